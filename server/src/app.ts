@@ -1,0 +1,228 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import fastifyCompress from '@fastify/compress';
+import fastifyCookie from '@fastify/cookie';
+import fastifyHelmet from '@fastify/helmet';
+import fastifyStatic from '@fastify/static';
+import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
+import mercurius from 'mercurius';
+import { AccessTokens } from './auth/tokens';
+import type { Config } from './config';
+import { openDatabase, type DatabaseHandle } from './db/connection';
+import { domains } from './domains';
+import { baseTypeDefs, type DomainModule } from './domains/module';
+import { EventStore } from './events/store';
+import type { Projection } from './events/types';
+import type { Authentication, Authenticator, RequestContext, Services } from './graphql/context';
+import { tokenFrom } from './graphql/context';
+import { formatExecutionResult } from './graphql/errors';
+import { queryLimitsRule } from './graphql/limits';
+import { LiveEvents } from './graphql/live';
+import { Metrics } from './http/metrics';
+import { registerOperationalRoutes } from './http/operational';
+import { packageVersion } from './version';
+
+export interface BuildOptions {
+  /** Areas to serve; all of them by default. Tests may pass extra modules. */
+  modules?: readonly DomainModule[];
+  /** An already open database (tests share one); otherwise the config's file is opened and migrated. */
+  database?: DatabaseHandle;
+  logger?: boolean;
+}
+
+export interface App {
+  server: FastifyInstance;
+  services: Services;
+  projections: readonly Projection[];
+}
+
+const websocketPath = '/graphql';
+
+/** Builds the whole server as a Fastify instance; `listen` is the caller's business. */
+export async function buildApp(config: Config, options: BuildOptions = {}): Promise<App> {
+  const modules = options.modules ?? domains;
+  const database = options.database ?? openDatabase(config.databaseFile, { synchronous: config.sqliteSynchronous });
+  const projections = modules.flatMap((module) => module.projections);
+  const metrics = new Metrics({ collectProcessMetrics: config.environment !== 'test' });
+  const store = new EventStore(database, projections);
+  const live = new LiveEvents();
+  const tokens = new AccessTokens(config.secret);
+  const authenticate: Authenticator = async (token) => {
+    const check = await tokens.verify(token);
+    if (check.status !== 'valid') return { status: check.status };
+    return { status: 'authenticated', actor: { userId: check.claims.userId, sessionId: check.claims.sessionId } };
+  };
+  const services: Services = { config, database, store, live, metrics, authenticate };
+
+  store.onCommitted((committed) => {
+    for (const event of committed) metrics.eventsAppended.inc({ type: event.type });
+    live.publish(committed);
+  });
+
+  const server = Fastify({
+    logger: options.logger === false ? false : { level: config.logLevel },
+    trustProxy: config.trustProxy,
+    bodyLimit: config.bodyLimitBytes,
+    forceCloseConnections: 'idle',
+    return503OnClosing: true,
+  });
+
+  await server.register(fastifyCookie);
+  await server.register(fastifyHelmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+        mediaSrc: ["'self'", 'blob:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'", 'ws:', 'wss:'],
+        objectSrc: ["'none'"],
+        baseUri: ["'none'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'self'"],
+        upgradeInsecureRequests: config.publicUrl.startsWith('https://') ? [] : null,
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+    strictTransportSecurity: config.publicUrl.startsWith('https://'),
+  });
+  await server.register(fastifyCompress, { global: true, threshold: 1024 });
+
+  registerOperationalRoutes(server, services);
+
+  const typeDefs = [baseTypeDefs, ...modules.map((module) => module.typeDefs)].join('\n');
+  const resolvers = mergeResolvers([
+    { Query: { serverInfo: () => ({ name: 'Workspace', version: packageVersion, publicUrl: config.publicUrl }) } },
+    ...modules.map((module) => module.resolvers),
+  ]);
+
+  await server.register(mercurius, {
+    schema: typeDefs,
+    resolvers,
+    path: websocketPath,
+    graphiql: config.graphql.graphiql,
+    queryDepth: config.graphql.maxDepth,
+    validationRules: [queryLimitsRule({ maxCost: config.graphql.maxCost, maxAliases: config.graphql.maxAliases })],
+    allowBatchedQueries: false,
+    csrfPrevention: true,
+    jit: 0,
+    context: async (request, reply): Promise<RequestContext> => ({
+      services,
+      authentication: await authenticateRequest(request, authenticate),
+      mutationId: headerValue(request.headers['idempotency-key']),
+      request: (request.body ?? request.query ?? {}) as RequestContext['request'],
+      ip: request.ip,
+      reply,
+      fastifyRequest: request,
+    }),
+    errorFormatter: (execution, context) => formatExecutionResult(execution, (context as { app?: FastifyInstance }).app?.log ?? server.log),
+    subscription: {
+      emitter: live.emitter,
+      keepAlive: 10_000,
+      verifyClient: (info, next) => next(isAllowedOrigin(info.origin, info.req.headers.host, config.publicUrl), 403, 'Origin not allowed'),
+      context: async (_socket, request) => ({
+        services,
+        upgradeAuthentication: await authenticateRequest(request, authenticate),
+      }),
+      onConnect: async ({ payload }) => {
+        const token = tokenFromConnectionPayload(payload);
+        if (token === null) return true;
+        const authentication = await authenticate(token);
+        return authentication.status === 'authenticated' ? { initAuthentication: authentication } : false;
+      },
+    },
+  });
+
+  server.addHook('onRequest', async (request) => {
+    if (request.headers.upgrade?.toLowerCase() === 'websocket') {
+      metrics.websocketConnections.inc({ kind: 'graphql' });
+      request.raw.socket.once('close', () => metrics.websocketConnections.dec({ kind: 'graphql' }));
+    }
+  });
+
+  registerClient(server, config);
+
+  const stoppers = modules.map((module) => module.start?.(services)).filter((stop): stop is () => void => typeof stop === 'function');
+  server.addHook('onClose', async () => {
+    for (const stop of stoppers) stop();
+    await live.close();
+    if (!options.database) database.close();
+  });
+
+  return { server, services, projections };
+}
+
+async function authenticateRequest(request: FastifyRequest, authenticate: Authenticator): Promise<Authentication> {
+  const token = tokenFrom(request.headers, request.cookies ?? {});
+  return token === null ? { status: 'missing' } : authenticate(token);
+}
+
+function tokenFromConnectionPayload(payload: unknown): string | null {
+  if (payload === null || typeof payload !== 'object') return null;
+  const record = payload as Record<string, unknown>;
+  const authorization = record.authorization ?? record.Authorization;
+  if (typeof authorization === 'string' && authorization.toLowerCase().startsWith('bearer ')) return authorization.slice(7).trim() || null;
+  return typeof record.token === 'string' && record.token.length > 0 ? record.token : null;
+}
+
+function headerValue(value: string | string[] | undefined): string | undefined {
+  return Array.isArray(value) ? value[0] : value;
+}
+
+/**
+ * Browsers always send Origin on a websocket upgrade; it must be this server's own origin so a
+ * foreign page cannot ride the user's cookies. Non-browser API clients send none and use tokens.
+ */
+export function isAllowedOrigin(origin: string | undefined, host: string | undefined, publicUrl: string): boolean {
+  if (!origin) return true;
+  try {
+    const originUrl = new URL(origin);
+    if (originUrl.origin === new URL(publicUrl).origin) return true;
+    return host !== undefined && originUrl.host === host;
+  } catch {
+    return false;
+  }
+}
+
+type ResolverMap = Record<string, Record<string, unknown>>;
+
+function mergeResolvers(maps: readonly object[]): ResolverMap {
+  const merged: ResolverMap = {};
+  for (const map of maps as ResolverMap[]) {
+    for (const [typeName, fields] of Object.entries(map)) {
+      const target = (merged[typeName] ??= {});
+      for (const [field, resolver] of Object.entries(fields)) {
+        if (field in target) throw new Error(`Resolver ${typeName}.${field} is defined by two areas`);
+        target[field] = resolver;
+      }
+    }
+  }
+  return merged;
+}
+
+/** Serves the built client: hashed assets cached for a year, every other GET falls back to the SPA. */
+function registerClient(server: FastifyInstance, config: Config): void {
+  const indexFile = join(config.clientDistDirectory, 'index.html');
+  const hasClient = existsSync(indexFile);
+  if (hasClient) {
+    server.register(fastifyStatic, {
+      root: config.clientDistDirectory,
+      wildcard: false,
+      index: false,
+      setHeaders(response, path) {
+        const immutable = path.includes(`${join(config.clientDistDirectory, 'assets')}`);
+        response.setHeader('Cache-Control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
+  }
+  server.setNotFoundHandler((request, reply) => {
+    const acceptsHtml = request.headers.accept?.includes('text/html') ?? false;
+    const isApiPath = /^\/(graphql|healthz|metrics|assets|locales)(\/|$|\?)/.test(request.url);
+    if (hasClient && request.method === 'GET' && acceptsHtml && !isApiPath) {
+      return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
+    }
+    return reply.code(404).send({ error: 'Not Found', message: `Route ${request.method}:${request.url.split('?')[0]} not found` });
+  });
+}

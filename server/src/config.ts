@@ -1,0 +1,91 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { z } from 'zod';
+
+const booleanFromEnvironment = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'])
+  .transform((value) => value === 'true' || value === '1' || value === 'yes');
+
+/** Every environment variable the server reads. `.env.example` documents the same list. */
+const environmentSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65_535).default(3000),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  PUBLIC_URL: z.url().optional(),
+  SECRET: z.string().min(32, 'SECRET must be at least 32 characters').optional(),
+  CLIENT_DIST: z.string().min(1).default('./dist/client'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  SQLITE_SYNCHRONOUS: z.enum(['NORMAL', 'FULL']).default('FULL'),
+  GRAPHQL_MAX_DEPTH: z.coerce.number().int().min(2).max(50).default(12),
+  GRAPHQL_MAX_COST: z.coerce.number().int().min(10).default(5000),
+  GRAPHQL_MAX_ALIASES: z.coerce.number().int().min(1).default(30),
+  BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).default(1_048_576),
+  TRUST_PROXY: booleanFromEnvironment.default(false),
+  GRAPHIQL: booleanFromEnvironment.optional(),
+});
+
+export type Environment = z.input<typeof environmentSchema>;
+
+export interface Config {
+  environment: 'development' | 'production' | 'test';
+  port: number;
+  host: string;
+  dataDirectory: string;
+  databaseFile: string;
+  publicUrl: string;
+  secret: string;
+  clientDistDirectory: string;
+  logLevel: string;
+  sqliteSynchronous: 'NORMAL' | 'FULL';
+  graphql: { maxDepth: number; maxCost: number; maxAliases: number; graphiql: boolean };
+  bodyLimitBytes: number;
+  trustProxy: boolean;
+}
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+/** Reads and validates the environment; throws a ConfigError listing every bad variable. */
+export function loadConfig(environment: Record<string, string | undefined> = process.env): Config {
+  const defined = Object.fromEntries(Object.entries(environment).filter(([, value]) => value !== undefined && value !== ''));
+  const parsed = environmentSchema.safeParse(defined);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; ');
+    throw new ConfigError(`Invalid configuration: ${problems}`);
+  }
+  const values = parsed.data;
+  const dataDirectory = resolve(values.DATA_DIR);
+  return {
+    environment: values.NODE_ENV,
+    port: values.PORT,
+    host: values.HOST,
+    dataDirectory,
+    databaseFile: join(dataDirectory, 'workspace.sqlite'),
+    publicUrl: (values.PUBLIC_URL ?? `http://localhost:${values.PORT}`).replace(/\/$/, ''),
+    secret: values.SECRET ?? readOrCreateSecret(dataDirectory),
+    clientDistDirectory: resolve(values.CLIENT_DIST),
+    logLevel: values.LOG_LEVEL,
+    sqliteSynchronous: values.SQLITE_SYNCHRONOUS,
+    graphql: {
+      maxDepth: values.GRAPHQL_MAX_DEPTH,
+      maxCost: values.GRAPHQL_MAX_COST,
+      maxAliases: values.GRAPHQL_MAX_ALIASES,
+      graphiql: values.GRAPHIQL ?? values.NODE_ENV === 'development',
+    },
+    bodyLimitBytes: values.BODY_LIMIT_BYTES,
+    trustProxy: values.TRUST_PROXY,
+  };
+}
+
+/** A single-machine install needs no set-up: the signing secret is generated once and kept in the data folder. */
+function readOrCreateSecret(dataDirectory: string): string {
+  const secretFile = join(dataDirectory, 'secret.key');
+  if (existsSync(secretFile)) return readFileSync(secretFile, 'utf8').trim();
+  mkdirSync(dataDirectory, { recursive: true });
+  const secret = randomBytes(48).toString('base64url');
+  writeFileSync(secretFile, `${secret}\n`, { mode: 0o600, flag: 'wx' });
+  return secret;
+}

@@ -1,0 +1,39 @@
+import type { IResolvers } from 'mercurius';
+import type { Projection } from '../events/types';
+import type { Services } from '../graphql/context';
+
+/**
+ * Who may call an operation. Every query, mutation and subscription must declare one; a test
+ * fails for any operation in the schema without a declaration, so no area can forget it.
+ * - public: anyone, signed in or not (sign-up, sign-in, share links)
+ * - signedIn: any signed-in user, about themselves only
+ * - teamMember / teamAdmin: a member (admin) of the team the arguments name
+ * - spaceMember / spaceAdmin: a member (admin) of the space the arguments name
+ */
+export type OperationAccess = 'public' | 'signedIn' | 'teamMember' | 'teamAdmin' | 'spaceMember' | 'spaceAdmin';
+
+export interface DomainModule {
+  name: string;
+  /** SDL of the area; root fields are added with `extend type Query` and so on. */
+  typeDefs: string;
+  resolvers: IResolvers;
+  projections: readonly Projection[];
+  access: Record<string, OperationAccess>;
+  /** Runs once the server is built, e.g. to start timers; returns a function that stops them. */
+  start?: (services: Services) => (() => void) | void;
+}
+
+/** The root query type every area extends; the accounts area declares the Mutation and Subscription roots. */
+export const baseTypeDefs = /* GraphQL */ `
+  scalar JSON
+
+  type Query {
+    serverInfo: ServerInfo!
+  }
+
+  type ServerInfo {
+    name: String!
+    version: String!
+    publicUrl: String!
+  }
+`;

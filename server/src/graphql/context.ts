@@ -1,0 +1,60 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Config } from '../config';
+import type { DatabaseHandle } from '../db/connection';
+import { DomainError } from '../errors';
+import type { EventStore } from '../events/store';
+import type { Metrics } from '../http/metrics';
+import type { LiveEvents } from './live';
+
+export interface Actor {
+  userId: string;
+  sessionId: string;
+}
+
+/** How a credential was judged: the error catalogue (SPEC §8) needs to tell missing from expired. */
+export type Authentication = { status: 'authenticated'; actor: Actor } | { status: 'missing' } | { status: 'expired' } | { status: 'invalid' };
+
+export type Authenticator = (token: string) => Promise<Authentication>;
+
+/** The long-lived parts of the server that resolvers use. */
+export interface Services {
+  config: Config;
+  database: DatabaseHandle;
+  store: EventStore;
+  live: LiveEvents;
+  metrics: Metrics;
+  authenticate: Authenticator;
+}
+
+export interface RequestContext {
+  services: Services;
+  authentication: Authentication;
+  /** Client mutation id from the `Idempotency-Key` header. */
+  mutationId: string | undefined;
+  /** The GraphQL request, hashed with the mutation id so a reused id with another body is refused. */
+  request: { query?: unknown; variables?: unknown; operationName?: unknown };
+  ip: string;
+  reply?: FastifyReply;
+  fastifyRequest?: FastifyRequest;
+}
+
+/** The signed-in actor, or the SPEC §8 error that sends the client to refresh or to sign-in. */
+export function requireActor(context: Pick<RequestContext, 'authentication'>): Actor {
+  const authentication = context.authentication;
+  switch (authentication.status) {
+    case 'authenticated':
+      return authentication.actor;
+    case 'expired':
+    case 'invalid':
+      throw new DomainError('TOKEN_EXPIRED');
+    case 'missing':
+      throw new DomainError('UNAUTHENTICATED');
+  }
+}
+
+/** The bearer token of a request: the Authorization header (API scripts) or the `token` cookie (the app). */
+export function tokenFrom(headers: Record<string, string | string[] | undefined>, cookies: Record<string, string | undefined>): string | null {
+  const authorization = headers.authorization;
+  if (typeof authorization === 'string' && authorization.toLowerCase().startsWith('bearer ')) return authorization.slice(7).trim() || null;
+  return cookies.token ?? null;
+}

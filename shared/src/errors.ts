@@ -1,0 +1,29 @@
+/**
+ * Stable error codes carried in GraphQL `extensions.code`, with the message the client shows
+ * when it has no translation for the code. Messages quoted from SPEC §6 and §8 are exact.
+ */
+export const errorMessages = {
+  BAD_USER_INPUT: 'The request is not valid.',
+  GRAPHQL_PARSE_FAILED: 'The request is not valid GraphQL.',
+  GRAPHQL_VALIDATION_FAILED: 'The request does not match the API schema.',
+  QUERY_TOO_DEEP: 'The query is nested too deeply.',
+  QUERY_TOO_COMPLEX: 'The query asks for too much at once.',
+  PAYLOAD_TOO_LARGE: 'The request is too large.',
+  CSRF_REJECTED: 'The request was refused: send it as JSON from the app.',
+  METHOD_NOT_ALLOWED: 'Mutations must be sent with POST.',
+  UNAUTHENTICATED: 'No access token',
+  TOKEN_EXPIRED: 'Token expired or invalid',
+  INVALID_REFRESH_TOKEN: 'Invalid refresh token',
+  PERMISSION_DENIED: "You don't have permission to manage this project. Ask the creator for permissions.",
+  NOT_FOUND: 'Not found.',
+  CONFLICT: 'Someone else changed this at the same time. Reload and try again.',
+  IDEMPOTENCY_KEY_REUSED: 'This mutation id was already used for a different request.',
+  RATE_LIMITED: 'Too many attempts. Wait a moment and try again.',
+  INTERNAL_SERVER_ERROR: 'Something went wrong on the server.',
+} as const;
+
+export type ErrorCode = keyof typeof errorMessages;
+
+export function isErrorCode(value: unknown): value is ErrorCode {
+  return typeof value === 'string' && Object.hasOwn(errorMessages, value);
+}

@@ -1,0 +1,90 @@
+import { describe, it, expect } from 'vitest';
+import {
+  billingPeriods,
+  isPlanName,
+  isUploadAllowed,
+  planNames,
+  storageQuotaBytes,
+  textOnlyPlanNames,
+  trialLengthDays,
+  trialLengthDaysByLanguage,
+  uploadSizeLimitBytes,
+  wouldExceedQuota,
+} from './plans';
+
+const megabyte = 1024 * 1024;
+const gigabyte = 1024 * megabyte;
+const terabyte = 1024 * gigabyte;
+
+describe('SPEC §4 plans and billing periods', () => {
+  it('names the five plans, the two text-only names and three billing periods', () => {
+    expect(planNames).toEqual(['free', 'trial', 'basic', 'unlimited', 'business']);
+    expect(textOnlyPlanNames).toEqual(['starter', 'lifetime']);
+    expect(billingPeriods).toEqual(['monthly', 'yearly', 'lifetime']);
+  });
+
+  it('does not treat text-only names as plans a team can be on', () => {
+    expect(isPlanName('business')).toBe(true);
+    expect(isPlanName('starter')).toBe(false);
+    expect(isPlanName('lifetime')).toBe(false);
+  });
+});
+
+describe('SPEC §9 storage quota', () => {
+  it('gives free 100 MB, basic and trial 100 GB, business 2 TB and unlimited no quota', () => {
+    expect(storageQuotaBytes).toEqual({
+      free: 100 * megabyte,
+      trial: 100 * gigabyte,
+      basic: 100 * gigabyte,
+      business: 2 * terabyte,
+      unlimited: null,
+    });
+  });
+
+  it('allows an upload that fills the quota exactly', () => {
+    expect(wouldExceedQuota('free', 60 * megabyte, 40 * megabyte)).toBe(false);
+  });
+
+  it('refuses an upload one byte past the quota', () => {
+    expect(wouldExceedQuota('free', 60 * megabyte, 40 * megabyte + 1)).toBe(true);
+    expect(wouldExceedQuota('business', 2 * terabyte, 1)).toBe(true);
+  });
+
+  it('never exceeds the unlimited plan', () => {
+    expect(wouldExceedQuota('unlimited', 500 * terabyte, 900 * gigabyte)).toBe(false);
+  });
+});
+
+describe('SPEC §9 upload-allowed helper', () => {
+  it.each(['business', 'unlimited', 'trial', 'basic'] as const)('%s allows files under 1 GB', (plan) => {
+    expect(uploadSizeLimitBytes(plan)).toBe(gigabyte);
+    expect(isUploadAllowed(plan, gigabyte - 1)).toBe(true);
+    expect(isUploadAllowed(plan, gigabyte)).toBe(false);
+  });
+
+  it('free requires files under 100 MB', () => {
+    expect(uploadSizeLimitBytes('free')).toBe(100 * megabyte);
+    expect(isUploadAllowed('free', 100 * megabyte - 1)).toBe(true);
+    expect(isUploadAllowed('free', 100 * megabyte)).toBe(false);
+  });
+
+  it('allows an empty file', () => {
+    expect(isUploadAllowed('free', 0)).toBe(true);
+  });
+});
+
+describe('SPEC §9 trial length', () => {
+  it('keeps both readings: 7 days in en and pt, 15 in fr, it and de', () => {
+    expect(trialLengthDaysByLanguage).toMatchObject({ en: 7, pt: 7, fr: 15, it: 15, de: 15 });
+  });
+
+  it('gives Spanish the English reading of 7 days', () => {
+    expect(trialLengthDays('es')).toBe(7);
+  });
+
+  it('answers by language and falls back to English for unknown languages', () => {
+    expect(trialLengthDays('de')).toBe(15);
+    expect(trialLengthDays('en')).toBe(7);
+    expect(trialLengthDays('nl')).toBe(7);
+  });
+});
