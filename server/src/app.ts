@@ -6,10 +6,12 @@ import fastifyHelmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import mercurius from 'mercurius';
+import { errorMessages } from '#shared/errors';
 import { AccessTokens } from './auth/tokens';
 import type { Config } from './config';
 import { openDatabase, type DatabaseHandle } from './db/connection';
 import { domains } from './domains';
+import { isSessionActive } from './domains/accounts/sessions';
 import { baseTypeDefs, type DomainModule } from './domains/module';
 import { EventStore } from './events/store';
 import type { Projection } from './events/types';
@@ -50,9 +52,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const authenticate: Authenticator = async (token) => {
     const check = await tokens.verify(token);
     if (check.status !== 'valid') return { status: check.status };
+    if (!isSessionActive(database.db, check.claims.sessionId)) return { status: 'invalid' };
     return { status: 'authenticated', actor: { userId: check.claims.userId, sessionId: check.claims.sessionId } };
   };
-  const services: Services = { config, database, store, live, metrics, authenticate };
+  const services: Services = { config, database, store, live, metrics, authenticate, tokens };
 
   store.onCommitted((committed) => {
     for (const event of committed) metrics.eventsAppended.inc({ type: event.type });
@@ -106,7 +109,6 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     queryDepth: config.graphql.maxDepth,
     validationRules: [queryLimitsRule({ maxCost: config.graphql.maxCost, maxAliases: config.graphql.maxAliases })],
     allowBatchedQueries: false,
-    csrfPrevention: true,
     jit: 0,
     context: async (request, reply): Promise<RequestContext> => ({
       services,
@@ -135,7 +137,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     },
   });
 
-  server.addHook('onRequest', async (request) => {
+  server.addHook('onRequest', async (request, reply) => {
+    if (request.url.split('?')[0] === websocketPath && isCrossSiteForgeable(request)) {
+      return reply.code(400).send({ data: null, errors: [{ message: errorMessages.CSRF_REJECTED, extensions: { code: 'CSRF_REJECTED' } }] });
+    }
     if (request.headers.upgrade?.toLowerCase() === 'websocket') {
       metrics.websocketConnections.inc({ kind: 'graphql' });
       request.raw.socket.once('close', () => metrics.websocketConnections.dec({ kind: 'graphql' }));
@@ -165,6 +170,22 @@ function tokenFromConnectionPayload(payload: unknown): string | null {
   const authorization = record.authorization ?? record.Authorization;
   if (typeof authorization === 'string' && authorization.toLowerCase().startsWith('bearer ')) return authorization.slice(7).trim() || null;
   return typeof record.token === 'string' && record.token.length > 0 ? record.token : null;
+}
+
+/**
+ * A browser sends a cross-site request without a CORS preflight only with a "simple" content type
+ * and no custom headers, so a JSON content type (or a custom header on GET) proves the request
+ * came from our own pages or from a non-browser client. Websocket upgrades are checked by Origin.
+ */
+function isCrossSiteForgeable(request: FastifyRequest): boolean {
+  if (request.method === 'POST') {
+    const contentType = (request.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
+    return contentType !== 'application/json' && contentType !== 'application/graphql-response+json';
+  }
+  if (request.method === 'GET' && request.headers.upgrade?.toLowerCase() !== 'websocket') {
+    return request.headers['x-requested-with'] === undefined && request.headers['mercurius-require-preflight'] === undefined;
+  }
+  return false;
 }
 
 function headerValue(value: string | string[] | undefined): string | undefined {
@@ -213,7 +234,7 @@ function registerClient(server: FastifyInstance, config: Config): void {
       index: false,
       setHeaders(response, path) {
         const immutable = path.includes(`${join(config.clientDistDirectory, 'assets')}`);
-        response.setHeader('Cache-Control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
+        response.header('Cache-Control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
       },
     });
   }

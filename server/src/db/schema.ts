@@ -1,2 +1,3 @@
 /** Every table of the database; drizzle-kit generates migrations from this module. */
 export * from '../events/tables';
+export * from '../domains/accounts/tables';

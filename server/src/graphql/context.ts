@@ -1,4 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { AccessTokens } from '../auth/tokens';
 import type { Config } from '../config';
 import type { DatabaseHandle } from '../db/connection';
 import { DomainError } from '../errors';
@@ -24,6 +25,7 @@ export interface Services {
   live: LiveEvents;
   metrics: Metrics;
   authenticate: Authenticator;
+  tokens: AccessTokens;
 }
 
 export interface RequestContext {
@@ -38,9 +40,16 @@ export interface RequestContext {
   fastifyRequest?: FastifyRequest;
 }
 
+/** HTTP requests carry `authentication`; a subscription carries the connection_init token's or the upgrade cookie's. */
+export interface CredentialHolder {
+  authentication?: Authentication | undefined;
+  initAuthentication?: Authentication | undefined;
+  upgradeAuthentication?: Authentication | undefined;
+}
+
 /** The signed-in actor, or the SPEC §8 error that sends the client to refresh or to sign-in. */
-export function requireActor(context: Pick<RequestContext, 'authentication'>): Actor {
-  const authentication = context.authentication;
+export function requireActor(context: CredentialHolder): Actor {
+  const authentication = context.authentication ?? context.initAuthentication ?? context.upgradeAuthentication ?? { status: 'missing' };
   switch (authentication.status) {
     case 'authenticated':
       return authentication.actor;
@@ -57,4 +66,13 @@ export function tokenFrom(headers: Record<string, string | string[] | undefined>
   const authorization = headers.authorization;
   if (typeof authorization === 'string' && authorization.toLowerCase().startsWith('bearer ')) return authorization.slice(7).trim() || null;
   return cookies.token ?? null;
+}
+
+declare module 'mercurius' {
+  /** Resolvers see the request context; subscription resolvers see the connection's authentications instead. */
+  interface MercuriusContext extends Partial<RequestContext> {
+    services: Services;
+    initAuthentication?: Authentication;
+    upgradeAuthentication?: Authentication;
+  }
 }

@@ -1,6 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { GraphQLError } from 'graphql';
-import type { ExecutionResult } from 'graphql';
+import type { ExecutionResult, GraphQLError } from 'graphql';
 import { errorMessages, isErrorCode, type ErrorCode } from '#shared/errors';
 import { ZodError } from 'zod';
 import { isDomainError } from '../errors';
@@ -36,14 +35,22 @@ export function formatErrors(errors: readonly unknown[], log: FastifyBaseLogger)
   return { errors: formatted, statusCode };
 }
 
+/**
+ * Duck-typed: mercurius loads graphql's CommonJS build while ESM code may load its ESM build, so the
+ * same error can come from two different GraphQLError classes and `instanceof` is unreliable.
+ */
+function isGraphqlError(error: unknown): error is GraphQLError {
+  return error instanceof Error && error.name === 'GraphQLError';
+}
+
 function flatten(error: unknown): unknown[] {
-  const original = error instanceof GraphQLError ? (error.originalError as MercuriusLikeError | undefined) : (error as MercuriusLikeError);
+  const original = isGraphqlError(error) ? (error.originalError as MercuriusLikeError | undefined) : (error as MercuriusLikeError);
   if (original && Array.isArray(original.errors) && original.code === 'MER_ERR_GQL_VALIDATION') return original.errors;
   return [error];
 }
 
 function formatOne(error: unknown, log: FastifyBaseLogger): { error: FormattedError; statusCode?: number } {
-  const graphqlError = error instanceof GraphQLError ? error : undefined;
+  const graphqlError = isGraphqlError(error) ? error : undefined;
   const original = (graphqlError ? graphqlError.originalError : error) as MercuriusLikeError | undefined;
   const position = graphqlError
     ? { ...(graphqlError.path ? { path: graphqlError.path } : {}), ...(graphqlError.locations ? { locations: graphqlError.locations } : {}) }
@@ -67,8 +74,18 @@ function formatOne(error: unknown, log: FastifyBaseLogger): { error: FormattedEr
     case 'MER_ERR_GQL_VALIDATION':
     case 'FST_ERR_VALIDATION':
       return { error: { message: original.message, extensions: { code: 'BAD_USER_INPUT' } }, statusCode: 400 };
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+      return { error: { message: errorMessages.PAYLOAD_TOO_LARGE, extensions: { code: 'PAYLOAD_TOO_LARGE' } }, statusCode: 413 };
     default:
       break;
+  }
+  if (original && typeof original.statusCode === 'number' && original.statusCode >= 400 && original.statusCode < 500 && original.code?.startsWith('FST_')) {
+    // Fastify refused the HTTP request itself (bad JSON, wrong content type): its message is safe.
+    return { error: { message: original.message, extensions: { code: 'BAD_USER_INPUT' } }, statusCode: original.statusCode };
+  }
+  if (graphqlError && isGraphqlError(original)) {
+    // Argument coercion failed ("String cannot represent a non string value"): the caller's input.
+    return { error: { message: original.message, ...position, extensions: { code: 'BAD_USER_INPUT' } }, statusCode: 400 };
   }
   if (graphqlError && original === undefined) {
     // Errors GraphQL itself raised while parsing, validating or coercing arguments: safe to show.

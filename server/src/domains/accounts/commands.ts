@@ -1,0 +1,53 @@
+import { isSupportedLanguage } from '#shared/constants';
+import { DomainError } from '../../errors';
+import type { AccountEvent } from './events';
+
+export interface RegistrationInput {
+  userId: string;
+  teamId: string;
+  personalProjectId: string;
+  email: string;
+  firstname: string;
+  lastname: string;
+  language: string;
+  emailTaken: boolean;
+}
+
+/** A new account gets its own team (workspace), where it is admin, and a personal space. */
+export function decideRegistration(input: RegistrationInput): { user: AccountEvent[]; team: AccountEvent[]; project: AccountEvent[] } {
+  if (input.emailTaken) throw new DomainError('BAD_USER_INPUT', 'This e-mail address cannot be used to sign up.');
+  if (!isSupportedLanguage(input.language)) throw new DomainError('BAD_USER_INPUT', `Unsupported language: ${input.language}`);
+  const teamName = `${input.firstname}'s team`;
+  return {
+    user: [
+      {
+        type: 'user.registered',
+        payload: {
+          userId: input.userId,
+          email: input.email,
+          firstname: input.firstname,
+          lastname: input.lastname,
+          language: input.language,
+          defaultTeamId: input.teamId,
+        },
+      },
+    ],
+    team: [
+      { type: 'team.created', payload: { teamId: input.teamId, name: teamName, ownerId: input.userId } },
+      { type: 'team.member_added', payload: { teamId: input.teamId, userId: input.userId, role: 'admin' } },
+    ],
+    project: [
+      {
+        type: 'project.created',
+        payload: { projectId: input.personalProjectId, teamId: input.teamId, name: input.firstname, isPersonal: true, ownerId: input.userId, color: null },
+      },
+      { type: 'project.member_added', payload: { projectId: input.personalProjectId, userId: input.userId, permission: 'admin' } },
+    ],
+  };
+}
+
+export function decideLanguageChange(current: { userId: string; language: string }, language: string): AccountEvent[] {
+  if (!isSupportedLanguage(language)) throw new DomainError('BAD_USER_INPUT', `Unsupported language: ${language}`);
+  if (current.language === language) return [];
+  return [{ type: 'user.language_changed', payload: { userId: current.userId, language } }];
+}

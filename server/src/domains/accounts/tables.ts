@@ -1,0 +1,108 @@
+import { index, integer, primaryKey, sqliteTable, text } from 'drizzle-orm/sqlite-core';
+
+/** Projection: one row per user account. */
+export const users = sqliteTable('users', {
+  id: text('id').primaryKey(),
+  email: text('email').notNull().unique(),
+  firstname: text('firstname').notNull(),
+  lastname: text('lastname').notNull(),
+  language: text('language').notNull(),
+  profileImg: text('profile_img'),
+  role: text('role'),
+  description: text('description'),
+  currency: text('currency').notNull().default('usd'),
+  rate: integer('rate'),
+  resume: text('resume'),
+  emailVerified: integer('email_verified', { mode: 'boolean' }).notNull().default(false),
+  defaultTeamId: text('default_team_id'),
+  createdAt: text('created_at').notNull(),
+  updatedAt: text('updated_at').notNull(),
+});
+
+/** Projection: teams (workspaces). */
+export const teams = sqliteTable('teams', {
+  id: text('id').primaryKey(),
+  name: text('name').notNull(),
+  logo: text('logo'),
+  url: text('url').unique(),
+  plan: text('plan').notNull().default('free'),
+  planState: text('plan_state').notNull().default('active'),
+  storage: integer('storage').notNull().default(0),
+  ownerId: text('owner_id').notNull(),
+  createdAt: text('created_at').notNull(),
+});
+
+/** Projection: who belongs to which team, with their team role. */
+export const teamMembers = sqliteTable(
+  'team_members',
+  {
+    teamId: text('team_id').notNull(),
+    userId: text('user_id').notNull(),
+    role: text('role', { enum: ['admin', 'basic'] }).notNull(),
+    joinedAt: text('joined_at').notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.teamId, table.userId] }), index('team_members_user').on(table.userId)],
+);
+
+/** Projection: spaces (SPEC calls them projects). */
+export const projects = sqliteTable(
+  'projects',
+  {
+    id: text('id').primaryKey(),
+    teamId: text('team_id').notNull(),
+    name: text('name').notNull(),
+    isPersonal: integer('is_personal', { mode: 'boolean' }).notNull().default(false),
+    logo: text('logo'),
+    color: text('color'),
+    description: text('description'),
+    type: text('type'),
+    ownerId: text('owner_id').notNull(),
+    createdAt: text('created_at').notNull(),
+    updatedAt: text('updated_at').notNull(),
+  },
+  (table) => [index('projects_team').on(table.teamId)],
+);
+
+/** Projection: space membership with the per-space permission (basic or admin, SPEC §6). */
+export const projectMembers = sqliteTable(
+  'project_members',
+  {
+    projectId: text('project_id').notNull(),
+    userId: text('user_id').notNull(),
+    permission: text('permission', { enum: ['admin', 'basic'] }).notNull(),
+    joinedAt: text('joined_at').notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.projectId, table.userId] }), index('project_members_user').on(table.userId)],
+);
+
+/**
+ * Not a projection: password hashes are kept out of the event log, so a secret never becomes
+ * permanent history. Written by the sign-up and password commands in the same transaction.
+ */
+export const userCredentials = sqliteTable('user_credentials', {
+  userId: text('user_id').primaryKey(),
+  passwordHash: text('password_hash').notNull(),
+  updatedAt: text('updated_at').notNull(),
+});
+
+/**
+ * Not a projection: sign-in sessions. A session is one refresh-token family; each refresh replaces
+ * the token hash, and presenting an older token of the family revokes the session (reuse detection).
+ */
+export const sessions = sqliteTable(
+  'sessions',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id').notNull(),
+    refreshTokenHash: text('refresh_token_hash').notNull(),
+    generation: integer('generation').notNull().default(0),
+    createdAt: text('created_at').notNull(),
+    lastUsedAt: text('last_used_at').notNull(),
+    expiresAt: text('expires_at').notNull(),
+    revokedAt: text('revoked_at'),
+    revokedReason: text('revoked_reason'),
+    userAgent: text('user_agent'),
+    browserId: text('browser_id'),
+  },
+  (table) => [index('sessions_user').on(table.userId)],
+);

@@ -1,0 +1,5 @@
+import { accountsModule } from './accounts';
+import type { DomainModule } from './module';
+
+/** Every area the server serves, in dependency order. */
+export const domains: readonly DomainModule[] = [accountsModule];

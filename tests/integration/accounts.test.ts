@@ -1,0 +1,168 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { domains } from '../../server/src/domains';
+import { openDatabase } from '../../server/src/db/connection';
+import { replay, snapshotProjections } from '../../server/src/events/replay';
+import { GraphqlTestClient, nextResults, startTestServer, subscriptionClient, type TestServer } from './harness';
+
+let server: TestServer;
+
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(() => server.close());
+
+const countEvents = () => (server.app.services.database.sqlite.prepare('SELECT COUNT(*) AS count FROM events').get() as { count: number }).count;
+
+describe('sign-up', () => {
+  it('creates the user with a team and a personal space, and signs them in with cookies', async () => {
+    const client = new GraphqlTestClient(server);
+    const account = await client.signUp({ firstname: 'Grace', email: 'grace@example.com' });
+    expect(client.cookies.get('user')).toBe(account.user.id);
+    expect(client.cookies.has('token')).toBe(true);
+    expect(client.cookies.has('refresh_token')).toBe(true);
+    const me = await client.execute<{ getUser: { email: string }; getTeam: { name: string } }>('{ getUser { email } getTeam { name } }');
+    expect(me.data).toEqual({ getUser: { email: 'grace@example.com' }, getTeam: { name: "Grace's team" } });
+    const spaces = server.app.services.database.sqlite.prepare('SELECT name, is_personal FROM projects WHERE owner_id = ?').all(account.user.id);
+    expect(spaces).toEqual([{ name: 'Grace', is_personal: 1 }]);
+  });
+
+  it('refuses a malformed e-mail and a weak password with clear messages, writing nothing', async () => {
+    const before = countEvents();
+    const client = new GraphqlTestClient(server);
+    const badEmail = await client.execute('mutation { setUserBasic(firstname: "A", lastname: "B", email: "not-an-email", password: "secret123") { token } }');
+    expect(badEmail.errors?.[0]).toMatchObject({ message: 'email: Enter a valid e-mail address.', extensions: { code: 'BAD_USER_INPUT' } });
+    const weak = await client.execute('mutation { setUserBasic(firstname: "A", lastname: "B", email: "weak@example.com", password: "short") { token } }');
+    expect(weak.errors?.[0]?.message).toBe('password: Use at least 8 characters.');
+    expect(countEvents()).toBe(before);
+  });
+
+  it('refuses a second account with the same e-mail, whatever its case', async () => {
+    await new GraphqlTestClient(server).signUp({ email: 'twice@example.com' });
+    const again = await new GraphqlTestClient(server).execute('mutation { setUserBasic(firstname: "A", lastname: "B", email: "TWICE@example.com", password: "secret123") { token } }');
+    expect(again.errors?.[0]?.extensions.code).toBe('BAD_USER_INPUT');
+  });
+
+  it('returns the first result to a retried sign-up with the same Idempotency-Key', async () => {
+    const client = new GraphqlTestClient(server);
+    const mutation = 'mutation { setUserBasic(firstname: "Re", lastname: "Try", email: "retry@example.com", password: "secret123") { user { id } } }';
+    const first = await client.execute<{ setUserBasic: { user: { id: string } } }>(mutation, {}, { 'idempotency-key': 'signup-1' });
+    const before = countEvents();
+    const second = await client.execute<{ setUserBasic: { user: { id: string } } }>(mutation, {}, { 'idempotency-key': 'signup-1' });
+    expect(second.data?.setUserBasic.user.id).toBe(first.data?.setUserBasic.user.id);
+    // The retry signs in again (a new session event), but registers nobody twice.
+    expect(server.app.services.database.sqlite.prepare("SELECT COUNT(*) AS count FROM users WHERE email = 'retry@example.com'").get()).toEqual({ count: 1 });
+    expect(countEvents() - before).toBe(1);
+  });
+});
+
+describe('sign-in and sessions', () => {
+  it('signs in with the right password and refuses a wrong one or an unknown e-mail with the same message', async () => {
+    const account = await new GraphqlTestClient(server).signUp({ email: 'login@example.com' });
+    const client = new GraphqlTestClient(server);
+    const wrong = await client.execute('mutation { login(email: "login@example.com", password: "wrong-password1") { token } }');
+    const unknown = await client.execute('mutation { login(email: "nobody@example.com", password: "wrong-password1") { token } }');
+    expect(wrong.errors?.[0]?.message).toBe('Wrong e-mail or password.');
+    expect(unknown.errors?.[0]?.message).toBe(wrong.errors?.[0]?.message);
+    const right = await client.execute<{ login: { user: { id: string } } }>('mutation ($password: String!) { login(email: "LOGIN@example.com", password: $password) { user { id } } }', { password: account.password });
+    expect(right.data?.login.user.id).toBe(account.user.id);
+  });
+
+  it('rotates the refresh token on every refresh', async () => {
+    const client = new GraphqlTestClient(server);
+    await client.signUp();
+    const firstRefresh = client.cookies.get('refresh_token');
+    const refreshed = await client.execute<{ refreshToken: { token: string } }>('mutation { refreshToken { token } }');
+    expect(refreshed.data?.refreshToken.token).toBeTruthy();
+    expect(client.cookies.get('refresh_token')).not.toBe(firstRefresh);
+    expect((await client.execute('{ getUser { id } }')).errors).toBeUndefined();
+  });
+
+  it('revokes the whole session family when an old refresh token is replayed', async () => {
+    const owner = new GraphqlTestClient(server);
+    await owner.signUp();
+    const ownerAccessToken = owner.cookies.get('token')!;
+    const stolen = owner.cookies.get('refresh_token')!;
+    await owner.execute('mutation { refreshToken { token } }');
+    const thief = new GraphqlTestClient(server);
+    thief.cookies.set('refresh_token', stolen);
+    const replayed = await thief.execute('mutation { refreshToken { token } }');
+    expect(replayed.errors?.[0]).toMatchObject({ message: 'Invalid refresh token', extensions: { code: 'INVALID_REFRESH_TOKEN' } });
+    const ownerRefresh = await owner.execute('mutation { refreshToken { token } }');
+    expect(ownerRefresh.errors?.[0]?.message).toBe('Invalid refresh token');
+    expect(owner.cookies.has('refresh_token')).toBe(false);
+    const withOldAccessToken = await owner.execute('{ getUser { id } }', {}, { authorization: `Bearer ${ownerAccessToken}` });
+    expect(withOldAccessToken.errors?.[0]?.message).toBe('Token expired or invalid');
+  });
+
+  it('revokes the session server-side on logout, so the old access token stops working', async () => {
+    const client = new GraphqlTestClient(server);
+    const account = await client.signUp();
+    await client.execute('mutation { logout }');
+    expect(client.cookies.has('token')).toBe(false);
+    const withOldToken = await new GraphqlTestClient(server).execute('{ getUser { id } }', {}, { authorization: `Bearer ${account.token}` });
+    expect(withOldToken.errors?.[0]?.message).toBe('Token expired or invalid');
+  });
+
+  it('accepts the access token as a bearer token for API scripts', async () => {
+    const account = await new GraphqlTestClient(server).signUp();
+    const result = await new GraphqlTestClient(server).execute<{ getUser: { id: string } }>('{ getUser { id } }', {}, { authorization: `Bearer ${account.token}` });
+    expect(result.data?.getUser.id).toBe(account.user.id);
+  });
+});
+
+describe('live updates over graphql-ws', () => {
+  it('delivers the subscriber’s own account changes, authenticated by the upgrade cookie', async () => {
+    const client = new GraphqlTestClient(server);
+    const account = await client.signUp();
+    const ws = subscriptionClient(server, { cookie: client.cookieHeader() });
+    const subscription = nextResults<{ subUser: { language: string } }>(ws, 'subscription { subUser { language } }', {}, 1);
+    await subscription.started;
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    await client.execute('mutation ($id: ID!) { ediUserLanguage(id: $id, language: "de") { language } }', { id: account.user.id });
+    expect(await subscription.done).toEqual([{ subUser: { language: 'de' } }]);
+    await ws.dispose();
+  });
+
+  it('authenticates with a bearer token sent in connection_init', async () => {
+    const client = new GraphqlTestClient(server);
+    const account = await client.signUp();
+    const ws = subscriptionClient(server, { token: account.token });
+    const subscription = nextResults<{ subUser: { language: string } }>(ws, 'subscription { subUser { language } }', {}, 1);
+    await subscription.started;
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    await client.execute('mutation ($id: ID!) { ediUserLanguage(id: $id, language: "fr") { language } }', { id: account.user.id });
+    expect(await subscription.done).toEqual([{ subUser: { language: 'fr' } }]);
+    await ws.dispose();
+  });
+
+  it('refuses a subscription without credentials with "No access token"', async () => {
+    const ws = subscriptionClient(server);
+    await expect(nextResults(ws, 'subscription { subUser { id } }', {}, 1).done).rejects.toThrow('No access token');
+    await ws.dispose();
+  });
+
+  it('refuses a connection_init with a forged token', async () => {
+    const ws = subscriptionClient(server, { token: 'forged' });
+    await expect(nextResults(ws, 'subscription { subUser { id } }', {}, 1).done).rejects.toBeTruthy();
+    await ws.dispose();
+  });
+
+  it('refuses an upgrade from a foreign origin', async () => {
+    const ws = subscriptionClient(server, { origin: 'https://evil.example' });
+    await expect(nextResults(ws, 'subscription { subUser { id } }', {}, 1).done).rejects.toBeTruthy();
+    await ws.dispose();
+  });
+});
+
+describe('replay', () => {
+  it('rebuilds the live projections exactly from the log into an empty database', async () => {
+    const client = new GraphqlTestClient(server);
+    const account = await client.signUp();
+    await client.execute('mutation ($id: ID!) { ediUserLanguage(id: $id, language: "it") { language } }', { id: account.user.id });
+    const projections = domains.flatMap((module) => module.projections);
+    const empty = openDatabase(`${server.dataDirectory}/replayed.sqlite`, { synchronous: 'NORMAL' });
+    replay(server.app.services.database, empty, projections);
+    expect(snapshotProjections(empty, projections)).toEqual(snapshotProjections(server.app.services.database, projections));
+    empty.close();
+  });
+});
