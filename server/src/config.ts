@@ -8,7 +8,7 @@ const booleanFromEnvironment = z
   .transform((value) => value === 'true' || value === '1' || value === 'yes');
 
 /** Every environment variable the server reads. `.env.example` documents the same list. */
-const environmentSchema = z.object({
+export const environmentSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65_535).default(3000),
   HOST: z.string().min(1).default('0.0.0.0'),
