@@ -21,7 +21,11 @@ import { formatExecutionResult } from './graphql/errors';
 import { queryLimitsRule } from './graphql/limits';
 import { LiveEvents } from './graphql/live';
 import { Metrics } from './http/metrics';
+import { registerMediaRoutes } from './http/media';
 import { registerOperationalRoutes } from './http/operational';
+import { RateLimits } from './http/rateLimits';
+import { createOutboxMailer, createSmtpMailer } from './mail/mailer';
+import { registerOutboxPage } from './mail/outboxPage';
 import { packageVersion } from './version';
 
 export interface BuildOptions {
@@ -55,7 +59,6 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     if (!isSessionActive(database.db, check.claims.sessionId)) return { status: 'invalid' };
     return { status: 'authenticated', actor: { userId: check.claims.userId, sessionId: check.claims.sessionId } };
   };
-  const services: Services = { config, database, store, live, metrics, authenticate, tokens };
 
   store.onCommitted((committed) => {
     for (const event of committed) metrics.eventsAppended.inc({ type: event.type });
@@ -69,6 +72,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     forceCloseConnections: 'idle',
     return503OnClosing: true,
   });
+
+  const mailer = config.mail.smtpUrl
+    ? createSmtpMailer(config.mail.smtpUrl, config.mail.from)
+    : createOutboxMailer(database, server.log, config.mail.outboxPage === 'off' ? null : `${config.publicUrl}/dev/outbox`);
+  const services: Services = { config, database, store, live, metrics, authenticate, tokens, mailer, rateLimits: new RateLimits(config.rateLimits) };
 
   await server.register(fastifyCookie);
   await server.register(fastifyHelmet, {
@@ -94,6 +102,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await server.register(fastifyCompress, { global: true, threshold: 1024 });
 
   registerOperationalRoutes(server, services);
+  registerOutboxPage(server, services);
+  registerMediaRoutes(server, services);
 
   const typeDefs = [baseTypeDefs, ...modules.map((module) => module.typeDefs)].join('\n');
   const resolvers = mergeResolvers([
@@ -153,6 +163,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   server.addHook('onClose', async () => {
     for (const stop of stoppers) stop();
     await live.close();
+    mailer.close();
     if (!options.database) database.close();
   });
 

@@ -24,6 +24,16 @@ export const environmentSchema = z.object({
   BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).default(1_048_576),
   TRUST_PROXY: booleanFromEnvironment.default(false),
   GRAPHIQL: booleanFromEnvironment.optional(),
+  SMTP_URL: z.string().regex(/^smtps?:\/\//, 'SMTP_URL must start with smtp:// or smtps://').optional(),
+  MAIL_FROM: z.string().min(3).default('Workspace <no-reply@localhost>'),
+  OUTBOX_PAGE: booleanFromEnvironment.optional(),
+  OIDC_GOOGLE_ISSUER: z.url().default('https://accounts.google.com'),
+  OIDC_GOOGLE_CLIENT_ID: z.string().min(1).optional(),
+  OIDC_GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
+  OIDC_MICROSOFT_ISSUER: z.url().default('https://login.microsoftonline.com/common/v2.0'),
+  OIDC_MICROSOFT_CLIENT_ID: z.string().min(1).optional(),
+  OIDC_MICROSOFT_CLIENT_SECRET: z.string().min(1).optional(),
+  RATE_LIMITS: booleanFromEnvironment.default(true),
 });
 
 export type Environment = z.input<typeof environmentSchema>;
@@ -42,6 +52,17 @@ export interface Config {
   graphql: { maxDepth: number; maxCost: number; maxAliases: number; graphiql: boolean };
   bodyLimitBytes: number;
   trustProxy: boolean;
+  mail: { smtpUrl: string | null; from: string; outboxPage: 'off' | 'loopback' | 'everyone' };
+  oidc: Record<OidcProviderName, OidcProviderConfig | null>;
+  rateLimits: boolean;
+}
+
+export type OidcProviderName = 'google' | 'microsoft';
+
+export interface OidcProviderConfig {
+  issuer: string;
+  clientId: string;
+  clientSecret: string;
 }
 
 export class ConfigError extends Error {
@@ -77,7 +98,22 @@ export function loadConfig(environment: Record<string, string | undefined> = pro
     },
     bodyLimitBytes: values.BODY_LIMIT_BYTES,
     trustProxy: values.TRUST_PROXY,
+    mail: {
+      smtpUrl: values.SMTP_URL ?? null,
+      from: values.MAIL_FROM,
+      // Without SMTP, mails wait in the outbox; its page is served to this machine only unless asked.
+      outboxPage: values.OUTBOX_PAGE === true ? 'everyone' : values.OUTBOX_PAGE === false || values.SMTP_URL ? 'off' : 'loopback',
+    },
+    oidc: {
+      google: oidcProvider(values.OIDC_GOOGLE_ISSUER, values.OIDC_GOOGLE_CLIENT_ID, values.OIDC_GOOGLE_CLIENT_SECRET),
+      microsoft: oidcProvider(values.OIDC_MICROSOFT_ISSUER, values.OIDC_MICROSOFT_CLIENT_ID, values.OIDC_MICROSOFT_CLIENT_SECRET),
+    },
+    rateLimits: values.RATE_LIMITS,
   };
+}
+
+function oidcProvider(issuer: string, clientId: string | undefined, clientSecret: string | undefined): OidcProviderConfig | null {
+  return clientId && clientSecret ? { issuer, clientId, clientSecret } : null;
 }
 
 /** A single-machine install needs no set-up: the signing secret is generated once and kept in the data folder. */

@@ -19,6 +19,10 @@ export const errorMessages = {
   CONFLICT: 'Someone else changed this at the same time. Reload and try again.',
   IDEMPOTENCY_KEY_REUSED: 'This mutation id was already used for a different request.',
   RATE_LIMITED: 'Too many attempts. Wait a moment and try again.',
+  EMAIL_NOT_VERIFIED: 'Confirm your e-mail address first: we sent you a new link.',
+  INVALID_LINK: 'This link has expired or was already used. Ask for a new one.',
+  WRONG_CREDENTIALS: 'Wrong e-mail or password.',
+  SOCIAL_SIGN_IN_UNAVAILABLE: 'Sign-in with this provider is not set up on this server.',
   INTERNAL_SERVER_ERROR: 'Something went wrong on the server.',
 } as const;
 

@@ -29,29 +29,35 @@ describe('sign-up', () => {
   it('refuses a malformed e-mail and a weak password with clear messages, writing nothing', async () => {
     const before = countEvents();
     const client = new GraphqlTestClient(server);
-    const badEmail = await client.execute('mutation { setUserBasic(firstname: "A", lastname: "B", email: "not-an-email", password: "secret123") { token } }');
+    const badEmail = await client.execute('mutation { setUserBasic(firstname: "A", lastname: "B", email: "not-an-email", password: "secret123") { email } }');
     expect(badEmail.errors?.[0]).toMatchObject({ message: 'email: Enter a valid e-mail address.', extensions: { code: 'BAD_USER_INPUT' } });
-    const weak = await client.execute('mutation { setUserBasic(firstname: "A", lastname: "B", email: "weak@example.com", password: "short") { token } }');
+    const weak = await client.execute('mutation { setUserBasic(firstname: "A", lastname: "B", email: "weak@example.com", password: "short") { email } }');
     expect(weak.errors?.[0]?.message).toBe('password: Use at least 8 characters.');
     expect(countEvents()).toBe(before);
   });
 
-  it('refuses a second account with the same e-mail, whatever its case', async () => {
+  it('answers a sign-up with a registered e-mail exactly like a new one, and mails the owner instead', async () => {
     await new GraphqlTestClient(server).signUp({ email: 'twice@example.com' });
-    const again = await new GraphqlTestClient(server).execute('mutation { setUserBasic(firstname: "A", lastname: "B", email: "TWICE@example.com", password: "secret123") { token } }');
-    expect(again.errors?.[0]?.extensions.code).toBe('BAD_USER_INPUT');
+    const mutation = (email: string) => `mutation { setUserBasic(firstname: "A", lastname: "B", email: "${email}", password: "secret123") { email verificationRequired } }`;
+    const again = await new GraphqlTestClient(server).execute(mutation('TWICE@example.com'));
+    const fresh = await new GraphqlTestClient(server).execute(mutation('fresh@example.com'));
+    expect(again.data).toEqual({ setUserBasic: { email: 'twice@example.com', verificationRequired: true } });
+    expect(fresh.data).toEqual({ setUserBasic: { email: 'fresh@example.com', verificationRequired: true } });
+    expect(server.app.services.database.sqlite.prepare("SELECT COUNT(*) AS count FROM users WHERE email = 'twice@example.com'").get()).toEqual({ count: 1 });
+    const ownerMail = server.app.services.database.sqlite.prepare("SELECT subject FROM outbox WHERE \"to\" = 'twice@example.com' ORDER BY rowid DESC LIMIT 1").get();
+    expect(ownerMail).toEqual({ subject: 'You already have an account' });
   });
 
-  it('returns the first result to a retried sign-up with the same Idempotency-Key', async () => {
+  it('registers once when a sign-up is retried with the same Idempotency-Key', async () => {
     const client = new GraphqlTestClient(server);
-    const mutation = 'mutation { setUserBasic(firstname: "Re", lastname: "Try", email: "retry@example.com", password: "secret123") { user { id } } }';
-    const first = await client.execute<{ setUserBasic: { user: { id: string } } }>(mutation, {}, { 'idempotency-key': 'signup-1' });
-    const before = countEvents();
-    const second = await client.execute<{ setUserBasic: { user: { id: string } } }>(mutation, {}, { 'idempotency-key': 'signup-1' });
-    expect(second.data?.setUserBasic.user.id).toBe(first.data?.setUserBasic.user.id);
-    // The retry signs in again (a new session event), but registers nobody twice.
+    const mutation = 'mutation { setUserBasic(firstname: "Re", lastname: "Try", email: "retry@example.com", password: "secret123") { email } }';
+    await client.execute(mutation, {}, { 'idempotency-key': 'signup-1' });
+    const registered = () => server.app.services.database.sqlite.prepare("SELECT COUNT(*) AS count FROM events WHERE type = 'user.registered'").get();
+    const before = registered();
+    const second = await client.execute(mutation, {}, { 'idempotency-key': 'signup-1' });
+    expect(second.data).toEqual({ setUserBasic: { email: 'retry@example.com' } });
+    expect(registered()).toEqual(before);
     expect(server.app.services.database.sqlite.prepare("SELECT COUNT(*) AS count FROM users WHERE email = 'retry@example.com'").get()).toEqual({ count: 1 });
-    expect(countEvents() - before).toBe(1);
   });
 });
 

@@ -18,7 +18,7 @@ export interface TestServer {
 /** The real server on a free port with its own SQLite file in a temporary folder. */
 export async function startTestServer(environment: Record<string, string> = {}): Promise<TestServer> {
   const dataDirectory = mkdtempSync(join(tmpdir(), 'workspace-test-'));
-  const config = loadConfig({ NODE_ENV: 'test', PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDirectory, LOG_LEVEL: 'silent', SQLITE_SYNCHRONOUS: 'NORMAL', ...environment });
+  const config = loadConfig({ NODE_ENV: 'test', PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDirectory, LOG_LEVEL: 'silent', SQLITE_SYNCHRONOUS: 'NORMAL', RATE_LIMITS: 'false', ...environment });
   const app = await buildApp(config);
   await app.server.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.server.address();
@@ -48,7 +48,7 @@ export interface GraphqlResponse<Data = Record<string, unknown>> {
 export class GraphqlTestClient {
   readonly cookies = new Map<string, string>();
 
-  constructor(private readonly server: Pick<TestServer, 'graphqlUrl'>) {}
+  constructor(private readonly server: Pick<TestServer, 'graphqlUrl' | 'app'>) {}
 
   async execute<Data = Record<string, unknown>>(query: string, variables: Record<string, unknown> = {}, headers: Record<string, string> = {}): Promise<GraphqlResponse<Data>> {
     const response = await fetch(this.server.graphqlUrl, {
@@ -72,16 +72,23 @@ export class GraphqlTestClient {
     return [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
   }
 
+  /** Signs up, reads the verification mail from the outbox, follows its link: a signed-in account. */
   async signUp(overrides: Partial<{ firstname: string; lastname: string; email: string; password: string }> = {}) {
     const input = { firstname: 'Ada', lastname: 'Lovelace', email: `ada-${Math.random().toString(36).slice(2)}@example.com`, password: 'analytical1', ...overrides };
-    const result = await this.execute<{ setUserBasic: { token: string; user: { id: string; email: string }; team: { id: string } } }>(
+    const result = await this.execute(
       `mutation SignUp($firstname: String!, $lastname: String!, $email: String!, $password: String!) {
-        setUserBasic(firstname: $firstname, lastname: $lastname, email: $email, password: $password) { token user { id email } team { id } }
+        setUserBasic(firstname: $firstname, lastname: $lastname, email: $email, password: $password) { email verificationRequired }
       }`,
       input,
     );
     if (!result.data) throw new Error(`sign-up failed: ${JSON.stringify(result.errors)}`);
-    return { ...result.data.setUserBasic, password: input.password };
+    const link = linkFromOutbox(this.server, input.email.toLowerCase(), '/signup/verify');
+    const verified = await this.execute<{ verifyAccount: { token: string; user: { id: string; email: string }; team: { id: string } } }>(
+      'query Verify($email: String!, $token: String!) { verifyAccount(email: $email, token: $token) { token user { id email } team { id } } }',
+      { email: link.searchParams.get('email'), token: link.searchParams.get('token') },
+    );
+    if (!verified.data) throw new Error(`verification failed: ${JSON.stringify(verified.errors)}`);
+    return { ...verified.data.verifyAccount, password: input.password };
   }
 }
 
@@ -140,4 +147,13 @@ export function nextResults<T>(client: Client, query: string, variables: Record<
     client.on('connected', () => ready());
   });
   return { started, done };
+}
+
+/** The newest link to `path` in the newest outbox mail to `to` (no SMTP configured: mails wait there). */
+export function linkFromOutbox(server: Pick<TestServer, 'app'>, to: string, path: string): URL {
+  const mail = server.app.services.database.sqlite.prepare('SELECT text FROM outbox WHERE "to" = ? ORDER BY created_at DESC, rowid DESC LIMIT 1').get(to) as { text: string } | undefined;
+  if (!mail) throw new Error(`no mail to ${to}`);
+  const match = new RegExp(`https?://\\S+${path.replace(/\//g, '\\/')}\\?\\S+`).exec(mail.text);
+  if (!match) throw new Error(`no ${path} link in the mail to ${to}`);
+  return new URL(match[0]);
 }

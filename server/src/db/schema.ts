@@ -1,3 +1,4 @@
 /** Every table of the database; drizzle-kit generates migrations from this module. */
 export * from '../events/tables';
 export * from '../domains/accounts/tables';
+export * from '../mail/tables';

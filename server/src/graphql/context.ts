@@ -5,6 +5,8 @@ import type { DatabaseHandle } from '../db/connection';
 import { DomainError } from '../errors';
 import type { EventStore } from '../events/store';
 import type { Metrics } from '../http/metrics';
+import type { RateLimits } from '../http/rateLimits';
+import type { Mailer } from '../mail/mailer';
 import type { LiveEvents } from './live';
 
 export interface Actor {
@@ -26,6 +28,8 @@ export interface Services {
   metrics: Metrics;
   authenticate: Authenticator;
   tokens: AccessTokens;
+  mailer: Mailer;
+  rateLimits: RateLimits;
 }
 
 export interface RequestContext {

@@ -35,10 +35,35 @@ export interface UserLanguageChanged {
   userId: string;
   language: string;
 }
+export interface UserEmailVerified {
+  userId: string;
+}
+export interface UserPasswordChanged {
+  userId: string;
+  reason: 'reset' | 'profile';
+}
+/** Only the fields that changed, with their new values. */
+export interface UserProfileUpdated {
+  userId: string;
+  changes: Partial<{
+    firstname: string;
+    lastname: string;
+    description: string | null;
+    currency: string;
+    rate: number | null;
+    resume: string | null;
+    profileImg: string | null;
+    role: string | null;
+  }>;
+}
+export interface UserEmailChanged {
+  userId: string;
+  email: string;
+}
 export interface UserSignedIn {
   userId: string;
   sessionId: string;
-  method: 'password' | 'signUp';
+  method: 'password' | 'emailLink' | 'passwordReset' | 'google' | 'microsoft';
 }
 export interface UserSignedOut {
   userId: string;
@@ -53,5 +78,9 @@ export type AccountEvent =
   | DomainEvent<'project.created', ProjectCreated>
   | DomainEvent<'project.member_added', ProjectMemberAdded>
   | DomainEvent<'user.language_changed', UserLanguageChanged>
+  | DomainEvent<'user.email_verified', UserEmailVerified>
+  | DomainEvent<'user.password_changed', UserPasswordChanged>
+  | DomainEvent<'user.profile_updated', UserProfileUpdated>
+  | DomainEvent<'user.email_changed', UserEmailChanged>
   | DomainEvent<'user.signed_in', UserSignedIn>
   | DomainEvent<'user.signed_out', UserSignedOut>;

@@ -40,6 +40,16 @@ export const accountsProjection: Projection = {
       case 'user.language_changed':
         transaction.update(users).set({ language: event.payload.language, updatedAt: at }).where(eq(users.id, event.payload.userId)).run();
         return;
+      case 'user.email_verified':
+        transaction.update(users).set({ emailVerified: true, updatedAt: at }).where(eq(users.id, event.payload.userId)).run();
+        return;
+      case 'user.email_changed':
+        transaction.update(users).set({ email: event.payload.email, emailVerified: false, updatedAt: at }).where(eq(users.id, event.payload.userId)).run();
+        return;
+      case 'user.profile_updated':
+        transaction.update(users).set({ ...event.payload.changes, updatedAt: at }).where(eq(users.id, event.payload.userId)).run();
+        return;
+      case 'user.password_changed':
       case 'user.signed_in':
       case 'user.signed_out':
         return;

@@ -1,83 +1,50 @@
 import { hash, verify } from '@node-rs/argon2';
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { IResolvers, MercuriusContext } from 'mercurius';
-import { isValidEmail } from '#shared/email';
-import { passwordProblem, passwordProblemMessages } from '#shared/password';
+import { isSupportedLanguage } from '#shared/constants';
 import { z } from 'zod';
 import { DomainError } from '../../errors';
-import type { StoredEvent } from '../../events/types';
-import { requireActor, type Services } from '../../graphql/context';
+import { requireActor } from '../../graphql/context';
 import { topics } from '../../graphql/live';
-import { newId } from '../../ids';
-import { decideLanguageChange, decideRegistration } from './commands';
+import { addressKey } from '../../http/rateLimits';
 import { clearSessionCookies, setSessionCookies } from './cookies';
-import { createSession, revokeSession, rotateRefreshToken } from './sessions';
-import { teamMembers, teams, userCredentials, users } from './tables';
+import { spendLink } from './links';
+import { profileMutations, profileQueries } from './profile';
+import {
+  argon2Options,
+  emailSchema,
+  findUser,
+  findUserByEmail,
+  hashPassword,
+  isSecure,
+  issueLinkMail,
+  nameSchema,
+  passwordSchema,
+  presentTeam,
+  presentUser,
+  registerAccount,
+  sendMail,
+  startSession,
+  defaultTeam,
+} from './service';
+import { revokeAllSessions, revokeSession, rotateRefreshToken, setSessionBrowserId } from './sessions';
+import { userCredentials, users } from './tables';
 
-/** OWASP's minimum argon2id parameters (SECURITY.md). */
-const argon2Options = { memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
 /** Verifying against this when the e-mail is unknown keeps sign-in timing the same either way. */
 const unknownUserHash = await hash('workspace-unknown-user-password', argon2Options);
 
-const emailSchema = z
-  .string()
-  .trim()
-  .toLowerCase()
-  .refine(isValidEmail, 'Enter a valid e-mail address.');
-const nameSchema = z.string().trim().min(1, 'Enter a name.').max(100, 'Use at most 100 characters.');
-const passwordSchema = z.string().superRefine((password, context) => {
-  const problem = passwordProblem(password);
-  if (problem) context.addIssue({ code: 'custom', message: passwordProblemMessages[problem] });
-});
 const signUpSchema = z.object({
   firstname: nameSchema,
   lastname: nameSchema,
   email: emailSchema,
   password: passwordSchema,
-  language: z.string().optional(),
+  language: z.string().refine(isSupportedLanguage, 'Unsupported language.').optional(),
 });
 
-type UserRow = typeof users.$inferSelect;
-type TeamRow = typeof teams.$inferSelect;
+const ipOf = (context: MercuriusContext) => addressKey(context.ip ?? 'unknown');
 
-function presentUser(user: UserRow) {
-  return { ...user, logged: true };
-}
-
-function presentTeam(team: TeamRow) {
-  return { ...team, subscription: team.plan };
-}
-
-function findUser(services: Services, userId: string): UserRow {
-  const user = services.database.db.select().from(users).where(eq(users.id, userId)).get();
-  if (!user) throw new DomainError('UNAUTHENTICATED');
-  return user;
-}
-
-function defaultTeam(services: Services, user: UserRow): TeamRow | null {
-  if (!user.defaultTeamId) return null;
-  const membership = services.database.db
-    .select({ team: teams })
-    .from(teams)
-    .innerJoin(teamMembers, and(eq(teamMembers.teamId, teams.id), eq(teamMembers.userId, user.id)))
-    .where(eq(teams.id, user.defaultTeamId))
-    .get();
-  return membership?.team ?? null;
-}
-
-async function startSession(context: MercuriusContext, userId: string, method: 'password' | 'signUp') {
-  const { services } = context;
-  const userAgent = context.fastifyRequest?.headers['user-agent'] ?? null;
-  const user = findUser(services, userId);
-  const session = services.store.run({ actorId: userId }, (unit) => {
-    const created = createSession(unit.transaction, userId, userAgent);
-    unit.append(`user:${userId}`, [{ type: 'user.signed_in', payload: { userId, sessionId: created.sessionId, method } }], { teamId: user.defaultTeamId });
-    return created;
-  });
-  const accessToken = await services.tokens.issue({ userId, sessionId: session.sessionId });
-  if (context.reply) setSessionCookies(context.reply, { accessToken, refreshToken: session.refreshToken, userId }, services.config.publicUrl.startsWith('https://'));
-  return { token: accessToken, user: presentUser(user), team: (() => { const team = defaultTeam(services, user); return team ? presentTeam(team) : null; })() };
-}
+/** The same answer whether or not an address has an account (no enumeration). */
+const signUpAnswer = (email: string) => ({ email, verificationRequired: true });
 
 export const accountsResolvers: IResolvers = {
   Query: {
@@ -88,32 +55,60 @@ export const accountsResolvers: IResolvers = {
       if (!team) throw new DomainError('NOT_FOUND', 'You do not belong to a team yet.');
       return presentTeam(team);
     },
-    checkEmail: (_root, args: { email: string }, context: MercuriusContext) => {
-      const email = emailSchema.parse(args.email);
-      return context.services.database.db.select({ id: users.id }).from(users).where(eq(users.email, email)).get() === undefined;
+    checkEmail: async (_root, args: { email: string }, context: MercuriusContext) => {
+      await context.services.rateLimits.consume(['checkEmailPerAddress', ipOf(context)]);
+      return findUserByEmail(context.services, emailSchema.parse(args.email)) === undefined;
     },
+    verifyAccount: async (_root, args: { email: string; token: string }, context: MercuriusContext) => {
+      const { services } = context;
+      await services.rateLimits.consume(['linkPerAddress', ipOf(context)]);
+      const email = emailSchema.safeParse(args.email);
+      const user = email.success ? findUserByEmail(services, email.data) : undefined;
+      if (!user) throw new DomainError('INVALID_LINK');
+      const spent = services.store.run({ actorId: user.id }, (unit) => {
+        if (!spendLink(unit.transaction, user.id, 'verifyEmail', args.token)) return false;
+        unit.append(`user:${user.id}`, [{ type: 'user.email_verified', payload: { userId: user.id } }], { teamId: user.defaultTeamId });
+        return true;
+      });
+      if (!spent) throw new DomainError('INVALID_LINK');
+      return startSession(context, user.id, 'emailLink');
+    },
+    ...profileQueries,
   },
   Mutation: {
     setUserBasic: async (_root, args: Record<string, unknown>, context: MercuriusContext) => {
-      const input = signUpSchema.parse(args);
-      const passwordHash = await hash(input.password, argon2Options);
       const { services } = context;
-      const userId = services.store.run({ actorId: null, mutationId: context.mutationId, request: { operation: 'setUserBasic', email: input.email } }, (unit) => {
-        const emailTaken = unit.transaction.select({ id: users.id }).from(users).where(eq(users.email, input.email)).get() !== undefined;
-        const ids = { userId: newId(), teamId: newId(), personalProjectId: newId() };
-        const decided = decideRegistration({ ...ids, ...input, language: input.language ?? 'en', emailTaken });
-        unit.append(`team:${ids.teamId}`, decided.team, { teamId: ids.teamId, expectedVersion: 0 });
-        unit.append(`user:${ids.userId}`, decided.user, { teamId: ids.teamId, expectedVersion: 0 });
-        unit.append(`project:${ids.personalProjectId}`, decided.project, { teamId: ids.teamId, expectedVersion: 0 });
-        unit.transaction.insert(userCredentials).values({ userId: ids.userId, passwordHash, updatedAt: new Date().toISOString() }).run();
-        return ids.userId;
-      });
-      return startSession(context, userId, 'signUp');
+      const input = signUpSchema.parse(args);
+      await services.rateLimits.consume(['signUpPerAddress', ipOf(context)], ['mailPerEmail', input.email]);
+      const existing = findUserByEmail(services, input.email);
+      if (existing) {
+        // Tell the owner instead of the caller, who must not learn that the address is registered.
+        await sendMail(services, 'accountExists', existing, `${services.config.publicUrl}/signin`);
+        return signUpAnswer(input.email);
+      }
+      const passwordHash = await hashPassword(input.password);
+      const language = input.language ?? 'en';
+      const userId = services.store.run({ actorId: null, mutationId: context.mutationId, request: { operation: 'setUserBasic', email: input.email } }, (unit) =>
+        registerAccount(unit, { ...input, language, passwordHash, emailVerified: false }),
+      );
+      // A retried sign-up (same Idempotency-Key) gets a fresh link, which spends the first one.
+      await services.store.run({ actorId: null }, (unit) => issueLinkMail(unit.transaction, services, { id: userId, email: input.email, firstname: input.firstname, language }, 'verifyEmail'))();
+      return signUpAnswer(input.email);
+    },
+    resendEmail: async (_root, args: { email: string }, context: MercuriusContext) => {
+      const { services } = context;
+      const email = emailSchema.parse(args.email);
+      await services.rateLimits.consume(['mailPerAddress', ipOf(context)], ['mailPerEmail', email]);
+      const user = findUserByEmail(services, email);
+      if (user && !user.emailVerified) await services.store.run({ actorId: null }, (unit) => issueLinkMail(unit.transaction, services, user, 'verifyEmail'))();
+      return true;
     },
     login: async (_root, args: { email: string; password: string }, context: MercuriusContext) => {
+      const { services } = context;
       const email = emailSchema.safeParse(args.email);
+      await services.rateLimits.consume(['signInPerAddress', ipOf(context)], ['signInPerEmail', email.success ? email.data : args.email]);
       const row = email.success
-        ? context.services.database.db
+        ? services.database.db
             .select({ userId: userCredentials.userId, passwordHash: userCredentials.passwordHash })
             .from(userCredentials)
             .innerJoin(users, eq(users.id, userCredentials.userId))
@@ -121,7 +116,14 @@ export const accountsResolvers: IResolvers = {
             .get()
         : undefined;
       const matches = await verify(row?.passwordHash ?? unknownUserHash, args.password);
-      if (!row || !matches) throw new DomainError('BAD_USER_INPUT', 'Wrong e-mail or password.');
+      if (!row || !matches) throw new DomainError('WRONG_CREDENTIALS');
+      const user = findUser(services, row.userId);
+      if (!user.emailVerified) {
+        // The password proved ownership, so saying the address is unconfirmed reveals nothing new.
+        await services.rateLimits.consume(['mailPerEmail', user.email]);
+        await services.store.run({ actorId: user.id }, (unit) => issueLinkMail(unit.transaction, services, user, 'verifyEmail'))();
+        throw new DomainError('EMAIL_NOT_VERIFIED');
+      }
       return startSession(context, row.userId, 'password');
     },
     logout: (_root, _args, context: MercuriusContext) => {
@@ -136,7 +138,7 @@ export const accountsResolvers: IResolvers = {
           });
         });
       }
-      if (context.reply) clearSessionCookies(context.reply, services.config.publicUrl.startsWith('https://'));
+      if (context.reply) clearSessionCookies(context.reply, isSecure(services));
       return true;
     },
     refreshToken: async (_root, _args, context: MercuriusContext) => {
@@ -147,41 +149,60 @@ export const accountsResolvers: IResolvers = {
       try {
         rotated = rotateRefreshToken(services.database.db, presented);
       } catch (error) {
-        if (context.reply) clearSessionCookies(context.reply, services.config.publicUrl.startsWith('https://'));
+        if (context.reply) clearSessionCookies(context.reply, isSecure(services));
         throw error;
       }
       const accessToken = await services.tokens.issue({ userId: rotated.userId, sessionId: rotated.sessionId });
-      if (context.reply) setSessionCookies(context.reply, { accessToken, refreshToken: rotated.refreshToken, userId: rotated.userId }, services.config.publicUrl.startsWith('https://'));
+      if (context.reply) setSessionCookies(context.reply, { accessToken, refreshToken: rotated.refreshToken, userId: rotated.userId }, isSecure(services));
       return { token: accessToken };
     },
-    ediUserLanguage: (_root, args: { id: string; language: string }, context: MercuriusContext) => {
+    setIdbrowser: (_root, args: { token: string }, context: MercuriusContext) => {
       const actor = requireActor(context);
-      if (args.id !== actor.userId) throw new DomainError('PERMISSION_DENIED', 'You can only change your own language.');
-      const { services } = context;
-      services.store.run({ actorId: actor.userId, mutationId: context.mutationId, request: context.request }, (unit) => {
-        const user = unit.transaction.select().from(users).where(eq(users.id, actor.userId)).get();
-        if (!user) throw new DomainError('UNAUTHENTICATED');
-        unit.append(`user:${user.id}`, decideLanguageChange({ userId: user.id, language: user.language }, args.language), { teamId: user.defaultTeamId });
-      });
-      return presentUser(findUser(services, actor.userId));
+      const browserId = z.string().trim().min(1).max(512).parse(args.token);
+      setSessionBrowserId(context.services.database.db, actor.sessionId, browserId);
+      return true;
     },
+    forgotPassword: async (_root, args: { email: string }, context: MercuriusContext) => {
+      const { services } = context;
+      const email = emailSchema.parse(args.email);
+      await services.rateLimits.consume(['mailPerAddress', ipOf(context)], ['mailPerEmail', email]);
+      const user = findUserByEmail(services, email);
+      if (user) await services.store.run({ actorId: null }, (unit) => issueLinkMail(unit.transaction, services, user, 'resetPassword'))();
+      return true;
+    },
+    updatePassword: async (_root, args: { email: string; password: string; token: string }, context: MercuriusContext) => {
+      const { services } = context;
+      await services.rateLimits.consume(['linkPerAddress', ipOf(context)]);
+      const password = passwordSchema.parse(args.password);
+      const email = emailSchema.safeParse(args.email);
+      const user = email.success ? findUserByEmail(services, email.data) : undefined;
+      if (!user) throw new DomainError('INVALID_LINK');
+      const passwordHash = await hashPassword(password);
+      const changed = services.store.run({ actorId: user.id }, (unit) => {
+        if (!spendLink(unit.transaction, user.id, 'resetPassword', args.token)) return false;
+        unit.transaction
+          .insert(userCredentials)
+          .values({ userId: user.id, passwordHash, updatedAt: new Date().toISOString() })
+          .onConflictDoUpdate({ target: userCredentials.userId, set: { passwordHash, updatedAt: new Date().toISOString() } })
+          .run();
+        revokeAllSessions(unit.transaction, user.id, 'password reset');
+        unit.append(`user:${user.id}`, [{ type: 'user.password_changed', payload: { userId: user.id, reason: 'reset' } }], { teamId: user.defaultTeamId });
+        // Following the mailed link proves the address too.
+        if (!user.emailVerified) unit.append(`user:${user.id}`, [{ type: 'user.email_verified', payload: { userId: user.id } }], { teamId: user.defaultTeamId });
+        return true;
+      });
+      if (!changed) throw new DomainError('INVALID_LINK');
+      return true;
+    },
+    ...profileMutations,
   },
   Subscription: {
     subUser: {
-      subscribe: async (_root: unknown, _args: { team?: string }, context: SubscriptionContext) => {
-        const actor = subscriptionActor(context);
+      subscribe: async (_root: unknown, _args: { team?: string }, context: MercuriusContext) => {
+        const actor = requireActor(context);
         return context.pubsub.subscribe(topics.stream(`user:${actor.userId}`));
       },
-      resolve: (event: StoredEvent, _args: unknown, context: SubscriptionContext) => presentUser(findUser(context.services, subscriptionActor(context).userId)),
+      resolve: (_event: unknown, _args: unknown, context: MercuriusContext) => presentUser(findUser(context.services, requireActor(context).userId)),
     },
   },
 };
-
-interface SubscriptionContext extends MercuriusContext {
-  pubsub: MercuriusContext['pubsub'];
-}
-
-/** The subscriber: from the connection_init token when one was sent, else from the upgrade's cookie. */
-export function subscriptionActor(context: MercuriusContext) {
-  return requireActor(context);
-}

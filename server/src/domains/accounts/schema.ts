@@ -33,6 +33,19 @@ export const accountsTypeDefs = /* GraphQL */ `
     team: Team
   }
 
+  type SignUpResult {
+    email: String!
+    "Always true for e-mail sign-up: the account is usable once the mailed link is followed."
+    verificationRequired: Boolean!
+  }
+
+  type UserBasic {
+    id: ID!
+    firstname: String!
+    lastname: String!
+    profileImg: String
+  }
+
   type RefreshPayload {
     token: String!
   }
@@ -42,8 +55,12 @@ export const accountsTypeDefs = /* GraphQL */ `
     getUser: User!
     "The signed-in user's current (default) team."
     getTeam: Team!
-    "Whether an e-mail address is free to sign up with."
+    "Whether an e-mail address is free to sign up with (rate-limited)."
     checkEmail(email: String!): Boolean!
+    "Follows the mailed verification link: confirms the address and signs in."
+    verifyAccount(email: String!, token: String!): AuthPayload!
+    "The public card of a user: name and photo."
+    getUserBasic(id: ID!): UserBasic!
   }
 
   type Mutation {
@@ -61,11 +78,29 @@ export const accountsTypeDefs = /* GraphQL */ `
       invited: ID
       social: Boolean
       language: String
-    ): AuthPayload!
+    ): SignUpResult!
+    resendEmail(email: String!): Boolean!
     login(email: String!, password: String!, project: ID): AuthPayload!
     logout: Boolean!
     refreshToken: RefreshPayload!
+    setIdbrowser(token: String!): Boolean!
+    forgotPassword(email: String!): Boolean!
+    updatePassword(email: String!, password: String!, token: String!): Boolean!
     ediUserLanguage(id: ID!, language: String!, type: String): User!
+    "Profile fields; profileImg is a PNG or JPG data URL of at most 1 MB (stored as 150x150), or null to remove it."
+    ediUser(
+      firstname: String
+      lastname: String
+      description: String
+      currency: String
+      rate: Int
+      resume: String
+      profileImg: String
+      role: String
+      project: ID
+    ): User!
+    "Name, e-mail and password; password is the current one, newPassword optional."
+    ediUserBasic(firstname: String!, lastname: String!, email: String!, password: String!, newPassword: String): User!
   }
 
   type Subscription {

@@ -75,3 +75,17 @@ export function isSessionActive(database: Pick<DrizzleDatabase, 'select'>, sessi
   const session = database.select({ revokedAt: sessions.revokedAt, expiresAt: sessions.expiresAt }).from(sessions).where(eq(sessions.id, sessionId)).get();
   return session !== undefined && session.revokedAt === null && Date.parse(session.expiresAt) > now;
 }
+
+/** Signs the user out everywhere, e.g. after a password reset. */
+export function revokeAllSessions(writer: Writer, userId: string, reason: string, now = Date.now()): void {
+  writer
+    .update(sessions)
+    .set({ revokedAt: new Date(now).toISOString(), revokedReason: reason })
+    .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)))
+    .run();
+}
+
+/** Remembers the browser's push id on its session (setIdbrowser). */
+export function setSessionBrowserId(writer: Writer, sessionId: string, browserId: string): void {
+  writer.update(sessions).set({ browserId }).where(eq(sessions.id, sessionId)).run();
+}

@@ -106,3 +106,21 @@ export const sessions = sqliteTable(
   },
   (table) => [index('sessions_user').on(table.userId)],
 );
+
+/**
+ * Not a projection: single-use links for e-mail verification and password reset. Only a hash of
+ * the secret is stored; a link is spent by setting `usedAt`, and a newer link replaces older ones.
+ */
+export const accountTokens = sqliteTable(
+  'account_tokens',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id').notNull(),
+    purpose: text('purpose', { enum: ['verifyEmail', 'resetPassword'] }).notNull(),
+    tokenHash: text('token_hash').notNull(),
+    createdAt: text('created_at').notNull(),
+    expiresAt: text('expires_at').notNull(),
+    usedAt: text('used_at'),
+  },
+  (table) => [index('account_tokens_user_purpose').on(table.userId, table.purpose)],
+);

@@ -1,0 +1,121 @@
+import { verify } from '@node-rs/argon2';
+import { eq } from 'drizzle-orm';
+import type { IFieldResolver, MercuriusContext } from 'mercurius';
+import { normalizeCurrency } from '#shared/currency';
+import { z } from 'zod';
+import { DomainError } from '../../errors';
+import { requireActor } from '../../graphql/context';
+import { avatarDirectory } from '../../http/media';
+import { isId } from '../../ids';
+import { decideLanguageChange } from './commands';
+import type { UserProfileUpdated } from './events';
+import { storeProfilePhoto } from './photo';
+import { emailSchema, findUser, findUserByEmail, hashPassword, issueLinkMail, nameSchema, passwordSchema, presentUser } from './service';
+import { userCredentials, users } from './tables';
+
+const profileSchema = z.object({
+  firstname: nameSchema.optional(),
+  lastname: nameSchema.optional(),
+  description: z.string().trim().max(2000, 'Use at most 2000 characters.').nullish(),
+  currency: z.string().optional(),
+  rate: z.number().int('Use a whole number.').min(0, 'The rate cannot be negative.').max(1_000_000).nullish(),
+  resume: z.string().trim().max(20_000, 'Use at most 20000 characters.').nullish(),
+  profileImg: z.string().max(1_500_000).nullish(),
+  role: z.string().trim().max(100).nullish(),
+});
+
+const basicSchema = z.object({
+  firstname: nameSchema,
+  lastname: nameSchema,
+  email: emailSchema,
+  /** The current password, confirming it is really the user. */
+  password: z.string().min(1, 'Enter your current password.'),
+  newPassword: passwordSchema.optional(),
+});
+
+type Changes = UserProfileUpdated['changes'];
+
+function changedFields(current: Record<string, unknown>, requested: Changes): Changes {
+  return Object.fromEntries(Object.entries(requested).filter(([key, value]) => value !== undefined && current[key] !== value)) as Changes;
+}
+
+export const profileQueries: Record<string, IFieldResolver<unknown, MercuriusContext, any>> = {
+  /** Public card of a user (name and photo), shown on sign-up from a user's link. */
+  getUserBasic: (_root, args: { id: string }, context) => {
+    if (!isId(args.id)) throw new DomainError('NOT_FOUND', 'No such user.');
+    const user = context.services.database.db
+      .select({ id: users.id, firstname: users.firstname, lastname: users.lastname, profileImg: users.profileImg })
+      .from(users)
+      .where(eq(users.id, args.id))
+      .get();
+    if (!user) throw new DomainError('NOT_FOUND', 'No such user.');
+    return user;
+  },
+};
+
+export const profileMutations: Record<string, IFieldResolver<unknown, MercuriusContext, any>> = {
+  ediUser: async (_root, args: Record<string, unknown>, context) => {
+    const actor = requireActor(context);
+    const { services } = context;
+    const input = profileSchema.parse(args);
+    const current = findUser(services, actor.userId);
+    const requested: Changes = {
+      firstname: input.firstname,
+      lastname: input.lastname,
+      description: input.description,
+      currency: input.currency === undefined ? undefined : normalizeCurrency(input.currency),
+      rate: input.rate,
+      resume: input.resume,
+      role: input.role,
+      profileImg:
+        input.profileImg === undefined || input.profileImg === current.profileImg
+          ? undefined
+          : input.profileImg === null || input.profileImg === ''
+            ? null
+            : await storeProfilePhoto(input.profileImg, actor.userId, avatarDirectory(services)),
+    };
+    services.store.run({ actorId: actor.userId, mutationId: context.mutationId, request: context.request }, (unit) => {
+      const changes = changedFields(current, requested);
+      if (Object.keys(changes).length === 0) return;
+      unit.append(`user:${actor.userId}`, [{ type: 'user.profile_updated', payload: { userId: actor.userId, changes } }], { teamId: current.defaultTeamId });
+    });
+    return presentUser(findUser(services, actor.userId));
+  },
+  ediUserBasic: async (_root, args: Record<string, unknown>, context) => {
+    const actor = requireActor(context);
+    const { services } = context;
+    const input = basicSchema.parse(args);
+    const current = findUser(services, actor.userId);
+    const credentials = services.database.db.select().from(userCredentials).where(eq(userCredentials.userId, actor.userId)).get();
+    if (!credentials || !(await verify(credentials.passwordHash, input.password))) throw new DomainError('WRONG_CREDENTIALS', 'Your current password is not right.');
+    const emailChanged = input.email !== current.email;
+    if (emailChanged && findUserByEmail(services, input.email)) throw new DomainError('BAD_USER_INPUT', 'This e-mail address cannot be used.');
+    const newPasswordHash = input.newPassword ? await hashPassword(input.newPassword) : null;
+    const sendVerification = services.store.run({ actorId: actor.userId }, (unit) => {
+      const changes = changedFields(current, { firstname: input.firstname, lastname: input.lastname });
+      if (Object.keys(changes).length > 0) {
+        unit.append(`user:${actor.userId}`, [{ type: 'user.profile_updated', payload: { userId: actor.userId, changes } }], { teamId: current.defaultTeamId });
+      }
+      if (newPasswordHash) {
+        unit.transaction.update(userCredentials).set({ passwordHash: newPasswordHash, updatedAt: new Date().toISOString() }).where(eq(userCredentials.userId, actor.userId)).run();
+        unit.append(`user:${actor.userId}`, [{ type: 'user.password_changed', payload: { userId: actor.userId, reason: 'profile' } }], { teamId: current.defaultTeamId });
+      }
+      if (!emailChanged) return null;
+      unit.append(`user:${actor.userId}`, [{ type: 'user.email_changed', payload: { userId: actor.userId, email: input.email } }], { teamId: current.defaultTeamId });
+      return issueLinkMail(unit.transaction, services, { ...current, email: input.email }, 'verifyEmail');
+    });
+    if (sendVerification) await sendVerification();
+    return presentUser(findUser(services, actor.userId));
+  },
+  ediUserLanguage: (_root, args: { id: string; language: string }, context) => {
+    const actor = requireActor(context);
+    if (args.id !== actor.userId) throw new DomainError('PERMISSION_DENIED', 'You can only change your own language.');
+    const { services } = context;
+    services.store.run({ actorId: actor.userId, mutationId: context.mutationId, request: context.request }, (unit) => {
+      const user = unit.transaction.select().from(users).where(eq(users.id, actor.userId)).get();
+      if (!user) throw new DomainError('UNAUTHENTICATED');
+      unit.append(`user:${user.id}`, decideLanguageChange({ userId: user.id, language: user.language }, args.language), { teamId: user.defaultTeamId });
+    });
+    return presentUser(findUser(services, actor.userId));
+  },
+};

@@ -1,0 +1,127 @@
+import { hash } from '@node-rs/argon2';
+import { and, eq } from 'drizzle-orm';
+import type { MercuriusContext } from 'mercurius';
+import { isValidEmail } from '#shared/email';
+import { passwordProblem, passwordProblemMessages } from '#shared/password';
+import { z } from 'zod';
+import type { Transaction } from '../../db/connection';
+import { DomainError } from '../../errors';
+import type { UnitOfWork } from '../../events/store';
+import type { Services } from '../../graphql/context';
+import { newId } from '../../ids';
+import { renderMail, type MailKind } from '../../mail/templates';
+import { decideRegistration } from './commands';
+import { setSessionCookies } from './cookies';
+import type { UserSignedIn } from './events';
+import { issueLink, linkLifetimeHours, type LinkPurpose } from './links';
+import { createSession } from './sessions';
+import { teamMembers, teams, userCredentials, users } from './tables';
+
+/** OWASP's minimum argon2id parameters (SECURITY.md). */
+export const argon2Options = { memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
+
+export const emailSchema = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .refine(isValidEmail, 'Enter a valid e-mail address.');
+export const nameSchema = z.string().trim().min(1, 'Enter a name.').max(100, 'Use at most 100 characters.');
+export const passwordSchema = z.string().superRefine((password, context) => {
+  const problem = passwordProblem(password);
+  if (problem) context.addIssue({ code: 'custom', message: passwordProblemMessages[problem] });
+});
+
+export type UserRow = typeof users.$inferSelect;
+export type TeamRow = typeof teams.$inferSelect;
+
+export function presentUser(user: UserRow) {
+  return { ...user, logged: true };
+}
+
+export function presentTeam(team: TeamRow) {
+  return { ...team, subscription: team.plan };
+}
+
+export function findUser(services: Services, userId: string): UserRow {
+  const user = services.database.db.select().from(users).where(eq(users.id, userId)).get();
+  if (!user) throw new DomainError('UNAUTHENTICATED');
+  return user;
+}
+
+export function findUserByEmail(services: Services, email: string): UserRow | undefined {
+  return services.database.db.select().from(users).where(eq(users.email, email)).get();
+}
+
+export function defaultTeam(services: Services, user: UserRow): TeamRow | null {
+  if (!user.defaultTeamId) return null;
+  const membership = services.database.db
+    .select({ team: teams })
+    .from(teams)
+    .innerJoin(teamMembers, and(eq(teamMembers.teamId, teams.id), eq(teamMembers.userId, user.id)))
+    .where(eq(teams.id, user.defaultTeamId))
+    .get();
+  return membership?.team ?? null;
+}
+
+export interface NewAccount {
+  email: string;
+  firstname: string;
+  lastname: string;
+  language: string;
+  passwordHash: string | null;
+  emailVerified: boolean;
+}
+
+/** Registers an account with its team and personal space inside the caller's unit of work. */
+export function registerAccount(unit: UnitOfWork, account: NewAccount): string {
+  const ids = { userId: newId(), teamId: newId(), personalProjectId: newId() };
+  const emailTaken = unit.transaction.select({ id: users.id }).from(users).where(eq(users.email, account.email)).get() !== undefined;
+  const decided = decideRegistration({ ...ids, ...account, emailTaken });
+  unit.append(`team:${ids.teamId}`, decided.team, { teamId: ids.teamId, expectedVersion: 0 });
+  unit.append(`user:${ids.userId}`, decided.user, { teamId: ids.teamId, expectedVersion: 0 });
+  if (account.emailVerified) unit.append(`user:${ids.userId}`, [{ type: 'user.email_verified', payload: { userId: ids.userId } }], { teamId: ids.teamId });
+  unit.append(`project:${ids.personalProjectId}`, decided.project, { teamId: ids.teamId, expectedVersion: 0 });
+  if (account.passwordHash) {
+    unit.transaction.insert(userCredentials).values({ userId: ids.userId, passwordHash: account.passwordHash, updatedAt: new Date().toISOString() }).run();
+  }
+  return ids.userId;
+}
+
+export function hashPassword(password: string): Promise<string> {
+  return hash(password, argon2Options);
+}
+
+export function isSecure(services: Services): boolean {
+  return services.config.publicUrl.startsWith('https://');
+}
+
+/** Opens a session for the user, records the sign-in, sets the cookies and returns the AuthPayload. */
+export async function startSession(context: MercuriusContext, userId: string, method: UserSignedIn['method']) {
+  const { services } = context;
+  const userAgent = context.fastifyRequest?.headers['user-agent'] ?? null;
+  const user = findUser(services, userId);
+  const session = services.store.run({ actorId: userId }, (unit) => {
+    const created = createSession(unit.transaction, userId, userAgent);
+    unit.append(`user:${userId}`, [{ type: 'user.signed_in', payload: { userId, sessionId: created.sessionId, method } }], { teamId: user.defaultTeamId });
+    return created;
+  });
+  const accessToken = await services.tokens.issue({ userId, sessionId: session.sessionId });
+  if (context.reply) setSessionCookies(context.reply, { accessToken, refreshToken: session.refreshToken, userId }, isSecure(services));
+  const team = defaultTeam(services, user);
+  return { token: accessToken, user: presentUser(user), team: team ? presentTeam(team) : null };
+}
+
+const linkPaths: Record<LinkPurpose, string> = { verifyEmail: '/signup/verify', resetPassword: '/signup/recover' };
+
+/** Issues a single-use link for the user and mails it in their language. */
+export function issueLinkMail(transaction: Transaction, services: Services, user: Pick<UserRow, 'id' | 'email' | 'firstname' | 'language'>, purpose: LinkPurpose): () => Promise<void> {
+  const secret = issueLink(transaction, user.id, purpose);
+  const link = `${services.config.publicUrl}${linkPaths[purpose]}?email=${encodeURIComponent(user.email)}&token=${secret}`;
+  // Sent after the transaction commits, so a mail never points at a link that rolled back.
+  return () => sendMail(services, purpose, user, link);
+}
+
+export async function sendMail(services: Services, kind: MailKind, user: Pick<UserRow, 'email' | 'firstname' | 'language'>, link: string): Promise<void> {
+  const hours = kind === 'accountExists' ? '' : String(linkLifetimeHours[kind]);
+  await services.mailer.send(renderMail(kind, user.language, user.email, { name: user.firstname, link, hours }));
+}

@@ -1,0 +1,59 @@
+import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
+import { DomainError } from '../errors';
+
+interface Rule {
+  points: number;
+  durationSeconds: number;
+}
+
+/** Attempts allowed per window; every attempt counts, successful or not. */
+export const rateLimitRules = {
+  signInPerEmail: { points: 10, durationSeconds: 15 * 60 },
+  signInPerAddress: { points: 60, durationSeconds: 15 * 60 },
+  signUpPerAddress: { points: 20, durationSeconds: 60 * 60 },
+  mailPerEmail: { points: 3, durationSeconds: 60 * 60 },
+  mailPerAddress: { points: 30, durationSeconds: 60 * 60 },
+  checkEmailPerAddress: { points: 30, durationSeconds: 10 * 60 },
+  linkPerAddress: { points: 30, durationSeconds: 10 * 60 },
+} satisfies Record<string, Rule>;
+
+export type RateLimitName = keyof typeof rateLimitRules;
+
+/**
+ * The client address as a rate-limit key: IPv6 addresses are grouped by their /64 prefix, since one
+ * subscriber usually holds a whole /64 and could otherwise rotate addresses freely.
+ */
+export function addressKey(ip: string): string {
+  const address = ip.startsWith('::ffff:') ? ip.slice(7) : ip;
+  if (!address.includes(':')) return address;
+  const [head = '', tail = ''] = address.split('::');
+  const headGroups = head ? head.split(':') : [];
+  const tailGroups = tail ? tail.split(':') : [];
+  const groups = address.includes('::') ? [...headGroups, ...Array(8 - headGroups.length - tailGroups.length).fill('0'), ...tailGroups] : address.split(':');
+  return `${groups.slice(0, 4).map((group) => group.toLowerCase().replace(/^0+(?=.)/, '')).join(':')}::/64`;
+}
+
+export class RateLimits {
+  private readonly limiters = new Map<RateLimitName, RateLimiterMemory>();
+
+  constructor(private readonly enabled: boolean) {
+    for (const [name, rule] of Object.entries(rateLimitRules) as [RateLimitName, Rule][]) {
+      this.limiters.set(name, new RateLimiterMemory({ keyPrefix: name, points: rule.points, duration: rule.durationSeconds }));
+    }
+  }
+
+  /** Counts one attempt against each named limit; throws RATE_LIMITED when any is exhausted. */
+  async consume(...checks: [RateLimitName, string][]): Promise<void> {
+    if (!this.enabled) return;
+    for (const [name, key] of checks) {
+      try {
+        await this.limiters.get(name)!.consume(key);
+      } catch (rejection) {
+        if (rejection instanceof RateLimiterRes) {
+          throw new DomainError('RATE_LIMITED', undefined, { retryAfterSeconds: Math.ceil(rejection.msBeforeNext / 1000) });
+        }
+        throw rejection;
+      }
+    }
+  }
+}
