@@ -21,7 +21,7 @@ export const environmentSchema = z.object({
   GRAPHQL_MAX_DEPTH: z.coerce.number().int().min(2).max(50).default(12),
   GRAPHQL_MAX_COST: z.coerce.number().int().min(10).default(5000),
   GRAPHQL_MAX_ALIASES: z.coerce.number().int().min(1).default(30),
-  BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).default(1_048_576),
+  BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).default(2_097_152),
   TRUST_PROXY: booleanFromEnvironment.default(false),
   GRAPHIQL: booleanFromEnvironment.optional(),
   SMTP_URL: z.string().regex(/^smtps?:\/\//, 'SMTP_URL must start with smtp:// or smtps://').optional(),
