@@ -37,3 +37,6 @@ export const baseTypeDefs = /* GraphQL */ `
     publicUrl: String!
   }
 `;
+
+/** Access of the operations the base schema declares. */
+export const baseAccess: Record<string, OperationAccess> = { serverInfo: 'public' };
