@@ -12,6 +12,7 @@ import type { Config } from './config';
 import { openDatabase, type DatabaseHandle } from './db/connection';
 import { domains } from './domains';
 import { isSessionActive } from './domains/accounts/sessions';
+import { registerSocialRoutes } from './domains/social';
 import { baseTypeDefs, type DomainModule } from './domains/module';
 import { EventStore } from './events/store';
 import type { Projection } from './events/types';
@@ -104,6 +105,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   registerOperationalRoutes(server, services);
   registerOutboxPage(server, services);
   registerMediaRoutes(server, services);
+  registerSocialRoutes(server, services);
 
   const typeDefs = [baseTypeDefs, ...modules.map((module) => module.typeDefs)].join('\n');
   const resolvers = mergeResolvers([

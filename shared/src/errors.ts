@@ -23,6 +23,12 @@ export const errorMessages = {
   INVALID_LINK: 'This link has expired or was already used. Ask for a new one.',
   WRONG_CREDENTIALS: 'Wrong e-mail or password.',
   SOCIAL_SIGN_IN_UNAVAILABLE: 'Sign-in with this provider is not set up on this server.',
+  SOCIAL_PROVIDER_UNKNOWN: 'This sign-in provider is not supported. Use Google or Microsoft.',
+  SOCIAL_STATE_MISMATCH: 'This sign-in attempt expired or was started in another browser. Start again.',
+  SOCIAL_SIGN_IN_CANCELLED: 'Sign-in was cancelled at the provider.',
+  SOCIAL_PROVIDER_ERROR: 'The sign-in provider did not complete the sign-in. Try again in a moment.',
+  SOCIAL_EMAIL_NOT_VERIFIED: 'Your account at this provider has no verified e-mail address. Verify it there, or sign up with e-mail and password.',
+  SOCIAL_TOKEN_INVALID: 'The sign-in token from the provider is invalid or has expired. Sign in with the provider again.',
   INTERNAL_SERVER_ERROR: 'Something went wrong on the server.',
 } as const;
 

@@ -1,5 +1,6 @@
 import { hash } from '@node-rs/argon2';
 import { and, eq } from 'drizzle-orm';
+import type { FastifyReply } from 'fastify';
 import type { MercuriusContext } from 'mercurius';
 import { isValidEmail } from '#shared/email';
 import { passwordProblem, passwordProblemMessages } from '#shared/password';
@@ -14,7 +15,7 @@ import { decideRegistration } from './commands';
 import { setSessionCookies } from './cookies';
 import type { UserSignedIn } from './events';
 import { issueLink, linkLifetimeHours, type LinkPurpose } from './links';
-import { createSession } from './sessions';
+import { createSession, revokeAllSessions } from './sessions';
 import { teamMembers, teams, userCredentials, users } from './tables';
 
 /** OWASP's minimum argon2id parameters (SECURITY.md). */
@@ -95,20 +96,43 @@ export function isSecure(services: Services): boolean {
   return services.config.publicUrl.startsWith('https://');
 }
 
+/** Where a new session's cookies go: the reply of a GraphQL request or of a plain HTTP route. */
+export interface SessionTarget {
+  services: Services;
+  reply?: FastifyReply | undefined;
+  userAgent: string | null;
+}
+
 /** Opens a session for the user, records the sign-in, sets the cookies and returns the AuthPayload. */
-export async function startSession(context: MercuriusContext, userId: string, method: UserSignedIn['method']) {
-  const { services } = context;
-  const userAgent = context.fastifyRequest?.headers['user-agent'] ?? null;
+export async function openSession(target: SessionTarget, userId: string, method: UserSignedIn['method']) {
+  const { services } = target;
   const user = findUser(services, userId);
   const session = services.store.run({ actorId: userId }, (unit) => {
-    const created = createSession(unit.transaction, userId, userAgent);
+    const created = createSession(unit.transaction, userId, target.userAgent);
     unit.append(`user:${userId}`, [{ type: 'user.signed_in', payload: { userId, sessionId: created.sessionId, method } }], { teamId: user.defaultTeamId });
     return created;
   });
   const accessToken = await services.tokens.issue({ userId, sessionId: session.sessionId });
-  if (context.reply) setSessionCookies(context.reply, { accessToken, refreshToken: session.refreshToken, userId }, isSecure(services));
+  if (target.reply) setSessionCookies(target.reply, { accessToken, refreshToken: session.refreshToken, userId }, isSecure(services));
   const team = defaultTeam(services, user);
   return { token: accessToken, user: presentUser(user), team: team ? presentTeam(team) : null };
+}
+
+/** `openSession` for a GraphQL resolver. */
+export function startSession(context: MercuriusContext, userId: string, method: UserSignedIn['method']) {
+  return openSession({ services: context.services, reply: context.reply, userAgent: context.fastifyRequest?.headers['user-agent'] ?? null }, userId, method);
+}
+
+/**
+ * Records that a sign-in provider proved the user owns the address. A password set while the
+ * address was unproven may belong to whoever registered it first (account pre-hijacking), so it is
+ * dropped with any session it opened; the owner can choose one through "forgot password".
+ */
+export function confirmEmailByProvider(unit: UnitOfWork, user: UserRow): void {
+  if (user.emailVerified) return;
+  unit.transaction.delete(userCredentials).where(eq(userCredentials.userId, user.id)).run();
+  revokeAllSessions(unit.transaction, user.id, 'e-mail confirmed by a sign-in provider');
+  unit.append(`user:${user.id}`, [{ type: 'user.email_verified', payload: { userId: user.id } }], { teamId: user.defaultTeamId });
 }
 
 const linkPaths: Record<LinkPurpose, string> = { verifyEmail: '/signup/verify', resetPassword: '/signup/recover' };

@@ -1,0 +1,84 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { loadConfig } from '../config';
+import { acceptedIssuers, identityFrom, OidcProviders } from './oidc';
+
+const google = 'https://accounts.google.com';
+const entra = 'https://login.microsoftonline.com/{tenantid}/v2.0';
+const verified = { sub: 'subject', email: ' Ada@Example.com ', email_verified: true };
+
+function providersFor(environment: Record<string, string>) {
+  const config = loadConfig({ DATA_DIR: mkdtempSync(join(tmpdir(), 'oidc-')), SECRET: 'a-test-secret-of-at-least-32-characters', ...environment });
+  return new OidcProviders(config);
+}
+
+describe('identity from provider claims', () => {
+  it('takes the lower-cased e-mail, the given and family names and the language of the locale', () => {
+    expect(identityFrom('google', { ...verified, given_name: 'Ada', family_name: 'Lovelace', locale: 'pt_BR' }, google)).toEqual({
+      provider: 'google',
+      subject: 'subject',
+      email: 'ada@example.com',
+      firstname: 'Ada',
+      lastname: 'Lovelace',
+      language: 'pt',
+    });
+  });
+
+  it('splits the full name when there are no name parts, and falls back to the address and English', () => {
+    expect(identityFrom('google', { ...verified, name: 'Grace Brewster Hopper', locale: 'nl-NL' }, google)).toMatchObject({ firstname: 'Grace', lastname: 'Brewster Hopper', language: 'en' });
+    expect(identityFrom('google', verified, google)).toMatchObject({ firstname: 'ada', lastname: '', language: 'en' });
+  });
+
+  it('refuses an address that is missing, malformed, or not said to be verified', () => {
+    for (const claims of [{ ...verified, email_verified: false }, { ...verified, email_verified: undefined }, { ...verified, email_verified: 'false' }, { sub: 's', email_verified: true }, { ...verified, email: 'not-an-address' }]) {
+      expect(() => identityFrom('google', claims, google)).toThrowError(expect.objectContaining({ code: 'SOCIAL_EMAIL_NOT_VERIFIED' }));
+    }
+    expect(identityFrom('google', { ...verified, email_verified: 'true' }, google).email).toBe('ada@example.com');
+  });
+
+  it("accepts Microsoft's xms_edov in place of email_verified, from Microsoft only", () => {
+    const claims = { ...verified, email_verified: undefined, xms_edov: true };
+    expect(identityFrom('microsoft', claims, entra).email).toBe('ada@example.com');
+    expect(() => identityFrom('microsoft', claims, 'https://sso.example.com/realms/main')).toThrowError(expect.objectContaining({ code: 'SOCIAL_EMAIL_NOT_VERIFIED' }));
+    expect(() => identityFrom('microsoft', { ...claims, xms_edov: false }, entra)).toThrowError(expect.objectContaining({ code: 'SOCIAL_EMAIL_NOT_VERIFIED' }));
+  });
+});
+
+describe('accepted issuers', () => {
+  it("fills Microsoft's tenant template from the token's tid, and needs one", () => {
+    expect(acceptedIssuers(entra, { tid: 'tenant-1' })).toEqual(['https://login.microsoftonline.com/tenant-1/v2.0']);
+    expect(acceptedIssuers(entra, {})).toEqual([]);
+  });
+
+  it('accepts both documented forms of the Google issuer, and exactly the issuer otherwise', () => {
+    expect(acceptedIssuers(google, {})).toEqual([google, 'accounts.google.com']);
+    expect(acceptedIssuers('https://sso.example.com', {})).toEqual(['https://sso.example.com']);
+  });
+});
+
+describe('providers', () => {
+  const configured = { OIDC_GOOGLE_CLIENT_ID: 'id', OIDC_GOOGLE_CLIENT_SECRET: 'secret' };
+
+  it('lists only the providers with a client id and secret, and refuses the others as unavailable', async () => {
+    const providers = providersFor(configured);
+    expect(providers.configured()).toEqual(['google']);
+    await expect(providers.begin('microsoft', {})).rejects.toMatchObject({ code: 'SOCIAL_SIGN_IN_UNAVAILABLE' });
+    await expect(providers.verifyIdToken('microsoft', 'token')).rejects.toMatchObject({ code: 'SOCIAL_SIGN_IN_UNAVAILABLE' });
+  });
+
+  it('refuses a callback whose sealed state is missing or not ours, before contacting the provider', async () => {
+    const providers = providersFor(configured);
+    const query = new URLSearchParams({ code: 'code', state: 'state' });
+    await expect(providers.finish('google', query, undefined)).rejects.toMatchObject({ code: 'SOCIAL_STATE_MISMATCH' });
+    await expect(providers.finish('google', query, 'forged-sealed-state')).rejects.toMatchObject({ code: 'SOCIAL_STATE_MISMATCH' });
+  });
+
+  it('refuses an http issuer in production', async () => {
+    const providers = providersFor({ ...configured, NODE_ENV: 'production', OIDC_GOOGLE_ISSUER: 'http://127.0.0.1:9' });
+    const failure = (await providers.begin('google', {}).catch((error: unknown) => error)) as { code: string; cause: Error };
+    expect(failure).toMatchObject({ code: 'SOCIAL_PROVIDER_ERROR' });
+    expect(failure.cause.message).toMatch(/https/i);
+  });
+});

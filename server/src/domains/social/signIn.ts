@@ -1,0 +1,32 @@
+import { z } from 'zod';
+import type { SignInContext, VerifiedIdentity } from '../../auth/oidc';
+import { idPattern } from '../../ids';
+import { confirmEmailByProvider, findUserByEmail, openSession, registerAccount, type SessionTarget } from '../accounts/service';
+
+/** The sign-up context a project, invitation or promotion link passes along (SPEC §7). */
+export const signInContextSchema = z.object({
+  project: z.string().regex(idPattern, 'Not a project id.').optional(),
+  invited: z.string().regex(idPattern, 'Not an invitation id.').optional(),
+  promotion: z.string().trim().min(1).max(100).optional(),
+  codes: z.string().trim().min(1).max(200).optional(),
+}) satisfies z.ZodType<SignInContext>;
+
+/**
+ * Signs in the account with the provider's verified e-mail, linking an existing account by that
+ * address or registering a new one, and opens a session recording which provider vouched.
+ */
+export async function signInWithIdentity(target: SessionTarget, identity: VerifiedIdentity) {
+  const { services } = target;
+  // Looked up and registered in one transaction, so two racing first sign-ins make one account.
+  const account = services.store.run({ actorId: null }, (unit) => {
+    const existing = findUserByEmail(services, identity.email);
+    if (existing) {
+      confirmEmailByProvider(unit, existing);
+      return { userId: existing.id, isNew: false };
+    }
+    const { email, firstname, lastname, language } = identity;
+    return { userId: registerAccount(unit, { email, firstname, lastname, language, passwordHash: null, emailVerified: true }), isNew: true };
+  });
+  const session = await openSession(target, account.userId, identity.provider);
+  return { ...session, isNew: account.isNew };
+}
