@@ -1,0 +1,25 @@
+import type { ReactNode } from 'react';
+import { Navigate, useLocation } from 'react-router';
+import { hasUserCookie } from '../lib/cookies';
+import { isMobileUserAgent, rootRedirect, signedOutPageRedirect } from './routeRules';
+
+export function isMobileDevice(): boolean {
+  return typeof navigator !== 'undefined' && isMobileUserAgent(navigator.userAgent);
+}
+
+/** `/` (SPEC §2): /redirect on phones, /overview with a user cookie, /signin without. */
+export function RootRedirect() {
+  return <Navigate replace to={rootRedirect({ mobile: isMobileDevice(), signedIn: hasUserCookie() })} />;
+}
+
+/** The five signed-out pages send a signed-in desktop user to `/`; on phones they show regardless (SPEC §2). */
+export function SignedOutOnly({ children }: { children: ReactNode }) {
+  const { pathname } = useLocation();
+  const redirect = signedOutPageRedirect({ pathname, mobile: isMobileDevice(), signedIn: hasUserCookie() });
+  return redirect ? <Navigate replace to={redirect} /> : children;
+}
+
+/** The dashboard needs a session: without a user cookie it goes to sign-in. */
+export function RequireUser({ children }: { children: ReactNode }) {
+  return hasUserCookie() ? children : <Navigate replace to="/signin" />;
+}

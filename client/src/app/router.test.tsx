@@ -1,0 +1,188 @@
+// @vitest-environment happy-dom
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { act, cleanup, render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createMemoryRouter } from 'react-router';
+import { currentTeamAtom, currentUserAtom } from '../features/auth/session';
+import { appStore } from '../lib/store';
+import { setupTestI18n } from '../test/i18n';
+import { App } from './App';
+import { routes } from './router';
+
+const iPhone = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1';
+const space = '65a1f0c2b3d4e5f6a7b8c9d0';
+
+beforeAll(async () => {
+  await setupTestI18n();
+});
+
+beforeEach(() => {
+  appStore.set(currentUserAtom, { id: 'u1', email: 'ada@example.com', firstname: 'Ada', lastname: 'Lovelace', language: 'en', profileImg: null });
+  appStore.set(currentTeamAtom, { id: 't1', name: 'Analytical Engines', logo: null, url: null });
+  vi.stubGlobal('fetch', vi.fn(async () => new Response(JSON.stringify({ data: {} }), { headers: { 'content-type': 'application/json' } })));
+});
+
+afterEach(() => {
+  cleanup();
+  vi.restoreAllMocks();
+  vi.unstubAllGlobals();
+  document.cookie = 'user=; Max-Age=0; path=/';
+  localStorage.clear();
+  delete (window as { dataLayer?: unknown[] }).dataLayer;
+});
+
+function signIn() {
+  document.cookie = 'user=u1; path=/';
+}
+
+async function open(path: string) {
+  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  render(<App router={router} />);
+  await screen.findByRole('heading', { level: 1 }, { timeout: 5000 });
+  return router;
+}
+
+const heading = () => screen.getByRole('heading', { level: 1 }).textContent;
+
+describe('router (SPEC §2)', () => {
+  it('SPEC §2: / goes to /signin without a user cookie', async () => {
+    const router = await open('/');
+    expect(router.state.location.pathname).toBe('/signin');
+    expect(heading()).toBe('Sign in to Workspace');
+  });
+
+  it('SPEC §2: / goes to /overview with a user cookie', async () => {
+    signIn();
+    const router = await open('/');
+    expect(router.state.location.pathname).toBe('/overview');
+    expect(heading()).toBe('Home');
+  });
+
+  it('SPEC §2: / goes to /redirect on mobile', async () => {
+    vi.spyOn(navigator, 'userAgent', 'get').mockReturnValue(iPhone);
+    signIn();
+    const router = await open('/');
+    expect(router.state.location.pathname).toBe('/redirect');
+    expect(heading()).toBe('Get the mobile app');
+  });
+
+  it.each(['/signin', '/signup/forgot', '/signup/recover', '/signup/finish', '/signup/verify'])('SPEC §2: %s sends a signed-in desktop user to /', async (path) => {
+    signIn();
+    const router = await open(path);
+    expect(router.state.location.pathname).toBe('/overview');
+  });
+
+  it.each([
+    ['/signin', 'Sign in to Workspace'],
+    ['/signup/forgot', 'Forgot your password?'],
+    ['/signup/recover', 'Choose a new password'],
+    ['/signup/finish', 'Finish signing up'],
+    ['/signup/verify', 'Verify your email'],
+  ])('SPEC §2: %s shows on mobile even when signed in', async (path, title) => {
+    vi.spyOn(navigator, 'userAgent', 'get').mockReturnValue(iPhone);
+    signIn();
+    const router = await open(path);
+    expect(router.state.location.pathname).toBe(path);
+    expect(heading()).toBe(title);
+  });
+
+  it.each([
+    ['/redirect', 'Get the mobile app'],
+    ['/mobile', 'Get the mobile app'],
+    ['/mobile/tasks/1', 'Get the mobile app'],
+    ['/mobile/tasks/1/d/2', 'Get the mobile app'],
+    [`/signup/invite/${space}`, 'Join your team'],
+    [`/signup/invite/${space}/inv1`, 'Join your team'],
+    [`/signup/user/p/${space}`, 'Create your account'],
+    [`/signup/user/p/${space}/inv1`, 'Create your account'],
+    ['/signup/user/u/u2', 'Create your account'],
+    ['/signup/user/i/inv1', 'Create your account'],
+    ['/signup/user/', 'Create your account'],
+    ['/meetingroom/room1', 'Meeting room'],
+    ['/share/media/file1', 'Shared media'],
+    ['/share/doc/doc1', 'Shared document'],
+  ])('SPEC §2: %s shows "%s" without a session', async (path, title) => {
+    await open(path);
+    expect(heading()).toBe(title);
+  });
+
+  it.each([
+    ['/chats', 'Chats'],
+    ['/chats/c1', 'Chats'],
+    ['/overview', 'Home'],
+    ['/overview/tasks', 'Tasks'],
+    [`/${space}/docs`, 'Docs'],
+    [`/${space}/files/f1`, 'Files'],
+    [`/${space}/tasks/t1/d/t2`, 'Tasks'],
+    [`/${space}/docs/folder/doc`, 'Docs'],
+    ['/overview/preferences', 'Preferences'],
+  ])('SPEC §2: %s shows the %s area in the dashboard', async (path, title) => {
+    signIn();
+    await open(path);
+    expect(heading()).toBe(title);
+    expect(await screen.findByRole('heading', { level: 2, name: title }, { timeout: 5000 })).toBeTruthy();
+    expect(screen.getByRole('navigation', { name: 'Main navigation' })).toBeTruthy();
+  });
+
+  it('shows "Page not found" for an unknown area or scope', async () => {
+    signIn();
+    await open('/overview/nowhere');
+    expect(heading()).toBe('Page not found');
+  });
+
+  it('sends a visitor without a session from the dashboard to /signin', async () => {
+    const router = await open('/overview/tasks');
+    expect(router.state.location.pathname).toBe('/signin');
+  });
+
+  it('SPEC §2: sign-in pages stay light when dark mode is stored; the dashboard turns dark', async () => {
+    localStorage.setItem('darkmode', 'true');
+    const { darkModePreferenceAtom } = await import('./theme');
+    appStore.set(darkModePreferenceAtom, 'true');
+    await open('/signin');
+    expect(document.documentElement.dataset.theme).toBe('light');
+    cleanup();
+    signIn();
+    await open('/overview');
+    expect(document.documentElement.dataset.theme).toBe('dark');
+    appStore.set(darkModePreferenceAtom, null);
+  });
+
+  it('SPEC §7: pushes a virtual page view for each page', async () => {
+    signIn();
+    const router = await open('/overview');
+    await act(() => router.navigate('/share/doc/d1'));
+    expect((window as { dataLayer?: unknown[] }).dataLayer).toEqual([
+      { event: 'virtualPageView', pageTitle: 'Platform', pagePath: '/overview' },
+      { event: 'virtualPageView', pageTitle: 'Share Doc', pagePath: '/share/doc/d1' },
+    ]);
+  });
+
+  it('sets the document title from the page', async () => {
+    signIn();
+    await open('/overview/calendar');
+    expect(document.title).toBe('Calendar · Workspace');
+  });
+
+  it('the dark mode switch in the avatar menu writes localStorage darkmode and applies at once', async () => {
+    signIn();
+    await open('/overview');
+    await userEvent.click(screen.getByRole('button', { name: 'Account menu' }));
+    await userEvent.click(await screen.findByRole('menuitemcheckbox', { name: 'Dark mode' }));
+    expect(localStorage.getItem('darkmode')).toBe('true');
+    expect(document.documentElement.dataset.theme).toBe('dark');
+    await userEvent.click(screen.getByRole('menuitemcheckbox', { name: 'Dark mode' }));
+    expect(localStorage.getItem('darkmode')).toBe('false');
+    expect(document.documentElement.dataset.theme).toBe('light');
+  });
+
+  it('logout calls the logout mutation and goes to /signin', async () => {
+    signIn();
+    const router = await open('/overview');
+    await userEvent.click(screen.getByRole('button', { name: 'Log out' }));
+    await vi.waitFor(() => expect(router.state.location.pathname).toBe('/signin'));
+    const bodies = vi.mocked(fetch).mock.calls.map(([, init]) => String(init?.body));
+    expect(bodies.some((body) => body.includes('mutation Logout { logout }'))).toBe(true);
+    expect(document.cookie).not.toContain('user=u1');
+  });
+});

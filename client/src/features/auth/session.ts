@@ -1,0 +1,61 @@
+/**
+ * The signed-in user and their team: loaded by the start-up preload (SPEC §7), read by the
+ * dashboard frame. Logout lives here too.
+ */
+import { gql, request } from '../../lib/graphql';
+import { clearUserCookie } from '../../lib/cookies';
+import { navigateTo } from '../../lib/navigation';
+import { appStore, atom, type AppStore } from '../../lib/store';
+
+export interface CurrentUser {
+  id: string;
+  email: string;
+  firstname: string | null;
+  lastname: string | null;
+  language: string | null;
+  profileImg: string | null;
+}
+
+export interface CurrentTeam {
+  id: string;
+  name: string | null;
+  logo: string | null;
+  url: string | null;
+}
+
+export const currentUserAtom = atom<CurrentUser | null>(null);
+export const currentTeamAtom = atom<CurrentTeam | null>(null);
+
+export const getUserDocument = gql<{ getUser: CurrentUser | null }>('query GetUser { getUser { id email firstname lastname language profileImg } }');
+export const getTeamDocument = gql<{ getTeam: CurrentTeam | null }>('query GetTeam { getTeam { id name logo url } }');
+export const logoutDocument = gql<{ logout: unknown }>('mutation Logout { logout }');
+export const editUserLanguageDocument = gql<{ ediUserLanguage: unknown }, { id: string; language: string }>(
+  'mutation EdiUserLanguage($id: ID!, $language: String!) { ediUserLanguage(id: $id, language: $language) { id language } }',
+);
+
+/** "Ada Lovelace", else the e-mail address. */
+export function displayName(user: Pick<CurrentUser, 'firstname' | 'lastname' | 'email'>): string {
+  const name = [user.firstname, user.lastname].filter((part) => part && part.trim()).join(' ').trim();
+  return name || user.email;
+}
+
+/** Ends the session on the server, forgets it here and goes to sign-in, even when the server cannot be reached. */
+export async function logout(store: AppStore = appStore): Promise<void> {
+  try {
+    await request(logoutDocument);
+  } catch {
+    // The data client has already told the user; the session is forgotten locally regardless.
+  }
+  clearUserCookie();
+  store.set(currentUserAtom, null);
+  store.set(currentTeamAtom, null);
+  navigateTo('/signin');
+}
+
+/** Saves the interface language on the user's profile, which wins over the device's stored choice at start-up. */
+export async function saveProfileLanguage(language: string, store: AppStore = appStore): Promise<void> {
+  const user = store.get(currentUserAtom);
+  if (!user) return;
+  store.set(currentUserAtom, { ...user, language });
+  await request(editUserLanguageDocument, { id: user.id, language }, { silent: true }).catch(() => undefined);
+}

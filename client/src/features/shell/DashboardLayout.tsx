@@ -1,0 +1,63 @@
+import { Suspense, useEffect, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Outlet, useLocation, useParams } from 'react-router';
+import { LoadingScreen } from '../../app/LoadingScreen';
+import { loadSession } from '../../app/preload';
+import { useDocumentTitle } from '../../lib/documentTitle';
+import { useAtomValue, useStore } from '../../lib/store';
+import { currentUserAtom } from '../auth/session';
+import { spacesAtom } from '../spaces/atoms';
+import { overviewScope, resolveDashboardLocation } from './areas';
+import { Sidebar } from './Sidebar';
+import { TopBar } from './TopBar';
+import styles from './DashboardLayout.module.css';
+
+/** The dashboard frame: sidebar, top bar and the area in the main column. Areas read the location through the outlet context. */
+export default function DashboardLayout() {
+  const { t } = useTranslation();
+  const params = useParams();
+  const { pathname } = useLocation();
+  const location = resolveDashboardLocation(pathname, params);
+  const spaces = useAtomValue(spacesAtom);
+  const user = useAtomValue(currentUserAtom);
+  const store = useStore();
+  const sidebarId = useId();
+  const [sidebarOpen, setSidebarOpen] = useState(false);
+
+  useEffect(() => {
+    if (!user) void loadSession(store);
+  }, [user, store]);
+
+  useEffect(() => {
+    if (!sidebarOpen) return undefined;
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') setSidebarOpen(false);
+    };
+    window.addEventListener('keydown', onKeyDown);
+    return () => window.removeEventListener('keydown', onKeyDown);
+  }, [sidebarOpen]);
+
+  const title =
+    location.kind === 'notFound' ? t('errors.notFound.title') : location.kind === 'chats' ? t('areas.chats.title') : t(`areas.${location.area}.title`);
+  const scopeName =
+    location.kind === 'chats' ? undefined : location.scope === overviewScope ? t('space.overview') : (spaces.get(location.scope)?.name ?? t('space.current'));
+  useDocumentTitle(title);
+
+  return (
+    <div className={styles.frame}>
+      <a href="#main" className={styles.skipLink}>
+        {t('app.skipToContent')}
+      </a>
+      <Sidebar id={sidebarId} location={location} open={sidebarOpen} onNavigate={() => setSidebarOpen(false)} />
+      {sidebarOpen && <div className={styles.backdrop} onClick={() => setSidebarOpen(false)} aria-hidden />}
+      <div className={styles.column}>
+        <TopBar title={title} scopeName={scopeName} sidebarId={sidebarId} sidebarOpen={sidebarOpen} onOpenSidebar={() => setSidebarOpen(true)} />
+        <main id="main" className={styles.main} tabIndex={-1}>
+          <Suspense fallback={<LoadingScreen variant="inline" />}>
+            <Outlet context={location} />
+          </Suspense>
+        </main>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,171 @@
+import { describe, expect, it, vi } from 'vitest';
+import { errorMessages } from '#shared/errors';
+import { createGraphQLClient, gql, RequestError, retryDelayMs, rootFieldOf, type CatalogueKey } from './graphql';
+
+type Reply = { data?: unknown; errors?: { message: string; extensions?: { code: string } }[] } | Error;
+
+function setup(replies: Reply[]) {
+  const queue = [...replies];
+  const calls: { url: string; init: RequestInit; body: { query: string; variables: unknown } }[] = [];
+  const fetch = vi.fn(async (url: string, init: RequestInit) => {
+    calls.push({ url, init, body: JSON.parse(String(init.body)) });
+    const reply = queue.shift();
+    if (!reply) throw new Error('unexpected request');
+    if (reply instanceof Error) throw reply;
+    return new Response(JSON.stringify(reply), { status: 200, headers: { 'content-type': 'application/json' } });
+  });
+  const dependencies = {
+    endpoint: '/graphql',
+    fetch,
+    navigate: vi.fn(),
+    toast: vi.fn(),
+    sleep: vi.fn(async (_ms: number) => {}),
+    translate: vi.fn((key: CatalogueKey) => `translated:${key}`),
+    translateErrorCode: vi.fn((code: string, _message: string) => `translated:${code}`),
+    log: { error: vi.fn() },
+    onSignedOut: vi.fn(),
+  };
+  const client = createGraphQLClient(dependencies);
+  const operations = () => calls.map((call) => rootFieldOf(call.body.query));
+  return { ...dependencies, client, calls, operations };
+}
+
+const getUser = gql<{ getUser: { id: string } }>('query GetUser { getUser { id } }');
+const getTask = gql<{ getTask: { id: string } }, { id: string }>('query GetTask($id: ID!) { getTask(id: $id) { id } }');
+const failure = (message: string, code?: string): Reply => ({ errors: [{ message, ...(code ? { extensions: { code } } : {}) }] });
+const refreshed: Reply = { data: { refreshToken: { token: 'new' } } };
+
+describe('graphql client: the SPEC §8 error catalogue', () => {
+  it('posts JSON with the session cookies and returns data', async () => {
+    const { client, calls } = setup([{ data: { getTask: { id: 't1' } } }]);
+    await expect(client.request(getTask, { id: 't1' })).resolves.toEqual({ getTask: { id: 't1' } });
+    expect(calls[0]?.url).toBe('/graphql');
+    expect(calls[0]?.init).toMatchObject({ method: 'POST', credentials: 'include', headers: { 'content-type': 'application/json' } });
+    expect(calls[0]?.body).toEqual({ query: getTask.source, variables: { id: 't1' } });
+  });
+
+  it('names an operation by its root field, aliases included', () => {
+    expect(getTask.operation).toBe('getTask');
+    expect(rootFieldOf('query { task: getTask(id: 1) { id } }')).toBe('getTask');
+    expect(rootFieldOf('mutation LastViewed($p: ID) {\n  lastViewed(project: $p)\n}')).toBe('lastViewed');
+  });
+
+  it('SPEC §8: a message containing "No access token" sends the user to /signin, without a toast', async () => {
+    const { client, navigate, onSignedOut, toast } = setup([failure('Unauthorized: No access token', 'UNAUTHENTICATED')]);
+    await expect(client.request(getUser)).rejects.toMatchObject({ kind: 'unauthenticated' });
+    expect(onSignedOut).toHaveBeenCalledTimes(1);
+    expect(navigate).toHaveBeenCalledWith('/signin');
+    expect(toast).not.toHaveBeenCalled();
+  });
+
+  it.each(['Token expired or invalid', 'token expired', 'expired token', 'jwt expired', 'token has expired', 'JWT Expired'])(
+    'SPEC §8: "%s" triggers one token refresh, then the request is retried',
+    async (message) => {
+      const { client, operations, toast } = setup([failure(message), refreshed, { data: { getUser: { id: 'u1' } } }]);
+      await expect(client.request(getUser)).resolves.toEqual({ getUser: { id: 'u1' } });
+      expect(operations()).toEqual(['getUser', 'refreshToken', 'getUser']);
+      expect(toast).not.toHaveBeenCalled();
+    },
+  );
+
+  it('SPEC §8: expired-token matching is exact, not a substring match', async () => {
+    const { client, operations, toast } = setup([failure('Your token expired yesterday')]);
+    await expect(client.request(getUser)).rejects.toBeInstanceOf(RequestError);
+    expect(operations()).toEqual(['getUser']);
+    expect(toast).toHaveBeenCalledWith({ message: 'Your token expired yesterday', icon: 'info' });
+  });
+
+  it('SPEC §4: refreshes only once per request: a second expiry is reported, not refreshed again', async () => {
+    const { client, operations, toast } = setup([failure('jwt expired'), refreshed, failure('jwt expired')]);
+    await expect(client.request(getUser)).rejects.toMatchObject({ kind: 'graphql' });
+    expect(operations()).toEqual(['getUser', 'refreshToken', 'getUser']);
+    expect(toast).toHaveBeenCalledTimes(1);
+  });
+
+  it('SPEC §4: requests that expire together share a single refresh', async () => {
+    const { client, operations } = setup([failure('token expired'), failure('token expired'), refreshed, { data: { getUser: { id: 'a' } } }, { data: { getUser: { id: 'b' } } }]);
+    await Promise.all([client.request(getUser), client.request(getUser)]);
+    expect(operations().filter((operation) => operation === 'refreshToken')).toHaveLength(1);
+  });
+
+  it('SPEC §8: a refresh failing with "Invalid refresh token" sends the user to /signin and does not retry', async () => {
+    const { client, operations, navigate, toast, onSignedOut } = setup([failure('Token expired or invalid', 'TOKEN_EXPIRED'), failure('Invalid refresh token', 'INVALID_REFRESH_TOKEN')]);
+    await expect(client.request(getUser)).rejects.toMatchObject({ kind: 'unauthenticated' });
+    expect(operations()).toEqual(['getUser', 'refreshToken']);
+    expect(onSignedOut).toHaveBeenCalled();
+    expect(navigate).toHaveBeenCalledWith('/signin');
+    expect(toast).not.toHaveBeenCalled();
+  });
+
+  it.each([
+    ['lastViewed', 'mutation LastViewed($project: ID) { lastViewed(project: $project) }', 'Anything went wrong'],
+    ['getMessages', 'query { getMessages(project: "p", first: 20) { id } }', 'Database busy'],
+    ['getFolder', 'query { getFolder(folder: "f") { id } }', 'Folder not ready'],
+    ['getTask', 'query { getTask(id: "t") { id } }', 'Wrong Task'],
+    ['getTask', 'query { getTask(id: "t") { id } }', 'Cannot return null for non-nullable field Query.getTask.'],
+  ])('SPEC §8: %s failing with "%s" is retried once after 500 ms', async (operation, source, message) => {
+    const { client, operations, sleep, toast } = setup([failure(message), { data: { [operation]: { id: 'x' } } }]);
+    await expect(client.request(gql(source))).resolves.toEqual({ [operation]: { id: 'x' } });
+    expect(operations()).toEqual([operation, operation]);
+    expect(sleep).toHaveBeenCalledWith(retryDelayMs);
+    expect(retryDelayMs).toBe(500);
+    expect(toast).not.toHaveBeenCalled();
+  });
+
+  it('SPEC §8: the delayed retry happens only once; a second failure is toasted', async () => {
+    const { client, operations, sleep, toast } = setup([failure('Database busy'), failure('Database busy')]);
+    await expect(client.request(gql('query { getMessages(first: 20) { id } }'))).rejects.toMatchObject({ kind: 'graphql' });
+    expect(operations()).toEqual(['getMessages', 'getMessages']);
+    expect(sleep).toHaveBeenCalledTimes(1);
+    expect(toast).toHaveBeenCalledWith({ message: 'Database busy', icon: 'info' });
+  });
+
+  it('SPEC §8: getTask failing with another message is not retried', async () => {
+    const { client, operations, sleep } = setup([failure('Task is archived')]);
+    await expect(client.request(getTask, { id: 't' })).rejects.toBeInstanceOf(RequestError);
+    expect(operations()).toEqual(['getTask']);
+    expect(sleep).not.toHaveBeenCalled();
+  });
+
+  it('SPEC §8: any other server error shows an info toast with the message and no title', async () => {
+    const { client, toast } = setup([failure('Project name is required', 'BAD_USER_INPUT')]);
+    const error = await client.request(getUser).catch((caught: unknown) => caught);
+    expect(error).toMatchObject({ kind: 'graphql', message: 'Project name is required', code: 'BAD_USER_INPUT', operation: 'getUser' });
+    expect(toast).toHaveBeenCalledTimes(1);
+    expect(toast).toHaveBeenCalledWith({ message: 'Project name is required', icon: 'info' });
+    expect(toast.mock.calls[0]?.[0]).not.toHaveProperty('title');
+  });
+
+  it('shows the translation of a known error code when the server sent that code\'s standard message', async () => {
+    const { client, toast } = setup([failure(errorMessages.PERMISSION_DENIED, 'PERMISSION_DENIED')]);
+    await expect(client.request(getUser)).rejects.toBeInstanceOf(RequestError);
+    expect(toast).toHaveBeenCalledWith({ message: 'translated:PERMISSION_DENIED', icon: 'info' });
+  });
+
+  it('SPEC §7: a silent request (start-up preload) only logs its failure', async () => {
+    const { client, toast, log } = setup([failure('Something broke')]);
+    await expect(client.request(getUser, {}, { silent: true })).rejects.toBeInstanceOf(RequestError);
+    expect(toast).not.toHaveBeenCalled();
+    expect(log.error).toHaveBeenCalledWith('[graphql] getUser failed:', 'Something broke');
+  });
+
+  it('a network failure shows a translated toast', async () => {
+    const { client, toast } = setup([new TypeError('Failed to fetch')]);
+    await expect(client.request(getUser)).rejects.toMatchObject({ kind: 'network' });
+    expect(toast).toHaveBeenCalledWith({ message: 'translated:errors.network', icon: 'info' });
+  });
+
+  it('a network failure during the refresh is reported to the caller', async () => {
+    const { client, toast, navigate } = setup([failure('token expired'), new TypeError('Failed to fetch')]);
+    await expect(client.request(getUser)).rejects.toMatchObject({ kind: 'network' });
+    expect(toast).toHaveBeenCalledWith({ message: 'translated:errors.network', icon: 'info' });
+    expect(navigate).not.toHaveBeenCalled();
+  });
+
+  it('a response that is not JSON is reported as unexpected', async () => {
+    const { client, fetch, toast } = setup([]);
+    fetch.mockResolvedValueOnce(new Response('<html>Bad gateway</html>', { status: 502 }));
+    await expect(client.request(getUser)).rejects.toMatchObject({ kind: 'response' });
+    expect(toast).toHaveBeenCalledWith({ message: 'translated:errors.unexpectedResponse (502)', icon: 'info' });
+  });
+});

@@ -1,0 +1,232 @@
+/**
+ * The product's data client: typed GraphQL over POST /graphql with the session cookies, and
+ * the SPEC §8 error catalogue applied to every call:
+ *
+ * | server message                                          | behaviour                               |
+ * |---------------------------------------------------------|-----------------------------------------|
+ * | contains "No access token"                              | go to /signin                           |
+ * | is one of the expired-token messages (any case)         | one token refresh, then one retry       |
+ * | refresh fails with "Invalid refresh token"              | go to /signin                           |
+ * | lastViewed, getMessages, getFolder fail; getTask fails  | one retry after 500 ms                  |
+ * |   with "Wrong Task" or a non-nullable message           |                                         |
+ * | anything else                                           | info toast with the message, no title   |
+ *
+ * A server message that is the standard text of its error code is shown in the user's language.
+ *
+ * Navigation, toasts, sleeping and fetch are injected (createGraphQLClient) so the catalogue is
+ * unit-tested row by row; `request` is the app's instance wired to the router, toasts and i18n.
+ */
+import { errorMessages, isErrorCode, type ErrorCode } from '#shared/errors';
+import { showToast, type ToastOptions } from '../ui/toastStore';
+import { sleep } from './browser';
+import { clearUserCookie } from './cookies';
+import { i18n } from './i18n';
+import { navigateTo } from './navigation';
+
+export type Variables = object;
+
+/** A GraphQL document that carries its result and variable types. Build one with `gql`. */
+export interface GraphQLDocument<TData, TVariables extends Variables = Record<never, never>> {
+  readonly source: string;
+  /** The first root field, e.g. "getTask": the SPEC §7 operation name the catalogue matches on. */
+  readonly operation: string;
+  /** Phantom members: never set, they only carry the types. */
+  readonly __data?: TData;
+  readonly __variables?: TVariables;
+}
+
+export function gql<TData, TVariables extends Variables = Record<never, never>>(source: string): GraphQLDocument<TData, TVariables> {
+  return { source, operation: rootFieldOf(source) };
+}
+
+/** The first field inside the outermost selection set (alias-aware): `query A { x: getTask(id: 1) { id } }` -> "getTask". */
+export function rootFieldOf(source: string): string {
+  const selection = source.slice(source.indexOf('{') + 1);
+  const match = /^\s*([_A-Za-z]\w*)\s*(?::\s*([_A-Za-z]\w*))?/.exec(selection);
+  if (!match?.[1]) throw new Error(`GraphQL document without a root field: ${source}`);
+  return match[2] ?? match[1];
+}
+
+export interface RequestOptions {
+  /** For start-up preloads (SPEC §7): failures are logged to the console only, never toasted. */
+  silent?: boolean;
+  signal?: AbortSignal;
+}
+
+export type RequestErrorKind = 'graphql' | 'network' | 'unauthenticated' | 'response';
+
+export class RequestError extends Error {
+  override readonly name = 'RequestError';
+  constructor(
+    readonly kind: RequestErrorKind,
+    message: string,
+    readonly operation: string,
+    readonly code?: string,
+  ) {
+    super(message);
+  }
+}
+
+const expiredTokenMessages = ['token expired or invalid', 'token expired', 'expired token', 'jwt expired', 'token has expired'];
+const retriedOperations = new Set(['lastViewed', 'getMessages', 'getFolder']);
+export const retryDelayMs = 500;
+
+export function isNoAccessToken(message: string): boolean {
+  return message.includes('No access token');
+}
+
+export function isExpiredToken(message: string): boolean {
+  return expiredTokenMessages.includes(message.trim().toLowerCase());
+}
+
+export function isInvalidRefreshToken(message: string): boolean {
+  return message.includes('Invalid refresh token');
+}
+
+/** SPEC §8: the operations that get one retry after 500 ms when they fail. */
+export function isRetriedAfterDelay(operation: string, message: string): boolean {
+  if (retriedOperations.has(operation)) return true;
+  return operation === 'getTask' && (message.includes('Wrong Task') || message.toLowerCase().includes('non-nullable'));
+}
+
+export type CatalogueKey = 'errors.network' | 'errors.unexpectedResponse';
+
+export interface GraphQLClientDependencies {
+  endpoint: string;
+  fetch: (input: string, init: RequestInit) => Promise<Response>;
+  navigate: (path: string) => void;
+  toast: (options: ToastOptions) => void;
+  sleep: (ms: number) => Promise<void>;
+  translate: (key: CatalogueKey) => string;
+  /** The user's-language text of an error code, or `message` when the locale files have none (a code newer than them). */
+  translateErrorCode: (code: ErrorCode, message: string) => string;
+  log: Pick<Console, 'error'>;
+  /** Called before going to /signin, to forget the client-side session. */
+  onSignedOut: () => void;
+}
+
+interface GraphQLErrorPayload {
+  message?: unknown;
+  extensions?: { code?: unknown };
+}
+
+interface ExecutionResult {
+  data?: unknown;
+  errors?: readonly GraphQLErrorPayload[];
+}
+
+interface Attempt {
+  refreshed: boolean;
+  retried: boolean;
+}
+
+type VariablesArguments<TVariables> = [keyof TVariables] extends [never]
+  ? [variables?: TVariables, options?: RequestOptions]
+  : [variables: TVariables, options?: RequestOptions];
+
+export const refreshTokenDocument = gql<{ refreshToken: { token: string } }>('mutation RefreshToken { refreshToken { token } }');
+
+export function createGraphQLClient(dependencies: GraphQLClientDependencies) {
+  let refreshing: Promise<void> | undefined;
+
+  function report(options: RequestOptions, operation: string, message: string): void {
+    if (options.silent) dependencies.log.error(`[graphql] ${operation} failed:`, message);
+    else dependencies.toast({ message, icon: 'info' });
+  }
+
+  function signOut(operation: string, message: string): never {
+    dependencies.onSignedOut();
+    dependencies.navigate('/signin');
+    throw new RequestError('unauthenticated', message, operation);
+  }
+
+  function displayMessage(code: unknown, message: string): string {
+    return isErrorCode(code) && message === errorMessages[code] ? dependencies.translateErrorCode(code, message) : message;
+  }
+
+  async function send(document: GraphQLDocument<unknown, Variables>, variables: Variables | undefined, options: RequestOptions): Promise<ExecutionResult> {
+    let response: Response;
+    try {
+      response = await dependencies.fetch(dependencies.endpoint, {
+        method: 'POST',
+        credentials: 'include',
+        headers: { 'content-type': 'application/json', accept: 'application/json' },
+        body: JSON.stringify({ query: document.source, variables: variables ?? {} }),
+        signal: options.signal ?? null,
+      });
+    } catch (error) {
+      if (options.signal?.aborted) throw error;
+      const message = dependencies.translate('errors.network');
+      report(options, document.operation, message);
+      throw new RequestError('network', message, document.operation);
+    }
+    try {
+      return (await response.json()) as ExecutionResult;
+    } catch {
+      const message = dependencies.translate('errors.unexpectedResponse');
+      report(options, document.operation, `${message} (${response.status})`);
+      throw new RequestError('response', message, document.operation);
+    }
+  }
+
+  async function execute<TData>(document: GraphQLDocument<TData, Variables>, variables: Variables | undefined, options: RequestOptions, attempt: Attempt): Promise<TData> {
+    const result = await send(document, variables, options);
+    const first = result.errors?.[0];
+    if (!first) return result.data as TData;
+
+    const message = typeof first.message === 'string' ? first.message : String(first.message);
+    const code = first.extensions?.code;
+    if (isNoAccessToken(message) || isInvalidRefreshToken(message)) signOut(document.operation, message);
+    if (isExpiredToken(message) && !attempt.refreshed) {
+      try {
+        await refreshSession();
+      } catch (error) {
+        if (error instanceof RequestError && error.kind !== 'unauthenticated') report(options, document.operation, error.message);
+        throw error;
+      }
+      return execute(document, variables, options, { ...attempt, refreshed: true });
+    }
+    if (!attempt.retried && isRetriedAfterDelay(document.operation, message)) {
+      await dependencies.sleep(retryDelayMs);
+      return execute(document, variables, options, { ...attempt, retried: true });
+    }
+    const shown = displayMessage(code, message);
+    report(options, document.operation, shown);
+    throw new RequestError('graphql', shown, document.operation, typeof code === 'string' ? code : undefined);
+  }
+
+  /**
+   * Rotates the session cookies. Concurrent callers share one refresh: with rotating refresh
+   * tokens and reuse detection, two parallel refreshes would revoke the whole session.
+   */
+  function refreshSession(): Promise<void> {
+    refreshing ??= execute(refreshTokenDocument, undefined, { silent: true }, { refreshed: true, retried: true })
+      .then(() => undefined)
+      .finally(() => {
+        refreshing = undefined;
+      });
+    return refreshing;
+  }
+
+  function request<TData, TVariables extends Variables>(document: GraphQLDocument<TData, TVariables>, ...[variables, options]: VariablesArguments<TVariables>): Promise<TData> {
+    return execute(document as GraphQLDocument<TData, Variables>, variables, options ?? {}, { refreshed: false, retried: false });
+  }
+
+  return { request, refreshSession };
+}
+
+export type GraphQLClient = ReturnType<typeof createGraphQLClient>;
+
+export const graphqlClient: GraphQLClient = createGraphQLClient({
+  endpoint: '/graphql',
+  fetch: (input, init) => globalThis.fetch(input, init),
+  navigate: navigateTo,
+  toast: (options) => showToast(options),
+  sleep,
+  translate: (key) => i18n.t(key),
+  translateErrorCode: (code, message) => i18n.t(`errors.codes.${code}`, message),
+  log: console,
+  onSignedOut: clearUserCookie,
+});
+
+export const { request, refreshSession } = graphqlClient;

@@ -1,0 +1,28 @@
+export { Avatar, avatarColor, initialsOf, type AvatarProps } from './Avatar';
+export { Button, type ButtonProps, type ButtonSize, type ButtonVariant } from './Button';
+export { Dialog, type DialogProps } from './Dialog';
+export { DialogHost } from './DialogHost';
+export { openDialog, type DialogInput, type DialogOptions, type DialogResult } from './dialogStore';
+export { EmptyState, type EmptyStateProps } from './EmptyState';
+export {
+  Menu,
+  MenuCheckboxItem,
+  MenuContent,
+  MenuGroup,
+  MenuItem,
+  MenuLabel,
+  MenuRadioGroup,
+  MenuRadioItem,
+  MenuSeparator,
+  MenuSub,
+  MenuSubContent,
+  MenuSubTrigger,
+  MenuTrigger,
+} from './Menu';
+export { LoadingBar, Spinner } from './Spinner';
+export { TextInput, type TextInputProps } from './TextInput';
+export { Toaster } from './Toaster';
+export { dismissToast, showToast, type ToastAction, type ToastIconName, type ToastOptions } from './toastStore';
+export { Tooltip, TooltipProvider, type TooltipProps } from './Tooltip';
+export { Logo, LogoMark } from './Logo';
+export { PublicLayout } from './PublicLayout';
