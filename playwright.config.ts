@@ -1,11 +1,6 @@
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { defineConfig } from '@playwright/test';
 import { findChromium } from './scripts/chromium';
-
-const port = Number(process.env.E2E_PORT ?? 3210);
-const dataDirectory = process.env.E2E_DATA_DIR ?? mkdtempSync(join(tmpdir(), 'workspace-e2e-'));
+import { e2ePorts } from './tests/e2e/ports';
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -17,7 +12,7 @@ export default defineConfig({
   expect: { timeout: 7_000 },
   reporter: [['list'], ['json', { outputFile: '.tmp/playwright.json' }]],
   use: {
-    baseURL: `http://localhost:${port}`,
+    baseURL: `http://localhost:${e2ePorts.app}`,
     screenshot: 'only-on-failure',
     trace: 'retain-on-failure',
     launchOptions: {
@@ -26,10 +21,11 @@ export default defineConfig({
     },
   },
   webServer: {
-    command: 'tsx server/src/main.ts',
-    url: `http://localhost:${port}/healthz`,
+    command: 'tsx tests/e2e/stack.ts',
+    url: `http://localhost:${e2ePorts.app}/healthz`,
     reuseExistingServer: false,
     timeout: 60_000,
-    env: { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDirectory, NODE_ENV: 'production', LOG_LEVEL: 'warn', SQLITE_SYNCHRONOUS: 'NORMAL', PUBLIC_URL: `http://localhost:${port}` },
+    stdout: 'ignore',
+    stderr: 'pipe',
   },
 });

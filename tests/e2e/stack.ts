@@ -1,0 +1,88 @@
+// The world the browser tests run in: the app, a real SMTP server whose mails the tests read over
+// HTTP, and a real OpenID Connect provider for social sign-in. Started by Playwright's webServer.
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync } from 'node:fs';
+import { createServer } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { exportJWK, generateKeyPair } from 'jose';
+import { simpleParser } from 'mailparser';
+// @ts-expect-error oidc-provider ships no type declarations
+import ProviderModule from 'oidc-provider';
+import { SMTPServer } from 'smtp-server';
+import { buildApp } from '../../server/src/app';
+import { loadConfig } from '../../server/src/config';
+import { e2ePorts, oidcClient } from './ports';
+
+const Provider = ProviderModule as new (issuer: string, configuration: Record<string, unknown>) => { callback(): Parameters<typeof createServer>[1] };
+
+interface ReceivedMail {
+  to: string;
+  subject: string;
+  text: string;
+  receivedAt: number;
+}
+
+const mails: ReceivedMail[] = [];
+
+const smtp = new SMTPServer({
+  authOptional: true,
+  disabledCommands: ['STARTTLS'],
+  onData(stream, _session, callback) {
+    simpleParser(stream).then((mail) => {
+      const to = mail.to && !Array.isArray(mail.to) ? mail.to.value.map((address) => address.address ?? '').join(',') : '';
+      mails.push({ to, subject: mail.subject ?? '', text: mail.text ?? '', receivedAt: Date.now() });
+      callback();
+    }, callback);
+  },
+});
+smtp.listen(e2ePorts.smtp, '127.0.0.1');
+
+// The tests' view of the mailbox: GET /mails?to=<address> returns that address's mails, newest first.
+createServer((request, response) => {
+  const url = new URL(request.url ?? '/', 'http://localhost');
+  const to = url.searchParams.get('to')?.toLowerCase();
+  const selected = mails.filter((mail) => !to || mail.to.toLowerCase() === to).sort((left, right) => right.receivedAt - left.receivedAt);
+  response.setHeader('content-type', 'application/json');
+  response.end(JSON.stringify(selected));
+}).listen(e2ePorts.mailbox, '127.0.0.1');
+
+const issuer = `http://127.0.0.1:${e2ePorts.oidc}`;
+const { privateKey } = await generateKeyPair('RS256', { extractable: true });
+const provider = new Provider(issuer, {
+  clients: [{ client_id: oidcClient.id, client_secret: oidcClient.secret, redirect_uris: [`http://localhost:${e2ePorts.app}/auth/google/callback`] }],
+  jwks: { keys: [{ ...(await exportJWK(privateKey)), kid: 'e2e-key', alg: 'RS256', use: 'sig' }] },
+  cookies: { keys: [randomBytes(16).toString('hex')] },
+  claims: { openid: ['sub'], email: ['email', 'email_verified'], profile: ['name', 'given_name', 'family_name', 'locale'] },
+  conformIdTokenClaims: false,
+  features: { devInteractions: { enabled: true } },
+  // Any login that is an e-mail address signs in as that verified address.
+  findAccount: (_context: unknown, id: string) => ({
+    accountId: id,
+    claims: () => ({ sub: id, email: id, email_verified: true, given_name: id.split('@')[0], family_name: 'Social', locale: 'en' }),
+  }),
+});
+createServer(provider.callback()).listen(e2ePorts.oidc, '127.0.0.1');
+
+const config = loadConfig({
+  ...process.env,
+  PORT: String(e2ePorts.app),
+  HOST: '127.0.0.1',
+  DATA_DIR: process.env.E2E_DATA_DIR ?? mkdtempSync(join(tmpdir(), 'workspace-e2e-')),
+  NODE_ENV: 'production',
+  LOG_LEVEL: 'warn',
+  SQLITE_SYNCHRONOUS: 'NORMAL',
+  PUBLIC_URL: `http://localhost:${e2ePorts.app}`,
+  SMTP_URL: `smtp://127.0.0.1:${e2ePorts.smtp}`,
+  OIDC_GOOGLE_ISSUER: issuer,
+  OIDC_GOOGLE_CLIENT_ID: oidcClient.id,
+  OIDC_GOOGLE_CLIENT_SECRET: oidcClient.secret,
+  RATE_LIMITS: 'false',
+});
+const { server } = await buildApp(config);
+await server.listen({ port: config.port, host: config.host });
+const stop = () => {
+  void server.close().then(() => process.exit(0));
+};
+process.once('SIGTERM', stop);
+process.once('SIGINT', stop);

@@ -1,0 +1,60 @@
+import type { APIRequestContext, Page } from '@playwright/test';
+import { e2ePorts } from './ports';
+
+export interface ReceivedMail {
+  to: string;
+  subject: string;
+  text: string;
+}
+
+/** Mails the stack's SMTP server received for `to`, newest first. */
+export async function mailsTo(to: string): Promise<ReceivedMail[]> {
+  const response = await fetch(`http://127.0.0.1:${e2ePorts.mailbox}/mails?to=${encodeURIComponent(to)}`);
+  return (await response.json()) as ReceivedMail[];
+}
+
+/** Waits for a mail to `to` containing a link to `path`, and returns that link. */
+export async function waitForLink(to: string, path: string, timeoutMs = 10_000): Promise<URL> {
+  const deadline = Date.now() + timeoutMs;
+  const pattern = new RegExp(`https?://\\S+${path.replace(/\//g, '\\/')}\\?\\S+`);
+  while (Date.now() < deadline) {
+    for (const mail of await mailsTo(to)) {
+      const match = pattern.exec(mail.text);
+      if (match) return new URL(match[0]);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`no mail with a ${path} link reached ${to}`);
+}
+
+export function uniqueEmail(prefix: string): string {
+  return `${prefix}-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}@example.com`;
+}
+
+async function graphql(request: APIRequestContext, query: string, variables: Record<string, unknown> = {}) {
+  const response = await request.post('/graphql', { data: { query, variables }, headers: { 'content-type': 'application/json' } });
+  const body = (await response.json()) as { data?: Record<string, unknown>; errors?: { message: string }[] };
+  if (body.errors) throw new Error(`${query.slice(0, 40)}: ${body.errors.map((error) => error.message).join('; ')}`);
+  return body.data ?? {};
+}
+
+/**
+ * A confirmed, signed-in account for tests that are not about signing up: registers through the
+ * API, follows the link from the real mail, and leaves the session cookies in the page's context.
+ */
+export async function signedInAccount(page: Page, firstname = 'Test') {
+  const email = uniqueEmail(firstname.toLowerCase());
+  const password = 'browser-tests-1';
+  await graphql(page.request, 'mutation ($email: String!, $password: String!, $firstname: String!) { setUserBasic(firstname: $firstname, lastname: "User", email: $email, password: $password) { email } }', { email, password, firstname });
+  const link = await waitForLink(email, '/signup/verify');
+  const verified = await graphql(page.request, 'query ($email: String!, $token: String!) { verifyAccount(email: $email, token: $token) { user { id } } }', {
+    email: link.searchParams.get('email'),
+    token: link.searchParams.get('token'),
+  });
+  return { email, password, firstname, userId: (verified.verifyAccount as { user: { id: string } }).user.id };
+}
+
+/** The analytics page titles pushed so far (SPEC §2, §7). */
+export function pageTitles(page: Page): Promise<string[]> {
+  return page.evaluate(() => ((window as unknown as { dataLayer?: { pageTitle?: string }[] }).dataLayer ?? []).flatMap((entry) => (entry.pageTitle ? [entry.pageTitle] : [])));
+}
