@@ -49,7 +49,7 @@ describe('durability (SECURITY.md)', () => {
         }
       }
     })();
-    while (acknowledged.length < 15) await new Promise((resolve) => setTimeout(resolve, 20));
+    for (let waited = 0; acknowledged.length < 15 && waited < 30_000; waited += 20) await new Promise((resolve) => setTimeout(resolve, 20));
     process.kill(-child.pid!, 'SIGKILL');
     killed = true;
     await writer;
