@@ -4,21 +4,22 @@ import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
 import fastifyHelmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
-import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
-import mercurius from 'mercurius';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyRequest } from 'fastify';
+import mercurius, { type MercuriusLoaders } from 'mercurius';
 import { errorMessages } from '#shared/errors';
 import { AccessTokens } from './auth/tokens';
 import type { Config } from './config';
 import { openDatabase, type DatabaseHandle } from './db/connection';
 import { domains } from './domains';
 import { isSessionActive } from './domains/accounts/sessions';
+import { authenticateApiToken, isApiToken } from './domains/settings';
 import { registerSocialRoutes } from './domains/social';
-import { baseTypeDefs, type DomainModule } from './domains/module';
+import { baseAccess, baseTypeDefs, type DomainModule, type OperationAccess } from './domains/module';
 import { EventStore } from './events/store';
 import type { Projection } from './events/types';
 import type { Authentication, Authenticator, RequestContext, Services } from './graphql/context';
-import { tokenFrom } from './graphql/context';
-import { formatExecutionResult } from './graphql/errors';
+import { requireActor, tokenFrom } from './graphql/context';
+import { formatErrors, formatExecutionResult } from './graphql/errors';
 import { queryLimitsRule } from './graphql/limits';
 import { LiveEvents } from './graphql/live';
 import { Metrics } from './http/metrics';
@@ -55,6 +56,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const live = new LiveEvents();
   const tokens = new AccessTokens(config.secret);
   const authenticate: Authenticator = async (token) => {
+    if (isApiToken(token)) return authenticateApiToken(database.db, token);
     const check = await tokens.verify(token);
     if (check.status !== 'valid') return { status: check.status };
     if (!isSessionActive(database.db, check.claims.sessionId)) return { status: 'invalid' };
@@ -108,14 +110,20 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   registerSocialRoutes(server, services);
 
   const typeDefs = [baseTypeDefs, ...modules.map((module) => module.typeDefs)].join('\n');
-  const resolvers = mergeResolvers([
-    { Query: { serverInfo: () => ({ name: 'Workspace', version: packageVersion, publicUrl: config.publicUrl }) } },
-    ...modules.map((module) => module.resolvers),
-  ]);
+  const resolvers = guardOperations(
+    mergeResolvers([
+      { Query: { serverInfo: () => ({ name: 'Workspace', version: packageVersion, publicUrl: config.publicUrl }) } },
+      ...modules.map((module) => module.resolvers),
+    ]),
+    Object.assign({}, baseAccess, ...modules.map((module) => module.access)),
+    server.log,
+  );
+  const loaders = mergeResolvers(modules.map((module) => module.loaders ?? {}));
 
   await server.register(mercurius, {
     schema: typeDefs,
     resolvers,
+    loaders: loaders as MercuriusLoaders,
     path: websocketPath,
     graphiql: config.graphql.graphiql,
     queryDepth: config.graphql.maxDepth,
@@ -234,6 +242,46 @@ function mergeResolvers(maps: readonly object[]): ResolverMap {
     }
   }
   return merged;
+}
+
+type Resolve = (root: unknown, args: unknown, context: Parameters<typeof requireActor>[0], info: unknown) => unknown;
+
+/**
+ * Refuses an anonymous caller of every operation not declared public before its resolver runs, so
+ * a resolver that forgot to ask for the actor still cannot serve an anonymous request. An operation
+ * without a declaration counts as not public (the authorization test also fails for it).
+ * Mercurius sends an error thrown while a subscription starts as it is, without the error formatter:
+ * such errors are formatted here, so they carry their code and an unexpected one is masked.
+ */
+function guardOperations(resolvers: ResolverMap, access: Record<string, OperationAccess>, log: FastifyBaseLogger): ResolverMap {
+  const guard = (name: string, resolve: Resolve): Resolve =>
+    access[name] === 'public'
+      ? resolve
+      : (root, args, context, info) => {
+          requireActor(context);
+          return resolve(root, args, context, info);
+        };
+  const guarded: ResolverMap = { ...resolvers };
+  for (const rootType of ['Query', 'Mutation'] as const) {
+    const fields = resolvers[rootType];
+    if (fields) guarded[rootType] = Object.fromEntries(Object.entries(fields).map(([name, resolve]) => [name, guard(name, resolve as Resolve)]));
+  }
+  const subscriptions = resolvers.Subscription as Record<string, { subscribe: Resolve; resolve?: Resolve }> | undefined;
+  const guardSubscribe = (name: string, subscribe: Resolve): Resolve => {
+    const guardedSubscribe = guard(name, subscribe);
+    return async (root, args, context, info) => {
+      try {
+        return await guardedSubscribe(root, args, context, info);
+      } catch (error) {
+        const [formatted] = formatErrors([error], log).errors;
+        throw Object.assign(new Error(formatted!.message), { extensions: formatted!.extensions });
+      }
+    };
+  };
+  if (subscriptions) {
+    guarded.Subscription = Object.fromEntries(Object.entries(subscriptions).map(([name, field]) => [name, { ...field, subscribe: guardSubscribe(name, field.subscribe) }]));
+  }
+  return guarded;
 }
 
 /** Serves the built client: hashed assets cached for a year, every other GET falls back to the SPA. */

@@ -2,6 +2,8 @@ import { describe, it, expect } from 'vitest';
 import {
   billingPeriods,
   isPlanName,
+  isWithinMemberLimit,
+  memberLimit,
   isUploadAllowed,
   planNames,
   storageQuotaBytes,
@@ -86,5 +88,19 @@ describe('SPEC §9 trial length', () => {
     expect(trialLengthDays('de')).toBe(15);
     expect(trialLengthDays('en')).toBe(7);
     expect(trialLengthDays('nl')).toBe(7);
+  });
+});
+
+describe('SPEC §6 member limit per plan', () => {
+  it('counts 10 members on the free plan and has no limit elsewhere', () => {
+    expect(memberLimit('free')).toBe(10);
+    expect(memberLimit('business')).toBeNull();
+    expect(memberLimit('not-a-plan')).toBe(10);
+  });
+
+  it('puts the 11th member of a free team beyond the limit', () => {
+    expect(isWithinMemberLimit('free', 10)).toBe(true);
+    expect(isWithinMemberLimit('free', 11)).toBe(false);
+    expect(isWithinMemberLimit('unlimited', 500)).toBe(true);
   });
 });

@@ -74,3 +74,28 @@ export const trialLengthDaysByLanguage: Readonly<Record<Language, number>> = {
 export function trialLengthDays(language: string): number {
   return trialLengthDaysByLanguage[isSupportedLanguage(language) ? language : fallbackLanguage];
 }
+
+/**
+ * Members per plan whose roles count in full (SPEC §6: members beyond the plan's user limit get
+ * basic access). SPEC gives no numbers; the free plan counts 10 members, the other plans have no
+ * limit until billing assigns seats. Guests never count: they see only the spaces they are in.
+ * `null` means no limit, as for storage.
+ */
+export const memberLimitByPlan: Readonly<Record<PlanName, number | null>> = {
+  free: 10,
+  trial: null,
+  basic: null,
+  unlimited: null,
+  business: null,
+};
+
+/** The member limit of a plan; an unknown plan is treated as free. */
+export function memberLimit(plan: string): number | null {
+  return memberLimitByPlan[isPlanName(plan) ? plan : 'free'];
+}
+
+/** Whether the member with this 1-based seat number (members counted by joining order) is within the limit. */
+export function isWithinMemberLimit(plan: string, seatNumber: number): boolean {
+  const limit = memberLimit(plan);
+  return limit === null || seatNumber <= limit;
+}

@@ -1,7 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { errorMessages } from '#shared/errors';
 import { domains } from '../../server/src/domains';
 import { baseAccess, type OperationAccess } from '../../server/src/domains/module';
+import { matrix, type Attempt, type World } from './authorizationMatrix';
 import { GraphqlTestClient, nextResults, startTestServer, subscriptionClient, type TestServer } from './harness';
+import { createSpace, expectData, joinTeam, person, wait, type Person } from './teamFactories';
 
 interface IntrospectedType {
   kind: string;
@@ -15,6 +18,7 @@ interface IntrospectedField {
 type RootKind = 'query' | 'mutation' | 'subscription';
 
 let server: TestServer;
+let world: World;
 let rootFields: { kind: RootKind; field: IntrospectedField }[] = [];
 const declared: Record<string, OperationAccess> = Object.assign({}, baseAccess, ...domains.map((module) => module.access));
 
@@ -31,7 +35,63 @@ beforeAll(async () => {
   }`);
   const schema = (result.data as unknown as { __schema: Record<string, { fields: IntrospectedField[] } | null> }).__schema;
   rootFields = (['query', 'mutation', 'subscription'] as const).flatMap((kind) => (schema[`${kind}Type`]?.fields ?? []).map((field) => ({ kind, field })));
+  world = await buildWorld();
 });
+
+async function buildWorld(): Promise<World> {
+  const adminA = await person(server, 'Ann');
+  const basicA = await joinTeam(adminA, await person(server, 'Bas'));
+  const guestSpaceA = await createSpace(adminA, 'Matrix guest space', 'private');
+  const guestA = await joinTeam(adminA, await person(server, 'Gil'), 'guest', guestSpaceA);
+  const publicSpaceA = await createSpace(adminA, 'Matrix public space');
+  const privateSpaceA = await createSpace(adminA, 'Matrix private space', 'private');
+  expectData(await basicA.client.execute('mutation ($project: ID!) { joinProject(project: $project) { id } }', { project: publicSpaceA }));
+  const setting = expectData(await adminA.client.execute<{ setSetting: { id: string } }>('mutation { setSetting(name: "matrix", active: true) { id } }'));
+  const token = expectData(await adminA.client.execute<{ createApiToken: { apiToken: { id: string } } }>('mutation { createApiToken(name: "matrix") { apiToken { id } } }'));
+  expectData(await adminA.client.execute('mutation ($id: ID!) { addUserTeam(email: "matrix-pending@example.com", id: $id) { id } }', { id: adminA.teamId }));
+  const userB = await person(server, 'Bo');
+  const spaceB = await createSpace(userB, 'Other team space');
+  return {
+    adminA, basicA, guestA, userB, teamA: adminA.teamId, publicSpaceA, privateSpaceA, guestSpaceA,
+    settingA: setting.setSetting.id, tokenA: token.createApiToken.apiToken.id, spaceB,
+  };
+}
+
+/** Everything of team A that must never show up in an answer to someone outside it. */
+function teamAMarks(): string[] {
+  const { adminA, basicA, guestA } = world;
+  return [world.teamA, adminA.id, basicA.id, guestA.id, adminA.email, basicA.email, guestA.email, world.publicSpaceA, world.privateSpaceA, world.guestSpaceA, world.settingA, world.tokenA, 'Matrix', 'matrix-pending'];
+}
+
+const refusalCodes = ['NOT_FOUND', 'PERMISSION_DENIED'];
+const isSubscription = (attempt: Attempt) => attempt.query.trimStart().startsWith('subscription');
+
+/** Runs a query or mutation as someone; a subscription is opened over graphql-ws and its first answer (or refusal) awaited. */
+async function attempt(caller: Person, call: Attempt): Promise<{ code: string | undefined; message: string | undefined; data: unknown }> {
+  const variables = call.variables?.(world) ?? {};
+  if (!isSubscription(call)) {
+    const result = await caller.client.execute(call.query, variables);
+    return { code: result.errors?.[0]?.extensions.code, message: result.errors?.[0]?.message, data: result.data };
+  }
+  const socket = subscriptionClient(server, { cookie: caller.client.cookieHeader() });
+  try {
+    await nextResults(socket, call.query, variables, 1, 1500).done;
+    return { code: undefined, message: undefined, data: 'delivered' };
+  } catch (error) {
+    const text = error instanceof Error ? error.message : String(error);
+    const code = text.includes('timed out') ? undefined : Object.keys(errorMessages).find((candidate) => text.includes(`"${candidate}"`));
+    return { code, message: text, data: null };
+  } finally {
+    await socket.dispose();
+  }
+}
+
+/** Activity in team A that a subscription leaking across teams would deliver. */
+async function stirTeamA(): Promise<void> {
+  await createSpace(world.adminA, `Matrix stir ${Math.random()}`);
+  expectData(await world.adminA.client.execute('mutation ($team: ID!) { updateTeam(team: $team, name: "Matrix team") { signInRequired } }', { team: world.teamA }));
+  expectData(await world.basicA.client.execute('mutation { ediUser(description: "matrix stir") { id } }'));
+}
 afterAll(() => server.close());
 
 /** A well-typed placeholder for each required argument, so only authorization can refuse the call. */
@@ -49,6 +109,8 @@ function placeholderArguments(field: IntrospectedField): string {
 function selectionFor(field: IntrospectedField): string {
   return `${field.name}${placeholderArguments(field)}`;
 }
+
+const nonPublic = () => rootFields.filter(({ field }) => declared[field.name] !== 'public').map(({ field }) => field.name);
 
 const countEvents = () => (server.app.services.database.sqlite.prepare('SELECT COUNT(*) AS count FROM events').get() as { count: number }).count;
 
@@ -78,6 +140,81 @@ describe('authorization matrix', () => {
       const client = subscriptionClient(server);
       await expect(nextResults(client, `subscription { ${selectionFor(field)} { __typename } }`, {}, 1).done, field.name).rejects.toThrow('No access token');
       await client.dispose();
+    }
+  });
+});
+
+describe('authorization matrix: other team, basic member, guest', () => {
+  it('has a matrix entry for every non-public operation, and a without-rights case for every admin one', () => {
+    expect(nonPublic().filter((name) => !(name in matrix)), 'operations without a matrix entry in authorizationMatrix.ts').toEqual([]);
+    expect(Object.keys(matrix).filter((name) => !nonPublic().includes(name)), 'matrix entries for operations that are public or gone').toEqual([]);
+    const adminOnly = nonPublic().filter((name) => declared[name] === 'teamAdmin' || declared[name] === 'spaceAdmin');
+    expect(adminOnly.filter((name) => !matrix[name]?.withoutRights?.length), 'admin operations without a without-rights case').toEqual([]);
+  });
+
+  it('refuses a user of another team every id of team A, writing nothing', async () => {
+    for (const [name, entry] of Object.entries(matrix)) {
+      if ('noForeignIds' in entry.otherTeam) continue;
+      for (const call of entry.otherTeam.refused ?? []) {
+        const before = countEvents();
+        const result = await attempt(world.userB, call);
+        expect(refusalCodes, `${name} ${JSON.stringify(call.variables?.(world) ?? {})} answered ${result.code} ${result.message}`).toContain(result.code);
+        expect(countEvents(), `${name} wrote events`).toBe(before);
+      }
+    }
+  });
+
+  it('shows a user of another team nothing of team A in lists and queries without ids', async () => {
+    for (const [name, entry] of Object.entries(matrix)) {
+      if ('noForeignIds' in entry.otherTeam) continue;
+      for (const call of (entry.otherTeam.seesNothing ?? []).filter((candidate) => !isSubscription(candidate))) {
+        const before = countEvents();
+        const result = await attempt(world.userB, call);
+        expect(result.code, `${name}: ${result.message}`).toBeUndefined();
+        const answer = JSON.stringify(result.data);
+        for (const mark of teamAMarks()) expect(answer, `${name} leaked ${mark}`).not.toContain(mark);
+        expect(countEvents(), `${name} wrote events`).toBe(before);
+      }
+    }
+  });
+
+  it('delivers a user of another team nothing of team A on any subscription', async () => {
+    const calls = Object.entries(matrix).flatMap(([name, entry]) => ('noForeignIds' in entry.otherTeam ? [] : (entry.otherTeam.seesNothing ?? []).filter(isSubscription).map((call) => ({ name, call }))));
+    const sockets = calls.map(() => subscriptionClient(server, { cookie: world.userB.client.cookieHeader() }));
+    const received: { name: string; value: unknown }[] = [];
+    const connected = sockets.map((socket) => new Promise<void>((resolve) => socket.on('connected', () => resolve())));
+    calls.forEach(({ name, call }, index) => {
+      sockets[index]!.subscribe({ query: call.query, variables: call.variables?.(world) ?? {} }, { next: (value) => received.push({ name, value }), error: () => undefined, complete: () => undefined });
+    });
+    await Promise.all(connected);
+    await wait(200);
+    await stirTeamA();
+    await wait(400);
+    expect(received).toEqual([]);
+    await Promise.all(sockets.map((socket) => socket.dispose()));
+  });
+
+  it('answers a basic member trying admin operations with exactly the SPEC §6 message, and refuses a guest, writing nothing', async () => {
+    for (const [name, entry] of Object.entries(matrix)) {
+      for (const call of entry.withoutRights ?? []) {
+        const before = countEvents();
+        const basic = await attempt(world.basicA, call);
+        expect({ code: basic.code, message: basic.message }, `${name} as a basic member`).toEqual({ code: 'PERMISSION_DENIED', message: errorMessages.PERMISSION_DENIED });
+        const guest = await attempt(world.guestA, call);
+        expect(refusalCodes, `${name} as a guest answered ${guest.code}`).toContain(guest.code);
+        expect(countEvents(), `${name} wrote events`).toBe(before);
+      }
+    }
+  });
+
+  it('refuses a guest what only members may do', async () => {
+    for (const [name, entry] of Object.entries(matrix)) {
+      for (const call of entry.guestRefused ?? []) {
+        const before = countEvents();
+        const result = await attempt(world.guestA, call);
+        expect(refusalCodes, `${name} as a guest answered ${result.code} ${result.message}`).toContain(result.code);
+        expect(countEvents(), `${name} wrote events`).toBe(before);
+      }
     }
   });
 });

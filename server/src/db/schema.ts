@@ -1,4 +1,6 @@
 /** Every table of the database; drizzle-kit generates migrations from this module. */
 export * from '../events/tables';
 export * from '../domains/accounts/tables';
+export * from '../domains/teams/tables';
+export * from '../domains/settings/tables';
 export * from '../mail/tables';

@@ -1,6 +1,11 @@
 import { accountsModule } from './accounts';
 import type { DomainModule } from './module';
+import { settingsModule } from './settings';
 import { socialModule } from './social';
+import { teamsModule } from './teams';
 
-/** Every area the server serves, in dependency order. */
-export const domains: readonly DomainModule[] = [accountsModule, socialModule];
+/**
+ * Every area the server serves, in dependency order. Projections run in this order on every event,
+ * so teams stays right after accounts: it owns rows accounts' sign-up events create.
+ */
+export const domains: readonly DomainModule[] = [accountsModule, teamsModule, settingsModule, socialModule];

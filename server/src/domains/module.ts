@@ -1,10 +1,12 @@
-import type { IResolvers } from 'mercurius';
+import type { IResolvers, MercuriusLoaders } from 'mercurius';
 import type { Projection } from '../events/types';
 import type { Services } from '../graphql/context';
 
 /**
  * Who may call an operation. Every query, mutation and subscription must declare one; a test
- * fails for any operation in the schema without a declaration, so no area can forget it.
+ * fails for any operation in the schema without a declaration, so no area can forget it. The
+ * server refuses anonymous callers of every non-public operation before its resolver runs; the
+ * team and space checks are the resolver's, through the area's policies.
  * - public: anyone, signed in or not (sign-up, sign-in, share links)
  * - signedIn: any signed-in user, about themselves only
  * - teamMember / teamAdmin: a member (admin) of the team the arguments name
@@ -17,6 +19,8 @@ export interface DomainModule {
   /** SDL of the area; root fields are added with `extend type Query` and so on. */
   typeDefs: string;
   resolvers: IResolvers;
+  /** Batched field resolvers (Mercurius loaders), so lists inside lists run one query per field. */
+  loaders?: MercuriusLoaders;
   projections: readonly Projection[];
   access: Record<string, OperationAccess>;
   /** Runs once the server is built, e.g. to start timers; returns a function that stops them. */

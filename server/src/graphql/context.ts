@@ -11,7 +11,10 @@ import type { LiveEvents } from './live';
 
 export interface Actor {
   userId: string;
+  /** The sign-in session; for a personal API token, the token's id stands in for it. */
   sessionId: string;
+  /** Set when the request authenticated with a personal API token instead of a session. */
+  apiTokenId?: string;
 }
 
 /** How a credential was judged: the error catalogue (SPEC §8) needs to tell missing from expired. */

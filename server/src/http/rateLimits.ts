@@ -15,6 +15,7 @@ export const rateLimitRules = {
   mailPerAddress: { points: 30, durationSeconds: 60 * 60 },
   checkEmailPerAddress: { points: 30, durationSeconds: 10 * 60 },
   linkPerAddress: { points: 30, durationSeconds: 10 * 60 },
+  invitationsPerUser: { points: 50, durationSeconds: 60 * 60 },
 } satisfies Record<string, Rule>;
 
 export type RateLimitName = keyof typeof rateLimitRules;

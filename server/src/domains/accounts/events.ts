@@ -1,4 +1,5 @@
 import type { DomainEvent } from '../../events/types';
+import type { DefaultTeamEvent, ProjectCreated, ProjectMemberAdded, TeamCreated, TeamMemberAdded } from '../teams/events';
 
 export interface UserRegistered {
   userId: string;
@@ -7,29 +8,6 @@ export interface UserRegistered {
   lastname: string;
   language: string;
   defaultTeamId: string;
-}
-export interface TeamCreated {
-  teamId: string;
-  name: string;
-  ownerId: string;
-}
-export interface TeamMemberAdded {
-  teamId: string;
-  userId: string;
-  role: 'admin' | 'basic';
-}
-export interface ProjectCreated {
-  projectId: string;
-  teamId: string;
-  name: string;
-  isPersonal: boolean;
-  ownerId: string;
-  color: string | null;
-}
-export interface ProjectMemberAdded {
-  projectId: string;
-  userId: string;
-  permission: 'admin' | 'basic';
 }
 export interface UserLanguageChanged {
   userId: string;
@@ -70,7 +48,10 @@ export interface UserSignedOut {
   sessionId: string;
 }
 
-/** The accounts area's events; `type` strings are stored in the log forever, never renamed. */
+/**
+ * The events sign-up decides (team and space ones are the teams area's types) and the ones the accounts
+ * projection applies; `type` strings are stored in the log forever, never renamed.
+ */
 export type AccountEvent =
   | DomainEvent<'user.registered', UserRegistered>
   | DomainEvent<'team.created', TeamCreated>
@@ -83,4 +64,5 @@ export type AccountEvent =
   | DomainEvent<'user.profile_updated', UserProfileUpdated>
   | DomainEvent<'user.email_changed', UserEmailChanged>
   | DomainEvent<'user.signed_in', UserSignedIn>
-  | DomainEvent<'user.signed_out', UserSignedOut>;
+  | DomainEvent<'user.signed_out', UserSignedOut>
+  | DefaultTeamEvent;

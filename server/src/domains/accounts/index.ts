@@ -10,7 +10,6 @@ export const accountsModule: DomainModule = {
   projections: [accountsProjection],
   access: {
     getUser: 'signedIn',
-    getTeam: 'signedIn',
     checkEmail: 'public',
     setUserBasic: 'public',
     login: 'public',
@@ -25,6 +24,5 @@ export const accountsModule: DomainModule = {
     ediUserLanguage: 'signedIn',
     ediUser: 'signedIn',
     ediUserBasic: 'signedIn',
-    subUser: 'signedIn',
   },
 };

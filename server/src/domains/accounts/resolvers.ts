@@ -5,8 +5,8 @@ import { isSupportedLanguage } from '#shared/constants';
 import { z } from 'zod';
 import { DomainError } from '../../errors';
 import { requireActor } from '../../graphql/context';
-import { topics } from '../../graphql/live';
 import { addressKey } from '../../http/rateLimits';
+import { acceptInvitations, checkInvitation } from '../teams';
 import { clearSessionCookies, setSessionCookies } from './cookies';
 import { spendLink } from './links';
 import { profileMutations, profileQueries } from './profile';
@@ -20,12 +20,10 @@ import {
   issueLinkMail,
   nameSchema,
   passwordSchema,
-  presentTeam,
   presentUser,
   registerAccount,
   sendMail,
   startSession,
-  defaultTeam,
 } from './service';
 import { revokeAllSessions, revokeSession, rotateRefreshToken, setSessionBrowserId } from './sessions';
 import { userCredentials, users } from './tables';
@@ -39,6 +37,7 @@ const signUpSchema = z.object({
   email: emailSchema,
   password: passwordSchema,
   language: z.string().refine(isSupportedLanguage, 'Unsupported language.').optional(),
+  invited: z.string().nullish(),
 });
 
 const ipOf = (context: MercuriusContext) => addressKey(context.ip ?? 'unknown');
@@ -49,12 +48,6 @@ const signUpAnswer = (email: string) => ({ email, verificationRequired: true });
 export const accountsResolvers: IResolvers = {
   Query: {
     getUser: (_root, _args, context: MercuriusContext) => presentUser(findUser(context.services, requireActor(context).userId)),
-    getTeam: (_root, _args, context: MercuriusContext) => {
-      const user = findUser(context.services, requireActor(context).userId);
-      const team = defaultTeam(context.services, user);
-      if (!team) throw new DomainError('NOT_FOUND', 'You do not belong to a team yet.');
-      return presentTeam(team);
-    },
     checkEmail: async (_root, args: { email: string }, context: MercuriusContext) => {
       await context.services.rateLimits.consume(['checkEmailPerAddress', ipOf(context)]);
       return findUserByEmail(context.services, emailSchema.parse(args.email)) === undefined;
@@ -68,6 +61,8 @@ export const accountsResolvers: IResolvers = {
       const spent = services.store.run({ actorId: user.id }, (unit) => {
         if (!spendLink(unit.transaction, user.id, 'verifyEmail', args.token)) return false;
         unit.append(`user:${user.id}`, [{ type: 'user.email_verified', payload: { userId: user.id } }], { teamId: user.defaultTeamId });
+        // The address is proven now, so the teams that invited it may let it in.
+        acceptInvitations(unit, user);
         return true;
       });
       if (!spent) throw new DomainError('INVALID_LINK');
@@ -80,6 +75,8 @@ export const accountsResolvers: IResolvers = {
       const { services } = context;
       const input = signUpSchema.parse(args);
       await services.rateLimits.consume(['signUpPerAddress', ipOf(context)], ['mailPerEmail', input.email]);
+      // Joining happens on verification, for every invitation to the address; a space id alone grants nothing.
+      if (input.invited) checkInvitation(services.database.db, input.invited, input.email);
       const existing = findUserByEmail(services, input.email);
       if (existing) {
         // Tell the owner instead of the caller, who must not learn that the address is registered.
@@ -195,14 +192,5 @@ export const accountsResolvers: IResolvers = {
       return true;
     },
     ...profileMutations,
-  },
-  Subscription: {
-    subUser: {
-      subscribe: async (_root: unknown, _args: { team?: string }, context: MercuriusContext) => {
-        const actor = requireActor(context);
-        return context.pubsub.subscribe(topics.stream(`user:${actor.userId}`));
-      },
-      resolve: (_event: unknown, _args: unknown, context: MercuriusContext) => presentUser(findUser(context.services, requireActor(context).userId)),
-    },
   },
 };

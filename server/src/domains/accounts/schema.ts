@@ -1,4 +1,4 @@
-/** Accounts: users, sign-up, sign-in and sessions (SPEC §3, §7). Declares the Mutation and Subscription roots. */
+/** Accounts: users, sign-up, sign-in and sessions (SPEC §3, §7). Declares the Mutation root; Team and subUser are the teams area's. */
 export const accountsTypeDefs = /* GraphQL */ `
   type User {
     id: ID!
@@ -13,17 +13,6 @@ export const accountsTypeDefs = /* GraphQL */ `
     rate: Int
     resume: String
     logged: Boolean!
-    createdAt: String!
-  }
-
-  type Team {
-    id: ID!
-    name: String!
-    logo: String
-    url: String
-    storage: Float!
-    subscription: String!
-    planState: String!
     createdAt: String!
   }
 
@@ -53,8 +42,6 @@ export const accountsTypeDefs = /* GraphQL */ `
   extend type Query {
     "The signed-in user."
     getUser: User!
-    "The signed-in user's current (default) team."
-    getTeam: Team!
     "Whether an e-mail address is free to sign up with (rate-limited)."
     checkEmail(email: String!): Boolean!
     "Follows the mailed verification link: confirms the address and signs in."
@@ -64,7 +51,7 @@ export const accountsTypeDefs = /* GraphQL */ `
   }
 
   type Mutation {
-    "Sign-up with e-mail and password."
+    "Sign-up with e-mail and password. invited: the invitation id of a sign-up link; the account joins the inviting team once the address is verified."
     setUserBasic(
       firstname: String!
       lastname: String!
@@ -103,8 +90,4 @@ export const accountsTypeDefs = /* GraphQL */ `
     ediUserBasic(firstname: String!, lastname: String!, email: String!, password: String!, newPassword: String): User!
   }
 
-  type Subscription {
-    "Changes to the signed-in user's own account."
-    subUser(team: ID): User!
-  }
 `;

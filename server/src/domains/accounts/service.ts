@@ -1,5 +1,5 @@
 import { hash } from '@node-rs/argon2';
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { FastifyReply } from 'fastify';
 import type { MercuriusContext } from 'mercurius';
 import { isValidEmail } from '#shared/email';
@@ -10,13 +10,15 @@ import { DomainError } from '../../errors';
 import type { UnitOfWork } from '../../events/store';
 import type { Services } from '../../graphql/context';
 import { newId } from '../../ids';
-import { renderMail, type MailKind } from '../../mail/templates';
+import { renderMail } from '../../mail/templates';
 import { decideRegistration } from './commands';
 import { setSessionCookies } from './cookies';
 import type { UserSignedIn } from './events';
 import { issueLink, linkLifetimeHours, type LinkPurpose } from './links';
 import { createSession, revokeAllSessions } from './sessions';
-import { teamMembers, teams, userCredentials, users } from './tables';
+import { presentTeam } from '../teams/present';
+import { currentTeam } from '../teams/state';
+import { userCredentials, users } from './tables';
 
 /** OWASP's minimum argon2id parameters (SECURITY.md). */
 export const argon2Options = { memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
@@ -33,14 +35,9 @@ export const passwordSchema = z.string().superRefine((password, context) => {
 });
 
 export type UserRow = typeof users.$inferSelect;
-export type TeamRow = typeof teams.$inferSelect;
 
 export function presentUser(user: UserRow) {
   return { ...user, logged: true };
-}
-
-export function presentTeam(team: TeamRow) {
-  return { ...team, subscription: team.plan };
 }
 
 export function findUser(services: Services, userId: string): UserRow {
@@ -51,17 +48,6 @@ export function findUser(services: Services, userId: string): UserRow {
 
 export function findUserByEmail(services: Services, email: string): UserRow | undefined {
   return services.database.db.select().from(users).where(eq(users.email, email)).get();
-}
-
-export function defaultTeam(services: Services, user: UserRow): TeamRow | null {
-  if (!user.defaultTeamId) return null;
-  const membership = services.database.db
-    .select({ team: teams })
-    .from(teams)
-    .innerJoin(teamMembers, and(eq(teamMembers.teamId, teams.id), eq(teamMembers.userId, user.id)))
-    .where(eq(teams.id, user.defaultTeamId))
-    .get();
-  return membership?.team ?? null;
 }
 
 export interface NewAccount {
@@ -114,8 +100,8 @@ export async function openSession(target: SessionTarget, userId: string, method:
   });
   const accessToken = await services.tokens.issue({ userId, sessionId: session.sessionId });
   if (target.reply) setSessionCookies(target.reply, { accessToken, refreshToken: session.refreshToken, userId }, isSecure(services));
-  const team = defaultTeam(services, user);
-  return { token: accessToken, user: presentUser(user), team: team ? presentTeam(team) : null };
+  const team = currentTeam(services.database.db, userId);
+  return { token: accessToken, user: presentUser(user), team: team ? presentTeam(services.database.db, team, userId) : null };
 }
 
 /** `openSession` for a GraphQL resolver. */
@@ -145,7 +131,7 @@ export function issueLinkMail(transaction: Transaction, services: Services, user
   return () => sendMail(services, purpose, user, link);
 }
 
-export async function sendMail(services: Services, kind: MailKind, user: Pick<UserRow, 'email' | 'firstname' | 'language'>, link: string): Promise<void> {
+export async function sendMail(services: Services, kind: LinkPurpose | 'accountExists', user: Pick<UserRow, 'email' | 'firstname' | 'language'>, link: string): Promise<void> {
   const hours = kind === 'accountExists' ? '' : String(linkLifetimeHours[kind]);
   await services.mailer.send(renderMail(kind, user.language, user.email, { name: user.firstname, link, hours }));
 }

@@ -1,4 +1,4 @@
-import { index, integer, primaryKey, sqliteTable, text } from 'drizzle-orm/sqlite-core';
+import { index, integer, sqliteTable, text } from 'drizzle-orm/sqlite-core';
 
 /** Projection: one row per user account. */
 export const users = sqliteTable('users', {
@@ -18,62 +18,6 @@ export const users = sqliteTable('users', {
   createdAt: text('created_at').notNull(),
   updatedAt: text('updated_at').notNull(),
 });
-
-/** Projection: teams (workspaces). */
-export const teams = sqliteTable('teams', {
-  id: text('id').primaryKey(),
-  name: text('name').notNull(),
-  logo: text('logo'),
-  url: text('url').unique(),
-  plan: text('plan').notNull().default('free'),
-  planState: text('plan_state').notNull().default('active'),
-  storage: integer('storage').notNull().default(0),
-  ownerId: text('owner_id').notNull(),
-  createdAt: text('created_at').notNull(),
-});
-
-/** Projection: who belongs to which team, with their team role. */
-export const teamMembers = sqliteTable(
-  'team_members',
-  {
-    teamId: text('team_id').notNull(),
-    userId: text('user_id').notNull(),
-    role: text('role', { enum: ['admin', 'basic'] }).notNull(),
-    joinedAt: text('joined_at').notNull(),
-  },
-  (table) => [primaryKey({ columns: [table.teamId, table.userId] }), index('team_members_user').on(table.userId)],
-);
-
-/** Projection: spaces (SPEC calls them projects). */
-export const projects = sqliteTable(
-  'projects',
-  {
-    id: text('id').primaryKey(),
-    teamId: text('team_id').notNull(),
-    name: text('name').notNull(),
-    isPersonal: integer('is_personal', { mode: 'boolean' }).notNull().default(false),
-    logo: text('logo'),
-    color: text('color'),
-    description: text('description'),
-    type: text('type'),
-    ownerId: text('owner_id').notNull(),
-    createdAt: text('created_at').notNull(),
-    updatedAt: text('updated_at').notNull(),
-  },
-  (table) => [index('projects_team').on(table.teamId)],
-);
-
-/** Projection: space membership with the per-space permission (basic or admin, SPEC §6). */
-export const projectMembers = sqliteTable(
-  'project_members',
-  {
-    projectId: text('project_id').notNull(),
-    userId: text('user_id').notNull(),
-    permission: text('permission', { enum: ['admin', 'basic'] }).notNull(),
-    joinedAt: text('joined_at').notNull(),
-  },
-  (table) => [primaryKey({ columns: [table.projectId, table.userId] }), index('project_members_user').on(table.userId)],
-);
 
 /**
  * Not a projection: password hashes are kept out of the event log, so a secret never becomes

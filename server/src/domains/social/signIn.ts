@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { SignInContext, VerifiedIdentity } from '../../auth/oidc';
 import { idPattern } from '../../ids';
+import { acceptInvitations } from '../teams';
 import { confirmEmailByProvider, findUserByEmail, openSession, registerAccount, type SessionTarget } from '../accounts/service';
 
 /** The sign-up context a project, invitation or promotion link passes along (SPEC §7). */
@@ -25,7 +26,10 @@ export async function signInWithIdentity(target: SessionTarget, identity: Verifi
       return { userId: existing.id, isNew: false };
     }
     const { email, firstname, lastname, language } = identity;
-    return { userId: registerAccount(unit, { email, firstname, lastname, language, passwordHash: null, emailVerified: true }), isNew: true };
+    const userId = registerAccount(unit, { email, firstname, lastname, language, passwordHash: null, emailVerified: true });
+    // The provider vouched for the address, so the teams that invited it let the new account in.
+    acceptInvitations(unit, { id: userId, email, firstname });
+    return { userId, isNew: true };
   });
   const session = await openSession(target, account.userId, identity.provider);
   return { ...session, isNew: account.isNew };

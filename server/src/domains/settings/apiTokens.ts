@@ -1,0 +1,92 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { and, desc, eq, isNull, sql } from 'drizzle-orm';
+import type { IFieldResolver, MercuriusContext } from 'mercurius';
+import { z } from 'zod';
+import type { DrizzleDatabase, Transaction } from '../../db/connection';
+import { DomainError } from '../../errors';
+import type { Authentication } from '../../graphql/context';
+import { requireActor } from '../../graphql/context';
+import { newId } from '../../ids';
+import { users } from '../accounts/tables';
+import { apiTokens } from './tables';
+
+/** Personal API tokens start with this, so the authenticator tells them from session access tokens at a glance. */
+export const apiTokenPrefix = 'wst_';
+export const maximumApiTokens = 20;
+/** Recording every use would write on every request; once a minute is enough to show "last used". */
+const lastUsedResolutionMs = 60_000;
+const displayedPrefixLength = apiTokenPrefix.length + 4;
+
+const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+
+export function isApiToken(token: string): boolean {
+  return token.startsWith(apiTokenPrefix);
+}
+
+/** Looks the token up by its hash; a revoked token, or one whose owner is gone, is refused at once. */
+export function authenticateApiToken(db: DrizzleDatabase, token: string, now = Date.now()): Authentication {
+  const row = db
+    .select({ id: apiTokens.id, userId: apiTokens.userId, lastUsedAt: apiTokens.lastUsedAt })
+    .from(apiTokens)
+    .innerJoin(users, eq(users.id, apiTokens.userId))
+    .where(and(eq(apiTokens.tokenHash, hashToken(token)), isNull(apiTokens.revokedAt)))
+    .get();
+  if (!row) return { status: 'invalid' };
+  if (row.lastUsedAt === null || Date.parse(row.lastUsedAt) + lastUsedResolutionMs < now) {
+    db.update(apiTokens).set({ lastUsedAt: new Date(now).toISOString() }).where(eq(apiTokens.id, row.id)).run();
+  }
+  return { status: 'authenticated', actor: { userId: row.userId, sessionId: row.id, apiTokenId: row.id } };
+}
+
+export function isApiTokenActive(db: Pick<Transaction, 'select'>, tokenId: string): boolean {
+  return db.select({ id: apiTokens.id }).from(apiTokens).where(and(eq(apiTokens.id, tokenId), isNull(apiTokens.revokedAt))).get() !== undefined;
+}
+
+function presentToken(row: typeof apiTokens.$inferSelect) {
+  return { id: row.id, name: row.name, prefix: row.prefix, createdAt: row.createdAt, lastUsedAt: row.lastUsedAt };
+}
+
+type Resolver = IFieldResolver<unknown, MercuriusContext, any>;
+
+export const apiTokenQueries: Record<string, Resolver> = {
+  getApiTokens: (_root, _args, context) => {
+    const actor = requireActor(context);
+    return context.services.database.db
+      .select()
+      .from(apiTokens)
+      .where(and(eq(apiTokens.userId, actor.userId), isNull(apiTokens.revokedAt)))
+      .orderBy(desc(apiTokens.createdAt), desc(apiTokens.id))
+      .all()
+      .map(presentToken);
+  },
+};
+
+export const apiTokenMutations: Record<string, Resolver> = {
+  /** The token is returned this once; only its hash is stored. */
+  createApiToken: (_root, args: { name: string }, context) => {
+    const actor = requireActor(context);
+    // A leaked token must not be able to mint itself successors that outlive its revocation.
+    if (actor.apiTokenId) throw new DomainError('PERMISSION_DENIED', 'Create API tokens from the app, signed in with your account.');
+    const name = z.string().trim().min(1, 'Name the token.').max(100, 'Use at most 100 characters.').parse(args.name);
+    const token = `${apiTokenPrefix}${randomBytes(32).toString('base64url')}`;
+    const row = context.services.store.run({ actorId: actor.userId }, (unit) => {
+      const active = unit.transaction.select({ count: sql<number>`count(*)` }).from(apiTokens).where(and(eq(apiTokens.userId, actor.userId), isNull(apiTokens.revokedAt))).get();
+      if ((active?.count ?? 0) >= maximumApiTokens) throw new DomainError('BAD_USER_INPUT', `You can have at most ${maximumApiTokens} API tokens. Revoke one first.`);
+      const values = { id: newId(), userId: actor.userId, name, tokenHash: hashToken(token), prefix: token.slice(0, displayedPrefixLength), createdAt: new Date().toISOString() };
+      unit.transaction.insert(apiTokens).values(values).run();
+      unit.append(`user:${actor.userId}`, [{ type: 'user.api_token_created', payload: { userId: actor.userId, tokenId: values.id, name } }], { teamId: null });
+      return { ...values, lastUsedAt: null, revokedAt: null };
+    });
+    return { token, apiToken: presentToken(row) };
+  },
+  revokeApiToken: (_root, args: { id: string }, context) => {
+    const actor = requireActor(context);
+    context.services.store.run({ actorId: actor.userId }, (unit) => {
+      const row = unit.transaction.select().from(apiTokens).where(and(eq(apiTokens.id, args.id), eq(apiTokens.userId, actor.userId), isNull(apiTokens.revokedAt))).get();
+      if (!row) throw new DomainError('NOT_FOUND', 'No such API token.');
+      unit.transaction.update(apiTokens).set({ revokedAt: new Date().toISOString() }).where(eq(apiTokens.id, row.id)).run();
+      unit.append(`user:${actor.userId}`, [{ type: 'user.api_token_revoked', payload: { userId: actor.userId, tokenId: row.id } }], { teamId: null });
+    });
+    return true;
+  },
+};

@@ -1,0 +1,154 @@
+import { and, asc, eq, gt } from 'drizzle-orm';
+import type { IFieldResolver, MercuriusContext } from 'mercurius';
+import { invitationLifetimeDays, isTeamRole, teamMessages, type TeamRole } from '#shared/teams';
+import { z } from 'zod';
+import { DomainError } from '../../errors';
+import type { UnitOfWork } from '../../events/store';
+import { requireActor, type Services } from '../../graphql/context';
+import { isId, newId } from '../../ids';
+import { renderMail } from '../../mail/templates';
+import { emailSchema } from '../accounts/service';
+import { users } from '../accounts/tables';
+import { decideAddMember, decideInvitation, type TeamState } from './commands';
+import { presentTeam } from './present';
+import { loadSpaceState, loadTeamState, requireTeamAdmin, type Reader } from './state';
+import { appendToSpaces, appendToTeam, appendToUser, runCommand } from './support';
+import { projects, teamInvitations } from './tables';
+
+const invitationSchema = z.object({
+  id: z.string(),
+  email: emailSchema,
+  text: z.string().trim().max(1000, 'Keep the message under 1000 characters.').nullish(),
+  type: z.string().refine(isTeamRole, 'Choose admin, basic or guest.').nullish(),
+  project: z.string().nullish(),
+});
+
+function findPersonalSpace(db: Reader, teamId: string, userId: string): string | null {
+  return db.select({ id: projects.id }).from(projects).where(and(eq(projects.teamId, teamId), eq(projects.ownerId, userId), eq(projects.isPersonal, true))).get()?.id ?? null;
+}
+
+/** A space an invitation may name: an existing, shared space of that same team. */
+function invitableSpace(db: Reader, teamId: string, projectId: string | null | undefined): string | null {
+  if (!projectId) return null;
+  const space = loadSpaceState(db, projectId);
+  if (!space || space.teamId !== teamId || space.isPersonal) throw new DomainError('NOT_FOUND', teamMessages.spaceNotFound);
+  return space.id;
+}
+
+/** Adds a user with an account to a team (a direct add or an accepted invitation), inside the caller's unit of work. */
+function addMember(unit: UnitOfWork, team: TeamState, person: { id: string; firstname: string }, role: TeamRole, projectId: string | null): void {
+  const decided = decideAddMember(team, {
+    userId: person.id,
+    role,
+    projectId,
+    personalSpace: { existingId: findPersonalSpace(unit.transaction, team.id, person.id), newId: newId(), name: person.firstname },
+  });
+  appendToTeam(unit, team.id, decided.team);
+  appendToSpaces(unit, team.id, decided.spaces);
+}
+
+/** A mail decided inside a command, as plain data so an idempotent retry can return it too. */
+interface InvitationMail {
+  kind: 'teamInvitation' | 'teamMemberAdded';
+  to: { email: string; language: string; firstname: string };
+  values: { inviter: string; team: string; link: string; note: string | null };
+}
+
+async function sendInvitationMail(services: Services, mail: InvitationMail): Promise<void> {
+  const { kind, to, values } = mail;
+  await services.mailer.send(renderMail(kind, to.language, to.email, { ...values, name: to.firstname, days: String(invitationLifetimeDays), note: values.note ?? undefined }));
+}
+
+export const invitationMutations: Record<string, IFieldResolver<unknown, MercuriusContext, any>> = {
+  /**
+   * Invites by e-mail. An address whose owner has a proven account joins at once and is told so; any
+   * other address gets an invitation link, accepted when an account proves it owns the address.
+   */
+  addUserTeam: async (_root, args: Record<string, unknown>, context) => {
+    const actor = requireActor(context);
+    const { services } = context;
+    const input = invitationSchema.parse(args);
+    const role: TeamRole = input.type ?? 'basic';
+    requireTeamAdmin(services.database.db, input.id, actor.userId);
+    await services.rateLimits.consume(['invitationsPerUser', actor.userId], ['mailPerEmail', input.email]);
+    const mail = runCommand(context, actor.userId, (unit): InvitationMail => {
+      const db = unit.transaction;
+      const { team } = requireTeamAdmin(db, input.id, actor.userId);
+      const state = loadTeamState(db, team.id)!;
+      const projectId = invitableSpace(db, team.id, input.project);
+      const inviter = db.select().from(users).where(eq(users.id, actor.userId)).get()!;
+      const values = { inviter: `${inviter.firstname} ${inviter.lastname}`.trim(), team: team.name, note: input.text || null };
+      const existing = db.select().from(users).where(eq(users.email, input.email)).get();
+      // An unproven account may have been registered by someone else with this address: invite instead.
+      if (existing?.emailVerified) {
+        addMember(unit, state, existing, role, projectId);
+        return { kind: 'teamMemberAdded', to: { email: existing.email, language: existing.language, firstname: existing.firstname }, values: { ...values, link: `${services.config.publicUrl}/overview` } };
+      }
+      const pending = db
+        .select({ id: teamInvitations.id })
+        .from(teamInvitations)
+        .where(and(eq(teamInvitations.teamId, team.id), eq(teamInvitations.email, input.email), eq(teamInvitations.state, 'pending')))
+        .get();
+      const invitationId = newId();
+      const expiresAt = new Date(Date.now() + invitationLifetimeDays * 86_400_000).toISOString();
+      appendToTeam(
+        unit,
+        team.id,
+        decideInvitation(state, { invitationId, email: input.email, inviterId: actor.userId, role, projectId, message: values.note, expiresAt, pendingInvitationId: pending?.id ?? null }),
+      );
+      const link = `${services.config.publicUrl}/signup/user/i/${invitationId}?email=${encodeURIComponent(input.email)}`;
+      return { kind: 'teamInvitation', to: { email: input.email, language: inviter.language, firstname: '' }, values: { ...values, link } };
+    });
+    // Mailed after the commit, so nobody is sent a link to an invitation that rolled back.
+    await sendInvitationMail(services, mail);
+    const db = services.database.db;
+    return presentTeam(db, requireTeamAdmin(db, input.id, actor.userId).team, actor.userId);
+  },
+};
+
+function pendingInvitation(db: Reader, invitationId: string) {
+  if (!isId(invitationId)) return undefined;
+  return db
+    .select()
+    .from(teamInvitations)
+    .where(and(eq(teamInvitations.id, invitationId), eq(teamInvitations.state, 'pending'), gt(teamInvitations.expiresAt, new Date().toISOString())))
+    .get();
+}
+
+/**
+ * Sign-up from an invitation link (setUserBasic's `invited`): the invitation must still be open and be
+ * addressed to the e-mail signing up. Joining happens when the address is proven (acceptInvitations).
+ */
+export function checkInvitation(db: Reader, invitationId: string, email: string): void {
+  const invitation = pendingInvitation(db, invitationId);
+  if (!invitation) throw new DomainError('BAD_USER_INPUT', 'This invitation is no longer valid. Ask for a new one.');
+  if (invitation.email !== email) throw new DomainError('BAD_USER_INPUT', 'This invitation was sent to another e-mail address. Sign up with that address.');
+}
+
+/**
+ * Called by the accounts area once an account has proven it owns its address: every open invitation
+ * to that address is accepted, and the newest team joined becomes the current one.
+ */
+export function acceptInvitations(unit: UnitOfWork, user: { id: string; email: string; firstname: string }): void {
+  const db = unit.transaction;
+  const open = db
+    .select()
+    .from(teamInvitations)
+    .where(and(eq(teamInvitations.email, user.email), eq(teamInvitations.state, 'pending'), gt(teamInvitations.expiresAt, new Date().toISOString())))
+    .orderBy(asc(teamInvitations.createdAt), asc(teamInvitations.id))
+    .all();
+  let joinedTeamId: string | null = null;
+  for (const invitation of open) {
+    const team = loadTeamState(db, invitation.teamId);
+    if (!team) continue;
+    const space = invitation.projectId ? loadSpaceState(db, invitation.projectId) : null;
+    const projectId = space && space.teamId === team.id ? space.id : null;
+    const joins = !team.members.some((member) => member.userId === user.id) && (invitation.role !== 'guest' || projectId !== null);
+    if (joins) {
+      addMember(unit, team, user, invitation.role, projectId);
+      joinedTeamId = team.id;
+    }
+    appendToTeam(unit, team.id, [{ type: 'team.invitation_accepted', payload: { invitationId: invitation.id, teamId: team.id, userId: user.id } }]);
+  }
+  if (joinedTeamId) appendToUser(unit, user.id, joinedTeamId, [{ type: 'user.default_team_changed', payload: { userId: user.id, teamId: joinedTeamId } }]);
+}

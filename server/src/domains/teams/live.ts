@@ -1,0 +1,130 @@
+import type { MercuriusContext } from 'mercurius';
+import { DomainError } from '../../errors';
+import type { StoredEvent } from '../../events/types';
+import { requireActor, type Actor } from '../../graphql/context';
+import { topics } from '../../graphql/live';
+import { findUser, presentUser } from '../accounts/service';
+import { isSessionActive } from '../accounts/sessions';
+import { isApiTokenActive } from '../settings/apiTokens';
+import type { ProjectDeleted, ProjectUpdated } from './events';
+import { effectiveTeamRole, spacePolicy, teamPolicy } from './policies';
+import { findSpaceRow, presentSpace, presentTeam } from './present';
+import { findTeam, loadSpaceAccess, loadTeamSeat, requireCurrentTeam, requireTeamMember, type Reader } from './state';
+
+type Verdict = 'deliver' | 'skip' | 'end';
+
+/** Profile changes a teammate may hear about; sign-ins and the like stay private. */
+const profileEventTypes = new Set(['user.profile_updated', 'user.language_changed', 'user.email_changed']);
+
+function credentialActive(db: Reader, actor: Actor): boolean {
+  return actor.apiTokenId ? isApiTokenActive(db, actor.apiTokenId) : isSessionActive(db, actor.sessionId);
+}
+
+/**
+ * Events of `topic` that `judge` lets through. Every event is judged against the database as it is
+ * when the event is delivered, so a member removed (or signed out) hears nothing more: their feed
+ * ends, which completes the subscription.
+ */
+function feed(context: MercuriusContext, actor: Actor, topic: string, judge: (event: StoredEvent) => Verdict) {
+  const db = context.services.database.db;
+  return (async function* () {
+    const queue = (await context.pubsub.subscribe(topic)) as AsyncIterable<StoredEvent>;
+    for await (const event of queue) {
+      if (!credentialActive(db, actor)) return;
+      const verdict = judge(event);
+      if (verdict === 'end') return;
+      if (verdict === 'deliver') yield event;
+    }
+  })();
+}
+
+type Payload = { userId?: string; projectId?: string };
+
+function teamChangeVerdict(db: Reader, userId: string, event: StoredEvent): Verdict {
+  const payload = event.payload as Payload;
+  if (event.type === 'user.default_team_changed') return event.stream === `user:${userId}` ? 'deliver' : 'skip';
+  if (!event.type.startsWith('team.') || event.teamId === null) return 'skip';
+  if (event.type === 'team.member_removed' && payload.userId === userId) return 'deliver';
+  const team = findTeam(db, event.teamId);
+  return team && teamPolicy.read(loadTeamSeat(db, team, userId)) ? 'deliver' : 'skip';
+}
+
+function spaceChangeVerdict(db: Reader, userId: string, teamId: string, event: StoredEvent): Verdict {
+  const team = findTeam(db, teamId);
+  const seat = team ? loadTeamSeat(db, team, userId) : null;
+  if (!seat) return 'end';
+  if (!event.type.startsWith('project.')) return 'skip';
+  const payload = event.payload as Payload;
+  if (event.type === 'project.deleted') {
+    const deleted = event.payload as ProjectDeleted;
+    const couldSee = deleted.memberIds.includes(userId) || effectiveTeamRole(seat) === 'admin' || (deleted.type === 'public' && seat.role !== 'guest');
+    return couldSee ? 'deliver' : 'skip';
+  }
+  const access = loadSpaceAccess(db, payload.projectId!, userId);
+  if (access && spacePolicy.read(seat, access.space, access.spaceSeat)) return 'deliver';
+  // Changes that took the space out of the subscriber's sight: they must drop it.
+  if (payload.userId === userId) return 'deliver';
+  const madePrivate = event.type === 'project.updated' && (event.payload as ProjectUpdated).changes.type === 'private';
+  return madePrivate && seat.role !== 'guest' ? 'deliver' : 'skip';
+}
+
+export const teamSubscriptions = {
+  subTeam: {
+    subscribe: (_root: unknown, args: { user?: string | null }, context: MercuriusContext) => {
+      const actor = requireActor(context);
+      if (args.user && args.user !== actor.userId) throw new DomainError('PERMISSION_DENIED', 'You can only follow your own teams.');
+      const db = context.services.database.db;
+      return feed(context, actor, topics.global, (event) => teamChangeVerdict(db, actor.userId, event));
+    },
+    resolve: (event: StoredEvent, _args: unknown, context: MercuriusContext) => {
+      const actor = requireActor(context);
+      const db = context.services.database.db;
+      const payload = event.payload as Payload & { teamId?: string | null };
+      const teamId = event.type === 'user.default_team_changed' ? (payload.teamId ?? '') : event.teamId!;
+      const team = teamId ? findTeam(db, teamId) : undefined;
+      const member = team && loadTeamSeat(db, team, actor.userId);
+      return { type: event.type, teamId, userId: payload.userId ?? null, team: member ? presentTeam(db, team, actor.userId) : null };
+    },
+  },
+  subProject: {
+    subscribe: (_root: unknown, _args: unknown, context: MercuriusContext) => {
+      const actor = requireActor(context);
+      const db = context.services.database.db;
+      const { team } = requireCurrentTeam(db, actor.userId);
+      return feed(context, actor, topics.team(team.id), (event) => spaceChangeVerdict(db, actor.userId, team.id, event));
+    },
+    resolve: (event: StoredEvent, _args: unknown, context: MercuriusContext) => {
+      const actor = requireActor(context);
+      const db = context.services.database.db;
+      const payload = event.payload as Payload & { projectId: string };
+      const access = loadSpaceAccess(db, payload.projectId, actor.userId);
+      const visible = access?.seat && spacePolicy.read(access.seat, access.space, access.spaceSeat) ? access : null;
+      return {
+        type: event.type,
+        projectId: payload.projectId,
+        userId: payload.userId ?? null,
+        project: visible ? presentSpace(findSpaceRow(db, payload.projectId)!, visible.seat!, visible.spaceSeat) : null,
+      };
+    },
+  },
+  subUser: {
+    subscribe: (_root: unknown, args: { team?: string | null }, context: MercuriusContext) => {
+      const actor = requireActor(context);
+      const db = context.services.database.db;
+      if (!args.team) return feed(context, actor, topics.stream(`user:${actor.userId}`), () => 'deliver');
+      const { team, seat } = requireTeamMember(db, args.team, actor.userId);
+      if (!teamPolicy.participate(seat)) throw new DomainError('PERMISSION_DENIED');
+      return feed(context, actor, topics.global, (event) => {
+        if (!teamPolicy.read(loadTeamSeat(db, team, actor.userId))) return 'end';
+        const changed = (event.payload as Payload).userId;
+        if (!profileEventTypes.has(event.type) || !changed) return 'skip';
+        return loadTeamSeat(db, team, changed) ? 'deliver' : 'skip';
+      });
+    },
+    resolve: (event: StoredEvent, args: { team?: string | null }, context: MercuriusContext) => {
+      const actor = requireActor(context);
+      const userId = args.team ? (event.payload as Payload).userId! : actor.userId;
+      return presentUser(findUser(context.services, userId));
+    },
+  },
+};

@@ -1,0 +1,138 @@
+import { and, eq, gt, inArray } from 'drizzle-orm';
+import type { MercuriusContext, MercuriusLoaders } from 'mercurius';
+import { memberLimit } from '#shared/plans';
+import { users } from '../accounts/tables';
+import { effectivePermission, effectiveTeamRole, spacePolicy, spaceTypeOf, teamPolicy, type SpaceSeat, type TeamSeat } from './policies';
+import { loadTeamSeat, loadTeamSeats, type ProjectRow, type Reader, type TeamRow } from './state';
+import { projectMembers, projects, teamInvitations, teamMembers, teams } from './tables';
+
+/** A team as the API returns it to `viewerId`; lists (users, invited) come from the loaders below. */
+export function presentTeam(db: Reader, team: TeamRow, viewerId: string) {
+  const seat = loadTeamSeat(db, team, viewerId);
+  const viewer = db.select({ defaultTeamId: users.defaultTeamId }).from(users).where(eq(users.id, viewerId)).get();
+  return {
+    ...team,
+    subscription: team.plan,
+    lifetimes: 0,
+    memberLimit: memberLimit(team.plan),
+    isDefault: viewer?.defaultTeamId === team.id,
+    role: seat ? effectiveTeamRole(seat) : null,
+    viewerId,
+    viewerSeat: seat,
+  };
+}
+
+export type PresentedTeam = ReturnType<typeof presentTeam>;
+
+type SpaceRow = Pick<ProjectRow, 'id' | 'teamId' | 'name' | 'isPersonal' | 'logo' | 'color' | 'description' | 'type' | 'ownerId' | 'createdAt' | 'updatedAt'>;
+
+/** A space as `seat`'s holder sees it, with what they may do, so the client hides what they cannot. */
+export function presentSpace(space: SpaceRow, seat: TeamSeat, spaceSeat: SpaceSeat) {
+  const facts = { teamId: space.teamId, isPersonal: space.isPersonal, type: spaceTypeOf(space.type), ownerId: space.ownerId };
+  return {
+    id: space.id,
+    team: space.teamId,
+    name: space.name,
+    isPersonal: space.isPersonal,
+    logo: space.logo,
+    color: space.color,
+    description: space.description,
+    type: facts.type,
+    createdAt: space.createdAt,
+    updated: space.updatedAt,
+    unread: 0,
+    lastMessage: null,
+    isMember: spaceSeat.permission !== null,
+    permission: effectivePermission(seat, spaceSeat),
+    requested: spaceSeat.requested,
+    canManage: spacePolicy.manage(seat, facts, spaceSeat),
+    viewerId: seat.userId,
+  };
+}
+
+export type PresentedSpace = ReturnType<typeof presentSpace>;
+
+export function findSpaceRow(db: Reader, projectId: string): ProjectRow | undefined {
+  return db.select().from(projects).where(eq(projects.id, projectId)).get();
+}
+
+const personFields = { id: users.id, firstname: users.firstname, lastname: users.lastname, profileImg: users.profileImg, email: users.email };
+
+/** People of a space or a team with `isAuth` marking the caller, and their permission in the space when there is one. */
+export function presentPeople(
+  people: readonly { id: string; firstname: string; lastname: string; profileImg: string | null; email: string }[],
+  viewerId: string,
+  seats: Map<string, TeamSeat>,
+  permissions?: Map<string, SpaceSeat['permission']>,
+) {
+  return people.map((person) => {
+    const seat = seats.get(person.id) ?? null;
+    return {
+      ...person,
+      isAuth: person.id === viewerId,
+      role: seat ? effectiveTeamRole(seat) : null,
+      permission: permissions ? effectivePermission(seat, { permission: permissions.get(person.id) ?? null, requested: false }) : null,
+    };
+  });
+}
+
+/**
+ * Batched lists of the Team and Project types (one query per list for a whole response). Each
+ * list is cut to what the viewer may read: guests see no team roster and only admins see invitations.
+ */
+export const teamLoaders: MercuriusLoaders = {
+  Team: {
+    users: async (queries: { obj: PresentedTeam }[], context: MercuriusContext) => {
+      const db = context.services.database.db;
+      const teamIds = queries.map(({ obj }) => obj.id);
+      const rows = db.select({ teamId: teamMembers.teamId, userId: teamMembers.userId }).from(teamMembers).where(inArray(teamMembers.teamId, teamIds)).all();
+      return queries.map(({ obj }) => {
+        if (!teamPolicy.participate(obj.viewerSeat)) return obj.viewerSeat ? [obj.viewerId] : [];
+        return rows.filter((row) => row.teamId === obj.id).map((row) => row.userId);
+      });
+    },
+    invited: async (queries: { obj: PresentedTeam }[], context: MercuriusContext) => {
+      const db = context.services.database.db;
+      const teamIds = queries.filter(({ obj }) => teamPolicy.manage(obj.viewerSeat)).map(({ obj }) => obj.id);
+      const rows =
+        teamIds.length === 0
+          ? []
+          : db
+              .select()
+              .from(teamInvitations)
+              .where(and(inArray(teamInvitations.teamId, teamIds), eq(teamInvitations.state, 'pending'), gt(teamInvitations.expiresAt, new Date().toISOString())))
+              .all();
+      return queries.map(({ obj }) =>
+        rows
+          .filter((row) => row.teamId === obj.id)
+          .map((row) => ({ ...row, project: row.projectId, inviter: row.inviterId, firstname: null, lastname: null, profileImg: null })),
+      );
+    },
+  },
+  Project: {
+    users: async (queries: { obj: PresentedSpace }[], context: MercuriusContext) => {
+      const db = context.services.database.db;
+      const projectIds = queries.map(({ obj }) => obj.id);
+      const rows = db
+        .select({ projectId: projectMembers.projectId, permission: projectMembers.permission, person: personFields })
+        .from(projectMembers)
+        .innerJoin(users, eq(users.id, projectMembers.userId))
+        .where(inArray(projectMembers.projectId, projectIds))
+        .all();
+      const seatsByTeam = new Map<string, Map<string, TeamSeat>>();
+      return queries.map(({ obj }) => {
+        let seats = seatsByTeam.get(obj.team);
+        if (!seats) {
+          seats = loadTeamSeats(db, { id: obj.team, plan: teamPlan(db, obj.team) });
+          seatsByTeam.set(obj.team, seats);
+        }
+        const members = rows.filter((row) => row.projectId === obj.id);
+        return presentPeople(members.map((row) => row.person), obj.viewerId, seats, new Map(members.map((row) => [row.person.id, row.permission])));
+      });
+    },
+  },
+};
+
+function teamPlan(db: Reader, teamId: string): string {
+  return db.select({ plan: teams.plan }).from(teams).where(eq(teams.id, teamId)).get()?.plan ?? 'free';
+}

@@ -1,0 +1,183 @@
+import { and, asc, eq, inArray } from 'drizzle-orm';
+import type { IFieldResolver, MercuriusContext } from 'mercurius';
+import { isPermissionChange, isSpaceType, teamMessages, type SpaceType } from '#shared/teams';
+import { z } from 'zod';
+import { DomainError } from '../../errors';
+import { requireActor } from '../../graphql/context';
+import { newId } from '../../ids';
+import { users } from '../accounts/tables';
+import { spacePolicy, spaceTypeOf, teamPolicy, type SpaceSeat, type TeamSeat } from './policies';
+import { findSpaceRow, presentPeople, presentSpace } from './present';
+import { decideCreateSpace, decideDeleteSpace, decideEditSpace, decideJoin, decidePermission, type SpaceChanges } from './spaceCommands';
+import { currentTeam, loadSpaceAccess, loadTeamSeat, loadTeamSeats, requireCurrentTeam, requireManagedSpace, requireVisibleSpace, type Reader } from './state';
+import { colorSchema, descriptionSchema, resolveLogo, runCommand, teamNameSchema } from './support';
+import { projectMembers, projectRequests, projects } from './tables';
+
+type Resolver = IFieldResolver<unknown, MercuriusContext, any>;
+
+const spaceTypeSchema = z.string().refine(isSpaceType, 'Choose public or private.');
+
+const newSpaceSchema = z.object({
+  name: teamNameSchema,
+  color: colorSchema.nullish(),
+  description: descriptionSchema.nullish(),
+  type: spaceTypeSchema.nullish(),
+});
+
+/** undefined leaves a field as it is; null removes colour and description (never the name). */
+const editSpaceSchema = z.object({
+  id: z.string(),
+  name: teamNameSchema.nullish(),
+  color: colorSchema.nullish(),
+  description: descriptionSchema.nullish(),
+  type: spaceTypeSchema.nullish(),
+});
+
+function present(db: Reader, projectId: string, userId: string) {
+  const access = requireVisibleSpace(db, projectId, userId);
+  return presentSpace(findSpaceRow(db, projectId)!, access.seat, access.spaceSeat);
+}
+
+function editSpace(allowType: boolean): Resolver {
+  return async (_root, args: Record<string, unknown>, context) => {
+    const actor = requireActor(context);
+    const input = editSpaceSchema.parse(args);
+    if (!allowType && input.type != null) throw new DomainError('BAD_USER_INPUT', 'Change the type with ediProject.');
+    const db = context.services.database.db;
+    const { space } = requireManagedSpace(db, input.id, actor.userId);
+    const logo = await resolveLogo(context, args.logo, space.logo, space.id);
+    const changes: SpaceChanges = {
+      name: input.name ?? undefined,
+      color: input.color === undefined ? undefined : input.color,
+      description: input.description === undefined ? undefined : input.description || null,
+      type: (input.type ?? undefined) as SpaceType | undefined,
+      logo,
+    };
+    runCommand(context, actor.userId, (unit) => {
+      const fresh = requireManagedSpace(unit.transaction, input.id, actor.userId);
+      const events = decideEditSpace(fresh.space, changes);
+      if (events.length > 0) unit.append(`project:${space.id}`, events, { teamId: space.teamId });
+    });
+    return present(db, space.id, actor.userId);
+  };
+}
+
+export const spaceQueries: Record<string, Resolver> = {
+  getProjects: (_root, _args, context) => {
+    const actor = requireActor(context);
+    const db = context.services.database.db;
+    const team = currentTeam(db, actor.userId);
+    const seat = team ? loadTeamSeat(db, team, actor.userId) : null;
+    if (!team || !seat) return [];
+    const rows = db.select().from(projects).where(eq(projects.teamId, team.id)).orderBy(asc(projects.name), asc(projects.id)).all();
+    const ids = rows.map((row) => row.id);
+    const memberships = new Map(
+      db.select({ projectId: projectMembers.projectId, permission: projectMembers.permission }).from(projectMembers)
+        .where(and(eq(projectMembers.userId, actor.userId), inArray(projectMembers.projectId, ids))).all()
+        .map((row) => [row.projectId, row.permission] as const),
+    );
+    const requested = new Set(
+      db.select({ projectId: projectRequests.projectId }).from(projectRequests)
+        .where(and(eq(projectRequests.userId, actor.userId), inArray(projectRequests.projectId, ids))).all()
+        .map((row) => row.projectId),
+    );
+    const visible = rows
+      .map((row) => ({ row, spaceSeat: { permission: memberships.get(row.id) ?? null, requested: requested.has(row.id) } satisfies SpaceSeat }))
+      .filter(({ row, spaceSeat }) => spacePolicy.read(seat, { ...row, type: spaceTypeOf(row.type) }, spaceSeat))
+      .map(({ row, spaceSeat }) => presentSpace(row, seat, spaceSeat));
+    // The caller's own spaces first (their personal space leading), then the ones they may join.
+    const rank = (space: (typeof visible)[number]) => (space.isMember ? (space.isPersonal ? 0 : 1) : 2);
+    return visible.sort((left, right) => rank(left) - rank(right));
+  },
+  getProjectBasic: (_root, args: { id: string }, context) => {
+    const actor = requireActor(context);
+    return present(context.services.database.db, args.id, actor.userId);
+  },
+  getUsers: (_root, args: { project?: string | null; task?: string | null; auth?: boolean | null }, context) => {
+    const actor = requireActor(context);
+    const db = context.services.database.db;
+    const person = { id: users.id, firstname: users.firstname, lastname: users.lastname, profileImg: users.profileImg, email: users.email };
+    let people;
+    let seats: Map<string, TeamSeat>;
+    let permissions: Map<string, 'admin' | 'basic'> | undefined;
+    if (args.project) {
+      const access = requireVisibleSpace(db, args.project, actor.userId);
+      const rows = db.select({ person, permission: projectMembers.permission }).from(projectMembers).innerJoin(users, eq(users.id, projectMembers.userId))
+        .where(eq(projectMembers.projectId, access.space.id)).orderBy(asc(users.firstname), asc(users.id)).all();
+      people = rows.map((row) => row.person);
+      permissions = new Map(rows.map((row) => [row.person.id, row.permission]));
+      seats = loadTeamSeats(db, access.team);
+    } else {
+      const { team, seat } = requireCurrentTeam(db, actor.userId);
+      seats = loadTeamSeats(db, team);
+      // A guest's people are those sharing a space with them, never the whole team.
+      const shared = teamPolicy.participate(seat)
+        ? [...seats.keys()]
+        : db.select({ userId: projectMembers.userId }).from(projectMembers)
+            .where(inArray(projectMembers.projectId, db.select({ id: projectMembers.projectId }).from(projectMembers).where(eq(projectMembers.userId, actor.userId))))
+            .all().map((row) => row.userId).filter((userId) => seats.has(userId));
+      people = shared.length === 0 ? [] : db.select(person).from(users).where(inArray(users.id, shared)).orderBy(asc(users.firstname), asc(users.id)).all();
+    }
+    const listed = args.auth === false ? people.filter((row) => row.id !== actor.userId) : people;
+    return presentPeople(listed, actor.userId, seats, permissions);
+  },
+};
+
+export const spaceMutations: Record<string, Resolver> = {
+  setProject: async (_root, args: Record<string, unknown>, context) => {
+    const actor = requireActor(context);
+    const input = newSpaceSchema.parse(args);
+    const db = context.services.database.db;
+    const { seat } = requireCurrentTeam(db, actor.userId);
+    if (!teamPolicy.participate(seat)) throw new DomainError('PERMISSION_DENIED');
+    const projectId = newId();
+    const logo = (await resolveLogo(context, args.logo, null, projectId)) ?? null;
+    runCommand(context, actor.userId, (unit) => {
+      const { team, seat: current } = requireCurrentTeam(unit.transaction, actor.userId);
+      if (!teamPolicy.participate(current)) throw new DomainError('PERMISSION_DENIED');
+      const events = decideCreateSpace({
+        projectId, teamId: team.id, userId: actor.userId, name: input.name, logo,
+        color: input.color ?? null, description: input.description || null, type: input.type ?? 'private',
+      });
+      unit.append(`project:${projectId}`, events, { teamId: team.id, expectedVersion: 0 });
+    });
+    return present(db, projectId, actor.userId);
+  },
+  ediProject: editSpace(true),
+  ediProjectBasic: editSpace(false),
+  delProject: (_root, args: { id: string }, context) => {
+    const actor = requireActor(context);
+    runCommand(context, actor.userId, (unit) => {
+      const { space } = requireManagedSpace(unit.transaction, args.id, actor.userId);
+      unit.append(`project:${space.id}`, decideDeleteSpace(space), { teamId: space.teamId });
+    });
+    return true;
+  },
+  joinProject: (_root, args: { project: string }, context) => {
+    const actor = requireActor(context);
+    runCommand(context, actor.userId, (unit) => {
+      const access = loadSpaceAccess(unit.transaction, args.project, actor.userId);
+      // Outsiders, guests and personal spaces get the answer a missing space gets.
+      if (!access || !spacePolicy.join(access.seat, access.space)) throw new DomainError('NOT_FOUND', teamMessages.spaceNotFound);
+      unit.append(`project:${access.space.id}`, decideJoin(access.space, actor.userId), { teamId: access.space.teamId });
+    });
+    const db = context.services.database.db;
+    const access = loadSpaceAccess(db, args.project, actor.userId)!;
+    return presentSpace(findSpaceRow(db, args.project)!, access.seat!, access.spaceSeat);
+  },
+  setPermission: (_root, args: { user: string; project: string; permission: string }, context) => {
+    const actor = requireActor(context);
+    const permission = z.string().refine(isPermissionChange, 'Choose admin, basic, refused or removed.').parse(args.permission);
+    runCommand(context, actor.userId, (unit) => {
+      const db = unit.transaction;
+      const access = requireVisibleSpace(db, args.project, actor.userId);
+      const leaving = args.user === actor.userId && permission === 'removed';
+      if (!leaving && !spacePolicy.manage(access.seat, access.space, access.spaceSeat)) throw new DomainError('PERMISSION_DENIED');
+      const target = { userId: args.user, inTeam: loadTeamSeat(db, access.team, args.user) !== null };
+      unit.append(`project:${access.space.id}`, decidePermission(access.space, target, permission, actor.userId), { teamId: access.space.teamId });
+    });
+    const db = context.services.database.db;
+    const access = loadSpaceAccess(db, args.project, actor.userId)!;
+    return presentSpace(findSpaceRow(db, args.project)!, access.seat!, access.spaceSeat);
+  },
+};

@@ -1,0 +1,169 @@
+import { and, asc, eq, ne, or, lt, sql } from 'drizzle-orm';
+import { isWithinMemberLimit } from '#shared/plans';
+import { teamMessages } from '#shared/teams';
+import type { Transaction } from '../../db/connection';
+import { DomainError } from '../../errors';
+import { isId } from '../../ids';
+import { users } from '../accounts/tables';
+import type { TeamState } from './commands';
+import { spacePolicy, spaceTypeOf, teamPolicy, type SpaceSeat, type TeamSeat } from './policies';
+import type { SpaceState } from './spaceCommands';
+import { projectMembers, projectRequests, projects, teamMembers, teams } from './tables';
+
+/** Reads work the same on the database and inside a command's transaction. */
+export type Reader = Pick<Transaction, 'select'>;
+
+export type TeamRow = typeof teams.$inferSelect;
+export type ProjectRow = typeof projects.$inferSelect;
+type MemberRow = typeof teamMembers.$inferSelect;
+
+export function findTeam(db: Reader, teamId: string): TeamRow | undefined {
+  if (!isId(teamId)) return undefined;
+  return db.select().from(teams).where(eq(teams.id, teamId)).get();
+}
+
+export function loadTeamState(db: Reader, teamId: string): TeamState | null {
+  const team = findTeam(db, teamId);
+  if (!team) return null;
+  const members = db.select({ userId: teamMembers.userId, role: teamMembers.role }).from(teamMembers).where(eq(teamMembers.teamId, teamId)).all();
+  return { id: team.id, name: team.name, logo: team.logo, url: team.url, members };
+}
+
+/** The member's seat number: members (not guests) counted in joining order, ties broken by id. */
+function seatNumber(db: Reader, member: MemberRow): number {
+  const row = db
+    .select({ count: sql<number>`count(*)` })
+    .from(teamMembers)
+    .where(
+      and(
+        eq(teamMembers.teamId, member.teamId),
+        ne(teamMembers.role, 'guest'),
+        or(lt(teamMembers.joinedAt, member.joinedAt), and(eq(teamMembers.joinedAt, member.joinedAt), sql`${teamMembers.userId} <= ${member.userId}`)),
+      ),
+    )
+    .get();
+  return row?.count ?? 0;
+}
+
+function seatOf(db: Reader, team: TeamRow, member: MemberRow | undefined): TeamSeat | null {
+  if (!member) return null;
+  const withinLimit = member.role === 'guest' || isWithinMemberLimit(team.plan, seatNumber(db, member));
+  return { userId: member.userId, role: member.role, withinLimit };
+}
+
+export function loadTeamSeat(db: Reader, team: TeamRow, userId: string): TeamSeat | null {
+  const member = db.select().from(teamMembers).where(and(eq(teamMembers.teamId, team.id), eq(teamMembers.userId, userId))).get();
+  return seatOf(db, team, member);
+}
+
+/** Every member's seat in one pass, for lists (no query per member). */
+export function loadTeamSeats(db: Reader, team: Pick<TeamRow, 'id' | 'plan'>): Map<string, TeamSeat> {
+  const members = db.select().from(teamMembers).where(eq(teamMembers.teamId, team.id)).orderBy(asc(teamMembers.joinedAt), asc(teamMembers.userId)).all();
+  const seats = new Map<string, TeamSeat>();
+  let counted = 0;
+  for (const member of members) {
+    if (member.role !== 'guest') counted += 1;
+    seats.set(member.userId, { userId: member.userId, role: member.role, withinLimit: member.role === 'guest' || isWithinMemberLimit(team.plan, counted) });
+  }
+  return seats;
+}
+
+/** The team, if the user belongs to it; the same answer for a team that does not exist, so ids cannot be probed. */
+export function requireTeamMember(db: Reader, teamId: string, userId: string): { team: TeamRow; seat: TeamSeat } {
+  const team = findTeam(db, teamId);
+  const seat = team ? loadTeamSeat(db, team, userId) : null;
+  if (!team || !teamPolicy.read(seat)) throw new DomainError('NOT_FOUND', teamMessages.teamNotFound);
+  return { team, seat };
+}
+
+export function requireTeamAdmin(db: Reader, teamId: string, userId: string): { team: TeamRow; seat: TeamSeat } {
+  const access = requireTeamMember(db, teamId, userId);
+  if (!teamPolicy.manage(access.seat)) throw new DomainError('PERMISSION_DENIED');
+  return access;
+}
+
+/** The user's current team: their default team, while they still belong to it. */
+export function currentTeam(db: Reader, userId: string): TeamRow | null {
+  const row = db
+    .select({ team: teams })
+    .from(users)
+    .innerJoin(teams, eq(teams.id, users.defaultTeamId))
+    .innerJoin(teamMembers, and(eq(teamMembers.teamId, teams.id), eq(teamMembers.userId, users.id)))
+    .where(eq(users.id, userId))
+    .get();
+  return row?.team ?? null;
+}
+
+export function requireCurrentTeam(db: Reader, userId: string): { team: TeamRow; seat: TeamSeat } {
+  const team = currentTeam(db, userId);
+  if (!team) throw new DomainError('NOT_FOUND', teamMessages.noCurrentTeam);
+  return requireTeamMember(db, team.id, userId);
+}
+
+/** Teams the user belongs to, oldest membership first. */
+export function teamsOf(db: Reader, userId: string): TeamRow[] {
+  return db
+    .select({ team: teams })
+    .from(teamMembers)
+    .innerJoin(teams, eq(teams.id, teamMembers.teamId))
+    .where(eq(teamMembers.userId, userId))
+    .orderBy(asc(teamMembers.joinedAt), asc(teams.id))
+    .all()
+    .map((row) => row.team);
+}
+
+export function loadSpaceState(db: Reader, projectId: string): SpaceState | null {
+  if (!isId(projectId)) return null;
+  const project = db.select().from(projects).where(eq(projects.id, projectId)).get();
+  if (!project) return null;
+  const members = db.select({ userId: projectMembers.userId, permission: projectMembers.permission }).from(projectMembers).where(eq(projectMembers.projectId, projectId)).all();
+  const requests = db.select({ userId: projectRequests.userId }).from(projectRequests).where(eq(projectRequests.projectId, projectId)).all();
+  return {
+    id: project.id,
+    teamId: project.teamId,
+    name: project.name,
+    logo: project.logo,
+    color: project.color,
+    description: project.description,
+    isPersonal: project.isPersonal,
+    type: spaceTypeOf(project.type),
+    ownerId: project.ownerId,
+    members,
+    requests: requests.map((request) => request.userId),
+  };
+}
+
+export function spaceSeatOf(space: SpaceState, userId: string): SpaceSeat {
+  return {
+    permission: space.members.find((member) => member.userId === userId)?.permission ?? null,
+    requested: space.requests.includes(userId),
+  };
+}
+
+export interface SpaceAccess {
+  space: SpaceState;
+  team: TeamRow;
+  seat: TeamSeat | null;
+  spaceSeat: SpaceSeat;
+}
+
+/** Everything needed to judge a user against a space, or null when there is no such space. */
+export function loadSpaceAccess(db: Reader, projectId: string, userId: string): SpaceAccess | null {
+  const space = loadSpaceState(db, projectId);
+  const team = space ? findTeam(db, space.teamId) : undefined;
+  if (!space || !team) return null;
+  return { space, team, seat: loadTeamSeat(db, team, userId), spaceSeat: spaceSeatOf(space, userId) };
+}
+
+/** The space, if the user may see it; the same answer whether it does not exist or is out of sight. */
+export function requireVisibleSpace(db: Reader, projectId: string, userId: string): SpaceAccess & { seat: TeamSeat } {
+  const access = loadSpaceAccess(db, projectId, userId);
+  if (!access || !access.seat || !spacePolicy.read(access.seat, access.space, access.spaceSeat)) throw new DomainError('NOT_FOUND', teamMessages.spaceNotFound);
+  return { ...access, seat: access.seat };
+}
+
+export function requireManagedSpace(db: Reader, projectId: string, userId: string): SpaceAccess & { seat: TeamSeat } {
+  const access = requireVisibleSpace(db, projectId, userId);
+  if (!spacePolicy.manage(access.seat, access.space, access.spaceSeat)) throw new DomainError('PERMISSION_DENIED');
+  return access;
+}

@@ -1,0 +1,152 @@
+import { eq, and, ne } from 'drizzle-orm';
+import type { IFieldResolver, MercuriusContext } from 'mercurius';
+import { isTeamRole, normalizeCustomUrl, teamMessages } from '#shared/teams';
+import { z } from 'zod';
+import { DomainError } from '../../errors';
+import { requireActor } from '../../graphql/context';
+import { isId, newId } from '../../ids';
+import { clearSessionCookies } from '../accounts/cookies';
+import { isSecure } from '../accounts/service';
+import { revokeSession } from '../accounts/sessions';
+import { users } from '../accounts/tables';
+import { decideCreateTeam, decideDefaultTeamAfterLeaving, decideMemberRemoval, decideSwitchTeam, decideTeamUpdate } from './commands';
+import { presentTeam } from './present';
+import { currentTeam, findTeam, loadTeamState, requireTeamAdmin, requireTeamMember, teamsOf, type Reader } from './state';
+import { appendToSpaces, appendToTeam, appendToUser, resolveLogo, runCommand, teamNameSchema } from './support';
+import { teams } from './tables';
+
+type Resolver = IFieldResolver<unknown, MercuriusContext, any>;
+
+const teamRoleSchema = z.string().refine(isTeamRole, 'Choose admin, basic or guest.');
+
+const updateTeamSchema = z.object({
+  team: z.string(),
+  name: teamNameSchema.nullish(),
+  url: z.string().max(200).transform(normalizeCustomUrl).nullish(),
+  user: z.string().nullish(),
+  type: teamRoleSchema.nullish(),
+  kick: z.string().nullish(),
+});
+
+const user = (db: Reader, userId: string) => {
+  const row = db.select({ id: users.id, firstname: users.firstname, defaultTeamId: users.defaultTeamId }).from(users).where(eq(users.id, userId)).get();
+  if (!row) throw new DomainError('UNAUTHENTICATED');
+  return row;
+};
+
+/** When someone leaves a team (or is taken out), their current team moves to another of theirs. */
+function moveDefaultTeam(db: Reader, userId: string, leftTeamId: string) {
+  const next = teamsOf(db, userId).find((team) => team.id !== leftTeamId) ?? null;
+  return decideDefaultTeamAfterLeaving(user(db, userId), leftTeamId, next?.id ?? null);
+}
+
+function removeMember(context: MercuriusContext, actorId: string, teamId: string, userId: string, reason: 'removed' | 'left') {
+  runCommand(context, actorId, (unit) => {
+    const db = unit.transaction;
+    if (reason === 'left') requireTeamMember(db, teamId, actorId);
+    else requireTeamAdmin(db, teamId, actorId);
+    const state = loadTeamState(db, teamId)!;
+    if (!isId(userId)) throw new DomainError('NOT_FOUND', teamMessages.notTeamMember);
+    appendToTeam(unit, teamId, decideMemberRemoval(state, userId, reason));
+    const next = moveDefaultTeam(db, userId, teamId);
+    appendToUser(unit, userId, next[0]?.payload.teamId ?? null, next);
+  });
+}
+
+export const teamQueries: Record<string, Resolver> = {
+  getTeam: (_root, _args, context) => {
+    const actor = requireActor(context);
+    const db = context.services.database.db;
+    const team = currentTeam(db, actor.userId);
+    if (!team) throw new DomainError('NOT_FOUND', teamMessages.noCurrentTeam);
+    return presentTeam(db, team, actor.userId);
+  },
+  getTeams: (_root, _args, context) => {
+    const actor = requireActor(context);
+    const db = context.services.database.db;
+    return teamsOf(db, actor.userId).map((team) => presentTeam(db, team, actor.userId));
+  },
+  /**
+   * Public pages (a shared doc or file, a meeting room a guest joins) show the owning team's name
+   * and logo. Each area adds a lookup from its id to a team it may reveal; none exists yet.
+   */
+  getTeamData: (_root, args: { file?: string | null; doc?: string | null; meetingroom?: string | null }) => {
+    const named = [args.file, args.doc, args.meetingroom].filter((id) => id !== null && id !== undefined);
+    if (named.length === 0) throw new DomainError('BAD_USER_INPUT', 'Name a file, a doc or a meeting room.');
+    throw new DomainError('NOT_FOUND');
+  },
+};
+
+export const teamMutations: Record<string, Resolver> = {
+  setTeam: async (_root, args: { name: string; logo?: string | null }, context) => {
+    const actor = requireActor(context);
+    const name = teamNameSchema.parse(args.name);
+    const ids = { teamId: newId(), personalProjectId: newId() };
+    const logo = (await resolveLogo(context, args.logo, null, ids.teamId)) ?? null;
+    runCommand(context, actor.userId, (unit) => {
+      const creator = user(unit.transaction, actor.userId);
+      const decided = decideCreateTeam({ ...ids, userId: actor.userId, name, logo, personalSpaceName: creator.firstname });
+      unit.append(`team:${ids.teamId}`, decided.team, { teamId: ids.teamId, expectedVersion: 0 });
+      appendToSpaces(unit, ids.teamId, decided.spaces);
+      appendToUser(unit, actor.userId, ids.teamId, decided.user);
+    });
+    const db = context.services.database.db;
+    return presentTeam(db, requireTeamMember(db, ids.teamId, actor.userId).team, actor.userId);
+  },
+  removeUserTeam: (_root, args: { user: string; team: string }, context) => {
+    const actor = requireActor(context);
+    removeMember(context, actor.userId, args.team, args.user, 'removed');
+    const db = context.services.database.db;
+    return presentTeam(db, findTeam(db, args.team)!, actor.userId);
+  },
+  leaveTeam: (_root, args: { team: string }, context) => {
+    const actor = requireActor(context);
+    removeMember(context, actor.userId, args.team, actor.userId, 'left');
+    return true;
+  },
+  switchTeam: (_root, args: { team: string }, context) => {
+    const actor = requireActor(context);
+    runCommand(context, actor.userId, (unit) => {
+      requireTeamMember(unit.transaction, args.team, actor.userId);
+      appendToUser(unit, actor.userId, args.team, decideSwitchTeam(user(unit.transaction, actor.userId), args.team));
+    });
+    const db = context.services.database.db;
+    return presentTeam(db, requireTeamMember(db, args.team, actor.userId).team, actor.userId);
+  },
+  updateTeam: async (_root, args: Record<string, unknown>, context) => {
+    const actor = requireActor(context);
+    const input = updateTeamSchema.parse(args);
+    const { services } = context;
+    // Checked before the logo is decoded and stored, and again inside the transaction.
+    const { team } = requireTeamAdmin(services.database.db, input.team, actor.userId);
+    if ((input.user == null) !== (input.type == null)) throw new DomainError('BAD_USER_INPUT', 'Send user and type together to change a member’s role.');
+    const logo = await resolveLogo(context, args.logo, team.logo, team.id);
+    const urlChanged = runCommand(context, actor.userId, (unit) => {
+      const db = unit.transaction;
+      requireTeamAdmin(db, input.team, actor.userId);
+      const state = loadTeamState(db, input.team)!;
+      const url = input.url ?? undefined;
+      const urlTaken = url !== undefined && db.select({ id: teams.id }).from(teams).where(and(eq(teams.url, url), ne(teams.id, team.id))).get() !== undefined;
+      const decided = decideTeamUpdate(state, {
+        name: input.name ?? undefined,
+        logo,
+        url,
+        urlTaken,
+        role: input.user && input.type ? { userId: input.user, role: input.type } : undefined,
+        kick: input.kick ?? undefined,
+      });
+      appendToTeam(unit, team.id, decided.events);
+      if (input.kick) {
+        const next = moveDefaultTeam(db, input.kick, team.id);
+        appendToUser(unit, input.kick, next[0]?.payload.teamId ?? null, next);
+      }
+      // SPEC §4: a new custom URL means signing in again; API tokens are not sessions and keep working.
+      if (decided.urlChanged && !actor.apiTokenId) revokeSession(db, actor.sessionId, 'team URL changed');
+      return decided.urlChanged && !actor.apiTokenId;
+    });
+    if (urlChanged && context.reply) clearSessionCookies(context.reply, isSecure(services));
+    const db = services.database.db;
+    // An admin may kick themselves while another admin remains: they see the team as an outsider then.
+    return { team: presentTeam(db, findTeam(db, team.id)!, actor.userId), signInRequired: urlChanged };
+  },
+};

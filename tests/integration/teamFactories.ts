@@ -1,0 +1,53 @@
+import { GraphqlTestClient, type GraphqlResponse, type TestServer } from './harness';
+
+/** A signed-in person: their browser-like client and their ids. */
+export interface Person {
+  client: GraphqlTestClient;
+  id: string;
+  email: string;
+  teamId: string;
+  token: string;
+}
+
+let counter = 0;
+const uniqueEmail = (label: string) => `${label}-${Date.now().toString(36)}-${(counter += 1)}@example.com`;
+
+/** Signs up and verifies a new account: admin of their own new team. */
+export async function person(server: TestServer, firstname = 'Ada'): Promise<Person> {
+  const client = new GraphqlTestClient(server);
+  const email = uniqueEmail(firstname.toLowerCase());
+  const account = await client.signUp({ firstname, email });
+  return { client, id: account.user.id, email, teamId: account.team.id, token: account.token };
+}
+
+/** Fails the test with the server's errors when a call that should work does not. */
+export function expectData<Data>(result: GraphqlResponse<Data>): Data {
+  if (!result.data || result.errors) throw new Error(`unexpected errors: ${JSON.stringify(result.errors)}`);
+  return result.data;
+}
+
+/** Adds an existing account to `admin`'s team with a role, and makes that team their current one. */
+export async function joinTeam(admin: Person, newcomer: Person, type: 'admin' | 'basic' | 'guest' = 'basic', project?: string): Promise<Person> {
+  expectData(
+    await admin.client.execute('mutation ($email: String!, $id: ID!, $type: String, $project: ID) { addUserTeam(email: $email, id: $id, type: $type, project: $project) { id } }', {
+      email: newcomer.email,
+      id: admin.teamId,
+      type,
+      project: project ?? null,
+    }),
+  );
+  expectData(await newcomer.client.execute('mutation ($team: ID!) { switchTeam(team: $team) { id } }', { team: admin.teamId }));
+  return { ...newcomer, teamId: admin.teamId };
+}
+
+/** Creates a space in the caller's current team and returns its id. */
+export async function createSpace(owner: Person, name: string, type: 'public' | 'private' = 'public'): Promise<string> {
+  const data = expectData(
+    await owner.client.execute<{ setProject: { id: string } }>('mutation ($name: String!, $type: String) { setProject(name: $name, type: $type) { id } }', { name, type }),
+  );
+  return data.setProject.id;
+}
+
+export const countEvents = (server: TestServer) => (server.app.services.database.sqlite.prepare('SELECT COUNT(*) AS count FROM events').get() as { count: number }).count;
+
+export const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

@@ -1,0 +1,153 @@
+import type { Client } from 'graphql-ws';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { nextResults, startTestServer, subscriptionClient, type TestServer } from './harness';
+import { createSpace, expectData, joinTeam, person, wait, type Person } from './teamFactories';
+
+let server: TestServer;
+const sockets: Client[] = [];
+
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(async () => {
+  await Promise.all(sockets.map((socket) => socket.dispose()));
+  await server.close();
+});
+
+function socketOf(someone: Person): Client {
+  const socket = subscriptionClient(server, { cookie: someone.client.cookieHeader() });
+  sockets.push(socket);
+  return socket;
+}
+
+/** Everything a subscription delivers until `stop` is called; errors and completion are recorded too. */
+function record<T>(someone: Person, query: string, variables: Record<string, unknown> = {}) {
+  const socket = socketOf(someone);
+  const received: T[] = [];
+  const state = { errors: [] as unknown[], completed: false };
+  const connected = new Promise<void>((resolve) => socket.on('connected', () => resolve()));
+  const unsubscribe = socket.subscribe<T>(
+    { query, variables },
+    {
+      next: (value) => (value.errors ? state.errors.push(value.errors) : received.push(value.data as T)),
+      error: (error) => state.errors.push(error),
+      complete: () => (state.completed = true),
+    },
+  );
+  // The subscription is registered shortly after the socket connects.
+  const ready = connected.then(() => wait(150));
+  return { ready, received, state, stop: unsubscribe };
+}
+
+type ProjectChange = { subProject: { type: string; projectId: string; project: { name: string } | null } };
+const subProject = 'subscription { subProject { type projectId project { name } } }';
+
+describe('live spaces (subProject)', () => {
+  it('shows a new public space live to another member, and keeps a private one from them', async () => {
+    const admin = await person(server);
+    const member = await joinTeam(admin, await person(server, 'Liv'));
+    const feed = record<ProjectChange>(member, subProject);
+    await feed.ready;
+    await createSpace(admin, 'Hidden', 'private');
+    const visible = await createSpace(admin, 'Launch');
+    await wait(300);
+    expect(feed.received.filter((change) => change.subProject.type === 'project.created')).toEqual([
+      { subProject: { type: 'project.created', projectId: visible, project: { name: 'Launch' } } },
+    ]);
+    feed.stop();
+  });
+
+  it('tells the admin live when an invited member joins their space', async () => {
+    const admin = await person(server);
+    const member = await joinTeam(admin, await person(server, 'Jo'));
+    const id = await createSpace(admin, 'Welcome');
+    const feed = record<ProjectChange>(admin, subProject);
+    await feed.ready;
+    expectData(await member.client.execute('mutation ($project: ID!) { joinProject(project: $project) { id } }', { project: id }));
+    await wait(300);
+    expect(feed.received).toContainEqual({ subProject: { type: 'project.member_added', projectId: id, project: { name: 'Welcome' } } });
+    feed.stop();
+  });
+
+  it('makes a deleted space disappear live for every member', async () => {
+    const admin = await person(server);
+    const first = await joinTeam(admin, await person(server, 'Una'));
+    const second = await joinTeam(admin, await person(server, 'Dos'));
+    const id = await createSpace(admin, 'Doomed', 'private');
+    for (const someone of [first, second]) {
+      expectData(await admin.client.execute('mutation ($user: ID!, $project: ID!) { setPermission(user: $user, project: $project, permission: "basic") { id } }', { user: someone.id, project: id }));
+    }
+    const feeds = [first, second].map((someone) => record<ProjectChange>(someone, subProject));
+    await Promise.all(feeds.map((feed) => feed.ready));
+    expectData(await admin.client.execute('mutation ($id: ID!) { delProject(id: $id) }', { id }));
+    await wait(300);
+    for (const feed of feeds) {
+      expect(feed.received).toEqual([{ subProject: { type: 'project.deleted', projectId: id, project: null } }]);
+      feed.stop();
+    }
+  });
+
+  it('tells a member live when a space is taken out of their sight', async () => {
+    const admin = await person(server);
+    const member = await joinTeam(admin, await person(server, 'Vi'));
+    const id = await createSpace(admin, 'Soon private');
+    const feed = record<ProjectChange>(member, subProject);
+    await feed.ready;
+    expectData(await admin.client.execute('mutation ($id: ID!) { ediProject(id: $id, type: "private") { id } }', { id }));
+    await wait(300);
+    expect(feed.received).toEqual([{ subProject: { type: 'project.updated', projectId: id, project: null } }]);
+    feed.stop();
+  });
+});
+
+describe('removing a member cuts their live channels', () => {
+  it('delivers nothing more on subProject, subTeam or subUser(team) once the member is removed', async () => {
+    const admin = await person(server);
+    const member = await joinTeam(admin, await person(server, 'Rem'));
+    const projects = record<ProjectChange>(member, subProject);
+    const teams = record<{ subTeam: { type: string; userId: string | null; team: { name: string } | null } }>(member, 'subscription { subTeam { type userId team { name } } }');
+    const people = record<{ subUser: { firstname: string } }>(member, 'subscription ($team: ID) { subUser(team: $team) { firstname } }', { team: admin.teamId });
+    await Promise.all([projects.ready, teams.ready, people.ready]);
+
+    expectData(await admin.client.execute('mutation ($team: ID!, $name: String) { updateTeam(team: $team, name: $name) { team { id } } }', { team: admin.teamId, name: 'Before' }));
+    await wait(300);
+    expect(teams.received).toEqual([{ subTeam: { type: 'team.updated', userId: null, team: { name: 'Before' } } }]);
+
+    expectData(await admin.client.execute('mutation ($user: ID!, $team: ID!) { removeUserTeam(user: $user, team: $team) { id } }', { user: member.id, team: admin.teamId }));
+    await wait(300);
+    const heardBefore = { projects: projects.received.length, teams: teams.received.length, people: people.received.length };
+    // The member hears that they were taken out, and that their current team moved back to their own.
+    expect(teams.received.slice(1).map((change) => change.subTeam.type)).toEqual(['team.member_removed', 'user.default_team_changed']);
+    expect(teams.received[1]).toEqual({ subTeam: { type: 'team.member_removed', userId: member.id, team: null } });
+
+    await createSpace(admin, 'After removal');
+    expectData(await admin.client.execute('mutation ($team: ID!, $name: String) { updateTeam(team: $team, name: $name) { team { id } } }', { team: admin.teamId, name: 'After' }));
+    expectData(await admin.client.execute('mutation { ediUser(firstname: "Renamed") { id } }'));
+    await wait(500);
+    expect({ projects: projects.received.length, teams: teams.received.length, people: people.received.length }).toEqual(heardBefore);
+    expect(projects.state.completed).toBe(true);
+    expect(people.state.completed).toBe(true);
+    for (const feed of [projects, teams, people]) feed.stop();
+  });
+});
+
+describe('live teams and people', () => {
+  it('delivers profile changes of teammates on subUser(team), and the own account without a team', async () => {
+    const admin = await person(server);
+    const member = await joinTeam(admin, await person(server, 'Pia'));
+    const teammates = record<{ subUser: { id: string; firstname: string } }>(member, 'subscription ($team: ID) { subUser(team: $team) { id firstname } }', { team: admin.teamId });
+    await teammates.ready;
+    expectData(await admin.client.execute('mutation { ediUser(firstname: "Adele") { id } }'));
+    await wait(300);
+    expect(teammates.received).toEqual([{ subUser: { id: admin.id, firstname: 'Adele' } }]);
+    teammates.stop();
+  });
+
+  it('refuses subUser for a team the caller is not in, and subTeam for another user', async () => {
+    const admin = await person(server);
+    const outsider = await person(server, 'Oz');
+    const socket = socketOf(outsider);
+    await expect(nextResults(socket, 'subscription ($team: ID) { subUser(team: $team) { id } }', { team: admin.teamId }, 1).done).rejects.toThrow('This team does not exist or you are not a member of it.');
+    await expect(nextResults(socket, 'subscription ($user: ID) { subTeam(user: $user) { type } }', { user: admin.id }, 1).done).rejects.toThrow('You can only follow your own teams.');
+  });
+});
