@@ -12,10 +12,10 @@ export function RootRedirect() {
   return <Navigate replace to={rootRedirect({ mobile: isMobileDevice(), signedIn: hasUserCookie() })} />;
 }
 
-/** The five signed-out pages send a signed-in desktop user to `/`; on phones they show regardless (SPEC §2). */
+/** The five signed-out pages send a signed-in desktop user to `/`; on phones they show regardless (SPEC §2). See isSignedInFlowPage for the two flow pages. */
 export function SignedOutOnly({ children }: { children: ReactNode }) {
-  const { pathname } = useLocation();
-  const redirect = signedOutPageRedirect({ pathname, mobile: isMobileDevice(), signedIn: hasUserCookie() });
+  const { pathname, search } = useLocation();
+  const redirect = signedOutPageRedirect({ pathname, search, mobile: isMobileDevice(), signedIn: hasUserCookie() });
   return redirect ? <Navigate replace to={redirect} /> : children;
 }
 

@@ -51,6 +51,14 @@ describe('route rules', () => {
     }
   });
 
+  it('shows the post-sign-up welcome and a mailed verification link to a signed-in user', () => {
+    expect(signedOutPageRedirect({ pathname: '/signup/finish', search: '?new=1', mobile: false, signedIn: true })).toBeUndefined();
+    expect(signedOutPageRedirect({ pathname: '/signup/verify', search: '?email=a%40b.co&token=t', mobile: false, signedIn: true })).toBeUndefined();
+    expect(signedOutPageRedirect({ pathname: '/signup/finish', search: '?new=0', mobile: false, signedIn: true })).toBe('/');
+    expect(signedOutPageRedirect({ pathname: '/signup/verify', search: '?email=a%40b.co', mobile: false, signedIn: true })).toBe('/');
+    expect(signedOutPageRedirect({ pathname: '/signup/recover', search: '?email=a%40b.co&token=t', mobile: false, signedIn: true })).toBe('/');
+  });
+
   it('SPEC §2: other sign-up pages are not gated by the user cookie', () => {
     for (const pathname of ['/signup/user/', '/signup/invite/abc', '/signup/user/u/123', '/signinx']) {
       expect(signedOutPageRedirect({ pathname, mobile: false, signedIn: true })).toBeUndefined();

@@ -37,9 +37,24 @@ export function isSignedOutPath(pathname: string): boolean {
   return signedOutPaths.some((signedOutPath) => signedOutPath === path);
 }
 
+/**
+ * Two signed-out pages also end flows that sign the user in, so they show to a signed-in user
+ * when they carry that flow's marks: the welcome after sign-up (`/signup/finish?new=1`, where
+ * e-mail verification and social sign-up land) and a mailed verification link
+ * (`/signup/verify?email=…&token=…`, which must work in a browser that is signed in, e.g. after
+ * changing the address). Without them the SPEC §2 rule applies.
+ */
+export function isSignedInFlowPage(pathname: string, search: string): boolean {
+  const path = normalizePath(pathname);
+  const query = new URLSearchParams(search);
+  if (path === '/signup/finish') return query.get('new') === '1';
+  if (path === '/signup/verify') return Boolean(query.get('email') && query.get('token'));
+  return false;
+}
+
 /** A signed-in desktop user on a signed-out page goes to `/`; on mobile those pages show regardless. */
-export function signedOutPageRedirect({ pathname, mobile, signedIn }: { pathname: string; mobile: boolean; signedIn: boolean }): '/' | undefined {
-  return isSignedOutPath(pathname) && signedIn && !mobile ? '/' : undefined;
+export function signedOutPageRedirect({ pathname, search = '', mobile, signedIn }: { pathname: string; search?: string; mobile: boolean; signedIn: boolean }): '/' | undefined {
+  return isSignedOutPath(pathname) && signedIn && !mobile && !isSignedInFlowPage(pathname, search) ? '/' : undefined;
 }
 
 const projectIdPattern = /^[0-9a-f]{24}$/i;

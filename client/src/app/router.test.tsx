@@ -72,12 +72,20 @@ describe('router (SPEC §2)', () => {
     expect(router.state.location.pathname).toBe('/overview');
   });
 
+  it('shows the welcome after sign-up to the signed-in desktop user it was meant for', async () => {
+    signIn();
+    const router = await open('/signup/finish?new=1');
+    expect(router.state.location.pathname).toBe('/signup/finish');
+    expect(heading()).toBe("You're all set");
+    expect(screen.getByText('Welcome to Workspace, Ada!')).toBeTruthy();
+  });
+
   it.each([
     ['/signin', 'Sign in to Workspace'],
     ['/signup/forgot', 'Forgot your password?'],
-    ['/signup/recover', 'Choose a new password'],
-    ['/signup/finish', 'Finish signing up'],
-    ['/signup/verify', 'Verify your email'],
+    ['/signup/recover', 'This link is incomplete'],
+    ['/signup/finish', "You're all set"],
+    ['/signup/verify', 'Check your inbox'],
   ])('SPEC §2: %s shows on mobile even when signed in', async (path, title) => {
     vi.spyOn(navigator, 'userAgent', 'get').mockReturnValue(iPhone);
     signIn();
@@ -93,10 +101,10 @@ describe('router (SPEC §2)', () => {
     ['/mobile/tasks/1/d/2', 'Get the mobile app'],
     [`/signup/invite/${space}`, 'Join your team'],
     [`/signup/invite/${space}/inv1`, 'Join your team'],
-    [`/signup/user/p/${space}`, 'Create your account'],
-    [`/signup/user/p/${space}/inv1`, 'Create your account'],
+    [`/signup/user/p/${space}`, 'Join your team'],
+    [`/signup/user/p/${space}/inv1`, 'Join your team'],
     ['/signup/user/u/u2', 'Create your account'],
-    ['/signup/user/i/inv1', 'Create your account'],
+    ['/signup/user/i/inv1', 'Join your team'],
     ['/signup/user/', 'Create your account'],
     ['/meetingroom/room1', 'Meeting room'],
     ['/share/media/file1', 'Shared media'],
@@ -115,13 +123,27 @@ describe('router (SPEC §2)', () => {
     [`/${space}/files/f1`, 'Files'],
     [`/${space}/tasks/t1/d/t2`, 'Tasks'],
     [`/${space}/docs/folder/doc`, 'Docs'],
-    ['/overview/preferences', 'Preferences'],
   ])('SPEC §2: %s shows the %s area in the dashboard', async (path, title) => {
     signIn();
     await open(path);
     expect(heading()).toBe(title);
     expect(await screen.findByRole('heading', { level: 2, name: title }, { timeout: 5000 })).toBeTruthy();
     expect(screen.getByRole('navigation', { name: 'Main navigation' })).toBeTruthy();
+  });
+
+  it.each([
+    ['/overview/preferences', 'Profile'],
+    ['/overview/preferences/account', 'My account'],
+    ['/overview/preferences/admin', 'Admin'],
+    ['/overview/preferences/team', 'Team'],
+    ['/overview/preferences/analytics', 'Project analytics'],
+    ['/overview/preferences/activity', 'Activity reports'],
+  ])('SPEC §2: %s shows the %s tab of the preferences area', async (path, tab) => {
+    signIn();
+    await open(path);
+    expect(heading()).toBe('Preferences');
+    expect(await screen.findByRole('heading', { level: 2, name: tab }, { timeout: 5000 })).toBeTruthy();
+    expect(screen.getByRole('link', { name: tab }).getAttribute('aria-current')).toBe('page');
   });
 
   it('shows "Page not found" for an unknown area or scope', async () => {

@@ -149,6 +149,27 @@ describe('graphql client: the SPEC §8 error catalogue', () => {
     expect(log.error).toHaveBeenCalledWith('[graphql] getUser failed:', 'Something broke');
   });
 
+  it('a request handled by its caller shows no toast and logs nothing: the error carries the code and details', async () => {
+    const { client, toast, log } = setup([{ errors: [{ message: errorMessages.RATE_LIMITED, extensions: { code: 'RATE_LIMITED', retryAfterSeconds: 42 } as { code: string } }] }]);
+    const error = await client.request(getUser, {}, { handledByCaller: true }).catch((caught: unknown) => caught);
+    expect(error).toMatchObject({ kind: 'graphql', code: 'RATE_LIMITED', message: 'translated:RATE_LIMITED', details: { retryAfterSeconds: 42 } });
+    expect(toast).not.toHaveBeenCalled();
+    expect(log.error).not.toHaveBeenCalled();
+  });
+
+  it('a request handled by its caller reports a network failure only to the caller', async () => {
+    const { client, toast } = setup([new TypeError('Failed to fetch')]);
+    await expect(client.request(getUser, {}, { handledByCaller: true })).rejects.toMatchObject({ kind: 'network', message: 'translated:errors.network' });
+    expect(toast).not.toHaveBeenCalled();
+  });
+
+  it('a request handled by its caller still goes to /signin when the session is gone', async () => {
+    const { client, navigate, toast } = setup([failure('No access token', 'UNAUTHENTICATED')]);
+    await expect(client.request(getUser, {}, { handledByCaller: true })).rejects.toMatchObject({ kind: 'unauthenticated' });
+    expect(navigate).toHaveBeenCalledWith('/signin');
+    expect(toast).not.toHaveBeenCalled();
+  });
+
   it('a network failure shows a translated toast', async () => {
     const { client, toast } = setup([new TypeError('Failed to fetch')]);
     await expect(client.request(getUser)).rejects.toMatchObject({ kind: 'network' });

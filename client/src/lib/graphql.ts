@@ -11,6 +11,7 @@
  * |   with "Wrong Task" or a non-nullable message           |                                         |
  * | anything else                                           | info toast with the message, no title   |
  *
+ * A caller that shows errors in place (forms) passes `handledByCaller`: then nothing is toasted.
  * A server message that is the standard text of its error code is shown in the user's language.
  *
  * Navigation, toasts, sleeping and fetch are injected (createGraphQLClient) so the catalogue is
@@ -50,6 +51,11 @@ export function rootFieldOf(source: string): string {
 export interface RequestOptions {
   /** For start-up preloads (SPEC §7): failures are logged to the console only, never toasted. */
   silent?: boolean;
+  /**
+   * The caller shows failures itself, in place (a form next to its fields): nothing is toasted or
+   * logged, the RequestError carries the code and details. Sign-out on a lost session still applies.
+   */
+  handledByCaller?: boolean;
   signal?: AbortSignal;
 }
 
@@ -62,6 +68,8 @@ export class RequestError extends Error {
     message: string,
     readonly operation: string,
     readonly code?: string,
+    /** The error's other `extensions`, e.g. `retryAfterSeconds` of RATE_LIMITED. */
+    readonly details: Readonly<Record<string, unknown>> = {},
   ) {
     super(message);
   }
@@ -107,7 +115,7 @@ export interface GraphQLClientDependencies {
 
 interface GraphQLErrorPayload {
   message?: unknown;
-  extensions?: { code?: unknown };
+  extensions?: { code?: unknown; [detail: string]: unknown };
 }
 
 interface ExecutionResult {
@@ -130,6 +138,7 @@ export function createGraphQLClient(dependencies: GraphQLClientDependencies) {
   let refreshing: Promise<void> | undefined;
 
   function report(options: RequestOptions, operation: string, message: string): void {
+    if (options.handledByCaller) return;
     if (options.silent) dependencies.log.error(`[graphql] ${operation} failed:`, message);
     else dependencies.toast({ message, icon: 'info' });
   }
@@ -175,7 +184,7 @@ export function createGraphQLClient(dependencies: GraphQLClientDependencies) {
     if (!first) return result.data as TData;
 
     const message = typeof first.message === 'string' ? first.message : String(first.message);
-    const code = first.extensions?.code;
+    const { code, ...details } = first.extensions ?? {};
     if (isNoAccessToken(message) || isInvalidRefreshToken(message)) signOut(document.operation, message);
     if (isExpiredToken(message) && !attempt.refreshed) {
       try {
@@ -192,7 +201,7 @@ export function createGraphQLClient(dependencies: GraphQLClientDependencies) {
     }
     const shown = displayMessage(code, message);
     report(options, document.operation, shown);
-    throw new RequestError('graphql', shown, document.operation, typeof code === 'string' ? code : undefined);
+    throw new RequestError('graphql', shown, document.operation, typeof code === 'string' ? code : undefined, details);
   }
 
   /**

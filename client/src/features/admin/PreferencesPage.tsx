@@ -1,6 +1,82 @@
-import { AreaPlaceholder } from '../shell/AreaPlaceholder';
+import { BarChart3, ClipboardList, Shield, Users, type LucideIcon } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { Link, useOutletContext, useParams } from 'react-router';
+import { describeRequestError } from '../../lib/formMessages';
+import { Button, EmptyState, Notice, Spinner } from '../../ui';
+import { AccountTab } from '../profile/AccountTab';
+import { ProfileTab } from '../profile/ProfileTab';
+import { useProfile } from '../profile/useProfile';
+import { navPath, type DashboardLocation } from '../shell/areas';
+import styles from './PreferencesPage.module.css';
 
-/** The preferences area. Until its feature lands it shows the area's empty state. */
+/** SPEC §2 profile and admin tabs, in order; the URL is /<scope>/preferences/<tab>, the profile tab having none. */
+export const preferencesTabs = ['profile', 'account', 'admin', 'team', 'analytics', 'activity'] as const;
+export type PreferencesTab = (typeof preferencesTabs)[number];
+
+const placeholderIcons: Record<Exclude<PreferencesTab, 'profile' | 'account'>, LucideIcon> = {
+  admin: Shield,
+  team: Users,
+  analytics: BarChart3,
+  activity: ClipboardList,
+};
+
+function isPreferencesTab(value: string | undefined): value is PreferencesTab {
+  return preferencesTabs.some((tab) => tab === value);
+}
+
+/** The profile and account tabs need the full profile: a spinner while it loads, an error with "Try again" when it cannot. */
+function ProfilePanels({ tab }: { tab: 'profile' | 'account' }) {
+  const { t, i18n } = useTranslation();
+  const { profile, failed, retry } = useProfile();
+  if (profile) return tab === 'profile' ? <ProfileTab profile={profile} /> : <AccountTab profile={profile} />;
+  if (failed) {
+    return (
+      <div className={styles.state}>
+        <Notice tone="error" title={t('profile.loadFailed')}>
+          {describeRequestError(failed, t, i18n.language).message}
+        </Notice>
+        <Button onClick={retry}>{t('profile.retry')}</Button>
+      </div>
+    );
+  }
+  return (
+    <div className={styles.state} role="status">
+      <Spinner size={18} />
+      <span>{t('profile.loading')}</span>
+    </div>
+  );
+}
+
+/** The preferences area: the user's own profile and account, and the team's administration tabs. */
 export default function PreferencesPage() {
-  return <AreaPlaceholder area="preferences" />;
+  const { t } = useTranslation();
+  const { id } = useParams();
+  const location = useOutletContext<DashboardLocation>();
+  const tab: PreferencesTab = isPreferencesTab(id) ? id : 'profile';
+  const base = navPath('preferences', location.scope);
+
+  return (
+    <div className={styles.page}>
+      <nav className={styles.tabs} aria-label={t('preferences.sections')}>
+        {preferencesTabs.map((key) => (
+          <Link key={key} to={key === 'profile' ? base : `${base}/${key}`} className={key === tab ? styles.tabActive : styles.tab} aria-current={key === tab ? 'page' : undefined}>
+            {t(`preferences.tabs.${key}`)}
+          </Link>
+        ))}
+      </nav>
+      <div className={styles.content}>
+        {tab === 'profile' || tab === 'account' ? (
+          <>
+            <header className={styles.header}>
+              <h2 className={styles.title}>{t(`preferences.tabs.${tab}`)}</h2>
+              <p className={styles.description}>{t(`preferences.descriptions.${tab}`)}</p>
+            </header>
+            <ProfilePanels tab={tab} />
+          </>
+        ) : (
+          <EmptyState icon={placeholderIcons[tab]} title={t(`preferences.tabs.${tab}`)} description={t(`preferences.empty.${tab}`)} />
+        )}
+      </div>
+    </div>
+  );
 }

@@ -1,29 +1,25 @@
-import { BadgeCheck, KeyRound, LogIn, MailCheck, ShieldCheck, UserPlus, type LucideIcon } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
-import { useDocumentTitle } from '../../lib/documentTitle';
-import { EmptyState } from '../../ui';
+import type { ReactNode } from 'react';
 import { AuthLayout } from './AuthLayout';
+import { FinishScreen } from './FinishScreen';
+import { ForgotScreen } from './ForgotScreen';
+import { RecoverScreen } from './RecoverScreen';
+import { SignInScreen } from './SignInScreen';
+import { SignUpScreen } from './SignUpScreen';
+import { VerifyScreen } from './VerifyScreen';
 
 export type AuthScreen = 'signIn' | 'forgot' | 'recover' | 'finish' | 'verify' | 'invite' | 'user';
 
-const icons: Record<AuthScreen, LucideIcon> = {
-  signIn: LogIn,
-  forgot: KeyRound,
-  recover: ShieldCheck,
-  finish: BadgeCheck,
-  verify: MailCheck,
-  invite: UserPlus,
-  user: UserPlus,
+const screens: Record<AuthScreen, () => ReactNode> = {
+  signIn: () => <SignInScreen />,
+  forgot: () => <ForgotScreen />,
+  recover: () => <RecoverScreen />,
+  finish: () => <FinishScreen />,
+  verify: () => <VerifyScreen />,
+  invite: () => <SignUpScreen invitation />,
+  user: () => <SignUpScreen />,
 };
 
-/** An account page (SPEC §2). Until the forms land, each shows what it will offer. */
+/** An account page (SPEC §2) in the light, signed-out frame. */
 export default function AuthPage({ screen }: { screen: AuthScreen }) {
-  const { t } = useTranslation();
-  const title = t(`auth.${screen}.title`);
-  useDocumentTitle(title);
-  return (
-    <AuthLayout>
-      <EmptyState icon={icons[screen]} title={title} description={t(`auth.${screen}.empty`)} headingLevel={1} />
-    </AuthLayout>
-  );
+  return <AuthLayout>{screens[screen]()}</AuthLayout>;
 }

@@ -39,6 +39,15 @@ export function displayName(user: Pick<CurrentUser, 'firstname' | 'lastname' | '
   return name || user.email;
 }
 
+/** Merges fresh fields of the signed-in user (a profile save, an e-mail change) into the atom the top bar reads. */
+export function updateCurrentUser(changes: Partial<CurrentUser> & Pick<CurrentUser, 'id'>, store: AppStore = appStore): void {
+  const user = store.get(currentUserAtom);
+  if (!user || user.id !== changes.id) return;
+  const fields = ['email', 'firstname', 'lastname', 'language', 'profileImg'] as const;
+  const picked = Object.fromEntries(fields.filter((field) => changes[field] !== undefined).map((field) => [field, changes[field]]));
+  store.set(currentUserAtom, { ...user, ...picked });
+}
+
 /** Ends the session on the server, forgets it here and goes to sign-in, even when the server cannot be reached. */
 export async function logout(store: AppStore = appStore): Promise<void> {
   try {

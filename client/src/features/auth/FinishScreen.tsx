@@ -1,0 +1,44 @@
+import { PartyPopper } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { hasUserCookie } from '../../lib/cookies';
+import { useAtomValue } from '../../lib/store';
+import { Avatar, Button } from '../../ui';
+import { AuthHeader } from './AuthHeader';
+import { currentUserAtom, displayName } from './session';
+import styles from './AuthForm.module.css';
+
+/** `/signup/finish`: the welcome once the account works (after the mailed link, or a first social sign-in). */
+export function FinishScreen() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const user = useAtomValue(currentUserAtom);
+  const signedIn = user !== null && hasUserCookie();
+
+  if (!signedIn) {
+    return (
+      <>
+        <AuthHeader title={t('auth.finish.title')} subtitle={t('auth.finish.signedOut')} badge={<PartyPopper size={20} aria-hidden />} badgeTone="success" />
+        <Button variant="primary" size="lg" className={styles.wide} onClick={() => void navigate('/signin')}>
+          {t('auth.finish.signIn')}
+        </Button>
+      </>
+    );
+  }
+  const name = user.firstname?.trim() || displayName(user);
+  return (
+    <>
+      <AuthHeader
+        title={t('auth.finish.title')}
+        subtitle={t('auth.finish.welcome', { name })}
+        badge={<Avatar name={displayName(user)} src={user.profileImg} colorKey={user.id} size={44} />}
+      />
+      <div className={styles.stack}>
+        <p className={styles.subtitle}>{t('auth.finish.description')}</p>
+        <Button variant="primary" size="lg" className={styles.wide} autoFocus onClick={() => void navigate('/overview', { replace: true })}>
+          {t('auth.finish.dashboard')}
+        </Button>
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,36 @@
+/**
+ * Test helper: stubs `fetch` for POST /graphql and answers each operation (its root field) with
+ * a handler's reply, recording every call. Unknown operations answer `{ data: {} }`.
+ */
+import { vi } from 'vitest';
+import { rootFieldOf } from '../lib/graphql';
+
+export interface GraphQLReply {
+  data?: unknown;
+  errors?: { message: string; extensions?: Record<string, unknown> }[];
+}
+
+export interface RecordedCall {
+  operation: string;
+  query: string;
+  variables: Record<string, unknown>;
+}
+
+type Handler = (variables: Record<string, unknown>) => GraphQLReply | Promise<GraphQLReply>;
+
+export function failure(code: string, message: string, extensions: Record<string, unknown> = {}): GraphQLReply {
+  return { errors: [{ message, extensions: { code, ...extensions } }] };
+}
+
+export function mockGraphQL(handlers: Record<string, Handler>) {
+  const calls: RecordedCall[] = [];
+  const fetch = vi.fn(async (_url: string, init: RequestInit) => {
+    const body = JSON.parse(String(init.body)) as { query: string; variables: Record<string, unknown> };
+    const operation = rootFieldOf(body.query);
+    calls.push({ operation, query: body.query, variables: body.variables });
+    const reply = (await handlers[operation]?.(body.variables)) ?? { data: {} };
+    return new Response(JSON.stringify(reply), { headers: { 'content-type': 'application/json' } });
+  });
+  vi.stubGlobal('fetch', fetch);
+  return { calls, callsOf: (operation: string) => calls.filter((call) => call.operation === operation) };
+}
