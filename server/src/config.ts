@@ -33,6 +33,7 @@ export const environmentSchema = z.object({
   OIDC_MICROSOFT_ISSUER: z.url().default('https://login.microsoftonline.com/common/v2.0'),
   OIDC_MICROSOFT_CLIENT_ID: z.string().min(1).optional(),
   OIDC_MICROSOFT_CLIENT_SECRET: z.string().min(1).optional(),
+  OIDC_ALLOW_HTTP_ISSUER: booleanFromEnvironment.default(false),
   RATE_LIMITS: booleanFromEnvironment.default(true),
 });
 
@@ -54,6 +55,8 @@ export interface Config {
   trustProxy: boolean;
   mail: { smtpUrl: string | null; from: string; outboxPage: 'off' | 'loopback' | 'everyone' };
   oidc: Record<OidcProviderName, OidcProviderConfig | null>;
+  /** Plain-http issuers (a provider on the same machine or a private network) even in production. */
+  oidcAllowHttpIssuer: boolean;
   rateLimits: boolean;
 }
 
@@ -108,6 +111,7 @@ export function loadConfig(environment: Record<string, string | undefined> = pro
       google: oidcProvider(values.OIDC_GOOGLE_ISSUER, values.OIDC_GOOGLE_CLIENT_ID, values.OIDC_GOOGLE_CLIENT_SECRET),
       microsoft: oidcProvider(values.OIDC_MICROSOFT_ISSUER, values.OIDC_MICROSOFT_CLIENT_ID, values.OIDC_MICROSOFT_CLIENT_SECRET),
     },
+    oidcAllowHttpIssuer: values.OIDC_ALLOW_HTTP_ISSUER,
     rateLimits: values.RATE_LIMITS,
   };
 }

@@ -77,6 +77,7 @@ const config = loadConfig({
   OIDC_GOOGLE_ISSUER: issuer,
   OIDC_GOOGLE_CLIENT_ID: oidcClient.id,
   OIDC_GOOGLE_CLIENT_SECRET: oidcClient.secret,
+  OIDC_ALLOW_HTTP_ISSUER: 'true',
   RATE_LIMITS: 'false',
 });
 const { server } = await buildApp(config);

@@ -158,7 +158,7 @@ export class OidcProviders {
   }
 
   private allowsInsecure(url: URL): boolean {
-    return url.protocol === 'http:' && (this.options.allowInsecureIssuers === true || this.config.environment !== 'production');
+    return url.protocol === 'http:' && (this.options.allowInsecureIssuers === true || this.config.oidcAllowHttpIssuer || this.config.environment !== 'production');
   }
 
   private configuration(provider: OidcProviderName): Promise<oidc.Configuration> {
