@@ -7,6 +7,7 @@
 import type { TFunction } from 'i18next';
 import { isValidEmail } from '#shared/email';
 import { passwordLength, passwordProblem, passwordProblemMessages, type PasswordProblem } from '#shared/password';
+import { customUrlLength, customUrlProblemMessages, teamMessages, type CustomUrlProblem } from '#shared/teams';
 import { RequestError } from './graphql';
 
 export function emailError(value: string, t: TFunction): string | undefined {
@@ -40,7 +41,18 @@ export function waitDescription(seconds: number, language: string): string {
   return seconds < 90 ? format.format(Math.max(1, Math.ceil(seconds)), 'second') : format.format(Math.ceil(seconds / 60), 'minute');
 }
 
+const teamMessageKeys = new Map<string, keyof typeof teamMessages>(Object.entries(teamMessages).map(([key, text]) => [text, key as keyof typeof teamMessages]));
+const customUrlProblems = new Map<string, CustomUrlProblem>(Object.entries(customUrlProblemMessages).map(([key, text]) => [text, key as CustomUrlProblem]));
+
+export function customUrlMessage(problem: CustomUrlProblem, t: TFunction): string {
+  return t(`teams.errors.url.${problem}`, { minimum: customUrlLength.minimum, maximum: customUrlLength.maximum });
+}
+
 function translateServerText(text: string, t: TFunction): string {
+  const teamKey = teamMessageKeys.get(text);
+  if (teamKey) return t(`teams.errors.${teamKey}`);
+  const urlProblem = customUrlProblems.get(text);
+  if (urlProblem) return customUrlMessage(urlProblem, t);
   if (text === 'Enter a valid e-mail address.') return t('forms.emailInvalid');
   if (text === 'Enter a name.') return t('forms.nameRequired');
   if (text === 'This e-mail address cannot be used.') return t('forms.emailUnavailable');
@@ -71,7 +83,8 @@ export function describeRequestError(error: unknown, t: TFunction, language: str
   if (code === 'BAD_USER_INPUT') {
     const match = fieldPrefix.exec(error.message);
     if (match?.[1] && match[2]) return { code, field: match[1], message: translateServerText(match[2], t) };
-    return { code, message: translateServerText(error.message, t) };
+    const urlField = customUrlProblems.has(error.message) || error.message === teamMessages.customUrlTaken;
+    return { code, ...(urlField ? { field: 'url' } : {}), message: translateServerText(error.message, t) };
   }
-  return code ? { code, message: error.message } : { message: error.message };
+  return code ? { code, message: translateServerText(error.message, t) } : { message: error.message };
 }

@@ -24,6 +24,7 @@ export { Notice, type NoticeProps, type NoticeTone } from './Notice';
 export { PasswordInput, type PasswordInputProps } from './PasswordInput';
 export { Select, type SelectOption, type SelectProps } from './Select';
 export { TextArea, type TextAreaProps } from './TextArea';
+export { Switch, type SwitchProps } from './Switch';
 export { TextInput, type TextInputProps } from './TextInput';
 export { Toaster } from './Toaster';
 export { dismissToast, showToast, type ToastAction, type ToastIconName, type ToastOptions } from './toastStore';

@@ -1,4 +1,4 @@
-import { BarChart3, ClipboardList, Shield, Users, type LucideIcon } from 'lucide-react';
+import { BarChart3 } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useOutletContext, useParams } from 'react-router';
 import { describeRequestError } from '../../lib/formMessages';
@@ -7,18 +7,16 @@ import { AccountTab } from '../profile/AccountTab';
 import { ProfileTab } from '../profile/ProfileTab';
 import { useProfile } from '../profile/useProfile';
 import { navPath, type DashboardLocation } from '../shell/areas';
+import { ActivityTab } from '../teams/ActivityTab';
+import { useTeamDetail } from '../teams/useTeamDetail';
+import { adminSectionFromSlug, AdminTab } from './AdminTab';
+import { TeamTab } from './TeamTab';
 import styles from './PreferencesPage.module.css';
 
 /** SPEC §2 profile and admin tabs, in order; the URL is /<scope>/preferences/<tab>, the profile tab having none. */
 export const preferencesTabs = ['profile', 'account', 'admin', 'team', 'analytics', 'activity'] as const;
 export type PreferencesTab = (typeof preferencesTabs)[number];
 
-const placeholderIcons: Record<Exclude<PreferencesTab, 'profile' | 'account'>, LucideIcon> = {
-  admin: Shield,
-  team: Users,
-  analytics: BarChart3,
-  activity: ClipboardList,
-};
 
 function isPreferencesTab(value: string | undefined): value is PreferencesTab {
   return preferencesTabs.some((tab) => tab === value);
@@ -47,10 +45,33 @@ function ProfilePanels({ tab }: { tab: 'profile' | 'account' }) {
   );
 }
 
+/** The team tabs need the current team's detail (roles, invitations), with the same loading and error states. */
+function TeamPanels({ tab, section, base }: { tab: 'admin' | 'team'; section: string | undefined; base: string }) {
+  const { t, i18n } = useTranslation();
+  const { team, failed, retry } = useTeamDetail();
+  if (team) return tab === 'admin' ? <AdminTab team={team} section={adminSectionFromSlug(section)} base={`${base}/admin`} /> : <TeamTab team={team} />;
+  if (failed) {
+    return (
+      <div className={styles.state}>
+        <Notice tone="error" title={t('teams.loadFailed')}>
+          {describeRequestError(failed, t, i18n.language).message}
+        </Notice>
+        <Button onClick={retry}>{t('profile.retry')}</Button>
+      </div>
+    );
+  }
+  return (
+    <div className={styles.state} role="status">
+      <Spinner size={18} />
+      <span>{t('teams.loading')}</span>
+    </div>
+  );
+}
+
 /** The preferences area: the user's own profile and account, and the team's administration tabs. */
 export default function PreferencesPage() {
   const { t } = useTranslation();
-  const { id } = useParams();
+  const { id, id2 } = useParams();
   const location = useOutletContext<DashboardLocation>();
   const tab: PreferencesTab = isPreferencesTab(id) ? id : 'profile';
   const base = navPath('preferences', location.scope);
@@ -65,16 +86,18 @@ export default function PreferencesPage() {
         ))}
       </nav>
       <div className={styles.content}>
-        {tab === 'profile' || tab === 'account' ? (
+        {tab === 'analytics' ? (
+          <EmptyState icon={BarChart3} title={t('preferences.tabs.analytics')} description={t('preferences.empty.analytics')} />
+        ) : (
           <>
             <header className={styles.header}>
               <h2 className={styles.title}>{t(`preferences.tabs.${tab}`)}</h2>
               <p className={styles.description}>{t(`preferences.descriptions.${tab}`)}</p>
             </header>
-            <ProfilePanels tab={tab} />
+            {(tab === 'profile' || tab === 'account') && <ProfilePanels tab={tab} />}
+            {(tab === 'admin' || tab === 'team') && <TeamPanels tab={tab} section={id2} base={base} />}
+            {tab === 'activity' && <ActivityTab />}
           </>
-        ) : (
-          <EmptyState icon={placeholderIcons[tab]} title={t(`preferences.tabs.${tab}`)} description={t(`preferences.empty.${tab}`)} />
         )}
       </div>
     </div>

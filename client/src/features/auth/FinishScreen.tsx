@@ -1,9 +1,10 @@
 import { PartyPopper } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { hasUserCookie } from '../../lib/cookies';
-import { useAtomValue } from '../../lib/store';
+import { useAtomValue, useStore } from '../../lib/store';
 import { Avatar, Button } from '../../ui';
+import { onboardingRequestedAtom } from '../onboarding/atoms';
 import { AuthHeader } from './AuthHeader';
 import { currentUserAtom, displayName } from './session';
 import styles from './AuthForm.module.css';
@@ -12,6 +13,8 @@ import styles from './AuthForm.module.css';
 export function FinishScreen() {
   const { t } = useTranslation();
   const navigate = useNavigate();
+  const store = useStore();
+  const [params] = useSearchParams();
   const user = useAtomValue(currentUserAtom);
   const signedIn = user !== null && hasUserCookie();
 
@@ -35,7 +38,11 @@ export function FinishScreen() {
       />
       <div className={styles.stack}>
         <p className={styles.subtitle}>{t('auth.finish.description')}</p>
-        <Button variant="primary" size="lg" className={styles.wide} autoFocus onClick={() => void navigate('/overview', { replace: true })}>
+        <Button variant="primary" size="lg" className={styles.wide} autoFocus onClick={() => {
+            // A new account (SPEC §2): the welcome flow opens on the dashboard.
+            if (params.get('new') === '1') store.set(onboardingRequestedAtom, true);
+            void navigate('/overview', { replace: true });
+          }}>
           {t('auth.finish.dashboard')}
         </Button>
       </div>

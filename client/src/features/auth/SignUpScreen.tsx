@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useParams } from 'react-router';
+import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { useForm } from '../../lib/form';
 import { describeRequestError, emailError, nameError, newPasswordError } from '../../lib/formMessages';
 import { request } from '../../lib/graphql';
@@ -56,9 +56,11 @@ export function SignUpScreen({ invitation = false }: { invitation?: boolean }) {
   const { t, i18n } = useTranslation();
   const navigate = useNavigate();
   const { project, invited, user } = useParams();
+  // Invitation links carry the invited address (?email=): the form starts with it.
+  const [params] = useSearchParams();
   const inviter = useInviter(user);
   const form = useForm({
-    initialValues: { firstname: '', lastname: '', email: '', password: '' },
+    initialValues: { firstname: '', lastname: '', email: params.get('email')?.trim() ?? '', password: '' },
     validate: (values) => ({
       firstname: nameError(values.firstname, t, t('forms.firstnameRequired')),
       lastname: nameError(values.lastname, t, t('forms.lastnameRequired')),

@@ -7,7 +7,7 @@ export interface AuthPayload {
   team: CurrentTeam | null;
 }
 
-const authPayloadFields = 'user { id email firstname lastname language profileImg } team { id name logo url }';
+const authPayloadFields = 'user { id email firstname lastname language profileImg } team { id name logo url role }';
 
 export const loginDocument = gql<{ login: AuthPayload }, { email: string; password: string }>(
   `mutation Login($email: String!, $password: String!) { login(email: $email, password: $password) { ${authPayloadFields} } }`,

@@ -2,6 +2,7 @@
  * The signed-in user and their team: loaded by the start-up preload (SPEC §7), read by the
  * dashboard frame. Logout lives here too.
  */
+import type { TeamRole } from '#shared/teams';
 import { gql, request } from '../../lib/graphql';
 import { clearUserCookie } from '../../lib/cookies';
 import { navigateTo } from '../../lib/navigation';
@@ -21,13 +22,15 @@ export interface CurrentTeam {
   name: string | null;
   logo: string | null;
   url: string | null;
+  /** The caller's effective role in it (admin, basic or guest); absent before it is known. */
+  role?: TeamRole | null;
 }
 
 export const currentUserAtom = atom<CurrentUser | null>(null);
 export const currentTeamAtom = atom<CurrentTeam | null>(null);
 
 export const getUserDocument = gql<{ getUser: CurrentUser | null }>('query GetUser { getUser { id email firstname lastname language profileImg } }');
-export const getTeamDocument = gql<{ getTeam: CurrentTeam | null }>('query GetTeam { getTeam { id name logo url } }');
+export const getTeamDocument = gql<{ getTeam: CurrentTeam | null }>('query GetTeam { getTeam { id name logo url role } }');
 export const logoutDocument = gql<{ logout: unknown }>('mutation Logout { logout }');
 export const editUserLanguageDocument = gql<{ ediUserLanguage: unknown }, { id: string; language: string }>(
   'mutation EdiUserLanguage($id: ID!, $language: String!) { ediUserLanguage(id: $id, language: $language) { id language } }',

@@ -19,6 +19,7 @@ const areaPages = {
   preferences: lazyPage(() => import('../admin/PreferencesPage')),
   feedback: lazyPage(() => import('../support/FeedbackPage')),
   support: lazyPage(() => import('../support/SupportPage')),
+  spaces: lazyPage(() => import('../spaces/AllSpacesPage')),
 } satisfies Record<AreaKey, unknown>;
 
 export default function AreaView() {

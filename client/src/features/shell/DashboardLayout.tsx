@@ -4,9 +4,15 @@ import { Outlet, useLocation, useParams } from 'react-router';
 import { LoadingScreen } from '../../app/LoadingScreen';
 import { loadSession } from '../../app/preload';
 import { useDocumentTitle } from '../../lib/documentTitle';
-import { useAtomValue, useStore } from '../../lib/store';
+import { useAtom, useAtomValue, useStore } from '../../lib/store';
 import { currentUserAtom } from '../auth/session';
-import { spacesAtom } from '../spaces/atoms';
+import { OnboardingFlow } from '../onboarding/OnboardingFlow';
+import { useOnboardingGate } from '../onboarding/useOnboardingGate';
+import { newSpaceOpenAtom, spacesAtom } from '../spaces/atoms';
+import { NewSpaceDialog } from '../spaces/NewSpaceDialog';
+import { SpaceSettingsHost } from '../spaces/SpaceSettingsDialog';
+import { useSpacesLive } from '../spaces/useSpacesLive';
+import { useTeamLive } from '../teams/useTeamLive';
 import { overviewScope, resolveDashboardLocation } from './areas';
 import { Sidebar } from './Sidebar';
 import { TopBar } from './TopBar';
@@ -23,10 +29,17 @@ export default function DashboardLayout() {
   const store = useStore();
   const sidebarId = useId();
   const [sidebarOpen, setSidebarOpen] = useState(false);
+  const [newSpaceOpen, setNewSpaceOpen] = useAtom(newSpaceOpenAtom);
+  const onboarding = useOnboardingGate();
+  useSpacesLive();
+  useTeamLive();
 
   useEffect(() => {
     if (!user) void loadSession(store);
   }, [user, store]);
+
+  // The drawer closes whenever the page changes (a link, a dialog that navigates, a team switch).
+  useEffect(() => setSidebarOpen(false), [pathname]);
 
   useEffect(() => {
     if (!sidebarOpen) return undefined;
@@ -37,8 +50,13 @@ export default function DashboardLayout() {
     return () => window.removeEventListener('keydown', onKeyDown);
   }, [sidebarOpen]);
 
-  const title =
-    location.kind === 'notFound' ? t('errors.notFound.title') : location.kind === 'chats' ? t('areas.chats.title') : t(`areas.${location.area}.title`);
+  const title = onboarding
+    ? t('onboarding.pageTitle')
+    : location.kind === 'notFound'
+      ? t('errors.notFound.title')
+      : location.kind === 'chats'
+        ? t('areas.chats.title')
+        : t(`areas.${location.area}.title`);
   const scopeName =
     location.kind === 'chats' ? undefined : location.scope === overviewScope ? t('space.overview') : (spaces.get(location.scope)?.name ?? t('space.current'));
   useDocumentTitle(title);
@@ -51,13 +69,15 @@ export default function DashboardLayout() {
       <Sidebar id={sidebarId} location={location} open={sidebarOpen} onNavigate={() => setSidebarOpen(false)} />
       {sidebarOpen && <div className={styles.backdrop} onClick={() => setSidebarOpen(false)} aria-hidden />}
       <div className={styles.column}>
-        <TopBar title={title} scopeName={scopeName} sidebarId={sidebarId} sidebarOpen={sidebarOpen} onOpenSidebar={() => setSidebarOpen(true)} />
+        <TopBar title={title} scopeName={onboarding ? undefined : scopeName} sidebarId={sidebarId} sidebarOpen={sidebarOpen} onOpenSidebar={() => setSidebarOpen(true)} />
         <main id="main" className={styles.main} tabIndex={-1}>
           <Suspense fallback={<LoadingScreen variant="inline" />}>
-            <Outlet context={location} />
+            {onboarding ? <OnboardingFlow /> : <Outlet context={location} />}
           </Suspense>
         </main>
       </div>
+      <NewSpaceDialog open={newSpaceOpen} onOpenChange={setNewSpaceOpen} />
+      <SpaceSettingsHost />
     </div>
   );
 }

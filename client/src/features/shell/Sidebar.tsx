@@ -1,10 +1,11 @@
-import { LayoutGrid, LogOut } from 'lucide-react';
+import { LayoutGrid, LogOut, Plus, Settings, Shapes } from 'lucide-react';
 import clsx from 'clsx';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useAtomValue, useStore } from '../../lib/store';
+import { useAtomValue, useSetAtom, useStore } from '../../lib/store';
 import { logout } from '../auth/session';
-import { spaceListAtom } from '../spaces/atoms';
+import { newSpaceOpenAtom, spaceListAtom, spaceSettingsTargetAtom } from '../spaces/atoms';
+import { currentTeamRoleAtom } from '../teams/atoms';
 import { activeNavKey, navIcons, navPath, overviewScope, primaryNav, secondaryNav, type DashboardLocation, type NavKey } from './areas';
 import { TeamSwitcher } from './TeamSwitcher';
 import styles from './Sidebar.module.css';
@@ -21,8 +22,12 @@ export function Sidebar({ id, location, open, onNavigate }: SidebarProps) {
   const { t } = useTranslation();
   const store = useStore();
   const spaces = useAtomValue(spaceListAtom);
+  const role = useAtomValue(currentTeamRoleAtom);
+  const openSettings = useSetAtom(spaceSettingsTargetAtom);
+  const openNewSpace = useSetAtom(newSpaceOpenAtom);
   const active = activeNavKey(location);
   const scope = location.scope;
+  const browsing = location.kind === 'area' && location.area === 'spaces';
 
   const item = (key: NavKey) => {
     const Icon = navIcons[key];
@@ -44,29 +49,49 @@ export function Sidebar({ id, location, open, onNavigate }: SidebarProps) {
       </div>
       <nav className={styles.nav} aria-label={t('nav.label')}>
         <ul className={styles.list}>{primaryNav.map(item)}</ul>
-        {spaces.length > 0 && (
-          <section className={styles.section} aria-labelledby={`${id}-spaces`}>
+        <section className={styles.section} aria-labelledby={`${id}-spaces`}>
+          <div className={styles.sectionHeader}>
             <h2 id={`${id}-spaces`} className={styles.sectionTitle}>
               {t('nav.spaces')}
             </h2>
-            <ul className={styles.list}>
-              <li>
-                <Link to={`/${overviewScope}`} className={clsx(styles.item, scope === overviewScope && location.kind !== 'chats' && styles.activeScope)} onClick={onNavigate}>
-                  <LayoutGrid className={styles.itemIcon} aria-hidden />
-                  <span className={styles.itemLabel}>{t('space.overview')}</span>
+            {role !== 'guest' && (
+              <button type="button" className={styles.sectionButton} aria-label={t('spaces.create.open')} title={t('spaces.create.open')} onClick={() => {
+                  onNavigate();
+                  openNewSpace(true);
+                }}>
+                <Plus size={14} aria-hidden />
+              </button>
+            )}
+          </div>
+          <ul className={styles.list}>
+            <li>
+              <Link to={`/${overviewScope}`} className={clsx(styles.item, scope === overviewScope && location.kind !== 'chats' && !browsing && styles.activeScope)} onClick={onNavigate}>
+                <LayoutGrid className={styles.itemIcon} aria-hidden />
+                <span className={styles.itemLabel}>{t('space.overview')}</span>
+              </Link>
+            </li>
+            {spaces.map((space) => (
+              <li key={space.id} className={styles.spaceItem}>
+                <Link to={`/${space.id}`} className={clsx(styles.item, scope === space.id && styles.activeScope)} aria-current={scope === space.id && location.kind === 'area' && location.area === 'home' ? 'page' : undefined} onClick={onNavigate}>
+                  <span className={styles.spaceDot} style={{ backgroundColor: space.color ?? 'var(--color-text-faint)' }} aria-hidden />
+                  <span className={styles.itemLabel}>{space.name}</span>
                 </Link>
+                <button type="button" className={styles.spaceSettings} aria-label={t('spaces.menu.settingsFor', { name: space.name })} title={t('spaces.menu.settingsFor', { name: space.name })} onClick={() => {
+                    onNavigate();
+                    openSettings(space.id);
+                  }}>
+                  <Settings size={13} aria-hidden />
+                </button>
               </li>
-              {spaces.map((space) => (
-                <li key={space.id}>
-                  <Link to={`/${space.id}`} className={clsx(styles.item, scope === space.id && styles.activeScope)} onClick={onNavigate}>
-                    <span className={styles.spaceDot} style={{ backgroundColor: space.color ?? 'var(--color-text-faint)' }} aria-hidden />
-                    <span className={styles.itemLabel}>{space.name}</span>
-                  </Link>
-                </li>
-              ))}
-            </ul>
-          </section>
-        )}
+            ))}
+            <li>
+              <Link to={navPath('spaces', overviewScope)} className={clsx(styles.item, browsing && styles.active)} aria-current={browsing ? 'page' : undefined} onClick={onNavigate}>
+                <Shapes className={styles.itemIcon} aria-hidden />
+                <span className={styles.itemLabel}>{t('spaces.browse')}</span>
+              </Link>
+            </li>
+          </ul>
+        </section>
       </nav>
       <div className={styles.footer}>
         <ul className={styles.list}>

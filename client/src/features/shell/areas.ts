@@ -17,6 +17,7 @@ import {
   MessagesSquare,
   Search,
   Settings,
+  Shapes,
   SquareCheckBig,
   Video,
   type LucideIcon,
@@ -25,7 +26,7 @@ import { isProjectId } from '../../app/routeRules';
 
 export const overviewScope = 'overview';
 
-export const areaKeys = ['home', 'tasks', 'media', 'files', 'stories', 'docs', 'meetings', 'messages', 'calendar', 'reports', 'search', 'preferences', 'feedback', 'support'] as const;
+export const areaKeys = ['home', 'tasks', 'media', 'files', 'stories', 'docs', 'meetings', 'messages', 'calendar', 'reports', 'search', 'preferences', 'feedback', 'support', 'spaces'] as const;
 export type AreaKey = (typeof areaKeys)[number];
 
 /** Chats live at /chats rather than under a space, but sit in the sidebar with the areas. */
@@ -47,6 +48,7 @@ export const navIcons: Record<NavKey, LucideIcon> = {
   preferences: Settings,
   feedback: MessageSquareHeart,
   support: LifeBuoy,
+  spaces: Shapes,
 };
 
 /** Sidebar order (SPEC §2): the work areas first; preferences, feedback and support sit at the bottom. */

@@ -1,37 +1,100 @@
-/** Spaces (projects) known to the client: one Map keyed by id (STYLE), plus the sidebar's ordered list. */
-import { gql } from '../../lib/graphql';
-import { atom } from '../../lib/store';
+/**
+ * Spaces (projects) known to the client: one Map keyed by id (STYLE), the ids getProjects listed,
+ * and derived lists (the sidebar's spaces, the joinable ones). Mutation results and live
+ * subProject changes go through the same functions, so both update the same atoms.
+ */
+import { atom, type AppStore } from '../../lib/store';
+import type { Space, SpaceChange } from './operations';
 
-export interface SpaceSummary {
-  id: string;
-  name: string;
-  color: string | null;
-  logo: string | null;
-  isPersonal?: boolean | null;
-}
+/** What the client may know of a space: a preloaded summary has the first fields only. */
+export type SpaceSummary = Pick<Space, 'id' | 'name' | 'color' | 'logo'> & Partial<Omit<Space, 'id' | 'name' | 'color' | 'logo'>>;
+
+/** The space whose settings dialog is open (one for the whole dashboard); null when closed. */
+export const spaceSettingsTargetAtom = atom<string | null>(null);
+
+/** Whether the "New space" dialog is open. */
+export const newSpaceOpenAtom = atom(false);
 
 export const spacesAtom = atom<ReadonlyMap<string, SpaceSummary>>(new Map());
 
-/** Ids in the order getProjects returned them; null until loaded. */
+/** Ids of the spaces of the current team the caller can see, in the order they became known; null until loaded. */
 export const spaceIdsAtom = atom<readonly string[] | null>(null);
 
-export const spaceListAtom = atom((get) => {
-  const spaces = get(spacesAtom);
-  return (get(spaceIdsAtom) ?? []).flatMap((id) => {
+function byPersonalThenName(left: SpaceSummary, right: SpaceSummary): number {
+  if (Boolean(left.isPersonal) !== Boolean(right.isPersonal)) return left.isPersonal ? -1 : 1;
+  return left.name.localeCompare(right.name);
+}
+
+function listed(spaces: ReadonlyMap<string, SpaceSummary>, ids: readonly string[] | null): SpaceSummary[] {
+  return (ids ?? []).flatMap((id) => {
     const space = spaces.get(id);
     return space ? [space] : [];
   });
-});
+}
+
+/** The sidebar's spaces: the ones the caller belongs to, their personal space first, then by name. */
+export const spaceListAtom = atom((get) => listed(get(spacesAtom), get(spaceIdsAtom)).filter((space) => space.isMember !== false).sort(byPersonalThenName));
+
+/** Spaces the caller sees but does not belong to: public ones to join, private ones to ask for (admins see those). */
+export const joinableSpacesAtom = atom((get) => listed(get(spacesAtom), get(spaceIdsAtom)).filter((space) => space.isMember === false).sort(byPersonalThenName));
 
 export const storeSpacesAtom = atom(null, (get, set, spaces: readonly SpaceSummary[], options: { replaceList: boolean }) => {
-  const next = new Map(get(spacesAtom));
-  for (const space of spaces) next.set(space.id, space);
+  const next = new Map(options.replaceList ? [] : get(spacesAtom));
+  for (const space of spaces) next.set(space.id, { ...next.get(space.id), ...space });
   set(spacesAtom, next);
   if (options.replaceList) set(spaceIdsAtom, spaces.map((space) => space.id));
+  else set(spaceIdsAtom, (ids) => [...new Set([...(ids ?? []), ...spaces.map((space) => space.id)])]);
 });
 
-export const getProjectBasicDocument = gql<{ getProjectBasic: SpaceSummary | null }, { id: string }>(
-  'query GetProjectBasic($id: ID!) { getProjectBasic(id: $id) { id name color logo } }',
-);
+/** Keeps one space the server returned (a mutation result, a live change) in the map and the list. */
+export function storeSpace(store: AppStore, space: Space): void {
+  store.set(storeSpacesAtom, [space], { replaceList: false });
+}
 
-export const getProjectsDocument = gql<{ getProjects: SpaceSummary[] | null }>('query GetProjects { getProjects { id name color logo isPersonal } }');
+export function forgetSpace(store: AppStore, id: string): void {
+  const next = new Map(store.get(spacesAtom));
+  next.delete(id);
+  store.set(spacesAtom, next);
+  store.set(spaceIdsAtom, (ids) => (ids ?? []).filter((known) => known !== id));
+  forgetRequests(store, id);
+}
+
+/**
+ * Pending requests to join, per space: the server announces them live (project.join_requested) and
+ * answers them with member_added or join_refused. Team admins also read open ones from the activity log.
+ */
+export const spaceRequestsAtom = atom<ReadonlyMap<string, readonly string[]>>(new Map());
+
+export function addRequest(store: AppStore, projectId: string, userId: string): void {
+  const current = store.get(spaceRequestsAtom);
+  const users = current.get(projectId) ?? [];
+  if (users.includes(userId)) return;
+  store.set(spaceRequestsAtom, new Map(current).set(projectId, [...users, userId]));
+}
+
+export function removeRequest(store: AppStore, projectId: string, userId: string): void {
+  const current = store.get(spaceRequestsAtom);
+  const users = current.get(projectId);
+  if (!users?.includes(userId)) return;
+  store.set(spaceRequestsAtom, new Map(current).set(projectId, users.filter((id) => id !== userId)));
+}
+
+function forgetRequests(store: AppStore, projectId: string): void {
+  const current = store.get(spaceRequestsAtom);
+  if (!current.has(projectId)) return;
+  const next = new Map(current);
+  next.delete(projectId);
+  store.set(spaceRequestsAtom, next);
+}
+
+/** How a live change (subProject) updates the atoms: the same path mutation results take. */
+export function applySpaceChange(store: AppStore, change: SpaceChange): void {
+  if (!change.project) {
+    forgetSpace(store, change.projectId);
+    return;
+  }
+  storeSpace(store, change.project);
+  if (!change.userId) return;
+  if (change.type === 'project.join_requested' && change.project.canManage) addRequest(store, change.projectId, change.userId);
+  if (change.type === 'project.member_added' || change.type === 'project.join_refused') removeRequest(store, change.projectId, change.userId);
+}

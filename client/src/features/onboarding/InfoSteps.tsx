@@ -1,0 +1,125 @@
+import { useId } from 'react';
+import { Monitor, Moon, PartyPopper, Smartphone, Sparkles, Sun } from 'lucide-react';
+import clsx from 'clsx';
+import { useTranslation } from 'react-i18next';
+import { trialLengthDays } from '#shared/plans';
+import { darkModeEnabledAtom, setDarkMode } from '../../app/theme';
+import { useAtomValue, useSetAtom, useStore } from '../../lib/store';
+import { Button } from '../../ui';
+import { newSpaceOpenAtom } from '../spaces/atoms';
+import type { StepProps } from './OnboardingFlow';
+import styles from './Onboarding.module.css';
+
+/** Customise the theme: light or dark, applied at once; the same preference as the account menu's switch. */
+export function ThemeStep({ next, footer }: StepProps) {
+  const { t } = useTranslation();
+  const store = useStore();
+  const dark = useAtomValue(darkModeEnabledAtom);
+  const name = useId();
+  const options = [
+    { value: false, icon: Sun, label: t('onboarding.steps.theme.light') },
+    { value: true, icon: Moon, label: t('onboarding.steps.theme.dark') },
+  ];
+  return (
+    <>
+      <fieldset className={styles.themes}>
+        <legend className="visually-hidden">{t('onboarding.steps.theme.legend')}</legend>
+        {options.map(({ value, icon: Icon, label }) => (
+          <label key={label} className={clsx(styles.theme, dark === value && styles.themeChecked)}>
+            <input type="radio" name={name} checked={dark === value} onChange={() => setDarkMode(value, store)} className={styles.themeInput} />
+            <span className={clsx(styles.themePreview, value ? styles.previewDark : styles.previewLight)} aria-hidden>
+              <span />
+              <span />
+              <span />
+            </span>
+            <span className={styles.themeLabel}>
+              <Icon size={15} aria-hidden /> {label}
+            </span>
+          </label>
+        ))}
+      </fieldset>
+      {footer(
+        <Button variant="primary" onClick={next}>
+          {t('onboarding.continue')}
+        </Button>,
+      )}
+    </>
+  );
+}
+
+/** Use everywhere: where the desktop and mobile apps come from; a short text, no store links. */
+export function AppsStep({ next, footer }: StepProps) {
+  const { t } = useTranslation();
+  const address = window.location.origin;
+  return (
+    <>
+      <ul className={styles.apps}>
+        <li className={styles.app}>
+          <Monitor size={20} aria-hidden className={styles.appIcon} />
+          <div>
+            <p className={styles.appTitle}>{t('onboarding.steps.apps.desktopTitle')}</p>
+            <p className={styles.appText}>{t('onboarding.steps.apps.desktop', { address })}</p>
+          </div>
+        </li>
+        <li className={styles.app}>
+          <Smartphone size={20} aria-hidden className={styles.appIcon} />
+          <div>
+            <p className={styles.appTitle}>{t('onboarding.steps.apps.mobileTitle')}</p>
+            <p className={styles.appText}>{t('onboarding.steps.apps.mobile', { address })}</p>
+          </div>
+        </li>
+      </ul>
+      {footer(
+        <Button variant="primary" onClick={next}>
+          {t('onboarding.continue')}
+        </Button>,
+      )}
+    </>
+  );
+}
+
+/** The optional trial offer: there is no billing yet, so it says the trial comes with billing and lets the user move on. */
+export function TrialStep({ next, footer }: StepProps) {
+  const { t, i18n } = useTranslation();
+  return (
+    <>
+      <div className={styles.trial}>
+        <Sparkles size={20} aria-hidden className={styles.appIcon} />
+        <p className={styles.appText}>{t('onboarding.steps.trial.later', { days: trialLengthDays(i18n.language) })}</p>
+      </div>
+      {footer(
+        <Button variant="primary" onClick={next}>
+          {t('onboarding.steps.trial.skip')}
+        </Button>,
+      )}
+    </>
+  );
+}
+
+/** All set up: finish, or finish and create the first space. */
+export function DoneStep({ next, footer, finishing }: StepProps & { finishing: boolean }) {
+  const { t } = useTranslation();
+  const openNewSpace = useSetAtom(newSpaceOpenAtom);
+  return (
+    <>
+      <div className={styles.done}>
+        <PartyPopper size={28} aria-hidden className={styles.doneIcon} />
+      </div>
+      {footer(
+        <>
+          <Button
+            onClick={() => {
+              openNewSpace(true);
+              next();
+            }}
+          >
+            {t('onboarding.steps.done.newSpace')}
+          </Button>
+          <Button variant="primary" loading={finishing} onClick={next} autoFocus>
+            {t('onboarding.steps.done.finish')}
+          </Button>
+        </>,
+      )}
+    </>
+  );
+}

@@ -1,0 +1,39 @@
+/**
+ * Keeps the spaces of the current team live (SPEC §7 subProject): created, edited and deleted
+ * spaces and membership changes reach the atoms without a reload. The subscription follows the
+ * current team (the server scopes it to the team current when subscribing), and the list is
+ * read again after every reconnection, for what was missed while the socket was down.
+ */
+import { useEffect } from 'react';
+import { i18n } from '../../lib/i18n';
+import { navigateTo } from '../../lib/navigation';
+import { subscribe, useOnReconnect } from '../../lib/subscriptions';
+import { useAtomValue, useStore } from '../../lib/store';
+import { showToast } from '../../ui';
+import { currentTeamAtom } from '../auth/session';
+import { loadSpaces } from '../teams/teamData';
+import { applySpaceChange, spacesAtom } from './atoms';
+import { subProjectDocument } from './operations';
+
+export function useSpacesLive(): void {
+  const store = useStore();
+  const teamId = useAtomValue(currentTeamAtom)?.id;
+
+  useEffect(() => {
+    if (!teamId) return undefined;
+    return subscribe(subProjectDocument, {}, ({ subProject: change }) => {
+      const known = store.get(spacesAtom).get(change.projectId);
+      applySpaceChange(store, change);
+      // Someone deleted the space on screen, or took the viewer out of it: back to the overview.
+      const viewing = window.location.pathname.split('/')[1] === change.projectId;
+      if (!change.project && known && viewing) {
+        navigateTo('/overview');
+        showToast({ message: change.type === 'project.deleted' ? i18n.t('spaces.live.deleted', { name: known.name }) : i18n.t('spaces.live.removed', { name: known.name }), icon: 'info' });
+      }
+    });
+  }, [teamId, store]);
+
+  useOnReconnect(() => {
+    void loadSpaces(store).catch(() => undefined);
+  });
+}
