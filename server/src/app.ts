@@ -14,6 +14,7 @@ import { domains } from './domains';
 import { isSessionActive } from './domains/accounts/sessions';
 import { authenticateApiToken, isApiToken } from './domains/settings';
 import { registerSocialRoutes } from './domains/social';
+import { registerCoverRoutes } from './domains/tasks';
 import { baseAccess, baseTypeDefs, type DomainModule, type OperationAccess } from './domains/module';
 import { EventStore } from './events/store';
 import type { Projection } from './events/types';
@@ -108,6 +109,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   registerOutboxPage(server, services);
   registerMediaRoutes(server, services);
   registerSocialRoutes(server, services);
+  registerCoverRoutes(server);
 
   const typeDefs = [baseTypeDefs, ...modules.map((module) => module.typeDefs)].join('\n');
   const resolvers = guardOperations(

@@ -35,6 +35,7 @@ export const environmentSchema = z.object({
   OIDC_MICROSOFT_CLIENT_SECRET: z.string().min(1).optional(),
   OIDC_ALLOW_HTTP_ISSUER: booleanFromEnvironment.default(false),
   RATE_LIMITS: booleanFromEnvironment.default(true),
+  UNSPLASH_ACCESS_KEY: z.string().min(1).optional(),
 });
 
 export type Environment = z.input<typeof environmentSchema>;
@@ -58,6 +59,8 @@ export interface Config {
   /** Plain-http issuers (a provider on the same machine or a private network) even in production. */
   oidcAllowHttpIssuer: boolean;
   rateLimits: boolean;
+  /** Task covers come from Unsplash search with this key; without it, from the bundled offline set. */
+  unsplashAccessKey: string | null;
 }
 
 export type OidcProviderName = 'google' | 'microsoft';
@@ -113,6 +116,7 @@ export function loadConfig(environment: Record<string, string | undefined> = pro
     },
     oidcAllowHttpIssuer: values.OIDC_ALLOW_HTTP_ISSUER,
     rateLimits: values.RATE_LIMITS,
+    unsplashAccessKey: values.UNSPLASH_ACCESS_KEY ?? null,
   };
 }
 

@@ -51,16 +51,28 @@ async function buildWorld(): Promise<World> {
   expectData(await adminA.client.execute('mutation ($id: ID!) { addUserTeam(email: "matrix-pending@example.com", id: $id) { id } }', { id: adminA.teamId }));
   const userB = await person(server, 'Bo');
   const spaceB = await createSpace(userB, 'Other team space');
+  const [boardA, boardB] = [await board(adminA, publicSpaceA, 'Matrix'), await board(userB, spaceB, 'Other')];
   return {
     adminA, basicA, guestA, userB, teamA: adminA.teamId, publicSpaceA, privateSpaceA, guestSpaceA,
     settingA: setting.setSetting.id, tokenA: token.createApiToken.apiToken.id, spaceB,
+    taskA: boardA.task, stateA: boardA.state, tagA: boardA.tag, taskB: boardB.task, stateB: boardB.state, tagB: boardB.tag,
   };
+}
+
+/** A task, a tag and the first section of a space, made by its owner. */
+async function board(owner: Person, project: string, label: string): Promise<{ task: string; state: string; tag: string }> {
+  const task = expectData(await owner.client.execute<{ setTask: { id: string; state: string } }>('mutation ($project: ID!, $name: String!) { setTask(project: $project, name: $name) { id state } }', { project, name: `${label} task` })).setTask;
+  const tag = expectData(await owner.client.execute<{ setTag: { id: string } }>('mutation ($project: ID!, $name: String!) { setTag(project: $project, name: $name) { id } }', { project, name: `${label} tag` })).setTag;
+  return { task: task.id, state: task.state, tag: tag.id };
 }
 
 /** Everything of team A that must never show up in an answer to someone outside it. */
 function teamAMarks(): string[] {
   const { adminA, basicA, guestA } = world;
-  return [world.teamA, adminA.id, basicA.id, guestA.id, adminA.email, basicA.email, guestA.email, world.publicSpaceA, world.privateSpaceA, world.guestSpaceA, world.settingA, world.tokenA, 'Matrix', 'matrix-pending'];
+  return [
+    world.teamA, adminA.id, basicA.id, guestA.id, adminA.email, basicA.email, guestA.email, world.publicSpaceA, world.privateSpaceA, world.guestSpaceA,
+    world.settingA, world.tokenA, world.taskA, world.stateA, world.tagA, 'Matrix', 'matrix-pending',
+  ];
 }
 
 const refusalCodes = ['NOT_FOUND', 'PERMISSION_DENIED'];
@@ -91,6 +103,8 @@ async function stirTeamA(): Promise<void> {
   await createSpace(world.adminA, `Matrix stir ${Math.random()}`);
   expectData(await world.adminA.client.execute('mutation ($team: ID!) { updateTeam(team: $team, name: "Matrix team") { signInRequired } }', { team: world.teamA }));
   expectData(await world.basicA.client.execute('mutation { ediUser(description: "matrix stir") { id } }'));
+  expectData(await world.adminA.client.execute('mutation ($project: ID!) { setTask(project: $project, name: "Matrix stir") { id } }', { project: world.publicSpaceA }));
+  expectData(await world.adminA.client.execute('mutation ($id: ID!) { ediTask(id: $id, name: "Matrix stirred") { id } }', { id: world.taskA }));
 }
 afterAll(() => server.close());
 

@@ -16,6 +16,13 @@ export interface World {
   settingA: string;
   tokenA: string;
   spaceB: string;
+  /** A task, a section and a tag of publicSpaceA (the admin's), and their like in userB's spaceB. */
+  taskA: string;
+  stateA: string;
+  tagA: string;
+  taskB: string;
+  stateB: string;
+  tagB: string;
 }
 
 /** One call: a document and its variables, built from the world. */
@@ -42,6 +49,9 @@ export interface MatrixEntry {
 
 const teamA = (world: World) => ({ team: world.teamA });
 const publicA = (world: World) => ({ id: world.publicSpaceA });
+const projectA = (world: World) => ({ project: world.publicSpaceA });
+const taskA = (world: World) => ({ id: world.taskA });
+const tagA = (world: World) => ({ id: world.tagA });
 
 /**
  * Every non-public query, mutation and subscription, with the attempts that must fail. The test
@@ -166,6 +176,126 @@ export const matrix: Record<string, MatrixEntry> = {
     },
   },
   subProject: { otherTeam: { seesNothing: [{ query: 'subscription { subProject { type projectId project { id } } }' }] } },
+
+  getStatesProject: {
+    otherTeam: {
+      refused: [
+        { query: 'query ($project: ID!) { getStatesProject(project: $project) { id } }', variables: projectA },
+        { query: 'query ($project: ID!) { getStatesProject(project: $project) { id } }', variables: (w) => ({ project: w.privateSpaceA }) },
+      ],
+    },
+    guestRefused: [{ query: 'query ($project: ID!) { getStatesProject(project: $project) { id } }', variables: projectA }],
+  },
+  createState: {
+    otherTeam: { refused: [{ query: 'mutation ($project: ID!) { createState(project: $project, value: "Taken over") { id } }', variables: projectA }] },
+    guestRefused: [{ query: 'mutation ($project: ID!) { createState(project: $project, value: "Guest") { id } }', variables: projectA }],
+  },
+  updateState: {
+    otherTeam: { refused: [{ query: 'mutation ($id: ID!) { updateState(id: $id, value: "Renamed") { id } }', variables: (w) => ({ id: w.stateA }) }] },
+    guestRefused: [{ query: 'mutation ($id: ID!) { updateState(id: $id, value: "Renamed") { id } }', variables: (w) => ({ id: w.stateA }) }],
+  },
+  deleteState: {
+    otherTeam: {
+      refused: [
+        { query: 'mutation ($id: ID!) { deleteState(id: $id) { id } }', variables: (w) => ({ id: w.stateA }) },
+        // Two ids: a section of the caller's own space, its tasks sent to a section of team A.
+        { query: 'mutation ($id: ID!, $moveTo: ID) { deleteState(id: $id, moveTo: $moveTo) { id } }', variables: (w) => ({ id: w.stateB, moveTo: w.stateA }) },
+      ],
+    },
+    withoutRights: [{ query: 'mutation ($id: ID!) { deleteState(id: $id) { id } }', variables: (w) => ({ id: w.stateA }) }],
+  },
+  updateStates: {
+    otherTeam: {
+      refused: [
+        { query: 'mutation ($ids: [ID!]!) { updateStates(ids: $ids, positions: [1]) { id } }', variables: (w) => ({ ids: [w.stateA] }) },
+        { query: 'mutation ($ids: [ID!]!) { updateStates(ids: $ids, positions: [1, 2]) { id } }', variables: (w) => ({ ids: [w.stateB, w.stateA] }) },
+      ],
+    },
+    guestRefused: [{ query: 'mutation ($ids: [ID!]!) { updateStates(ids: $ids, positions: [1]) { id } }', variables: (w) => ({ ids: [w.stateA] }) }],
+  },
+  getTasks: {
+    otherTeam: {
+      refused: [
+        { query: 'query ($project: ID!) { getTasks(project: $project) { id } }', variables: projectA },
+        { query: 'query ($project: ID!) { getTasks(project: $project) { id } }', variables: (w) => ({ project: w.privateSpaceA }) },
+      ],
+    },
+    guestRefused: [{ query: 'query ($project: ID!) { getTasks(project: $project) { id } }', variables: projectA }],
+  },
+  getTask: {
+    otherTeam: { refused: [{ query: 'query ($id: ID!) { getTask(id: $id) { id name } }', variables: taskA }] },
+    guestRefused: [{ query: 'query ($id: ID!) { getTask(id: $id) { id name } }', variables: taskA }],
+  },
+  getTaskActivity: {
+    otherTeam: { refused: [{ query: 'query ($task: ID!) { getTaskActivity(task: $task) { entries { id } } }', variables: (w) => ({ task: w.taskA }) }] },
+    guestRefused: [{ query: 'query ($task: ID!) { getTaskActivity(task: $task) { entries { id } } }', variables: (w) => ({ task: w.taskA }) }],
+  },
+  setTask: {
+    otherTeam: {
+      refused: [
+        { query: 'mutation ($project: ID!) { setTask(project: $project, name: "Planted") { id } }', variables: projectA },
+        // Two ids: a task in the caller's own space pointing at team A's section, tags, parent or people.
+        { query: 'mutation ($project: ID!, $state: ID) { setTask(project: $project, name: "x", state: $state) { id } }', variables: (w) => ({ project: w.spaceB, state: w.stateA }) },
+        { query: 'mutation ($project: ID!, $tags: [ID!]) { setTask(project: $project, name: "x", tags: $tags) { id } }', variables: (w) => ({ project: w.spaceB, tags: [w.tagA] }) },
+        { query: 'mutation ($project: ID!, $parent: ID) { setTask(project: $project, name: "x", parentTask: $parent) { id } }', variables: (w) => ({ project: w.spaceB, parent: w.taskA }) },
+        { query: 'mutation ($project: ID!, $users: [ID!]) { setTask(project: $project, name: "x", users: $users) { id } }', variables: (w) => ({ project: w.spaceB, users: [w.adminA.id] }) },
+      ],
+    },
+    guestRefused: [{ query: 'mutation ($project: ID!) { setTask(project: $project, name: "Guest task") { id } }', variables: projectA }],
+  },
+  ediTask: {
+    otherTeam: {
+      refused: [
+        { query: 'mutation ($id: ID!) { ediTask(id: $id, name: "Hijacked") { id } }', variables: taskA },
+        { query: 'mutation ($id: ID!, $project: ID) { ediTask(id: $id, project: $project) { id } }', variables: (w) => ({ id: w.taskB, project: w.publicSpaceA }) },
+        { query: 'mutation ($id: ID!, $state: ID) { ediTask(id: $id, state: $state) { id } }', variables: (w) => ({ id: w.taskB, state: w.stateA }) },
+        { query: 'mutation ($id: ID!, $tags: [ID!]) { ediTask(id: $id, tags: $tags) { id } }', variables: (w) => ({ id: w.taskB, tags: [w.tagA] }) },
+        { query: 'mutation ($id: ID!, $parent: ID) { ediTask(id: $id, parentTask: $parent) { id } }', variables: (w) => ({ id: w.taskB, parent: w.taskA }) },
+      ],
+    },
+    guestRefused: [{ query: 'mutation ($id: ID!) { ediTask(id: $id, name: "Guest edit") { id } }', variables: taskA }],
+  },
+  delTask: {
+    otherTeam: { refused: [{ query: 'mutation ($id: ID!) { delTask(task: $id) }', variables: taskA }] },
+    // The basic member is in the space, but did not write the task and administers nothing.
+    withoutRights: [{ query: 'mutation ($id: ID!) { delTask(task: $id, delSubtasks: true) }', variables: taskA }],
+  },
+  duplicateTask: {
+    otherTeam: { refused: [{ query: 'mutation ($id: ID!) { duplicateTask(id: $id) { id } }', variables: taskA }] },
+    guestRefused: [{ query: 'mutation ($id: ID!) { duplicateTask(id: $id) { id } }', variables: taskA }],
+  },
+  followTask: {
+    otherTeam: { refused: [{ query: 'mutation ($id: ID!) { followTask(id: $id) { id } }', variables: taskA }] },
+    guestRefused: [{ query: 'mutation ($id: ID!) { followTask(id: $id) { id } }', variables: taskA }],
+  },
+  unfollowTask: {
+    otherTeam: { refused: [{ query: 'mutation ($id: ID!) { unfollowTask(id: $id) { id } }', variables: taskA }] },
+    guestRefused: [{ query: 'mutation ($id: ID!) { unfollowTask(id: $id) { id } }', variables: taskA }],
+  },
+  getTags: {
+    otherTeam: { refused: [{ query: 'query ($project: ID!) { getTags(project: $project) { id } }', variables: projectA }] },
+    guestRefused: [{ query: 'query ($project: ID!) { getTags(project: $project) { id } }', variables: projectA }],
+  },
+  setTag: {
+    otherTeam: { refused: [{ query: 'mutation ($project: ID!) { setTag(project: $project, name: "Planted") { id } }', variables: projectA }] },
+    guestRefused: [{ query: 'mutation ($project: ID!) { setTag(project: $project, name: "Guest tag") { id } }', variables: projectA }],
+  },
+  ediTag: {
+    otherTeam: { refused: [{ query: 'mutation ($id: ID!) { ediTag(id: $id, name: "Hijacked") { id } }', variables: tagA }] },
+    guestRefused: [{ query: 'mutation ($id: ID!) { ediTag(id: $id, name: "Guest") { id } }', variables: tagA }],
+  },
+  delTag: {
+    otherTeam: { refused: [{ query: 'mutation ($id: ID!) { delTag(id: $id) }', variables: tagA }] },
+    guestRefused: [{ query: 'mutation ($id: ID!) { delTag(id: $id) }', variables: tagA }],
+  },
+  suggestPics: { otherTeam: { noForeignIds: 'searches pictures by words; it takes no id' } },
+  subTask: {
+    otherTeam: {
+      refused: [{ query: 'subscription ($project: ID!) { subTask(project: $project) { type } }', variables: projectA }],
+      seesNothing: [{ query: 'subscription ($project: ID!) { subTask(project: $project) { type taskId task { id name } } }', variables: (w) => ({ project: w.spaceB }) }],
+    },
+    guestRefused: [{ query: 'subscription ($project: ID!) { subTask(project: $project) { type } }', variables: projectA }],
+  },
   subUser: {
     otherTeam: {
       refused: [{ query: 'subscription ($team: ID) { subUser(team: $team) { id } }', variables: teamA }],

@@ -2,5 +2,6 @@
 export * from '../events/tables';
 export * from '../domains/accounts/tables';
 export * from '../domains/teams/tables';
+export * from '../domains/tasks/tables';
 export * from '../domains/settings/tables';
 export * from '../mail/tables';

@@ -16,6 +16,7 @@ import { setSessionCookies } from './cookies';
 import type { UserSignedIn } from './events';
 import { issueLink, linkLifetimeHours, type LinkPurpose } from './links';
 import { createSession, revokeAllSessions } from './sessions';
+import { openBoardsForNewSpaces } from '../tasks/board';
 import { presentTeam } from '../teams/present';
 import { currentTeam } from '../teams/state';
 import { userCredentials, users } from './tables';
@@ -67,6 +68,7 @@ export function registerAccount(unit: UnitOfWork, account: NewAccount): string {
   unit.append(`team:${ids.teamId}`, decided.team, { teamId: ids.teamId, expectedVersion: 0 });
   unit.append(`user:${ids.userId}`, decided.user, { teamId: ids.teamId, expectedVersion: 0 });
   if (account.emailVerified) unit.append(`user:${ids.userId}`, [{ type: 'user.email_verified', payload: { userId: ids.userId } }], { teamId: ids.teamId });
+  openBoardsForNewSpaces(unit, decided.project);
   unit.append(`project:${ids.personalProjectId}`, decided.project, { teamId: ids.teamId, expectedVersion: 0 });
   if (account.passwordHash) {
     unit.transaction.insert(userCredentials).values({ userId: ids.userId, passwordHash: account.passwordHash, updatedAt: new Date().toISOString() }).run();

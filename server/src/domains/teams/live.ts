@@ -11,7 +11,7 @@ import { effectiveTeamRole, spacePolicy, teamPolicy } from './policies';
 import { findSpaceRow, presentSpace, presentTeam } from './present';
 import { findTeam, loadSpaceAccess, loadTeamSeat, requireCurrentTeam, requireTeamMember, type Reader } from './state';
 
-type Verdict = 'deliver' | 'skip' | 'end';
+export type Verdict = 'deliver' | 'skip' | 'end';
 
 /** Profile changes a teammate may hear about; sign-ins and the like stay private. */
 const profileEventTypes = new Set(['user.profile_updated', 'user.language_changed', 'user.email_changed']);
@@ -25,7 +25,7 @@ function credentialActive(db: Reader, actor: Actor): boolean {
  * when the event is delivered, so a member removed (or signed out) hears nothing more: their feed
  * ends, which completes the subscription.
  */
-function feed(context: MercuriusContext, actor: Actor, topic: string, judge: (event: StoredEvent) => Verdict) {
+export function feed(context: MercuriusContext, actor: Actor, topic: string, judge: (event: StoredEvent) => Verdict) {
   const db = context.services.database.db;
   return (async function* () {
     const queue = (await context.pubsub.subscribe(topic)) as AsyncIterable<StoredEvent>;

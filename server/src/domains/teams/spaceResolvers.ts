@@ -6,6 +6,7 @@ import { DomainError } from '../../errors';
 import { requireActor } from '../../graphql/context';
 import { newId } from '../../ids';
 import { users } from '../accounts/tables';
+import { openBoardsForNewSpaces } from '../tasks/board';
 import { spacePolicy, spaceTypeOf, teamPolicy, type SpaceSeat, type TeamSeat } from './policies';
 import { findSpaceRow, presentPeople, presentSpace } from './present';
 import { decideCreateSpace, decideDeleteSpace, decideEditSpace, decideJoin, decidePermission, type SpaceChanges } from './spaceCommands';
@@ -139,6 +140,7 @@ export const spaceMutations: Record<string, Resolver> = {
         projectId, teamId: team.id, userId: actor.userId, name: input.name, logo,
         color: input.color ?? null, description: input.description || null, type: input.type ?? 'private',
       });
+      openBoardsForNewSpaces(unit, events);
       unit.append(`project:${projectId}`, events, { teamId: team.id, expectedVersion: 0 });
     });
     return present(db, projectId, actor.userId);

@@ -4,6 +4,7 @@ import type { UnitOfWork } from '../../events/store';
 import type { DomainEvent } from '../../events/types';
 import { avatarDirectory } from '../../http/media';
 import { storeProfilePhoto } from '../accounts/photo';
+import { openBoardsForNewSpaces } from '../tasks/board';
 import type { SpaceEvents } from './commands';
 
 export const teamNameSchema = z.string().trim().min(1, 'Enter a name.').max(100, 'Use at most 100 characters.');
@@ -23,8 +24,13 @@ export function appendToUser(unit: UnitOfWork, userId: string, teamId: string | 
   if (events.length > 0) unit.append(`user:${userId}`, events, { teamId });
 }
 
+/** New spaces get their task board in the same unit of work. */
 export function appendToSpaces(unit: UnitOfWork, teamId: string, spaces: SpaceEvents): void {
-  for (const [projectId, events] of spaces) if (events.length > 0) unit.append(`project:${projectId}`, events, { teamId });
+  for (const [projectId, events] of spaces) {
+    if (events.length === 0) continue;
+    openBoardsForNewSpaces(unit, events);
+    unit.append(`project:${projectId}`, events, { teamId });
+  }
 }
 
 /**

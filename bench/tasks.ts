@@ -1,0 +1,176 @@
+// Tasks benchmark: getTasks on a 10,000-task space over HTTP (p50/p99), setTask and ediTask throughput,
+// and the time from a mutation to its subTask delivery at 100 graphql-ws subscribers (p50/p99).
+// The server runs as `npm start` does, in its own process; this process plays the clients. Prints figures; asserts nothing.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Client } from 'graphql-ws';
+import { openDatabase } from '../server/src/db/connection';
+import { domains } from '../server/src/domains';
+import { decideCreateTask } from '../server/src/domains/tasks/commands';
+import type { TaskCreated } from '../server/src/domains/tasks/events';
+import { lastPositions, loadBoard, spaceReaders } from '../server/src/domains/tasks/state';
+import { EventStore } from '../server/src/events/store';
+import { newId } from '../server/src/ids';
+import type { App } from '../server/src/app';
+import { GraphqlTestClient, startServerProcess, subscriptionClient } from '../tests/integration/harness';
+
+const taskCount = 10_000;
+const subscriberCount = 100;
+const synchronous = (process.env.SQLITE_SYNCHRONOUS === 'NORMAL' ? 'NORMAL' : 'FULL') as 'NORMAL' | 'FULL';
+
+const percentile = (samples: number[], fraction: number) => {
+  const sorted = [...samples].sort((left, right) => left - right);
+  return sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * fraction))]!;
+};
+const milliseconds = (value: number) => `${value.toFixed(1)} ms`;
+const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+const dataDirectory = mkdtempSync(join(tmpdir(), 'bench-tasks-'));
+const server = await startServerProcess(dataDirectory, { SQLITE_SYNCHRONOUS: synchronous });
+const database = openDatabase(join(dataDirectory, 'workspace.sqlite'), { synchronous, migrate: false });
+// The clients read verification links from the outbox like the integration tests do.
+const target = { graphqlUrl: `${server.url}/graphql`, websocketUrl: `ws://127.0.0.1:${server.port}/graphql`, app: { services: { database } } as unknown as App };
+
+async function signUp(firstname: string) {
+  const client = new GraphqlTestClient(target);
+  const account = await client.signUp({ firstname, email: `${firstname.toLowerCase()}-${newId()}@example.com` });
+  return { client, id: account.user.id, email: account.user.email, teamId: account.team.id };
+}
+
+async function call<Data>(client: GraphqlTestClient, query: string, variables: Record<string, unknown> = {}): Promise<Data> {
+  const result = await client.execute<Data>(query, variables);
+  if (!result.data || result.errors) throw new Error(JSON.stringify(result.errors));
+  return result.data;
+}
+
+async function inBatches<Item, Result>(items: readonly Item[], size: number, work: (item: Item) => Promise<Result>): Promise<Result[]> {
+  const results: Result[] = [];
+  for (let start = 0; start < items.length; start += size) results.push(...(await Promise.all(items.slice(start, start + size).map(work))));
+  return results;
+}
+
+console.log(`Tasks benchmark (server in its own process, SQLite synchronous=${synchronous})`);
+const admin = await signUp('Admin');
+const space = (await call<{ setProject: { id: string } }>(admin.client, 'mutation { setProject(name: "Benchmark", type: "public") { id } }')).setProject.id;
+const members = await inBatches(Array.from({ length: subscriberCount }, (_, index) => index), 5, async (index) => {
+  const member = await signUp(`Member${index}`);
+  await call(admin.client, 'mutation ($email: String!, $id: ID!) { addUserTeam(email: $email, id: $id) { id } }', { email: member.email, id: admin.teamId });
+  await call(member.client, 'mutation ($team: ID!) { switchTeam(team: $team) { id } }', { team: admin.teamId });
+  await call(member.client, 'mutation ($project: ID!) { joinProject(project: $project) { id } }', { project: space });
+  return member;
+});
+const tags = await inBatches(['Backend', 'Frontend', 'Design', 'Bug', 'Sprint 1'], 1, async (name) =>
+  (await call<{ setTag: { id: string } }>(admin.client, 'mutation ($project: ID!, $name: String!, $isSprint: Boolean) { setTag(project: $project, name: $name, isSprint: $isSprint) { id } }', { project: space, name, isSprint: name.startsWith('Sprint') })).setTag.id);
+
+// Seeding through the event store (events and projections, like any command) rather than 10,000 requests.
+const seedStarted = performance.now();
+const store = new EventStore(database, domains.flatMap((module) => module.projections));
+for (let batch = 0; batch < taskCount / 500; batch += 1) {
+  store.run({ actorId: admin.id }, (unit) => {
+    const db = unit.transaction;
+    let board = loadBoard(db, space)!;
+    const canSee = spaceReaders(db, space);
+    for (let index = 0; index < 500; index += 1) {
+      const number = batch * 500 + index;
+      const fields = {
+        name: `Task ${number}: ${['Fix', 'Build', 'Review', 'Ship', 'Plan'][number % 5]} the ${['login', 'board', 'export', 'search', 'billing'][number % 7 % 5]}`,
+        stateId: board.states[number % board.states.length]!.id,
+        assigneeIds: [members[number % members.length]!.id],
+        tagIds: number % 3 === 0 ? [tags[number % 4]!] : [],
+        sprintId: number % 4 === 0 ? tags[4]! : null,
+        priority: number % 4,
+        deadline: number % 2 === 0 ? `2030-0${(number % 9) + 1}-1${number % 10}` : null,
+        description: number % 10 === 0 ? { type: 'doc', content: [{ type: 'paragraph', content: [{ type: 'text', text: 'Some details about this task.' }] }] } : null,
+      };
+      const events = decideCreateTask({ taskId: newId(), authorId: admin.id, fields, lastPositions: (stateId) => lastPositions(db, space, stateId) }, { board, canSee });
+      const created = events[0]!.payload as TaskCreated;
+      unit.append(`task:${created.taskId}`, events, { teamId: admin.teamId, expectedVersion: 0 });
+      board = { ...board, lastNumber: created.number };
+    }
+  });
+}
+console.log(`  seeded ${taskCount} tasks with assignees, tags and sprints in ${((performance.now() - seedStarted) / 1000).toFixed(1)} s`);
+
+const boardQuery = `query ($project: ID!) { getTasks(project: $project) {
+  id idCode name letter color cover priority deadline state parentTask project updatedAt canEdit canDelete isFollowing
+  positionSection positionDuedate positionAsignee length { amount unit } sprint { id name } tags { id name color }
+  users { id firstname lastname profileImg } followers { id }
+} }`;
+const boardBody = JSON.stringify({ query: boardQuery, variables: { project: space } });
+const getTasksSamples: number[] = [];
+let responseBytes = 0;
+for (let round = 0; round < 33; round += 1) {
+  const started = performance.now();
+  const response = await fetch(target.graphqlUrl, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'accept-encoding': 'gzip, deflate, br', cookie: admin.client.cookieHeader() },
+    body: boardBody,
+  });
+  const text = await response.text();
+  if (round >= 3) getTasksSamples.push(performance.now() - started);
+  const tasksReturned = (JSON.parse(text) as { data: { getTasks: unknown[] } }).data.getTasks.length;
+  if (tasksReturned !== taskCount) throw new Error(`getTasks returned ${tasksReturned} tasks`);
+  responseBytes = text.length;
+}
+console.log(`  getTasks, ${taskCount} tasks, board fields, browser encodings: p50 ${milliseconds(percentile(getTasksSamples, 0.5))}, p99 ${milliseconds(percentile(getTasksSamples, 0.99))} (${getTasksSamples.length} requests, ${(responseBytes / 1e6).toFixed(1)} MB of JSON)`);
+
+async function throughput(label: string, count: number, operation: (index: number) => Promise<unknown>): Promise<void> {
+  const samples: number[] = [];
+  const started = performance.now();
+  for (let index = 0; index < count; index += 1) {
+    const before = performance.now();
+    await operation(index);
+    samples.push(performance.now() - before);
+  }
+  const seconds = (performance.now() - started) / 1000;
+  console.log(`  ${label}: ${Math.round(count / seconds)} per second one after another, p50 ${milliseconds(percentile(samples, 0.5))}, p99 ${milliseconds(percentile(samples, 0.99))}`);
+}
+
+const created: string[] = [];
+await throughput('setTask over HTTP', 500, async (index) => {
+  const data = await call<{ setTask: { id: string } }>(admin.client, 'mutation ($project: ID!, $name: String!, $users: [ID!]) { setTask(project: $project, name: $name, users: $users) { id idCode } }', { project: space, name: `Bench task ${index}`, users: [members[index % members.length]!.id] });
+  created.push(data.setTask.id);
+});
+await throughput('ediTask over HTTP (rename, move between cards)', 500, (index) =>
+  call(admin.client, 'mutation ($id: ID!, $name: String, $position: Float) { ediTask(id: $id, name: $name, positionSection: $position) { id } }', { id: created[index % created.length]!, name: `Edited ${index}`, position: 1_000_000 + index * 0.5 }),
+);
+
+const subscription = 'subscription ($project: ID!) { subTask(project: $project) { type seq taskId task { id name positionSection users { id } } } }';
+const sockets: Client[] = members.map((member) => subscriptionClient(target, { cookie: member.client.cookieHeader() }));
+const arrivals = new Map<string, number[]>();
+await Promise.all(sockets.map((socket) => new Promise<void>((resolve, reject) => {
+  socket.on('connected', () => resolve());
+  socket.subscribe<{ subTask: { task: { name: string } | null } }>({ query: subscription, variables: { project: space } }, {
+    next: (value) => {
+      const name = value.data?.subTask.task?.name;
+      if (name) (arrivals.get(name) ?? arrivals.set(name, []).get(name)!).push(performance.now());
+    },
+    error: reject,
+    complete: () => undefined,
+  });
+})));
+await wait(500);
+
+const deliverySamples: number[] = [];
+const lastDeliverySamples: number[] = [];
+for (let round = 0; round < 50; round += 1) {
+  const name = `Live ${round}`;
+  const sent = performance.now();
+  await call(admin.client, 'mutation ($id: ID!, $name: String) { ediTask(id: $id, name: $name) { id } }', { id: created[round]!, name });
+  while ((arrivals.get(name)?.length ?? 0) < subscriberCount) {
+    if (performance.now() - sent > 10_000) throw new Error(`only ${arrivals.get(name)?.length ?? 0} deliveries of ${name}`);
+    await wait(1);
+  }
+  const times = arrivals.get(name)!.map((at) => at - sent);
+  deliverySamples.push(...times);
+  lastDeliverySamples.push(Math.max(...times));
+  await wait(20);
+}
+console.log(`  ediTask to subTask delivery, ${subscriberCount} graphql-ws subscribers: p50 ${milliseconds(percentile(deliverySamples, 0.5))}, p99 ${milliseconds(percentile(deliverySamples, 0.99))}; all ${subscriberCount} delivered: p50 ${milliseconds(percentile(lastDeliverySamples, 0.5))}, p99 ${milliseconds(percentile(lastDeliverySamples, 0.99))}`);
+
+await Promise.all(sockets.map((socket) => socket.dispose()));
+server.child.kill('SIGTERM');
+await server.exited;
+database.close();
+rmSync(dataDirectory, { recursive: true, force: true });

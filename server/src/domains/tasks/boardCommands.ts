@@ -1,0 +1,122 @@
+import { positionSpacing, spreadPositions } from '#shared/ordering';
+import { taskMessages } from '#shared/taskRules';
+import { DomainError } from '../../errors';
+import type { BoardState } from './commands';
+import type { BoardEvent } from './events';
+import { derivePrefix } from './prefix';
+
+const badInput = (message: string) => new DomainError('BAD_USER_INPUT', message);
+const sectionNotFound = () => new DomainError('NOT_FOUND', taskMessages.sectionNotFound);
+
+export interface NewBoard {
+  projectId: string;
+  teamId: string;
+  spaceName: string;
+  takenPrefixes: ReadonlySet<string>;
+  sections: readonly { stateId: string; value: string }[];
+}
+
+/** A space's board: its idCode prefix and its first sections. */
+export function decideOpenBoard(input: NewBoard): BoardEvent[] {
+  const positions = spreadPositions(input.sections.length);
+  return [
+    { type: 'board.created', payload: { projectId: input.projectId, teamId: input.teamId, prefix: derivePrefix(input.spaceName, input.takenPrefixes) } },
+    ...input.sections.map((section, index): BoardEvent => ({
+      type: 'state.created',
+      payload: { stateId: section.stateId, projectId: input.projectId, value: section.value, icon: index, position: positions[index]! },
+    })),
+  ];
+}
+
+/** createState: a new section goes after the last one. */
+export function decideCreateState(board: BoardState, section: { stateId: string; value: string; icon: number }): BoardEvent[] {
+  const last = board.states.at(-1)?.position ?? 0;
+  return [{ type: 'state.created', payload: { stateId: section.stateId, projectId: board.projectId, value: section.value, icon: section.icon, position: last + positionSpacing } }];
+}
+
+export function decideUpdateState(board: BoardState, stateId: string, requested: { value?: string; icon?: number }): BoardEvent[] {
+  const current = board.states.find((state) => state.id === stateId);
+  if (!current) throw sectionNotFound();
+  const changes: { value?: string; icon?: number } = {};
+  const previous: { value?: string; icon?: number } = {};
+  if (requested.value !== undefined && requested.value !== current.value) {
+    changes.value = requested.value;
+    previous.value = current.value;
+  }
+  if (requested.icon !== undefined && requested.icon !== current.icon) {
+    changes.icon = requested.icon;
+    previous.icon = current.icon;
+  }
+  if (Object.keys(changes).length === 0) return [];
+  return [{ type: 'state.updated', payload: { stateId, projectId: board.projectId, changes, previous } }];
+}
+
+/**
+ * deleteState: a space keeps at least one section, and the deleted section's tasks go to the end
+ * of the section the caller chose, in their order (one offset moves them all).
+ */
+export function decideDeleteState(
+  board: BoardState,
+  stateId: string,
+  requestedMoveTo: string | undefined,
+  positions: { lastInTarget: (stateId: string) => number | null; firstInDeleted: number | null },
+): BoardEvent[] {
+  const deleted = board.states.find((state) => state.id === stateId);
+  if (!deleted) throw sectionNotFound();
+  if (board.states.length === 1) throw badInput(taskMessages.lastSection);
+  if (requestedMoveTo === undefined && positions.firstInDeleted !== null) throw badInput(taskMessages.moveToMissing);
+  const moveTo = requestedMoveTo ?? board.states.find((state) => state.id !== stateId)!.id;
+  if (moveTo === stateId) throw badInput(taskMessages.moveToSameSection);
+  if (!board.states.some((state) => state.id === moveTo)) throw new DomainError('NOT_FOUND', taskMessages.sectionOtherSpace);
+  const positionOffset = positions.firstInDeleted === null ? 0 : (positions.lastInTarget(moveTo) ?? 0) + positionSpacing - positions.firstInDeleted;
+  return [{ type: 'state.deleted', payload: { stateId, projectId: board.projectId, value: deleted.value, moveTo, positionOffset } }];
+}
+
+/** updateStates: sections of one space get the positions given, in one event; unchanged ones are left out. */
+export function decideReorderStates(board: BoardState, ids: readonly string[], positions: readonly number[]): BoardEvent[] {
+  if (ids.length !== positions.length) throw badInput('Send one position for each section.');
+  if (new Set(ids).size !== ids.length) throw badInput('Name each section once.');
+  if (positions.some((position) => !Number.isFinite(position))) throw badInput('Positions must be numbers.');
+  const changed = ids.flatMap((stateId, index) => {
+    const state = board.states.find((candidate) => candidate.id === stateId);
+    if (!state) throw new DomainError('NOT_FOUND', taskMessages.sectionOtherSpace);
+    return state.position === positions[index] ? [] : [{ stateId, position: positions[index]! }];
+  });
+  if (changed.length === 0) return [];
+  return [{ type: 'states.reordered', payload: { projectId: board.projectId, positions: changed } }];
+}
+
+const sameName = (left: string, right: string) => left.localeCompare(right, undefined, { sensitivity: 'accent' }) === 0;
+
+/** setTag: names are unique in a space among tags and sprints alike, so a filter never shows two of one name. */
+export function decideCreateTag(board: BoardState, tag: { tagId: string; name: string; color: string; isSprint: boolean }): BoardEvent[] {
+  if (board.tags.some((existing) => sameName(existing.name, tag.name))) throw badInput(taskMessages.tagNameTaken);
+  return [{ type: 'tag.created', payload: { tagId: tag.tagId, projectId: board.projectId, name: tag.name, color: tag.color, isSprint: tag.isSprint } }];
+}
+
+export interface TagState {
+  id: string;
+  name: string;
+  color: string;
+}
+
+export function decideUpdateTag(board: BoardState, tag: TagState, requested: { name?: string; color?: string }): BoardEvent[] {
+  const changes: { name?: string; color?: string } = {};
+  const previous: { name?: string; color?: string } = {};
+  if (requested.name !== undefined && requested.name !== tag.name) {
+    if (board.tags.some((existing) => existing.id !== tag.id && sameName(existing.name, requested.name!))) throw badInput(taskMessages.tagNameTaken);
+    changes.name = requested.name;
+    previous.name = tag.name;
+  }
+  if (requested.color !== undefined && requested.color !== tag.color) {
+    changes.color = requested.color;
+    previous.color = tag.color;
+  }
+  if (Object.keys(changes).length === 0) return [];
+  return [{ type: 'tag.updated', payload: { tagId: tag.id, projectId: board.projectId, changes, previous } }];
+}
+
+/** delTag: the tag leaves every task that had it (as a tag or as its sprint). */
+export function decideDeleteTag(board: BoardState, tag: TagState): BoardEvent[] {
+  return [{ type: 'tag.deleted', payload: { tagId: tag.id, projectId: board.projectId, name: tag.name } }];
+}

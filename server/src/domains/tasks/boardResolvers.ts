@@ -1,0 +1,144 @@
+import { eq, max, min } from 'drizzle-orm';
+import type { IFieldResolver, MercuriusContext } from 'mercurius';
+import { maximumSectionIcon, sectionNameLength, tagNameLength, taskMessages } from '#shared/taskRules';
+import { taskColors } from '#shared/tasks';
+import { z } from 'zod';
+import { DomainError } from '../../errors';
+import type { UnitOfWork } from '../../events/store';
+import type { DomainEvent } from '../../events/types';
+import { requireActor } from '../../graphql/context';
+import { isId, newId } from '../../ids';
+import { runCommand } from '../teams/support';
+import { boardStream } from './board';
+import { decideCreateState, decideCreateTag, decideDeleteState, decideDeleteTag, decideReorderStates, decideUpdateState, decideUpdateTag } from './boardCommands';
+import type { BoardState } from './commands';
+import { taskPolicy } from './policies';
+import { presentState, presentTag, sectionsOf, tagsOf } from './present';
+import { ensureBoard, loadBoard, readableBoardAccess, requireReadableBoard, requireWritableBoard, type BoardAccessOf, type Reader } from './state';
+import { projectStates, tags, tasks } from './tables';
+import { boardOf } from './taskQueries';
+
+type Resolver = IFieldResolver<unknown, MercuriusContext, any>;
+
+const sectionName = z.string().trim().min(sectionNameLength.minimum, 'Enter a section name.').max(sectionNameLength.maximum, `Use at most ${sectionNameLength.maximum} characters for a section name.`);
+const sectionIcon = z.number().int().min(0, 'Choose an icon.').max(maximumSectionIcon, 'Choose an icon.');
+const tagName = z.string().trim().min(tagNameLength.minimum, 'Enter a tag name.').max(tagNameLength.maximum, `Use at most ${tagNameLength.maximum} characters for a tag name.`);
+const tagColor = z.string().trim().regex(/^#[0-9a-fA-F]{6}$/, 'Use a colour like #3B82F6.').transform((color) => color.toUpperCase());
+
+function append(unit: UnitOfWork, board: BoardState, events: readonly DomainEvent[]): void {
+  if (events.length > 0) unit.append(boardStream(board.projectId), events, { teamId: board.teamId });
+}
+
+/** A section, if the caller may see its space; the same answer for one that does not exist. */
+function requireSection(db: Reader, stateId: string, userId: string, need: 'write' | 'manage'): { state: typeof projectStates.$inferSelect; access: BoardAccessOf } {
+  const state = isId(stateId) ? db.select().from(projectStates).where(eq(projectStates.id, stateId)).get() : undefined;
+  const access = state ? readableBoardAccess(db, state.projectId, userId) : null;
+  if (!state || !access) throw new DomainError('NOT_FOUND', taskMessages.sectionNotFound);
+  if (!(need === 'write' ? taskPolicy.write(access) : taskPolicy.manageSections(access))) throw new DomainError('PERMISSION_DENIED');
+  return { state, access };
+}
+
+function requireTag(db: Reader, tagId: string, userId: string) {
+  const tag = isId(tagId) ? db.select().from(tags).where(eq(tags.id, tagId)).get() : undefined;
+  const access = tag ? readableBoardAccess(db, tag.projectId, userId) : null;
+  if (!tag || !access) throw new DomainError('NOT_FOUND', taskMessages.tagNotFound);
+  if (!taskPolicy.write(access)) throw new DomainError('PERMISSION_DENIED');
+  return { tag, board: loadBoard(db, tag.projectId)! };
+}
+
+export const boardQueries: Record<string, Resolver> = {
+  getStatesProject: (_root, args: { project: string }, context) => {
+    const actor = requireActor(context);
+    const db = context.services.database.db;
+    const access = requireReadableBoard(db, args.project, actor.userId);
+    boardOf(context, actor.userId, access.projectId);
+    return sectionsOf(db, access.projectId);
+  },
+  getTags: (_root, args: { project: string }, context) => {
+    const actor = requireActor(context);
+    const db = context.services.database.db;
+    const access = requireReadableBoard(db, args.project, actor.userId);
+    return tagsOf(db, access.projectId);
+  },
+};
+
+export const boardMutations: Record<string, Resolver> = {
+  createState: (_root, args: { project: string; value: string; icon?: number | null }, context) => {
+    const actor = requireActor(context);
+    const value = sectionName.parse(args.value);
+    const icon = sectionIcon.parse(args.icon ?? 0);
+    const stateId = runCommand(context, actor.userId, (unit) => {
+      requireWritableBoard(unit.transaction, args.project, actor.userId);
+      const board = ensureBoard(unit, args.project);
+      const id = newId();
+      append(unit, board, decideCreateState(board, { stateId: id, value, icon }));
+      return id;
+    });
+    return presentState(context.services.database.db.select().from(projectStates).where(eq(projectStates.id, stateId)).get()!);
+  },
+  updateState: (_root, args: { id: string; value?: string | null; icon?: number | null }, context) => {
+    const actor = requireActor(context);
+    const requested = { value: args.value == null ? undefined : sectionName.parse(args.value), icon: args.icon == null ? undefined : sectionIcon.parse(args.icon) };
+    runCommand(context, actor.userId, (unit) => {
+      const { state } = requireSection(unit.transaction, args.id, actor.userId, 'write');
+      const board = loadBoard(unit.transaction, state.projectId)!;
+      append(unit, board, decideUpdateState(board, state.id, requested));
+    });
+    return presentState(context.services.database.db.select().from(projectStates).where(eq(projectStates.id, args.id)).get()!);
+  },
+  deleteState: (_root, args: { id: string; moveTo?: string | null }, context) => {
+    const actor = requireActor(context);
+    const projectId = runCommand(context, actor.userId, (unit) => {
+      const db = unit.transaction;
+      const { state } = requireSection(db, args.id, actor.userId, 'manage');
+      const board = loadBoard(db, state.projectId)!;
+      const firstInDeleted = db.select({ value: min(tasks.positionSection) }).from(tasks).where(eq(tasks.stateId, state.id)).get()?.value ?? null;
+      const lastInTarget = (moveTo: string) => db.select({ value: max(tasks.positionSection) }).from(tasks).where(eq(tasks.stateId, moveTo)).get()?.value ?? null;
+      append(unit, board, decideDeleteState(board, state.id, args.moveTo ?? undefined, { lastInTarget, firstInDeleted }));
+      return state.projectId;
+    });
+    return sectionsOf(context.services.database.db, projectId);
+  },
+  updateStates: (_root, args: { ids: string[]; positions: number[] }, context) => {
+    const actor = requireActor(context);
+    if (args.ids.length === 0) throw new DomainError('BAD_USER_INPUT', 'Name at least one section.');
+    const projectId = runCommand(context, actor.userId, (unit) => {
+      const { state } = requireSection(unit.transaction, args.ids[0]!, actor.userId, 'write');
+      const board = loadBoard(unit.transaction, state.projectId)!;
+      append(unit, board, decideReorderStates(board, args.ids, args.positions));
+      return state.projectId;
+    });
+    return sectionsOf(context.services.database.db, projectId);
+  },
+  setTag: (_root, args: { project: string; name: string; color?: string | null; isSprint?: boolean | null }, context) => {
+    const actor = requireActor(context);
+    const name = tagName.parse(args.name);
+    const color = args.color == null ? undefined : tagColor.parse(args.color);
+    const tagId = runCommand(context, actor.userId, (unit) => {
+      requireWritableBoard(unit.transaction, args.project, actor.userId);
+      const board = ensureBoard(unit, args.project);
+      const id = newId();
+      const chosen = color ?? taskColors[board.tags.length % taskColors.length]!;
+      append(unit, board, decideCreateTag(board, { tagId: id, name, color: chosen, isSprint: args.isSprint === true }));
+      return id;
+    });
+    return presentTag(context.services.database.db.select().from(tags).where(eq(tags.id, tagId)).get()!);
+  },
+  ediTag: (_root, args: { id: string; name?: string | null; color?: string | null }, context) => {
+    const actor = requireActor(context);
+    const requested = { name: args.name == null ? undefined : tagName.parse(args.name), color: args.color == null ? undefined : tagColor.parse(args.color) };
+    runCommand(context, actor.userId, (unit) => {
+      const { tag, board } = requireTag(unit.transaction, args.id, actor.userId);
+      append(unit, board, decideUpdateTag(board, tag, requested));
+    });
+    return presentTag(context.services.database.db.select().from(tags).where(eq(tags.id, args.id)).get()!);
+  },
+  delTag: (_root, args: { id: string }, context) => {
+    const actor = requireActor(context);
+    runCommand(context, actor.userId, (unit) => {
+      const { tag, board } = requireTag(unit.transaction, args.id, actor.userId);
+      append(unit, board, decideDeleteTag(board, tag));
+    });
+    return true;
+  },
+};

@@ -1,0 +1,175 @@
+import { isCrowded, positionSpacing, respace, type Positioned } from '#shared/ordering';
+import { taskMessages } from '#shared/taskRules';
+import { taskColors } from '#shared/tasks';
+import { DomainError } from '../../errors';
+import type { BoardEvent, TaskCreated, TaskEvent, TaskFields, TasksRespaced } from './events';
+
+export interface BoardState {
+  projectId: string;
+  teamId: string;
+  prefix: string;
+  lastNumber: number;
+  /** Sections in board order. */
+  states: readonly { id: string; value: string; icon: number; position: number }[];
+  tags: readonly { id: string; name: string; isSprint: boolean }[];
+}
+
+export interface TaskState extends TaskFields {
+  id: string;
+  projectId: string;
+  teamId: string;
+  number: number;
+  idCode: string;
+  authorId: string;
+  followerIds: string[];
+}
+
+/** What a command needs to know about the ids it was given, read from the database by the caller. */
+export interface References {
+  board: BoardState;
+  /** The parent asked for, with its ancestors nearest first; null when no such task exists. */
+  parent?: { id: string; projectId: string; ancestorIds: readonly string[] } | null;
+  /** Whether someone may see the board's space, so they can be assigned or notified. */
+  canSee: (userId: string) => boolean;
+}
+
+const badInput = (message: string) => new DomainError('BAD_USER_INPUT', message);
+/** An id that is not part of this space is, seen from the space, an id that does not exist. */
+const notInSpace = (message: string) => new DomainError('NOT_FOUND', message);
+const unique = (ids: readonly string[]) => [...new Set(ids)];
+const sameSet = (left: readonly string[], right: readonly string[]) => left.length === right.length && [...left].sort().join() === [...right].sort().join();
+
+export const idCodeOf = (prefix: string, number: number) => `${prefix}-${number}`;
+
+/** Checks every id among `fields` against the board (and the task itself, for cycles); nothing else is read. */
+export function checkReferences(fields: Partial<TaskFields>, references: References, taskId: string | null): void {
+  const { board } = references;
+  if (fields.stateId !== undefined && !board.states.some((state) => state.id === fields.stateId)) throw notInSpace(taskMessages.sectionOtherSpace);
+  for (const tagId of fields.tagIds ?? []) {
+    if (!board.tags.some((tag) => tag.id === tagId && !tag.isSprint)) throw notInSpace(taskMessages.tagOtherSpace);
+  }
+  if (fields.sprintId && !board.tags.some((tag) => tag.id === fields.sprintId && tag.isSprint)) throw notInSpace(taskMessages.sprintOtherSpace);
+  if (fields.parentTaskId) {
+    const parent = references.parent;
+    if (!parent || parent.projectId !== board.projectId) throw notInSpace(taskMessages.parentOtherSpace);
+    if (taskId !== null && (parent.id === taskId || parent.ancestorIds.includes(taskId))) throw badInput(taskMessages.parentCycle);
+  }
+  for (const userId of fields.assigneeIds ?? []) if (!references.canSee(userId)) throw notInSpace(taskMessages.assigneeNotInSpace);
+}
+
+export interface NewTask {
+  taskId: string;
+  authorId: string;
+  fields: Partial<TaskFields> & { name: string };
+  /** Where the new task goes when no position is given: after the last task of its section and lists. */
+  lastPositions: (stateId: string) => { section: number | null; duedate: number | null; asignee: number | null };
+  duplicateOf?: string;
+}
+
+/** setTask and duplicateTask: the next number of the space, its first section unless one is chosen; the author follows it. */
+export function decideCreateTask(command: NewTask, references: References): TaskEvent[] {
+  const { board } = references;
+  const given = { ...command.fields, tagIds: unique(command.fields.tagIds ?? []), assigneeIds: unique(command.fields.assigneeIds ?? []) };
+  checkReferences(given, references, command.taskId);
+  const stateId = given.stateId ?? board.states[0]?.id;
+  if (stateId === undefined) throw notInSpace(taskMessages.sectionOtherSpace);
+  const number = board.lastNumber + 1;
+  const last = command.lastPositions(stateId);
+  const after = (position: number | null) => (position === null ? positionSpacing : position + positionSpacing);
+  const payload: TaskCreated = {
+    taskId: command.taskId,
+    projectId: board.projectId,
+    teamId: board.teamId,
+    number,
+    idCode: idCodeOf(board.prefix, number),
+    name: given.name,
+    letter: given.letter ?? null,
+    color: given.color ?? taskColors[(number - 1) % taskColors.length]!,
+    description: given.description ?? null,
+    cover: given.cover ?? null,
+    priority: given.priority ?? 1,
+    deadline: given.deadline ?? null,
+    length: given.length ?? null,
+    parentTaskId: given.parentTaskId ?? null,
+    sprintId: given.sprintId ?? null,
+    stateId,
+    tagIds: given.tagIds,
+    assigneeIds: given.assigneeIds,
+    positionSection: given.positionSection ?? after(last.section),
+    positionDuedate: given.positionDuedate ?? after(last.duedate),
+    positionAsignee: given.positionAsignee ?? after(last.asignee),
+    followerIds: unique([command.authorId, ...given.assigneeIds]),
+    ...(command.duplicateOf ? { duplicateOf: command.duplicateOf } : {}),
+  };
+  return [{ type: 'task.created', payload }];
+}
+
+function differs(field: keyof TaskFields, current: TaskState, next: unknown): boolean {
+  const value = current[field];
+  if (Array.isArray(value)) return !sameSet(value, next as string[]);
+  if (value !== null && typeof value === 'object') return JSON.stringify(value) !== JSON.stringify(next);
+  return value !== next;
+}
+
+/** ediTask within a space: only what differs is recorded, with what it replaced; new assignees start following. */
+export function decideEditTask(task: TaskState, requested: Partial<TaskFields>, references: References): TaskEvent[] {
+  const given: Partial<TaskFields> = { ...requested };
+  if (given.tagIds) given.tagIds = unique(given.tagIds);
+  if (given.assigneeIds) given.assigneeIds = unique(given.assigneeIds);
+  const changes: Record<string, unknown> = {};
+  const previous: Record<string, unknown> = {};
+  for (const [field, next] of Object.entries(given) as [keyof TaskFields, unknown][]) {
+    if (next === undefined || !differs(field, task, next)) continue;
+    changes[field] = next;
+    previous[field] = task[field];
+  }
+  if (Object.keys(changes).length === 0) return [];
+  checkReferences(changes as Partial<TaskFields>, references, task.id);
+  const followersAdded = ((changes.assigneeIds as string[] | undefined) ?? []).filter((userId) => !task.followerIds.includes(userId));
+  return [{ type: 'task.updated', payload: { taskId: task.id, projectId: task.projectId, changes, previous, followersAdded } }];
+}
+
+/** followTask: following twice changes nothing. */
+export function decideFollow(task: TaskState, userId: string): TaskEvent[] {
+  if (task.followerIds.includes(userId)) return [];
+  return [{ type: 'task.followed', payload: { taskId: task.id, projectId: task.projectId, userId } }];
+}
+
+/** unfollowTask: SPEC §4, assignees follow their tasks and cannot stop while assigned. */
+export function decideUnfollow(task: TaskState, userId: string): TaskEvent[] {
+  if (task.assigneeIds.includes(userId)) throw badInput(taskMessages.unfollowAssignee);
+  if (!task.followerIds.includes(userId)) return [];
+  return [{ type: 'task.unfollowed', payload: { taskId: task.id, projectId: task.projectId, userId } }];
+}
+
+/**
+ * delTask: the task goes; its subtasks either go with it (every level below) or, when kept,
+ * its direct subtasks become top-level tasks (theirs stay under them). Events by task id.
+ */
+export function decideDeleteTask(task: TaskState, descendants: readonly Pick<TaskState, 'id' | 'projectId' | 'idCode' | 'name' | 'parentTaskId'>[], deleteSubtasks: boolean): Map<string, TaskEvent[]> {
+  const decided = new Map<string, TaskEvent[]>([[task.id, [{ type: 'task.deleted', payload: { taskId: task.id, projectId: task.projectId, idCode: task.idCode, name: task.name, withParent: null } }]]]);
+  for (const subtask of descendants) {
+    if (deleteSubtasks) {
+      decided.set(subtask.id, [{ type: 'task.deleted', payload: { taskId: subtask.id, projectId: subtask.projectId, idCode: subtask.idCode, name: subtask.name, withParent: task.id } }]);
+    } else if (subtask.parentTaskId === task.id) {
+      decided.set(subtask.id, [{ type: 'task.updated', payload: { taskId: subtask.id, projectId: subtask.projectId, changes: { parentTaskId: null }, previous: { parentTaskId: task.id }, followersAdded: [] } }]);
+    }
+  }
+  return decided;
+}
+
+/**
+ * After a task took `moved.position` in a list, the list is spread out again when the task came
+ * too close to a neighbour (see shared/src/ordering.ts); otherwise nothing more is written.
+ */
+export function decideRespacing(
+  projectId: string,
+  field: TasksRespaced['field'],
+  moved: Positioned,
+  neighbours: { before: number | null; after: number | null },
+  list: () => readonly Positioned[],
+): BoardEvent[] {
+  if (!isCrowded(moved.position, neighbours.before, neighbours.after)) return [];
+  const positions = respace(list(), moved).map((item) => ({ taskId: item.id, position: item.position }));
+  return [{ type: 'tasks.respaced', payload: { projectId, field, positions } }];
+}

@@ -1,0 +1,44 @@
+import type { DomainModule } from '../module';
+import { boardMutations, boardQueries } from './boardResolvers';
+import { taskSubscriptions } from './live';
+import { pictureQueries } from './pictures';
+import { tasksProjection } from './projection';
+import { tasksTypeDefs } from './schema';
+import { taskMutations } from './taskMutations';
+import { taskQueries } from './taskQueries';
+
+export { registerCoverRoutes } from './covers';
+
+/** Tasks: sections, tasks, subtasks, tags and sprints, covers, activity, notifications recorded, live board (issue 5). */
+export const tasksModule: DomainModule = {
+  name: 'tasks',
+  typeDefs: tasksTypeDefs,
+  resolvers: {
+    Query: { ...boardQueries, ...taskQueries, ...pictureQueries },
+    Mutation: { ...boardMutations, ...taskMutations },
+    Subscription: taskSubscriptions,
+  },
+  projections: [tasksProjection],
+  access: {
+    getStatesProject: 'spaceMember',
+    createState: 'spaceMember',
+    updateState: 'spaceMember',
+    deleteState: 'spaceAdmin',
+    updateStates: 'spaceMember',
+    getTasks: 'spaceMember',
+    getTask: 'spaceMember',
+    getTaskActivity: 'spaceMember',
+    setTask: 'spaceMember',
+    ediTask: 'spaceMember',
+    delTask: 'spaceMember',
+    duplicateTask: 'spaceMember',
+    followTask: 'spaceMember',
+    unfollowTask: 'spaceMember',
+    getTags: 'spaceMember',
+    setTag: 'spaceMember',
+    ediTag: 'spaceMember',
+    delTag: 'spaceMember',
+    suggestPics: 'signedIn',
+    subTask: 'spaceMember',
+  },
+};

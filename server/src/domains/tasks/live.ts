@@ -1,0 +1,122 @@
+import { eq } from 'drizzle-orm';
+import type { MercuriusContext } from 'mercurius';
+import type { StoredEvent } from '../../events/types';
+import { requireActor, type Actor } from '../../graphql/context';
+import { topics } from '../../graphql/live';
+import { feed, type Verdict } from '../teams/live';
+import type { StateDeleted, TaskMoved, TasksRespaced } from './events';
+import { forViewer, presentTaskBases, sectionsOf, tagsOf } from './present';
+import { findTaskRow, readableBoardAccess, requireReadableBoard, type BoardAccessOf, type Reader } from './state';
+import { tasks } from './tables';
+
+const boardEventPrefixes = ['task.', 'tasks.', 'state.', 'states.', 'tag.', 'board.'];
+const isBoardEvent = (type: string) => boardEventPrefixes.some((prefix) => type.startsWith(prefix));
+/** Events that may change who sees a space: each one is checked against the subscriber's access. */
+const mayChangeAccess = (type: string) => type.startsWith('project.') || type.startsWith('team.');
+
+type Payload = { projectId?: string; taskId?: string; stateId?: string; tagId?: string };
+
+function spacesOf(event: StoredEvent): string[] {
+  if (event.type === 'task.moved') {
+    const moved = event.payload as TaskMoved;
+    return [moved.fromProjectId, moved.toProjectId];
+  }
+  const projectId = (event.payload as Payload).projectId;
+  return projectId ? [projectId] : [];
+}
+
+/** A delivered event with the subscriber's access to the space, as judged when it arrived. */
+interface Delivery {
+  event: StoredEvent;
+  access: BoardAccessOf;
+}
+
+/**
+ * subTask's feed: the space's board events, delivered while the subscriber may see the space; the
+ * first event after they lost sight of it (removed from the space or the team, space deleted or made
+ * private) ends their subscription. Other spaces' events are skipped without a query.
+ */
+async function* boardFeed(context: MercuriusContext, actor: Actor, teamId: string, projectId: string): AsyncGenerator<Delivery> {
+  const db = context.services.database.db;
+  let access: BoardAccessOf | null = null;
+  const events = feed(context, actor, topics.team(teamId), (event): Verdict => {
+    const boardEvent = isBoardEvent(event.type);
+    if (boardEvent && !spacesOf(event).includes(projectId)) return 'skip';
+    if (!boardEvent && !mayChangeAccess(event.type)) return 'skip';
+    access = readableBoardAccess(db, projectId, actor.userId);
+    if (!access) return 'end';
+    return boardEvent ? 'deliver' : 'skip';
+  });
+  for await (const event of events) yield { event, access: access! };
+}
+
+/**
+ * What every subscriber of a space is sent about one event is the same but for their own flags, so
+ * it is read once per event and shared (the last few events are kept; a late reader recomputes).
+ */
+const sharedByEvent = new WeakMap<object, Map<string, ReturnType<typeof sharedPart>>>();
+const sharedEventsKept = 32;
+
+function sharedPart(db: Reader, event: StoredEvent, projectId: string) {
+  const payload = event.payload as Payload;
+  const row = payload.taskId ? findTaskRow(db, payload.taskId) : undefined;
+  return {
+    base: row && row.projectId === projectId ? presentTaskBases(db, [row])[0]! : null,
+    states: event.type.startsWith('state') ? sectionsOf(db, projectId) : null,
+    tags: event.type.startsWith('tag.') ? tagsOf(db, projectId) : null,
+    ...positionsAfter(db, event),
+  };
+}
+
+function shared(context: MercuriusContext, event: StoredEvent, projectId: string) {
+  const db = context.services.database.db;
+  let cache = sharedByEvent.get(context.services.database);
+  if (!cache) sharedByEvent.set(context.services.database, (cache = new Map()));
+  const key = `${event.seq}:${projectId}`;
+  let part = cache.get(key);
+  if (!part) {
+    part = sharedPart(db, event, projectId);
+    cache.set(key, part);
+    if (cache.size > sharedEventsKept) cache.delete(cache.keys().next().value!);
+  }
+  return part;
+}
+
+function positionsAfter(db: Reader, event: StoredEvent) {
+  if (event.type === 'tasks.respaced') {
+    const respaced = event.payload as TasksRespaced;
+    return { positionField: respaced.field, positions: respaced.positions.map((entry) => ({ id: entry.taskId, position: entry.position })) };
+  }
+  if (event.type === 'state.deleted') {
+    const moveTo = (event.payload as StateDeleted).moveTo;
+    const moved = db.select({ id: tasks.id, position: tasks.positionSection }).from(tasks).where(eq(tasks.stateId, moveTo)).all();
+    return { positionField: 'positionSection', positions: moved };
+  }
+  return { positionField: null, positions: null };
+}
+
+export const taskSubscriptions = {
+  subTask: {
+    subscribe: (_root: unknown, args: { project: string }, context: MercuriusContext) => {
+      const actor = requireActor(context);
+      const access = requireReadableBoard(context.services.database.db, args.project, actor.userId);
+      return boardFeed(context, actor, access.teamId, access.projectId);
+    },
+    resolve: ({ event, access }: Delivery, _args: unknown, context: MercuriusContext) => {
+      const actor = requireActor(context);
+      const payload = event.payload as Payload;
+      const { base, ...rest } = shared(context, event, access.projectId);
+      return {
+        type: event.type,
+        seq: event.seq,
+        project: access.projectId,
+        taskId: payload.taskId ?? null,
+        task: base ? forViewer(base, access, actor.userId) : null,
+        stateId: payload.stateId ?? null,
+        tagId: payload.tagId ?? null,
+        moveTo: event.type === 'state.deleted' ? (event.payload as StateDeleted).moveTo : null,
+        ...rest,
+      };
+    },
+  },
+};

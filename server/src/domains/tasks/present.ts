@@ -1,0 +1,128 @@
+import { eq, inArray, type SQL } from 'drizzle-orm';
+import type { SQLiteColumn } from 'drizzle-orm/sqlite-core';
+import { users } from '../accounts/tables';
+import { loadSpaceAccess } from '../teams/state';
+import { taskPolicy, type BoardAccess } from './policies';
+import type { Reader, TaskRow } from './state';
+import { projectStates, tags, taskAssignees, taskFollowers, taskTags } from './tables';
+
+type Person = { id: string; firstname: string; lastname: string; profileImg: string | null };
+type TagRow = typeof tags.$inferSelect;
+type StateRow = typeof projectStates.$inferSelect;
+
+export function presentState(state: StateRow) {
+  return { id: state.id, value: state.value, icon: state.icon, position: state.position, project: state.projectId };
+}
+
+export function presentTag(tag: Pick<TagRow, 'id' | 'name' | 'color' | 'isSprint' | 'projectId'>) {
+  return { id: tag.id, name: tag.name, color: tag.color, isSprint: tag.isSprint, project: tag.projectId };
+}
+
+/** Above this many tasks, links are read for whole spaces (an index on project_id) rather than by task ids. */
+const wholeSpaceThreshold = 200;
+
+function groupBy<Row>(rows: readonly Row[], key: (row: Row) => string): Map<string, Row[]> {
+  const groups = new Map<string, Row[]>();
+  for (const row of rows) {
+    const group = groups.get(key(row));
+    if (group) group.push(row);
+    else groups.set(key(row), [row]);
+  }
+  return groups;
+}
+
+/** The card's single letter when none was chosen: the name's first letter or digit. */
+const letterOf = (name: string) => (/[\p{L}\p{N}]/u.exec(name)?.[0] ?? '#').toLocaleUpperCase();
+
+/**
+ * Tasks with their sections, tags, sprint and people, as every viewer sees them alike. However many
+ * tasks, this runs a fixed number of queries: one per kind of link, one for sections, one for tags and
+ * one for the people named; so a 10,000-task board never turns into N+1.
+ */
+export function presentTaskBases(db: Reader, rows: readonly TaskRow[]) {
+  if (rows.length === 0) return [];
+  const projectIds = [...new Set(rows.map((row) => row.projectId))];
+  const byProject = rows.length > wholeSpaceThreshold;
+  const linkScope = (table: { taskId: SQLiteColumn; projectId: SQLiteColumn }): SQL =>
+    byProject ? inArray(table.projectId, projectIds) : inArray(table.taskId, rows.map((row) => row.id));
+
+  const assignees = groupBy(db.select({ taskId: taskAssignees.taskId, userId: taskAssignees.userId }).from(taskAssignees).where(linkScope(taskAssignees)).all(), (row) => row.taskId);
+  const followers = groupBy(db.select({ taskId: taskFollowers.taskId, userId: taskFollowers.userId }).from(taskFollowers).where(linkScope(taskFollowers)).all(), (row) => row.taskId);
+  const tagLinks = groupBy(db.select({ taskId: taskTags.taskId, tagId: taskTags.tagId }).from(taskTags).where(linkScope(taskTags)).all(), (row) => row.taskId);
+  const states = new Map(db.select().from(projectStates).where(inArray(projectStates.projectId, projectIds)).all().map((state) => [state.id, presentState(state)]));
+  const tagsById = new Map(db.select().from(tags).where(inArray(tags.projectId, projectIds)).all().map((tag) => [tag.id, presentTag(tag)]));
+
+  const personIds = new Set<string>(rows.map((row) => row.authorId));
+  for (const group of [...assignees.values(), ...followers.values()]) for (const link of group) personIds.add(link.userId);
+  const people = new Map<string, Person>(
+    db.select({ id: users.id, firstname: users.firstname, lastname: users.lastname, profileImg: users.profileImg }).from(users).where(inArray(users.id, [...personIds])).all()
+      .map((person) => [person.id, person]),
+  );
+  const peopleOf = (links: { userId: string }[] | undefined) => (links ?? []).map((link) => people.get(link.userId)).filter((person): person is Person => person !== undefined);
+
+  return rows.map((row) => ({
+    id: row.id,
+    idCode: row.idCode,
+    name: row.name,
+    letter: row.letter ?? letterOf(row.name),
+    route: `/${row.projectId}/tasks/d/${row.id}`,
+    color: row.color,
+    description: row.description ?? null,
+    cover: row.cover,
+    createdAt: row.createdAt,
+    updated: row.updatedAt,
+    updatedAt: row.updatedAt,
+    unread: 0,
+    lastMessage: null,
+    positionSection: row.positionSection,
+    positionDuedate: row.positionDuedate,
+    positionAsignee: row.positionAsignee,
+    length: row.lengthUnit !== null && row.lengthAmount !== null ? { amount: row.lengthAmount, unit: row.lengthUnit } : null,
+    deadline: row.deadline,
+    parentTask: row.parentTaskId,
+    sprint: row.sprintId ? (tagsById.get(row.sprintId) ?? null) : null,
+    tags: (tagLinks.get(row.id) ?? []).map((link) => tagsById.get(link.tagId)).filter((tag) => tag !== undefined),
+    files: [] as string[],
+    users: peopleOf(assignees.get(row.id)),
+    followers: peopleOf(followers.get(row.id)),
+    project: row.projectId,
+    priority: row.priority,
+    state: row.stateId,
+    stateProject: states.get(row.stateId)!,
+    author: people.get(row.authorId) ?? null,
+    authorId: row.authorId,
+  }));
+}
+
+export type TaskBase = ReturnType<typeof presentTaskBases>[number];
+
+/** What the viewer may do with a task, so the client hides what they cannot; `access` is theirs to its space. */
+export function forViewer(base: TaskBase, access: BoardAccess | null, viewerId: string) {
+  const canEdit = access !== null && taskPolicy.write(access);
+  return {
+    ...base,
+    isFollowing: base.followers.some((person) => person.id === viewerId),
+    canEdit,
+    canDelete: canEdit && taskPolicy.delete(access, base),
+  };
+}
+
+/** Tasks as `viewerId` sees them, in the given order. */
+export function presentTasks(db: Reader, rows: readonly TaskRow[], viewerId: string) {
+  const access = new Map([...new Set(rows.map((row) => row.projectId))].map((projectId) => [projectId, loadSpaceAccess(db, projectId, viewerId)] as const));
+  return presentTaskBases(db, rows).map((base) => forViewer(base, access.get(base.project) ?? null, viewerId));
+}
+
+export type PresentedTask = ReturnType<typeof presentTasks>[number];
+
+export function sectionsOf(db: Reader, projectId: string) {
+  return db.select().from(projectStates).where(eq(projectStates.projectId, projectId)).all()
+    .sort((left, right) => left.position - right.position || (left.id < right.id ? -1 : 1))
+    .map(presentState);
+}
+
+export function tagsOf(db: Reader, projectId: string) {
+  return db.select().from(tags).where(eq(tags.projectId, projectId)).all()
+    .sort((left, right) => Number(left.isSprint) - Number(right.isSprint) || left.name.localeCompare(right.name))
+    .map(presentTag);
+}

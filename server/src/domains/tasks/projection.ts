@@ -1,0 +1,157 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { Transaction } from '../../db/connection';
+import type { Projection, StoredEvent } from '../../events/types';
+import type { ProjectDeleted } from '../teams/events';
+import { plainText, type RichNode } from './description';
+import type { BoardEvent, TaskEvent, TaskFields } from './events';
+import { projectStates, tags, taskAssignees, taskBoards, taskFollowers, tasks, taskTags } from './tables';
+
+type TaskColumns = Partial<typeof tasks.$inferInsert>;
+
+/** The task columns a set of field changes writes (links are separate tables). */
+function columnsOf(fields: Partial<TaskFields>): TaskColumns {
+  const columns: TaskColumns = {};
+  const { length, description, tagIds: _tagIds, assigneeIds: _assigneeIds, ...plain } = fields;
+  Object.assign(columns, plain);
+  if (description !== undefined) {
+    columns.description = description;
+    columns.descriptionText = description === null ? null : plainText(description as RichNode);
+  }
+  if (length !== undefined) {
+    columns.lengthAmount = length?.amount ?? null;
+    columns.lengthUnit = length?.unit ?? null;
+  }
+  return columns;
+}
+
+function replaceLinks(transaction: Transaction, taskId: string, projectId: string, links: { tagIds?: string[] | undefined; assigneeIds?: string[] | undefined; followerIds?: string[] | undefined }): void {
+  if (links.tagIds) {
+    transaction.delete(taskTags).where(eq(taskTags.taskId, taskId)).run();
+    for (const tagId of links.tagIds) transaction.insert(taskTags).values({ taskId, tagId, projectId }).run();
+  }
+  if (links.assigneeIds) {
+    transaction.delete(taskAssignees).where(eq(taskAssignees.taskId, taskId)).run();
+    for (const userId of links.assigneeIds) transaction.insert(taskAssignees).values({ taskId, userId, projectId }).run();
+  }
+  if (links.followerIds) {
+    transaction.delete(taskFollowers).where(eq(taskFollowers.taskId, taskId)).run();
+    for (const userId of links.followerIds) transaction.insert(taskFollowers).values({ taskId, userId, projectId }).run();
+  }
+}
+
+function deleteTask(transaction: Transaction, taskId: string): void {
+  transaction.delete(taskTags).where(eq(taskTags.taskId, taskId)).run();
+  transaction.delete(taskAssignees).where(eq(taskAssignees.taskId, taskId)).run();
+  transaction.delete(taskFollowers).where(eq(taskFollowers.taskId, taskId)).run();
+  transaction.delete(tasks).where(eq(tasks.id, taskId)).run();
+}
+
+function raiseLastNumber(transaction: Transaction, projectId: string, number: number): void {
+  transaction.update(taskBoards).set({ lastNumber: sql`max(${taskBoards.lastNumber}, ${number})` }).where(eq(taskBoards.projectId, projectId)).run();
+}
+
+function applyBoardEvent(transaction: Transaction, event: BoardEvent, stored: StoredEvent): void {
+  const at = stored.createdAt;
+  switch (event.type) {
+    case 'board.created':
+      transaction.insert(taskBoards).values({ ...event.payload, lastNumber: 0 }).run();
+      return;
+    case 'state.created': {
+      const { stateId, projectId, value, icon, position } = event.payload;
+      transaction.insert(projectStates).values({ id: stateId, projectId, teamId: stored.teamId!, value, icon, position, createdAt: at }).run();
+      return;
+    }
+    case 'state.updated':
+      transaction.update(projectStates).set(event.payload.changes).where(eq(projectStates.id, event.payload.stateId)).run();
+      return;
+    case 'state.deleted': {
+      const { stateId, moveTo, positionOffset } = event.payload;
+      transaction.update(tasks).set({ stateId: moveTo, positionSection: sql`${tasks.positionSection} + ${positionOffset}` }).where(eq(tasks.stateId, stateId)).run();
+      transaction.delete(projectStates).where(eq(projectStates.id, stateId)).run();
+      return;
+    }
+    case 'states.reordered':
+      for (const { stateId, position } of event.payload.positions) transaction.update(projectStates).set({ position }).where(eq(projectStates.id, stateId)).run();
+      return;
+    case 'tag.created': {
+      const { tagId, projectId, name, color, isSprint } = event.payload;
+      transaction.insert(tags).values({ id: tagId, projectId, teamId: stored.teamId!, name, color, isSprint, createdAt: at }).run();
+      return;
+    }
+    case 'tag.updated':
+      transaction.update(tags).set(event.payload.changes).where(eq(tags.id, event.payload.tagId)).run();
+      return;
+    case 'tag.deleted':
+      transaction.delete(taskTags).where(eq(taskTags.tagId, event.payload.tagId)).run();
+      transaction.update(tasks).set({ sprintId: null }).where(eq(tasks.sprintId, event.payload.tagId)).run();
+      transaction.delete(tags).where(eq(tags.id, event.payload.tagId)).run();
+      return;
+    case 'tasks.respaced': {
+      const { field, positions } = event.payload;
+      for (const { taskId, position } of positions) transaction.update(tasks).set({ [field]: position }).where(eq(tasks.id, taskId)).run();
+      return;
+    }
+  }
+}
+
+function applyTaskEvent(transaction: Transaction, event: TaskEvent, stored: StoredEvent): void {
+  const at = stored.createdAt;
+  switch (event.type) {
+    case 'task.created': {
+      const { taskId, projectId, teamId, number, idCode, tagIds, assigneeIds, followerIds, duplicateOf: _duplicateOf, ...fields } = event.payload;
+      transaction
+        .insert(tasks)
+        .values({ ...(columnsOf(fields) as Required<TaskColumns>), id: taskId, projectId, teamId, number, idCode, authorId: stored.actorId ?? '', createdAt: at, updatedAt: at })
+        .run();
+      replaceLinks(transaction, taskId, projectId, { tagIds, assigneeIds, followerIds });
+      raiseLastNumber(transaction, projectId, number);
+      return;
+    }
+    case 'task.updated': {
+      const { taskId, projectId, changes, followersAdded } = event.payload;
+      transaction.update(tasks).set({ ...columnsOf(changes), updatedAt: at }).where(eq(tasks.id, taskId)).run();
+      replaceLinks(transaction, taskId, projectId, { tagIds: changes.tagIds, assigneeIds: changes.assigneeIds });
+      for (const userId of followersAdded) transaction.insert(taskFollowers).values({ taskId, userId, projectId }).onConflictDoNothing().run();
+      return;
+    }
+    case 'task.moved': {
+      const { taskId, toProjectId, number, idCode, changes, followerIds } = event.payload;
+      transaction.update(tasks).set({ ...columnsOf(changes), projectId: toProjectId, number, idCode, updatedAt: at }).where(eq(tasks.id, taskId)).run();
+      replaceLinks(transaction, taskId, toProjectId, { tagIds: changes.tagIds, assigneeIds: changes.assigneeIds, followerIds });
+      raiseLastNumber(transaction, toProjectId, number);
+      return;
+    }
+    case 'task.deleted':
+      deleteTask(transaction, event.payload.taskId);
+      return;
+    case 'task.followed': {
+      const { taskId, projectId, userId } = event.payload;
+      transaction.insert(taskFollowers).values({ taskId, userId, projectId }).onConflictDoNothing().run();
+      return;
+    }
+    case 'task.unfollowed':
+      transaction.delete(taskFollowers).where(and(eq(taskFollowers.taskId, event.payload.taskId), eq(taskFollowers.userId, event.payload.userId))).run();
+      return;
+  }
+}
+
+/** A deleted space takes its board, sections, tags and tasks with it. */
+function deleteSpaceBoard(transaction: Transaction, projectId: string): void {
+  for (const table of [taskTags, taskAssignees, taskFollowers]) transaction.delete(table).where(eq(table.projectId, projectId)).run();
+  transaction.delete(tasks).where(eq(tasks.projectId, projectId)).run();
+  transaction.delete(tags).where(eq(tags.projectId, projectId)).run();
+  transaction.delete(projectStates).where(eq(projectStates.projectId, projectId)).run();
+  transaction.delete(taskBoards).where(eq(taskBoards.projectId, projectId)).run();
+}
+
+/** How board and task events (and a space's deletion) become rows. Notifications are the notifications area's to project. */
+export const tasksProjection: Projection = {
+  name: 'tasks',
+  tables: [taskBoards, projectStates, tags, tasks, taskAssignees, taskFollowers, taskTags],
+  apply(transaction: Transaction, stored: StoredEvent) {
+    const event = { type: stored.type, payload: stored.payload } as BoardEvent | TaskEvent;
+    if (stored.type === 'project.deleted') deleteSpaceBoard(transaction, (stored.payload as ProjectDeleted).projectId);
+    else if (stored.type.startsWith('task.')) applyTaskEvent(transaction, event as TaskEvent, stored);
+    else applyBoardEvent(transaction, event as BoardEvent, stored);
+  },
+};

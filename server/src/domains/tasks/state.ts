@@ -1,0 +1,174 @@
+import { and, asc, eq, gte, lte, max, ne, sql, type SQL } from 'drizzle-orm';
+import type { Positioned } from '#shared/ordering';
+import { taskMessages } from '#shared/taskRules';
+import { teamMessages } from '#shared/teams';
+import type { Transaction } from '../../db/connection';
+import { DomainError } from '../../errors';
+import type { UnitOfWork } from '../../events/store';
+import { isId } from '../../ids';
+import { loadSpaceAccess, loadSpaceState } from '../teams/state';
+import { openBoard } from './board';
+import type { BoardState, TaskState } from './commands';
+import type { TaskLength, TasksRespaced } from './events';
+import { taskPolicy, type BoardAccess } from './policies';
+import { projectStates, tags, taskAssignees, taskBoards, taskFollowers, tasks, taskTags } from './tables';
+
+/** Reads work the same on the database and inside a command's transaction. */
+export type Reader = Pick<Transaction, 'select' | 'all'>;
+export type TaskRow = typeof tasks.$inferSelect;
+
+export function loadBoard(db: Reader, projectId: string): BoardState | null {
+  const board = db.select().from(taskBoards).where(eq(taskBoards.projectId, projectId)).get();
+  if (!board) return null;
+  const states = db.select({ id: projectStates.id, value: projectStates.value, icon: projectStates.icon, position: projectStates.position })
+    .from(projectStates).where(eq(projectStates.projectId, projectId)).orderBy(asc(projectStates.position), asc(projectStates.id)).all();
+  const boardTags = db.select({ id: tags.id, name: tags.name, isSprint: tags.isSprint, color: tags.color }).from(tags).where(eq(tags.projectId, projectId)).all();
+  return { projectId, teamId: board.teamId, prefix: board.prefix, lastNumber: board.lastNumber, states, tags: boardTags };
+}
+
+/** The board of a space, opened first when the space predates tasks. */
+export function ensureBoard(unit: UnitOfWork, projectId: string): BoardState {
+  const existing = loadBoard(unit.transaction, projectId);
+  if (existing) return existing;
+  const space = loadSpaceState(unit.transaction, projectId);
+  if (!space) throw new DomainError('NOT_FOUND', teamMessages.spaceNotFound);
+  openBoard(unit, { projectId, teamId: space.teamId, name: space.name, ownerId: space.ownerId });
+  return loadBoard(unit.transaction, projectId)!;
+}
+
+export function findTaskRow(db: Reader, taskId: string): TaskRow | undefined {
+  if (!isId(taskId)) return undefined;
+  return db.select().from(tasks).where(eq(tasks.id, taskId)).get();
+}
+
+export function toTaskState(db: Reader, row: TaskRow): TaskState {
+  const ids = <Row extends Record<string, string>>(rows: Row[], key: keyof Row) => rows.map((entry) => entry[key]!);
+  return {
+    id: row.id,
+    projectId: row.projectId,
+    teamId: row.teamId,
+    number: row.number,
+    idCode: row.idCode,
+    authorId: row.authorId,
+    name: row.name,
+    letter: row.letter,
+    color: row.color,
+    description: row.description ?? null,
+    cover: row.cover,
+    priority: row.priority,
+    deadline: row.deadline,
+    length: row.lengthUnit !== null && row.lengthAmount !== null ? ({ amount: row.lengthAmount, unit: row.lengthUnit } as TaskLength) : null,
+    parentTaskId: row.parentTaskId,
+    sprintId: row.sprintId,
+    stateId: row.stateId,
+    tagIds: ids(db.select({ id: taskTags.tagId }).from(taskTags).where(eq(taskTags.taskId, row.id)).all(), 'id'),
+    assigneeIds: ids(db.select({ id: taskAssignees.userId }).from(taskAssignees).where(eq(taskAssignees.taskId, row.id)).all(), 'id'),
+    followerIds: ids(db.select({ id: taskFollowers.userId }).from(taskFollowers).where(eq(taskFollowers.taskId, row.id)).all(), 'id'),
+    positionSection: row.positionSection,
+    positionDuedate: row.positionDuedate,
+    positionAsignee: row.positionAsignee,
+  };
+}
+
+/** Ids above a task, nearest first (parent, grandparent, ...). */
+export function ancestorsOf(db: Reader, taskId: string): string[] {
+  const rows = db.all<{ id: string }>(sql`
+    WITH RECURSIVE chain(id, parent, depth) AS (
+      SELECT id, parent_task_id, 0 FROM tasks WHERE id = ${taskId}
+      UNION ALL SELECT tasks.id, tasks.parent_task_id, chain.depth + 1 FROM tasks JOIN chain ON tasks.id = chain.parent WHERE chain.depth < 1000
+    ) SELECT id FROM chain WHERE depth > 0 ORDER BY depth`);
+  return rows.map((row) => row.id);
+}
+
+/** Subtasks at every level below a task, parents before their children. */
+export function descendantsOf(db: Reader, taskId: string): TaskRow[] {
+  const rows = db.all<{ id: string }>(sql`
+    WITH RECURSIVE below(id, depth) AS (
+      SELECT id, 1 FROM tasks WHERE parent_task_id = ${taskId}
+      UNION ALL SELECT tasks.id, below.depth + 1 FROM tasks JOIN below ON tasks.parent_task_id = below.id WHERE below.depth < 1000
+    ) SELECT id FROM below ORDER BY depth, id`);
+  return rows.map((row) => findTaskRow(db, row.id)!);
+}
+
+const positionColumns = { positionSection: tasks.positionSection, positionDuedate: tasks.positionDuedate, positionAsignee: tasks.positionAsignee } as const;
+
+/** The list a position orders: a section for positionSection, the whole space for the other two. */
+function listScope(field: TasksRespaced['field'], projectId: string, stateId: string): SQL {
+  return field === 'positionSection' ? eq(tasks.stateId, stateId) : eq(tasks.projectId, projectId);
+}
+
+export function lastPositions(db: Reader, projectId: string, stateId: string) {
+  const highest = (field: TasksRespaced['field']) =>
+    db.select({ value: max(positionColumns[field]) }).from(tasks).where(listScope(field, projectId, stateId)).get()?.value ?? null;
+  return { section: highest('positionSection'), duedate: highest('positionDuedate'), asignee: highest('positionAsignee') };
+}
+
+export function neighboursOf(db: Reader, field: TasksRespaced['field'], task: { id: string; projectId: string; stateId: string }, position: number) {
+  const column = positionColumns[field];
+  const scope = and(listScope(field, task.projectId, task.stateId), ne(tasks.id, task.id));
+  const before = db.select({ value: column }).from(tasks).where(and(scope, lte(column, position))).orderBy(sql`${column} DESC`).limit(1).get()?.value ?? null;
+  const after = db.select({ value: column }).from(tasks).where(and(scope, gte(column, position))).orderBy(asc(column)).limit(1).get()?.value ?? null;
+  return { before, after };
+}
+
+export function listPositions(db: Reader, field: TasksRespaced['field'], task: { projectId: string; stateId: string }): Positioned[] {
+  const column = positionColumns[field];
+  return db.select({ id: tasks.id, position: column }).from(tasks).where(listScope(field, task.projectId, task.stateId)).all();
+}
+
+/** Whether someone may see a space's tasks (to be assigned, or to be told about a change); answers are remembered per call site. */
+export function spaceReaders(db: Reader, projectId: string): (userId: string) => boolean {
+  const known = new Map<string, boolean>();
+  return (userId) => {
+    if (!known.has(userId)) {
+      const access = isId(userId) ? loadSpaceAccess(db, projectId, userId) : null;
+      known.set(userId, access !== null && taskPolicy.read(access));
+    }
+    return known.get(userId)!;
+  };
+}
+
+export interface BoardAccessOf extends BoardAccess {
+  projectId: string;
+  teamId: string;
+  userId: string;
+}
+
+function accessOf(db: Reader, projectId: string, userId: string): BoardAccessOf | null {
+  const access = loadSpaceAccess(db, projectId, userId);
+  if (!access) return null;
+  return { seat: access.seat, space: access.space, spaceSeat: access.spaceSeat, projectId, teamId: access.space.teamId, userId };
+}
+
+/** The caller's access to a space's tasks, or null when they may not see them (or there is no such space). */
+export function readableBoardAccess(db: Reader, projectId: string, userId: string): BoardAccessOf | null {
+  const access = accessOf(db, projectId, userId);
+  return access && taskPolicy.read(access) ? access : null;
+}
+
+/** The space, if the user may see its tasks; the same answer whether it does not exist or is out of sight. */
+export function requireReadableBoard(db: Reader, projectId: string, userId: string): BoardAccessOf {
+  const access = readableBoardAccess(db, projectId, userId);
+  if (!access) throw new DomainError('NOT_FOUND', teamMessages.spaceNotFound);
+  return access;
+}
+
+export function requireWritableBoard(db: Reader, projectId: string, userId: string): BoardAccessOf {
+  const access = requireReadableBoard(db, projectId, userId);
+  if (!taskPolicy.write(access)) throw new DomainError('PERMISSION_DENIED');
+  return access;
+}
+
+/** The task, if the user may see it; SPEC §8's "Wrong Task" otherwise, so ids cannot be probed. */
+export function requireReadableTask(db: Reader, taskId: string, userId: string): { row: TaskRow; access: BoardAccessOf } {
+  const row = findTaskRow(db, taskId);
+  const access = row ? accessOf(db, row.projectId, userId) : null;
+  if (!row || !access || !taskPolicy.read(access)) throw new DomainError('NOT_FOUND', taskMessages.wrongTask);
+  return { row, access };
+}
+
+export function requireWritableTask(db: Reader, taskId: string, userId: string): { row: TaskRow; access: BoardAccessOf } {
+  const found = requireReadableTask(db, taskId, userId);
+  if (!taskPolicy.write(found.access)) throw new DomainError('PERMISSION_DENIED');
+  return found;
+}

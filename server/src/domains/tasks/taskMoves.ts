@@ -1,0 +1,54 @@
+import { eq } from 'drizzle-orm';
+import { taskMessages } from '#shared/taskRules';
+import { teamMessages } from '#shared/teams';
+import { DomainError } from '../../errors';
+import type { UnitOfWork } from '../../events/store';
+import type { TaskState } from './commands';
+import type { TaskMoved } from './events';
+import { decideMoveToSpace } from './moveCommands';
+import { descendantsOf, ensureBoard, lastPositions, requireWritableBoard, spaceReaders, toTaskState } from './state';
+import { projectStates, tags } from './tables';
+import { appendTaskEvents, recordNotifications, respaceIfCrowded } from './taskWrites';
+
+export interface MoveRequest {
+  targetProjectId: string;
+  stateId?: string | undefined;
+  positionSection?: number | undefined;
+}
+
+/**
+ * Moves a task and its subtasks to another space of the same team that the caller may write in;
+ * people assigned in the same edit are told once, like everyone told, only if they can see the target.
+ * Refused with the answer a missing space gets when the caller cannot see the target, and with
+ * PERMISSION_DENIED when they see it without being in it.
+ */
+export function moveTaskToSpace(unit: UnitOfWork, actorId: string, task: TaskState, request: MoveRequest, newAssigneeIds: readonly string[] = []): TaskMoved {
+  const db = unit.transaction;
+  const target = requireWritableBoard(db, request.targetProjectId, actorId);
+  if (target.teamId !== task.teamId) throw new DomainError('NOT_FOUND', `${teamMessages.spaceNotFound} ${taskMessages.otherTeamSpace}`);
+  const board = ensureBoard(unit, target.projectId);
+  const descendants = descendantsOf(db, task.id).map((row) => toTaskState(db, row));
+  const sourceSections = new Map(db.select({ id: projectStates.id, value: projectStates.value }).from(projectStates).where(eq(projectStates.projectId, task.projectId)).all().map((state) => [state.id, state.value]));
+  const sourceTags = new Map(db.select({ id: tags.id, name: tags.name, isSprint: tags.isSprint }).from(tags).where(eq(tags.projectId, task.projectId)).all().map((tag) => [tag.id, tag]));
+  const decided = decideMoveToSpace({
+    root: task,
+    descendants,
+    sourceSections,
+    sourceTags,
+    target: board,
+    requestedStateId: request.stateId,
+    requestedPositionSection: request.positionSection,
+    lastPositions: (stateId) => lastPositions(db, board.projectId, stateId),
+    canSeeTarget: spaceReaders(db, board.projectId),
+  });
+  appendTaskEvents(unit, task.teamId, decided);
+  const moved = decided.get(task.id)![0]!.payload as TaskMoved;
+  respaceIfCrowded(unit, { id: task.id, projectId: board.projectId, teamId: task.teamId, ...moved.changes }, ['positionSection']);
+  recordNotifications(unit, actorId, {
+    happening: { kind: 'moved' },
+    task: { ...task, projectId: board.projectId, idCode: moved.idCode },
+    followerIds: task.followerIds,
+    newAssigneeIds,
+  });
+  return moved;
+}

@@ -1,0 +1,126 @@
+import type { IFieldResolver, MercuriusContext } from 'mercurius';
+import { positionBetween } from '#shared/ordering';
+import { DomainError } from '../../errors';
+import { requireActor } from '../../graphql/context';
+import { newId } from '../../ids';
+import { runCommand } from '../teams/support';
+import { decideCreateTask, decideDeleteTask, decideEditTask, decideFollow, decideUnfollow, type TaskState } from './commands';
+import type { TaskCreated, TaskFieldName, TaskFields, TaskUpdated } from './events';
+import { taskPolicy } from './policies';
+import { presentTasks } from './present';
+import { descendantsOf, ensureBoard, findTaskRow, lastPositions, loadBoard, neighboursOf, requireReadableTask, requireWritableBoard, requireWritableTask, spaceReaders, toTaskState, type Reader } from './state';
+import { parseTaskArguments, taskName, type TaskArguments } from './taskInput';
+import { moveTaskToSpace } from './taskMoves';
+import { appendTaskEvents, placeInNewSection, recordNotifications, referencesFor, respaceIfCrowded, taskStream } from './taskWrites';
+
+type Resolver = IFieldResolver<unknown, MercuriusContext, any>;
+
+export function presentTask(db: Reader, taskId: string, viewerId: string) {
+  return presentTasks(db, [findTaskRow(db, taskId)!], viewerId)[0]!;
+}
+
+const positionFieldNames: readonly TaskFieldName[] = ['positionSection', 'positionDuedate', 'positionAsignee'];
+
+type NewTaskFields = Partial<TaskFields> & { name: string };
+
+/** Creates a task (fields read inside the transaction) and records what follows from it; returns its id. */
+function createTask(context: MercuriusContext, actorId: string, target: (db: Reader) => { projectId: string; fields: NewTaskFields; duplicateOf?: string }): string {
+  const taskId = newId();
+  return runCommand(context, actorId, (unit) => {
+    const db = unit.transaction;
+    const { projectId, fields, duplicateOf } = target(db);
+    requireWritableBoard(db, projectId, actorId);
+    const board = ensureBoard(unit, projectId);
+    const references = referencesFor(db, board, fields);
+    const events = decideCreateTask(
+      { taskId, authorId: actorId, fields, lastPositions: (stateId) => lastPositions(db, projectId, stateId), ...(duplicateOf ? { duplicateOf } : {}) },
+      references,
+    );
+    unit.append(taskStream(taskId), events, { teamId: board.teamId, expectedVersion: 0 });
+    const created = events[0]!.payload as TaskCreated;
+    respaceIfCrowded(unit, { ...created, id: taskId }, positionFieldNames.filter((field) => fields[field] !== undefined));
+    recordNotifications(unit, actorId, { happening: { kind: 'created' }, task: { ...created, id: taskId }, followerIds: [], newAssigneeIds: created.assigneeIds }, references.canSee);
+    return taskId;
+  });
+}
+
+/** The fields of a task a copy starts from, placed right after the original in each list. */
+function copyOf(db: Reader, task: TaskState): NewTaskFields {
+  const after = (field: 'positionSection' | 'positionDuedate' | 'positionAsignee') => positionBetween(task[field], neighboursOf(db, field, { ...task, id: task.id }, task[field]).after);
+  const canSee = spaceReaders(db, task.projectId);
+  const { followerIds: _followers, id: _id, projectId: _project, teamId: _team, number: _number, idCode: _code, authorId: _author, ...fields } = task;
+  return {
+    ...fields,
+    assigneeIds: task.assigneeIds.filter(canSee),
+    positionSection: after('positionSection'),
+    positionDuedate: after('positionDuedate'),
+    positionAsignee: after('positionAsignee'),
+  };
+}
+
+export const taskMutations: Record<string, Resolver> = {
+  setTask: (_root, args: TaskArguments & { project: string; name: string }, context) => {
+    const actor = requireActor(context);
+    const fields = { ...parseTaskArguments(args), name: taskName(args.name) };
+    const taskId = createTask(context, actor.userId, () => ({ projectId: args.project, fields }));
+    return presentTask(context.services.database.db, taskId, actor.userId);
+  },
+  ediTask: (_root, args: TaskArguments & { id: string; project?: string | null }, context) => {
+    const actor = requireActor(context);
+    const requested = parseTaskArguments(args);
+    runCommand(context, actor.userId, (unit) => {
+      const db = unit.transaction;
+      const { row } = requireWritableTask(db, args.id, actor.userId);
+      const task = toTaskState(db, row);
+      const moving = typeof args.project === 'string' && args.project !== row.projectId;
+      const { stateId, positionSection, ...elsewhere } = requested;
+      const fields = moving ? elsewhere : placeInNewSection(db, task, requested);
+      const references = referencesFor(db, loadBoard(db, row.projectId)!, fields);
+      const events = decideEditTask(task, fields, references);
+      appendTaskEvents(unit, task.teamId, new Map([[task.id, events]]));
+      const updated = events[0]?.payload as TaskUpdated | undefined;
+      const newAssigneeIds = (updated?.changes.assigneeIds ?? []).filter((userId) => !task.assigneeIds.includes(userId));
+      if (moving) {
+        moveTaskToSpace(unit, actor.userId, toTaskState(db, findTaskRow(db, task.id)!), { targetProjectId: args.project!, stateId, positionSection }, newAssigneeIds);
+        return;
+      }
+      if (!updated) return;
+      const changed = Object.keys(updated.changes) as TaskFieldName[];
+      respaceIfCrowded(unit, { ...task, ...updated.changes }, changed);
+      recordNotifications(unit, actor.userId, { happening: { kind: 'updated', changedFields: changed }, task: { ...task, ...updated.changes }, followerIds: task.followerIds, newAssigneeIds }, references.canSee);
+    });
+    return presentTask(context.services.database.db, args.id, actor.userId);
+  },
+  delTask: (_root, args: { task: string; delSubtasks?: boolean | null }, context) => {
+    const actor = requireActor(context);
+    runCommand(context, actor.userId, (unit) => {
+      const db = unit.transaction;
+      const { row, access } = requireWritableTask(db, args.task, actor.userId);
+      if (!taskPolicy.delete(access, row)) throw new DomainError('PERMISSION_DENIED');
+      const task = toTaskState(db, row);
+      appendTaskEvents(unit, task.teamId, decideDeleteTask(task, descendantsOf(db, task.id), args.delSubtasks === true));
+      recordNotifications(unit, actor.userId, { happening: { kind: 'deleted' }, task, followerIds: task.followerIds, newAssigneeIds: [] });
+    });
+    return true;
+  },
+  duplicateTask: (_root, args: { id: string }, context) => {
+    const actor = requireActor(context);
+    const taskId = createTask(context, actor.userId, (db) => {
+      const { row } = requireWritableTask(db, args.id, actor.userId);
+      return { projectId: row.projectId, fields: copyOf(db, toTaskState(db, row)), duplicateOf: row.id };
+    });
+    return presentTask(context.services.database.db, taskId, actor.userId);
+  },
+  followTask: (_root, args: { id: string }, context) => followChange(context, args.id, decideFollow),
+  unfollowTask: (_root, args: { id: string }, context) => followChange(context, args.id, decideUnfollow),
+};
+
+function followChange(context: MercuriusContext, taskId: string, decide: typeof decideFollow) {
+  const actor = requireActor(context);
+  runCommand(context, actor.userId, (unit) => {
+    const db = unit.transaction;
+    const { row } = requireReadableTask(db, taskId, actor.userId);
+    appendTaskEvents(unit, row.teamId, new Map([[row.id, decide(toTaskState(db, row), actor.userId)]]));
+  });
+  return presentTask(context.services.database.db, taskId, actor.userId);
+}

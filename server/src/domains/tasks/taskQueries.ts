@@ -1,0 +1,108 @@
+import { and, asc, desc, eq, inArray, lt, sql } from 'drizzle-orm';
+import type { IFieldResolver, MercuriusContext } from 'mercurius';
+import { z } from 'zod';
+import { events } from '../../events/tables';
+import type { StoredEvent } from '../../events/types';
+import { requireActor } from '../../graphql/context';
+import { users } from '../accounts/tables';
+import type { TaskCreated, TaskFollowChanged, TaskMoved, TaskUpdated } from './events';
+import { presentTasks } from './present';
+import { ensureBoard, loadBoard, requireReadableBoard, requireReadableTask, type Reader } from './state';
+import { tasks } from './tables';
+import { presentTask } from './taskMutations';
+import { taskStream } from './taskWrites';
+
+type Resolver = IFieldResolver<unknown, MercuriusContext, any>;
+
+/**
+ * Spaces made before tasks existed have no board yet: the first read opens it (a small write, once,
+ * by whoever looks first), so every space shows its default sections.
+ */
+export function boardOf(context: MercuriusContext, actorId: string, projectId: string): void {
+  if (loadBoard(context.services.database.db, projectId)) return;
+  context.services.store.run({ actorId }, (unit) => ensureBoard(unit, projectId));
+}
+
+const pageSchema = z.object({
+  task: z.string(),
+  first: z.number().int().min(1, 'Ask for at least 1 entry.').max(100, 'Ask for at most 100 entries.').nullish(),
+  after: z.string().regex(/^\d{1,15}$/, 'Use the nextCursor of the previous page.').nullish(),
+});
+
+type FieldChange = { field: string; from: unknown; to: unknown };
+
+/** What an entry of a task's history changed, from what to what. */
+function changesOf(event: StoredEvent): FieldChange[] {
+  switch (event.type) {
+    case 'task.created': {
+      const created = event.payload as TaskCreated;
+      return [
+        { field: 'name', from: null, to: created.name },
+        { field: 'stateId', from: null, to: created.stateId },
+        ...(created.duplicateOf ? [{ field: 'duplicateOf', from: null, to: created.duplicateOf }] : []),
+      ];
+    }
+    case 'task.updated': {
+      const updated = event.payload as TaskUpdated;
+      return Object.entries(updated.changes).map(([field, to]) => ({ field, from: (updated.previous as Record<string, unknown>)[field] ?? null, to }));
+    }
+    case 'task.moved': {
+      const moved = event.payload as TaskMoved;
+      return [
+        { field: 'project', from: moved.fromProjectId, to: moved.toProjectId },
+        { field: 'idCode', from: moved.previousIdCode, to: moved.idCode },
+        { field: 'stateId', from: moved.previous.stateId, to: moved.changes.stateId },
+      ];
+    }
+    case 'task.followed':
+      return [{ field: 'followers', from: null, to: (event.payload as TaskFollowChanged).userId }];
+    case 'task.unfollowed':
+      return [{ field: 'followers', from: (event.payload as TaskFollowChanged).userId, to: null }];
+    default:
+      return [];
+  }
+}
+
+/** Updates that only reordered a list are left out of the history: dragging a card is not news. */
+const notOnlyReordering = sql`NOT (${events.type} = 'task.updated' AND NOT EXISTS (
+  SELECT 1 FROM json_each(${events.payload}, '$.changes') WHERE key NOT IN ('positionSection', 'positionDuedate', 'positionAsignee')))`;
+
+function taskActivity(db: Reader, taskId: string, first: number, after: string | null | undefined) {
+  const conditions = [eq(events.stream, taskStream(taskId)), notOnlyReordering];
+  if (after) conditions.push(lt(events.seq, Number(after)));
+  const rows = db.select().from(events).where(and(...conditions)).orderBy(desc(events.seq)).limit(first + 1).all() as StoredEvent[];
+  const page = rows.slice(0, first);
+  const actorIds = [...new Set(page.map((row) => row.actorId).filter((id): id is string => id !== null))];
+  const actors = new Map(
+    (actorIds.length === 0 ? [] : db.select({ id: users.id, firstname: users.firstname, lastname: users.lastname, profileImg: users.profileImg }).from(users).where(inArray(users.id, actorIds)).all())
+      .map((person) => [person.id, person]),
+  );
+  return {
+    entries: page.map((row) => ({ id: row.id, type: row.type, createdAt: row.createdAt, actor: row.actorId ? (actors.get(row.actorId) ?? null) : null, changes: changesOf(row) })),
+    nextCursor: rows.length > first ? String(page[page.length - 1]!.seq) : null,
+  };
+}
+
+export const taskQueries: Record<string, Resolver> = {
+  getTasks: (_root, args: { project: string }, context) => {
+    const actor = requireActor(context);
+    const db = context.services.database.db;
+    const access = requireReadableBoard(db, args.project, actor.userId);
+    boardOf(context, actor.userId, access.projectId);
+    const rows = db.select().from(tasks).where(eq(tasks.projectId, access.projectId)).orderBy(asc(tasks.positionSection), asc(tasks.id)).all();
+    return presentTasks(db, rows, actor.userId);
+  },
+  getTask: (_root, args: { id: string }, context) => {
+    const actor = requireActor(context);
+    const db = context.services.database.db;
+    const { row } = requireReadableTask(db, args.id, actor.userId);
+    return presentTask(db, row.id, actor.userId);
+  },
+  getTaskActivity: (_root, args: Record<string, unknown>, context) => {
+    const actor = requireActor(context);
+    const input = pageSchema.parse(args);
+    const db = context.services.database.db;
+    const { row } = requireReadableTask(db, input.task, actor.userId);
+    return taskActivity(db, row.id, input.first ?? 20, input.after);
+  },
+};

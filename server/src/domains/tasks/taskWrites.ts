@@ -1,0 +1,57 @@
+import { positionSpacing } from '#shared/ordering';
+import type { UnitOfWork } from '../../events/store';
+import type { DomainEvent } from '../../events/types';
+import { newId } from '../../ids';
+import { boardStream } from './board';
+import { decideRespacing, type BoardState, type References, type TaskState } from './commands';
+import type { TaskFieldName, TaskFields, TasksRespaced } from './events';
+import { decideTaskNotifications, type TaskHappening } from './notifications';
+import { ancestorsOf, findTaskRow, lastPositions, listPositions, neighboursOf, spaceReaders, type Reader } from './state';
+
+export const taskStream = (taskId: string) => `task:${taskId}`;
+
+/** What the command needs to check the ids among `fields` against `board`. */
+export function referencesFor(db: Reader, board: BoardState, fields: Partial<TaskFields>): References {
+  const parentRow = fields.parentTaskId ? findTaskRow(db, fields.parentTaskId) : undefined;
+  return {
+    board,
+    parent: fields.parentTaskId ? (parentRow ? { id: parentRow.id, projectId: parentRow.projectId, ancestorIds: ancestorsOf(db, parentRow.id) } : null) : undefined,
+    canSee: spaceReaders(db, board.projectId),
+  };
+}
+
+export function appendTaskEvents(unit: UnitOfWork, teamId: string, decided: ReadonlyMap<string, readonly DomainEvent[]>, options: { expectedVersion?: number } = {}): void {
+  for (const [taskId, events] of decided) if (events.length > 0) unit.append(taskStream(taskId), events, { teamId, ...options });
+}
+
+/** A task whose section changes without a position goes to the end of its new section. */
+export function placeInNewSection(db: Reader, task: TaskState, fields: Partial<TaskFields>): Partial<TaskFields> {
+  if (fields.stateId === undefined || fields.stateId === task.stateId || fields.positionSection !== undefined) return fields;
+  const last = lastPositions(db, task.projectId, fields.stateId).section;
+  return { ...fields, positionSection: (last ?? 0) + positionSpacing };
+}
+
+const positionFields: readonly TasksRespaced['field'][] = ['positionSection', 'positionDuedate', 'positionAsignee'];
+
+/** Spreads a list out again when the task just placed in it came too close to a neighbour. */
+export function respaceIfCrowded(unit: UnitOfWork, task: Pick<TaskState, 'id' | 'projectId' | 'teamId' | 'stateId' | TasksRespaced['field']>, changed: readonly TaskFieldName[]): void {
+  const db = unit.transaction;
+  for (const field of positionFields) {
+    if (!changed.includes(field) && !(field === 'positionSection' && changed.includes('stateId'))) continue;
+    const events = decideRespacing(task.projectId, field, { id: task.id, position: task[field] }, neighboursOf(db, field, task, task[field]), () => listPositions(db, field, task));
+    if (events.length > 0) unit.append(boardStream(task.projectId), events, { teamId: task.teamId });
+  }
+}
+
+export interface Notice {
+  happening: TaskHappening;
+  task: Pick<TaskState, 'id' | 'projectId' | 'teamId' | 'idCode' | 'name'>;
+  followerIds: readonly string[];
+  newAssigneeIds: readonly string[];
+}
+
+/** Records the notifications a change triggers, one event per recipient in their own stream. */
+export function recordNotifications(unit: UnitOfWork, actorId: string, notice: Notice, canSee = spaceReaders(unit.transaction, notice.task.projectId)): void {
+  const decided = decideTaskNotifications({ ...notice, actorId, canSee, newId: () => newId() });
+  for (const [userId, events] of decided) unit.append(`notifications:${userId}`, events, { teamId: notice.task.teamId });
+}

@@ -1,0 +1,153 @@
+import type { Client } from 'graphql-ws';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { teamMessages } from '#shared/teams';
+import { nextResults, startTestServer, subscriptionClient, type TestServer } from './harness';
+import { createSpace, expectData, joinTeam, person, wait, type Person } from './teamFactories';
+import { createTask, editTask, joinSpace, sectionsOf } from './taskFactories';
+
+let server: TestServer;
+const sockets: Client[] = [];
+
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(async () => {
+  await Promise.all(sockets.map((socket) => socket.dispose()));
+  await server.close();
+});
+
+type Change = { type: string; taskId: string | null; task: { id: string; name: string; state: string; project: string } | null; states: { value: string }[] | null; receivedAt: number };
+const subTask = 'subscription ($project: ID!) { subTask(project: $project) { type taskId task { id name state project } states { value } } }';
+
+/** Everything a subTask subscription delivers, stamped with when it arrived; completion is recorded too. */
+function watch(someone: Person, project: string) {
+  const socket = subscriptionClient(server, { cookie: someone.client.cookieHeader() });
+  sockets.push(socket);
+  const received: Change[] = [];
+  const state = { errors: [] as unknown[], completed: false };
+  const connected = new Promise<void>((resolve) => socket.on('connected', () => resolve()));
+  const stop = socket.subscribe<{ subTask: Omit<Change, 'receivedAt'> }>(
+    { query: subTask, variables: { project } },
+    {
+      next: (value) => (value.errors ? state.errors.push(value.errors) : received.push({ ...value.data!.subTask, receivedAt: performance.now() })),
+      error: (error) => state.errors.push(error),
+      complete: () => (state.completed = true),
+    },
+  );
+  return { ready: connected.then(() => wait(150)), received, state, stop };
+}
+
+async function until(condition: () => boolean, timeoutMs = 2000): Promise<void> {
+  const started = Date.now();
+  while (!condition()) {
+    if (Date.now() - started > timeoutMs) throw new Error('timed out waiting for a live change');
+    await wait(10);
+  }
+}
+
+async function board(): Promise<{ admin: Person; member: Person; space: string }> {
+  const admin = await person(server, 'Liv');
+  const member = await joinTeam(admin, await person(server, 'Lou'));
+  const space = await createSpace(admin, 'Live board');
+  await joinSpace(member, space);
+  return { admin, member, space };
+}
+
+describe('live board (subTask)', () => {
+  it('shows a second member creates, edits, moves and deletes within a fraction of a second, each once', async () => {
+    const { admin, member, space } = await board();
+    const [, doing] = await sectionsOf(admin, space);
+    const feed = watch(member, space);
+    await feed.ready;
+    const sent = performance.now();
+    const task = await createTask(admin, space, 'Live card');
+    await until(() => feed.received.length >= 1);
+    expect(feed.received[0]!.receivedAt - sent).toBeLessThan(500);
+    await editTask(admin, task.id, { name: 'Renamed live' });
+    await editTask(admin, task.id, { state: doing!.id });
+    expectData(await admin.client.execute('mutation ($task: ID!) { delTask(task: $task) }', { task: task.id }));
+    await until(() => feed.received.length >= 4);
+    await wait(200);
+    expect(feed.received.map(({ type, taskId, task: card }) => ({ type, taskId, card: card && { name: card.name, state: card.state } }))).toEqual([
+      { type: 'task.created', taskId: task.id, card: { name: 'Live card', state: task.state } },
+      { type: 'task.updated', taskId: task.id, card: { name: 'Renamed live', state: task.state } },
+      { type: 'task.updated', taskId: task.id, card: { name: 'Renamed live', state: doing!.id } },
+      { type: 'task.deleted', taskId: task.id, card: null },
+    ]);
+    feed.stop();
+  });
+
+  it('delivers section changes with the sections as they are now, and nothing of other spaces', async () => {
+    const { admin, member, space } = await board();
+    const elsewhere = await createSpace(admin, 'Elsewhere live');
+    const feed = watch(member, space);
+    await feed.ready;
+    await createTask(admin, elsewhere, 'Not for this board');
+    expectData(await admin.client.execute('mutation ($project: ID!) { createState(project: $project, value: "Review") { id } }', { project: space }));
+    await until(() => feed.received.length >= 1);
+    await wait(200);
+    expect(feed.received.map(({ type, states }) => ({ type, states: states?.map((section) => section.value) }))).toEqual([
+      { type: 'state.created', states: ['To do', 'In progress', 'Done', 'Review'] },
+    ]);
+    feed.stop();
+  });
+
+  it('tells both boards when a task moves between spaces: gone from one, arrived in the other', async () => {
+    const { admin, member, space } = await board();
+    const target = await createSpace(admin, 'Arrivals');
+    await joinSpace(member, target);
+    const task = await createTask(admin, space, 'Traveller');
+    const source = watch(member, space);
+    const arrivals = watch(member, target);
+    await Promise.all([source.ready, arrivals.ready]);
+    await editTask(admin, task.id, { project: target });
+    await until(() => source.received.length >= 1 && arrivals.received.length >= 1);
+    expect(source.received[0]).toMatchObject({ type: 'task.moved', taskId: task.id, task: null });
+    expect(arrivals.received[0]).toMatchObject({ type: 'task.moved', taskId: task.id, task: { project: target, name: 'Traveller' } });
+    source.stop();
+    arrivals.stop();
+  });
+
+  it('refuses to watch a private space the caller cannot see', async () => {
+    const { admin, member } = await board();
+    const secret = await createSpace(admin, 'Secret live', 'private');
+    const socket = subscriptionClient(server, { cookie: member.client.cookieHeader() });
+    sockets.push(socket);
+    await expect(nextResults(socket, subTask, { project: secret }, 1).done).rejects.toThrow(teamMessages.spaceNotFound);
+  });
+});
+
+describe('removing a member ends their board feed', () => {
+  it('delivers nothing more to a member taken out of the space, and completes their subscription', async () => {
+    const { admin, member, space } = await board();
+    const privateSpace = await createSpace(admin, 'Private live', 'private');
+    expectData(await admin.client.execute('mutation ($user: ID!, $project: ID!) { setPermission(user: $user, project: $project, permission: "basic") { id } }', { user: member.id, project: privateSpace }));
+    const feed = watch(member, privateSpace);
+    const stays = watch(member, space);
+    await Promise.all([feed.ready, stays.ready]);
+    await createTask(admin, privateSpace, 'Before removal');
+    await until(() => feed.received.length === 1);
+    expectData(await admin.client.execute('mutation ($user: ID!, $project: ID!) { setPermission(user: $user, project: $project, permission: "removed") { id } }', { user: member.id, project: privateSpace }));
+    await createTask(admin, privateSpace, 'After removal');
+    await createTask(admin, space, 'Still visible');
+    await until(() => stays.received.length === 1);
+    await wait(300);
+    expect(feed.received.map((change) => change.task?.name)).toEqual(['Before removal']);
+    expect(feed.state.completed).toBe(true);
+    expect(stays.state.completed).toBe(false);
+    feed.stop();
+    stays.stop();
+  });
+
+  it('delivers nothing more to a member removed from the team', async () => {
+    const { admin, member, space } = await board();
+    const feed = watch(member, space);
+    await feed.ready;
+    expectData(await admin.client.execute('mutation ($user: ID!, $team: ID!) { removeUserTeam(user: $user, team: $team) { id } }', { user: member.id, team: admin.teamId }));
+    await createTask(admin, space, 'Unseen');
+    await wait(400);
+    expect(feed.received).toEqual([]);
+    expect(feed.state.completed).toBe(true);
+    feed.stop();
+  });
+});
