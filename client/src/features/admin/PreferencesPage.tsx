@@ -22,15 +22,13 @@ function isPreferencesTab(value: string | undefined): value is PreferencesTab {
   return preferencesTabs.some((tab) => tab === value);
 }
 
-/** The profile and account tabs need the full profile: a spinner while it loads, an error with "Try again" when it cannot. */
-function ProfilePanels({ tab }: { tab: 'profile' | 'account' }) {
+/** While a tab's data loads: a spinner, or the error with "Try again" when it cannot load. */
+function LoadingPanel({ failed, retry, failedTitle, loadingText }: { failed: unknown; retry: () => void; failedTitle: string; loadingText: string }) {
   const { t, i18n } = useTranslation();
-  const { profile, failed, retry } = useProfile();
-  if (profile) return tab === 'profile' ? <ProfileTab profile={profile} /> : <AccountTab profile={profile} />;
   if (failed) {
     return (
       <div className={styles.state}>
-        <Notice tone="error" title={t('profile.loadFailed')}>
+        <Notice tone="error" title={failedTitle}>
           {describeRequestError(failed, t, i18n.language).message}
         </Notice>
         <Button onClick={retry}>{t('profile.retry')}</Button>
@@ -40,32 +38,25 @@ function ProfilePanels({ tab }: { tab: 'profile' | 'account' }) {
   return (
     <div className={styles.state} role="status">
       <Spinner size={18} />
-      <span>{t('profile.loading')}</span>
+      <span>{loadingText}</span>
     </div>
   );
 }
 
-/** The team tabs need the current team's detail (roles, invitations), with the same loading and error states. */
+/** The profile and account tabs need the full profile. */
+function ProfilePanels({ tab }: { tab: 'profile' | 'account' }) {
+  const { t } = useTranslation();
+  const { profile, failed, retry } = useProfile();
+  if (profile) return tab === 'profile' ? <ProfileTab profile={profile} /> : <AccountTab profile={profile} />;
+  return <LoadingPanel failed={failed} retry={retry} failedTitle={t('profile.loadFailed')} loadingText={t('profile.loading')} />;
+}
+
+/** The team tabs need the current team's detail (roles, invitations). */
 function TeamPanels({ tab, section, base }: { tab: 'admin' | 'team'; section: string | undefined; base: string }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const { team, failed, retry } = useTeamDetail();
   if (team) return tab === 'admin' ? <AdminTab team={team} section={adminSectionFromSlug(section)} base={`${base}/admin`} /> : <TeamTab team={team} />;
-  if (failed) {
-    return (
-      <div className={styles.state}>
-        <Notice tone="error" title={t('teams.loadFailed')}>
-          {describeRequestError(failed, t, i18n.language).message}
-        </Notice>
-        <Button onClick={retry}>{t('profile.retry')}</Button>
-      </div>
-    );
-  }
-  return (
-    <div className={styles.state} role="status">
-      <Spinner size={18} />
-      <span>{t('teams.loading')}</span>
-    </div>
-  );
+  return <LoadingPanel failed={failed} retry={retry} failedTitle={t('teams.loadFailed')} loadingText={t('teams.loading')} />;
 }
 
 /** The preferences area: the user's own profile and account, and the team's administration tabs. */

@@ -1,9 +1,8 @@
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { ImageUp, Trash2 } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { profilePhoto } from '#shared/constants';
 import { formatBytes } from '#shared/files';
-import { profilePhotoRejection } from '#shared/uploads';
 import { describeRequestError } from '../../lib/formMessages';
 import { request } from '../../lib/graphql';
 import { useStore } from '../../lib/store';
@@ -12,32 +11,15 @@ import { storeProfile } from './atoms';
 import { editProfileDocument, type Profile } from './operations';
 import { PhotoCropDialog } from './PhotoCropDialog';
 import styles from './Profile.module.css';
+import { useImageChoice } from './useImageChoice';
 
 /** The profile photo: upload (PNG or JPG, at most 1 MB, checked here first), crop to 150x150, or remove. Saved at once. */
 export function ProfilePhoto({ profile }: { profile: Profile }) {
   const { t, i18n } = useTranslation();
   const store = useStore();
-  const fileInput = useRef<HTMLInputElement>(null);
-  const [source, setSource] = useState<string | null>(null);
-  const [problem, setProblem] = useState<string | null>(null);
+  const { input: fileInput, source, problem, setProblem, choose, closeCropper } = useImageChoice();
   const [removing, setRemoving] = useState(false);
   const name = `${profile.firstname} ${profile.lastname}`.trim() || profile.email;
-
-  useEffect(() => () => {
-    if (source) URL.revokeObjectURL(source);
-  }, [source]);
-
-  const choose = (file: File | undefined) => {
-    if (fileInput.current) fileInput.current.value = '';
-    if (!file) return;
-    const rejection = profilePhotoRejection(file.type, file.size);
-    if (rejection === 'file_invalid_type') return setProblem(t('profile.photo.wrongType'));
-    if (rejection === 'file_too_large') {
-      return setProblem(t('profile.photo.tooLarge', { size: formatBytes(file.size, i18n.language), maximum: formatBytes(profilePhoto.maximumBytes, i18n.language) }));
-    }
-    setProblem(null);
-    setSource(URL.createObjectURL(file));
-  };
 
   const save = async (profileImg: string | null) => {
     try {
@@ -93,10 +75,10 @@ export function ProfilePhoto({ profile }: { profile: Profile }) {
       </div>
       <PhotoCropDialog
         source={source}
-        onCancel={() => setSource(null)}
+        onCancel={closeCropper}
         onCropped={async (dataUrl) => {
           await save(dataUrl);
-          setSource(null);
+          closeCropper();
         }}
       />
     </div>

@@ -1,11 +1,11 @@
-import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { useId, type ReactNode } from 'react';
 import { ImageUp, Trash2 } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { profilePhoto } from '#shared/constants';
 import { formatBytes } from '#shared/files';
-import { profilePhotoRejection } from '#shared/uploads';
 import { Avatar, Button } from '../../ui';
 import { PhotoCropDialog } from '../profile/PhotoCropDialog';
+import { useImageChoice } from '../profile/useImageChoice';
 import styles from './Teams.module.css';
 
 export interface LogoFieldProps {
@@ -28,25 +28,7 @@ export interface LogoFieldProps {
 export function LogoField({ label, name, colorKey, value, onChange, disabled = false, fallback }: LogoFieldProps) {
   const { t, i18n } = useTranslation();
   const labelId = useId();
-  const input = useRef<HTMLInputElement>(null);
-  const [source, setSource] = useState<string | null>(null);
-  const [problem, setProblem] = useState<string | null>(null);
-
-  useEffect(() => () => {
-    if (source) URL.revokeObjectURL(source);
-  }, [source]);
-
-  const choose = (file: File | undefined) => {
-    if (input.current) input.current.value = '';
-    if (!file) return;
-    const rejection = profilePhotoRejection(file.type, file.size);
-    if (rejection === 'file_invalid_type') return setProblem(t('profile.photo.wrongType'));
-    if (rejection === 'file_too_large') {
-      return setProblem(t('profile.photo.tooLarge', { size: formatBytes(file.size, i18n.language), maximum: formatBytes(profilePhoto.maximumBytes, i18n.language) }));
-    }
-    setProblem(null);
-    setSource(URL.createObjectURL(file));
-  };
+  const { input, source, problem, choose, closeCropper } = useImageChoice();
 
   return (
     <div className={styles.logoField} role="group" aria-labelledby={labelId}>
@@ -78,10 +60,10 @@ export function LogoField({ label, name, colorKey, value, onChange, disabled = f
       <input ref={input} type="file" accept={profilePhoto.mimeTypes.join(',')} hidden aria-label={t('teams.logo.upload')} onChange={(event) => choose(event.target.files?.[0])} />
       <PhotoCropDialog
         source={source}
-        onCancel={() => setSource(null)}
+        onCancel={closeCropper}
         onCropped={async (dataUrl) => {
           onChange(dataUrl);
-          setSource(null);
+          closeCropper();
         }}
       />
     </div>
