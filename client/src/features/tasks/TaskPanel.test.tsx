@@ -1,0 +1,78 @@
+// @vitest-environment happy-dom
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { appStore } from '../../lib/store';
+import { mockGraphQL } from '../../test/graphqlMock';
+import { setupAppI18n } from '../../test/i18n';
+import { renderRoute } from '../../test/renderRoute';
+import { dialogQueueAtom, settleDialog } from '../../ui/dialogStore';
+import { toastsAtom } from '../../ui/toastStore';
+import type { BoardTask } from './operations';
+import TasksPage from './TasksPage';
+
+vi.mock('../../lib/subscriptions', () => ({ useSubscription: () => undefined, useOnReconnect: () => undefined }));
+
+const project = '65a1f0c2b3d4e5f6a7b8c9d0';
+const spec: BoardTask = {
+  id: 't1', idCode: 'ENG-1', name: 'Write the spec', color: '#3B82F6', priority: 1, positionSection: 1024, state: 's1', deadline: '2030-01-15', project,
+  parentTask: null, canEdit: true, canDelete: true, users: [], tags: [],
+};
+const routes = [
+  { path: ':project/:category?/:id?/d/:id2', element: <TasksPage /> },
+  { path: ':project/:category?/:id?/:id2?', element: <TasksPage /> },
+];
+
+beforeAll(async () => {
+  await setupAppI18n();
+});
+beforeEach(() => {
+  appStore.set(toastsAtom, []);
+  appStore.set(dialogQueueAtom, []);
+});
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+function openPanel() {
+  let current = spec;
+  const graphql = mockGraphQL({
+    getStatesProject: () => ({ data: { getStatesProject: [{ id: 's1', value: 'To do', position: 1024, icon: 0, project }] } }),
+    getTasks: () => ({ data: { getTasks: [spec] } }),
+    ediTask: (variables) => {
+      current = { ...current, ...variables };
+      return { data: { ediTask: current } };
+    },
+    delTask: () => ({ data: { delTask: true } }),
+  });
+  const view = renderRoute(`/${project}/tasks/d/t1`, routes);
+  return { graphql, ...view };
+}
+
+describe('task side panel', () => {
+  it('shows the task and renames it and changes its priority', async () => {
+    const { graphql } = openPanel();
+    const panel = await screen.findByRole('complementary', { name: 'Task details' });
+    expect(panel.textContent).toContain('ENG-1');
+    expect(panel.textContent).toContain('To do');
+    const name = screen.getByRole('textbox', { name: 'Name' });
+    await userEvent.clear(name);
+    await userEvent.type(name, 'Write the final spec{Enter}');
+    await waitFor(() => expect(graphql.callsOf('ediTask')[0]?.variables).toEqual({ id: 't1', name: 'Write the final spec' }));
+    await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Priority' }), 'urgent');
+    await waitFor(() => expect(graphql.callsOf('ediTask')[1]?.variables).toEqual({ id: 't1', priority: 3 }));
+    expect(screen.getByRole('link', { name: 'Write the final spec' })).toBeTruthy();
+  });
+
+  it('deletes the task after confirmation and goes back to the board', async () => {
+    const { graphql, router } = openPanel();
+    await userEvent.click(await screen.findByRole('button', { name: 'Delete task' }));
+    const dialog = appStore.get(dialogQueueAtom)[0];
+    expect(dialog?.options.title).toBe('Delete “Write the spec”?');
+    settleDialog(dialog!.id, { confirmed: true, values: [] });
+    await waitFor(() => expect(router.state.location.pathname).toBe(`/${project}/tasks`));
+    expect(graphql.callsOf('delTask')[0]?.variables).toEqual({ task: 't1' });
+    expect(screen.queryByText('Write the spec')).toBeNull();
+  });
+});

@@ -1,0 +1,163 @@
+// @vitest-environment happy-dom
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { appStore } from '../../lib/store';
+import { failure, mockGraphQL } from '../../test/graphqlMock';
+import { setupAppI18n } from '../../test/i18n';
+import { renderRoute } from '../../test/renderRoute';
+import { toastsAtom } from '../../ui/toastStore';
+import type { BoardTask, ProjectState, TaskChange } from './operations';
+import TasksPage from './TasksPage';
+
+const live = vi.hoisted(() => ({ handlers: [] as ((data: { subTask: TaskChange }) => void)[], reconnects: [] as (() => void)[] }));
+
+vi.mock('../../lib/subscriptions', () => ({
+  useSubscription: (_document: unknown, _variables: unknown, onNext: (data: { subTask: TaskChange }) => void) => {
+    live.handlers.push(onNext);
+  },
+  useOnReconnect: (refetch: () => void) => {
+    live.reconnects.push(refetch);
+  },
+}));
+
+const project = '65a1f0c2b3d4e5f6a7b8c9d0';
+const states: ProjectState[] = [
+  { id: 's1', value: 'To do', position: 1024, icon: 0, project },
+  { id: 's2', value: 'In progress', position: 2048, icon: 1, project },
+  { id: 's3', value: 'Done', position: 3072, icon: 2, project },
+];
+
+function task(overrides: Partial<BoardTask> & Pick<BoardTask, 'id' | 'name'>): BoardTask {
+  return {
+    idCode: 'ENG-1', color: '#3B82F6', priority: 1, positionSection: 1024, state: 's1', deadline: null, project, parentTask: null,
+    canEdit: true, canDelete: true, users: [], tags: [], ...overrides,
+  };
+}
+
+const tasks = [
+  task({ id: 't1', name: 'Write the spec', idCode: 'ENG-1', priority: 3, tags: [{ id: 'g1', name: 'backend', color: '#16A34A' }] }),
+  task({ id: 't2', name: 'Ship the board', idCode: 'ENG-2', state: 's2', users: [{ id: 'u1', firstname: 'Ada', lastname: 'Lovelace', profileImg: null }] }),
+];
+
+const routes = [
+  { path: ':project/:category?/:id?/d/:id2', element: <TasksPage /> },
+  { path: ':project/:category?/:id?/:id2?', element: <TasksPage /> },
+];
+
+function column(name: string) {
+  return screen.getByRole('region', { name });
+}
+
+async function openBoard(handlers: Parameters<typeof mockGraphQL>[0] = {}) {
+  const graphql = mockGraphQL({
+    getStatesProject: () => ({ data: { getStatesProject: states } }),
+    getTasks: () => ({ data: { getTasks: tasks } }),
+    ...handlers,
+  });
+  const view = renderRoute(`/${project}/tasks`, routes);
+  await screen.findByRole('region', { name: 'To do' });
+  return { graphql, ...view };
+}
+
+beforeAll(async () => {
+  await setupAppI18n();
+});
+beforeEach(() => {
+  appStore.set(toastsAtom, []);
+  live.handlers.length = 0;
+  live.reconnects.length = 0;
+});
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+describe('tasks board', () => {
+  it('renders the sections as columns and the tasks as cards', async () => {
+    await openBoard();
+    expect(screen.getAllByRole('region').map((region) => region.getAttribute('aria-label'))).toEqual(['To do', 'In progress', 'Done']);
+    const todo = column('To do');
+    expect(within(todo).getByRole('link', { name: 'Write the spec' })).toHaveProperty('pathname', `/${project}/tasks/d/t1`);
+    expect(within(todo).getByText('ENG-1')).toBeTruthy();
+    expect(within(todo).getByText('backend')).toBeTruthy();
+    expect(within(todo).getByRole('img', { name: 'Urgent' })).toBeTruthy();
+    const doing = column('In progress');
+    expect(within(doing).getByText('Ship the board')).toBeTruthy();
+    expect(within(doing).getByRole('img', { name: 'Ada Lovelace' })).toBeTruthy();
+    expect(within(column('Done')).queryAllByTestId('task-card')).toHaveLength(0);
+  });
+
+  it('creates a task with setTask and shows the server card', async () => {
+    let resolve: (() => void) | undefined;
+    const { graphql } = await openBoard({
+      setTask: (variables) =>
+        new Promise((done) => {
+          resolve = () => done({ data: { setTask: task({ id: 't3', name: String(variables.name), idCode: 'ENG-3', state: 's3', positionSection: Number(variables.positionSection) }) } });
+        }),
+    });
+    const done = column('Done');
+    await userEvent.type(within(done).getByRole('textbox', { name: 'New task in Done' }), 'Review{Enter}');
+    // The optimistic card is on screen before the server answers.
+    expect(within(done).getByText('Review')).toBeTruthy();
+    expect(graphql.callsOf('setTask')[0]?.variables).toMatchObject({ project, name: 'Review', state: 's3', positionSection: 1024 });
+    await waitFor(() => expect(resolve).toBeDefined());
+    act(() => resolve?.());
+    expect(await within(done).findByText('ENG-3')).toBeTruthy();
+    expect(within(done).getAllByTestId('task-card')).toHaveLength(1);
+  });
+
+  it('rolls a refused create back and says why in a toast', async () => {
+    await openBoard({ setTask: () => failure('PERMISSION_DENIED', 'Join the space to add tasks.') });
+    const todo = column('To do');
+    await userEvent.type(within(todo).getByRole('textbox', { name: 'New task in To do' }), 'Nope{Enter}');
+    await waitFor(() => expect(within(todo).queryByText('Nope')).toBeNull());
+    expect(within(todo).getAllByTestId('task-card')).toHaveLength(1);
+    await waitFor(() => expect(appStore.get(toastsAtom).map((toast) => toast.message)).toContain('Join the space to add tasks.'));
+    expect(appStore.get(toastsAtom)[0]?.title).toBe('The task could not be created');
+  });
+
+  it('adds the card a subTask event brings, and drops it when deleted', async () => {
+    await openBoard();
+    const change: TaskChange = {
+      type: 'task.created', seq: 10, project, taskId: 't9', task: task({ id: 't9', name: 'From a teammate', idCode: 'ENG-9', state: 's2', positionSection: 4096 }),
+      stateId: null, moveTo: null, states: null, positionField: null, positions: null,
+    };
+    act(() => live.handlers.at(-1)?.({ subTask: change }));
+    const doing = column('In progress');
+    expect(within(doing).getByText('From a teammate')).toBeTruthy();
+    expect(within(doing).getAllByTestId('task-card').map((card) => within(card).getByRole('link').textContent)).toEqual(['Ship the board', 'From a teammate']);
+    act(() => live.handlers.at(-1)?.({ subTask: { ...change, type: 'task.deleted', seq: 11, task: null } }));
+    expect(within(doing).queryByText('From a teammate')).toBeNull();
+  });
+
+  it('moves a card with ediTask and rolls it back when refused', async () => {
+    const { graphql, store } = await openBoard({ ediTask: () => failure('PERMISSION_DENIED', 'No.') });
+    const { moveTask } = await import('./boardActions');
+    let moved: Promise<boolean> | undefined;
+    act(() => {
+      moved = moveTask(store, 't1', 's2', 't2');
+    });
+    expect(within(column('In progress')).getByText('Write the spec')).toBeTruthy();
+    await act(async () => {
+      expect(await moved).toBe(false);
+    });
+    expect(graphql.callsOf('ediTask')[0]?.variables).toEqual({ id: 't1', state: 's2', positionSection: 0 });
+    expect(within(column('To do')).getByText('Write the spec')).toBeTruthy();
+  });
+
+  it('switches to the list grouped by section', async () => {
+    await openBoard();
+    await userEvent.click(screen.getByRole('button', { name: 'List' }));
+    expect(screen.getByRole('button', { name: 'List' }).getAttribute('aria-pressed')).toBe('true');
+    expect(within(column('To do')).getAllByTestId('task-row').map((row) => within(row).getByRole('link').textContent)).toEqual(['Write the spec']);
+    expect(within(column('In progress')).getByText('Ship the board')).toBeTruthy();
+    expect(screen.queryAllByTestId('task-card')).toHaveLength(0);
+  });
+
+  it('asks for a space on the overview', async () => {
+    mockGraphQL({});
+    renderRoute('/overview/tasks', routes);
+    expect(await screen.findByText('Pick a space in the sidebar to see its board.')).toBeTruthy();
+  });
+});
