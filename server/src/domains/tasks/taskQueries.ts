@@ -1,10 +1,10 @@
-import { and, asc, desc, eq, inArray, lt, sql } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import type { IFieldResolver, MercuriusContext } from 'mercurius';
 import { z } from 'zod';
+import { historyPage } from '../../events/history';
 import { events } from '../../events/tables';
 import type { StoredEvent } from '../../events/types';
 import { requireActor } from '../../graphql/context';
-import { users } from '../accounts/tables';
 import type { TaskCreated, TaskFollowChanged, TaskMoved, TaskUpdated } from './events';
 import { presentTasks } from './present';
 import { ensureBoard, loadBoard, requireReadableBoard, requireReadableTask, type Reader } from './state';
@@ -68,18 +68,10 @@ const notOnlyReordering = sql`NOT (${events.type} = 'task.updated' AND NOT EXIST
   SELECT 1 FROM json_each(${events.payload}, '$.changes') WHERE key NOT IN ('positionSection', 'positionDuedate', 'positionAsignee')))`;
 
 function taskActivity(db: Reader, taskId: string, first: number, after: string | null | undefined) {
-  const conditions = [eq(events.stream, taskStream(taskId)), notOnlyReordering];
-  if (after) conditions.push(lt(events.seq, Number(after)));
-  const rows = db.select().from(events).where(and(...conditions)).orderBy(desc(events.seq)).limit(first + 1).all() as StoredEvent[];
-  const page = rows.slice(0, first);
-  const actorIds = [...new Set(page.map((row) => row.actorId).filter((id): id is string => id !== null))];
-  const actors = new Map(
-    (actorIds.length === 0 ? [] : db.select({ id: users.id, firstname: users.firstname, lastname: users.lastname, profileImg: users.profileImg }).from(users).where(inArray(users.id, actorIds)).all())
-      .map((person) => [person.id, person]),
-  );
+  const { entries, nextCursor } = historyPage(db, [eq(events.stream, taskStream(taskId)), notOnlyReordering], first, after);
   return {
-    entries: page.map((row) => ({ id: row.id, type: row.type, createdAt: row.createdAt, actor: row.actorId ? (actors.get(row.actorId) ?? null) : null, changes: changesOf(row) })),
-    nextCursor: rows.length > first ? String(page[page.length - 1]!.seq) : null,
+    entries: entries.map(({ event, actor }) => ({ id: event.id, type: event.type, createdAt: event.createdAt, actor, changes: changesOf(event) })),
+    nextCursor,
   };
 }
 

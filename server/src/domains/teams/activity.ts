@@ -1,9 +1,9 @@
-import { and, desc, eq, inArray, lt } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { IFieldResolver, MercuriusContext } from 'mercurius';
 import { z } from 'zod';
+import { historyPage } from '../../events/history';
 import { events } from '../../events/tables';
 import { requireActor } from '../../graphql/context';
-import { users } from '../accounts/tables';
 import { requireTeamAdmin } from './state';
 
 const pageSchema = z.object({
@@ -34,25 +34,17 @@ export const activityQueries: Record<string, IFieldResolver<unknown, MercuriusCo
     const db = context.services.database.db;
     const { team } = requireTeamAdmin(db, input.team, actor.userId);
     const first = input.first ?? 20;
-    const conditions = [eq(events.teamId, team.id)];
-    if (input.after) conditions.push(lt(events.seq, Number(input.after)));
-    const rows = db.select().from(events).where(and(...conditions)).orderBy(desc(events.seq)).limit(first + 1).all();
-    const page = rows.slice(0, first);
-    const actorIds = [...new Set(page.map((row) => row.actorId).filter((id): id is string => id !== null))];
-    const actors = new Map(
-      (actorIds.length === 0 ? [] : db.select({ id: users.id, firstname: users.firstname, lastname: users.lastname, profileImg: users.profileImg }).from(users).where(inArray(users.id, actorIds)).all())
-        .map((person) => [person.id, person]),
-    );
+    const { entries, nextCursor } = historyPage(db, [eq(events.teamId, team.id)], first, input.after);
     return {
-      entries: page.map((row) => ({
-        id: row.id,
-        type: row.type,
-        createdAt: row.createdAt,
-        actor: row.actorId ? (actors.get(row.actorId) ?? null) : null,
-        subject: row.stream,
-        details: shownDetails(row.payload),
+      entries: entries.map(({ event, actor: author }) => ({
+        id: event.id,
+        type: event.type,
+        createdAt: event.createdAt,
+        actor: author,
+        subject: event.stream,
+        details: shownDetails(event.payload),
       })),
-      nextCursor: rows.length > first ? String(page[page.length - 1]!.seq) : null,
+      nextCursor,
     };
   },
 };
