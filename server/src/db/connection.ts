@@ -19,6 +19,37 @@ export interface DatabaseHandle {
 
 export const migrationsFolder = resolve(import.meta.dirname, '../../../migrations');
 
+/** Statements kept prepared per connection; a server runs a few hundred distinct queries. */
+const statementCacheSize = 1000;
+
+/**
+ * Drizzle prepares every query anew, and on a small server preparing costs as much as running it.
+ * Drizzle only ever calls all/get/run/values on a statement, each finishing before the next call,
+ * so one prepared statement per SQL text can be reused; raw mode is reset because drizzle switches
+ * it on for some calls and not others. Other code keeps using the connection itself.
+ */
+export function withStatementCache(sqlite: Database.Database): Database.Database {
+  const statements = new Map<string, Database.Statement>();
+  const prepare = (source: string): Database.Statement => {
+    let statement = statements.get(source);
+    if (statement) {
+      statements.delete(source);
+    } else {
+      statement = sqlite.prepare(source);
+      if (statements.size >= statementCacheSize) statements.delete(statements.keys().next().value!);
+    }
+    statements.set(source, statement);
+    return statement.reader ? statement.raw(false) : statement;
+  };
+  return new Proxy(sqlite, {
+    get(target, property) {
+      if (property === 'prepare') return prepare;
+      const value: unknown = Reflect.get(target, property, target);
+      return typeof value === 'function' ? value.bind(target) : value;
+    },
+  });
+}
+
 export interface OpenDatabaseOptions {
   synchronous?: 'NORMAL' | 'FULL';
   migrate?: boolean;
@@ -38,7 +69,7 @@ export function openDatabase(file: string, options: OpenDatabaseOptions = {}): D
   sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma('wal_autocheckpoint = 1000');
   sqlite.pragma('journal_size_limit = 67108864');
-  const db = drizzle(sqlite, { schema });
+  const db = drizzle(withStatementCache(sqlite), { schema });
   if (options.migrate !== false) migrate(db, { migrationsFolder });
   return {
     sqlite,
