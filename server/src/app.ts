@@ -131,7 +131,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     queryDepth: config.graphql.maxDepth,
     validationRules: [queryLimitsRule({ maxCost: config.graphql.maxCost, maxAliases: config.graphql.maxAliases })],
     allowBatchedQueries: false,
-    jit: 0,
+    jit: 1,
     context: async (request, reply): Promise<RequestContext> => ({
       services,
       authentication: await authenticateRequest(request, authenticate),
