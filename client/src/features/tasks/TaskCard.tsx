@@ -1,13 +1,18 @@
 import { ChevronDown, ChevronUp, ChevronsUp, Equal, type LucideIcon } from 'lucide-react';
-import type { DragEvent } from 'react';
+import { memo, useEffect, useRef, type DragEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { dueDateGroup, taskPriorityFromValue, type TaskPriority } from '#shared/tasks';
+import { useSetAtom } from '../../lib/store';
 import { Avatar } from '../../ui';
-import type { BoardTask } from './operations';
+import { focusedTaskIdAtom, personName } from './atoms';
+import type { BoardTask, TaskPerson } from './operations';
 import styles from './Tasks.module.css';
 
 export const priorityIcons: Record<TaskPriority, LucideIcon> = { low: ChevronDown, normal: Equal, high: ChevronUp, urgent: ChevronsUp };
+
+/** Cards are fixed-height so long columns can be windowed: the card plus the gap under it. */
+export const cardRowHeight = 104;
 
 const dateOnly = /^(\d{4})-(\d{2})-(\d{2})$/;
 
@@ -39,20 +44,42 @@ export function DeadlineChip({ deadline }: { deadline: string }) {
   );
 }
 
+export function Assignees({ users, size }: { users: readonly TaskPerson[]; size: number }) {
+  return (
+    <span className={styles.assignees}>
+      {users.slice(0, 3).map((user) => <Avatar key={user.id} name={personName(user)} src={user.profileImg} colorKey={user.id} size={size} />)}
+      {users.length > 3 && <span className={styles.more}>+{users.length - 3}</span>}
+    </span>
+  );
+}
+
 interface TaskCardProps {
   task: BoardTask;
   href: string;
+  /** Pixels from the top of the windowed column. */
+  top: number;
+  focused: boolean;
   onDragStart: (id: string) => void;
   onDropBefore: (event: DragEvent, beforeId: string) => void;
 }
 
-export function TaskCard({ task, href, onDragStart, onDropBefore }: TaskCardProps) {
+/** One card. Memoised: a live change to one task re-renders that card only. */
+export const TaskCard = memo(function TaskCard({ task, href, top, focused, onDragStart, onDropBefore }: TaskCardProps) {
   const pending = task.id.startsWith('temp-');
+  const setFocused = useSetAtom(focusedTaskIdAtom);
+  const ref = useRef<HTMLAnchorElement>(null);
+  useEffect(() => {
+    if (focused && document.activeElement !== ref.current) ref.current?.focus({ preventScroll: true });
+  }, [focused]);
+  const labels = task.sprint ? [task.sprint, ...task.tags] : task.tags;
   return (
     <li
       className={styles.card}
+      style={{ top, borderLeftColor: task.color || undefined }}
       data-testid="task-card"
+      data-task-id={task.id}
       data-pending={pending || undefined}
+      data-focused={focused || undefined}
       draggable={!pending}
       onDragStart={(event) => {
         event.dataTransfer.setData('text/plain', task.id);
@@ -66,24 +93,14 @@ export function TaskCard({ task, href, onDragStart, onDropBefore }: TaskCardProp
         <span className={styles.idCode}>{task.idCode}</span>
         <PriorityIcon priority={task.priority} />
       </div>
-      {pending ? <span className={styles.cardName}>{task.name}</span> : <Link className={styles.cardName} to={href}>{task.name}</Link>}
-      {task.tags.length > 0 && (
+      {pending ? <span className={styles.cardName}>{task.name}</span> : <Link ref={ref} className={styles.cardName} to={href} onFocus={() => setFocused(task.id)}>{task.name}</Link>}
+      <div className={styles.cardBottom}>
         <ul className={styles.tags}>
-          {task.tags.map((tag) => (
-            <li key={tag.id} className={styles.tag} style={{ borderColor: tag.color, color: tag.color }}>{tag.name}</li>
-          ))}
+          {labels.map((tag) => <li key={tag.id} className={styles.tag} style={{ borderColor: tag.color, color: tag.color }}>{tag.name}</li>)}
         </ul>
-      )}
-      {(task.deadline || task.users.length > 0) && (
-        <div className={styles.cardBottom}>
-          {task.deadline ? <DeadlineChip deadline={task.deadline} /> : <span />}
-          <span className={styles.assignees}>
-            {task.users.map((user) => (
-              <Avatar key={user.id} name={`${user.firstname} ${user.lastname}`.trim()} src={user.profileImg} colorKey={user.id} size={22} />
-            ))}
-          </span>
-        </div>
-      )}
+        {task.deadline && <DeadlineChip deadline={task.deadline} />}
+        <Assignees users={task.users} size={22} />
+      </div>
     </li>
   );
-}
+});

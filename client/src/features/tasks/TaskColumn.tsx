@@ -1,23 +1,58 @@
-import { useState, type DragEvent } from 'react';
+import { memo, useCallback, useEffect, useMemo, useRef, useState, type DragEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useAtomValue } from '../../lib/store';
+import { columnTasksAtom, focusedTaskIdAtom } from './atoms';
 import { NewTaskInput } from './NewTaskInput';
-import type { BoardTask, ProjectState } from './operations';
-import { TaskCard } from './TaskCard';
+import type { ProjectState } from './operations';
+import { sectionIcon } from './sectionIcons';
+import { SectionMenu } from './SectionMenu';
+import { cardRowHeight, TaskCard } from './TaskCard';
 import styles from './Tasks.module.css';
+import { useWindowing } from './useWindowing';
+
+/** The drag type of a section being reordered, so a dragged column is never mistaken for a card. */
+export const sectionDragType = 'application/x-task-section';
 
 interface TaskColumnProps {
+  project: string;
   state: ProjectState;
-  tasks: readonly BoardTask[];
-  taskHref: (task: BoardTask) => string;
+  index: number;
+  sectionCount: number;
+  /** Marks the first column's new-task field as the one `C` focuses. */
+  first: boolean;
   onCreate: (state: string, name: string) => void;
   /** A card was dropped in this section, before `beforeId` (the end when null). */
-  onDrop: (event: DragEvent, state: string, beforeId: string | null) => void;
+  onDropCard: (event: DragEvent, state: string, beforeId: string | null) => void;
   onDragStart: (id: string) => void;
+  /** A section was dropped on this column: it takes this column's place. */
+  onDropSection: (sectionId: string, toIndex: number) => void;
 }
 
-export function TaskColumn({ state, tasks, taskHref, onCreate, onDrop, onDragStart }: TaskColumnProps) {
+/** One section of the board: its header and menu, its windowed cards and its new-task field. */
+export const TaskColumn = memo(function TaskColumn({ project, state, index, sectionCount, first, onCreate, onDropCard, onDragStart, onDropSection }: TaskColumnProps) {
   const { t } = useTranslation();
+  const tasks = useAtomValue(columnTasksAtom(state.id));
+  const focusedId = useAtomValue(focusedTaskIdAtom);
   const [over, setOver] = useState(false);
+  const scrollRef = useRef<HTMLDivElement>(null);
+  const { start, end, totalHeight, scrollToIndex } = useWindowing(scrollRef, tasks.length, cardRowHeight);
+  const Icon = sectionIcon(state.icon);
+  const focusedIndex = useMemo(() => (focusedId ? tasks.findIndex((task) => task.id === focusedId) : -1), [tasks, focusedId]);
+
+  useEffect(() => {
+    if (focusedIndex >= 0) scrollToIndex(focusedIndex);
+  }, [focusedIndex, scrollToIndex]);
+
+  const dropBefore = useCallback(
+    (event: DragEvent, beforeId: string) => {
+      if (event.dataTransfer.types.includes(sectionDragType)) return;
+      event.stopPropagation();
+      setOver(false);
+      onDropCard(event, state.id, beforeId);
+    },
+    [onDropCard, state.id],
+  );
+
   return (
     <section
       className={styles.column}
@@ -33,29 +68,46 @@ export function TaskColumn({ state, tasks, taskHref, onCreate, onDrop, onDragSta
       }}
       onDrop={(event) => {
         setOver(false);
-        onDrop(event, state.id, null);
+        const section = event.dataTransfer.getData(sectionDragType);
+        if (section) {
+          event.preventDefault();
+          onDropSection(section, index);
+        } else onDropCard(event, state.id, null);
       }}
     >
-      <header className={styles.columnHeader}>
+      <header
+        className={styles.columnHeader}
+        draggable
+        onDragStart={(event) => {
+          event.dataTransfer.setData(sectionDragType, state.id);
+          event.dataTransfer.effectAllowed = 'move';
+        }}
+      >
+        <Icon size={14} aria-hidden className={styles.sectionIcon} />
         <h3 className={styles.columnTitle}>{state.value}</h3>
         <span className={styles.count} aria-label={t('tasks.count', { count: tasks.length })}>{tasks.length}</span>
+        <SectionMenu state={state} index={index} sectionCount={sectionCount} />
       </header>
-      <ul className={styles.cards}>
-        {tasks.map((task) => (
-          <TaskCard
-            key={task.id}
-            task={task}
-            href={taskHref(task)}
-            onDragStart={onDragStart}
-            onDropBefore={(event, beforeId) => {
-              event.stopPropagation();
-              setOver(false);
-              onDrop(event, state.id, beforeId);
-            }}
-          />
-        ))}
-      </ul>
-      <NewTaskInput sectionName={state.value} onCreate={(name) => onCreate(state.id, name)} />
+      <div ref={scrollRef} className={styles.cardsViewport}>
+        {tasks.length === 0 ? (
+          <p className={styles.columnEmpty}>{t('tasks.board.emptyColumn')}</p>
+        ) : (
+          <ul className={styles.cards} style={{ height: totalHeight }}>
+            {tasks.slice(start, end).map((task, offset) => (
+              <TaskCard
+                key={task.id}
+                task={task}
+                href={`/${project}/tasks/d/${task.id}`}
+                top={(start + offset) * cardRowHeight}
+                focused={task.id === focusedId}
+                onDragStart={onDragStart}
+                onDropBefore={dropBefore}
+              />
+            ))}
+          </ul>
+        )}
+      </div>
+      <NewTaskInput sectionName={state.value} first={first} onCreate={(name) => onCreate(state.id, name)} />
     </section>
   );
-}
+});

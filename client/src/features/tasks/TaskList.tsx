@@ -1,48 +1,114 @@
+import { memo, useEffect, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useAtomValue, useStore } from '../../lib/store';
-import { Avatar } from '../../ui';
-import { boardAtom, boardColumnsAtom } from './atoms';
+import type { DueDateGroup, TaskPriority } from '#shared/tasks';
+import { unassignedKey, type TaskGrouping } from '#shared/taskViews';
+import { useAtomValue, useSetAtom, useStore } from '../../lib/store';
+import { boardAtom, boardPeopleAtom, focusedTaskIdAtom, personName, viewPrefsAtom } from './atoms';
 import { createTask } from './boardActions';
 import { NewTaskInput } from './NewTaskInput';
-import { DeadlineChip, PriorityIcon } from './TaskCard';
+import type { BoardTask } from './operations';
+import { sectionIcon } from './sectionIcons';
+import { Assignees, DeadlineChip, PriorityIcon } from './TaskCard';
 import styles from './Tasks.module.css';
+import { useWindowing } from './useWindowing';
+import { listGroupsAtom } from './viewAtoms';
 
-/** The list view: the board's tasks grouped by section, one row each. */
+/** Rows and group headers share one fixed height so the whole list is one window. */
+export const listRowHeight = 36;
+
+type ListItem = { kind: 'header'; key: string; count: number } | { kind: 'task'; key: string; task: BoardTask };
+
+function useGroupLabel(grouping: TaskGrouping): (key: string) => { label: string; icon?: number } {
+  const { t } = useTranslation();
+  const states = useAtomValue(boardAtom).states;
+  const people = useAtomValue(boardPeopleAtom);
+  return (key) => {
+    if (grouping === 'section') {
+      const state = states.find((section) => section.id === key);
+      return { label: state?.value ?? key, icon: state?.icon ?? 0 };
+    }
+    if (grouping === 'dueDate') return { label: t(`tasks.due.${key as DueDateGroup}`) };
+    if (grouping === 'priority') return { label: t(`tasks.priority.${key as TaskPriority}`) };
+    if (key === unassignedKey) return { label: t('tasks.filters.unassigned') };
+    const person = people.find((candidate) => candidate.id === key);
+    return { label: person ? personName(person) : t('tasks.filters.someone') };
+  };
+}
+
+const TaskRow = memo(function TaskRow({ task, project, top, focused }: { task: BoardTask; project: string; top: number; focused: boolean }) {
+  const setFocused = useSetAtom(focusedTaskIdAtom);
+  const ref = useRef<HTMLAnchorElement>(null);
+  useEffect(() => {
+    if (focused && document.activeElement !== ref.current) ref.current?.focus({ preventScroll: true });
+  }, [focused]);
+  const pending = task.id.startsWith('temp-');
+  return (
+    <li className={styles.row} style={{ top }} data-testid="task-row" data-task-id={task.id} data-pending={pending || undefined} data-focused={focused || undefined}>
+      <span className={styles.idCode}>{task.idCode}</span>
+      <PriorityIcon priority={task.priority} />
+      {pending ? <span className={styles.cardName}>{task.name}</span> : (
+        <Link ref={ref} className={styles.cardName} to={`/${project}/tasks/d/${task.id}`} onFocus={() => setFocused(task.id)}>{task.name}</Link>
+      )}
+      <span className={styles.rowTags}>
+        {[...(task.sprint ? [task.sprint] : []), ...task.tags].map((tag) => <span key={tag.id} className={styles.tag} style={{ borderColor: tag.color, color: tag.color }}>{tag.name}</span>)}
+      </span>
+      {task.deadline ? <DeadlineChip deadline={task.deadline} /> : <span />}
+      <Assignees users={task.users} size={20} />
+    </li>
+  );
+});
+
+/** The list view: the filtered tasks grouped by section, due date, assignee or priority, windowed. */
 export function TaskList({ project }: { project: string }) {
   const { t } = useTranslation();
   const store = useStore();
-  const { states } = useAtomValue(boardAtom);
-  const columns = useAtomValue(boardColumnsAtom);
+  const groups = useAtomValue(listGroupsAtom);
+  const { grouping } = useAtomValue(viewPrefsAtom);
+  const states = useAtomValue(boardAtom).states;
+  const focusedId = useAtomValue(focusedTaskIdAtom);
+  const labelOf = useGroupLabel(grouping);
+  const scrollRef = useRef<HTMLDivElement>(null);
+
+  const items = useMemo(() => groups.flatMap((group): ListItem[] => [
+    { kind: 'header', key: `group-${group.key}`, count: group.tasks.length },
+    ...group.tasks.map((task): ListItem => ({ kind: 'task', key: `${group.key}-${task.id}`, task })),
+  ]), [groups]);
+  const { start, end, totalHeight, scrollToIndex } = useWindowing(scrollRef, items.length, listRowHeight);
+  const focusedIndex = useMemo(() => items.findIndex((item) => item.kind === 'task' && item.task.id === focusedId), [items, focusedId]);
+  useEffect(() => {
+    if (focusedIndex >= 0) scrollToIndex(focusedIndex);
+  }, [focusedIndex, scrollToIndex]);
+
+  const firstSection = states[0];
   return (
     <div className={styles.list}>
-      {states.map((state) => {
-        const tasks = columns.get(state.id) ?? [];
-        return (
-          <section key={state.id} className={styles.group} aria-label={state.value}>
-            <header className={styles.columnHeader}>
-              <h3 className={styles.columnTitle}>{state.value}</h3>
-              <span className={styles.count} aria-label={t('tasks.count', { count: tasks.length })}>{tasks.length}</span>
-            </header>
-            <ul className={styles.rows}>
-              {tasks.map((task) => (
-                <li key={task.id} className={styles.row} data-testid="task-row" data-pending={task.id.startsWith('temp-') || undefined}>
-                  <span className={styles.idCode}>{task.idCode}</span>
-                  <PriorityIcon priority={task.priority} />
-                  <Link className={styles.cardName} to={`/${project}/tasks/d/${task.id}`}>{task.name}</Link>
-                  {task.deadline && <DeadlineChip deadline={task.deadline} />}
-                  <span className={styles.assignees}>
-                    {task.users.map((user) => (
-                      <Avatar key={user.id} name={`${user.firstname} ${user.lastname}`.trim()} src={user.profileImg} colorKey={user.id} size={20} />
-                    ))}
-                  </span>
-                </li>
-              ))}
-            </ul>
-            <NewTaskInput sectionName={state.value} onCreate={(name) => void createTask(store, project, state.id, name)} />
-          </section>
-        );
-      })}
+      {firstSection && (
+        <NewTaskInput
+          first
+          sectionName={firstSection.value}
+          label={t('tasks.newTaskIn', { section: firstSection.value })}
+          onCreate={(name) => void createTask(store, project, firstSection.id, name)}
+        />
+      )}
+      <div ref={scrollRef} className={styles.listViewport}>
+        <ul className={styles.rows} style={{ height: totalHeight }} aria-label={t('tasks.view.list')}>
+          {items.slice(start, end).map((item, offset) => {
+            const top = (start + offset) * listRowHeight;
+            if (item.kind === 'task') return <TaskRow key={item.key} task={item.task} project={project} top={top} focused={item.task.id === focusedId && focusedIndex === start + offset} />;
+            const groupKey = item.key.slice('group-'.length);
+            const { label, icon } = labelOf(groupKey);
+            const Icon = icon === undefined ? null : sectionIcon(icon);
+            return (
+              <li key={item.key} className={styles.groupHeader} style={{ top }} data-testid="group-header">
+                {Icon && <Icon size={14} aria-hidden />}
+                <h3 className={styles.columnTitle}>{label}</h3>
+                <span className={styles.count} aria-label={t('tasks.count', { count: item.count })}>{item.count}</span>
+              </li>
+            );
+          })}
+        </ul>
+      </div>
     </div>
   );
 }

@@ -7,20 +7,20 @@ import { mockGraphQL } from '../../test/graphqlMock';
 import { setupAppI18n } from '../../test/i18n';
 import { renderRoute } from '../../test/renderRoute';
 import { dialogQueueAtom, settleDialog } from '../../ui/dialogStore';
+import { TooltipProvider } from '../../ui';
 import { toastsAtom } from '../../ui/toastStore';
+import { boardTask } from './fixtures';
 import type { BoardTask } from './operations';
 import TasksPage from './TasksPage';
 
 vi.mock('../../lib/subscriptions', () => ({ useSubscription: () => undefined, useOnReconnect: () => undefined }));
 
 const project = '65a1f0c2b3d4e5f6a7b8c9d0';
-const spec: BoardTask = {
-  id: 't1', idCode: 'ENG-1', name: 'Write the spec', color: '#3B82F6', priority: 1, positionSection: 1024, state: 's1', deadline: '2030-01-15', project,
-  parentTask: null, canEdit: true, canDelete: true, users: [], tags: [],
-};
+const spec: BoardTask = boardTask({ id: 't1', idCode: 'ENG-1', name: 'Write the spec', deadline: '2030-01-15' });
+const page = <TooltipProvider><TasksPage /></TooltipProvider>;
 const routes = [
-  { path: ':project/:category?/:id?/d/:id2', element: <TasksPage /> },
-  { path: ':project/:category?/:id?/:id2?', element: <TasksPage /> },
+  { path: ':project/:category?/:id?/d/:id2', element: page },
+  { path: ':project/:category?/:id?/:id2?', element: page },
 ];
 
 beforeAll(async () => {
@@ -67,7 +67,8 @@ describe('task side panel', () => {
 
   it('deletes the task after confirmation and goes back to the board', async () => {
     const { graphql, router } = openPanel();
-    await userEvent.click(await screen.findByRole('button', { name: 'Delete task' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Task actions' }));
+    await userEvent.click(await screen.findByRole('menuitem', { name: 'Delete task' }));
     const dialog = appStore.get(dialogQueueAtom)[0];
     expect(dialog?.options.title).toBe('Delete “Write the spec”?');
     settleDialog(dialog!.id, { confirmed: true, values: [] });

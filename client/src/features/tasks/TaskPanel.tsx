@@ -1,25 +1,73 @@
-import { X } from 'lucide-react';
-import { useState } from 'react';
+import { CornerLeftUp, X } from 'lucide-react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router';
+import { Link } from 'react-router';
 import { taskNameLength } from '#shared/taskRules';
-import { taskPriorities, taskPriorityFromValue, taskPriorityValue, type TaskPriority } from '#shared/tasks';
-import { i18n } from '../../lib/i18n';
+import { request } from '../../lib/graphql';
 import { useAtomValue, useStore } from '../../lib/store';
-import { Button, openDialog } from '../../ui';
+import { Tooltip } from '../../ui';
 import { boardAtom } from './atoms';
-import { deleteTask, editTask } from './boardActions';
-import { DeadlineChip, PriorityIcon } from './TaskCard';
+import { editTask } from './boardActions';
+import { getTaskDocument, type TaskDetail } from './operations';
+import { TaskActionsMenu } from './TaskActionsMenu';
+import { TaskActivityTab } from './TaskActivityTab';
+import { TaskCover } from './TaskCover';
+import { TaskDescription } from './TaskDescription';
+import { TaskFields } from './TaskFields';
+import { TaskLabels } from './TaskLabels';
+import { TaskPeople } from './TaskPeople';
+import { TaskSubtasks } from './TaskSubtasks';
 import styles from './Tasks.module.css';
 
-/** A task opened from the board (/:project/tasks/d/:id): name, code, section, priority and deadline. */
-export function TaskPanel({ project, id }: { project: string; id: string }) {
+type Tab = 'details' | 'activity';
+
+/** The description, author and creation date are read per task: the board does not carry them. */
+function useTaskDetail(id: string): { detail: TaskDetail | null; failed: boolean } {
+  const [state, setState] = useState<{ detail: TaskDetail | null; failed: boolean }>({ detail: null, failed: false });
+  useEffect(() => {
+    let live = true;
+    request(getTaskDocument, { id }, { handledByCaller: true })
+      .then(({ getTask }) => live && setState({ detail: getTask ?? null, failed: !getTask }))
+      .catch(() => live && setState({ detail: null, failed: true }));
+    return () => {
+      live = false;
+    };
+  }, [id]);
+  return state;
+}
+
+function NameField({ id, name, canEdit }: { id: string; name: string; canEdit: boolean }) {
   const { t } = useTranslation();
   const store = useStore();
-  const navigate = useNavigate();
+  const [value, setValue] = useState(name);
+  useEffect(() => setValue(name), [name]);
+  const rename = () => {
+    const next = value.trim();
+    if (!next || next === name) return setValue(name);
+    void editTask(store, { id, name: next }, t('tasks.errors.edit')).then((saved) => {
+      if (!saved) setValue(store.get(boardAtom).tasks.get(id)?.name ?? name);
+    });
+  };
+  return (
+    <label className={styles.field}>
+      <span className={styles.fieldLabel}>{t('tasks.panel.name')}</span>
+      <input className={styles.nameInput} value={value} maxLength={taskNameLength.maximum} disabled={!canEdit}
+        onChange={(event) => setValue(event.target.value)} onBlur={rename}
+        onKeyDown={(event) => {
+          if (event.key === 'Enter') event.currentTarget.blur();
+          if (event.key === 'Escape') setValue(name);
+        }} />
+    </label>
+  );
+}
+
+/** A task opened from the board (/:project/tasks/d/:id): every field, its subtasks, its activity and its actions. */
+export function TaskPanel({ project, id }: { project: string; id: string }) {
+  const { t } = useTranslation();
   const board = useAtomValue(boardAtom);
   const task = board.tasks.get(id);
-  const [name, setName] = useState(task?.name ?? '');
+  const { detail, failed } = useTaskDetail(id);
+  const [tab, setTab] = useState<Tab>('details');
   const boardPath = `/${project}/tasks`;
 
   if (!task) {
@@ -30,71 +78,53 @@ export function TaskPanel({ project, id }: { project: string; id: string }) {
       </aside>
     );
   }
-  const section = board.states.find((state) => state.id === task.state);
-
-  const rename = () => {
-    const next = name.trim();
-    if (!next || next === task.name) return setName(task.name);
-    void editTask(store, { id: task.id, name: next }, t('tasks.errors.edit')).then((saved) => {
-      if (!saved) setName(store.get(boardAtom).tasks.get(task.id)?.name ?? task.name);
-    });
-  };
-
-  const remove = async () => {
-    const { confirmed } = await openDialog({
-      title: i18n.t('tasks.panel.deleteTitle', { name: task.name }),
-      description: i18n.t('tasks.panel.deleteDescription'),
-      primaryLabel: i18n.t('tasks.panel.delete'),
-      tone: 'danger',
-    });
-    if (!confirmed) return;
-    if (await deleteTask(store, task.id)) void navigate(boardPath);
-  };
+  const parent = task.parentTask ? board.tasks.get(task.parentTask) : undefined;
 
   return (
     <aside className={styles.panel} aria-label={t('tasks.panel.label')}>
       <div className={styles.panelHeader}>
         <span className={styles.idCode}>{task.idCode}</span>
-        <Link to={boardPath} className={styles.close} aria-label={t('tasks.panel.close')}><X size={18} /></Link>
+        {parent && (
+          <Link className={styles.parentLink} to={`/${project}/tasks/d/${parent.id}`}>
+            <CornerLeftUp size={12} aria-hidden /> {t('tasks.panel.parent', { name: parent.name })}
+          </Link>
+        )}
+        <span className={styles.spacer} />
+        <TaskActionsMenu project={project} task={task} />
+        <Tooltip content={t('tasks.shortcuts.hint', { action: t('tasks.panel.close'), key: 'Esc' })}>
+          <Link to={boardPath} className={styles.close} aria-label={t('tasks.panel.close')} aria-keyshortcuts="Escape"><X size={18} /></Link>
+        </Tooltip>
       </div>
-      <label className={styles.field}>
-        <span>{t('tasks.panel.name')}</span>
-        <input
-          className={styles.nameInput}
-          value={name}
-          maxLength={taskNameLength.maximum}
-          disabled={!task.canEdit}
-          onChange={(event) => setName(event.target.value)}
-          onBlur={rename}
-          onKeyDown={(event) => {
-            if (event.key === 'Enter') event.currentTarget.blur();
-          }}
-        />
-      </label>
-      <dl className={styles.facts}>
-        <dt>{t('tasks.panel.section')}</dt>
-        <dd>{section?.value ?? '—'}</dd>
-        <dt>{t('tasks.panel.deadline')}</dt>
-        <dd>{task.deadline ? <DeadlineChip deadline={task.deadline} /> : t('tasks.due.noDueDate')}</dd>
-      </dl>
-      <div className={styles.field}>
-        <span>{t('tasks.panel.priority')}</span>
-        <span className={styles.priorityRow}>
-          <PriorityIcon priority={task.priority} />
-          <select
-            aria-label={t('tasks.panel.priority')}
-            value={taskPriorityFromValue(task.priority)}
-            disabled={!task.canEdit}
-            onChange={(event) => {
-              const priority = taskPriorityValue(event.target.value as TaskPriority);
-              void editTask(store, { id: task.id, priority }, t('tasks.errors.edit'));
-            }}
-          >
-            {taskPriorities.map((key) => <option key={key} value={key}>{t(`tasks.priority.${key}`)}</option>)}
-          </select>
-        </span>
+      <TaskCover task={task} />
+      <NameField id={task.id} name={task.name} canEdit={task.canEdit} />
+      <div role="tablist" aria-label={t('tasks.panel.tabs')} className={styles.tabs}>
+        {(['details', 'activity'] as const).map((key) => (
+          <button key={key} type="button" role="tab" id={`task-tab-${key}`} aria-selected={tab === key} aria-controls={`task-tabpanel-${key}`}
+            className={styles.tab} onClick={() => setTab(key)}
+            onKeyDown={(event) => {
+              if (event.key !== 'ArrowLeft' && event.key !== 'ArrowRight') return;
+              event.preventDefault();
+              const next = key === 'details' ? 'activity' : 'details';
+              setTab(next);
+              document.getElementById(`task-tab-${next}`)?.focus();
+            }}>
+            {t(`tasks.panel.${key}`)}
+          </button>
+        ))}
       </div>
-      {task.canDelete && <Button variant="danger" onClick={() => void remove()}>{t('tasks.panel.delete')}</Button>}
+      {tab === 'details' ? (
+        <div role="tabpanel" id="task-tabpanel-details" aria-labelledby="task-tab-details" className={styles.panelBody}>
+          <TaskFields task={task} />
+          <TaskPeople task={task} />
+          <TaskLabels task={task} />
+          <TaskDescription task={task} detail={detail} failed={failed} />
+          <TaskSubtasks project={project} task={task} />
+        </div>
+      ) : (
+        <div role="tabpanel" id="task-tabpanel-activity" aria-labelledby="task-tab-activity" className={styles.panelBody}>
+          <TaskActivityTab taskId={task.id} />
+        </div>
+      )}
     </aside>
   );
 }

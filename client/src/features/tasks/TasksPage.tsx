@@ -1,37 +1,81 @@
+import { HelpCircle, Tags } from 'lucide-react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
+import { isFilterEmpty } from '#shared/taskViews';
 import { isProjectId } from '../../app/routeRules';
-import { useAtomValue } from '../../lib/store';
-import { EmptyState, LoadingBar } from '../../ui';
+import { useAtomValue, useSetAtom, useStore } from '../../lib/store';
+import { Button, EmptyState, LoadingBar, Notice, Tooltip } from '../../ui';
 import { navIcons } from '../shell/areas';
-import { boardAtom, taskViewAtom } from './atoms';
+import { boardAtom, taskFilterAtom, taskViewAtom, visibleTasksAtom } from './atoms';
+import { loadBoard } from './boardActions';
+import { FilterBar } from './FilterBar';
+import { QuickPickDialog } from './QuickPickDialog';
+import { ShortcutsHelpDialog } from './ShortcutsHelpDialog';
+import { TagManagerDialog } from './TagManagerDialog';
 import { TaskBoard } from './TaskBoard';
 import { TaskList } from './TaskList';
 import { TaskPanel } from './TaskPanel';
 import styles from './Tasks.module.css';
 import { useBoard } from './useBoard';
+import { useTaskShortcuts } from './useTaskShortcuts';
+import { shortcutsHelpOpenAtom } from './viewAtoms';
 import { ViewToggle } from './ViewToggle';
+
+function NoMatches() {
+  const { t } = useTranslation();
+  const filter = useAtomValue(taskFilterAtom);
+  const setFilter = useSetAtom(taskFilterAtom);
+  if (useAtomValue(visibleTasksAtom).length > 0) return null;
+  return (
+    <p className={styles.noMatches} role="status">
+      {isFilterEmpty(filter) ? t('tasks.board.empty') : t('tasks.filters.noMatches')}
+      {!isFilterEmpty(filter) && <Button size="sm" variant="ghost" onClick={() => setFilter({ tags: [], sprints: [], assignees: [], priorities: [] })}>{t('tasks.filters.clear')}</Button>}
+    </p>
+  );
+}
 
 function SpaceTasks({ project, openTask }: { project: string; openTask: string | undefined }) {
   const { t } = useTranslation();
+  const store = useStore();
   useBoard(project);
+  useTaskShortcuts(project, openTask);
   const board = useAtomValue(boardAtom);
   const view = useAtomValue(taskViewAtom);
-  const ready = board.project === project && board.status === 'ready';
+  const openHelp = useSetAtom(shortcutsHelpOpenAtom);
+  const [managingTags, setManagingTags] = useState(false);
+  const current = board.project === project;
+  const ready = current && board.status === 'ready';
   return (
     <div className={styles.page}>
       <div className={styles.toolbar}>
         <h2 className={styles.title}>{t('areas.tasks.title')}</h2>
         <ViewToggle />
+        <span className={styles.spacer} />
+        <Button size="sm" variant="ghost" icon={<Tags size={14} aria-hidden />} onClick={() => setManagingTags(true)} disabled={!ready}>
+          {t('tasks.tags.manage')}
+        </Button>
+        <Tooltip content={t('tasks.shortcuts.hint', { action: t('tasks.shortcuts.title'), key: '?' })}>
+          <Button size="sm" variant="ghost" iconOnly icon={<HelpCircle size={16} aria-hidden />} aria-label={t('tasks.shortcuts.title')} aria-keyshortcuts="?" onClick={() => openHelp(true)} />
+        </Tooltip>
       </div>
-      {board.project === project && board.status === 'loading' && <LoadingBar label={t('tasks.loading')} />}
-      {board.project === project && board.status === 'error' && <p role="alert">{t('tasks.errors.load')}</p>}
+      {ready && <FilterBar />}
+      {current && board.status === 'loading' && <LoadingBar label={t('tasks.loading')} />}
+      {current && board.status === 'error' && (
+        <Notice tone="error" title={t('tasks.errors.load')}>
+          <Button size="sm" onClick={() => void loadBoard(store, project)}>{t('tasks.retry')}</Button>
+        </Notice>
+      )}
       {ready && (
         <div className={styles.content}>
+          <NoMatches />
           {view === 'list' ? <TaskList project={project} /> : <TaskBoard project={project} />}
           {openTask && <TaskPanel key={openTask} project={project} id={openTask} />}
         </div>
       )}
+      {managingTags && <TagManagerDialog project={project} onClose={() => setManagingTags(false)} />}
+      <QuickPickDialog />
+      <ShortcutsHelpDialog />
     </div>
   );
 }

@@ -1,25 +1,67 @@
-import { KanbanSquare, List } from 'lucide-react';
+import { KanbanSquare, Layers, List } from 'lucide-react';
+import { useRef, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { taskGroupings, type TaskGrouping } from '#shared/taskViews';
 import { useAtom } from '../../lib/store';
-import { Button } from '../../ui';
-import { taskViewAtom, type TaskView } from './atoms';
+import { Button, Menu, MenuContent, MenuLabel, MenuRadioGroup, MenuRadioItem, MenuTrigger } from '../../ui';
+import { taskViews, viewPrefsAtom, type TaskView } from './atoms';
+import styles from './Tasks.module.css';
 
-const views: { key: TaskView; Icon: typeof List }[] = [
-  { key: 'board', Icon: KanbanSquare },
-  { key: 'list', Icon: List },
-];
+const viewIcons: Record<TaskView, typeof List> = { board: KanbanSquare, list: List };
 
-/** Switches the tasks area between the board and the list grouped by section. */
+/**
+ * Switches between the board and the list, and chooses the list's grouping; remembered per user.
+ * The layout buttons are one toolbar stop: arrow keys move between them, as in a segmented control.
+ */
 export function ViewToggle() {
   const { t } = useTranslation();
-  const [view, setView] = useAtom(taskViewAtom);
+  const [prefs, setPrefs] = useAtom(viewPrefsAtom);
+  const group = useRef<HTMLDivElement>(null);
+
+  const onKeyDown = (event: KeyboardEvent) => {
+    if (event.key !== 'ArrowLeft' && event.key !== 'ArrowRight') return;
+    event.preventDefault();
+    event.stopPropagation();
+    const next = taskViews[(taskViews.indexOf(prefs.view) + (event.key === 'ArrowRight' ? 1 : taskViews.length - 1)) % taskViews.length]!;
+    setPrefs({ view: next });
+    group.current?.querySelector<HTMLButtonElement>(`[data-view="${next}"]`)?.focus();
+  };
+
   return (
-    <div role="group" aria-label={t('tasks.view.label')}>
-      {views.map(({ key, Icon }) => (
-        <Button key={key} size="sm" variant={view === key ? 'secondary' : 'ghost'} aria-pressed={view === key} onClick={() => setView(key)}>
-          <Icon size={14} aria-hidden /> {t(`tasks.view.${key}`)}
-        </Button>
-      ))}
+    <div className={styles.viewControls}>
+      <div ref={group} role="group" aria-label={t('tasks.view.label')} className={styles.segmented} onKeyDown={onKeyDown}>
+        {taskViews.map((key) => {
+          const Icon = viewIcons[key];
+          return (
+            <Button
+              key={key}
+              size="sm"
+              data-view={key}
+              variant={prefs.view === key ? 'secondary' : 'ghost'}
+              aria-pressed={prefs.view === key}
+              tabIndex={prefs.view === key ? 0 : -1}
+              onClick={() => setPrefs({ view: key })}
+            >
+              <Icon size={14} aria-hidden /> {t(`tasks.view.${key}`)}
+            </Button>
+          );
+        })}
+      </div>
+      {prefs.view === 'list' && (
+        <Menu>
+          <MenuTrigger asChild>
+            <Button size="sm" variant="ghost" icon={<Layers size={14} aria-hidden />}>
+              {t('tasks.view.groupedBy', { grouping: t(`tasks.view.grouping.${prefs.grouping}`) })}
+            </Button>
+          </MenuTrigger>
+          <MenuContent align="start">
+            <MenuLabel>{t('tasks.view.groupBy')}</MenuLabel>
+            <MenuRadioGroup value={prefs.grouping} onValueChange={(value) => setPrefs({ grouping: value as TaskGrouping })}>
+              {taskGroupings.map((grouping) => <MenuRadioItem key={grouping} value={grouping}>{t(`tasks.view.grouping.${grouping}`)}</MenuRadioItem>)}
+            </MenuRadioGroup>
+          </MenuContent>
+        </Menu>
+      )}
     </div>
   );
 }

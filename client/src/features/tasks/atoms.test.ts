@@ -1,15 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import { applyTaskChange, columnsOf, dropPosition, type BoardData } from './atoms';
-import type { BoardTask, TaskChange } from './operations';
+import { createAppStore } from '../../lib/store';
+import { allColumnsOf, applyTaskChange, boardAtom, columnTasksAtom, dropPosition, readViewPrefs, taskFilterAtom, upsertTask, type BoardData } from './atoms';
+import { boardTask } from './fixtures';
+import type { TaskChange } from './operations';
 
 const project = 'p1';
-const card = (id: string, state: string, positionSection: number, parentTask: string | null = null): BoardTask => ({
-  id, idCode: id, name: id, color: '', priority: 1, positionSection, state, deadline: null, project, parentTask, canEdit: true, canDelete: true, users: [], tags: [],
-});
+const card = (id: string, state: string, positionSection: number, parentTask: string | null = null) =>
+  boardTask({ id, name: id, idCode: id, state, positionSection, parentTask, project });
 const board: BoardData = {
   project,
   states: [{ id: 's1', value: 'A', position: 1, icon: 0, project }, { id: 's2', value: 'B', position: 2, icon: 0, project }],
   tasks: new Map([card('a', 's1', 1024), card('b', 's1', 2048), card('c', 's2', 1024), card('sub', 's1', 10, 'a')].map((task) => [task.id, task])),
+  tags: [{ id: 'g1', name: 'backend', color: '#16A34A', isSprint: false, project }],
   status: 'ready',
 };
 const change = (overrides: Partial<TaskChange>): TaskChange => ({
@@ -18,18 +20,36 @@ const change = (overrides: Partial<TaskChange>): TaskChange => ({
 
 describe('board columns and positions', () => {
   it('puts top-level tasks in their section in position order', () => {
-    const columns = columnsOf(board);
+    const columns = allColumnsOf(board);
     expect(columns.get('s1')?.map((task) => task.id)).toEqual(['a', 'b']);
     expect(columns.get('s2')?.map((task) => task.id)).toEqual(['c']);
   });
 
   it('places a dropped card between its new neighbours, leaving itself out', () => {
-    const column = columnsOf(board).get('s1') ?? [];
+    const column = allColumnsOf(board).get('s1') ?? [];
     expect(dropPosition(column, 'c', 'a')).toBe(0);
     expect(dropPosition(column, 'c', 'b')).toBe(1536);
     expect(dropPosition(column, 'c', null)).toBe(3072);
     expect(dropPosition(column, 'a', null)).toBe(3072);
     expect(dropPosition([], 'a', null)).toBe(1024);
+  });
+});
+
+describe('column selectors', () => {
+  it('keeps a column the same array when a change touched another column', () => {
+    const store = createAppStore();
+    store.set(boardAtom, board);
+    const before = { s1: store.get(columnTasksAtom('s1')), s2: store.get(columnTasksAtom('s2')) };
+    upsertTask(store, { ...card('c', 's2', 1024), name: 'renamed' });
+    expect(store.get(columnTasksAtom('s1'))).toBe(before.s1);
+    expect(store.get(columnTasksAtom('s2'))).not.toBe(before.s2);
+  });
+
+  it('applies the filters to the columns', () => {
+    const store = createAppStore();
+    store.set(boardAtom, { ...board, tasks: new Map(board.tasks).set('b', { ...card('b', 's1', 2048), priority: 3 }) });
+    store.set(taskFilterAtom, { tags: [], sprints: [], assignees: [], priorities: [3] });
+    expect(store.get(columnTasksAtom('s1')).map((task) => task.id)).toEqual(['b']);
   });
 });
 
@@ -39,6 +59,16 @@ describe('live changes', () => {
     expect(renamed.tasks.get('a')).toMatchObject({ name: 'renamed', state: 's2' });
     expect(applyTaskChange(board, change({ type: 'task.deleted', taskId: 'b' })).tasks.has('b')).toBe(false);
     expect(applyTaskChange(board, change({ taskId: 'b', task: { ...card('b', 's1', 1), project: 'other' } })).tasks.has('b')).toBe(false);
+  });
+
+  it('never duplicates a card when the echo of one’s own create arrives, and ignores an overtaken echo', () => {
+    const created = card('n', 's1', 4096);
+    const once = applyTaskChange(board, change({ type: 'task.created', taskId: 'n', task: created }));
+    const twice = applyTaskChange(once, change({ type: 'task.created', taskId: 'n', task: created }));
+    expect([...twice.tasks.keys()].filter((id) => id === 'n')).toHaveLength(1);
+    const newer = { ...created, name: 'newer', updatedAt: '2025-01-02T00:00:00.000Z' };
+    const withNewer = { ...twice, tasks: new Map(twice.tasks).set('n', newer) };
+    expect(applyTaskChange(withNewer, change({ taskId: 'n', task: created })).tasks.get('n')?.name).toBe('newer');
   });
 
   it('ignores other spaces', () => {
@@ -51,5 +81,21 @@ describe('live changes', () => {
     expect(deleted.states).toEqual(states);
     expect(deleted.tasks.get('a')).toMatchObject({ state: 's2', positionSection: 3000 });
     expect(deleted.tasks.get('b')?.state).toBe('s2');
+  });
+
+  it('renames and removes tags on every task when the space’s tags change', () => {
+    const tagged = { ...board, tasks: new Map(board.tasks).set('a', { ...card('a', 's1', 1024), tags: [{ id: 'g1', name: 'backend', color: '#16A34A' }] }) };
+    const renamed = applyTaskChange(tagged, change({ type: 'tag.updated', tags: [{ ...board.tags[0]!, name: 'api' }] }));
+    expect(renamed.tasks.get('a')?.tags).toEqual([{ id: 'g1', name: 'api', color: '#16A34A' }]);
+    expect(applyTaskChange(tagged, change({ type: 'tag.deleted', tags: [] })).tasks.get('a')?.tags).toEqual([]);
+  });
+});
+
+describe('remembered view', () => {
+  it('reads the user’s saved view and grouping, falling back on anything unreadable', () => {
+    const storage = (value: string | null) => ({ getItem: () => value });
+    expect(readViewPrefs('u1', storage('{"view":"list","grouping":"priority"}'))).toEqual({ view: 'list', grouping: 'priority' });
+    expect(readViewPrefs('u1', storage('{"view":"gantt","grouping":"colour"}'))).toEqual({ view: 'board', grouping: 'section' });
+    expect(readViewPrefs('u1', storage('not json'))).toEqual({ view: 'board', grouping: 'section' });
   });
 });

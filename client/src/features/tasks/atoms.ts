@@ -1,31 +1,93 @@
-/** The open space's board: its sections and tasks, kept live by subTask (SPEC §4, §7). */
+/** The open space's board: its sections, tasks and tags, kept live by subTask (SPEC §4, §7). */
 import { positionBetween } from '#shared/ordering';
-import { atom, type AppStore } from '../../lib/store';
-import type { BoardTask, ProjectState, TaskChange } from './operations';
+import { emptyTaskFilter, isTaskGrouping, matchesFilter, type TaskFilter, type TaskGrouping } from '#shared/taskViews';
+import { atom, type Atom, type AppStore } from '../../lib/store';
+import { currentUserAtom } from '../auth/session';
+import type { BoardTask, ProjectState, Tag, TaskChange, TaskPerson, TaskTag } from './operations';
 
 export interface BoardData {
   /** The space the board belongs to; null before the first load. */
   project: string | null;
   states: ProjectState[];
   tasks: ReadonlyMap<string, BoardTask>;
+  /** Tags and sprints of the space. */
+  tags: Tag[];
   status: 'idle' | 'loading' | 'ready' | 'error';
 }
 
-export const emptyBoard: BoardData = { project: null, states: [], tasks: new Map(), status: 'idle' };
+export const emptyBoard: BoardData = { project: null, states: [], tasks: new Map(), tags: [], status: 'idle' };
 
 export const boardAtom = atom<BoardData>(emptyBoard);
 
-/** Top-level tasks of each section, sorted by position. */
-export const boardColumnsAtom = atom((get) => columnsOf(get(boardAtom)));
+/** Members of the open space (who can be assigned); null until read. */
+export const spaceMembersAtom = atom<{ project: string; people: TaskPerson[] } | null>(null);
 
-export function columnsOf(board: BoardData): Map<string, BoardTask[]> {
-  const columns = new Map<string, BoardTask[]>(board.states.map((state) => [state.id, []]));
-  for (const task of board.tasks.values()) {
+/** Active filters, applied to every view. */
+export const taskFilterAtom = atom<TaskFilter>(emptyTaskFilter);
+
+export const tagsAtom = atom((get) => get(boardAtom).tags.filter((tag) => !tag.isSprint));
+export const sprintsAtom = atom((get) => get(boardAtom).tags.filter((tag) => tag.isSprint));
+
+export function personName(person: Pick<TaskPerson, 'firstname' | 'lastname'>): string {
+  return `${person.firstname} ${person.lastname}`.trim();
+}
+
+/** Everyone who can be assigned or is assigned on this board, by name: members first known from the space, then from tasks. */
+export const boardPeopleAtom = atom((get) => {
+  const people = new Map<string, TaskPerson>();
+  const members = get(spaceMembersAtom);
+  const board = get(boardAtom);
+  if (members && members.project === board.project) for (const person of members.people) people.set(person.id, person);
+  for (const task of board.tasks.values()) for (const user of task.users) if (!people.has(user.id)) people.set(user.id, user);
+  return [...people.values()].sort((left, right) => personName(left).localeCompare(personName(right)));
+});
+
+/** Top-level tasks that pass the filters; subtasks show inside their parent's panel. */
+export const visibleTasksAtom = atom((get) => {
+  const filter = get(taskFilterAtom);
+  return [...get(boardAtom).tasks.values()].filter((task) => !task.parentTask && matchesFilter(task, filter));
+});
+
+/** Top-level tasks of each section that pass the filters, sorted by position. */
+export const boardColumnsAtom = atom((get) => columnsOf(get(boardAtom).states, get(visibleTasksAtom)));
+
+export function columnsOf(states: readonly ProjectState[], tasks: Iterable<BoardTask>): Map<string, BoardTask[]> {
+  const columns = new Map<string, BoardTask[]>(states.map((state) => [state.id, []]));
+  for (const task of tasks) {
     if (task.parentTask) continue;
     columns.get(task.state)?.push(task);
   }
   for (const list of columns.values()) list.sort((a, b) => a.positionSection - b.positionSection);
   return columns;
+}
+
+/** Every top-level task of the board per section, ignoring filters: positions are computed against these. */
+export function allColumnsOf(board: BoardData): Map<string, BoardTask[]> {
+  return columnsOf(board.states, board.tasks.values());
+}
+
+const sameItems = <T>(left: readonly T[], right: readonly T[]) => left.length === right.length && left.every((item, index) => item === right[index]);
+
+const columnAtoms = new Map<string, Atom<readonly BoardTask[]>>();
+const noTasks: readonly BoardTask[] = [];
+
+/**
+ * One section's cards. The array keeps its identity while none of its tasks changed, so a live
+ * change in one column re-renders that column only. The cache is keyed by section id (a handful
+ * per space) and cleared past a bound, so it cannot grow with browsing.
+ */
+export function columnTasksAtom(stateId: string): Atom<readonly BoardTask[]> {
+  let cached = columnAtoms.get(stateId);
+  if (cached) return cached;
+  if (columnAtoms.size > 200) columnAtoms.clear();
+  let previous = noTasks;
+  cached = atom((get) => {
+    const next = get(boardColumnsAtom).get(stateId) ?? noTasks;
+    if (!sameItems(previous, next)) previous = next;
+    return previous;
+  });
+  columnAtoms.set(stateId, cached);
+  return cached;
 }
 
 export function sortStates(states: readonly ProjectState[]): ProjectState[] {
@@ -50,17 +112,46 @@ export function removeTask(store: AppStore, id: string): void {
   });
 }
 
-/** Applies one live change of the board (upsert by id, drop when deleted or moved away). */
+/** Keeps the tags of every task in step with the space's tags (renamed, recoloured or deleted). */
+function retag(tasks: ReadonlyMap<string, BoardTask>, tags: readonly Tag[]): Map<string, BoardTask> {
+  const byId = new Map(tags.map((tag) => [tag.id, tag]));
+  const fresh = (tag: TaskTag): TaskTag | null => {
+    const current = byId.get(tag.id);
+    return current ? { id: current.id, name: current.name, color: current.color } : null;
+  };
+  const next = new Map(tasks);
+  for (const task of tasks.values()) {
+    const taskTags = task.tags.map(fresh).filter((tag): tag is TaskTag => tag !== null);
+    const sprint = task.sprint ? fresh(task.sprint) : null;
+    const changed = taskTags.length !== task.tags.length || taskTags.some((tag, index) => tag.name !== task.tags[index]?.name || tag.color !== task.tags[index]?.color)
+      || sprint?.name !== task.sprint?.name || sprint?.color !== task.sprint?.color;
+    if (changed) next.set(task.id, { ...task, tags: taskTags, sprint });
+  }
+  return next;
+}
+
+const isOlder = (incoming: BoardTask, stored: BoardTask | undefined) => stored !== undefined && Date.parse(incoming.updatedAt) < Date.parse(stored.updatedAt);
+
+/**
+ * Applies one live change of the board: upsert by id (never a second card for an id, so the
+ * echo of one's own change is harmless), drop when deleted or moved away, and ignore a version
+ * older than the one on screen (an echo overtaken by a later edit).
+ */
 export function applyTaskChange(board: BoardData, change: TaskChange): BoardData {
   if (board.project !== change.project) return board;
-  let { tasks, states } = board;
+  let { tasks, states, tags } = board;
   if (change.taskId && change.type.startsWith('task.')) {
     const next = new Map(tasks);
-    if (change.task && change.task.project === board.project) next.set(change.task.id, change.task);
-    else next.delete(change.taskId);
+    if (change.task && change.task.project === board.project) {
+      if (!isOlder(change.task, tasks.get(change.task.id))) next.set(change.task.id, change.task);
+    } else next.delete(change.taskId);
     tasks = next;
   }
   if (change.states) states = sortStates(change.states);
+  if (change.tags) {
+    tags = change.tags;
+    tasks = retag(tasks, tags);
+  }
   if (change.type === 'state.deleted' && change.stateId && change.moveTo) {
     const next = new Map(tasks);
     for (const task of next.values()) if (task.state === change.stateId) next.set(task.id, { ...task, state: change.moveTo });
@@ -74,7 +165,7 @@ export function applyTaskChange(board: BoardData, change: TaskChange): BoardData
     }
     tasks = next;
   }
-  return tasks === board.tasks && states === board.states ? board : { ...board, tasks, states };
+  return tasks === board.tasks && states === board.states && tags === board.tags ? board : { ...board, tasks, states, tags };
 }
 
 /**
@@ -89,6 +180,56 @@ export function dropPosition(column: readonly BoardTask[], movingId: string, bef
 }
 
 export type TaskView = 'board' | 'list';
+export const taskViews: readonly TaskView[] = ['board', 'list'];
+
+export interface ViewPrefs {
+  view: TaskView;
+  /** How the list groups its rows; the board is always by section. */
+  grouping: TaskGrouping;
+}
+
+export const defaultViewPrefs: ViewPrefs = { view: 'board', grouping: 'section' };
+
+const viewPrefsKey = (userId: string) => `tasks.view.${userId}`;
+
+/** The remembered view of this user in this browser; the default when none or unreadable. */
+export function readViewPrefs(userId: string | undefined, storage: Pick<Storage, 'getItem'> | undefined = globalThis.localStorage): ViewPrefs {
+  try {
+    const saved = JSON.parse(storage?.getItem(viewPrefsKey(userId ?? 'anonymous')) ?? 'null') as Partial<ViewPrefs> | null;
+    return {
+      view: saved?.view === 'list' ? 'list' : 'board',
+      grouping: isTaskGrouping(saved?.grouping) ? saved.grouping : defaultViewPrefs.grouping,
+    };
+  } catch {
+    return defaultViewPrefs;
+  }
+}
+
+function writeViewPrefs(userId: string | undefined, prefs: ViewPrefs): void {
+  try {
+    globalThis.localStorage?.setItem(viewPrefsKey(userId ?? 'anonymous'), JSON.stringify(prefs));
+  } catch {
+    // A full or blocked storage only costs the memory of the choice, never the choice itself.
+  }
+}
+
+const viewPrefsBaseAtom = atom<ViewPrefs | null>(null);
+
+/** The chosen view and grouping, remembered per user in localStorage. */
+export const viewPrefsAtom = atom(
+  (get) => get(viewPrefsBaseAtom) ?? readViewPrefs(get(currentUserAtom)?.id),
+  (get, set, change: Partial<ViewPrefs>) => {
+    const next = { ...get(viewPrefsAtom), ...change };
+    set(viewPrefsBaseAtom, next);
+    writeViewPrefs(get(currentUserAtom)?.id, next);
+  },
+);
 
 /** How the tasks area shows a space's tasks. */
-export const taskViewAtom = atom<TaskView>('board');
+export const taskViewAtom = atom(
+  (get) => get(viewPrefsAtom).view,
+  (_get, set, view: TaskView) => set(viewPrefsAtom, { view }),
+);
+
+/** The card or row that has keyboard focus in the tasks area; null when none. */
+export const focusedTaskIdAtom = atom<string | null>(null);

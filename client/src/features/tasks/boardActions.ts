@@ -1,63 +1,91 @@
-/** The board's writes: optimistic on screen at once, rolled back with a toast when the server refuses. */
+/** The board's task writes: optimistic on screen at once, rolled back with a toast when the server refuses. */
 import { positionBetween } from '#shared/ordering';
 import { request } from '../../lib/graphql';
 import { i18n } from '../../lib/i18n';
 import type { AppStore } from '../../lib/store';
 import { showToast } from '../../ui';
-import { boardAtom, columnsOf, dropPosition, removeTask, sortStates, upsertTask } from './atoms';
-import { delTaskDocument, ediTaskDocument, getStatesProjectDocument, getTasksDocument, setTaskDocument, type BoardTask, type TaskEdit } from './operations';
+import { getSpaceWithMembersDocument } from '../spaces/operations';
+import { allColumnsOf, boardAtom, dropPosition, removeTask, sortStates, spaceMembersAtom, upsertTask } from './atoms';
+import {
+  delTaskDocument, duplicateTaskDocument, ediTaskDocument, followTaskDocument, getStatesProjectDocument, getTagsDocument, getTasksDocument,
+  setTaskDocument, unfollowTaskDocument, type BoardTask, type TaskEdit,
+} from './operations';
 
 function messageOf(error: unknown): string {
   return error instanceof Error && error.message ? error.message : i18n.t('tasks.errors.generic');
 }
 
-function refused(title: string, error: unknown): void {
+export function refused(title: string, error: unknown): void {
   showToast({ title, message: messageOf(error), icon: 'error' });
 }
 
-/** Reads the space's sections and tasks; a reload (reconnection) keeps the board on screen meanwhile. */
+/** Reads the space's sections, tasks and tags; a reload (reconnection) keeps the board on screen meanwhile. */
 export async function loadBoard(store: AppStore, project: string): Promise<void> {
-  store.set(boardAtom, (board) => (board.project === project ? board : { project, states: [], tasks: new Map(), status: 'loading' }));
+  store.set(boardAtom, (board) => (board.project === project ? board : { project, states: [], tasks: new Map(), tags: [], status: 'loading' }));
   try {
-    const [{ getStatesProject }, { getTasks }] = await Promise.all([
+    const [{ getStatesProject }, { getTasks }, { getTags }] = await Promise.all([
       request(getStatesProjectDocument, { project }),
       request(getTasksDocument, { project }),
+      request(getTagsDocument, { project }),
     ]);
     if (store.get(boardAtom).project !== project) return;
-    store.set(boardAtom, { project, states: sortStates(getStatesProject), tasks: new Map(getTasks.map((task) => [task.id, task])), status: 'ready' });
+    store.set(boardAtom, {
+      project, states: sortStates(getStatesProject), tasks: new Map(getTasks.map((task) => [task.id, task])), tags: getTags ?? [], status: 'ready',
+    });
   } catch {
     if (store.get(boardAtom).project === project) store.set(boardAtom, (board) => ({ ...board, status: board.status === 'ready' ? 'ready' : 'error' }));
   }
 }
 
-let nextTemporaryId = 1;
-
-/** Adds a task at the end of a section: a temporary card at once, replaced by the server's. */
-export async function createTask(store: AppStore, project: string, state: string, name: string): Promise<void> {
-  const column = columnsOf(store.get(boardAtom)).get(state) ?? [];
-  const positionSection = positionBetween(column.at(-1)?.positionSection ?? null, null);
-  const temporary: BoardTask = {
-    id: `temp-${nextTemporaryId++}`, idCode: '…', name, color: '', priority: 1, positionSection, state, deadline: null, project,
-    parentTask: null, canEdit: false, canDelete: false, users: [], tags: [],
-  };
-  upsertTask(store, temporary);
+/** Reads who can be assigned in the space; the pickers fall back to the people already on tasks meanwhile. */
+export async function loadMembers(store: AppStore, project: string): Promise<void> {
   try {
-    const { setTask } = await request(setTaskDocument, { project, name, state, positionSection }, { handledByCaller: true });
-    removeTask(store, temporary.id);
-    upsertTask(store, setTask);
-  } catch (error) {
-    removeTask(store, temporary.id);
-    refused(i18n.t('tasks.errors.create'), error);
+    const { getProjectBasic } = await request(getSpaceWithMembersDocument, { id: project }, { handledByCaller: true });
+    store.set(spaceMembersAtom, { project, people: getProjectBasic.users.map(({ id, firstname, lastname, profileImg }) => ({ id, firstname, lastname, profileImg })) });
+  } catch {
+    store.set(spaceMembersAtom, (current) => current ?? { project, people: [] });
   }
 }
 
-/** Edits a task optimistically; the previous version comes back if the server refuses. */
-export async function editTask(store: AppStore, edit: TaskEdit, failureTitle: string): Promise<boolean> {
+let nextTemporaryId = 1;
+
+function temporaryTask(fields: Pick<BoardTask, 'name' | 'state' | 'project' | 'positionSection' | 'parentTask'>): BoardTask {
+  return {
+    id: `temp-${nextTemporaryId++}`, idCode: '…', color: '', priority: 1, deadline: null, canEdit: false, canDelete: false, users: [], tags: [],
+    sprint: null, cover: null, length: null, followers: [], isFollowing: true, updatedAt: new Date().toISOString(), ...fields,
+  };
+}
+
+/** Adds a task at the end of a section (or as a subtask): a temporary card at once, replaced by the server's. */
+export async function createTask(store: AppStore, project: string, state: string, name: string, parentTask: string | null = null): Promise<BoardTask | null> {
+  const column = allColumnsOf(store.get(boardAtom)).get(state) ?? [];
+  const positionSection = positionBetween(column.at(-1)?.positionSection ?? null, null);
+  const temporary = temporaryTask({ name, state, project, positionSection, parentTask });
+  upsertTask(store, temporary);
+  try {
+    const variables = parentTask ? { project, name, state, positionSection, parentTask } : { project, name, state, positionSection };
+    const { setTask } = await request(setTaskDocument, variables, { handledByCaller: true });
+    removeTask(store, temporary.id);
+    upsertTask(store, setTask);
+    return setTask;
+  } catch (error) {
+    removeTask(store, temporary.id);
+    refused(i18n.t('tasks.errors.create'), error);
+    return null;
+  }
+}
+
+/** Edits a task optimistically (`preview` is how it looks meanwhile); the previous version comes back if the server refuses. */
+export async function editTask(store: AppStore, edit: TaskEdit, failureTitle: string, preview?: Partial<BoardTask>): Promise<boolean> {
   const previous = store.get(boardAtom).tasks.get(edit.id);
-  if (previous) upsertTask(store, { ...previous, ...edit });
+  if (previous) {
+    const { description: _description, sprint: _sprint, tags: _tags, users: _users, ...plain } = edit;
+    upsertTask(store, { ...previous, ...plain, ...preview } as BoardTask);
+  }
   try {
     const { ediTask } = await request(ediTaskDocument, edit, { handledByCaller: true });
-    upsertTask(store, ediTask);
+    if (ediTask.project === store.get(boardAtom).project) upsertTask(store, ediTask);
+    else removeTask(store, ediTask.id);
     return true;
   } catch (error) {
     if (previous) upsertTask(store, previous);
@@ -71,19 +99,75 @@ export function moveTask(store: AppStore, id: string, state: string, beforeId: s
   const board = store.get(boardAtom);
   const task = board.tasks.get(id);
   if (!task || id === beforeId) return Promise.resolve(false);
-  const positionSection = dropPosition(columnsOf(board).get(state) ?? [], id, beforeId);
+  const positionSection = dropPosition(allColumnsOf(board).get(state) ?? [], id, beforeId);
   return editTask(store, { id, state, positionSection }, i18n.t('tasks.errors.move'));
 }
 
-export async function deleteTask(store: AppStore, id: string): Promise<boolean> {
+export function subtasksOf(store: AppStore, id: string): BoardTask[] {
+  return [...store.get(boardAtom).tasks.values()].filter((task) => task.parentTask === id);
+}
+
+/** Deletes a task; its subtasks go with it when `delSubtasks`, otherwise they become top-level tasks. */
+export async function deleteTask(store: AppStore, id: string, delSubtasks = false): Promise<boolean> {
   const previous = store.get(boardAtom).tasks.get(id);
+  const subtasks = subtasksOf(store, id);
   removeTask(store, id);
+  for (const subtask of subtasks) {
+    if (delSubtasks) removeTask(store, subtask.id);
+    else upsertTask(store, { ...subtask, parentTask: null });
+  }
   try {
-    await request(delTaskDocument, { task: id }, { handledByCaller: true });
+    await request(delTaskDocument, subtasks.length > 0 ? { task: id, delSubtasks } : { task: id }, { handledByCaller: true });
     return true;
   } catch (error) {
     if (previous) upsertTask(store, previous);
+    for (const subtask of subtasks) upsertTask(store, subtask);
     refused(i18n.t('tasks.errors.delete'), error);
+    return false;
+  }
+}
+
+export async function duplicateTask(store: AppStore, id: string): Promise<BoardTask | null> {
+  try {
+    const { duplicateTask: copy } = await request(duplicateTaskDocument, { id }, { handledByCaller: true });
+    upsertTask(store, copy);
+    showToast({ message: i18n.t('tasks.actions.duplicated', { code: copy.idCode }), icon: 'success' });
+    return copy;
+  } catch (error) {
+    refused(i18n.t('tasks.errors.duplicate'), error);
+    return null;
+  }
+}
+
+/** Moves a task (and its subtasks) to another space of the team: it leaves this board at once. */
+export async function moveTaskToSpace(store: AppStore, id: string, project: string, spaceName: string): Promise<boolean> {
+  const previous = store.get(boardAtom).tasks.get(id);
+  const subtasks = subtasksOf(store, id);
+  removeTask(store, id);
+  for (const subtask of subtasks) removeTask(store, subtask.id);
+  try {
+    await request(ediTaskDocument, { id, project }, { handledByCaller: true });
+    showToast({ message: i18n.t('tasks.actions.movedTo', { space: spaceName }), icon: 'success' });
+    return true;
+  } catch (error) {
+    if (previous) upsertTask(store, previous);
+    for (const subtask of subtasks) upsertTask(store, subtask);
+    refused(i18n.t('tasks.errors.moveSpace'), error);
+    return false;
+  }
+}
+
+/** Follows or unfollows; the server refuses an assignee's unfollow (SPEC §4), which the toast explains. */
+export async function setFollowing(store: AppStore, id: string, follow: boolean): Promise<boolean> {
+  const previous = store.get(boardAtom).tasks.get(id);
+  if (previous) upsertTask(store, { ...previous, isFollowing: follow });
+  try {
+    const result = follow ? (await request(followTaskDocument, { id }, { handledByCaller: true })).followTask : (await request(unfollowTaskDocument, { id }, { handledByCaller: true })).unfollowTask;
+    upsertTask(store, result);
+    return true;
+  } catch (error) {
+    if (previous) upsertTask(store, previous);
+    refused(i18n.t(follow ? 'tasks.errors.follow' : 'tasks.errors.unfollow'), error);
     return false;
   }
 }

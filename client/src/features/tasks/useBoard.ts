@@ -1,17 +1,30 @@
 /** Loads the space's board and keeps it live: subTask changes, and a full read after each reconnection. */
 import { useEffect } from 'react';
+import { emptyTaskFilter } from '#shared/taskViews';
 import { useOnReconnect, useSubscription } from '../../lib/subscriptions';
 import { useStore } from '../../lib/store';
-import { applyTaskChange, boardAtom } from './atoms';
-import { loadBoard } from './boardActions';
+import { applyTaskChange, boardAtom, focusedTaskIdAtom, taskFilterAtom } from './atoms';
+import { loadBoard, loadMembers } from './boardActions';
 import { subTaskDocument } from './operations';
+import { nowAtom } from './viewAtoms';
+
+const minuteMs = 60_000;
 
 export function useBoard(project: string): void {
   const store = useStore();
 
   useEffect(() => {
+    // Filters and focus name tags and tasks of one space: another space starts clean.
+    store.set(taskFilterAtom, emptyTaskFilter);
+    store.set(focusedTaskIdAtom, null);
     void loadBoard(store, project);
+    void loadMembers(store, project);
   }, [store, project]);
+
+  useEffect(() => {
+    const timer = setInterval(() => store.set(nowAtom, new Date()), minuteMs);
+    return () => clearInterval(timer);
+  }, [store]);
 
   useSubscription(subTaskDocument, { project }, ({ subTask }) => {
     store.set(boardAtom, (board) => applyTaskChange(board, subTask));

@@ -1,0 +1,98 @@
+import { Check } from 'lucide-react';
+import { useState, type KeyboardEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { taskPriorities, taskPriorityValue } from '#shared/tasks';
+import { useAtom, useAtomValue, useStore } from '../../lib/store';
+import { Avatar, Button, Dialog } from '../../ui';
+import { boardAtom, boardPeopleAtom, personName } from './atoms';
+import { editTask } from './boardActions';
+import { priorityKeys } from './keyboardNav';
+import type { BoardTask } from './operations';
+import { PriorityIcon } from './TaskCard';
+import styles from './Tasks.module.css';
+import { quickPickAtom } from './viewAtoms';
+
+/** Up and down move between the picker's options, as in a menu. */
+function moveBetweenOptions(event: KeyboardEvent<HTMLElement>) {
+  if (event.key !== 'ArrowDown' && event.key !== 'ArrowUp') return;
+  event.preventDefault();
+  const options = [...event.currentTarget.querySelectorAll<HTMLElement>('[data-option]')];
+  const at = options.indexOf(document.activeElement as HTMLElement);
+  options[(at + (event.key === 'ArrowDown' ? 1 : options.length - 1)) % options.length]?.focus();
+}
+
+function PriorityOptions({ task, onDone }: { task: BoardTask; onDone: () => void }) {
+  const { t } = useTranslation();
+  const store = useStore();
+  const numberOf = (value: number) => Object.entries(priorityKeys).find(([, priority]) => priority === value)?.[0];
+  return (
+    <ul className={styles.pickList} onKeyDown={moveBetweenOptions}>
+      {[...taskPriorities].reverse().map((key) => {
+        const value = taskPriorityValue(key);
+        return (
+          <li key={key}>
+            <button type="button" data-option className={styles.pickOption} aria-pressed={task.priority === value} data-autofocus={task.priority === value || undefined}
+              onClick={() => {
+                void editTask(store, { id: task.id, priority: value }, t('tasks.errors.edit'));
+                onDone();
+              }}>
+              <PriorityIcon priority={value} />
+              <span>{t(`tasks.priority.${key}`)}</span>
+              <kbd className={styles.kbd}>{numberOf(value)}</kbd>
+            </button>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
+
+/** Assignees toggle in place; the server makes each one a follower. */
+export function AssigneeOptions({ task }: { task: BoardTask }) {
+  const { t } = useTranslation();
+  const store = useStore();
+  const people = useAtomValue(boardPeopleAtom);
+  const [query, setQuery] = useState('');
+  const shown = people.filter((person) => personName(person).toLowerCase().includes(query.trim().toLowerCase()));
+  const toggle = (id: string) => {
+    const assigned = task.users.some((user) => user.id === id);
+    const users = assigned ? task.users.filter((user) => user.id !== id) : [...task.users, people.find((person) => person.id === id)!];
+    void editTask(store, { id: task.id, users: users.map((user) => user.id) }, t('tasks.errors.edit'), { users });
+  };
+  return (
+    <div className={styles.pickPeople} onKeyDown={moveBetweenOptions}>
+      <input className={styles.inlineInput} data-autofocus value={query} placeholder={t('tasks.people.search')} aria-label={t('tasks.people.search')}
+        onChange={(event) => setQuery(event.target.value)} />
+      {shown.length === 0 && <p className={styles.muted}>{t('tasks.people.nobody')}</p>}
+      <ul className={styles.pickList}>
+        {shown.map((person) => {
+          const assigned = task.users.some((user) => user.id === person.id);
+          return (
+            <li key={person.id}>
+              <button type="button" data-option className={styles.pickOption} aria-pressed={assigned} onClick={() => toggle(person.id)}>
+                <Avatar name={personName(person)} src={person.profileImg} colorKey={person.id} size={20} />
+                <span>{personName(person)}</span>
+                {assigned && <Check size={14} aria-hidden />}
+              </button>
+            </li>
+          );
+        })}
+      </ul>
+    </div>
+  );
+}
+
+/** The keyboard's pickers: P sets the priority, A the assignees of the focused or open task. */
+export function QuickPickDialog() {
+  const { t } = useTranslation();
+  const [pick, setPick] = useAtom(quickPickAtom);
+  const task = useAtomValue(boardAtom).tasks.get(pick?.taskId ?? '');
+  if (!pick || !task) return null;
+  const close = () => setPick(null);
+  return (
+    <Dialog open onOpenChange={(open) => !open && close()} title={t(pick.kind === 'priority' ? 'tasks.quick.priorityTitle' : 'tasks.quick.assigneeTitle', { code: task.idCode })}
+      footer={pick.kind === 'assignee' ? <Button variant="secondary" onClick={close}>{t('tasks.done')}</Button> : undefined}>
+      {pick.kind === 'priority' ? <PriorityOptions task={task} onDone={close} /> : <AssigneeOptions task={task} />}
+    </Dialog>
+  );
+}
