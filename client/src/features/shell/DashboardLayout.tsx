@@ -6,6 +6,7 @@ import { loadSession } from '../../app/preload';
 import { useDocumentTitle } from '../../lib/documentTitle';
 import { useAtom, useAtomValue, useStore } from '../../lib/store';
 import { currentUserAtom } from '../auth/session';
+import { useChatLive } from '../chat/useChatLive';
 import { OnboardingFlow } from '../onboarding/OnboardingFlow';
 import { useOnboardingGate } from '../onboarding/useOnboardingGate';
 import { newSpaceOpenAtom, spacesAtom } from '../spaces/atoms';
@@ -33,6 +34,7 @@ export default function DashboardLayout() {
   const onboarding = useOnboardingGate();
   useSpacesLive();
   useTeamLive();
+  useChatLive();
 
   useEffect(() => {
     if (!user) void loadSession(store);

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useAtomValue, useSetAtom, useStore } from '../../lib/store';
 import { logout } from '../auth/session';
+import { chatUnreadTotalAtom } from '../chat/atoms';
 import { newSpaceOpenAtom, spaceListAtom, spaceSettingsTargetAtom } from '../spaces/atoms';
 import { currentTeamRoleAtom } from '../teams/atoms';
 import { activeNavKey, navIcons, navPath, overviewScope, primaryNav, secondaryNav, type DashboardLocation, type NavKey } from './areas';
@@ -23,6 +24,7 @@ export function Sidebar({ id, location, open, onNavigate }: SidebarProps) {
   const store = useStore();
   const spaces = useAtomValue(spaceListAtom);
   const role = useAtomValue(currentTeamRoleAtom);
+  const chatUnread = useAtomValue(chatUnreadTotalAtom);
   const openSettings = useSetAtom(spaceSettingsTargetAtom);
   const openNewSpace = useSetAtom(newSpaceOpenAtom);
   const active = activeNavKey(location);
@@ -37,6 +39,9 @@ export function Sidebar({ id, location, open, onNavigate }: SidebarProps) {
         <Link to={navPath(key, scope)} className={clsx(styles.item, current && styles.active)} aria-current={current ? 'page' : undefined} onClick={onNavigate}>
           <Icon className={styles.itemIcon} aria-hidden />
           <span className={styles.itemLabel}>{t(`nav.${key}`)}</span>
+          {key === 'chats' && chatUnread > 0 && (
+            <span className={styles.badge} aria-label={t('chat.list.unread', { count: chatUnread })}>{chatUnread > 99 ? '99+' : chatUnread}</span>
+          )}
         </Link>
       </li>
     );

@@ -6,8 +6,22 @@
 import { atom, type AppStore } from '../../lib/store';
 import type { Space, SpaceChange } from './operations';
 
+/** The last message of a space's chat, as far as the spaces list shows it. */
+export interface SpaceLastMessage {
+  id: string;
+  body: string;
+  createdAt: string;
+  author: { id: string; firstname: string; lastname: string } | null;
+}
+
+/** A space's chat summary (SPEC §3 Project unread, lastMessage): kept live by the chat feature through storeSpaceChat. */
+export interface SpaceChat {
+  unread: number;
+  lastMessage: SpaceLastMessage | null;
+}
+
 /** What the client may know of a space: a preloaded summary has the first fields only. */
-export type SpaceSummary = Pick<Space, 'id' | 'name' | 'color' | 'logo'> & Partial<Omit<Space, 'id' | 'name' | 'color' | 'logo'>>;
+export type SpaceSummary = Pick<Space, 'id' | 'name' | 'color' | 'logo'> & Partial<Omit<Space, 'id' | 'name' | 'color' | 'logo'>> & Partial<SpaceChat>;
 
 /** The space whose settings dialog is open (one for the whole dashboard); null when closed. */
 export const spaceSettingsTargetAtom = atom<string | null>(null);
@@ -38,9 +52,16 @@ export const spaceListAtom = atom((get) => listed(get(spacesAtom), get(spaceIdsA
 /** Spaces the caller sees but does not belong to: public ones to join, private ones to ask for (admins see those). */
 export const joinableSpacesAtom = atom((get) => listed(get(spacesAtom), get(spaceIdsAtom)).filter((space) => space.isMember === false).sort(byPersonalThenName));
 
+function chatOf(space: SpaceSummary | undefined): Partial<SpaceChat> {
+  if (space?.unread === undefined) return {};
+  return { unread: space.unread, lastMessage: space.lastMessage ?? null };
+}
+
 export const storeSpacesAtom = atom(null, (get, set, spaces: readonly SpaceSummary[], options: { replaceList: boolean }) => {
-  const next = new Map(options.replaceList ? [] : get(spacesAtom));
-  for (const space of spaces) next.set(space.id, { ...next.get(space.id), ...space });
+  const known = get(spacesAtom);
+  const next = new Map(options.replaceList ? [] : known);
+  // A re-read of the list (a reconnection) does not carry the chat summary: keep the one the chat feature stored.
+  for (const space of spaces) next.set(space.id, { ...chatOf(known.get(space.id)), ...next.get(space.id), ...space });
   set(spacesAtom, next);
   if (options.replaceList) set(spaceIdsAtom, spaces.map((space) => space.id));
   else set(spaceIdsAtom, (ids) => [...new Set([...(ids ?? []), ...spaces.map((space) => space.id)])]);
@@ -57,6 +78,14 @@ export function forgetSpace(store: AppStore, id: string): void {
   store.set(spacesAtom, next);
   store.set(spaceIdsAtom, (ids) => (ids ?? []).filter((known) => known !== id));
   forgetRequests(store, id);
+}
+
+/** Updates a known space's unread count and last message (getProjects' chat fields, subProject's project.message / project.read). */
+export function storeSpaceChat(store: AppStore, id: string, chat: SpaceChat): void {
+  const spaces = store.get(spacesAtom);
+  const space = spaces.get(id);
+  if (!space || (space.unread === chat.unread && space.lastMessage?.id === chat.lastMessage?.id && space.lastMessage?.body === chat.lastMessage?.body)) return;
+  store.set(spacesAtom, new Map(spaces).set(id, { ...space, ...chat }));
 }
 
 /**

@@ -1,0 +1,151 @@
+// @vitest-environment happy-dom
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createAppStore } from '../../lib/store';
+import { mockGraphQL } from '../../test/graphqlMock';
+import { setupAppI18n } from '../../test/i18n';
+import { renderWithStore } from '../../test/renderWithStore';
+import { currentUserAtom } from '../auth/session';
+import { storeSpacesAtom } from '../spaces/atoms';
+import { Conversation } from './Conversation';
+import type { Message, MessageChange } from './operations';
+import { outboxAtom } from './outbox';
+import { message } from './testFixtures';
+
+const live = vi.hoisted(() => ({ handlers: [] as ((data: { subMessage: MessageChange }) => void)[], reconnects: [] as (() => void)[] }));
+
+vi.mock('../../lib/subscriptions', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('../../lib/subscriptions')>()),
+  useSubscription: (_document: unknown, _variables: unknown, onNext: (data: { subMessage: MessageChange }) => void) => {
+    live.handlers.push(onNext);
+  },
+  useOnReconnect: (refetch: () => void) => {
+    live.reconnects.push(refetch);
+  },
+}));
+
+const ada = { id: 'me', firstname: 'Ada', lastname: 'Lovelace', profileImg: null };
+const at = (minute: number) => new Date(2025, 2, 10, 10, minute).toISOString();
+const history: Message[] = [
+  message('m1', { createdAt: at(1), body: 'Morning' }),
+  message('m2', { createdAt: at(2), body: 'Mine', author: ada, canEdit: true, canDelete: true }),
+  message('m3', { createdAt: at(3), body: 'Did you see **this**?' }),
+  message('m4', { createdAt: at(4), body: 'And that' }),
+];
+
+function push(change: MessageChange) {
+  act(() => live.handlers.at(-1)?.({ subMessage: change }));
+}
+
+function open(handlers: Parameters<typeof mockGraphQL>[0] = {}) {
+  const graphql = mockGraphQL({
+    getMessages: () => ({ data: { getMessages: [...history].reverse() } }),
+    getUsers: () => ({ data: { getUsers: [{ ...ada, email: 'a@x', isAuth: true }, { id: 'u2', firstname: 'Grace', lastname: 'Hopper', profileImg: null, email: 'g@x', isAuth: false }] } }),
+    ...handlers,
+  });
+  const store = createAppStore();
+  store.set(currentUserAtom, { ...ada, email: 'ada@example.com', language: 'en' });
+  store.set(storeSpacesAtom, [{ id: 'p1', name: 'Design', color: null, logo: null, isMember: true, unread: 2 }], { replaceList: true });
+  const view = renderWithStore(<Conversation project="p1" />, { store });
+  return { graphql, ...view };
+}
+
+function messageTexts(): string[] {
+  return screen.getAllByRole('article').map((article) => within(article).queryByText(/./, { selector: 'p' })?.textContent ?? '');
+}
+
+beforeAll(async () => {
+  await setupAppI18n();
+});
+beforeEach(() => {
+  live.handlers.length = 0;
+  live.reconnects.length = 0;
+  localStorage.clear();
+});
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+describe('conversation', () => {
+  it('shows the newest page oldest first, with the unread divider before the first unread', async () => {
+    const { graphql } = open();
+    await screen.findByText('Morning');
+    expect(graphql.callsOf('getMessages')[0]?.variables).toEqual({ project: 'p1', first: 50 });
+    expect(messageTexts()).toEqual(['Morning', 'Mine', 'Did you see this?', 'And that']);
+    const log = screen.getByRole('log');
+    const divider = within(log).getByRole('separator', { name: 'Unread messages' });
+    // Two unread messages of others: the divider sits right before m3.
+    expect(divider.nextElementSibling?.getAttribute('data-row')).toBe('m3');
+    await waitFor(() => expect(graphql.callsOf('lastViewed')[0]?.variables).toEqual({ project: 'p1' }));
+  });
+
+  it('sends with a clientId, shows it pending, and keeps one copy when the echo and the result both arrive', async () => {
+    let answer: ((value: { data: { setMessage: Message } }) => void) | undefined;
+    const { graphql, store } = open({ setMessage: () => new Promise((resolve) => { answer = resolve; }) });
+    await screen.findByText('Morning');
+    await userEvent.type(screen.getByRole('textbox', { name: 'Message' }), 'Hello *team*{Enter}');
+    const pending = await screen.findByRole('article', { name: 'Unsent message from Ada Lovelace' });
+    expect(within(pending).getByRole('img', { name: 'Sending…' })).toBeTruthy();
+    await waitFor(() => expect(graphql.callsOf('setMessage')).toHaveLength(1));
+    const clientId = String(graphql.callsOf('setMessage')[0]?.variables.clientId);
+    expect(clientId).toMatch(/^[0-9a-f-]{36}$/);
+    const sent = message('m5', { createdAt: at(5), body: 'Hello *team*', author: ada, clientId, canEdit: true });
+    push({ type: 'message.created', seq: 9, messageId: 'm5', message: sent, user: null });
+    await act(async () => answer?.({ data: { setMessage: sent } }));
+    expect(screen.getAllByText('team')).toHaveLength(1);
+    expect(screen.queryByRole('article', { name: /Unsent message/ })).toBeNull();
+    expect(store.get(outboxAtom)).toEqual([]);
+  });
+
+  it('applies live edits, deletions, reactions and typing', async () => {
+    open();
+    await screen.findByText('Morning');
+    push({ type: 'message.edited', seq: 2, messageId: 'm1', message: { ...history[0]!, body: 'Good morning', editedAt: at(6) }, user: null });
+    expect(screen.getByText('Good morning')).toBeTruthy();
+    expect(screen.getByText('(edited)')).toBeTruthy();
+    push({ type: 'message.reacted', seq: 3, messageId: 'm4', message: { ...history[3]!, reactions: [{ emoji: '🎉', count: 2, users: ['me', 'u2'] }] }, user: null });
+    const reaction = screen.getByRole('button', { name: /🎉 2/ });
+    expect(reaction.getAttribute('aria-pressed')).toBe('true');
+    push({ type: 'message.deleted', seq: 4, messageId: 'm4', message: null, user: null });
+    expect(screen.queryByText('And that')).toBeNull();
+    push({ type: 'typing', seq: 0, messageId: null, message: null, user: { id: 'u2', firstname: 'Grace', lastname: 'Hopper', profileImg: null } });
+    expect(screen.getByText('Grace Hopper is typing…')).toBeTruthy();
+  });
+
+  it('fetches the newest page after a reconnection and merges it without duplicates', async () => {
+    const newer = message('m6', { createdAt: at(7), body: 'Missed while offline' });
+    const { graphql } = open();
+    await screen.findByText('Morning');
+    graphql.calls.length = 0;
+    const handlers = { getMessages: () => ({ data: { getMessages: [newer, ...[...history].reverse()] } }) };
+    mockGraphQL(handlers);
+    await act(async () => live.reconnects.at(-1)?.());
+    expect(await screen.findByText('Missed while offline')).toBeTruthy();
+    expect(screen.getAllByText('Morning')).toHaveLength(1);
+    expect(screen.getAllByRole('article')).toHaveLength(5);
+  });
+
+  it('edits the last own message with Up and saves it with ediMessage', async () => {
+    const { graphql } = open({ ediMessage: (variables) => ({ data: { ediMessage: { ...history[1]!, body: String(variables.body), editedAt: at(8) } } }) });
+    await screen.findByText('Morning');
+    const textbox = screen.getByRole('textbox', { name: 'Message' }) as HTMLTextAreaElement;
+    await userEvent.click(textbox);
+    await userEvent.keyboard('{ArrowUp}');
+    expect(textbox.value).toBe('Mine');
+    await userEvent.type(textbox, ' (fixed){Enter}');
+    await waitFor(() => expect(graphql.callsOf('ediMessage')[0]?.variables).toEqual({ id: 'm2', body: 'Mine (fixed)' }));
+    expect(await screen.findByText('Mine (fixed)')).toBeTruthy();
+    expect(textbox.value).toBe('');
+  });
+
+  it('says when the messages cannot be loaded and tries again', async () => {
+    let fail = true;
+    open({ getMessages: () => (fail ? { errors: [{ message: 'Boom', extensions: { code: 'INTERNAL' } }] } : { data: { getMessages: [] } }) });
+    expect(await screen.findByText('The messages could not be loaded.')).toBeTruthy();
+    fail = false;
+    await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByText('No messages yet. Start the conversation!')).toBeTruthy();
+  });
+});

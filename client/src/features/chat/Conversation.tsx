@@ -1,0 +1,159 @@
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useAtomValue, useStore } from '../../lib/store';
+import { Button, Notice, Spinner, openDialog } from '../../ui';
+import { currentUserAtom, displayName } from '../auth/session';
+import { privatsAtom } from './atoms';
+import { Composer } from './Composer';
+import { deleteMessage, editMessage, loadNewest, loadOlder, notifyTyping, toggleReaction } from './conversationActions';
+import { formatNames, personName } from './format';
+import { PendingMessage } from './MessageItem';
+import { MessageList } from './MessageList';
+import { conversationKey } from './messages';
+import { discardMessage, outboxAtom, retryMessage, sendMessage } from './outbox';
+import type { ConversationTarget, Message } from './operations';
+import { useConversation } from './useConversation';
+import { useConversationPeople } from './useConversationPeople';
+import styles from './Chat.module.css';
+
+type Only<K extends keyof ConversationIds> = { [P in K]: string } & { [P in Exclude<keyof ConversationIds, K>]?: never };
+interface ConversationIds {
+  project: string;
+  privat: string;
+  task: string;
+  meetingroom: string;
+}
+
+export type ConversationProps = (Only<'project'> | Only<'privat'> | Only<'task'> | Only<'meetingroom'>) & {
+  /** The caller's unread count when the view opens, for the divider; read from the chat lists when omitted (spaces, private chats). */
+  unread?: number;
+  /** Placeholder of the composer, e.g. "Message #design". */
+  placeholder?: string;
+};
+
+function targetOf(props: ConversationProps): ConversationTarget {
+  if (props.project) return { project: props.project };
+  if (props.privat) return { privat: props.privat };
+  if (props.task) return { task: props.task };
+  return { meetingroom: props.meetingroom ?? '' };
+}
+
+function quoteOf(message: Message) {
+  return { id: message.id, body: message.body.slice(0, 300), author: message.author };
+}
+
+/** Typing indicators expire on their own: re-render when the earliest one runs out. */
+function useNow(nextChange: number | undefined): number {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    if (nextChange === undefined) return undefined;
+    const timer = setTimeout(() => setNow(Date.now()), Math.max(0, nextChange - Date.now()) + 50);
+    return () => clearTimeout(timer);
+  }, [nextChange]);
+  return now;
+}
+
+/**
+ * One conversation (a space's channel, a private chat, a task's thread or a meeting room's chat):
+ * the message list, who is typing, and the composer. Embed it with exactly one id.
+ */
+export function Conversation(props: ConversationProps) {
+  const { t, i18n } = useTranslation();
+  const store = useStore();
+  const target = useMemo(() => targetOf(props), [props.project, props.privat, props.task, props.meetingroom]);
+  const key = conversationKey(target);
+  const state = useConversation(target, props.unread);
+  const user = useAtomValue(currentUserAtom);
+  const me = user?.id ?? null;
+  const { candidates, nameOf } = useConversationPeople(target, t('chat.message.unknownAuthor'));
+  const inactive = useAtomValue(privatsAtom)?.find((privat) => 'privat' in target && privat.id === target.privat)?.inactive ?? false;
+  const outbox = useAtomValue(outboxAtom);
+  const [replyTo, setReplyTo] = useState<Message | null>(null);
+  const [editing, setEditing] = useState<Message | null>(null);
+  const [bottomSignal, setBottomSignal] = useState(0);
+
+  const acknowledged = useMemo(() => new Set(state.messages.map((message) => message.clientId).filter(Boolean)), [state.messages]);
+  const pending = outbox.filter((item) => item.conversation === key && item.userId === me && !acknowledged.has(item.clientId));
+
+  const onReply = useCallback((message: Message) => {
+    setEditing(null);
+    setReplyTo(message);
+  }, []);
+  const onEdit = useCallback((message: Message) => {
+    setReplyTo(null);
+    setEditing(message);
+  }, []);
+  const onDelete = useCallback((message: Message) => {
+    void openDialog({ title: t('chat.message.deleteTitle'), description: t('chat.message.deleteDescription'), primaryLabel: t('chat.message.delete'), tone: 'danger' }, store)
+      .then(({ confirmed }) => (confirmed ? deleteMessage(store, message) : false));
+  }, [store, t]);
+  const onReact = useCallback((message: Message, emoji: string) => void toggleReaction(store, message, emoji), [store]);
+  const onEditLast = () => {
+    const last = state.messages.findLast((message) => message.author?.id === me && message.canEdit);
+    if (last) onEdit(last);
+  };
+  const cancel = () => {
+    setEditing(null);
+    setReplyTo(null);
+  };
+
+  const now = useNow(state.typing.reduce<number | undefined>((earliest, person) => (earliest === undefined ? person.until : Math.min(earliest, person.until)), undefined));
+  const typingNames = state.typing.filter((person) => person.until > now).map((person) => personName(person.user, t('chat.message.unknownAuthor')));
+  const typing = typingNames.length === 0 ? '' : typingNames.length > 3 ? t('chat.conversation.typingMany') : t('chat.conversation.typing', { count: typingNames.length, names: formatNames(typingNames, i18n.language) });
+
+  if (state.status === 'loading') {
+    return <div className={styles.conversationState}><Spinner size={20} label={t('chat.conversation.loading')} /></div>;
+  }
+  if (state.status === 'error') {
+    return (
+      <div className={styles.conversationState}>
+        <Notice tone="error" title={t('chat.conversation.loadError')} />
+        <Button onClick={() => void loadNewest(store, target)}>{t('chat.conversation.retry')}</Button>
+      </div>
+    );
+  }
+
+  const author = { id: me ?? '', name: user ? displayName(user) : t('chat.message.you'), profileImg: user?.profileImg ?? null };
+  return (
+    <section className={styles.conversation} aria-label={t('chat.conversation.label')}>
+      {state.messages.length === 0 && pending.length === 0 && <p className={styles.emptyConversation}>{t('chat.conversation.empty')}</p>}
+      <MessageList
+        label={t('chat.conversation.messages')}
+        messages={state.messages}
+        dividerId={state.dividerId}
+        hasOlder={state.hasOlder}
+        loadingOlder={state.loadingOlder}
+        onLoadOlder={() => void loadOlder(store, target)}
+        me={me}
+        editingId={editing?.id ?? null}
+        bottomSignal={bottomSignal}
+        onReply={onReply}
+        onEdit={onEdit}
+        onDelete={onDelete}
+        onReact={onReact}
+        nameOf={nameOf}
+        pending={pending.map((item) => (
+          <PendingMessage key={item.clientId} item={item} author={author} onRetry={(clientId) => void retryMessage(store, clientId)} onDiscard={(clientId) => discardMessage(store, clientId)} />
+        ))}
+      />
+      <p className={styles.typing} aria-live="polite">{typing}</p>
+      {inactive && <Notice tone="info">{t('chat.composer.inactive')}</Notice>}
+      <Composer
+        placeholder={props.placeholder ?? t('chat.composer.placeholder')}
+        editing={editing}
+        replyTo={replyTo}
+        candidates={candidates}
+        disabled={inactive}
+        onSend={(body) => {
+          sendMessage(store, { target, body, replyTo: replyTo ? quoteOf(replyTo) : null });
+          setReplyTo(null);
+          setBottomSignal((signal) => signal + 1);
+        }}
+        onSaveEdit={(message, body) => void editMessage(store, message, body)}
+        onCancel={cancel}
+        onEditLast={onEditLast}
+        onTyping={() => notifyTyping(target)}
+      />
+    </section>
+  );
+}

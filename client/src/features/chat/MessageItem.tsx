@@ -1,0 +1,131 @@
+import { memo, type ReactNode } from 'react';
+import { Check, CircleAlert, Clock, Ellipsis, Pencil, Reply, SmilePlus, Trash2 } from 'lucide-react';
+import clsx from 'clsx';
+import { useTranslation } from 'react-i18next';
+import { Button, Menu, MenuContent, MenuItem, MenuTrigger } from '../../ui';
+import type { OutboxItem } from './atoms';
+import { EmojiPicker } from './EmojiPicker';
+import { formatDateTime, formatTime, personName } from './format';
+import { markdownToText, renderMarkdown } from './markdown';
+import type { Message, MessageQuote } from './operations';
+import { PresenceAvatar } from './PresenceAvatar';
+import { Reactions } from './Reactions';
+import styles from './Chat.module.css';
+
+export function ReplyQuote({ quote }: { quote: MessageQuote }) {
+  const { t } = useTranslation();
+  return (
+    <blockquote className={styles.replyQuote}>
+      <span className={styles.replyAuthor}>{personName(quote.author, t('chat.message.unknownAuthor'))}</span>
+      <span className={styles.replyBody}>{quote.body === null ? t('chat.message.deleted') : markdownToText(quote.body)}</span>
+    </blockquote>
+  );
+}
+
+export interface MessageActions {
+  onReply: (message: Message) => void;
+  onEdit: (message: Message) => void;
+  onDelete: (message: Message) => void;
+  onReact: (message: Message, emoji: string) => void;
+  nameOf: (id: string) => string;
+}
+
+export interface MessageItemProps extends MessageActions {
+  message: Message;
+  grouped: boolean;
+  me: string | null;
+  editing: boolean;
+}
+
+/** One message: author header (unless it continues a group), quote, body, "edited", reactions, and its actions on hover or focus. */
+export const MessageItem = memo(function MessageItem({ message, grouped, me, editing, onReply, onEdit, onDelete, onReact, nameOf }: MessageItemProps) {
+  const { t, i18n } = useTranslation();
+  const name = personName(message.author, t('chat.message.unknownAuthor'));
+  const own = message.author?.id === me;
+  const time = formatTime(message.createdAt, i18n.language);
+  const full = formatDateTime(message.createdAt, i18n.language);
+  if (message.type === 'system') {
+    return <p className={styles.system} data-row={message.id}>{markdownToText(message.body)}</p>;
+  }
+  return (
+    <article className={clsx(styles.message, grouped && styles.grouped, editing && styles.editing)} data-row={message.id} aria-label={t('chat.message.label', { name, time })}>
+      <div className={styles.gutter}>
+        {grouped ? <time className={styles.gutterTime} dateTime={message.createdAt} title={full}>{time}</time> : <PresenceAvatar userId={message.author?.id ?? message.id} name={name} src={message.author?.profileImg ?? null} />}
+      </div>
+      <div className={styles.content}>
+        {!grouped && (
+          <header className={styles.messageHeader}>
+            <span className={styles.author}>{name}</span>
+            <time dateTime={message.createdAt} title={full} className={styles.time}>{time}</time>
+          </header>
+        )}
+        {message.replyTo && <ReplyQuote quote={message.replyTo} />}
+        <div className={styles.body}>
+          {renderMarkdown(message.body, { me })}
+          {message.file && <a className={styles.file} href={message.file.url} target="_blank" rel="noopener noreferrer">{message.file.name}</a>}
+          {message.editedAt && <span className={styles.edited} title={formatDateTime(message.editedAt, i18n.language)}>{t('chat.message.edited')}</span>}
+        </div>
+        <Reactions reactions={message.reactions} me={me} nameOf={nameOf} onToggle={(emoji) => onReact(message, emoji)} />
+      </div>
+      {own && <Check className={styles.sent} size={14} role="img" aria-label={t('chat.message.sent')} />}
+      <div className={styles.actions} role="toolbar" aria-label={t('chat.message.actions')}>
+        <EmojiPicker label={t('chat.message.react')} onPick={(emoji) => onReact(message, emoji)}>
+          <Button size="sm" variant="ghost" iconOnly icon={<SmilePlus size={14} />} aria-label={t('chat.message.react')} />
+        </EmojiPicker>
+        <Button size="sm" variant="ghost" iconOnly icon={<Reply size={14} />} aria-label={t('chat.message.reply')} onClick={() => onReply(message)} />
+        {(message.canEdit || message.canDelete) && (
+          <Menu modal={false}>
+            <MenuTrigger asChild>
+              <Button size="sm" variant="ghost" iconOnly icon={<Ellipsis size={14} />} aria-label={t('chat.message.more')} />
+            </MenuTrigger>
+            <MenuContent align="end">
+              {message.canEdit && <MenuItem icon={<Pencil size={14} />} onSelect={() => onEdit(message)}>{t('chat.message.edit')}</MenuItem>}
+              {message.canDelete && <MenuItem icon={<Trash2 size={14} />} tone="danger" onSelect={() => onDelete(message)}>{t('chat.message.delete')}</MenuItem>}
+            </MenuContent>
+          </Menu>
+        )}
+      </div>
+    </article>
+  );
+});
+
+export interface PendingMessageProps {
+  item: OutboxItem;
+  author: { id: string; name: string; profileImg: string | null };
+  onRetry: (clientId: string) => void;
+  onDiscard: (clientId: string) => void;
+}
+
+/** A message the server has not acknowledged: a clock while queued or sending, or "not sent" with retry and discard. */
+export function PendingMessage({ item, author, onRetry, onDiscard }: PendingMessageProps) {
+  const { t } = useTranslation();
+  const failed = item.state === 'failed';
+  let status: ReactNode;
+  if (failed) {
+    status = (
+      <span className={styles.failed} role="alert">
+        <CircleAlert size={14} aria-hidden />
+        {item.error ? t('chat.message.failedWithReason', { reason: item.error }) : t('chat.message.failed')}
+        <Button size="sm" variant="ghost" onClick={() => onRetry(item.clientId)}>{t('chat.message.retry')}</Button>
+        <Button size="sm" variant="ghost" onClick={() => onDiscard(item.clientId)}>{t('chat.message.discard')}</Button>
+      </span>
+    );
+  } else {
+    status = <Clock className={styles.sent} size={14} role="img" aria-label={item.state === 'sending' ? t('chat.message.sending') : t('chat.message.queued')} />;
+  }
+  return (
+    <article className={clsx(styles.message, styles.pending, failed && styles.failedMessage)} data-row={item.clientId} aria-label={t('chat.message.pendingLabel', { name: author.name })}>
+      <div className={styles.gutter}>
+        <PresenceAvatar userId={author.id} name={author.name} src={author.profileImg} />
+      </div>
+      <div className={styles.content}>
+        <header className={styles.messageHeader}>
+          <span className={styles.author}>{author.name}</span>
+        </header>
+        {item.replyTo && <ReplyQuote quote={item.replyTo} />}
+        <div className={styles.body}>{renderMarkdown(item.body, { me: author.id })}</div>
+      </div>
+      {status}
+    </article>
+  );
+}

@@ -1,0 +1,106 @@
+/** The chat lists: private chats, spaces' channels, and the "recent" mix of both, loaded once and kept live. */
+import { request } from '../../lib/graphql';
+import type { AppStore } from '../../lib/store';
+import { storeSpaceChat, type SpaceLastMessage, type SpaceSummary } from '../spaces/atoms';
+import { forgetPrivat, presenceAtom, setPrivats, storePrivat } from './atoms';
+import { personName } from './format';
+import { markdownToText } from './markdown';
+import {
+  getPresenceDocument, getPrivatsDocument, getSpaceChatsDocument,
+  type Message, type Presence, type Privat, type PrivatChange, type SpaceChatChange, type SpaceChatSummary,
+} from './operations';
+
+function lastOf(message: Message | null): SpaceLastMessage | null {
+  if (!message) return null;
+  return { id: message.id, body: message.body, createdAt: message.createdAt, author: message.author };
+}
+
+export function storeSpaceChatSummary(store: AppStore, summary: SpaceChatSummary): void {
+  storeSpaceChat(store, summary.id, { unread: summary.unread, lastMessage: lastOf(summary.lastMessage) });
+}
+
+export function applyPrivatChange(store: AppStore, change: PrivatChange): void {
+  if (change.privat) storePrivat(store, change.privat);
+  else forgetPrivat(store, change.privatId);
+}
+
+/** subProject's chat changes; the other kinds belong to the spaces feature. */
+export function applySpaceChatChange(store: AppStore, change: SpaceChatChange): void {
+  if ((change.type === 'project.message' || change.type === 'project.read') && change.project) storeSpaceChatSummary(store, change.project);
+}
+
+export function applyPresence(store: AppStore, presence: Presence): void {
+  store.set(presenceAtom, (known) => (known.get(presence.user) === presence.state ? known : new Map(known).set(presence.user, presence.state)));
+}
+
+export async function loadPrivats(store: AppStore): Promise<void> {
+  const { getPrivats } = await request(getPrivatsDocument, undefined, { silent: true });
+  setPrivats(store, getPrivats);
+}
+
+export async function loadSpaceChats(store: AppStore): Promise<void> {
+  const { getProjects } = await request(getSpaceChatsDocument, undefined, { silent: true });
+  for (const summary of getProjects ?? []) storeSpaceChatSummary(store, summary);
+}
+
+export async function loadPresence(store: AppStore): Promise<void> {
+  const { getPresence } = await request(getPresenceDocument, undefined, { silent: true });
+  store.set(presenceAtom, new Map(getPresence.map((presence) => [presence.user, presence.state])));
+}
+
+export interface ChatListItem {
+  kind: 'privat' | 'space';
+  id: string;
+  title: string;
+  /** The other person of a one-to-one chat (for the avatar's presence). */
+  personId: string | null;
+  image: string | null;
+  color: string | null;
+  unread: number;
+  preview: string | null;
+  /** When the last message was written, for sorting and display. */
+  time: string | null;
+  inactive: boolean;
+}
+
+/** The other member of a one-to-one chat, or null for groups. */
+export function otherMember(privat: Privat, me: string | null) {
+  if (privat.name) return null;
+  return privat.users.find((user) => user.id !== me) ?? privat.users[0] ?? null;
+}
+
+function previewOf(message: { body: string; author: { id: string; firstname: string; lastname: string } | null } | null | undefined, me: string | null, you: string): string | null {
+  if (!message) return null;
+  const text = markdownToText(message.body);
+  if (!message.author) return text;
+  return `${message.author.id === me ? you : personName(message.author, '')}: ${text}`;
+}
+
+export interface ListLabels {
+  you: string;
+  unnamedGroup: string;
+}
+
+export function privatItem(privat: Privat, me: string | null, labels: ListLabels): ChatListItem {
+  const other = otherMember(privat, me);
+  return {
+    kind: 'privat', id: privat.id, title: privat.name ?? (other ? personName(other, labels.unnamedGroup) : labels.unnamedGroup), personId: other?.id ?? null,
+    image: privat.logo ?? other?.profileImg ?? null, color: null, unread: privat.inactive ? 0 : privat.unread,
+    preview: previewOf(privat.lastMessage, me, labels.you), time: privat.lastMessage?.createdAt ?? privat.updated, inactive: privat.inactive,
+  };
+}
+
+export function spaceItem(space: SpaceSummary, me: string | null, labels: ListLabels): ChatListItem {
+  return {
+    kind: 'space', id: space.id, title: space.name, personId: null, image: space.logo, color: space.color, unread: space.unread ?? 0,
+    preview: previewOf(space.lastMessage, me, labels.you), time: space.lastMessage?.createdAt ?? null, inactive: false,
+  };
+}
+
+/** Private chats and spaces with a message, newest activity first. */
+export function recentItems(items: readonly ChatListItem[], limit = 30): ChatListItem[] {
+  return items
+    .filter((item) => item.time !== null && (item.kind === 'privat' || item.preview !== null))
+    .sort((left, right) => Date.parse(right.time ?? '') - Date.parse(left.time ?? ''))
+    .slice(0, limit);
+}

@@ -1,0 +1,153 @@
+/**
+ * The outbox: every message the user sends goes through it, so none is lost or sent twice.
+ *
+ * - Sending adds an item with a fresh clientId (crypto.randomUUID) to `outboxAtom`, mirrored in
+ *   localStorage so a reload keeps it, then flushes.
+ * - A flush sends pending items one at a time, in order, unless the connection is down (the
+ *   websocket is reconnecting or the browser is offline): then they wait, shown with a clock,
+ *   and the next flush runs when the socket is back (onReconnect, the `online` event).
+ * - A network failure leaves the item pending for the next flush; a refusal marks it failed, and
+ *   the user retries (same clientId: the server returns the first message and writes nothing) or
+ *   discards it.
+ * - The item leaves the outbox when the mutation result or the subMessage echo carrying its
+ *   clientId arrives, whichever is first; both merge into the list by id, so neither duplicates.
+ */
+import { readStored, writeStored } from '../../lib/browser';
+import { request, RequestError } from '../../lib/graphql';
+import { atom, type AppStore } from '../../lib/store';
+import { connectionStatusAtom } from '../../lib/subscriptions';
+import { currentUserAtom } from '../auth/session';
+import { updateConversation, type OutboxItem } from './atoms';
+import { conversationKey, mergeMessages } from './messages';
+import { setMessageDocument, type ConversationTarget, type Message, type MessageQuote } from './operations';
+
+export const outboxStorageKey = 'chat.outbox';
+
+export const outboxAtom = atom<readonly OutboxItem[]>([]);
+
+function isOutboxItem(value: unknown): value is OutboxItem {
+  if (typeof value !== 'object' || value === null) return false;
+  const item = value as Partial<OutboxItem>;
+  return typeof item.clientId === 'string' && typeof item.userId === 'string' && typeof item.body === 'string' &&
+    typeof item.conversation === 'string' && typeof item.target === 'object' && item.target !== null;
+}
+
+/** The items a previous page left in storage; one that was being sent when the page closed is pending again. */
+export function readStoredOutbox(): OutboxItem[] {
+  try {
+    const parsed: unknown = JSON.parse(readStored(outboxStorageKey) ?? '[]');
+    if (!Array.isArray(parsed)) return [];
+    return parsed.filter(isOutboxItem).map((item) => (item.state === 'sending' ? { ...item, state: 'pending' } : item));
+  } catch {
+    return [];
+  }
+}
+
+function setOutbox(store: AppStore, update: (items: readonly OutboxItem[]) => readonly OutboxItem[]): void {
+  store.set(outboxAtom, update);
+  writeStored(outboxStorageKey, JSON.stringify(store.get(outboxAtom)));
+}
+
+function patchItem(store: AppStore, clientId: string, patch: Partial<OutboxItem>): void {
+  setOutbox(store, (items) => items.map((item) => (item.clientId === clientId ? { ...item, ...patch } : item)));
+}
+
+/** Loads what a previous page left unsent into the outbox (kept once per clientId). */
+export function restoreOutbox(store: AppStore): void {
+  const stored = readStoredOutbox();
+  if (stored.length === 0) return;
+  setOutbox(store, (items) => {
+    const known = new Set(items.map((item) => item.clientId));
+    return [...items, ...stored.filter((item) => !known.has(item.clientId))];
+  });
+}
+
+export function isDisconnected(store: AppStore): boolean {
+  const offline = typeof navigator !== 'undefined' && navigator.onLine === false;
+  return offline || store.get(connectionStatusAtom) === 'reconnecting';
+}
+
+export function targetKeyOf(message: Pick<Message, 'project' | 'privat' | 'task' | 'meetingroom'>): string | null {
+  if (message.project) return conversationKey({ project: message.project });
+  if (message.privat) return conversationKey({ privat: message.privat });
+  if (message.task) return conversationKey({ task: message.task });
+  if (message.meetingroom) return conversationKey({ meetingroom: message.meetingroom });
+  return null;
+}
+
+/**
+ * A message the server acknowledged (mutation result or live echo): the pending item with its
+ * clientId leaves the outbox, and the message joins its conversation by id.
+ */
+export function acknowledgeMessage(store: AppStore, message: Message): void {
+  if (message.clientId && store.get(outboxAtom).some((item) => item.clientId === message.clientId)) {
+    setOutbox(store, (items) => items.filter((item) => item.clientId !== message.clientId));
+  }
+  const key = targetKeyOf(message);
+  if (key) updateConversation(store, key, (state) => ({ ...state, messages: mergeMessages(state.messages, [message]) }));
+}
+
+const flushChains = new WeakMap<AppStore, Promise<void>>();
+
+async function deliver(store: AppStore, item: OutboxItem): Promise<void> {
+  patchItem(store, item.clientId, { state: 'sending', error: undefined });
+  try {
+    const variables = { ...item.target, body: item.body, clientId: item.clientId, ...(item.replyTo ? { replyTo: item.replyTo.id } : {}) };
+    const { setMessage } = await request(setMessageDocument, variables, { handledByCaller: true });
+    acknowledgeMessage(store, setMessage);
+  } catch (error) {
+    if (!store.get(outboxAtom).some((queued) => queued.clientId === item.clientId)) return;
+    const transient = !(error instanceof RequestError) || error.kind !== 'graphql';
+    if (transient) patchItem(store, item.clientId, { state: 'pending' });
+    else patchItem(store, item.clientId, { state: 'failed', error: error.message });
+  }
+}
+
+async function flushOnce(store: AppStore): Promise<void> {
+  const me = store.get(currentUserAtom)?.id;
+  if (!me) return;
+  for (const { clientId } of store.get(outboxAtom)) {
+    if (isDisconnected(store)) return;
+    // Re-read: an echo may have removed it, or the user discarded it, while an earlier one was sending.
+    const item = store.get(outboxAtom).find((queued) => queued.clientId === clientId);
+    if (!item || item.state !== 'pending' || item.userId !== me) continue;
+    await deliver(store, item);
+    if (store.get(outboxAtom).find((queued) => queued.clientId === clientId)?.state === 'pending') return;
+  }
+}
+
+/** Sends every pending item, in order; calls made while a flush runs queue behind it, so an item is never sent twice at once. */
+export function flushOutbox(store: AppStore): Promise<void> {
+  const next = (flushChains.get(store) ?? Promise.resolve()).then(() => flushOnce(store));
+  flushChains.set(store, next);
+  return next;
+}
+
+export interface Outgoing {
+  target: ConversationTarget;
+  body: string;
+  replyTo?: MessageQuote | null;
+}
+
+/** Queues a message and tries to send it now. Returns the queued item (its clientId identifies it until the server answers). */
+export function sendMessage(store: AppStore, outgoing: Outgoing, createId: () => string = () => crypto.randomUUID()): OutboxItem | null {
+  const userId = store.get(currentUserAtom)?.id;
+  if (!userId) return null;
+  const item: OutboxItem = {
+    clientId: createId(), userId, conversation: conversationKey(outgoing.target), target: outgoing.target, body: outgoing.body,
+    replyTo: outgoing.replyTo ?? null, createdAt: new Date().toISOString(), state: 'pending',
+  };
+  setOutbox(store, (items) => [...items, item]);
+  void flushOutbox(store);
+  return item;
+}
+
+/** Sends a failed item again with the same clientId. */
+export function retryMessage(store: AppStore, clientId: string): Promise<void> {
+  patchItem(store, clientId, { state: 'pending', error: undefined });
+  return flushOutbox(store);
+}
+
+export function discardMessage(store: AppStore, clientId: string): void {
+  setOutbox(store, (items) => items.filter((item) => item.clientId !== clientId));
+}

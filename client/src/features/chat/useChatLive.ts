@@ -1,0 +1,76 @@
+/**
+ * App-wide chat liveness, mounted once by the dashboard: the private chat list (subPrivat), the
+ * spaces' unread counts and last messages (subProject's project.message / project.read),
+ * presence (getPresence, subPresence, and the caller's own online/away), and the outbox, flushed
+ * when the page starts and whenever the connection comes back.
+ */
+import { useEffect } from 'react';
+import { request } from '../../lib/graphql';
+import { subscribe, onReconnect, connectionStatusAtom } from '../../lib/subscriptions';
+import { useAtomValue, useStore, type AppStore } from '../../lib/store';
+import { currentTeamAtom, currentUserAtom } from '../auth/session';
+import { spaceIdsAtom } from '../spaces/atoms';
+import { applyPresence, applyPrivatChange, applySpaceChatChange, loadPresence, loadPrivats, loadSpaceChats } from './chatLists';
+import { flushOutbox, restoreOutbox } from './outbox';
+import { setPresenceDocument, subPresenceDocument, subPrivatDocument, subSpaceChatsDocument } from './operations';
+
+function reportPresence(state: 'online' | 'away'): void {
+  void request(setPresenceDocument, { state }, { silent: true }).catch(() => undefined);
+}
+
+function reloadLists(store: AppStore): void {
+  void loadPrivats(store).catch(() => undefined);
+  void loadSpaceChats(store).catch(() => undefined);
+  void loadPresence(store).catch(() => undefined);
+}
+
+export function useChatLive(): void {
+  const store = useStore();
+  const teamId = useAtomValue(currentTeamAtom)?.id;
+  const userId = useAtomValue(currentUserAtom)?.id;
+  const spacesLoaded = useAtomValue(spaceIdsAtom) !== null;
+
+  useEffect(() => {
+    if (!teamId) return undefined;
+    void loadPrivats(store).catch(() => undefined);
+    void loadPresence(store).catch(() => undefined);
+    const stops = [
+      subscribe(subPrivatDocument, {}, ({ subPrivat }) => applyPrivatChange(store, subPrivat)),
+      subscribe(subSpaceChatsDocument, {}, ({ subProject }) => applySpaceChatChange(store, subProject)),
+      subscribe(subPresenceDocument, {}, ({ subPresence }) => applyPresence(store, subPresence)),
+      onReconnect(() => {
+        reloadLists(store);
+        void flushOutbox(store);
+      }),
+    ];
+    return () => stops.forEach((stop) => stop());
+  }, [teamId, store]);
+
+  // Unread counts attach to known spaces, so they are read once the spaces list is there.
+  useEffect(() => {
+    if (teamId && spacesLoaded) void loadSpaceChats(store).catch(() => undefined);
+  }, [teamId, spacesLoaded, store]);
+
+  useEffect(() => {
+    if (!userId) return undefined;
+    restoreOutbox(store);
+    void flushOutbox(store);
+    const flush = () => void flushOutbox(store);
+    window.addEventListener('online', flush);
+    const stopWatching = store.sub(connectionStatusAtom, () => {
+      if (store.get(connectionStatusAtom) === 'connected') flush();
+    });
+    return () => {
+      window.removeEventListener('online', flush);
+      stopWatching();
+    };
+  }, [userId, store]);
+
+  useEffect(() => {
+    if (!teamId) return undefined;
+    reportPresence(document.visibilityState === 'hidden' ? 'away' : 'online');
+    const onVisibility = () => reportPresence(document.visibilityState === 'hidden' ? 'away' : 'online');
+    document.addEventListener('visibilitychange', onVisibility);
+    return () => document.removeEventListener('visibilitychange', onVisibility);
+  }, [teamId]);
+}

@@ -1,0 +1,63 @@
+/**
+ * Opens one conversation: the newest page with the unread divider, live changes (subMessage),
+ * the newest page merged again after every reconnection, and lastViewed while it is on screen.
+ * Its state is evicted when the view closes.
+ */
+import { useEffect, useRef } from 'react';
+import { useAtomValue, useStore, type AppStore } from '../../lib/store';
+import { useOnReconnect, useSubscription } from '../../lib/subscriptions';
+import { spacesAtom } from '../spaces/atoms';
+import { conversationsAtom, emptyConversation, evictConversation, openConversationState, privatsAtom, type ConversationState } from './atoms';
+import { applyLiveChange, loadNewest, markViewed } from './conversationActions';
+import { conversationKey } from './messages';
+import { flushOutbox } from './outbox';
+import { subMessageDocument, type ConversationTarget } from './operations';
+
+/** The caller's unread count of the conversation as the lists know it, read once when it opens. */
+function knownUnread(store: AppStore, target: ConversationTarget): number {
+  if ('privat' in target) return store.get(privatsAtom)?.find((privat) => privat.id === target.privat)?.unread ?? 0;
+  if ('project' in target) return store.get(spacesAtom).get(target.project)?.unread ?? 0;
+  return 0;
+}
+
+function visible(): boolean {
+  return typeof document === 'undefined' || document.visibilityState === 'visible';
+}
+
+export function useConversation(target: ConversationTarget, unread?: number): ConversationState {
+  const store = useStore();
+  const key = conversationKey(target);
+  const targetRef = useRef(target);
+  targetRef.current = target;
+  const state = useAtomValue(conversationsAtom).get(key) ?? emptyConversation;
+
+  useEffect(() => {
+    const opened = targetRef.current;
+    openConversationState(store, key);
+    void loadNewest(store, opened, { unread: unread ?? knownUnread(store, opened) });
+    return () => evictConversation(store, key);
+    // `unread` is read once, when the conversation opens: the divider must not move afterwards.
+  }, [store, key]);
+
+  useSubscription(subMessageDocument, target, ({ subMessage }) => applyLiveChange(store, targetRef.current, subMessage));
+
+  useOnReconnect(() => {
+    void loadNewest(store, targetRef.current);
+    void flushOutbox(store);
+  });
+
+  const newestId = state.messages.at(-1)?.id;
+  useEffect(() => {
+    if (state.status === 'ready' && visible()) markViewed(store, targetRef.current);
+  }, [store, state.status, newestId]);
+
+  useEffect(() => {
+    const onVisibility = () => {
+      if (visible()) markViewed(store, targetRef.current);
+    };
+    document.addEventListener('visibilitychange', onVisibility);
+    return () => document.removeEventListener('visibilitychange', onVisibility);
+  }, [store]);
+
+  return state;
+}
