@@ -11,8 +11,14 @@ import styles from './Tasks.module.css';
 
 export const priorityIcons: Record<TaskPriority, LucideIcon> = { low: ChevronDown, normal: Equal, high: ChevronUp, urgent: ChevronsUp };
 
-/** Cards are fixed-height so long columns can be windowed: the card plus the gap under it. */
-export const cardRowHeight = 104;
+/**
+ * The virtualizer's guess at a card's height before it is measured (cards grow with long names,
+ * many tags or a cover): the plain card, and the extra a cover adds.
+ */
+export const cardEstimate = { plain: 98, cover: 120 } as const;
+
+/** The space between two cards of a column. */
+export const cardGap = 6;
 
 const dateOnly = /^(\d{4})-(\d{2})-(\d{2})$/;
 
@@ -56,15 +62,19 @@ export function Assignees({ users, size }: { users: readonly TaskPerson[]; size:
 interface TaskCardProps {
   task: BoardTask;
   href: string;
-  /** Pixels from the top of the windowed column. */
-  top: number;
+  /** The card's index in its column (the virtualizer reads it back from `data-index` when measuring). */
+  index: number;
+  /** Pixels from the top of the virtualized column. */
+  start: number;
+  /** The virtualizer's measuring ref: cards have no fixed height. */
+  measureRef: (element: HTMLLIElement | null) => void;
   focused: boolean;
   onDragStart: (id: string) => void;
   onDropBefore: (event: DragEvent, beforeId: string) => void;
 }
 
 /** One card. Memoised: a live change to one task re-renders that card only. */
-export const TaskCard = memo(function TaskCard({ task, href, top, focused, onDragStart, onDropBefore }: TaskCardProps) {
+export const TaskCard = memo(function TaskCard({ task, href, index, start, measureRef, focused, onDragStart, onDropBefore }: TaskCardProps) {
   const pending = task.id.startsWith('temp-');
   const setFocused = useSetAtom(focusedTaskIdAtom);
   const ref = useRef<HTMLAnchorElement>(null);
@@ -74,8 +84,10 @@ export const TaskCard = memo(function TaskCard({ task, href, top, focused, onDra
   const labels = task.sprint ? [task.sprint, ...task.tags] : task.tags;
   return (
     <li
+      ref={measureRef}
       className={styles.card}
-      style={{ top, borderLeftColor: task.color || undefined }}
+      style={{ transform: `translateY(${start}px)`, borderLeftColor: task.color || undefined }}
+      data-index={index}
       data-testid="task-card"
       data-task-id={task.id}
       data-pending={pending || undefined}
@@ -89,6 +101,7 @@ export const TaskCard = memo(function TaskCard({ task, href, top, focused, onDra
       onDragOver={(event) => event.preventDefault()}
       onDrop={(event) => onDropBefore(event, task.id)}
     >
+      {task.cover && <img className={styles.cardCover} src={task.cover} alt="" loading="lazy" draggable={false} />}
       <div className={styles.cardTop}>
         <span className={styles.idCode}>{task.idCode}</span>
         <PriorityIcon priority={task.priority} />

@@ -1,4 +1,5 @@
-import { memo, useCallback, useEffect, useMemo, useRef, useState, type DragEvent } from 'react';
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { memo, useCallback, useMemo, useRef, useState, type DragEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAtomValue } from '../../lib/store';
 import { columnTasksAtom, focusedTaskIdAtom } from './atoms';
@@ -6,9 +7,9 @@ import { NewTaskInput } from './NewTaskInput';
 import type { ProjectState } from './operations';
 import { sectionIcon } from './sectionIcons';
 import { SectionMenu } from './SectionMenu';
-import { cardRowHeight, TaskCard } from './TaskCard';
+import { cardEstimate, cardGap, TaskCard } from './TaskCard';
 import styles from './Tasks.module.css';
-import { useWindowing } from './useWindowing';
+import { initialViewport, observeViewportRect, overscan, useRangeWithPinned, useScrollToFocused } from './virtualRows';
 
 /** The drag type of a section being reordered, so a dragged column is never mistaken for a card. */
 export const sectionDragType = 'application/x-task-section';
@@ -28,20 +29,43 @@ interface TaskColumnProps {
   onDropSection: (sectionId: string, toIndex: number) => void;
 }
 
-/** One section of the board: its header and menu, its windowed cards and its new-task field. */
+/** One section of the board: its header and menu, its virtualized cards and its new-task field. */
 export const TaskColumn = memo(function TaskColumn({ project, state, index, sectionCount, first, onCreate, onDropCard, onDragStart, onDropSection }: TaskColumnProps) {
   const { t } = useTranslation();
   const tasks = useAtomValue(columnTasksAtom(state.id));
   const focusedId = useAtomValue(focusedTaskIdAtom);
   const [over, setOver] = useState(false);
+  const [draggingId, setDraggingId] = useState<string | null>(null);
   const scrollRef = useRef<HTMLDivElement>(null);
-  const { start, end, totalHeight, scrollToIndex } = useWindowing(scrollRef, tasks.length, cardRowHeight);
   const Icon = sectionIcon(state.icon);
   const focusedIndex = useMemo(() => (focusedId ? tasks.findIndex((task) => task.id === focusedId) : -1), [tasks, focusedId]);
+  const draggingIndex = useMemo(() => (draggingId ? tasks.findIndex((task) => task.id === draggingId) : -1), [tasks, draggingId]);
+  // The dragged card was dropped in another column (its dragend never reaches this one): nothing left to keep mounted.
+  if (draggingId !== null && draggingIndex < 0) setDraggingId(null);
 
-  useEffect(() => {
-    if (focusedIndex >= 0) scrollToIndex(focusedIndex);
-  }, [focusedIndex, scrollToIndex]);
+  const virtualizer = useVirtualizer<HTMLDivElement, HTMLLIElement>({
+    count: tasks.length,
+    getScrollElement: () => scrollRef.current,
+    // Keyed by task: a measured height follows its card when cards move.
+    getItemKey: (index) => tasks[index]?.id ?? index,
+    estimateSize: (index) => (tasks[index]?.cover ? cardEstimate.plain + cardEstimate.cover : cardEstimate.plain),
+    gap: cardGap,
+    overscan,
+    initialRect: initialViewport,
+    observeElementRect: observeViewportRect,
+    // React 19 warns about flushSync inside its lifecycle (the virtualizer measures from refs and layout effects).
+    useFlushSync: false,
+    rangeExtractor: useRangeWithPinned(focusedIndex, draggingIndex),
+  });
+  useScrollToFocused(virtualizer, focusedIndex);
+
+  const dragStart = useCallback(
+    (id: string) => {
+      setDraggingId(id);
+      onDragStart(id);
+    },
+    [onDragStart],
+  );
 
   const dropBefore = useCallback(
     (event: DragEvent, beforeId: string) => {
@@ -88,22 +112,28 @@ export const TaskColumn = memo(function TaskColumn({ project, state, index, sect
         <span className={styles.count} aria-label={t('tasks.count', { count: tasks.length })}>{tasks.length}</span>
         <SectionMenu state={state} index={index} sectionCount={sectionCount} />
       </header>
-      <div ref={scrollRef} className={styles.cardsViewport}>
+      <div ref={scrollRef} className={styles.cardsViewport} onDragEnd={() => setDraggingId(null)}>
         {tasks.length === 0 ? (
           <p className={styles.columnEmpty}>{t('tasks.board.emptyColumn')}</p>
         ) : (
-          <ul className={styles.cards} style={{ height: totalHeight }}>
-            {tasks.slice(start, end).map((task, offset) => (
-              <TaskCard
-                key={task.id}
-                task={task}
-                href={`/${project}/tasks/d/${task.id}`}
-                top={(start + offset) * cardRowHeight}
-                focused={task.id === focusedId}
-                onDragStart={onDragStart}
-                onDropBefore={dropBefore}
-              />
-            ))}
+          <ul className={styles.cards} style={{ height: virtualizer.getTotalSize() }}>
+            {virtualizer.getVirtualItems().map((row) => {
+              const task = tasks[row.index];
+              if (!task) return null;
+              return (
+                <TaskCard
+                  key={task.id}
+                  task={task}
+                  href={`/${project}/tasks/d/${task.id}`}
+                  index={row.index}
+                  start={row.start}
+                  measureRef={virtualizer.measureElement}
+                  focused={task.id === focusedId}
+                  onDragStart={dragStart}
+                  onDropBefore={dropBefore}
+                />
+              );
+            })}
           </ul>
         )}
       </div>

@@ -1,3 +1,4 @@
+import { useVirtualizer } from '@tanstack/react-virtual';
 import { memo, useEffect, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -11,11 +12,11 @@ import type { BoardTask } from './operations';
 import { sectionIcon } from './sectionIcons';
 import { Assignees, DeadlineChip, PriorityIcon } from './TaskCard';
 import styles from './Tasks.module.css';
-import { useWindowing } from './useWindowing';
 import { listGroupsAtom } from './viewAtoms';
+import { initialViewport, observeViewportRect, overscan, useRangeWithPinned, useScrollToFocused } from './virtualRows';
 
-/** Rows and group headers share one fixed height so the whole list is one window. */
-export const listRowHeight = 36;
+/** The virtualizer's guess at a row's (or group header's) height before it is measured. */
+export const listRowEstimate = 36;
 
 type ListItem = { kind: 'header'; key: string; count: number } | { kind: 'task'; key: string; task: BoardTask };
 
@@ -36,7 +37,16 @@ function useGroupLabel(grouping: TaskGrouping): (key: string) => { label: string
   };
 }
 
-const TaskRow = memo(function TaskRow({ task, project, top, focused }: { task: BoardTask; project: string; top: number; focused: boolean }) {
+interface TaskRowProps {
+  task: BoardTask;
+  project: string;
+  index: number;
+  start: number;
+  measureRef: (element: HTMLLIElement | null) => void;
+  focused: boolean;
+}
+
+const TaskRow = memo(function TaskRow({ task, project, index, start, measureRef, focused }: TaskRowProps) {
   const setFocused = useSetAtom(focusedTaskIdAtom);
   const ref = useRef<HTMLAnchorElement>(null);
   useEffect(() => {
@@ -44,7 +54,7 @@ const TaskRow = memo(function TaskRow({ task, project, top, focused }: { task: B
   }, [focused]);
   const pending = task.id.startsWith('temp-');
   return (
-    <li className={styles.row} style={{ top }} data-testid="task-row" data-task-id={task.id} data-pending={pending || undefined} data-focused={focused || undefined}>
+    <li ref={measureRef} className={styles.row} style={{ transform: `translateY(${start}px)` }} data-index={index} data-testid="task-row" data-task-id={task.id} data-pending={pending || undefined} data-focused={focused || undefined}>
       <span className={styles.idCode}>{task.idCode}</span>
       <PriorityIcon priority={task.priority} />
       {pending ? <span className={styles.cardName}>{task.name}</span> : (
@@ -59,7 +69,7 @@ const TaskRow = memo(function TaskRow({ task, project, top, focused }: { task: B
   );
 });
 
-/** The list view: the filtered tasks grouped by section, due date, assignee or priority, windowed. */
+/** The list view: the filtered tasks grouped by section, due date, assignee or priority, virtualized. */
 export function TaskList({ project }: { project: string }) {
   const { t } = useTranslation();
   const store = useStore();
@@ -74,11 +84,20 @@ export function TaskList({ project }: { project: string }) {
     { kind: 'header', key: `group-${group.key}`, count: group.tasks.length },
     ...group.tasks.map((task): ListItem => ({ kind: 'task', key: `${group.key}-${task.id}`, task })),
   ]), [groups]);
-  const { start, end, totalHeight, scrollToIndex } = useWindowing(scrollRef, items.length, listRowHeight);
   const focusedIndex = useMemo(() => items.findIndex((item) => item.kind === 'task' && item.task.id === focusedId), [items, focusedId]);
-  useEffect(() => {
-    if (focusedIndex >= 0) scrollToIndex(focusedIndex);
-  }, [focusedIndex, scrollToIndex]);
+  const virtualizer = useVirtualizer<HTMLDivElement, HTMLLIElement>({
+    count: items.length,
+    getScrollElement: () => scrollRef.current,
+    getItemKey: (index) => items[index]?.key ?? index,
+    estimateSize: () => listRowEstimate,
+    overscan,
+    initialRect: initialViewport,
+    observeElementRect: observeViewportRect,
+    // React 19 warns about flushSync inside its lifecycle (the virtualizer measures from refs and layout effects).
+    useFlushSync: false,
+    rangeExtractor: useRangeWithPinned(focusedIndex),
+  });
+  useScrollToFocused(virtualizer, focusedIndex);
 
   const firstSection = states[0];
   return (
@@ -92,15 +111,22 @@ export function TaskList({ project }: { project: string }) {
         />
       )}
       <div ref={scrollRef} className={styles.listViewport}>
-        <ul className={styles.rows} style={{ height: totalHeight }} aria-label={t('tasks.view.list')}>
-          {items.slice(start, end).map((item, offset) => {
-            const top = (start + offset) * listRowHeight;
-            if (item.kind === 'task') return <TaskRow key={item.key} task={item.task} project={project} top={top} focused={item.task.id === focusedId && focusedIndex === start + offset} />;
+        <ul className={styles.rows} style={{ height: virtualizer.getTotalSize() }} aria-label={t('tasks.view.list')}>
+          {virtualizer.getVirtualItems().map((row) => {
+            const item = items[row.index];
+            if (!item) return null;
+            if (item.kind === 'task') {
+              return (
+                <TaskRow key={item.key} task={item.task} project={project} index={row.index} start={row.start} measureRef={virtualizer.measureElement}
+                  focused={item.task.id === focusedId && focusedIndex === row.index} />
+              );
+            }
             const groupKey = item.key.slice('group-'.length);
             const { label, icon } = labelOf(groupKey);
             const Icon = icon === undefined ? null : sectionIcon(icon);
             return (
-              <li key={item.key} className={styles.groupHeader} style={{ top }} data-testid="group-header">
+              <li key={item.key} ref={virtualizer.measureElement} className={styles.groupHeader} style={{ transform: `translateY(${row.start}px)` }}
+                data-index={row.index} data-testid="group-header">
                 {Icon && <Icon size={14} aria-hidden />}
                 <h3 className={styles.columnTitle}>{label}</h3>
                 <span className={styles.count} aria-label={t('tasks.count', { count: item.count })}>{item.count}</span>

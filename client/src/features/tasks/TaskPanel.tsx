@@ -1,5 +1,5 @@
 import { CornerLeftUp, X } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { taskNameLength } from '#shared/taskRules';
@@ -21,18 +21,28 @@ import styles from './Tasks.module.css';
 
 type Tab = 'details' | 'activity';
 
-/** The description, author and creation date are read per task: the board does not carry them. */
-function useTaskDetail(id: string): { detail: TaskDetail | null; failed: boolean } {
+/**
+ * The description, author and creation date are read per task: the board does not carry them. The
+ * task is read again when a newer version of it reaches the board (a live change or a save), so a
+ * teammate's new description shows up; a failed reread keeps what is on screen.
+ */
+function useTaskDetail(id: string, version: string | undefined): { detail: TaskDetail | null; failed: boolean } {
   const [state, setState] = useState<{ detail: TaskDetail | null; failed: boolean }>({ detail: null, failed: false });
+  const readAt = useRef<string | null>(null);
   useEffect(() => {
+    if (readAt.current !== null && version !== undefined && Date.parse(version) <= Date.parse(readAt.current)) return;
     let live = true;
     request(getTaskDocument, { id }, { handledByCaller: true })
-      .then(({ getTask }) => live && setState({ detail: getTask ?? null, failed: !getTask }))
-      .catch(() => live && setState({ detail: null, failed: true }));
+      .then(({ getTask }) => {
+        if (!live) return;
+        if (getTask) readAt.current = getTask.updatedAt;
+        setState((current) => (getTask ? { detail: getTask, failed: false } : current.detail ? current : { detail: null, failed: true }));
+      })
+      .catch(() => live && setState((current) => (current.detail ? current : { detail: null, failed: true })));
     return () => {
       live = false;
     };
-  }, [id]);
+  }, [id, version]);
   return state;
 }
 
@@ -66,7 +76,7 @@ export function TaskPanel({ project, id }: { project: string; id: string }) {
   const { t } = useTranslation();
   const board = useAtomValue(boardAtom);
   const task = board.tasks.get(id);
-  const { detail, failed } = useTaskDetail(id);
+  const { detail, failed } = useTaskDetail(id, task?.updatedAt);
   const [tab, setTab] = useState<Tab>('details');
   const boardPath = `/${project}/tasks`;
 

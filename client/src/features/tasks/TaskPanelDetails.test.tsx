@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { appStore, createAppStore } from '../../lib/store';
 import { setupAppI18n } from '../../test/i18n';
@@ -57,12 +57,13 @@ afterEach(() => {
 });
 
 describe('task detail panel', () => {
-  it('edits the description as text and saves it as a rich-text doc', async () => {
+  it('edits the description in the rich-text editor and saves it as a Tiptap doc on leaving it', async () => {
     const { graphql, panel } = await openPanel(parent);
     const field = await within(panel).findByRole('textbox', { name: 'Description' });
-    expect((field as HTMLTextAreaElement).value).toBe('Cover every field.');
+    expect(field.textContent).toBe('Cover every field.');
+    await userEvent.click(field);
     await userEvent.type(field, '{Enter}And the states.');
-    field.blur();
+    act(() => field.blur());
     await waitFor(() => expect(graphql.callsOf('ediTask')[0]?.variables).toEqual({
       id: 't1',
       description: { type: 'doc', content: [{ type: 'paragraph', content: [{ type: 'text', text: 'Cover every field.' }] }, { type: 'paragraph', content: [{ type: 'text', text: 'And the states.' }] }] },

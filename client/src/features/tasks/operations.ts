@@ -65,7 +65,7 @@ export interface RichNode {
   type: string;
   attrs?: Record<string, string | number | boolean | null>;
   content?: RichNode[];
-  marks?: { type: string }[];
+  marks?: { type: string; attrs?: Record<string, string | number | boolean | null> }[];
   text?: string;
 }
 
