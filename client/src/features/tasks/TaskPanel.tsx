@@ -5,7 +5,8 @@ import { Link } from 'react-router';
 import { taskNameLength } from '#shared/taskRules';
 import { request } from '../../lib/graphql';
 import { useAtomValue, useStore } from '../../lib/store';
-import { Tooltip } from '../../ui';
+import { Conversation } from '../chat/Conversation';
+import { LoadingBar, Tooltip } from '../../ui';
 import { boardAtom } from './atoms';
 import { editTask } from './boardActions';
 import { getTaskDocument, type TaskDetail } from './operations';
@@ -19,7 +20,8 @@ import { TaskPeople } from './TaskPeople';
 import { TaskSubtasks } from './TaskSubtasks';
 import styles from './Tasks.module.css';
 
-type Tab = 'details' | 'activity';
+const tabs = ['details', 'chat', 'activity'] as const;
+type Tab = (typeof tabs)[number];
 
 /**
  * The description, author and creation date are read per task: the board does not carry them. The
@@ -108,13 +110,13 @@ export function TaskPanel({ project, id }: { project: string; id: string }) {
       <TaskCover task={task} />
       <NameField id={task.id} name={task.name} canEdit={task.canEdit} />
       <div role="tablist" aria-label={t('tasks.panel.tabs')} className={styles.tabs}>
-        {(['details', 'activity'] as const).map((key) => (
+        {tabs.map((key, index) => (
           <button key={key} type="button" role="tab" id={`task-tab-${key}`} aria-selected={tab === key} aria-controls={`task-tabpanel-${key}`}
             className={styles.tab} onClick={() => setTab(key)}
             onKeyDown={(event) => {
               if (event.key !== 'ArrowLeft' && event.key !== 'ArrowRight') return;
               event.preventDefault();
-              const next = key === 'details' ? 'activity' : 'details';
+              const next = tabs[(index + (event.key === 'ArrowRight' ? 1 : tabs.length - 1)) % tabs.length]!;
               setTab(next);
               document.getElementById(`task-tab-${next}`)?.focus();
             }}>
@@ -122,7 +124,7 @@ export function TaskPanel({ project, id }: { project: string; id: string }) {
           </button>
         ))}
       </div>
-      {tab === 'details' ? (
+      {tab === 'details' && (
         <div role="tabpanel" id="task-tabpanel-details" aria-labelledby="task-tab-details" className={styles.panelBody}>
           <TaskFields task={task} />
           <TaskPeople task={task} />
@@ -130,7 +132,13 @@ export function TaskPanel({ project, id }: { project: string; id: string }) {
           <TaskDescription task={task} detail={detail} failed={failed} />
           <TaskSubtasks project={project} task={task} />
         </div>
-      ) : (
+      )}
+      {tab === 'chat' && (
+        <div role="tabpanel" id="task-tabpanel-chat" aria-labelledby="task-tab-chat" className={styles.panelChat}>
+          {detail ? <Conversation task={task.id} unread={detail.unread} /> : <LoadingBar label={t('tasks.panel.loadingDetail')} />}
+        </div>
+      )}
+      {tab === 'activity' && (
         <div role="tabpanel" id="task-tabpanel-activity" aria-labelledby="task-tab-activity" className={styles.panelBody}>
           <TaskActivityTab taskId={task.id} />
         </div>

@@ -73,6 +73,8 @@ export interface TaskDetail extends BoardTask {
   description: RichNode | null;
   createdAt: string;
   author: TaskPerson | null;
+  /** The caller's unread messages in the task's chat. */
+  unread: number;
 }
 
 export interface TaskPosition {
@@ -110,7 +112,7 @@ export const getTasksDocument = gql<{ getTasks: BoardTask[] }, { project: string
 );
 
 export const getTaskDocument = gql<{ getTask: TaskDetail }, { id: string }>(
-  `query GetTask($id: ID!) { getTask(id: $id) { ${taskFields} description createdAt author { ${personFields} } } }`,
+  `query GetTask($id: ID!) { getTask(id: $id) { ${taskFields} description createdAt unread author { ${personFields} } } }`,
 );
 
 export const getTagsDocument = gql<{ getTags: Tag[] }, { project: string }>(`query GetTags($project: ID!) { getTags(project: $project) { ${tagFields} } }`);
