@@ -39,8 +39,18 @@ const smtp = new SMTPServer({
 smtp.listen(e2ePorts.smtp, '127.0.0.1');
 
 // The tests' view of the mailbox: GET /mails?to=<address> returns that address's mails, newest first.
+// POST /control/app/stop and /control/app/start stop and start the app on the same data, so tests can
+// watch the app recover from a server restart.
 createServer((request, response) => {
   const url = new URL(request.url ?? '/', 'http://localhost');
+  if (request.method === 'POST' && url.pathname.startsWith('/control/app/')) {
+    const action = url.pathname === '/control/app/stop' ? stopApp() : url.pathname === '/control/app/start' ? startApp() : Promise.reject(new Error('unknown control'));
+    action.then(() => response.end('ok'), (error: Error) => {
+      response.statusCode = 500;
+      response.end(error.message);
+    });
+    return;
+  }
   const to = url.searchParams.get('to')?.toLowerCase();
   const selected = mails.filter((mail) => !to || mail.to.toLowerCase() === to).sort((left, right) => right.receivedAt - left.receivedAt);
   response.setHeader('content-type', 'application/json');
@@ -80,10 +90,23 @@ const config = loadConfig({
   OIDC_ALLOW_HTTP_ISSUER: 'true',
   RATE_LIMITS: 'false',
 });
-const { server } = await buildApp(config);
-await server.listen({ port: config.port, host: config.host });
+let app: Awaited<ReturnType<typeof buildApp>> | null = null;
+
+async function startApp(): Promise<void> {
+  if (app) return;
+  app = await buildApp(config);
+  await app.server.listen({ port: config.port, host: config.host });
+}
+
+async function stopApp(): Promise<void> {
+  const running = app;
+  app = null;
+  await running?.server.close();
+}
+
+await startApp();
 const stop = () => {
-  void server.close().then(() => process.exit(0));
+  void stopApp().then(() => process.exit(0));
 };
 process.once('SIGTERM', stop);
 process.once('SIGINT', stop);
