@@ -1,7 +1,80 @@
-import { FileText } from 'lucide-react';
-import { PublicPlaceholder } from '../shell/PublicPlaceholder';
+import { Link2Off } from 'lucide-react';
+import { Suspense, useEffect, useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useParams, useSearchParams } from 'react-router';
+import { lazyPage } from '../../app/lazyPage';
+import { useDocumentTitle } from '../../lib/documentTitle';
+import { request } from '../../lib/graphql';
+import { EmptyState, LoadingBar, PublicLayout } from '../../ui';
+import { collabCloseCodes } from '#shared/docs';
+import { useDocSession, useSessionState } from './collab/useSession';
+import styles from './Docs.module.css';
+import { getWorkspaceDocument, signedDownloadPublicURLDocDocument, type PublicWall } from './operations';
 
-/** /share/doc/:docId, a publicly shared document. */
+const DocEditor = lazyPage(() => import('./editor/DocEditor'));
+
+type Load = { status: 'loading' } | { status: 'ready'; wall: PublicWall } | { status: 'unavailable' };
+
+function Unavailable({ title, description }: { title: string; description: string }) {
+  return <EmptyState icon={Link2Off} title={title} description={description} headingLevel={1} />;
+}
+
+/** The live doc, read only, through the public link's secret; it ends when the owner stops sharing. */
+function SharedDoc({ wall, secret }: { wall: PublicWall; secret: string }) {
+  const { t } = useTranslation();
+  const session = useDocSession({ room: wall.room, share: secret });
+  const state = useSessionState(session);
+  useDocumentTitle(wall.title);
+  if (state?.connection === 'closed') {
+    const deleted = state.closeCode === collabCloseCodes.docDeleted;
+    return <Unavailable title={deleted ? t('docs.closed.docDeleted') : t('docs.public.stopped')} description={t('docs.public.stoppedHint')} />;
+  }
+  const resolveImage = async (src: string) => (await request(signedDownloadPublicURLDocDocument, { url: src, share: secret }, { handledByCaller: true })).signedDownloadPublicURLDoc;
+  return (
+    <article className={styles.publicDoc}>
+      {wall.cover && <div className={styles.cover} role="img" aria-label={t('docs.cover.alt')} style={{ backgroundImage: `url("${encodeURI(wall.cover)}")` }} />}
+      <h1 className={styles.docTitle}>
+        {wall.emoji && <span aria-hidden>{wall.emoji} </span>}
+        {wall.title}
+      </h1>
+      {state && state.connection !== 'connected' && state.everConnected && <p className={styles.muted} role="status">{t('docs.status.offline')}</p>}
+      {session && (
+        <Suspense fallback={<LoadingBar label={t('docs.page.loadingEditor')} />}>
+          <DocEditor session={session} editable={false} project={null} user={null} resolveImage={resolveImage} />
+        </Suspense>
+      )}
+    </article>
+  );
+}
+
+/** /share/doc/:docId, where docId is the public link's secret; ?embed=1 drops the app's frame for an iframe. */
 export default function SharedDocPage() {
-  return <PublicPlaceholder area="shareDoc" icon={FileText} />;
+  const { t } = useTranslation();
+  const { docId = '' } = useParams();
+  const [search] = useSearchParams();
+  const [load, setLoad] = useState<Load>({ status: 'loading' });
+
+  useEffect(() => {
+    let live = true;
+    setLoad({ status: 'loading' });
+    request(getWorkspaceDocument, { workspace: docId }, { handledByCaller: true }).then(
+      ({ getWorkspace }) => live && setLoad(getWorkspace ? { status: 'ready', wall: getWorkspace } : { status: 'unavailable' }),
+      () => live && setLoad({ status: 'unavailable' }),
+    );
+    return () => {
+      live = false;
+    };
+  }, [docId]);
+
+  let body: ReactNode;
+  if (load.status === 'loading') body = <LoadingBar label={t('docs.public.loading')} />;
+  else if (load.status === 'unavailable') body = <Unavailable title={t('areas.shareDoc.title')} description={t('docs.public.unavailable')} />;
+  else body = <SharedDoc wall={load.wall} secret={docId} />;
+
+  if (search.get('embed') === '1') return <main className={styles.embed}>{body}</main>;
+  return (
+    <PublicLayout productName={t('app.name')}>
+      {body}
+    </PublicLayout>
+  );
 }

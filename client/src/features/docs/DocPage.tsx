@@ -1,0 +1,70 @@
+import type { Editor } from '@tiptap/core';
+import { Suspense, useCallback, useEffect, useMemo, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { lazyPage } from '../../app/lazyPage';
+import { useDocumentTitle } from '../../lib/documentTitle';
+import { useAtomValue, useStore } from '../../lib/store';
+import { useOnReconnect, useSubscription } from '../../lib/subscriptions';
+import { LoadingBar, Notice } from '../../ui';
+import { currentUserAtom, displayName } from '../auth/session';
+import { applyDocChange, openWallAtom } from './atoms';
+import { closeMessageKey } from './collab/session';
+import { useDocSession, useSessionState } from './collab/useSession';
+import { DocHeader } from './DocHeader';
+import styles from './Docs.module.css';
+import { loadWall } from './docsActions';
+import { caretColor } from './editor/caretColor';
+import { subDocDocument, type Wall } from './operations';
+import { docsListPath } from './paths';
+import type { PdfNode } from './pdf/DocPdf';
+
+const DocEditor = lazyPage(() => import('./editor/DocEditor'));
+
+/** A member reads the doc's images with the session cookie, at their own path. */
+const memberImage = (src: string) => Promise.resolve(src);
+
+function DocView({ wall }: { wall: Wall }) {
+  const { t } = useTranslation();
+  const me = useAtomValue(currentUserAtom);
+  const session = useDocSession({ room: wall.room, lastSavedAt: wall.lastSavedAt });
+  const state = useSessionState(session);
+  const editor = useRef<Editor | null>(null);
+  const onEditor = useCallback((current: Editor | null) => {
+    editor.current = current;
+  }, []);
+  const user = useMemo(() => (me ? { name: displayName(me), color: caretColor(me.id) } : null), [me]);
+  useDocumentTitle(wall.title);
+
+  return (
+    <article className={styles.docPage}>
+      <DocHeader wall={wall} session={session} content={() => (editor.current ? (editor.current.getJSON() as PdfNode) : null)} />
+      {state?.connection === 'closed' && <Notice tone="error" title={t(closeMessageKey(state.closeCode))} />}
+      {session && (
+        <Suspense fallback={<LoadingBar label={t('docs.page.loadingEditor')} />}>
+          <DocEditor session={session} editable={wall.canEdit && state?.writable !== false && state?.connection !== 'closed'} project={wall.project} user={user} resolveImage={memberImage} onEditor={onEditor} />
+        </Suspense>
+      )}
+    </article>
+  );
+}
+
+/** One doc of a space (the docs area's detail item): its fields live through subDoc, its content live through its Yjs room. */
+export function DocPage({ project, id }: { project: string; id: string }) {
+  const { t } = useTranslation();
+  const store = useStore();
+  const open = useAtomValue(openWallAtom);
+
+  useEffect(() => {
+    void loadWall(store, id);
+  }, [store, id]);
+  useSubscription(subDocDocument, { project }, (data) => applyDocChange(store, data.subDoc));
+  useOnReconnect(() => void loadWall(store, id));
+
+  const wall = open.wall?.id === id ? open.wall : null;
+  const back = <Link to={docsListPath(project, wall?.folder ?? null)}>{t('docs.page.back')}</Link>;
+  if (open.deleted && wall) return <div className={styles.page}><Notice tone="info" title={t('docs.closed.docDeleted')}>{back}</Notice></div>;
+  if (wall) return <DocView key={wall.id} wall={wall} />;
+  if (open.status === 'error') return <div className={styles.page}><Notice tone="error" title={t('docs.errors.docNotFound')}>{back}</Notice></div>;
+  return <div className={styles.page}><LoadingBar label={t('docs.page.loading')} /></div>;
+}

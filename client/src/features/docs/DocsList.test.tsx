@@ -1,0 +1,124 @@
+// @vitest-environment happy-dom
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { act, cleanup, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { mockGraphQL } from '../../test/graphqlMock';
+import { setupAppI18n } from '../../test/i18n';
+import { renderRoute } from '../../test/renderRoute';
+import { TooltipProvider } from '../../ui';
+import DocsPage from './DocsPage';
+import { folder, testProject, wall } from './fixtures';
+import type { DocChange, FolderChange } from './operations';
+
+const live = vi.hoisted(() => ({ handlers: new Map<string, (data: unknown) => void>() }));
+
+vi.mock('../../lib/subscriptions', () => ({
+  useSubscription: (document: { operation: string }, _variables: unknown, onNext: (data: unknown) => void) => {
+    live.handlers.set(document.operation, onNext);
+  },
+  useOnReconnect: () => {},
+}));
+
+const page = <TooltipProvider><DocsPage /></TooltipProvider>;
+const routes = [
+  { path: ':project/:category?/:id?/d/:id2', element: page },
+  { path: ':project/:category?/:id?/:id2?', element: page },
+];
+
+const docs = [
+  wall({ id: 'w1', title: 'Roadmap', emoji: '🚀', updatedAt: '2024-03-03T10:00:00.000Z', createdAt: '2024-01-02T10:00:00.000Z' }),
+  wall({ id: 'w2', title: 'Architecture', updatedAt: '2024-03-01T10:00:00.000Z', createdAt: '2024-01-03T10:00:00.000Z' }),
+  wall({ id: 'w3', title: 'Meeting notes', updatedAt: '2024-03-02T10:00:00.000Z', createdAt: '2024-01-01T10:00:00.000Z' }),
+  wall({ id: 'w4', title: 'Filed away', folder: 'f1' }),
+];
+
+function openList(path = `/${testProject}/docs`, handlers: Parameters<typeof mockGraphQL>[0] = {}) {
+  const graphql = mockGraphQL({
+    getWalls: (variables) => ({ data: { getWalls: { walls: variables.folder ? docs.filter((doc) => doc.folder === variables.folder) : docs, total: 4 } } }),
+    getFolders: () => ({ data: { getFolders: [folder({ id: 'f1', name: 'Specs' }), folder({ id: 'f2', name: 'Archive' })] } }),
+    getFolder: () => ({ data: { getFolder: folder({ id: 'f1', name: 'Specs', path: [] }) } }),
+    ...handlers,
+  });
+  const view = renderRoute(path, routes);
+  return { graphql, ...view };
+}
+
+const docTitles = () => within(screen.getByRole('region', { name: 'Docs' })).getAllByRole('link').map((link) => link.textContent);
+const known = ['Architecture', 'Meeting notes', 'Roadmap'];
+const knownOrder = () => docTitles().map((text) => known.find((title) => text?.includes(title)));
+
+beforeAll(async () => {
+  await setupAppI18n();
+});
+beforeEach(() => live.handlers.clear());
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+describe('docs list', () => {
+  it('shows the folders, then the top-level docs with their emoji, most recently updated first', async () => {
+    const { graphql } = openList();
+    expect(await screen.findByRole('link', { name: 'Specs' })).toHaveProperty('pathname', `/${testProject}/docs/f1`);
+    expect(within(screen.getByRole('region', { name: 'Folders' })).getAllByRole('link').map((link) => link.textContent)).toEqual(['Specs', 'Archive']);
+    expect(docTitles()).toEqual([expect.stringContaining('Roadmap'), expect.stringContaining('Meeting notes'), expect.stringContaining('Architecture')]);
+    expect(docTitles()[0]).toContain('🚀');
+    expect(screen.getByRole('link', { name: /Roadmap/ })).toHaveProperty('pathname', `/${testProject}/docs/d/w1`);
+    expect(graphql.callsOf('getFolders')[0]?.variables).toMatchObject({ type: 'doc', project: testProject, folder: null });
+  });
+
+  it('sorts by title or by creation date', async () => {
+    openList();
+    await screen.findByRole('link', { name: /Roadmap/ });
+    await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Sort by' }), 'title');
+    expect(knownOrder()).toEqual(['Architecture', 'Meeting notes', 'Roadmap']);
+    await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Sort by' }), 'created');
+    expect(knownOrder()).toEqual(['Architecture', 'Roadmap', 'Meeting notes']);
+  });
+
+  it('opens a folder with breadcrumbs and asks for that folder\'s docs', async () => {
+    const { graphql } = openList(`/${testProject}/docs/f1`);
+    expect(await screen.findByRole('heading', { level: 2, name: 'Specs' })).toBeTruthy();
+    expect(within(screen.getByRole('navigation', { name: 'Folders' })).getByRole('link', { name: 'Docs' })).toHaveProperty('pathname', `/${testProject}/docs`);
+    expect(graphql.callsOf('getWalls')[0]?.variables).toMatchObject({ project: testProject, folder: 'f1', offset: 0 });
+    expect(await screen.findByRole('link', { name: /Filed away/ })).toHaveProperty('pathname', `/${testProject}/docs/f1/d/w4`);
+  });
+
+  it('follows live changes: a new doc, a renamed doc, a deleted doc, a doc moved away, a new folder', async () => {
+    openList();
+    await screen.findByRole('link', { name: /Roadmap/ });
+    const docChange = (change: Partial<DocChange> & Pick<DocChange, 'docId'>) =>
+      act(() => live.handlers.get('subDoc')?.({ subDoc: { type: 'doc.edited', seq: 1, project: testProject, userId: 'u2', doc: null, ...change } }));
+    await docChange({ docId: 'w5', type: 'doc.created', doc: wall({ id: 'w5', title: 'Fresh ideas', updatedAt: '2024-04-01T10:00:00.000Z' }) });
+    expect(docTitles()[0]).toContain('Fresh ideas');
+    await docChange({ docId: 'w2', doc: wall({ id: 'w2', title: 'Architecture v2', updatedAt: '2024-01-01T00:00:00.000Z' }) });
+    expect(screen.getByRole('link', { name: /Architecture v2/ })).toBeTruthy();
+    await docChange({ docId: 'w3', type: 'doc.deleted' });
+    expect(screen.queryByRole('link', { name: /Meeting notes/ })).toBeNull();
+    await docChange({ docId: 'w1', doc: wall({ id: 'w1', title: 'Roadmap', folder: 'f2' }) });
+    expect(screen.queryByRole('link', { name: /Roadmap/ })).toBeNull();
+    const folderChange: FolderChange = { type: 'folder.created', seq: 2, folderId: 'f3', folder: folder({ id: 'f3', name: 'Budgets' }) };
+    await act(() => live.handlers.get('subFolder')?.({ subFolder: folderChange }));
+    expect(screen.getByRole('link', { name: 'Budgets' })).toBeTruthy();
+    await act(() => live.handlers.get('subFolder')?.({ subFolder: { ...folderChange, folderId: 'f4', folder: { ...folder({ id: 'f4', name: 'Files only' }), type: 'file' } } }));
+    expect(screen.queryByRole('link', { name: 'Files only' })).toBeNull();
+  });
+
+  it('shows the empty state and creates a doc, then opens it', async () => {
+    const { router, graphql } = openList(`/${testProject}/docs`, {
+      getWalls: () => ({ data: { getWalls: { walls: [], total: 0 } } }),
+      getFolders: () => ({ data: { getFolders: [] } }),
+      setWorkspace: () => ({ data: { setWorkspace: wall({ id: 'w9', title: 'Untitled' }) } }),
+    });
+    expect(await screen.findByRole('heading', { name: 'No docs in this space yet' })).toBeTruthy();
+    await userEvent.click(screen.getByRole('button', { name: 'New doc' }));
+    await vi.waitFor(() => expect(router.state.location.pathname).toBe(`/${testProject}/docs/d/w9`));
+    expect(graphql.callsOf('setWorkspace')[0]?.variables).toMatchObject({ project: testProject, title: 'Untitled', folder: null });
+  });
+
+  it('shows an error with a retry when the docs cannot be read', async () => {
+    openList(`/${testProject}/docs`, { getWalls: () => ({ errors: [{ message: 'boom' }] }) });
+    expect(await screen.findByText('The docs could not be loaded.')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Try again' })).toBeTruthy();
+  });
+});

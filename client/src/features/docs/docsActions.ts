@@ -1,0 +1,149 @@
+/** The docs area's reads and writes: optimistic on screen where a write can be undone, rolled back with a toast when the server refuses. */
+import { docPageSize } from '#shared/docs';
+import { request } from '../../lib/graphql';
+import { i18n } from '../../lib/i18n';
+import type { AppStore } from '../../lib/store';
+import { showToast } from '../../ui';
+import { applyFolder, applyWall, docFoldersAtom, docsListAtom, openWallAtom, removeFolder, removeWall } from './atoms';
+import {
+  delFolderDocument, delWorkspaceDocument, docFolderType, ediFolderDocument, getFolderDocument, getFoldersDocument, getWallDocument, getWallsDocument,
+  setFolderDocument, setWorkspaceDocument, updateWallDocument, type DocFolder, type Wall, type WallEdit,
+} from './operations';
+
+function refused(title: string, error: unknown): void {
+  showToast({ title, message: error instanceof Error && error.message ? error.message : i18n.t('docs.errors.generic'), icon: 'error' });
+}
+
+const sameScope = (store: AppStore, project: string, folder: string | null) => {
+  const list = store.get(docsListAtom);
+  return list.project === project && list.folder === folder;
+};
+
+/** Reads the first page of docs of a folder (or the top level) with its subfolders; a reload keeps what is shown meanwhile. */
+export async function loadDocs(store: AppStore, project: string, folder: string | null): Promise<void> {
+  if (!sameScope(store, project, folder)) {
+    store.set(docsListAtom, { project, folder, docs: new Map(), total: 0, loaded: 0, status: 'loading' });
+    store.set(docFoldersAtom, { project, parent: folder, current: null, folders: [], gone: false });
+  }
+  try {
+    const [{ getWalls }, { getFolders }, current] = await Promise.all([
+      request(getWallsDocument, { project, folder, limit: docPageSize.default, offset: 0 }, { handledByCaller: true }),
+      request(getFoldersDocument, { type: docFolderType, project, folder }, { handledByCaller: true }),
+      folder ? request(getFolderDocument, { folder }, { handledByCaller: true }).then((result) => result.getFolder) : Promise.resolve(null),
+    ]);
+    if (!sameScope(store, project, folder)) return;
+    store.set(docsListAtom, { project, folder, docs: new Map(getWalls.walls.map((wall) => [wall.id, wall])), total: getWalls.total, loaded: getWalls.walls.length, status: 'ready' });
+    store.set(docFoldersAtom, { project, parent: folder, current, folders: getFolders, gone: false });
+  } catch {
+    if (sameScope(store, project, folder)) store.set(docsListAtom, (list) => ({ ...list, status: list.status === 'ready' ? 'ready' : 'error' }));
+  }
+}
+
+/** The next page, appended; docs that changed meanwhile keep their live version. */
+export async function loadMoreDocs(store: AppStore): Promise<void> {
+  const { project, folder, loaded } = store.get(docsListAtom);
+  if (!project) return;
+  try {
+    const { getWalls } = await request(getWallsDocument, { project, folder, limit: docPageSize.default, offset: loaded });
+    if (!sameScope(store, project, folder)) return;
+    store.set(docsListAtom, (list) => {
+      const docs = new Map(list.docs);
+      for (const wall of getWalls.walls) if (!docs.has(wall.id)) docs.set(wall.id, wall);
+      return { ...list, docs, total: getWalls.total, loaded: list.loaded + getWalls.walls.length };
+    });
+  } catch {
+    // The data client has shown the error; the button stays for another try.
+  }
+}
+
+export async function createDoc(store: AppStore, project: string, folder: string | null, title: string): Promise<Wall | null> {
+  try {
+    const { setWorkspace } = await request(setWorkspaceDocument, { project, title, folder }, { handledByCaller: true });
+    applyWall(store, setWorkspace);
+    return setWorkspace;
+  } catch (error) {
+    refused(i18n.t('docs.errors.create'), error);
+    return null;
+  }
+}
+
+export async function loadWall(store: AppStore, id: string): Promise<void> {
+  store.set(openWallAtom, (open) => (open.wall?.id === id ? open : { wall: null, status: 'loading', deleted: false }));
+  try {
+    const { getWall } = await request(getWallDocument, { id }, { handledByCaller: true });
+    store.set(openWallAtom, { wall: getWall, status: 'ready', deleted: false });
+  } catch {
+    store.set(openWallAtom, (open) => (open.wall?.id === id ? open : { wall: null, status: 'error', deleted: false }));
+  }
+}
+
+/** Edits a doc's fields: shown at once, put back as it was if the server refuses. Returns whether it was kept. */
+export async function editWall(store: AppStore, wall: Wall, edit: WallEdit): Promise<boolean> {
+  const optimistic: Wall = {
+    ...wall,
+    ...(edit.title !== undefined ? { title: edit.title } : {}),
+    ...(edit.emoji !== undefined ? { emoji: edit.emoji || null } : {}),
+    ...(edit.cover !== undefined ? { cover: edit.cover || null } : {}),
+    ...(edit.shared !== undefined ? { shared: edit.shared } : {}),
+    ...(edit.folder !== undefined ? { folder: edit.folder || null } : {}),
+  };
+  applyWall(store, optimistic);
+  try {
+    const { updateWall } = await request(updateWallDocument, { id: wall.id, ...edit }, { handledByCaller: true });
+    applyWall(store, updateWall);
+    return true;
+  } catch (error) {
+    applyWall(store, wall);
+    refused(i18n.t('docs.errors.update'), error);
+    return false;
+  }
+}
+
+export async function deleteDoc(store: AppStore, wall: Wall): Promise<boolean> {
+  try {
+    await request(delWorkspaceDocument, { id: wall.id }, { handledByCaller: true });
+    removeWall(store, wall.id);
+    return true;
+  } catch (error) {
+    refused(i18n.t('docs.errors.delete'), error);
+    return false;
+  }
+}
+
+export async function createFolder(store: AppStore, project: string, parent: string | null, name: string): Promise<void> {
+  try {
+    const { setFolder } = await request(setFolderDocument, { project, name, type: docFolderType, upfolder: parent }, { handledByCaller: true });
+    applyFolder(store, setFolder);
+  } catch (error) {
+    refused(i18n.t('docs.errors.folder'), error);
+  }
+}
+
+export async function renameFolder(store: AppStore, folder: DocFolder, name: string): Promise<void> {
+  applyFolder(store, { ...folder, name });
+  try {
+    const { ediFolder } = await request(ediFolderDocument, { id: folder.id, name }, { handledByCaller: true });
+    applyFolder(store, ediFolder);
+  } catch (error) {
+    applyFolder(store, folder);
+    refused(i18n.t('docs.errors.folder'), error);
+  }
+}
+
+/** Deletes a folder; the server moves what it held up a level, so the list is read again. */
+export async function deleteFolder(store: AppStore, folder: DocFolder): Promise<void> {
+  try {
+    await request(delFolderDocument, { id: folder.id }, { handledByCaller: true });
+    removeFolder(store, folder.id);
+    const list = store.get(docsListAtom);
+    if (list.project) await loadDocs(store, list.project, list.folder);
+  } catch (error) {
+    refused(i18n.t('docs.errors.folder'), error);
+  }
+}
+
+/** The doc folders directly inside `parent` (the top level for null), for the move dialog. */
+export async function foldersIn(project: string, parent: string | null): Promise<DocFolder[]> {
+  const { getFolders } = await request(getFoldersDocument, { type: docFolderType, project, folder: parent });
+  return getFolders;
+}

@@ -1,0 +1,75 @@
+// @vitest-environment happy-dom
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { Editor } from '@tiptap/core';
+import { act, cleanup, render, screen } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import * as Y from 'yjs';
+import { setupAppI18n } from '../../../test/i18n';
+import { fakeSession } from '../collab/fakeProvider';
+import DocEditor from './DocEditor';
+
+beforeAll(async () => {
+  await setupAppI18n();
+});
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+function renderEditor(editable: boolean) {
+  vi.stubGlobal('fetch', vi.fn(async () => new Response(JSON.stringify({ data: { getUsers: [], getTasks: [] } }), { headers: { 'content-type': 'application/json' } })));
+  const { session } = fakeSession();
+  let editor: Editor | null = null;
+  const element = (
+    <DocEditor session={session} editable={editable} project="65a1f0c2b3d4e5f6a7b8c9d0" user={{ name: 'Ada', color: '#3B82F6' }}
+      resolveImage={async (src) => src} onEditor={(current) => (editor = current)} />
+  );
+  const router = createMemoryRouter([{ path: '*', element }]);
+  render(<RouterProvider router={router} />);
+  return { session, editor: () => editor! };
+}
+
+describe('doc editor', () => {
+  it('writes into the Y.Doc fragment the server reads ("default") and shows what collaborators type', () => {
+    const { session, editor } = renderEditor(true);
+    act(() => {
+      editor().commands.setContent('<h2>Plan</h2><p>First line</p>');
+    });
+    const fragment = session.doc.getXmlFragment('default');
+    expect(fragment.toString()).toContain('Plan');
+    expect(fragment.toString()).toContain('First line');
+
+    const remote = new Y.Doc();
+    Y.applyUpdate(remote, Y.encodeStateAsUpdate(session.doc));
+    const paragraph = new Y.XmlElement('paragraph');
+    paragraph.insert(0, [new Y.XmlText('From Grace')]);
+    remote.getXmlFragment('default').push([paragraph]);
+    act(() => Y.applyUpdate(session.doc, Y.encodeStateAsUpdate(remote, Y.encodeStateVector(session.doc))));
+    expect(editor().getText()).toContain('From Grace');
+    expect(screen.getByRole('toolbar', { name: 'Formatting' })).toBeTruthy();
+  });
+
+  it('undoes only this user\'s typing', () => {
+    const { session, editor } = renderEditor(true);
+    act(() => {
+      editor().commands.insertContent('mine');
+    });
+    const remote = new Y.Doc();
+    Y.applyUpdate(remote, Y.encodeStateAsUpdate(session.doc));
+    const paragraph = new Y.XmlElement('paragraph');
+    paragraph.insert(0, [new Y.XmlText('theirs')]);
+    remote.getXmlFragment('default').push([paragraph]);
+    act(() => Y.applyUpdate(session.doc, Y.encodeStateAsUpdate(remote, Y.encodeStateVector(session.doc))));
+    act(() => {
+      editor().commands.undo();
+    });
+    expect(editor().getText()).toContain('theirs');
+    expect(editor().getText()).not.toContain('mine');
+  });
+
+  it('is read only without the tools when it may not edit', () => {
+    const { editor } = renderEditor(false);
+    expect(editor().isEditable).toBe(false);
+    expect(screen.queryByRole('toolbar', { name: 'Formatting' })).toBeNull();
+  });
+});

@@ -1,0 +1,113 @@
+/**
+ * The collaborative editor (a lazy chunk: Tiptap, ProseMirror and Yjs bindings load with the
+ * first doc opened). Everyone in the room edits the same Y.Doc; a reader gets the same live view
+ * without the tools.
+ */
+import type { Editor } from '@tiptap/core';
+import { EditorContent, useEditor } from '@tiptap/react';
+import { BubbleMenu } from '@tiptap/react/menus';
+import { Bold, Code, Italic, Link2, Strikethrough } from 'lucide-react';
+import { useEffect, useMemo, useRef, type MouseEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { openDialog, showToast } from '../../../ui';
+import type { CollabSession } from '../collab/session';
+import { EditorToolbar } from './EditorToolbar';
+import styles from './Editor.module.css';
+import { docExtensions, type EditorDependencies } from './extensions';
+import { normalizeLink } from './links';
+import { SuggestionPopup } from './SuggestionPopup';
+import { SuggestionStore } from './suggestionStore';
+import { useMentionSources } from './useMentionSources';
+import { useImageUpload } from '../useImageUpload';
+
+export interface DocEditorProps {
+  session: CollabSession;
+  editable: boolean;
+  /** The doc's space (mentions, task links); null on a public link. */
+  project: string | null;
+  user: EditorDependencies['user'];
+  resolveImage: EditorDependencies['resolveImage'];
+  onEditor?: (editor: Editor | null) => void;
+}
+
+export default function DocEditor({ session, editable, project, user, resolveImage, onEditor }: DocEditorProps) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const suggestions = useMemo(() => new SuggestionStore(), []);
+  const { findPeople, findTasks } = useMentionSources(editable ? project : null);
+  const pickImage = useRef<() => void>(() => {});
+  // Images are uploaded to the doc's space; the doc keeps their /media path.
+  const images = useImageUpload(project, (src) => editor.chain().focus().setImage({ src, alt: '' }).run());
+  pickImage.current = images.pick;
+
+  const editor = useEditor(
+    {
+      editable,
+      extensions: docExtensions({
+        session, user, project, suggestions, resolveImage, findPeople, findTasks,
+        placeholder: t('docs.editor.placeholder'),
+        slashTitle: (id) => t(`docs.slash.${id}`),
+        slashActions: { pickImage: () => pickImage.current() },
+      }),
+      editorProps: { attributes: { class: styles.prose ?? '', 'aria-label': t('docs.editor.label') } },
+    },
+    // A new session is a new Y.Doc: the editor is rebuilt on it. The rest is read through refs.
+    [session],
+  );
+
+  useEffect(() => {
+    editor.setEditable(editable);
+  }, [editor, editable]);
+
+  useEffect(() => {
+    onEditor?.(editor);
+    return () => onEditor?.(null);
+  }, [editor, onEditor]);
+
+  const editLink = async () => {
+    const current = editor.getAttributes('link').href as string | undefined;
+    const { confirmed, values } = await openDialog({
+      title: t('docs.editor.linkTitle'), inputs: [{ label: t('docs.editor.linkUrl'), defaultValue: current ?? '', placeholder: 'https://' }], primaryLabel: t('docs.editor.linkApply'),
+    });
+    if (!confirmed) return;
+    const typed = values[0]?.trim() ?? '';
+    if (!typed) {
+      editor.chain().focus().extendMarkRange('link').unsetLink().run();
+      return;
+    }
+    const href = normalizeLink(typed);
+    if (href) editor.chain().focus().extendMarkRange('link').setLink({ href }).run();
+    else showToast({ message: t('docs.editor.linkInvalid'), icon: 'error' });
+  };
+
+
+  // Task mentions are links to the task's panel: followed inside the app, not by reloading the page.
+  const followTaskLink = (event: MouseEvent<HTMLDivElement>) => {
+    const link = (event.target as HTMLElement).closest<HTMLAnchorElement>('a[data-task]');
+    if (!link || event.metaKey || event.ctrlKey) return;
+    event.preventDefault();
+    void navigate(link.getAttribute('href') ?? '/');
+  };
+
+  return (
+    <div className={styles.shell}>
+      {editable && <EditorToolbar editor={editor} onLink={() => void editLink()} onImage={images.pick} />}
+      {editable && <input {...images.inputProps} />}
+      {images.uploading && <p className={styles.uploading} role="status">{t('docs.upload.progress')}</p>}
+      <div className={styles.surface} onClick={followTaskLink}>
+        <EditorContent editor={editor} />
+      </div>
+      <SuggestionPopup store={suggestions} />
+      {editable && (
+        <BubbleMenu editor={editor} className={styles.bubble}>
+          <button type="button" aria-label={t('docs.editor.bold')} onClick={() => editor.chain().focus().toggleBold().run()}><Bold size={14} aria-hidden /></button>
+          <button type="button" aria-label={t('docs.editor.italic')} onClick={() => editor.chain().focus().toggleItalic().run()}><Italic size={14} aria-hidden /></button>
+          <button type="button" aria-label={t('docs.editor.strike')} onClick={() => editor.chain().focus().toggleStrike().run()}><Strikethrough size={14} aria-hidden /></button>
+          <button type="button" aria-label={t('docs.editor.code')} onClick={() => editor.chain().focus().toggleCode().run()}><Code size={14} aria-hidden /></button>
+          <button type="button" aria-label={t('docs.editor.link')} onClick={() => void editLink()}><Link2 size={14} aria-hidden /></button>
+        </BubbleMenu>
+      )}
+    </div>
+  );
+}
