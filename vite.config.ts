@@ -42,6 +42,9 @@ export default defineConfig({
     proxy: {
       '/graphql': { target: 'http://localhost:3000', ws: true },
       '/healthz': 'http://localhost:3000',
+      // File bytes: signed uploads (local driver) and the session/shared downloads.
+      '/uploads': 'http://localhost:3000',
+      '/media/files': 'http://localhost:3000',
     },
   },
 });

@@ -7,6 +7,7 @@ import { useDocumentTitle } from '../../lib/documentTitle';
 import { useAtom, useAtomValue, useStore } from '../../lib/store';
 import { currentUserAtom } from '../auth/session';
 import { useChatLive } from '../chat/useChatLive';
+import { UploadTray } from '../files/UploadTray';
 import { OnboardingFlow } from '../onboarding/OnboardingFlow';
 import { useOnboardingGate } from '../onboarding/useOnboardingGate';
 import { newSpaceOpenAtom, spacesAtom } from '../spaces/atoms';
@@ -80,6 +81,7 @@ export default function DashboardLayout() {
       </div>
       <NewSpaceDialog open={newSpaceOpen} onOpenChange={setNewSpaceOpen} />
       <SpaceSettingsHost />
+      <UploadTray />
     </div>
   );
 }

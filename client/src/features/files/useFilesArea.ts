@@ -1,0 +1,51 @@
+/** Loads a folder of a space and keeps it live: subFile and subFolder changes, a full read after each reconnection. */
+import { useEffect } from 'react';
+import { useNavigate } from 'react-router';
+import { useOnReconnect, useSubscription } from '../../lib/subscriptions';
+import { useStore } from '../../lib/store';
+import { applyFileChange, applyFolderChange, filesAreaAtom, selectedEntryKeyAtom } from './atoms';
+import { loadFolder } from './filesActions';
+import { subFileDocument, subFolderDocument } from './operations';
+import { loadStorageStats } from './stats';
+
+export function folderPath(project: string, folder: string | null): string {
+  return folder ? `/${project}/files/${folder}` : `/${project}/files`;
+}
+
+export function useFilesArea(project: string, folder: string | null): void {
+  const store = useStore();
+  const navigate = useNavigate();
+
+  useEffect(() => {
+    store.set(selectedEntryKeyAtom, null);
+    void loadFolder(store, project, folder);
+  }, [store, project, folder]);
+
+  useEffect(() => {
+    void loadStorageStats(store);
+  }, [store]);
+
+  useSubscription(subFileDocument, { project }, ({ subFile }) => {
+    store.set(filesAreaAtom, (area) => applyFileChange(area, subFile));
+  });
+
+  useSubscription(subFolderDocument, { project }, ({ subFolder }) => {
+    const area = store.get(filesAreaAtom);
+    // The open folder (or one above it) was deleted or moved away: go to what is left above it.
+    const crumb = area.path.findIndex((entry) => entry.id === subFolder.folderId);
+    if (crumb >= 0 && subFolder.type === 'folder.deleted') {
+      navigate(folderPath(project, area.path[crumb - 1]?.id ?? null));
+      return;
+    }
+    if (crumb >= 0 && subFolder.folder && (subFolder.folder.upfolder ?? null) !== (area.path[crumb - 1]?.id ?? null)) {
+      void loadFolder(store, project, folder);
+      return;
+    }
+    store.set(filesAreaAtom, (current) => applyFolderChange(current, subFolder));
+  });
+
+  useOnReconnect(() => {
+    void loadFolder(store, project, folder);
+    void loadStorageStats(store);
+  });
+}
