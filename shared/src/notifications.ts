@@ -22,10 +22,17 @@ export const notificationTypes = [
   'INVITATION_PVIDEOCALL',
   'INVITATION_TVIDEOCALL',
 ] as const;
-export type NotificationType = (typeof notificationTypes)[number];
+
+/**
+ * Types the product adds where SPEC §3 names none. SPEC has no type for being @mentioned in a chat
+ * (issue 6); the nearest, INVITATION_TASK or TASK_UPDATED, would tell the recipient something false.
+ */
+export const addedNotificationTypes = ['MESSAGE_MENTION'] as const;
+
+export type NotificationType = (typeof notificationTypes)[number] | (typeof addedNotificationTypes)[number];
 
 export function isNotificationType(value: unknown): value is NotificationType {
-  return isOneOf(notificationTypes, value);
+  return isOneOf(notificationTypes, value) || isOneOf(addedNotificationTypes, value);
 }
 
 /** SPEC §3 and §9: a PROMOTION notification grants this much credit, in pounds sterling (gbp). */

@@ -8,6 +8,7 @@ import type { Metrics } from '../http/metrics';
 import type { RateLimits } from '../http/rateLimits';
 import type { Mailer } from '../mail/mailer';
 import type { LiveEvents } from './live';
+import type { SocketConnection, SocketRegistry } from './sockets';
 
 export interface Actor {
   userId: string;
@@ -28,6 +29,8 @@ export interface Services {
   database: DatabaseHandle;
   store: EventStore;
   live: LiveEvents;
+  /** Open graphql-ws connections per user (presence). */
+  sockets: SocketRegistry;
   metrics: Metrics;
   authenticate: Authenticator;
   tokens: AccessTokens;
@@ -81,5 +84,7 @@ declare module 'mercurius' {
     services: Services;
     initAuthentication?: Authentication;
     upgradeAuthentication?: Authentication;
+    /** Set on subscription contexts: the websocket connection the subscription runs on. */
+    connection?: SocketConnection;
   }
 }

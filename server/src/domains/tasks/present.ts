@@ -72,8 +72,6 @@ export function presentTaskBases(db: Reader, rows: readonly TaskRow[]) {
     createdAt: row.createdAt,
     updated: row.updatedAt,
     updatedAt: row.updatedAt,
-    unread: 0,
-    lastMessage: null,
     positionSection: row.positionSection,
     positionDuedate: row.positionDuedate,
     positionAsignee: row.positionAsignee,

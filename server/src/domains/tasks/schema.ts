@@ -51,9 +51,6 @@ export const tasksTypeDefs = /* GraphQL */ `
     "When anything about the task last changed (its chat will count too once chat lands)."
     updated: String!
     updatedAt: String!
-    "Unread messages in the task's chat: 0 until chat lands."
-    unread: Int!
-    lastMessage: String
     "Fractional positions: in its section, in the due-date list and in the assignee list."
     positionSection: Float!
     positionDuedate: Float!

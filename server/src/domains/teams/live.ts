@@ -25,10 +25,10 @@ function credentialActive(db: Reader, actor: Actor): boolean {
  * when the event is delivered, so a member removed (or signed out) hears nothing more: their feed
  * ends, which completes the subscription.
  */
-export function feed(context: MercuriusContext, actor: Actor, topic: string, judge: (event: StoredEvent) => Verdict) {
+export function feed(context: MercuriusContext, actor: Actor, topic: string | string[], judge: (event: StoredEvent) => Verdict) {
   const db = context.services.database.db;
   return (async function* () {
-    const queue = (await context.pubsub.subscribe(topic)) as AsyncIterable<StoredEvent>;
+    const queue = (await context.pubsub.subscribe(topic as string)) as AsyncIterable<StoredEvent>;
     for await (const event of queue) {
       if (!credentialActive(db, actor)) return;
       const verdict = judge(event);
@@ -49,12 +49,28 @@ function teamChangeVerdict(db: Reader, userId: string, event: StoredEvent): Verd
   return team && teamPolicy.read(loadTeamSeat(db, team, userId)) ? 'deliver' : 'skip';
 }
 
+/** Chat events a space list hears of: its channel's messages (unread, lastMessage) and the subscriber's own reads. */
+function spaceChatEvent(event: StoredEvent, userId: string): boolean {
+  const payload = event.payload as Payload & { projectId?: string | null };
+  if (!payload.projectId) return false;
+  if (event.type === 'chat.read') return payload.userId === userId;
+  return event.type === 'message.created' || event.type === 'message.edited' || event.type === 'message.deleted';
+}
+
+const isChatEvent = (type: string) => type.startsWith('message.') || type === 'chat.read';
+
 function spaceChangeVerdict(db: Reader, userId: string, teamId: string, event: StoredEvent): Verdict {
+  // Other conversations' chat traffic is dropped before any query: it is most of a team's events.
+  if (isChatEvent(event.type) && !spaceChatEvent(event, userId)) return 'skip';
   const team = findTeam(db, teamId);
   const seat = team ? loadTeamSeat(db, team, userId) : null;
   if (!seat) return 'end';
-  if (!event.type.startsWith('project.')) return 'skip';
   const payload = event.payload as Payload;
+  if (isChatEvent(event.type)) {
+    const access = loadSpaceAccess(db, payload.projectId!, userId);
+    return access && spacePolicy.read(seat, access.space, access.spaceSeat) ? 'deliver' : 'skip';
+  }
+  if (!event.type.startsWith('project.')) return 'skip';
   if (event.type === 'project.deleted') {
     const deleted = event.payload as ProjectDeleted;
     const couldSee = deleted.memberIds.includes(userId) || effectiveTeamRole(seat) === 'admin' || (deleted.type === 'public' && seat.role !== 'guest');
@@ -100,7 +116,7 @@ export const teamSubscriptions = {
       const access = loadSpaceAccess(db, payload.projectId, actor.userId);
       const visible = access?.seat && spacePolicy.read(access.seat, access.space, access.spaceSeat) ? access : null;
       return {
-        type: event.type,
+        type: event.type === 'chat.read' ? 'project.read' : event.type.startsWith('message.') ? 'project.message' : event.type,
         projectId: payload.projectId,
         userId: payload.userId ?? null,
         project: visible ? presentSpace(findSpaceRow(db, payload.projectId)!, visible.seat!, visible.spaceSeat) : null,

@@ -40,8 +40,6 @@ export function presentSpace(space: SpaceRow, seat: TeamSeat, spaceSeat: SpaceSe
     type: facts.type,
     createdAt: space.createdAt,
     updated: space.updatedAt,
-    unread: 0,
-    lastMessage: null,
     isMember: spaceSeat.permission !== null,
     permission: effectivePermission(seat, spaceSeat),
     requested: spaceSeat.requested,

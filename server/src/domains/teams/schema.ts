@@ -67,8 +67,6 @@ export const teamsTypeDefs = /* GraphQL */ `
     type: String!
     createdAt: String!
     updated: String!
-    unread: Int!
-    lastMessage: String
     users: [ProjectUser!]!
     "Whether the caller is a member; public spaces they may join are listed with false."
     isMember: Boolean!
@@ -124,7 +122,7 @@ export const teamsTypeDefs = /* GraphQL */ `
   }
 
   type ProjectChange {
-    "The event type, e.g. project.created, project.updated, project.deleted, project.member_added."
+    "The event type, e.g. project.created, project.updated, project.deleted, project.member_added; project.message (a message in its channel) and project.read (the caller read it) carry the caller's unread and lastMessage."
     type: String!
     projectId: ID!
     "The member the change is about, if any."

@@ -1,0 +1,144 @@
+// Chat benchmark: 1,000 graphql-ws subscribers on one space's channel (subMessage). Measures the time
+// from setMessage to delivery at every subscriber (p50/p99), sustained messages per second on one server
+// process with every message delivered to all 1,000, memory per idle connection (the server's RSS
+// growth / connections), and, as the peer measured in the same run, setMessage alone with no subscriber.
+// The server runs as `npm start` does, in its own process; this process plays the clients. Prints figures; asserts nothing.
+// Subscribers are 100 accounts with 10 connections each: signing up 1,000 accounts (argon2id each)
+// would take minutes and measures sign-up, not chat; each connection judges access on its own.
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Client } from 'graphql-ws';
+import type { App } from '../server/src/app';
+import { openDatabase } from '../server/src/db/connection';
+import { newId } from '../server/src/ids';
+import { GraphqlTestClient, startServerProcess, subscriptionClient } from '../tests/integration/harness';
+
+const accountCount = 100;
+const connectionsPerAccount = 10;
+const subscriberCount = accountCount * connectionsPerAccount;
+const synchronous = (process.env.SQLITE_SYNCHRONOUS === 'NORMAL' ? 'NORMAL' : 'FULL') as 'NORMAL' | 'FULL';
+
+const percentile = (samples: number[], fraction: number) => {
+  const sorted = [...samples].sort((left, right) => left - right);
+  return sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * fraction))]!;
+};
+const milliseconds = (value: number) => `${value.toFixed(1)} ms`;
+const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+const dataDirectory = mkdtempSync(join(tmpdir(), 'bench-chat-'));
+const server = await startServerProcess(dataDirectory, { SQLITE_SYNCHRONOUS: synchronous, RATE_LIMITS: 'false' });
+const database = openDatabase(join(dataDirectory, 'workspace.sqlite'), { synchronous, migrate: false });
+const target = { graphqlUrl: `${server.url}/graphql`, websocketUrl: `ws://127.0.0.1:${server.port}/graphql`, app: { services: { database } } as unknown as App };
+const serverRss = () => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${server.child.pid}/status`, 'utf8'))![1]) * 1024;
+
+async function signUp(firstname: string) {
+  const client = new GraphqlTestClient(target);
+  const account = await client.signUp({ firstname, email: `${firstname.toLowerCase()}-${newId()}@example.com` });
+  return { client, id: account.user.id, email: account.user.email, teamId: account.team.id };
+}
+
+async function call<Data>(client: GraphqlTestClient, query: string, variables: Record<string, unknown> = {}): Promise<Data> {
+  const result = await client.execute<Data>(query, variables);
+  if (!result.data || result.errors) throw new Error(JSON.stringify(result.errors));
+  return result.data;
+}
+
+async function inBatches<Item, Result>(items: readonly Item[], size: number, work: (item: Item) => Promise<Result>): Promise<Result[]> {
+  const results: Result[] = [];
+  for (let start = 0; start < items.length; start += size) results.push(...(await Promise.all(items.slice(start, start + size).map(work))));
+  return results;
+}
+
+console.log(`Chat benchmark (server in its own process, SQLite synchronous=${synchronous})`);
+const admin = await signUp('Admin');
+const space = (await call<{ setProject: { id: string } }>(admin.client, 'mutation { setProject(name: "Benchmark", type: "public") { id } }')).setProject.id;
+const members = await inBatches(Array.from({ length: accountCount }, (_, index) => index), 5, async (index) => {
+  const member = await signUp(`Member${index}`);
+  await call(admin.client, 'mutation ($email: String!, $id: ID!) { addUserTeam(email: $email, id: $id) { id } }', { email: member.email, id: admin.teamId });
+  await call(member.client, 'mutation ($team: ID!) { switchTeam(team: $team) { id } }', { team: admin.teamId });
+  await call(member.client, 'mutation ($project: ID!) { joinProject(project: $project) { id } }', { project: space });
+  return member;
+});
+console.log(`  ${accountCount} members joined the space`);
+
+const send = (body: string) =>
+  call<{ setMessage: { id: string } }>(admin.client, 'mutation ($project: ID, $body: String!) { setMessage(project: $project, body: $body) { id } }', { project: space, body });
+
+// The peer: setMessage alone, nobody listening.
+const writeSamples: number[] = [];
+const writesStarted = performance.now();
+for (let index = 0; index < 300; index += 1) {
+  const before = performance.now();
+  await send(`Warm-up ${index}: the quick brown fox jumps over the lazy dog.`);
+  writeSamples.push(performance.now() - before);
+}
+const writesPerSecond = 300 / ((performance.now() - writesStarted) / 1000);
+console.log(`  setMessage over HTTP, no subscribers: ${Math.round(writesPerSecond)} per second one after another, p50 ${milliseconds(percentile(writeSamples, 0.5))}, p99 ${milliseconds(percentile(writeSamples, 0.99))}`);
+
+await wait(1000);
+const rssBefore = serverRss();
+const subscription = `subscription ($project: ID) { subMessage(project: $project) {
+  type seq messageId message { id body type createdAt editedAt author { id firstname lastname profileImg } replyTo { id body } reactions { emoji count } mentions canEdit canDelete }
+} }`;
+const arrivals = new Map<string, number[]>();
+const sockets: Client[] = [];
+await inBatches(Array.from({ length: subscriberCount }, (_, index) => index), 50, (index) => {
+  const socket = subscriptionClient(target, { cookie: members[index % accountCount]!.client.cookieHeader() });
+  sockets.push(socket);
+  return new Promise<void>((resolve, reject) => {
+    socket.on('connected', () => resolve());
+    socket.subscribe<{ subMessage: { messageId: string | null } }>({ query: subscription, variables: { project: space } }, {
+      next: (value) => {
+        const id = value.data?.subMessage.messageId;
+        if (id) (arrivals.get(id) ?? arrivals.set(id, []).get(id)!).push(performance.now());
+      },
+      error: reject,
+      complete: () => undefined,
+    });
+  });
+});
+await wait(3000);
+const rssAfter = serverRss();
+console.log(`  ${subscriberCount} graphql-ws connections, each with a subMessage subscription, idle: server RSS ${(rssBefore / 1e6).toFixed(0)} MB -> ${(rssAfter / 1e6).toFixed(0)} MB, ${((rssAfter - rssBefore) / subscriberCount / 1024).toFixed(1)} KB per connection`);
+
+async function deliveredToAll(id: string, since: number, timeoutMs = 30_000): Promise<void> {
+  while ((arrivals.get(id)?.length ?? 0) < subscriberCount) {
+    if (performance.now() - since > timeoutMs) throw new Error(`only ${arrivals.get(id)?.length ?? 0} deliveries of ${id}`);
+    await wait(1);
+  }
+}
+
+const deliverySamples: number[] = [];
+const lastDeliverySamples: number[] = [];
+for (let round = 0; round < 40; round += 1) {
+  const sent = performance.now();
+  const { setMessage } = await send(`Live ${round}: hello everyone, **bold** and _italic_ and a [link](https://example.com).`);
+  await deliveredToAll(setMessage.id, sent);
+  const times = arrivals.get(setMessage.id)!.map((at) => at - sent);
+  deliverySamples.push(...times);
+  lastDeliverySamples.push(Math.max(...times));
+  await wait(50);
+}
+console.log(`  setMessage to subMessage delivery, ${subscriberCount} subscribers, one message at a time: p50 ${milliseconds(percentile(deliverySamples, 0.5))}, p99 ${milliseconds(percentile(deliverySamples, 0.99))}; all ${subscriberCount} delivered: p50 ${milliseconds(percentile(lastDeliverySamples, 0.5))}, p99 ${milliseconds(percentile(lastDeliverySamples, 0.99))}`);
+
+// Sustained: 4 senders keep posting for the whole run; it ends when every message reached all subscribers.
+const sustainedCount = 200;
+const sustainedStarted = performance.now();
+const sentIds: string[] = [];
+let next = 0;
+await Promise.all(Array.from({ length: 4 }, async () => {
+  while (next < sustainedCount) {
+    next += 1;
+    sentIds.push((await send(`Sustained ${next}`)).setMessage.id);
+  }
+}));
+for (const id of sentIds) await deliveredToAll(id, sustainedStarted, 120_000);
+const sustainedSeconds = (performance.now() - sustainedStarted) / 1000;
+console.log(`  sustained: ${sentIds.length} messages from 4 senders, each delivered to all ${subscriberCount} subscribers, in ${sustainedSeconds.toFixed(1)} s: ${(sentIds.length / sustainedSeconds).toFixed(1)} messages/s (${Math.round((sentIds.length * subscriberCount) / sustainedSeconds)} deliveries/s)`);
+
+await Promise.all(sockets.map((socket) => socket.dispose()));
+server.child.kill('SIGTERM');
+await server.exited;
+database.close();
+rmSync(dataDirectory, { recursive: true, force: true });

@@ -1,0 +1,110 @@
+import { and, eq } from 'drizzle-orm';
+import { chatMessages } from '#shared/chatRules';
+import { taskMessages } from '#shared/taskRules';
+import { teamMessages } from '#shared/teams';
+import { DomainError } from '../../errors';
+import { isId } from '../../ids';
+import { findTaskRow } from '../tasks/state';
+import { findTeam, loadSpaceAccess, loadTeamSeat } from '../teams/state';
+import type { Reader } from '../tasks/state';
+import type { MessageState } from './commands';
+import { parseConversationKey, refOf, type Conversation } from './conversation';
+import { chatPolicy, type ConversationAccess } from './policies';
+import { messages, privatMembers, privats } from './tables';
+
+export type { Reader };
+type MessageRow = typeof messages.$inferSelect;
+
+/** The user's access to a conversation, or null when there is no such conversation. */
+export function loadConversationAccess(db: Reader, conversation: Conversation, userId: string): ConversationAccess | null {
+  if (!isId(conversation.id)) return null;
+  switch (conversation.kind) {
+    case 'project':
+      return spaceConversation(db, conversation, conversation.id, userId);
+    case 'task': {
+      const task = findTaskRow(db, conversation.id);
+      return task ? spaceConversation(db, conversation, task.projectId, userId) : null;
+    }
+    case 'privat': {
+      const privat = db.select().from(privats).where(eq(privats.id, conversation.id)).get();
+      if (!privat) return null;
+      const member = db.select({ userId: privatMembers.userId }).from(privatMembers).where(and(eq(privatMembers.privatId, privat.id), eq(privatMembers.userId, userId))).get();
+      const team = findTeam(db, privat.teamId);
+      const inTeam = team !== undefined && loadTeamSeat(db, team, userId) !== null;
+      return { conversation, teamId: privat.teamId, spaceId: null, inactive: privat.inactive, ...chatPolicy.inPrivat({ member: member !== undefined, inTeam }) };
+    }
+    case 'meetingroom':
+      // Meeting rooms come with the meetings area: no room exists yet.
+      return null;
+  }
+}
+
+function spaceConversation(db: Reader, conversation: Conversation, projectId: string, userId: string): ConversationAccess | null {
+  const access = loadSpaceAccess(db, projectId, userId);
+  if (!access) return null;
+  return { conversation, teamId: access.space.teamId, spaceId: projectId, inactive: false, ...chatPolicy.inSpace(access.seat, access.space, access.spaceSeat) };
+}
+
+/**
+ * The conversation, if the user may read it. A space or task out of sight answers as a missing one,
+ * so ids cannot be probed; a private chat the user is not in answers with SPEC §6's permission message
+ * whether or not it exists.
+ */
+export function requireReadable(db: Reader, conversation: Conversation, userId: string): ConversationAccess {
+  const access = loadConversationAccess(db, conversation, userId);
+  if (access?.read) return access;
+  switch (conversation.kind) {
+    case 'project':
+      throw new DomainError('NOT_FOUND', teamMessages.spaceNotFound);
+    case 'task':
+      throw new DomainError('NOT_FOUND', taskMessages.wrongTask);
+    case 'privat':
+      throw new DomainError('PERMISSION_DENIED');
+    case 'meetingroom':
+      throw new DomainError('NOT_FOUND', chatMessages.meetingroomNotFound);
+  }
+}
+
+/** The conversation, if the user may post in it now. */
+export function requirePostable(db: Reader, conversation: Conversation, userId: string): ConversationAccess {
+  const access = requireReadable(db, conversation, userId);
+  if (!access.post) throw new DomainError('PERMISSION_DENIED');
+  if (access.inactive) throw new DomainError('BAD_USER_INPUT', chatMessages.privatInactive);
+  return access;
+}
+
+/** Whether someone may read a conversation (to be mentioned, or to hear of it); answers are remembered per call. */
+export function conversationReaders(db: Reader, conversation: Conversation): (userId: string) => boolean {
+  const known = new Map<string, boolean>();
+  return (userId) => {
+    if (!known.has(userId)) known.set(userId, isId(userId) && loadConversationAccess(db, conversation, userId)?.read === true);
+    return known.get(userId)!;
+  };
+}
+
+export function findMessage(db: Reader, messageId: string): MessageRow | undefined {
+  if (!isId(messageId)) return undefined;
+  return db.select().from(messages).where(eq(messages.id, messageId)).get();
+}
+
+export function toMessageState(row: MessageRow): MessageState {
+  return {
+    ...refOf(parseConversationKey(row.conversation), row.spaceId),
+    id: row.id,
+    teamId: row.teamId,
+    seq: row.seq,
+    authorId: row.authorId,
+    type: row.type,
+    body: row.body,
+    mentions: row.mentions,
+    deleted: row.deletedAt !== null,
+  };
+}
+
+/** A live message of a conversation the user may read; any other id answers as a missing message. */
+export function requireVisibleMessage(db: Reader, messageId: string, userId: string): { row: MessageRow; message: MessageState; access: ConversationAccess } {
+  const row = findMessage(db, messageId);
+  const access = row ? loadConversationAccess(db, parseConversationKey(row.conversation), userId) : null;
+  if (!row || row.deletedAt !== null || !access?.read) throw new DomainError('NOT_FOUND', chatMessages.messageNotFound);
+  return { row, message: toMessageState(row), access };
+}

@@ -1,0 +1,161 @@
+import { chatMessages, clientIdLength, emojiLength, maximumMentions, mentionedIds, messageBodyLength, messagePageSize, normalizeBody, type MessageType } from '#shared/chatRules';
+import { DomainError } from '../../errors';
+import type { ConversationRef, MentionEvent, MessageEvent, ReadEvent } from './events';
+
+const badInput = (message: string) => new DomainError('BAD_USER_INPUT', message);
+
+/** What a command needs to know of an existing message. */
+export interface MessageState extends ConversationRef {
+  id: string;
+  teamId: string;
+  seq: number;
+  authorId: string;
+  type: string;
+  body: string;
+  mentions: string[];
+  deleted: boolean;
+}
+
+export interface MessageInput {
+  body: string;
+  type?: string | null | undefined;
+  file?: string | null | undefined;
+  clientId?: string | null | undefined;
+}
+
+/**
+ * setMessage's arguments, checked before anything is read: the body trimmed to 1..20,000 characters
+ * (a file message may have none), a client-sent type of text or file only, and no attachment while the
+ * files area does not exist.
+ */
+export function validateMessageInput(input: MessageInput): { body: string; type: MessageType; clientId: string | null } {
+  const type = input.type ?? 'text';
+  if (type !== 'text' && type !== 'file') throw badInput(chatMessages.typeNotAllowed);
+  if (input.file !== undefined && input.file !== null) throw badInput(chatMessages.filesUnavailable);
+  if (type === 'file') throw badInput(chatMessages.fileRequired);
+  const clientId = input.clientId ?? null;
+  if (clientId !== null && (clientId.length < clientIdLength.minimum || clientId.length > clientIdLength.maximum)) throw badInput(chatMessages.clientIdLength);
+  return { body: validateBody(input.body, type), type, clientId };
+}
+
+export function validateBody(raw: string, type: string): string {
+  // Checked before normalising too, so a huge body is refused without scanning it all.
+  if (raw.length > messageBodyLength.maximum * 4) throw badInput(chatMessages.bodyTooLong);
+  const body = normalizeBody(raw);
+  if (body.length < messageBodyLength.minimum && type !== 'file') throw badInput(chatMessages.bodyRequired);
+  if (body.length > messageBodyLength.maximum) throw badInput(chatMessages.bodyTooLong);
+  return body;
+}
+
+/** The ids a body mentions that may be told: readers of the conversation other than the author, at most 50. */
+export function mentionsIn(body: string, authorId: string, canRead: (userId: string) => boolean): string[] {
+  return mentionedIds(body).filter((userId) => userId !== authorId && canRead(userId)).slice(0, maximumMentions);
+}
+
+export interface NewMessage {
+  messageId: string;
+  authorId: string;
+  body: string;
+  type: MessageType;
+  clientId: string | null;
+  replyToId: string | null;
+}
+
+/** A reply must quote a live message of the same conversation. */
+export function decidePostMessage(command: NewMessage, ref: ConversationRef, replyTo: MessageState | null | undefined, canRead: (userId: string) => boolean): MessageEvent[] {
+  if (command.replyToId !== null && (!replyTo || replyTo.deleted || replyTo.conversation !== ref.conversation)) throw new DomainError('NOT_FOUND', chatMessages.replyNotFound);
+  return [{
+    type: 'message.created',
+    payload: {
+      ...ref,
+      messageId: command.messageId,
+      body: command.body,
+      type: command.type,
+      fileId: null,
+      replyToId: command.replyToId,
+      clientId: command.clientId,
+      mentions: mentionsIn(command.body, command.authorId, canRead),
+    },
+  }];
+}
+
+const refOfMessage = (message: MessageState): ConversationRef => ({
+  conversation: message.conversation,
+  projectId: message.projectId,
+  privatId: message.privatId,
+  taskId: message.taskId,
+  meetingroomId: message.meetingroomId,
+  spaceId: message.spaceId,
+});
+
+/** ediMessage: the author's own text or file message; the same body again changes nothing. */
+export function decideEditMessage(message: MessageState, editorId: string, rawBody: string, canRead: (userId: string) => boolean): MessageEvent[] {
+  if (message.deleted) throw new DomainError('NOT_FOUND', chatMessages.messageNotFound);
+  if (message.authorId !== editorId) throw new DomainError('PERMISSION_DENIED', chatMessages.editOwnOnly);
+  if (message.type !== 'text' && message.type !== 'file') throw badInput(chatMessages.editNotText);
+  const body = validateBody(rawBody, message.type);
+  if (body === message.body) return [];
+  return [{ type: 'message.edited', payload: { ...refOfMessage(message), messageId: message.id, body, mentions: mentionsIn(body, message.authorId, canRead) } }];
+}
+
+/** delMessage: own messages; moderators (space and team admins) any in their space. */
+export function decideDeleteMessage(message: MessageState, userId: string, access: { moderate: boolean }): MessageEvent[] {
+  if (message.deleted) throw new DomainError('NOT_FOUND', chatMessages.messageNotFound);
+  if (message.authorId !== userId && !access.moderate) throw new DomainError('PERMISSION_DENIED', chatMessages.deleteNotAllowed);
+  return [{ type: 'message.deleted', payload: { ...refOfMessage(message), messageId: message.id, authorId: message.authorId } }];
+}
+
+/** An emoji: one short token without spaces, angle brackets or quotes (it is shown, never parsed). */
+export function validateEmoji(raw: string): string {
+  const emoji = raw.trim();
+  if (emoji.length < emojiLength.minimum || emoji.length > emojiLength.maximum || /[\s<>"'`]/.test(emoji)) throw badInput(chatMessages.emojiInvalid);
+  return emoji;
+}
+
+/** reactMessage toggles: a second reaction with the same emoji takes the first back. */
+export function decideReaction(message: MessageState, userId: string, emoji: string, alreadyReacted: boolean): MessageEvent[] {
+  if (message.deleted) throw new DomainError('NOT_FOUND', chatMessages.messageNotFound);
+  return [{ type: 'message.reacted', payload: { ...refOfMessage(message), messageId: message.id, userId, emoji, added: !alreadyReacted } }];
+}
+
+/** lastViewed: only a marker that moves forward is recorded, so opening a read conversation writes nothing. */
+export function decideRead(ref: ConversationRef, userId: string, markerSeq: number, latestSeq: number): ReadEvent[] {
+  if (latestSeq <= markerSeq) return [];
+  return [{ type: 'chat.read', payload: { ...ref, userId, seq: latestSeq } }];
+}
+
+/** Mentioned people newly told about a message (an edit tells only those it adds), one notification each. */
+export function decideMentionNotifications(
+  message: ConversationRef & { messageId: string; teamId: string; authorId: string; body: string },
+  recipients: readonly string[],
+  newId: () => string,
+): Map<string, MentionEvent[]> {
+  const description = excerpt(message.body);
+  return new Map(recipients.map((userId) => [userId, [{
+    type: 'notification.created' as const,
+    payload: {
+      notificationId: newId(), userId, type: 'MESSAGE_MENTION' as const, teamId: message.teamId, projectId: message.projectId ?? message.spaceId,
+      taskId: message.taskId, privatId: message.privatId, meetingroomId: message.meetingroomId, messageId: message.messageId, authorId: message.authorId, description,
+    },
+  }]]));
+}
+
+/** A notification's line: mention tokens shown as @Name, whitespace folded, cut to 140 characters. */
+export function excerpt(body: string): string {
+  const plain = body.replace(/@\[([^\]\n]{1,200})\]\([0-9a-f]{24}\)/g, '@$1').replace(/\s+/g, ' ').trim();
+  return plain.length > 140 ? `${plain.slice(0, 139)}…` : plain;
+}
+
+/** getMessages' page: `first` 1..100 (50 by default); `before` is a message id. */
+export function pageRequest(args: { first?: number | null | undefined; before?: string | null | undefined }): { limit: number; before: string | null } {
+  const limit = args.first ?? messagePageSize.default;
+  if (!Number.isInteger(limit) || limit < 1 || limit > messagePageSize.maximum) throw badInput(chatMessages.pageSize);
+  return { limit, before: args.before ?? null };
+}
+
+/** The seq a page starts below: the `before` message's, which must belong to the conversation. */
+export function pageCursor(before: { conversation: string; seq: number } | undefined, conversation: string): number {
+  // A message of another conversation is, seen from this one, a message that does not exist.
+  if (!before || before.conversation !== conversation) throw new DomainError('NOT_FOUND', chatMessages.beforeNotFound);
+  return before.seq;
+}

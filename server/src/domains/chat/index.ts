@@ -1,0 +1,41 @@
+import type { DomainModule } from '../module';
+import { chatSubscriptions } from './live';
+import { messageMutations, messageQueries } from './messageResolvers';
+import { presenceMutations, presenceOf, presenceQueries, presenceSubscriptions } from './presence';
+import { privatMutations, privatQueries } from './privatResolvers';
+import { chatProjection } from './projection';
+import { chatTypeDefs } from './schema';
+import { chatLoaders } from './summaries';
+
+/** Chat: messages in spaces, private chats and task threads, unread counts, typing and presence (issue 6). */
+export const chatModule: DomainModule = {
+  name: 'chat',
+  typeDefs: chatTypeDefs,
+  resolvers: {
+    Query: { ...messageQueries, ...privatQueries, ...presenceQueries },
+    Mutation: { ...messageMutations, ...privatMutations, ...presenceMutations },
+    Subscription: { ...chatSubscriptions, ...presenceSubscriptions },
+  },
+  loaders: chatLoaders,
+  projections: [chatProjection],
+  access: {
+    getMessages: 'spaceMember',
+    getPrivats: 'teamMember',
+    getPresence: 'teamMember',
+    setMessage: 'spaceMember',
+    ediMessage: 'spaceMember',
+    delMessage: 'spaceMember',
+    lastViewed: 'spaceMember',
+    reactMessage: 'spaceMember',
+    setPrivat: 'teamMember',
+    ediPrivat: 'teamMember',
+    leavePrivat: 'teamMember',
+    typingMessage: 'spaceMember',
+    setPresence: 'teamMember',
+    subMessage: 'spaceMember',
+    subPrivat: 'teamMember',
+    subPresence: 'teamMember',
+  },
+  // Presence listens to websocket connections from the start, before anyone asks for it.
+  start: (services) => presenceOf(services).stop,
+};

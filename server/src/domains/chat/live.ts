@@ -1,0 +1,139 @@
+import { and, eq } from 'drizzle-orm';
+import type { MercuriusContext } from 'mercurius';
+import type { StoredEvent } from '../../events/types';
+import { requireActor } from '../../graphql/context';
+import { topics } from '../../graphql/live';
+import type { Reader } from '../tasks/state';
+import { feed, type Verdict } from '../teams/live';
+import { requireCurrentTeam } from '../teams/state';
+import { loadConversationAccess, requireReadable } from './access';
+import { conversationFrom, type Conversation, type ConversationArguments } from './conversation';
+import type { ChatRead, ConversationRef, PrivatCreated, PrivatLeft, PrivatMembersAdded } from './events';
+import { messageForViewer, peopleById, presentMessageBases, type MessageBase } from './present';
+import { presentPrivatFor } from './privatResolvers';
+import { messages, privatMembers } from './tables';
+import { typingTopic, type TypingNotice } from './typing';
+
+type Incoming = StoredEvent | TypingNotice;
+type Payload = Partial<ConversationRef> & { messageId?: string; userId?: string; privatId?: string; projectId?: string; taskId?: string };
+
+/** Events after which a subscriber's access to the conversation is judged again (the only ways it changes). */
+function mayChangeAccess(conversation: Conversation, spaceId: string | null, event: StoredEvent): boolean {
+  const payload = event.payload as Payload;
+  if (event.type.startsWith('team.')) return true;
+  if (event.type.startsWith('project.')) return spaceId !== null && payload.projectId === spaceId;
+  if (event.type === 'task.moved' || event.type === 'task.deleted') return conversation.kind === 'task' && payload.taskId === conversation.id;
+  if (event.type.startsWith('privat.')) return conversation.kind === 'privat' && payload.privatId === conversation.id;
+  return false;
+}
+
+interface Delivery {
+  event: Incoming;
+  moderate: boolean;
+}
+
+/**
+ * subMessage's feed: the conversation's message events and typing notices, while the subscriber may
+ * read it. Access is judged again after every event that can change it (membership, roles, the space,
+ * the task, the chat); the first one that takes it away ends the subscription.
+ */
+async function* conversationFeed(context: MercuriusContext, userId: string, conversation: Conversation, teamId: string, initial: { spaceId: string | null; moderate: boolean }) {
+  const db = context.services.database.db;
+  let { spaceId, moderate } = initial;
+  const events = feed(context, requireActor(context), [topics.team(teamId), typingTopic(conversation.key)], (incoming): Verdict => {
+    const event = incoming as Incoming;
+    if (event.type === 'typing') return (event as TypingNotice).conversation === conversation.key && (event as TypingNotice).userId !== userId ? 'deliver' : 'skip';
+    const stored = event as StoredEvent;
+    if (stored.type.startsWith('message.')) return (stored.payload as Payload).conversation === conversation.key ? 'deliver' : 'skip';
+    if (!mayChangeAccess(conversation, spaceId, stored)) return 'skip';
+    const access = loadConversationAccess(db, conversation, userId);
+    if (!access?.read) return 'end';
+    spaceId = access.spaceId;
+    moderate = access.moderate;
+    return 'skip';
+  });
+  for await (const event of events) yield { event: event as Incoming, moderate } satisfies Delivery;
+}
+
+/** Every subscriber is sent the same message but for their own flags: it is read once per event and shared. */
+const sharedByEvent = new WeakMap<object, Map<number, MessageBase | null>>();
+
+function sharedMessage(db: Reader, event: StoredEvent): MessageBase | null {
+  let cache = sharedByEvent.get(db);
+  if (!cache) sharedByEvent.set(db, (cache = new Map()));
+  if (!cache.has(event.seq)) {
+    const row = db.select().from(messages).where(eq(messages.id, (event.payload as Payload).messageId!)).get();
+    cache.set(event.seq, row && row.deletedAt === null ? presentMessageBases(db, [row])[0]! : null);
+    if (cache.size > 32) cache.delete(cache.keys().next().value!);
+  }
+  return cache.get(event.seq)!;
+}
+
+const isMember = (db: Reader, privatId: string, userId: string) =>
+  db.select({ userId: privatMembers.userId }).from(privatMembers).where(and(eq(privatMembers.privatId, privatId), eq(privatMembers.userId, userId))).get() !== undefined;
+
+/** Which changes of the team's private chats concern the subscriber's list. */
+function privatVerdict(db: Reader, userId: string, event: StoredEvent): Verdict {
+  const payload = event.payload as Payload;
+  switch (event.type) {
+    case 'team.member_removed':
+      return payload.userId === userId ? 'end' : 'skip';
+    case 'privat.created':
+      return (event.payload as PrivatCreated).memberIds.includes(userId) ? 'deliver' : 'skip';
+    case 'privat.left':
+      return (event.payload as PrivatLeft).userId === userId || isMember(db, payload.privatId!, userId) ? 'deliver' : 'skip';
+    case 'privat.updated':
+    case 'privat.members_added':
+    case 'message.created':
+    case 'message.edited':
+    case 'message.deleted':
+      return payload.privatId && isMember(db, payload.privatId, userId) ? 'deliver' : 'skip';
+    case 'chat.read':
+      return payload.privatId && (event.payload as ChatRead).userId === userId ? 'deliver' : 'skip';
+    default:
+      return 'skip';
+  }
+}
+
+function privatChangeType(event: StoredEvent, userId: string): string {
+  if (event.type.startsWith('message.')) return 'privat.message';
+  if (event.type === 'chat.read') return 'privat.read';
+  if (event.type === 'privat.members_added') return (event.payload as PrivatMembersAdded).userIds.includes(userId) ? 'privat.created' : 'privat.updated';
+  if (event.type === 'privat.left') return (event.payload as PrivatLeft).userId === userId ? 'privat.left' : 'privat.updated';
+  return event.type;
+}
+
+export const chatSubscriptions = {
+  subMessage: {
+    subscribe: (_root: unknown, args: ConversationArguments, context: MercuriusContext) => {
+      const actor = requireActor(context);
+      const conversation = conversationFrom(args);
+      const access = requireReadable(context.services.database.db, conversation, actor.userId);
+      return conversationFeed(context, actor.userId, conversation, access.teamId, access);
+    },
+    resolve: ({ event, moderate }: Delivery, _args: unknown, context: MercuriusContext) => {
+      const viewerId = requireActor(context).userId;
+      const db = context.services.database.db;
+      if (event.type === 'typing') {
+        const notice = event as TypingNotice;
+        return { type: 'typing', seq: 0, messageId: null, message: null, user: peopleById(db, [notice.userId]).get(notice.userId) ?? null };
+      }
+      const stored = event as StoredEvent;
+      const base = stored.type === 'message.deleted' ? null : sharedMessage(db, stored);
+      return { type: stored.type, seq: stored.seq, messageId: (stored.payload as Payload).messageId!, message: base ? messageForViewer(base, viewerId, moderate) : null, user: null };
+    },
+  },
+  subPrivat: {
+    subscribe: (_root: unknown, _args: unknown, context: MercuriusContext) => {
+      const actor = requireActor(context);
+      const db = context.services.database.db;
+      const { team } = requireCurrentTeam(db, actor.userId);
+      return feed(context, actor, topics.team(team.id), (event) => privatVerdict(db, actor.userId, event));
+    },
+    resolve: (event: StoredEvent, _args: unknown, context: MercuriusContext) => {
+      const userId = requireActor(context).userId;
+      const privatId = (event.payload as Payload).privatId!;
+      return { type: privatChangeType(event, userId), privatId, privat: presentPrivatFor(context.services.database.db, privatId, userId) };
+    },
+  },
+};

@@ -1,0 +1,109 @@
+import { eq } from 'drizzle-orm';
+import type { IFieldResolver, MercuriusContext } from 'mercurius';
+import { chatMessages, type PresenceState } from '#shared/chatRules';
+import { DomainError } from '../../errors';
+import type { StoredEvent } from '../../events/types';
+import type { Services } from '../../graphql/context';
+import { requireActor } from '../../graphql/context';
+import { topics } from '../../graphql/live';
+import { feed, type Verdict } from '../teams/live';
+import { requireCurrentTeam, teamsOf } from '../teams/state';
+import { teamMembers } from '../teams/tables';
+import { chatPartners } from './privatResolvers';
+
+export const presenceTopic = 'presence';
+
+/** A presence change as subPresence's feed receives it; `teamIds` are the user's teams when it happened. */
+export interface PresenceNotice {
+  type: 'presence';
+  userId: string;
+  state: PresenceState;
+  teamIds: string[];
+}
+
+/**
+ * Who is online: a user with at least one open graphql-ws connection, away when they said so, offline
+ * when their last connection closes (which also forgets "away"). Kept in memory, never in the log.
+ */
+export class PresenceBoard {
+  private readonly away = new Set<string>();
+  readonly stop: () => void;
+
+  constructor(private readonly services: Services) {
+    this.stop = services.sockets.onChange((userId, connected) => {
+      if (!connected) this.away.delete(userId);
+      this.publish(userId);
+    });
+  }
+
+  state(userId: string): PresenceState {
+    if (!this.services.sockets.isConnected(userId)) return 'offline';
+    return this.away.has(userId) ? 'away' : 'online';
+  }
+
+  set(userId: string, state: 'online' | 'away'): void {
+    const before = this.state(userId);
+    if (state === 'away') this.away.add(userId);
+    else this.away.delete(userId);
+    if (this.state(userId) !== before) this.publish(userId);
+  }
+
+  private publish(userId: string): void {
+    const notice: PresenceNotice = { type: 'presence', userId, state: this.state(userId), teamIds: teamsOf(this.services.database.db, userId).map((team) => team.id) };
+    this.services.live.emitter.emit({ topic: presenceTopic, payload: notice });
+  }
+}
+
+const boards = new WeakMap<Services, PresenceBoard>();
+
+export function presenceOf(services: Services): PresenceBoard {
+  let board = boards.get(services);
+  if (!board) boards.set(services, (board = new PresenceBoard(services)));
+  return board;
+}
+
+type Resolver = IFieldResolver<unknown, MercuriusContext, any>;
+
+export const presenceQueries: Record<string, Resolver> = {
+  getPresence: (_root, _args, context) => {
+    const actor = requireActor(context);
+    const db = context.services.database.db;
+    const { team, seat } = requireCurrentTeam(db, actor.userId);
+    const visible = chatPartners(db, team.id, seat);
+    const board = presenceOf(context.services);
+    return db.select({ userId: teamMembers.userId }).from(teamMembers).where(eq(teamMembers.teamId, team.id)).all()
+      .filter((member) => member.userId === actor.userId || visible(member.userId))
+      .map((member) => ({ user: member.userId, state: board.state(member.userId) }))
+      .filter((presence) => presence.state !== 'offline');
+  },
+};
+
+export const presenceMutations: Record<string, Resolver> = {
+  setPresence: (_root, args: { state: string }, context) => {
+    const actor = requireActor(context);
+    if (args.state !== 'online' && args.state !== 'away') throw new DomainError('BAD_USER_INPUT', chatMessages.presenceState);
+    presenceOf(context.services).set(actor.userId, args.state);
+    return true;
+  },
+};
+
+export const presenceSubscriptions = {
+  subPresence: {
+    subscribe: (_root: unknown, _args: unknown, context: MercuriusContext) => {
+      const actor = requireActor(context);
+      const db = context.services.database.db;
+      const { team, seat } = requireCurrentTeam(db, actor.userId);
+      presenceOf(context.services);
+      const visible = chatPartners(db, team.id, seat);
+      return feed(context, actor, [presenceTopic, topics.team(team.id)], (incoming): Verdict => {
+        const event = incoming as StoredEvent | PresenceNotice;
+        if (event.type === 'team.member_removed') return (event as StoredEvent<{ userId: string }>).payload.userId === actor.userId ? 'end' : 'skip';
+        if (event.type !== 'presence') return 'skip';
+        const notice = event as PresenceNotice;
+        // The subscriber's own changes are theirs already; only teammates they may see are told about.
+        return notice.userId !== actor.userId && notice.teamIds.includes(team.id) && visible(notice.userId) ? 'deliver' : 'skip';
+      });
+    },
+    resolve: (notice: PresenceNotice) => ({ user: notice.userId, state: notice.state }),
+  },
+};

@@ -1,0 +1,91 @@
+import { asc, inArray } from 'drizzle-orm';
+import { quoteLength } from '#shared/chatRules';
+import { users } from '../accounts/tables';
+import type { Reader } from '../tasks/state';
+import { parseConversationKey } from './conversation';
+import { chatPolicy } from './policies';
+import { messageReactions, messages } from './tables';
+
+export type MessageRow = typeof messages.$inferSelect;
+type Person = { id: string; firstname: string; lastname: string; profileImg: string | null };
+
+const personFields = { id: users.id, firstname: users.firstname, lastname: users.lastname, profileImg: users.profileImg };
+
+export function peopleById(db: Reader, ids: Iterable<string>): Map<string, Person> {
+  const wanted = [...new Set(ids)];
+  if (wanted.length === 0) return new Map();
+  return new Map(db.select(personFields).from(users).where(inArray(users.id, wanted)).all().map((person) => [person.id, person]));
+}
+
+/**
+ * Messages as every reader sees them alike, in the given order. However many messages, a fixed number
+ * of queries: the quoted messages, the reactions and the people named.
+ */
+export function presentMessageBases(db: Reader, rows: readonly MessageRow[]) {
+  if (rows.length === 0) return [];
+  const replyIds = [...new Set(rows.map((row) => row.replyToId).filter((id): id is string => id !== null))];
+  const quoted = new Map(
+    (replyIds.length === 0 ? [] : db.select({ id: messages.id, body: messages.body, authorId: messages.authorId, deletedAt: messages.deletedAt }).from(messages).where(inArray(messages.id, replyIds)).all())
+      .map((row) => [row.id, row]),
+  );
+  const reactionRows = db.select().from(messageReactions).where(inArray(messageReactions.messageId, rows.map((row) => row.id))).orderBy(asc(messageReactions.seq)).all();
+  const people = peopleById(db, [...rows.map((row) => row.authorId), ...[...quoted.values()].map((row) => row.authorId)]);
+
+  return rows.map((row) => {
+    const conversation = parseConversationKey(row.conversation);
+    const quote = row.replyToId ? quoted.get(row.replyToId) : undefined;
+    const reactions = new Map<string, string[]>();
+    for (const reaction of reactionRows) {
+      if (reaction.messageId !== row.id) continue;
+      const list = reactions.get(reaction.emoji);
+      if (list) list.push(reaction.userId);
+      else reactions.set(reaction.emoji, [reaction.userId]);
+    }
+    return {
+      id: row.id,
+      body: row.body,
+      type: row.type,
+      author: people.get(row.authorId) ?? null,
+      authorId: row.authorId,
+      file: null,
+      createdAt: row.createdAt,
+      editedAt: row.editedAt,
+      deleted: row.deletedAt !== null,
+      conversation: row.conversation,
+      seq: row.seq,
+      project: conversation.kind === 'project' ? conversation.id : null,
+      privat: conversation.kind === 'privat' ? conversation.id : null,
+      task: conversation.kind === 'task' ? conversation.id : null,
+      meetingroom: conversation.kind === 'meetingroom' ? conversation.id : null,
+      replyTo: row.replyToId
+        ? {
+            id: row.replyToId,
+            body: quote && quote.deletedAt === null ? quote.body.slice(0, quoteLength) : null,
+            author: quote ? (people.get(quote.authorId) ?? null) : null,
+          }
+        : null,
+      reactions: [...reactions].map(([emoji, reactors]) => ({ emoji, count: reactors.length, users: reactors })),
+      mentions: row.mentions,
+      clientId: row.clientId,
+    };
+  });
+}
+
+export type MessageBase = ReturnType<typeof presentMessageBases>[number];
+
+/** What the viewer may do with a message; the client mutation id is shown to its sender only. */
+export function messageForViewer(base: MessageBase, viewerId: string, moderate: boolean) {
+  const facts = { authorId: base.authorId, type: base.type, deleted: base.deleted };
+  return {
+    ...base,
+    clientId: base.authorId === viewerId ? base.clientId : null,
+    canEdit: chatPolicy.edit(facts, viewerId),
+    canDelete: chatPolicy.delete(facts, viewerId, { read: true, moderate }),
+  };
+}
+
+export function presentMessages(db: Reader, rows: readonly MessageRow[], viewerId: string, moderates: (conversation: string) => boolean) {
+  return presentMessageBases(db, rows).map((base) => messageForViewer(base, viewerId, moderates(base.conversation)));
+}
+
+export type PresentedMessage = ReturnType<typeof presentMessages>[number];

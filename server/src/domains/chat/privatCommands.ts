@@ -1,0 +1,95 @@
+import { chatMessages, privatNameLength } from '#shared/chatRules';
+import { DomainError } from '../../errors';
+import type { PrivatEvent } from './events';
+
+const badInput = (message: string) => new DomainError('BAD_USER_INPUT', message);
+/** People the caller cannot chat with answer as people who do not exist, so ids of other teams cannot be probed. */
+const notPartners = () => new DomainError('NOT_FOUND', chatMessages.privatPeopleNotInTeam);
+
+export interface PrivatState {
+  id: string;
+  teamId: string;
+  name: string | null;
+  logo: string | null;
+  pairKey: string | null;
+  inactive: boolean;
+  memberIds: string[];
+}
+
+/** The key that finds a team's one-to-one chat between two people, whichever of them starts it. */
+export const pairKeyOf = (teamId: string, left: string, right: string) => [teamId, ...[left, right].sort()].join(':');
+
+/** A group's name: trimmed, 1 to 100 characters; null or empty clears it. */
+export function privatName(raw: string | null | undefined): string | null | undefined {
+  if (raw === undefined) return undefined;
+  const name = raw?.trim() ?? '';
+  if (name === '') return null;
+  if (name.length > privatNameLength.maximum) throw badInput(chatMessages.privatNameLength);
+  return name;
+}
+
+export interface NewPrivat {
+  privatId: string;
+  teamId: string;
+  creatorId: string;
+  userIds: readonly string[];
+  name: string | null;
+  logo: string | null;
+}
+
+/**
+ * setPrivat: the creator and the people chosen, each of whom the creator may chat with. One other
+ * person and no name is a one-to-one chat, which exists at most once per pair: starting it again
+ * returns the existing one and writes nothing.
+ */
+export function decideCreatePrivat(
+  command: NewPrivat,
+  canChatWith: (userId: string) => boolean,
+  findPair: (pairKey: string) => string | undefined,
+): { existingId: string } | { events: PrivatEvent[] } {
+  const others = [...new Set(command.userIds)].filter((userId) => userId !== command.creatorId);
+  if (others.length === 0) throw badInput(chatMessages.privatPeopleRequired);
+  if (!others.every(canChatWith)) throw notPartners();
+  const oneToOne = others.length === 1 && command.name === null && command.logo === null;
+  const pairKey = oneToOne ? pairKeyOf(command.teamId, command.creatorId, others[0]!) : null;
+  if (pairKey !== null) {
+    const existingId = findPair(pairKey);
+    if (existingId !== undefined) return { existingId };
+  }
+  return {
+    events: [{
+      type: 'privat.created',
+      payload: { privatId: command.privatId, teamId: command.teamId, name: command.name, logo: command.logo, pairKey, memberIds: [command.creatorId, ...others] },
+    }],
+  };
+}
+
+export interface PrivatChanges {
+  name?: string | null | undefined;
+  logo?: string | null | undefined;
+  inactive?: boolean | undefined;
+  addUsers?: readonly string[] | undefined;
+}
+
+/** ediPrivat by a member: only what differs is recorded; a one-to-one chat can only be made (in)active. */
+export function decideEditPrivat(privat: PrivatState, changes: PrivatChanges, canChatWith: (userId: string) => boolean): PrivatEvent[] {
+  const oneToOne = privat.pairKey !== null;
+  const updated: Partial<{ name: string | null; logo: string | null; inactive: boolean }> = {};
+  if (changes.name !== undefined && changes.name !== privat.name) updated.name = changes.name;
+  if (changes.logo !== undefined && changes.logo !== privat.logo) updated.logo = changes.logo;
+  if (changes.inactive !== undefined && changes.inactive !== privat.inactive) updated.inactive = changes.inactive;
+  const added = [...new Set(changes.addUsers ?? [])].filter((userId) => !privat.memberIds.includes(userId));
+  if (oneToOne && (updated.name !== undefined || updated.logo !== undefined || added.length > 0)) throw badInput(chatMessages.privatOneToOneFixed);
+  if (!added.every(canChatWith)) throw notPartners();
+  const events: PrivatEvent[] = [];
+  if (Object.keys(updated).length > 0) events.push({ type: 'privat.updated', payload: { privatId: privat.id, changes: updated } });
+  if (added.length > 0) events.push({ type: 'privat.members_added', payload: { privatId: privat.id, userIds: added } });
+  return events;
+}
+
+/** leavePrivat: members leave group chats; a one-to-one chat stays between its two people. */
+export function decideLeavePrivat(privat: PrivatState, userId: string): PrivatEvent[] {
+  if (!privat.memberIds.includes(userId)) throw new DomainError('PERMISSION_DENIED');
+  if (privat.pairKey !== null) throw badInput(chatMessages.privatLeaveOneToOne);
+  return [{ type: 'privat.left', payload: { privatId: privat.id, userId } }];
+}

@@ -1,0 +1,134 @@
+import { and, asc, desc, eq, inArray } from 'drizzle-orm';
+import type { IFieldResolver, MercuriusContext } from 'mercurius';
+import { z } from 'zod';
+import { DomainError } from '../../errors';
+import { requireActor } from '../../graphql/context';
+import { isId, newId } from '../../ids';
+import { users } from '../accounts/tables';
+import type { Reader } from '../tasks/state';
+import { teamPolicy, type TeamSeat } from '../teams/policies';
+import { currentTeam, findTeam, loadTeamSeat, requireCurrentTeam } from '../teams/state';
+import { resolveLogo, runCommand } from '../teams/support';
+import { projectMembers } from '../teams/tables';
+import { requireReadable } from './access';
+import { conversationOf } from './conversation';
+import { privatStream } from './events';
+import { decideCreatePrivat, decideEditPrivat, decideLeavePrivat, privatName, type PrivatState } from './privatCommands';
+import { lastMessages, unreadCounts } from './summaries';
+import { privatMembers, privats } from './tables';
+
+type Resolver = IFieldResolver<unknown, MercuriusContext, any>;
+type PrivatRow = typeof privats.$inferSelect;
+
+export function loadPrivatState(db: Reader, privatId: string): PrivatState | null {
+  if (!isId(privatId)) return null;
+  const row = db.select().from(privats).where(eq(privats.id, privatId)).get();
+  if (!row) return null;
+  const memberIds = db.select({ userId: privatMembers.userId }).from(privatMembers).where(eq(privatMembers.privatId, privatId)).orderBy(asc(privatMembers.joinedAt), asc(privatMembers.userId)).all().map((member) => member.userId);
+  return { id: row.id, teamId: row.teamId, name: row.name, logo: row.logo, pairKey: row.pairKey, inactive: row.inactive, memberIds };
+}
+
+/**
+ * Whom someone may chat with in a team: its members, as getUsers lists them; a guest only with the
+ * people who share a space with them.
+ */
+export function chatPartners(db: Reader, teamId: string, seat: TeamSeat): (userId: string) => boolean {
+  const team = findTeam(db, teamId)!;
+  let shared: Set<string> | null = null;
+  const guestId = seat.userId;
+  if (!teamPolicy.participate(seat)) {
+    const spaces = db.select({ id: projectMembers.projectId }).from(projectMembers).where(eq(projectMembers.userId, guestId)).all().map((row) => row.id);
+    shared = new Set(spaces.length === 0 ? [] : db.select({ userId: projectMembers.userId }).from(projectMembers).where(inArray(projectMembers.projectId, spaces)).all().map((row) => row.userId));
+  }
+  return (userId) => isId(userId) && (shared === null || shared.has(userId)) && loadTeamSeat(db, team, userId) !== null;
+}
+
+/** Private chats as `viewerId` sees them: members, their own unread count and the newest message; a fixed number of queries. */
+export function presentPrivats(db: Reader, rows: readonly PrivatRow[], viewerId: string) {
+  if (rows.length === 0) return [];
+  const ids = rows.map((row) => row.id);
+  const members = db.select({ privatId: privatMembers.privatId, id: users.id, firstname: users.firstname, lastname: users.lastname, profileImg: users.profileImg })
+    .from(privatMembers).innerJoin(users, eq(users.id, privatMembers.userId)).where(inArray(privatMembers.privatId, ids))
+    .orderBy(asc(privatMembers.joinedAt), asc(users.id)).all();
+  const keys = ids.map((id) => `privat:${id}`);
+  const unread = unreadCounts(db, viewerId, keys);
+  const newest = lastMessages(db, viewerId, keys, () => false);
+  return rows.map((row) => ({
+    id: row.id,
+    name: row.name,
+    logo: row.logo,
+    inactive: row.inactive,
+    users: members.filter((member) => member.privatId === row.id).map(({ privatId: _privat, ...person }) => person),
+    lastMessage: newest.get(`privat:${row.id}`) ?? null,
+    unread: unread.get(`privat:${row.id}`) ?? 0,
+    createdAt: row.createdAt,
+    updated: row.updatedAt,
+  }));
+}
+
+/** The chat as a member sees it, or null when they are not (or no longer) in it. */
+export function presentPrivatFor(db: Reader, privatId: string, viewerId: string) {
+  const row = db.select({ privat: privats }).from(privats).innerJoin(privatMembers, and(eq(privatMembers.privatId, privats.id), eq(privatMembers.userId, viewerId)))
+    .where(eq(privats.id, privatId)).get();
+  return row ? presentPrivats(db, [row.privat], viewerId)[0]! : null;
+}
+
+const idsSchema = z.array(z.string()).max(100, 'Choose at most 100 people.');
+
+export const privatQueries: Record<string, Resolver> = {
+  getPrivats: (_root, _args, context) => {
+    const actor = requireActor(context);
+    const db = context.services.database.db;
+    const team = currentTeam(db, actor.userId);
+    if (!team) return [];
+    const rows = db.select({ privat: privats }).from(privats).innerJoin(privatMembers, and(eq(privatMembers.privatId, privats.id), eq(privatMembers.userId, actor.userId)))
+      .where(eq(privats.teamId, team.id)).orderBy(desc(privats.updatedAt), desc(privats.id)).all().map((row) => row.privat);
+    return presentPrivats(db, rows, actor.userId);
+  },
+};
+
+export const privatMutations: Record<string, Resolver> = {
+  setPrivat: async (_root, args: { users: string[]; name?: string | null; logo?: string | null }, context) => {
+    const actor = requireActor(context);
+    const userIds = idsSchema.parse(args.users);
+    const name = privatName(args.name) ?? null;
+    const db = context.services.database.db;
+    requireCurrentTeam(db, actor.userId);
+    const privatId = newId();
+    const logo = (await resolveLogo(context, args.logo, null, privatId)) ?? null;
+    const id = runCommand(context, actor.userId, (unit) => {
+      const { team, seat } = requireCurrentTeam(unit.transaction, actor.userId);
+      const findPair = (pairKey: string) => unit.transaction.select({ id: privats.id }).from(privats).where(eq(privats.pairKey, pairKey)).get()?.id;
+      const decided = decideCreatePrivat({ privatId, teamId: team.id, creatorId: actor.userId, userIds, name, logo }, chatPartners(unit.transaction, team.id, seat), findPair);
+      if ('existingId' in decided) return decided.existingId;
+      unit.append(privatStream(privatId), decided.events, { teamId: team.id, expectedVersion: 0 });
+      return privatId;
+    });
+    return presentPrivatFor(db, id, actor.userId)!;
+  },
+  ediPrivat: async (_root, args: { id: string; name?: string | null; logo?: string | null; inactive?: boolean | null; addUsers?: string[] | null }, context) => {
+    const actor = requireActor(context);
+    const db = context.services.database.db;
+    const addUsers = args.addUsers == null ? undefined : idsSchema.parse(args.addUsers);
+    const name = privatName(args.name);
+    requireReadable(db, conversationOf('privat', args.id), actor.userId);
+    const logo = await resolveLogo(context, args.logo, loadPrivatState(db, args.id)!.logo, args.id);
+    runCommand(context, actor.userId, (unit) => {
+      const access = requireReadable(unit.transaction, conversationOf('privat', args.id), actor.userId);
+      const privat = loadPrivatState(unit.transaction, args.id)!;
+      const seat = loadTeamSeat(unit.transaction, findTeam(unit.transaction, access.teamId)!, actor.userId)!;
+      const events = decideEditPrivat(privat, { name, logo, inactive: args.inactive ?? undefined, addUsers }, chatPartners(unit.transaction, access.teamId, seat));
+      if (events.length > 0) unit.append(privatStream(privat.id), events, { teamId: privat.teamId });
+    });
+    return presentPrivatFor(db, args.id, actor.userId)!;
+  },
+  leavePrivat: (_root, args: { id: string }, context) => {
+    const actor = requireActor(context);
+    runCommand(context, actor.userId, (unit) => {
+      const privat = loadPrivatState(unit.transaction, args.id);
+      if (!privat) throw new DomainError('PERMISSION_DENIED');
+      unit.append(privatStream(privat.id), decideLeavePrivat(privat, actor.userId), { teamId: privat.teamId });
+    });
+    return true;
+  },
+};

@@ -1,0 +1,128 @@
+/**
+ * Chat (issue 6): messages of a space's channel, private chats, task threads and meeting rooms, unread
+ * counts and last messages, typing and presence. The contract shared with the client, field for field.
+ */
+export const chatTypeDefs = /* GraphQL */ `
+  type MessageAuthor { id: ID! firstname: String! lastname: String! profileImg: String }
+
+  "An attachment; filled by the files area. Until that area lands it is always null, and setMessage refuses a file argument."
+  type MessageFile { id: ID! name: String! type: String! size: Int! url: String! }
+
+  type MessageReaction { emoji: String! count: Int! "Ids of the users who reacted." users: [ID!]! }
+
+  "The quoted message of a reply (body cut to 300 characters; null body when the quoted message was deleted)."
+  type MessageQuote { id: ID! body: String author: MessageAuthor }
+
+  type Message {
+    id: ID!
+    "Markdown source; the client renders it sanitised."
+    body: String!
+    "text | file | system | call"
+    type: String!
+    author: MessageAuthor
+    file: MessageFile
+    createdAt: String!
+    "Set when the body was edited."
+    editedAt: String
+    project: ID
+    privat: ID
+    task: ID
+    meetingroom: ID
+    replyTo: MessageQuote
+    reactions: [MessageReaction!]!
+    "User ids mentioned with @ (resolved on the server from the body's @[Name](userId) tokens)."
+    mentions: [ID!]!
+    "The client mutation id the sender gave; lets a client match its pending message."
+    clientId: String
+    canEdit: Boolean!
+    canDelete: Boolean!
+  }
+
+  type PrivatMember { id: ID! firstname: String! lastname: String! profileImg: String }
+
+  "A private chat: one-to-one (name null, shown as the other person) or a group with a name and logo."
+  type Privat {
+    id: ID!
+    name: String
+    logo: String
+    inactive: Boolean!
+    users: [PrivatMember!]!
+    lastMessage: Message
+    unread: Int!
+    createdAt: String!
+    updated: String!
+  }
+
+  type MessageChange {
+    "message.created | message.edited | message.deleted | message.reacted | typing"
+    type: String!
+    "Monotonic per server (event sequence); typing changes carry 0."
+    seq: Float!
+    messageId: ID
+    "The message as the subscriber sees it (null for deletions and typing)."
+    message: Message
+    "For typing: who is typing."
+    user: MessageAuthor
+  }
+
+  type PrivatChange {
+    "privat.created | privat.updated | privat.message | privat.read | privat.left"
+    type: String!
+    privatId: ID!
+    "The chat as the subscriber sees it (own unread count); null when the subscriber left it."
+    privat: Privat
+  }
+
+  type Presence { user: ID! "online | away | offline" state: String! }
+
+  extend type Project { unread: Int! lastMessage: Message }
+  extend type Task { unread: Int! lastMessage: Message }
+
+  extend type Query {
+    """
+    Newest first: up to \`first\` (default 50, at most 100) messages of one conversation, older than the
+    message \`before\` when given. Exactly one of project, privat, task, meetingroom, invitation.
+    """
+    getMessages(project: ID, invitation: ID, meetingroom: ID, task: ID, privat: ID, first: Int, before: ID): [Message!]!
+    "The caller's private chats in the current team, most recently updated first."
+    getPrivats: [Privat!]!
+    "Who of the current team is online or away now."
+    getPresence: [Presence!]!
+  }
+
+  extend type Mutation {
+    """
+    Posts a message. body: 1..20,000 characters after trimming (a file message may have an empty body).
+    clientId (<= 64 chars): a resend with the same clientId by the same author returns the first message
+    and writes nothing.
+    """
+    setMessage(project: ID, privat: ID, task: ID, meetingroom: ID, body: String!, type: String, file: ID, replyTo: ID, clientId: String): Message!
+    "Own messages only."
+    ediMessage(id: ID!, body: String!): Message!
+    "Own messages; team admins and space admins may delete any in their space."
+    delMessage(id: ID!): Boolean!
+    "Marks the conversation read up to now for the caller."
+    lastViewed(project: ID, privat: ID, task: ID, meetingroom: ID): Boolean!
+    "Toggles the caller's reaction."
+    reactMessage(id: ID!, emoji: String!): Message!
+    "Starts a private chat; with one other user returns the existing one-to-one chat if there is one."
+    setPrivat(users: [ID!]!, name: String, logo: String): Privat!
+    "Renames, changes the logo, adds members, or makes inactive; members only."
+    ediPrivat(id: ID!, name: String, logo: String, inactive: Boolean, addUsers: [ID!]): Privat!
+    "Leaves a group chat."
+    leavePrivat(id: ID!): Boolean!
+    "Tells the other members of the conversation the caller is typing (rate-limited, not stored)."
+    typingMessage(project: ID, privat: ID, task: ID, meetingroom: ID): Boolean!
+    "online | away; the server sets offline when the caller's last websocket closes."
+    setPresence(state: String!): Boolean!
+  }
+
+  extend type Subscription {
+    "Changes of one conversation the caller may read."
+    subMessage(project: ID, privat: ID, task: ID, meetingroom: ID): MessageChange!
+    "The caller's private chat list changes (new message → lastMessage and unread, rename, membership)."
+    subPrivat: PrivatChange!
+    "Presence changes in the caller's current team."
+    subPresence: Presence!
+  }
+`;

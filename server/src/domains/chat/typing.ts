@@ -1,0 +1,34 @@
+import { typingIntervalMs } from '#shared/chatRules';
+
+/** Topic of a conversation's transient typing notices (never in the log). */
+export const typingTopic = (conversation: string) => `typing:${conversation}`;
+
+/** A typing notice as subMessage's feed receives it beside the log's events. */
+export interface TypingNotice {
+  type: 'typing';
+  conversation: string;
+  userId: string;
+}
+
+/**
+ * Lets through at most one typing notice per user and conversation per interval. Entries older than
+ * the interval are forgotten once the map grows, so it stays the size of the people typing now.
+ */
+export class TypingThrottle {
+  private readonly last = new Map<string, number>();
+
+  constructor(
+    private readonly intervalMs = typingIntervalMs,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  allow(userId: string, conversation: string): boolean {
+    const key = `${userId}|${conversation}`;
+    const at = this.now();
+    const previous = this.last.get(key);
+    if (previous !== undefined && at - previous < this.intervalMs) return false;
+    this.last.set(key, at);
+    if (this.last.size > 10_000) for (const [entry, time] of this.last) if (at - time >= this.intervalMs) this.last.delete(entry);
+    return true;
+  }
+}

@@ -1,0 +1,237 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { chatMessages } from '#shared/chatRules';
+import { startTestServer, type TestServer } from './harness';
+import { countRows, markRead, messagesOf, postMessage, readMessages, sendMessage } from './chatFactories';
+import { countEvents, createSpace, expectData, joinTeam, person, type Person } from './teamFactories';
+import { createTask, joinSpace, notificationsOf } from './taskFactories';
+
+let server: TestServer;
+let admin: Person;
+let member: Person;
+let other: Person;
+let space: string;
+
+beforeAll(async () => {
+  server = await startTestServer();
+  admin = await person(server, 'Ann');
+  member = await joinTeam(admin, await person(server, 'Bas'));
+  other = await joinTeam(admin, await person(server, 'Cid'));
+  space = await createSpace(admin, 'Chat space');
+  await joinSpace(member, space);
+  await joinSpace(other, space);
+});
+afterAll(() => server.close());
+
+const messageRows = (conversation: string) => (server.app.services.database.sqlite.prepare('SELECT COUNT(*) AS count FROM messages WHERE conversation = ?').get(conversation) as { count: number }).count;
+
+describe('posting and reading a space channel', () => {
+  it('lists newest first in pages before a message, in a stable order', async () => {
+    const channel = await createSpace(admin, 'Ordering');
+    const sent = [];
+    for (let index = 0; index < 5; index += 1) sent.push(await postMessage(admin, { project: channel, body: `message ${index}` }));
+    expect((await messagesOf(admin, { project: channel })).map((message) => message.body)).toEqual(['message 4', 'message 3', 'message 2', 'message 1', 'message 0']);
+    const firstPage = await messagesOf(admin, { project: channel, first: 2 });
+    expect(firstPage.map((message) => message.id)).toEqual([sent[4]!.id, sent[3]!.id]);
+    const secondPage = await messagesOf(admin, { project: channel, first: 2, before: firstPage[1]!.id });
+    expect(secondPage.map((message) => message.id)).toEqual([sent[2]!.id, sent[1]!.id]);
+    expect(await messagesOf(admin, { project: channel, before: sent[0]!.id })).toEqual([]);
+    expect(sent[0]).toMatchObject({ type: 'text', project: channel, privat: null, author: { id: admin.id }, canEdit: true, canDelete: true, file: null, reactions: [], mentions: [] });
+  });
+
+  it('refuses a page size above 100 and a cursor from another conversation', async () => {
+    const elsewhere = await postMessage(admin, { project: await createSpace(admin, 'Elsewhere'), body: 'hi' });
+    expect((await readMessages(admin, { project: space, first: 101 })).errors?.[0]).toMatchObject({ message: chatMessages.pageSize, extensions: { code: 'BAD_USER_INPUT' } });
+    expect((await readMessages(admin, { project: space, before: elsewhere.id })).errors?.[0]).toMatchObject({ message: chatMessages.beforeNotFound });
+  });
+
+  it('keeps Markdown as its source: script tags and javascript: links come back as written, for the client to sanitise', async () => {
+    const body = 'Look <script>alert(1)</script> [here](javascript:alert(1)) **bold**';
+    expect((await postMessage(member, { project: space, body })).body).toBe(body);
+  });
+
+  it('returns the first message to a resend with the same clientId and writes nothing', async () => {
+    const first = await postMessage(member, { project: space, body: 'once', clientId: 'client-1' });
+    const events = countEvents(server);
+    const resent = await postMessage(member, { project: space, body: 'once', clientId: 'client-1' });
+    expect(resent.id).toBe(first.id);
+    expect(resent.clientId).toBe('client-1');
+    expect(countEvents(server)).toBe(events);
+    expect((server.app.services.database.sqlite.prepare("SELECT COUNT(*) AS count FROM messages WHERE client_id = 'client-1'").get() as { count: number }).count).toBe(1);
+    const elsewhere = await sendMessage(member, { project: await createSpace(member, 'Mine'), body: 'once', clientId: 'client-1' });
+    expect(elsewhere.errors?.[0]?.extensions.code).toBe('IDEMPOTENCY_KEY_REUSED');
+    expect((await messagesOf(admin, { project: space })).find((message) => message.id === first.id)?.clientId).toBeNull();
+  });
+
+  it('honours the Idempotency-Key header like every other mutation', async () => {
+    const before = messageRows(`project:${space}`);
+    const headers = { 'idempotency-key': `key-${Math.random()}` };
+    const first = expectData(await sendMessage(member, { project: space, body: 'keyed' }, headers)).setMessage;
+    const second = expectData(await sendMessage(member, { project: space, body: 'keyed' }, headers)).setMessage;
+    expect(second.id).toBe(first.id);
+    expect(messageRows(`project:${space}`)).toBe(before + 1);
+  });
+});
+
+describe('bad input writes nothing', () => {
+  const refusals: [string, () => Record<string, unknown>, string, string][] = [
+    ['an empty message', () => ({ project: space, body: '  \n ' }), 'BAD_USER_INPUT', chatMessages.bodyRequired],
+    ['a 100 KB message', () => ({ project: space, body: 'x'.repeat(100 * 1024) }), 'BAD_USER_INPUT', chatMessages.bodyTooLong],
+    ['20,001 characters', () => ({ project: space, body: 'y'.repeat(20_001) }), 'BAD_USER_INPUT', chatMessages.bodyTooLong],
+    ['a file attachment', () => ({ project: space, body: 'see file', file: '0123456789abcdef01234567' }), 'BAD_USER_INPUT', chatMessages.filesUnavailable],
+    ['a file message without a file', () => ({ project: space, body: '', type: 'file' }), 'BAD_USER_INPUT', chatMessages.fileRequired],
+    ['a system message from a client', () => ({ project: space, body: 'fake', type: 'system' }), 'BAD_USER_INPUT', chatMessages.typeNotAllowed],
+    ['two conversations at once', () => ({ project: space, task: '0123456789abcdef01234567', body: 'hi' }), 'BAD_USER_INPUT', chatMessages.oneConversation],
+    ['no conversation', () => ({ body: 'hi' }), 'BAD_USER_INPUT', chatMessages.oneConversation],
+    ['a meeting room (none exist yet)', () => ({ meetingroom: '0123456789abcdef01234567', body: 'hi' }), 'NOT_FOUND', chatMessages.meetingroomNotFound],
+    ['a reply to a message of nowhere', () => ({ project: space, body: 'hi', replyTo: '0123456789abcdef01234567' }), 'NOT_FOUND', chatMessages.replyNotFound],
+    ['a client id of 65 characters', () => ({ project: space, body: 'hi', clientId: 'c'.repeat(65) }), 'BAD_USER_INPUT', chatMessages.clientIdLength],
+  ];
+
+  it.each(refusals)('refuses %s with a clear error', async (_name, variables, code, message) => {
+    const events = countEvents(server);
+    const messages = countRows(server, 'messages');
+    const result = await sendMessage(member, variables());
+    expect(result.errors?.[0]).toMatchObject({ message, extensions: { code } });
+    expect(countEvents(server)).toBe(events);
+    expect(countRows(server, 'messages')).toBe(messages);
+  });
+
+  it('refuses an invitation conversation until meetings exist', async () => {
+    const result = await readMessages(member, { invitation: '0123456789abcdef01234567' });
+    expect(result.errors?.[0]).toMatchObject({ message: chatMessages.invitationNotFound, extensions: { code: 'NOT_FOUND' } });
+  });
+});
+
+describe('editing and deleting', () => {
+  it('lets people edit only their own messages', async () => {
+    const mine = await postMessage(member, { project: space, body: 'draft' });
+    const theirs = await postMessage(admin, { project: space, body: 'admin words' });
+    const events = countEvents(server);
+    const refused = await member.client.execute('mutation ($id: ID!) { ediMessage(id: $id, body: "hijacked") { id } }', { id: theirs.id });
+    expect(refused.errors?.[0]).toMatchObject({ message: chatMessages.editOwnOnly, extensions: { code: 'PERMISSION_DENIED' } });
+    const empty = await member.client.execute('mutation ($id: ID!) { ediMessage(id: $id, body: " ") { id } }', { id: mine.id });
+    expect(empty.errors?.[0]?.message).toBe(chatMessages.bodyRequired);
+    expect(countEvents(server)).toBe(events);
+    const edited = expectData(await member.client.execute<{ ediMessage: { body: string; editedAt: string | null } }>('mutation ($id: ID!) { ediMessage(id: $id, body: "final") { body editedAt } }', { id: mine.id })).ediMessage;
+    expect(edited.body).toBe('final');
+    expect(edited.editedAt).not.toBeNull();
+    const asSeenByMember = (await messagesOf(member, { project: space })).find((message) => message.id === theirs.id)!;
+    expect(asSeenByMember).toMatchObject({ canEdit: false, canDelete: false });
+  });
+
+  it('deletes own messages; deleted ones leave the list and quotes of them show no body', async () => {
+    const original = await postMessage(member, { project: space, body: 'to be deleted' });
+    const reply = await postMessage(admin, { project: space, body: 'answer', replyTo: original.id });
+    expect(reply.replyTo).toEqual({ id: original.id, body: 'to be deleted', author: { id: member.id } });
+    const events = countEvents(server);
+    const refused = await other.client.execute('mutation ($id: ID!) { delMessage(id: $id) }', { id: original.id });
+    expect(refused.errors?.[0]).toMatchObject({ message: chatMessages.deleteNotAllowed, extensions: { code: 'PERMISSION_DENIED' } });
+    expect(countEvents(server)).toBe(events);
+    expectData(await member.client.execute('mutation ($id: ID!) { delMessage(id: $id) }', { id: original.id }));
+    const list = await messagesOf(member, { project: space });
+    expect(list.some((message) => message.id === original.id)).toBe(false);
+    expect(list.find((message) => message.id === reply.id)!.replyTo).toEqual({ id: original.id, body: null, author: { id: member.id } });
+    const again = await member.client.execute('mutation ($id: ID!) { delMessage(id: $id) }', { id: original.id });
+    expect(again.errors?.[0]?.extensions.code).toBe('NOT_FOUND');
+  });
+
+  it('lets team admins and space admins delete anyone’s message in their space', async () => {
+    const byMember = await postMessage(member, { project: space, body: 'admin will remove this' });
+    expect((await messagesOf(admin, { project: space })).find((message) => message.id === byMember.id)).toMatchObject({ canEdit: false, canDelete: true });
+    expectData(await admin.client.execute('mutation ($id: ID!) { delMessage(id: $id) }', { id: byMember.id }));
+    expectData(await admin.client.execute('mutation ($user: ID!, $project: ID!) { setPermission(user: $user, project: $project, permission: "admin") { id } }', { user: other.id, project: space }));
+    const another = await postMessage(member, { project: space, body: 'space admin removes this' });
+    expectData(await other.client.execute('mutation ($id: ID!) { delMessage(id: $id) }', { id: another.id }));
+    expect((await messagesOf(member, { project: space })).some((message) => message.id === another.id)).toBe(false);
+  });
+});
+
+describe('mentions and reactions', () => {
+  it('records a notification for each mentioned reader, and none for people who cannot read the conversation', async () => {
+    const outsider = await person(server, 'Out');
+    const message = await postMessage(admin, { project: space, body: `Hi @[Bas](${member.id}) and @[Out](${outsider.id}) and @[Me](${admin.id})` });
+    expect(message.mentions).toEqual([member.id]);
+    expect(notificationsOf(server, member.id).filter((notice) => notice.type === 'MESSAGE_MENTION')).toHaveLength(1);
+    expect(notificationsOf(server, outsider.id)).toEqual([]);
+    expectData(await admin.client.execute('mutation ($id: ID!, $body: String!) { ediMessage(id: $id, body: $body) { id } }', { id: message.id, body: `Hi @[Bas](${member.id}) @[Cid](${other.id})` }));
+    expect(notificationsOf(server, member.id).filter((notice) => notice.type === 'MESSAGE_MENTION')).toHaveLength(1);
+    expect(notificationsOf(server, other.id).filter((notice) => notice.type === 'MESSAGE_MENTION')).toHaveLength(1);
+  });
+
+  it('toggles a reaction', async () => {
+    const message = await postMessage(admin, { project: space, body: 'react to me' });
+    const react = () => member.client.execute<{ reactMessage: { reactions: { emoji: string; count: number; users: string[] }[] } }>('mutation ($id: ID!) { reactMessage(id: $id, emoji: "👍") { reactions { emoji count users } } }', { id: message.id });
+    expect(expectData(await react()).reactMessage.reactions).toEqual([{ emoji: '👍', count: 1, users: [member.id] }]);
+    expect(expectData(await react()).reactMessage.reactions).toEqual([]);
+    const bad = await member.client.execute('mutation ($id: ID!) { reactMessage(id: $id, emoji: "<img>") { id } }', { id: message.id });
+    expect(bad.errors?.[0]?.message).toBe(chatMessages.emojiInvalid);
+  });
+});
+
+describe('unread counts and last messages', () => {
+  const projectsQuery = '{ getProjects { id unread lastMessage { id body author { id } } } }';
+
+  it('counts others’ messages after the reader’s last view, per user', async () => {
+    const channel = await createSpace(admin, 'Unread');
+    await joinSpace(member, channel);
+    const unreadOf = async (someone: Person) => expectData(await someone.client.execute<{ getProjects: { id: string; unread: number; lastMessage: { body: string } | null }[] }>(projectsQuery)).getProjects.find((project) => project.id === channel)!;
+    expect(await unreadOf(member)).toMatchObject({ unread: 0, lastMessage: null });
+    await postMessage(admin, { project: channel, body: 'one' });
+    await postMessage(admin, { project: channel, body: 'two' });
+    expect(await unreadOf(member)).toMatchObject({ unread: 2, lastMessage: { body: 'two' } });
+    expect(await unreadOf(admin)).toMatchObject({ unread: 0, lastMessage: { body: 'two' } });
+    await markRead(member, { project: channel });
+    expect((await unreadOf(member)).unread).toBe(0);
+    const events = countEvents(server);
+    await markRead(member, { project: channel });
+    expect(countEvents(server)).toBe(events);
+    await postMessage(admin, { project: channel, body: 'three' });
+    expect((await unreadOf(member)).unread).toBe(1);
+  });
+
+  it('keeps a task’s thread with its own unread count and last message', async () => {
+    const task = await createTask(admin, space, 'Discuss me');
+    await postMessage(admin, { task: task.id, body: 'on the task' });
+    const seen = expectData(await member.client.execute<{ getTask: { unread: number; lastMessage: { body: string } | null } }>('query ($id: ID!) { getTask(id: $id) { unread lastMessage { body } } }', { id: task.id })).getTask;
+    expect(seen).toEqual({ unread: 1, lastMessage: { body: 'on the task' } });
+    expect((await messagesOf(member, { task: task.id })).map((message) => message.task)).toEqual([task.id]);
+    const outsider = await person(server, 'Nobody');
+    expect((await readMessages(outsider, { task: task.id })).errors?.[0]?.extensions.code).toBe('NOT_FOUND');
+  });
+
+  it('runs as many queries for getProjects over 50 spaces as over 5', async () => {
+    const owner = await person(server, 'Many');
+    // Every query drizzle runs asks its session's client to prepare it (statements are cached below that).
+    const session = (server.app.services.database.db as unknown as { session: { client: { prepare: (source: string) => unknown } } }).session;
+    const queriesFor = async () => {
+      const client = session.client;
+      let count = 0;
+      session.client = new Proxy(client, {
+        get: (target, property) => (property === 'prepare' ? (source: string) => ((count += 1), target.prepare(source)) : Reflect.get(target, property)),
+      });
+      try {
+        expectData(await owner.client.execute(projectsQuery));
+      } finally {
+        session.client = client;
+      }
+      return count;
+    };
+    for (let index = 0; index < 4; index += 1) await postMessage(owner, { project: await createSpace(owner, `Few ${index}`), body: 'hello' });
+    const few = await queriesFor();
+    for (let index = 0; index < 45; index += 1) await postMessage(owner, { project: await createSpace(owner, `Many ${index}`), body: 'hello' });
+    const many = await queriesFor();
+    expect(few).toBeGreaterThan(5);
+    expect(many).toBe(few);
+  });
+});
+
+it('answers a non-member of a private space with nothing, writing nothing', async () => {
+  const secret = await createSpace(admin, 'Secret', 'private');
+  await postMessage(admin, { project: secret, body: 'classified' });
+  const events = countEvents(server);
+  for (const result of [await readMessages(member, { project: secret }), await sendMessage(member, { project: secret, body: 'let me in' })]) {
+    expect(result.errors?.[0]?.extensions.code).toBe('NOT_FOUND');
+    expect(JSON.stringify(result.data)).not.toContain('classified');
+  }
+  expect(countEvents(server)).toBe(events);
+});

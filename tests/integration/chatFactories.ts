@@ -1,0 +1,82 @@
+import type { GraphqlResponse, TestServer } from './harness';
+import { expectData, type Person } from './teamFactories';
+
+export const messageFields = `id body type author { id firstname } file { id } createdAt editedAt project privat task meetingroom
+  replyTo { id body author { id } } reactions { emoji count users } mentions clientId canEdit canDelete`;
+
+export interface Message {
+  id: string;
+  body: string;
+  type: string;
+  author: { id: string; firstname: string } | null;
+  file: { id: string } | null;
+  createdAt: string;
+  editedAt: string | null;
+  project: string | null;
+  privat: string | null;
+  task: string | null;
+  meetingroom: string | null;
+  replyTo: { id: string; body: string | null; author: { id: string } | null } | null;
+  reactions: { emoji: string; count: number; users: string[] }[];
+  mentions: string[];
+  clientId: string | null;
+  canEdit: boolean;
+  canDelete: boolean;
+}
+
+const conversationVariables = '$project: ID, $privat: ID, $task: ID, $meetingroom: ID';
+const conversationArguments = 'project: $project, privat: $privat, task: $task, meetingroom: $meetingroom';
+
+export function sendMessage(someone: Person, variables: Record<string, unknown>, headers: Record<string, string> = {}): Promise<GraphqlResponse<{ setMessage: Message }>> {
+  return someone.client.execute(
+    `mutation (${conversationVariables}, $body: String!, $type: String, $file: ID, $replyTo: ID, $clientId: String) {
+      setMessage(${conversationArguments}, body: $body, type: $type, file: $file, replyTo: $replyTo, clientId: $clientId) { ${messageFields} }
+    }`,
+    variables,
+    headers,
+  );
+}
+
+export async function postMessage(someone: Person, variables: Record<string, unknown>): Promise<Message> {
+  return expectData(await sendMessage(someone, variables)).setMessage;
+}
+
+export function readMessages(someone: Person, variables: Record<string, unknown>): Promise<GraphqlResponse<{ getMessages: Message[] }>> {
+  return someone.client.execute(
+    `query (${conversationVariables}, $invitation: ID, $first: Int, $before: ID) {
+      getMessages(${conversationArguments}, invitation: $invitation, first: $first, before: $before) { ${messageFields} }
+    }`,
+    variables,
+  );
+}
+
+export async function messagesOf(someone: Person, variables: Record<string, unknown>): Promise<Message[]> {
+  return expectData(await readMessages(someone, variables)).getMessages;
+}
+
+export async function markRead(someone: Person, variables: Record<string, unknown>): Promise<void> {
+  expectData(await someone.client.execute(`mutation (${conversationVariables}) { lastViewed(${conversationArguments}) }`, variables));
+}
+
+export interface Privat {
+  id: string;
+  name: string | null;
+  logo: string | null;
+  inactive: boolean;
+  users: { id: string }[];
+  lastMessage: { id: string; body: string } | null;
+  unread: number;
+  updated: string;
+}
+
+export const privatFields = 'id name logo inactive users { id } lastMessage { id body } unread createdAt updated';
+
+export function startPrivat(someone: Person, users: string[], name?: string): Promise<GraphqlResponse<{ setPrivat: Privat }>> {
+  return someone.client.execute(`mutation ($users: [ID!]!, $name: String) { setPrivat(users: $users, name: $name) { ${privatFields} } }`, { users, name: name ?? null });
+}
+
+export async function privatsOf(someone: Person): Promise<Privat[]> {
+  return expectData(await someone.client.execute<{ getPrivats: Privat[] }>(`{ getPrivats { ${privatFields} } }`)).getPrivats;
+}
+
+export const countRows = (server: TestServer, table: string) => (server.app.services.database.sqlite.prepare(`SELECT COUNT(*) AS count FROM ${table}`).get() as { count: number }).count;
