@@ -35,7 +35,19 @@ export const environmentSchema = z.object({
   OIDC_MICROSOFT_CLIENT_SECRET: z.string().min(1).optional(),
   OIDC_ALLOW_HTTP_ISSUER: booleanFromEnvironment.default(false),
   RATE_LIMITS: booleanFromEnvironment.default(true),
+  COLLAB_COMPACT_AFTER: z.coerce.number().int().min(1).default(500),
+  COLLAB_MAX_MESSAGE_BYTES: z.coerce.number().int().min(65_536).max(268_435_456).default(8_388_608),
+  COLLAB_UNLOAD_GRACE_MS: z.coerce.number().int().min(0).default(5000),
+  COLLAB_ACTIVITY_DEBOUNCE_MS: z.coerce.number().int().min(0).default(30_000),
   UNSPLASH_ACCESS_KEY: z.string().min(1).optional(),
+  STORAGE_DRIVER: z.enum(['local', 's3']).default('local'),
+  S3_ENDPOINT: z.url().optional(),
+  S3_PUBLIC_ENDPOINT: z.url().optional(),
+  S3_REGION: z.string().min(1).default('us-east-1'),
+  S3_BUCKET: z.string().regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'S3_BUCKET must be a valid bucket name').optional(),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  S3_FORCE_PATH_STYLE: booleanFromEnvironment.default(true),
 });
 
 export type Environment = z.input<typeof environmentSchema>;
@@ -59,9 +71,17 @@ export interface Config {
   /** Plain-http issuers (a provider on the same machine or a private network) even in production. */
   oidcAllowHttpIssuer: boolean;
   rateLimits: boolean;
+  /** Doc rooms (server/src/collab): compaction threshold, largest message, unload grace, doc.updated debounce. */
+  collab: { compactAfter: number; maxMessageBytes: number; unloadGraceMs: number; activityDebounceMs: number };
   /** Task covers come from Unsplash search with this key; without it, from the bundled offline set. */
   unsplashAccessKey: string | null;
+  /** Where uploaded files live: the data folder (default) or an S3-compatible bucket. */
+  storage: StorageConfig;
 }
+
+export type StorageConfig =
+  | { driver: 'local' }
+  | { driver: 's3'; endpoint: string | null; publicEndpoint: string | null; region: string; bucket: string; accessKeyId: string; secretAccessKey: string; forcePathStyle: boolean };
 
 export type OidcProviderName = 'google' | 'microsoft';
 
@@ -116,7 +136,30 @@ export function loadConfig(environment: Record<string, string | undefined> = pro
     },
     oidcAllowHttpIssuer: values.OIDC_ALLOW_HTTP_ISSUER,
     rateLimits: values.RATE_LIMITS,
+    collab: {
+      compactAfter: values.COLLAB_COMPACT_AFTER,
+      maxMessageBytes: values.COLLAB_MAX_MESSAGE_BYTES,
+      unloadGraceMs: values.COLLAB_UNLOAD_GRACE_MS,
+      activityDebounceMs: values.COLLAB_ACTIVITY_DEBOUNCE_MS,
+    },
     unsplashAccessKey: values.UNSPLASH_ACCESS_KEY ?? null,
+    storage: storageConfig(values),
+  };
+}
+
+function storageConfig(values: z.output<typeof environmentSchema>): StorageConfig {
+  if (values.STORAGE_DRIVER === 'local') return { driver: 'local' };
+  const missing = (['S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const).filter((name) => values[name] === undefined);
+  if (missing.length > 0) throw new ConfigError(`Invalid configuration: STORAGE_DRIVER=s3 needs ${missing.join(', ')}`);
+  return {
+    driver: 's3',
+    endpoint: values.S3_ENDPOINT ?? null,
+    publicEndpoint: values.S3_PUBLIC_ENDPOINT ?? null,
+    region: values.S3_REGION,
+    bucket: values.S3_BUCKET!,
+    accessKeyId: values.S3_ACCESS_KEY_ID!,
+    secretAccessKey: values.S3_SECRET_ACCESS_KEY!,
+    forcePathStyle: values.S3_FORCE_PATH_STYLE,
   };
 }
 

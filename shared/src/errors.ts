@@ -30,6 +30,14 @@ export const errorMessages = {
   SOCIAL_EMAIL_NOT_VERIFIED: 'Your account at this provider has no verified e-mail address. Verify it there, or sign up with e-mail and password.',
   SOCIAL_TOKEN_INVALID: 'The sign-in token from the provider is invalid or has expired. Sign in with the provider again.',
   INTERNAL_SERVER_ERROR: 'Something went wrong on the server.',
+  // SPEC §5 upload errors: the code is the SPEC §8 key in capitals (extensions.key carries the key itself).
+  UPLOAD_FAILED: 'Upload Failed',
+  AI_CHAT_NO_FILES: 'File uploads are not supported in AI chat',
+  FILE_TOO_LARGE: 'File is too large',
+  FILE_INVALID_TYPE: 'Invalid file type',
+  TOO_MANY_FILES: 'Too many files',
+  FILE_SIZE_LIMIT: 'File size limit exceeded',
+  STORAGE_LIMIT_EXCEEDED: 'Storage limit exceeded',
 } as const;
 
 export type ErrorCode = keyof typeof errorMessages;

@@ -58,3 +58,33 @@ export function profilePhotoRejection(mimeType: string, sizeBytes: number): Uplo
   if (sizeBytes > profilePhoto.maximumBytes) return 'file_too_large';
   return null;
 }
+
+/**
+ * Bounds SPEC leaves open. `batchLimit`: files one person may have signed for upload and not yet
+ * recorded at once (a batch the client sends in parallel): one more is `too_many_files`.
+ * `nameMaximumLength`: characters in a file name, as most file systems allow.
+ */
+export const uploadBounds = {
+  batchLimit: 20,
+  nameMaximumLength: 255,
+} as const;
+
+/**
+ * Programs and scripts that run when opened on Windows or macOS: refused by name (and by content on the
+ * server, which sniffs executables whatever they are called). Source code (.js, .sh, .py) stays allowed:
+ * teams share it, and opening it does not run it.
+ */
+export const blockedFileExtensions: ReadonlySet<string> = new Set([
+  'exe', 'dll', 'com', 'scr', 'msi', 'msp', 'bat', 'cmd', 'pif', 'cpl', 'vbs', 'vbe', 'wsf', 'wsh', 'ps1', 'hta', 'jse', 'lnk', 'reg', 'app', 'pkg', 'dmg', 'jar', 'apk',
+]);
+
+/** A file name's extension in lower case, without the dot; '' when it has none. */
+export function fileExtension(name: string): string {
+  const dot = name.lastIndexOf('.');
+  return dot <= 0 ? '' : name.slice(dot + 1).toLowerCase();
+}
+
+/** Why a file is refused by its name alone (an executable's extension), or null. */
+export function uploadNameRejection(name: string): UploadErrorKey | null {
+  return blockedFileExtensions.has(fileExtension(name.trim())) ? 'file_invalid_type' : null;
+}

@@ -9,7 +9,7 @@ describe('deployment files', () => {
   it('.env.example documents every variable the server reads, and nothing else', () => {
     const documented = readFileSync('.env.example', 'utf8')
       .split('\n')
-      .filter((line) => /^[A-Z_]+=/.test(line))
+      .filter((line) => /^[A-Z][A-Z0-9_]*=/.test(line))
       .map((line) => line.split('=')[0]);
     expect(documented.sort()).toEqual(Object.keys(environmentSchema.shape).sort());
   });
@@ -18,7 +18,7 @@ describe('deployment files', () => {
     const values = Object.fromEntries(
       readFileSync('.env.example', 'utf8')
         .split('\n')
-        .filter((line) => /^[A-Z_]+=/.test(line))
+        .filter((line) => /^[A-Z][A-Z0-9_]*=/.test(line))
         .map((line) => [line.slice(0, line.indexOf('=')), line.slice(line.indexOf('=') + 1)]),
     );
     expect(() => loadConfig({ ...values, DATA_DIR: '.tmp/env-example-data' })).not.toThrow();

@@ -1,0 +1,141 @@
+import { and, desc, eq, inArray, isNull, type SQL } from 'drizzle-orm';
+import type { IFieldResolver, MercuriusContext } from 'mercurius';
+import { z } from 'zod';
+import { fileKinds } from '#shared/files';
+import { storageQuotaBytes, uploadSizeLimitBytes } from '#shared/plans';
+import { requireActor } from '../../graphql/context';
+import { storageOf } from '../../storage';
+import { downloadSignatureParts } from '../../storage/signing';
+import { thumbnailKeyOf } from '../../storage/types';
+import { requireCurrentTeam, requireTeamMember } from '../teams/state';
+import { runCommand, withoutNulls } from '../teams/support';
+import { decideDeleteFile, decideEditFile, type FileEditReferences } from './commands';
+import { filePolicy } from './policies';
+import { filePaths, presentFiles } from './present';
+import { contentDisposition } from './rules';
+import { findFileRow, findFolderRow, ownerAccess, ownerFrom, ownerOfFile, requireChangeableFile, requireReadableFile, requireReadableOwner, teamPlan, teamUsage, toFileState, toFolderState, type Reader } from './state';
+import { files } from './tables';
+import { fileStream, recordFile, signUpload } from './uploads';
+
+type Resolver = IFieldResolver<unknown, MercuriusContext, any>;
+
+export const downloadLifetimeMs = 15 * 60 * 1000;
+
+export function presentFile(db: Reader, fileId: string, viewerId: string) {
+  return presentFiles(db, [findFileRow(db, fileId)!], viewerId)[0]!;
+}
+
+const listSchema = z.object({
+  project: z.string().nullish(),
+  task: z.string().nullish(),
+  privat: z.string().nullish(),
+  category: z.enum([...fileKinds, 'media']).nullish(),
+  portfolio: z.boolean().nullish(),
+  folder: z.string().nullish(),
+  offset: z.number().int().min(0).max(1_000_000).nullish(),
+  limit: z.number().int().min(1, 'Ask for at least 1 file.').max(200, 'Ask for at most 200 files.').nullish(),
+});
+
+function listFiles(db: Reader, viewerId: string, args: z.infer<typeof listSchema>) {
+  const conditions: SQL[] = [];
+  if (args.portfolio && !args.project && !args.task && !args.privat) {
+    conditions.push(eq(files.teamId, requireCurrentTeam(db, viewerId).team.id), eq(files.authorId, viewerId));
+  } else {
+    const owner = ownerFrom(db, args);
+    requireReadableOwner(db, owner, viewerId);
+    if (owner.kind === 'project') conditions.push(eq(files.projectId, owner.projectId), isNull(files.taskId));
+    else if (owner.kind === 'task') conditions.push(eq(files.taskId, owner.taskId));
+    else conditions.push(eq(files.privatId, owner.privatId));
+  }
+  if (args.category === 'media') conditions.push(inArray(files.kind, ['image', 'video']));
+  else if (args.category) conditions.push(eq(files.kind, args.category));
+  if (args.folder === 'root') conditions.push(isNull(files.folderId));
+  else if (args.folder) conditions.push(eq(files.folderId, args.folder));
+  const limit = args.limit ?? 50;
+  const rows = db.select().from(files).where(and(...conditions)).orderBy(desc(files.createdAt), desc(files.id)).limit(limit).offset(args.offset ?? 0).all();
+  // Portfolio rows span owners: keep only those the caller can still see.
+  const visible = args.portfolio ? rows.filter((row) => isReadable(db, row, viewerId)) : rows;
+  return presentFiles(db, visible, viewerId);
+}
+
+function isReadable(db: Reader, row: typeof files.$inferSelect, viewerId: string): boolean {
+  const access = ownerAccess(db, ownerOfFile(row), viewerId);
+  return access !== null && filePolicy.read(access);
+}
+
+/** A URL that serves the file without the session until it expires: a path on this server (local) or the bucket's URL. */
+async function signedDownload(context: MercuriusContext, fileId: string, viewerId: string): Promise<string> {
+  const { row } = requireReadableFile(context.services.database.db, fileId, viewerId);
+  const { config } = context.services;
+  const storage = storageOf(config);
+  const expiresAt = new Date(Date.now() + downloadLifetimeMs);
+  const direct = await storage.driver.signDownload({ key: row.location, contentType: row.mimeType, disposition: contentDisposition(row.mimeType, row.name), expiresAt });
+  if (direct) return direct;
+  const expires = Math.floor(expiresAt.getTime() / 1000);
+  const query = new URLSearchParams({ expires: String(expires), signature: storage.signer.sign(downloadSignatureParts(row.id, expires)) });
+  return `${filePaths.file(row.id)}?${query}`;
+}
+
+export const fileQueries: Record<string, Resolver> = {
+  signedUploadURL: (_root, args: Record<string, unknown>, context) => signUpload(context, requireActor(context), args),
+  signedDownloadPublicURL: (_root, args: { file: string }, context) => signedDownload(context, args.file, requireActor(context).userId),
+  getFile: (_root, args: { id: string }, context) => {
+    const actor = requireActor(context);
+    const db = context.services.database.db;
+    return presentFile(db, requireReadableFile(db, args.id, actor.userId).row.id, actor.userId);
+  },
+  getFiles: (_root, args: Record<string, unknown>, context) => listFiles(context.services.database.db, requireActor(context).userId, listSchema.parse(args)),
+  getStats: (_root, args: { team?: string | null }, context) => {
+    const actor = requireActor(context);
+    const db = context.services.database.db;
+    const { team } = args.team ? requireTeamMember(db, args.team, actor.userId) : requireCurrentTeam(db, actor.userId);
+    const plan = teamPlan(db, team.id);
+    const usage = teamUsage(db, team.id);
+    return { team: team.id, plan, storage: usage.bytes, storageLimit: storageQuotaBytes[plan], uploadLimit: uploadSizeLimitBytes(plan), files: usage.files };
+  },
+};
+
+/** A folder argument of ediFile: "root" or "" is the top level. */
+function folderReference(db: Reader, folder: string): FileEditReferences['folder'] {
+  if (folder === 'root' || folder === '') return null;
+  const row = findFolderRow(db, folder);
+  return row ? toFolderState(db, row) : 'missing';
+}
+
+export const fileMutations: Record<string, Resolver> = {
+  setFile: async (_root, args: Record<string, unknown>, context) => {
+    const actor = requireActor(context);
+    const fileId = await recordFile(context, actor, withoutNulls(args));
+    return presentFile(context.services.database.db, fileId, actor.userId);
+  },
+  ediFile: (_root, raw: { id: string; shared?: boolean | null; folder?: string | null; name?: string | null; project?: string | null }, context) => {
+    const actor = requireActor(context);
+    const { shared, folder, name, project } = raw;
+    runCommand(context, actor.userId, (unit) => {
+      const db = unit.transaction;
+      const { row } = requireChangeableFile(db, raw.id, actor.userId);
+      const references: FileEditReferences = {};
+      if (typeof project === 'string' && project !== row.projectId) {
+        const target = ownerAccess(db, { kind: 'project', projectId: project }, actor.userId);
+        references.target = target && filePolicy.upload(target) ? { projectId: project, teamId: target.teamId } : null;
+      }
+      if (typeof folder === 'string') references.folder = folderReference(db, folder);
+      const requested = { ...(typeof name === 'string' ? { name } : {}), ...(typeof shared === 'boolean' ? { shared } : {}), ...(typeof project === 'string' ? { projectId: project } : {}) };
+      const events = decideEditFile(toFileState(row), requested, references);
+      if (events.length > 0) unit.append(fileStream(row.id), events, { teamId: row.teamId });
+    });
+    return presentFile(context.services.database.db, raw.id, actor.userId);
+  },
+  delFile: async (_root, args: { id: string }, context) => {
+    const actor = requireActor(context);
+    const deleted = runCommand(context, actor.userId, (unit) => {
+      const { row } = requireChangeableFile(unit.transaction, args.id, actor.userId);
+      unit.append(fileStream(row.id), decideDeleteFile(toFileState(row)), { teamId: row.teamId });
+      return { location: row.location, thumbnail: row.thumbnail };
+    });
+    // The row is gone and the quota freed; bytes that fail to go now are left to the storage sweep.
+    const { driver } = storageOf(context.services.config);
+    await Promise.all([driver.delete(deleted.location), driver.delete(deleted.thumbnail ?? thumbnailKeyOf(deleted.location))]).catch(() => undefined);
+    return true;
+  },
+};

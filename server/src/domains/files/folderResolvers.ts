@@ -1,0 +1,99 @@
+import { and, asc, eq, isNull } from 'drizzle-orm';
+import type { IFieldResolver, MercuriusContext } from 'mercurius';
+import { z } from 'zod';
+import { requireActor } from '../../graphql/context';
+import { newId } from '../../ids';
+import { runCommand, withoutNulls } from '../teams/support';
+import { decideCreateFolder, decideDeleteFolder, decideEditFolder, type FolderState } from './commands';
+import { presentFolders } from './present';
+import { findFolderRow, ownerAccess, requireChangeableFolder, requireReadableFolder, requireReadableOwner, requireWritableOwner, toFolderState, type Reader } from './state';
+import { folders } from './tables';
+
+type Resolver = IFieldResolver<unknown, MercuriusContext, any>;
+
+export const folderStream = (folderId: string) => `folder:${folderId}`;
+
+function presentFolder(db: Reader, folderId: string, viewerId: string) {
+  const row = findFolderRow(db, folderId)!;
+  return presentFolders(db, [row], ownerAccess(db, { kind: 'project', projectId: row.projectId }, viewerId), viewerId)[0]!;
+}
+
+/** An upfolder argument: "root" or "" is the top level, an unknown id is 'missing'. */
+function upfolderReference(db: Reader, upfolder: string): FolderState | null | 'missing' {
+  if (upfolder === 'root' || upfolder === '') return null;
+  const row = findFolderRow(db, upfolder);
+  return row ? toFolderState(db, row) : 'missing';
+}
+
+const listSchema = z.object({ type: z.string().max(20).nullish(), project: z.string(), folder: z.string().nullish() });
+
+export const folderQueries: Record<string, Resolver> = {
+  getFolder: (_root, args: { folder: string }, context) => {
+    const actor = requireActor(context);
+    const db = context.services.database.db;
+    return presentFolder(db, requireReadableFolder(db, args.folder, actor.userId).row.id, actor.userId);
+  },
+  getFolders: (_root, raw: Record<string, unknown>, context) => {
+    const actor = requireActor(context);
+    const args = listSchema.parse(raw);
+    const db = context.services.database.db;
+    const access = requireReadableOwner(db, { kind: 'project', projectId: args.project }, actor.userId);
+    const parent = args.folder && args.folder !== 'root' ? eq(folders.upfolderId, args.folder) : isNull(folders.upfolderId);
+    const rows = db.select().from(folders).where(and(eq(folders.projectId, args.project), eq(folders.type, args.type ?? 'file'), parent)).orderBy(asc(folders.name), asc(folders.id)).all();
+    return presentFolders(db, rows, access, actor.userId);
+  },
+};
+
+export const folderMutations: Record<string, Resolver> = {
+  setFolder: (_root, raw: { project: string; name: string; type?: string | null; upfolder?: string | null }, context) => {
+    const actor = requireActor(context);
+    const args = withoutNulls(raw);
+    const folderId = newId();
+    runCommand(context, actor.userId, (unit) => {
+      const db = unit.transaction;
+      const access = requireWritableOwner(db, { kind: 'project', projectId: raw.project }, actor.userId);
+      const upfolderRow = args.upfolder ? findFolderRow(db, args.upfolder) : undefined;
+      const events = decideCreateFolder({
+        folderId,
+        teamId: access.teamId,
+        projectId: raw.project,
+        type: args.type ?? 'file',
+        name: raw.name,
+        upfolder: args.upfolder ? (upfolderRow ? toFolderState(db, upfolderRow) : null) : undefined,
+      });
+      unit.append(folderStream(folderId), events, { teamId: access.teamId, expectedVersion: 0 });
+    });
+    return presentFolder(context.services.database.db, folderId, actor.userId);
+  },
+  ediFolder: (_root, raw: { id: string; name?: string | null; upfolder?: string | null }, context) => {
+    const actor = requireActor(context);
+    runCommand(context, actor.userId, (unit) => {
+      const db = unit.transaction;
+      const { row } = requireChangeableFolder(db, raw.id, actor.userId);
+      const upfolder = typeof raw.upfolder === 'string' ? upfolderReference(db, raw.upfolder) : undefined;
+      const events = decideEditFolder(toFolderState(db, row), typeof raw.name === 'string' ? { name: raw.name } : {}, upfolder);
+      if (events.length > 0) unit.append(folderStream(row.id), events, { teamId: row.teamId });
+    });
+    return presentFolder(context.services.database.db, raw.id, actor.userId);
+  },
+  delFolder: (_root, args: { id: string }, context) => {
+    const actor = requireActor(context);
+    runCommand(context, actor.userId, (unit) => {
+      const db = unit.transaction;
+      const { row } = requireChangeableFolder(db, args.id, actor.userId);
+      unit.append(folderStream(row.id), decideDeleteFolder(toFolderState(db, row)), { teamId: row.teamId });
+    });
+    return true;
+  },
+};
+
+/** Folder.path: the folders above, top level first, read only when asked for. */
+export const folderFields = {
+  path: (folder: { id: string; project: string }, _args: unknown, context: MercuriusContext) => {
+    const actor = requireActor(context);
+    const db = context.services.database.db;
+    const state = toFolderState(db, findFolderRow(db, folder.id)!);
+    const rows = [...state.ancestorIds].reverse().map((id) => findFolderRow(db, id)).filter((row) => row !== undefined);
+    return presentFolders(db, rows, ownerAccess(db, { kind: 'project', projectId: folder.project }, actor.userId), actor.userId);
+  },
+};

@@ -1,0 +1,61 @@
+import type { Services } from '../../graphql/context';
+import { closeStorage, storageOf } from '../../storage';
+import type { DomainModule } from '../module';
+import { fileMutations, fileQueries } from './fileResolvers';
+import { folderFields, folderMutations, folderQueries } from './folderResolvers';
+import { fileSubscriptions } from './live';
+import { filesProjection } from './projection';
+import { filesTypeDefs } from './schema';
+import { sweepStorage, uploadTimes } from './uploads';
+
+export { registerFileRoutes } from './routes';
+export { sweepStorage } from './uploads';
+
+/** Starts the storage sweep; the first run waits a sweep interval so start-up stays quick. */
+function startSweeping(services: Services): () => void {
+  storageOf(services.config).ready.catch((error: unknown) => console.error('file storage is not ready:', error));
+  let running = false;
+  const timer = setInterval(() => {
+    if (running) return;
+    running = true;
+    sweepStorage(services)
+      .catch((error: unknown) => console.error('file storage sweep failed:', error))
+      .finally(() => (running = false));
+  }, uploadTimes.sweepEveryMs);
+  timer.unref();
+  return () => {
+    clearInterval(timer);
+    closeStorage(services.config);
+  };
+}
+
+/** Files and folders: signed uploads, quotas, previews, public media, live updates (issue 8). */
+export const filesModule: DomainModule = {
+  name: 'files',
+  typeDefs: filesTypeDefs,
+  resolvers: {
+    Query: { ...fileQueries, ...folderQueries },
+    Mutation: { ...fileMutations, ...folderMutations },
+    Subscription: fileSubscriptions,
+    Folder: folderFields,
+  },
+  projections: [filesProjection],
+  access: {
+    signedUploadURL: 'teamMember',
+    signedDownloadPublicURL: 'spaceMember',
+    getFolder: 'spaceMember',
+    getFolders: 'spaceMember',
+    setFolder: 'spaceMember',
+    ediFolder: 'spaceMember',
+    delFolder: 'spaceMember',
+    getFile: 'spaceMember',
+    getFiles: 'spaceMember',
+    setFile: 'spaceMember',
+    ediFile: 'spaceMember',
+    delFile: 'spaceMember',
+    getStats: 'teamMember',
+    subFile: 'spaceMember',
+    subFolder: 'spaceMember',
+  },
+  start: startSweeping,
+};

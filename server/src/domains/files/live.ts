@@ -1,0 +1,74 @@
+import type { MercuriusContext } from 'mercurius';
+import type { StoredEvent } from '../../events/types';
+import { requireActor, type Actor } from '../../graphql/context';
+import { topics } from '../../graphql/live';
+import { feed, type Verdict } from '../teams/live';
+import type { FileOwner } from './events';
+import { filePolicy } from './policies';
+import { presentFiles, presentFolders } from './present';
+import { findFileRow, findFolderRow, ownerAccess, ownerFrom, requireReadableOwner } from './state';
+
+type Payload = { fileId?: string; folderId?: string | null; projectId?: string | null; taskId?: string | null; privatId?: string | null };
+
+/** Events that may change who sees an owner: each is checked against the subscriber's access as it arrives. */
+const mayChangeAccess = (type: string) => type.startsWith('project.') || type.startsWith('team.') || type.startsWith('privat') || type === 'task.deleted' || type === 'task.moved';
+
+function watches(owner: FileOwner, payload: Payload): boolean {
+  if (owner.kind === 'project') return payload.projectId === owner.projectId && !payload.taskId;
+  if (owner.kind === 'task') return payload.taskId === owner.taskId;
+  return payload.privatId === owner.privatId;
+}
+
+/** A subscriber's feed: events of `prefix` that `matches`, while they may read the owner; losing access ends it. */
+function ownerFeed(context: MercuriusContext, actor: Actor, owner: FileOwner, teamId: string, prefix: string) {
+  const db = context.services.database.db;
+  return feed(context, actor, topics.team(teamId), (event: StoredEvent): Verdict => {
+    const relevant = event.type.startsWith(prefix);
+    if (relevant && !watches(owner, event.payload as Payload) && event.type !== 'file.updated') return 'skip';
+    if (!relevant && !mayChangeAccess(event.type)) return 'skip';
+    const access = ownerAccess(db, owner, actor.userId);
+    if (!access || !filePolicy.read(access)) return 'end';
+    if (!relevant) return 'skip';
+    // A file moved away from the watched space still reaches it once, with no file: the client drops it.
+    const payload = event.payload as Payload & { previous?: { projectId?: string | null } };
+    return watches(owner, payload) || (owner.kind === 'project' && payload.previous?.projectId === owner.projectId) ? 'deliver' : 'skip';
+  });
+}
+
+export const fileSubscriptions = {
+  subFile: {
+    subscribe: (_root: unknown, args: { project?: string | null; task?: string | null; privat?: string | null }, context: MercuriusContext) => {
+      const actor = requireActor(context);
+      const db = context.services.database.db;
+      const owner = ownerFrom(db, args);
+      const access = requireReadableOwner(db, owner, actor.userId);
+      return (async function* () {
+        for await (const event of ownerFeed(context, actor, owner, access.teamId, 'file.')) yield { event, owner };
+      })();
+    },
+    resolve: ({ event, owner }: { event: StoredEvent; owner: FileOwner }, _args: unknown, context: MercuriusContext) => {
+      const actor = requireActor(context);
+      const db = context.services.database.db;
+      const fileId = (event.payload as Payload).fileId!;
+      const row = findFileRow(db, fileId);
+      const inView = row && watches(owner, row);
+      return { type: event.type, seq: event.seq, fileId, file: inView ? presentFiles(db, [row], actor.userId)[0] : null };
+    },
+  },
+  subFolder: {
+    subscribe: (_root: unknown, args: { project: string }, context: MercuriusContext) => {
+      const actor = requireActor(context);
+      const owner: FileOwner = { kind: 'project', projectId: args.project };
+      const access = requireReadableOwner(context.services.database.db, owner, actor.userId);
+      return ownerFeed(context, actor, owner, access.teamId, 'folder.');
+    },
+    resolve: (event: StoredEvent, _args: unknown, context: MercuriusContext) => {
+      const actor = requireActor(context);
+      const db = context.services.database.db;
+      const folderId = (event.payload as Payload).folderId!;
+      const row = findFolderRow(db, folderId);
+      const folder = row ? presentFolders(db, [row], ownerAccess(db, { kind: 'project', projectId: row.projectId }, actor.userId), actor.userId)[0] : null;
+      return { type: event.type, seq: event.seq, folderId, folder };
+    },
+  },
+};

@@ -1,0 +1,150 @@
+/** Files and folders (SPEC §3, §5, §7): uploads through signed URLs, quotas, previews, sharing, live updates. */
+export const filesTypeDefs = /* GraphQL */ `
+  "A recorded file. Its bytes are served at url (the session cookie or a signed URL) and, when shared, at /media/files/<id>/shared."
+  type File {
+    id: ID!
+    name: String!
+    "The mime type the server decided from the bytes, and serves them with."
+    type: String!
+    "Whether anyone with the link may see it at /share/media/<id>."
+    shared: Boolean!
+    "Bytes (base 1024 when shown, SPEC §5)."
+    size: Float!
+    url: String!
+    "A 480 px WebP preview of an image; null for other files."
+    thumbnail: String
+    "A tiny blurred preview of an image as a data URL, to show while the thumbnail loads."
+    base64: String
+    width: Int
+    height: Int
+    "Seconds, for videos and audio."
+    duration: Float
+    "The storage key of the bytes."
+    location: String!
+    "The kind from the mime type (SPEC §5): image, video, Pdf, Word, Xls or unknown."
+    category: String!
+    folder: ID
+    author: UserBasic
+    project: ID
+    privat: ID
+    task: ID
+    createdAt: String!
+    updatedAt: String!
+    "The public page's path while shared."
+    sharedUrl: String
+    "Whether the caller may rename, move, share and delete it: its author, or whoever manages its space."
+    canEdit: Boolean!
+    canDelete: Boolean!
+  }
+
+  "A folder of a space. type keeps trees apart: file, doc or media."
+  type Folder {
+    id: ID!
+    type: String!
+    name: String!
+    "The folder it is in; null at the top level."
+    upfolder: ID
+    project: ID!
+    author: UserBasic
+    createdAt: String!
+    updatedAt: String!
+    canEdit: Boolean!
+    "Folders above it, the top level first (for breadcrumbs)."
+    path: [Folder!]!
+  }
+
+  "Where to PUT a file's bytes (SPEC calls the URL original), and what to give setFile afterwards."
+  type SignedUpload {
+    original: String!
+    "Always PUT."
+    method: String!
+    "Headers to send with the bytes, exactly."
+    headers: JSON!
+    "Pass to setFile as location."
+    key: String!
+    "Pass to setFile as code."
+    code: ID!
+    size: Float!
+    "The URL takes bytes until then; setFile must follow within 6 hours of signing."
+    expiresAt: String!
+  }
+
+  "A team's storage (SPEC §3 Stats, §9 quotas)."
+  type Stats {
+    team: ID!
+    plan: String!
+    "Bytes the team's files take."
+    storage: Float!
+    "The plan's quota in bytes; null when unlimited."
+    storageLimit: Float
+    "A single file must be smaller than this (SPEC §9 upload-allowed helper)."
+    uploadLimit: Float!
+    files: Int!
+  }
+
+  type FileChange {
+    "file.created, file.updated, file.deleted or file.text_extracted"
+    type: String!
+    seq: Float!
+    fileId: ID!
+    "The file now; null when deleted or moved out of what the subscription watches."
+    file: File
+  }
+
+  type FolderChange {
+    "folder.created, folder.updated or folder.deleted"
+    type: String!
+    seq: Float!
+    folderId: ID!
+    folder: Folder
+  }
+
+  extend type Query {
+    """
+    Signs an upload of size bytes for a space (project), a task or a private chat (privat), or, without
+    them, for the caller's current team. Refused with file_size_limit, storage_limit_exceeded,
+    file_invalid_type or too_many_files (more than 20 uploads signed and not recorded).
+    """
+    signedUploadURL(filename: String!, filetype: String!, size: Float!, project: ID, task: ID, privat: ID): SignedUpload!
+    "A URL that downloads the file without the session for 15 minutes."
+    signedDownloadPublicURL(file: ID!): String!
+    getFolder(folder: ID!): Folder!
+    "Folders of a space of one type (file by default) inside folder, or at the top level without it."
+    getFolders(type: String, project: ID!, folder: ID): [Folder!]!
+    getFile(id: ID!): File!
+    """
+    Files of exactly one of project (the space's own files), task or privat, newest first; or, with
+    portfolio: true and none of them, the caller's own uploads in their current team that they can still see.
+    category filters by kind (image, video, Pdf, Word, Xls, unknown) or media (images and videos).
+    folder: a folder id, or "root" for the top level; without it, every folder. limit 1 to 200 (50).
+    """
+    getFiles(project: ID, task: ID, privat: ID, category: String, portfolio: Boolean, folder: ID, offset: Int, limit: Int): [File!]!
+    "The team's storage; the caller's current team without team."
+    getStats(team: ID): Stats!
+  }
+
+  extend type Mutation {
+    "Makes a folder in a space; upfolder puts it inside another folder of the same type."
+    setFolder(project: ID!, name: String!, type: String, upfolder: ID): Folder!
+    "Renames, or moves under upfolder (\\"root\\" for the top level); never into itself or a subfolder."
+    ediFolder(id: ID!, name: String, upfolder: ID): Folder!
+    "Deletes a folder; its files and subfolders move up to its parent."
+    delFolder(id: ID!): Boolean!
+    """
+    Records an uploaded file (SPEC §5: name, code, type, size and location are required) once its bytes
+    are there with that size and of an allowed type, and the team's quota still holds it.
+    """
+    setFile(name: String!, code: ID!, type: String!, size: Float!, location: String!, project: ID, task: ID, privat: ID, folder: ID): File!
+    "Shares or unshares, renames, moves to a folder (\\"root\\" for the top level) or to another space of the team."
+    ediFile(id: ID!, shared: Boolean, folder: ID, name: String, project: ID): File!
+    "Deletes a file and its bytes; its size no longer counts against the quota."
+    delFile(id: ID!): Boolean!
+  }
+
+  extend type Subscription {
+    "Changes to the files of one space, task or private chat; ends when the caller loses access."
+    subFile(project: ID, task: ID, privat: ID): FileChange!
+    "Changes to a space's folders."
+    subFolder(project: ID!): FolderChange!
+  }
+`;

@@ -1,0 +1,198 @@
+import { and, count, eq, gt, lt } from 'drizzle-orm';
+import type { MercuriusContext } from 'mercurius';
+import { z } from 'zod';
+import { fileKindFromMimeType } from '#shared/files';
+import { uploadBounds, uploadNameRejection, uploadRejection } from '#shared/uploads';
+import { DomainError } from '../../errors';
+import type { Actor, Services } from '../../graphql/context';
+import { newId } from '../../ids';
+import { storageOf } from '../../storage';
+import { thumbnailKeyOf } from '../../storage/types';
+import { runCommand } from '../teams/support';
+import { requireCurrentTeam } from '../teams/state';
+import { analyse, pdfText, sniff, type AnalysisResult } from './analysis';
+import { decideRecordFile, uploadError, type PendingUpload } from './commands';
+import { checkFileName, decideStoredType, normalizeMimeType } from './rules';
+import { findFileRow, findFolderRow, ownerFrom, requireWritableOwner, teamPlan, teamUsage, toFolderState, type Reader } from './state';
+import { fileUploads } from './tables';
+
+/** How long a signed upload URL takes bytes, and how long after signing the upload may be recorded. */
+export const uploadTimes = {
+  urlLifetimeMs: 60 * 60 * 1000,
+  recordWithinMs: 6 * 60 * 60 * 1000,
+  sweepEveryMs: 10 * 60 * 1000,
+} as const;
+
+interface Log {
+  warn(details: object, message: string): void;
+}
+const silentLog: Log = { warn: () => undefined };
+
+export const fileStream = (fileId: string) => `file:${fileId}`;
+
+const ownerArguments = { project: z.string().nullish(), task: z.string().nullish(), privat: z.string().nullish() };
+const sizeSchema = z.number().int('Give the size in whole bytes.').min(1, 'A file must not be empty.').max(Number.MAX_SAFE_INTEGER);
+const signSchema = z.object({ filename: z.string().max(2000), filetype: z.string().max(300), size: sizeSchema, ...ownerArguments });
+
+/** The team an upload is for: the owner's when one is named (the caller must be able to upload there), else the current team. */
+function uploadTeam(db: Reader, userId: string, args: z.infer<typeof signSchema>): string {
+  if (args.project || args.task || args.privat) return requireWritableOwner(db, ownerFrom(db, args), userId).teamId;
+  return requireCurrentTeam(db, userId).team.id;
+}
+
+/** signedUploadURL: checks name, type, size and quota first, so most refusals come before any byte is sent. */
+export async function signUpload(context: MercuriusContext, actor: Actor, raw: Record<string, unknown>) {
+  const args = signSchema.parse(raw);
+  const { services } = context;
+  const db = services.database.db;
+  const name = checkFileName(args.filename);
+  if (!name.ok) throw new DomainError('BAD_USER_INPUT', name.message);
+  const contentType = normalizeMimeType(args.filetype || 'application/octet-stream');
+  if (!contentType || uploadNameRejection(name.name)) throw uploadError('file_invalid_type');
+  const teamId = uploadTeam(db, actor.userId, args);
+  const rejection = uploadRejection(teamPlan(db, teamId), teamUsage(db, teamId).bytes, args.size);
+  if (rejection) throw uploadError(rejection);
+  const now = new Date();
+  const inFlight = db.select({ value: count() }).from(fileUploads).where(and(eq(fileUploads.userId, actor.userId), gt(fileUploads.expiresAt, now.toISOString()))).get()?.value ?? 0;
+  if (inFlight >= uploadBounds.batchLimit) throw uploadError('too_many_files', { limit: uploadBounds.batchLimit });
+
+  const uploadId = newId();
+  const key = `${teamId}/${uploadId}`;
+  const expiresAt = new Date(now.getTime() + uploadTimes.urlLifetimeMs);
+  const storage = storageOf(services.config);
+  await storage.ready;
+  const signed = await storage.driver.signUpload({ key, size: args.size, contentType, expiresAt });
+  db.insert(fileUploads)
+    .values({ id: uploadId, teamId, userId: actor.userId, key, name: name.name, mimeType: contentType, size: args.size, createdAt: now.toISOString(), expiresAt: expiresAt.toISOString(), recordBy: new Date(now.getTime() + uploadTimes.recordWithinMs).toISOString() })
+    .run();
+  return { original: signed.url, method: signed.method, headers: signed.headers, key, code: uploadId, size: args.size, expiresAt: signed.expiresAt.toISOString() };
+}
+
+export const recordSchema = z.object({
+  name: z.string().max(2000),
+  code: z.string(),
+  type: z.string().max(300),
+  size: sizeSchema,
+  location: z.string().max(200),
+  folder: z.string().nullish(),
+  ...ownerArguments,
+});
+
+function pendingUpload(db: Reader, code: string): PendingUpload | null {
+  const row = db.select().from(fileUploads).where(eq(fileUploads.id, code)).get();
+  return row ? { id: row.id, teamId: row.teamId, userId: row.userId, key: row.key, size: row.size, recordBy: row.recordBy } : null;
+}
+
+/** Removes an upload's bytes, thumbnail and row: what a refused setFile leaves behind. */
+async function discardUpload(services: Services, upload: PendingUpload): Promise<void> {
+  const { driver } = storageOf(services.config);
+  await Promise.all([driver.delete(upload.key), driver.delete(thumbnailKeyOf(upload.key))]).catch(() => undefined);
+  services.database.db.delete(fileUploads).where(eq(fileUploads.id, upload.id)).run();
+}
+
+const discardingCodes = new Set(['FILE_INVALID_TYPE', 'FILE_SIZE_LIMIT', 'STORAGE_LIMIT_EXCEEDED']);
+
+/**
+ * setFile: the bytes are moved out of the upload URL's reach, measured and sniffed, and previews made,
+ * outside any transaction; then, inside the append transaction (BEGIN IMMEDIATE, so uploads recorded at
+ * the same time queue up), access, quota and the upload are checked again against the database as it is.
+ */
+export async function recordFile(context: MercuriusContext, actor: Actor, raw: Record<string, unknown>): Promise<string> {
+  const args = recordSchema.parse(raw);
+  const { services } = context;
+  const db = services.database.db;
+  const log = context.reply?.log ?? silentLog;
+  requireWritableOwner(db, ownerFrom(db, args), actor.userId);
+  const upload = pendingUpload(db, args.code);
+  if (!upload || upload.userId !== actor.userId || upload.key !== args.location) throw uploadError('upload_failed', { reason: 'unknown_upload' });
+  const { driver } = storageOf(services.config);
+  const stored = await driver.finishUpload(upload.key);
+  let type: ReturnType<typeof decideStoredType> = { rejection: 'upload_failed' };
+  let result: AnalysisResult = { analysis: { thumbnail: null, preview: null, width: null, height: null, duration: null, text: null }, textLater: false };
+  if (stored && stored.size === upload.size) {
+    type = decideStoredType(args.name, args.type, await sniff(driver, upload.key));
+    if ('mimeType' in type) result = await analyse(driver, upload.key, type.mimeType, fileKindFromMimeType(type.mimeType), upload.size, log);
+  }
+  try {
+    runCommand(context, actor.userId, (unit) => {
+      const tx = unit.transaction;
+      const owner = ownerFrom(tx, args);
+      const access = requireWritableOwner(tx, owner, actor.userId);
+      const folderRow = args.folder ? findFolderRow(tx, args.folder) : undefined;
+      const events = decideRecordFile({
+        fileId: args.code,
+        actorId: actor.userId,
+        now: new Date(),
+        given: { name: args.name, size: args.size, location: args.location },
+        upload: pendingUpload(tx, args.code),
+        owner,
+        ownerTeamId: access.teamId,
+        folder: args.folder ? (folderRow ? toFolderState(tx, folderRow) : null) : undefined,
+        stored: { size: stored?.size ?? null, type },
+        analysis: result.analysis,
+        quota: { plan: teamPlan(tx, access.teamId), usedBytes: teamUsage(tx, access.teamId).bytes },
+      });
+      unit.append(fileStream(args.code), events, { teamId: access.teamId, expectedVersion: 0 });
+      tx.delete(fileUploads).where(eq(fileUploads.id, args.code)).run();
+    });
+  } catch (error) {
+    // Bytes of a refused type or size, or of another size than signed for (a server that did not enforce
+    // the signed length), can never be recorded: they go now rather than at the sweep.
+    const unusable = error instanceof DomainError && (discardingCodes.has(error.code) || (error.code === 'UPLOAD_FAILED' && stored !== null));
+    if (unusable) await discardUpload(services, upload);
+    else if (result.analysis.thumbnail) await driver.delete(result.analysis.thumbnail).catch(() => undefined);
+    throw error;
+  }
+  if (result.textLater) void extractTextLater(services, args.code, log);
+  return args.code;
+}
+
+/** Reads a large PDF's text after setFile answered; a failure leaves the text null and is logged. */
+export function extractTextLater(services: Services, fileId: string, log: Log): Promise<void> {
+  const work = (async () => {
+    const row = findFileRow(services.database.db, fileId);
+    if (!row) return;
+    try {
+      const text = await pdfText(storageOf(services.config).driver, row.location);
+      const current = findFileRow(services.database.db, fileId);
+      if (!current) return;
+      services.store.run({ actorId: null }, (unit) =>
+        unit.append(fileStream(fileId), [{ type: 'file.text_extracted', payload: { fileId, projectId: current.projectId, taskId: current.taskId, privatId: current.privatId, text } }], { teamId: current.teamId }),
+      );
+    } catch (error) {
+      log.warn({ err: error, fileId }, 'could not extract the text of a PDF; it stays out of search');
+    }
+  })();
+  return work;
+}
+
+/**
+ * Cleans storage: signed uploads never recorded (past their record-by time) lose their row and bytes,
+ * and objects no file and no pending upload names (a space or task deleted, a crash between steps) are
+ * removed once older than the recording window, so an upload in progress is never touched.
+ */
+export async function sweepStorage(services: Services, now = new Date()): Promise<{ uploads: number; objects: number }> {
+  const db = services.database.db;
+  const { driver, ready } = storageOf(services.config);
+  await ready;
+  const expired = db.select().from(fileUploads).where(lt(fileUploads.recordBy, now.toISOString())).all();
+  for (const upload of expired) await discardUpload(services, upload);
+  const cutoff = new Date(now.getTime() - uploadTimes.recordWithinMs);
+  let objects = 0;
+  for await (const object of driver.list()) {
+    if (object.modifiedAt > cutoff) continue;
+    const base = object.key.replace(/^incoming\//, '').replace(/\.thumb\.webp$/, '');
+    const recorded = db.select({ id: fileUploads.id }).from(fileUploads).where(eq(fileUploads.key, base)).get() ?? findFileByLocation(db, base);
+    if (recorded && !object.key.startsWith('incoming/')) continue;
+    await driver.delete(object.key);
+    objects += 1;
+  }
+  if ('sweepTemporary' in driver && typeof driver.sweepTemporary === 'function') await driver.sweepTemporary(cutoff);
+  return { uploads: expired.length, objects };
+}
+
+function findFileByLocation(db: Reader, location: string) {
+  const [teamId, id] = location.split('/');
+  const row = id ? findFileRow(db, id) : undefined;
+  return row && row.teamId === teamId && row.location === location ? row : undefined;
+}
