@@ -114,3 +114,34 @@ describe('mention autocomplete', () => {
     expect(screen.getByText('No one matches')).toBeTruthy();
   });
 });
+
+describe('composer attachments', () => {
+  const pdf = new File(['%PDF'], 'plan.pdf', { type: 'application/pdf' });
+
+  it('picks files with the paperclip', async () => {
+    const onAttach = vi.fn();
+    renderComposer({ onAttach });
+    const input = screen.getByTestId('attach-input') as HTMLInputElement;
+    const click = vi.spyOn(input, 'click');
+    await userEvent.click(screen.getByRole('button', { name: 'Attach files' }));
+    expect(click).toHaveBeenCalled();
+    await userEvent.upload(input, [pdf]);
+    expect(onAttach).toHaveBeenCalledWith([pdf]);
+  });
+
+  it('attaches pasted files and leaves pasted text to the textbox', async () => {
+    const onAttach = vi.fn();
+    const { textbox } = renderComposer({ onAttach });
+    await userEvent.click(textbox);
+    await userEvent.paste({ files: [pdf], items: [], types: ['Files'], getData: () => '' } as unknown as DataTransfer);
+    expect(onAttach).toHaveBeenCalledWith([pdf]);
+    await userEvent.paste('words');
+    expect(textbox.value).toBe('words');
+    expect(onAttach).toHaveBeenCalledTimes(1);
+  });
+
+  it('has no paperclip where nothing can be attached', () => {
+    renderComposer();
+    expect(screen.queryByRole('button', { name: 'Attach files' })).toBeNull();
+  });
+});

@@ -1,5 +1,5 @@
-import { useEffect, useId, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
-import { AtSign, Bold, Code, Italic, Link, List, Send, Smile, X } from 'lucide-react';
+import { useEffect, useId, useLayoutEffect, useRef, useState, type ClipboardEvent, type KeyboardEvent } from 'react';
+import { AtSign, Bold, Code, Italic, Link, List, Paperclip, Send, Smile, X } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../ui';
 import {
@@ -30,6 +30,8 @@ export interface ComposerProps {
   /** Up arrow in an empty composer: edit the caller's last message. */
   onEditLast: () => void;
   onTyping: () => void;
+  /** Files picked with the paperclip or pasted: each is uploaded and sent as a file message. Without it, there is no paperclip. */
+  onAttach?: ((files: File[]) => void) | undefined;
 }
 
 type Format = 'bold' | 'italic' | 'code' | 'link' | 'list';
@@ -45,10 +47,11 @@ function applyFormat(format: Format, value: string, start: number, end: number):
 const shortcuts: Record<string, Format> = { b: 'bold', i: 'italic', e: 'code', k: 'link' };
 
 /** Multi-line composer: Enter sends, Shift+Enter breaks the line, Markdown shortcuts, @mentions, emoji, reply and edit modes. */
-export function Composer({ placeholder, editing, replyTo, candidates, disabled = false, onSend, onSaveEdit, onCancel, onEditLast, onTyping }: ComposerProps) {
+export function Composer({ placeholder, editing, replyTo, candidates, disabled = false, onSend, onSaveEdit, onCancel, onEditLast, onTyping, onAttach }: ComposerProps) {
   const { t } = useTranslation();
   const listId = useId();
   const textareaRef = useRef<HTMLTextAreaElement>(null);
+  const fileInputRef = useRef<HTMLInputElement>(null);
   const [value, setValue] = useState('');
   const [mention, setMention] = useState<MentionQuery | null>(null);
   const [active, setActive] = useState(0);
@@ -166,6 +169,14 @@ export function Composer({ placeholder, editing, replyTo, candidates, disabled =
     }
   };
 
+  // Pasted files (a screenshot, files copied in a file manager) are attached; pasted text is left to the textarea.
+  const onPaste = (event: ClipboardEvent<HTMLTextAreaElement>) => {
+    const files = [...(event.clipboardData?.files ?? [])];
+    if (!onAttach || disabled || files.length === 0) return;
+    event.preventDefault();
+    onAttach(files);
+  };
+
   const tooLong = value.length > maximumBodyLength;
   const mentionOpen = mention !== null;
   return (
@@ -201,6 +212,7 @@ export function Composer({ placeholder, editing, replyTo, candidates, disabled =
           if (event.target.value && !editing) onTyping();
         }}
         onSelect={(event) => setMention(mentionQueryAt(event.currentTarget.value, event.currentTarget.selectionStart))}
+        onPaste={onPaste}
       />
       <div className={styles.toolbar} role="toolbar" aria-label={t('chat.composer.formatting')}>
         <Button size="sm" variant="ghost" iconOnly icon={<Bold size={14} />} aria-label={t('chat.composer.bold')} title={t('chat.composer.bold')} disabled={disabled} onClick={() => format('bold')} />
@@ -212,6 +224,24 @@ export function Composer({ placeholder, editing, replyTo, candidates, disabled =
             insertText(value && !/\s$/.test(value.slice(0, textareaRef.current?.selectionStart ?? value.length)) ? ' @' : '@');
             textareaRef.current?.focus();
           }} />
+        {onAttach && (
+          <>
+            <Button size="sm" variant="ghost" iconOnly icon={<Paperclip size={14} />} aria-label={t('chat.attachment.attach')} title={t('chat.attachment.attach')} disabled={disabled} onClick={() => fileInputRef.current?.click()} />
+            <input
+              ref={fileInputRef}
+              type="file"
+              multiple
+              hidden
+              data-testid="attach-input"
+              onChange={(event) => {
+                const files = [...(event.target.files ?? [])];
+                // Cleared so picking the same file again fires again.
+                event.target.value = '';
+                if (files.length > 0) onAttach(files);
+              }}
+            />
+          </>
+        )}
         <EmojiPicker label={t('chat.composer.emoji')} onPick={insertText} onClosed={() => textareaRef.current?.focus()}>
           <Button size="sm" variant="ghost" iconOnly icon={<Smile size={14} />} aria-label={t('chat.composer.emoji')} title={t('chat.composer.emoji')} disabled={disabled} />
         </EmojiPicker>

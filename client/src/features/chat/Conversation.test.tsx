@@ -1,12 +1,14 @@
 // @vitest-environment happy-dom
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createAppStore } from '../../lib/store';
 import { mockGraphQL } from '../../test/graphqlMock';
 import { setupAppI18n } from '../../test/i18n';
 import { renderWithStore } from '../../test/renderWithStore';
 import { currentUserAtom } from '../auth/session';
+import { FakeXhr } from '../files/fakeXhr';
+import { signedUpload, storedFile } from '../files/testFixtures';
 import { storeSpacesAtom } from '../spaces/atoms';
 import { Conversation } from './Conversation';
 import type { Message, MessageChange } from './operations';
@@ -138,6 +140,48 @@ describe('conversation', () => {
     await waitFor(() => expect(graphql.callsOf('ediMessage')[0]?.variables).toEqual({ id: 'm2', body: 'Mine (fixed)' }));
     expect(await screen.findByText('Mine (fixed)')).toBeTruthy();
     expect(textbox.value).toBe('');
+  });
+
+  it('shows file messages: an image inline, another file as a card, a deleted one as removed', async () => {
+    const image = { id: 'f1', name: 'Sketch.png', type: 'image/png', size: 2048, url: '/media/files/f1', thumbnail: '/media/files/f1/thumbnail', category: 'image', width: 4, height: 3, duration: null };
+    const withFiles = [
+      ...history,
+      message('m7', { createdAt: at(9), body: '', type: 'file', file: image }),
+      message('m8', { createdAt: at(10), body: 'Minutes', type: 'file', file: { ...image, id: 'f2', name: 'minutes.pdf', type: 'application/pdf', url: '/media/files/f2', thumbnail: null, category: 'Pdf' } }),
+      message('m9', { createdAt: at(11), body: '', type: 'file', file: null }),
+    ];
+    open({ getMessages: () => ({ data: { getMessages: [...withFiles].reverse() } }) });
+    expect((await screen.findByRole('img', { name: 'Sketch.png' })).getAttribute('src')).toBe('/media/files/f1/thumbnail');
+    expect(screen.getByRole('link', { name: 'Download minutes.pdf' })).toBeTruthy();
+    expect(screen.getByText('Minutes')).toBeTruthy();
+    expect(screen.getByText('File removed')).toBeTruthy();
+  });
+
+  it('uploads files dropped on the conversation with a progress bar in the pending message, then sends them as file messages', async () => {
+    FakeXhr.reset();
+    vi.stubGlobal('XMLHttpRequest', FakeXhr);
+    const { graphql, store } = open({
+      getStats: () => ({ data: { getStats: { team: 't', plan: 'business', storage: 0, storageLimit: null, uploadLimit: 1, files: 0 } } }),
+      signedUploadURL: (variables) => ({ data: { signedUploadURL: signedUpload('f9', Number(variables.size)) } }),
+      setFile: (variables) => ({ data: { setFile: storedFile({ id: 'f9', name: String(variables.name), size: Number(variables.size), project: 'p1' }) } }),
+      setMessage: () => new Promise(() => undefined),
+    });
+    await screen.findByText('Morning');
+    const file = new File(['%PDF-1.4 hello'], 'notes.pdf', { type: 'application/pdf' });
+    const conversation = screen.getByRole('region', { name: 'Conversation' });
+    const dataTransfer = { files: [file], types: ['Files'], dropEffect: 'none', getData: () => '' };
+    fireEvent.dragOver(conversation, { dataTransfer });
+    expect(screen.getByRole('status').textContent).toBe('Drop files to send them here');
+    fireEvent.drop(conversation, { dataTransfer });
+    const pending = await screen.findByRole('article', { name: 'Ada Lovelace is sending notes.pdf' });
+    await waitFor(() => expect(FakeXhr.instances[0]?.sent).toBe(true));
+    act(() => FakeXhr.instances[0]!.progress(7, file.size));
+    expect(within(pending).getByRole('progressbar').getAttribute('aria-valuenow')).toBe('50');
+    await act(async () => FakeXhr.instances[0]!.respond(201));
+    await waitFor(() => expect(graphql.callsOf('setMessage')[0]?.variables).toMatchObject({ project: 'p1', body: '', type: 'file', file: 'f9' }));
+    const queued = await screen.findByRole('article', { name: 'Unsent message from Ada Lovelace' });
+    expect(within(queued).getByRole('link', { name: 'notes.pdf' })).toBeTruthy();
+    expect(store.get(outboxAtom)[0]?.file?.id).toBe('f9');
   });
 
   it('says when the messages cannot be loaded and tries again', async () => {

@@ -3,6 +3,9 @@ import { useTranslation } from 'react-i18next';
 import { useAtomValue, useStore } from '../../lib/store';
 import { Button, Notice, Spinner, openDialog } from '../../ui';
 import { currentUserAtom, displayName } from '../auth/session';
+import { useDropTarget } from '../files/useDropTarget';
+import { PendingUpload } from './Attachment';
+import { attachFiles, attachmentsAtom, cancelAttachment, retryAttachment, uploadTargetOf } from './attachments';
 import { privatsAtom } from './atoms';
 import { Composer } from './Composer';
 import { deleteMessage, editMessage, loadNewest, loadOlder, notifyTyping, toggleReaction } from './conversationActions';
@@ -68,12 +71,23 @@ export function Conversation(props: ConversationProps) {
   const { candidates, nameOf } = useConversationPeople(target, t('chat.message.unknownAuthor'));
   const inactive = useAtomValue(privatsAtom)?.find((privat) => 'privat' in target && privat.id === target.privat)?.inactive ?? false;
   const outbox = useAtomValue(outboxAtom);
+  const attachments = useAtomValue(attachmentsAtom);
   const [replyTo, setReplyTo] = useState<Message | null>(null);
   const [editing, setEditing] = useState<Message | null>(null);
   const [bottomSignal, setBottomSignal] = useState(0);
 
   const acknowledged = useMemo(() => new Set(state.messages.map((message) => message.clientId).filter(Boolean)), [state.messages]);
   const pending = outbox.filter((item) => item.conversation === key && item.userId === me && !acknowledged.has(item.clientId));
+  const uploads = attachments.filter((item) => item.conversation === key && item.userId === me);
+  // Files go to the conversation's owner (space, task or private chat); a meeting room has none, and an inactive chat takes nothing.
+  const canAttach = uploadTargetOf(target) !== null && !inactive;
+  const attach = (files: File[]) => {
+    if (!canAttach || files.length === 0) return;
+    attachFiles(store, target, files, replyTo ? quoteOf(replyTo) : null);
+    setReplyTo(null);
+    setBottomSignal((signal) => signal + 1);
+  };
+  const drop = useDropTarget(attach);
 
   const onReply = useCallback((message: Message) => {
     setEditing(null);
@@ -115,8 +129,9 @@ export function Conversation(props: ConversationProps) {
 
   const author = { id: me ?? '', name: user ? displayName(user) : t('chat.message.you'), profileImg: user?.profileImg ?? null };
   return (
-    <section className={styles.conversation} aria-label={t('chat.conversation.label')}>
-      {state.messages.length === 0 && pending.length === 0 && <p className={styles.emptyConversation}>{t('chat.conversation.empty')}</p>}
+    <section className={styles.conversation} aria-label={t('chat.conversation.label')} {...(canAttach ? drop.handlers : {})}>
+      {canAttach && drop.over && <div className={styles.dropOverlay} role="status">{t('chat.attachment.drop')}</div>}
+      {state.messages.length === 0 && pending.length === 0 && uploads.length === 0 && <p className={styles.emptyConversation}>{t('chat.conversation.empty')}</p>}
       <MessageList
         label={t('chat.conversation.messages')}
         messages={state.messages}
@@ -132,9 +147,14 @@ export function Conversation(props: ConversationProps) {
         onDelete={onDelete}
         onReact={onReact}
         nameOf={nameOf}
-        pending={pending.map((item) => (
-          <PendingMessage key={item.clientId} item={item} author={author} onRetry={(clientId) => void retryMessage(store, clientId)} onDiscard={(clientId) => discardMessage(store, clientId)} />
-        ))}
+        pending={[
+          ...pending.map((item) => (
+            <PendingMessage key={item.clientId} item={item} author={author} onRetry={(clientId) => void retryMessage(store, clientId)} onDiscard={(clientId) => discardMessage(store, clientId)} />
+          )),
+          ...uploads.map((item) => (
+            <PendingUpload key={item.id} item={item} author={author} onCancel={(id) => cancelAttachment(store, id)} onRetry={(id) => retryAttachment(store, id)} />
+          )),
+        ]}
       />
       <p className={styles.typing} aria-live="polite">{typing}</p>
       {inactive && <Notice tone="info">{t('chat.composer.inactive')}</Notice>}
@@ -153,6 +173,7 @@ export function Conversation(props: ConversationProps) {
         onCancel={cancel}
         onEditLast={onEditLast}
         onTyping={() => notifyTyping(target)}
+        onAttach={canAttach ? attach : undefined}
       />
     </section>
   );

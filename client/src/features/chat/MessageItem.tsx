@@ -4,6 +4,7 @@ import clsx from 'clsx';
 import { useTranslation } from 'react-i18next';
 import { Button, Menu, MenuContent, MenuItem, MenuTrigger } from '../../ui';
 import type { OutboxItem } from './atoms';
+import { MessageAttachment } from './Attachment';
 import { EmojiPicker } from './EmojiPicker';
 import { formatDateTime, formatTime, personName } from './format';
 import { markdownToText, renderMarkdown } from './markdown';
@@ -60,11 +61,13 @@ export const MessageItem = memo(function MessageItem({ message, grouped, me, edi
           </header>
         )}
         {message.replyTo && <ReplyQuote quote={message.replyTo} />}
-        <div className={styles.body}>
-          {renderMarkdown(message.body, { me })}
-          {message.file && <a className={styles.file} href={message.file.url} target="_blank" rel="noopener noreferrer">{message.file.name}</a>}
-          {message.editedAt && <span className={styles.edited} title={formatDateTime(message.editedAt, i18n.language)}>{t('chat.message.edited')}</span>}
-        </div>
+        {(message.body !== '' || message.editedAt) && (
+          <div className={styles.body}>
+            {renderMarkdown(message.body, { me })}
+            {message.editedAt && <span className={styles.edited} title={formatDateTime(message.editedAt, i18n.language)}>{t('chat.message.edited')}</span>}
+          </div>
+        )}
+        {(message.type === 'file' || message.file) && <MessageAttachment file={message.file} />}
         <Reactions reactions={message.reactions} me={me} nameOf={nameOf} onToggle={(emoji) => onReact(message, emoji)} />
       </div>
       {own && <Check className={styles.sent} size={14} role="img" aria-label={t('chat.message.sent')} />}
@@ -123,7 +126,8 @@ export function PendingMessage({ item, author, onRetry, onDiscard }: PendingMess
           <span className={styles.author}>{author.name}</span>
         </header>
         {item.replyTo && <ReplyQuote quote={item.replyTo} />}
-        <div className={styles.body}>{renderMarkdown(item.body, { me: author.id })}</div>
+        {item.body !== '' && <div className={styles.body}>{renderMarkdown(item.body, { me: author.id })}</div>}
+        {item.file && <MessageAttachment file={item.file} />}
       </div>
       {status}
     </article>

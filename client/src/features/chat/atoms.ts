@@ -5,7 +5,7 @@
  */
 import { atom, type AppStore } from '../../lib/store';
 import { spaceListAtom } from '../spaces/atoms';
-import type { ConversationTarget, Message, MessageAuthor, MessageQuote, PresenceState, Privat } from './operations';
+import type { ConversationTarget, Message, MessageAuthor, MessageFile, MessageQuote, PresenceState, Privat } from './operations';
 
 export interface TypingPerson {
   user: MessageAuthor;
@@ -62,6 +62,8 @@ export interface OutboxItem {
   target: ConversationTarget;
   body: string;
   replyTo: MessageQuote | null;
+  /** An uploaded attachment: the message is sent as a file message with it. */
+  file?: MessageFile | null;
   createdAt: string;
   state: OutboxState;
   /** Why the server refused it (failed). */

@@ -69,9 +69,12 @@ export function otherMember(privat: Privat, me: string | null) {
   return privat.users.find((user) => user.id !== me) ?? privat.users[0] ?? null;
 }
 
-function previewOf(message: { body: string; author: { id: string; firstname: string; lastname: string } | null } | null | undefined, me: string | null, you: string): string | null {
+type Previewed = { body: string; type?: string; file?: { name: string } | null; author: { id: string; firstname: string; lastname: string } | null };
+
+function previewOf(message: Previewed | null | undefined, me: string | null, you: string): string | null {
   if (!message) return null;
-  const text = markdownToText(message.body);
+  // A file message may have no words: show the file's name (a paperclip alone once the file was deleted).
+  const text = markdownToText(message.body) || (message.file ? `📎 ${message.file.name}` : message.type === 'file' ? '📎' : '');
   if (!message.author) return text;
   return `${message.author.id === me ? you : personName(message.author, '')}: ${text}`;
 }

@@ -8,12 +8,22 @@ export interface MessageAuthor {
   profileImg: string | null;
 }
 
+/** A file message's file (a recorded file of the conversation's space, task or private chat). */
 export interface MessageFile {
   id: string;
   name: string;
+  /** The mime type the server decided from the bytes. */
   type: string;
   size: number;
+  /** Where the session reads the bytes (/media/files/<id>). */
   url: string;
+  /** A 480 px preview of an image; null for other files. */
+  thumbnail: string | null;
+  /** SPEC §5 kind: image, video, Pdf, Word, Xls or unknown. */
+  category: string;
+  width: number | null;
+  height: number | null;
+  duration: number | null;
 }
 
 export interface MessageReaction {
@@ -118,7 +128,7 @@ export interface ChatPerson extends PrivatMember {
 
 const authorFields = 'id firstname lastname profileImg';
 export const messageFields = `id body type createdAt editedAt project privat task meetingroom clientId canEdit canDelete mentions
-  author { ${authorFields} } file { id name type size url } replyTo { id body author { ${authorFields} } } reactions { emoji count users }`;
+  author { ${authorFields} } file { id name type size url thumbnail category width height duration } replyTo { id body author { ${authorFields} } } reactions { emoji count users }`;
 const privatFields = `id name logo inactive unread createdAt updated users { ${authorFields} } lastMessage { ${messageFields} }`;
 const spaceChatFields = `id unread lastMessage { ${messageFields} }`;
 
@@ -148,11 +158,11 @@ export const getChatPeopleDocument = gql<{ getUsers: ChatPerson[] }, { project?:
 const targetVariables = '$project: ID, $privat: ID, $task: ID, $meetingroom: ID';
 const targetArguments = 'project: $project, privat: $privat, task: $task, meetingroom: $meetingroom';
 
-export type SendVariables = Partial<Record<'project' | 'privat' | 'task' | 'meetingroom', string>> & { body: string; replyTo?: string; clientId: string };
+export type SendVariables = Partial<Record<'project' | 'privat' | 'task' | 'meetingroom', string>> & { body: string; replyTo?: string; clientId: string; type?: 'file'; file?: string };
 
 export const setMessageDocument = gql<{ setMessage: Message }, SendVariables>(
-  `mutation SetMessage(${targetVariables}, $body: String!, $replyTo: ID, $clientId: String) {
-    setMessage(${targetArguments}, body: $body, replyTo: $replyTo, clientId: $clientId) { ${messageFields} }
+  `mutation SetMessage(${targetVariables}, $body: String!, $replyTo: ID, $clientId: String, $type: String, $file: ID) {
+    setMessage(${targetArguments}, body: $body, replyTo: $replyTo, clientId: $clientId, type: $type, file: $file) { ${messageFields} }
   }`,
 );
 

@@ -1,6 +1,8 @@
 /**
  * The outbox: every message the user sends goes through it, so none is lost or sent twice.
  *
+ * - Attachments are uploaded first (attachments.ts); the recorded file then comes here like any
+ *   message, so a file message queued offline is sent once the connection is back.
  * - Sending adds an item with a fresh clientId (crypto.randomUUID) to `outboxAtom`, mirrored in
  *   localStorage so a reload keeps it, then flushes.
  * - A flush sends pending items one at a time, in order, unless the connection is down (the
@@ -19,7 +21,7 @@ import { connectionStatusAtom } from '../../lib/subscriptions';
 import { currentUserAtom } from '../auth/session';
 import { updateConversation, type OutboxItem } from './atoms';
 import { conversationKey, mergeMessages } from './messages';
-import { setMessageDocument, type ConversationTarget, type Message, type MessageQuote } from './operations';
+import { setMessageDocument, type ConversationTarget, type Message, type MessageFile, type MessageQuote } from './operations';
 
 export const outboxStorageKey = 'chat.outbox';
 
@@ -92,7 +94,9 @@ const flushChains = new WeakMap<AppStore, Promise<void>>();
 async function deliver(store: AppStore, item: OutboxItem): Promise<void> {
   patchItem(store, item.clientId, { state: 'sending', error: undefined });
   try {
-    const variables = { ...item.target, body: item.body, clientId: item.clientId, ...(item.replyTo ? { replyTo: item.replyTo.id } : {}) };
+    const variables = {
+      ...item.target, body: item.body, clientId: item.clientId, ...(item.replyTo ? { replyTo: item.replyTo.id } : {}), ...(item.file ? { type: 'file' as const, file: item.file.id } : {}),
+    };
     const { setMessage } = await request(setMessageDocument, variables, { handledByCaller: true });
     acknowledgeMessage(store, setMessage);
   } catch (error) {
@@ -127,6 +131,8 @@ export interface Outgoing {
   target: ConversationTarget;
   body: string;
   replyTo?: MessageQuote | null;
+  /** An attachment already uploaded to the conversation's owner (see attachments.ts); the body may then be empty. */
+  file?: MessageFile | null;
 }
 
 /** Queues a message and tries to send it now. Returns the queued item (its clientId identifies it until the server answers). */
@@ -135,7 +141,7 @@ export function sendMessage(store: AppStore, outgoing: Outgoing, createId: () =>
   if (!userId) return null;
   const item: OutboxItem = {
     clientId: createId(), userId, conversation: conversationKey(outgoing.target), target: outgoing.target, body: outgoing.body,
-    replyTo: outgoing.replyTo ?? null, createdAt: new Date().toISOString(), state: 'pending',
+    replyTo: outgoing.replyTo ?? null, ...(outgoing.file ? { file: outgoing.file } : {}), createdAt: new Date().toISOString(), state: 'pending',
   };
   setOutbox(store, (items) => [...items, item]);
   void flushOutbox(store);

@@ -10,6 +10,7 @@ import { subscribe, onReconnect, connectionStatusAtom } from '../../lib/subscrip
 import { useAtomValue, useStore, type AppStore } from '../../lib/store';
 import { currentTeamAtom, currentUserAtom } from '../auth/session';
 import { spaceIdsAtom } from '../spaces/atoms';
+import { resumeAttachments } from './attachments';
 import { applyPresence, applyPrivatChange, applySpaceChatChange, loadPresence, loadPrivats, loadSpaceChats } from './chatLists';
 import { flushOutbox, restoreOutbox } from './outbox';
 import { setPresenceDocument, subPresenceDocument, subPrivatDocument, subSpaceChatsDocument } from './operations';
@@ -55,7 +56,11 @@ export function useChatLive(): void {
     if (!userId) return undefined;
     restoreOutbox(store);
     void flushOutbox(store);
-    const flush = () => void flushOutbox(store);
+    const flush = () => {
+      void flushOutbox(store);
+      // Attachments picked while offline start uploading once the connection is back.
+      resumeAttachments(store);
+    };
     window.addEventListener('online', flush);
     const stopWatching = store.sub(connectionStatusAtom, () => {
       if (store.get(connectionStatusAtom) === 'connected') flush();

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { chatMessages } from '#shared/chatRules';
 import {
-  decideDeleteMessage, decideEditMessage, decideMentionNotifications, decidePostMessage, decideReaction, decideRead, excerpt, mentionsIn, pageCursor, pageRequest,
-  validateEmoji, validateMessageInput, type MessageState,
+  checkAttachment, decideDeleteMessage, decideEditMessage, decideMentionNotifications, decidePostMessage, decideReaction, decideRead, excerpt, mentionsIn, pageCursor, pageRequest,
+  fileBelongsTo, validateEmoji, validateMessageInput, type MessageState,
 } from './commands';
 import { conversationFrom, conversationOf, refOf } from './conversation';
 
@@ -21,7 +21,7 @@ const refusal = (code: string, text?: string) => expect.objectContaining({ code,
 
 describe('validateMessageInput', () => {
   it('trims the body and defaults to a text message', () => {
-    expect(validateMessageInput({ body: '  hi there \r\n' })).toEqual({ body: 'hi there', type: 'text', clientId: null });
+    expect(validateMessageInput({ body: '  hi there \r\n' })).toEqual({ body: 'hi there', type: 'text', clientId: null, fileId: null });
   });
 
   it('refuses an empty body, one over 20,000 characters and a 100 KB one', () => {
@@ -35,12 +35,37 @@ describe('validateMessageInput', () => {
     expect(validateMessageInput({ body: 'a\u0000b <script>x</script> [l](javascript:y)' }).body).toBe('ab <script>x</script> [l](javascript:y)');
   });
 
-  it('refuses server-only types, files while the files area is missing, and long client ids', () => {
+  it('refuses server-only types, a file message without a file, and long client ids', () => {
     expect(() => validateMessageInput({ body: 'x', type: 'system' })).toThrowError(refusal('BAD_USER_INPUT', chatMessages.typeNotAllowed));
-    expect(() => validateMessageInput({ body: 'x', file: 'f' })).toThrowError(refusal('BAD_USER_INPUT', chatMessages.filesUnavailable));
     expect(() => validateMessageInput({ body: '', type: 'file' })).toThrowError(refusal('BAD_USER_INPUT', chatMessages.fileRequired));
+    expect(() => validateMessageInput({ body: '', type: 'file', file: '' })).toThrowError(refusal('BAD_USER_INPUT', chatMessages.fileRequired));
     expect(() => validateMessageInput({ body: 'x', clientId: 'c'.repeat(65) })).toThrowError(refusal('BAD_USER_INPUT', chatMessages.clientIdLength));
     expect(validateMessageInput({ body: 'x', clientId: 'c'.repeat(64) }).clientId).toHaveLength(64);
+  });
+});
+
+describe('attachments', () => {
+  const file = { id: 'f00000000000000000000006', authorId: ann, projectId: space, taskId: null, privatId: null };
+
+  it('makes a message with a file a file message, whose body may be empty', () => {
+    expect(validateMessageInput({ body: '  ', file: file.id })).toEqual({ body: '', type: 'file', clientId: null, fileId: file.id });
+    expect(validateMessageInput({ body: 'caption', type: 'text', file: file.id }).type).toBe('file');
+  });
+
+  it("accepts the author's own file of the same conversation only", () => {
+    expect(checkAttachment(file, ref, ann)).toBe(file.id);
+    expect(() => checkAttachment(undefined, ref, ann)).toThrowError(refusal('NOT_FOUND', chatMessages.fileNotFound));
+    expect(() => checkAttachment(file, ref, bob)).toThrowError(refusal('PERMISSION_DENIED', chatMessages.fileNotYours));
+    expect(() => checkAttachment({ ...file, projectId: cid }, ref, ann)).toThrowError(refusal('BAD_USER_INPUT', chatMessages.fileElsewhere));
+  });
+
+  it("tells a space's own files from its tasks' and a private chat's", () => {
+    const task = 'e00000000000000000000007';
+    expect(fileBelongsTo({ projectId: space, taskId: task, privatId: null }, ref)).toBe(false);
+    expect(fileBelongsTo({ projectId: space, taskId: task, privatId: null }, refOf(conversationOf('task', task), space))).toBe(true);
+    expect(fileBelongsTo({ projectId: space, taskId: null, privatId: null }, refOf(conversationOf('task', task), space))).toBe(false);
+    expect(fileBelongsTo({ projectId: null, taskId: null, privatId: cid }, refOf(conversationOf('privat', cid), null))).toBe(true);
+    expect(fileBelongsTo({ projectId: null, taskId: null, privatId: cid }, refOf(conversationOf('meetingroom', cid), null))).toBe(false);
   });
 });
 
@@ -72,11 +97,16 @@ describe('mentions', () => {
 });
 
 describe('decidePostMessage', () => {
-  const command = { messageId: 'm1', authorId: ann, body: `hi @[Bob](${bob})`, type: 'text' as const, clientId: 'c1', replyToId: null };
+  const command = { messageId: 'm1', authorId: ann, body: `hi @[Bob](${bob})`, type: 'text' as const, clientId: 'c1', replyToId: null, fileId: null };
 
   it('records the message with the mentions that may be told', () => {
     const [event] = decidePostMessage(command, ref, undefined, everyone);
     expect(event).toEqual({ type: 'message.created', payload: { ...ref, messageId: 'm1', body: command.body, type: 'text', fileId: null, replyToId: null, clientId: 'c1', mentions: [bob] } });
+  });
+
+  it('records the attached file', () => {
+    const [event] = decidePostMessage({ ...command, body: '', type: 'file', fileId: 'f1' }, ref, undefined, everyone);
+    expect(event?.payload).toMatchObject({ type: 'file', fileId: 'f1', body: '', mentions: [] });
   });
 
   it('replies only to a live message of the same conversation', () => {

@@ -25,17 +25,46 @@ export interface MessageInput {
 
 /**
  * setMessage's arguments, checked before anything is read: the body trimmed to 1..20,000 characters
- * (a file message may have none), a client-sent type of text or file only, and no attachment while the
- * files area does not exist.
+ * (a file message may have none), a client-sent type of text or file only. A message with a file is
+ * a file message whatever type was given; a file message without a file is refused.
  */
-export function validateMessageInput(input: MessageInput): { body: string; type: MessageType; clientId: string | null } {
-  const type = input.type ?? 'text';
-  if (type !== 'text' && type !== 'file') throw badInput(chatMessages.typeNotAllowed);
-  if (input.file !== undefined && input.file !== null) throw badInput(chatMessages.filesUnavailable);
-  if (type === 'file') throw badInput(chatMessages.fileRequired);
+export function validateMessageInput(input: MessageInput): { body: string; type: MessageType; clientId: string | null; fileId: string | null } {
+  const requested = input.type ?? 'text';
+  if (requested !== 'text' && requested !== 'file') throw badInput(chatMessages.typeNotAllowed);
+  const fileId = typeof input.file === 'string' && input.file !== '' ? input.file : null;
+  if (requested === 'file' && fileId === null) throw badInput(chatMessages.fileRequired);
+  const type: MessageType = fileId === null ? 'text' : 'file';
   const clientId = input.clientId ?? null;
   if (clientId !== null && (clientId.length < clientIdLength.minimum || clientId.length > clientIdLength.maximum)) throw badInput(chatMessages.clientIdLength);
-  return { body: validateBody(input.body, type), type, clientId };
+  return { body: validateBody(input.body, type), type, clientId, fileId };
+}
+
+/** What setMessage needs to know of the file it attaches (undefined: missing, deleted, or out of the caller's sight). */
+export interface AttachmentFacts {
+  id: string;
+  authorId: string;
+  projectId: string | null;
+  taskId: string | null;
+  privatId: string | null;
+}
+
+/** Whether a file belongs to a conversation: a space's own files (not its tasks'), a task's, a private chat's. Meeting rooms have none. */
+export function fileBelongsTo(file: Pick<AttachmentFacts, 'projectId' | 'taskId' | 'privatId'>, ref: ConversationRef): boolean {
+  if (ref.projectId !== null) return file.projectId === ref.projectId && file.taskId === null && file.privatId === null;
+  if (ref.taskId !== null) return file.taskId === ref.taskId;
+  if (ref.privatId !== null) return file.privatId === ref.privatId;
+  return false;
+}
+
+/**
+ * An attachment must be a recorded file the author may read, of the same conversation, that the
+ * author uploaded: a file of another conversation or team, someone else's, or a deleted one is refused.
+ */
+export function checkAttachment(file: AttachmentFacts | undefined, ref: ConversationRef, authorId: string): string {
+  if (!file) throw new DomainError('NOT_FOUND', chatMessages.fileNotFound);
+  if (!fileBelongsTo(file, ref)) throw badInput(chatMessages.fileElsewhere);
+  if (file.authorId !== authorId) throw new DomainError('PERMISSION_DENIED', chatMessages.fileNotYours);
+  return file.id;
 }
 
 export function validateBody(raw: string, type: string): string {
@@ -59,6 +88,8 @@ export interface NewMessage {
   type: MessageType;
   clientId: string | null;
   replyToId: string | null;
+  /** Checked with checkAttachment first; null for a text message. */
+  fileId: string | null;
 }
 
 /** A reply must quote a live message of the same conversation. */
@@ -71,7 +102,7 @@ export function decidePostMessage(command: NewMessage, ref: ConversationRef, rep
       messageId: command.messageId,
       body: command.body,
       type: command.type,
-      fileId: null,
+      fileId: command.fileId,
       replyToId: command.replyToId,
       clientId: command.clientId,
       mentions: mentionsIn(command.body, command.authorId, canRead),
@@ -98,7 +129,11 @@ export function decideEditMessage(message: MessageState, editorId: string, rawBo
   return [{ type: 'message.edited', payload: { ...refOfMessage(message), messageId: message.id, body, mentions: mentionsIn(body, message.authorId, canRead) } }];
 }
 
-/** delMessage: own messages; moderators (space and team admins) any in their space. */
+/**
+ * delMessage: own messages; moderators (space and team admins) any in their space. Deleting a file
+ * message never deletes its file: the file stays in the conversation's files (its owner's), to be
+ * deleted there by whoever may.
+ */
 export function decideDeleteMessage(message: MessageState, userId: string, access: { moderate: boolean }): MessageEvent[] {
   if (message.deleted) throw new DomainError('NOT_FOUND', chatMessages.messageNotFound);
   if (message.authorId !== userId && !access.moderate) throw new DomainError('PERMISSION_DENIED', chatMessages.deleteNotAllowed);

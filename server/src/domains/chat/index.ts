@@ -1,4 +1,5 @@
 import type { DomainModule } from '../module';
+import { attachmentLoaders } from './attachments';
 import { chatSubscriptions } from './live';
 import { messageMutations, messageQueries } from './messageResolvers';
 import { presenceMutations, presenceOf, presenceQueries, presenceSubscriptions } from './presence';
@@ -16,7 +17,7 @@ export const chatModule: DomainModule = {
     Mutation: { ...messageMutations, ...privatMutations, ...presenceMutations },
     Subscription: { ...chatSubscriptions, ...presenceSubscriptions },
   },
-  loaders: chatLoaders,
+  loaders: { ...chatLoaders, ...attachmentLoaders },
   projections: [chatProjection],
   access: {
     getMessages: 'spaceMember',

@@ -8,8 +8,9 @@ import { newId } from '../../ids';
 import type { Reader } from '../tasks/state';
 import { runCommand } from '../teams/support';
 import { conversationReaders, findMessage, requirePostable, requireReadable, requireVisibleMessage, toMessageState } from './access';
+import { loadAttachment } from './attachments';
 import {
-  decideDeleteMessage, decideEditMessage, decideMentionNotifications, decidePostMessage, decideReaction, decideRead, pageCursor, pageRequest, validateEmoji,
+  checkAttachment, decideDeleteMessage, decideEditMessage, decideMentionNotifications, decidePostMessage, decideReaction, decideRead, pageCursor, pageRequest, validateEmoji,
   validateMessageInput, type MessageState,
 } from './commands';
 import { conversationFrom, parseConversationKey, refOf, type ConversationArguments } from './conversation';
@@ -50,7 +51,8 @@ function postMessage(context: MercuriusContext, args: ConversationArguments & { 
     const replyToId = args.replyTo ?? null;
     const replyRow = replyToId ? findMessage(db, replyToId) : undefined;
     const ref = refOf(conversation, access.spaceId);
-    const events = decidePostMessage({ messageId, authorId: actor.userId, body: input.body, type: input.type, clientId: input.clientId, replyToId }, ref, replyRow && toMessageState(replyRow), conversationReaders(db, conversation));
+    const fileId = input.fileId === null ? null : checkAttachment(loadAttachment(db, input.fileId, actor.userId), ref, actor.userId);
+    const events = decidePostMessage({ messageId, authorId: actor.userId, body: input.body, type: input.type, clientId: input.clientId, replyToId, fileId }, ref, replyRow && toMessageState(replyRow), conversationReaders(db, conversation));
     unit.append(chatStream(conversation.key), events, { teamId: access.teamId });
     const created = events[0]!.payload as { mentions: string[] };
     recordMentions(unit, { ...ref, messageId, teamId: access.teamId, authorId: actor.userId, body: input.body }, created.mentions);

@@ -47,7 +47,8 @@ export function presentMessageBases(db: Reader, rows: readonly MessageRow[]) {
       type: row.type,
       author: people.get(row.authorId) ?? null,
       authorId: row.authorId,
-      file: null,
+      /** Message.file comes from its loader (attachments.ts), for all messages of a response at once. */
+      fileId: row.fileId,
       createdAt: row.createdAt,
       editedAt: row.editedAt,
       deleted: row.deletedAt !== null,

@@ -5,8 +5,28 @@
 export const chatTypeDefs = /* GraphQL */ `
   type MessageAuthor { id: ID! firstname: String! lastname: String! profileImg: String }
 
-  "An attachment; filled by the files area. Until that area lands it is always null, and setMessage refuses a file argument."
-  type MessageFile { id: ID! name: String! type: String! size: Int! url: String! }
+  """
+  A file message's file, a recorded file of the conversation's owner (the space, the task or the private
+  chat). Message.file is null when the file was deleted since ("file removed").
+  """
+  type MessageFile {
+    id: ID!
+    name: String!
+    "The mime type the server decided from the bytes."
+    type: String!
+    "Bytes (base 1024 when shown)."
+    size: Int!
+    "Where the session (cookie or bearer) downloads the bytes: /media/files/<id>; add ?download=1 to save instead of opening."
+    url: String!
+    "A 480 px WebP preview of an image (/media/files/<id>/thumbnail); null for other files."
+    thumbnail: String
+    "The kind from the mime type (SPEC §5): image, video, Pdf, Word, Xls or unknown."
+    category: String!
+    width: Int
+    height: Int
+    "Seconds, for videos and audio."
+    duration: Float
+  }
 
   type MessageReaction { emoji: String! count: Int! "Ids of the users who reacted." users: [ID!]! }
 
@@ -93,6 +113,8 @@ export const chatTypeDefs = /* GraphQL */ `
   extend type Mutation {
     """
     Posts a message. body: 1..20,000 characters after trimming (a file message may have an empty body).
+    file: a file the caller uploaded to this conversation's owner (signedUploadURL and setFile with the
+    same project, task or privat); the message's type is then file. Deleting the message keeps the file.
     clientId (<= 64 chars): a resend with the same clientId by the same author returns the first message
     and writes nothing.
     """
