@@ -4,6 +4,7 @@ import { domains } from '../../server/src/domains';
 import { baseAccess, type OperationAccess } from '../../server/src/domains/module';
 import { matrix, type Attempt, type World } from './authorizationMatrix';
 import { GraphqlTestClient, nextResults, startTestServer, subscriptionClient, type TestServer } from './harness';
+import { uploadFile } from './fileFactories';
 import { createSpace, expectData, joinTeam, person, wait, type Person } from './teamFactories';
 
 interface IntrospectedType {
@@ -52,11 +53,31 @@ async function buildWorld(): Promise<World> {
   const userB = await person(server, 'Bo');
   const spaceB = await createSpace(userB, 'Other team space');
   const [boardA, boardB] = [await board(adminA, publicSpaceA, 'Matrix'), await board(userB, spaceB, 'Other')];
+  const message = expectData(await adminA.client.execute<{ setMessage: { id: string } }>('mutation ($project: ID) { setMessage(project: $project, body: "Matrix message") { id } }', { project: publicSpaceA })).setMessage;
+  const privat = expectData(await adminA.client.execute<{ setPrivat: { id: string } }>('mutation ($users: [ID!]!) { setPrivat(users: $users, name: "Matrix chat") { id } }', { users: [basicA.id] })).setPrivat;
   return {
     adminA, basicA, guestA, userB, teamA: adminA.teamId, publicSpaceA, privateSpaceA, guestSpaceA,
     settingA: setting.setSetting.id, tokenA: token.createApiToken.apiToken.id, spaceB,
     taskA: boardA.task, stateA: boardA.state, tagA: boardA.tag, taskB: boardB.task, stateB: boardB.state, tagB: boardB.tag,
+    messageA: message.id, privatA: privat.id,
+    ...(await fileWorld(adminA, publicSpaceA, userB, spaceB)),
+    ...(await docWorld(adminA, publicSpaceA, userB, spaceB)),
   };
+}
+
+/** A file and a folder of team A's public space, and a folder of team B's space. */
+async function fileWorld(adminA: Person, publicSpaceA: string, userB: Person, spaceB: string) {
+  const folder = async (owner: Person, project: string) =>
+    expectData(await owner.client.execute<{ setFolder: { id: string } }>('mutation ($project: ID!) { setFolder(project: $project, name: "Matrix folder") { id } }', { project })).setFolder.id;
+  const file = await uploadFile(adminA, 'Matrix file.txt', 'text/plain', Buffer.from('matrix'), { project: publicSpaceA });
+  return { fileA: file.id, folderA: await folder(adminA, publicSpaceA), folderB: await folder(userB, spaceB) };
+}
+
+/** A doc of team A's public space (the admin's) and one of team B's space. */
+async function docWorld(adminA: Person, publicSpaceA: string, userB: Person, spaceB: string) {
+  const doc = async (owner: Person, project: string, title: string) =>
+    expectData(await owner.client.execute<{ setWorkspace: { id: string } }>('mutation ($project: ID!, $title: String!) { setWorkspace(project: $project, title: $title) { id } }', { project, title })).setWorkspace.id;
+  return { docA: await doc(adminA, publicSpaceA, 'Matrix doc'), docB: await doc(userB, spaceB, 'Other doc') };
 }
 
 /** A task, a tag and the first section of a space, made by its owner. */
@@ -71,7 +92,7 @@ function teamAMarks(): string[] {
   const { adminA, basicA, guestA } = world;
   return [
     world.teamA, adminA.id, basicA.id, guestA.id, adminA.email, basicA.email, guestA.email, world.publicSpaceA, world.privateSpaceA, world.guestSpaceA,
-    world.settingA, world.tokenA, world.taskA, world.stateA, world.tagA, 'Matrix', 'matrix-pending',
+    world.settingA, world.tokenA, world.taskA, world.stateA, world.tagA, world.messageA, world.privatA, world.docA, 'Matrix', 'matrix-pending',
   ];
 }
 
@@ -105,6 +126,8 @@ async function stirTeamA(): Promise<void> {
   expectData(await world.basicA.client.execute('mutation { ediUser(description: "matrix stir") { id } }'));
   expectData(await world.adminA.client.execute('mutation ($project: ID!) { setTask(project: $project, name: "Matrix stir") { id } }', { project: world.publicSpaceA }));
   expectData(await world.adminA.client.execute('mutation ($id: ID!) { ediTask(id: $id, name: "Matrix stirred") { id } }', { id: world.taskA }));
+  expectData(await world.adminA.client.execute('mutation ($project: ID) { setMessage(project: $project, body: "Matrix stir") { id } }', { project: world.publicSpaceA }));
+  expectData(await world.basicA.client.execute('mutation ($privat: ID) { setMessage(privat: $privat, body: "Matrix stir") { id } }', { privat: world.privatA }));
 }
 afterAll(() => server.close());
 

@@ -23,6 +23,16 @@ export interface World {
   taskB: string;
   stateB: string;
   tagB: string;
+  /** A message of publicSpaceA (the admin's) and a group chat of the admin and the basic member. */
+  messageA: string;
+  privatA: string;
+  /** A file and a folder of publicSpaceA (the admin's), and a folder of userB's spaceB. */
+  fileA: string;
+  folderA: string;
+  folderB: string;
+  /** A doc of publicSpaceA (the admin's), and one of userB's spaceB. */
+  docA: string;
+  docB: string;
 }
 
 /** One call: a document and its variables, built from the world. */
@@ -52,12 +62,62 @@ const publicA = (world: World) => ({ id: world.publicSpaceA });
 const projectA = (world: World) => ({ project: world.publicSpaceA });
 const taskA = (world: World) => ({ id: world.taskA });
 const tagA = (world: World) => ({ id: world.tagA });
+const messageA = (world: World) => ({ id: world.messageA });
+const privatA = (world: World) => ({ privat: world.privatA });
+const taskChatA = (world: World) => ({ task: world.taskA });
 
 /**
  * Every non-public query, mutation and subscription, with the attempts that must fail. The test
  * fails for an operation missing here, so a new operation cannot ship without saying who it refuses.
  */
 export const matrix: Record<string, MatrixEntry> = {
+  getWalls: {
+    otherTeam: {
+      refused: [
+        { query: 'query ($project: ID!) { getWalls(project: $project) { total walls { id } } }', variables: projectA },
+        { query: 'query ($project: ID!) { getWalls(project: $project) { total } }', variables: (w) => ({ project: w.privateSpaceA }) },
+      ],
+    },
+    guestRefused: [{ query: 'query ($project: ID!) { getWalls(project: $project) { total } }', variables: projectA }],
+  },
+  getWall: {
+    otherTeam: { refused: [{ query: 'query ($id: ID!) { getWall(id: $id) { id title } }', variables: (w) => ({ id: w.docA }) }] },
+    guestRefused: [{ query: 'query ($id: ID!) { getWall(id: $id) { id } }', variables: (w) => ({ id: w.docA }) }],
+  },
+  setWorkspace: {
+    otherTeam: {
+      refused: [
+        { query: 'mutation ($project: ID!) { setWorkspace(project: $project, title: "Planted") { id } }', variables: projectA },
+        // Two ids: a doc in the caller's own space filed in a folder of team A.
+        { query: 'mutation ($project: ID!, $folder: ID) { setWorkspace(project: $project, title: "x", folder: $folder) { id } }', variables: (w) => ({ project: w.spaceB, folder: w.folderA }) },
+      ],
+    },
+    guestRefused: [{ query: 'mutation ($project: ID!) { setWorkspace(project: $project, title: "Guest doc") { id } }', variables: projectA }],
+  },
+  updateWall: {
+    otherTeam: {
+      refused: [
+        { query: 'mutation ($id: ID!) { updateWall(id: $id, title: "Hijacked") { id } }', variables: (w) => ({ id: w.docA }) },
+        { query: 'mutation ($id: ID!) { updateWall(id: $id, shared: true) { shareUrl } }', variables: (w) => ({ id: w.docA }) },
+        { query: 'mutation ($id: ID!, $folder: ID) { updateWall(id: $id, folder: $folder) { id } }', variables: (w) => ({ id: w.docB, folder: w.folderA }) },
+      ],
+    },
+    // Sharing publicly is for the doc's author and those who manage the space.
+    withoutRights: [{ query: 'mutation ($id: ID!) { updateWall(id: $id, shared: true) { shareUrl } }', variables: (w) => ({ id: w.docA }) }],
+    guestRefused: [{ query: 'mutation ($id: ID!) { updateWall(id: $id, title: "Guest edit") { id } }', variables: (w) => ({ id: w.docA }) }],
+  },
+  delWorkspace: {
+    otherTeam: { refused: [{ query: 'mutation ($id: ID!) { delWorkspace(id: $id) }', variables: (w) => ({ id: w.docA }) }] },
+    withoutRights: [{ query: 'mutation ($id: ID!) { delWorkspace(id: $id) }', variables: (w) => ({ id: w.docA }) }],
+  },
+  subDoc: {
+    otherTeam: {
+      refused: [{ query: 'subscription ($project: ID!) { subDoc(project: $project) { type } }', variables: projectA }],
+      seesNothing: [{ query: 'subscription ($project: ID!) { subDoc(project: $project) { type docId doc { id title } } }', variables: (w) => ({ project: w.spaceB }) }],
+    },
+    guestRefused: [{ query: 'subscription ($project: ID!) { subDoc(project: $project) { type } }', variables: projectA }],
+  },
+
   getUser: { otherTeam: { seesNothing: [{ query: '{ getUser { id email } }' }] } },
   setIdbrowser: { otherTeam: { noForeignIds: 'stores a push id on the caller’s own session' } },
   ediUserLanguage: { otherTeam: { refused: [{ query: 'mutation ($id: ID!) { ediUserLanguage(id: $id, language: "de") { id } }', variables: (w) => ({ id: w.adminA.id }) }] } },
@@ -302,5 +362,202 @@ export const matrix: Record<string, MatrixEntry> = {
       seesNothing: [{ query: 'subscription { subUser { id firstname } }' }],
     },
     guestRefused: [{ query: 'subscription ($team: ID) { subUser(team: $team) { id } }', variables: teamA }],
+  },
+  getMessages: {
+    otherTeam: {
+      refused: [
+        { query: 'query ($project: ID) { getMessages(project: $project) { id body } }', variables: projectA },
+        { query: 'query ($privat: ID) { getMessages(privat: $privat) { id body } }', variables: privatA },
+        { query: 'query ($task: ID) { getMessages(task: $task) { id body } }', variables: taskChatA },
+        // Two ids: the caller's own space, paged from team A's message.
+        { query: 'query ($project: ID, $before: ID) { getMessages(project: $project, before: $before) { id } }', variables: (w) => ({ project: w.spaceB, before: w.messageA }) },
+      ],
+    },
+    guestRefused: [{ query: 'query ($project: ID) { getMessages(project: $project) { id } }', variables: projectA }],
+  },
+  getPrivats: { otherTeam: { seesNothing: [{ query: '{ getPrivats { id name users { id } lastMessage { body } } }' }] } },
+  getPresence: { otherTeam: { seesNothing: [{ query: '{ getPresence { user state } }' }] } },
+  setMessage: {
+    otherTeam: {
+      refused: [
+        { query: 'mutation ($project: ID) { setMessage(project: $project, body: "Planted") { id } }', variables: projectA },
+        { query: 'mutation ($privat: ID) { setMessage(privat: $privat, body: "Planted") { id } }', variables: privatA },
+        { query: 'mutation ($task: ID) { setMessage(task: $task, body: "Planted") { id } }', variables: taskChatA },
+        // Two ids: a message in the caller's own space replying to team A's message.
+        { query: 'mutation ($project: ID, $replyTo: ID) { setMessage(project: $project, body: "x", replyTo: $replyTo) { id } }', variables: (w) => ({ project: w.spaceB, replyTo: w.messageA }) },
+      ],
+    },
+    guestRefused: [{ query: 'mutation ($project: ID) { setMessage(project: $project, body: "Guest") { id } }', variables: projectA }],
+  },
+  ediMessage: {
+    otherTeam: { refused: [{ query: 'mutation ($id: ID!) { ediMessage(id: $id, body: "Hijacked") { id } }', variables: messageA }] },
+    guestRefused: [{ query: 'mutation ($id: ID!) { ediMessage(id: $id, body: "Guest") { id } }', variables: messageA }],
+  },
+  delMessage: {
+    otherTeam: { refused: [{ query: 'mutation ($id: ID!) { delMessage(id: $id) }', variables: messageA }] },
+    guestRefused: [{ query: 'mutation ($id: ID!) { delMessage(id: $id) }', variables: messageA }],
+  },
+  lastViewed: {
+    otherTeam: {
+      refused: [
+        { query: 'mutation ($project: ID) { lastViewed(project: $project) }', variables: projectA },
+        { query: 'mutation ($privat: ID) { lastViewed(privat: $privat) }', variables: privatA },
+      ],
+    },
+    guestRefused: [{ query: 'mutation ($project: ID) { lastViewed(project: $project) }', variables: projectA }],
+  },
+  reactMessage: {
+    otherTeam: { refused: [{ query: 'mutation ($id: ID!) { reactMessage(id: $id, emoji: "👍") { id } }', variables: messageA }] },
+    guestRefused: [{ query: 'mutation ($id: ID!) { reactMessage(id: $id, emoji: "👍") { id } }', variables: messageA }],
+  },
+  setPrivat: { otherTeam: { refused: [{ query: 'mutation ($users: [ID!]!) { setPrivat(users: $users) { id } }', variables: (w) => ({ users: [w.adminA.id] }) }] } },
+  ediPrivat: {
+    otherTeam: {
+      refused: [
+        { query: 'mutation ($id: ID!) { ediPrivat(id: $id, name: "Hijacked") { id } }', variables: (w) => ({ id: w.privatA }) },
+        { query: 'mutation ($id: ID!, $add: [ID!]) { ediPrivat(id: $id, addUsers: $add) { id } }', variables: (w) => ({ id: w.privatA, add: [w.userB.id] }) },
+      ],
+    },
+    guestRefused: [{ query: 'mutation ($id: ID!) { ediPrivat(id: $id, inactive: true) { id } }', variables: (w) => ({ id: w.privatA }) }],
+  },
+  leavePrivat: {
+    otherTeam: { refused: [{ query: 'mutation ($id: ID!) { leavePrivat(id: $id) }', variables: (w) => ({ id: w.privatA }) }] },
+    guestRefused: [{ query: 'mutation ($id: ID!) { leavePrivat(id: $id) }', variables: (w) => ({ id: w.privatA }) }],
+  },
+  typingMessage: {
+    otherTeam: {
+      refused: [
+        { query: 'mutation ($project: ID) { typingMessage(project: $project) }', variables: projectA },
+        { query: 'mutation ($privat: ID) { typingMessage(privat: $privat) }', variables: privatA },
+      ],
+    },
+    guestRefused: [{ query: 'mutation ($project: ID) { typingMessage(project: $project) }', variables: projectA }],
+  },
+  setPresence: { otherTeam: { noForeignIds: 'sets the caller’s own presence' } },
+  subMessage: {
+    otherTeam: {
+      refused: [
+        { query: 'subscription ($project: ID) { subMessage(project: $project) { type } }', variables: projectA },
+        { query: 'subscription ($privat: ID) { subMessage(privat: $privat) { type } }', variables: privatA },
+        { query: 'subscription ($task: ID) { subMessage(task: $task) { type } }', variables: taskChatA },
+      ],
+      seesNothing: [{ query: 'subscription ($project: ID) { subMessage(project: $project) { type message { id body } } }', variables: (w) => ({ project: w.spaceB }) }],
+    },
+    guestRefused: [{ query: 'subscription ($project: ID) { subMessage(project: $project) { type } }', variables: projectA }],
+  },
+  subPrivat: { otherTeam: { seesNothing: [{ query: 'subscription { subPrivat { type privatId privat { id name } } }' }] } },
+  subPresence: { otherTeam: { seesNothing: [{ query: 'subscription { subPresence { user state } }' }] } },
+
+  signedUploadURL: {
+    otherTeam: {
+      refused: [
+        { query: 'query ($project: ID) { signedUploadURL(filename: "x.txt", filetype: "text/plain", size: 4, project: $project) { code } }', variables: projectA },
+        { query: 'query ($task: ID) { signedUploadURL(filename: "x.txt", filetype: "text/plain", size: 4, task: $task) { code } }', variables: (w) => ({ task: w.taskA }) },
+        { query: 'query ($privat: ID) { signedUploadURL(filename: "x.txt", filetype: "text/plain", size: 4, privat: $privat) { code } }', variables: (w) => ({ privat: w.privatA }) },
+      ],
+    },
+    guestRefused: [{ query: 'query ($project: ID) { signedUploadURL(filename: "x.txt", filetype: "text/plain", size: 4, project: $project) { code } }', variables: projectA }],
+  },
+  signedDownloadPublicURL: {
+    otherTeam: { refused: [{ query: 'query ($file: ID!) { signedDownloadPublicURL(file: $file) }', variables: (w) => ({ file: w.fileA }) }] },
+    guestRefused: [{ query: 'query ($file: ID!) { signedDownloadPublicURL(file: $file) }', variables: (w) => ({ file: w.fileA }) }],
+  },
+  getFile: {
+    otherTeam: { refused: [{ query: 'query ($id: ID!) { getFile(id: $id) { id name } }', variables: (w) => ({ id: w.fileA }) }] },
+    guestRefused: [{ query: 'query ($id: ID!) { getFile(id: $id) { id name } }', variables: (w) => ({ id: w.fileA }) }],
+  },
+  getFiles: {
+    otherTeam: {
+      refused: [
+        { query: 'query ($project: ID) { getFiles(project: $project) { id } }', variables: projectA },
+        { query: 'query ($task: ID) { getFiles(task: $task) { id } }', variables: (w) => ({ task: w.taskA }) },
+        { query: 'query ($privat: ID) { getFiles(privat: $privat) { id } }', variables: (w) => ({ privat: w.privatA }) },
+      ],
+      seesNothing: [{ query: '{ getFiles(portfolio: true) { id name } }' }],
+    },
+    guestRefused: [{ query: 'query ($project: ID) { getFiles(project: $project) { id } }', variables: projectA }],
+  },
+  setFile: {
+    otherTeam: {
+      // The caller's own signed code with team A's space, task or chat: refused before anything is read.
+      refused: [
+        { query: 'mutation ($project: ID) { setFile(name: "x.txt", code: "0123456789abcdef01234567", type: "text/plain", size: 4, location: "x", project: $project) { id } }', variables: projectA },
+        { query: 'mutation ($task: ID) { setFile(name: "x.txt", code: "0123456789abcdef01234567", type: "text/plain", size: 4, location: "x", task: $task) { id } }', variables: (w) => ({ task: w.taskA }) },
+        { query: 'mutation ($privat: ID) { setFile(name: "x.txt", code: "0123456789abcdef01234567", type: "text/plain", size: 4, location: "x", privat: $privat) { id } }', variables: (w) => ({ privat: w.privatA }) },
+      ],
+    },
+    guestRefused: [{ query: 'mutation ($project: ID) { setFile(name: "x.txt", code: "0123456789abcdef01234567", type: "text/plain", size: 4, location: "x", project: $project) { id } }', variables: projectA }],
+  },
+  ediFile: {
+    otherTeam: {
+      refused: [
+        { query: 'mutation ($id: ID!) { ediFile(id: $id, shared: true) { id } }', variables: (w) => ({ id: w.fileA }) },
+        { query: 'mutation ($id: ID!, $folder: ID) { ediFile(id: $id, folder: $folder) { id } }', variables: (w) => ({ id: w.fileA, folder: w.folderB }) },
+      ],
+    },
+    // The basic member is in the space but did not upload the file and manages nothing.
+    withoutRights: [{ query: 'mutation ($id: ID!) { ediFile(id: $id, shared: true) { id } }', variables: (w) => ({ id: w.fileA }) }],
+  },
+  delFile: {
+    otherTeam: { refused: [{ query: 'mutation ($id: ID!) { delFile(id: $id) }', variables: (w) => ({ id: w.fileA }) }] },
+    withoutRights: [{ query: 'mutation ($id: ID!) { delFile(id: $id) }', variables: (w) => ({ id: w.fileA }) }],
+  },
+  // Only the caller's own unrecorded uploads: team A's codes (fileA's was its upload's) answer NOT_FOUND.
+  cancelUpload: {
+    otherTeam: { refused: [{ query: 'mutation ($code: ID!) { cancelUpload(code: $code) }', variables: (w) => ({ code: w.fileA }) }] },
+  },
+  getFolder: {
+    otherTeam: { refused: [{ query: 'query ($folder: ID!) { getFolder(folder: $folder) { id name } }', variables: (w) => ({ folder: w.folderA }) }] },
+    guestRefused: [{ query: 'query ($folder: ID!) { getFolder(folder: $folder) { id name } }', variables: (w) => ({ folder: w.folderA }) }],
+  },
+  getFolders: {
+    otherTeam: { refused: [{ query: 'query ($project: ID!) { getFolders(project: $project) { id } }', variables: projectA }] },
+    guestRefused: [{ query: 'query ($project: ID!) { getFolders(project: $project) { id } }', variables: projectA }],
+  },
+  setFolder: {
+    otherTeam: {
+      refused: [
+        { query: 'mutation ($project: ID!) { setFolder(project: $project, name: "Planted") { id } }', variables: projectA },
+        // Two ids: a folder in the caller's own space, inside team A's folder.
+        { query: 'mutation ($project: ID!, $upfolder: ID) { setFolder(project: $project, name: "x", upfolder: $upfolder) { id } }', variables: (w) => ({ project: w.spaceB, upfolder: w.folderA }) },
+      ],
+    },
+    guestRefused: [{ query: 'mutation ($project: ID!) { setFolder(project: $project, name: "Guest folder") { id } }', variables: projectA }],
+  },
+  ediFolder: {
+    otherTeam: {
+      refused: [
+        { query: 'mutation ($id: ID!) { ediFolder(id: $id, name: "Hijacked") { id } }', variables: (w) => ({ id: w.folderA }) },
+        { query: 'mutation ($id: ID!, $upfolder: ID) { ediFolder(id: $id, upfolder: $upfolder) { id } }', variables: (w) => ({ id: w.folderB, upfolder: w.folderA }) },
+      ],
+    },
+    withoutRights: [{ query: 'mutation ($id: ID!) { ediFolder(id: $id, name: "Hijacked") { id } }', variables: (w) => ({ id: w.folderA }) }],
+  },
+  delFolder: {
+    otherTeam: { refused: [{ query: 'mutation ($id: ID!) { delFolder(id: $id) }', variables: (w) => ({ id: w.folderA }) }] },
+    withoutRights: [{ query: 'mutation ($id: ID!) { delFolder(id: $id) }', variables: (w) => ({ id: w.folderA }) }],
+  },
+  getStats: {
+    otherTeam: {
+      refused: [{ query: 'query ($team: ID) { getStats(team: $team) { storage } }', variables: (w) => ({ team: w.teamA }) }],
+      seesNothing: [{ query: '{ getStats { team plan storage } }' }],
+    },
+  },
+  subFile: {
+    otherTeam: {
+      refused: [
+        { query: 'subscription ($project: ID) { subFile(project: $project) { type } }', variables: projectA },
+        { query: 'subscription ($privat: ID) { subFile(privat: $privat) { type } }', variables: (w) => ({ privat: w.privatA }) },
+      ],
+      seesNothing: [{ query: 'subscription ($project: ID) { subFile(project: $project) { type fileId file { id name } } }', variables: (w) => ({ project: w.spaceB }) }],
+    },
+    guestRefused: [{ query: 'subscription ($project: ID) { subFile(project: $project) { type } }', variables: projectA }],
+  },
+  subFolder: {
+    otherTeam: {
+      refused: [{ query: 'subscription ($project: ID!) { subFolder(project: $project) { type } }', variables: projectA }],
+      seesNothing: [{ query: 'subscription ($project: ID!) { subFolder(project: $project) { type folderId folder { id name } } }', variables: (w) => ({ project: w.spaceB }) }],
+    },
+    guestRefused: [{ query: 'subscription ($project: ID!) { subFolder(project: $project) { type } }', variables: projectA }],
   },
 };

@@ -3,5 +3,8 @@ export * from '../events/tables';
 export * from '../domains/accounts/tables';
 export * from '../domains/teams/tables';
 export * from '../domains/tasks/tables';
+export * from '../domains/chat/tables';
+export * from '../domains/files/tables';
+export * from '../domains/docs/tables';
 export * from '../domains/settings/tables';
 export * from '../mail/tables';

@@ -1,0 +1,183 @@
+// Docs benchmark: 50 y-websocket clients editing one doc (update fan-out latency p50/p99), memory per
+// open doc, and the cold load of a doc with 20,000 stored updates before and after compaction; then
+// the same 50-client load and memory figure against @hocuspocus/server 3 (the peer), printed beside ours.
+// Both servers run in this process on free ports, and so do their clients. Prints figures; asserts nothing.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import v8 from 'node:v8';
+import { runInNewContext } from 'node:vm';
+import { HocuspocusProvider, HocuspocusProviderWebsocket } from '@hocuspocus/provider';
+import { Server as HocuspocusServer } from '@hocuspocus/server';
+import WebSocket from 'ws';
+import { WebsocketProvider } from 'y-websocket';
+import * as Y from 'yjs';
+import { collabMessageTypes } from '#shared/docs';
+import { buildApp } from '../server/src/app';
+import { DocContentStore } from '../server/src/collab/persistence';
+import { Room } from '../server/src/collab/room';
+import { collabOf, type Connection } from '../server/src/collab/rooms';
+import { loadConfig } from '../server/src/config';
+import { freePort, GraphqlTestClient } from '../tests/integration/harness';
+
+const clientCount = 50;
+const pingCount = 200;
+const memoryDocs = 200;
+/** Docs opened before the memory reading starts, so one-time costs (code, caches) are not counted per doc. */
+const warmDocs = 50;
+const historyLength = 20_000;
+
+const percentile = (samples: number[], fraction: number) => [...samples].sort((a, b) => a - b)[Math.min(samples.length - 1, Math.floor(samples.length * fraction))]!;
+const ms = (value: number) => `${value.toFixed(1)} ms`;
+const wait = (milliseconds: number) => new Promise((resolve) => setTimeout(resolve, milliseconds));
+// Memory figures need a full collection before each reading; the flag is set at run time so `tsx bench/docs.ts` suffices.
+v8.setFlagsFromString('--expose-gc');
+const collect = runInNewContext('gc') as () => void;
+const heap = () => {
+  collect();
+  collect();
+  return process.memoryUsage().heapUsed;
+};
+async function until(condition: () => boolean, what: string, timeoutMs = 60_000) {
+  const started = Date.now();
+  while (!condition()) {
+    if (Date.now() - started > timeoutMs) throw new Error(`timed out: ${what}`);
+    await wait(10);
+  }
+}
+
+/** One writer at a time stamps a key in a shared map; every other replica notes when it arrives. */
+async function fanOut(docs: Y.Doc[]): Promise<number[]> {
+  const latencies: number[] = [];
+  for (const doc of docs) {
+    doc.getMap('pings').observe((event) => {
+      if (event.transaction.local) return;
+      for (const key of event.keysChanged) latencies.push(performance.now() - (doc.getMap('pings').get(key) as number));
+    });
+  }
+  for (let ping = 0; ping < pingCount; ping += 1) {
+    const sender = docs[ping % docs.length]!;
+    const expected = latencies.length + docs.length - 1;
+    sender.getMap('pings').set(`p${ping}`, performance.now());
+    await until(() => latencies.length >= expected, `ping ${ping}`);
+    // Some typing between pings, so the doc grows as in an editing session.
+    docs[(ping * 7) % docs.length]!.getText('body').insert(0, 'word ');
+    await wait(5);
+  }
+  return latencies;
+}
+
+/** The content every doc of the memory figure holds: 100 edits, about 2 KB of text. */
+function sampleUpdates(): Uint8Array[] {
+  const doc = new Y.Doc();
+  const updates: Uint8Array[] = [];
+  doc.on('update', (update: Uint8Array) => updates.push(update));
+  for (let index = 0; index < 100; index += 1) doc.getText('body').insert(doc.getText('body').length, `line ${index} of the sample doc `);
+  return updates;
+}
+
+async function ours() {
+  const dataDirectory = mkdtempSync(join(tmpdir(), 'bench-docs-'));
+  const config = loadConfig({ NODE_ENV: 'test', PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDirectory, LOG_LEVEL: 'silent', RATE_LIMITS: 'false', SQLITE_SYNCHRONOUS: 'FULL' });
+  const app = await buildApp(config, { logger: false });
+  const port = await freePort();
+  await app.server.listen({ port, host: '127.0.0.1' });
+  const url = `http://127.0.0.1:${port}`;
+  const client = new GraphqlTestClient({ graphqlUrl: `${url}/graphql`, app });
+  const account = await client.signUp({ firstname: 'Bench' });
+  const space = (await client.execute<{ setProject: { id: string } }>('mutation { setProject(name: "Bench") { id } }')).data!.setProject.id;
+  const newDoc = async (title: string) => (await client.execute<{ setWorkspace: { id: string } }>('mutation ($p: ID!, $t: String!) { setWorkspace(project: $p, title: $t) { id } }', { p: space, t: title })).data!.setWorkspace.id;
+
+  const docId = await newDoc('Fan-out');
+  const docs = Array.from({ length: clientCount }, () => new Y.Doc());
+  const providers = docs.map((doc) => new WebsocketProvider(`ws://127.0.0.1:${port}/collab`, docId, doc, { WebSocketPolyfill: WebSocket as unknown as typeof globalThis.WebSocket, params: { token: account.token }, disableBc: true }));
+  // Our clients understand the server's `saved` and `access` messages (shared/src/docs.ts), as the app's editor does.
+  for (const provider of providers) for (const type of Object.values(collabMessageTypes)) provider.messageHandlers[type] = () => undefined;
+  await until(() => providers.every((provider) => provider.synced), 'our clients to sync');
+  const latencies = await fanOut(docs);
+  for (const provider of providers) provider.destroy();
+
+  // Memory: rooms loaded with the sample content, each held open by one (socketless) connection.
+  const updates = sampleUpdates();
+  const store = new DocContentStore(app.services.database.sqlite);
+  const ids = await Promise.all(Array.from({ length: warmDocs + memoryDocs }, (_, index) => newDoc(`Memory ${index}`)));
+  for (const id of ids) for (const update of updates) store.append(id, update, null);
+  const manager = collabOf(app.services);
+  const open = (id: string) => manager.connect({ grant: { kind: 'share', docId: id, shareToken: '' }, userId: null, writable: false, awareness: false, send: () => undefined, close: () => undefined } satisfies Connection);
+  ids.slice(0, warmDocs).forEach(open);
+  const before = heap();
+  ids.slice(warmDocs).forEach(open);
+  const perDoc = (heap() - before) / memoryDocs;
+
+  // Cold load: 20,000 one-character updates, then the same doc after compaction.
+  const historyId = await newDoc('History');
+  const writer = new Y.Doc();
+  writer.on('update', (update: Uint8Array) => store.append(historyId, update, null));
+  app.services.database.sqlite.transaction(() => {
+    for (let index = 0; index < historyLength; index += 1) writer.getText('body').insert(index % (writer.getText('body').length + 1), String.fromCharCode(97 + (index % 26)));
+  })();
+  const load = () => {
+    const started = performance.now();
+    const room = new Room(historyId, store, { compactAfter: Number.MAX_SAFE_INTEGER, maxMessageBytes: 1 << 23 });
+    const elapsed = performance.now() - started;
+    return { room, elapsed };
+  };
+  const cold = load();
+  cold.room.compact();
+  cold.room.destroy();
+  const compacted = load();
+  compacted.room.destroy();
+
+  await app.server.close();
+  rmSync(dataDirectory, { recursive: true, force: true });
+  return { latencies, perDoc, coldBefore: cold.elapsed, coldAfter: compacted.elapsed };
+}
+
+async function hocuspocus() {
+  const port = await freePort();
+  const server = new HocuspocusServer({ port, quiet: true, address: '127.0.0.1' });
+  await server.listen();
+  const docs = Array.from({ length: clientCount }, () => new Y.Doc());
+  const providers = docs.map((document) => {
+    const websocketProvider = new HocuspocusProviderWebsocket({ url: `ws://127.0.0.1:${port}`, WebSocketPolyfill: WebSocket });
+    const provider = new HocuspocusProvider({ websocketProvider, name: 'fan-out', document });
+    provider.attach();
+    return provider;
+  });
+  await until(() => providers.every((provider) => provider.synced), 'hocuspocus clients to sync');
+  const latencies = await fanOut(docs);
+  for (const provider of providers) {
+    provider.destroy();
+    provider.configuration.websocketProvider.destroy();
+  }
+
+  const updates = sampleUpdates();
+  const connections: Awaited<ReturnType<typeof server.hocuspocus.openDirectConnection>>[] = [];
+  const open = async (index: number) => {
+    const connection = await server.hocuspocus.openDirectConnection(`memory-${index}`);
+    await connection.transact((doc) => {
+      for (const update of updates) Y.applyUpdate(doc, update);
+    });
+    connections.push(connection);
+  };
+  for (let index = 0; index < warmDocs; index += 1) await open(index);
+  const before = heap();
+  for (let index = warmDocs; index < warmDocs + memoryDocs; index += 1) await open(index);
+  const perDoc = (heap() - before) / memoryDocs;
+  for (const connection of connections) await connection.disconnect();
+  await server.destroy();
+  return { latencies, perDoc };
+}
+
+const kib = (bytes: number) => `${(bytes / 1024).toFixed(1)} KiB`;
+console.log(`Docs benchmark: ${clientCount} clients on one doc, ${pingCount} pings; memory over ${memoryDocs} open docs; cold load of ${historyLength} updates`);
+const mine = await ours();
+const peer = await hocuspocus();
+console.table({
+  'fan-out p50': { ours: ms(percentile(mine.latencies, 0.5)), hocuspocus: ms(percentile(peer.latencies, 0.5)) },
+  'fan-out p99': { ours: ms(percentile(mine.latencies, 0.99)), hocuspocus: ms(percentile(peer.latencies, 0.99)) },
+  'memory per open doc': { ours: kib(mine.perDoc), hocuspocus: kib(peer.perDoc) },
+  [`cold load, ${historyLength} updates`]: { ours: ms(mine.coldBefore), hocuspocus: 'n/a (no persistence in the peer)' },
+  'cold load, compacted': { ours: ms(mine.coldAfter), hocuspocus: 'n/a' },
+});
+process.exit(0);

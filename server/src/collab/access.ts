@@ -1,0 +1,71 @@
+import { timingSafeEqual } from 'node:crypto';
+import type { Authentication, Services } from '../graphql/context';
+import { tokenFrom } from '../graphql/context';
+import { isSessionActive } from '../domains/accounts/sessions';
+import { docPolicy } from '../domains/docs/policies';
+import { docAccessOf, findDocRow, type DocRow } from '../domains/docs/state';
+import { isApiTokenActive } from '../domains/settings/apiTokens';
+
+/** What a connection was let in with; judged again whenever access may have changed. */
+export type Grant =
+  | { kind: 'member'; docId: string; userId: string; sessionId: string; apiTokenId?: string; writable: boolean }
+  | { kind: 'share'; docId: string; shareToken: string };
+
+export type Verdict = { allowed: true; grant: Grant; teamId: string } | { allowed: false; status: 401 | 404; message: string };
+
+export interface UpgradeCredentials {
+  headers: Record<string, string | string[] | undefined>;
+  cookies: Record<string, string | undefined>;
+  /** `token`: a bearer for clients that cannot set headers on a websocket; `share`: a public link's secret. */
+  query: { token?: unknown; share?: unknown };
+}
+
+const notFound = { allowed: false, status: 404, message: 'No such doc, or you do not have access to it.' } as const;
+
+function sameSecret(given: string, expected: string): boolean {
+  const left = Buffer.from(given);
+  const right = Buffer.from(expected);
+  return left.length === right.length && timingSafeEqual(left, right);
+}
+
+function shareVerdict(row: DocRow | undefined, share: string): Verdict {
+  if (!row || !row.shared || !row.shareToken || !sameSecret(share, row.shareToken)) return notFound;
+  return { allowed: true, grant: { kind: 'share', docId: row.id, shareToken: share }, teamId: row.teamId };
+}
+
+/**
+ * Judges a doc websocket upgrade before it completes, with the server's own authentication: the
+ * session cookie, an Authorization bearer or a `token` query parameter (a session or API token).
+ * Members who may see the doc's space get in, writing when the docs policy lets them; a public
+ * link's secret (`share`) lets anyone read a shared doc. A doc that is missing or out of sight
+ * gets the same 404, so doc ids cannot be probed.
+ */
+export async function authorizeUpgrade(services: Services, docId: string, credentials: UpgradeCredentials): Promise<Verdict> {
+  const db = services.database.db;
+  const { share, token: queryToken } = credentials.query;
+  if (typeof share === 'string' && share.length > 0) return shareVerdict(findDocRow(db, docId), share);
+  const token = tokenFrom(credentials.headers, credentials.cookies) ?? (typeof queryToken === 'string' && queryToken.length > 0 ? queryToken : null);
+  const authentication: Authentication = token === null ? { status: 'missing' } : await services.authenticate(token);
+  if (authentication.status !== 'authenticated') {
+    return { allowed: false, status: 401, message: authentication.status === 'missing' ? 'No access token' : 'Token expired or invalid' };
+  }
+  const row = findDocRow(db, docId);
+  const access = row ? docAccessOf(db, row.projectId, authentication.actor.userId) : null;
+  if (!row || !access || !docPolicy.read(access)) return notFound;
+  const { userId, sessionId, apiTokenId } = authentication.actor;
+  return { allowed: true, grant: { kind: 'member', docId, userId, sessionId, ...(apiTokenId ? { apiTokenId } : {}), writable: docPolicy.write(access) }, teamId: row.teamId };
+}
+
+/**
+ * The same judgement for an open connection, after events that may have changed it: null when it
+ * must go (removed, signed out, space or doc deleted, link revoked), else whether it may write.
+ */
+export function judgeAgain(services: Services, grant: Grant): { writable: boolean } | null {
+  const db = services.database.db;
+  const row = findDocRow(db, grant.docId);
+  if (grant.kind === 'share') return shareVerdict(row, grant.shareToken).allowed ? { writable: false } : null;
+  const credentialActive = grant.apiTokenId ? isApiTokenActive(db, grant.apiTokenId) : isSessionActive(db, grant.sessionId);
+  const access = row && credentialActive ? docAccessOf(db, row.projectId, grant.userId) : null;
+  if (!access || !docPolicy.read(access)) return null;
+  return { writable: docPolicy.write(access) };
+}

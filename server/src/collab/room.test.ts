@@ -1,0 +1,197 @@
+import * as decoding from 'lib0/decoding';
+import * as encoding from 'lib0/encoding';
+import * as awarenessProtocol from 'y-protocols/awareness';
+import * as syncProtocol from 'y-protocols/sync';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import * as Y from 'yjs';
+import { collabCloseCodes, collabMessageTypes } from '#shared/docs';
+import { openDatabase, type DatabaseHandle } from '../db/connection';
+import { DocContentStore } from './persistence';
+import { messageAwareness, messageSync } from './protocol';
+import { Room, type Peer, type RoomOptions } from './room';
+
+const docId = '0123456789abcdef01234567';
+let database: DatabaseHandle;
+let store: DocContentStore;
+let log: string[];
+
+beforeEach(() => {
+  database = openDatabase(':memory:');
+  log = [];
+  store = new (class extends DocContentStore {
+    override append(id: string, update: Uint8Array, userId: string | null) {
+      log.push('stored');
+      return super.append(id, update, userId);
+    }
+  })(database.sqlite);
+});
+afterEach(() => database.close());
+
+interface TestPeer extends Peer {
+  received: Uint8Array[];
+  closed: { code: number; reason: string } | null;
+}
+
+function peer(name: string, grant: Partial<Pick<Peer, 'writable' | 'awareness'>> = {}): TestPeer {
+  const made: TestPeer = {
+    userId: `${name}`.padEnd(24, '0'),
+    writable: grant.writable ?? true,
+    awareness: grant.awareness ?? true,
+    received: [],
+    closed: null,
+    send(message) {
+      made.received.push(message);
+      log.push(`${name} got ${message[0] === collabMessageTypes.saved ? 'saved' : message[0] === messageSync ? 'sync' : message[0]}`);
+    },
+    close(code, reason) {
+      made.closed = { code, reason };
+    },
+  };
+  return made;
+}
+
+const room = (options: Partial<RoomOptions> = {}) => new Room(docId, store, { compactAfter: 1000, maxMessageBytes: 1 << 20, ...options });
+
+function updateMessage(update: Uint8Array): Uint8Array {
+  const encoder = encoding.createEncoder();
+  encoding.writeVarUint(encoder, messageSync);
+  syncProtocol.writeUpdate(encoder, update);
+  return encoding.toUint8Array(encoder);
+}
+
+/** A client doc that records its own updates as y-websocket messages. */
+function client() {
+  const doc = new Y.Doc();
+  const messages: Uint8Array[] = [];
+  doc.on('update', (update: Uint8Array) => messages.push(updateMessage(update)));
+  return { doc, messages, text: doc.getText('t') };
+}
+
+const rows = () => (database.sqlite.prepare('SELECT count(*) AS count FROM doc_updates').get() as { count: number }).count;
+
+describe('Room', () => {
+  it('stores an update before it is applied or broadcast, then acknowledges it to the sender', () => {
+    const subject = room();
+    const [writer, other] = [peer('writer'), peer('other')];
+    subject.join(writer);
+    subject.join(other);
+    log = [];
+    const edit = client();
+    edit.text.insert(0, 'hello');
+    subject.receive(writer, edit.messages[0]!);
+    expect(log).toEqual(['stored', 'other got sync', 'writer got saved']);
+    expect(subject.doc.getText('t').toString()).toBe('hello');
+    expect(writer.received.at(-1)).toEqual(new Uint8Array([collabMessageTypes.saved, 1]));
+    expect(rows()).toBe(1);
+  });
+
+  it('drops the updates of a read-only connection: nothing stored, applied, broadcast or acknowledged', () => {
+    const subject = room();
+    const [reader, other] = [peer('reader', { writable: false }), peer('other')];
+    subject.join(reader);
+    subject.join(other);
+    log = [];
+    const edit = client();
+    edit.text.insert(0, 'defaced');
+    subject.receive(reader, edit.messages[0]!);
+    expect(log).toEqual([]);
+    expect(subject.doc.getText('t').toString()).toBe('');
+    expect(rows()).toBe(0);
+    expect(reader.closed).toBeNull();
+  });
+
+  it('closes a connection sending a message over the size limit, changing nothing', () => {
+    const subject = room({ maxMessageBytes: 1024 });
+    const writer = peer('writer');
+    subject.join(writer);
+    const edit = client();
+    edit.text.insert(0, 'x'.repeat(4000));
+    subject.receive(writer, edit.messages[0]!);
+    expect(writer.closed?.code).toBe(collabCloseCodes.tooLarge);
+    expect(writer.closed?.reason).toMatch(/too large/);
+    expect(subject.doc.getText('t').toString()).toBe('');
+    expect(rows()).toBe(0);
+  });
+
+  it('closes a connection sending a malformed message and ignores what it sends after, the doc unharmed', () => {
+    const subject = room();
+    const writer = peer('writer');
+    subject.join(writer);
+    const edit = client();
+    edit.text.insert(0, 'kept');
+    subject.receive(writer, edit.messages[0]!);
+    const valid = updateMessage(Y.encodeStateAsUpdate(client().doc));
+    for (const garbage of [new Uint8Array([messageSync, 2, 40, 1, 2, 3]), new Uint8Array([9, 9, 9]), edit.messages[0]!.slice(0, 6), new Uint8Array([])]) {
+      const intruder = peer('intruder');
+      subject.join(intruder);
+      subject.receive(intruder, garbage);
+      expect(intruder.closed?.code, String(garbage)).toBe(collabCloseCodes.malformed);
+      subject.receive(intruder, valid);
+    }
+    expect(subject.doc.getText('t').toString()).toBe('kept');
+    expect(rows()).toBe(1);
+  });
+
+  it('answers sync step 1 with what the client lacks, for readers too', () => {
+    const subject = room();
+    const writer = peer('writer');
+    subject.join(writer);
+    const edit = client();
+    edit.text.insert(0, 'shared text');
+    subject.receive(writer, edit.messages[0]!);
+    const reader = peer('reader', { writable: false });
+    subject.join(reader);
+    const fresh = new Y.Doc();
+    const encoder = encoding.createEncoder();
+    encoding.writeVarUint(encoder, messageSync);
+    syncProtocol.writeSyncStep1(encoder, fresh);
+    subject.receive(reader, encoding.toUint8Array(encoder));
+    const answer = reader.received.at(-1)!;
+    // [sync, step 2, length...] then the update: read it back as a y-websocket client would.
+    const replies = encoding.createEncoder();
+    syncProtocol.readSyncMessage(decoding.createDecoder(answer.slice(1)), replies, fresh, null);
+    expect(fresh.getText('t').toString()).toBe('shared text');
+  });
+
+  it('compacts into a snapshot equal to the full history, and loads snapshot plus later updates', () => {
+    const subject = room({ compactAfter: 25 });
+    const writer = peer('writer');
+    subject.join(writer);
+    const edit = client();
+    for (let index = 0; index < 60; index += 1) {
+      if (index % 7 === 3 && edit.text.length > 2) edit.text.delete(index % edit.text.length, 1);
+      else edit.text.insert(index % (edit.text.length + 1), String.fromCharCode(97 + (index % 26)));
+    }
+    for (const message of edit.messages) subject.receive(writer, message);
+    expect(edit.messages.length).toBe(60);
+    expect(rows()).toBe(60 % 25);
+    const reloaded = room();
+    expect(reloaded.doc.getText('t').toString()).toBe(edit.text.toString());
+    subject.compact();
+    expect(rows()).toBe(0);
+    expect(room().doc.getText('t').toString()).toBe(edit.text.toString());
+  });
+
+  it('relays awareness of members, not of connections without awareness, and clears it when they leave', () => {
+    const subject = room();
+    const [member, anonymous, watcher] = [peer('member'), peer('anonymous', { writable: false, awareness: false }), peer('watcher')];
+    for (const each of [member, anonymous, watcher]) subject.join(each);
+    const awarenessMessage = (clientId: number, name: string) => {
+      const states = new awarenessProtocol.Awareness(new Y.Doc({ gc: true }));
+      states.clientID = clientId;
+      // As a provider does: an empty state at start (clock 0), then the user's (clock 1).
+      states.setLocalState({});
+      states.setLocalState({ user: { name } });
+      const encoder = encoding.createEncoder();
+      encoding.writeVarUint(encoder, messageAwareness);
+      encoding.writeVarUint8Array(encoder, awarenessProtocol.encodeAwarenessUpdate(states, [clientId]));
+      states.destroy();
+      return encoding.toUint8Array(encoder);
+    };
+    subject.receive(member, awarenessMessage(1, 'Ada'));
+    subject.receive(anonymous, awarenessMessage(2, 'Mallory'));
+    expect([...subject.awareness.getStates().values()].map((state) => (state as { user: { name: string } }).user.name)).toEqual(['Ada']);
+    subject.leave(member);
+    expect(subject.awareness.getStates().size).toBe(0);
+  });
+});

@@ -1,0 +1,62 @@
+import type { DomainEvent } from '../../events/types';
+
+/** The fields of a doc that updateWall edits, as stored in events. */
+export interface DocFields {
+  title: string;
+  emoji: string | null;
+  cover: string | null;
+  description: string | null;
+  folderId: string | null;
+}
+
+export type DocFieldName = keyof DocFields;
+
+export interface DocCreated extends DocFields {
+  docId: string;
+  projectId: string;
+  teamId: string;
+}
+/** Only what changed: new values in `changes`, the values they replaced in `previous`. */
+export interface DocEdited {
+  docId: string;
+  projectId: string;
+  changes: Partial<DocFields>;
+  previous: Partial<DocFields>;
+}
+export interface DocShared {
+  docId: string;
+  projectId: string;
+  shareToken: string;
+}
+export interface DocUnshared {
+  docId: string;
+  projectId: string;
+}
+export interface DocDeleted {
+  docId: string;
+  projectId: string;
+  title: string;
+}
+/**
+ * Someone edited the content: recorded at most once per person per doc per debounce window (and
+ * when the room unloads), for history and notifications. The content itself is not in the log.
+ */
+export interface DocUpdated {
+  docId: string;
+  projectId: string;
+  userId: string;
+  /** How many of their updates this entry stands for, and when the first of them arrived (ISO). */
+  updates: number;
+  since: string;
+}
+
+/** Doc events go to the stream `doc:<docId>`; `type` strings are stored forever, never renamed. */
+export type DocEvent =
+  | DomainEvent<'doc.created', DocCreated>
+  | DomainEvent<'doc.edited', DocEdited>
+  | DomainEvent<'doc.shared', DocShared>
+  | DomainEvent<'doc.unshared', DocUnshared>
+  | DomainEvent<'doc.deleted', DocDeleted>
+  | DomainEvent<'doc.updated', DocUpdated>;
+
+export const docStream = (docId: string) => `doc:${docId}`;

@@ -1,0 +1,18 @@
+import { docMessages } from '#shared/docs';
+import { DomainError } from '../../errors';
+import { findFolderRow } from '../files/state';
+import type { Reader } from './state';
+
+/** The folder type the files area gives the docs area's folders. */
+const docFolderType = 'doc';
+
+/**
+ * A doc may only go into a doc folder of its own space. Folders are the files area's (its
+ * exported lookup); a folder of another space, of another type or of nobody gets the same
+ * answer, so folder ids of other teams cannot be probed.
+ */
+export function requireDocFolder(db: Reader, projectId: string, folderId: string | null | undefined): void {
+  if (folderId === null || folderId === undefined) return;
+  const folder = findFolderRow(db, folderId);
+  if (!folder || folder.projectId !== projectId || folder.type !== docFolderType) throw new DomainError('NOT_FOUND', docMessages.folderNotFound);
+}

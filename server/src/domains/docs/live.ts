@@ -1,0 +1,58 @@
+import type { MercuriusContext } from 'mercurius';
+import type { StoredEvent } from '../../events/types';
+import { requireActor, type Actor } from '../../graphql/context';
+import { topics } from '../../graphql/live';
+import { feed, type Verdict } from '../teams/live';
+import { docPolicy } from './policies';
+import { lastSavedOf, presentDoc } from './present';
+import { docAccessOf, findDocRow, requireReadableSpace, type DocAccessOf } from './state';
+
+/** Events that may change who sees a space: each one is checked against the subscriber's access. */
+const mayChangeAccess = (type: string) => type.startsWith('project.') || type.startsWith('team.');
+
+interface Delivery {
+  event: StoredEvent;
+  access: DocAccessOf;
+}
+
+/**
+ * subDoc's feed: the space's doc events while the subscriber may see the space; the first event
+ * after they lost sight of it (removed, space deleted or made private) ends the subscription.
+ * Other spaces' doc events are skipped without a query.
+ */
+async function* docFeed(context: MercuriusContext, actor: Actor, teamId: string, projectId: string): AsyncGenerator<Delivery> {
+  const db = context.services.database.db;
+  let access: DocAccessOf | null = null;
+  const events = feed(context, actor, topics.team(teamId), (event): Verdict => {
+    const docEvent = event.type.startsWith('doc.');
+    if (docEvent && (event.payload as { projectId?: string }).projectId !== projectId) return 'skip';
+    if (!docEvent && !mayChangeAccess(event.type)) return 'skip';
+    access = docAccessOf(db, projectId, actor.userId);
+    if (!access || !docPolicy.read(access)) return 'end';
+    return docEvent ? 'deliver' : 'skip';
+  });
+  for await (const event of events) yield { event, access: access! };
+}
+
+export const docSubscriptions = {
+  subDoc: {
+    subscribe: (_root: unknown, args: { project: string }, context: MercuriusContext) => {
+      const actor = requireActor(context);
+      const access = requireReadableSpace(context.services.database.db, args.project, actor.userId);
+      return docFeed(context, actor, access.teamId, access.projectId);
+    },
+    resolve: ({ event, access }: Delivery, _args: unknown, context: MercuriusContext) => {
+      const db = context.services.database.db;
+      const docId = (event.payload as { docId: string }).docId;
+      const row = event.type === 'doc.deleted' ? undefined : findDocRow(db, docId);
+      return {
+        type: event.type,
+        seq: event.seq,
+        project: access.projectId,
+        docId,
+        doc: row ? presentDoc(row, access, context.services.config.publicUrl, lastSavedOf(db, [row.id]).get(row.id) ?? null) : null,
+        userId: event.actorId,
+      };
+    },
+  },
+};

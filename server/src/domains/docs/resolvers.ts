@@ -1,0 +1,92 @@
+import { randomBytes } from 'node:crypto';
+import { and, desc, eq, sql } from 'drizzle-orm';
+import type { IFieldResolver, MercuriusContext } from 'mercurius';
+import { docMessages } from '#shared/docs';
+import { DomainError } from '../../errors';
+import { requireActor } from '../../graphql/context';
+import { addressKey } from '../../http/rateLimits';
+import { newId } from '../../ids';
+import { runCommand } from '../teams/support';
+import { decideCreateDoc, decideDeleteDoc, decideEditDoc, decideSharing } from './commands';
+import { docStream } from './events';
+import { requireDocFolder } from './folders';
+import { docTitle, parseDocArguments, parsePage, type DocArguments } from './input';
+import { docPolicy } from './policies';
+import { lastSavedOf, presentDoc, presentDocs, presentPublicDoc } from './present';
+import { requireManagedDoc, requireReadableDoc, requireReadableSpace, requireWritableDoc, requireWritableSpace, toDocState, type Reader } from './state';
+import { docs } from './tables';
+
+type Resolver = IFieldResolver<unknown, MercuriusContext, any>;
+
+/** The secret of a public link: 32 bytes, so it cannot be guessed. */
+const newShareToken = () => randomBytes(32).toString('base64url');
+
+export function presentDocFor(context: MercuriusContext, docId: string, userId: string) {
+  const db = context.services.database.db;
+  const { row, access } = requireReadableDoc(db, docId, userId);
+  return presentDoc(row, access, context.services.config.publicUrl, lastSavedOf(db, [row.id]).get(row.id) ?? null);
+}
+
+/** A shared doc by its link secret; the same answer for unknown, revoked and malformed secrets. */
+export function findSharedDoc(db: Reader, token: unknown) {
+  if (typeof token !== 'string' || !/^[A-Za-z0-9_-]{43}$/.test(token)) return undefined;
+  const row = db.select().from(docs).where(and(eq(docs.shareToken, token), eq(docs.shared, true))).get();
+  return row ?? undefined;
+}
+
+export const docQueries: Record<string, Resolver> = {
+  getWalls: (_root, args: { project: string; folder?: string | null; limit?: number | null; offset?: number | null }, context) => {
+    const actor = requireActor(context);
+    const db = context.services.database.db;
+    const { limit, offset } = parsePage(args.limit, args.offset);
+    const access = requireReadableSpace(db, args.project, actor.userId);
+    const scope = args.folder ? and(eq(docs.projectId, access.projectId), eq(docs.folderId, args.folder)) : eq(docs.projectId, access.projectId);
+    const rows = db.select().from(docs).where(scope).orderBy(desc(docs.updatedAt), desc(docs.id)).limit(limit).offset(offset).all();
+    const total = db.select({ count: sql<number>`count(*)` }).from(docs).where(scope).get()?.count ?? 0;
+    return { walls: presentDocs(db, rows, access, context.services.config.publicUrl), total };
+  },
+  getWall: (_root, args: { id: string }, context) => presentDocFor(context, args.id, requireActor(context).userId),
+  getWorkspace: async (_root, args: { workspace: string }, context) => {
+    await context.services.rateLimits.consume(['shareLinkPerAddress', addressKey(context.ip ?? 'unknown')]);
+    const row = findSharedDoc(context.services.database.db, args.workspace);
+    if (!row) throw new DomainError('NOT_FOUND', docMessages.notShared);
+    return presentPublicDoc(row, context.services.config.publicUrl);
+  },
+};
+
+export const docMutations: Record<string, Resolver> = {
+  setWorkspace: (_root, args: DocArguments & { project: string; title: string }, context) => {
+    const actor = requireActor(context);
+    const fields = { ...parseDocArguments({ emoji: args.emoji, folder: args.folder }), title: docTitle(args.title) };
+    const docId = newId();
+    runCommand(context, actor.userId, (unit) => {
+      const access = requireWritableSpace(unit.transaction, args.project, actor.userId);
+      requireDocFolder(unit.transaction, access.projectId, fields.folderId);
+      const events = decideCreateDoc({ docId, projectId: access.projectId, teamId: access.teamId, fields });
+      unit.append(docStream(docId), events, { teamId: access.teamId, expectedVersion: 0 });
+    });
+    return presentDocFor(context, docId, actor.userId);
+  },
+  updateWall: (_root, args: DocArguments & { id: string; shared?: boolean | null }, context) => {
+    const actor = requireActor(context);
+    const requested = parseDocArguments(args);
+    runCommand(context, actor.userId, (unit) => {
+      const db = unit.transaction;
+      const { row, access } = requireWritableDoc(db, args.id, actor.userId);
+      const doc = toDocState(row);
+      if (typeof args.shared === 'boolean' && args.shared !== doc.shared && !docPolicy.manage(access, row)) throw new DomainError('PERMISSION_DENIED');
+      if (requested.folderId !== undefined) requireDocFolder(db, doc.projectId, requested.folderId);
+      const events = [...decideEditDoc(doc, requested), ...(typeof args.shared === 'boolean' ? decideSharing(doc, args.shared, newShareToken) : [])];
+      if (events.length > 0) unit.append(docStream(doc.id), events, { teamId: doc.teamId });
+    });
+    return presentDocFor(context, args.id, actor.userId);
+  },
+  delWorkspace: (_root, args: { id: string }, context) => {
+    const actor = requireActor(context);
+    runCommand(context, actor.userId, (unit) => {
+      const { row } = requireManagedDoc(unit.transaction, args.id, actor.userId);
+      unit.append(docStream(row.id), decideDeleteDoc(toDocState(row)), { teamId: row.teamId });
+    });
+    return true;
+  },
+};
