@@ -38,6 +38,18 @@ export const errorMessages = {
   TOO_MANY_FILES: 'Too many files',
   FILE_SIZE_LIMIT: 'File size limit exceeded',
   STORAGE_LIMIT_EXCEEDED: 'Storage limit exceeded',
+  // Files and folders: refusals a person can cause from the app, so the client shows them in their language.
+  FILE_EMPTY: 'A file must not be empty.',
+  FILE_NAME_REQUIRED: 'Enter a file name.',
+  FILE_NAME_INVALID: 'A file name cannot contain / or \\.',
+  FILE_NAME_TOO_LONG: 'Use at most 255 characters for a file name.',
+  FOLDER_NAME_REQUIRED: 'Enter a folder name.',
+  FOLDER_NAME_INVALID: 'A folder name cannot contain / or \\.',
+  FOLDER_NAME_TOO_LONG: 'Use at most 255 characters for a folder name.',
+  FOLDER_CYCLE: 'A folder cannot move into itself or one of its subfolders.',
+  FILE_FOLDERS_UNAVAILABLE: 'Only files of a space can go in folders.',
+  FILE_MOVE_UNAVAILABLE: 'Only files of a space can move to another space.',
+  UPLOAD_OTHER_TEAM: 'This upload was made for another team.',
 } as const;
 
 export type ErrorCode = keyof typeof errorMessages;

@@ -1,6 +1,6 @@
 import type { Config } from '../config';
 import { LocalStorage } from './local';
-import { S3Storage } from './s3';
+import { S3Storage, type StorageLog } from './s3';
 import { UrlSigner } from './signing';
 import type { StorageDriver } from './types';
 
@@ -21,7 +21,7 @@ const byConfig = new WeakMap<Config, Storage>();
  * The storage of a running server, made on first use from its configuration. Kept per config object
  * rather than in the services record, so areas reach it without every other area knowing of it.
  */
-export function storageOf(config: Config): Storage {
+export function storageOf(config: Config, log?: StorageLog): Storage {
   let storage = byConfig.get(config);
   if (!storage) {
     const signer = new UrlSigner(config.secret);
@@ -29,7 +29,7 @@ export function storageOf(config: Config): Storage {
     const driver: StorageDriver =
       settings.driver === 'local'
         ? new LocalStorage(config.dataDirectory, signer)
-        : new S3Storage({ ...settings, allowedOrigin: new URL(config.publicUrl).origin });
+        : new S3Storage({ ...settings, allowedOrigin: new URL(config.publicUrl).origin, ...(log ? { log } : {}) });
     const ready = driver.prepare();
     // Failures surface where `ready` is awaited; this only keeps an early failure from crashing the process.
     ready.catch(() => undefined);
@@ -37,6 +37,15 @@ export function storageOf(config: Config): Storage {
     byConfig.set(config, storage);
   }
   return storage;
+}
+
+/**
+ * Origins the app's pages talk to for file bytes besides their own: the bucket's, whose signed URLs
+ * take uploads and serve signed downloads (the Content-Security-Policy must allow them). None for local.
+ */
+export async function browserOrigins(config: Config, log?: StorageLog): Promise<string[]> {
+  const { driver } = storageOf(config, log);
+  return driver instanceof S3Storage ? [await driver.browserOrigin()] : [];
 }
 
 /** Stops the backend's clients when the server closes. */

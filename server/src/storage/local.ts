@@ -9,7 +9,7 @@ import { isStorageKey, type ByteRange, type DownloadTicket, type SignedUpload, t
 
 /** Why a streamed upload was refused; the route turns each into an HTTP status. */
 export class UploadRefused extends Error {
-  constructor(readonly reason: 'too_large' | 'size_mismatch' | 'exists' | 'aborted') {
+  constructor(readonly reason: 'too_large' | 'size_mismatch' | 'exists' | 'busy' | 'aborted' | 'cancelled') {
     super(reason);
   }
 }
@@ -23,6 +23,8 @@ export class LocalStorage implements StorageDriver {
   readonly kind = 'local' as const;
   readonly root: string;
   private readonly temporary: string;
+  /** Uploads streaming in now, so a cancelled one can be cut off and an idle one told from a slow one. */
+  private readonly receiving = new Map<string, { controller: AbortController; settled: Promise<void> }>();
 
   constructor(
     dataDirectory: string,
@@ -58,6 +60,19 @@ export class LocalStorage implements StorageDriver {
    * Content-Length cannot fill the disk) and fewer once the stream ends.
    */
   async receive(key: string, size: number, body: Readable): Promise<void> {
+    if (this.receiving.has(key)) throw new UploadRefused('busy');
+    const controller = new AbortController();
+    const work = this.receiveInto(key, size, body, controller.signal);
+    const entry = { controller, settled: work.then(() => undefined, () => undefined) };
+    this.receiving.set(key, entry);
+    try {
+      await work;
+    } finally {
+      if (this.receiving.get(key) === entry) this.receiving.delete(key);
+    }
+  }
+
+  private async receiveInto(key: string, size: number, body: Readable, signal: AbortSignal): Promise<void> {
     const target = this.localPath(key);
     if (await exists(target)) throw new UploadRefused('exists');
     const temporaryFile = join(this.temporary, `${randomBytes(12).toString('hex')}.part`);
@@ -70,14 +85,19 @@ export class LocalStorage implements StorageDriver {
       }
     };
     try {
-      await pipeline(body, limiter, createWriteStream(temporaryFile, { flags: 'wx' }));
+      await pipeline(body, limiter, createWriteStream(temporaryFile, { flags: 'wx' }), { signal });
       if (received !== size) throw new UploadRefused('size_mismatch');
       await mkdir(dirname(target), { recursive: true });
       await link(temporaryFile, target).catch((error: NodeJS.ErrnoException) => {
         throw error.code === 'EEXIST' ? new UploadRefused('exists') : error;
       });
+      if (signal.aborted) {
+        await rm(target, { force: true });
+        throw new UploadRefused('cancelled');
+      }
     } catch (error) {
       if (error instanceof UploadRefused) throw error;
+      if (signal.aborted) throw new UploadRefused('cancelled');
       if ((error as NodeJS.ErrnoException).code === 'ERR_STREAM_PREMATURE_CLOSE') throw new UploadRefused('aborted');
       throw error;
     } finally {
@@ -87,6 +107,19 @@ export class LocalStorage implements StorageDriver {
 
   async finishUpload(key: string): Promise<StoredObject | null> {
     return this.stat(key);
+  }
+
+  async uploadStarted(key: string): Promise<boolean> {
+    return this.receiving.has(key) || (await this.stat(key)) !== null;
+  }
+
+  async discardUpload(key: string): Promise<void> {
+    const active = this.receiving.get(key);
+    if (active) {
+      active.controller.abort();
+      await active.settled;
+    }
+    await this.delete(key);
   }
 
   async stat(key: string): Promise<StoredObject | null> {

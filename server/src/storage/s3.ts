@@ -26,6 +26,19 @@ export interface S3Settings {
   forcePathStyle: boolean;
   /** The app's origin, allowed to PUT and GET from the browser. */
   allowedOrigin: string;
+  /** Where start-up problems that do not stop the server are reported. */
+  log?: StorageLog;
+}
+
+export interface StorageLog {
+  warn(details: object, message: string): void;
+}
+
+const consoleLog: StorageLog = { warn: (details, message) => console.warn(message, details) };
+
+/** The bucket's CORS rule: the app's pages PUT bytes (with the signed Content-Type) and GET signed downloads. */
+export function bucketCorsRule(allowedOrigin: string) {
+  return { AllowedOrigins: [allowedOrigin], AllowedMethods: ['PUT', 'GET', 'HEAD'], AllowedHeaders: ['*'], ExposeHeaders: ['ETag'], MaxAgeSeconds: 3600 };
 }
 
 const seconds = (expiresAt: Date) => Math.max(1, Math.floor((expiresAt.getTime() - Date.now()) / 1000));
@@ -59,10 +72,20 @@ export class S3Storage implements StorageDriver {
     const Bucket = this.settings.bucket;
     const exists = await this.client.send(new HeadBucketCommand({ Bucket })).then(() => true, () => false);
     if (!exists) await this.client.send(new CreateBucketCommand({ Bucket }));
-    // Browsers upload straight to the bucket; some servers (MinIO) manage CORS globally and refuse this call.
-    await this.client
-      .send(new PutBucketCorsCommand({ Bucket, CORSConfiguration: { CORSRules: [{ AllowedOrigins: [this.settings.allowedOrigin], AllowedMethods: ['PUT', 'GET'], AllowedHeaders: ['*'], MaxAgeSeconds: 3600 }] } }))
-      .catch(() => undefined);
+    // Browsers upload straight to the bucket; some servers (MinIO, R2 with scoped tokens) manage CORS
+    // elsewhere and refuse this call: the server still starts, and says what to set by hand.
+    await this.client.send(new PutBucketCorsCommand({ Bucket, CORSConfiguration: { CORSRules: [bucketCorsRule(this.settings.allowedOrigin)] } })).catch((error: unknown) => {
+      (this.settings.log ?? consoleLog).warn(
+        { err: error, bucket: Bucket, origin: this.settings.allowedOrigin },
+        `could not set the CORS rule of bucket ${Bucket}; allow PUT (with a Content-Type header) and GET from ${this.settings.allowedOrigin} on it by hand, or browser uploads fail`,
+      );
+    });
+  }
+
+  /** The origin browsers reach the bucket at, exactly as signed URLs name it (path or virtual-hosted style). */
+  async browserOrigin(): Promise<string> {
+    const probe = new GetObjectCommand({ Bucket: this.settings.bucket, Key: 'origin-probe' });
+    return new URL(await getSignedUrl(this.signingClient, probe, { expiresIn: 60 })).origin;
   }
 
   localPath(): null {
@@ -85,6 +108,15 @@ export class S3Storage implements StorageDriver {
     const copied = await this.client.send(new CopyObjectCommand({ Bucket, Key: key, CopySource: `${Bucket}/${incomingPrefix}${key}` })).then(() => true, () => false);
     if (copied) await this.delete(incomingPrefix + key);
     return this.stat(key);
+  }
+
+  async uploadStarted(key: string): Promise<boolean> {
+    const [incoming, placed] = await Promise.all([this.stat(incomingPrefix + key), this.stat(key)]);
+    return incoming !== null || placed !== null;
+  }
+
+  async discardUpload(key: string): Promise<void> {
+    await Promise.all([this.delete(incomingPrefix + key), this.delete(key)]);
   }
 
   async stat(key: string): Promise<StoredObject | null> {

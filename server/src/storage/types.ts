@@ -52,6 +52,13 @@ export interface StorageDriver {
    * signed PUT may still write to) and describes them; null when no bytes arrived.
    */
   finishUpload(key: string): Promise<StoredObject | null>;
+  /**
+   * Whether bytes of a signed upload arrived or are arriving. S3 sees a presigned PUT only once it is
+   * complete, so there an upload still on its way reads as not started.
+   */
+  uploadStarted(key: string): Promise<boolean>;
+  /** Removes whatever an upload left: bytes received, moved into place, or still arriving (local: cut off). */
+  discardUpload(key: string): Promise<void>;
   stat(key: string): Promise<StoredObject | null>;
   /** Up to `length` bytes from the start of the object, for sniffing its real type. */
   readHead(key: string, length: number): Promise<Buffer>;

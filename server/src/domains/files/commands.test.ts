@@ -60,14 +60,14 @@ describe('recording a file', () => {
     expect(codeOf(() => decideRecordFile(record({ now: new Date('2026-01-01T07:00:00.000Z') })))).toBe('UPLOAD_FAILED');
     expect(codeOf(() => decideRecordFile(record({ stored: { size: null, type: { rejection: 'upload_failed' } } })))).toBe('UPLOAD_FAILED');
     expect(codeOf(() => decideRecordFile(record({ stored: { size: 999, type: { mimeType: 'text/plain' } } })))).toBe('UPLOAD_FAILED');
-    expect(codeOf(() => decideRecordFile(record({ ownerTeamId: 'f'.repeat(24) })))).toBe('BAD_USER_INPUT');
+    expect(codeOf(() => decideRecordFile(record({ ownerTeamId: 'f'.repeat(24) })))).toBe('UPLOAD_OTHER_TEAM');
   });
 
   it('refuses a refused type, and a folder of another space', () => {
     expect(codeOf(() => decideRecordFile(record({ stored: { size: 1000, type: { rejection: 'file_invalid_type' } } })))).toBe('FILE_INVALID_TYPE');
     const otherFolder = folder('1', { projectId: 'e'.repeat(24) });
     expect(codeOf(() => decideRecordFile(record({ folder: otherFolder })))).toBe('NOT_FOUND');
-    expect(codeOf(() => decideRecordFile(record({ folder: folder('1'), owner: { kind: 'privat', privatId: 'e'.repeat(24) } })))).toBe('BAD_USER_INPUT');
+    expect(codeOf(() => decideRecordFile(record({ folder: folder('1'), owner: { kind: 'privat', privatId: 'e'.repeat(24) } })))).toBe('FILE_FOLDERS_UNAVAILABLE');
   });
 });
 
@@ -81,8 +81,10 @@ describe('folders', () => {
   const grandchild = folder('3', { upfolderId: child.id, ancestorIds: [child.id, parent.id] });
 
   it('refuses a folder moved into itself or one of its subfolders', () => {
-    expect(codeOf(() => decideEditFolder(parent, {}, parent))).toBe('BAD_USER_INPUT');
-    expect(codeOf(() => decideEditFolder(parent, {}, grandchild))).toBe('BAD_USER_INPUT');
+    expect(codeOf(() => decideEditFolder(parent, {}, parent))).toBe('FOLDER_CYCLE');
+    expect(codeOf(() => decideEditFolder(parent, {}, grandchild))).toBe('FOLDER_CYCLE');
+    expect(codeOf(() => decideEditFolder(parent, { name: ' / ' }))).toBe('FOLDER_NAME_INVALID');
+    expect(codeOf(() => decideEditFolder(parent, { name: '  ' }))).toBe('FOLDER_NAME_REQUIRED');
     expect(decideEditFolder(grandchild, {}, null)).toMatchObject([{ type: 'folder.updated', payload: { changes: { upfolderId: null }, previous: { upfolderId: child.id } } }]);
   });
 
@@ -94,7 +96,16 @@ describe('folders', () => {
 
   it('records nothing when nothing changes, and moves contents up when a folder goes', () => {
     expect(decideEditFolder(child, { name: child.name }, folder('1'))).toEqual([]);
-    expect(decideDeleteFolder(child)).toEqual([{ type: 'folder.deleted', payload: { folderId: child.id, projectId, name: child.name, upfolderId: parent.id } }]);
+    const inChild: FileState = { id: 'c'.repeat(24), teamId, projectId, taskId: null, privatId: null, folderId: child.id, name: 'in.txt', shared: false, authorId: actorId, size: 1, location: 'x', thumbnail: null };
+    const elsewhere: FileState = { ...inChild, id: 'd'.repeat(24), folderId: parent.id };
+    const deletion = decideDeleteFolder(child, { files: [inChild, elsewhere], subfolders: [grandchild, parent] });
+    expect(deletion.folder).toEqual([{ type: 'folder.deleted', payload: { folderId: child.id, projectId, name: child.name, upfolderId: parent.id } }]);
+    expect(deletion.files).toEqual([
+      { fileId: inChild.id, events: [{ type: 'file.updated', payload: { fileId: inChild.id, projectId, taskId: null, privatId: null, changes: { folderId: parent.id }, previous: { folderId: child.id } } }] },
+    ]);
+    expect(deletion.subfolders).toEqual([
+      { folderId: grandchild.id, events: [{ type: 'folder.updated', payload: { folderId: grandchild.id, projectId, changes: { upfolderId: parent.id }, previous: { upfolderId: child.id } } }] },
+    ]);
   });
 });
 
@@ -110,6 +121,7 @@ describe('editing a file', () => {
     const other = 'e'.repeat(24);
     expect(decideEditFile({ ...file, folderId: 'f'.repeat(24) }, { projectId: other }, { target: { projectId: other, teamId } })[0]).toMatchObject({ payload: { changes: { projectId: other, folderId: null } } });
     expect(codeOf(() => decideEditFile(file, { projectId: other }, { target: { projectId: other, teamId: other } }))).toBe('NOT_FOUND');
-    expect(codeOf(() => decideEditFile({ ...file, taskId: other }, { projectId: other }, { target: { projectId: other, teamId } }))).toBe('BAD_USER_INPUT');
+    expect(codeOf(() => decideEditFile({ ...file, taskId: other }, { projectId: other }, { target: { projectId: other, teamId } }))).toBe('FILE_MOVE_UNAVAILABLE');
+    expect(codeOf(() => decideEditFile(file, { name: '' }, {}))).toBe('FILE_NAME_REQUIRED');
   });
 });

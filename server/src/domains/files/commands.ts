@@ -4,7 +4,7 @@ import { uploadErrorMessages, uploadRejection, type UploadErrorKey } from '#shar
 import type { ErrorCode } from '#shared/errors';
 import { DomainError } from '../../errors';
 import type { FileAnalysis, FileEvent, FileFields, FileOwner, FolderEvent, FolderFields } from './events';
-import { checkFileName } from './rules';
+import { checkFileName, type NameCheck } from './rules';
 
 /** An upload error of SPEC §5: the code is the key in capitals, the key itself travels in the details. */
 export function uploadError(key: UploadErrorKey, details: Record<string, unknown> = {}): DomainError {
@@ -12,13 +12,13 @@ export function uploadError(key: UploadErrorKey, details: Record<string, unknown
 }
 
 const badInput = (message: string) => new DomainError('BAD_USER_INPUT', message);
+/** A refusal with its own code: the client shows it in the user's language. */
+const refused = (code: ErrorCode) => new DomainError(code);
+const nameRefused = (check: Extract<NameCheck, { ok: false }>) => new DomainError(check.code, check.message);
 export const fileMessages = {
   fileNotFound: 'This file does not exist or you cannot see it.',
   folderNotFound: 'This folder does not exist or is in another space.',
-  folderCycle: 'A folder cannot move into itself or one of its subfolders.',
-  otherTeam: 'This upload was made for another team.',
-  noFoldersHere: 'Only files of a space can go in folders.',
-  onlySpaceFilesMove: 'Only files of a space can move to another space.',
+  uploadNotFound: 'This upload does not exist, or was already recorded or cancelled.',
   folderType: 'A folder type is file, doc or media.',
   oneOwner: 'Give exactly one of project, task or privat.',
   privatUnavailable: 'Files of private chats are not available yet.',
@@ -79,10 +79,10 @@ export interface RecordFile {
 export function decideRecordFile(command: RecordFile): FileEvent[] {
   const { upload, given, owner } = command;
   const name = checkFileName(given.name);
-  if (!name.ok) throw badInput(name.message);
+  if (!name.ok) throw nameRefused(name);
   if (!upload || upload.userId !== command.actorId || upload.key !== given.location) throw uploadError('upload_failed', { reason: 'unknown_upload' });
   if (command.now.toISOString() > upload.recordBy) throw uploadError('upload_failed', { reason: 'expired' });
-  if (upload.teamId !== command.ownerTeamId) throw badInput(fileMessages.otherTeam);
+  if (upload.teamId !== command.ownerTeamId) throw refused('UPLOAD_OTHER_TEAM');
   if (given.size !== upload.size || command.stored.size !== upload.size) throw uploadError('upload_failed', { reason: 'incomplete' });
   if ('rejection' in command.stored.type) throw uploadError(command.stored.type.rejection);
   const folderId = checkFolderFor(owner, command.folder);
@@ -112,7 +112,7 @@ export function decideRecordFile(command: RecordFile): FileEvent[] {
 
 function checkFolderFor(owner: FileOwner, folder: FolderState | null | undefined): string | null {
   if (folder === undefined) return null;
-  if (owner.kind !== 'project') throw badInput(fileMessages.noFoldersHere);
+  if (owner.kind !== 'project') throw refused('FILE_FOLDERS_UNAVAILABLE');
   if (folder === null || folder.projectId !== owner.projectId) throw new DomainError('NOT_FOUND', fileMessages.folderNotFound);
   return folder.id;
 }
@@ -129,13 +129,13 @@ export function decideEditFile(file: FileState, requested: Partial<Omit<FileFiel
   const next: Partial<FileFields> = {};
   if (requested.name !== undefined) {
     const name = checkFileName(requested.name);
-    if (!name.ok) throw badInput(name.message);
+    if (!name.ok) throw nameRefused(name);
     next.name = name.name;
   }
   if (requested.shared !== undefined) next.shared = requested.shared;
   let projectId = file.projectId;
   if (requested.projectId !== undefined && requested.projectId !== file.projectId) {
-    if (file.taskId !== null || file.privatId !== null) throw badInput(fileMessages.onlySpaceFilesMove);
+    if (file.taskId !== null || file.privatId !== null) throw refused('FILE_MOVE_UNAVAILABLE');
     const target = references.target;
     if (!target || target.teamId !== file.teamId) throw new DomainError('NOT_FOUND', fileMessages.fileNotFound);
     projectId = target.projectId;
@@ -144,7 +144,7 @@ export function decideEditFile(file: FileState, requested: Partial<Omit<FileFiel
   }
   if (references.folder !== undefined) {
     const folder = references.folder;
-    if (folder !== null && (file.taskId !== null || file.privatId !== null)) throw badInput(fileMessages.noFoldersHere);
+    if (folder !== null && (file.taskId !== null || file.privatId !== null)) throw refused('FILE_FOLDERS_UNAVAILABLE');
     if (folder === 'missing' || (folder !== null && folder.projectId !== projectId)) throw new DomainError('NOT_FOUND', fileMessages.folderNotFound);
     next.folderId = folder?.id ?? null;
   }
@@ -165,8 +165,8 @@ export function decideDeleteFile(file: FileState): FileEvent[] {
 }
 
 function folderName(raw: string): string {
-  const name = checkFileName(raw);
-  if (!name.ok) throw badInput(name.message.replace('file name', 'folder name'));
+  const name = checkFileName(raw, 'folder');
+  if (!name.ok) throw nameRefused(name);
   return name.name;
 }
 
@@ -197,7 +197,7 @@ export function decideEditFolder(folder: FolderState, requested: { name?: string
   if (requested.name !== undefined) next.name = folderName(requested.name);
   if (upfolder !== undefined) {
     if (upfolder === 'missing' || (upfolder !== null && (upfolder.projectId !== folder.projectId || upfolder.type !== folder.type))) throw new DomainError('NOT_FOUND', fileMessages.folderNotFound);
-    if (upfolder !== null && (upfolder.id === folder.id || upfolder.ancestorIds.includes(folder.id))) throw badInput(fileMessages.folderCycle);
+    if (upfolder !== null && (upfolder.id === folder.id || upfolder.ancestorIds.includes(folder.id))) throw refused('FOLDER_CYCLE');
     next.upfolderId = upfolder?.id ?? null;
   }
   const changes: Partial<FolderFields> = {};
@@ -211,6 +211,36 @@ export function decideEditFolder(folder: FolderState, requested: { name?: string
   return [{ type: 'folder.updated', payload: { folderId: folder.id, projectId: folder.projectId, changes, previous } }];
 }
 
-export function decideDeleteFolder(folder: FolderState): FolderEvent[] {
-  return [{ type: 'folder.deleted', payload: { folderId: folder.id, projectId: folder.projectId, name: folder.name, upfolderId: folder.upfolderId } }];
+/** What deleting a folder records, stream by stream: each move as its own event, then the deletion. */
+export interface FolderDeletion {
+  /** file.updated of each file moved up, for its file stream. */
+  files: { fileId: string; events: FileEvent[] }[];
+  /** folder.updated of each subfolder moved up, for its folder stream. */
+  subfolders: { folderId: string; events: FolderEvent[] }[];
+  /** folder.deleted, for the folder's own stream. */
+  folder: FolderEvent[];
+}
+
+/**
+ * delFolder: its files and subfolders move up to its parent, each by an event of its own (file.updated,
+ * folder.updated) so that subscribers of the space see every move; then the folder goes. folder.deleted
+ * still moves whatever is left (events recorded before the moves were their own), so replay is unchanged.
+ */
+export function decideDeleteFolder(folder: FolderState, contents: { files: readonly FileState[]; subfolders: readonly FolderState[] }): FolderDeletion {
+  const upfolderId = folder.upfolderId;
+  return {
+    files: contents.files
+      .filter((file) => file.folderId === folder.id)
+      .map((file) => ({
+        fileId: file.id,
+        events: [{ type: 'file.updated', payload: { fileId: file.id, projectId: file.projectId, taskId: file.taskId, privatId: file.privatId, changes: { folderId: upfolderId }, previous: { folderId: folder.id } } }],
+      })),
+    subfolders: contents.subfolders
+      .filter((subfolder) => subfolder.upfolderId === folder.id)
+      .map((subfolder) => ({
+        folderId: subfolder.id,
+        events: [{ type: 'folder.updated', payload: { folderId: subfolder.id, projectId: subfolder.projectId, changes: { upfolderId }, previous: { upfolderId: folder.id } } }],
+      })),
+    folder: [{ type: 'folder.deleted', payload: { folderId: folder.id, projectId: folder.projectId, name: folder.name, upfolderId } }],
+  };
 }

@@ -3,19 +3,22 @@ import type { IFieldResolver, MercuriusContext } from 'mercurius';
 import { z } from 'zod';
 import { fileKinds } from '#shared/files';
 import { storageQuotaBytes, uploadSizeLimitBytes } from '#shared/plans';
+import { DomainError } from '../../errors';
 import { requireActor } from '../../graphql/context';
+import { addressKey } from '../../http/rateLimits';
 import { storageOf } from '../../storage';
 import { downloadSignatureParts } from '../../storage/signing';
 import { thumbnailKeyOf } from '../../storage/types';
+import { users } from '../accounts/tables';
 import { requireCurrentTeam, requireTeamMember } from '../teams/state';
 import { runCommand, withoutNulls } from '../teams/support';
-import { decideDeleteFile, decideEditFile, type FileEditReferences } from './commands';
+import { decideDeleteFile, decideEditFile, fileMessages, type FileEditReferences } from './commands';
 import { filePolicy } from './policies';
 import { filePaths, presentFiles } from './present';
 import { contentDisposition } from './rules';
-import { findFileRow, findFolderRow, ownerAccess, ownerFrom, ownerOfFile, requireChangeableFile, requireReadableFile, requireReadableOwner, teamPlan, teamUsage, toFileState, toFolderState, type Reader } from './state';
+import { findFileRow, findFolderRow, ownerAccess, ownerFrom, ownerOfFile, requireChangeableFile, requireReadableFile, requireReadableOwner, teamPlan, teamsUsage, teamUsage, toFileState, toFolderState, type Reader } from './state';
 import { files } from './tables';
-import { fileStream, recordFile, signUpload } from './uploads';
+import { cancelUpload, fileStream, recordFile, signUpload } from './uploads';
 
 type Resolver = IFieldResolver<unknown, MercuriusContext, any>;
 
@@ -76,7 +79,34 @@ async function signedDownload(context: MercuriusContext, fileId: string, viewerI
   return `${filePaths.file(row.id)}?${query}`;
 }
 
+/**
+ * getSharedFile: what the public share page shows. Only a shared file answers; a missing one and one
+ * not shared answer the same NOT_FOUND, so ids cannot be probed. Counted with the shared bytes' limit.
+ */
+async function sharedFileDetails(context: MercuriusContext, fileId: string) {
+  await context.services.rateLimits.consume(['sharedMediaPerAddress', addressKey(context.ip ?? 'unknown')]);
+  const db = context.services.database.db;
+  const row = findFileRow(db, fileId);
+  if (!row?.shared) throw new DomainError('NOT_FOUND', fileMessages.fileNotFound);
+  const author = db.select({ firstname: users.firstname }).from(users).where(eq(users.id, row.authorId)).get();
+  return {
+    id: row.id,
+    name: row.name,
+    type: row.mimeType,
+    kind: row.kind,
+    size: row.size,
+    width: row.width,
+    height: row.height,
+    duration: row.duration,
+    createdAt: row.createdAt,
+    authorFirstname: author?.firstname ?? null,
+    url: filePaths.shared(row.id),
+    thumbnail: row.thumbnail ? filePaths.sharedThumbnail(row.id) : null,
+  };
+}
+
 export const fileQueries: Record<string, Resolver> = {
+  getSharedFile: (_root, args: { id: string }, context) => sharedFileDetails(context, args.id),
   signedUploadURL: (_root, args: Record<string, unknown>, context) => signUpload(context, requireActor(context), args),
   signedDownloadPublicURL: (_root, args: { file: string }, context) => signedDownload(context, args.file, requireActor(context).userId),
   getFile: (_root, args: { id: string }, context) => {
@@ -126,6 +156,7 @@ export const fileMutations: Record<string, Resolver> = {
     });
     return presentFile(context.services.database.db, raw.id, actor.userId);
   },
+  cancelUpload: (_root, args: { code: string }, context) => cancelUpload(context, requireActor(context), args.code),
   delFile: async (_root, args: { id: string }, context) => {
     const actor = requireActor(context);
     const deleted = runCommand(context, actor.userId, (unit) => {
@@ -137,5 +168,16 @@ export const fileMutations: Record<string, Resolver> = {
     const { driver } = storageOf(context.services.config);
     await Promise.all([driver.delete(deleted.location), driver.delete(deleted.thumbnail ?? thumbnailKeyOf(deleted.location))]).catch(() => undefined);
     return true;
+  },
+};
+
+/** Team.storage (the teams area's Team type): the bytes the team's recorded files take, one query for every team in a response. */
+export const teamStorageLoaders = {
+  Team: {
+    storage: async (queries: { obj: { id: string } }[], context: MercuriusContext) => {
+      const teamIds = [...new Set(queries.map(({ obj }) => obj.id))];
+      const usage = teamsUsage(context.services.database.db, teamIds);
+      return queries.map(({ obj }) => usage.get(obj.id) ?? 0);
+    },
   },
 };

@@ -6,8 +6,9 @@ import { newId } from '../../ids';
 import { runCommand, withoutNulls } from '../teams/support';
 import { decideCreateFolder, decideDeleteFolder, decideEditFolder, type FolderState } from './commands';
 import { presentFolders } from './present';
-import { findFolderRow, ownerAccess, requireChangeableFolder, requireReadableFolder, requireReadableOwner, requireWritableOwner, toFolderState, type Reader } from './state';
-import { folders } from './tables';
+import { findFolderRow, ownerAccess, requireChangeableFolder, requireReadableFolder, requireReadableOwner, requireWritableOwner, toFileState, toFolderState, type Reader } from './state';
+import { files, folders } from './tables';
+import { fileStream } from './uploads';
 
 type Resolver = IFieldResolver<unknown, MercuriusContext, any>;
 
@@ -81,7 +82,14 @@ export const folderMutations: Record<string, Resolver> = {
     runCommand(context, actor.userId, (unit) => {
       const db = unit.transaction;
       const { row } = requireChangeableFolder(db, args.id, actor.userId);
-      unit.append(folderStream(row.id), decideDeleteFolder(toFolderState(db, row)), { teamId: row.teamId });
+      const contents = {
+        files: db.select().from(files).where(eq(files.folderId, row.id)).all().map(toFileState),
+        subfolders: db.select().from(folders).where(eq(folders.upfolderId, row.id)).all().map((subfolder) => ({ ...subfolder, ancestorIds: [] })),
+      };
+      const deletion = decideDeleteFolder(toFolderState(db, row), contents);
+      for (const moved of deletion.files) unit.append(fileStream(moved.fileId), moved.events, { teamId: row.teamId });
+      for (const moved of deletion.subfolders) unit.append(folderStream(moved.folderId), moved.events, { teamId: row.teamId });
+      unit.append(folderStream(row.id), deletion.folder, { teamId: row.teamId });
     });
     return true;
   },

@@ -1,7 +1,7 @@
 import type { Services } from '../../graphql/context';
 import { closeStorage, storageOf } from '../../storage';
 import type { DomainModule } from '../module';
-import { fileMutations, fileQueries } from './fileResolvers';
+import { fileMutations, fileQueries, teamStorageLoaders } from './fileResolvers';
 import { folderFields, folderMutations, folderQueries } from './folderResolvers';
 import { fileSubscriptions } from './live';
 import { filesProjection } from './projection';
@@ -39,6 +39,8 @@ export const filesModule: DomainModule = {
     Subscription: fileSubscriptions,
     Folder: folderFields,
   },
+  // Team.storage of the teams area's Team type, batched across the teams of a response.
+  loaders: teamStorageLoaders,
   projections: [filesProjection],
   access: {
     signedUploadURL: 'teamMember',
@@ -54,6 +56,8 @@ export const filesModule: DomainModule = {
     ediFile: 'spaceMember',
     delFile: 'spaceMember',
     getStats: 'teamMember',
+    getSharedFile: 'public',
+    cancelUpload: 'signedIn',
     subFile: 'spaceMember',
     subFolder: 'spaceMember',
   },

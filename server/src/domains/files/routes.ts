@@ -1,4 +1,5 @@
 import type { Readable } from 'node:stream';
+import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { uploadErrorMessages, type UploadErrorKey } from '#shared/uploads';
 import { tokenFrom, type Services } from '../../graphql/context';
@@ -10,6 +11,7 @@ import { isStorageKey } from '../../storage/types';
 import { isDomainError } from '../../errors';
 import { contentDisposition, parseRange } from './rules';
 import { findFileRow, requireReadableFile, type FileRow } from './state';
+import { fileUploads } from './tables';
 
 const refusal = (reply: FastifyReply, status: number, key: UploadErrorKey, message = uploadErrorMessages[key]) => reply.code(status).send({ error: key, message });
 const notFound = (reply: FastifyReply) => reply.code(404).send({ error: 'Not Found' });
@@ -18,7 +20,9 @@ const uploadRefusals: Record<UploadRefused['reason'], [number, UploadErrorKey, s
   too_large: [413, 'file_too_large', 'More bytes were sent than the upload was signed for.'],
   size_mismatch: [400, 'upload_failed', 'Fewer bytes arrived than the upload was signed for.'],
   exists: [409, 'upload_failed', 'These bytes were already uploaded.'],
+  busy: [409, 'upload_failed', 'These bytes are being uploaded already.'],
   aborted: [400, 'upload_failed', 'The upload was cut off.'],
+  cancelled: [410, 'upload_failed', 'The upload was cancelled.'],
 };
 
 /**
@@ -26,7 +30,7 @@ const uploadRefusals: Record<UploadRefused['reason'], [number, UploadErrorKey, s
  * disk through a counter that stops at the signed size. Everything the URL grants (object, size, type,
  * expiry) is under the signature, so a changed URL is refused.
  */
-function registerUploadRoute(server: FastifyInstance, driver: LocalStorage): void {
+function registerUploadRoute(server: FastifyInstance, services: Services, driver: LocalStorage): void {
   server.register(async (scope) => {
     scope.removeAllContentTypeParsers();
     scope.addContentTypeParser('*', (_request, payload, done) => done(null, payload));
@@ -36,6 +40,9 @@ function registerUploadRoute(server: FastifyInstance, driver: LocalStorage): voi
       if (!isStorageKey(key) || !expires || !size || type === undefined) return refusal(reply, 403, 'upload_failed', 'This upload link is not valid.');
       const verdict = driver.signer.verify(uploadSignatureParts(key, Number(expires), Number(size), type), Number(expires), signature);
       if (verdict !== 'valid') return refusal(reply, 403, 'upload_failed', verdict === 'expired' ? 'This upload link has expired.' : 'This upload link is not valid.');
+      // A cancelled (or swept) upload's link takes no more bytes; a recorded one's bytes are there already.
+      const pending = services.database.db.select({ id: fileUploads.id }).from(fileUploads).where(eq(fileUploads.key, key)).get();
+      if (!pending) return (await driver.stat(key)) ? refusal(reply, ...uploadRefusals.exists) : refusal(reply, ...uploadRefusals.cancelled);
       if ((request.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase() !== type) return refusal(reply, 400, 'file_invalid_type', 'Send the bytes with the Content-Type the upload was signed for.');
       const declaredLength = Number(request.headers['content-length'] ?? Number.NaN);
       if (declaredLength > Number(size)) return refusal(reply, 413, 'file_too_large');
@@ -109,7 +116,7 @@ async function serve(services: Services, request: FastifyRequest, reply: Fastify
  */
 export function registerFileRoutes(server: FastifyInstance, services: Services): void {
   const storage = storageOf(services.config);
-  if (storage.driver instanceof LocalStorage) registerUploadRoute(server, storage.driver);
+  if (storage.driver instanceof LocalStorage) registerUploadRoute(server, services, storage.driver);
   type Request = FastifyRequest<{ Params: { fileId: string }; Querystring: Record<string, string | undefined> }>;
   const member = (part: 'original' | 'thumbnail') => async (request: Request, reply: FastifyReply) => {
     const row = await readableFile(services, request);

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { fileKindFromMimeType, formatBytes } from '#shared/files';
-import { uploadNameRejection } from '#shared/uploads';
+import { errorMessages } from '#shared/errors';
+import { uploadBounds, uploadNameRejection } from '#shared/uploads';
 import { checkFileName, contentDisposition, decideStoredType, parseRange } from './rules';
 
 describe('file names', () => {
@@ -9,7 +10,8 @@ describe('file names', () => {
   });
 
   it('refuses a path-traversal name instead of cutting it', () => {
-    expect(checkFileName('../../etc/passwd')).toMatchObject({ ok: false, message: 'A file name cannot contain / or \\.' });
+    expect(checkFileName('../../etc/passwd')).toMatchObject({ ok: false, code: 'FILE_NAME_INVALID', message: 'A file name cannot contain / or \\.' });
+    expect(checkFileName('a/b', 'folder')).toMatchObject({ ok: false, code: 'FOLDER_NAME_INVALID', message: 'A folder name cannot contain / or \\.' });
     expect(checkFileName('..\\boot.ini')).toMatchObject({ ok: false });
     expect(checkFileName('..')).toMatchObject({ ok: false });
   });
@@ -20,7 +22,10 @@ describe('file names', () => {
   });
 
   it('refuses names longer than 255 characters', () => {
-    expect(checkFileName(`${'a'.repeat(252)}.txt`)).toMatchObject({ ok: false });
+    expect(checkFileName(`${'a'.repeat(252)}.txt`)).toMatchObject({ ok: false, code: 'FILE_NAME_TOO_LONG' });
+    // The refusal's text, translated by code, names the bound itself.
+    expect(errorMessages.FILE_NAME_TOO_LONG).toContain(String(uploadBounds.nameMaximumLength));
+    expect(errorMessages.FOLDER_NAME_TOO_LONG).toContain(String(uploadBounds.nameMaximumLength));
   });
 });
 

@@ -1,19 +1,32 @@
+import { errorMessages } from '#shared/errors';
 import { fileKindFromMimeType } from '#shared/files';
 import { uploadBounds, uploadNameRejection, type UploadErrorKey } from '#shared/uploads';
 
+/** Why a name is refused: each has its own error code (and translation), in a file's or a folder's words. */
+export type NameRefusal = 'required' | 'invalid' | 'tooLong';
+export type NameCode = `${'FILE' | 'FOLDER'}_NAME_${'REQUIRED' | 'INVALID' | 'TOO_LONG'}`;
+
 /** A file name fit to show and to send back in Content-Disposition, or the reason it is refused. */
-export type NameCheck = { ok: true; name: string } | { ok: false; message: string };
+export type NameCheck = { ok: true; name: string } | { ok: false; code: NameCode; message: string };
+
+const refusalSuffix = { required: 'REQUIRED', invalid: 'INVALID', tooLong: 'TOO_LONG' } as const;
+
+function refuse(subject: 'file' | 'folder', refusal: NameRefusal): NameCheck {
+  const code = `${subject === 'file' ? 'FILE' : 'FOLDER'}_NAME_${refusalSuffix[refusal]}` as const;
+  return { ok: false, code, message: errorMessages[code] };
+}
 
 /**
  * Names are display text only (bytes are stored under server-made keys), yet a name with a path in it
  * says the client tried to write somewhere else: it is refused rather than silently cut. Control and
  * bidirectional-override characters, which can disguise an extension ("gpj.exe" shown as "exe.jpg"), go.
+ * Folder names follow the same rules, refused in a folder's words.
  */
-export function checkFileName(raw: string): NameCheck {
+export function checkFileName(raw: string, subject: 'file' | 'folder' = 'file'): NameCheck {
   const name = raw.normalize('NFC').replace(/[\u0000-\u001f\u007f\u202a-\u202e\u2066-\u2069]/g, '').trim();
-  if (name === '' || name === '.' || name === '..') return { ok: false, message: 'Enter a file name.' };
-  if (/[/\\]/.test(name)) return { ok: false, message: 'A file name cannot contain / or \\.' };
-  if ([...name].length > uploadBounds.nameMaximumLength) return { ok: false, message: `Use at most ${uploadBounds.nameMaximumLength} characters for a file name.` };
+  if (name === '' || name === '.' || name === '..') return refuse(subject, 'required');
+  if (/[/\\]/.test(name)) return refuse(subject, 'invalid');
+  if ([...name].length > uploadBounds.nameMaximumLength) return refuse(subject, 'tooLong');
   return { ok: true, name };
 }
 

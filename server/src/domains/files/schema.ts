@@ -82,6 +82,28 @@ export const filesTypeDefs = /* GraphQL */ `
     files: Int!
   }
 
+  "What anyone with the link sees of a shared file (the page at /share/media/<id>)."
+  type SharedFile {
+    id: ID!
+    name: String!
+    "The mime type the bytes are served with."
+    type: String!
+    "image, video, Pdf, Word, Xls or unknown (SPEC §5)."
+    kind: String!
+    size: Float!
+    width: Int
+    height: Int
+    "Seconds, for videos and audio."
+    duration: Float
+    createdAt: String!
+    "The uploader's first name; null when their account is gone."
+    authorFirstname: String
+    "The bytes, at /media/files/<id>/shared."
+    url: String!
+    "The shared 480 px preview of an image; null for other files."
+    thumbnail: String
+  }
+
   type FileChange {
     "file.created, file.updated, file.deleted or file.text_extracted"
     type: String!
@@ -103,7 +125,8 @@ export const filesTypeDefs = /* GraphQL */ `
     """
     Signs an upload of size bytes for a space (project), a task or a private chat (privat), or, without
     them, for the caller's current team. Refused with file_size_limit, storage_limit_exceeded,
-    file_invalid_type or too_many_files (more than 20 uploads signed and not recorded).
+    file_invalid_type or too_many_files (20 uploads signed, not recorded nor cancelled, and either
+    signed in the last 10 minutes or with their bytes arrived).
     """
     signedUploadURL(filename: String!, filetype: String!, size: Float!, project: ID, task: ID, privat: ID): SignedUpload!
     "A URL that downloads the file without the session for 15 minutes."
@@ -121,6 +144,8 @@ export const filesTypeDefs = /* GraphQL */ `
     getFiles(project: ID, task: ID, privat: ID, category: String, portfolio: Boolean, folder: ID, offset: Int, limit: Int): [File!]!
     "The team's storage; the caller's current team without team."
     getStats(team: ID): Stats!
+    "A shared file's details, for anyone (rate limited per address); NOT_FOUND when missing or not shared."
+    getSharedFile(id: ID!): SharedFile!
   }
 
   extend type Mutation {
@@ -128,7 +153,7 @@ export const filesTypeDefs = /* GraphQL */ `
     setFolder(project: ID!, name: String!, type: String, upfolder: ID): Folder!
     "Renames, or moves under upfolder (\\"root\\" for the top level); never into itself or a subfolder."
     ediFolder(id: ID!, name: String, upfolder: ID): Folder!
-    "Deletes a folder; its files and subfolders move up to its parent."
+    "Deletes a folder; its files and subfolders move up to its parent (subscribers get file.updated and folder.updated for each)."
     delFolder(id: ID!): Boolean!
     """
     Records an uploaded file (SPEC §5: name, code, type, size and location are required) once its bytes
@@ -139,6 +164,11 @@ export const filesTypeDefs = /* GraphQL */ `
     ediFile(id: ID!, shared: Boolean, folder: ID, name: String, project: ID): File!
     "Deletes a file and its bytes; its size no longer counts against the quota."
     delFile(id: ID!): Boolean!
+    """
+    Gives up an upload the caller signed and did not record (cancelled or failed): its bytes go and it no
+    longer counts toward the 20 uploads in flight. NOT_FOUND for an unknown, recorded or someone else's code.
+    """
+    cancelUpload(code: ID!): Boolean!
   }
 
   extend type Subscription {

@@ -1,4 +1,4 @@
-import { and, count, eq, gt, lt } from 'drizzle-orm';
+import { and, eq, gt, lt } from 'drizzle-orm';
 import type { MercuriusContext } from 'mercurius';
 import { z } from 'zod';
 import { fileKindFromMimeType } from '#shared/files';
@@ -11,7 +11,7 @@ import { thumbnailKeyOf } from '../../storage/types';
 import { runCommand } from '../teams/support';
 import { requireCurrentTeam } from '../teams/state';
 import { analyse, pdfText, sniff, type AnalysisResult } from './analysis';
-import { decideRecordFile, uploadError, type PendingUpload } from './commands';
+import { decideRecordFile, fileMessages, uploadError, type PendingUpload } from './commands';
 import { checkFileName, decideStoredType, normalizeMimeType } from './rules';
 import { findFileRow, findFolderRow, ownerFrom, requireWritableOwner, teamPlan, teamUsage, toFolderState, type Reader } from './state';
 import { fileUploads } from './tables';
@@ -21,6 +21,8 @@ export const uploadTimes = {
   urlLifetimeMs: 60 * 60 * 1000,
   recordWithinMs: 6 * 60 * 60 * 1000,
   sweepEveryMs: 10 * 60 * 1000,
+  /** A signed upload whose bytes have not started arriving this long after signing no longer counts as in flight. */
+  startWithinMs: 10 * 60 * 1000,
 } as const;
 
 interface Log {
@@ -40,27 +42,51 @@ function uploadTeam(db: Reader, userId: string, args: z.infer<typeof signSchema>
   return requireCurrentTeam(db, userId).team.id;
 }
 
+/** An empty file has its own refusal (a person can drop one); other bad sizes are the schema's. */
+function refuseEmpty(raw: Record<string, unknown>): void {
+  if (raw.size === 0) throw new DomainError('FILE_EMPTY');
+}
+
+/**
+ * Uploads the user signed that still hold a place among their `batchLimit`: signed within the last
+ * `startWithinMs`, or older ones whose bytes did arrive (or, locally, are arriving) and await setFile.
+ * One abandoned without cancelUpload stops counting once its start window passes. Storage is asked
+ * about the older ones only, and only until the limit is reached.
+ */
+async function uploadsInFlight(services: Services, userId: string, now: Date): Promise<number> {
+  const db = services.database.db;
+  const live = db.select({ key: fileUploads.key, createdAt: fileUploads.createdAt }).from(fileUploads).where(and(eq(fileUploads.userId, userId), gt(fileUploads.expiresAt, now.toISOString()))).all();
+  const startedBy = new Date(now.getTime() - uploadTimes.startWithinMs).toISOString();
+  let inFlight = live.filter((upload) => upload.createdAt > startedBy).length;
+  const { driver } = storageOf(services.config);
+  for (const upload of live.filter((candidate) => candidate.createdAt <= startedBy)) {
+    if (inFlight >= uploadBounds.batchLimit) break;
+    if (await driver.uploadStarted(upload.key).catch(() => true)) inFlight += 1;
+  }
+  return inFlight;
+}
+
 /** signedUploadURL: checks name, type, size and quota first, so most refusals come before any byte is sent. */
 export async function signUpload(context: MercuriusContext, actor: Actor, raw: Record<string, unknown>) {
+  refuseEmpty(raw);
   const args = signSchema.parse(raw);
   const { services } = context;
   const db = services.database.db;
   const name = checkFileName(args.filename);
-  if (!name.ok) throw new DomainError('BAD_USER_INPUT', name.message);
+  if (!name.ok) throw new DomainError(name.code, name.message);
   const contentType = normalizeMimeType(args.filetype || 'application/octet-stream');
   if (!contentType || uploadNameRejection(name.name)) throw uploadError('file_invalid_type');
   const teamId = uploadTeam(db, actor.userId, args);
   const rejection = uploadRejection(teamPlan(db, teamId), teamUsage(db, teamId).bytes, args.size);
   if (rejection) throw uploadError(rejection);
   const now = new Date();
-  const inFlight = db.select({ value: count() }).from(fileUploads).where(and(eq(fileUploads.userId, actor.userId), gt(fileUploads.expiresAt, now.toISOString()))).get()?.value ?? 0;
-  if (inFlight >= uploadBounds.batchLimit) throw uploadError('too_many_files', { limit: uploadBounds.batchLimit });
+  const storage = storageOf(services.config);
+  await storage.ready;
+  if ((await uploadsInFlight(services, actor.userId, now)) >= uploadBounds.batchLimit) throw uploadError('too_many_files', { limit: uploadBounds.batchLimit });
 
   const uploadId = newId();
   const key = `${teamId}/${uploadId}`;
   const expiresAt = new Date(now.getTime() + uploadTimes.urlLifetimeMs);
-  const storage = storageOf(services.config);
-  await storage.ready;
   const signed = await storage.driver.signUpload({ key, size: args.size, contentType, expiresAt });
   db.insert(fileUploads)
     .values({ id: uploadId, teamId, userId: actor.userId, key, name: name.name, mimeType: contentType, size: args.size, createdAt: now.toISOString(), expiresAt: expiresAt.toISOString(), recordBy: new Date(now.getTime() + uploadTimes.recordWithinMs).toISOString() })
@@ -83,11 +109,28 @@ function pendingUpload(db: Reader, code: string): PendingUpload | null {
   return row ? { id: row.id, teamId: row.teamId, userId: row.userId, key: row.key, size: row.size, recordBy: row.recordBy } : null;
 }
 
-/** Removes an upload's bytes, thumbnail and row: what a refused setFile leaves behind. */
+/** Removes an upload's bytes (even those still arriving), thumbnail and row: what a refused setFile leaves behind. */
 async function discardUpload(services: Services, upload: PendingUpload): Promise<void> {
   const { driver } = storageOf(services.config);
-  await Promise.all([driver.delete(upload.key), driver.delete(thumbnailKeyOf(upload.key))]).catch(() => undefined);
+  await Promise.all([driver.discardUpload(upload.key), driver.delete(thumbnailKeyOf(upload.key))]).catch(() => undefined);
   services.database.db.delete(fileUploads).where(eq(fileUploads.id, upload.id)).run();
+}
+
+/**
+ * cancelUpload: the caller gives up an upload they signed and did not record. It stops counting among
+ * their in-flight uploads at once; its bytes go, a local transfer still running is cut off, and its
+ * URL takes no more bytes (local; an S3 URL may still write to the incoming prefix, which the sweep
+ * clears). Another person's upload, a recorded one and an unknown code answer alike: NOT_FOUND.
+ */
+export async function cancelUpload(context: MercuriusContext, actor: Actor, code: string): Promise<boolean> {
+  const { services } = context;
+  const upload = pendingUpload(services.database.db, code);
+  if (!upload || upload.userId !== actor.userId) throw new DomainError('NOT_FOUND', fileMessages.uploadNotFound);
+  // The row goes first: setFile, running at the same time, then finds no upload and records nothing.
+  services.database.db.delete(fileUploads).where(eq(fileUploads.id, upload.id)).run();
+  await storageOf(services.config).ready;
+  await discardUpload(services, upload);
+  return true;
 }
 
 const discardingCodes = new Set(['FILE_INVALID_TYPE', 'FILE_SIZE_LIMIT', 'STORAGE_LIMIT_EXCEEDED']);
@@ -98,6 +141,7 @@ const discardingCodes = new Set(['FILE_INVALID_TYPE', 'FILE_SIZE_LIMIT', 'STORAG
  * the same time queue up), access, quota and the upload are checked again against the database as it is.
  */
 export async function recordFile(context: MercuriusContext, actor: Actor, raw: Record<string, unknown>): Promise<string> {
+  refuseEmpty(raw);
   const args = recordSchema.parse(raw);
   const { services } = context;
   const db = services.database.db;
