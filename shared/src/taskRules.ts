@@ -73,6 +73,7 @@ export const taskMessages = {
   unfollowAssignee: 'Assignees follow their tasks automatically. Unassign yourself to stop following.',
   colorNotInPalette: 'Choose one of the 12 task colours.',
   coverNotAllowed: 'Choose a suggested cover or an uploaded image.',
+  coverFileNotAllowed: 'Use an image uploaded to this task as its cover.',
   tagNameTaken: 'This space already has a tag or sprint with that name.',
   otherTeamSpace: 'Tasks move only between spaces of the same team.',
   descriptionTooLarge: 'The description is too long.',

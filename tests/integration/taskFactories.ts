@@ -3,7 +3,7 @@ import { expectData, type Person } from './teamFactories';
 
 export const taskFields = `id idCode name letter route color description cover priority deadline length { amount unit } parentTask project state
   stateProject { id value icon position } sprint { id name } tags { id name } users { id } followers { id } author { id }
-  positionSection positionDuedate positionAsignee isFollowing canEdit canDelete createdAt updatedAt updated unread lastMessage { id body } files`;
+  positionSection positionDuedate positionAsignee isFollowing canEdit canDelete createdAt updatedAt updated unread lastMessage { id body } files { id name task url category }`;
 
 export interface Task {
   id: string;

@@ -1,4 +1,4 @@
-import { ChevronDown, ChevronUp, ChevronsUp, Equal, type LucideIcon } from 'lucide-react';
+import { ChevronDown, ChevronUp, ChevronsUp, Equal, Paperclip, type LucideIcon } from 'lucide-react';
 import { memo, useEffect, useRef, type DragEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -74,6 +74,17 @@ interface TaskCardProps {
 }
 
 /** One card. Memoised: a live change to one task re-renders that card only. */
+/** A paperclip with the number of the task's files, when it has any. */
+export function FileCount({ count }: { count: number }) {
+  const { t } = useTranslation();
+  if (count === 0) return null;
+  return (
+    <span className={styles.fileCount} title={t('tasks.files.count', { count })} aria-label={t('tasks.files.count', { count })} role="img">
+      <Paperclip size={12} aria-hidden />{count}
+    </span>
+  );
+}
+
 export const TaskCard = memo(function TaskCard({ task, href, index, start, measureRef, focused, onDragStart, onDropBefore }: TaskCardProps) {
   const pending = task.id.startsWith('temp-');
   const setFocused = useSetAtom(focusedTaskIdAtom);
@@ -111,6 +122,7 @@ export const TaskCard = memo(function TaskCard({ task, href, index, start, measu
         <ul className={styles.tags}>
           {labels.map((tag) => <li key={tag.id} className={styles.tag} style={{ borderColor: tag.color, color: tag.color }}>{tag.name}</li>)}
         </ul>
+        <FileCount count={task.files?.length ?? 0} />
         {task.deadline && <DeadlineChip deadline={task.deadline} />}
         <Assignees users={task.users} size={22} />
       </div>

@@ -1,19 +1,43 @@
-import { ImagePlus, Trash2 } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { ImagePlus, Trash2, Upload } from 'lucide-react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { request } from '../../lib/graphql';
-import { useStore } from '../../lib/store';
-import { Button, Dialog, Notice, Spinner, TextInput } from '../../ui';
+import { i18n } from '../../lib/i18n';
+import { useAtomValue, useStore, type AppStore } from '../../lib/store';
+import { Button, Dialog, Notice, showToast, Spinner, TextInput } from '../../ui';
+import { enqueueUploads, uploadsAtom } from '../files/uploadQueue';
 import { editTask } from './boardActions';
 import { suggestPicsDocument, type BoardTask, type Pic } from './operations';
 import styles from './Tasks.module.css';
 
 const suggestionCount = 12;
 
-/** Searches cover suggestions (suggestPics: Unsplash or the bundled set) and sets the chosen one. */
-function CoverPicker({ task, onClose }: { task: BoardTask; onClose: () => void }) {
+const isImage = (file: Pick<File, 'type'>) => file.type.startsWith('image/');
+
+/**
+ * Uploads an image to the task through the files area's upload queue (the tray shows its progress)
+ * and, once recorded, makes its url the cover: the server accepts only an image file of the task.
+ * Returns the upload's id in the queue.
+ */
+export function uploadCover(store: AppStore, task: Pick<BoardTask, 'id'>, file: File): string | undefined {
+  const [id] = enqueueUploads([file], { task: task.id }, store, {
+    onUploaded: (stored) => {
+      if (stored.category !== 'image') {
+        showToast({ title: i18n.t('tasks.errors.cover'), message: i18n.t('tasks.cover.notImage'), icon: 'error' });
+        return;
+      }
+      void editTask(store, { id: task.id, cover: stored.url }, i18n.t('tasks.errors.cover'), { cover: stored.url });
+    },
+  });
+  return id;
+}
+
+/** Searches cover suggestions (suggestPics: Unsplash or the bundled set) and sets the chosen one, or takes an uploaded image. */
+function CoverPicker({ task, onClose, onUpload }: { task: BoardTask; onClose: () => void; onUpload: (file: File) => void }) {
   const { t } = useTranslation();
   const store = useStore();
+  const input = useRef<HTMLInputElement>(null);
+  const [notImage, setNotImage] = useState(false);
   const [query, setQuery] = useState(task.name);
   const [search, setSearch] = useState(task.name);
   const [result, setResult] = useState<{ pics: Pic[] | null; failed: boolean }>({ pics: null, failed: false });
@@ -40,6 +64,20 @@ function CoverPicker({ task, onClose }: { task: BoardTask; onClose: () => void }
         <TextInput label={t('tasks.cover.search')} hideLabel value={query} placeholder={t('tasks.cover.search')} data-autofocus onChange={(event) => setQuery(event.target.value)} />
         <Button type="submit" size="sm">{t('tasks.cover.searchButton')}</Button>
       </form>
+      <div className={styles.fieldRow}>
+        <Button size="sm" variant="ghost" icon={<Upload size={14} aria-hidden />} onClick={() => input.current?.click()}>{t('tasks.cover.upload')}</Button>
+        <span className={styles.muted}>{t('tasks.cover.uploadHint')}</span>
+        <input ref={input} type="file" accept="image/*" hidden data-testid="cover-upload-input"
+          onChange={(event) => {
+            const file = event.target.files?.[0];
+            event.target.value = '';
+            if (!file) return;
+            if (!isImage(file)) return setNotImage(true);
+            onClose();
+            onUpload(file);
+          }} />
+      </div>
+      {notImage && <Notice tone="error">{t('tasks.cover.notImage')}</Notice>}
       {result.failed && <Notice tone="error">{t('tasks.cover.failed')}</Notice>}
       {!result.failed && result.pics === null && <Spinner label={t('tasks.cover.loading')} />}
       {result.pics?.length === 0 && <p className={styles.muted}>{t('tasks.cover.none')}</p>}
@@ -68,9 +106,18 @@ export function TaskCover({ task }: { task: BoardTask }) {
   const { t } = useTranslation();
   const store = useStore();
   const [picking, setPicking] = useState(false);
+  const [uploadId, setUploadId] = useState<string | null>(null);
+  const upload = useAtomValue(uploadsAtom).find((item) => item.id === uploadId);
+  const uploading = upload !== undefined && (upload.status === 'queued' || upload.status === 'uploading' || upload.status === 'recording');
+  const percent = upload && upload.size > 0 ? Math.min(100, Math.round((upload.loaded / upload.size) * 100)) : 0;
   return (
     <div className={styles.coverArea}>
       {task.cover && <img className={styles.cover} src={task.cover} alt={t('tasks.cover.alt', { name: task.name })} />}
+      {uploading && (
+        <div className={styles.fileTrack} role="progressbar" aria-label={t('tasks.cover.uploading')} aria-valuemin={0} aria-valuemax={100} aria-valuenow={percent}>
+          <div className={styles.fileFill} style={{ width: `${percent}%` }} />
+        </div>
+      )}
       {task.canEdit && (
         <div className={styles.fieldRow}>
           <Button size="sm" variant="ghost" icon={<ImagePlus size={14} aria-hidden />} onClick={() => setPicking(true)}>
@@ -84,7 +131,7 @@ export function TaskCover({ task }: { task: BoardTask }) {
           )}
         </div>
       )}
-      {picking && <CoverPicker task={task} onClose={() => setPicking(false)} />}
+      {picking && <CoverPicker task={task} onClose={() => setPicking(false)} onUpload={(file) => setUploadId(uploadCover(store, task, file) ?? null)} />}
     </div>
   );
 }

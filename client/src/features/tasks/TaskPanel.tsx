@@ -15,12 +15,13 @@ import { TaskActivityTab } from './TaskActivityTab';
 import { TaskCover } from './TaskCover';
 import { TaskDescription } from './TaskDescription';
 import { TaskFields } from './TaskFields';
+import { TaskFilesTab } from './TaskFilesTab';
 import { TaskLabels } from './TaskLabels';
 import { TaskPeople } from './TaskPeople';
 import { TaskSubtasks } from './TaskSubtasks';
 import styles from './Tasks.module.css';
 
-const tabs = ['details', 'chat', 'activity'] as const;
+const tabs = ['details', 'files', 'chat', 'activity'] as const;
 type Tab = (typeof tabs)[number];
 
 /**
@@ -91,6 +92,7 @@ export function TaskPanel({ project, id }: { project: string; id: string }) {
     );
   }
   const parent = task.parentTask ? board.tasks.get(task.parentTask) : undefined;
+  const fileCount = task.files?.length ?? 0;
 
   return (
     <aside className={styles.panel} aria-label={t('tasks.panel.label')}>
@@ -121,6 +123,7 @@ export function TaskPanel({ project, id }: { project: string; id: string }) {
               document.getElementById(`task-tab-${next}`)?.focus();
             }}>
             {t(`tasks.panel.${key}`)}
+            {key === 'files' && fileCount > 0 && <span className={styles.tabBadge} aria-label={t('tasks.files.count', { count: fileCount })}>{fileCount}</span>}
           </button>
         ))}
       </div>
@@ -131,6 +134,11 @@ export function TaskPanel({ project, id }: { project: string; id: string }) {
           <TaskLabels task={task} />
           <TaskDescription task={task} detail={detail} failed={failed} />
           <TaskSubtasks project={project} task={task} />
+        </div>
+      )}
+      {tab === 'files' && (
+        <div role="tabpanel" id="task-tabpanel-files" aria-labelledby="task-tab-files" className={styles.panelBody}>
+          <TaskFilesTab task={task} />
         </div>
       )}
       {tab === 'chat' && (

@@ -103,6 +103,18 @@ export function upsertTask(store: AppStore, task: BoardTask): void {
   });
 }
 
+/** The ids of a task's files as the Files tab last read them, so its card and tab badge count them at once. */
+export function setTaskFiles(store: AppStore, id: string, fileIds: readonly string[]): void {
+  store.set(boardAtom, (board) => {
+    const task = board.tasks.get(id);
+    const current = task?.files ?? [];
+    if (!task || (current.length === fileIds.length && current.every((file, index) => file.id === fileIds[index]))) return board;
+    const tasks = new Map(board.tasks);
+    tasks.set(id, { ...task, files: fileIds.map((fileId) => ({ id: fileId })) });
+    return { ...board, tasks };
+  });
+}
+
 export function removeTask(store: AppStore, id: string): void {
   store.set(boardAtom, (board) => {
     if (!board.tasks.has(id)) return board;

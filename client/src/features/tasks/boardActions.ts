@@ -52,7 +52,7 @@ let nextTemporaryId = 1;
 function temporaryTask(fields: Pick<BoardTask, 'name' | 'state' | 'project' | 'positionSection' | 'parentTask'>): BoardTask {
   return {
     id: `temp-${nextTemporaryId++}`, idCode: '…', color: '', priority: 1, deadline: null, canEdit: false, canDelete: false, users: [], tags: [],
-    sprint: null, cover: null, length: null, followers: [], isFollowing: true, updatedAt: new Date().toISOString(), ...fields,
+    sprint: null, cover: null, length: null, followers: [], isFollowing: true, updatedAt: new Date().toISOString(), files: [], ...fields,
   };
 }
 

@@ -58,6 +58,8 @@ export interface BoardTask {
   followers: TaskPerson[];
   isFollowing: boolean;
   updatedAt: string;
+  /** The task's files, only their ids: the card shows how many; the Files tab reads them whole. */
+  files: { id: string }[];
 }
 
 /** Rich text as Tiptap JSON (a doc node), as the server stores descriptions. */
@@ -101,7 +103,7 @@ const stateFields = 'id value position icon project';
 const tagFields = 'id name color isSprint project';
 const personFields = 'id firstname lastname profileImg';
 const taskFields = `id idCode name color priority positionSection state deadline project parentTask canEdit canDelete updatedAt cover isFollowing
-  users { ${personFields} } followers { ${personFields} } tags { id name color } sprint { id name color } length { amount unit }`;
+  users { ${personFields} } followers { ${personFields} } tags { id name color } sprint { id name color } length { amount unit } files { id }`;
 
 export const getStatesProjectDocument = gql<{ getStatesProject: ProjectState[] }, { project: string }>(
   `query GetStatesProject($project: ID!) { getStatesProject(project: $project) { ${stateFields} } }`,

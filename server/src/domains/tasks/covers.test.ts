@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isAllowedImage, searchBundledCovers } from './covers';
+import { fileIdOfCover, isAllowedImage, searchBundledCovers } from './covers';
 import { createUnsplashSearch } from './unsplash';
 
 describe('bundled covers', () => {
@@ -22,6 +22,15 @@ describe('bundled covers', () => {
     expect(isAllowedImage('https://images.unsplash.com/photo-1?w=1080')).toBe(true);
     for (const source of ['/media/../secret.key', '/media/a//b.png', 'https://images.unsplash.com.evil.example/x', 'http://images.unsplash.com/x', 'https://user:pw@images.unsplash.com/x', 'javascript:alert(1)', 'data:image/png;base64,AAAA', 42]) {
       expect(isAllowedImage(source), String(source)).toBe(false);
+    }
+  });
+});
+
+describe('file covers', () => {
+  it('recognises exactly the url of a recorded file, whose id the command then checks against the task', () => {
+    expect(fileIdOfCover('/media/files/65a1f0c2b3d4e5f6a7b8c9d0')).toBe('65a1f0c2b3d4e5f6a7b8c9d0');
+    for (const cover of ['/media/files/65a1f0c2b3d4e5f6a7b8c9d0/thumbnail', '/media/files/../65a1f0c2b3d4e5f6a7b8c9d0', '/media/files/XYZ', 'https://evil.example/media/files/65a1f0c2b3d4e5f6a7b8c9d0', '/media/covers/ocean.2fe134b72a.svg', null, 7]) {
+      expect(fileIdOfCover(cover), String(cover)).toBeNull();
     }
   });
 });

@@ -4,6 +4,7 @@ import { taskSubscriptions } from './live';
 import { pictureQueries } from './pictures';
 import { tasksProjection } from './projection';
 import { tasksTypeDefs } from './schema';
+import { taskFilesResolver } from './taskFiles';
 import { taskMutations } from './taskMutations';
 import { taskQueries } from './taskQueries';
 
@@ -17,6 +18,7 @@ export const tasksModule: DomainModule = {
     Query: { ...boardQueries, ...taskQueries, ...pictureQueries },
     Mutation: { ...boardMutations, ...taskMutations },
     Subscription: taskSubscriptions,
+    Task: { files: taskFilesResolver },
   },
   projections: [tasksProjection],
   access: {

@@ -10,7 +10,9 @@ import { findTaskRow, readableBoardAccess, requireReadableBoard, type BoardAcces
 import { tasks } from './tables';
 
 const boardEventPrefixes = ['task.', 'tasks.', 'state.', 'states.', 'tag.', 'board.'];
-const isBoardEvent = (type: string) => boardEventPrefixes.some((prefix) => type.startsWith(prefix));
+/** A file added to or deleted from a task changes the task's files: its card shows their count. */
+const isTaskFileEvent = (event: StoredEvent) => (event.type === 'file.created' || event.type === 'file.deleted') && typeof (event.payload as Payload).taskId === 'string';
+const isBoardEvent = (event: StoredEvent) => boardEventPrefixes.some((prefix) => event.type.startsWith(prefix)) || isTaskFileEvent(event);
 /** Events that may change who sees a space: each one is checked against the subscriber's access. */
 const mayChangeAccess = (type: string) => type.startsWith('project.') || type.startsWith('team.');
 
@@ -40,7 +42,7 @@ async function* boardFeed(context: MercuriusContext, actor: Actor, teamId: strin
   const db = context.services.database.db;
   let access: BoardAccessOf | null = null;
   const events = feed(context, actor, topics.team(teamId), (event): Verdict => {
-    const boardEvent = isBoardEvent(event.type);
+    const boardEvent = isBoardEvent(event);
     if (boardEvent && !spacesOf(event).includes(projectId)) return 'skip';
     if (!boardEvent && !mayChangeAccess(event.type)) return 'skip';
     access = readableBoardAccess(db, projectId, actor.userId);
@@ -107,7 +109,7 @@ export const taskSubscriptions = {
       const payload = event.payload as Payload;
       const { base, ...rest } = shared(context, event, access.projectId);
       return {
-        type: event.type,
+        type: isTaskFileEvent(event) ? 'task.files' : event.type,
         seq: event.seq,
         project: access.projectId,
         taskId: payload.taskId ?? null,

@@ -37,7 +37,8 @@ const letterOf = (name: string) => (/[\p{L}\p{N}]/u.exec(name)?.[0] ?? '#').toLo
 /**
  * Tasks with their sections, tags, sprint and people, as every viewer sees them alike. However many
  * tasks, this runs a fixed number of queries: one per kind of link, one for sections, one for tags and
- * one for the people named; so a 10,000-task board never turns into N+1.
+ * one for the people named; so a 10,000-task board never turns into N+1. `files` has its own
+ * resolver (taskFiles.ts), read only when asked for, in one query for all the tasks of a list.
  */
 export function presentTaskBases(db: Reader, rows: readonly TaskRow[]) {
   if (rows.length === 0) return [];
@@ -80,7 +81,6 @@ export function presentTaskBases(db: Reader, rows: readonly TaskRow[]) {
     parentTask: row.parentTaskId,
     sprint: row.sprintId ? (tagsById.get(row.sprintId) ?? null) : null,
     tags: (tagLinks.get(row.id) ?? []).map((link) => tagsById.get(link.tagId)).filter((tag) => tag !== undefined),
-    files: [] as string[],
     users: peopleOf(assignees.get(row.id)),
     followers: peopleOf(followers.get(row.id)),
     project: row.projectId,

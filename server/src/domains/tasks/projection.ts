@@ -1,6 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Transaction } from '../../db/connection';
 import type { Projection, StoredEvent } from '../../events/types';
+import type { FileDeleted } from '../files/events';
 import type { ProjectDeleted } from '../teams/events';
 import { plainText, type RichNode } from './description';
 import type { BoardEvent, TaskEvent, TaskFields } from './events';
@@ -48,6 +49,12 @@ function deleteTask(transaction: Transaction, taskId: string): void {
 
 function raiseLastNumber(transaction: Transaction, projectId: string, number: number): void {
   transaction.update(taskBoards).set({ lastNumber: sql`max(${taskBoards.lastNumber}, ${number})` }).where(eq(taskBoards.projectId, projectId)).run();
+}
+
+/** A task's cover made from one of its files goes with that file (the row only: it is not news of its own). */
+function clearFileCover(transaction: Transaction, deleted: FileDeleted): void {
+  if (!deleted.taskId) return;
+  transaction.update(tasks).set({ cover: null }).where(and(eq(tasks.id, deleted.taskId), eq(tasks.cover, `/media/files/${deleted.fileId}`))).run();
 }
 
 function applyBoardEvent(transaction: Transaction, event: BoardEvent, stored: StoredEvent): void {
@@ -152,6 +159,8 @@ export const tasksProjection: Projection = {
     const event = { type: stored.type, payload: stored.payload } as BoardEvent | TaskEvent;
     if (stored.type === 'project.deleted') deleteSpaceBoard(transaction, (stored.payload as ProjectDeleted).projectId);
     else if (stored.type.startsWith('task.')) applyTaskEvent(transaction, event as TaskEvent, stored);
+    else if (stored.type === 'file.deleted') clearFileCover(transaction, stored.payload as FileDeleted);
+    else if (stored.type.startsWith('file.')) return;
     else applyBoardEvent(transaction, event as BoardEvent, stored);
   },
 };

@@ -45,7 +45,7 @@ export const tasksTypeDefs = /* GraphQL */ `
     color: String!
     "Rich text as Tiptap (ProseMirror) JSON: a doc node; null when empty."
     description: JSON
-    "An image path (/media/...) or an Unsplash image URL."
+    "An image path (/media/...): a bundled cover, or an image file of this task (/media/files/<id>, its File.url); or an Unsplash image URL."
     cover: String
     createdAt: String!
     "When anything about the task last changed (its chat will count too once chat lands)."
@@ -63,8 +63,8 @@ export const tasksTypeDefs = /* GraphQL */ `
     parentTask: ID
     sprint: Tag
     tags: [Tag!]!
-    "File ids: empty until files land."
-    files: [ID!]!
+    "The task's files (uploaded to it), newest first; they move with the task to another space."
+    files: [File!]!
     "Assignees."
     users: [UserBasic!]!
     "Followers; assignees always follow."
@@ -120,7 +120,7 @@ export const tasksTypeDefs = /* GraphQL */ `
 
   "A change on a space's board. Upsert task by id when present; drop the card when task is null for a task change."
   type TaskChange {
-    "task.created, task.updated, task.moved, task.deleted, task.followed, task.unfollowed, state.created, state.updated, state.deleted, states.reordered, tag.created, tag.updated, tag.deleted, tasks.respaced, board.created"
+    "task.created, task.updated, task.moved, task.deleted, task.followed, task.unfollowed, task.files (a file was added to or removed from the task), state.created, state.updated, state.deleted, states.reordered, tag.created, tag.updated, tag.deleted, tasks.respaced, board.created"
     type: String!
     "The change's place in the log: strictly increasing, so a client can tell what it missed."
     seq: Float!
@@ -175,7 +175,8 @@ export const tasksTypeDefs = /* GraphQL */ `
       positionSection: Float, positionDuedate: Float, positionAsignee: Float
     ): Task!
     """
-    Edits a task. A missing argument changes nothing; null or "" clears letter, description, cover, deadline,
+    Edits a task. cover may be the url of an image file of this task that the caller can read (setTask
+    refuses those: a new task has no files yet). A missing argument changes nothing; null or "" clears letter, description, cover, deadline,
     length, parentTask and sprint; tags: [] and users: [] empty those lists. A new state without a
     positionSection puts the task at the end of that section. project moves the task and its subtasks to
     another space of the team the caller is a member of: they get new idCodes, the sections and tags of the same

@@ -1,7 +1,7 @@
 import { isTaskLengthUnit, maximumTaskLengthAmount, normalizeDeadline, taskMessages, taskNameLength } from '#shared/taskRules';
 import { taskColors, taskPriorities } from '#shared/tasks';
 import { DomainError } from '../../errors';
-import { isAllowedImage } from './covers';
+import { fileIdOfCover, isAllowedImage } from './covers';
 import { cleanDescription } from './description';
 import type { TaskFields } from './events';
 
@@ -66,7 +66,8 @@ export function parseTaskArguments(args: TaskArguments): Partial<TaskFields> {
   }
   if ('cover' in args) {
     if (cleared(args.cover)) fields.cover = null;
-    else if (isAllowedImage(args.cover)) fields.cover = args.cover;
+    // A task's own image file is checked against the task by the command (checkFileCover).
+    else if (isAllowedImage(args.cover) || fileIdOfCover(args.cover) !== null) fields.cover = args.cover!;
     else throw badInput(taskMessages.coverNotAllowed);
   }
   if ('letter' in args) {

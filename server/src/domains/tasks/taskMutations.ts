@@ -6,9 +6,11 @@ import { newId } from '../../ids';
 import { runCommand } from '../teams/support';
 import { decideCreateTask, decideDeleteTask, decideEditTask, decideFollow, decideUnfollow, type TaskState } from './commands';
 import type { TaskCreated, TaskFieldName, TaskFields, TaskUpdated } from './events';
+import { fileIdOfCover } from './covers';
 import { taskPolicy } from './policies';
 import { presentTasks } from './present';
 import { descendantsOf, ensureBoard, findTaskRow, lastPositions, loadBoard, neighboursOf, requireReadableTask, requireWritableBoard, requireWritableTask, spaceReaders, toTaskState, type Reader } from './state';
+import { checkFileCover } from './taskFiles';
 import { parseTaskArguments, taskName, type TaskArguments } from './taskInput';
 import { moveTaskToSpace } from './taskMoves';
 import { appendTaskEvents, placeInNewSection, recordNotifications, referencesFor, respaceIfCrowded, taskStream } from './taskWrites';
@@ -51,6 +53,8 @@ function copyOf(db: Reader, task: TaskState): NewTaskFields {
   const { followerIds: _followers, id: _id, projectId: _project, teamId: _team, number: _number, idCode: _code, authorId: _author, ...fields } = task;
   return {
     ...fields,
+    // A cover from the original's own files stays with the original: the copy has no files.
+    cover: fileIdOfCover(task.cover) === null ? task.cover : null,
     assigneeIds: task.assigneeIds.filter(canSee),
     positionSection: after('positionSection'),
     positionDuedate: after('positionDuedate'),
@@ -62,6 +66,8 @@ export const taskMutations: Record<string, Resolver> = {
   setTask: (_root, args: TaskArguments & { project: string; name: string }, context) => {
     const actor = requireActor(context);
     const fields = { ...parseTaskArguments(args), name: taskName(args.name) };
+    // A new task has no files yet, so no file of it can be its cover.
+    checkFileCover(context.services.database.db, fields.cover, null, actor.userId);
     const taskId = createTask(context, actor.userId, () => ({ projectId: args.project, fields }));
     return presentTask(context.services.database.db, taskId, actor.userId);
   },
@@ -71,6 +77,7 @@ export const taskMutations: Record<string, Resolver> = {
     runCommand(context, actor.userId, (unit) => {
       const db = unit.transaction;
       const { row } = requireWritableTask(db, args.id, actor.userId);
+      if (requested.cover !== undefined && requested.cover !== row.cover) checkFileCover(db, requested.cover, row, actor.userId);
       const task = toTaskState(db, row);
       const moving = typeof args.project === 'string' && args.project !== row.projectId;
       const { stateId, positionSection, ...elsewhere } = requested;

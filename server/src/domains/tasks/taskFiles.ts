@@ -1,0 +1,87 @@
+import { and, desc, getTableColumns, inArray, isNotNull, type SQL } from 'drizzle-orm';
+import type { GraphQLResolveInfo } from 'graphql';
+import type { MercuriusContext } from 'mercurius';
+import { taskMessages } from '#shared/taskRules';
+import { DomainError } from '../../errors';
+import { requireActor } from '../../graphql/context';
+import { filePolicy } from '../files/policies';
+import { presentFiles, type PresentedFile } from '../files/present';
+import { findFileRow, ownerAccess, ownerOfFile } from '../files/state';
+import { files } from '../files/tables';
+import { fileIdOfCover } from './covers';
+import type { Reader } from './state';
+
+type FileRow = typeof files.$inferSelect;
+
+const { text: _text, ...listedColumns } = getTableColumns(files);
+
+/** Which tasks' files to read: some tasks by id, or every task of some spaces (files_project_created). */
+export type TaskFilesScope = { taskIds: readonly string[] } | { projectIds: readonly string[] };
+
+/**
+ * The files of tasks the viewer can see, by task, newest first (as getFiles(task) lists them), in one
+ * query. A task's files are judged by its space's access (files/state.ts ownerAccess), so they are
+ * presented as the space's files: one access check per space rather than one per task.
+ */
+export function filesOfTasks(db: Reader, scope: TaskFilesScope, viewerId: string): Map<string, PresentedFile[]> {
+  const found = new Map<string, PresentedFile[]>();
+  const ids = 'taskIds' in scope ? scope.taskIds : scope.projectIds;
+  if (ids.length === 0) return found;
+  const where: SQL | undefined = 'taskIds' in scope ? inArray(files.taskId, [...ids]) : and(inArray(files.projectId, [...ids]), isNotNull(files.taskId));
+  // Not a PDF's text (up to 500,000 characters each): nothing shown here needs it.
+  const rows = db.select(listedColumns).from(files).where(where).orderBy(desc(files.createdAt), desc(files.id)).all()
+    .filter((row): row is Omit<FileRow, 'text'> & { taskId: string } => row.taskId !== null && row.privatId === null);
+  if (rows.length === 0) return found;
+  const presented = presentFiles(db, rows.map((row) => ({ ...row, text: null, taskId: null })), viewerId);
+  rows.forEach((row, index) => {
+    const file = { ...presented[index]!, task: row.taskId };
+    const list = found.get(row.taskId);
+    if (list) list.push(file);
+    else found.set(row.taskId, [file]);
+  });
+  return found;
+}
+
+/** Files read during one request, by task, and the spaces whose task files were all read. */
+interface RequestFiles {
+  byTask: Map<string, PresentedFile[]>;
+  spaces: Set<string>;
+}
+
+const readByRequest = new WeakMap<object, RequestFiles>();
+
+/**
+ * Task.files. A task inside a list (getTasks, a subtask list) reads the files of every task of its
+ * space at once, so a 10,000-task board costs one query; a task on its own (getTask, a mutation's
+ * answer, a live change) reads just its own. A plain resolver rather than a Mercurius loader: a
+ * loader's promise per task doubled getTasks' time on a 10,000-task board, this adds a few percent.
+ * The task reached here only if the caller may see it, and its files follow its space's access.
+ */
+export function taskFilesResolver(task: { id: string; project: string }, _args: unknown, context: MercuriusContext, info: GraphQLResolveInfo): PresentedFile[] {
+  const db = context.services.database.db;
+  const viewerId = requireActor(context).userId;
+  if (typeof info.path.prev?.key !== 'number') return filesOfTasks(db, { taskIds: [task.id] }, viewerId).get(task.id) ?? [];
+  let read = readByRequest.get(context);
+  if (!read) readByRequest.set(context, (read = { byTask: new Map(), spaces: new Set() }));
+  if (!read.spaces.has(task.project)) {
+    read.spaces.add(task.project);
+    for (const [taskId, list] of filesOfTasks(db, { projectIds: [task.project] }, viewerId)) read.byTask.set(taskId, list);
+  }
+  return read.byTask.get(task.id) ?? [];
+}
+
+const coverRefused = () => new DomainError('BAD_USER_INPUT', taskMessages.coverFileNotAllowed);
+
+/**
+ * A cover naming a recorded file (/media/files/<id>) must be an image uploaded to this very task that
+ * the caller can read: never another task's or another team's file, never a PDF shown as a picture.
+ * Every refusal reads the same, so file ids cannot be probed. Other covers pass untouched.
+ */
+export function checkFileCover(db: Reader, cover: string | null | undefined, task: { id: string; teamId: string } | null, viewerId: string): void {
+  const fileId = fileIdOfCover(cover);
+  if (fileId === null) return;
+  if (task === null) throw coverRefused();
+  const row = findFileRow(db, fileId);
+  const access = row ? ownerAccess(db, ownerOfFile(row), viewerId) : null;
+  if (!row || !access || !filePolicy.read(access) || row.taskId !== task.id || row.teamId !== task.teamId || row.kind !== 'image') throw coverRefused();
+}
