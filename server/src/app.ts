@@ -4,10 +4,12 @@ import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
 import fastifyHelmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
+import fastifyWebsocket from '@fastify/websocket';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyRequest } from 'fastify';
 import mercurius, { type MercuriusLoaders } from 'mercurius';
 import { errorMessages } from '#shared/errors';
 import { AccessTokens } from './auth/tokens';
+import { registerCollabRoutes } from './collab/routes';
 import type { Config } from './config';
 import { openDatabase, type DatabaseHandle } from './db/connection';
 import { domains } from './domains';
@@ -15,6 +17,7 @@ import { isSessionActive } from './domains/accounts/sessions';
 import { authenticateApiToken, isApiToken } from './domains/settings';
 import { registerSocialRoutes } from './domains/social';
 import { registerCoverRoutes } from './domains/tasks';
+import { registerFileRoutes } from './domains/files';
 import { baseAccess, baseTypeDefs, type DomainModule, type OperationAccess } from './domains/module';
 import { EventStore } from './events/store';
 import type { Projection } from './events/types';
@@ -23,10 +26,12 @@ import { requireActor, tokenFrom } from './graphql/context';
 import { formatErrors, formatExecutionResult } from './graphql/errors';
 import { queryLimitsRule } from './graphql/limits';
 import { LiveEvents } from './graphql/live';
+import { SocketRegistry, type SocketConnection } from './graphql/sockets';
 import { Metrics } from './http/metrics';
 import { registerMediaRoutes } from './http/media';
 import { registerOperationalRoutes } from './http/operational';
 import { RateLimits } from './http/rateLimits';
+import { browserOrigins } from './storage';
 import { createOutboxMailer, createSmtpMailer } from './mail/mailer';
 import { registerOutboxPage } from './mail/outboxPage';
 import { packageVersion } from './version';
@@ -80,19 +85,24 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const mailer = config.mail.smtpUrl
     ? createSmtpMailer(config.mail.smtpUrl, config.mail.from)
     : createOutboxMailer(database, server.log, config.mail.outboxPage === 'off' ? null : `${config.publicUrl}/dev/outbox`);
-  const services: Services = { config, database, store, live, metrics, authenticate, tokens, mailer, rateLimits: new RateLimits(config.rateLimits) };
+  const sockets = new SocketRegistry();
+  const services: Services = { config, database, store, live, sockets, metrics, authenticate, tokens, mailer, rateLimits: new RateLimits(config.rateLimits) };
 
   await server.register(fastifyCookie);
+  // With S3 storage the browser PUTs uploads to the bucket and loads signed downloads from it.
+  const storageOrigins = await browserOrigins(config, server.log);
   await server.register(fastifyHelmet, {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
+        // The PDF export's layout engine is WebAssembly: compiling it needs wasm-unsafe-eval (not eval
+        // of scripts), and it is loaded from a data: URL.
+        scriptSrc: ["'self'", "'wasm-unsafe-eval'"],
         styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
-        mediaSrc: ["'self'", 'blob:'],
+        imgSrc: ["'self'", 'data:', 'blob:', 'https:', ...storageOrigins],
+        mediaSrc: ["'self'", 'blob:', ...storageOrigins],
         fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'", 'ws:', 'wss:'],
+        connectSrc: ["'self'", 'ws:', 'wss:', 'data:', ...storageOrigins],
         objectSrc: ["'none'"],
         baseUri: ["'none'"],
         formAction: ["'self'"],
@@ -104,12 +114,23 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     strictTransportSecurity: config.publicUrl.startsWith('https://'),
   });
   await server.register(fastifyCompress, { global: true, threshold: 1024 });
+  // One websocket server carries GraphQL subscriptions and doc rooms (registered here, mercurius reuses
+  // it): browsers must come from our own origin. A doc room closes a message over its limit with its
+  // own code and reason; the transport drops, unread, any frame over twice that limit.
+  await server.register(fastifyWebsocket, {
+    options: {
+      maxPayload: config.collab.maxMessageBytes * 2,
+      verifyClient: (info, next) => next(isAllowedOrigin(info.origin, info.req.headers.host, config.publicUrl), 403, 'Origin not allowed'),
+    },
+  });
 
   registerOperationalRoutes(server, services);
   registerOutboxPage(server, services);
   registerMediaRoutes(server, services);
   registerSocialRoutes(server, services);
   registerCoverRoutes(server);
+  registerFileRoutes(server, services);
+  registerCollabRoutes(server, services);
 
   const typeDefs = [baseTypeDefs, ...modules.map((module) => module.typeDefs)].join('\n');
   const resolvers = guardOperations(
@@ -119,6 +140,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     ]),
     Object.assign({}, baseAccess, ...modules.map((module) => module.access)),
     server.log,
+    sockets,
   );
   const loaders = mergeResolvers(modules.map((module) => module.loaders ?? {}));
 
@@ -145,11 +167,13 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     subscription: {
       emitter: live.emitter,
       keepAlive: 10_000,
-      verifyClient: (info, next) => next(isAllowedOrigin(info.origin, info.req.headers.host, config.publicUrl), 403, 'Origin not allowed'),
-      context: async (_socket, request) => ({
-        services,
-        upgradeAuthentication: await authenticateRequest(request, authenticate),
-      }),
+      context: async (socket, request) => {
+        // Shared by every subscription of this socket (mercurius copies the context shallowly), so the
+        // socket counts once for its user however many subscriptions it carries.
+        const connection: SocketConnection = { userId: null };
+        socket.once('close', () => sockets.detach(connection));
+        return { services, connection, upgradeAuthentication: await authenticateRequest(request, authenticate) };
+      },
       onConnect: async ({ payload }) => {
         const token = tokenFromConnectionPayload(payload);
         if (token === null) return true;
@@ -255,7 +279,7 @@ type Resolve = (root: unknown, args: unknown, context: Parameters<typeof require
  * Mercurius sends an error thrown while a subscription starts as it is, without the error formatter:
  * such errors are formatted here, so they carry their code and an unexpected one is masked.
  */
-function guardOperations(resolvers: ResolverMap, access: Record<string, OperationAccess>, log: FastifyBaseLogger): ResolverMap {
+function guardOperations(resolvers: ResolverMap, access: Record<string, OperationAccess>, log: FastifyBaseLogger, sockets: SocketRegistry): ResolverMap {
   const guard = (name: string, resolve: Resolve): Resolve =>
     access[name] === 'public'
       ? resolve
@@ -273,7 +297,11 @@ function guardOperations(resolvers: ResolverMap, access: Record<string, Operatio
     const guardedSubscribe = guard(name, subscribe);
     return async (root, args, context, info) => {
       try {
-        return await guardedSubscribe(root, args, context, info);
+        const iterator = await guardedSubscribe(root, args, context, info);
+        // The socket counts as its user's from the first subscription that authenticated on it.
+        const connection = (context as { connection?: SocketConnection }).connection;
+        if (connection) sockets.attach(connection, requireActor(context).userId);
+        return iterator;
       } catch (error) {
         const [formatted] = formatErrors([error], log).errors;
         throw Object.assign(new Error(formatted!.message), { extensions: formatted!.extensions });

@@ -1,37 +1,5 @@
-import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
-import { e2ePorts } from './ports';
-import { signedInAccount } from './support';
-
-async function graphql<T>(request: APIRequestContext, query: string, variables: Record<string, unknown> = {}): Promise<T> {
-  const response = await request.post('/graphql', { data: { query, variables }, headers: { 'content-type': 'application/json' } });
-  const body = (await response.json()) as { data: T; errors?: { message: string }[] };
-  if (body.errors) throw new Error(body.errors.map((error) => error.message).join('; '));
-  return body.data;
-}
-
-/** Two teammates, each in their own browser, both members of one public space of the first one's team. */
-async function twoTeammates(browser: Browser) {
-  const adaContext = await browser.newContext();
-  const ada = await adaContext.newPage();
-  const adaAccount = await signedInAccount(ada, 'Ada');
-  const graceContext = await browser.newContext();
-  const grace = await graceContext.newPage();
-  const graceAccount = await signedInAccount(grace, 'Grace');
-  for (const page of [ada, grace]) await graphql(page.request, 'mutation { setSetting(name: "onboardingCompleted", active: true) { name } }');
-
-  const { getTeam } = await graphql<{ getTeam: { id: string } }>(ada.request, '{ getTeam { id } }');
-  await graphql(ada.request, 'mutation ($email: String!, $id: ID!) { addUserTeam(email: $email, id: $id) { id } }', { email: graceAccount.email, id: getTeam.id });
-  await graphql(grace.request, 'mutation ($team: ID!) { switchTeam(team: $team) { id } }', { team: getTeam.id });
-  const { setProject } = await graphql<{ setProject: { id: string } }>(ada.request, 'mutation { setProject(name: "Launch", type: "public") { id } }');
-  await graphql(grace.request, 'mutation ($project: ID!) { joinProject(project: $project) { id } }', { project: setProject.id });
-  return {
-    ada, grace, adaAccount, graceAccount, space: setProject.id,
-    close: async () => {
-      await adaContext.close();
-      await graceContext.close();
-    },
-  };
-}
+import { expect, test, type Page } from '@playwright/test';
+import { controlApp, graphql, twoTeammates } from './support';
 
 const composer = (page: Page) => page.getByRole('textbox', { name: 'Message' });
 const history = (page: Page) => page.getByRole('log');
@@ -86,13 +54,12 @@ test('a message written while the server restarts is queued, sent once when it i
   await send(ada, 'Before the restart');
   await expect(history(grace).getByText('Before the restart')).toBeVisible();
 
-  const control = (action: 'stop' | 'start') => fetch(`http://127.0.0.1:${e2ePorts.mailbox}/control/app/${action}`, { method: 'POST' });
-  expect((await control('stop')).ok).toBe(true);
+  await controlApp('stop');
   try {
     await send(ada, 'Written while the server was down');
     await expect(history(ada).getByRole('article', { name: /Unsent message/ })).toBeVisible();
   } finally {
-    expect((await control('start')).ok).toBe(true);
+    await controlApp('start');
   }
   await expect(history(grace).getByText('Written while the server was down')).toBeVisible({ timeout: 30_000 });
   await expect(history(ada).getByRole('article', { name: /Unsent message/ })).toHaveCount(0, { timeout: 30_000 });

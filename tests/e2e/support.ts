@@ -1,4 +1,4 @@
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { APIRequestContext, Browser, Page } from '@playwright/test';
 import { e2ePorts } from './ports';
 
 export interface ReceivedMail {
@@ -31,11 +31,12 @@ export function uniqueEmail(prefix: string): string {
   return `${prefix}-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}@example.com`;
 }
 
-async function graphql(request: APIRequestContext, query: string, variables: Record<string, unknown> = {}) {
+/** Runs one GraphQL operation with the page's cookies; throws with the server's messages on errors. */
+export async function graphql<T = Record<string, unknown>>(request: APIRequestContext, query: string, variables: Record<string, unknown> = {}): Promise<T> {
   const response = await request.post('/graphql', { data: { query, variables }, headers: { 'content-type': 'application/json' } });
-  const body = (await response.json()) as { data?: Record<string, unknown>; errors?: { message: string }[] };
+  const body = (await response.json()) as { data?: T; errors?: { message: string }[] };
   if (body.errors) throw new Error(`${query.slice(0, 40)}: ${body.errors.map((error) => error.message).join('; ')}`);
-  return body.data ?? {};
+  return body.data as T;
 }
 
 /**
@@ -47,14 +48,47 @@ export async function signedInAccount(page: Page, firstname = 'Test') {
   const password = 'browser-tests-1';
   await graphql(page.request, 'mutation ($email: String!, $password: String!, $firstname: String!) { setUserBasic(firstname: $firstname, lastname: "User", email: $email, password: $password) { email } }', { email, password, firstname });
   const link = await waitForLink(email, '/signup/verify');
-  const verified = await graphql(page.request, 'query ($email: String!, $token: String!) { verifyAccount(email: $email, token: $token) { user { id } } }', {
+  const verified = await graphql<{ verifyAccount: { user: { id: string } } }>(page.request, 'query ($email: String!, $token: String!) { verifyAccount(email: $email, token: $token) { user { id } } }', {
     email: link.searchParams.get('email'),
     token: link.searchParams.get('token'),
   });
-  return { email, password, firstname, userId: (verified.verifyAccount as { user: { id: string } }).user.id };
+  return { email, password, firstname, userId: verified.verifyAccount.user.id };
 }
 
 /** The analytics page titles pushed so far (SPEC §2, §7). */
 export function pageTitles(page: Page): Promise<string[]> {
   return page.evaluate(() => ((window as unknown as { dataLayer?: { pageTitle?: string }[] }).dataLayer ?? []).flatMap((entry) => (entry.pageTitle ? [entry.pageTitle] : [])));
+}
+
+/**
+ * Two teammates, each in their own browser, both members of one public space ("Launch") of the
+ * first one's team, with onboarding done.
+ */
+export async function twoTeammates(browser: Browser) {
+  const adaContext = await browser.newContext();
+  const ada = await adaContext.newPage();
+  const adaAccount = await signedInAccount(ada, 'Ada');
+  const graceContext = await browser.newContext();
+  const grace = await graceContext.newPage();
+  const graceAccount = await signedInAccount(grace, 'Grace');
+  for (const page of [ada, grace]) await graphql(page.request, 'mutation { setSetting(name: "onboardingCompleted", active: true) { name } }');
+
+  const { getTeam } = await graphql<{ getTeam: { id: string } }>(ada.request, '{ getTeam { id } }');
+  await graphql(ada.request, 'mutation ($email: String!, $id: ID!) { addUserTeam(email: $email, id: $id) { id } }', { email: graceAccount.email, id: getTeam.id });
+  await graphql(grace.request, 'mutation ($team: ID!) { switchTeam(team: $team) { id } }', { team: getTeam.id });
+  const { setProject } = await graphql<{ setProject: { id: string } }>(ada.request, 'mutation { setProject(name: "Launch", type: "public") { id } }');
+  await graphql(grace.request, 'mutation ($project: ID!) { joinProject(project: $project) { id } }', { project: setProject.id });
+  return {
+    ada, grace, adaAccount, graceAccount, space: setProject.id,
+    close: async () => {
+      await adaContext.close();
+      await graceContext.close();
+    },
+  };
+}
+
+/** Stops or starts the app of the browser-test stack (same data), to test recovery from a restart. */
+export async function controlApp(action: 'stop' | 'start'): Promise<void> {
+  const response = await fetch(`http://127.0.0.1:${e2ePorts.mailbox}/control/app/${action}`, { method: 'POST' });
+  if (!response.ok) throw new Error(`could not ${action} the app: ${await response.text()}`);
 }

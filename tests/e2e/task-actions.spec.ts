@@ -1,12 +1,5 @@
-import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
-import { signedInAccount } from './support';
-
-async function graphql<T>(request: APIRequestContext, query: string, variables: Record<string, unknown> = {}): Promise<T> {
-  const response = await request.post('/graphql', { data: { query, variables }, headers: { 'content-type': 'application/json' } });
-  const body = (await response.json()) as { data: T; errors?: { message: string }[] };
-  if (body.errors) throw new Error(body.errors.map((error) => error.message).join('; '));
-  return body.data;
-}
+import { expect, test, type Browser, type Page } from '@playwright/test';
+import { graphql, signedInAccount } from './support';
 
 /** Two windows signed in as the same person on the board of their personal space. */
 async function twoWindowsOnABoard(browser: Browser, firstname: string) {

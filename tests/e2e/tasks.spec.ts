@@ -1,12 +1,5 @@
-import { expect, test, type APIRequestContext } from '@playwright/test';
-import { signedInAccount } from './support';
-
-async function graphql<T>(request: APIRequestContext, query: string, variables: Record<string, unknown> = {}): Promise<T> {
-  const response = await request.post('/graphql', { data: { query, variables }, headers: { 'content-type': 'application/json' } });
-  const body = (await response.json()) as { data: T; errors?: { message: string }[] };
-  if (body.errors) throw new Error(body.errors.map((error) => error.message).join('; '));
-  return body.data;
-}
+import { expect, test } from '@playwright/test';
+import { graphql, signedInAccount } from './support';
 
 test('a card created and dragged in one browser appears and moves in the other, live', async ({ browser }) => {
   const first = await browser.newContext();

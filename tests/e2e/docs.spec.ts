@@ -1,0 +1,114 @@
+import { execFileSync } from 'node:child_process';
+import { expect, test, type Page } from '@playwright/test';
+import { controlApp, graphql, twoTeammates } from './support';
+
+const editor = (page: Page) => page.getByLabel('Doc content');
+
+async function newDoc(page: Page, space: string, title: string) {
+  const { setWorkspace } = await graphql<{ setWorkspace: { id: string } }>(page.request, 'mutation ($project: ID!, $title: String!) { setWorkspace(project: $project, title: $title) { id } }', { project: space, title });
+  return setWorkspace.id;
+}
+
+async function typeAtEnd(page: Page, text: string, { newParagraph = false } = {}) {
+  await editor(page).click();
+  await page.keyboard.press('Control+End');
+  if (newParagraph) await page.keyboard.press('Enter');
+  await page.keyboard.type(text);
+}
+
+test('two teammates write in one doc at once, see each other\'s text and carets, and the server says saved', async ({ browser }) => {
+  const { ada, grace, space, close } = await twoTeammates(browser);
+  const doc = await newDoc(ada, space, 'Launch plan');
+  await ada.goto(`/${space}/docs/d/${doc}`);
+  await grace.goto(`/${space}/docs/d/${doc}`);
+  await expect(editor(ada)).toBeVisible();
+  await expect(editor(grace)).toBeVisible();
+
+  await typeAtEnd(ada, 'Ada writes the goals.');
+  await expect(editor(grace)).toContainText('Ada writes the goals.');
+  await typeAtEnd(grace, 'Grace adds the budget.', { newParagraph: true });
+  await expect(editor(ada)).toContainText('Grace adds the budget.');
+  await expect(editor(ada)).toContainText('Ada writes the goals.');
+  await expect(ada.getByText('Grace User', { exact: true })).toBeVisible();
+  await expect(ada.getByText('Saved', { exact: true })).toBeVisible();
+
+  // Markdown shortcuts make blocks.
+  await typeAtEnd(ada, '## Timeline', { newParagraph: true });
+  await expect(editor(grace).getByRole('heading', { name: 'Timeline' })).toBeVisible();
+  await close();
+});
+
+test('edits typed while the server restarts reach the teammate once it is back, and survive a reload', async ({ browser }) => {
+  const { ada, grace, space, close } = await twoTeammates(browser);
+  const doc = await newDoc(ada, space, 'Restart notes');
+  await ada.goto(`/${space}/docs/d/${doc}`);
+  await grace.goto(`/${space}/docs/d/${doc}`);
+  await typeAtEnd(ada, 'Before the restart.');
+  await expect(editor(grace)).toContainText('Before the restart.');
+  await expect(ada.getByText('Saved', { exact: true })).toBeVisible();
+
+  await controlApp('stop');
+  try {
+    await typeAtEnd(ada, ' Typed while the server was down.');
+  } finally {
+    await controlApp('start');
+  }
+  await expect(editor(grace)).toContainText('Typed while the server was down.', { timeout: 30_000 });
+  await expect(ada.getByText('Saved', { exact: true })).toBeVisible({ timeout: 30_000 });
+  await grace.reload();
+  await expect(editor(grace)).toContainText('Before the restart. Typed while the server was down.');
+  await close();
+});
+
+test('a shared doc is readable live without signing in, cannot be edited there, and stops when sharing is off', async ({ browser }) => {
+  const { ada, space, close } = await twoTeammates(browser);
+  const doc = await newDoc(ada, space, 'Public roadmap');
+  await ada.goto(`/${space}/docs/d/${doc}`);
+  await typeAtEnd(ada, 'Everyone may read this.');
+  await expect(ada.getByText('Saved', { exact: true })).toBeVisible();
+
+  await ada.getByRole('button', { name: 'Share' }).click();
+  const dialog = ada.getByRole('dialog');
+  await dialog.getByRole('switch', { name: 'Share with anyone who has the link' }).click();
+  const link = await dialog.getByRole('textbox', { name: 'Public link' }).inputValue();
+  expect(link).toMatch(/\/share\/doc\//);
+  await ada.keyboard.press('Escape');
+
+  const strangerContext = await browser.newContext();
+  const stranger = await strangerContext.newPage();
+  await stranger.goto(link);
+  await expect(editor(stranger)).toContainText('Everyone may read this.');
+  await expect(editor(stranger)).toHaveAttribute('contenteditable', 'false');
+
+  await typeAtEnd(ada, ' Updated live.');
+  await expect(editor(stranger)).toContainText('Updated live.');
+
+  await ada.getByRole('button', { name: /Share/ }).click();
+  await ada.getByRole('dialog').getByRole('switch', { name: 'Share with anyone who has the link' }).click();
+  await expect(editor(stranger)).toHaveCount(0, { timeout: 10_000 });
+  await stranger.reload();
+  await expect(editor(stranger)).toHaveCount(0);
+  await strangerContext.close();
+  await close();
+});
+
+test('a doc exports to a PDF whose text is the doc\'s text', async ({ browser }) => {
+  const { ada, space, close } = await twoTeammates(browser);
+  const doc = await newDoc(ada, space, 'Quarterly report');
+  await ada.goto(`/${space}/docs/d/${doc}`);
+  await typeAtEnd(ada, '## Results');
+  await ada.keyboard.press('Enter');
+  await ada.keyboard.type('Revenue grew in every region.');
+  await ada.keyboard.press('Enter');
+  await ada.keyboard.type('- First point');
+  await expect(ada.getByText('Saved', { exact: true })).toBeVisible();
+
+  const download = ada.waitForEvent('download');
+  await ada.getByRole('button', { name: 'Export PDF' }).click();
+  const file = await (await download).path();
+  const text = execFileSync('pdftotext', [file, '-']).toString();
+  expect(text).toContain('Quarterly report');
+  expect(text.indexOf('Results')).toBeLessThan(text.indexOf('Revenue grew in every region.'));
+  expect(text).toContain('First point');
+  await close();
+});
