@@ -71,6 +71,8 @@ describe.each(['local', 's3'] as const)('files through the %s driver', (driver) 
     const publicly = await fetch(shareLink);
     expect(publicly.status).toBe(200);
     expect(publicly.headers.get('x-content-type-options')).toBe('nosniff');
+    // Revalidated on every view, so no browser or proxy keeps showing it once sharing is off.
+    expect(publicly.headers.get('cache-control')).toBe('no-cache');
     expectData(await owner.client.execute('mutation ($id: ID!) { ediFile(id: $id, shared: false) { id } }', { id: file.id }));
     expect((await fetch(shareLink)).status).toBe(404);
 

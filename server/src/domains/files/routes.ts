@@ -96,7 +96,9 @@ async function serve(services: Services, request: FastifyRequest, reply: Fastify
     .header('X-Content-Type-Options', 'nosniff')
     .header('Content-Disposition', contentDisposition(mimeType, part === 'thumbnail' ? `${row.name}.webp` : row.name, forceAttachment))
     .header('Accept-Ranges', 'bytes')
-    .header('Cache-Control', access === 'shared' ? 'public, max-age=300' : 'private, max-age=300')
+    // A public link must stop the moment sharing is off, so shared bytes are revalidated on every view;
+    // members' own views may be kept a few minutes.
+    .header('Cache-Control', access === 'shared' ? 'no-cache' : 'private, max-age=300')
     .header('Cross-Origin-Resource-Policy', 'same-origin');
   // Chrome's PDF viewer does not run in a sandboxed document; everything else may not run anything at all.
   if (mimeType !== 'application/pdf') reply.header('Content-Security-Policy', "default-src 'none'; style-src 'unsafe-inline'; sandbox");
