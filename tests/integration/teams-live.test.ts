@@ -1,6 +1,6 @@
 import type { Client } from 'graphql-ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { nextResults, startTestServer, subscriptionClient, type TestServer } from './harness';
+import { GraphqlTestClient, nextResults, startTestServer, subscriptionClient, type TestServer } from './harness';
 import { createSpace, expectData, joinTeam, person, wait, type Person } from './teamFactories';
 
 let server: TestServer;
@@ -149,5 +149,26 @@ describe('live teams and people', () => {
     const socket = socketOf(outsider);
     await expect(nextResults(socket, 'subscription ($team: ID) { subUser(team: $team) { id } }', { team: admin.teamId }, 1).done).rejects.toThrow('This team does not exist or you are not a member of it.');
     await expect(nextResults(socket, 'subscription ($user: ID) { subTeam(user: $user) { type } }', { user: admin.id }, 1).done).rejects.toThrow('You can only follow your own teams.');
+  });
+
+  it('a signed-out session hears nothing more on its open subscription, while the same person elsewhere still does', async () => {
+    const owner = await person(server, 'Sol');
+    const elsewhere = new GraphqlTestClient(server);
+    const password = 'analytical1';
+    expectData(await elsewhere.execute('mutation ($email: String!, $password: String!) { login(email: $email, password: $password) { token } }', { email: owner.email, password }));
+    const here = record<{ subUser: { language: string } }>(owner, 'subscription { subUser { language } }');
+    const there = record<{ subUser: { language: string } }>({ ...owner, client: elsewhere }, 'subscription { subUser { language } }');
+    await Promise.all([here.ready, there.ready]);
+    expectData(await elsewhere.execute('mutation ($id: ID!) { ediUserLanguage(id: $id, language: "de") { id } }', { id: owner.id }));
+    await wait(200);
+    const heardBefore = here.received.length;
+    expect(heardBefore).toBeGreaterThan(0);
+
+    expectData(await owner.client.execute('mutation { logout }'));
+    expectData(await elsewhere.execute('mutation ($id: ID!) { ediUserLanguage(id: $id, language: "fr") { id } }', { id: owner.id }));
+    await wait(300);
+    expect(here.received).toHaveLength(heardBefore);
+    expect(here.state.completed).toBe(true);
+    expect(there.received.at(-1)?.subUser.language).toBe('fr');
   });
 });

@@ -3,9 +3,8 @@ import { DomainError } from '../../errors';
 import type { StoredEvent } from '../../events/types';
 import { requireActor, type Actor } from '../../graphql/context';
 import { topics } from '../../graphql/live';
+import { isLiveCredentialActive } from '../../graphql/liveCredentials';
 import { findUser, presentUser } from '../accounts/service';
-import { isSessionActive } from '../accounts/sessions';
-import { isApiTokenActive } from '../settings/apiTokens';
 import type { ProjectDeleted, ProjectUpdated } from './events';
 import { effectiveTeamRole, spacePolicy, teamPolicy } from './policies';
 import { findSpaceRow, presentSpace, presentTeam } from './present';
@@ -16,24 +15,22 @@ export type Verdict = 'deliver' | 'skip' | 'end';
 /** Profile changes a teammate may hear about; sign-ins and the like stay private. */
 const profileEventTypes = new Set(['user.profile_updated', 'user.language_changed', 'user.email_changed']);
 
-function credentialActive(db: Reader, actor: Actor): boolean {
-  return actor.apiTokenId ? isApiTokenActive(db, actor.apiTokenId) : isSessionActive(db, actor.sessionId);
-}
-
 /**
  * Events of `topic` that `judge` lets through. Every event is judged against the database as it is
  * when the event is delivered, so a member removed (or signed out) hears nothing more: their feed
- * ends, which completes the subscription.
+ * ends, which completes the subscription. The credential is checked before each delivery rather than
+ * for every event of the topic: most of a team's events are skipped by the judge anyway.
  */
 export function feed(context: MercuriusContext, actor: Actor, topic: string | string[], judge: (event: StoredEvent) => Verdict) {
-  const db = context.services.database.db;
+  const sqlite = context.services.database.sqlite;
   return (async function* () {
     const queue = (await context.pubsub.subscribe(topic as string)) as AsyncIterable<StoredEvent>;
     for await (const event of queue) {
-      if (!credentialActive(db, actor)) return;
       const verdict = judge(event);
       if (verdict === 'end') return;
-      if (verdict === 'deliver') yield event;
+      if (verdict !== 'deliver') continue;
+      if (!isLiveCredentialActive(sqlite, actor)) return;
+      yield event;
     }
   })();
 }

@@ -1,0 +1,40 @@
+import { eq } from 'drizzle-orm';
+import { afterEach, describe, expect, it } from 'vitest';
+import { openDatabase, type DatabaseHandle } from '../db/connection';
+import { createSession, isSessionActive, revokeSession } from '../domains/accounts/sessions';
+import { isApiTokenActive } from '../domains/settings/apiTokens';
+import { apiTokens } from '../domains/settings/tables';
+import { isLiveCredentialActive } from './liveCredentials';
+
+describe('isLiveCredentialActive', () => {
+  let database: DatabaseHandle;
+  afterEach(() => database.close());
+
+  it('agrees with isSessionActive for live, revoked, expired and unknown sessions', () => {
+    database = openDatabase(':memory:');
+    const now = Date.now();
+    const live = createSession(database.db, 'user-1', null, now).sessionId;
+    const revoked = createSession(database.db, 'user-1', null, now).sessionId;
+    revokeSession(database.db, revoked, 'test', now);
+    const later = now + 400 * 24 * 3600 * 1000;
+    for (const [sessionId, at] of [[live, now], [revoked, now], [live, later], ['unknown', now]] as const) {
+      expect(isLiveCredentialActive(database.sqlite, { sessionId }, at)).toBe(isSessionActive(database.db, sessionId, at));
+    }
+    expect(isLiveCredentialActive(database.sqlite, { sessionId: live }, now)).toBe(true);
+    expect(isLiveCredentialActive(database.sqlite, { sessionId: revoked }, now)).toBe(false);
+    expect(isLiveCredentialActive(database.sqlite, { sessionId: live }, later)).toBe(false);
+  });
+
+  it('agrees with isApiTokenActive for live, revoked and unknown tokens', () => {
+    database = openDatabase(':memory:');
+    const createdAt = new Date().toISOString();
+    database.db.insert(apiTokens).values({ id: 'token-1', userId: 'user-1', name: 'CI', tokenHash: 'hash-1', prefix: 'wst_abc', createdAt }).run();
+    const check = (id: string) => isLiveCredentialActive(database.sqlite, { sessionId: id, apiTokenId: id });
+    expect(check('token-1')).toBe(true);
+    expect(check('token-1')).toBe(isApiTokenActive(database.db, 'token-1'));
+    database.db.update(apiTokens).set({ revokedAt: createdAt }).where(eq(apiTokens.id, 'token-1')).run();
+    expect(check('token-1')).toBe(false);
+    expect(check('token-1')).toBe(isApiTokenActive(database.db, 'token-1'));
+    expect(check('missing')).toBe(false);
+  });
+});
