@@ -188,8 +188,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       return reply.code(400).send({ data: null, errors: [{ message: errorMessages.CSRF_REJECTED, extensions: { code: 'CSRF_REJECTED' } }] });
     }
     if (request.headers.upgrade?.toLowerCase() === 'websocket') {
-      metrics.websocketConnections.inc({ kind: 'graphql' });
-      request.raw.socket.once('close', () => metrics.websocketConnections.dec({ kind: 'graphql' }));
+      metrics.trackWebsocket(request.url, request.raw.socket);
     }
   });
 

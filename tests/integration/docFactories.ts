@@ -1,4 +1,7 @@
 import * as decoding from 'lib0/decoding';
+import * as encoding from 'lib0/encoding';
+import * as awarenessProtocol from 'y-protocols/awareness';
+import * as syncProtocol from 'y-protocols/sync';
 import WebSocket from 'ws';
 import { WebsocketProvider } from 'y-websocket';
 import * as Y from 'yjs';
@@ -89,12 +92,45 @@ export async function waitFor(condition: () => boolean, what: string, timeoutMs 
   }
 }
 
-/** A bare websocket to a doc room, for sending bytes no provider would. */
-export function rawSocket(serverUrl: string, docId: string, cookie?: string) {
-  const socket = new WebSocket(`${collabUrl(serverUrl)}/${docId}`, cookie ? { headers: { cookie } } : {});
+/** A bare websocket to a doc room, for sending bytes no provider would; it records every message the server sends. */
+export function rawSocket(serverUrl: string, docId: string, cookie?: string, headers: Record<string, string> = {}) {
+  const socket = new WebSocket(`${collabUrl(serverUrl)}/${docId}`, { headers: { ...headers, ...(cookie ? { cookie } : {}) } });
+  const received: Uint8Array[] = [];
+  socket.on('message', (data: Buffer) => received.push(new Uint8Array(data)));
   const opened = new Promise<void>((resolve, reject) => socket.once('open', () => resolve()).once('error', reject));
   const closed = new Promise<{ code: number; reason: string }>((resolve) => socket.once('close', (code, reason) => resolve({ code, reason: reason.toString() })));
   const refused = new Promise<number>((resolve) => socket.once('unexpected-response', (_request, response) => resolve(response.statusCode ?? 0)));
   socket.on('error', () => undefined);
-  return { socket, opened, closed, refused };
+  return { socket, opened, closed, refused, received };
+}
+
+/**
+ * A connection the server must refuse after the upgrade: it opens, at once tries to read (sync
+ * step 1, query awareness) and to write (an update, an awareness state), and is closed. Gives the
+ * close and every message the server sent before it (there must be none).
+ */
+export async function refusedSocket(serverUrl: string, docId: string, cookie?: string) {
+  const raw = rawSocket(serverUrl, docId, cookie);
+  raw.socket.once('open', () => {
+    const intruder = new Y.Doc();
+    intruder.getXmlFragment('default').insert(0, [new Y.XmlText('INTRUDER')]);
+    const awareness = new awarenessProtocol.Awareness(intruder);
+    awareness.setLocalState({ user: { name: 'Intruder' } });
+    const message = (write: (encoder: encoding.Encoder) => void) => {
+      const encoder = encoding.createEncoder();
+      write(encoder);
+      return encoding.toUint8Array(encoder);
+    };
+    const sends = [
+      message((encoder) => (encoding.writeVarUint(encoder, 0), syncProtocol.writeSyncStep1(encoder, intruder))),
+      message((encoder) => encoding.writeVarUint(encoder, 3)),
+      message((encoder) => (encoding.writeVarUint(encoder, 0), syncProtocol.writeUpdate(encoder, Y.encodeStateAsUpdate(intruder)))),
+      message((encoder) => (encoding.writeVarUint(encoder, 1), encoding.writeVarUint8Array(encoder, awarenessProtocol.encodeAwarenessUpdate(awareness, [intruder.clientID])))),
+    ];
+    for (const each of sends) if (raw.socket.readyState === WebSocket.OPEN) raw.socket.send(each);
+    awareness.destroy();
+    intruder.destroy();
+  });
+  const close = await raw.closed;
+  return { ...close, received: raw.received };
 }

@@ -1,11 +1,13 @@
+import { EventEmitter } from 'node:events';
 import * as encoding from 'lib0/encoding';
 import * as syncProtocol from 'y-protocols/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as Y from 'yjs';
 import { collabCloseCodes } from '#shared/docs';
 import { collabOf } from '../../server/src/collab/rooms';
+import { Metrics } from '../../server/src/http/metrics';
 import { uploadFile } from './fileFactories';
-import { createDoc, openDoc, paragraphText, rawSocket, shareDoc, waitFor, type OpenDoc } from './docFactories';
+import { createDoc, openDoc, paragraphText, rawSocket, refusedSocket, shareDoc, waitFor, type OpenDoc } from './docFactories';
 import { GraphqlTestClient, startTestServer, type TestServer } from './harness';
 import { createSpace, expectData, joinTeam, person, type Person } from './teamFactories';
 
@@ -83,13 +85,69 @@ describe('doc rooms (y-websocket)', () => {
     reloaded.destroy();
   }, 60_000);
 
-  it('refuses at the upgrade a user of another team (404), an anonymous caller (401) and a bad share secret (404)', async () => {
+  it('refuses a user of another team, an anonymous caller, a bad token or share secret and an unknown doc after the upgrade: a close code and reason, nothing read or written', async () => {
     const { id } = await createDoc(owner, space, 'Private');
+    const editor = open(id, owner);
+    await editor.synced();
+    editor.provider.awareness.setLocalStateField('user', { name: 'Owner' });
+    paragraphText(editor.doc).insert(0, 'secret text');
+    await waitFor(() => editor.state.saved >= 1, 'the edit to be saved');
+    const room = collabOf(server.app.services).roomOf(id)!;
+    await waitFor(() => room.awareness.getStates().size === 1, 'the owner to be present');
+    const rows = () => (server.app.services.database.sqlite.prepare('SELECT count(*) AS count FROM doc_updates WHERE doc_id = ?').get(id) as { count: number }).count;
+    const stored = rows();
+
     const outsider = await person(server, 'Outsider');
-    expect(await rawSocket(server.url, id, outsider.client.cookieHeader()).refused).toBe(404);
-    expect(await rawSocket(server.url, id).refused).toBe(401);
-    expect(await rawSocket(server.url, `${id}?share=${'x'.repeat(43)}`).refused).toBe(404);
-    expect(await rawSocket(server.url, '0123456789abcdef01234567', owner.client.cookieHeader()).refused).toBe(404);
+    const attempts = [
+      { socket: refusedSocket(server.url, id, outsider.client.cookieHeader()), code: collabCloseCodes.docDeleted, reason: /No such doc/ },
+      { socket: refusedSocket(server.url, id), code: collabCloseCodes.unauthenticated, reason: /^No access token$/ },
+      { socket: refusedSocket(server.url, `${id}?token=${'x'.repeat(40)}`), code: collabCloseCodes.unauthenticated, reason: /^Token expired or invalid$/ },
+      { socket: refusedSocket(server.url, `${id}?share=${'x'.repeat(43)}`), code: collabCloseCodes.docDeleted, reason: /No such doc/ },
+      { socket: refusedSocket(server.url, '0123456789abcdef01234567', owner.client.cookieHeader()), code: collabCloseCodes.docDeleted, reason: /No such doc/ },
+    ];
+    for (const attempt of attempts) {
+      const refusal = await attempt.socket;
+      expect(refusal.code).toBe(attempt.code);
+      expect(refusal.reason).toMatch(attempt.reason);
+      // Not a byte of the doc or of who is in it: no sync, no awareness, no access message.
+      expect(refusal.received).toEqual([]);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(room.size).toBe(1);
+    expect(rows()).toBe(stored);
+    expect(room.doc.getXmlFragment('default').toString()).not.toContain('INTRUDER');
+    expect([...room.awareness.getStates().values()].map((state) => (state as { user?: { name: string } }).user?.name)).toEqual(['Owner']);
+    expect(editor.text()).toContain('secret text');
+    expect(editor.text()).not.toContain('INTRUDER');
+    // A foreign page is still refused before the upgrade.
+    expect(await rawSocket(server.url, id, owner.client.cookieHeader(), { origin: 'https://evil.example' }).refused).toBe(403);
+    editor.destroy();
+  });
+
+  it('a refused y-websocket provider gets the close code once and stops reconnecting', async () => {
+    const { id } = await createDoc(owner, space, 'No retries');
+    const anonymous = openDoc(server.url, id, {});
+    opened.push(anonymous);
+    await waitFor(() => anonymous.state.closes.length > 0, 'the refusal');
+    expect(anonymous.state.closes[0]).toEqual({ code: collabCloseCodes.unauthenticated, reason: 'No access token' });
+    // maxBackoffTime is 300 ms in the factory: a retrying provider would have closed again meanwhile.
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    expect(anonymous.state.closes).toHaveLength(1);
+    expect(anonymous.provider.shouldConnect).toBe(false);
+    expect(anonymous.text()).toBe('');
+    anonymous.destroy();
+  });
+
+  it('labels doc sockets "doc" in the websocket_connections metric, apart from GraphQL subscriptions', async () => {
+    const metrics = new Metrics();
+    const socket = new EventEmitter();
+    expect(metrics.trackWebsocket('/collab/0123456789abcdef01234567?token=x', socket)).toBe('doc');
+    expect(metrics.trackWebsocket('/graphql', new EventEmitter())).toBe('graphql');
+    const text = await metrics.registry.metrics();
+    expect(text).toContain('websocket_connections{kind="doc"} 1');
+    expect(text).toContain('websocket_connections{kind="graphql"} 1');
+    socket.emit('close');
+    expect(await metrics.registry.metrics()).toContain('websocket_connections{kind="doc"} 0');
   });
 
   it('drops writes over a read-only share link: the doc is unchanged for others and after reload', async () => {
@@ -172,7 +230,7 @@ describe('doc rooms (y-websocket)', () => {
 
     await shareDoc(owner, id, false);
     await waitFor(() => publicReader.state.closes.some((close) => close.code === collabCloseCodes.accessRevoked), 'the public reader to be cut');
-    expect(await rawSocket(server.url, `${id}?share=${secret}`).refused).toBe(404);
+    expect(await refusedSocket(server.url, `${id}?share=${secret}`)).toMatchObject({ code: collabCloseCodes.docDeleted, received: [] });
   });
 
   it('signs an image of a shared doc for the holder of its link, and nothing else of the space', async () => {
@@ -207,6 +265,6 @@ describe('doc rooms (y-websocket)', () => {
     await waitFor(() => editor.state.closes.some((close) => close.code === collabCloseCodes.docDeleted), 'the editor to be cut');
     const rows = server.app.services.database.sqlite.prepare('SELECT count(*) AS count FROM doc_updates WHERE doc_id = ?').get(id) as { count: number };
     expect(rows.count).toBe(0);
-    expect(await rawSocket(server.url, id, member.client.cookieHeader()).refused).toBe(404);
+    expect(await refusedSocket(server.url, id, member.client.cookieHeader())).toMatchObject({ code: collabCloseCodes.docDeleted, received: [] });
   });
 });

@@ -79,6 +79,7 @@ describe('docs GraphQL operations', () => {
       [updateWall, { id: doc.id, description: 'x'.repeat(2001) }, /2000/],
       [updateWall, { id: doc.id, folder: '0123456789abcdef01234567' }, /folder/],
       ['query ($project: ID!) { getWalls(project: $project, limit: 1000) { total } }', { project: space }, /1 to 100/],
+      ['query ($project: ID!) { getWalls(project: $project, sort: "popularity") { total } }', { project: space }, /Sort by updated, title, created/],
     ];
     for (const [query, variables, message] of attempts) {
       const result = await admin.client.execute(query, variables);
@@ -97,6 +98,50 @@ describe('docs GraphQL operations', () => {
     expect(inFolder.walls.map((wall) => wall.id)).toEqual([doc.id]);
     expectData(await admin.client.execute('mutation ($id: ID!) { delFolder(id: $id) }', { id: folder }));
     expect(expectData(await admin.client.execute<{ getWall: { folder: string | null } }>('query ($id: ID!) { getWall(id: $id) { folder } }', { id: doc.id })).getWall.folder).toBeNull();
+  });
+
+  it('lists the top level only with folder "root", sorts by updated, title or created with stable pages, and counts the same scope', async () => {
+    const project = await createSpace(admin, 'Sorting');
+    const folder = expectData(await admin.client.execute<{ setFolder: { id: string } }>('mutation ($project: ID!) { setFolder(project: $project, name: "Archive", type: "doc") { id } }', { project })).setFolder.id;
+    const titles = ['beta', 'Alpha', 'delta', 'Charlie', 'alpha'];
+    const made: string[] = [];
+    for (const title of titles) made.push((await createDoc(admin, project, title)).id);
+    const filed = expectData(await admin.client.execute<{ setWorkspace: { id: string } }>('mutation ($project: ID!, $folder: ID) { setWorkspace(project: $project, title: "Aardvark", folder: $folder) { id } }', { project, folder })).setWorkspace.id;
+    type Listed = { id: string; title: string; folder: string | null; createdAt: string; updatedAt: string };
+    type Page = { getWalls: { total: number; walls: Listed[] } };
+    const list = async (variables: Record<string, unknown>) =>
+      expectData(await admin.client.execute<Page>('query ($project: ID!, $folder: ID, $sort: String, $limit: Int, $offset: Int) { getWalls(project: $project, folder: $folder, sort: $sort, limit: $limit, offset: $offset) { total walls { id title folder createdAt updatedAt } } }', { project, ...variables })).getWalls;
+    /** Every page of a listing, two at a time. */
+    const pages = async (variables: Record<string, unknown>) => {
+      const seen: Listed[] = [];
+      for (let offset = 0; ; offset += 2) {
+        const page = await list({ ...variables, limit: 2, offset });
+        seen.push(...page.walls);
+        if (offset + 2 >= page.total) return { titles: seen.map((wall) => wall.title), walls: seen, total: page.total };
+      }
+    };
+    /** Newest first by a time field, then by id: what the server must answer. */
+    const newestFirst = (walls: Listed[], field: 'createdAt' | 'updatedAt') => [...walls].sort((left, right) => right[field].localeCompare(left[field]) || right.id.localeCompare(left.id)).map((wall) => wall.title);
+
+    const root = await list({ folder: 'root' });
+    expect(root.total).toBe(5);
+    expect(root.walls.every((wall) => wall.folder === null)).toBe(true);
+    expect((await list({})).total).toBe(6);
+    expect((await list({ folder })).walls.map((wall) => wall.id)).toEqual([filed]);
+
+    const byTitle = await pages({ folder: 'root', sort: 'title' });
+    expect(byTitle.total).toBe(5);
+    expect(byTitle.titles.map((title) => title.toLowerCase())).toEqual(['alpha', 'alpha', 'beta', 'charlie', 'delta']);
+    const created = await pages({ folder: 'root', sort: 'created' });
+    expect(created.titles).toEqual(newestFirst(created.walls, 'createdAt'));
+    expect(new Set(created.titles)).toEqual(new Set(titles));
+    // Touch the oldest: it is now the most recently updated, and paging still yields each doc once.
+    expectData(await admin.client.execute(updateWall, { id: made[0], description: 'touched' }));
+    const updated = await pages({ folder: 'root' });
+    expect(updated.titles[0]).toBe('beta');
+    expect(updated.titles).toEqual(newestFirst(updated.walls, 'updatedAt'));
+    expect(updated.titles).toHaveLength(5);
+    expect((await pages({ folder: 'root', sort: 'updated' })).titles).toEqual(updated.titles);
   });
 
   it('subDoc delivers a space’s doc changes live', async () => {

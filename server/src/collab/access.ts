@@ -1,4 +1,5 @@
 import { timingSafeEqual } from 'node:crypto';
+import { collabCloseCodes } from '#shared/docs';
 import type { Authentication, Services } from '../graphql/context';
 import { tokenFrom } from '../graphql/context';
 import { isSessionActive } from '../domains/accounts/sessions';
@@ -11,7 +12,13 @@ export type Grant =
   | { kind: 'member'; docId: string; userId: string; sessionId: string; apiTokenId?: string; writable: boolean }
   | { kind: 'share'; docId: string; shareToken: string };
 
-export type Verdict = { allowed: true; grant: Grant; teamId: string } | { allowed: false; status: 401 | 404; message: string };
+/**
+ * A refusal carries the close code the socket is closed with right after the upgrade (so the
+ * browser's provider sees it and stops retrying): 4401 without valid credentials, 4404 for a doc
+ * that is missing or out of sight.
+ */
+export type Refusal = { allowed: false; code: typeof collabCloseCodes.unauthenticated | typeof collabCloseCodes.docDeleted; message: string };
+export type Verdict = { allowed: true; grant: Grant; teamId: string } | Refusal;
 
 export interface UpgradeCredentials {
   headers: Record<string, string | string[] | undefined>;
@@ -20,7 +27,7 @@ export interface UpgradeCredentials {
   query: { token?: unknown; share?: unknown };
 }
 
-const notFound = { allowed: false, status: 404, message: 'No such doc, or you do not have access to it.' } as const;
+const notFound: Refusal = { allowed: false, code: collabCloseCodes.docDeleted, message: 'No such doc, or you do not have access to it.' };
 
 function sameSecret(given: string, expected: string): boolean {
   const left = Buffer.from(given);
@@ -34,11 +41,12 @@ function shareVerdict(row: DocRow | undefined, share: string): Verdict {
 }
 
 /**
- * Judges a doc websocket upgrade before it completes, with the server's own authentication: the
+ * Judges a doc websocket upgrade before it completes (the socket is then opened and, if refused,
+ * closed at once with the refusal's code), with the server's own authentication: the
  * session cookie, an Authorization bearer or a `token` query parameter (a session or API token).
  * Members who may see the doc's space get in, writing when the docs policy lets them; a public
  * link's secret (`share`) lets anyone read a shared doc. A doc that is missing or out of sight
- * gets the same 404, so doc ids cannot be probed.
+ * gets the same 4404, so doc ids cannot be probed.
  */
 export async function authorizeUpgrade(services: Services, docId: string, credentials: UpgradeCredentials): Promise<Verdict> {
   const db = services.database.db;
@@ -47,7 +55,7 @@ export async function authorizeUpgrade(services: Services, docId: string, creden
   const token = tokenFrom(credentials.headers, credentials.cookies) ?? (typeof queryToken === 'string' && queryToken.length > 0 ? queryToken : null);
   const authentication: Authentication = token === null ? { status: 'missing' } : await services.authenticate(token);
   if (authentication.status !== 'authenticated') {
-    return { allowed: false, status: 401, message: authentication.status === 'missing' ? 'No access token' : 'Token expired or invalid' };
+    return { allowed: false, code: collabCloseCodes.unauthenticated, message: authentication.status === 'missing' ? 'No access token' : 'Token expired or invalid' };
   }
   const row = findDocRow(db, docId);
   const access = row ? docAccessOf(db, row.projectId, authentication.actor.userId) : null;

@@ -1,3 +1,5 @@
+import v8 from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import * as decoding from 'lib0/decoding';
 import * as encoding from 'lib0/encoding';
 import * as awarenessProtocol from 'y-protocols/awareness';
@@ -9,6 +11,9 @@ import { openDatabase, type DatabaseHandle } from '../db/connection';
 import { DocContentStore } from './persistence';
 import { messageAwareness, messageSync } from './protocol';
 import { Room, type Peer, type RoomOptions } from './room';
+
+// A full collection on demand, for the memory test (the flag can be set at run time).
+v8.setFlagsFromString('--expose-gc');
 
 const docId = '0123456789abcdef01234567';
 let database: DatabaseHandle;
@@ -193,5 +198,28 @@ describe('Room', () => {
     expect([...subject.awareness.getStates().values()].map((state) => (state as { user: { name: string } }).user.name)).toEqual(['Ada']);
     subject.leave(member);
     expect(subject.awareness.getStates().size).toBe(0);
+  });
+
+  it('keeps none of the stored rows it was loaded from once the doc is built', async () => {
+    const gc = runInNewContext('gc') as () => void;
+    const rows: WeakRef<Uint8Array>[] = [];
+    const tracking = new (class extends DocContentStore {
+      override load(id: string) {
+        const content = super.load(id);
+        for (const row of content.updates) rows.push(new WeakRef(row.data));
+        return content;
+      }
+    })(database.sqlite);
+    const writer = new Y.Doc();
+    writer.on('update', (update: Uint8Array) => store.append(docId, update, null));
+    for (let index = 0; index < 20; index += 1) writer.getText('t').insert(0, `${index} `);
+    const subject = new Room(docId, tracking, { compactAfter: 1000, maxMessageBytes: 1 << 20 });
+    expect(subject.doc.getText('t').toString()).toBe(writer.getText('t').toString());
+    expect(rows).toHaveLength(20);
+    // WeakRefs hold their target until the current job ends.
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    gc();
+    expect(rows.filter((row) => row.deref() !== undefined)).toHaveLength(0);
+    subject.destroy();
   });
 });

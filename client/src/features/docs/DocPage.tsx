@@ -9,7 +9,8 @@ import { useOnReconnect, useSubscription } from '../../lib/subscriptions';
 import { LoadingBar, Notice } from '../../ui';
 import { currentUserAtom, displayName } from '../auth/session';
 import { applyDocChange, openWallAtom } from './atoms';
-import { closeMessageKey } from './collab/session';
+import { collabCloseCodes } from '#shared/docs';
+import { closeMessageKey, wasAccepted } from './collab/session';
 import { useDocSession, useSessionState } from './collab/useSession';
 import { DocHeader } from './DocHeader';
 import styles from './Docs.module.css';
@@ -39,7 +40,12 @@ function DocView({ wall }: { wall: Wall }) {
   return (
     <article className={styles.docPage}>
       <DocHeader wall={wall} session={session} content={() => (editor.current ? (editor.current.getJSON() as PdfNode) : null)} />
-      {state?.connection === 'closed' && <Notice tone="error" title={t(closeMessageKey(state.closeCode))} />}
+      {state?.connection === 'closed' && (
+        <Notice tone="error" title={t(closeMessageKey(state.closeCode, wasAccepted(state)))}>
+          {/* The token refresh did not bring the session back: only signing in again will. */}
+          {state.closeCode === collabCloseCodes.unauthenticated && <Link to="/signin">{t('docs.closed.signIn')}</Link>}
+        </Notice>
+      )}
       {session && (
         <Suspense fallback={<LoadingBar label={t('docs.page.loadingEditor')} />}>
           <DocEditor session={session} editable={wall.canEdit && state?.writable !== false && state?.connection !== 'closed'} project={wall.project} user={user} resolveImage={memberImage} onEditor={onEditor} />

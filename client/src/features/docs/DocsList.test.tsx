@@ -32,9 +32,17 @@ const docs = [
   wall({ id: 'w4', title: 'Filed away', folder: 'f1' }),
 ];
 
+/** What the server answers: the folder's docs ("root": those in no folder), in the asked order, with the scope's total. */
+function serverWalls(variables: Record<string, unknown>) {
+  const inScope = docs.filter((doc) => doc.folder === (variables.folder === 'root' ? null : variables.folder));
+  const field = variables.sort === 'created' ? 'createdAt' : 'updatedAt';
+  const sorted = variables.sort === 'title' ? [...inScope].sort((left, right) => left.title.localeCompare(right.title)) : [...inScope].sort((left, right) => right[field].localeCompare(left[field]));
+  return { data: { getWalls: { walls: sorted, total: inScope.length } } };
+}
+
 function openList(path = `/${testProject}/docs`, handlers: Parameters<typeof mockGraphQL>[0] = {}) {
   const graphql = mockGraphQL({
-    getWalls: (variables) => ({ data: { getWalls: { walls: variables.folder ? docs.filter((doc) => doc.folder === variables.folder) : docs, total: 4 } } }),
+    getWalls: serverWalls,
     getFolders: () => ({ data: { getFolders: [folder({ id: 'f1', name: 'Specs' }), folder({ id: 'f2', name: 'Archive' })] } }),
     getFolder: () => ({ data: { getFolder: folder({ id: 'f1', name: 'Specs', path: [] }) } }),
     ...handlers,
@@ -67,13 +75,42 @@ describe('docs list', () => {
     expect(graphql.callsOf('getFolders')[0]?.variables).toMatchObject({ type: 'doc', project: testProject, folder: null });
   });
 
-  it('sorts by title or by creation date', async () => {
-    openList();
+  it('asks the server for the top level only ("root"), sorted, and shows its order as is', async () => {
+    const { graphql } = openList();
+    await screen.findByRole('link', { name: /Roadmap/ });
+    expect(graphql.callsOf('getWalls')[0]?.variables).toMatchObject({ project: testProject, folder: 'root', sort: 'updated', offset: 0 });
+    expect(screen.queryByRole('link', { name: /Filed away/ })).toBeNull();
+    // The client keeps the server's order: a server answer in any order shows in that order.
+    cleanup();
+    openList(`/${testProject}/docs`, { getWalls: () => ({ data: { getWalls: { walls: [docs[1]!, docs[0]!, docs[2]!], total: 3 } } }) });
+    await screen.findByRole('link', { name: /Roadmap/ });
+    expect(knownOrder()).toEqual(['Architecture', 'Roadmap', 'Meeting notes']);
+  });
+
+  it('sorts on the server: another order reads the first page again in that order', async () => {
+    const { graphql } = openList();
     await screen.findByRole('link', { name: /Roadmap/ });
     await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Sort by' }), 'title');
-    expect(knownOrder()).toEqual(['Architecture', 'Meeting notes', 'Roadmap']);
+    await vi.waitFor(() => expect(knownOrder()).toEqual(['Architecture', 'Meeting notes', 'Roadmap']));
+    expect(graphql.callsOf('getWalls').at(-1)?.variables).toMatchObject({ folder: 'root', sort: 'title', offset: 0 });
     await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Sort by' }), 'created');
-    expect(knownOrder()).toEqual(['Architecture', 'Roadmap', 'Meeting notes']);
+    await vi.waitFor(() => expect(knownOrder()).toEqual(['Architecture', 'Roadmap', 'Meeting notes']));
+    expect(graphql.callsOf('getWalls').at(-1)?.variables).toMatchObject({ folder: 'root', sort: 'created', offset: 0 });
+    await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Sort by' }), 'updated');
+    await vi.waitFor(() => expect(knownOrder()).toEqual(['Roadmap', 'Meeting notes', 'Architecture']));
+  });
+
+  it('loads the next page from the server offset, counting the docs removed meanwhile', async () => {
+    const { graphql } = openList(`/${testProject}/docs`, {
+      getWalls: (variables) => (variables.offset === 0 ? { data: { getWalls: { walls: [docs[0]!, docs[2]!], total: 3 } } } : { data: { getWalls: { walls: [docs[1]!], total: 2 } } }),
+    });
+    await screen.findByRole('link', { name: /Roadmap/ });
+    await act(() => live.handlers.get('subDoc')?.({ subDoc: { type: 'doc.deleted', seq: 1, project: testProject, userId: 'u2', docId: 'w3', doc: null } }));
+    await userEvent.click(screen.getByRole('button', { name: 'Load more' }));
+    await screen.findByRole('link', { name: /Architecture/ });
+    expect(graphql.callsOf('getWalls').at(-1)?.variables).toMatchObject({ folder: 'root', sort: 'updated', offset: 1 });
+    expect(knownOrder()).toEqual(['Roadmap', 'Architecture']);
+    expect(screen.queryByRole('button', { name: 'Load more' })).toBeNull();
   });
 
   it('opens a folder with breadcrumbs and asks for that folder\'s docs', async () => {

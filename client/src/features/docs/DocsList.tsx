@@ -37,17 +37,19 @@ export function DocsList({ project, folder }: { project: string; folder: string 
   const list = useAtomValue(docsListAtom);
   const folders = useAtomValue(docFoldersAtom);
   const docs = useAtomValue(visibleDocsAtom);
+  const sort = useAtomValue(docSortAtom);
   const [moving, setMoving] = useState<Wall | null>(null);
   const [busy, setBusy] = useState<'doc' | 'more' | null>(null);
 
+  // The server sorts (and pages) the docs: another order is another first page.
   useEffect(() => {
-    void loadDocs(store, project, folder);
-  }, [store, project, folder]);
+    void loadDocs(store, project, folder, sort);
+  }, [store, project, folder, sort]);
   useSubscription(subDocDocument, { project }, (data) => applyDocChange(store, data.subDoc));
   useSubscription(subFolderDocument, { project }, (data) => applyFolderChange(store, data.subFolder, docFolderType));
-  useOnReconnect(() => void loadDocs(store, project, folder));
+  useOnReconnect(() => void loadDocs(store, project, folder, sort));
 
-  const current = list.project === project && list.folder === folder;
+  const current = list.project === project && list.folder === folder && list.sort === sort;
   const ready = current && list.status === 'ready';
 
   const newDoc = async () => {
@@ -90,7 +92,7 @@ export function DocsList({ project, folder }: { project: string; folder: string 
       {current && list.status === 'loading' && <LoadingBar label={t('docs.list.loading')} />}
       {current && list.status === 'error' && (
         <Notice tone="error" title={t('docs.errors.load')}>
-          <Button size="sm" onClick={() => void loadDocs(store, project, folder)}>{t('docs.retry')}</Button>
+          <Button size="sm" onClick={() => void loadDocs(store, project, folder, sort)}>{t('docs.retry')}</Button>
         </Notice>
       )}
       {ready && folders.folders.length === 0 && docs.length === 0 && (

@@ -7,6 +7,7 @@ import { useDocumentTitle } from '../../lib/documentTitle';
 import { request } from '../../lib/graphql';
 import { EmptyState, LoadingBar, PublicLayout } from '../../ui';
 import { collabCloseCodes } from '#shared/docs';
+import { wasAccepted } from './collab/session';
 import { useDocSession, useSessionState } from './collab/useSession';
 import styles from './Docs.module.css';
 import { getWorkspaceDocument, signedDownloadPublicURLDocDocument, type PublicWall } from './operations';
@@ -26,7 +27,8 @@ function SharedDoc({ wall, secret }: { wall: PublicWall; secret: string }) {
   const state = useSessionState(session);
   useDocumentTitle(wall.title);
   if (state?.connection === 'closed') {
-    const deleted = state.closeCode === collabCloseCodes.docDeleted;
+    // A 4404 at connection means the link no longer works; only an open session learns of a deletion.
+    const deleted = state.closeCode === collabCloseCodes.docDeleted && wasAccepted(state);
     return <Unavailable title={deleted ? t('docs.closed.docDeleted') : t('docs.public.stopped')} description={t('docs.public.stoppedHint')} />;
   }
   const resolveImage = async (src: string) => (await request(signedDownloadPublicURLDocDocument, { url: src, share: secret }, { handledByCaller: true })).signedDownloadPublicURLDoc;

@@ -2,21 +2,28 @@
  * The docs area's state: the open folder's docs and subfolders, and the open doc. Server results,
  * optimistic edits and live changes (subDoc, subFolder) all go through the reducers below.
  */
+import { docSorts, type DocSort } from '#shared/docs';
 import { atom, type AppStore } from '../../lib/store';
 import type { DocChange, DocFolder, FolderChange, Wall } from './operations';
 
-export type DocSort = 'updated' | 'title' | 'created';
-export const docSorts: readonly DocSort[] = ['updated', 'title', 'created'];
+export { docSorts, type DocSort };
 export type LoadStatus = 'idle' | 'loading' | 'ready' | 'error';
 
 export interface DocsListState {
   project: string | null;
   /** The open folder; null for the space's top level. */
   folder: string | null;
+  /** The order the server listed them in (getWalls' sort). */
+  sort: DocSort;
+  /** In the server's order (a Map keeps insertion order); docs that arrive live go first. */
   docs: ReadonlyMap<string, Wall>;
   /** How many docs the server has in this scope (for "Load more"). */
   total: number;
-  /** How many the server has handed over so far (the next page's offset). */
+  /**
+   * The next page's offset: how many the server handed over, less those removed since (so the
+   * next page skips nothing). Docs that arrive live are not counted: the next page may repeat one,
+   * which is dropped as already shown.
+   */
   loaded: number;
   status: LoadStatus;
 }
@@ -32,7 +39,7 @@ export interface FoldersState {
   gone: boolean;
 }
 
-export const emptyDocsList: DocsListState = { project: null, folder: null, docs: new Map(), total: 0, loaded: 0, status: 'idle' };
+export const emptyDocsList: DocsListState = { project: null, folder: null, sort: 'updated', docs: new Map(), total: 0, loaded: 0, status: 'idle' };
 export const docsListAtom = atom<DocsListState>(emptyDocsList);
 export const docFoldersAtom = atom<FoldersState>({ project: null, parent: null, current: null, folders: [], gone: false });
 export const docSortAtom = atom<DocSort>('updated');
@@ -40,46 +47,33 @@ export const docSortAtom = atom<DocSort>('updated');
 /** The doc open on the doc page; `deleted` once the server says it is gone. */
 export const openWallAtom = atom<{ wall: Wall | null; status: LoadStatus; deleted: boolean }>({ wall: null, status: 'idle', deleted: false });
 
-const byTitle = new Intl.Collator(undefined, { sensitivity: 'base', numeric: true });
-
-export function sortDocs(docs: Iterable<Wall>, sort: DocSort): Wall[] {
-  const list = [...docs];
-  if (sort === 'title') return list.sort((left, right) => byTitle.compare(left.title, right.title) || left.id.localeCompare(right.id));
-  const field = sort === 'created' ? 'createdAt' : 'updatedAt';
-  return list.sort((left, right) => right[field].localeCompare(left[field]) || right.id.localeCompare(left.id));
-}
-
-/**
- * The docs of the open folder, sorted. getWalls without a folder answers every doc of the space,
- * so the top level keeps only the docs in no folder.
- */
-export const visibleDocsAtom = atom((get) => {
-  const list = get(docsListAtom);
-  return sortDocs([...list.docs.values()].filter((doc) => doc.folder === list.folder), get(docSortAtom));
-});
+/** The docs of the open folder, in the order the server sorted them (getWalls' folder and sort). */
+export const visibleDocsAtom = atom((get) => [...get(docsListAtom).docs.values()]);
 
 /** A doc as the server sent it now (a write's result or a live change): in the list if it belongs to the open folder, on the doc page if open. */
 export function applyWall(store: AppStore, wall: Wall): void {
   store.set(docsListAtom, (list) => {
     if (list.project !== wall.project) return list;
-    const belongs = list.folder === null || wall.folder === list.folder;
-    if (!belongs && !list.docs.has(wall.id)) return list;
-    const docs = new Map(list.docs);
-    if (belongs) docs.set(wall.id, wall);
-    else docs.delete(wall.id);
-    const total = list.total + (belongs && !list.docs.has(wall.id) ? 1 : 0) - (!belongs ? 1 : 0);
-    return { ...list, docs, total: Math.max(total, docs.size) };
+    const belongs = wall.folder === list.folder;
+    const listed = list.docs.has(wall.id);
+    if (!belongs && !listed) return list;
+    if (!belongs) return without(list, wall.id);
+    // A doc already listed keeps its place; one new to this folder goes first, until the next load sorts it.
+    const docs = listed ? new Map(list.docs).set(wall.id, wall) : new Map([[wall.id, wall], ...list.docs]);
+    return { ...list, docs, total: Math.max(list.total + (listed ? 0 : 1), docs.size) };
   });
   store.set(openWallAtom, (open) => (open.wall?.id === wall.id ? { ...open, wall } : open));
 }
 
+/** The list without a doc it showed: one fewer on the server before the next page, too. */
+function without(list: DocsListState, id: string): DocsListState {
+  const docs = new Map(list.docs);
+  docs.delete(id);
+  return { ...list, docs, total: Math.max(list.total - 1, 0), loaded: Math.max(list.loaded - 1, 0) };
+}
+
 export function removeWall(store: AppStore, id: string): void {
-  store.set(docsListAtom, (list) => {
-    if (!list.docs.has(id)) return list;
-    const docs = new Map(list.docs);
-    docs.delete(id);
-    return { ...list, docs, total: Math.max(list.total - 1, 0) };
-  });
+  store.set(docsListAtom, (list) => (list.docs.has(id) ? without(list, id) : list));
   store.set(openWallAtom, (open) => (open.wall?.id === id ? { ...open, deleted: true } : open));
 }
 
@@ -88,6 +82,7 @@ export function applyDocChange(store: AppStore, change: DocChange): void {
   else removeWall(store, change.docId);
 }
 
+const byTitle = new Intl.Collator(undefined, { sensitivity: 'base', numeric: true });
 const byName = (left: DocFolder, right: DocFolder) => byTitle.compare(left.name, right.name) || left.id.localeCompare(right.id);
 
 /** A folder as the server sent it now: listed when it sits in the open folder, the breadcrumbs follow a rename. */

@@ -1,10 +1,10 @@
 /** The docs area's reads and writes: optimistic on screen where a write can be undone, rolled back with a toast when the server refuses. */
-import { docPageSize } from '#shared/docs';
+import { docPageSize, docRootFolder, type DocSort } from '#shared/docs';
 import { request } from '../../lib/graphql';
 import { i18n } from '../../lib/i18n';
 import type { AppStore } from '../../lib/store';
 import { showToast } from '../../ui';
-import { applyFolder, applyWall, docFoldersAtom, docsListAtom, openWallAtom, removeFolder, removeWall } from './atoms';
+import { applyFolder, applyWall, docFoldersAtom, docSortAtom, docsListAtom, openWallAtom, removeFolder, removeWall } from './atoms';
 import {
   delFolderDocument, delWorkspaceDocument, docFolderType, ediFolderDocument, getFolderDocument, getFoldersDocument, getWallDocument, getWallsDocument,
   setFolderDocument, setWorkspaceDocument, updateWallDocument, type DocFolder, type Wall, type WallEdit,
@@ -14,38 +14,47 @@ function refused(title: string, error: unknown): void {
   showToast({ title, message: error instanceof Error && error.message ? error.message : i18n.t('docs.errors.generic'), icon: 'error' });
 }
 
-const sameScope = (store: AppStore, project: string, folder: string | null) => {
+const sameScope = (store: AppStore, project: string, folder: string | null, sort: DocSort) => {
   const list = store.get(docsListAtom);
-  return list.project === project && list.folder === folder;
+  return list.project === project && list.folder === folder && list.sort === sort;
 };
 
-/** Reads the first page of docs of a folder (or the top level) with its subfolders; a reload keeps what is shown meanwhile. */
-export async function loadDocs(store: AppStore, project: string, folder: string | null): Promise<void> {
-  if (!sameScope(store, project, folder)) {
-    store.set(docsListAtom, { project, folder, docs: new Map(), total: 0, loaded: 0, status: 'loading' });
-    store.set(docFoldersAtom, { project, parent: folder, current: null, folders: [], gone: false });
+/** getWalls' folder: the server lists the top level ("root") or one folder, and counts that scope, so pages and totals are right. */
+const wallsFolder = (folder: string | null) => folder ?? docRootFolder;
+
+/**
+ * Reads the first page of docs of a folder (or the top level), sorted by the server, with its
+ * subfolders; a reload of the same folder and order keeps what is shown meanwhile.
+ */
+export async function loadDocs(store: AppStore, project: string, folder: string | null, sort: DocSort = store.get(docSortAtom)): Promise<void> {
+  if (!sameScope(store, project, folder, sort)) {
+    const list = store.get(docsListAtom);
+    const sameFolder = list.project === project && list.folder === folder;
+    store.set(docsListAtom, { project, folder, sort, docs: new Map(), total: 0, loaded: 0, status: 'loading' });
+    // Another order of the same folder keeps its subfolders on screen.
+    if (!sameFolder) store.set(docFoldersAtom, { project, parent: folder, current: null, folders: [], gone: false });
   }
   try {
     const [{ getWalls }, { getFolders }, current] = await Promise.all([
-      request(getWallsDocument, { project, folder, limit: docPageSize.default, offset: 0 }, { handledByCaller: true }),
+      request(getWallsDocument, { project, folder: wallsFolder(folder), sort, limit: docPageSize.default, offset: 0 }, { handledByCaller: true }),
       request(getFoldersDocument, { type: docFolderType, project, folder }, { handledByCaller: true }),
       folder ? request(getFolderDocument, { folder }, { handledByCaller: true }).then((result) => result.getFolder) : Promise.resolve(null),
     ]);
-    if (!sameScope(store, project, folder)) return;
-    store.set(docsListAtom, { project, folder, docs: new Map(getWalls.walls.map((wall) => [wall.id, wall])), total: getWalls.total, loaded: getWalls.walls.length, status: 'ready' });
+    if (!sameScope(store, project, folder, sort)) return;
+    store.set(docsListAtom, { project, folder, sort, docs: new Map(getWalls.walls.map((wall) => [wall.id, wall])), total: getWalls.total, loaded: getWalls.walls.length, status: 'ready' });
     store.set(docFoldersAtom, { project, parent: folder, current, folders: getFolders, gone: false });
   } catch {
-    if (sameScope(store, project, folder)) store.set(docsListAtom, (list) => ({ ...list, status: list.status === 'ready' ? 'ready' : 'error' }));
+    if (sameScope(store, project, folder, sort)) store.set(docsListAtom, (list) => ({ ...list, status: list.status === 'ready' ? 'ready' : 'error' }));
   }
 }
 
 /** The next page, appended; docs that changed meanwhile keep their live version. */
 export async function loadMoreDocs(store: AppStore): Promise<void> {
-  const { project, folder, loaded } = store.get(docsListAtom);
+  const { project, folder, sort, loaded } = store.get(docsListAtom);
   if (!project) return;
   try {
-    const { getWalls } = await request(getWallsDocument, { project, folder, limit: docPageSize.default, offset: loaded });
-    if (!sameScope(store, project, folder)) return;
+    const { getWalls } = await request(getWallsDocument, { project, folder: wallsFolder(folder), sort, limit: docPageSize.default, offset: loaded });
+    if (!sameScope(store, project, folder, sort)) return;
     store.set(docsListAtom, (list) => {
       const docs = new Map(list.docs);
       for (const wall of getWalls.walls) if (!docs.has(wall.id)) docs.set(wall.id, wall);
@@ -136,7 +145,7 @@ export async function deleteFolder(store: AppStore, folder: DocFolder): Promise<
     await request(delFolderDocument, { id: folder.id }, { handledByCaller: true });
     removeFolder(store, folder.id);
     const list = store.get(docsListAtom);
-    if (list.project) await loadDocs(store, list.project, list.folder);
+    if (list.project) await loadDocs(store, list.project, list.folder, list.sort);
   } catch (error) {
     refused(i18n.t('docs.errors.folder'), error);
   }

@@ -1,4 +1,5 @@
 /** Docs (SPEC §3 "Wall", §7): typed documents of the docs area, its doc folders and the mention sources. */
+import type { DocSort } from '#shared/docs';
 import { gql } from '../../lib/graphql';
 
 /** A doc as a member of its space sees it; the content is not here but in the Yjs room at `room`. */
@@ -91,8 +92,9 @@ export const docFolderType = 'doc';
 const wallFields = 'id title emoji cover description shared shareUrl embed folder project author createdAt updatedAt lastSavedAt room canEdit canManage';
 const folderFields = 'id type name upfolder project canEdit path { id name }';
 
-export const getWallsDocument = gql<{ getWalls: { walls: Wall[]; total: number } }, { project: string; folder?: string | null; limit: number; offset: number }>(
-  `query GetWalls($project: ID!, $folder: ID, $limit: Int, $offset: Int) { getWalls(project: $project, folder: $folder, limit: $limit, offset: $offset) { walls { ${wallFields} } total } }`,
+/** A page of a space's docs, sorted by the server; folder: a doc folder's id or "root" for the top level. */
+export const getWallsDocument = gql<{ getWalls: { walls: Wall[]; total: number } }, { project: string; folder: string; sort: DocSort; limit: number; offset: number }>(
+  `query GetWalls($project: ID!, $folder: ID, $sort: String, $limit: Int, $offset: Int) { getWalls(project: $project, folder: $folder, sort: $sort, limit: $limit, offset: $offset) { walls { ${wallFields} } total } }`,
 );
 
 export const getWallDocument = gql<{ getWall: Wall }, { id: string }>(`query GetWall($id: ID!) { getWall(id: $id) { ${wallFields} } }`);

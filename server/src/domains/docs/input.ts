@@ -1,4 +1,4 @@
-import { docDescriptionMaximum, docEmojiMaximum, docMessages, docPageSize, docTitleLength } from '#shared/docs';
+import { docDescriptionMaximum, docEmojiMaximum, docMessages, docPageSize, docSorts, docTitleLength, type DocSort } from '#shared/docs';
 import { DomainError } from '../../errors';
 import { isId } from '../../ids';
 import { isAllowedImage } from '../tasks/covers';
@@ -65,4 +65,11 @@ export function parsePage(limit: number | null | undefined, offset: number | nul
   const page = { limit: limit ?? docPageSize.default, offset: offset ?? 0 };
   if (!Number.isInteger(page.limit) || page.limit < 1 || page.limit > docPageSize.maximum || !Number.isInteger(page.offset) || page.offset < 0) throw badInput(docMessages.pageInvalid);
   return page;
+}
+
+/** getWalls' order: updated (when absent), title or created. */
+export function parseSort(sort: string | null | undefined): DocSort {
+  if (sort === null || sort === undefined) return 'updated';
+  if (!(docSorts as readonly string[]).includes(sort)) throw badInput(docMessages.sortInvalid);
+  return sort as DocSort;
 }

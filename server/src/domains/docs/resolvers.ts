@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import type { IFieldResolver, MercuriusContext } from 'mercurius';
-import { docMessages } from '#shared/docs';
+import { docMessages, docRootFolder, type DocSort } from '#shared/docs';
 import { DomainError } from '../../errors';
 import { requireActor } from '../../graphql/context';
 import { addressKey } from '../../http/rateLimits';
@@ -10,7 +10,7 @@ import { runCommand } from '../teams/support';
 import { decideCreateDoc, decideDeleteDoc, decideEditDoc, decideSharing } from './commands';
 import { docStream } from './events';
 import { requireDocFolder } from './folders';
-import { docTitle, parseDocArguments, parsePage, type DocArguments } from './input';
+import { docTitle, parseDocArguments, parsePage, parseSort, type DocArguments } from './input';
 import { docPolicy } from './policies';
 import { lastSavedOf, presentDoc, presentDocs, presentPublicDoc } from './present';
 import { requireManagedDoc, requireReadableDoc, requireReadableSpace, requireWritableDoc, requireWritableSpace, toDocState, type Reader } from './state';
@@ -34,14 +34,23 @@ export function findSharedDoc(db: Reader, token: unknown) {
   return row ?? undefined;
 }
 
+/** getWalls' orders, each ending on the id so equal values keep one order across pages. */
+const orderOf: Record<DocSort, SQL[]> = {
+  updated: [desc(docs.updatedAt), desc(docs.id)],
+  title: [asc(sql`${docs.title} COLLATE NOCASE`), asc(docs.title), asc(docs.id)],
+  created: [desc(docs.createdAt), desc(docs.id)],
+};
+
 export const docQueries: Record<string, Resolver> = {
-  getWalls: (_root, args: { project: string; folder?: string | null; limit?: number | null; offset?: number | null }, context) => {
+  getWalls: (_root, args: { project: string; folder?: string | null; sort?: string | null; limit?: number | null; offset?: number | null }, context) => {
     const actor = requireActor(context);
     const db = context.services.database.db;
     const { limit, offset } = parsePage(args.limit, args.offset);
+    const sort = parseSort(args.sort);
     const access = requireReadableSpace(db, args.project, actor.userId);
-    const scope = args.folder ? and(eq(docs.projectId, access.projectId), eq(docs.folderId, args.folder)) : eq(docs.projectId, access.projectId);
-    const rows = db.select().from(docs).where(scope).orderBy(desc(docs.updatedAt), desc(docs.id)).limit(limit).offset(offset).all();
+    const inSpace = eq(docs.projectId, access.projectId);
+    const scope = args.folder === docRootFolder ? and(inSpace, isNull(docs.folderId)) : args.folder ? and(inSpace, eq(docs.folderId, args.folder)) : inSpace;
+    const rows = db.select().from(docs).where(scope).orderBy(...orderOf[sort]).limit(limit).offset(offset).all();
     const total = db.select({ count: sql<number>`count(*)` }).from(docs).where(scope).get()?.count ?? 0;
     return { walls: presentDocs(db, rows, access, context.services.config.publicUrl), total };
   },

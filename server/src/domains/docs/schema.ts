@@ -61,8 +61,12 @@ export const docsTypeDefs = /* GraphQL */ `
   }
 
   extend type Query {
-    "A space's docs, most recently updated first; in one folder when folder is given. limit 1 to 100 (50), offset 0 or more."
-    getWalls(project: ID!, folder: ID, limit: Int, offset: Int): WallPage!
+    """
+    A space's docs. folder: a doc folder's id, or "root" for the top level (docs in no folder); without it, every doc of the space.
+    sort: updated (most recently updated first, the default), title (A to Z, ignoring case) or created (newest first); ties go by id, so pages are stable.
+    limit 1 to 100 (50), offset 0 or more; total counts the docs of the same folder scope.
+    """
+    getWalls(project: ID!, folder: ID, sort: String, limit: Int, offset: Int): WallPage!
     getWall(id: ID!): Wall!
     "A shared doc, by its public link's secret (the :docId of /share/doc/:docId); anyone may ask, rate limited."
     getWorkspace(workspace: String!): PublicWall!

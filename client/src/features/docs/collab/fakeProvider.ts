@@ -27,6 +27,12 @@ export class FakeProvider extends ObservableV2<Events> {
   awareness!: Awareness;
   socketClass!: typeof WebSocket;
   destroyed = false;
+  /** Calls of connect(): the session's reconnections after a terminal close. */
+  connects = 0;
+
+  connect(): void {
+    this.connects += 1;
+  }
 
   /** A new socket, as the provider opens one per connection attempt. */
   openSocket(): FakeSocket {
@@ -62,11 +68,12 @@ export function syncMessage(kind: 'step2' | 'update', update: Uint8Array): Uint8
   return encoding.toUint8Array(encoder);
 }
 
-export function fakeSession(now: () => number = Date.now, lastSavedAt: string | null = null) {
+export function fakeSession(now: () => number = Date.now, lastSavedAt: string | null = null, refresh?: () => Promise<void>) {
   let provider!: FakeProvider;
   const session = new CollabSession({
     now,
     lastSavedAt,
+    ...(refresh ? { refresh } : {}),
     socketBase: FakeSocket as unknown as typeof WebSocket,
     createProvider: (doc: Y.Doc, socketClass) => {
       provider = new FakeProvider();

@@ -1,9 +1,9 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import * as encoding from 'lib0/encoding';
 import * as Y from 'yjs';
 import { collabCloseCodes, collabMessageTypes } from '#shared/docs';
 import { fakeSession, syncMessage } from './fakeProvider';
-import { closeMessageKey, isCountedMessage, saveStatusOf } from './session';
+import { closeMessageKey, isCountedMessage, saveStatusOf, wasAccepted } from './session';
 
 const typeIn = (doc: Y.Doc, text: string) => doc.getText('t').insert(0, text);
 const status = (session: ReturnType<typeof fakeSession>['session']) => saveStatusOf(session.getState());
@@ -78,6 +78,66 @@ describe('doc session save status', () => {
     expect(status(session)).toBe('closed');
     expect(closeMessageKey(session.getState().closeCode)).toBe('docs.closed.accessRevoked');
     expect(closeMessageKey(collabCloseCodes.docDeleted)).toBe('docs.closed.docDeleted');
+  });
+
+  it('reads a 4404 at connection as "not found" and one on an open session as "deleted"', () => {
+    const refused = fakeSession();
+    refused.provider.emit('closed', [{ code: collabCloseCodes.docDeleted, reason: 'No such doc, or you do not have access to it.' }]);
+    expect(wasAccepted(refused.session.getState())).toBe(false);
+    expect(closeMessageKey(refused.session.getState().closeCode, wasAccepted(refused.session.getState()))).toBe('docs.errors.docNotFound');
+    const open = fakeSession();
+    open.provider.emit('status', [{ status: 'connected' }]);
+    open.provider.receive(collabMessageTypes.access, 1);
+    open.provider.emit('closed', [{ code: collabCloseCodes.docDeleted, reason: 'This doc was deleted.' }]);
+    expect(closeMessageKey(open.session.getState().closeCode, wasAccepted(open.session.getState()))).toBe('docs.closed.docDeleted');
+  });
+
+  it('on 4401 refreshes the token once and reconnects once; let in again, a later 4401 gets another refresh', async () => {
+    const refresh = vi.fn(() => Promise.resolve());
+    const { session, provider } = fakeSession(Date.now, null, refresh);
+    provider.emit('status', [{ status: 'connected' }]);
+    provider.emit('closed', [{ code: collabCloseCodes.unauthenticated, reason: 'Token expired or invalid' }]);
+    expect(status(session)).toBe('offline');
+    expect(session.getState().connection).toBe('connecting');
+    await vi.waitFor(() => expect(provider.connects).toBe(1));
+    expect(refresh).toHaveBeenCalledTimes(1);
+    provider.emit('status', [{ status: 'connected' }]);
+    provider.receive(collabMessageTypes.access, 1);
+    expect(status(session)).toBe('saved');
+    // Hours later the token expires again: the session was let in meanwhile, so it refreshes again.
+    provider.emit('closed', [{ code: collabCloseCodes.unauthenticated, reason: 'Token expired or invalid' }]);
+    await vi.waitFor(() => expect(provider.connects).toBe(2));
+    expect(refresh).toHaveBeenCalledTimes(2);
+  });
+
+  it('on 4401 after the one refresh and reconnection, or when the refresh fails, stays closed: "sign in again"', async () => {
+    const refresh = vi.fn(() => Promise.resolve());
+    const { session, provider } = fakeSession(Date.now, null, refresh);
+    provider.emit('closed', [{ code: collabCloseCodes.unauthenticated, reason: 'No access token' }]);
+    await vi.waitFor(() => expect(provider.connects).toBe(1));
+    provider.emit('closed', [{ code: collabCloseCodes.unauthenticated, reason: 'No access token' }]);
+    expect(refresh).toHaveBeenCalledTimes(1);
+    expect(provider.connects).toBe(1);
+    expect(status(session)).toBe('closed');
+    expect(closeMessageKey(session.getState().closeCode)).toBe('docs.closed.unauthenticated');
+
+    const failing = fakeSession(Date.now, null, () => Promise.reject(new Error('Invalid refresh token')));
+    failing.provider.emit('closed', [{ code: collabCloseCodes.unauthenticated, reason: 'Token expired or invalid' }]);
+    await vi.waitFor(() => expect(status(failing.session)).toBe('closed'));
+    expect(failing.session.getState().closeCode).toBe(collabCloseCodes.unauthenticated);
+    expect(failing.provider.connects).toBe(0);
+  });
+
+  it('does not refresh for other terminal codes, nor without a refresh (a public link)', async () => {
+    const refresh = vi.fn(() => Promise.resolve());
+    const member = fakeSession(Date.now, null, refresh);
+    member.provider.emit('closed', [{ code: collabCloseCodes.accessRevoked, reason: 'You no longer have access to this doc.' }]);
+    const reader = fakeSession();
+    reader.provider.emit('closed', [{ code: collabCloseCodes.unauthenticated, reason: 'No access token' }]);
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(refresh).not.toHaveBeenCalled();
+    expect([member.provider.connects, reader.provider.connects]).toEqual([0, 0]);
+    expect([status(member.session), status(reader.session)]).toEqual(['closed', 'closed']);
   });
 
   it('starts the last saved time from the doc\'s lastSavedAt and frees the provider on destroy', () => {

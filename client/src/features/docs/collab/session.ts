@@ -36,6 +36,9 @@ export interface SessionState {
   closeCode: number | null;
 }
 
+/** Whether the server ever let this session in (it sends `access` once it has): a refusal at connection reads differently from a later close. */
+export const wasAccepted = (state: SessionState) => state.writable !== null;
+
 export type SaveStatus = 'connecting' | 'saving' | 'saved' | 'offline' | 'readOnly' | 'closed';
 
 /** What the header shows, from the session's state. */
@@ -46,15 +49,19 @@ export function saveStatusOf(state: SessionState): SaveStatus {
   return state.dirty ? 'saving' : 'saved';
 }
 
-/** The translation key of a terminal close code; unknown codes read as a lost access. */
-export function closeMessageKey(code: number | null) {
+/**
+ * The translation key of a terminal close code; unknown codes read as a lost access. `accepted`:
+ * whether the server had let the session in; a 4404 at connection means missing or out of sight,
+ * later that the doc was deleted.
+ */
+export function closeMessageKey(code: number | null, accepted = true) {
   switch (code) {
     case collabCloseCodes.malformed:
       return 'docs.closed.malformed' as const;
     case collabCloseCodes.unauthenticated:
       return 'docs.closed.unauthenticated' as const;
     case collabCloseCodes.docDeleted:
-      return 'docs.closed.docDeleted' as const;
+      return accepted ? ('docs.closed.docDeleted' as const) : ('docs.errors.docNotFound' as const);
     case collabCloseCodes.tooLarge:
       return 'docs.closed.tooLarge' as const;
     default:
@@ -70,6 +77,8 @@ export interface ProviderLike {
   awareness: { setLocalStateField(field: string, value: unknown): void };
   on(event: 'status', listener: (event: { status: 'connected' | 'disconnected' | 'connecting' }) => void): void;
   on(event: 'closed', listener: (event: { code: number; reason: string }) => void): void;
+  /** Connects again after a terminal close (y-websocket stops reconnecting on 4400-4499 by itself). */
+  connect(): void;
   destroy(): void;
 }
 
@@ -81,6 +90,12 @@ export interface SessionOptions {
   lastSavedAt?: string | null;
   /** The WebSocket implementation to extend; the browser's by default. */
   socketBase?: SocketClass;
+  /**
+   * Renews the session's credentials (the app's token refresh, SPEC §8 "token expired"). When the
+   * server closes with 4401 the session refreshes once and reconnects once; if the refresh fails
+   * or the server refuses again, it stays closed with 4401 ("sign in again"). None for a public link.
+   */
+  refresh?: () => Promise<void>;
   now?: () => number;
 }
 
@@ -104,19 +119,28 @@ export class CollabSession {
   private state: SessionState;
   private readonly listeners = new Set<() => void>();
   private readonly now: () => number;
+  private readonly refresh: (() => Promise<void>) | null;
+  /** A 4401 was answered with a refresh and a new connection; reset once the server lets us in. */
+  private refreshTried = false;
+  private destroyed = false;
 
   constructor(options: SessionOptions) {
     this.now = options.now ?? Date.now;
+    this.refresh = options.refresh ?? null;
     const saved = options.lastSavedAt ? Date.parse(options.lastSavedAt) : Number.NaN;
     this.state = { connection: 'connecting', everConnected: false, writable: null, dirty: false, sent: 0, acknowledged: 0, lastSavedAt: Number.isNaN(saved) ? null : saved, closeCode: null };
     this.provider = options.createProvider(this.doc, this.socketClass(options.socketBase ?? globalThis.WebSocket));
     this.provider.messageHandlers[collabMessageTypes.saved] = (_encoder, decoder) => this.onSaved(decoding.readVarUint(decoder));
-    this.provider.messageHandlers[collabMessageTypes.access] = (_encoder, decoder) => this.update({ writable: decoding.readVarUint(decoder) === 1 });
+    this.provider.messageHandlers[collabMessageTypes.access] = (_encoder, decoder) => {
+      // The server sends `access` only to a connection it let in: its credentials worked.
+      this.refreshTried = false;
+      this.update({ writable: decoding.readVarUint(decoder) === 1 });
+    };
     this.provider.on('status', ({ status }) => {
       if (this.state.connection === 'closed') return;
       this.update(status === 'connected' ? { connection: 'connected', everConnected: true } : { connection: status === 'connecting' ? 'connecting' : 'disconnected' });
     });
-    this.provider.on('closed', ({ code }) => this.update({ connection: 'closed', closeCode: code }));
+    this.provider.on('closed', ({ code }) => this.onClosed(code));
     // Remote changes arrive with the provider as origin; everything else was typed here.
     this.doc.on('update', (_update: Uint8Array, origin: unknown) => {
       if (origin !== this.provider && !this.state.dirty) this.update({ dirty: true });
@@ -131,6 +155,7 @@ export class CollabSession {
   };
 
   destroy(): void {
+    this.destroyed = true;
     this.listeners.clear();
     this.provider.destroy();
     this.doc.destroy();
@@ -139,6 +164,28 @@ export class CollabSession {
   private update(changes: Partial<SessionState>): void {
     this.state = { ...this.state, ...changes };
     for (const listener of [...this.listeners]) listener();
+  }
+
+  /**
+   * A close the provider will not retry. 4401 (the credentials expired or are gone): one token
+   * refresh and one new connection; the rest end the session with their message.
+   */
+  private onClosed(code: number): void {
+    const refresh = this.refresh;
+    if (code !== collabCloseCodes.unauthenticated || !refresh || this.refreshTried) {
+      this.update({ connection: 'closed', closeCode: code });
+      return;
+    }
+    this.refreshTried = true;
+    this.update({ connection: 'connecting' });
+    refresh().then(
+      () => {
+        if (!this.destroyed) this.provider.connect();
+      },
+      () => {
+        if (!this.destroyed) this.update({ connection: 'closed', closeCode: code });
+      },
+    );
   }
 
   private onSaved(count: number): void {
