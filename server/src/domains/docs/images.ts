@@ -5,11 +5,7 @@ import { imageSourcesOf } from '../../collab/plainText';
 import { DomainError } from '../../errors';
 import { requireActor } from '../../graphql/context';
 import { addressKey } from '../../http/rateLimits';
-import { storageOf } from '../../storage';
-import { downloadSignatureParts } from '../../storage/signing';
-import { downloadLifetimeMs } from '../files/fileResolvers';
-import { filePaths } from '../files/present';
-import { contentDisposition } from '../files/rules';
+import { signedDownloadUrl } from '../files/fileResolvers';
 import { findFileRow, requireReadableFile } from '../files/state';
 import { findSharedDoc } from './resolvers';
 
@@ -22,16 +18,10 @@ function fileIdOf(url: string, publicUrl: string): string | null {
   return /^\/media\/files\/([0-9a-f]{24})(?:\/thumbnail)?$/.exec(path)?.[1] ?? null;
 }
 
-/** The same kind of URL the files area's signedDownloadPublicURL gives: the bucket's own, or ours with an HMAC signature. */
+/** The files area's signed URL, made absolute: the public page or a PDF export may load it from elsewhere. */
 async function signedUrlOf(context: MercuriusContext, row: FileRow): Promise<string> {
-  const { config } = context.services;
-  const storage = storageOf(config);
-  const expiresAt = new Date(Date.now() + downloadLifetimeMs);
-  const direct = await storage.driver.signDownload({ key: row.location, contentType: row.mimeType, disposition: contentDisposition(row.mimeType, row.name), expiresAt });
-  if (direct) return direct;
-  const expires = Math.floor(expiresAt.getTime() / 1000);
-  const query = new URLSearchParams({ expires: String(expires), signature: storage.signer.sign(downloadSignatureParts(row.id, expires)) });
-  return `${config.publicUrl}${filePaths.file(row.id)}?${query}`;
+  const url = await signedDownloadUrl(context.services.config, row);
+  return url.startsWith('/') ? `${context.services.config.publicUrl}${url}` : url;
 }
 
 /**

@@ -3,6 +3,7 @@ import type { IFieldResolver, MercuriusContext } from 'mercurius';
 import { z } from 'zod';
 import { fileKinds } from '#shared/files';
 import { storageQuotaBytes, uploadSizeLimitBytes } from '#shared/plans';
+import type { Config } from '../../config';
 import { DomainError } from '../../errors';
 import { requireActor } from '../../graphql/context';
 import { addressKey } from '../../http/rateLimits';
@@ -66,10 +67,11 @@ function isReadable(db: Reader, row: typeof files.$inferSelect, viewerId: string
   return access !== null && filePolicy.read(access);
 }
 
-/** A URL that serves the file without the session until it expires: a path on this server (local) or the bucket's URL. */
-async function signedDownload(context: MercuriusContext, fileId: string, viewerId: string): Promise<string> {
-  const { row } = requireReadableFile(context.services.database.db, fileId, viewerId);
-  const { config } = context.services;
+/**
+ * A URL that serves the file without the session until it expires: the bucket's own (S3), or a path
+ * on this server with an HMAC signature (local disk). Who may have it is the caller's to decide.
+ */
+export async function signedDownloadUrl(config: Config, row: typeof files.$inferSelect): Promise<string> {
   const storage = storageOf(config);
   const expiresAt = new Date(Date.now() + downloadLifetimeMs);
   const direct = await storage.driver.signDownload({ key: row.location, contentType: row.mimeType, disposition: contentDisposition(row.mimeType, row.name), expiresAt });
@@ -77,6 +79,11 @@ async function signedDownload(context: MercuriusContext, fileId: string, viewerI
   const expires = Math.floor(expiresAt.getTime() / 1000);
   const query = new URLSearchParams({ expires: String(expires), signature: storage.signer.sign(downloadSignatureParts(row.id, expires)) });
   return `${filePaths.file(row.id)}?${query}`;
+}
+
+async function signedDownload(context: MercuriusContext, fileId: string, viewerId: string): Promise<string> {
+  const { row } = requireReadableFile(context.services.database.db, fileId, viewerId);
+  return signedDownloadUrl(context.services.config, row);
 }
 
 /**
