@@ -5,61 +5,20 @@
 // The server runs as `npm start` does, in its own process; this process plays the clients. Prints figures; asserts nothing.
 // Subscribers are 100 accounts with 10 connections each: signing up 1,000 accounts (argon2id each)
 // would take minutes and measures sign-up, not chat; each connection judges access on its own.
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { readFileSync, rmSync } from 'node:fs';
 import type { Client } from 'graphql-ws';
-import type { App } from '../server/src/app';
-import { openDatabase } from '../server/src/db/connection';
-import { newId } from '../server/src/ids';
-import { GraphqlTestClient, startServerProcess, subscriptionClient } from '../tests/integration/harness';
+import { subscriptionClient } from '../tests/integration/harness';
+import { call, inBatches, milliseconds, percentile, spaceWithMembers, startBenchServer, synchronousFromEnvironment, wait } from './support';
 
 const accountCount = 100;
 const connectionsPerAccount = 10;
 const subscriberCount = accountCount * connectionsPerAccount;
-const synchronous = (process.env.SQLITE_SYNCHRONOUS === 'NORMAL' ? 'NORMAL' : 'FULL') as 'NORMAL' | 'FULL';
-
-const percentile = (samples: number[], fraction: number) => {
-  const sorted = [...samples].sort((left, right) => left - right);
-  return sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * fraction))]!;
-};
-const milliseconds = (value: number) => `${value.toFixed(1)} ms`;
-const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-const dataDirectory = mkdtempSync(join(tmpdir(), 'bench-chat-'));
-const server = await startServerProcess(dataDirectory, { SQLITE_SYNCHRONOUS: synchronous, RATE_LIMITS: 'false' });
-const database = openDatabase(join(dataDirectory, 'workspace.sqlite'), { synchronous, migrate: false });
-const target = { graphqlUrl: `${server.url}/graphql`, websocketUrl: `ws://127.0.0.1:${server.port}/graphql`, app: { services: { database } } as unknown as App };
+const synchronous = synchronousFromEnvironment();
+const { dataDirectory, server, database, target } = await startBenchServer('chat', synchronous, { RATE_LIMITS: 'false' });
 const serverRss = () => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${server.child.pid}/status`, 'utf8'))![1]) * 1024;
 
-async function signUp(firstname: string) {
-  const client = new GraphqlTestClient(target);
-  const account = await client.signUp({ firstname, email: `${firstname.toLowerCase()}-${newId()}@example.com` });
-  return { client, id: account.user.id, email: account.user.email, teamId: account.team.id };
-}
-
-async function call<Data>(client: GraphqlTestClient, query: string, variables: Record<string, unknown> = {}): Promise<Data> {
-  const result = await client.execute<Data>(query, variables);
-  if (!result.data || result.errors) throw new Error(JSON.stringify(result.errors));
-  return result.data;
-}
-
-async function inBatches<Item, Result>(items: readonly Item[], size: number, work: (item: Item) => Promise<Result>): Promise<Result[]> {
-  const results: Result[] = [];
-  for (let start = 0; start < items.length; start += size) results.push(...(await Promise.all(items.slice(start, start + size).map(work))));
-  return results;
-}
-
 console.log(`Chat benchmark (server in its own process, SQLite synchronous=${synchronous})`);
-const admin = await signUp('Admin');
-const space = (await call<{ setProject: { id: string } }>(admin.client, 'mutation { setProject(name: "Benchmark", type: "public") { id } }')).setProject.id;
-const members = await inBatches(Array.from({ length: accountCount }, (_, index) => index), 5, async (index) => {
-  const member = await signUp(`Member${index}`);
-  await call(admin.client, 'mutation ($email: String!, $id: ID!) { addUserTeam(email: $email, id: $id) { id } }', { email: member.email, id: admin.teamId });
-  await call(member.client, 'mutation ($team: ID!) { switchTeam(team: $team) { id } }', { team: admin.teamId });
-  await call(member.client, 'mutation ($project: ID!) { joinProject(project: $project) { id } }', { project: space });
-  return member;
-});
+const { admin, space, members } = await spaceWithMembers(target, accountCount);
 console.log(`  ${accountCount} members joined the space`);
 
 const send = (body: string) =>

@@ -20,6 +20,7 @@ import { Room } from '../server/src/collab/room';
 import { collabOf, type Connection } from '../server/src/collab/rooms';
 import { loadConfig } from '../server/src/config';
 import { freePort, GraphqlTestClient } from '../tests/integration/harness';
+import { percentile, wait } from './support';
 
 const clientCount = 50;
 const pingCount = 200;
@@ -28,9 +29,7 @@ const memoryDocs = 200;
 const warmDocs = 50;
 const historyLength = 20_000;
 
-const percentile = (samples: number[], fraction: number) => [...samples].sort((a, b) => a - b)[Math.min(samples.length - 1, Math.floor(samples.length * fraction))]!;
 const ms = (value: number) => `${value.toFixed(1)} ms`;
-const wait = (milliseconds: number) => new Promise((resolve) => setTimeout(resolve, milliseconds));
 // Memory figures need a full collection before each reading; the flag is set at run time so `tsx bench/docs.ts` suffices.
 v8.setFlagsFromString('--expose-gc');
 const collect = runInNewContext('gc') as () => void;

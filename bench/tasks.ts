@@ -1,65 +1,24 @@
 // Tasks benchmark: getTasks on a 10,000-task space over HTTP (p50/p99), setTask and ediTask throughput,
 // and the time from a mutation to its subTask delivery at 100 graphql-ws subscribers (p50/p99).
 // The server runs as `npm start` does, in its own process; this process plays the clients. Prints figures; asserts nothing.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { rmSync } from 'node:fs';
 import type { Client } from 'graphql-ws';
-import { openDatabase } from '../server/src/db/connection';
 import { domains } from '../server/src/domains';
 import { decideCreateTask } from '../server/src/domains/tasks/commands';
 import type { TaskCreated } from '../server/src/domains/tasks/events';
 import { lastPositions, loadBoard, spaceReaders } from '../server/src/domains/tasks/state';
 import { EventStore } from '../server/src/events/store';
 import { newId } from '../server/src/ids';
-import type { App } from '../server/src/app';
-import { GraphqlTestClient, startServerProcess, subscriptionClient } from '../tests/integration/harness';
+import { subscriptionClient } from '../tests/integration/harness';
+import { call, inBatches, milliseconds, percentile, spaceWithMembers, startBenchServer, synchronousFromEnvironment, wait } from './support';
 
 const taskCount = 10_000;
 const subscriberCount = 100;
-const synchronous = (process.env.SQLITE_SYNCHRONOUS === 'NORMAL' ? 'NORMAL' : 'FULL') as 'NORMAL' | 'FULL';
-
-const percentile = (samples: number[], fraction: number) => {
-  const sorted = [...samples].sort((left, right) => left - right);
-  return sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * fraction))]!;
-};
-const milliseconds = (value: number) => `${value.toFixed(1)} ms`;
-const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-const dataDirectory = mkdtempSync(join(tmpdir(), 'bench-tasks-'));
-const server = await startServerProcess(dataDirectory, { SQLITE_SYNCHRONOUS: synchronous });
-const database = openDatabase(join(dataDirectory, 'workspace.sqlite'), { synchronous, migrate: false });
-// The clients read verification links from the outbox like the integration tests do.
-const target = { graphqlUrl: `${server.url}/graphql`, websocketUrl: `ws://127.0.0.1:${server.port}/graphql`, app: { services: { database } } as unknown as App };
-
-async function signUp(firstname: string) {
-  const client = new GraphqlTestClient(target);
-  const account = await client.signUp({ firstname, email: `${firstname.toLowerCase()}-${newId()}@example.com` });
-  return { client, id: account.user.id, email: account.user.email, teamId: account.team.id };
-}
-
-async function call<Data>(client: GraphqlTestClient, query: string, variables: Record<string, unknown> = {}): Promise<Data> {
-  const result = await client.execute<Data>(query, variables);
-  if (!result.data || result.errors) throw new Error(JSON.stringify(result.errors));
-  return result.data;
-}
-
-async function inBatches<Item, Result>(items: readonly Item[], size: number, work: (item: Item) => Promise<Result>): Promise<Result[]> {
-  const results: Result[] = [];
-  for (let start = 0; start < items.length; start += size) results.push(...(await Promise.all(items.slice(start, start + size).map(work))));
-  return results;
-}
+const synchronous = synchronousFromEnvironment();
+const { dataDirectory, server, database, target } = await startBenchServer('tasks', synchronous);
 
 console.log(`Tasks benchmark (server in its own process, SQLite synchronous=${synchronous})`);
-const admin = await signUp('Admin');
-const space = (await call<{ setProject: { id: string } }>(admin.client, 'mutation { setProject(name: "Benchmark", type: "public") { id } }')).setProject.id;
-const members = await inBatches(Array.from({ length: subscriberCount }, (_, index) => index), 5, async (index) => {
-  const member = await signUp(`Member${index}`);
-  await call(admin.client, 'mutation ($email: String!, $id: ID!) { addUserTeam(email: $email, id: $id) { id } }', { email: member.email, id: admin.teamId });
-  await call(member.client, 'mutation ($team: ID!) { switchTeam(team: $team) { id } }', { team: admin.teamId });
-  await call(member.client, 'mutation ($project: ID!) { joinProject(project: $project) { id } }', { project: space });
-  return member;
-});
+const { admin, space, members } = await spaceWithMembers(target, subscriberCount);
 const tags = await inBatches(['Backend', 'Frontend', 'Design', 'Bug', 'Sprint 1'], 1, async (name) =>
   (await call<{ setTag: { id: string } }>(admin.client, 'mutation ($project: ID!, $name: String!, $isSprint: Boolean) { setTag(project: $project, name: $name, isSprint: $isSprint) { id } }', { project: space, name, isSprint: name.startsWith('Sprint') })).setTag.id);
 

@@ -78,6 +78,14 @@ describe('chats page', () => {
     expect(screen.getByRole('button', { name: 'Chat settings' })).toBeTruthy();
   });
 
+  it('opened on a space channel, starts the lists on the spaces tab with that space', async () => {
+    mockGraphQL({ getMessages: () => ({ data: { getMessages: [] } }) });
+    const router = renderWithStore(<p>start</p>, { store: setup(), path: '/start', routes: [{ path: '/chats/:chatid', element: <ChatsPage /> }] }).router;
+    await router.navigate('/chats/p1');
+    expect((await screen.findByRole('tab', { name: 'Spaces' })).getAttribute('aria-selected')).toBe('true');
+    expect(within(screen.getByRole('list', { name: 'Spaces' })).getByRole('link', { name: /Design/ })).toBeTruthy();
+  });
+
   it('starts a direct chat with one person from the New chat dialog', async () => {
     const graphql = mockGraphQL({ setPrivat: () => ({ data: { setPrivat: privat('c9', { users: [ada, alan] }) } }), getMessages: () => ({ data: { getMessages: [] } }) });
     const { router } = renderWithStore(<ChatsPage />, { store: setup(), path: '/chats', routes: [{ path: '/chats/:chatid', element: <ChatsPage /> }] });

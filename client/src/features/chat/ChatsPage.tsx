@@ -20,6 +20,9 @@ export default function ChatsPage() {
   const { t } = useTranslation();
   const { chatid } = useParams();
   const [newChatOpen, setNewChatOpen] = useState(false);
+  // Opened on a space's channel, the list starts on the spaces tab, where that channel is (chosen again
+  // once the spaces have loaded).
+  const spaceIds = useAtomValue(spaceIdsAtom);
 
   return (
     <div className={styles.chatsPage}>
@@ -28,7 +31,7 @@ export default function ChatsPage() {
           <h2 className={styles.chatsTitle}>{t('areas.chats.title')}</h2>
           <Button size="sm" variant="primary" icon={<Plus size={14} />} onClick={() => setNewChatOpen(true)}>{t('chat.newChat.open')}</Button>
         </div>
-        <ChatTabs tabs={['private', 'recent', 'spaces']} selectedId={chatid} />
+        <ChatTabs key={spaceIds === null ? 'loading' : 'ready'} tabs={['private', 'recent', 'spaces']} selectedId={chatid} initial={chatid && spaceIds?.includes(chatid) ? 'spaces' : undefined} />
       </aside>
       <div className={styles.chatsMain}>
         {chatid ? <ChatPane id={chatid} /> : <EmptyState icon={MessagesSquare} title={t('chat.page.pickTitle')} description={t('chat.page.pickDescription')} />}

@@ -15,7 +15,7 @@ export const priorityIcons: Record<TaskPriority, LucideIcon> = { low: ChevronDow
  * The virtualizer's guess at a card's height before it is measured (cards grow with long names,
  * many tags or a cover): the plain card, and the extra a cover adds.
  */
-export const cardEstimate = { plain: 98, cover: 120 } as const;
+export const cardEstimate = { plain: 72, cover: 120 } as const;
 
 /** The space between two cards of a column. */
 export const cardGap = 6;
