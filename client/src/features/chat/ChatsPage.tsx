@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { MessagesSquare, Plus, Settings } from 'lucide-react';
+import { ArrowLeft, MessagesSquare, Plus, Settings } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { useAtomValue } from '../../lib/store';
@@ -25,7 +25,7 @@ export default function ChatsPage() {
   const spaceIds = useAtomValue(spaceIdsAtom);
 
   return (
-    <div className={styles.chatsPage}>
+    <div className={styles.chatsPage} data-open={chatid ? 'conversation' : 'lists'}>
       <aside className={styles.chatsSide} aria-label={t('chat.page.lists')}>
         <div className={styles.chatsHeader}>
           <h2 className={styles.chatsTitle}>{t('areas.chats.title')}</h2>
@@ -56,6 +56,7 @@ function ChatPane({ id }: { id: string }) {
     return (
       <>
         <header className={styles.paneHeader}>
+          <Link to="/chats" className={styles.paneBack} aria-label={t('chat.page.back')}><ArrowLeft size={18} aria-hidden /></Link>
           {item.personId ? <PresenceAvatar userId={item.personId} name={item.title} src={item.image} /> : <Avatar name={item.title} src={item.image} colorKey={item.id} shape="square" />}
           <h2 className={styles.paneTitle}>{item.title}</h2>
           {privat.name && <span className={styles.paneMeta}>{t('chat.list.members', { count: privat.users.length })}</span>}
@@ -70,6 +71,7 @@ function ChatPane({ id }: { id: string }) {
     return (
       <>
         <header className={styles.paneHeader}>
+          <Link to="/chats" className={styles.paneBack} aria-label={t('chat.page.back')}><ArrowLeft size={18} aria-hidden /></Link>
           <Avatar name={space.name} src={space.logo} colorKey={space.id} shape="square" />
           <h2 className={styles.paneTitle}>{space.name}</h2>
           <Link className={styles.paneMeta} to={`/${space.id}`}>{t('chat.page.openSpace')}</Link>
