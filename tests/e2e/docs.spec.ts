@@ -112,3 +112,30 @@ test('a doc exports to a PDF whose text is the doc\'s text', async ({ browser })
   expect(text).toContain('First point');
   await close();
 });
+
+test('edits typed offline survive a closed tab: they are there when the doc is opened again, and reach the teammate', async ({ browser }) => {
+  const { ada, grace, space, close } = await twoTeammates(browser);
+  const doc = await newDoc(ada, space, 'Offline notes');
+  await ada.goto(`/${space}/docs/d/${doc}`);
+  await typeAtEnd(ada, 'Written online.');
+  await expect(ada.getByText('Saved', { exact: true })).toBeVisible();
+
+  await controlApp('stop');
+  try {
+    await typeAtEnd(ada, ' Typed offline, then the tab was closed.');
+    await expect(ada.getByText('Offline — changes kept')).toBeVisible({ timeout: 15_000 });
+    // IndexedDB stores each edit as it is made; leave its last write a moment before closing.
+    await ada.waitForTimeout(500);
+    await ada.close();
+  } finally {
+    await controlApp('start');
+  }
+
+  const again = await ada.context().newPage();
+  await again.goto(`/${space}/docs/d/${doc}`);
+  await expect(editor(again)).toContainText('Written online. Typed offline, then the tab was closed.', { timeout: 30_000 });
+  await expect(again.getByText('Saved', { exact: true })).toBeVisible({ timeout: 30_000 });
+  await grace.goto(`/${space}/docs/d/${doc}`);
+  await expect(editor(grace)).toContainText('Written online. Typed offline, then the tab was closed.');
+  await close();
+});

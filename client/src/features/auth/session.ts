@@ -4,9 +4,10 @@
  */
 import type { TeamRole } from '#shared/teams';
 import { gql, request } from '../../lib/graphql';
-import { clearUserCookie } from '../../lib/cookies';
+import { clearUserCookie, readCookie, userCookieName } from '../../lib/cookies';
 import { navigateTo } from '../../lib/navigation';
 import { appStore, atom, type AppStore } from '../../lib/store';
+import { forgetLocalDocs } from '../docs/collab/localDocs';
 
 export interface CurrentUser {
   id: string;
@@ -58,6 +59,8 @@ export async function logout(store: AppStore = appStore): Promise<void> {
   } catch {
     // The data client has already told the user; the session is forgotten locally regardless.
   }
+  // Docs kept on this device for this user (edits not yet saved included) must not outlive the sign-out.
+  void forgetLocalDocs(store.get(currentUserAtom)?.id ?? readCookie(userCookieName));
   clearUserCookie();
   store.set(currentUserAtom, null);
   store.set(currentTeamAtom, null);

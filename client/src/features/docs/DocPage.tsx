@@ -28,7 +28,8 @@ const memberImage = (src: string) => Promise.resolve(src);
 function DocView({ wall }: { wall: Wall }) {
   const { t } = useTranslation();
   const me = useAtomValue(currentUserAtom);
-  const session = useDocSession({ room: wall.room, lastSavedAt: wall.lastSavedAt });
+  // A member's edits are kept on this device until the server stored them (none for a public link).
+  const session = useDocSession({ room: wall.room, lastSavedAt: wall.lastSavedAt, ...(me ? { local: { user: me.id, doc: wall.id } } : {}) });
   const state = useSessionState(session);
   const editor = useRef<Editor | null>(null);
   const onEditor = useCallback((current: Editor | null) => {

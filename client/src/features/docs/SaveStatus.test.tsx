@@ -1,9 +1,9 @@
 // @vitest-environment happy-dom
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, render, screen } from '@testing-library/react';
 import { collabCloseCodes } from '#shared/docs';
 import { setupAppI18n } from '../../test/i18n';
-import { fakeSession, syncMessage } from './collab/fakeProvider';
+import { FakeLocalDatabase, fakeSession, syncMessage } from './collab/fakeProvider';
 import { SaveStatus } from './SaveStatus';
 
 beforeAll(async () => {
@@ -47,6 +47,22 @@ describe('doc page save status', () => {
     render(<SaveStatus session={session} />);
     act(() => provider.emit('status', [{ status: 'connected' }]));
     expect(shown()).toBe('SavedLast saved 5 minutes ago');
+  });
+
+  it('holds the tab back from closing with unsaved edits only when this device cannot keep them', async () => {
+    const closing = () => !window.dispatchEvent(new Event('beforeunload', { cancelable: true }));
+    const memory = fakeSession();
+    const first = render(<SaveStatus session={memory.session} />);
+    act(() => memory.session.doc.getText('t').insert(0, 'only in this tab'));
+    expect(closing()).toBe(true);
+    first.unmount();
+
+    const kept = fakeSession(Date.now, null, undefined, { local: new FakeLocalDatabase().opener() });
+    render(<SaveStatus session={kept.session} />);
+    await act(() => vi.waitFor(() => expect(kept.session.getState().local).toBe('on')));
+    act(() => kept.session.doc.getText('t').insert(0, 'kept on the device'));
+    expect(shown()).toBe('Offline — changes kept');
+    expect(closing()).toBe(false);
   });
 
   it('says read only, and disconnected when the server ends the session', () => {

@@ -17,7 +17,7 @@ function useNow(ms: number): number {
   return now;
 }
 
-/** "Saved" once the server acknowledged every edit, "Saving…" until then, "Offline" while the socket is down (edits stay in this tab and are sent on reconnection). */
+/** "Saved" once the server acknowledged every edit, "Saving…" until then, "Offline" while the socket is down (edits stay on this device and are sent on reconnection). */
 export function SaveStatus({ session }: { session: CollabSession }) {
   const { t, i18n } = useTranslation();
   const state = useSessionState(session);
@@ -25,14 +25,16 @@ export function SaveStatus({ session }: { session: CollabSession }) {
   const status = saveStatusOf(state);
   const when = state.lastSavedAt === null ? null : formatRelativeTime(state.lastSavedAt, Math.max(now, state.lastSavedAt), i18n.language, t('docs.justNow'));
   const dirty = state.dirty;
+  // Kept on the device, unsaved edits survive a closed tab: no need to hold the user back.
+  const atRisk = dirty && state.local !== 'on';
 
   useEffect(() => {
-    if (!dirty) return undefined;
-    // Closing the tab with edits the server has not stored would lose them.
+    if (!atRisk) return undefined;
+    // Closing the tab with edits the server has not stored, and this device could not keep, would lose them.
     const warn = (event: BeforeUnloadEvent) => event.preventDefault();
     window.addEventListener('beforeunload', warn);
     return () => window.removeEventListener('beforeunload', warn);
-  }, [dirty]);
+  }, [atRisk]);
 
   const content = {
     connecting: { icon: <Loader size={14} aria-hidden />, text: t('docs.status.connecting') },

@@ -4,6 +4,8 @@
  */
 import { docSorts, type DocSort } from '#shared/docs';
 import { atom, type AppStore } from '../../lib/store';
+import { currentUserAtom } from '../auth/session';
+import { forgetLocalDoc } from './collab/localDocs';
 import type { DocChange, DocFolder, FolderChange, Wall } from './operations';
 
 export { docSorts, type DocSort };
@@ -77,9 +79,11 @@ export function removeWall(store: AppStore, id: string): void {
   store.set(openWallAtom, (open) => (open.wall?.id === id ? { ...open, deleted: true } : open));
 }
 
+/** A live change of subDoc; a deletion also deletes what this device kept of the doc. */
 export function applyDocChange(store: AppStore, change: DocChange): void {
-  if (change.doc) applyWall(store, change.doc);
-  else removeWall(store, change.docId);
+  if (change.doc) return applyWall(store, change.doc);
+  removeWall(store, change.docId);
+  forgetLocalDoc(store.get(currentUserAtom)?.id, change.docId);
 }
 
 const byTitle = new Intl.Collator(undefined, { sensitivity: 'base', numeric: true });

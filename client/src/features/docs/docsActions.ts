@@ -4,7 +4,9 @@ import { request } from '../../lib/graphql';
 import { i18n } from '../../lib/i18n';
 import type { AppStore } from '../../lib/store';
 import { showToast } from '../../ui';
+import { currentUserAtom } from '../auth/session';
 import { applyFolder, applyWall, docFoldersAtom, docSortAtom, docsListAtom, openWallAtom, removeFolder, removeWall } from './atoms';
+import { forgetLocalDoc } from './collab/localDocs';
 import {
   delFolderDocument, delWorkspaceDocument, docFolderType, ediFolderDocument, getFolderDocument, getFoldersDocument, getWallDocument, getWallsDocument,
   setFolderDocument, setWorkspaceDocument, updateWallDocument, type DocFolder, type Wall, type WallEdit,
@@ -112,6 +114,8 @@ export async function deleteDoc(store: AppStore, wall: Wall): Promise<boolean> {
   try {
     await request(delWorkspaceDocument, { id: wall.id }, { handledByCaller: true });
     removeWall(store, wall.id);
+    // What this device kept of the doc goes with it.
+    forgetLocalDoc(store.get(currentUserAtom)?.id, wall.id);
     return true;
   } catch (error) {
     refused(i18n.t('docs.errors.delete'), error);

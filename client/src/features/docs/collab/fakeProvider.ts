@@ -4,8 +4,9 @@ import * as decoding from 'lib0/decoding';
 import { ObservableV2 } from 'lib0/observable';
 import { Awareness } from 'y-protocols/awareness';
 import * as syncProtocol from 'y-protocols/sync';
-import type * as Y from 'yjs';
+import * as Y from 'yjs';
 import { collabMessageTypes } from '#shared/docs';
+import type { DatabaseList, LocalDocOpener, LocalDocStore } from './localDocs';
 import { CollabSession, type ProviderLike } from './session';
 
 export class FakeSocket {
@@ -27,8 +28,10 @@ export class FakeProvider extends ObservableV2<Events> {
   awareness!: Awareness;
   socketClass!: typeof WebSocket;
   destroyed = false;
-  /** Calls of connect(): the session's reconnections after a terminal close. */
+  /** Calls of connect(): the first connection of a session with a local store, reconnections after a terminal close. */
   connects = 0;
+  /** Whether the session had the provider connect as soon as it was built. */
+  connectAtOnce = true;
 
   connect(): void {
     this.connects += 1;
@@ -68,19 +71,103 @@ export function syncMessage(kind: 'step2' | 'update', update: Uint8Array): Uint8
   return encoding.toUint8Array(encoder);
 }
 
-export function fakeSession(now: () => number = Date.now, lastSavedAt: string | null = null, refresh?: () => Promise<void>) {
+export function fakeSession(now: () => number = Date.now, lastSavedAt: string | null = null, refresh?: () => Promise<void>, extra: { local?: LocalDocOpener; restoreTimeout?: number } = {}) {
   let provider!: FakeProvider;
   const session = new CollabSession({
     now,
     lastSavedAt,
     ...(refresh ? { refresh } : {}),
+    ...extra,
     socketBase: FakeSocket as unknown as typeof WebSocket,
-    createProvider: (doc: Y.Doc, socketClass) => {
+    createProvider: (doc: Y.Doc, socketClass, connect) => {
       provider = new FakeProvider();
       provider.awareness = new Awareness(doc);
       provider.socketClass = socketClass;
+      provider.connectAtOnce = connect;
       return provider as unknown as ProviderLike;
     },
   });
   return { session, provider };
+}
+
+/**
+ * A stand-in for y-indexeddb's IndexeddbPersistence over an in-memory "database" that outlives
+ * the store (a closed tab): it keeps every update of the doc not restored by itself, restores them
+ * in one transaction with itself as origin when `restore()` is called (or soon with `autoRestore`).
+ */
+export class FakeLocalDatabase {
+  readonly updates: Uint8Array[] = [];
+  readonly entries = new Map<string, unknown>();
+  deleted = false;
+  stores: FakeLocalStore[] = [];
+
+  constructor(readonly name: string = 'fake') {}
+
+  /** An opener for a session: a new store on this database for each doc. */
+  opener(autoRestore = true): LocalDocOpener & { last?: FakeLocalStore } {
+    const open: LocalDocOpener & { last?: FakeLocalStore } = (doc: Y.Doc) => {
+      const store = new FakeLocalStore(this, doc);
+      this.stores.push(store);
+      open.last = store;
+      // As IndexedDB, the stored updates are read after the store was handed over.
+      if (autoRestore) setTimeout(() => store.restore(), 0);
+      return Promise.resolve(store);
+    };
+    return open;
+  }
+}
+
+export class FakeLocalStore implements LocalDocStore {
+  readonly whenSynced: Promise<unknown>;
+  destroyed = false;
+  private synced!: () => void;
+  private readonly keep = (update: Uint8Array, origin: unknown) => {
+    if (origin !== this && !this.destroyed) this.database.updates.push(update);
+  };
+
+  constructor(readonly database: FakeLocalDatabase, readonly doc: Y.Doc) {
+    this.whenSynced = new Promise<void>((resolve) => (this.synced = resolve));
+    doc.on('update', this.keep);
+  }
+
+  restore(): void {
+    Y.transact(this.doc, () => {
+      for (const update of this.database.updates) Y.applyUpdate(this.doc, update);
+    }, this, false);
+    this.synced();
+  }
+
+  get(key: string): Promise<unknown> {
+    return Promise.resolve(this.database.entries.get(key));
+  }
+
+  set(key: string, value: Uint8Array): Promise<unknown> {
+    this.database.entries.set(key, value);
+    return Promise.resolve(value);
+  }
+
+  destroy(): Promise<void> {
+    this.destroyed = true;
+    this.doc.off('update', this.keep);
+    return Promise.resolve();
+  }
+
+  async clearData(): Promise<void> {
+    await this.destroy();
+    this.database.updates.length = 0;
+    this.database.entries.clear();
+    this.database.deleted = true;
+  }
+}
+
+/** A browser's IndexedDB as far as the clean-up sees it: a list of database names. */
+export function fakeDatabases(names: string[]): DatabaseList & { names: string[] } {
+  const list = {
+    names: [...names],
+    databases: () => Promise.resolve(list.names.map((name) => ({ name }))),
+    deleteDatabase: (name: string) => {
+      list.names = list.names.filter((other) => other !== name);
+    },
+  };
+  return list;
 }

@@ -1,9 +1,11 @@
 import { describe, expect, it, vi } from 'vitest';
+import * as decoding from 'lib0/decoding';
 import * as encoding from 'lib0/encoding';
+import * as syncProtocol from 'y-protocols/sync';
 import * as Y from 'yjs';
 import { collabCloseCodes, collabMessageTypes } from '#shared/docs';
-import { fakeSession, syncMessage } from './fakeProvider';
-import { closeMessageKey, isCountedMessage, saveStatusOf, wasAccepted } from './session';
+import { FakeLocalDatabase, fakeSession, syncMessage } from './fakeProvider';
+import { acknowledgedKey, closeMessageKey, hasUnacknowledged, isCountedMessage, saveStatusOf, wasAccepted } from './session';
 
 const typeIn = (doc: Y.Doc, text: string) => doc.getText('t').insert(0, text);
 const status = (session: ReturnType<typeof fakeSession>['session']) => saveStatusOf(session.getState());
@@ -162,5 +164,190 @@ describe('messages the server counts in "saved"', () => {
     expect(isCountedMessage(encoding.toUint8Array(step1))).toBe(false);
     expect(isCountedMessage(encoding.toUint8Array(awareness))).toBe(false);
     expect(isCountedMessage('text')).toBe(false);
+  });
+});
+
+describe('a member\'s doc kept on the device', () => {
+  /** The server's side of the y-websocket handshake: its sync step 1, the client's step 2 answer sent on the socket, applied to the server's doc. */
+  function handshake(client: Y.Doc, server: Y.Doc, socket: { send(data: unknown): void }) {
+    const step1 = encoding.createEncoder();
+    syncProtocol.writeSyncStep1(step1, server);
+    const reply = encoding.createEncoder();
+    encoding.writeVarUint(reply, 0);
+    syncProtocol.readSyncMessage(decoding.createDecoder(encoding.toUint8Array(step1)), reply, client, 'server');
+    const message = encoding.toUint8Array(reply);
+    socket.send(message);
+    const received = decoding.createDecoder(message);
+    decoding.readVarUint(received);
+    syncProtocol.readSyncMessage(received, encoding.createEncoder(), server, 'client');
+  }
+
+  /** A first session that typed offline, then the tab was closed: what it typed is in `database`. */
+  function typedOfflineThenClosed(database: FakeLocalDatabase, text: string) {
+    const first = fakeSession(Date.now, null, undefined, { local: database.opener() });
+    return vi.waitFor(() => expect(first.provider.connects).toBe(1)).then(() => {
+      first.provider.openSocket();
+      first.provider.emit('status', [{ status: 'connected' }]);
+      first.provider.emit('status', [{ status: 'disconnected' }]);
+      first.session.doc.getText('t').insert(0, text);
+      expect(status(first.session)).toBe('offline');
+      first.session.destroy();
+    });
+  }
+
+  it('restores what the device kept before connecting, and the sync step 2 on connection carries it to the server', async () => {
+    const database = new FakeLocalDatabase();
+    await typedOfflineThenClosed(database, 'typed offline');
+    const opener = database.opener(false);
+    const { session, provider } = fakeSession(Date.now, null, undefined, { local: opener });
+    expect(provider.connectAtOnce).toBe(false);
+    expect(session.getState().local).toBe('loading');
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(provider.connects).toBe(0);
+    opener.last!.restore();
+    await vi.waitFor(() => expect(provider.connects).toBe(1));
+    expect(session.doc.getText('t').toString()).toBe('typed offline');
+    expect(session.getState().local).toBe('on');
+
+    const server = new Y.Doc();
+    server.getText('t').insert(0, 'From the server. ');
+    const socket = provider.openSocket();
+    provider.emit('status', [{ status: 'connected' }]);
+    handshake(session.doc, server, socket);
+    expect(server.getText('t').toString()).toContain('typed offline');
+    expect(session.getState().sent).toBe(1);
+  });
+
+  it('counts restored edits as unsaved ("Offline — changes kept", then "Saving…") until the server acknowledges them', async () => {
+    const database = new FakeLocalDatabase();
+    await typedOfflineThenClosed(database, 'typed offline');
+    const { session, provider } = fakeSession(() => 7_000, null, undefined, { local: database.opener() });
+    await vi.waitFor(() => expect(provider.connects).toBe(1));
+    expect(session.getState().dirty).toBe(true);
+    expect(status(session)).toBe('offline');
+    const socket = provider.openSocket();
+    provider.emit('status', [{ status: 'connected' }]);
+    expect(status(session)).toBe('saving');
+    handshake(session.doc, new Y.Doc(), socket);
+    expect(status(session)).toBe('saving');
+    provider.saved(1);
+    expect(status(session)).toBe('saved');
+    expect(session.getState().lastSavedAt).toBe(7_000);
+    // What the server acknowledged in full is remembered: the next visit restores it as saved.
+    expect(database.entries.get(acknowledgedKey)).toBeInstanceOf(Uint8Array);
+    session.destroy();
+
+    const next = fakeSession(Date.now, null, undefined, { local: database.opener() });
+    await vi.waitFor(() => expect(next.provider.connects).toBe(1));
+    expect(next.session.doc.getText('t').toString()).toBe('typed offline');
+    expect(next.session.getState().dirty).toBe(false);
+    expect(status(next.session)).toBe('connecting');
+  });
+
+  it('reads a restored deletion the server has not acknowledged as unsaved too', async () => {
+    const database = new FakeLocalDatabase();
+    const first = fakeSession(Date.now, null, undefined, { local: database.opener() });
+    await vi.waitFor(() => expect(first.provider.connects).toBe(1));
+    const socket = first.provider.openSocket();
+    first.provider.emit('status', [{ status: 'connected' }]);
+    first.session.doc.getText('t').insert(0, 'Hello world');
+    socket.send(syncMessage('update', new Uint8Array([0, 0])));
+    first.provider.saved(1);
+    expect(status(first.session)).toBe('saved');
+    first.provider.emit('status', [{ status: 'disconnected' }]);
+    first.session.doc.getText('t').delete(5, 6);
+    first.session.destroy();
+
+    const next = fakeSession(Date.now, null, undefined, { local: database.opener() });
+    await vi.waitFor(() => expect(next.provider.connects).toBe(1));
+    expect(next.session.doc.getText('t').toString()).toBe('Hello');
+    expect(next.session.getState().dirty).toBe(true);
+  });
+
+  it('keeps the acknowledged state current with remote changes while nothing is unsaved', async () => {
+    const database = new FakeLocalDatabase();
+    const first = fakeSession(Date.now, null, undefined, { local: database.opener() });
+    await vi.waitFor(() => expect(first.provider.connects).toBe(1));
+    first.provider.openSocket();
+    first.provider.emit('status', [{ status: 'connected' }]);
+    const other = new Y.Doc();
+    other.getText('t').insert(0, 'from a collaborator');
+    Y.applyUpdate(first.session.doc, Y.encodeStateAsUpdate(other), first.provider);
+    await vi.waitFor(() => expect(database.entries.get(acknowledgedKey)).toBeInstanceOf(Uint8Array));
+    first.session.destroy();
+
+    const next = fakeSession(Date.now, null, undefined, { local: database.opener() });
+    await vi.waitFor(() => expect(next.provider.connects).toBe(1));
+    expect(next.session.doc.getText('t').toString()).toBe('from a collaborator');
+    expect(next.session.getState().dirty).toBe(false);
+  });
+
+  it('deletes what the device kept when the server ends the session with 4403 or 4404, not for other closes', async () => {
+    for (const code of [collabCloseCodes.accessRevoked, collabCloseCodes.docDeleted]) {
+      const database = new FakeLocalDatabase();
+      await typedOfflineThenClosed(database, 'secret');
+      const { session, provider } = fakeSession(Date.now, null, undefined, { local: database.opener() });
+      await vi.waitFor(() => expect(provider.connects).toBe(1));
+      provider.emit('closed', [{ code, reason: 'gone' }]);
+      await vi.waitFor(() => expect(database.deleted).toBe(true));
+      expect(database.updates).toEqual([]);
+      expect(session.getState().local).toBe('off');
+      // Later changes are not kept either.
+      session.doc.getText('t').insert(0, 'more');
+      expect(database.updates).toEqual([]);
+    }
+    for (const code of [collabCloseCodes.unauthenticated, collabCloseCodes.tooLarge]) {
+      const database = new FakeLocalDatabase();
+      await typedOfflineThenClosed(database, 'kept');
+      const { provider } = fakeSession(Date.now, null, undefined, { local: database.opener() });
+      await vi.waitFor(() => expect(provider.connects).toBe(1));
+      provider.emit('closed', [{ code, reason: 'closed' }]);
+      await new Promise((resolve) => setTimeout(resolve, 0));
+      expect(database.deleted).toBe(false);
+    }
+  });
+
+  it('connects anyway when the store cannot be opened, or has not restored in time (then what it restores is unsaved)', async () => {
+    const failing = fakeSession(Date.now, null, undefined, { local: () => Promise.reject(new Error('no IndexedDB')) });
+    await vi.waitFor(() => expect(failing.provider.connects).toBe(1));
+    expect(failing.session.getState().local).toBe('off');
+
+    const database = new FakeLocalDatabase();
+    await typedOfflineThenClosed(database, 'late');
+    const opener = database.opener(false);
+    const slow = fakeSession(Date.now, null, undefined, { local: opener, restoreTimeout: 5 });
+    await vi.waitFor(() => expect(slow.provider.connects).toBe(1));
+    expect(slow.session.getState()).toMatchObject({ local: 'loading', dirty: false });
+    opener.last!.restore();
+    expect(slow.session.getState().dirty).toBe(true);
+    await vi.waitFor(() => expect(slow.session.getState().local).toBe('on'));
+  });
+
+  it('connects at once without a store (a public link), and closes the store on destroy', async () => {
+    const reader = fakeSession();
+    expect(reader.provider.connectAtOnce).toBe(true);
+    expect(reader.session.getState().local).toBe('off');
+
+    const database = new FakeLocalDatabase();
+    const opener = database.opener();
+    const { session } = fakeSession(Date.now, null, undefined, { local: opener });
+    await vi.waitFor(() => expect(session.getState().local).toBe('on'));
+    session.destroy();
+    expect(opener.last!.destroyed).toBe(true);
+    expect(database.deleted).toBe(false);
+  });
+});
+
+describe('whether a restored doc holds unacknowledged edits', () => {
+  it('is false for an empty doc, true without an acknowledged snapshot, false when the snapshot contains it', () => {
+    const doc = new Y.Doc();
+    expect(hasUnacknowledged(doc, undefined)).toBe(false);
+    doc.getText('t').insert(0, 'abc');
+    expect(hasUnacknowledged(doc, undefined)).toBe(true);
+    expect(hasUnacknowledged(doc, new Uint8Array([1, 2, 3]))).toBe(true);
+    const acknowledged = Y.encodeSnapshot(Y.snapshot(doc));
+    expect(hasUnacknowledged(doc, acknowledged)).toBe(false);
+    doc.getText('t').insert(3, 'd');
+    expect(hasUnacknowledged(doc, acknowledged)).toBe(true);
   });
 });

@@ -6,11 +6,19 @@
  * update message a connection sends with `saved` (varUint 100, varUint n = how many of them it
  * has stored so far, see shared/src/docs.ts). The session counts what it sends on the current
  * socket (a WebSocket subclass handed to the provider) and calls the doc saved once n catches up.
+ *
+ * A member's doc is also kept on their device (localDocs.ts): the session opens the local store
+ * first, lets it apply what it holds, and only then connects. The server's sync step 1 carries
+ * its state vector and the provider answers with sync step 2: everything the device has that the
+ * server lacks, restored edits included; that step 2 is counted like any update, so the doc reads
+ * "Saved" only once the server stored it. Restored state counts as unsaved unless it is contained
+ * in the last state the server acknowledged in full (a snapshot kept in the same database).
  */
 import * as decoding from 'lib0/decoding';
 import type * as encoding from 'lib0/encoding';
 import * as Y from 'yjs';
 import { collabCloseCodes, collabMessageTypes } from '#shared/docs';
+import type { LocalDocOpener, LocalDocStore } from './localDocs';
 
 const messageSync = 0;
 const syncStep2 = 1;
@@ -34,6 +42,11 @@ export interface SessionState {
   lastSavedAt: number | null;
   /** A close the provider will not retry (4400-4499): why the server ended the session. */
   closeCode: number | null;
+  /**
+   * Whether edits are kept on this device (they survive a closed tab): 'off' for a public link or
+   * when storage is unavailable, 'loading' while the store opens and restores, then 'on'.
+   */
+  local: 'off' | 'loading' | 'on';
 }
 
 /** Whether the server ever let this session in (it sends `access` once it has): a refusal at connection reads differently from a later close. */
@@ -77,7 +90,7 @@ export interface ProviderLike {
   awareness: { setLocalStateField(field: string, value: unknown): void };
   on(event: 'status', listener: (event: { status: 'connected' | 'disconnected' | 'connecting' }) => void): void;
   on(event: 'closed', listener: (event: { code: number; reason: string }) => void): void;
-  /** Connects again after a terminal close (y-websocket stops reconnecting on 4400-4499 by itself). */
+  /** Connects (first connection of a session with a local store, or again after a terminal close: y-websocket stops reconnecting on 4400-4499 by itself). */
   connect(): void;
   destroy(): void;
 }
@@ -85,8 +98,15 @@ export interface ProviderLike {
 type SocketClass = typeof WebSocket;
 
 export interface SessionOptions {
-  /** Builds the provider for this doc, with the socket class it must use. */
-  createProvider: (doc: Y.Doc, socketClass: SocketClass) => ProviderLike;
+  /** Builds the provider for this doc, with the socket class it must use; `connect`: whether it connects at once (else the session calls connect()). */
+  createProvider: (doc: Y.Doc, socketClass: SocketClass, connect: boolean) => ProviderLike;
+  /**
+   * Opens the doc's store on this device (a member's doc; none for a public link). The session
+   * connects once the store restored what it holds, or after `restoreTimeout` ms, or at once if it
+   * cannot be opened.
+   */
+  local?: LocalDocOpener;
+  restoreTimeout?: number;
   lastSavedAt?: string | null;
   /** The WebSocket implementation to extend; the browser's by default. */
   socketBase?: SocketClass;
@@ -113,6 +133,12 @@ export function isCountedMessage(data: unknown): boolean {
   }
 }
 
+/** The store's entry holding the snapshot of the last state the server had in full. */
+export const acknowledgedKey = 'acknowledged';
+const defaultRestoreTimeout = 2_000;
+/** Remote changes are frequent: the acknowledged snapshot is written at most this often for them. */
+const acknowledgeDelay = 500;
+
 export class CollabSession {
   readonly doc = new Y.Doc();
   readonly provider: ProviderLike;
@@ -123,13 +149,22 @@ export class CollabSession {
   /** A 4401 was answered with a refresh and a new connection; reset once the server lets us in. */
   private refreshTried = false;
   private destroyed = false;
+  /** The doc's store on this device, once open; null without one or after it was cleared. */
+  private store: LocalDocStore | null = null;
+  /** Whether the provider was told to connect: from then on, restored state reaches the server as updates. */
+  private connecting: boolean;
+  private acknowledgeTimer: ReturnType<typeof setTimeout> | null = null;
 
   constructor(options: SessionOptions) {
     this.now = options.now ?? Date.now;
     this.refresh = options.refresh ?? null;
     const saved = options.lastSavedAt ? Date.parse(options.lastSavedAt) : Number.NaN;
-    this.state = { connection: 'connecting', everConnected: false, writable: null, dirty: false, sent: 0, acknowledged: 0, lastSavedAt: Number.isNaN(saved) ? null : saved, closeCode: null };
-    this.provider = options.createProvider(this.doc, this.socketClass(options.socketBase ?? globalThis.WebSocket));
+    this.state = {
+      connection: 'connecting', everConnected: false, writable: null, dirty: false, sent: 0, acknowledged: 0,
+      lastSavedAt: Number.isNaN(saved) ? null : saved, closeCode: null, local: options.local ? 'loading' : 'off',
+    };
+    this.connecting = !options.local;
+    this.provider = options.createProvider(this.doc, this.socketClass(options.socketBase ?? globalThis.WebSocket), this.connecting);
     this.provider.messageHandlers[collabMessageTypes.saved] = (_encoder, decoder) => this.onSaved(decoding.readVarUint(decoder));
     this.provider.messageHandlers[collabMessageTypes.access] = (_encoder, decoder) => {
       // The server sends `access` only to a connection it let in: its credentials worked.
@@ -141,10 +176,18 @@ export class CollabSession {
       this.update(status === 'connected' ? { connection: 'connected', everConnected: true } : { connection: status === 'connecting' ? 'connecting' : 'disconnected' });
     });
     this.provider.on('closed', ({ code }) => this.onClosed(code));
-    // Remote changes arrive with the provider as origin; everything else was typed here.
+    // Remote changes arrive with the provider as origin; everything else was typed here, except
+    // what the local store restores before the connection (judged by restore()). Restored after
+    // the connection started (a slow store), it is sent as an update: unsaved until acknowledged.
     this.doc.on('update', (_update: Uint8Array, origin: unknown) => {
-      if (origin !== this.provider && !this.state.dirty) this.update({ dirty: true });
+      if (origin === this.provider) {
+        if (!this.state.dirty) this.scheduleAcknowledged();
+        return;
+      }
+      if (origin !== null && origin === this.store && !this.connecting) return;
+      if (!this.state.dirty) this.update({ dirty: true });
     });
+    if (options.local) void this.restore(options.local, options.restoreTimeout ?? defaultRestoreTimeout);
   }
 
   getState = (): SessionState => this.state;
@@ -157,8 +200,74 @@ export class CollabSession {
   destroy(): void {
     this.destroyed = true;
     this.listeners.clear();
+    if (this.acknowledgeTimer !== null) clearTimeout(this.acknowledgeTimer);
+    void this.store?.destroy().catch(() => undefined);
+    this.store = null;
     this.provider.destroy();
     this.doc.destroy();
+  }
+
+  /**
+   * Opens the local store, waits (up to `timeout` ms) for it to apply what it holds, judges whether
+   * that is unsaved, then connects. Whatever fails, the session still connects.
+   */
+  private async restore(open: LocalDocOpener, timeout: number): Promise<void> {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    try {
+      const store = await open(this.doc);
+      if (this.destroyed) {
+        void store.destroy().catch(() => undefined);
+        return;
+      }
+      this.store = store;
+      const restored = Promise.all([store.whenSynced, store.get(acknowledgedKey).catch(() => undefined)]).then(([, acknowledged]) => {
+        if (this.destroyed || this.store !== store) return;
+        // Restored once connecting (after the timeout), the update handler already marked it unsaved.
+        if (!this.connecting && hasUnacknowledged(this.doc, acknowledged)) this.update({ dirty: true });
+        this.update({ local: 'on' });
+      });
+      restored.catch(() => this.storeFailed(store));
+      await Promise.race([restored, new Promise((resolve) => (timer = setTimeout(resolve, timeout)))]);
+    } catch {
+      if (!this.destroyed) this.update({ local: 'off' });
+    } finally {
+      clearTimeout(timer);
+    }
+    if (this.destroyed || this.state.connection === 'closed') return;
+    this.connecting = true;
+    this.provider.connect();
+  }
+
+  private storeFailed(store: LocalDocStore): void {
+    if (this.store !== store || this.destroyed) return;
+    this.store = null;
+    void store.destroy().catch(() => undefined);
+    this.update({ local: 'off' });
+  }
+
+  /** The server has everything of the doc (nothing unacknowledged): remember that state, at most every acknowledgeDelay ms. */
+  private scheduleAcknowledged(): void {
+    if (!this.store || this.acknowledgeTimer !== null) return;
+    this.acknowledgeTimer = setTimeout(() => {
+      this.acknowledgeTimer = null;
+      this.writeAcknowledged();
+    }, acknowledgeDelay);
+  }
+
+  private writeAcknowledged(): void {
+    const store = this.store;
+    if (!store || this.destroyed || this.state.dirty || this.state.local !== 'on') return;
+    store.set(acknowledgedKey, Y.encodeSnapshot(Y.snapshot(this.doc))).catch(() => undefined);
+  }
+
+  /** The doc is gone or out of reach (4403, 4404): what this device kept of it goes too. */
+  private clearLocal(): void {
+    const store = this.store;
+    this.store = null;
+    if (this.acknowledgeTimer !== null) clearTimeout(this.acknowledgeTimer);
+    this.acknowledgeTimer = null;
+    if (store) void store.clearData().catch(() => undefined);
+    if (this.state.local !== 'off') this.update({ local: 'off' });
   }
 
   private update(changes: Partial<SessionState>): void {
@@ -171,6 +280,7 @@ export class CollabSession {
    * refresh and one new connection; the rest end the session with their message.
    */
   private onClosed(code: number): void {
+    if (code === collabCloseCodes.accessRevoked || code === collabCloseCodes.docDeleted) this.clearLocal();
     const refresh = this.refresh;
     if (code !== collabCloseCodes.unauthenticated || !refresh || this.refreshTried) {
       this.update({ connection: 'closed', closeCode: code });
@@ -190,7 +300,10 @@ export class CollabSession {
 
   private onSaved(count: number): void {
     const caughtUp = count >= this.state.sent;
-    this.update({ acknowledged: count, ...(caughtUp && this.state.dirty ? { dirty: false, lastSavedAt: this.now() } : {}) });
+    const stored = caughtUp && this.state.dirty;
+    this.update({ acknowledged: count, ...(stored ? { dirty: false, lastSavedAt: this.now() } : {}) });
+    // Everything typed here is now on the server: the state the device keeps is saved.
+    if (stored) this.writeAcknowledged();
   }
 
   /** Each new socket is a new connection for the server, whose `saved` count starts again at 0. */
@@ -210,5 +323,20 @@ export class CollabSession {
         sending(data);
       }
     };
+  }
+}
+
+/**
+ * Whether the doc (just restored from the device) holds anything the server did not acknowledge:
+ * anything outside the last acknowledged snapshot, or anything at all when there is none.
+ */
+export function hasUnacknowledged(doc: Y.Doc, acknowledged: unknown): boolean {
+  const restored = Y.snapshot(doc);
+  if (restored.sv.size === 0 && restored.ds.clients.size === 0) return false;
+  if (!(acknowledged instanceof Uint8Array)) return true;
+  try {
+    return !Y.snapshotContainsUpdate(Y.decodeSnapshot(acknowledged), Y.encodeStateAsUpdate(doc));
+  } catch {
+    return true;
   }
 }

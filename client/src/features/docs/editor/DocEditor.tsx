@@ -21,6 +21,9 @@ import { SuggestionStore } from './suggestionStore';
 import { useMentionSources } from './useMentionSources';
 import { useImageUpload } from '../useImageUpload';
 
+// y-indexeddb ships in this chunk; the doc's session opens its store from here (collab/connect.ts).
+export { openLocalDoc } from './localPersistence';
+
 export interface DocEditorProps {
   session: CollabSession;
   editable: boolean;
