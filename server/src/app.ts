@@ -35,6 +35,7 @@ import { browserOrigins } from './storage';
 import { createOutboxMailer, createSmtpMailer } from './mail/mailer';
 import { registerOutboxPage } from './mail/outboxPage';
 import { packageVersion } from './version';
+import { redactedRequestSerializer } from './collab/logRedaction';
 
 export interface BuildOptions {
   /** Areas to serve; all of them by default. Tests may pass extra modules. */
@@ -75,7 +76,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
 
   const server = Fastify({
-    logger: options.logger === false ? false : { level: config.logLevel },
+    // Link secrets, socket tokens and file signatures travel in query strings: never log them.
+    logger: options.logger === false ? false : { level: config.logLevel, serializers: { req: redactedRequestSerializer } },
     trustProxy: config.trustProxy,
     bodyLimit: config.bodyLimitBytes,
     forceCloseConnections: 'idle',

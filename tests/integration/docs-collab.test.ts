@@ -1,7 +1,7 @@
 import { EventEmitter } from 'node:events';
 import * as encoding from 'lib0/encoding';
 import * as syncProtocol from 'y-protocols/sync';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import * as Y from 'yjs';
 import { collabCloseCodes } from '#shared/docs';
 import { collabOf } from '../../server/src/collab/rooms';
@@ -250,8 +250,18 @@ describe('doc rooms (y-websocket)', () => {
     // The URL names the configured public address; the test server listens on its own port.
     const { pathname, search } = new URL(signed);
     expect((await fetch(`${server.url}${pathname}${search}`)).status).toBe(200);
-    expect((await sign(`/media/files/${other.id}`, secret)).errors?.[0]?.extensions.code).toBe('NOT_FOUND');
-    expect((await sign(`/media/files/${shown.id}`, 'x'.repeat(43))).errors?.[0]?.extensions.code).toBe('NOT_FOUND');
+    // A page's burst of signings with one link costs the address one rate-limit point per window; a wrong secret always costs one.
+    const consume = vi.spyOn(server.app.services.rateLimits, 'consume');
+    try {
+      for (let call = 0; call < 3; call += 1) expectData(await sign(`/media/files/${shown.id}`, secret));
+      expect((await sign(`/media/files/${other.id}`, secret)).errors?.[0]?.extensions.code).toBe('NOT_FOUND');
+      expect(consume).not.toHaveBeenCalled();
+      expect((await sign(`/media/files/${shown.id}`, 'x'.repeat(43))).errors?.[0]?.extensions.code).toBe('NOT_FOUND');
+      expect((await sign(`/media/files/${shown.id}`, 'x'.repeat(43))).errors?.[0]?.extensions.code).toBe('NOT_FOUND');
+      expect(consume).toHaveBeenCalledTimes(2);
+    } finally {
+      consume.mockRestore();
+    }
     editor.destroy();
   });
 

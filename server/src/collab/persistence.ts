@@ -29,6 +29,9 @@ export class DocContentStore {
         'INSERT INTO doc_snapshots (doc_id, data, through_id, saved_at) VALUES (?, ?, ?, ?) ON CONFLICT (doc_id) DO UPDATE SET data = excluded.data, through_id = excluded.through_id, saved_at = excluded.saved_at',
       ),
       removeMerged: sqlite.prepare<[string, number]>('DELETE FROM doc_updates WHERE doc_id = ? AND id <= ?'),
+      version: sqlite.prepare<[string, string], { version: number | null }>(
+        'SELECT max(coalesce((SELECT max(id) FROM doc_updates WHERE doc_id = ?), 0), coalesce((SELECT through_id FROM doc_snapshots WHERE doc_id = ?), 0)) AS version',
+      ),
       saveText: sqlite.prepare<[string, string, string]>(
         'INSERT INTO doc_texts (doc_id, plain_text, updated_at) VALUES (?, ?, ?) ON CONFLICT (doc_id) DO UPDATE SET plain_text = excluded.plain_text, updated_at = excluded.updated_at',
       ),
@@ -66,6 +69,14 @@ export class DocContentStore {
       this.statements.upsertSnapshot.run(docId, Buffer.from(state.buffer, state.byteOffset, state.byteLength), throughId, savedAt);
       this.statements.removeMerged.run(docId, throughId);
     }).immediate();
+  }
+
+  /**
+   * The newest stored update's id (or the snapshot's): it changes whenever the content does, and
+   * compaction keeps it, so it keys what is derived from the content (RoomManager.imageSources).
+   */
+  contentVersion(docId: string): number {
+    return this.statements.version.get(docId, docId)?.version ?? 0;
   }
 
   saveText(docId: string, plainText: string, at = new Date()): void {

@@ -137,6 +137,29 @@ describe('Room', () => {
     expect(rows()).toBe(1);
   });
 
+  it('refuses an update cut inside its delete set before anything is applied or broadcast (why updates are decoded before they are applied)', () => {
+    const subject = room();
+    const [writer, other] = [peer('writer'), peer('other')];
+    subject.join(writer);
+    subject.join(other);
+    const edit = client();
+    edit.text.insert(0, 'hello world');
+    subject.receive(writer, edit.messages[0]!);
+    edit.doc.transact(() => {
+      edit.text.insert(0, 'NEW');
+      edit.text.delete(5, 3);
+    });
+    const update = Y.encodeStateAsUpdate(edit.doc, Y.encodeStateVector(subject.doc));
+    // Y.applyUpdate would integrate the inserted structs of this one before failing on its delete set.
+    const truncated = updateMessage(update.slice(0, update.length - 2));
+    const before = other.received.length;
+    subject.receive(writer, truncated);
+    expect(writer.closed?.code).toBe(collabCloseCodes.malformed);
+    expect(subject.doc.getText('t').toString()).toBe('hello world');
+    expect(other.received.length).toBe(before);
+    expect(rows()).toBe(1);
+  });
+
   it('answers sync step 1 with what the client lacks, for readers too', () => {
     const subject = room();
     const writer = peer('writer');

@@ -30,8 +30,14 @@ export interface RoomOptions {
   maxMessageBytes: number;
   /** A writer's update was stored (for the debounced doc.updated record). */
   onEdit?: (userId: string) => void;
-  /** The last connection left. */
+  /** The last connection left (through `leave`). */
   onEmpty?: () => void;
+  /**
+   * The room refused a peer (too large, malformed): it must leave now, before its socket closes.
+   * When given, the owner takes it out (and calls `leave`), so the owner alone decides when the
+   * room is empty; without it the room calls `leave` itself.
+   */
+  onReject?: (peer: Peer) => void;
   onError?: (error: unknown, message: string) => void;
 }
 
@@ -179,6 +185,8 @@ export class Room {
 
   /** Closes a connection that broke the rules; what it sends until the socket is closed is ignored. */
   private reject(peer: Peer, code: number, reason: string): void {
+    if (this.options.onReject) this.options.onReject(peer);
+    // Leaves even if the owner did not: nothing more is taken from it (a second leave does nothing).
     this.leave(peer);
     peer.close(code, reason);
   }

@@ -8,7 +8,7 @@ import { findDocRow } from '../domains/docs/state';
 import { judgeAgain, type Grant } from './access';
 import { ActivityDebouncer } from './activity';
 import { DocContentStore } from './persistence';
-import { plainTextOf } from './plainText';
+import { imageSourcesOf, plainTextOf } from './plainText';
 import { Room, type Peer } from './room';
 
 /** An open connection: the room's peer with the grant it was let in with. */
@@ -21,12 +21,55 @@ interface LoadedRoom {
   connections: Set<Connection>;
   activity: ActivityDebouncer;
   unloadTimer: NodeJS.Timeout | null;
+  /** The doc's team, read when the room is loaded (null if the doc was not found then: judged on any event). */
+  teamId: string | null;
 }
 
+const userEvents = new Set(['user.signed_out', 'user.password_changed', 'user.api_token_revoked']);
+
 /** Events after which open connections are judged again: membership, roles, spaces, teams, sign-outs, docs. */
-const mayChangeAccess = (event: StoredEvent) =>
-  event.type !== 'doc.updated' &&
-  (/^(project|team|doc)\./.test(event.type) || event.type === 'user.signed_out' || event.type === 'user.password_changed' || event.type === 'user.api_token_revoked');
+const mayChangeAccess = (event: StoredEvent) => event.type !== 'doc.updated' && (/^(project|team|doc)\./.test(event.type) || userEvents.has(event.type));
+
+/** What a batch of events may have changed: the teams, docs and users whose connections are judged again. */
+export interface AccessScope {
+  teams: Set<string>;
+  docs: Set<string>;
+  users: Set<string>;
+  /** An access event without the ids to narrow it (no team, doc or user): every room is judged. */
+  everything: boolean;
+}
+
+export function accessScopeOf(events: readonly StoredEvent[]): AccessScope | null {
+  const scope: AccessScope = { teams: new Set(), docs: new Set(), users: new Set(), everything: false };
+  let any = false;
+  for (const event of events) {
+    if (!mayChangeAccess(event)) continue;
+    any = true;
+    const payload = (event.payload ?? {}) as { docId?: unknown; userId?: unknown };
+    if (userEvents.has(event.type)) {
+      if (typeof payload.userId === 'string') scope.users.add(payload.userId);
+      else scope.everything = true;
+    } else if (event.type.startsWith('doc.')) {
+      if (typeof payload.docId === 'string') scope.docs.add(payload.docId);
+      else if (event.teamId) scope.teams.add(event.teamId);
+      else scope.everything = true;
+    } else if (event.teamId) scope.teams.add(event.teamId);
+    else scope.everything = true;
+  }
+  return any ? scope : null;
+}
+
+/**
+ * Whether the scope concerns a loaded room as a whole (its doc, its team, or a room whose team is
+ * unknown), and which of its connections are to be judged again: all of them then, else only those
+ * of the users in scope (none for a room of another team).
+ */
+export function roomInScope(scope: AccessScope, docId: string, teamId: string | null, connections: Iterable<Connection>): { whole: boolean; connections: Connection[] } {
+  const all = [...connections];
+  if (scope.everything || teamId === null || scope.docs.has(docId) || scope.teams.has(teamId)) return { whole: true, connections: all };
+  if (scope.users.size === 0) return { whole: false, connections: [] };
+  return { whole: false, connections: all.filter((connection) => connection.grant.kind === 'member' && scope.users.has(connection.grant.userId)) };
+}
 
 /**
  * The doc rooms of one server: loaded on the first connection, unloaded (compacted, activity
@@ -35,6 +78,8 @@ const mayChangeAccess = (event: StoredEvent) =>
 export class RoomManager {
   private readonly rooms = new Map<string, LoadedRoom>();
   private readonly store: DocContentStore;
+  /** Image sources per doc, with the content version they were read at (see imageSources). */
+  private readonly images = new Map<string, { version: number; sources: ReadonlySet<string> }>();
   private stopped = false;
 
   constructor(private readonly services: Services) {
@@ -64,6 +109,24 @@ export class RoomManager {
     }
   }
 
+  /**
+   * The `src` of every image in a doc, for public-link image signing. Memoised per doc and content
+   * version (the newest stored row's id, one indexed query): the public page signs each image with
+   * its own call, and without this every call rebuilt the whole doc from storage when its room was
+   * not loaded. The room's doc always holds exactly the stored rows, so the version keys both.
+   */
+  imageSources(docId: string): ReadonlySet<string> {
+    const version = this.store.contentVersion(docId);
+    const cached = this.images.get(docId);
+    if (cached && cached.version === version) return cached.sources;
+    const sources = this.readContent(docId, (doc) => imageSourcesOf(doc));
+    this.images.delete(docId);
+    this.images.set(docId, { version, sources });
+    // Bounded: the oldest entry goes first (a Map keeps insertion order).
+    if (this.images.size > 500) this.images.delete(this.images.keys().next().value!);
+    return sources;
+  }
+
   connect(connection: Connection): Room | null {
     if (this.stopped) {
       connection.close(collabCloseCodes.shuttingDown, 'The server is shutting down. Reconnect in a moment.');
@@ -77,23 +140,37 @@ export class RoomManager {
     return loaded.room;
   }
 
+  /**
+   * The manager owns emptiness: a connection leaves its room here (also when the room rejected it,
+   * see RoomOptions.onReject), and the room's unload is scheduled once no connection is left.
+   */
   disconnect(connection: Connection): void {
     const loaded = this.rooms.get(connection.grant.docId);
     if (!loaded || !loaded.connections.delete(connection)) return;
     loaded.room.leave(connection);
+    if (loaded.connections.size === 0) this.scheduleUnload(connection.grant.docId);
   }
 
-  /** Judges every open connection of the teams these events touched; closes or demotes those that lost access. */
+  /**
+   * Judges the open connections these events may concern (rooms of the teams they touched, the
+   * room of a doc event's doc, the connections of a signed-out user); closes or demotes those
+   * that lost access. Rooms of other teams are left alone: nothing is queried for them.
+   */
   onCommitted(events: readonly StoredEvent[]): void {
-    const relevant = events.filter(mayChangeAccess);
-    if (relevant.length === 0 || this.rooms.size === 0) return;
-    const deleted = new Set(relevant.filter((event) => event.type === 'doc.deleted').map((event) => (event.payload as { docId: string }).docId));
+    if (this.rooms.size === 0) return;
+    const scope = accessScopeOf(events);
+    if (!scope) return;
+    const deleted = new Set(events.filter((event) => event.type === 'doc.deleted').map((event) => (event.payload as { docId: string }).docId));
     for (const [docId, loaded] of [...this.rooms]) {
-      if (deleted.has(docId) || !findDocRow(this.services.database.db, docId)) {
+      const { whole, connections: judged } = roomInScope(scope, docId, loaded.teamId, loaded.connections);
+      if (!whole && judged.length === 0) continue;
+      const row = deleted.has(docId) ? undefined : findDocRow(this.services.database.db, docId);
+      if (!row) {
         this.drop(docId, loaded, collabCloseCodes.docDeleted, 'This doc was deleted.');
         continue;
       }
-      for (const connection of [...loaded.connections]) {
+      loaded.teamId = row.teamId;
+      for (const connection of judged) {
         const verdict = judgeAgain(this.services, connection.grant);
         if (!verdict) {
           connection.close(collabCloseCodes.accessRevoked, connection.grant.kind === 'share' ? 'This doc is no longer shared.' : 'You no longer have access to this doc.');
@@ -125,10 +202,11 @@ export class RoomManager {
       compactAfter: config.collab.compactAfter,
       maxMessageBytes: config.collab.maxMessageBytes,
       onEdit: (userId) => activity.note(userId),
-      onEmpty: () => this.scheduleUnload(docId),
+      // Emptiness is the manager's to judge (disconnect): a rejected socket leaves through it too.
+      onReject: (peer) => this.disconnect(peer as Connection),
       onError: (error, message) => console.error(message, error),
     });
-    const loaded: LoadedRoom = { room, connections: new Set(), activity, unloadTimer: null };
+    const loaded: LoadedRoom = { room, connections: new Set(), activity, unloadTimer: null, teamId: findDocRow(this.services.database.db, docId)?.teamId ?? null };
     this.rooms.set(docId, loaded);
     return loaded;
   }
@@ -160,6 +238,7 @@ export class RoomManager {
   private drop(docId: string, loaded: LoadedRoom, code: number, reason: string): void {
     if (loaded.unloadTimer) clearTimeout(loaded.unloadTimer);
     this.rooms.delete(docId);
+    this.images.delete(docId);
     loaded.activity.cancel();
     loaded.room.close(code, reason);
     loaded.room.destroy();

@@ -1,7 +1,6 @@
 import type { IFieldResolver, MercuriusContext } from 'mercurius';
 import { docMessages } from '#shared/docs';
 import { collabOf } from '../../collab/rooms';
-import { imageSourcesOf } from '../../collab/plainText';
 import { DomainError } from '../../errors';
 import { requireActor } from '../../graphql/context';
 import { addressKey } from '../../http/rateLimits';
@@ -11,6 +10,34 @@ import { findSharedDoc } from './resolvers';
 
 type Resolver = IFieldResolver<unknown, MercuriusContext, any>;
 type FileRow = NonNullable<ReturnType<typeof findFileRow>>;
+
+/**
+ * A public page signs each image of a doc with its own call. Such a burst (same address, same
+ * link secret) costs one `shareLinkPerAddress` point per window: an address that already paid for
+ * a valid secret within the last 10 seconds is not charged again. Only a secret that was found is
+ * remembered, so guessing secrets still costs a point per guess. Kept per server (per Services).
+ */
+export const imageBurstWindowMs = 10_000;
+const paidBursts = new WeakMap<object, Map<string, number>>();
+
+function burstsOf(services: object): Map<string, number> {
+  let bursts = paidBursts.get(services);
+  if (!bursts) paidBursts.set(services, (bursts = new Map()));
+  return bursts;
+}
+
+function inPaidBurst(bursts: Map<string, number>, key: string, now: number): boolean {
+  const until = bursts.get(key);
+  if (until !== undefined && until > now) return true;
+  if (until !== undefined) bursts.delete(key);
+  return false;
+}
+
+function rememberBurst(bursts: Map<string, number>, key: string, now: number): void {
+  if (bursts.size >= 10_000) for (const [each, until] of bursts) if (until <= now) bursts.delete(each);
+  if (bursts.size >= 10_000) bursts.delete(bursts.keys().next().value!);
+  bursts.set(key, now + imageBurstWindowMs);
+}
 
 /** The file id of an uploaded image's URL as the editor stores it: /media/files/<id>, relative or on this server. */
 function fileIdOf(url: string, publicUrl: string): string | null {
@@ -42,11 +69,17 @@ export const imageQueries: Record<string, Resolver> = {
       if (!fileId) throw new DomainError('NOT_FOUND', docMessages.imageNotInDoc);
       return signedUrlOf(context, requireReadableFile(db, fileId, actor.userId).row);
     }
-    await services.rateLimits.consume(['shareLinkPerAddress', addressKey(context.ip ?? 'unknown')]);
+    const address = addressKey(context.ip ?? 'unknown');
+    const bursts = burstsOf(services);
+    const burstKey = `${address}\n${args.share}`;
+    const now = Date.now();
+    const paid = inPaidBurst(bursts, burstKey, now);
+    if (!paid) await services.rateLimits.consume(['shareLinkPerAddress', address]);
     const doc = findSharedDoc(db, args.share);
     if (!doc) throw new DomainError('NOT_FOUND', docMessages.notShared);
+    if (!paid) rememberBurst(bursts, burstKey, now);
     const file = fileId ? findFileRow(db, fileId) : undefined;
-    const shown = file && file.projectId === doc.projectId && collabOf(services).readContent(doc.id, (content) => imageSourcesOf(content).has(args.url));
+    const shown = file && file.projectId === doc.projectId && collabOf(services).imageSources(doc.id).has(args.url);
     if (!file || !shown) throw new DomainError('NOT_FOUND', docMessages.imageNotInDoc);
     return signedUrlOf(context, file);
   },

@@ -1,0 +1,166 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import * as Y from 'yjs';
+import { collabCloseCodes, collabFragmentName } from '#shared/docs';
+import { openDatabase, type DatabaseHandle } from '../db/connection';
+import type { StoredEvent } from '../events/types';
+import type { Services } from '../graphql/context';
+import type { Grant } from './access';
+import { DocContentStore } from './persistence';
+import { RoomManager, accessScopeOf, roomInScope, type Connection } from './rooms';
+
+const mocks = vi.hoisted(() => ({
+  judgeAgain: vi.fn((): { writable: boolean } | null => ({ writable: true })),
+  docTeams: new Map<string, string>(),
+}));
+
+vi.mock('./access', async (original) => ({ ...(await original<typeof import('./access')>()), judgeAgain: mocks.judgeAgain }));
+vi.mock('../domains/docs/state', async (original) => ({
+  ...(await original<typeof import('../domains/docs/state')>()),
+  findDocRow: (_db: unknown, docId: string) => (mocks.docTeams.has(docId) ? { id: docId, teamId: mocks.docTeams.get(docId), projectId: 'p'.repeat(24) } : undefined),
+}));
+
+const docA = 'a'.repeat(24);
+const docB = 'b'.repeat(24);
+let database: DatabaseHandle;
+let manager: RoomManager;
+
+function services(): Services {
+  return {
+    database,
+    config: { collab: { compactAfter: 1000, maxMessageBytes: 64, unloadGraceMs: 1000, activityDebounceMs: 60_000 } },
+    store: { run: vi.fn() },
+  } as unknown as Services;
+}
+
+function connection(docId: string, userId = 'u'.repeat(24)) {
+  const grant: Grant = { kind: 'member', docId, userId, sessionId: 's'.repeat(24), writable: true };
+  const made: Connection & { closed: { code: number } | null } = {
+    grant,
+    userId,
+    writable: true,
+    awareness: true,
+    closed: null,
+    send() {},
+    close(code) {
+      made.closed = { code };
+    },
+  };
+  return made;
+}
+
+const event = (type: string, teamId: string | null, payload: Record<string, unknown> = {}): StoredEvent =>
+  ({ seq: 1, id: 'e', teamId, stream: 's', version: 1, type, actorId: null, payload, mutationId: null, createdAt: '' }) as StoredEvent;
+
+beforeEach(() => {
+  database = openDatabase(':memory:');
+  mocks.judgeAgain.mockClear();
+  mocks.judgeAgain.mockImplementation(() => ({ writable: true }));
+  mocks.docTeams = new Map([
+    [docA, 'team-a'],
+    [docB, 'team-b'],
+  ]);
+  manager = new RoomManager(services());
+});
+afterEach(() => {
+  manager.stop();
+  database.close();
+  vi.useRealTimers();
+});
+
+describe('RoomManager access re-judging', () => {
+  it('does not judge the connections of another team’s rooms', () => {
+    manager.connect(connection(docA));
+    manager.onCommitted([event('project.member_removed', 'team-b', { userId: 'x'.repeat(24) }), event('team.renamed', 'team-b'), event('doc.edited', 'team-b', { docId: docB })]);
+    expect(mocks.judgeAgain).not.toHaveBeenCalled();
+    manager.onCommitted([event('project.member_removed', 'team-a', { userId: 'x'.repeat(24) })]);
+    expect(mocks.judgeAgain).toHaveBeenCalledTimes(1);
+  });
+
+  it('judges only the doc’s room for a doc event, and only the user’s connections for a sign-out', () => {
+    const [onA, onB, otherUser] = [connection(docA), connection(docB), connection(docB, 'v'.repeat(24))];
+    for (const each of [onA, onB, otherUser]) manager.connect(each);
+    manager.onCommitted([event('doc.unshared', 'team-b', { docId: docB })]);
+    expect((mocks.judgeAgain.mock.calls as unknown as [unknown, Grant][]).map(([, grant]) => grant.docId)).toEqual([docB, docB]);
+    mocks.judgeAgain.mockClear();
+    mocks.judgeAgain.mockImplementation(() => null);
+    manager.onCommitted([event('user.signed_out', 'team-a', { userId: 'v'.repeat(24), sessionId: 's'.repeat(24) })]);
+    expect(mocks.judgeAgain).toHaveBeenCalledTimes(1);
+    expect(otherUser.closed?.code).toBe(collabCloseCodes.accessRevoked);
+    expect(onA.closed).toBeNull();
+    expect(onB.closed).toBeNull();
+  });
+
+  it('still closes the room of a deleted doc and ignores doc.updated', () => {
+    const onA = connection(docA);
+    manager.connect(onA);
+    manager.onCommitted([event('doc.updated', 'team-a', { docId: docA })]);
+    expect(mocks.judgeAgain).not.toHaveBeenCalled();
+    mocks.docTeams.delete(docA);
+    manager.onCommitted([event('project.deleted', 'team-a')]);
+    expect(onA.closed?.code).toBe(collabCloseCodes.docDeleted);
+    expect(manager.loadedRooms).toBe(0);
+  });
+
+  it('scopes events by team, doc and user', () => {
+    const scope = accessScopeOf([event('team.member_removed', 't1'), event('doc.shared', 't2', { docId: docA }), event('user.api_token_revoked', null, { userId: 'u1' })])!;
+    expect(scope).toMatchObject({ teams: new Set(['t1']), docs: new Set([docA]), users: new Set(['u1']), everything: false });
+    expect(accessScopeOf([event('doc.updated', 't1', { docId: docA }), event('task.created', 't1')])).toBeNull();
+    expect(roomInScope(scope, docB, 't2', []).whole).toBe(false);
+    expect(roomInScope(scope, docB, 't1', []).whole).toBe(true);
+    expect(roomInScope(scope, docA, 't2', []).whole).toBe(true);
+    expect(roomInScope(scope, docB, null, []).whole).toBe(true);
+  });
+});
+
+describe('RoomManager unloading', () => {
+  it('unloads a room whose rejected connection closes its socket late', () => {
+    vi.useFakeTimers();
+    const slow = connection(docA);
+    const room = manager.connect(slow)!;
+    room.receive(slow, new Uint8Array(100)); // over maxMessageBytes (64): rejected
+    expect(slow.closed?.code).toBe(collabCloseCodes.tooLarge);
+    // The socket has not closed yet; the grace period passes anyway.
+    vi.advanceTimersByTime(1500);
+    manager.disconnect(slow); // the late close event
+    vi.advanceTimersByTime(1500);
+    expect(manager.loadedRooms).toBe(0);
+  });
+
+  it('unloads after the last of several connections leaves, not before', () => {
+    vi.useFakeTimers();
+    const [first, second] = [connection(docA), connection(docA, 'v'.repeat(24))];
+    manager.connect(first);
+    manager.connect(second);
+    manager.disconnect(first);
+    vi.advanceTimersByTime(1500);
+    expect(manager.loadedRooms).toBe(1);
+    manager.disconnect(second);
+    vi.advanceTimersByTime(1500);
+    expect(manager.loadedRooms).toBe(0);
+  });
+});
+
+describe('RoomManager.imageSources', () => {
+  it('reads a doc’s image sources once per content version, not rebuilding the doc on every call', () => {
+    const writer = new Y.Doc();
+    const store = new DocContentStore(database.sqlite);
+    writer.on('update', (update: Uint8Array) => store.append(docA, update, null));
+    const addImage = (src: string) => {
+      const image = new Y.XmlElement('image');
+      image.setAttribute('src', src);
+      writer.getXmlFragment(collabFragmentName).push([image]);
+    };
+    addImage('/media/files/1');
+    const loads = vi.spyOn(DocContentStore.prototype, 'load');
+    try {
+      for (let call = 0; call < 5; call += 1) expect([...manager.imageSources(docA)]).toEqual(['/media/files/1']);
+      expect(loads).toHaveBeenCalledTimes(1);
+      addImage('/media/files/2');
+      expect([...manager.imageSources(docA)].sort()).toEqual(['/media/files/1', '/media/files/2']);
+      expect(manager.imageSources(docA).size).toBe(2);
+      expect(loads).toHaveBeenCalledTimes(2);
+    } finally {
+      loads.mockRestore();
+    }
+  });
+});
