@@ -49,6 +49,7 @@ export const errorMessages = {
   FOLDER_CYCLE: 'A folder cannot move into itself or one of its subfolders.',
   FILE_FOLDERS_UNAVAILABLE: 'Only files of a space can go in folders.',
   FILE_MOVE_UNAVAILABLE: 'Only files of a space can move to another space.',
+  FILE_FOLDER_TYPE: 'Files can only go in file or media folders, not in doc folders.',
   UPLOAD_OTHER_TEAM: 'This upload was made for another team.',
 } as const;
 

@@ -80,6 +80,19 @@ describe('editing, leaving and inactive chats', () => {
     expect(renamed.errors?.[0]?.message).toBe(chatMessages.privatOneToOneFixed);
   });
 
+  it('refuses reactions and edits in an inactive chat, writing nothing', async () => {
+    const chat = await start(bas, [cid.id], 'Quiet');
+    const message = await postMessage(cid, { privat: chat.id, body: 'still here' });
+    expectData(await bas.client.execute('mutation ($id: ID!) { ediPrivat(id: $id, inactive: true) { inactive } }', { id: chat.id }));
+    const events = countEvents(server);
+    const react = await cid.client.execute('mutation ($id: ID!) { reactMessage(id: $id, emoji: "👍") { id } }', { id: message.id });
+    expect(react.errors?.[0]).toMatchObject({ message: chatMessages.privatInactive, extensions: { code: 'BAD_USER_INPUT' } });
+    const edit = await cid.client.execute('mutation ($id: ID!) { ediMessage(id: $id, body: "changed") { id } }', { id: message.id });
+    expect(edit.errors?.[0]).toMatchObject({ message: chatMessages.privatInactive, extensions: { code: 'BAD_USER_INPUT' } });
+    expect(countEvents(server)).toBe(events);
+    expect((await messagesOf(cid, { privat: chat.id })).find((seen) => seen.id === message.id)).toMatchObject({ body: 'still here', reactions: [] });
+  });
+
   it('renames a group, adds people, and lets members leave it', async () => {
     const group = await start(ann, [bas.id], 'Plans');
     const edited = expectData(await ann.client.execute<{ ediPrivat: Privat }>(`mutation ($id: ID!, $add: [ID!]) { ediPrivat(id: $id, name: "Big plans", addUsers: $add) { ${privatFields} } }`, { id: group.id, add: [cid.id] })).ediPrivat;

@@ -168,6 +168,33 @@ describe('mentions and reactions', () => {
   });
 });
 
+describe('reacting and editing need the right to post', () => {
+  const react = (who: Person, id: string) => who.client.execute('mutation ($id: ID!) { reactMessage(id: $id, emoji: "👍") { id } }', { id });
+  const edit = (who: Person, id: string) => who.client.execute('mutation ($id: ID!) { ediMessage(id: $id, body: "changed") { id } }', { id });
+
+  it('refuses a reaction from a member viewing a public space they never joined, writing nothing', async () => {
+    const viewer = await joinTeam(admin, await person(server, 'Vic'));
+    const message = await postMessage(admin, { project: space, body: 'public words' });
+    expect((await messagesOf(viewer, { project: space })).some((seen) => seen.id === message.id)).toBe(true);
+    const events = countEvents(server);
+    expect((await react(viewer, message.id)).errors?.[0]?.extensions.code).toBe('PERMISSION_DENIED');
+    expect(countEvents(server)).toBe(events);
+    expect(server.app.services.database.sqlite.prepare('SELECT COUNT(*) AS count FROM message_reactions WHERE message_id = ?').get(message.id)).toEqual({ count: 0 });
+  });
+
+  it('refuses an edit from an author who left the space, writing nothing', async () => {
+    const leaver = await joinTeam(admin, await person(server, 'Lea'));
+    await joinSpace(leaver, space);
+    const message = await postMessage(leaver, { project: space, body: 'before leaving' });
+    expectData(await leaver.client.execute('mutation ($user: ID!, $project: ID!) { setPermission(user: $user, project: $project, permission: "removed") { id } }', { user: leaver.id, project: space }));
+    const events = countEvents(server);
+    expect((await edit(leaver, message.id)).errors?.[0]?.extensions.code).toBe('PERMISSION_DENIED');
+    expect((await react(leaver, message.id)).errors?.[0]?.extensions.code).toBe('PERMISSION_DENIED');
+    expect(countEvents(server)).toBe(events);
+    expect((await messagesOf(admin, { project: space })).find((seen) => seen.id === message.id)).toMatchObject({ body: 'before leaving', editedAt: null, reactions: [] });
+  });
+});
+
 describe('unread counts and last messages', () => {
   const projectsQuery = '{ getProjects { id unread lastMessage { id body author { id } } } }';
 

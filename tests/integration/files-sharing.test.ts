@@ -92,6 +92,28 @@ describe('files: public details, live folder deletion, team storage', () => {
     expect(innerNow.upfolder).toBe(parent);
   });
 
+  it('tells a subscriber of one space nothing about files changed in another, but does tell of a file moved away', async () => {
+    const elsewhere = await createSpace(owner, 'Elsewhere');
+    const there = await uploadFile(owner, 'there.txt', 'text/plain', Buffer.from('there'), { project: elsewhere });
+    const here = await uploadFile(owner, 'here.txt', 'text/plain', Buffer.from('here'), { project: space });
+    const leaving = await uploadFile(owner, 'leaving.txt', 'text/plain', Buffer.from('leaving'), { project: space });
+    const socket = subscriptionClient(server, { cookie: owner.client.cookieHeader() });
+    type FileChange = { subFile: { type: string; fileId: string; file: { id: string; name: string } | null } };
+    const changes = nextResults<FileChange>(socket, 'subscription ($p: ID) { subFile(project: $p) { type fileId file { id name } } }', { p: space }, 2);
+    await changes.started;
+    await wait(150);
+
+    const rename = (id: string, name: string) => owner.client.execute('mutation ($id: ID!, $n: String) { ediFile(id: $id, name: $n) { id } }', { id, n: name });
+    expectData(await rename(there.id, 'there-renamed.txt'));
+    expectData(await rename(here.id, 'here-renamed.txt'));
+    expectData(await owner.client.execute('mutation ($id: ID!, $p: ID) { ediFile(id: $id, project: $p) { id } }', { id: leaving.id, p: elsewhere }));
+    expect((await changes.done).map((change) => change.subFile)).toEqual([
+      { type: 'file.updated', fileId: here.id, file: { id: here.id, name: 'here-renamed.txt' } },
+      { type: 'file.updated', fileId: leaving.id, file: null },
+    ]);
+    await socket.dispose();
+  });
+
   it("shows each team's storage on the Team type, from the files the team holds", async () => {
     const other = await person(server, 'Sol');
     const teamsOf = async (who: Person) => expectData(await who.client.execute<{ getTeams: { id: string; storage: number }[] }>('{ getTeams { id storage } }')).getTeams;

@@ -159,6 +159,27 @@ describe.each(['local', 's3'] as const)('files through the %s driver', (driver) 
     expect((await signUpload(racer, 'one-more.txt', 'text/plain', 1, { project: racerSpace })).errors?.[0]?.extensions.code).toBe('STORAGE_LIMIT_EXCEEDED');
   });
 
+  it('records one file when setFile runs twice at once for one upload, and keeps its bytes and thumbnail', async () => {
+    const signed = expectData(await signUpload(owner, 'twice.png', 'image/png', png.length, { project: space })).signedUploadURL;
+    expect((await putBytes(owner, signed, png)).ok).toBe(true);
+    const results = await Promise.all([1, 2, 3].map(() => recordUpload(owner, signed, 'twice.png', 'image/png', png.length, { project: space })));
+    // Every call answers with the one file the first of them recorded.
+    for (const result of results) expect(expectData(result).setFile.id).toBe(signed.code);
+    expect(server.app.services.database.sqlite.prepare('SELECT COUNT(*) AS count FROM files WHERE id = ?').get(signed.code)).toEqual({ count: 1 });
+    const file = expectData(results[0]!).setFile;
+    const download = await fetch(`${server.url}${file.url}`, { headers: { cookie: owner.client.cookieHeader() } });
+    expect(download.status).toBe(200);
+    expect(Buffer.from(await download.arrayBuffer()).equals(png)).toBe(true);
+    expect((await fetch(`${server.url}${file.thumbnail}`, { headers: { cookie: owner.client.cookieHeader() } })).status).toBe(200);
+    // A later retry is answered alike; someone else's retry is not.
+    expect(expectData(await recordUpload(owner, signed, 'twice.png', 'image/png', png.length, { project: space })).setFile.id).toBe(signed.code);
+    const teammate = await joinTeam(owner, await person(server, 'Tim'));
+    expectData(await teammate.client.execute('mutation ($project: ID!) { joinProject(project: $project) { id } }', { project: space }));
+    expect((await recordUpload(teammate, signed, 'twice.png', 'image/png', png.length, { project: space })).errors?.[0]?.extensions.code).toBe('UPLOAD_FAILED');
+    expect((await fetch(`${server.url}${file.url}`, { headers: { cookie: owner.client.cookieHeader() } })).status).toBe(200);
+    expectData(await owner.client.execute('mutation ($id: ID!) { delFile(id: $id) }', { id: file.id }));
+  });
+
   it('puts the bucket in the Content-Security-Policy only when files go to S3', async () => {
     const policy = (await fetch(`${server.url}/healthz`)).headers.get('content-security-policy') ?? '';
     const directive = (name: string) => policy.split(';').map((part) => part.trim()).find((part) => part.startsWith(`${name} `)) ?? '';
@@ -282,6 +303,41 @@ describe('file permissions', () => {
     const own = expectData(await signUpload(stranger, 'x.txt', 'text/plain', 4)).signedUploadURL;
     await putBytes(stranger, own, Buffer.from('xxxx'));
     expect((await recordUpload(stranger, own, 'x.txt', 'text/plain', 4, { project: space })).errors?.[0]?.extensions.code).toBe('NOT_FOUND');
+  });
+
+  it('fills a portfolio page with readable files when unreadable ones come first', async () => {
+    const admin = await person(server, 'Pia');
+    const author = await joinTeam(admin, await person(server, 'Pat'));
+    const open = await createSpace(admin, 'Open');
+    const closed = await createSpace(admin, 'Closed', 'private');
+    expectData(await author.client.execute('mutation ($p: ID!) { joinProject(project: $p) { id } }', { p: open }));
+    expectData(await admin.client.execute('mutation ($user: ID!, $project: ID!) { setPermission(user: $user, project: $project, permission: "basic") { id } }', { user: author.id, project: closed }));
+    const readable = [];
+    for (const index of [1, 2, 3]) readable.push(await uploadFile(author, `open-${index}.txt`, 'text/plain', Buffer.from('open'), { project: open }));
+    for (const index of [1, 2, 3]) await uploadFile(author, `closed-${index}.txt`, 'text/plain', Buffer.from('closed'), { project: closed });
+    expectData(await admin.client.execute('mutation ($user: ID!, $project: ID!) { setPermission(user: $user, project: $project, permission: "removed") { id } }', { user: author.id, project: closed }));
+    const page = async (offset: number, limit: number) =>
+      expectData(await author.client.execute<{ getFiles: { name: string }[] }>('query ($o: Int, $l: Int) { getFiles(portfolio: true, offset: $o, limit: $l) { name } }', { o: offset, l: limit })).getFiles.map((file) => file.name);
+    expect(await page(0, 2)).toEqual(['open-3.txt', 'open-2.txt']);
+    expect(await page(2, 2)).toEqual(['open-1.txt']);
+    expect(await page(0, 50)).toEqual(readable.map((file) => file.name).reverse());
+  });
+
+  it('puts files only in file or media folders, never in a doc folder', async () => {
+    const admin = await person(server, 'Dot');
+    const space = await createSpace(admin, 'Kinds');
+    const make = async (type: string) => expectData(await admin.client.execute<{ setFolder: { id: string } }>('mutation ($p: ID!, $n: String!, $t: String) { setFolder(project: $p, name: $n, type: $t) { id } }', { p: space, n: type, t: type })).setFolder.id;
+    const [docs, media] = [await make('doc'), await make('media')];
+    const signed = expectData(await signUpload(admin, 'notes.txt', 'text/plain', 5, { project: space })).signedUploadURL;
+    await putBytes(admin, signed, Buffer.from('notes'));
+    const refused = await recordUpload(admin, signed, 'notes.txt', 'text/plain', 5, { project: space, folder: docs });
+    expect(refused.errors?.[0]).toMatchObject({ message: errorMessages.FILE_FOLDER_TYPE, extensions: { code: 'FILE_FOLDER_TYPE' } });
+    const file = expectData(await recordUpload(admin, signed, 'notes.txt', 'text/plain', 5, { project: space })).setFile;
+    const events = countEvents(server);
+    const move = await admin.client.execute('mutation ($id: ID!, $f: ID) { ediFile(id: $id, folder: $f) { folder } }', { id: file.id, f: docs });
+    expect(move.errors?.[0]?.extensions.code).toBe('FILE_FOLDER_TYPE');
+    expect(countEvents(server)).toBe(events);
+    expect(expectData(await admin.client.execute<{ ediFile: { folder: string } }>('mutation ($id: ID!, $f: ID) { ediFile(id: $id, folder: $f) { folder } }', { id: file.id, f: media })).ediFile.folder).toBe(media);
   });
 
   it('nests folders, refuses a folder moved into its own child, and keeps files when a folder goes', async () => {

@@ -61,11 +61,15 @@ function postMessage(context: MercuriusContext, args: ConversationArguments & { 
   return presentMessage(context.services.database.db, id, actor.userId);
 }
 
-/** Runs a command on one visible message and answers with it as the caller now sees it. */
+/**
+ * Runs a command that adds to a conversation (an edit, a reaction) on one visible message: like posting,
+ * it needs the right to post there now (a space joined, a private chat still active).
+ */
 function onMessage(context: MercuriusContext, messageId: string, work: (unit: UnitOfWork, message: MessageState, userId: string) => void) {
   const actor = requireActor(context);
   runCommand(context, actor.userId, (unit) => {
     const { message } = requireVisibleMessage(unit.transaction, messageId, actor.userId);
+    requirePostable(unit.transaction, parseConversationKey(message.conversation), actor.userId);
     work(unit, message, actor.userId);
   });
   return actor.userId;

@@ -9,7 +9,7 @@ import { topics } from '../../graphql/live';
 import { feed, type Verdict } from '../teams/live';
 import { requireCurrentTeam, teamsOf } from '../teams/state';
 import { teamMembers } from '../teams/tables';
-import { chatPartners } from './privatResolvers';
+import { chatPartners, guestCircle } from './privatResolvers';
 
 export const presenceTopic = 'presence';
 
@@ -69,12 +69,12 @@ export const presenceQueries: Record<string, Resolver> = {
     const actor = requireActor(context);
     const db = context.services.database.db;
     const { team, seat } = requireCurrentTeam(db, actor.userId);
-    const visible = chatPartners(db, team.id, seat);
     const board = presenceOf(context.services);
+    // Members read from the team's own list need no seat check; a guest sees only the people they share a space with.
+    const shared = guestCircle(db, seat);
     return db.select({ userId: teamMembers.userId }).from(teamMembers).where(eq(teamMembers.teamId, team.id)).all()
-      .filter((member) => member.userId === actor.userId || visible(member.userId))
       .map((member) => ({ user: member.userId, state: board.state(member.userId) }))
-      .filter((presence) => presence.state !== 'offline');
+      .filter((presence) => presence.state !== 'offline' && (presence.user === actor.userId || shared === null || shared.has(presence.user)));
   },
 };
 

@@ -29,17 +29,23 @@ export function loadPrivatState(db: Reader, privatId: string): PrivatState | nul
 }
 
 /**
+ * The people a guest shares a space with (themselves included when they are in any space): the only
+ * teammates they may chat with or see. null for anyone else, who may chat with the whole team.
+ */
+export function guestCircle(db: Reader, seat: TeamSeat): ReadonlySet<string> | null {
+  const guestId = seat.userId;
+  if (teamPolicy.participate(seat)) return null;
+  const spaces = db.select({ id: projectMembers.projectId }).from(projectMembers).where(eq(projectMembers.userId, guestId)).all().map((row) => row.id);
+  return new Set(spaces.length === 0 ? [] : db.select({ userId: projectMembers.userId }).from(projectMembers).where(inArray(projectMembers.projectId, spaces)).all().map((row) => row.userId));
+}
+
+/**
  * Whom someone may chat with in a team: its members, as getUsers lists them; a guest only with the
  * people who share a space with them.
  */
 export function chatPartners(db: Reader, teamId: string, seat: TeamSeat): (userId: string) => boolean {
   const team = findTeam(db, teamId)!;
-  let shared: Set<string> | null = null;
-  const guestId = seat.userId;
-  if (!teamPolicy.participate(seat)) {
-    const spaces = db.select({ id: projectMembers.projectId }).from(projectMembers).where(eq(projectMembers.userId, guestId)).all().map((row) => row.id);
-    shared = new Set(spaces.length === 0 ? [] : db.select({ userId: projectMembers.userId }).from(projectMembers).where(inArray(projectMembers.projectId, spaces)).all().map((row) => row.userId));
-  }
+  const shared = guestCircle(db, seat);
   return (userId) => isId(userId) && (shared === null || shared.has(userId)) && loadTeamSeat(db, team, userId) !== null;
 }
 

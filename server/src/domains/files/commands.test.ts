@@ -69,6 +69,12 @@ describe('recording a file', () => {
     expect(codeOf(() => decideRecordFile(record({ folder: otherFolder })))).toBe('NOT_FOUND');
     expect(codeOf(() => decideRecordFile(record({ folder: folder('1'), owner: { kind: 'privat', privatId: 'e'.repeat(24) } })))).toBe('FILE_FOLDERS_UNAVAILABLE');
   });
+
+  it('puts a file only in a file or media folder, never in a doc folder', () => {
+    expect(codeOf(() => decideRecordFile(record({ folder: folder('1', { type: 'doc' }) })))).toBe('FILE_FOLDER_TYPE');
+    expect(decideRecordFile(record({ folder: folder('1', { type: 'file' }) }))[0]).toMatchObject({ payload: { folderId: folder('1').id } });
+    expect(decideRecordFile(record({ folder: folder('1', { type: 'media' }) }))[0]).toMatchObject({ payload: { folderId: folder('1').id } });
+  });
 });
 
 function folder(id: string, overrides: Partial<FolderState> = {}): FolderState {
@@ -123,5 +129,11 @@ describe('editing a file', () => {
     expect(codeOf(() => decideEditFile(file, { projectId: other }, { target: { projectId: other, teamId: other } }))).toBe('NOT_FOUND');
     expect(codeOf(() => decideEditFile({ ...file, taskId: other }, { projectId: other }, { target: { projectId: other, teamId } }))).toBe('FILE_MOVE_UNAVAILABLE');
     expect(codeOf(() => decideEditFile(file, { name: '' }, {}))).toBe('FILE_NAME_REQUIRED');
+  });
+
+  it('moves a file only into a file or media folder, never into a doc folder', () => {
+    expect(codeOf(() => decideEditFile(file, {}, { folder: folder('1', { type: 'doc' }) }))).toBe('FILE_FOLDER_TYPE');
+    expect(decideEditFile(file, {}, { folder: folder('1', { type: 'media' }) })[0]).toMatchObject({ payload: { changes: { folderId: folder('1').id } } });
+    expect(decideEditFile({ ...file, folderId: folder('1').id }, {}, { folder: null })[0]).toMatchObject({ payload: { changes: { folderId: null } } });
   });
 });

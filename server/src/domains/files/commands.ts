@@ -114,7 +114,15 @@ function checkFolderFor(owner: FileOwner, folder: FolderState | null | undefined
   if (folder === undefined) return null;
   if (owner.kind !== 'project') throw refused('FILE_FOLDERS_UNAVAILABLE');
   if (folder === null || folder.projectId !== owner.projectId) throw new DomainError('NOT_FOUND', fileMessages.folderNotFound);
+  refuseFolderType(folder);
   return folder.id;
+}
+
+/** Folders that hold uploaded files: `doc` folders hold documents only. */
+export const fileFolderTypes: readonly string[] = ['file', 'media'] satisfies (typeof folderTypes)[number][];
+
+function refuseFolderType(folder: FolderState): void {
+  if (!fileFolderTypes.includes(folder.type)) throw refused('FILE_FOLDER_TYPE');
 }
 
 export interface FileEditReferences {
@@ -146,6 +154,7 @@ export function decideEditFile(file: FileState, requested: Partial<Omit<FileFiel
     const folder = references.folder;
     if (folder !== null && (file.taskId !== null || file.privatId !== null)) throw refused('FILE_FOLDERS_UNAVAILABLE');
     if (folder === 'missing' || (folder !== null && folder.projectId !== projectId)) throw new DomainError('NOT_FOUND', fileMessages.folderNotFound);
+    if (folder !== null) refuseFolderType(folder);
     next.folderId = folder?.id ?? null;
   }
   const changes: Partial<FileFields> = {};

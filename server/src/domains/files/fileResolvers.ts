@@ -56,15 +56,34 @@ function listFiles(db: Reader, viewerId: string, args: z.infer<typeof listSchema
   if (args.folder === 'root') conditions.push(isNull(files.folderId));
   else if (args.folder) conditions.push(eq(files.folderId, args.folder));
   const limit = args.limit ?? 50;
-  const rows = db.select().from(files).where(and(...conditions)).orderBy(desc(files.createdAt), desc(files.id)).limit(limit).offset(args.offset ?? 0).all();
-  // Portfolio rows span owners: keep only those the caller can still see.
-  const visible = args.portfolio ? rows.filter((row) => isReadable(db, row, viewerId)) : rows;
-  return presentFiles(db, visible, viewerId);
+  const offset = args.offset ?? 0;
+  const order = [desc(files.createdAt), desc(files.id)] as const;
+  if (!args.portfolio || args.project || args.task || args.privat) {
+    return presentFiles(db, db.select().from(files).where(and(...conditions)).orderBy(...order).limit(limit).offset(offset).all(), viewerId);
+  }
+  // Portfolio rows span owners: keep only those the caller can still see (access read once per owner),
+  // then page, so a page is short only at the end.
+  const readable = readableOwners(db, viewerId);
+  const candidates = db.select({ id: files.id, projectId: files.projectId, taskId: files.taskId, privatId: files.privatId }).from(files).where(and(...conditions)).orderBy(...order).all();
+  const pageIds = candidates.filter(readable).slice(offset, offset + limit).map((row) => row.id);
+  if (pageIds.length === 0) return [];
+  const rows = new Map(db.select().from(files).where(inArray(files.id, pageIds)).all().map((row) => [row.id, row]));
+  return presentFiles(db, pageIds.map((id) => rows.get(id)!), viewerId);
 }
 
-function isReadable(db: Reader, row: typeof files.$inferSelect, viewerId: string): boolean {
-  const access = ownerAccess(db, ownerOfFile(row), viewerId);
-  return access !== null && filePolicy.read(access);
+/** Whether the caller may read a file's owner, asked once per space or private chat. */
+function readableOwners(db: Reader, viewerId: string): (row: Pick<typeof files.$inferSelect, 'projectId' | 'taskId' | 'privatId'>) => boolean {
+  const known = new Map<string, boolean>();
+  return (row) => {
+    const owner = ownerOfFile(row);
+    // A task's files follow its space's access: one answer serves the space and all its tasks.
+    const key = owner.kind === 'privat' ? `privat:${owner.privatId}` : `project:${owner.projectId}`;
+    if (!known.has(key)) {
+      const access = ownerAccess(db, owner, viewerId);
+      known.set(key, access !== null && filePolicy.read(access));
+    }
+    return known.get(key)!;
+  };
 }
 
 /**

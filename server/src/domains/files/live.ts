@@ -19,19 +19,26 @@ function watches(owner: FileOwner, payload: Payload): boolean {
   return payload.privatId === owner.privatId;
 }
 
-/** A subscriber's feed: events of `prefix` that `matches`, while they may read the owner; losing access ends it. */
+/**
+ * Whether an event of the subscriber's prefix concerns the watched owner, read from its payload alone: it
+ * is about the owner, or moves a file away from the watched space (which still reaches it once, with no
+ * file: the client drops it). Deciding this before any access query keeps the team's other spaces cheap.
+ */
+function concerns(owner: FileOwner, event: StoredEvent): boolean {
+  const payload = event.payload as Payload & { previous?: { projectId?: string | null } };
+  if (watches(owner, payload)) return true;
+  return event.type === 'file.updated' && owner.kind === 'project' && payload.previous?.projectId === owner.projectId;
+}
+
+/** A subscriber's feed: events of `prefix` that concern the owner, while they may read it; losing access ends it. */
 function ownerFeed(context: MercuriusContext, actor: Actor, owner: FileOwner, teamId: string, prefix: string) {
   const db = context.services.database.db;
   return feed(context, actor, topics.team(teamId), (event: StoredEvent): Verdict => {
     const relevant = event.type.startsWith(prefix);
-    if (relevant && !watches(owner, event.payload as Payload) && event.type !== 'file.updated') return 'skip';
-    if (!relevant && !mayChangeAccess(event.type)) return 'skip';
+    if (relevant ? !concerns(owner, event) : !mayChangeAccess(event.type)) return 'skip';
     const access = ownerAccess(db, owner, actor.userId);
     if (!access || !filePolicy.read(access)) return 'end';
-    if (!relevant) return 'skip';
-    // A file moved away from the watched space still reaches it once, with no file: the client drops it.
-    const payload = event.payload as Payload & { previous?: { projectId?: string | null } };
-    return watches(owner, payload) || (owner.kind === 'project' && payload.previous?.projectId === owner.projectId) ? 'deliver' : 'skip';
+    return relevant ? 'deliver' : 'skip';
   });
 }
 

@@ -13,7 +13,9 @@ import { requireCurrentTeam } from '../teams/state';
 import { analyse, pdfText, sniff, type AnalysisResult } from './analysis';
 import { decideRecordFile, fileMessages, uploadError, type PendingUpload } from './commands';
 import { checkFileName, decideStoredType, normalizeMimeType } from './rules';
-import { findFileRow, findFolderRow, ownerFrom, requireWritableOwner, teamPlan, teamUsage, toFolderState, type Reader } from './state';
+import type { FileOwner } from './events';
+import { filePolicy } from './policies';
+import { findFileRow, findFolderRow, ownerAccess, ownerFrom, ownerOfFile, requireWritableOwner, teamPlan, teamUsage, toFolderState, type Reader } from './state';
 import { fileUploads } from './tables';
 
 /** How long a signed upload URL takes bytes, and how long after signing the upload may be recorded. */
@@ -146,9 +148,14 @@ export async function recordFile(context: MercuriusContext, actor: Actor, raw: R
   const { services } = context;
   const db = services.database.db;
   const log = context.reply?.log ?? silentLog;
-  requireWritableOwner(db, ownerFrom(db, args), actor.userId);
+  const requestedOwner = ownerFrom(db, args);
+  requireWritableOwner(db, requestedOwner, actor.userId);
   const upload = pendingUpload(db, args.code);
-  if (!upload || upload.userId !== actor.userId || upload.key !== args.location) throw uploadError('upload_failed', { reason: 'unknown_upload' });
+  if (!upload || upload.userId !== actor.userId || upload.key !== args.location) {
+    // A retry of a setFile that already went through answers with the file it recorded.
+    if (!upload && recordedAlready(db, actor.userId, args, requestedOwner)) return args.code;
+    throw uploadError('upload_failed', { reason: 'unknown_upload' });
+  }
   const { driver } = storageOf(services.config);
   const stored = await driver.finishUpload(upload.key);
   let type: ReturnType<typeof decideStoredType> = { rejection: 'upload_failed' };
@@ -180,6 +187,12 @@ export async function recordFile(context: MercuriusContext, actor: Actor, raw: R
       tx.delete(fileUploads).where(eq(fileUploads.id, args.code)).run();
     });
   } catch (error) {
+    // The upload row gone means another setFile recorded it (its bytes and thumbnail, under the same keys,
+    // are that file's now) or a cancelUpload took it (and its bytes): nothing here is this call's to remove.
+    if (!pendingUpload(db, args.code)) {
+      if (recordedAlready(db, actor.userId, args, requestedOwner)) return args.code;
+      throw error;
+    }
     // Bytes of a refused type or size, or of another size than signed for (a server that did not enforce
     // the signed length), can never be recorded: they go now rather than at the sweep.
     const unusable = error instanceof DomainError && (discardingCodes.has(error.code) || (error.code === 'UPLOAD_FAILED' && stored !== null));
@@ -190,6 +203,21 @@ export async function recordFile(context: MercuriusContext, actor: Actor, raw: R
   if (result.textLater) void extractTextLater(services, args.code, log);
   return args.code;
 }
+
+/**
+ * Whether setFile's upload was already recorded by the caller, as the same file in the same place, and
+ * they may still read it: a retry (or an overlapping second call) then answers with that file.
+ */
+function recordedAlready(db: Reader, userId: string, args: z.infer<typeof recordSchema>, owner: FileOwner): boolean {
+  const row = findFileRow(db, args.code);
+  if (!row || row.authorId !== userId || row.location !== args.location) return false;
+  const recordedOwner = ownerOfFile(row);
+  if (recordedOwner.kind !== owner.kind || ownerKey(recordedOwner) !== ownerKey(owner)) return false;
+  const access = ownerAccess(db, recordedOwner, userId);
+  return access !== null && filePolicy.read(access);
+}
+
+const ownerKey = (owner: FileOwner) => (owner.kind === 'privat' ? owner.privatId : owner.kind === 'task' ? owner.taskId : owner.projectId);
 
 /** Reads a large PDF's text after setFile answered; a failure leaves the text null and is logged. */
 export function extractTextLater(services: Services, fileId: string, log: Log): Promise<void> {
