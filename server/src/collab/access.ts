@@ -3,9 +3,10 @@ import { collabCloseCodes } from '#shared/docs';
 import type { Authentication, Services } from '../graphql/context';
 import { tokenFrom } from '../graphql/context';
 import { isSessionActive } from '../domains/accounts/sessions';
-import { docPolicy } from '../domains/docs/policies';
-import { docAccessOf, findDocRow, type DocRow } from '../domains/docs/state';
+import { findDocRow, type DocRow } from '../domains/docs/state';
 import { isApiTokenActive } from '../domains/settings/apiTokens';
+import { spaceContentPolicy } from '../domains/teams/policies';
+import { spaceContentAccess } from '../domains/teams/state';
 
 /** What a connection was let in with; judged again whenever access may have changed. */
 export type Grant =
@@ -58,10 +59,10 @@ export async function authorizeUpgrade(services: Services, docId: string, creden
     return { allowed: false, code: collabCloseCodes.unauthenticated, message: authentication.status === 'missing' ? 'No access token' : 'Token expired or invalid' };
   }
   const row = findDocRow(db, docId);
-  const access = row ? docAccessOf(db, row.projectId, authentication.actor.userId) : null;
-  if (!row || !access || !docPolicy.read(access)) return notFound;
+  const access = row ? spaceContentAccess(db, row.projectId, authentication.actor.userId) : null;
+  if (!row || !access || !spaceContentPolicy.read(access)) return notFound;
   const { userId, sessionId, apiTokenId } = authentication.actor;
-  return { allowed: true, grant: { kind: 'member', docId, userId, sessionId, ...(apiTokenId ? { apiTokenId } : {}), writable: docPolicy.write(access) }, teamId: row.teamId };
+  return { allowed: true, grant: { kind: 'member', docId, userId, sessionId, ...(apiTokenId ? { apiTokenId } : {}), writable: spaceContentPolicy.write(access) }, teamId: row.teamId };
 }
 
 /**
@@ -73,7 +74,7 @@ export function judgeAgain(services: Services, grant: Grant): { writable: boolea
   const row = findDocRow(db, grant.docId);
   if (grant.kind === 'share') return shareVerdict(row, grant.shareToken).allowed ? { writable: false } : null;
   const credentialActive = grant.apiTokenId ? isApiTokenActive(db, grant.apiTokenId) : isSessionActive(db, grant.sessionId);
-  const access = row && credentialActive ? docAccessOf(db, row.projectId, grant.userId) : null;
-  if (!access || !docPolicy.read(access)) return null;
-  return { writable: docPolicy.write(access) };
+  const access = row && credentialActive ? spaceContentAccess(db, row.projectId, grant.userId) : null;
+  if (!access || !spaceContentPolicy.read(access)) return null;
+  return { writable: spaceContentPolicy.write(access) };
 }

@@ -1,4 +1,4 @@
-import { spacePolicy, type SpaceFacts, type SpaceSeat, type TeamSeat } from '../teams/policies';
+import { spaceContentPolicy, spacePolicy, type SpaceFacts, type SpaceSeat, type TeamSeat } from '../teams/policies';
 import type { Conversation } from './conversation';
 
 /** What one user may do in one conversation, judged from the teams and tasks areas' facts. */
@@ -34,10 +34,11 @@ export interface MessageFacts {
  * - anyone edits only their own text and file messages, and deletes their own.
  */
 export const chatPolicy = {
+  /** The space content rule (spaceContentPolicy: read, post = write); moderating is for those who manage the space. */
   inSpace(seat: TeamSeat | null, space: SpaceFacts, spaceSeat: SpaceSeat): Abilities {
-    if (!spacePolicy.read(seat, space, spaceSeat)) return nothing;
-    const moderate = spacePolicy.manage(seat, space, spaceSeat);
-    return { read: true, post: spaceSeat.permission !== null || moderate, moderate };
+    const access = { seat, space, spaceSeat };
+    if (!spaceContentPolicy.read(access)) return nothing;
+    return { read: true, post: spaceContentPolicy.write(access), moderate: spacePolicy.manage(seat, space, spaceSeat) };
   },
   inPrivat(facts: { member: boolean; inTeam: boolean }): Abilities {
     return facts.member && facts.inTeam ? { read: true, post: true, moderate: false } : nothing;
@@ -45,6 +46,7 @@ export const chatPolicy = {
   edit(message: MessageFacts, viewerId: string): boolean {
     return !message.deleted && message.authorId === viewerId && (message.type === 'text' || message.type === 'file');
   },
+  /** Unlike spaceContentPolicy.manage on purpose: authors delete their own messages with read access alone. */
   delete(message: MessageFacts, viewerId: string, access: Pick<ConversationAccess, 'read' | 'moderate'>): boolean {
     return !message.deleted && access.read && (message.authorId === viewerId || access.moderate);
   },

@@ -1,6 +1,7 @@
 import { docMessages } from '#shared/docs';
 import { DomainError } from '../../errors';
-import type { DocEvent, DocFieldName, DocFields } from './events';
+import { diffFields } from '../fields';
+import type { DocEvent, DocFields } from './events';
 
 /** What a command knows about an existing doc, read from the projection by the caller. */
 export interface DocState extends DocFields {
@@ -41,15 +42,9 @@ export function decideCreateDoc(command: NewDoc): DocEvent[] {
 
 /** updateWall's field changes: only what differs is recorded, with what it replaced. */
 export function decideEditDoc(doc: DocState, requested: Partial<DocFields>): DocEvent[] {
-  const changes: Partial<Record<DocFieldName, unknown>> = {};
-  const previous: Partial<Record<DocFieldName, unknown>> = {};
-  for (const [field, next] of Object.entries(requested) as [DocFieldName, unknown][]) {
-    if (next === undefined || doc[field] === next) continue;
-    changes[field] = next;
-    previous[field] = doc[field];
-  }
+  const { changes, previous } = diffFields<DocFields>(doc, requested);
   if (Object.keys(changes).length === 0) return [];
-  return [{ type: 'doc.edited', payload: { docId: doc.id, projectId: doc.projectId, changes: changes as Partial<DocFields>, previous: previous as Partial<DocFields> } }];
+  return [{ type: 'doc.edited', payload: { docId: doc.id, projectId: doc.projectId, changes, previous } }];
 }
 
 /**

@@ -3,16 +3,17 @@ import type { StoredEvent } from '../../events/types';
 import { requireActor, type Actor } from '../../graphql/context';
 import { topics } from '../../graphql/live';
 import { feed, type Verdict } from '../teams/live';
-import { docPolicy } from './policies';
+import { spaceContentPolicy } from '../teams/policies';
+import { requireReadableSpaceContent, spaceContentAccess, type SpaceContentAccessOf } from '../teams/state';
 import { lastSavedOf, presentDoc } from './present';
-import { docAccessOf, findDocRow, requireReadableSpace, type DocAccessOf } from './state';
+import { findDocRow } from './state';
 
 /** Events that may change who sees a space: each one is checked against the subscriber's access. */
 const mayChangeAccess = (type: string) => type.startsWith('project.') || type.startsWith('team.');
 
 interface Delivery {
   event: StoredEvent;
-  access: DocAccessOf;
+  access: SpaceContentAccessOf;
 }
 
 /**
@@ -22,13 +23,13 @@ interface Delivery {
  */
 async function* docFeed(context: MercuriusContext, actor: Actor, teamId: string, projectId: string): AsyncGenerator<Delivery> {
   const db = context.services.database.db;
-  let access: DocAccessOf | null = null;
+  let access: SpaceContentAccessOf | null = null;
   const events = feed(context, actor, topics.team(teamId), (event): Verdict => {
     const docEvent = event.type.startsWith('doc.');
     if (docEvent && (event.payload as { projectId?: string }).projectId !== projectId) return 'skip';
     if (!docEvent && !mayChangeAccess(event.type)) return 'skip';
-    access = docAccessOf(db, projectId, actor.userId);
-    if (!access || !docPolicy.read(access)) return 'end';
+    access = spaceContentAccess(db, projectId, actor.userId);
+    if (!access || !spaceContentPolicy.read(access)) return 'end';
     return docEvent ? 'deliver' : 'skip';
   });
   for await (const event of events) yield { event, access: access! };
@@ -38,7 +39,7 @@ export const docSubscriptions = {
   subDoc: {
     subscribe: (_root: unknown, args: { project: string }, context: MercuriusContext) => {
       const actor = requireActor(context);
-      const access = requireReadableSpace(context.services.database.db, args.project, actor.userId);
+      const access = requireReadableSpaceContent(context.services.database.db, args.project, actor.userId);
       return docFeed(context, actor, access.teamId, access.projectId);
     },
     resolve: ({ event, access }: Delivery, _args: unknown, context: MercuriusContext) => {

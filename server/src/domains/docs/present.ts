@@ -1,6 +1,6 @@
 import { inArray, max } from 'drizzle-orm';
 import { collabPath } from '#shared/docs';
-import { docPolicy, type DocAccess } from './policies';
+import { spaceContentPolicy, type SpaceContentAccess } from '../teams/policies';
 import type { DocRow, Reader } from './state';
 import { docSnapshots, docUpdates } from './tables';
 
@@ -23,7 +23,7 @@ export function lastSavedOf(db: Reader, docIds: readonly string[]): Map<string, 
 }
 
 /** A doc as a viewer with `access` to its space sees it, with what they may do so the client hides the rest. */
-export function presentDoc(row: DocRow, access: DocAccess, publicUrl: string, lastSavedAt: string | null) {
+export function presentDoc(row: DocRow, access: SpaceContentAccess, publicUrl: string, lastSavedAt: string | null) {
   const shareToken = row.shared ? row.shareToken : null;
   return {
     id: row.id,
@@ -41,14 +41,14 @@ export function presentDoc(row: DocRow, access: DocAccess, publicUrl: string, la
     updatedAt: row.updatedAt,
     lastSavedAt,
     room: `${collabPath}/${row.id}`,
-    canEdit: docPolicy.write(access),
-    canManage: docPolicy.manage(access, row),
+    canEdit: spaceContentPolicy.write(access),
+    canManage: spaceContentPolicy.manage(access, row),
   };
 }
 
 export type PresentedDoc = ReturnType<typeof presentDoc>;
 
-export function presentDocs(db: Reader, rows: readonly DocRow[], access: DocAccess, publicUrl: string): PresentedDoc[] {
+export function presentDocs(db: Reader, rows: readonly DocRow[], access: SpaceContentAccess, publicUrl: string): PresentedDoc[] {
   const saved = lastSavedOf(db, rows.map((row) => row.id));
   return rows.map((row) => presentDoc(row, access, publicUrl, saved.get(row.id) ?? null));
 }

@@ -6,14 +6,15 @@ import { DomainError } from '../../errors';
 import { requireActor } from '../../graphql/context';
 import { addressKey } from '../../http/rateLimits';
 import { newId } from '../../ids';
+import { spaceContentPolicy } from '../teams/policies';
+import { requireReadableSpaceContent, requireWritableSpaceContent } from '../teams/state';
 import { runCommand } from '../teams/support';
 import { decideCreateDoc, decideDeleteDoc, decideEditDoc, decideSharing } from './commands';
 import { docStream } from './events';
 import { requireDocFolder } from './folders';
 import { docTitle, parseDocArguments, parsePage, parseSort, type DocArguments } from './input';
-import { docPolicy } from './policies';
 import { lastSavedOf, presentDoc, presentDocs, presentPublicDoc } from './present';
-import { requireManagedDoc, requireReadableDoc, requireReadableSpace, requireWritableDoc, requireWritableSpace, toDocState, type Reader } from './state';
+import { requireManagedDoc, requireReadableDoc, requireWritableDoc, toDocState, type Reader } from './state';
 import { docs } from './tables';
 
 type Resolver = IFieldResolver<unknown, MercuriusContext, any>;
@@ -47,7 +48,7 @@ export const docQueries: Record<string, Resolver> = {
     const db = context.services.database.db;
     const { limit, offset } = parsePage(args.limit, args.offset);
     const sort = parseSort(args.sort);
-    const access = requireReadableSpace(db, args.project, actor.userId);
+    const access = requireReadableSpaceContent(db, args.project, actor.userId);
     const inSpace = eq(docs.projectId, access.projectId);
     const scope = args.folder === docRootFolder ? and(inSpace, isNull(docs.folderId)) : args.folder ? and(inSpace, eq(docs.folderId, args.folder)) : inSpace;
     const rows = db.select().from(docs).where(scope).orderBy(...orderOf[sort]).limit(limit).offset(offset).all();
@@ -69,7 +70,7 @@ export const docMutations: Record<string, Resolver> = {
     const fields = { ...parseDocArguments({ emoji: args.emoji, folder: args.folder }), title: docTitle(args.title) };
     const docId = newId();
     runCommand(context, actor.userId, (unit) => {
-      const access = requireWritableSpace(unit.transaction, args.project, actor.userId);
+      const access = requireWritableSpaceContent(unit.transaction, args.project, actor.userId);
       requireDocFolder(unit.transaction, access.projectId, fields.folderId);
       const events = decideCreateDoc({ docId, projectId: access.projectId, teamId: access.teamId, fields });
       unit.append(docStream(docId), events, { teamId: access.teamId, expectedVersion: 0 });
@@ -83,7 +84,7 @@ export const docMutations: Record<string, Resolver> = {
       const db = unit.transaction;
       const { row, access } = requireWritableDoc(db, args.id, actor.userId);
       const doc = toDocState(row);
-      if (typeof args.shared === 'boolean' && args.shared !== doc.shared && !docPolicy.manage(access, row)) throw new DomainError('PERMISSION_DENIED');
+      if (typeof args.shared === 'boolean' && args.shared !== doc.shared && !spaceContentPolicy.manage(access, row)) throw new DomainError('PERMISSION_DENIED');
       if (requested.folderId !== undefined) requireDocFolder(db, doc.projectId, requested.folderId);
       const events = [...decideEditDoc(doc, requested), ...(typeof args.shared === 'boolean' ? decideSharing(doc, args.shared, newShareToken) : [])];
       if (events.length > 0) unit.append(docStream(doc.id), events, { teamId: doc.teamId });

@@ -1,23 +1,16 @@
 import { eq } from 'drizzle-orm';
 import { docMessages } from '#shared/docs';
-import { teamMessages } from '#shared/teams';
 import type { Transaction } from '../../db/connection';
 import { DomainError } from '../../errors';
 import { isId } from '../../ids';
-import { loadSpaceAccess } from '../teams/state';
+import { spaceContentPolicy } from '../teams/policies';
+import { spaceContentAccess, type SpaceContentAccessOf } from '../teams/state';
 import type { DocState } from './commands';
-import { docPolicy, type DocAccess } from './policies';
 import { docs } from './tables';
 
 /** Reads work the same on the database and inside a command's transaction. */
 export type Reader = Pick<Transaction, 'select' | 'all'>;
 export type DocRow = typeof docs.$inferSelect;
-
-export interface DocAccessOf extends DocAccess {
-  projectId: string;
-  teamId: string;
-  userId: string;
-}
 
 export function findDocRow(db: Reader, docId: string): DocRow | undefined {
   if (!isId(docId)) return undefined;
@@ -40,42 +33,27 @@ export function toDocState(row: DocRow): DocState {
   };
 }
 
-/** The caller's access to a space's docs, or null when there is no such space. */
-export function docAccessOf(db: Reader, projectId: string, userId: string): DocAccessOf | null {
-  const access = isId(userId) ? loadSpaceAccess(db, projectId, userId) : null;
-  if (!access) return null;
-  return { seat: access.seat, space: access.space, spaceSeat: access.spaceSeat, projectId, teamId: access.space.teamId, userId };
-}
-
-/** The space, if the user may see its docs; the same answer whether it does not exist or is out of sight. */
-export function requireReadableSpace(db: Reader, projectId: string, userId: string): DocAccessOf {
-  const access = docAccessOf(db, projectId, userId);
-  if (!access || !docPolicy.read(access)) throw new DomainError('NOT_FOUND', teamMessages.spaceNotFound);
-  return access;
-}
-
-export function requireWritableSpace(db: Reader, projectId: string, userId: string): DocAccessOf {
-  const access = requireReadableSpace(db, projectId, userId);
-  if (!docPolicy.write(access)) throw new DomainError('PERMISSION_DENIED');
-  return access;
-}
+/**
+ * Docs follow the space content rule (spaceContentPolicy): its answers also serve the subDoc filter and
+ * the doc websocket upgrade (read-only when `write` is false); `manage` is sharing publicly and deleting.
+ */
 
 /** The doc, if the user may see it; one answer for missing and out of sight, so ids cannot be probed. */
-export function requireReadableDoc(db: Reader, docId: string, userId: string): { row: DocRow; access: DocAccessOf } {
+export function requireReadableDoc(db: Reader, docId: string, userId: string): { row: DocRow; access: SpaceContentAccessOf } {
   const row = findDocRow(db, docId);
-  const access = row ? docAccessOf(db, row.projectId, userId) : null;
-  if (!row || !access || !docPolicy.read(access)) throw new DomainError('NOT_FOUND', docMessages.docNotFound);
+  const access = row ? spaceContentAccess(db, row.projectId, userId) : null;
+  if (!row || !access || !spaceContentPolicy.read(access)) throw new DomainError('NOT_FOUND', docMessages.docNotFound);
   return { row, access };
 }
 
-export function requireWritableDoc(db: Reader, docId: string, userId: string): { row: DocRow; access: DocAccessOf } {
+export function requireWritableDoc(db: Reader, docId: string, userId: string): { row: DocRow; access: SpaceContentAccessOf } {
   const found = requireReadableDoc(db, docId, userId);
-  if (!docPolicy.write(found.access)) throw new DomainError('PERMISSION_DENIED');
+  if (!spaceContentPolicy.write(found.access)) throw new DomainError('PERMISSION_DENIED');
   return found;
 }
 
-export function requireManagedDoc(db: Reader, docId: string, userId: string): { row: DocRow; access: DocAccessOf } {
+export function requireManagedDoc(db: Reader, docId: string, userId: string): { row: DocRow; access: SpaceContentAccessOf } {
   const found = requireWritableDoc(db, docId, userId);
-  if (!docPolicy.manage(found.access, found.row)) throw new DomainError('PERMISSION_DENIED');
+  if (!spaceContentPolicy.manage(found.access, found.row)) throw new DomainError('PERMISSION_DENIED');
   return found;
 }

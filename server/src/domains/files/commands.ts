@@ -3,6 +3,7 @@ import type { PlanName } from '#shared/plans';
 import { uploadErrorMessages, uploadRejection, type UploadErrorKey } from '#shared/uploads';
 import type { ErrorCode } from '#shared/errors';
 import { DomainError } from '../../errors';
+import { diffFields } from '../fields';
 import type { FileAnalysis, FileEvent, FileFields, FileOwner, FolderEvent, FolderFields } from './events';
 import { checkFileName, type NameCheck } from './rules';
 
@@ -157,13 +158,7 @@ export function decideEditFile(file: FileState, requested: Partial<Omit<FileFiel
     if (folder !== null) refuseFolderType(folder);
     next.folderId = folder?.id ?? null;
   }
-  const changes: Partial<FileFields> = {};
-  const previous: Partial<FileFields> = {};
-  for (const [field, value] of Object.entries(next) as [keyof FileFields, never][]) {
-    if (file[field] === value) continue;
-    changes[field] = value;
-    previous[field] = file[field] as never;
-  }
+  const { changes, previous } = diffFields<FileFields>(file, next);
   if (Object.keys(changes).length === 0) return [];
   return [{ type: 'file.updated', payload: { fileId: file.id, projectId, taskId: file.taskId, privatId: file.privatId, changes, previous } }];
 }
@@ -209,13 +204,7 @@ export function decideEditFolder(folder: FolderState, requested: { name?: string
     if (upfolder !== null && (upfolder.id === folder.id || upfolder.ancestorIds.includes(folder.id))) throw refused('FOLDER_CYCLE');
     next.upfolderId = upfolder?.id ?? null;
   }
-  const changes: Partial<FolderFields> = {};
-  const previous: Partial<FolderFields> = {};
-  for (const [field, value] of Object.entries(next) as [keyof FolderFields, never][]) {
-    if (folder[field] === value) continue;
-    changes[field] = value;
-    previous[field] = folder[field] as never;
-  }
+  const { changes, previous } = diffFields<FolderFields>(folder, next);
   if (Object.keys(changes).length === 0) return [];
   return [{ type: 'folder.updated', payload: { folderId: folder.id, projectId: folder.projectId, changes, previous } }];
 }

@@ -1,4 +1,4 @@
-import { spacePolicy, type SpaceFacts, type SpaceSeat, type TeamSeat } from '../teams/policies';
+import { spaceContentPolicy, spacePolicy, type SpaceFacts, type SpaceSeat, type TeamSeat } from '../teams/policies';
 
 /** The caller's standing towards whatever owns a file or folder: a space (or a task's space) or a private chat. */
 export interface OwnerAccess {
@@ -14,14 +14,12 @@ export interface OwnerAccess {
 export const noAccess = (teamId: string): OwnerAccess => ({ teamId, read: false, write: false, manage: false });
 
 /**
- * A space's files follow its tasks' rules: whoever may see the space reads them; its members (guests
- * included) and those who manage it upload; a member seeing a public space they did not join reads until
- * they join. Those who manage the space also rename, move, share and delete anyone's files there.
+ * A space's files follow the space content rule (spaceContentPolicy: read, write = upload). Those who
+ * manage the space also rename, move, share and delete anyone's files there.
  */
 export function spaceFileAccess(seat: TeamSeat | null, space: SpaceFacts, spaceSeat: SpaceSeat): OwnerAccess {
-  const read = spacePolicy.read(seat, space, spaceSeat);
-  const manage = spacePolicy.manage(seat, space, spaceSeat);
-  return { teamId: space.teamId, read, write: read && (spaceSeat.permission !== null || manage), manage };
+  const access = { seat, space, spaceSeat };
+  return { teamId: space.teamId, read: spaceContentPolicy.read(access), write: spaceContentPolicy.write(access), manage: spacePolicy.manage(seat, space, spaceSeat) };
 }
 
 /** A private chat's files: its members read and upload; each changes only their own files. */
@@ -32,6 +30,9 @@ export function privatFileAccess(teamId: string, chat: { read: boolean; post: bo
 export const filePolicy = {
   read: (access: OwnerAccess): boolean => access.read,
   upload: (access: OwnerAccess): boolean => access.write,
-  /** Rename, move, share, delete: the author while they may still write there, or whoever manages the owner. */
+  /**
+   * Rename, move, share, delete: the author while they may still write there, or whoever manages the owner.
+   * Differs from spaceContentPolicy.manage on purpose only in taking an OwnerAccess, which also covers private chats.
+   */
   change: (access: OwnerAccess, item: { authorId: string }, userId: string): boolean => access.write && (item.authorId === userId || access.manage),
 };

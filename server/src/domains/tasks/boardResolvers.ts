@@ -8,13 +8,15 @@ import type { UnitOfWork } from '../../events/store';
 import type { DomainEvent } from '../../events/types';
 import { requireActor } from '../../graphql/context';
 import { isId, newId } from '../../ids';
+import { spaceContentPolicy } from '../teams/policies';
+import { readableSpaceContent, requireReadableSpaceContent, requireWritableSpaceContent, type SpaceContentAccessOf } from '../teams/state';
 import { runCommand } from '../teams/support';
 import { boardStream } from './board';
 import { decideCreateState, decideCreateTag, decideDeleteState, decideDeleteTag, decideReorderStates, decideUpdateState, decideUpdateTag } from './boardCommands';
 import type { BoardState } from './commands';
 import { taskPolicy } from './policies';
 import { presentState, presentTag, sectionsOf, tagsOf } from './present';
-import { ensureBoard, loadBoard, readableBoardAccess, requireReadableBoard, requireWritableBoard, type BoardAccessOf, type Reader } from './state';
+import { ensureBoard, loadBoard, type Reader } from './state';
 import { projectStates, tags, tasks } from './tables';
 import { boardOf } from './taskQueries';
 
@@ -30,19 +32,19 @@ function append(unit: UnitOfWork, board: BoardState, events: readonly DomainEven
 }
 
 /** A section, if the caller may see its space; the same answer for one that does not exist. */
-function requireSection(db: Reader, stateId: string, userId: string, need: 'write' | 'manage'): { state: typeof projectStates.$inferSelect; access: BoardAccessOf } {
+function requireSection(db: Reader, stateId: string, userId: string, need: 'write' | 'manage'): { state: typeof projectStates.$inferSelect; access: SpaceContentAccessOf } {
   const state = isId(stateId) ? db.select().from(projectStates).where(eq(projectStates.id, stateId)).get() : undefined;
-  const access = state ? readableBoardAccess(db, state.projectId, userId) : null;
+  const access = state ? readableSpaceContent(db, state.projectId, userId) : null;
   if (!state || !access) throw new DomainError('NOT_FOUND', taskMessages.sectionNotFound);
-  if (!(need === 'write' ? taskPolicy.write(access) : taskPolicy.manageSections(access))) throw new DomainError('PERMISSION_DENIED');
+  if (!(need === 'write' ? spaceContentPolicy.write(access) : taskPolicy.manageSections(access))) throw new DomainError('PERMISSION_DENIED');
   return { state, access };
 }
 
 function requireTag(db: Reader, tagId: string, userId: string) {
   const tag = isId(tagId) ? db.select().from(tags).where(eq(tags.id, tagId)).get() : undefined;
-  const access = tag ? readableBoardAccess(db, tag.projectId, userId) : null;
+  const access = tag ? readableSpaceContent(db, tag.projectId, userId) : null;
   if (!tag || !access) throw new DomainError('NOT_FOUND', taskMessages.tagNotFound);
-  if (!taskPolicy.write(access)) throw new DomainError('PERMISSION_DENIED');
+  if (!spaceContentPolicy.write(access)) throw new DomainError('PERMISSION_DENIED');
   return { tag, board: loadBoard(db, tag.projectId)! };
 }
 
@@ -50,14 +52,14 @@ export const boardQueries: Record<string, Resolver> = {
   getStatesProject: (_root, args: { project: string }, context) => {
     const actor = requireActor(context);
     const db = context.services.database.db;
-    const access = requireReadableBoard(db, args.project, actor.userId);
+    const access = requireReadableSpaceContent(db, args.project, actor.userId);
     boardOf(context, actor.userId, access.projectId);
     return sectionsOf(db, access.projectId);
   },
   getTags: (_root, args: { project: string }, context) => {
     const actor = requireActor(context);
     const db = context.services.database.db;
-    const access = requireReadableBoard(db, args.project, actor.userId);
+    const access = requireReadableSpaceContent(db, args.project, actor.userId);
     return tagsOf(db, access.projectId);
   },
 };
@@ -68,7 +70,7 @@ export const boardMutations: Record<string, Resolver> = {
     const value = sectionName.parse(args.value);
     const icon = sectionIcon.parse(args.icon ?? 0);
     const stateId = runCommand(context, actor.userId, (unit) => {
-      requireWritableBoard(unit.transaction, args.project, actor.userId);
+      requireWritableSpaceContent(unit.transaction, args.project, actor.userId);
       const board = ensureBoard(unit, args.project);
       const id = newId();
       append(unit, board, decideCreateState(board, { stateId: id, value, icon }));
@@ -115,7 +117,7 @@ export const boardMutations: Record<string, Resolver> = {
     const name = tagName.parse(args.name);
     const color = args.color == null ? undefined : tagColor.parse(args.color);
     const tagId = runCommand(context, actor.userId, (unit) => {
-      requireWritableBoard(unit.transaction, args.project, actor.userId);
+      requireWritableSpaceContent(unit.transaction, args.project, actor.userId);
       const board = ensureBoard(unit, args.project);
       const id = newId();
       const chosen = color ?? taskColors[board.tags.length % taskColors.length]!;

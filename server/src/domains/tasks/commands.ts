@@ -2,6 +2,7 @@ import { isCrowded, positionSpacing, respace, type Positioned } from '#shared/or
 import { taskMessages } from '#shared/taskRules';
 import { taskColors } from '#shared/tasks';
 import { DomainError } from '../../errors';
+import { diffFields } from '../fields';
 import type { BoardEvent, TaskCreated, TaskEvent, TaskFields, TasksRespaced } from './events';
 
 export interface BoardState {
@@ -104,11 +105,10 @@ export function decideCreateTask(command: NewTask, references: References): Task
   return [{ type: 'task.created', payload }];
 }
 
-function differs(field: keyof TaskFields, current: TaskState, next: unknown): boolean {
-  const value = current[field];
-  if (Array.isArray(value)) return !sameSet(value, next as string[]);
-  if (value !== null && typeof value === 'object') return JSON.stringify(value) !== JSON.stringify(next);
-  return value !== next;
+function sameValue(value: unknown, next: unknown): boolean {
+  if (Array.isArray(value)) return sameSet(value, next as string[]);
+  if (value !== null && typeof value === 'object') return JSON.stringify(value) === JSON.stringify(next);
+  return value === next;
 }
 
 /** ediTask within a space: only what differs is recorded, with what it replaced; new assignees start following. */
@@ -116,16 +116,10 @@ export function decideEditTask(task: TaskState, requested: Partial<TaskFields>, 
   const given: Partial<TaskFields> = { ...requested };
   if (given.tagIds) given.tagIds = unique(given.tagIds);
   if (given.assigneeIds) given.assigneeIds = unique(given.assigneeIds);
-  const changes: Record<string, unknown> = {};
-  const previous: Record<string, unknown> = {};
-  for (const [field, next] of Object.entries(given) as [keyof TaskFields, unknown][]) {
-    if (next === undefined || !differs(field, task, next)) continue;
-    changes[field] = next;
-    previous[field] = task[field];
-  }
+  const { changes, previous } = diffFields<TaskFields>(task, given, (_field, value, next) => sameValue(value, next));
   if (Object.keys(changes).length === 0) return [];
-  checkReferences(changes as Partial<TaskFields>, references, task.id);
-  const followersAdded = ((changes.assigneeIds as string[] | undefined) ?? []).filter((userId) => !task.followerIds.includes(userId));
+  checkReferences(changes, references, task.id);
+  const followersAdded = (changes.assigneeIds ?? []).filter((userId) => !task.followerIds.includes(userId));
   return [{ type: 'task.updated', payload: { taskId: task.id, projectId: task.projectId, changes, previous, followersAdded } }];
 }
 

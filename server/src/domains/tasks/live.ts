@@ -4,9 +4,10 @@ import type { StoredEvent } from '../../events/types';
 import { requireActor, type Actor } from '../../graphql/context';
 import { topics } from '../../graphql/live';
 import { feed, type Verdict } from '../teams/live';
+import { readableSpaceContent, requireReadableSpaceContent, type SpaceContentAccessOf } from '../teams/state';
 import type { StateDeleted, TaskMoved, TasksRespaced } from './events';
 import { forViewer, presentTaskBases, sectionsOf, tagsOf } from './present';
-import { findTaskRow, readableBoardAccess, requireReadableBoard, type BoardAccessOf, type Reader } from './state';
+import { findTaskRow, type Reader } from './state';
 import { tasks } from './tables';
 
 const boardEventPrefixes = ['task.', 'tasks.', 'state.', 'states.', 'tag.', 'board.'];
@@ -30,7 +31,7 @@ function spacesOf(event: StoredEvent): string[] {
 /** A delivered event with the subscriber's access to the space, as judged when it arrived. */
 interface Delivery {
   event: StoredEvent;
-  access: BoardAccessOf;
+  access: SpaceContentAccessOf;
 }
 
 /**
@@ -40,12 +41,12 @@ interface Delivery {
  */
 async function* boardFeed(context: MercuriusContext, actor: Actor, teamId: string, projectId: string): AsyncGenerator<Delivery> {
   const db = context.services.database.db;
-  let access: BoardAccessOf | null = null;
+  let access: SpaceContentAccessOf | null = null;
   const events = feed(context, actor, topics.team(teamId), (event): Verdict => {
     const boardEvent = isBoardEvent(event);
     if (boardEvent && !spacesOf(event).includes(projectId)) return 'skip';
     if (!boardEvent && !mayChangeAccess(event.type)) return 'skip';
-    access = readableBoardAccess(db, projectId, actor.userId);
+    access = readableSpaceContent(db, projectId, actor.userId);
     if (!access) return 'end';
     return boardEvent ? 'deliver' : 'skip';
   });
@@ -101,7 +102,7 @@ export const taskSubscriptions = {
   subTask: {
     subscribe: (_root: unknown, args: { project: string }, context: MercuriusContext) => {
       const actor = requireActor(context);
-      const access = requireReadableBoard(context.services.database.db, args.project, actor.userId);
+      const access = requireReadableSpaceContent(context.services.database.db, args.project, actor.userId);
       return boardFeed(context, actor, access.teamId, access.projectId);
     },
     resolve: ({ event, access }: Delivery, _args: unknown, context: MercuriusContext) => {

@@ -1,8 +1,8 @@
 import { eq, inArray, type SQL } from 'drizzle-orm';
 import type { SQLiteColumn } from 'drizzle-orm/sqlite-core';
 import { users } from '../accounts/tables';
+import { spaceContentPolicy, type SpaceContentAccess } from '../teams/policies';
 import { loadSpaceAccess } from '../teams/state';
-import { taskPolicy, type BoardAccess } from './policies';
 import type { Reader, TaskRow } from './state';
 import { projectStates, tags, taskAssignees, taskFollowers, taskTags } from './tables';
 
@@ -95,13 +95,13 @@ export function presentTaskBases(db: Reader, rows: readonly TaskRow[]) {
 export type TaskBase = ReturnType<typeof presentTaskBases>[number];
 
 /** What the viewer may do with a task, so the client hides what they cannot; `access` is theirs to its space. */
-export function forViewer(base: TaskBase, access: BoardAccess | null, viewerId: string) {
-  const canEdit = access !== null && taskPolicy.write(access);
+export function forViewer(base: TaskBase, access: SpaceContentAccess | null, viewerId: string) {
+  const canEdit = access !== null && spaceContentPolicy.write(access);
   return {
     ...base,
     isFollowing: base.followers.some((person) => person.id === viewerId),
     canEdit,
-    canDelete: canEdit && taskPolicy.delete(access, base),
+    canDelete: canEdit && spaceContentPolicy.manage(access, base),
   };
 }
 

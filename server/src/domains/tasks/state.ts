@@ -6,11 +6,11 @@ import type { Transaction } from '../../db/connection';
 import { DomainError } from '../../errors';
 import type { UnitOfWork } from '../../events/store';
 import { isId } from '../../ids';
-import { loadSpaceAccess, loadSpaceState } from '../teams/state';
+import { spaceContentPolicy } from '../teams/policies';
+import { loadSpaceState, readableSpaceContent, spaceContentAccess, type SpaceContentAccessOf } from '../teams/state';
 import { openBoard } from './board';
 import type { BoardState, TaskState } from './commands';
 import type { TaskLength, TasksRespaced } from './events';
-import { taskPolicy, type BoardAccess } from './policies';
 import { projectStates, tags, taskAssignees, taskBoards, taskFollowers, tasks, taskTags } from './tables';
 
 /** Reads work the same on the database and inside a command's transaction. */
@@ -120,55 +120,21 @@ export function listPositions(db: Reader, field: TasksRespaced['field'], task: {
 export function spaceReaders(db: Reader, projectId: string): (userId: string) => boolean {
   const known = new Map<string, boolean>();
   return (userId) => {
-    if (!known.has(userId)) {
-      const access = isId(userId) ? loadSpaceAccess(db, projectId, userId) : null;
-      known.set(userId, access !== null && taskPolicy.read(access));
-    }
+    if (!known.has(userId)) known.set(userId, readableSpaceContent(db, projectId, userId) !== null);
     return known.get(userId)!;
   };
 }
 
-export interface BoardAccessOf extends BoardAccess {
-  projectId: string;
-  teamId: string;
-  userId: string;
-}
-
-function accessOf(db: Reader, projectId: string, userId: string): BoardAccessOf | null {
-  const access = loadSpaceAccess(db, projectId, userId);
-  if (!access) return null;
-  return { seat: access.seat, space: access.space, spaceSeat: access.spaceSeat, projectId, teamId: access.space.teamId, userId };
-}
-
-/** The caller's access to a space's tasks, or null when they may not see them (or there is no such space). */
-export function readableBoardAccess(db: Reader, projectId: string, userId: string): BoardAccessOf | null {
-  const access = accessOf(db, projectId, userId);
-  return access && taskPolicy.read(access) ? access : null;
-}
-
-/** The space, if the user may see its tasks; the same answer whether it does not exist or is out of sight. */
-export function requireReadableBoard(db: Reader, projectId: string, userId: string): BoardAccessOf {
-  const access = readableBoardAccess(db, projectId, userId);
-  if (!access) throw new DomainError('NOT_FOUND', teamMessages.spaceNotFound);
-  return access;
-}
-
-export function requireWritableBoard(db: Reader, projectId: string, userId: string): BoardAccessOf {
-  const access = requireReadableBoard(db, projectId, userId);
-  if (!taskPolicy.write(access)) throw new DomainError('PERMISSION_DENIED');
-  return access;
-}
-
 /** The task, if the user may see it; SPEC §8's "Wrong Task" otherwise, so ids cannot be probed. */
-export function requireReadableTask(db: Reader, taskId: string, userId: string): { row: TaskRow; access: BoardAccessOf } {
+export function requireReadableTask(db: Reader, taskId: string, userId: string): { row: TaskRow; access: SpaceContentAccessOf } {
   const row = findTaskRow(db, taskId);
-  const access = row ? accessOf(db, row.projectId, userId) : null;
-  if (!row || !access || !taskPolicy.read(access)) throw new DomainError('NOT_FOUND', taskMessages.wrongTask);
+  const access = row ? spaceContentAccess(db, row.projectId, userId) : null;
+  if (!row || !access || !spaceContentPolicy.read(access)) throw new DomainError('NOT_FOUND', taskMessages.wrongTask);
   return { row, access };
 }
 
-export function requireWritableTask(db: Reader, taskId: string, userId: string): { row: TaskRow; access: BoardAccessOf } {
+export function requireWritableTask(db: Reader, taskId: string, userId: string): { row: TaskRow; access: SpaceContentAccessOf } {
   const found = requireReadableTask(db, taskId, userId);
-  if (!taskPolicy.write(found.access)) throw new DomainError('PERMISSION_DENIED');
+  if (!spaceContentPolicy.write(found.access)) throw new DomainError('PERMISSION_DENIED');
   return found;
 }

@@ -3,10 +3,11 @@ import { taskMessages } from '#shared/taskRules';
 import { teamMessages } from '#shared/teams';
 import { DomainError } from '../../errors';
 import type { UnitOfWork } from '../../events/store';
+import { requireWritableSpaceContent } from '../teams/state';
 import type { TaskState } from './commands';
 import type { TaskMoved } from './events';
 import { decideMoveToSpace } from './moveCommands';
-import { descendantsOf, ensureBoard, lastPositions, requireWritableBoard, spaceReaders, toTaskState } from './state';
+import { descendantsOf, ensureBoard, lastPositions, spaceReaders, toTaskState } from './state';
 import { projectStates, tags } from './tables';
 import { appendTaskEvents, recordNotifications, respaceIfCrowded } from './taskWrites';
 
@@ -24,7 +25,7 @@ export interface MoveRequest {
  */
 export function moveTaskToSpace(unit: UnitOfWork, actorId: string, task: TaskState, request: MoveRequest, newAssigneeIds: readonly string[] = []): TaskMoved {
   const db = unit.transaction;
-  const target = requireWritableBoard(db, request.targetProjectId, actorId);
+  const target = requireWritableSpaceContent(db, request.targetProjectId, actorId);
   if (target.teamId !== task.teamId) throw new DomainError('NOT_FOUND', `${teamMessages.spaceNotFound} ${taskMessages.otherTeamSpace}`);
   const board = ensureBoard(unit, target.projectId);
   const descendants = descendantsOf(db, task.id).map((row) => toTaskState(db, row));

@@ -3,13 +3,14 @@ import { positionBetween } from '#shared/ordering';
 import { DomainError } from '../../errors';
 import { requireActor } from '../../graphql/context';
 import { newId } from '../../ids';
+import { spaceContentPolicy } from '../teams/policies';
+import { requireWritableSpaceContent } from '../teams/state';
 import { runCommand } from '../teams/support';
 import { decideCreateTask, decideDeleteTask, decideEditTask, decideFollow, decideUnfollow, type TaskState } from './commands';
 import type { TaskCreated, TaskFieldName, TaskFields, TaskUpdated } from './events';
 import { fileIdOfCover } from './covers';
-import { taskPolicy } from './policies';
 import { presentTasks } from './present';
-import { descendantsOf, ensureBoard, findTaskRow, lastPositions, loadBoard, neighboursOf, requireReadableTask, requireWritableBoard, requireWritableTask, spaceReaders, toTaskState, type Reader } from './state';
+import { descendantsOf, ensureBoard, findTaskRow, lastPositions, loadBoard, neighboursOf, requireReadableTask, requireWritableTask, spaceReaders, toTaskState, type Reader } from './state';
 import { checkFileCover } from './taskFiles';
 import { parseTaskArguments, taskName, type TaskArguments } from './taskInput';
 import { moveTaskToSpace } from './taskMoves';
@@ -31,7 +32,7 @@ function createTask(context: MercuriusContext, actorId: string, target: (db: Rea
   return runCommand(context, actorId, (unit) => {
     const db = unit.transaction;
     const { projectId, fields, duplicateOf } = target(db);
-    requireWritableBoard(db, projectId, actorId);
+    requireWritableSpaceContent(db, projectId, actorId);
     const board = ensureBoard(unit, projectId);
     const references = referencesFor(db, board, fields);
     const events = decideCreateTask(
@@ -103,7 +104,7 @@ export const taskMutations: Record<string, Resolver> = {
     runCommand(context, actor.userId, (unit) => {
       const db = unit.transaction;
       const { row, access } = requireWritableTask(db, args.task, actor.userId);
-      if (!taskPolicy.delete(access, row)) throw new DomainError('PERMISSION_DENIED');
+      if (!spaceContentPolicy.manage(access, row)) throw new DomainError('PERMISSION_DENIED');
       const task = toTaskState(db, row);
       appendTaskEvents(unit, task.teamId, decideDeleteTask(task, descendantsOf(db, task.id), args.delSubtasks === true));
       recordNotifications(unit, actor.userId, { happening: { kind: 'deleted' }, task, followerIds: task.followerIds, newAssigneeIds: [] });

@@ -5,9 +5,10 @@ import { historyPage } from '../../events/history';
 import { events } from '../../events/tables';
 import type { StoredEvent } from '../../events/types';
 import { requireActor } from '../../graphql/context';
+import { requireReadableSpaceContent } from '../teams/state';
 import type { TaskCreated, TaskFollowChanged, TaskMoved, TaskUpdated } from './events';
 import { presentTasks } from './present';
-import { ensureBoard, loadBoard, requireReadableBoard, requireReadableTask, type Reader } from './state';
+import { ensureBoard, loadBoard, requireReadableTask, type Reader } from './state';
 import { tasks } from './tables';
 import { presentTask } from './taskMutations';
 import { taskStream } from './taskWrites';
@@ -79,7 +80,7 @@ export const taskQueries: Record<string, Resolver> = {
   getTasks: (_root, args: { project: string }, context) => {
     const actor = requireActor(context);
     const db = context.services.database.db;
-    const access = requireReadableBoard(db, args.project, actor.userId);
+    const access = requireReadableSpaceContent(db, args.project, actor.userId);
     boardOf(context, actor.userId, access.projectId);
     const rows = db.select().from(tasks).where(eq(tasks.projectId, access.projectId)).orderBy(asc(tasks.positionSection), asc(tasks.id)).all();
     return presentTasks(db, rows, actor.userId);
