@@ -1,3 +1,5 @@
+import { uploadErrorMessages } from './uploads';
+
 /**
  * Stable error codes carried in GraphQL `extensions.code`, with the message the client shows
  * when it has no translation for the code. Messages quoted from SPEC §6 and §8 are exact.
@@ -30,14 +32,15 @@ export const errorMessages = {
   SOCIAL_EMAIL_NOT_VERIFIED: 'Your account at this provider has no verified e-mail address. Verify it there, or sign up with e-mail and password.',
   SOCIAL_TOKEN_INVALID: 'The sign-in token from the provider is invalid or has expired. Sign in with the provider again.',
   INTERNAL_SERVER_ERROR: 'Something went wrong on the server.',
-  // SPEC §5 upload errors: the code is the SPEC §8 key in capitals (extensions.key carries the key itself).
-  UPLOAD_FAILED: 'Upload Failed',
-  AI_CHAT_NO_FILES: 'File uploads are not supported in AI chat',
-  FILE_TOO_LARGE: 'File is too large',
-  FILE_INVALID_TYPE: 'Invalid file type',
-  TOO_MANY_FILES: 'Too many files',
-  FILE_SIZE_LIMIT: 'File size limit exceeded',
-  STORAGE_LIMIT_EXCEEDED: 'Storage limit exceeded',
+  // SPEC §5 upload errors: the code is the SPEC §8 key in capitals (extensions.key carries the key itself);
+  // the texts are uploadErrorMessages', written once.
+  UPLOAD_FAILED: uploadErrorMessages.upload_failed,
+  AI_CHAT_NO_FILES: uploadErrorMessages.ai_chat_no_files,
+  FILE_TOO_LARGE: uploadErrorMessages.file_too_large,
+  FILE_INVALID_TYPE: uploadErrorMessages.file_invalid_type,
+  TOO_MANY_FILES: uploadErrorMessages.too_many_files,
+  FILE_SIZE_LIMIT: uploadErrorMessages.file_size_limit,
+  STORAGE_LIMIT_EXCEEDED: uploadErrorMessages.storage_limit_exceeded,
   // Files and folders: refusals a person can cause from the app, so the client shows them in their language.
   FILE_EMPTY: 'A file must not be empty.',
   FILE_NAME_REQUIRED: 'Enter a file name.',

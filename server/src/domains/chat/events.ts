@@ -1,6 +1,6 @@
 import type { MessageType } from '#shared/chatRules';
-import type { NotificationType } from '#shared/notifications';
 import type { DomainEvent } from '../../events/types';
+import type { NotificationCreated } from '../tasks/events';
 
 /**
  * Where a message lives, carried by every message event: `conversation` is `<kind>:<id>`, and the id
@@ -72,21 +72,15 @@ export interface PrivatLeft {
 }
 
 /**
- * The notification shape the tasks area records (one per recipient, stream `notifications:<userId>`),
- * with the chat's own references: a mention points at the message and its conversation.
+ * The notification the tasks area records (one per recipient, on notificationStream), with the chat's
+ * own references: a mention points at the message and its conversation, which need not be a space's.
  */
-export interface MentionNotificationCreated {
-  notificationId: string;
-  userId: string;
-  type: NotificationType;
-  teamId: string;
+export interface MentionNotificationCreated extends Omit<NotificationCreated, 'projectId' | 'taskId'> {
   projectId: string | null;
   taskId: string | null;
   privatId: string | null;
   meetingroomId: string | null;
   messageId: string;
-  authorId: string;
-  description: string;
 }
 
 /** Message events go to the stream `chat:<conversation>`; `type` strings are stored forever, never renamed. */

@@ -5,6 +5,7 @@ import { DomainError } from '../../errors';
 import type { UnitOfWork } from '../../events/store';
 import { requireActor } from '../../graphql/context';
 import { newId } from '../../ids';
+import { notificationStream } from '../tasks/notifications';
 import type { Reader } from '../tasks/state';
 import { runCommand } from '../teams/support';
 import { conversationReaders, findMessage, requirePostable, requireReadable, requireVisibleMessage, toMessageState } from './access';
@@ -30,7 +31,7 @@ function presentMessage(db: Reader, messageId: string, viewerId: string) {
 
 /** Tells the people a message newly mentions, one notification event each in their own stream. */
 function recordMentions(unit: UnitOfWork, message: ConversationRef & { messageId: string; teamId: string; authorId: string; body: string }, recipients: readonly string[]): void {
-  for (const [userId, events] of decideMentionNotifications(message, recipients, () => newId())) unit.append(`notifications:${userId}`, events, { teamId: message.teamId });
+  for (const [userId, events] of decideMentionNotifications(message, recipients, () => newId())) unit.append(notificationStream(userId), events, { teamId: message.teamId });
 }
 
 function postMessage(context: MercuriusContext, args: ConversationArguments & { body: string; type?: string | null; file?: string | null; replyTo?: string | null; clientId?: string | null }) {

@@ -5,6 +5,7 @@ import { DomainError } from '../../errors';
 import { requireActor } from '../../graphql/context';
 import { addressKey } from '../../http/rateLimits';
 import { signedDownloadUrl } from '../files/fileResolvers';
+import { fileIdOfPath } from '../files/present';
 import { findFileRow, requireReadableFile } from '../files/state';
 import { findSharedDoc } from './resolvers';
 
@@ -42,7 +43,7 @@ function rememberBurst(bursts: Map<string, number>, key: string, now: number): v
 /** The file id of an uploaded image's URL as the editor stores it: /media/files/<id>, relative or on this server. */
 function fileIdOf(url: string, publicUrl: string): string | null {
   const path = url.startsWith(publicUrl) ? url.slice(publicUrl.length) : url;
-  return /^\/media\/files\/([0-9a-f]{24})(?:\/thumbnail)?$/.exec(path)?.[1] ?? null;
+  return fileIdOfPath(path, { thumbnail: true });
 }
 
 /** The files area's signed URL, made absolute: the public page or a PDF export may load it from elsewhere. */

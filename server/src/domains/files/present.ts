@@ -21,6 +21,12 @@ export const filePaths = {
   sharePage: (fileId: string) => `/share/media/${fileId}`,
 };
 
+/** The file id in a path filePaths.file made (or filePaths.thumbnail, when allowed), or null for any other path. */
+export function fileIdOfPath(path: string, { thumbnail = false } = {}): string | null {
+  const match = /^\/media\/files\/([0-9a-f]{24})(\/thumbnail)?$/.exec(path);
+  return match && (thumbnail || match[2] === undefined) ? match[1]! : null;
+}
+
 /** A file as `viewerId` sees it, with what they may do to it; the access to its owner is the caller's. */
 function presentFileRow(row: FileRow, author: Person | null, access: OwnerAccess | null, viewerId: string) {
   const canEdit = access !== null && filePolicy.change(access, row, viewerId);

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import { fileIdOfPath } from '../files/present';
 
 export interface Pic {
   img: string;
@@ -27,14 +28,12 @@ const catalog: readonly BundledCover[] = JSON.parse(readFileSync(join(coverDirec
 const coverFiles = new Map(catalog.map((cover) => [cover.file, readFileSync(join(coverDirectory, cover.file))]));
 
 /**
- * The served path of a recorded file (File.url): a task may use an image file of its own as its
- * cover. The form is checked here; which file it is, against the task, by the command (taskFiles.ts).
+ * The file id of a cover that names a recorded file (its File.url), or null for any other cover: a task
+ * may use an image file of its own as its cover. Which file it is is checked against the task by the
+ * command (taskFiles.ts).
  */
-const fileCoverPattern = /^\/media\/files\/([0-9a-f]{24})$/;
-
-/** The file id of a cover that names a recorded file, or null for any other cover. */
 export function fileIdOfCover(cover: unknown): string | null {
-  return typeof cover === 'string' ? (fileCoverPattern.exec(cover)?.[1] ?? null) : null;
+  return typeof cover === 'string' ? fileIdOfPath(cover) : null;
 }
 
 const uploadedMediaPattern = /^\/media\/(?:[A-Za-z0-9_-]+\/)*[A-Za-z0-9_-]+(?:\.[A-Za-z0-9]+)+$/;

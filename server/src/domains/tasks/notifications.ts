@@ -37,6 +37,9 @@ function followerNotice(happening: TaskHappening): NotificationType | null {
   }
 }
 
+/** The stream of one person's notifications; every area that notifies appends there. */
+export const notificationStream = (userId: string) => `notifications:${userId}`;
+
 /**
  * Notifications a task change triggers, one per recipient and never to the person who made it:
  * people just assigned get INVITATION_TASK; the other followers get TASK_STATE (section changed),

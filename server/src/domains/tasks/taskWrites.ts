@@ -5,7 +5,7 @@ import { newId } from '../../ids';
 import { boardStream } from './board';
 import { decideRespacing, type BoardState, type References, type TaskState } from './commands';
 import type { TaskFieldName, TaskFields, TasksRespaced } from './events';
-import { decideTaskNotifications, type TaskHappening } from './notifications';
+import { decideTaskNotifications, notificationStream, type TaskHappening } from './notifications';
 import { ancestorsOf, findTaskRow, lastPositions, listPositions, neighboursOf, spaceReaders, type Reader } from './state';
 
 export const taskStream = (taskId: string) => `task:${taskId}`;
@@ -53,5 +53,5 @@ export interface Notice {
 /** Records the notifications a change triggers, one event per recipient in their own stream. */
 export function recordNotifications(unit: UnitOfWork, actorId: string, notice: Notice, canSee = spaceReaders(unit.transaction, notice.task.projectId)): void {
   const decided = decideTaskNotifications({ ...notice, actorId, canSee, newId: () => newId() });
-  for (const [userId, events] of decided) unit.append(`notifications:${userId}`, events, { teamId: notice.task.teamId });
+  for (const [userId, events] of decided) unit.append(notificationStream(userId), events, { teamId: notice.task.teamId });
 }
