@@ -1,9 +1,6 @@
-import { existsSync } from 'node:fs';
-import { join } from 'node:path';
 import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
 import fastifyHelmet from '@fastify/helmet';
-import fastifyStatic from '@fastify/static';
 import fastifyWebsocket from '@fastify/websocket';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyRequest } from 'fastify';
 import mercurius, { type MercuriusLoaders } from 'mercurius';
@@ -30,6 +27,7 @@ import { SocketRegistry, type SocketConnection } from './graphql/sockets';
 import { Metrics } from './http/metrics';
 import { registerMediaRoutes } from './http/media';
 import { registerOperationalRoutes } from './http/operational';
+import { registerClient } from './http/client';
 import { RateLimits } from './http/rateLimits';
 import { browserOrigins } from './storage';
 import { createOutboxMailer, createSmtpMailer } from './mail/mailer';
@@ -313,29 +311,4 @@ function guardOperations(resolvers: ResolverMap, access: Record<string, Operatio
     guarded.Subscription = Object.fromEntries(Object.entries(subscriptions).map(([name, field]) => [name, { ...field, subscribe: guardSubscribe(name, field.subscribe) }]));
   }
   return guarded;
-}
-
-/** Serves the built client: hashed assets cached for a year, every other GET falls back to the SPA. */
-function registerClient(server: FastifyInstance, config: Config): void {
-  const indexFile = join(config.clientDistDirectory, 'index.html');
-  const hasClient = existsSync(indexFile);
-  if (hasClient) {
-    server.register(fastifyStatic, {
-      root: config.clientDistDirectory,
-      wildcard: false,
-      index: false,
-      setHeaders(response, path) {
-        const immutable = path.includes(`${join(config.clientDistDirectory, 'assets')}`);
-        response.header('Cache-Control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
-      },
-    });
-  }
-  server.setNotFoundHandler((request, reply) => {
-    const acceptsHtml = request.headers.accept?.includes('text/html') ?? false;
-    const isApiPath = /^\/(graphql|healthz|metrics|assets|locales)(\/|$|\?)/.test(request.url);
-    if (hasClient && request.method === 'GET' && acceptsHtml && !isApiPath) {
-      return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
-    }
-    return reply.code(404).send({ error: 'Not Found', message: `Route ${request.method}:${request.url.split('?')[0]} not found` });
-  });
 }

@@ -48,6 +48,15 @@ export const environmentSchema = z.object({
   S3_ACCESS_KEY_ID: z.string().min(1).optional(),
   S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
   S3_FORCE_PATH_STYLE: booleanFromEnvironment.default(true),
+  GRAPHQL_MAX_DOCUMENT_BYTES: z.coerce.number().int().min(1024).default(100_000),
+  GRAPHQL_MAX_TOKENS: z.coerce.number().int().min(100).default(10_000),
+  WS_INIT_TIMEOUT_MS: z.coerce.number().int().min(100).default(10_000),
+  WS_MAX_SUBSCRIPTIONS_PER_SOCKET: z.coerce.number().int().min(1).default(200),
+  WS_MAX_SOCKETS_PER_USER: z.coerce.number().int().min(1).default(50),
+  WS_MAX_BUFFERED_BYTES: z.coerce.number().int().min(65_536).default(16_777_216),
+  COLLAB_UPDATES_PER_SECOND: z.coerce.number().int().min(1).default(300),
+  METRICS_TOKEN: z.string().min(16, 'METRICS_TOKEN must be at least 16 characters').optional(),
+  METRICS_PORT: z.coerce.number().int().min(1).max(65_535).optional(),
 });
 
 export type Environment = z.input<typeof environmentSchema>;
@@ -63,7 +72,12 @@ export interface Config {
   clientDistDirectory: string;
   logLevel: string;
   sqliteSynchronous: 'NORMAL' | 'FULL';
-  graphql: { maxDepth: number; maxCost: number; maxAliases: number; graphiql: boolean };
+  /** Query limits, the same on HTTP and websockets: depth, fields, aliases, document size and tokens before parsing. */
+  graphql: { maxDepth: number; maxCost: number; maxAliases: number; maxDocumentBytes: number; maxTokens: number; graphiql: boolean };
+  /** Limits of one graphql-ws connection and of one user's connections (server/src/graphql). */
+  websocket: { initTimeoutMs: number; maxSubscriptionsPerSocket: number; maxSocketsPerUser: number; maxBufferedBytes: number };
+  /** `/metrics`: served with this bearer token, and/or on its own port (loopback) that a proxy does not expose. */
+  metrics: { token: string | null; port: number | null };
   bodyLimitBytes: number;
   trustProxy: boolean;
   mail: { smtpUrl: string | null; from: string; outboxPage: 'off' | 'loopback' | 'everyone' };
@@ -72,7 +86,7 @@ export interface Config {
   oidcAllowHttpIssuer: boolean;
   rateLimits: boolean;
   /** Doc rooms (server/src/collab): compaction threshold, largest message, unload grace, doc.updated debounce. */
-  collab: { compactAfter: number; maxMessageBytes: number; unloadGraceMs: number; activityDebounceMs: number };
+  collab: { compactAfter: number; maxMessageBytes: number; unloadGraceMs: number; activityDebounceMs: number; updatesPerSecond: number };
   /** Task covers come from Unsplash search with this key; without it, from the bundled offline set. */
   unsplashAccessKey: string | null;
   /** Where uploaded files live: the data folder (default) or an S3-compatible bucket. */
@@ -120,8 +134,17 @@ export function loadConfig(environment: Record<string, string | undefined> = pro
       maxDepth: values.GRAPHQL_MAX_DEPTH,
       maxCost: values.GRAPHQL_MAX_COST,
       maxAliases: values.GRAPHQL_MAX_ALIASES,
+      maxDocumentBytes: values.GRAPHQL_MAX_DOCUMENT_BYTES,
+      maxTokens: values.GRAPHQL_MAX_TOKENS,
       graphiql: values.GRAPHIQL ?? values.NODE_ENV === 'development',
     },
+    websocket: {
+      initTimeoutMs: values.WS_INIT_TIMEOUT_MS,
+      maxSubscriptionsPerSocket: values.WS_MAX_SUBSCRIPTIONS_PER_SOCKET,
+      maxSocketsPerUser: values.WS_MAX_SOCKETS_PER_USER,
+      maxBufferedBytes: values.WS_MAX_BUFFERED_BYTES,
+    },
+    metrics: { token: values.METRICS_TOKEN ?? null, port: values.METRICS_PORT ?? null },
     bodyLimitBytes: values.BODY_LIMIT_BYTES,
     trustProxy: values.TRUST_PROXY,
     mail: {
@@ -141,6 +164,7 @@ export function loadConfig(environment: Record<string, string | undefined> = pro
       maxMessageBytes: values.COLLAB_MAX_MESSAGE_BYTES,
       unloadGraceMs: values.COLLAB_UNLOAD_GRACE_MS,
       activityDebounceMs: values.COLLAB_ACTIVITY_DEBOUNCE_MS,
+      updatesPerSecond: values.COLLAB_UPDATES_PER_SECOND,
     },
     unsplashAccessKey: values.UNSPLASH_ACCESS_KEY ?? null,
     storage: storageConfig(values),
