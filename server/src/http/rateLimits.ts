@@ -20,6 +20,8 @@ export const rateLimitRules = {
   shareLinkPerAddress: { points: 120, durationSeconds: 10 * 60 },
   /** Public media links: a page shows a file and its thumbnail, and a video fetches many ranges. */
   sharedMediaPerAddress: { points: 600, durationSeconds: 10 * 60 },
+  /** Refused credentials on a websocket (a forged token or share secret): counted per address, only when refused. */
+  refusedSocketCredentialPerAddress: { points: 30, durationSeconds: 10 * 60 },
 } satisfies Record<string, Rule>;
 
 export type RateLimitName = keyof typeof rateLimitRules;
