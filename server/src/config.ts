@@ -80,7 +80,7 @@ export interface Config {
   metrics: { token: string | null; port: number | null };
   bodyLimitBytes: number;
   trustProxy: boolean;
-  mail: { smtpUrl: string | null; from: string; outboxPage: 'off' | 'loopback' | 'everyone' };
+  mail: { smtpUrl: string | null; from: string; outboxPage: 'off' | 'everyone' };
   oidc: Record<OidcProviderName, OidcProviderConfig | null>;
   /** Plain-http issuers (a provider on the same machine or a private network) even in production. */
   oidcAllowHttpIssuer: boolean;
@@ -150,8 +150,9 @@ export function loadConfig(environment: Record<string, string | undefined> = pro
     mail: {
       smtpUrl: values.SMTP_URL ?? null,
       from: values.MAIL_FROM,
-      // Without SMTP, mails wait in the outbox; its page is served to this machine only unless asked.
-      outboxPage: values.OUTBOX_PAGE === true ? 'everyone' : values.OUTBOX_PAGE === false || values.SMTP_URL ? 'off' : 'loopback',
+      // Without SMTP, mails wait in the outbox. Its page shows sign-up and reset links, and behind a proxy on
+      // the same host every visitor looks local, so it is served only when asked for explicitly.
+      outboxPage: values.OUTBOX_PAGE === true && !values.SMTP_URL ? 'everyone' : 'off',
     },
     oidc: {
       google: oidcProvider(values.OIDC_GOOGLE_ISSUER, values.OIDC_GOOGLE_CLIENT_ID, values.OIDC_GOOGLE_CLIENT_SECRET),
