@@ -7,12 +7,13 @@ import { GraphqlTestClient, startTestServer, type TestServer } from './harness';
 let server: TestServer;
 let client: GraphqlTestClient;
 const clientDist = mkdtempSync(join(tmpdir(), 'workspace-client-'));
+const metricsToken = 'platform-test-metrics-token';
 
 beforeAll(async () => {
   mkdirSync(join(clientDist, 'assets'));
   writeFileSync(join(clientDist, 'index.html'), '<!doctype html><title>Workspace</title><div id="root"></div>');
   writeFileSync(join(clientDist, 'assets', 'app-abc123.js'), `console.log(${JSON.stringify('x'.repeat(4000))});`);
-  server = await startTestServer({ CLIENT_DIST: clientDist, BODY_LIMIT_BYTES: '65536', GRAPHQL_MAX_DEPTH: '6', GRAPHQL_MAX_COST: '200' });
+  server = await startTestServer({ CLIENT_DIST: clientDist, METRICS_TOKEN: metricsToken, BODY_LIMIT_BYTES: '65536', GRAPHQL_MAX_DEPTH: '6', GRAPHQL_MAX_COST: '200' });
   client = new GraphqlTestClient(server);
 });
 afterAll(() => server.close());
@@ -30,7 +31,7 @@ describe('operational endpoints', () => {
 
   it('exposes request, websocket and event counters in Prometheus format on /metrics', async () => {
     await client.signUp();
-    const text = await (await fetch(`${server.url}/metrics`)).text();
+    const text = await (await fetch(`${server.url}/metrics`, { headers: { authorization: `Bearer ${metricsToken}` } })).text();
     expect(text).toMatch(/http_requests_total\{method="POST",route="\/graphql",status_code="200"\} \d+/);
     expect(text).toContain('http_request_duration_seconds_bucket');
     expect(text).toContain('websocket_connections');

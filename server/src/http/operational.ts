@@ -1,9 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import type { Services } from '../graphql/context';
+import { warnAboutDefaultSecrets } from './defaultSecrets';
+import { registerMetricsEndpoints } from './metricsAccess';
 
-/** Liveness with a database check, Prometheus metrics, and per-request measurements. */
+/** Liveness with a database check, protected Prometheus metrics, per-request measurements, and start-up warnings. */
 export function registerOperationalRoutes(server: FastifyInstance, services: Services): void {
-  const { metrics, database } = services;
+  const { metrics, database, config } = services;
 
   server.addHook('onResponse', async (request, reply) => {
     const route = request.routeOptions.url ?? 'unmatched';
@@ -21,7 +23,6 @@ export function registerOperationalRoutes(server: FastifyInstance, services: Ser
     }
   });
 
-  server.get('/metrics', async (_request, reply) => {
-    return reply.header('Content-Type', metrics.registry.contentType).send(await metrics.registry.metrics());
-  });
+  registerMetricsEndpoints(server, config, metrics);
+  warnAboutDefaultSecrets(config, server.log);
 }
