@@ -116,7 +116,7 @@ export const chatSubscriptions = {
       const db = context.services.database.db;
       if (event.type === 'typing') {
         const notice = event as TypingNotice;
-        return { type: 'typing', seq: 0, messageId: null, message: null, user: peopleById(db, [notice.userId]).get(notice.userId) ?? null };
+        return { type: notice.stopped ? 'typing.stopped' : 'typing', seq: 0, messageId: null, message: null, user: peopleById(db, [notice.userId]).get(notice.userId) ?? null };
       }
       const stored = event as StoredEvent;
       const base = stored.type === 'message.deleted' ? null : sharedMessage(db, stored);

@@ -78,6 +78,13 @@ function onMessage(context: MercuriusContext, messageId: string, work: (unit: Un
 
 const typing = new WeakMap<object, TypingThrottle>();
 
+/** The app's typing throttle (one per services instance, like every other piece of live state). */
+function typingThrottleOf(context: MercuriusContext): TypingThrottle {
+  let throttle = typing.get(context.services);
+  if (!throttle) typing.set(context.services, (throttle = new TypingThrottle()));
+  return throttle;
+}
+
 export const messageQueries: Record<string, Resolver> = {
   getMessages: (_root, args: ConversationArguments & { first?: number | null; before?: string | null }, context) => {
     const actor = requireActor(context);
@@ -93,7 +100,12 @@ export const messageQueries: Record<string, Resolver> = {
 };
 
 export const messageMutations: Record<string, Resolver> = {
-  setMessage: (_root, args, context) => postMessage(context, args),
+  setMessage: (_root, args, context) => {
+    const message = postMessage(context, args);
+    // The message ends this round of typing (its echo clears the indicator): the next keystroke is relayed at once.
+    typingThrottleOf(context).stop(requireActor(context).userId, conversationFrom(args).key);
+    return message;
+  },
   ediMessage: (_root, args: { id: string; body: string }, context) => {
     const userId = onMessage(context, args.id, (unit, message, editorId) => {
       const events = decideEditMessage(message, editorId, args.body, conversationReaders(unit.transaction, parseConversationKey(message.conversation)));
@@ -133,14 +145,15 @@ export const messageMutations: Record<string, Resolver> = {
     });
     return true;
   },
-  typingMessage: (_root, args: ConversationArguments, context) => {
+  typingMessage: (_root, args: ConversationArguments & { stopped?: boolean | null }, context) => {
     const actor = requireActor(context);
     const conversation = conversationFrom(args);
     requirePostable(context.services.database.db, conversation, actor.userId);
-    let throttle = typing.get(context.services);
-    if (!throttle) typing.set(context.services, (throttle = new TypingThrottle()));
-    if (!throttle.allow(actor.userId, conversation.key)) return false;
-    const notice: TypingNotice = { type: 'typing', conversation: conversation.key, userId: actor.userId };
+    const throttle = typingThrottleOf(context);
+    const stopped = args.stopped === true;
+    // A stop is relayed only after a relayed start, so stops cannot be sent more often than starts.
+    if (stopped ? !throttle.stop(actor.userId, conversation.key) : !throttle.allow(actor.userId, conversation.key)) return false;
+    const notice: TypingNotice = { type: 'typing', conversation: conversation.key, userId: actor.userId, ...(stopped ? { stopped } : {}) };
     context.services.live.emitter.emit({ topic: typingTopic(conversation.key), payload: notice });
     return true;
   },

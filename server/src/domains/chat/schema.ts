@@ -74,14 +74,14 @@ export const chatTypeDefs = /* GraphQL */ `
   }
 
   type MessageChange {
-    "message.created | message.edited | message.deleted | message.reacted | typing"
+    "message.created | message.edited | message.deleted | message.reacted | typing | typing.stopped"
     type: String!
     "Monotonic per server (event sequence); typing changes carry 0."
     seq: Float!
     messageId: ID
     "The message as the subscriber sees it (null for deletions and typing)."
     message: Message
-    "For typing: who is typing."
+    "For typing and typing.stopped: who is typing, or stopped."
     user: MessageAuthor
   }
 
@@ -133,8 +133,12 @@ export const chatTypeDefs = /* GraphQL */ `
     ediPrivat(id: ID!, name: String, logo: String, inactive: Boolean, addUsers: [ID!]): Privat!
     "Leaves a group chat."
     leavePrivat(id: ID!): Boolean!
-    "Tells the other members of the conversation the caller is typing (rate-limited, not stored)."
-    typingMessage(project: ID, privat: ID, task: ID, meetingroom: ID): Boolean!
+    """
+    Tells the other members of the conversation the caller is typing (rate-limited, not stored); with
+    stopped: true, that they stopped (text cleared or sent), relayed only after a relayed start. False
+    when nothing was relayed.
+    """
+    typingMessage(project: ID, privat: ID, task: ID, meetingroom: ID, stopped: Boolean): Boolean!
     "online | away; the server sets offline when the caller's last websocket closes."
     setPresence(state: String!): Boolean!
   }
