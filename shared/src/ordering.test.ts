@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { isCrowded, minimumPositionGap, positionBetween, positionSpacing, respace, spreadPositions } from './ordering';
+import {
+  isAcceptablePosition, isCrowded, listNeedsRespacing, maximumPositionMagnitude, minimumPositionGap, needsRespacing, positionBetween, positionSpacing,
+  respace, respaceBeyondMagnitude, spreadPositions,
+} from './ordering';
 
 describe('fractional positions', () => {
   it('puts an item halfway between its neighbours, or a spacing beyond the first or last', () => {
@@ -51,5 +54,43 @@ describe('rebalancing', () => {
   it('puts the moved item before an item it exactly collides with, and ignores its own old entry', () => {
     const list = [{ id: 'a', position: 10 }, { id: 'm', position: 99 }, { id: 'b', position: 20 }];
     expect(respace(list, { id: 'm', position: 20 }).map((item) => item.id)).toEqual(['a', 'm', 'b']);
+  });
+});
+
+describe('the accepted range', () => {
+  it('accepts finite positions within ±1e12 and refuses the rest', () => {
+    for (const value of [0, -1, 1536.5, maximumPositionMagnitude, -maximumPositionMagnitude, Number.MIN_VALUE]) expect(isAcceptablePosition(value), String(value)).toBe(true);
+    for (const value of [1e308, -1e308, Number.MAX_VALUE, Infinity, -Infinity, NaN, maximumPositionMagnitude * 1.000001, '12', null, undefined]) {
+      expect(isAcceptablePosition(value), String(value)).toBe(false);
+    }
+  });
+
+  it('still tells midpoints apart at the edge of the respacing threshold', () => {
+    const before = respaceBeyondMagnitude;
+    const after = before + minimumPositionGap;
+    const middle = positionBetween(before, after);
+    expect(middle).toBeGreaterThan(before);
+    expect(middle).toBeLessThan(after);
+  });
+
+  it('respaces a list that drifted beyond the threshold, or crowds, and leaves a healthy one alone', () => {
+    expect(needsRespacing(respaceBeyondMagnitude + positionSpacing, respaceBeyondMagnitude, null)).toBe(true);
+    expect(needsRespacing(-respaceBeyondMagnitude - 1, null, -respaceBeyondMagnitude)).toBe(true);
+    expect(needsRespacing(5, 5, null)).toBe(true);
+    expect(needsRespacing(2048, 1024, 3072)).toBe(false);
+    expect(listNeedsRespacing([3072, 1024, 2048])).toBe(false);
+    expect(listNeedsRespacing([1024, 1024 + minimumPositionGap / 2])).toBe(true);
+    expect(listNeedsRespacing([1024, 2 * respaceBeyondMagnitude])).toBe(true);
+    expect(listNeedsRespacing([])).toBe(false);
+  });
+
+  it('brings a list of extreme positions back to small, evenly spaced ones in the same order', () => {
+    const list = [{ id: 'a', position: -1e12 }, { id: 'b', position: 0 }, { id: 'c', position: 1e12 }];
+    expect(respace(list, { id: 'm', position: 5e11 })).toEqual([
+      { id: 'a', position: 1024 },
+      { id: 'b', position: 2048 },
+      { id: 'm', position: 3072 },
+      { id: 'c', position: 4096 },
+    ]);
   });
 });

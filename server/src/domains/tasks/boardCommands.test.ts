@@ -62,6 +62,32 @@ describe('sections', () => {
     expect(failure(() => decideReorderStates(board, ['todo', 'todo'], [1, 2]))?.code).toBe('BAD_USER_INPUT');
     expect(failure(() => decideReorderStates(board, ['todo'], [1, 2]))?.code).toBe('BAD_USER_INPUT');
   });
+
+  it('refuses positions outside ±1e12, naming the field', () => {
+    for (const position of [1e308, -1e308, Infinity, -Infinity, NaN, 1e12 + 1e6]) {
+      const refused = failure(() => decideReorderStates(board, ['doing'], [position]));
+      expect(refused?.code, String(position)).toBe('BAD_USER_INPUT');
+      expect(refused?.message).toContain('positions');
+    }
+    expect(decideReorderStates(board, ['doing'], [-1e9])).toHaveLength(1);
+  });
+
+  it('spreads every section out again when a reorder crowds two or lands far from zero', () => {
+    const spread = { type: 'states.reordered', payload: { projectId: 'p1', positions: [{ stateId: 'doing', position: 1024 }, { stateId: 'todo', position: 2048 }] } };
+    expect(decideReorderStates(board, ['doing'], [1024])).toEqual([spread]);
+    expect(decideReorderStates(board, ['doing'], [1024 - 1e-7])).toEqual([spread]);
+    expect(decideReorderStates(board, ['doing'], [-5e11])).toEqual([spread]);
+    expect(decideReorderStates(board, ['todo', 'doing'], [5e11, 6e11])).toEqual([
+      { type: 'states.reordered', payload: { projectId: 'p1', positions: [{ stateId: 'todo', position: 1024 }, { stateId: 'doing', position: 2048 }] } },
+    ]);
+  });
+
+  it('adds a section after sections that drifted far out, and spreads them out again', () => {
+    const drifted: BoardState = { ...board, states: [{ id: 'todo', value: 'To do', icon: 0, position: 1e9 }] };
+    const events = decideCreateState(drifted, { stateId: 'new', value: 'Review', icon: 0 });
+    expect(events.map((event) => event.type)).toEqual(['state.created', 'states.reordered']);
+    expect(events[1]!.payload).toEqual({ projectId: 'p1', positions: [{ stateId: 'todo', position: 1024 }, { stateId: 'new', position: 2048 }] });
+  });
 });
 
 describe('tags', () => {

@@ -1,4 +1,4 @@
-import { positionSpacing, spreadPositions } from '#shared/ordering';
+import { isAcceptablePosition, listNeedsRespacing, positionOutOfRangeMessage, positionSpacing, respaceBeyondMagnitude, spreadPositions } from '#shared/ordering';
 import { taskMessages } from '#shared/taskRules';
 import { DomainError } from '../../errors';
 import type { BoardState } from './commands';
@@ -28,10 +28,19 @@ export function decideOpenBoard(input: NewBoard): BoardEvent[] {
   ];
 }
 
-/** createState: a new section goes after the last one. */
+/** Every section of the board, in the order given, evenly spread again (one event). */
+function respreadStates(board: BoardState, orderedIds: readonly string[]): BoardEvent {
+  const positions = spreadPositions(orderedIds.length);
+  return { type: 'states.reordered', payload: { projectId: board.projectId, positions: orderedIds.map((stateId, index) => ({ stateId, position: positions[index]! })) } };
+}
+
+/** createState: a new section goes after the last one; the sections are spread out again if they drifted far from zero. */
 export function decideCreateState(board: BoardState, section: { stateId: string; value: string; icon: number }): BoardEvent[] {
   const last = board.states.at(-1)?.position ?? 0;
-  return [{ type: 'state.created', payload: { stateId: section.stateId, projectId: board.projectId, value: section.value, icon: section.icon, position: last + positionSpacing } }];
+  const position = last + positionSpacing;
+  const created: BoardEvent = { type: 'state.created', payload: { stateId: section.stateId, projectId: board.projectId, value: section.value, icon: section.icon, position } };
+  if (Math.abs(position) <= respaceBeyondMagnitude) return [created];
+  return [created, respreadStates(board, [...board.states.map((state) => state.id), section.stateId])];
 }
 
 export function decideUpdateState(board: BoardState, stateId: string, requested: { value?: string; icon?: number }): BoardEvent[] {
@@ -72,18 +81,27 @@ export function decideDeleteState(
   return [{ type: 'state.deleted', payload: { stateId, projectId: board.projectId, value: deleted.value, moveTo, positionOffset } }];
 }
 
-/** updateStates: sections of one space get the positions given, in one event; unchanged ones are left out. */
+/**
+ * updateStates: sections of one space get the positions given, in one event; unchanged ones are
+ * left out. When the result crowds two sections or drifts beyond the respacing threshold, every
+ * section is spread out again in the resulting order instead (still one event).
+ */
 export function decideReorderStates(board: BoardState, ids: readonly string[], positions: readonly number[]): BoardEvent[] {
   if (ids.length !== positions.length) throw badInput('Send one position for each section.');
   if (new Set(ids).size !== ids.length) throw badInput('Name each section once.');
-  if (positions.some((position) => !Number.isFinite(position))) throw badInput('Positions must be numbers.');
+  if (positions.some((position) => !isAcceptablePosition(position))) throw new DomainError('BAD_USER_INPUT', positionOutOfRangeMessage('positions'), { field: 'positions' });
   const changed = ids.flatMap((stateId, index) => {
     const state = board.states.find((candidate) => candidate.id === stateId);
     if (!state) throw new DomainError('NOT_FOUND', taskMessages.sectionOtherSpace);
     return state.position === positions[index] ? [] : [{ stateId, position: positions[index]! }];
   });
   if (changed.length === 0) return [];
-  return [{ type: 'states.reordered', payload: { projectId: board.projectId, positions: changed } }];
+  const requested = new Map(changed.map((change) => [change.stateId, change.position]));
+  const result = board.states.map((state) => ({ id: state.id, position: requested.get(state.id) ?? state.position }));
+  if (!listNeedsRespacing(result.map((state) => state.position))) return [{ type: 'states.reordered', payload: { projectId: board.projectId, positions: changed } }];
+  // Equal positions keep the requested section first: the caller asked for that place.
+  const ordered = result.sort((left, right) => left.position - right.position || Number(requested.has(right.id)) - Number(requested.has(left.id)) || (left.id < right.id ? -1 : 1));
+  return [respreadStates(board, ordered.map((state) => state.id))];
 }
 
 const sameName = (left: string, right: string) => left.localeCompare(right, undefined, { sensitivity: 'accent' }) === 0;

@@ -19,6 +19,7 @@ import { presentState, presentTag, sectionsOf, tagsOf } from './present';
 import { ensureBoard, loadBoard, type Reader } from './state';
 import { projectStates, tags, tasks } from './tables';
 import { boardOf } from './taskQueries';
+import { respaceListIfNeeded } from './taskWrites';
 
 type Resolver = IFieldResolver<unknown, MercuriusContext, any>;
 
@@ -96,7 +97,10 @@ export const boardMutations: Record<string, Resolver> = {
       const board = loadBoard(db, state.projectId)!;
       const firstInDeleted = db.select({ value: min(tasks.positionSection) }).from(tasks).where(eq(tasks.stateId, state.id)).get()?.value ?? null;
       const lastInTarget = (moveTo: string) => db.select({ value: max(tasks.positionSection) }).from(tasks).where(eq(tasks.stateId, moveTo)).get()?.value ?? null;
-      append(unit, board, decideDeleteState(board, state.id, args.moveTo ?? undefined, { lastInTarget, firstInDeleted }));
+      const events = decideDeleteState(board, state.id, args.moveTo ?? undefined, { lastInTarget, firstInDeleted });
+      append(unit, board, events);
+      const deleted = events.find((event) => event.type === 'state.deleted');
+      if (deleted) respaceListIfNeeded(unit, board, 'positionSection', deleted.payload.moveTo);
       return state.projectId;
     });
     return sectionsOf(context.services.database.db, projectId);

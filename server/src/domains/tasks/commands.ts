@@ -1,4 +1,4 @@
-import { isCrowded, positionSpacing, respace, type Positioned } from '#shared/ordering';
+import { needsRespacing, positionSpacing, respace, type Positioned } from '#shared/ordering';
 import { taskMessages } from '#shared/taskRules';
 import { taskColors } from '#shared/tasks';
 import { DomainError } from '../../errors';
@@ -154,7 +154,8 @@ export function decideDeleteTask(task: TaskState, descendants: readonly Pick<Tas
 
 /**
  * After a task took `moved.position` in a list, the list is spread out again when the task came
- * too close to a neighbour (see shared/src/ordering.ts); otherwise nothing more is written.
+ * too close to a neighbour or the list drifted far from zero (see shared/src/ordering.ts);
+ * otherwise nothing more is written.
  */
 export function decideRespacing(
   projectId: string,
@@ -163,7 +164,7 @@ export function decideRespacing(
   neighbours: { before: number | null; after: number | null },
   list: () => readonly Positioned[],
 ): BoardEvent[] {
-  if (!isCrowded(moved.position, neighbours.before, neighbours.after)) return [];
+  if (!needsRespacing(moved.position, neighbours.before, neighbours.after)) return [];
   const positions = respace(list(), moved).map((item) => ({ taskId: item.id, position: item.position }));
   return [{ type: 'tasks.respaced', payload: { projectId, field, positions } }];
 }

@@ -1,3 +1,4 @@
+import { isAcceptablePosition, positionOutOfRangeMessage } from '#shared/ordering';
 import { isTaskLengthUnit, maximumTaskLengthAmount, normalizeDeadline, taskMessages, taskNameLength } from '#shared/taskRules';
 import { taskColors, taskPriorities } from '#shared/tasks';
 import { DomainError } from '../../errors';
@@ -36,8 +37,9 @@ export function taskName(value: string): string {
   return name;
 }
 
-function position(value: number, field: string): number {
-  if (!Number.isFinite(value)) throw badInput(`${field} must be a number.`);
+/** A position outside the accepted range (NaN, ±Infinity from a literal like 1e999, ±1e308) is refused before anything is read. */
+export function position(value: number, field: string): number {
+  if (!isAcceptablePosition(value)) throw new DomainError('BAD_USER_INPUT', positionOutOfRangeMessage(field), { field });
   return value;
 }
 

@@ -1,4 +1,4 @@
-import { positionSpacing } from '#shared/ordering';
+import { listNeedsRespacing, positionSpacing, respaceBeyondMagnitude, spreadPositions } from '#shared/ordering';
 import type { UnitOfWork } from '../../events/store';
 import type { DomainEvent } from '../../events/types';
 import { newId } from '../../ids';
@@ -33,14 +33,28 @@ export function placeInNewSection(db: Reader, task: TaskState, fields: Partial<T
 
 const positionFields: readonly TasksRespaced['field'][] = ['positionSection', 'positionDuedate', 'positionAsignee'];
 
-/** Spreads a list out again when the task just placed in it came too close to a neighbour. */
+/**
+ * Spreads a list out again when the task just placed in it came too close to a neighbour, or sits
+ * beyond the respacing threshold. Lists the change did not place the task in are checked for the
+ * threshold alone (no query): positions the server chose (the end of a list) drift outwards too.
+ */
 export function respaceIfCrowded(unit: UnitOfWork, task: Pick<TaskState, 'id' | 'projectId' | 'teamId' | 'stateId' | TasksRespaced['field']>, changed: readonly TaskFieldName[]): void {
   const db = unit.transaction;
   for (const field of positionFields) {
-    if (!changed.includes(field) && !(field === 'positionSection' && changed.includes('stateId'))) continue;
+    const placed = changed.includes(field) || (field === 'positionSection' && changed.includes('stateId'));
+    if (!placed && Math.abs(task[field]) <= respaceBeyondMagnitude) continue;
     const events = decideRespacing(task.projectId, field, { id: task.id, position: task[field] }, neighboursOf(db, field, task, task[field]), () => listPositions(db, field, task));
     if (events.length > 0) unit.append(boardStream(task.projectId), events, { teamId: task.teamId });
   }
+}
+
+/** Spreads a whole list out again after a bulk move (a deleted section's tasks) when it crowds or drifted far out. */
+export function respaceListIfNeeded(unit: UnitOfWork, board: { projectId: string; teamId: string }, field: TasksRespaced['field'], stateId: string): void {
+  const list = listPositions(unit.transaction, field, { projectId: board.projectId, stateId });
+  if (!listNeedsRespacing(list.map((item) => item.position))) return;
+  const ordered = [...list].sort((left, right) => left.position - right.position || (left.id < right.id ? -1 : 1));
+  const positions = spreadPositions(ordered.length);
+  unit.append(boardStream(board.projectId), [{ type: 'tasks.respaced', payload: { projectId: board.projectId, field, positions: ordered.map((item, index) => ({ taskId: item.id, position: positions[index]! })) } }], { teamId: board.teamId });
 }
 
 export interface Notice {
