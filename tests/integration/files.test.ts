@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorMessages } from '#shared/errors';
 import { megabyte } from '#shared/files';
 import { sweepStorage } from '../../server/src/domains/files';
+import { pdfTextExtractionOf } from '../../server/src/domains/files/textExtraction';
 import { storageOf } from '../../server/src/storage';
 import { startTestServer, type TestServer } from './harness';
 import { fileFields, minimalPdf, putBytes, recordUpload, signUpload, startS3, uploadFile, windowsExecutable } from './fileFactories';
@@ -93,6 +94,7 @@ describe.each(['local', 's3'] as const)('files through the %s driver', (driver) 
     expect(svgServed.headers.get('content-disposition')).toMatch(/^attachment;/);
     const pdf = await uploadFile(owner, 'figures.pdf', 'application/pdf', minimalPdf('Quarterly figures'), { project: space });
     expect(pdf.category).toBe('Pdf');
+    await pdfTextExtractionOf(server.app.services).idle();
     const row = server.app.services.database.sqlite.prepare('SELECT text FROM files WHERE id = ?').get(pdf.id) as { text: string };
     expect(row.text).toContain('Quarterly figures');
   });

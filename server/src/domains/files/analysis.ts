@@ -19,8 +19,6 @@ export const analysisBounds = {
   /** Images up to this size get a thumbnail (sharp decodes the whole image). */
   thumbnailMaximumBytes: 50 * megabyte,
   thumbnailSizePx: 480,
-  /** PDFs up to this size have their text read before setFile answers; larger ones right after. */
-  inlinePdfMaximumBytes: 2 * megabyte,
   /** pdf.js needs the whole document in memory: bigger PDFs are not searched. */
   pdfMaximumBytes: 50 * megabyte,
   /** Characters of a PDF's text kept for search. */
@@ -81,12 +79,30 @@ async function mediaDuration(driver: StorageDriver, key: string, mimeType: strin
   }
 }
 
-/** A PDF's text, page by page, for search. Runs pdf.js without eval and without fonts: text only. */
-export async function pdfText(driver: StorageDriver, key: string): Promise<string> {
-  const { getDocument } = await import('pdfjs-dist/legacy/build/pdf.mjs');
+/**
+ * pdf.js, loaded once per process. Loading it takes seconds on a busy machine, so it never happens on a
+ * request's path: text extraction runs after setFile has answered (textExtraction.ts), and the files
+ * area loads the library in the background when the server starts.
+ */
+let pdfLibrary: Promise<typeof import('pdfjs-dist/legacy/build/pdf.mjs')> | undefined;
+export function loadPdfLibrary() {
+  pdfLibrary ??= import('pdfjs-dist/legacy/build/pdf.mjs').catch((error: unknown) => {
+    pdfLibrary = undefined;
+    throw error;
+  });
+  return pdfLibrary;
+}
+
+/** A PDF's bytes for pdf.js, which needs the whole document (bounded by `pdfMaximumBytes`). */
+export async function readPdfBytes(driver: StorageDriver, key: string): Promise<Uint8Array> {
   const input = await source(driver, key, analysisBounds.pdfMaximumBytes);
-  const data = new Uint8Array(typeof input === 'string' ? await readFile(input) : input);
-  const document = await getDocument({ data, isEvalSupported: false, disableFontFace: true, useSystemFonts: false, verbosity: 0 }).promise;
+  return new Uint8Array(typeof input === 'string' ? await readFile(input) : input);
+}
+
+/** A PDF's text, page by page, for search. Runs pdf.js without eval and without fonts: text only, no script. */
+export async function pdfText(data: Uint8Array): Promise<string> {
+  const { getDocument } = await loadPdfLibrary();
+  const document = await getDocument({ data, isEvalSupported: false, disableFontFace: true, useSystemFonts: false, enableXfa: false, verbosity: 0 }).promise;
   try {
     const pages: string[] = [];
     let length = 0;
@@ -104,26 +120,17 @@ export async function pdfText(driver: StorageDriver, key: string): Promise<strin
   }
 }
 
-export interface AnalysisResult {
-  analysis: FileAnalysis;
-  /** A PDF too large to read before answering: its text is extracted after the file is recorded. */
-  textLater: boolean;
-}
-
 /**
- * Thumbnails, durations and PDF text are extras: a file whose analysis fails is still recorded, without
- * them, and the failure is logged.
+ * Thumbnails and durations are extras: a file whose analysis fails is still recorded, without them, and
+ * the failure is logged. A PDF's text is not read here: it follows once the file is recorded.
  */
-export async function analyse(driver: StorageDriver, key: string, mimeType: string, kind: string, size: number, log: Log): Promise<AnalysisResult> {
+export async function analyse(driver: StorageDriver, key: string, mimeType: string, kind: string, size: number, log: Log): Promise<FileAnalysis> {
   const analysis: FileAnalysis = { thumbnail: null, preview: null, width: null, height: null, duration: null, text: null };
-  let textLater = false;
   try {
     if (kind === 'image' && mimeType !== 'image/svg+xml' && size <= analysisBounds.thumbnailMaximumBytes) Object.assign(analysis, await imageDetails(driver, key));
     else if (kind === 'video' || mimeType.startsWith('audio/')) analysis.duration = await mediaDuration(driver, key, mimeType, size);
-    else if (kind === 'Pdf' && size <= analysisBounds.inlinePdfMaximumBytes) analysis.text = await pdfText(driver, key);
-    else if (kind === 'Pdf' && size <= analysisBounds.pdfMaximumBytes) textLater = true;
   } catch (error) {
     log.warn({ err: error, key, mimeType }, 'could not analyse an uploaded file; recording it without previews');
   }
-  return { analysis, textLater };
+  return analysis;
 }

@@ -58,7 +58,7 @@ export interface FileDeleted {
   thumbnail: string | null;
 }
 
-/** A large PDF's text, extracted after the file was recorded. */
+/** A PDF's text, read after the file was recorded; empty when pdf.js could not read the PDF. */
 export interface FileTextExtracted {
   fileId: string;
   projectId: string | null;
@@ -95,6 +95,9 @@ export interface FolderDeleted {
   name: string;
   upfolderId: string | null;
 }
+
+/** The stream of a file's events. */
+export const fileStream = (fileId: string) => `file:${fileId}`;
 
 /** File events go to `file:<fileId>`, folder events to `folder:<folderId>`; types are stored forever. */
 export type FileEvent =

@@ -6,13 +6,18 @@ import { folderFields, folderMutations, folderQueries } from './folderResolvers'
 import { fileSubscriptions } from './live';
 import { filesProjection } from './projection';
 import { filesTypeDefs } from './schema';
+import { startPdfTextExtraction } from './textExtraction';
 import { sweepStorage, uploadTimes } from './uploads';
 
 export { registerFileRoutes } from './routes';
 export { sweepStorage } from './uploads';
 
-/** Starts the storage sweep; the first run waits a sweep interval so start-up stays quick. */
-function startSweeping(services: Services): () => void {
+/**
+ * Starts the storage sweep (the first run waits a sweep interval so start-up stays quick) and the
+ * reading of PDFs' text, which picks up any PDF still waiting for it.
+ */
+function startFiles(services: Services): () => void {
+  const stopTextExtraction = startPdfTextExtraction(services);
   storageOf(services.config).ready.catch((error: unknown) => console.error('file storage is not ready:', error));
   let running = false;
   const timer = setInterval(() => {
@@ -25,6 +30,7 @@ function startSweeping(services: Services): () => void {
   timer.unref();
   return () => {
     clearInterval(timer);
+    stopTextExtraction();
     closeStorage(services.config);
   };
 }
@@ -61,5 +67,5 @@ export const filesModule: DomainModule = {
     subFile: 'spaceMember',
     subFolder: 'spaceMember',
   },
-  start: startSweeping,
+  start: startFiles,
 };

@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { uploadErrorMessages, type UploadErrorKey } from '#shared/uploads';
 import { tokenFrom, type Services } from '../../graphql/context';
+import { sandboxMediaResponse } from '../../http/media';
 import { addressKey } from '../../http/rateLimits';
 import { LocalStorage, storageOf } from '../../storage';
 import { UploadRefused } from '../../storage/local';
@@ -80,7 +81,11 @@ async function readableFile(services: Services, request: FastifyRequest<{ Params
   }
 }
 
-/** Streams bytes with a server-chosen type, nosniff, and inline only for types that cannot run script. */
+/**
+ * Streams bytes with a server-chosen type, inline only for images, video and audio that cannot run
+ * script, as an attachment otherwise (PDF included: the app previews PDFs with pdf.js from their bytes);
+ * the sandboxing CSP and nosniff come from the route's hook.
+ */
 async function serve(services: Services, request: FastifyRequest, reply: FastifyReply, row: FileRow, part: 'original' | 'thumbnail', access: Access) {
   const { driver } = storageOf(services.config);
   const key = part === 'thumbnail' ? row.thumbnail : row.location;
@@ -93,15 +98,12 @@ async function serve(services: Services, request: FastifyRequest, reply: Fastify
   const forceAttachment = (request.query as { download?: string }).download === '1';
   reply
     .header('Content-Type', mimeType)
-    .header('X-Content-Type-Options', 'nosniff')
     .header('Content-Disposition', contentDisposition(mimeType, part === 'thumbnail' ? `${row.name}.webp` : row.name, forceAttachment))
     .header('Accept-Ranges', 'bytes')
     // A public link must stop the moment sharing is off, so shared bytes are revalidated on every view;
     // members' own views may be kept a few minutes.
     .header('Cache-Control', access === 'shared' ? 'no-cache' : 'private, max-age=300')
     .header('Cross-Origin-Resource-Policy', 'same-origin');
-  // Chrome's PDF viewer does not run in a sandboxed document; everything else may not run anything at all.
-  if (mimeType !== 'application/pdf') reply.header('Content-Security-Policy', "default-src 'none'; style-src 'unsafe-inline'; sandbox");
   if (range) {
     reply.code(206).header('Content-Range', `bytes ${range.start}-${range.end}/${stat.size}`).header('Content-Length', range.end - range.start + 1);
   } else {
@@ -135,9 +137,12 @@ export function registerFileRoutes(server: FastifyInstance, services: Services):
     const row = findFileRow(services.database.db, request.params.fileId);
     return row?.shared ? serve(services, request, reply, row, part, 'shared') : notFound(reply);
   };
-  const options = { compress: false } as const;
-  server.get('/media/files/:fileId', options, member('original'));
-  server.get('/media/files/:fileId/thumbnail', options, member('thumbnail'));
-  server.get('/media/files/:fileId/shared', options, shared('original'));
-  server.get('/media/files/:fileId/shared/thumbnail', options, shared('thumbnail'));
+  // HEAD is declared, not left to Fastify's automatic HEAD route, which replaces Content-Length with the
+  // length of the empty body (the public page read "0 B").
+  const route = (url: string, handler: (request: Request, reply: FastifyReply) => Promise<unknown>) =>
+    server.route({ method: ['GET', 'HEAD'], url, compress: false, onRequest: sandboxMediaResponse, handler });
+  route('/media/files/:fileId', member('original'));
+  route('/media/files/:fileId/thumbnail', member('thumbnail'));
+  route('/media/files/:fileId/shared', shared('original'));
+  route('/media/files/:fileId/shared/thumbnail', shared('thumbnail'));
 }

@@ -68,9 +68,10 @@ describe('SPEC §5 kinds and sizes, as the files area uses them', () => {
 });
 
 describe('serving', () => {
-  it('shows only safe media inline; HTML and SVG always download', () => {
-    expect(contentDisposition('image/png', 'a.png')).toMatch(/^inline;/);
-    expect(contentDisposition('application/pdf', 'a.pdf')).toMatch(/^inline;/);
+  it('shows only safe media inline; HTML, SVG and PDF always download', () => {
+    for (const type of ['image/png', 'image/jpeg', 'video/mp4', 'audio/mpeg']) expect(contentDisposition(type, 'a')).toMatch(/^inline;/);
+    expect(contentDisposition('application/pdf', 'a.pdf')).toMatch(/^attachment;/);
+    expect(contentDisposition('text/plain', 'a.txt')).toMatch(/^attachment;/);
     expect(contentDisposition('image/svg+xml', 'a.svg')).toMatch(/^attachment;/);
     expect(contentDisposition('text/html', 'a.html')).toMatch(/^attachment;/);
     expect(contentDisposition('image/png', 'a.png', true)).toMatch(/^attachment;/);

@@ -84,12 +84,14 @@ export function decideStoredType(name: string, declared: string, sniffed: Sniffe
   return { mimeType: declaredType ?? 'application/octet-stream' };
 }
 
-/** Types a browser may show in the page: they cannot run script from our origin. SVG and HTML never are. */
+/**
+ * Types a browser may show in the page: they cannot run script from our origin. SVG and HTML never are,
+ * nor PDF, whose embedded JavaScript the browser's own viewer runs (the app previews PDFs with pdf.js).
+ */
 const inlineTypes = new Set([
   'image/png', 'image/jpeg', 'image/gif', 'image/webp', 'image/avif', 'image/bmp',
   'video/mp4', 'video/webm', 'video/ogg', 'video/quicktime',
   'audio/mpeg', 'audio/ogg', 'audio/wav', 'audio/webm', 'audio/mp4', 'audio/aac', 'audio/flac',
-  'application/pdf',
 ]);
 
 export function isInlineType(mimeType: string): boolean {

@@ -10,13 +10,14 @@ import { storageOf } from '../../storage';
 import { thumbnailKeyOf } from '../../storage/types';
 import { runCommand } from '../teams/support';
 import { requireCurrentTeam } from '../teams/state';
-import { analyse, pdfText, sniff, type AnalysisResult } from './analysis';
+import { analyse, sniff } from './analysis';
 import { decideRecordFile, fileMessages, uploadError, type PendingUpload } from './commands';
 import { checkFileName, decideStoredType, normalizeMimeType } from './rules';
-import type { FileOwner } from './events';
+import { fileStream, type FileAnalysis, type FileOwner } from './events';
 import { filePolicy } from './policies';
 import { findFileRow, findFolderRow, ownerAccess, ownerFrom, ownerOfFile, requireWritableOwner, teamPlan, teamUsage, toFolderState, type Reader } from './state';
 import { fileUploads } from './tables';
+import { pdfTextExtractionOf } from './textExtraction';
 
 /** How long a signed upload URL takes bytes, and how long after signing the upload may be recorded. */
 export const uploadTimes = {
@@ -32,7 +33,7 @@ interface Log {
 }
 const silentLog: Log = { warn: () => undefined };
 
-export const fileStream = (fileId: string) => `file:${fileId}`;
+export { fileStream } from './events';
 
 const ownerArguments = { project: z.string().nullish(), task: z.string().nullish(), privat: z.string().nullish() };
 const sizeSchema = z.number().int('Give the size in whole bytes.').min(1, 'A file must not be empty.').max(Number.MAX_SAFE_INTEGER);
@@ -159,10 +160,10 @@ export async function recordFile(context: MercuriusContext, actor: Actor, raw: R
   const { driver } = storageOf(services.config);
   const stored = await driver.finishUpload(upload.key);
   let type: ReturnType<typeof decideStoredType> = { rejection: 'upload_failed' };
-  let result: AnalysisResult = { analysis: { thumbnail: null, preview: null, width: null, height: null, duration: null, text: null }, textLater: false };
+  let analysis: FileAnalysis = { thumbnail: null, preview: null, width: null, height: null, duration: null, text: null };
   if (stored && stored.size === upload.size) {
     type = decideStoredType(args.name, args.type, await sniff(driver, upload.key));
-    if ('mimeType' in type) result = await analyse(driver, upload.key, type.mimeType, fileKindFromMimeType(type.mimeType), upload.size, log);
+    if ('mimeType' in type) analysis = await analyse(driver, upload.key, type.mimeType, fileKindFromMimeType(type.mimeType), upload.size, log);
   }
   try {
     runCommand(context, actor.userId, (unit) => {
@@ -180,7 +181,7 @@ export async function recordFile(context: MercuriusContext, actor: Actor, raw: R
         ownerTeamId: access.teamId,
         folder: args.folder ? (folderRow ? toFolderState(tx, folderRow) : null) : undefined,
         stored: { size: stored?.size ?? null, type },
-        analysis: result.analysis,
+        analysis,
         quota: { plan: teamPlan(tx, access.teamId), usedBytes: teamUsage(tx, access.teamId).bytes },
       });
       unit.append(fileStream(args.code), events, { teamId: access.teamId, expectedVersion: 0 });
@@ -197,10 +198,11 @@ export async function recordFile(context: MercuriusContext, actor: Actor, raw: R
     // the signed length), can never be recorded: they go now rather than at the sweep.
     const unusable = error instanceof DomainError && (discardingCodes.has(error.code) || (error.code === 'UPLOAD_FAILED' && stored !== null));
     if (unusable) await discardUpload(services, upload);
-    else if (result.analysis.thumbnail) await driver.delete(result.analysis.thumbnail).catch(() => undefined);
+    else if (analysis.thumbnail) await driver.delete(analysis.thumbnail).catch(() => undefined);
     throw error;
   }
-  if (result.textLater) void extractTextLater(services, args.code, log);
+  // A PDF's text follows once the answer is on its way: pdf.js is never on the request's path.
+  if ('mimeType' in type && fileKindFromMimeType(type.mimeType) === 'Pdf') pdfTextExtractionOf(services).enqueue(args.code);
   return args.code;
 }
 
@@ -218,25 +220,6 @@ function recordedAlready(db: Reader, userId: string, args: z.infer<typeof record
 }
 
 const ownerKey = (owner: FileOwner) => (owner.kind === 'privat' ? owner.privatId : owner.kind === 'task' ? owner.taskId : owner.projectId);
-
-/** Reads a large PDF's text after setFile answered; a failure leaves the text null and is logged. */
-export function extractTextLater(services: Services, fileId: string, log: Log): Promise<void> {
-  const work = (async () => {
-    const row = findFileRow(services.database.db, fileId);
-    if (!row) return;
-    try {
-      const text = await pdfText(storageOf(services.config).driver, row.location);
-      const current = findFileRow(services.database.db, fileId);
-      if (!current) return;
-      services.store.run({ actorId: null }, (unit) =>
-        unit.append(fileStream(fileId), [{ type: 'file.text_extracted', payload: { fileId, projectId: current.projectId, taskId: current.taskId, privatId: current.privatId, text } }], { teamId: current.teamId }),
-      );
-    } catch (error) {
-      log.warn({ err: error, fileId }, 'could not extract the text of a PDF; it stays out of search');
-    }
-  })();
-  return work;
-}
 
 /**
  * Cleans storage: signed uploads never recorded (past their record-by time) lose their row and bytes,

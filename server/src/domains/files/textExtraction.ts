@@ -1,0 +1,145 @@
+import { and, asc, eq, isNull, lte } from 'drizzle-orm';
+import type { Services } from '../../graphql/context';
+import { storageOf } from '../../storage';
+import { analysisBounds, loadPdfLibrary, pdfText, readPdfBytes } from './analysis';
+import { fileStream } from './events';
+import { findFileRow, type Reader } from './state';
+import { files } from './tables';
+
+interface Log {
+  warn(details: object, message: string): void;
+}
+
+/** PDFs whose text is still to be read: recorded, small enough for pdf.js, and with no text event yet. */
+export function pdfsWaitingForText(db: Reader): string[] {
+  return db
+    .select({ id: files.id })
+    .from(files)
+    .where(and(eq(files.kind, 'Pdf'), isNull(files.text), lte(files.size, analysisBounds.pdfMaximumBytes)))
+    .orderBy(asc(files.createdAt))
+    .all()
+    .map((row) => row.id);
+}
+
+/**
+ * Reads PDFs' text for search after setFile has answered, so recording a PDF never waits for pdf.js
+ * (which takes seconds to load on a busy machine). The text reaches the files table through a
+ * `file.text_extracted` event, like any other change: it is replayed with the log, and subscribers of
+ * the file's owner hear of it. Nothing is held only in memory: which PDFs still need their text is the
+ * database's answer (`text` is null), asked again at every start, so a crash or a restart in between
+ * only delays the text. One PDF at a time, which bounds the memory pdf.js takes.
+ */
+export class PdfTextExtraction {
+  private readonly waiting = new Set<string>();
+  private running: Promise<void> | null = null;
+  private stopped = false;
+
+  constructor(
+    private readonly services: Services,
+    private readonly log: Log,
+    /** How bytes become text: pdf.js, or a stand-in in tests that must hold the extraction back. */
+    readonly readText: (data: Uint8Array) => Promise<string> = pdfText,
+  ) {}
+
+  /** Queues every PDF still without its text: those recorded before a crash or a restart. */
+  resume(): void {
+    for (const fileId of pdfsWaitingForText(this.services.database.db)) this.waiting.add(fileId);
+    this.drain();
+  }
+
+  /** Queues one recorded PDF. */
+  enqueue(fileId: string): void {
+    if (this.stopped) return;
+    this.waiting.add(fileId);
+    this.drain();
+  }
+
+  /** Resolves once nothing is queued or being read. */
+  async idle(): Promise<void> {
+    while (this.running) await this.running;
+  }
+
+  /** Stops taking work; a PDF being read is not recorded (the next start reads it again). */
+  stop(): void {
+    this.stopped = true;
+    this.waiting.clear();
+  }
+
+  private drain(): void {
+    if (this.running || this.stopped || this.waiting.size === 0) return;
+    this.running = (async () => {
+      for (const fileId of this.waiting) {
+        if (this.stopped) return;
+        this.waiting.delete(fileId);
+        await this.extract(fileId);
+      }
+    })().finally(() => {
+      this.running = null;
+      this.drain();
+    });
+  }
+
+  private async extract(fileId: string): Promise<void> {
+    const row = findFileRow(this.services.database.db, fileId);
+    if (!row || row.kind !== 'Pdf' || row.text !== null) return;
+    let data: Uint8Array;
+    try {
+      data = await readPdfBytes(storageOf(this.services.config).driver, row.location);
+    } catch (error) {
+      // Storage out of reach: the text stays missing and is tried again at the next start.
+      if (!this.stopped) this.log.warn({ err: error, fileId }, 'could not read a PDF to extract its text; trying again at the next start');
+      return;
+    }
+    let text: string;
+    try {
+      text = await this.readText(data);
+    } catch (error) {
+      // A PDF pdf.js cannot read is recorded with no text, so it is not read again at every start.
+      this.log.warn({ err: error, fileId }, 'could not extract the text of a PDF; it stays out of search');
+      text = '';
+    }
+    if (this.stopped) return;
+    this.services.store.run({ actorId: null }, (unit) => {
+      const current = findFileRow(unit.transaction, fileId);
+      if (!current || current.text !== null) return;
+      const { projectId, taskId, privatId } = current;
+      unit.append(fileStream(fileId), [{ type: 'file.text_extracted', payload: { fileId, projectId, taskId, privatId, text } }], { teamId: current.teamId });
+    });
+  }
+}
+
+const extractions = new WeakMap<Services, PdfTextExtraction>();
+
+function consoleLog(services: Services): Log {
+  return { warn: (details, message) => (services.config.logLevel === 'silent' ? undefined : console.warn(message, details)) };
+}
+
+/** The running server's PDF text extraction, made on first use. */
+export function pdfTextExtractionOf(services: Services): PdfTextExtraction {
+  let extraction = extractions.get(services);
+  if (!extraction) {
+    extraction = new PdfTextExtraction(services, consoleLog(services));
+    extractions.set(services, extraction);
+  }
+  return extraction;
+}
+
+/** Tests replace the extraction (to hold it back) before the first PDF is recorded. */
+export function replacePdfTextExtraction(services: Services, extraction: PdfTextExtraction): void {
+  extractions.get(services)?.stop();
+  extractions.set(services, extraction);
+}
+
+/**
+ * At start: picks up PDFs still waiting for their text, and outside tests loads pdf.js in the
+ * background so the first PDF's text follows its upload as quickly as the next one's.
+ */
+export function startPdfTextExtraction(services: Services): () => void {
+  const extraction = pdfTextExtractionOf(services);
+  extraction.resume();
+  if (services.config.environment !== 'test') {
+    const timer = setTimeout(() => void loadPdfLibrary().catch((error: unknown) => consoleLog(services).warn({ err: error }, 'could not load the PDF library')), 0);
+    timer.unref();
+  }
+  return () => pdfTextExtractionOf(services).stop();
+}

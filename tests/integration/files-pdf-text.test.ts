@@ -1,0 +1,113 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../server/src/app';
+import { loadConfig } from '../../server/src/config';
+import { pdfText } from '../../server/src/domains/files/analysis';
+import { PdfTextExtraction, pdfTextExtractionOf, replacePdfTextExtraction } from '../../server/src/domains/files/textExtraction';
+import { fileFields, minimalPdf, uploadFile } from './fileFactories';
+import { nextResults, subscriptionClient, type TestServer } from './harness';
+import { createSpace, person, wait } from './teamFactories';
+
+const silentLog = { warn: () => undefined };
+
+/** A server on a given data folder, so a second one can start where the first stopped. */
+async function serverOn(dataDirectory: string): Promise<TestServer> {
+  const config = loadConfig({ NODE_ENV: 'test', PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDirectory, LOG_LEVEL: 'silent', SQLITE_SYNCHRONOUS: 'NORMAL', RATE_LIMITS: 'false' });
+  const app = await buildApp(config);
+  await app.server.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.server.address();
+  if (address === null || typeof address === 'string') throw new Error('server did not bind a TCP port');
+  const url = `http://127.0.0.1:${address.port}`;
+  return { url, graphqlUrl: `${url}/graphql`, websocketUrl: `ws://127.0.0.1:${address.port}/graphql`, app, dataDirectory, close: () => app.server.close() };
+}
+
+/** A text reader that waits until the test lets it go on: the PDF library "still loading". */
+function heldReader() {
+  let release!: () => void;
+  const gate = new Promise<void>((resolve) => (release = resolve));
+  let started = 0;
+  const read = async (data: Uint8Array) => {
+    started += 1;
+    await gate;
+    return pdfText(data);
+  };
+  return { read, release, started: () => started };
+}
+
+const fileText = (server: TestServer, fileId: string) => (server.app.services.database.sqlite.prepare('SELECT text FROM files WHERE id = ?').get(fileId) as { text: string | null } | undefined)?.text;
+const eventTypes = (server: TestServer, fileId: string) =>
+  (server.app.services.database.sqlite.prepare('SELECT type FROM events WHERE stream = ? ORDER BY seq').all(`file:${fileId}`) as { type: string }[]).map((row) => row.type);
+
+describe('a PDF\'s text for search', () => {
+  const directories: string[] = [];
+  const servers: TestServer[] = [];
+  afterAll(async () => {
+    for (const server of servers) await server.close().catch(() => undefined);
+    for (const directory of directories) rmSync(directory, { recursive: true, force: true });
+  });
+
+  async function freshServer(directory = mkdtempSync(join(tmpdir(), 'workspace-pdf-text-'))) {
+    if (!directories.includes(directory)) directories.push(directory);
+    const server = await serverOn(directory);
+    servers.push(server);
+    return server;
+  }
+
+  it('records the first PDF after start without waiting for the PDF library; the text follows through the event log and the live feed', async () => {
+    const server = await freshServer();
+    const held = heldReader();
+    replacePdfTextExtraction(server.app.services, new PdfTextExtraction(server.app.services, silentLog, held.read));
+    const owner = await person(server, 'Pia');
+    const space = await createSpace(owner, 'Papers');
+    const socket = subscriptionClient(server, { cookie: owner.client.cookieHeader() });
+    const changes = nextResults<{ subFile: { type: string; fileId: string } }>(socket, `subscription ($p: ID) { subFile(project: $p) { type fileId file { ${fileFields} } } }`, { p: space }, 2);
+    await changes.started;
+    await wait(100);
+
+    const file = await uploadFile(owner, 'minutes.pdf', 'application/pdf', minimalPdf('Board minutes'), { project: space });
+    // setFile has answered while the extraction is still held back: the file is recorded, its text not yet.
+    expect(file.category).toBe('Pdf');
+    expect(fileText(server, file.id)).toBeNull();
+    expect(eventTypes(server, file.id)).toEqual(['file.created']);
+
+    held.release();
+    await pdfTextExtractionOf(server.app.services).idle();
+    expect(held.started()).toBe(1);
+    expect(fileText(server, file.id)).toContain('Board minutes');
+    expect(eventTypes(server, file.id)).toEqual(['file.created', 'file.text_extracted']);
+    expect((await changes.done).map((change) => change.subFile.type)).toEqual(['file.created', 'file.text_extracted']);
+    await socket.dispose();
+  });
+
+  it('reads the text at the next start when the server stopped before it was read, and records an unreadable PDF once, with no text', async () => {
+    const directory = mkdtempSync(join(tmpdir(), 'workspace-pdf-text-'));
+    const first = await freshServer(directory);
+    const held = heldReader();
+    replacePdfTextExtraction(first.app.services, new PdfTextExtraction(first.app.services, silentLog, held.read));
+    const owner = await person(first, 'Ravi');
+    const space = await createSpace(owner, 'Archive');
+    const file = await uploadFile(owner, 'contract.pdf', 'application/pdf', minimalPdf('Signed contract'), { project: space });
+    const broken = await uploadFile(owner, 'broken.pdf', 'application/pdf', Buffer.concat([Buffer.from('%PDF-1.4\n', 'latin1'), Buffer.alloc(200, 0x41)]), { project: space });
+    expect(fileText(first, file.id)).toBeNull();
+    await first.close();
+    held.release();
+
+    const second = await freshServer(directory);
+    await pdfTextExtractionOf(second.app.services).idle();
+    expect(fileText(second, file.id)).toContain('Signed contract');
+    expect(fileText(second, broken.id)).toBe('');
+    expect(eventTypes(second, broken.id)).toEqual(['file.created', 'file.text_extracted']);
+    await second.close();
+
+    // Nothing is waiting any more: a third start reads nothing and records nothing.
+    const third = await freshServer(directory);
+    const reader = heldReader();
+    reader.release();
+    replacePdfTextExtraction(third.app.services, new PdfTextExtraction(third.app.services, silentLog, reader.read));
+    pdfTextExtractionOf(third.app.services).resume();
+    await pdfTextExtractionOf(third.app.services).idle();
+    expect(reader.started()).toBe(0);
+  });
+});
