@@ -1,5 +1,6 @@
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
+import { issueSetUpLink, setUpLinkLifetimeHours } from './domains/accounts/setUp';
 
 /** Reads the config, opens and migrates the database, listens, and shuts down gracefully. */
 async function main(): Promise<void> {
@@ -13,7 +14,7 @@ async function main(): Promise<void> {
     }
     throw error;
   }
-  const { server } = await buildApp(config);
+  const { server, services } = await buildApp(config);
 
   let closing = false;
   const shutdown = (signal: string) => {
@@ -38,6 +39,14 @@ async function main(): Promise<void> {
 
   await server.listen({ port: config.port, host: config.host });
   server.log.info(`Workspace is ready at ${config.publicUrl}`);
+  // An instance without accounts needs a first administrator, and may have no mail server yet.
+  const setUpLink = issueSetUpLink(services);
+  if (setUpLink) {
+    server.log.warn(
+      { setUpLink },
+      `No account exists yet. Open ${setUpLink} to create the first administrator and their team (works once, for ${setUpLinkLifetimeHours} hours; each start prints a new link). Or run: npm run create-admin -- --email <address> --name "<first> <last>"`,
+    );
+  }
 }
 
 main().catch((error: unknown) => {

@@ -150,6 +150,26 @@ export const matrix: Record<string, MatrixEntry> = {
     },
     withoutRights: [{ query: 'mutation ($user: ID!, $team: ID!) { removeUserTeam(user: $user, team: $team) { id } }', variables: (w) => ({ user: w.adminA.id, team: w.teamA }) }],
   },
+  // A basic member is refused before the invitation is looked up; tests/integration/invitations.test.ts
+  // plays the same calls with a real pending invitation of another team.
+  removeInvitedTeam: {
+    otherTeam: {
+      refused: [
+        { query: 'mutation ($team: ID!) { removeInvitedTeam(team: $team, invited: "0123456789abcdef01234567") { id } }', variables: teamA },
+        { query: 'mutation ($team: ID!) { removeInvitedTeam(team: $team, invited: "0123456789abcdef01234567") { id } }', variables: (w) => ({ team: w.userB.teamId }) },
+      ],
+    },
+    withoutRights: [{ query: 'mutation ($team: ID!) { removeInvitedTeam(team: $team, invited: "0123456789abcdef01234567") { id } }', variables: teamA }],
+  },
+  resendInvitedTeam: {
+    otherTeam: {
+      refused: [
+        { query: 'mutation ($team: ID!) { resendInvitedTeam(team: $team, invited: "0123456789abcdef01234567") { id } }', variables: teamA },
+        { query: 'mutation ($team: ID!) { resendInvitedTeam(team: $team, invited: "0123456789abcdef01234567") { id } }', variables: (w) => ({ team: w.userB.teamId }) },
+      ],
+    },
+    withoutRights: [{ query: 'mutation ($team: ID!) { resendInvitedTeam(team: $team, invited: "0123456789abcdef01234567") { id } }', variables: teamA }],
+  },
   leaveTeam: { otherTeam: { refused: [{ query: 'mutation ($team: ID!) { leaveTeam(team: $team) }', variables: teamA }] } },
   updateTeam: {
     otherTeam: {

@@ -27,12 +27,25 @@ export function createSmtpMailer(smtpUrl: string, from: string): Mailer {
   };
 }
 
-/** Without SMTP: keep the mail in the outbox table and log where to read it. */
+/** The links of a mail's text part, in order (a verification, reset or invitation link). */
+export function linksOf(text: string): string[] {
+  return [...text.matchAll(/https?:\/\/[^\s<>"]+/g)].map((match) => match[0]);
+}
+
+/**
+ * Without SMTP: keep the mail in the outbox table and write it to the log with its links, so a
+ * person trying the product alone can copy a verification or invitation link from the terminal.
+ */
 export function createOutboxMailer(database: DatabaseHandle, log: FastifyBaseLogger, outboxUrl: string | null): Mailer {
   return {
     async send(message) {
       database.db.insert(outbox).values({ id: newId(), ...message, createdAt: new Date().toISOString() }).run();
-      log.info({ to: message.to, subject: message.subject }, outboxUrl ? `mail kept in the outbox: read it at ${outboxUrl}` : 'mail kept in the outbox table');
+      const links = linksOf(message.text);
+      const where = outboxUrl ? `; every mail is also at ${outboxUrl}` : '';
+      log.info(
+        { to: message.to, subject: message.subject, links },
+        `No mail server (SMTP_URL) is set, so this mail to ${message.to} was not sent: "${message.subject}"${links.length > 0 ? `, link: ${links.join(' ')}` : ''}${where}`,
+      );
     },
     close: () => undefined,
   };

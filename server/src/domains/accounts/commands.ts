@@ -11,13 +11,15 @@ export interface RegistrationInput {
   lastname: string;
   language: string;
   emailTaken: boolean;
+  /** The team's name when the person chose one (the first administrator); else "<first name>'s team". */
+  teamName?: string | undefined;
 }
 
 /** A new account gets its own team (workspace), where it is admin, and a personal space. */
 export function decideRegistration(input: RegistrationInput): { user: AccountEvent[]; team: AccountEvent[]; project: AccountEvent[] } {
   if (input.emailTaken) throw new DomainError('BAD_USER_INPUT', 'This e-mail address cannot be used to sign up.');
   if (!isSupportedLanguage(input.language)) throw new DomainError('BAD_USER_INPUT', `Unsupported language: ${input.language}`);
-  const teamName = `${input.firstname}'s team`;
+  const teamName = input.teamName ?? `${input.firstname}'s team`;
   return {
     user: [
       {

@@ -41,7 +41,7 @@ export interface UserEmailChanged {
 export interface UserSignedIn {
   userId: string;
   sessionId: string;
-  method: 'password' | 'emailLink' | 'passwordReset' | 'google' | 'microsoft';
+  method: 'password' | 'emailLink' | 'passwordReset' | 'google' | 'microsoft' | 'invitationLink' | 'setUpLink';
 }
 export interface UserSignedOut {
   userId: string;

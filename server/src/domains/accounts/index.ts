@@ -16,6 +16,8 @@ export const accountsModule: DomainModule = {
     logout: 'public',
     refreshToken: 'public',
     verifyAccount: 'public',
+    checkSetup: 'public',
+    setUserAdmin: 'public',
     getUserBasic: 'public',
     resendEmail: 'public',
     setIdbrowser: 'signedIn',

@@ -10,6 +10,7 @@ import { acceptInvitations, checkInvitation } from '../teams';
 import { clearSessionCookies, setSessionCookies } from './cookies';
 import { spendLink } from './links';
 import { profileMutations, profileQueries } from './profile';
+import { setUpMutations, setUpQueries } from './setUp';
 import {
   argon2Options,
   emailSchema,
@@ -38,12 +39,13 @@ const signUpSchema = z.object({
   password: passwordSchema,
   language: z.string().refine(isSupportedLanguage, 'Unsupported language.').optional(),
   invited: z.string().nullish(),
+  token: z.string().max(200).nullish(),
 });
 
 const ipOf = (context: MercuriusContext) => addressKey(context.ip ?? 'unknown');
 
 /** The same answer whether or not an address has an account (no enumeration). */
-const signUpAnswer = (email: string) => ({ email, verificationRequired: true });
+const signUpAnswer = (email: string) => ({ email, verificationRequired: true, session: null });
 
 export const accountsResolvers: IResolvers = {
   Query: {
@@ -69,6 +71,7 @@ export const accountsResolvers: IResolvers = {
       return startSession(context, user.id, 'emailLink');
     },
     ...profileQueries,
+    ...setUpQueries,
   },
   Mutation: {
     setUserBasic: async (_root, args: Record<string, unknown>, context: MercuriusContext) => {
@@ -76,7 +79,8 @@ export const accountsResolvers: IResolvers = {
       const input = signUpSchema.parse(args);
       await services.rateLimits.consume(['signUpPerAddress', ipOf(context)], ['mailPerEmail', input.email]);
       // Joining happens on verification, for every invitation to the address; a space id alone grants nothing.
-      if (input.invited) checkInvitation(services.database.db, input.invited, input.email);
+      // The mailed invitation link's proof is a verification already: that account works at once.
+      const proven = input.invited ? checkInvitation(services.database.db, services.config.secret, { id: input.invited, email: input.email, token: input.token }) : false;
       const existing = findUserByEmail(services, input.email);
       if (existing) {
         // Tell the owner instead of the caller, who must not learn that the address is registered.
@@ -85,9 +89,12 @@ export const accountsResolvers: IResolvers = {
       }
       const passwordHash = await hashPassword(input.password);
       const language = input.language ?? 'en';
-      const userId = services.store.run({ actorId: null, mutationId: context.mutationId, request: { operation: 'setUserBasic', email: input.email } }, (unit) =>
-        registerAccount(unit, { ...input, language, passwordHash, emailVerified: false }),
-      );
+      const userId = services.store.run({ actorId: null, mutationId: context.mutationId, request: { operation: 'setUserBasic', email: input.email, proven } }, (unit) => {
+        const registered = registerAccount(unit, { ...input, language, passwordHash, emailVerified: proven });
+        if (proven) acceptInvitations(unit, { id: registered, email: input.email, firstname: input.firstname });
+        return registered;
+      });
+      if (proven) return { email: input.email, verificationRequired: false, session: await startSession(context, userId, 'invitationLink') };
       // A retried sign-up (same Idempotency-Key) gets a fresh link, which spends the first one.
       await services.store.run({ actorId: null }, (unit) => issueLinkMail(unit.transaction, services, { id: userId, email: input.email, firstname: input.firstname, language }, 'verifyEmail'))();
       return signUpAnswer(input.email);
@@ -192,5 +199,6 @@ export const accountsResolvers: IResolvers = {
       return true;
     },
     ...profileMutations,
+    ...setUpMutations,
   },
 };

@@ -24,8 +24,10 @@ export const accountsTypeDefs = /* GraphQL */ `
 
   type SignUpResult {
     email: String!
-    "Always true for e-mail sign-up: the account is usable once the mailed link is followed."
+    "True when the account is usable once the mailed link is followed; false when the sign-up came from the invitation link mailed to this address, which proved it."
     verificationRequired: Boolean!
+    "The new session when verificationRequired is false (the session cookies are set too); null otherwise."
+    session: AuthPayload
   }
 
   type UserBasic {
@@ -46,12 +48,18 @@ export const accountsTypeDefs = /* GraphQL */ `
     checkEmail(email: String!): Boolean!
     "Follows the mailed verification link: confirms the address and signs in."
     verifyAccount(email: String!, token: String!): AuthPayload!
+    "Whether a set-up link (printed in the server log while no account exists) can still create the first account; refused with SETUP_LINK_INVALID or SETUP_DONE otherwise."
+    checkSetup(token: String!): Boolean!
     "The public card of a user: name and photo."
     getUserBasic(id: ID!): UserBasic!
   }
 
   type Mutation {
-    "Sign-up with e-mail and password. invited: the invitation id of a sign-up link; the account joins the inviting team once the address is verified."
+    """
+    Sign-up with e-mail and password. invited: the invitation id of a sign-up link; the account joins the
+    inviting team once the address is verified. token: the proof the mailed invitation link carries; with
+    it the address counts as verified at once, the account joins the team and is signed in (session).
+    """
     setUserBasic(
       firstname: String!
       lastname: String!
@@ -63,9 +71,12 @@ export const accountsTypeDefs = /* GraphQL */ `
       profileImg: String
       project: ID
       invited: ID
+      token: String
       social: Boolean
       language: String
     ): SignUpResult!
+    "Creates the instance's first account, verified, with its team (team: the team's name), from the set-up link the server logs while no account exists; signs in."
+    setUserAdmin(token: String!, firstname: String!, lastname: String!, email: String!, password: String!, team: String, language: String): AuthPayload!
     resendEmail(email: String!): Boolean!
     login(email: String!, password: String!, project: ID): AuthPayload!
     logout: Boolean!

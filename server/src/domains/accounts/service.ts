@@ -58,6 +58,7 @@ export interface NewAccount {
   language: string;
   passwordHash: string | null;
   emailVerified: boolean;
+  teamName?: string | undefined;
 }
 
 /** Registers an account with its team and personal space inside the caller's unit of work. */

@@ -52,15 +52,16 @@ export const sessions = sqliteTable(
 );
 
 /**
- * Not a projection: single-use links for e-mail verification and password reset. Only a hash of
- * the secret is stored; a link is spent by setting `usedAt`, and a newer link replaces older ones.
+ * Not a projection: single-use links for e-mail verification and password reset, and the set-up link
+ * of an instance without accounts (user_id empty, see setUp.ts). Only a hash of the secret is stored;
+ * a link is spent by setting `usedAt`, and a newer link replaces older ones.
  */
 export const accountTokens = sqliteTable(
   'account_tokens',
   {
     id: text('id').primaryKey(),
     userId: text('user_id').notNull(),
-    purpose: text('purpose', { enum: ['verifyEmail', 'resetPassword'] }).notNull(),
+    purpose: text('purpose', { enum: ['verifyEmail', 'resetPassword', 'setUp'] }).notNull(),
     tokenHash: text('token_hash').notNull(),
     createdAt: text('created_at').notNull(),
     expiresAt: text('expires_at').notNull(),

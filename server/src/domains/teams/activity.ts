@@ -18,7 +18,7 @@ const pageSchema = z.object({
  */
 const shownFields = new Set([
   'teamId', 'projectId', 'userId', 'invitationId', 'name', 'role', 'permission', 'type', 'url', 'email',
-  'reason', 'changes', 'isPersonal', 'color', 'method', 'language', 'inviterId', 'memberIds',
+  'reason', 'changes', 'isPersonal', 'color', 'method', 'language', 'inviterId', 'memberIds', 'resent',
 ]);
 
 function shownDetails(payload: unknown): Record<string, unknown> {

@@ -87,6 +87,8 @@ export interface NewInvitation {
   message: string | null;
   expiresAt: string;
   pendingInvitationId: string | null;
+  /** resendInvitedTeam: the pending invitation sent again. */
+  resent?: boolean;
 }
 
 /** addUserTeam for an address without an account: an invitation, replacing any pending one to that address. */

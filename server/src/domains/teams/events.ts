@@ -43,6 +43,14 @@ export interface TeamInvitationCreated {
   expiresAt: string;
   /** A newer invitation to the same address replaces the pending one, so only the newest link works. */
   replaces: string | null;
+  /** Sent again by an admin (resendInvitedTeam): same role, space and message, a new link and lifetime. */
+  resent?: boolean;
+}
+/** An admin withdrew a pending invitation (removeInvitedTeam): its link answers INVITATION_WITHDRAWN. */
+export interface TeamInvitationRevoked {
+  invitationId: string;
+  teamId: string;
+  email: string;
 }
 export interface TeamInvitationAccepted {
   invitationId: string;
@@ -112,7 +120,8 @@ export type TeamEvent =
   | DomainEvent<'team.member_role_changed', TeamMemberRoleChanged>
   | DomainEvent<'team.member_removed', TeamMemberRemoved>
   | DomainEvent<'team.invitation_created', TeamInvitationCreated>
-  | DomainEvent<'team.invitation_accepted', TeamInvitationAccepted>;
+  | DomainEvent<'team.invitation_accepted', TeamInvitationAccepted>
+  | DomainEvent<'team.invitation_revoked', TeamInvitationRevoked>;
 
 export type SpaceEvent =
   | DomainEvent<'project.created', ProjectCreated>

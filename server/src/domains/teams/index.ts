@@ -1,6 +1,6 @@
 import type { DomainModule } from '../module';
 import { activityQueries } from './activity';
-import { invitationMutations } from './invitations';
+import { invitationFields, invitationMutations } from './invitations';
 import { teamSubscriptions } from './live';
 import { teamLoaders } from './present';
 import { teamsProjection } from './projection';
@@ -19,6 +19,7 @@ export const teamsModule: DomainModule = {
     Query: { ...teamQueries, ...spaceQueries, ...activityQueries },
     Mutation: { ...teamMutations, ...invitationMutations, ...spaceMutations },
     Subscription: teamSubscriptions,
+    TeamInvitation: invitationFields,
   },
   loaders: teamLoaders,
   projections: [teamsProjection],
@@ -30,6 +31,8 @@ export const teamsModule: DomainModule = {
     setTeam: 'signedIn',
     addUserTeam: 'teamAdmin',
     removeUserTeam: 'teamAdmin',
+    removeInvitedTeam: 'teamAdmin',
+    resendInvitedTeam: 'teamAdmin',
     leaveTeam: 'teamMember',
     updateTeam: 'teamAdmin',
     switchTeam: 'teamMember',

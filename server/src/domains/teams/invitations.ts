@@ -10,6 +10,7 @@ import { renderMail } from '../../mail/templates';
 import { emailSchema } from '../accounts/service';
 import { users } from '../accounts/tables';
 import { decideAddMember, decideInvitation, type TeamState } from './commands';
+import { invitationLink, invitationProofMatches } from './invitationLinks';
 import { presentTeam } from './present';
 import { loadSpaceState, loadTeamState, requireTeamAdmin, type Reader } from './state';
 import { appendToSpaces, appendToTeam, appendToUser, runCommand } from './support';
@@ -96,7 +97,7 @@ export const invitationMutations: Record<string, IFieldResolver<unknown, Mercuri
         team.id,
         decideInvitation(state, { invitationId, email: input.email, inviterId: actor.userId, role, projectId, message: values.note, expiresAt, pendingInvitationId: pending?.id ?? null }),
       );
-      const link = `${services.config.publicUrl}/signup/user/i/${invitationId}?email=${encodeURIComponent(input.email)}`;
+      const link = invitationLink(services.config, invitationId, input.email);
       return { kind: 'teamInvitation', to: { email: input.email, language: inviter.language, firstname: '' }, values: { ...values, link } };
     });
     // Mailed after the commit, so nobody is sent a link to an invitation that rolled back.
@@ -104,6 +105,81 @@ export const invitationMutations: Record<string, IFieldResolver<unknown, Mercuri
     const db = services.database.db;
     return presentTeam(db, requireTeamAdmin(db, input.id, actor.userId).team, actor.userId);
   },
+
+  /** Withdraws a pending invitation (team admins): its link answers INVITATION_WITHDRAWN from then on. */
+  removeInvitedTeam: (_root, args: Record<string, unknown>, context) => {
+    const actor = requireActor(context);
+    const input = pendingInvitationArguments.parse(args);
+    const { services } = context;
+    requireTeamAdmin(services.database.db, input.team, actor.userId);
+    runCommand(context, actor.userId, (unit) => {
+      const { team } = requireTeamAdmin(unit.transaction, input.team, actor.userId);
+      const invitation = requirePendingInvitation(unit.transaction, team.id, input.invited);
+      appendToTeam(unit, team.id, [{ type: 'team.invitation_revoked', payload: { invitationId: invitation.id, teamId: team.id, email: invitation.email } }]);
+    });
+    const db = services.database.db;
+    return presentTeam(db, requireTeamAdmin(db, input.team, actor.userId).team, actor.userId);
+  },
+
+  /**
+   * Mails a pending invitation again (team admins), with the same role, space and message: a new
+   * invitation replaces it, so the earlier link stops working and the lifetime starts again.
+   */
+  resendInvitedTeam: async (_root, args: Record<string, unknown>, context) => {
+    const actor = requireActor(context);
+    const input = pendingInvitationArguments.parse(args);
+    const { services } = context;
+    requireTeamAdmin(services.database.db, input.team, actor.userId);
+    const addressed = requirePendingInvitation(services.database.db, input.team, input.invited);
+    await services.rateLimits.consume(['invitationsPerUser', actor.userId], ['mailPerEmail', addressed.email]);
+    const mail = runCommand(context, actor.userId, (unit): InvitationMail => {
+      const db = unit.transaction;
+      const { team } = requireTeamAdmin(db, input.team, actor.userId);
+      const state = loadTeamState(db, team.id)!;
+      const invitation = requirePendingInvitation(db, team.id, input.invited);
+      const projectId = invitableSpace(db, team.id, invitation.projectId);
+      const inviter = db.select().from(users).where(eq(users.id, actor.userId)).get()!;
+      const invitationId = newId();
+      const expiresAt = new Date(Date.now() + invitationLifetimeDays * 86_400_000).toISOString();
+      appendToTeam(
+        unit,
+        team.id,
+        decideInvitation(state, { invitationId, email: invitation.email, inviterId: actor.userId, role: invitation.role, projectId, message: invitation.message, expiresAt, pendingInvitationId: invitation.id, resent: true }),
+      );
+      return {
+        kind: 'teamInvitation',
+        to: { email: invitation.email, language: inviter.language, firstname: '' },
+        values: { inviter: `${inviter.firstname} ${inviter.lastname}`.trim(), team: team.name, note: invitation.message, link: invitationLink(services.config, invitationId, invitation.email) },
+      };
+    });
+    await sendInvitationMail(services, mail);
+    const db = services.database.db;
+    return presentTeam(db, requireTeamAdmin(db, input.team, actor.userId).team, actor.userId);
+  },
+};
+
+const pendingInvitationArguments = z.object({ team: z.string(), invited: z.string() });
+
+/** A pending invitation of this team (expired or not), else NOT_FOUND: accepted, replaced and withdrawn ones are done. */
+function requirePendingInvitation(db: Reader, teamId: string, invitationId: string) {
+  const invitation = isId(invitationId)
+    ? db
+        .select()
+        .from(teamInvitations)
+        .where(and(eq(teamInvitations.id, invitationId), eq(teamInvitations.teamId, teamId), eq(teamInvitations.state, 'pending')))
+        .get()
+    : undefined;
+  if (!invitation) throw new DomainError('NOT_FOUND');
+  return invitation;
+}
+
+/**
+ * Fields of a pending invitation the admins' list reads. `link` is the invitation link itself, given
+ * only when no mail server is configured, so an admin can pass it on by hand; with mail, the link
+ * goes to the invitee's mailbox alone (it proves the address, see invitationLinks.ts).
+ */
+export const invitationFields: Record<string, IFieldResolver<{ id: string; email: string }, MercuriusContext, any>> = {
+  link: (invitation, _args, context) => (context.services.config.mail.smtpUrl ? null : invitationLink(context.services.config, invitation.id, invitation.email)),
 };
 
 function pendingInvitation(db: Reader, invitationId: string) {
@@ -117,12 +193,19 @@ function pendingInvitation(db: Reader, invitationId: string) {
 
 /**
  * Sign-up from an invitation link (setUserBasic's `invited`): the invitation must still be open and be
- * addressed to the e-mail signing up. Joining happens when the address is proven (acceptInvitations).
+ * addressed to the e-mail signing up. Joining happens when the address is proven (acceptInvitations):
+ * at once when the link's proof (`token`) is given, else by the verification mail. Returns whether the
+ * link proved the address.
  */
-export function checkInvitation(db: Reader, invitationId: string, email: string): void {
-  const invitation = pendingInvitation(db, invitationId);
-  if (!invitation) throw new DomainError('BAD_USER_INPUT', 'This invitation is no longer valid. Ask for a new one.');
-  if (invitation.email !== email) throw new DomainError('BAD_USER_INPUT', 'This invitation was sent to another e-mail address. Sign up with that address.');
+export function checkInvitation(db: Reader, secret: string, invitation: { id: string; email: string; token?: string | null | undefined }): boolean {
+  const open = pendingInvitation(db, invitation.id);
+  if (!open) {
+    const withdrawn = isId(invitation.id) && db.select({ state: teamInvitations.state }).from(teamInvitations).where(eq(teamInvitations.id, invitation.id)).get()?.state === 'revoked';
+    if (withdrawn) throw new DomainError('INVITATION_WITHDRAWN');
+    throw new DomainError('BAD_USER_INPUT', 'This invitation is no longer valid. Ask for a new one.');
+  }
+  if (open.email !== invitation.email) throw new DomainError('BAD_USER_INPUT', 'This invitation was sent to another e-mail address. Sign up with that address.');
+  return invitationProofMatches(secret, open.id, open.email, invitation.token);
 }
 
 /**

@@ -55,6 +55,9 @@ export const teamsProjection: Projection = {
           .run();
         return;
       }
+      case 'team.invitation_revoked':
+        transaction.update(teamInvitations).set({ state: 'revoked' }).where(eq(teamInvitations.id, event.payload.invitationId)).run();
+        return;
       case 'team.invitation_accepted':
         transaction
           .update(teamInvitations)

@@ -37,10 +37,12 @@ export const teamsTypeDefs = /* GraphQL */ `
     "The space they join with the team (a guest's only space)."
     project: ID
     inviter: ID!
-    "pending, accepted or replaced (a newer invitation to the same address)."
+    "pending, accepted, replaced (a newer invitation to the same address, or resent) or revoked (withdrawn by an admin)."
     state: String!
     createdAt: String!
     expiresAt: String!
+    "The invitation link, only when the server has no mail server configured, so an admin can pass it on by hand; null otherwise."
+    link: String
   }
 
   type TeamUpdate {
@@ -158,6 +160,10 @@ export const teamsTypeDefs = /* GraphQL */ `
     addUserTeam(text: String, email: String!, id: ID!, type: String, project: ID): Team!
     "Takes a member out of a team (admins only)."
     removeUserTeam(user: ID!, team: ID!): Team!
+    "Withdraws a pending invitation (admins only): its link then answers that the invitation was withdrawn."
+    removeInvitedTeam(invited: ID!, team: ID!): Team!
+    "Mails a pending invitation again with a new link (admins only); the earlier link stops working and the 14 days start again."
+    resendInvitedTeam(invited: ID!, team: ID!): Team!
     "The caller leaves a team; refused for its last admin and for its only member."
     leaveTeam(team: ID!): Boolean!
     """

@@ -81,7 +81,7 @@ export const teamInvitations = sqliteTable(
     role: text('role', { enum: ['admin', 'basic', 'guest'] }).notNull(),
     projectId: text('project_id'),
     message: text('message'),
-    state: text('state', { enum: ['pending', 'accepted', 'replaced'] }).notNull(),
+    state: text('state', { enum: ['pending', 'accepted', 'replaced', 'revoked'] }).notNull(),
     createdAt: text('created_at').notNull(),
     expiresAt: text('expires_at').notNull(),
     acceptedBy: text('accepted_by'),

@@ -1,0 +1,120 @@
+/**
+ * The first administrator's way in without mail: while the instance has no account, every start
+ * issues a one-time set-up link (`<PUBLIC_URL>/setup/<secret>`) that the server prints in its log. The
+ * page it opens creates the first account, verified at once, with its team. Only a SHA-256 of the
+ * secret is stored (in account_tokens, with no user yet); a new start replaces the link, it lasts
+ * 24 hours, works once, and stops working as soon as any account exists.
+ */
+import { createHash, randomBytes } from 'node:crypto';
+import { and, eq, isNull } from 'drizzle-orm';
+import type { IFieldResolver, MercuriusContext } from 'mercurius';
+import { isSupportedLanguage } from '#shared/constants';
+import { z } from 'zod';
+import type { Transaction } from '../../db/connection';
+import { DomainError } from '../../errors';
+import type { Services } from '../../graphql/context';
+import { addressKey } from '../../http/rateLimits';
+import { newId } from '../../ids';
+import { teamNameSchema } from '../teams/support';
+import { emailSchema, hashPassword, nameSchema, passwordSchema, registerAccount, startSession } from './service';
+import { accountTokens, users } from './tables';
+
+export const setUpLinkLifetimeHours = 24;
+
+/** account_tokens rows need a user; a set-up link belongs to nobody yet. */
+const noUserYet = '';
+
+const hashSecret = (secret: string) => createHash('sha256').update(secret).digest('hex');
+
+function hasAnyAccount(transaction: Pick<Transaction, 'select'>): boolean {
+  return transaction.select({ id: users.id }).from(users).limit(1).get() !== undefined;
+}
+
+function spendOpenSetUpLinks(transaction: Transaction, at: string): void {
+  transaction
+    .update(accountTokens)
+    .set({ usedAt: at })
+    .where(and(eq(accountTokens.userId, noUserYet), eq(accountTokens.purpose, 'setUp'), isNull(accountTokens.usedAt)))
+    .run();
+}
+
+/**
+ * At start: a new set-up link when no account exists yet (any earlier one stops working), else null.
+ * The caller prints it.
+ */
+export function issueSetUpLink(services: Pick<Services, 'database' | 'config'>, now = Date.now()): string | null {
+  const at = new Date(now).toISOString();
+  const secret = services.database.db.transaction((transaction) => {
+    spendOpenSetUpLinks(transaction, at);
+    if (hasAnyAccount(transaction)) return null;
+    const issued = randomBytes(32).toString('base64url');
+    transaction
+      .insert(accountTokens)
+      .values({ id: newId(now), userId: noUserYet, purpose: 'setUp', tokenHash: hashSecret(issued), createdAt: at, expiresAt: new Date(now + setUpLinkLifetimeHours * 3_600_000).toISOString() })
+      .run();
+    return issued;
+  });
+  return secret === null ? null : `${services.config.publicUrl}/setup/${secret}`;
+}
+
+function openSetUpLink(transaction: Pick<Transaction, 'select'>, secret: string, now: number) {
+  const row = transaction
+    .select()
+    .from(accountTokens)
+    .where(and(eq(accountTokens.userId, noUserYet), eq(accountTokens.purpose, 'setUp'), eq(accountTokens.tokenHash, hashSecret(secret)), isNull(accountTokens.usedAt)))
+    .get();
+  return row && Date.parse(row.expiresAt) > now ? row : undefined;
+}
+
+/** Refuses a link that is not open, then an instance that already has an account (told only to a link's holder). */
+function requireUsableLink(transaction: Pick<Transaction, 'select'>, secret: string, now = Date.now()) {
+  const link = openSetUpLink(transaction, secret, now);
+  if (!link) throw new DomainError('SETUP_LINK_INVALID');
+  if (hasAnyAccount(transaction)) throw new DomainError('SETUP_DONE');
+  return link;
+}
+
+const setUpSchema = z.object({
+  token: z.string().min(1).max(200),
+  firstname: nameSchema,
+  lastname: nameSchema,
+  email: emailSchema,
+  password: passwordSchema,
+  team: teamNameSchema.nullish(),
+  language: z.string().refine(isSupportedLanguage, 'Unsupported language.').nullish(),
+});
+
+const ipOf = (context: MercuriusContext) => addressKey(context.ip ?? 'unknown');
+
+export const setUpQueries: Record<string, IFieldResolver<unknown, MercuriusContext, any>> = {
+  checkSetup: async (_root, args: { token: string }, context) => {
+    await context.services.rateLimits.consume(['linkPerAddress', ipOf(context)]);
+    requireUsableLink(context.services.database.db, args.token);
+    return true;
+  },
+};
+
+export const setUpMutations: Record<string, IFieldResolver<unknown, MercuriusContext, any>> = {
+  setUserAdmin: async (_root, args: Record<string, unknown>, context) => {
+    const { services } = context;
+    await services.rateLimits.consume(['linkPerAddress', ipOf(context)]);
+    const input = setUpSchema.parse(args);
+    // Checked before the slow password hash too, so a wrong link costs no argon2 work.
+    requireUsableLink(services.database.db, input.token);
+    const passwordHash = await hashPassword(input.password);
+    const userId = services.store.run({ actorId: null }, (unit) => {
+      const link = requireUsableLink(unit.transaction, input.token);
+      unit.transaction.update(accountTokens).set({ usedAt: new Date().toISOString() }).where(eq(accountTokens.id, link.id)).run();
+      return registerAccount(unit, {
+        email: input.email,
+        firstname: input.firstname,
+        lastname: input.lastname,
+        language: input.language ?? 'en',
+        passwordHash,
+        emailVerified: true,
+        teamName: input.team ?? undefined,
+      });
+    });
+    return startSession(context, userId, 'setUpLink');
+  },
+};
