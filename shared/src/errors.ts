@@ -11,6 +11,8 @@ export const errorMessages = {
   QUERY_TOO_DEEP: 'The query is nested too deeply.',
   QUERY_TOO_COMPLEX: 'The query asks for too much at once.',
   PAYLOAD_TOO_LARGE: 'The request is too large.',
+  INTROSPECTION_DISABLED: 'Sign in to read the API schema: introspection is off for anonymous callers.',
+  TOO_MANY_SUBSCRIPTIONS: 'This connection has too many live subscriptions open. Close some and try again.',
   CSRF_REJECTED: 'The request was refused: send it as JSON from the app.',
   METHOD_NOT_ALLOWED: 'Mutations must be sent with POST.',
   UNAUTHENTICATED: 'No access token',
