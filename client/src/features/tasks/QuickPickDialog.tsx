@@ -7,6 +7,7 @@ import { Avatar, Button, Dialog } from '../../ui';
 import { boardAtom, boardPeopleAtom, personName } from './atoms';
 import { editTask } from './boardActions';
 import { priorityKeys } from './keyboardNav';
+import { SprintOptions, TagOptions } from './LabelOptions';
 import type { BoardTask } from './operations';
 import { PriorityIcon } from './TaskCard';
 import styles from './Tasks.module.css';
@@ -37,7 +38,7 @@ function PriorityOptions({ task, onDone }: { task: BoardTask; onDone: () => void
                 onDone();
               }}>
               <PriorityIcon priority={value} />
-              <span>{t(`tasks.priority.${key}`)}</span>
+              <span className={styles.pickLabel}>{t(`tasks.priority.${key}`)}</span>
               <kbd className={styles.kbd}>{numberOf(value)}</kbd>
             </button>
           </li>
@@ -71,7 +72,7 @@ export function AssigneeOptions({ task }: { task: BoardTask }) {
             <li key={person.id}>
               <button type="button" data-option className={styles.pickOption} aria-pressed={assigned} onClick={() => toggle(person.id)}>
                 <Avatar name={personName(person)} src={person.profileImg} colorKey={person.id} size={20} />
-                <span>{personName(person)}</span>
+                <span className={styles.pickLabel}>{personName(person)}</span>
                 {assigned && <Check size={14} aria-hidden />}
               </button>
             </li>
@@ -82,17 +83,23 @@ export function AssigneeOptions({ task }: { task: BoardTask }) {
   );
 }
 
-/** The keyboard's pickers: P sets the priority, A the assignees of the focused or open task. */
+const titles = { priority: 'tasks.quick.priorityTitle', assignee: 'tasks.quick.assigneeTitle', tags: 'tasks.quick.tagsTitle', sprint: 'tasks.quick.sprintTitle' } as const;
+
+/** The pickers: P sets the priority, A the assignees of the focused or open task; the panel opens the tags and sprint ones. */
 export function QuickPickDialog() {
   const { t } = useTranslation();
   const [pick, setPick] = useAtom(quickPickAtom);
   const task = useAtomValue(boardAtom).tasks.get(pick?.taskId ?? '');
   if (!pick || !task) return null;
   const close = () => setPick(null);
+  const severalChoices = pick.kind === 'assignee' || pick.kind === 'tags';
   return (
-    <Dialog open onOpenChange={(open) => !open && close()} title={t(pick.kind === 'priority' ? 'tasks.quick.priorityTitle' : 'tasks.quick.assigneeTitle', { code: task.idCode })}
-      footer={pick.kind === 'assignee' ? <Button variant="secondary" onClick={close}>{t('tasks.done')}</Button> : undefined}>
-      {pick.kind === 'priority' ? <PriorityOptions task={task} onDone={close} /> : <AssigneeOptions task={task} />}
+    <Dialog open onOpenChange={(open) => !open && close()} title={t(titles[pick.kind], { code: task.idCode })}
+      footer={severalChoices ? <Button variant="secondary" onClick={close}>{t('tasks.done')}</Button> : undefined}>
+      {pick.kind === 'priority' && <PriorityOptions task={task} onDone={close} />}
+      {pick.kind === 'assignee' && <AssigneeOptions task={task} />}
+      {pick.kind === 'tags' && <TagOptions task={task} onDone={close} />}
+      {pick.kind === 'sprint' && <SprintOptions task={task} onDone={close} />}
     </Dialog>
   );
 }

@@ -42,9 +42,9 @@ export const navigationOrderAtom = atom((get): string[][] => {
   return [flat];
 });
 
-export type QuickPickKind = 'priority' | 'assignee';
+export type QuickPickKind = 'priority' | 'assignee' | 'tags' | 'sprint';
 
-/** The keyboard's quick picker (P, A) and the task it acts on; null when closed. */
+/** The quick picker (P and A on the keyboard; tags and sprint from the panel) and the task it acts on; null when closed. */
 export const quickPickAtom = atom<{ kind: QuickPickKind; taskId: string } | null>(null);
 
 /** Whether the keyboard shortcuts help is open. */
