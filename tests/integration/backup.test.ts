@@ -1,0 +1,158 @@
+import { spawn, spawnSync } from 'node:child_process';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { messagesOf, postMessage } from './chatFactories';
+import { createDoc, openDoc, paragraphText, waitFor, type OpenDoc } from './docFactories';
+import { startS3, uploadFile } from './fileFactories';
+import { GraphqlTestClient, startTestServer, type TestServer } from './harness';
+import { createTask, getTask, getTasks } from './taskFactories';
+import { createSpace, expectData, joinTeam, person, type Person } from './teamFactories';
+
+const temporary: string[] = [];
+const opened: OpenDoc[] = [];
+afterAll(() => {
+  for (const each of opened) each.destroy();
+  for (const path of temporary) rmSync(path, { recursive: true, force: true });
+});
+const temporaryFolder = (label: string) => {
+  const path = mkdtempSync(join(tmpdir(), `workspace-${label}-`));
+  temporary.push(path);
+  return path;
+};
+
+/** Runs `npm run backup` / `npm run restore` as the real command would (same entry point, own process). */
+function runTool(script: 'backup' | 'restore', args: string[], environment: Record<string, string>): Promise<{ status: number | null; output: string }> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', `server/src/cli/${script}.ts`, ...args], {
+      env: { ...process.env, NODE_ENV: 'test', LOG_LEVEL: 'silent', ...environment },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.once('exit', (status) => resolve({ status, output }));
+  });
+}
+
+/** The same person, with the same cookies, talking to another server. */
+function movedTo(server: TestServer, someone: Person): Person {
+  const client = new GraphqlTestClient(server);
+  for (const [name, value] of someone.client.cookies) client.cookies.set(name, value);
+  return { ...someone, client };
+}
+
+describe.each(['local', 's3'] as const)('backup and restore through the %s driver', (driver) => {
+  it('backs up a seeded instance while it runs, restores into an empty data folder, and a server started there finds everything', async () => {
+    const s3 = driver === 's3' ? await startS3() : null;
+    const storageEnvironment: Record<string, string> = s3?.environment ?? {};
+    const original = await startTestServer(storageEnvironment);
+    const restoredData = temporaryFolder('restored');
+    let restored: TestServer | null = null;
+    try {
+      // A seeded instance: two people, a space, tasks, a message, a doc with content, an uploaded file.
+      const owner = await person(original, 'Owner');
+      const member = await joinTeam(owner, await person(original, 'Member'));
+      const space = await createSpace(owner, 'Backup drill');
+      expectData(await member.client.execute('mutation ($project: ID!) { joinProject(project: $project) { id } }', { project: space }));
+      const task = await createTask(owner, space, 'Test the restore', { priority: 2 });
+      await createTask(member, space, 'Write the runbook');
+      const message = await postMessage(member, { project: space, body: 'Backups are only real once restored' });
+      const doc = await createDoc(owner, space, 'Runbook');
+      const editor = openDoc(original.url, doc.id, { token: owner.token });
+      opened.push(editor);
+      await editor.synced();
+      paragraphText(editor.doc).insert(0, 'Step one: run npm run backup.');
+      await waitFor(() => editor.state.saved > 0, 'the doc edit acknowledged');
+      const bytes = Buffer.from(`release notes ${'x'.repeat(3000)}`);
+      const file = await uploadFile(owner, 'notes.txt', 'text/plain', bytes, { project: space });
+
+      // The backup runs in its own process while the server keeps serving and writing.
+      const archives = temporaryFolder('backups');
+      const backingUp = runTool('backup', ['--output', archives], { DATA_DIR: original.dataDirectory, ...storageEnvironment });
+      const writtenMeanwhile: string[] = [];
+      let finished = false;
+      void backingUp.then(() => (finished = true));
+      while (!finished && writtenMeanwhile.length < 50) writtenMeanwhile.push((await createTask(owner, space, `During the backup ${writtenMeanwhile.length}`)).id);
+      const backup = await backingUp;
+      expect(writtenMeanwhile.length).toBeGreaterThan(0);
+      expect(backup.output).toContain('Backup written to');
+      expect(backup.status).toBe(0);
+      const [archiveName] = readdirSync(archives);
+      expect(archiveName).toMatch(/^workspace-backup-.*\.tar$/);
+      const archive = join(archives, archiveName!);
+      expect(statSync(archive).mode & 0o777).toBe(0o600);
+      // An ordinary tar: the database, the signing secret, the stored files and the manifest.
+      const listing = spawnSync('tar', ['-tf', archive], { encoding: 'utf8' });
+      expect(listing.status).toBe(0);
+      const entries = listing.stdout.trim().split('\n').map((line) => line.split('/').slice(1).join('/'));
+      expect(entries).toEqual(expect.arrayContaining(['workspace.sqlite', 'secret.key', 'manifest.json']));
+      expect(entries.filter((entry) => entry.startsWith(`files/${owner.teamId}/`)).length).toBeGreaterThanOrEqual(1);
+
+      // Restored into an empty data folder (and, with S3, an empty bucket).
+      const restoredStorage = s3 ? { ...storageEnvironment, S3_BUCKET: 'workspace-restored' } : {};
+      const restore = await runTool('restore', [archive], { DATA_DIR: restoredData, ...restoredStorage });
+      expect(restore.output).toContain('Done.');
+      expect(restore.status).toBe(0);
+      // Never over a folder that holds data, unless forced.
+      const again = await runTool('restore', [archive], { DATA_DIR: restoredData, ...restoredStorage });
+      expect(again.status).toBe(1);
+      expect(again.output).toMatch(/not empty/);
+
+      // A damaged copy is refused and leaves no database behind.
+      const damaged = join(archives, 'damaged.tar');
+      const damagedBytes = readFileSync(archive);
+      damagedBytes[512 + 200] ^= 0xff;
+      writeFileSync(damaged, damagedBytes);
+      const damagedTarget = temporaryFolder('damaged-target');
+      const refused = await runTool('restore', [damaged], { DATA_DIR: damagedTarget, ...(s3 ? { ...storageEnvironment, S3_BUCKET: 'workspace-damaged' } : {}) });
+      expect(refused.status).toBe(1);
+      expect(refused.output).toMatch(/workspace.sqlite in the archive is damaged/);
+      expect(readdirSync(damagedTarget)).not.toContain('workspace.sqlite');
+
+      // The original is gone: what follows comes from the archive alone.
+      await original.close();
+      restored = await startTestServer({ ...restoredStorage, DATA_DIR: restoredData });
+      const ownerThere = movedTo(restored, owner);
+      const memberThere = movedTo(restored, member);
+
+      // The same secret: the sessions made before the backup still work, nobody is signed out.
+      expect((await getTask(ownerThere, task.id)).name).toBe('Test the restore');
+      const names = (await getTasks(memberThere, space)).map((each) => each.name);
+      expect(names).toEqual(expect.arrayContaining(['Test the restore', 'Write the runbook']));
+      expect((await messagesOf(memberThere, { project: space })).map((each) => each.id)).toContain(message.id);
+      // A password sign-in works too.
+      const fresh = new GraphqlTestClient(restored);
+      const signedIn = await fresh.execute<{ login: { token: string } }>('mutation ($email: String!, $password: String!) { login(email: $email, password: $password) { token } }', { email: member.email, password: 'analytical1' });
+      expect(signedIn.data?.login.token).toBeTruthy();
+
+      const download = await fetch(`${restored.url}${file.url}`, { headers: { cookie: ownerThere.client.cookieHeader() } });
+      expect(download.status).toBe(200);
+      expect(Buffer.from(await download.arrayBuffer()).equals(bytes)).toBe(true);
+
+      const reader = openDoc(restored.url, doc.id, { token: owner.token });
+      opened.push(reader);
+      await reader.synced();
+      await waitFor(() => reader.text().includes('Step one: run npm run backup.'), 'the doc text after the restore');
+    } finally {
+      for (const each of opened) each.destroy();
+      await restored?.close();
+      await original.close().catch(() => undefined);
+      await s3?.close();
+    }
+  }, 120_000);
+});
+
+describe('restore refuses what it cannot trust', () => {
+  it('a file that is not a backup changes nothing', async () => {
+    const folder = temporaryFolder('not-a-backup');
+    const bogus = join(folder, 'bogus.tar');
+    writeFileSync(bogus, Buffer.alloc(2048));
+    const target = temporaryFolder('untouched');
+    const refused = await runTool('restore', [bogus], { DATA_DIR: target });
+    expect(refused.status).toBe(1);
+    expect(refused.output).toMatch(/not a workspace backup/);
+    expect(readdirSync(target)).toEqual([]);
+  }, 60_000);
+});
