@@ -108,16 +108,12 @@ describe('delayed preloads (SPEC §7, §9)', () => {
     expect(log.error).toHaveBeenCalledTimes(1);
   });
 
-  it('SPEC §7: asks for yearly per-user pricing in the stored currency, and the latest 20 notifications', async () => {
+  it('asks only for what the server has: the spaces list, not the plans or notifications of areas still to come', async () => {
     const store = createAppStore();
     store.set(currentTeamAtom, team);
-    const { request, calls } = fakeRequest({ getTeamSubscriptions: [], getNotifications: [], getProjects: [{ id: 'p1', name: 'Design', color: null, logo: null }] });
+    const { request, calls } = fakeRequest({ getProjects: [{ id: 'p1', name: 'Design', color: null, logo: null }] });
     for (const task of delayedPreloads({ request, store })) await task();
-    expect(calls.map((call) => [call.operation, call.variables])).toEqual([
-      ['getTeamSubscriptions', { team: 't1', currency: 'usd', frequency: 'year', payment: 'user' }],
-      ['getNotifications', { first: 20 }],
-      ['getProjects', {}],
-    ]);
+    expect(calls.map((call) => [call.operation, call.variables, call.silent])).toEqual([['getProjects', {}, true]]);
     expect(store.get(spaceListAtom).map((space) => space.name)).toEqual(['Design']);
   });
 });

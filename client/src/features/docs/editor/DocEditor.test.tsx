@@ -8,6 +8,17 @@ import { setupAppI18n } from '../../../test/i18n';
 import { fakeSession } from '../collab/fakeProvider';
 import DocEditor from './DocEditor';
 
+// linkify keeps the console.warn it found when it loaded, so the warnings are caught before any import.
+const linkifyWarnings = vi.hoisted(() => {
+  const seen: string[] = [];
+  const original = console.warn.bind(console);
+  console.warn = (...args: unknown[]) => {
+    if (String(args[0]).includes('linkifyjs')) seen.push(String(args[0]));
+    else original(...args);
+  };
+  return seen;
+});
+
 beforeAll(async () => {
   await setupAppI18n();
 });
@@ -71,5 +82,17 @@ describe('doc editor', () => {
     const { editor } = renderEditor(false);
     expect(editor().isEditable).toBe(false);
     expect(screen.queryByRole('toolbar', { name: 'Formatting' })).toBeNull();
+  });
+
+  it('opens a second editor without linkify warning that it was already initialised', async () => {
+    const first = renderEditor(true);
+    await vi.waitFor(() => expect(first.editor().isInitialized).toBe(true));
+    act(() => {
+      first.editor().commands.insertContent('see https://example.com and mail ada@example.com ');
+    });
+    // Extensions set themselves up (and linkify would warn) when the editor emits "create", after mounting.
+    const second = renderEditor(true);
+    await vi.waitFor(() => expect(second.editor().isInitialized).toBe(true));
+    expect(linkifyWarnings).toEqual([]);
   });
 });

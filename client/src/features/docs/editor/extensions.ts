@@ -121,7 +121,9 @@ export function docExtensions(dependencies: EditorDependencies): AnyExtension[] 
         openOnClick: false,
         autolink: true,
         defaultProtocol: 'https',
-        protocols: ['mailto'],
+        // http, https and mailto are linkify's own schemes. Registering one again (the option's
+        // default is none) made linkify warn "already initialized" from the second editor on.
+        protocols: [],
         HTMLAttributes: { rel: linkRel, target: '_blank' },
         isAllowedUri: (url) => isSafeLink(url),
         shouldAutoLink: (url) => isSafeLink(url.includes(':') ? url : `https://${url}`),
