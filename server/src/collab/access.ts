@@ -7,6 +7,9 @@ import { findDocRow, type DocRow } from '../domains/docs/state';
 import { isApiTokenActive } from '../domains/settings/apiTokens';
 import { spaceContentPolicy } from '../domains/teams/policies';
 import { spaceContentAccess } from '../domains/teams/state';
+import { DomainError } from '../errors';
+import type { RateLimitName } from '../http/rateLimits';
+import { collabLimitCloseCodes, collabLimitReasons } from './closeCodes';
 
 /** What a connection was let in with; judged again whenever access may have changed. */
 export type Grant =
@@ -16,9 +19,13 @@ export type Grant =
 /**
  * A refusal carries the close code the socket is closed with right after the upgrade (so the
  * browser's provider sees it and stops retrying): 4401 without valid credentials, 4404 for a doc
- * that is missing or out of sight.
+ * that is missing or out of sight, 4429 for an address over its attempts.
  */
-export type Refusal = { allowed: false; code: typeof collabCloseCodes.unauthenticated | typeof collabCloseCodes.docDeleted; message: string };
+export type Refusal = {
+  allowed: false;
+  code: typeof collabCloseCodes.unauthenticated | typeof collabCloseCodes.docDeleted | typeof collabLimitCloseCodes.tooManyRequests;
+  message: string;
+};
 export type Verdict = { allowed: true; grant: Grant; teamId: string } | Refusal;
 
 export interface UpgradeCredentials {
@@ -29,6 +36,18 @@ export interface UpgradeCredentials {
 }
 
 const notFound: Refusal = { allowed: false, code: collabCloseCodes.docDeleted, message: 'No such doc, or you do not have access to it.' };
+const tooManyAttempts: Refusal = { allowed: false, code: collabLimitCloseCodes.tooManyRequests, message: collabLimitReasons.tooManyAttempts };
+
+/** Counts one attempt of `address` under `rule`: false once the address has none left. */
+async function attemptAllowed(services: Services, rule: RateLimitName, address: string): Promise<boolean> {
+  try {
+    await services.rateLimits.consume([rule, address]);
+    return true;
+  } catch (error) {
+    if (error instanceof DomainError && error.code === 'RATE_LIMITED') return false;
+    throw error;
+  }
+}
 
 function sameSecret(given: string, expected: string): boolean {
   const left = Buffer.from(given);
@@ -48,14 +67,23 @@ function shareVerdict(row: DocRow | undefined, share: string): Verdict {
  * Members who may see the doc's space get in, writing when the docs policy lets them; a public
  * link's secret (`share`) lets anyone read a shared doc. A doc that is missing or out of sight
  * gets the same 4404, so doc ids cannot be probed.
+ *
+ * Guessing is rate-limited per client address (`address`, see addressKey), with the HTTP rules:
+ * every share-secret attempt counts against `shareLinkPerAddress` (as getWorkspace does), and every
+ * refused credential (forged, wrong key, revoked; an expired token is a normal refresh, not a guess)
+ * against `refusedSocketCredentialPerAddress`. Over either, the answer is 4429.
  */
-export async function authorizeUpgrade(services: Services, docId: string, credentials: UpgradeCredentials): Promise<Verdict> {
+export async function authorizeUpgrade(services: Services, docId: string, credentials: UpgradeCredentials, address: string): Promise<Verdict> {
   const db = services.database.db;
   const { share, token: queryToken } = credentials.query;
-  if (typeof share === 'string' && share.length > 0) return shareVerdict(findDocRow(db, docId), share);
+  if (typeof share === 'string' && share.length > 0) {
+    if (!(await attemptAllowed(services, 'shareLinkPerAddress', address))) return tooManyAttempts;
+    return shareVerdict(findDocRow(db, docId), share);
+  }
   const token = tokenFrom(credentials.headers, credentials.cookies) ?? (typeof queryToken === 'string' && queryToken.length > 0 ? queryToken : null);
   const authentication: Authentication = token === null ? { status: 'missing' } : await services.authenticate(token);
   if (authentication.status !== 'authenticated') {
+    if (authentication.status === 'invalid' && !(await attemptAllowed(services, 'refusedSocketCredentialPerAddress', address))) return tooManyAttempts;
     return { allowed: false, code: collabCloseCodes.unauthenticated, message: authentication.status === 'missing' ? 'No access token' : 'Token expired or invalid' };
   }
   const row = findDocRow(db, docId);

@@ -1,16 +1,25 @@
-/** What is waiting to be recorded for one person. */
-interface Pending {
+/** One person's edits of a doc waiting to be recorded as one `doc.updated` entry. */
+export interface ActivityRecord {
+  /** How many stored updates, when the first and the last were stored, and the newest one's row id. */
   updates: number;
   since: Date;
+  until: Date;
+  throughId: number;
+}
+
+interface Pending extends ActivityRecord {
   timer: NodeJS.Timeout;
 }
 
-export type ActivityFlush = (userId: string, updates: number, since: Date) => void;
+export type ActivityFlush = (userId: string, record: ActivityRecord) => void;
 
 /**
  * Debounces the `doc.updated` record of one doc: a person's first edit starts a window, and when
  * it ends their edits in it become one entry. So there is at most one entry per person per
- * window; `flushAll` (room unload, shutdown) records what is waiting at once.
+ * window; `flushAll` (before a compaction, on room unload and shutdown) records what is waiting at
+ * once. The timer is never the only holder of an edit: the update rows stay until a compaction,
+ * which flushes first, and start-up recovery (recovery.ts) records from the rows what a crash
+ * left unrecorded, using each entry's `throughId`.
  */
 export class ActivityDebouncer {
   private readonly pending = new Map<string, Pending>();
@@ -18,23 +27,27 @@ export class ActivityDebouncer {
   constructor(
     private readonly windowMs: number,
     private readonly flush: ActivityFlush,
+    /** A flush run by the timer failed (a flushAll throws to its caller instead). */
+    private readonly onError: (error: unknown) => void = () => undefined,
   ) {}
 
-  note(userId: string, now = new Date()): void {
+  /** A stored update of `userId` (row `rowId`, stored at `at` epoch milliseconds). */
+  note(userId: string, rowId: number, at: number): void {
     const waiting = this.pending.get(userId);
     if (waiting) {
       waiting.updates += 1;
+      waiting.until = new Date(at);
+      waiting.throughId = rowId;
       return;
     }
-    const timer = setTimeout(() => this.flushOne(userId), this.windowMs);
-    timer.unref();
-    this.pending.set(userId, { updates: 1, since: now, timer });
+    this.pending.set(userId, { updates: 1, since: new Date(at), until: new Date(at), throughId: rowId, timer: this.startTimer(userId) });
   }
 
   get size(): number {
     return this.pending.size;
   }
 
+  /** Records everything waiting now; throws if a record fails (what failed waits again). */
   flushAll(): void {
     for (const userId of [...this.pending.keys()]) this.flushOne(userId);
   }
@@ -45,11 +58,30 @@ export class ActivityDebouncer {
     this.pending.clear();
   }
 
+  private startTimer(userId: string): NodeJS.Timeout {
+    const timer = setTimeout(() => {
+      try {
+        this.flushOne(userId);
+      } catch (error) {
+        this.onError(error);
+      }
+    }, this.windowMs);
+    timer.unref();
+    return timer;
+  }
+
   private flushOne(userId: string): void {
     const waiting = this.pending.get(userId);
     if (!waiting) return;
     clearTimeout(waiting.timer);
     this.pending.delete(userId);
-    this.flush(userId, waiting.updates, waiting.since);
+    const record: ActivityRecord = { updates: waiting.updates, since: waiting.since, until: waiting.until, throughId: waiting.throughId };
+    try {
+      this.flush(userId, record);
+    } catch (error) {
+      // Kept for the next attempt: a failed record must not be forgotten.
+      this.pending.set(userId, { ...record, timer: this.startTimer(userId) });
+      throw error;
+    }
   }
 }

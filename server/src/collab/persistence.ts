@@ -9,6 +9,20 @@ export interface StoredContent {
   lastId: number;
 }
 
+/** One update for `appendBatch`; `update` null keeps a place in the batch without storing anything. */
+export interface UpdateWrite {
+  docId: string;
+  update: Uint8Array | null;
+  userId: string | null;
+}
+
+/** A stored update row's id, author and time (epoch milliseconds), without its bytes. */
+export interface UpdateRowInfo {
+  id: number;
+  userId: string | null;
+  at: number;
+}
+
 /**
  * A doc's content in SQLite: the update rows and the snapshot (tables in domains/docs/tables.ts).
  * Every call is synchronous and commits before it returns, so with `synchronous=FULL` (the
@@ -32,6 +46,8 @@ export class DocContentStore {
       version: sqlite.prepare<[string, string], { version: number | null }>(
         'SELECT max(coalesce((SELECT max(id) FROM doc_updates WHERE doc_id = ?), 0), coalesce((SELECT through_id FROM doc_snapshots WHERE doc_id = ?), 0)) AS version',
       ),
+      rowInfo: sqlite.prepare<[string], UpdateRowInfo>('SELECT id, user_id AS userId, created_at AS at FROM doc_updates WHERE doc_id = ? ORDER BY id'),
+      docsWithRows: sqlite.prepare<[], { docId: string }>('SELECT DISTINCT doc_id AS docId FROM doc_updates'),
       saveText: sqlite.prepare<[string, string, string]>(
         'INSERT INTO doc_texts (doc_id, plain_text, updated_at) VALUES (?, ?, ?) ON CONFLICT (doc_id) DO UPDATE SET plain_text = excluded.plain_text, updated_at = excluded.updated_at',
       ),
@@ -51,6 +67,26 @@ export class DocContentStore {
   /** Appends one update (committed when this returns) and gives its id. */
   append(docId: string, update: Uint8Array, userId: string | null, at = Date.now()): number {
     return Number(this.statements.append.run(docId, Buffer.from(update.buffer, update.byteOffset, update.byteLength), userId, at).lastInsertRowid);
+  }
+
+  /**
+   * Appends many updates, of any docs, in one transaction (one commit, one sync to disk): the ids
+   * in order, null where nothing was stored. All or nothing: a failure stores none of them.
+   */
+  appendBatch(writes: readonly UpdateWrite[], at = Date.now()): (number | null)[] {
+    return this.sqlite.transaction(() =>
+      writes.map((write) => (write.update === null ? null : Number(this.statements.append.run(write.docId, Buffer.from(write.update.buffer, write.update.byteOffset, write.update.byteLength), write.userId, at).lastInsertRowid))),
+    ).immediate();
+  }
+
+  /** Who stored each of a doc's update rows and when, oldest first (what start-up recovery reads). */
+  rowsOf(docId: string): UpdateRowInfo[] {
+    return this.statements.rowInfo.all(docId);
+  }
+
+  /** Docs with update rows not yet merged into a snapshot: those edited since their room last unloaded. */
+  docsWithRows(): string[] {
+    return this.statements.docsWithRows.all().map((row) => row.docId);
   }
 
   /** Takes back an update the room could not apply, so it is never loaded again. */
@@ -79,6 +115,7 @@ export class DocContentStore {
     return this.statements.version.get(docId, docId)?.version ?? 0;
   }
 
+  /** The doc's plain text for search and previews; `at` is the time of the newest edit it includes. */
   saveText(docId: string, plainText: string, at = new Date()): void {
     this.statements.saveText.run(docId, plainText, at.toISOString());
   }

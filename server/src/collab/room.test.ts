@@ -8,9 +8,10 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import * as Y from 'yjs';
 import { collabCloseCodes, collabMessageTypes } from '#shared/docs';
 import { openDatabase, type DatabaseHandle } from '../db/connection';
-import { DocContentStore } from './persistence';
+import { UpdateBatcher } from './batcher';
+import { DocContentStore, type UpdateWrite } from './persistence';
 import { messageAwareness, messageSync } from './protocol';
-import { Room, type Peer, type RoomOptions } from './room';
+import { closeReasons, Room, type Peer, type RoomOptions } from './room';
 
 // A full collection on demand, for the memory test (the flag can be set at run time).
 v8.setFlagsFromString('--expose-gc');
@@ -18,17 +19,20 @@ v8.setFlagsFromString('--expose-gc');
 const docId = '0123456789abcdef01234567';
 let database: DatabaseHandle;
 let store: DocContentStore;
+/** Flushed by hand: a test decides when the batch commits. */
+let batcher: UpdateBatcher;
 let log: string[];
 
 beforeEach(() => {
   database = openDatabase(':memory:');
   log = [];
   store = new (class extends DocContentStore {
-    override append(id: string, update: Uint8Array, userId: string | null) {
-      log.push('stored');
-      return super.append(id, update, userId);
+    override appendBatch(writes: readonly UpdateWrite[], at?: number) {
+      log.push(`stored ${writes.filter((write) => write.update !== null).length}`);
+      return super.appendBatch(writes, at);
     }
   })(database.sqlite);
+  batcher = new UpdateBatcher(store, undefined, () => undefined);
 });
 afterEach(() => database.close());
 
@@ -55,7 +59,7 @@ function peer(name: string, grant: Partial<Pick<Peer, 'writable' | 'awareness'>>
   return made;
 }
 
-const room = (options: Partial<RoomOptions> = {}) => new Room(docId, store, { compactAfter: 1000, maxMessageBytes: 1 << 20, ...options });
+const room = (options: Partial<RoomOptions> = {}) => new Room(docId, store, { compactAfter: 1000, maxMessageBytes: 1 << 20, batcher, ...options });
 
 function updateMessage(update: Uint8Array): Uint8Array {
   const encoder = encoding.createEncoder();
@@ -84,10 +88,80 @@ describe('Room', () => {
     const edit = client();
     edit.text.insert(0, 'hello');
     subject.receive(writer, edit.messages[0]!);
-    expect(log).toEqual(['stored', 'other got sync', 'writer got saved']);
+    // Waiting for its batch: not applied, sent or acknowledged yet.
+    expect(log).toEqual([]);
+    expect(subject.doc.getText('t').toString()).toBe('');
+    batcher.flush();
+    expect(log).toEqual(['stored 1', 'other got sync', 'writer got saved']);
     expect(subject.doc.getText('t').toString()).toBe('hello');
     expect(writer.received.at(-1)).toEqual(new Uint8Array([collabMessageTypes.saved, 1]));
     expect(rows()).toBe(1);
+  });
+
+  it('stores the updates of several writers and rooms in one batch, acknowledging each writer in order, empty updates included', () => {
+    const [first, second] = [room(), new Room('fedcba9876543210fedcba98', store, { compactAfter: 1000, maxMessageBytes: 1 << 20, batcher })];
+    const [ada, bob, cleo] = [peer('ada'), peer('bob'), peer('cleo')];
+    first.join(ada);
+    first.join(bob);
+    second.join(cleo);
+    const [adaEdits, bobEdits, cleoEdits] = [client(), client(), client()];
+    adaEdits.text.insert(0, 'a');
+    adaEdits.text.insert(1, 'b');
+    bobEdits.text.insert(0, 'x');
+    cleoEdits.text.insert(0, 'other doc');
+    first.receive(ada, adaEdits.messages[0]!);
+    first.receive(ada, updateMessage(new Uint8Array([0, 0])));
+    first.receive(bob, bobEdits.messages[0]!);
+    first.receive(ada, adaEdits.messages[1]!);
+    second.receive(cleo, cleoEdits.messages[0]!);
+    log = [];
+    batcher.flush();
+    expect(log[0]).toBe('stored 4');
+    expect(log.filter((entry) => entry === 'stored 4')).toHaveLength(1);
+    const acknowledgements = (who: TestPeer) => who.received.filter((message) => message[0] === collabMessageTypes.saved).map((message) => message[1]);
+    expect(acknowledgements(ada)).toEqual([1, 2, 3]);
+    expect(acknowledgements(bob)).toEqual([1]);
+    expect(acknowledgements(cleo)).toEqual([1]);
+    expect(first.doc.getText('t').length).toBe(3);
+    expect(second.doc.getText('t').toString()).toBe('other doc');
+    expect(rows()).toBe(4);
+  });
+
+  it('stores nothing of a room destroyed before its batch commits (a deleted doc)', () => {
+    const subject = room();
+    const writer = peer('writer');
+    subject.join(writer);
+    const edit = client();
+    edit.text.insert(0, 'too late');
+    subject.receive(writer, edit.messages[0]!);
+    subject.close(collabCloseCodes.docDeleted, 'deleted');
+    subject.destroy();
+    batcher.flush();
+    expect(rows()).toBe(0);
+  });
+
+  it('closes the senders of a batch that could not be stored, so they send it again, and applies nothing', () => {
+    const failing = new (class extends DocContentStore {
+      override appendBatch(): (number | null)[] {
+        throw new Error('SQLITE_FULL: database or disk is full');
+      }
+    })(database.sqlite);
+    const errors: string[] = [];
+    const failingBatcher = new UpdateBatcher(failing, (_error, message) => errors.push(message), () => undefined);
+    const subject = new Room(docId, failing, { compactAfter: 1000, maxMessageBytes: 1 << 20, batcher: failingBatcher });
+    const [writer, other] = [peer('writer'), peer('other')];
+    subject.join(writer);
+    subject.join(other);
+    const edit = client();
+    edit.text.insert(0, 'lost?');
+    edit.text.insert(0, 'and this');
+    for (const message of edit.messages) subject.receive(writer, message);
+    failingBatcher.flush();
+    expect(writer.closed?.code).toBe(collabCloseCodes.shuttingDown);
+    expect(writer.closed?.reason).not.toMatch(/SQLITE|disk/);
+    expect(errors).toHaveLength(1);
+    expect(subject.doc.getText('t').length).toBe(0);
+    expect(other.received.filter((message) => message[0] === messageSync).length).toBe(1);
   });
 
   it('drops the updates of a read-only connection: nothing stored, applied, broadcast or acknowledged', () => {
@@ -99,6 +173,7 @@ describe('Room', () => {
     const edit = client();
     edit.text.insert(0, 'defaced');
     subject.receive(reader, edit.messages[0]!);
+    batcher.flush();
     expect(log).toEqual([]);
     expect(subject.doc.getText('t').toString()).toBe('');
     expect(rows()).toBe(0);
@@ -125,14 +200,18 @@ describe('Room', () => {
     const edit = client();
     edit.text.insert(0, 'kept');
     subject.receive(writer, edit.messages[0]!);
+    batcher.flush();
     const valid = updateMessage(Y.encodeStateAsUpdate(client().doc));
     for (const garbage of [new Uint8Array([messageSync, 2, 40, 1, 2, 3]), new Uint8Array([9, 9, 9]), edit.messages[0]!.slice(0, 6), new Uint8Array([])]) {
       const intruder = peer('intruder');
       subject.join(intruder);
       subject.receive(intruder, garbage);
       expect(intruder.closed?.code, String(garbage)).toBe(collabCloseCodes.malformed);
+      // A fixed text: never the decoder's own error message.
+      expect(intruder.closed?.reason).toBe(closeReasons.malformed);
       subject.receive(intruder, valid);
     }
+    batcher.flush();
     expect(subject.doc.getText('t').toString()).toBe('kept');
     expect(rows()).toBe(1);
   });
@@ -145,6 +224,7 @@ describe('Room', () => {
     const edit = client();
     edit.text.insert(0, 'hello world');
     subject.receive(writer, edit.messages[0]!);
+    batcher.flush();
     edit.doc.transact(() => {
       edit.text.insert(0, 'NEW');
       edit.text.delete(5, 3);
@@ -154,6 +234,7 @@ describe('Room', () => {
     const truncated = updateMessage(update.slice(0, update.length - 2));
     const before = other.received.length;
     subject.receive(writer, truncated);
+    batcher.flush();
     expect(writer.closed?.code).toBe(collabCloseCodes.malformed);
     expect(subject.doc.getText('t').toString()).toBe('hello world');
     expect(other.received.length).toBe(before);
@@ -167,6 +248,7 @@ describe('Room', () => {
     const edit = client();
     edit.text.insert(0, 'shared text');
     subject.receive(writer, edit.messages[0]!);
+    batcher.flush();
     const reader = peer('reader', { writable: false });
     subject.join(reader);
     const fresh = new Y.Doc();
@@ -191,6 +273,7 @@ describe('Room', () => {
       else edit.text.insert(index % (edit.text.length + 1), String.fromCharCode(97 + (index % 26)));
     }
     for (const message of edit.messages) subject.receive(writer, message);
+    batcher.flush();
     expect(edit.messages.length).toBe(60);
     expect(rows()).toBe(60 % 25);
     const reloaded = room();

@@ -1,7 +1,8 @@
 import * as awarenessProtocol from 'y-protocols/awareness';
 import * as Y from 'yjs';
 import { collabCloseCodes } from '#shared/docs';
-import { encodeAccess, encodeAwareness, encodeSaved, encodeSyncStep1, encodeSyncStep2, encodeUpdate, MalformedMessage, parseClientMessage } from './protocol';
+import { UpdateBatcher, type WriteOutcome } from './batcher';
+import { encodeAccess, encodeAwareness, encodeSaved, encodeSyncStep1, encodeSyncStep2, encodeUpdate, parseClientMessage } from './protocol';
 import type { DocContentStore } from './persistence';
 
 /** One open connection to a room, as the room sees it; `writable` and `awareness` may be lowered while it is open. */
@@ -28,8 +29,18 @@ export interface RoomOptions {
   /** Merge the update rows into the snapshot once this many piled up. */
   compactAfter: number;
   maxMessageBytes: number;
-  /** A writer's update was stored (for the debounced doc.updated record). */
-  onEdit?: (userId: string) => void;
+  /**
+   * Where updates are stored: one batch per turn of the event loop, shared by the server's rooms.
+   * Without it the room batches its own updates (a room used on its own, in tests and benchmarks).
+   */
+  batcher?: UpdateBatcher;
+  /** A writer's update was stored as row `rowId` at `at` (epoch ms) and applied (for the debounced doc.updated record). */
+  onEdit?: (userId: string, rowId: number, at: number) => void;
+  /**
+   * Runs before the update rows are merged into a snapshot, which forgets who wrote them: whatever is
+   * derived from them (activity, plain text) must be recorded first. Throwing skips the compaction.
+   */
+  beforeCompact?: () => void;
   /** The last connection left (through `leave`). */
   onEmpty?: () => void;
   /**
@@ -71,16 +82,29 @@ function loadStoredContent(doc: Y.Doc, store: DocContentStore, docId: string, on
 
 const isEmptyUpdate = (update: Uint8Array) => update.byteLength === 2 && update[0] === 0 && update[1] === 0;
 
+/** Fixed close reasons: a client never sees the text of an internal error. */
+export const closeReasons = {
+  malformed: 'Malformed message, nothing was saved.',
+  unappliable: 'Malformed update: it could not be applied, nothing was saved.',
+  notStored: 'Your last edits could not be saved. Reconnecting…',
+  unloaded: 'The doc was unloaded. Reconnect.',
+} as const;
+
 /**
  * A doc loaded in memory with the connections editing it, speaking the y-websocket protocol.
- * Every update a writer sends is appended to SQLite first, then applied (which broadcasts it to
- * the others), then acknowledged to the sender; a read-only peer's updates are dropped unapplied.
+ * Every update a writer sends is queued for storage (UpdateBatcher: one transaction per turn of the
+ * event loop) and, once its batch committed, applied (which broadcasts it to the others) and
+ * acknowledged to the sender; a read-only peer's updates are dropped unapplied. So the doc in
+ * memory, what others see and what was acknowledged never run ahead of what is stored.
  */
 export class Room {
   readonly doc = new Y.Doc();
   readonly awareness: awarenessProtocol.Awareness;
   private readonly members = new Map<Peer, Member>();
+  private readonly batcher: UpdateBatcher;
   private lastId: number;
+  /** When the newest applied update was stored (epoch ms), null until one is in this session. */
+  private lastStoredAt: number | null = null;
   private sinceSnapshot: number;
   private closed = false;
   private destroyed = false;
@@ -90,6 +114,7 @@ export class Room {
     private readonly store: DocContentStore,
     private readonly options: RoomOptions,
   ) {
+    this.batcher = options.batcher ?? new UpdateBatcher(store, options.onError);
     const loaded = loadStoredContent(this.doc, store, docId, options.onError);
     this.lastId = loaded.lastId;
     this.sinceSnapshot = loaded.pending;
@@ -103,6 +128,11 @@ export class Room {
     return this.members.size;
   }
 
+  /** When the newest update applied in this session was stored, or null. */
+  get lastEditedAt(): Date | null {
+    return this.lastStoredAt === null ? null : new Date(this.lastStoredAt);
+  }
+
   /** Updates stored since the last snapshot. */
   get pendingCompaction(): number {
     return this.sinceSnapshot;
@@ -113,7 +143,7 @@ export class Room {
   }
 
   join(peer: Peer): void {
-    if (this.closed) return peer.close(collabCloseCodes.shuttingDown, 'The doc was unloaded. Reconnect.');
+    if (this.closed) return peer.close(collabCloseCodes.shuttingDown, closeReasons.unloaded);
     this.members.set(peer, { peer, controlled: new Set(), saved: 0 });
     peer.send(encodeSyncStep1(this.doc));
     peer.send(encodeAccess(peer.writable));
@@ -145,15 +175,15 @@ export class Room {
     let message;
     try {
       message = parseClientMessage(data);
-    } catch (error) {
-      return this.reject(peer, collabCloseCodes.malformed, closeReason(`Malformed message, nothing was saved: ${error instanceof MalformedMessage ? error.message : 'unreadable'}`));
+    } catch {
+      return this.reject(peer, collabCloseCodes.malformed, closeReasons.malformed);
     }
     switch (message.kind) {
       case 'syncStep1':
         return peer.send(encodeSyncStep2(this.doc, message.stateVector));
       case 'syncStep2':
       case 'update':
-        if (peer.writable) this.accept(member, message.update);
+        if (peer.writable) this.submit(member, message.update);
         return;
       case 'awareness':
         if (peer.awareness) awarenessProtocol.applyAwarenessUpdate(this.awareness, message.update, peer);
@@ -163,24 +193,51 @@ export class Room {
     }
   }
 
-  /** Stores, applies (broadcasting to the others) and acknowledges one update. */
-  private accept(member: Member, update: Uint8Array): void {
-    if (!isEmptyUpdate(update)) {
-      const id = this.store.append(this.docId, update, member.peer.userId);
+  /** Queues an update for storage; it is applied, broadcast and acknowledged once stored (settle). */
+  private submit(member: Member, update: Uint8Array): void {
+    this.batcher.enqueue({
+      owner: this,
+      docId: this.docId,
+      // An empty update stores nothing but is still acknowledged, in its turn.
+      update: isEmptyUpdate(update) ? null : update,
+      userId: member.peer.userId,
+      settle: (outcome) => this.settle(member, update, outcome),
+    });
+  }
+
+  /** After the batch's commit: applies the stored update (broadcasting it to the others), then acknowledges it. */
+  private settle(member: Member, update: Uint8Array, outcome: WriteOutcome): void {
+    if (this.destroyed) return;
+    const present = () => this.members.get(member.peer) === member;
+    if (!outcome.stored) {
+      // Nothing was stored: the sender reconnects and sends again what was not acknowledged.
+      if (present()) this.reject(member.peer, collabCloseCodes.shuttingDown, closeReasons.notStored);
+      return;
+    }
+    if (outcome.id !== null) {
       try {
         Y.applyUpdate(this.doc, update, member.peer);
       } catch (error) {
-        this.store.remove(id);
+        this.store.remove(outcome.id);
         this.options.onError?.(error, `doc ${this.docId}: an update could not be applied`);
-        return this.reject(member.peer, collabCloseCodes.malformed, 'Malformed update: it could not be applied, nothing was saved.');
+        if (present()) this.reject(member.peer, collabCloseCodes.malformed, closeReasons.unappliable);
+        return;
       }
-      this.lastId = id;
+      this.lastId = outcome.id;
+      this.lastStoredAt = outcome.at;
       this.sinceSnapshot += 1;
-      if (member.peer.userId) this.options.onEdit?.(member.peer.userId);
+      if (member.peer.userId) this.options.onEdit?.(member.peer.userId, outcome.id, outcome.at);
     }
-    member.saved += 1;
-    member.peer.send(encodeSaved(member.saved));
+    if (present()) {
+      member.saved += 1;
+      member.peer.send(encodeSaved(member.saved));
+    }
     if (this.sinceSnapshot >= this.options.compactAfter) this.compact();
+  }
+
+  /** Stores what this room has waiting in the batcher now (before an unload), settling it. */
+  flushPending(): void {
+    this.batcher.flush();
   }
 
   /** Closes a connection that broke the rules; what it sends until the socket is closed is ignored. */
@@ -194,6 +251,7 @@ export class Room {
   /** Merges the stored updates into one snapshot: the state of the doc in memory, which holds exactly them. */
   compact(): void {
     if (this.sinceSnapshot === 0 || this.destroyed) return;
+    this.options.beforeCompact?.();
     this.store.compact(this.docId, Y.encodeStateAsUpdate(this.doc), this.lastId);
     this.sinceSnapshot = 0;
   }
@@ -206,10 +264,11 @@ export class Room {
     for (const peer of peers) peer.close(code, closeReason(reason));
   }
 
-  /** Frees the doc; call after close (and after compact, unless the doc is gone). */
+  /** Frees the doc; call after close (and after compact, unless the doc is gone). Updates still waiting are dropped. */
   destroy(): void {
     this.closed = true;
     this.destroyed = true;
+    this.batcher.discard(this);
     this.awareness.destroy();
     this.doc.destroy();
   }

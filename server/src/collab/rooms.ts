@@ -6,10 +6,25 @@ import { decideContentActivity } from '../domains/docs/commands';
 import { docStream } from '../domains/docs/events';
 import { findDocRow } from '../domains/docs/state';
 import { judgeAgain, type Grant } from './access';
-import { ActivityDebouncer } from './activity';
+import { ActivityDebouncer, type ActivityRecord } from './activity';
+import { UpdateBatcher } from './batcher';
 import { DocContentStore } from './persistence';
 import { imageSourcesOf, plainTextOf } from './plainText';
+import { recoverDerivedData } from './recovery';
 import { Room, type Peer } from './room';
+
+/** Where the rooms report what went wrong (the server's logger once the routes are registered). */
+export interface CollabLogger {
+  error(details: object, message: string): void;
+  warn(details: object, message: string): void;
+  info(details: object, message: string): void;
+}
+
+const consoleLogger: CollabLogger = {
+  error: (details, message) => console.error(message, details),
+  warn: (details, message) => console.warn(message, details),
+  info: () => undefined,
+};
 
 /** An open connection: the room's peer with the grant it was let in with. */
 export interface Connection extends Peer {
@@ -73,17 +88,29 @@ export function roomInScope(scope: AccessScope, docId: string, teamId: string | 
 
 /**
  * The doc rooms of one server: loaded on the first connection, unloaded (compacted, activity
- * recorded) a grace period after the last one leaves, all persisted and closed on shutdown.
+ * recorded) a grace period after the last one leaves, all persisted and closed on shutdown. Their
+ * updates are stored by one batcher, one transaction per turn of the event loop.
  */
 export class RoomManager {
   private readonly rooms = new Map<string, LoadedRoom>();
   private readonly store: DocContentStore;
+  private readonly batcher: UpdateBatcher;
   /** Image sources per doc, with the content version they were read at (see imageSources). */
   private readonly images = new Map<string, { version: number; sources: ReadonlySet<string> }>();
   private stopped = false;
+  logger: CollabLogger = consoleLogger;
 
   constructor(private readonly services: Services) {
     this.store = new DocContentStore(services.database.sqlite);
+    this.batcher = new UpdateBatcher(this.store, (error, message) => this.logger.error({ err: error }, message));
+  }
+
+  /**
+   * Records what a crash may have left unrecorded (activity, last-edited time, plain text) for
+   * every doc with update rows; run once at start, before any room loads.
+   */
+  recover(): { docs: number; entries: number } {
+    return recoverDerivedData(this.services, this.store, (error, docId) => this.logger.error({ err: error, docId }, 'doc activity and text could not be recovered'));
   }
 
   get loadedRooms(): number {
@@ -183,10 +210,12 @@ export class RoomManager {
     }
   }
 
-  /** Compacts and closes every room (shutdown); what clients sent is already stored. */
+  /** Stores what waits, then compacts and closes every room (shutdown). */
   stop(): void {
     if (this.stopped) return;
     this.stopped = true;
+    // Stored, applied and acknowledged while the sockets are still open.
+    this.batcher.flush();
     for (const [docId, loaded] of [...this.rooms]) {
       loaded.room.close(collabCloseCodes.shuttingDown, 'The server is restarting. Reconnecting…');
       this.unload(docId, loaded);
@@ -197,14 +226,21 @@ export class RoomManager {
     const existing = this.rooms.get(docId);
     if (existing) return existing;
     const { config } = this.services;
-    const activity = new ActivityDebouncer(config.collab.activityDebounceMs, (userId, updates, since) => this.recordActivity(docId, userId, updates, since));
+    const activity = new ActivityDebouncer(
+      config.collab.activityDebounceMs,
+      (userId, record) => this.recordActivity(docId, userId, record),
+      (error) => this.logger.error({ err: error, docId }, 'doc activity could not be recorded; kept for the next attempt'),
+    );
     const room = new Room(docId, this.store, {
       compactAfter: config.collab.compactAfter,
       maxMessageBytes: config.collab.maxMessageBytes,
-      onEdit: (userId) => activity.note(userId),
+      batcher: this.batcher,
+      onEdit: (userId, rowId, at) => activity.note(userId, rowId, at),
+      // Compaction forgets who wrote the rows: their activity and the text are recorded first.
+      beforeCompact: () => this.recordDerived(docId),
       // Emptiness is the manager's to judge (disconnect): a rejected socket leaves through it too.
       onReject: (peer) => this.disconnect(peer as Connection),
-      onError: (error, message) => console.error(message, error),
+      onError: (error, message) => this.logger.error({ err: error, docId }, message),
     });
     const loaded: LoadedRoom = { room, connections: new Set(), activity, unloadTimer: null, teamId: findDocRow(this.services.database.db, docId)?.teamId ?? null };
     this.rooms.set(docId, loaded);
@@ -226,8 +262,12 @@ export class RoomManager {
     // A doc deleted with its space (no doc.deleted of its own) must not get its content back.
     if (!findDocRow(this.services.database.db, docId)) return this.drop(docId, loaded, collabCloseCodes.docDeleted, 'This doc was deleted.');
     try {
+      loaded.room.flushPending();
       loaded.activity.flushAll();
       loaded.room.compact();
+    } catch (error) {
+      // The rows stay (nothing was merged): start-up recovery or the next load records from them.
+      this.logger.error({ err: error, docId }, 'doc room could not be persisted on unload');
     } finally {
       this.rooms.delete(docId);
       loaded.room.destroy();
@@ -244,13 +284,27 @@ export class RoomManager {
     loaded.room.destroy();
   }
 
-  /** The debounced doc.updated entry, with the doc's plain text refreshed for search. */
-  private recordActivity(docId: string, userId: string, updates: number, since: Date): void {
+  /** Everything waiting for the doc's activity, and its plain text, recorded now (before a compaction). */
+  private recordDerived(docId: string): void {
+    const loaded = this.rooms.get(docId);
+    if (!loaded) return;
+    loaded.activity.flushAll();
+    const at = loaded.room.lastEditedAt;
+    if (at) this.store.saveText(docId, plainTextOf(loaded.room.doc), at);
+  }
+
+  /**
+   * The debounced doc.updated entry (who, how many edits, first and last edit, the newest row it
+   * covers), with the doc's plain text refreshed for search, in one transaction.
+   */
+  private recordActivity(docId: string, userId: string, record: ActivityRecord): void {
     const loaded = this.rooms.get(docId);
     const row = findDocRow(this.services.database.db, docId);
     if (!row) return;
-    if (loaded) this.store.saveText(docId, plainTextOf(loaded.room.doc));
-    this.services.store.run({ actorId: userId }, (unit) => unit.append(docStream(docId), decideContentActivity(row, userId, updates, since), { teamId: row.teamId }));
+    this.services.store.run({ actorId: userId }, (unit) => {
+      if (loaded) this.store.saveText(docId, plainTextOf(loaded.room.doc), loaded.room.lastEditedAt ?? record.until);
+      unit.append(docStream(docId), decideContentActivity(row, userId, record), { teamId: row.teamId });
+    });
   }
 }
 
@@ -263,9 +317,14 @@ export function collabOf(services: Services): RoomManager {
   return manager;
 }
 
-/** Started with the docs area: rooms hear committed events; stopping persists and closes every room. */
+/**
+ * Started with the docs area: first records what a crash left unrecorded, then rooms hear committed
+ * events; stopping persists and closes every room.
+ */
 export function startCollab(services: Services): () => void {
   const manager = collabOf(services);
+  const recovered = manager.recover();
+  if (recovered.docs > 0) manager.logger.info({ docs: recovered.docs, entries: recovered.entries }, 'doc activity and text brought up to date after an unclean stop');
   const unsubscribe = services.store.onCommitted((events) => manager.onCommitted(events));
   return () => {
     unsubscribe();

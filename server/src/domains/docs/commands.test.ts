@@ -30,10 +30,13 @@ describe('doc commands', () => {
     expect(() => decideDeleteDoc(null)).toThrow(DomainError);
   });
 
-  it('records content activity only when there were edits', () => {
+  it('records content activity only when there were edits, with its first and last edit and the newest row it covers', () => {
     const since = new Date('2026-01-01T00:00:00.000Z');
-    expect(decideContentActivity(doc, 'u2', 3, since)).toEqual([{ type: 'doc.updated', payload: { docId: 'd1', projectId: 'p1', userId: 'u2', updates: 3, since: since.toISOString() } }]);
-    expect(decideContentActivity(doc, 'u2', 0, since)).toEqual([]);
+    const until = new Date('2026-01-01T00:00:20.000Z');
+    expect(decideContentActivity(doc, 'u2', { updates: 3, since, until, throughId: 42 })).toEqual([
+      { type: 'doc.updated', payload: { docId: 'd1', projectId: 'p1', userId: 'u2', updates: 3, since: since.toISOString(), until: until.toISOString(), throughId: 42 } },
+    ]);
+    expect(decideContentActivity(doc, 'u2', { updates: 0, since, until, throughId: 42 })).toEqual([]);
   });
 });
 

@@ -63,8 +63,17 @@ export function decideDeleteDoc(doc: DocState | null): DocEvent[] {
   return [{ type: 'doc.deleted', payload: { docId: doc.id, projectId: doc.projectId, title: doc.title } }];
 }
 
-/** The debounced record of someone's content edits (see collab/activity.ts). */
-export function decideContentActivity(doc: Pick<DocState, 'id' | 'projectId'>, userId: string, updates: number, since: Date): DocEvent[] {
-  if (updates <= 0) return [];
-  return [{ type: 'doc.updated', payload: { docId: doc.id, projectId: doc.projectId, userId, updates, since: since.toISOString() } }];
+/** Someone's content edits, as the rooms collected them (see collab/activity.ts and collab/recovery.ts). */
+export interface ContentActivity {
+  updates: number;
+  since: Date;
+  until: Date;
+  throughId: number;
+}
+
+/** The debounced record of someone's content edits: who, how many, first and last, and the newest row covered. */
+export function decideContentActivity(doc: Pick<DocState, 'id' | 'projectId'>, userId: string, activity: ContentActivity): DocEvent[] {
+  if (activity.updates <= 0) return [];
+  const { updates, since, until, throughId } = activity;
+  return [{ type: 'doc.updated', payload: { docId: doc.id, projectId: doc.projectId, userId, updates, since: since.toISOString(), until: until.toISOString(), throughId } }];
 }

@@ -39,15 +39,20 @@ export interface DocDeleted {
 }
 /**
  * Someone edited the content: recorded at most once per person per doc per debounce window (and
- * when the room unloads), for history and notifications. The content itself is not in the log.
+ * before a compaction or when the room unloads), for history and notifications; after a crash,
+ * recorded at start-up from the stored update rows. The content itself is not in the log.
  */
 export interface DocUpdated {
   docId: string;
   projectId: string;
   userId: string;
-  /** How many of their updates this entry stands for, and when the first of them arrived (ISO). */
+  /** How many of their updates this entry stands for, and when the first of them was stored (ISO). */
   updates: number;
   since: string;
+  /** When the last of them was stored (ISO): the doc's last-edited time. Absent in older entries. */
+  until?: string;
+  /** The newest of their update rows this entry covers: rows of theirs up to it are recorded. Absent in older entries. */
+  throughId?: number;
 }
 
 /** Doc events go to the stream `doc:<docId>`; `type` strings are stored forever, never renamed. */

@@ -1,4 +1,4 @@
-import { eq, inArray } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import type { Transaction } from '../../db/connection';
 import type { Projection, StoredEvent } from '../../events/types';
 import type { FolderDeleted } from '../files/events';
@@ -36,7 +36,13 @@ function applyDocEvent(transaction: Transaction, event: DocEvent, stored: Stored
       transaction.update(docs).set({ shared: false, shareToken: null }).where(eq(docs.id, event.payload.docId)).run();
       return;
     case 'doc.updated':
-      transaction.update(docs).set({ updatedAt: at }).where(eq(docs.id, event.payload.docId)).run();
+      // The last edit's time, not the recording's (the entry may be written up to a debounce window
+      // later, or at start-up after a crash); never moving the time backwards.
+      transaction
+        .update(docs)
+        .set({ updatedAt: sql`max(${docs.updatedAt}, ${event.payload.until ?? at})` })
+        .where(eq(docs.id, event.payload.docId))
+        .run();
       return;
     case 'doc.deleted':
       deleteContent(transaction, [event.payload.docId]);

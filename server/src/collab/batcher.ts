@@ -1,0 +1,89 @@
+import type { DocContentStore } from './persistence';
+
+/** What became of a queued write: stored (its row id, null when there was nothing to store) or not at all. */
+export type WriteOutcome = { stored: true; id: number | null; at: number } | { stored: false; error: unknown };
+
+export interface QueuedWrite {
+  /** The room that queued it: `discard(owner)` drops its writes still waiting (the doc was deleted). */
+  owner: object;
+  docId: string;
+  /** null: nothing to store (an empty update); it only keeps its place in the order of acknowledgements. */
+  update: Uint8Array | null;
+  userId: string | null;
+  /** Called once, after the batch's commit (or its failure), in the order the writes were queued. */
+  settle(outcome: WriteOutcome): void;
+}
+
+/** Runs `flush` once the current turn of the event loop has read what arrived (setImmediate). */
+export type FlushScheduler = (flush: () => void) => void;
+
+const nextTurn: FlushScheduler = (flush) => {
+  setImmediate(flush);
+};
+
+/**
+ * Collects the doc updates of every room and writes them in one transaction per turn of the event
+ * loop, after the sockets' input of that turn was read: a flood of small updates costs one commit
+ * (one sync to disk) per turn instead of one per update, so other requests keep the event loop.
+ * Each write is settled only after the commit: rooms apply, broadcast and acknowledge an update
+ * once it is stored, as before. Owned by the RoomManager of one server, not a module global.
+ */
+export class UpdateBatcher {
+  private queue: QueuedWrite[] = [];
+  private scheduled = false;
+
+  constructor(
+    private readonly store: DocContentStore,
+    private readonly onError: (error: unknown, message: string) => void = () => undefined,
+    private readonly schedule: FlushScheduler = nextTurn,
+  ) {}
+
+  /** Writes waiting for the next flush. */
+  get waiting(): number {
+    return this.queue.length;
+  }
+
+  enqueue(write: QueuedWrite): void {
+    this.queue.push(write);
+    if (this.scheduled) return;
+    this.scheduled = true;
+    this.schedule(() => {
+      this.scheduled = false;
+      this.flush();
+    });
+  }
+
+  /** Drops the writes of `owner` still waiting: nothing of them is stored or settled. */
+  discard(owner: object): void {
+    if (this.queue.some((write) => write.owner === owner)) this.queue = this.queue.filter((write) => write.owner !== owner);
+  }
+
+  /** Commits what is waiting now (also called before a room unloads and at shutdown), then settles each write. */
+  flush(): void {
+    if (this.queue.length === 0) return;
+    const batch = this.queue;
+    this.queue = [];
+    const at = Date.now();
+    let ids: (number | null)[];
+    try {
+      ids = this.store.appendBatch(batch, at);
+    } catch (error) {
+      // Logged once for the batch; every sender is told (its room closes it so it sends again).
+      this.onError(error, `a batch of ${batch.length} doc updates could not be stored`);
+      this.settleAll(batch, () => ({ stored: false, error }));
+      return;
+    }
+    this.settleAll(batch, (index) => ({ stored: true, id: ids[index]!, at }));
+  }
+
+  private settleAll(batch: readonly QueuedWrite[], outcomeOf: (index: number) => WriteOutcome): void {
+    batch.forEach((write, index) => {
+      try {
+        write.settle(outcomeOf(index));
+      } catch (error) {
+        // One room's failure must not keep the others' writes from being applied and acknowledged.
+        this.onError(error, `doc ${write.docId}: a stored update could not be settled`);
+      }
+    });
+  }
+}
