@@ -1,32 +1,169 @@
 import { spawnSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
-import { describe, expect, it } from 'vitest';
+import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
 import { environmentSchema, loadConfig } from '../../server/src/config';
 
-const composeAvailable = spawnSync('docker', ['compose', 'version'], { encoding: 'utf8' }).status === 0;
+/** Debian's docker-compose (v1, Python) validates and resolves a compose file without a Docker engine. */
+const composeBinary = ['/usr/bin/docker-compose', '/usr/local/bin/docker-compose'].find((path) => existsSync(path)) ?? null;
+const caddyAvailable = spawnSync('caddy', ['version'], { encoding: 'utf8' }).status === 0;
 
-describe('deployment files', () => {
-  it('.env.example documents every variable the server reads, and nothing else', () => {
-    const documented = readFileSync('.env.example', 'utf8')
-      .split('\n')
-      .filter((line) => /^[A-Z][A-Z0-9_]*=/.test(line))
-      .map((line) => line.split('=')[0]);
-    expect(documented.sort()).toEqual(Object.keys(environmentSchema.shape).sort());
+/** Variables docker-compose.yml itself reads from .env that the server does not. */
+const composeOnlyVariables = ['MINIO_ROOT_USER', 'MINIO_ROOT_PASSWORD', 'COMPOSE_PROFILES'];
+
+/** What compose must set whatever .env says, for this layout (Caddy in front, MinIO beside). */
+const forcedByCompose: Record<string, string> = {
+  NODE_ENV: 'production',
+  PORT: '3000',
+  HOST: '0.0.0.0',
+  DATA_DIR: '/data',
+  CLIENT_DIST: '/app/dist/client',
+  TRUST_PROXY: 'true',
+  STORAGE_DRIVER: 's3',
+  S3_ENDPOINT: 'http://minio:9000',
+  S3_FORCE_PATH_STYLE: 'true',
+};
+
+const required = {
+  PUBLIC_URL: 'https://workspace.example.com',
+  S3_PUBLIC_ENDPOINT: 'https://files.example.com',
+  MINIO_ROOT_PASSWORD: 'a-long-random-minio-root-password',
+  S3_SECRET_ACCESS_KEY: 'a-long-random-app-secret',
+};
+
+const envExampleLines = () => readFileSync('.env.example', 'utf8').split('\n').filter((line) => /^[A-Z][A-Z0-9_]*=/.test(line));
+
+const projects: string[] = [];
+afterAll(() => {
+  for (const project of projects) rmSync(project, { recursive: true, force: true });
+});
+
+/** The compose file and what it mounts, in a folder of its own with the given .env. */
+function composeProject(environment: string): string {
+  const project = mkdtempSync(join(tmpdir(), 'workspace-compose-'));
+  projects.push(project);
+  cpSync('docker-compose.yml', join(project, 'docker-compose.yml'));
+  cpSync('deploy', join(project, 'deploy'), { recursive: true });
+  writeFileSync(join(project, '.env'), environment);
+  return project;
+}
+
+function compose(project: string, args: string[], environment: Record<string, string> = {}) {
+  return spawnSync(composeBinary!, ['--project-directory', project, '-f', join(project, 'docker-compose.yml'), ...args], {
+    encoding: 'utf8',
+    cwd: project,
+    // Only the project's .env counts, as on a server: nothing from the test runner's environment.
+    env: { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: process.env.HOME ?? '/tmp', ...environment },
+  });
+}
+
+interface ResolvedService {
+  image?: string;
+  ports?: (string | { published?: number | string; target?: number; host_ip?: string })[];
+  environment?: Record<string, string | null>;
+  profiles?: string[];
+}
+
+/** `docker-compose config`, parsed by the YAML module docker-compose itself runs on. */
+function resolvedServices(project: string, environment: Record<string, string> = {}): Record<string, ResolvedService> {
+  const resolved = compose(project, ['config'], environment);
+  expect(resolved.stderr).toBe('');
+  expect(resolved.status).toBe(0);
+  const python = readFileSync(composeBinary!, 'utf8').split('\n')[0]!.replace(/^#!\s*/, '').trim();
+  const parsed = spawnSync(python, ['-c', 'import sys, json, yaml; print(json.dumps(yaml.safe_load(sys.stdin)))'], { input: resolved.stdout, encoding: 'utf8' });
+  expect(parsed.status).toBe(0);
+  return (JSON.parse(parsed.stdout) as { services: Record<string, ResolvedService> }).services;
+}
+
+const envFile = (values: Record<string, string>) => Object.entries(values).map(([name, value]) => `${name}=${value}`).join('\n') + '\n';
+
+describe('.env.example', () => {
+  it('documents every variable the server reads, and nothing else (besides those of docker-compose.yml)', () => {
+    const documented = envExampleLines().map((line) => line.split('=')[0]!);
+    const serverReads = Object.keys(environmentSchema.shape);
+    expect(serverReads.filter((name) => !documented.includes(name))).toEqual([]);
+    expect(documented.filter((name) => !serverReads.includes(name) && !composeOnlyVariables.includes(name))).toEqual([]);
   });
 
   it('the .env.example values are a valid configuration', () => {
-    const values = Object.fromEntries(
-      readFileSync('.env.example', 'utf8')
-        .split('\n')
-        .filter((line) => /^[A-Z][A-Z0-9_]*=/.test(line))
-        .map((line) => [line.slice(0, line.indexOf('=')), line.slice(line.indexOf('=') + 1)]),
-    );
+    const values = Object.fromEntries(envExampleLines().map((line) => [line.slice(0, line.indexOf('=')), line.slice(line.indexOf('=') + 1)]));
     expect(() => loadConfig({ ...values, DATA_DIR: '.tmp/env-example-data' })).not.toThrow();
   });
+});
 
-  it.skipIf(!composeAvailable)('docker-compose.yml is valid for docker compose', () => {
-    const result = spawnSync('docker', ['compose', 'config', '--quiet'], { encoding: 'utf8' });
+describe.skipIf(composeBinary === null)('docker-compose.yml, checked by docker-compose config (no engine needed)', () => {
+  it('is valid with .env.example plus the four values a team must choose', () => {
+    const project = composeProject(`${readFileSync('.env.example', 'utf8')}\n${envFile(required)}`);
+    const result = compose(project, ['config', '--quiet']);
     expect(result.stderr).toBe('');
     expect(result.status).toBe(0);
+  });
+
+  it('refuses to start without the addresses and the secrets, naming each', () => {
+    for (const missing of Object.keys(required)) {
+      const values: Record<string, string> = { ...required };
+      delete values[missing];
+      const result = compose(composeProject(envFile(values)), ['config', '--quiet']);
+      expect(result.status, missing).not.toBe(0);
+      expect(result.stderr, missing).toContain(`set ${missing} in .env`);
+    }
+  });
+
+  it('passes every setting in .env to the app, except the few this layout must force', () => {
+    const everything = Object.fromEntries(Object.keys(environmentSchema.shape).map((name) => [name, `value-of-${name.toLowerCase()}`]));
+    const services = resolvedServices(composeProject(envFile({ ...everything, ...required })));
+    const appEnvironment = services.app!.environment ?? {};
+    for (const name of Object.keys(environmentSchema.shape)) {
+      const expected = forcedByCompose[name] ?? (name in required ? required[name as keyof typeof required] : everything[name]);
+      expect(appEnvironment[name], name).toBe(expected);
+    }
+  });
+
+  it('publishes only Caddy (80, 443) to the world; the app and MinIO sit behind it; the mail catcher is opt-in and local', () => {
+    const project = composeProject(envFile(required));
+    const services = resolvedServices(project);
+    const alwaysOn = Object.keys(services).filter((name) => (services[name]!.profiles ?? []).length === 0);
+    expect(alwaysOn.sort()).toEqual(['app', 'caddy', 'minio', 'minio-init']);
+    expect(services.mailpit?.profiles).toEqual(['mail']);
+    const published = (service: ResolvedService) => (service.ports ?? []).map((port) => (typeof port === 'string' ? port : `${port.host_ip ? `${port.host_ip}:` : ''}${port.published}:${port.target}`));
+    expect(published(services.caddy!).map((port) => port.replace(/\/(tcp|udp)$/, ''))).toEqual(expect.arrayContaining(['80:80', '443:443']));
+    for (const name of ['app', 'minio', 'minio-init']) expect(published(services[name]!), name).toEqual([]);
+
+    const withMail = resolvedServices(composeProject(envFile({ ...required, COMPOSE_PROFILES: 'mail', SMTP_URL: 'smtp://mailpit:1025' })), { COMPOSE_PROFILES: 'mail' });
+    expect(withMail.mailpit?.profiles).toEqual(['mail']);
+    expect(published(withMail.mailpit!).every((port) => port.startsWith('127.0.0.1:'))).toBe(true);
+    expect(withMail.app!.environment!.SMTP_URL).toBe('smtp://mailpit:1025');
+  });
+
+  it('gives the app its own MinIO user (never the root one), the same for minio-init, and the same addresses to Caddy', () => {
+    const services = resolvedServices(composeProject(envFile(required)));
+    const app = services.app!.environment!;
+    const init = services['minio-init']!.environment!;
+    const minio = services.minio!.environment!;
+    expect(app.S3_ACCESS_KEY_ID).not.toBe(minio.MINIO_ROOT_USER);
+    expect(app.S3_SECRET_ACCESS_KEY).toBe(required.S3_SECRET_ACCESS_KEY);
+    expect(app.MINIO_ROOT_PASSWORD ?? '').toBe('');
+    expect(minio.MINIO_ROOT_PASSWORD).toBe(required.MINIO_ROOT_PASSWORD);
+    for (const name of ['S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY', 'S3_BUCKET']) expect(init[name], name).toBe(app[name]);
+    expect(minio.MINIO_API_CORS_ALLOW_ORIGIN).toBe(required.PUBLIC_URL);
+    expect(services.caddy!.environment).toMatchObject({ PUBLIC_URL: required.PUBLIC_URL, S3_PUBLIC_ENDPOINT: required.S3_PUBLIC_ENDPOINT });
+    expect(app.S3_PUBLIC_ENDPOINT).toBe(required.S3_PUBLIC_ENDPOINT);
+  });
+});
+
+describe.skipIf(!caddyAvailable)('deploy/Caddyfile', () => {
+  it('serves PUBLIC_URL from the app and S3_PUBLIC_ENDPOINT from MinIO, each on its own host name', () => {
+    const adapted = spawnSync('caddy', ['adapt', '--config', 'deploy/Caddyfile', '--adapter', 'caddyfile'], {
+      encoding: 'utf8',
+      env: { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: tmpdir(), PUBLIC_URL: required.PUBLIC_URL, S3_PUBLIC_ENDPOINT: required.S3_PUBLIC_ENDPOINT },
+    });
+    expect(adapted.status, adapted.stderr).toBe(0);
+    const config = JSON.parse(adapted.stdout) as { apps: { http: { servers: Record<string, { listen: string[]; routes: { match: { host: string[] }[]; handle: { routes: { handle: { handler: string; upstreams: { dial: string }[] }[] }[] }[] }[] }> } } };
+    const routes = Object.values(config.apps.http.servers).flatMap((server) => server.routes);
+    const upstreamOf = (host: string) => routes.find((route) => route.match[0]!.host.includes(host))?.handle[0]!.routes[0]!.handle[0]!.upstreams[0]!.dial;
+    expect(upstreamOf('workspace.example.com')).toBe('app:3000');
+    expect(upstreamOf('files.example.com')).toBe('minio:9000');
+    expect(Object.values(config.apps.http.servers).flatMap((server) => server.listen)).toEqual([':443']);
   });
 });
