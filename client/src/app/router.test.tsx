@@ -4,6 +4,7 @@ import { act, cleanup, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter } from 'react-router';
 import { currentTeamAtom, currentUserAtom } from '../features/auth/session';
+import { spaceIdsAtom, spacesAtom } from '../features/spaces/atoms';
 import { appStore } from '../lib/store';
 import { setupTestI18n } from '../test/i18n';
 import { App } from './App';
@@ -19,8 +20,25 @@ beforeAll(async () => {
 beforeEach(() => {
   appStore.set(currentUserAtom, { id: 'u1', email: 'ada@example.com', firstname: 'Ada', lastname: 'Lovelace', language: 'en', profileImg: null });
   appStore.set(currentTeamAtom, { id: 't1', name: 'Analytical Engines', logo: null, url: null });
-  vi.stubGlobal('fetch', vi.fn(async () => new Response(JSON.stringify({ data: {} }), { headers: { 'content-type': 'application/json' } })));
+  // Spaces learnt by an earlier test would skip the check these tests are about.
+  appStore.set(spacesAtom, new Map());
+  appStore.set(spaceIdsAtom, null);
+  vi.stubGlobal('fetch', vi.fn(answer));
 });
+
+const knownSpace = { id: space, team: 't1', name: 'Engines', isPersonal: false, logo: null, color: null, description: null, type: 'public', createdAt: '2025-01-01T00:00:00.000Z', isMember: true, permission: 'admin', requested: false, canManage: true };
+
+/** The server as these tests need it: `space` exists, any other space id is NOT_FOUND, everything else answers empty. */
+async function answer(_url: string, init: RequestInit) {
+  const body = JSON.parse(String(init.body)) as { query: string; variables?: { id?: string } };
+  const json = (value: unknown) => new Response(JSON.stringify(value), { headers: { 'content-type': 'application/json' } });
+  if (body.query.includes('getProjectBasic(')) {
+    return body.variables?.id === space
+      ? json({ data: { getProjectBasic: knownSpace } })
+      : json({ data: null, errors: [{ message: 'This space does not exist or you cannot see it.', extensions: { code: 'NOT_FOUND' } }] });
+  }
+  return json({ data: {} });
+}
 
 afterEach(() => {
   cleanup();
@@ -150,6 +168,30 @@ describe('router (SPEC §2)', () => {
     signIn();
     await open('/overview/nowhere');
     expect(heading()).toBe('Page not found');
+  });
+
+  it.each([
+    ['a space id the server does not know', '/65a1f0c2b3d4e5f6a7b8c9ff/tasks'],
+    ['the home of an unknown space', '/65a1f0c2b3d4e5f6a7b8c9ff'],
+    ['a path deeper than any route', '/overview/tasks/a/b/c/d'],
+  ])('shows the not-found page for %s, never the area with "Try again"', async (_case, path) => {
+    signIn();
+    await open(path);
+    expect(await screen.findByRole('button', { name: 'Go to home' }, { timeout: 5000 })).toBeTruthy();
+    expect(screen.getByText("This page doesn't exist, or you don't have access to it.")).toBeTruthy();
+    expect(screen.queryByRole('heading', { level: 2, name: 'Tasks' })).toBeNull();
+  });
+
+  it('tells a space it could not check (the server unreachable) apart from a missing one, and retries', async () => {
+    signIn();
+    let reachable = false;
+    vi.stubGlobal('fetch', vi.fn(async (url: string, init: RequestInit) => (reachable ? answer(url, init) : Promise.reject(new TypeError('Failed to fetch')))));
+    await open(`/${space}/docs`);
+    expect(await screen.findByText('This page could not be loaded', {}, { timeout: 5000 })).toBeTruthy();
+    expect(screen.queryByText('Page not found', { selector: 'h2' })).toBeNull();
+    reachable = true;
+    await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('heading', { level: 2, name: 'Docs' }, { timeout: 5000 })).toBeTruthy();
   });
 
   it('sends a visitor without a session from the dashboard to /signin', async () => {

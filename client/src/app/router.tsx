@@ -55,6 +55,8 @@ export const routes: RouteObject[] = [
           { path: 'chats/:chatid?', element: <ChatsPage /> },
           { path: ':project/:category?/:id?/d/:id2', element: <AreaView /> },
           { path: ':project/:category?/:id?/:id2?', element: <AreaView /> },
+          // Deeper paths match nothing above: the dashboard's not-found page rather than the router's error screen.
+          { path: '*', element: <AreaView /> },
         ],
       },
     ],

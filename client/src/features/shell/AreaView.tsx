@@ -1,7 +1,9 @@
 import { useOutletContext } from 'react-router';
+import { LoadingScreen } from '../../app/LoadingScreen';
 import { lazyPage } from '../../app/lazyPage';
+import { useSpaceLookup } from '../spaces/useSpaceLookup';
 import type { AreaKey, DashboardLocation } from './areas';
-import { NotFound } from './NotFound';
+import { NotFound, Unreachable } from './NotFound';
 
 /** Each area's screen, loaded on first visit. Later issues replace the page inside the area's own folder. */
 const areaPages = {
@@ -22,9 +24,21 @@ const areaPages = {
   spaces: lazyPage(() => import('../spaces/AllSpacesPage')),
 } satisfies Record<AreaKey, unknown>;
 
+/**
+ * An area of a scope. A space id the client does not know is checked first, so an unknown space
+ * shows the not-found page for every area alike, and a failed check offers a retry instead.
+ */
+function ScopedArea({ scope, area }: { scope: string; area: AreaKey }) {
+  const { lookup, retry } = useSpaceLookup(scope);
+  if (lookup === 'notFound') return <NotFound />;
+  if (lookup === 'failed') return <Unreachable onRetry={retry} />;
+  if (lookup === 'checking') return <LoadingScreen variant="inline" />;
+  const Page = areaPages[area];
+  return <Page />;
+}
+
 export default function AreaView() {
   const location = useOutletContext<DashboardLocation>();
   if (location.kind !== 'area') return <NotFound />;
-  const Page = areaPages[location.area];
-  return <Page />;
+  return <ScopedArea scope={location.scope} area={location.area} />;
 }

@@ -6,6 +6,7 @@ import { taskNameLength } from '#shared/taskRules';
 import { request } from '../../lib/graphql';
 import { useAtomValue, useStore } from '../../lib/store';
 import { Conversation } from '../chat/Conversation';
+import { NotFound } from '../shell/NotFound';
 import { LoadingBar, Tooltip } from '../../ui';
 import { boardAtom } from './atoms';
 import { editTask } from './boardActions';
@@ -86,8 +87,7 @@ export function TaskPanel({ project, id }: { project: string; id: string }) {
   if (!task) {
     return (
       <aside className={styles.panel} aria-label={t('tasks.panel.label')}>
-        <p>{t('tasks.panel.missing')}</p>
-        <Link to={boardPath}>{t('tasks.panel.back')}</Link>
+        <NotFound back={{ path: boardPath, label: t('tasks.panel.back') }} />
       </aside>
     );
   }

@@ -154,6 +154,39 @@ describe('tasks board', () => {
     expect(screen.queryAllByTestId('task-card')).toHaveLength(0);
   });
 
+  it('shows the not-found page when the server says the space does not exist, without a toast', async () => {
+    const missing = () => failure('NOT_FOUND', 'This space does not exist or you cannot see it.');
+    mockGraphQL({ getStatesProject: missing, getTasks: missing, getTags: missing });
+    renderRoute(`/${project}/tasks`, routes);
+    expect(await screen.findByText('Page not found')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Try again' })).toBeNull();
+    expect(appStore.get(toastsAtom)).toEqual([]);
+  });
+
+  it('offers a retry when the board could not be read, and loads it on retry', async () => {
+    let reachable = false;
+    const graphql = mockGraphQL({
+      getStatesProject: () => (reachable ? { data: { getStatesProject: states } } : failure('INTERNAL_SERVER_ERROR', 'Something went wrong on the server.')),
+      getTasks: () => ({ data: { getTasks: tasks } }),
+    });
+    renderRoute(`/${project}/tasks`, routes);
+    await userEvent.click(await screen.findByRole('button', { name: 'Try again' }));
+    expect(screen.queryByText('Page not found')).toBeNull();
+    reachable = true;
+    await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('region', { name: 'To do' })).toBeTruthy();
+    expect(graphql.callsOf('getStatesProject').length).toBeGreaterThanOrEqual(2);
+  });
+
+  it('shows a task id the board does not have as not found, with the way back to the board', async () => {
+    mockGraphQL({ getStatesProject: () => ({ data: { getStatesProject: states } }), getTasks: () => ({ data: { getTasks: tasks } }) });
+    const { router } = renderRoute(`/${project}/tasks/d/65a1f0c2b3d4e5f6a7b8c9ff`, routes);
+    const panel = await screen.findByRole('complementary', { name: 'Task details' });
+    expect(within(panel).getByText('Page not found')).toBeTruthy();
+    await userEvent.click(within(panel).getByRole('button', { name: 'Back to the board' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe(`/${project}/tasks`));
+  });
+
   it('asks for a space on the overview', async () => {
     mockGraphQL({});
     renderRoute('/overview/tasks', routes);

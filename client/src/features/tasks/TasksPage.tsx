@@ -7,6 +7,7 @@ import { isProjectId } from '../../app/routeRules';
 import { useAtomValue, useSetAtom, useStore } from '../../lib/store';
 import { Button, EmptyState, LoadingBar, Notice, Tooltip } from '../../ui';
 import { navIcons } from '../shell/areas';
+import { NotFound } from '../shell/NotFound';
 import { boardAtom, taskFilterAtom, taskViewAtom, visibleTasksAtom } from './atoms';
 import { loadBoard } from './boardActions';
 import { FilterBar } from './FilterBar';
@@ -61,6 +62,7 @@ function SpaceTasks({ project, openTask }: { project: string; openTask: string |
       </div>
       {ready && <FilterBar />}
       {current && board.status === 'loading' && <LoadingBar label={t('tasks.loading')} />}
+      {current && board.status === 'notFound' && <NotFound />}
       {current && board.status === 'error' && (
         <Notice tone="error" title={t('tasks.errors.load')}>
           <Button size="sm" onClick={() => void loadBoard(store, project)}>{t('tasks.retry')}</Button>

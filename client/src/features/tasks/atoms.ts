@@ -12,7 +12,8 @@ export interface BoardData {
   tasks: ReadonlyMap<string, BoardTask>;
   /** Tags and sprints of the space. */
   tags: Tag[];
-  status: 'idle' | 'loading' | 'ready' | 'error';
+  /** notFound: the server says the space does not exist for the caller; error: the board could not be read (a retry may help). */
+  status: 'idle' | 'loading' | 'ready' | 'error' | 'notFound';
 }
 
 export const emptyBoard: BoardData = { project: null, states: [], tasks: new Map(), tags: [], status: 'idle' };

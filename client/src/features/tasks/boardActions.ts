@@ -5,6 +5,7 @@ import { i18n } from '../../lib/i18n';
 import type { AppStore } from '../../lib/store';
 import { showToast } from '../../ui';
 import { getSpaceWithMembersDocument } from '../spaces/operations';
+import { isNotFoundError } from '../spaces/useSpaceLookup';
 import { allColumnsOf, boardAtom, dropPosition, removeTask, sortStates, spaceMembersAtom, upsertTask } from './atoms';
 import {
   delTaskDocument, duplicateTaskDocument, ediTaskDocument, followTaskDocument, getStatesProjectDocument, getTagsDocument, getTasksDocument,
@@ -19,21 +20,27 @@ export function refused(title: string, error: unknown): void {
   showToast({ title, message: messageOf(error), icon: 'error' });
 }
 
-/** Reads the space's sections, tasks and tags; a reload (reconnection) keeps the board on screen meanwhile. */
+/**
+ * Reads the space's sections, tasks and tags; a reload (reconnection) keeps the board on screen
+ * meanwhile. Failures show in place: NOT_FOUND as the not-found page, anything else with a retry.
+ */
 export async function loadBoard(store: AppStore, project: string): Promise<void> {
-  store.set(boardAtom, (board) => (board.project === project ? board : { project, states: [], tasks: new Map(), tags: [], status: 'loading' }));
+  store.set(boardAtom, (board) => (board.project === project && board.status !== 'error' ? board : { project, states: [], tasks: new Map(), tags: [], status: 'loading' }));
+  const inPlace = { handledByCaller: true };
   try {
     const [{ getStatesProject }, { getTasks }, { getTags }] = await Promise.all([
-      request(getStatesProjectDocument, { project }),
-      request(getTasksDocument, { project }),
-      request(getTagsDocument, { project }),
+      request(getStatesProjectDocument, { project }, inPlace),
+      request(getTasksDocument, { project }, inPlace),
+      request(getTagsDocument, { project }, inPlace),
     ]);
     if (store.get(boardAtom).project !== project) return;
     store.set(boardAtom, {
       project, states: sortStates(getStatesProject), tasks: new Map(getTasks.map((task) => [task.id, task])), tags: getTags ?? [], status: 'ready',
     });
-  } catch {
-    if (store.get(boardAtom).project === project) store.set(boardAtom, (board) => ({ ...board, status: board.status === 'ready' ? 'ready' : 'error' }));
+  } catch (error) {
+    if (store.get(boardAtom).project !== project) return;
+    const status = isNotFoundError(error) ? 'notFound' : 'error';
+    store.set(boardAtom, (board) => ({ ...board, status: board.status === 'ready' && status === 'error' ? 'ready' : status }));
   }
 }
 

@@ -1,0 +1,48 @@
+/**
+ * Whether the space a dashboard URL names exists for the caller, so the page can tell "no such
+ * space" (a not-found page) from "could not ask" (an error with a retry) before it loads anything.
+ * A space the client already knows answers at once; any other is asked of the server once.
+ */
+import { useCallback, useEffect, useState } from 'react';
+import { isProjectId } from '../../app/routeRules';
+import { request, RequestError } from '../../lib/graphql';
+import { useAtomValue, useStore } from '../../lib/store';
+import { spacesAtom, storeSpacesAtom } from './atoms';
+import { getProjectBasicDocument } from './operations';
+
+export type SpaceLookup = 'found' | 'checking' | 'notFound' | 'failed';
+
+/** NOT_FOUND is an answer (the id names nothing the caller may see); anything else means the question did not get through. */
+export function isNotFoundError(error: unknown): boolean {
+  return error instanceof RequestError && error.kind === 'graphql' && error.code === 'NOT_FOUND';
+}
+
+export function useSpaceLookup(scope: string): { lookup: SpaceLookup; retry: () => void } {
+  const store = useStore();
+  const known = useAtomValue(spacesAtom).has(scope);
+  const needsAsking = isProjectId(scope) && !known;
+  const [answer, setAnswer] = useState<{ scope: string; lookup: Exclude<SpaceLookup, 'found'> } | null>(null);
+  const [attempt, setAttempt] = useState(0);
+
+  useEffect(() => {
+    if (!needsAsking) return undefined;
+    let current = true;
+    setAnswer({ scope, lookup: 'checking' });
+    request(getProjectBasicDocument, { id: scope }, { handledByCaller: true })
+      .then(({ getProjectBasic }) => {
+        if (!current) return;
+        if (getProjectBasic) store.set(storeSpacesAtom, [getProjectBasic], { replaceList: false });
+        else setAnswer({ scope, lookup: 'notFound' });
+      })
+      .catch((error: unknown) => {
+        if (current) setAnswer({ scope, lookup: isNotFoundError(error) ? 'notFound' : 'failed' });
+      });
+    return () => {
+      current = false;
+    };
+  }, [needsAsking, scope, store, attempt]);
+
+  const retry = useCallback(() => setAttempt((count) => count + 1), []);
+  if (!needsAsking) return { lookup: 'found', retry };
+  return { lookup: answer?.scope === scope ? answer.lookup : 'checking', retry };
+}
