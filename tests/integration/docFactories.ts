@@ -1,3 +1,5 @@
+import { spawn } from 'node:child_process';
+import { createInterface } from 'node:readline';
 import * as decoding from 'lib0/decoding';
 import * as encoding from 'lib0/encoding';
 import * as awarenessProtocol from 'y-protocols/awareness';
@@ -6,7 +8,10 @@ import WebSocket from 'ws';
 import { WebsocketProvider } from 'y-websocket';
 import * as Y from 'yjs';
 import { collabMessageTypes, collabPath } from '#shared/docs';
-import { expectData, type Person } from './teamFactories';
+import { buildApp } from '../../server/src/app';
+import { loadConfig } from '../../server/src/config';
+import { freePort, GraphqlTestClient } from './harness';
+import { createSpace, expectData, joinTeam, person, type Person } from './teamFactories';
 
 export const wallFields = 'id title emoji cover description shared shareUrl embed folder project author createdAt updatedAt lastSavedAt room canEdit canManage';
 
@@ -23,13 +28,15 @@ export interface Credentials {
   cookie?: string;
   token?: string;
   share?: string;
+  /** Connect from this loopback address (127.0.0.2…), as another client address would. */
+  localAddress?: string;
 }
 
 /** The ws WebSocket with a cookie header, for the y-websocket provider (browsers send the cookie themselves). */
-function socketClass(cookie: string | undefined): typeof WebSocket {
+function socketClass(cookie: string | undefined, localAddress?: string): typeof WebSocket {
   return class extends WebSocket {
     constructor(address: string, protocols?: string | string[]) {
-      super(address, protocols, cookie ? { headers: { cookie } } : {});
+      super(address, protocols, { ...(cookie ? { headers: { cookie } } : {}), ...(localAddress ? { localAddress } : {}) });
     }
   } as typeof WebSocket;
 }
@@ -42,7 +49,7 @@ export function openDoc(serverUrl: string, docId: string, credentials: Credentia
   if (credentials.token) params.token = credentials.token;
   if (credentials.share) params.share = credentials.share;
   const provider = new WebsocketProvider(collabUrl(serverUrl), docId, doc, {
-    WebSocketPolyfill: socketClass(credentials.cookie) as unknown as typeof globalThis.WebSocket,
+    WebSocketPolyfill: socketClass(credentials.cookie, credentials.localAddress) as unknown as typeof globalThis.WebSocket,
     params,
     disableBc: true,
     maxBackoffTime: 300,
@@ -93,8 +100,8 @@ export async function waitFor(condition: () => boolean, what: string, timeoutMs 
 }
 
 /** A bare websocket to a doc room, for sending bytes no provider would; it records every message the server sends. */
-export function rawSocket(serverUrl: string, docId: string, cookie?: string, headers: Record<string, string> = {}) {
-  const socket = new WebSocket(`${collabUrl(serverUrl)}/${docId}`, { headers: { ...headers, ...(cookie ? { cookie } : {}) } });
+export function rawSocket(serverUrl: string, docId: string, cookie?: string, headers: Record<string, string> = {}, options: WebSocket.ClientOptions = {}) {
+  const socket = new WebSocket(`${collabUrl(serverUrl)}/${docId}`, { ...options, headers: { ...headers, ...(cookie ? { cookie } : {}) } });
   const received: Uint8Array[] = [];
   socket.on('message', (data: Buffer) => received.push(new Uint8Array(data)));
   const opened = new Promise<void>((resolve, reject) => socket.once('open', () => resolve()).once('error', reject));
@@ -133,4 +140,69 @@ export async function refusedSocket(serverUrl: string, docId: string, cookie?: s
   });
   const close = await raw.closed;
   return { ...close, received: raw.received };
+}
+
+/** One line of the server's log (pino JSON): its level (30 info, 40 warn, 50 error) and message. */
+export interface LogLine {
+  level: number;
+  msg?: string;
+  [field: string]: unknown;
+}
+
+/**
+ * The real `npm start` entry point in a child process, like harness.startServerProcess, but logging
+ * at info with every line kept, so tests can read what was logged and at which level.
+ */
+export async function startLoggedServerProcess(dataDirectory: string, environment: Record<string, string> = {}) {
+  const port = await freePort();
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDirectory, LOG_LEVEL: 'info', NODE_ENV: 'test', RATE_LIMITS: 'false', ...environment },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const lines: LogLine[] = [];
+  const output: string[] = [];
+  for (const stream of [child.stdout, child.stderr]) {
+    createInterface({ input: stream }).on('line', (line) => {
+      output.push(line);
+      try {
+        lines.push(JSON.parse(line) as LogLine);
+      } catch {
+        // Not a log line (a warning of Node itself): kept in `output` only.
+      }
+    });
+  }
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  const url = `http://127.0.0.1:${port}`;
+  for (let attempt = 0; attempt < 150; attempt += 1) {
+    if (await fetch(`${url}/healthz`).then((response) => response.ok, () => false)) return { child, exited, url, port, lines, output };
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  child.kill('SIGKILL');
+  throw new Error(`the server process did not become healthy: ${output.slice(-20).join('\n')}`);
+}
+
+/**
+ * An owner and a member of one space, made in-process on `dataDirectory` and then stopped, for tests
+ * that run the server as a child process on the same folder (same secret, same file).
+ */
+export async function prepareOnDisk(dataDirectory: string) {
+  const config = loadConfig({ NODE_ENV: 'test', PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDirectory, LOG_LEVEL: 'silent', RATE_LIMITS: 'false' });
+  const app = await buildApp(config);
+  await app.server.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.server.address() as { port: number };
+  const url = `http://127.0.0.1:${address.port}`;
+  const server = { url, graphqlUrl: `${url}/graphql`, websocketUrl: '', app, dataDirectory, close: () => app.server.close() };
+  const owner = await person(server, 'Owner');
+  const member = await joinTeam(owner, await person(server, 'Member'));
+  const space = await createSpace(owner, 'Hardened space');
+  expectData(await member.client.execute('mutation ($project: ID!) { joinProject(project: $project) { id } }', { project: space }));
+  await app.server.close();
+  return { owner, member, space };
+}
+
+/** A person's signed-in client for another server process on the same data (their cookies, copied). */
+export function clientOn(url: string, who: Person): Person {
+  const client = new GraphqlTestClient({ graphqlUrl: `${url}/graphql`, app: undefined as never });
+  for (const [name, value] of who.client.cookies) client.cookies.set(name, value);
+  return { ...who, client };
 }
