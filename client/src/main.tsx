@@ -1,8 +1,8 @@
 /**
  * Start-up (SPEC §2, §7): recover from a stale page, apply the theme before the first paint,
  * show the loading screen, load translations and the session's user and team, then render the
- * app. A failed preload is logged and leaves the loading screen up; the delayed preloads run
- * once the browser is idle.
+ * app. A failed preload is logged and tried again with a growing delay while the loading screen
+ * stays up; the delayed preloads run once the browser is idle.
  */
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
@@ -10,6 +10,7 @@ import { I18nextProvider } from 'react-i18next';
 import { App } from './app/App';
 import { LoadingScreen } from './app/LoadingScreen';
 import { delayedPreloads, runStartupPreload, scheduleDelayedPreloads } from './app/preload';
+import { retryUntilLoaded } from './app/retryPreload';
 import { createAppRouter } from './app/router';
 import { skipsPreload, themeFor } from './app/routeRules';
 import { applyTheme, readStoredDarkMode } from './app/theme';
@@ -40,9 +41,13 @@ root.render(
 async function start(): Promise<void> {
   const pathname = window.location.pathname;
   const translations = initI18n(resolveLanguage({ stored: storedLanguage(), browser: browserLanguages() }));
-  const preloaded = runStartupPreload(pathname, hasUserCookie(), { request, store: appStore, log: console });
+  const preload = () => runStartupPreload(pathname, hasUserCookie(), { request, store: appStore, log: console });
+  const firstPreload = preload();
   await translations;
-  if (!(await preloaded)) return;
+  let attempts = 0;
+  const preloaded = await retryUntilLoaded(() => (attempts++ === 0 ? firstPreload : preload()), hasUserCookie);
+  // Signed out while loading: the sign-in page is on its way.
+  if (!preloaded) return;
 
   const profileLanguage = toSupportedLanguage(appStore.get(currentUserAtom)?.language);
   if (profileLanguage) await setLanguage(profileLanguage);

@@ -189,4 +189,22 @@ describe('graphql client: the SPEC §8 error catalogue', () => {
     await expect(client.request(getUser)).rejects.toMatchObject({ kind: 'response' });
     expect(toast).toHaveBeenCalledWith({ message: 'translated:errors.unexpectedResponse (502)', icon: 'info' });
   });
+
+  it('a JSON answer that is no GraphQL result (a restarting server) fails instead of returning no data', async () => {
+    const { client, fetch, toast } = setup([]);
+    fetch.mockResolvedValueOnce(new Response(JSON.stringify({ error: 'Service Unavailable', statusCode: 503 }), { status: 503 }));
+    await expect(client.request(getUser)).rejects.toMatchObject({ kind: 'network' });
+    expect(toast).toHaveBeenCalledWith({ message: 'translated:errors.network', icon: 'info' });
+    fetch.mockResolvedValueOnce(new Response(JSON.stringify({ error: 'Payload Too Large' }), { status: 413 }));
+    await expect(client.request(getUser)).rejects.toMatchObject({ kind: 'response' });
+  });
+
+  it('a request that never answers ends as a network failure', async () => {
+    const { client, fetch } = setup([]);
+    fetch.mockImplementationOnce((_input: unknown, init?: RequestInit) => {
+      expect(init?.signal).toBeInstanceOf(AbortSignal);
+      return Promise.reject(new DOMException('The operation timed out.', 'TimeoutError'));
+    });
+    await expect(client.request(getUser)).rejects.toMatchObject({ kind: 'network' });
+  });
 });

@@ -78,6 +78,8 @@ export class RequestError extends Error {
 const expiredTokenMessages = ['token expired or invalid', 'token expired', 'expired token', 'jwt expired', 'token has expired'];
 const retriedOperations = new Set(['lastViewed', 'getMessages', 'getFolder']);
 export const retryDelayMs = 500;
+/** How long one request may take before it counts as a network failure (a slow server answers well before). */
+export const requestTimeoutMs = 60_000;
 
 export function isNoAccessToken(message: string): boolean {
   return message.includes('No access token');
@@ -161,7 +163,8 @@ export function createGraphQLClient(dependencies: GraphQLClientDependencies) {
         credentials: 'include',
         headers: { 'content-type': 'application/json', accept: 'application/json' },
         body: JSON.stringify({ query: document.source, variables: variables ?? {} }),
-        signal: options.signal ?? null,
+        // A request that never answers (a half-open connection) must end, or whatever waits on it stays loading.
+        signal: options.signal ? AbortSignal.any([options.signal, AbortSignal.timeout(requestTimeoutMs)]) : AbortSignal.timeout(requestTimeoutMs),
       });
     } catch (error) {
       if (options.signal?.aborted) throw error;
@@ -169,13 +172,16 @@ export function createGraphQLClient(dependencies: GraphQLClientDependencies) {
       report(options, document.operation, message);
       throw new RequestError('network', message, document.operation);
     }
-    try {
-      return (await response.json()) as ExecutionResult;
-    } catch {
-      const message = dependencies.translate('errors.unexpectedResponse');
-      report(options, document.operation, `${message} (${response.status})`);
-      throw new RequestError('response', message, document.operation);
+    const body = (await response.json().catch(() => null)) as ExecutionResult | null;
+    // A server restarting (503), a proxy's gateway error or a body over the limit answers JSON that is no
+    // GraphQL result: treated as success it would hand callers `undefined` data.
+    if (body === null || typeof body !== 'object' || (!('data' in body) && !('errors' in body))) {
+      const kind = body !== null && response.status >= 500 ? 'network' : 'response';
+      const message = dependencies.translate(kind === 'network' ? 'errors.network' : 'errors.unexpectedResponse');
+      report(options, document.operation, kind === 'network' ? message : `${message} (${response.status})`);
+      throw new RequestError(kind, message, document.operation);
     }
+    return body;
   }
 
   async function execute<TData>(document: GraphQLDocument<TData, Variables>, variables: Variables | undefined, options: RequestOptions, attempt: Attempt): Promise<TData> {

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { createStaleReload, importRetryDelayMs, isDynamicImportError, reloadFlagKey } from './staleReload';
+import { createStaleReload, importRetryDelayMs, isDynamicImportError, reloadFlagKey, reloadGraceMs } from './staleReload';
 
 function memoryStorage(initial: Record<string, string> = {}) {
   const values = new Map(Object.entries(initial));
@@ -50,12 +50,21 @@ describe('stale-page recovery (SPEC §4, §8)', () => {
   });
 
   it('SPEC §4: reloads the page once when the retry fails too, setting the session flag first', async () => {
-    const { recovery, reload, storage } = setup();
+    const { recovery, reload, storage, sleep } = setup();
+    sleep.mockImplementation((ms: number) => (ms === reloadGraceMs ? new Promise<void>(() => {}) : Promise.resolve()));
     const importer = vi.fn().mockRejectedValue(chunkError());
     reload.mockImplementation(() => expect(storage.values.get(reloadFlagKey)).toBeDefined());
     expect(await settle(recovery.load(importer))).toBe(pending);
     expect(reload).toHaveBeenCalledTimes(1);
     expect(storage.values.has(reloadFlagKey)).toBe(true);
+  });
+
+  it('a reload that never happens (cancelled by a leave-page prompt) surfaces the error after a grace period', async () => {
+    const { recovery, reload, sleep } = setup();
+    const error = chunkError();
+    await expect(recovery.load(vi.fn().mockRejectedValue(error))).rejects.toBe(error);
+    expect(reload).toHaveBeenCalledTimes(1);
+    expect(sleep).toHaveBeenCalledWith(reloadGraceMs);
   });
 
   it('SPEC §4: the reloaded page reads the flag into memory and clears it from storage', () => {
@@ -73,7 +82,8 @@ describe('stale-page recovery (SPEC §4, §8)', () => {
   });
 
   it('SPEC §4: several chunks failing together reload the page only once', async () => {
-    const { recovery, reload } = setup();
+    const { recovery, reload, sleep } = setup();
+    sleep.mockImplementation((ms: number) => (ms === reloadGraceMs ? new Promise<void>(() => {}) : Promise.resolve()));
     const importer = vi.fn().mockRejectedValue(chunkError());
     const results = await Promise.all([settle(recovery.load(importer)), settle(recovery.load(importer))]);
     expect(results).toEqual([pending, pending]);

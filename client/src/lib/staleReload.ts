@@ -10,6 +10,8 @@ import { sleep } from './browser';
 
 export const reloadFlagKey = 'app-reload-attempted';
 export const importRetryDelayMs = 1000;
+/** How long a reload may take before the page shows its error screen instead (a cancelled reload). */
+export const reloadGraceMs = 8000;
 
 const dynamicImportMessages = [
   'Failed to fetch dynamically imported module',
@@ -49,8 +51,18 @@ export function createStaleReload(dependencies: StaleReloadDependencies) {
     }
   }
 
+  /**
+   * While the page reloads nothing should render; if the reload never happens (a "leave page?"
+   * prompt cancelled it), the error surfaces after a while so the error screen offers a reload.
+   */
+  const failAfterReloadGrace = (error: unknown): Promise<never> =>
+    dependencies.sleep(reloadGraceMs).then(() => {
+      reloading = false;
+      throw error;
+    });
+
   function recover(error: unknown): Promise<never> {
-    if (reloading) return new Promise<never>(() => {});
+    if (reloading) return failAfterReloadGrace(error);
     if (!reloadedThisSession) {
       reloading = true;
       reloadedThisSession = true;
@@ -61,7 +73,7 @@ export function createStaleReload(dependencies: StaleReloadDependencies) {
       }
       dependencies.log.warn('[stale-page] a code chunk failed to load; reloading once', error);
       dependencies.reload();
-      return new Promise<never>(() => {});
+      return failAfterReloadGrace(error);
     }
     dependencies.log.warn('[stale-page] a code chunk failed to load again this session; not reloading', error);
     return Promise.reject(error);

@@ -3,6 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation, useParams } from 'react-router';
 import { LoadingScreen } from '../../app/LoadingScreen';
 import { loadSession } from '../../app/preload';
+import { retryUntilLoaded } from '../../app/retryPreload';
+import { hasUserCookie } from '../../lib/cookies';
 import { useDocumentTitle } from '../../lib/documentTitle';
 import { useAtom, useAtomValue, useStore } from '../../lib/store';
 import { currentUserAtom } from '../auth/session';
@@ -38,7 +40,12 @@ export default function DashboardLayout() {
   useChatLive();
 
   useEffect(() => {
-    if (!user) void loadSession(store);
+    if (user) return undefined;
+    let left = false;
+    void retryUntilLoaded(() => loadSession(store), () => !left && hasUserCookie());
+    return () => {
+      left = true;
+    };
   }, [user, store]);
 
   // The drawer closes whenever the page changes (a link, a dialog that navigates, a team switch).
