@@ -24,7 +24,7 @@ const reasons = new Set<string>();
 
 beforeAll(async () => {
   const prepared = await prepareOnDisk(dataDirectory);
-  server = await startLoggedServerProcess(dataDirectory, { RATE_LIMITS: 'true', SQLITE_SYNCHRONOUS: 'FULL', COLLAB_UPDATES_PER_SECOND: '300' });
+  server = await startLoggedServerProcess(dataDirectory, { RATE_LIMITS: 'true', SQLITE_SYNCHRONOUS: 'FULL', COLLAB_UPDATES_PER_SECOND: '300', WS_MAX_BUFFERED_BYTES: String(1 << 20) });
   owner = clientOn(server.url, prepared.owner);
   member = clientOn(server.url, prepared.member);
   space = prepared.space;
@@ -167,6 +167,24 @@ describe('doc sockets under a hostile client (issue 24)', () => {
     await valid.synced();
     expect(valid.state.writable).toBe(true);
     valid.destroy();
+  }, 60_000);
+
+  it('drops a reader that stopped reading once more than WS_MAX_BUFFERED_BYTES wait for it (4503, a code its provider reconnects after)', async () => {
+    const { id } = await createDoc(owner, space, 'Slow reader');
+    const reader = rawSocket(server.url, id, member.client.cookieHeader());
+    await reader.opened;
+    reader.socket.pause();
+    const writer = open(id, { cookie: owner.client.cookieHeader() });
+    await writer.synced();
+    // 40 updates of 250 KB: far more than the socket buffers of the loopback plus the 1 MiB allowed.
+    for (let index = 0; index < 40; index += 1) paragraphText(writer.doc).insert(0, String(index % 10).repeat(250_000));
+    await waitFor(() => writer.state.saved >= 40, 'the writes to be acknowledged', 30_000);
+    reader.socket.resume();
+    const close = await closeOf(reader.closed);
+    expect(close).toEqual({ code: collabLimitCloseCodes.slowReader, reason: collabLimitReasons.slowReader });
+    // The writer was never held back by the slow reader.
+    expect(writer.state.closes).toEqual([]);
+    writer.destroy();
   }, 60_000);
 
   it('answers a malformed message with a fixed reason, not the decoder’s error text', async () => {

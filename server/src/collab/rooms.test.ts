@@ -1,4 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import * as encoding from 'lib0/encoding';
+import * as syncProtocol from 'y-protocols/sync';
 import * as Y from 'yjs';
 import { collabCloseCodes, collabFragmentName } from '#shared/docs';
 import { openDatabase, type DatabaseHandle } from '../db/connection';
@@ -24,10 +26,10 @@ const docB = 'b'.repeat(24);
 let database: DatabaseHandle;
 let manager: RoomManager;
 
-function services(): Services {
+function services(compactAfter = 1000): Services {
   return {
     database,
-    config: { collab: { compactAfter: 1000, maxMessageBytes: 64, unloadGraceMs: 1000, activityDebounceMs: 60_000 } },
+    config: { collab: { compactAfter, maxMessageBytes: 64, unloadGraceMs: 1000, activityDebounceMs: 60_000 } },
     store: { run: vi.fn() },
   } as unknown as Services;
 }
@@ -161,6 +163,39 @@ describe('RoomManager.imageSources', () => {
       expect(loads).toHaveBeenCalledTimes(2);
     } finally {
       loads.mockRestore();
+    }
+  });
+});
+
+describe('RoomManager compaction', () => {
+  it('records the waiting activity and the text before merging the rows that say who wrote them', async () => {
+    const compacting = new RoomManager(services(3));
+    const writer = connection(docA);
+    const room = compacting.connect(writer)!;
+    const edits = new Y.Doc();
+    const messages: Uint8Array[] = [];
+    edits.on('update', (update: Uint8Array) => {
+      const encoder = encoding.createEncoder();
+      encoding.writeVarUint(encoder, 0);
+      syncProtocol.writeUpdate(encoder, update);
+      messages.push(encoding.toUint8Array(encoder));
+    });
+    for (const word of ['one', 'two', 'three']) edits.getXmlFragment(collabFragmentName).push([new Y.XmlText(word)]);
+    const compact = vi.spyOn(DocContentStore.prototype, 'compact');
+    try {
+      for (const message of messages) room.receive(writer, message);
+      // Stored in the next turn of the event loop, then applied; the third update reaches compactAfter.
+      await new Promise((resolve) => setImmediate(resolve));
+      const run = (compacting as unknown as { services: Services }).services.store.run as unknown as ReturnType<typeof vi.fn>;
+      expect(run).toHaveBeenCalledTimes(1);
+      expect(compact).toHaveBeenCalledTimes(1);
+      expect(run.mock.invocationCallOrder[0]!).toBeLessThan(compact.mock.invocationCallOrder[0]!);
+      const text = database.sqlite.prepare('SELECT plain_text AS plainText FROM doc_texts WHERE doc_id = ?').get(docA) as { plainText: string };
+      expect(text.plainText).toBe('one\ntwo\nthree');
+      expect((database.sqlite.prepare('SELECT count(*) AS count FROM doc_updates').get() as { count: number }).count).toBe(0);
+    } finally {
+      compact.mockRestore();
+      compacting.stop();
     }
   });
 });
