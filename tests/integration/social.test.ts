@@ -177,6 +177,19 @@ describe('browser sign-in with the code flow', () => {
     expect(signInMethods(user!.id)).toEqual(['google', 'google']);
   });
 
+  it('returns to the page asked for before signing in (next), only when it is a path of this site', async () => {
+    const login = providerAccount();
+    const taskPage = '/0123456789abcdef01234567/tasks/d/89abcdef0123456789abcdef';
+    const first = await new Browser(app).drive(`/auth/google/start?next=${encodeURIComponent(taskPage)}`, login);
+    expect(`${first.pathname}${first.search}`).toBe(`/signup/finish?new=1&next=${encodeURIComponent(taskPage)}`);
+    const again = await new Browser(app).drive(`/auth/google/start?next=${encodeURIComponent(taskPage)}`, login);
+    expect(again.href).toBe(`${publicUrl}${taskPage}`);
+    for (const hostile of ['//evil.example/x', '/\\evil.example', 'https://evil.example/', 'javascript:alert(1)']) {
+      const landing = await new Browser(app).drive(`/auth/google/start?next=${encodeURIComponent(hostile)}`, login);
+      expect(landing.href).toBe(`${publicUrl}/overview`);
+    }
+  });
+
   it('links an existing password account with the same verified e-mail, and its password keeps working', async () => {
     const login = providerAccount();
     const account = await new GraphqlTestClient(app).signUp({ email: `${login}@example.com` });

@@ -5,6 +5,7 @@ import { DomainError, isDomainError } from '../../errors';
 import type { Services } from '../../graphql/context';
 import { addressKey } from '../../http/rateLimits';
 import { isSecure } from '../accounts/service';
+import { safeReturnPath } from './returnPath';
 import { signInContextSchema, signInWithIdentity } from './signIn';
 
 interface ProviderRoute {
@@ -13,6 +14,8 @@ interface ProviderRoute {
 }
 
 const pendingCookieName = (provider: string) => `oidc_${provider}`;
+/** The page to return to (`?next=`), kept beside the pending sign-in for the same ten minutes. */
+const returnCookieName = (provider: string) => `oidc_next_${provider}`;
 
 /**
  * Browser sign-in with an OpenID Connect provider: `start` sends the browser to the provider,
@@ -28,10 +31,13 @@ export function registerSocialRoutes(server: FastifyInstance, services: Services
     reply.header('Cache-Control', 'no-store');
     try {
       const provider = knownProvider(request.params.provider);
-      const context = signInContextSchema.safeParse(withoutEmptyValues(request.query));
+      const { next, ...query } = withoutEmptyValues(request.query);
+      const context = signInContextSchema.safeParse(query);
       if (!context.success) throw new DomainError('BAD_USER_INPUT');
       const { authorizationUrl, sealedState } = await providers.begin(provider, context.data);
       reply.setCookie(pendingCookieName(provider), sealedState, { ...pendingCookie(provider), maxAge: pendingSignInLifetimeSeconds });
+      const returnPath = safeReturnPath(next);
+      if (returnPath) reply.setCookie(returnCookieName(provider), returnPath, { ...pendingCookie(provider), maxAge: pendingSignInLifetimeSeconds });
       return reply.redirect(authorizationUrl.href);
     } catch (error) {
       return landOnSignIn(request, reply, error);
@@ -43,12 +49,14 @@ export function registerSocialRoutes(server: FastifyInstance, services: Services
     try {
       const provider = knownProvider(request.params.provider);
       const sealedState = request.cookies[pendingCookieName(provider)];
+      const returnPath = safeReturnPath(request.cookies[returnCookieName(provider)]);
       reply.clearCookie(pendingCookieName(provider), pendingCookie(provider));
+      reply.clearCookie(returnCookieName(provider), pendingCookie(provider));
       await services.rateLimits.consume(['signInPerAddress', addressKey(request.ip)]);
       const query = new URLSearchParams(request.url.split('?')[1] ?? '');
       const { identity, context } = await providers.finish(provider, query, sealedState);
       const signedIn = await signInWithIdentity({ services, reply, userAgent: request.headers['user-agent'] ?? null }, identity);
-      return reply.redirect(landingPath(signedIn.isNew, context));
+      return reply.redirect(landingPath(signedIn.isNew, context, returnPath));
     } catch (error) {
       return landOnSignIn(request, reply, error);
     }
@@ -65,10 +73,16 @@ function withoutEmptyValues(query: Record<string, unknown>): Record<string, unkn
   return Object.fromEntries(Object.entries(query).filter(([, value]) => value !== ''));
 }
 
-/** A new account finishes sign-up; the link's context rides along for the pages that apply it. */
-function landingPath(isNew: boolean, context: SignInContext): string {
+/**
+ * A new account finishes sign-up; the link's context rides along for the pages that apply it. An
+ * existing account goes back to the page it asked for before signing in, if any; a new one is sent
+ * there from the welcome page (`next`).
+ */
+function landingPath(isNew: boolean, context: SignInContext, returnPath: string | null): string {
+  if (!isNew && returnPath) return returnPath;
   const query = new URLSearchParams(isNew ? { new: '1' } : {});
   for (const [key, value] of Object.entries(context)) if (value !== undefined) query.set(key, value);
+  if (isNew && returnPath) query.set('next', returnPath);
   const search = query.toString();
   return `${isNew ? '/signup/finish' : '/overview'}${search ? `?${search}` : ''}`;
 }

@@ -1,0 +1,106 @@
+/**
+ * `npm run create-admin`'s command: an account the operator vouches for becomes a verified
+ * administrator with a team. It goes through the event log like every other write, so it works
+ * beside a running server on the same SQLite file (the server's live feeds just do not hear of it).
+ */
+import { eq } from 'drizzle-orm';
+import type { EventStore, UnitOfWork } from '../../events/store';
+import { newId } from '../../ids';
+import { decideCreateTeam, decideSwitchTeam, decideTeamUpdate } from '../teams/commands';
+import { acceptInvitations } from '../teams';
+import { currentTeam, loadTeamState } from '../teams/state';
+import { appendToSpaces, appendToTeam, appendToUser } from '../teams/support';
+import { issueLink } from './links';
+import { registerAccount, type UserRow } from './service';
+import { revokeAllSessions } from './sessions';
+import { userCredentials, users } from './tables';
+
+export interface AdministratorRequest {
+  email: string;
+  /** Needed for a new account; an existing one keeps its name. */
+  name: { firstname: string; lastname: string } | null;
+  /** A new team with this name; without it a new account gets "<first name>'s team" and an existing one is made admin of its current team. */
+  teamName: string | null;
+  language: string;
+  /** An argon2 hash of the password to set, or null to leave it (a new account then gets a set-password link). */
+  passwordHash: string | null;
+}
+
+export interface AdministratorOutcome {
+  userId: string;
+  created: boolean;
+  teamId: string;
+  teamName: string;
+  /** Set when the account has no password yet: the secret of a one-time reset link (1 hour). */
+  setPasswordSecret: string | null;
+}
+
+export class AdministratorInputError extends Error {
+  override name = 'AdministratorInputError';
+}
+
+export function provideAdministrator(store: EventStore, request: AdministratorRequest): AdministratorOutcome {
+  return store.run({ actorId: null }, (unit) => {
+    const existing = unit.transaction.select().from(users).where(eq(users.email, request.email)).get();
+    return existing ? promote(unit, existing, request) : create(unit, request);
+  });
+}
+
+function create(unit: UnitOfWork, request: AdministratorRequest): AdministratorOutcome {
+  if (!request.name) throw new AdministratorInputError(`No account uses ${request.email} yet: give its name too, e.g. --name "Ada Lovelace".`);
+  const userId = registerAccount(unit, {
+    email: request.email,
+    ...request.name,
+    language: request.language,
+    passwordHash: request.passwordHash,
+    emailVerified: true,
+    teamName: request.teamName ?? undefined,
+  });
+  const team = currentTeam(unit.transaction, userId)!;
+  // Verified now, like a followed verification link: teams that invited the address let it in too.
+  acceptInvitations(unit, { id: userId, email: request.email, firstname: request.name.firstname });
+  keepCurrentTeam(unit, userId, team.id);
+  return { userId, created: true, teamId: team.id, teamName: team.name, setPasswordSecret: request.passwordHash ? null : issueLink(unit.transaction, userId, 'resetPassword') };
+}
+
+/** The team the command made them admin of stays their current one, whatever invitations they accepted. */
+function keepCurrentTeam(unit: UnitOfWork, userId: string, teamId: string): void {
+  const user = unit.transaction.select({ id: users.id, defaultTeamId: users.defaultTeamId }).from(users).where(eq(users.id, userId)).get()!;
+  appendToUser(unit, userId, teamId, decideSwitchTeam(user, teamId));
+}
+
+function promote(unit: UnitOfWork, user: UserRow, request: AdministratorRequest): AdministratorOutcome {
+  const db = unit.transaction;
+  // Read before accepting invitations, which would make the newest invited team the current one.
+  const current = request.teamName ? null : currentTeam(db, user.id);
+  if (!user.emailVerified) {
+    // A password set while the address was unproven may be a stranger's (account pre-hijacking): drop it.
+    db.delete(userCredentials).where(eq(userCredentials.userId, user.id)).run();
+    revokeAllSessions(db, user.id, 'made administrator from the command line');
+    unit.append(`user:${user.id}`, [{ type: 'user.email_verified', payload: { userId: user.id } }], { teamId: user.defaultTeamId });
+    acceptInvitations(unit, user);
+  }
+  if (request.passwordHash) {
+    const updatedAt = new Date().toISOString();
+    revokeAllSessions(db, user.id, 'password set from the command line');
+    db.insert(userCredentials).values({ userId: user.id, passwordHash: request.passwordHash, updatedAt }).onConflictDoUpdate({ target: userCredentials.userId, set: { passwordHash: request.passwordHash, updatedAt } }).run();
+    unit.append(`user:${user.id}`, [{ type: 'user.password_changed', payload: { userId: user.id, reason: 'reset' } }], { teamId: user.defaultTeamId });
+  }
+  let team: { id: string; name: string };
+  if (current) {
+    const state = loadTeamState(db, current.id)!;
+    appendToTeam(unit, current.id, decideTeamUpdate(state, { urlTaken: false, role: { userId: user.id, role: 'admin' } }).events);
+    team = current;
+  } else {
+    const ids = { teamId: newId(), personalProjectId: newId() };
+    const name = request.teamName ?? `${user.firstname}'s team`;
+    const decided = decideCreateTeam({ ...ids, userId: user.id, name, logo: null, personalSpaceName: user.firstname });
+    unit.append(`team:${ids.teamId}`, decided.team, { teamId: ids.teamId, expectedVersion: 0 });
+    appendToSpaces(unit, ids.teamId, decided.spaces);
+    appendToUser(unit, user.id, ids.teamId, decided.user);
+    team = { id: ids.teamId, name };
+  }
+  keepCurrentTeam(unit, user.id, team.id);
+  const hasPassword = db.select({ userId: userCredentials.userId }).from(userCredentials).where(eq(userCredentials.userId, user.id)).get() !== undefined;
+  return { userId: user.id, created: false, teamId: team.id, teamName: team.name, setPasswordSecret: hasPassword ? null : issueLink(db, user.id, 'resetPassword') };
+}
