@@ -12,6 +12,8 @@ export interface QueuedWrite {
   userId: string | null;
   /** Called once, after the batch's commit (or its failure), in the order the writes were queued. */
   settle(outcome: WriteOutcome): void;
+  /** Called once per batch after every write of it was settled (the same function once however many writes name it). */
+  afterBatch?: () => void;
 }
 
 /** Runs `flush` once the current turn of the event loop has read what arrived (setImmediate). */
@@ -77,7 +79,9 @@ export class UpdateBatcher {
   }
 
   private settleAll(batch: readonly QueuedWrite[], outcomeOf: (index: number) => WriteOutcome): void {
+    const afterwards = new Set<() => void>();
     batch.forEach((write, index) => {
+      if (write.afterBatch) afterwards.add(write.afterBatch);
       try {
         write.settle(outcomeOf(index));
       } catch (error) {
@@ -85,5 +89,12 @@ export class UpdateBatcher {
         this.onError(error, `doc ${write.docId}: a stored update could not be settled`);
       }
     });
+    for (const after of afterwards) {
+      try {
+        after();
+      } catch (error) {
+        this.onError(error, 'doc updates were stored but could not be acknowledged');
+      }
+    }
   }
 }

@@ -21,8 +21,9 @@ interface Member {
   peer: Peer;
   /** Awareness client ids this connection introduced: removed when it leaves. */
   controlled: Set<number>;
-  /** Its sync-step-2 and update messages stored so far (the `saved` counter). */
+  /** Its sync-step-2 and update messages stored so far (the `saved` counter), and the count last sent to it. */
   saved: number;
+  acknowledged: number;
 }
 
 export interface RoomOptions {
@@ -144,7 +145,7 @@ export class Room {
 
   join(peer: Peer): void {
     if (this.closed) return peer.close(collabCloseCodes.shuttingDown, closeReasons.unloaded);
-    this.members.set(peer, { peer, controlled: new Set(), saved: 0 });
+    this.members.set(peer, { peer, controlled: new Set(), saved: 0, acknowledged: 0 });
     peer.send(encodeSyncStep1(this.doc));
     peer.send(encodeAccess(peer.writable));
     if (this.awareness.getStates().size > 0) peer.send(encodeAwareness(this.awareness, [...this.awareness.getStates().keys()]));
@@ -202,6 +203,7 @@ export class Room {
       update: isEmptyUpdate(update) ? null : update,
       userId: member.peer.userId,
       settle: (outcome) => this.settle(member, update, outcome),
+      afterBatch: this.acknowledge,
     });
   }
 
@@ -228,12 +230,19 @@ export class Room {
       this.sinceSnapshot += 1;
       if (member.peer.userId) this.options.onEdit?.(member.peer.userId, outcome.id, outcome.at);
     }
-    if (present()) {
-      member.saved += 1;
-      member.peer.send(encodeSaved(member.saved));
-    }
+    // Acknowledged once the whole batch is settled: one `saved` per connection per batch, with the newest count.
+    if (present()) member.saved += 1;
     if (this.sinceSnapshot >= this.options.compactAfter) this.compact();
   }
+
+  /** Tells each connection how many of its updates are stored, if that changed (after each batch). */
+  private readonly acknowledge = () => {
+    for (const member of this.members.values()) {
+      if (member.saved === member.acknowledged) continue;
+      member.acknowledged = member.saved;
+      member.peer.send(encodeSaved(member.saved));
+    }
+  };
 
   /** Stores what this room has waiting in the batcher now (before an unload), settling it. */
   flushPending(): void {

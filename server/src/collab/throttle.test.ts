@@ -23,7 +23,7 @@ function harness(options: Partial<ThrottleOptions> = {}) {
   const events: string[] = [];
   const delivered: number[] = [];
   const throttle = new MessageThrottle(
-    { ratePerSecond: 10, burst: 10, giveUpAfterMs: 5000, maxQueuedMessages: 1000, maxQueuedBytes: 1 << 20, ...options },
+    { ratePerSecond: 10, burst: 10, giveUpAfterMs: 5000, drainEveryMs: 1, maxQueuedMessages: 1000, maxQueuedBytes: 1 << 20, ...options },
     {
       deliver: (message) => delivered.push(message[0]!),
       pause: () => events.push('pause'),
@@ -90,6 +90,16 @@ describe('MessageThrottle', () => {
     const { events, send } = harness({ maxQueuedMessages: 20 });
     send(31);
     expect(events).toEqual(['pause', 'overwhelmed']);
+  });
+
+  it('hands waiting messages over a few at a time, at most every drainEveryMs', () => {
+    const { delivered, send } = harness({ ratePerSecond: 1000, burst: 50, drainEveryMs: 20 });
+    send(100);
+    expect(delivered).toHaveLength(50);
+    vi.advanceTimersByTime(19);
+    expect(delivered).toHaveLength(50);
+    vi.advanceTimersByTime(1);
+    expect(delivered).toHaveLength(70);
   });
 
   it('stops its timers and drops what waits when stopped', () => {

@@ -57,6 +57,11 @@ export interface ThrottleOptions {
   burst: number;
   /** Over the limit this long without coming back under it: the connection is given up. */
   giveUpAfterMs: number;
+  /**
+   * Waiting messages are handed over at most this often, as many as the bucket allows: a few at a
+   * time, so they are stored in one batch rather than one transaction each.
+   */
+  drainEveryMs: number;
   /** Most messages and bytes held while the socket is paused (a paused socket may still hand over what it had read). */
   maxQueuedMessages: number;
   maxQueuedBytes: number;
@@ -134,7 +139,7 @@ export class MessageThrottle {
     this.timer = this.clock.setTimeout(() => {
       this.timer = null;
       this.drain();
-    }, Math.max(1, this.bucket.msUntilNext()));
+    }, Math.max(this.options.drainEveryMs, this.bucket.msUntilNext()));
   }
 
   private drain(): void {
