@@ -2,13 +2,15 @@
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { appStore } from '../../lib/store';
+import { appStore, createAppStore } from '../../lib/store';
 import { failure, type GraphQLReply } from '../../test/graphqlMock';
 import { setupAppI18n } from '../../test/i18n';
 import { dialogQueueAtom, settleDialog } from '../../ui/dialogStore';
 import { toastsAtom } from '../../ui/toastStore';
+import { currentUserAtom } from '../auth/session';
 import { boardTask, testProject } from './fixtures';
 import type { BoardTask, RichNode, TaskChange } from './operations';
+import { pendingEditsOf } from './pendingEdits';
 import { descriptionIdleMs } from './TaskDescription';
 import { openTasks } from './testBoard';
 
@@ -75,6 +77,28 @@ afterEach(() => {
 });
 
 describe('task description editor', () => {
+  it('keeps what is typed on the device before the pause is over, and forgets it once saved', async () => {
+    const store = createAppStore();
+    store.set(currentUserAtom, { id: 'u1', email: 'ada@example.com', firstname: 'Ada', lastname: 'Lovelace', language: 'en', profileImg: null });
+    const { graphql } = await openTasks({
+      store,
+      tasks: [spec],
+      path: `/${testProject}/tasks/d/${spec.id}`,
+      handlers: {
+        getTask: () => ({ data: { getTask: { ...spec, description: paragraphs('Cover every field.'), createdAt: '2025-01-01T00:00:00.000Z', author: null } } }),
+        ediTask: () => ({ data: { ediTask: spec } }),
+      },
+    });
+    const field = await within(await screen.findByRole('complementary', { name: 'Task details' })).findByRole('textbox', { name: 'Description' });
+    await userEvent.click(field);
+    await userEvent.type(field, '{Enter}Typed just before a reload.');
+    expect(pendingEditsOf('u1', testProject)).toMatchObject([
+      { taskId: 't1', field: 'description', value: paragraphs('Cover every field.', 'Typed just before a reload.'), base: paragraphs('Cover every field.') },
+    ]);
+    await waitFor(() => expect(graphql.callsOf('ediTask').at(-1)?.variables.description).toEqual(paragraphs('Cover every field.', 'Typed just before a reload.')), { timeout: descriptionIdleMs * 3 });
+    await waitFor(() => expect(pendingEditsOf('u1', testProject)).toEqual([]));
+  });
+
   it('turns Markdown typed at the start of a line into lists and headings, and saves them', async () => {
     const { graphql, field } = await openDescription({ description: null });
     await userEvent.click(field);

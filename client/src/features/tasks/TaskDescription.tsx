@@ -1,12 +1,14 @@
 import { EditorContent, useEditor, type Editor } from '@tiptap/react';
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useStore } from '../../lib/store';
+import { useAtomValue, useStore } from '../../lib/store';
+import { currentUserAtom } from '../auth/session';
 import { Notice, Spinner } from '../../ui';
 import { editTask } from './boardActions';
 import { descriptionExtensions, isSafeHref, sameDescription, storedDescription } from './description';
 import { DescriptionToolbar } from './DescriptionToolbar';
 import type { BoardTask, RichNode, TaskDetail } from './operations';
+import { acknowledgeEdit, forgetEdit, markSent, rememberEdit } from './pendingEdits';
 import styles from './Tasks.module.css';
 
 /** Typing pauses this long before the description is saved; leaving the editor saves at once. */
@@ -47,6 +49,8 @@ function DescriptionEditor({ task, description }: { task: BoardTask; description
   const [unreadable, setUnreadable] = useState(false);
   /** The description the server has, as the editor writes it: edits are measured against it. */
   const saved = useRef<RichNode | null>(null);
+  /** Like saved, but only once the server acknowledged it: what unsaved typing kept on the device builds on. */
+  const confirmed = useRef<RichNode | null>(null);
   const idleTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
   const inFlight = useRef(false);
   const saveAgain = useRef(false);
@@ -55,6 +59,8 @@ function DescriptionEditor({ task, description }: { task: BoardTask; description
   /** A teammate's version that arrived while the editor was focused or a save was on its way. */
   const arrived = useRef<{ description: RichNode | null } | null>(null);
   const canEdit = task.canEdit && !unreadable;
+  const userId = useRef<string | undefined>(undefined);
+  userId.current = useAtomValue(currentUserAtom)?.id;
 
   const extensions = useMemo(() => descriptionExtensions(t('tasks.panel.descriptionPlaceholder')), [t]);
 
@@ -64,6 +70,7 @@ function DescriptionEditor({ task, description }: { task: BoardTask; description
   const replaceContent = (editor: Editor, next: RichNode | null) => {
     editor.commands.setContent(next ?? '', { emitUpdate: false });
     saved.current = current(editor);
+    confirmed.current = saved.current;
   };
 
   const save = async (editor: Editor): Promise<void> => {
@@ -80,8 +87,11 @@ function DescriptionEditor({ task, description }: { task: BoardTask; description
     saved.current = next;
     inFlight.current = true;
     setStatus('saving');
+    if (userId.current) markSent(userId.current, task.id, 'description', next);
     const ok = await editTask(store, { id: task.id, description: next }, t('tasks.errors.edit'));
     inFlight.current = false;
+    if (ok) confirmed.current = next;
+    if (userId.current) (ok ? acknowledgeEdit(userId.current, task.id, 'description', next) : forgetEdit(userId.current, task.id, 'description'));
     // Saved: ours was written over any version that arrived meanwhile. Refused: back to the
     // server's text (a teammate's if one arrived), unless more was typed since, which is saved next.
     const theirs = arrived.current;
@@ -112,9 +122,12 @@ function DescriptionEditor({ task, description }: { task: BoardTask; description
     },
     onCreate: ({ editor: created }) => {
       saved.current = current(created);
+      confirmed.current = saved.current;
     },
     onUpdate: ({ editor: updated }) => {
       setStatus('idle');
+      // Kept on the device at once, so a reload before the pause is over loses nothing (pendingEdits.ts).
+      if (userId.current) rememberEdit(userId.current, { taskId: task.id, project: task.project, field: 'description', value: current(updated), base: confirmed.current });
       if (idleTimer.current) clearTimeout(idleTimer.current);
       idleTimer.current = setTimeout(() => void save(updated), descriptionIdleMs);
     },

@@ -5,12 +5,14 @@ import { Link } from 'react-router';
 import { taskNameLength } from '#shared/taskRules';
 import { request } from '../../lib/graphql';
 import { useAtomValue, useStore } from '../../lib/store';
+import { currentUserAtom } from '../auth/session';
 import { Conversation } from '../chat/Conversation';
 import { NotFound } from '../shell/NotFound';
 import { LoadingBar, Tooltip } from '../../ui';
 import { boardAtom } from './atoms';
 import { editTask } from './boardActions';
-import { getTaskDocument, type TaskDetail } from './operations';
+import { getTaskDocument, type BoardTask, type TaskDetail } from './operations';
+import { acknowledgeEdit, forgetEdit, markSent, rememberEdit } from './pendingEdits';
 import { TaskActionsMenu } from './TaskActionsMenu';
 import { TaskActivityTab } from './TaskActivityTab';
 import { TaskCover } from './TaskCover';
@@ -50,26 +52,85 @@ function useTaskDetail(id: string, version: string | undefined): { detail: TaskD
   return state;
 }
 
-function NameField({ id, name, canEdit }: { id: string; name: string; canEdit: boolean }) {
+/** Typing pauses this long before the name is saved; leaving the field or Enter saves at once. */
+export const nameIdleMs = 1000;
+
+/**
+ * The task's name: saved after a pause in typing, on Enter and on leaving the field. Every
+ * keystroke is also kept on the device (pendingEdits.ts) until the server has it, so a reload
+ * right after typing loses nothing. A teammate's rename shows unless the user is typing.
+ */
+function NameField({ task }: { task: BoardTask }) {
   const { t } = useTranslation();
   const store = useStore();
+  const userId = useAtomValue(currentUserAtom)?.id;
+  const { id, name, canEdit, project } = task;
   const [value, setValue] = useState(name);
-  useEffect(() => setValue(name), [name]);
-  const rename = () => {
-    const next = value.trim();
-    if (!next || next === name) return setValue(name);
+  const focused = useRef(false);
+  const idleTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  /** The name on the server that the unsaved typing builds on. */
+  const base = useRef(name);
+
+  useEffect(() => {
+    if (focused.current || idleTimer.current) return;
+    setValue(name);
+    base.current = name;
+  }, [name]);
+
+  const serverName = () => store.get(boardAtom).tasks.get(id)?.name ?? name;
+  const stopTimer = () => {
+    if (idleTimer.current) clearTimeout(idleTimer.current);
+    idleTimer.current = null;
+  };
+  const save = (typed: string) => {
+    stopTimer();
+    const next = typed.trim();
+    if (!next || next === serverName()) {
+      if (userId && next) forgetEdit(userId, id, 'name');
+      return;
+    }
+    if (userId) markSent(userId, id, 'name', next);
     void editTask(store, { id, name: next }, t('tasks.errors.edit')).then((saved) => {
-      if (!saved) setValue(store.get(boardAtom).tasks.get(id)?.name ?? name);
+      if (saved) base.current = next;
+      if (userId) (saved ? acknowledgeEdit(userId, id, 'name', next) : forgetEdit(userId, id, 'name'));
+      if (!saved && !focused.current) setValue(serverName());
     });
   };
+  const type = (typed: string) => {
+    setValue(typed);
+    const next = typed.trim();
+    if (userId) (next ? rememberEdit(userId, { taskId: id, project, field: 'name', value: next, base: base.current }) : forgetEdit(userId, id, 'name'));
+    stopTimer();
+    idleTimer.current = setTimeout(() => save(typed), nameIdleMs);
+  };
+  const undo = () => {
+    stopTimer();
+    if (userId) forgetEdit(userId, id, 'name');
+    setValue(serverName());
+  };
+
+  // Closing the panel mid-pause still saves what was typed.
+  const latest = useRef({ save, value });
+  latest.current = { save, value };
+  useEffect(() => () => {
+    if (idleTimer.current) latest.current.save(latest.current.value);
+  }, []);
+
   return (
     <label className={styles.field}>
       <span className={styles.fieldLabel}>{t('tasks.panel.name')}</span>
       <input className={styles.nameInput} value={value} maxLength={taskNameLength.maximum} disabled={!canEdit}
-        onChange={(event) => setValue(event.target.value)} onBlur={rename}
+        onChange={(event) => type(event.target.value)}
+        onFocus={() => { focused.current = true; }}
+        onBlur={() => {
+          focused.current = false;
+          if (value.trim() === '') return undo();
+          save(value);
+          setValue(value.trim());
+        }}
         onKeyDown={(event) => {
           if (event.key === 'Enter') event.currentTarget.blur();
-          if (event.key === 'Escape') setValue(name);
+          if (event.key === 'Escape') undo();
         }} />
     </label>
   );
@@ -110,7 +171,7 @@ export function TaskPanel({ project, id }: { project: string; id: string }) {
         </Tooltip>
       </div>
       <TaskCover task={task} />
-      <NameField id={task.id} name={task.name} canEdit={task.canEdit} />
+      <NameField task={task} />
       <div role="tablist" aria-label={t('tasks.panel.tabs')} className={styles.tabs}>
         {tabs.map((key, index) => (
           <button key={key} type="button" role="tab" id={`task-tab-${key}`} aria-selected={tab === key} aria-controls={`task-tabpanel-${key}`}

@@ -6,6 +6,7 @@ import type { AppStore } from '../../lib/store';
 import { showToast } from '../../ui';
 import { getSpaceWithMembersDocument } from '../spaces/operations';
 import { isNotFoundError } from '../spaces/useSpaceLookup';
+import { replayPendingEdits } from './pendingEdits';
 import { allColumnsOf, boardAtom, dropPosition, removeTask, sortStates, spaceMembersAtom, upsertTask } from './atoms';
 import {
   delTaskDocument, duplicateTaskDocument, ediTaskDocument, followTaskDocument, getStatesProjectDocument, getTagsDocument, getTasksDocument,
@@ -37,6 +38,8 @@ export async function loadBoard(store: AppStore, project: string): Promise<void>
     store.set(boardAtom, {
       project, states: sortStates(getStatesProject), tasks: new Map(getTasks.map((task) => [task.id, task])), tags: getTags ?? [], status: 'ready',
     });
+    // What an earlier page typed into this space's tasks and never saw saved (a reload mid-typing).
+    void replayPendingEdits(store, project);
   } catch (error) {
     if (store.get(boardAtom).project !== project) return;
     const status = isNotFoundError(error) ? 'notFound' : 'error';
