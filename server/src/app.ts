@@ -1,9 +1,11 @@
 import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
 import fastifyHelmet from '@fastify/helmet';
+import { randomBytes } from 'node:crypto';
 import fastifyWebsocket from '@fastify/websocket';
-import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyRequest } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import mercurius, { type MercuriusLoaders } from 'mercurius';
+import type { DestinationStream } from 'pino';
 import { errorMessages } from '#shared/errors';
 import { AccessTokens } from './auth/tokens';
 import { registerCollabRoutes } from './collab/routes';
@@ -18,12 +20,15 @@ import { registerFileRoutes } from './domains/files';
 import { baseAccess, baseTypeDefs, type DomainModule, type OperationAccess } from './domains/module';
 import { EventStore } from './events/store';
 import type { Projection } from './events/types';
-import type { Authentication, Authenticator, RequestContext, Services } from './graphql/context';
-import { requireActor, tokenFrom } from './graphql/context';
-import { formatErrors, formatExecutionResult } from './graphql/errors';
-import { queryLimitsRule } from './graphql/limits';
+import type { Authenticator, RequestContext, Services } from './graphql/context';
+import { authenticateRequest, requireActor } from './graphql/context';
+import { formatExecutionResult } from './graphql/errors';
+import { registerDocumentChecks } from './graphql/httpChecks';
 import { LiveEvents } from './graphql/live';
-import { SocketRegistry, type SocketConnection } from './graphql/sockets';
+import { mercuriusSymbols, type LoaderFactory } from './graphql/runtime';
+import { GraphqlSocketServer } from './graphql/socketServer';
+import { SocketRegistry } from './graphql/sockets';
+import type { DocumentLimits } from './graphql/validation';
 import { Metrics } from './http/metrics';
 import { registerMediaRoutes } from './http/media';
 import { registerOperationalRoutes } from './http/operational';
@@ -41,12 +46,16 @@ export interface BuildOptions {
   /** An already open database (tests share one); otherwise the config's file is opened and migrated. */
   database?: DatabaseHandle;
   logger?: boolean;
+  /** Where log lines go instead of stdout (tests read them). */
+  logDestination?: DestinationStream;
 }
 
 export interface App {
   server: FastifyInstance;
   services: Services;
   projections: readonly Projection[];
+  /** The `/graphql` websocket server (graphql-ws protocol, its limits). */
+  graphqlSockets: GraphqlSocketServer;
 }
 
 const websocketPath = '/graphql';
@@ -75,7 +84,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   const server = Fastify({
     // Link secrets, socket tokens and file signatures travel in query strings: never log them.
-    logger: options.logger === false ? false : { level: config.logLevel, serializers: { req: redactedRequestSerializer } },
+    logger:
+      options.logger === false
+        ? false
+        : { level: config.logLevel, serializers: { req: redactedRequestSerializer }, ...(options.logDestination ? { stream: options.logDestination } : {}) },
+    // Random request ids: clients quote them from masked errors, and they reveal no request volume.
+    genReqId: () => randomBytes(6).toString('hex'),
     trustProxy: config.trustProxy,
     bodyLimit: config.bodyLimitBytes,
     forceCloseConnections: 'idle',
@@ -85,7 +99,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const mailer = config.mail.smtpUrl
     ? createSmtpMailer(config.mail.smtpUrl, config.mail.from)
     : createOutboxMailer(database, server.log, config.mail.outboxPage === 'off' ? null : `${config.publicUrl}/dev/outbox`);
-  const sockets = new SocketRegistry();
+  const sockets = new SocketRegistry({ maxSocketsPerUser: config.websocket.maxSocketsPerUser });
   const services: Services = { config, database, store, live, sockets, metrics, authenticate, tokens, mailer, rateLimits: new RateLimits(config.rateLimits) };
 
   await server.register(fastifyCookie);
@@ -114,15 +128,57 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     strictTransportSecurity: config.publicUrl.startsWith('https://'),
   });
   await server.register(fastifyCompress, { global: true, threshold: 1024 });
-  // One websocket server carries GraphQL subscriptions and doc rooms (registered here, mercurius reuses
-  // it): browsers must come from our own origin. A doc room closes a message over its limit with its
-  // own code and reason; the transport drops, unread, any frame over twice that limit.
+
+  const access: Record<string, OperationAccess> = Object.assign({}, baseAccess, ...modules.map((module) => module.access));
+  const subscriptionNames = modules.flatMap((module) => Object.keys((module.resolvers as { Subscription?: object }).Subscription ?? {}));
+  const documentLimits: DocumentLimits = {
+    maxDocumentBytes: config.graphql.maxDocumentBytes,
+    maxTokens: config.graphql.maxTokens,
+    maxDepth: config.graphql.maxDepth,
+    maxCost: config.graphql.maxCost,
+    maxAliases: config.graphql.maxAliases,
+  };
+  const graphqlSockets = new GraphqlSocketServer({
+    path: websocketPath,
+    services,
+    limits: documentLimits,
+    initTimeoutMs: config.websocket.initTimeoutMs,
+    maxSubscriptionsPerSocket: config.websocket.maxSubscriptionsPerSocket,
+    maxBufferedBytes: config.websocket.maxBufferedBytes,
+    maxFrameBytes: config.bodyLimitBytes,
+    keepAliveMs: 10_000,
+    production: config.environment === 'production',
+    anonymousMaySubscribe: subscriptionNames.some((name) => access[name] === 'public'),
+    verifyOrigin: (origin, host) => isAllowedOrigin(origin, host, config.publicUrl),
+  });
+  // Mercurius wires the Subscription resolvers into the schema and declares GET /graphql with its own
+  // websocket handler; graphqlSockets' replaces it. Registered before @fastify/websocket, whose own
+  // onRoute hook then sees our handler.
+  server.addHook('onRoute', (route) => {
+    if (route.url === websocketPath && route.wsHandler) route.wsHandler = graphqlSockets.handle;
+  });
+  // One ws server upgrades doc rooms (here, with the doc rooms' frame limit: a room closes a message
+  // over its limit with its own code and reason; the transport drops, unread, any frame over twice
+  // that limit); /graphql upgrades are handed to graphqlSockets' own, limited to the HTTP body limit.
+  // Browsers must come from our own origin on both.
   await server.register(fastifyWebsocket, {
     options: {
       maxPayload: config.collab.maxMessageBytes * 2,
       verifyClient: (info, next) => next(isAllowedOrigin(info.origin, info.req.headers.host, config.publicUrl), 403, 'Origin not allowed'),
     },
+    // A peer breaking the websocket protocol (a frame over the limit, invalid UTF-8) is refused by
+    // ws with its close code; that is the client's doing, not an error of ours.
+    errorHandler: (error, socket, request) => {
+      if (isPeerProtocolError(error)) {
+        request.log.info({ code: (error as { code?: string }).code, reason: error.message }, 'websocket refused a frame from its peer');
+        return;
+      }
+      request.log.error({ err: error }, 'websocket error');
+      socket.terminate();
+    },
   });
+  graphqlSockets.takeUpgrades(server.websocketServer);
+  server.addHook('preClose', async () => graphqlSockets.shutdown());
 
   registerOperationalRoutes(server, services);
   registerOutboxPage(server, services);
@@ -138,9 +194,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       { Query: { serverInfo: () => ({ name: 'Workspace', version: packageVersion, publicUrl: config.publicUrl }) } },
       ...modules.map((module) => module.resolvers),
     ]),
-    Object.assign({}, baseAccess, ...modules.map((module) => module.access)),
-    server.log,
-    sockets,
+    access,
   );
   const loaders = mergeResolvers(modules.map((module) => module.loaders ?? {}));
 
@@ -150,8 +204,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     loaders: loaders as MercuriusLoaders,
     path: websocketPath,
     graphiql: config.graphql.graphiql,
-    queryDepth: config.graphql.maxDepth,
-    validationRules: [queryLimitsRule({ maxCost: config.graphql.maxCost, maxAliases: config.graphql.maxAliases })],
+    // Depth, field count and aliases are checked before graphql's own rules (registerDocumentChecks).
+    graphql: { parseOptions: { maxTokens: config.graphql.maxTokens } },
     allowBatchedQueries: false,
     jit: 1,
     context: async (request, reply): Promise<RequestContext> => ({
@@ -163,25 +217,19 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       reply,
       fastifyRequest: request,
     }),
-    errorFormatter: (execution, context) => formatExecutionResult(execution, (context as { app?: FastifyInstance }).app?.log ?? server.log),
-    subscription: {
-      emitter: live.emitter,
-      keepAlive: 10_000,
-      context: async (socket, request) => {
-        // Shared by every subscription of this socket (mercurius copies the context shallowly), so the
-        // socket counts once for its user however many subscriptions it carries.
-        const connection: SocketConnection = { userId: null };
-        socket.once('close', () => sockets.detach(connection));
-        return { services, connection, upgradeAuthentication: await authenticateRequest(request, authenticate) };
-      },
-      onConnect: async ({ payload }) => {
-        const token = tokenFromConnectionPayload(payload);
-        if (token === null) return true;
-        const authentication = await authenticate(token);
-        return authentication.status === 'authenticated' ? { initAuthentication: authentication } : false;
-      },
+    errorFormatter: (execution, context) => {
+      const request = (context as { reply?: { request?: FastifyRequest } }).reply?.request;
+      return formatExecutionResult(execution, { log: request?.log ?? server.log, requestId: request?.id });
     },
+    // Only for mercurius to attach the Subscription resolvers; graphqlSockets serves the websocket.
+    subscription: { emitter: live.emitter },
   });
+  registerDocumentChecks(server.graphql, { limits: documentLimits, production: config.environment === 'production' });
+  graphqlSockets.useGraphql(() => ({
+    app: server,
+    schema: server.graphql.schema,
+    loaders: (server as unknown as Record<symbol, LoaderFactory | undefined>)[mercuriusSymbols.kSubscriptionFactory],
+  }));
 
   server.addHook('onRequest', async (request, reply) => {
     if (request.url.split('?')[0] === websocketPath && isCrossSiteForgeable(request)) {
@@ -202,20 +250,13 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     if (!options.database) database.close();
   });
 
-  return { server, services, projections };
+  return { server, services, projections, graphqlSockets };
 }
 
-async function authenticateRequest(request: FastifyRequest, authenticate: Authenticator): Promise<Authentication> {
-  const token = tokenFrom(request.headers, request.cookies ?? {});
-  return token === null ? { status: 'missing' } : authenticate(token);
-}
-
-function tokenFromConnectionPayload(payload: unknown): string | null {
-  if (payload === null || typeof payload !== 'object') return null;
-  const record = payload as Record<string, unknown>;
-  const authorization = record.authorization ?? record.Authorization;
-  if (typeof authorization === 'string' && authorization.toLowerCase().startsWith('bearer ')) return authorization.slice(7).trim() || null;
-  return typeof record.token === 'string' && record.token.length > 0 ? record.token : null;
+/** Errors ws raises for a peer that broke the websocket protocol (it closes the socket with the matching code). */
+function isPeerProtocolError(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return typeof code === 'string' && code.startsWith('WS_ERR_');
 }
 
 /**
@@ -275,10 +316,8 @@ type Resolve = (root: unknown, args: unknown, context: Parameters<typeof require
  * Refuses an anonymous caller of every operation not declared public before its resolver runs, so
  * a resolver that forgot to ask for the actor still cannot serve an anonymous request. An operation
  * without a declaration counts as not public (the authorization test also fails for it).
- * Mercurius sends an error thrown while a subscription starts as it is, without the error formatter:
- * such errors are formatted here, so they carry their code and an unexpected one is masked.
  */
-function guardOperations(resolvers: ResolverMap, access: Record<string, OperationAccess>, log: FastifyBaseLogger, sockets: SocketRegistry): ResolverMap {
+function guardOperations(resolvers: ResolverMap, access: Record<string, OperationAccess>): ResolverMap {
   const guard = (name: string, resolve: Resolve): Resolve =>
     access[name] === 'public'
       ? resolve
@@ -292,23 +331,8 @@ function guardOperations(resolvers: ResolverMap, access: Record<string, Operatio
     if (fields) guarded[rootType] = Object.fromEntries(Object.entries(fields).map(([name, resolve]) => [name, guard(name, resolve as Resolve)]));
   }
   const subscriptions = resolvers.Subscription as Record<string, { subscribe: Resolve; resolve?: Resolve }> | undefined;
-  const guardSubscribe = (name: string, subscribe: Resolve): Resolve => {
-    const guardedSubscribe = guard(name, subscribe);
-    return async (root, args, context, info) => {
-      try {
-        const iterator = await guardedSubscribe(root, args, context, info);
-        // The socket counts as its user's from the first subscription that authenticated on it.
-        const connection = (context as { connection?: SocketConnection }).connection;
-        if (connection) sockets.attach(connection, requireActor(context).userId);
-        return iterator;
-      } catch (error) {
-        const [formatted] = formatErrors([error], log).errors;
-        throw Object.assign(new Error(formatted!.message), { extensions: formatted!.extensions });
-      }
-    };
-  };
   if (subscriptions) {
-    guarded.Subscription = Object.fromEntries(Object.entries(subscriptions).map(([name, field]) => [name, { ...field, subscribe: guardSubscribe(name, field.subscribe) }]));
+    guarded.Subscription = Object.fromEntries(Object.entries(subscriptions).map(([name, field]) => [name, { ...field, subscribe: guard(name, field.subscribe) }]));
   }
   return guarded;
 }

@@ -78,6 +78,21 @@ export function tokenFrom(headers: Record<string, string | string[] | undefined>
   return cookies.token ?? null;
 }
 
+/** How the request's own credential (Authorization header or `token` cookie) is judged. */
+export async function authenticateRequest(request: Pick<FastifyRequest, 'headers' | 'cookies'>, authenticate: Authenticator): Promise<Authentication> {
+  const token = tokenFrom(request.headers, request.cookies ?? {});
+  return token === null ? { status: 'missing' } : authenticate(token);
+}
+
+/** The bearer token a graphql-ws client puts in its connection_init payload (`authorization` or `token`). */
+export function tokenFromConnectionPayload(payload: unknown): string | null {
+  if (payload === null || typeof payload !== 'object') return null;
+  const record = payload as Record<string, unknown>;
+  const authorization = record.authorization ?? record.Authorization;
+  if (typeof authorization === 'string' && authorization.toLowerCase().startsWith('bearer ')) return authorization.slice(7).trim() || null;
+  return typeof record.token === 'string' && record.token.length > 0 ? record.token : null;
+}
+
 declare module 'mercurius' {
   /** Resolvers see the request context; subscription resolvers see the connection's authentications instead. */
   interface MercuriusContext extends Partial<RequestContext> {

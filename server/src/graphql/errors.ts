@@ -3,6 +3,8 @@ import type { ExecutionResult, GraphQLError } from 'graphql';
 import { errorMessages, isErrorCode, type ErrorCode } from '#shared/errors';
 import { ZodError } from 'zod';
 import { isDomainError } from '../errors';
+import { isUnpairedSurrogateSyntaxError, unpairedSurrogateMessage } from './inputText';
+import { DocumentRejected } from './validation';
 
 export interface FormattedError {
   message: string;
@@ -17,19 +19,25 @@ interface MercuriusLikeError extends Error {
   errors?: unknown[];
 }
 
+/** Where an unexpected error is logged, and the id the client gets to quote (the log line carries it too). */
+export interface ErrorReporting {
+  log: FastifyBaseLogger;
+  requestId?: string | undefined;
+}
+
 /**
  * Turns whatever went wrong into errors with a stable `extensions.code`. Expected failures keep
  * their message; anything unexpected is logged with its stack and reaches the client as a generic
- * message, so no stack trace or SQL ever leaves the server.
+ * message with the request id it was logged under, so no stack trace or SQL ever leaves the server.
  */
-export function formatErrors(errors: readonly unknown[], log: FastifyBaseLogger): { errors: FormattedError[]; statusCode: number | undefined } {
+export function formatErrors(errors: readonly unknown[], reporting: ErrorReporting): { errors: FormattedError[]; statusCode: number | undefined } {
   const formatted: FormattedError[] = [];
   let statusCode: number | undefined;
   for (const error of errors) {
     for (const single of flatten(error)) {
-      const result = formatOne(single, log);
+      const result = formatOne(single.error, reporting);
       formatted.push(result.error);
-      statusCode ??= result.statusCode;
+      statusCode ??= single.statusCode ?? result.statusCode;
     }
   }
   return { errors: formatted, statusCode };
@@ -43,13 +51,17 @@ function isGraphqlError(error: unknown): error is GraphQLError {
   return error instanceof Error && error.name === 'GraphQLError';
 }
 
-function flatten(error: unknown): unknown[] {
+/** The single errors inside a mercurius validation error or a rejected document, with the status the rejection asks for. */
+function flatten(error: unknown): { error: unknown; statusCode?: number }[] {
   const original = isGraphqlError(error) ? (error.originalError as MercuriusLikeError | undefined) : (error as MercuriusLikeError);
-  if (original && Array.isArray(original.errors) && original.code === 'MER_ERR_GQL_VALIDATION') return original.errors;
-  return [error];
+  if (original && Array.isArray(original.errors) && original.code === 'MER_ERR_GQL_VALIDATION') return original.errors.map((inner) => ({ error: inner }));
+  if (original instanceof DocumentRejected) return original.errors.map((inner) => ({ error: inner, statusCode: original.statusCode }));
+  return [{ error }];
 }
 
-function formatOne(error: unknown, log: FastifyBaseLogger): { error: FormattedError; statusCode?: number } {
+const tokenLimitMessage = /^Syntax Error: Document contains more that (\d+) tokens\. Parsing aborted\.$/;
+
+function formatOne(error: unknown, { log, requestId }: ErrorReporting): { error: FormattedError; statusCode?: number } {
   const graphqlError = isGraphqlError(error) ? error : undefined;
   const original = (graphqlError ? graphqlError.originalError : error) as MercuriusLikeError | undefined;
   const position = graphqlError
@@ -65,8 +77,6 @@ function formatOne(error: unknown, log: FastifyBaseLogger): { error: FormattedEr
     return { error: { message: `${field}${issue?.message ?? errorMessages.BAD_USER_INPUT}`, ...position, extensions: { code: 'BAD_USER_INPUT' } } };
   }
   switch (original?.code) {
-    case 'MER_ERR_GQL_QUERY_DEPTH':
-      return { error: { message: errorMessages.QUERY_TOO_DEEP, extensions: { code: 'QUERY_TOO_DEEP' } }, statusCode: 400 };
     case 'MER_ERR_GQL_CSRF_PREVENTION':
       return { error: { message: errorMessages.CSRF_REJECTED, extensions: { code: 'CSRF_REJECTED' } }, statusCode: 400 };
     case 'MER_ERR_METHOD_NOT_ALLOWED':
@@ -89,6 +99,15 @@ function formatOne(error: unknown, log: FastifyBaseLogger): { error: FormattedEr
   }
   if (graphqlError && original === undefined) {
     // Errors GraphQL itself raised while parsing, validating or coercing arguments: safe to show.
+    const tokens = tokenLimitMessage.exec(graphqlError.message);
+    if (tokens) {
+      return { error: { message: `The GraphQL document has more than ${tokens[1]} tokens, the limit.`, ...position, extensions: { code: 'QUERY_TOO_COMPLEX' } }, statusCode: 400 };
+    }
+    if (isUnpairedSurrogateSyntaxError(graphqlError.message)) {
+      const at = graphqlError.locations?.[0];
+      const where = at ? `The string at line ${at.line}, column ${at.column}` : 'A string in the document';
+      return { error: { message: unpairedSurrogateMessage(where), ...position, extensions: { code: 'BAD_USER_INPUT' } }, statusCode: 400 };
+    }
     const declared = graphqlError.extensions?.code;
     const code: ErrorCode = isErrorCode(declared)
       ? declared
@@ -97,14 +116,17 @@ function formatOne(error: unknown, log: FastifyBaseLogger): { error: FormattedEr
         : graphqlError.path
           ? 'BAD_USER_INPUT'
           : 'GRAPHQL_VALIDATION_FAILED';
-    return { error: { message: graphqlError.message, ...position, extensions: { code } } };
+    const extensions = { ...graphqlError.extensions, code };
+    return { error: { message: graphqlError.message, ...position, extensions } };
   }
-  log.error({ err: original ?? error }, 'unexpected error while handling a GraphQL request');
-  return { error: { message: errorMessages.INTERNAL_SERVER_ERROR, ...position, extensions: { code: 'INTERNAL_SERVER_ERROR' } } };
+  log.error({ err: original ?? error, requestId }, 'unexpected error while handling a GraphQL request');
+  return {
+    error: { message: errorMessages.INTERNAL_SERVER_ERROR, ...position, extensions: { code: 'INTERNAL_SERVER_ERROR', ...(requestId ? { requestId } : {}) } },
+  };
 }
 
-export function formatExecutionResult(execution: ExecutionResult & { statusCode?: number }, log: FastifyBaseLogger) {
-  const { errors, statusCode } = formatErrors(execution.errors ?? [], log);
+export function formatExecutionResult(execution: ExecutionResult & { statusCode?: number }, reporting: ErrorReporting) {
+  const { errors, statusCode } = formatErrors(execution.errors ?? [], reporting);
   return {
     statusCode: execution.data ? 200 : (statusCode ?? execution.statusCode ?? 200),
     response: { data: execution.data ?? null, errors },

@@ -28,3 +28,21 @@ describe('SocketRegistry', () => {
     expect(registry.isConnected('ann')).toBe(false);
   });
 });
+
+describe('SocketRegistry per-user cap', () => {
+  it('refuses a connection beyond the cap without counting it, and frees a place when one closes', () => {
+    const registry = new SocketRegistry({ maxSocketsPerUser: 2 });
+    const [first, second, third] = [{ userId: null }, { userId: null }, { userId: null }] as SocketConnection[];
+    expect(registry.attach(first!, 'ann')).toBe(true);
+    expect(registry.attach(second!, 'ann')).toBe(true);
+    expect(registry.attach(third!, 'ann')).toBe(false);
+    expect(third!.userId).toBeNull();
+    expect(registry.countOf('ann')).toBe(2);
+    expect(registry.attach({ userId: null }, 'bob')).toBe(true);
+    registry.detach(third!);
+    expect(registry.countOf('ann')).toBe(2);
+    registry.detach(first!);
+    expect(registry.attach({ userId: null }, 'ann')).toBe(true);
+    expect(registry.countOf('ann')).toBe(2);
+  });
+});

@@ -1,20 +1,31 @@
 export type SocketListener = (userId: string, connected: boolean) => void;
 
-/** What a subscription connection remembers of itself: whose it became once a subscription authenticated. */
+/** What a subscription connection remembers of itself: whose it became once it authenticated. */
 export interface SocketConnection {
   userId: string | null;
-  /** Set when the socket closed: a subscription still starting on it must not count it again. */
+  /** Set when the socket closed: an authentication still finishing on it must not count it again. */
   closed?: boolean;
 }
 
+export interface SocketRegistryOptions {
+  /** Open connections one user may hold at once (WS_MAX_SOCKETS_PER_USER); unlimited when absent. */
+  maxSocketsPerUser?: number;
+}
+
 /**
- * Counts each user's open graphql-ws connections. A connection counts from its first authenticated
- * subscription until its socket closes; listeners hear when a user's first connection opens and
- * their last one closes (what presence is made of).
+ * Counts each user's open graphql-ws connections. A connection counts from its authenticated
+ * connection_init until its socket closes; listeners hear when a user's first connection opens and
+ * their last one closes (what presence is made of). The count is also the per-user socket cap: one
+ * registry per app, so the cap holds across all of a user's sockets.
  */
 export class SocketRegistry {
   private readonly counts = new Map<string, number>();
   private readonly listeners = new Set<SocketListener>();
+  private readonly maxSocketsPerUser: number;
+
+  constructor(options: SocketRegistryOptions = {}) {
+    this.maxSocketsPerUser = options.maxSocketsPerUser ?? Number.POSITIVE_INFINITY;
+  }
 
   onChange(listener: SocketListener): () => void {
     this.listeners.add(listener);
@@ -25,13 +36,24 @@ export class SocketRegistry {
     return this.counts.has(userId);
   }
 
-  /** Claims the connection for the user, once; later subscriptions on it change nothing. */
-  attach(connection: SocketConnection, userId: string): void {
-    if (connection.userId !== null || connection.closed) return;
-    connection.userId = userId;
+  /** How many connections the user holds now. */
+  countOf(userId: string): number {
+    return this.counts.get(userId) ?? 0;
+  }
+
+  /**
+   * Claims the connection for the user, once; later calls for it change nothing and answer true.
+   * Answers false, counting nothing, when the user already holds the most connections allowed.
+   */
+  attach(connection: SocketConnection, userId: string): boolean {
+    if (connection.closed) return true;
+    if (connection.userId !== null) return true;
     const count = (this.counts.get(userId) ?? 0) + 1;
+    if (count > this.maxSocketsPerUser) return false;
+    connection.userId = userId;
     this.counts.set(userId, count);
     if (count === 1) this.notify(userId, true);
+    return true;
   }
 
   detach(connection: SocketConnection): void {

@@ -1,0 +1,56 @@
+import type { GraphQLError } from 'graphql';
+import { graphqlRuntime } from './runtime';
+
+const { GraphQLError: GraphqlErrorClass } = graphqlRuntime;
+
+/** A UTF-16 surrogate without its partner: not text in any encoding, so nothing may store it. */
+const unpairedSurrogate = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+export function hasUnpairedSurrogate(text: string): boolean {
+  return unpairedSurrogate.test(text);
+}
+
+/**
+ * The first string in a request's variables that holds an unpaired surrogate, as the variable's
+ * name and the path inside it (`input.tags.2`), or null. JSON escapes (`"\ud800"`) let a client
+ * send such strings; the GraphQL parser already refuses them in the document itself. Walked with
+ * an explicit stack: variables may nest deeper than the call stack allows.
+ */
+export function findUnpairedSurrogate(variables: unknown): { variable: string; path: string } | null {
+  if (variables === null || typeof variables !== 'object') return null;
+  const pending: { value: unknown; path: (string | number)[] }[] = Object.entries(variables as Record<string, unknown>).map(([name, value]) => ({ value, path: [name] }));
+  while (pending.length > 0) {
+    const { value, path } = pending.pop()!;
+    if (typeof value === 'string') {
+      if (hasUnpairedSurrogate(value)) return { variable: String(path[0]), path: path.join('.') };
+    } else if (Array.isArray(value)) {
+      value.forEach((item, index) => pending.push({ value: item, path: [...path, index] }));
+    } else if (value !== null && typeof value === 'object') {
+      for (const [key, item] of Object.entries(value as Record<string, unknown>)) {
+        if (hasUnpairedSurrogate(key)) return { variable: String(path[0]), path: [...path, key].join('.') };
+        pending.push({ value: item, path: [...path, key] });
+      }
+    }
+  }
+  return null;
+}
+
+export function unpairedSurrogateMessage(where: string): string {
+  return `${where} contains text that is not valid Unicode (a lone UTF-16 surrogate); send well-formed text.`;
+}
+
+/** The field error for the first variable holding invalid text, or null when every string is well formed. */
+export function invalidVariableText(variables: unknown): GraphQLError | null {
+  const found = findUnpairedSurrogate(variables);
+  if (!found) return null;
+  return new GraphqlErrorClass(unpairedSurrogateMessage(`Variable "$${found.variable}" at "${found.path}"`), {
+    extensions: { code: 'BAD_USER_INPUT', field: found.path },
+  });
+}
+
+/** graphql's syntax errors for a lone surrogate written into the document's own strings. */
+const surrogateSyntaxError = /^Syntax Error: (Invalid Unicode escape sequence: "\\u\{?0*[dD][89a-fA-F][0-9a-fA-F]{2}|Invalid character within String: U\+D[89A-F][0-9A-F]{2}\.)/;
+
+export function isUnpairedSurrogateSyntaxError(message: string): boolean {
+  return surrogateSyntaxError.test(message);
+}

@@ -1,0 +1,246 @@
+import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
+import type { ExecutionArgs, GraphQLError, GraphQLFormattedError, GraphQLSchema } from 'graphql';
+import type { Context as ProtocolContext, Server as ProtocolServer } from 'graphql-ws';
+import type { WebSocket } from 'ws';
+import { isDomainError } from '../errors';
+import { addressKey } from '../http/rateLimits';
+import { SocketRefusal, socketCloseCodes } from './closeCodes';
+import { authenticateRequest, requireActor, tokenFromConnectionPayload, type Authentication, type Services } from './context';
+import { formatErrors } from './errors';
+import { invalidVariableText } from './inputText';
+import { OperationTopics } from './liveTopics';
+import { graphqlRuntime, graphqlWsRuntime, mercuriusSymbols, type LoaderFactory } from './runtime';
+import type { SocketConnection } from './sockets';
+import { asksForIntrospection, documentError, introspectionRefusal, operationOf, parseAndValidate, type DocumentLimits } from './validation';
+
+const { GraphQLError: GraphqlErrorClass } = graphqlRuntime;
+
+/** What the server keeps for one `/graphql` websocket (graphql-ws's `ctx.extra`). */
+export interface SocketState {
+  readonly socket: WebSocket;
+  readonly request: FastifyRequest;
+  readonly log: FastifyBaseLogger;
+  /** The socket as the SocketRegistry counts it (presence, per-user cap). */
+  readonly connection: SocketConnection;
+  /** The topic listeners of its running operations, released together when the socket ends. */
+  readonly topics: Set<OperationTopics>;
+  upgradeAuthentication?: Authentication;
+  initAuthentication?: Authentication;
+  /** Answered the last keep-alive ping. */
+  alive: boolean;
+  /** Closed by the server (slow consumer, shutdown): nothing more is sent or accepted. */
+  ended: boolean;
+}
+
+/** What a subscription's resolvers see as their context, as mercurius gave it to them before. */
+export interface OperationContext {
+  app: unknown;
+  services: Services;
+  connection: SocketConnection;
+  upgradeAuthentication: Authentication | undefined;
+  initAuthentication: Authentication | undefined;
+  ip: string;
+  fastifyRequest: FastifyRequest;
+  /** `context.pubsub.subscribe(topic)`: this operation's own topic listeners. */
+  pubsub: OperationTopics;
+  /** Mercurius's loaders read `reply[kLoaders]`. */
+  reply: Record<string | symbol, unknown>;
+  requestId: string;
+}
+
+export interface GraphqlRuntimeParts {
+  app: unknown;
+  schema: GraphQLSchema;
+  loaders: LoaderFactory | undefined;
+}
+
+export interface OperationPolicy {
+  services: Services;
+  limits: DocumentLimits;
+  initTimeoutMs: number;
+  maxSubscriptionsPerSocket: number;
+  /** Production refuses introspection to anonymous callers. */
+  production: boolean;
+  /** Whether any subscription is public; when none is, an anonymous subscribe is refused before its document is read. */
+  anonymousMaySubscribe: boolean;
+  graphql: () => GraphqlRuntimeParts;
+  /** A subscription's queue overflowed: its consumer is stuck. */
+  onStuckConsumer: (state: SocketState) => void;
+}
+
+type Context = ProtocolContext<Record<string, unknown> | undefined, SocketState>;
+
+/** The authentication a socket's operations run with: the connection_init token's, else the upgrade request's. */
+export function socketAuthentication(state: SocketState): Authentication {
+  return state.initAuthentication ?? state.upgradeAuthentication ?? { status: 'missing' };
+}
+
+export function operationRequestId(state: SocketState, operationId: string | null): string {
+  return operationId === null ? state.request.id : `${state.request.id}:${operationId}`;
+}
+
+/**
+ * graphql-ws's reference server (protocol: one init, init timeout, subscribe only after the ack,
+ * no duplicate ids) with our policy in its hooks: who the socket is, how many subscriptions and
+ * sockets it may hold, and the same document checks as HTTP, all before a resolver runs.
+ */
+export function createProtocolServer(policy: OperationPolicy): ProtocolServer<SocketState> {
+  const { services } = policy;
+
+  async function refuseCredential(state: SocketState, authentication: Exclude<Authentication, { status: 'authenticated' }>): Promise<never> {
+    if (authentication.status === 'invalid') {
+      try {
+        await services.rateLimits.consume(['refusedSocketCredentialPerAddress', addressKey(state.request.ip)]);
+      } catch (error) {
+        if (!isDomainError(error) || error.code !== 'RATE_LIMITED') throw error;
+        const retryAfter = Number(error.details?.retryAfterSeconds ?? 60);
+        throw new SocketRefusal(socketCloseCodes.credentialsRateLimited, `Too many refused credentials: retry in ${retryAfter} s`, 'warn');
+      }
+    }
+    throw new SocketRefusal(socketCloseCodes.forbidden, authentication.status === 'expired' ? 'Forbidden: the access token has expired' : 'Forbidden: the access token is not valid');
+  }
+
+  function refuse(state: SocketState, operationId: string, errors: readonly GraphQLError[]): readonly GraphQLError[] {
+    state.log.info({ operationId, codes: errors.map((error) => error.extensions?.code ?? 'GRAPHQL_VALIDATION_FAILED') }, 'graphql websocket: subscribe refused');
+    return errors;
+  }
+
+  function formatForSocket(state: SocketState, operationId: string, errors: readonly GraphQLError[]): GraphQLFormattedError[] {
+    const requestId = operationRequestId(state, operationId);
+    const { errors: formatted } = formatErrors(errors, { log: state.log, requestId });
+    const refusals = formatted.filter((error) => error.extensions.code !== 'INTERNAL_SERVER_ERROR').map((error) => error.extensions.code);
+    if (refusals.length > 0) state.log.info({ requestId, codes: refusals }, 'graphql websocket: operation answered with errors');
+    return formatted.map((error) => ({ ...error, extensions: { ...error.extensions, requestId } }));
+  }
+
+  return graphqlWsRuntime.makeServer<Record<string, unknown> | undefined, SocketState>({
+    connectionInitWaitTimeout: policy.initTimeoutMs,
+
+    onConnect: async (ctx: Context) => {
+      const state = ctx.extra;
+      const token = tokenFromConnectionPayload(ctx.connectionParams);
+      const [initAuthentication, upgradeAuthentication] = await Promise.all([
+        token === null ? undefined : services.authenticate(token),
+        authenticateRequest(state.request, services.authenticate),
+      ]);
+      state.upgradeAuthentication = upgradeAuthentication;
+      if (initAuthentication && initAuthentication.status !== 'authenticated') await refuseCredential(state, initAuthentication);
+      state.initAuthentication = initAuthentication;
+      const authentication = socketAuthentication(state);
+      if (authentication.status === 'authenticated' && !services.sockets.attach(state.connection, authentication.actor.userId)) {
+        throw new SocketRefusal(socketCloseCodes.tooManySockets, 'Too many connections for this user', 'warn');
+      }
+      return true;
+    },
+
+    onSubscribe: (ctx: Context, id, payload): ExecutionArgs | readonly GraphQLError[] => {
+      const state = ctx.extra;
+      // graphql-ws reserved this id already: the count includes the subscription being asked for.
+      if (Object.keys(ctx.subscriptions).length > policy.maxSubscriptionsPerSocket) {
+        return refuse(state, id, [documentError('TOO_MANY_SUBSCRIPTIONS', `This connection already runs ${policy.maxSubscriptionsPerSocket} subscriptions, the limit. Complete some first.`)]);
+      }
+      const authentication = socketAuthentication(state);
+      if (!policy.anonymousMaySubscribe && authentication.status !== 'authenticated') {
+        try {
+          requireActor({ initAuthentication: authentication });
+        } catch (error) {
+          return refuse(state, id, [new GraphqlErrorClass((error as Error).message, { originalError: error as Error })]);
+        }
+      }
+      const { schema, loaders, app } = policy.graphql();
+      const checked = parseAndValidate(schema, payload.query, policy.limits);
+      if ('errors' in checked) return refuse(state, id, checked.errors);
+      const { document } = checked;
+      const operation = operationOf(document, payload.operationName);
+      if (!operation) return refuse(state, id, [documentError('GRAPHQL_VALIDATION_FAILED', 'Name the operation to run: the document has several, or none by that name.')]);
+      if (operation.operation !== 'subscription') {
+        return refuse(state, id, [documentError('GRAPHQL_VALIDATION_FAILED', 'Only subscriptions are served over the websocket; send queries and mutations with POST /graphql.')]);
+      }
+      if (policy.production && authentication.status !== 'authenticated' && asksForIntrospection(document)) return refuse(state, id, introspectionRefusal().errors);
+      const invalidText = invalidVariableText(payload.variables);
+      if (invalidText) return refuse(state, id, [invalidText]);
+
+      const topics = new OperationTopics(services.live.emitter, () => policy.onStuckConsumer(state));
+      state.topics.add(topics);
+      const requestId = operationRequestId(state, id);
+      const contextValue: OperationContext = {
+        app,
+        services,
+        connection: state.connection,
+        upgradeAuthentication: state.upgradeAuthentication,
+        initAuthentication: state.initAuthentication,
+        ip: state.request.ip,
+        fastifyRequest: state.request,
+        pubsub: topics,
+        reply: { request: state.request, log: state.log },
+        requestId,
+      };
+      if (loaders) contextValue.reply[mercuriusSymbols.kLoaders] = loaders.create(contextValue);
+      return { schema, document, operationName: payload.operationName ?? null, variableValues: payload.variables ?? null, contextValue, rootValue: {} };
+    },
+
+    onOperation: (ctx: Context, _id, _payload, args, result) => {
+      const topics = (args.contextValue as OperationContext).pubsub;
+      const release = () => {
+        topics.close();
+        ctx.extra.topics.delete(topics);
+      };
+      if (!isAsyncIterable(result)) {
+        release();
+        return undefined;
+      }
+      return releasing(result, release);
+    },
+
+    onNext: (ctx: Context, id, _payload, _args, result) => {
+      if (!result.errors || result.errors.length === 0) return undefined;
+      return { ...(result.data !== undefined ? { data: result.data } : {}), errors: formatForSocket(ctx.extra, id, result.errors) };
+    },
+
+    onError: (ctx: Context, id, _payload, errors) => formatForSocket(ctx.extra, id, errors),
+  });
+}
+
+function isAsyncIterable(value: unknown): value is AsyncIterable<unknown> {
+  return typeof value === 'object' && value !== null && Symbol.asyncIterator in value;
+}
+
+/**
+ * The operation's result stream, releasing its topic listeners as soon as it ends, is completed by
+ * the client, or the socket goes. Without this a completed subscription would wait for its next
+ * event before noticing, keeping its listeners (and timers of its resolvers) until then.
+ */
+function releasing<T>(stream: AsyncIterable<T>, release: () => void): AsyncGenerator<T> {
+  const iterator = stream[Symbol.asyncIterator]();
+  let released = false;
+  const releaseOnce = () => {
+    if (released) return;
+    released = true;
+    release();
+  };
+  const wrapped: AsyncGenerator<T> = {
+    async next() {
+      try {
+        const result = await iterator.next();
+        if (result.done) releaseOnce();
+        return result;
+      } catch (error) {
+        releaseOnce();
+        throw error;
+      }
+    },
+    async return(value) {
+      releaseOnce();
+      return iterator.return ? iterator.return(value) : { value, done: true };
+    },
+    async throw(error) {
+      releaseOnce();
+      if (iterator.throw) return iterator.throw(error);
+      throw error;
+    },
+    [Symbol.asyncIterator]() {
+      return wrapped;
+    },
+  };
+  return wrapped;
+}
