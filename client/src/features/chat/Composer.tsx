@@ -1,9 +1,14 @@
-import { useEffect, useId, useLayoutEffect, useRef, useState, type ClipboardEvent, type KeyboardEvent } from 'react';
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { AtSign, Bold, Code, Italic, Link, List, Paperclip, Send, Smile, X } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
+import { EditorContent, useEditor, type Editor } from '@tiptap/react';
+import { Fragment, Slice } from '@tiptap/pm/model';
+import { TextSelection } from '@tiptap/pm/state';
 import { Button } from '../../ui';
+import { bodyOf, documentOf, mentionLabel, mentionNodeName, offsetAt, paragraphsOf, positionAt } from './composerDocument';
+import { composerExtensions } from './composerExtensions';
 import {
-  filterMentionCandidates, insertLink, insertMention, mentionQueryAt, toggleBulletList, wrapSelection,
+  filterMentionCandidates, insertLink, mentionQueryAt, toggleBulletList, wrapSelection,
   type MentionCandidate, type MentionQuery, type TextEdit,
 } from './composerText';
 import { EmojiPicker } from './EmojiPicker';
@@ -23,13 +28,20 @@ export interface ComposerProps {
   replyTo: Message | null;
   candidates: readonly MentionCandidate[];
   disabled?: boolean;
+  /** The text to start with (a draft kept from an earlier visit), as a body: mentions as @[Name](id). */
+  initialText?: string;
   onSend: (body: string) => void;
   onSaveEdit: (message: Message, body: string) => void;
   /** Escape: leaves editing or replying. */
   onCancel: () => void;
   /** Up arrow in an empty composer: edit the caller's last message. */
   onEditLast: () => void;
+  /** A keystroke left text in the composer (new messages only). */
   onTyping: () => void;
+  /** The text was cleared or sent. */
+  onStopTyping?: () => void;
+  /** The new message's text changed (not while editing another message): kept as the draft. */
+  onTextChange?: (body: string) => void;
   /** Files picked with the paperclip or pasted: each is uploaded and sent as a file message. Without it, there is no paperclip. */
   onAttach?: ((files: File[]) => void) | undefined;
 }
@@ -46,139 +58,227 @@ function applyFormat(format: Format, value: string, start: number, end: number):
 
 const shortcuts: Record<string, Format> = { b: 'bold', i: 'italic', e: 'code', k: 'link' };
 
-/** Multi-line composer: Enter sends, Shift+Enter breaks the line, Markdown shortcuts, @mentions, emoji, reply and edit modes. */
-export function Composer({ placeholder, editing, replyTo, candidates, disabled = false, onSend, onSaveEdit, onCancel, onEditLast, onTyping, onAttach }: ComposerProps) {
+/** The mention being typed at the caret, read from the body the document stands for. */
+function mentionAtCaret(editor: Editor): MentionQuery | null {
+  const { selection, doc } = editor.state;
+  if (!selection.empty) return null;
+  return mentionQueryAt(bodyOf(doc), offsetAt(doc, selection.head));
+}
+
+/** Puts a whole new body in the editor in one undoable step, with the selection given in body offsets. */
+function replaceBody(editor: Editor, edit: TextEdit): void {
+  editor.chain().focus().command(({ tr, state }) => {
+    const next = state.schema.nodeFromJSON(documentOf(edit.value));
+    tr.replaceWith(0, tr.doc.content.size, next.content);
+    tr.setSelection(TextSelection.create(tr.doc, positionAt(tr.doc, edit.selectionStart), positionAt(tr.doc, edit.selectionEnd)));
+    return true;
+  }).run();
+}
+
+/**
+ * Multi-line composer: Enter sends, Shift+Enter breaks the line, Markdown shortcuts, @mentions shown
+ * as chips and sent as @[Name](id), emoji, reply and edit modes. The editor holds plain text and
+ * chips (composerExtensions.ts); composerDocument.ts turns it into the body and back.
+ */
+export function Composer(props: ComposerProps) {
+  const { placeholder, editing, replyTo, candidates, disabled = false, initialText = '', onCancel, onAttach } = props;
   const { t } = useTranslation();
   const listId = useId();
-  const textareaRef = useRef<HTMLTextAreaElement>(null);
   const fileInputRef = useRef<HTMLInputElement>(null);
-  const [value, setValue] = useState('');
+  const [text, setText] = useState(initialText);
   const [mention, setMention] = useState<MentionQuery | null>(null);
   const [active, setActive] = useState(0);
-  const selection = useRef<[number, number] | null>(null);
-  const draft = useRef('');
+  /** The new message's text while another message is being edited. */
+  const draft = useRef(initialText);
   const matches = mention ? filterMentionCandidates(candidates, mention.query) : [];
+  const activeIndex = Math.min(active, Math.max(0, matches.length - 1));
+
+  // The editor's handlers are made once; they read the latest props and state through this.
+  const latest = useRef({ props, mention, matches, activeIndex });
+  latest.current = { props, mention, matches, activeIndex };
+  const keyDown = useRef<(event: KeyboardEvent) => boolean>(() => false);
+  const placeholderRef = useRef(placeholder);
+  placeholderRef.current = placeholder;
+
+  const extensions = useMemo(() => composerExtensions({ chipClassName: styles.mentionChip ?? '', placeholder: () => placeholderRef.current }), []);
+
+  const editor = useEditor({
+    extensions,
+    content: documentOf(initialText),
+    editable: !disabled,
+    immediatelyRender: true,
+    shouldRerenderOnTransaction: false,
+    editorProps: {
+      attributes: {
+        role: 'textbox',
+        'aria-multiline': 'true',
+        'aria-label': t('chat.composer.label'),
+        'aria-describedby': `${listId}-hint`,
+        'aria-autocomplete': 'list',
+        class: styles.editor ?? '',
+      },
+      handleKeyDown: (_view, event) => keyDown.current(event),
+      handleTextInput: (view, from, to, typed) => {
+        // A chip is followed by the space it was inserted with: a space typed right after it would make two.
+        if (typed !== ' ' || from !== to) return false;
+        const $from = view.state.doc.resolve(from);
+        const before = $from.nodeBefore;
+        const chip = before?.isText && before.text === ' ' ? $from.parent.childBefore($from.parentOffset - 1).node : null;
+        return chip?.type.name === mentionNodeName;
+      },
+      handlePaste: (_view, event) => {
+        // Pasted files (a screenshot, files copied in a file manager) are attached; pasted text goes in the editor.
+        const files = [...(event.clipboardData?.files ?? [])];
+        const attach = latest.current.props.onAttach;
+        if (!attach || latest.current.props.disabled || files.length === 0) return false;
+        event.preventDefault();
+        attach(files);
+        return true;
+      },
+      // Pasted plain text keeps its lines, and mention tokens in it become chips.
+      clipboardTextParser: (pasted, _context, _plain, view) => Slice.maxOpen(Fragment.fromArray(paragraphsOf(pasted).map((paragraph) => view.state.schema.nodeFromJSON(paragraph)))),
+    },
+    onUpdate: ({ editor: updated }) => {
+      const body = bodyOf(updated.state.doc);
+      setText(body);
+      setMention(mentionAtCaret(updated));
+      setActive(0);
+      const current = latest.current.props;
+      if (current.editing) return;
+      draft.current = body;
+      current.onTextChange?.(body);
+      if (body.trim()) current.onTyping();
+      else current.onStopTyping?.();
+    },
+    onSelectionUpdate: ({ editor: updated }) => setMention(mentionAtCaret(updated)),
+  });
+
+  /** Replaces the whole text without it counting as typing (entering or leaving edit mode, after sending). */
+  const setBody = (body: string) => {
+    editor.commands.setContent(documentOf(body), { emitUpdate: false });
+    editor.commands.setTextSelection(editor.state.doc.content.size - 1);
+    setText(body);
+    setMention(null);
+  };
 
   // Entering edit mode swaps the draft for the message's text; leaving it brings the draft back.
   const editingId = editing?.id ?? null;
+  const firstRun = useRef(true);
   useEffect(() => {
-    if (!editing) {
-      setValue(draft.current);
-      return;
+    if (firstRun.current) {
+      firstRun.current = false;
+      if (!editing) return;
     }
-    setValue((current) => {
-      draft.current = current;
-      return editing.body;
-    });
-    selection.current = [editing.body.length, editing.body.length];
-    textareaRef.current?.focus();
+    setBody(editing ? editing.body : draft.current);
+    if (editing) editor.commands.focus('end');
     // Only the id matters: a live change of the same message must not overwrite what is being typed.
   }, [editingId]);
 
   useEffect(() => {
-    if (replyTo) textareaRef.current?.focus();
+    if (replyTo) editor.commands.focus();
   }, [replyTo]);
 
-  useLayoutEffect(() => {
-    if (!selection.current || !textareaRef.current) return;
-    textareaRef.current.setSelectionRange(...selection.current);
-    selection.current = null;
-  }, [value]);
+  useEffect(() => {
+    if (!editor.isDestroyed) editor.setEditable(!disabled, false);
+  }, [editor, disabled]);
 
-  const apply = (edit: TextEdit) => {
-    selection.current = [edit.selectionStart, edit.selectionEnd];
-    setValue(edit.value);
-    setMention(mentionQueryAt(edit.value, edit.selectionEnd));
-  };
+  // The attributes that follow React state (the suggestion list, the length) are set on the editable element itself.
+  const tooLong = text.length > maximumBodyLength;
+  const mentionOpen = mention !== null;
+  useEffect(() => {
+    const element = editor.view.dom;
+    const set = (name: string, value: string | undefined) => (value === undefined ? element.removeAttribute(name) : element.setAttribute(name, value));
+    set('aria-controls', mentionOpen ? listId : undefined);
+    set('aria-activedescendant', mentionOpen && matches.length > 0 ? mentionOptionId(listId, activeIndex) : undefined);
+    set('aria-invalid', tooLong ? 'true' : undefined);
+    set('aria-disabled', disabled ? 'true' : undefined);
+    set('aria-placeholder', placeholder);
+  });
 
   const format = (kind: Format) => {
-    const area = textareaRef.current;
-    if (!area) return;
-    apply(applyFormat(kind, value, area.selectionStart, area.selectionEnd));
-    area.focus();
+    const { doc, selection } = editor.state;
+    replaceBody(editor, applyFormat(kind, bodyOf(doc), offsetAt(doc, selection.from), offsetAt(doc, selection.to)));
   };
 
   const pick = (candidate: MentionCandidate) => {
-    const caret = textareaRef.current?.selectionStart ?? value.length;
-    if (!mention) return;
-    apply(insertMention(value, mention, caret, candidate));
+    const query = latest.current.mention;
+    if (!query) return;
+    const { doc, selection } = editor.state;
+    const chip = { type: mentionNodeName, attrs: { id: candidate.id, label: mentionLabel(candidate) } };
+    editor.chain().focus().insertContentAt({ from: positionAt(doc, query.start), to: selection.head }, [chip, { type: 'text', text: ' ' }]).run();
     setMention(null);
   };
 
-  const insertText = (text: string) => {
-    const area = textareaRef.current;
-    const start = area?.selectionStart ?? value.length;
-    const end = area?.selectionEnd ?? value.length;
-    apply({ value: value.slice(0, start) + text + value.slice(end), selectionStart: start + text.length, selectionEnd: start + text.length });
+  const insertText = (inserted: string) => {
+    editor.chain().focus().insertContent({ type: 'text', text: inserted }).run();
   };
 
   const submit = () => {
-    const body = value.trim();
-    if (editing) {
-      if (body && body !== editing.body.trim()) onSaveEdit(editing, body);
+    const current = latest.current.props;
+    const body = bodyOf(editor.state.doc).trim();
+    if (current.editing) {
+      if (body && body !== current.editing.body.trim()) current.onSaveEdit(current.editing, body);
       else if (!body) return;
-      onCancel();
+      current.onCancel();
       return;
     }
     if (!body || body.length > maximumBodyLength) return;
     draft.current = '';
-    setValue('');
-    setMention(null);
-    onSend(body);
+    setBody('');
+    current.onTextChange?.('');
+    current.onStopTyping?.();
+    current.onSend(body);
   };
 
-  const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
-    if (mention && matches.length > 0) {
+  /** Keys the editor hands over first; true when the composer used the key. */
+  const onKeyDown = (event: KeyboardEvent): boolean => {
+    const { props: current, mention: query, matches: found, activeIndex: index } = latest.current;
+    if (query && found.length > 0) {
       if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
-        event.preventDefault();
         const step = event.key === 'ArrowDown' ? 1 : -1;
-        setActive((index) => (index + step + matches.length) % matches.length);
-        return;
+        setActive((index + step + found.length) % found.length);
+        return true;
       }
       if (event.key === 'Enter' || event.key === 'Tab') {
-        event.preventDefault();
-        const candidate = matches[Math.min(active, matches.length - 1)];
+        const candidate = found[index];
         if (candidate) pick(candidate);
-        return;
+        return true;
       }
     }
     if (event.key === 'Escape') {
-      if (mention) setMention(null);
-      else if (editing || replyTo) onCancel();
-      else return;
-      event.preventDefault();
-      return;
+      if (query) setMention(null);
+      else if (current.editing || current.replyTo) current.onCancel();
+      else return false;
+      return true;
     }
-    if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) {
-      event.preventDefault();
-      submit();
-      return;
+    if (event.key === 'Enter' && !event.isComposing) {
+      if (event.shiftKey) editor.chain().splitBlock().scrollIntoView().run();
+      else submit();
+      return true;
     }
-    if (event.key === 'ArrowUp' && value === '' && !editing) {
-      event.preventDefault();
-      onEditLast();
-      return;
+    if (event.key === 'ArrowUp' && editor.isEmpty && !current.editing) {
+      current.onEditLast();
+      return true;
     }
     const shortcut = (event.ctrlKey || event.metaKey) && !event.altKey ? shortcuts[event.key.toLowerCase()] : undefined;
     if (shortcut) {
-      event.preventDefault();
       format(shortcut);
-    } else if ((event.ctrlKey || event.metaKey) && event.shiftKey && (event.key === '8' || event.key === '*')) {
-      event.preventDefault();
-      format('list');
+      return true;
     }
+    if ((event.ctrlKey || event.metaKey) && event.shiftKey && (event.key === '8' || event.key === '*')) {
+      format('list');
+      return true;
+    }
+    return false;
+  };
+  keyDown.current = onKeyDown;
+
+  const atButton = () => {
+    const { doc, selection } = editor.state;
+    const before = bodyOf(doc).slice(0, offsetAt(doc, selection.from));
+    insertText(before && !/\s$/.test(before) ? ' @' : '@');
   };
 
-  // Pasted files (a screenshot, files copied in a file manager) are attached; pasted text is left to the textarea.
-  const onPaste = (event: ClipboardEvent<HTMLTextAreaElement>) => {
-    const files = [...(event.clipboardData?.files ?? [])];
-    if (!onAttach || disabled || files.length === 0) return;
-    event.preventDefault();
-    onAttach(files);
-  };
-
-  const tooLong = value.length > maximumBodyLength;
-  const mentionOpen = mention !== null;
   return (
     <div className={styles.composer}>
       {(editing || replyTo) && (
@@ -190,40 +290,15 @@ export function Composer({ placeholder, editing, replyTo, candidates, disabled =
           <Button size="sm" variant="ghost" iconOnly icon={<X size={14} />} aria-label={editing ? t('chat.composer.cancelEdit') : t('chat.composer.cancelReply')} onClick={onCancel} />
         </div>
       )}
-      {mentionOpen && <MentionList id={listId} candidates={matches} active={Math.min(active, Math.max(0, matches.length - 1))} onPick={pick} />}
-      <textarea
-        ref={textareaRef}
-        className={styles.textarea}
-        aria-label={t('chat.composer.label')}
-        aria-describedby={`${listId}-hint`}
-        aria-autocomplete="list"
-        aria-controls={mentionOpen ? listId : undefined}
-        aria-activedescendant={mentionOpen && matches.length > 0 ? mentionOptionId(listId, Math.min(active, matches.length - 1)) : undefined}
-        aria-invalid={tooLong || undefined}
-        placeholder={placeholder}
-        value={value}
-        disabled={disabled}
-        rows={Math.min(8, Math.max(1, value.split('\n').length))}
-        onKeyDown={onKeyDown}
-        onChange={(event) => {
-          setValue(event.target.value);
-          setMention(mentionQueryAt(event.target.value, event.target.selectionStart));
-          setActive(0);
-          if (event.target.value && !editing) onTyping();
-        }}
-        onSelect={(event) => setMention(mentionQueryAt(event.currentTarget.value, event.currentTarget.selectionStart))}
-        onPaste={onPaste}
-      />
+      {mentionOpen && <MentionList id={listId} candidates={matches} active={activeIndex} onPick={pick} />}
+      <EditorContent editor={editor} className={styles.editorFrame} />
       <div className={styles.toolbar} role="toolbar" aria-label={t('chat.composer.formatting')}>
         <Button size="sm" variant="ghost" iconOnly icon={<Bold size={14} />} aria-label={t('chat.composer.bold')} title={t('chat.composer.bold')} disabled={disabled} onClick={() => format('bold')} />
         <Button size="sm" variant="ghost" iconOnly icon={<Italic size={14} />} aria-label={t('chat.composer.italic')} title={t('chat.composer.italic')} disabled={disabled} onClick={() => format('italic')} />
         <Button size="sm" variant="ghost" iconOnly icon={<Code size={14} />} aria-label={t('chat.composer.code')} title={t('chat.composer.code')} disabled={disabled} onClick={() => format('code')} />
         <Button size="sm" variant="ghost" iconOnly icon={<Link size={14} />} aria-label={t('chat.composer.link')} title={t('chat.composer.link')} disabled={disabled} onClick={() => format('link')} />
         <Button size="sm" variant="ghost" iconOnly icon={<List size={14} />} aria-label={t('chat.composer.list')} title={t('chat.composer.list')} disabled={disabled} onClick={() => format('list')} />
-        <Button size="sm" variant="ghost" iconOnly icon={<AtSign size={14} />} aria-label={t('chat.composer.mention')} title={t('chat.composer.mention')} disabled={disabled} onClick={() => {
-            insertText(value && !/\s$/.test(value.slice(0, textareaRef.current?.selectionStart ?? value.length)) ? ' @' : '@');
-            textareaRef.current?.focus();
-          }} />
+        <Button size="sm" variant="ghost" iconOnly icon={<AtSign size={14} />} aria-label={t('chat.composer.mention')} title={t('chat.composer.mention')} disabled={disabled} onClick={atButton} />
         {onAttach && (
           <>
             <Button size="sm" variant="ghost" iconOnly icon={<Paperclip size={14} />} aria-label={t('chat.attachment.attach')} title={t('chat.attachment.attach')} disabled={disabled} onClick={() => fileInputRef.current?.click()} />
@@ -242,11 +317,11 @@ export function Composer({ placeholder, editing, replyTo, candidates, disabled =
             />
           </>
         )}
-        <EmojiPicker label={t('chat.composer.emoji')} onPick={insertText} onClosed={() => textareaRef.current?.focus()}>
+        <EmojiPicker label={t('chat.composer.emoji')} onPick={insertText} onClosed={() => editor.commands.focus()}>
           <Button size="sm" variant="ghost" iconOnly icon={<Smile size={14} />} aria-label={t('chat.composer.emoji')} title={t('chat.composer.emoji')} disabled={disabled} />
         </EmojiPicker>
         <span id={`${listId}-hint`} className={styles.hint}>{tooLong ? t('chat.composer.tooLong', { maximum: maximumBodyLength.toLocaleString() }) : t('chat.composer.hint')}</span>
-        <Button size="sm" variant="primary" icon={<Send size={14} />} disabled={disabled || !value.trim() || tooLong} onClick={submit}>
+        <Button size="sm" variant="primary" icon={<Send size={14} />} disabled={disabled || !text.trim() || tooLong} onClick={submit}>
           {editing ? t('chat.composer.save') : t('chat.composer.send')}
         </Button>
       </div>

@@ -10,6 +10,7 @@ import { currentUserAtom } from '../auth/session';
 import { FakeXhr } from '../files/fakeXhr';
 import { signedUpload, storedFile } from '../files/testFixtures';
 import { storeSpacesAtom } from '../spaces/atoms';
+import { bodyIn, typeIn } from './composerTesting';
 import { Conversation } from './Conversation';
 import type { Message, MessageChange } from './operations';
 import { outboxAtom } from './outbox';
@@ -87,7 +88,7 @@ describe('conversation', () => {
     let answer: ((value: { data: { setMessage: Message } }) => void) | undefined;
     const { graphql, store } = open({ setMessage: () => new Promise((resolve) => { answer = resolve; }) });
     await screen.findByText('Morning');
-    await userEvent.type(screen.getByRole('textbox', { name: 'Message' }), 'Hello *team*{Enter}');
+    await typeIn(screen.getByRole('textbox', { name: 'Message' }), 'Hello *team*{Enter}');
     const pending = await screen.findByRole('article', { name: 'Unsent message from Ada Lovelace' });
     expect(within(pending).getByRole('img', { name: 'Sending…' })).toBeTruthy();
     await waitFor(() => expect(graphql.callsOf('setMessage')).toHaveLength(1));
@@ -114,6 +115,41 @@ describe('conversation', () => {
     expect(screen.queryByText('And that')).toBeNull();
     push({ type: 'typing', seq: 0, messageId: null, message: null, user: { id: 'u2', firstname: 'Grace', lastname: 'Hopper', profileImg: null } });
     expect(screen.getByText('Grace Hopper is typing…')).toBeTruthy();
+    push({ type: 'typing.stopped', seq: 0, messageId: null, message: null, user: { id: 'u2', firstname: 'Grace', lastname: 'Hopper', profileImg: null } });
+    expect(screen.queryByText('Grace Hopper is typing…')).toBeNull();
+  });
+
+  it('says the caller is typing on the first keystroke, stops when the text is cleared, and starts again at once', async () => {
+    const { graphql } = open({ typingMessage: () => ({ data: { typingMessage: true } }) });
+    await screen.findByText('Morning');
+    const textbox = screen.getByRole('textbox', { name: 'Message' });
+    await typeIn(textbox, 'ok');
+    await waitFor(() => expect(graphql.callsOf('typingMessage').map((call) => call.variables)).toEqual([{ project: 'p1' }]));
+    await userEvent.keyboard('{Backspace}{Backspace}');
+    await waitFor(() => expect(graphql.callsOf('typingMessage').map((call) => call.variables)).toEqual([{ project: 'p1' }, { project: 'p1', stopped: true }]));
+    // Well inside the throttle's interval, yet sent: the stop reset it.
+    await userEvent.keyboard('n');
+    await waitFor(() => expect(graphql.callsOf('typingMessage')).toHaveLength(3));
+    expect(graphql.callsOf('typingMessage')[2]?.variables).toEqual({ project: 'p1' });
+  });
+
+  it('keeps the text being written as a draft of the conversation and restores it when the conversation opens again', async () => {
+    const first = open({ setMessage: () => new Promise(() => undefined) });
+    await screen.findByText('Morning');
+    await typeIn(screen.getByRole('textbox', { name: 'Message' }), 'Half a thought for @Gr');
+    await userEvent.keyboard('{Enter}');
+    await userEvent.keyboard('about this');
+    first.view.unmount();
+
+    open({ setMessage: () => new Promise(() => undefined) });
+    await screen.findByText('Morning');
+    const textbox = screen.getByRole('textbox', { name: 'Message' });
+    expect(bodyIn(textbox)).toBe('Half a thought for @[Grace Hopper](u2) about this');
+    expect(within(textbox).getByText('@Grace Hopper')).toBeTruthy();
+    await typeIn(textbox, '{Enter}');
+    await waitFor(() => expect(localStorage.length).toBe(1));
+    // Only the outbox is left: the draft went with the message.
+    expect(localStorage.key(0)).toBe('chat.outbox');
   });
 
   it('fetches the newest page after a reconnection and merges it without duplicates', async () => {
@@ -132,14 +168,13 @@ describe('conversation', () => {
   it('edits the last own message with Up and saves it with ediMessage', async () => {
     const { graphql } = open({ ediMessage: (variables) => ({ data: { ediMessage: { ...history[1]!, body: String(variables.body), editedAt: at(8) } } }) });
     await screen.findByText('Morning');
-    const textbox = screen.getByRole('textbox', { name: 'Message' }) as HTMLTextAreaElement;
-    await userEvent.click(textbox);
-    await userEvent.keyboard('{ArrowUp}');
-    expect(textbox.value).toBe('Mine');
-    await userEvent.type(textbox, ' (fixed){Enter}');
+    const textbox = screen.getByRole('textbox', { name: 'Message' });
+    await typeIn(textbox, '{ArrowUp}');
+    expect(bodyIn(textbox)).toBe('Mine');
+    await typeIn(textbox, ' (fixed){Enter}');
     await waitFor(() => expect(graphql.callsOf('ediMessage')[0]?.variables).toEqual({ id: 'm2', body: 'Mine (fixed)' }));
     expect(await screen.findByText('Mine (fixed)')).toBeTruthy();
-    expect(textbox.value).toBe('');
+    expect(bodyIn(textbox)).toBe('');
   });
 
   it('shows file messages: an image inline, another file as a card, a deleted one as removed', async () => {

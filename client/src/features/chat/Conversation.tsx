@@ -8,7 +8,8 @@ import { PendingUpload } from './Attachment';
 import { attachFiles, attachmentsAtom, cancelAttachment, retryAttachment, uploadTargetOf } from './attachments';
 import { privatsAtom } from './atoms';
 import { Composer } from './Composer';
-import { deleteMessage, editMessage, loadNewest, loadOlder, notifyTyping, toggleReaction } from './conversationActions';
+import { deleteMessage, editMessage, loadNewest, loadOlder, sendTypingSignal, toggleReaction } from './conversationActions';
+import { readDraft, writeDraft } from './drafts';
 import { formatNames, personName } from './format';
 import { PendingMessage } from './MessageItem';
 import { MessageList } from './MessageList';
@@ -16,6 +17,7 @@ import { conversationKey } from './messages';
 import { discardMessage, outboxAtom, retryMessage, sendMessage } from './outbox';
 import type { ConversationTarget, Message } from './operations';
 import { useConversation } from './useConversation';
+import { TypingSignal } from './typingSignal';
 import { useConversationPeople } from './useConversationPeople';
 import styles from './Chat.module.css';
 
@@ -75,6 +77,12 @@ export function Conversation(props: ConversationProps) {
   const [replyTo, setReplyTo] = useState<Message | null>(null);
   const [editing, setEditing] = useState<Message | null>(null);
   const [bottomSignal, setBottomSignal] = useState(0);
+  // One typing signal per conversation: its throttle must not carry over to the next one.
+  const typingSignal = useMemo(() => new TypingSignal(sendTypingSignal(target)), [target]);
+  // Leaving the conversation mid-sentence ends the indicator the others see.
+  useEffect(() => () => typingSignal.stopped(), [typingSignal]);
+  // The draft is read when the conversation opens; the composer reports every change after that.
+  const initialDraft = useMemo(() => readDraft(me, key), [me, key]);
 
   const acknowledged = useMemo(() => new Set(state.messages.map((message) => message.clientId).filter(Boolean)), [state.messages]);
   const pending = outbox.filter((item) => item.conversation === key && item.userId === me && !acknowledged.has(item.clientId));
@@ -159,7 +167,10 @@ export function Conversation(props: ConversationProps) {
       <p className={styles.typing} aria-live="polite">{typing}</p>
       {inactive && <Notice tone="info">{t('chat.composer.inactive')}</Notice>}
       <Composer
+        key={`${me ?? ''}:${key}`}
         placeholder={props.placeholder ?? t('chat.composer.placeholder')}
+        initialText={initialDraft}
+        onTextChange={(body) => writeDraft(me, key, body)}
         editing={editing}
         replyTo={replyTo}
         candidates={candidates}
@@ -172,7 +183,8 @@ export function Conversation(props: ConversationProps) {
         onSaveEdit={(message, body) => void editMessage(store, message, body)}
         onCancel={cancel}
         onEditLast={onEditLast}
-        onTyping={() => notifyTyping(target)}
+        onTyping={() => typingSignal.typed()}
+        onStopTyping={() => typingSignal.stopped()}
         onAttach={canAttach ? attach : undefined}
       />
     </section>

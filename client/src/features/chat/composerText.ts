@@ -1,7 +1,8 @@
 /**
- * Pure text edits of the composer: Markdown formatting around the selection, list prefixes,
- * and @mention detection and insertion. Each returns the new value and selection, so the
- * component only applies them and the behaviour is unit-tested without a DOM.
+ * Pure text edits of the composer: Markdown formatting around the selection, list prefixes, and
+ * @mention detection and search. Each works on the message body (composerDocument.ts maps it to
+ * the editor and back) and returns the new value and selection, so the behaviour is unit-tested
+ * without a DOM.
  */
 
 export interface TextEdit {
@@ -79,16 +80,6 @@ export function mentionQueryAt(value: string, caret: number): MentionQuery | nul
   if (!match) return null;
   const query = match[2] ?? '';
   return { start: caret - query.length - 1, query };
-}
-
-/** Replaces the "@query" being typed with the token the server parses, followed by a space. */
-export function insertMention(value: string, mention: MentionQuery, caret: number, person: { id: string; name: string }): TextEdit {
-  // Brackets would end the token early; the server resolves the person by id anyway.
-  const name = person.name.replace(/[[\]]/g, '').trim() || person.id;
-  const token = `@[${name}](${person.id}) `;
-  const next = value.slice(0, mention.start) + token + value.slice(caret);
-  const at = mention.start + token.length;
-  return { value: next, selectionStart: at, selectionEnd: at };
 }
 
 /** Lower-case and without accents, so "jose" finds "José". */

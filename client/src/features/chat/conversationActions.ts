@@ -11,6 +11,7 @@ import { storeSpaceChat, spacesAtom } from '../spaces/atoms';
 import { conversationsAtom, privatsAtom, storePrivat, updateConversation, type ConversationState } from './atoms';
 import { applyMessageChange, conversationKey, mergeMessages, removeMessage, unreadDividerId } from './messages';
 import { acknowledgeMessage } from './outbox';
+import type { SendTypingSignal } from './typingSignal';
 import {
   delMessageDocument, ediMessageDocument, getMessagesDocument, lastViewedDocument, messagePageSize, reactMessageDocument, typingMessageDocument,
   type ConversationTarget, type Message, type MessageChange,
@@ -77,13 +78,14 @@ export async function loadOlder(store: AppStore, target: ConversationTarget): Pr
 /** How long a "X is typing…" stays without a new signal. */
 export const typingShownMs = 6000;
 
-/** One subMessage change: messages merge by id (and settle the outbox), typing signals refresh the indicator. */
+/** One subMessage change: messages merge by id (and settle the outbox), typing signals refresh or drop the indicator. */
 export function applyLiveChange(store: AppStore, target: ConversationTarget, change: MessageChange, now = Date.now()): void {
   const key = conversationKey(target);
-  if (change.type === 'typing') {
+  if (change.type === 'typing' || change.type === 'typing.stopped') {
     const user = change.user;
     if (!user || user.id === me(store)) return;
-    updateConversation(store, key, (state) => ({ ...state, typing: [...state.typing.filter((person) => person.user.id !== user.id), { user, until: now + typingShownMs }] }));
+    const others = (state: ConversationState) => state.typing.filter((person) => person.user.id !== user.id);
+    updateConversation(store, key, (state) => ({ ...state, typing: change.type === 'typing' ? [...others(state), { user, until: now + typingShownMs }] : others(state) }));
     return;
   }
   if (change.type === 'message.created' && change.message) acknowledgeMessage(store, change.message);
@@ -187,13 +189,7 @@ export function markViewed(store: AppStore, target: ConversationTarget): void {
   else lastViewedScheduled.set(key, setTimeout(send, wait));
 }
 
-/** Typing signals go out at most this often; the server rate-limits them too. */
-export const typingThrottleMs = 3000;
-const typingSent = new Map<string, number>();
-
-export function notifyTyping(target: ConversationTarget, now = Date.now()): void {
-  const key = conversationKey(target);
-  if (now - (typingSent.get(key) ?? Number.NEGATIVE_INFINITY) < typingThrottleMs) return;
-  typingSent.set(key, now);
-  void request(typingMessageDocument, target, { handledByCaller: true }).catch(() => undefined);
+/** Sends the caller's typing signal (a start, or a stop) for one conversation; TypingSignal decides when. */
+export function sendTypingSignal(target: ConversationTarget): SendTypingSignal {
+  return (stopped, signal) => request(typingMessageDocument, stopped ? { ...target, stopped } : target, { handledByCaller: true, signal });
 }

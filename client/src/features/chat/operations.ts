@@ -178,7 +178,9 @@ export const reactMessageDocument = gql<{ reactMessage: Message }, { id: string;
 
 export const lastViewedDocument = gql<{ lastViewed: boolean }, ConversationTarget>(`mutation LastViewed(${targetVariables}) { lastViewed(${targetArguments}) }`);
 
-export const typingMessageDocument = gql<{ typingMessage: boolean }, ConversationTarget>(`mutation TypingMessage(${targetVariables}) { typingMessage(${targetArguments}) }`);
+export const typingMessageDocument = gql<{ typingMessage: boolean }, ConversationTarget & { stopped?: boolean }>(
+  `mutation TypingMessage(${targetVariables}, $stopped: Boolean) { typingMessage(${targetArguments}, stopped: $stopped) }`,
+);
 
 export const setPrivatDocument = gql<{ setPrivat: Privat }, { users: string[]; name?: string }>(
   `mutation SetPrivat($users: [ID!]!, $name: String) { setPrivat(users: $users, name: $name) { ${privatFields} } }`,

@@ -2,7 +2,8 @@
  * App-wide chat liveness, mounted once by the dashboard: the private chat list (subPrivat), the
  * spaces' unread counts and last messages (subProject's project.message / project.read),
  * presence (getPresence, subPresence, and the caller's own online/away), and the outbox, flushed
- * when the page starts and whenever the connection comes back.
+ * when the page starts and whenever the connection comes back. Signing out removes the user's
+ * message drafts from the device.
  */
 import { useEffect } from 'react';
 import { request } from '../../lib/graphql';
@@ -12,6 +13,7 @@ import { currentTeamAtom, currentUserAtom } from '../auth/session';
 import { spaceIdsAtom } from '../spaces/atoms';
 import { resumeAttachments } from './attachments';
 import { applyPresence, applyPrivatChange, applySpaceChatChange, loadPresence, loadPrivats, loadSpaceChats } from './chatLists';
+import { forgetDrafts } from './drafts';
 import { flushOutbox, restoreOutbox } from './outbox';
 import { setPresenceDocument, subPresenceDocument, subPrivatDocument, subSpaceChatsDocument } from './operations';
 
@@ -70,6 +72,16 @@ export function useChatLive(): void {
       stopWatching();
     };
   }, [userId, store]);
+
+  // Drafts are kept on the device for their writer only: signing out removes them (the user atom empties before the page leaves).
+  useEffect(() => {
+    let signedIn = store.get(currentUserAtom)?.id ?? null;
+    return store.sub(currentUserAtom, () => {
+      const next = store.get(currentUserAtom)?.id ?? null;
+      if (signedIn && next !== signedIn) forgetDrafts(signedIn);
+      signedIn = next;
+    });
+  }, [store]);
 
   useEffect(() => {
     if (!teamId) return undefined;
