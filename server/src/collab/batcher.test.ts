@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { openDatabase, type DatabaseHandle } from '../db/connection';
-import { UpdateBatcher, type QueuedWrite, type WriteOutcome } from './batcher';
+import { minimumCommitIntervalMs, UpdateBatcher, type QueuedWrite, type WriteOutcome } from './batcher';
 import { DocContentStore } from './persistence';
 
 const docA = 'a'.repeat(24);
@@ -37,6 +37,24 @@ describe('UpdateBatcher', () => {
       { docId: docA, userId: 'u' },
       { docId: docA, userId: null },
     ]);
+  });
+
+  it('commits at most once every minimumCommitIntervalMs, however the writes arrive', () => {
+    const scheduled: { flush: () => void; delayMs: number }[] = [];
+    let now = 1000;
+    const batcher = new UpdateBatcher(store, undefined, (flush, delayMs) => scheduled.push({ flush, delayMs }), () => now);
+    const outcomes: WriteOutcome[] = [];
+    batcher.enqueue(write(docA, outcomes));
+    scheduled.at(-1)!.flush();
+    now += 3;
+    batcher.enqueue(write(docA, outcomes));
+    batcher.enqueue(write(docB, outcomes));
+    scheduled.at(-1)!.flush();
+    now += 50;
+    batcher.enqueue(write(docA, outcomes));
+    // At once (next turn) when alone, then the rest of the interval after a commit, then at once again.
+    expect(scheduled.map((each) => each.delayMs)).toEqual([0, minimumCommitIntervalMs - 3, 0]);
+    expect(outcomes).toHaveLength(3);
   });
 
   it('drops the waiting writes of a discarded owner', () => {

@@ -16,28 +16,39 @@ export interface QueuedWrite {
   afterBatch?: () => void;
 }
 
-/** Runs `flush` once the current turn of the event loop has read what arrived (setImmediate). */
-export type FlushScheduler = (flush: () => void) => void;
+/** Runs `flush` after `delayMs`, or once the current turn of the event loop has read what arrived when 0. */
+export type FlushScheduler = (flush: () => void, delayMs: number) => void;
 
-const nextTurn: FlushScheduler = (flush) => {
-  setImmediate(flush);
+const realScheduler: FlushScheduler = (flush, delayMs) => {
+  if (delayMs <= 0) setImmediate(flush);
+  else setTimeout(flush, delayMs);
 };
 
 /**
+ * The least time between two commits of doc updates: with `synchronous=FULL` each commit waits for
+ * the disk, blocking the event loop, so however many sockets write, their updates cost at most
+ * 1000 / this commits a second. Alone, an update is stored in the next turn of the event loop.
+ */
+export const minimumCommitIntervalMs = 10;
+
+/**
  * Collects the doc updates of every room and writes them in one transaction per turn of the event
- * loop, after the sockets' input of that turn was read: a flood of small updates costs one commit
- * (one sync to disk) per turn instead of one per update, so other requests keep the event loop.
+ * loop, after the sockets' input of that turn was read, and at most one every
+ * `minimumCommitIntervalMs`: a flood of small updates costs one commit (one sync to disk) per batch
+ * instead of one per update, so other requests keep the event loop.
  * Each write is settled only after the commit: rooms apply, broadcast and acknowledge an update
  * once it is stored, as before. Owned by the RoomManager of one server, not a module global.
  */
 export class UpdateBatcher {
   private queue: QueuedWrite[] = [];
   private scheduled = false;
+  private lastCommitAt = Number.NEGATIVE_INFINITY;
 
   constructor(
     private readonly store: DocContentStore,
     private readonly onError: (error: unknown, message: string) => void = () => undefined,
-    private readonly schedule: FlushScheduler = nextTurn,
+    private readonly schedule: FlushScheduler = realScheduler,
+    private readonly now: () => number = () => performance.now(),
   ) {}
 
   /** Writes waiting for the next flush. */
@@ -49,10 +60,13 @@ export class UpdateBatcher {
     this.queue.push(write);
     if (this.scheduled) return;
     this.scheduled = true;
-    this.schedule(() => {
-      this.scheduled = false;
-      this.flush();
-    });
+    this.schedule(
+      () => {
+        this.scheduled = false;
+        this.flush();
+      },
+      Math.max(0, this.lastCommitAt + minimumCommitIntervalMs - this.now()),
+    );
   }
 
   /** Drops the writes of `owner` still waiting: nothing of them is stored or settled. */
@@ -65,6 +79,7 @@ export class UpdateBatcher {
     if (this.queue.length === 0) return;
     const batch = this.queue;
     this.queue = [];
+    this.lastCommitAt = this.now();
     const at = Date.now();
     let ids: (number | null)[];
     try {
