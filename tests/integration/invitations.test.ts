@@ -1,3 +1,7 @@
+import { once } from 'node:events';
+import type { AddressInfo } from 'node:net';
+import { simpleParser } from 'mailparser';
+import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GraphqlTestClient, linkFromOutbox, startTestServer, type TestServer } from './harness';
 import { countEvents, createSpace, expectData, joinTeam, person } from './teamFactories';
@@ -147,3 +151,177 @@ describe('guests', () => {
     expect(countEvents(server)).toBe(before);
   });
 });
+
+/** The whole invitation link of the newest invitation mail to `to`, as the invitee's browser opens it. */
+function invitationLinkFromMail(text: string | undefined, to: string): URL {
+  const match = /https?:\/\/\S+\/signup\/user\/i\/[0-9a-f]{24}\?\S+/.exec(text ?? '');
+  if (!match) throw new Error(`no invitation link in the mail to ${to}`);
+  return new URL(match[0]);
+}
+
+const linkSignUp = `mutation ($email: String!, $invited: ID, $token: String) {
+  setUserBasic(firstname: "Ivy", lastname: "Invited", email: $email, password: "invited123", invited: $invited, token: $token) {
+    email verificationRequired session { user { id email } team { id role } }
+  }
+}`;
+
+interface LinkSignUp {
+  setUserBasic: { email: string; verificationRequired: boolean; session: { user: { id: string; email: string }; team: { id: string; role: string } } | null };
+}
+
+const invitationParts = (link: URL) => ({ email: link.searchParams.get('email'), invited: link.pathname.split('/').pop(), token: link.searchParams.get('token') });
+
+const removeInvited = 'mutation ($team: ID!, $invited: ID!) { removeInvitedTeam(team: $team, invited: $invited) { id invited { id email } } }';
+const resendInvited = 'mutation ($team: ID!, $invited: ID!) { resendInvitedTeam(team: $team, invited: $invited) { id invited { id email expiresAt link } } }';
+
+const outboxCount = (to: string) => (server.app.services.database.sqlite.prepare('SELECT COUNT(*) AS count FROM outbox WHERE "to" = ?').get(to) as { count: number }).count;
+
+describe('the invitation link proves the address', () => {
+  it('signs up from the mailed link verified at once: signed in, in the team, with no second mail', async () => {
+    const admin = await person(server, 'Vera');
+    expectData(await admin.client.execute(invite, { email: 'proven@example.com', id: admin.teamId, type: 'admin' }));
+    const link = invitationLinkFromMail(newestMail('proven@example.com')?.text, 'proven@example.com');
+    expect(outboxCount('proven@example.com')).toBe(1);
+
+    const invitee = new GraphqlTestClient(server);
+    const result = expectData(await invitee.execute<LinkSignUp>(linkSignUp, invitationParts(link)));
+    expect(result.setUserBasic).toMatchObject({ verificationRequired: false, session: { user: { email: 'proven@example.com' }, team: { id: admin.teamId, role: 'admin' } } });
+    expect(outboxCount('proven@example.com')).toBe(1);
+    const me = expectData(await invitee.execute<{ getTeam: { id: string; role: string } }>('{ getTeam { id role } }'));
+    expect(me.getTeam).toEqual({ id: admin.teamId, role: 'admin' });
+    const signIn = await new GraphqlTestClient(server).execute('mutation { login(email: "proven@example.com", password: "invited123") { user { id } } }');
+    expect(signIn.errors).toBeUndefined();
+    const team = expectData(await admin.client.execute<{ getTeam: { users: string[]; invited: unknown[] } }>('{ getTeam { users invited { id } } }'));
+    expect(team.getTeam.users).toContain(result.setUserBasic.session!.user.id);
+    expect(team.getTeam.invited).toEqual([]);
+  });
+
+  it('needs the mail again without the proof, or with a proof made for another invitation', async () => {
+    const admin = await person(server);
+    expectData(await admin.client.execute(invite, { email: 'first-proof@example.com', id: admin.teamId }));
+    expectData(await admin.client.execute(invite, { email: 'second-proof@example.com', id: admin.teamId }));
+    const first = invitationParts(invitationLinkFromMail(newestMail('first-proof@example.com')?.text, 'first-proof@example.com'));
+    const second = invitationParts(invitationLinkFromMail(newestMail('second-proof@example.com')?.text, 'second-proof@example.com'));
+    for (const attempt of [{ ...second, token: first.token }, { ...second, token: null }, { ...second, token: `${second.token!.slice(0, -2)}AA` }]) {
+      const result = expectData(await new GraphqlTestClient(server).execute<LinkSignUp>(linkSignUp, attempt));
+      expect(result.setUserBasic).toEqual({ email: 'second-proof@example.com', verificationRequired: true, session: null });
+    }
+    // The account waits for its verification mail, like any sign-up.
+    const mails = server.app.services.database.sqlite.prepare('SELECT text FROM outbox WHERE "to" = ?').all('second-proof@example.com') as { text: string }[];
+    expect(mails.filter((mail) => mail.text.includes('/signup/verify?'))).toHaveLength(1);
+    expect(server.app.services.database.sqlite.prepare('SELECT email_verified FROM users WHERE email = ?').get('second-proof@example.com')).toEqual({ email_verified: 0 });
+  });
+
+  it('gives admins the link to pass on by hand only when no mail server is set', async () => {
+    const admin = await person(server);
+    const listed = expectData(await admin.client.execute<{ addUserTeam: { invited: { link: string | null }[] } }>(`mutation ($email: String!, $id: ID!) { addUserTeam(email: $email, id: $id) { invited { link } } }`, { email: 'by-hand@example.com', id: admin.teamId }));
+    const link = new URL(listed.addUserTeam.invited[0]!.link!);
+    expect(link.href).toBe(invitationLinkFromMail(newestMail('by-hand@example.com')?.text, 'by-hand@example.com').href);
+    const result = expectData(await new GraphqlTestClient(server).execute<LinkSignUp>(linkSignUp, invitationParts(link)));
+    expect(result.setUserBasic.verificationRequired).toBe(false);
+  });
+});
+
+describe('withdrawing and resending invitations', () => {
+  it('withdraws a pending invitation: its link answers that it was withdrawn, and the log records it', async () => {
+    const admin = await person(server, 'Rita');
+    expectData(await admin.client.execute(invite, { email: 'withdrawn@example.com', id: admin.teamId }));
+    const link = invitationParts(invitationLinkFromMail(newestMail('withdrawn@example.com')?.text, 'withdrawn@example.com'));
+    const revoked = expectData(await admin.client.execute<{ removeInvitedTeam: { invited: unknown[] } }>(removeInvited, { team: admin.teamId, invited: link.invited }));
+    expect(revoked.removeInvitedTeam.invited).toEqual([]);
+    const event = server.app.services.database.sqlite.prepare("SELECT payload FROM events WHERE type = 'team.invitation_revoked' AND stream = ?").get(`team:${admin.teamId}`) as { payload: string };
+    expect(JSON.parse(event.payload)).toEqual({ invitationId: link.invited, teamId: admin.teamId, email: 'withdrawn@example.com' });
+
+    const before = countEvents(server);
+    const refused = await new GraphqlTestClient(server).execute(linkSignUp, link);
+    expect(refused.errors?.[0]).toMatchObject({ message: 'This invitation was withdrawn. Ask the team for a new one.', extensions: { code: 'INVITATION_WITHDRAWN' } });
+    expect((await admin.client.execute(removeInvited, { team: admin.teamId, invited: link.invited })).errors?.[0]?.extensions.code).toBe('NOT_FOUND');
+    expect((await admin.client.execute(resendInvited, { team: admin.teamId, invited: link.invited })).errors?.[0]?.extensions.code).toBe('NOT_FOUND');
+    expect(countEvents(server)).toBe(before);
+  });
+
+  it('refuses members who are not admins and admins of other teams, with a real invitation, writing nothing', async () => {
+    const admin = await person(server);
+    const member = await joinTeam(admin, await person(server, 'Basil'));
+    const stranger = await person(server, 'Stella');
+    expectData(await admin.client.execute(invite, { email: 'guarded@example.com', id: admin.teamId }));
+    const { invited } = invitationParts(invitationLinkFromMail(newestMail('guarded@example.com')?.text, 'guarded@example.com'));
+    const before = countEvents(server);
+    for (const operation of [removeInvited, resendInvited]) {
+      expect((await member.client.execute(operation, { team: admin.teamId, invited })).errors?.[0]?.extensions.code).toBe('PERMISSION_DENIED');
+      expect((await stranger.client.execute(operation, { team: admin.teamId, invited })).errors?.[0]?.extensions.code).toBe('NOT_FOUND');
+      expect((await stranger.client.execute(operation, { team: stranger.teamId, invited })).errors?.[0]?.extensions.code).toBe('NOT_FOUND');
+    }
+    expect(countEvents(server)).toBe(before);
+    expect(outboxCount('guarded@example.com')).toBe(1);
+  });
+});
+
+describe('resending over SMTP', () => {
+  it('mails a new link that spends the old one, keeps the role and message, and stays rate-limited', async () => {
+    const received: { to: string; text: string }[] = [];
+    const smtp = new SMTPServer({
+      authOptional: true,
+      disabledCommands: ['STARTTLS'],
+      onData(stream, _session, callback) {
+        simpleParser(stream).then((mail) => {
+          received.push({ to: mail.to && !Array.isArray(mail.to) ? mail.to.text : '', text: mail.text ?? '' });
+          callback();
+        }, callback);
+      },
+    });
+    smtp.listen(0, '127.0.0.1');
+    await once(smtp.server, 'listening');
+    const mailing = await startTestServer({ SMTP_URL: `smtp://127.0.0.1:${(smtp.server.address() as AddressInfo).port}`, RATE_LIMITS: 'true' });
+    try {
+      const admin = await verifiedOverSmtp(mailing, received);
+      const invited = expectData(
+        await admin.client.execute<{ addUserTeam: { invited: { id: string; link: string | null }[] } }>('mutation ($id: ID!) { addUserTeam(email: "again@example.com", id: $id, type: "admin", text: "See you there") { invited { id link } } }', { id: admin.teamId }),
+      );
+      // With a mail server, the link goes to the invitee's mailbox only.
+      expect(invited.addUserTeam.invited).toEqual([{ id: expect.any(String), link: null }]);
+      await expect.poll(() => received.filter((mail) => mail.to === 'again@example.com').length).toBe(1);
+      const first = invitationParts(invitationLinkFromMail(received.at(-1)!.text, 'again@example.com'));
+
+      const resent = expectData(await admin.client.execute<{ resendInvitedTeam: { invited: { id: string }[] } }>(resendInvited, { team: admin.teamId, invited: first.invited }));
+      await expect.poll(() => received.filter((mail) => mail.to === 'again@example.com').length).toBe(2);
+      const secondMail = received.filter((mail) => mail.to === 'again@example.com').at(-1)!;
+      expect(secondMail.text).toContain('> See you there');
+      const second = invitationParts(invitationLinkFromMail(secondMail.text, 'again@example.com'));
+      expect(second.invited).not.toBe(first.invited);
+      expect(resent.resendInvitedTeam.invited.map((entry) => entry.id)).toEqual([second.invited]);
+
+      const stale = await new GraphqlTestClient(mailing).execute(linkSignUp, first);
+      expect(stale.errors?.[0]?.message).toBe('This invitation is no longer valid. Ask for a new one.');
+      // Three mails per address an hour: the invitation and two resends, then a resend is refused and sends nothing.
+      expectData(await admin.client.execute(resendInvited, { team: admin.teamId, invited: second.invited }));
+      await expect.poll(() => received.filter((mail) => mail.to === 'again@example.com').length).toBe(3);
+      const current = invitationParts(invitationLinkFromMail(received.at(-1)!.text, 'again@example.com'));
+      expect((await admin.client.execute(resendInvited, { team: admin.teamId, invited: current.invited })).errors?.[0]?.extensions.code).toBe('RATE_LIMITED');
+      expect(received.filter((mail) => mail.to === 'again@example.com')).toHaveLength(3);
+
+      // A sign-up the link proves sends no mail, so that limit does not hold it back.
+      const joined = expectData(await new GraphqlTestClient(mailing).execute<LinkSignUp>(linkSignUp, current));
+      expect(joined.setUserBasic.session?.team).toEqual({ id: admin.teamId, role: 'admin' });
+    } finally {
+      await mailing.close();
+      smtp.close();
+    }
+  });
+});
+
+/** A verified admin on a server that sends real mail: signs up and follows the link from the SMTP mailbox. */
+async function verifiedOverSmtp(mailing: TestServer, received: { to: string; text: string }[]) {
+  const client = new GraphqlTestClient(mailing);
+  const email = `smtp-admin-${Date.now().toString(36)}@example.com`;
+  expectData(await client.execute('mutation ($email: String!) { setUserBasic(firstname: "Sam", lastname: "Mailer", email: $email, password: "mailer1234") { email } }', { email }));
+  await expect.poll(() => received.some((mail) => mail.to === email)).toBe(true);
+  const link = new URL(/https?:\/\/\S+\/signup\/verify\?\S+/.exec(received.find((mail) => mail.to === email)!.text)![0]);
+  const verified = expectData(
+    await client.execute<{ verifyAccount: { team: { id: string } } }>('query ($email: String!, $token: String!) { verifyAccount(email: $email, token: $token) { team { id } } }', {
+      email: link.searchParams.get('email'),
+      token: link.searchParams.get('token'),
+    }),
+  );
+  return { client, teamId: verified.verifyAccount.team.id };
+}

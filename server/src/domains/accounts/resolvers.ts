@@ -77,10 +77,11 @@ export const accountsResolvers: IResolvers = {
     setUserBasic: async (_root, args: Record<string, unknown>, context: MercuriusContext) => {
       const { services } = context;
       const input = signUpSchema.parse(args);
-      await services.rateLimits.consume(['signUpPerAddress', ipOf(context)], ['mailPerEmail', input.email]);
+      await services.rateLimits.consume(['signUpPerAddress', ipOf(context)]);
       // Joining happens on verification, for every invitation to the address; a space id alone grants nothing.
-      // The mailed invitation link's proof is a verification already: that account works at once.
+      // The mailed invitation link's proof is a verification already: that account works at once, with no mail.
       const proven = input.invited ? checkInvitation(services.database.db, services.config.secret, { id: input.invited, email: input.email, token: input.token }) : false;
+      if (!proven) await services.rateLimits.consume(['mailPerEmail', input.email]);
       const existing = findUserByEmail(services, input.email);
       if (existing) {
         // Tell the owner instead of the caller, who must not learn that the address is registered.
