@@ -139,14 +139,13 @@ async function slowConsumer() {
   const server = await startBenchServer('ws-slow', synchronous, { RATE_LIMITS: 'false' });
   const { admin, space, members } = await spaceWithMembers(server.target, 1);
   const socket = new WebSocket(`ws://127.0.0.1:${server.server.port}/graphql`, 'graphql-transport-ws', { headers: { cookie: members[0]!.client.cookieHeader() } });
-  let closedWith: { code: number; reason: string } | null = null;
-  let received = 0;
-  socket.on('close', (code, reason) => (closedWith = { code, reason: reason.toString() }));
+  const seen: { closedWith: { code: number; reason: string } | null; received: number } = { closedWith: null, received: 0 };
+  socket.on('close', (code, reason) => (seen.closedWith = { code, reason: reason.toString() }));
   socket.on('error', () => undefined);
   await new Promise<void>((resolve, reject) => socket.once('open', () => resolve()).once('error', reject));
   socket.send(JSON.stringify({ type: 'connection_init', payload: {} }));
   await new Promise<void>((resolve) => socket.once('message', () => resolve()));
-  socket.on('message', () => (received += 1));
+  socket.on('message', () => (seen.received += 1));
   socket.send(JSON.stringify({ id: '1', type: 'subscribe', payload: { query: 'subscription ($project: ID) { subMessage(project: $project) { type messageId message { id body } } }', variables: { project: space } } }));
   await wait(500);
   socket.pause();
@@ -167,17 +166,17 @@ async function slowConsumer() {
   socket.resume();
   const deadline = performance.now() + 20_000;
   let lastCount = -1;
-  while (closedWith === null && performance.now() < deadline && received !== lastCount) {
-    lastCount = received;
+  while (seen.closedWith === null && performance.now() < deadline && seen.received !== lastCount) {
+    lastCount = seen.received;
     await wait(1000);
   }
-  const fate: { code: number; reason: string } | null = closedWith;
+  const fate = seen.closedWith;
   socket.terminate();
   server.server.child.kill('SIGTERM');
   await server.server.exited;
   server.database.close();
   rmSync(server.dataDirectory, { recursive: true, force: true });
-  return { before, after, peak, sendSeconds, received, fate };
+  return { before, after, peak, sendSeconds, received: seen.received, fate };
 }
 
 console.log(`Websocket benchmark (server in its own process, SQLite synchronous=${synchronous})`);

@@ -51,6 +51,8 @@ export interface RoomOptions {
    */
   onReject?: (peer: Peer) => void;
   onError?: (error: unknown, message: string) => void;
+  /** A client's update was refused after it was stored (it could not be applied): its input, not the server, was at fault. */
+  onRefusal?: (error: unknown, message: string) => void;
 }
 
 /** A close reason is at most 123 bytes (RFC 6455); longer ones would make `close` throw. */
@@ -221,7 +223,7 @@ export class Room {
         Y.applyUpdate(this.doc, update, member.peer);
       } catch (error) {
         this.store.remove(outcome.id);
-        this.options.onError?.(error, `doc ${this.docId}: an update could not be applied`);
+        this.options.onRefusal?.(error, `doc ${this.docId}: an update could not be applied; its sender was closed`);
         if (present()) this.reject(member.peer, collabCloseCodes.malformed, closeReasons.unappliable);
         return;
       }

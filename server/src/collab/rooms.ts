@@ -241,6 +241,7 @@ export class RoomManager {
       // Emptiness is the manager's to judge (disconnect): a rejected socket leaves through it too.
       onReject: (peer) => this.disconnect(peer as Connection),
       onError: (error, message) => this.logger.error({ err: error, docId }, message),
+      onRefusal: (error, message) => this.logger.warn({ err: error, docId }, message),
     });
     const loaded: LoadedRoom = { room, connections: new Set(), activity, unloadTimer: null, teamId: findDocRow(this.services.database.db, docId)?.teamId ?? null };
     this.rooms.set(docId, loaded);
