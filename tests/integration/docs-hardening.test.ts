@@ -69,6 +69,8 @@ async function closeOf(closed: Promise<{ code: number; reason: string }>) {
 describe('doc sockets under a hostile client (issue 24)', () => {
   it('slows a client flooding 5,000 tiny updates, then closes it 4429; everything acknowledged is stored, and others keep editing and querying meanwhile', async () => {
     const { id } = await createDoc(owner, space, 'Flooded');
+    const colleague = open(id, { cookie: member.client.cookieHeader() });
+    await colleague.synced();
     const flooder = rawSocket(server.url, id, owner.client.cookieHeader());
     let acknowledged = 0;
     flooder.socket.on('message', (data: Buffer) => {
@@ -89,8 +91,6 @@ describe('doc sockets under a hostile client (issue 24)', () => {
 
     // While it floods: another person edits the same doc and is acknowledged, a signed-in query and /healthz answer.
     await waitFor(() => acknowledged >= 300, 'the flooder to get its burst through', 20_000);
-    const colleague = open(id, { cookie: member.client.cookieHeader() });
-    await colleague.synced();
     paragraphText(colleague.doc).insert(0, 'still editing');
     await waitFor(() => colleague.state.saved >= 1 && colleague.text().includes('still editing'), "the colleague's edit to be acknowledged", 20_000);
     const wall = expectData(await member.client.execute<{ getWall: { id: string; title: string } }>('query ($id: ID!) { getWall(id: $id) { id title } }', { id })).getWall;

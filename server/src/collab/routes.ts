@@ -46,7 +46,8 @@ function connectionOf(socket: WebSocket, grant: Grant, maxBufferedBytes: number,
     awareness: grant.kind === 'member',
     send(message) {
       if (behind || socket.readyState !== socket.OPEN) return;
-      if (socket.bufferedAmount + message.byteLength > maxBufferedBytes) {
+      // Judged on what already waits, so one message larger than the limit (the first sync of a big doc) still goes out.
+      if (socket.bufferedAmount > maxBufferedBytes) {
         behind = true;
         queueMicrotask(() => onSlowReader(connection));
         return;
