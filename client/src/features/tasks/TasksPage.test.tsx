@@ -187,6 +187,20 @@ describe('tasks board', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe(`/${project}/tasks`));
   });
 
+  it('folds the toolbar into one row on a phone: icon-only layouts, the filter, and the rest in "More actions"', async () => {
+    const listeners = new Set<() => void>();
+    vi.stubGlobal('matchMedia', (query: string) => ({ matches: query.includes('max-width'), media: query, addEventListener: (_type: string, listener: () => void) => listeners.add(listener), removeEventListener: () => undefined }));
+    await openBoard();
+    const toolbar = screen.getByTestId('task-toolbar');
+    expect(within(toolbar).getByRole('button', { name: 'Board' }).textContent).toBe('');
+    expect(within(toolbar).getByRole('button', { name: 'Filter' })).toBeTruthy();
+    expect(within(toolbar).queryByRole('button', { name: 'Tags and sprints' })).toBeNull();
+    expect(within(toolbar).getByRole('heading', { level: 2, name: 'Tasks' }).className).toBe('visually-hidden');
+    await userEvent.click(within(toolbar).getByRole('button', { name: 'More actions' }));
+    await userEvent.click(await screen.findByRole('menuitem', { name: 'Tags and sprints' }));
+    expect(await screen.findByRole('dialog', { name: 'Tags and sprints' })).toBeTruthy();
+  });
+
   it('asks for a space on the overview', async () => {
     mockGraphQL({});
     renderRoute('/overview/tasks', routes);

@@ -1,16 +1,15 @@
-import { HelpCircle, Tags } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { isFilterEmpty } from '#shared/taskViews';
 import { isProjectId } from '../../app/routeRules';
 import { useAtomValue, useSetAtom, useStore } from '../../lib/store';
-import { Button, EmptyState, LoadingBar, Notice, Tooltip } from '../../ui';
+import { Button, EmptyState, LoadingBar, Notice } from '../../ui';
 import { navIcons } from '../shell/areas';
 import { NotFound } from '../shell/NotFound';
 import { boardAtom, taskFilterAtom, taskViewAtom, visibleTasksAtom } from './atoms';
 import { loadBoard } from './boardActions';
-import { FilterBar } from './FilterBar';
+import { FilterChips } from './FilterBar';
 import { QuickPickDialog } from './QuickPickDialog';
 import { ShortcutsHelpDialog } from './ShortcutsHelpDialog';
 import { TagManagerDialog } from './TagManagerDialog';
@@ -19,9 +18,8 @@ import { TaskList } from './TaskList';
 import { TaskPanel } from './TaskPanel';
 import styles from './Tasks.module.css';
 import { useBoard } from './useBoard';
+import { TaskToolbar } from './TaskToolbar';
 import { useTaskShortcuts } from './useTaskShortcuts';
-import { shortcutsHelpOpenAtom } from './viewAtoms';
-import { ViewToggle } from './ViewToggle';
 
 function NoMatches() {
   const { t } = useTranslation();
@@ -43,26 +41,15 @@ function SpaceTasks({ project, openTask }: { project: string; openTask: string |
   useTaskShortcuts(project, openTask);
   const board = useAtomValue(boardAtom);
   const view = useAtomValue(taskViewAtom);
-  const openHelp = useSetAtom(shortcutsHelpOpenAtom);
   const [managingTags, setManagingTags] = useState(false);
   const current = board.project === project;
   const ready = current && board.status === 'ready';
+  if (current && board.status === 'notFound') return <NotFound />;
   return (
     <div className={styles.page}>
-      <div className={styles.toolbar}>
-        <h2 className={styles.title}>{t('areas.tasks.title')}</h2>
-        <ViewToggle />
-        <span className={styles.spacer} />
-        <Button size="sm" variant="ghost" icon={<Tags size={14} aria-hidden />} onClick={() => setManagingTags(true)} disabled={!ready}>
-          {t('tasks.tags.manage')}
-        </Button>
-        <Tooltip content={t('tasks.shortcuts.hint', { action: t('tasks.shortcuts.title'), key: '?' })}>
-          <Button size="sm" variant="ghost" iconOnly icon={<HelpCircle size={16} aria-hidden />} aria-label={t('tasks.shortcuts.title')} aria-keyshortcuts="?" onClick={() => openHelp(true)} />
-        </Tooltip>
-      </div>
-      {ready && <FilterBar />}
+      <TaskToolbar ready={ready} onManageTags={() => setManagingTags(true)} />
+      {ready && <FilterChips />}
       {current && board.status === 'loading' && <LoadingBar label={t('tasks.loading')} />}
-      {current && board.status === 'notFound' && <NotFound />}
       {current && board.status === 'error' && (
         <Notice tone="error" title={t('tasks.errors.load')}>
           <Button size="sm" onClick={() => void loadBoard(store, project)}>{t('tasks.retry')}</Button>

@@ -12,8 +12,9 @@ const viewIcons: Record<TaskView, typeof List> = { board: KanbanSquare, list: Li
 /**
  * Switches between the board and the list, and chooses the list's grouping; remembered per user.
  * The layout buttons are one toolbar stop: arrow keys move between them, as in a segmented control.
+ * Compact (a phone): icons only, and the grouping lives in the toolbar's overflow menu.
  */
-export function ViewToggle() {
+export function ViewToggle({ compact = false }: { compact?: boolean }) {
   const { t } = useTranslation();
   const [prefs, setPrefs] = useAtom(viewPrefsAtom);
   const group = useRef<HTMLDivElement>(null);
@@ -41,13 +42,14 @@ export function ViewToggle() {
               aria-pressed={prefs.view === key}
               tabIndex={prefs.view === key ? 0 : -1}
               onClick={() => setPrefs({ view: key })}
+              {...(compact ? { iconOnly: true, icon: <Icon size={16} aria-hidden />, 'aria-label': t(`tasks.view.${key}`) } : {})}
             >
-              <Icon size={14} aria-hidden /> {t(`tasks.view.${key}`)}
+              {!compact && <><Icon size={14} aria-hidden /> {t(`tasks.view.${key}`)}</>}
             </Button>
           );
         })}
       </div>
-      {prefs.view === 'list' && (
+      {prefs.view === 'list' && !compact && (
         <Menu>
           <MenuTrigger asChild>
             <Button size="sm" variant="ghost" icon={<Layers size={14} aria-hidden />}>
