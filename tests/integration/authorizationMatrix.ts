@@ -298,6 +298,12 @@ export const matrix: Record<string, MatrixEntry> = {
       refused: [
         { query: 'query ($project: ID!) { getTasks(project: $project) { id } }', variables: projectA },
         { query: 'query ($project: ID!) { getTasks(project: $project) { id } }', variables: (w) => ({ project: w.privateSpaceA }) },
+        { query: 'query ($project: ID!, $users: [ID!]) { getTasks(project: $project, users: $users, open: true, first: 5) { id } }', variables: (w) => ({ project: w.publicSpaceA, users: [w.adminA.id] }) },
+      ],
+      // Without a project: the caller's own team only, whoever is named.
+      seesNothing: [
+        { query: 'query ($users: [ID!]) { getTasks(users: $users, open: true) { id name project users { id } } }', variables: (w) => ({ users: [w.adminA.id, w.basicA.id, w.guestA.id] }) },
+        { query: 'query ($users: [ID!]) { getTasks(users: $users) { id name project } }', variables: (w) => ({ users: [w.userB.id, w.adminA.id] }) },
       ],
     },
     guestRefused: [{ query: 'query ($project: ID!) { getTasks(project: $project) { id } }', variables: projectA }],
@@ -397,6 +403,7 @@ export const matrix: Record<string, MatrixEntry> = {
   },
   getPrivats: { otherTeam: { seesNothing: [{ query: '{ getPrivats { id name users { id } lastMessage { body } } }' }] } },
   getPresence: { otherTeam: { seesNothing: [{ query: '{ getPresence { user state } }' }] } },
+  getTaskChats: { otherTeam: { seesNothing: [{ query: '{ getTaskChats { id name project lastMessage { body } } }' }] } },
   setMessage: {
     otherTeam: {
       refused: [

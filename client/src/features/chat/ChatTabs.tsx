@@ -1,51 +1,70 @@
-import { useRef, useState, type KeyboardEvent } from 'react';
-import { CalendarClock, MessagesSquare, Shapes, Users } from 'lucide-react';
+import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { CalendarClock, MessagesSquare, Shapes, SquareCheckBig, Users } from 'lucide-react';
 import clsx from 'clsx';
 import { useTranslation } from 'react-i18next';
-import { useAtomValue } from '../../lib/store';
+import { useAtomValue, useStore } from '../../lib/store';
 import { EmptyState, Spinner } from '../../ui';
 import { currentUserAtom } from '../auth/session';
-import { spaceListAtom } from '../spaces/atoms';
-import { privatsAtom } from './atoms';
+import { spaceListAtom, spacesAtom } from '../spaces/atoms';
+import { privatsAtom, taskChatsAtom } from './atoms';
 import { ChatList } from './ChatList';
-import { privatItem, recentItems, spaceItem } from './chatLists';
+import { loadTaskChats, privatItem, recentItems, spaceItem, taskItem } from './chatLists';
 import styles from './Chat.module.css';
 
-export type ChatTab = 'private' | 'recent' | 'spaces' | 'invitations';
+export type ChatTab = 'private' | 'recent' | 'spaces' | 'tasks' | 'invitations';
 
 export interface ChatTabsProps {
   tabs: readonly ChatTab[];
   selectedId?: string;
-  initial?: ChatTab;
+  /** The tab of the open conversation: shown first, or once it is known, unless the person picked a tab. */
+  initial?: ChatTab | undefined;
   onNavigate?: () => void;
 }
 
-/** The chat lists under tabs (private, recent, spaces, invitations), following the ARIA tabs pattern. */
+/** The chat lists under tabs (private, recent, spaces, task threads, invitations), following the ARIA tabs pattern. */
 export function ChatTabs({ tabs, selectedId, initial, onNavigate }: ChatTabsProps) {
   const { t } = useTranslation();
   const [tab, setTab] = useState<ChatTab>(initial ?? tabs[0] ?? 'private');
   const refs = useRef(new Map<ChatTab, HTMLButtonElement>());
+  // The tab of the open conversation is known once the lists have loaded; a tab the person chose stays.
+  const chosen = useRef(false);
+  const choose = (next: ChatTab) => {
+    chosen.current = true;
+    setTab(next);
+  };
+  useEffect(() => {
+    if (initial && !chosen.current) setTab(initial);
+  }, [initial]);
   const me = useAtomValue(currentUserAtom)?.id ?? null;
+  const store = useStore();
   const privats = useAtomValue(privatsAtom);
   const spaces = useAtomValue(spaceListAtom);
+  const spacesById = useAtomValue(spacesAtom);
+  const taskChats = useAtomValue(taskChatsAtom);
   const labels = { you: t('chat.message.you'), unnamedGroup: t('chat.list.unnamed') };
   const privateItems = (privats ?? []).map((privat) => privatItem(privat, me, labels));
   const spaceItems = spaces.map((space) => spaceItem(space, me, labels));
+  const taskItems = (taskChats ?? []).map((task) => taskItem(task, spacesById.get(task.project), me, labels));
+
+  // No feed announces a new task thread: the list is read again each time its tab (or Recent) is shown.
+  useEffect(() => {
+    if (tab === 'tasks' || tab === 'recent') void loadTaskChats(store).catch(() => undefined);
+  }, [tab, store]);
 
   const onKeyDown = (event: KeyboardEvent) => {
     const step = event.key === 'ArrowRight' ? 1 : event.key === 'ArrowLeft' ? -1 : 0;
     if (!step) return;
     const next = tabs[(tabs.indexOf(tab) + step + tabs.length) % tabs.length] ?? tab;
-    setTab(next);
+    choose(next);
     refs.current.get(next)?.focus();
   };
 
   const panel = () => {
     if (tab === 'invitations') return <EmptyState icon={CalendarClock} title={t('chat.tabs.invitationsTitle')} description={t('chat.tabs.invitationsEmpty')} />;
-    if (privats === null && tab !== 'spaces') return <Spinner size={18} label={t('chat.list.loading')} />;
-    const items = tab === 'private' ? privateItems : tab === 'spaces' ? spaceItems : recentItems([...privateItems, ...spaceItems]);
+    if ((privats === null && tab !== 'spaces' && tab !== 'tasks') || (taskChats === null && tab === 'tasks')) return <Spinner size={18} label={t('chat.list.loading')} />;
+    const items = tab === 'private' ? privateItems : tab === 'spaces' ? spaceItems : tab === 'tasks' ? taskItems : recentItems([...privateItems, ...spaceItems, ...taskItems]);
     if (items.length === 0) {
-      const icon = tab === 'private' ? Users : tab === 'spaces' ? Shapes : MessagesSquare;
+      const icon = tab === 'private' ? Users : tab === 'spaces' ? Shapes : tab === 'tasks' ? SquareCheckBig : MessagesSquare;
       return <EmptyState icon={icon} title={t(`chat.tabs.${tab}Title`)} description={t(`chat.tabs.${tab}Empty`)} />;
     }
     return <ChatList items={items} selectedId={selectedId} label={t(`chat.tabs.${tab}`)} onNavigate={onNavigate} />;
@@ -67,7 +86,7 @@ export function ChatTabs({ tabs, selectedId, initial, onNavigate }: ChatTabsProp
             aria-controls="chat-tab-panel"
             tabIndex={tab === key ? 0 : -1}
             className={clsx(styles.tab, tab === key && styles.tabActive)}
-            onClick={() => setTab(key)}
+            onClick={() => choose(key)}
           >
             {t(`chat.tabs.${key}`)}
           </button>

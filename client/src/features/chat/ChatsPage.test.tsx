@@ -2,6 +2,7 @@
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { Outlet } from 'react-router';
 import { createAppStore } from '../../lib/store';
 import { mockGraphQL } from '../../test/graphqlMock';
 import { setupAppI18n } from '../../test/i18n';
@@ -113,14 +114,48 @@ describe('chats page', () => {
   });
 });
 
-describe('messages area', () => {
-  it('has private, recent, spaces and invitations tabs; invitations say meetings are not there yet', async () => {
-    mockGraphQL({});
-    renderWithStore(<MessagesPage />, { store: setup() });
-    expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual(['Private', 'Recent', 'Spaces', 'Invitations']);
+describe('one place for chats and messages', () => {
+  const taskChat = { id: 't1', name: 'Ship the beta', idCode: 'DES-4', letter: 'S', color: '#2f9e8f', project: 'p1', unread: 2, lastMessage: message('z1', { task: 't1', project: null, body: 'Release notes are ready' }) };
+
+  it('has private, recent, spaces, tasks and invitations tabs; invitations say meetings are not there yet', async () => {
+    mockGraphQL({ getTaskChats: () => ({ data: { getTaskChats: [] } }) });
+    renderWithStore(<ChatsPage />, { store: setup(), path: '/chats' });
+    expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual(['Private', 'Recent', 'Spaces', 'Tasks', 'Invitations']);
+    await userEvent.click(screen.getByRole('tab', { name: 'Recent' }));
     expect(within(screen.getByRole('list', { name: 'Recent' })).getAllByRole('link').map((link) => link.getAttribute('href'))).toEqual(['/chats/c1', '/chats/c2']);
     await userEvent.click(screen.getByRole('tab', { name: 'Invitations' }));
     expect(screen.getByRole('heading', { name: 'No meeting invitations' })).toBeTruthy();
+  });
+
+  it('lists task threads with their space and opens one with a link to the task', async () => {
+    mockGraphQL({
+      getTaskChats: () => ({ data: { getTaskChats: [taskChat] } }),
+      getMessages: () => ({ data: { getMessages: [taskChat.lastMessage] } }),
+    });
+    const { router } = renderWithStore(<ChatsPage />, { store: setup(), path: '/chats', routes: [{ path: '/chats/:chatid', element: <ChatsPage /> }] });
+    await userEvent.click(screen.getByRole('tab', { name: 'Tasks' }));
+    const link = await within(await screen.findByRole('list', { name: 'Tasks' })).findByRole('link', { name: /Ship the beta/ });
+    expect(link.getAttribute('href')).toBe('/chats/t1');
+    expect(within(link).getByText('Design · DES-4')).toBeTruthy();
+    expect(within(link).getByLabelText('2 unread messages')).toBeTruthy();
+    await router.navigate('/chats/t1');
+    expect(await screen.findByRole('heading', { name: 'Ship the beta' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Open DES-4' }).getAttribute('href')).toBe('/p1/tasks/d/t1');
+    expect(await screen.findByRole('textbox', { name: 'Message' })).toBeTruthy();
+  });
+
+  it("sends a space's messages address to that space's channel, and the overview's to the chat lists", async () => {
+    mockGraphQL({ getMessages: () => ({ data: { getMessages: [] } }), getTaskChats: () => ({ data: { getTaskChats: [] } }) });
+    const inScope = (scope: string) => ({ element: <Outlet context={{ kind: 'area', scope, area: 'messages' }} />, children: [{ path: `/${scope}/messages`, element: <MessagesPage /> }] });
+    const { router } = renderWithStore(<p>start</p>, {
+      store: setup(), path: '/start',
+      routes: [inScope('p1'), inScope('overview'), { path: '/chats/:chatid?', element: <ChatsPage /> }],
+    });
+    await router.navigate('/p1/messages');
+    expect(await screen.findByRole('heading', { name: 'Design' })).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/chats/p1');
+    await router.navigate('/overview/messages');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/chats'));
   });
 });
 

@@ -1,28 +1,44 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { ArrowLeft, MessagesSquare, Plus, Settings } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
-import { useAtomValue } from '../../lib/store';
-import { Avatar, Button, EmptyState, Notice, Spinner } from '../../ui';
-import { currentUserAtom } from '../auth/session';
+import { useAtomValue, useStore } from '../../lib/store';
+import { useOnReconnect } from '../../lib/subscriptions';
+import { Button, EmptyState, Notice, Spinner } from '../../ui';
+import { currentTeamAtom, currentUserAtom } from '../auth/session';
 import { spaceIdsAtom, spacesAtom } from '../spaces/atoms';
-import { privatsAtom } from './atoms';
+import { privatsAtom, taskChatsAtom } from './atoms';
+import { ChatAvatar } from './ChatList';
 import { ChatSettingsDialog } from './ChatSettingsDialog';
-import { privatItem } from './chatLists';
-import { ChatTabs } from './ChatTabs';
+import { loadTaskChats, privatItem, spaceItem, taskItem } from './chatLists';
+import { ChatTabs, type ChatTab } from './ChatTabs';
 import { Conversation } from './Conversation';
 import { NewChatDialog } from './NewChatDialog';
-import { PresenceAvatar } from './PresenceAvatar';
 import styles from './Chat.module.css';
 
-/** /chats/:chatid? — the chat lists on the left; on the right the chosen private chat or space channel. */
+/** The chats page's tabs: the SPEC's private, recent, spaces and invitations, and task threads. */
+export const chatPageTabs: readonly ChatTab[] = ['private', 'recent', 'spaces', 'tasks', 'invitations'];
+
+/**
+ * /chats/:chatid? — the one place for conversations: the chat lists on the left; on the right the
+ * chosen private chat, space channel or task thread. A space's "messages" address comes here too.
+ */
 export default function ChatsPage() {
   const { t } = useTranslation();
+  const store = useStore();
   const { chatid } = useParams();
+  const teamId = useAtomValue(currentTeamAtom)?.id;
   const [newChatOpen, setNewChatOpen] = useState(false);
-  // Opened on a space's channel, the list starts on the spaces tab, where that channel is (chosen again
-  // once the spaces have loaded).
+  // Opened on a space's channel or a task's thread, the list starts on the tab where it is (chosen
+  // again once the lists have loaded).
   const spaceIds = useAtomValue(spaceIdsAtom);
+  const taskChats = useAtomValue(taskChatsAtom);
+  const initial: ChatTab | undefined = chatid && spaceIds?.includes(chatid) ? 'spaces' : chatid && taskChats?.some((task) => task.id === chatid) ? 'tasks' : undefined;
+
+  useEffect(() => {
+    if (teamId) void loadTaskChats(store).catch(() => undefined);
+  }, [teamId, store]);
+  useOnReconnect(() => void loadTaskChats(store).catch(() => undefined));
 
   return (
     <div className={styles.chatsPage} data-open={chatid ? 'conversation' : 'lists'}>
@@ -31,7 +47,7 @@ export default function ChatsPage() {
           <h2 className={styles.chatsTitle}>{t('areas.chats.title')}</h2>
           <Button size="sm" variant="primary" icon={<Plus size={14} />} onClick={() => setNewChatOpen(true)}>{t('chat.newChat.open')}</Button>
         </div>
-        <ChatTabs key={spaceIds === null ? 'loading' : 'ready'} tabs={['private', 'recent', 'spaces']} selectedId={chatid} initial={chatid && spaceIds?.includes(chatid) ? 'spaces' : undefined} />
+        <ChatTabs tabs={chatPageTabs} selectedId={chatid} initial={initial} />
       </aside>
       <div className={styles.chatsMain}>
         {chatid ? <ChatPane id={chatid} /> : <EmptyState icon={MessagesSquare} title={t('chat.page.pickTitle')} description={t('chat.page.pickDescription')} />}
@@ -41,23 +57,27 @@ export default function ChatsPage() {
   );
 }
 
-/** The chosen conversation: a private chat when the id is one, else a space's channel. */
+/** The chosen conversation: a private chat, a space's channel or a task's thread, whichever the id is. */
 function ChatPane({ id }: { id: string }) {
   const { t } = useTranslation();
   const me = useAtomValue(currentUserAtom)?.id ?? null;
   const privats = useAtomValue(privatsAtom);
-  const space = useAtomValue(spacesAtom).get(id);
+  const spaces = useAtomValue(spacesAtom);
+  const space = spaces.get(id);
   const spacesLoaded = useAtomValue(spaceIdsAtom) !== null;
+  const taskChats = useAtomValue(taskChatsAtom);
+  const task = taskChats?.find((known) => known.id === id);
   const [settingsOpen, setSettingsOpen] = useState(false);
   const privat = privats?.find((known) => known.id === id);
+  const labels = { you: t('chat.message.you'), unnamedGroup: t('chat.list.unnamed') };
 
   if (privat) {
-    const item = privatItem(privat, me, { you: t('chat.message.you'), unnamedGroup: t('chat.list.unnamed') });
+    const item = privatItem(privat, me, labels);
     return (
       <>
         <header className={styles.paneHeader}>
           <Link to="/chats" className={styles.paneBack} aria-label={t('chat.page.back')}><ArrowLeft size={18} aria-hidden /></Link>
-          {item.personId ? <PresenceAvatar userId={item.personId} name={item.title} src={item.image} /> : <Avatar name={item.title} src={item.image} colorKey={item.id} shape="square" />}
+          <ChatAvatar item={item} size={28} />
           <h2 className={styles.paneTitle}>{item.title}</h2>
           {privat.name && <span className={styles.paneMeta}>{t('chat.list.members', { count: privat.users.length })}</span>}
           {privat.name && <Button size="sm" variant="ghost" iconOnly icon={<Settings size={16} />} aria-label={t('chat.settings.open')} onClick={() => setSettingsOpen(true)} />}
@@ -72,7 +92,7 @@ function ChatPane({ id }: { id: string }) {
       <>
         <header className={styles.paneHeader}>
           <Link to="/chats" className={styles.paneBack} aria-label={t('chat.page.back')}><ArrowLeft size={18} aria-hidden /></Link>
-          <Avatar name={space.name} src={space.logo} colorKey={space.id} shape="square" />
+          <ChatAvatar item={spaceItem(space, me, labels)} size={28} />
           <h2 className={styles.paneTitle}>{space.name}</h2>
           <Link className={styles.paneMeta} to={`/${space.id}`}>{t('chat.page.openSpace')}</Link>
         </header>
@@ -80,7 +100,21 @@ function ChatPane({ id }: { id: string }) {
       </>
     );
   }
-  if (privats === null || !spacesLoaded) return <div className={styles.conversationState}><Spinner size={20} label={t('chat.list.loading')} /></div>;
+  if (task) {
+    const item = taskItem(task, spaces.get(task.project), me, labels);
+    return (
+      <>
+        <header className={styles.paneHeader}>
+          <Link to="/chats" className={styles.paneBack} aria-label={t('chat.page.back')}><ArrowLeft size={18} aria-hidden /></Link>
+          <ChatAvatar item={item} size={28} />
+          <h2 className={styles.paneTitle}>{task.name}</h2>
+          <Link className={styles.paneMeta} to={`/${task.project}/tasks/d/${task.id}`}>{t('chat.page.openTask', { code: task.idCode })}</Link>
+        </header>
+        <Conversation key={task.id} task={task.id} unread={task.unread} placeholder={t('chat.composer.placeholderTo', { name: task.name })} />
+      </>
+    );
+  }
+  if (privats === null || !spacesLoaded || taskChats === null) return <div className={styles.conversationState}><Spinner size={20} label={t('chat.list.loading')} /></div>;
   return (
     <div className={styles.conversationState}>
       <Notice tone="info" title={t('chat.page.notFound')} />

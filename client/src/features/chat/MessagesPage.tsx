@@ -1,18 +1,12 @@
-import { useTranslation } from 'react-i18next';
-import { useOutletContext } from 'react-router';
-import type { DashboardLocation } from '../shell/areas';
-import { ChatTabs } from './ChatTabs';
-import styles from './Chat.module.css';
+import { Navigate, useOutletContext } from 'react-router';
+import { overviewScope, type DashboardLocation } from '../shell/areas';
 
-/** The dashboard's messages area (SPEC §2): private, recent, spaces and invitations; an entry opens in /chats. */
+/**
+ * The dashboard's messages area (SPEC §2 route /:project/messages) is the chats page: a space's
+ * messages open that space's channel, the overview's the chat lists. The address keeps working.
+ */
 export default function MessagesPage() {
-  const { t } = useTranslation();
   const location = useOutletContext<DashboardLocation | undefined>();
-  const inSpace = location?.kind === 'area' && location.scope !== 'overview';
-  return (
-    <div className={styles.messagesPage}>
-      <h2 className={styles.chatsTitle}>{t('areas.messages.title')}</h2>
-      <ChatTabs tabs={['private', 'recent', 'spaces', 'invitations']} initial={inSpace ? 'spaces' : 'recent'} selectedId={inSpace ? location.scope : undefined} />
-    </div>
-  );
+  const scope = location?.scope ?? overviewScope;
+  return <Navigate to={scope === overviewScope ? '/chats' : `/chats/${scope}`} replace />;
 }

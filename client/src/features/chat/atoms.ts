@@ -1,11 +1,11 @@
 /**
  * Chat state. Open conversations live in one Map keyed by conversation ("privat:<id>"), and are
  * evicted when their view unmounts (STYLE: no family growing with every chat visited). The
- * private chat list, presence and the outbox of unsent messages are app-wide.
+ * private chat list, the task threads list, presence and the outbox of unsent messages are app-wide.
  */
 import { atom, type AppStore } from '../../lib/store';
 import { spaceListAtom } from '../spaces/atoms';
-import type { ConversationTarget, Message, MessageAuthor, MessageFile, MessageQuote, PresenceState, Privat } from './operations';
+import type { ConversationTarget, Message, MessageAuthor, MessageFile, MessageQuote, PresenceState, Privat, TaskChat } from './operations';
 
 export interface TypingPerson {
   user: MessageAuthor;
@@ -87,6 +87,13 @@ export function forgetPrivat(store: AppStore, id: string): void {
 
 export function setPrivats(store: AppStore, privats: readonly Privat[]): void {
   store.set(privatsAtom, [...privats].sort(byUpdatedDescending));
+}
+
+/** The task threads of the current team with messages (the chat lists' Tasks tab), most recently active first; null until loaded. */
+export const taskChatsAtom = atom<readonly TaskChat[] | null>(null);
+
+export function storeTaskChatUnread(store: AppStore, taskId: string, unread: number): void {
+  store.set(taskChatsAtom, (list) => list?.map((task) => (task.id === taskId && task.unread !== unread ? { ...task, unread } : task)) ?? list);
 }
 
 export const presenceAtom = atom<ReadonlyMap<string, PresenceState>>(new Map());

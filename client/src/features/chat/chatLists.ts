@@ -1,13 +1,17 @@
-/** The chat lists: private chats, spaces' channels, and the "recent" mix of both, loaded once and kept live. */
+/**
+ * The chat lists: private chats, spaces' channels and task threads, and the "recent" mix of them.
+ * Private chats and spaces are loaded once and kept live; task threads are read again whenever
+ * their tab or the chats page opens (no feed announces a new task thread).
+ */
 import { request } from '../../lib/graphql';
 import type { AppStore } from '../../lib/store';
 import { storeSpaceChat, type SpaceLastMessage, type SpaceSummary } from '../spaces/atoms';
-import { forgetPrivat, presenceAtom, setPrivats, storePrivat } from './atoms';
+import { forgetPrivat, presenceAtom, setPrivats, storePrivat, taskChatsAtom } from './atoms';
 import { personName } from './format';
 import { markdownToText } from './markdown';
 import {
-  getPresenceDocument, getPrivatsDocument, getSpaceChatsDocument,
-  type Message, type Presence, type Privat, type PrivatChange, type SpaceChatChange, type SpaceChatSummary,
+  getPresenceDocument, getPrivatsDocument, getSpaceChatsDocument, getTaskChatsDocument,
+  type Message, type Presence, type Privat, type PrivatChange, type SpaceChatChange, type SpaceChatSummary, type TaskChat,
 } from './operations';
 
 function lastOf(message: Message | null): SpaceLastMessage | null {
@@ -43,19 +47,29 @@ export async function loadSpaceChats(store: AppStore): Promise<void> {
   for (const summary of getProjects ?? []) storeSpaceChatSummary(store, summary);
 }
 
+export async function loadTaskChats(store: AppStore): Promise<void> {
+  const { getTaskChats } = await request(getTaskChatsDocument, undefined, { silent: true });
+  store.set(taskChatsAtom, getTaskChats);
+}
+
 export async function loadPresence(store: AppStore): Promise<void> {
   const { getPresence } = await request(getPresenceDocument, undefined, { silent: true });
   store.set(presenceAtom, new Map(getPresence.map((presence) => [presence.user, presence.state])));
 }
 
 export interface ChatListItem {
-  kind: 'privat' | 'space';
+  kind: 'privat' | 'space' | 'task';
   id: string;
   title: string;
   /** The other person of a one-to-one chat (for the avatar's presence). */
   personId: string | null;
   image: string | null;
+  /** A space's colour; a task's. */
   color: string | null;
+  /** A task's badge letter. */
+  letter?: string;
+  /** What the title is shown under: a task's space and code. */
+  context?: string;
   unread: number;
   preview: string | null;
   /** When the last message was written, for sorting and display. */
@@ -100,10 +114,18 @@ export function spaceItem(space: SpaceSummary, me: string | null, labels: ListLa
   };
 }
 
-/** Private chats and spaces with a message, newest activity first. */
+export function taskItem(task: TaskChat, space: SpaceSummary | undefined, me: string | null, labels: ListLabels): ChatListItem {
+  return {
+    kind: 'task', id: task.id, title: task.name, personId: null, image: null, color: task.color, letter: task.letter,
+    context: space ? `${space.name} · ${task.idCode}` : task.idCode, unread: task.unread,
+    preview: previewOf(task.lastMessage, me, labels.you), time: task.lastMessage?.createdAt ?? null, inactive: false,
+  };
+}
+
+/** Private chats, spaces and task threads with a message, newest activity first. */
 export function recentItems(items: readonly ChatListItem[], limit = 30): ChatListItem[] {
   return items
-    .filter((item) => item.time !== null && (item.kind === 'privat' || item.preview !== null))
+    .filter((item) => item.time !== null && (item.kind !== 'space' || item.preview !== null))
     .sort((left, right) => Date.parse(right.time ?? '') - Date.parse(left.time ?? ''))
     .slice(0, limit);
 }

@@ -8,7 +8,7 @@ import type { AppStore } from '../../lib/store';
 import { showToast } from '../../ui';
 import { currentUserAtom } from '../auth/session';
 import { storeSpaceChat, spacesAtom } from '../spaces/atoms';
-import { conversationsAtom, privatsAtom, storePrivat, updateConversation, type ConversationState } from './atoms';
+import { conversationsAtom, privatsAtom, storePrivat, storeTaskChatUnread, updateConversation, type ConversationState } from './atoms';
 import { applyMessageChange, conversationKey, mergeMessages, removeMessage, unreadDividerId } from './messages';
 import { acknowledgeMessage } from './outbox';
 import type { SendTypingSignal } from './typingSignal';
@@ -172,6 +172,7 @@ function clearUnread(store: AppStore, target: ConversationTarget): void {
     const space = store.get(spacesAtom).get(target.project);
     if (space?.unread) storeSpaceChat(store, target.project, { unread: 0, lastMessage: space.lastMessage ?? null });
   }
+  if ('task' in target) storeTaskChatUnread(store, target.task, 0);
 }
 
 /** Marks the conversation read, throttled: the first call goes at once, later ones are folded into one at the end of the window. */

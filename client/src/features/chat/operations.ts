@@ -121,6 +121,18 @@ export interface SpaceChatChange {
   project: SpaceChatSummary | null;
 }
 
+/** A task's thread in the chat lists (getTaskChats): the task's badge and name, its space, unread count and last message. */
+export interface TaskChat {
+  id: string;
+  name: string;
+  idCode: string;
+  letter: string;
+  color: string;
+  project: string;
+  unread: number;
+  lastMessage: Message | null;
+}
+
 export interface ChatPerson extends PrivatMember {
   email: string;
   isAuth: boolean;
@@ -149,6 +161,10 @@ export const getPrivatsDocument = gql<{ getPrivats: Privat[] }>(`query GetPrivat
 export const getPresenceDocument = gql<{ getPresence: Presence[] }>('query GetPresence { getPresence { user state } }');
 
 export const getSpaceChatsDocument = gql<{ getProjects: SpaceChatSummary[] | null }>(`query GetSpaceChats { getProjects { ${spaceChatFields} } }`);
+
+export const getTaskChatsDocument = gql<{ getTaskChats: TaskChat[] }>(
+  `query GetTaskChats { getTaskChats { id name idCode letter color project unread lastMessage { ${messageFields} } } }`,
+);
 
 /** The people who can be mentioned: a space's members (project), a task's space members (task), else the team's. */
 export const getChatPeopleDocument = gql<{ getUsers: ChatPerson[] }, { project?: string; task?: string }>(

@@ -6,6 +6,7 @@ import { useAtomValue, useSetAtom, useStore } from '../../lib/store';
 import { logout } from '../auth/session';
 import { chatUnreadTotalAtom } from '../chat/atoms';
 import { newSpaceOpenAtom, spaceListAtom, spaceSettingsTargetAtom } from '../spaces/atoms';
+import { SpaceIcon } from '../spaces/SpaceIcon';
 import { currentTeamRoleAtom } from '../teams/atoms';
 import { activeNavKey, navIcons, navPath, overviewScope, primaryNav, secondaryNav, type DashboardLocation, type NavKey } from './areas';
 import { TeamSwitcher } from './TeamSwitcher';
@@ -78,7 +79,7 @@ export function Sidebar({ id, location, open, onNavigate }: SidebarProps) {
             {spaces.map((space) => (
               <li key={space.id} className={styles.spaceItem}>
                 <Link to={`/${space.id}`} className={clsx(styles.item, scope === space.id && styles.activeScope)} aria-current={scope === space.id && location.kind === 'area' && location.area === 'home' ? 'page' : undefined} onClick={onNavigate}>
-                  <span className={styles.spaceDot} style={{ backgroundColor: space.color ?? 'var(--color-text-faint)' }} aria-hidden />
+                  <SpaceIcon space={space} size={18} />
                   <span className={styles.itemLabel}>{space.name}</span>
                 </Link>
                 <button type="button" className={styles.spaceSettings} aria-label={t('spaces.menu.settingsFor', { name: space.name })} title={t('spaces.menu.settingsFor', { name: space.name })} onClick={() => {

@@ -24,15 +24,22 @@ describe('dashboard locations (SPEC §2)', () => {
     expect(resolveDashboardLocation('/overview/home', { project: 'overview', category: 'home' }).kind).toBe('notFound');
   });
 
-  it('SPEC §2: the sidebar lists every dashboard area once, preferences, feedback and support last', () => {
-    expect(primaryNav).toEqual(['home', 'tasks', 'media', 'files', 'stories', 'docs', 'meetings', 'messages', 'chats', 'calendar', 'reports', 'search']);
+  it('SPEC §2: the sidebar lists every dashboard area once, messages and chats as one Chats entry, preferences, feedback and support last', () => {
+    expect(primaryNav).toEqual(['home', 'tasks', 'media', 'files', 'stories', 'docs', 'meetings', 'chats', 'calendar', 'reports', 'search']);
     expect(secondaryNav).toEqual(['preferences', 'feedback', 'support']);
   });
 
-  it('builds links that keep the current scope', () => {
+  it('SPEC §2: /:project/messages is still a valid area (it redirects to the chats)', () => {
+    expect(resolveDashboardLocation(`/${space}/messages`, { project: space, category: 'messages' })).toEqual({ kind: 'area', scope: space, area: 'messages' });
+    expect(activeNavKey({ kind: 'area', scope: space, area: 'messages' })).toBe('chats');
+  });
+
+  it('builds links that keep the current scope; in a space, Chats opens its channel', () => {
     expect(navPath('home', space)).toBe(`/${space}`);
     expect(navPath('tasks', 'overview')).toBe('/overview/tasks');
-    expect(navPath('chats', space)).toBe('/chats');
+    expect(navPath('chats', space)).toBe(`/chats/${space}`);
+    expect(navPath('chats', 'overview')).toBe('/chats');
+    expect(navPath('messages', space)).toBe(`/chats/${space}`);
     expect(activeNavKey({ kind: 'area', scope: space, area: 'docs' })).toBe('docs');
     expect(activeNavKey({ kind: 'chats', scope: 'overview' })).toBe('chats');
   });

@@ -29,7 +29,10 @@ export const overviewScope = 'overview';
 export const areaKeys = ['home', 'tasks', 'media', 'files', 'stories', 'docs', 'meetings', 'messages', 'calendar', 'reports', 'search', 'preferences', 'feedback', 'support', 'spaces'] as const;
 export type AreaKey = (typeof areaKeys)[number];
 
-/** Chats live at /chats rather than under a space, but sit in the sidebar with the areas. */
+/**
+ * Chats live at /chats rather than under a space, but sit in the sidebar with the areas. They are
+ * also the messages area: one sidebar entry serves both, and /:project/messages redirects to them.
+ */
 export type NavKey = AreaKey | 'chats';
 
 export const navIcons: Record<NavKey, LucideIcon> = {
@@ -51,8 +54,11 @@ export const navIcons: Record<NavKey, LucideIcon> = {
   spaces: Shapes,
 };
 
-/** Sidebar order (SPEC §2): the work areas first; preferences, feedback and support sit at the bottom. */
-export const primaryNav: readonly NavKey[] = ['home', 'tasks', 'media', 'files', 'stories', 'docs', 'meetings', 'messages', 'chats', 'calendar', 'reports', 'search'];
+/**
+ * Sidebar order (SPEC §2): the work areas first; preferences, feedback and support sit at the bottom.
+ * Messages and chats are one entry, Chats (private chats, space channels and task threads).
+ */
+export const primaryNav: readonly NavKey[] = ['home', 'tasks', 'media', 'files', 'stories', 'docs', 'meetings', 'chats', 'calendar', 'reports', 'search'];
 export const secondaryNav: readonly NavKey[] = ['preferences', 'feedback', 'support'];
 
 export function isScope(value: string | undefined): value is string {
@@ -77,12 +83,14 @@ export function resolveDashboardLocation(pathname: string, params: { project?: s
   return isCategory(category) ? { kind: 'area', scope: project, area: category } : { kind: 'notFound', scope: project };
 }
 
+/** Where an entry leads from a scope; in a space, Chats opens that space's channel. */
 export function navPath(key: NavKey, scope: string): string {
-  if (key === 'chats') return '/chats';
+  if (key === 'chats' || key === 'messages') return scope === overviewScope ? '/chats' : `/chats/${scope}`;
   return key === 'home' ? `/${scope}` : `/${scope}/${key}`;
 }
 
 export function activeNavKey(location: DashboardLocation): NavKey | undefined {
   if (location.kind === 'chats') return 'chats';
+  if (location.kind === 'area' && location.area === 'messages') return 'chats';
   return location.kind === 'area' ? location.area : undefined;
 }

@@ -7,13 +7,14 @@ import { privatMutations, privatQueries } from './privatResolvers';
 import { chatProjection } from './projection';
 import { chatTypeDefs } from './schema';
 import { chatLoaders } from './summaries';
+import { taskChatQueries } from './taskChats';
 
 /** Chat: messages in spaces, private chats and task threads, unread counts, typing and presence (issue 6). */
 export const chatModule: DomainModule = {
   name: 'chat',
   typeDefs: chatTypeDefs,
   resolvers: {
-    Query: { ...messageQueries, ...privatQueries, ...presenceQueries },
+    Query: { ...messageQueries, ...privatQueries, ...presenceQueries, ...taskChatQueries },
     Mutation: { ...messageMutations, ...privatMutations, ...presenceMutations },
     Subscription: { ...chatSubscriptions, ...presenceSubscriptions },
   },
@@ -23,6 +24,7 @@ export const chatModule: DomainModule = {
     getMessages: 'spaceMember',
     getPrivats: 'teamMember',
     getPresence: 'teamMember',
+    getTaskChats: 'teamMember',
     setMessage: 'spaceMember',
     ediMessage: 'spaceMember',
     delMessage: 'spaceMember',

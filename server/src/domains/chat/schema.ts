@@ -108,6 +108,11 @@ export const chatTypeDefs = /* GraphQL */ `
     getPrivats: [Privat!]!
     "Who of the current team is online or away now."
     getPresence: [Presence!]!
+    """
+    The task threads with messages the caller may read in their current team, the most recently active
+    first, at most \`first\` (default 30, at most 100).
+    """
+    getTaskChats(first: Int): [Task!]!
   }
 
   extend type Mutation {

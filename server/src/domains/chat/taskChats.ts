@@ -1,0 +1,51 @@
+import { and, desc, eq, gte, isNull, lt, max } from 'drizzle-orm';
+import type { IFieldResolver, MercuriusContext } from 'mercurius';
+import { requireActor } from '../../graphql/context';
+import { presentTasks } from '../tasks/present';
+import { findTaskRow, type Reader } from '../tasks/state';
+import { requireCurrentTeam } from '../teams/state';
+import { loadConversationAccess } from './access';
+import { conversationOf } from './conversation';
+import { pageRequest } from './commands';
+import { messages } from './tables';
+
+type Resolver = IFieldResolver<unknown, MercuriusContext, any>;
+
+/** How many of the most recently active threads are judged before giving up filling the page (threads of spaces out of sight are skipped). */
+const candidatesPerPage = 4;
+
+/**
+ * The task threads of the caller's current team that have messages and that the caller may read,
+ * the most recently active first: the chat lists' "Tasks" tab. Task conversation keys sort between
+ * "task:" and "task;", so the conversation index is read for task threads only.
+ */
+export function taskChatsOf(db: Reader, userId: string, teamId: string, limit: number) {
+  const newest = max(messages.seq);
+  const active = db
+    .select({ conversation: messages.conversation, newest })
+    .from(messages)
+    .where(and(gte(messages.conversation, 'task:'), lt(messages.conversation, 'task;'), eq(messages.teamId, teamId), isNull(messages.deletedAt)))
+    .groupBy(messages.conversation)
+    .orderBy(desc(newest))
+    .limit(limit * candidatesPerPage)
+    .all();
+  const rows = [];
+  for (const { conversation } of active) {
+    const taskId = conversation.slice('task:'.length);
+    if (!loadConversationAccess(db, conversationOf('task', taskId), userId)?.read) continue;
+    const row = findTaskRow(db, taskId);
+    if (row) rows.push(row);
+    if (rows.length === limit) break;
+  }
+  return presentTasks(db, rows, userId);
+}
+
+export const taskChatQueries: Record<string, Resolver> = {
+  getTaskChats: (_root, args: { first?: number | null }, context) => {
+    const actor = requireActor(context);
+    const { limit } = pageRequest({ first: args.first ?? 30 });
+    const db = context.services.database.db;
+    const { team } = requireCurrentTeam(db, actor.userId);
+    return taskChatsOf(db, actor.userId, team.id, limit);
+  },
+};
