@@ -7,6 +7,13 @@ import { setupAppI18n } from '../../test/i18n';
 import { MediaViewer } from './MediaViewer';
 import { storedFile } from './testFixtures';
 
+// pdf.js does not run in happy-dom: the viewer is checked to hand the preview the file's own bytes.
+vi.mock('./pdf/PdfViewer', () => ({
+  PdfViewer: ({ source, name }: { source: { url: string; credentials: string }; name: string }) => (
+    <section aria-label={`preview of ${name}`} data-url={source.url} data-credentials={source.credentials} />
+  ),
+}));
+
 const files = [
   storedFile({ id: 'm1', name: 'beach.jpg', type: 'image/jpeg', category: 'image' }),
   storedFile({ id: 'm2', name: 'launch.mp4', type: 'video/mp4', category: 'video', duration: 75 }),
@@ -45,6 +52,16 @@ describe('media viewer', () => {
     expect(screen.getByRole('button', { name: 'Next' }).hasAttribute('disabled')).toBe(true);
     await userEvent.click(screen.getByRole('button', { name: 'Previous' }));
     expect(screen.getByTestId('viewer-video')).toBeTruthy();
+  });
+
+  it('shows a PDF with the PDF preview, whose arrows turn pages rather than step to another file', async () => {
+    const withPdf = [...files, storedFile({ id: 'p1', name: 'report.pdf', type: 'application/pdf', category: 'Pdf' })];
+    render(<MediaViewer files={withPdf} currentId="p1" onChange={() => { throw new Error('stepped away from the PDF'); }} onClose={() => undefined} />);
+    const preview = screen.getByRole('region', { name: 'preview of report.pdf' });
+    expect(preview.dataset.url).toBe('/media/files/p1');
+    expect(preview.dataset.credentials).toBe('same-origin');
+    await userEvent.keyboard('{ArrowLeft}');
+    expect(screen.getByRole('dialog', { name: 'report.pdf' })).toBeTruthy();
   });
 
   it('closes with Escape', async () => {

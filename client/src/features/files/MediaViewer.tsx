@@ -6,9 +6,10 @@ import { formatBytes } from '#shared/files';
 import { downloadStoredFile } from './entryCommands';
 import styles from './Media.module.css';
 import type { StoredFile } from './operations';
+import { PdfViewer } from './pdf/PdfViewer';
 
 export interface MediaViewerProps {
-  /** The images and videos one can step through, in order. */
+  /** The images, videos and PDFs one can step through, in order. */
   files: readonly StoredFile[];
   currentId: string | null;
   onChange: (id: string) => void;
@@ -16,8 +17,9 @@ export interface MediaViewerProps {
 }
 
 /**
- * The lightbox: one image or video at a time over the page. Left and right arrows step through
- * the files, Escape closes (focus returns where it was), videos play with the browser's controls.
+ * The lightbox: one image, video or PDF at a time over the page. Left and right arrows step through
+ * the files (on a PDF they turn its pages; the side buttons still step), Escape closes (focus returns
+ * where it was), videos play with the browser's controls, PDFs are drawn by pdf.js from their bytes.
  */
 export function MediaViewer({ files, currentId, onChange, onClose }: MediaViewerProps) {
   const { t, i18n } = useTranslation();
@@ -26,9 +28,10 @@ export function MediaViewer({ files, currentId, onChange, onClose }: MediaViewer
   if (!file) return null;
   const previous = files[index - 1];
   const next = files[index + 1];
+  const pdf = file.category === 'Pdf';
   const onKeyDown = (event: KeyboardEvent) => {
-    // A focused video seeks with the arrows: leave them to it.
-    if (event.target instanceof HTMLVideoElement) return;
+    // A focused video seeks with the arrows, a PDF turns pages with them: leave them to it.
+    if (event.target instanceof HTMLVideoElement || pdf) return;
     if (event.key === 'ArrowLeft' && previous) onChange(previous.id);
     else if (event.key === 'ArrowRight' && next) onChange(next.id);
     else return;
@@ -51,8 +54,10 @@ export function MediaViewer({ files, currentId, onChange, onClose }: MediaViewer
               <X size={18} aria-hidden />
             </RadixDialog.Close>
           </header>
-          <div className={styles.stage}>
-            {file.category === 'video' ? (
+          <div className={pdf ? `${styles.stage} ${styles.stagePdf}` : styles.stage}>
+            {pdf ? (
+              <PdfViewer key={file.id} source={{ url: file.url, credentials: 'same-origin' }} name={file.name} tone="overlay" onDownload={() => downloadStoredFile(file)} />
+            ) : file.category === 'video' ? (
               <video key={file.id} className={styles.media} src={file.url} controls autoPlay playsInline data-testid="viewer-video" />
             ) : (
               <img key={file.id} className={styles.media} src={file.url} alt={file.name} style={file.base64 ? { backgroundImage: `url("${file.base64}")` } : undefined} />

@@ -2,67 +2,40 @@ import { Download, FileX } from 'lucide-react';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
-import { fileKindFromMimeType, formatBytes } from '#shared/files';
+import { formatBytes } from '#shared/files';
 import { useDocumentTitle } from '../../lib/documentTitle';
+import { request, RequestError } from '../../lib/graphql';
 import { Button, EmptyState, Notice, PublicLayout, Spinner } from '../../ui';
-import { kindIcon } from './fileDisplay';
-import { filePaths } from './operations';
+import { downloadFile, kindIcon } from './fileDisplay';
+import { filePaths, getSharedFileDocument, type SharedFileDetails } from './operations';
+import { PdfViewer } from './pdf/PdfViewer';
 import styles from './Media.module.css';
 
-export interface SharedFileInfo {
-  name: string;
-  type: string;
-  size: number | null;
-}
-
-type State = { status: 'loading' } | { status: 'ready'; file: SharedFileInfo } | { status: 'unavailable' } | { status: 'rateLimited' } | { status: 'error' };
-
-/** The file name of a Content-Disposition header: the UTF-8 `filename*` when present, else the plain one. */
-export function fileNameFromDisposition(header: string | null): string | null {
-  if (!header) return null;
-  const encoded = /filename\*=UTF-8''([^;]+)/i.exec(header);
-  if (encoded?.[1]) {
-    try {
-      return decodeURIComponent(encoded[1]);
-    } catch {
-      // A malformed encoding: the plain filename below still names the file.
-    }
-  }
-  return /filename="([^"]*)"/i.exec(header)?.[1] ?? null;
-}
+type State = { status: 'loading' } | { status: 'ready'; file: SharedFileDetails } | { status: 'unavailable' } | { status: 'rateLimited' } | { status: 'error' };
 
 /**
- * Asks the public route about the file without downloading it (HEAD): the server answers 404 alike
- * for a file that is not shared, no longer shared or deleted, so nothing tells them apart.
+ * Asks getSharedFile about the file (name, type and size from the server's records): it answers
+ * NOT_FOUND alike for a file that is not shared, no longer shared or deleted, so nothing tells them apart.
  */
 export async function readSharedFile(fileId: string): Promise<State> {
   try {
-    const response = await fetch(filePaths.shared(fileId), { method: 'HEAD', credentials: 'omit' });
-    if (response.status === 404 || response.status === 410) return { status: 'unavailable' };
-    if (response.status === 429) return { status: 'rateLimited' };
-    if (!response.ok) return { status: 'error' };
-    const length = Number(response.headers.get('content-length'));
-    return {
-      status: 'ready',
-      file: {
-        name: fileNameFromDisposition(response.headers.get('content-disposition')) ?? fileId,
-        type: (response.headers.get('content-type') ?? '').split(';')[0]!.trim(),
-        size: Number.isFinite(length) && response.headers.has('content-length') ? length : null,
-      },
-    };
-  } catch {
+    const { getSharedFile } = await request(getSharedFileDocument, { id: fileId }, { handledByCaller: true });
+    return { status: 'ready', file: getSharedFile };
+  } catch (error) {
+    if (error instanceof RequestError && error.code === 'NOT_FOUND') return { status: 'unavailable' };
+    if (error instanceof RequestError && error.code === 'RATE_LIMITED') return { status: 'rateLimited' };
     return { status: 'error' };
   }
 }
 
-function Preview({ fileId, file }: { fileId: string; file: SharedFileInfo }) {
+function Preview({ fileId, file }: { fileId: string; file: SharedFileDetails }) {
   const { t } = useTranslation();
   const url = filePaths.shared(fileId);
-  const kind = fileKindFromMimeType(file.type);
-  if (kind === 'image') return <img className={styles.sharedMedia} src={url} alt={file.name} />;
-  if (kind === 'video') return <video className={styles.sharedMedia} src={url} controls playsInline data-testid="shared-video" />;
-  if (kind === 'Pdf') return <iframe className={styles.sharedPdf} src={url} title={file.name} />;
-  const Icon = kindIcon({ category: kind });
+  if (file.kind === 'image') return <img className={styles.sharedMedia} src={url} alt={file.name} />;
+  if (file.kind === 'video') return <video className={styles.sharedMedia} src={url} controls playsInline data-testid="shared-video" />;
+  // The bytes come as an attachment: the preview is pdf.js drawing them, never the browser's PDF viewer.
+  if (file.kind === 'Pdf') return <PdfViewer source={{ url, credentials: 'omit' }} name={file.name} tone="page" onDownload={() => downloadFile(filePaths.sharedDownload(fileId), file.name)} />;
+  const Icon = kindIcon({ category: file.kind });
   return (
     <div className={styles.sharedFile}>
       <Icon size={48} aria-hidden />
@@ -101,8 +74,8 @@ export default function SharedMediaPage() {
           <article className={styles.shared}>
             <header className={styles.sharedHeader}>
               <h2 className={styles.sharedTitle}>{state.file.name}</h2>
-              {state.file.size !== null && <span className={styles.viewerMeta}>{formatBytes(state.file.size, i18n.language)}</span>}
-              <a className={styles.downloadLink} href={`${filePaths.shared(fileId)}?download=1`} download={state.file.name}>
+              <span className={styles.viewerMeta}>{formatBytes(state.file.size, i18n.language)}</span>
+              <a className={styles.downloadLink} href={filePaths.sharedDownload(fileId)} download={state.file.name}>
                 <Download size={16} aria-hidden /> {t('files.actions.download')}
               </a>
             </header>

@@ -4,13 +4,13 @@ import { atom, type AppStore } from '../../lib/store';
 import { openDialog } from '../../ui';
 import { entryName, type Entry } from './atoms';
 import { createFolder, deleteEntry, renameEntry } from './filesActions';
-import { downloadFile, isMedia } from './fileDisplay';
+import { downloadFile, isViewable } from './fileDisplay';
 import { filePaths, type StoredFile } from './operations';
 
 /** The entry whose destination is being picked in the move dialog. */
 export const movingEntryAtom = atom<Entry | null>(null);
 
-/** The image or video open in the viewer, by id. */
+/** The image, video or PDF open in the viewer, by id. */
 export const viewedFileIdAtom = atom<string | null>(null);
 
 export async function promptNewFolder(store: AppStore, project: string, upfolder: string | null): Promise<void> {
@@ -56,9 +56,11 @@ export function downloadStoredFile(file: StoredFile): void {
   downloadFile(filePaths.download(file.id), file.name);
 }
 
-/** Opens a file the way its kind allows: images and videos in the viewer, PDFs in a tab, anything else downloads. */
+/**
+ * Opens a file the way its kind allows: images, videos and PDFs in the viewer, anything else downloads.
+ * A PDF is never opened at its address: the server sends it as an attachment, and the viewer draws it.
+ */
 export function openFile(store: AppStore, file: StoredFile): void {
-  if (isMedia(file)) store.set(viewedFileIdAtom, file.id);
-  else if (file.category === 'Pdf') window.open(file.url, '_blank', 'noopener');
+  if (isViewable(file)) store.set(viewedFileIdAtom, file.id);
   else downloadStoredFile(file);
 }

@@ -17,6 +17,9 @@ export function kindIcon(file: Pick<StoredFile, 'category'>): LucideIcon {
 
 export const isMedia = (file: Pick<StoredFile, 'category'>) => file.category === 'image' || file.category === 'video';
 
+/** Files the media viewer shows: images, videos, and PDFs through pdf.js. */
+export const isViewable = (file: Pick<StoredFile, 'category'>) => isMedia(file) || file.category === 'Pdf';
+
 export function formatDate(iso: string, language: string): string {
   const date = new Date(iso);
   return Number.isNaN(date.getTime()) ? '' : new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short' }).format(date);

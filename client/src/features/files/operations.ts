@@ -171,10 +171,25 @@ export const subFolderDocument = gql<{ subFolder: FolderChange }, { project: str
   `subscription SubFolder($project: ID!) { subFolder(project: $project) { type seq folderId folder { ${folderFields} } } }`,
 );
 
+/** What anyone with the link learns of a shared file (the public page). */
+export interface SharedFileDetails {
+  id: string;
+  name: string;
+  type: string;
+  /** SPEC §5 kind: image, video, Pdf, Word, Xls or unknown. */
+  kind: string;
+  size: number;
+}
+
+export const getSharedFileDocument = gql<{ getSharedFile: SharedFileDetails }, { id: string }>(
+  'query GetSharedFile($id: ID!) { getSharedFile(id: $id) { id name type kind size } }',
+);
+
 /** The paths the server serves a file's bytes at (server/src/domains/files/present.ts filePaths). */
 export const filePaths = {
   download: (fileId: string) => `/media/files/${fileId}?download=1`,
   shared: (fileId: string) => `/media/files/${fileId}/shared`,
+  sharedDownload: (fileId: string) => `/media/files/${fileId}/shared?download=1`,
   sharedThumbnail: (fileId: string) => `/media/files/${fileId}/shared/thumbnail`,
   sharePage: (fileId: string) => `/share/media/${fileId}`,
 };
