@@ -103,7 +103,7 @@ describe.each(['local', 's3'] as const)('backup and restore through the %s drive
       // A damaged copy is refused and leaves no database behind.
       const damaged = join(archives, 'damaged.tar');
       const damagedBytes = readFileSync(archive);
-      damagedBytes[512 + 200] ^= 0xff;
+      damagedBytes.writeUInt8(damagedBytes.readUInt8(512 + 200) ^ 0xff, 512 + 200);
       writeFileSync(damaged, damagedBytes);
       const damagedTarget = temporaryFolder('damaged-target');
       const refused = await runTool('restore', [damaged], { DATA_DIR: damagedTarget, ...(s3 ? { ...storageEnvironment, S3_BUCKET: 'workspace-damaged' } : {}) });

@@ -27,7 +27,7 @@ describe('/metrics with a bearer token', () => {
   });
 
   it('refuses no token, a wrong one and another scheme, even from loopback (what a same-host proxy looks like)', async () => {
-    for (const headers of [{}, { authorization: 'Bearer wrong-token-of-some-length' }, { authorization: `Basic ${metricsToken}` }, { authorization: `Bearer ${metricsToken}x` }, { 'x-forwarded-for': '127.0.0.1' }]) {
+    for (const headers of [{}, { authorization: 'Bearer wrong-token-of-some-length' }, { authorization: `Basic ${metricsToken}` }, { authorization: `Bearer ${metricsToken}x` }, { 'x-forwarded-for': '127.0.0.1' }] as Record<string, string>[]) {
       const response = await fetch(`${server.url}/metrics`, { headers });
       expect(response.status, JSON.stringify(headers)).toBe(401);
       expect(response.headers.get('www-authenticate')).toMatch(/^Bearer/);
