@@ -46,6 +46,7 @@ export const routes: RouteObject[] = [
       { path: 'signup/user/u/:user', element: <AuthPage screen="user" /> },
       { path: 'signup/user/i/:invited', element: <AuthPage screen="user" /> },
       { path: 'signup/user', element: <AuthPage screen="user" /> },
+      { path: 'setup/:token', element: <AuthPage screen="setUp" /> },
       { path: 'meetingroom/:meetingroom', element: <MeetingRoomPage /> },
       { path: 'share/media/:fileId', element: <SharedMediaPage /> },
       { path: 'share/doc/:docId', element: <SharedDocPage /> },
