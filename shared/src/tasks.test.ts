@@ -2,6 +2,7 @@ import { describe, it, expect } from 'vitest';
 import {
   dueDateGroup,
   dueDateGroups,
+  isDoneSection,
   isTaskPriority,
   taskColors,
   taskPriorities,
@@ -125,5 +126,14 @@ describe('SPEC §4 due-date groups', () => {
     const morningInLosAngeles = new Date('2025-06-15T15:00:00Z');
     expect(dueDateGroup('2025-06-15', morningInLosAngeles, 'America/Los_Angeles')).toBe('today');
     expect(dueDateGroup('2025-06-15', morningInLosAngeles, 'Pacific/Kiritimati')).toBe('overdue');
+  });
+});
+
+describe('done sections', () => {
+  it('counts the last section of a board with several as done, and nothing on a one-section board', () => {
+    expect(isDoneSection('done', ['todo', 'doing', 'done'])).toBe(true);
+    expect(isDoneSection('doing', ['todo', 'doing', 'done'])).toBe(false);
+    expect(isDoneSection('only', ['only'])).toBe(false);
+    expect(isDoneSection('gone', [])).toBe(false);
   });
 });

@@ -88,3 +88,13 @@ export function dueDateGroup(deadline: string | null, now: Date, timeZone?: stri
   if (daysAhead <= 7) return 'next7Days';
   return 'later';
 }
+
+/**
+ * Whether a section holds finished work. Sections carry no "done" flag (SPEC §3: a value, a
+ * position and an icon), so, as on a kanban board where work moves left to right and every new
+ * board ends with Done, the last section of a board with more than one counts as done. Home's
+ * "open tasks" are the tasks in any other section.
+ */
+export function isDoneSection(stateId: string, sectionIdsInOrder: readonly string[]): boolean {
+  return sectionIdsInOrder.length > 1 && sectionIdsInOrder.at(-1) === stateId;
+}

@@ -144,8 +144,15 @@ export const tasksTypeDefs = /* GraphQL */ `
   extend type Query {
     "A space's sections in board order."
     getStatesProject(project: ID!): [ProjectState!]!
-    "Every task of a space, subtasks included, in section order."
-    getTasks(project: ID!): [Task!]!
+    """
+    With only project: every task of that space, subtasks included, in section order (the board).
+    users keeps the tasks assigned to any of them; open: true leaves out tasks in the last section of
+    their board when it has more than one (where finished work goes); first caps the answer (1 to 500,
+    100 by default). Without project, users is required and the tasks come from every space of the
+    caller's current team they may read. With any of users, open or first: soonest deadline first,
+    tasks without a deadline last, then the most recently changed.
+    """
+    getTasks(project: ID, users: [ID!], open: Boolean, first: Int): [Task!]!
     "One task; the error message is 'Wrong Task' when it does not exist or the caller cannot see it."
     getTask(id: ID!): Task!
     "Tags and sprints of a space."

@@ -10,6 +10,7 @@ import type { TaskCreated, TaskFollowChanged, TaskMoved, TaskUpdated } from './e
 import { presentTasks } from './present';
 import { ensureBoard, loadBoard, requireReadableTask, type Reader } from './state';
 import { tasks } from './tables';
+import { digestArguments, digestRows, isDigest } from './taskDigest';
 import { presentTask } from './taskMutations';
 import { taskStream } from './taskWrites';
 
@@ -77,12 +78,15 @@ function taskActivity(db: Reader, taskId: string, first: number, after: string |
 }
 
 export const taskQueries: Record<string, Resolver> = {
-  getTasks: (_root, args: { project: string }, context) => {
+  getTasks: (_root, args: Record<string, unknown>, context) => {
     const actor = requireActor(context);
+    const input = digestArguments.parse(args);
     const db = context.services.database.db;
-    const access = requireReadableSpaceContent(db, args.project, actor.userId);
-    boardOf(context, actor.userId, access.projectId);
-    const rows = db.select().from(tasks).where(eq(tasks.projectId, access.projectId)).orderBy(asc(tasks.positionSection), asc(tasks.id)).all();
+    const access = input.project ? requireReadableSpaceContent(db, input.project, actor.userId) : null;
+    if (access) boardOf(context, actor.userId, access.projectId);
+    const rows = isDigest(input)
+      ? digestRows(db, actor.userId, input, access?.projectId ?? null)
+      : db.select().from(tasks).where(eq(tasks.projectId, access!.projectId)).orderBy(asc(tasks.positionSection), asc(tasks.id)).all();
     return presentTasks(db, rows, actor.userId);
   },
   getTask: (_root, args: { id: string }, context) => {
