@@ -4,6 +4,9 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/src/app';
 import { loadConfig } from '../../server/src/config';
+import { openDatabase } from '../../server/src/db/connection';
+import { domains } from '../../server/src/domains';
+import { replay, snapshotProjections } from '../../server/src/events/replay';
 import { pdfText } from '../../server/src/domains/files/analysis';
 import { PdfTextExtraction, pdfTextExtractionOf, replacePdfTextExtraction } from '../../server/src/domains/files/textExtraction';
 import { fileFields, minimalPdf, uploadFile } from './fileFactories';
@@ -99,6 +102,12 @@ describe('a PDF\'s text for search', () => {
     expect(fileText(second, file.id)).toContain('Signed contract');
     expect(fileText(second, broken.id)).toBe('');
     expect(eventTypes(second, broken.id)).toEqual(['file.created', 'file.text_extracted']);
+    // The text lives in the log: a replay into an empty database gives the same files, text included.
+    const projections = domains.flatMap((module) => module.projections);
+    const empty = openDatabase(join(directory, 'replayed.sqlite'), { synchronous: 'NORMAL' });
+    replay(second.app.services.database, empty, projections);
+    expect(snapshotProjections(empty, projections)).toEqual(snapshotProjections(second.app.services.database, projections));
+    empty.close();
     await second.close();
 
     // Nothing is waiting any more: a third start reads nothing and records nothing.
