@@ -10,25 +10,44 @@ export function hasUnpairedSurrogate(text: string): boolean {
   return unpairedSurrogate.test(text);
 }
 
+interface Visit {
+  value: unknown;
+  key: string | number;
+  parent: Visit | null;
+}
+
+function pathOf(visit: Visit): (string | number)[] {
+  const path: (string | number)[] = [];
+  for (let at: Visit | null = visit; at; at = at.parent) path.push(at.key);
+  return path.reverse();
+}
+
 /**
  * The first string in a request's variables that holds an unpaired surrogate, as the variable's
  * name and the path inside it (`input.tags.2`), or null. JSON escapes (`"\ud800"`) let a client
  * send such strings; the GraphQL parser already refuses them in the document itself. Walked with
- * an explicit stack: variables may nest deeper than the call stack allows.
+ * an explicit stack and parent links (a path is only built for the string found): variables may
+ * nest deeper than the call stack allows, and copying paths would make deep nesting quadratic.
  */
 export function findUnpairedSurrogate(variables: unknown): { variable: string; path: string } | null {
   if (variables === null || typeof variables !== 'object') return null;
-  const pending: { value: unknown; path: (string | number)[] }[] = Object.entries(variables as Record<string, unknown>).map(([name, value]) => ({ value, path: [name] }));
+  const pending: Visit[] = Object.entries(variables as Record<string, unknown>).map(([name, value]) => ({ value, key: name, parent: null }));
+  const found = (visit: Visit) => {
+    const path = pathOf(visit);
+    return { variable: String(path[0]), path: path.join('.') };
+  };
   while (pending.length > 0) {
-    const { value, path } = pending.pop()!;
+    const visit = pending.pop()!;
+    const { value } = visit;
     if (typeof value === 'string') {
-      if (hasUnpairedSurrogate(value)) return { variable: String(path[0]), path: path.join('.') };
+      if (hasUnpairedSurrogate(value)) return found(visit);
     } else if (Array.isArray(value)) {
-      value.forEach((item, index) => pending.push({ value: item, path: [...path, index] }));
+      for (let index = 0; index < value.length; index += 1) pending.push({ value: value[index], key: index, parent: visit });
     } else if (value !== null && typeof value === 'object') {
       for (const [key, item] of Object.entries(value as Record<string, unknown>)) {
-        if (hasUnpairedSurrogate(key)) return { variable: String(path[0]), path: [...path, key].join('.') };
-        pending.push({ value: item, path: [...path, key] });
+        const child = { value: item, key, parent: visit };
+        if (hasUnpairedSurrogate(key)) return found(child);
+        pending.push(child);
       }
     }
   }

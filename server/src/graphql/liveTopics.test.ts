@@ -1,0 +1,41 @@
+import mqemitter from 'mqemitter';
+import { describe, expect, it, vi } from 'vitest';
+import { OperationTopics } from './liveTopics';
+
+const publish = (emitter: ReturnType<typeof mqemitter>, topic: string, payload: unknown) => emitter.emit({ topic, payload });
+
+describe('OperationTopics', () => {
+  it('delivers the payloads of every topic it listens on, in order', async () => {
+    const emitter = mqemitter({ concurrency: 0 });
+    const topics = new OperationTopics(emitter, () => undefined);
+    const queue = await topics.subscribe(['team:a', 'stream:b']);
+    publish(emitter, 'team:a', 1);
+    publish(emitter, 'other', 2);
+    publish(emitter, 'stream:b', 3);
+    expect(await queue.next()).toEqual({ value: 1, done: false });
+    expect(await queue.next()).toEqual({ value: 3, done: false });
+  });
+
+  it('ends a waiting reader at once when closed, and stops listening', async () => {
+    const emitter = mqemitter({ concurrency: 0 });
+    const topics = new OperationTopics(emitter, () => undefined);
+    const queue = await topics.subscribe('team:a');
+    const waiting = queue.next();
+    topics.close();
+    expect(await waiting).toEqual({ value: undefined, done: true });
+    publish(emitter, 'team:a', 1);
+    expect(await queue.next()).toEqual({ value: undefined, done: true });
+    expect(await (await topics.subscribe('team:a')).next()).toEqual({ value: undefined, done: true });
+  });
+
+  it('reports a reader that lets more than the limit of events pile up', async () => {
+    const emitter = mqemitter({ concurrency: 0 });
+    const stuck = vi.fn();
+    const topics = new OperationTopics(emitter, stuck, 3);
+    await topics.subscribe('team:a');
+    for (let index = 0; index < 3; index += 1) publish(emitter, 'team:a', index);
+    expect(stuck).not.toHaveBeenCalled();
+    publish(emitter, 'team:a', 3);
+    expect(stuck).toHaveBeenCalledTimes(1);
+  });
+});
