@@ -7,7 +7,7 @@ import WebSocket, { WebSocketServer } from 'ws';
 import { websocketRetryDelay } from '#shared/constants';
 import { gql } from './graphql';
 import { createAppStore } from './store';
-import { connectionStatusAtom, createSubscriptionClient, onReconnect, subscribe, subscriptionClientOptions, type SubscriptionClientDependencies } from './subscriptions';
+import { connectionStatusAtom, createSubscriptionClient, isTerminalCloseCode, onReconnect, subscribe, subscriptionClientOptions, type SubscriptionClientDependencies } from './subscriptions';
 
 function dependencies(overrides: Partial<SubscriptionClientDependencies> = {}): SubscriptionClientDependencies & { store: ReturnType<typeof createAppStore> } {
   return {
@@ -85,6 +85,18 @@ describe('subscription client: SPEC §7 and §9 retry policy', () => {
     stop();
   });
 
+  it('knows which closes graphql-ws gives up on, and shows idle rather than reconnecting for ever after one', () => {
+    for (const code of [4400, 4401, 4406, 4409, 4429, 4500, 1002, 1009]) expect(isTerminalCloseCode(code), String(code)).toBe(true);
+    for (const code of [1000, 1001, 1006, 1013, 4403, 4408, 4430, 4431, 4499]) expect(isTerminalCloseCode(code), String(code)).toBe(false);
+    const deps = dependencies();
+    const options = subscriptionClientOptions(deps);
+    options.on?.closed?.({ code: 4499, reason: 'Slow consumer' });
+    expect(deps.store.get(connectionStatusAtom)).toBe('reconnecting');
+    options.on?.closed?.({ code: 4409, reason: 'Subscriber for 1 already exists' });
+    expect(deps.store.get(connectionStatusAtom)).toBe('idle');
+    expect(deps.log.warn).toHaveBeenLastCalledWith('[subscriptions] websocket closed (4409: Subscriber for 1 already exists); not reconnecting');
+  });
+
   it('refreshes the session before retrying a socket refused for its token', async () => {
     const deps = dependencies();
     const options = subscriptionClientOptions(deps);
@@ -119,13 +131,58 @@ describe('subscription client against a real graphql-ws server', () => {
     const server = new WebSocketServer({ port, path: '/graphql' });
     await once(server, 'listening');
     const disposable = useServer({ schema, roots }, server);
+    let connections = 0;
+    server.on('connection', () => (connections += 1));
     const stop = async () => {
       await disposable.dispose();
       for (const socket of server.clients) socket.terminate();
       await new Promise((resolve) => server.close(resolve));
     };
-    return { port: (server.address() as AddressInfo).port, stop };
+    /** Closes every open socket from the server's side, as our server does for a slow consumer or a protocol breach. */
+    const closeAll = (code: number, reason: string) => {
+      for (const socket of server.clients) socket.close(code, reason);
+    };
+    return { port: (server.address() as AddressInfo).port, stop, closeAll, connections: () => connections };
   }
+
+  it('reconnects and refetches after the server drops it as a slow consumer (4499)', async () => {
+    const server = await startServer();
+    cleanups.push(server.stop);
+    const deps = dependencies({ url: `ws://127.0.0.1:${server.port}/graphql`, webSocketImpl: WebSocket, sleep: (ms) => new Promise((resolve) => setTimeout(resolve, Math.min(ms, 50))) });
+    const client = createSubscriptionClient(deps);
+    cleanups.push(() => client.dispose());
+    const reconnected = vi.fn();
+    cleanups.push(onReconnect(reconnected));
+    const received: number[] = [];
+    cleanups.push(subscribe(gql<{ ticks: number }>('subscription { ticks }'), {}, ({ ticks }) => received.push(ticks), client));
+    await vi.waitFor(() => expect(received.length).toBeGreaterThan(0));
+
+    server.closeAll(4499, 'Slow consumer: too much data waiting to be sent');
+    await vi.waitFor(() => expect(reconnected).toHaveBeenCalledTimes(1), { timeout: 5000 });
+    const before = received.length;
+    await vi.waitFor(() => expect(received.length).toBeGreaterThan(before));
+    expect(server.connections()).toBe(2);
+    expect(deps.store.get(connectionStatusAtom)).toBe('connected');
+  });
+
+  it('does not reconnect after a close that says the client broke the protocol (4409), and goes idle', async () => {
+    const server = await startServer();
+    cleanups.push(server.stop);
+    const deps = dependencies({ url: `ws://127.0.0.1:${server.port}/graphql`, webSocketImpl: WebSocket, sleep: (ms) => new Promise((resolve) => setTimeout(resolve, Math.min(ms, 50))) });
+    const client = createSubscriptionClient(deps);
+    cleanups.push(() => client.dispose());
+    const received: number[] = [];
+    const failures: unknown[] = [];
+    cleanups.push(
+      client.subscribe<{ ticks: number }>({ query: 'subscription { ticks }' }, { next: (value) => received.push(value.data!.ticks), error: (error) => failures.push(error), complete: () => undefined }),
+    );
+    await vi.waitFor(() => expect(received.length).toBeGreaterThan(0));
+
+    server.closeAll(4409, 'Subscriber for 1 already exists');
+    await vi.waitFor(() => expect(failures).toHaveLength(1));
+    expect(deps.store.get(connectionStatusAtom)).toBe('idle');
+    expect(server.connections()).toBe(1);
+  });
 
   it('SPEC §8: reconnects after the server goes away, resubscribes and announces the reconnection', async () => {
     const first = await startServer();

@@ -4,6 +4,14 @@
  * sends the current user cookie. Connects lazily, pings every 10 s, retries forever with
  * 1 s doubling to 30 s plus up to 20% jitter. After a reconnection, `onReconnect` listeners
  * run so areas can refetch what they missed while the socket was down.
+ *
+ * What the server's close codes lead to (server/src/graphql/closeCodes.ts): 4499 (this tab read
+ * too slowly and was dropped), 4430 (too many of the user's tabs connected), 4408, 1001, 1006 and
+ * the like are retried with that back-off, then refetched; 4403 (refused token) refreshes the
+ * session first. Codes that say the client broke the protocol (4400, 4401, 4406, 4409, 4429) or
+ * sent a frame over the limit (1009), and 4500, are not retried by graphql-ws: reconnecting would
+ * only repeat them. The status then goes back to idle (not "reconnecting" for ever), and the next
+ * subscription opens a fresh socket.
  */
 import { useEffect, useRef } from 'react';
 import { createClient, type Client, type ClientOptions } from 'graphql-ws';
@@ -39,6 +47,16 @@ function emitReconnect(log: Pick<Console, 'error'>): void {
 
 /** Close codes a server uses when the session on the upgrade is missing or expired. */
 const authCloseCodes = new Set([4401, 4403]);
+
+/** Closes graphql-ws's client does not retry, whatever `shouldRetry` says (its own list, mirrored here). */
+const protocolFatalCloseCodes = new Set([4500, 4005, 4400, 4004, 4401, 4406, 4409, 4429]);
+const retriedTransportCloseCodes = new Set([1000, 1001, 1005, 1006, 1012, 1013, 1014]);
+
+/** Whether graphql-ws gives up after this close instead of reconnecting. */
+export function isTerminalCloseCode(code: number): boolean {
+  if (protocolFatalCloseCodes.has(code)) return true;
+  return code >= 1000 && code <= 1999 && !retriedTransportCloseCodes.has(code);
+}
 
 interface CloseLike {
   code?: number;
@@ -83,9 +101,10 @@ export function subscriptionClientOptions(dependencies: SubscriptionClientDepend
       },
       closed: (event) => {
         const { code, reason } = (event ?? {}) as CloseLike;
-        log.warn(`[subscriptions] websocket closed (${code ?? 'no code'}${reason ? `: ${reason}` : ''})`);
+        const terminal = code !== undefined && code !== 1000 && isTerminalCloseCode(code);
+        log.warn(`[subscriptions] websocket closed (${code ?? 'no code'}${reason ? `: ${reason}` : ''})${terminal ? '; not reconnecting' : ''}`);
         if (code !== undefined && authCloseCodes.has(code)) refreshBeforeRetry = true;
-        store.set(connectionStatusAtom, code === 1000 ? 'idle' : 'reconnecting');
+        store.set(connectionStatusAtom, code === 1000 || terminal ? 'idle' : 'reconnecting');
       },
       error: (error) => log.warn('[subscriptions] websocket error', error),
     },
