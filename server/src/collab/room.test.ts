@@ -284,6 +284,20 @@ describe('Room', () => {
     expect(room().doc.getText('t').toString()).toBe(edit.text.toString());
   });
 
+  it('compacts at most every minimumCompactionIntervalMs while updates keep coming', () => {
+    const subject = room({ compactAfter: 5, minimumCompactionIntervalMs: 60_000 });
+    const writer = peer('writer');
+    subject.join(writer);
+    const edit = client();
+    for (let index = 0; index < 12; index += 1) edit.text.insert(0, String(index % 10));
+    for (const message of edit.messages) subject.receive(writer, message);
+    batcher.flush();
+    // Compacted once at the 5th update; the next 7 wait for the interval (or the unload).
+    expect(rows()).toBe(7);
+    subject.compact();
+    expect(rows()).toBe(0);
+  });
+
   it('relays awareness of members, not of connections without awareness, and clears it when they leave', () => {
     const subject = room();
     const [member, anonymous, watcher] = [peer('member'), peer('anonymous', { writable: false, awareness: false }), peer('watcher')];

@@ -29,6 +29,12 @@ interface Member {
 export interface RoomOptions {
   /** Merge the update rows into the snapshot once this many piled up. */
   compactAfter: number;
+  /**
+   * A room compacts at most this often while updates keep coming (0: whenever compactAfter is
+   * reached): a snapshot re-encodes the whole doc, so under a flood into a big doc compacting every
+   * compactAfter updates would cost more than storing them. Unloading always compacts.
+   */
+  minimumCompactionIntervalMs?: number;
   maxMessageBytes: number;
   /**
    * Where updates are stored: one batch per turn of the event loop, shared by the server's rooms.
@@ -108,6 +114,7 @@ export class Room {
   private lastId: number;
   /** When the newest applied update was stored (epoch ms), null until one is in this session. */
   private lastStoredAt: number | null = null;
+  private lastCompactedAt = Number.NEGATIVE_INFINITY;
   private sinceSnapshot: number;
   private closed = false;
   private destroyed = false;
@@ -234,7 +241,7 @@ export class Room {
     }
     // Acknowledged once the whole batch is settled: one `saved` per connection per batch, with the newest count.
     if (present()) member.saved += 1;
-    if (this.sinceSnapshot >= this.options.compactAfter) this.compact();
+    if (this.sinceSnapshot >= this.options.compactAfter && performance.now() - this.lastCompactedAt >= (this.options.minimumCompactionIntervalMs ?? 0)) this.compact();
   }
 
   /** Tells each connection how many of its updates are stored, if that changed (after each batch). */
@@ -265,6 +272,7 @@ export class Room {
     this.options.beforeCompact?.();
     this.store.compact(this.docId, Y.encodeStateAsUpdate(this.doc), this.lastId);
     this.sinceSnapshot = 0;
+    this.lastCompactedAt = performance.now();
   }
 
   /** Closes every connection; the room takes no more messages. */

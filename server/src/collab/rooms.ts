@@ -40,6 +40,9 @@ interface LoadedRoom {
   teamId: string | null;
 }
 
+/** A room under a stream of updates compacts at most this often (see RoomOptions.minimumCompactionIntervalMs). */
+export const minimumCompactionIntervalMs = 2000;
+
 const userEvents = new Set(['user.signed_out', 'user.password_changed', 'user.api_token_revoked']);
 
 /** Events after which open connections are judged again: membership, roles, spaces, teams, sign-outs, docs. */
@@ -233,6 +236,7 @@ export class RoomManager {
     );
     const room = new Room(docId, this.store, {
       compactAfter: config.collab.compactAfter,
+      minimumCompactionIntervalMs,
       maxMessageBytes: config.collab.maxMessageBytes,
       batcher: this.batcher,
       onEdit: (userId, rowId, at) => activity.note(userId, rowId, at),

@@ -115,7 +115,7 @@ export function registerCollabRoutes(server: FastifyInstance, services: Services
           ratePerSecond: collab.updatesPerSecond,
           burst: collab.updatesPerSecond,
           giveUpAfterMs: floodGiveUpAfterMs,
-          drainEveryMs: 20,
+          drainEveryMs: 50,
           maxQueuedMessages: collab.updatesPerSecond * 20,
           maxQueuedBytes: collab.maxMessageBytes * 2,
         },
