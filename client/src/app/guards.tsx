@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import { hasUserCookie } from '../lib/cookies';
-import { isMobileUserAgent, rootRedirect, signedOutPageRedirect } from './routeRules';
+import { isMobileUserAgent, rootRedirect, signInPathFor, signedOutPageRedirect } from './routeRules';
 
 export function isMobileDevice(): boolean {
   return typeof navigator !== 'undefined' && isMobileUserAgent(navigator.userAgent);
@@ -19,7 +19,8 @@ export function SignedOutOnly({ children }: { children: ReactNode }) {
   return redirect ? <Navigate replace to={redirect} /> : children;
 }
 
-/** The dashboard needs a session: without a user cookie it goes to sign-in. */
+/** The dashboard needs a session: without a user cookie it goes to sign-in, which comes back here afterwards. */
 export function RequireUser({ children }: { children: ReactNode }) {
-  return hasUserCookie() ? children : <Navigate replace to="/signin" />;
+  const location = useLocation();
+  return hasUserCookie() ? children : <Navigate replace to={signInPathFor(location)} />;
 }

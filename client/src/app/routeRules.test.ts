@@ -5,7 +5,9 @@ import {
   isMobileUserAgent,
   projectIdFromPath,
   rootRedirect,
+  safeReturnPath,
   signedOutPageRedirect,
+  signInPathFor,
   signedOutPaths,
   skipsPreload,
   themeFor,
@@ -129,5 +131,41 @@ describe('route rules', () => {
     ['/', 'Platform'],
   ])('SPEC §2: the analytics page title of %s is "%s"', (pathname, title) => {
     expect(analyticsPageTitle(pathname)).toBe(title);
+  });
+});
+
+describe('returning to the page asked for after signing in', () => {
+  const taskPage = '/0123456789abcdef01234567/tasks/d/89abcdef0123456789abcdef';
+
+  it('keeps a path of this site, with its query and hash', () => {
+    expect(safeReturnPath(taskPage)).toBe(taskPage);
+    expect(safeReturnPath('/chats/abc?x=1#end')).toBe('/chats/abc?x=1#end');
+    expect(safeReturnPath('/a/../b')).toBe('/b');
+    expect(safeReturnPath('/%2F%2Fevil.example')).toBe('/%2F%2Fevil.example');
+  });
+
+  it.each([
+    ['another host', '//evil.example/path'],
+    ['a backslash read as a slash', '/\\evil.example'],
+    ['a tab browsers drop', '/\t/evil.example'],
+    ['a newline browsers drop', '/\n/evil.example'],
+    ['an absolute URL', 'https://evil.example/'],
+    ['a script URL', 'javascript:alert(1)'],
+    ['a data URL', 'data:text/html,hi'],
+    ['a relative path', 'overview'],
+    ['nothing', null],
+    ['an empty value', ''],
+    ['the sign-in page (a loop)', '/signin?next=/x'],
+    ['a sign-up page', '/signup/verify?email=a&token=b'],
+    ['a social sign-in route', '/auth/google/start'],
+  ])('refuses %s', (_label, next) => {
+    expect(safeReturnPath(next)).toBeNull();
+  });
+
+  it('sends a signed-out visitor to sign-in with the page as next, except for the default landing pages', () => {
+    expect(signInPathFor({ pathname: taskPage, search: '', hash: '' })).toBe(`/signin?next=${encodeURIComponent(taskPage)}`);
+    expect(signInPathFor({ pathname: '/chats/abc', search: '?x=1', hash: '' })).toBe(`/signin?next=${encodeURIComponent('/chats/abc?x=1')}`);
+    expect(signInPathFor({ pathname: '/overview', search: '', hash: '' })).toBe('/signin');
+    expect(signInPathFor({ pathname: '/', search: '', hash: '' })).toBe('/signin');
   });
 });

@@ -3,11 +3,12 @@ import { AuthLayout } from './AuthLayout';
 import { FinishScreen } from './FinishScreen';
 import { ForgotScreen } from './ForgotScreen';
 import { RecoverScreen } from './RecoverScreen';
+import { SetUpScreen } from './SetUpScreen';
 import { SignInScreen } from './SignInScreen';
 import { SignUpScreen } from './SignUpScreen';
 import { VerifyScreen } from './VerifyScreen';
 
-export type AuthScreen = 'signIn' | 'forgot' | 'recover' | 'finish' | 'verify' | 'invite' | 'user';
+export type AuthScreen = 'signIn' | 'forgot' | 'recover' | 'finish' | 'verify' | 'invite' | 'user' | 'setUp';
 
 const screens: Record<AuthScreen, () => ReactNode> = {
   signIn: () => <SignInScreen />,
@@ -17,6 +18,7 @@ const screens: Record<AuthScreen, () => ReactNode> = {
   verify: () => <VerifyScreen />,
   invite: () => <SignUpScreen invitation />,
   user: () => <SignUpScreen />,
+  setUp: () => <SetUpScreen />,
 };
 
 /** An account page (SPEC §2) in the light, signed-out frame. */

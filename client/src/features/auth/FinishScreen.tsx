@@ -5,11 +5,17 @@ import { hasUserCookie } from '../../lib/cookies';
 import { useAtomValue, useStore } from '../../lib/store';
 import { Avatar, Button } from '../../ui';
 import { onboardingRequestedAtom } from '../onboarding/atoms';
+import { safeReturnPath } from '../../app/routeRules';
 import { AuthHeader } from './AuthHeader';
+import { takeReturnPath } from './returnPath';
 import { currentUserAtom, displayName } from './session';
 import styles from './AuthForm.module.css';
 
-/** `/signup/finish`: the welcome once the account works (after the mailed link, or a first social sign-in). */
+/**
+ * `/signup/finish`: the welcome once the account works (after the mailed link, an invitation link or a first
+ * social sign-in). The dashboard button leads to the page asked for before signing up, if any (`?next=`,
+ * or remembered by the sign-up form across the verification mail).
+ */
 export function FinishScreen() {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -41,7 +47,7 @@ export function FinishScreen() {
         <Button variant="primary" size="lg" className={styles.wide} autoFocus onClick={() => {
             // A new account (SPEC §2): the welcome flow opens on the dashboard.
             if (params.get('new') === '1') store.set(onboardingRequestedAtom, true);
-            void navigate('/overview', { replace: true });
+            void navigate(safeReturnPath(params.get('next')) ?? takeReturnPath() ?? '/overview', { replace: true });
           }}>
           {t('auth.finish.dashboard')}
         </Button>

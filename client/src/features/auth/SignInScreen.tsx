@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { isErrorCode } from '#shared/errors';
+import { safeReturnPath } from '../../app/routeRules';
 import { useForm } from '../../lib/form';
 import { describeRequestError, emailError } from '../../lib/formMessages';
 import { request } from '../../lib/graphql';
@@ -13,7 +14,11 @@ import { loginDocument } from './operations';
 import { SocialSignIn } from './SocialSignIn';
 import styles from './AuthForm.module.css';
 
-/** `/signin`: e-mail and password, the configured social providers, and what a failed social sign-in (`?error=`) means. */
+/**
+ * `/signin`: e-mail and password, the configured social providers, and what a failed social sign-in
+ * (`?error=`) means. `?next=` is the page a signed-out visitor asked for: signing in (or signing up)
+ * leads there instead of the overview.
+ */
 export function SignInScreen() {
   const { t, i18n } = useTranslation();
   const navigate = useNavigate();
@@ -26,6 +31,7 @@ export function SignInScreen() {
     validate: (values) => ({ email: emailError(values.email, t), password: values.password ? undefined : t('forms.passwordRequired') }),
   });
 
+  const next = safeReturnPath(searchParams.get('next'));
   const errorCode = searchParams.get('error');
   const linkError = errorCode && !linkErrorDismissed ? (isErrorCode(errorCode) ? t(`errors.codes.${errorCode}`) : t('auth.signIn.socialFailed')) : null;
 
@@ -35,7 +41,7 @@ export function SignInScreen() {
     try {
       const { login } = await request(loginDocument, { email: email.trim(), password }, { handledByCaller: true });
       await enterSession(login, store);
-      void navigate('/overview', { replace: true });
+      void navigate(next ?? '/overview', { replace: true });
     } catch (error) {
       const described = describeRequestError(error, t, i18n.language);
       if (described.code === 'EMAIL_NOT_VERIFIED') setUnverifiedEmail(email.trim());
@@ -46,7 +52,7 @@ export function SignInScreen() {
   return (
     <>
       <AuthHeader title={t('auth.signIn.title')} subtitle={t('auth.signIn.subtitle')} />
-      <SocialSignIn />
+      <SocialSignIn next={next} />
       <form className={styles.form} onSubmit={onSubmit} noValidate>
         {linkError && <Notice tone="error">{linkError}</Notice>}
         {form.formError && <Notice tone="error">{form.formError}</Notice>}
@@ -72,7 +78,7 @@ export function SignInScreen() {
       </form>
       <p className={styles.footer}>
         {t('auth.signIn.noAccount')}{' '}
-        <Link to="/signup/user" className={styles.link}>
+        <Link to={next ? `/signup/user?${new URLSearchParams({ next }).toString()}` : '/signup/user'} className={styles.link}>
           {t('auth.signIn.signUp')}
         </Link>
       </p>

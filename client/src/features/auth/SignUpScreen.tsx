@@ -1,14 +1,18 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
+import { safeReturnPath } from '../../app/routeRules';
 import { useForm } from '../../lib/form';
 import { describeRequestError, emailError, nameError, newPasswordError } from '../../lib/formMessages';
 import { request } from '../../lib/graphql';
 import { defaultLanguage, toSupportedLanguage } from '../../lib/i18n';
+import { useStore } from '../../lib/store';
 import { Avatar, Button, Notice, PasswordInput, TextInput } from '../../ui';
 import { AuthHeader } from './AuthHeader';
+import { enterSession } from './enterSession';
 import { getUserBasicDocument, signUpDocument, type UserBasic } from './operations';
 import { PasswordStrengthMeter } from './PasswordStrengthMeter';
+import { rememberReturnPath } from './returnPath';
 import { SocialSignIn } from './SocialSignIn';
 import { useEmailAvailabilityHint } from './useEmailAvailabilityHint';
 import styles from './AuthForm.module.css';
@@ -50,7 +54,9 @@ function SignUpHeader({ invitation, inviter }: { invitation: boolean; inviter: U
 /**
  * `/signup/user/` and its link variants: names, e-mail, a password with its strength, and the
  * interface language. The space and invitation in the route are sent along; success leads to
- * "check your inbox".
+ * "check your inbox", except from a mailed invitation link (`?email=…&token=…`), which proved the
+ * address: the account is signed in at once and lands on the welcome page. `?next=` (from sign-in) is
+ * remembered for after the verification mail.
  */
 export function SignUpScreen({ invitation = false }: { invitation?: boolean }) {
   const { t, i18n } = useTranslation();
@@ -58,6 +64,10 @@ export function SignUpScreen({ invitation = false }: { invitation?: boolean }) {
   const { project, invited, user } = useParams();
   // Invitation links carry the invited address (?email=): the form starts with it.
   const [params] = useSearchParams();
+  const store = useStore();
+  const token = invited ? params.get('token') : null;
+  const next = safeReturnPath(params.get('next'));
+  const signInPath = next ? `/signin?${new URLSearchParams({ next }).toString()}` : '/signin';
   const inviter = useInviter(user);
   const form = useForm({
     initialValues: { firstname: '', lastname: '', email: params.get('email')?.trim() ?? '', password: '' },
@@ -81,9 +91,16 @@ export function SignUpScreen({ invitation = false }: { invitation?: boolean }) {
       language: toSupportedLanguage(i18n.language) ?? defaultLanguage,
       ...(project ? { project } : {}),
       ...(invited ? { invited } : {}),
+      ...(token ? { token } : {}),
     };
     try {
-      await request(signUpDocument, variables, { handledByCaller: true });
+      const { setUserBasic } = await request(signUpDocument, variables, { handledByCaller: true });
+      if (setUserBasic.session) {
+        await enterSession(setUserBasic.session, store);
+        void navigate(`/signup/finish?${new URLSearchParams({ new: '1', ...(next ? { next } : {}) }).toString()}`, { replace: true });
+        return;
+      }
+      rememberReturnPath(next);
       void navigate(`/signup/verify?${new URLSearchParams({ email }).toString()}`);
     } catch (error) {
       const described = describeRequestError(error, t, i18n.language);
@@ -94,7 +111,7 @@ export function SignUpScreen({ invitation = false }: { invitation?: boolean }) {
   const takenHint = availability.taken ? (
     <>
       {t('auth.user.emailTaken')}
-      <Link to="/signin" className={`${styles.link} ${styles.hintLink}`}>
+      <Link to={signInPath} className={`${styles.link} ${styles.hintLink}`}>
         {t('auth.user.signInInstead')}
       </Link>
     </>
@@ -103,7 +120,7 @@ export function SignUpScreen({ invitation = false }: { invitation?: boolean }) {
   return (
     <>
       <SignUpHeader invitation={invitation || Boolean(project || invited)} inviter={inviter} />
-      <SocialSignIn project={project} invited={invited} />
+      <SocialSignIn project={project} invited={invited} next={next} />
       <form className={styles.form} onSubmit={onSubmit} noValidate>
         {form.formError && <Notice tone="error">{form.formError}</Notice>}
         <div className={styles.row}>
@@ -130,7 +147,7 @@ export function SignUpScreen({ invitation = false }: { invitation?: boolean }) {
       </form>
       <p className={styles.footer}>
         {t('auth.user.haveAccount')}{' '}
-        <Link to="/signin" className={styles.link}>
+        <Link to={signInPath} className={styles.link}>
           {t('auth.user.signIn')}
         </Link>
       </p>

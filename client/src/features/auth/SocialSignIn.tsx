@@ -36,15 +36,28 @@ function MicrosoftMark() {
 
 const marks: Record<Provider, () => JSX.Element> = { google: GoogleMark, microsoft: MicrosoftMark };
 
+interface SocialContext {
+  project?: string | undefined;
+  invited?: string | undefined;
+  /** The page to come back to after signing in. */
+  next?: string | null | undefined;
+}
+
 /** Where the browser goes to sign in with a provider; invitation pages pass their space and invitation along. */
-export function socialStartPath(provider: Provider, context: { project?: string | undefined; invited?: string | undefined } = {}): string {
+export function socialStartPath(provider: Provider, context: SocialContext = {}): string {
   const path = `/auth/${provider}/start`;
-  if (!context.project && !context.invited) return path;
-  return `${path}?${new URLSearchParams({ project: context.project ?? '', invited: context.invited ?? '' }).toString()}`;
+  const query = new URLSearchParams();
+  if (context.project || context.invited) {
+    query.set('project', context.project ?? '');
+    query.set('invited', context.invited ?? '');
+  }
+  if (context.next) query.set('next', context.next);
+  const search = query.toString();
+  return search ? `${path}?${search}` : path;
 }
 
 /** "Continue with Google / Microsoft" for the providers this server offers, then an "or" line above the e-mail form. */
-export function SocialSignIn({ project, invited }: { project?: string | undefined; invited?: string | undefined }) {
+export function SocialSignIn({ project, invited, next }: SocialContext) {
   const { t } = useTranslation();
   const [providers, setProviders] = useAtom(socialProvidersAtom);
 
@@ -62,7 +75,7 @@ export function SocialSignIn({ project, invited }: { project?: string | undefine
       {offered.map((provider) => {
         const Mark = marks[provider];
         return (
-          <a key={provider} className={styles.button} href={socialStartPath(provider, { project, invited })}>
+          <a key={provider} className={styles.button} href={socialStartPath(provider, { project, invited, next })}>
             <Mark />
             <span>{t(`auth.social.${provider}`)}</span>
           </a>

@@ -21,11 +21,40 @@ export interface SignUpVariables {
   language: string;
   project?: string;
   invited?: string;
+  /** The proof a mailed invitation link carries (`?token=`): the account is verified and signed in at once. */
+  token?: string;
 }
 
-export const signUpDocument = gql<{ setUserBasic: { email: string; verificationRequired: boolean } }, SignUpVariables>(
-  `mutation SetUserBasic($firstname: String!, $lastname: String!, $email: String!, $password: String!, $language: String, $project: ID, $invited: ID) {
-    setUserBasic(firstname: $firstname, lastname: $lastname, email: $email, password: $password, language: $language, project: $project, invited: $invited) { email verificationRequired }
+export interface SignUpResult {
+  email: string;
+  verificationRequired: boolean;
+  /** Set when the invitation link proved the address: the new session. */
+  session: AuthPayload | null;
+}
+
+export const signUpDocument = gql<{ setUserBasic: SignUpResult }, SignUpVariables>(
+  `mutation SetUserBasic($firstname: String!, $lastname: String!, $email: String!, $password: String!, $language: String, $project: ID, $invited: ID, $token: String) {
+    setUserBasic(firstname: $firstname, lastname: $lastname, email: $email, password: $password, language: $language, project: $project, invited: $invited, token: $token) {
+      email verificationRequired session { ${authPayloadFields} }
+    }
+  }`,
+);
+
+export const checkSetupDocument = gql<{ checkSetup: boolean }, { token: string }>('query CheckSetup($token: String!) { checkSetup(token: $token) }');
+
+export interface SetUpVariables {
+  token: string;
+  firstname: string;
+  lastname: string;
+  email: string;
+  password: string;
+  team: string;
+  language: string;
+}
+
+export const setUserAdminDocument = gql<{ setUserAdmin: AuthPayload }, SetUpVariables>(
+  `mutation SetUserAdmin($token: String!, $firstname: String!, $lastname: String!, $email: String!, $password: String!, $team: String, $language: String) {
+    setUserAdmin(token: $token, firstname: $firstname, lastname: $lastname, email: $email, password: $password, team: $team, language: $language) { ${authPayloadFields} }
   }`,
 );
 

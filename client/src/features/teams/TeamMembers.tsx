@@ -1,5 +1,5 @@
 import { useEffect, useId } from 'react';
-import { Clock, UserX } from 'lucide-react';
+import { UserX } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { isTeamRole } from '#shared/teams';
 import { request } from '../../lib/graphql';
@@ -9,13 +9,14 @@ import { Avatar, Button, Notice, openDialog, showToast } from '../../ui';
 import { displayName } from '../auth/session';
 import { teamPeopleAtom } from './atoms';
 import { updateTeamDocument, type TeamChanges, type TeamDetail, type TeamPerson } from './operations';
+import { PendingInvitations } from './PendingInvitations';
 import { loadTeamDetail, loadTeamPeople, storeTeamDetail } from './teamData';
 import styles from './Teams.module.css';
 import list from './People.module.css';
 
 /** The team's members with their roles (admins change them and take people out) and the invitations still open. */
 export function TeamMembers({ team }: { team: TeamDetail }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const store = useStore();
   const id = useId();
   const people = useAtomValue(teamPeopleAtom);
@@ -48,7 +49,6 @@ export function TeamMembers({ team }: { team: TeamDetail }) {
   };
 
   const overLimit = team.memberLimit !== null && team.users.length > team.memberLimit;
-  const date = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium' });
 
   return (
     <section className={styles.section} aria-labelledby={`${id}-members`}>
@@ -98,25 +98,7 @@ export function TeamMembers({ team }: { team: TeamDetail }) {
           );
         })}
       </ul>
-      {admin && team.invited.length > 0 && (
-        <>
-          <h4 className={styles.subTitle}>{t('teams.members.invited')}</h4>
-          <ul className={list.people} aria-label={t('teams.members.invitedLabel')}>
-            {team.invited.map((invitation) => (
-              <li key={invitation.id} className={list.person}>
-                <span className={list.pendingIcon} aria-hidden>
-                  <Clock size={14} />
-                </span>
-                <span className={list.personText}>
-                  <span className={list.personName}>{invitation.email}</span>
-                  <span className={list.personEmail}>{t('teams.members.expires', { date: date.format(new Date(invitation.expiresAt)) })}</span>
-                </span>
-                <span className={list.badge}>{t(`teams.roles.${invitation.role}`)}</span>
-              </li>
-            ))}
-          </ul>
-        </>
-      )}
+      {admin && <PendingInvitations team={team} />}
     </section>
   );
 }

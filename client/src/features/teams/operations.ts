@@ -20,6 +20,8 @@ export interface TeamInvitation {
   project: string | null;
   createdAt: string;
   expiresAt: string;
+  /** The invitation link, only when the server has no mail server: the admin passes it on by hand. */
+  link: string | null;
 }
 
 export interface TeamDetail extends TeamSummary {
@@ -41,7 +43,7 @@ export interface TeamPerson {
 }
 
 const summaryFields = 'id name logo url isDefault role';
-const detailFields = `${summaryFields} subscription memberLimit users invited { id email role project createdAt expiresAt }`;
+const detailFields = `${summaryFields} subscription memberLimit users invited { id email role project createdAt expiresAt link }`;
 
 export const getTeamsDocument = gql<{ getTeams: TeamSummary[] }>(`query GetTeams { getTeams { ${summaryFields} } }`);
 
@@ -91,6 +93,14 @@ export const inviteDocument = gql<{ addUserTeam: TeamDetail }, Invitation>(
 
 export const removeMemberDocument = gql<{ removeUserTeam: TeamDetail }, { user: string; team: string }>(
   `mutation RemoveUserTeam($user: ID!, $team: ID!) { removeUserTeam(user: $user, team: $team) { ${detailFields} } }`,
+);
+
+export const removeInvitedDocument = gql<{ removeInvitedTeam: TeamDetail }, { invited: string; team: string }>(
+  `mutation RemoveInvitedTeam($invited: ID!, $team: ID!) { removeInvitedTeam(invited: $invited, team: $team) { ${detailFields} } }`,
+);
+
+export const resendInvitedDocument = gql<{ resendInvitedTeam: TeamDetail }, { invited: string; team: string }>(
+  `mutation ResendInvitedTeam($invited: ID!, $team: ID!) { resendInvitedTeam(invited: $invited, team: $team) { ${detailFields} } }`,
 );
 
 export const leaveTeamDocument = gql<{ leaveTeam: boolean }, { team: string }>('mutation LeaveTeam($team: ID!) { leaveTeam(team: $team) }');
