@@ -29,10 +29,10 @@ beforeEach(() => {
 const knownSpace = { id: space, team: 't1', name: 'Engines', isPersonal: false, logo: null, color: null, description: null, type: 'public', createdAt: '2025-01-01T00:00:00.000Z', isMember: true, permission: 'admin', requested: false, canManage: true };
 
 /** The server as these tests need it: `space` exists, any other space id is NOT_FOUND, everything else answers empty. */
-async function answer(_url: string, init: RequestInit) {
-  const body = JSON.parse(String(init.body)) as { query: string; variables?: { id?: string } };
+async function answer(_url: string, init?: RequestInit) {
   const json = (value: unknown) => new Response(JSON.stringify(value), { headers: { 'content-type': 'application/json' } });
-  if (body.query.includes('getProjectBasic(')) {
+  const body = typeof init?.body === 'string' ? (JSON.parse(init.body) as { query?: string; variables?: { id?: string } }) : {};
+  if (body.query?.includes('getProjectBasic(')) {
     return body.variables?.id === space
       ? json({ data: { getProjectBasic: knownSpace } })
       : json({ data: null, errors: [{ message: 'This space does not exist or you cannot see it.', extensions: { code: 'NOT_FOUND' } }] });
