@@ -140,3 +140,28 @@ test('the keyboard creates a task, moves focus through cards, opens and closes t
   await expect(panel).toHaveCount(0);
   await close();
 });
+
+test('the assignee picker shows round avatars, as every avatar of the tasks area', async ({ browser }) => {
+  const { page, space, createTask, close } = await twoWindowsOnABoard(browser, 'Avatars');
+  const task = await createTask('Pick someone');
+  await page.goto(`/${space}/tasks/d/${task.id}`);
+  const panel = page.getByRole('complementary', { name: 'Task details' });
+  await panel.getByRole('button', { name: 'Assign' }).click();
+  const dialog = page.getByRole('dialog', { name: /Assignees of/ });
+  const option = dialog.getByRole('button', { name: /Avatars User/ });
+  await option.click();
+  await expect(option).toHaveAttribute('aria-pressed', 'true');
+  /** The avatar's own box (its initials fill it): square, so the CSS radius makes a circle rather than a pill. */
+  const expectRound = async (avatar: ReturnType<Page['getByRole']>) => {
+    const box = (await avatar.boundingBox())!;
+    expect(Math.abs(box.width - box.height), `avatar ${box.width}×${box.height}`).toBeLessThanOrEqual(1);
+  };
+  await expectRound(option.getByRole('img', { name: 'Avatars User' }));
+  const shotsFolder = process.env.E2E_SHOTS_DIR;
+  if (shotsFolder) await dialog.screenshot({ path: `${shotsFolder}/assignee-picker.png` });
+  await dialog.getByRole('button', { name: 'Done' }).click();
+  await expect(dialog).toHaveCount(0);
+  await expectRound(panel.getByRole('img', { name: 'Avatars User' }).first());
+  await expectRound(page.getByTestId('task-card').getByRole('img', { name: 'Avatars User' }).first());
+  await close();
+});

@@ -50,8 +50,10 @@ function OverviewHome() {
   return (
     <div className={styles.page}>
       <header className={styles.header}>
-        <h2 className={styles.title}>{t('areas.home.title')}</h2>
-        <p className={styles.subtitle}>{user ? t('home.greeting', { name: user.firstname }) : t('home.subtitle')}</p>
+        <div>
+          <h2 className={styles.title}>{t('areas.home.title')}</h2>
+          <p className={styles.subtitle}>{user ? t('home.greeting', { name: user.firstname }) : t('home.subtitle')}</p>
+        </div>
       </header>
       <div className={styles.grid}>
         <HomeCard id="home-tasks" title={t('home.tasks.title')} wide>
