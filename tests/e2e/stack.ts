@@ -12,6 +12,7 @@ import ProviderModule from 'oidc-provider';
 import { SMTPServer } from 'smtp-server';
 import { buildApp } from '../../server/src/app';
 import { loadConfig } from '../../server/src/config';
+import { issueSetUpLink } from '../../server/src/domains/accounts/setUp';
 import { e2ePorts, oidcClient } from './ports';
 
 const Provider = ProviderModule as new (issuer: string, configuration: Record<string, unknown>) => { callback(): Parameters<typeof createServer>[1] };
@@ -40,9 +41,21 @@ smtp.listen(e2ePorts.smtp, '127.0.0.1');
 
 // The tests' view of the mailbox: GET /mails?to=<address> returns that address's mails, newest first.
 // POST /control/app/stop and /control/app/start stop and start the app on the same data, so tests can
-// watch the app recover from a server restart.
+// watch the app recover from a server restart. POST /control/fresh starts a second app on an empty data
+// folder and a free port, without a mail server, and answers { url, setUpLink } (what `npm start` prints
+// for a new instance).
 createServer((request, response) => {
   const url = new URL(request.url ?? '/', 'http://localhost');
+  if (request.method === 'POST' && url.pathname === '/control/fresh') {
+    startFreshApp().then(
+      (fresh) => response.end(JSON.stringify(fresh)),
+      (error: Error) => {
+        response.statusCode = 500;
+        response.end(error.message);
+      },
+    );
+    return;
+  }
   if (request.method === 'POST' && url.pathname.startsWith('/control/app/')) {
     const action = url.pathname === '/control/app/stop' ? stopApp() : url.pathname === '/control/app/start' ? startApp() : Promise.reject(new Error('unknown control'));
     action.then(() => response.end('ok'), (error: Error) => {
@@ -104,9 +117,31 @@ async function stopApp(): Promise<void> {
   await running?.server.close();
 }
 
+const freshApps: Awaited<ReturnType<typeof buildApp>>[] = [];
+
+/** A new instance with no account yet, on a free port, and the one-time set-up link it would print. */
+async function startFreshApp(): Promise<{ url: string; setUpLink: string | null }> {
+  const probe = createServer().listen(0, '127.0.0.1');
+  await new Promise((resolve) => probe.once('listening', resolve));
+  const port = (probe.address() as { port: number }).port;
+  await new Promise((resolve) => probe.close(resolve));
+  const dataDirectory = mkdtempSync(join(tmpdir(), 'workspace-e2e-fresh-'));
+  const fresh = await buildApp({
+    ...config,
+    port,
+    dataDirectory,
+    databaseFile: join(dataDirectory, 'workspace.sqlite'),
+    publicUrl: `http://localhost:${port}`,
+    mail: { smtpUrl: null, from: config.mail.from, outboxPage: 'off' },
+  });
+  await fresh.server.listen({ port, host: config.host });
+  freshApps.push(fresh);
+  return { url: `http://localhost:${port}`, setUpLink: issueSetUpLink(fresh.services) };
+}
+
 await startApp();
 const stop = () => {
-  void stopApp().then(() => process.exit(0));
+  void Promise.all([stopApp(), ...freshApps.map((fresh) => fresh.server.close())]).then(() => process.exit(0));
 };
 process.once('SIGTERM', stop);
 process.once('SIGINT', stop);

@@ -92,3 +92,29 @@ export async function controlApp(action: 'stop' | 'start'): Promise<void> {
   const response = await fetch(`http://127.0.0.1:${e2ePorts.mailbox}/control/app/${action}`, { method: 'POST' });
   if (!response.ok) throw new Error(`could not ${action} the app: ${await response.text()}`);
 }
+
+/** A new instance with no account and no mail server (POST /control/fresh of the stack), and the set-up link it prints. */
+export async function freshInstance(): Promise<{ url: string; setUpLink: string }> {
+  const response = await fetch(`http://127.0.0.1:${e2ePorts.mailbox}/control/fresh`, { method: 'POST' });
+  if (!response.ok) throw new Error(`could not start a fresh instance: ${await response.text()}`);
+  const fresh = (await response.json()) as { url: string; setUpLink: string | null };
+  if (!fresh.setUpLink) throw new Error('the fresh instance printed no set-up link');
+  return { url: fresh.url, setUpLink: fresh.setUpLink };
+}
+
+/**
+ * Light and dark screenshots of the page at phone width (390 px) into E2E_SHOTS_DIR, when it is set:
+ * `<name>-light.png` and `<name>-dark.png`. The page's size and light theme are put back afterwards.
+ */
+export async function phoneScreenshots(page: Page, name: string): Promise<void> {
+  const folder = process.env.E2E_SHOTS_DIR;
+  if (!folder) return;
+  const size = page.viewportSize();
+  await page.setViewportSize({ width: 390, height: 844 });
+  for (const theme of ['light', 'dark'] as const) {
+    await page.evaluate((value) => document.documentElement.setAttribute('data-theme', value), theme);
+    await page.screenshot({ path: `${folder}/${name}-${theme}.png`, fullPage: true });
+  }
+  await page.evaluate(() => document.documentElement.setAttribute('data-theme', 'light'));
+  if (size) await page.setViewportSize(size);
+}

@@ -1,17 +1,20 @@
 import { expect, test, type Page } from '@playwright/test';
-import { mailsTo, signedInAccount, uniqueEmail, waitForLink } from './support';
+import { mailsTo, phoneScreenshots as screenshots, signedInAccount, uniqueEmail } from './support';
 
 /** SPEC §6: the words a user without rights sees, exactly. */
 const permissionMessage = "You don't have permission to manage this project. Ask the creator for permissions.";
 
-/** The invitation link of the newest mail to `to` (`/signup/user/i/<invitation>?email=…`), once it has arrived. */
+/** The invitation link of the newest mail to `to` (`/signup/user/i/<invitation>?email=…&token=…`), once it has arrived. */
 async function invitationLink(to: string): Promise<URL> {
   let link: URL | undefined;
   await expect
     .poll(async () => {
       for (const mail of await mailsTo(to)) {
         const match = /https?:\/\/\S+\/signup\/user\/i\/\S+/.exec(mail.text);
-        if (match) link = new URL(match[0]);
+        if (match) {
+          link = new URL(match[0]);
+          break;
+        }
       }
       return link?.pathname;
     }, { message: `an invitation mail reaches ${to}`, timeout: 15_000 })
@@ -63,7 +66,7 @@ test('an admin invites a teammate who signs up from the mail, appears live, and 
   const members = admin.getByRole('list', { name: 'Team members' });
   await expect(members).not.toContainText('Bob Byron');
 
-  // The second user signs up from the invitation mail and confirms the address.
+  // The second user signs up from the invitation mail: the link proved the address, so no second mail.
   const link = await invitationLink(memberEmail);
   await member.goto(link.pathname + link.search);
   await member.getByLabel('First name').fill('Bob');
@@ -71,9 +74,7 @@ test('an admin invites a teammate who signs up from the mail, appears live, and 
   await expect(member.getByLabel('Email')).toHaveValue(memberEmail);
   await member.getByLabel('Password', { exact: true }).fill('browser-tests-1');
   await member.getByRole('button', { name: 'Create account' }).click();
-  await expect(member).toHaveURL(/\/signup\/verify\?email=/);
-  const verification = await waitForLink(memberEmail, '/signup/verify', 15_000);
-  await member.goto(verification.pathname + verification.search);
+  await expect(member.getByRole('heading', { name: "You're all set" })).toBeVisible();
   await member.getByRole('button', { name: 'Go to your dashboard' }).click();
   await expect(member).toHaveURL(/\/overview/);
   await skipWelcome(member);
@@ -99,6 +100,61 @@ test('an admin invites a teammate who signs up from the mail, appears live, and 
   await expect(settings.getByRole('button', { name: 'Save changes' })).toHaveCount(0);
   await expect(admin.getByRole('link', { name: 'Roadmap' })).toBeVisible();
 
+  expect((await mailsTo(memberEmail)).filter((mail) => mail.text.includes('/signup/verify'))).toEqual([]);
+
   await adminContext.close();
   await memberContext.close();
+});
+
+test('an admin resends and withdraws waiting invitations; the old and the withdrawn links say why they no longer work', async ({ browser }) => {
+  const adminContext = await browser.newContext();
+  const admin = await adminContext.newPage();
+  await signedInAccount(admin, 'Inviter');
+  await admin.goto('/overview');
+  await skipWelcome(admin);
+  await admin.getByRole('link', { name: 'Preferences' }).click();
+  await admin.getByRole('navigation', { name: 'Preferences sections' }).getByRole('link', { name: 'Team', exact: true }).click();
+  const invite = admin.getByRole('form', { name: 'Invite people' });
+  const waiting = admin.getByRole('list', { name: 'Invitations waiting for an answer' });
+  const resentEmail = uniqueEmail('resent');
+  const withdrawnEmail = uniqueEmail('withdrawn');
+  for (const email of [resentEmail, withdrawnEmail]) {
+    await invite.getByLabel('Email address').fill(email);
+    await invite.getByRole('button', { name: 'Send invitation' }).click();
+    await expect(waiting).toContainText(email);
+  }
+  const firstLink = await invitationLink(resentEmail);
+  const withdrawnLink = await invitationLink(withdrawnEmail);
+  // With a mail server, links go to the invitees' mailboxes only.
+  await expect(admin.getByRole('button', { name: /^Copy the invitation link/ })).toHaveCount(0);
+  await screenshots(admin, 'invitations-waiting');
+
+  await admin.getByRole('button', { name: `Resend the invitation to ${resentEmail}` }).click();
+  await expect(admin.getByText(`A new invitation is on its way to ${resentEmail}.`, { exact: false }).first()).toBeVisible();
+  await expect.poll(async () => (await mailsTo(resentEmail)).length).toBe(2);
+  const secondLink = await invitationLink(resentEmail);
+  expect(secondLink.pathname).not.toBe(firstLink.pathname);
+
+  await admin.getByRole('button', { name: `Withdraw the invitation to ${withdrawnEmail}` }).click();
+  const confirm = admin.getByRole('dialog', { name: 'Withdraw this invitation?' });
+  await expect(confirm).toContainText(withdrawnEmail);
+  await confirm.getByRole('button', { name: 'Withdraw' }).click();
+  await expect(waiting).not.toContainText(withdrawnEmail);
+  await expect(waiting).toContainText(resentEmail);
+
+  const inviteeContext = await browser.newContext();
+  const invitee = await inviteeContext.newPage();
+  for (const [link, message] of [
+    [withdrawnLink, 'This invitation was withdrawn. Ask the team for a new one.'],
+    [firstLink, 'This invitation is no longer valid. Ask for a new one.'],
+  ] as const) {
+    await invitee.goto(link.pathname + link.search);
+    await invitee.getByLabel('First name').fill('Late');
+    await invitee.getByLabel('Last name').fill('Comer');
+    await invitee.getByLabel('Password', { exact: true }).fill('browser-tests-1');
+    await invitee.getByRole('button', { name: 'Create account' }).click();
+    await expect(invitee.getByRole('alert')).toHaveText(message);
+  }
+  await adminContext.close();
+  await inviteeContext.close();
 });

@@ -9,6 +9,7 @@ import { useAtomValue, useStore } from '../../lib/store';
 import { Button, Notice, Select, showToast, TextArea, TextInput } from '../../ui';
 import { currentTeamAtom } from '../auth/session';
 import { spaceIdsAtom, spacesAtom } from '../spaces/atoms';
+import { copyInvitationLink } from './invitationLink';
 import { inviteDocument } from './operations';
 import { loadSpaces, storeTeamDetail } from './teamData';
 import styles from './Teams.module.css';
@@ -53,8 +54,13 @@ export function InviteForm({ onInvited, compact = false }: { onInvited?: (email:
         { handledByCaller: true },
       );
       storeTeamDetail(store, addUserTeam);
-      const mailed = addUserTeam.invited.some((invitation) => invitation.email.toLowerCase() === email.toLowerCase());
-      showToast({ message: mailed ? t('teams.invite.sent', { email }) : t('teams.invite.joined', { email }), icon: 'success' });
+      const invited = addUserTeam.invited.find((invitation) => invitation.email.toLowerCase() === email.toLowerCase());
+      if (invited?.link) {
+        // No mail server: the admin sends the link, so it stays at hand until they copy it.
+        showToast({ message: t('teams.invite.ready', { email }), icon: 'success', persistent: true, action: { label: t('teams.invite.copyLink'), onClick: () => void copyInvitationLink(invited) } });
+      } else {
+        showToast({ message: invited ? t('teams.invite.sent', { email }) : t('teams.invite.joined', { email }), icon: 'success' });
+      }
       form.reset({ email: '', role: values.role, project: values.project, text: '' });
       onInvited?.(email);
     } catch (error) {

@@ -1,25 +1,14 @@
 import { Clock, Link2, Send, X } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { request } from '../../lib/graphql';
-import { i18n } from '../../lib/i18n';
 import { useAction } from '../../lib/useAction';
 import { useStore } from '../../lib/store';
 import { Button, Notice, openDialog, showToast, Tooltip } from '../../ui';
+import { copyInvitationLink } from './invitationLink';
 import { removeInvitedDocument, resendInvitedDocument, type TeamDetail, type TeamInvitation } from './operations';
 import { loadTeamDetail, storeTeamDetail } from './teamData';
 import styles from './Teams.module.css';
 import list from './People.module.css';
-
-/** Puts the link on the clipboard; where the browser refuses (plain http), a lasting toast shows it to copy by hand. */
-async function copyInvitationLink(invitation: TeamInvitation): Promise<void> {
-  const url = invitation.link ?? '';
-  try {
-    await navigator.clipboard.writeText(url);
-    showToast({ message: i18n.t('teams.members.copied', { email: invitation.email }), icon: 'success' });
-  } catch {
-    showToast({ message: i18n.t('teams.members.copyManually', { email: invitation.email, url }), icon: 'info', persistent: true });
-  }
-}
 
 /**
  * The team's invitations still waiting for an answer (admins only): resend one (a new link, the old one
