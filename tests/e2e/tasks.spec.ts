@@ -54,7 +54,16 @@ test('a tag and a sprint are created from the task panel’s pickers by typing t
   await expect(tags).toContainText('No tags yet. Type a name to create one.');
   await tags.getByRole('textbox', { name: 'Find or create a tag' }).fill('Backend');
   const shotsFolder = process.env.E2E_SHOTS_DIR;
-  if (shotsFolder) await tags.screenshot({ path: `${shotsFolder}/tag-picker.png` });
+  if (shotsFolder) {
+    await tags.screenshot({ path: `${shotsFolder}/tag-picker.png` });
+    await page.setViewportSize({ width: 390, height: 844 });
+    for (const theme of ['light', 'dark'] as const) {
+      await page.evaluate((value) => document.documentElement.setAttribute('data-theme', value), theme);
+      await page.screenshot({ path: `${shotsFolder}/tag-picker-phone-${theme}.png` });
+    }
+    await page.evaluate(() => document.documentElement.setAttribute('data-theme', 'light'));
+    await page.setViewportSize({ width: 1280, height: 720 });
+  }
   await tags.getByRole('button', { name: 'Create tag “Backend”' }).click();
   await expect(tags.getByRole('button', { name: 'Backend', pressed: true })).toBeVisible();
   await tags.getByRole('button', { name: 'Done' }).click();
