@@ -14,9 +14,11 @@ import { socialProvidersAtom } from './SocialSignIn';
 
 vi.mock('../../app/preload', async (importOriginal) => ({ ...(await importOriginal<typeof import('../../app/preload')>()), scheduleDelayedPreloads: vi.fn() }));
 
+const taskPage = '/65a1f0c2b3d4e5f6a7b8c9d0/tasks/d/65a1f0c2b3d4e5f6a7b8c9d1';
 const routes = [
   { path: '/signin', element: <AuthPage screen="signIn" /> },
   { path: '/overview', element: <h1>Dashboard</h1> },
+  { path: '/:project/:category/d/:id', element: <h1>The task</h1> },
 ];
 
 const ada = { id: 'u1', email: 'ada@example.com', firstname: 'Ada', lastname: 'Lovelace', language: 'en', profileImg: null };
@@ -120,5 +122,23 @@ describe('sign-in form', () => {
     renderRoute('/signin', routes);
     await waitFor(() => expect(graphql.callsOf('socialProviders')).toHaveLength(1));
     expect(screen.queryByRole('link', { name: /Continue with/ })).toBeNull();
+  });
+});
+
+describe('returning to the page asked for', () => {
+  it('goes to next after signing in, and passes it to the providers and to sign-up', async () => {
+    mockGraphQL({ login: () => ({ data: { login: { user: ada, team } } }), socialProviders: () => ({ data: { socialProviders: ['google'] } }) });
+    const { router } = renderRoute(`/signin?next=${encodeURIComponent(taskPage)}`, routes);
+    expect((await screen.findByRole('link', { name: 'Continue with Google' })).getAttribute('href')).toBe(`/auth/google/start?next=${encodeURIComponent(taskPage)}`);
+    expect(screen.getByRole('link', { name: 'Sign up' }).getAttribute('href')).toBe(`/signup/user?next=${encodeURIComponent(taskPage)}`);
+    await fillAndSubmit('ada@example.com', 'correct-horse1');
+    await waitFor(() => expect(router.state.location.pathname).toBe(taskPage));
+  });
+
+  it('ignores a next that leads off this site', async () => {
+    mockGraphQL({ login: () => ({ data: { login: { user: ada, team } } }) });
+    const { router } = renderRoute('/signin?next=%2F%2Fevil.example%2F', routes);
+    await fillAndSubmit('ada@example.com', 'correct-horse1');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/overview'));
   });
 });

@@ -2,7 +2,7 @@
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { mockGraphQL } from '../../test/graphqlMock';
+import { failure, mockGraphQL } from '../../test/graphqlMock';
 import { setupAppI18n } from '../../test/i18n';
 import { renderRoute } from '../../test/renderRoute';
 import AuthPage from './AuthPage';
@@ -14,6 +14,8 @@ const routes = [
   { path: '/signup/invite/:project/:invited?', element: <AuthPage screen="invite" /> },
   { path: '/signup/user/u/:user', element: <AuthPage screen="user" /> },
   { path: '/signup/verify', element: <AuthPage screen="verify" /> },
+  { path: '/signup/user/i/:invited', element: <AuthPage screen="user" /> },
+  { path: '/signup/finish', element: <AuthPage screen="finish" /> },
 ];
 
 beforeAll(async () => {
@@ -103,5 +105,36 @@ describe('sign-up form', () => {
     expect(await screen.findByText('An account may already use this address.')).toBeTruthy();
     expect(graphql.callsOf('checkEmail')[0]?.variables).toEqual({ email: 'taken@example.com' });
     expect((screen.getByRole('button', { name: 'Create account' }) as HTMLButtonElement).disabled).toBe(false);
+  });
+});
+
+describe('sign-up from an invitation link', () => {
+  const invitation = '65a1f0c2b3d4e5f6a7b8c9d2';
+
+  it('sends the link\'s proof and, signed in at once, lands on the welcome page without a mail to confirm', async () => {
+    const session = { user: { id: 'u1', email: 'grace@example.com', firstname: 'Grace', lastname: 'Hopper', language: 'en', profileImg: null }, team: { id: 't1', name: 'Acme', logo: null, url: null, role: 'basic' } };
+    const graphql = mockGraphQL({ setUserBasic: () => ({ data: { setUserBasic: { email: 'grace@example.com', verificationRequired: false, session } } }) });
+    document.cookie = 'user=u1; path=/';
+    const { router } = renderRoute(`/signup/user/i/${invitation}?email=grace%40example.com&token=proof-from-the-mail`, routes);
+    expect((screen.getByLabelText('Email') as HTMLInputElement).value).toBe('grace@example.com');
+    await userEvent.type(screen.getByLabelText('First name'), 'Grace');
+    await userEvent.type(screen.getByLabelText('Last name'), 'Hopper');
+    await userEvent.type(screen.getByLabelText('Password'), 'analytical1');
+    await userEvent.click(screen.getByRole('button', { name: 'Create account' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/signup/finish'));
+    expect(router.state.location.search).toBe('?new=1');
+    expect(graphql.callsOf('setUserBasic')[0]?.variables).toMatchObject({ invited: invitation, token: 'proof-from-the-mail', email: 'grace@example.com' });
+    expect(await screen.findByRole('heading', { name: "You're all set" })).toBeTruthy();
+    document.cookie = 'user=; path=/; expires=Thu, 01 Jan 1970 00:00:00 GMT';
+  });
+
+  it('says so when the invitation was withdrawn', async () => {
+    mockGraphQL({ setUserBasic: () => failure('INVITATION_WITHDRAWN', 'This invitation was withdrawn. Ask the team for a new one.') });
+    renderRoute(`/signup/user/i/${invitation}?email=grace%40example.com&token=proof`, routes);
+    await userEvent.type(screen.getByLabelText('First name'), 'Grace');
+    await userEvent.type(screen.getByLabelText('Last name'), 'Hopper');
+    await userEvent.type(screen.getByLabelText('Password'), 'analytical1');
+    await userEvent.click(screen.getByRole('button', { name: 'Create account' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('This invitation was withdrawn. Ask the team for a new one.');
   });
 });
