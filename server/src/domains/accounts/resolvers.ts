@@ -81,8 +81,9 @@ export const accountsResolvers: IResolvers = {
       // Joining happens on verification, for every invitation to the address; a space id alone grants nothing.
       // The mailed invitation link's proof is a verification already: that account works at once, with no mail.
       const proven = input.invited ? checkInvitation(services.database.db, services.config.secret, { id: input.invited, email: input.email, token: input.token }) : false;
-      if (!proven) await services.rateLimits.consume(['mailPerEmail', input.email]);
       const existing = findUserByEmail(services, input.email);
+      // Every path that mails counts against the address's mail allowance.
+      if (!proven || existing) await services.rateLimits.consume(['mailPerEmail', input.email]);
       if (existing) {
         // Tell the owner instead of the caller, who must not learn that the address is registered.
         await sendMail(services, 'accountExists', existing, `${services.config.publicUrl}/signin`);
