@@ -6,6 +6,7 @@ import { failure, mockGraphQL } from '../../test/graphqlMock';
 import { setupAppI18n } from '../../test/i18n';
 import { renderRoute } from '../../test/renderRoute';
 import AuthPage from './AuthPage';
+import { takeReturnPath } from './returnPath';
 import { emailCheckDelayMs } from './useEmailAvailabilityHint';
 
 const space = '65a1f0c2b3d4e5f6a7b8c9d0';
@@ -76,6 +77,17 @@ describe('sign-up form', () => {
     expect(graphql.callsOf('setUserBasic')[0]?.variables).toEqual({ firstname: 'Grace', lastname: 'Hopper', email: 'grace@example.com', password: 'analytical1', language: 'en' });
     expect(await screen.findByRole('heading', { name: 'Check your inbox' })).toBeTruthy();
     expect(screen.getByText('grace@example.com')).toBeTruthy();
+  });
+
+  it('keeps the page asked for before signing up for the welcome page after the verification mail', async () => {
+    mockGraphQL({ setUserBasic: ({ email }) => ({ data: { setUserBasic: { email, verificationRequired: true, session: null } } }) });
+    const docPage = `/${space}/docs/d/65a1f0c2b3d4e5f6a7b8c9d3`;
+    const { router } = renderRoute(`/signup/user?next=${encodeURIComponent(docPage)}`, routes);
+    expect(screen.getByRole('link', { name: 'Sign in' }).getAttribute('href')).toBe(`/signin?next=${encodeURIComponent(docPage)}`);
+    await fillForm();
+    await userEvent.click(screen.getByRole('button', { name: 'Create account' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/signup/verify'));
+    expect(takeReturnPath()).toBe(docPage);
   });
 
   it('passes the space and the invitation of an invitation link', async () => {
