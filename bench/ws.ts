@@ -2,7 +2,9 @@
 // process plays the clients. Prints figures; asserts nothing.
 // 1. Doc update flood: after a warm-up (an ordinary editing session on another doc), one client sends
 //    5,000 tiny Yjs updates a second to one doc for 10 s while a probe asks /healthz every 20 ms. /healthz p50/p99/max quiet and during the flood, updates stored
-//    per second (the flooder's acknowledgements), and what became of the flooder. Run twice: with
+//    per second (the flooder's acknowledgements), the server's own event-loop delay and CPU (from
+//    /metrics and /proc, so the probe's and the machine's noise can be told apart), and what became
+//    of the flooder. Run twice: with
 //    the default COLLAB_UPDATES_PER_SECOND (300), and with the limit lifted so every update is stored
 //    (what the batching alone does under 5,000 stored updates a second).
 // 2. Slow consumer: a graphql-ws subscriber to a space's chat stops reading while 2,000 messages of
@@ -27,6 +29,25 @@ const synchronous = synchronousFromEnvironment();
 type Server = Awaited<ReturnType<typeof startBenchServer>>;
 const rssOf = (server: Server) => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${server.server.child.pid}/status`, 'utf8'))![1]) * 1024;
 const megabytes = (bytes: number) => `${(bytes / 1e6).toFixed(0)} MB`;
+/** CPU seconds the server process has used (user + system, from /proc; clock ticks of 1/100 s). */
+const cpuSecondsOf = (server: Server) => {
+  const fields = readFileSync(`/proc/${server.server.child.pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / 100;
+};
+
+/** Read with this token from /metrics; the server runs in production mode so it collects process metrics. */
+const metricsToken = 'bench-metrics-token-0123456789';
+const productionMode = { NODE_ENV: 'production', METRICS_TOKEN: metricsToken };
+
+/**
+ * The server's own event-loop delay since the previous reading (prom-client resets its histogram on
+ * every scrape): what the flood costs the server, apart from the probe's and the machine's noise.
+ */
+async function eventLoopDelay(server: Server): Promise<string> {
+  const text = await (await fetch(`${server.server.url}/metrics`, { headers: { authorization: `Bearer ${metricsToken}` } })).text();
+  const seconds = (name: string) => Number(new RegExp(`^nodejs_eventloop_lag_${name}_seconds (\\S+)$`, 'm').exec(text)?.[1] ?? Number.NaN) * 1000;
+  return `p50 ${milliseconds(seconds('p50'))}, p99 ${milliseconds(seconds('p99'))}, max ${milliseconds(seconds('max'))}`;
+}
 
 /** Asks /healthz every `probeEveryMs` until stopped; gives each answer's latency. */
 function probeHealth(url: string) {
@@ -92,16 +113,18 @@ async function warmUp(server: Server, admin: BenchAccount, space: string) {
 }
 
 async function flood(updatesPerSecondSetting: string | null) {
-  const server = await startBenchServer('ws-flood', synchronous, { RATE_LIMITS: 'false', ...(updatesPerSecondSetting ? { COLLAB_UPDATES_PER_SECOND: updatesPerSecondSetting } : {}) });
+  const server = await startBenchServer('ws-flood', synchronous, { RATE_LIMITS: 'false', ...productionMode, ...(updatesPerSecondSetting ? { COLLAB_UPDATES_PER_SECOND: updatesPerSecondSetting } : {}) });
   const { admin, space } = await spaceWithMembers(server.target, 0);
   const docId = (await call<{ setWorkspace: { id: string } }>(admin.client, 'mutation ($project: ID!) { setWorkspace(project: $project, title: "Flood") { id } }', { project: space })).setWorkspace.id;
 
   // A server that has served docs before: the room code is compiled and warm, as in production.
   await warmUp(server, admin, space);
 
+  await eventLoopDelay(server);
   const quiet = probeHealth(server.server.url);
   await wait(quietSeconds * 1000);
   await quiet.stop();
+  const quietLoop = await eventLoopDelay(server);
 
   const socket = new WebSocket(`ws://127.0.0.1:${server.server.port}/collab/${docId}`, { headers: { cookie: admin.client.cookieHeader() } });
   await new Promise<void>((resolve, reject) => socket.once('open', () => resolve()).once('error', reject));
@@ -123,6 +146,7 @@ async function flood(updatesPerSecondSetting: string | null) {
 
   const messages = tinyUpdates(floodRate * floodSeconds);
   const during = probeHealth(server.server.url);
+  const cpuBefore = cpuSecondsOf(server);
   const started = performance.now();
   let sent = 0;
   // 50 updates every 10 ms: 5,000 a second, for as long as the socket is open and the run lasts.
@@ -135,7 +159,10 @@ async function flood(updatesPerSecondSetting: string | null) {
   const deadline = performance.now() + 30_000;
   while (closedAt === null && acknowledged < sent && performance.now() < deadline) await wait(20);
   const floodEnded = closedAt ?? lastAcknowledgedAt;
+  const cpuSeconds = cpuSecondsOf(server) - cpuBefore;
+  const cpuWindow = (performance.now() - started) / 1000;
   await during.stop();
+  const floodLoop = await eventLoopDelay(server);
   const seconds = (floodEnded - started) / 1000;
   const fate = closedAt !== null ? await closed : null;
   socket.terminate();
@@ -145,12 +172,15 @@ async function flood(updatesPerSecondSetting: string | null) {
   server.database.close();
   rmSync(server.dataDirectory, { recursive: true, force: true });
   return {
+    quietLoop,
+    floodLoop,
     quiet: quiet.samples,
     during: during.samples,
     probeFailures: during.failures(),
     sent,
     acknowledged,
     seconds,
+    cpu: `${((cpuSeconds / cpuWindow) * 100).toFixed(0)}% of one core (${cpuSeconds.toFixed(1)} s in ${cpuWindow.toFixed(1)} s)`,
     fate: fate ? `closed ${fate.code} "${fate.reason}" after ${((closedAt! - started) / 1000).toFixed(1)} s` : `never closed, ${acknowledged} of ${sent} stored`,
     rss,
   };
@@ -207,11 +237,14 @@ const unlimited = await flood('1000000');
 console.table({
   '/healthz, quiet': { 'default limit (300/s per socket)': summary(limited.quiet), 'limit lifted (all stored)': summary(unlimited.quiet) },
   '/healthz, during the flood': { 'default limit (300/s per socket)': summary(limited.during), 'limit lifted (all stored)': summary(unlimited.during) },
+  "server's event-loop delay (10 ms resolution), quiet": { 'default limit (300/s per socket)': limited.quietLoop, 'limit lifted (all stored)': unlimited.quietLoop },
+  "server's event-loop delay (10 ms resolution), during the flood": { 'default limit (300/s per socket)': limited.floodLoop, 'limit lifted (all stored)': unlimited.floodLoop },
   'updates sent / stored (acknowledged)': { 'default limit (300/s per socket)': `${limited.sent} / ${limited.acknowledged}`, 'limit lifted (all stored)': `${unlimited.sent} / ${unlimited.acknowledged}` },
   'updates stored per second': {
     'default limit (300/s per socket)': (limited.acknowledged / limited.seconds).toFixed(0),
     'limit lifted (all stored)': (unlimited.acknowledged / unlimited.seconds).toFixed(0),
   },
+  'server CPU from the start of the flood to its end': { 'default limit (300/s per socket)': limited.cpu, 'limit lifted (all stored)': unlimited.cpu },
   "flooder's fate": { 'default limit (300/s per socket)': limited.fate, 'limit lifted (all stored)': unlimited.fate },
   'server RSS at the end': { 'default limit (300/s per socket)': megabytes(limited.rss), 'limit lifted (all stored)': megabytes(unlimited.rss) },
 });
