@@ -1,12 +1,12 @@
 // Websocket abuse benchmark (issue 24). The server runs as `npm start` does, in its own process; this
 // process plays the clients. Prints figures; asserts nothing.
-// 1. Doc update flood: after a warm-up (an ordinary editing session on another doc), one client sends
-//    5,000 tiny Yjs updates a second to one doc for 10 s while a probe asks /healthz every 20 ms. /healthz p50/p99/max quiet and during the flood, updates stored
-//    per second (the flooder's acknowledgements), the server's own event-loop delay and CPU (from
-//    /metrics and /proc, so the probe's and the machine's noise can be told apart), and what became
-//    of the flooder. Run twice: with
-//    the default COLLAB_UPDATES_PER_SECOND (300), and with the limit lifted so every update is stored
-//    (what the batching alone does under 5,000 stored updates a second).
+// 1. Doc update flood: after a warm-up (an ordinary editing session on another doc), one client
+//    sends 5,000 tiny Yjs updates a second to one doc for 10 s while a probe asks /healthz every
+//    20 ms. Prints /healthz p50/p99/max quiet and during the flood, the server's own event-loop
+//    delay and CPU (from /metrics and /proc, apart from the probe's and the machine's noise), updates
+//    stored per second (the flooder's acknowledgements) and what became of the flooder. Run twice:
+//    with the default COLLAB_UPDATES_PER_SECOND (300), and with the limit lifted so every update is
+//    stored (what the batching alone does under 5,000 stored updates a second).
 // 2. Slow consumer: a graphql-ws subscriber to a space's chat stops reading while 2,000 messages of
 //    10,000 characters are sent; server RSS before and after, and whether the server closed it.
 import { readFileSync, rmSync } from 'node:fs';
