@@ -2,6 +2,9 @@
  * SPEC §2 route rules, as pure functions of the path, the user agent, the user cookie and the
  * stored dark-mode preference. The router and the start-up code call these; tests pin them.
  */
+import { safeReturnPath } from '#shared/returnPath';
+
+export { safeReturnPath };
 
 /** The five pages meant for signed-out users on desktop. */
 export const signedOutPaths = ['/signin', '/signup/forgot', '/signup/recover', '/signup/finish', '/signup/verify'] as const;
@@ -103,30 +106,6 @@ const analyticsTitles: readonly (readonly [prefix: string, title: string])[] = [
 /** The page title analytics receives: one per special page, "Platform" for everything else. */
 export function analyticsPageTitle(pathname: string): string {
   return analyticsTitles.find(([prefix]) => isAtOrUnder(pathname, prefix))?.[1] ?? 'Platform';
-}
-
-const returnPathBase = 'http://return-path.invalid';
-
-/** Pages that start or end a sign-in: coming back to them after signing in would loop. */
-const signInFlowPaths = /^\/(signin|signup|auth)(\/|$)/;
-
-/**
- * Where signing in may lead afterwards (`?next=`): only a path of this site, never `//host`, `/\host`,
- * an absolute or `javascript:` URL, or a sign-in page. Returns the normalised path, or null. The server
- * applies the same rule to the social sign-in redirect (server/src/domains/social/returnPath.ts).
- */
-export function safeReturnPath(next: string | null | undefined): string | null {
-  if (!next || next.length > 2000) return null;
-  // Browsers drop tabs and newlines from URLs and read "\" as "/", so "/\t/evil" and "/\evil" mean "//evil".
-  if (!next.startsWith('/') || next.startsWith('//') || /[\\\u0000-\u001f\u007f]/.test(next)) return null;
-  let url: URL;
-  try {
-    url = new URL(next, returnPathBase);
-  } catch {
-    return null;
-  }
-  if (url.origin !== returnPathBase || signInFlowPaths.test(url.pathname)) return null;
-  return `${url.pathname}${url.search}${url.hash}`;
 }
 
 /** Sign-in for a signed-out visitor of `location`, coming back to it afterwards (plain /signin for the default landing pages). */

@@ -4,7 +4,7 @@ import { createGraphQLClient, gql, RequestError, retryDelayMs, rootFieldOf, type
 
 type Reply = { data?: unknown; errors?: { message: string; extensions?: { code: string } }[] } | Error;
 
-function setup(replies: Reply[]) {
+function setup(replies: Reply[], extra: { signInPath?: () => string } = {}) {
   const queue = [...replies];
   const calls: { url: string; init: RequestInit; body: { query: string; variables: unknown } }[] = [];
   const fetch = vi.fn(async (url: string, init: RequestInit) => {
@@ -24,6 +24,7 @@ function setup(replies: Reply[]) {
     translateErrorCode: vi.fn((code: string, _message: string) => `translated:${code}`),
     log: { error: vi.fn() },
     onSignedOut: vi.fn(),
+    ...extra,
   };
   const client = createGraphQLClient(dependencies);
   const operations = () => calls.map((call) => rootFieldOf(call.body.query));
@@ -197,6 +198,12 @@ describe('graphql client: the SPEC §8 error catalogue', () => {
     expect(toast).toHaveBeenCalledWith({ message: 'translated:errors.network', icon: 'info' });
     fetch.mockResolvedValueOnce(new Response(JSON.stringify({ error: 'Payload Too Large' }), { status: 413 }));
     await expect(client.request(getUser)).rejects.toMatchObject({ kind: 'response' });
+  });
+
+  it('signing in again comes back to the page the person was on', async () => {
+    const { client, navigate } = setup([failure('Unauthorized: No access token', 'UNAUTHENTICATED')], { signInPath: () => '/signin?next=%2Fchats' });
+    await expect(client.request(getUser)).rejects.toMatchObject({ kind: 'unauthenticated' });
+    expect(navigate).toHaveBeenCalledWith('/signin?next=%2Fchats');
   });
 
   it('a request that never answers ends as a network failure', async () => {

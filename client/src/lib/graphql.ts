@@ -23,6 +23,7 @@ import { sleep } from './browser';
 import { clearUserCookie } from './cookies';
 import { i18n } from './i18n';
 import { navigateTo } from './navigation';
+import { signInPathFor } from '../app/routeRules';
 
 export type Variables = object;
 
@@ -113,6 +114,8 @@ export interface GraphQLClientDependencies {
   log: Pick<Console, 'error'>;
   /** Called before going to /signin, to forget the client-side session. */
   onSignedOut: () => void;
+  /** Where to sign in again: /signin, with the current page to come back to when there is one. */
+  signInPath?: () => string;
 }
 
 interface GraphQLErrorPayload {
@@ -147,7 +150,7 @@ export function createGraphQLClient(dependencies: GraphQLClientDependencies) {
 
   function signOut(operation: string, message: string): never {
     dependencies.onSignedOut();
-    dependencies.navigate('/signin');
+    dependencies.navigate(dependencies.signInPath?.() ?? '/signin');
     throw new RequestError('unauthenticated', message, operation);
   }
 
@@ -242,6 +245,7 @@ export const graphqlClient: GraphQLClient = createGraphQLClient({
   translateErrorCode: (code, message) => i18n.t(`errors.codes.${code}`, message),
   log: console,
   onSignedOut: clearUserCookie,
+  signInPath: () => signInPathFor(window.location),
 });
 
 export const { request, refreshSession } = graphqlClient;

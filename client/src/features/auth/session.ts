@@ -7,7 +7,9 @@ import { gql, request } from '../../lib/graphql';
 import { clearUserCookie, readCookie, userCookieName } from '../../lib/cookies';
 import { navigateTo } from '../../lib/navigation';
 import { appStore, atom, type AppStore } from '../../lib/store';
+import { forgetDrafts } from '../chat/drafts';
 import { forgetLocalDocs } from '../docs/collab/localDocs';
+import { forgetPendingTaskEdits } from '../tasks/pendingEdits';
 
 export interface CurrentUser {
   id: string;
@@ -59,8 +61,12 @@ export async function logout(store: AppStore = appStore): Promise<void> {
   } catch {
     // The data client has already told the user; the session is forgotten locally regardless.
   }
-  // Docs kept on this device for this user (edits not yet saved included) must not outlive the sign-out.
-  void forgetLocalDocs(store.get(currentUserAtom)?.id ?? readCookie(userCookieName));
+  // What this device keeps for the user (docs with edits not yet saved, task edits, chat drafts) must not
+  // outlive the sign-out.
+  const userId = store.get(currentUserAtom)?.id ?? readCookie(userCookieName);
+  void forgetLocalDocs(userId);
+  forgetPendingTaskEdits(userId);
+  forgetDrafts(userId);
   clearUserCookie();
   store.set(currentUserAtom, null);
   store.set(currentTeamAtom, null);

@@ -5,7 +5,7 @@ import { DomainError, isDomainError } from '../../errors';
 import type { Services } from '../../graphql/context';
 import { addressKey } from '../../http/rateLimits';
 import { isSecure } from '../accounts/service';
-import { safeReturnPath } from './returnPath';
+import { safeReturnPath } from '#shared/returnPath';
 import { signInContextSchema, signInWithIdentity } from './signIn';
 
 interface ProviderRoute {

@@ -1,7 +1,7 @@
 /**
  * Where a sign-in may send the browser afterwards (`next`): only a path of this site. The client's
- * route rules apply the same rule (client/src/app/routeRules.ts `safeReturnPath`); here it guards the
- * social sign-in callback's redirect, whose Location header a browser follows anywhere.
+ * route rules use it for `/signin?next=`, and the server for the social sign-in callback's redirect,
+ * whose Location header a browser follows anywhere.
  */
 const placeholderOrigin = 'http://return-path.invalid';
 
