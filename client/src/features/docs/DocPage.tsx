@@ -6,8 +6,9 @@ import { lazyPage } from '../../app/lazyPage';
 import { useDocumentTitle } from '../../lib/documentTitle';
 import { useAtomValue, useStore } from '../../lib/store';
 import { useOnReconnect, useSubscription } from '../../lib/subscriptions';
-import { LoadingBar, Notice } from '../../ui';
+import { Button, LoadingBar, Notice } from '../../ui';
 import { currentUserAtom, displayName } from '../auth/session';
+import { NotFound } from '../shell/NotFound';
 import { applyDocChange, openWallAtom } from './atoms';
 import { collabCloseCodes } from '#shared/docs';
 import { closeMessageKey, wasAccepted } from './collab/session';
@@ -68,10 +69,19 @@ export function DocPage({ project, id }: { project: string; id: string }) {
   useSubscription(subDocDocument, { project }, (data) => applyDocChange(store, data.subDoc));
   useOnReconnect(() => void loadWall(store, id));
 
-  const wall = open.wall?.id === id ? open.wall : null;
+  const wall = open.id === id && open.wall?.id === id ? open.wall : null;
   const back = <Link to={docsListPath(project, wall?.folder ?? null)}>{t('docs.page.back')}</Link>;
   if (open.deleted && wall) return <div className={styles.page}><Notice tone="info" title={t('docs.closed.docDeleted')}>{back}</Notice></div>;
   if (wall) return <DocView key={wall.id} wall={wall} />;
-  if (open.status === 'error') return <div className={styles.page}><Notice tone="error" title={t('docs.errors.docNotFound')}>{back}</Notice></div>;
+  if (open.id === id && open.status === 'notFound') return <NotFound back={{ path: docsListPath(project, null), label: t('docs.page.back') }} />;
+  if (open.id === id && open.status === 'error') {
+    return (
+      <div className={styles.page}>
+        <Notice tone="error" title={t('docs.errors.loadDoc')}>
+          <Button size="sm" onClick={() => void loadWall(store, id)}>{t('docs.retry')}</Button>
+        </Notice>
+      </div>
+    );
+  }
   return <div className={styles.page}><LoadingBar label={t('docs.page.loading')} /></div>;
 }

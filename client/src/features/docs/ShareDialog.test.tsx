@@ -17,7 +17,7 @@ function OpenDoc() {
 
 function renderShare(doc: Wall) {
   const store = createAppStore();
-  store.set(openWallAtom, { wall: doc, status: 'ready', deleted: false });
+  store.set(openWallAtom, { id: doc.id, wall: doc, status: 'ready', deleted: false });
   render(<StoreProvider store={store}><OpenDoc /></StoreProvider>);
   return store;
 }

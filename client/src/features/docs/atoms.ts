@@ -11,6 +11,18 @@ import type { DocChange, DocFolder, FolderChange, Wall } from './operations';
 export { docSorts, type DocSort };
 export type LoadStatus = 'idle' | 'loading' | 'ready' | 'error';
 
+/** The doc page's state: `notFound` when the server says the id names nothing the caller may see. */
+export type OpenWallStatus = LoadStatus | 'notFound';
+
+export interface OpenWallState {
+  /** The doc the page asked for last: an answer for any other (an earlier page's) is dropped. */
+  id: string | null;
+  wall: Wall | null;
+  status: OpenWallStatus;
+  /** Set once the server says the doc is gone. */
+  deleted: boolean;
+}
+
 export interface DocsListState {
   project: string | null;
   /** The open folder; null for the space's top level. */
@@ -46,8 +58,8 @@ export const docsListAtom = atom<DocsListState>(emptyDocsList);
 export const docFoldersAtom = atom<FoldersState>({ project: null, parent: null, current: null, folders: [], gone: false });
 export const docSortAtom = atom<DocSort>('updated');
 
-/** The doc open on the doc page; `deleted` once the server says it is gone. */
-export const openWallAtom = atom<{ wall: Wall | null; status: LoadStatus; deleted: boolean }>({ wall: null, status: 'idle', deleted: false });
+/** The doc open on the doc page. */
+export const openWallAtom = atom<OpenWallState>({ id: null, wall: null, status: 'idle', deleted: false });
 
 /** The docs of the open folder, in the order the server sorted them (getWalls' folder and sort). */
 export const visibleDocsAtom = atom((get) => [...get(docsListAtom).docs.values()]);

@@ -5,6 +5,7 @@ import { i18n } from '../../lib/i18n';
 import type { AppStore } from '../../lib/store';
 import { showToast } from '../../ui';
 import { currentUserAtom } from '../auth/session';
+import { isNotFoundError } from '../spaces/useSpaceLookup';
 import { applyFolder, applyWall, docFoldersAtom, docSortAtom, docsListAtom, openWallAtom, removeFolder, removeWall } from './atoms';
 import { forgetLocalDoc } from './collab/localDocs';
 import {
@@ -78,13 +79,19 @@ export async function createDoc(store: AppStore, project: string, folder: string
   }
 }
 
+/**
+ * Reads the doc the page shows. The atom remembers which doc was asked for last, so the answer for
+ * a doc the person already left (a slower request) cannot replace the one they are on now.
+ */
 export async function loadWall(store: AppStore, id: string): Promise<void> {
-  store.set(openWallAtom, (open) => (open.wall?.id === id ? open : { wall: null, status: 'loading', deleted: false }));
+  store.set(openWallAtom, (open) => (open.id === id && open.wall ? open : { id, wall: null, status: 'loading', deleted: false }));
   try {
     const { getWall } = await request(getWallDocument, { id }, { handledByCaller: true });
-    store.set(openWallAtom, { wall: getWall, status: 'ready', deleted: false });
-  } catch {
-    store.set(openWallAtom, (open) => (open.wall?.id === id ? open : { wall: null, status: 'error', deleted: false }));
+    store.set(openWallAtom, (open) => (open.id === id ? { id, wall: getWall, status: 'ready', deleted: false } : open));
+  } catch (error) {
+    // A reload that fails (a reconnection) keeps the doc on screen; a first read says why it has nothing.
+    const status = isNotFoundError(error) ? 'notFound' : 'error';
+    store.set(openWallAtom, (open) => (open.id !== id || open.wall ? open : { id, wall: null, status, deleted: false }));
   }
 }
 

@@ -46,7 +46,7 @@ describe('what the device kept of docs goes', () => {
     const store = signedIn();
     expect(await deleteDoc(store, wall({ id: 'd1', title: 'Plan' }))).toBe(true);
     expect(databases.names).toEqual([localDocName('u1', 'd2'), localDocName('u1', 'd3')]);
-    store.set(openWallAtom, { wall: wall({ id: 'd2', title: 'Notes' }), status: 'ready', deleted: false });
+    store.set(openWallAtom, { id: 'd2', wall: wall({ id: 'd2', title: 'Notes' }), status: 'ready', deleted: false });
     applyDocChange(store, { type: 'deleted', seq: 1, project: 'p1', docId: 'd2', doc: null, userId: 'u2' });
     expect(store.get(openWallAtom).deleted).toBe(true);
     expect(databases.names).toEqual([localDocName('u1', 'd3')]);

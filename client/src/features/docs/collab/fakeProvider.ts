@@ -33,8 +33,15 @@ export class FakeProvider extends ObservableV2<Events> {
   /** Whether the session had the provider connect as soon as it was built. */
   connectAtOnce = true;
 
+  /** Calls of disconnect(): a connection attempt dropped to be tried again. */
+  disconnects = 0;
+
   connect(): void {
     this.connects += 1;
+  }
+
+  disconnect(): void {
+    this.disconnects += 1;
   }
 
   /** A new socket, as the provider opens one per connection attempt. */
@@ -71,7 +78,7 @@ export function syncMessage(kind: 'step2' | 'update', update: Uint8Array): Uint8
   return encoding.toUint8Array(encoder);
 }
 
-export function fakeSession(now: () => number = Date.now, lastSavedAt: string | null = null, refresh?: () => Promise<void>, extra: { local?: LocalDocOpener; restoreTimeout?: number } = {}) {
+export function fakeSession(now: () => number = Date.now, lastSavedAt: string | null = null, refresh?: () => Promise<void>, extra: { local?: LocalDocOpener; restoreTimeout?: number; connectTimeout?: number } = {}) {
   let provider!: FakeProvider;
   const session = new CollabSession({
     now,

@@ -323,6 +323,23 @@ describe('a member\'s doc kept on the device', () => {
     await vi.waitFor(() => expect(slow.session.getState().local).toBe('on'));
   });
 
+  it('connects after the restore timeout even while opening the store still waits (the editor chunk downloading)', async () => {
+    let opened!: (store: never) => void;
+    const { session, provider } = fakeSession(Date.now, null, undefined, { local: () => new Promise((resolve) => (opened = resolve)), restoreTimeout: 5 });
+    await vi.waitFor(() => expect(provider.connects).toBe(1));
+    expect(session.getState().local).toBe('loading');
+    // The store opening late still restores, into the connected doc: what it brings is unsaved until acknowledged.
+    const database = new FakeLocalDatabase();
+    await typedOfflineThenClosed(database, 'late chunk');
+    const opener = database.opener(false);
+    opened((await opener(session.doc)) as never);
+    await vi.waitFor(() => expect(opener.last).toBeDefined());
+    opener.last!.restore();
+    await vi.waitFor(() => expect(session.getState().local).toBe('on'));
+    expect(session.getState().dirty).toBe(true);
+    expect(session.doc.getText('t').toString()).toContain('late chunk');
+  });
+
   it('connects at once without a store (a public link), and closes the store on destroy', async () => {
     const reader = fakeSession();
     expect(reader.provider.connectAtOnce).toBe(true);
@@ -335,6 +352,47 @@ describe('a member\'s doc kept on the device', () => {
     session.destroy();
     expect(opener.last!.destroyed).toBe(true);
     expect(database.deleted).toBe(false);
+  });
+});
+
+describe('a connection attempt that never opens', () => {
+  it('is dropped and tried again after the connect timeout, each new attempt watched in turn', () => {
+    vi.useFakeTimers();
+    try {
+      const { session, provider } = fakeSession(Date.now, null, undefined, { connectTimeout: 10_000 });
+      provider.emit('status', [{ status: 'connecting' }]);
+      vi.advanceTimersByTime(9_999);
+      expect(provider.disconnects).toBe(0);
+      vi.advanceTimersByTime(1);
+      expect([provider.disconnects, provider.connects]).toEqual([1, 1]);
+      // y-websocket announces the new socket: it gets its own 10 s.
+      provider.emit('status', [{ status: 'connecting' }]);
+      vi.advanceTimersByTime(10_000);
+      expect([provider.disconnects, provider.connects]).toEqual([2, 2]);
+      provider.emit('status', [{ status: 'connecting' }]);
+      provider.emit('status', [{ status: 'connected' }]);
+      vi.advanceTimersByTime(60_000);
+      expect(provider.disconnects).toBe(2);
+      expect(saveStatusOf(session.getState())).toBe('saved');
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('is left alone once the session is closed or destroyed', () => {
+    vi.useFakeTimers();
+    try {
+      const closed = fakeSession();
+      closed.provider.emit('status', [{ status: 'connecting' }]);
+      closed.provider.emit('closed', [{ code: collabCloseCodes.docDeleted, reason: 'gone' }]);
+      const destroyed = fakeSession();
+      destroyed.provider.emit('status', [{ status: 'connecting' }]);
+      destroyed.session.destroy();
+      vi.advanceTimersByTime(60_000);
+      expect([closed.provider.disconnects, destroyed.provider.disconnects]).toEqual([0, 0]);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
 

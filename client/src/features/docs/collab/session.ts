@@ -92,6 +92,8 @@ export interface ProviderLike {
   on(event: 'closed', listener: (event: { code: number; reason: string }) => void): void;
   /** Connects (first connection of a session with a local store, or again after a terminal close: y-websocket stops reconnecting on 4400-4499 by itself). */
   connect(): void;
+  /** Drops the socket, whatever its state, and stops reconnecting until connect(). */
+  disconnect(): void;
   destroy(): void;
 }
 
@@ -107,6 +109,12 @@ export interface SessionOptions {
    */
   local?: LocalDocOpener;
   restoreTimeout?: number;
+  /**
+   * How long one connection attempt may stay "connecting" before it is dropped and tried again: a
+   * socket whose upgrade never answers (a server that stopped mid-handshake, a lost packet) would
+   * otherwise wait for the browser's own timeout, minutes long. 10 s by default.
+   */
+  connectTimeout?: number;
   lastSavedAt?: string | null;
   /** The WebSocket implementation to extend; the browser's by default. */
   socketBase?: SocketClass;
@@ -136,6 +144,7 @@ export function isCountedMessage(data: unknown): boolean {
 /** The store's entry holding the snapshot of the last state the server had in full. */
 export const acknowledgedKey = 'acknowledged';
 const defaultRestoreTimeout = 2_000;
+const defaultConnectTimeout = 10_000;
 /** Remote changes are frequent: the acknowledged snapshot is written at most this often for them. */
 const acknowledgeDelay = 500;
 
@@ -154,10 +163,14 @@ export class CollabSession {
   /** Whether the provider was told to connect: from then on, restored state reaches the server as updates. */
   private connecting: boolean;
   private acknowledgeTimer: ReturnType<typeof setTimeout> | null = null;
+  private readonly connectTimeout: number;
+  /** Runs while a connection attempt is "connecting"; restarted by each new attempt. */
+  private connectTimer: ReturnType<typeof setTimeout> | null = null;
 
   constructor(options: SessionOptions) {
     this.now = options.now ?? Date.now;
     this.refresh = options.refresh ?? null;
+    this.connectTimeout = options.connectTimeout ?? defaultConnectTimeout;
     const saved = options.lastSavedAt ? Date.parse(options.lastSavedAt) : Number.NaN;
     this.state = {
       connection: 'connecting', everConnected: false, writable: null, dirty: false, sent: 0, acknowledged: 0,
@@ -172,6 +185,7 @@ export class CollabSession {
       this.update({ writable: decoding.readVarUint(decoder) === 1 });
     };
     this.provider.on('status', ({ status }) => {
+      this.watchConnecting(status === 'connecting');
       if (this.state.connection === 'closed') return;
       this.update(status === 'connected' ? { connection: 'connected', everConnected: true } : { connection: status === 'connecting' ? 'connecting' : 'disconnected' });
     });
@@ -200,6 +214,7 @@ export class CollabSession {
   destroy(): void {
     this.destroyed = true;
     this.listeners.clear();
+    this.watchConnecting(false);
     if (this.acknowledgeTimer !== null) clearTimeout(this.acknowledgeTimer);
     void this.store?.destroy().catch(() => undefined);
     this.store = null;
@@ -208,11 +223,22 @@ export class CollabSession {
   }
 
   /**
-   * Opens the local store, waits (up to `timeout` ms) for it to apply what it holds, judges whether
-   * that is unsaved, then connects. Whatever fails, the session still connects.
+   * Opens the local store, waits (up to `timeout` ms, counted from the start: opening may wait for
+   * the editor's chunk to download) for it to apply what it holds, judges whether that is unsaved,
+   * then connects. Whatever fails or lags, the session still connects; a store that opens late
+   * restores into a connected doc, where what it brings is sent as updates.
    */
   private async restore(open: LocalDocOpener, timeout: number): Promise<void> {
     let timer: ReturnType<typeof setTimeout> | undefined;
+    await Promise.race([this.openStore(open), new Promise((resolve) => (timer = setTimeout(resolve, timeout)))]);
+    clearTimeout(timer);
+    if (this.destroyed || this.state.connection === 'closed') return;
+    this.connecting = true;
+    this.provider.connect();
+  }
+
+  /** Resolves once the store restored what it holds, or could not (then the session goes on without it). */
+  private async openStore(open: LocalDocOpener): Promise<void> {
     try {
       const store = await open(this.doc);
       if (this.destroyed) {
@@ -226,16 +252,24 @@ export class CollabSession {
         if (!this.connecting && hasUnacknowledged(this.doc, acknowledged)) this.update({ dirty: true });
         this.update({ local: 'on' });
       });
-      restored.catch(() => this.storeFailed(store));
-      await Promise.race([restored, new Promise((resolve) => (timer = setTimeout(resolve, timeout)))]);
+      await restored.catch(() => this.storeFailed(store));
     } catch {
       if (!this.destroyed) this.update({ local: 'off' });
-    } finally {
-      clearTimeout(timer);
     }
-    if (this.destroyed || this.state.connection === 'closed') return;
-    this.connecting = true;
-    this.provider.connect();
+  }
+
+  /** Starts (or restarts, for a new attempt) or stops the watch over a connection attempt. */
+  private watchConnecting(connecting: boolean): void {
+    if (this.connectTimer !== null) clearTimeout(this.connectTimer);
+    this.connectTimer = null;
+    if (!connecting || this.destroyed) return;
+    this.connectTimer = setTimeout(() => {
+      this.connectTimer = null;
+      if (this.destroyed || this.state.connection === 'closed') return;
+      // A new socket at once; y-websocket announces it as "connecting", which watches it in turn.
+      this.provider.disconnect();
+      this.provider.connect();
+    }, this.connectTimeout);
   }
 
   private storeFailed(store: LocalDocStore): void {
@@ -280,6 +314,7 @@ export class CollabSession {
    * refresh and one new connection; the rest end the session with their message.
    */
   private onClosed(code: number): void {
+    this.watchConnecting(false);
     if (code === collabCloseCodes.accessRevoked || code === collabCloseCodes.docDeleted) this.clearLocal();
     const refresh = this.refresh;
     if (code !== collabCloseCodes.unauthenticated || !refresh || this.refreshTried) {
