@@ -92,6 +92,15 @@ describe('/graphql websockets: protocol, limits and the same document rules as H
     duplicate.subscribe('a', ownAccount);
     duplicate.subscribe('a', ownAccount);
     expect(await duplicate.closed).toEqual({ code: 4409, reason: 'Subscriber for a already exists' });
+    // An id too long for a close reason still closes 4409, its reason cut to the 123 bytes allowed.
+    const longId = `é${'x'.repeat(300)}`;
+    const longDuplicate = await RawSocket.open(server.websocketUrl, { cookie: me.client.cookieHeader() });
+    await longDuplicate.init();
+    longDuplicate.subscribe(longId, ownAccount);
+    longDuplicate.subscribe(longId, ownAccount);
+    const longClose = await longDuplicate.closed;
+    expect(longClose.code).toBe(4409);
+    expect(Buffer.byteLength(longClose.reason)).toBeLessThanOrEqual(123);
 
     const socket = await RawSocket.open(server.websocketUrl, { cookie: me.client.cookieHeader() });
     await socket.init();
@@ -233,7 +242,7 @@ describe('/graphql websockets: protocol, limits and the same document rules as H
     const errors = server.logs.filter((line) => line.level >= logLevels.error);
     expect(errors).toEqual([]);
     expect(server.logs.some((line) => line.level === logLevels.warn && line.msg.includes('connection refused') && line.code === 4430)).toBe(true);
-    expect(server.logs.some((line) => line.level === logLevels.info && line.msg === 'graphql websocket: subscribe refused')).toBe(true);
+    expect(server.logs.some((line) => line.level === logLevels.info && line.msg === 'graphql websocket: operation refused')).toBe(true);
   });
 });
 

@@ -100,16 +100,15 @@ export function createProtocolServer(policy: OperationPolicy): ProtocolServer<So
     throw new SocketRefusal(socketCloseCodes.forbidden, authentication.status === 'expired' ? 'Forbidden: the access token has expired' : 'Forbidden: the access token is not valid');
   }
 
-  function refuse(state: SocketState, operationId: string, errors: readonly GraphQLError[]): readonly GraphQLError[] {
-    state.log.info({ operationId, codes: errors.map((error) => error.extensions?.code ?? 'GRAPHQL_VALIDATION_FAILED') }, 'graphql websocket: subscribe refused');
-    return errors;
-  }
+  /** A subscribe refused before execution: graphql-ws sends the errors as an `error` message, through onError. */
+  const refuse = (_state: SocketState, _operationId: string, errors: readonly GraphQLError[]): readonly GraphQLError[] => errors;
 
+  /** Every error a client gets carries its request id; refusals are logged as information, unexpected errors (masked) as errors. */
   function formatForSocket(state: SocketState, operationId: string, errors: readonly GraphQLError[]): GraphQLFormattedError[] {
     const requestId = operationRequestId(state, operationId);
     const { errors: formatted } = formatErrors(errors, { log: state.log, requestId });
     const refusals = formatted.filter((error) => error.extensions.code !== 'INTERNAL_SERVER_ERROR').map((error) => error.extensions.code);
-    if (refusals.length > 0) state.log.info({ requestId, codes: refusals }, 'graphql websocket: operation answered with errors');
+    if (refusals.length > 0) state.log.info({ requestId, codes: refusals }, 'graphql websocket: operation refused');
     return formatted.map((error) => ({ ...error, extensions: { ...error.extensions, requestId } }));
   }
 

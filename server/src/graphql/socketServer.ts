@@ -150,8 +150,9 @@ export class GraphqlSocketServer {
   /** Closes with a protocol or policy code; refusals are the client's doing, so they are logged as information. */
   private close(state: SocketState, code: number, reason: string): void {
     if (state.socket.readyState !== WebSocket.OPEN) return;
-    if (code !== socketCloseCodes.internalError) state.log.info({ code, reason }, 'graphql websocket: closed by the server');
-    state.socket.close(code, reason);
+    const fitted = fitCloseReason(reason);
+    if (code !== socketCloseCodes.internalError) state.log.info({ code, reason: fitted }, 'graphql websocket: closed by the server');
+    state.socket.close(code, fitted);
   }
 
   private dropSlowConsumer(state: SocketState, cause: 'send buffer' | 'queue'): void {
@@ -189,4 +190,11 @@ export class GraphqlSocketServer {
     if (this.keepAlive) clearInterval(this.keepAlive);
     this.keepAlive = null;
   }
+}
+
+/** A close reason is at most 123 bytes (RFC 6455); graphql-ws puts the client's operation id in one ("Subscriber for <id> already exists"). */
+export function fitCloseReason(reason: string): string {
+  if (Buffer.byteLength(reason) <= 123) return reason;
+  // Cut to 120 bytes: a character cut in half decodes as one U+FFFD (3 bytes), so the result stays within 123.
+  return Buffer.from(reason).subarray(0, 120).toString('utf8');
 }
