@@ -6,6 +6,7 @@ import fastifyWebsocket from '@fastify/websocket';
 import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import mercurius, { type MercuriusLoaders } from 'mercurius';
 import type { DestinationStream } from 'pino';
+import { websocketKeepAliveMs } from '#shared/constants';
 import { errorMessages } from '#shared/errors';
 import { AccessTokens } from './auth/tokens';
 import { registerCollabRoutes } from './collab/routes';
@@ -146,7 +147,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     maxSubscriptionsPerSocket: config.websocket.maxSubscriptionsPerSocket,
     maxBufferedBytes: config.websocket.maxBufferedBytes,
     maxFrameBytes: config.bodyLimitBytes,
-    keepAliveMs: 10_000,
+    keepAliveMs: websocketKeepAliveMs,
     production: config.environment === 'production',
     anonymousMaySubscribe: subscriptionNames.some((name) => access[name] === 'public'),
     verifyOrigin: (origin, host) => isAllowedOrigin(origin, host, config.publicUrl),
