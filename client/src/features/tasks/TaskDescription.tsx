@@ -3,7 +3,7 @@ import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAtomValue, useStore } from '../../lib/store';
 import { currentUserAtom } from '../auth/session';
-import { Notice, Spinner } from '../../ui';
+import { Button, Notice, Spinner } from '../../ui';
 import { editTask } from './boardActions';
 import { descriptionExtensions, isSafeHref, sameDescription, storedDescription } from './description';
 import { DescriptionToolbar } from './DescriptionToolbar';
@@ -17,9 +17,16 @@ export const descriptionIdleMs = 1000;
 type SaveStatus = 'idle' | 'saving' | 'saved';
 
 /** The description of the open task: a rich-text editor once the task's detail is read. */
-export function TaskDescription({ task, detail, failed }: { task: BoardTask; detail: TaskDetail | null; failed: boolean }) {
+export function TaskDescription({ task, detail, failed, onRetry }: { task: BoardTask; detail: TaskDetail | null; failed: boolean; onRetry?: () => void }) {
   const { t } = useTranslation();
-  if (!detail) return failed ? <Notice tone="error">{t('tasks.panel.detailFailed')}</Notice> : <Spinner label={t('tasks.panel.loadingDetail')} />;
+  if (!detail && failed) {
+    return (
+      <Notice tone="error" title={t('tasks.panel.detailFailed')}>
+        {onRetry && <Button size="sm" onClick={onRetry}>{t('tasks.retry')}</Button>}
+      </Notice>
+    );
+  }
+  if (!detail) return <Spinner label={t('tasks.panel.loadingDetail')} />;
   return <DescriptionEditor task={task} description={detail.description} />;
 }
 

@@ -1,14 +1,15 @@
 import { CornerLeftUp, X } from 'lucide-react';
-import { useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { taskNameLength } from '#shared/taskRules';
 import { request } from '../../lib/graphql';
 import { useAtomValue, useStore } from '../../lib/store';
+import { useOnReconnect } from '../../lib/subscriptions';
 import { currentUserAtom } from '../auth/session';
 import { Conversation } from '../chat/Conversation';
 import { NotFound } from '../shell/NotFound';
-import { LoadingBar, Tooltip } from '../../ui';
+import { Tooltip } from '../../ui';
 import { boardAtom } from './atoms';
 import { editTask } from './boardActions';
 import { getTaskDocument, type BoardTask, type TaskDetail } from './operations';
@@ -30,14 +31,17 @@ type Tab = (typeof tabs)[number];
 /**
  * The description, author and creation date are read per task: the board does not carry them. The
  * task is read again when a newer version of it reaches the board (a live change or a save), so a
- * teammate's new description shows up; a failed reread keeps what is on screen.
+ * teammate's new description shows up; a failed reread keeps what is on screen. A first read that
+ * failed is tried again on `retry` and after a reconnection.
  */
-function useTaskDetail(id: string, version: string | undefined): { detail: TaskDetail | null; failed: boolean } {
+export function useTaskDetail(id: string, version: string | undefined): { detail: TaskDetail | null; failed: boolean; retry: () => void } {
   const [state, setState] = useState<{ detail: TaskDetail | null; failed: boolean }>({ detail: null, failed: false });
+  const [attempt, setAttempt] = useState(0);
   const readAt = useRef<string | null>(null);
   useEffect(() => {
     if (readAt.current !== null && version !== undefined && Date.parse(version) <= Date.parse(readAt.current)) return;
     let live = true;
+    setState((current) => (current.failed ? { ...current, failed: false } : current));
     request(getTaskDocument, { id }, { handledByCaller: true })
       .then(({ getTask }) => {
         if (!live) return;
@@ -48,8 +52,10 @@ function useTaskDetail(id: string, version: string | undefined): { detail: TaskD
     return () => {
       live = false;
     };
-  }, [id, version]);
-  return state;
+  }, [id, version, attempt]);
+  const retry = useCallback(() => setAttempt((count) => count + 1), []);
+  useOnReconnect(retry);
+  return { ...state, retry };
 }
 
 /** Typing pauses this long before the name is saved; leaving the field or Enter saves at once. */
@@ -141,7 +147,7 @@ export function TaskPanel({ project, id }: { project: string; id: string }) {
   const { t } = useTranslation();
   const board = useAtomValue(boardAtom);
   const task = board.tasks.get(id);
-  const { detail, failed } = useTaskDetail(id, task?.updatedAt);
+  const { detail, failed, retry } = useTaskDetail(id, task?.updatedAt);
   const [tab, setTab] = useState<Tab>('details');
   const boardPath = `/${project}/tasks`;
 
@@ -193,7 +199,7 @@ export function TaskPanel({ project, id }: { project: string; id: string }) {
           <TaskFields task={task} />
           <TaskPeople task={task} />
           <TaskLabels task={task} />
-          <TaskDescription task={task} detail={detail} failed={failed} />
+          <TaskDescription task={task} detail={detail} failed={failed} onRetry={retry} />
           <TaskSubtasks project={project} task={task} />
         </div>
       )}
@@ -204,7 +210,8 @@ export function TaskPanel({ project, id }: { project: string; id: string }) {
       )}
       {tab === 'chat' && (
         <div role="tabpanel" id="task-tabpanel-chat" aria-labelledby="task-tab-chat" className={styles.panelChat}>
-          {detail ? <Conversation task={task.id} unread={detail.unread} /> : <LoadingBar label={t('tasks.panel.loadingDetail')} />}
+          {/* The thread does not need the task's detail: only its unread count, for the divider, comes with it. */}
+          <Conversation task={task.id} {...(detail ? { unread: detail.unread } : {})} />
         </div>
       )}
       {tab === 'activity' && (
