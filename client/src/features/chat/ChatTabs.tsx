@@ -3,9 +3,9 @@ import { CalendarClock, MessagesSquare, Shapes, SquareCheckBig, Users } from 'lu
 import clsx from 'clsx';
 import { useTranslation } from 'react-i18next';
 import { useAtomValue, useStore } from '../../lib/store';
-import { EmptyState, Spinner } from '../../ui';
+import { Button, EmptyState, Notice, Spinner } from '../../ui';
 import { currentUserAtom } from '../auth/session';
-import { spaceListAtom, spacesAtom } from '../spaces/atoms';
+import { spaceIdsAtom, spaceListAtom, spacesAtom } from '../spaces/atoms';
 import { privatsAtom, taskChatsAtom } from './atoms';
 import { ChatList } from './ChatList';
 import { loadTaskChats, privatItem, recentItems, spaceItem, taskItem } from './chatLists';
@@ -13,8 +13,15 @@ import styles from './Chat.module.css';
 
 export type ChatTab = 'private' | 'recent' | 'spaces' | 'tasks' | 'invitations';
 
+/** Which lists the chats page is still trying to read after a failure, and the way to try at once. */
+export interface ListsLoad {
+  failed: { privats: boolean; spaces: boolean; taskChats: boolean };
+  retry: () => void;
+}
+
 export interface ChatTabsProps {
   tabs: readonly ChatTab[];
+  lists: ListsLoad;
   selectedId?: string;
   /** The tab of the open conversation: shown first, or once it is known, unless the person picked a tab. */
   initial?: ChatTab | undefined;
@@ -22,7 +29,17 @@ export interface ChatTabsProps {
 }
 
 /** The chat lists under tabs (private, recent, spaces, task threads, invitations), following the ARIA tabs pattern. */
-export function ChatTabs({ tabs, selectedId, initial, onNavigate }: ChatTabsProps) {
+/** A list could not be read (it keeps being retried): says so, with Try again. */
+export function ListsFailed({ onRetry }: { onRetry: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <Notice tone="error" title={t('chat.list.failed')}>
+      <Button size="sm" onClick={onRetry}>{t('chat.conversation.retry')}</Button>
+    </Notice>
+  );
+}
+
+export function ChatTabs({ tabs, selectedId, initial, onNavigate, lists }: ChatTabsProps) {
   const { t } = useTranslation();
   const [tab, setTab] = useState<ChatTab>(initial ?? tabs[0] ?? 'private');
   const refs = useRef(new Map<ChatTab, HTMLButtonElement>());
@@ -39,6 +56,7 @@ export function ChatTabs({ tabs, selectedId, initial, onNavigate }: ChatTabsProp
   const store = useStore();
   const privats = useAtomValue(privatsAtom);
   const spaces = useAtomValue(spaceListAtom);
+  const spacesLoaded = useAtomValue(spaceIdsAtom) !== null;
   const spacesById = useAtomValue(spacesAtom);
   const taskChats = useAtomValue(taskChatsAtom);
   const labels = { you: t('chat.message.you'), unnamedGroup: t('chat.list.unnamed') };
@@ -47,8 +65,9 @@ export function ChatTabs({ tabs, selectedId, initial, onNavigate }: ChatTabsProp
   const taskItems = (taskChats ?? []).map((task) => taskItem(task, spacesById.get(task.project), me, labels));
 
   // No feed announces a new task thread: the list is read again each time its tab (or Recent) is shown.
+  // (Until the first read got through, the page's loader is on it.)
   useEffect(() => {
-    if (tab === 'tasks' || tab === 'recent') void loadTaskChats(store).catch(() => undefined);
+    if ((tab === 'tasks' || tab === 'recent') && store.get(taskChatsAtom) !== null) void loadTaskChats(store).catch(() => undefined);
   }, [tab, store]);
 
   const onKeyDown = (event: KeyboardEvent) => {
@@ -61,7 +80,14 @@ export function ChatTabs({ tabs, selectedId, initial, onNavigate }: ChatTabsProp
 
   const panel = () => {
     if (tab === 'invitations') return <EmptyState icon={CalendarClock} title={t('chat.tabs.invitationsTitle')} description={t('chat.tabs.invitationsEmpty')} />;
-    if ((privats === null && tab !== 'spaces' && tab !== 'tasks') || (taskChats === null && tab === 'tasks')) return <Spinner size={18} label={t('chat.list.loading')} />;
+    // Each tab waits for the lists it shows: private chats, spaces, task threads, or all three for Recent.
+    const waiting = [
+      { missing: privats === null && (tab === 'private' || tab === 'recent'), failed: lists.failed.privats },
+      { missing: !spacesLoaded && (tab === 'spaces' || tab === 'recent'), failed: lists.failed.spaces },
+      { missing: taskChats === null && (tab === 'tasks' || tab === 'recent'), failed: lists.failed.taskChats },
+    ].filter((list) => list.missing);
+    if (waiting.some((list) => list.failed)) return <ListsFailed onRetry={lists.retry} />;
+    if (waiting.length > 0) return <Spinner size={18} label={t('chat.list.loading')} />;
     const items = tab === 'private' ? privateItems : tab === 'spaces' ? spaceItems : tab === 'tasks' ? taskItems : recentItems([...privateItems, ...spaceItems, ...taskItems]);
     if (items.length === 0) {
       const icon = tab === 'private' ? Users : tab === 'spaces' ? Shapes : tab === 'tasks' ? SquareCheckBig : MessagesSquare;

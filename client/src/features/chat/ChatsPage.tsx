@@ -6,13 +6,15 @@ import { useAtomValue, useStore } from '../../lib/store';
 import { useOnReconnect } from '../../lib/subscriptions';
 import { Button, EmptyState, Notice, Spinner } from '../../ui';
 import { currentTeamAtom, currentUserAtom } from '../auth/session';
+import { loadSpaces } from '../teams/teamData';
 import { spaceIdsAtom, spacesAtom } from '../spaces/atoms';
 import { privatsAtom, taskChatsAtom } from './atoms';
 import { ChatAvatar } from './ChatList';
 import { ChatSettingsDialog } from './ChatSettingsDialog';
 import { loadTaskChats, privatItem, spaceItem, taskItem } from './chatLists';
-import { ChatTabs, type ChatTab } from './ChatTabs';
+import { ChatTabs, ListsFailed, type ChatTab, type ListsLoad } from './ChatTabs';
 import { Conversation } from './Conversation';
+import { privatsFailedAtom, useKeptLoading } from './listLoading';
 import { NewChatDialog } from './NewChatDialog';
 import styles from './Chat.module.css';
 
@@ -35,8 +37,14 @@ export default function ChatsPage() {
   const taskChats = useAtomValue(taskChatsAtom);
   const initial: ChatTab | undefined = chatid && spaceIds?.includes(chatid) ? 'spaces' : chatid && taskChats?.some((task) => task.id === chatid) ? 'tasks' : undefined;
 
+  // What the lists need is read here until it arrives (the spaces list otherwise waits for the
+  // dashboard's delayed preload); task threads, once read, are read again each time the page opens.
+  const privatsFailed = useAtomValue(privatsFailedAtom);
+  const spaces = useKeptLoading(() => loadSpaces(store), spaceIds === null);
+  const tasks = useKeptLoading(() => loadTaskChats(store), taskChats === null);
+  const lists: ListsLoad = { failed: { privats: privatsFailed, spaces: spaces.failed, taskChats: tasks.failed }, retry: spaces.retry };
   useEffect(() => {
-    if (teamId) void loadTaskChats(store).catch(() => undefined);
+    if (teamId && store.get(taskChatsAtom) !== null) void loadTaskChats(store).catch(() => undefined);
   }, [teamId, store]);
   useOnReconnect(() => void loadTaskChats(store).catch(() => undefined));
 
@@ -47,10 +55,10 @@ export default function ChatsPage() {
           <h2 className={styles.chatsTitle}>{t('areas.chats.title')}</h2>
           <Button size="sm" variant="primary" icon={<Plus size={14} />} onClick={() => setNewChatOpen(true)}>{t('chat.newChat.open')}</Button>
         </div>
-        <ChatTabs tabs={chatPageTabs} selectedId={chatid} initial={initial} />
+        <ChatTabs tabs={chatPageTabs} selectedId={chatid} initial={initial} lists={lists} />
       </aside>
       <div className={styles.chatsMain}>
-        {chatid ? <ChatPane id={chatid} /> : <EmptyState icon={MessagesSquare} title={t('chat.page.pickTitle')} description={t('chat.page.pickDescription')} />}
+        {chatid ? <ChatPane id={chatid} lists={lists} /> : <EmptyState icon={MessagesSquare} title={t('chat.page.pickTitle')} description={t('chat.page.pickDescription')} />}
       </div>
       <NewChatDialog open={newChatOpen} onOpenChange={setNewChatOpen} />
     </div>
@@ -58,7 +66,7 @@ export default function ChatsPage() {
 }
 
 /** The chosen conversation: a private chat, a space's channel or a task's thread, whichever the id is. */
-function ChatPane({ id }: { id: string }) {
+function ChatPane({ id, lists }: { id: string; lists: ListsLoad }) {
   const { t } = useTranslation();
   const me = useAtomValue(currentUserAtom)?.id ?? null;
   const privats = useAtomValue(privatsAtom);
@@ -114,7 +122,10 @@ function ChatPane({ id }: { id: string }) {
       </>
     );
   }
-  if (privats === null || !spacesLoaded || taskChats === null) return <div className={styles.conversationState}><Spinner size={20} label={t('chat.list.loading')} /></div>;
+  if (privats === null || !spacesLoaded || taskChats === null) {
+    const failed = (privats === null && lists.failed.privats) || (!spacesLoaded && lists.failed.spaces) || (taskChats === null && lists.failed.taskChats);
+    return <div className={styles.conversationState}>{failed ? <ListsFailed onRetry={lists.retry} /> : <Spinner size={20} label={t('chat.list.loading')} />}</div>;
+  }
   return (
     <div className={styles.conversationState}>
       <Notice tone="info" title={t('chat.page.notFound')} />

@@ -1,11 +1,12 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAtomValue, useStore } from '../../lib/store';
-import { Avatar, Spinner, TextInput } from '../../ui';
+import { Avatar, Button, Notice, Spinner, TextInput } from '../../ui';
 import { teamPeopleAtom } from '../teams/atoms';
 import { loadTeamPeople } from '../teams/teamData';
 import { searchable } from './composerText';
 import { personName } from './format';
+import { useKeptLoading } from './listLoading';
 import styles from './Chat.module.css';
 
 export interface PeoplePickerProps {
@@ -22,11 +23,16 @@ export function PeoplePicker({ selected, onChange, exclude = [] }: PeoplePickerP
   const people = useAtomValue(teamPeopleAtom);
   const [search, setSearch] = useState('');
 
-  useEffect(() => {
-    if (people === null) void loadTeamPeople(store).catch(() => undefined);
-  }, [people, store]);
+  const { failed, retry } = useKeptLoading(() => loadTeamPeople(store), people === null);
 
-  if (people === null) return <Spinner size={18} label={t('chat.newChat.loadingPeople')} />;
+  if (people === null) {
+    if (!failed) return <Spinner size={18} label={t('chat.newChat.loadingPeople')} />;
+    return (
+      <Notice tone="error" title={t('chat.newChat.peopleFailed')}>
+        <Button size="sm" onClick={retry}>{t('chat.conversation.retry')}</Button>
+      </Notice>
+    );
+  }
   const wanted = searchable(search.trim());
   const candidates = people
     .filter((person) => !person.isAuth && !exclude.includes(person.id))

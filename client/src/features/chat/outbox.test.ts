@@ -88,6 +88,41 @@ describe('the outbox', () => {
     expect(listed(store)).toHaveLength(1);
   });
 
+  it('after a network failure tries again by itself, with a growing backoff, even while the socket still reads reconnecting', async () => {
+    vi.useFakeTimers();
+    try {
+      let failures = 2;
+      const graphql = mockGraphQL({
+        setMessage: (variables) => {
+          if (failures > 0) {
+            failures -= 1;
+            throw new TypeError('Failed to fetch');
+          }
+          return { data: { setMessage: serverMessage(variables) } };
+        },
+      });
+      const store = setup();
+      sendMessage(store, { target, body: 'Sent at last' }, () => 'client-7');
+      await vi.advanceTimersByTimeAsync(0);
+      expect(graphql.callsOf('setMessage')).toHaveLength(1);
+      // The socket dropped too, and no reconnection, online or connected event comes.
+      store.set(connectionStatusAtom, 'reconnecting');
+      await vi.advanceTimersByTimeAsync(1_200);
+      expect(graphql.callsOf('setMessage')).toHaveLength(2);
+      expect(store.get(outboxAtom)[0]?.state).toBe('pending');
+      await vi.advanceTimersByTimeAsync(1_000);
+      expect(graphql.callsOf('setMessage')).toHaveLength(2);
+      await vi.advanceTimersByTimeAsync(1_400);
+      expect(graphql.callsOf('setMessage')).toHaveLength(3);
+      expect(store.get(outboxAtom)).toEqual([]);
+      expect(listed(store).map((known) => known.clientId)).toEqual(['client-7']);
+      await vi.advanceTimersByTimeAsync(60_000);
+      expect(graphql.callsOf('setMessage')).toHaveLength(3);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it('marks a refused message failed; retry uses the same clientId, discard drops it', async () => {
     let refuse = true;
     const graphql = mockGraphQL({

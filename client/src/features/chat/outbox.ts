@@ -8,12 +8,15 @@
  * - A flush sends pending items one at a time, in order, unless the connection is down (the
  *   websocket is reconnecting or the browser is offline): then they wait, shown with a clock,
  *   and the next flush runs when the socket is back (onReconnect, the `online` event).
- * - A network failure leaves the item pending for the next flush; a refusal marks it failed, and
- *   the user retries (same clientId: the server returns the first message and writes nothing) or
- *   discards it.
+ * - A network failure leaves the item pending and schedules another flush after a backoff (1 s
+ *   doubling to 30 s, as the live connection): that one goes out even while the websocket still
+ *   reads "reconnecting" (a message is sent over HTTP, which may be back well before the socket), so
+ *   a message is never left waiting for a socket event. A refusal marks it failed, and the user
+ *   retries (same clientId: the server returns the first message and writes nothing) or discards it.
  * - The item leaves the outbox when the mutation result or the subMessage echo carrying its
  *   clientId arrives, whichever is first; both merge into the list by id, so neither duplicates.
  */
+import { websocketRetryDelay } from '#shared/constants';
 import { readStored, writeStored } from '../../lib/browser';
 import { request, RequestError } from '../../lib/graphql';
 import { atom, type AppStore } from '../../lib/store';
@@ -64,9 +67,10 @@ export function restoreOutbox(store: AppStore): void {
   });
 }
 
+const isOffline = () => typeof navigator !== 'undefined' && navigator.onLine === false;
+
 export function isDisconnected(store: AppStore): boolean {
-  const offline = typeof navigator !== 'undefined' && navigator.onLine === false;
-  return offline || store.get(connectionStatusAtom) === 'reconnecting';
+  return isOffline() || store.get(connectionStatusAtom) === 'reconnecting';
 }
 
 export function targetKeyOf(message: Pick<Message, 'project' | 'privat' | 'task' | 'meetingroom'>): string | null {
@@ -91,6 +95,37 @@ export function acknowledgeMessage(store: AppStore, message: Message): void {
 
 const flushChains = new WeakMap<AppStore, Promise<void>>();
 
+/** The retry after a network failure, per store: how many came in a row, and the one scheduled. */
+const retries = new WeakMap<AppStore, { attempt: number; timer: ReturnType<typeof setTimeout> | null }>();
+
+function retryStateOf(store: AppStore) {
+  let state = retries.get(store);
+  if (!state) retries.set(store, (state = { attempt: 0, timer: null }));
+  return state;
+}
+
+/** Another flush after the backoff, whatever the socket says by then (the server may be back for HTTP first). */
+function scheduleRetry(store: AppStore): void {
+  const state = retryStateOf(store);
+  if (state.timer !== null) return;
+  state.timer = setTimeout(() => {
+    state.timer = null;
+    void queueFlush(store, true);
+  }, websocketRetryDelay(state.attempt));
+  state.attempt += 1;
+}
+
+/** Nothing left to send, or a send went through: the next failure starts the backoff again. */
+function settleRetry(store: AppStore): void {
+  const state = retries.get(store);
+  if (!state) return;
+  state.attempt = 0;
+  if (state.timer !== null && !store.get(outboxAtom).some((item) => item.state === 'pending')) {
+    clearTimeout(state.timer);
+    state.timer = null;
+  }
+}
+
 async function deliver(store: AppStore, item: OutboxItem): Promise<void> {
   patchItem(store, item.clientId, { state: 'sending', error: undefined });
   try {
@@ -99,19 +134,23 @@ async function deliver(store: AppStore, item: OutboxItem): Promise<void> {
     };
     const { setMessage } = await request(setMessageDocument, variables, { handledByCaller: true });
     acknowledgeMessage(store, setMessage);
+    settleRetry(store);
   } catch (error) {
     if (!store.get(outboxAtom).some((queued) => queued.clientId === item.clientId)) return;
     const transient = !(error instanceof RequestError) || error.kind !== 'graphql';
-    if (transient) patchItem(store, item.clientId, { state: 'pending' });
-    else patchItem(store, item.clientId, { state: 'failed', error: error.message });
+    if (transient) {
+      patchItem(store, item.clientId, { state: 'pending' });
+      scheduleRetry(store);
+    } else patchItem(store, item.clientId, { state: 'failed', error: error.message });
   }
 }
 
-async function flushOnce(store: AppStore): Promise<void> {
+/** `retrying`: the backoff's flush, which only an offline browser holds back. */
+async function flushOnce(store: AppStore, retrying: boolean): Promise<void> {
   const me = store.get(currentUserAtom)?.id;
   if (!me) return;
   for (const { clientId } of store.get(outboxAtom)) {
-    if (isDisconnected(store)) return;
+    if (retrying ? isOffline() : isDisconnected(store)) return;
     // Re-read: an echo may have removed it, or the user discarded it, while an earlier one was sending.
     const item = store.get(outboxAtom).find((queued) => queued.clientId === clientId);
     if (!item || item.state !== 'pending' || item.userId !== me) continue;
@@ -122,7 +161,11 @@ async function flushOnce(store: AppStore): Promise<void> {
 
 /** Sends every pending item, in order; calls made while a flush runs queue behind it, so an item is never sent twice at once. */
 export function flushOutbox(store: AppStore): Promise<void> {
-  const next = (flushChains.get(store) ?? Promise.resolve()).then(() => flushOnce(store));
+  return queueFlush(store, false);
+}
+
+function queueFlush(store: AppStore, retrying: boolean): Promise<void> {
+  const next = (flushChains.get(store) ?? Promise.resolve()).then(() => flushOnce(store, retrying));
   flushChains.set(store, next);
   return next;
 }
@@ -156,4 +199,5 @@ export function retryMessage(store: AppStore, clientId: string): Promise<void> {
 
 export function discardMessage(store: AppStore, clientId: string): void {
   setOutbox(store, (items) => items.filter((item) => item.clientId !== clientId));
+  settleRetry(store);
 }

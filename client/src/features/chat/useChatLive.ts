@@ -14,6 +14,7 @@ import { spaceIdsAtom } from '../spaces/atoms';
 import { resumeAttachments } from './attachments';
 import { applyPresence, applyPrivatChange, applySpaceChatChange, loadPresence, loadPrivats, loadSpaceChats } from './chatLists';
 import { forgetDrafts } from './drafts';
+import { keepLoading, onChatListsRetry, privatsFailedAtom } from './listLoading';
 import { flushOutbox, restoreOutbox } from './outbox';
 import { setPresenceDocument, subPresenceDocument, subPrivatDocument, subSpaceChatsDocument } from './operations';
 
@@ -35,9 +36,10 @@ export function useChatLive(): void {
 
   useEffect(() => {
     if (!teamId) return undefined;
-    void loadPrivats(store).catch(() => undefined);
-    void loadPresence(store).catch(() => undefined);
+    // Read until they arrive: a failed read is retried with backoff (and at once on "Try again"), never left loading.
     const stops = [
+      keepLoading(() => loadPrivats(store), { onFailed: (failed) => store.set(privatsFailedAtom, failed), wakeOn: onChatListsRetry(store) }),
+      keepLoading(() => loadPresence(store)),
       subscribe(subPrivatDocument, {}, ({ subPrivat }) => applyPrivatChange(store, subPrivat)),
       subscribe(subSpaceChatsDocument, {}, ({ subProject }) => applySpaceChatChange(store, subProject)),
       subscribe(subPresenceDocument, {}, ({ subPresence }) => applyPresence(store, subPresence)),
@@ -51,7 +53,8 @@ export function useChatLive(): void {
 
   // Unread counts attach to known spaces, so they are read once the spaces list is there.
   useEffect(() => {
-    if (teamId && spacesLoaded) void loadSpaceChats(store).catch(() => undefined);
+    if (!teamId || !spacesLoaded) return undefined;
+    return keepLoading(() => loadSpaceChats(store), { wakeOn: onChatListsRetry(store) });
   }, [teamId, spacesLoaded, store]);
 
   useEffect(() => {
