@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Button, LoadingBar, LogoMark } from '../ui';
 import styles from './LoadingScreen.module.css';
 
-/** After this long, the loading screen offers a reload (the preload may be stuck on a dead connection). */
+/** After this long, the loading screen offers a reload (the preload, or an area's chunk or space check, may be stuck on a dead connection). */
 export const slowLoadingMs = 10_000;
 
 /**
@@ -14,16 +14,26 @@ export function LoadingScreen({ variant = 'fullscreen' }: { variant?: 'fullscree
   const { t, ready } = useTranslation();
   const [slow, setSlow] = useState(false);
   useEffect(() => {
-    if (variant !== 'fullscreen') return undefined;
     const timer = setTimeout(() => setSlow(true), slowLoadingMs);
     return () => clearTimeout(timer);
-  }, [variant]);
+  }, []);
 
   const label = ready ? t('app.loading') : '';
+  const slowNotice = slow && ready && (
+    <div className={styles.slow} role="status">
+      <p>{t('app.slowLoading')}</p>
+      <Button size="sm" onClick={() => window.location.reload()}>
+        {t('app.reload')}
+      </Button>
+    </div>
+  );
   if (variant === 'inline') {
     return (
       <div className={styles.inline}>
-        <LoadingBar label={label} />
+        <div className={styles.center}>
+          <LoadingBar label={label} />
+          {slowNotice}
+        </div>
       </div>
     );
   }
@@ -32,14 +42,7 @@ export function LoadingScreen({ variant = 'fullscreen' }: { variant?: 'fullscree
       <div className={styles.center}>
         <LogoMark size={40} />
         <LoadingBar label={label} className={styles.bar} />
-        {slow && ready && (
-          <div className={styles.slow} role="status">
-            <p>{t('app.slowLoading')}</p>
-            <Button size="sm" onClick={() => window.location.reload()}>
-              {t('app.reload')}
-            </Button>
-          </div>
-        )}
+        {slowNotice}
       </div>
     </div>
   );
