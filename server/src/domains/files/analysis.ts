@@ -81,11 +81,10 @@ async function mediaDuration(driver: StorageDriver, key: string, mimeType: strin
 
 /**
  * pdf.js, loaded once per process. Loading it takes seconds on a busy machine, so it never happens on a
- * request's path: text extraction runs after setFile has answered (textExtraction.ts), and the files
- * area loads the library in the background when the server starts.
+ * request's path: text extraction runs after setFile has answered (textExtraction.ts).
  */
 let pdfLibrary: Promise<typeof import('pdfjs-dist/legacy/build/pdf.mjs')> | undefined;
-export function loadPdfLibrary() {
+function loadPdfLibrary() {
   pdfLibrary ??= import('pdfjs-dist/legacy/build/pdf.mjs').catch((error: unknown) => {
     pdfLibrary = undefined;
     throw error;

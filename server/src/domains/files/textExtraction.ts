@@ -1,7 +1,7 @@
 import { and, asc, eq, isNull, lte } from 'drizzle-orm';
 import type { Services } from '../../graphql/context';
 import { storageOf } from '../../storage';
-import { analysisBounds, loadPdfLibrary, pdfText, readPdfBytes } from './analysis';
+import { analysisBounds, pdfText, readPdfBytes } from './analysis';
 import { fileStream } from './events';
 import { findFileRow, type Reader } from './state';
 import { files } from './tables';
@@ -131,15 +131,12 @@ export function replacePdfTextExtraction(services: Services, extraction: PdfText
 }
 
 /**
- * At start: picks up PDFs still waiting for their text, and outside tests loads pdf.js in the
- * background so the first PDF's text follows its upload as quickly as the next one's.
+ * At start: picks up PDFs still waiting for their text. pdf.js is loaded by the first extraction, not
+ * at start: it adds about 60 MB to the heap of a server that may never see a PDF, and extraction runs
+ * after setFile has answered, so the load delays only that first PDF's text.
  */
 export function startPdfTextExtraction(services: Services): () => void {
   const extraction = pdfTextExtractionOf(services);
   extraction.resume();
-  if (services.config.environment !== 'test') {
-    const timer = setTimeout(() => void loadPdfLibrary().catch((error: unknown) => consoleLog(services).warn({ err: error }, 'could not load the PDF library')), 0);
-    timer.unref();
-  }
   return () => pdfTextExtractionOf(services).stop();
 }
