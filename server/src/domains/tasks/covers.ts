@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import { sandboxMediaResponse } from '../../http/media';
 import { fileIdOfPath } from '../files/present';
 
 export interface Pic {
@@ -89,15 +90,16 @@ export function searchBundledCovers(query: string, count: number): Pic[] {
   return ranked.slice(0, count).map(({ cover }) => ({ img: `${coverPathPrefix}${cover.file}`, name: cover.name, author: null, authorUrl: null }));
 }
 
-/** Serves the bundled covers: a fixed list read at start, so no path from a request reaches the disk. */
+/**
+ * Serves the bundled covers: a fixed list read at start, so no path from a request reaches the disk.
+ * Every answer, a missing cover's 404 included, carries the media sandbox like the rest of /media.
+ */
 export function registerCoverRoutes(server: FastifyInstance): void {
-  server.get<{ Params: { file: string } }>(`${coverPathPrefix}:file`, async (request, reply) => {
+  server.get<{ Params: { file: string } }>(`${coverPathPrefix}:file`, { onRequest: sandboxMediaResponse }, async (request, reply) => {
     const content = coverFiles.get(request.params.file);
     if (!content) return reply.code(404).send({ error: 'Not Found' });
     return reply
       .header('Content-Type', 'image/svg+xml; charset=utf-8')
-      .header('X-Content-Type-Options', 'nosniff')
-      .header('Content-Security-Policy', "default-src 'none'; style-src 'unsafe-inline'; sandbox")
       .header('Cache-Control', 'public, max-age=31536000, immutable')
       .send(content);
   });
