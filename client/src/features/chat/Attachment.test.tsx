@@ -8,6 +8,11 @@ import { MessageAttachment, PendingUpload } from './Attachment';
 import type { AttachmentUpload } from './attachments';
 import type { MessageFile } from './operations';
 
+// pdf.js does not run in happy-dom: the viewer is checked to hand the preview the file's own address.
+vi.mock('../files/pdf/PdfViewer', () => ({
+  PdfViewer: ({ source, name }: { source: { url: string }; name: string }) => <section aria-label={`preview of ${name}`} data-url={source.url} />,
+}));
+
 const file = (overrides: Partial<MessageFile>): MessageFile => ({
   id: 'f1', name: 'plan.pdf', type: 'application/pdf', size: 1536, url: '/media/files/f1', thumbnail: null, category: 'Pdf', width: null, height: null, duration: null, ...overrides,
 });
@@ -44,14 +49,27 @@ describe('a message file', () => {
     expect(video.hasAttribute('controls')).toBe(true);
   });
 
-  it('shows other files as a card with name, size and a download', () => {
+  it('shows a PDF as a card with name, size and a download, and opens it in the media viewer (the server sends it as a download)', async () => {
     render(<MessageAttachment file={file({})} />);
     const card = screen.getByTestId('file-card');
-    expect(within(card).getByRole('link', { name: 'plan.pdf' }).getAttribute('href')).toBe('/media/files/f1');
+    expect(within(card).queryByRole('link', { name: 'plan.pdf' })).toBeNull();
     expect(within(card).getByText('1.5 KB')).toBeTruthy();
     const download = within(card).getByRole('link', { name: 'Download plan.pdf' });
     expect(download.getAttribute('href')).toBe('/media/files/f1?download=1');
     expect(download.getAttribute('download')).toBe('plan.pdf');
+    await userEvent.click(within(card).getByRole('button', { name: 'Open plan.pdf' }));
+    const viewer = await screen.findByRole('dialog', { name: 'plan.pdf' });
+    expect(within(viewer).getByRole('region', { name: 'preview of plan.pdf' }).dataset.url).toBe('/media/files/f1');
+  });
+
+  it('shows any other file as a card whose name downloads it, never opening a tab', () => {
+    render(<MessageAttachment file={file({ id: 'f2', name: 'budget.xlsx', type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', category: 'Xls', url: '/media/files/f2' })} />);
+    const card = screen.getByTestId('file-card');
+    const name = within(card).getByRole('link', { name: 'budget.xlsx' });
+    expect(name.getAttribute('href')).toBe('/media/files/f2?download=1');
+    expect(name.getAttribute('download')).toBe('budget.xlsx');
+    expect(name.getAttribute('target')).toBeNull();
+    expect(within(card).queryByRole('button', { name: 'Open budget.xlsx' })).toBeNull();
   });
 
   it('says the file was removed once it is deleted', () => {

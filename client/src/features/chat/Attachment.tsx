@@ -1,11 +1,11 @@
-/** How a message's file looks: images inline (opening the files area's viewer), videos with a player, anything else as a card. */
+/** How a message's file looks: images inline (opening the files area's viewer), videos with a player, anything else as a card (a PDF's opens the viewer). */
 import { useState } from 'react';
 import { CircleAlert, Clock, Download, FileX, RotateCcw, X } from 'lucide-react';
 import clsx from 'clsx';
 import { useTranslation } from 'react-i18next';
 import { formatBytes } from '#shared/files';
 import { Button } from '../../ui';
-import { kindIcon } from '../files/fileDisplay';
+import { isViewable, kindIcon } from '../files/fileDisplay';
 import { MediaViewer } from '../files/MediaViewer';
 import { filePaths, type StoredFile } from '../files/operations';
 import { uploadErrorMessage } from '../files/upload';
@@ -27,19 +27,29 @@ function boxOf(file: MessageFile): { aspectRatio?: string } {
   return file.width && file.height ? { aspectRatio: `${file.width} / ${file.height}` } : {};
 }
 
+/**
+ * A file as a card. The server hands stored files over as downloads (nothing in them may run in our
+ * origin), so a file the media viewer shows (a PDF) opens there; the name of any other downloads it.
+ */
 function FileCard({ file }: { file: MessageFile }) {
   const { t, i18n } = useTranslation();
+  const [viewing, setViewing] = useState(false);
   const Icon = kindIcon(file);
   return (
     <div className={styles.fileCard} data-testid="file-card">
       <Icon size={24} className={styles.fileIcon} aria-hidden />
       <div className={styles.fileText}>
-        <a className={styles.fileName} href={file.url} target="_blank" rel="noopener noreferrer" title={file.name}>{file.name}</a>
+        {isViewable(file) ? (
+          <button type="button" className={clsx(styles.fileName, styles.fileNameButton)} onClick={() => setViewing(true)} title={file.name} aria-label={t('chat.attachment.open', { name: file.name })}>{file.name}</button>
+        ) : (
+          <a className={styles.fileName} href={filePaths.download(file.id)} download={file.name} title={file.name}>{file.name}</a>
+        )}
         <span className={styles.fileSize}>{formatBytes(file.size, i18n.language)}</span>
       </div>
       <a className={styles.fileDownload} href={filePaths.download(file.id)} download={file.name} aria-label={t('chat.attachment.download', { name: file.name })} title={t('chat.attachment.download', { name: file.name })}>
         <Download size={16} aria-hidden />
       </a>
+      {viewing && <MediaViewer files={[asStoredFile(file)]} currentId={file.id} onChange={() => undefined} onClose={() => setViewing(false)} />}
     </div>
   );
 }

@@ -25,6 +25,11 @@ vi.mock('../../lib/subscriptions', () => ({
   useOnReconnect: () => undefined,
 }));
 
+// pdf.js does not run in happy-dom: the viewer is checked to hand the preview the file's own address.
+vi.mock('../files/pdf/PdfViewer', () => ({
+  PdfViewer: ({ source, name }: { source: { url: string }; name: string }) => <section aria-label={`preview of ${name}`} data-url={source.url} />,
+}));
+
 const page = <TooltipProvider><TasksPage /></TooltipProvider>;
 const routes = [
   { path: ':project/:category?/:id?/d/:id2', element: page },
@@ -95,6 +100,31 @@ describe('the Files tab of a task', () => {
     expect(within(list).getAllByTestId('task-file').map((row) => row.textContent)).toEqual([expect.stringContaining('photo.png'), expect.stringContaining('brief.pdf')]);
     await userEvent.click(within(list).getByRole('button', { name: 'Open photo.png' }));
     expect(await screen.findByRole('dialog', { name: 'photo.png' })).toBeTruthy();
+  });
+
+  it('opens a PDF in the media viewer (the server sends it as a download), and steps there from the image', async () => {
+    openTask();
+    const list = await openFilesTab();
+    expect(within(list).queryByRole('link', { name: 'brief.pdf' })).toBeNull();
+    await userEvent.click(within(list).getByRole('button', { name: 'Open brief.pdf' }));
+    const viewer = await screen.findByRole('dialog', { name: 'brief.pdf' });
+    expect(within(viewer).getByRole('region', { name: 'preview of brief.pdf' }).dataset.url).toBe('/media/files/f2');
+    await userEvent.click(within(viewer).getByRole('button', { name: 'Previous' }));
+    expect(await screen.findByRole('dialog', { name: 'photo.png' })).toBeTruthy();
+  });
+
+  it('downloads a file the viewer cannot show from its name, without opening a tab', async () => {
+    const sheet = storedFile({ id: 'f4', name: 'budget.xlsx', type: 'application/vnd.ms-excel', category: 'Xls', task: 't1' });
+    openTask({ files: [{ id: 'f4' }] }, { getFiles: () => ({ data: { getFiles: [sheet] } }) });
+    const list = await openFilesTab();
+    const clicked: HTMLAnchorElement[] = [];
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      clicked.push(this);
+    });
+    await userEvent.click(within(list).getByRole('button', { name: 'budget.xlsx' }));
+    click.mockRestore();
+    expect(clicked.map((link) => [link.getAttribute('href'), link.getAttribute('download'), link.getAttribute('target')])).toEqual([['/media/files/f4?download=1', 'budget.xlsx', null]]);
+    expect(screen.queryByRole('dialog')).toBeNull();
   });
 
   it('renames and, after confirmation, deletes a file; offers neither where the caller may not', async () => {

@@ -8,7 +8,7 @@ import { useAtomValue, useStore, type AppStore } from '../../lib/store';
 import { useOnReconnect, useSubscription } from '../../lib/subscriptions';
 import { Button, Notice, openDialog, showToast, Spinner } from '../../ui';
 import { downloadStoredFile } from '../files/entryCommands';
-import { formatShortDate, isMedia, kindIcon, personName } from '../files/fileDisplay';
+import { formatShortDate, isViewable, kindIcon, personName } from '../files/fileDisplay';
 import { MediaViewer } from '../files/MediaViewer';
 import { delFileDocument, ediFileDocument, getFilesDocument, subFileDocument, type StoredFile } from '../files/operations';
 import { adjustStorage } from '../files/stats';
@@ -139,10 +139,11 @@ function FileRow({ file, onOpen, upsert, remove }: { file: StoredFile; onOpen: (
     <li className={styles.fileRow} data-testid="task-file">
       {file.thumbnail ? <img className={styles.fileThumb} src={file.thumbnail} alt="" loading="lazy" /> : <Icon size={16} aria-hidden className={styles.fileIcon} />}
       <div className={styles.fileText}>
-        {isMedia(file) ? (
+        {isViewable(file) ? (
           <button type="button" className={styles.fileOpen} onClick={() => onOpen(file)} aria-label={t('tasks.files.open', { name: file.name })}>{file.name}</button>
         ) : (
-          <a className={styles.fileOpen} href={file.url} target="_blank" rel="noopener noreferrer">{file.name}</a>
+          // The server hands these over as downloads (nothing stored runs in our origin): the name downloads it.
+          <button type="button" className={styles.fileOpen} onClick={() => downloadStoredFile(file)}>{file.name}</button>
         )}
         <span className={styles.fileMeta}>
           {[formatBytes(file.size, language), author, formatShortDate(file.createdAt, language)].filter(Boolean).join(' · ')}
@@ -164,8 +165,8 @@ const isTaskUpload = (taskId: string) => (item: UploadItem) =>
 
 /**
  * The Files tab of a task: its files newest first, uploaded with the button or by dropping them on
- * the tab (through the files area's upload queue, so the tray shows them too), images and videos
- * opened in the media viewer, others opened or downloaded; renamed and deleted by whoever may.
+ * the tab (through the files area's upload queue, so the tray shows them too), images, videos and
+ * PDFs opened in the media viewer, others downloaded; renamed and deleted by whoever may.
  */
 export function TaskFilesTab({ task }: { task: BoardTask }) {
   const { t } = useTranslation();
@@ -178,7 +179,7 @@ export function TaskFilesTab({ task }: { task: BoardTask }) {
     if (task.canEdit && files.length > 0) enqueueUploads(files, { task: task.id }, store, { onUploaded: upsert });
   };
   const drop = useDropTarget(upload);
-  const media = (listing.files ?? []).filter(isMedia);
+  const viewable = (listing.files ?? []).filter(isViewable);
 
   return (
     <div className={styles.filesTab} data-over={drop.over || undefined} data-testid="task-files-drop" {...(task.canEdit ? drop.handlers : {})}>
@@ -202,7 +203,7 @@ export function TaskFilesTab({ task }: { task: BoardTask }) {
           {listing.files.map((file) => <FileRow key={file.id} file={file} onOpen={(opened) => setViewed(opened.id)} upsert={upsert} remove={remove} />)}
         </ul>
       )}
-      {viewed && <MediaViewer files={media} currentId={viewed} onChange={setViewed} onClose={() => setViewed(null)} />}
+      {viewed && <MediaViewer files={viewable} currentId={viewed} onChange={setViewed} onClose={() => setViewed(null)} />}
     </div>
   );
 }
