@@ -34,6 +34,7 @@ import { Metrics } from './http/metrics';
 import { registerMediaRoutes } from './http/media';
 import { registerOperationalRoutes } from './http/operational';
 import { registerClient } from './http/client';
+import { drainConnectionsOnClose } from './http/shutdown';
 import { RateLimits } from './http/rateLimits';
 import { browserOrigins } from './storage';
 import { createOutboxMailer, createSmtpMailer } from './mail/mailer';
@@ -180,6 +181,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
   graphqlSockets.takeUpgrades(server.websocketServer);
   server.addHook('preClose', async () => graphqlSockets.shutdown());
+  drainConnectionsOnClose(server);
 
   registerOperationalRoutes(server, services);
   registerOutboxPage(server, services);
