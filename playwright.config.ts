@@ -7,9 +7,13 @@ export default defineConfig({
   outputDir: 'test-results',
   fullyParallel: false,
   workers: 1,
-  retries: process.env.CI ? 1 : 0,
-  timeout: 30_000,
-  expect: { timeout: 7_000 },
+  // A test passes on its first run or fails: a retry would hide a flaky test or a stuck page.
+  retries: 0,
+  // Budget of one test: two browsers signing up through the mail take a third of 30 s on a busy machine.
+  timeout: 60_000,
+  // Waits for states end as soon as the state is reached: a longer limit only gives a busy machine
+  // (CI, a laptop compiling) time to get there, it never slows a run where things work.
+  expect: { timeout: 15_000 },
   reporter: [['list'], ['json', { outputFile: '.tmp/playwright.json' }]],
   use: {
     baseURL: `http://localhost:${e2ePorts.app}`,

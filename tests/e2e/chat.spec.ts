@@ -1,6 +1,9 @@
 import { expect, test, type Page } from '@playwright/test';
 import { controlApp, graphql, twoTeammates } from './support';
 
+// A test that failed while the server was stopped must not leave the rest of the suite without one (starting a running app does nothing).
+test.afterEach(() => controlApp('start'));
+
 const composer = (page: Page) => page.getByRole('textbox', { name: 'Message' });
 const history = (page: Page) => page.getByRole('log');
 
@@ -48,14 +51,16 @@ test('messages are sent, received live, edited and deleted across two browsers, 
 });
 
 test('a message written while the server restarts is queued, sent once when it is back, and received', async ({ browser }) => {
+  // Two browsers, a stop and a start of the server, and the reconnections: more than the default budget on a busy machine.
+  test.slow();
   const { ada, grace, space, close } = await twoTeammates(browser);
   await ada.goto(`/chats/${space}`);
   await grace.goto(`/chats/${space}`);
   await send(ada, 'Before the restart');
   await expect(history(grace).getByText('Before the restart')).toBeVisible();
 
-  await controlApp('stop');
   try {
+    await controlApp('stop');
     await send(ada, 'Written while the server was down');
     await expect(history(ada).getByRole('article', { name: /Unsent message/ })).toBeVisible();
   } finally {

@@ -2,7 +2,29 @@ import { execFileSync } from 'node:child_process';
 import { expect, test, type Page } from '@playwright/test';
 import { controlApp, graphql, twoTeammates } from './support';
 
+// A test that failed while the server was stopped must not leave the rest of the suite without one (starting a running app does nothing).
+test.afterEach(() => controlApp('start'));
+
 const editor = (page: Page) => page.getByLabel('Doc content');
+
+/** How many updates of a doc this browser keeps in IndexedDB (the y-indexeddb store of the user's copy of the doc). */
+function storedUpdates(page: Page, user: string, doc: string): Promise<number> {
+  const name = `workspace-docs:${encodeURIComponent(user)}:${encodeURIComponent(doc)}`;
+  return page.evaluate((database) => new Promise<number>((resolve, reject) => {
+    const opening = indexedDB.open(database);
+    opening.onerror = () => reject(opening.error);
+    opening.onsuccess = () => {
+      const db = opening.result;
+      // A read started after the editor's writes sees them all: IndexedDB orders transactions on a store.
+      const counting = db.transaction('updates', 'readonly').objectStore('updates').count();
+      counting.onsuccess = () => {
+        resolve(counting.result);
+        db.close();
+      };
+      counting.onerror = () => reject(counting.error);
+    };
+  }), name);
+}
 
 async function newDoc(page: Page, space: string, title: string) {
   const { setWorkspace } = await graphql<{ setWorkspace: { id: string } }>(page.request, 'mutation ($project: ID!, $title: String!) { setWorkspace(project: $project, title: $title) { id } }', { project: space, title });
@@ -39,6 +61,8 @@ test('two teammates write in one doc at once, see each other\'s text and carets,
 });
 
 test('edits typed while the server restarts reach the teammate once it is back, and survive a reload', async ({ browser }) => {
+  // Two browsers, a stop and a start of the server, and both reconnecting: more than the default budget on a busy machine.
+  test.slow();
   const { ada, grace, space, close } = await twoTeammates(browser);
   const doc = await newDoc(ada, space, 'Restart notes');
   await ada.goto(`/${space}/docs/d/${doc}`);
@@ -47,8 +71,8 @@ test('edits typed while the server restarts reach the teammate once it is back, 
   await expect(editor(grace)).toContainText('Before the restart.');
   await expect(ada.getByText('Saved', { exact: true })).toBeVisible();
 
-  await controlApp('stop');
   try {
+    await controlApp('stop');
     await typeAtEnd(ada, ' Typed while the server was down.');
   } finally {
     await controlApp('start');
@@ -56,7 +80,7 @@ test('edits typed while the server restarts reach the teammate once it is back, 
   await expect(editor(grace)).toContainText('Typed while the server was down.', { timeout: 30_000 });
   await expect(ada.getByText('Saved', { exact: true })).toBeVisible({ timeout: 30_000 });
   await grace.reload();
-  await expect(editor(grace)).toContainText('Before the restart. Typed while the server was down.');
+  await expect(editor(grace)).toContainText('Before the restart. Typed while the server was down.', { timeout: 30_000 });
   await close();
 });
 
@@ -114,18 +138,21 @@ test('a doc exports to a PDF whose text is the doc\'s text', async ({ browser })
 });
 
 test('edits typed offline survive a closed tab: they are there when the doc is opened again, and reach the teammate', async ({ browser }) => {
-  const { ada, grace, space, close } = await twoTeammates(browser);
+  // A stop and a start of the server, a closed tab and a reopened one: more than the default budget on a busy machine.
+  test.slow();
+  const { ada, grace, space, close, adaAccount } = await twoTeammates(browser);
   const doc = await newDoc(ada, space, 'Offline notes');
   await ada.goto(`/${space}/docs/d/${doc}`);
   await typeAtEnd(ada, 'Written online.');
   await expect(ada.getByText('Saved', { exact: true })).toBeVisible();
+  const storedBefore = await storedUpdates(ada, adaAccount.userId, doc);
 
-  await controlApp('stop');
   try {
+    await controlApp('stop');
     await typeAtEnd(ada, ' Typed offline, then the tab was closed.');
     await expect(ada.getByText('Offline — changes kept')).toBeVisible({ timeout: 15_000 });
-    // IndexedDB stores each edit as it is made; leave its last write a moment before closing.
-    await ada.waitForTimeout(500);
+    // The edits are in IndexedDB once a read started after the typing counts them.
+    await expect.poll(() => storedUpdates(ada, adaAccount.userId, doc)).toBeGreaterThan(storedBefore);
     await ada.close();
   } finally {
     await controlApp('start');

@@ -13,8 +13,8 @@ export async function mailsTo(to: string): Promise<ReceivedMail[]> {
   return (await response.json()) as ReceivedMail[];
 }
 
-/** Waits for a mail to `to` containing a link to `path`, and returns that link. */
-export async function waitForLink(to: string, path: string, timeoutMs = 10_000): Promise<URL> {
+/** Waits for a mail to `to` containing a link to `path`, and returns that link (the mail goes through SMTP and a parser in the busy stack process). */
+export async function waitForLink(to: string, path: string, timeoutMs = 30_000): Promise<URL> {
   const deadline = Date.now() + timeoutMs;
   const pattern = new RegExp(`https?://\\S+${path.replace(/\//g, '\\/')}\\?\\S+`);
   while (Date.now() < deadline) {
