@@ -166,3 +166,13 @@ test('edits typed offline survive a closed tab: they are there when the doc is o
   await expect(editor(grace)).toContainText('Written online. Typed offline, then the tab was closed.');
   await close();
 });
+
+test('a doc address that names no doc shows the not-found page, with the way back to the space\'s docs', async ({ browser }) => {
+  const { ada, space, close } = await twoTeammates(browser);
+  await ada.goto(`/${space}/docs/d/0123456789abcdef01234567`);
+  await expect(ada.getByRole('heading', { name: 'Page not found' })).toBeVisible();
+  await expect(ada.getByRole('progressbar', { name: 'Loading the doc…' })).toHaveCount(0);
+  await ada.getByRole('button', { name: 'All docs' }).click();
+  await expect(ada).toHaveURL(new RegExp(`/${space}/docs$`));
+  await close();
+});

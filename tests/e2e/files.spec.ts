@@ -91,3 +91,52 @@ test('folders: create one, move a file into it by the menu, and open it', async 
   await expect(fileList(ada).getByText('budget.png')).toBeVisible();
   await close();
 });
+
+/** A one-page PDF with a line of text. */
+function onePagePdf(): Buffer {
+  const content = 'BT /F1 36 Tf 60 700 Td (Meeting minutes) Tj ET';
+  const objects = [
+    '<< /Type /Catalog /Pages 2 0 R >>',
+    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
+    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] /Contents 4 0 R /Resources << /Font << /F1 5 0 R >> >> >>',
+    `<< /Length ${content.length} >>\nstream\n${content}\nendstream`,
+    '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>',
+  ];
+  let body = '%PDF-1.7\n';
+  const offsets = objects.map((object, index) => {
+    const offset = body.length;
+    body += `${index + 1} 0 obj\n${object}\nendobj\n`;
+    return offset;
+  });
+  const xref = body.length;
+  body += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n${offsets.map((offset) => `${String(offset).padStart(10, '0')} 00000 n \n`).join('')}`;
+  body += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
+  return Buffer.from(body, 'latin1');
+}
+
+test('a PDF in a task\'s files and one sent in a chat open in the media viewer, not in a tab that would only download them', async ({ browser }) => {
+  const { ada, space, close } = await twoTeammates(browser);
+  const opened: string[] = [];
+  ada.context().on('page', (page) => opened.push(page.url()));
+  const { getStatesProject } = await graphql<{ getStatesProject: { id: string }[] }>(ada.request, 'query ($project: ID!) { getStatesProject(project: $project) { id } }', { project: space });
+  const { setTask } = await graphql<{ setTask: { id: string } }>(ada.request, 'mutation ($project: ID!, $state: ID!) { setTask(project: $project, state: $state, name: "Minutes", positionSection: 1) { id } }', { project: space, state: getStatesProject[0]!.id });
+  const pdf = { name: 'minutes.pdf', mimeType: 'application/pdf', buffer: onePagePdf() };
+
+  await ada.goto(`/${space}/tasks/d/${setTask.id}`);
+  await ada.getByRole('tab', { name: /Files/ }).click();
+  await ada.getByTestId('task-files-input').setInputFiles(pdf);
+  await ada.getByRole('list', { name: 'Files of the task' }).getByRole('button', { name: 'Open minutes.pdf' }).click();
+  const fromTask = ada.getByRole('dialog', { name: 'minutes.pdf' });
+  await expect(fromTask.getByRole('region', { name: 'minutes.pdf' }).getByRole('img', { name: 'Page 1 of 1' })).toBeVisible();
+  await ada.keyboard.press('Escape');
+  await expect(fromTask).toHaveCount(0);
+
+  await ada.goto(`/chats/${space}`);
+  await ada.getByTestId('attach-input').setInputFiles(pdf);
+  const card = ada.getByRole('log').getByTestId('file-card').filter({ hasText: 'minutes.pdf' });
+  await card.getByRole('button', { name: 'Open minutes.pdf' }).click();
+  const fromChat = ada.getByRole('dialog', { name: 'minutes.pdf' });
+  await expect(fromChat.getByRole('region', { name: 'minutes.pdf' }).getByRole('img', { name: 'Page 1 of 1' })).toBeVisible();
+  expect(opened).toEqual([]);
+  await close();
+});
