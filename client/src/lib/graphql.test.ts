@@ -1,10 +1,10 @@
 import { describe, expect, it, vi } from 'vitest';
 import { errorMessages } from '#shared/errors';
-import { createGraphQLClient, gql, RequestError, retryDelayMs, rootFieldOf, type CatalogueKey } from './graphql';
+import { createGraphQLClient, gql, onServerAnswered, request, RequestError, retryDelayMs, rootFieldOf, type CatalogueKey } from './graphql';
 
 type Reply = { data?: unknown; errors?: { message: string; extensions?: { code: string } }[] } | Error;
 
-function setup(replies: Reply[], extra: { signInPath?: () => string } = {}) {
+function setup(replies: Reply[], extra: { signInPath?: () => string; onAnswered?: () => void } = {}) {
   const queue = [...replies];
   const calls: { url: string; init: RequestInit; body: { query: string; variables: unknown } }[] = [];
   const fetch = vi.fn(async (url: string, init: RequestInit) => {
@@ -213,5 +213,33 @@ describe('graphql client: the SPEC §8 error catalogue', () => {
       return Promise.reject(new DOMException('The operation timed out.', 'TimeoutError'));
     });
     await expect(client.request(getUser)).rejects.toMatchObject({ kind: 'network' });
+  });
+
+  it('says when the server answered (data or GraphQL errors), never after a network failure or a non-GraphQL answer', async () => {
+    const onAnswered = vi.fn();
+    const { client, fetch } = setup([new Error('offline'), { data: { getUser: { id: 'u1' } } }, failure('Task not found', 'NOT_FOUND')], { onAnswered });
+    await expect(client.request(getUser)).rejects.toMatchObject({ kind: 'network' });
+    fetch.mockResolvedValueOnce(new Response(JSON.stringify({ error: 'Service Unavailable' }), { status: 503 }));
+    await expect(client.request(getUser)).rejects.toMatchObject({ kind: 'network' });
+    expect(onAnswered).not.toHaveBeenCalled();
+    await client.request(getUser);
+    expect(onAnswered).toHaveBeenCalledTimes(1);
+    await expect(client.request(getUser)).rejects.toMatchObject({ code: 'NOT_FOUND' });
+    expect(onAnswered).toHaveBeenCalledTimes(2);
+  });
+
+  it("the app's client tells its answer listeners (the live socket's wake-up) until they unsubscribe", async () => {
+    vi.stubGlobal('fetch', vi.fn(async () => new Response(JSON.stringify({ data: { getUser: { id: 'u1' } } }), { status: 200 })));
+    try {
+      const listener = vi.fn();
+      const stop = onServerAnswered(listener);
+      await request(getUser);
+      expect(listener).toHaveBeenCalledTimes(1);
+      stop();
+      await request(getUser);
+      expect(listener).toHaveBeenCalledTimes(1);
+    } finally {
+      vi.unstubAllGlobals();
+    }
   });
 });

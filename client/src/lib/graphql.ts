@@ -116,6 +116,8 @@ export interface GraphQLClientDependencies {
   onSignedOut: () => void;
   /** Where to sign in again: /signin, with the current page to come back to when there is one. */
   signInPath?: () => string;
+  /** Called whenever the server answered with a GraphQL result (data or errors): it is reachable again. */
+  onAnswered?: () => void;
 }
 
 interface GraphQLErrorPayload {
@@ -184,6 +186,7 @@ export function createGraphQLClient(dependencies: GraphQLClientDependencies) {
       report(options, document.operation, kind === 'network' ? message : `${message} (${response.status})`);
       throw new RequestError(kind, message, document.operation);
     }
+    dependencies.onAnswered?.();
     return body;
   }
 
@@ -235,6 +238,14 @@ export function createGraphQLClient(dependencies: GraphQLClientDependencies) {
 
 export type GraphQLClient = ReturnType<typeof createGraphQLClient>;
 
+const answeredListeners = new Set<() => void>();
+
+/** Runs `listener` after every answer from the server: the live socket cuts its reconnection back-off short. Returns the unsubscribe. */
+export function onServerAnswered(listener: () => void): () => void {
+  answeredListeners.add(listener);
+  return () => answeredListeners.delete(listener);
+}
+
 export const graphqlClient: GraphQLClient = createGraphQLClient({
   endpoint: '/graphql',
   fetch: (input, init) => globalThis.fetch(input, init),
@@ -246,6 +257,9 @@ export const graphqlClient: GraphQLClient = createGraphQLClient({
   log: console,
   onSignedOut: clearUserCookie,
   signInPath: () => signInPathFor(window.location),
+  onAnswered: () => {
+    for (const listener of [...answeredListeners]) listener();
+  },
 });
 
 export const { request, refreshSession } = graphqlClient;
