@@ -125,3 +125,39 @@ describe('a space home', () => {
     await waitFor(() => expect(screen.getByRole('region', { name: 'Members' }).textContent).toContain('Ada Lovelace'));
   });
 });
+
+describe('Home before the spaces list is known', () => {
+  it('reads the spaces itself instead of saying there are no docs, then shows their docs and unread messages', async () => {
+    const store = createAppStore();
+    store.set(currentUserAtom, { id: 'u1', email: 'ada@example.com', firstname: 'Ada', lastname: 'Lovelace', language: 'en', profileImg: null });
+    const graphql = mockGraphQL({
+      getTasks: () => ({ data: { getTasks: [] } }),
+      getProjects: () => ({ data: { getProjects: [space(engines, 'Engines', 2)] } }),
+      getWalls: (variables) => ({ data: { s0: { walls: [doc('d1', 'Roadmap', '2025-03-01T10:00:00.000Z', String(variables.p0))] } } }),
+    });
+    renderRoute('/overview', routes, store);
+    const docs = await screen.findByRole('region', { name: 'Recent docs' });
+    expect(within(docs).queryByText('No docs in your spaces yet.')).toBeNull();
+    expect(await within(docs).findByText('Roadmap')).toBeTruthy();
+    expect(within(screen.getByRole('region', { name: 'Unread messages' })).getByText('Engines')).toBeTruthy();
+    expect(graphql.callsOf('getProjects')).toHaveLength(1);
+    expect(graphql.callsOf('getWalls')[0]?.variables).toEqual({ p0: engines });
+  });
+
+  it('says when the spaces could not be read, and Try again reads them', async () => {
+    let up = false;
+    const store = createAppStore();
+    store.set(currentUserAtom, { id: 'u1', email: 'ada@example.com', firstname: 'Ada', lastname: 'Lovelace', language: 'en', profileImg: null });
+    mockGraphQL({
+      getTasks: () => ({ data: { getTasks: [] } }),
+      getProjects: () => (up ? { data: { getProjects: [space(engines, 'Engines', 0)] } } : failure('INTERNAL_SERVER_ERROR', 'Something went wrong on the server.')),
+      getWalls: (variables) => ({ data: { s0: { walls: [doc('d1', 'Roadmap', '2025-03-01T10:00:00.000Z', String(variables.p0))] } } }),
+    });
+    renderRoute('/overview', routes, store);
+    const docs = await screen.findByRole('region', { name: 'Recent docs' });
+    await within(docs).findByText('Recent docs could not be loaded.');
+    up = true;
+    await userEvent.click(within(docs).getByRole('button', { name: 'Try again' }));
+    expect(await within(docs).findByText('Roadmap')).toBeTruthy();
+  });
+});

@@ -3,12 +3,13 @@ import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { isProjectId } from '../../app/routeRules';
 import { request } from '../../lib/graphql';
-import { useAtomValue } from '../../lib/store';
+import { useAtomValue, useStore } from '../../lib/store';
 import { Avatar } from '../../ui';
 import { currentUserAtom } from '../auth/session';
-import { spaceListAtom, spacesAtom } from '../spaces/atoms';
+import { spaceIdsAtom, spaceListAtom, spacesAtom } from '../spaces/atoms';
 import { getSpaceWithMembersDocument } from '../spaces/operations';
 import { SpaceIcon } from '../spaces/SpaceIcon';
+import { loadSpaces } from '../teams/teamData';
 import { ChannelLink, DocRows, EmptyLine, HomeCard, Loaded, TaskGroups, UnreadRows } from './HomeParts';
 import styles from './Home.module.css';
 import { getHomeTasksDocument, homeDocLimit, homeDocSpaces, homeTaskLimit, recentDocsDocument, type HomeDoc } from './operations';
@@ -40,11 +41,15 @@ async function recentDocs(projects: readonly string[]): Promise<HomeDoc[]> {
 function OverviewHome() {
   const { t } = useTranslation();
   const user = useAtomValue(currentUserAtom);
+  const store = useStore();
   const spaces = useAtomValue(spaceListAtom);
+  const spacesKnown = useAtomValue(spaceIdsAtom) !== null;
   const now = useNow();
   const spaceIds = spaces.map((space) => space.id);
   const tasks = useLoad(user ? `tasks:${user.id}` : null, async () => (await request(getHomeTasksDocument, { users: [user!.id], open: true, first: homeTaskLimit }, { handledByCaller: true })).getTasks ?? []);
-  const docs = useLoad(spaceIds.length > 0 ? `docs:${spaceIds.join(',')}` : 'docs:none', () => recentDocs(spaceIds));
+  // Until the spaces list is known, "no docs" would be a guess: the card reads the list itself (the
+  // dashboard's copy comes with the delayed preload, once the browser is idle), then their docs.
+  const docs = useLoad(spacesKnown ? `docs:${spaceIds.join(',')}` : 'docs:spaces', () => (spacesKnown ? recentDocs(spaceIds) : loadSpaces(store).then(() => [])));
   const unread = spaces.filter((space) => (space.unread ?? 0) > 0).sort((left, right) => (right.unread ?? 0) - (left.unread ?? 0));
 
   return (
@@ -63,7 +68,10 @@ function OverviewHome() {
         </HomeCard>
         <div className={styles.side}>
           <HomeCard id="home-unread" title={t('home.unread.title')}>
-            {unread.length === 0 ? <EmptyLine>{t('home.unread.empty')}</EmptyLine> : <UnreadRows spaces={unread} />}
+            {/* The unread counts ride on the spaces list: until it is read, as the docs card says. */}
+            <Loaded state={spacesKnown ? { status: 'ready', data: unread } : docs.state.status === 'error' ? docs.state : { status: 'loading' }} retry={docs.retry} label={t('home.unread.title')}>
+              {(rows) => (rows.length === 0 ? <EmptyLine>{t('home.unread.empty')}</EmptyLine> : <UnreadRows spaces={rows} />)}
+            </Loaded>
           </HomeCard>
           <HomeCard id="home-docs" title={t('home.docs.title')}>
             <Loaded state={docs.state} retry={docs.retry} label={t('home.docs.title')}>
