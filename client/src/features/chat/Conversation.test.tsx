@@ -215,7 +215,8 @@ describe('conversation', () => {
     await act(async () => FakeXhr.instances[0]!.respond(201));
     await waitFor(() => expect(graphql.callsOf('setMessage')[0]?.variables).toMatchObject({ project: 'p1', body: '', type: 'file', file: 'f9' }));
     const queued = await screen.findByRole('article', { name: 'Unsent message from Ada Lovelace' });
-    expect(within(queued).getByRole('link', { name: 'notes.pdf' })).toBeTruthy();
+    // A PDF's card opens the media viewer (the server sends the bytes as a download).
+    expect(within(queued).getByRole('button', { name: 'Open notes.pdf' })).toBeTruthy();
     expect(store.get(outboxAtom)[0]?.file?.id).toBe('f9');
   });
 
