@@ -12,9 +12,10 @@ import { privatsAtom } from './atoms';
 import ChatsPage from './ChatsPage';
 import { keepLoading, privatsFailedAtom } from './listLoading';
 import { PeoplePicker } from './PeoplePicker';
+import type * as Subscriptions from '../../lib/subscriptions';
 
 vi.mock('../../lib/subscriptions', async (importOriginal) => ({
-  ...(await importOriginal<typeof import('../../lib/subscriptions')>()),
+  ...(await importOriginal<typeof Subscriptions>()),
   useSubscription: () => undefined,
   useOnReconnect: () => undefined,
 }));
@@ -46,10 +47,13 @@ describe('keepLoading', () => {
     vi.useFakeTimers();
     let calls = 0;
     const states: boolean[] = [];
-    keepLoading(async () => {
-      calls += 1;
-      if (calls < 3) throw new Error('server restarting');
-    }, { onFailed: (failed) => states.push(failed), delay: (attempt) => 1_000 * 2 ** attempt });
+    keepLoading(
+      async () => {
+        calls += 1;
+        if (calls < 3) throw new Error('server restarting');
+      },
+      { onFailed: (failed) => states.push(failed), delay: (attempt) => 1_000 * 2 ** attempt },
+    );
     await vi.advanceTimersByTimeAsync(0);
     expect(calls).toBe(1);
     await vi.advanceTimersByTimeAsync(999);
@@ -67,10 +71,13 @@ describe('keepLoading', () => {
     vi.useFakeTimers();
     let calls = 0;
     let wake = () => {};
-    const stop = keepLoading(async () => {
-      calls += 1;
-      throw new Error('down');
-    }, { wakeOn: (listener) => ((wake = listener), () => undefined), delay: () => 30_000 });
+    const stop = keepLoading(
+      async () => {
+        calls += 1;
+        throw new Error('down');
+      },
+      { wakeOn: (listener) => ((wake = listener), () => undefined), delay: () => 30_000 },
+    );
     await vi.advanceTimersByTimeAsync(0);
     wake();
     await vi.advanceTimersByTimeAsync(0);
@@ -85,7 +92,8 @@ describe('chats page while its lists cannot be read', () => {
   it('reads the spaces list itself, says when it failed, and shows the spaces once Try again gets through', async () => {
     let spacesUp = false;
     const graphql = mockGraphQL({
-      getProjects: () => (spacesUp ? { data: { getProjects: [{ id: 'p1', name: 'Design', color: null, logo: null, isMember: true }] } } : serverError()),
+      getProjects: () =>
+        spacesUp ? { data: { getProjects: [{ id: 'p1', name: 'Design', color: null, logo: null, isMember: true }] } } : serverError(),
       getTaskChats: () => ({ data: { getTaskChats: [] } }),
     });
     const store = signedIn();
@@ -104,7 +112,11 @@ describe('chats page while its lists cannot be read', () => {
     const store = signedIn();
     store.set(spaceIdsAtom, []);
     store.set(privatsFailedAtom, true);
-    const { router } = renderWithStore(<p>start</p>, { store, path: '/start', routes: [{ path: '/chats/:chatid', element: <ChatsPage /> }] });
+    const { router } = renderWithStore(<p>start</p>, {
+      store,
+      path: '/start',
+      routes: [{ path: '/chats/:chatid', element: <ChatsPage /> }],
+    });
     await router.navigate('/chats/c1');
     expect(await screen.findAllByText('The chats could not be loaded.')).toHaveLength(2);
     expect(screen.queryByRole('status', { name: 'Loading chats…' })).toBeNull();
@@ -115,7 +127,8 @@ describe('people picker', () => {
   it('says when the teammates could not be read and lists them once Try again gets through', async () => {
     let up = false;
     mockGraphQL({
-      getUsers: () => (up ? { data: { getUsers: [{ ...grace, email: 'grace@example.com', isAuth: false, role: 'basic' }] } } : serverError()),
+      getUsers: () =>
+        up ? { data: { getUsers: [{ ...grace, email: 'grace@example.com', isAuth: false, role: 'basic' }] } } : serverError(),
     });
     renderWithStore(<PeoplePicker selected={[]} onChange={() => undefined} />, { store: signedIn() });
     expect(await screen.findByText('The teammates could not be loaded.')).toBeTruthy();

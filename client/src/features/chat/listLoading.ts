@@ -31,7 +31,10 @@ export interface KeepLoadingOptions {
 }
 
 /** Runs `load` until it succeeds or the returned stop is called. */
-export function keepLoading(load: () => Promise<unknown>, { onFailed, wakeOn, delay = websocketRetryDelay }: KeepLoadingOptions = {}): () => void {
+export function keepLoading(
+  load: () => Promise<unknown>,
+  { onFailed, wakeOn, delay = websocketRetryDelay }: KeepLoadingOptions = {},
+): () => void {
   let stopped = false;
   let wake: (() => void) | null = null;
   const stopWaking = wakeOn?.(() => wake?.()) ?? (() => undefined);
@@ -72,7 +75,9 @@ export function useKeptLoading(load: () => Promise<unknown>, needed: boolean): {
   const store = useStore();
   const [failed, setFailed] = useState(false);
   const latest = useRef(load);
-  latest.current = load;
+  useEffect(() => {
+    latest.current = load;
+  });
   useEffect(() => {
     if (!needed) return undefined;
     return keepLoading(() => latest.current(), { onFailed: setFailed, wakeOn: onChatListsRetry(store) });

@@ -22,7 +22,11 @@ vi.mock('./collab/connect', () => ({ openDocSession: () => fakeSession().session
 // The editor chunk is not what these tests look at.
 vi.mock('./editor/DocEditor', () => ({ default: () => null }));
 
-const page = <TooltipProvider><DocsPage /></TooltipProvider>;
+const page = (
+  <TooltipProvider>
+    <DocsPage />
+  </TooltipProvider>
+);
 const routes = [{ path: ':project/:category?/:id?/d/:id2', element: page }];
 
 beforeAll(async () => {
@@ -80,7 +84,9 @@ describe('doc page', () => {
     const graphql = mockGraphQL({
       getWall: () => {
         attempts += 1;
-        return attempts === 1 ? failure('INTERNAL_SERVER_ERROR', 'Something went wrong on the server.') : { data: { getWall: wall({ id: 'w1', title: 'Roadmap' }) } };
+        return attempts === 1
+          ? failure('INTERNAL_SERVER_ERROR', 'Something went wrong on the server.')
+          : { data: { getWall: wall({ id: 'w1', title: 'Roadmap' }) } };
       },
     });
     renderRoute(`/${testProject}/docs/d/w1`, routes);

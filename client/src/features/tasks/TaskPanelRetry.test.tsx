@@ -8,11 +8,12 @@ import { setupAppI18n } from '../../test/i18n';
 import { currentUserAtom } from '../auth/session';
 import { boardTask, testProject } from './fixtures';
 import { openTasks } from './testBoard';
+import type * as Subscriptions from '../../lib/subscriptions';
 
 const live = vi.hoisted(() => ({ reconnects: [] as (() => void)[] }));
 
 vi.mock('../../lib/subscriptions', async (importOriginal) => ({
-  ...(await importOriginal<typeof import('../../lib/subscriptions')>()),
+  ...(await importOriginal<typeof Subscriptions>()),
   useSubscription: () => undefined,
   useOnReconnect: (refetch: () => void) => {
     live.reconnects.push(refetch);
@@ -33,7 +34,10 @@ async function openFailingPanel() {
     tasks: [task],
     path: `/${testProject}/tasks/d/t1`,
     handlers: {
-      getTask: () => (server.failing ? failure('INTERNAL_SERVER_ERROR', 'Something went wrong on the server.') : { data: { getTask: { ...task, description, createdAt: '2025-01-01T00:00:00.000Z', author: ada, unread: 0 } } }),
+      getTask: () =>
+        server.failing
+          ? failure('INTERNAL_SERVER_ERROR', 'Something went wrong on the server.')
+          : { data: { getTask: { ...task, description, createdAt: '2025-01-01T00:00:00.000Z', author: ada, unread: 0 } } },
       getMessages: () => ({ data: { getMessages: [] } }),
     },
   });
