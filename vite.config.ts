@@ -21,7 +21,11 @@ function localesPlugin(): Plugin {
     generateBundle() {
       for (const language of readdirSync(localesDirectory)) {
         for (const file of readdirSync(join(localesDirectory, language))) {
-          this.emitFile({ type: 'asset', fileName: `locales/${language}/${file}`, source: readFileSync(join(localesDirectory, language, file)) });
+          this.emitFile({
+            type: 'asset',
+            fileName: `locales/${language}/${file}`,
+            source: readFileSync(join(localesDirectory, language, file)),
+          });
         }
       }
     },

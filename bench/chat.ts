@@ -22,7 +22,11 @@ const { admin, space, members } = await spaceWithMembers(target, accountCount);
 console.log(`  ${accountCount} members joined the space`);
 
 const send = (body: string) =>
-  call<{ setMessage: { id: string } }>(admin.client, 'mutation ($project: ID, $body: String!) { setMessage(project: $project, body: $body) { id } }', { project: space, body });
+  call<{ setMessage: { id: string } }>(
+    admin.client,
+    'mutation ($project: ID, $body: String!) { setMessage(project: $project, body: $body) { id } }',
+    { project: space, body },
+  );
 
 // The peer: setMessage alone, nobody listening.
 const writeSamples: number[] = [];
@@ -33,7 +37,9 @@ for (let index = 0; index < 300; index += 1) {
   writeSamples.push(performance.now() - before);
 }
 const writesPerSecond = 300 / ((performance.now() - writesStarted) / 1000);
-console.log(`  setMessage over HTTP, no subscribers: ${Math.round(writesPerSecond)} per second one after another, p50 ${milliseconds(percentile(writeSamples, 0.5))}, p99 ${milliseconds(percentile(writeSamples, 0.99))}`);
+console.log(
+  `  setMessage over HTTP, no subscribers: ${Math.round(writesPerSecond)} per second one after another, p50 ${milliseconds(percentile(writeSamples, 0.5))}, p99 ${milliseconds(percentile(writeSamples, 0.99))}`,
+);
 
 await wait(1000);
 const rssBefore = serverRss();
@@ -42,24 +48,33 @@ const subscription = `subscription ($project: ID) { subMessage(project: $project
 } }`;
 const arrivals = new Map<string, number[]>();
 const sockets: Client[] = [];
-await inBatches(Array.from({ length: subscriberCount }, (_, index) => index), 50, (index) => {
-  const socket = subscriptionClient(target, { cookie: members[index % accountCount]!.client.cookieHeader() });
-  sockets.push(socket);
-  return new Promise<void>((resolve, reject) => {
-    socket.on('connected', () => resolve());
-    socket.subscribe<{ subMessage: { messageId: string | null } }>({ query: subscription, variables: { project: space } }, {
-      next: (value) => {
-        const id = value.data?.subMessage.messageId;
-        if (id) (arrivals.get(id) ?? arrivals.set(id, []).get(id)!).push(performance.now());
-      },
-      error: reject,
-      complete: () => undefined,
+await inBatches(
+  Array.from({ length: subscriberCount }, (_, index) => index),
+  50,
+  (index) => {
+    const socket = subscriptionClient(target, { cookie: members[index % accountCount]!.client.cookieHeader() });
+    sockets.push(socket);
+    return new Promise<void>((resolve, reject) => {
+      socket.on('connected', () => resolve());
+      socket.subscribe<{ subMessage: { messageId: string | null } }>(
+        { query: subscription, variables: { project: space } },
+        {
+          next: (value) => {
+            const id = value.data?.subMessage.messageId;
+            if (id) (arrivals.get(id) ?? arrivals.set(id, []).get(id)!).push(performance.now());
+          },
+          error: reject,
+          complete: () => undefined,
+        },
+      );
     });
-  });
-});
+  },
+);
 await wait(3000);
 const rssAfter = serverRss();
-console.log(`  ${subscriberCount} graphql-ws connections, each with a subMessage subscription, idle: server RSS ${(rssBefore / 1e6).toFixed(0)} MB -> ${(rssAfter / 1e6).toFixed(0)} MB, ${((rssAfter - rssBefore) / subscriberCount / 1024).toFixed(1)} KB per connection`);
+console.log(
+  `  ${subscriberCount} graphql-ws connections, each with a subMessage subscription, idle: server RSS ${(rssBefore / 1e6).toFixed(0)} MB -> ${(rssAfter / 1e6).toFixed(0)} MB, ${((rssAfter - rssBefore) / subscriberCount / 1024).toFixed(1)} KB per connection`,
+);
 
 async function deliveredToAll(id: string, since: number, timeoutMs = 30_000): Promise<void> {
   while ((arrivals.get(id)?.length ?? 0) < subscriberCount) {
@@ -79,22 +94,28 @@ for (let round = 0; round < 40; round += 1) {
   lastDeliverySamples.push(Math.max(...times));
   await wait(50);
 }
-console.log(`  setMessage to subMessage delivery, ${subscriberCount} subscribers, one message at a time: p50 ${milliseconds(percentile(deliverySamples, 0.5))}, p99 ${milliseconds(percentile(deliverySamples, 0.99))}; all ${subscriberCount} delivered: p50 ${milliseconds(percentile(lastDeliverySamples, 0.5))}, p99 ${milliseconds(percentile(lastDeliverySamples, 0.99))}`);
+console.log(
+  `  setMessage to subMessage delivery, ${subscriberCount} subscribers, one message at a time: p50 ${milliseconds(percentile(deliverySamples, 0.5))}, p99 ${milliseconds(percentile(deliverySamples, 0.99))}; all ${subscriberCount} delivered: p50 ${milliseconds(percentile(lastDeliverySamples, 0.5))}, p99 ${milliseconds(percentile(lastDeliverySamples, 0.99))}`,
+);
 
 // Sustained: 4 senders keep posting for the whole run; it ends when every message reached all subscribers.
 const sustainedCount = 200;
 const sustainedStarted = performance.now();
 const sentIds: string[] = [];
 let next = 0;
-await Promise.all(Array.from({ length: 4 }, async () => {
-  while (next < sustainedCount) {
-    next += 1;
-    sentIds.push((await send(`Sustained ${next}`)).setMessage.id);
-  }
-}));
+await Promise.all(
+  Array.from({ length: 4 }, async () => {
+    while (next < sustainedCount) {
+      next += 1;
+      sentIds.push((await send(`Sustained ${next}`)).setMessage.id);
+    }
+  }),
+);
 for (const id of sentIds) await deliveredToAll(id, sustainedStarted, 120_000);
 const sustainedSeconds = (performance.now() - sustainedStarted) / 1000;
-console.log(`  sustained: ${sentIds.length} messages from 4 senders, each delivered to all ${subscriberCount} subscribers, in ${sustainedSeconds.toFixed(1)} s: ${(sentIds.length / sustainedSeconds).toFixed(1)} messages/s (${Math.round((sentIds.length * subscriberCount) / sustainedSeconds)} deliveries/s)`);
+console.log(
+  `  sustained: ${sentIds.length} messages from 4 senders, each delivered to all ${subscriberCount} subscribers, in ${sustainedSeconds.toFixed(1)} s: ${(sentIds.length / sustainedSeconds).toFixed(1)} messages/s (${Math.round((sentIds.length * subscriberCount) / sustainedSeconds)} deliveries/s)`,
+);
 
 await Promise.all(sockets.map((socket) => socket.dispose()));
 server.child.kill('SIGTERM');

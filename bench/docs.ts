@@ -78,7 +78,15 @@ function sampleUpdates(): Uint8Array[] {
 
 async function ours() {
   const dataDirectory = mkdtempSync(join(tmpdir(), 'bench-docs-'));
-  const config = loadConfig({ NODE_ENV: 'test', PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDirectory, LOG_LEVEL: 'silent', RATE_LIMITS: 'false', SQLITE_SYNCHRONOUS: 'FULL' });
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    PORT: '0',
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDirectory,
+    LOG_LEVEL: 'silent',
+    RATE_LIMITS: 'false',
+    SQLITE_SYNCHRONOUS: 'FULL',
+  });
   const app = await buildApp(config, { logger: false });
   const port = await freePort();
   await app.server.listen({ port, host: '127.0.0.1' });
@@ -86,11 +94,24 @@ async function ours() {
   const client = new GraphqlTestClient({ graphqlUrl: `${url}/graphql`, app });
   const account = await client.signUp({ firstname: 'Bench' });
   const space = (await client.execute<{ setProject: { id: string } }>('mutation { setProject(name: "Bench") { id } }')).data!.setProject.id;
-  const newDoc = async (title: string) => (await client.execute<{ setWorkspace: { id: string } }>('mutation ($p: ID!, $t: String!) { setWorkspace(project: $p, title: $t) { id } }', { p: space, t: title })).data!.setWorkspace.id;
+  const newDoc = async (title: string) =>
+    (
+      await client.execute<{ setWorkspace: { id: string } }>(
+        'mutation ($p: ID!, $t: String!) { setWorkspace(project: $p, title: $t) { id } }',
+        { p: space, t: title },
+      )
+    ).data!.setWorkspace.id;
 
   const docId = await newDoc('Fan-out');
   const docs = Array.from({ length: clientCount }, () => new Y.Doc());
-  const providers = docs.map((doc) => new WebsocketProvider(`ws://127.0.0.1:${port}/collab`, docId, doc, { WebSocketPolyfill: WebSocket as unknown as typeof globalThis.WebSocket, params: { token: account.token }, disableBc: true }));
+  const providers = docs.map(
+    (doc) =>
+      new WebsocketProvider(`ws://127.0.0.1:${port}/collab`, docId, doc, {
+        WebSocketPolyfill: WebSocket as unknown as typeof globalThis.WebSocket,
+        params: { token: account.token },
+        disableBc: true,
+      }),
+  );
   // Our clients understand the server's `saved` and `access` messages (shared/src/docs.ts), as the app's editor does.
   for (const provider of providers) for (const type of Object.values(collabMessageTypes)) provider.messageHandlers[type] = () => undefined;
   await until(() => providers.every((provider) => provider.synced), 'our clients to sync');
@@ -103,7 +124,15 @@ async function ours() {
   const ids = await Promise.all(Array.from({ length: warmDocs + memoryDocs }, (_, index) => newDoc(`Memory ${index}`)));
   for (const id of ids) for (const update of updates) store.append(id, update, null);
   const manager = collabOf(app.services);
-  const open = (id: string) => manager.connect({ grant: { kind: 'share', docId: id, shareToken: '' }, userId: null, writable: false, awareness: false, send: () => undefined, close: () => undefined } satisfies Connection);
+  const open = (id: string) =>
+    manager.connect({
+      grant: { kind: 'share', docId: id, shareToken: '' },
+      userId: null,
+      writable: false,
+      awareness: false,
+      send: () => undefined,
+      close: () => undefined,
+    } satisfies Connection);
   ids.slice(0, warmDocs).forEach(open);
   const before = heap();
   ids.slice(warmDocs).forEach(open);
@@ -128,7 +157,8 @@ async function ours() {
   const writer = new Y.Doc();
   writer.on('update', (update: Uint8Array) => store.append(historyId, update, null));
   app.services.database.sqlite.transaction(() => {
-    for (let index = 0; index < historyLength; index += 1) writer.getText('body').insert(index % (writer.getText('body').length + 1), String.fromCharCode(97 + (index % 26)));
+    for (let index = 0; index < historyLength; index += 1)
+      writer.getText('body').insert(index % (writer.getText('body').length + 1), String.fromCharCode(97 + (index % 26)));
   })();
   const load = () => {
     const started = performance.now();
@@ -184,7 +214,9 @@ async function hocuspocus() {
 }
 
 const kib = (bytes: number) => `${(bytes / 1024).toFixed(1)} KiB`;
-console.log(`Docs benchmark: ${clientCount} clients on one doc, ${pingCount} pings; memory over ${memoryDocs} open docs; cold load of ${historyLength} updates`);
+console.log(
+  `Docs benchmark: ${clientCount} clients on one doc, ${pingCount} pings; memory over ${memoryDocs} open docs; cold load of ${historyLength} updates`,
+);
 const mine = await ours();
 const peer = await hocuspocus();
 console.table({

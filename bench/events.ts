@@ -21,7 +21,16 @@ function measure(synchronous: 'FULL' | 'NORMAL') {
   const store = new EventStore(database, projections);
   const userIds = Array.from({ length: 100 }, (_, index) => `user${String(index).padStart(20, '0')}`);
   for (const userId of userIds) {
-    store.append(`user:${userId}`, [{ type: 'user.registered', payload: { userId, email: `${userId}@example.com`, firstname: 'Bench', lastname: 'User', language: 'en', defaultTeamId: 'team' } }], { teamId: 'team', actorId: userId });
+    store.append(
+      `user:${userId}`,
+      [
+        {
+          type: 'user.registered',
+          payload: { userId, email: `${userId}@example.com`, firstname: 'Bench', lastname: 'User', language: 'en', defaultTeamId: 'team' },
+        },
+      ],
+      { teamId: 'team', actorId: userId },
+    );
   }
 
   const singleCount = synchronous === 'FULL' ? 2000 : 5000;
@@ -30,7 +39,11 @@ function measure(synchronous: 'FULL' | 'NORMAL') {
   for (let index = 0; index < singleCount; index += 1) {
     const userId = userIds[index % userIds.length]!;
     const started = performance.now();
-    store.append(`user:${userId}`, [{ type: 'user.language_changed', payload: { userId, language: languages[index % languages.length] } }], { teamId: 'team', actorId: userId });
+    store.append(
+      `user:${userId}`,
+      [{ type: 'user.language_changed', payload: { userId, language: languages[index % languages.length] } }],
+      { teamId: 'team', actorId: userId },
+    );
     latencies.push(performance.now() - started);
   }
   const singleSeconds = (performance.now() - singleStart) / 1000;
@@ -43,7 +56,10 @@ function measure(synchronous: 'FULL' | 'NORMAL') {
     const userId = userIds[batch % userIds.length]!;
     store.append(
       `user:${userId}`,
-      Array.from({ length: batchSize }, (_, index) => ({ type: 'user.language_changed', payload: { userId, language: languages[index % languages.length] } })),
+      Array.from({ length: batchSize }, (_, index) => ({
+        type: 'user.language_changed',
+        payload: { userId, language: languages[index % languages.length] },
+      })),
       { teamId: 'team', actorId: userId },
     );
   }
@@ -59,9 +75,13 @@ function measure(synchronous: 'FULL' | 'NORMAL') {
   rmSync(directory, { recursive: true, force: true });
 
   console.log(`synchronous=${synchronous}`);
-  console.log(`  single appends (1 event/transaction, projected): ${Math.round(singleCount / singleSeconds)} events/s, p50 ${percentile(latencies, 0.5).toFixed(3)} ms, p99 ${percentile(latencies, 0.99).toFixed(3)} ms`);
+  console.log(
+    `  single appends (1 event/transaction, projected): ${Math.round(singleCount / singleSeconds)} events/s, p50 ${percentile(latencies, 0.5).toFixed(3)} ms, p99 ${percentile(latencies, 0.99).toFixed(3)} ms`,
+  );
   console.log(`  batched appends (${batchSize} events/transaction): ${Math.round((batches * batchSize) / batchSeconds)} events/s`);
-  console.log(`  replay into an empty database: ${Math.round(total / replaySeconds)} events/s (${total} events in ${(replaySeconds * 1000).toFixed(0)} ms)`);
+  console.log(
+    `  replay into an empty database: ${Math.round(total / replaySeconds)} events/s (${total} events in ${(replaySeconds * 1000).toFixed(0)} ms)`,
+  );
 }
 
 console.log('Event log benchmark (SQLite WAL, one process)');

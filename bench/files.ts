@@ -22,7 +22,8 @@ const source = join(dataDirectory, 'source.bin');
 const chunk = Buffer.alloc(8 * 1024 * 1024);
 for (let index = 0; index < chunk.length; index += 1) chunk[index] = (index * 31) & 0xff;
 const handle = openSync(source, 'w');
-for (let written = 0; written < fileBytes; written += chunk.length) writeSync(handle, chunk, 0, Math.min(chunk.length, fileBytes - written));
+for (let written = 0; written < fileBytes; written += chunk.length)
+  writeSync(handle, chunk, 0, Math.min(chunk.length, fileBytes - written));
 closeSync(handle);
 
 const server = await startServerProcess(dataDirectory, { SQLITE_SYNCHRONOUS: 'NORMAL' });
@@ -43,7 +44,9 @@ async function call<Data>(query: string, variables: Record<string, unknown>): Pr
 
 console.log(`Files benchmark: one ${megabytes} MB file through the local driver (server in its own process)`);
 const idleRss = currentRss(pid);
-const { signedUploadURL: signed } = await call<{ signedUploadURL: { original: string; headers: Record<string, string>; key: string; code: string } }>(
+const { signedUploadURL: signed } = await call<{
+  signedUploadURL: { original: string; headers: Record<string, string>; key: string; code: string };
+}>(
   'query ($size: Float!, $project: ID) { signedUploadURL(filename: "bench.bin", filetype: "application/octet-stream", size: $size, project: $project) { original headers key code } }',
   { size: fileBytes, project },
 );
@@ -75,7 +78,9 @@ if (received !== fileBytes) throw new Error(`downloaded ${received} bytes of ${f
 console.log(`  upload:   ${(megabytes / uploadSeconds).toFixed(0)} MB/s (${uploadSeconds.toFixed(2)} s)`);
 console.log(`  setFile:  ${recordMs.toFixed(0)} ms (size check, type sniffing, quota in the append transaction)`);
 console.log(`  download: ${(megabytes / downloadSeconds).toFixed(0)} MB/s (${downloadSeconds.toFixed(2)} s)`);
-console.log(`  server RSS: ${idleRss.toFixed(0)} MB before, peak ${afterUploadPeak.toFixed(0)} MB after the upload, peak ${peakRss(pid).toFixed(0)} MB after the download`);
+console.log(
+  `  server RSS: ${idleRss.toFixed(0)} MB before, peak ${afterUploadPeak.toFixed(0)} MB after the upload, peak ${peakRss(pid).toFixed(0)} MB after the download`,
+);
 
 server.child.kill('SIGTERM');
 await server.exited;

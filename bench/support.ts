@@ -19,7 +19,11 @@ export const percentile = (samples: readonly number[], fraction: number) => {
 export const milliseconds = (value: number) => `${value.toFixed(1)} ms`;
 export const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-export async function inBatches<Item, Result>(items: readonly Item[], size: number, work: (item: Item) => Promise<Result>): Promise<Result[]> {
+export async function inBatches<Item, Result>(
+  items: readonly Item[],
+  size: number,
+  work: (item: Item) => Promise<Result>,
+): Promise<Result[]> {
   const results: Result[] = [];
   for (let start = 0; start < items.length; start += size) results.push(...(await Promise.all(items.slice(start, start + size).map(work))));
   return results;
@@ -39,7 +43,11 @@ export async function startBenchServer(name: string, synchronous: Synchronous, e
   const dataDirectory = mkdtempSync(join(tmpdir(), `bench-${name}-`));
   const server = await startServerProcess(dataDirectory, { SQLITE_SYNCHRONOUS: synchronous, ...environment });
   const database = openDatabase(join(dataDirectory, 'workspace.sqlite'), { synchronous, migrate: false });
-  const target = { graphqlUrl: `${server.url}/graphql`, websocketUrl: `ws://127.0.0.1:${server.port}/graphql`, app: { services: { database } } as unknown as App };
+  const target = {
+    graphqlUrl: `${server.url}/graphql`,
+    websocketUrl: `ws://127.0.0.1:${server.port}/graphql`,
+    app: { services: { database } } as unknown as App,
+  };
   return { dataDirectory, server, database, target };
 }
 
@@ -56,13 +64,22 @@ export type BenchAccount = Awaited<ReturnType<typeof signUp>>;
 /** An admin with a public space, and `count` members of the admin's team who joined it. */
 export async function spaceWithMembers(target: BenchTarget, count: number) {
   const admin = await signUp(target, 'Admin');
-  const space = (await call<{ setProject: { id: string } }>(admin.client, 'mutation { setProject(name: "Benchmark", type: "public") { id } }')).setProject.id;
-  const members = await inBatches(Array.from({ length: count }, (_, index) => index), 5, async (index) => {
-    const member = await signUp(target, `Member${index}`);
-    await call(admin.client, 'mutation ($email: String!, $id: ID!) { addUserTeam(email: $email, id: $id) { id } }', { email: member.email, id: admin.teamId });
-    await call(member.client, 'mutation ($team: ID!) { switchTeam(team: $team) { id } }', { team: admin.teamId });
-    await call(member.client, 'mutation ($project: ID!) { joinProject(project: $project) { id } }', { project: space });
-    return member;
-  });
+  const space = (
+    await call<{ setProject: { id: string } }>(admin.client, 'mutation { setProject(name: "Benchmark", type: "public") { id } }')
+  ).setProject.id;
+  const members = await inBatches(
+    Array.from({ length: count }, (_, index) => index),
+    5,
+    async (index) => {
+      const member = await signUp(target, `Member${index}`);
+      await call(admin.client, 'mutation ($email: String!, $id: ID!) { addUserTeam(email: $email, id: $id) { id } }', {
+        email: member.email,
+        id: admin.teamId,
+      });
+      await call(member.client, 'mutation ($team: ID!) { switchTeam(team: $team) { id } }', { team: admin.teamId });
+      await call(member.client, 'mutation ($project: ID!) { joinProject(project: $project) { id } }', { project: space });
+      return member;
+    },
+  );
   return { admin, space, members };
 }

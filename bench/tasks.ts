@@ -19,12 +19,25 @@ const { dataDirectory, server, database, target } = await startBenchServer('task
 
 console.log(`Tasks benchmark (server in its own process, SQLite synchronous=${synchronous})`);
 const { admin, space, members } = await spaceWithMembers(target, subscriberCount);
-const tags = await inBatches(['Backend', 'Frontend', 'Design', 'Bug', 'Sprint 1'], 1, async (name) =>
-  (await call<{ setTag: { id: string } }>(admin.client, 'mutation ($project: ID!, $name: String!, $isSprint: Boolean) { setTag(project: $project, name: $name, isSprint: $isSprint) { id } }', { project: space, name, isSprint: name.startsWith('Sprint') })).setTag.id);
+const tags = await inBatches(
+  ['Backend', 'Frontend', 'Design', 'Bug', 'Sprint 1'],
+  1,
+  async (name) =>
+    (
+      await call<{ setTag: { id: string } }>(
+        admin.client,
+        'mutation ($project: ID!, $name: String!, $isSprint: Boolean) { setTag(project: $project, name: $name, isSprint: $isSprint) { id } }',
+        { project: space, name, isSprint: name.startsWith('Sprint') },
+      )
+    ).setTag.id,
+);
 
 // Seeding through the event store (events and projections, like any command) rather than 10,000 requests.
 const seedStarted = performance.now();
-const store = new EventStore(database, domains.flatMap((module) => module.projections));
+const store = new EventStore(
+  database,
+  domains.flatMap((module) => module.projections),
+);
 for (let batch = 0; batch < taskCount / 500; batch += 1) {
   store.run({ actorId: admin.id }, (unit) => {
     const db = unit.transaction;
@@ -33,16 +46,22 @@ for (let batch = 0; batch < taskCount / 500; batch += 1) {
     for (let index = 0; index < 500; index += 1) {
       const number = batch * 500 + index;
       const fields = {
-        name: `Task ${number}: ${['Fix', 'Build', 'Review', 'Ship', 'Plan'][number % 5]} the ${['login', 'board', 'export', 'search', 'billing'][number % 7 % 5]}`,
+        name: `Task ${number}: ${['Fix', 'Build', 'Review', 'Ship', 'Plan'][number % 5]} the ${['login', 'board', 'export', 'search', 'billing'][(number % 7) % 5]}`,
         stateId: board.states[number % board.states.length]!.id,
         assigneeIds: [members[number % members.length]!.id],
         tagIds: number % 3 === 0 ? [tags[number % 4]!] : [],
         sprintId: number % 4 === 0 ? tags[4]! : null,
         priority: number % 4,
         deadline: number % 2 === 0 ? `2030-0${(number % 9) + 1}-1${number % 10}` : null,
-        description: number % 10 === 0 ? { type: 'doc', content: [{ type: 'paragraph', content: [{ type: 'text', text: 'Some details about this task.' }] }] } : null,
+        description:
+          number % 10 === 0
+            ? { type: 'doc', content: [{ type: 'paragraph', content: [{ type: 'text', text: 'Some details about this task.' }] }] }
+            : null,
       };
-      const events = decideCreateTask({ taskId: newId(), authorId: admin.id, fields, lastPositions: (stateId) => lastPositions(db, space, stateId) }, { board, canSee });
+      const events = decideCreateTask(
+        { taskId: newId(), authorId: admin.id, fields, lastPositions: (stateId) => lastPositions(db, space, stateId) },
+        { board, canSee },
+      );
       const created = events[0]!.payload as TaskCreated;
       unit.append(`task:${created.taskId}`, events, { teamId: admin.teamId, expectedVersion: 0 });
       board = { ...board, lastNumber: created.number };
@@ -72,7 +91,9 @@ for (let round = 0; round < 33; round += 1) {
   if (tasksReturned !== taskCount) throw new Error(`getTasks returned ${tasksReturned} tasks`);
   responseBytes = text.length;
 }
-console.log(`  getTasks, ${taskCount} tasks, board fields, browser encodings: p50 ${milliseconds(percentile(getTasksSamples, 0.5))}, p99 ${milliseconds(percentile(getTasksSamples, 0.99))} (${getTasksSamples.length} requests, ${(responseBytes / 1e6).toFixed(1)} MB of JSON)`);
+console.log(
+  `  getTasks, ${taskCount} tasks, board fields, browser encodings: p50 ${milliseconds(percentile(getTasksSamples, 0.5))}, p99 ${milliseconds(percentile(getTasksSamples, 0.99))} (${getTasksSamples.length} requests, ${(responseBytes / 1e6).toFixed(1)} MB of JSON)`,
+);
 
 async function throughput(label: string, count: number, operation: (index: number) => Promise<unknown>): Promise<void> {
   const samples: number[] = [];
@@ -83,32 +104,51 @@ async function throughput(label: string, count: number, operation: (index: numbe
     samples.push(performance.now() - before);
   }
   const seconds = (performance.now() - started) / 1000;
-  console.log(`  ${label}: ${Math.round(count / seconds)} per second one after another, p50 ${milliseconds(percentile(samples, 0.5))}, p99 ${milliseconds(percentile(samples, 0.99))}`);
+  console.log(
+    `  ${label}: ${Math.round(count / seconds)} per second one after another, p50 ${milliseconds(percentile(samples, 0.5))}, p99 ${milliseconds(percentile(samples, 0.99))}`,
+  );
 }
 
 const created: string[] = [];
 await throughput('setTask over HTTP', 500, async (index) => {
-  const data = await call<{ setTask: { id: string } }>(admin.client, 'mutation ($project: ID!, $name: String!, $users: [ID!]) { setTask(project: $project, name: $name, users: $users) { id idCode } }', { project: space, name: `Bench task ${index}`, users: [members[index % members.length]!.id] });
+  const data = await call<{ setTask: { id: string } }>(
+    admin.client,
+    'mutation ($project: ID!, $name: String!, $users: [ID!]) { setTask(project: $project, name: $name, users: $users) { id idCode } }',
+    { project: space, name: `Bench task ${index}`, users: [members[index % members.length]!.id] },
+  );
   created.push(data.setTask.id);
 });
 await throughput('ediTask over HTTP (rename, move between cards)', 500, (index) =>
-  call(admin.client, 'mutation ($id: ID!, $name: String, $position: Float) { ediTask(id: $id, name: $name, positionSection: $position) { id } }', { id: created[index % created.length]!, name: `Edited ${index}`, position: 1_000_000 + index * 0.5 }),
+  call(
+    admin.client,
+    'mutation ($id: ID!, $name: String, $position: Float) { ediTask(id: $id, name: $name, positionSection: $position) { id } }',
+    { id: created[index % created.length]!, name: `Edited ${index}`, position: 1_000_000 + index * 0.5 },
+  ),
 );
 
-const subscription = 'subscription ($project: ID!) { subTask(project: $project) { type seq taskId task { id name positionSection users { id } } } }';
+const subscription =
+  'subscription ($project: ID!) { subTask(project: $project) { type seq taskId task { id name positionSection users { id } } } }';
 const sockets: Client[] = members.map((member) => subscriptionClient(target, { cookie: member.client.cookieHeader() }));
 const arrivals = new Map<string, number[]>();
-await Promise.all(sockets.map((socket) => new Promise<void>((resolve, reject) => {
-  socket.on('connected', () => resolve());
-  socket.subscribe<{ subTask: { task: { name: string } | null } }>({ query: subscription, variables: { project: space } }, {
-    next: (value) => {
-      const name = value.data?.subTask.task?.name;
-      if (name) (arrivals.get(name) ?? arrivals.set(name, []).get(name)!).push(performance.now());
-    },
-    error: reject,
-    complete: () => undefined,
-  });
-})));
+await Promise.all(
+  sockets.map(
+    (socket) =>
+      new Promise<void>((resolve, reject) => {
+        socket.on('connected', () => resolve());
+        socket.subscribe<{ subTask: { task: { name: string } | null } }>(
+          { query: subscription, variables: { project: space } },
+          {
+            next: (value) => {
+              const name = value.data?.subTask.task?.name;
+              if (name) (arrivals.get(name) ?? arrivals.set(name, []).get(name)!).push(performance.now());
+            },
+            error: reject,
+            complete: () => undefined,
+          },
+        );
+      }),
+  ),
+);
 await wait(500);
 
 const deliverySamples: number[] = [];
@@ -126,7 +166,9 @@ for (let round = 0; round < 50; round += 1) {
   lastDeliverySamples.push(Math.max(...times));
   await wait(20);
 }
-console.log(`  ediTask to subTask delivery, ${subscriberCount} graphql-ws subscribers: p50 ${milliseconds(percentile(deliverySamples, 0.5))}, p99 ${milliseconds(percentile(deliverySamples, 0.99))}; all ${subscriberCount} delivered: p50 ${milliseconds(percentile(lastDeliverySamples, 0.5))}, p99 ${milliseconds(percentile(lastDeliverySamples, 0.99))}`);
+console.log(
+  `  ediTask to subTask delivery, ${subscriberCount} graphql-ws subscribers: p50 ${milliseconds(percentile(deliverySamples, 0.5))}, p99 ${milliseconds(percentile(deliverySamples, 0.99))}; all ${subscriberCount} delivered: p50 ${milliseconds(percentile(lastDeliverySamples, 0.5))}, p99 ${milliseconds(percentile(lastDeliverySamples, 0.99))}`,
+);
 
 await Promise.all(sockets.map((socket) => socket.dispose()));
 server.child.kill('SIGTERM');

@@ -16,7 +16,16 @@ import * as syncProtocol from 'y-protocols/sync';
 import WebSocket from 'ws';
 import * as Y from 'yjs';
 import { collabMessageTypes } from '#shared/docs';
-import { call, milliseconds, percentile, spaceWithMembers, startBenchServer, synchronousFromEnvironment, wait, type BenchAccount } from './support';
+import {
+  call,
+  milliseconds,
+  percentile,
+  spaceWithMembers,
+  startBenchServer,
+  synchronousFromEnvironment,
+  wait,
+  type BenchAccount,
+} from './support';
 
 const floodRate = 5000;
 const floodSeconds = 10;
@@ -45,7 +54,8 @@ const productionMode = { NODE_ENV: 'production', METRICS_TOKEN: metricsToken };
  */
 async function eventLoopDelay(server: Server): Promise<string> {
   const text = await (await fetch(`${server.server.url}/metrics`, { headers: { authorization: `Bearer ${metricsToken}` } })).text();
-  const seconds = (name: string) => Number(new RegExp(`^nodejs_eventloop_lag_${name}_seconds (\\S+)$`, 'm').exec(text)?.[1] ?? Number.NaN) * 1000;
+  const seconds = (name: string) =>
+    Number(new RegExp(`^nodejs_eventloop_lag_${name}_seconds (\\S+)$`, 'm').exec(text)?.[1] ?? Number.NaN) * 1000;
   return `p50 ${milliseconds(seconds('p50'))}, p99 ${milliseconds(seconds('p99'))}, max ${milliseconds(seconds('max'))}`;
 }
 
@@ -57,7 +67,10 @@ function probeHealth(url: string) {
   const done = (async () => {
     while (running) {
       const started = performance.now();
-      const ok = await fetch(`${url}/healthz`).then((response) => response.ok, () => false);
+      const ok = await fetch(`${url}/healthz`).then(
+        (response) => response.ok,
+        () => false,
+      );
       const elapsed = performance.now() - started;
       if (ok) samples.push(elapsed);
       else failures += 1;
@@ -74,7 +87,10 @@ function probeHealth(url: string) {
   };
 }
 
-const summary = (samples: readonly number[]) => (samples.length === 0 ? 'no answer' : `p50 ${milliseconds(percentile(samples, 0.5))}, p99 ${milliseconds(percentile(samples, 0.99))}, max ${milliseconds(Math.max(...samples))}`);
+const summary = (samples: readonly number[]) =>
+  samples.length === 0
+    ? 'no answer'
+    : `p50 ${milliseconds(percentile(samples, 0.5))}, p99 ${milliseconds(percentile(samples, 0.99))}, max ${milliseconds(Math.max(...samples))}`;
 
 function updateMessage(update: Uint8Array): Uint8Array {
   const encoder = encoding.createEncoder();
@@ -95,8 +111,16 @@ function tinyUpdates(count: number): Uint8Array[] {
 
 /** An ordinary editing session on another doc: 400 updates at 100 a second, each acknowledged. */
 async function warmUp(server: Server, admin: BenchAccount, space: string) {
-  const docId = (await call<{ setWorkspace: { id: string } }>(admin.client, 'mutation ($project: ID!) { setWorkspace(project: $project, title: "Warm-up") { id } }', { project: space })).setWorkspace.id;
-  const socket = new WebSocket(`ws://127.0.0.1:${server.server.port}/collab/${docId}`, { headers: { cookie: admin.client.cookieHeader() } });
+  const docId = (
+    await call<{ setWorkspace: { id: string } }>(
+      admin.client,
+      'mutation ($project: ID!) { setWorkspace(project: $project, title: "Warm-up") { id } }',
+      { project: space },
+    )
+  ).setWorkspace.id;
+  const socket = new WebSocket(`ws://127.0.0.1:${server.server.port}/collab/${docId}`, {
+    headers: { cookie: admin.client.cookieHeader() },
+  });
   await new Promise<void>((resolve, reject) => socket.once('open', () => resolve()).once('error', reject));
   let acknowledged = 0;
   socket.on('message', (data: Buffer) => {
@@ -113,9 +137,19 @@ async function warmUp(server: Server, admin: BenchAccount, space: string) {
 }
 
 async function flood(updatesPerSecondSetting: string | null) {
-  const server = await startBenchServer('ws-flood', synchronous, { RATE_LIMITS: 'false', ...productionMode, ...(updatesPerSecondSetting ? { COLLAB_UPDATES_PER_SECOND: updatesPerSecondSetting } : {}) });
+  const server = await startBenchServer('ws-flood', synchronous, {
+    RATE_LIMITS: 'false',
+    ...productionMode,
+    ...(updatesPerSecondSetting ? { COLLAB_UPDATES_PER_SECOND: updatesPerSecondSetting } : {}),
+  });
   const { admin, space } = await spaceWithMembers(server.target, 0);
-  const docId = (await call<{ setWorkspace: { id: string } }>(admin.client, 'mutation ($project: ID!) { setWorkspace(project: $project, title: "Flood") { id } }', { project: space })).setWorkspace.id;
+  const docId = (
+    await call<{ setWorkspace: { id: string } }>(
+      admin.client,
+      'mutation ($project: ID!) { setWorkspace(project: $project, title: "Flood") { id } }',
+      { project: space },
+    )
+  ).setWorkspace.id;
 
   // A server that has served docs before: the room code is compiled and warm, as in production.
   await warmUp(server, admin, space);
@@ -126,7 +160,9 @@ async function flood(updatesPerSecondSetting: string | null) {
   await quiet.stop();
   const quietLoop = await eventLoopDelay(server);
 
-  const socket = new WebSocket(`ws://127.0.0.1:${server.server.port}/collab/${docId}`, { headers: { cookie: admin.client.cookieHeader() } });
+  const socket = new WebSocket(`ws://127.0.0.1:${server.server.port}/collab/${docId}`, {
+    headers: { cookie: admin.client.cookieHeader() },
+  });
   await new Promise<void>((resolve, reject) => socket.once('open', () => resolve()).once('error', reject));
   let acknowledged = 0;
   let lastAcknowledgedAt = 0;
@@ -181,7 +217,9 @@ async function flood(updatesPerSecondSetting: string | null) {
     acknowledged,
     seconds,
     cpu: `${((cpuSeconds / cpuWindow) * 100).toFixed(0)}% of one core (${cpuSeconds.toFixed(1)} s in ${cpuWindow.toFixed(1)} s)`,
-    fate: fate ? `closed ${fate.code} "${fate.reason}" after ${((closedAt! - started) / 1000).toFixed(1)} s` : `never closed, ${acknowledged} of ${sent} stored`,
+    fate: fate
+      ? `closed ${fate.code} "${fate.reason}" after ${((closedAt! - started) / 1000).toFixed(1)} s`
+      : `never closed, ${acknowledged} of ${sent} stored`,
     rss,
   };
 }
@@ -190,7 +228,9 @@ async function flood(updatesPerSecondSetting: string | null) {
 async function slowConsumer() {
   const server = await startBenchServer('ws-slow', synchronous, { RATE_LIMITS: 'false' });
   const { admin, space, members } = await spaceWithMembers(server.target, 1);
-  const socket = new WebSocket(`ws://127.0.0.1:${server.server.port}/graphql`, 'graphql-transport-ws', { headers: { cookie: members[0]!.client.cookieHeader() } });
+  const socket = new WebSocket(`ws://127.0.0.1:${server.server.port}/graphql`, 'graphql-transport-ws', {
+    headers: { cookie: members[0]!.client.cookieHeader() },
+  });
   const seen: { closedWith: { code: number; reason: string } | null; received: number } = { closedWith: null, received: 0 };
   socket.on('close', (code, reason) => (seen.closedWith = { code, reason: reason.toString() }));
   socket.on('error', () => undefined);
@@ -198,7 +238,16 @@ async function slowConsumer() {
   socket.send(JSON.stringify({ type: 'connection_init', payload: {} }));
   await new Promise<void>((resolve) => socket.once('message', () => resolve()));
   socket.on('message', () => (seen.received += 1));
-  socket.send(JSON.stringify({ id: '1', type: 'subscribe', payload: { query: 'subscription ($project: ID) { subMessage(project: $project) { type messageId message { id body } } }', variables: { project: space } } }));
+  socket.send(
+    JSON.stringify({
+      id: '1',
+      type: 'subscribe',
+      payload: {
+        query: 'subscription ($project: ID) { subMessage(project: $project) { type messageId message { id body } } }',
+        variables: { project: space },
+      },
+    }),
+  );
   await wait(500);
   socket.pause();
   await wait(1000);
@@ -207,7 +256,10 @@ async function slowConsumer() {
   const body = 'x'.repeat(chatBodyLength);
   const started = performance.now();
   for (let index = 0; index < chatMessages; index += 1) {
-    await call(admin.client, 'mutation ($project: ID, $body: String!) { setMessage(project: $project, body: $body) { id } }', { project: space, body: `${index} ${body}`.slice(0, chatBodyLength) });
+    await call(admin.client, 'mutation ($project: ID, $body: String!) { setMessage(project: $project, body: $body) { id } }', {
+      project: space,
+      body: `${index} ${body}`.slice(0, chatBodyLength),
+    });
     if (index % 100 === 0) peak = Math.max(peak, rssOf(server));
   }
   const sendSeconds = (performance.now() - started) / 1000;
@@ -236,22 +288,43 @@ const limited = await flood(null);
 const unlimited = await flood('1000000');
 console.table({
   '/healthz, quiet': { 'default limit (300/s per socket)': summary(limited.quiet), 'limit lifted (all stored)': summary(unlimited.quiet) },
-  '/healthz, during the flood': { 'default limit (300/s per socket)': summary(limited.during), 'limit lifted (all stored)': summary(unlimited.during) },
-  "server's event-loop delay (10 ms resolution), quiet": { 'default limit (300/s per socket)': limited.quietLoop, 'limit lifted (all stored)': unlimited.quietLoop },
-  "server's event-loop delay (10 ms resolution), during the flood": { 'default limit (300/s per socket)': limited.floodLoop, 'limit lifted (all stored)': unlimited.floodLoop },
-  'updates sent / stored (acknowledged)': { 'default limit (300/s per socket)': `${limited.sent} / ${limited.acknowledged}`, 'limit lifted (all stored)': `${unlimited.sent} / ${unlimited.acknowledged}` },
+  '/healthz, during the flood': {
+    'default limit (300/s per socket)': summary(limited.during),
+    'limit lifted (all stored)': summary(unlimited.during),
+  },
+  "server's event-loop delay (10 ms resolution), quiet": {
+    'default limit (300/s per socket)': limited.quietLoop,
+    'limit lifted (all stored)': unlimited.quietLoop,
+  },
+  "server's event-loop delay (10 ms resolution), during the flood": {
+    'default limit (300/s per socket)': limited.floodLoop,
+    'limit lifted (all stored)': unlimited.floodLoop,
+  },
+  'updates sent / stored (acknowledged)': {
+    'default limit (300/s per socket)': `${limited.sent} / ${limited.acknowledged}`,
+    'limit lifted (all stored)': `${unlimited.sent} / ${unlimited.acknowledged}`,
+  },
   'updates stored per second': {
     'default limit (300/s per socket)': (limited.acknowledged / limited.seconds).toFixed(0),
     'limit lifted (all stored)': (unlimited.acknowledged / unlimited.seconds).toFixed(0),
   },
-  'server CPU from the start of the flood to its end': { 'default limit (300/s per socket)': limited.cpu, 'limit lifted (all stored)': unlimited.cpu },
+  'server CPU from the start of the flood to its end': {
+    'default limit (300/s per socket)': limited.cpu,
+    'limit lifted (all stored)': unlimited.cpu,
+  },
   "flooder's fate": { 'default limit (300/s per socket)': limited.fate, 'limit lifted (all stored)': unlimited.fate },
-  'server RSS at the end': { 'default limit (300/s per socket)': megabytes(limited.rss), 'limit lifted (all stored)': megabytes(unlimited.rss) },
+  'server RSS at the end': {
+    'default limit (300/s per socket)': megabytes(limited.rss),
+    'limit lifted (all stored)': megabytes(unlimited.rss),
+  },
 });
-if (limited.probeFailures + unlimited.probeFailures > 0) console.log(`  /healthz failed ${limited.probeFailures + unlimited.probeFailures} times during the floods`);
+if (limited.probeFailures + unlimited.probeFailures > 0)
+  console.log(`  /healthz failed ${limited.probeFailures + unlimited.probeFailures} times during the floods`);
 
 const slow = await slowConsumer();
-console.log(`Slow consumer: a subMessage subscriber stops reading while ${chatMessages} messages of ${chatBodyLength} characters are sent (${slow.sendSeconds.toFixed(1)} s)`);
+console.log(
+  `Slow consumer: a subMessage subscriber stops reading while ${chatMessages} messages of ${chatBodyLength} characters are sent (${slow.sendSeconds.toFixed(1)} s)`,
+);
 console.table({
   'server RSS': { before: megabytes(slow.before), after: megabytes(slow.after), peak: megabytes(slow.peak) },
   subscriber: {

@@ -5,6 +5,7 @@ const Module = require('node:module');
 
 const resolveFilename = Module._resolveFilename;
 Module._resolveFilename = function resolveTypescriptForEslint(request, ...rest) {
-  const redirected = request === 'typescript' || request.startsWith('typescript/') ? request.replace(/^typescript/, 'typescript-for-eslint') : request;
+  const redirected =
+    request === 'typescript' || request.startsWith('typescript/') ? request.replace(/^typescript/, 'typescript-for-eslint') : request;
   return resolveFilename.call(this, redirected, ...rest);
 };

@@ -89,7 +89,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     logger:
       options.logger === false
         ? false
-        : { level: config.logLevel, serializers: { req: redactedRequestSerializer }, ...(options.logDestination ? { stream: options.logDestination } : {}) },
+        : {
+            level: config.logLevel,
+            serializers: { req: redactedRequestSerializer },
+            ...(options.logDestination ? { stream: options.logDestination } : {}),
+          },
     // Random request ids: clients quote them from masked errors, and they reveal no request volume.
     genReqId: () => randomBytes(6).toString('hex'),
     trustProxy: config.trustProxy,
@@ -102,7 +106,18 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     ? createSmtpMailer(config.mail.smtpUrl, config.mail.from)
     : createOutboxMailer(database, server.log, config.mail.outboxPage === 'off' ? null : `${config.publicUrl}/dev/outbox`);
   const sockets = new SocketRegistry({ maxSocketsPerUser: config.websocket.maxSocketsPerUser });
-  const services: Services = { config, database, store, live, sockets, metrics, authenticate, tokens, mailer, rateLimits: new RateLimits(config.rateLimits) };
+  const services: Services = {
+    config,
+    database,
+    store,
+    live,
+    sockets,
+    metrics,
+    authenticate,
+    tokens,
+    mailer,
+    rateLimits: new RateLimits(config.rateLimits),
+  };
 
   await server.register(fastifyCookie);
   // With S3 storage the browser PUTs uploads to the bucket and loads signed downloads from it.
@@ -236,7 +251,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   server.addHook('onRequest', async (request, reply) => {
     if (request.url.split('?')[0] === websocketPath && isCrossSiteForgeable(request)) {
-      return reply.code(400).send({ data: null, errors: [{ message: errorMessages.CSRF_REJECTED, extensions: { code: 'CSRF_REJECTED' } }] });
+      return reply
+        .code(400)
+        .send({ data: null, errors: [{ message: errorMessages.CSRF_REJECTED, extensions: { code: 'CSRF_REJECTED' } }] });
     }
     if (request.headers.upgrade?.toLowerCase() === 'websocket') {
       metrics.trackWebsocket(request.url, request.raw.socket);
@@ -331,11 +348,14 @@ function guardOperations(resolvers: ResolverMap, access: Record<string, Operatio
   const guarded: ResolverMap = { ...resolvers };
   for (const rootType of ['Query', 'Mutation'] as const) {
     const fields = resolvers[rootType];
-    if (fields) guarded[rootType] = Object.fromEntries(Object.entries(fields).map(([name, resolve]) => [name, guard(name, resolve as Resolve)]));
+    if (fields)
+      guarded[rootType] = Object.fromEntries(Object.entries(fields).map(([name, resolve]) => [name, guard(name, resolve as Resolve)]));
   }
   const subscriptions = resolvers.Subscription as Record<string, { subscribe: Resolve; resolve?: Resolve }> | undefined;
   if (subscriptions) {
-    guarded.Subscription = Object.fromEntries(Object.entries(subscriptions).map(([name, field]) => [name, { ...field, subscribe: guard(name, field.subscribe) }]));
+    guarded.Subscription = Object.fromEntries(
+      Object.entries(subscriptions).map(([name, field]) => [name, { ...field, subscribe: guard(name, field.subscribe) }]),
+    );
   }
   return guarded;
 }

@@ -24,7 +24,10 @@ export const environmentSchema = z.object({
   BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).default(2_097_152),
   TRUST_PROXY: booleanFromEnvironment.default(false),
   GRAPHIQL: booleanFromEnvironment.optional(),
-  SMTP_URL: z.string().regex(/^smtps?:\/\//, 'SMTP_URL must start with smtp:// or smtps://').optional(),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'SMTP_URL must start with smtp:// or smtps://')
+    .optional(),
   MAIL_FROM: z.string().min(3).default('Workspace <no-reply@localhost>'),
   OUTBOX_PAGE: booleanFromEnvironment.optional(),
   OIDC_GOOGLE_ISSUER: z.url().default('https://accounts.google.com'),
@@ -44,7 +47,10 @@ export const environmentSchema = z.object({
   S3_ENDPOINT: z.url().optional(),
   S3_PUBLIC_ENDPOINT: z.url().optional(),
   S3_REGION: z.string().min(1).default('us-east-1'),
-  S3_BUCKET: z.string().regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'S3_BUCKET must be a valid bucket name').optional(),
+  S3_BUCKET: z
+    .string()
+    .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'S3_BUCKET must be a valid bucket name')
+    .optional(),
   S3_ACCESS_KEY_ID: z.string().min(1).optional(),
   S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
   S3_FORCE_PATH_STYLE: booleanFromEnvironment.default(true),
@@ -95,7 +101,16 @@ export interface Config {
 
 export type StorageConfig =
   | { driver: 'local' }
-  | { driver: 's3'; endpoint: string | null; publicEndpoint: string | null; region: string; bucket: string; accessKeyId: string; secretAccessKey: string; forcePathStyle: boolean };
+  | {
+      driver: 's3';
+      endpoint: string | null;
+      publicEndpoint: string | null;
+      region: string;
+      bucket: string;
+      accessKeyId: string;
+      secretAccessKey: string;
+      forcePathStyle: boolean;
+    };
 
 export type OidcProviderName = 'google' | 'microsoft';
 

@@ -5,7 +5,10 @@ import { randomBytes } from 'node:crypto';
  * project id in the first path segment. Time-prefixed so ids sort roughly by creation.
  */
 export function newId(now: number = Date.now()): string {
-  const seconds = Math.floor(now / 1000).toString(16).padStart(8, '0').slice(-8);
+  const seconds = Math.floor(now / 1000)
+    .toString(16)
+    .padStart(8, '0')
+    .slice(-8);
   return seconds + randomBytes(8).toString('hex');
 }
 

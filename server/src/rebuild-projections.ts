@@ -14,8 +14,13 @@ const backupFile = join(config.dataDirectory, `backup-before-rebuild-${new Date(
 database.sqlite.prepare('VACUUM INTO ?').run(backupFile);
 console.log(`Saved a copy of the database to ${backupFile}`);
 const started = performance.now();
-const progress = replay(database, database, domains.flatMap((module) => module.projections), ({ applied }) => {
-  process.stdout.write(`\rApplied ${applied} events`);
-});
+const progress = replay(
+  database,
+  database,
+  domains.flatMap((module) => module.projections),
+  ({ applied }) => {
+    process.stdout.write(`\rApplied ${applied} events`);
+  },
+);
 console.log(`\nRebuilt projections from ${progress.applied} events in ${Math.round(performance.now() - started)} ms.`);
 database.close();

@@ -1,12 +1,5 @@
 import { describe, it, expect } from 'vitest';
-import {
-  aiWritingActions,
-  aiWritingLanguages,
-  aiWritingTones,
-  isAiWritingAction,
-  isAiWritingLanguage,
-  isAiWritingTone,
-} from './ai';
+import { aiWritingActions, aiWritingLanguages, aiWritingTones, isAiWritingAction, isAiWritingLanguage, isAiWritingTone } from './ai';
 
 describe('SPEC §9 AI writing tools', () => {
   it('offers the twelve SPEC languages', () => {

@@ -57,7 +57,10 @@ export const chatMessages = {
 
 /** Line endings made \n, and control characters other than tab and newline removed; then trimmed. */
 export function normalizeBody(body: string): string {
-  return body.replace(/\r\n?/g, '\n').replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/g, '').trim();
+  return body
+    .replace(/\r\n?/g, '\n')
+    .replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/g, '')
+    .trim();
 }
 
 /** Mention tokens as the composer writes them: @[Display Name](userId), userId being a 24-hex id. */

@@ -31,11 +31,13 @@ export const errorMessages = {
   SOCIAL_STATE_MISMATCH: 'This sign-in attempt expired or was started in another browser. Start again.',
   SOCIAL_SIGN_IN_CANCELLED: 'Sign-in was cancelled at the provider.',
   SOCIAL_PROVIDER_ERROR: 'The sign-in provider did not complete the sign-in. Try again in a moment.',
-  SOCIAL_EMAIL_NOT_VERIFIED: 'Your account at this provider has no verified e-mail address. Verify it there, or sign up with e-mail and password.',
+  SOCIAL_EMAIL_NOT_VERIFIED:
+    'Your account at this provider has no verified e-mail address. Verify it there, or sign up with e-mail and password.',
   SOCIAL_TOKEN_INVALID: 'The sign-in token from the provider is invalid or has expired. Sign in with the provider again.',
   INTERNAL_SERVER_ERROR: 'Something went wrong on the server.',
   INVITATION_WITHDRAWN: 'This invitation was withdrawn. Ask the team for a new one.',
-  SETUP_LINK_INVALID: 'This set-up link has expired or was already used. Restart the server to print a new one, or run npm run create-admin.',
+  SETUP_LINK_INVALID:
+    'This set-up link has expired or was already used. Restart the server to print a new one, or run npm run create-admin.',
   SETUP_DONE: 'This workspace already has an account. Sign in, or ask an administrator to invite you.',
   // SPEC §5 upload errors: the code is the SPEC §8 key in capitals (extensions.key carries the key itself);
   // the texts are uploadErrorMessages', written once.

@@ -8,11 +8,7 @@ export const terabyte = 1024 * gigabyte;
 export const fileKinds = ['image', 'video', 'Pdf', 'Word', 'Xls', 'unknown'] as const;
 export type FileKind = (typeof fileKinds)[number];
 
-const wordMimeTypes = new Set([
-  'application/msword',
-  'application/rtf',
-  'application/vnd.oasis.opendocument.text',
-]);
+const wordMimeTypes = new Set(['application/msword', 'application/rtf', 'application/vnd.oasis.opendocument.text']);
 
 // SPEC says "Xls (xml)": besides the Excel and OpenDocument types, plain XML is counted as a
 // spreadsheet because Excel's XML Spreadsheet 2003 files are served as application/xml or text/xml.

@@ -1,7 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import {
-  isAcceptablePosition, isCrowded, listNeedsRespacing, maximumPositionMagnitude, minimumPositionGap, needsRespacing, positionBetween, positionSpacing,
-  respace, respaceBeyondMagnitude, spreadPositions,
+  isAcceptablePosition,
+  isCrowded,
+  listNeedsRespacing,
+  maximumPositionMagnitude,
+  minimumPositionGap,
+  needsRespacing,
+  positionBetween,
+  positionSpacing,
+  respace,
+  respaceBeyondMagnitude,
+  spreadPositions,
 } from './ordering';
 
 describe('fractional positions', () => {
@@ -42,7 +51,11 @@ describe('rebalancing', () => {
   });
 
   it('respaces a crowded list keeping its order, the moved item placed where it asked', () => {
-    const list = [{ id: 'a', position: 1 }, { id: 'b', position: 1 + 1e-9 }, { id: 'c', position: 3 }];
+    const list = [
+      { id: 'a', position: 1 },
+      { id: 'b', position: 1 + 1e-9 },
+      { id: 'c', position: 3 },
+    ];
     expect(respace(list, { id: 'm', position: 1 + 5e-10 })).toEqual([
       { id: 'a', position: 1024 },
       { id: 'm', position: 2048 },
@@ -52,15 +65,31 @@ describe('rebalancing', () => {
   });
 
   it('puts the moved item before an item it exactly collides with, and ignores its own old entry', () => {
-    const list = [{ id: 'a', position: 10 }, { id: 'm', position: 99 }, { id: 'b', position: 20 }];
+    const list = [
+      { id: 'a', position: 10 },
+      { id: 'm', position: 99 },
+      { id: 'b', position: 20 },
+    ];
     expect(respace(list, { id: 'm', position: 20 }).map((item) => item.id)).toEqual(['a', 'm', 'b']);
   });
 });
 
 describe('the accepted range', () => {
   it('accepts finite positions within ±1e12 and refuses the rest', () => {
-    for (const value of [0, -1, 1536.5, maximumPositionMagnitude, -maximumPositionMagnitude, Number.MIN_VALUE]) expect(isAcceptablePosition(value), String(value)).toBe(true);
-    for (const value of [1e308, -1e308, Number.MAX_VALUE, Infinity, -Infinity, NaN, maximumPositionMagnitude * 1.000001, '12', null, undefined]) {
+    for (const value of [0, -1, 1536.5, maximumPositionMagnitude, -maximumPositionMagnitude, Number.MIN_VALUE])
+      expect(isAcceptablePosition(value), String(value)).toBe(true);
+    for (const value of [
+      1e308,
+      -1e308,
+      Number.MAX_VALUE,
+      Infinity,
+      -Infinity,
+      NaN,
+      maximumPositionMagnitude * 1.000001,
+      '12',
+      null,
+      undefined,
+    ]) {
       expect(isAcceptablePosition(value), String(value)).toBe(false);
     }
   });
@@ -85,7 +114,11 @@ describe('the accepted range', () => {
   });
 
   it('brings a list of extreme positions back to small, evenly spaced ones in the same order', () => {
-    const list = [{ id: 'a', position: -1e12 }, { id: 'b', position: 0 }, { id: 'c', position: 1e12 }];
+    const list = [
+      { id: 'a', position: -1e12 },
+      { id: 'b', position: 0 },
+      { id: 'c', position: 1e12 },
+    ];
     expect(respace(list, { id: 'm', position: 5e11 })).toEqual([
       { id: 'a', position: 1024 },
       { id: 'b', position: 2048 },

@@ -56,7 +56,9 @@ export function needsRespacing(position: number, before: number | null, after: n
  */
 export function listNeedsRespacing(positions: readonly number[]): boolean {
   const sorted = [...positions].sort((left, right) => left - right);
-  return sorted.some((position, index) => Math.abs(position) > respaceBeyondMagnitude || (index > 0 && position - sorted[index - 1]! < minimumPositionGap));
+  return sorted.some(
+    (position, index) => Math.abs(position) > respaceBeyondMagnitude || (index > 0 && position - sorted[index - 1]! < minimumPositionGap),
+  );
 }
 
 /** Evenly spread positions for `count` items in their current order. */

@@ -1,7 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { applyWrites, reorderWrites } from './reorder';
 
-const list = [{ id: 'a', position: 1024 }, { id: 'b', position: 2048 }, { id: 'c', position: 3072 }];
+const list = [
+  { id: 'a', position: 1024 },
+  { id: 'b', position: 2048 },
+  { id: 'c', position: 3072 },
+];
 
 describe('moving an item in a fractional order', () => {
   it('writes only the moved item, between its new neighbours', () => {
@@ -16,8 +20,16 @@ describe('moving an item in a fractional order', () => {
   });
 
   it('respreads the whole list in one bulk write when neighbours are too close', () => {
-    const crowded = [{ id: 'a', position: 1 }, { id: 'b', position: 1 + 1e-7 }, { id: 'c', position: 5 }];
-    expect(reorderWrites(crowded, 'c', 1)).toEqual([{ id: 'a', position: 1024 }, { id: 'c', position: 2048 }, { id: 'b', position: 3072 }]);
+    const crowded = [
+      { id: 'a', position: 1 },
+      { id: 'b', position: 1 + 1e-7 },
+      { id: 'c', position: 5 },
+    ];
+    expect(reorderWrites(crowded, 'c', 1)).toEqual([
+      { id: 'a', position: 1024 },
+      { id: 'c', position: 2048 },
+      { id: 'b', position: 3072 },
+    ]);
   });
 
   it('applies writes and sorts again', () => {

@@ -27,5 +27,7 @@ export function reorderWrites(items: readonly Positioned[], movingId: string, to
 /** The list with the writes applied, sorted by position again. */
 export function applyWrites<T extends Positioned>(items: readonly T[], writes: readonly Positioned[]): T[] {
   const next = new Map(writes.map((write) => [write.id, write.position]));
-  return items.map((item) => (next.has(item.id) ? { ...item, position: next.get(item.id)! } : item)).sort((left, right) => left.position - right.position);
+  return items
+    .map((item) => (next.has(item.id) ? { ...item, position: next.get(item.id)! } : item))
+    .sort((left, right) => left.position - right.position);
 }

@@ -3,7 +3,9 @@ import { safeReturnPath } from './returnPath';
 
 describe('safeReturnPath', () => {
   it('keeps a path of this site with its query and hash', () => {
-    expect(safeReturnPath('/0123456789abcdef01234567/tasks/d/89abcdef0123456789abcdef')).toBe('/0123456789abcdef01234567/tasks/d/89abcdef0123456789abcdef');
+    expect(safeReturnPath('/0123456789abcdef01234567/tasks/d/89abcdef0123456789abcdef')).toBe(
+      '/0123456789abcdef01234567/tasks/d/89abcdef0123456789abcdef',
+    );
     expect(safeReturnPath('/chats/abc?x=1#end')).toBe('/chats/abc?x=1#end');
   });
 

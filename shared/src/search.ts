@@ -4,9 +4,7 @@ export const minimumSearchLength = 5;
 /** Exact SPEC text, typo included: translations key off it and tests compare it verbatim. */
 export const searchTooShortMessage = 'Type more than 4 characteres';
 
-export type SearchTextValidation =
-  | { ok: true; text: string }
-  | { ok: false; message: typeof searchTooShortMessage };
+export type SearchTextValidation = { ok: true; text: string } | { ok: false; message: typeof searchTooShortMessage };
 
 /**
  * Checks search input. Surrounding whitespace is trimmed before counting, because spaces do not

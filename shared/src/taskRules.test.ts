@@ -12,7 +12,17 @@ describe('deadlines', () => {
   });
 
   it('refuses dates that do not exist, free text, and date-times without a zone', () => {
-    for (const value of ['2025-02-29', '2025-13-01', '2025-06-31', 'tomorrow', '', '2025-06-15T17:00', '2025-06-15 17:00Z', '2025-06-15T24:00Z', '15/06/2025']) {
+    for (const value of [
+      '2025-02-29',
+      '2025-13-01',
+      '2025-06-31',
+      'tomorrow',
+      '',
+      '2025-06-15T17:00',
+      '2025-06-15 17:00Z',
+      '2025-06-15T24:00Z',
+      '15/06/2025',
+    ]) {
       expect(normalizeDeadline(value), value).toBeNull();
     }
   });

@@ -18,7 +18,8 @@ export interface GroupableTask {
 export const taskGroupings = ['section', 'dueDate', 'assignee', 'priority'] as const;
 export type TaskGrouping = (typeof taskGroupings)[number];
 
-export const isTaskGrouping = (value: unknown): value is TaskGrouping => typeof value === 'string' && (taskGroupings as readonly string[]).includes(value);
+export const isTaskGrouping = (value: unknown): value is TaskGrouping =>
+  typeof value === 'string' && (taskGroupings as readonly string[]).includes(value);
 
 /** The key of the "nobody assigned" group and filter value; no user id can collide with it. */
 export const unassignedKey = 'unassigned';

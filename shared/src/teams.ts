@@ -35,9 +35,32 @@ export const customUrlPattern = /^[a-z0-9](?:[a-z0-9-]*[a-z0-9])?$/;
 
 /** Names the product's own pages and services use, which a team cannot take. */
 export const reservedCustomUrls: readonly string[] = [
-  'admin', 'api', 'app', 'assets', 'auth', 'chats', 'dev', 'docs', 'graphql', 'help', 'healthz', 'locales', 'mail',
-  'media', 'meetingroom', 'metrics', 'mobile', 'overview', 'redirect', 'share', 'signin', 'signup', 'static', 'status',
-  'support', 'www',
+  'admin',
+  'api',
+  'app',
+  'assets',
+  'auth',
+  'chats',
+  'dev',
+  'docs',
+  'graphql',
+  'help',
+  'healthz',
+  'locales',
+  'mail',
+  'media',
+  'meetingroom',
+  'metrics',
+  'mobile',
+  'overview',
+  'redirect',
+  'share',
+  'signin',
+  'signup',
+  'static',
+  'status',
+  'support',
+  'www',
 ];
 
 export type CustomUrlProblem = 'length' | 'characters' | 'reserved';

@@ -32,12 +32,8 @@ describe('SPEC §5 and §8 upload errors', () => {
   });
 
   it('says how large the account allows files to be', () => {
-    expect(accountUploadLimitMessage(100 * megabyte)).toBe(
-      'Your account allows files only up to 100 MB. Upgrade to upload larger files.',
-    );
-    expect(accountUploadLimitMessageForPlan('basic')).toBe(
-      'Your account allows files only up to 1 GB. Upgrade to upload larger files.',
-    );
+    expect(accountUploadLimitMessage(100 * megabyte)).toBe('Your account allows files only up to 100 MB. Upgrade to upload larger files.');
+    expect(accountUploadLimitMessageForPlan('basic')).toBe('Your account allows files only up to 1 GB. Upgrade to upload larger files.');
   });
 });
 

@@ -75,7 +75,30 @@ export const uploadBounds = {
  * teams share it, and opening it does not run it.
  */
 export const blockedFileExtensions: ReadonlySet<string> = new Set([
-  'exe', 'dll', 'com', 'scr', 'msi', 'msp', 'bat', 'cmd', 'pif', 'cpl', 'vbs', 'vbe', 'wsf', 'wsh', 'ps1', 'hta', 'jse', 'lnk', 'reg', 'app', 'pkg', 'dmg', 'jar', 'apk',
+  'exe',
+  'dll',
+  'com',
+  'scr',
+  'msi',
+  'msp',
+  'bat',
+  'cmd',
+  'pif',
+  'cpl',
+  'vbs',
+  'vbe',
+  'wsf',
+  'wsh',
+  'ps1',
+  'hta',
+  'jse',
+  'lnk',
+  'reg',
+  'app',
+  'pkg',
+  'dmg',
+  'jar',
+  'apk',
 ]);
 
 /** A file name's extension in lower case, without the dot; '' when it has none. */

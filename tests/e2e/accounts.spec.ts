@@ -16,10 +16,17 @@ test('a person signs up, confirms the mailed link, signs out, recovers the passw
   const verification = await waitForLink(email, '/signup/verify');
   await page.goto(verification.pathname + verification.search);
   await expect(page.getByRole('heading', { name: "You're all set" })).toBeVisible();
-  await page.getByRole('link', { name: 'Go to your dashboard' }).or(page.getByRole('button', { name: 'Go to your dashboard' })).click();
+  await page
+    .getByRole('link', { name: 'Go to your dashboard' })
+    .or(page.getByRole('button', { name: 'Go to your dashboard' }))
+    .click();
   await expect(page).toHaveURL(/\/overview/);
 
-  await page.getByRole('button', { name: 'Log out' }).or(page.getByRole('link', { name: 'Log out' })).first().click();
+  await page
+    .getByRole('button', { name: 'Log out' })
+    .or(page.getByRole('link', { name: 'Log out' }))
+    .first()
+    .click();
   await expect(page).toHaveURL(/\/signin/);
 
   await page.getByRole('link', { name: 'Forgot password?' }).click();
@@ -33,7 +40,11 @@ test('a person signs up, confirms the mailed link, signs out, recovers the passw
   await page.getByLabel('Confirm new password', { exact: true }).fill('second-password2');
   await page.getByRole('button', { name: 'Update password' }).click();
   await expect(page.getByRole('heading', { name: 'Password updated' })).toBeVisible();
-  await page.getByRole('link', { name: 'Sign in' }).or(page.getByRole('button', { name: 'Sign in' })).first().click();
+  await page
+    .getByRole('link', { name: 'Sign in' })
+    .or(page.getByRole('button', { name: 'Sign in' }))
+    .first()
+    .click();
 
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password', { exact: true }).fill('first-password1');
@@ -57,7 +68,10 @@ test('a person signs in through the OpenID Connect provider and lands in a new w
 
   await expect(page).toHaveURL(/\/signup\/finish\?new=1/);
   await expect(page.getByRole('heading', { name: "You're all set" })).toBeVisible();
-  await page.getByRole('link', { name: 'Go to your dashboard' }).or(page.getByRole('button', { name: 'Go to your dashboard' })).click();
+  await page
+    .getByRole('link', { name: 'Go to your dashboard' })
+    .or(page.getByRole('button', { name: 'Go to your dashboard' }))
+    .click();
   await expect(page).toHaveURL(/\/overview/);
 });
 
@@ -66,9 +80,16 @@ test('a signed-out person opening a task link signs in and lands on that task, n
   const page = await context.newPage();
   const account = await signedInAccount(page, 'Returner');
   await graphql(page.request, 'mutation { setSetting(name: "onboardingCompleted", active: true) { name } }');
-  const { getProjects } = await graphql<{ getProjects: { id: string; isPersonal: boolean }[] }>(page.request, '{ getProjects { id isPersonal } }');
+  const { getProjects } = await graphql<{ getProjects: { id: string; isPersonal: boolean }[] }>(
+    page.request,
+    '{ getProjects { id isPersonal } }',
+  );
   const space = getProjects.find((project) => project.isPersonal)!.id;
-  const { setTask } = await graphql<{ setTask: { id: string } }>(page.request, 'mutation ($project: ID!) { setTask(project: $project, name: "Review the launch plan") { id } }', { project: space });
+  const { setTask } = await graphql<{ setTask: { id: string } }>(
+    page.request,
+    'mutation ($project: ID!) { setTask(project: $project, name: "Review the launch plan") { id } }',
+    { project: space },
+  );
   await context.clearCookies();
 
   const taskPage = `/${space}/tasks/d/${setTask.id}`;
@@ -78,7 +99,9 @@ test('a signed-out person opening a task link signs in and lands on that task, n
   await page.getByLabel('Password', { exact: true }).fill(account.password);
   await page.getByRole('button', { name: 'Sign in' }).click();
   await expect(page).toHaveURL(taskPage);
-  await expect(page.getByRole('complementary', { name: 'Task details' }).getByRole('textbox', { name: 'Name' })).toHaveValue('Review the launch plan');
+  await expect(page.getByRole('complementary', { name: 'Task details' }).getByRole('textbox', { name: 'Name' })).toHaveValue(
+    'Review the launch plan',
+  );
 
   // A next that leads elsewhere is ignored: signing in lands on Home.
   await context.clearCookies();
@@ -103,9 +126,16 @@ test('a signed-out person opening a doc link signs in with the OpenID Connect pr
   await page.locator('button[type="submit"]').click();
   await expect(page).toHaveURL(/\/signup\/finish\?new=1/);
   await graphql(page.request, 'mutation { setSetting(name: "onboardingCompleted", active: true) { name } }');
-  const { getProjects } = await graphql<{ getProjects: { id: string; isPersonal: boolean }[] }>(page.request, '{ getProjects { id isPersonal } }');
+  const { getProjects } = await graphql<{ getProjects: { id: string; isPersonal: boolean }[] }>(
+    page.request,
+    '{ getProjects { id isPersonal } }',
+  );
   const space = getProjects.find((project) => project.isPersonal)!.id;
-  const { setWorkspace } = await graphql<{ setWorkspace: { id: string } }>(page.request, 'mutation ($project: ID!) { setWorkspace(project: $project, title: "Field notes") { id } }', { project: space });
+  const { setWorkspace } = await graphql<{ setWorkspace: { id: string } }>(
+    page.request,
+    'mutation ($project: ID!) { setWorkspace(project: $project, title: "Field notes") { id } }',
+    { project: space },
+  );
   await context.clearCookies();
 
   const docPage = `/${space}/docs/d/${setWorkspace.id}`;

@@ -92,9 +92,16 @@ test.beforeAll(async () => {
   collectLines(caddy, caddyLog);
 
   const deadline = Date.now() + 60_000;
-  while ((await httpsGet('127.0.0.1', '/healthz').then((response) => response.status, () => 0)) !== 200) {
-    if (Date.now() > deadline) throw new Error(`the app did not answer through Caddy.\nCaddy: ${caddyLog.join('\n')}\nApp: ${appLog.slice(-20).join('\n')}`);
-    if (app.exitCode !== null || caddy.exitCode !== null) throw new Error(`a process exited.\nCaddy: ${caddyLog.join('\n')}\nApp: ${appLog.join('\n')}`);
+  while (
+    (await httpsGet('127.0.0.1', '/healthz').then(
+      (response) => response.status,
+      () => 0,
+    )) !== 200
+  ) {
+    if (Date.now() > deadline)
+      throw new Error(`the app did not answer through Caddy.\nCaddy: ${caddyLog.join('\n')}\nApp: ${appLog.slice(-20).join('\n')}`);
+    if (app.exitCode !== null || caddy.exitCode !== null)
+      throw new Error(`a process exited.\nCaddy: ${caddyLog.join('\n')}\nApp: ${appLog.join('\n')}`);
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
 });
@@ -110,7 +117,9 @@ test.afterAll(async () => {
   rmSync(workFolder, { recursive: true, force: true });
 });
 
-test('a person signs in over HTTPS through Caddy, gets Secure cookies, and the app sees their address from X-Forwarded-For', async ({ browser }) => {
+test('a person signs in over HTTPS through Caddy, gets Secure cookies, and the app sees their address from X-Forwarded-For', async ({
+  browser,
+}) => {
   const setUp = await browser.newContext({ baseURL: appUrl, ignoreHTTPSErrors: true });
   const account = await signedInAccount(await setUp.newPage(), 'Proxy');
   await setUp.close();
@@ -144,7 +153,11 @@ test('a person signs in over HTTPS through Caddy, gets Secure cookies, and the a
 
 test('a live subscription and a doc websocket work through Caddy between two browsers', async ({ browser }) => {
   const { ada, grace, space, close } = await teammatesBehindCaddy(browser);
-  const { setWorkspace } = await graphql<{ setWorkspace: { id: string } }>(ada.request, 'mutation ($project: ID!) { setWorkspace(project: $project, title: "Proxy notes") { id } }', { project: space });
+  const { setWorkspace } = await graphql<{ setWorkspace: { id: string } }>(
+    ada.request,
+    'mutation ($project: ID!) { setWorkspace(project: $project, title: "Proxy notes") { id } }',
+    { project: space },
+  );
   await ada.goto(`/${space}/docs/d/${setWorkspace.id}`);
   await grace.goto(`/${space}/docs/d/${setWorkspace.id}`);
   const editor = (page: Page) => page.getByLabel('Doc content');
@@ -179,16 +192,29 @@ test('a file goes straight to the bucket through Caddy over HTTPS, with no mixed
   });
   await ada.goto(`/${space}/files`);
   await grace.goto(`/${space}/files`);
-  const png = await sharp({ create: { width: 64, height: 48, channels: 3, background: { r: 40, g: 120, b: 200 } } }).png().toBuffer();
+  const png = await sharp({ create: { width: 64, height: 48, channels: 3, background: { r: 40, g: 120, b: 200 } } })
+    .png()
+    .toBuffer();
   await ada.locator('input[type="file"]').first().setInputFiles({ name: 'diagram.png', mimeType: 'image/png', buffer: png });
-  await expect(ada.getByRole('region', { name: 'Uploads' }).getByRole('listitem').filter({ hasText: 'diagram.png' })).toContainText('Uploaded', settled);
+  await expect(ada.getByRole('region', { name: 'Uploads' }).getByRole('listitem').filter({ hasText: 'diagram.png' })).toContainText(
+    'Uploaded',
+    settled,
+  );
   await expect(grace.getByRole('list', { name: 'Files and folders' }).getByText('diagram.png')).toBeVisible(settled);
   expect(bucketRequests.some((line) => line.startsWith('PUT '))).toBe(true);
   expect(warnings).toEqual([]);
 
-  const { getFiles } = await graphql<{ getFiles: { id: string; name: string }[] }>(ada.request, 'query ($project: ID!) { getFiles(project: $project) { id name } }', { project: space });
+  const { getFiles } = await graphql<{ getFiles: { id: string; name: string }[] }>(
+    ada.request,
+    'query ($project: ID!) { getFiles(project: $project) { id name } }',
+    { project: space },
+  );
   const file = getFiles.find((entry) => entry.name === 'diagram.png')!;
-  const { signedDownloadPublicURL } = await graphql<{ signedDownloadPublicURL: string }>(ada.request, 'query ($file: ID!) { signedDownloadPublicURL(file: $file) }', { file: file.id });
+  const { signedDownloadPublicURL } = await graphql<{ signedDownloadPublicURL: string }>(
+    ada.request,
+    'query ($file: ID!) { signedDownloadPublicURL(file: $file) }',
+    { file: file.id },
+  );
   expect(signedDownloadPublicURL.startsWith(`${filesUrl}/`)).toBe(true);
   const download = await grace.request.get(signedDownloadPublicURL);
   expect(download.status()).toBe(200);
@@ -204,11 +230,18 @@ async function teammatesBehindCaddy(browser: Browser) {
   const grace = await graceContext.newPage();
   await signedInAccount(ada, 'Ada');
   const graceAccount = await signedInAccount(grace, 'Grace');
-  for (const page of [ada, grace]) await graphql(page.request, 'mutation { setSetting(name: "onboardingCompleted", active: true) { name } }');
+  for (const page of [ada, grace])
+    await graphql(page.request, 'mutation { setSetting(name: "onboardingCompleted", active: true) { name } }');
   const { getTeam } = await graphql<{ getTeam: { id: string } }>(ada.request, '{ getTeam { id } }');
-  await graphql(ada.request, 'mutation ($email: String!, $id: ID!) { addUserTeam(email: $email, id: $id) { id } }', { email: graceAccount.email, id: getTeam.id });
+  await graphql(ada.request, 'mutation ($email: String!, $id: ID!) { addUserTeam(email: $email, id: $id) { id } }', {
+    email: graceAccount.email,
+    id: getTeam.id,
+  });
   await graphql(grace.request, 'mutation ($team: ID!) { switchTeam(team: $team) { id } }', { team: getTeam.id });
-  const { setProject } = await graphql<{ setProject: { id: string } }>(ada.request, 'mutation { setProject(name: "Behind Caddy", type: "public") { id } }');
+  const { setProject } = await graphql<{ setProject: { id: string } }>(
+    ada.request,
+    'mutation { setProject(name: "Behind Caddy", type: "public") { id } }',
+  );
   await graphql(grace.request, 'mutation ($project: ID!) { joinProject(project: $project) { id } }', { project: setProject.id });
   return {
     ada,
@@ -234,10 +267,22 @@ function collectLines(child: ChildProcess, lines: string[]): void {
 }
 
 /** An HTTPS request to Caddy at a loopback address, named localhost, trusting Caddy's own authority. */
-function httpsGet(address: '127.0.0.1' | '::1', path: string, headers: Record<string, string> = {}): Promise<{ status: number; body: string }> {
+function httpsGet(
+  address: '127.0.0.1' | '::1',
+  path: string,
+  headers: Record<string, string> = {},
+): Promise<{ status: number; body: string }> {
   return new Promise((resolve, reject) => {
     const request = httpsRequest(
-      { host: address, port: ports.app, path, servername: 'localhost', headers: { host: `localhost:${ports.app}`, ...headers }, rejectUnauthorized: false, timeout: 5000 },
+      {
+        host: address,
+        port: ports.app,
+        path,
+        servername: 'localhost',
+        headers: { host: `localhost:${ports.app}`, ...headers },
+        rejectUnauthorized: false,
+        timeout: 5000,
+      },
       (response) => {
         let body = '';
         response.setEncoding('utf8');

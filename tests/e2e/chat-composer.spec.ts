@@ -31,7 +31,11 @@ test('a mention is a chip in the composer and reaches the other person as a ment
   const message = history(grace).getByRole('article').filter({ hasText: 'please review' });
   await expect(message.locator('[data-mention]', { hasText: 'Grace User' })).toBeVisible();
   await expect(composer(ada)).toHaveText('');
-  const { getMessages } = await graphql<{ getMessages: { body: string }[] }>(ada.request, 'query ($project: ID) { getMessages(project: $project, first: 1) { body } }', { project: space });
+  const { getMessages } = await graphql<{ getMessages: { body: string }[] }>(
+    ada.request,
+    'query ($project: ID) { getMessages(project: $project, first: 1) { body } }',
+    { project: space },
+  );
   expect(getMessages[0]?.body).toBe(`Ping @[Grace User](${graceAccount.userId}) please review`);
 
   // Backspace takes the chip away whole.

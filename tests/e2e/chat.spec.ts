@@ -79,7 +79,11 @@ test('a message written while the server restarts is queued, sent once when it i
 
 test('a task thread is shared by teammates in the task panel', async ({ browser }) => {
   const { ada, grace, space, close } = await twoTeammates(browser);
-  const { setTask } = await graphql<{ setTask: { id: string } }>(ada.request, 'mutation ($project: ID!) { setTask(project: $project, name: "Ship the beta") { id } }', { project: space });
+  const { setTask } = await graphql<{ setTask: { id: string } }>(
+    ada.request,
+    'mutation ($project: ID!) { setTask(project: $project, name: "Ship the beta") { id } }',
+    { project: space },
+  );
   for (const page of [ada, grace]) {
     await page.goto(`/${space}/tasks/d/${setTask.id}`);
     await page.getByRole('complementary', { name: 'Task details' }).getByRole('tab', { name: 'Chat' }).click();

@@ -44,10 +44,13 @@ function watch(page: Page): Watch {
 async function settle(page: Page, watched: Watch): Promise<void> {
   const lastOffset = Math.max(...preload.delayedPreloadOffsetsMs);
   await page.evaluate(
-    ({ idleTimeoutMs, lastOffset }) => new Promise<void>((resolve) => requestIdleCallback(() => setTimeout(resolve, lastOffset + 50), { timeout: idleTimeoutMs })),
+    ({ idleTimeoutMs, lastOffset }) =>
+      new Promise<void>((resolve) => requestIdleCallback(() => setTimeout(resolve, lastOffset + 50), { timeout: idleTimeoutMs })),
     { idleTimeoutMs: preload.idleTimeoutMs, lastOffset },
   );
-  await expect.poll(() => [...watched.inFlight].filter((request) => request.includes('/graphql')), { message: 'requests still in flight' }).toEqual([]);
+  await expect
+    .poll(() => [...watched.inFlight].filter((request) => request.includes('/graphql')), { message: 'requests still in flight' })
+    .toEqual([]);
 }
 
 async function visit(page: Page, watched: Watch, path: string, ready: (page: Page) => Locator): Promise<void> {
@@ -60,8 +63,14 @@ test('a normal load of every main screen logs no console error or warning and no
   // Eight screens loaded one after another, each waiting for its delayed start-up requests.
   test.setTimeout(120_000);
   const { ada, space, close } = await twoTeammates(browser);
-  const { setWorkspace } = await graphql<{ setWorkspace: { id: string } }>(ada.request, 'mutation ($project: ID!, $title: String!) { setWorkspace(project: $project, title: $title) { id } }', { project: space, title: 'Launch plan' });
-  await graphql(ada.request, 'mutation ($project: ID!) { setTask(project: $project, name: "Write the release notes") { id } }', { project: space });
+  const { setWorkspace } = await graphql<{ setWorkspace: { id: string } }>(
+    ada.request,
+    'mutation ($project: ID!, $title: String!) { setWorkspace(project: $project, title: $title) { id } }',
+    { project: space, title: 'Launch plan' },
+  );
+  await graphql(ada.request, 'mutation ($project: ID!) { setTask(project: $project, name: "Write the release notes") { id } }', {
+    project: space,
+  });
   const doc = `/${space}/docs/d/${setWorkspace.id}`;
 
   // The doc gets a link first, so its load meets linkify (which warned "already initialized" before).

@@ -10,24 +10,32 @@ const editor = (page: Page) => page.getByLabel('Doc content');
 /** How many updates of a doc this browser keeps in IndexedDB (the y-indexeddb store of the user's copy of the doc). */
 function storedUpdates(page: Page, user: string, doc: string): Promise<number> {
   const name = `workspace-docs:${encodeURIComponent(user)}:${encodeURIComponent(doc)}`;
-  return page.evaluate((database) => new Promise<number>((resolve, reject) => {
-    const opening = indexedDB.open(database);
-    opening.onerror = () => reject(opening.error);
-    opening.onsuccess = () => {
-      const db = opening.result;
-      // A read started after the editor's writes sees them all: IndexedDB orders transactions on a store.
-      const counting = db.transaction('updates', 'readonly').objectStore('updates').count();
-      counting.onsuccess = () => {
-        resolve(counting.result);
-        db.close();
-      };
-      counting.onerror = () => reject(counting.error);
-    };
-  }), name);
+  return page.evaluate(
+    (database) =>
+      new Promise<number>((resolve, reject) => {
+        const opening = indexedDB.open(database);
+        opening.onerror = () => reject(opening.error);
+        opening.onsuccess = () => {
+          const db = opening.result;
+          // A read started after the editor's writes sees them all: IndexedDB orders transactions on a store.
+          const counting = db.transaction('updates', 'readonly').objectStore('updates').count();
+          counting.onsuccess = () => {
+            resolve(counting.result);
+            db.close();
+          };
+          counting.onerror = () => reject(counting.error);
+        };
+      }),
+    name,
+  );
 }
 
 async function newDoc(page: Page, space: string, title: string) {
-  const { setWorkspace } = await graphql<{ setWorkspace: { id: string } }>(page.request, 'mutation ($project: ID!, $title: String!) { setWorkspace(project: $project, title: $title) { id } }', { project: space, title });
+  const { setWorkspace } = await graphql<{ setWorkspace: { id: string } }>(
+    page.request,
+    'mutation ($project: ID!, $title: String!) { setWorkspace(project: $project, title: $title) { id } }',
+    { project: space, title },
+  );
   return setWorkspace.id;
 }
 
@@ -38,7 +46,7 @@ async function typeAtEnd(page: Page, text: string, { newParagraph = false } = {}
   await page.keyboard.type(text);
 }
 
-test('two teammates write in one doc at once, see each other\'s text and carets, and the server says saved', async ({ browser }) => {
+test("two teammates write in one doc at once, see each other's text and carets, and the server says saved", async ({ browser }) => {
   const { ada, grace, space, close } = await twoTeammates(browser);
   const doc = await newDoc(ada, space, 'Launch plan');
   await ada.goto(`/${space}/docs/d/${doc}`);
@@ -116,7 +124,7 @@ test('a shared doc is readable live without signing in, cannot be edited there, 
   await close();
 });
 
-test('a doc exports to a PDF whose text is the doc\'s text', async ({ browser }) => {
+test("a doc exports to a PDF whose text is the doc's text", async ({ browser }) => {
   const { ada, space, close } = await twoTeammates(browser);
   const doc = await newDoc(ada, space, 'Quarterly report');
   await ada.goto(`/${space}/docs/d/${doc}`);
@@ -137,7 +145,9 @@ test('a doc exports to a PDF whose text is the doc\'s text', async ({ browser })
   await close();
 });
 
-test('edits typed offline survive a closed tab: they are there when the doc is opened again, and reach the teammate', async ({ browser }) => {
+test('edits typed offline survive a closed tab: they are there when the doc is opened again, and reach the teammate', async ({
+  browser,
+}) => {
   // A stop and a start of the server, a closed tab and a reopened one: more than the default budget on a busy machine.
   test.slow();
   const { ada, grace, space, close, adaAccount } = await twoTeammates(browser);
@@ -167,7 +177,7 @@ test('edits typed offline survive a closed tab: they are there when the doc is o
   await close();
 });
 
-test('a doc address that names no doc shows the not-found page, with the way back to the space\'s docs', async ({ browser }) => {
+test("a doc address that names no doc shows the not-found page, with the way back to the space's docs", async ({ browser }) => {
   const { ada, space, close } = await twoTeammates(browser);
   await ada.goto(`/${space}/docs/d/0123456789abcdef01234567`);
   await expect(ada.getByRole('heading', { name: 'Page not found' })).toBeVisible();

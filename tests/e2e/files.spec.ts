@@ -3,7 +3,9 @@ import sharp from 'sharp';
 import { graphql, twoTeammates } from './support';
 
 async function pngImage(width: number, height: number): Promise<Buffer> {
-  return sharp({ create: { width, height, channels: 3, background: { r: 40, g: 120, b: 200 } } }).png().toBuffer();
+  return sharp({ create: { width, height, channels: 3, background: { r: 40, g: 120, b: 200 } } })
+    .png()
+    .toBuffer();
 }
 
 const fileList = (page: Page) => page.getByRole('list', { name: 'Files and folders' });
@@ -12,14 +14,18 @@ async function upload(page: Page, file: { name: string; mimeType: string; buffer
   await page.locator('input[type="file"]').first().setInputFiles(file);
 }
 
-test('an uploaded image appears live for a teammate, in the media grid, and behind a public link only while shared', async ({ browser }) => {
+test('an uploaded image appears live for a teammate, in the media grid, and behind a public link only while shared', async ({
+  browser,
+}) => {
   const { ada, grace, space, close } = await twoTeammates(browser);
   await ada.goto(`/${space}/files`);
   await grace.goto(`/${space}/files`);
   await expect(ada.getByText('No files yet')).toBeVisible();
 
   await upload(ada, { name: 'sunrise.png', mimeType: 'image/png', buffer: await pngImage(640, 480) });
-  await expect(ada.getByRole('region', { name: 'Uploads' }).getByRole('listitem').filter({ hasText: 'sunrise.png' })).toContainText('Uploaded');
+  await expect(ada.getByRole('region', { name: 'Uploads' }).getByRole('listitem').filter({ hasText: 'sunrise.png' })).toContainText(
+    'Uploaded',
+  );
   await expect(fileList(ada).getByText('sunrise.png')).toBeVisible();
   await expect(fileList(grace).getByText('sunrise.png')).toBeVisible();
 
@@ -28,7 +34,11 @@ test('an uploaded image appears live for a teammate, in the media grid, and behi
   await expect(grace.getByRole('dialog').locator('img')).toBeVisible();
   await grace.keyboard.press('Escape');
 
-  const { getFiles } = await graphql<{ getFiles: { id: string; name: string }[] }>(ada.request, 'query ($project: ID!) { getFiles(project: $project) { id name } }', { project: space });
+  const { getFiles } = await graphql<{ getFiles: { id: string; name: string }[] }>(
+    ada.request,
+    'query ($project: ID!) { getFiles(project: $project) { id name } }',
+    { project: space },
+  );
   const file = getFiles.find((entry) => entry.name === 'sunrise.png')!;
   const strangerContext = await browser.newContext();
   const stranger = await strangerContext.newPage();
@@ -63,7 +73,9 @@ test('a program renamed as an image is refused with a clear message and nothing 
   await expect(ada.getByRole('region', { name: 'Uploads' }).getByRole('alert')).toBeVisible();
   await expect(ada.getByRole('region', { name: 'Uploads' })).toContainText(/Invalid file type|Failed/);
   await expect(fileList(ada).getByText('holiday.png')).toHaveCount(0);
-  const { getFiles } = await graphql<{ getFiles: unknown[] }>(ada.request, 'query ($project: ID!) { getFiles(project: $project) { id } }', { project: space });
+  const { getFiles } = await graphql<{ getFiles: unknown[] }>(ada.request, 'query ($project: ID!) { getFiles(project: $project) { id } }', {
+    project: space,
+  });
   expect(getFiles).toHaveLength(0);
   await close();
 });
@@ -114,12 +126,22 @@ function onePagePdf(): Buffer {
   return Buffer.from(body, 'latin1');
 }
 
-test('a PDF in a task\'s files and one sent in a chat open in the media viewer, not in a tab that would only download them', async ({ browser }) => {
+test("a PDF in a task's files and one sent in a chat open in the media viewer, not in a tab that would only download them", async ({
+  browser,
+}) => {
   const { ada, space, close } = await twoTeammates(browser);
   const opened: string[] = [];
   ada.context().on('page', (page) => opened.push(page.url()));
-  const { getStatesProject } = await graphql<{ getStatesProject: { id: string }[] }>(ada.request, 'query ($project: ID!) { getStatesProject(project: $project) { id } }', { project: space });
-  const { setTask } = await graphql<{ setTask: { id: string } }>(ada.request, 'mutation ($project: ID!, $state: ID!) { setTask(project: $project, state: $state, name: "Minutes", positionSection: 1) { id } }', { project: space, state: getStatesProject[0]!.id });
+  const { getStatesProject } = await graphql<{ getStatesProject: { id: string }[] }>(
+    ada.request,
+    'query ($project: ID!) { getStatesProject(project: $project) { id } }',
+    { project: space },
+  );
+  const { setTask } = await graphql<{ setTask: { id: string } }>(
+    ada.request,
+    'mutation ($project: ID!, $state: ID!) { setTask(project: $project, state: $state, name: "Minutes", positionSection: 1) { id } }',
+    { project: space, state: getStatesProject[0]!.id },
+  );
   const pdf = { name: 'minutes.pdf', mimeType: 'application/pdf', buffer: onePagePdf() };
 
   await ada.goto(`/${space}/tasks/d/${setTask.id}`);

@@ -6,7 +6,9 @@ async function skipWelcome(page: Page) {
   await expect(page.getByRole('heading', { name: 'Welcome to Workspace' })).toBeHidden();
 }
 
-test('on a fresh instance without mail, the first administrator comes in through the set-up link and lets a teammate in with a copied link', async ({ browser }) => {
+test('on a fresh instance without mail, the first administrator comes in through the set-up link and lets a teammate in with a copied link', async ({
+  browser,
+}) => {
   const fresh = await freshInstance();
   const teamName = `Lighthouse ${Date.now().toString(36)}`;
   const adminEmail = uniqueEmail('first-admin');

@@ -19,14 +19,29 @@ const today = () => {
 
 test('a new user who skips onboarding lands on Home with their tasks by due date and their doc, and each opens', async ({ page }) => {
   const account = await signedInAccount(page, 'Hana');
-  const { getProjects } = await graphql<{ getProjects: { id: string; isPersonal: boolean }[] }>(page.request, '{ getProjects { id isPersonal } }');
+  const { getProjects } = await graphql<{ getProjects: { id: string; isPersonal: boolean }[] }>(
+    page.request,
+    '{ getProjects { id isPersonal } }',
+  );
   const space = getProjects.find((project) => project.isPersonal)!.id;
-  await graphql(page.request, 'mutation ($project: ID!, $users: [ID!], $deadline: String) { setTask(project: $project, name: "Send the invoices", users: $users, deadline: $deadline) { id } }', {
-    project: space, users: [account.userId], deadline: today(),
-  });
-  await graphql(page.request, 'mutation ($project: ID!, $users: [ID!]) { setTask(project: $project, name: "Tidy the backlog", users: $users) { id } }', { project: space, users: [account.userId] });
+  await graphql(
+    page.request,
+    'mutation ($project: ID!, $users: [ID!], $deadline: String) { setTask(project: $project, name: "Send the invoices", users: $users, deadline: $deadline) { id } }',
+    {
+      project: space,
+      users: [account.userId],
+      deadline: today(),
+    },
+  );
+  await graphql(
+    page.request,
+    'mutation ($project: ID!, $users: [ID!]) { setTask(project: $project, name: "Tidy the backlog", users: $users) { id } }',
+    { project: space, users: [account.userId] },
+  );
   await graphql(page.request, 'mutation ($project: ID!) { setTask(project: $project, name: "Nobody’s task") { id } }', { project: space });
-  await graphql(page.request, 'mutation ($project: ID!) { setWorkspace(project: $project, title: "Team handbook") { id } }', { project: space });
+  await graphql(page.request, 'mutation ($project: ID!) { setWorkspace(project: $project, title: "Team handbook") { id } }', {
+    project: space,
+  });
 
   await page.goto('/');
   await page.getByRole('button', { name: 'Skip setup' }).click();
@@ -52,17 +67,29 @@ test('a new user who skips onboarding lands on Home with their tasks by due date
   await expect(page.getByRole('textbox', { name: 'Name' })).toHaveValue('Send the invoices');
 
   await page.goto('/overview');
-  await page.getByRole('region', { name: 'Recent docs' }).getByRole('link', { name: /Team handbook/ }).click();
+  await page
+    .getByRole('region', { name: 'Recent docs' })
+    .getByRole('link', { name: /Team handbook/ })
+    .click();
   await expect(page).toHaveURL(new RegExp(`/${space}/docs/d/`));
 });
 
 test('a space home shows its open tasks, its docs, its channel and its members', async ({ page }) => {
   const account = await signedInAccount(page, 'Ines');
   await graphql(page.request, 'mutation { setSetting(name: "onboardingCompleted", active: true) { name } }');
-  const { setProject } = await graphql<{ setProject: { id: string } }>(page.request, 'mutation { setProject(name: "Harbour", type: "public") { id } }');
+  const { setProject } = await graphql<{ setProject: { id: string } }>(
+    page.request,
+    'mutation { setProject(name: "Harbour", type: "public") { id } }',
+  );
   const space = setProject.id;
-  await graphql(page.request, 'mutation ($project: ID!, $users: [ID!]) { setTask(project: $project, name: "Paint the pier", users: $users) { id } }', { project: space, users: [account.userId] });
-  await graphql(page.request, 'mutation ($project: ID!) { setWorkspace(project: $project, title: "Tide tables") { id } }', { project: space });
+  await graphql(
+    page.request,
+    'mutation ($project: ID!, $users: [ID!]) { setTask(project: $project, name: "Paint the pier", users: $users) { id } }',
+    { project: space, users: [account.userId] },
+  );
+  await graphql(page.request, 'mutation ($project: ID!) { setWorkspace(project: $project, title: "Tide tables") { id } }', {
+    project: space,
+  });
 
   await page.goto(`/${space}`);
   await expect(page.getByRole('region', { name: 'Open tasks' }).getByRole('link', { name: /Paint the pier/ })).toBeVisible();
@@ -91,7 +118,10 @@ test('a space, task or deeper address that does not exist shows the not-found pa
   await page.getByRole('button', { name: 'Go to home' }).click();
   await expect(page).toHaveURL(/\/overview$/);
 
-  const { getProjects } = await graphql<{ getProjects: { id: string; isPersonal: boolean }[] }>(page.request, '{ getProjects { id isPersonal } }');
+  const { getProjects } = await graphql<{ getProjects: { id: string; isPersonal: boolean }[] }>(
+    page.request,
+    '{ getProjects { id isPersonal } }',
+  );
   const space = getProjects.find((project) => project.isPersonal)!.id;
   await page.goto(`/${space}/tasks/d/${missing}`);
   const panel = page.getByRole('complementary', { name: 'Task details' });

@@ -17,7 +17,8 @@ function pdfWithScript(pages: number): Buffer {
   pageIds.forEach((id, index) => {
     const shade = [0.85, 0.25, 0.35][index % 3];
     const content = `${shade} 0.4 0.7 rg 40 600 515 160 re f BT /F1 48 Tf 0 0 0 rg 60 500 Td (Page ${index + 1}) Tj ET`;
-    objects[id] = `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] /Contents ${id + 1} 0 R /Resources << /Font << /F1 3 0 R >> >> /AA << /O 4 0 R >> >>`;
+    objects[id] =
+      `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] /Contents ${id + 1} 0 R /Resources << /Font << /F1 3 0 R >> >> /AA << /O 4 0 R >> >>`;
     objects[id + 1] = `<< /Length ${content.length} >>\nstream\n${content}\nendstream`;
   });
   let body = '%PDF-1.7\n';
@@ -27,7 +28,10 @@ function pdfWithScript(pages: number): Buffer {
     body += `${id} 0 obj\n${objects[id]}\nendobj\n`;
   }
   const xref = body.length;
-  body += `xref\n0 ${objects.length}\n0000000000 65535 f \n${offsets.slice(1).map((offset) => `${String(offset).padStart(10, '0')} 00000 n \n`).join('')}`;
+  body += `xref\n0 ${objects.length}\n0000000000 65535 f \n${offsets
+    .slice(1)
+    .map((offset) => `${String(offset).padStart(10, '0')} 00000 n \n`)
+    .join('')}`;
   body += `trailer\n<< /Size ${objects.length} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
   return Buffer.from(body, 'latin1');
 }
@@ -36,7 +40,10 @@ function pdfWithScript(pages: number): Buffer {
 async function personWithSpace(page: Page, firstname: string) {
   await signedInAccount(page, firstname);
   await graphql(page.request, 'mutation { setSetting(name: "onboardingCompleted", active: true) { name } }');
-  const { setProject } = await graphql<{ setProject: { id: string } }>(page.request, 'mutation { setProject(name: "Papers", type: "private") { id } }');
+  const { setProject } = await graphql<{ setProject: { id: string } }>(
+    page.request,
+    'mutation { setProject(name: "Papers", type: "private") { id } }',
+  );
   return setProject.id;
 }
 
@@ -78,7 +85,11 @@ async function uploadPdf(page: Page, space: string, name: string, buffer: Buffer
   const list = page.getByRole('list', { name: 'Files and folders' });
   await expect(list.getByText(name)).toBeVisible();
   await expect(page.getByRole('region', { name: 'Uploads' }).getByRole('listitem').filter({ hasText: name })).toContainText('Uploaded');
-  const { getFiles } = await graphql<{ getFiles: { id: string; name: string }[] }>(page.request, 'query ($project: ID!) { getFiles(project: $project) { id name } }', { project: space });
+  const { getFiles } = await graphql<{ getFiles: { id: string; name: string }[] }>(
+    page.request,
+    'query ($project: ID!) { getFiles(project: $project) { id name } }',
+    { project: space },
+  );
   return getFiles.find((file) => file.name === name)!.id;
 }
 
@@ -89,7 +100,9 @@ async function openFromList(page: Page, name: string): Promise<Locator> {
   return page.getByRole('dialog', { name });
 }
 
-test('a PDF opens in the media viewer drawn by pdf.js, with thumbnails, page keys and zoom; its embedded script never runs', async ({ page }) => {
+test('a PDF opens in the media viewer drawn by pdf.js, with thumbnails, page keys and zoom; its embedded script never runs', async ({
+  page,
+}) => {
   test.setTimeout(90_000);
   const problems = watchForScripts(page);
   const workers: string[] = [];

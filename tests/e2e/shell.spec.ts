@@ -1,7 +1,8 @@
 import { expect, test } from '@playwright/test';
 import { pageTitles, signedInAccount } from './support';
 
-const iphone = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1';
+const iphone =
+  'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1';
 
 test.describe('SPEC §2 route rules', () => {
   test('a signed-out visitor at / lands on the sign-in page, in the light theme', async ({ page }) => {

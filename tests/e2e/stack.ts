@@ -15,7 +15,10 @@ import { loadConfig } from '../../server/src/config';
 import { issueSetUpLink } from '../../server/src/domains/accounts/setUp';
 import { e2ePorts, oidcClient } from './ports';
 
-const Provider = ProviderModule as new (issuer: string, configuration: Record<string, unknown>) => { callback(): Parameters<typeof createServer>[1] };
+const Provider = ProviderModule as new (
+  issuer: string,
+  configuration: Record<string, unknown>,
+) => { callback(): Parameters<typeof createServer>[1] };
 
 interface ReceivedMail {
   to: string;
@@ -57,11 +60,19 @@ createServer((request, response) => {
     return;
   }
   if (request.method === 'POST' && url.pathname.startsWith('/control/app/')) {
-    const action = url.pathname === '/control/app/stop' ? stopApp() : url.pathname === '/control/app/start' ? startApp() : Promise.reject(new Error('unknown control'));
-    action.then(() => response.end('ok'), (error: Error) => {
-      response.statusCode = 500;
-      response.end(error.message);
-    });
+    const action =
+      url.pathname === '/control/app/stop'
+        ? stopApp()
+        : url.pathname === '/control/app/start'
+          ? startApp()
+          : Promise.reject(new Error('unknown control'));
+    action.then(
+      () => response.end('ok'),
+      (error: Error) => {
+        response.statusCode = 500;
+        response.end(error.message);
+      },
+    );
     return;
   }
   const to = url.searchParams.get('to')?.toLowerCase();
@@ -73,7 +84,13 @@ createServer((request, response) => {
 const issuer = `http://127.0.0.1:${e2ePorts.oidc}`;
 const { privateKey } = await generateKeyPair('RS256', { extractable: true });
 const provider = new Provider(issuer, {
-  clients: [{ client_id: oidcClient.id, client_secret: oidcClient.secret, redirect_uris: [`http://localhost:${e2ePorts.app}/auth/google/callback`] }],
+  clients: [
+    {
+      client_id: oidcClient.id,
+      client_secret: oidcClient.secret,
+      redirect_uris: [`http://localhost:${e2ePorts.app}/auth/google/callback`],
+    },
+  ],
   jwks: { keys: [{ ...(await exportJWK(privateKey)), kid: 'e2e-key', alg: 'RS256', use: 'sig' }] },
   cookies: { keys: [randomBytes(16).toString('hex')] },
   claims: { openid: ['sub'], email: ['email', 'email_verified'], profile: ['name', 'given_name', 'family_name', 'locale'] },

@@ -32,7 +32,11 @@ export function uniqueEmail(prefix: string): string {
 }
 
 /** Runs one GraphQL operation with the page's cookies; throws with the server's messages on errors. */
-export async function graphql<T = Record<string, unknown>>(request: APIRequestContext, query: string, variables: Record<string, unknown> = {}): Promise<T> {
+export async function graphql<T = Record<string, unknown>>(
+  request: APIRequestContext,
+  query: string,
+  variables: Record<string, unknown> = {},
+): Promise<T> {
   const response = await request.post('/graphql', { data: { query, variables }, headers: { 'content-type': 'application/json' } });
   const body = (await response.json()) as { data?: T; errors?: { message: string }[] };
   if (body.errors) throw new Error(`${query.slice(0, 40)}: ${body.errors.map((error) => error.message).join('; ')}`);
@@ -46,18 +50,30 @@ export async function graphql<T = Record<string, unknown>>(request: APIRequestCo
 export async function signedInAccount(page: Page, firstname = 'Test') {
   const email = uniqueEmail(firstname.toLowerCase());
   const password = 'browser-tests-1';
-  await graphql(page.request, 'mutation ($email: String!, $password: String!, $firstname: String!) { setUserBasic(firstname: $firstname, lastname: "User", email: $email, password: $password) { email } }', { email, password, firstname });
+  await graphql(
+    page.request,
+    'mutation ($email: String!, $password: String!, $firstname: String!) { setUserBasic(firstname: $firstname, lastname: "User", email: $email, password: $password) { email } }',
+    { email, password, firstname },
+  );
   const link = await waitForLink(email, '/signup/verify');
-  const verified = await graphql<{ verifyAccount: { user: { id: string } } }>(page.request, 'query ($email: String!, $token: String!) { verifyAccount(email: $email, token: $token) { user { id } } }', {
-    email: link.searchParams.get('email'),
-    token: link.searchParams.get('token'),
-  });
+  const verified = await graphql<{ verifyAccount: { user: { id: string } } }>(
+    page.request,
+    'query ($email: String!, $token: String!) { verifyAccount(email: $email, token: $token) { user { id } } }',
+    {
+      email: link.searchParams.get('email'),
+      token: link.searchParams.get('token'),
+    },
+  );
   return { email, password, firstname, userId: verified.verifyAccount.user.id };
 }
 
 /** The analytics page titles pushed so far (SPEC §2, §7). */
 export function pageTitles(page: Page): Promise<string[]> {
-  return page.evaluate(() => ((window as unknown as { dataLayer?: { pageTitle?: string }[] }).dataLayer ?? []).flatMap((entry) => (entry.pageTitle ? [entry.pageTitle] : [])));
+  return page.evaluate(() =>
+    ((window as unknown as { dataLayer?: { pageTitle?: string }[] }).dataLayer ?? []).flatMap((entry) =>
+      entry.pageTitle ? [entry.pageTitle] : [],
+    ),
+  );
 }
 
 /**
@@ -71,15 +87,26 @@ export async function twoTeammates(browser: Browser) {
   const graceContext = await browser.newContext();
   const grace = await graceContext.newPage();
   const graceAccount = await signedInAccount(grace, 'Grace');
-  for (const page of [ada, grace]) await graphql(page.request, 'mutation { setSetting(name: "onboardingCompleted", active: true) { name } }');
+  for (const page of [ada, grace])
+    await graphql(page.request, 'mutation { setSetting(name: "onboardingCompleted", active: true) { name } }');
 
   const { getTeam } = await graphql<{ getTeam: { id: string } }>(ada.request, '{ getTeam { id } }');
-  await graphql(ada.request, 'mutation ($email: String!, $id: ID!) { addUserTeam(email: $email, id: $id) { id } }', { email: graceAccount.email, id: getTeam.id });
+  await graphql(ada.request, 'mutation ($email: String!, $id: ID!) { addUserTeam(email: $email, id: $id) { id } }', {
+    email: graceAccount.email,
+    id: getTeam.id,
+  });
   await graphql(grace.request, 'mutation ($team: ID!) { switchTeam(team: $team) { id } }', { team: getTeam.id });
-  const { setProject } = await graphql<{ setProject: { id: string } }>(ada.request, 'mutation { setProject(name: "Launch", type: "public") { id } }');
+  const { setProject } = await graphql<{ setProject: { id: string } }>(
+    ada.request,
+    'mutation { setProject(name: "Launch", type: "public") { id } }',
+  );
   await graphql(grace.request, 'mutation ($project: ID!) { joinProject(project: $project) { id } }', { project: setProject.id });
   return {
-    ada, grace, adaAccount, graceAccount, space: setProject.id,
+    ada,
+    grace,
+    adaAccount,
+    graceAccount,
+    space: setProject.id,
     close: async () => {
       await adaContext.close();
       await graceContext.close();

@@ -7,14 +7,35 @@ async function twoWindowsOnABoard(browser: Browser, firstname: string) {
   const page = await first.newPage();
   const account = await signedInAccount(page, firstname);
   await graphql(page.request, 'mutation { setSetting(name: "onboardingCompleted", active: true) { name } }');
-  const { getProjects } = await graphql<{ getProjects: { id: string; isPersonal: boolean }[] }>(page.request, '{ getProjects { id isPersonal } }');
+  const { getProjects } = await graphql<{ getProjects: { id: string; isPersonal: boolean }[] }>(
+    page.request,
+    '{ getProjects { id isPersonal } }',
+  );
   const space = getProjects.find((project) => project.isPersonal)!.id;
   const second = await browser.newContext();
   const other = await second.newPage();
-  await graphql(other.request, 'mutation ($email: String!, $password: String!) { login(email: $email, password: $password) { token } }', { email: account.email, password: account.password });
+  await graphql(other.request, 'mutation ($email: String!, $password: String!) { login(email: $email, password: $password) { token } }', {
+    email: account.email,
+    password: account.password,
+  });
   const createTask = async (name: string, parentTask?: string) =>
-    (await graphql<{ setTask: { id: string; idCode: string } }>(page.request, 'mutation ($project: ID!, $name: String!, $parentTask: ID) { setTask(project: $project, name: $name, parentTask: $parentTask) { id idCode } }', { project: space, name, parentTask })).setTask;
-  return { page, other, space, createTask, close: async () => { await first.close(); await second.close(); } };
+    (
+      await graphql<{ setTask: { id: string; idCode: string } }>(
+        page.request,
+        'mutation ($project: ID!, $name: String!, $parentTask: ID) { setTask(project: $project, name: $name, parentTask: $parentTask) { id idCode } }',
+        { project: space, name, parentTask },
+      )
+    ).setTask;
+  return {
+    page,
+    other,
+    space,
+    createTask,
+    close: async () => {
+      await first.close();
+      await second.close();
+    },
+  };
 }
 
 const card = (page: Page, name: string) => page.getByRole('link', { name, exact: true });
@@ -42,7 +63,11 @@ test('deleting a task with subtasks asks, and deleting them too removes all of t
 
   await expect(page).toHaveURL(new RegExp(`/${space}/tasks$`));
   await expect(card(other, 'Plan the offsite')).toHaveCount(0);
-  const { getTasks } = await graphql<{ getTasks: { name: string }[] }>(page.request, 'query ($project: ID!) { getTasks(project: $project) { name } }', { project: space });
+  const { getTasks } = await graphql<{ getTasks: { name: string }[] }>(
+    page.request,
+    'query ($project: ID!) { getTasks(project: $project) { name } }',
+    { project: space },
+  );
   expect(getTasks.map((task) => task.name)).not.toEqual(expect.arrayContaining(['Book the venue']));
   expect(getTasks.map((task) => task.name)).not.toEqual(expect.arrayContaining(['Send invitations']));
   await close();
@@ -94,7 +119,10 @@ test('duplicating a task opens the copy with a new code, and the copy appears in
 
 test('moving a task to another space takes it off this board and onto the other one', async ({ browser }) => {
   const { page, other, space, createTask, close } = await twoWindowsOnABoard(browser, 'Mover');
-  const { setProject } = await graphql<{ setProject: { id: string } }>(page.request, 'mutation { setProject(name: "Marketing", type: "public") { id } }');
+  const { setProject } = await graphql<{ setProject: { id: string } }>(
+    page.request,
+    'mutation { setProject(name: "Marketing", type: "public") { id } }',
+  );
   const task = await createTask('Prepare the newsletter');
   await other.goto(`/${setProject.id}/tasks`);
   await expect(other.getByRole('region', { name: 'To do' })).toBeVisible();

@@ -6,12 +6,19 @@ test('a card created and dragged in one browser appears and moves in the other, 
   const firstPage = await first.newPage();
   const account = await signedInAccount(firstPage, 'Board');
   await graphql(firstPage.request, 'mutation { setSetting(name: "onboardingCompleted", active: true) { name } }');
-  const { getProjects } = await graphql<{ getProjects: { id: string; isPersonal: boolean }[] }>(firstPage.request, '{ getProjects { id isPersonal } }');
+  const { getProjects } = await graphql<{ getProjects: { id: string; isPersonal: boolean }[] }>(
+    firstPage.request,
+    '{ getProjects { id isPersonal } }',
+  );
   const space = getProjects.find((project) => project.isPersonal)!;
 
   const second = await browser.newContext();
   const secondPage = await second.newPage();
-  await graphql(secondPage.request, 'mutation ($email: String!, $password: String!) { login(email: $email, password: $password) { token } }', { email: account.email, password: account.password });
+  await graphql(
+    secondPage.request,
+    'mutation ($email: String!, $password: String!) { login(email: $email, password: $password) { token } }',
+    { email: account.email, password: account.password },
+  );
 
   await firstPage.goto(`/${space.id}/tasks`);
   await secondPage.goto(`/${space.id}/tasks`);
@@ -39,9 +46,16 @@ test('a card created and dragged in one browser appears and moves in the other, 
 async function personWithATask(page: Page, firstname: string, taskName: string) {
   await signedInAccount(page, firstname);
   await graphql(page.request, 'mutation { setSetting(name: "onboardingCompleted", active: true) { name } }');
-  const { getProjects } = await graphql<{ getProjects: { id: string; isPersonal: boolean }[] }>(page.request, '{ getProjects { id isPersonal } }');
+  const { getProjects } = await graphql<{ getProjects: { id: string; isPersonal: boolean }[] }>(
+    page.request,
+    '{ getProjects { id isPersonal } }',
+  );
   const space = getProjects.find((project) => project.isPersonal)!.id;
-  const { setTask } = await graphql<{ setTask: { id: string } }>(page.request, 'mutation ($project: ID!, $name: String!) { setTask(project: $project, name: $name) { id } }', { project: space, name: taskName });
+  const { setTask } = await graphql<{ setTask: { id: string } }>(
+    page.request,
+    'mutation ($project: ID!, $name: String!) { setTask(project: $project, name: $name) { id } }',
+    { project: space, name: taskName },
+  );
   return { space, taskId: setTask.id };
 }
 
@@ -83,7 +97,11 @@ test('a tag and a sprint are created from the task panel’s pickers by typing t
     await page.evaluate(() => document.documentElement.setAttribute('data-theme', 'light'));
   }
 
-  const { getTask } = await graphql<{ getTask: { tags: { name: string }[]; sprint: { name: string } | null } }>(page.request, 'query ($id: ID!) { getTask(id: $id) { tags { name } sprint { name } } }', { id: taskId });
+  const { getTask } = await graphql<{ getTask: { tags: { name: string }[]; sprint: { name: string } | null } }>(
+    page.request,
+    'query ($id: ID!) { getTask(id: $id) { tags { name } sprint { name } } }',
+    { id: taskId },
+  );
   expect(getTask).toEqual({ tags: [{ name: 'Backend' }], sprint: { name: 'Week 12' } });
 });
 
@@ -96,7 +114,13 @@ test('a rename typed and the page reloaded at once keeps the rename', async ({ p
   await page.reload();
   await expect(page.getByRole('textbox', { name: 'Name' })).toHaveValue('Renamed right before the reload');
   await expect(page.getByRole('link', { name: 'Renamed right before the reload', exact: true })).toBeVisible();
-  await expect.poll(async () => (await graphql<{ getTask: { name: string } }>(page.request, 'query ($id: ID!) { getTask(id: $id) { name } }', { id: taskId })).getTask.name).toBe('Renamed right before the reload');
+  await expect
+    .poll(
+      async () =>
+        (await graphql<{ getTask: { name: string } }>(page.request, 'query ($id: ID!) { getTask(id: $id) { name } }', { id: taskId }))
+          .getTask.name,
+    )
+    .toBe('Renamed right before the reload');
 });
 
 test('on a phone the task toolbar is one row, the rest in its More actions menu', async ({ page }) => {
@@ -114,7 +138,10 @@ test('on a phone the task toolbar is one row, the rest in its More actions menu'
   expect(toolbarBox.x + toolbarBox.width).toBeLessThanOrEqual(390);
   for (const control of await toolbar.getByRole('button').all()) {
     const box = (await control.boundingBox())!;
-    expect(Math.abs(box.y - buttonBox.y), await control.getAttribute('aria-label') ?? await control.textContent() ?? '').toBeLessThanOrEqual(4);
+    expect(
+      Math.abs(box.y - buttonBox.y),
+      (await control.getAttribute('aria-label')) ?? (await control.textContent()) ?? '',
+    ).toBeLessThanOrEqual(4);
   }
   await page.getByRole('button', { name: 'List' }).click();
   await toolbar.getByRole('button', { name: 'More actions' }).click();

@@ -8,16 +8,19 @@ const permissionMessage = "You don't have permission to manage this project. Ask
 async function invitationLink(to: string): Promise<URL> {
   let link: URL | undefined;
   await expect
-    .poll(async () => {
-      for (const mail of await mailsTo(to)) {
-        const match = /https?:\/\/\S+\/signup\/user\/i\/\S+/.exec(mail.text);
-        if (match) {
-          link = new URL(match[0]);
-          break;
+    .poll(
+      async () => {
+        for (const mail of await mailsTo(to)) {
+          const match = /https?:\/\/\S+\/signup\/user\/i\/\S+/.exec(mail.text);
+          if (match) {
+            link = new URL(match[0]);
+            break;
+          }
         }
-      }
-      return link?.pathname;
-    }, { message: `an invitation mail reaches ${to}`, timeout: 15_000 })
+        return link?.pathname;
+      },
+      { message: `an invitation mail reaches ${to}`, timeout: 15_000 },
+    )
     .toMatch(/^\/signup\/user\/i\/[0-9a-f]{24}$/);
   return link!;
 }
@@ -28,7 +31,9 @@ async function skipWelcome(page: Page) {
   await expect(page.getByRole('heading', { name: 'Welcome to Workspace' })).toBeHidden();
 }
 
-test('an admin invites a teammate who signs up from the mail, appears live, and after a demotion is refused with the permission message', async ({ browser }) => {
+test('an admin invites a teammate who signs up from the mail, appears live, and after a demotion is refused with the permission message', async ({
+  browser,
+}) => {
   const adminContext = await browser.newContext();
   const memberContext = await browser.newContext();
   const admin = await adminContext.newPage();
@@ -106,7 +111,9 @@ test('an admin invites a teammate who signs up from the mail, appears live, and 
   await memberContext.close();
 });
 
-test('an admin resends and withdraws waiting invitations; the old and the withdrawn links say why they no longer work', async ({ browser }) => {
+test('an admin resends and withdraws waiting invitations; the old and the withdrawn links say why they no longer work', async ({
+  browser,
+}) => {
   const adminContext = await browser.newContext();
   const admin = await adminContext.newPage();
   await signedInAccount(admin, 'Inviter');

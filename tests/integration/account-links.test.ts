@@ -23,7 +23,10 @@ describe('e-mail verification', () => {
     await client.execute(signUpMutation('unconfirmed@example.com'));
     const firstLink = linkFromOutbox(server, 'unconfirmed@example.com', '/signup/verify');
     const attempt = await client.execute('mutation { login(email: "unconfirmed@example.com", password: "secret123") { token } }');
-    expect(attempt.errors?.[0]).toMatchObject({ message: 'Confirm your e-mail address first: we sent you a new link.', extensions: { code: 'EMAIL_NOT_VERIFIED' } });
+    expect(attempt.errors?.[0]).toMatchObject({
+      message: 'Confirm your e-mail address first: we sent you a new link.',
+      extensions: { code: 'EMAIL_NOT_VERIFIED' },
+    });
     const secondLink = linkFromOutbox(server, 'unconfirmed@example.com', '/signup/verify');
     expect(secondLink.href).not.toBe(firstLink.href);
     // The newer link replaced the older one.
@@ -39,14 +42,19 @@ describe('e-mail verification', () => {
     expect((await client.execute(verifyQuery, variables)).errors).toBeUndefined();
     expect(client.cookies.has('token')).toBe(true);
     const again = await new GraphqlTestClient(server).execute(verifyQuery, variables);
-    expect(again.errors?.[0]).toMatchObject({ message: 'This link has expired or was already used. Ask for a new one.', extensions: { code: 'INVALID_LINK' } });
+    expect(again.errors?.[0]).toMatchObject({
+      message: 'This link has expired or was already used. Ask for a new one.',
+      extensions: { code: 'INVALID_LINK' },
+    });
   });
 
   it('refuses an expired verification link', async () => {
     const client = new GraphqlTestClient(server);
     await client.execute(signUpMutation('expired@example.com'));
     const link = linkFromOutbox(server, 'expired@example.com', '/signup/verify');
-    server.app.services.database.sqlite.prepare("UPDATE account_tokens SET expires_at = '2000-01-01T00:00:00.000Z' WHERE used_at IS NULL").run();
+    server.app.services.database.sqlite
+      .prepare("UPDATE account_tokens SET expires_at = '2000-01-01T00:00:00.000Z' WHERE used_at IS NULL")
+      .run();
     const result = await client.execute(verifyQuery, { email: 'expired@example.com', token: link.searchParams.get('token') });
     expect(result.errors?.[0]?.extensions.code).toBe('INVALID_LINK');
   });
@@ -68,7 +76,8 @@ describe('password recovery', () => {
     const anonymous = new GraphqlTestClient(server);
     expect((await anonymous.execute('mutation { forgotPassword(email: "forgetful@example.com") }')).data).toEqual({ forgotPassword: true });
     const link = linkFromOutbox(server, 'forgetful@example.com', '/signup/recover');
-    const update = 'mutation ($email: String!, $password: String!, $token: String!) { updatePassword(email: $email, password: $password, token: $token) }';
+    const update =
+      'mutation ($email: String!, $password: String!, $token: String!) { updatePassword(email: $email, password: $password, token: $token) }';
     const variables = { email: 'forgetful@example.com', password: 'newpassword2', token: link.searchParams.get('token') };
     expect((await anonymous.execute(update, variables)).data).toEqual({ updatePassword: true });
     expect((await anonymous.execute(update, variables)).errors?.[0]?.extensions.code).toBe('INVALID_LINK');
@@ -76,12 +85,15 @@ describe('password recovery', () => {
     expect(oldSession.errors?.[0]?.message).toBe('Token expired or invalid');
     const oldPassword = await anonymous.execute('mutation { login(email: "forgetful@example.com", password: "oldpassword1") { token } }');
     expect(oldPassword.errors?.[0]?.extensions.code).toBe('WRONG_CREDENTIALS');
-    const newPassword = await anonymous.execute('mutation { login(email: "forgetful@example.com", password: "newpassword2") { user { id } } }');
+    const newPassword = await anonymous.execute(
+      'mutation { login(email: "forgetful@example.com", password: "newpassword2") { user { id } } }',
+    );
     expect(newPassword.data).toEqual({ login: { user: { id: account.user.id } } });
   });
 
   it('answers forgotPassword the same for unknown addresses and sends nothing', async () => {
-    const count = () => (server.app.services.database.sqlite.prepare('SELECT COUNT(*) AS count FROM outbox').get() as { count: number }).count;
+    const count = () =>
+      (server.app.services.database.sqlite.prepare('SELECT COUNT(*) AS count FROM outbox').get() as { count: number }).count;
     const before = count();
     const result = await new GraphqlTestClient(server).execute('mutation { forgotPassword(email: "ghost@example.com") }');
     expect(result.data).toEqual({ forgotPassword: true });
@@ -93,10 +105,15 @@ describe('password recovery', () => {
     const client = new GraphqlTestClient(server);
     await client.execute('mutation { forgotPassword(email: "strong@example.com") }');
     const link = linkFromOutbox(server, 'strong@example.com', '/signup/recover');
-    const update = 'mutation ($password: String!, $token: String!) { updatePassword(email: "strong@example.com", password: $password, token: $token) }';
-    expect((await client.execute(update, { password: 'weak', token: link.searchParams.get('token') })).errors?.[0]?.message).toBe('Use at least 8 characters.');
+    const update =
+      'mutation ($password: String!, $token: String!) { updatePassword(email: "strong@example.com", password: $password, token: $token) }';
+    expect((await client.execute(update, { password: 'weak', token: link.searchParams.get('token') })).errors?.[0]?.message).toBe(
+      'Use at least 8 characters.',
+    );
     expect((await client.execute(update, { password: 'better12345', token: 'forged' })).errors?.[0]?.extensions.code).toBe('INVALID_LINK');
-    expect((await client.execute('mutation { login(email: "strong@example.com", password: "original123") { token } }')).errors).toBeUndefined();
+    expect(
+      (await client.execute('mutation { login(email: "strong@example.com", password: "original123") { token } }')).errors,
+    ).toBeUndefined();
   });
 });
 
@@ -108,7 +125,10 @@ describe('rate limits', () => {
       const attempt = () => client.execute('mutation { login(email: "target@example.com", password: "guess12345") { token } }');
       for (let index = 0; index < 10; index += 1) expect((await attempt()).errors?.[0]?.extensions.code).toBe('WRONG_CREDENTIALS');
       const refused = await attempt();
-      expect(refused.errors?.[0]).toMatchObject({ message: 'Too many attempts. Wait a moment and try again.', extensions: { code: 'RATE_LIMITED' } });
+      expect(refused.errors?.[0]).toMatchObject({
+        message: 'Too many attempts. Wait a moment and try again.',
+        extensions: { code: 'RATE_LIMITED' },
+      });
     } finally {
       await limited.close();
     }
@@ -118,7 +138,8 @@ describe('rate limits', () => {
     const limited = await startTestServer({ RATE_LIMITS: 'true' });
     try {
       const client = new GraphqlTestClient(limited);
-      for (let index = 0; index < 30; index += 1) expect((await client.execute(`{ checkEmail(email: "free${index}@example.com") }`)).data).toEqual({ checkEmail: true });
+      for (let index = 0; index < 30; index += 1)
+        expect((await client.execute(`{ checkEmail(email: "free${index}@example.com") }`)).data).toEqual({ checkEmail: true });
       expect((await client.execute('{ checkEmail(email: "one-more@example.com") }')).errors?.[0]?.extensions.code).toBe('RATE_LIMITED');
     } finally {
       await limited.close();
@@ -127,13 +148,18 @@ describe('rate limits', () => {
 });
 
 describe('profile', () => {
-  const editProfile = 'mutation ($input: String, $currency: String) { ediUser(profileImg: $input, currency: $currency) { profileImg currency } }';
+  const editProfile =
+    'mutation ($input: String, $currency: String) { ediUser(profileImg: $input, currency: $currency) { profileImg currency } }';
 
   it('stores a PNG photo as 150x150 and serves it with nosniff', async () => {
     const client = new GraphqlTestClient(server);
     await client.signUp();
-    const png = await sharp({ create: { width: 400, height: 300, channels: 3, background: '#4f46e5' } }).png().toBuffer();
-    const result = await client.execute<{ ediUser: { profileImg: string } }>(editProfile, { input: `data:image/png;base64,${png.toString('base64')}` });
+    const png = await sharp({ create: { width: 400, height: 300, channels: 3, background: '#4f46e5' } })
+      .png()
+      .toBuffer();
+    const result = await client.execute<{ ediUser: { profileImg: string } }>(editProfile, {
+      input: `data:image/png;base64,${png.toString('base64')}`,
+    });
     const path = result.data!.ediUser.profileImg;
     expect(path).toMatch(/^\/media\/avatars\/[0-9a-f]{24}-[0-9a-f]{16}\.png$/);
     const response = await fetch(`${server.url}${path}`);
@@ -146,8 +172,13 @@ describe('profile', () => {
   it('refuses a renamed non-image and a photo over 1 MB, changing nothing', async () => {
     const client = new GraphqlTestClient(server);
     await client.signUp();
-    const fake = await client.execute(editProfile, { input: `data:image/png;base64,${Buffer.from('#!/bin/sh\necho not an image').toString('base64')}` });
-    expect(fake.errors?.[0]).toMatchObject({ message: 'The profile photo could not be read as an image.', extensions: { code: 'BAD_USER_INPUT' } });
+    const fake = await client.execute(editProfile, {
+      input: `data:image/png;base64,${Buffer.from('#!/bin/sh\necho not an image').toString('base64')}`,
+    });
+    expect(fake.errors?.[0]).toMatchObject({
+      message: 'The profile photo could not be read as an image.',
+      extensions: { code: 'BAD_USER_INPUT' },
+    });
     const huge = await client.execute(editProfile, { input: `data:image/jpeg;base64,${Buffer.alloc(1_100_000, 1).toString('base64')}` });
     expect(huge.errors?.[0]?.message).toBe('The profile photo must be at most 1 MB.');
     expect((await client.execute<{ getUser: { profileImg: null } }>('{ getUser { profileImg } }')).data?.getUser.profileImg).toBeNull();
@@ -163,9 +194,14 @@ describe('profile', () => {
   it('changes names only with the current password', async () => {
     const client = new GraphqlTestClient(server);
     const account = await client.signUp({ password: 'current123' });
-    const mutation = 'mutation ($email: String!, $password: String!) { ediUserBasic(firstname: "New", lastname: "Name", email: $email, password: $password) { firstname } }';
-    expect((await client.execute(mutation, { email: account.user.email, password: 'wrong12345' })).errors?.[0]?.extensions.code).toBe('WRONG_CREDENTIALS');
-    expect((await client.execute(mutation, { email: account.user.email, password: 'current123' })).data).toEqual({ ediUserBasic: { firstname: 'New' } });
+    const mutation =
+      'mutation ($email: String!, $password: String!) { ediUserBasic(firstname: "New", lastname: "Name", email: $email, password: $password) { firstname } }';
+    expect((await client.execute(mutation, { email: account.user.email, password: 'wrong12345' })).errors?.[0]?.extensions.code).toBe(
+      'WRONG_CREDENTIALS',
+    );
+    expect((await client.execute(mutation, { email: account.user.email, password: 'current123' })).data).toEqual({
+      ediUserBasic: { firstname: 'New' },
+    });
   });
 });
 
@@ -177,7 +213,12 @@ describe('mail over SMTP', () => {
       disabledCommands: ['STARTTLS'],
       onData(stream, _session, callback) {
         simpleParser(stream).then((mail) => {
-          received.push({ to: mail.to && !Array.isArray(mail.to) ? mail.to.text : '', subject: mail.subject ?? '', text: mail.text ?? '', html: typeof mail.html === 'string' ? mail.html : '' });
+          received.push({
+            to: mail.to && !Array.isArray(mail.to) ? mail.to.text : '',
+            subject: mail.subject ?? '',
+            text: mail.text ?? '',
+            html: typeof mail.html === 'string' ? mail.html : '',
+          });
           callback();
         }, callback);
       },
@@ -188,7 +229,9 @@ describe('mail over SMTP', () => {
     const mailing = await startTestServer({ SMTP_URL: `smtp://127.0.0.1:${port}`, MAIL_FROM: 'Workspace <team@example.com>' });
     try {
       const client = new GraphqlTestClient(mailing);
-      await client.execute('mutation { setUserBasic(firstname: "Luz", lastname: "M", email: "luz@example.com", password: "secret123", language: "es") { email } }');
+      await client.execute(
+        'mutation { setUserBasic(firstname: "Luz", lastname: "M", email: "luz@example.com", password: "secret123", language: "es") { email } }',
+      );
       await expect.poll(() => received.length).toBe(1);
       expect(received[0]).toMatchObject({ to: 'luz@example.com', subject: 'Confirma tu dirección de correo' });
       expect(received[0]!.html).toContain('<a href=');

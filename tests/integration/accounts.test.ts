@@ -11,7 +11,8 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-const countEvents = () => (server.app.services.database.sqlite.prepare('SELECT COUNT(*) AS count FROM events').get() as { count: number }).count;
+const countEvents = () =>
+  (server.app.services.database.sqlite.prepare('SELECT COUNT(*) AS count FROM events').get() as { count: number }).count;
 
 describe('sign-up', () => {
   it('creates the user with a team and a personal space, and signs them in with cookies', async () => {
@@ -22,42 +23,57 @@ describe('sign-up', () => {
     expect(client.cookies.has('refresh_token')).toBe(true);
     const me = await client.execute<{ getUser: { email: string }; getTeam: { name: string } }>('{ getUser { email } getTeam { name } }');
     expect(me.data).toEqual({ getUser: { email: 'grace@example.com' }, getTeam: { name: "Grace's team" } });
-    const spaces = server.app.services.database.sqlite.prepare('SELECT name, is_personal FROM projects WHERE owner_id = ?').all(account.user.id);
+    const spaces = server.app.services.database.sqlite
+      .prepare('SELECT name, is_personal FROM projects WHERE owner_id = ?')
+      .all(account.user.id);
     expect(spaces).toEqual([{ name: 'Grace', is_personal: 1 }]);
   });
 
   it('refuses a malformed e-mail and a weak password with clear messages, writing nothing', async () => {
     const before = countEvents();
     const client = new GraphqlTestClient(server);
-    const badEmail = await client.execute('mutation { setUserBasic(firstname: "A", lastname: "B", email: "not-an-email", password: "secret123") { email } }');
+    const badEmail = await client.execute(
+      'mutation { setUserBasic(firstname: "A", lastname: "B", email: "not-an-email", password: "secret123") { email } }',
+    );
     expect(badEmail.errors?.[0]).toMatchObject({ message: 'email: Enter a valid e-mail address.', extensions: { code: 'BAD_USER_INPUT' } });
-    const weak = await client.execute('mutation { setUserBasic(firstname: "A", lastname: "B", email: "weak@example.com", password: "short") { email } }');
+    const weak = await client.execute(
+      'mutation { setUserBasic(firstname: "A", lastname: "B", email: "weak@example.com", password: "short") { email } }',
+    );
     expect(weak.errors?.[0]?.message).toBe('password: Use at least 8 characters.');
     expect(countEvents()).toBe(before);
   });
 
   it('answers a sign-up with a registered e-mail exactly like a new one, and mails the owner instead', async () => {
     await new GraphqlTestClient(server).signUp({ email: 'twice@example.com' });
-    const mutation = (email: string) => `mutation { setUserBasic(firstname: "A", lastname: "B", email: "${email}", password: "secret123") { email verificationRequired } }`;
+    const mutation = (email: string) =>
+      `mutation { setUserBasic(firstname: "A", lastname: "B", email: "${email}", password: "secret123") { email verificationRequired } }`;
     const again = await new GraphqlTestClient(server).execute(mutation('TWICE@example.com'));
     const fresh = await new GraphqlTestClient(server).execute(mutation('fresh@example.com'));
     expect(again.data).toEqual({ setUserBasic: { email: 'twice@example.com', verificationRequired: true } });
     expect(fresh.data).toEqual({ setUserBasic: { email: 'fresh@example.com', verificationRequired: true } });
-    expect(server.app.services.database.sqlite.prepare("SELECT COUNT(*) AS count FROM users WHERE email = 'twice@example.com'").get()).toEqual({ count: 1 });
-    const ownerMail = server.app.services.database.sqlite.prepare("SELECT subject FROM outbox WHERE \"to\" = 'twice@example.com' ORDER BY rowid DESC LIMIT 1").get();
+    expect(
+      server.app.services.database.sqlite.prepare("SELECT COUNT(*) AS count FROM users WHERE email = 'twice@example.com'").get(),
+    ).toEqual({ count: 1 });
+    const ownerMail = server.app.services.database.sqlite
+      .prepare('SELECT subject FROM outbox WHERE "to" = \'twice@example.com\' ORDER BY rowid DESC LIMIT 1')
+      .get();
     expect(ownerMail).toEqual({ subject: 'You already have an account' });
   });
 
   it('registers once when a sign-up is retried with the same Idempotency-Key', async () => {
     const client = new GraphqlTestClient(server);
-    const mutation = 'mutation { setUserBasic(firstname: "Re", lastname: "Try", email: "retry@example.com", password: "secret123") { email } }';
+    const mutation =
+      'mutation { setUserBasic(firstname: "Re", lastname: "Try", email: "retry@example.com", password: "secret123") { email } }';
     await client.execute(mutation, {}, { 'idempotency-key': 'signup-1' });
-    const registered = () => server.app.services.database.sqlite.prepare("SELECT COUNT(*) AS count FROM events WHERE type = 'user.registered'").get();
+    const registered = () =>
+      server.app.services.database.sqlite.prepare("SELECT COUNT(*) AS count FROM events WHERE type = 'user.registered'").get();
     const before = registered();
     const second = await client.execute(mutation, {}, { 'idempotency-key': 'signup-1' });
     expect(second.data).toEqual({ setUserBasic: { email: 'retry@example.com' } });
     expect(registered()).toEqual(before);
-    expect(server.app.services.database.sqlite.prepare("SELECT COUNT(*) AS count FROM users WHERE email = 'retry@example.com'").get()).toEqual({ count: 1 });
+    expect(
+      server.app.services.database.sqlite.prepare("SELECT COUNT(*) AS count FROM users WHERE email = 'retry@example.com'").get(),
+    ).toEqual({ count: 1 });
   });
 });
 
@@ -69,7 +85,10 @@ describe('sign-in and sessions', () => {
     const unknown = await client.execute('mutation { login(email: "nobody@example.com", password: "wrong-password1") { token } }');
     expect(wrong.errors?.[0]?.message).toBe('Wrong e-mail or password.');
     expect(unknown.errors?.[0]?.message).toBe(wrong.errors?.[0]?.message);
-    const right = await client.execute<{ login: { user: { id: string } } }>('mutation ($password: String!) { login(email: "LOGIN@example.com", password: $password) { user { id } } }', { password: account.password });
+    const right = await client.execute<{ login: { user: { id: string } } }>(
+      'mutation ($password: String!) { login(email: "LOGIN@example.com", password: $password) { user { id } } }',
+      { password: account.password },
+    );
     expect(right.data?.login.user.id).toBe(account.user.id);
   });
 
@@ -105,13 +124,21 @@ describe('sign-in and sessions', () => {
     const account = await client.signUp();
     await client.execute('mutation { logout }');
     expect(client.cookies.has('token')).toBe(false);
-    const withOldToken = await new GraphqlTestClient(server).execute('{ getUser { id } }', {}, { authorization: `Bearer ${account.token}` });
+    const withOldToken = await new GraphqlTestClient(server).execute(
+      '{ getUser { id } }',
+      {},
+      { authorization: `Bearer ${account.token}` },
+    );
     expect(withOldToken.errors?.[0]?.message).toBe('Token expired or invalid');
   });
 
   it('accepts the access token as a bearer token for API scripts', async () => {
     const account = await new GraphqlTestClient(server).signUp();
-    const result = await new GraphqlTestClient(server).execute<{ getUser: { id: string } }>('{ getUser { id } }', {}, { authorization: `Bearer ${account.token}` });
+    const result = await new GraphqlTestClient(server).execute<{ getUser: { id: string } }>(
+      '{ getUser { id } }',
+      {},
+      { authorization: `Bearer ${account.token}` },
+    );
     expect(result.data?.getUser.id).toBe(account.user.id);
   });
 });

@@ -13,7 +13,11 @@ afterAll(() => server.close());
 type Created = { createApiToken: { token: string; apiToken: { id: string; name: string; prefix: string } } };
 
 async function createToken(owner: Person, name = 'CI script') {
-  return expectData(await owner.client.execute<Created>('mutation ($name: String!) { createApiToken(name: $name) { token apiToken { id name prefix } } }', { name })).createApiToken;
+  return expectData(
+    await owner.client.execute<Created>('mutation ($name: String!) { createApiToken(name: $name) { token apiToken { id name prefix } } }', {
+      name,
+    }),
+  ).createApiToken;
 }
 
 const asBearer = (token: string) => ({ authorization: `Bearer ${token}` });
@@ -24,9 +28,13 @@ describe('personal API tokens', () => {
     const created = await createToken(owner);
     expect(created.token).toMatch(/^wst_[A-Za-z0-9_-]{43}$/);
     expect(created.apiToken).toMatchObject({ name: 'CI script', prefix: created.token.slice(0, 8) });
-    const listed = expectData(await owner.client.execute<{ getApiTokens: Record<string, unknown>[] }>('{ getApiTokens { id name prefix createdAt lastUsedAt } }'));
+    const listed = expectData(
+      await owner.client.execute<{ getApiTokens: Record<string, unknown>[] }>('{ getApiTokens { id name prefix createdAt lastUsedAt } }'),
+    );
     expect(listed.getApiTokens).toEqual([expect.objectContaining({ id: created.apiToken.id, name: 'CI script', lastUsedAt: null })]);
-    const stored = server.app.services.database.sqlite.prepare('SELECT token_hash FROM api_tokens WHERE id = ?').get(created.apiToken.id) as { token_hash: string };
+    const stored = server.app.services.database.sqlite
+      .prepare('SELECT token_hash FROM api_tokens WHERE id = ?')
+      .get(created.apiToken.id) as { token_hash: string };
     expect(stored.token_hash).toBe(createHash('sha256').update(created.token).digest('hex'));
     const everything = JSON.stringify(server.app.services.database.sqlite.prepare('SELECT * FROM events').all());
     expect(everything).not.toContain(created.token);
@@ -39,7 +47,13 @@ describe('personal API tokens', () => {
     const script = new GraphqlTestClient(server);
     const me = expectData(await script.execute<{ getUser: { id: string } }>('{ getUser { id } }', {}, asBearer(token)));
     expect(me.getUser.id).toBe(owner.id);
-    const space = expectData(await script.execute<{ setProject: { name: string } }>('mutation { setProject(name: "From a script") { name } }', {}, asBearer(token)));
+    const space = expectData(
+      await script.execute<{ setProject: { name: string } }>(
+        'mutation { setProject(name: "From a script") { name } }',
+        {},
+        asBearer(token),
+      ),
+    );
     expect(space.setProject.name).toBe('From a script');
   });
 
@@ -50,14 +64,19 @@ describe('personal API tokens', () => {
     const received: unknown[] = [];
     let completed = false;
     const connected = new Promise<void>((resolve) => socket.on('connected', () => resolve()));
-    socket.subscribe({ query: 'subscription { subUser { language } }' }, { next: (value) => received.push(value), error: () => undefined, complete: () => (completed = true) });
+    socket.subscribe(
+      { query: 'subscription { subUser { language } }' },
+      { next: (value) => received.push(value), error: () => undefined, complete: () => (completed = true) },
+    );
     await connected;
     await wait(150);
     await owner.client.execute('mutation ($id: ID!) { ediUserLanguage(id: $id, language: "de") { id } }', { id: owner.id });
     await wait(200);
     expect(received).toHaveLength(1);
 
-    expect(expectData(await owner.client.execute('mutation ($id: ID!) { revokeApiToken(id: $id) }', { id: apiToken.id }))).toEqual({ revokeApiToken: true });
+    expect(expectData(await owner.client.execute('mutation ($id: ID!) { revokeApiToken(id: $id) }', { id: apiToken.id }))).toEqual({
+      revokeApiToken: true,
+    });
     const refused = await new GraphqlTestClient(server).execute('{ getUser { id } }', {}, asBearer(token));
     expect(refused.errors?.[0]).toMatchObject({ message: 'Token expired or invalid', extensions: { code: 'TOKEN_EXPIRED' } });
     await owner.client.execute('mutation ($id: ID!) { ediUserLanguage(id: $id, language: "fr") { id } }', { id: owner.id });
@@ -76,7 +95,9 @@ describe('personal API tokens', () => {
     expect(forged.errors?.[0]?.message).toBe('Token expired or invalid');
     const stolenId = await other.client.execute('mutation ($id: ID!) { revokeApiToken(id: $id) }', { id: apiToken.id });
     expect(stolenId.errors?.[0]).toMatchObject({ message: 'No such API token.', extensions: { code: 'NOT_FOUND' } });
-    expect(expectData(await new GraphqlTestClient(server).execute('{ getUser { id } }', {}, asBearer(token)))).toEqual({ getUser: { id: owner.id } });
+    expect(expectData(await new GraphqlTestClient(server).execute('{ getUser { id } }', {}, asBearer(token)))).toEqual({
+      getUser: { id: owner.id },
+    });
     const minted = await new GraphqlTestClient(server).execute('mutation { createApiToken(name: "copy") { token } }', {}, asBearer(token));
     expect(minted.errors?.[0]?.extensions.code).toBe('PERMISSION_DENIED');
   });
@@ -86,7 +107,11 @@ describe('personal API tokens', () => {
     const { token } = await createToken(owner);
     const script = new GraphqlTestClient(server);
     const changed = expectData(
-      await script.execute<{ updateTeam: { signInRequired: boolean } }>('mutation ($team: ID!) { updateTeam(team: $team, url: "token-team") { signInRequired } }', { team: owner.teamId }, asBearer(token)),
+      await script.execute<{ updateTeam: { signInRequired: boolean } }>(
+        'mutation ($team: ID!) { updateTeam(team: $team, url: "token-team") { signInRequired } }',
+        { team: owner.teamId },
+        asBearer(token),
+      ),
     );
     expect(changed.updateTeam.signInRequired).toBe(false);
     expect((await script.execute('{ getUser { id } }', {}, asBearer(token))).errors).toBeUndefined();

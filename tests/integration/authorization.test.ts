@@ -35,7 +35,9 @@ beforeAll(async () => {
     }
   }`);
   const schema = (result.data as unknown as { __schema: Record<string, { fields: IntrospectedField[] } | null> }).__schema;
-  rootFields = (['query', 'mutation', 'subscription'] as const).flatMap((kind) => (schema[`${kind}Type`]?.fields ?? []).map((field) => ({ kind, field })));
+  rootFields = (['query', 'mutation', 'subscription'] as const).flatMap((kind) =>
+    (schema[`${kind}Type`]?.fields ?? []).map((field) => ({ kind, field })),
+  );
   world = await buildWorld();
 });
 
@@ -47,19 +49,54 @@ async function buildWorld(): Promise<World> {
   const publicSpaceA = await createSpace(adminA, 'Matrix public space');
   const privateSpaceA = await createSpace(adminA, 'Matrix private space', 'private');
   expectData(await basicA.client.execute('mutation ($project: ID!) { joinProject(project: $project) { id } }', { project: publicSpaceA }));
-  const setting = expectData(await adminA.client.execute<{ setSetting: { id: string } }>('mutation { setSetting(name: "matrix", active: true) { id } }'));
-  const token = expectData(await adminA.client.execute<{ createApiToken: { apiToken: { id: string } } }>('mutation { createApiToken(name: "matrix") { apiToken { id } } }'));
-  expectData(await adminA.client.execute('mutation ($id: ID!) { addUserTeam(email: "matrix-pending@example.com", id: $id) { id } }', { id: adminA.teamId }));
+  const setting = expectData(
+    await adminA.client.execute<{ setSetting: { id: string } }>('mutation { setSetting(name: "matrix", active: true) { id } }'),
+  );
+  const token = expectData(
+    await adminA.client.execute<{ createApiToken: { apiToken: { id: string } } }>(
+      'mutation { createApiToken(name: "matrix") { apiToken { id } } }',
+    ),
+  );
+  expectData(
+    await adminA.client.execute('mutation ($id: ID!) { addUserTeam(email: "matrix-pending@example.com", id: $id) { id } }', {
+      id: adminA.teamId,
+    }),
+  );
   const userB = await person(server, 'Bo');
   const spaceB = await createSpace(userB, 'Other team space');
   const [boardA, boardB] = [await board(adminA, publicSpaceA, 'Matrix'), await board(userB, spaceB, 'Other')];
-  const message = expectData(await adminA.client.execute<{ setMessage: { id: string } }>('mutation ($project: ID) { setMessage(project: $project, body: "Matrix message") { id } }', { project: publicSpaceA })).setMessage;
-  const privat = expectData(await adminA.client.execute<{ setPrivat: { id: string } }>('mutation ($users: [ID!]!) { setPrivat(users: $users, name: "Matrix chat") { id } }', { users: [basicA.id] })).setPrivat;
+  const message = expectData(
+    await adminA.client.execute<{ setMessage: { id: string } }>(
+      'mutation ($project: ID) { setMessage(project: $project, body: "Matrix message") { id } }',
+      { project: publicSpaceA },
+    ),
+  ).setMessage;
+  const privat = expectData(
+    await adminA.client.execute<{ setPrivat: { id: string } }>(
+      'mutation ($users: [ID!]!) { setPrivat(users: $users, name: "Matrix chat") { id } }',
+      { users: [basicA.id] },
+    ),
+  ).setPrivat;
   return {
-    adminA, basicA, guestA, userB, teamA: adminA.teamId, publicSpaceA, privateSpaceA, guestSpaceA,
-    settingA: setting.setSetting.id, tokenA: token.createApiToken.apiToken.id, spaceB,
-    taskA: boardA.task, stateA: boardA.state, tagA: boardA.tag, taskB: boardB.task, stateB: boardB.state, tagB: boardB.tag,
-    messageA: message.id, privatA: privat.id,
+    adminA,
+    basicA,
+    guestA,
+    userB,
+    teamA: adminA.teamId,
+    publicSpaceA,
+    privateSpaceA,
+    guestSpaceA,
+    settingA: setting.setSetting.id,
+    tokenA: token.createApiToken.apiToken.id,
+    spaceB,
+    taskA: boardA.task,
+    stateA: boardA.state,
+    tagA: boardA.tag,
+    taskB: boardB.task,
+    stateB: boardB.state,
+    tagB: boardB.tag,
+    messageA: message.id,
+    privatA: privat.id,
     ...(await fileWorld(adminA, publicSpaceA, userB, spaceB)),
     ...(await docWorld(adminA, publicSpaceA, userB, spaceB)),
   };
@@ -68,7 +105,12 @@ async function buildWorld(): Promise<World> {
 /** A file and a folder of team A's public space, and a folder of team B's space. */
 async function fileWorld(adminA: Person, publicSpaceA: string, userB: Person, spaceB: string) {
   const folder = async (owner: Person, project: string) =>
-    expectData(await owner.client.execute<{ setFolder: { id: string } }>('mutation ($project: ID!) { setFolder(project: $project, name: "Matrix folder") { id } }', { project })).setFolder.id;
+    expectData(
+      await owner.client.execute<{ setFolder: { id: string } }>(
+        'mutation ($project: ID!) { setFolder(project: $project, name: "Matrix folder") { id } }',
+        { project },
+      ),
+    ).setFolder.id;
   const file = await uploadFile(adminA, 'Matrix file.txt', 'text/plain', Buffer.from('matrix'), { project: publicSpaceA });
   return { fileA: file.id, folderA: await folder(adminA, publicSpaceA), folderB: await folder(userB, spaceB) };
 }
@@ -76,14 +118,29 @@ async function fileWorld(adminA: Person, publicSpaceA: string, userB: Person, sp
 /** A doc of team A's public space (the admin's) and one of team B's space. */
 async function docWorld(adminA: Person, publicSpaceA: string, userB: Person, spaceB: string) {
   const doc = async (owner: Person, project: string, title: string) =>
-    expectData(await owner.client.execute<{ setWorkspace: { id: string } }>('mutation ($project: ID!, $title: String!) { setWorkspace(project: $project, title: $title) { id } }', { project, title })).setWorkspace.id;
+    expectData(
+      await owner.client.execute<{ setWorkspace: { id: string } }>(
+        'mutation ($project: ID!, $title: String!) { setWorkspace(project: $project, title: $title) { id } }',
+        { project, title },
+      ),
+    ).setWorkspace.id;
   return { docA: await doc(adminA, publicSpaceA, 'Matrix doc'), docB: await doc(userB, spaceB, 'Other doc') };
 }
 
 /** A task, a tag and the first section of a space, made by its owner. */
 async function board(owner: Person, project: string, label: string): Promise<{ task: string; state: string; tag: string }> {
-  const task = expectData(await owner.client.execute<{ setTask: { id: string; state: string } }>('mutation ($project: ID!, $name: String!) { setTask(project: $project, name: $name) { id state } }', { project, name: `${label} task` })).setTask;
-  const tag = expectData(await owner.client.execute<{ setTag: { id: string } }>('mutation ($project: ID!, $name: String!) { setTag(project: $project, name: $name) { id } }', { project, name: `${label} tag` })).setTag;
+  const task = expectData(
+    await owner.client.execute<{ setTask: { id: string; state: string } }>(
+      'mutation ($project: ID!, $name: String!) { setTask(project: $project, name: $name) { id state } }',
+      { project, name: `${label} task` },
+    ),
+  ).setTask;
+  const tag = expectData(
+    await owner.client.execute<{ setTag: { id: string } }>(
+      'mutation ($project: ID!, $name: String!) { setTag(project: $project, name: $name) { id } }',
+      { project, name: `${label} tag` },
+    ),
+  ).setTag;
   return { task: task.id, state: task.state, tag: tag.id };
 }
 
@@ -91,8 +148,26 @@ async function board(owner: Person, project: string, label: string): Promise<{ t
 function teamAMarks(): string[] {
   const { adminA, basicA, guestA } = world;
   return [
-    world.teamA, adminA.id, basicA.id, guestA.id, adminA.email, basicA.email, guestA.email, world.publicSpaceA, world.privateSpaceA, world.guestSpaceA,
-    world.settingA, world.tokenA, world.taskA, world.stateA, world.tagA, world.messageA, world.privatA, world.docA, 'Matrix', 'matrix-pending',
+    world.teamA,
+    adminA.id,
+    basicA.id,
+    guestA.id,
+    adminA.email,
+    basicA.email,
+    guestA.email,
+    world.publicSpaceA,
+    world.privateSpaceA,
+    world.guestSpaceA,
+    world.settingA,
+    world.tokenA,
+    world.taskA,
+    world.stateA,
+    world.tagA,
+    world.messageA,
+    world.privatA,
+    world.docA,
+    'Matrix',
+    'matrix-pending',
   ];
 }
 
@@ -122,12 +197,30 @@ async function attempt(caller: Person, call: Attempt): Promise<{ code: string | 
 /** Activity in team A that a subscription leaking across teams would deliver. */
 async function stirTeamA(): Promise<void> {
   await createSpace(world.adminA, `Matrix stir ${Math.random()}`);
-  expectData(await world.adminA.client.execute('mutation ($team: ID!) { updateTeam(team: $team, name: "Matrix team") { signInRequired } }', { team: world.teamA }));
+  expectData(
+    await world.adminA.client.execute('mutation ($team: ID!) { updateTeam(team: $team, name: "Matrix team") { signInRequired } }', {
+      team: world.teamA,
+    }),
+  );
   expectData(await world.basicA.client.execute('mutation { ediUser(description: "matrix stir") { id } }'));
-  expectData(await world.adminA.client.execute('mutation ($project: ID!) { setTask(project: $project, name: "Matrix stir") { id } }', { project: world.publicSpaceA }));
-  expectData(await world.adminA.client.execute('mutation ($id: ID!) { ediTask(id: $id, name: "Matrix stirred") { id } }', { id: world.taskA }));
-  expectData(await world.adminA.client.execute('mutation ($project: ID) { setMessage(project: $project, body: "Matrix stir") { id } }', { project: world.publicSpaceA }));
-  expectData(await world.basicA.client.execute('mutation ($privat: ID) { setMessage(privat: $privat, body: "Matrix stir") { id } }', { privat: world.privatA }));
+  expectData(
+    await world.adminA.client.execute('mutation ($project: ID!) { setTask(project: $project, name: "Matrix stir") { id } }', {
+      project: world.publicSpaceA,
+    }),
+  );
+  expectData(
+    await world.adminA.client.execute('mutation ($id: ID!) { ediTask(id: $id, name: "Matrix stirred") { id } }', { id: world.taskA }),
+  );
+  expectData(
+    await world.adminA.client.execute('mutation ($project: ID) { setMessage(project: $project, body: "Matrix stir") { id } }', {
+      project: world.publicSpaceA,
+    }),
+  );
+  expectData(
+    await world.basicA.client.execute('mutation ($privat: ID) { setMessage(privat: $privat, body: "Matrix stir") { id } }', {
+      privat: world.privatA,
+    }),
+  );
 }
 afterAll(() => server.close());
 
@@ -136,8 +229,11 @@ function placeholderArguments(field: IntrospectedField): string {
   const values = field.args
     .filter((argument) => argument.type.kind === 'NON_NULL')
     .map((argument) => {
-      const named = argument.type.ofType?.kind === 'LIST' ? argument.type.ofType.ofType?.ofType ?? argument.type.ofType.ofType : argument.type.ofType;
-      const literal = { ID: '"0123456789abcdef01234567"', String: '"placeholder"', Int: '1', Float: '1', Boolean: 'true' }[named?.name ?? 'String'] ?? '"placeholder"';
+      const named =
+        argument.type.ofType?.kind === 'LIST' ? (argument.type.ofType.ofType?.ofType ?? argument.type.ofType.ofType) : argument.type.ofType;
+      const literal =
+        { ID: '"0123456789abcdef01234567"', String: '"placeholder"', Int: '1', Float: '1', Boolean: 'true' }[named?.name ?? 'String'] ??
+        '"placeholder"';
       return `${argument.name}: ${argument.type.ofType?.kind === 'LIST' ? `[${literal}]` : literal}`;
     });
   return values.length > 0 ? `(${values.join(', ')})` : '';
@@ -149,7 +245,8 @@ function selectionFor(field: IntrospectedField): string {
 
 const nonPublic = () => rootFields.filter(({ field }) => declared[field.name] !== 'public').map(({ field }) => field.name);
 
-const countEvents = () => (server.app.services.database.sqlite.prepare('SELECT COUNT(*) AS count FROM events').get() as { count: number }).count;
+const countEvents = () =>
+  (server.app.services.database.sqlite.prepare('SELECT COUNT(*) AS count FROM events').get() as { count: number }).count;
 
 describe('authorization matrix', () => {
   it('every query, mutation and subscription declares who may call it', () => {
@@ -166,7 +263,8 @@ describe('authorization matrix', () => {
       // Select __typename on object results; scalars need no selection.
       const document = `${kind} { ${selectionFor(field)} }`;
       let result = await anonymous.execute(document);
-      if (result.errors?.[0]?.extensions.code === 'GRAPHQL_VALIDATION_FAILED') result = await anonymous.execute(`${kind} { ${selectionFor(field)} { __typename } }`);
+      if (result.errors?.[0]?.extensions.code === 'GRAPHQL_VALIDATION_FAILED')
+        result = await anonymous.execute(`${kind} { ${selectionFor(field)} { __typename } }`);
       expect(result.errors?.[0]?.extensions.code, `${kind} ${field.name}`).toBe('UNAUTHENTICATED');
       expect(countEvents(), `${field.name} wrote events`).toBe(before);
     }
@@ -175,7 +273,9 @@ describe('authorization matrix', () => {
   it('refuses every non-public subscription to an anonymous connection', async () => {
     for (const { field } of rootFields.filter((entry) => entry.kind === 'subscription' && declared[entry.field.name] !== 'public')) {
       const client = subscriptionClient(server);
-      await expect(nextResults(client, `subscription { ${selectionFor(field)} { __typename } }`, {}, 1).done, field.name).rejects.toThrow('No access token');
+      await expect(nextResults(client, `subscription { ${selectionFor(field)} { __typename } }`, {}, 1).done, field.name).rejects.toThrow(
+        'No access token',
+      );
       await client.dispose();
     }
   });
@@ -183,10 +283,19 @@ describe('authorization matrix', () => {
 
 describe('authorization matrix: other team, basic member, guest', () => {
   it('has a matrix entry for every non-public operation, and a without-rights case for every admin one', () => {
-    expect(nonPublic().filter((name) => !(name in matrix)), 'operations without a matrix entry in authorizationMatrix.ts').toEqual([]);
-    expect(Object.keys(matrix).filter((name) => !nonPublic().includes(name)), 'matrix entries for operations that are public or gone').toEqual([]);
+    expect(
+      nonPublic().filter((name) => !(name in matrix)),
+      'operations without a matrix entry in authorizationMatrix.ts',
+    ).toEqual([]);
+    expect(
+      Object.keys(matrix).filter((name) => !nonPublic().includes(name)),
+      'matrix entries for operations that are public or gone',
+    ).toEqual([]);
     const adminOnly = nonPublic().filter((name) => declared[name] === 'teamAdmin' || declared[name] === 'spaceAdmin');
-    expect(adminOnly.filter((name) => !matrix[name]?.withoutRights?.length), 'admin operations without a without-rights case').toEqual([]);
+    expect(
+      adminOnly.filter((name) => !matrix[name]?.withoutRights?.length),
+      'admin operations without a without-rights case',
+    ).toEqual([]);
   });
 
   it('refuses a user of another team every id of team A, writing nothing', async () => {
@@ -195,7 +304,10 @@ describe('authorization matrix: other team, basic member, guest', () => {
       for (const call of entry.otherTeam.refused ?? []) {
         const before = countEvents();
         const result = await attempt(world.userB, call);
-        expect(refusalCodes, `${name} ${JSON.stringify(call.variables?.(world) ?? {})} answered ${result.code} ${result.message}`).toContain(result.code);
+        expect(
+          refusalCodes,
+          `${name} ${JSON.stringify(call.variables?.(world) ?? {})} answered ${result.code} ${result.message}`,
+        ).toContain(result.code);
         expect(countEvents(), `${name} wrote events`).toBe(before);
       }
     }
@@ -216,12 +328,17 @@ describe('authorization matrix: other team, basic member, guest', () => {
   });
 
   it('delivers a user of another team nothing of team A on any subscription', async () => {
-    const calls = Object.entries(matrix).flatMap(([name, entry]) => ('noForeignIds' in entry.otherTeam ? [] : (entry.otherTeam.seesNothing ?? []).filter(isSubscription).map((call) => ({ name, call }))));
+    const calls = Object.entries(matrix).flatMap(([name, entry]) =>
+      'noForeignIds' in entry.otherTeam ? [] : (entry.otherTeam.seesNothing ?? []).filter(isSubscription).map((call) => ({ name, call })),
+    );
     const sockets = calls.map(() => subscriptionClient(server, { cookie: world.userB.client.cookieHeader() }));
     const received: { name: string; value: unknown }[] = [];
     const connected = sockets.map((socket) => new Promise<void>((resolve) => socket.on('connected', () => resolve())));
     calls.forEach(({ name, call }, index) => {
-      sockets[index]!.subscribe({ query: call.query, variables: call.variables?.(world) ?? {} }, { next: (value) => received.push({ name, value }), error: () => undefined, complete: () => undefined });
+      sockets[index]!.subscribe(
+        { query: call.query, variables: call.variables?.(world) ?? {} },
+        { next: (value) => received.push({ name, value }), error: () => undefined, complete: () => undefined },
+      );
     });
     await Promise.all(connected);
     await wait(200);
@@ -236,7 +353,10 @@ describe('authorization matrix: other team, basic member, guest', () => {
       for (const call of entry.withoutRights ?? []) {
         const before = countEvents();
         const basic = await attempt(world.basicA, call);
-        expect({ code: basic.code, message: basic.message }, `${name} as a basic member`).toEqual({ code: 'PERMISSION_DENIED', message: errorMessages.PERMISSION_DENIED });
+        expect({ code: basic.code, message: basic.message }, `${name} as a basic member`).toEqual({
+          code: 'PERMISSION_DENIED',
+          message: errorMessages.PERMISSION_DENIED,
+        });
         const guest = await attempt(world.guestA, call);
         expect(refusalCodes, `${name} as a guest answered ${guest.code}`).toContain(guest.code);
         expect(countEvents(), `${name} wrote events`).toBe(before);

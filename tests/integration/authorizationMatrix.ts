@@ -89,22 +89,34 @@ export const matrix: Record<string, MatrixEntry> = {
       refused: [
         { query: 'mutation ($project: ID!) { setWorkspace(project: $project, title: "Planted") { id } }', variables: projectA },
         // Two ids: a doc in the caller's own space filed in a folder of team A.
-        { query: 'mutation ($project: ID!, $folder: ID) { setWorkspace(project: $project, title: "x", folder: $folder) { id } }', variables: (w) => ({ project: w.spaceB, folder: w.folderA }) },
+        {
+          query: 'mutation ($project: ID!, $folder: ID) { setWorkspace(project: $project, title: "x", folder: $folder) { id } }',
+          variables: (w) => ({ project: w.spaceB, folder: w.folderA }),
+        },
       ],
     },
-    guestRefused: [{ query: 'mutation ($project: ID!) { setWorkspace(project: $project, title: "Guest doc") { id } }', variables: projectA }],
+    guestRefused: [
+      { query: 'mutation ($project: ID!) { setWorkspace(project: $project, title: "Guest doc") { id } }', variables: projectA },
+    ],
   },
   updateWall: {
     otherTeam: {
       refused: [
         { query: 'mutation ($id: ID!) { updateWall(id: $id, title: "Hijacked") { id } }', variables: (w) => ({ id: w.docA }) },
         { query: 'mutation ($id: ID!) { updateWall(id: $id, shared: true) { shareUrl } }', variables: (w) => ({ id: w.docA }) },
-        { query: 'mutation ($id: ID!, $folder: ID) { updateWall(id: $id, folder: $folder) { id } }', variables: (w) => ({ id: w.docB, folder: w.folderA }) },
+        {
+          query: 'mutation ($id: ID!, $folder: ID) { updateWall(id: $id, folder: $folder) { id } }',
+          variables: (w) => ({ id: w.docB, folder: w.folderA }),
+        },
       ],
     },
     // Sharing publicly is for the doc's author and those who manage the space.
-    withoutRights: [{ query: 'mutation ($id: ID!) { updateWall(id: $id, shared: true) { shareUrl } }', variables: (w) => ({ id: w.docA }) }],
-    guestRefused: [{ query: 'mutation ($id: ID!) { updateWall(id: $id, title: "Guest edit") { id } }', variables: (w) => ({ id: w.docA }) }],
+    withoutRights: [
+      { query: 'mutation ($id: ID!) { updateWall(id: $id, shared: true) { shareUrl } }', variables: (w) => ({ id: w.docA }) },
+    ],
+    guestRefused: [
+      { query: 'mutation ($id: ID!) { updateWall(id: $id, title: "Guest edit") { id } }', variables: (w) => ({ id: w.docA }) },
+    ],
   },
   delWorkspace: {
     otherTeam: { refused: [{ query: 'mutation ($id: ID!) { delWorkspace(id: $id) }', variables: (w) => ({ id: w.docA }) }] },
@@ -113,14 +125,25 @@ export const matrix: Record<string, MatrixEntry> = {
   subDoc: {
     otherTeam: {
       refused: [{ query: 'subscription ($project: ID!) { subDoc(project: $project) { type } }', variables: projectA }],
-      seesNothing: [{ query: 'subscription ($project: ID!) { subDoc(project: $project) { type docId doc { id title } } }', variables: (w) => ({ project: w.spaceB }) }],
+      seesNothing: [
+        {
+          query: 'subscription ($project: ID!) { subDoc(project: $project) { type docId doc { id title } } }',
+          variables: (w) => ({ project: w.spaceB }),
+        },
+      ],
     },
     guestRefused: [{ query: 'subscription ($project: ID!) { subDoc(project: $project) { type } }', variables: projectA }],
   },
 
   getUser: { otherTeam: { seesNothing: [{ query: '{ getUser { id email } }' }] } },
   setIdbrowser: { otherTeam: { noForeignIds: 'stores a push id on the caller’s own session' } },
-  ediUserLanguage: { otherTeam: { refused: [{ query: 'mutation ($id: ID!) { ediUserLanguage(id: $id, language: "de") { id } }', variables: (w) => ({ id: w.adminA.id }) }] } },
+  ediUserLanguage: {
+    otherTeam: {
+      refused: [
+        { query: 'mutation ($id: ID!) { ediUserLanguage(id: $id, language: "de") { id } }', variables: (w) => ({ id: w.adminA.id }) },
+      ],
+    },
+  },
   ediUser: { otherTeam: { noForeignIds: 'edits the caller’s own profile; its project argument is not used' } },
   ediUserBasic: { otherTeam: { noForeignIds: 'edits the caller’s own name, e-mail and password' } },
 
@@ -134,21 +157,41 @@ export const matrix: Record<string, MatrixEntry> = {
   addUserTeam: {
     otherTeam: {
       refused: [
-        { query: 'mutation ($id: ID!) { addUserTeam(email: "matrix-x@example.com", id: $id) { id } }', variables: (w) => ({ id: w.teamA }) },
+        {
+          query: 'mutation ($id: ID!) { addUserTeam(email: "matrix-x@example.com", id: $id) { id } }',
+          variables: (w) => ({ id: w.teamA }),
+        },
         // Two ids: the caller's own team with a space of team A.
-        { query: 'mutation ($id: ID!, $project: ID) { addUserTeam(email: "matrix-y@example.com", id: $id, type: "guest", project: $project) { id } }', variables: (w) => ({ id: w.userB.teamId, project: w.privateSpaceA }) },
+        {
+          query:
+            'mutation ($id: ID!, $project: ID) { addUserTeam(email: "matrix-y@example.com", id: $id, type: "guest", project: $project) { id } }',
+          variables: (w) => ({ id: w.userB.teamId, project: w.privateSpaceA }),
+        },
       ],
     },
-    withoutRights: [{ query: 'mutation ($id: ID!) { addUserTeam(email: "matrix-z@example.com", id: $id) { id } }', variables: (w) => ({ id: w.teamA }) }],
+    withoutRights: [
+      { query: 'mutation ($id: ID!) { addUserTeam(email: "matrix-z@example.com", id: $id) { id } }', variables: (w) => ({ id: w.teamA }) },
+    ],
   },
   removeUserTeam: {
     otherTeam: {
       refused: [
-        { query: 'mutation ($user: ID!, $team: ID!) { removeUserTeam(user: $user, team: $team) { id } }', variables: (w) => ({ user: w.basicA.id, team: w.teamA }) },
-        { query: 'mutation ($user: ID!, $team: ID!) { removeUserTeam(user: $user, team: $team) { id } }', variables: (w) => ({ user: w.basicA.id, team: w.userB.teamId }) },
+        {
+          query: 'mutation ($user: ID!, $team: ID!) { removeUserTeam(user: $user, team: $team) { id } }',
+          variables: (w) => ({ user: w.basicA.id, team: w.teamA }),
+        },
+        {
+          query: 'mutation ($user: ID!, $team: ID!) { removeUserTeam(user: $user, team: $team) { id } }',
+          variables: (w) => ({ user: w.basicA.id, team: w.userB.teamId }),
+        },
       ],
     },
-    withoutRights: [{ query: 'mutation ($user: ID!, $team: ID!) { removeUserTeam(user: $user, team: $team) { id } }', variables: (w) => ({ user: w.adminA.id, team: w.teamA }) }],
+    withoutRights: [
+      {
+        query: 'mutation ($user: ID!, $team: ID!) { removeUserTeam(user: $user, team: $team) { id } }',
+        variables: (w) => ({ user: w.adminA.id, team: w.teamA }),
+      },
+    ],
   },
   // A basic member is refused before the invitation is looked up; tests/integration/invitations.test.ts
   // plays the same calls with a real pending invitation of another team.
@@ -156,33 +199,55 @@ export const matrix: Record<string, MatrixEntry> = {
     otherTeam: {
       refused: [
         { query: 'mutation ($team: ID!) { removeInvitedTeam(team: $team, invited: "0123456789abcdef01234567") { id } }', variables: teamA },
-        { query: 'mutation ($team: ID!) { removeInvitedTeam(team: $team, invited: "0123456789abcdef01234567") { id } }', variables: (w) => ({ team: w.userB.teamId }) },
+        {
+          query: 'mutation ($team: ID!) { removeInvitedTeam(team: $team, invited: "0123456789abcdef01234567") { id } }',
+          variables: (w) => ({ team: w.userB.teamId }),
+        },
       ],
     },
-    withoutRights: [{ query: 'mutation ($team: ID!) { removeInvitedTeam(team: $team, invited: "0123456789abcdef01234567") { id } }', variables: teamA }],
+    withoutRights: [
+      { query: 'mutation ($team: ID!) { removeInvitedTeam(team: $team, invited: "0123456789abcdef01234567") { id } }', variables: teamA },
+    ],
   },
   resendInvitedTeam: {
     otherTeam: {
       refused: [
         { query: 'mutation ($team: ID!) { resendInvitedTeam(team: $team, invited: "0123456789abcdef01234567") { id } }', variables: teamA },
-        { query: 'mutation ($team: ID!) { resendInvitedTeam(team: $team, invited: "0123456789abcdef01234567") { id } }', variables: (w) => ({ team: w.userB.teamId }) },
+        {
+          query: 'mutation ($team: ID!) { resendInvitedTeam(team: $team, invited: "0123456789abcdef01234567") { id } }',
+          variables: (w) => ({ team: w.userB.teamId }),
+        },
       ],
     },
-    withoutRights: [{ query: 'mutation ($team: ID!) { resendInvitedTeam(team: $team, invited: "0123456789abcdef01234567") { id } }', variables: teamA }],
+    withoutRights: [
+      { query: 'mutation ($team: ID!) { resendInvitedTeam(team: $team, invited: "0123456789abcdef01234567") { id } }', variables: teamA },
+    ],
   },
   leaveTeam: { otherTeam: { refused: [{ query: 'mutation ($team: ID!) { leaveTeam(team: $team) }', variables: teamA }] } },
   updateTeam: {
     otherTeam: {
       refused: [
         { query: 'mutation ($team: ID!) { updateTeam(team: $team, name: "Taken over") { signInRequired } }', variables: teamA },
-        { query: 'mutation ($team: ID!, $user: ID) { updateTeam(team: $team, user: $user, type: "admin") { signInRequired } }', variables: (w) => ({ team: w.userB.teamId, user: w.adminA.id }) },
-        { query: 'mutation ($team: ID!, $kick: ID) { updateTeam(team: $team, kick: $kick) { signInRequired } }', variables: (w) => ({ team: w.userB.teamId, kick: w.adminA.id }) },
+        {
+          query: 'mutation ($team: ID!, $user: ID) { updateTeam(team: $team, user: $user, type: "admin") { signInRequired } }',
+          variables: (w) => ({ team: w.userB.teamId, user: w.adminA.id }),
+        },
+        {
+          query: 'mutation ($team: ID!, $kick: ID) { updateTeam(team: $team, kick: $kick) { signInRequired } }',
+          variables: (w) => ({ team: w.userB.teamId, kick: w.adminA.id }),
+        },
       ],
     },
     withoutRights: [
       { query: 'mutation ($team: ID!) { updateTeam(team: $team, name: "Taken over") { signInRequired } }', variables: teamA },
-      { query: 'mutation ($team: ID!, $user: ID) { updateTeam(team: $team, user: $user, type: "admin") { signInRequired } }', variables: (w) => ({ team: w.teamA, user: w.basicA.id }) },
-      { query: 'mutation ($team: ID!, $kick: ID) { updateTeam(team: $team, kick: $kick) { signInRequired } }', variables: (w) => ({ team: w.teamA, kick: w.adminA.id }) },
+      {
+        query: 'mutation ($team: ID!, $user: ID) { updateTeam(team: $team, user: $user, type: "admin") { signInRequired } }',
+        variables: (w) => ({ team: w.teamA, user: w.basicA.id }),
+      },
+      {
+        query: 'mutation ($team: ID!, $kick: ID) { updateTeam(team: $team, kick: $kick) { signInRequired } }',
+        variables: (w) => ({ team: w.teamA, kick: w.adminA.id }),
+      },
       { query: 'mutation ($team: ID!) { updateTeam(team: $team, url: "matrix-url") { signInRequired } }', variables: teamA },
     ],
   },
@@ -209,7 +274,14 @@ export const matrix: Record<string, MatrixEntry> = {
     guestRefused: [{ query: 'mutation { setProject(name: "Guest space") { id } }' }],
   },
   ediProject: {
-    otherTeam: { refused: [{ query: 'mutation ($id: ID!) { ediProject(id: $id, name: "Hijacked", type: "public") { id } }', variables: (w) => ({ id: w.privateSpaceA }) }] },
+    otherTeam: {
+      refused: [
+        {
+          query: 'mutation ($id: ID!) { ediProject(id: $id, name: "Hijacked", type: "public") { id } }',
+          variables: (w) => ({ id: w.privateSpaceA }),
+        },
+      ],
+    },
     withoutRights: [{ query: 'mutation ($id: ID!) { ediProject(id: $id, name: "Hijacked") { id } }', variables: publicA }],
   },
   ediProjectBasic: {
@@ -227,27 +299,50 @@ export const matrix: Record<string, MatrixEntry> = {
         { query: 'mutation ($project: ID!) { joinProject(project: $project) { id } }', variables: (w) => ({ project: w.privateSpaceA }) },
       ],
     },
-    guestRefused: [{ query: 'mutation ($project: ID!) { joinProject(project: $project) { id } }', variables: (w) => ({ project: w.publicSpaceA }) }],
+    guestRefused: [
+      { query: 'mutation ($project: ID!) { joinProject(project: $project) { id } }', variables: (w) => ({ project: w.publicSpaceA }) },
+    ],
   },
   setPermission: {
     otherTeam: {
       refused: [
-        { query: 'mutation ($user: ID!, $project: ID!) { setPermission(user: $user, project: $project, permission: "admin") { id } }', variables: (w) => ({ user: w.userB.id, project: w.publicSpaceA }) },
+        {
+          query: 'mutation ($user: ID!, $project: ID!) { setPermission(user: $user, project: $project, permission: "admin") { id } }',
+          variables: (w) => ({ user: w.userB.id, project: w.publicSpaceA }),
+        },
         // Two ids: a space of the caller's own team with a user of team A.
-        { query: 'mutation ($user: ID!, $project: ID!) { setPermission(user: $user, project: $project, permission: "basic") { id } }', variables: (w) => ({ user: w.basicA.id, project: w.spaceB }) },
-        { query: 'mutation ($user: ID!, $project: ID!) { setPermission(user: $user, project: $project, permission: "removed") { id } }', variables: (w) => ({ user: w.adminA.id, project: w.publicSpaceA }) },
+        {
+          query: 'mutation ($user: ID!, $project: ID!) { setPermission(user: $user, project: $project, permission: "basic") { id } }',
+          variables: (w) => ({ user: w.basicA.id, project: w.spaceB }),
+        },
+        {
+          query: 'mutation ($user: ID!, $project: ID!) { setPermission(user: $user, project: $project, permission: "removed") { id } }',
+          variables: (w) => ({ user: w.adminA.id, project: w.publicSpaceA }),
+        },
       ],
     },
     withoutRights: [
-      { query: 'mutation ($user: ID!, $project: ID!) { setPermission(user: $user, project: $project, permission: "admin") { id } }', variables: (w) => ({ user: w.basicA.id, project: w.publicSpaceA }) },
-      { query: 'mutation ($user: ID!, $project: ID!) { setPermission(user: $user, project: $project, permission: "removed") { id } }', variables: (w) => ({ user: w.adminA.id, project: w.publicSpaceA }) },
+      {
+        query: 'mutation ($user: ID!, $project: ID!) { setPermission(user: $user, project: $project, permission: "admin") { id } }',
+        variables: (w) => ({ user: w.basicA.id, project: w.publicSpaceA }),
+      },
+      {
+        query: 'mutation ($user: ID!, $project: ID!) { setPermission(user: $user, project: $project, permission: "removed") { id } }',
+        variables: (w) => ({ user: w.adminA.id, project: w.publicSpaceA }),
+      },
     ],
   },
 
-  setSetting: { otherTeam: { refused: [{ query: 'mutation ($id: ID) { setSetting(id: $id, active: false) { id } }', variables: (w) => ({ id: w.settingA }) }] } },
+  setSetting: {
+    otherTeam: {
+      refused: [{ query: 'mutation ($id: ID) { setSetting(id: $id, active: false) { id } }', variables: (w) => ({ id: w.settingA }) }],
+    },
+  },
   getApiTokens: { otherTeam: { seesNothing: [{ query: '{ getApiTokens { id name prefix } }' }] } },
   createApiToken: { otherTeam: { noForeignIds: 'creates a token for the caller only' } },
-  revokeApiToken: { otherTeam: { refused: [{ query: 'mutation ($id: ID!) { revokeApiToken(id: $id) }', variables: (w) => ({ id: w.tokenA }) }] } },
+  revokeApiToken: {
+    otherTeam: { refused: [{ query: 'mutation ($id: ID!) { revokeApiToken(id: $id) }', variables: (w) => ({ id: w.tokenA }) }] },
+  },
 
   subTeam: {
     otherTeam: {
@@ -267,19 +362,28 @@ export const matrix: Record<string, MatrixEntry> = {
     guestRefused: [{ query: 'query ($project: ID!) { getStatesProject(project: $project) { id } }', variables: projectA }],
   },
   createState: {
-    otherTeam: { refused: [{ query: 'mutation ($project: ID!) { createState(project: $project, value: "Taken over") { id } }', variables: projectA }] },
+    otherTeam: {
+      refused: [{ query: 'mutation ($project: ID!) { createState(project: $project, value: "Taken over") { id } }', variables: projectA }],
+    },
     guestRefused: [{ query: 'mutation ($project: ID!) { createState(project: $project, value: "Guest") { id } }', variables: projectA }],
   },
   updateState: {
-    otherTeam: { refused: [{ query: 'mutation ($id: ID!) { updateState(id: $id, value: "Renamed") { id } }', variables: (w) => ({ id: w.stateA }) }] },
-    guestRefused: [{ query: 'mutation ($id: ID!) { updateState(id: $id, value: "Renamed") { id } }', variables: (w) => ({ id: w.stateA }) }],
+    otherTeam: {
+      refused: [{ query: 'mutation ($id: ID!) { updateState(id: $id, value: "Renamed") { id } }', variables: (w) => ({ id: w.stateA }) }],
+    },
+    guestRefused: [
+      { query: 'mutation ($id: ID!) { updateState(id: $id, value: "Renamed") { id } }', variables: (w) => ({ id: w.stateA }) },
+    ],
   },
   deleteState: {
     otherTeam: {
       refused: [
         { query: 'mutation ($id: ID!) { deleteState(id: $id) { id } }', variables: (w) => ({ id: w.stateA }) },
         // Two ids: a section of the caller's own space, its tasks sent to a section of team A.
-        { query: 'mutation ($id: ID!, $moveTo: ID) { deleteState(id: $id, moveTo: $moveTo) { id } }', variables: (w) => ({ id: w.stateB, moveTo: w.stateA }) },
+        {
+          query: 'mutation ($id: ID!, $moveTo: ID) { deleteState(id: $id, moveTo: $moveTo) { id } }',
+          variables: (w) => ({ id: w.stateB, moveTo: w.stateA }),
+        },
       ],
     },
     withoutRights: [{ query: 'mutation ($id: ID!) { deleteState(id: $id) { id } }', variables: (w) => ({ id: w.stateA }) }],
@@ -288,22 +392,36 @@ export const matrix: Record<string, MatrixEntry> = {
     otherTeam: {
       refused: [
         { query: 'mutation ($ids: [ID!]!) { updateStates(ids: $ids, positions: [1]) { id } }', variables: (w) => ({ ids: [w.stateA] }) },
-        { query: 'mutation ($ids: [ID!]!) { updateStates(ids: $ids, positions: [1, 2]) { id } }', variables: (w) => ({ ids: [w.stateB, w.stateA] }) },
+        {
+          query: 'mutation ($ids: [ID!]!) { updateStates(ids: $ids, positions: [1, 2]) { id } }',
+          variables: (w) => ({ ids: [w.stateB, w.stateA] }),
+        },
       ],
     },
-    guestRefused: [{ query: 'mutation ($ids: [ID!]!) { updateStates(ids: $ids, positions: [1]) { id } }', variables: (w) => ({ ids: [w.stateA] }) }],
+    guestRefused: [
+      { query: 'mutation ($ids: [ID!]!) { updateStates(ids: $ids, positions: [1]) { id } }', variables: (w) => ({ ids: [w.stateA] }) },
+    ],
   },
   getTasks: {
     otherTeam: {
       refused: [
         { query: 'query ($project: ID!) { getTasks(project: $project) { id } }', variables: projectA },
         { query: 'query ($project: ID!) { getTasks(project: $project) { id } }', variables: (w) => ({ project: w.privateSpaceA }) },
-        { query: 'query ($project: ID!, $users: [ID!]) { getTasks(project: $project, users: $users, open: true, first: 5) { id } }', variables: (w) => ({ project: w.publicSpaceA, users: [w.adminA.id] }) },
+        {
+          query: 'query ($project: ID!, $users: [ID!]) { getTasks(project: $project, users: $users, open: true, first: 5) { id } }',
+          variables: (w) => ({ project: w.publicSpaceA, users: [w.adminA.id] }),
+        },
       ],
       // Without a project: the caller's own team only, whoever is named.
       seesNothing: [
-        { query: 'query ($users: [ID!]) { getTasks(users: $users, open: true) { id name project users { id } } }', variables: (w) => ({ users: [w.adminA.id, w.basicA.id, w.guestA.id] }) },
-        { query: 'query ($users: [ID!]) { getTasks(users: $users) { id name project } }', variables: (w) => ({ users: [w.userB.id, w.adminA.id] }) },
+        {
+          query: 'query ($users: [ID!]) { getTasks(users: $users, open: true) { id name project users { id } } }',
+          variables: (w) => ({ users: [w.adminA.id, w.basicA.id, w.guestA.id] }),
+        },
+        {
+          query: 'query ($users: [ID!]) { getTasks(users: $users) { id name project } }',
+          variables: (w) => ({ users: [w.userB.id, w.adminA.id] }),
+        },
       ],
     },
     guestRefused: [{ query: 'query ($project: ID!) { getTasks(project: $project) { id } }', variables: projectA }],
@@ -313,18 +431,34 @@ export const matrix: Record<string, MatrixEntry> = {
     guestRefused: [{ query: 'query ($id: ID!) { getTask(id: $id) { id name } }', variables: taskA }],
   },
   getTaskActivity: {
-    otherTeam: { refused: [{ query: 'query ($task: ID!) { getTaskActivity(task: $task) { entries { id } } }', variables: (w) => ({ task: w.taskA }) }] },
-    guestRefused: [{ query: 'query ($task: ID!) { getTaskActivity(task: $task) { entries { id } } }', variables: (w) => ({ task: w.taskA }) }],
+    otherTeam: {
+      refused: [{ query: 'query ($task: ID!) { getTaskActivity(task: $task) { entries { id } } }', variables: (w) => ({ task: w.taskA }) }],
+    },
+    guestRefused: [
+      { query: 'query ($task: ID!) { getTaskActivity(task: $task) { entries { id } } }', variables: (w) => ({ task: w.taskA }) },
+    ],
   },
   setTask: {
     otherTeam: {
       refused: [
         { query: 'mutation ($project: ID!) { setTask(project: $project, name: "Planted") { id } }', variables: projectA },
         // Two ids: a task in the caller's own space pointing at team A's section, tags, parent or people.
-        { query: 'mutation ($project: ID!, $state: ID) { setTask(project: $project, name: "x", state: $state) { id } }', variables: (w) => ({ project: w.spaceB, state: w.stateA }) },
-        { query: 'mutation ($project: ID!, $tags: [ID!]) { setTask(project: $project, name: "x", tags: $tags) { id } }', variables: (w) => ({ project: w.spaceB, tags: [w.tagA] }) },
-        { query: 'mutation ($project: ID!, $parent: ID) { setTask(project: $project, name: "x", parentTask: $parent) { id } }', variables: (w) => ({ project: w.spaceB, parent: w.taskA }) },
-        { query: 'mutation ($project: ID!, $users: [ID!]) { setTask(project: $project, name: "x", users: $users) { id } }', variables: (w) => ({ project: w.spaceB, users: [w.adminA.id] }) },
+        {
+          query: 'mutation ($project: ID!, $state: ID) { setTask(project: $project, name: "x", state: $state) { id } }',
+          variables: (w) => ({ project: w.spaceB, state: w.stateA }),
+        },
+        {
+          query: 'mutation ($project: ID!, $tags: [ID!]) { setTask(project: $project, name: "x", tags: $tags) { id } }',
+          variables: (w) => ({ project: w.spaceB, tags: [w.tagA] }),
+        },
+        {
+          query: 'mutation ($project: ID!, $parent: ID) { setTask(project: $project, name: "x", parentTask: $parent) { id } }',
+          variables: (w) => ({ project: w.spaceB, parent: w.taskA }),
+        },
+        {
+          query: 'mutation ($project: ID!, $users: [ID!]) { setTask(project: $project, name: "x", users: $users) { id } }',
+          variables: (w) => ({ project: w.spaceB, users: [w.adminA.id] }),
+        },
       ],
     },
     guestRefused: [{ query: 'mutation ($project: ID!) { setTask(project: $project, name: "Guest task") { id } }', variables: projectA }],
@@ -333,10 +467,22 @@ export const matrix: Record<string, MatrixEntry> = {
     otherTeam: {
       refused: [
         { query: 'mutation ($id: ID!) { ediTask(id: $id, name: "Hijacked") { id } }', variables: taskA },
-        { query: 'mutation ($id: ID!, $project: ID) { ediTask(id: $id, project: $project) { id } }', variables: (w) => ({ id: w.taskB, project: w.publicSpaceA }) },
-        { query: 'mutation ($id: ID!, $state: ID) { ediTask(id: $id, state: $state) { id } }', variables: (w) => ({ id: w.taskB, state: w.stateA }) },
-        { query: 'mutation ($id: ID!, $tags: [ID!]) { ediTask(id: $id, tags: $tags) { id } }', variables: (w) => ({ id: w.taskB, tags: [w.tagA] }) },
-        { query: 'mutation ($id: ID!, $parent: ID) { ediTask(id: $id, parentTask: $parent) { id } }', variables: (w) => ({ id: w.taskB, parent: w.taskA }) },
+        {
+          query: 'mutation ($id: ID!, $project: ID) { ediTask(id: $id, project: $project) { id } }',
+          variables: (w) => ({ id: w.taskB, project: w.publicSpaceA }),
+        },
+        {
+          query: 'mutation ($id: ID!, $state: ID) { ediTask(id: $id, state: $state) { id } }',
+          variables: (w) => ({ id: w.taskB, state: w.stateA }),
+        },
+        {
+          query: 'mutation ($id: ID!, $tags: [ID!]) { ediTask(id: $id, tags: $tags) { id } }',
+          variables: (w) => ({ id: w.taskB, tags: [w.tagA] }),
+        },
+        {
+          query: 'mutation ($id: ID!, $parent: ID) { ediTask(id: $id, parentTask: $parent) { id } }',
+          variables: (w) => ({ id: w.taskB, parent: w.taskA }),
+        },
       ],
     },
     guestRefused: [{ query: 'mutation ($id: ID!) { ediTask(id: $id, name: "Guest edit") { id } }', variables: taskA }],
@@ -363,7 +509,9 @@ export const matrix: Record<string, MatrixEntry> = {
     guestRefused: [{ query: 'query ($project: ID!) { getTags(project: $project) { id } }', variables: projectA }],
   },
   setTag: {
-    otherTeam: { refused: [{ query: 'mutation ($project: ID!) { setTag(project: $project, name: "Planted") { id } }', variables: projectA }] },
+    otherTeam: {
+      refused: [{ query: 'mutation ($project: ID!) { setTag(project: $project, name: "Planted") { id } }', variables: projectA }],
+    },
     guestRefused: [{ query: 'mutation ($project: ID!) { setTag(project: $project, name: "Guest tag") { id } }', variables: projectA }],
   },
   ediTag: {
@@ -378,7 +526,12 @@ export const matrix: Record<string, MatrixEntry> = {
   subTask: {
     otherTeam: {
       refused: [{ query: 'subscription ($project: ID!) { subTask(project: $project) { type } }', variables: projectA }],
-      seesNothing: [{ query: 'subscription ($project: ID!) { subTask(project: $project) { type taskId task { id name } } }', variables: (w) => ({ project: w.spaceB }) }],
+      seesNothing: [
+        {
+          query: 'subscription ($project: ID!) { subTask(project: $project) { type taskId task { id name } } }',
+          variables: (w) => ({ project: w.spaceB }),
+        },
+      ],
     },
     guestRefused: [{ query: 'subscription ($project: ID!) { subTask(project: $project) { type } }', variables: projectA }],
   },
@@ -396,7 +549,10 @@ export const matrix: Record<string, MatrixEntry> = {
         { query: 'query ($privat: ID) { getMessages(privat: $privat) { id body } }', variables: privatA },
         { query: 'query ($task: ID) { getMessages(task: $task) { id body } }', variables: taskChatA },
         // Two ids: the caller's own space, paged from team A's message.
-        { query: 'query ($project: ID, $before: ID) { getMessages(project: $project, before: $before) { id } }', variables: (w) => ({ project: w.spaceB, before: w.messageA }) },
+        {
+          query: 'query ($project: ID, $before: ID) { getMessages(project: $project, before: $before) { id } }',
+          variables: (w) => ({ project: w.spaceB, before: w.messageA }),
+        },
       ],
     },
     guestRefused: [{ query: 'query ($project: ID) { getMessages(project: $project) { id } }', variables: projectA }],
@@ -411,7 +567,10 @@ export const matrix: Record<string, MatrixEntry> = {
         { query: 'mutation ($privat: ID) { setMessage(privat: $privat, body: "Planted") { id } }', variables: privatA },
         { query: 'mutation ($task: ID) { setMessage(task: $task, body: "Planted") { id } }', variables: taskChatA },
         // Two ids: a message in the caller's own space replying to team A's message.
-        { query: 'mutation ($project: ID, $replyTo: ID) { setMessage(project: $project, body: "x", replyTo: $replyTo) { id } }', variables: (w) => ({ project: w.spaceB, replyTo: w.messageA }) },
+        {
+          query: 'mutation ($project: ID, $replyTo: ID) { setMessage(project: $project, body: "x", replyTo: $replyTo) { id } }',
+          variables: (w) => ({ project: w.spaceB, replyTo: w.messageA }),
+        },
       ],
     },
     guestRefused: [{ query: 'mutation ($project: ID) { setMessage(project: $project, body: "Guest") { id } }', variables: projectA }],
@@ -437,12 +596,19 @@ export const matrix: Record<string, MatrixEntry> = {
     otherTeam: { refused: [{ query: 'mutation ($id: ID!) { reactMessage(id: $id, emoji: "👍") { id } }', variables: messageA }] },
     guestRefused: [{ query: 'mutation ($id: ID!) { reactMessage(id: $id, emoji: "👍") { id } }', variables: messageA }],
   },
-  setPrivat: { otherTeam: { refused: [{ query: 'mutation ($users: [ID!]!) { setPrivat(users: $users) { id } }', variables: (w) => ({ users: [w.adminA.id] }) }] } },
+  setPrivat: {
+    otherTeam: {
+      refused: [{ query: 'mutation ($users: [ID!]!) { setPrivat(users: $users) { id } }', variables: (w) => ({ users: [w.adminA.id] }) }],
+    },
+  },
   ediPrivat: {
     otherTeam: {
       refused: [
         { query: 'mutation ($id: ID!) { ediPrivat(id: $id, name: "Hijacked") { id } }', variables: (w) => ({ id: w.privatA }) },
-        { query: 'mutation ($id: ID!, $add: [ID!]) { ediPrivat(id: $id, addUsers: $add) { id } }', variables: (w) => ({ id: w.privatA, add: [w.userB.id] }) },
+        {
+          query: 'mutation ($id: ID!, $add: [ID!]) { ediPrivat(id: $id, addUsers: $add) { id } }',
+          variables: (w) => ({ id: w.privatA, add: [w.userB.id] }),
+        },
       ],
     },
     guestRefused: [{ query: 'mutation ($id: ID!) { ediPrivat(id: $id, inactive: true) { id } }', variables: (w) => ({ id: w.privatA }) }],
@@ -468,7 +634,12 @@ export const matrix: Record<string, MatrixEntry> = {
         { query: 'subscription ($privat: ID) { subMessage(privat: $privat) { type } }', variables: privatA },
         { query: 'subscription ($task: ID) { subMessage(task: $task) { type } }', variables: taskChatA },
       ],
-      seesNothing: [{ query: 'subscription ($project: ID) { subMessage(project: $project) { type message { id body } } }', variables: (w) => ({ project: w.spaceB }) }],
+      seesNothing: [
+        {
+          query: 'subscription ($project: ID) { subMessage(project: $project) { type message { id body } } }',
+          variables: (w) => ({ project: w.spaceB }),
+        },
+      ],
     },
     guestRefused: [{ query: 'subscription ($project: ID) { subMessage(project: $project) { type } }', variables: projectA }],
   },
@@ -478,15 +649,31 @@ export const matrix: Record<string, MatrixEntry> = {
   signedUploadURL: {
     otherTeam: {
       refused: [
-        { query: 'query ($project: ID) { signedUploadURL(filename: "x.txt", filetype: "text/plain", size: 4, project: $project) { code } }', variables: projectA },
-        { query: 'query ($task: ID) { signedUploadURL(filename: "x.txt", filetype: "text/plain", size: 4, task: $task) { code } }', variables: (w) => ({ task: w.taskA }) },
-        { query: 'query ($privat: ID) { signedUploadURL(filename: "x.txt", filetype: "text/plain", size: 4, privat: $privat) { code } }', variables: (w) => ({ privat: w.privatA }) },
+        {
+          query: 'query ($project: ID) { signedUploadURL(filename: "x.txt", filetype: "text/plain", size: 4, project: $project) { code } }',
+          variables: projectA,
+        },
+        {
+          query: 'query ($task: ID) { signedUploadURL(filename: "x.txt", filetype: "text/plain", size: 4, task: $task) { code } }',
+          variables: (w) => ({ task: w.taskA }),
+        },
+        {
+          query: 'query ($privat: ID) { signedUploadURL(filename: "x.txt", filetype: "text/plain", size: 4, privat: $privat) { code } }',
+          variables: (w) => ({ privat: w.privatA }),
+        },
       ],
     },
-    guestRefused: [{ query: 'query ($project: ID) { signedUploadURL(filename: "x.txt", filetype: "text/plain", size: 4, project: $project) { code } }', variables: projectA }],
+    guestRefused: [
+      {
+        query: 'query ($project: ID) { signedUploadURL(filename: "x.txt", filetype: "text/plain", size: 4, project: $project) { code } }',
+        variables: projectA,
+      },
+    ],
   },
   signedDownloadPublicURL: {
-    otherTeam: { refused: [{ query: 'query ($file: ID!) { signedDownloadPublicURL(file: $file) }', variables: (w) => ({ file: w.fileA }) }] },
+    otherTeam: {
+      refused: [{ query: 'query ($file: ID!) { signedDownloadPublicURL(file: $file) }', variables: (w) => ({ file: w.fileA }) }],
+    },
     guestRefused: [{ query: 'query ($file: ID!) { signedDownloadPublicURL(file: $file) }', variables: (w) => ({ file: w.fileA }) }],
   },
   getFile: {
@@ -508,18 +695,39 @@ export const matrix: Record<string, MatrixEntry> = {
     otherTeam: {
       // The caller's own signed code with team A's space, task or chat: refused before anything is read.
       refused: [
-        { query: 'mutation ($project: ID) { setFile(name: "x.txt", code: "0123456789abcdef01234567", type: "text/plain", size: 4, location: "x", project: $project) { id } }', variables: projectA },
-        { query: 'mutation ($task: ID) { setFile(name: "x.txt", code: "0123456789abcdef01234567", type: "text/plain", size: 4, location: "x", task: $task) { id } }', variables: (w) => ({ task: w.taskA }) },
-        { query: 'mutation ($privat: ID) { setFile(name: "x.txt", code: "0123456789abcdef01234567", type: "text/plain", size: 4, location: "x", privat: $privat) { id } }', variables: (w) => ({ privat: w.privatA }) },
+        {
+          query:
+            'mutation ($project: ID) { setFile(name: "x.txt", code: "0123456789abcdef01234567", type: "text/plain", size: 4, location: "x", project: $project) { id } }',
+          variables: projectA,
+        },
+        {
+          query:
+            'mutation ($task: ID) { setFile(name: "x.txt", code: "0123456789abcdef01234567", type: "text/plain", size: 4, location: "x", task: $task) { id } }',
+          variables: (w) => ({ task: w.taskA }),
+        },
+        {
+          query:
+            'mutation ($privat: ID) { setFile(name: "x.txt", code: "0123456789abcdef01234567", type: "text/plain", size: 4, location: "x", privat: $privat) { id } }',
+          variables: (w) => ({ privat: w.privatA }),
+        },
       ],
     },
-    guestRefused: [{ query: 'mutation ($project: ID) { setFile(name: "x.txt", code: "0123456789abcdef01234567", type: "text/plain", size: 4, location: "x", project: $project) { id } }', variables: projectA }],
+    guestRefused: [
+      {
+        query:
+          'mutation ($project: ID) { setFile(name: "x.txt", code: "0123456789abcdef01234567", type: "text/plain", size: 4, location: "x", project: $project) { id } }',
+        variables: projectA,
+      },
+    ],
   },
   ediFile: {
     otherTeam: {
       refused: [
         { query: 'mutation ($id: ID!) { ediFile(id: $id, shared: true) { id } }', variables: (w) => ({ id: w.fileA }) },
-        { query: 'mutation ($id: ID!, $folder: ID) { ediFile(id: $id, folder: $folder) { id } }', variables: (w) => ({ id: w.fileA, folder: w.folderB }) },
+        {
+          query: 'mutation ($id: ID!, $folder: ID) { ediFile(id: $id, folder: $folder) { id } }',
+          variables: (w) => ({ id: w.fileA, folder: w.folderB }),
+        },
       ],
     },
     // The basic member is in the space but did not upload the file and manages nothing.
@@ -534,7 +742,9 @@ export const matrix: Record<string, MatrixEntry> = {
     otherTeam: { refused: [{ query: 'mutation ($code: ID!) { cancelUpload(code: $code) }', variables: (w) => ({ code: w.fileA }) }] },
   },
   getFolder: {
-    otherTeam: { refused: [{ query: 'query ($folder: ID!) { getFolder(folder: $folder) { id name } }', variables: (w) => ({ folder: w.folderA }) }] },
+    otherTeam: {
+      refused: [{ query: 'query ($folder: ID!) { getFolder(folder: $folder) { id name } }', variables: (w) => ({ folder: w.folderA }) }],
+    },
     guestRefused: [{ query: 'query ($folder: ID!) { getFolder(folder: $folder) { id name } }', variables: (w) => ({ folder: w.folderA }) }],
   },
   getFolders: {
@@ -546,19 +756,29 @@ export const matrix: Record<string, MatrixEntry> = {
       refused: [
         { query: 'mutation ($project: ID!) { setFolder(project: $project, name: "Planted") { id } }', variables: projectA },
         // Two ids: a folder in the caller's own space, inside team A's folder.
-        { query: 'mutation ($project: ID!, $upfolder: ID) { setFolder(project: $project, name: "x", upfolder: $upfolder) { id } }', variables: (w) => ({ project: w.spaceB, upfolder: w.folderA }) },
+        {
+          query: 'mutation ($project: ID!, $upfolder: ID) { setFolder(project: $project, name: "x", upfolder: $upfolder) { id } }',
+          variables: (w) => ({ project: w.spaceB, upfolder: w.folderA }),
+        },
       ],
     },
-    guestRefused: [{ query: 'mutation ($project: ID!) { setFolder(project: $project, name: "Guest folder") { id } }', variables: projectA }],
+    guestRefused: [
+      { query: 'mutation ($project: ID!) { setFolder(project: $project, name: "Guest folder") { id } }', variables: projectA },
+    ],
   },
   ediFolder: {
     otherTeam: {
       refused: [
         { query: 'mutation ($id: ID!) { ediFolder(id: $id, name: "Hijacked") { id } }', variables: (w) => ({ id: w.folderA }) },
-        { query: 'mutation ($id: ID!, $upfolder: ID) { ediFolder(id: $id, upfolder: $upfolder) { id } }', variables: (w) => ({ id: w.folderB, upfolder: w.folderA }) },
+        {
+          query: 'mutation ($id: ID!, $upfolder: ID) { ediFolder(id: $id, upfolder: $upfolder) { id } }',
+          variables: (w) => ({ id: w.folderB, upfolder: w.folderA }),
+        },
       ],
     },
-    withoutRights: [{ query: 'mutation ($id: ID!) { ediFolder(id: $id, name: "Hijacked") { id } }', variables: (w) => ({ id: w.folderA }) }],
+    withoutRights: [
+      { query: 'mutation ($id: ID!) { ediFolder(id: $id, name: "Hijacked") { id } }', variables: (w) => ({ id: w.folderA }) },
+    ],
   },
   delFolder: {
     otherTeam: { refused: [{ query: 'mutation ($id: ID!) { delFolder(id: $id) }', variables: (w) => ({ id: w.folderA }) }] },
@@ -576,14 +796,24 @@ export const matrix: Record<string, MatrixEntry> = {
         { query: 'subscription ($project: ID) { subFile(project: $project) { type } }', variables: projectA },
         { query: 'subscription ($privat: ID) { subFile(privat: $privat) { type } }', variables: (w) => ({ privat: w.privatA }) },
       ],
-      seesNothing: [{ query: 'subscription ($project: ID) { subFile(project: $project) { type fileId file { id name } } }', variables: (w) => ({ project: w.spaceB }) }],
+      seesNothing: [
+        {
+          query: 'subscription ($project: ID) { subFile(project: $project) { type fileId file { id name } } }',
+          variables: (w) => ({ project: w.spaceB }),
+        },
+      ],
     },
     guestRefused: [{ query: 'subscription ($project: ID) { subFile(project: $project) { type } }', variables: projectA }],
   },
   subFolder: {
     otherTeam: {
       refused: [{ query: 'subscription ($project: ID!) { subFolder(project: $project) { type } }', variables: projectA }],
-      seesNothing: [{ query: 'subscription ($project: ID!) { subFolder(project: $project) { type folderId folder { id name } } }', variables: (w) => ({ project: w.spaceB }) }],
+      seesNothing: [
+        {
+          query: 'subscription ($project: ID!) { subFolder(project: $project) { type folderId folder { id name } } }',
+          variables: (w) => ({ project: w.spaceB }),
+        },
+      ],
     },
     guestRefused: [{ query: 'subscription ($project: ID!) { subFolder(project: $project) { type } }', variables: projectA }],
   },

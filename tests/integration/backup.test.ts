@@ -23,7 +23,11 @@ const temporaryFolder = (label: string) => {
 };
 
 /** Runs `npm run backup` / `npm run restore` as the real command would (same entry point, own process). */
-function runTool(script: 'backup' | 'restore', args: string[], environment: Record<string, string>): Promise<{ status: number | null; output: string }> {
+function runTool(
+  script: 'backup' | 'restore',
+  args: string[],
+  environment: Record<string, string>,
+): Promise<{ status: number | null; output: string }> {
   return new Promise((resolve) => {
     const child = spawn(process.execPath, ['--import', 'tsx', `server/src/cli/${script}.ts`, ...args], {
       env: { ...process.env, NODE_ENV: 'test', LOG_LEVEL: 'silent', ...environment },
@@ -74,7 +78,8 @@ describe.each(['local', 's3'] as const)('backup and restore through the %s drive
       const writtenMeanwhile: string[] = [];
       let finished = false;
       void backingUp.then(() => (finished = true));
-      while (!finished && writtenMeanwhile.length < 50) writtenMeanwhile.push((await createTask(owner, space, `During the backup ${writtenMeanwhile.length}`)).id);
+      while (!finished && writtenMeanwhile.length < 50)
+        writtenMeanwhile.push((await createTask(owner, space, `During the backup ${writtenMeanwhile.length}`)).id);
       const backup = await backingUp;
       expect(writtenMeanwhile.length).toBeGreaterThan(0);
       expect(backup.output).toContain('Backup written to');
@@ -86,7 +91,10 @@ describe.each(['local', 's3'] as const)('backup and restore through the %s drive
       // An ordinary tar: the database, the signing secret, the stored files and the manifest.
       const listing = spawnSync('tar', ['-tf', archive], { encoding: 'utf8' });
       expect(listing.status).toBe(0);
-      const entries = listing.stdout.trim().split('\n').map((line) => line.split('/').slice(1).join('/'));
+      const entries = listing.stdout
+        .trim()
+        .split('\n')
+        .map((line) => line.split('/').slice(1).join('/'));
       expect(entries).toEqual(expect.arrayContaining(['workspace.sqlite', 'secret.key', 'manifest.json']));
       expect(entries.filter((entry) => entry.startsWith(`files/${owner.teamId}/`)).length).toBeGreaterThanOrEqual(1);
 
@@ -106,7 +114,10 @@ describe.each(['local', 's3'] as const)('backup and restore through the %s drive
       damagedBytes.writeUInt8(damagedBytes.readUInt8(512 + 200) ^ 0xff, 512 + 200);
       writeFileSync(damaged, damagedBytes);
       const damagedTarget = temporaryFolder('damaged-target');
-      const refused = await runTool('restore', [damaged], { DATA_DIR: damagedTarget, ...(s3 ? { ...storageEnvironment, S3_BUCKET: 'workspace-damaged' } : {}) });
+      const refused = await runTool('restore', [damaged], {
+        DATA_DIR: damagedTarget,
+        ...(s3 ? { ...storageEnvironment, S3_BUCKET: 'workspace-damaged' } : {}),
+      });
       expect(refused.status).toBe(1);
       expect(refused.output).toMatch(/workspace.sqlite in the archive is damaged/);
       expect(readdirSync(damagedTarget)).not.toContain('workspace.sqlite');
@@ -124,7 +135,10 @@ describe.each(['local', 's3'] as const)('backup and restore through the %s drive
       expect((await messagesOf(memberThere, { project: space })).map((each) => each.id)).toContain(message.id);
       // A password sign-in works too.
       const fresh = new GraphqlTestClient(restored);
-      const signedIn = await fresh.execute<{ login: { token: string } }>('mutation ($email: String!, $password: String!) { login(email: $email, password: $password) { token } }', { email: member.email, password: 'analytical1' });
+      const signedIn = await fresh.execute<{ login: { token: string } }>(
+        'mutation ($email: String!, $password: String!) { login(email: $email, password: $password) { token } }',
+        { email: member.email, password: 'analytical1' },
+      );
       expect(signedIn.data?.login.token).toBeTruthy();
 
       const download = await fetch(`${restored.url}${file.url}`, { headers: { cookie: ownerThere.client.cookieHeader() } });

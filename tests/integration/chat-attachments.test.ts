@@ -25,7 +25,18 @@ interface FileMessage {
   type: string;
   clientId: string | null;
   author: { id: string } | null;
-  file: { id: string; name: string; type: string; size: number; url: string; thumbnail: string | null; category: string; width: number | null; height: number | null; duration: number | null } | null;
+  file: {
+    id: string;
+    name: string;
+    type: string;
+    size: number;
+    url: string;
+    thumbnail: string | null;
+    category: string;
+    width: number | null;
+    height: number | null;
+    duration: number | null;
+  } | null;
 }
 
 function send(someone: Person, variables: Record<string, unknown>) {
@@ -38,13 +49,16 @@ function send(someone: Person, variables: Record<string, unknown>) {
 }
 
 async function read(someone: Person, variables: Record<string, unknown>): Promise<FileMessage[]> {
-  return expectData(await someone.client.execute<{ getMessages: FileMessage[] }>(
-    `query ($project: ID, $privat: ID, $task: ID) { getMessages(project: $project, privat: $privat, task: $task) { ${attachmentFields} } }`,
-    variables,
-  )).getMessages;
+  return expectData(
+    await someone.client.execute<{ getMessages: FileMessage[] }>(
+      `query ($project: ID, $privat: ID, $task: ID) { getMessages(project: $project, privat: $privat, task: $task) { ${attachmentFields} } }`,
+      variables,
+    ),
+  ).getMessages;
 }
 
-const deleteFile = async (someone: Person, id: string) => expectData(await someone.client.execute('mutation ($id: ID!) { delFile(id: $id) }', { id }));
+const deleteFile = async (someone: Person, id: string) =>
+  expectData(await someone.client.execute('mutation ($id: ID!) { delFile(id: $id) }', { id }));
 
 beforeAll(async () => {
   server = await startTestServer();
@@ -55,7 +69,9 @@ beforeAll(async () => {
   space = await createSpace(ann, 'Attachments');
   await joinSpace(bas, space);
   await joinSpace(cid, space);
-  png = await sharp({ create: { width: 40, height: 30, channels: 3, background: '#884422' } }).png().toBuffer();
+  png = await sharp({ create: { width: 40, height: 30, channels: 3, background: '#884422' } })
+    .png()
+    .toBuffer();
 });
 afterAll(async () => {
   await Promise.all(sockets.map((socket) => socket.dispose()));
@@ -67,8 +83,20 @@ describe('attaching a file', () => {
     const uploaded = await uploadFile(bas, 'Sketch.png', 'image/png', png, { project: space });
     const sent = expectData(await send(bas, { project: space, body: '  ', file: uploaded.id })).setMessage;
     expect(sent).toMatchObject({
-      body: '', type: 'file', author: { id: bas.id },
-      file: { id: uploaded.id, name: 'Sketch.png', type: 'image/png', size: png.length, url: `/media/files/${uploaded.id}`, thumbnail: `/media/files/${uploaded.id}/thumbnail`, category: 'image', width: 40, height: 30 },
+      body: '',
+      type: 'file',
+      author: { id: bas.id },
+      file: {
+        id: uploaded.id,
+        name: 'Sketch.png',
+        type: 'image/png',
+        size: png.length,
+        url: `/media/files/${uploaded.id}`,
+        thumbnail: `/media/files/${uploaded.id}/thumbnail`,
+        category: 'image',
+        width: 40,
+        height: 30,
+      },
     });
     const seenByAnn = (await read(ann, { project: space })).find((message) => message.id === sent.id)!;
     expect(seenByAnn.file).toEqual(sent.file);
@@ -100,12 +128,20 @@ describe('attaching a file', () => {
     const socket = subscriptionClient(server, { cookie: cid.client.cookieHeader() });
     sockets.push(socket);
     const changes = nextResults<{ subMessage: { type: string; message: { file: { id: string; name: string } | null } | null } }>(
-      socket, 'subscription ($project: ID) { subMessage(project: $project) { type message { file { id name } } } }', { project: space }, 1, 4000);
+      socket,
+      'subscription ($project: ID) { subMessage(project: $project) { type message { file { id name } } } }',
+      { project: space },
+      1,
+      4000,
+    );
     await changes.started;
     await wait(150);
     const uploaded = await uploadFile(bas, 'Live.png', 'image/png', png, { project: space });
     expectData(await send(bas, { project: space, body: '', file: uploaded.id }));
-    expect((await changes.done)[0]?.subMessage).toEqual({ type: 'message.created', message: { file: { id: uploaded.id, name: 'Live.png' } } });
+    expect((await changes.done)[0]?.subMessage).toEqual({
+      type: 'message.created',
+      message: { file: { id: uploaded.id, name: 'Live.png' } },
+    });
   });
 
   it('returns the first message to a resend with the same clientId and writes nothing', async () => {
@@ -149,7 +185,9 @@ describe('the file and the message live apart', () => {
     const uploaded = await uploadFile(bas, 'Keep.png', 'image/png', png, { project: space });
     const sent = expectData(await send(bas, { project: space, body: '', file: uploaded.id })).setMessage;
     expectData(await bas.client.execute('mutation ($id: ID!) { delMessage(id: $id) }', { id: sent.id }));
-    const file = expectData(await bas.client.execute<{ getFile: { id: string } }>('query ($id: ID!) { getFile(id: $id) { id } }', { id: uploaded.id })).getFile;
+    const file = expectData(
+      await bas.client.execute<{ getFile: { id: string } }>('query ($id: ID!) { getFile(id: $id) { id } }', { id: uploaded.id }),
+    ).getFile;
     expect(file.id).toBe(uploaded.id);
   });
 
@@ -160,48 +198,95 @@ describe('the file and the message live apart', () => {
     const seen = (await read(cid, { project: space })).find((message) => message.id === sent.id)!;
     expect(seen).toMatchObject({ type: 'file', body: 'look', file: null });
     // A resend after the deletion still answers with the first message, now without its file.
-    expect(expectData(await send(bas, { project: space, body: 'look', file: uploaded.id, clientId: 'attach-gone' })).setMessage).toMatchObject({ id: sent.id, file: null });
+    expect(
+      expectData(await send(bas, { project: space, body: 'look', file: uploaded.id, clientId: 'attach-gone' })).setMessage,
+    ).toMatchObject({ id: sent.id, file: null });
   });
 });
 
 describe('bad attachments write nothing', () => {
   type Case = [string, () => Promise<{ sender: Person; variables: Record<string, unknown> }>, string, string];
   const cases: Case[] = [
-    ['a file message without a file', async () => ({ sender: bas, variables: { project: space, body: '', type: 'file' } }), 'BAD_USER_INPUT', chatMessages.fileRequired],
-    ['a file id that never existed', async () => ({ sender: bas, variables: { project: space, body: '', file: '0123456789abcdef01234567' } }), 'NOT_FOUND', chatMessages.fileNotFound],
-    ['a deleted file', async () => {
-      const uploaded = await uploadFile(bas, 'deleted.png', 'image/png', png, { project: space });
-      await deleteFile(bas, uploaded.id);
-      return { sender: bas, variables: { project: space, body: '', file: uploaded.id } };
-    }, 'NOT_FOUND', chatMessages.fileNotFound],
-    ["another team's file", async () => {
-      const uploaded = await uploadFile(outsider, 'theirs.png', 'image/png', png, { project: await createSpace(outsider, 'Elsewhere') });
-      return { sender: bas, variables: { project: space, body: '', file: uploaded.id } };
-    }, 'NOT_FOUND', chatMessages.fileNotFound],
-    ['a file of another space', async () => {
-      const other = await createSpace(bas, 'Other space');
-      const uploaded = await uploadFile(bas, 'other.png', 'image/png', png, { project: other });
-      return { sender: bas, variables: { project: space, body: '', file: uploaded.id } };
-    }, 'BAD_USER_INPUT', chatMessages.fileElsewhere],
-    ["a task's file in its space's channel", async () => {
-      const task = await createTask(bas, space, 'Task files stay');
-      const uploaded = await uploadFile(bas, 'task.png', 'image/png', png, { task: task.id });
-      return { sender: bas, variables: { project: space, body: '', file: uploaded.id } };
-    }, 'BAD_USER_INPUT', chatMessages.fileElsewhere],
-    ["a space's file in a private chat", async () => {
-      const chat = expectData(await startPrivat(bas, [cid.id])).setPrivat;
-      const uploaded = await uploadFile(bas, 'space.png', 'image/png', png, { project: space });
-      return { sender: bas, variables: { privat: chat.id, body: '', file: uploaded.id } };
-    }, 'BAD_USER_INPUT', chatMessages.fileElsewhere],
-    ["a private chat's file the sender is not in", async () => {
-      const chat = expectData(await startPrivat(ann, [cid.id])).setPrivat;
-      const uploaded = await uploadFile(ann, 'private.png', 'image/png', png, { privat: chat.id });
-      return { sender: bas, variables: { project: space, body: '', file: uploaded.id } };
-    }, 'NOT_FOUND', chatMessages.fileNotFound],
-    ["someone else's file of the same conversation", async () => {
-      const uploaded = await uploadFile(ann, 'anns.png', 'image/png', png, { project: space });
-      return { sender: bas, variables: { project: space, body: '', file: uploaded.id } };
-    }, 'PERMISSION_DENIED', chatMessages.fileNotYours],
+    [
+      'a file message without a file',
+      async () => ({ sender: bas, variables: { project: space, body: '', type: 'file' } }),
+      'BAD_USER_INPUT',
+      chatMessages.fileRequired,
+    ],
+    [
+      'a file id that never existed',
+      async () => ({ sender: bas, variables: { project: space, body: '', file: '0123456789abcdef01234567' } }),
+      'NOT_FOUND',
+      chatMessages.fileNotFound,
+    ],
+    [
+      'a deleted file',
+      async () => {
+        const uploaded = await uploadFile(bas, 'deleted.png', 'image/png', png, { project: space });
+        await deleteFile(bas, uploaded.id);
+        return { sender: bas, variables: { project: space, body: '', file: uploaded.id } };
+      },
+      'NOT_FOUND',
+      chatMessages.fileNotFound,
+    ],
+    [
+      "another team's file",
+      async () => {
+        const uploaded = await uploadFile(outsider, 'theirs.png', 'image/png', png, { project: await createSpace(outsider, 'Elsewhere') });
+        return { sender: bas, variables: { project: space, body: '', file: uploaded.id } };
+      },
+      'NOT_FOUND',
+      chatMessages.fileNotFound,
+    ],
+    [
+      'a file of another space',
+      async () => {
+        const other = await createSpace(bas, 'Other space');
+        const uploaded = await uploadFile(bas, 'other.png', 'image/png', png, { project: other });
+        return { sender: bas, variables: { project: space, body: '', file: uploaded.id } };
+      },
+      'BAD_USER_INPUT',
+      chatMessages.fileElsewhere,
+    ],
+    [
+      "a task's file in its space's channel",
+      async () => {
+        const task = await createTask(bas, space, 'Task files stay');
+        const uploaded = await uploadFile(bas, 'task.png', 'image/png', png, { task: task.id });
+        return { sender: bas, variables: { project: space, body: '', file: uploaded.id } };
+      },
+      'BAD_USER_INPUT',
+      chatMessages.fileElsewhere,
+    ],
+    [
+      "a space's file in a private chat",
+      async () => {
+        const chat = expectData(await startPrivat(bas, [cid.id])).setPrivat;
+        const uploaded = await uploadFile(bas, 'space.png', 'image/png', png, { project: space });
+        return { sender: bas, variables: { privat: chat.id, body: '', file: uploaded.id } };
+      },
+      'BAD_USER_INPUT',
+      chatMessages.fileElsewhere,
+    ],
+    [
+      "a private chat's file the sender is not in",
+      async () => {
+        const chat = expectData(await startPrivat(ann, [cid.id])).setPrivat;
+        const uploaded = await uploadFile(ann, 'private.png', 'image/png', png, { privat: chat.id });
+        return { sender: bas, variables: { project: space, body: '', file: uploaded.id } };
+      },
+      'NOT_FOUND',
+      chatMessages.fileNotFound,
+    ],
+    [
+      "someone else's file of the same conversation",
+      async () => {
+        const uploaded = await uploadFile(ann, 'anns.png', 'image/png', png, { project: space });
+        return { sender: bas, variables: { project: space, body: '', file: uploaded.id } };
+      },
+      'PERMISSION_DENIED',
+      chatMessages.fileNotYours,
+    ],
   ];
 
   it.each(cases)('refuses %s with a clear error', async (_name, prepare, code, message) => {
@@ -214,7 +299,7 @@ describe('bad attachments write nothing', () => {
     expect(countRows(server, 'messages')).toBe(messages);
   });
 
-  it("refuses a file message in a private chat from someone outside it, before looking at the file", async () => {
+  it('refuses a file message in a private chat from someone outside it, before looking at the file', async () => {
     const chat = expectData(await startPrivat(ann, [cid.id])).setPrivat;
     const uploaded = await uploadFile(ann, 'ours.png', 'image/png', png, { privat: chat.id });
     const result = await sendMessage(bas, { privat: chat.id, body: '', file: uploaded.id });

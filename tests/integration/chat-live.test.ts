@@ -20,8 +20,15 @@ afterAll(async () => {
   await server.close();
 });
 
-type Change = { type: string; seq: number; messageId: string | null; message: { id: string; body: string; canDelete: boolean } | null; user: { id: string } | null };
-const subMessage = 'subscription ($project: ID, $privat: ID, $task: ID) { subMessage(project: $project, privat: $privat, task: $task) { type seq messageId message { id body canDelete } user { id } } }';
+type Change = {
+  type: string;
+  seq: number;
+  messageId: string | null;
+  message: { id: string; body: string; canDelete: boolean } | null;
+  user: { id: string } | null;
+};
+const subMessage =
+  'subscription ($project: ID, $privat: ID, $task: ID) { subMessage(project: $project, privat: $privat, task: $task) { type seq messageId message { id body canDelete } user { id } } }';
 
 function socketOf(someone: Person): Client {
   const socket = subscriptionClient(server, { cookie: someone.client.cookieHeader() });
@@ -35,11 +42,14 @@ function watch<T>(someone: Person, query: string, variables: Record<string, unkn
   const received: T[] = [];
   const state = { errors: [] as unknown[], completed: false };
   const connected = new Promise<void>((resolve) => socket.on('connected', () => resolve()));
-  socket.subscribe<Record<string, T>>({ query, variables }, {
-    next: (value) => (value.errors ? state.errors.push(value.errors) : received.push(Object.values(value.data!)[0]!)),
-    error: (error) => state.errors.push(error),
-    complete: () => (state.completed = true),
-  });
+  socket.subscribe<Record<string, T>>(
+    { query, variables },
+    {
+      next: (value) => (value.errors ? state.errors.push(value.errors) : received.push(Object.values(value.data!)[0]!)),
+      error: (error) => state.errors.push(error),
+      complete: () => (state.completed = true),
+    },
+  );
   return { ready: connected.then(() => wait(150)), received, state, socket };
 }
 
@@ -78,12 +88,22 @@ describe('subMessage', () => {
 
   it('stops delivering to a member removed from the space', async () => {
     const space = await createSpace(admin, 'Removal', 'private');
-    expectData(await admin.client.execute('mutation ($user: ID!, $project: ID!) { setPermission(user: $user, project: $project, permission: "basic") { id } }', { user: member.id, project: space }));
+    expectData(
+      await admin.client.execute(
+        'mutation ($user: ID!, $project: ID!) { setPermission(user: $user, project: $project, permission: "basic") { id } }',
+        { user: member.id, project: space },
+      ),
+    );
     const watcher = watch<Change>(member, subMessage, { project: space });
     await watcher.ready;
     await postMessage(admin, { project: space, body: 'before removal' });
     await until(() => watcher.received.length === 1);
-    expectData(await admin.client.execute('mutation ($user: ID!, $project: ID!) { setPermission(user: $user, project: $project, permission: "removed") { id } }', { user: member.id, project: space }));
+    expectData(
+      await admin.client.execute(
+        'mutation ($user: ID!, $project: ID!) { setPermission(user: $user, project: $project, permission: "removed") { id } }',
+        { user: member.id, project: space },
+      ),
+    );
     await until(() => watcher.state.completed);
     await postMessage(admin, { project: space, body: 'after removal' });
     await wait(300);
@@ -96,7 +116,8 @@ describe('subMessage', () => {
     const watcher = watch<Change>(member, subMessage, { project: space });
     const own = watch<Change>(admin, subMessage, { project: space });
     await Promise.all([watcher.ready, own.ready]);
-    const typing = () => admin.client.execute<{ typingMessage: boolean }>('mutation ($project: ID) { typingMessage(project: $project) }', { project: space });
+    const typing = () =>
+      admin.client.execute<{ typingMessage: boolean }>('mutation ($project: ID) { typingMessage(project: $project) }', { project: space });
     expect(expectData(await typing()).typingMessage).toBe(true);
     expect(expectData(await typing()).typingMessage).toBe(false);
     await until(() => watcher.received.length === 1);
@@ -108,7 +129,8 @@ describe('subMessage', () => {
 
 describe('presence', () => {
   type Presence = { user: string; state: string };
-  const presenceOf = async (someone: Person) => expectData(await someone.client.execute<{ getPresence: Presence[] }>('{ getPresence { user state } }')).getPresence;
+  const presenceOf = async (someone: Person) =>
+    expectData(await someone.client.execute<{ getPresence: Presence[] }>('{ getPresence { user state } }')).getPresence;
 
   it('is online while a websocket is open, away on request, offline when the last one closes', async () => {
     // Someone with no socket yet: the other tests keep theirs open.
@@ -120,7 +142,12 @@ describe('presence', () => {
     const second = watch<Presence>(fresh, 'subscription { subPresence { user state } }', {});
     await Promise.all([first.ready, second.ready]);
     await until(() => observer.received.some((entry) => entry.user === fresh.id && entry.state === 'online'));
-    expect(await presenceOf(admin)).toEqual(expect.arrayContaining([{ user: fresh.id, state: 'online' }, { user: admin.id, state: 'online' }]));
+    expect(await presenceOf(admin)).toEqual(
+      expect.arrayContaining([
+        { user: fresh.id, state: 'online' },
+        { user: admin.id, state: 'online' },
+      ]),
+    );
     expectData(await fresh.client.execute('mutation { setPresence(state: "away") }'));
     await until(() => observer.received.some((entry) => entry.user === fresh.id && entry.state === 'away'));
     await first.socket.dispose();
@@ -135,7 +162,11 @@ describe('presence', () => {
 });
 
 describe('subProject', () => {
-  type ProjectChange = { type: string; projectId: string; project: { id: string; unread: number; lastMessage: { body: string } | null } | null };
+  type ProjectChange = {
+    type: string;
+    projectId: string;
+    project: { id: string; unread: number; lastMessage: { body: string } | null } | null;
+  };
   const subProject = 'subscription { subProject { type projectId project { id unread lastMessage { body } } } }';
 
   it('tells members of a new message with their own unread count, and of their own reads', async () => {
@@ -146,11 +177,19 @@ describe('subProject', () => {
     await Promise.all([watcher.ready, authorWatcher.ready]);
     await postMessage(admin, { project: space, body: 'count me' });
     await until(() => watcher.received.length === 1 && authorWatcher.received.length === 1);
-    expect(watcher.received[0]).toEqual({ type: 'project.message', projectId: space, project: { id: space, unread: 1, lastMessage: { body: 'count me' } } });
+    expect(watcher.received[0]).toEqual({
+      type: 'project.message',
+      projectId: space,
+      project: { id: space, unread: 1, lastMessage: { body: 'count me' } },
+    });
     expect(authorWatcher.received[0]!.project!.unread).toBe(0);
     await markRead(member, { project: space });
     await until(() => watcher.received.length === 2);
-    expect(watcher.received[1]).toEqual({ type: 'project.read', projectId: space, project: { id: space, unread: 0, lastMessage: { body: 'count me' } } });
+    expect(watcher.received[1]).toEqual({
+      type: 'project.read',
+      projectId: space,
+      project: { id: space, unread: 0, lastMessage: { body: 'count me' } },
+    });
     await wait(200);
     expect(authorWatcher.received).toHaveLength(1);
   });

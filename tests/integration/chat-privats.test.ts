@@ -3,7 +3,18 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chatMessages } from '#shared/chatRules';
 import { errorMessages } from '#shared/errors';
 import { nextResults, startTestServer, subscriptionClient, type TestServer } from './harness';
-import { countRows, markRead, messagesOf, postMessage, privatFields, privatsOf, readMessages, sendMessage, startPrivat, type Privat } from './chatFactories';
+import {
+  countRows,
+  markRead,
+  messagesOf,
+  postMessage,
+  privatFields,
+  privatsOf,
+  readMessages,
+  sendMessage,
+  startPrivat,
+  type Privat,
+} from './chatFactories';
 import { countEvents, expectData, joinTeam, person, wait, type Person } from './teamFactories';
 
 let server: TestServer;
@@ -43,7 +54,10 @@ describe('starting private chats', () => {
 
   it('refuses people outside the caller’s current team and an empty list, writing nothing', async () => {
     const events = countEvents(server);
-    expect((await startPrivat(ann, [outsider.id])).errors?.[0]).toMatchObject({ message: chatMessages.privatPeopleNotInTeam, extensions: { code: 'NOT_FOUND' } });
+    expect((await startPrivat(ann, [outsider.id])).errors?.[0]).toMatchObject({
+      message: chatMessages.privatPeopleNotInTeam,
+      extensions: { code: 'NOT_FOUND' },
+    });
     expect((await startPrivat(ann, [ann.id])).errors?.[0]).toMatchObject({ message: chatMessages.privatPeopleRequired });
     expect((await startPrivat(outsider, [ann.id])).errors?.[0]?.extensions.code).toBe('NOT_FOUND');
     expect(countEvents(server)).toBe(events);
@@ -56,13 +70,19 @@ describe('members only', () => {
     await postMessage(ann, { privat: chat.id, body: 'just between us' });
     const events = countEvents(server);
     expect((await privatsOf(cid)).some((privat) => privat.id === chat.id)).toBe(false);
-    for (const result of [await readMessages(cid, { privat: chat.id }), await sendMessage(cid, { privat: chat.id, body: 'eavesdrop' }), await readMessages(outsider, { privat: chat.id })]) {
+    for (const result of [
+      await readMessages(cid, { privat: chat.id }),
+      await sendMessage(cid, { privat: chat.id, body: 'eavesdrop' }),
+      await readMessages(outsider, { privat: chat.id }),
+    ]) {
       expect(result.errors?.[0]).toMatchObject({ message: errorMessages.PERMISSION_DENIED, extensions: { code: 'PERMISSION_DENIED' } });
       expect(JSON.stringify(result.data)).not.toContain('between us');
     }
     const socket = subscriptionClient(server, { cookie: cid.client.cookieHeader() });
     sockets.push(socket);
-    await expect(nextResults(socket, 'subscription ($privat: ID) { subMessage(privat: $privat) { type } }', { privat: chat.id }, 1, 2000).done).rejects.toThrow('PERMISSION_DENIED');
+    await expect(
+      nextResults(socket, 'subscription ($privat: ID) { subMessage(privat: $privat) { type } }', { privat: chat.id }, 1, 2000).done,
+    ).rejects.toThrow('PERMISSION_DENIED');
     const edit = await cid.client.execute('mutation ($id: ID!) { ediPrivat(id: $id, inactive: true) { id } }', { id: chat.id });
     expect(edit.errors?.[0]?.extensions.code).toBe('PERMISSION_DENIED');
     expect(countEvents(server)).toBe(events);
@@ -74,7 +94,10 @@ describe('editing, leaving and inactive chats', () => {
     const chat = await start(ann, [cid.id]);
     expectData(await ann.client.execute('mutation ($id: ID!) { ediPrivat(id: $id, inactive: true) { inactive } }', { id: chat.id }));
     const messages = countRows(server, 'messages');
-    expect((await sendMessage(cid, { privat: chat.id, body: 'anyone?' })).errors?.[0]).toMatchObject({ message: chatMessages.privatInactive, extensions: { code: 'BAD_USER_INPUT' } });
+    expect((await sendMessage(cid, { privat: chat.id, body: 'anyone?' })).errors?.[0]).toMatchObject({
+      message: chatMessages.privatInactive,
+      extensions: { code: 'BAD_USER_INPUT' },
+    });
     expect(countRows(server, 'messages')).toBe(messages);
     const renamed = await ann.client.execute('mutation ($id: ID!) { ediPrivat(id: $id, name: "Renamed") { id } }', { id: chat.id });
     expect(renamed.errors?.[0]?.message).toBe(chatMessages.privatOneToOneFixed);
@@ -90,19 +113,36 @@ describe('editing, leaving and inactive chats', () => {
     const edit = await cid.client.execute('mutation ($id: ID!) { ediMessage(id: $id, body: "changed") { id } }', { id: message.id });
     expect(edit.errors?.[0]).toMatchObject({ message: chatMessages.privatInactive, extensions: { code: 'BAD_USER_INPUT' } });
     expect(countEvents(server)).toBe(events);
-    expect((await messagesOf(cid, { privat: chat.id })).find((seen) => seen.id === message.id)).toMatchObject({ body: 'still here', reactions: [] });
+    expect((await messagesOf(cid, { privat: chat.id })).find((seen) => seen.id === message.id)).toMatchObject({
+      body: 'still here',
+      reactions: [],
+    });
   });
 
   it('renames a group, adds people, and lets members leave it', async () => {
     const group = await start(ann, [bas.id], 'Plans');
-    const edited = expectData(await ann.client.execute<{ ediPrivat: Privat }>(`mutation ($id: ID!, $add: [ID!]) { ediPrivat(id: $id, name: "Big plans", addUsers: $add) { ${privatFields} } }`, { id: group.id, add: [cid.id] })).ediPrivat;
+    const edited = expectData(
+      await ann.client.execute<{ ediPrivat: Privat }>(
+        `mutation ($id: ID!, $add: [ID!]) { ediPrivat(id: $id, name: "Big plans", addUsers: $add) { ${privatFields} } }`,
+        { id: group.id, add: [cid.id] },
+      ),
+    ).ediPrivat;
     expect(edited.name).toBe('Big plans');
     expect(edited.users.map((user) => user.id)).toContain(cid.id);
-    expect((await ann.client.execute('mutation ($id: ID!, $add: [ID!]) { ediPrivat(id: $id, addUsers: $add) { id } }', { id: group.id, add: [outsider.id] })).errors?.[0]?.message).toBe(chatMessages.privatPeopleNotInTeam);
+    expect(
+      (
+        await ann.client.execute('mutation ($id: ID!, $add: [ID!]) { ediPrivat(id: $id, addUsers: $add) { id } }', {
+          id: group.id,
+          add: [outsider.id],
+        })
+      ).errors?.[0]?.message,
+    ).toBe(chatMessages.privatPeopleNotInTeam);
     expectData(await cid.client.execute('mutation ($id: ID!) { leavePrivat(id: $id) }', { id: group.id }));
     expect((await readMessages(cid, { privat: group.id })).errors?.[0]?.extensions.code).toBe('PERMISSION_DENIED');
     const oneToOne = await start(ann, [bas.id]);
-    expect((await ann.client.execute('mutation ($id: ID!) { leavePrivat(id: $id) }', { id: oneToOne.id })).errors?.[0]?.message).toBe(chatMessages.privatLeaveOneToOne);
+    expect((await ann.client.execute('mutation ($id: ID!) { leavePrivat(id: $id) }', { id: oneToOne.id })).errors?.[0]?.message).toBe(
+      chatMessages.privatLeaveOneToOne,
+    );
   });
 });
 
@@ -126,8 +166,9 @@ describe('the chat list', () => {
     const chat = await start(ann, [bas.id], 'Live list');
     const socket = subscriptionClient(server, { cookie: bas.client.cookieHeader() });
     sockets.push(socket);
-    const changes = nextResults<{ subPrivat: { type: string; privatId: string; privat: { unread: number; lastMessage: { body: string } | null } | null } }>(
-      socket, 'subscription { subPrivat { type privatId privat { unread lastMessage { body } } } }', {}, 2, 4000);
+    const changes = nextResults<{
+      subPrivat: { type: string; privatId: string; privat: { unread: number; lastMessage: { body: string } | null } | null };
+    }>(socket, 'subscription { subPrivat { type privatId privat { unread lastMessage { body } } } }', {}, 2, 4000);
     await changes.started;
     await wait(150);
     await postMessage(ann, { privat: chat.id, body: 'ping' });

@@ -19,7 +19,12 @@ afterAll(async () => {
 
 type TaskChat = { id: string; name: string; project: string; unread: number; lastMessage: { body: string } | null };
 const taskChatsOf = async (someone: Person, first?: number) =>
-  expectData(await someone.client.execute<{ getTaskChats: TaskChat[] }>('query ($first: Int) { getTaskChats(first: $first) { id name project unread lastMessage { body } } }', { first })).getTaskChats;
+  expectData(
+    await someone.client.execute<{ getTaskChats: TaskChat[] }>(
+      'query ($first: Int) { getTaskChats(first: $first) { id name project unread lastMessage { body } } }',
+      { first },
+    ),
+  ).getTaskChats;
 
 describe('getTaskChats', () => {
   it('lists the task threads with messages the caller can read, the most recently active first', async () => {

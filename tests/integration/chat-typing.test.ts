@@ -29,11 +29,14 @@ async function watch(someone: Person, space: string): Promise<Change[]> {
   sockets.push(socket);
   const received: Change[] = [];
   const connected = new Promise<void>((resolve) => socket.on('connected', () => resolve()));
-  socket.subscribe<{ subMessage: Change }>({ query: subMessage, variables: { project: space } }, {
-    next: (value) => value.data && received.push(value.data.subMessage),
-    error: () => undefined,
-    complete: () => undefined,
-  });
+  socket.subscribe<{ subMessage: Change }>(
+    { query: subMessage, variables: { project: space } },
+    {
+      next: (value) => value.data && received.push(value.data.subMessage),
+      error: () => undefined,
+      complete: () => undefined,
+    },
+  );
   await connected;
   await wait(150);
   return received;
@@ -48,7 +51,12 @@ async function until(condition: () => boolean, timeoutMs = 3000): Promise<void> 
 }
 
 const typing = async (someone: Person, project: string, stopped?: boolean) =>
-  expectData(await someone.client.execute<{ typingMessage: boolean }>('mutation ($project: ID, $stopped: Boolean) { typingMessage(project: $project, stopped: $stopped) }', { project, stopped })).typingMessage;
+  expectData(
+    await someone.client.execute<{ typingMessage: boolean }>(
+      'mutation ($project: ID, $stopped: Boolean) { typingMessage(project: $project, stopped: $stopped) }',
+      { project, stopped },
+    ),
+  ).typingMessage;
 
 describe('typing stop relay', () => {
   it('relays a stop after a start, only once, and lets the next start through at once', async () => {
@@ -87,7 +95,9 @@ describe('typing stop relay', () => {
   it('refuses a stop from someone who cannot post there, and relays nothing', async () => {
     const space = await createSpace(ann, 'Closed', 'private');
     const received = await watch(ann, space);
-    const refused = await bas.client.execute('mutation ($project: ID) { typingMessage(project: $project, stopped: true) }', { project: space });
+    const refused = await bas.client.execute('mutation ($project: ID) { typingMessage(project: $project, stopped: true) }', {
+      project: space,
+    });
     expect(refused.errors?.[0]?.extensions.code).toBe('NOT_FOUND');
     await wait(200);
     expect(received).toEqual([]);

@@ -22,26 +22,52 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-const messageRows = (conversation: string) => (server.app.services.database.sqlite.prepare('SELECT COUNT(*) AS count FROM messages WHERE conversation = ?').get(conversation) as { count: number }).count;
+const messageRows = (conversation: string) =>
+  (
+    server.app.services.database.sqlite.prepare('SELECT COUNT(*) AS count FROM messages WHERE conversation = ?').get(conversation) as {
+      count: number;
+    }
+  ).count;
 
 describe('posting and reading a space channel', () => {
   it('lists newest first in pages before a message, in a stable order', async () => {
     const channel = await createSpace(admin, 'Ordering');
     const sent = [];
     for (let index = 0; index < 5; index += 1) sent.push(await postMessage(admin, { project: channel, body: `message ${index}` }));
-    expect((await messagesOf(admin, { project: channel })).map((message) => message.body)).toEqual(['message 4', 'message 3', 'message 2', 'message 1', 'message 0']);
+    expect((await messagesOf(admin, { project: channel })).map((message) => message.body)).toEqual([
+      'message 4',
+      'message 3',
+      'message 2',
+      'message 1',
+      'message 0',
+    ]);
     const firstPage = await messagesOf(admin, { project: channel, first: 2 });
     expect(firstPage.map((message) => message.id)).toEqual([sent[4]!.id, sent[3]!.id]);
     const secondPage = await messagesOf(admin, { project: channel, first: 2, before: firstPage[1]!.id });
     expect(secondPage.map((message) => message.id)).toEqual([sent[2]!.id, sent[1]!.id]);
     expect(await messagesOf(admin, { project: channel, before: sent[0]!.id })).toEqual([]);
-    expect(sent[0]).toMatchObject({ type: 'text', project: channel, privat: null, author: { id: admin.id }, canEdit: true, canDelete: true, file: null, reactions: [], mentions: [] });
+    expect(sent[0]).toMatchObject({
+      type: 'text',
+      project: channel,
+      privat: null,
+      author: { id: admin.id },
+      canEdit: true,
+      canDelete: true,
+      file: null,
+      reactions: [],
+      mentions: [],
+    });
   });
 
   it('refuses a page size above 100 and a cursor from another conversation', async () => {
     const elsewhere = await postMessage(admin, { project: await createSpace(admin, 'Elsewhere'), body: 'hi' });
-    expect((await readMessages(admin, { project: space, first: 101 })).errors?.[0]).toMatchObject({ message: chatMessages.pageSize, extensions: { code: 'BAD_USER_INPUT' } });
-    expect((await readMessages(admin, { project: space, before: elsewhere.id })).errors?.[0]).toMatchObject({ message: chatMessages.beforeNotFound });
+    expect((await readMessages(admin, { project: space, first: 101 })).errors?.[0]).toMatchObject({
+      message: chatMessages.pageSize,
+      extensions: { code: 'BAD_USER_INPUT' },
+    });
+    expect((await readMessages(admin, { project: space, before: elsewhere.id })).errors?.[0]).toMatchObject({
+      message: chatMessages.beforeNotFound,
+    });
   });
 
   it('keeps Markdown as its source: script tags and javascript: links come back as written, for the client to sanitise', async () => {
@@ -56,7 +82,13 @@ describe('posting and reading a space channel', () => {
     expect(resent.id).toBe(first.id);
     expect(resent.clientId).toBe('client-1');
     expect(countEvents(server)).toBe(events);
-    expect((server.app.services.database.sqlite.prepare("SELECT COUNT(*) AS count FROM messages WHERE client_id = 'client-1'").get() as { count: number }).count).toBe(1);
+    expect(
+      (
+        server.app.services.database.sqlite.prepare("SELECT COUNT(*) AS count FROM messages WHERE client_id = 'client-1'").get() as {
+          count: number;
+        }
+      ).count,
+    ).toBe(1);
     const elsewhere = await sendMessage(member, { project: await createSpace(member, 'Mine'), body: 'once', clientId: 'client-1' });
     expect(elsewhere.errors?.[0]?.extensions.code).toBe('IDEMPOTENCY_KEY_REUSED');
     expect((await messagesOf(admin, { project: space })).find((message) => message.id === first.id)?.clientId).toBeNull();
@@ -77,14 +109,44 @@ describe('bad input writes nothing', () => {
     ['an empty message', () => ({ project: space, body: '  \n ' }), 'BAD_USER_INPUT', chatMessages.bodyRequired],
     ['a 100 KB message', () => ({ project: space, body: 'x'.repeat(100 * 1024) }), 'BAD_USER_INPUT', chatMessages.bodyTooLong],
     ['20,001 characters', () => ({ project: space, body: 'y'.repeat(20_001) }), 'BAD_USER_INPUT', chatMessages.bodyTooLong],
-    ['a file that does not exist', () => ({ project: space, body: 'see file', file: '0123456789abcdef01234567' }), 'NOT_FOUND', chatMessages.fileNotFound],
+    [
+      'a file that does not exist',
+      () => ({ project: space, body: 'see file', file: '0123456789abcdef01234567' }),
+      'NOT_FOUND',
+      chatMessages.fileNotFound,
+    ],
     ['a file message without a file', () => ({ project: space, body: '', type: 'file' }), 'BAD_USER_INPUT', chatMessages.fileRequired],
-    ['a system message from a client', () => ({ project: space, body: 'fake', type: 'system' }), 'BAD_USER_INPUT', chatMessages.typeNotAllowed],
-    ['two conversations at once', () => ({ project: space, task: '0123456789abcdef01234567', body: 'hi' }), 'BAD_USER_INPUT', chatMessages.oneConversation],
+    [
+      'a system message from a client',
+      () => ({ project: space, body: 'fake', type: 'system' }),
+      'BAD_USER_INPUT',
+      chatMessages.typeNotAllowed,
+    ],
+    [
+      'two conversations at once',
+      () => ({ project: space, task: '0123456789abcdef01234567', body: 'hi' }),
+      'BAD_USER_INPUT',
+      chatMessages.oneConversation,
+    ],
     ['no conversation', () => ({ body: 'hi' }), 'BAD_USER_INPUT', chatMessages.oneConversation],
-    ['a meeting room (none exist yet)', () => ({ meetingroom: '0123456789abcdef01234567', body: 'hi' }), 'NOT_FOUND', chatMessages.meetingroomNotFound],
-    ['a reply to a message of nowhere', () => ({ project: space, body: 'hi', replyTo: '0123456789abcdef01234567' }), 'NOT_FOUND', chatMessages.replyNotFound],
-    ['a client id of 65 characters', () => ({ project: space, body: 'hi', clientId: 'c'.repeat(65) }), 'BAD_USER_INPUT', chatMessages.clientIdLength],
+    [
+      'a meeting room (none exist yet)',
+      () => ({ meetingroom: '0123456789abcdef01234567', body: 'hi' }),
+      'NOT_FOUND',
+      chatMessages.meetingroomNotFound,
+    ],
+    [
+      'a reply to a message of nowhere',
+      () => ({ project: space, body: 'hi', replyTo: '0123456789abcdef01234567' }),
+      'NOT_FOUND',
+      chatMessages.replyNotFound,
+    ],
+    [
+      'a client id of 65 characters',
+      () => ({ project: space, body: 'hi', clientId: 'c'.repeat(65) }),
+      'BAD_USER_INPUT',
+      chatMessages.clientIdLength,
+    ],
   ];
 
   it.each(refusals)('refuses %s with a clear error', async (_name, variables, code, message) => {
@@ -112,7 +174,12 @@ describe('editing and deleting', () => {
     const empty = await member.client.execute('mutation ($id: ID!) { ediMessage(id: $id, body: " ") { id } }', { id: mine.id });
     expect(empty.errors?.[0]?.message).toBe(chatMessages.bodyRequired);
     expect(countEvents(server)).toBe(events);
-    const edited = expectData(await member.client.execute<{ ediMessage: { body: string; editedAt: string | null } }>('mutation ($id: ID!) { ediMessage(id: $id, body: "final") { body editedAt } }', { id: mine.id })).ediMessage;
+    const edited = expectData(
+      await member.client.execute<{ ediMessage: { body: string; editedAt: string | null } }>(
+        'mutation ($id: ID!) { ediMessage(id: $id, body: "final") { body editedAt } }',
+        { id: mine.id },
+      ),
+    ).ediMessage;
     expect(edited.body).toBe('final');
     expect(edited.editedAt).not.toBeNull();
     const asSeenByMember = (await messagesOf(member, { project: space })).find((message) => message.id === theirs.id)!;
@@ -137,9 +204,17 @@ describe('editing and deleting', () => {
 
   it('lets team admins and space admins delete anyone’s message in their space', async () => {
     const byMember = await postMessage(member, { project: space, body: 'admin will remove this' });
-    expect((await messagesOf(admin, { project: space })).find((message) => message.id === byMember.id)).toMatchObject({ canEdit: false, canDelete: true });
+    expect((await messagesOf(admin, { project: space })).find((message) => message.id === byMember.id)).toMatchObject({
+      canEdit: false,
+      canDelete: true,
+    });
     expectData(await admin.client.execute('mutation ($id: ID!) { delMessage(id: $id) }', { id: byMember.id }));
-    expectData(await admin.client.execute('mutation ($user: ID!, $project: ID!) { setPermission(user: $user, project: $project, permission: "admin") { id } }', { user: other.id, project: space }));
+    expectData(
+      await admin.client.execute(
+        'mutation ($user: ID!, $project: ID!) { setPermission(user: $user, project: $project, permission: "admin") { id } }',
+        { user: other.id, project: space },
+      ),
+    );
     const another = await postMessage(member, { project: space, body: 'space admin removes this' });
     expectData(await other.client.execute('mutation ($id: ID!) { delMessage(id: $id) }', { id: another.id }));
     expect((await messagesOf(member, { project: space })).some((message) => message.id === another.id)).toBe(false);
@@ -149,18 +224,30 @@ describe('editing and deleting', () => {
 describe('mentions and reactions', () => {
   it('records a notification for each mentioned reader, and none for people who cannot read the conversation', async () => {
     const outsider = await person(server, 'Out');
-    const message = await postMessage(admin, { project: space, body: `Hi @[Bas](${member.id}) and @[Out](${outsider.id}) and @[Me](${admin.id})` });
+    const message = await postMessage(admin, {
+      project: space,
+      body: `Hi @[Bas](${member.id}) and @[Out](${outsider.id}) and @[Me](${admin.id})`,
+    });
     expect(message.mentions).toEqual([member.id]);
     expect(notificationsOf(server, member.id).filter((notice) => notice.type === 'MESSAGE_MENTION')).toHaveLength(1);
     expect(notificationsOf(server, outsider.id)).toEqual([]);
-    expectData(await admin.client.execute('mutation ($id: ID!, $body: String!) { ediMessage(id: $id, body: $body) { id } }', { id: message.id, body: `Hi @[Bas](${member.id}) @[Cid](${other.id})` }));
+    expectData(
+      await admin.client.execute('mutation ($id: ID!, $body: String!) { ediMessage(id: $id, body: $body) { id } }', {
+        id: message.id,
+        body: `Hi @[Bas](${member.id}) @[Cid](${other.id})`,
+      }),
+    );
     expect(notificationsOf(server, member.id).filter((notice) => notice.type === 'MESSAGE_MENTION')).toHaveLength(1);
     expect(notificationsOf(server, other.id).filter((notice) => notice.type === 'MESSAGE_MENTION')).toHaveLength(1);
   });
 
   it('toggles a reaction', async () => {
     const message = await postMessage(admin, { project: space, body: 'react to me' });
-    const react = () => member.client.execute<{ reactMessage: { reactions: { emoji: string; count: number; users: string[] }[] } }>('mutation ($id: ID!) { reactMessage(id: $id, emoji: "👍") { reactions { emoji count users } } }', { id: message.id });
+    const react = () =>
+      member.client.execute<{ reactMessage: { reactions: { emoji: string; count: number; users: string[] }[] } }>(
+        'mutation ($id: ID!) { reactMessage(id: $id, emoji: "👍") { reactions { emoji count users } } }',
+        { id: message.id },
+      );
     expect(expectData(await react()).reactMessage.reactions).toEqual([{ emoji: '👍', count: 1, users: [member.id] }]);
     expect(expectData(await react()).reactMessage.reactions).toEqual([]);
     const bad = await member.client.execute('mutation ($id: ID!) { reactMessage(id: $id, emoji: "<img>") { id } }', { id: message.id });
@@ -169,8 +256,10 @@ describe('mentions and reactions', () => {
 });
 
 describe('reacting and editing need the right to post', () => {
-  const react = (who: Person, id: string) => who.client.execute('mutation ($id: ID!) { reactMessage(id: $id, emoji: "👍") { id } }', { id });
-  const edit = (who: Person, id: string) => who.client.execute('mutation ($id: ID!) { ediMessage(id: $id, body: "changed") { id } }', { id });
+  const react = (who: Person, id: string) =>
+    who.client.execute('mutation ($id: ID!) { reactMessage(id: $id, emoji: "👍") { id } }', { id });
+  const edit = (who: Person, id: string) =>
+    who.client.execute('mutation ($id: ID!) { ediMessage(id: $id, body: "changed") { id } }', { id });
 
   it('refuses a reaction from a member viewing a public space they never joined, writing nothing', async () => {
     const viewer = await joinTeam(admin, await person(server, 'Vic'));
@@ -179,19 +268,30 @@ describe('reacting and editing need the right to post', () => {
     const events = countEvents(server);
     expect((await react(viewer, message.id)).errors?.[0]?.extensions.code).toBe('PERMISSION_DENIED');
     expect(countEvents(server)).toBe(events);
-    expect(server.app.services.database.sqlite.prepare('SELECT COUNT(*) AS count FROM message_reactions WHERE message_id = ?').get(message.id)).toEqual({ count: 0 });
+    expect(
+      server.app.services.database.sqlite.prepare('SELECT COUNT(*) AS count FROM message_reactions WHERE message_id = ?').get(message.id),
+    ).toEqual({ count: 0 });
   });
 
   it('refuses an edit from an author who left the space, writing nothing', async () => {
     const leaver = await joinTeam(admin, await person(server, 'Lea'));
     await joinSpace(leaver, space);
     const message = await postMessage(leaver, { project: space, body: 'before leaving' });
-    expectData(await leaver.client.execute('mutation ($user: ID!, $project: ID!) { setPermission(user: $user, project: $project, permission: "removed") { id } }', { user: leaver.id, project: space }));
+    expectData(
+      await leaver.client.execute(
+        'mutation ($user: ID!, $project: ID!) { setPermission(user: $user, project: $project, permission: "removed") { id } }',
+        { user: leaver.id, project: space },
+      ),
+    );
     const events = countEvents(server);
     expect((await edit(leaver, message.id)).errors?.[0]?.extensions.code).toBe('PERMISSION_DENIED');
     expect((await react(leaver, message.id)).errors?.[0]?.extensions.code).toBe('PERMISSION_DENIED');
     expect(countEvents(server)).toBe(events);
-    expect((await messagesOf(admin, { project: space })).find((seen) => seen.id === message.id)).toMatchObject({ body: 'before leaving', editedAt: null, reactions: [] });
+    expect((await messagesOf(admin, { project: space })).find((seen) => seen.id === message.id)).toMatchObject({
+      body: 'before leaving',
+      editedAt: null,
+      reactions: [],
+    });
   });
 });
 
@@ -201,7 +301,12 @@ describe('unread counts and last messages', () => {
   it('counts others’ messages after the reader’s last view, per user', async () => {
     const channel = await createSpace(admin, 'Unread');
     await joinSpace(member, channel);
-    const unreadOf = async (someone: Person) => expectData(await someone.client.execute<{ getProjects: { id: string; unread: number; lastMessage: { body: string } | null }[] }>(projectsQuery)).getProjects.find((project) => project.id === channel)!;
+    const unreadOf = async (someone: Person) =>
+      expectData(
+        await someone.client.execute<{ getProjects: { id: string; unread: number; lastMessage: { body: string } | null }[] }>(
+          projectsQuery,
+        ),
+      ).getProjects.find((project) => project.id === channel)!;
     expect(await unreadOf(member)).toMatchObject({ unread: 0, lastMessage: null });
     await postMessage(admin, { project: channel, body: 'one' });
     await postMessage(admin, { project: channel, body: 'two' });
@@ -219,7 +324,12 @@ describe('unread counts and last messages', () => {
   it('keeps a task’s thread with its own unread count and last message', async () => {
     const task = await createTask(admin, space, 'Discuss me');
     await postMessage(admin, { task: task.id, body: 'on the task' });
-    const seen = expectData(await member.client.execute<{ getTask: { unread: number; lastMessage: { body: string } | null } }>('query ($id: ID!) { getTask(id: $id) { unread lastMessage { body } } }', { id: task.id })).getTask;
+    const seen = expectData(
+      await member.client.execute<{ getTask: { unread: number; lastMessage: { body: string } | null } }>(
+        'query ($id: ID!) { getTask(id: $id) { unread lastMessage { body } } }',
+        { id: task.id },
+      ),
+    ).getTask;
     expect(seen).toEqual({ unread: 1, lastMessage: { body: 'on the task' } });
     expect((await messagesOf(member, { task: task.id })).map((message) => message.task)).toEqual([task.id]);
     const outsider = await person(server, 'Nobody');
@@ -229,12 +339,14 @@ describe('unread counts and last messages', () => {
   it('runs as many queries for getProjects over 50 spaces as over 5', async () => {
     const owner = await person(server, 'Many');
     // Every query drizzle runs asks its session's client to prepare it (statements are cached below that).
-    const session = (server.app.services.database.db as unknown as { session: { client: { prepare: (source: string) => unknown } } }).session;
+    const session = (server.app.services.database.db as unknown as { session: { client: { prepare: (source: string) => unknown } } })
+      .session;
     const queriesFor = async () => {
       const client = session.client;
       let count = 0;
       session.client = new Proxy(client, {
-        get: (target, property) => (property === 'prepare' ? (source: string) => ((count += 1), target.prepare(source)) : Reflect.get(target, property)),
+        get: (target, property) =>
+          property === 'prepare' ? (source: string) => ((count += 1), target.prepare(source)) : Reflect.get(target, property),
       });
       try {
         expectData(await owner.client.execute(projectsQuery));
@@ -243,9 +355,11 @@ describe('unread counts and last messages', () => {
       }
       return count;
     };
-    for (let index = 0; index < 4; index += 1) await postMessage(owner, { project: await createSpace(owner, `Few ${index}`), body: 'hello' });
+    for (let index = 0; index < 4; index += 1)
+      await postMessage(owner, { project: await createSpace(owner, `Few ${index}`), body: 'hello' });
     const few = await queriesFor();
-    for (let index = 0; index < 45; index += 1) await postMessage(owner, { project: await createSpace(owner, `Many ${index}`), body: 'hello' });
+    for (let index = 0; index < 45; index += 1)
+      await postMessage(owner, { project: await createSpace(owner, `Many ${index}`), body: 'hello' });
     const many = await queriesFor();
     expect(few).toBeGreaterThan(5);
     expect(many).toBe(few);
@@ -256,7 +370,10 @@ it('answers a non-member of a private space with nothing, writing nothing', asyn
   const secret = await createSpace(admin, 'Secret', 'private');
   await postMessage(admin, { project: secret, body: 'classified' });
   const events = countEvents(server);
-  for (const result of [await readMessages(member, { project: secret }), await sendMessage(member, { project: secret, body: 'let me in' })]) {
+  for (const result of [
+    await readMessages(member, { project: secret }),
+    await sendMessage(member, { project: secret, body: 'let me in' }),
+  ]) {
     expect(result.errors?.[0]?.extensions.code).toBe('NOT_FOUND');
     expect(JSON.stringify(result.data)).not.toContain('classified');
   }

@@ -27,7 +27,11 @@ export interface Message {
 const conversationVariables = '$project: ID, $privat: ID, $task: ID, $meetingroom: ID';
 const conversationArguments = 'project: $project, privat: $privat, task: $task, meetingroom: $meetingroom';
 
-export function sendMessage(someone: Person, variables: Record<string, unknown>, headers: Record<string, string> = {}): Promise<GraphqlResponse<{ setMessage: Message }>> {
+export function sendMessage(
+  someone: Person,
+  variables: Record<string, unknown>,
+  headers: Record<string, string> = {},
+): Promise<GraphqlResponse<{ setMessage: Message }>> {
   return someone.client.execute(
     `mutation (${conversationVariables}, $body: String!, $type: String, $file: ID, $replyTo: ID, $clientId: String) {
       setMessage(${conversationArguments}, body: $body, type: $type, file: $file, replyTo: $replyTo, clientId: $clientId) { ${messageFields} }
@@ -72,11 +76,15 @@ export interface Privat {
 export const privatFields = 'id name logo inactive users { id } lastMessage { id body } unread createdAt updated';
 
 export function startPrivat(someone: Person, users: string[], name?: string): Promise<GraphqlResponse<{ setPrivat: Privat }>> {
-  return someone.client.execute(`mutation ($users: [ID!]!, $name: String) { setPrivat(users: $users, name: $name) { ${privatFields} } }`, { users, name: name ?? null });
+  return someone.client.execute(`mutation ($users: [ID!]!, $name: String) { setPrivat(users: $users, name: $name) { ${privatFields} } }`, {
+    users,
+    name: name ?? null,
+  });
 }
 
 export async function privatsOf(someone: Person): Promise<Privat[]> {
   return expectData(await someone.client.execute<{ getPrivats: Privat[] }>(`{ getPrivats { ${privatFields} } }`)).getPrivats;
 }
 
-export const countRows = (server: TestServer, table: string) => (server.app.services.database.sqlite.prepare(`SELECT COUNT(*) AS count FROM ${table}`).get() as { count: number }).count;
+export const countRows = (server: TestServer, table: string) =>
+  (server.app.services.database.sqlite.prepare(`SELECT COUNT(*) AS count FROM ${table}`).get() as { count: number }).count;

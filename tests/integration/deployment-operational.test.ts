@@ -27,7 +27,13 @@ describe('/metrics with a bearer token', () => {
   });
 
   it('refuses no token, a wrong one and another scheme, even from loopback (what a same-host proxy looks like)', async () => {
-    for (const headers of [{}, { authorization: 'Bearer wrong-token-of-some-length' }, { authorization: `Basic ${metricsToken}` }, { authorization: `Bearer ${metricsToken}x` }, { 'x-forwarded-for': '127.0.0.1' }] as Record<string, string>[]) {
+    for (const headers of [
+      {},
+      { authorization: 'Bearer wrong-token-of-some-length' },
+      { authorization: `Basic ${metricsToken}` },
+      { authorization: `Bearer ${metricsToken}x` },
+      { 'x-forwarded-for': '127.0.0.1' },
+    ] as Record<string, string>[]) {
       const response = await fetch(`${server.url}/metrics`, { headers });
       expect(response.status, JSON.stringify(headers)).toBe(401);
       expect(response.headers.get('www-authenticate')).toMatch(/^Bearer/);
@@ -115,15 +121,32 @@ describe('start-up warnings about secrets left at an example value', () => {
   const s3 = { STORAGE_DRIVER: 's3', S3_BUCKET: 'workspace-files', S3_ACCESS_KEY_ID: 'workspace' };
 
   it('names each example secret and says nothing of real ones', () => {
-    const examples = loadConfig({ DATA_DIR: dataDirectory, ...s3, S3_SECRET_ACCESS_KEY: 'change-this-minio-secret', METRICS_TOKEN: 'change-this-metrics-token', SECRET: 'replace-me-with-32-random-characters-or-more' });
-    expect(defaultSecretWarnings(examples).map((warning) => warning.variable).sort()).toEqual(['METRICS_TOKEN', 'S3_SECRET_ACCESS_KEY', 'SECRET']);
-    const real = loadConfig({ DATA_DIR: dataDirectory, ...s3, S3_SECRET_ACCESS_KEY: 'kq3Vn1Z0c8yW2a9LrT5u', METRICS_TOKEN: '4f1c0e9b7a2d6e3f8a1b5c7d' });
+    const examples = loadConfig({
+      DATA_DIR: dataDirectory,
+      ...s3,
+      S3_SECRET_ACCESS_KEY: 'change-this-minio-secret',
+      METRICS_TOKEN: 'change-this-metrics-token',
+      SECRET: 'replace-me-with-32-random-characters-or-more',
+    });
+    expect(
+      defaultSecretWarnings(examples)
+        .map((warning) => warning.variable)
+        .sort(),
+    ).toEqual(['METRICS_TOKEN', 'S3_SECRET_ACCESS_KEY', 'SECRET']);
+    const real = loadConfig({
+      DATA_DIR: dataDirectory,
+      ...s3,
+      S3_SECRET_ACCESS_KEY: 'kq3Vn1Z0c8yW2a9LrT5u',
+      METRICS_TOKEN: '4f1c0e9b7a2d6e3f8a1b5c7d',
+    });
     expect(defaultSecretWarnings(real)).toEqual([]);
   });
 
   it('logs them at start', () => {
     const logged: string[] = [];
-    warnAboutDefaultSecrets(loadConfig({ DATA_DIR: dataDirectory, ...s3, S3_SECRET_ACCESS_KEY: 'minioadmin' }), { warn: (_details, message) => logged.push(message) });
+    warnAboutDefaultSecrets(loadConfig({ DATA_DIR: dataDirectory, ...s3, S3_SECRET_ACCESS_KEY: 'minioadmin' }), {
+      warn: (_details, message) => logged.push(message),
+    });
     expect(logged).toHaveLength(1);
     expect(logged[0]).toMatch(/^S3_SECRET_ACCESS_KEY is still an example value/);
   });

@@ -32,7 +32,10 @@ const required = {
   S3_SECRET_ACCESS_KEY: 'a-long-random-app-secret',
 };
 
-const envExampleLines = () => readFileSync('.env.example', 'utf8').split('\n').filter((line) => /^[A-Z][A-Z0-9_]*=/.test(line));
+const envExampleLines = () =>
+  readFileSync('.env.example', 'utf8')
+    .split('\n')
+    .filter((line) => /^[A-Z][A-Z0-9_]*=/.test(line));
 
 const projects: string[] = [];
 afterAll(() => {
@@ -70,13 +73,22 @@ function resolvedServices(project: string, environment: Record<string, string> =
   const resolved = compose(project, ['config'], environment);
   expect(resolved.stderr).toBe('');
   expect(resolved.status).toBe(0);
-  const python = readFileSync(composeBinary!, 'utf8').split('\n')[0]!.replace(/^#!\s*/, '').trim();
-  const parsed = spawnSync(python, ['-c', 'import sys, json, yaml; print(json.dumps(yaml.safe_load(sys.stdin)))'], { input: resolved.stdout, encoding: 'utf8' });
+  const python = readFileSync(composeBinary!, 'utf8')
+    .split('\n')[0]!
+    .replace(/^#!\s*/, '')
+    .trim();
+  const parsed = spawnSync(python, ['-c', 'import sys, json, yaml; print(json.dumps(yaml.safe_load(sys.stdin)))'], {
+    input: resolved.stdout,
+    encoding: 'utf8',
+  });
   expect(parsed.status).toBe(0);
   return (JSON.parse(parsed.stdout) as { services: Record<string, ResolvedService> }).services;
 }
 
-const envFile = (values: Record<string, string>) => Object.entries(values).map(([name, value]) => `${name}=${value}`).join('\n') + '\n';
+const envFile = (values: Record<string, string>) =>
+  Object.entries(values)
+    .map(([name, value]) => `${name}=${value}`)
+    .join('\n') + '\n';
 
 describe('.env.example', () => {
   it('documents every variable the server reads, and nothing else (besides those of docker-compose.yml)', () => {
@@ -87,7 +99,9 @@ describe('.env.example', () => {
   });
 
   it('the .env.example values are a valid configuration', () => {
-    const values = Object.fromEntries(envExampleLines().map((line) => [line.slice(0, line.indexOf('=')), line.slice(line.indexOf('=') + 1)]));
+    const values = Object.fromEntries(
+      envExampleLines().map((line) => [line.slice(0, line.indexOf('=')), line.slice(line.indexOf('=') + 1)]),
+    );
     expect(() => loadConfig({ ...values, DATA_DIR: '.tmp/env-example-data' })).not.toThrow();
   });
 });
@@ -126,11 +140,18 @@ describe.skipIf(composeBinary === null)('docker-compose.yml, checked by docker-c
     const alwaysOn = Object.keys(services).filter((name) => (services[name]!.profiles ?? []).length === 0);
     expect(alwaysOn.sort()).toEqual(['app', 'caddy', 'minio', 'minio-init']);
     expect(services.mailpit?.profiles).toEqual(['mail']);
-    const published = (service: ResolvedService) => (service.ports ?? []).map((port) => (typeof port === 'string' ? port : `${port.host_ip ? `${port.host_ip}:` : ''}${port.published}:${port.target}`));
-    expect(published(services.caddy!).map((port) => port.replace(/\/(tcp|udp)$/, ''))).toEqual(expect.arrayContaining(['80:80', '443:443']));
+    const published = (service: ResolvedService) =>
+      (service.ports ?? []).map((port) =>
+        typeof port === 'string' ? port : `${port.host_ip ? `${port.host_ip}:` : ''}${port.published}:${port.target}`,
+      );
+    expect(published(services.caddy!).map((port) => port.replace(/\/(tcp|udp)$/, ''))).toEqual(
+      expect.arrayContaining(['80:80', '443:443']),
+    );
     for (const name of ['app', 'minio', 'minio-init']) expect(published(services[name]!), name).toEqual([]);
 
-    const withMail = resolvedServices(composeProject(envFile({ ...required, COMPOSE_PROFILES: 'mail', SMTP_URL: 'smtp://mailpit:1025' })), { COMPOSE_PROFILES: 'mail' });
+    const withMail = resolvedServices(composeProject(envFile({ ...required, COMPOSE_PROFILES: 'mail', SMTP_URL: 'smtp://mailpit:1025' })), {
+      COMPOSE_PROFILES: 'mail',
+    });
     expect(withMail.mailpit?.profiles).toEqual(['mail']);
     expect(published(withMail.mailpit!).every((port) => port.startsWith('127.0.0.1:'))).toBe(true);
     expect(withMail.app!.environment!.SMTP_URL).toBe('smtp://mailpit:1025');
@@ -156,12 +177,33 @@ describe.skipIf(!caddyAvailable)('deploy/Caddyfile', () => {
   it('serves PUBLIC_URL from the app and S3_PUBLIC_ENDPOINT from MinIO, each on its own host name', () => {
     const adapted = spawnSync('caddy', ['adapt', '--config', 'deploy/Caddyfile', '--adapter', 'caddyfile'], {
       encoding: 'utf8',
-      env: { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: tmpdir(), PUBLIC_URL: required.PUBLIC_URL, S3_PUBLIC_ENDPOINT: required.S3_PUBLIC_ENDPOINT },
+      env: {
+        PATH: process.env.PATH ?? '/usr/bin:/bin',
+        HOME: tmpdir(),
+        PUBLIC_URL: required.PUBLIC_URL,
+        S3_PUBLIC_ENDPOINT: required.S3_PUBLIC_ENDPOINT,
+      },
     });
     expect(adapted.status, adapted.stderr).toBe(0);
-    const config = JSON.parse(adapted.stdout) as { apps: { http: { servers: Record<string, { listen: string[]; routes: { match: { host: string[] }[]; handle: { routes: { handle: { handler: string; upstreams: { dial: string }[] }[] }[] }[] }[] }> } } };
+    const config = JSON.parse(adapted.stdout) as {
+      apps: {
+        http: {
+          servers: Record<
+            string,
+            {
+              listen: string[];
+              routes: {
+                match: { host: string[] }[];
+                handle: { routes: { handle: { handler: string; upstreams: { dial: string }[] }[] }[] }[];
+              }[];
+            }
+          >;
+        };
+      };
+    };
     const routes = Object.values(config.apps.http.servers).flatMap((server) => server.routes);
-    const upstreamOf = (host: string) => routes.find((route) => route.match[0]!.host.includes(host))?.handle[0]!.routes[0]!.handle[0]!.upstreams[0]!.dial;
+    const upstreamOf = (host: string) =>
+      routes.find((route) => route.match[0]!.host.includes(host))?.handle[0]!.routes[0]!.handle[0]!.upstreams[0]!.dial;
     expect(upstreamOf('workspace.example.com')).toBe('app:3000');
     expect(upstreamOf('files.example.com')).toBe('minio:9000');
     expect(Object.values(config.apps.http.servers).flatMap((server) => server.listen)).toEqual([':443']);

@@ -13,14 +13,25 @@ import { loadConfig } from '../../server/src/config';
 import { freePort, GraphqlTestClient } from './harness';
 import { createSpace, expectData, joinTeam, person, type Person } from './teamFactories';
 
-export const wallFields = 'id title emoji cover description shared shareUrl embed folder project author createdAt updatedAt lastSavedAt room canEdit canManage';
+export const wallFields =
+  'id title emoji cover description shared shareUrl embed folder project author createdAt updatedAt lastSavedAt room canEdit canManage';
 
 export async function createDoc(owner: Person, project: string, title = 'Doc'): Promise<{ id: string; title: string }> {
-  return expectData(await owner.client.execute<{ setWorkspace: { id: string; title: string } }>('mutation ($project: ID!, $title: String!) { setWorkspace(project: $project, title: $title) { id title } }', { project, title })).setWorkspace;
+  return expectData(
+    await owner.client.execute<{ setWorkspace: { id: string; title: string } }>(
+      'mutation ($project: ID!, $title: String!) { setWorkspace(project: $project, title: $title) { id title } }',
+      { project, title },
+    ),
+  ).setWorkspace;
 }
 
 export async function shareDoc(owner: Person, id: string, shared = true): Promise<string | null> {
-  const result = expectData(await owner.client.execute<{ updateWall: { shareUrl: string | null } }>('mutation ($id: ID!, $shared: Boolean) { updateWall(id: $id, shared: $shared) { shareUrl } }', { id, shared }));
+  const result = expectData(
+    await owner.client.execute<{ updateWall: { shareUrl: string | null } }>(
+      'mutation ($id: ID!, $shared: Boolean) { updateWall(id: $id, shared: $shared) { shareUrl } }',
+      { id, shared },
+    ),
+  );
   return result.updateWall.shareUrl?.split('/').pop() ?? null;
 }
 
@@ -100,13 +111,23 @@ export async function waitFor(condition: () => boolean, what: string, timeoutMs 
 }
 
 /** A bare websocket to a doc room, for sending bytes no provider would; it records every message the server sends. */
-export function rawSocket(serverUrl: string, docId: string, cookie?: string, headers: Record<string, string> = {}, options: WebSocket.ClientOptions = {}) {
+export function rawSocket(
+  serverUrl: string,
+  docId: string,
+  cookie?: string,
+  headers: Record<string, string> = {},
+  options: WebSocket.ClientOptions = {},
+) {
   const socket = new WebSocket(`${collabUrl(serverUrl)}/${docId}`, { ...options, headers: { ...headers, ...(cookie ? { cookie } : {}) } });
   const received: Uint8Array[] = [];
   socket.on('message', (data: Buffer) => received.push(new Uint8Array(data)));
   const opened = new Promise<void>((resolve, reject) => socket.once('open', () => resolve()).once('error', reject));
-  const closed = new Promise<{ code: number; reason: string }>((resolve) => socket.once('close', (code, reason) => resolve({ code, reason: reason.toString() })));
-  const refused = new Promise<number>((resolve) => socket.once('unexpected-response', (_request, response) => resolve(response.statusCode ?? 0)));
+  const closed = new Promise<{ code: number; reason: string }>((resolve) =>
+    socket.once('close', (code, reason) => resolve({ code, reason: reason.toString() })),
+  );
+  const refused = new Promise<number>((resolve) =>
+    socket.once('unexpected-response', (_request, response) => resolve(response.statusCode ?? 0)),
+  );
   socket.on('error', () => undefined);
   return { socket, opened, closed, refused, received };
 }
@@ -132,7 +153,12 @@ export async function refusedSocket(serverUrl: string, docId: string, cookie?: s
       message((encoder) => (encoding.writeVarUint(encoder, 0), syncProtocol.writeSyncStep1(encoder, intruder))),
       message((encoder) => encoding.writeVarUint(encoder, 3)),
       message((encoder) => (encoding.writeVarUint(encoder, 0), syncProtocol.writeUpdate(encoder, Y.encodeStateAsUpdate(intruder)))),
-      message((encoder) => (encoding.writeVarUint(encoder, 1), encoding.writeVarUint8Array(encoder, awarenessProtocol.encodeAwarenessUpdate(awareness, [intruder.clientID])))),
+      message(
+        (encoder) => (
+          encoding.writeVarUint(encoder, 1),
+          encoding.writeVarUint8Array(encoder, awarenessProtocol.encodeAwarenessUpdate(awareness, [intruder.clientID]))
+        ),
+      ),
     ];
     for (const each of sends) if (raw.socket.readyState === WebSocket.OPEN) raw.socket.send(each);
     awareness.destroy();
@@ -156,7 +182,16 @@ export interface LogLine {
 export async function startLoggedServerProcess(dataDirectory: string, environment: Record<string, string> = {}) {
   const port = await freePort();
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDirectory, LOG_LEVEL: 'info', NODE_ENV: 'test', RATE_LIMITS: 'false', ...environment },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDirectory,
+      LOG_LEVEL: 'info',
+      NODE_ENV: 'test',
+      RATE_LIMITS: 'false',
+      ...environment,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const lines: LogLine[] = [];
@@ -174,7 +209,13 @@ export async function startLoggedServerProcess(dataDirectory: string, environmen
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   const url = `http://127.0.0.1:${port}`;
   for (let attempt = 0; attempt < 150; attempt += 1) {
-    if (await fetch(`${url}/healthz`).then((response) => response.ok, () => false)) return { child, exited, url, port, lines, output };
+    if (
+      await fetch(`${url}/healthz`).then(
+        (response) => response.ok,
+        () => false,
+      )
+    )
+      return { child, exited, url, port, lines, output };
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
   child.kill('SIGKILL');
@@ -186,7 +227,14 @@ export async function startLoggedServerProcess(dataDirectory: string, environmen
  * that run the server as a child process on the same folder (same secret, same file).
  */
 export async function prepareOnDisk(dataDirectory: string) {
-  const config = loadConfig({ NODE_ENV: 'test', PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDirectory, LOG_LEVEL: 'silent', RATE_LIMITS: 'false' });
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    PORT: '0',
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDirectory,
+    LOG_LEVEL: 'silent',
+    RATE_LIMITS: 'false',
+  });
   const app = await buildApp(config);
   await app.server.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.server.address() as { port: number };

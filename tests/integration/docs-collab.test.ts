@@ -18,7 +18,12 @@ let space: string;
 const opened: OpenDoc[] = [];
 
 beforeAll(async () => {
-  server = await startTestServer({ COLLAB_UNLOAD_GRACE_MS: '100', COLLAB_COMPACT_AFTER: '40', COLLAB_MAX_MESSAGE_BYTES: '65536', COLLAB_ACTIVITY_DEBOUNCE_MS: '200' });
+  server = await startTestServer({
+    COLLAB_UNLOAD_GRACE_MS: '100',
+    COLLAB_COMPACT_AFTER: '40',
+    COLLAB_MAX_MESSAGE_BYTES: '65536',
+    COLLAB_ACTIVITY_DEBOUNCE_MS: '200',
+  });
   owner = await person(server, 'Owner');
   member = await joinTeam(owner, await person(server, 'Member'));
   space = await createSpace(owner, 'Docs space');
@@ -30,7 +35,12 @@ afterAll(async () => {
 });
 
 const open = (docId: string, who: Person | { share: string } | { token: string }) => {
-  const credentials = 'share' in who ? { share: who.share } : 'token' in who && !('client' in who) ? { token: who.token } : { cookie: (who as Person).client.cookieHeader() };
+  const credentials =
+    'share' in who
+      ? { share: who.share }
+      : 'token' in who && !('client' in who)
+        ? { token: who.token }
+        : { cookie: (who as Person).client.cookieHeader() };
   const client = openDoc(server.url, docId, credentials);
   opened.push(client);
   return client;
@@ -46,7 +56,7 @@ function updateMessage(update: Uint8Array): Uint8Array {
 /** Random inserts and deletes from each client in turn, with random pauses, so messages interleave on the server. */
 async function randomEdits(clients: OpenDoc[], rounds: number, seed: number): Promise<void> {
   let state = seed;
-  const random = () => ((state = (state * 1103515245 + 12345) % 2147483648) / 2147483648);
+  const random = () => (state = (state * 1103515245 + 12345) % 2147483648) / 2147483648;
   await Promise.all(
     clients.map(async (client, index) => {
       for (let round = 0; round < rounds; round += 1) {
@@ -78,9 +88,13 @@ describe('doc rooms (y-websocket)', () => {
     const reloaded = open(id, member);
     await reloaded.synced();
     expect(reloaded.text()).toBe(clients[0]!.text());
-    const text = server.app.services.database.sqlite.prepare('SELECT plain_text FROM doc_texts WHERE doc_id = ?').get(id) as { plain_text: string };
+    const text = server.app.services.database.sqlite.prepare('SELECT plain_text FROM doc_texts WHERE doc_id = ?').get(id) as {
+      plain_text: string;
+    };
     expect(text.plain_text).toBe(paragraphText(clients[0]!.doc).toString().trimEnd());
-    const activity = server.app.services.database.sqlite.prepare("SELECT actor_id FROM events WHERE type = 'doc.updated' AND stream = ?").all(`doc:${id}`) as { actor_id: string }[];
+    const activity = server.app.services.database.sqlite
+      .prepare("SELECT actor_id FROM events WHERE type = 'doc.updated' AND stream = ?")
+      .all(`doc:${id}`) as { actor_id: string }[];
     expect(new Set(activity.map((row) => row.actor_id))).toEqual(new Set([owner.id, member.id]));
     reloaded.destroy();
   }, 60_000);
@@ -94,16 +108,29 @@ describe('doc rooms (y-websocket)', () => {
     await waitFor(() => editor.state.saved >= 1, 'the edit to be saved');
     const room = collabOf(server.app.services).roomOf(id)!;
     await waitFor(() => room.awareness.getStates().size === 1, 'the owner to be present');
-    const rows = () => (server.app.services.database.sqlite.prepare('SELECT count(*) AS count FROM doc_updates WHERE doc_id = ?').get(id) as { count: number }).count;
+    const rows = () =>
+      (
+        server.app.services.database.sqlite.prepare('SELECT count(*) AS count FROM doc_updates WHERE doc_id = ?').get(id) as {
+          count: number;
+        }
+      ).count;
     const stored = rows();
 
     const outsider = await person(server, 'Outsider');
     const attempts = [
       { socket: refusedSocket(server.url, id, outsider.client.cookieHeader()), code: collabCloseCodes.docDeleted, reason: /No such doc/ },
       { socket: refusedSocket(server.url, id), code: collabCloseCodes.unauthenticated, reason: /^No access token$/ },
-      { socket: refusedSocket(server.url, `${id}?token=${'x'.repeat(40)}`), code: collabCloseCodes.unauthenticated, reason: /^Token expired or invalid$/ },
+      {
+        socket: refusedSocket(server.url, `${id}?token=${'x'.repeat(40)}`),
+        code: collabCloseCodes.unauthenticated,
+        reason: /^Token expired or invalid$/,
+      },
       { socket: refusedSocket(server.url, `${id}?share=${'x'.repeat(43)}`), code: collabCloseCodes.docDeleted, reason: /No such doc/ },
-      { socket: refusedSocket(server.url, '0123456789abcdef01234567', owner.client.cookieHeader()), code: collabCloseCodes.docDeleted, reason: /No such doc/ },
+      {
+        socket: refusedSocket(server.url, '0123456789abcdef01234567', owner.client.cookieHeader()),
+        code: collabCloseCodes.docDeleted,
+        reason: /No such doc/,
+      },
     ];
     for (const attempt of attempts) {
       const refusal = await attempt.socket;
@@ -222,20 +249,34 @@ describe('doc rooms (y-websocket)', () => {
     await Promise.all([theirs.synced(), publicReader.synced()]);
     expect(theirs.state.writable).toBe(true);
 
-    expectData(await owner.client.execute('mutation ($user: ID!, $project: ID!) { setPermission(user: $user, project: $project, permission: "removed") { id } }', { user: colleague.id, project }));
+    expectData(
+      await owner.client.execute(
+        'mutation ($user: ID!, $project: ID!) { setPermission(user: $user, project: $project, permission: "removed") { id } }',
+        { user: colleague.id, project },
+      ),
+    );
     // A public space stays readable to a basic member of the team: the socket is demoted, not cut.
     await waitFor(() => theirs.state.writable === false, 'the demotion to read-only');
     expectData(await owner.client.execute('mutation ($id: ID!) { ediProject(id: $id, type: "private") { id } }', { id: project }));
     await waitFor(() => theirs.state.closes.some((close) => close.code === collabCloseCodes.accessRevoked), 'the removed member to be cut');
 
     await shareDoc(owner, id, false);
-    await waitFor(() => publicReader.state.closes.some((close) => close.code === collabCloseCodes.accessRevoked), 'the public reader to be cut');
+    await waitFor(
+      () => publicReader.state.closes.some((close) => close.code === collabCloseCodes.accessRevoked),
+      'the public reader to be cut',
+    );
     expect(await refusedSocket(server.url, `${id}?share=${secret}`)).toMatchObject({ code: collabCloseCodes.docDeleted, received: [] });
   });
 
   it('signs an image of a shared doc for the holder of its link, and nothing else of the space', async () => {
-    const png = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d49444154789c6360000002000154a24f5d0000000049454e44ae426082', 'hex');
-    const [shown, other] = [await uploadFile(owner, 'shown.png', 'image/png', png, { project: space }), await uploadFile(owner, 'other.png', 'image/png', png, { project: space })];
+    const png = Buffer.from(
+      '89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d49444154789c6360000002000154a24f5d0000000049454e44ae426082',
+      'hex',
+    );
+    const [shown, other] = [
+      await uploadFile(owner, 'shown.png', 'image/png', png, { project: space }),
+      await uploadFile(owner, 'other.png', 'image/png', png, { project: space }),
+    ];
     const { id } = await createDoc(owner, space, 'Pictures');
     const editor = open(id, owner);
     await editor.synced();
@@ -245,7 +286,11 @@ describe('doc rooms (y-websocket)', () => {
     await waitFor(() => editor.state.saved >= 1, 'the image to be saved');
     const secret = (await shareDoc(owner, id))!;
     const anonymous = new GraphqlTestClient(server);
-    const sign = (url: string, share: string) => anonymous.execute<{ signedDownloadPublicURLDoc: string }>('query ($url: String!, $share: String) { signedDownloadPublicURLDoc(url: $url, share: $share) }', { url, share });
+    const sign = (url: string, share: string) =>
+      anonymous.execute<{ signedDownloadPublicURLDoc: string }>(
+        'query ($url: String!, $share: String) { signedDownloadPublicURLDoc(url: $url, share: $share) }',
+        { url, share },
+      );
     const signed = expectData(await sign(`/media/files/${shown.id}`, secret)).signedDownloadPublicURLDoc;
     // The URL names the configured public address; the test server listens on its own port.
     const { pathname, search } = new URL(signed);
@@ -273,8 +318,13 @@ describe('doc rooms (y-websocket)', () => {
     await waitFor(() => editor.state.saved >= 1, 'the edit to be saved');
     expectData(await owner.client.execute('mutation ($id: ID!) { delWorkspace(id: $id) }', { id }));
     await waitFor(() => editor.state.closes.some((close) => close.code === collabCloseCodes.docDeleted), 'the editor to be cut');
-    const rows = server.app.services.database.sqlite.prepare('SELECT count(*) AS count FROM doc_updates WHERE doc_id = ?').get(id) as { count: number };
+    const rows = server.app.services.database.sqlite.prepare('SELECT count(*) AS count FROM doc_updates WHERE doc_id = ?').get(id) as {
+      count: number;
+    };
     expect(rows.count).toBe(0);
-    expect(await refusedSocket(server.url, id, member.client.cookieHeader())).toMatchObject({ code: collabCloseCodes.docDeleted, received: [] });
+    expect(await refusedSocket(server.url, id, member.client.cookieHeader())).toMatchObject({
+      code: collabCloseCodes.docDeleted,
+      received: [],
+    });
   });
 });

@@ -37,11 +37,15 @@ interface Activity {
 function derivedOnDisk(docId: string) {
   const database = openDatabase(databaseFile, { migrate: false });
   try {
-    const activity = (database.sqlite.prepare("SELECT actor_id AS actorId, payload FROM events WHERE type = 'doc.updated' AND stream = ? ORDER BY seq").all(`doc:${docId}`) as { actorId: string; payload: string }[]).map(
-      (row) => ({ actorId: row.actorId, ...(JSON.parse(row.payload) as Omit<Activity, 'actorId'>) }),
-    );
-    const updatedAt = (database.sqlite.prepare('SELECT updated_at AS updatedAt FROM docs WHERE id = ?').get(docId) as { updatedAt: string }).updatedAt;
-    const text = database.sqlite.prepare('SELECT plain_text AS plainText FROM doc_texts WHERE doc_id = ?').get(docId) as { plainText: string } | undefined;
+    const activity = (
+      database.sqlite
+        .prepare("SELECT actor_id AS actorId, payload FROM events WHERE type = 'doc.updated' AND stream = ? ORDER BY seq")
+        .all(`doc:${docId}`) as { actorId: string; payload: string }[]
+    ).map((row) => ({ actorId: row.actorId, ...(JSON.parse(row.payload) as Omit<Activity, 'actorId'>) }));
+    const updatedAt = (database.sqlite.prepare('SELECT updated_at AS updatedAt FROM docs WHERE id = ?').get(docId) as { updatedAt: string })
+      .updatedAt;
+    const text = database.sqlite.prepare('SELECT plain_text AS plainText FROM doc_texts WHERE doc_id = ?').get(docId) as
+      { plainText: string } | undefined;
     return { activity, updatedAt, text: text?.plainText ?? null };
   } finally {
     database.close();
@@ -64,7 +68,10 @@ describe('derived doc data across kill -9 (issue 24)', () => {
     const owner: Person = clientOn(first.url, prepared.owner);
     const member: Person = clientOn(first.url, prepared.member);
     const { id } = await createDoc(owner, prepared.space, 'Crash');
-    const [ownerDoc, memberDoc] = [openDoc(first.url, id, { cookie: owner.client.cookieHeader() }), openDoc(first.url, id, { cookie: member.client.cookieHeader() })];
+    const [ownerDoc, memberDoc] = [
+      openDoc(first.url, id, { cookie: owner.client.cookieHeader() }),
+      openDoc(first.url, id, { cookie: member.client.cookieHeader() }),
+    ];
     opened.push(ownerDoc, memberDoc);
     await Promise.all([ownerDoc.synced(), memberDoc.synced()]);
     paragraphText(ownerDoc.doc);
@@ -106,7 +113,12 @@ describe('derived doc data across kill -9 (issue 24)', () => {
     const lastEdit = [...recovered.activity].sort((left, right) => left.until.localeCompare(right.until)).at(-1)!;
     expect(recovered.updatedAt).toBe(lastEdit.until);
     expect(recovered.text).toBe(expectedText);
-    const wall = expectData(await clientOn(second.url, prepared.owner).client.execute<{ getWall: { updatedAt: string } }>('query ($id: ID!) { getWall(id: $id) { updatedAt } }', { id })).getWall;
+    const wall = expectData(
+      await clientOn(second.url, prepared.owner).client.execute<{ getWall: { updatedAt: string } }>(
+        'query ($id: ID!) { getWall(id: $id) { updatedAt } }',
+        { id },
+      ),
+    ).getWall;
     expect(wall.updatedAt).toBe(lastEdit.until);
 
     // The projections rebuilt from the log equal the live tables.

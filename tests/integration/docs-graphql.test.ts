@@ -25,17 +25,52 @@ const updateWall = `mutation ($id: ID!, $title: String, $emoji: String, $cover: 
 
 describe('docs GraphQL operations', () => {
   it('creates, lists, reads, edits and deletes docs of a space', async () => {
-    const created = expectData(await basic.client.execute<{ setWorkspace: Record<string, unknown> }>(`mutation ($project: ID!) { setWorkspace(project: $project, title: " Roadmap ", emoji: "🗺️") { ${wallFields} } }`, { project: space })).setWorkspace;
-    expect(created).toMatchObject({ title: 'Roadmap', emoji: '🗺️', shared: false, shareUrl: null, embed: null, folder: null, project: space, author: basic.id, lastSavedAt: null, canEdit: true, canManage: true });
+    const created = expectData(
+      await basic.client.execute<{ setWorkspace: Record<string, unknown> }>(
+        `mutation ($project: ID!) { setWorkspace(project: $project, title: " Roadmap ", emoji: "🗺️") { ${wallFields} } }`,
+        { project: space },
+      ),
+    ).setWorkspace;
+    expect(created).toMatchObject({
+      title: 'Roadmap',
+      emoji: '🗺️',
+      shared: false,
+      shareUrl: null,
+      embed: null,
+      folder: null,
+      project: space,
+      author: basic.id,
+      lastSavedAt: null,
+      canEdit: true,
+      canManage: true,
+    });
     expect(created.room).toBe(`/collab/${created.id}`);
     await createDoc(admin, space, 'Second');
-    const page = expectData(await basic.client.execute<{ getWalls: { walls: { title: string; canManage: boolean }[]; total: number } }>('query ($project: ID!) { getWalls(project: $project, limit: 1, offset: 0) { total walls { title canManage } } }', { project: space })).getWalls;
+    const page = expectData(
+      await basic.client.execute<{ getWalls: { walls: { title: string; canManage: boolean }[]; total: number } }>(
+        'query ($project: ID!) { getWalls(project: $project, limit: 1, offset: 0) { total walls { title canManage } } }',
+        { project: space },
+      ),
+    ).getWalls;
     expect(page.total).toBeGreaterThanOrEqual(2);
     expect(page.walls).toEqual([{ title: 'Second', canManage: false }]);
-    const edited = expectData(await basic.client.execute<{ updateWall: Record<string, unknown> }>(updateWall, { id: created.id, title: 'Roadmap 2026', description: 'The plan', emoji: '' })).updateWall;
+    const edited = expectData(
+      await basic.client.execute<{ updateWall: Record<string, unknown> }>(updateWall, {
+        id: created.id,
+        title: 'Roadmap 2026',
+        description: 'The plan',
+        emoji: '',
+      }),
+    ).updateWall;
     expect(edited).toMatchObject({ title: 'Roadmap 2026', description: 'The plan', emoji: null });
-    expect(expectData(await admin.client.execute<{ getWall: { title: string } }>('query ($id: ID!) { getWall(id: $id) { title } }', { id: created.id })).getWall.title).toBe('Roadmap 2026');
-    expect(expectData(await basic.client.execute('mutation ($id: ID!) { delWorkspace(id: $id) }', { id: created.id }))).toEqual({ delWorkspace: true });
+    expect(
+      expectData(
+        await admin.client.execute<{ getWall: { title: string } }>('query ($id: ID!) { getWall(id: $id) { title } }', { id: created.id }),
+      ).getWall.title,
+    ).toBe('Roadmap 2026');
+    expect(expectData(await basic.client.execute('mutation ($id: ID!) { delWorkspace(id: $id) }', { id: created.id }))).toEqual({
+      delWorkspace: true,
+    });
     expect(code(await admin.client.execute('query ($id: ID!) { getWall(id: $id) { id } }', { id: created.id }))).toBe('NOT_FOUND');
   });
 
@@ -47,23 +82,42 @@ describe('docs GraphQL operations', () => {
     expect(countEvents(server)).toBe(before);
     const firstSecret = (await shareDoc(admin, doc.id))!;
     const anonymous = new GraphqlTestClient(server);
-    const publicRead = await anonymous.execute<{ getWorkspace: Record<string, unknown> }>('query ($workspace: String!) { getWorkspace(workspace: $workspace) { id title emoji cover embed room } }', { workspace: firstSecret });
+    const publicRead = await anonymous.execute<{ getWorkspace: Record<string, unknown> }>(
+      'query ($workspace: String!) { getWorkspace(workspace: $workspace) { id title emoji cover embed room } }',
+      { workspace: firstSecret },
+    );
     expect(expectData(publicRead).getWorkspace).toMatchObject({ id: doc.id, title: 'Admin doc', room: `/collab/${doc.id}` });
     expect(expectData(publicRead).getWorkspace.embed).toContain(`/share/doc/${firstSecret}?embed=1`);
     await shareDoc(admin, doc.id, false);
-    expect(code(await anonymous.execute('query ($workspace: String!) { getWorkspace(workspace: $workspace) { id } }', { workspace: firstSecret }))).toBe('NOT_FOUND');
+    expect(
+      code(
+        await anonymous.execute('query ($workspace: String!) { getWorkspace(workspace: $workspace) { id } }', { workspace: firstSecret }),
+      ),
+    ).toBe('NOT_FOUND');
     const secondSecret = (await shareDoc(admin, doc.id))!;
     expect(secondSecret).not.toBe(firstSecret);
-    expect(code(await anonymous.execute('query ($workspace: String!) { getWorkspace(workspace: $workspace) { id } }', { workspace: firstSecret }))).toBe('NOT_FOUND');
+    expect(
+      code(
+        await anonymous.execute('query ($workspace: String!) { getWorkspace(workspace: $workspace) { id } }', { workspace: firstSecret }),
+      ),
+    ).toBe('NOT_FOUND');
   });
 
   it('refuses another team every doc and space of this one, writing nothing', async () => {
     const doc = await createDoc(admin, space, 'Secret');
     const before = countEvents(server);
     expect(code(await outsider.client.execute('query ($id: ID!) { getWall(id: $id) { id } }', { id: doc.id }))).toBe('NOT_FOUND');
-    expect(code(await outsider.client.execute('query ($project: ID!) { getWalls(project: $project) { total } }', { project: space }))).toBe('NOT_FOUND');
+    expect(code(await outsider.client.execute('query ($project: ID!) { getWalls(project: $project) { total } }', { project: space }))).toBe(
+      'NOT_FOUND',
+    );
     expect(code(await outsider.client.execute(updateWall, { id: doc.id, title: 'Hijacked' }))).toBe('NOT_FOUND');
-    expect(code(await outsider.client.execute('mutation ($project: ID!) { setWorkspace(project: $project, title: "Planted") { id } }', { project: space }))).toBe('NOT_FOUND');
+    expect(
+      code(
+        await outsider.client.execute('mutation ($project: ID!) { setWorkspace(project: $project, title: "Planted") { id } }', {
+          project: space,
+        }),
+      ),
+    ).toBe('NOT_FOUND');
     expect(code(await outsider.client.execute('mutation ($id: ID!) { delWorkspace(id: $id) }', { id: doc.id }))).toBe('NOT_FOUND');
     expect(countEvents(server)).toBe(before);
   });
@@ -73,13 +127,21 @@ describe('docs GraphQL operations', () => {
     const before = countEvents(server);
     const attempts: [string, Record<string, unknown>, RegExp][] = [
       ['mutation ($project: ID!) { setWorkspace(project: $project, title: "   ") { id } }', { project: space }, /Enter a title/],
-      ['mutation ($project: ID!, $title: String!) { setWorkspace(project: $project, title: $title) { id } }', { project: space, title: 'x'.repeat(10_000) }, /at most 200/],
+      [
+        'mutation ($project: ID!, $title: String!) { setWorkspace(project: $project, title: $title) { id } }',
+        { project: space, title: 'x'.repeat(10_000) },
+        /at most 200/,
+      ],
       [updateWall, { id: doc.id, emoji: 'not an emoji' }, /single emoji/],
       [updateWall, { id: doc.id, cover: 'https://tracker.example.com/pixel.png' }, /uploaded image/],
       [updateWall, { id: doc.id, description: 'x'.repeat(2001) }, /2000/],
       [updateWall, { id: doc.id, folder: '0123456789abcdef01234567' }, /folder/],
       ['query ($project: ID!) { getWalls(project: $project, limit: 1000) { total } }', { project: space }, /1 to 100/],
-      ['query ($project: ID!) { getWalls(project: $project, sort: "popularity") { total } }', { project: space }, /Sort by updated, title, created/],
+      [
+        'query ($project: ID!) { getWalls(project: $project, sort: "popularity") { total } }',
+        { project: space },
+        /Sort by updated, title, created/,
+      ],
     ];
     for (const [query, variables, message] of attempts) {
       const result = await admin.client.execute(query, variables);
@@ -89,28 +151,69 @@ describe('docs GraphQL operations', () => {
   });
 
   it('files docs in doc folders of the same space only', async () => {
-    const folder = expectData(await admin.client.execute<{ setFolder: { id: string } }>('mutation ($project: ID!) { setFolder(project: $project, name: "Specs", type: "doc") { id } }', { project: space })).setFolder.id;
-    const fileFolder = expectData(await admin.client.execute<{ setFolder: { id: string } }>('mutation ($project: ID!) { setFolder(project: $project, name: "Files", type: "file") { id } }', { project: space })).setFolder.id;
-    const doc = expectData(await admin.client.execute<{ setWorkspace: { id: string; folder: string } }>('mutation ($project: ID!, $folder: ID) { setWorkspace(project: $project, title: "In folder", folder: $folder) { id folder } }', { project: space, folder })).setWorkspace;
+    const folder = expectData(
+      await admin.client.execute<{ setFolder: { id: string } }>(
+        'mutation ($project: ID!) { setFolder(project: $project, name: "Specs", type: "doc") { id } }',
+        { project: space },
+      ),
+    ).setFolder.id;
+    const fileFolder = expectData(
+      await admin.client.execute<{ setFolder: { id: string } }>(
+        'mutation ($project: ID!) { setFolder(project: $project, name: "Files", type: "file") { id } }',
+        { project: space },
+      ),
+    ).setFolder.id;
+    const doc = expectData(
+      await admin.client.execute<{ setWorkspace: { id: string; folder: string } }>(
+        'mutation ($project: ID!, $folder: ID) { setWorkspace(project: $project, title: "In folder", folder: $folder) { id folder } }',
+        { project: space, folder },
+      ),
+    ).setWorkspace;
     expect(doc.folder).toBe(folder);
     expect(code(await admin.client.execute(updateWall, { id: doc.id, folder: fileFolder }))).toBe('NOT_FOUND');
-    const inFolder = expectData(await admin.client.execute<{ getWalls: { walls: { id: string }[] } }>('query ($project: ID!, $folder: ID) { getWalls(project: $project, folder: $folder) { walls { id } } }', { project: space, folder })).getWalls;
+    const inFolder = expectData(
+      await admin.client.execute<{ getWalls: { walls: { id: string }[] } }>(
+        'query ($project: ID!, $folder: ID) { getWalls(project: $project, folder: $folder) { walls { id } } }',
+        { project: space, folder },
+      ),
+    ).getWalls;
     expect(inFolder.walls.map((wall) => wall.id)).toEqual([doc.id]);
     expectData(await admin.client.execute('mutation ($id: ID!) { delFolder(id: $id) }', { id: folder }));
-    expect(expectData(await admin.client.execute<{ getWall: { folder: string | null } }>('query ($id: ID!) { getWall(id: $id) { folder } }', { id: doc.id })).getWall.folder).toBeNull();
+    expect(
+      expectData(
+        await admin.client.execute<{ getWall: { folder: string | null } }>('query ($id: ID!) { getWall(id: $id) { folder } }', {
+          id: doc.id,
+        }),
+      ).getWall.folder,
+    ).toBeNull();
   });
 
   it('lists the top level only with folder "root", sorts by updated, title or created with stable pages, and counts the same scope', async () => {
     const project = await createSpace(admin, 'Sorting');
-    const folder = expectData(await admin.client.execute<{ setFolder: { id: string } }>('mutation ($project: ID!) { setFolder(project: $project, name: "Archive", type: "doc") { id } }', { project })).setFolder.id;
+    const folder = expectData(
+      await admin.client.execute<{ setFolder: { id: string } }>(
+        'mutation ($project: ID!) { setFolder(project: $project, name: "Archive", type: "doc") { id } }',
+        { project },
+      ),
+    ).setFolder.id;
     const titles = ['beta', 'Alpha', 'delta', 'Charlie', 'alpha'];
     const made: string[] = [];
     for (const title of titles) made.push((await createDoc(admin, project, title)).id);
-    const filed = expectData(await admin.client.execute<{ setWorkspace: { id: string } }>('mutation ($project: ID!, $folder: ID) { setWorkspace(project: $project, title: "Aardvark", folder: $folder) { id } }', { project, folder })).setWorkspace.id;
+    const filed = expectData(
+      await admin.client.execute<{ setWorkspace: { id: string } }>(
+        'mutation ($project: ID!, $folder: ID) { setWorkspace(project: $project, title: "Aardvark", folder: $folder) { id } }',
+        { project, folder },
+      ),
+    ).setWorkspace.id;
     type Listed = { id: string; title: string; folder: string | null; createdAt: string; updatedAt: string };
     type Page = { getWalls: { total: number; walls: Listed[] } };
     const list = async (variables: Record<string, unknown>) =>
-      expectData(await admin.client.execute<Page>('query ($project: ID!, $folder: ID, $sort: String, $limit: Int, $offset: Int) { getWalls(project: $project, folder: $folder, sort: $sort, limit: $limit, offset: $offset) { total walls { id title folder createdAt updatedAt } } }', { project, ...variables })).getWalls;
+      expectData(
+        await admin.client.execute<Page>(
+          'query ($project: ID!, $folder: ID, $sort: String, $limit: Int, $offset: Int) { getWalls(project: $project, folder: $folder, sort: $sort, limit: $limit, offset: $offset) { total walls { id title folder createdAt updatedAt } } }',
+          { project, ...variables },
+        ),
+      ).getWalls;
     /** Every page of a listing, two at a time. */
     const pages = async (variables: Record<string, unknown>) => {
       const seen: Listed[] = [];
@@ -121,7 +224,10 @@ describe('docs GraphQL operations', () => {
       }
     };
     /** Newest first by a time field, then by id: what the server must answer. */
-    const newestFirst = (walls: Listed[], field: 'createdAt' | 'updatedAt') => [...walls].sort((left, right) => right[field].localeCompare(left[field]) || right.id.localeCompare(left.id)).map((wall) => wall.title);
+    const newestFirst = (walls: Listed[], field: 'createdAt' | 'updatedAt') =>
+      [...walls]
+        .sort((left, right) => right[field].localeCompare(left[field]) || right.id.localeCompare(left.id))
+        .map((wall) => wall.title);
 
     const root = await list({ folder: 'root' });
     expect(root.total).toBe(5);
@@ -146,13 +252,22 @@ describe('docs GraphQL operations', () => {
 
   it('subDoc delivers a space’s doc changes live', async () => {
     const socket = subscriptionClient(server, { cookie: basic.client.cookieHeader() });
-    const { started, done } = nextResults<{ subDoc: { type: string; doc: { title: string } | null } }>(socket, 'subscription ($project: ID!) { subDoc(project: $project) { type docId doc { title } } }', { project: space }, 3);
+    const { started, done } = nextResults<{ subDoc: { type: string; doc: { title: string } | null } }>(
+      socket,
+      'subscription ($project: ID!) { subDoc(project: $project) { type docId doc { title } } }',
+      { project: space },
+      3,
+    );
     await started;
     await new Promise((resolve) => setTimeout(resolve, 200));
     const doc = await createDoc(admin, space, 'Live');
     await admin.client.execute(updateWall, { id: doc.id, title: 'Live 2' });
     await admin.client.execute('mutation ($id: ID!) { delWorkspace(id: $id) }', { id: doc.id });
-    expect((await done).map((result) => [result.subDoc.type, result.subDoc.doc?.title ?? null])).toEqual([['doc.created', 'Live'], ['doc.edited', 'Live 2'], ['doc.deleted', null]]);
+    expect((await done).map((result) => [result.subDoc.type, result.subDoc.doc?.title ?? null])).toEqual([
+      ['doc.created', 'Live'],
+      ['doc.edited', 'Live 2'],
+      ['doc.deleted', null],
+    ]);
     await socket.dispose();
   });
 });

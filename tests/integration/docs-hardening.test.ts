@@ -9,7 +9,18 @@ import * as Y from 'yjs';
 import { collabCloseCodes, collabMessageTypes } from '#shared/docs';
 import { collabLimitCloseCodes, collabLimitReasons } from '../../server/src/collab/closeCodes';
 import { closeReasons } from '../../server/src/collab/room';
-import { clientOn, createDoc, openDoc, paragraphText, prepareOnDisk, rawSocket, shareDoc, startLoggedServerProcess, waitFor, type OpenDoc } from './docFactories';
+import {
+  clientOn,
+  createDoc,
+  openDoc,
+  paragraphText,
+  prepareOnDisk,
+  rawSocket,
+  shareDoc,
+  startLoggedServerProcess,
+  waitFor,
+  type OpenDoc,
+} from './docFactories';
 import { expectData, type Person } from './teamFactories';
 
 // One server process for the file, as `npm start` runs it, with rate limits on and its log kept.
@@ -24,7 +35,12 @@ const reasons = new Set<string>();
 
 beforeAll(async () => {
   const prepared = await prepareOnDisk(dataDirectory);
-  server = await startLoggedServerProcess(dataDirectory, { RATE_LIMITS: 'true', SQLITE_SYNCHRONOUS: 'FULL', COLLAB_UPDATES_PER_SECOND: '300', WS_MAX_BUFFERED_BYTES: String(1 << 20) });
+  server = await startLoggedServerProcess(dataDirectory, {
+    RATE_LIMITS: 'true',
+    SQLITE_SYNCHRONOUS: 'FULL',
+    COLLAB_UPDATES_PER_SECOND: '300',
+    WS_MAX_BUFFERED_BYTES: String(1 << 20),
+  });
   owner = clientOn(server.url, prepared.owner);
   member = clientOn(server.url, prepared.member);
   space = prepared.space;
@@ -85,15 +101,22 @@ describe('doc sockets under a hostile client (issue 24)', () => {
     const messages = tinyUpdates(5000);
     let sent = 0;
     const sender = setInterval(() => {
-      for (let index = 0; index < 50 && sent < messages.length && flooder.socket.readyState === flooder.socket.OPEN; index += 1) flooder.socket.send(messages[sent++]!);
+      for (let index = 0; index < 50 && sent < messages.length && flooder.socket.readyState === flooder.socket.OPEN; index += 1)
+        flooder.socket.send(messages[sent++]!);
       if (sent >= messages.length || flooder.socket.readyState !== flooder.socket.OPEN) clearInterval(sender);
     }, 10);
 
     // While it floods: another person edits the same doc and is acknowledged, a signed-in query and /healthz answer.
     await waitFor(() => acknowledged >= 300, 'the flooder to get its burst through', 20_000);
     paragraphText(colleague.doc).insert(0, 'still editing');
-    await waitFor(() => colleague.state.saved >= 1 && colleague.text().includes('still editing'), "the colleague's edit to be acknowledged", 20_000);
-    const wall = expectData(await member.client.execute<{ getWall: { id: string; title: string } }>('query ($id: ID!) { getWall(id: $id) { id title } }', { id })).getWall;
+    await waitFor(
+      () => colleague.state.saved >= 1 && colleague.text().includes('still editing'),
+      "the colleague's edit to be acknowledged",
+      20_000,
+    );
+    const wall = expectData(
+      await member.client.execute<{ getWall: { id: string; title: string } }>('query ($id: ID!) { getWall(id: $id) { id title } }', { id }),
+    ).getWall;
     expect(wall.title).toBe('Flooded');
     expect((await fetch(`${server.url}/healthz`)).status).toBe(200);
     // All of that happened during the flood: the flooder was being slowed, not yet cut.
@@ -198,9 +221,18 @@ describe('doc sockets under a hostile client (issue 24)', () => {
   });
 
   it('gave every socket of this file a fixed close reason, and logged no refusal or limit at error level', async () => {
-    const fixed = new Set<string>([...Object.values(closeReasons), ...Object.values(collabLimitReasons), 'No such doc, or you do not have access to it.', 'No access token', 'Token expired or invalid']);
+    const fixed = new Set<string>([
+      ...Object.values(closeReasons),
+      ...Object.values(collabLimitReasons),
+      'No such doc, or you do not have access to it.',
+      'No access token',
+      'Token expired or invalid',
+    ]);
     expect([...reasons].filter((reason) => !fixed.has(reason))).toEqual([]);
-    await waitFor(() => server.lines.some((line) => line.msg === 'doc socket closed: too many messages too fast'), 'the flood to be logged');
+    await waitFor(
+      () => server.lines.some((line) => line.msg === 'doc socket closed: too many messages too fast'),
+      'the flood to be logged',
+    );
     const refusals = server.lines.filter((line) => typeof line.msg === 'string' && line.msg.startsWith('doc socket refused'));
     expect(refusals.length).toBeGreaterThanOrEqual(190);
     expect(new Set(refusals.map((line) => line.level))).toEqual(new Set([30, 40]));

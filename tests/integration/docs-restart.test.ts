@@ -19,7 +19,14 @@ afterAll(() => {
 
 /** People, a space and a doc made in-process on the data folder the child servers then use (same secret, same file). */
 async function prepare() {
-  const config = loadConfig({ NODE_ENV: 'test', PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDirectory, LOG_LEVEL: 'silent', RATE_LIMITS: 'false' });
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    PORT: '0',
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDirectory,
+    LOG_LEVEL: 'silent',
+    RATE_LIMITS: 'false',
+  });
   const app = await buildApp(config);
   await app.server.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.server.address() as { port: number };
@@ -43,7 +50,8 @@ async function typeWords(client: OpenDoc, prefix: string, acknowledged: string[]
     paragraphText(client.doc).insert(paragraphText(client.doc).length, ` ${word}`);
     if (!connected) return;
     const deadline = Date.now() + 2000;
-    while (client.state.saved <= before && Date.now() < deadline && client.provider.wsconnected) await new Promise((resolve) => setTimeout(resolve, 5));
+    while (client.state.saved <= before && Date.now() < deadline && client.provider.wsconnected)
+      await new Promise((resolve) => setTimeout(resolve, 5));
     if (client.state.saved > before) acknowledged.push(word);
   }
 }
@@ -60,7 +68,10 @@ describe('doc durability across a server crash (SECURITY.md)', () => {
 
     const acknowledged: string[] = [];
     let killed = false;
-    const typing = Promise.all([typeWords(clients[0]!, 'a', acknowledged, () => killed), typeWords(clients[1]!, 'b', acknowledged, () => killed)]);
+    const typing = Promise.all([
+      typeWords(clients[0]!, 'a', acknowledged, () => killed),
+      typeWords(clients[1]!, 'b', acknowledged, () => killed),
+    ]);
     await waitFor(() => acknowledged.length >= 40, 'forty acknowledged words', 30_000);
     first.child.kill('SIGKILL');
     killed = true;

@@ -20,7 +20,9 @@ describe('durability (SECURITY.md)', () => {
           const response = await fetch(`${url}/graphql`, {
             method: 'POST',
             headers: { 'content-type': 'application/json' },
-            body: JSON.stringify({ query: `mutation { setUserBasic(firstname: "D", lastname: "K", email: "${email}", password: "durable123") { email } }` }),
+            body: JSON.stringify({
+              query: `mutation { setUserBasic(firstname: "D", lastname: "K", email: "${email}", password: "durable123") { email } }`,
+            }),
           });
           const body = (await response.json()) as { data?: { setUserBasic?: { email: string } } };
           if (body.data?.setUserBasic) acknowledged.push(email);

@@ -43,13 +43,25 @@ export async function signUpload(person: Person, name: string, type: string, siz
 }
 
 /** The server a person's client talks to: local upload and download URLs are paths on it. */
-export const serverOf = (person: Person) => new URL('/', (person.client as unknown as { server: { graphqlUrl: string } }).server.graphqlUrl).href;
+export const serverOf = (person: Person) =>
+  new URL('/', (person.client as unknown as { server: { graphqlUrl: string } }).server.graphqlUrl).href;
 
 export function putBytes(person: Person, signed: SignedUpload, bytes: Uint8Array): Promise<Response> {
-  return fetch(new URL(signed.original, serverOf(person)), { method: 'PUT', headers: signed.headers, body: new Blob([Uint8Array.from(bytes)]) });
+  return fetch(new URL(signed.original, serverOf(person)), {
+    method: 'PUT',
+    headers: signed.headers,
+    body: new Blob([Uint8Array.from(bytes)]),
+  });
 }
 
-export async function recordUpload(person: Person, signed: SignedUpload, name: string, type: string, size: number, owner: Owner & { folder?: string } = {}) {
+export async function recordUpload(
+  person: Person,
+  signed: SignedUpload,
+  name: string,
+  type: string,
+  size: number,
+  owner: Owner & { folder?: string } = {},
+) {
   return person.client.execute<{ setFile: UploadedFile }>(
     `mutation ($name: String!, $code: ID!, $type: String!, $size: Float!, $location: String!, $project: ID, $task: ID, $privat: ID, $folder: ID) {
       setFile(name: $name, code: $code, type: $type, size: $size, location: $location, project: $project, task: $task, privat: $privat, folder: $folder) { ${fileFields} }
@@ -59,7 +71,13 @@ export async function recordUpload(person: Person, signed: SignedUpload, name: s
 }
 
 /** Signs, sends the bytes and records them: a file in one line. */
-export async function uploadFile(person: Person, name: string, type: string, bytes: Uint8Array, owner: Owner & { folder?: string }): Promise<UploadedFile> {
+export async function uploadFile(
+  person: Person,
+  name: string,
+  type: string,
+  bytes: Uint8Array,
+  owner: Owner & { folder?: string },
+): Promise<UploadedFile> {
   const { folder, ...where } = owner;
   const signed = expectData(await signUpload(person, name, type, bytes.length, where)).signedUploadURL;
   const put = await putBytes(person, signed, bytes);
@@ -74,7 +92,14 @@ export async function startS3() {
   const server = new S3rver({ port, address: '127.0.0.1', directory, silent: true });
   await server.run();
   return {
-    environment: { STORAGE_DRIVER: 's3', S3_ENDPOINT: `http://127.0.0.1:${port}`, S3_BUCKET: 'workspace-test', S3_ACCESS_KEY_ID: 'S3RVER', S3_SECRET_ACCESS_KEY: 'S3RVER', S3_FORCE_PATH_STYLE: 'true' },
+    environment: {
+      STORAGE_DRIVER: 's3',
+      S3_ENDPOINT: `http://127.0.0.1:${port}`,
+      S3_BUCKET: 'workspace-test',
+      S3_ACCESS_KEY_ID: 'S3RVER',
+      S3_SECRET_ACCESS_KEY: 'S3RVER',
+      S3_FORCE_PATH_STYLE: 'true',
+    },
     directory,
     async close() {
       await server.close();

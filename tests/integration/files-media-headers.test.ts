@@ -7,8 +7,19 @@ import { createSpace, expectData, person, type Person } from './teamFactories';
 const sandbox = "default-src 'none'; style-src 'unsafe-inline'; sandbox";
 
 /** The first bytes of an MP4 (an ftyp box) and of an MP3 (an ID3 tag, then a frame header): what sniffing recognises. */
-const mp4 = Buffer.concat([Buffer.from([0, 0, 0, 0x20]), Buffer.from('ftypisom', 'latin1'), Buffer.from([0, 0, 2, 0]), Buffer.from('isomiso2avc1mp41', 'latin1'), Buffer.alloc(64)]);
-const mp3 = Buffer.concat([Buffer.from('ID3', 'latin1'), Buffer.from([4, 0, 0, 0, 0, 0, 0]), Buffer.from([0xff, 0xfb, 0x90, 0x00]), Buffer.alloc(413)]);
+const mp4 = Buffer.concat([
+  Buffer.from([0, 0, 0, 0x20]),
+  Buffer.from('ftypisom', 'latin1'),
+  Buffer.from([0, 0, 2, 0]),
+  Buffer.from('isomiso2avc1mp41', 'latin1'),
+  Buffer.alloc(64),
+]);
+const mp3 = Buffer.concat([
+  Buffer.from('ID3', 'latin1'),
+  Buffer.from([4, 0, 0, 0, 0, 0, 0]),
+  Buffer.from([0xff, 0xfb, 0x90, 0x00]),
+  Buffer.alloc(413),
+]);
 
 interface Sample {
   name: string;
@@ -22,7 +33,12 @@ async function samples(): Promise<Sample[]> {
   return [
     { name: 'report.pdf', type: 'application/pdf', bytes: minimalPdf('Report'), disposition: 'attachment' },
     { name: 'page.html', type: 'text/html', bytes: Buffer.from('<script>document.title = "pwned"</script>'), disposition: 'attachment' },
-    { name: 'logo.svg', type: 'image/svg+xml', bytes: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'), disposition: 'attachment' },
+    {
+      name: 'logo.svg',
+      type: 'image/svg+xml',
+      bytes: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'),
+      disposition: 'attachment',
+    },
     { name: 'notes.txt', type: 'text/plain', bytes: Buffer.from('plain words'), disposition: 'attachment' },
     { name: 'photo.png', type: 'image/png', bytes: await image.clone().png().toBuffer(), disposition: 'inline' },
     { name: 'photo.jpg', type: 'image/jpeg', bytes: await image.clone().jpeg().toBuffer(), disposition: 'inline' },
@@ -49,7 +65,8 @@ describe.each(['local', 's3'] as const)('media headers through the %s driver', (
     server = await startTestServer(s3?.environment ?? {});
     owner = await person(server, 'Mia');
     space = await createSpace(owner, 'Media');
-    for (const sample of await samples()) uploaded.set(sample.name, { sample, file: await uploadFile(owner, sample.name, sample.type, sample.bytes, { project: space }) });
+    for (const sample of await samples())
+      uploaded.set(sample.name, { sample, file: await uploadFile(owner, sample.name, sample.type, sample.bytes, { project: space }) });
   });
   afterAll(async () => {
     await server.close();
@@ -87,7 +104,11 @@ describe.each(['local', 's3'] as const)('media headers through the %s driver', (
 
   it('signed downloads carry the same type and disposition (the bucket applies them to presigned GETs)', async () => {
     for (const { sample, file } of uploaded.values()) {
-      const signed = expectData(await owner.client.execute<{ signedDownloadPublicURL: string }>('query ($file: ID!) { signedDownloadPublicURL(file: $file) }', { file: file.id })).signedDownloadPublicURL;
+      const signed = expectData(
+        await owner.client.execute<{ signedDownloadPublicURL: string }>('query ($file: ID!) { signedDownloadPublicURL(file: $file) }', {
+          file: file.id,
+        }),
+      ).signedDownloadPublicURL;
       if (driver === 's3') expect(signed.startsWith(s3!.environment.S3_ENDPOINT)).toBe(true);
       const response = await fetch(new URL(signed, serverOf(owner)));
       expect(response.status, sample.name).toBe(200);
@@ -110,7 +131,9 @@ describe.each(['local', 's3'] as const)('media headers through the %s driver', (
     const memberHead = await fetch(`${server.url}${file.url}`, { method: 'HEAD', ...session() });
     expect(memberHead.headers.get('content-length')).toBe(String(sample.bytes.length));
     const anonymous = new GraphqlTestClient(server);
-    const details = expectData(await anonymous.execute<{ getSharedFile: { size: number } }>('query ($id: ID!) { getSharedFile(id: $id) { size } }', { id: file.id })).getSharedFile;
+    const details = expectData(
+      await anonymous.execute<{ getSharedFile: { size: number } }>('query ($id: ID!) { getSharedFile(id: $id) { size } }', { id: file.id }),
+    ).getSharedFile;
     expect(details.size).toBe(sample.bytes.length);
     const bytes = await fetch(`${server.url}/media/files/${file.id}/shared`);
     expectSandboxed(bytes);
@@ -118,8 +141,15 @@ describe.each(['local', 's3'] as const)('media headers through the %s driver', (
   });
 
   it('serves profile photos sandboxed and nosniff, and a missing one alike', async () => {
-    const png = await sharp({ create: { width: 64, height: 64, channels: 3, background: '#22aa66' } }).png().toBuffer();
-    const profile = expectData(await owner.client.execute<{ ediUser: { profileImg: string } }>('mutation ($image: String) { ediUser(profileImg: $image) { profileImg } }', { image: `data:image/png;base64,${png.toString('base64')}` })).ediUser;
+    const png = await sharp({ create: { width: 64, height: 64, channels: 3, background: '#22aa66' } })
+      .png()
+      .toBuffer();
+    const profile = expectData(
+      await owner.client.execute<{ ediUser: { profileImg: string } }>(
+        'mutation ($image: String) { ediUser(profileImg: $image) { profileImg } }',
+        { image: `data:image/png;base64,${png.toString('base64')}` },
+      ),
+    ).ediUser;
     const avatar = await fetch(new URL(profile.profileImg, server.url));
     expect(avatar.status).toBe(200);
     expect(avatar.headers.get('content-type')).toBe('image/png');

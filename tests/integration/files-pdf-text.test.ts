@@ -17,13 +17,28 @@ const silentLog = { warn: () => undefined };
 
 /** A server on a given data folder, so a second one can start where the first stopped. */
 async function serverOn(dataDirectory: string): Promise<TestServer> {
-  const config = loadConfig({ NODE_ENV: 'test', PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDirectory, LOG_LEVEL: 'silent', SQLITE_SYNCHRONOUS: 'NORMAL', RATE_LIMITS: 'false' });
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    PORT: '0',
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDirectory,
+    LOG_LEVEL: 'silent',
+    SQLITE_SYNCHRONOUS: 'NORMAL',
+    RATE_LIMITS: 'false',
+  });
   const app = await buildApp(config);
   await app.server.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.server.address();
   if (address === null || typeof address === 'string') throw new Error('server did not bind a TCP port');
   const url = `http://127.0.0.1:${address.port}`;
-  return { url, graphqlUrl: `${url}/graphql`, websocketUrl: `ws://127.0.0.1:${address.port}/graphql`, app, dataDirectory, close: () => app.server.close() };
+  return {
+    url,
+    graphqlUrl: `${url}/graphql`,
+    websocketUrl: `ws://127.0.0.1:${address.port}/graphql`,
+    app,
+    dataDirectory,
+    close: () => app.server.close(),
+  };
 }
 
 /** A text reader that waits until the test lets it go on: the PDF library "still loading". */
@@ -39,11 +54,17 @@ function heldReader() {
   return { read, release, started: () => started };
 }
 
-const fileText = (server: TestServer, fileId: string) => (server.app.services.database.sqlite.prepare('SELECT text FROM files WHERE id = ?').get(fileId) as { text: string | null } | undefined)?.text;
+const fileText = (server: TestServer, fileId: string) =>
+  (server.app.services.database.sqlite.prepare('SELECT text FROM files WHERE id = ?').get(fileId) as { text: string | null } | undefined)
+    ?.text;
 const eventTypes = (server: TestServer, fileId: string) =>
-  (server.app.services.database.sqlite.prepare('SELECT type FROM events WHERE stream = ? ORDER BY seq').all(`file:${fileId}`) as { type: string }[]).map((row) => row.type);
+  (
+    server.app.services.database.sqlite.prepare('SELECT type FROM events WHERE stream = ? ORDER BY seq').all(`file:${fileId}`) as {
+      type: string;
+    }[]
+  ).map((row) => row.type);
 
-describe('a PDF\'s text for search', () => {
+describe("a PDF's text for search", () => {
   const directories: string[] = [];
   const servers: TestServer[] = [];
   afterAll(async () => {
@@ -65,7 +86,12 @@ describe('a PDF\'s text for search', () => {
     const owner = await person(server, 'Pia');
     const space = await createSpace(owner, 'Papers');
     const socket = subscriptionClient(server, { cookie: owner.client.cookieHeader() });
-    const changes = nextResults<{ subFile: { type: string; fileId: string } }>(socket, `subscription ($p: ID) { subFile(project: $p) { type fileId file { ${fileFields} } } }`, { p: space }, 2);
+    const changes = nextResults<{ subFile: { type: string; fileId: string } }>(
+      socket,
+      `subscription ($p: ID) { subFile(project: $p) { type fileId file { ${fileFields} } } }`,
+      { p: space },
+      2,
+    );
     await changes.started;
     await wait(100);
 
@@ -92,7 +118,13 @@ describe('a PDF\'s text for search', () => {
     const owner = await person(first, 'Ravi');
     const space = await createSpace(owner, 'Archive');
     const file = await uploadFile(owner, 'contract.pdf', 'application/pdf', minimalPdf('Signed contract'), { project: space });
-    const broken = await uploadFile(owner, 'broken.pdf', 'application/pdf', Buffer.concat([Buffer.from('%PDF-1.4\n', 'latin1'), Buffer.alloc(200, 0x41)]), { project: space });
+    const broken = await uploadFile(
+      owner,
+      'broken.pdf',
+      'application/pdf',
+      Buffer.concat([Buffer.from('%PDF-1.4\n', 'latin1'), Buffer.alloc(200, 0x41)]),
+      { project: space },
+    );
     expect(fileText(first, file.id)).toBeNull();
     await first.close();
     held.release();

@@ -5,7 +5,8 @@ import { fileFields, uploadFile } from './fileFactories';
 import { GraphqlTestClient, nextResults, startTestServer, subscriptionClient, type TestServer } from './harness';
 import { createSpace, expectData, person, wait, type Person } from './teamFactories';
 
-const sharedQuery = 'query ($id: ID!) { getSharedFile(id: $id) { id name type kind size width height duration createdAt authorFirstname url thumbnail } }';
+const sharedQuery =
+  'query ($id: ID!) { getSharedFile(id: $id) { id name type kind size width height duration createdAt authorFirstname url thumbnail } }';
 
 describe('files: public details, live folder deletion, team storage', () => {
   let server: TestServer;
@@ -20,7 +21,9 @@ describe('files: public details, live folder deletion, team storage', () => {
   afterAll(() => server.close());
 
   it('tells anyone the details of a shared file, and answers NOT_FOUND alike for a missing or unshared one', async () => {
-    const png = await sharp({ create: { width: 40, height: 30, channels: 3, background: '#aa3300' } }).png().toBuffer();
+    const png = await sharp({ create: { width: 40, height: 30, channels: 3, background: '#aa3300' } })
+      .png()
+      .toBuffer();
     const file = await uploadFile(owner, 'Poster.png', 'image/png', png, { project: space });
     const anonymous = new GraphqlTestClient(server);
 
@@ -31,7 +34,9 @@ describe('files: public details, live folder deletion, team storage', () => {
     for (const other of [missing, malformed]) expect(other.errors?.[0]).toEqual(unshared.errors?.[0]);
 
     expectData(await owner.client.execute('mutation ($id: ID!) { ediFile(id: $id, shared: true) { id } }', { id: file.id }));
-    const details = expectData(await anonymous.execute<{ getSharedFile: Record<string, unknown> }>(sharedQuery, { id: file.id })).getSharedFile;
+    const details = expectData(
+      await anonymous.execute<{ getSharedFile: Record<string, unknown> }>(sharedQuery, { id: file.id }),
+    ).getSharedFile;
     expect(details).toMatchObject({
       id: file.id,
       name: 'Poster.png',
@@ -54,7 +59,12 @@ describe('files: public details, live folder deletion, team storage', () => {
 
   it('tells subscribers of the space about every file and folder a deleted folder moves up', async () => {
     const make = async (name: string, upfolder?: string) =>
-      expectData(await owner.client.execute<{ setFolder: { id: string } }>('mutation ($p: ID!, $n: String!, $u: ID) { setFolder(project: $p, name: $n, upfolder: $u) { id } }', { p: space, n: name, u: upfolder ?? null })).setFolder.id;
+      expectData(
+        await owner.client.execute<{ setFolder: { id: string } }>(
+          'mutation ($p: ID!, $n: String!, $u: ID) { setFolder(project: $p, name: $n, upfolder: $u) { id } }',
+          { p: space, n: name, u: upfolder ?? null },
+        ),
+      ).setFolder.id;
     const parent = await make('Parent');
     const doomed = await make('Doomed', parent);
     const inner = await make('Inner', doomed);
@@ -68,8 +78,18 @@ describe('files: public details, live folder deletion, team storage', () => {
     const folderSocket = subscriptionClient(server, { cookie: owner.client.cookieHeader() });
     type FileChange = { subFile: { type: string; fileId: string; file: { id: string; folder: string | null } | null } };
     type FolderChange = { subFolder: { type: string; folderId: string; folder: { id: string; upfolder: string | null } | null } };
-    const fileChanges = nextResults<FileChange>(fileSocket, `subscription ($p: ID) { subFile(project: $p) { type fileId file { ${fileFields} } } }`, { p: space }, 2);
-    const folderChanges = nextResults<FolderChange>(folderSocket, 'subscription ($p: ID!) { subFolder(project: $p) { type folderId folder { id upfolder } } }', { p: space }, 2);
+    const fileChanges = nextResults<FileChange>(
+      fileSocket,
+      `subscription ($p: ID) { subFile(project: $p) { type fileId file { ${fileFields} } } }`,
+      { p: space },
+      2,
+    );
+    const folderChanges = nextResults<FolderChange>(
+      folderSocket,
+      'subscription ($p: ID!) { subFolder(project: $p) { type folderId folder { id upfolder } } }',
+      { p: space },
+      2,
+    );
     await Promise.all([fileChanges.started, folderChanges.started]);
     await wait(150);
 
@@ -86,9 +106,16 @@ describe('files: public details, live folder deletion, team storage', () => {
     await Promise.all([fileSocket.dispose(), folderSocket.dispose()]);
 
     // What the events said is what the rows hold.
-    const folderOf = async (id: string) => expectData(await owner.client.execute<{ getFile: { folder: string | null } }>('query ($id: ID!) { getFile(id: $id) { folder } }', { id })).getFile.folder;
+    const folderOf = async (id: string) =>
+      expectData(
+        await owner.client.execute<{ getFile: { folder: string | null } }>('query ($id: ID!) { getFile(id: $id) { folder } }', { id }),
+      ).getFile.folder;
     expect([await folderOf(first.id), await folderOf(second.id), await folderOf(untouched.id)]).toEqual([parent, parent, parent]);
-    const innerNow = expectData(await owner.client.execute<{ getFolder: { upfolder: string | null } }>('query ($f: ID!) { getFolder(folder: $f) { upfolder } }', { f: inner })).getFolder;
+    const innerNow = expectData(
+      await owner.client.execute<{ getFolder: { upfolder: string | null } }>('query ($f: ID!) { getFolder(folder: $f) { upfolder } }', {
+        f: inner,
+      }),
+    ).getFolder;
     expect(innerNow.upfolder).toBe(parent);
   });
 
@@ -99,14 +126,22 @@ describe('files: public details, live folder deletion, team storage', () => {
     const leaving = await uploadFile(owner, 'leaving.txt', 'text/plain', Buffer.from('leaving'), { project: space });
     const socket = subscriptionClient(server, { cookie: owner.client.cookieHeader() });
     type FileChange = { subFile: { type: string; fileId: string; file: { id: string; name: string } | null } };
-    const changes = nextResults<FileChange>(socket, 'subscription ($p: ID) { subFile(project: $p) { type fileId file { id name } } }', { p: space }, 2);
+    const changes = nextResults<FileChange>(
+      socket,
+      'subscription ($p: ID) { subFile(project: $p) { type fileId file { id name } } }',
+      { p: space },
+      2,
+    );
     await changes.started;
     await wait(150);
 
-    const rename = (id: string, name: string) => owner.client.execute('mutation ($id: ID!, $n: String) { ediFile(id: $id, name: $n) { id } }', { id, n: name });
+    const rename = (id: string, name: string) =>
+      owner.client.execute('mutation ($id: ID!, $n: String) { ediFile(id: $id, name: $n) { id } }', { id, n: name });
     expectData(await rename(there.id, 'there-renamed.txt'));
     expectData(await rename(here.id, 'here-renamed.txt'));
-    expectData(await owner.client.execute('mutation ($id: ID!, $p: ID) { ediFile(id: $id, project: $p) { id } }', { id: leaving.id, p: elsewhere }));
+    expectData(
+      await owner.client.execute('mutation ($id: ID!, $p: ID) { ediFile(id: $id, project: $p) { id } }', { id: leaving.id, p: elsewhere }),
+    );
     expect((await changes.done).map((change) => change.subFile)).toEqual([
       { type: 'file.updated', fileId: here.id, file: { id: here.id, name: 'here-renamed.txt' } },
       { type: 'file.updated', fileId: leaving.id, file: null },
@@ -116,8 +151,10 @@ describe('files: public details, live folder deletion, team storage', () => {
 
   it("shows each team's storage on the Team type, from the files the team holds", async () => {
     const other = await person(server, 'Sol');
-    const teamsOf = async (who: Person) => expectData(await who.client.execute<{ getTeams: { id: string; storage: number }[] }>('{ getTeams { id storage } }')).getTeams;
-    const stats = async (who: Person) => expectData(await who.client.execute<{ getStats: { storage: number } }>('{ getStats { storage } }')).getStats.storage;
+    const teamsOf = async (who: Person) =>
+      expectData(await who.client.execute<{ getTeams: { id: string; storage: number }[] }>('{ getTeams { id storage } }')).getTeams;
+    const stats = async (who: Person) =>
+      expectData(await who.client.execute<{ getStats: { storage: number } }>('{ getStats { storage } }')).getStats.storage;
     expect((await teamsOf(other)).find((team) => team.id === other.teamId)?.storage).toBe(0);
 
     const before = await stats(owner);

@@ -9,8 +9,14 @@ import { startTestServer, type TestServer } from './harness';
 import { fileFields, minimalPdf, putBytes, recordUpload, signUpload, startS3, uploadFile, windowsExecutable } from './fileFactories';
 import { countEvents, createSpace, expectData, joinTeam, person, wait, type Person } from './teamFactories';
 
-const count = (server: TestServer, table: string) => (server.app.services.database.sqlite.prepare(`SELECT COUNT(*) AS count FROM ${table}`).get() as { count: number }).count;
-const stats = async (who: Person) => expectData(await who.client.execute<{ getStats: { storage: number; storageLimit: number | null; files: number; plan: string } }>('{ getStats { storage storageLimit files plan } }')).getStats;
+const count = (server: TestServer, table: string) =>
+  (server.app.services.database.sqlite.prepare(`SELECT COUNT(*) AS count FROM ${table}`).get() as { count: number }).count;
+const stats = async (who: Person) =>
+  expectData(
+    await who.client.execute<{ getStats: { storage: number; storageLimit: number | null; files: number; plan: string } }>(
+      '{ getStats { storage storageLimit files plan } }',
+    ),
+  ).getStats;
 
 describe.each(['local', 's3'] as const)('files through the %s driver', (driver) => {
   let server: TestServer;
@@ -22,7 +28,8 @@ describe.each(['local', 's3'] as const)('files through the %s driver', (driver) 
   /** Objects in storage, listed by the driver itself (uploads not moved into place yet left out): what "nothing stored" is checked against. */
   const storedObjects = async (): Promise<string[]> => {
     const keys: string[] = [];
-    for await (const object of storageOf(server.app.services.config).driver.list()) if (!object.key.startsWith('incoming/')) keys.push(object.key);
+    for await (const object of storageOf(server.app.services.config).driver.list())
+      if (!object.key.startsWith('incoming/')) keys.push(object.key);
     return keys;
   };
 
@@ -31,7 +38,9 @@ describe.each(['local', 's3'] as const)('files through the %s driver', (driver) 
     server = await startTestServer(s3?.environment ?? {});
     owner = await person(server, 'Fay');
     space = await createSpace(owner, 'Files space');
-    png = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#336699' } }).png().toBuffer();
+    png = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#336699' } })
+      .png()
+      .toBuffer();
   });
   afterAll(async () => {
     await server.close();
@@ -42,11 +51,22 @@ describe.each(['local', 's3'] as const)('files through the %s driver', (driver) 
     const before = await stats(owner);
     expect(before).toMatchObject({ storage: 0, storageLimit: 100 * megabyte, plan: 'free' });
     const file = await uploadFile(owner, 'Team photo.png', 'image/png', png, { project: space });
-    expect(file).toMatchObject({ name: 'Team photo.png', type: 'image/png', size: png.length, category: 'image', shared: false, canEdit: true });
+    expect(file).toMatchObject({
+      name: 'Team photo.png',
+      type: 'image/png',
+      size: png.length,
+      category: 'image',
+      shared: false,
+      canEdit: true,
+    });
     expect(file.thumbnail).toBe(`/media/files/${file.id}/thumbnail`);
     expect((await stats(owner)).storage).toBe(png.length);
 
-    const listed = expectData(await owner.client.execute<{ getFiles: { id: string }[] }>('query ($p: ID) { getFiles(project: $p, category: "media") { id } }', { p: space })).getFiles;
+    const listed = expectData(
+      await owner.client.execute<{ getFiles: { id: string }[] }>('query ($p: ID) { getFiles(project: $p, category: "media") { id } }', {
+        p: space,
+      }),
+    ).getFiles;
     expect(listed.map((entry) => entry.id)).toEqual([file.id]);
 
     const download = await fetch(`${server.url}${file.url}`, { headers: { cookie: owner.client.cookieHeader() } });
@@ -60,14 +80,23 @@ describe.each(['local', 's3'] as const)('files through the %s driver', (driver) 
     expect(await sharp(Buffer.from(await thumbnail.arrayBuffer())).metadata()).toMatchObject({ format: 'webp', width: 64 });
     expect((await fetch(`${server.url}${file.url}`)).status).toBe(401);
 
-    const signedUrl = expectData(await owner.client.execute<{ signedDownloadPublicURL: string }>('query ($f: ID!) { signedDownloadPublicURL(file: $f) }', { f: file.id })).signedDownloadPublicURL;
+    const signedUrl = expectData(
+      await owner.client.execute<{ signedDownloadPublicURL: string }>('query ($f: ID!) { signedDownloadPublicURL(file: $f) }', {
+        f: file.id,
+      }),
+    ).signedDownloadPublicURL;
     const viaSignature = await fetch(new URL(signedUrl, server.url));
     expect(viaSignature.status).toBe(200);
     expect(Buffer.from(await viaSignature.arrayBuffer()).equals(png)).toBe(true);
 
     const shareLink = `${server.url}/media/files/${file.id}/shared`;
     expect((await fetch(shareLink)).status).toBe(404);
-    const shared = expectData(await owner.client.execute<{ ediFile: { shared: boolean; sharedUrl: string } }>('mutation ($id: ID!) { ediFile(id: $id, shared: true) { shared sharedUrl } }', { id: file.id })).ediFile;
+    const shared = expectData(
+      await owner.client.execute<{ ediFile: { shared: boolean; sharedUrl: string } }>(
+        'mutation ($id: ID!) { ediFile(id: $id, shared: true) { shared sharedUrl } }',
+        { id: file.id },
+      ),
+    ).ediFile;
     expect(shared).toEqual({ shared: true, sharedUrl: `/share/media/${file.id}` });
     const publicly = await fetch(shareLink);
     expect(publicly.status).toBe(200);
@@ -81,7 +110,7 @@ describe.each(['local', 's3'] as const)('files through the %s driver', (driver) 
     expectData(await owner.client.execute('mutation ($id: ID!) { delFile(id: $id) }', { id: file.id }));
     expect(await stats(owner)).toMatchObject({ storage: 0, files: 0 });
     expect((await fetch(`${server.url}${file.url}`, { headers: { cookie: owner.client.cookieHeader() } })).status).toBe(404);
-    expect((await storedObjects())).toEqual([]);
+    expect(await storedObjects()).toEqual([]);
   });
 
   it('serves anything but safe media as an attachment, HTML and SVG included, and reads PDF text for search', async () => {
@@ -89,7 +118,13 @@ describe.each(['local', 's3'] as const)('files through the %s driver', (driver) 
     const served = await fetch(`${server.url}${html.url}`, { headers: { cookie: owner.client.cookieHeader() } });
     expect(served.headers.get('content-disposition')).toMatch(/^attachment;/);
     expect(served.headers.get('content-security-policy')).toContain('sandbox');
-    const svg = await uploadFile(owner, 'logo.svg', 'image/svg+xml', Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'), { project: space });
+    const svg = await uploadFile(
+      owner,
+      'logo.svg',
+      'image/svg+xml',
+      Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'),
+      { project: space },
+    );
     const svgServed = await fetch(`${server.url}${svg.url}`, { headers: { cookie: owner.client.cookieHeader() } });
     expect(svgServed.headers.get('content-disposition')).toMatch(/^attachment;/);
     const pdf = await uploadFile(owner, 'figures.pdf', 'application/pdf', minimalPdf('Quarterly figures'), { project: space });
@@ -107,7 +142,10 @@ describe.each(['local', 's3'] as const)('files through the %s driver', (driver) 
     const renamed = expectData(await signUpload(owner, 'holiday.png', 'image/png', 1024, { project: space })).signedUploadURL;
     expect((await putBytes(owner, renamed, windowsExecutable())).ok).toBe(true);
     const refusedExecutable = await recordUpload(owner, renamed, 'holiday.png', 'image/png', 1024, { project: space });
-    expect(refusedExecutable.errors?.[0]).toMatchObject({ message: 'Invalid file type', extensions: { code: 'FILE_INVALID_TYPE', key: 'file_invalid_type' } });
+    expect(refusedExecutable.errors?.[0]).toMatchObject({
+      message: 'Invalid file type',
+      extensions: { code: 'FILE_INVALID_TYPE', key: 'file_invalid_type' },
+    });
 
     const empty = await signUpload(owner, 'empty.txt', 'text/plain', 0, { project: space });
     expect(empty.errors?.[0]).toMatchObject({ message: errorMessages.FILE_EMPTY, extensions: { code: 'FILE_EMPTY' } });
@@ -132,7 +170,11 @@ describe.each(['local', 's3'] as const)('files through the %s driver', (driver) 
       expired.searchParams.set('expires', String(Math.floor(Date.now() / 1000) - 10));
       const answer = await fetch(expired, { method: 'PUT', headers: signed.headers, body: 'hello' });
       expect(answer.status).toBe(403);
-      const signedDownload = expectData(await owner.client.execute<{ signedDownloadPublicURL: string }>('query ($f: ID!) { signedDownloadPublicURL(file: $f) }', { f: (await uploadFile(owner, 'kept.txt', 'text/plain', Buffer.from('kept'), { project: space })).id })).signedDownloadPublicURL;
+      const signedDownload = expectData(
+        await owner.client.execute<{ signedDownloadPublicURL: string }>('query ($f: ID!) { signedDownloadPublicURL(file: $f) }', {
+          f: (await uploadFile(owner, 'kept.txt', 'text/plain', Buffer.from('kept'), { project: space })).id,
+        }),
+      ).signedDownloadPublicURL;
       expect((await fetch(new URL(signedDownload.replace(/signature=[^&]+/, `signature=${'A'.repeat(43)}`), server.url))).status).toBe(404);
       const outdated = new URL(signedDownload, server.url);
       outdated.searchParams.set('expires', String(Math.floor(Date.now() / 1000) - 1));
@@ -150,41 +192,89 @@ describe.each(['local', 's3'] as const)('files through the %s driver', (driver) 
     // Fill the free plan's 100 MB to three files short, straight through the log as a recorded file would be.
     const used = (await stats(racer)).storage;
     server.app.services.store.run({ actorId: racer.id }, (unit) =>
-      unit.append(`file:${'f'.repeat(24)}`, [{ type: 'file.created', payload: { fileId: 'f'.repeat(24), teamId: racer.teamId, projectId: racerSpace, taskId: null, privatId: null, folderId: null, name: 'big.bin', mimeType: 'application/octet-stream', kind: 'unknown', size: 100 * megabyte - used - 3 * size, location: `${racer.teamId}/${'f'.repeat(24)}`, thumbnail: null, preview: null, width: null, height: null, duration: null, text: null } }], { teamId: racer.teamId }),
+      unit.append(
+        `file:${'f'.repeat(24)}`,
+        [
+          {
+            type: 'file.created',
+            payload: {
+              fileId: 'f'.repeat(24),
+              teamId: racer.teamId,
+              projectId: racerSpace,
+              taskId: null,
+              privatId: null,
+              folderId: null,
+              name: 'big.bin',
+              mimeType: 'application/octet-stream',
+              kind: 'unknown',
+              size: 100 * megabyte - used - 3 * size,
+              location: `${racer.teamId}/${'f'.repeat(24)}`,
+              thumbnail: null,
+              preview: null,
+              width: null,
+              height: null,
+              duration: null,
+              text: null,
+            },
+          },
+        ],
+        { teamId: racer.teamId },
+      ),
     );
-    const signed = await Promise.all(Array.from({ length: 8 }, async () => expectData(await signUpload(racer, 'part.txt', 'text/plain', size, { project: racerSpace })).signedUploadURL));
+    const signed = await Promise.all(
+      Array.from(
+        { length: 8 },
+        async () => expectData(await signUpload(racer, 'part.txt', 'text/plain', size, { project: racerSpace })).signedUploadURL,
+      ),
+    );
     await Promise.all(signed.map((upload) => putBytes(racer, upload, Buffer.alloc(size, 97))));
-    const results = await Promise.all(signed.map((upload) => recordUpload(racer, upload, 'part.txt', 'text/plain', size, { project: racerSpace })));
+    const results = await Promise.all(
+      signed.map((upload) => recordUpload(racer, upload, 'part.txt', 'text/plain', size, { project: racerSpace })),
+    );
     expect(results.filter((result) => result.data?.setFile).length).toBe(3);
     expect(results.filter((result) => result.errors?.[0]?.extensions.code === 'STORAGE_LIMIT_EXCEEDED').length).toBe(5);
     expect((await stats(racer)).storage).toBe(100 * megabyte);
-    expect((await signUpload(racer, 'one-more.txt', 'text/plain', 1, { project: racerSpace })).errors?.[0]?.extensions.code).toBe('STORAGE_LIMIT_EXCEEDED');
+    expect((await signUpload(racer, 'one-more.txt', 'text/plain', 1, { project: racerSpace })).errors?.[0]?.extensions.code).toBe(
+      'STORAGE_LIMIT_EXCEEDED',
+    );
   });
 
   it('records one file when setFile runs twice at once for one upload, and keeps its bytes and thumbnail', async () => {
     const signed = expectData(await signUpload(owner, 'twice.png', 'image/png', png.length, { project: space })).signedUploadURL;
     expect((await putBytes(owner, signed, png)).ok).toBe(true);
-    const results = await Promise.all([1, 2, 3].map(() => recordUpload(owner, signed, 'twice.png', 'image/png', png.length, { project: space })));
+    const results = await Promise.all(
+      [1, 2, 3].map(() => recordUpload(owner, signed, 'twice.png', 'image/png', png.length, { project: space })),
+    );
     // Every call answers with the one file the first of them recorded.
     for (const result of results) expect(expectData(result).setFile.id).toBe(signed.code);
-    expect(server.app.services.database.sqlite.prepare('SELECT COUNT(*) AS count FROM files WHERE id = ?').get(signed.code)).toEqual({ count: 1 });
+    expect(server.app.services.database.sqlite.prepare('SELECT COUNT(*) AS count FROM files WHERE id = ?').get(signed.code)).toEqual({
+      count: 1,
+    });
     const file = expectData(results[0]!).setFile;
     const download = await fetch(`${server.url}${file.url}`, { headers: { cookie: owner.client.cookieHeader() } });
     expect(download.status).toBe(200);
     expect(Buffer.from(await download.arrayBuffer()).equals(png)).toBe(true);
     expect((await fetch(`${server.url}${file.thumbnail}`, { headers: { cookie: owner.client.cookieHeader() } })).status).toBe(200);
     // A later retry is answered alike; someone else's retry is not.
-    expect(expectData(await recordUpload(owner, signed, 'twice.png', 'image/png', png.length, { project: space })).setFile.id).toBe(signed.code);
+    expect(expectData(await recordUpload(owner, signed, 'twice.png', 'image/png', png.length, { project: space })).setFile.id).toBe(
+      signed.code,
+    );
     const teammate = await joinTeam(owner, await person(server, 'Tim'));
     expectData(await teammate.client.execute('mutation ($project: ID!) { joinProject(project: $project) { id } }', { project: space }));
-    expect((await recordUpload(teammate, signed, 'twice.png', 'image/png', png.length, { project: space })).errors?.[0]?.extensions.code).toBe('UPLOAD_FAILED');
+    expect(
+      (await recordUpload(teammate, signed, 'twice.png', 'image/png', png.length, { project: space })).errors?.[0]?.extensions.code,
+    ).toBe('UPLOAD_FAILED');
     expect((await fetch(`${server.url}${file.url}`, { headers: { cookie: owner.client.cookieHeader() } })).status).toBe(200);
     expectData(await owner.client.execute('mutation ($id: ID!) { delFile(id: $id) }', { id: file.id }));
   });
 
   it('puts the bucket in the Content-Security-Policy only when files go to S3', async () => {
     const policy = (await fetch(`${server.url}/healthz`)).headers.get('content-security-policy') ?? '';
-    const directive = (name: string) => policy.split(';').map((part) => part.trim()).find((part) => part.startsWith(`${name} `)) ?? '';
+    const directive = (name: string) =>
+      policy
+        .split(';')
+        .map((part) => part.trim())
+        .find((part) => part.startsWith(`${name} `)) ?? '';
     if (driver === 's3') {
       const origin = new URL(s3!.environment.S3_ENDPOINT).origin;
       for (const name of ['connect-src', 'img-src', 'media-src']) expect(directive(name), name).toContain(origin);
@@ -199,7 +289,8 @@ describe.each(['local', 's3'] as const)('files through the %s driver', (driver) 
   });
 
   it('cancels an unrecorded upload: its bytes go, it stops counting, and it can no longer be recorded', async () => {
-    const cancel = (who: Person, code: string) => who.client.execute<{ cancelUpload: boolean }>('mutation ($code: ID!) { cancelUpload(code: $code) }', { code });
+    const cancel = (who: Person, code: string) =>
+      who.client.execute<{ cancelUpload: boolean }>('mutation ($code: ID!) { cancelUpload(code: $code) }', { code });
     const { driver: storage } = storageOf(server.app.services.config);
     const signed = expectData(await signUpload(owner, 'dropped.txt', 'text/plain', 4, { project: space })).signedUploadURL;
     expect((await putBytes(owner, signed, Buffer.from('drop'))).ok).toBe(true);
@@ -211,7 +302,9 @@ describe.each(['local', 's3'] as const)('files through the %s driver', (driver) 
     expect(expectData(await cancel(owner, signed.code)).cancelUpload).toBe(true);
     expect(countEvents(server)).toBe(events);
     expect(await storage.uploadStarted(signed.key)).toBe(false);
-    expect((await recordUpload(owner, signed, 'dropped.txt', 'text/plain', 4, { project: space })).errors?.[0]?.extensions.code).toBe('UPLOAD_FAILED');
+    expect((await recordUpload(owner, signed, 'dropped.txt', 'text/plain', 4, { project: space })).errors?.[0]?.extensions.code).toBe(
+      'UPLOAD_FAILED',
+    );
     expect((await cancel(owner, signed.code)).errors?.[0]?.extensions.code).toBe('NOT_FOUND');
     if (driver === 'local') {
       // The link of a cancelled upload takes no more bytes.
@@ -225,11 +318,15 @@ describe.each(['local', 's3'] as const)('files through the %s driver', (driver) 
   });
 
   it('counts toward the 20 uploads in flight only uploads not cancelled, and idle ones only for 10 minutes', async () => {
-    const cancel = (who: Person, code: string) => who.client.execute<{ cancelUpload: boolean }>('mutation ($code: ID!) { cancelUpload(code: $code) }', { code });
+    const cancel = (who: Person, code: string) =>
+      who.client.execute<{ cancelUpload: boolean }>('mutation ($code: ID!) { cancelUpload(code: $code) }', { code });
     const age = (who: Person, minutes: number) =>
-      server.app.services.database.sqlite.prepare('UPDATE file_uploads SET created_at = ? WHERE user_id = ?').run(new Date(Date.now() - minutes * 60 * 1000).toISOString(), who.id);
+      server.app.services.database.sqlite
+        .prepare('UPDATE file_uploads SET created_at = ? WHERE user_id = ?')
+        .run(new Date(Date.now() - minutes * 60 * 1000).toISOString(), who.id);
     const sign = (who: Person, name: string) => signUpload(who, name, 'text/plain', 1, { project: space });
-    const batch = async (who: Person) => Promise.all(Array.from({ length: 20 }, async (_, index) => expectData(await sign(who, `part-${index}.txt`)).signedUploadURL));
+    const batch = async (who: Person) =>
+      Promise.all(Array.from({ length: 20 }, async (_, index) => expectData(await sign(who, `part-${index}.txt`)).signedUploadURL));
 
     // Uploads whose bytes never came: they hold their places for 10 minutes, then free them.
     const idle = await joinTeam(owner, await person(server, 'Ida'));
@@ -251,13 +348,19 @@ describe.each(['local', 's3'] as const)('files through the %s driver', (driver) 
     const busyBatch = await batch(busy);
     await Promise.all(busyBatch.map((upload) => putBytes(busy, upload, Buffer.from('b'))));
     age(busy, 30);
-    expect((await sign(busy, 'one-more.txt')).errors?.[0]).toMatchObject({ extensions: { code: 'TOO_MANY_FILES', key: 'too_many_files', limit: 20 } });
+    expect((await sign(busy, 'one-more.txt')).errors?.[0]).toMatchObject({
+      extensions: { code: 'TOO_MANY_FILES', key: 'too_many_files', limit: 20 },
+    });
     expect(expectData(await cancel(busy, busyBatch[0]!.code)).cancelUpload).toBe(true);
     const replacement = expectData(await sign(busy, 'one-more.txt')).signedUploadURL;
     expect((await sign(busy, 'two-more.txt')).errors?.[0]?.extensions.code).toBe('TOO_MANY_FILES');
     for (const upload of [...busyBatch.slice(1), replacement]) expectData(await cancel(busy, upload.code));
     for (const upload of idleBatch.slice(1)) expectData(await cancel(idle, upload.code));
-    expect(server.app.services.database.sqlite.prepare('SELECT COUNT(*) AS count FROM file_uploads WHERE user_id IN (?, ?)').get(idle.id, busy.id)).toEqual({ count: 0 });
+    expect(
+      server.app.services.database.sqlite
+        .prepare('SELECT COUNT(*) AS count FROM file_uploads WHERE user_id IN (?, ?)')
+        .get(idle.id, busy.id),
+    ).toEqual({ count: 0 });
   });
 
   it('sweeps uploads nobody recorded once their time is up', async () => {
@@ -269,7 +372,9 @@ describe.each(['local', 's3'] as const)('files through the %s driver', (driver) 
     expect(count(server, 'file_uploads')).toBe(0);
     expect(before).toBeGreaterThan(0);
     expect((await storedObjects()).some((path) => path.includes(signed.code))).toBe(false);
-    expect((await recordUpload(owner, signed, 'forgotten.txt', 'text/plain', 4, { project: space })).errors?.[0]?.extensions.code).toBe('UPLOAD_FAILED');
+    expect((await recordUpload(owner, signed, 'forgotten.txt', 'text/plain', 4, { project: space })).errors?.[0]?.extensions.code).toBe(
+      'UPLOAD_FAILED',
+    );
   });
 });
 
@@ -297,14 +402,18 @@ describe('file permissions', () => {
       ['query ($p: ID) { getFiles(project: $p) { id } }', { p: space }],
       ['mutation ($id: ID!) { delFile(id: $id) }', { id: adminFile.id }],
     ] as const) {
-      expect(['NOT_FOUND', 'PERMISSION_DENIED']).toContain((await stranger.client.execute(query[0], query[1])).errors?.[0]?.extensions.code);
+      expect(['NOT_FOUND', 'PERMISSION_DENIED']).toContain(
+        (await stranger.client.execute(query[0], query[1])).errors?.[0]?.extensions.code,
+      );
     }
     expect((await fetch(`${server.url}${adminFile.url}`, { headers: { cookie: stranger.client.cookieHeader() } })).status).toBe(404);
     const foreign = await signUpload(stranger, 'x.txt', 'text/plain', 4, { project: space });
     expect(foreign.errors?.[0]?.extensions.code).toBe('NOT_FOUND');
     const own = expectData(await signUpload(stranger, 'x.txt', 'text/plain', 4)).signedUploadURL;
     await putBytes(stranger, own, Buffer.from('xxxx'));
-    expect((await recordUpload(stranger, own, 'x.txt', 'text/plain', 4, { project: space })).errors?.[0]?.extensions.code).toBe('NOT_FOUND');
+    expect((await recordUpload(stranger, own, 'x.txt', 'text/plain', 4, { project: space })).errors?.[0]?.extensions.code).toBe(
+      'NOT_FOUND',
+    );
   });
 
   it('fills a portfolio page with readable files when unreadable ones come first', async () => {
@@ -313,13 +422,30 @@ describe('file permissions', () => {
     const open = await createSpace(admin, 'Open');
     const closed = await createSpace(admin, 'Closed', 'private');
     expectData(await author.client.execute('mutation ($p: ID!) { joinProject(project: $p) { id } }', { p: open }));
-    expectData(await admin.client.execute('mutation ($user: ID!, $project: ID!) { setPermission(user: $user, project: $project, permission: "basic") { id } }', { user: author.id, project: closed }));
+    expectData(
+      await admin.client.execute(
+        'mutation ($user: ID!, $project: ID!) { setPermission(user: $user, project: $project, permission: "basic") { id } }',
+        { user: author.id, project: closed },
+      ),
+    );
     const readable = [];
-    for (const index of [1, 2, 3]) readable.push(await uploadFile(author, `open-${index}.txt`, 'text/plain', Buffer.from('open'), { project: open }));
-    for (const index of [1, 2, 3]) await uploadFile(author, `closed-${index}.txt`, 'text/plain', Buffer.from('closed'), { project: closed });
-    expectData(await admin.client.execute('mutation ($user: ID!, $project: ID!) { setPermission(user: $user, project: $project, permission: "removed") { id } }', { user: author.id, project: closed }));
+    for (const index of [1, 2, 3])
+      readable.push(await uploadFile(author, `open-${index}.txt`, 'text/plain', Buffer.from('open'), { project: open }));
+    for (const index of [1, 2, 3])
+      await uploadFile(author, `closed-${index}.txt`, 'text/plain', Buffer.from('closed'), { project: closed });
+    expectData(
+      await admin.client.execute(
+        'mutation ($user: ID!, $project: ID!) { setPermission(user: $user, project: $project, permission: "removed") { id } }',
+        { user: author.id, project: closed },
+      ),
+    );
     const page = async (offset: number, limit: number) =>
-      expectData(await author.client.execute<{ getFiles: { name: string }[] }>('query ($o: Int, $l: Int) { getFiles(portfolio: true, offset: $o, limit: $l) { name } }', { o: offset, l: limit })).getFiles.map((file) => file.name);
+      expectData(
+        await author.client.execute<{ getFiles: { name: string }[] }>(
+          'query ($o: Int, $l: Int) { getFiles(portfolio: true, offset: $o, limit: $l) { name } }',
+          { o: offset, l: limit },
+        ),
+      ).getFiles.map((file) => file.name);
     expect(await page(0, 2)).toEqual(['open-3.txt', 'open-2.txt']);
     expect(await page(2, 2)).toEqual(['open-1.txt']);
     expect(await page(0, 50)).toEqual(readable.map((file) => file.name).reverse());
@@ -328,7 +454,13 @@ describe('file permissions', () => {
   it('puts files only in file or media folders, never in a doc folder', async () => {
     const admin = await person(server, 'Dot');
     const space = await createSpace(admin, 'Kinds');
-    const make = async (type: string) => expectData(await admin.client.execute<{ setFolder: { id: string } }>('mutation ($p: ID!, $n: String!, $t: String) { setFolder(project: $p, name: $n, type: $t) { id } }', { p: space, n: type, t: type })).setFolder.id;
+    const make = async (type: string) =>
+      expectData(
+        await admin.client.execute<{ setFolder: { id: string } }>(
+          'mutation ($p: ID!, $n: String!, $t: String) { setFolder(project: $p, name: $n, type: $t) { id } }',
+          { p: space, n: type, t: type },
+        ),
+      ).setFolder.id;
     const [docs, media] = [await make('doc'), await make('media')];
     const signed = expectData(await signUpload(admin, 'notes.txt', 'text/plain', 5, { project: space })).signedUploadURL;
     await putBytes(admin, signed, Buffer.from('notes'));
@@ -336,31 +468,59 @@ describe('file permissions', () => {
     expect(refused.errors?.[0]).toMatchObject({ message: errorMessages.FILE_FOLDER_TYPE, extensions: { code: 'FILE_FOLDER_TYPE' } });
     const file = expectData(await recordUpload(admin, signed, 'notes.txt', 'text/plain', 5, { project: space })).setFile;
     const events = countEvents(server);
-    const move = await admin.client.execute('mutation ($id: ID!, $f: ID) { ediFile(id: $id, folder: $f) { folder } }', { id: file.id, f: docs });
+    const move = await admin.client.execute('mutation ($id: ID!, $f: ID) { ediFile(id: $id, folder: $f) { folder } }', {
+      id: file.id,
+      f: docs,
+    });
     expect(move.errors?.[0]?.extensions.code).toBe('FILE_FOLDER_TYPE');
     expect(countEvents(server)).toBe(events);
-    expect(expectData(await admin.client.execute<{ ediFile: { folder: string } }>('mutation ($id: ID!, $f: ID) { ediFile(id: $id, folder: $f) { folder } }', { id: file.id, f: media })).ediFile.folder).toBe(media);
+    expect(
+      expectData(
+        await admin.client.execute<{ ediFile: { folder: string } }>(
+          'mutation ($id: ID!, $f: ID) { ediFile(id: $id, folder: $f) { folder } }',
+          { id: file.id, f: media },
+        ),
+      ).ediFile.folder,
+    ).toBe(media);
   });
 
   it('nests folders, refuses a folder moved into its own child, and keeps files when a folder goes', async () => {
     const admin = await person(server, 'Flo');
     const space = await createSpace(admin, 'Folders');
-    const make = async (name: string, upfolder?: string) => expectData(await admin.client.execute<{ setFolder: { id: string } }>('mutation ($p: ID!, $n: String!, $u: ID) { setFolder(project: $p, name: $n, upfolder: $u) { id } }', { p: space, n: name, u: upfolder ?? null })).setFolder.id;
+    const make = async (name: string, upfolder?: string) =>
+      expectData(
+        await admin.client.execute<{ setFolder: { id: string } }>(
+          'mutation ($p: ID!, $n: String!, $u: ID) { setFolder(project: $p, name: $n, upfolder: $u) { id } }',
+          { p: space, n: name, u: upfolder ?? null },
+        ),
+      ).setFolder.id;
     const parent = await make('Parent');
     const child = await make('Child', parent);
     const grandchild = await make('Grandchild', child);
     const before = countEvents(server);
     for (const target of [parent, grandchild]) {
-      const cycle = await admin.client.execute('mutation ($id: ID!, $u: ID) { ediFolder(id: $id, upfolder: $u) { id } }', { id: parent, u: target });
+      const cycle = await admin.client.execute('mutation ($id: ID!, $u: ID) { ediFolder(id: $id, upfolder: $u) { id } }', {
+        id: parent,
+        u: target,
+      });
       expect(cycle.errors?.[0]).toMatchObject({ message: errorMessages.FOLDER_CYCLE, extensions: { code: 'FOLDER_CYCLE' } });
     }
     expect(countEvents(server)).toBe(before);
-    const path = expectData(await admin.client.execute<{ getFolder: { path: { name: string }[] } }>('query ($f: ID!) { getFolder(folder: $f) { path { name } } }', { f: grandchild })).getFolder.path;
+    const path = expectData(
+      await admin.client.execute<{ getFolder: { path: { name: string }[] } }>(
+        'query ($f: ID!) { getFolder(folder: $f) { path { name } } }',
+        { f: grandchild },
+      ),
+    ).getFolder.path;
     expect(path.map((folder) => folder.name)).toEqual(['Parent', 'Child']);
     const file = await uploadFile(admin, 'deep.txt', 'text/plain', Buffer.from('deep'), { project: space, folder: grandchild });
     expect(file.folder).toBe(grandchild);
     expectData(await admin.client.execute('mutation ($id: ID!) { delFolder(id: $id) }', { id: grandchild }));
-    const moved = expectData(await admin.client.execute<{ getFile: { folder: string } }>(`query ($id: ID!) { getFile(id: $id) { ${fileFields} } }`, { id: file.id })).getFile;
+    const moved = expectData(
+      await admin.client.execute<{ getFile: { folder: string } }>(`query ($id: ID!) { getFile(id: $id) { ${fileFields} } }`, {
+        id: file.id,
+      }),
+    ).getFile;
     expect(moved.folder).toBe(child);
     await wait(0);
   });

@@ -20,7 +20,16 @@ export interface TestServer {
 /** The real server on a free port with its own SQLite file in a temporary folder. */
 export async function startTestServer(environment: Record<string, string> = {}): Promise<TestServer> {
   const dataDirectory = mkdtempSync(join(tmpdir(), 'workspace-test-'));
-  const config = loadConfig({ NODE_ENV: 'test', PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDirectory, LOG_LEVEL: 'silent', SQLITE_SYNCHRONOUS: 'NORMAL', RATE_LIMITS: 'false', ...environment });
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    PORT: '0',
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDirectory,
+    LOG_LEVEL: 'silent',
+    SQLITE_SYNCHRONOUS: 'NORMAL',
+    RATE_LIMITS: 'false',
+    ...environment,
+  });
   const app = await buildApp(config);
   await app.server.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.server.address();
@@ -52,7 +61,11 @@ export class GraphqlTestClient {
 
   constructor(private readonly server: Pick<TestServer, 'graphqlUrl' | 'app'>) {}
 
-  async execute<Data = Record<string, unknown>>(query: string, variables: Record<string, unknown> = {}, headers: Record<string, string> = {}): Promise<GraphqlResponse<Data>> {
+  async execute<Data = Record<string, unknown>>(
+    query: string,
+    variables: Record<string, unknown> = {},
+    headers: Record<string, string> = {},
+  ): Promise<GraphqlResponse<Data>> {
     const response = await fetch(this.server.graphqlUrl, {
       method: 'POST',
       headers: { 'content-type': 'application/json', cookie: this.cookieHeader(), ...headers },
@@ -76,7 +89,13 @@ export class GraphqlTestClient {
 
   /** Signs up, reads the verification mail from the outbox, follows its link: a signed-in account. */
   async signUp(overrides: Partial<{ firstname: string; lastname: string; email: string; password: string }> = {}) {
-    const input = { firstname: 'Ada', lastname: 'Lovelace', email: `ada-${Math.random().toString(36).slice(2)}@example.com`, password: 'analytical1', ...overrides };
+    const input = {
+      firstname: 'Ada',
+      lastname: 'Lovelace',
+      email: `ada-${Math.random().toString(36).slice(2)}@example.com`,
+      password: 'analytical1',
+      ...overrides,
+    };
     const result = await this.execute(
       `mutation SignUp($firstname: String!, $lastname: String!, $email: String!, $password: String!) {
         setUserBasic(firstname: $firstname, lastname: $lastname, email: $email, password: $password) { email verificationRequired }
@@ -95,11 +114,17 @@ export class GraphqlTestClient {
 }
 
 /** A graphql-ws client, authenticated by cookie on the upgrade or by a token in connection_init. */
-export function subscriptionClient(server: Pick<TestServer, 'websocketUrl'>, credentials: { cookie?: string; token?: string; origin?: string } = {}): Client {
+export function subscriptionClient(
+  server: Pick<TestServer, 'websocketUrl'>,
+  credentials: { cookie?: string; token?: string; origin?: string } = {},
+): Client {
   class AuthenticatedWebSocket extends WebSocket {
     constructor(address: string, protocols?: string | string[]) {
       super(address, protocols, {
-        headers: { ...(credentials.cookie ? { cookie: credentials.cookie } : {}), ...(credentials.origin ? { origin: credentials.origin } : {}) },
+        headers: {
+          ...(credentials.cookie ? { cookie: credentials.cookie } : {}),
+          ...(credentials.origin ? { origin: credentials.origin } : {}),
+        },
       });
     }
   }
@@ -141,7 +166,15 @@ export function nextResults<T>(client: Client, query: string, variables: Record<
         },
         error: (error) => {
           clearTimeout(timer);
-          reject(error instanceof Error ? error : new Error(Array.isArray(error) ? JSON.stringify(error) : String((error as { message?: string; reason?: string }).message ?? (error as { reason?: string }).reason ?? error)));
+          reject(
+            error instanceof Error
+              ? error
+              : new Error(
+                  Array.isArray(error)
+                    ? JSON.stringify(error)
+                    : String((error as { message?: string; reason?: string }).message ?? (error as { reason?: string }).reason ?? error),
+                ),
+          );
         },
         complete: () => undefined,
       },
@@ -153,7 +186,9 @@ export function nextResults<T>(client: Client, query: string, variables: Record<
 
 /** The newest link to `path` in the newest outbox mail to `to` (no SMTP configured: mails wait there). */
 export function linkFromOutbox(server: Pick<TestServer, 'app'>, to: string, path: string): URL {
-  const mail = server.app.services.database.sqlite.prepare('SELECT text FROM outbox WHERE "to" = ? ORDER BY created_at DESC, rowid DESC LIMIT 1').get(to) as { text: string } | undefined;
+  const mail = server.app.services.database.sqlite
+    .prepare('SELECT text FROM outbox WHERE "to" = ? ORDER BY created_at DESC, rowid DESC LIMIT 1')
+    .get(to) as { text: string } | undefined;
   if (!mail) throw new Error(`no mail to ${to}`);
   const match = new RegExp(`https?://\\S+${path.replace(/\//g, '\\/')}\\?\\S+`).exec(mail.text);
   if (!match) throw new Error(`no ${path} link in the mail to ${to}`);
@@ -174,13 +209,28 @@ export function freePort(): Promise<number> {
 export async function startServerProcess(dataDirectory: string, environment: Record<string, string> = {}) {
   const port = await freePort();
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDirectory, LOG_LEVEL: 'silent', NODE_ENV: 'test', RATE_LIMITS: 'false', ...environment },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDirectory,
+      LOG_LEVEL: 'silent',
+      NODE_ENV: 'test',
+      RATE_LIMITS: 'false',
+      ...environment,
+    },
     stdio: 'ignore',
   });
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   const url = `http://127.0.0.1:${port}`;
   for (let attempt = 0; attempt < 150; attempt += 1) {
-    if (await fetch(`${url}/healthz`).then((response) => response.ok, () => false)) return { child, exited, url, port };
+    if (
+      await fetch(`${url}/healthz`).then(
+        (response) => response.ok,
+        () => false,
+      )
+    )
+      return { child, exited, url, port };
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
   child.kill('SIGKILL');

@@ -13,15 +13,16 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-const invite = 'mutation ($email: String!, $id: ID!, $text: String, $type: String, $project: ID) { addUserTeam(email: $email, id: $id, text: $text, type: $type, project: $project) { id users invited { id email role project state } } }';
+const invite =
+  'mutation ($email: String!, $id: ID!, $text: String, $type: String, $project: ID) { addUserTeam(email: $email, id: $id, text: $text, type: $type, project: $project) { id users invited { id email role project state } } }';
 const signUp = `mutation ($email: String!, $invited: ID) {
   setUserBasic(firstname: "Ivy", lastname: "Invited", email: $email, password: "invited123", invited: $invited) { email }
 }`;
 
 function newestMail(to: string) {
-  return server.app.services.database.sqlite.prepare('SELECT subject, text, html FROM outbox WHERE "to" = ? ORDER BY created_at DESC, rowid DESC LIMIT 1').get(to) as
-    | { subject: string; text: string; html: string }
-    | undefined;
+  return server.app.services.database.sqlite
+    .prepare('SELECT subject, text, html FROM outbox WHERE "to" = ? ORDER BY created_at DESC, rowid DESC LIMIT 1')
+    .get(to) as { subject: string; text: string; html: string } | undefined;
 }
 
 /** The invitation id of the newest invitation mail to `to`, read from its link as a browser would. */
@@ -48,8 +49,16 @@ async function signUpFromInvitation(email: string, invitationId: string) {
 describe('inviting by e-mail', () => {
   it('mails an invitation link with the message; signing up from it and verifying joins the team', async () => {
     const admin = await person(server, 'Nora');
-    const listed = expectData(await admin.client.execute<{ addUserTeam: { invited: { email: string; role: string; state: string }[] } }>(invite, { email: 'Newcomer@Example.com', id: admin.teamId, text: 'Join us <b>now</b>' }));
-    expect(listed.addUserTeam.invited).toEqual([expect.objectContaining({ email: 'newcomer@example.com', role: 'basic', state: 'pending' })]);
+    const listed = expectData(
+      await admin.client.execute<{ addUserTeam: { invited: { email: string; role: string; state: string }[] } }>(invite, {
+        email: 'Newcomer@Example.com',
+        id: admin.teamId,
+        text: 'Join us <b>now</b>',
+      }),
+    );
+    expect(listed.addUserTeam.invited).toEqual([
+      expect.objectContaining({ email: 'newcomer@example.com', role: 'basic', state: 'pending' }),
+    ]);
     const mail = newestMail('newcomer@example.com')!;
     expect(mail.subject).toBe("Nora Lovelace invited you to Nora's team on Workspace");
     expect(mail.text).toContain('> Join us <b>now</b>');
@@ -59,9 +68,13 @@ describe('inviting by e-mail', () => {
 
     const joined = await signUpFromInvitation('newcomer@example.com', invitationId);
     expect(joined.team).toEqual({ id: admin.teamId, role: 'basic' });
-    const spaces = expectData(await joined.client.execute<{ getProjects: { isPersonal: boolean; isMember: boolean }[] }>('{ getProjects { isPersonal isMember } }'));
+    const spaces = expectData(
+      await joined.client.execute<{ getProjects: { isPersonal: boolean; isMember: boolean }[] }>('{ getProjects { isPersonal isMember } }'),
+    );
     expect(spaces.getProjects).toEqual([{ isPersonal: true, isMember: true }]);
-    const team = expectData(await admin.client.execute<{ getTeam: { users: string[]; invited: unknown[] } }>('{ getTeam { users invited { id } } }'));
+    const team = expectData(
+      await admin.client.execute<{ getTeam: { users: string[]; invited: unknown[] } }>('{ getTeam { users invited { id } } }'),
+    );
     expect(team.getTeam.users).toContain(joined.user.id);
     expect(team.getTeam.invited).toEqual([]);
   });
@@ -72,8 +85,14 @@ describe('inviting by e-mail', () => {
     const invitationId = invitationFromMail('intended@example.com');
     const before = countEvents(server);
     const result = await new GraphqlTestClient(server).execute(signUp, { email: 'someone-else@example.com', invited: invitationId });
-    expect(result.errors?.[0]).toMatchObject({ message: 'This invitation was sent to another e-mail address. Sign up with that address.', extensions: { code: 'BAD_USER_INPUT' } });
-    const forged = await new GraphqlTestClient(server).execute(signUp, { email: 'intended@example.com', invited: '0123456789abcdef01234567' });
+    expect(result.errors?.[0]).toMatchObject({
+      message: 'This invitation was sent to another e-mail address. Sign up with that address.',
+      extensions: { code: 'BAD_USER_INPUT' },
+    });
+    const forged = await new GraphqlTestClient(server).execute(signUp, {
+      email: 'intended@example.com',
+      invited: '0123456789abcdef01234567',
+    });
     expect(forged.errors?.[0]?.message).toBe('This invitation is no longer valid. Ask for a new one.');
     expect(countEvents(server)).toBe(before);
   });
@@ -82,7 +101,13 @@ describe('inviting by e-mail', () => {
     const admin = await person(server);
     expectData(await admin.client.execute(invite, { email: 'twice-invited@example.com', id: admin.teamId }));
     const first = invitationFromMail('twice-invited@example.com');
-    const again = expectData(await admin.client.execute<{ addUserTeam: { invited: { role: string }[] } }>(invite, { email: 'twice-invited@example.com', id: admin.teamId, type: 'admin' }));
+    const again = expectData(
+      await admin.client.execute<{ addUserTeam: { invited: { role: string }[] } }>(invite, {
+        email: 'twice-invited@example.com',
+        id: admin.teamId,
+        type: 'admin',
+      }),
+    );
     expect(again.addUserTeam.invited).toEqual([expect.objectContaining({ role: 'admin' })]);
     const stale = await new GraphqlTestClient(server).execute(signUp, { email: 'twice-invited@example.com', invited: first });
     expect(stale.errors?.[0]?.message).toBe('This invitation is no longer valid. Ask for a new one.');
@@ -91,11 +116,18 @@ describe('inviting by e-mail', () => {
   it('adds an address with a verified account at once and mails them a notice', async () => {
     const admin = await person(server, 'Olga');
     const existing = await person(server, 'Eve');
-    const result = expectData(await admin.client.execute<{ addUserTeam: { users: string[]; invited: unknown[] } }>(invite, { email: existing.email, id: admin.teamId }));
+    const result = expectData(
+      await admin.client.execute<{ addUserTeam: { users: string[]; invited: unknown[] } }>(invite, {
+        email: existing.email,
+        id: admin.teamId,
+      }),
+    );
     expect(result.addUserTeam.users).toContain(existing.id);
     expect(result.addUserTeam.invited).toEqual([]);
     expect(newestMail(existing.email)?.subject).toBe("You were added to Olga's team on Workspace");
-    const teams = expectData(await existing.client.execute<{ getTeams: { id: string; isDefault: boolean; role: string }[] }>('{ getTeams { id isDefault role } }'));
+    const teams = expectData(
+      await existing.client.execute<{ getTeams: { id: string; isDefault: boolean; role: string }[] }>('{ getTeams { id isDefault role } }'),
+    );
     expect(teams.getTeams).toContainEqual({ id: admin.teamId, isDefault: false, role: 'basic' });
     const twice = await admin.client.execute(invite, { email: existing.email, id: admin.teamId });
     expect(twice.errors?.[0]?.message).toBe('This person is already a member of this team.');
@@ -104,7 +136,12 @@ describe('inviting by e-mail', () => {
   it('invites an address whose account was never verified instead of adding it', async () => {
     const admin = await person(server);
     await new GraphqlTestClient(server).execute(signUp, { email: 'unproven@example.com' });
-    const result = expectData(await admin.client.execute<{ addUserTeam: { invited: { email: string }[] } }>(invite, { email: 'unproven@example.com', id: admin.teamId }));
+    const result = expectData(
+      await admin.client.execute<{ addUserTeam: { invited: { email: string }[] } }>(invite, {
+        email: 'unproven@example.com',
+        id: admin.teamId,
+      }),
+    );
     expect(result.addUserTeam.invited.map((entry) => entry.email)).toEqual(['unproven@example.com']);
   });
 
@@ -166,15 +203,26 @@ const linkSignUp = `mutation ($email: String!, $invited: ID, $token: String) {
 }`;
 
 interface LinkSignUp {
-  setUserBasic: { email: string; verificationRequired: boolean; session: { user: { id: string; email: string }; team: { id: string; role: string } } | null };
+  setUserBasic: {
+    email: string;
+    verificationRequired: boolean;
+    session: { user: { id: string; email: string }; team: { id: string; role: string } } | null;
+  };
 }
 
-const invitationParts = (link: URL) => ({ email: link.searchParams.get('email'), invited: link.pathname.split('/').pop(), token: link.searchParams.get('token') });
+const invitationParts = (link: URL) => ({
+  email: link.searchParams.get('email'),
+  invited: link.pathname.split('/').pop(),
+  token: link.searchParams.get('token'),
+});
 
-const removeInvited = 'mutation ($team: ID!, $invited: ID!) { removeInvitedTeam(team: $team, invited: $invited) { id invited { id email } } }';
-const resendInvited = 'mutation ($team: ID!, $invited: ID!) { resendInvitedTeam(team: $team, invited: $invited) { id invited { id email expiresAt link } } }';
+const removeInvited =
+  'mutation ($team: ID!, $invited: ID!) { removeInvitedTeam(team: $team, invited: $invited) { id invited { id email } } }';
+const resendInvited =
+  'mutation ($team: ID!, $invited: ID!) { resendInvitedTeam(team: $team, invited: $invited) { id invited { id email expiresAt link } } }';
 
-const outboxCount = (to: string) => (server.app.services.database.sqlite.prepare('SELECT COUNT(*) AS count FROM outbox WHERE "to" = ?').get(to) as { count: number }).count;
+const outboxCount = (to: string) =>
+  (server.app.services.database.sqlite.prepare('SELECT COUNT(*) AS count FROM outbox WHERE "to" = ?').get(to) as { count: number }).count;
 
 describe('the invitation link proves the address', () => {
   it('signs up from the mailed link verified at once: signed in, in the team, with no second mail', async () => {
@@ -185,13 +233,20 @@ describe('the invitation link proves the address', () => {
 
     const invitee = new GraphqlTestClient(server);
     const result = expectData(await invitee.execute<LinkSignUp>(linkSignUp, invitationParts(link)));
-    expect(result.setUserBasic).toMatchObject({ verificationRequired: false, session: { user: { email: 'proven@example.com' }, team: { id: admin.teamId, role: 'admin' } } });
+    expect(result.setUserBasic).toMatchObject({
+      verificationRequired: false,
+      session: { user: { email: 'proven@example.com' }, team: { id: admin.teamId, role: 'admin' } },
+    });
     expect(outboxCount('proven@example.com')).toBe(1);
     const me = expectData(await invitee.execute<{ getTeam: { id: string; role: string } }>('{ getTeam { id role } }'));
     expect(me.getTeam).toEqual({ id: admin.teamId, role: 'admin' });
-    const signIn = await new GraphqlTestClient(server).execute('mutation { login(email: "proven@example.com", password: "invited123") { user { id } } }');
+    const signIn = await new GraphqlTestClient(server).execute(
+      'mutation { login(email: "proven@example.com", password: "invited123") { user { id } } }',
+    );
     expect(signIn.errors).toBeUndefined();
-    const team = expectData(await admin.client.execute<{ getTeam: { users: string[]; invited: unknown[] } }>('{ getTeam { users invited { id } } }'));
+    const team = expectData(
+      await admin.client.execute<{ getTeam: { users: string[]; invited: unknown[] } }>('{ getTeam { users invited { id } } }'),
+    );
     expect(team.getTeam.users).toContain(result.setUserBasic.session!.user.id);
     expect(team.getTeam.invited).toEqual([]);
   });
@@ -202,19 +257,32 @@ describe('the invitation link proves the address', () => {
     expectData(await admin.client.execute(invite, { email: 'second-proof@example.com', id: admin.teamId }));
     const first = invitationParts(invitationLinkFromMail(newestMail('first-proof@example.com')?.text, 'first-proof@example.com'));
     const second = invitationParts(invitationLinkFromMail(newestMail('second-proof@example.com')?.text, 'second-proof@example.com'));
-    for (const attempt of [{ ...second, token: first.token }, { ...second, token: null }, { ...second, token: `${second.token!.slice(0, -2)}AA` }]) {
+    for (const attempt of [
+      { ...second, token: first.token },
+      { ...second, token: null },
+      { ...second, token: `${second.token!.slice(0, -2)}AA` },
+    ]) {
       const result = expectData(await new GraphqlTestClient(server).execute<LinkSignUp>(linkSignUp, attempt));
       expect(result.setUserBasic).toEqual({ email: 'second-proof@example.com', verificationRequired: true, session: null });
     }
     // The account waits for its verification mail, like any sign-up.
-    const mails = server.app.services.database.sqlite.prepare('SELECT text FROM outbox WHERE "to" = ?').all('second-proof@example.com') as { text: string }[];
+    const mails = server.app.services.database.sqlite.prepare('SELECT text FROM outbox WHERE "to" = ?').all('second-proof@example.com') as {
+      text: string;
+    }[];
     expect(mails.filter((mail) => mail.text.includes('/signup/verify?'))).toHaveLength(1);
-    expect(server.app.services.database.sqlite.prepare('SELECT email_verified FROM users WHERE email = ?').get('second-proof@example.com')).toEqual({ email_verified: 0 });
+    expect(
+      server.app.services.database.sqlite.prepare('SELECT email_verified FROM users WHERE email = ?').get('second-proof@example.com'),
+    ).toEqual({ email_verified: 0 });
   });
 
   it('gives admins the link to pass on by hand only when no mail server is set', async () => {
     const admin = await person(server);
-    const listed = expectData(await admin.client.execute<{ addUserTeam: { invited: { link: string | null }[] } }>(`mutation ($email: String!, $id: ID!) { addUserTeam(email: $email, id: $id) { invited { link } } }`, { email: 'by-hand@example.com', id: admin.teamId }));
+    const listed = expectData(
+      await admin.client.execute<{ addUserTeam: { invited: { link: string | null }[] } }>(
+        `mutation ($email: String!, $id: ID!) { addUserTeam(email: $email, id: $id) { invited { link } } }`,
+        { email: 'by-hand@example.com', id: admin.teamId },
+      ),
+    );
     const link = new URL(listed.addUserTeam.invited[0]!.link!);
     expect(link.href).toBe(invitationLinkFromMail(newestMail('by-hand@example.com')?.text, 'by-hand@example.com').href);
     const result = expectData(await new GraphqlTestClient(server).execute<LinkSignUp>(linkSignUp, invitationParts(link)));
@@ -227,16 +295,30 @@ describe('withdrawing and resending invitations', () => {
     const admin = await person(server, 'Rita');
     expectData(await admin.client.execute(invite, { email: 'withdrawn@example.com', id: admin.teamId }));
     const link = invitationParts(invitationLinkFromMail(newestMail('withdrawn@example.com')?.text, 'withdrawn@example.com'));
-    const revoked = expectData(await admin.client.execute<{ removeInvitedTeam: { invited: unknown[] } }>(removeInvited, { team: admin.teamId, invited: link.invited }));
+    const revoked = expectData(
+      await admin.client.execute<{ removeInvitedTeam: { invited: unknown[] } }>(removeInvited, {
+        team: admin.teamId,
+        invited: link.invited,
+      }),
+    );
     expect(revoked.removeInvitedTeam.invited).toEqual([]);
-    const event = server.app.services.database.sqlite.prepare("SELECT payload FROM events WHERE type = 'team.invitation_revoked' AND stream = ?").get(`team:${admin.teamId}`) as { payload: string };
+    const event = server.app.services.database.sqlite
+      .prepare("SELECT payload FROM events WHERE type = 'team.invitation_revoked' AND stream = ?")
+      .get(`team:${admin.teamId}`) as { payload: string };
     expect(JSON.parse(event.payload)).toEqual({ invitationId: link.invited, teamId: admin.teamId, email: 'withdrawn@example.com' });
 
     const before = countEvents(server);
     const refused = await new GraphqlTestClient(server).execute(linkSignUp, link);
-    expect(refused.errors?.[0]).toMatchObject({ message: 'This invitation was withdrawn. Ask the team for a new one.', extensions: { code: 'INVITATION_WITHDRAWN' } });
-    expect((await admin.client.execute(removeInvited, { team: admin.teamId, invited: link.invited })).errors?.[0]?.extensions.code).toBe('NOT_FOUND');
-    expect((await admin.client.execute(resendInvited, { team: admin.teamId, invited: link.invited })).errors?.[0]?.extensions.code).toBe('NOT_FOUND');
+    expect(refused.errors?.[0]).toMatchObject({
+      message: 'This invitation was withdrawn. Ask the team for a new one.',
+      extensions: { code: 'INVITATION_WITHDRAWN' },
+    });
+    expect((await admin.client.execute(removeInvited, { team: admin.teamId, invited: link.invited })).errors?.[0]?.extensions.code).toBe(
+      'NOT_FOUND',
+    );
+    expect((await admin.client.execute(resendInvited, { team: admin.teamId, invited: link.invited })).errors?.[0]?.extensions.code).toBe(
+      'NOT_FOUND',
+    );
     expect(countEvents(server)).toBe(before);
   });
 
@@ -248,7 +330,9 @@ describe('withdrawing and resending invitations', () => {
     const { invited } = invitationParts(invitationLinkFromMail(newestMail('guarded@example.com')?.text, 'guarded@example.com'));
     const before = countEvents(server);
     for (const operation of [removeInvited, resendInvited]) {
-      expect((await member.client.execute(operation, { team: admin.teamId, invited })).errors?.[0]?.extensions.code).toBe('PERMISSION_DENIED');
+      expect((await member.client.execute(operation, { team: admin.teamId, invited })).errors?.[0]?.extensions.code).toBe(
+        'PERMISSION_DENIED',
+      );
       expect((await stranger.client.execute(operation, { team: admin.teamId, invited })).errors?.[0]?.extensions.code).toBe('NOT_FOUND');
       expect((await stranger.client.execute(operation, { team: stranger.teamId, invited })).errors?.[0]?.extensions.code).toBe('NOT_FOUND');
     }
@@ -272,18 +356,29 @@ describe('resending over SMTP', () => {
     });
     smtp.listen(0, '127.0.0.1');
     await once(smtp.server, 'listening');
-    const mailing = await startTestServer({ SMTP_URL: `smtp://127.0.0.1:${(smtp.server.address() as AddressInfo).port}`, RATE_LIMITS: 'true' });
+    const mailing = await startTestServer({
+      SMTP_URL: `smtp://127.0.0.1:${(smtp.server.address() as AddressInfo).port}`,
+      RATE_LIMITS: 'true',
+    });
     try {
       const admin = await verifiedOverSmtp(mailing, received);
       const invited = expectData(
-        await admin.client.execute<{ addUserTeam: { invited: { id: string; link: string | null }[] } }>('mutation ($id: ID!) { addUserTeam(email: "again@example.com", id: $id, type: "admin", text: "See you there") { invited { id link } } }', { id: admin.teamId }),
+        await admin.client.execute<{ addUserTeam: { invited: { id: string; link: string | null }[] } }>(
+          'mutation ($id: ID!) { addUserTeam(email: "again@example.com", id: $id, type: "admin", text: "See you there") { invited { id link } } }',
+          { id: admin.teamId },
+        ),
       );
       // With a mail server, the link goes to the invitee's mailbox only.
       expect(invited.addUserTeam.invited).toEqual([{ id: expect.any(String), link: null }]);
       await expect.poll(() => received.filter((mail) => mail.to === 'again@example.com').length).toBe(1);
       const first = invitationParts(invitationLinkFromMail(received.at(-1)!.text, 'again@example.com'));
 
-      const resent = expectData(await admin.client.execute<{ resendInvitedTeam: { invited: { id: string }[] } }>(resendInvited, { team: admin.teamId, invited: first.invited }));
+      const resent = expectData(
+        await admin.client.execute<{ resendInvitedTeam: { invited: { id: string }[] } }>(resendInvited, {
+          team: admin.teamId,
+          invited: first.invited,
+        }),
+      );
       await expect.poll(() => received.filter((mail) => mail.to === 'again@example.com').length).toBe(2);
       const secondMail = received.filter((mail) => mail.to === 'again@example.com').at(-1)!;
       expect(secondMail.text).toContain('> See you there');
@@ -297,7 +392,9 @@ describe('resending over SMTP', () => {
       expectData(await admin.client.execute(resendInvited, { team: admin.teamId, invited: second.invited }));
       await expect.poll(() => received.filter((mail) => mail.to === 'again@example.com').length).toBe(3);
       const current = invitationParts(invitationLinkFromMail(received.at(-1)!.text, 'again@example.com'));
-      expect((await admin.client.execute(resendInvited, { team: admin.teamId, invited: current.invited })).errors?.[0]?.extensions.code).toBe('RATE_LIMITED');
+      expect(
+        (await admin.client.execute(resendInvited, { team: admin.teamId, invited: current.invited })).errors?.[0]?.extensions.code,
+      ).toBe('RATE_LIMITED');
       expect(received.filter((mail) => mail.to === 'again@example.com')).toHaveLength(3);
 
       // A sign-up the link proves sends no mail, so that limit does not hold it back.
@@ -314,14 +411,22 @@ describe('resending over SMTP', () => {
 async function verifiedOverSmtp(mailing: TestServer, received: { to: string; text: string }[]) {
   const client = new GraphqlTestClient(mailing);
   const email = `smtp-admin-${Date.now().toString(36)}@example.com`;
-  expectData(await client.execute('mutation ($email: String!) { setUserBasic(firstname: "Sam", lastname: "Mailer", email: $email, password: "mailer1234") { email } }', { email }));
+  expectData(
+    await client.execute(
+      'mutation ($email: String!) { setUserBasic(firstname: "Sam", lastname: "Mailer", email: $email, password: "mailer1234") { email } }',
+      { email },
+    ),
+  );
   await expect.poll(() => received.some((mail) => mail.to === email)).toBe(true);
   const link = new URL(/https?:\/\/\S+\/signup\/verify\?\S+/.exec(received.find((mail) => mail.to === email)!.text)![0]);
   const verified = expectData(
-    await client.execute<{ verifyAccount: { team: { id: string } } }>('query ($email: String!, $token: String!) { verifyAccount(email: $email, token: $token) { team { id } } }', {
-      email: link.searchParams.get('email'),
-      token: link.searchParams.get('token'),
-    }),
+    await client.execute<{ verifyAccount: { team: { id: string } } }>(
+      'query ($email: String!, $token: String!) { verifyAccount(email: $email, token: $token) { team { id } } }',
+      {
+        email: link.searchParams.get('email'),
+        token: link.searchParams.get('token'),
+      },
+    ),
   );
   return { client, teamId: verified.verifyAccount.team.id };
 }

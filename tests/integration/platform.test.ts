@@ -13,7 +13,13 @@ beforeAll(async () => {
   mkdirSync(join(clientDist, 'assets'));
   writeFileSync(join(clientDist, 'index.html'), '<!doctype html><title>Workspace</title><div id="root"></div>');
   writeFileSync(join(clientDist, 'assets', 'app-abc123.js'), `console.log(${JSON.stringify('x'.repeat(4000))});`);
-  server = await startTestServer({ CLIENT_DIST: clientDist, METRICS_TOKEN: metricsToken, BODY_LIMIT_BYTES: '65536', GRAPHQL_MAX_DEPTH: '6', GRAPHQL_MAX_COST: '200' });
+  server = await startTestServer({
+    CLIENT_DIST: clientDist,
+    METRICS_TOKEN: metricsToken,
+    BODY_LIMIT_BYTES: '65536',
+    GRAPHQL_MAX_DEPTH: '6',
+    GRAPHQL_MAX_COST: '200',
+  });
   client = new GraphqlTestClient(server);
 });
 afterAll(() => server.close());
@@ -50,7 +56,16 @@ describe('operational endpoints', () => {
 
 describe('the built client', () => {
   it('falls back to the app for every SPEC §2 route', async () => {
-    for (const path of ['/signin', '/signup/user/', '/signup/invite/abc/def', '/meetingroom/x', '/share/doc/1', '/chats', '/overview/tasks', '/0123456789abcdef01234567/tasks/x/d/y']) {
+    for (const path of [
+      '/signin',
+      '/signup/user/',
+      '/signup/invite/abc/def',
+      '/meetingroom/x',
+      '/share/doc/1',
+      '/chats',
+      '/overview/tasks',
+      '/0123456789abcdef01234567/tasks/x/d/y',
+    ]) {
       const response = await fetch(`${server.url}${path}`, { headers: { accept: 'text/html' } });
       expect(response.status, path).toBe(200);
       expect(await response.text()).toContain('<div id="root">');
@@ -72,7 +87,9 @@ describe('the built client', () => {
 
 describe('GraphQL endpoint', () => {
   it('is introspectable, for teams scripting the API', async () => {
-    const result = await client.execute<{ __schema: { mutationType: { fields: { name: string }[] } } }>('{ __schema { mutationType { fields { name } } } }');
+    const result = await client.execute<{ __schema: { mutationType: { fields: { name: string }[] } } }>(
+      '{ __schema { mutationType { fields { name } } } }',
+    );
     expect(result.data?.__schema.mutationType.fields.map((field) => field.name)).toContain('login');
   });
 
@@ -81,7 +98,9 @@ describe('GraphQL endpoint', () => {
     const response = await fetch(server.graphqlUrl, {
       method: 'POST',
       headers: { 'content-type': 'text/plain' },
-      body: JSON.stringify({ query: 'mutation { setUserBasic(firstname: "A", lastname: "B", email: "csrf@example.com", password: "secret123") { token } }' }),
+      body: JSON.stringify({
+        query: 'mutation { setUserBasic(firstname: "A", lastname: "B", email: "csrf@example.com", password: "secret123") { token } }',
+      }),
     });
     expect(response.status).toBe(400);
     expect(((await response.json()) as { errors: { extensions: { code: string } }[] }).errors[0]?.extensions.code).toBe('CSRF_REJECTED');
@@ -89,7 +108,9 @@ describe('GraphQL endpoint', () => {
   });
 
   it('refuses mutations over GET', async () => {
-    const response = await fetch(`${server.graphqlUrl}?query=${encodeURIComponent('mutation { logout }')}`, { headers: { 'mercurius-require-preflight': 'true' } });
+    const response = await fetch(`${server.graphqlUrl}?query=${encodeURIComponent('mutation { logout }')}`, {
+      headers: { 'mercurius-require-preflight': 'true' },
+    });
     expect(response.status).toBe(405);
   });
 

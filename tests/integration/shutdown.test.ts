@@ -15,7 +15,9 @@ describe('graceful shutdown', () => {
     await fetch(`${url}/graphql`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ query: 'mutation { setUserBasic(firstname: "S", lastname: "T", email: "shutdown@example.com", password: "secret123") { email } }' }),
+      body: JSON.stringify({
+        query: 'mutation { setUserBasic(firstname: "S", lastname: "T", email: "shutdown@example.com", password: "secret123") { email } }',
+      }),
     });
     const socket = new WebSocket(`ws://127.0.0.1:${port}/graphql`, 'graphql-transport-ws');
     await new Promise((resolve, reject) => socket.once('open', resolve).once('error', reject));
@@ -40,7 +42,14 @@ describe('graceful shutdown', () => {
       const sent = new Promise<void>((resolve) => (headersSent = resolve));
       const response = new Promise<{ status: number; connection: string | undefined; text: string }>((resolve, reject) => {
         const outgoing = httpRequest(
-          { host: '127.0.0.1', port, agent, method: 'POST', path: '/graphql', headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) } },
+          {
+            host: '127.0.0.1',
+            port,
+            agent,
+            method: 'POST',
+            path: '/graphql',
+            headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) },
+          },
           (incoming) => {
             let text = '';
             incoming.on('data', (chunk: Buffer) => (text += chunk.toString()));
@@ -56,7 +65,16 @@ describe('graceful shutdown', () => {
       await sent;
       await expect.poll(async () => (await fetch(`${url}/healthz`)).ok).toBe(true);
       child.kill('SIGTERM');
-      await expect.poll(async () => fetch(`${url}/healthz`).then(() => 'open', () => 'closed'), { timeout: 20_000, interval: 50 }).toBe('closed');
+      await expect
+        .poll(
+          async () =>
+            fetch(`${url}/healthz`).then(
+              () => 'open',
+              () => 'closed',
+            ),
+          { timeout: 20_000, interval: 50 },
+        )
+        .toBe('closed');
       startClosing();
       const answered = await response;
       expect(answered.status).toBe(200);

@@ -12,7 +12,9 @@ const Provider = ProviderModule as new (issuer: string, configuration: Record<st
 const publicUrl = 'http://app.test';
 const client = { id: 'workspace-app', secret: 'workspace-app-secret' };
 
-type ProviderAccount = { email: string } & Partial<Record<'given_name' | 'family_name' | 'name' | 'locale', string>> & { email_verified?: boolean };
+type ProviderAccount = { email: string } & Partial<Record<'given_name' | 'family_name' | 'name' | 'locale', string>> & {
+    email_verified?: boolean;
+  };
 
 /** Accounts of both test providers, by login; a test adds the ones it signs in with. */
 const accounts = new Map<string, ProviderAccount>();
@@ -56,7 +58,10 @@ class Browser {
     const response = await fetch(url, {
       method: form ? 'POST' : 'GET',
       redirect: 'manual',
-      headers: { cookie: [...jar].map(([name, value]) => `${name}=${value}`).join('; '), ...(form ? { 'content-type': 'application/x-www-form-urlencoded' } : {}) },
+      headers: {
+        cookie: [...jar].map(([name, value]) => `${name}=${value}`).join('; '),
+        ...(form ? { 'content-type': 'application/x-www-form-urlencoded' } : {}),
+      },
       ...(form ? { body: new URLSearchParams(form).toString() } : {}),
     });
     for (const setCookie of response.headers.getSetCookie()) {
@@ -137,12 +142,21 @@ afterAll(async () => {
 const sql = <Row>(query: string, ...parameters: unknown[]) => app.app.services.database.sqlite.prepare(query).all(...parameters) as Row[];
 const usersWith = (email: string) => sql<{ id: string }>('SELECT id FROM users WHERE email = ?', email);
 const signInMethods = (userId: string) =>
-  sql<{ payload: string }>("SELECT payload FROM events WHERE type = 'user.signed_in' AND stream = ?", `user:${userId}`).map((row) => (JSON.parse(row.payload) as { method: string }).method);
+  sql<{ payload: string }>("SELECT payload FROM events WHERE type = 'user.signed_in' AND stream = ?", `user:${userId}`).map(
+    (row) => (JSON.parse(row.payload) as { method: string }).method,
+  );
 
 /** A provider account with a fresh address. */
 function providerAccount(overrides: Partial<ProviderAccount> = {}): string {
   const login = `user-${randomBytes(6).toString('hex')}`;
-  accounts.set(login, { email: `${login}@example.com`, email_verified: true, given_name: 'Ada', family_name: 'Lovelace', locale: 'fr-FR', ...overrides });
+  accounts.set(login, {
+    email: `${login}@example.com`,
+    email_verified: true,
+    given_name: 'Ada',
+    family_name: 'Lovelace',
+    locale: 'fr-FR',
+    ...overrides,
+  });
   return login;
 }
 
@@ -159,7 +173,9 @@ describe('browser sign-in with the code flow', () => {
     const landing = await browser.drive(start.headers.get('location')!, login);
     expect(landing.pathname + landing.search).toBe('/signup/finish?new=1&promotion=SPRING');
     expect([...browser.appCookies().keys()].sort()).toEqual(['refresh_token', 'token', 'user']);
-    const me = await browser.graphql().execute<{ getUser: Record<string, unknown> }>('{ getUser { id email firstname lastname language } }');
+    const me = await browser
+      .graphql()
+      .execute<{ getUser: Record<string, unknown> }>('{ getUser { id email firstname lastname language } }');
     expect(me.data?.getUser).toMatchObject({ email: `${login}@example.com`, firstname: 'Ada', lastname: 'Lovelace', language: 'fr' });
     const userId = me.data!.getUser.id as string;
     expect(browser.appCookies().get('user')).toBe(userId);
@@ -196,18 +212,29 @@ describe('browser sign-in with the code flow', () => {
     const browser = new Browser(app);
     expect((await browser.drive('/auth/google/start', login)).pathname).toBe('/overview');
     expect((await browser.graphql().execute<{ getUser: { id: string } }>('{ getUser { id } }')).data?.getUser.id).toBe(account.user.id);
-    const password = await new GraphqlTestClient(app).execute('mutation ($email: String!, $password: String!) { login(email: $email, password: $password) { token } }', { email: `${login}@example.com`, password: account.password });
+    const password = await new GraphqlTestClient(app).execute(
+      'mutation ($email: String!, $password: String!) { login(email: $email, password: $password) { token } }',
+      { email: `${login}@example.com`, password: account.password },
+    );
     expect(password.errors).toBeUndefined();
   });
 
   it('links an unverified account, records the verification and drops the password set before the address was proven', async () => {
     const login = providerAccount();
     const email = `${login}@example.com`;
-    await new GraphqlTestClient(app).execute('mutation ($email: String!) { setUserBasic(firstname: "Pre", lastname: "Hijack", email: $email, password: "attacker123") { email } }', { email });
+    await new GraphqlTestClient(app).execute(
+      'mutation ($email: String!) { setUserBasic(firstname: "Pre", lastname: "Hijack", email: $email, password: "attacker123") { email } }',
+      { email },
+    );
     const [user] = usersWith(email);
     expect((await new Browser(app).drive('/auth/google/start', login)).pathname).toBe('/overview');
-    expect(sql("SELECT COUNT(*) AS count FROM events WHERE type = 'user.email_verified' AND stream = ?", `user:${user!.id}`)).toEqual([{ count: 1 }]);
-    const attacker = await new GraphqlTestClient(app).execute('mutation ($email: String!) { login(email: $email, password: "attacker123") { token } }', { email });
+    expect(sql("SELECT COUNT(*) AS count FROM events WHERE type = 'user.email_verified' AND stream = ?", `user:${user!.id}`)).toEqual([
+      { count: 1 },
+    ]);
+    const attacker = await new GraphqlTestClient(app).execute(
+      'mutation ($email: String!) { login(email: $email, password: "attacker123") { token } }',
+      { email },
+    );
     expect(attacker.errors?.[0]?.extensions.code).toBe('WRONG_CREDENTIALS');
   });
 
@@ -215,7 +242,11 @@ describe('browser sign-in with the code flow', () => {
     const login = providerAccount({ given_name: undefined, family_name: undefined, name: 'Grace Brewster Hopper', locale: 'xx' });
     const browser = new Browser(app);
     expect((await browser.drive('/auth/microsoft/start', login)).pathname).toBe('/signup/finish');
-    const me = await browser.graphql().execute<{ getUser: { id: string; firstname: string; lastname: string; language: string } }>('{ getUser { id firstname lastname language } }');
+    const me = await browser
+      .graphql()
+      .execute<{ getUser: { id: string; firstname: string; lastname: string; language: string } }>(
+        '{ getUser { id firstname lastname language } }',
+      );
     expect(me.data?.getUser).toMatchObject({ firstname: 'Grace', lastname: 'Brewster Hopper', language: 'en' });
     expect(signInMethods(me.data!.getUser.id)).toEqual(['microsoft']);
   });
@@ -244,7 +275,9 @@ describe('browser sign-in with the code flow', () => {
   });
 
   it('reports a sign-in cancelled at the provider, an unknown provider and a malformed link', async () => {
-    expect((await new Browser(app).drive('/auth/google/start', providerAccount(), { abortConsent: true })).search).toBe('?error=SOCIAL_SIGN_IN_CANCELLED');
+    expect((await new Browser(app).drive('/auth/google/start', providerAccount(), { abortConsent: true })).search).toBe(
+      '?error=SOCIAL_SIGN_IN_CANCELLED',
+    );
     expect((await new Browser(app).drive('/auth/facebook/start', 'anyone')).search).toBe('?error=SOCIAL_PROVIDER_UNKNOWN');
     expect((await new Browser(app).drive('/auth/google/start?project=not-an-id', 'anyone')).search).toBe('?error=BAD_USER_INPUT');
   });
@@ -257,20 +290,38 @@ describe('ID-token sign-in for apps (setUserGoogle, setUserMicrosoft)', () => {
   async function idTokenFromProvider(login: string): Promise<string> {
     const verifier = randomBytes(32).toString('base64url');
     const authorize = new URL(`${google.issuer}/auth`);
-    const parameters = { client_id: client.id, redirect_uri: `${publicUrl}/auth/google/callback`, response_type: 'code', scope: 'openid email profile', nonce: 'app-nonce' };
+    const parameters = {
+      client_id: client.id,
+      redirect_uri: `${publicUrl}/auth/google/callback`,
+      response_type: 'code',
+      scope: 'openid email profile',
+      nonce: 'app-nonce',
+    };
     for (const [key, value] of Object.entries(parameters)) authorize.searchParams.set(key, value);
     authorize.searchParams.set('code_challenge', createHash('sha256').update(verifier).digest('base64url'));
     authorize.searchParams.set('code_challenge_method', 'S256');
     const callback = await new Browser(app).drive(authorize.href, login, { stop: isCallback });
     const response = await fetch(`${google.issuer}/token`, {
       method: 'POST',
-      headers: { authorization: `Basic ${Buffer.from(`${client.id}:${client.secret}`).toString('base64')}`, 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({ grant_type: 'authorization_code', code: callback.searchParams.get('code')!, redirect_uri: parameters.redirect_uri, code_verifier: verifier }),
+      headers: {
+        authorization: `Basic ${Buffer.from(`${client.id}:${client.secret}`).toString('base64')}`,
+        'content-type': 'application/x-www-form-urlencoded',
+      },
+      body: new URLSearchParams({
+        grant_type: 'authorization_code',
+        code: callback.searchParams.get('code')!,
+        redirect_uri: parameters.redirect_uri,
+        code_verifier: verifier,
+      }),
     });
     return ((await response.json()) as { id_token: string }).id_token;
   }
 
-  const forge = (key: CryptoKey, claims: Record<string, unknown>, overrides: { audience?: string; issuer?: string; expiresIn?: string } = {}) =>
+  const forge = (
+    key: CryptoKey,
+    claims: Record<string, unknown>,
+    overrides: { audience?: string; issuer?: string; expiresIn?: string } = {},
+  ) =>
     new SignJWT({ email: 'forged@example.com', email_verified: true, given_name: 'Eve', ...claims })
       .setProtectedHeader({ alg: 'RS256', kid: 'google-key' })
       .setSubject('forged')
@@ -283,12 +334,20 @@ describe('ID-token sign-in for apps (setUserGoogle, setUserMicrosoft)', () => {
   it('signs in with an ID token signed by the provider, registering the account once', async () => {
     const login = providerAccount({ given_name: 'Grace' });
     const token = await idTokenFromProvider(login);
-    const first = await new GraphqlTestClient(app).execute<{ setUserGoogle: { token: string; isNew: boolean; user: { id: string; email: string; firstname: string } } }>(mutation, { token });
+    const first = await new GraphqlTestClient(app).execute<{
+      setUserGoogle: { token: string; isNew: boolean; user: { id: string; email: string; firstname: string } };
+    }>(mutation, { token });
     expect(first.errors).toBeUndefined();
     expect(first.data?.setUserGoogle).toMatchObject({ isNew: true, user: { email: `${login}@example.com`, firstname: 'Grace' } });
-    const me = await new GraphqlTestClient(app).execute<{ getUser: { id: string } }>('{ getUser { id } }', {}, { authorization: `Bearer ${first.data!.setUserGoogle.token}` });
+    const me = await new GraphqlTestClient(app).execute<{ getUser: { id: string } }>(
+      '{ getUser { id } }',
+      {},
+      { authorization: `Bearer ${first.data!.setUserGoogle.token}` },
+    );
     expect(me.data?.getUser.id).toBe(first.data?.setUserGoogle.user.id);
-    const again = await new GraphqlTestClient(app).execute<{ setUserGoogle: { isNew: boolean; user: { id: string } } }>(mutation, { token });
+    const again = await new GraphqlTestClient(app).execute<{ setUserGoogle: { isNew: boolean; user: { id: string } } }>(mutation, {
+      token,
+    });
     expect(again.data?.setUserGoogle).toMatchObject({ isNew: false, user: { id: first.data?.setUserGoogle.user.id } });
     expect(signInMethods(first.data!.setUserGoogle.user.id)).toEqual(['google', 'google']);
   });
@@ -337,7 +396,10 @@ describe('without providers configured', () => {
     const graphql = new GraphqlTestClient(bare);
     for (const field of ['setUserGoogle', 'setUserMicrosoft']) {
       const result = await graphql.execute(`mutation { ${field}(token: "x") { token } }`);
-      expect(result.errors?.[0]).toMatchObject({ message: 'Sign-in with this provider is not set up on this server.', extensions: { code: 'SOCIAL_SIGN_IN_UNAVAILABLE' } });
+      expect(result.errors?.[0]).toMatchObject({
+        message: 'Sign-in with this provider is not set up on this server.',
+        extensions: { code: 'SOCIAL_SIGN_IN_UNAVAILABLE' },
+      });
     }
     expect((await graphql.execute('{ socialProviders }')).data).toEqual({ socialProviders: [] });
   });

@@ -42,22 +42,46 @@ export interface Section {
 }
 
 const taskArguments: Record<string, string> = {
-  state: 'ID', description: 'JSON', color: 'String', cover: 'String', letter: 'String', priority: 'Int', deadline: 'String',
-  length: 'TaskLengthInput', parentTask: 'ID', sprint: 'ID', tags: '[ID!]', users: '[ID!]', positionSection: 'Float',
-  positionDuedate: 'Float', positionAsignee: 'Float', project: 'ID',
+  state: 'ID',
+  description: 'JSON',
+  color: 'String',
+  cover: 'String',
+  letter: 'String',
+  priority: 'Int',
+  deadline: 'String',
+  length: 'TaskLengthInput',
+  parentTask: 'ID',
+  sprint: 'ID',
+  tags: '[ID!]',
+  users: '[ID!]',
+  positionSection: 'Float',
+  positionDuedate: 'Float',
+  positionAsignee: 'Float',
+  project: 'ID',
 };
 
 /** A setTask or ediTask document declaring exactly the variables given, so absent arguments stay absent. */
 function taskDocument(operation: 'setTask' | 'ediTask', variables: Record<string, unknown>): string {
   const fixed = operation === 'setTask' ? { project: 'ID!', name: 'String!' } : { id: 'ID!', name: 'String' };
-  const declared = { ...Object.fromEntries(Object.keys(variables).filter((name) => name in taskArguments).map((name) => [name, taskArguments[name]!])), ...fixed };
+  const declared = {
+    ...Object.fromEntries(
+      Object.keys(variables)
+        .filter((name) => name in taskArguments)
+        .map((name) => [name, taskArguments[name]!]),
+    ),
+    ...fixed,
+  };
   const used = Object.keys(declared).filter((name) => name in fixed || name in variables);
   return `mutation (${used.map((name) => `$${name}: ${declared[name as keyof typeof declared]}`).join(', ')}) {
     ${operation}(${used.map((name) => `${name}: $${name}`).join(', ')}) { ${taskFields} }
   }`;
 }
 
-export function setTask(someone: Person, variables: Record<string, unknown> & { project: string; name: string }, headers: Record<string, string> = {}): Promise<GraphqlResponse<{ setTask: Task }>> {
+export function setTask(
+  someone: Person,
+  variables: Record<string, unknown> & { project: string; name: string },
+  headers: Record<string, string> = {},
+): Promise<GraphqlResponse<{ setTask: Task }>> {
   return someone.client.execute(taskDocument('setTask', variables), variables, headers);
 }
 
@@ -74,18 +98,33 @@ export async function editTask(someone: Person, id: string, variables: Record<st
 }
 
 export async function getTask(someone: Person, id: string): Promise<Task> {
-  return expectData(await someone.client.execute<{ getTask: Task }>(`query ($id: ID!) { getTask(id: $id) { ${taskFields} } }`, { id })).getTask;
+  return expectData(await someone.client.execute<{ getTask: Task }>(`query ($id: ID!) { getTask(id: $id) { ${taskFields} } }`, { id }))
+    .getTask;
 }
 
 export async function getTasks(someone: Person, project: string): Promise<Task[]> {
-  return expectData(await someone.client.execute<{ getTasks: Task[] }>(`query ($project: ID!) { getTasks(project: $project) { ${taskFields} } }`, { project })).getTasks;
+  return expectData(
+    await someone.client.execute<{ getTasks: Task[] }>(`query ($project: ID!) { getTasks(project: $project) { ${taskFields} } }`, {
+      project,
+    }),
+  ).getTasks;
 }
 
 export async function sectionsOf(someone: Person, project: string): Promise<Section[]> {
-  return expectData(await someone.client.execute<{ getStatesProject: Section[] }>('query ($project: ID!) { getStatesProject(project: $project) { id value icon position } }', { project })).getStatesProject;
+  return expectData(
+    await someone.client.execute<{ getStatesProject: Section[] }>(
+      'query ($project: ID!) { getStatesProject(project: $project) { id value icon position } }',
+      { project },
+    ),
+  ).getStatesProject;
 }
 
-export async function createTag(someone: Person, project: string, name: string, isSprint = false): Promise<{ id: string; name: string; color: string; isSprint: boolean }> {
+export async function createTag(
+  someone: Person,
+  project: string,
+  name: string,
+  isSprint = false,
+): Promise<{ id: string; name: string; color: string; isSprint: boolean }> {
   const data = await someone.client.execute<{ setTag: { id: string; name: string; color: string; isSprint: boolean } }>(
     'mutation ($project: ID!, $name: String!, $isSprint: Boolean) { setTag(project: $project, name: $name, isSprint: $isSprint) { id name color isSprint } }',
     { project, name, isSprint },
@@ -100,6 +139,9 @@ export async function joinSpace(someone: Person, project: string): Promise<void>
 
 /** Notification events recorded for a user, oldest first. */
 export function notificationsOf(server: TestServer, userId: string): { type: string; taskId: string; authorId: string }[] {
-  return (server.app.services.database.sqlite.prepare("SELECT payload FROM events WHERE stream = ? AND type = 'notification.created' ORDER BY seq").all(`notifications:${userId}`) as { payload: string }[])
-    .map((row) => JSON.parse(row.payload) as { type: string; taskId: string; authorId: string });
+  return (
+    server.app.services.database.sqlite
+      .prepare("SELECT payload FROM events WHERE stream = ? AND type = 'notification.created' ORDER BY seq")
+      .all(`notifications:${userId}`) as { payload: string }[]
+  ).map((row) => JSON.parse(row.payload) as { type: string; taskId: string; authorId: string });
 }

@@ -13,7 +13,9 @@ const sockets: Client[] = [];
 
 beforeAll(async () => {
   server = await startTestServer();
-  png = await sharp({ create: { width: 32, height: 24, channels: 3, background: '#cc6633' } }).png().toBuffer();
+  png = await sharp({ create: { width: 32, height: 24, channels: 3, background: '#cc6633' } })
+    .png()
+    .toBuffer();
 });
 afterAll(async () => {
   await Promise.all(sockets.map((socket) => socket.dispose()));
@@ -32,7 +34,10 @@ const image = (someone: Person, task: string, name = 'shot.png') => uploadFile(s
 
 /** The SQL statements the server runs while `work` does (prepared statements are cached, so runs are counted). */
 async function statementsDuring(work: () => Promise<unknown>): Promise<string[]> {
-  const statement = Object.getPrototypeOf(server.app.services.database.sqlite.prepare('SELECT 1')) as Record<'all' | 'get' | 'run', (...args: unknown[]) => unknown>;
+  const statement = Object.getPrototypeOf(server.app.services.database.sqlite.prepare('SELECT 1')) as Record<
+    'all' | 'get' | 'run',
+    (...args: unknown[]) => unknown
+  >;
   const originals = { all: statement.all, get: statement.get, run: statement.run };
   const seen: string[] = [];
   for (const name of ['all', 'get', 'run'] as const) {
@@ -66,14 +71,28 @@ describe('Task.files', () => {
     expect(tasks.get(first.id)!.files.map((file) => file.id)).toEqual([newer.id, older.id]);
     expect(tasks.get(second.id)!.files.map((file) => file.id)).toEqual([other.id]);
     expect(tasks.get(bare.id)!.files).toEqual([]);
-    expect(tasks.get(first.id)!.files[0]).toMatchObject({ name: 'notes.pdf', task: first.id, url: `/media/files/${newer.id}`, category: 'Pdf' });
+    expect(tasks.get(first.id)!.files[0]).toMatchObject({
+      name: 'notes.pdf',
+      task: first.id,
+      url: `/media/files/${newer.id}`,
+      category: 'Pdf',
+    });
 
     const fields = 'id name type size url thumbnail category task project author { id } canEdit canDelete';
-    const viaFiles = expectData(await member.client.execute<{ getFiles: unknown[] }>(`query ($task: ID) { getFiles(task: $task) { ${fields} } }`, { task: first.id })).getFiles;
-    const viaTask = expectData(await member.client.execute<{ getTask: { files: unknown[] } }>(`query ($id: ID!) { getTask(id: $id) { files { ${fields} } } }`, { id: first.id })).getTask.files;
+    const viaFiles = expectData(
+      await member.client.execute<{ getFiles: unknown[] }>(`query ($task: ID) { getFiles(task: $task) { ${fields} } }`, { task: first.id }),
+    ).getFiles;
+    const viaTask = expectData(
+      await member.client.execute<{ getTask: { files: unknown[] } }>(`query ($id: ID!) { getTask(id: $id) { files { ${fields} } } }`, {
+        id: first.id,
+      }),
+    ).getTask.files;
     expect(viaTask).toEqual(viaFiles);
     // The member may change their own upload only; the admin manages the space.
-    expect((viaTask as { id: string; canDelete: boolean }[]).map((file) => [file.id, file.canDelete])).toEqual([[newer.id, false], [older.id, true]]);
+    expect((viaTask as { id: string; canDelete: boolean }[]).map((file) => [file.id, file.canDelete])).toEqual([
+      [newer.id, false],
+      [older.id, true],
+    ]);
   });
 
   it('reads the files of every task of getTasks in one query, however many tasks have files', async () => {
@@ -99,13 +118,23 @@ describe('Task.files', () => {
     const task = await createTask(admin, space, 'Moving');
     const file = await image(admin, task.id);
     await editTask(admin, task.id, { cover: file.url });
-    const moved = (await editTask(admin, task.id, { project: target })) as unknown as { project: string; cover: string; files: UploadedFile[] };
+    const moved = (await editTask(admin, task.id, { project: target })) as unknown as {
+      project: string;
+      cover: string;
+      files: UploadedFile[];
+    };
     expect(moved.project).toBe(target);
     expect(moved.files.map((entry) => entry.id)).toEqual([file.id]);
     expect(moved.cover).toBe(file.url);
-    const listed = expectData(await admin.client.execute<{ getFile: { project: string; task: string } }>('query ($id: ID!) { getFile(id: $id) { project task } }', { id: file.id })).getFile;
+    const listed = expectData(
+      await admin.client.execute<{ getFile: { project: string; task: string } }>('query ($id: ID!) { getFile(id: $id) { project task } }', {
+        id: file.id,
+      }),
+    ).getFile;
     expect(listed).toEqual({ project: target, task: task.id });
-    expect(((await getTasks(admin, target))[0] as unknown as { files: { id: string }[] }).files.map((entry) => entry.id)).toEqual([file.id]);
+    expect(((await getTasks(admin, target))[0] as unknown as { files: { id: string }[] }).files.map((entry) => entry.id)).toEqual([
+      file.id,
+    ]);
   });
 
   it('tells the board live when a task gains or loses a file (task.files)', async () => {
@@ -116,7 +145,10 @@ describe('Task.files', () => {
     const received: { type: string; taskId: string; task: { files: { id: string }[] } | null }[] = [];
     const connected = new Promise<void>((resolve) => socket.on('connected', () => resolve()));
     socket.subscribe<{ subTask: (typeof received)[number] }>(
-      { query: 'subscription ($project: ID!) { subTask(project: $project) { type taskId task { id files { id } } } }', variables: { project: space } },
+      {
+        query: 'subscription ($project: ID!) { subTask(project: $project) { type taskId task { id files { id } } } }',
+        variables: { project: space },
+      },
       { next: (value) => value.data && received.push(value.data.subTask), error: () => undefined, complete: () => undefined },
     );
     await connected;
@@ -144,7 +176,11 @@ describe('covers from a task’s own images', () => {
     expect(served.status).toBe(200);
     expect(served.headers.get('content-type')).toBe('image/png');
     // A copy has no files: it starts without the original's file cover.
-    const copy = expectData(await admin.client.execute<{ duplicateTask: { cover: string | null } }>('mutation ($id: ID!) { duplicateTask(id: $id) { cover } }', { id: task.id })).duplicateTask;
+    const copy = expectData(
+      await admin.client.execute<{ duplicateTask: { cover: string | null } }>('mutation ($id: ID!) { duplicateTask(id: $id) { cover } }', {
+        id: task.id,
+      }),
+    ).duplicateTask;
     expect(copy.cover).toBeNull();
     expectData(await member.client.execute('mutation ($id: ID!) { delFile(id: $id) }', { id: file.id }));
     expect((await getTask(admin, task.id)).cover).toBeNull();
@@ -164,11 +200,18 @@ describe('covers from a task’s own images', () => {
 
     for (const cover of [othersImage.url, pdf.url, spaceImage.url, strangerImage.url, '/media/files/0123456789abcdef01234567']) {
       const result = await ediTask(admin, { id: task.id, cover });
-      expect(result.errors?.[0], cover).toMatchObject({ message: taskMessages.coverFileNotAllowed, extensions: { code: 'BAD_USER_INPUT' } });
+      expect(result.errors?.[0], cover).toMatchObject({
+        message: taskMessages.coverFileNotAllowed,
+        extensions: { code: 'BAD_USER_INPUT' },
+      });
     }
     const created = await setTask(admin, { project: space, name: 'New', cover: othersImage.url });
     expect(created.errors?.[0]).toMatchObject({ message: taskMessages.coverFileNotAllowed });
-    for (const cover of ['/media/files/../secrets', `/media/files/${othersImage.id}/x`, `https://evil.example/media/files/${othersImage.id}`]) {
+    for (const cover of [
+      '/media/files/../secrets',
+      `/media/files/${othersImage.id}/x`,
+      `https://evil.example/media/files/${othersImage.id}`,
+    ]) {
       expect((await ediTask(admin, { id: task.id, cover })).errors?.[0]?.message, cover).toBe(taskMessages.coverNotAllowed);
     }
     expect((await getTask(admin, task.id)).cover).toBeNull();

@@ -70,7 +70,7 @@ describe('getTasks across spaces', () => {
     expect(await names(member, { users: [member.id], open: true, first: 2 })).toEqual(['Overdue', 'Today']);
   });
 
-  it('takes only spaces the caller may read: a basic member asking for an admin\'s tasks does not see the private space', async () => {
+  it("takes only spaces the caller may read: a basic member asking for an admin's tasks does not see the private space", async () => {
     expect(await names(member, { users: [admin.id], open: true })).toEqual(['Today', 'Admin only']);
     expect(await names(admin, { users: [admin.id], open: true })).toEqual(['Today', 'Admin secret', 'Admin only']);
   });
@@ -87,7 +87,15 @@ describe('getTasks across spaces', () => {
   it('filters one space the same way, and still reads a whole board without filters', async () => {
     expect(await names(member, { project: shared, open: true })).toEqual(['Overdue', 'Today', 'Admin only', 'Later', 'Nobody', 'Undated']);
     expect(await names(member, { project: shared, users: [admin.id] })).toEqual(['Today', 'Admin only']);
-    expect((await names(member, { project: shared })).sort()).toEqual(['Admin only', 'Finished', 'Later', 'Nobody', 'Overdue', 'Today', 'Undated']);
+    expect((await names(member, { project: shared })).sort()).toEqual([
+      'Admin only',
+      'Finished',
+      'Later',
+      'Nobody',
+      'Overdue',
+      'Today',
+      'Undated',
+    ]);
     const refused = await listTasks(member, { project: secret, open: true });
     expect(refused.errors?.[0]?.extensions.code).toBe('NOT_FOUND');
   });
@@ -102,7 +110,12 @@ describe('getTasks across spaces', () => {
   });
 
   it('leaves a space out once the caller can no longer read it', async () => {
-    expectData(await member.client.execute('mutation ($user: ID!, $project: ID!) { setPermission(user: $user, project: $project, permission: "removed") { id } }', { user: member.id, project: shared }));
+    expectData(
+      await member.client.execute(
+        'mutation ($user: ID!, $project: ID!) { setPermission(user: $user, project: $project, permission: "removed") { id } }',
+        { user: member.id, project: shared },
+      ),
+    );
     // A public space stays readable to basic members after leaving it; a private one does not.
     expectData(await admin.client.execute('mutation ($id: ID!) { ediProject(id: $id, type: "private") { id } }', { id: shared }));
     expect(await names(member, { users: [member.id], open: true })).toEqual([]);

@@ -16,8 +16,15 @@ afterAll(async () => {
   await server.close();
 });
 
-type Change = { type: string; taskId: string | null; task: { id: string; name: string; state: string; project: string } | null; states: { value: string }[] | null; receivedAt: number };
-const subTask = 'subscription ($project: ID!) { subTask(project: $project) { type taskId task { id name state project } states { value } } }';
+type Change = {
+  type: string;
+  taskId: string | null;
+  task: { id: string; name: string; state: string; project: string } | null;
+  states: { value: string }[] | null;
+  receivedAt: number;
+};
+const subTask =
+  'subscription ($project: ID!) { subTask(project: $project) { type taskId task { id name state project } states { value } } }';
 
 /** Everything a subTask subscription delivers, stamped with when it arrived; completion is recorded too. */
 function watch(someone: Person, project: string) {
@@ -29,7 +36,8 @@ function watch(someone: Person, project: string) {
   const stop = socket.subscribe<{ subTask: Omit<Change, 'receivedAt'> }>(
     { query: subTask, variables: { project } },
     {
-      next: (value) => (value.errors ? state.errors.push(value.errors) : received.push({ ...value.data!.subTask, receivedAt: performance.now() })),
+      next: (value) =>
+        value.errors ? state.errors.push(value.errors) : received.push({ ...value.data!.subTask, receivedAt: performance.now() }),
       error: (error) => state.errors.push(error),
       complete: () => (state.completed = true),
     },
@@ -68,7 +76,9 @@ describe('live board (subTask)', () => {
     expectData(await admin.client.execute('mutation ($task: ID!) { delTask(task: $task) }', { task: task.id }));
     await until(() => feed.received.length >= 4);
     await wait(200);
-    expect(feed.received.map(({ type, taskId, task: card }) => ({ type, taskId, card: card && { name: card.name, state: card.state } }))).toEqual([
+    expect(
+      feed.received.map(({ type, taskId, task: card }) => ({ type, taskId, card: card && { name: card.name, state: card.state } })),
+    ).toEqual([
       { type: 'task.created', taskId: task.id, card: { name: 'Live card', state: task.state } },
       { type: 'task.updated', taskId: task.id, card: { name: 'Renamed live', state: task.state } },
       { type: 'task.updated', taskId: task.id, card: { name: 'Renamed live', state: doing!.id } },
@@ -83,7 +93,9 @@ describe('live board (subTask)', () => {
     const feed = watch(member, space);
     await feed.ready;
     await createTask(admin, elsewhere, 'Not for this board');
-    expectData(await admin.client.execute('mutation ($project: ID!) { createState(project: $project, value: "Review") { id } }', { project: space }));
+    expectData(
+      await admin.client.execute('mutation ($project: ID!) { createState(project: $project, value: "Review") { id } }', { project: space }),
+    );
     await until(() => feed.received.length >= 1);
     await wait(200);
     expect(feed.received.map(({ type, states }) => ({ type, states: states?.map((section) => section.value) }))).toEqual([
@@ -121,13 +133,23 @@ describe('removing a member ends their board feed', () => {
   it('delivers nothing more to a member taken out of the space, and completes their subscription', async () => {
     const { admin, member, space } = await board();
     const privateSpace = await createSpace(admin, 'Private live', 'private');
-    expectData(await admin.client.execute('mutation ($user: ID!, $project: ID!) { setPermission(user: $user, project: $project, permission: "basic") { id } }', { user: member.id, project: privateSpace }));
+    expectData(
+      await admin.client.execute(
+        'mutation ($user: ID!, $project: ID!) { setPermission(user: $user, project: $project, permission: "basic") { id } }',
+        { user: member.id, project: privateSpace },
+      ),
+    );
     const feed = watch(member, privateSpace);
     const stays = watch(member, space);
     await Promise.all([feed.ready, stays.ready]);
     await createTask(admin, privateSpace, 'Before removal');
     await until(() => feed.received.length === 1);
-    expectData(await admin.client.execute('mutation ($user: ID!, $project: ID!) { setPermission(user: $user, project: $project, permission: "removed") { id } }', { user: member.id, project: privateSpace }));
+    expectData(
+      await admin.client.execute(
+        'mutation ($user: ID!, $project: ID!) { setPermission(user: $user, project: $project, permission: "removed") { id } }',
+        { user: member.id, project: privateSpace },
+      ),
+    );
     await createTask(admin, privateSpace, 'After removal');
     await createTask(admin, space, 'Still visible');
     await until(() => stays.received.length === 1);
@@ -143,7 +165,12 @@ describe('removing a member ends their board feed', () => {
     const { admin, member, space } = await board();
     const feed = watch(member, space);
     await feed.ready;
-    expectData(await admin.client.execute('mutation ($user: ID!, $team: ID!) { removeUserTeam(user: $user, team: $team) { id } }', { user: member.id, team: admin.teamId }));
+    expectData(
+      await admin.client.execute('mutation ($user: ID!, $team: ID!) { removeUserTeam(user: $user, team: $team) { id } }', {
+        user: member.id,
+        team: admin.teamId,
+      }),
+    );
     await createTask(admin, space, 'Unseen');
     await wait(400);
     expect(feed.received).toEqual([]);

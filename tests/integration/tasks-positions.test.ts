@@ -46,7 +46,11 @@ async function refusedByCoercion(call: () => Promise<GraphqlResponse<unknown>>):
 
 /** A raw POST, so the body can hold what JSON.stringify never writes (1e309 parses to Infinity). */
 async function rawGraphql(body: string): Promise<GraphqlResponse<unknown>> {
-  const response = await fetch(server.graphqlUrl, { method: 'POST', headers: { 'content-type': 'application/json', cookie: admin.client.cookieHeader() }, body });
+  const response = await fetch(server.graphqlUrl, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', cookie: admin.client.cookieHeader() },
+    body,
+  });
   const parsed = (await response.json()) as { data?: unknown; errors?: GraphqlResponse['errors'] };
   return { status: response.status, data: parsed.data ?? null, errors: parsed.errors, headers: response.headers };
 }
@@ -56,7 +60,10 @@ async function sections(): Promise<Section[]> {
 }
 
 function updateStates(ids: string[], positions: number[]) {
-  return admin.client.execute<{ updateStates: Section[] }>('mutation ($ids: [ID!]!, $positions: [Float!]!) { updateStates(ids: $ids, positions: $positions) { id position } }', { ids, positions });
+  return admin.client.execute<{ updateStates: Section[] }>(
+    'mutation ($ids: [ID!]!, $positions: [Float!]!) { updateStates(ids: $ids, positions: $positions) { id position } }',
+    { ids, positions },
+  );
 }
 
 describe('positions outside the accepted range', () => {
@@ -74,11 +81,28 @@ describe('positions outside the accepted range', () => {
 
   it('are refused when written as literals that overflow to Infinity, and as strings or overflowing JSON numbers', async () => {
     const task = await createTask(admin, space, 'Literal');
-    await refusedAsField(() => admin.client.execute(`mutation ($id: ID!) { ediTask(id: $id, positionSection: 1e999) { id } }`, { id: task.id }), 'positionSection');
-    await refusedAsField(() => admin.client.execute(`mutation ($id: ID!) { ediTask(id: $id, positionDuedate: -1e999) { id } }`, { id: task.id }), 'positionDuedate');
-    await refusedAsField(() => admin.client.execute(`mutation ($project: ID!) { setTask(project: $project, name: "x", positionAsignee: 1e999) { id } }`, { project: space }), 'positionAsignee');
+    await refusedAsField(
+      () => admin.client.execute(`mutation ($id: ID!) { ediTask(id: $id, positionSection: 1e999) { id } }`, { id: task.id }),
+      'positionSection',
+    );
+    await refusedAsField(
+      () => admin.client.execute(`mutation ($id: ID!) { ediTask(id: $id, positionDuedate: -1e999) { id } }`, { id: task.id }),
+      'positionDuedate',
+    );
+    await refusedAsField(
+      () =>
+        admin.client.execute(`mutation ($project: ID!) { setTask(project: $project, name: "x", positionAsignee: 1e999) { id } }`, {
+          project: space,
+        }),
+      'positionAsignee',
+    );
     for (const value of ['Infinity', '-Infinity', 'NaN', '1e308']) {
-      await refusedByCoercion(() => admin.client.execute('mutation ($id: ID!, $position: Float) { ediTask(id: $id, positionSection: $position) { id } }', { id: task.id, position: value }));
+      await refusedByCoercion(() =>
+        admin.client.execute('mutation ($id: ID!, $position: Float) { ediTask(id: $id, positionSection: $position) { id } }', {
+          id: task.id,
+          position: value,
+        }),
+      );
     }
     const query = 'mutation ($id: ID!, $position: Float) { ediTask(id: $id, positionSection: $position) { id } }';
     await refusedByCoercion(() => rawGraphql(`{"query": ${JSON.stringify(query)}, "variables": {"id": "${task.id}", "position": 1e309}}`));
@@ -88,8 +112,16 @@ describe('positions outside the accepted range', () => {
   it('are refused on updateStates, by literal and by variable, naming positions', async () => {
     const [first] = await sections();
     for (const value of extremes) await refusedAsField(() => updateStates([first!.id], [value]), 'positions');
-    await refusedAsField(() => admin.client.execute(`mutation ($ids: [ID!]!) { updateStates(ids: $ids, positions: [1e999]) { id } }`, { ids: [first!.id] }), 'positions');
-    await refusedByCoercion(() => admin.client.execute('mutation ($ids: [ID!]!, $positions: [Float!]!) { updateStates(ids: $ids, positions: $positions) { id } }', { ids: [first!.id], positions: ['Infinity'] }));
+    await refusedAsField(
+      () => admin.client.execute(`mutation ($ids: [ID!]!) { updateStates(ids: $ids, positions: [1e999]) { id } }`, { ids: [first!.id] }),
+      'positions',
+    );
+    await refusedByCoercion(() =>
+      admin.client.execute('mutation ($ids: [ID!]!, $positions: [Float!]!) { updateStates(ids: $ids, positions: $positions) { id } }', {
+        ids: [first!.id],
+        positions: ['Infinity'],
+      }),
+    );
   });
 
   it('accept the bounds themselves, and respace a list the bound was written into', async () => {
@@ -110,7 +142,9 @@ describe('rebalancing', () => {
     const second = await createTask(admin, own, 'Second');
     const squeezed = await createTask(admin, own, 'Squeezed');
     await ediTask(admin, { id: squeezed.id, positionSection: first.positionSection + 1e-7 });
-    const column = (await getTasks(admin, own)).filter((task) => task.state === first.state).sort((left, right) => left.positionSection - right.positionSection);
+    const column = (await getTasks(admin, own))
+      .filter((task) => task.state === first.state)
+      .sort((left, right) => left.positionSection - right.positionSection);
     expect(column.map((task) => task.name)).toEqual(['First', 'Squeezed', 'Second']);
     expect(column.map((task) => task.positionSection)).toEqual([positionSpacing, 2 * positionSpacing, 3 * positionSpacing]);
     expect(second.id).toBe(column[2]!.id);
@@ -121,7 +155,9 @@ describe('rebalancing', () => {
     const first = await createTask(admin, own, 'Near the edge', { positionSection: respaceBeyondMagnitude - 100 });
     expect(first.positionSection).toBe(respaceBeyondMagnitude - 100);
     const appended = await createTask(admin, own, 'Appended');
-    const column = (await getTasks(admin, own)).filter((task) => task.state === first.state).sort((left, right) => left.positionSection - right.positionSection);
+    const column = (await getTasks(admin, own))
+      .filter((task) => task.state === first.state)
+      .sort((left, right) => left.positionSection - right.positionSection);
     expect(column.map((task) => task.id)).toEqual([first.id, appended.id]);
     expect(column.map((task) => task.positionSection)).toEqual([positionSpacing, 2 * positionSpacing]);
   });
@@ -131,8 +167,15 @@ describe('rebalancing', () => {
     const [target, doomed] = await sectionsOf(admin, own);
     const staying = await createTask(admin, own, 'Staying', { state: target!.id, positionSection: respaceBeyondMagnitude - 10 });
     const moving = await createTask(admin, own, 'Moving', { state: doomed!.id });
-    expectData(await admin.client.execute('mutation ($id: ID!, $moveTo: ID) { deleteState(id: $id, moveTo: $moveTo) { id } }', { id: doomed!.id, moveTo: target!.id }));
-    const column = (await getTasks(admin, own)).filter((task) => task.state === target!.id).sort((left, right) => left.positionSection - right.positionSection);
+    expectData(
+      await admin.client.execute('mutation ($id: ID!, $moveTo: ID) { deleteState(id: $id, moveTo: $moveTo) { id } }', {
+        id: doomed!.id,
+        moveTo: target!.id,
+      }),
+    );
+    const column = (await getTasks(admin, own))
+      .filter((task) => task.state === target!.id)
+      .sort((left, right) => left.positionSection - right.positionSection);
     expect(column.map((task) => task.id)).toEqual([staying.id, moving.id]);
     expect(column.map((task) => task.positionSection)).toEqual([positionSpacing, 2 * positionSpacing]);
   });
@@ -140,11 +183,21 @@ describe('rebalancing', () => {
   it('spreads the sections out again when a reorder crowds them or lands far from zero, in the order asked for', async () => {
     const own = await createSpace(admin, 'Columns');
     const [todo, doing, done] = await sectionsOf(admin, own);
-    expectData(await admin.client.execute('mutation ($ids: [ID!]!, $positions: [Float!]!) { updateStates(ids: $ids, positions: $positions) { id } }', { ids: [done!.id], positions: [todo!.position] }));
+    expectData(
+      await admin.client.execute(
+        'mutation ($ids: [ID!]!, $positions: [Float!]!) { updateStates(ids: $ids, positions: $positions) { id } }',
+        { ids: [done!.id], positions: [todo!.position] },
+      ),
+    );
     let after = await sectionsOf(admin, own);
     expect(after.map((section) => section.id)).toEqual([done!.id, todo!.id, doing!.id]);
     expect(after.map((section) => section.position)).toEqual([positionSpacing, 2 * positionSpacing, 3 * positionSpacing]);
-    expectData(await admin.client.execute('mutation ($ids: [ID!]!, $positions: [Float!]!) { updateStates(ids: $ids, positions: $positions) { id } }', { ids: [done!.id], positions: [maximumPositionMagnitude] }));
+    expectData(
+      await admin.client.execute(
+        'mutation ($ids: [ID!]!, $positions: [Float!]!) { updateStates(ids: $ids, positions: $positions) { id } }',
+        { ids: [done!.id], positions: [maximumPositionMagnitude] },
+      ),
+    );
     after = await sectionsOf(admin, own);
     expect(after.map((section) => section.id)).toEqual([todo!.id, doing!.id, done!.id]);
     expect(after.map((section) => section.position)).toEqual([positionSpacing, 2 * positionSpacing, 3 * positionSpacing]);

@@ -63,7 +63,11 @@ describe('references across spaces', () => {
     await refused(() => ediTask(admin, { id: top.id, parentTask: bottom.id }), 'BAD_USER_INPUT', taskMessages.parentCycle);
     await refused(() => ediTask(admin, { id: top.id, parentTask: top.id }), 'BAD_USER_INPUT', taskMessages.parentCycle);
     const foreign = await createTask(admin, otherSpace, 'Foreign parent');
-    await refused(() => setTask(admin, { project: space, name: 'Orphan', parentTask: foreign.id }), 'NOT_FOUND', taskMessages.parentOtherSpace);
+    await refused(
+      () => setTask(admin, { project: space, name: 'Orphan', parentTask: foreign.id }),
+      'NOT_FOUND',
+      taskMessages.parentOtherSpace,
+    );
     await refused(() => ediTask(admin, { id: bottom.id, parentTask: foreign.id }), 'NOT_FOUND', taskMessages.parentOtherSpace);
   });
 
@@ -77,7 +81,11 @@ describe('references across spaces', () => {
     await refused(() => ediTask(admin, { id: task.id, tags: [foreignTag.id] }), 'NOT_FOUND', taskMessages.tagOtherSpace);
     await refused(() => ediTask(admin, { id: task.id, tags: [ownSprint.id] }), 'NOT_FOUND', taskMessages.tagOtherSpace);
     await refused(() => ediTask(admin, { id: task.id, sprint: foreignSprint.id }), 'NOT_FOUND', taskMessages.sprintOtherSpace);
-    await refused(() => setTask(admin, { project: space, name: 'x', state: foreignSection!.id }), 'NOT_FOUND', taskMessages.sectionOtherSpace);
+    await refused(
+      () => setTask(admin, { project: space, name: 'x', state: foreignSection!.id }),
+      'NOT_FOUND',
+      taskMessages.sectionOtherSpace,
+    );
     await refused(() => ediTask(admin, { id: task.id, state: foreignSection!.id }), 'NOT_FOUND', taskMessages.sectionOtherSpace);
   });
 
@@ -103,7 +111,11 @@ describe('field formats', () => {
     const task = await createTask(admin, space, 'Formatted');
     await refused(() => ediTask(admin, { id: task.id, color: '#123456' }), 'BAD_USER_INPUT', taskMessages.colorNotInPalette);
     await refused(() => ediTask(admin, { id: task.id, priority: 4 }), 'BAD_USER_INPUT');
-    await refused(() => ediTask(admin, { id: task.id, cover: 'https://tracker.example/pixel.gif' }), 'BAD_USER_INPUT', taskMessages.coverNotAllowed);
+    await refused(
+      () => ediTask(admin, { id: task.id, cover: 'https://tracker.example/pixel.gif' }),
+      'BAD_USER_INPUT',
+      taskMessages.coverNotAllowed,
+    );
     await refused(() => ediTask(admin, { id: task.id, cover: '/media/../secret.key' }), 'BAD_USER_INPUT', taskMessages.coverNotAllowed);
     await refused(() => ediTask(admin, { id: task.id, length: { amount: 3, unit: 'fortnights' } }), 'BAD_USER_INPUT');
     await refused(() => ediTask(admin, { id: task.id, length: { amount: -1, unit: 'hours' } }), 'BAD_USER_INPUT');
@@ -112,13 +124,20 @@ describe('field formats', () => {
 
   it('refuses unknown rich-text content and drops unsafe links and images', async () => {
     const task = await createTask(admin, space, 'Described');
-    await refused(() => ediTask(admin, { id: task.id, description: { type: 'doc', content: [{ type: 'script', text: 'alert(1)' }] } }), 'BAD_USER_INPUT');
+    await refused(
+      () => ediTask(admin, { id: task.id, description: { type: 'doc', content: [{ type: 'script', text: 'alert(1)' }] } }),
+      'BAD_USER_INPUT',
+    );
     await refused(() => ediTask(admin, { id: task.id, description: { type: 'paragraph' } }), 'BAD_USER_INPUT');
     const cleaned = await createTask(admin, space, 'Cleaned', {
       description: {
         type: 'doc',
         content: [
-          { type: 'paragraph', attrs: { onclick: 'x' }, content: [{ type: 'text', text: 'click', marks: [{ type: 'link', attrs: { href: 'javascript:alert(1)' } }] }] },
+          {
+            type: 'paragraph',
+            attrs: { onclick: 'x' },
+            content: [{ type: 'text', text: 'click', marks: [{ type: 'link', attrs: { href: 'javascript:alert(1)' } }] }],
+          },
           { type: 'image', attrs: { src: 'https://tracker.example/a.png' } },
         ],
       },

@@ -6,7 +6,19 @@ import { openDatabase } from '../../server/src/db/connection';
 import { replay, snapshotProjections } from '../../server/src/events/replay';
 import { startTestServer, type TestServer } from './harness';
 import { createSpace, countEvents, expectData, joinTeam, person, type Person } from './teamFactories';
-import { createTag, createTask, editTask, getTask, getTasks, joinSpace, notificationsOf, sectionsOf, setTask, taskFields, type Task } from './taskFactories';
+import {
+  createTag,
+  createTask,
+  editTask,
+  getTask,
+  getTasks,
+  joinSpace,
+  notificationsOf,
+  sectionsOf,
+  setTask,
+  taskFields,
+  type Task,
+} from './taskFactories';
 
 let server: TestServer;
 
@@ -39,17 +51,26 @@ describe('sections and codes of a new space', () => {
     expectData(await german.client.execute('mutation ($id: ID!) { ediUserLanguage(id: $id, language: "de") { id } }', { id: german.id }));
     const space = await createSpace(german, 'Planung');
     expect((await sectionsOf(german, space)).map((section) => section.value)).toEqual(['Zu erledigen', 'In Arbeit', 'Erledigt']);
-    const personal = expectData(await german.client.execute<{ getProjects: { id: string; isPersonal: boolean }[] }>('{ getProjects { id isPersonal } }')).getProjects.find((entry) => entry.isPersonal)!;
+    const personal = expectData(
+      await german.client.execute<{ getProjects: { id: string; isPersonal: boolean }[] }>('{ getProjects { id isPersonal } }'),
+    ).getProjects.find((entry) => entry.isPersonal)!;
     expect((await sectionsOf(german, personal.id)).map((section) => section.value)).toEqual(['To do', 'In progress', 'Done']);
   });
 
   it('opens the board of a space made before tasks existed on first read, once', async () => {
     const admin = await person(server, 'Old');
     const projectId = '0a0b0c0d0e0f101112131415';
-    server.app.services.store.append(`project:${projectId}`, [
-      { type: 'project.created', payload: { projectId, teamId: admin.teamId, name: 'Legacy', isPersonal: false, ownerId: admin.id, color: null, type: 'private' } },
-      { type: 'project.member_added', payload: { projectId, userId: admin.id, permission: 'admin' } },
-    ], { teamId: admin.teamId, actorId: admin.id });
+    server.app.services.store.append(
+      `project:${projectId}`,
+      [
+        {
+          type: 'project.created',
+          payload: { projectId, teamId: admin.teamId, name: 'Legacy', isPersonal: false, ownerId: admin.id, color: null, type: 'private' },
+        },
+        { type: 'project.member_added', payload: { projectId, userId: admin.id, permission: 'admin' } },
+      ],
+      { teamId: admin.teamId, actorId: admin.id },
+    );
     expect(await sectionsOf(admin, projectId)).toHaveLength(3);
     const before = countEvents(server);
     expect(await sectionsOf(admin, projectId)).toHaveLength(3);
@@ -63,16 +84,44 @@ describe('setTask and getTask', () => {
     const { admin, member, space } = await team();
     const [, doing] = await sectionsOf(admin, space);
     const task = await createTask(admin, space, '  Write the spec  ', {
-      state: doing!.id, priority: 3, deadline: '2030-02-03', length: { amount: 90, unit: 'minutes' }, users: [member.id],
-      description: 'First line\nSecond line', color: taskColors[7].toLowerCase(), letter: 'W',
+      state: doing!.id,
+      priority: 3,
+      deadline: '2030-02-03',
+      length: { amount: 90, unit: 'minutes' },
+      users: [member.id],
+      description: 'First line\nSecond line',
+      color: taskColors[7].toLowerCase(),
+      letter: 'W',
     });
     expect(task).toMatchObject({
-      name: 'Write the spec', letter: 'W', route: `/${space}/tasks/d/${task.id}`, color: taskColors[7], priority: 3, deadline: '2030-02-03',
-      length: { amount: 90, unit: 'minutes' }, project: space, state: doing!.id, stateProject: { value: 'In progress' }, parentTask: null, cover: null,
-      users: [{ id: member.id }], author: { id: admin.id }, isFollowing: true, canEdit: true, canDelete: true, tags: [], sprint: null,
+      name: 'Write the spec',
+      letter: 'W',
+      route: `/${space}/tasks/d/${task.id}`,
+      color: taskColors[7],
+      priority: 3,
+      deadline: '2030-02-03',
+      length: { amount: 90, unit: 'minutes' },
+      project: space,
+      state: doing!.id,
+      stateProject: { value: 'In progress' },
+      parentTask: null,
+      cover: null,
+      users: [{ id: member.id }],
+      author: { id: admin.id },
+      isFollowing: true,
+      canEdit: true,
+      canDelete: true,
+      tags: [],
+      sprint: null,
     });
     expect(task.followers.map((follower) => follower.id).sort()).toEqual([admin.id, member.id].sort());
-    expect(task.description).toEqual({ type: 'doc', content: [{ type: 'paragraph', content: [{ type: 'text', text: 'First line' }] }, { type: 'paragraph', content: [{ type: 'text', text: 'Second line' }] }] });
+    expect(task.description).toEqual({
+      type: 'doc',
+      content: [
+        { type: 'paragraph', content: [{ type: 'text', text: 'First line' }] },
+        { type: 'paragraph', content: [{ type: 'text', text: 'Second line' }] },
+      ],
+    });
     expect(await getTask(member, task.id)).toMatchObject({ id: task.id, isFollowing: true, canDelete: false });
   });
 
@@ -105,7 +154,10 @@ describe('setTask and getTask', () => {
     expect((await getTasks(member, open)).map((entry) => entry.id)).toEqual([task.id]);
     expect((await getTask(member, task.id)).canEdit).toBe(false);
     const before = countEvents(server);
-    for (const result of [await setTask(member, { project: open, name: 'Drive-by' }), await member.client.execute('mutation ($id: ID!) { ediTask(id: $id, name: "x") { id } }', { id: task.id })]) {
+    for (const result of [
+      await setTask(member, { project: open, name: 'Drive-by' }),
+      await member.client.execute('mutation ($id: ID!) { ediTask(id: $id, name: "x") { id } }', { id: task.id }),
+    ]) {
       expect(result.errors?.[0]).toMatchObject({ message: errorMessages.PERMISSION_DENIED, extensions: { code: 'PERMISSION_DENIED' } });
     }
     expect(countEvents(server)).toBe(before);
@@ -117,15 +169,24 @@ describe('setTask and getTask', () => {
     const guest = await joinTeam(admin, await person(server, 'Gia'), 'guest', shared);
     const task = await createTask(guest, shared, 'Guest’s task');
     expect(await editTask(guest, task.id, { priority: 2 })).toMatchObject({ priority: 2, canEdit: true, canDelete: true });
-    expect((await setTask(guest, { project: await createSpace(admin, 'Not theirs', 'private'), name: 'x' })).errors?.[0]?.extensions.code).toBe('NOT_FOUND');
+    expect(
+      (await setTask(guest, { project: await createSpace(admin, 'Not theirs', 'private'), name: 'x' })).errors?.[0]?.extensions.code,
+    ).toBe('NOT_FOUND');
   });
 
   it('takes a deleted space’s board, sections, tags and tasks with it', async () => {
     const { admin, space } = await team();
     const task = await createTask(admin, space, 'Goes with the space', { tags: [(await createTag(admin, space, 'Gone')).id] });
     expectData(await admin.client.execute('mutation ($id: ID!) { delProject(id: $id) }', { id: space }));
-    expect((await admin.client.execute('query ($id: ID!) { getTask(id: $id) { id } }', { id: task.id })).errors?.[0]?.message).toBe('Wrong Task');
-    const left = (table: string) => (server.app.services.database.sqlite.prepare(`SELECT COUNT(*) AS count FROM ${table} WHERE project_id = ?`).get(space) as { count: number }).count;
+    expect((await admin.client.execute('query ($id: ID!) { getTask(id: $id) { id } }', { id: task.id })).errors?.[0]?.message).toBe(
+      'Wrong Task',
+    );
+    const left = (table: string) =>
+      (
+        server.app.services.database.sqlite.prepare(`SELECT COUNT(*) AS count FROM ${table} WHERE project_id = ?`).get(space) as {
+          count: number;
+        }
+      ).count;
     expect(['task_boards', 'project_states', 'tags', 'tasks', 'task_tags', 'task_followers'].map(left)).toEqual([0, 0, 0, 0, 0, 0]);
   });
 
@@ -148,10 +209,22 @@ describe('ediTask', () => {
     const tag = await createTag(admin, space, 'Backend');
     const sprint = await createTag(admin, space, 'Sprint 1', true);
     const edited = await editTask(admin, task.id, {
-      name: 'Final', deadline: '2030-05-06T09:30:00+02:00', tags: [tag.id], sprint: sprint.id, users: [member.id], priority: 0,
+      name: 'Final',
+      deadline: '2030-05-06T09:30:00+02:00',
+      tags: [tag.id],
+      sprint: sprint.id,
+      users: [member.id],
+      priority: 0,
       description: { type: 'doc', content: [{ type: 'paragraph', content: [{ type: 'text', text: 'Go', marks: [{ type: 'bold' }] }] }] },
     });
-    expect(edited).toMatchObject({ name: 'Final', deadline: '2030-05-06T07:30:00.000Z', tags: [{ id: tag.id }], sprint: { id: sprint.id }, users: [{ id: member.id }], priority: 0 });
+    expect(edited).toMatchObject({
+      name: 'Final',
+      deadline: '2030-05-06T07:30:00.000Z',
+      tags: [{ id: tag.id }],
+      sprint: { id: sprint.id },
+      users: [{ id: member.id }],
+      priority: 0,
+    });
     const before = countEvents(server);
     await editTask(admin, task.id, { name: 'Final', priority: 0 });
     expect(countEvents(server)).toBe(before);
@@ -182,7 +255,9 @@ describe('ediTask', () => {
       low = (low + high) / 2;
       await editTask(admin, card.id, { positionSection: low });
     }
-    const respaced = server.app.services.database.sqlite.prepare("SELECT COUNT(*) AS count FROM events WHERE type = 'tasks.respaced' AND stream = ?").get(`board:${space}`) as { count: number };
+    const respaced = server.app.services.database.sqlite
+      .prepare("SELECT COUNT(*) AS count FROM events WHERE type = 'tasks.respaced' AND stream = ?")
+      .get(`board:${space}`) as { count: number };
     expect(respaced.count).toBeGreaterThan(0);
     const names = (await getTasks(admin, space)).map((task) => task.name);
     expect(names[0]).toBe('First');
@@ -200,8 +275,21 @@ describe('moving tasks to another space', () => {
     const parent = await createTask(admin, space, 'Parent', { state: doing!.id, tags: [sourceTag.id], users: [member.id, admin.id] });
     const child = await createTask(admin, space, 'Child', { parentTask: parent.id });
     const moved = await editTask(admin, parent.id, { project: target, name: 'Parent, renamed' });
-    expect(moved).toMatchObject({ project: target, idCode: 'DES-1', name: 'Parent, renamed', stateProject: { value: 'In progress' }, tags: [{ id: targetTag.id }], users: [{ id: admin.id }], parentTask: null });
-    expect(await getTask(admin, child.id)).toMatchObject({ project: target, idCode: 'DES-2', parentTask: parent.id, stateProject: { value: 'To do' } });
+    expect(moved).toMatchObject({
+      project: target,
+      idCode: 'DES-1',
+      name: 'Parent, renamed',
+      stateProject: { value: 'In progress' },
+      tags: [{ id: targetTag.id }],
+      users: [{ id: admin.id }],
+      parentTask: null,
+    });
+    expect(await getTask(admin, child.id)).toMatchObject({
+      project: target,
+      idCode: 'DES-2',
+      parentTask: parent.id,
+      stateProject: { value: 'To do' },
+    });
     expect(await getTasks(admin, space)).toEqual([]);
     // The member cannot see the private target: they were unassigned, and are not told where it went.
     expect(notificationsOf(server, member.id).map((notice) => notice.type)).toEqual(['INVITATION_TASK']);
@@ -218,8 +306,22 @@ describe('moving tasks to another space', () => {
     const closed = await createSpace(admin, 'Closed', 'private');
     const open = await createSpace(admin, 'Open but not joined');
     const before = countEvents(server);
-    expect((await member.client.execute('mutation ($id: ID!, $project: ID) { ediTask(id: $id, project: $project) { id } }', { id: task.id, project: closed })).errors?.[0]?.extensions.code).toBe('NOT_FOUND');
-    expect((await member.client.execute('mutation ($id: ID!, $project: ID) { ediTask(id: $id, project: $project) { id } }', { id: task.id, project: open })).errors?.[0]).toMatchObject({ message: errorMessages.PERMISSION_DENIED });
+    expect(
+      (
+        await member.client.execute('mutation ($id: ID!, $project: ID) { ediTask(id: $id, project: $project) { id } }', {
+          id: task.id,
+          project: closed,
+        })
+      ).errors?.[0]?.extensions.code,
+    ).toBe('NOT_FOUND');
+    expect(
+      (
+        await member.client.execute('mutation ($id: ID!, $project: ID) { ediTask(id: $id, project: $project) { id } }', {
+          id: task.id,
+          project: open,
+        })
+      ).errors?.[0],
+    ).toMatchObject({ message: errorMessages.PERMISSION_DENIED });
     expect(countEvents(server)).toBe(before);
   });
 });
@@ -250,7 +352,11 @@ describe('delTask and duplicateTask', () => {
     const teamAdminSpace = await createSpace(member, 'Member space', 'private');
     const theirs = await createTask(member, teamAdminSpace, 'Reviewed by the team admin');
     expectData(await admin.client.execute('mutation ($task: ID!) { delTask(task: $task) }', { task: theirs.id }));
-    expect(notificationsOf(server, member.id).filter((notice) => notice.type === 'TASK_REMOVED').map((notice) => notice.taskId)).toEqual([theirs.id]);
+    expect(
+      notificationsOf(server, member.id)
+        .filter((notice) => notice.type === 'TASK_REMOVED')
+        .map((notice) => notice.taskId),
+    ).toEqual([theirs.id]);
   });
 
   it('duplicates a task right after the original, without its subtasks', async () => {
@@ -259,8 +365,18 @@ describe('delTask and duplicateTask', () => {
     const original = await createTask(admin, space, 'Original', { tags: [tag.id], users: [member.id], priority: 2 });
     const next = await createTask(admin, space, 'Next');
     await createTask(admin, space, 'Sub', { parentTask: original.id });
-    const copy = expectData(await member.client.execute<{ duplicateTask: Task }>(`mutation ($id: ID!) { duplicateTask(id: $id) { ${taskFields} } }`, { id: original.id })).duplicateTask;
-    expect(copy).toMatchObject({ name: 'Original', priority: 2, tags: [{ id: tag.id }], users: [{ id: member.id }], author: { id: member.id } });
+    const copy = expectData(
+      await member.client.execute<{ duplicateTask: Task }>(`mutation ($id: ID!) { duplicateTask(id: $id) { ${taskFields} } }`, {
+        id: original.id,
+      }),
+    ).duplicateTask;
+    expect(copy).toMatchObject({
+      name: 'Original',
+      priority: 2,
+      tags: [{ id: tag.id }],
+      users: [{ id: member.id }],
+      author: { id: member.id },
+    });
     expect(copy.idCode).not.toBe(original.idCode);
     expect(copy.positionSection).toBeGreaterThan(original.positionSection);
     expect(copy.positionSection).toBeLessThan(next.positionSection);
@@ -274,12 +390,20 @@ describe('following', () => {
     const task = await createTask(admin, space, 'Watch me');
     const follow = 'mutation ($id: ID!) { followTask(id: $id) { isFollowing followers { id } } }';
     const unfollow = 'mutation ($id: ID!) { unfollowTask(id: $id) { isFollowing } }';
-    expect(expectData(await member.client.execute<{ followTask: { isFollowing: boolean } }>(follow, { id: task.id })).followTask.isFollowing).toBe(true);
-    expect(expectData(await member.client.execute<{ unfollowTask: { isFollowing: boolean } }>(unfollow, { id: task.id })).unfollowTask.isFollowing).toBe(false);
+    expect(
+      expectData(await member.client.execute<{ followTask: { isFollowing: boolean } }>(follow, { id: task.id })).followTask.isFollowing,
+    ).toBe(true);
+    expect(
+      expectData(await member.client.execute<{ unfollowTask: { isFollowing: boolean } }>(unfollow, { id: task.id })).unfollowTask
+        .isFollowing,
+    ).toBe(false);
     await editTask(admin, task.id, { users: [member.id] });
     const before = countEvents(server);
     const refused = await member.client.execute(unfollow, { id: task.id });
-    expect(refused.errors?.[0]).toMatchObject({ message: 'Assignees follow their tasks automatically. Unassign yourself to stop following.', extensions: { code: 'BAD_USER_INPUT' } });
+    expect(refused.errors?.[0]).toMatchObject({
+      message: 'Assignees follow their tasks automatically. Unassign yourself to stop following.',
+      extensions: { code: 'BAD_USER_INPUT' },
+    });
     expect(countEvents(server)).toBe(before);
   });
 });
@@ -292,10 +416,20 @@ describe('activity and notifications', () => {
     await editTask(admin, task.id, { positionSection: 1 });
     await editTask(member, task.id, { name: 'Tracked well', state: doing!.id });
     await editTask(admin, task.id, { users: [member.id] });
-    const query = 'query ($task: ID!, $after: String) { getTaskActivity(task: $task, first: 2, after: $after) { nextCursor entries { type actor { id } changes { field from to } } } }';
-    type Page = { getTaskActivity: { nextCursor: string | null; entries: { type: string; actor: { id: string }; changes: { field: string; from: unknown; to: unknown }[] }[] } };
+    const query =
+      'query ($task: ID!, $after: String) { getTaskActivity(task: $task, first: 2, after: $after) { nextCursor entries { type actor { id } changes { field from to } } } }';
+    type Page = {
+      getTaskActivity: {
+        nextCursor: string | null;
+        entries: { type: string; actor: { id: string }; changes: { field: string; from: unknown; to: unknown }[] }[];
+      };
+    };
     const first = expectData(await admin.client.execute<Page>(query, { task: task.id })).getTaskActivity;
-    expect(first.entries[0]).toEqual({ type: 'task.updated', actor: { id: admin.id }, changes: [{ field: 'assigneeIds', from: [], to: [member.id] }] });
+    expect(first.entries[0]).toEqual({
+      type: 'task.updated',
+      actor: { id: admin.id },
+      changes: [{ field: 'assigneeIds', from: [], to: [member.id] }],
+    });
     expect(first.entries[1]!.changes).toContainEqual({ field: 'name', from: 'Tracked', to: 'Tracked well' });
     const second = expectData(await admin.client.execute<Page>(query, { task: task.id, after: first.nextCursor })).getTaskActivity;
     expect(second.entries.map((entry) => entry.type)).toEqual(['task.created']);
@@ -322,11 +456,21 @@ describe('replay', () => {
     const [, doing, done] = await sectionsOf(admin, space);
     const tag = await createTag(admin, space, 'Replay');
     const sprint = await createTag(admin, space, 'Replay sprint', true);
-    const parent = await createTask(admin, space, 'Replay parent', { tags: [tag.id], sprint: sprint.id, users: [member.id], description: 'Text' });
+    const parent = await createTask(admin, space, 'Replay parent', {
+      tags: [tag.id],
+      sprint: sprint.id,
+      users: [member.id],
+      description: 'Text',
+    });
     await createTask(member, space, 'Replay child', { parentTask: parent.id, state: done!.id });
     await editTask(admin, parent.id, { state: doing!.id, deadline: '2031-01-01', length: { amount: 2, unit: 'days' } });
     expectData(await admin.client.execute('mutation ($id: ID!) { unfollowTask(id: $id) { id } }', { id: parent.id }));
-    expectData(await admin.client.execute('mutation ($id: ID!, $moveTo: ID) { deleteState(id: $id, moveTo: $moveTo) { id } }', { id: done!.id, moveTo: doing!.id }));
+    expectData(
+      await admin.client.execute('mutation ($id: ID!, $moveTo: ID) { deleteState(id: $id, moveTo: $moveTo) { id } }', {
+        id: done!.id,
+        moveTo: doing!.id,
+      }),
+    );
     expectData(await admin.client.execute('mutation ($id: ID!) { delTag(id: $id) }', { id: sprint.id }));
     const moving = await createTask(admin, space, 'Replay mover');
     await editTask(admin, moving.id, { project: other });

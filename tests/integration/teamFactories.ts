@@ -27,14 +27,22 @@ export function expectData<Data>(result: GraphqlResponse<Data>): Data {
 }
 
 /** Adds an existing account to `admin`'s team with a role, and makes that team their current one. */
-export async function joinTeam(admin: Person, newcomer: Person, type: 'admin' | 'basic' | 'guest' = 'basic', project?: string): Promise<Person> {
+export async function joinTeam(
+  admin: Person,
+  newcomer: Person,
+  type: 'admin' | 'basic' | 'guest' = 'basic',
+  project?: string,
+): Promise<Person> {
   expectData(
-    await admin.client.execute('mutation ($email: String!, $id: ID!, $type: String, $project: ID) { addUserTeam(email: $email, id: $id, type: $type, project: $project) { id } }', {
-      email: newcomer.email,
-      id: admin.teamId,
-      type,
-      project: project ?? null,
-    }),
+    await admin.client.execute(
+      'mutation ($email: String!, $id: ID!, $type: String, $project: ID) { addUserTeam(email: $email, id: $id, type: $type, project: $project) { id } }',
+      {
+        email: newcomer.email,
+        id: admin.teamId,
+        type,
+        project: project ?? null,
+      },
+    ),
   );
   expectData(await newcomer.client.execute('mutation ($team: ID!) { switchTeam(team: $team) { id } }', { team: admin.teamId }));
   return { ...newcomer, teamId: admin.teamId };
@@ -43,11 +51,15 @@ export async function joinTeam(admin: Person, newcomer: Person, type: 'admin' | 
 /** Creates a space in the caller's current team and returns its id. */
 export async function createSpace(owner: Person, name: string, type: 'public' | 'private' = 'public'): Promise<string> {
   const data = expectData(
-    await owner.client.execute<{ setProject: { id: string } }>('mutation ($name: String!, $type: String) { setProject(name: $name, type: $type) { id } }', { name, type }),
+    await owner.client.execute<{ setProject: { id: string } }>(
+      'mutation ($name: String!, $type: String) { setProject(name: $name, type: $type) { id } }',
+      { name, type },
+    ),
   );
   return data.setProject.id;
 }
 
-export const countEvents = (server: TestServer) => (server.app.services.database.sqlite.prepare('SELECT COUNT(*) AS count FROM events').get() as { count: number }).count;
+export const countEvents = (server: TestServer) =>
+  (server.app.services.database.sqlite.prepare('SELECT COUNT(*) AS count FROM events').get() as { count: number }).count;
 
 export const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

@@ -75,7 +75,12 @@ describe('live spaces (subProject)', () => {
     const second = await joinTeam(admin, await person(server, 'Dos'));
     const id = await createSpace(admin, 'Doomed', 'private');
     for (const someone of [first, second]) {
-      expectData(await admin.client.execute('mutation ($user: ID!, $project: ID!) { setPermission(user: $user, project: $project, permission: "basic") { id } }', { user: someone.id, project: id }));
+      expectData(
+        await admin.client.execute(
+          'mutation ($user: ID!, $project: ID!) { setPermission(user: $user, project: $project, permission: "basic") { id } }',
+          { user: someone.id, project: id },
+        ),
+      );
     }
     const feeds = [first, second].map((someone) => record<ProjectChange>(someone, subProject));
     await Promise.all(feeds.map((feed) => feed.ready));
@@ -105,15 +110,30 @@ describe('removing a member cuts their live channels', () => {
     const admin = await person(server);
     const member = await joinTeam(admin, await person(server, 'Rem'));
     const projects = record<ProjectChange>(member, subProject);
-    const teams = record<{ subTeam: { type: string; userId: string | null; team: { name: string } | null } }>(member, 'subscription { subTeam { type userId team { name } } }');
-    const people = record<{ subUser: { firstname: string } }>(member, 'subscription ($team: ID) { subUser(team: $team) { firstname } }', { team: admin.teamId });
+    const teams = record<{ subTeam: { type: string; userId: string | null; team: { name: string } | null } }>(
+      member,
+      'subscription { subTeam { type userId team { name } } }',
+    );
+    const people = record<{ subUser: { firstname: string } }>(member, 'subscription ($team: ID) { subUser(team: $team) { firstname } }', {
+      team: admin.teamId,
+    });
     await Promise.all([projects.ready, teams.ready, people.ready]);
 
-    expectData(await admin.client.execute('mutation ($team: ID!, $name: String) { updateTeam(team: $team, name: $name) { team { id } } }', { team: admin.teamId, name: 'Before' }));
+    expectData(
+      await admin.client.execute('mutation ($team: ID!, $name: String) { updateTeam(team: $team, name: $name) { team { id } } }', {
+        team: admin.teamId,
+        name: 'Before',
+      }),
+    );
     await wait(300);
     expect(teams.received).toEqual([{ subTeam: { type: 'team.updated', userId: null, team: { name: 'Before' } } }]);
 
-    expectData(await admin.client.execute('mutation ($user: ID!, $team: ID!) { removeUserTeam(user: $user, team: $team) { id } }', { user: member.id, team: admin.teamId }));
+    expectData(
+      await admin.client.execute('mutation ($user: ID!, $team: ID!) { removeUserTeam(user: $user, team: $team) { id } }', {
+        user: member.id,
+        team: admin.teamId,
+      }),
+    );
     await wait(300);
     const heardBefore = { projects: projects.received.length, teams: teams.received.length, people: people.received.length };
     // The member hears that they were taken out, and that their current team moved back to their own.
@@ -121,7 +141,12 @@ describe('removing a member cuts their live channels', () => {
     expect(teams.received[1]).toEqual({ subTeam: { type: 'team.member_removed', userId: member.id, team: null } });
 
     await createSpace(admin, 'After removal');
-    expectData(await admin.client.execute('mutation ($team: ID!, $name: String) { updateTeam(team: $team, name: $name) { team { id } } }', { team: admin.teamId, name: 'After' }));
+    expectData(
+      await admin.client.execute('mutation ($team: ID!, $name: String) { updateTeam(team: $team, name: $name) { team { id } } }', {
+        team: admin.teamId,
+        name: 'After',
+      }),
+    );
     expectData(await admin.client.execute('mutation { ediUser(firstname: "Renamed") { id } }'));
     await wait(500);
     expect({ projects: projects.received.length, teams: teams.received.length, people: people.received.length }).toEqual(heardBefore);
@@ -135,7 +160,11 @@ describe('live teams and people', () => {
   it('delivers profile changes of teammates on subUser(team), and the own account without a team', async () => {
     const admin = await person(server);
     const member = await joinTeam(admin, await person(server, 'Pia'));
-    const teammates = record<{ subUser: { id: string; firstname: string } }>(member, 'subscription ($team: ID) { subUser(team: $team) { id firstname } }', { team: admin.teamId });
+    const teammates = record<{ subUser: { id: string; firstname: string } }>(
+      member,
+      'subscription ($team: ID) { subUser(team: $team) { id firstname } }',
+      { team: admin.teamId },
+    );
     await teammates.ready;
     expectData(await admin.client.execute('mutation { ediUser(firstname: "Adele") { id } }'));
     await wait(300);
@@ -147,15 +176,24 @@ describe('live teams and people', () => {
     const admin = await person(server);
     const outsider = await person(server, 'Oz');
     const socket = socketOf(outsider);
-    await expect(nextResults(socket, 'subscription ($team: ID) { subUser(team: $team) { id } }', { team: admin.teamId }, 1).done).rejects.toThrow('This team does not exist or you are not a member of it.');
-    await expect(nextResults(socket, 'subscription ($user: ID) { subTeam(user: $user) { type } }', { user: admin.id }, 1).done).rejects.toThrow('You can only follow your own teams.');
+    await expect(
+      nextResults(socket, 'subscription ($team: ID) { subUser(team: $team) { id } }', { team: admin.teamId }, 1).done,
+    ).rejects.toThrow('This team does not exist or you are not a member of it.');
+    await expect(
+      nextResults(socket, 'subscription ($user: ID) { subTeam(user: $user) { type } }', { user: admin.id }, 1).done,
+    ).rejects.toThrow('You can only follow your own teams.');
   });
 
   it('a signed-out session hears nothing more on its open subscription, while the same person elsewhere still does', async () => {
     const owner = await person(server, 'Sol');
     const elsewhere = new GraphqlTestClient(server);
     const password = 'analytical1';
-    expectData(await elsewhere.execute('mutation ($email: String!, $password: String!) { login(email: $email, password: $password) { token } }', { email: owner.email, password }));
+    expectData(
+      await elsewhere.execute('mutation ($email: String!, $password: String!) { login(email: $email, password: $password) { token } }', {
+        email: owner.email,
+        password,
+      }),
+    );
     const here = record<{ subUser: { language: string } }>(owner, 'subscription { subUser { language } }');
     const there = record<{ subUser: { language: string } }>({ ...owner, client: elsewhere }, 'subscription { subUser { language } }');
     await Promise.all([here.ready, there.ready]);

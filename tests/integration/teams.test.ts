@@ -20,17 +20,33 @@ const updateTeam = `mutation ($team: ID!, $name: String, $url: String, $logo: St
   updateTeam(team: $team, name: $name, url: $url, logo: $logo, user: $user, type: $type, kick: $kick) { signInRequired team { ${teamFields} } }
 }`;
 const memberRole = (teamId: string, userId: string) =>
-  (server.app.services.database.sqlite.prepare('SELECT role FROM team_members WHERE team_id = ? AND user_id = ?').get(teamId, userId) as { role: string } | undefined)?.role;
+  (
+    server.app.services.database.sqlite.prepare('SELECT role FROM team_members WHERE team_id = ? AND user_id = ?').get(teamId, userId) as
+      { role: string } | undefined
+  )?.role;
 
 describe('teams', () => {
   it('creates a team with setTeam: the creator is admin, has a personal space there, and it becomes current', async () => {
     const ada = await person(server);
-    const created = expectData(await ada.client.execute<{ setTeam: { id: string; name: string; role: string; isDefault: boolean } }>(`mutation { setTeam(name: "Acme") { ${teamFields} } }`));
+    const created = expectData(
+      await ada.client.execute<{ setTeam: { id: string; name: string; role: string; isDefault: boolean } }>(
+        `mutation { setTeam(name: "Acme") { ${teamFields} } }`,
+      ),
+    );
     expect(created.setTeam).toMatchObject({ name: 'Acme', role: 'admin', isDefault: true });
-    const teams = expectData(await ada.client.execute<{ getTeams: { id: string; isDefault: boolean }[]; getTeam: { id: string } }>('{ getTeams { id isDefault } getTeam { id } }'));
-    expect(teams.getTeams.map((team) => [team.id, team.isDefault])).toEqual([[ada.teamId, false], [created.setTeam.id, true]]);
+    const teams = expectData(
+      await ada.client.execute<{ getTeams: { id: string; isDefault: boolean }[]; getTeam: { id: string } }>(
+        '{ getTeams { id isDefault } getTeam { id } }',
+      ),
+    );
+    expect(teams.getTeams.map((team) => [team.id, team.isDefault])).toEqual([
+      [ada.teamId, false],
+      [created.setTeam.id, true],
+    ]);
     expect(teams.getTeam.id).toBe(created.setTeam.id);
-    const personal = server.app.services.database.sqlite.prepare('SELECT COUNT(*) AS count FROM projects WHERE team_id = ? AND owner_id = ? AND is_personal = 1').get(created.setTeam.id, ada.id);
+    const personal = server.app.services.database.sqlite
+      .prepare('SELECT COUNT(*) AS count FROM projects WHERE team_id = ? AND owner_id = ? AND is_personal = 1')
+      .get(created.setTeam.id, ada.id);
     expect(personal).toEqual({ count: 1 });
   });
 
@@ -38,7 +54,12 @@ describe('teams', () => {
     const ada = await person(server);
     const other = await person(server, 'Bob');
     expectData(await ada.client.execute('mutation { setTeam(name: "Second") { id } }'));
-    const back = expectData(await ada.client.execute<{ switchTeam: { id: string; isDefault: boolean } }>('mutation ($team: ID!) { switchTeam(team: $team) { id isDefault } }', { team: ada.teamId }));
+    const back = expectData(
+      await ada.client.execute<{ switchTeam: { id: string; isDefault: boolean } }>(
+        'mutation ($team: ID!) { switchTeam(team: $team) { id isDefault } }',
+        { team: ada.teamId },
+      ),
+    );
     expect(back.switchTeam).toEqual({ id: ada.teamId, isDefault: true });
     const foreign = await ada.client.execute('mutation ($team: ID!) { switchTeam(team: $team) { id } }', { team: other.teamId });
     expect(foreign.errors?.[0]).toMatchObject({ message: teamMessages.teamNotFound, extensions: { code: 'NOT_FOUND' } });
@@ -47,7 +68,9 @@ describe('teams', () => {
   it('renames, sets a logo and changes roles with updateTeam', async () => {
     const admin = await person(server);
     const member = await joinTeam(admin, await person(server, 'Bea'));
-    const png = await sharp({ create: { width: 300, height: 200, channels: 3, background: '#4f46e5' } }).png().toBuffer();
+    const png = await sharp({ create: { width: 300, height: 200, channels: 3, background: '#4f46e5' } })
+      .png()
+      .toBuffer();
     const updated = expectData(
       await admin.client.execute<{ updateTeam: { signInRequired: boolean; team: { name: string; logo: string } } }>(updateTeam, {
         team: admin.teamId,
@@ -67,7 +90,12 @@ describe('teams', () => {
 
   it('sets a unique custom URL and ends the caller’s session, so the next request must sign in again (SPEC §4)', async () => {
     const admin = await person(server);
-    const result = expectData(await admin.client.execute<{ updateTeam: { signInRequired: boolean; team: { url: string } } }>(updateTeam, { team: admin.teamId, url: '  Acme-Labs ' }));
+    const result = expectData(
+      await admin.client.execute<{ updateTeam: { signInRequired: boolean; team: { url: string } } }>(updateTeam, {
+        team: admin.teamId,
+        url: '  Acme-Labs ',
+      }),
+    );
     expect(result.updateTeam).toMatchObject({ signInRequired: true, team: { url: 'acme-labs' } });
     expect(admin.client.cookies.has('token')).toBe(false);
     const withOldToken = await admin.client.execute('{ getUser { id } }', {}, { authorization: `Bearer ${admin.token}` });
@@ -79,12 +107,21 @@ describe('teams', () => {
     const kicked = await joinTeam(admin, await person(server, 'Kim'));
     const removed = await joinTeam(admin, await person(server, 'Rae'));
     expectData(await admin.client.execute(updateTeam, { team: admin.teamId, kick: kicked.id }));
-    expectData(await admin.client.execute('mutation ($user: ID!, $team: ID!) { removeUserTeam(user: $user, team: $team) { id } }', { user: removed.id, team: admin.teamId }));
+    expectData(
+      await admin.client.execute('mutation ($user: ID!, $team: ID!) { removeUserTeam(user: $user, team: $team) { id } }', {
+        user: removed.id,
+        team: admin.teamId,
+      }),
+    );
     expect(memberRole(admin.teamId, kicked.id)).toBeUndefined();
     expect(memberRole(admin.teamId, removed.id)).toBeUndefined();
     const now = expectData(await kicked.client.execute<{ getTeam: { id: string } }>('{ getTeam { id } }'));
     expect(now.getTeam.id).not.toBe(admin.teamId);
-    const lost = expectData(await removed.client.execute<{ getTeams: { id: string }[]; getProjects: { team: string }[] }>('{ getTeams { id } getProjects { team } }'));
+    const lost = expectData(
+      await removed.client.execute<{ getTeams: { id: string }[]; getProjects: { team: string }[] }>(
+        '{ getTeams { id } getProjects { team } }',
+      ),
+    );
     expect(lost.getTeams).toHaveLength(1);
     expect(lost.getTeams[0]!.id).not.toBe(admin.teamId);
     expect(lost.getProjects.map((space) => space.team)).not.toContain(admin.teamId);
@@ -93,7 +130,9 @@ describe('teams', () => {
   it('lets a member leave with leaveTeam', async () => {
     const admin = await person(server);
     const member = await joinTeam(admin, await person(server, 'Lou'));
-    expect(expectData(await member.client.execute('mutation ($team: ID!) { leaveTeam(team: $team) }', { team: admin.teamId }))).toEqual({ leaveTeam: true });
+    expect(expectData(await member.client.execute('mutation ($team: ID!) { leaveTeam(team: $team) }', { team: admin.teamId }))).toEqual({
+      leaveTeam: true,
+    });
     expect(memberRole(admin.teamId, member.id)).toBeUndefined();
   });
 
@@ -104,7 +143,10 @@ describe('teams', () => {
     const tenth = joined[8]!;
     const eleventh = joined[9]!;
     expect(expectData(await tenth.client.execute<{ getTeam: { role: string } }>('{ getTeam { role } }')).getTeam.role).toBe('admin');
-    expect(expectData(await eleventh.client.execute<{ getTeam: { role: string; memberLimit: number } }>('{ getTeam { role memberLimit } }')).getTeam).toEqual({ role: 'basic', memberLimit: 10 });
+    expect(
+      expectData(await eleventh.client.execute<{ getTeam: { role: string; memberLimit: number } }>('{ getTeam { role memberLimit } }'))
+        .getTeam,
+    ).toEqual({ role: 'basic', memberLimit: 10 });
     const attempt = await eleventh.client.execute(updateTeam, { team: admin.teamId, name: 'Mine now' });
     expect(attempt.errors?.[0]).toMatchObject({ message: errorMessages.PERMISSION_DENIED, extensions: { code: 'PERMISSION_DENIED' } });
   });
@@ -119,7 +161,9 @@ describe('bad input changes nothing', () => {
     const duplicate = await second.client.execute(updateTeam, { team: second.teamId, url: 'TAKEN-URL', name: 'Changed too' });
     expect(duplicate.errors?.[0]).toMatchObject({ message: teamMessages.customUrlTaken, extensions: { code: 'BAD_USER_INPUT' } });
     const malformed = await second.client.execute(updateTeam, { team: second.teamId, url: 'no spaces' });
-    expect(malformed.errors?.[0]?.message).toBe('Use only lowercase letters, digits and hyphens in the team URL, without a hyphen at either end.');
+    expect(malformed.errors?.[0]?.message).toBe(
+      'Use only lowercase letters, digits and hyphens in the team URL, without a hyphen at either end.',
+    );
     expect(countEvents(server)).toBe(before);
     expect(second.client.cookies.has('token')).toBe(true);
   });
@@ -127,7 +171,9 @@ describe('bad input changes nothing', () => {
   it('refuses an invalid e-mail in an invitation', async () => {
     const admin = await person(server);
     const before = countEvents(server);
-    const result = await admin.client.execute('mutation ($id: ID!) { addUserTeam(email: "not-an-email", id: $id) { id } }', { id: admin.teamId });
+    const result = await admin.client.execute('mutation ($id: ID!) { addUserTeam(email: "not-an-email", id: $id) { id } }', {
+      id: admin.teamId,
+    });
     expect(result.errors?.[0]).toMatchObject({ message: 'email: Enter a valid e-mail address.', extensions: { code: 'BAD_USER_INPUT' } });
     expect(countEvents(server)).toBe(before);
   });
@@ -177,11 +223,21 @@ describe('getTeamData and the activity report', () => {
     const admin = await person(server, 'Ana');
     await createSpace(admin, 'Roadmap');
     expectData(await admin.client.execute(updateTeam, { team: admin.teamId, name: 'Audited' }));
-    const query = 'query ($team: ID!, $after: String) { getTeamActivity(team: $team, first: 2, after: $after) { nextCursor entries { type subject details actor { firstname } } } }';
-    type Page = { getTeamActivity: { nextCursor: string | null; entries: { type: string; subject: string; details: Record<string, unknown>; actor: { firstname: string } | null }[] } };
+    const query =
+      'query ($team: ID!, $after: String) { getTeamActivity(team: $team, first: 2, after: $after) { nextCursor entries { type subject details actor { firstname } } } }';
+    type Page = {
+      getTeamActivity: {
+        nextCursor: string | null;
+        entries: { type: string; subject: string; details: Record<string, unknown>; actor: { firstname: string } | null }[];
+      };
+    };
     const first = expectData(await admin.client.execute<Page>(query, { team: admin.teamId }));
     expect(first.getTeamActivity.entries.map((entry) => entry.type)).toEqual(['team.updated', 'project.member_added']);
-    expect(first.getTeamActivity.entries[0]).toMatchObject({ subject: `team:${admin.teamId}`, actor: { firstname: 'Ana' }, details: { changes: { name: 'Audited' } } });
+    expect(first.getTeamActivity.entries[0]).toMatchObject({
+      subject: `team:${admin.teamId}`,
+      actor: { firstname: 'Ana' },
+      details: { changes: { name: 'Audited' } },
+    });
     const all = [...first.getTeamActivity.entries];
     let cursor = first.getTeamActivity.nextCursor;
     while (cursor) {
@@ -201,10 +257,20 @@ describe('replay', () => {
     const member = await joinTeam(admin, await person(server, 'Rex'));
     const privateSpace = await createSpace(admin, 'Secret', 'private');
     const publicSpace = await createSpace(admin, 'Open');
-    expectData(await member.client.execute('mutation ($project: ID!) { joinProject(project: $project) { id } }', { project: privateSpace }));
+    expectData(
+      await member.client.execute('mutation ($project: ID!) { joinProject(project: $project) { id } }', { project: privateSpace }),
+    );
     expectData(await member.client.execute('mutation ($project: ID!) { joinProject(project: $project) { id } }', { project: publicSpace }));
-    expectData(await admin.client.execute('mutation ($id: ID!) { ediProject(id: $id, name: "Open space", type: "private") { id } }', { id: publicSpace }));
-    expectData(await admin.client.execute('mutation ($id: ID!) { addUserTeam(email: "pending@example.com", id: $id, text: "Welcome") { id } }', { id: admin.teamId }));
+    expectData(
+      await admin.client.execute('mutation ($id: ID!) { ediProject(id: $id, name: "Open space", type: "private") { id } }', {
+        id: publicSpace,
+      }),
+    );
+    expectData(
+      await admin.client.execute('mutation ($id: ID!) { addUserTeam(email: "pending@example.com", id: $id, text: "Welcome") { id } }', {
+        id: admin.teamId,
+      }),
+    );
     expectData(await admin.client.execute(updateTeam, { team: admin.teamId, name: 'Replayed', user: member.id, type: 'admin' }));
     expectData(await member.client.execute('mutation { setSetting(name: "notifications.email", active: false, type: "email") { id } }'));
     const doomed = await createSpace(admin, 'Doomed');

@@ -64,7 +64,10 @@ describe('internal errors', () => {
     const me = await person(server, 'Bug');
     const result = await me.client.execute('{ failingQuery }');
     const [error] = result.errors ?? [];
-    expect(error).toMatchObject({ message: 'Something went wrong on the server.', extensions: { code: 'INTERNAL_SERVER_ERROR', requestId: expect.any(String) } });
+    expect(error).toMatchObject({
+      message: 'Something went wrong on the server.',
+      extensions: { code: 'INTERNAL_SERVER_ERROR', requestId: expect.any(String) },
+    });
     expect(JSON.stringify(result)).not.toContain('secret');
     expect(errorLinesWith(error!.extensions.requestId)).toHaveLength(1);
   });
@@ -76,7 +79,10 @@ describe('internal errors', () => {
     for (const operation of ['failingStart', 'failingDelivery']) {
       socket.subscribe(operation, `subscription { ${operation} }`);
       const [error] = await socket.errorsOf(operation);
-      expect(error, operation).toMatchObject({ message: 'Something went wrong on the server.', extensions: { code: 'INTERNAL_SERVER_ERROR', requestId: expect.any(String) } });
+      expect(error, operation).toMatchObject({
+        message: 'Something went wrong on the server.',
+        extensions: { code: 'INTERNAL_SERVER_ERROR', requestId: expect.any(String) },
+      });
       expect(errorLinesWith(error!.extensions.requestId), operation).toHaveLength(1);
     }
     expect(JSON.stringify(socket.received)).not.toContain('secret');

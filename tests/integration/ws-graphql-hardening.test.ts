@@ -13,7 +13,9 @@ async function heardOn(socket: RawSocket, id: string, someone: Person): Promise<
   for (let attempt = 0; attempt < 40; attempt += 1) {
     const name = `Heard${attempt}${Math.random().toString(36).slice(2, 8)}`;
     expectData(await someone.client.execute('mutation ($name: String!) { ediUser(firstname: $name) { id } }', { name }));
-    const heard = await socket.next((message) => message.id === id && message.type === 'next' && JSON.stringify(message.payload).includes(name), 400).catch(() => null);
+    const heard = await socket
+      .next((message) => message.id === id && message.type === 'next' && JSON.stringify(message.payload).includes(name), 400)
+      .catch(() => null);
     if (heard) return name;
   }
   throw new Error(`operation ${id} never heard a rename`);
@@ -122,7 +124,10 @@ describe('/graphql websockets: protocol, limits and the same document rules as H
     await socket.init();
     for (const id of ['s1', 's2', 's3', 's4']) socket.subscribe(id, ownAccount);
     const errors = await socket.errorsOf('s4');
-    expect(errors[0]).toMatchObject({ message: 'This connection already runs 3 subscriptions, the limit. Complete some first.', extensions: { code: 'TOO_MANY_SUBSCRIPTIONS' } });
+    expect(errors[0]).toMatchObject({
+      message: 'This connection already runs 3 subscriptions, the limit. Complete some first.',
+      extensions: { code: 'TOO_MANY_SUBSCRIPTIONS' },
+    });
     await heardOn(socket, 's2', me);
     socket.send({ id: 's1', type: 'complete' });
     socket.subscribe('s5', ownAccount);
@@ -213,7 +218,9 @@ describe('/graphql websockets: protocol, limits and the same document rules as H
     const socket = await RawSocket.open(server.websocketUrl, { cookie: me.client.cookieHeader() });
     await socket.init();
     socket.subscribe('query', '{ getUser { id } }');
-    expect((await socket.errorsOf('query'))[0]?.message).toBe('Only subscriptions are served over the websocket; send queries and mutations with POST /graphql.');
+    expect((await socket.errorsOf('query'))[0]?.message).toBe(
+      'Only subscriptions are served over the websocket; send queries and mutations with POST /graphql.',
+    );
     socket.close();
   });
 
@@ -222,7 +229,10 @@ describe('/graphql websockets: protocol, limits and the same document rules as H
     for (const credentials of [{ cookie: me.client.cookieHeader() }, { token: me.token }]) {
       const client = subscriptionClient(server, credentials);
       const heard: string[] = [];
-      const stop = client.subscribe<{ subUser: { firstname: string } }>({ query: ownAccount }, { next: (value) => heard.push(value.data!.subUser.firstname), error: () => undefined, complete: () => undefined });
+      const stop = client.subscribe<{ subUser: { firstname: string } }>(
+        { query: ownAccount },
+        { next: (value) => heard.push(value.data!.subUser.firstname), error: () => undefined, complete: () => undefined },
+      );
       let name = '';
       await vi.waitFor(
         async () => {
@@ -241,7 +251,9 @@ describe('/graphql websockets: protocol, limits and the same document rules as H
   it('logged every refusal above as information or a warning, never as an error', () => {
     const errors = server.logs.filter((line) => line.level >= logLevels.error);
     expect(errors).toEqual([]);
-    expect(server.logs.some((line) => line.level === logLevels.warn && line.msg.includes('connection refused') && line.code === 4430)).toBe(true);
+    expect(server.logs.some((line) => line.level === logLevels.warn && line.msg.includes('connection refused') && line.code === 4430)).toBe(
+      true,
+    );
     expect(server.logs.some((line) => line.level === logLevels.info && line.msg === 'graphql websocket: operation refused')).toBe(true);
   });
 });
@@ -290,7 +302,9 @@ describe('introspection in production', () => {
       expect(refused.errors?.[0]?.extensions.code, query).toBe('INTROSPECTION_DISABLED');
       expect(refused.data).toBeNull();
     }
-    expect(expectData(await anonymous.execute<{ serverInfo: { __typename: string } }>('{ serverInfo { __typename } }')).serverInfo.__typename).toBe('ServerInfo');
+    expect(
+      expectData(await anonymous.execute<{ serverInfo: { __typename: string } }>('{ serverInfo { __typename } }')).serverInfo.__typename,
+    ).toBe('ServerInfo');
 
     const socket = await RawSocket.open(server.websocketUrl);
     await socket.init();
@@ -299,7 +313,9 @@ describe('introspection in production', () => {
     socket.close();
 
     const me = await person(server, 'Prod');
-    const allowed = expectData(await me.client.execute<{ __schema: { queryType: { name: string } } }>('{ __schema { queryType { name } } }'));
+    const allowed = expectData(
+      await me.client.execute<{ __schema: { queryType: { name: string } } }>('{ __schema { queryType { name } } }'),
+    );
     expect(allowed.__schema.queryType.name).toBe('Query');
   });
 });
@@ -315,7 +331,9 @@ describe('a slow consumer', () => {
     const admin = await person(server, 'Flood');
     const space = await createSpace(admin, 'Flood');
     const chat = 'subscription ($project: ID) { subMessage(project: $project) { type message { body } } }';
-    const [slow, healthy] = await Promise.all([0, 1].map(() => RawSocket.open(server.websocketUrl, { cookie: admin.client.cookieHeader() })));
+    const [slow, healthy] = await Promise.all(
+      [0, 1].map(() => RawSocket.open(server.websocketUrl, { cookie: admin.client.cookieHeader() })),
+    );
     for (const socket of [slow!, healthy!]) {
       await socket.init();
       socket.subscribe('chat', chat, { project: space });
@@ -324,7 +342,12 @@ describe('a slow consumer', () => {
       for (let attempt = 0; attempt < 40; attempt += 1) {
         const body = `ready ${attempt}`;
         await postMessage(admin, { project: space, body });
-        if (await socket.next((message: ProtocolMessage) => message.id === 'chat' && JSON.stringify(message.payload).includes(body), 400).catch(() => null)) return;
+        if (
+          await socket
+            .next((message: ProtocolMessage) => message.id === 'chat' && JSON.stringify(message.payload).includes(body), 400)
+            .catch(() => null)
+        )
+          return;
       }
       throw new Error('the chat subscription never delivered');
     };

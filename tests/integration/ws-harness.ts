@@ -23,9 +23,21 @@ export interface LoggedServer extends TestServer {
 }
 
 /** The real server on a free port, like the harness's, with its log lines kept for the test to read. */
-export async function startLoggedServer(environment: Record<string, string> = {}, extraModules: readonly DomainModule[] = []): Promise<LoggedServer> {
+export async function startLoggedServer(
+  environment: Record<string, string> = {},
+  extraModules: readonly DomainModule[] = [],
+): Promise<LoggedServer> {
   const dataDirectory = mkdtempSync(join(tmpdir(), 'workspace-ws-'));
-  const config = loadConfig({ NODE_ENV: 'test', PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDirectory, LOG_LEVEL: 'info', SQLITE_SYNCHRONOUS: 'NORMAL', RATE_LIMITS: 'false', ...environment });
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    PORT: '0',
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDirectory,
+    LOG_LEVEL: 'info',
+    SQLITE_SYNCHRONOUS: 'NORMAL',
+    RATE_LIMITS: 'false',
+    ...environment,
+  });
   const logs: LogLine[] = [];
   const app = await buildApp(config, {
     modules: [...domains, ...extraModules],
@@ -109,8 +121,15 @@ export class RawSocket {
 
   /** The `error` message, or the errors of a `next`, answering operation `id`. */
   async errorsOf(id: string): Promise<{ message: string; extensions: Record<string, unknown> }[]> {
-    const answer = await this.next((message) => message.id === id && (message.type === 'error' || (message.type === 'next' && Array.isArray((message.payload as { errors?: unknown }).errors))));
-    return (answer.type === 'error' ? answer.payload : (answer.payload as { errors: unknown }).errors) as { message: string; extensions: Record<string, unknown> }[];
+    const answer = await this.next(
+      (message) =>
+        message.id === id &&
+        (message.type === 'error' || (message.type === 'next' && Array.isArray((message.payload as { errors?: unknown }).errors))),
+    );
+    return (answer.type === 'error' ? answer.payload : (answer.payload as { errors: unknown }).errors) as {
+      message: string;
+      extensions: Record<string, unknown>;
+    }[];
   }
 
   close(): void {

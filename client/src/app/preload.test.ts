@@ -39,7 +39,9 @@ describe('start-up preload (SPEC §7)', () => {
 
   it('SPEC §2: a path containing meetingroom skips the preloading', async () => {
     const { request, calls } = fakeRequest({});
-    await expect(runStartupPreload('/meetingroom/abc', true, { request, store: createAppStore(), log: { error: vi.fn() } })).resolves.toBe(true);
+    await expect(runStartupPreload('/meetingroom/abc', true, { request, store: createAppStore(), log: { error: vi.fn() } })).resolves.toBe(
+      true,
+    );
     expect(calls).toEqual([]);
   });
 
@@ -61,7 +63,9 @@ describe('start-up preload (SPEC §7)', () => {
 
   it('SPEC §7: a failing space query does not keep the app from rendering', async () => {
     const { request } = fakeRequest({ getUser: user, getTeam: team });
-    await expect(runStartupPreload('/65a1f0c2b3d4e5f6a7b8c9d0', true, { request, store: createAppStore(), log: { error: vi.fn() } })).resolves.toBe(true);
+    await expect(
+      runStartupPreload('/65a1f0c2b3d4e5f6a7b8c9d0', true, { request, store: createAppStore(), log: { error: vi.fn() } }),
+    ).resolves.toBe(true);
   });
 });
 
@@ -71,7 +75,9 @@ describe('delayed preloads (SPEC §7, §9)', () => {
     const idle: { timeout: number; callback: () => void }[] = [];
     const scheduler: PreloadScheduler = {
       setTimeout: (callback, ms) => timers.push({ callback, ms }),
-      ...(withIdleCallback ? { requestIdleCallback: (callback: () => void, options: { timeout: number }) => idle.push({ callback, timeout: options.timeout }) } : {}),
+      ...(withIdleCallback
+        ? { requestIdleCallback: (callback: () => void, options: { timeout: number }) => idle.push({ callback, timeout: options.timeout }) }
+        : {}),
     };
     return { scheduler, timers, idle };
   }

@@ -26,7 +26,11 @@ export interface PreloadDependencies {
 }
 
 /** Resolves true when the app may render; false (already logged) when the first group failed. */
-export async function runStartupPreload(pathname: string, signedIn: boolean, { request, store, log }: PreloadDependencies): Promise<boolean> {
+export async function runStartupPreload(
+  pathname: string,
+  signedIn: boolean,
+  { request, store, log }: PreloadDependencies,
+): Promise<boolean> {
   if (!signedIn || skipsPreload(pathname)) return true;
   const projectId = projectIdFromPath(pathname);
   if (projectId) {
@@ -37,7 +41,10 @@ export async function runStartupPreload(pathname: string, signedIn: boolean, { r
       .catch(() => undefined);
   }
   try {
-    const [user, team] = await Promise.all([request(getUserDocument, {}, { silent: true }), request(getTeamDocument, {}, { silent: true })]);
+    const [user, team] = await Promise.all([
+      request(getUserDocument, {}, { silent: true }),
+      request(getTeamDocument, {}, { silent: true }),
+    ]);
     store.set(currentUserAtom, user.getUser);
     store.set(currentTeamAtom, team.getTeam);
     return true;
@@ -76,15 +83,22 @@ export function browserScheduler(): PreloadScheduler {
  * After an idle callback (3000 ms timeout), or a 2000 ms timer where there is none, starts each
  * task at its offset. Request failures are already logged by the silent data client.
  */
-export function scheduleDelayedPreloads(tasks: readonly (() => Promise<void>)[], scheduler: PreloadScheduler = browserScheduler(), log: Pick<Console, 'error'> = console): void {
+export function scheduleDelayedPreloads(
+  tasks: readonly (() => Promise<void>)[],
+  scheduler: PreloadScheduler = browserScheduler(),
+  log: Pick<Console, 'error'> = console,
+): void {
   const offsets = preloadTiming.delayedPreloadOffsetsMs;
   const startAll = () => {
     tasks.forEach((task, index) => {
-      scheduler.setTimeout(() => {
-        task().catch((error: unknown) => {
-          if (!(error instanceof RequestError)) log.error('[preload] delayed preload failed', error);
-        });
-      }, offsets[Math.min(index, offsets.length - 1)] ?? 0);
+      scheduler.setTimeout(
+        () => {
+          task().catch((error: unknown) => {
+            if (!(error instanceof RequestError)) log.error('[preload] delayed preload failed', error);
+          });
+        },
+        offsets[Math.min(index, offsets.length - 1)] ?? 0,
+      );
     });
   };
   if (scheduler.requestIdleCallback) scheduler.requestIdleCallback(startAll, { timeout: preloadTiming.idleTimeoutMs });

@@ -13,8 +13,10 @@ import {
   themeFor,
 } from './routeRules';
 
-const iPhone = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1';
-const iPad = 'Mozilla/5.0 (iPad; CPU OS 16_6 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/16.6 Mobile/15E148 Safari/604.1';
+const iPhone =
+  'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1';
+const iPad =
+  'Mozilla/5.0 (iPad; CPU OS 16_6 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/16.6 Mobile/15E148 Safari/604.1';
 const android = 'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0 Mobile Safari/537.36';
 const macChrome = 'Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0 Safari/537.36';
 const windowsEdge = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0 Safari/537.36 Edg/124.0';
@@ -55,10 +57,14 @@ describe('route rules', () => {
 
   it('shows the post-sign-up welcome and a mailed verification link to a signed-in user', () => {
     expect(signedOutPageRedirect({ pathname: '/signup/finish', search: '?new=1', mobile: false, signedIn: true })).toBeUndefined();
-    expect(signedOutPageRedirect({ pathname: '/signup/verify', search: '?email=a%40b.co&token=t', mobile: false, signedIn: true })).toBeUndefined();
+    expect(
+      signedOutPageRedirect({ pathname: '/signup/verify', search: '?email=a%40b.co&token=t', mobile: false, signedIn: true }),
+    ).toBeUndefined();
     expect(signedOutPageRedirect({ pathname: '/signup/finish', search: '?new=0', mobile: false, signedIn: true })).toBe('/');
     expect(signedOutPageRedirect({ pathname: '/signup/verify', search: '?email=a%40b.co', mobile: false, signedIn: true })).toBe('/');
-    expect(signedOutPageRedirect({ pathname: '/signup/recover', search: '?email=a%40b.co&token=t', mobile: false, signedIn: true })).toBe('/');
+    expect(signedOutPageRedirect({ pathname: '/signup/recover', search: '?email=a%40b.co&token=t', mobile: false, signedIn: true })).toBe(
+      '/',
+    );
   });
 
   it('SPEC §2: other sign-up pages are not gated by the user cookie', () => {
@@ -164,7 +170,9 @@ describe('returning to the page asked for after signing in', () => {
 
   it('sends a signed-out visitor to sign-in with the page as next, except for the default landing pages', () => {
     expect(signInPathFor({ pathname: taskPage, search: '', hash: '' })).toBe(`/signin?next=${encodeURIComponent(taskPage)}`);
-    expect(signInPathFor({ pathname: '/chats/abc', search: '?x=1', hash: '' })).toBe(`/signin?next=${encodeURIComponent('/chats/abc?x=1')}`);
+    expect(signInPathFor({ pathname: '/chats/abc', search: '?x=1', hash: '' })).toBe(
+      `/signin?next=${encodeURIComponent('/chats/abc?x=1')}`,
+    );
     expect(signInPathFor({ pathname: '/overview', search: '', hash: '' })).toBe('/signin');
     expect(signInPathFor({ pathname: '/', search: '', hash: '' })).toBe('/signin');
   });

@@ -56,7 +56,17 @@ export function isSignedInFlowPage(pathname: string, search: string): boolean {
 }
 
 /** A signed-in desktop user on a signed-out page goes to `/`; on mobile those pages show regardless. */
-export function signedOutPageRedirect({ pathname, search = '', mobile, signedIn }: { pathname: string; search?: string; mobile: boolean; signedIn: boolean }): '/' | undefined {
+export function signedOutPageRedirect({
+  pathname,
+  search = '',
+  mobile,
+  signedIn,
+}: {
+  pathname: string;
+  search?: string;
+  mobile: boolean;
+  signedIn: boolean;
+}): '/' | undefined {
   return isSignedOutPath(pathname) && signedIn && !mobile && !isSignedInFlowPage(pathname, search) ? '/' : undefined;
 }
 

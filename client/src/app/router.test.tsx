@@ -10,7 +10,8 @@ import { setupTestI18n } from '../test/i18n';
 import { App } from './App';
 import { routes } from './router';
 
-const iPhone = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1';
+const iPhone =
+  'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1';
 const space = '65a1f0c2b3d4e5f6a7b8c9d0';
 
 beforeAll(async () => {
@@ -18,7 +19,14 @@ beforeAll(async () => {
 });
 
 beforeEach(() => {
-  appStore.set(currentUserAtom, { id: 'u1', email: 'ada@example.com', firstname: 'Ada', lastname: 'Lovelace', language: 'en', profileImg: null });
+  appStore.set(currentUserAtom, {
+    id: 'u1',
+    email: 'ada@example.com',
+    firstname: 'Ada',
+    lastname: 'Lovelace',
+    language: 'en',
+    profileImg: null,
+  });
   appStore.set(currentTeamAtom, { id: 't1', name: 'Analytical Engines', logo: null, url: null });
   // Spaces learnt by an earlier test would skip the check these tests are about.
   appStore.set(spacesAtom, new Map());
@@ -26,7 +34,21 @@ beforeEach(() => {
   vi.stubGlobal('fetch', vi.fn(answer));
 });
 
-const knownSpace = { id: space, team: 't1', name: 'Engines', isPersonal: false, logo: null, color: null, description: null, type: 'public', createdAt: '2025-01-01T00:00:00.000Z', isMember: true, permission: 'admin', requested: false, canManage: true };
+const knownSpace = {
+  id: space,
+  team: 't1',
+  name: 'Engines',
+  isPersonal: false,
+  logo: null,
+  color: null,
+  description: null,
+  type: 'public',
+  createdAt: '2025-01-01T00:00:00.000Z',
+  isMember: true,
+  permission: 'admin',
+  requested: false,
+  canManage: true,
+};
 
 /** The server as these tests need it: `space` exists, any other space id is NOT_FOUND, everything else answers empty. */
 async function answer(_url: string, init?: RequestInit) {
@@ -84,11 +106,14 @@ describe('router (SPEC §2)', () => {
     expect(heading()).toBe('Get the mobile app');
   });
 
-  it.each(['/signin', '/signup/forgot', '/signup/recover', '/signup/finish', '/signup/verify'])('SPEC §2: %s sends a signed-in desktop user to /', async (path) => {
-    signIn();
-    const router = await open(path);
-    expect(router.state.location.pathname).toBe('/overview');
-  });
+  it.each(['/signin', '/signup/forgot', '/signup/recover', '/signup/finish', '/signup/verify'])(
+    'SPEC §2: %s sends a signed-in desktop user to /',
+    async (path) => {
+      signIn();
+      const router = await open(path);
+      expect(router.state.location.pathname).toBe('/overview');
+    },
+  );
 
   it('shows the welcome after sign-up to the signed-in desktop user it was meant for', async () => {
     signIn();
@@ -185,7 +210,10 @@ describe('router (SPEC §2)', () => {
   it('tells a space it could not check (the server unreachable) apart from a missing one, and retries', async () => {
     signIn();
     let reachable = false;
-    vi.stubGlobal('fetch', vi.fn(async (url: string, init: RequestInit) => (reachable ? answer(url, init) : Promise.reject(new TypeError('Failed to fetch')))));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string, init: RequestInit) => (reachable ? answer(url, init) : Promise.reject(new TypeError('Failed to fetch')))),
+    );
     await open(`/${space}/docs`);
     expect(await screen.findByText('This page could not be loaded', {}, { timeout: 5000 })).toBeTruthy();
     expect(screen.queryByText('Page not found', { selector: 'h2' })).toBeNull();

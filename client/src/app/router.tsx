@@ -33,11 +33,46 @@ export const routes: RouteObject[] = [
     ErrorBoundary: RouteErrorScreen,
     children: [
       { index: true, element: <RootRedirect /> },
-      { path: 'signin', element: <SignedOutOnly><AuthPage screen="signIn" /></SignedOutOnly> },
-      { path: 'signup/forgot', element: <SignedOutOnly><AuthPage screen="forgot" /></SignedOutOnly> },
-      { path: 'signup/recover', element: <SignedOutOnly><AuthPage screen="recover" /></SignedOutOnly> },
-      { path: 'signup/finish', element: <SignedOutOnly><AuthPage screen="finish" /></SignedOutOnly> },
-      { path: 'signup/verify', element: <SignedOutOnly><AuthPage screen="verify" /></SignedOutOnly> },
+      {
+        path: 'signin',
+        element: (
+          <SignedOutOnly>
+            <AuthPage screen="signIn" />
+          </SignedOutOnly>
+        ),
+      },
+      {
+        path: 'signup/forgot',
+        element: (
+          <SignedOutOnly>
+            <AuthPage screen="forgot" />
+          </SignedOutOnly>
+        ),
+      },
+      {
+        path: 'signup/recover',
+        element: (
+          <SignedOutOnly>
+            <AuthPage screen="recover" />
+          </SignedOutOnly>
+        ),
+      },
+      {
+        path: 'signup/finish',
+        element: (
+          <SignedOutOnly>
+            <AuthPage screen="finish" />
+          </SignedOutOnly>
+        ),
+      },
+      {
+        path: 'signup/verify',
+        element: (
+          <SignedOutOnly>
+            <AuthPage screen="verify" />
+          </SignedOutOnly>
+        ),
+      },
       { path: 'redirect', element: <RedirectPage /> },
       { path: 'mobile', element: <RedirectPage /> },
       { path: 'mobile/*', element: <RedirectPage /> },
@@ -51,7 +86,11 @@ export const routes: RouteObject[] = [
       { path: 'share/media/:fileId', element: <SharedMediaPage /> },
       { path: 'share/doc/:docId', element: <SharedDocPage /> },
       {
-        element: <DashboardGate><DashboardLayout /></DashboardGate>,
+        element: (
+          <DashboardGate>
+            <DashboardLayout />
+          </DashboardGate>
+        ),
         children: [
           { path: 'chats/:chatid?', element: <ChatsPage /> },
           { path: ':project/:category?/:id?/d/:id2', element: <AreaView /> },

@@ -5,7 +5,10 @@
  */
 export const userCookieName = 'user';
 
-export function readCookie(name: string, cookieString: string = typeof document === 'undefined' ? '' : document.cookie): string | undefined {
+export function readCookie(
+  name: string,
+  cookieString: string = typeof document === 'undefined' ? '' : document.cookie,
+): string | undefined {
   for (const part of cookieString.split(';')) {
     const separator = part.indexOf('=');
     if (separator === -1) continue;

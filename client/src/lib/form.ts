@@ -42,7 +42,8 @@ export function useForm<Field extends string>({ initialValues, validate }: FormO
   const order = Object.keys(initialValues) as Field[];
   const clientErrors = validate(values);
 
-  const errorOf = (field: Field): string | undefined => serverErrors[field] ?? (visited[field] || submitted ? clientErrors[field] : undefined);
+  const errorOf = (field: Field): string | undefined =>
+    serverErrors[field] ?? (visited[field] || submitted ? clientErrors[field] : undefined);
 
   const setValue = useCallback((field: Field, value: string) => {
     setValues((current) => ({ ...current, [field]: value }));
@@ -133,5 +134,16 @@ export function useForm<Field extends string>({ initialValues, validate }: FormO
     setFormError(null);
   }
 
-  return { values, setValue, field, submit, sending, formError, setFormError, showError, reset, hasErrors: firstFieldWithError(order, clientErrors) !== undefined };
+  return {
+    values,
+    setValue,
+    field,
+    submit,
+    sending,
+    formError,
+    setFormError,
+    showError,
+    reset,
+    hasErrors: firstFieldWithError(order, clientErrors) !== undefined,
+  };
 }

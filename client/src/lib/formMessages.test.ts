@@ -27,7 +27,11 @@ describe('form messages', () => {
 
   it('places a BAD_USER_INPUT message on the field it names, translated when the text is known', () => {
     const error = new RequestError('graphql', 'email: Enter a valid e-mail address.', 'setUserBasic', 'BAD_USER_INPUT');
-    expect(describeRequestError(error, t, 'en')).toEqual({ code: 'BAD_USER_INPUT', field: 'email', message: 'Enter a valid email address.' });
+    expect(describeRequestError(error, t, 'en')).toEqual({
+      code: 'BAD_USER_INPUT',
+      field: 'email',
+      message: 'Enter a valid email address.',
+    });
     const unknown = new RequestError('graphql', 'rate: Use a whole number.', 'ediUser', 'BAD_USER_INPUT');
     expect(describeRequestError(unknown, t, 'en')).toEqual({ code: 'BAD_USER_INPUT', field: 'rate', message: 'Use a whole number.' });
   });
@@ -39,7 +43,9 @@ describe('form messages', () => {
   });
 
   it('keeps the message of any other failure, and has a generic one for non-request errors', () => {
-    expect(describeRequestError(new RequestError('network', "Can't reach the server.", 'login'), t, 'en')).toEqual({ message: "Can't reach the server." });
+    expect(describeRequestError(new RequestError('network', "Can't reach the server.", 'login'), t, 'en')).toEqual({
+      message: "Can't reach the server.",
+    });
     expect(describeRequestError(new Error('boom'), t, 'en')).toEqual({ message: 'Something went wrong. Try again.' });
   });
 });

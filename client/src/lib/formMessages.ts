@@ -41,8 +41,12 @@ export function waitDescription(seconds: number, language: string): string {
   return seconds < 90 ? format.format(Math.max(1, Math.ceil(seconds)), 'second') : format.format(Math.ceil(seconds / 60), 'minute');
 }
 
-const teamMessageKeys = new Map<string, keyof typeof teamMessages>(Object.entries(teamMessages).map(([key, text]) => [text, key as keyof typeof teamMessages]));
-const customUrlProblems = new Map<string, CustomUrlProblem>(Object.entries(customUrlProblemMessages).map(([key, text]) => [text, key as CustomUrlProblem]));
+const teamMessageKeys = new Map<string, keyof typeof teamMessages>(
+  Object.entries(teamMessages).map(([key, text]) => [text, key as keyof typeof teamMessages]),
+);
+const customUrlProblems = new Map<string, CustomUrlProblem>(
+  Object.entries(customUrlProblemMessages).map(([key, text]) => [text, key as CustomUrlProblem]),
+);
 
 export function customUrlMessage(problem: CustomUrlProblem, t: TFunction): string {
   return t(`teams.errors.url.${problem}`, { minimum: customUrlLength.minimum, maximum: customUrlLength.maximum });

@@ -84,13 +84,22 @@ describe('graphql client: the SPEC §8 error catalogue', () => {
   });
 
   it('SPEC §4: requests that expire together share a single refresh', async () => {
-    const { client, operations } = setup([failure('token expired'), failure('token expired'), refreshed, { data: { getUser: { id: 'a' } } }, { data: { getUser: { id: 'b' } } }]);
+    const { client, operations } = setup([
+      failure('token expired'),
+      failure('token expired'),
+      refreshed,
+      { data: { getUser: { id: 'a' } } },
+      { data: { getUser: { id: 'b' } } },
+    ]);
     await Promise.all([client.request(getUser), client.request(getUser)]);
     expect(operations().filter((operation) => operation === 'refreshToken')).toHaveLength(1);
   });
 
   it('SPEC §8: a refresh failing with "Invalid refresh token" sends the user to /signin and does not retry', async () => {
-    const { client, operations, navigate, toast, onSignedOut } = setup([failure('Token expired or invalid', 'TOKEN_EXPIRED'), failure('Invalid refresh token', 'INVALID_REFRESH_TOKEN')]);
+    const { client, operations, navigate, toast, onSignedOut } = setup([
+      failure('Token expired or invalid', 'TOKEN_EXPIRED'),
+      failure('Invalid refresh token', 'INVALID_REFRESH_TOKEN'),
+    ]);
     await expect(client.request(getUser)).rejects.toMatchObject({ kind: 'unauthenticated' });
     expect(operations()).toEqual(['getUser', 'refreshToken']);
     expect(onSignedOut).toHaveBeenCalled();
@@ -137,7 +146,7 @@ describe('graphql client: the SPEC §8 error catalogue', () => {
     expect(toast.mock.calls[0]?.[0]).not.toHaveProperty('title');
   });
 
-  it('shows the translation of a known error code when the server sent that code\'s standard message', async () => {
+  it("shows the translation of a known error code when the server sent that code's standard message", async () => {
     const { client, toast } = setup([failure(errorMessages.PERMISSION_DENIED, 'PERMISSION_DENIED')]);
     await expect(client.request(getUser)).rejects.toBeInstanceOf(RequestError);
     expect(toast).toHaveBeenCalledWith({ message: 'translated:PERMISSION_DENIED', icon: 'info' });
@@ -151,16 +160,28 @@ describe('graphql client: the SPEC §8 error catalogue', () => {
   });
 
   it('a request handled by its caller shows no toast and logs nothing: the error carries the code and details', async () => {
-    const { client, toast, log } = setup([{ errors: [{ message: errorMessages.RATE_LIMITED, extensions: { code: 'RATE_LIMITED', retryAfterSeconds: 42 } as { code: string } }] }]);
+    const { client, toast, log } = setup([
+      {
+        errors: [{ message: errorMessages.RATE_LIMITED, extensions: { code: 'RATE_LIMITED', retryAfterSeconds: 42 } as { code: string } }],
+      },
+    ]);
     const error = await client.request(getUser, {}, { handledByCaller: true }).catch((caught: unknown) => caught);
-    expect(error).toMatchObject({ kind: 'graphql', code: 'RATE_LIMITED', message: 'translated:RATE_LIMITED', details: { retryAfterSeconds: 42 } });
+    expect(error).toMatchObject({
+      kind: 'graphql',
+      code: 'RATE_LIMITED',
+      message: 'translated:RATE_LIMITED',
+      details: { retryAfterSeconds: 42 },
+    });
     expect(toast).not.toHaveBeenCalled();
     expect(log.error).not.toHaveBeenCalled();
   });
 
   it('a request handled by its caller reports a network failure only to the caller', async () => {
     const { client, toast } = setup([new TypeError('Failed to fetch')]);
-    await expect(client.request(getUser, {}, { handledByCaller: true })).rejects.toMatchObject({ kind: 'network', message: 'translated:errors.network' });
+    await expect(client.request(getUser, {}, { handledByCaller: true })).rejects.toMatchObject({
+      kind: 'network',
+      message: 'translated:errors.network',
+    });
     expect(toast).not.toHaveBeenCalled();
   });
 
@@ -201,7 +222,9 @@ describe('graphql client: the SPEC §8 error catalogue', () => {
   });
 
   it('signing in again comes back to the page the person was on', async () => {
-    const { client, navigate } = setup([failure('Unauthorized: No access token', 'UNAUTHENTICATED')], { signInPath: () => '/signin?next=%2Fchats' });
+    const { client, navigate } = setup([failure('Unauthorized: No access token', 'UNAUTHENTICATED')], {
+      signInPath: () => '/signin?next=%2Fchats',
+    });
     await expect(client.request(getUser)).rejects.toMatchObject({ kind: 'unauthenticated' });
     expect(navigate).toHaveBeenCalledWith('/signin?next=%2Fchats');
   });
@@ -217,7 +240,9 @@ describe('graphql client: the SPEC §8 error catalogue', () => {
 
   it('says when the server answered (data or GraphQL errors), never after a network failure or a non-GraphQL answer', async () => {
     const onAnswered = vi.fn();
-    const { client, fetch } = setup([new Error('offline'), { data: { getUser: { id: 'u1' } } }, failure('Task not found', 'NOT_FOUND')], { onAnswered });
+    const { client, fetch } = setup([new Error('offline'), { data: { getUser: { id: 'u1' } } }, failure('Task not found', 'NOT_FOUND')], {
+      onAnswered,
+    });
     await expect(client.request(getUser)).rejects.toMatchObject({ kind: 'network' });
     fetch.mockResolvedValueOnce(new Response(JSON.stringify({ error: 'Service Unavailable' }), { status: 503 }));
     await expect(client.request(getUser)).rejects.toMatchObject({ kind: 'network' });
@@ -229,7 +254,10 @@ describe('graphql client: the SPEC §8 error catalogue', () => {
   });
 
   it("the app's client tells its answer listeners (the live socket's wake-up) until they unsubscribe", async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => new Response(JSON.stringify({ data: { getUser: { id: 'u1' } } }), { status: 200 })));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response(JSON.stringify({ data: { getUser: { id: 'u1' } } }), { status: 200 })),
+    );
     try {
       const listener = vi.fn();
       const stop = onServerAnswered(listener);

@@ -160,7 +160,11 @@ export function createGraphQLClient(dependencies: GraphQLClientDependencies) {
     return isErrorCode(code) && message === errorMessages[code] ? dependencies.translateErrorCode(code, message) : message;
   }
 
-  async function send(document: GraphQLDocument<unknown, Variables>, variables: Variables | undefined, options: RequestOptions): Promise<ExecutionResult> {
+  async function send(
+    document: GraphQLDocument<unknown, Variables>,
+    variables: Variables | undefined,
+    options: RequestOptions,
+  ): Promise<ExecutionResult> {
     let response: Response;
     try {
       response = await dependencies.fetch(dependencies.endpoint, {
@@ -169,7 +173,9 @@ export function createGraphQLClient(dependencies: GraphQLClientDependencies) {
         headers: { 'content-type': 'application/json', accept: 'application/json' },
         body: JSON.stringify({ query: document.source, variables: variables ?? {} }),
         // A request that never answers (a half-open connection) must end, or whatever waits on it stays loading.
-        signal: options.signal ? AbortSignal.any([options.signal, AbortSignal.timeout(requestTimeoutMs)]) : AbortSignal.timeout(requestTimeoutMs),
+        signal: options.signal
+          ? AbortSignal.any([options.signal, AbortSignal.timeout(requestTimeoutMs)])
+          : AbortSignal.timeout(requestTimeoutMs),
       });
     } catch (error) {
       if (options.signal?.aborted) throw error;
@@ -190,7 +196,12 @@ export function createGraphQLClient(dependencies: GraphQLClientDependencies) {
     return body;
   }
 
-  async function execute<TData>(document: GraphQLDocument<TData, Variables>, variables: Variables | undefined, options: RequestOptions, attempt: Attempt): Promise<TData> {
+  async function execute<TData>(
+    document: GraphQLDocument<TData, Variables>,
+    variables: Variables | undefined,
+    options: RequestOptions,
+    attempt: Attempt,
+  ): Promise<TData> {
     const result = await send(document, variables, options);
     const first = result.errors?.[0];
     if (!first) return result.data as TData;
@@ -229,7 +240,10 @@ export function createGraphQLClient(dependencies: GraphQLClientDependencies) {
     return refreshing;
   }
 
-  function request<TData, TVariables extends Variables>(document: GraphQLDocument<TData, TVariables>, ...[variables, options]: VariablesArguments<TVariables>): Promise<TData> {
+  function request<TData, TVariables extends Variables>(
+    document: GraphQLDocument<TData, TVariables>,
+    ...[variables, options]: VariablesArguments<TVariables>
+  ): Promise<TData> {
     return execute(document as GraphQLDocument<TData, Variables>, variables, options ?? {}, { refreshed: false, retried: false });
   }
 

@@ -15,7 +15,8 @@ function load(language: string): Tree {
 function flatten(tree: Tree, prefix = ''): Map<string, unknown> {
   const entries = new Map<string, unknown>();
   for (const [key, value] of Object.entries(tree)) {
-    if (value !== null && typeof value === 'object') for (const [nested, leaf] of flatten(value, `${prefix}${key}.`)) entries.set(nested, leaf);
+    if (value !== null && typeof value === 'object')
+      for (const [nested, leaf] of flatten(value, `${prefix}${key}.`)) entries.set(nested, leaf);
     else entries.set(`${prefix}${key}`, value);
   }
   return entries;
@@ -42,7 +43,9 @@ describe('translations (SPEC §1, STYLE i18n)', () => {
   });
 
   it.each(supportedLanguages.filter((language) => language !== 'en'))('%s keeps the same {{placeholders}} as English', (language) => {
-    const mismatched = [...flatten(load(language))].filter(([key, value]) => placeholders(String(value)).join() !== placeholders(String(english.get(key))).join());
+    const mismatched = [...flatten(load(language))].filter(
+      ([key, value]) => placeholders(String(value)).join() !== placeholders(String(english.get(key))).join(),
+    );
     expect(mismatched).toEqual([]);
   });
 

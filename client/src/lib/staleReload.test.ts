@@ -23,7 +23,8 @@ function setup(initial: Record<string, string> = {}) {
 
 const chunkError = () => new TypeError('Failed to fetch dynamically imported module: https://app.example/assets/Tasks-abc.js');
 const pending = Symbol('pending');
-const settle = <T>(promise: Promise<T>) => Promise.race([promise, new Promise<typeof pending>((resolve) => setTimeout(() => resolve(pending), 20))]);
+const settle = <T>(promise: Promise<T>) =>
+  Promise.race([promise, new Promise<typeof pending>((resolve) => setTimeout(() => resolve(pending), 20))]);
 
 describe('stale-page recovery (SPEC §4, §8)', () => {
   it.each([

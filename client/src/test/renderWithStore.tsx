@@ -5,7 +5,10 @@ import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-rout
 import { createAppStore, StoreProvider, type AppStore } from '../lib/store';
 import { TooltipProvider } from '../ui';
 
-export function renderWithStore(element: ReactNode, { path = '/overview', store = createAppStore(), routes = [] }: { path?: string; store?: AppStore; routes?: RouteObject[] } = {}) {
+export function renderWithStore(
+  element: ReactNode,
+  { path = '/overview', store = createAppStore(), routes = [] }: { path?: string; store?: AppStore; routes?: RouteObject[] } = {},
+) {
   const router = createMemoryRouter([{ path, element }, ...routes, { path: '*', element: <p>elsewhere</p> }], { initialEntries: [path] });
   const view = render(
     <StoreProvider store={store}>

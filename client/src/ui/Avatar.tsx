@@ -13,7 +13,20 @@ export interface AvatarProps {
   className?: string;
 }
 
-const palette = ['#5e6ad2', '#2f9e8f', '#d9730d', '#c0417a', '#3a8fd8', '#8a5cd1', '#4f9a3a', '#d14f4f', '#b08a1e', '#3b7a9e', '#a8548f', '#5a7d2a'];
+const palette = [
+  '#5e6ad2',
+  '#2f9e8f',
+  '#d9730d',
+  '#c0417a',
+  '#3a8fd8',
+  '#8a5cd1',
+  '#4f9a3a',
+  '#d14f4f',
+  '#b08a1e',
+  '#3b7a9e',
+  '#a8548f',
+  '#5a7d2a',
+];
 
 export function initialsOf(name: string): string {
   const words = name.trim().split(/\s+/).filter(Boolean);

@@ -17,7 +17,18 @@ export interface ButtonProps extends ComponentProps<'button'> {
   iconOnly?: boolean;
 }
 
-export function Button({ variant = 'secondary', size = 'md', loading = false, icon, iconOnly = false, className, children, disabled, type = 'button', ...rest }: ButtonProps) {
+export function Button({
+  variant = 'secondary',
+  size = 'md',
+  loading = false,
+  icon,
+  iconOnly = false,
+  className,
+  children,
+  disabled,
+  type = 'button',
+  ...rest
+}: ButtonProps) {
   return (
     <button
       type={type}

@@ -27,12 +27,7 @@ function GlobalDialog({ dialog }: { dialog: PendingDialog }) {
   };
 
   return (
-    <Dialog
-      open
-      onOpenChange={(open) => !open && answer(false)}
-      title={options.title}
-      description={options.description}
-    >
+    <Dialog open onOpenChange={(open) => !open && answer(false)} title={options.title} description={options.description}>
       <form className={styles.form} onSubmit={onSubmit}>
         {inputs.map((input, index) => (
           <TextInput
@@ -52,7 +47,11 @@ function GlobalDialog({ dialog }: { dialog: PendingDialog }) {
           <Button variant="secondary" onClick={() => answer(false)}>
             {options.secondaryLabel ?? t('dialog.cancel')}
           </Button>
-          <Button type="submit" variant={options.tone === 'danger' ? 'danger' : 'primary'} data-autofocus={inputs.length === 0 ? true : undefined}>
+          <Button
+            type="submit"
+            variant={options.tone === 'danger' ? 'danger' : 'primary'}
+            data-autofocus={inputs.length === 0 ? true : undefined}
+          >
             {options.primaryLabel}
           </Button>
         </div>

@@ -30,7 +30,14 @@ interface ItemExtras {
   tone?: 'default' | 'danger';
 }
 
-export function MenuItem({ icon, hint, tone = 'default', className, children, ...rest }: ComponentProps<typeof RadixMenu.Item> & ItemExtras) {
+export function MenuItem({
+  icon,
+  hint,
+  tone = 'default',
+  className,
+  children,
+  ...rest
+}: ComponentProps<typeof RadixMenu.Item> & ItemExtras) {
   return (
     <RadixMenu.Item className={clsx(styles.item, tone === 'danger' && styles.danger, className)} {...rest}>
       <span className={styles.icon}>{icon}</span>
@@ -40,7 +47,12 @@ export function MenuItem({ icon, hint, tone = 'default', className, children, ..
   );
 }
 
-export function MenuCheckboxItem({ icon, className, children, ...rest }: ComponentProps<typeof RadixMenu.CheckboxItem> & Pick<ItemExtras, 'icon'>) {
+export function MenuCheckboxItem({
+  icon,
+  className,
+  children,
+  ...rest
+}: ComponentProps<typeof RadixMenu.CheckboxItem> & Pick<ItemExtras, 'icon'>) {
   return (
     <RadixMenu.CheckboxItem className={clsx(styles.item, className)} {...rest}>
       <span className={styles.icon}>{icon}</span>
@@ -67,7 +79,12 @@ export function MenuRadioItem({ className, children, ...rest }: ComponentProps<t
   );
 }
 
-export function MenuSubTrigger({ icon, className, children, ...rest }: ComponentProps<typeof RadixMenu.SubTrigger> & Pick<ItemExtras, 'icon'>) {
+export function MenuSubTrigger({
+  icon,
+  className,
+  children,
+  ...rest
+}: ComponentProps<typeof RadixMenu.SubTrigger> & Pick<ItemExtras, 'icon'>) {
   return (
     <RadixMenu.SubTrigger className={clsx(styles.item, className)} {...rest}>
       <span className={styles.icon}>{icon}</span>

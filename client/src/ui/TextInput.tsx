@@ -19,7 +19,18 @@ export interface TextInputProps extends Omit<ComponentProps<'input'>, 'id'> {
   id?: string;
 }
 
-export function TextInput({ label, error, hint, hideLabel = false, trailing, leading, labelAside, id, className, ...rest }: TextInputProps) {
+export function TextInput({
+  label,
+  error,
+  hint,
+  hideLabel = false,
+  trailing,
+  leading,
+  labelAside,
+  id,
+  className,
+  ...rest
+}: TextInputProps) {
   const generatedId = useId();
   const inputId = id ?? generatedId;
   const messageId = `${inputId}-message`;
@@ -27,7 +38,12 @@ export function TextInput({ label, error, hint, hideLabel = false, trailing, lea
   const input = (
     <input
       id={inputId}
-      className={clsx(styles.input, error && styles.invalid, trailing !== undefined && styles.withTrailing, leading !== undefined && styles.withLeading)}
+      className={clsx(
+        styles.input,
+        error && styles.invalid,
+        trailing !== undefined && styles.withTrailing,
+        leading !== undefined && styles.withLeading,
+      )}
       aria-invalid={error ? true : undefined}
       aria-describedby={message ? messageId : undefined}
       {...rest}

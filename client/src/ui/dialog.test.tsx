@@ -35,7 +35,10 @@ describe('global confirm / creation dialog (SPEC §2)', () => {
     const result = open({
       title: 'New space',
       description: 'Spaces group related work.',
-      inputs: [{ label: 'Name', placeholder: 'Website' }, { label: 'Description', defaultValue: 'Q3 launch' }],
+      inputs: [
+        { label: 'Name', placeholder: 'Website' },
+        { label: 'Description', defaultValue: 'Q3 launch' },
+      ],
       primaryLabel: 'Create',
     });
     const dialog = await screen.findByRole('dialog', { name: 'New space' });

@@ -46,7 +46,15 @@ describe('global toasts (SPEC §2, §9)', () => {
       </StoreProvider>,
     );
     act(() => {
-      showToast({ title: 'Task deleted', message: 'Design review was moved to the bin.', icon: 'success', action: { label: 'Undo', onClick: undo } }, store);
+      showToast(
+        {
+          title: 'Task deleted',
+          message: 'Design review was moved to the bin.',
+          icon: 'success',
+          action: { label: 'Undo', onClick: undo },
+        },
+        store,
+      );
     });
     expect(await screen.findByText('Task deleted')).toBeTruthy();
     expect(screen.getByText('Design review was moved to the bin.')).toBeTruthy();

@@ -41,9 +41,14 @@ let nextToastId = 1;
 export function showToast(options: ToastOptions, store: AppStore = appStore): number {
   const durationMs = options.persistent ? Number.POSITIVE_INFINITY : (options.durationMs ?? toastDurationMs);
   const toasts = store.get(toastsAtom);
-  const twin = toasts.find((toast) => toast.message === options.message && toast.title === options.title && !toast.action && !options.action);
+  const twin = toasts.find(
+    (toast) => toast.message === options.message && toast.title === options.title && !toast.action && !options.action,
+  );
   if (twin) {
-    store.set(toastsAtom, toasts.map((toast) => (toast === twin ? { ...toast, durationMs, version: toast.version + 1 } : toast)));
+    store.set(
+      toastsAtom,
+      toasts.map((toast) => (toast === twin ? { ...toast, durationMs, version: toast.version + 1 } : toast)),
+    );
     return twin.id;
   }
   const { persistent: _persistent, durationMs: _durationMs, ...content } = options;

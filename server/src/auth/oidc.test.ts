@@ -10,7 +10,11 @@ const entra = 'https://login.microsoftonline.com/{tenantid}/v2.0';
 const verified = { sub: 'subject', email: ' Ada@Example.com ', email_verified: true };
 
 function providersFor(environment: Record<string, string>) {
-  const config = loadConfig({ DATA_DIR: mkdtempSync(join(tmpdir(), 'oidc-')), SECRET: 'a-test-secret-of-at-least-32-characters', ...environment });
+  const config = loadConfig({
+    DATA_DIR: mkdtempSync(join(tmpdir(), 'oidc-')),
+    SECRET: 'a-test-secret-of-at-least-32-characters',
+    ...environment,
+  });
   return new OidcProviders(config);
 }
 
@@ -27,12 +31,22 @@ describe('identity from provider claims', () => {
   });
 
   it('splits the full name when there are no name parts, and falls back to the address and English', () => {
-    expect(identityFrom('google', { ...verified, name: 'Grace Brewster Hopper', locale: 'nl-NL' }, google)).toMatchObject({ firstname: 'Grace', lastname: 'Brewster Hopper', language: 'en' });
+    expect(identityFrom('google', { ...verified, name: 'Grace Brewster Hopper', locale: 'nl-NL' }, google)).toMatchObject({
+      firstname: 'Grace',
+      lastname: 'Brewster Hopper',
+      language: 'en',
+    });
     expect(identityFrom('google', verified, google)).toMatchObject({ firstname: 'ada', lastname: '', language: 'en' });
   });
 
   it('refuses an address that is missing, malformed, or not said to be verified', () => {
-    for (const claims of [{ ...verified, email_verified: false }, { ...verified, email_verified: undefined }, { ...verified, email_verified: 'false' }, { sub: 's', email_verified: true }, { ...verified, email: 'not-an-address' }]) {
+    for (const claims of [
+      { ...verified, email_verified: false },
+      { ...verified, email_verified: undefined },
+      { ...verified, email_verified: 'false' },
+      { sub: 's', email_verified: true },
+      { ...verified, email: 'not-an-address' },
+    ]) {
       expect(() => identityFrom('google', claims, google)).toThrowError(expect.objectContaining({ code: 'SOCIAL_EMAIL_NOT_VERIFIED' }));
     }
     expect(identityFrom('google', { ...verified, email_verified: 'true' }, google).email).toBe('ada@example.com');
@@ -41,8 +55,12 @@ describe('identity from provider claims', () => {
   it("accepts Microsoft's xms_edov in place of email_verified, from Microsoft only", () => {
     const claims = { ...verified, email_verified: undefined, xms_edov: true };
     expect(identityFrom('microsoft', claims, entra).email).toBe('ada@example.com');
-    expect(() => identityFrom('microsoft', claims, 'https://sso.example.com/realms/main')).toThrowError(expect.objectContaining({ code: 'SOCIAL_EMAIL_NOT_VERIFIED' }));
-    expect(() => identityFrom('microsoft', { ...claims, xms_edov: false }, entra)).toThrowError(expect.objectContaining({ code: 'SOCIAL_EMAIL_NOT_VERIFIED' }));
+    expect(() => identityFrom('microsoft', claims, 'https://sso.example.com/realms/main')).toThrowError(
+      expect.objectContaining({ code: 'SOCIAL_EMAIL_NOT_VERIFIED' }),
+    );
+    expect(() => identityFrom('microsoft', { ...claims, xms_edov: false }, entra)).toThrowError(
+      expect.objectContaining({ code: 'SOCIAL_EMAIL_NOT_VERIFIED' }),
+    );
   });
 });
 

@@ -74,7 +74,11 @@ export class OidcProviders {
   }
 
   /** The provider's authorization URL, and the sealed state the browser keeps until the callback. */
-  async begin(provider: OidcProviderName, context: SignInContext, now = Date.now()): Promise<{ authorizationUrl: URL; sealedState: string }> {
+  async begin(
+    provider: OidcProviderName,
+    context: SignInContext,
+    now = Date.now(),
+  ): Promise<{ authorizationUrl: URL; sealedState: string }> {
     const configuration = await this.configuration(provider);
     const pending: PendingSignIn = {
       provider,
@@ -96,10 +100,21 @@ export class OidcProviders {
   }
 
   /** Checks the callback against the sealed state (once only), redeems the code and returns the identity. */
-  async finish(provider: OidcProviderName, query: URLSearchParams, sealedState: string | undefined, now = Date.now()): Promise<{ identity: VerifiedIdentity; context: SignInContext }> {
+  async finish(
+    provider: OidcProviderName,
+    query: URLSearchParams,
+    sealedState: string | undefined,
+    now = Date.now(),
+  ): Promise<{ identity: VerifiedIdentity; context: SignInContext }> {
     this.settings(provider);
     const pending = sealedState ? this.unseal(sealedState) : null;
-    if (!pending || pending.provider !== provider || pending.expiresAt <= now || query.get('state') !== pending.state || !this.spend(pending, now)) {
+    if (
+      !pending ||
+      pending.provider !== provider ||
+      pending.expiresAt <= now ||
+      query.get('state') !== pending.state ||
+      !this.spend(pending, now)
+    ) {
       throw new DomainError('SOCIAL_STATE_MISMATCH');
     }
     const providerError = query.get('error');
@@ -133,7 +148,9 @@ export class OidcProviders {
     const clientId = this.settings(provider).clientId;
     const metadata = (await this.configuration(provider)).serverMetadata();
     const keySet = this.keySet(provider, metadata.jwks_uri);
-    const algorithms = metadata.id_token_signing_alg_values_supported?.filter((algorithm) => signingAlgorithms.includes(algorithm)) ?? ['RS256'];
+    const algorithms = metadata.id_token_signing_alg_values_supported?.filter((algorithm) => signingAlgorithms.includes(algorithm)) ?? [
+      'RS256',
+    ];
     let payload: JWTPayload;
     try {
       ({ payload } = await jwtVerify(token, keySet, {
@@ -158,7 +175,10 @@ export class OidcProviders {
   }
 
   private allowsInsecure(url: URL): boolean {
-    return url.protocol === 'http:' && (this.options.allowInsecureIssuers === true || this.config.oidcAllowHttpIssuer || this.config.environment !== 'production');
+    return (
+      url.protocol === 'http:' &&
+      (this.options.allowInsecureIssuers === true || this.config.oidcAllowHttpIssuer || this.config.environment !== 'production')
+    );
   }
 
   private configuration(provider: OidcProviderName): Promise<oidc.Configuration> {
@@ -187,7 +207,8 @@ export class OidcProviders {
     if (!keySet) {
       if (!jwksUri) throw failure('SOCIAL_PROVIDER_ERROR', new Error('the provider publishes no jwks_uri'));
       const url = new URL(jwksUri);
-      if (url.protocol !== 'https:' && !this.allowsInsecure(url)) throw failure('SOCIAL_PROVIDER_ERROR', new Error(`insecure jwks_uri ${jwksUri}`));
+      if (url.protocol !== 'https:' && !this.allowsInsecure(url))
+        throw failure('SOCIAL_PROVIDER_ERROR', new Error(`insecure jwks_uri ${jwksUri}`));
       keySet = createRemoteJWKSet(url);
       this.keySets.set(provider, keySet);
     }

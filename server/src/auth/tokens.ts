@@ -7,10 +7,7 @@ export interface AccessTokenClaims {
   sessionId: string;
 }
 
-export type AccessTokenCheck =
-  | { status: 'valid'; claims: AccessTokenClaims }
-  | { status: 'expired' }
-  | { status: 'invalid' };
+export type AccessTokenCheck = { status: 'valid'; claims: AccessTokenClaims } | { status: 'expired' } | { status: 'invalid' };
 
 const issuer = 'workspace';
 

@@ -18,7 +18,9 @@ try {
   const report = await createBackup(config, values.output ?? defaultBackupDirectory(config), (line) => console.log(line));
   console.log(`Backup written to ${report.archive}`);
   if (!report.manifest.secretIncluded) {
-    console.log('The signing secret comes from the SECRET variable and is not in the backup: keep it with the backup, a restore needs the same value.');
+    console.log(
+      'The signing secret comes from the SECRET variable and is not in the backup: keep it with the backup, a restore needs the same value.',
+    );
   } else {
     console.log('It holds the signing secret (secret.key) and everything people stored: keep it as safe as the server itself.');
   }

@@ -125,7 +125,12 @@ export class RestoreRefused extends Error {
 }
 
 /** Restores an archive made by createBackup into this configuration's data folder and storage. */
-export async function restoreBackup(config: Config, archive: string, options: RestoreOptions = {}, say: Say = () => undefined): Promise<BackupManifest> {
+export async function restoreBackup(
+  config: Config,
+  archive: string,
+  options: RestoreOptions = {},
+  say: Say = () => undefined,
+): Promise<BackupManifest> {
   const handle = await open(archive, 'r');
   let entries: TarEntry[];
   try {
@@ -137,7 +142,8 @@ export async function restoreBackup(config: Config, archive: string, options: Re
   if (!manifestEntry) throw new RestoreRefused(`${archive} is not a workspace backup (it has no manifest.json)`);
   const folder = manifestEntry.path.slice(0, -'manifest.json'.length);
   const manifest = JSON.parse((await readAll(readTarEntry(archive, manifestEntry))).toString('utf8')) as BackupManifest;
-  if (manifest.format !== 'workspace-backup' || manifest.version !== 1) throw new RestoreRefused(`${archive} is not a backup this version can read`);
+  if (manifest.format !== 'workspace-backup' || manifest.version !== 1)
+    throw new RestoreRefused(`${archive} is not a backup this version can read`);
   const byPath = new Map(entries.map((entry) => [entry.path, entry]));
   const entryOf = (path: string) => {
     const entry = byPath.get(`${folder}${path}`);
@@ -153,11 +159,20 @@ export async function restoreBackup(config: Config, archive: string, options: Re
     const present = await readdir(config.dataDirectory);
     const storageEmpty = config.storage.driver === 'local' || (await storage.prepare().then(() => storage.isEmpty()));
     if (!options.force && (present.length > 0 || !storageEmpty)) {
-      const where = present.length > 0 ? `the data folder ${config.dataDirectory} is not empty (${present.slice(0, 5).join(', ')})` : `${storage.description} is not empty`;
+      const where =
+        present.length > 0
+          ? `the data folder ${config.dataDirectory} is not empty (${present.slice(0, 5).join(', ')})`
+          : `${storage.description} is not empty`;
       throw new RestoreRefused(`${where}: restore into an empty one, or pass --force to replace its database, secret and files`);
     }
     if (options.force) {
-      for (const leftover of ['workspace.sqlite', 'workspace.sqlite-wal', 'workspace.sqlite-shm', 'workspace.sqlite-journal', ...(manifest.secretIncluded ? [secretEntry] : [])]) {
+      for (const leftover of [
+        'workspace.sqlite',
+        'workspace.sqlite-wal',
+        'workspace.sqlite-shm',
+        'workspace.sqlite-journal',
+        ...(manifest.secretIncluded ? [secretEntry] : []),
+      ]) {
         await rm(join(config.dataDirectory, leftover), { force: true });
       }
       if (config.storage.driver === 'local') await rm(join(config.dataDirectory, 'files'), { recursive: true, force: true });
@@ -168,7 +183,10 @@ export async function restoreBackup(config: Config, archive: string, options: Re
     const database = manifest.entries.find((listed) => listed.path === databaseEntry)!;
     const partialDatabase = `${config.databaseFile}.partial`;
     try {
-      await pipeline(checked(readTarEntry(archive, entryOf(databaseEntry)), database.sha256, databaseEntry), createWriteStream(partialDatabase, { mode: 0o600 }));
+      await pipeline(
+        checked(readTarEntry(archive, entryOf(databaseEntry)), database.sha256, databaseEntry),
+        createWriteStream(partialDatabase, { mode: 0o600 }),
+      );
       const restored = new Database(partialDatabase, { fileMustExist: true });
       try {
         const check = restored.pragma('quick_check', { simple: true });
@@ -184,7 +202,10 @@ export async function restoreBackup(config: Config, archive: string, options: Re
     const secret = manifest.entries.find((listed) => listed.path === secretEntry);
     if (secret) {
       const secretFile = join(config.dataDirectory, secretEntry);
-      await pipeline(checked(readTarEntry(archive, entryOf(secretEntry)), secret.sha256, secretEntry), createWriteStream(secretFile, { mode: 0o600 }));
+      await pipeline(
+        checked(readTarEntry(archive, entryOf(secretEntry)), secret.sha256, secretEntry),
+        createWriteStream(secretFile, { mode: 0o600 }),
+      );
       await chmod(secretFile, 0o600);
     }
 
@@ -193,7 +214,10 @@ export async function restoreBackup(config: Config, archive: string, options: Re
     for (const listed of manifest.entries) {
       if (!listed.path.startsWith(filesPrefix)) continue;
       const key = listed.path.slice(filesPrefix.length);
-      await storage.write({ key, size: listed.size, contentType: listed.contentType ?? null }, checked(readTarEntry(archive, entryOf(listed.path)), listed.sha256, listed.path));
+      await storage.write(
+        { key, size: listed.size, contentType: listed.contentType ?? null },
+        checked(readTarEntry(archive, entryOf(listed.path)), listed.sha256, listed.path),
+      );
       count += 1;
     }
     say(`Restored the database${secret ? ', the signing secret' : ''} and ${count} stored files from ${basename(archive)}.`);
@@ -226,4 +250,3 @@ async function readAll(stream: Readable): Promise<Buffer> {
   for await (const chunk of stream) chunks.push(chunk as Buffer);
   return Buffer.concat(chunks);
 }
-

@@ -4,7 +4,14 @@ import { dirname, join, relative, sep } from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { randomBytes } from 'node:crypto';
-import { CreateBucketCommand, GetObjectCommand, HeadBucketCommand, ListObjectsV2Command, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import {
+  CreateBucketCommand,
+  GetObjectCommand,
+  HeadBucketCommand,
+  ListObjectsV2Command,
+  PutObjectCommand,
+  S3Client,
+} from '@aws-sdk/client-s3';
 import type { Config } from '../config';
 import { incomingPrefix, isStorageKey } from '../storage/types';
 
@@ -124,11 +131,22 @@ class BucketBackupStorage implements BackupStorage {
   }
 
   async write(object: BackupObject, body: Readable): Promise<void> {
-    await this.client.send(new PutObjectCommand({ Bucket: this.bucket, Key: object.key, Body: body, ContentLength: object.size, ContentType: object.contentType ?? 'application/octet-stream' }));
+    await this.client.send(
+      new PutObjectCommand({
+        Bucket: this.bucket,
+        Key: object.key,
+        Body: body,
+        ContentLength: object.size,
+        ContentType: object.contentType ?? 'application/octet-stream',
+      }),
+    );
   }
 
   async prepare(): Promise<void> {
-    const exists = await this.client.send(new HeadBucketCommand({ Bucket: this.bucket })).then(() => true, () => false);
+    const exists = await this.client.send(new HeadBucketCommand({ Bucket: this.bucket })).then(
+      () => true,
+      () => false,
+    );
     if (!exists) await this.client.send(new CreateBucketCommand({ Bucket: this.bucket }));
   }
 

@@ -35,7 +35,12 @@ function splitName(name: string): { firstname: string; lastname: string } {
 }
 
 function existingAccount(database: DatabaseHandle, address: string): { hasPassword: boolean } | null {
-  const row = database.db.select({ id: users.id, credential: userCredentials.userId }).from(users).leftJoin(userCredentials, eq(userCredentials.userId, users.id)).where(eq(users.email, address)).get();
+  const row = database.db
+    .select({ id: users.id, credential: userCredentials.userId })
+    .from(users)
+    .leftJoin(userCredentials, eq(userCredentials.userId, users.id))
+    .where(eq(users.email, address))
+    .get();
   return row ? { hasPassword: row.credential !== null } : null;
 }
 
@@ -94,18 +99,27 @@ try {
     });
   }
   const passwordHash = password === null ? null : await hashPassword(password);
-  const store = new EventStore(database, domains.flatMap((module) => module.projections));
+  const store = new EventStore(
+    database,
+    domains.flatMap((module) => module.projections),
+  );
   const outcome = provideAdministrator(store, { email, name, teamName, language, passwordHash });
   const who = name ? `${name.firstname} ${name.lastname} <${email}>` : email;
   console.log(`${outcome.created ? 'Created' : 'Updated'} ${who}: a verified administrator of "${outcome.teamName}".`);
   if (outcome.setPasswordSecret) {
     const link = `${config.publicUrl}/signup/recover?${new URLSearchParams({ email, token: outcome.setPasswordSecret }).toString()}`;
-    console.log(`Choose the password within ${linkLifetimeHours.resetPassword} hour at this one-time link (run the command again for a new one):\n${link}`);
+    console.log(
+      `Choose the password within ${linkLifetimeHours.resetPassword} hour at this one-time link (run the command again for a new one):\n${link}`,
+    );
   } else {
     console.log(`Sign in at ${config.publicUrl}/signin`);
   }
 } catch (error) {
-  console.error(error instanceof AdministratorInputError ? error.message : `Could not create the administrator: ${error instanceof Error ? error.message : String(error)}`);
+  console.error(
+    error instanceof AdministratorInputError
+      ? error.message
+      : `Could not create the administrator: ${error instanceof Error ? error.message : String(error)}`,
+  );
   process.exitCode = 1;
 } finally {
   // The server may be running on the same file: close without the checkpoint a server does on shutdown.

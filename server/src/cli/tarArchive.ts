@@ -74,7 +74,8 @@ export async function listTarEntries(handle: FileHandle): Promise<TarEntry[]> {
     const header = decodeHeader(block);
     const dataOffset = position + blockSize;
     if (dataOffset + header.size > archiveSize) throw new Error(`the archive is cut short inside ${header.path}`);
-    if (header.type === '0' || header.type === '\0') entries.push({ path: header.path, size: header.size, mode: header.mode, modifiedAt: header.modifiedAt, dataOffset });
+    if (header.type === '0' || header.type === '\0')
+      entries.push({ path: header.path, size: header.size, mode: header.mode, modifiedAt: header.modifiedAt, dataOffset });
     position = dataOffset + Math.ceil(header.size / blockSize) * blockSize;
   }
   throw new Error('the archive has no end marker: it is cut short');

@@ -36,7 +36,11 @@ export interface UpgradeCredentials {
 }
 
 const notFound: Refusal = { allowed: false, code: collabCloseCodes.docDeleted, message: 'No such doc, or you do not have access to it.' };
-const tooManyAttempts: Refusal = { allowed: false, code: collabLimitCloseCodes.tooManyRequests, message: collabLimitReasons.tooManyAttempts };
+const tooManyAttempts: Refusal = {
+  allowed: false,
+  code: collabLimitCloseCodes.tooManyRequests,
+  message: collabLimitReasons.tooManyAttempts,
+};
 
 /** Counts one attempt of `address` under `rule`: false once the address has none left. */
 async function attemptAllowed(services: Services, rule: RateLimitName, address: string): Promise<boolean> {
@@ -73,24 +77,39 @@ function shareVerdict(row: DocRow | undefined, share: string): Verdict {
  * refused credential (forged, wrong key, revoked; an expired token is a normal refresh, not a guess)
  * against `refusedSocketCredentialPerAddress`. Over either, the answer is 4429.
  */
-export async function authorizeUpgrade(services: Services, docId: string, credentials: UpgradeCredentials, address: string): Promise<Verdict> {
+export async function authorizeUpgrade(
+  services: Services,
+  docId: string,
+  credentials: UpgradeCredentials,
+  address: string,
+): Promise<Verdict> {
   const db = services.database.db;
   const { share, token: queryToken } = credentials.query;
   if (typeof share === 'string' && share.length > 0) {
     if (!(await attemptAllowed(services, 'shareLinkPerAddress', address))) return tooManyAttempts;
     return shareVerdict(findDocRow(db, docId), share);
   }
-  const token = tokenFrom(credentials.headers, credentials.cookies) ?? (typeof queryToken === 'string' && queryToken.length > 0 ? queryToken : null);
+  const token =
+    tokenFrom(credentials.headers, credentials.cookies) ?? (typeof queryToken === 'string' && queryToken.length > 0 ? queryToken : null);
   const authentication: Authentication = token === null ? { status: 'missing' } : await services.authenticate(token);
   if (authentication.status !== 'authenticated') {
-    if (authentication.status === 'invalid' && !(await attemptAllowed(services, 'refusedSocketCredentialPerAddress', address))) return tooManyAttempts;
-    return { allowed: false, code: collabCloseCodes.unauthenticated, message: authentication.status === 'missing' ? 'No access token' : 'Token expired or invalid' };
+    if (authentication.status === 'invalid' && !(await attemptAllowed(services, 'refusedSocketCredentialPerAddress', address)))
+      return tooManyAttempts;
+    return {
+      allowed: false,
+      code: collabCloseCodes.unauthenticated,
+      message: authentication.status === 'missing' ? 'No access token' : 'Token expired or invalid',
+    };
   }
   const row = findDocRow(db, docId);
   const access = row ? spaceContentAccess(db, row.projectId, authentication.actor.userId) : null;
   if (!row || !access || !spaceContentPolicy.read(access)) return notFound;
   const { userId, sessionId, apiTokenId } = authentication.actor;
-  return { allowed: true, grant: { kind: 'member', docId, userId, sessionId, ...(apiTokenId ? { apiTokenId } : {}), writable: spaceContentPolicy.write(access) }, teamId: row.teamId };
+  return {
+    allowed: true,
+    grant: { kind: 'member', docId, userId, sessionId, ...(apiTokenId ? { apiTokenId } : {}), writable: spaceContentPolicy.write(access) },
+    teamId: row.teamId,
+  };
 }
 
 /**

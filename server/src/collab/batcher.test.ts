@@ -42,7 +42,12 @@ describe('UpdateBatcher', () => {
   it('commits at most once every minimumCommitIntervalMs, however the writes arrive', () => {
     const scheduled: { flush: () => void; delayMs: number }[] = [];
     let now = 1000;
-    const batcher = new UpdateBatcher(store, undefined, (flush, delayMs) => scheduled.push({ flush, delayMs }), () => now);
+    const batcher = new UpdateBatcher(
+      store,
+      undefined,
+      (flush, delayMs) => scheduled.push({ flush, delayMs }),
+      () => now,
+    );
     const outcomes: WriteOutcome[] = [];
     batcher.enqueue(write(docA, outcomes));
     scheduled.at(-1)!.flush();
@@ -74,7 +79,11 @@ describe('UpdateBatcher', () => {
       throw new Error('disk I/O error');
     });
     const errors: string[] = [];
-    const batcher = new UpdateBatcher(store, (_error, message) => errors.push(message), () => undefined);
+    const batcher = new UpdateBatcher(
+      store,
+      (_error, message) => errors.push(message),
+      () => undefined,
+    );
     const outcomes: WriteOutcome[] = [];
     for (let index = 0; index < 3; index += 1) batcher.enqueue(write(docA, outcomes));
     batcher.flush();
@@ -85,7 +94,11 @@ describe('UpdateBatcher', () => {
 
   it('settles the other writes when one settle throws', () => {
     const errors: string[] = [];
-    const batcher = new UpdateBatcher(store, (_error, message) => errors.push(message), () => undefined);
+    const batcher = new UpdateBatcher(
+      store,
+      (_error, message) => errors.push(message),
+      () => undefined,
+    );
     const outcomes: WriteOutcome[] = [];
     batcher.enqueue(
       write(docA, outcomes, {

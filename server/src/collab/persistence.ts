@@ -33,11 +33,19 @@ export class DocContentStore {
 
   constructor(private readonly sqlite: Database.Database) {
     this.statements = {
-      snapshot: sqlite.prepare<[string], { data: Buffer; through_id: number }>('SELECT data, through_id FROM doc_snapshots WHERE doc_id = ?'),
-      updatesAfter: sqlite.prepare<[string, number], { id: number; data: Buffer }>('SELECT id, data FROM doc_updates WHERE doc_id = ? AND id > ? ORDER BY id'),
-      append: sqlite.prepare<[string, Buffer, string | null, number]>('INSERT INTO doc_updates (doc_id, data, user_id, created_at) VALUES (?, ?, ?, ?)'),
+      snapshot: sqlite.prepare<[string], { data: Buffer; through_id: number }>(
+        'SELECT data, through_id FROM doc_snapshots WHERE doc_id = ?',
+      ),
+      updatesAfter: sqlite.prepare<[string, number], { id: number; data: Buffer }>(
+        'SELECT id, data FROM doc_updates WHERE doc_id = ? AND id > ? ORDER BY id',
+      ),
+      append: sqlite.prepare<[string, Buffer, string | null, number]>(
+        'INSERT INTO doc_updates (doc_id, data, user_id, created_at) VALUES (?, ?, ?, ?)',
+      ),
       remove: sqlite.prepare<[number]>('DELETE FROM doc_updates WHERE id = ?'),
-      newestTime: sqlite.prepare<[string, number], { at: number | null }>('SELECT max(created_at) AS at FROM doc_updates WHERE doc_id = ? AND id <= ?'),
+      newestTime: sqlite.prepare<[string, number], { at: number | null }>(
+        'SELECT max(created_at) AS at FROM doc_updates WHERE doc_id = ? AND id <= ?',
+      ),
       previousSavedAt: sqlite.prepare<[string], { saved_at: number }>('SELECT saved_at FROM doc_snapshots WHERE doc_id = ?'),
       upsertSnapshot: sqlite.prepare<[string, Buffer, number, number]>(
         'INSERT INTO doc_snapshots (doc_id, data, through_id, saved_at) VALUES (?, ?, ?, ?) ON CONFLICT (doc_id) DO UPDATE SET data = excluded.data, through_id = excluded.through_id, saved_at = excluded.saved_at',
@@ -46,7 +54,9 @@ export class DocContentStore {
       version: sqlite.prepare<[string, string], { version: number | null }>(
         'SELECT max(coalesce((SELECT max(id) FROM doc_updates WHERE doc_id = ?), 0), coalesce((SELECT through_id FROM doc_snapshots WHERE doc_id = ?), 0)) AS version',
       ),
-      rowInfo: sqlite.prepare<[string], UpdateRowInfo>('SELECT id, user_id AS userId, created_at AS at FROM doc_updates WHERE doc_id = ? ORDER BY id'),
+      rowInfo: sqlite.prepare<[string], UpdateRowInfo>(
+        'SELECT id, user_id AS userId, created_at AS at FROM doc_updates WHERE doc_id = ? ORDER BY id',
+      ),
       docsWithRows: sqlite.prepare<[], { docId: string }>('SELECT DISTINCT doc_id AS docId FROM doc_updates'),
       saveText: sqlite.prepare<[string, string, string]>(
         'INSERT INTO doc_texts (doc_id, plain_text, updated_at) VALUES (?, ?, ?) ON CONFLICT (doc_id) DO UPDATE SET plain_text = excluded.plain_text, updated_at = excluded.updated_at',
@@ -66,7 +76,9 @@ export class DocContentStore {
 
   /** Appends one update (committed when this returns) and gives its id. */
   append(docId: string, update: Uint8Array, userId: string | null, at = Date.now()): number {
-    return Number(this.statements.append.run(docId, Buffer.from(update.buffer, update.byteOffset, update.byteLength), userId, at).lastInsertRowid);
+    return Number(
+      this.statements.append.run(docId, Buffer.from(update.buffer, update.byteOffset, update.byteLength), userId, at).lastInsertRowid,
+    );
   }
 
   /**
@@ -74,9 +86,22 @@ export class DocContentStore {
    * in order, null where nothing was stored. All or nothing: a failure stores none of them.
    */
   appendBatch(writes: readonly UpdateWrite[], at = Date.now()): (number | null)[] {
-    return this.sqlite.transaction(() =>
-      writes.map((write) => (write.update === null ? null : Number(this.statements.append.run(write.docId, Buffer.from(write.update.buffer, write.update.byteOffset, write.update.byteLength), write.userId, at).lastInsertRowid))),
-    ).immediate();
+    return this.sqlite
+      .transaction(() =>
+        writes.map((write) =>
+          write.update === null
+            ? null
+            : Number(
+                this.statements.append.run(
+                  write.docId,
+                  Buffer.from(write.update.buffer, write.update.byteOffset, write.update.byteLength),
+                  write.userId,
+                  at,
+                ).lastInsertRowid,
+              ),
+        ),
+      )
+      .immediate();
   }
 
   /** Who stored each of a doc's update rows and when, oldest first (what start-up recovery reads). */
@@ -99,12 +124,14 @@ export class DocContentStore {
    * applied) in one transaction: a crash leaves either the rows or the snapshot, never neither.
    */
   compact(docId: string, state: Uint8Array, throughId: number): void {
-    this.sqlite.transaction(() => {
-      const newest = this.statements.newestTime.get(docId, throughId)?.at ?? null;
-      const savedAt = newest ?? this.statements.previousSavedAt.get(docId)?.saved_at ?? Date.now();
-      this.statements.upsertSnapshot.run(docId, Buffer.from(state.buffer, state.byteOffset, state.byteLength), throughId, savedAt);
-      this.statements.removeMerged.run(docId, throughId);
-    }).immediate();
+    this.sqlite
+      .transaction(() => {
+        const newest = this.statements.newestTime.get(docId, throughId)?.at ?? null;
+        const savedAt = newest ?? this.statements.previousSavedAt.get(docId)?.saved_at ?? Date.now();
+        this.statements.upsertSnapshot.run(docId, Buffer.from(state.buffer, state.byteOffset, state.byteLength), throughId, savedAt);
+        this.statements.removeMerged.run(docId, throughId);
+      })
+      .immediate();
   }
 
   /**

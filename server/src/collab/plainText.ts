@@ -10,7 +10,10 @@ function inlineText(element: Y.XmlElement): string {
     const label = element.getAttribute('label') ?? element.getAttribute('id');
     return typeof label === 'string' ? `@${label}` : '';
   }
-  return element.toArray().map((child) => (child instanceof Y.XmlText ? textOf(child) : child instanceof Y.XmlElement ? inlineText(child) : '')).join('');
+  return element
+    .toArray()
+    .map((child) => (child instanceof Y.XmlText ? textOf(child) : child instanceof Y.XmlElement ? inlineText(child) : ''))
+    .join('');
 }
 
 const textOf = (text: Y.XmlText) =>
@@ -40,7 +43,10 @@ function collectLines(children: readonly Node[], lines: string[]): void {
 export function plainTextOf(doc: Y.Doc, fragmentName = collabFragmentName): string {
   const lines: string[] = [];
   collectLines(doc.getXmlFragment(fragmentName).toArray() as Node[], lines);
-  return lines.map((line) => line.trimEnd()).filter((line) => line.length > 0).join('\n');
+  return lines
+    .map((line) => line.trimEnd())
+    .filter((line) => line.length > 0)
+    .join('\n');
 }
 
 /** The `src` of every image node in the doc (Tiptap's Image extension), for checks on public links. */

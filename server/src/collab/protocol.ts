@@ -61,7 +61,8 @@ export function parseClientMessage(data: Uint8Array): ClientMessage {
       Y.decodeStateVector(payload);
       return { kind: 'syncStep1', stateVector: payload };
     }
-    if (syncType !== syncProtocol.messageYjsSyncStep2 && syncType !== syncProtocol.messageYjsUpdate) throw new MalformedMessage(`Unknown sync message type ${syncType}.`);
+    if (syncType !== syncProtocol.messageYjsSyncStep2 && syncType !== syncProtocol.messageYjsUpdate)
+      throw new MalformedMessage(`Unknown sync message type ${syncType}.`);
     Y.decodeUpdate(payload);
     return { kind: syncType === syncProtocol.messageYjsSyncStep2 ? 'syncStep2' : 'update', update: payload };
   } catch (error) {

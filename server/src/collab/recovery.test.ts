@@ -34,6 +34,11 @@ describe('start-up recovery of doc activity', () => {
 
   it('counts an entry written before entries named their rows as covering what was stored until it was written', () => {
     const marks = recordedMarks([{ userId: 'bob', throughId: null, createdAt: new Date(1_200).toISOString() }]);
-    expect(unrecordedActivity(rows, marks).get('bob')).toEqual({ updates: 1, since: new Date(1_400), until: new Date(1_400), throughId: 15 });
+    expect(unrecordedActivity(rows, marks).get('bob')).toEqual({
+      updates: 1,
+      since: new Date(1_400),
+      until: new Date(1_400),
+      throughId: 15,
+    });
   });
 });

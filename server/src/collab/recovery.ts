@@ -78,7 +78,11 @@ function plainTextFromStorage(store: DocContentStore, docId: string): string {
  * and stores the doc's text again. Entries go through the event log, so replay gives the same
  * projections. Runs once, synchronously, before any room loads.
  */
-export function recoverDerivedData(services: Services, store: DocContentStore, onError: (error: unknown, docId: string) => void = () => undefined): { docs: number; entries: number } {
+export function recoverDerivedData(
+  services: Services,
+  store: DocContentStore,
+  onError: (error: unknown, docId: string) => void = () => undefined,
+): { docs: number; entries: number } {
   const recorded = services.database.sqlite.prepare<[string], RecordedEntry>(
     "SELECT actor_id AS userId, json_extract(payload, '$.throughId') AS throughId, created_at AS createdAt FROM events WHERE stream = ? AND type = 'doc.updated'",
   );
@@ -93,7 +97,9 @@ export function recoverDerivedData(services: Services, store: DocContentStore, o
       const activity = unrecordedActivity(rows, recordedMarks(recorded.all(docStream(docId))));
       store.saveText(docId, plainTextFromStorage(store, docId), new Date(Math.max(...rows.map((each) => each.at))));
       for (const [userId, edits] of activity) {
-        services.store.run({ actorId: userId }, (unit) => unit.append(docStream(docId), decideContentActivity(row, userId, edits), { teamId: row.teamId }));
+        services.store.run({ actorId: userId }, (unit) =>
+          unit.append(docStream(docId), decideContentActivity(row, userId, edits), { teamId: row.teamId }),
+        );
         entries += 1;
       }
       docs += 1;

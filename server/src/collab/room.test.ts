@@ -59,7 +59,8 @@ function peer(name: string, grant: Partial<Pick<Peer, 'writable' | 'awareness'>>
   return made;
 }
 
-const room = (options: Partial<RoomOptions> = {}) => new Room(docId, store, { compactAfter: 1000, maxMessageBytes: 1 << 20, batcher, ...options });
+const room = (options: Partial<RoomOptions> = {}) =>
+  new Room(docId, store, { compactAfter: 1000, maxMessageBytes: 1 << 20, batcher, ...options });
 
 function updateMessage(update: Uint8Array): Uint8Array {
   const encoder = encoding.createEncoder();
@@ -99,7 +100,10 @@ describe('Room', () => {
   });
 
   it('stores the updates of several writers and rooms in one batch, acknowledging each writer in order, empty updates included', () => {
-    const [first, second] = [room(), new Room('fedcba9876543210fedcba98', store, { compactAfter: 1000, maxMessageBytes: 1 << 20, batcher })];
+    const [first, second] = [
+      room(),
+      new Room('fedcba9876543210fedcba98', store, { compactAfter: 1000, maxMessageBytes: 1 << 20, batcher }),
+    ];
     const [ada, bob, cleo] = [peer('ada'), peer('bob'), peer('cleo')];
     first.join(ada);
     first.join(bob);
@@ -118,7 +122,8 @@ describe('Room', () => {
     batcher.flush();
     expect(log[0]).toBe('stored 4');
     expect(log.filter((entry) => entry === 'stored 4')).toHaveLength(1);
-    const acknowledgements = (who: TestPeer) => who.received.filter((message) => message[0] === collabMessageTypes.saved).map((message) => message[1]);
+    const acknowledgements = (who: TestPeer) =>
+      who.received.filter((message) => message[0] === collabMessageTypes.saved).map((message) => message[1]);
     // One acknowledgement per connection per batch, with its newest count.
     expect(acknowledgements(ada)).toEqual([3]);
     expect(acknowledgements(bob)).toEqual([1]);
@@ -148,7 +153,11 @@ describe('Room', () => {
       }
     })(database.sqlite);
     const errors: string[] = [];
-    const failingBatcher = new UpdateBatcher(failing, (_error, message) => errors.push(message), () => undefined);
+    const failingBatcher = new UpdateBatcher(
+      failing,
+      (_error, message) => errors.push(message),
+      () => undefined,
+    );
     const subject = new Room(docId, failing, { compactAfter: 1000, maxMessageBytes: 1 << 20, batcher: failingBatcher });
     const [writer, other] = [peer('writer'), peer('other')];
     subject.join(writer);
@@ -203,7 +212,12 @@ describe('Room', () => {
     subject.receive(writer, edit.messages[0]!);
     batcher.flush();
     const valid = updateMessage(Y.encodeStateAsUpdate(client().doc));
-    for (const garbage of [new Uint8Array([messageSync, 2, 40, 1, 2, 3]), new Uint8Array([9, 9, 9]), edit.messages[0]!.slice(0, 6), new Uint8Array([])]) {
+    for (const garbage of [
+      new Uint8Array([messageSync, 2, 40, 1, 2, 3]),
+      new Uint8Array([9, 9, 9]),
+      edit.messages[0]!.slice(0, 6),
+      new Uint8Array([]),
+    ]) {
       const intruder = peer('intruder');
       subject.join(intruder);
       subject.receive(intruder, garbage);

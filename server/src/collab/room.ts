@@ -74,7 +74,12 @@ export function closeReason(text: string): string {
  * every row (bytes and row objects) alive through the room's long-lived listeners, tripling the
  * memory of a room loaded from a long update log.
  */
-function loadStoredContent(doc: Y.Doc, store: DocContentStore, docId: string, onError: RoomOptions['onError']): { lastId: number; pending: number } {
+function loadStoredContent(
+  doc: Y.Doc,
+  store: DocContentStore,
+  docId: string,
+  onError: RoomOptions['onError'],
+): { lastId: number; pending: number } {
   const content = store.load(docId);
   doc.transact(() => {
     for (const update of [...(content.snapshot ? [{ id: 0, data: content.snapshot }] : []), ...content.updates]) {
@@ -131,7 +136,9 @@ export class Room {
     this.awareness = new awarenessProtocol.Awareness(this.doc);
     this.awareness.setLocalState(null);
     this.doc.on('update', (update: Uint8Array, origin: unknown) => this.broadcast(encodeUpdate(update), origin));
-    this.awareness.on('update', (change: { added: number[]; updated: number[]; removed: number[] }, origin: unknown) => this.relayAwareness(change, origin));
+    this.awareness.on('update', (change: { added: number[]; updated: number[]; removed: number[] }, origin: unknown) =>
+      this.relayAwareness(change, origin),
+    );
   }
 
   get size(): number {
@@ -180,7 +187,11 @@ export class Room {
     const member = this.members.get(peer);
     if (!member || this.closed) return;
     if (data.byteLength > this.options.maxMessageBytes) {
-      return this.reject(peer, collabCloseCodes.tooLarge, closeReason(`Message too large: ${data.byteLength} bytes, the limit is ${this.options.maxMessageBytes}. Nothing was saved.`));
+      return this.reject(
+        peer,
+        collabCloseCodes.tooLarge,
+        closeReason(`Message too large: ${data.byteLength} bytes, the limit is ${this.options.maxMessageBytes}. Nothing was saved.`),
+      );
     }
     let message;
     try {
@@ -241,7 +252,11 @@ export class Room {
     }
     // Acknowledged once the whole batch is settled: one `saved` per connection per batch, with the newest count.
     if (present()) member.saved += 1;
-    if (this.sinceSnapshot >= this.options.compactAfter && performance.now() - this.lastCompactedAt >= (this.options.minimumCompactionIntervalMs ?? 0)) this.compact();
+    if (
+      this.sinceSnapshot >= this.options.compactAfter &&
+      performance.now() - this.lastCompactedAt >= (this.options.minimumCompactionIntervalMs ?? 0)
+    )
+      this.compact();
   }
 
   /** Tells each connection how many of its updates are stored, if that changed (after each batch). */

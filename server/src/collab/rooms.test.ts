@@ -18,7 +18,8 @@ const mocks = vi.hoisted(() => ({
 vi.mock('./access', async (original) => ({ ...(await original<typeof import('./access')>()), judgeAgain: mocks.judgeAgain }));
 vi.mock('../domains/docs/state', async (original) => ({
   ...(await original<typeof import('../domains/docs/state')>()),
-  findDocRow: (_db: unknown, docId: string) => (mocks.docTeams.has(docId) ? { id: docId, teamId: mocks.docTeams.get(docId), projectId: 'p'.repeat(24) } : undefined),
+  findDocRow: (_db: unknown, docId: string) =>
+    mocks.docTeams.has(docId) ? { id: docId, teamId: mocks.docTeams.get(docId), projectId: 'p'.repeat(24) } : undefined,
 }));
 
 const docA = 'a'.repeat(24);
@@ -72,7 +73,11 @@ afterEach(() => {
 describe('RoomManager access re-judging', () => {
   it('does not judge the connections of another team’s rooms', () => {
     manager.connect(connection(docA));
-    manager.onCommitted([event('project.member_removed', 'team-b', { userId: 'x'.repeat(24) }), event('team.renamed', 'team-b'), event('doc.edited', 'team-b', { docId: docB })]);
+    manager.onCommitted([
+      event('project.member_removed', 'team-b', { userId: 'x'.repeat(24) }),
+      event('team.renamed', 'team-b'),
+      event('doc.edited', 'team-b', { docId: docB }),
+    ]);
     expect(mocks.judgeAgain).not.toHaveBeenCalled();
     manager.onCommitted([event('project.member_removed', 'team-a', { userId: 'x'.repeat(24) })]);
     expect(mocks.judgeAgain).toHaveBeenCalledTimes(1);
@@ -104,7 +109,11 @@ describe('RoomManager access re-judging', () => {
   });
 
   it('scopes events by team, doc and user', () => {
-    const scope = accessScopeOf([event('team.member_removed', 't1'), event('doc.shared', 't2', { docId: docA }), event('user.api_token_revoked', null, { userId: 'u1' })])!;
+    const scope = accessScopeOf([
+      event('team.member_removed', 't1'),
+      event('doc.shared', 't2', { docId: docA }),
+      event('user.api_token_revoked', null, { userId: 'u1' }),
+    ])!;
     expect(scope).toMatchObject({ teams: new Set(['t1']), docs: new Set([docA]), users: new Set(['u1']), everything: false });
     expect(accessScopeOf([event('doc.updated', 't1', { docId: docA }), event('task.created', 't1')])).toBeNull();
     expect(roomInScope(scope, docB, 't2', []).whole).toBe(false);
@@ -190,7 +199,9 @@ describe('RoomManager compaction', () => {
       expect(run).toHaveBeenCalledTimes(1);
       expect(compact).toHaveBeenCalledTimes(1);
       expect(run.mock.invocationCallOrder[0]!).toBeLessThan(compact.mock.invocationCallOrder[0]!);
-      const text = database.sqlite.prepare('SELECT plain_text AS plainText FROM doc_texts WHERE doc_id = ?').get(docA) as { plainText: string };
+      const text = database.sqlite.prepare('SELECT plain_text AS plainText FROM doc_texts WHERE doc_id = ?').get(docA) as {
+        plainText: string;
+      };
       expect(text.plainText).toBe('one\ntwo\nthree');
       expect((database.sqlite.prepare('SELECT count(*) AS count FROM doc_updates').get() as { count: number }).count).toBe(0);
     } finally {

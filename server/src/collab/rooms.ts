@@ -46,7 +46,8 @@ export const minimumCompactionIntervalMs = 2000;
 const userEvents = new Set(['user.signed_out', 'user.password_changed', 'user.api_token_revoked']);
 
 /** Events after which open connections are judged again: membership, roles, spaces, teams, sign-outs, docs. */
-const mayChangeAccess = (event: StoredEvent) => event.type !== 'doc.updated' && (/^(project|team|doc)\./.test(event.type) || userEvents.has(event.type));
+const mayChangeAccess = (event: StoredEvent) =>
+  event.type !== 'doc.updated' && (/^(project|team|doc)\./.test(event.type) || userEvents.has(event.type));
 
 /** What a batch of events may have changed: the teams, docs and users whose connections are judged again. */
 export interface AccessScope {
@@ -82,11 +83,19 @@ export function accessScopeOf(events: readonly StoredEvent[]): AccessScope | nul
  * unknown), and which of its connections are to be judged again: all of them then, else only those
  * of the users in scope (none for a room of another team).
  */
-export function roomInScope(scope: AccessScope, docId: string, teamId: string | null, connections: Iterable<Connection>): { whole: boolean; connections: Connection[] } {
+export function roomInScope(
+  scope: AccessScope,
+  docId: string,
+  teamId: string | null,
+  connections: Iterable<Connection>,
+): { whole: boolean; connections: Connection[] } {
   const all = [...connections];
   if (scope.everything || teamId === null || scope.docs.has(docId) || scope.teams.has(teamId)) return { whole: true, connections: all };
   if (scope.users.size === 0) return { whole: false, connections: [] };
-  return { whole: false, connections: all.filter((connection) => connection.grant.kind === 'member' && scope.users.has(connection.grant.userId)) };
+  return {
+    whole: false,
+    connections: all.filter((connection) => connection.grant.kind === 'member' && scope.users.has(connection.grant.userId)),
+  };
 }
 
 /**
@@ -113,7 +122,9 @@ export class RoomManager {
    * every doc with update rows; run once at start, before any room loads.
    */
   recover(): { docs: number; entries: number } {
-    return recoverDerivedData(this.services, this.store, (error, docId) => this.logger.error({ err: error, docId }, 'doc activity and text could not be recovered'));
+    return recoverDerivedData(this.services, this.store, (error, docId) =>
+      this.logger.error({ err: error, docId }, 'doc activity and text could not be recovered'),
+    );
   }
 
   get loadedRooms(): number {
@@ -132,7 +143,8 @@ export class RoomManager {
     const content = this.store.load(docId);
     const doc = new Y.Doc();
     try {
-      for (const update of [...(content.snapshot ? [content.snapshot] : []), ...content.updates.map((row) => row.data)]) Y.applyUpdate(doc, update);
+      for (const update of [...(content.snapshot ? [content.snapshot] : []), ...content.updates.map((row) => row.data)])
+        Y.applyUpdate(doc, update);
       return read(doc);
     } finally {
       doc.destroy();
@@ -190,7 +202,9 @@ export class RoomManager {
     if (this.rooms.size === 0) return;
     const scope = accessScopeOf(events);
     if (!scope) return;
-    const deleted = new Set(events.filter((event) => event.type === 'doc.deleted').map((event) => (event.payload as { docId: string }).docId));
+    const deleted = new Set(
+      events.filter((event) => event.type === 'doc.deleted').map((event) => (event.payload as { docId: string }).docId),
+    );
     for (const [docId, loaded] of [...this.rooms]) {
       const { whole, connections: judged } = roomInScope(scope, docId, loaded.teamId, loaded.connections);
       if (!whole && judged.length === 0) continue;
@@ -203,7 +217,10 @@ export class RoomManager {
       for (const connection of judged) {
         const verdict = judgeAgain(this.services, connection.grant);
         if (!verdict) {
-          connection.close(collabCloseCodes.accessRevoked, connection.grant.kind === 'share' ? 'This doc is no longer shared.' : 'You no longer have access to this doc.');
+          connection.close(
+            collabCloseCodes.accessRevoked,
+            connection.grant.kind === 'share' ? 'This doc is no longer shared.' : 'You no longer have access to this doc.',
+          );
           this.disconnect(connection);
         } else if (verdict.writable !== connection.writable) {
           if (connection.grant.kind === 'member') connection.grant.writable = verdict.writable;
@@ -247,7 +264,13 @@ export class RoomManager {
       onError: (error, message) => this.logger.error({ err: error, docId }, message),
       onRefusal: (error, message) => this.logger.warn({ err: error, docId }, message),
     });
-    const loaded: LoadedRoom = { room, connections: new Set(), activity, unloadTimer: null, teamId: findDocRow(this.services.database.db, docId)?.teamId ?? null };
+    const loaded: LoadedRoom = {
+      room,
+      connections: new Set(),
+      activity,
+      unloadTimer: null,
+      teamId: findDocRow(this.services.database.db, docId)?.teamId ?? null,
+    };
     this.rooms.set(docId, loaded);
     return loaded;
   }
@@ -265,7 +288,8 @@ export class RoomManager {
   private unload(docId: string, loaded: LoadedRoom): void {
     if (loaded.unloadTimer) clearTimeout(loaded.unloadTimer);
     // A doc deleted with its space (no doc.deleted of its own) must not get its content back.
-    if (!findDocRow(this.services.database.db, docId)) return this.drop(docId, loaded, collabCloseCodes.docDeleted, 'This doc was deleted.');
+    if (!findDocRow(this.services.database.db, docId))
+      return this.drop(docId, loaded, collabCloseCodes.docDeleted, 'This doc was deleted.');
     try {
       loaded.room.flushPending();
       loaded.activity.flushAll();
@@ -329,7 +353,11 @@ export function collabOf(services: Services): RoomManager {
 export function startCollab(services: Services): () => void {
   const manager = collabOf(services);
   const recovered = manager.recover();
-  if (recovered.docs > 0) manager.logger.info({ docs: recovered.docs, entries: recovered.entries }, 'doc activity and text brought up to date after an unclean stop');
+  if (recovered.docs > 0)
+    manager.logger.info(
+      { docs: recovered.docs, entries: recovered.entries },
+      'doc activity and text brought up to date after an unclean stop',
+    );
   const unsubscribe = services.store.onCommitted((events) => manager.onCommitted(events));
   return () => {
     unsubscribe();

@@ -37,7 +37,12 @@ function toBytes(data: Buffer | ArrayBuffer | Buffer[]): Uint8Array {
  * sync), so a paused socket cannot grow the server's memory with every edit of others. The close
  * waits a microtask: `send` is called from inside the room's broadcast loop.
  */
-function connectionOf(socket: WebSocket, grant: Grant, maxBufferedBytes: number, onSlowReader: (connection: Connection) => void): Connection {
+function connectionOf(
+  socket: WebSocket,
+  grant: Grant,
+  maxBufferedBytes: number,
+  onSlowReader: (connection: Connection) => void,
+): Connection {
   let behind = false;
   const connection: Connection = {
     grant,
@@ -81,7 +86,11 @@ export function registerCollabRoutes(server: FastifyInstance, services: Services
     {
       websocket: true,
       preValidation: async (request: CollabRequest, reply) => {
-        if (!request.ws) return reply.code(426).header('Upgrade', 'websocket').send({ error: 'Upgrade Required', message: 'Connect with a y-websocket provider.' });
+        if (!request.ws)
+          return reply
+            .code(426)
+            .header('Upgrade', 'websocket')
+            .send({ error: 'Upgrade Required', message: 'Connect with a y-websocket provider.' });
         try {
           const credentials = { headers: request.headers, cookies: request.cookies ?? {}, query: request.query ?? {} };
           verdicts.set(request, await authorizeUpgrade(services, request.params.docId, credentials, addressKey(request.ip)));
@@ -99,7 +108,10 @@ export function registerCollabRoutes(server: FastifyInstance, services: Services
       if ('failed' in verdict) return socket.close(collabCloseCodes.shuttingDown, failureReason(request));
       if (!verdict.allowed) {
         const limited = verdict.code === collabLimitCloseCodes.tooManyRequests;
-        request.log[limited ? 'warn' : 'info']({ docId, code: verdict.code }, limited ? 'doc socket refused: too many attempts from this address' : 'doc socket refused');
+        request.log[limited ? 'warn' : 'info'](
+          { docId, code: verdict.code },
+          limited ? 'doc socket refused: too many attempts from this address' : 'doc socket refused',
+        );
         return socket.close(verdict.code, closeReason(verdict.message));
       }
       const grant = verdict.grant;

@@ -4,7 +4,11 @@ import { MessageThrottle, TokenBucket, type ThrottleClock, type ThrottleOptions 
 beforeEach(() => vi.useFakeTimers());
 afterEach(() => vi.useRealTimers());
 
-const clock: ThrottleClock = { now: () => Date.now(), setTimeout: (callback, ms) => setTimeout(callback, ms), clearTimeout: (timer) => clearTimeout(timer) };
+const clock: ThrottleClock = {
+  now: () => Date.now(),
+  setTimeout: (callback, ms) => setTimeout(callback, ms),
+  clearTimeout: (timer) => clearTimeout(timer),
+};
 
 describe('TokenBucket', () => {
   it('gives a burst, then tokens at its rate, never more than the burst', () => {

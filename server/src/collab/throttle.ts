@@ -117,7 +117,12 @@ export class MessageThrottle {
     this.overSince ??= now;
     this.queue.push(message);
     this.queuedBytes += message.byteLength;
-    if (now - this.overSince >= this.options.giveUpAfterMs || this.queue.length > this.options.maxQueuedMessages || this.queuedBytes > this.options.maxQueuedBytes) return this.giveUp();
+    if (
+      now - this.overSince >= this.options.giveUpAfterMs ||
+      this.queue.length > this.options.maxQueuedMessages ||
+      this.queuedBytes > this.options.maxQueuedBytes
+    )
+      return this.giveUp();
     if (!this.paused) {
       this.paused = true;
       this.target.pause();
@@ -136,10 +141,13 @@ export class MessageThrottle {
 
   private scheduleDrain(): void {
     if (this.timer || this.stopped) return;
-    this.timer = this.clock.setTimeout(() => {
-      this.timer = null;
-      this.drain();
-    }, Math.max(this.options.drainEveryMs, this.bucket.msUntilNext()));
+    this.timer = this.clock.setTimeout(
+      () => {
+        this.timer = null;
+        this.drain();
+      },
+      Math.max(this.options.drainEveryMs, this.bucket.msUntilNext()),
+    );
   }
 
   private drain(): void {

@@ -36,8 +36,17 @@ describe('withStatementCache', () => {
       transaction.insert(notes).values({ id: 'a', body: 'one' }).run();
       transaction.insert(notes).values({ id: 'b', body: 'two' }).run();
     });
-    expect(db.select().from(notes).all()).toEqual([{ id: 'a', body: 'one' }, { id: 'b', body: 'two' }]);
-    expect(db.select({ body: notes.body }).from(notes).where(sql`${notes.id} = 'b'`).get()).toEqual({ body: 'two' });
+    expect(db.select().from(notes).all()).toEqual([
+      { id: 'a', body: 'one' },
+      { id: 'b', body: 'two' },
+    ]);
+    expect(
+      db
+        .select({ body: notes.body })
+        .from(notes)
+        .where(sql`${notes.id} = 'b'`)
+        .get(),
+    ).toEqual({ body: 'two' });
     expect(db.all(sql`SELECT count(*) AS count FROM notes`)).toEqual([{ count: 2 }]);
   });
 

@@ -16,7 +16,10 @@ describe('diffFields', () => {
   });
 
   it('ignores fields left undefined but records a change to null', () => {
-    expect(diffFields<Fields>({ ...current, folderId: 'f1' }, { name: undefined, folderId: null })).toEqual({ changes: { folderId: null }, previous: { folderId: 'f1' } });
+    expect(diffFields<Fields>({ ...current, folderId: 'f1' }, { name: undefined, folderId: null })).toEqual({
+      changes: { folderId: null },
+      previous: { folderId: 'f1' },
+    });
   });
 
   it('returns empty changes when nothing differs', () => {
@@ -32,7 +35,11 @@ describe('diffFields', () => {
 
   it('uses strict equality unless told how to compare', () => {
     expect(diffFields(current, { tagIds: ['b', 'a'] }).changes).toEqual({ tagIds: ['b', 'a'] });
-    const sameSet = (left: unknown, right: unknown) => Array.isArray(left) && Array.isArray(right) ? [...left].sort().join() === [...right].sort().join() : left === right;
-    expect(diffFields(current, { tagIds: ['b', 'a'] }, (_field, left, right) => sameSet(left, right))).toEqual({ changes: {}, previous: {} });
+    const sameSet = (left: unknown, right: unknown) =>
+      Array.isArray(left) && Array.isArray(right) ? [...left].sort().join() === [...right].sort().join() : left === right;
+    expect(diffFields(current, { tagIds: ['b', 'a'] }, (_field, left, right) => sameSet(left, right))).toEqual({
+      changes: {},
+      previous: {},
+    });
   });
 });

@@ -11,7 +11,8 @@ export interface FieldChanges<Fields> {
 export function diffFields<Fields extends object>(
   current: Fields,
   next: Partial<Fields>,
-  same: <Field extends keyof Fields>(field: Field, current: Fields[Field], next: Fields[Field]) => boolean = (_field, left, right) => left === right,
+  same: <Field extends keyof Fields>(field: Field, current: Fields[Field], next: Fields[Field]) => boolean = (_field, left, right) =>
+    left === right,
 ): FieldChanges<Fields> {
   const changes: Partial<Fields> = {};
   const previous: Partial<Fields> = {};

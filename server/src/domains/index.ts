@@ -15,4 +15,13 @@ import { teamsModule } from './teams';
  * chat, whose private chats and the spaces and tasks before it own files; docs follows files, whose
  * doc folders it files docs in.
  */
-export const domains: readonly DomainModule[] = [accountsModule, teamsModule, tasksModule, chatModule, filesModule, docsModule, settingsModule, socialModule];
+export const domains: readonly DomainModule[] = [
+  accountsModule,
+  teamsModule,
+  tasksModule,
+  chatModule,
+  filesModule,
+  docsModule,
+  settingsModule,
+  socialModule,
+];

@@ -17,13 +17,23 @@ export interface HistoryActor {
  */
 export function historyPage(db: Pick<DrizzleDatabase, 'select'>, conditions: SQL[], first: number, after: string | null | undefined) {
   const filters = after ? [...conditions, lt(events.seq, Number(after))] : conditions;
-  const rows = db.select().from(events).where(and(...filters)).orderBy(desc(events.seq)).limit(first + 1).all() as StoredEvent[];
+  const rows = db
+    .select()
+    .from(events)
+    .where(and(...filters))
+    .orderBy(desc(events.seq))
+    .limit(first + 1)
+    .all() as StoredEvent[];
   const page = rows.slice(0, first);
   const actorIds = [...new Set(page.map((row) => row.actorId).filter((id): id is string => id !== null))];
   const actors = new Map<string, HistoryActor>(
     (actorIds.length === 0
       ? []
-      : db.select({ id: users.id, firstname: users.firstname, lastname: users.lastname, profileImg: users.profileImg }).from(users).where(inArray(users.id, actorIds)).all()
+      : db
+          .select({ id: users.id, firstname: users.firstname, lastname: users.lastname, profileImg: users.profileImg })
+          .from(users)
+          .where(inArray(users.id, actorIds))
+          .all()
     ).map((person) => [person.id, person]),
   );
   return {

@@ -31,7 +31,13 @@ export function replay(
       }
       let afterSeq = 0;
       for (;;) {
-        const batch = source.db.select().from(events).where(gt(events.seq, afterSeq)).orderBy(asc(events.seq)).limit(batchSize).all() as StoredEvent[];
+        const batch = source.db
+          .select()
+          .from(events)
+          .where(gt(events.seq, afterSeq))
+          .orderBy(asc(events.seq))
+          .limit(batchSize)
+          .all() as StoredEvent[];
         if (batch.length === 0) break;
         for (const event of batch) {
           if (copyEvents) transaction.insert(events).values(event).run();

@@ -20,7 +20,11 @@ const counterProjection: Projection = {
     const payload = event.payload as { name: string; by: number };
     if (event.type === 'counter.created') transaction.insert(counters).values({ name: payload.name, value: 0 }).run();
     if (event.type === 'counter.incremented') {
-      transaction.update(counters).set({ value: sql`${counters.value} + ${payload.by}` }).where(eq(counters.name, payload.name)).run();
+      transaction
+        .update(counters)
+        .set({ value: sql`${counters.value} + ${payload.by}` })
+        .where(eq(counters.name, payload.name))
+        .run();
     }
     if (event.type === 'counter.exploded') throw new Error('projection failure');
   },
@@ -51,7 +55,14 @@ const eventCount = () => (database.sqlite.prepare('SELECT COUNT(*) AS count FROM
 
 describe('append', () => {
   it('writes events with consecutive stream versions and applies projections in the same transaction', () => {
-    const stored = store.append('counter:a', [{ type: 'counter.created', payload: { name: 'a' } }, { type: 'counter.incremented', payload: { name: 'a', by: 2 } }], { teamId: 't1', actorId: 'u1' });
+    const stored = store.append(
+      'counter:a',
+      [
+        { type: 'counter.created', payload: { name: 'a' } },
+        { type: 'counter.incremented', payload: { name: 'a', by: 2 } },
+      ],
+      { teamId: 't1', actorId: 'u1' },
+    );
     expect(stored.map((event) => event.version)).toEqual([1, 2]);
     expect(stored[0]!.seq).toBeLessThan(stored[1]!.seq);
     expect(counterValue('a')).toBe(2);
@@ -60,7 +71,12 @@ describe('append', () => {
 
   it('refuses a stale expectedVersion with a CONFLICT and writes nothing', () => {
     store.append('counter:a', [{ type: 'counter.created', payload: { name: 'a' } }], { teamId: null, actorId: 'u1', expectedVersion: 0 });
-    const attempt = () => store.append('counter:a', [{ type: 'counter.incremented', payload: { name: 'a', by: 1 } }], { teamId: null, actorId: 'u1', expectedVersion: 0 });
+    const attempt = () =>
+      store.append('counter:a', [{ type: 'counter.incremented', payload: { name: 'a', by: 1 } }], {
+        teamId: null,
+        actorId: 'u1',
+        expectedVersion: 0,
+      });
     expect(attempt).toThrowError(expect.objectContaining({ code: 'CONFLICT' }) as unknown as Error);
     expect(eventCount()).toBe(1);
     expect(counterValue('a')).toBe(0);
@@ -109,15 +125,21 @@ describe('idempotency by client mutation id', () => {
   });
 
   it('refuses the same mutation id with a different request', () => {
-    store.run({ actorId: 'u1', mutationId: 'm-2', request: { name: 'e' } }, (unit) => unit.append('counter:e', [{ type: 'counter.created', payload: { name: 'e' } }], { teamId: null }));
+    store.run({ actorId: 'u1', mutationId: 'm-2', request: { name: 'e' } }, (unit) =>
+      unit.append('counter:e', [{ type: 'counter.created', payload: { name: 'e' } }], { teamId: null }),
+    );
     const reuse = () => store.run({ actorId: 'u1', mutationId: 'm-2', request: { name: 'other' } }, () => 'never');
     expect(reuse).toThrowError(DomainError);
     expect(reuse).toThrowError(expect.objectContaining({ code: 'IDEMPOTENCY_KEY_REUSED' }) as unknown as Error);
   });
 
   it('keeps mutation ids apart per actor', () => {
-    store.run({ actorId: 'u1', mutationId: 'same', request: 1 }, (unit) => unit.append('counter:f', [{ type: 'counter.created', payload: { name: 'f' } }], { teamId: null }));
-    store.run({ actorId: 'u2', mutationId: 'same', request: 1 }, (unit) => unit.append('counter:g', [{ type: 'counter.created', payload: { name: 'g' } }], { teamId: null }));
+    store.run({ actorId: 'u1', mutationId: 'same', request: 1 }, (unit) =>
+      unit.append('counter:f', [{ type: 'counter.created', payload: { name: 'f' } }], { teamId: null }),
+    );
+    store.run({ actorId: 'u2', mutationId: 'same', request: 1 }, (unit) =>
+      unit.append('counter:g', [{ type: 'counter.created', payload: { name: 'g' } }], { teamId: null }),
+    );
     expect(eventCount()).toBe(2);
   });
 });
@@ -146,7 +168,10 @@ describe('replay', () => {
         store.append(`counter:${name}`, [{ type: 'counter.created', payload: { name } }], { teamId: 't', actorId: 'u' });
       } else {
         const name = names[Math.floor(random() * names.length)]!;
-        store.append(`counter:${name}`, [{ type: 'counter.incremented', payload: { name, by: Math.floor(random() * 10) } }], { teamId: 't', actorId: 'u' });
+        store.append(`counter:${name}`, [{ type: 'counter.incremented', payload: { name, by: Math.floor(random() * 10) } }], {
+          teamId: 't',
+          actorId: 'u',
+        });
       }
     }
     const empty = openWithCounters(join(directory, 'replayed.sqlite'));
@@ -157,7 +182,14 @@ describe('replay', () => {
   });
 
   it('rebuilds in place after the projection tables were damaged', () => {
-    store.append('counter:z', [{ type: 'counter.created', payload: { name: 'z' } }, { type: 'counter.incremented', payload: { name: 'z', by: 5 } }], { teamId: null, actorId: 'u' });
+    store.append(
+      'counter:z',
+      [
+        { type: 'counter.created', payload: { name: 'z' } },
+        { type: 'counter.incremented', payload: { name: 'z', by: 5 } },
+      ],
+      { teamId: null, actorId: 'u' },
+    );
     database.sqlite.prepare('UPDATE test_counters SET value = 999').run();
     replay(database, database, [counterProjection]);
     expect(counterValue('z')).toBe(5);

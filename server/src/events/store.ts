@@ -173,13 +173,19 @@ export class EventStore {
 }
 
 function currentVersion(database: Pick<Transaction, 'select'>, stream: string): number {
-  const row = database.select({ version: max(events.version) }).from(events).where(eq(events.stream, stream)).get();
+  const row = database
+    .select({ version: max(events.version) })
+    .from(events)
+    .where(eq(events.stream, stream))
+    .get();
   return row?.version ?? 0;
 }
 
 /** A stable hash of a request: key order in objects does not change it. */
 export function hashRequest(request: unknown): string {
-  return createHash('sha256').update(stableStringify(request ?? null)).digest('hex');
+  return createHash('sha256')
+    .update(stableStringify(request ?? null))
+    .digest('hex');
 }
 
 function stableStringify(value: unknown): string {

@@ -19,7 +19,8 @@ export interface Actor {
 }
 
 /** How a credential was judged: the error catalogue (SPEC §8) needs to tell missing from expired. */
-export type Authentication = { status: 'authenticated'; actor: Actor } | { status: 'missing' } | { status: 'expired' } | { status: 'invalid' };
+export type Authentication =
+  { status: 'authenticated'; actor: Actor } | { status: 'missing' } | { status: 'expired' } | { status: 'invalid' };
 
 export type Authenticator = (token: string) => Promise<Authentication>;
 
@@ -72,14 +73,20 @@ export function requireActor(context: CredentialHolder): Actor {
 }
 
 /** The bearer token of a request: the Authorization header (API scripts) or the `token` cookie (the app). */
-export function tokenFrom(headers: Record<string, string | string[] | undefined>, cookies: Record<string, string | undefined>): string | null {
+export function tokenFrom(
+  headers: Record<string, string | string[] | undefined>,
+  cookies: Record<string, string | undefined>,
+): string | null {
   const authorization = headers.authorization;
   if (typeof authorization === 'string' && authorization.toLowerCase().startsWith('bearer ')) return authorization.slice(7).trim() || null;
   return cookies.token ?? null;
 }
 
 /** How the request's own credential (Authorization header or `token` cookie) is judged. */
-export async function authenticateRequest(request: Pick<FastifyRequest, 'headers' | 'cookies'>, authenticate: Authenticator): Promise<Authentication> {
+export async function authenticateRequest(
+  request: Pick<FastifyRequest, 'headers' | 'cookies'>,
+  authenticate: Authenticator,
+): Promise<Authentication> {
   const token = tokenFrom(request.headers, request.cookies ?? {});
   return token === null ? { status: 'missing' } : authenticate(token);
 }

@@ -24,8 +24,13 @@ const syntaxErrorOf = (source: string, maxTokens?: number) => {
 describe('formatErrors', () => {
   it('masks an unexpected error, logging it with the request id the client gets', () => {
     const { log, error } = logger();
-    const result = formatErrors([new GraphQLError('boom', { originalError: new Error('SQLITE_CORRUPT /srv/db') })], { log, requestId: 'r1' });
-    expect(result.errors).toEqual([{ message: 'Something went wrong on the server.', extensions: { code: 'INTERNAL_SERVER_ERROR', requestId: 'r1' } }]);
+    const result = formatErrors([new GraphQLError('boom', { originalError: new Error('SQLITE_CORRUPT /srv/db') })], {
+      log,
+      requestId: 'r1',
+    });
+    expect(result.errors).toEqual([
+      { message: 'Something went wrong on the server.', extensions: { code: 'INTERNAL_SERVER_ERROR', requestId: 'r1' } },
+    ]);
     expect(error).toHaveBeenCalledWith(expect.objectContaining({ requestId: 'r1' }), expect.any(String));
   });
 

@@ -30,7 +30,10 @@ export interface ErrorReporting {
  * their message; anything unexpected is logged with its stack and reaches the client as a generic
  * message with the request id it was logged under, so no stack trace or SQL ever leaves the server.
  */
-export function formatErrors(errors: readonly unknown[], reporting: ErrorReporting): { errors: FormattedError[]; statusCode: number | undefined } {
+export function formatErrors(
+  errors: readonly unknown[],
+  reporting: ErrorReporting,
+): { errors: FormattedError[]; statusCode: number | undefined } {
   const formatted: FormattedError[] = [];
   let statusCode: number | undefined;
   for (const error of errors) {
@@ -54,7 +57,8 @@ function isGraphqlError(error: unknown): error is GraphQLError {
 /** The single errors inside a mercurius validation error or a rejected document, with the status the rejection asks for. */
 function flatten(error: unknown): { error: unknown; statusCode?: number }[] {
   const original = isGraphqlError(error) ? (error.originalError as MercuriusLikeError | undefined) : (error as MercuriusLikeError);
-  if (original && Array.isArray(original.errors) && original.code === 'MER_ERR_GQL_VALIDATION') return original.errors.map((inner) => ({ error: inner }));
+  if (original && Array.isArray(original.errors) && original.code === 'MER_ERR_GQL_VALIDATION')
+    return original.errors.map((inner) => ({ error: inner }));
   if (original instanceof DocumentRejected) return original.errors.map((inner) => ({ error: inner, statusCode: original.statusCode }));
   return [{ error }];
 }
@@ -65,7 +69,10 @@ function formatOne(error: unknown, { log, requestId }: ErrorReporting): { error:
   const graphqlError = isGraphqlError(error) ? error : undefined;
   const original = (graphqlError ? graphqlError.originalError : error) as MercuriusLikeError | undefined;
   const position = graphqlError
-    ? { ...(graphqlError.path ? { path: graphqlError.path } : {}), ...(graphqlError.locations ? { locations: graphqlError.locations } : {}) }
+    ? {
+        ...(graphqlError.path ? { path: graphqlError.path } : {}),
+        ...(graphqlError.locations ? { locations: graphqlError.locations } : {}),
+      }
     : {};
 
   if (isDomainError(original)) {
@@ -74,7 +81,9 @@ function formatOne(error: unknown, { log, requestId }: ErrorReporting): { error:
   if (original instanceof ZodError) {
     const issue = original.issues[0];
     const field = issue && issue.path.length > 0 ? `${issue.path.join('.')}: ` : '';
-    return { error: { message: `${field}${issue?.message ?? errorMessages.BAD_USER_INPUT}`, ...position, extensions: { code: 'BAD_USER_INPUT' } } };
+    return {
+      error: { message: `${field}${issue?.message ?? errorMessages.BAD_USER_INPUT}`, ...position, extensions: { code: 'BAD_USER_INPUT' } },
+    };
   }
   switch (original?.code) {
     case 'MER_ERR_GQL_CSRF_PREVENTION':
@@ -89,7 +98,13 @@ function formatOne(error: unknown, { log, requestId }: ErrorReporting): { error:
     default:
       break;
   }
-  if (original && typeof original.statusCode === 'number' && original.statusCode >= 400 && original.statusCode < 500 && original.code?.startsWith('FST_')) {
+  if (
+    original &&
+    typeof original.statusCode === 'number' &&
+    original.statusCode >= 400 &&
+    original.statusCode < 500 &&
+    original.code?.startsWith('FST_')
+  ) {
     // Fastify refused the HTTP request itself (bad JSON, wrong content type): its message is safe.
     return { error: { message: original.message, extensions: { code: 'BAD_USER_INPUT' } }, statusCode: original.statusCode };
   }
@@ -101,7 +116,14 @@ function formatOne(error: unknown, { log, requestId }: ErrorReporting): { error:
     // Errors GraphQL itself raised while parsing, validating or coercing arguments: safe to show.
     const tokens = tokenLimitMessage.exec(graphqlError.message);
     if (tokens) {
-      return { error: { message: `The GraphQL document has more than ${tokens[1]} tokens, the limit.`, ...position, extensions: { code: 'QUERY_TOO_COMPLEX' } }, statusCode: 400 };
+      return {
+        error: {
+          message: `The GraphQL document has more than ${tokens[1]} tokens, the limit.`,
+          ...position,
+          extensions: { code: 'QUERY_TOO_COMPLEX' },
+        },
+        statusCode: 400,
+      };
     }
     if (isUnpairedSurrogateSyntaxError(graphqlError.message)) {
       const at = graphqlError.locations?.[0];
@@ -121,7 +143,11 @@ function formatOne(error: unknown, { log, requestId }: ErrorReporting): { error:
   }
   log.error({ err: original ?? error, requestId }, 'unexpected error while handling a GraphQL request');
   return {
-    error: { message: errorMessages.INTERNAL_SERVER_ERROR, ...position, extensions: { code: 'INTERNAL_SERVER_ERROR', ...(requestId ? { requestId } : {}) } },
+    error: {
+      message: errorMessages.INTERNAL_SERVER_ERROR,
+      ...position,
+      extensions: { code: 'INTERNAL_SERVER_ERROR', ...(requestId ? { requestId } : {}) },
+    },
   };
 }
 

@@ -1,13 +1,25 @@
 import type { DocumentNode, GraphQLSchema } from 'graphql';
 import type { MercuriusContext } from 'mercurius';
 import { invalidVariableText } from './inputText';
-import { asksForIntrospection, checkLimits, checkSource, documentError, DocumentRejected, introspectionRefusal, isParsedFrom, type DocumentLimits } from './validation';
+import {
+  asksForIntrospection,
+  checkLimits,
+  checkSource,
+  documentError,
+  DocumentRejected,
+  introspectionRefusal,
+  isParsedFrom,
+  type DocumentLimits,
+} from './validation';
 
 /** The part of mercurius's `app.graphql` the checks hook into. */
 interface HookableGraphql {
   addHook(name: 'preParsing', hook: (schema: GraphQLSchema, source: string, context: MercuriusContext) => Promise<void>): void;
   addHook(name: 'preValidation', hook: (schema: GraphQLSchema, document: DocumentNode, context: MercuriusContext) => Promise<void>): void;
-  addHook(name: 'preExecution', hook: (schema: GraphQLSchema, document: DocumentNode, context: MercuriusContext, variables: Record<string, unknown>) => Promise<void>): void;
+  addHook(
+    name: 'preExecution',
+    hook: (schema: GraphQLSchema, document: DocumentNode, context: MercuriusContext, variables: Record<string, unknown>) => Promise<void>,
+  ): void;
 }
 
 export interface DocumentCheckOptions {

@@ -12,7 +12,10 @@ describe('unpaired surrogates', () => {
   });
 
   it('finds the variable and the path of the first bad string, in lists, objects and keys', () => {
-    expect(findUnpairedSurrogate({ title: 'fine', input: { tags: ['a', 'b', 'c\ud800'] } })).toEqual({ variable: 'input', path: 'input.tags.2' });
+    expect(findUnpairedSurrogate({ title: 'fine', input: { tags: ['a', 'b', 'c\ud800'] } })).toEqual({
+      variable: 'input',
+      path: 'input.tags.2',
+    });
     expect(findUnpairedSurrogate({ input: { ['key\udfff']: 1 } })).toEqual({ variable: 'input', path: 'input.key\udfff' });
     expect(findUnpairedSurrogate({ count: 3, flag: true, nothing: null, text: 'ok 😀' })).toBeNull();
     expect(findUnpairedSurrogate(undefined)).toBeNull();
@@ -26,7 +29,9 @@ describe('unpaired surrogates', () => {
 
   it('makes a field error naming the variable', () => {
     const error = invalidVariableText({ body: 'x\ud800' });
-    expect(error?.message).toBe('Variable "$body" at "body" contains text that is not valid Unicode (a lone UTF-16 surrogate); send well-formed text.');
+    expect(error?.message).toBe(
+      'Variable "$body" at "body" contains text that is not valid Unicode (a lone UTF-16 surrogate); send well-formed text.',
+    );
     expect(error?.extensions).toEqual({ code: 'BAD_USER_INPUT', field: 'body' });
   });
 

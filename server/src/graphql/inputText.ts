@@ -31,7 +31,11 @@ function pathOf(visit: Visit): (string | number)[] {
  */
 export function findUnpairedSurrogate(variables: unknown): { variable: string; path: string } | null {
   if (variables === null || typeof variables !== 'object') return null;
-  const pending: Visit[] = Object.entries(variables as Record<string, unknown>).map(([name, value]) => ({ value, key: name, parent: null }));
+  const pending: Visit[] = Object.entries(variables as Record<string, unknown>).map(([name, value]) => ({
+    value,
+    key: name,
+    parent: null,
+  }));
   const found = (visit: Visit) => {
     const path = pathOf(visit);
     return { variable: String(path[0]), path: path.join('.') };
@@ -68,7 +72,8 @@ export function invalidVariableText(variables: unknown): GraphQLError | null {
 }
 
 /** graphql's syntax errors for a lone surrogate written into the document's own strings. */
-const surrogateSyntaxError = /^Syntax Error: (Invalid Unicode escape sequence: "\\u\{?0*[dD][89a-fA-F][0-9a-fA-F]{2}|Invalid character within String: U\+D[89A-F][0-9A-F]{2}\.)/;
+const surrogateSyntaxError =
+  /^Syntax Error: (Invalid Unicode escape sequence: "\\u\{?0*[dD][89a-fA-F][0-9a-fA-F]{2}|Invalid character within String: U\+D[89A-F][0-9A-F]{2}\.)/;
 
 export function isUnpairedSurrogateSyntaxError(message: string): boolean {
   return surrogateSyntaxError.test(message);

@@ -70,7 +70,12 @@ export function queryDepthRule(maxDepth: number) {
   };
 }
 
-function depthOf(selectionSet: SelectionSetNode, fragments: Map<string, FragmentDefinitionNode>, fragmentDepths: Map<string, number>, spreading: Set<string>): number {
+function depthOf(
+  selectionSet: SelectionSetNode,
+  fragments: Map<string, FragmentDefinitionNode>,
+  fragmentDepths: Map<string, number>,
+  spreading: Set<string>,
+): number {
   let deepest = 0;
   for (const selection of selectionSet.selections) {
     let depth = 0;

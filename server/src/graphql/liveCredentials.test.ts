@@ -17,7 +17,12 @@ describe('isLiveCredentialActive', () => {
     const revoked = createSession(database.db, 'user-1', null, now).sessionId;
     revokeSession(database.db, revoked, 'test', now);
     const later = now + 400 * 24 * 3600 * 1000;
-    for (const [sessionId, at] of [[live, now], [revoked, now], [live, later], ['unknown', now]] as const) {
+    for (const [sessionId, at] of [
+      [live, now],
+      [revoked, now],
+      [live, later],
+      ['unknown', now],
+    ] as const) {
       expect(isLiveCredentialActive(database.sqlite, { sessionId }, at)).toBe(isSessionActive(database.db, sessionId, at));
     }
     expect(isLiveCredentialActive(database.sqlite, { sessionId: live }, now)).toBe(true);
@@ -28,7 +33,10 @@ describe('isLiveCredentialActive', () => {
   it('agrees with isApiTokenActive for live, revoked and unknown tokens', () => {
     database = openDatabase(':memory:');
     const createdAt = new Date().toISOString();
-    database.db.insert(apiTokens).values({ id: 'token-1', userId: 'user-1', name: 'CI', tokenHash: 'hash-1', prefix: 'wst_abc', createdAt }).run();
+    database.db
+      .insert(apiTokens)
+      .values({ id: 'token-1', userId: 'user-1', name: 'CI', tokenHash: 'hash-1', prefix: 'wst_abc', createdAt })
+      .run();
     const check = (id: string) => isLiveCredentialActive(database.sqlite, { sessionId: id, apiTokenId: id });
     expect(check('token-1')).toBe(true);
     expect(check('token-1')).toBe(isApiTokenActive(database.db, 'token-1'));

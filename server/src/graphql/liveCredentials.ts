@@ -31,7 +31,11 @@ function statementsFor(sqlite: Database.Database): Statements {
  * prepared once per connection instead of through the query builder. The rules are the same as
  * isSessionActive's and isApiTokenActive's (a test keeps them together).
  */
-export function isLiveCredentialActive(sqlite: Database.Database, actor: Pick<Actor, 'sessionId' | 'apiTokenId'>, now = Date.now()): boolean {
+export function isLiveCredentialActive(
+  sqlite: Database.Database,
+  actor: Pick<Actor, 'sessionId' | 'apiTokenId'>,
+  now = Date.now(),
+): boolean {
   const statements = statementsFor(sqlite);
   if (actor.apiTokenId) return statements.token.get(actor.apiTokenId) === 1;
   const session = statements.session.get(actor.sessionId);

@@ -11,7 +11,14 @@ import { invalidVariableText } from './inputText';
 import { OperationTopics } from './liveTopics';
 import { graphqlRuntime, graphqlWsRuntime, mercuriusSymbols, type LoaderFactory } from './runtime';
 import type { SocketConnection } from './sockets';
-import { asksForIntrospection, documentError, introspectionRefusal, operationOf, parseAndValidate, type DocumentLimits } from './validation';
+import {
+  asksForIntrospection,
+  documentError,
+  introspectionRefusal,
+  operationOf,
+  parseAndValidate,
+  type DocumentLimits,
+} from './validation';
 
 const { GraphQLError: GraphqlErrorClass } = graphqlRuntime;
 
@@ -87,7 +94,10 @@ export function operationRequestId(state: SocketState, operationId: string | nul
 export function createProtocolServer(policy: OperationPolicy): ProtocolServer<SocketState> {
   const { services } = policy;
 
-  async function refuseCredential(state: SocketState, authentication: Exclude<Authentication, { status: 'authenticated' }>): Promise<never> {
+  async function refuseCredential(
+    state: SocketState,
+    authentication: Exclude<Authentication, { status: 'authenticated' }>,
+  ): Promise<never> {
     if (authentication.status === 'invalid') {
       try {
         await services.rateLimits.consume(['refusedSocketCredentialPerAddress', addressKey(state.request.ip)]);
@@ -97,7 +107,10 @@ export function createProtocolServer(policy: OperationPolicy): ProtocolServer<So
         throw new SocketRefusal(socketCloseCodes.credentialsRateLimited, `Too many refused credentials: retry in ${retryAfter} s`, 'warn');
       }
     }
-    throw new SocketRefusal(socketCloseCodes.forbidden, authentication.status === 'expired' ? 'Forbidden: the access token has expired' : 'Forbidden: the access token is not valid');
+    throw new SocketRefusal(
+      socketCloseCodes.forbidden,
+      authentication.status === 'expired' ? 'Forbidden: the access token has expired' : 'Forbidden: the access token is not valid',
+    );
   }
 
   /** A subscribe refused before execution: graphql-ws sends the errors as an `error` message, through onError. */
@@ -136,7 +149,12 @@ export function createProtocolServer(policy: OperationPolicy): ProtocolServer<So
       const state = ctx.extra;
       // graphql-ws reserved this id already: the count includes the subscription being asked for.
       if (Object.keys(ctx.subscriptions).length > policy.maxSubscriptionsPerSocket) {
-        return refuse(state, id, [documentError('TOO_MANY_SUBSCRIPTIONS', `This connection already runs ${policy.maxSubscriptionsPerSocket} subscriptions, the limit. Complete some first.`)]);
+        return refuse(state, id, [
+          documentError(
+            'TOO_MANY_SUBSCRIPTIONS',
+            `This connection already runs ${policy.maxSubscriptionsPerSocket} subscriptions, the limit. Complete some first.`,
+          ),
+        ]);
       }
       const authentication = socketAuthentication(state);
       if (!policy.anonymousMaySubscribe && authentication.status !== 'authenticated') {
@@ -151,11 +169,20 @@ export function createProtocolServer(policy: OperationPolicy): ProtocolServer<So
       if ('errors' in checked) return refuse(state, id, checked.errors);
       const { document } = checked;
       const operation = operationOf(document, payload.operationName);
-      if (!operation) return refuse(state, id, [documentError('GRAPHQL_VALIDATION_FAILED', 'Name the operation to run: the document has several, or none by that name.')]);
+      if (!operation)
+        return refuse(state, id, [
+          documentError('GRAPHQL_VALIDATION_FAILED', 'Name the operation to run: the document has several, or none by that name.'),
+        ]);
       if (operation.operation !== 'subscription') {
-        return refuse(state, id, [documentError('GRAPHQL_VALIDATION_FAILED', 'Only subscriptions are served over the websocket; send queries and mutations with POST /graphql.')]);
+        return refuse(state, id, [
+          documentError(
+            'GRAPHQL_VALIDATION_FAILED',
+            'Only subscriptions are served over the websocket; send queries and mutations with POST /graphql.',
+          ),
+        ]);
       }
-      if (policy.production && authentication.status !== 'authenticated' && asksForIntrospection(document)) return refuse(state, id, introspectionRefusal().errors);
+      if (policy.production && authentication.status !== 'authenticated' && asksForIntrospection(document))
+        return refuse(state, id, introspectionRefusal().errors);
       const invalidText = invalidVariableText(payload.variables);
       if (invalidText) return refuse(state, id, [invalidText]);
 
@@ -175,7 +202,14 @@ export function createProtocolServer(policy: OperationPolicy): ProtocolServer<So
         requestId,
       };
       if (loaders) contextValue.reply[mercuriusSymbols.kLoaders] = loaders.create(contextValue);
-      return { schema, document, operationName: payload.operationName ?? null, variableValues: payload.variables ?? null, contextValue, rootValue: {} };
+      return {
+        schema,
+        document,
+        operationName: payload.operationName ?? null,
+        variableValues: payload.variables ?? null,
+        contextValue,
+        rootValue: {},
+      };
     },
 
     onOperation: (ctx: Context, _id, _payload, args, result) => {

@@ -66,7 +66,12 @@ export class GraphqlSocketServer {
    */
   takeUpgrades(shared: WebSocketServer): void {
     const completeShared = shared.handleUpgrade.bind(shared);
-    shared.handleUpgrade = ((request: IncomingMessage, socket: Duplex, head: Buffer, callback: (client: WebSocket, request: IncomingMessage) => void) => {
+    shared.handleUpgrade = ((
+      request: IncomingMessage,
+      socket: Duplex,
+      head: Buffer,
+      callback: (client: WebSocket, request: IncomingMessage) => void,
+    ) => {
       if ((request.url ?? '').split('?')[0] === this.options.path) this.transport.handleUpgrade(request, socket, head, callback);
       else completeShared(request, socket, head, callback);
     }) as typeof shared.handleUpgrade;
@@ -74,7 +79,15 @@ export class GraphqlSocketServer {
 
   /** The route's websocket handler (after the upgrade). */
   readonly handle = (socket: WebSocket, request: FastifyRequest): void => {
-    const state: SocketState = { socket, request, log: request.log, connection: { userId: null }, topics: new Set(), alive: true, ended: false };
+    const state: SocketState = {
+      socket,
+      request,
+      log: request.log,
+      connection: { userId: null },
+      topics: new Set(),
+      alive: true,
+      ended: false,
+    };
     this.open.add(state);
     this.startKeepAlive();
     socket.on('pong', () => (state.alive = true));
@@ -93,7 +106,9 @@ export class GraphqlSocketServer {
       this.options.services.sockets.detach(state.connection);
       this.releaseSubscriptions(state);
       if (this.open.size === 0) this.stopKeepAlive();
-      closed(code, reason.toString()).catch((error: unknown) => state.log.error({ err: error, requestId: request.id }, 'graphql websocket: cleanup after close failed'));
+      closed(code, reason.toString()).catch((error: unknown) =>
+        state.log.error({ err: error, requestId: request.id }, 'graphql websocket: cleanup after close failed'),
+      );
     });
   };
 
@@ -128,7 +143,9 @@ export class GraphqlSocketServer {
   private async receive(state: SocketState, receive: (data: string) => Promise<void>, data: RawData): Promise<void> {
     if (state.ended) return;
     try {
-      await receive(Buffer.isBuffer(data) ? data.toString('utf8') : Buffer.concat(Array.isArray(data) ? data : [Buffer.from(data)]).toString('utf8'));
+      await receive(
+        Buffer.isBuffer(data) ? data.toString('utf8') : Buffer.concat(Array.isArray(data) ? data : [Buffer.from(data)]).toString('utf8'),
+      );
     } catch (error) {
       if (error instanceof SocketRefusal) {
         state.log[error.level]({ code: error.code, reason: error.reason }, 'graphql websocket: connection refused');
@@ -158,7 +175,10 @@ export class GraphqlSocketServer {
   private dropSlowConsumer(state: SocketState, cause: 'send buffer' | 'queue'): void {
     if (state.ended) return;
     state.ended = true;
-    state.log.warn({ cause, bufferedBytes: state.socket.bufferedAmount, limit: this.options.maxBufferedBytes }, 'graphql websocket: slow consumer dropped');
+    state.log.warn(
+      { cause, bufferedBytes: state.socket.bufferedAmount, limit: this.options.maxBufferedBytes },
+      'graphql websocket: slow consumer dropped',
+    );
     this.releaseSubscriptions(state);
     state.socket.close(socketCloseCodes.slowConsumer, 'Slow consumer: too much data waiting to be sent');
     // The close frame waits behind everything unsent; a peer that is not reading never takes it.

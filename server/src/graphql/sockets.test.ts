@@ -16,7 +16,10 @@ describe('SocketRegistry', () => {
     registry.detach(first);
     expect(registry.isConnected('ann')).toBe(true);
     registry.detach(second);
-    expect(heard).toEqual([['ann', true], ['ann', false]]);
+    expect(heard).toEqual([
+      ['ann', true],
+      ['ann', false],
+    ]);
     expect(registry.isConnected('ann')).toBe(false);
   });
 

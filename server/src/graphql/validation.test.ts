@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { asksForIntrospection, checkSource, isParsedFrom, maxBracketNesting, operationOf, parseAndValidate, type DocumentLimits } from './validation';
+import {
+  asksForIntrospection,
+  checkSource,
+  isParsedFrom,
+  maxBracketNesting,
+  operationOf,
+  parseAndValidate,
+  type DocumentLimits,
+} from './validation';
 import { graphqlRuntime } from './runtime';
 
 const { buildSchema, parse } = graphqlRuntime;
@@ -10,7 +18,8 @@ const schema = buildSchema(`
   type Subscription { changed: User }
 `);
 const limits: DocumentLimits = { maxDocumentBytes: 2048, maxTokens: 200, maxDepth: 4, maxCost: 50, maxAliases: 3 };
-const codes = (result: ReturnType<typeof parseAndValidate>) => ('errors' in result ? result.errors.map((error) => error.extensions?.code ?? error.message) : []);
+const codes = (result: ReturnType<typeof parseAndValidate>) =>
+  'errors' in result ? result.errors.map((error) => error.extensions?.code ?? error.message) : [];
 
 describe('checkSource', () => {
   it('refuses a document over the byte limit, counting UTF-8 bytes, with 413', () => {
@@ -39,17 +48,29 @@ describe('parseAndValidate', () => {
   });
 
   it('checks depth, fields and aliases, fragments included, before graphql’s own rules', () => {
-    expect(codes(parseAndValidate(schema, '{ me { friends { friends { friends { friends { id } } } } } }', limits))).toEqual(['QUERY_TOO_DEEP']);
-    expect(codes(parseAndValidate(schema, '{ ...F } fragment F on Query { me { friends { friends { friends { friends { id } } } } } }', limits))).toEqual(['QUERY_TOO_DEEP']);
-    expect(codes(parseAndValidate(schema, '{ a: me { id } b: me { id } c: me { id } d: me { id } }', limits))).toEqual(['QUERY_TOO_COMPLEX']);
+    expect(codes(parseAndValidate(schema, '{ me { friends { friends { friends { friends { id } } } } } }', limits))).toEqual([
+      'QUERY_TOO_DEEP',
+    ]);
+    expect(
+      codes(parseAndValidate(schema, '{ ...F } fragment F on Query { me { friends { friends { friends { friends { id } } } } } }', limits)),
+    ).toEqual(['QUERY_TOO_DEEP']);
+    expect(codes(parseAndValidate(schema, '{ a: me { id } b: me { id } c: me { id } d: me { id } }', limits))).toEqual([
+      'QUERY_TOO_COMPLEX',
+    ]);
     // Over the limits and also invalid: only the limits are reported, graphql's rules never ran.
     expect(codes(parseAndValidate(schema, '{ a: nope b: nope c: nope d: nope }', limits))).toEqual(['QUERY_TOO_COMPLEX']);
     expect(codes(parseAndValidate(schema, '{ nope }', limits))).toEqual(['Cannot query field "nope" on type "Query".']);
   });
 
   it('does not loop on a fragment cycle: graphql’s own rule reports it', () => {
-    const result = parseAndValidate(schema, '{ me { ...A } } fragment A on User { friends { ...B } } fragment B on User { friends { ...A } }', { ...limits, maxDepth: 50 });
-    expect('errors' in result && result.errors.some((error) => error.message.includes('Cannot spread fragment "A" within itself'))).toBe(true);
+    const result = parseAndValidate(
+      schema,
+      '{ me { ...A } } fragment A on User { friends { ...B } } fragment B on User { friends { ...A } }',
+      { ...limits, maxDepth: 50 },
+    );
+    expect('errors' in result && result.errors.some((error) => error.message.includes('Cannot spread fragment "A" within itself'))).toBe(
+      true,
+    );
   });
 });
 

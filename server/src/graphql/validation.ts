@@ -50,12 +50,17 @@ export function checkSource(source: string, limits: Pick<DocumentLimits, 'maxDoc
   if (source.length * 3 > limits.maxDocumentBytes) {
     const bytes = Buffer.byteLength(source, 'utf8');
     if (bytes > limits.maxDocumentBytes) {
-      return new DocumentRejected([documentError('PAYLOAD_TOO_LARGE', `The GraphQL document is ${bytes} bytes; the limit is ${limits.maxDocumentBytes}.`)], 413);
+      return new DocumentRejected(
+        [documentError('PAYLOAD_TOO_LARGE', `The GraphQL document is ${bytes} bytes; the limit is ${limits.maxDocumentBytes}.`)],
+        413,
+      );
     }
   }
   const nesting = bracketNesting(source);
   if (nesting > maxBracketNesting) {
-    return new DocumentRejected([documentError('QUERY_TOO_DEEP', `The document nests brackets ${nesting} levels deep; the limit is ${maxBracketNesting}.`)]);
+    return new DocumentRejected([
+      documentError('QUERY_TOO_DEEP', `The document nests brackets ${nesting} levels deep; the limit is ${maxBracketNesting}.`),
+    ]);
   }
   return null;
 }
@@ -76,7 +81,11 @@ export function checkLimits(schema: GraphQLSchema, document: DocumentNode, limit
  * hostile document cheap: size and nesting, parsing with a token limit, the limit rules, then
  * graphql's specified rules. HTTP runs the same steps through mercurius's hooks (see httpChecks).
  */
-export function parseAndValidate(schema: GraphQLSchema, source: string, limits: DocumentLimits): { document: DocumentNode } | { errors: readonly GraphQLError[] } {
+export function parseAndValidate(
+  schema: GraphQLSchema,
+  source: string,
+  limits: DocumentLimits,
+): { document: DocumentNode } | { errors: readonly GraphQLError[] } {
   const refused = checkSource(source, limits);
   if (refused) return { errors: refused.errors };
   let document: DocumentNode;
@@ -122,7 +131,9 @@ export function introspectionRefusal(): DocumentRejected {
 
 /** The operation the request names, or its only one. */
 export function operationOf(document: DocumentNode, operationName: string | null | undefined): OperationDefinitionNode | undefined {
-  const operations = document.definitions.filter((definition): definition is OperationDefinitionNode => definition.kind === Kind.OPERATION_DEFINITION);
+  const operations = document.definitions.filter(
+    (definition): definition is OperationDefinitionNode => definition.kind === Kind.OPERATION_DEFINITION,
+  );
   if (operationName) return operations.find((operation) => operation.name?.value === operationName);
   return operations.length === 1 ? operations[0] : undefined;
 }

@@ -26,12 +26,20 @@ export interface SecretWarning {
 export function defaultSecretWarnings(config: Config): SecretWarning[] {
   const warnings: SecretWarning[] = [];
   const check = (variable: string, value: string | null, what: string) => {
-    if (value !== null && isExampleSecret(value)) warnings.push({ variable, message: `${variable} is still an example value: ${what}. Set a long random value (openssl rand -hex 32) and restart.` });
+    if (value !== null && isExampleSecret(value))
+      warnings.push({
+        variable,
+        message: `${variable} is still an example value: ${what}. Set a long random value (openssl rand -hex 32) and restart.`,
+      });
   };
   check('SECRET', config.secret, 'anyone who knows it can sign access tokens for any account');
   check('METRICS_TOKEN', config.metrics.token, 'anyone who knows it can read the server metrics');
   if (config.storage.driver === 's3') {
-    check('S3_SECRET_ACCESS_KEY', config.storage.secretAccessKey, 'anyone who can reach the bucket can read and replace every uploaded file');
+    check(
+      'S3_SECRET_ACCESS_KEY',
+      config.storage.secretAccessKey,
+      'anyone who can reach the bucket can read and replace every uploaded file',
+    );
   }
   return warnings;
 }

@@ -27,9 +27,16 @@ export function registerMetricsEndpoints(server: FastifyInstance, config: Config
   if (token !== null) {
     server.get('/metrics', async (request, reply) => {
       if (!isMetricsTokenValid(request.headers.authorization, token)) {
-        return reply.code(401).header('WWW-Authenticate', 'Bearer realm="metrics"').header('Cache-Control', 'no-store').send({ error: 'Unauthorized', message: 'A valid metrics bearer token is required' });
+        return reply
+          .code(401)
+          .header('WWW-Authenticate', 'Bearer realm="metrics"')
+          .header('Cache-Control', 'no-store')
+          .send({ error: 'Unauthorized', message: 'A valid metrics bearer token is required' });
       }
-      return reply.header('Content-Type', metrics.registry.contentType).header('Cache-Control', 'no-store').send(await metrics.registry.metrics());
+      return reply
+        .header('Content-Type', metrics.registry.contentType)
+        .header('Cache-Control', 'no-store')
+        .send(await metrics.registry.metrics());
     });
   }
   if (port !== null) {
@@ -48,7 +55,10 @@ function metricsListener(metrics: Metrics): Server {
       return;
     }
     metrics.registry.metrics().then(
-      (text) => response.writeHead(200, { 'Content-Type': metrics.registry.contentType, 'Cache-Control': 'no-store' }).end(request.method === 'HEAD' ? undefined : text),
+      (text) =>
+        response
+          .writeHead(200, { 'Content-Type': metrics.registry.contentType, 'Cache-Control': 'no-store' })
+          .end(request.method === 'HEAD' ? undefined : text),
       () => response.writeHead(500, { 'Content-Type': 'text/plain' }).end('metrics unavailable'),
     );
   });

@@ -11,8 +11,12 @@ describe('rate limits', () => {
 
   it('refuses attempt N+1 with RATE_LIMITED and a retry delay', async () => {
     const limits = new RateLimits(true);
-    for (let attempt = 0; attempt < rateLimitRules.mailPerEmail.points; attempt += 1) await limits.consume(['mailPerEmail', 'a@example.com']);
-    await expect(limits.consume(['mailPerEmail', 'a@example.com'])).rejects.toMatchObject({ code: 'RATE_LIMITED', details: { retryAfterSeconds: expect.any(Number) } });
+    for (let attempt = 0; attempt < rateLimitRules.mailPerEmail.points; attempt += 1)
+      await limits.consume(['mailPerEmail', 'a@example.com']);
+    await expect(limits.consume(['mailPerEmail', 'a@example.com'])).rejects.toMatchObject({
+      code: 'RATE_LIMITED',
+      details: { retryAfterSeconds: expect.any(Number) },
+    });
     await expect(limits.consume(['mailPerEmail', 'b@example.com'])).resolves.toBeUndefined();
   });
 });

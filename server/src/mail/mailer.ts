@@ -39,7 +39,10 @@ export function linksOf(text: string): string[] {
 export function createOutboxMailer(database: DatabaseHandle, log: FastifyBaseLogger, outboxUrl: string | null): Mailer {
   return {
     async send(message) {
-      database.db.insert(outbox).values({ id: newId(), ...message, createdAt: new Date().toISOString() }).run();
+      database.db
+        .insert(outbox)
+        .values({ id: newId(), ...message, createdAt: new Date().toISOString() })
+        .run();
       const links = linksOf(message.text);
       const where = outboxUrl ? `; every mail is also at ${outboxUrl}` : '';
       log.info(

@@ -17,7 +17,8 @@ export function registerOutboxPage(server: FastifyInstance, services: Services):
     const mails = services.database.db.select().from(outbox).orderBy(desc(outbox.createdAt)).limit(100).all();
     const items = mails
       .map(
-        (mail) => `<article><header><strong>${escapeHtml(mail.subject)}</strong><span>to ${escapeHtml(mail.to)} · ${escapeHtml(mail.createdAt)}</span></header><pre>${linkify(mail.text)}</pre></article>`,
+        (mail) =>
+          `<article><header><strong>${escapeHtml(mail.subject)}</strong><span>to ${escapeHtml(mail.to)} · ${escapeHtml(mail.createdAt)}</span></header><pre>${linkify(mail.text)}</pre></article>`,
       )
       .join('');
     const page = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Outbox · Workspace</title><meta name="viewport" content="width=device-width,initial-scale=1">

@@ -25,7 +25,10 @@ export interface MailValues {
 const localesDirectory = resolve(import.meta.dirname, '../../../locales');
 
 const catalogue = new Map<Language, Record<MailKind, MailTexts>>(
-  supportedLanguages.map((language) => [language, JSON.parse(readFileSync(resolve(localesDirectory, language, 'mail.json'), 'utf8')) as Record<MailKind, MailTexts>]),
+  supportedLanguages.map((language) => [
+    language,
+    JSON.parse(readFileSync(resolve(localesDirectory, language, 'mail.json'), 'utf8')) as Record<MailKind, MailTexts>,
+  ]),
 );
 
 function fill(template: string, values: MailValues): string {
@@ -41,7 +44,12 @@ export function renderMail(kind: MailKind, language: string, to: string, values:
   const texts = (catalogue.get(isSupportedLanguage(language) ? language : fallbackLanguage) ?? catalogue.get(fallbackLanguage)!)[kind];
   const filled = Object.fromEntries(Object.entries(texts).map(([key, text]) => [key, fill(text, values)])) as unknown as MailTexts;
   const note = values.note && filled.note ? { label: filled.note, text: values.note } : null;
-  const noteText = note ? `${note.label}\n${note.text.split('\n').map((line) => `> ${line}`).join('\n')}\n\n` : '';
+  const noteText = note
+    ? `${note.label}\n${note.text
+        .split('\n')
+        .map((line) => `> ${line}`)
+        .join('\n')}\n\n`
+    : '';
   const text = `${filled.greeting}\n\n${filled.body}\n\n${noteText}${filled.action}: ${values.link}\n\n${filled.ignore}\n`;
   const noteHtml = note
     ? `<p>${escapeHtml(note.label)}</p>\n<blockquote style="margin:0 0 16px;padding:8px 12px;border-left:3px solid #d4d4d8;color:#3f3f46;white-space:pre-wrap">${escapeHtml(note.text)}</blockquote>\n`

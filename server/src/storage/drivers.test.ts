@@ -83,7 +83,13 @@ describe('S3 storage: the bucket CORS rule', () => {
     withClient(storage, async (command) => void sent.push(command));
     await storage.prepare();
     const cors = sent.find((command) => command instanceof PutBucketCorsCommand) as PutBucketCorsCommand;
-    expect(cors.input.CORSConfiguration?.CORSRules).toEqual([expect.objectContaining({ AllowedOrigins: ['https://app.example.com'], AllowedMethods: expect.arrayContaining(['PUT', 'GET']), AllowedHeaders: ['*'] })]);
+    expect(cors.input.CORSConfiguration?.CORSRules).toEqual([
+      expect.objectContaining({
+        AllowedOrigins: ['https://app.example.com'],
+        AllowedMethods: expect.arrayContaining(['PUT', 'GET']),
+        AllowedHeaders: ['*'],
+      }),
+    ]);
     storage.close();
   });
 

@@ -5,7 +5,15 @@ import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { randomBytes } from 'node:crypto';
 import { UrlSigner, uploadSignatureParts } from './signing';
-import { isStorageKey, type ByteRange, type DownloadTicket, type SignedUpload, type StorageDriver, type StoredObject, type UploadTicket } from './types';
+import {
+  isStorageKey,
+  type ByteRange,
+  type DownloadTicket,
+  type SignedUpload,
+  type StorageDriver,
+  type StoredObject,
+  type UploadTicket,
+} from './types';
 
 /** Why a streamed upload was refused; the route turns each into an HTTP status. */
 export class UploadRefused extends Error {
@@ -48,7 +56,12 @@ export class LocalStorage implements StorageDriver {
     const signature = this.signer.sign(uploadSignatureParts(ticket.key, expires, ticket.size, ticket.contentType));
     const query = new URLSearchParams({ expires: String(expires), size: String(ticket.size), type: ticket.contentType, signature });
     // A path on this server: the page uploading is always served from it, whatever address it was reached at.
-    return { url: `/uploads/${ticket.key}?${query}`, method: 'PUT', headers: { 'Content-Type': ticket.contentType }, expiresAt: new Date(expires * 1000) };
+    return {
+      url: `/uploads/${ticket.key}?${query}`,
+      method: 'PUT',
+      headers: { 'Content-Type': ticket.contentType },
+      expiresAt: new Date(expires * 1000),
+    };
   }
 
   async signDownload(_ticket: DownloadTicket): Promise<string | null> {
@@ -63,7 +76,13 @@ export class LocalStorage implements StorageDriver {
     if (this.receiving.has(key)) throw new UploadRefused('busy');
     const controller = new AbortController();
     const work = this.receiveInto(key, size, body, controller.signal);
-    const entry = { controller, settled: work.then(() => undefined, () => undefined) };
+    const entry = {
+      controller,
+      settled: work.then(
+        () => undefined,
+        () => undefined,
+      ),
+    };
     this.receiving.set(key, entry);
     try {
       await work;
@@ -162,7 +181,9 @@ export class LocalStorage implements StorageDriver {
     for await (const team of teams) {
       if (!team.isDirectory() || team.name.startsWith('.')) continue;
       for await (const entry of await opendir(join(this.root, team.name))) {
-        const key = relative(this.root, join(this.root, team.name, entry.name)).split(sep).join('/');
+        const key = relative(this.root, join(this.root, team.name, entry.name))
+          .split(sep)
+          .join('/');
         if (!entry.isFile() || !isStorageKey(key)) continue;
         const found = await this.stat(key);
         if (found) yield found;

@@ -13,7 +13,16 @@ import {
   type S3ClientConfig,
 } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
-import { incomingPrefix, isStorageKey, type ByteRange, type DownloadTicket, type SignedUpload, type StorageDriver, type StoredObject, type UploadTicket } from './types';
+import {
+  incomingPrefix,
+  isStorageKey,
+  type ByteRange,
+  type DownloadTicket,
+  type SignedUpload,
+  type StorageDriver,
+  type StoredObject,
+  type UploadTicket,
+} from './types';
 
 export interface S3Settings {
   endpoint: string | null;
@@ -38,7 +47,13 @@ const consoleLog: StorageLog = { warn: (details, message) => console.warn(messag
 
 /** The bucket's CORS rule: the app's pages PUT bytes (with the signed Content-Type) and GET signed downloads. */
 export function bucketCorsRule(allowedOrigin: string) {
-  return { AllowedOrigins: [allowedOrigin], AllowedMethods: ['PUT', 'GET', 'HEAD'], AllowedHeaders: ['*'], ExposeHeaders: ['ETag'], MaxAgeSeconds: 3600 };
+  return {
+    AllowedOrigins: [allowedOrigin],
+    AllowedMethods: ['PUT', 'GET', 'HEAD'],
+    AllowedHeaders: ['*'],
+    ExposeHeaders: ['ETag'],
+    MaxAgeSeconds: 3600,
+  };
 }
 
 const seconds = (expiresAt: Date) => Math.max(1, Math.floor((expiresAt.getTime() - Date.now()) / 1000));
@@ -65,21 +80,29 @@ export class S3Storage implements StorageDriver {
     };
     this.client = new S3Client({ ...base, ...(settings.endpoint ? { endpoint: settings.endpoint } : {}) });
     const publicEndpoint = settings.publicEndpoint ?? settings.endpoint;
-    this.signingClient = publicEndpoint === settings.endpoint ? this.client : new S3Client({ ...base, ...(publicEndpoint ? { endpoint: publicEndpoint } : {}) });
+    this.signingClient =
+      publicEndpoint === settings.endpoint
+        ? this.client
+        : new S3Client({ ...base, ...(publicEndpoint ? { endpoint: publicEndpoint } : {}) });
   }
 
   async prepare(): Promise<void> {
     const Bucket = this.settings.bucket;
-    const exists = await this.client.send(new HeadBucketCommand({ Bucket })).then(() => true, () => false);
+    const exists = await this.client.send(new HeadBucketCommand({ Bucket })).then(
+      () => true,
+      () => false,
+    );
     if (!exists) await this.client.send(new CreateBucketCommand({ Bucket }));
     // Browsers upload straight to the bucket; some servers (MinIO, R2 with scoped tokens) manage CORS
     // elsewhere and refuse this call: the server still starts, and says what to set by hand.
-    await this.client.send(new PutBucketCorsCommand({ Bucket, CORSConfiguration: { CORSRules: [bucketCorsRule(this.settings.allowedOrigin)] } })).catch((error: unknown) => {
-      (this.settings.log ?? consoleLog).warn(
-        { err: error, bucket: Bucket, origin: this.settings.allowedOrigin },
-        `could not set the CORS rule of bucket ${Bucket}; allow PUT (with a Content-Type header) and GET from ${this.settings.allowedOrigin} on it by hand, or browser uploads fail`,
-      );
-    });
+    await this.client
+      .send(new PutBucketCorsCommand({ Bucket, CORSConfiguration: { CORSRules: [bucketCorsRule(this.settings.allowedOrigin)] } }))
+      .catch((error: unknown) => {
+        (this.settings.log ?? consoleLog).warn(
+          { err: error, bucket: Bucket, origin: this.settings.allowedOrigin },
+          `could not set the CORS rule of bucket ${Bucket}; allow PUT (with a Content-Type header) and GET from ${this.settings.allowedOrigin} on it by hand, or browser uploads fail`,
+        );
+      });
   }
 
   /** The origin browsers reach the bucket at, exactly as signed URLs name it (path or virtual-hosted style). */
@@ -93,19 +116,37 @@ export class S3Storage implements StorageDriver {
   }
 
   async signUpload(ticket: UploadTicket): Promise<SignedUpload> {
-    const command = new PutObjectCommand({ Bucket: this.settings.bucket, Key: incomingPrefix + ticket.key, ContentLength: ticket.size, ContentType: ticket.contentType });
-    const url = await getSignedUrl(this.signingClient, command, { expiresIn: seconds(ticket.expiresAt), signableHeaders: new Set(['content-length', 'content-type']) });
+    const command = new PutObjectCommand({
+      Bucket: this.settings.bucket,
+      Key: incomingPrefix + ticket.key,
+      ContentLength: ticket.size,
+      ContentType: ticket.contentType,
+    });
+    const url = await getSignedUrl(this.signingClient, command, {
+      expiresIn: seconds(ticket.expiresAt),
+      signableHeaders: new Set(['content-length', 'content-type']),
+    });
     return { url, method: 'PUT', headers: { 'Content-Type': ticket.contentType }, expiresAt: ticket.expiresAt };
   }
 
   async signDownload(ticket: DownloadTicket): Promise<string> {
-    const command = new GetObjectCommand({ Bucket: this.settings.bucket, Key: ticket.key, ResponseContentType: ticket.contentType, ResponseContentDisposition: ticket.disposition });
+    const command = new GetObjectCommand({
+      Bucket: this.settings.bucket,
+      Key: ticket.key,
+      ResponseContentType: ticket.contentType,
+      ResponseContentDisposition: ticket.disposition,
+    });
     return getSignedUrl(this.signingClient, command, { expiresIn: seconds(ticket.expiresAt) });
   }
 
   async finishUpload(key: string): Promise<StoredObject | null> {
     const Bucket = this.settings.bucket;
-    const copied = await this.client.send(new CopyObjectCommand({ Bucket, Key: key, CopySource: `${Bucket}/${incomingPrefix}${key}` })).then(() => true, () => false);
+    const copied = await this.client
+      .send(new CopyObjectCommand({ Bucket, Key: key, CopySource: `${Bucket}/${incomingPrefix}${key}` }))
+      .then(
+        () => true,
+        () => false,
+      );
     if (copied) await this.delete(incomingPrefix + key);
     return this.stat(key);
   }
@@ -134,7 +175,9 @@ export class S3Storage implements StorageDriver {
   }
 
   async read(key: string, range?: ByteRange): Promise<Readable> {
-    const object = await this.client.send(new GetObjectCommand({ Bucket: this.settings.bucket, Key: key, ...(range ? { Range: `bytes=${range.start}-${range.end}` } : {}) }));
+    const object = await this.client.send(
+      new GetObjectCommand({ Bucket: this.settings.bucket, Key: key, ...(range ? { Range: `bytes=${range.start}-${range.end}` } : {}) }),
+    );
     return object.Body as Readable;
   }
 
@@ -152,7 +195,8 @@ export class S3Storage implements StorageDriver {
       const page = await this.client.send(new ListObjectsV2Command({ Bucket: this.settings.bucket, ContinuationToken }));
       for (const object of page.Contents ?? []) {
         const key = object.Key ?? '';
-        if (isStorageKey(key.startsWith(incomingPrefix) ? key.slice(incomingPrefix.length) : key)) yield { key, size: object.Size ?? 0, modifiedAt: object.LastModified ?? new Date() };
+        if (isStorageKey(key.startsWith(incomingPrefix) ? key.slice(incomingPrefix.length) : key))
+          yield { key, size: object.Size ?? 0, modifiedAt: object.LastModified ?? new Date() };
       }
       ContinuationToken = page.IsTruncated ? page.NextContinuationToken : undefined;
     } while (ContinuationToken);

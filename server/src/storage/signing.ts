@@ -26,5 +26,6 @@ export class UrlSigner {
   }
 }
 
-export const uploadSignatureParts = (key: string, expires: number, size: number, contentType: string) => ['PUT', key, expires, size, contentType] as const;
+export const uploadSignatureParts = (key: string, expires: number, size: number, contentType: string) =>
+  ['PUT', key, expires, size, contentType] as const;
 export const downloadSignatureParts = (fileId: string, expires: number) => ['GET', `file:${fileId}`, expires] as const;

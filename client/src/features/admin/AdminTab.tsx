@@ -39,7 +39,12 @@ export function AdminTab({ team, section, base }: { team: TeamDetail; section: A
     <div className={styles.admin}>
       <nav className={styles.sections} aria-label={t('admin.sectionsLabel')}>
         {adminSections.map((key) => (
-          <Link key={key} to={`${base}/${adminSectionSlugs[key]}`} className={key === section ? styles.sectionActive : styles.sectionLink} aria-current={key === section ? 'page' : undefined}>
+          <Link
+            key={key}
+            to={`${base}/${adminSectionSlugs[key]}`}
+            className={key === section ? styles.sectionActive : styles.sectionLink}
+            aria-current={key === section ? 'page' : undefined}
+          >
             {t(`admin.sections.${key}`)}
           </Link>
         ))}

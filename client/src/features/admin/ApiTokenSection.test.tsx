@@ -57,7 +57,10 @@ describe('API tokens (SPEC §2 admin: API token)', () => {
   });
 
   it('revokes a token after a confirmation', async () => {
-    const graphql = mockGraphQL({ getApiTokens: () => ({ data: { getApiTokens: [stored] } }), revokeApiToken: () => ({ data: { revokeApiToken: true } }) });
+    const graphql = mockGraphQL({
+      getApiTokens: () => ({ data: { getApiTokens: [stored] } }),
+      revokeApiToken: () => ({ data: { revokeApiToken: true } }),
+    });
     renderWithStore(<ApiTokenSection />);
     await userEvent.click(await screen.findByRole('button', { name: 'Revoke Deploy script' }));
     const [pending] = appStore.get(dialogQueueAtom);

@@ -20,7 +20,10 @@ export function ApiTokenSection() {
   const [tokens, setTokens] = useState<ApiToken[] | null>(null);
   const [created, setCreated] = useState<{ token: string; name: string } | null>(null);
   const { error, setError, pending, run } = useAction();
-  const form = useForm({ initialValues: { name: '' }, validate: (values) => ({ name: nameError(values.name, t, t('admin.apiToken.nameRequired')) }) });
+  const form = useForm({
+    initialValues: { name: '' },
+    validate: (values) => ({ name: nameError(values.name, t, t('admin.apiToken.nameRequired')) }),
+  });
 
   const load = useCallback(async () => {
     try {
@@ -65,19 +68,29 @@ export function ApiTokenSection() {
   const now = Date.now();
   const date = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium' });
   const lastUsed = (token: ApiToken) =>
-    token.lastUsedAt ? formatRelativeTime(new Date(token.lastUsedAt).getTime(), now, i18n.language, t('activity.justNow')) : t('admin.apiToken.neverUsed');
+    token.lastUsedAt
+      ? formatRelativeTime(new Date(token.lastUsedAt).getTime(), now, i18n.language, t('activity.justNow'))
+      : t('admin.apiToken.neverUsed');
 
   return (
     <div className={styles.stack}>
       <form className={styles.inline} onSubmit={onSubmit} noValidate aria-label={t('admin.apiToken.createLabel')}>
         {form.formError && <Notice tone="error">{form.formError}</Notice>}
-        <TextInput label={t('admin.apiToken.name')} placeholder={t('admin.apiToken.namePlaceholder')} maxLength={64} className={styles.grow} {...form.field('name')} />
+        <TextInput
+          label={t('admin.apiToken.name')}
+          placeholder={t('admin.apiToken.namePlaceholder')}
+          maxLength={64}
+          className={styles.grow}
+          {...form.field('name')}
+        />
         <Button type="submit" variant="primary" icon={<KeyRound aria-hidden />} loading={form.sending} className={styles.inlineButton}>
           {t('admin.apiToken.create')}
         </Button>
       </form>
       {error && <Notice tone="error">{error}</Notice>}
-      {tokens !== null && tokens.length === 0 && <EmptyState icon={KeyRound} title={t('admin.apiToken.noneTitle')} description={t('admin.apiToken.none')} />}
+      {tokens !== null && tokens.length === 0 && (
+        <EmptyState icon={KeyRound} title={t('admin.apiToken.noneTitle')} description={t('admin.apiToken.none')} />
+      )}
       {tokens !== null && tokens.length > 0 && (
         <ul className={styles.tokens} aria-label={t('admin.apiToken.listLabel')}>
           {tokens.map((token) => (
@@ -86,10 +99,19 @@ export function ApiTokenSection() {
               <div className={styles.tokenText}>
                 <span className={styles.tokenName}>{token.name}</span>
                 <span className={styles.tokenMeta}>
-                  <code>{token.prefix}…</code> · {t('admin.apiToken.created', { date: date.format(new Date(token.createdAt)) })} · {t('admin.apiToken.lastUsed', { when: lastUsed(token) })}
+                  <code>{token.prefix}…</code> · {t('admin.apiToken.created', { date: date.format(new Date(token.createdAt)) })} ·{' '}
+                  {t('admin.apiToken.lastUsed', { when: lastUsed(token) })}
                 </span>
               </div>
-              <Button size="sm" variant="ghost" icon={<Trash2 aria-hidden />} loading={pending === token.id} disabled={pending !== null} onClick={() => void revoke(token)} aria-label={t('admin.apiToken.revokeNamed', { name: token.name })}>
+              <Button
+                size="sm"
+                variant="ghost"
+                icon={<Trash2 aria-hidden />}
+                loading={pending === token.id}
+                disabled={pending !== null}
+                onClick={() => void revoke(token)}
+                aria-label={t('admin.apiToken.revokeNamed', { name: token.name })}
+              >
                 {t('admin.apiToken.revoke')}
               </Button>
             </li>

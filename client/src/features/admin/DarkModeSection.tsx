@@ -11,7 +11,12 @@ export function DarkModeSection() {
   const dark = useAtomValue(darkModeEnabledAtom);
   return (
     <div className={styles.switches}>
-      <Switch label={t('admin.darkMode.label')} description={t('admin.darkMode.description')} checked={dark} onChange={(checked) => setDarkMode(checked, store)} />
+      <Switch
+        label={t('admin.darkMode.label')}
+        description={t('admin.darkMode.description')}
+        checked={dark}
+        onChange={(checked) => setDarkMode(checked, store)}
+      />
     </div>
   );
 }

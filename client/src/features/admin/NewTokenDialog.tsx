@@ -35,7 +35,14 @@ export function NewTokenDialog({ token, name, onClose }: { token: string | null;
         {t('admin.apiToken.once')}
       </Notice>
       <div className={styles.tokenField}>
-        <input ref={field} className={styles.tokenValue} value={token ?? ''} readOnly aria-label={t('admin.apiToken.value')} onFocus={(event) => event.target.select()} />
+        <input
+          ref={field}
+          className={styles.tokenValue}
+          value={token ?? ''}
+          readOnly
+          aria-label={t('admin.apiToken.value')}
+          onFocus={(event) => event.target.select()}
+        />
         <Button icon={<Copy aria-hidden />} onClick={() => void copy()} data-autofocus>
           {t('admin.apiToken.copy')}
         </Button>

@@ -36,10 +36,15 @@ export function PermissionsSection() {
 
   const change = async (space: SpaceWithMembers, userId: string, name: string, permission: PermissionChange) => {
     const outcome = await run(`${space.id}-${userId}`, async () => {
-      const { setPermission } = await request(setPermissionDocument, { user: userId, project: space.id, permission }, { handledByCaller: true });
+      const { setPermission } = await request(
+        setPermissionDocument,
+        { user: userId, project: space.id, permission },
+        { handledByCaller: true },
+      );
       storeSpace(store, setPermission);
       setSpaces((current) => (current ?? []).map((known) => (known.id === space.id ? setPermission : known)));
-      const label = permission === 'removed' ? t('admin.permissions.none') : t(`spaces.permissions.${permission === 'admin' ? 'admin' : 'basic'}`);
+      const label =
+        permission === 'removed' ? t('admin.permissions.none') : t(`spaces.permissions.${permission === 'admin' ? 'admin' : 'basic'}`);
       showToast({ message: t('admin.permissions.changed', { name, space: space.name, permission: label }), icon: 'success' });
     });
     if (outcome.denied) void load();

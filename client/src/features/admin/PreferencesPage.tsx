@@ -17,13 +17,22 @@ import styles from './PreferencesPage.module.css';
 export const preferencesTabs = ['profile', 'account', 'admin', 'team', 'analytics', 'activity'] as const;
 export type PreferencesTab = (typeof preferencesTabs)[number];
 
-
 function isPreferencesTab(value: string | undefined): value is PreferencesTab {
   return preferencesTabs.some((tab) => tab === value);
 }
 
 /** While a tab's data loads: a spinner, or the error with "Try again" when it cannot load. */
-function LoadingPanel({ failed, retry, failedTitle, loadingText }: { failed: unknown; retry: () => void; failedTitle: string; loadingText: string }) {
+function LoadingPanel({
+  failed,
+  retry,
+  failedTitle,
+  loadingText,
+}: {
+  failed: unknown;
+  retry: () => void;
+  failedTitle: string;
+  loadingText: string;
+}) {
   const { t, i18n } = useTranslation();
   if (failed) {
     return (
@@ -55,7 +64,12 @@ function ProfilePanels({ tab }: { tab: 'profile' | 'account' }) {
 function TeamPanels({ tab, section, base }: { tab: 'admin' | 'team'; section: string | undefined; base: string }) {
   const { t } = useTranslation();
   const { team, failed, retry } = useTeamDetail();
-  if (team) return tab === 'admin' ? <AdminTab team={team} section={adminSectionFromSlug(section)} base={`${base}/admin`} /> : <TeamTab team={team} />;
+  if (team)
+    return tab === 'admin' ? (
+      <AdminTab team={team} section={adminSectionFromSlug(section)} base={`${base}/admin`} />
+    ) : (
+      <TeamTab team={team} />
+    );
   return <LoadingPanel failed={failed} retry={retry} failedTitle={t('teams.loadFailed')} loadingText={t('teams.loading')} />;
 }
 
@@ -71,7 +85,12 @@ export default function PreferencesPage() {
     <div className={styles.page}>
       <nav className={styles.tabs} aria-label={t('preferences.sections')}>
         {preferencesTabs.map((key) => (
-          <Link key={key} to={key === 'profile' ? base : `${base}/${key}`} className={key === tab ? styles.tabActive : styles.tab} aria-current={key === tab ? 'page' : undefined}>
+          <Link
+            key={key}
+            to={key === 'profile' ? base : `${base}/${key}`}
+            className={key === tab ? styles.tabActive : styles.tab}
+            aria-current={key === tab ? 'page' : undefined}
+          >
             {t(`preferences.tabs.${key}`)}
           </Link>
         ))}

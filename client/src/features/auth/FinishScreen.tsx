@@ -27,7 +27,12 @@ export function FinishScreen() {
   if (!signedIn) {
     return (
       <>
-        <AuthHeader title={t('auth.finish.title')} subtitle={t('auth.finish.signedOut')} badge={<PartyPopper size={20} aria-hidden />} badgeTone="success" />
+        <AuthHeader
+          title={t('auth.finish.title')}
+          subtitle={t('auth.finish.signedOut')}
+          badge={<PartyPopper size={20} aria-hidden />}
+          badgeTone="success"
+        />
         <Button variant="primary" size="lg" className={styles.wide} onClick={() => void navigate('/signin')}>
           {t('auth.finish.signIn')}
         </Button>
@@ -44,11 +49,17 @@ export function FinishScreen() {
       />
       <div className={styles.stack}>
         <p className={styles.subtitle}>{t('auth.finish.description')}</p>
-        <Button variant="primary" size="lg" className={styles.wide} autoFocus onClick={() => {
+        <Button
+          variant="primary"
+          size="lg"
+          className={styles.wide}
+          autoFocus
+          onClick={() => {
             // A new account (SPEC §2): the welcome flow opens on the dashboard.
             if (params.get('new') === '1') store.set(onboardingRequestedAtom, true);
             void navigate(safeReturnPath(params.get('next')) ?? takeReturnPath() ?? '/overview', { replace: true });
-          }}>
+          }}
+        >
           {t('auth.finish.dashboard')}
         </Button>
       </div>

@@ -43,7 +43,9 @@ export function ForgotScreen() {
         <AuthHeader
           title={t('auth.forgot.sentTitle')}
           badge={<MailCheck size={20} aria-hidden />}
-          subtitle={<Trans i18nKey="auth.forgot.sent" values={{ email: sentTo }} components={{ strong: <strong className={styles.strong} /> }} />}
+          subtitle={
+            <Trans i18nKey="auth.forgot.sent" values={{ email: sentTo }} components={{ strong: <strong className={styles.strong} /> }} />
+          }
         />
         <div className={styles.stack}>
           <p className={styles.subtitle}>{t('auth.forgot.sentHint')}</p>
@@ -60,7 +62,14 @@ export function ForgotScreen() {
       <AuthHeader title={t('auth.forgot.title')} subtitle={t('auth.forgot.subtitle')} />
       <form className={styles.form} onSubmit={onSubmit} noValidate>
         {form.formError && <Notice tone="error">{form.formError}</Notice>}
-        <TextInput label={t('forms.email')} type="email" autoComplete="email" placeholder={t('forms.emailPlaceholder')} autoFocus {...form.field('email')} />
+        <TextInput
+          label={t('forms.email')}
+          type="email"
+          autoComplete="email"
+          placeholder={t('forms.emailPlaceholder')}
+          autoFocus
+          {...form.field('email')}
+        />
         <Button type="submit" variant="primary" size="lg" className={styles.submit} loading={form.sending}>
           {t('auth.forgot.submit')}
         </Button>

@@ -11,7 +11,12 @@ export function LanguageMenu() {
   return (
     <Menu>
       <MenuTrigger asChild>
-        <Button variant="ghost" size="sm" icon={<Languages aria-hidden />} aria-label={`${t('userMenu.language')}: ${t(`languages.${language}`)}`}>
+        <Button
+          variant="ghost"
+          size="sm"
+          icon={<Languages aria-hidden />}
+          aria-label={`${t('userMenu.language')}: ${t(`languages.${language}`)}`}
+        >
           {t(`languages.${language}`)}
         </Button>
       </MenuTrigger>

@@ -43,7 +43,11 @@ describe('password recovery', () => {
     await userEvent.type(screen.getByLabelText('New password'), 'difference9');
     await userEvent.type(screen.getByLabelText('Confirm new password'), 'difference9{Enter}');
     expect(await screen.findByRole('heading', { level: 1, name: 'Password updated' })).toBeTruthy();
-    expect(graphql.callsOf('updatePassword')[0]?.variables).toEqual({ email: 'ada@example.com', password: 'difference9', token: 'reset-1' });
+    expect(graphql.callsOf('updatePassword')[0]?.variables).toEqual({
+      email: 'ada@example.com',
+      password: 'difference9',
+      token: 'reset-1',
+    });
     await userEvent.click(screen.getByRole('button', { name: 'Sign in' }));
     expect(router.state.location.pathname).toBe('/signin');
   });
@@ -63,7 +67,9 @@ describe('password recovery', () => {
     renderRoute('/signup/forgot', routes);
     await userEvent.type(screen.getByLabelText('Email'), 'nobody@example.com{Enter}');
     expect(await screen.findByRole('heading', { level: 1, name: 'Check your inbox' })).toBeTruthy();
-    expect(screen.getByText(/If an account exists for/).textContent).toBe('If an account exists for nobody@example.com, we sent a link to choose a new password.');
+    expect(screen.getByText(/If an account exists for/).textContent).toBe(
+      'If an account exists for nobody@example.com, we sent a link to choose a new password.',
+    );
     expect(graphql.callsOf('forgotPassword')[0]?.variables).toEqual({ email: 'nobody@example.com' });
   });
 });

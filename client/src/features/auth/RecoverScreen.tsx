@@ -30,13 +30,27 @@ function LinkProblem({ title, message }: { title: string; message: string }) {
 }
 
 /** The new password and its confirmation for a reset link; the server saying the link no longer works ends the form. */
-function NewPasswordForm({ email, token, onDone, onLinkExpired }: { email: string; token: string; onDone: () => void; onLinkExpired: () => void }) {
+function NewPasswordForm({
+  email,
+  token,
+  onDone,
+  onLinkExpired,
+}: {
+  email: string;
+  token: string;
+  onDone: () => void;
+  onLinkExpired: () => void;
+}) {
   const { t, i18n } = useTranslation();
   const form = useForm({
     initialValues: { password: '', confirmation: '' },
     validate: (values) => ({
       password: newPasswordError(values.password, t),
-      confirmation: !values.confirmation ? t('forms.confirmationRequired') : values.confirmation !== values.password ? t('forms.passwordsDiffer') : undefined,
+      confirmation: !values.confirmation
+        ? t('forms.confirmationRequired')
+        : values.confirmation !== values.password
+          ? t('forms.passwordsDiffer')
+          : undefined,
     }),
   });
 
@@ -55,7 +69,9 @@ function NewPasswordForm({ email, token, onDone, onLinkExpired }: { email: strin
     <>
       <AuthHeader
         title={t('auth.recover.title')}
-        subtitle={<Trans i18nKey="auth.recover.subtitle" values={{ email }} components={{ strong: <strong className={styles.strong} /> }} />}
+        subtitle={
+          <Trans i18nKey="auth.recover.subtitle" values={{ email }} components={{ strong: <strong className={styles.strong} /> }} />
+        }
       />
       <form className={styles.form} onSubmit={onSubmit} noValidate>
         {form.formError && <Notice tone="error">{form.formError}</Notice>}
@@ -85,7 +101,12 @@ export function RecoverScreen() {
   if (outcome === 'done') {
     return (
       <>
-        <AuthHeader title={t('auth.recover.doneTitle')} subtitle={t('auth.recover.done')} badge={<CircleCheck size={20} aria-hidden />} badgeTone="success" />
+        <AuthHeader
+          title={t('auth.recover.doneTitle')}
+          subtitle={t('auth.recover.done')}
+          badge={<CircleCheck size={20} aria-hidden />}
+          badgeTone="success"
+        />
         <Button variant="primary" size="lg" className={styles.wide} autoFocus onClick={() => void navigate('/signin', { replace: true })}>
           {t('auth.recover.signIn')}
         </Button>

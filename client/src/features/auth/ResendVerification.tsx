@@ -34,7 +34,15 @@ export function ResendVerification({ email: knownEmail }: { email: string | null
     <form className={styles.form} onSubmit={onSubmit} noValidate>
       {sentTo && <Notice tone="success">{t('auth.verify.resent', { email: sentTo })}</Notice>}
       {form.formError && <Notice tone="error">{form.formError}</Notice>}
-      {!knownEmail && <TextInput label={t('forms.email')} type="email" autoComplete="email" placeholder={t('forms.emailPlaceholder')} {...form.field('email')} />}
+      {!knownEmail && (
+        <TextInput
+          label={t('forms.email')}
+          type="email"
+          autoComplete="email"
+          placeholder={t('forms.emailPlaceholder')}
+          {...form.field('email')}
+        />
+      )}
       <Button type="submit" variant={knownEmail ? 'secondary' : 'primary'} size="lg" className={styles.wide} loading={form.sending}>
         {t('auth.verify.resend')}
       </Button>

@@ -9,7 +9,10 @@ import { renderRoute } from '../../test/renderRoute';
 import AuthPage from './AuthPage';
 import { currentTeamAtom, currentUserAtom } from './session';
 
-vi.mock('../../app/preload', async (importOriginal) => ({ ...(await importOriginal<typeof import('../../app/preload')>()), scheduleDelayedPreloads: vi.fn() }));
+vi.mock('../../app/preload', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('../../app/preload')>()),
+  scheduleDelayedPreloads: vi.fn(),
+}));
 
 const routes = [
   { path: '/setup/:token', element: <AuthPage screen="setUp" /> },
@@ -31,7 +34,10 @@ afterEach(() => {
 
 describe('the set-up page', () => {
   it('creates the first administrator with the team name and goes to the welcome page', async () => {
-    const graphql = mockGraphQL({ checkSetup: () => ({ data: { checkSetup: true } }), setUserAdmin: () => ({ data: { setUserAdmin: { user: grace, team } } }) });
+    const graphql = mockGraphQL({
+      checkSetup: () => ({ data: { checkSetup: true } }),
+      setUserAdmin: () => ({ data: { setUserAdmin: { user: grace, team } } }),
+    });
     const { router, store } = renderRoute('/setup/the-secret', routes);
     expect(await screen.findByRole('heading', { name: 'Set up your workspace' })).toBeTruthy();
     await userEvent.click(screen.getByRole('button', { name: 'Create workspace' }));
@@ -46,7 +52,15 @@ describe('the set-up page', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Create workspace' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/signup/finish'));
     expect(graphql.callsOf('checkSetup')[0]?.variables).toEqual({ token: 'the-secret' });
-    expect(graphql.callsOf('setUserAdmin')[0]?.variables).toEqual({ token: 'the-secret', firstname: 'Grace', lastname: 'Hopper', email: 'grace@example.com', password: 'analytical1', team: 'Navy Labs', language: 'en' });
+    expect(graphql.callsOf('setUserAdmin')[0]?.variables).toEqual({
+      token: 'the-secret',
+      firstname: 'Grace',
+      lastname: 'Hopper',
+      email: 'grace@example.com',
+      password: 'analytical1',
+      team: 'Navy Labs',
+      language: 'en',
+    });
     expect(store.get(currentUserAtom)).toEqual(grace);
     expect(store.get(currentTeamAtom)).toEqual(team);
   });

@@ -14,7 +14,8 @@ import { checkSetupDocument, setUserAdminDocument } from './operations';
 import { PasswordStrengthMeter } from './PasswordStrengthMeter';
 import styles from './AuthForm.module.css';
 
-type LinkState = { state: 'checking' } | { state: 'ready' } | { state: 'invalid' } | { state: 'done' } | { state: 'failed'; error: unknown };
+type LinkState =
+  { state: 'checking' } | { state: 'ready' } | { state: 'invalid' } | { state: 'done' } | { state: 'failed'; error: unknown };
 
 /** Asks the server whether the set-up link still works, so a spent link says so before anyone types. */
 function useSetUpLink(token: string) {
@@ -27,7 +28,9 @@ function useSetUpLink(token: string) {
       (error: unknown) => {
         if (!active) return;
         const code = error instanceof RequestError ? error.code : null;
-        setLink(code === 'SETUP_LINK_INVALID' ? { state: 'invalid' } : code === 'SETUP_DONE' ? { state: 'done' } : { state: 'failed', error });
+        setLink(
+          code === 'SETUP_LINK_INVALID' ? { state: 'invalid' } : code === 'SETUP_DONE' ? { state: 'done' } : { state: 'failed', error },
+        );
       },
     );
     return () => {
@@ -115,7 +118,12 @@ export function SetUpScreen() {
   if (link.state === 'invalid') {
     return (
       <>
-        <AuthHeader title={t('auth.setUp.invalidTitle')} subtitle={t('errors.codes.SETUP_LINK_INVALID')} badge={<LinkIcon size={20} aria-hidden />} badgeTone="danger" />
+        <AuthHeader
+          title={t('auth.setUp.invalidTitle')}
+          subtitle={t('errors.codes.SETUP_LINK_INVALID')}
+          badge={<LinkIcon size={20} aria-hidden />}
+          badgeTone="danger"
+        />
         <p className={styles.subtitle}>{t('auth.setUp.invalidHint')}</p>
         <SignInFooter />
       </>
@@ -124,7 +132,12 @@ export function SetUpScreen() {
   if (link.state === 'done') {
     return (
       <>
-        <AuthHeader title={t('auth.setUp.doneTitle')} subtitle={t('errors.codes.SETUP_DONE')} badge={<ShieldCheck size={20} aria-hidden />} badgeTone="success" />
+        <AuthHeader
+          title={t('auth.setUp.doneTitle')}
+          subtitle={t('errors.codes.SETUP_DONE')}
+          badge={<ShieldCheck size={20} aria-hidden />}
+          badgeTone="success"
+        />
         <Button variant="primary" size="lg" className={styles.wide} onClick={() => void navigate('/signin')}>
           {t('auth.setUp.signIn')}
         </Button>
@@ -153,10 +166,22 @@ export function SetUpScreen() {
           <TextInput label={t('forms.firstname')} autoComplete="given-name" autoFocus {...form.field('firstname')} />
           <TextInput label={t('forms.lastname')} autoComplete="family-name" {...form.field('lastname')} />
         </div>
-        <TextInput label={t('forms.email')} type="email" autoComplete="email" placeholder={t('forms.emailPlaceholder')} {...form.field('email')} />
+        <TextInput
+          label={t('forms.email')}
+          type="email"
+          autoComplete="email"
+          placeholder={t('forms.emailPlaceholder')}
+          {...form.field('email')}
+        />
         <PasswordInput label={t('forms.password')} autoComplete="new-password" {...form.field('password')} />
         <PasswordStrengthMeter password={form.values.password} />
-        <TextInput label={t('auth.setUp.team')} autoComplete="organization" placeholder={t('teams.create.namePlaceholder')} hint={t('auth.setUp.teamHint')} {...form.field('team')} />
+        <TextInput
+          label={t('auth.setUp.team')}
+          autoComplete="organization"
+          placeholder={t('teams.create.namePlaceholder')}
+          hint={t('auth.setUp.teamHint')}
+          {...form.field('team')}
+        />
         <Button type="submit" variant="primary" size="lg" className={styles.submit} loading={form.sending}>
           {t('auth.setUp.submit')}
         </Button>

@@ -12,7 +12,10 @@ import AuthPage from './AuthPage';
 import { currentTeamAtom, currentUserAtom } from './session';
 import { socialProvidersAtom } from './SocialSignIn';
 
-vi.mock('../../app/preload', async (importOriginal) => ({ ...(await importOriginal<typeof import('../../app/preload')>()), scheduleDelayedPreloads: vi.fn() }));
+vi.mock('../../app/preload', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('../../app/preload')>()),
+  scheduleDelayedPreloads: vi.fn(),
+}));
 
 const taskPage = '/65a1f0c2b3d4e5f6a7b8c9d0/tasks/d/65a1f0c2b3d4e5f6a7b8c9d1';
 const routes = [
@@ -127,9 +130,14 @@ describe('sign-in form', () => {
 
 describe('returning to the page asked for', () => {
   it('goes to next after signing in, and passes it to the providers and to sign-up', async () => {
-    mockGraphQL({ login: () => ({ data: { login: { user: ada, team } } }), socialProviders: () => ({ data: { socialProviders: ['google'] } }) });
+    mockGraphQL({
+      login: () => ({ data: { login: { user: ada, team } } }),
+      socialProviders: () => ({ data: { socialProviders: ['google'] } }),
+    });
     const { router } = renderRoute(`/signin?next=${encodeURIComponent(taskPage)}`, routes);
-    expect((await screen.findByRole('link', { name: 'Continue with Google' })).getAttribute('href')).toBe(`/auth/google/start?next=${encodeURIComponent(taskPage)}`);
+    expect((await screen.findByRole('link', { name: 'Continue with Google' })).getAttribute('href')).toBe(
+      `/auth/google/start?next=${encodeURIComponent(taskPage)}`,
+    );
     expect(screen.getByRole('link', { name: 'Sign up' }).getAttribute('href')).toBe(`/signup/user?next=${encodeURIComponent(taskPage)}`);
     await fillAndSubmit('ada@example.com', 'correct-horse1');
     await waitFor(() => expect(router.state.location.pathname).toBe(taskPage));

@@ -33,7 +33,8 @@ export function SignInScreen() {
 
   const next = safeReturnPath(searchParams.get('next'));
   const errorCode = searchParams.get('error');
-  const linkError = errorCode && !linkErrorDismissed ? (isErrorCode(errorCode) ? t(`errors.codes.${errorCode}`) : t('auth.signIn.socialFailed')) : null;
+  const linkError =
+    errorCode && !linkErrorDismissed ? (isErrorCode(errorCode) ? t(`errors.codes.${errorCode}`) : t('auth.signIn.socialFailed')) : null;
 
   const onSubmit = form.submit(async ({ email, password }) => {
     setUnverifiedEmail(null);
@@ -61,7 +62,14 @@ export function SignInScreen() {
             {t('auth.signIn.notVerified', { email: unverifiedEmail })}
           </Notice>
         )}
-        <TextInput label={t('forms.email')} type="email" autoComplete="email" placeholder={t('forms.emailPlaceholder')} autoFocus {...form.field('email')} />
+        <TextInput
+          label={t('forms.email')}
+          type="email"
+          autoComplete="email"
+          placeholder={t('forms.emailPlaceholder')}
+          autoFocus
+          {...form.field('email')}
+        />
         <PasswordInput
           label={t('forms.password')}
           autoComplete="current-password"

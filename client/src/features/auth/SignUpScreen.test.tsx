@@ -74,7 +74,13 @@ describe('sign-up form', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Create account' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/signup/verify'));
     expect(router.state.location.search).toBe('?email=grace%40example.com');
-    expect(graphql.callsOf('setUserBasic')[0]?.variables).toEqual({ firstname: 'Grace', lastname: 'Hopper', email: 'grace@example.com', password: 'analytical1', language: 'en' });
+    expect(graphql.callsOf('setUserBasic')[0]?.variables).toEqual({
+      firstname: 'Grace',
+      lastname: 'Hopper',
+      email: 'grace@example.com',
+      password: 'analytical1',
+      language: 'en',
+    });
     expect(await screen.findByRole('heading', { name: 'Check your inbox' })).toBeTruthy();
     expect(screen.getByText('grace@example.com')).toBeTruthy();
   });
@@ -101,7 +107,11 @@ describe('sign-up form', () => {
   });
 
   it('names and shows the person whose link brought the visitor', async () => {
-    mockGraphQL({ getUserBasic: ({ id }) => ({ data: { getUserBasic: { id, firstname: 'Ada', lastname: 'Lovelace', profileImg: '/media/avatars/ada.png' } } }) });
+    mockGraphQL({
+      getUserBasic: ({ id }) => ({
+        data: { getUserBasic: { id, firstname: 'Ada', lastname: 'Lovelace', profileImg: '/media/avatars/ada.png' } },
+      }),
+    });
     renderRoute('/signup/user/u/u42', routes);
     expect(await screen.findByRole('heading', { level: 1, name: 'Join Ada Lovelace' })).toBeTruthy();
     expect(screen.getByText('Ada invited you to work together on Workspace.')).toBeTruthy();
@@ -123,9 +133,14 @@ describe('sign-up form', () => {
 describe('sign-up from an invitation link', () => {
   const invitation = '65a1f0c2b3d4e5f6a7b8c9d2';
 
-  it('sends the link\'s proof and, signed in at once, lands on the welcome page without a mail to confirm', async () => {
-    const session = { user: { id: 'u1', email: 'grace@example.com', firstname: 'Grace', lastname: 'Hopper', language: 'en', profileImg: null }, team: { id: 't1', name: 'Acme', logo: null, url: null, role: 'basic' } };
-    const graphql = mockGraphQL({ setUserBasic: () => ({ data: { setUserBasic: { email: 'grace@example.com', verificationRequired: false, session } } }) });
+  it("sends the link's proof and, signed in at once, lands on the welcome page without a mail to confirm", async () => {
+    const session = {
+      user: { id: 'u1', email: 'grace@example.com', firstname: 'Grace', lastname: 'Hopper', language: 'en', profileImg: null },
+      team: { id: 't1', name: 'Acme', logo: null, url: null, role: 'basic' },
+    };
+    const graphql = mockGraphQL({
+      setUserBasic: () => ({ data: { setUserBasic: { email: 'grace@example.com', verificationRequired: false, session } } }),
+    });
     document.cookie = 'user=u1; path=/';
     const { router } = renderRoute(`/signup/user/i/${invitation}?email=grace%40example.com&token=proof-from-the-mail`, routes);
     expect((screen.getByLabelText('Email') as HTMLInputElement).value).toBe('grace@example.com');
@@ -135,7 +150,11 @@ describe('sign-up from an invitation link', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Create account' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/signup/finish'));
     expect(router.state.location.search).toBe('?new=1');
-    expect(graphql.callsOf('setUserBasic')[0]?.variables).toMatchObject({ invited: invitation, token: 'proof-from-the-mail', email: 'grace@example.com' });
+    expect(graphql.callsOf('setUserBasic')[0]?.variables).toMatchObject({
+      invited: invitation,
+      token: 'proof-from-the-mail',
+      email: 'grace@example.com',
+    });
     expect(await screen.findByRole('heading', { name: "You're all set" })).toBeTruthy();
     document.cookie = 'user=; path=/; expires=Thu, 01 Jan 1970 00:00:00 GMT';
   });

@@ -12,7 +12,10 @@ import { renderRoute } from '../../test/renderRoute';
 import AuthPage from './AuthPage';
 import { currentUserAtom } from './session';
 
-vi.mock('../../app/preload', async (importOriginal) => ({ ...(await importOriginal<typeof import('../../app/preload')>()), scheduleDelayedPreloads: vi.fn() }));
+vi.mock('../../app/preload', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('../../app/preload')>()),
+  scheduleDelayedPreloads: vi.fn(),
+}));
 
 const routes = [
   { path: '/signup/verify', element: <AuthPage screen="verify" /> },
@@ -64,7 +67,8 @@ describe('e-mail verification', () => {
     let resends = 0;
     const graphql = mockGraphQL({
       verifyAccount: () => failure('INVALID_LINK', errorMessages.INVALID_LINK),
-      resendEmail: () => (++resends === 1 ? { data: { resendEmail: true } } : failure('RATE_LIMITED', errorMessages.RATE_LIMITED, { retryAfterSeconds: 42 })),
+      resendEmail: () =>
+        ++resends === 1 ? { data: { resendEmail: true } } : failure('RATE_LIMITED', errorMessages.RATE_LIMITED, { retryAfterSeconds: 42 }),
     });
     renderRoute('/signup/verify?email=grace%40example.com&token=old', routes);
     expect(await screen.findByRole('heading', { level: 1, name: 'This link no longer works' })).toBeTruthy();
@@ -86,7 +90,10 @@ describe('e-mail verification', () => {
 
   it('a network failure while verifying can be retried', async () => {
     let attempts = 0;
-    mockGraphQL({ verifyAccount: () => (++attempts === 1 ? Promise.reject(new TypeError('Failed to fetch')) : failure('INVALID_LINK', errorMessages.INVALID_LINK)) });
+    mockGraphQL({
+      verifyAccount: () =>
+        ++attempts === 1 ? Promise.reject(new TypeError('Failed to fetch')) : failure('INVALID_LINK', errorMessages.INVALID_LINK),
+    });
     renderRoute('/signup/verify?email=grace%40example.com&token=t', routes);
     await userEvent.click(await screen.findByRole('button', { name: 'Try again' }));
     await waitFor(() => expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('This link no longer works'));

@@ -44,7 +44,13 @@ function CheckInbox({ email }: { email: string | null }) {
       <AuthHeader
         title={t('auth.verify.checkInbox')}
         badge={<MailCheck size={20} aria-hidden />}
-        subtitle={email ? <Trans i18nKey="auth.verify.sentTo" values={{ email }} components={{ strong: <strong className={styles.strong} /> }} /> : t('auth.verify.sentNoEmail')}
+        subtitle={
+          email ? (
+            <Trans i18nKey="auth.verify.sentTo" values={{ email }} components={{ strong: <strong className={styles.strong} /> }} />
+          ) : (
+            t('auth.verify.sentNoEmail')
+          )
+        }
       />
       <div className={styles.stack}>
         <p className={styles.subtitle}>{t('auth.verify.spamHint')}</p>
@@ -114,7 +120,12 @@ function VerifyLink({ email, token }: { email: string; token: string }) {
   }
   return (
     <>
-      <AuthHeader title={t('auth.verify.invalidTitle')} subtitle={t('errors.codes.INVALID_LINK')} badge={<LinkIcon size={20} aria-hidden />} badgeTone="danger" />
+      <AuthHeader
+        title={t('auth.verify.invalidTitle')}
+        subtitle={t('errors.codes.INVALID_LINK')}
+        badge={<LinkIcon size={20} aria-hidden />}
+        badgeTone="danger"
+      />
       <ResendVerification email={email} />
       <BackToSignIn />
     </>

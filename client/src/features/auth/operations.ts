@@ -40,7 +40,9 @@ export const signUpDocument = gql<{ setUserBasic: SignUpResult }, SignUpVariable
   }`,
 );
 
-export const checkSetupDocument = gql<{ checkSetup: boolean }, { token: string }>('query CheckSetup($token: String!) { checkSetup(token: $token) }');
+export const checkSetupDocument = gql<{ checkSetup: boolean }, { token: string }>(
+  'query CheckSetup($token: String!) { checkSetup(token: $token) }',
+);
 
 export interface SetUpVariables {
   token: string;
@@ -58,15 +60,21 @@ export const setUserAdminDocument = gql<{ setUserAdmin: AuthPayload }, SetUpVari
   }`,
 );
 
-export const checkEmailDocument = gql<{ checkEmail: boolean }, { email: string }>('query CheckEmail($email: String!) { checkEmail(email: $email) }');
+export const checkEmailDocument = gql<{ checkEmail: boolean }, { email: string }>(
+  'query CheckEmail($email: String!) { checkEmail(email: $email) }',
+);
 
 export const verifyAccountDocument = gql<{ verifyAccount: AuthPayload }, { email: string; token: string }>(
   `query VerifyAccount($email: String!, $token: String!) { verifyAccount(email: $email, token: $token) { ${authPayloadFields} } }`,
 );
 
-export const resendEmailDocument = gql<{ resendEmail: boolean }, { email: string }>('mutation ResendEmail($email: String!) { resendEmail(email: $email) }');
+export const resendEmailDocument = gql<{ resendEmail: boolean }, { email: string }>(
+  'mutation ResendEmail($email: String!) { resendEmail(email: $email) }',
+);
 
-export const forgotPasswordDocument = gql<{ forgotPassword: boolean }, { email: string }>('mutation ForgotPassword($email: String!) { forgotPassword(email: $email) }');
+export const forgotPasswordDocument = gql<{ forgotPassword: boolean }, { email: string }>(
+  'mutation ForgotPassword($email: String!) { forgotPassword(email: $email) }',
+);
 
 export const updatePasswordDocument = gql<{ updatePassword: boolean }, { email: string; password: string; token: string }>(
   'mutation UpdatePassword($email: String!, $password: String!, $token: String!) { updatePassword(email: $email, password: $password, token: $token) }',
@@ -79,6 +87,8 @@ export interface UserBasic {
   profileImg: string | null;
 }
 
-export const getUserBasicDocument = gql<{ getUserBasic: UserBasic }, { id: string }>('query GetUserBasic($id: ID!) { getUserBasic(id: $id) { id firstname lastname profileImg } }');
+export const getUserBasicDocument = gql<{ getUserBasic: UserBasic }, { id: string }>(
+  'query GetUserBasic($id: ID!) { getUserBasic(id: $id) { id firstname lastname profileImg } }',
+);
 
 export const socialProvidersDocument = gql<{ socialProviders: string[] }>('query SocialProviders { socialProviders }');

@@ -27,7 +27,9 @@ export function passwordChecks(password: string): PasswordChecks {
 export function passwordStrength(password: string): PasswordStrength {
   if (!password) return 0;
   if (passwordProblem(password)) return 1;
-  const extras = [/\p{Lu}/u.test(password) && /\p{Ll}/u.test(password), /[^\p{L}\p{N}]/u.test(password), password.length >= 12].filter(Boolean).length;
+  const extras = [/\p{Lu}/u.test(password) && /\p{Ll}/u.test(password), /[^\p{L}\p{N}]/u.test(password), password.length >= 12].filter(
+    Boolean,
+  ).length;
   if (extras >= 2 && password.length >= 14) return 4;
   return extras >= 1 ? 3 : 2;
 }

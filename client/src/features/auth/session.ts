@@ -32,7 +32,9 @@ export interface CurrentTeam {
 export const currentUserAtom = atom<CurrentUser | null>(null);
 export const currentTeamAtom = atom<CurrentTeam | null>(null);
 
-export const getUserDocument = gql<{ getUser: CurrentUser | null }>('query GetUser { getUser { id email firstname lastname language profileImg } }');
+export const getUserDocument = gql<{ getUser: CurrentUser | null }>(
+  'query GetUser { getUser { id email firstname lastname language profileImg } }',
+);
 export const getTeamDocument = gql<{ getTeam: CurrentTeam | null }>('query GetTeam { getTeam { id name logo url role } }');
 export const logoutDocument = gql<{ logout: unknown }>('mutation Logout { logout }');
 export const editUserLanguageDocument = gql<{ ediUserLanguage: unknown }, { id: string; language: string }>(
@@ -41,7 +43,10 @@ export const editUserLanguageDocument = gql<{ ediUserLanguage: unknown }, { id: 
 
 /** "Ada Lovelace", else the e-mail address. */
 export function displayName(user: Pick<CurrentUser, 'firstname' | 'lastname' | 'email'>): string {
-  const name = [user.firstname, user.lastname].filter((part) => part && part.trim()).join(' ').trim();
+  const name = [user.firstname, user.lastname]
+    .filter((part) => part && part.trim())
+    .join(' ')
+    .trim();
   return name || user.email;
 }
 

@@ -10,16 +10,38 @@ import type { MessageFile } from './operations';
 
 // pdf.js does not run in happy-dom: the viewer is checked to hand the preview the file's own address.
 vi.mock('../files/pdf/PdfViewer', () => ({
-  PdfViewer: ({ source, name }: { source: { url: string }; name: string }) => <section aria-label={`preview of ${name}`} data-url={source.url} />,
+  PdfViewer: ({ source, name }: { source: { url: string }; name: string }) => (
+    <section aria-label={`preview of ${name}`} data-url={source.url} />
+  ),
 }));
 
 const file = (overrides: Partial<MessageFile>): MessageFile => ({
-  id: 'f1', name: 'plan.pdf', type: 'application/pdf', size: 1536, url: '/media/files/f1', thumbnail: null, category: 'Pdf', width: null, height: null, duration: null, ...overrides,
+  id: 'f1',
+  name: 'plan.pdf',
+  type: 'application/pdf',
+  size: 1536,
+  url: '/media/files/f1',
+  thumbnail: null,
+  category: 'Pdf',
+  width: null,
+  height: null,
+  duration: null,
+  ...overrides,
 });
 
 const upload = (overrides: Partial<AttachmentUpload> = {}): AttachmentUpload => ({
-  id: 'a1', userId: 'me', conversation: 'project:p1', target: { project: 'p1' }, name: 'photo.png', size: 2048, mimeType: 'image/png', replyTo: null,
-  state: 'uploading', loaded: 512, error: null, ...overrides,
+  id: 'a1',
+  userId: 'me',
+  conversation: 'project:p1',
+  target: { project: 'p1' },
+  name: 'photo.png',
+  size: 2048,
+  mimeType: 'image/png',
+  replyTo: null,
+  state: 'uploading',
+  loaded: 512,
+  error: null,
+  ...overrides,
 });
 
 const author = { id: 'me', name: 'Ada Lovelace', profileImg: null };
@@ -31,7 +53,18 @@ afterEach(cleanup);
 
 describe('a message file', () => {
   it('shows an image inline as its thumbnail, its box kept, and opens it in the media viewer', async () => {
-    render(<MessageAttachment file={file({ name: 'Sketch.png', type: 'image/png', category: 'image', thumbnail: '/media/files/f1/thumbnail', width: 640, height: 480 })} />);
+    render(
+      <MessageAttachment
+        file={file({
+          name: 'Sketch.png',
+          type: 'image/png',
+          category: 'image',
+          thumbnail: '/media/files/f1/thumbnail',
+          width: 640,
+          height: 480,
+        })}
+      />,
+    );
     const image = screen.getByRole('img', { name: 'Sketch.png' });
     expect(image.getAttribute('src')).toBe('/media/files/f1/thumbnail');
     expect(image.style.aspectRatio).toBe('640 / 480');
@@ -63,7 +96,17 @@ describe('a message file', () => {
   });
 
   it('shows any other file as a card whose name downloads it, never opening a tab', () => {
-    render(<MessageAttachment file={file({ id: 'f2', name: 'budget.xlsx', type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', category: 'Xls', url: '/media/files/f2' })} />);
+    render(
+      <MessageAttachment
+        file={file({
+          id: 'f2',
+          name: 'budget.xlsx',
+          type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+          category: 'Xls',
+          url: '/media/files/f2',
+        })}
+      />,
+    );
     const card = screen.getByTestId('file-card');
     const name = within(card).getByRole('link', { name: 'budget.xlsx' });
     expect(name.getAttribute('href')).toBe('/media/files/f2?download=1');
@@ -97,7 +140,14 @@ describe('a file being sent', () => {
   it('says why it failed, with retry and remove', async () => {
     const onRetry = vi.fn();
     const onCancel = vi.fn();
-    render(<PendingUpload item={upload({ state: 'failed', error: new UploadError('file_too_large') })} author={author} onCancel={onCancel} onRetry={onRetry} />);
+    render(
+      <PendingUpload
+        item={upload({ state: 'failed', error: new UploadError('file_too_large') })}
+        author={author}
+        onCancel={onCancel}
+        onRetry={onRetry}
+      />,
+    );
     expect(screen.getByRole('alert').textContent).toBe('2 KB · Not uploaded: File is too large');
     expect(screen.queryByRole('progressbar')).toBeNull();
     await userEvent.click(screen.getByRole('button', { name: 'Retry uploading photo.png' }));

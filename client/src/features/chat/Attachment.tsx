@@ -17,8 +17,19 @@ import styles from './Chat.module.css';
 /** The viewer shows the files area's File: a message's file with what it does not carry left empty. */
 function asStoredFile(file: MessageFile): StoredFile {
   return {
-    ...file, shared: false, base64: null, folder: null, author: null, project: null, task: null, privat: null,
-    createdAt: '', updatedAt: '', sharedUrl: null, canEdit: false, canDelete: false,
+    ...file,
+    shared: false,
+    base64: null,
+    folder: null,
+    author: null,
+    project: null,
+    task: null,
+    privat: null,
+    createdAt: '',
+    updatedAt: '',
+    sharedUrl: null,
+    canEdit: false,
+    canDelete: false,
   };
 }
 
@@ -40,16 +51,34 @@ function FileCard({ file }: { file: MessageFile }) {
       <Icon size={24} className={styles.fileIcon} aria-hidden />
       <div className={styles.fileText}>
         {isViewable(file) ? (
-          <button type="button" className={clsx(styles.fileName, styles.fileNameButton)} onClick={() => setViewing(true)} title={file.name} aria-label={t('chat.attachment.open', { name: file.name })}>{file.name}</button>
+          <button
+            type="button"
+            className={clsx(styles.fileName, styles.fileNameButton)}
+            onClick={() => setViewing(true)}
+            title={file.name}
+            aria-label={t('chat.attachment.open', { name: file.name })}
+          >
+            {file.name}
+          </button>
         ) : (
-          <a className={styles.fileName} href={filePaths.download(file.id)} download={file.name} title={file.name}>{file.name}</a>
+          <a className={styles.fileName} href={filePaths.download(file.id)} download={file.name} title={file.name}>
+            {file.name}
+          </a>
         )}
         <span className={styles.fileSize}>{formatBytes(file.size, i18n.language)}</span>
       </div>
-      <a className={styles.fileDownload} href={filePaths.download(file.id)} download={file.name} aria-label={t('chat.attachment.download', { name: file.name })} title={t('chat.attachment.download', { name: file.name })}>
+      <a
+        className={styles.fileDownload}
+        href={filePaths.download(file.id)}
+        download={file.name}
+        aria-label={t('chat.attachment.download', { name: file.name })}
+        title={t('chat.attachment.download', { name: file.name })}
+      >
         <Download size={16} aria-hidden />
       </a>
-      {viewing && <MediaViewer files={[asStoredFile(file)]} currentId={file.id} onChange={() => undefined} onClose={() => setViewing(false)} />}
+      {viewing && (
+        <MediaViewer files={[asStoredFile(file)]} currentId={file.id} onChange={() => undefined} onClose={() => setViewing(false)} />
+      )}
     </div>
   );
 }
@@ -69,10 +98,17 @@ export function MessageAttachment({ file }: { file: MessageFile | null }) {
   if (file.category === 'image') {
     return (
       <>
-        <button type="button" className={styles.imageButton} onClick={() => setViewing(true)} aria-label={t('chat.attachment.open', { name: file.name })}>
+        <button
+          type="button"
+          className={styles.imageButton}
+          onClick={() => setViewing(true)}
+          aria-label={t('chat.attachment.open', { name: file.name })}
+        >
           <img className={styles.image} src={file.thumbnail ?? file.url} alt={file.name} loading="lazy" style={boxOf(file)} />
         </button>
-        {viewing && <MediaViewer files={[asStoredFile(file)]} currentId={file.id} onChange={() => undefined} onClose={() => setViewing(false)} />}
+        {viewing && (
+          <MediaViewer files={[asStoredFile(file)]} currentId={file.id} onChange={() => undefined} onClose={() => setViewing(false)} />
+        )}
       </>
     );
   }
@@ -101,12 +137,19 @@ export function PendingUpload({ item, author, onCancel, onRetry }: PendingUpload
   const failed = item.state === 'failed';
   const status = failed
     ? t('chat.attachment.failed', { reason: uploadErrorMessage(item.error, t, i18n.language) })
-    : item.state === 'waiting' ? t('chat.attachment.waiting')
-    : item.state === 'queued' ? t('chat.attachment.queued')
-    : item.state === 'recording' ? t('chat.attachment.recording')
-    : t('chat.attachment.uploading', { percent });
+    : item.state === 'waiting'
+      ? t('chat.attachment.waiting')
+      : item.state === 'queued'
+        ? t('chat.attachment.queued')
+        : item.state === 'recording'
+          ? t('chat.attachment.recording')
+          : t('chat.attachment.uploading', { percent });
   return (
-    <article className={clsx(styles.message, styles.pending, failed && styles.failedMessage)} data-row={item.id} aria-label={t('chat.attachment.pendingLabel', { name: author.name, file: item.name })}>
+    <article
+      className={clsx(styles.message, styles.pending, failed && styles.failedMessage)}
+      data-row={item.id}
+      aria-label={t('chat.attachment.pendingLabel', { name: author.name, file: item.name })}
+    >
       <div className={styles.gutter}>
         <PresenceAvatar userId={author.id} name={author.name} src={author.profileImg} />
       </div>
@@ -115,20 +158,49 @@ export function PendingUpload({ item, author, onCancel, onRetry }: PendingUpload
           <span className={styles.author}>{author.name}</span>
         </header>
         <div className={styles.fileCard}>
-          {failed ? <CircleAlert size={20} className={styles.fileIcon} aria-hidden /> : <Clock size={20} className={styles.fileIcon} aria-hidden />}
+          {failed ? (
+            <CircleAlert size={20} className={styles.fileIcon} aria-hidden />
+          ) : (
+            <Clock size={20} className={styles.fileIcon} aria-hidden />
+          )}
           <div className={styles.fileText}>
-            <span className={styles.fileName} title={item.name}>{item.name}</span>
+            <span className={styles.fileName} title={item.name}>
+              {item.name}
+            </span>
             <span className={clsx(styles.fileSize, failed && styles.uploadError)} role={failed ? 'alert' : undefined}>
               {formatBytes(item.size, i18n.language)} · {status}
             </span>
             {!failed && (
-              <div className={styles.progress} role="progressbar" aria-label={t('chat.attachment.progress', { name: item.name })} aria-valuemin={0} aria-valuemax={100} aria-valuenow={percent}>
+              <div
+                className={styles.progress}
+                role="progressbar"
+                aria-label={t('chat.attachment.progress', { name: item.name })}
+                aria-valuemin={0}
+                aria-valuemax={100}
+                aria-valuenow={percent}
+              >
                 <div className={styles.progressFill} style={{ width: `${percent}%` }} />
               </div>
             )}
           </div>
-          {failed && <Button size="sm" variant="ghost" iconOnly icon={<RotateCcw size={14} aria-hidden />} aria-label={t('chat.attachment.retry', { name: item.name })} onClick={() => onRetry(item.id)} />}
-          <Button size="sm" variant="ghost" iconOnly icon={<X size={14} aria-hidden />} aria-label={failed ? t('chat.attachment.discard', { name: item.name }) : t('chat.attachment.cancel', { name: item.name })} onClick={() => onCancel(item.id)} />
+          {failed && (
+            <Button
+              size="sm"
+              variant="ghost"
+              iconOnly
+              icon={<RotateCcw size={14} aria-hidden />}
+              aria-label={t('chat.attachment.retry', { name: item.name })}
+              onClick={() => onRetry(item.id)}
+            />
+          )}
+          <Button
+            size="sm"
+            variant="ghost"
+            iconOnly
+            icon={<X size={14} aria-hidden />}
+            aria-label={failed ? t('chat.attachment.discard', { name: item.name }) : t('chat.attachment.cancel', { name: item.name })}
+            onClick={() => onCancel(item.id)}
+          />
         </div>
       </div>
     </article>

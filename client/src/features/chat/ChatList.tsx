@@ -21,10 +21,15 @@ export interface ChatListProps {
  */
 export function ChatAvatar({ item, size = 32 }: { item: ChatListItem; size?: number }) {
   if (item.personId) return <PresenceAvatar userId={item.personId} name={item.title} src={item.image} size={size} />;
-  if (item.kind === 'space') return <SpaceIcon space={{ id: item.id, name: item.title, logo: item.image, color: item.color }} size={size} />;
+  if (item.kind === 'space')
+    return <SpaceIcon space={{ id: item.id, name: item.title, logo: item.image, color: item.color }} size={size} />;
   if (item.kind === 'task') {
     return (
-      <span className={styles.taskBadge} style={{ width: size, height: size, fontSize: Math.round(size * 0.42), backgroundColor: item.color ?? 'var(--color-text-faint)' }} aria-hidden>
+      <span
+        className={styles.taskBadge}
+        style={{ width: size, height: size, fontSize: Math.round(size * 0.42), backgroundColor: item.color ?? 'var(--color-text-faint)' }}
+        aria-hidden
+      >
         {item.letter}
       </span>
     );
@@ -41,17 +46,32 @@ export function ChatList({ items, selectedId, label, onNavigate }: ChatListProps
         const current = item.id === selectedId;
         return (
           <li key={`${item.kind}-${item.id}`}>
-            <Link to={`/chats/${item.id}`} className={clsx(styles.chatItem, current && styles.chatItemActive, item.unread > 0 && styles.chatItemUnread)} aria-current={current ? 'page' : undefined} onClick={onNavigate}>
+            <Link
+              to={`/chats/${item.id}`}
+              className={clsx(styles.chatItem, current && styles.chatItemActive, item.unread > 0 && styles.chatItemUnread)}
+              aria-current={current ? 'page' : undefined}
+              onClick={onNavigate}
+            >
               <ChatAvatar item={item} />
               <span className={styles.chatText}>
                 <span className={styles.chatTitleRow}>
                   <span className={styles.chatTitle}>{item.title}</span>
-                  {item.time && <time className={styles.chatTime} dateTime={item.time}>{formatListTime(item.time, i18n.language)}</time>}
+                  {item.time && (
+                    <time className={styles.chatTime} dateTime={item.time}>
+                      {formatListTime(item.time, i18n.language)}
+                    </time>
+                  )}
                 </span>
                 {item.context && <span className={styles.chatContext}>{item.context}</span>}
-                <span className={styles.chatPreview}>{item.inactive ? t('chat.list.inactive') : (item.preview ?? t('chat.list.noMessages'))}</span>
+                <span className={styles.chatPreview}>
+                  {item.inactive ? t('chat.list.inactive') : (item.preview ?? t('chat.list.noMessages'))}
+                </span>
               </span>
-              {item.unread > 0 && <span className={styles.badge} aria-label={t('chat.list.unread', { count: item.unread })}>{item.unread > 99 ? '99+' : item.unread}</span>}
+              {item.unread > 0 && (
+                <span className={styles.badge} aria-label={t('chat.list.unread', { count: item.unread })}>
+                  {item.unread > 99 ? '99+' : item.unread}
+                </span>
+              )}
             </Link>
           </li>
         );

@@ -34,7 +34,9 @@ export function ListsFailed({ onRetry }: { onRetry: () => void }) {
   const { t } = useTranslation();
   return (
     <Notice tone="error" title={t('chat.list.failed')}>
-      <Button size="sm" onClick={onRetry}>{t('chat.conversation.retry')}</Button>
+      <Button size="sm" onClick={onRetry}>
+        {t('chat.conversation.retry')}
+      </Button>
     </Notice>
   );
 }
@@ -79,7 +81,8 @@ export function ChatTabs({ tabs, selectedId, initial, onNavigate, lists }: ChatT
   };
 
   const panel = () => {
-    if (tab === 'invitations') return <EmptyState icon={CalendarClock} title={t('chat.tabs.invitationsTitle')} description={t('chat.tabs.invitationsEmpty')} />;
+    if (tab === 'invitations')
+      return <EmptyState icon={CalendarClock} title={t('chat.tabs.invitationsTitle')} description={t('chat.tabs.invitationsEmpty')} />;
     // Each tab waits for the lists it shows: private chats, spaces, task threads, or all three for Recent.
     const waiting = [
       { missing: privats === null && (tab === 'private' || tab === 'recent'), failed: lists.failed.privats },
@@ -88,7 +91,14 @@ export function ChatTabs({ tabs, selectedId, initial, onNavigate, lists }: ChatT
     ].filter((list) => list.missing);
     if (waiting.some((list) => list.failed)) return <ListsFailed onRetry={lists.retry} />;
     if (waiting.length > 0) return <Spinner size={18} label={t('chat.list.loading')} />;
-    const items = tab === 'private' ? privateItems : tab === 'spaces' ? spaceItems : tab === 'tasks' ? taskItems : recentItems([...privateItems, ...spaceItems, ...taskItems]);
+    const items =
+      tab === 'private'
+        ? privateItems
+        : tab === 'spaces'
+          ? spaceItems
+          : tab === 'tasks'
+            ? taskItems
+            : recentItems([...privateItems, ...spaceItems, ...taskItems]);
     if (items.length === 0) {
       const icon = tab === 'private' ? Users : tab === 'spaces' ? Shapes : tab === 'tasks' ? SquareCheckBig : MessagesSquare;
       return <EmptyState icon={icon} title={t(`chat.tabs.${tab}Title`)} description={t(`chat.tabs.${tab}Empty`)} />;

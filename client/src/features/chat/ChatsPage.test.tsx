@@ -28,7 +28,18 @@ const grace = { id: 'u2', firstname: 'Grace', lastname: 'Hopper', profileImg: nu
 const alan = { id: 'u3', firstname: 'Alan', lastname: 'Turing', profileImg: null };
 
 function privat(id: string, overrides: Partial<Privat> = {}): Privat {
-  return { id, name: null, logo: null, inactive: false, users: [ada, grace], lastMessage: null, unread: 0, createdAt: '2025-03-01T00:00:00.000Z', updated: '2025-03-01T00:00:00.000Z', ...overrides };
+  return {
+    id,
+    name: null,
+    logo: null,
+    inactive: false,
+    users: [ada, grace],
+    lastMessage: null,
+    unread: 0,
+    createdAt: '2025-03-01T00:00:00.000Z',
+    updated: '2025-03-01T00:00:00.000Z',
+    ...overrides,
+  };
 }
 
 function setup() {
@@ -36,7 +47,11 @@ function setup() {
   store.set(currentUserAtom, { ...ada, email: 'ada@example.com', language: 'en' });
   store.set(storeSpacesAtom, [{ id: 'p1', name: 'Design', color: null, logo: null, isMember: true }], { replaceList: true });
   setPrivats(store, [
-    privat('c1', { unread: 3, updated: '2025-03-02T00:00:00.000Z', lastMessage: message('x1', { privat: 'c1', project: null, body: 'See **you**', author: grace }) }),
+    privat('c1', {
+      unread: 3,
+      updated: '2025-03-02T00:00:00.000Z',
+      lastMessage: message('x1', { privat: 'c1', project: null, body: 'See **you**', author: grace }),
+    }),
     privat('c2', { name: 'Launch crew', users: [ada, grace, alan] }),
   ]);
   store.set(teamPeopleAtom, [
@@ -71,8 +86,14 @@ describe('chats page', () => {
   });
 
   it('opens the chosen chat with its conversation', async () => {
-    mockGraphQL({ getMessages: () => ({ data: { getMessages: [message('x1', { privat: 'c2', project: null, body: 'Kick-off at ten' })] } }) });
-    const router = renderWithStore(<ChatsPage />, { store: setup(), path: '/chats', routes: [{ path: '/chats/:chatid', element: <ChatsPage /> }] }).router;
+    mockGraphQL({
+      getMessages: () => ({ data: { getMessages: [message('x1', { privat: 'c2', project: null, body: 'Kick-off at ten' })] } }),
+    });
+    const router = renderWithStore(<ChatsPage />, {
+      store: setup(),
+      path: '/chats',
+      routes: [{ path: '/chats/:chatid', element: <ChatsPage /> }],
+    }).router;
     await router.navigate('/chats/c2');
     expect(await screen.findByText('Kick-off at ten')).toBeTruthy();
     expect(screen.getByRole('heading', { name: 'Launch crew' })).toBeTruthy();
@@ -81,15 +102,26 @@ describe('chats page', () => {
 
   it('opened on a space channel, starts the lists on the spaces tab with that space', async () => {
     mockGraphQL({ getMessages: () => ({ data: { getMessages: [] } }) });
-    const router = renderWithStore(<p>start</p>, { store: setup(), path: '/start', routes: [{ path: '/chats/:chatid', element: <ChatsPage /> }] }).router;
+    const router = renderWithStore(<p>start</p>, {
+      store: setup(),
+      path: '/start',
+      routes: [{ path: '/chats/:chatid', element: <ChatsPage /> }],
+    }).router;
     await router.navigate('/chats/p1');
     expect((await screen.findByRole('tab', { name: 'Spaces' })).getAttribute('aria-selected')).toBe('true');
     expect(within(screen.getByRole('list', { name: 'Spaces' })).getByRole('link', { name: /Design/ })).toBeTruthy();
   });
 
   it('starts a direct chat with one person from the New chat dialog', async () => {
-    const graphql = mockGraphQL({ setPrivat: () => ({ data: { setPrivat: privat('c9', { users: [ada, alan] }) } }), getMessages: () => ({ data: { getMessages: [] } }) });
-    const { router } = renderWithStore(<ChatsPage />, { store: setup(), path: '/chats', routes: [{ path: '/chats/:chatid', element: <ChatsPage /> }] });
+    const graphql = mockGraphQL({
+      setPrivat: () => ({ data: { setPrivat: privat('c9', { users: [ada, alan] }) } }),
+      getMessages: () => ({ data: { getMessages: [] } }),
+    });
+    const { router } = renderWithStore(<ChatsPage />, {
+      store: setup(),
+      path: '/chats',
+      routes: [{ path: '/chats/:chatid', element: <ChatsPage /> }],
+    });
     await userEvent.click(screen.getByRole('button', { name: 'New chat' }));
     const dialog = await screen.findByRole('dialog');
     await userEvent.click(within(dialog).getByRole('checkbox', { name: 'Alan Turing' }));
@@ -100,7 +132,10 @@ describe('chats page', () => {
   });
 
   it('asks a group for a name before creating it', async () => {
-    const graphql = mockGraphQL({ setPrivat: () => ({ data: { setPrivat: privat('c8', { name: 'Trio', users: [ada, grace, alan] }) } }), getMessages: () => ({ data: { getMessages: [] } }) });
+    const graphql = mockGraphQL({
+      setPrivat: () => ({ data: { setPrivat: privat('c8', { name: 'Trio', users: [ada, grace, alan] }) } }),
+      getMessages: () => ({ data: { getMessages: [] } }),
+    });
     renderWithStore(<ChatsPage />, { store: setup(), path: '/chats', routes: [{ path: '/chats/:chatid', element: <ChatsPage /> }] });
     await userEvent.click(screen.getByRole('button', { name: 'New chat' }));
     const dialog = await screen.findByRole('dialog');
@@ -115,14 +150,27 @@ describe('chats page', () => {
 });
 
 describe('one place for chats and messages', () => {
-  const taskChat = { id: 't1', name: 'Ship the beta', idCode: 'DES-4', letter: 'S', color: '#2f9e8f', project: 'p1', unread: 2, lastMessage: message('z1', { task: 't1', project: null, body: 'Release notes are ready' }) };
+  const taskChat = {
+    id: 't1',
+    name: 'Ship the beta',
+    idCode: 'DES-4',
+    letter: 'S',
+    color: '#2f9e8f',
+    project: 'p1',
+    unread: 2,
+    lastMessage: message('z1', { task: 't1', project: null, body: 'Release notes are ready' }),
+  };
 
   it('has private, recent, spaces, tasks and invitations tabs; invitations say meetings are not there yet', async () => {
     mockGraphQL({ getTaskChats: () => ({ data: { getTaskChats: [] } }) });
     renderWithStore(<ChatsPage />, { store: setup(), path: '/chats' });
     expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual(['Private', 'Recent', 'Spaces', 'Tasks', 'Invitations']);
     await userEvent.click(screen.getByRole('tab', { name: 'Recent' }));
-    expect(within(screen.getByRole('list', { name: 'Recent' })).getAllByRole('link').map((link) => link.getAttribute('href'))).toEqual(['/chats/c1', '/chats/c2']);
+    expect(
+      within(screen.getByRole('list', { name: 'Recent' }))
+        .getAllByRole('link')
+        .map((link) => link.getAttribute('href')),
+    ).toEqual(['/chats/c1', '/chats/c2']);
     await userEvent.click(screen.getByRole('tab', { name: 'Invitations' }));
     expect(screen.getByRole('heading', { name: 'No meeting invitations' })).toBeTruthy();
   });
@@ -132,7 +180,11 @@ describe('one place for chats and messages', () => {
       getTaskChats: () => ({ data: { getTaskChats: [taskChat] } }),
       getMessages: () => ({ data: { getMessages: [taskChat.lastMessage] } }),
     });
-    const { router } = renderWithStore(<ChatsPage />, { store: setup(), path: '/chats', routes: [{ path: '/chats/:chatid', element: <ChatsPage /> }] });
+    const { router } = renderWithStore(<ChatsPage />, {
+      store: setup(),
+      path: '/chats',
+      routes: [{ path: '/chats/:chatid', element: <ChatsPage /> }],
+    });
     await userEvent.click(screen.getByRole('tab', { name: 'Tasks' }));
     const link = await within(await screen.findByRole('list', { name: 'Tasks' })).findByRole('link', { name: /Ship the beta/ });
     expect(link.getAttribute('href')).toBe('/chats/t1');
@@ -146,9 +198,13 @@ describe('one place for chats and messages', () => {
 
   it("sends a space's messages address to that space's channel, and the overview's to the chat lists", async () => {
     mockGraphQL({ getMessages: () => ({ data: { getMessages: [] } }), getTaskChats: () => ({ data: { getTaskChats: [] } }) });
-    const inScope = (scope: string) => ({ element: <Outlet context={{ kind: 'area', scope, area: 'messages' }} />, children: [{ path: `/${scope}/messages`, element: <MessagesPage /> }] });
+    const inScope = (scope: string) => ({
+      element: <Outlet context={{ kind: 'area', scope, area: 'messages' }} />,
+      children: [{ path: `/${scope}/messages`, element: <MessagesPage /> }],
+    });
     const { router } = renderWithStore(<p>start</p>, {
-      store: setup(), path: '/start',
+      store: setup(),
+      path: '/start',
       routes: [inScope('p1'), inScope('overview'), { path: '/chats/:chatid?', element: <ChatsPage /> }],
     });
     await router.navigate('/p1/messages');

@@ -35,7 +35,8 @@ export default function ChatsPage() {
   // again once the lists have loaded).
   const spaceIds = useAtomValue(spaceIdsAtom);
   const taskChats = useAtomValue(taskChatsAtom);
-  const initial: ChatTab | undefined = chatid && spaceIds?.includes(chatid) ? 'spaces' : chatid && taskChats?.some((task) => task.id === chatid) ? 'tasks' : undefined;
+  const initial: ChatTab | undefined =
+    chatid && spaceIds?.includes(chatid) ? 'spaces' : chatid && taskChats?.some((task) => task.id === chatid) ? 'tasks' : undefined;
 
   // What the lists need is read here until it arrives (the spaces list otherwise waits for the
   // dashboard's delayed preload); task threads, once read, are read again each time the page opens.
@@ -53,12 +54,18 @@ export default function ChatsPage() {
       <aside className={styles.chatsSide} aria-label={t('chat.page.lists')}>
         <div className={styles.chatsHeader}>
           <h2 className={styles.chatsTitle}>{t('areas.chats.title')}</h2>
-          <Button size="sm" variant="primary" icon={<Plus size={14} />} onClick={() => setNewChatOpen(true)}>{t('chat.newChat.open')}</Button>
+          <Button size="sm" variant="primary" icon={<Plus size={14} />} onClick={() => setNewChatOpen(true)}>
+            {t('chat.newChat.open')}
+          </Button>
         </div>
         <ChatTabs tabs={chatPageTabs} selectedId={chatid} initial={initial} lists={lists} />
       </aside>
       <div className={styles.chatsMain}>
-        {chatid ? <ChatPane id={chatid} lists={lists} /> : <EmptyState icon={MessagesSquare} title={t('chat.page.pickTitle')} description={t('chat.page.pickDescription')} />}
+        {chatid ? (
+          <ChatPane id={chatid} lists={lists} />
+        ) : (
+          <EmptyState icon={MessagesSquare} title={t('chat.page.pickTitle')} description={t('chat.page.pickDescription')} />
+        )}
       </div>
       <NewChatDialog open={newChatOpen} onOpenChange={setNewChatOpen} />
     </div>
@@ -84,11 +91,22 @@ function ChatPane({ id, lists }: { id: string; lists: ListsLoad }) {
     return (
       <>
         <header className={styles.paneHeader}>
-          <Link to="/chats" className={styles.paneBack} aria-label={t('chat.page.back')}><ArrowLeft size={18} aria-hidden /></Link>
+          <Link to="/chats" className={styles.paneBack} aria-label={t('chat.page.back')}>
+            <ArrowLeft size={18} aria-hidden />
+          </Link>
           <ChatAvatar item={item} size={28} />
           <h2 className={styles.paneTitle}>{item.title}</h2>
           {privat.name && <span className={styles.paneMeta}>{t('chat.list.members', { count: privat.users.length })}</span>}
-          {privat.name && <Button size="sm" variant="ghost" iconOnly icon={<Settings size={16} />} aria-label={t('chat.settings.open')} onClick={() => setSettingsOpen(true)} />}
+          {privat.name && (
+            <Button
+              size="sm"
+              variant="ghost"
+              iconOnly
+              icon={<Settings size={16} />}
+              aria-label={t('chat.settings.open')}
+              onClick={() => setSettingsOpen(true)}
+            />
+          )}
         </header>
         <Conversation key={privat.id} privat={privat.id} placeholder={t('chat.composer.placeholderTo', { name: item.title })} />
         {settingsOpen && <ChatSettingsDialog privat={privat} open onOpenChange={setSettingsOpen} />}
@@ -99,10 +117,14 @@ function ChatPane({ id, lists }: { id: string; lists: ListsLoad }) {
     return (
       <>
         <header className={styles.paneHeader}>
-          <Link to="/chats" className={styles.paneBack} aria-label={t('chat.page.back')}><ArrowLeft size={18} aria-hidden /></Link>
+          <Link to="/chats" className={styles.paneBack} aria-label={t('chat.page.back')}>
+            <ArrowLeft size={18} aria-hidden />
+          </Link>
           <ChatAvatar item={spaceItem(space, me, labels)} size={28} />
           <h2 className={styles.paneTitle}>{space.name}</h2>
-          <Link className={styles.paneMeta} to={`/${space.id}`}>{t('chat.page.openSpace')}</Link>
+          <Link className={styles.paneMeta} to={`/${space.id}`}>
+            {t('chat.page.openSpace')}
+          </Link>
         </header>
         <Conversation key={space.id} project={space.id} placeholder={t('chat.composer.placeholderTo', { name: space.name })} />
       </>
@@ -113,18 +135,34 @@ function ChatPane({ id, lists }: { id: string; lists: ListsLoad }) {
     return (
       <>
         <header className={styles.paneHeader}>
-          <Link to="/chats" className={styles.paneBack} aria-label={t('chat.page.back')}><ArrowLeft size={18} aria-hidden /></Link>
+          <Link to="/chats" className={styles.paneBack} aria-label={t('chat.page.back')}>
+            <ArrowLeft size={18} aria-hidden />
+          </Link>
           <ChatAvatar item={item} size={28} />
           <h2 className={styles.paneTitle}>{task.name}</h2>
-          <Link className={styles.paneMeta} to={`/${task.project}/tasks/d/${task.id}`}>{t('chat.page.openTask', { code: task.idCode })}</Link>
+          <Link className={styles.paneMeta} to={`/${task.project}/tasks/d/${task.id}`}>
+            {t('chat.page.openTask', { code: task.idCode })}
+          </Link>
         </header>
-        <Conversation key={task.id} task={task.id} unread={task.unread} placeholder={t('chat.composer.placeholderTo', { name: task.name })} />
+        <Conversation
+          key={task.id}
+          task={task.id}
+          unread={task.unread}
+          placeholder={t('chat.composer.placeholderTo', { name: task.name })}
+        />
       </>
     );
   }
   if (privats === null || !spacesLoaded || taskChats === null) {
-    const failed = (privats === null && lists.failed.privats) || (!spacesLoaded && lists.failed.spaces) || (taskChats === null && lists.failed.taskChats);
-    return <div className={styles.conversationState}>{failed ? <ListsFailed onRetry={lists.retry} /> : <Spinner size={20} label={t('chat.list.loading')} />}</div>;
+    const failed =
+      (privats === null && lists.failed.privats) ||
+      (!spacesLoaded && lists.failed.spaces) ||
+      (taskChats === null && lists.failed.taskChats);
+    return (
+      <div className={styles.conversationState}>
+        {failed ? <ListsFailed onRetry={lists.retry} /> : <Spinner size={20} label={t('chat.list.loading')} />}
+      </div>
+    );
   }
   return (
     <div className={styles.conversationState}>

@@ -15,8 +15,16 @@ const people = [
 
 function renderComposer(overrides: Partial<ComposerProps> = {}) {
   const props: ComposerProps = {
-    placeholder: 'Write a message…', editing: null, replyTo: null, candidates: people,
-    onSend: vi.fn(), onSaveEdit: vi.fn(), onCancel: vi.fn(), onEditLast: vi.fn(), onTyping: vi.fn(), ...overrides,
+    placeholder: 'Write a message…',
+    editing: null,
+    replyTo: null,
+    candidates: people,
+    onSend: vi.fn(),
+    onSaveEdit: vi.fn(),
+    onCancel: vi.fn(),
+    onEditLast: vi.fn(),
+    onTyping: vi.fn(),
+    ...overrides,
   };
   const view = render(<Composer {...props} />);
   return { props, view, textbox: screen.getByRole('textbox', { name: 'Message' }) };

@@ -8,8 +8,14 @@ import { Button } from '../../ui';
 import { bodyOf, documentOf, mentionLabel, mentionNodeName, offsetAt, paragraphsOf, positionAt } from './composerDocument';
 import { composerExtensions } from './composerExtensions';
 import {
-  filterMentionCandidates, insertLink, mentionQueryAt, toggleBulletList, wrapSelection,
-  type MentionCandidate, type MentionQuery, type TextEdit,
+  filterMentionCandidates,
+  insertLink,
+  mentionQueryAt,
+  toggleBulletList,
+  wrapSelection,
+  type MentionCandidate,
+  type MentionQuery,
+  type TextEdit,
 } from './composerText';
 import { EmojiPicker } from './EmojiPicker';
 import { personName } from './format';
@@ -51,7 +57,10 @@ type Format = 'bold' | 'italic' | 'code' | 'link' | 'list';
 function applyFormat(format: Format, value: string, start: number, end: number): TextEdit {
   if (format === 'bold') return wrapSelection(value, start, end, '**');
   if (format === 'italic') return wrapSelection(value, start, end, '*');
-  if (format === 'code') return value.slice(start, end).includes('\n') ? wrapSelection(value, start, end, '```\n', '\n```') : wrapSelection(value, start, end, '`');
+  if (format === 'code')
+    return value.slice(start, end).includes('\n')
+      ? wrapSelection(value, start, end, '```\n', '\n```')
+      : wrapSelection(value, start, end, '`');
   if (format === 'link') return insertLink(value, start, end);
   return toggleBulletList(value, start, end);
 }
@@ -67,12 +76,16 @@ function mentionAtCaret(editor: Editor): MentionQuery | null {
 
 /** Puts a whole new body in the editor in one undoable step, with the selection given in body offsets. */
 function replaceBody(editor: Editor, edit: TextEdit): void {
-  editor.chain().focus().command(({ tr, state }) => {
-    const next = state.schema.nodeFromJSON(documentOf(edit.value));
-    tr.replaceWith(0, tr.doc.content.size, next.content);
-    tr.setSelection(TextSelection.create(tr.doc, positionAt(tr.doc, edit.selectionStart), positionAt(tr.doc, edit.selectionEnd)));
-    return true;
-  }).run();
+  editor
+    .chain()
+    .focus()
+    .command(({ tr, state }) => {
+      const next = state.schema.nodeFromJSON(documentOf(edit.value));
+      tr.replaceWith(0, tr.doc.content.size, next.content);
+      tr.setSelection(TextSelection.create(tr.doc, positionAt(tr.doc, edit.selectionStart), positionAt(tr.doc, edit.selectionEnd)));
+      return true;
+    })
+    .run();
 }
 
 /**
@@ -100,7 +113,10 @@ export function Composer(props: ComposerProps) {
   const placeholderRef = useRef(placeholder);
   placeholderRef.current = placeholder;
 
-  const extensions = useMemo(() => composerExtensions({ chipClassName: styles.mentionChip ?? '', placeholder: () => placeholderRef.current }), []);
+  const extensions = useMemo(
+    () => composerExtensions({ chipClassName: styles.mentionChip ?? '', placeholder: () => placeholderRef.current }),
+    [],
+  );
 
   const editor = useEditor({
     extensions,
@@ -136,7 +152,8 @@ export function Composer(props: ComposerProps) {
         return true;
       },
       // Pasted plain text keeps its lines, and mention tokens in it become chips.
-      clipboardTextParser: (pasted, _context, _plain, view) => Slice.maxOpen(Fragment.fromArray(paragraphsOf(pasted).map((paragraph) => view.state.schema.nodeFromJSON(paragraph)))),
+      clipboardTextParser: (pasted, _context, _plain, view) =>
+        Slice.maxOpen(Fragment.fromArray(paragraphsOf(pasted).map((paragraph) => view.state.schema.nodeFromJSON(paragraph)))),
     },
     onUpdate: ({ editor: updated }) => {
       const body = bodyOf(updated.state.doc);
@@ -187,7 +204,8 @@ export function Composer(props: ComposerProps) {
   const mentionOpen = mention !== null;
   useEffect(() => {
     const element = editor.view.dom;
-    const set = (name: string, value: string | undefined) => (value === undefined ? element.removeAttribute(name) : element.setAttribute(name, value));
+    const set = (name: string, value: string | undefined) =>
+      value === undefined ? element.removeAttribute(name) : element.setAttribute(name, value);
     set('aria-controls', mentionOpen ? listId : undefined);
     set('aria-activedescendant', mentionOpen && matches.length > 0 ? mentionOptionId(listId, activeIndex) : undefined);
     set('aria-invalid', tooLong ? 'true' : undefined);
@@ -205,7 +223,11 @@ export function Composer(props: ComposerProps) {
     if (!query) return;
     const { doc, selection } = editor.state;
     const chip = { type: mentionNodeName, attrs: { id: candidate.id, label: mentionLabel(candidate) } };
-    editor.chain().focus().insertContentAt({ from: positionAt(doc, query.start), to: selection.head }, [chip, { type: 'text', text: ' ' }]).run();
+    editor
+      .chain()
+      .focus()
+      .insertContentAt({ from: positionAt(doc, query.start), to: selection.head }, [chip, { type: 'text', text: ' ' }])
+      .run();
     setMention(null);
   };
 
@@ -284,24 +306,96 @@ export function Composer(props: ComposerProps) {
       {(editing || replyTo) && (
         <div className={styles.composerMode}>
           <span className={styles.composerModeText}>
-            {editing ? t('chat.composer.editing') : t('chat.composer.replyingTo', { name: personName(replyTo?.author, t('chat.message.unknownAuthor')) })}
+            {editing
+              ? t('chat.composer.editing')
+              : t('chat.composer.replyingTo', { name: personName(replyTo?.author, t('chat.message.unknownAuthor')) })}
             {!editing && replyTo && <span className={styles.replyBody}>{markdownToText(replyTo.body)}</span>}
           </span>
-          <Button size="sm" variant="ghost" iconOnly icon={<X size={14} />} aria-label={editing ? t('chat.composer.cancelEdit') : t('chat.composer.cancelReply')} onClick={onCancel} />
+          <Button
+            size="sm"
+            variant="ghost"
+            iconOnly
+            icon={<X size={14} />}
+            aria-label={editing ? t('chat.composer.cancelEdit') : t('chat.composer.cancelReply')}
+            onClick={onCancel}
+          />
         </div>
       )}
       {mentionOpen && <MentionList id={listId} candidates={matches} active={activeIndex} onPick={pick} />}
       <EditorContent editor={editor} className={styles.editorFrame} />
       <div className={styles.toolbar} role="toolbar" aria-label={t('chat.composer.formatting')}>
-        <Button size="sm" variant="ghost" iconOnly icon={<Bold size={14} />} aria-label={t('chat.composer.bold')} title={t('chat.composer.bold')} disabled={disabled} onClick={() => format('bold')} />
-        <Button size="sm" variant="ghost" iconOnly icon={<Italic size={14} />} aria-label={t('chat.composer.italic')} title={t('chat.composer.italic')} disabled={disabled} onClick={() => format('italic')} />
-        <Button size="sm" variant="ghost" iconOnly icon={<Code size={14} />} aria-label={t('chat.composer.code')} title={t('chat.composer.code')} disabled={disabled} onClick={() => format('code')} />
-        <Button size="sm" variant="ghost" iconOnly icon={<Link size={14} />} aria-label={t('chat.composer.link')} title={t('chat.composer.link')} disabled={disabled} onClick={() => format('link')} />
-        <Button size="sm" variant="ghost" iconOnly icon={<List size={14} />} aria-label={t('chat.composer.list')} title={t('chat.composer.list')} disabled={disabled} onClick={() => format('list')} />
-        <Button size="sm" variant="ghost" iconOnly icon={<AtSign size={14} />} aria-label={t('chat.composer.mention')} title={t('chat.composer.mention')} disabled={disabled} onClick={atButton} />
+        <Button
+          size="sm"
+          variant="ghost"
+          iconOnly
+          icon={<Bold size={14} />}
+          aria-label={t('chat.composer.bold')}
+          title={t('chat.composer.bold')}
+          disabled={disabled}
+          onClick={() => format('bold')}
+        />
+        <Button
+          size="sm"
+          variant="ghost"
+          iconOnly
+          icon={<Italic size={14} />}
+          aria-label={t('chat.composer.italic')}
+          title={t('chat.composer.italic')}
+          disabled={disabled}
+          onClick={() => format('italic')}
+        />
+        <Button
+          size="sm"
+          variant="ghost"
+          iconOnly
+          icon={<Code size={14} />}
+          aria-label={t('chat.composer.code')}
+          title={t('chat.composer.code')}
+          disabled={disabled}
+          onClick={() => format('code')}
+        />
+        <Button
+          size="sm"
+          variant="ghost"
+          iconOnly
+          icon={<Link size={14} />}
+          aria-label={t('chat.composer.link')}
+          title={t('chat.composer.link')}
+          disabled={disabled}
+          onClick={() => format('link')}
+        />
+        <Button
+          size="sm"
+          variant="ghost"
+          iconOnly
+          icon={<List size={14} />}
+          aria-label={t('chat.composer.list')}
+          title={t('chat.composer.list')}
+          disabled={disabled}
+          onClick={() => format('list')}
+        />
+        <Button
+          size="sm"
+          variant="ghost"
+          iconOnly
+          icon={<AtSign size={14} />}
+          aria-label={t('chat.composer.mention')}
+          title={t('chat.composer.mention')}
+          disabled={disabled}
+          onClick={atButton}
+        />
         {onAttach && (
           <>
-            <Button size="sm" variant="ghost" iconOnly icon={<Paperclip size={14} />} aria-label={t('chat.attachment.attach')} title={t('chat.attachment.attach')} disabled={disabled} onClick={() => fileInputRef.current?.click()} />
+            <Button
+              size="sm"
+              variant="ghost"
+              iconOnly
+              icon={<Paperclip size={14} />}
+              aria-label={t('chat.attachment.attach')}
+              title={t('chat.attachment.attach')}
+              disabled={disabled}
+              onClick={() => fileInputRef.current?.click()}
+            />
             <input
               ref={fileInputRef}
               type="file"
@@ -318,9 +412,19 @@ export function Composer(props: ComposerProps) {
           </>
         )}
         <EmojiPicker label={t('chat.composer.emoji')} onPick={insertText} onClosed={() => editor.commands.focus()}>
-          <Button size="sm" variant="ghost" iconOnly icon={<Smile size={14} />} aria-label={t('chat.composer.emoji')} title={t('chat.composer.emoji')} disabled={disabled} />
+          <Button
+            size="sm"
+            variant="ghost"
+            iconOnly
+            icon={<Smile size={14} />}
+            aria-label={t('chat.composer.emoji')}
+            title={t('chat.composer.emoji')}
+            disabled={disabled}
+          />
         </EmojiPicker>
-        <span id={`${listId}-hint`} className={styles.hint}>{tooLong ? t('chat.composer.tooLong', { maximum: maximumBodyLength.toLocaleString() }) : t('chat.composer.hint')}</span>
+        <span id={`${listId}-hint`} className={styles.hint}>
+          {tooLong ? t('chat.composer.tooLong', { maximum: maximumBodyLength.toLocaleString() }) : t('chat.composer.hint')}
+        </span>
         <Button size="sm" variant="primary" icon={<Send size={14} />} disabled={disabled || !text.trim() || tooLong} onClick={submit}>
           {editing ? t('chat.composer.save') : t('chat.composer.send')}
         </Button>

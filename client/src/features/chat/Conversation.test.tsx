@@ -44,7 +44,14 @@ function push(change: MessageChange) {
 function open(handlers: Parameters<typeof mockGraphQL>[0] = {}) {
   const graphql = mockGraphQL({
     getMessages: () => ({ data: { getMessages: [...history].reverse() } }),
-    getUsers: () => ({ data: { getUsers: [{ ...ada, email: 'a@x', isAuth: true }, { id: 'u2', firstname: 'Grace', lastname: 'Hopper', profileImg: null, email: 'g@x', isAuth: false }] } }),
+    getUsers: () => ({
+      data: {
+        getUsers: [
+          { ...ada, email: 'a@x', isAuth: true },
+          { id: 'u2', firstname: 'Grace', lastname: 'Hopper', profileImg: null, email: 'g@x', isAuth: false },
+        ],
+      },
+    }),
     ...handlers,
   });
   const store = createAppStore();
@@ -86,7 +93,12 @@ describe('conversation', () => {
 
   it('sends with a clientId, shows it pending, and keeps one copy when the echo and the result both arrive', async () => {
     let answer: ((value: { data: { setMessage: Message } }) => void) | undefined;
-    const { graphql, store } = open({ setMessage: () => new Promise((resolve) => { answer = resolve; }) });
+    const { graphql, store } = open({
+      setMessage: () =>
+        new Promise((resolve) => {
+          answer = resolve;
+        }),
+    });
     await screen.findByText('Morning');
     await typeIn(screen.getByRole('textbox', { name: 'Message' }), 'Hello *team*{Enter}');
     const pending = await screen.findByRole('article', { name: 'Unsent message from Ada Lovelace' });
@@ -105,17 +117,41 @@ describe('conversation', () => {
   it('applies live edits, deletions, reactions and typing', async () => {
     open();
     await screen.findByText('Morning');
-    push({ type: 'message.edited', seq: 2, messageId: 'm1', message: { ...history[0]!, body: 'Good morning', editedAt: at(6) }, user: null });
+    push({
+      type: 'message.edited',
+      seq: 2,
+      messageId: 'm1',
+      message: { ...history[0]!, body: 'Good morning', editedAt: at(6) },
+      user: null,
+    });
     expect(screen.getByText('Good morning')).toBeTruthy();
     expect(screen.getByText('(edited)')).toBeTruthy();
-    push({ type: 'message.reacted', seq: 3, messageId: 'm4', message: { ...history[3]!, reactions: [{ emoji: '🎉', count: 2, users: ['me', 'u2'] }] }, user: null });
+    push({
+      type: 'message.reacted',
+      seq: 3,
+      messageId: 'm4',
+      message: { ...history[3]!, reactions: [{ emoji: '🎉', count: 2, users: ['me', 'u2'] }] },
+      user: null,
+    });
     const reaction = screen.getByRole('button', { name: /🎉 2/ });
     expect(reaction.getAttribute('aria-pressed')).toBe('true');
     push({ type: 'message.deleted', seq: 4, messageId: 'm4', message: null, user: null });
     expect(screen.queryByText('And that')).toBeNull();
-    push({ type: 'typing', seq: 0, messageId: null, message: null, user: { id: 'u2', firstname: 'Grace', lastname: 'Hopper', profileImg: null } });
+    push({
+      type: 'typing',
+      seq: 0,
+      messageId: null,
+      message: null,
+      user: { id: 'u2', firstname: 'Grace', lastname: 'Hopper', profileImg: null },
+    });
     expect(screen.getByText('Grace Hopper is typing…')).toBeTruthy();
-    push({ type: 'typing.stopped', seq: 0, messageId: null, message: null, user: { id: 'u2', firstname: 'Grace', lastname: 'Hopper', profileImg: null } });
+    push({
+      type: 'typing.stopped',
+      seq: 0,
+      messageId: null,
+      message: null,
+      user: { id: 'u2', firstname: 'Grace', lastname: 'Hopper', profileImg: null },
+    });
     expect(screen.queryByText('Grace Hopper is typing…')).toBeNull();
   });
 
@@ -126,7 +162,9 @@ describe('conversation', () => {
     await typeIn(textbox, 'ok');
     await waitFor(() => expect(graphql.callsOf('typingMessage').map((call) => call.variables)).toEqual([{ project: 'p1' }]));
     await userEvent.keyboard('{Backspace}{Backspace}');
-    await waitFor(() => expect(graphql.callsOf('typingMessage').map((call) => call.variables)).toEqual([{ project: 'p1' }, { project: 'p1', stopped: true }]));
+    await waitFor(() =>
+      expect(graphql.callsOf('typingMessage').map((call) => call.variables)).toEqual([{ project: 'p1' }, { project: 'p1', stopped: true }]),
+    );
     // Well inside the throttle's interval, yet sent: the stop reset it.
     await userEvent.keyboard('n');
     await waitFor(() => expect(graphql.callsOf('typingMessage')).toHaveLength(3));
@@ -166,7 +204,9 @@ describe('conversation', () => {
   });
 
   it('edits the last own message with Up and saves it with ediMessage', async () => {
-    const { graphql } = open({ ediMessage: (variables) => ({ data: { ediMessage: { ...history[1]!, body: String(variables.body), editedAt: at(8) } } }) });
+    const { graphql } = open({
+      ediMessage: (variables) => ({ data: { ediMessage: { ...history[1]!, body: String(variables.body), editedAt: at(8) } } }),
+    });
     await screen.findByText('Morning');
     const textbox = screen.getByRole('textbox', { name: 'Message' });
     await typeIn(textbox, '{ArrowUp}');
@@ -178,11 +218,35 @@ describe('conversation', () => {
   });
 
   it('shows file messages: an image inline, another file as a card, a deleted one as removed', async () => {
-    const image = { id: 'f1', name: 'Sketch.png', type: 'image/png', size: 2048, url: '/media/files/f1', thumbnail: '/media/files/f1/thumbnail', category: 'image', width: 4, height: 3, duration: null };
+    const image = {
+      id: 'f1',
+      name: 'Sketch.png',
+      type: 'image/png',
+      size: 2048,
+      url: '/media/files/f1',
+      thumbnail: '/media/files/f1/thumbnail',
+      category: 'image',
+      width: 4,
+      height: 3,
+      duration: null,
+    };
     const withFiles = [
       ...history,
       message('m7', { createdAt: at(9), body: '', type: 'file', file: image }),
-      message('m8', { createdAt: at(10), body: 'Minutes', type: 'file', file: { ...image, id: 'f2', name: 'minutes.pdf', type: 'application/pdf', url: '/media/files/f2', thumbnail: null, category: 'Pdf' } }),
+      message('m8', {
+        createdAt: at(10),
+        body: 'Minutes',
+        type: 'file',
+        file: {
+          ...image,
+          id: 'f2',
+          name: 'minutes.pdf',
+          type: 'application/pdf',
+          url: '/media/files/f2',
+          thumbnail: null,
+          category: 'Pdf',
+        },
+      }),
       message('m9', { createdAt: at(11), body: '', type: 'file', file: null }),
     ];
     open({ getMessages: () => ({ data: { getMessages: [...withFiles].reverse() } }) });
@@ -198,7 +262,9 @@ describe('conversation', () => {
     const { graphql, store } = open({
       getStats: () => ({ data: { getStats: { team: 't', plan: 'business', storage: 0, storageLimit: null, uploadLimit: 1, files: 0 } } }),
       signedUploadURL: (variables) => ({ data: { signedUploadURL: signedUpload('f9', Number(variables.size)) } }),
-      setFile: (variables) => ({ data: { setFile: storedFile({ id: 'f9', name: String(variables.name), size: Number(variables.size), project: 'p1' }) } }),
+      setFile: (variables) => ({
+        data: { setFile: storedFile({ id: 'f9', name: String(variables.name), size: Number(variables.size), project: 'p1' }) },
+      }),
       setMessage: () => new Promise(() => undefined),
     });
     await screen.findByText('Morning');
@@ -213,7 +279,9 @@ describe('conversation', () => {
     act(() => FakeXhr.instances[0]!.progress(7, file.size));
     expect(within(pending).getByRole('progressbar').getAttribute('aria-valuenow')).toBe('50');
     await act(async () => FakeXhr.instances[0]!.respond(201));
-    await waitFor(() => expect(graphql.callsOf('setMessage')[0]?.variables).toMatchObject({ project: 'p1', body: '', type: 'file', file: 'f9' }));
+    await waitFor(() =>
+      expect(graphql.callsOf('setMessage')[0]?.variables).toMatchObject({ project: 'p1', body: '', type: 'file', file: 'f9' }),
+    );
     const queued = await screen.findByRole('article', { name: 'Unsent message from Ada Lovelace' });
     // A PDF's card opens the media viewer (the server sends the bytes as a download).
     expect(within(queued).getByRole('button', { name: 'Open notes.pdf' })).toBeTruthy();
@@ -222,7 +290,9 @@ describe('conversation', () => {
 
   it('says when the messages cannot be loaded and tries again', async () => {
     let fail = true;
-    open({ getMessages: () => (fail ? { errors: [{ message: 'Boom', extensions: { code: 'INTERNAL' } }] } : { data: { getMessages: [] } }) });
+    open({
+      getMessages: () => (fail ? { errors: [{ message: 'Boom', extensions: { code: 'INTERNAL' } }] } : { data: { getMessages: [] } }),
+    });
     expect(await screen.findByText('The messages could not be loaded.')).toBeTruthy();
     fail = false;
     await userEvent.click(screen.getByRole('button', { name: 'Try again' }));

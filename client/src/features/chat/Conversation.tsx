@@ -105,10 +105,20 @@ export function Conversation(props: ConversationProps) {
     setReplyTo(null);
     setEditing(message);
   }, []);
-  const onDelete = useCallback((message: Message) => {
-    void openDialog({ title: t('chat.message.deleteTitle'), description: t('chat.message.deleteDescription'), primaryLabel: t('chat.message.delete'), tone: 'danger' }, store)
-      .then(({ confirmed }) => (confirmed ? deleteMessage(store, message) : false));
-  }, [store, t]);
+  const onDelete = useCallback(
+    (message: Message) => {
+      void openDialog(
+        {
+          title: t('chat.message.deleteTitle'),
+          description: t('chat.message.deleteDescription'),
+          primaryLabel: t('chat.message.delete'),
+          tone: 'danger',
+        },
+        store,
+      ).then(({ confirmed }) => (confirmed ? deleteMessage(store, message) : false));
+    },
+    [store, t],
+  );
   const onReact = useCallback((message: Message, emoji: string) => void toggleReaction(store, message, emoji), [store]);
   const onEditLast = () => {
     const last = state.messages.findLast((message) => message.author?.id === me && message.canEdit);
@@ -119,12 +129,28 @@ export function Conversation(props: ConversationProps) {
     setReplyTo(null);
   };
 
-  const now = useNow(state.typing.reduce<number | undefined>((earliest, person) => (earliest === undefined ? person.until : Math.min(earliest, person.until)), undefined));
-  const typingNames = state.typing.filter((person) => person.until > now).map((person) => personName(person.user, t('chat.message.unknownAuthor')));
-  const typing = typingNames.length === 0 ? '' : typingNames.length > 3 ? t('chat.conversation.typingMany') : t('chat.conversation.typing', { count: typingNames.length, names: formatNames(typingNames, i18n.language) });
+  const now = useNow(
+    state.typing.reduce<number | undefined>(
+      (earliest, person) => (earliest === undefined ? person.until : Math.min(earliest, person.until)),
+      undefined,
+    ),
+  );
+  const typingNames = state.typing
+    .filter((person) => person.until > now)
+    .map((person) => personName(person.user, t('chat.message.unknownAuthor')));
+  const typing =
+    typingNames.length === 0
+      ? ''
+      : typingNames.length > 3
+        ? t('chat.conversation.typingMany')
+        : t('chat.conversation.typing', { count: typingNames.length, names: formatNames(typingNames, i18n.language) });
 
   if (state.status === 'loading') {
-    return <div className={styles.conversationState}><Spinner size={20} label={t('chat.conversation.loading')} /></div>;
+    return (
+      <div className={styles.conversationState}>
+        <Spinner size={20} label={t('chat.conversation.loading')} />
+      </div>
+    );
   }
   if (state.status === 'error') {
     return (
@@ -138,8 +164,14 @@ export function Conversation(props: ConversationProps) {
   const author = { id: me ?? '', name: user ? displayName(user) : t('chat.message.you'), profileImg: user?.profileImg ?? null };
   return (
     <section className={styles.conversation} aria-label={t('chat.conversation.label')} {...(canAttach ? drop.handlers : {})}>
-      {canAttach && drop.over && <div className={styles.dropOverlay} role="status">{t('chat.attachment.drop')}</div>}
-      {state.messages.length === 0 && pending.length === 0 && uploads.length === 0 && <p className={styles.emptyConversation}>{t('chat.conversation.empty')}</p>}
+      {canAttach && drop.over && (
+        <div className={styles.dropOverlay} role="status">
+          {t('chat.attachment.drop')}
+        </div>
+      )}
+      {state.messages.length === 0 && pending.length === 0 && uploads.length === 0 && (
+        <p className={styles.emptyConversation}>{t('chat.conversation.empty')}</p>
+      )}
       <MessageList
         label={t('chat.conversation.messages')}
         messages={state.messages}
@@ -157,14 +189,28 @@ export function Conversation(props: ConversationProps) {
         nameOf={nameOf}
         pending={[
           ...pending.map((item) => (
-            <PendingMessage key={item.clientId} item={item} author={author} onRetry={(clientId) => void retryMessage(store, clientId)} onDiscard={(clientId) => discardMessage(store, clientId)} />
+            <PendingMessage
+              key={item.clientId}
+              item={item}
+              author={author}
+              onRetry={(clientId) => void retryMessage(store, clientId)}
+              onDiscard={(clientId) => discardMessage(store, clientId)}
+            />
           )),
           ...uploads.map((item) => (
-            <PendingUpload key={item.id} item={item} author={author} onCancel={(id) => cancelAttachment(store, id)} onRetry={(id) => retryAttachment(store, id)} />
+            <PendingUpload
+              key={item.id}
+              item={item}
+              author={author}
+              onCancel={(id) => cancelAttachment(store, id)}
+              onRetry={(id) => retryAttachment(store, id)}
+            />
           )),
         ]}
       />
-      <p className={styles.typing} aria-live="polite">{typing}</p>
+      <p className={styles.typing} aria-live="polite">
+        {typing}
+      </p>
       {inactive && <Notice tone="info">{t('chat.composer.inactive')}</Notice>}
       <Composer
         key={`${me ?? ''}:${key}`}

@@ -39,32 +39,62 @@ export interface MessageItemProps extends MessageActions {
 }
 
 /** One message: author header (unless it continues a group), quote, body, "edited", reactions, and its actions on hover or focus. */
-export const MessageItem = memo(function MessageItem({ message, grouped, me, editing, onReply, onEdit, onDelete, onReact, nameOf }: MessageItemProps) {
+export const MessageItem = memo(function MessageItem({
+  message,
+  grouped,
+  me,
+  editing,
+  onReply,
+  onEdit,
+  onDelete,
+  onReact,
+  nameOf,
+}: MessageItemProps) {
   const { t, i18n } = useTranslation();
   const name = personName(message.author, t('chat.message.unknownAuthor'));
   const own = message.author?.id === me;
   const time = formatTime(message.createdAt, i18n.language);
   const full = formatDateTime(message.createdAt, i18n.language);
   if (message.type === 'system') {
-    return <p className={styles.system} data-row={message.id}>{markdownToText(message.body)}</p>;
+    return (
+      <p className={styles.system} data-row={message.id}>
+        {markdownToText(message.body)}
+      </p>
+    );
   }
   return (
-    <article className={clsx(styles.message, grouped && styles.grouped, editing && styles.editing)} data-row={message.id} aria-label={t('chat.message.label', { name, time })}>
+    <article
+      className={clsx(styles.message, grouped && styles.grouped, editing && styles.editing)}
+      data-row={message.id}
+      aria-label={t('chat.message.label', { name, time })}
+    >
       <div className={styles.gutter}>
-        {grouped ? <time className={styles.gutterTime} dateTime={message.createdAt} title={full}>{time}</time> : <PresenceAvatar userId={message.author?.id ?? message.id} name={name} src={message.author?.profileImg ?? null} />}
+        {grouped ? (
+          <time className={styles.gutterTime} dateTime={message.createdAt} title={full}>
+            {time}
+          </time>
+        ) : (
+          <PresenceAvatar userId={message.author?.id ?? message.id} name={name} src={message.author?.profileImg ?? null} />
+        )}
       </div>
       <div className={styles.content}>
         {!grouped && (
           <header className={styles.messageHeader}>
             <span className={styles.author}>{name}</span>
-            <time dateTime={message.createdAt} title={full} className={styles.time}>{time}</time>
+            <time dateTime={message.createdAt} title={full} className={styles.time}>
+              {time}
+            </time>
           </header>
         )}
         {message.replyTo && <ReplyQuote quote={message.replyTo} />}
         {(message.body !== '' || message.editedAt) && (
           <div className={styles.body}>
             {renderMarkdown(message.body, { me })}
-            {message.editedAt && <span className={styles.edited} title={formatDateTime(message.editedAt, i18n.language)}>{t('chat.message.edited')}</span>}
+            {message.editedAt && (
+              <span className={styles.edited} title={formatDateTime(message.editedAt, i18n.language)}>
+                {t('chat.message.edited')}
+              </span>
+            )}
           </div>
         )}
         {(message.type === 'file' || message.file) && <MessageAttachment file={message.file} />}
@@ -75,15 +105,30 @@ export const MessageItem = memo(function MessageItem({ message, grouped, me, edi
         <EmojiPicker label={t('chat.message.react')} onPick={(emoji) => onReact(message, emoji)}>
           <Button size="sm" variant="ghost" iconOnly icon={<SmilePlus size={14} />} aria-label={t('chat.message.react')} />
         </EmojiPicker>
-        <Button size="sm" variant="ghost" iconOnly icon={<Reply size={14} />} aria-label={t('chat.message.reply')} onClick={() => onReply(message)} />
+        <Button
+          size="sm"
+          variant="ghost"
+          iconOnly
+          icon={<Reply size={14} />}
+          aria-label={t('chat.message.reply')}
+          onClick={() => onReply(message)}
+        />
         {(message.canEdit || message.canDelete) && (
           <Menu modal={false}>
             <MenuTrigger asChild>
               <Button size="sm" variant="ghost" iconOnly icon={<Ellipsis size={14} />} aria-label={t('chat.message.more')} />
             </MenuTrigger>
             <MenuContent align="end">
-              {message.canEdit && <MenuItem icon={<Pencil size={14} />} onSelect={() => onEdit(message)}>{t('chat.message.edit')}</MenuItem>}
-              {message.canDelete && <MenuItem icon={<Trash2 size={14} />} tone="danger" onSelect={() => onDelete(message)}>{t('chat.message.delete')}</MenuItem>}
+              {message.canEdit && (
+                <MenuItem icon={<Pencil size={14} />} onSelect={() => onEdit(message)}>
+                  {t('chat.message.edit')}
+                </MenuItem>
+              )}
+              {message.canDelete && (
+                <MenuItem icon={<Trash2 size={14} />} tone="danger" onSelect={() => onDelete(message)}>
+                  {t('chat.message.delete')}
+                </MenuItem>
+              )}
             </MenuContent>
           </Menu>
         )}
@@ -109,15 +154,30 @@ export function PendingMessage({ item, author, onRetry, onDiscard }: PendingMess
       <span className={styles.failed} role="alert">
         <CircleAlert size={14} aria-hidden />
         {item.error ? t('chat.message.failedWithReason', { reason: item.error }) : t('chat.message.failed')}
-        <Button size="sm" variant="ghost" onClick={() => onRetry(item.clientId)}>{t('chat.message.retry')}</Button>
-        <Button size="sm" variant="ghost" onClick={() => onDiscard(item.clientId)}>{t('chat.message.discard')}</Button>
+        <Button size="sm" variant="ghost" onClick={() => onRetry(item.clientId)}>
+          {t('chat.message.retry')}
+        </Button>
+        <Button size="sm" variant="ghost" onClick={() => onDiscard(item.clientId)}>
+          {t('chat.message.discard')}
+        </Button>
       </span>
     );
   } else {
-    status = <Clock className={styles.sent} size={14} role="img" aria-label={item.state === 'sending' ? t('chat.message.sending') : t('chat.message.queued')} />;
+    status = (
+      <Clock
+        className={styles.sent}
+        size={14}
+        role="img"
+        aria-label={item.state === 'sending' ? t('chat.message.sending') : t('chat.message.queued')}
+      />
+    );
   }
   return (
-    <article className={clsx(styles.message, styles.pending, failed && styles.failedMessage)} data-row={item.clientId} aria-label={t('chat.message.pendingLabel', { name: author.name })}>
+    <article
+      className={clsx(styles.message, styles.pending, failed && styles.failedMessage)}
+      data-row={item.clientId}
+      aria-label={t('chat.message.pendingLabel', { name: author.name })}
+    >
       <div className={styles.gutter}>
         <PresenceAvatar userId={author.id} name={author.name} src={author.profileImg} />
       </div>

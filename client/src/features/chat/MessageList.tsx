@@ -47,7 +47,19 @@ function captureAnchor(scroller: HTMLElement): ScrollAnchor | null {
  * renders older loaded messages, then loads older pages; whatever changes above, the first
  * visible row is put back where it was, so the view never jumps. At the bottom it follows new messages.
  */
-export function MessageList({ messages, dividerId, hasOlder, loadingOlder, onLoadOlder, me, editingId, pending, label, bottomSignal, ...actions }: MessageListProps) {
+export function MessageList({
+  messages,
+  dividerId,
+  hasOlder,
+  loadingOlder,
+  onLoadOlder,
+  me,
+  editingId,
+  pending,
+  label,
+  bottomSignal,
+  ...actions
+}: MessageListProps) {
   const { t, i18n } = useTranslation();
   const scrollerRef = useRef<HTMLDivElement>(null);
   const atBottomRef = useRef(true);
@@ -60,7 +72,8 @@ export function MessageList({ messages, dividerId, hasOlder, loadingOlder, onLoa
   // Read in render on purpose: the DOM still shows the previous rows, which is what the anchor must describe.
   const scrollAnchorRef = useRef<ScrollAnchor | null>(null);
   const renderedRowsRef = useRef(rows);
-  if (renderedRowsRef.current !== rows && scrollerRef.current && !atBottomRef.current) scrollAnchorRef.current = captureAnchor(scrollerRef.current);
+  if (renderedRowsRef.current !== rows && scrollerRef.current && !atBottomRef.current)
+    scrollAnchorRef.current = captureAnchor(scrollerRef.current);
   renderedRowsRef.current = rows;
 
   useLayoutEffect(() => {
@@ -120,20 +133,51 @@ export function MessageList({ messages, dividerId, hasOlder, loadingOlder, onLoa
 
   return (
     <div className={styles.listFrame}>
-      <div ref={scrollerRef} className={styles.scroller} onScroll={onScroll} role="log" aria-label={label} aria-relevant="additions" tabIndex={0}>
+      <div
+        ref={scrollerRef}
+        className={styles.scroller}
+        onScroll={onScroll}
+        role="log"
+        aria-label={label}
+        aria-relevant="additions"
+        tabIndex={0}
+      >
         {range.start === 0 && (
           <div className={styles.listTop}>
-            {loadingOlder ? <Spinner label={t('chat.conversation.loadingOlder')} /> : hasOlder ? (
-              <Button size="sm" variant="ghost" onClick={loadOlder}>{t('chat.conversation.loadOlder')}</Button>
+            {loadingOlder ? (
+              <Spinner label={t('chat.conversation.loadingOlder')} />
+            ) : hasOlder ? (
+              <Button size="sm" variant="ghost" onClick={loadOlder}>
+                {t('chat.conversation.loadOlder')}
+              </Button>
             ) : (
               <p className={styles.beginning}>{t('chat.conversation.beginning')}</p>
             )}
           </div>
         )}
         {rows.map((row) => {
-          if (row.kind === 'day') return <div key={row.key} className={styles.daySeparator} role="separator"><span>{formatDay(row.date, i18n.language)}</span></div>;
-          if (row.kind === 'unread') return <div key={row.key} className={styles.unreadDivider} role="separator" aria-label={t('chat.conversation.unread')}><span>{t('chat.conversation.unread')}</span></div>;
-          return <MessageItem key={row.key} message={row.message} grouped={row.grouped} me={me} editing={row.message.id === editingId} {...actions} />;
+          if (row.kind === 'day')
+            return (
+              <div key={row.key} className={styles.daySeparator} role="separator">
+                <span>{formatDay(row.date, i18n.language)}</span>
+              </div>
+            );
+          if (row.kind === 'unread')
+            return (
+              <div key={row.key} className={styles.unreadDivider} role="separator" aria-label={t('chat.conversation.unread')}>
+                <span>{t('chat.conversation.unread')}</span>
+              </div>
+            );
+          return (
+            <MessageItem
+              key={row.key}
+              message={row.message}
+              grouped={row.grouped}
+              me={me}
+              editing={row.message.id === editingId}
+              {...actions}
+            />
+          );
         })}
         {range.end === ids.length && pending}
       </div>

@@ -35,7 +35,9 @@ export function NewChatDialog({ open, onOpenChange }: { open: boolean; onOpenCha
     if (group && !name.trim()) return setError(t('chat.newChat.nameRequired'));
     let created = '';
     const outcome = await run('create', async () => {
-      const { setPrivat } = await request(setPrivatDocument, group ? { users: selected, name: name.trim() } : { users: selected }, { handledByCaller: true });
+      const { setPrivat } = await request(setPrivatDocument, group ? { users: selected, name: name.trim() } : { users: selected }, {
+        handledByCaller: true,
+      });
       storePrivat(store, setPrivat);
       created = setPrivat.id;
     });
@@ -49,7 +51,9 @@ export function NewChatDialog({ open, onOpenChange }: { open: boolean; onOpenCha
       <form className={styles.dialogForm} onSubmit={(event) => void submit(event)}>
         {error && <Notice tone="error">{error}</Notice>}
         <PeoplePicker selected={selected} onChange={setSelected} />
-        {group && <TextInput label={t('chat.newChat.name')} value={name} maxLength={100} onChange={(event) => setName(event.target.value)} />}
+        {group && (
+          <TextInput label={t('chat.newChat.name')} value={name} maxLength={100} onChange={(event) => setName(event.target.value)} />
+        )}
         <div className={styles.dialogFooter}>
           <Button onClick={() => close(false)}>{t('dialog.cancel')}</Button>
           <Button type="submit" variant="primary" loading={pending === 'create'} disabled={selected.length === 0}>

@@ -29,7 +29,9 @@ export function PeoplePicker({ selected, onChange, exclude = [] }: PeoplePickerP
     if (!failed) return <Spinner size={18} label={t('chat.newChat.loadingPeople')} />;
     return (
       <Notice tone="error" title={t('chat.newChat.peopleFailed')}>
-        <Button size="sm" onClick={retry}>{t('chat.conversation.retry')}</Button>
+        <Button size="sm" onClick={retry}>
+          {t('chat.conversation.retry')}
+        </Button>
       </Notice>
     );
   }
@@ -52,7 +54,9 @@ export function PeoplePicker({ selected, onChange, exclude = [] }: PeoplePickerP
                 <input
                   type="checkbox"
                   checked={selected.includes(person.id)}
-                  onChange={(event) => onChange(event.target.checked ? [...selected, person.id] : selected.filter((id) => id !== person.id))}
+                  onChange={(event) =>
+                    onChange(event.target.checked ? [...selected, person.id] : selected.filter((id) => id !== person.id))
+                  }
                 />
                 <span aria-hidden>
                   <Avatar name={person.name} src={person.profileImg} colorKey={person.id} size={24} />

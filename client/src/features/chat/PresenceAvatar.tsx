@@ -11,7 +11,9 @@ export function PresenceAvatar({ userId, name, src, size = 32 }: { userId: strin
   return (
     <span className={styles.presenceAvatar}>
       <Avatar name={name} src={src} colorKey={userId} size={size} />
-      {state !== 'offline' && <span className={state === 'online' ? styles.online : styles.away} role="img" aria-label={t(`chat.presence.${state}`)} />}
+      {state !== 'offline' && (
+        <span className={state === 'online' ? styles.online : styles.away} role="img" aria-label={t(`chat.presence.${state}`)} />
+      )}
     </span>
   );
 }

@@ -21,7 +21,10 @@ export function Reactions({ reactions, me, nameOf, onToggle }: ReactionsProps) {
     <ul className={styles.reactions} aria-label={t('chat.message.reactions')}>
       {reactions.map((reaction) => {
         const mine = me !== null && reaction.users.includes(me);
-        const names = formatNames(reaction.users.map((id) => (id === me ? t('chat.message.you') : nameOf(id))), i18n.language);
+        const names = formatNames(
+          reaction.users.map((id) => (id === me ? t('chat.message.you') : nameOf(id))),
+          i18n.language,
+        );
         const who = t('chat.message.reactedBy', { names, emoji: reaction.emoji });
         return (
           <li key={reaction.emoji}>

@@ -25,7 +25,14 @@ export interface ConversationState {
   typing: readonly TypingPerson[];
 }
 
-export const emptyConversation: ConversationState = { messages: [], status: 'loading', hasOlder: true, loadingOlder: false, dividerId: null, typing: [] };
+export const emptyConversation: ConversationState = {
+  messages: [],
+  status: 'loading',
+  hasOlder: true,
+  loadingOlder: false,
+  dividerId: null,
+  typing: [],
+};
 
 export const conversationsAtom = atom<ReadonlyMap<string, ConversationState>>(new Map());
 
@@ -93,7 +100,10 @@ export function setPrivats(store: AppStore, privats: readonly Privat[]): void {
 export const taskChatsAtom = atom<readonly TaskChat[] | null>(null);
 
 export function storeTaskChatUnread(store: AppStore, taskId: string, unread: number): void {
-  store.set(taskChatsAtom, (list) => list?.map((task) => (task.id === taskId && task.unread !== unread ? { ...task, unread } : task)) ?? list);
+  store.set(
+    taskChatsAtom,
+    (list) => list?.map((task) => (task.id === taskId && task.unread !== unread ? { ...task, unread } : task)) ?? list,
+  );
 }
 
 export const presenceAtom = atom<ReadonlyMap<string, PresenceState>>(new Map());

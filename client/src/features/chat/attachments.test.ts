@@ -26,9 +26,18 @@ function server() {
   return mockGraphQL({
     getStats: () => ({ data: { getStats: { team: 't', plan: 'business', storage: 0, storageLimit: null, uploadLimit: 1, files: 0 } } }),
     signedUploadURL: (variables) => ({ data: { signedUploadURL: signedUpload('f1', Number(variables.size)) } }),
-    setFile: (variables) => ({ data: { setFile: storedFile({ id: 'f1', name: String(variables.name), size: Number(variables.size), project: 'p1' }) } }),
+    setFile: (variables) => ({
+      data: { setFile: storedFile({ id: 'f1', name: String(variables.name), size: Number(variables.size), project: 'p1' }) },
+    }),
     setMessage: (variables) => ({
-      data: { setMessage: message('m1', { body: '', type: 'file', clientId: String(variables.clientId), author: { id: 'me', firstname: 'Ada', lastname: 'Lovelace', profileImg: null } }) },
+      data: {
+        setMessage: message('m1', {
+          body: '',
+          type: 'file',
+          clientId: String(variables.clientId),
+          author: { id: 'me', firstname: 'Ada', lastname: 'Lovelace', profileImg: null },
+        }),
+      },
     }),
   });
 }
@@ -56,10 +65,18 @@ describe('chat attachments', () => {
     const xhr = await nextXhr();
     expect(graphql.callsOf('signedUploadURL')[0]?.variables).toMatchObject({ filename: 'plan.pdf', project: 'p1' });
     xhr.progress(5, 11);
-    expect(store.get(attachmentsAtom)).toEqual([expect.objectContaining({ id, state: 'uploading', loaded: 5, conversation: 'project:p1' })]);
+    expect(store.get(attachmentsAtom)).toEqual([
+      expect.objectContaining({ id, state: 'uploading', loaded: 5, conversation: 'project:p1' }),
+    ]);
     xhr.respond(201);
     await vi.waitFor(() => expect(graphql.callsOf('setMessage')).toHaveLength(1));
-    expect(graphql.callsOf('setMessage')[0]?.variables).toEqual({ project: 'p1', body: '', clientId: expect.any(String), type: 'file', file: 'f1' });
+    expect(graphql.callsOf('setMessage')[0]?.variables).toEqual({
+      project: 'p1',
+      body: '',
+      clientId: expect.any(String),
+      type: 'file',
+      file: 'f1',
+    });
     expect(store.get(attachmentsAtom)).toEqual([]);
     await vi.waitFor(() => expect(store.get(outboxAtom)).toEqual([]));
   });
@@ -95,7 +112,10 @@ describe('chat attachments', () => {
     server();
     const store = setup();
     attachFiles(store, { project: 'p1' }, [new File(['MZ'], 'setup.exe'), new File([], 'empty.txt')]);
-    expect(store.get(attachmentsAtom).map((item) => [item.state, item.error?.key])).toEqual([['failed', 'file_invalid_type'], ['failed', 'upload_failed']]);
+    expect(store.get(attachmentsAtom).map((item) => [item.state, item.error?.key])).toEqual([
+      ['failed', 'file_invalid_type'],
+      ['failed', 'upload_failed'],
+    ]);
 
     const [id] = attachFiles(store, { project: 'p1' }, [pdf('big.pdf')]);
     (await nextXhr()).respond(413, JSON.stringify({ error: 'file_too_large' }));

@@ -79,7 +79,12 @@ const isRunning = (item: AttachmentUpload) => item.state === 'uploading' || item
  * Attaches files to a conversation: each becomes its own file message (with `replyTo`, if any).
  * Files refused by name or for being empty fail at once; the rest upload now, or wait for the connection.
  */
-export function attachFiles(store: AppStore, target: ConversationTarget, files: Iterable<File>, replyTo: MessageQuote | null = null): string[] {
+export function attachFiles(
+  store: AppStore,
+  target: ConversationTarget,
+  files: Iterable<File>,
+  replyTo: MessageQuote | null = null,
+): string[] {
   const userId = store.get(currentUserAtom)?.id;
   if (!userId || !uploadTargetOf(target)) return [];
   const added: AttachmentUpload[] = [];
@@ -88,8 +93,17 @@ export function attachFiles(store: AppStore, target: ConversationTarget, files: 
     handles.set(id, { source, controller: null });
     const refused = precheckUpload(source);
     added.push({
-      id, userId, conversation: conversationKey(target), target, name: source.name, size: source.size, mimeType: source.type, replyTo,
-      state: refused ? 'failed' : 'waiting', loaded: 0, error: refused,
+      id,
+      userId,
+      conversation: conversationKey(target),
+      target,
+      name: source.name,
+      size: source.size,
+      mimeType: source.type,
+      replyTo,
+      state: refused ? 'failed' : 'waiting',
+      loaded: 0,
+      error: refused,
     });
   }
   store.set(attachmentsAtom, (items) => [...items, ...added]);
@@ -109,7 +123,11 @@ export function resumeAttachments(store: AppStore = appStore): void {
     void run(store, item.id);
   }
   // Those left over wait for a slot, not for the connection.
-  store.set(attachmentsAtom, (all) => (all.some((item) => item.state === 'waiting') ? all.map((item) => (item.state === 'waiting' ? { ...item, state: 'queued' } : item)) : all));
+  store.set(attachmentsAtom, (all) =>
+    all.some((item) => item.state === 'waiting')
+      ? all.map((item) => (item.state === 'waiting' ? { ...item, state: 'queued' } : item))
+      : all,
+  );
 }
 
 async function run(store: AppStore, id: string): Promise<void> {
@@ -122,7 +140,10 @@ async function run(store: AppStore, id: string): Promise<void> {
   update(store, id, { state: 'uploading', loaded: 0, error: null });
   try {
     const stats = await storageStats(store);
-    const inFlight = store.get(attachmentsAtom).filter((other) => other.id !== id && isRunning(other)).reduce((sum, other) => sum + other.size, 0);
+    const inFlight = store
+      .get(attachmentsAtom)
+      .filter((other) => other.id !== id && isRunning(other))
+      .reduce((sum, other) => sum + other.size, 0);
     const file = await uploadFile(handle.source, target, {
       signal: controller.signal,
       limits: limitsFrom(stats, inFlight),
@@ -137,7 +158,8 @@ async function run(store: AppStore, id: string): Promise<void> {
     sendMessage(store, { target: item.target, body: '', replyTo: item.replyTo, file: toMessageFile(file) });
   } catch (error) {
     if (isUploadCancelled(error)) remove(store, id);
-    else if (isDisconnected(store) && !(error instanceof UploadError && error.key !== 'upload_failed')) update(store, id, { state: 'waiting', loaded: 0 });
+    else if (isDisconnected(store) && !(error instanceof UploadError && error.key !== 'upload_failed'))
+      update(store, id, { state: 'waiting', loaded: 0 });
     else update(store, id, { state: 'failed', error: error instanceof UploadError ? error : new UploadError('upload_failed') });
   } finally {
     handle.controller = null;

@@ -10,8 +10,17 @@ import { forgetPrivat, presenceAtom, setPrivats, storePrivat, taskChatsAtom } fr
 import { personName } from './format';
 import { markdownToText } from './markdown';
 import {
-  getPresenceDocument, getPrivatsDocument, getSpaceChatsDocument, getTaskChatsDocument,
-  type Message, type Presence, type Privat, type PrivatChange, type SpaceChatChange, type SpaceChatSummary, type TaskChat,
+  getPresenceDocument,
+  getPrivatsDocument,
+  getSpaceChatsDocument,
+  getTaskChatsDocument,
+  type Message,
+  type Presence,
+  type Privat,
+  type PrivatChange,
+  type SpaceChatChange,
+  type SpaceChatSummary,
+  type TaskChat,
 } from './operations';
 
 function lastOf(message: Message | null): SpaceLastMessage | null {
@@ -34,7 +43,9 @@ export function applySpaceChatChange(store: AppStore, change: SpaceChatChange): 
 }
 
 export function applyPresence(store: AppStore, presence: Presence): void {
-  store.set(presenceAtom, (known) => (known.get(presence.user) === presence.state ? known : new Map(known).set(presence.user, presence.state)));
+  store.set(presenceAtom, (known) =>
+    known.get(presence.user) === presence.state ? known : new Map(known).set(presence.user, presence.state),
+  );
 }
 
 export async function loadPrivats(store: AppStore): Promise<void> {
@@ -83,7 +94,12 @@ export function otherMember(privat: Privat, me: string | null) {
   return privat.users.find((user) => user.id !== me) ?? privat.users[0] ?? null;
 }
 
-type Previewed = { body: string; type?: string; file?: { name: string } | null; author: { id: string; firstname: string; lastname: string } | null };
+type Previewed = {
+  body: string;
+  type?: string;
+  file?: { name: string } | null;
+  author: { id: string; firstname: string; lastname: string } | null;
+};
 
 function previewOf(message: Previewed | null | undefined, me: string | null, you: string): string | null {
   if (!message) return null;
@@ -101,24 +117,48 @@ export interface ListLabels {
 export function privatItem(privat: Privat, me: string | null, labels: ListLabels): ChatListItem {
   const other = otherMember(privat, me);
   return {
-    kind: 'privat', id: privat.id, title: privat.name ?? (other ? personName(other, labels.unnamedGroup) : labels.unnamedGroup), personId: other?.id ?? null,
-    image: privat.logo ?? other?.profileImg ?? null, color: null, unread: privat.inactive ? 0 : privat.unread,
-    preview: previewOf(privat.lastMessage, me, labels.you), time: privat.lastMessage?.createdAt ?? privat.updated, inactive: privat.inactive,
+    kind: 'privat',
+    id: privat.id,
+    title: privat.name ?? (other ? personName(other, labels.unnamedGroup) : labels.unnamedGroup),
+    personId: other?.id ?? null,
+    image: privat.logo ?? other?.profileImg ?? null,
+    color: null,
+    unread: privat.inactive ? 0 : privat.unread,
+    preview: previewOf(privat.lastMessage, me, labels.you),
+    time: privat.lastMessage?.createdAt ?? privat.updated,
+    inactive: privat.inactive,
   };
 }
 
 export function spaceItem(space: SpaceSummary, me: string | null, labels: ListLabels): ChatListItem {
   return {
-    kind: 'space', id: space.id, title: space.name, personId: null, image: space.logo, color: space.color, unread: space.unread ?? 0,
-    preview: previewOf(space.lastMessage, me, labels.you), time: space.lastMessage?.createdAt ?? null, inactive: false,
+    kind: 'space',
+    id: space.id,
+    title: space.name,
+    personId: null,
+    image: space.logo,
+    color: space.color,
+    unread: space.unread ?? 0,
+    preview: previewOf(space.lastMessage, me, labels.you),
+    time: space.lastMessage?.createdAt ?? null,
+    inactive: false,
   };
 }
 
 export function taskItem(task: TaskChat, space: SpaceSummary | undefined, me: string | null, labels: ListLabels): ChatListItem {
   return {
-    kind: 'task', id: task.id, title: task.name, personId: null, image: null, color: task.color, letter: task.letter,
-    context: space ? `${space.name} · ${task.idCode}` : task.idCode, unread: task.unread,
-    preview: previewOf(task.lastMessage, me, labels.you), time: task.lastMessage?.createdAt ?? null, inactive: false,
+    kind: 'task',
+    id: task.id,
+    title: task.name,
+    personId: null,
+    image: null,
+    color: task.color,
+    letter: task.letter,
+    context: space ? `${space.name} · ${task.idCode}` : task.idCode,
+    unread: task.unread,
+    preview: previewOf(task.lastMessage, me, labels.you),
+    time: task.lastMessage?.createdAt ?? null,
+    inactive: false,
   };
 }
 

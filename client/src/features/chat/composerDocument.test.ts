@@ -8,7 +8,14 @@ const doc = (body: string) => schema.nodeFromJSON(documentOf(body));
 
 describe('composer document', () => {
   it('turns a body into lines and chips and back, unchanged', () => {
-    for (const body of ['', 'plain', 'Hi @[Grace Hopper](u2) and @[Alan](u3)', 'two\nlines\n\nwith a gap', '@[Grace](u2)', '**bold** `code` [link](https://x.y)']) {
+    for (const body of [
+      '',
+      'plain',
+      'Hi @[Grace Hopper](u2) and @[Alan](u3)',
+      'two\nlines\n\nwith a gap',
+      '@[Grace](u2)',
+      '**bold** `code` [link](https://x.y)',
+    ]) {
       expect(bodyOf(doc(body))).toBe(body);
     }
     const parsed = doc('Hi @[Grace Hopper](u2)!');

@@ -17,7 +17,12 @@ export const mentionIdPattern = /^[A-Za-z0-9_-]{1,64}$/;
 
 /** What a chip shows and the token carries: brackets would end the token early, so they go (the server resolves the person by id). */
 export function mentionLabel(person: { id: string; name: string }): string {
-  return person.name.replace(/[[\]\n]/g, '').trim().slice(0, 100) || person.id;
+  return (
+    person.name
+      .replace(/[[\]\n]/g, '')
+      .trim()
+      .slice(0, 100) || person.id
+  );
 }
 
 export function mentionText(attributes: { id: string; label: string }): string {

@@ -28,7 +28,11 @@ export const MentionChip = Node.create<MentionChipOptions>({
 
   addAttributes() {
     return {
-      id: { default: null, parseHTML: (element) => element.getAttribute('data-mention'), renderHTML: (attributes) => ({ 'data-mention': attributes.id as string }) },
+      id: {
+        default: null,
+        parseHTML: (element) => element.getAttribute('data-mention'),
+        renderHTML: (attributes) => ({ 'data-mention': attributes.id as string }),
+      },
       label: {
         default: '',
         parseHTML: (element) => element.getAttribute('data-label') ?? element.textContent?.replace(/^@/, '') ?? '',
@@ -39,11 +43,20 @@ export const MentionChip = Node.create<MentionChipOptions>({
 
   // A chip copied in the composer, or a mention copied from a message, pastes as a chip.
   parseHTML() {
-    return [{ tag: 'span[data-mention]', getAttrs: (element) => (mentionIdPattern.test(element.getAttribute('data-mention') ?? '') ? null : false) }];
+    return [
+      {
+        tag: 'span[data-mention]',
+        getAttrs: (element) => (mentionIdPattern.test(element.getAttribute('data-mention') ?? '') ? null : false),
+      },
+    ];
   },
 
   renderHTML({ node, HTMLAttributes }) {
-    return ['span', mergeAttributes(HTMLAttributes, { class: this.options.className, contenteditable: 'false' }), `@${node.attrs.label as string}`];
+    return [
+      'span',
+      mergeAttributes(HTMLAttributes, { class: this.options.className, contenteditable: 'false' }),
+      `@${node.attrs.label as string}`,
+    ];
   },
 
   renderText({ node }) {
@@ -67,8 +80,24 @@ export const MentionChip = Node.create<MentionChipOptions>({
 
 /** Every starter-kit extension but the document, paragraphs, text and undo is off. */
 const plainText = {
-  blockquote: false, bold: false, bulletList: false, code: false, codeBlock: false, dropcursor: false, gapcursor: false, hardBreak: false, heading: false,
-  horizontalRule: false, italic: false, listItem: false, listKeymap: false, link: false, orderedList: false, strike: false, trailingNode: false, underline: false,
+  blockquote: false,
+  bold: false,
+  bulletList: false,
+  code: false,
+  codeBlock: false,
+  dropcursor: false,
+  gapcursor: false,
+  hardBreak: false,
+  heading: false,
+  horizontalRule: false,
+  italic: false,
+  listItem: false,
+  listKeymap: false,
+  link: false,
+  orderedList: false,
+  strike: false,
+  trailingNode: false,
+  underline: false,
 } as const;
 
 export function composerExtensions(options: { chipClassName: string; placeholder: () => string }): Extensions {

@@ -28,9 +28,13 @@ export async function focusAt(textbox: HTMLElement, at: 'start' | 'end') {
 /** The body the editor shows, read from its DOM: one paragraph per line, chips as the tokens they stand for. */
 export function bodyIn(textbox: HTMLElement): string {
   return [...textbox.querySelectorAll('p')]
-    .map((line) => [...line.childNodes].map((node) => {
-      if (node instanceof HTMLElement && node.dataset.mention) return `@[${node.dataset.label}](${node.dataset.mention})`;
-      return node.textContent ?? '';
-    }).join(''))
+    .map((line) =>
+      [...line.childNodes]
+        .map((node) => {
+          if (node instanceof HTMLElement && node.dataset.mention) return `@[${node.dataset.label}](${node.dataset.mention})`;
+          return node.textContent ?? '';
+        })
+        .join(''),
+    )
     .join('\n');
 }

@@ -50,7 +50,11 @@ export function insertLink(value: string, start: number, end: number): TextEdit 
   const placeholder = 'https://';
   const inserted = `[${label}](${placeholder})`;
   const urlStart = start + label.length + 3;
-  return { value: value.slice(0, start) + inserted + value.slice(end), selectionStart: urlStart, selectionEnd: urlStart + placeholder.length };
+  return {
+    value: value.slice(0, start) + inserted + value.slice(end),
+    selectionStart: urlStart,
+    selectionEnd: urlStart + placeholder.length,
+  };
 }
 
 /** Prefixes every line touched by the selection with "- " (or removes it when all have it). */
@@ -84,7 +88,10 @@ export function mentionQueryAt(value: string, caret: number): MentionQuery | nul
 
 /** Lower-case and without accents, so "jose" finds "José". */
 export function searchable(text: string): string {
-  return text.normalize('NFD').replace(/\p{Diacritic}/gu, '').toLowerCase();
+  return text
+    .normalize('NFD')
+    .replace(/\p{Diacritic}/gu, '')
+    .toLowerCase();
 }
 
 export interface MentionCandidate {

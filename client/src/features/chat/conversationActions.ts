@@ -13,8 +13,16 @@ import { applyMessageChange, conversationKey, mergeMessages, removeMessage, unre
 import { acknowledgeMessage } from './outbox';
 import type { SendTypingSignal } from './typingSignal';
 import {
-  delMessageDocument, ediMessageDocument, getMessagesDocument, lastViewedDocument, messagePageSize, reactMessageDocument, typingMessageDocument,
-  type ConversationTarget, type Message, type MessageChange,
+  delMessageDocument,
+  ediMessageDocument,
+  getMessagesDocument,
+  lastViewedDocument,
+  messagePageSize,
+  reactMessageDocument,
+  typingMessageDocument,
+  type ConversationTarget,
+  type Message,
+  type MessageChange,
 } from './operations';
 
 function refused(title: string, error: unknown): void {
@@ -40,7 +48,12 @@ export async function loadNewest(store: AppStore, target: ConversationTarget, op
       const newestKnown = state.messages.at(-1);
       const oldestFetched = page[0];
       const overlaps = page.some((message) => state.messages.some((known) => known.id === message.id));
-      const gap = state.messages.length > 0 && !overlaps && page.length >= messagePageSize && newestKnown !== undefined && oldestFetched !== undefined &&
+      const gap =
+        state.messages.length > 0 &&
+        !overlaps &&
+        page.length >= messagePageSize &&
+        newestKnown !== undefined &&
+        oldestFetched !== undefined &&
         Date.parse(oldestFetched.createdAt) > Date.parse(newestKnown.createdAt);
       const messages = gap ? page : mergeMessages(state.messages, page);
       const first = state.status !== 'ready';
@@ -65,9 +78,16 @@ export async function loadOlder(store: AppStore, target: ConversationTarget): Pr
   if (!state || state.loadingOlder || !state.hasOlder || !oldest) return;
   updateConversation(store, key, (current) => ({ ...current, loadingOlder: true }));
   try {
-    const { getMessages } = await request(getMessagesDocument, { ...target, first: messagePageSize, before: oldest.id }, { handledByCaller: true });
+    const { getMessages } = await request(
+      getMessagesDocument,
+      { ...target, first: messagePageSize, before: oldest.id },
+      { handledByCaller: true },
+    );
     updateConversation(store, key, (current) => ({
-      ...current, loadingOlder: false, hasOlder: getMessages.length >= messagePageSize, messages: mergeMessages(current.messages, getMessages),
+      ...current,
+      loadingOlder: false,
+      hasOlder: getMessages.length >= messagePageSize,
+      messages: mergeMessages(current.messages, getMessages),
     }));
   } catch (error) {
     updateConversation(store, key, (current) => ({ ...current, loadingOlder: false }));
@@ -85,7 +105,10 @@ export function applyLiveChange(store: AppStore, target: ConversationTarget, cha
     const user = change.user;
     if (!user || user.id === me(store)) return;
     const others = (state: ConversationState) => state.typing.filter((person) => person.user.id !== user.id);
-    updateConversation(store, key, (state) => ({ ...state, typing: change.type === 'typing' ? [...others(state), { user, until: now + typingShownMs }] : others(state) }));
+    updateConversation(store, key, (state) => ({
+      ...state,
+      typing: change.type === 'typing' ? [...others(state), { user, until: now + typingShownMs }] : others(state),
+    }));
     return;
   }
   if (change.type === 'message.created' && change.message) acknowledgeMessage(store, change.message);

@@ -30,7 +30,12 @@ interface StoredDraft {
 }
 
 function isStoredDraft(value: unknown): value is StoredDraft {
-  return typeof value === 'object' && value !== null && typeof (value as StoredDraft).body === 'string' && typeof (value as StoredDraft).savedAt === 'number';
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    typeof (value as StoredDraft).body === 'string' &&
+    typeof (value as StoredDraft).savedAt === 'number'
+  );
 }
 
 /** The draft of a conversation, or '' when there is none (or it expired). */

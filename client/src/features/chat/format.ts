@@ -2,7 +2,10 @@
 import type { MessageAuthor } from './operations';
 
 export function personName(person: Pick<MessageAuthor, 'firstname' | 'lastname'> | null | undefined, fallback: string): string {
-  const name = [person?.firstname, person?.lastname].filter((part) => part && part.trim()).join(' ').trim();
+  const name = [person?.firstname, person?.lastname]
+    .filter((part) => part && part.trim())
+    .join(' ')
+    .trim();
   return name || fallback;
 }
 
@@ -29,7 +32,12 @@ export function formatDay(timestamp: string, language: string, now = new Date())
     return relative.charAt(0).toLocaleUpperCase(language) + relative.slice(1);
   }
   const sameYear = date.getFullYear() === now.getFullYear();
-  return new Intl.DateTimeFormat(language, { weekday: 'long', day: 'numeric', month: 'long', ...(sameYear ? {} : { year: 'numeric' }) }).format(date);
+  return new Intl.DateTimeFormat(language, {
+    weekday: 'long',
+    day: 'numeric',
+    month: 'long',
+    ...(sameYear ? {} : { year: 'numeric' }),
+  }).format(date);
 }
 
 /** A list's timestamp: the time today, else a short date. */

@@ -34,8 +34,12 @@ describe('markdown rendering', () => {
   });
 
   it('renders safe links to open in a new tab without referrer or opener', () => {
-    expect(plain('[docs](https://example.com/a?b=1)')).toBe('<p><a href="https://example.com/a?b=1" target="_blank" rel="noopener noreferrer nofollow">docs</a></p>');
-    expect(plain('see https://example.com/x, ok')).toBe('<p>see <a href="https://example.com/x" target="_blank" rel="noopener noreferrer nofollow">https://example.com/x</a>, ok</p>');
+    expect(plain('[docs](https://example.com/a?b=1)')).toBe(
+      '<p><a href="https://example.com/a?b=1" target="_blank" rel="noopener noreferrer nofollow">docs</a></p>',
+    );
+    expect(plain('see https://example.com/x, ok')).toBe(
+      '<p>see <a href="https://example.com/x" target="_blank" rel="noopener noreferrer nofollow">https://example.com/x</a>, ok</p>',
+    );
     expect(plain('[mail](mailto:ada@example.com)')).toContain('href="mailto:ada@example.com"');
   });
 
@@ -104,7 +108,8 @@ describe('markdown rendering of hostile input', () => {
     const brackets = '['.repeat(10_000) + ']('.repeat(5000);
     const ticks = '`'.repeat(20_000);
     const started = performance.now();
-    for (const source of [nested, stars, brackets, ticks, '_'.repeat(20_000), '@['.repeat(10_000)]) expect(() => html(source)).not.toThrow();
+    for (const source of [nested, stars, brackets, ticks, '_'.repeat(20_000), '@['.repeat(10_000)])
+      expect(() => html(source)).not.toThrow();
     expect(performance.now() - started).toBeLessThan(3000);
   });
 

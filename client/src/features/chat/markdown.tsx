@@ -121,7 +121,11 @@ function parseInline(text: string, context: Context): ReactNode[] {
         index += run;
         continue;
       }
-      push(<code key={key()} className={styles.inlineCode}>{text.slice(index + run, close)}</code>);
+      push(
+        <code key={key()} className={styles.inlineCode}>
+          {text.slice(index + run, close)}
+        </code>,
+      );
       index = close + run;
       continue;
     }
@@ -130,7 +134,11 @@ function parseInline(text: string, context: Context): ReactNode[] {
       const mention = matchAt(mentionPattern, text, index);
       if (mention) {
         const [, name = '', id = ''] = mention;
-        push(<span key={key()} className={id === context.options.me ? styles.mentionMe : styles.mention} data-mention={id}>@{name}</span>);
+        push(
+          <span key={key()} className={id === context.options.me ? styles.mentionMe : styles.mention} data-mention={id}>
+            @{name}
+          </span>,
+        );
         index += mention[0].length;
         continue;
       }
@@ -141,20 +149,33 @@ function parseInline(text: string, context: Context): ReactNode[] {
       if (link) {
         const [whole, label = '', target = ''] = link;
         const href = safeHref(target);
-        if (href && context.depth < maximumDepth) push(<SafeLink key={key()} href={href}>{parseInline(label, { ...context, depth: context.depth + 1, inLink: true })}</SafeLink>);
+        if (href && context.depth < maximumDepth)
+          push(
+            <SafeLink key={key()} href={href}>
+              {parseInline(label, { ...context, depth: context.depth + 1, inLink: true })}
+            </SafeLink>,
+          );
         else buffer += whole;
         index += whole.length;
         continue;
       }
     }
 
-    if ((character === 'h' || character === 'H' || character === 'm' || character === 'M') && !context.inLink && !isWordCharacter(text[index - 1])) {
+    if (
+      (character === 'h' || character === 'H' || character === 'm' || character === 'M') &&
+      !context.inLink &&
+      !isWordCharacter(text[index - 1])
+    ) {
       const auto = matchAt(autolinkPattern, text, index);
       if (auto) {
         const url = auto[0].replace(/[.,;:!?'")\]]+$/, '');
         const href = safeHref(url);
         if (href) {
-          push(<SafeLink key={key()} href={href}>{url}</SafeLink>);
+          push(
+            <SafeLink key={key()} href={href}>
+              {url}
+            </SafeLink>,
+          );
           index += url.length;
           continue;
         }
@@ -190,7 +211,9 @@ function inline(text: string, options: MarkdownOptions): ReactNode[] {
 
 /** Lines joined with <br>, each line's inline Markdown rendered. */
 function withBreaks(lines: readonly string[], options: MarkdownOptions): ReactNode[] {
-  return lines.flatMap((line, index) => (index === 0 ? [...inline(line, options)] : [<br key={`br-${index}`} />, ...inline(line, options)]));
+  return lines.flatMap((line, index) =>
+    index === 0 ? [...inline(line, options)] : [<br key={`br-${index}`} />, ...inline(line, options)],
+  );
 }
 
 const fencePattern = /^ {0,3}(`{3,}|~{3,})/;
@@ -229,24 +252,47 @@ export function renderMarkdown(source: string, options: MarkdownOptions = {}): R
       index += 1;
       while (index < lines.length && !closing.test(lines[index] ?? '')) body.push(lines[index++] ?? '');
       index += 1;
-      blocks.push(<pre key={key} className={styles.codeBlock}><code>{body.join('\n')}</code></pre>);
+      blocks.push(
+        <pre key={key} className={styles.codeBlock}>
+          <code>{body.join('\n')}</code>
+        </pre>,
+      );
       continue;
     }
     const group: string[] = [];
     while (index < lines.length && kindOf(lines[index] ?? '') === kind) group.push(lines[index++] ?? '');
     if (kind === 'bullet') {
-      blocks.push(<ul key={key} className={styles.list}>{group.map((item, at) => <li key={at}>{inline(bulletPattern.exec(item)?.[1] ?? '', options)}</li>)}</ul>);
+      blocks.push(
+        <ul key={key} className={styles.list}>
+          {group.map((item, at) => (
+            <li key={at}>{inline(bulletPattern.exec(item)?.[1] ?? '', options)}</li>
+          ))}
+        </ul>,
+      );
     } else if (kind === 'ordered') {
       const start = Number(orderedPattern.exec(group[0] ?? '')?.[1] ?? 1);
       blocks.push(
         <ol key={key} className={styles.list} start={start === 1 ? undefined : start}>
-          {group.map((item, at) => <li key={at}>{inline(orderedPattern.exec(item)?.[2] ?? '', options)}</li>)}
+          {group.map((item, at) => (
+            <li key={at}>{inline(orderedPattern.exec(item)?.[2] ?? '', options)}</li>
+          ))}
         </ol>,
       );
     } else if (kind === 'quote') {
-      blocks.push(<blockquote key={key} className={styles.quote}>{withBreaks(group.map((item) => quotePattern.exec(item)?.[1] ?? ''), options)}</blockquote>);
+      blocks.push(
+        <blockquote key={key} className={styles.quote}>
+          {withBreaks(
+            group.map((item) => quotePattern.exec(item)?.[1] ?? ''),
+            options,
+          )}
+        </blockquote>,
+      );
     } else {
-      blocks.push(<p key={key} className={styles.paragraph}>{withBreaks(group, options)}</p>);
+      blocks.push(
+        <p key={key} className={styles.paragraph}>
+          {withBreaks(group, options)}
+        </p>,
+      );
     }
   }
   return blocks;

@@ -3,7 +3,6 @@ import { applyMessageChange, buildRows, conversationKey, mergeMessages, unreadDi
 import { expandDown, expandUp, tailAnchor, windowRange } from './messageWindow';
 import { message } from './testFixtures';
 
-
 const at = (minute: number) => new Date(Date.UTC(2025, 2, 10, 10, minute)).toISOString();
 
 describe('merging pages and live changes', () => {
@@ -26,12 +25,26 @@ describe('merging pages and live changes', () => {
 
   it('applies created, edited and deleted changes, ignoring typing', () => {
     let list = [message('a', { createdAt: at(1) })];
-    list = applyMessageChange(list, { type: 'message.created', seq: 1, messageId: 'b', message: message('b', { createdAt: at(2) }), user: null });
-    list = applyMessageChange(list, { type: 'message.edited', seq: 2, messageId: 'a', message: message('a', { createdAt: at(1), body: 'new' }), user: null });
+    list = applyMessageChange(list, {
+      type: 'message.created',
+      seq: 1,
+      messageId: 'b',
+      message: message('b', { createdAt: at(2) }),
+      user: null,
+    });
+    list = applyMessageChange(list, {
+      type: 'message.edited',
+      seq: 2,
+      messageId: 'a',
+      message: message('a', { createdAt: at(1), body: 'new' }),
+      user: null,
+    });
     expect(list.map((item) => item.body)).toEqual(['new', 'body b']);
     const same = applyMessageChange(list, { type: 'typing', seq: 0, messageId: null, message: null, user: null });
     expect(same).toBe(list);
-    expect(applyMessageChange(list, { type: 'message.deleted', seq: 3, messageId: 'a', message: null, user: null }).map((item) => item.id)).toEqual(['b']);
+    expect(
+      applyMessageChange(list, { type: 'message.deleted', seq: 3, messageId: 'a', message: null, user: null }).map((item) => item.id),
+    ).toEqual(['b']);
   });
 
   it('names each conversation kind apart', () => {
@@ -69,13 +82,23 @@ describe('the unread divider', () => {
 
 describe('display rows', () => {
   it('groups consecutive messages of one author within five minutes and separates days', () => {
-    const rows = buildRows([
-      message('a', { createdAt: at(1) }),
-      message('b', { createdAt: at(2) }),
-      message('c', { createdAt: at(20) }),
-      message('d', { createdAt: '2025-03-12T10:00:00.000Z' }),
-    ], null);
-    expect(rows.map((row) => (row.kind === 'message' ? `${row.message.id}${row.grouped ? '+' : ''}` : row.kind))).toEqual(['day', 'a', 'b+', 'c', 'day', 'd']);
+    const rows = buildRows(
+      [
+        message('a', { createdAt: at(1) }),
+        message('b', { createdAt: at(2) }),
+        message('c', { createdAt: at(20) }),
+        message('d', { createdAt: '2025-03-12T10:00:00.000Z' }),
+      ],
+      null,
+    );
+    expect(rows.map((row) => (row.kind === 'message' ? `${row.message.id}${row.grouped ? '+' : ''}` : row.kind))).toEqual([
+      'day',
+      'a',
+      'b+',
+      'c',
+      'day',
+      'd',
+    ]);
   });
 });
 

@@ -74,8 +74,14 @@ export function buildRows(messages: readonly Message[], dividerId: string | null
     const divider = message.id === dividerId;
     if (divider) rows.push({ kind: 'unread', key: 'unread' });
     const grouped =
-      !newDay && !divider && previous !== undefined && !message.replyTo && message.type === 'text' && previous.type === 'text' &&
-      previous.author?.id === message.author?.id && Date.parse(message.createdAt) - Date.parse(previous.createdAt) < groupingWindowMs;
+      !newDay &&
+      !divider &&
+      previous !== undefined &&
+      !message.replyTo &&
+      message.type === 'text' &&
+      previous.type === 'text' &&
+      previous.author?.id === message.author?.id &&
+      Date.parse(message.createdAt) - Date.parse(previous.createdAt) < groupingWindowMs;
     rows.push({ kind: 'message', key: message.id, message, grouped });
     previous = message;
   }

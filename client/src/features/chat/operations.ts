@@ -160,7 +160,9 @@ export const getPrivatsDocument = gql<{ getPrivats: Privat[] }>(`query GetPrivat
 
 export const getPresenceDocument = gql<{ getPresence: Presence[] }>('query GetPresence { getPresence { user state } }');
 
-export const getSpaceChatsDocument = gql<{ getProjects: SpaceChatSummary[] | null }>(`query GetSpaceChats { getProjects { ${spaceChatFields} } }`);
+export const getSpaceChatsDocument = gql<{ getProjects: SpaceChatSummary[] | null }>(
+  `query GetSpaceChats { getProjects { ${spaceChatFields} } }`,
+);
 
 export const getTaskChatsDocument = gql<{ getTaskChats: TaskChat[] }>(
   `query GetTaskChats { getTaskChats { id name idCode letter color project unread lastMessage { ${messageFields} } } }`,
@@ -174,7 +176,13 @@ export const getChatPeopleDocument = gql<{ getUsers: ChatPerson[] }, { project?:
 const targetVariables = '$project: ID, $privat: ID, $task: ID, $meetingroom: ID';
 const targetArguments = 'project: $project, privat: $privat, task: $task, meetingroom: $meetingroom';
 
-export type SendVariables = Partial<Record<'project' | 'privat' | 'task' | 'meetingroom', string>> & { body: string; replyTo?: string; clientId: string; type?: 'file'; file?: string };
+export type SendVariables = Partial<Record<'project' | 'privat' | 'task' | 'meetingroom', string>> & {
+  body: string;
+  replyTo?: string;
+  clientId: string;
+  type?: 'file';
+  file?: string;
+};
 
 export const setMessageDocument = gql<{ setMessage: Message }, SendVariables>(
   `mutation SetMessage(${targetVariables}, $body: String!, $replyTo: ID, $clientId: String, $type: String, $file: ID) {
@@ -192,7 +200,9 @@ export const reactMessageDocument = gql<{ reactMessage: Message }, { id: string;
   `mutation ReactMessage($id: ID!, $emoji: String!) { reactMessage(id: $id, emoji: $emoji) { ${messageFields} } }`,
 );
 
-export const lastViewedDocument = gql<{ lastViewed: boolean }, ConversationTarget>(`mutation LastViewed(${targetVariables}) { lastViewed(${targetArguments}) }`);
+export const lastViewedDocument = gql<{ lastViewed: boolean }, ConversationTarget>(
+  `mutation LastViewed(${targetVariables}) { lastViewed(${targetArguments}) }`,
+);
 
 export const typingMessageDocument = gql<{ typingMessage: boolean }, ConversationTarget & { stopped?: boolean }>(
   `mutation TypingMessage(${targetVariables}, $stopped: Boolean) { typingMessage(${targetArguments}, stopped: $stopped) }`,
@@ -210,7 +220,9 @@ export const ediPrivatDocument = gql<{ ediPrivat: Privat }, { id: string; name?:
 
 export const leavePrivatDocument = gql<{ leavePrivat: boolean }, { id: string }>('mutation LeavePrivat($id: ID!) { leavePrivat(id: $id) }');
 
-export const setPresenceDocument = gql<{ setPresence: boolean }, { state: 'online' | 'away' }>('mutation SetPresence($state: String!) { setPresence(state: $state) }');
+export const setPresenceDocument = gql<{ setPresence: boolean }, { state: 'online' | 'away' }>(
+  'mutation SetPresence($state: String!) { setPresence(state: $state) }',
+);
 
 export const subMessageDocument = gql<{ subMessage: MessageChange }, ConversationTarget>(
   `subscription SubMessage(${targetVariables}) {
@@ -218,7 +230,9 @@ export const subMessageDocument = gql<{ subMessage: MessageChange }, Conversatio
   }`,
 );
 
-export const subPrivatDocument = gql<{ subPrivat: PrivatChange }>(`subscription SubPrivat { subPrivat { type privatId privat { ${privatFields} } } }`);
+export const subPrivatDocument = gql<{ subPrivat: PrivatChange }>(
+  `subscription SubPrivat { subPrivat { type privatId privat { ${privatFields} } } }`,
+);
 
 export const subPresenceDocument = gql<{ subPresence: Presence }>('subscription SubPresence { subPresence { user state } }');
 

@@ -8,7 +8,16 @@ import { currentUserAtom } from '../auth/session';
 import { conversationsAtom, emptyConversation } from './atoms';
 import { applyLiveChange } from './conversationActions';
 import { message } from './testFixtures';
-import { discardMessage, flushOutbox, outboxAtom, outboxStorageKey, readStoredOutbox, restoreOutbox, retryMessage, sendMessage } from './outbox';
+import {
+  discardMessage,
+  flushOutbox,
+  outboxAtom,
+  outboxStorageKey,
+  readStoredOutbox,
+  restoreOutbox,
+  retryMessage,
+  sendMessage,
+} from './outbox';
 
 const target = { project: 'p1' };
 const me = { id: 'me', email: 'ada@example.com', firstname: 'Ada', lastname: 'Lovelace', language: 'en', profileImg: null };
@@ -21,7 +30,11 @@ function setup(): AppStore {
 }
 
 function serverMessage(variables: Record<string, unknown>, id = 'm1') {
-  return message(id, { body: String(variables.body), clientId: String(variables.clientId), author: { id: 'me', firstname: 'Ada', lastname: 'Lovelace', profileImg: null } });
+  return message(id, {
+    body: String(variables.body),
+    clientId: String(variables.clientId),
+    author: { id: 'me', firstname: 'Ada', lastname: 'Lovelace', profileImg: null },
+  });
 }
 
 const listed = (store: AppStore) => store.get(conversationsAtom).get('project:p1')?.messages ?? [];
@@ -126,7 +139,8 @@ describe('the outbox', () => {
   it('marks a refused message failed; retry uses the same clientId, discard drops it', async () => {
     let refuse = true;
     const graphql = mockGraphQL({
-      setMessage: (variables) => (refuse ? failure('PERMISSION_DENIED', 'Not a member.') : { data: { setMessage: serverMessage(variables) } }),
+      setMessage: (variables) =>
+        refuse ? failure('PERMISSION_DENIED', 'Not a member.') : { data: { setMessage: serverMessage(variables) } },
     });
     const store = setup();
     sendMessage(store, { target, body: 'One' }, () => 'client-4');
@@ -147,15 +161,22 @@ describe('the outbox', () => {
   it('settles on the subscription echo before the mutation answers, and never shows the message twice', async () => {
     let answer: (() => void) | undefined;
     mockGraphQL({
-      setMessage: (variables) => new Promise((resolve) => {
-        answer = () => resolve({ data: { setMessage: serverMessage(variables) } });
-      }),
+      setMessage: (variables) =>
+        new Promise((resolve) => {
+          answer = () => resolve({ data: { setMessage: serverMessage(variables) } });
+        }),
     });
     const store = setup();
     sendMessage(store, { target, body: 'Echo' }, () => 'client-6');
     const flushed = flushOutbox(store);
     await vi.waitFor(() => expect(answer).toBeDefined());
-    applyLiveChange(store, target, { type: 'message.created', seq: 7, messageId: 'm1', message: serverMessage({ body: 'Echo', clientId: 'client-6' }), user: null });
+    applyLiveChange(store, target, {
+      type: 'message.created',
+      seq: 7,
+      messageId: 'm1',
+      message: serverMessage({ body: 'Echo', clientId: 'client-6' }),
+      user: null,
+    });
     expect(store.get(outboxAtom)).toEqual([]);
     answer?.();
     await flushed;
@@ -182,7 +203,21 @@ describe('the outbox', () => {
 
   it('never sends another user’s queued messages', async () => {
     const graphql = mockGraphQL({});
-    localStorage.setItem(outboxStorageKey, JSON.stringify([{ clientId: 'x', userId: 'someone-else', conversation: 'project:p1', target, body: 'theirs', replyTo: null, createdAt: '', state: 'pending' }]));
+    localStorage.setItem(
+      outboxStorageKey,
+      JSON.stringify([
+        {
+          clientId: 'x',
+          userId: 'someone-else',
+          conversation: 'project:p1',
+          target,
+          body: 'theirs',
+          replyTo: null,
+          createdAt: '',
+          state: 'pending',
+        },
+      ]),
+    );
     const store = setup();
     restoreOutbox(store);
     await flushOutbox(store);

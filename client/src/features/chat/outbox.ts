@@ -33,8 +33,14 @@ export const outboxAtom = atom<readonly OutboxItem[]>([]);
 function isOutboxItem(value: unknown): value is OutboxItem {
   if (typeof value !== 'object' || value === null) return false;
   const item = value as Partial<OutboxItem>;
-  return typeof item.clientId === 'string' && typeof item.userId === 'string' && typeof item.body === 'string' &&
-    typeof item.conversation === 'string' && typeof item.target === 'object' && item.target !== null;
+  return (
+    typeof item.clientId === 'string' &&
+    typeof item.userId === 'string' &&
+    typeof item.body === 'string' &&
+    typeof item.conversation === 'string' &&
+    typeof item.target === 'object' &&
+    item.target !== null
+  );
 }
 
 /** The items a previous page left in storage; one that was being sent when the page closed is pending again. */
@@ -130,7 +136,11 @@ async function deliver(store: AppStore, item: OutboxItem): Promise<void> {
   patchItem(store, item.clientId, { state: 'sending', error: undefined });
   try {
     const variables = {
-      ...item.target, body: item.body, clientId: item.clientId, ...(item.replyTo ? { replyTo: item.replyTo.id } : {}), ...(item.file ? { type: 'file' as const, file: item.file.id } : {}),
+      ...item.target,
+      body: item.body,
+      clientId: item.clientId,
+      ...(item.replyTo ? { replyTo: item.replyTo.id } : {}),
+      ...(item.file ? { type: 'file' as const, file: item.file.id } : {}),
     };
     const { setMessage } = await request(setMessageDocument, variables, { handledByCaller: true });
     acknowledgeMessage(store, setMessage);
@@ -183,8 +193,15 @@ export function sendMessage(store: AppStore, outgoing: Outgoing, createId: () =>
   const userId = store.get(currentUserAtom)?.id;
   if (!userId) return null;
   const item: OutboxItem = {
-    clientId: createId(), userId, conversation: conversationKey(outgoing.target), target: outgoing.target, body: outgoing.body,
-    replyTo: outgoing.replyTo ?? null, ...(outgoing.file ? { file: outgoing.file } : {}), createdAt: new Date().toISOString(), state: 'pending',
+    clientId: createId(),
+    userId,
+    conversation: conversationKey(outgoing.target),
+    target: outgoing.target,
+    body: outgoing.body,
+    replyTo: outgoing.replyTo ?? null,
+    ...(outgoing.file ? { file: outgoing.file } : {}),
+    createdAt: new Date().toISOString(),
+    state: 'pending',
   };
   setOutbox(store, (items) => [...items, item]);
   void flushOutbox(store);

@@ -71,10 +71,14 @@ describe('TypingSignal', () => {
   it('goes on after a signal fails', async () => {
     let now = 0;
     const sent: boolean[] = [];
-    const signal = new TypingSignal((stopped) => {
-      sent.push(stopped);
-      return Promise.reject(new Error('offline'));
-    }, 3000, () => now);
+    const signal = new TypingSignal(
+      (stopped) => {
+        sent.push(stopped);
+        return Promise.reject(new Error('offline'));
+      },
+      3000,
+      () => now,
+    );
     signal.typed();
     now = 100;
     signal.stopped();

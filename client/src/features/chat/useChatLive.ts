@@ -38,7 +38,10 @@ export function useChatLive(): void {
     if (!teamId) return undefined;
     // Read until they arrive: a failed read is retried with backoff (and at once on "Try again"), never left loading.
     const stops = [
-      keepLoading(() => loadPrivats(store), { onFailed: (failed) => store.set(privatsFailedAtom, failed), wakeOn: onChatListsRetry(store) }),
+      keepLoading(() => loadPrivats(store), {
+        onFailed: (failed) => store.set(privatsFailedAtom, failed),
+        wakeOn: onChatListsRetry(store),
+      }),
       keepLoading(() => loadPresence(store)),
       subscribe(subPrivatDocument, {}, ({ subPrivat }) => applyPrivatChange(store, subPrivat)),
       subscribe(subSpaceChatsDocument, {}, ({ subProject }) => applySpaceChatChange(store, subProject)),

@@ -7,7 +7,14 @@ import { useEffect, useRef } from 'react';
 import { useAtomValue, useStore, type AppStore } from '../../lib/store';
 import { useOnReconnect, useSubscription } from '../../lib/subscriptions';
 import { spacesAtom } from '../spaces/atoms';
-import { conversationsAtom, emptyConversation, evictConversation, openConversationState, privatsAtom, type ConversationState } from './atoms';
+import {
+  conversationsAtom,
+  emptyConversation,
+  evictConversation,
+  openConversationState,
+  privatsAtom,
+  type ConversationState,
+} from './atoms';
 import { applyLiveChange, loadNewest, markViewed } from './conversationActions';
 import { conversationKey } from './messages';
 import { flushOutbox } from './outbox';

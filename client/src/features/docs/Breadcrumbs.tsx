@@ -13,12 +13,24 @@ export function Breadcrumbs({ project, current }: { project: string; current: Do
     <nav aria-label={t('docs.list.breadcrumbs')} className={styles.breadcrumbs}>
       <ol>
         <li>
-          {trail.length === 0 ? <h2 className={styles.title} aria-current="page">{t('areas.docs.title')}</h2> : <Link to={docsListPath(project, null)}>{t('areas.docs.title')}</Link>}
+          {trail.length === 0 ? (
+            <h2 className={styles.title} aria-current="page">
+              {t('areas.docs.title')}
+            </h2>
+          ) : (
+            <Link to={docsListPath(project, null)}>{t('areas.docs.title')}</Link>
+          )}
         </li>
         {trail.map((step, index) => (
           <li key={step.id}>
             <ChevronRight size={14} aria-hidden />
-            {index === trail.length - 1 ? <h2 className={styles.title} aria-current="page">{step.name}</h2> : <Link to={docsListPath(project, step.id)}>{step.name}</Link>}
+            {index === trail.length - 1 ? (
+              <h2 className={styles.title} aria-current="page">
+                {step.name}
+              </h2>
+            ) : (
+              <Link to={docsListPath(project, step.id)}>{step.name}</Link>
+            )}
           </li>
         ))}
       </ol>

@@ -10,7 +10,10 @@ export function CoverMenu({ project, cover, onChange }: { project: string; cover
   const upload = useImageUpload(project, onChange);
   const choose = async () => {
     const { confirmed, values } = await openDialog({
-      title: t('docs.cover.title'), description: t('docs.cover.hint'), inputs: [{ label: t('docs.cover.path'), placeholder: '/media/…', defaultValue: cover ?? '' }], primaryLabel: t('docs.cover.set'),
+      title: t('docs.cover.title'),
+      description: t('docs.cover.hint'),
+      inputs: [{ label: t('docs.cover.path'), placeholder: '/media/…', defaultValue: cover ?? '' }],
+      primaryLabel: t('docs.cover.set'),
     });
     const path = values[0]?.trim() ?? '';
     if (!confirmed || !path) return;
@@ -20,13 +23,23 @@ export function CoverMenu({ project, cover, onChange }: { project: string; cover
   return (
     <Menu>
       <MenuTrigger asChild>
-        <Button size="sm" variant="ghost" icon={<ImageIcon size={14} aria-hidden />} loading={upload.uploading}>{t('docs.cover.menu')}</Button>
+        <Button size="sm" variant="ghost" icon={<ImageIcon size={14} aria-hidden />} loading={upload.uploading}>
+          {t('docs.cover.menu')}
+        </Button>
       </MenuTrigger>
       <input {...upload.inputProps} />
       <MenuContent align="end">
-        <MenuItem icon={<Upload size={14} aria-hidden />} onSelect={upload.pick}>{t('docs.cover.upload')}</MenuItem>
-        <MenuItem icon={<ImageIcon size={14} aria-hidden />} onSelect={() => void choose()}>{cover ? t('docs.cover.change') : t('docs.cover.add')}</MenuItem>
-        {cover && <MenuItem icon={<ImageOff size={14} aria-hidden />} onSelect={() => onChange('')}>{t('docs.cover.remove')}</MenuItem>}
+        <MenuItem icon={<Upload size={14} aria-hidden />} onSelect={upload.pick}>
+          {t('docs.cover.upload')}
+        </MenuItem>
+        <MenuItem icon={<ImageIcon size={14} aria-hidden />} onSelect={() => void choose()}>
+          {cover ? t('docs.cover.change') : t('docs.cover.add')}
+        </MenuItem>
+        {cover && (
+          <MenuItem icon={<ImageOff size={14} aria-hidden />} onSelect={() => onChange('')}>
+            {t('docs.cover.remove')}
+          </MenuItem>
+        )}
       </MenuContent>
     </Menu>
   );

@@ -17,9 +17,15 @@ export function DocCard({ project, wall, onMove }: { project: string; wall: Wall
   return (
     <li className={styles.docCard}>
       <Link to={docPagePath(project, wall)} className={styles.docLink}>
-        <span className={styles.cardCover} style={wall.cover ? { backgroundImage: `url("${encodeURI(wall.cover)}")` } : undefined} aria-hidden />
+        <span
+          className={styles.cardCover}
+          style={wall.cover ? { backgroundImage: `url("${encodeURI(wall.cover)}")` } : undefined}
+          aria-hidden
+        />
         <span className={styles.cardBody}>
-          <span className={styles.cardEmoji} aria-hidden>{wall.emoji ?? <FileText size={18} />}</span>
+          <span className={styles.cardEmoji} aria-hidden>
+            {wall.emoji ?? <FileText size={18} />}
+          </span>
           <span className={styles.cardTitle}>{wall.title}</span>
           <span className={styles.cardMeta}>{t('docs.list.updated', { when: updated })}</span>
         </span>
@@ -27,12 +33,23 @@ export function DocCard({ project, wall, onMove }: { project: string; wall: Wall
       {wall.canEdit && (
         <Menu>
           <MenuTrigger asChild>
-            <Button className={styles.cardMenu} size="sm" variant="ghost" iconOnly icon={<MoreHorizontal size={14} aria-hidden />} aria-label={t('docs.list.actions', { title: wall.title })} />
+            <Button
+              className={styles.cardMenu}
+              size="sm"
+              variant="ghost"
+              iconOnly
+              icon={<MoreHorizontal size={14} aria-hidden />}
+              aria-label={t('docs.list.actions', { title: wall.title })}
+            />
           </MenuTrigger>
           <MenuContent align="end">
-            <MenuItem icon={<FolderInput size={14} aria-hidden />} onSelect={() => onMove(wall)}>{t('docs.move.action')}</MenuItem>
+            <MenuItem icon={<FolderInput size={14} aria-hidden />} onSelect={() => onMove(wall)}>
+              {t('docs.move.action')}
+            </MenuItem>
             {wall.canManage && (
-              <MenuItem icon={<Trash2 size={14} aria-hidden />} tone="danger" onSelect={() => void confirmDeleteDoc(store, wall)}>{t('docs.delete.action')}</MenuItem>
+              <MenuItem icon={<Trash2 size={14} aria-hidden />} tone="danger" onSelect={() => void confirmDeleteDoc(store, wall)}>
+                {t('docs.delete.action')}
+              </MenuItem>
             )}
           </MenuContent>
         </Menu>

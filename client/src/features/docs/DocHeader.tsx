@@ -38,20 +38,42 @@ export function DocHeader({ wall, session, content }: DocHeaderProps) {
 
   return (
     <header className={styles.docHeader}>
-      {wall.cover && <div className={styles.cover} style={{ backgroundImage: `url("${encodeURI(wall.cover)}")` }} role="img" aria-label={t('docs.cover.alt')} />}
+      {wall.cover && (
+        <div
+          className={styles.cover}
+          style={{ backgroundImage: `url("${encodeURI(wall.cover)}")` }}
+          role="img"
+          aria-label={t('docs.cover.alt')}
+        />
+      )}
       <div className={styles.toolbar}>
         <Link to={docsListPath(wall.project, wall.folder)} className={styles.back}>
           <ArrowLeft size={14} aria-hidden /> {t('docs.page.back')}
         </Link>
         <span className={styles.spacer} />
         {session && <SaveStatus session={session} />}
-        {wall.canEdit && <CoverMenu project={wall.project} cover={wall.cover} onChange={(cover) => void editWall(store, wall, { cover })} />}
-        <Button size="sm" variant="ghost" icon={<Share2 size={14} aria-hidden />} onClick={() => setSharing(true)} aria-pressed={wall.shared}>
+        {wall.canEdit && (
+          <CoverMenu project={wall.project} cover={wall.cover} onChange={(cover) => void editWall(store, wall, { cover })} />
+        )}
+        <Button
+          size="sm"
+          variant="ghost"
+          icon={<Share2 size={14} aria-hidden />}
+          onClick={() => setSharing(true)}
+          aria-pressed={wall.shared}
+        >
           {wall.shared ? t('docs.share.shared') : t('docs.share.action')}
         </Button>
         <ExportPdfButton title={wall.title} emoji={wall.emoji} content={content} />
         {wall.canManage && (
-          <Button size="sm" variant="ghost" iconOnly icon={<Trash2 size={14} aria-hidden />} aria-label={t('docs.delete.action')} onClick={() => void remove()} />
+          <Button
+            size="sm"
+            variant="ghost"
+            iconOnly
+            icon={<Trash2 size={14} aria-hidden />}
+            aria-label={t('docs.delete.action')}
+            onClick={() => void remove()}
+          />
         )}
       </div>
       <div className={styles.titleRow}>

@@ -30,7 +30,11 @@ function DocView({ wall }: { wall: Wall }) {
   const { t } = useTranslation();
   const me = useAtomValue(currentUserAtom);
   // A member's edits are kept on this device until the server stored them (none for a public link).
-  const session = useDocSession({ room: wall.room, lastSavedAt: wall.lastSavedAt, ...(me ? { local: { user: me.id, doc: wall.id } } : {}) });
+  const session = useDocSession({
+    room: wall.room,
+    lastSavedAt: wall.lastSavedAt,
+    ...(me ? { local: { user: me.id, doc: wall.id } } : {}),
+  });
   const state = useSessionState(session);
   const editor = useRef<Editor | null>(null);
   const onEditor = useCallback((current: Editor | null) => {
@@ -50,7 +54,14 @@ function DocView({ wall }: { wall: Wall }) {
       )}
       {session && (
         <Suspense fallback={<LoadingBar label={t('docs.page.loadingEditor')} />}>
-          <DocEditor session={session} editable={wall.canEdit && state?.writable !== false && state?.connection !== 'closed'} project={wall.project} user={user} resolveImage={memberImage} onEditor={onEditor} />
+          <DocEditor
+            session={session}
+            editable={wall.canEdit && state?.writable !== false && state?.connection !== 'closed'}
+            project={wall.project}
+            user={user}
+            resolveImage={memberImage}
+            onEditor={onEditor}
+          />
         </Suspense>
       )}
     </article>
@@ -71,17 +82,31 @@ export function DocPage({ project, id }: { project: string; id: string }) {
 
   const wall = open.id === id && open.wall?.id === id ? open.wall : null;
   const back = <Link to={docsListPath(project, wall?.folder ?? null)}>{t('docs.page.back')}</Link>;
-  if (open.deleted && wall) return <div className={styles.page}><Notice tone="info" title={t('docs.closed.docDeleted')}>{back}</Notice></div>;
+  if (open.deleted && wall)
+    return (
+      <div className={styles.page}>
+        <Notice tone="info" title={t('docs.closed.docDeleted')}>
+          {back}
+        </Notice>
+      </div>
+    );
   if (wall) return <DocView key={wall.id} wall={wall} />;
-  if (open.id === id && open.status === 'notFound') return <NotFound back={{ path: docsListPath(project, null), label: t('docs.page.back') }} />;
+  if (open.id === id && open.status === 'notFound')
+    return <NotFound back={{ path: docsListPath(project, null), label: t('docs.page.back') }} />;
   if (open.id === id && open.status === 'error') {
     return (
       <div className={styles.page}>
         <Notice tone="error" title={t('docs.errors.loadDoc')}>
-          <Button size="sm" onClick={() => void loadWall(store, id)}>{t('docs.retry')}</Button>
+          <Button size="sm" onClick={() => void loadWall(store, id)}>
+            {t('docs.retry')}
+          </Button>
         </Notice>
       </div>
     );
   }
-  return <div className={styles.page}><LoadingBar label={t('docs.page.loading')} /></div>;
+  return (
+    <div className={styles.page}>
+      <LoadingBar label={t('docs.page.loading')} />
+    </div>
+  );
 }

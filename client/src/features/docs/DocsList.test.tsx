@@ -19,7 +19,11 @@ vi.mock('../../lib/subscriptions', () => ({
   useOnReconnect: () => {},
 }));
 
-const page = <TooltipProvider><DocsPage /></TooltipProvider>;
+const page = (
+  <TooltipProvider>
+    <DocsPage />
+  </TooltipProvider>
+);
 const routes = [
   { path: ':project/:category?/:id?/d/:id2', element: page },
   { path: ':project/:category?/:id?/:id2?', element: page },
@@ -36,7 +40,10 @@ const docs = [
 function serverWalls(variables: Record<string, unknown>) {
   const inScope = docs.filter((doc) => doc.folder === (variables.folder === 'root' ? null : variables.folder));
   const field = variables.sort === 'created' ? 'createdAt' : 'updatedAt';
-  const sorted = variables.sort === 'title' ? [...inScope].sort((left, right) => left.title.localeCompare(right.title)) : [...inScope].sort((left, right) => right[field].localeCompare(left[field]));
+  const sorted =
+    variables.sort === 'title'
+      ? [...inScope].sort((left, right) => left.title.localeCompare(right.title))
+      : [...inScope].sort((left, right) => right[field].localeCompare(left[field]));
   return { data: { getWalls: { walls: sorted, total: inScope.length } } };
 }
 
@@ -51,7 +58,10 @@ function openList(path = `/${testProject}/docs`, handlers: Parameters<typeof moc
   return { graphql, ...view };
 }
 
-const docTitles = () => within(screen.getByRole('region', { name: 'Docs' })).getAllByRole('link').map((link) => link.textContent);
+const docTitles = () =>
+  within(screen.getByRole('region', { name: 'Docs' }))
+    .getAllByRole('link')
+    .map((link) => link.textContent);
 const known = ['Architecture', 'Meeting notes', 'Roadmap'];
 const knownOrder = () => docTitles().map((text) => known.find((title) => text?.includes(title)));
 
@@ -68,8 +78,16 @@ describe('docs list', () => {
   it('shows the folders, then the top-level docs with their emoji, most recently updated first', async () => {
     const { graphql } = openList();
     expect(await screen.findByRole('link', { name: 'Specs' })).toHaveProperty('pathname', `/${testProject}/docs/f1`);
-    expect(within(screen.getByRole('region', { name: 'Folders' })).getAllByRole('link').map((link) => link.textContent)).toEqual(['Specs', 'Archive']);
-    expect(docTitles()).toEqual([expect.stringContaining('Roadmap'), expect.stringContaining('Meeting notes'), expect.stringContaining('Architecture')]);
+    expect(
+      within(screen.getByRole('region', { name: 'Folders' }))
+        .getAllByRole('link')
+        .map((link) => link.textContent),
+    ).toEqual(['Specs', 'Archive']);
+    expect(docTitles()).toEqual([
+      expect.stringContaining('Roadmap'),
+      expect.stringContaining('Meeting notes'),
+      expect.stringContaining('Architecture'),
+    ]);
     expect(docTitles()[0]).toContain('🚀');
     expect(screen.getByRole('link', { name: /Roadmap/ })).toHaveProperty('pathname', `/${testProject}/docs/d/w1`);
     expect(graphql.callsOf('getFolders')[0]?.variables).toMatchObject({ type: 'doc', project: testProject, folder: null });
@@ -102,10 +120,17 @@ describe('docs list', () => {
 
   it('loads the next page from the server offset, counting the docs removed meanwhile', async () => {
     const { graphql } = openList(`/${testProject}/docs`, {
-      getWalls: (variables) => (variables.offset === 0 ? { data: { getWalls: { walls: [docs[0]!, docs[2]!], total: 3 } } } : { data: { getWalls: { walls: [docs[1]!], total: 2 } } }),
+      getWalls: (variables) =>
+        variables.offset === 0
+          ? { data: { getWalls: { walls: [docs[0]!, docs[2]!], total: 3 } } }
+          : { data: { getWalls: { walls: [docs[1]!], total: 2 } } },
     });
     await screen.findByRole('link', { name: /Roadmap/ });
-    await act(() => live.handlers.get('subDoc')?.({ subDoc: { type: 'doc.deleted', seq: 1, project: testProject, userId: 'u2', docId: 'w3', doc: null } }));
+    await act(() =>
+      live.handlers.get('subDoc')?.({
+        subDoc: { type: 'doc.deleted', seq: 1, project: testProject, userId: 'u2', docId: 'w3', doc: null },
+      }),
+    );
     await userEvent.click(screen.getByRole('button', { name: 'Load more' }));
     await screen.findByRole('link', { name: /Architecture/ });
     expect(graphql.callsOf('getWalls').at(-1)?.variables).toMatchObject({ folder: 'root', sort: 'updated', offset: 1 });
@@ -113,10 +138,13 @@ describe('docs list', () => {
     expect(screen.queryByRole('button', { name: 'Load more' })).toBeNull();
   });
 
-  it('opens a folder with breadcrumbs and asks for that folder\'s docs', async () => {
+  it("opens a folder with breadcrumbs and asks for that folder's docs", async () => {
     const { graphql } = openList(`/${testProject}/docs/f1`);
     expect(await screen.findByRole('heading', { level: 2, name: 'Specs' })).toBeTruthy();
-    expect(within(screen.getByRole('navigation', { name: 'Folders' })).getByRole('link', { name: 'Docs' })).toHaveProperty('pathname', `/${testProject}/docs`);
+    expect(within(screen.getByRole('navigation', { name: 'Folders' })).getByRole('link', { name: 'Docs' })).toHaveProperty(
+      'pathname',
+      `/${testProject}/docs`,
+    );
     expect(graphql.callsOf('getWalls')[0]?.variables).toMatchObject({ project: testProject, folder: 'f1', offset: 0 });
     expect(await screen.findByRole('link', { name: /Filed away/ })).toHaveProperty('pathname', `/${testProject}/docs/f1/d/w4`);
   });
@@ -125,8 +153,14 @@ describe('docs list', () => {
     openList();
     await screen.findByRole('link', { name: /Roadmap/ });
     const docChange = (change: Partial<DocChange> & Pick<DocChange, 'docId'>) =>
-      act(() => live.handlers.get('subDoc')?.({ subDoc: { type: 'doc.edited', seq: 1, project: testProject, userId: 'u2', doc: null, ...change } }));
-    await docChange({ docId: 'w5', type: 'doc.created', doc: wall({ id: 'w5', title: 'Fresh ideas', updatedAt: '2024-04-01T10:00:00.000Z' }) });
+      act(() =>
+        live.handlers.get('subDoc')?.({ subDoc: { type: 'doc.edited', seq: 1, project: testProject, userId: 'u2', doc: null, ...change } }),
+      );
+    await docChange({
+      docId: 'w5',
+      type: 'doc.created',
+      doc: wall({ id: 'w5', title: 'Fresh ideas', updatedAt: '2024-04-01T10:00:00.000Z' }),
+    });
     expect(docTitles()[0]).toContain('Fresh ideas');
     await docChange({ docId: 'w2', doc: wall({ id: 'w2', title: 'Architecture v2', updatedAt: '2024-01-01T00:00:00.000Z' }) });
     expect(screen.getByRole('link', { name: /Architecture v2/ })).toBeTruthy();
@@ -137,7 +171,11 @@ describe('docs list', () => {
     const folderChange: FolderChange = { type: 'folder.created', seq: 2, folderId: 'f3', folder: folder({ id: 'f3', name: 'Budgets' }) };
     await act(() => live.handlers.get('subFolder')?.({ subFolder: folderChange }));
     expect(screen.getByRole('link', { name: 'Budgets' })).toBeTruthy();
-    await act(() => live.handlers.get('subFolder')?.({ subFolder: { ...folderChange, folderId: 'f4', folder: { ...folder({ id: 'f4', name: 'Files only' }), type: 'file' } } }));
+    await act(() =>
+      live.handlers.get('subFolder')?.({
+        subFolder: { ...folderChange, folderId: 'f4', folder: { ...folder({ id: 'f4', name: 'Files only' }), type: 'file' } },
+      }),
+    );
     expect(screen.queryByRole('link', { name: 'Files only' })).toBeNull();
   });
 

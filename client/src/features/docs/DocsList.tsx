@@ -5,7 +5,16 @@ import { useNavigate } from 'react-router';
 import { useAtom, useAtomValue, useStore } from '../../lib/store';
 import { useOnReconnect, useSubscription } from '../../lib/subscriptions';
 import { Button, EmptyState, LoadingBar, Notice, openDialog, Select } from '../../ui';
-import { applyDocChange, applyFolderChange, docFoldersAtom, docSortAtom, docSorts, docsListAtom, visibleDocsAtom, type DocSort } from './atoms';
+import {
+  applyDocChange,
+  applyFolderChange,
+  docFoldersAtom,
+  docSortAtom,
+  docSorts,
+  docsListAtom,
+  visibleDocsAtom,
+  type DocSort,
+} from './atoms';
 import { Breadcrumbs } from './Breadcrumbs';
 import { DocCard } from './DocCard';
 import styles from './Docs.module.css';
@@ -60,7 +69,11 @@ export function DocsList({ project, folder }: { project: string; folder: string 
   };
 
   const newFolder = async () => {
-    const { confirmed, values } = await openDialog({ title: t('docs.folders.new'), inputs: [{ label: t('docs.folders.name') }], primaryLabel: t('docs.folders.create') });
+    const { confirmed, values } = await openDialog({
+      title: t('docs.folders.new'),
+      inputs: [{ label: t('docs.folders.name') }],
+      primaryLabel: t('docs.folders.create'),
+    });
     const name = values[0]?.trim();
     if (confirmed && name) await createFolder(store, project, folder, name);
   };
@@ -80,41 +93,62 @@ export function DocsList({ project, folder }: { project: string; folder: string 
         <Button size="sm" variant="ghost" icon={<FolderPlus size={14} aria-hidden />} onClick={() => void newFolder()} disabled={!ready}>
           {t('docs.folders.new')}
         </Button>
-        <Button size="sm" variant="primary" icon={<FilePlus size={14} aria-hidden />} onClick={() => void newDoc()} loading={busy === 'doc'} disabled={!ready}>
+        <Button
+          size="sm"
+          variant="primary"
+          icon={<FilePlus size={14} aria-hidden />}
+          onClick={() => void newDoc()}
+          loading={busy === 'doc'}
+          disabled={!ready}
+        >
           {t('docs.list.new')}
         </Button>
       </div>
       {folders.gone && (
         <Notice tone="info" title={t('docs.folders.gone')}>
-          <Button size="sm" onClick={() => void navigate(docsListPath(project, folders.current?.upfolder ?? null))}>{t('docs.folders.up')}</Button>
+          <Button size="sm" onClick={() => void navigate(docsListPath(project, folders.current?.upfolder ?? null))}>
+            {t('docs.folders.up')}
+          </Button>
         </Notice>
       )}
       {current && list.status === 'loading' && <LoadingBar label={t('docs.list.loading')} />}
       {current && list.status === 'error' && (
         <Notice tone="error" title={t('docs.errors.load')}>
-          <Button size="sm" onClick={() => void loadDocs(store, project, folder, sort)}>{t('docs.retry')}</Button>
+          <Button size="sm" onClick={() => void loadDocs(store, project, folder, sort)}>
+            {t('docs.retry')}
+          </Button>
         </Notice>
       )}
       {ready && folders.folders.length === 0 && docs.length === 0 && (
-        <EmptyState icon={FileText} title={folder ? t('docs.list.emptyFolder') : t('docs.list.empty')} description={t('docs.list.emptyHint')} />
+        <EmptyState
+          icon={FileText}
+          title={folder ? t('docs.list.emptyFolder') : t('docs.list.empty')}
+          description={t('docs.list.emptyHint')}
+        />
       )}
       {ready && folders.folders.length > 0 && (
         <section aria-label={t('docs.folders.title')}>
           <ul className={styles.folderGrid}>
-            {folders.folders.map((entry) => <FolderCard key={entry.id} project={project} folder={entry} />)}
+            {folders.folders.map((entry) => (
+              <FolderCard key={entry.id} project={project} folder={entry} />
+            ))}
           </ul>
         </section>
       )}
       {ready && docs.length > 0 && (
         <section aria-label={t('docs.list.title')}>
           <ul className={styles.docGrid}>
-            {docs.map((wall) => <DocCard key={wall.id} project={project} wall={wall} onMove={setMoving} />)}
+            {docs.map((wall) => (
+              <DocCard key={wall.id} project={project} wall={wall} onMove={setMoving} />
+            ))}
           </ul>
         </section>
       )}
       {ready && list.loaded < list.total && (
         <div className={styles.more}>
-          <Button size="sm" onClick={() => void more()} loading={busy === 'more'}>{t('docs.list.more')}</Button>
+          <Button size="sm" onClick={() => void more()} loading={busy === 'more'}>
+            {t('docs.list.more')}
+          </Button>
         </div>
       )}
       {moving && <MoveDocDialog project={project} wall={moving} onClose={() => setMoving(null)} />}

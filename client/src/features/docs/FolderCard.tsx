@@ -14,7 +14,9 @@ export function FolderCard({ project, folder }: { project: string; folder: DocFo
 
   const rename = async () => {
     const { confirmed, values } = await openDialog({
-      title: t('docs.folders.rename'), inputs: [{ label: t('docs.folders.name'), defaultValue: folder.name }], primaryLabel: t('docs.folders.save'),
+      title: t('docs.folders.rename'),
+      inputs: [{ label: t('docs.folders.name'), defaultValue: folder.name }],
+      primaryLabel: t('docs.folders.save'),
     });
     const name = values[0]?.trim();
     if (confirmed && name && name !== folder.name) await renameFolder(store, folder, name);
@@ -22,7 +24,10 @@ export function FolderCard({ project, folder }: { project: string; folder: DocFo
 
   const remove = async () => {
     const { confirmed } = await openDialog({
-      title: t('docs.folders.deleteTitle', { name: folder.name }), description: t('docs.folders.deleteBody'), primaryLabel: t('docs.folders.delete'), tone: 'danger',
+      title: t('docs.folders.deleteTitle', { name: folder.name }),
+      description: t('docs.folders.deleteBody'),
+      primaryLabel: t('docs.folders.delete'),
+      tone: 'danger',
     });
     if (confirmed) await deleteFolder(store, folder);
   };
@@ -36,11 +41,21 @@ export function FolderCard({ project, folder }: { project: string; folder: DocFo
       {folder.canEdit && (
         <Menu>
           <MenuTrigger asChild>
-            <Button size="sm" variant="ghost" iconOnly icon={<MoreHorizontal size={14} aria-hidden />} aria-label={t('docs.folders.actions', { name: folder.name })} />
+            <Button
+              size="sm"
+              variant="ghost"
+              iconOnly
+              icon={<MoreHorizontal size={14} aria-hidden />}
+              aria-label={t('docs.folders.actions', { name: folder.name })}
+            />
           </MenuTrigger>
           <MenuContent align="end">
-            <MenuItem icon={<Pencil size={14} aria-hidden />} onSelect={() => void rename()}>{t('docs.folders.rename')}</MenuItem>
-            <MenuItem icon={<Trash2 size={14} aria-hidden />} tone="danger" onSelect={() => void remove()}>{t('docs.folders.delete')}</MenuItem>
+            <MenuItem icon={<Pencil size={14} aria-hidden />} onSelect={() => void rename()}>
+              {t('docs.folders.rename')}
+            </MenuItem>
+            <MenuItem icon={<Trash2 size={14} aria-hidden />} tone="danger" onSelect={() => void remove()}>
+              {t('docs.folders.delete')}
+            </MenuItem>
           </MenuContent>
         </Menu>
       )}

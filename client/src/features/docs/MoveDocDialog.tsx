@@ -60,7 +60,12 @@ export function MoveDocDialog({ project, wall, onClose }: { project: string; wal
         {trail.map((level, index) => (
           <span key={level.id ?? 'top'}>
             {index > 0 && <ChevronRight size={12} aria-hidden />}
-            <button type="button" className={styles.linkButton} onClick={() => setTrail(trail.slice(0, index + 1))} aria-current={index === trail.length - 1 ? 'location' : undefined}>
+            <button
+              type="button"
+              className={styles.linkButton}
+              onClick={() => setTrail(trail.slice(0, index + 1))}
+              aria-current={index === trail.length - 1 ? 'location' : undefined}
+            >
               {index === 0 ? <Home size={12} aria-hidden /> : null} {level.name}
             </button>
           </span>
@@ -73,7 +78,11 @@ export function MoveDocDialog({ project, wall, onClose }: { project: string; wal
         <ul className={styles.moveList}>
           {folders.map((folder) => (
             <li key={folder.id}>
-              <button type="button" className={styles.moveFolder} onClick={() => setTrail([...trail, { id: folder.id, name: folder.name }])}>
+              <button
+                type="button"
+                className={styles.moveFolder}
+                onClick={() => setTrail([...trail, { id: folder.id, name: folder.name }])}
+              >
                 <Folder size={14} aria-hidden /> {folder.name}
               </button>
             </li>

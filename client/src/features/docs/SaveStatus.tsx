@@ -23,7 +23,10 @@ export function SaveStatus({ session }: { session: CollabSession }) {
   const state = useSessionState(session);
   const now = useNow(30_000);
   const status = saveStatusOf(state);
-  const when = state.lastSavedAt === null ? null : formatRelativeTime(state.lastSavedAt, Math.max(now, state.lastSavedAt), i18n.language, t('docs.justNow'));
+  const when =
+    state.lastSavedAt === null
+      ? null
+      : formatRelativeTime(state.lastSavedAt, Math.max(now, state.lastSavedAt), i18n.language, t('docs.justNow'));
   const dirty = state.dirty;
   // Kept on the device, unsaved edits survive a closed tab: no need to hold the user back.
   const atRisk = dirty && state.local !== 'on';

@@ -18,11 +18,21 @@ function OpenDoc() {
 function renderShare(doc: Wall) {
   const store = createAppStore();
   store.set(openWallAtom, { id: doc.id, wall: doc, status: 'ready', deleted: false });
-  render(<StoreProvider store={store}><OpenDoc /></StoreProvider>);
+  render(
+    <StoreProvider store={store}>
+      <OpenDoc />
+    </StoreProvider>,
+  );
   return store;
 }
 
-const sharedDoc = wall({ id: 'w1', title: 'Roadmap', shared: true, shareUrl: 'https://work.example/share/doc/s3cret', embed: 'https://work.example/share/doc/s3cret?embed=1' });
+const sharedDoc = wall({
+  id: 'w1',
+  title: 'Roadmap',
+  shared: true,
+  shareUrl: 'https://work.example/share/doc/s3cret',
+  embed: 'https://work.example/share/doc/s3cret?embed=1',
+});
 
 beforeAll(async () => {
   await setupAppI18n();
@@ -47,7 +57,9 @@ describe('share toggle', () => {
   });
 
   it('turns sharing off, and puts the switch back when the server refuses', async () => {
-    mockGraphQL({ updateWall: () => failure('PERMISSION_DENIED', "You don't have permission to manage this project. Ask the creator for permissions.") });
+    mockGraphQL({
+      updateWall: () => failure('PERMISSION_DENIED', "You don't have permission to manage this project. Ask the creator for permissions."),
+    });
     const store = renderShare(sharedDoc);
     await userEvent.click(screen.getByRole('switch', { name: 'Share with anyone who has the link' }));
     await vi.waitFor(() => expect(store.get(openWallAtom).wall?.shared).toBe(true));
@@ -75,4 +87,3 @@ describe('share toggle', () => {
     );
   });
 });
-

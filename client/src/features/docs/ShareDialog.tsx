@@ -26,7 +26,12 @@ function CopyField({ label, value }: { label: string; value: string }) {
   return (
     <div className={styles.copyField}>
       <TextInput label={label} value={value} readOnly onFocus={(event) => event.currentTarget.select()} />
-      <Button size="sm" icon={<Copy size={14} aria-hidden />} onClick={() => void copy()} aria-label={t('docs.share.copy', { what: label })}>
+      <Button
+        size="sm"
+        icon={<Copy size={14} aria-hidden />}
+        onClick={() => void copy()}
+        aria-label={t('docs.share.copy', { what: label })}
+      >
         {t('docs.share.copyShort')}
       </Button>
     </div>
@@ -47,7 +52,13 @@ export function ShareDialog({ wall, onClose }: { wall: Wall; onClose: () => void
 
   return (
     <Dialog open onOpenChange={(open) => !open && onClose()} title={t('docs.share.title')} size="md">
-      <Switch label={t('docs.share.toggle')} description={t('docs.share.description')} checked={wall.shared} onChange={(shared) => void toggle(shared)} disabled={pending || !wall.canManage} />
+      <Switch
+        label={t('docs.share.toggle')}
+        description={t('docs.share.description')}
+        checked={wall.shared}
+        onChange={(shared) => void toggle(shared)}
+        disabled={pending || !wall.canManage}
+      />
       {!wall.canManage && <p className={styles.muted}>{t('docs.share.managersOnly')}</p>}
       {wall.shared && wall.shareUrl && <CopyField label={t('docs.share.link')} value={wall.shareUrl} />}
       {wall.shared && wall.embed && <CopyField label={t('docs.share.embed')} value={embedSnippet(wall.embed, wall.title)} />}

@@ -29,17 +29,31 @@ function SharedDoc({ wall, secret }: { wall: PublicWall; secret: string }) {
   if (state?.connection === 'closed') {
     // A 4404 at connection means the link no longer works; only an open session learns of a deletion.
     const deleted = state.closeCode === collabCloseCodes.docDeleted && wasAccepted(state);
-    return <Unavailable title={deleted ? t('docs.closed.docDeleted') : t('docs.public.stopped')} description={t('docs.public.stoppedHint')} />;
+    return (
+      <Unavailable title={deleted ? t('docs.closed.docDeleted') : t('docs.public.stopped')} description={t('docs.public.stoppedHint')} />
+    );
   }
-  const resolveImage = async (src: string) => (await request(signedDownloadPublicURLDocDocument, { url: src, share: secret }, { handledByCaller: true })).signedDownloadPublicURLDoc;
+  const resolveImage = async (src: string) =>
+    (await request(signedDownloadPublicURLDocDocument, { url: src, share: secret }, { handledByCaller: true })).signedDownloadPublicURLDoc;
   return (
     <article className={styles.publicDoc}>
-      {wall.cover && <div className={styles.cover} role="img" aria-label={t('docs.cover.alt')} style={{ backgroundImage: `url("${encodeURI(wall.cover)}")` }} />}
+      {wall.cover && (
+        <div
+          className={styles.cover}
+          role="img"
+          aria-label={t('docs.cover.alt')}
+          style={{ backgroundImage: `url("${encodeURI(wall.cover)}")` }}
+        />
+      )}
       <h1 className={styles.docTitle}>
         {wall.emoji && <span aria-hidden>{wall.emoji} </span>}
         {wall.title}
       </h1>
-      {state && state.connection !== 'connected' && state.everConnected && <p className={styles.muted} role="status">{t('docs.status.offline')}</p>}
+      {state && state.connection !== 'connected' && state.everConnected && (
+        <p className={styles.muted} role="status">
+          {t('docs.status.offline')}
+        </p>
+      )}
       {session && (
         <Suspense fallback={<LoadingBar label={t('docs.page.loadingEditor')} />}>
           <DocEditor session={session} editable={false} project={null} user={null} resolveImage={resolveImage} />
@@ -70,13 +84,10 @@ export default function SharedDocPage() {
 
   let body: ReactNode;
   if (load.status === 'loading') body = <LoadingBar label={t('docs.public.loading')} />;
-  else if (load.status === 'unavailable') body = <Unavailable title={t('areas.shareDoc.title')} description={t('docs.public.unavailable')} />;
+  else if (load.status === 'unavailable')
+    body = <Unavailable title={t('areas.shareDoc.title')} description={t('docs.public.unavailable')} />;
   else body = <SharedDoc wall={load.wall} secret={docId} />;
 
   if (search.get('embed') === '1') return <main className={styles.embed}>{body}</main>;
-  return (
-    <PublicLayout productName={t('app.name')}>
-      {body}
-    </PublicLayout>
-  );
+  return <PublicLayout productName={t('app.name')}>{body}</PublicLayout>;
 }

@@ -53,7 +53,15 @@ export interface FoldersState {
   gone: boolean;
 }
 
-export const emptyDocsList: DocsListState = { project: null, folder: null, sort: 'updated', docs: new Map(), total: 0, loaded: 0, status: 'idle' };
+export const emptyDocsList: DocsListState = {
+  project: null,
+  folder: null,
+  sort: 'updated',
+  docs: new Map(),
+  total: 0,
+  loaded: 0,
+  status: 'idle',
+};
 export const docsListAtom = atom<DocsListState>(emptyDocsList);
 export const docFoldersAtom = atom<FoldersState>({ project: null, parent: null, current: null, folders: [], gone: false });
 export const docSortAtom = atom<DocSort>('updated');
@@ -113,7 +121,11 @@ export function applyFolder(store: AppStore, folder: DocFolder): void {
 }
 
 export function removeFolder(store: AppStore, id: string): void {
-  store.set(docFoldersAtom, (state) => ({ ...state, folders: state.folders.filter((folder) => folder.id !== id), gone: state.gone || state.parent === id }));
+  store.set(docFoldersAtom, (state) => ({
+    ...state,
+    folders: state.folders.filter((folder) => folder.id !== id),
+    gone: state.gone || state.parent === id,
+  }));
 }
 
 /** subFolder reports every folder type of the space; the docs area keeps its own. */

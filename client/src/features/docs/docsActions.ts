@@ -9,8 +9,20 @@ import { isNotFoundError } from '../spaces/useSpaceLookup';
 import { applyFolder, applyWall, docFoldersAtom, docSortAtom, docsListAtom, openWallAtom, removeFolder, removeWall } from './atoms';
 import { forgetLocalDoc } from './collab/localDocs';
 import {
-  delFolderDocument, delWorkspaceDocument, docFolderType, ediFolderDocument, getFolderDocument, getFoldersDocument, getWallDocument, getWallsDocument,
-  setFolderDocument, setWorkspaceDocument, updateWallDocument, type DocFolder, type Wall, type WallEdit,
+  delFolderDocument,
+  delWorkspaceDocument,
+  docFolderType,
+  ediFolderDocument,
+  getFolderDocument,
+  getFoldersDocument,
+  getWallDocument,
+  getWallsDocument,
+  setFolderDocument,
+  setWorkspaceDocument,
+  updateWallDocument,
+  type DocFolder,
+  type Wall,
+  type WallEdit,
 } from './operations';
 
 function refused(title: string, error: unknown): void {
@@ -29,7 +41,12 @@ const wallsFolder = (folder: string | null) => folder ?? docRootFolder;
  * Reads the first page of docs of a folder (or the top level), sorted by the server, with its
  * subfolders; a reload of the same folder and order keeps what is shown meanwhile.
  */
-export async function loadDocs(store: AppStore, project: string, folder: string | null, sort: DocSort = store.get(docSortAtom)): Promise<void> {
+export async function loadDocs(
+  store: AppStore,
+  project: string,
+  folder: string | null,
+  sort: DocSort = store.get(docSortAtom),
+): Promise<void> {
   if (!sameScope(store, project, folder, sort)) {
     const list = store.get(docsListAtom);
     const sameFolder = list.project === project && list.folder === folder;
@@ -39,15 +56,28 @@ export async function loadDocs(store: AppStore, project: string, folder: string 
   }
   try {
     const [{ getWalls }, { getFolders }, current] = await Promise.all([
-      request(getWallsDocument, { project, folder: wallsFolder(folder), sort, limit: docPageSize.default, offset: 0 }, { handledByCaller: true }),
+      request(
+        getWallsDocument,
+        { project, folder: wallsFolder(folder), sort, limit: docPageSize.default, offset: 0 },
+        { handledByCaller: true },
+      ),
       request(getFoldersDocument, { type: docFolderType, project, folder }, { handledByCaller: true }),
       folder ? request(getFolderDocument, { folder }, { handledByCaller: true }).then((result) => result.getFolder) : Promise.resolve(null),
     ]);
     if (!sameScope(store, project, folder, sort)) return;
-    store.set(docsListAtom, { project, folder, sort, docs: new Map(getWalls.walls.map((wall) => [wall.id, wall])), total: getWalls.total, loaded: getWalls.walls.length, status: 'ready' });
+    store.set(docsListAtom, {
+      project,
+      folder,
+      sort,
+      docs: new Map(getWalls.walls.map((wall) => [wall.id, wall])),
+      total: getWalls.total,
+      loaded: getWalls.walls.length,
+      status: 'ready',
+    });
     store.set(docFoldersAtom, { project, parent: folder, current, folders: getFolders, gone: false });
   } catch {
-    if (sameScope(store, project, folder, sort)) store.set(docsListAtom, (list) => ({ ...list, status: list.status === 'ready' ? 'ready' : 'error' }));
+    if (sameScope(store, project, folder, sort))
+      store.set(docsListAtom, (list) => ({ ...list, status: list.status === 'ready' ? 'ready' : 'error' }));
   }
 }
 
@@ -56,7 +86,13 @@ export async function loadMoreDocs(store: AppStore): Promise<void> {
   const { project, folder, sort, loaded } = store.get(docsListAtom);
   if (!project) return;
   try {
-    const { getWalls } = await request(getWallsDocument, { project, folder: wallsFolder(folder), sort, limit: docPageSize.default, offset: loaded });
+    const { getWalls } = await request(getWallsDocument, {
+      project,
+      folder: wallsFolder(folder),
+      sort,
+      limit: docPageSize.default,
+      offset: loaded,
+    });
     if (!sameScope(store, project, folder, sort)) return;
     store.set(docsListAtom, (list) => {
       const docs = new Map(list.docs);
@@ -132,7 +168,11 @@ export async function deleteDoc(store: AppStore, wall: Wall): Promise<boolean> {
 
 export async function createFolder(store: AppStore, project: string, parent: string | null, name: string): Promise<void> {
   try {
-    const { setFolder } = await request(setFolderDocument, { project, name, type: docFolderType, upfolder: parent }, { handledByCaller: true });
+    const { setFolder } = await request(
+      setFolderDocument,
+      { project, name, type: docFolderType, upfolder: parent },
+      { handledByCaller: true },
+    );
     applyFolder(store, setFolder);
   } catch (error) {
     refused(i18n.t('docs.errors.folder'), error);

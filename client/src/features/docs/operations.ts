@@ -89,11 +89,15 @@ export interface WallEdit {
 /** The folder type the files area keeps the docs' folders under. */
 export const docFolderType = 'doc';
 
-const wallFields = 'id title emoji cover description shared shareUrl embed folder project author createdAt updatedAt lastSavedAt room canEdit canManage';
+const wallFields =
+  'id title emoji cover description shared shareUrl embed folder project author createdAt updatedAt lastSavedAt room canEdit canManage';
 const folderFields = 'id type name upfolder project canEdit path { id name }';
 
 /** A page of a space's docs, sorted by the server; folder: a doc folder's id or "root" for the top level. */
-export const getWallsDocument = gql<{ getWalls: { walls: Wall[]; total: number } }, { project: string; folder: string; sort: DocSort; limit: number; offset: number }>(
+export const getWallsDocument = gql<
+  { getWalls: { walls: Wall[]; total: number } },
+  { project: string; folder: string; sort: DocSort; limit: number; offset: number }
+>(
   `query GetWalls($project: ID!, $folder: ID, $sort: String, $limit: Int, $offset: Int) { getWalls(project: $project, folder: $folder, sort: $sort, limit: $limit, offset: $offset) { walls { ${wallFields} } total } }`,
 );
 
@@ -107,7 +111,10 @@ export const signedDownloadPublicURLDocDocument = gql<{ signedDownloadPublicURLD
   'query SignedDownloadPublicURLDoc($url: String!, $share: String) { signedDownloadPublicURLDoc(url: $url, share: $share) }',
 );
 
-export const setWorkspaceDocument = gql<{ setWorkspace: Wall }, { project: string; title: string; emoji?: string | null; folder?: string | null }>(
+export const setWorkspaceDocument = gql<
+  { setWorkspace: Wall },
+  { project: string; title: string; emoji?: string | null; folder?: string | null }
+>(
   `mutation SetWorkspace($project: ID!, $title: String!, $emoji: String, $folder: ID) { setWorkspace(project: $project, title: $title, emoji: $emoji, folder: $folder) { ${wallFields} } }`,
 );
 
@@ -116,7 +123,9 @@ export const updateWallDocument = gql<{ updateWall: Wall }, WallEdit & { id: str
     updateWall(id: $id, title: $title, emoji: $emoji, cover: $cover, shared: $shared, description: $description, folder: $folder) { ${wallFields} } }`,
 );
 
-export const delWorkspaceDocument = gql<{ delWorkspace: boolean }, { id: string }>('mutation DelWorkspace($id: ID!) { delWorkspace(id: $id) }');
+export const delWorkspaceDocument = gql<{ delWorkspace: boolean }, { id: string }>(
+  'mutation DelWorkspace($id: ID!) { delWorkspace(id: $id) }',
+);
 
 export const subDocDocument = gql<{ subDoc: DocChange }, { project: string }>(
   `subscription SubDoc($project: ID!) { subDoc(project: $project) { type seq project docId userId doc { ${wallFields} } } }`,
@@ -126,7 +135,9 @@ export const getFoldersDocument = gql<{ getFolders: DocFolder[] }, { type: strin
   `query GetFolders($type: String, $project: ID!, $folder: ID) { getFolders(type: $type, project: $project, folder: $folder) { ${folderFields} } }`,
 );
 
-export const getFolderDocument = gql<{ getFolder: DocFolder }, { folder: string }>(`query GetFolder($folder: ID!) { getFolder(folder: $folder) { ${folderFields} } }`);
+export const getFolderDocument = gql<{ getFolder: DocFolder }, { folder: string }>(
+  `query GetFolder($folder: ID!) { getFolder(folder: $folder) { ${folderFields} } }`,
+);
 
 export const setFolderDocument = gql<{ setFolder: DocFolder }, { project: string; name: string; type: string; upfolder?: string | null }>(
   `mutation SetFolder($project: ID!, $name: String!, $type: String, $upfolder: ID) { setFolder(project: $project, name: $name, type: $type, upfolder: $upfolder) { ${folderFields} } }`,
@@ -146,4 +157,6 @@ export const getDocPeopleDocument = gql<{ getUsers: DocPerson[] }, { project: st
   'query GetDocPeople($project: ID) { getUsers(project: $project) { id firstname lastname email } }',
 );
 
-export const getDocTasksDocument = gql<{ getTasks: DocTask[] }, { project: string }>('query GetDocTasks($project: ID!) { getTasks(project: $project) { id idCode name } }');
+export const getDocTasksDocument = gql<{ getTasks: DocTask[] }, { project: string }>(
+  'query GetDocTasks($project: ID!) { getTasks(project: $project) { id idCode name } }',
+);

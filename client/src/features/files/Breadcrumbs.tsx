@@ -26,9 +26,13 @@ export function Breadcrumbs({ project, path }: { project: string; path: readonly
   return (
     <nav aria-label={t('files.breadcrumbs')}>
       <ol className={styles.crumbs}>
-        {crumbs.map((crumb, index) => (
-          <Crumb key={crumb?.id ?? 'root'} project={project} crumb={crumb} current={index === crumbs.length - 1} />
-        )).flatMap((element, index) => (index === 0 ? [element] : [<ChevronRight key={`sep-${index}`} size={14} className={styles.crumbSeparator} aria-hidden />, element]))}
+        {crumbs
+          .map((crumb, index) => <Crumb key={crumb?.id ?? 'root'} project={project} crumb={crumb} current={index === crumbs.length - 1} />)
+          .flatMap((element, index) =>
+            index === 0
+              ? [element]
+              : [<ChevronRight key={`sep-${index}`} size={14} className={styles.crumbSeparator} aria-hidden />, element],
+          )}
       </ol>
     </nav>
   );

@@ -28,13 +28,23 @@ export function DetailsPanel() {
         ...(file.duration ? [[t('files.details.duration'), formatDuration(file.duration)] as [string, string]] : []),
       ]
     : entry?.kind === 'folder'
-      ? [[t('files.details.kind'), t('files.kinds.folder')], [t('files.details.date'), formatDate(entry.folder.createdAt, i18n.language)]]
+      ? [
+          [t('files.details.kind'), t('files.kinds.folder')],
+          [t('files.details.date'), formatDate(entry.folder.createdAt, i18n.language)],
+        ]
       : [];
   return (
     <aside className={styles.details} aria-label={t('files.details.title')}>
       <header className={styles.detailsHeader}>
         <h3 className={styles.detailsTitle}>{t('files.details.title')}</h3>
-        <Button size="sm" variant="ghost" iconOnly icon={<X size={16} aria-hidden />} aria-label={t('files.details.close')} onClick={() => close(false)} />
+        <Button
+          size="sm"
+          variant="ghost"
+          iconOnly
+          icon={<X size={16} aria-hidden />}
+          aria-label={t('files.details.close')}
+          onClick={() => close(false)}
+        />
       </header>
       {!entry && <p className={styles.muted}>{t('files.details.none')}</p>}
       {entry && (
@@ -56,10 +66,21 @@ export function DetailsPanel() {
       {file && (
         <div className={styles.detailsActions}>
           {file.canEdit && (
-            <Switch label={t('files.share.toggle')} description={t(file.shared ? 'files.share.on' : 'files.share.off')} checked={file.shared} onChange={(shared) => void setShared(store, file, shared)} />
+            <Switch
+              label={t('files.share.toggle')}
+              description={t(file.shared ? 'files.share.on' : 'files.share.off')}
+              checked={file.shared}
+              onChange={(shared) => void setShared(store, file, shared)}
+            />
           )}
-          {file.shared && <Button size="sm" icon={<Copy size={14} aria-hidden />} onClick={() => void copyShareLink(file.id)}>{t('files.actions.copyLink')}</Button>}
-          <Button size="sm" icon={<Download size={14} aria-hidden />} onClick={() => downloadStoredFile(file)}>{t('files.actions.download')}</Button>
+          {file.shared && (
+            <Button size="sm" icon={<Copy size={14} aria-hidden />} onClick={() => void copyShareLink(file.id)}>
+              {t('files.actions.copyLink')}
+            </Button>
+          )}
+          <Button size="sm" icon={<Download size={14} aria-hidden />} onClick={() => downloadStoredFile(file)}>
+            {t('files.actions.download')}
+          </Button>
         </div>
       )}
     </aside>

@@ -22,7 +22,17 @@ export interface EntryItemProps {
 
 function EntryVisual({ entry, size }: { entry: Entry; size: number }) {
   if (entry.kind === 'file' && entry.file.thumbnail) {
-    return <img className={styles.thumb} src={entry.file.thumbnail} alt="" loading="lazy" width={size} height={size} style={entry.file.base64 ? { backgroundImage: `url("${entry.file.base64}")` } : undefined} />;
+    return (
+      <img
+        className={styles.thumb}
+        src={entry.file.thumbnail}
+        alt=""
+        loading="lazy"
+        width={size}
+        height={size}
+        style={entry.file.base64 ? { backgroundImage: `url("${entry.file.base64}")` } : undefined}
+      />
+    );
   }
   const Icon = entry.kind === 'folder' ? folderIcon : kindIcon(entry.file);
   return <Icon size={size} className={entry.kind === 'folder' ? styles.folderIcon : styles.fileIcon} aria-hidden />;
@@ -35,7 +45,8 @@ function useItem({ entry, selected, onOpen }: Pick<EntryItemProps, 'entry' | 'se
   useEffect(() => {
     // Follow the selection with focus only while focus is in the list (arrow keys), never stealing it from elsewhere.
     const list = ref.current?.closest('[data-file-browser]');
-    if (selected && ref.current && list?.contains(document.activeElement) && document.activeElement !== ref.current) ref.current.focus({ preventScroll: true });
+    if (selected && ref.current && list?.contains(document.activeElement) && document.activeElement !== ref.current)
+      ref.current.focus({ preventScroll: true });
   }, [selected]);
   return {
     ref,
@@ -70,16 +81,32 @@ export const EntryRow = memo(function EntryRow({ entry, project, selected, tabba
   const drag = useDrag(entry, project);
   const file = entry.kind === 'file' ? entry.file : null;
   return (
-    <li ref={measureRef} className={clsx(styles.row, selected && styles.selected, drag.over && styles.dropOver)} style={{ transform: `translateY(${start}px)` }}
-      data-index={index} data-testid="file-row" data-entry={entry.key} {...drag.props}>
-      <button type="button" className={styles.rowMain} data-entry-main tabIndex={tabbable ? 0 : -1} aria-current={selected || undefined} {...item}>
+    <li
+      ref={measureRef}
+      className={clsx(styles.row, selected && styles.selected, drag.over && styles.dropOver)}
+      style={{ transform: `translateY(${start}px)` }}
+      data-index={index}
+      data-testid="file-row"
+      data-entry={entry.key}
+      {...drag.props}
+    >
+      <button
+        type="button"
+        className={styles.rowMain}
+        data-entry-main
+        tabIndex={tabbable ? 0 : -1}
+        aria-current={selected || undefined}
+        {...item}
+      >
         <EntryVisual entry={entry} size={18} />
         <span className={styles.name}>{entryName(entry)}</span>
         {file?.shared && <Link2 size={13} className={styles.sharedMark} aria-label={t('files.share.badge')} />}
       </button>
       <span className={styles.cell}>{file ? formatBytes(file.size, i18n.language) : '—'}</span>
       <span className={styles.cell}>{file ? t(`files.kinds.${kindOf(file)}`) : t('files.kinds.folder')}</span>
-      <span className={styles.cell}>{formatShortDate(file?.createdAt ?? (entry.kind === 'folder' ? entry.folder.createdAt : ''), i18n.language)}</span>
+      <span className={styles.cell}>
+        {formatShortDate(file?.createdAt ?? (entry.kind === 'folder' ? entry.folder.createdAt : ''), i18n.language)}
+      </span>
       <EntryMenu entry={entry} project={project} />
     </li>
   );
@@ -91,16 +118,32 @@ export const EntryTile = memo(function EntryTile({ entry, project, selected, tab
   const drag = useDrag(entry, project);
   const file = entry.kind === 'file' ? entry.file : null;
   return (
-    <div className={clsx(styles.tile, selected && styles.selected, drag.over && styles.dropOver)} data-testid="file-tile" data-entry={entry.key} {...drag.props}>
-      <button type="button" className={styles.tileMain} data-entry-main tabIndex={tabbable ? 0 : -1} aria-current={selected || undefined} {...item}>
-        <span className={styles.tileVisual}><EntryVisual entry={entry} size={file?.thumbnail ? 160 : 40} /></span>
+    <div
+      className={clsx(styles.tile, selected && styles.selected, drag.over && styles.dropOver)}
+      data-testid="file-tile"
+      data-entry={entry.key}
+      {...drag.props}
+    >
+      <button
+        type="button"
+        className={styles.tileMain}
+        data-entry-main
+        tabIndex={tabbable ? 0 : -1}
+        aria-current={selected || undefined}
+        {...item}
+      >
+        <span className={styles.tileVisual}>
+          <EntryVisual entry={entry} size={file?.thumbnail ? 160 : 40} />
+        </span>
         <span className={styles.tileName}>{entryName(entry)}</span>
         <span className={styles.tileMeta}>
           {file ? formatBytes(file.size, i18n.language) : t('files.kinds.folder')}
           {file?.shared && <Link2 size={12} className={styles.sharedMark} aria-label={t('files.share.badge')} />}
         </span>
       </button>
-      <span className={styles.tileMenu}><EntryMenu entry={entry} project={project} /></span>
+      <span className={styles.tileMenu}>
+        <EntryMenu entry={entry} project={project} />
+      </span>
     </div>
   );
 });

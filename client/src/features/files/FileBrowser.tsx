@@ -20,7 +20,9 @@ function useWidth(ref: RefObject<HTMLElement | null>): number {
   useEffect(() => {
     const element = ref.current;
     if (!element || typeof ResizeObserver === 'undefined') return undefined;
-    const observer = new ResizeObserver(([entry]) => setWidth(entry && entry.contentRect.width > 0 ? entry.contentRect.width : fallbackWidth));
+    const observer = new ResizeObserver(([entry]) =>
+      setWidth(entry && entry.contentRect.width > 0 ? entry.contentRect.width : fallbackWidth),
+    );
     observer.observe(element);
     return () => observer.disconnect();
   }, [ref]);
@@ -36,7 +38,14 @@ function ListHeader() {
   return (
     <div className={styles.listHeader}>
       {filesSortKeys.map((key) => (
-        <button key={key} type="button" className={styles.headerButton} data-column={key} aria-pressed={prefs.sort === key} onClick={() => sortBy(key)}>
+        <button
+          key={key}
+          type="button"
+          className={styles.headerButton}
+          data-column={key}
+          aria-pressed={prefs.sort === key}
+          onClick={() => sortBy(key)}
+        >
           {t(`files.sort.${key}`)}
           {prefs.sort === key && <Arrow size={12} aria-label={t(prefs.descending ? 'files.sort.descending' : 'files.sort.ascending')} />}
         </button>
@@ -77,7 +86,14 @@ export function FileBrowser({ project, onOpen }: { project: string; onOpen: (ent
 
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
     // Keys typed in a menu (a portal, but a React child) or a text field are theirs, not the list's.
-    if (!(event.target instanceof HTMLElement) || !event.target.closest('[data-entry-main]') || event.altKey || event.ctrlKey || event.metaKey) return;
+    if (
+      !(event.target instanceof HTMLElement) ||
+      !event.target.closest('[data-entry-main]') ||
+      event.altKey ||
+      event.ctrlKey ||
+      event.metaKey
+    )
+      return;
     const moves: Record<string, number> = { ArrowDown: columns, ArrowUp: -columns, Home: -entries.length, End: entries.length };
     if (view === 'grid') Object.assign(moves, { ArrowRight: 1, ArrowLeft: -1 });
     const step = moves[event.key];
@@ -98,7 +114,13 @@ export function FileBrowser({ project, onOpen }: { project: string; onOpen: (ent
   };
 
   const tabbableKey = selectedIndex >= 0 ? selectedKey : entries[0]?.key;
-  const itemProps = (entry: Entry) => ({ entry, project, onOpen, selected: entry.key === selectedKey, tabbable: entry.key === tabbableKey });
+  const itemProps = (entry: Entry) => ({
+    entry,
+    project,
+    onOpen,
+    selected: entry.key === selectedKey,
+    tabbable: entry.key === tabbableKey,
+  });
   return (
     <div className={styles.browser}>
       {view === 'list' && <ListHeader />}
@@ -107,12 +129,28 @@ export function FileBrowser({ project, onOpen }: { project: string; onOpen: (ent
           {virtualizer.getVirtualItems().map((row) => {
             if (view === 'list') {
               const entry = entries[row.index];
-              return entry ? <EntryRow key={entry.key} {...itemProps(entry)} index={row.index} start={row.start} measureRef={virtualizer.measureElement} /> : null;
+              return entry ? (
+                <EntryRow
+                  key={entry.key}
+                  {...itemProps(entry)}
+                  index={row.index}
+                  start={row.start}
+                  measureRef={virtualizer.measureElement}
+                />
+              ) : null;
             }
             const tiles = entries.slice(row.index * columns, (row.index + 1) * columns);
             return (
-              <li key={row.key} ref={virtualizer.measureElement} data-index={row.index} className={styles.tileRow} style={{ transform: `translateY(${row.start}px)`, gridTemplateColumns: `repeat(${columns}, minmax(0, 1fr))` }}>
-                {tiles.map((entry) => <EntryTile key={entry.key} {...itemProps(entry)} />)}
+              <li
+                key={row.key}
+                ref={virtualizer.measureElement}
+                data-index={row.index}
+                className={styles.tileRow}
+                style={{ transform: `translateY(${row.start}px)`, gridTemplateColumns: `repeat(${columns}, minmax(0, 1fr))` }}
+              >
+                {tiles.map((entry) => (
+                  <EntryTile key={entry.key} {...itemProps(entry)} />
+                ))}
               </li>
             );
           })}

@@ -15,7 +15,10 @@ import { moveEntry } from './filesActions';
 import type { FileChange, FolderChange } from './operations';
 import { signedUpload, storedFile, storedFolder, testProject } from './testFixtures';
 
-const live = vi.hoisted(() => ({ files: [] as ((data: { subFile: FileChange }) => void)[], folders: [] as ((data: { subFolder: FolderChange }) => void)[] }));
+const live = vi.hoisted(() => ({
+  files: [] as ((data: { subFile: FileChange }) => void)[],
+  folders: [] as ((data: { subFolder: FolderChange }) => void)[],
+}));
 
 vi.mock('../../lib/subscriptions', () => ({
   useSubscription: (document: { operation: string }, _variables: unknown, onNext: (data: unknown) => void) => {
@@ -29,12 +32,34 @@ const designs = storedFolder({ id: 'd1', name: 'Designs' });
 const archive = storedFolder({ id: 'd2', name: 'Archive' });
 const rootFiles = [
   storedFile({ id: 'f1', name: 'report.pdf', size: 2048, createdAt: '2025-01-03T10:00:00.000Z' }),
-  storedFile({ id: 'f2', name: 'photo.png', size: 1536, type: 'image/png', category: 'image', width: 640, height: 480, thumbnail: '/media/files/f2/thumbnail', createdAt: '2025-01-05T10:00:00.000Z' }),
-  storedFile({ id: 'f3', name: 'budget.xlsx', size: 512, type: 'application/vnd.ms-excel', category: 'Xls', createdAt: '2025-01-04T10:00:00.000Z' }),
+  storedFile({
+    id: 'f2',
+    name: 'photo.png',
+    size: 1536,
+    type: 'image/png',
+    category: 'image',
+    width: 640,
+    height: 480,
+    thumbnail: '/media/files/f2/thumbnail',
+    createdAt: '2025-01-05T10:00:00.000Z',
+  }),
+  storedFile({
+    id: 'f3',
+    name: 'budget.xlsx',
+    size: 512,
+    type: 'application/vnd.ms-excel',
+    category: 'Xls',
+    createdAt: '2025-01-04T10:00:00.000Z',
+  }),
 ];
 const inDesigns = [storedFile({ id: 'f9', name: 'logo.svg', folder: 'd1' })];
 
-const page = <><FilesPage /><DialogHost /></>;
+const page = (
+  <>
+    <FilesPage />
+    <DialogHost />
+  </>
+);
 const routes = [
   { path: ':project/:category?/:id?/d/:id2', element: page },
   { path: ':project/:category?/:id?/:id2?', element: page },
@@ -42,7 +67,18 @@ const routes = [
 
 function server(handlers: Parameters<typeof mockGraphQL>[0] = {}) {
   return mockGraphQL({
-    getStats: () => ({ data: { getStats: { team: 't', plan: 'free', storage: 50 * 1024 * 1024, storageLimit: 100 * 1024 * 1024, uploadLimit: 100 * 1024 * 1024, files: 4 } } }),
+    getStats: () => ({
+      data: {
+        getStats: {
+          team: 't',
+          plan: 'free',
+          storage: 50 * 1024 * 1024,
+          storageLimit: 100 * 1024 * 1024,
+          uploadLimit: 100 * 1024 * 1024,
+          files: 4,
+        },
+      },
+    }),
     getFolders: (variables) => ({ data: { getFolders: variables.folder ? [] : [designs, archive] } }),
     getFolder: (variables) => ({ data: { getFolder: { ...designs, id: String(variables.folder), path: [] } } }),
     getFiles: (variables) => ({ data: { getFiles: variables.folder === 'd1' ? inDesigns : rootFiles } }),
@@ -51,7 +87,8 @@ function server(handlers: Parameters<typeof mockGraphQL>[0] = {}) {
 }
 
 const names = () => screen.getAllByTestId('file-row').map((row) => row.querySelector('[data-entry-main]')?.textContent);
-const row = (name: string) => screen.getAllByTestId('file-row').find((candidate) => candidate.querySelector('[data-entry-main]')?.textContent?.startsWith(name))!;
+const row = (name: string) =>
+  screen.getAllByTestId('file-row').find((candidate) => candidate.querySelector('[data-entry-main]')?.textContent?.startsWith(name))!;
 
 async function openFiles(handlers: Parameters<typeof mockGraphQL>[0] = {}, path = `/${testProject}/files`) {
   const graphql = server(handlers);
@@ -109,7 +146,11 @@ describe('files area', () => {
   });
 
   it('renames with F2 through ediFile', async () => {
-    const { graphql } = await openFiles({ ediFile: (variables) => ({ data: { ediFile: { ...rootFiles[0]!, name: String(variables.name), updatedAt: '2025-02-01T00:00:00.000Z' } } }) });
+    const { graphql } = await openFiles({
+      ediFile: (variables) => ({
+        data: { ediFile: { ...rootFiles[0]!, name: String(variables.name), updatedAt: '2025-02-01T00:00:00.000Z' } },
+      }),
+    });
     within(row('report.pdf')).getAllByRole('button')[0]!.focus();
     await userEvent.keyboard('{F2}');
     const input = await screen.findByRole('textbox', { name: 'Name' });
@@ -164,7 +205,11 @@ describe('files area', () => {
     expect(names()).not.toContain('notes.pdf');
     act(() => live.files.at(-1)?.({ subFile: { type: 'file.deleted', seq: 7, fileId: 'f3', file: null } }));
     expect(names()).not.toContain('budget.xlsx');
-    act(() => live.folders.at(-1)?.({ subFolder: { type: 'folder.created', seq: 8, folderId: 'd5', folder: storedFolder({ id: 'd5', name: 'Contracts' }) } }));
+    act(() =>
+      live.folders.at(-1)?.({
+        subFolder: { type: 'folder.created', seq: 8, folderId: 'd5', folder: storedFolder({ id: 'd5', name: 'Contracts' }) },
+      }),
+    );
     expect(names().slice(0, 3)).toEqual(['Archive', 'Contracts', 'Designs']);
   });
 
@@ -192,7 +237,9 @@ describe('files area', () => {
     const area = screen.getByRole('list', { name: 'Files and folders' });
     fireEvent.dragOver(area, { dataTransfer: { types: ['Files'], files: [dropped] } });
     fireEvent.drop(area, { dataTransfer: { types: ['Files'], files: [dropped] } });
-    await waitFor(() => expect(graphql.callsOf('signedUploadURL')[0]?.variables).toMatchObject({ filename: 'dropped.pdf', project: testProject }));
+    await waitFor(() =>
+      expect(graphql.callsOf('signedUploadURL')[0]?.variables).toMatchObject({ filename: 'dropped.pdf', project: testProject }),
+    );
   });
 
   it('asks for a space on the overview', async () => {

@@ -47,7 +47,9 @@ function SpaceFiles({ project, folder }: { project: string; folder: string | nul
       {current && area.status === 'loading' && <LoadingBar label={t('files.loading')} />}
       {current && area.status === 'error' && (
         <Notice tone="error" title={t('files.errors.load')}>
-          <Button size="sm" onClick={() => void loadFolder(store, project, folder)}>{t('files.retry')}</Button>
+          <Button size="sm" onClick={() => void loadFolder(store, project, folder)}>
+            {t('files.retry')}
+          </Button>
         </Notice>
       )}
       {current && area.status === 'missing' && (
@@ -58,14 +60,23 @@ function SpaceFiles({ project, folder }: { project: string; folder: string | nul
       {current && area.status === 'ready' && (
         <div className={styles.content}>
           {entries.length === 0 ? (
-            <EmptyState className={styles.emptyFolder} icon={FolderOpen} title={t(folder ? 'files.emptyFolder.title' : 'files.empty.title')} description={t('files.empty.description')} />
+            <EmptyState
+              className={styles.emptyFolder}
+              icon={FolderOpen}
+              title={t(folder ? 'files.emptyFolder.title' : 'files.empty.title')}
+              description={t('files.empty.description')}
+            />
           ) : (
             <FileBrowser project={project} onOpen={open} />
           )}
           {detailsOpen && <DetailsPanel />}
         </div>
       )}
-      {!area.complete && current && area.status === 'ready' && <p className={styles.muted} role="status">{t('files.loadingMore', { count: area.files.size })}</p>}
+      {!area.complete && current && area.status === 'ready' && (
+        <p className={styles.muted} role="status">
+          {t('files.loadingMore', { count: area.files.size })}
+        </p>
+      )}
       {drop.over && (
         <div className={styles.dropOverlay} aria-hidden>
           <Upload size={28} />

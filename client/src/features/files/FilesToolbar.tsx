@@ -2,7 +2,17 @@ import { ArrowDownUp, FolderPlus, Info, LayoutGrid, List, Upload } from 'lucide-
 import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAtom, useStore } from '../../lib/store';
-import { Button, Menu, MenuCheckboxItem, MenuContent, MenuLabel, MenuRadioGroup, MenuRadioItem, MenuSeparator, MenuTrigger } from '../../ui';
+import {
+  Button,
+  Menu,
+  MenuCheckboxItem,
+  MenuContent,
+  MenuLabel,
+  MenuRadioGroup,
+  MenuRadioItem,
+  MenuSeparator,
+  MenuTrigger,
+} from '../../ui';
 import { detailsOpenAtom, filesPrefsAtom, filesSortKeys, type FilesSortKey, type FilesView } from './atoms';
 import { promptNewFolder } from './entryCommands';
 import styles from './Files.module.css';
@@ -25,7 +35,14 @@ export function FilesToolbar({ project, folder }: { project: string; folder: str
         {(['list', 'grid'] as const).map((view) => {
           const Icon = viewIcons[view];
           return (
-            <Button key={view} size="sm" variant={prefs.view === view ? 'secondary' : 'ghost'} aria-pressed={prefs.view === view} onClick={() => setPrefs({ view })} icon={<Icon size={14} aria-hidden />}>
+            <Button
+              key={view}
+              size="sm"
+              variant={prefs.view === view ? 'secondary' : 'ghost'}
+              aria-pressed={prefs.view === view}
+              onClick={() => setPrefs({ view })}
+              icon={<Icon size={14} aria-hidden />}
+            >
               {t(`files.view.${view}`)}
             </Button>
           );
@@ -33,20 +50,40 @@ export function FilesToolbar({ project, folder }: { project: string; folder: str
       </div>
       <Menu>
         <MenuTrigger asChild>
-          <Button size="sm" variant="ghost" icon={<ArrowDownUp size={14} aria-hidden />}>{t('files.sort.by', { field: t(`files.sort.${prefs.sort}`) })}</Button>
+          <Button size="sm" variant="ghost" icon={<ArrowDownUp size={14} aria-hidden />}>
+            {t('files.sort.by', { field: t(`files.sort.${prefs.sort}`) })}
+          </Button>
         </MenuTrigger>
         <MenuContent align="end">
           <MenuLabel>{t('files.sort.label')}</MenuLabel>
           <MenuRadioGroup value={prefs.sort} onValueChange={(sort) => setPrefs({ sort: sort as FilesSortKey })}>
-            {filesSortKeys.map((key) => <MenuRadioItem key={key} value={key}>{t(`files.sort.${key}`)}</MenuRadioItem>)}
+            {filesSortKeys.map((key) => (
+              <MenuRadioItem key={key} value={key}>
+                {t(`files.sort.${key}`)}
+              </MenuRadioItem>
+            ))}
           </MenuRadioGroup>
           <MenuSeparator />
-          <MenuCheckboxItem checked={prefs.descending} onCheckedChange={(descending) => setPrefs({ descending: descending === true })}>{t('files.sort.descending')}</MenuCheckboxItem>
+          <MenuCheckboxItem checked={prefs.descending} onCheckedChange={(descending) => setPrefs({ descending: descending === true })}>
+            {t('files.sort.descending')}
+          </MenuCheckboxItem>
         </MenuContent>
       </Menu>
-      <Button size="sm" variant="ghost" iconOnly icon={<Info size={16} aria-hidden />} aria-label={t('files.details.title')} aria-pressed={detailsOpen} onClick={() => setDetailsOpen(!detailsOpen)} />
-      <Button size="sm" icon={<FolderPlus size={14} aria-hidden />} onClick={() => void promptNewFolder(store, project, folder)}>{t('files.actions.newFolder')}</Button>
-      <Button size="sm" variant="primary" icon={<Upload size={14} aria-hidden />} onClick={() => input.current?.click()}>{t('files.actions.upload')}</Button>
+      <Button
+        size="sm"
+        variant="ghost"
+        iconOnly
+        icon={<Info size={16} aria-hidden />}
+        aria-label={t('files.details.title')}
+        aria-pressed={detailsOpen}
+        onClick={() => setDetailsOpen(!detailsOpen)}
+      />
+      <Button size="sm" icon={<FolderPlus size={14} aria-hidden />} onClick={() => void promptNewFolder(store, project, folder)}>
+        {t('files.actions.newFolder')}
+      </Button>
+      <Button size="sm" variant="primary" icon={<Upload size={14} aria-hidden />} onClick={() => input.current?.click()}>
+        {t('files.actions.upload')}
+      </Button>
       <input
         ref={input}
         type="file"

@@ -20,7 +20,14 @@ vi.mock('../../lib/subscriptions', () => ({
 
 const routes = [{ path: ':project/:category?/:id?/:id2?', element: <MediaPage /> }];
 const media = [
-  storedFile({ id: 'm1', name: 'older.jpg', type: 'image/jpeg', category: 'image', thumbnail: '/media/files/m1/thumbnail', createdAt: '2025-01-01T00:00:00.000Z' }),
+  storedFile({
+    id: 'm1',
+    name: 'older.jpg',
+    type: 'image/jpeg',
+    category: 'image',
+    thumbnail: '/media/files/m1/thumbnail',
+    createdAt: '2025-01-01T00:00:00.000Z',
+  }),
   storedFile({ id: 'm2', name: 'newer.mp4', type: 'video/mp4', category: 'video', duration: 75, createdAt: '2025-01-02T00:00:00.000Z' }),
 ];
 

@@ -21,8 +21,14 @@ const fallbackWidth = 900;
 function MediaTile({ file, onOpen }: { file: StoredFile; onOpen: () => void }) {
   const { t } = useTranslation();
   return (
-    <button type="button" className={styles.tile} onClick={onOpen} aria-label={t('files.media.open', { name: file.name })} data-testid="media-tile"
-      style={file.base64 ? { backgroundImage: `url("${file.base64}")` } : undefined}>
+    <button
+      type="button"
+      className={styles.tile}
+      onClick={onOpen}
+      aria-label={t('files.media.open', { name: file.name })}
+      data-testid="media-tile"
+      style={file.base64 ? { backgroundImage: `url("${file.base64}")` } : undefined}
+    >
       {file.thumbnail ? <img src={file.thumbnail} alt="" loading="lazy" /> : <Play size={32} aria-hidden className={styles.tileIcon} />}
       {file.category === 'video' && (
         <span className={styles.badge}>
@@ -41,7 +47,9 @@ function MediaGrid({ files, onOpen }: { files: readonly StoredFile[]; onOpen: (i
   useEffect(() => {
     const element = scrollRef.current;
     if (!element || typeof ResizeObserver === 'undefined') return undefined;
-    const observer = new ResizeObserver(([entry]) => setWidth(entry && entry.contentRect.width > 0 ? entry.contentRect.width : fallbackWidth));
+    const observer = new ResizeObserver(([entry]) =>
+      setWidth(entry && entry.contentRect.width > 0 ? entry.contentRect.width : fallbackWidth),
+    );
     observer.observe(element);
     return () => observer.disconnect();
   }, []);
@@ -59,9 +67,16 @@ function MediaGrid({ files, onOpen }: { files: readonly StoredFile[]; onOpen: (i
     <div ref={scrollRef} className={styles.viewport}>
       <ul className={styles.rows} style={{ height: virtualizer.getTotalSize() }} aria-label={t('files.media.grid')}>
         {virtualizer.getVirtualItems().map((row) => (
-          <li key={row.key} ref={virtualizer.measureElement} data-index={row.index} className={styles.row}
-            style={{ transform: `translateY(${row.start}px)`, gridTemplateColumns: `repeat(${columns}, minmax(0, 1fr))` }}>
-            {files.slice(row.index * columns, (row.index + 1) * columns).map((file) => <MediaTile key={file.id} file={file} onOpen={() => onOpen(file.id)} />)}
+          <li
+            key={row.key}
+            ref={virtualizer.measureElement}
+            data-index={row.index}
+            className={styles.row}
+            style={{ transform: `translateY(${row.start}px)`, gridTemplateColumns: `repeat(${columns}, minmax(0, 1fr))` }}
+          >
+            {files.slice(row.index * columns, (row.index + 1) * columns).map((file) => (
+              <MediaTile key={file.id} file={file} onOpen={() => onOpen(file.id)} />
+            ))}
           </li>
         ))}
       </ul>
@@ -87,22 +102,38 @@ function SpaceMedia({ project }: { project: string }) {
       <div className={styles.toolbar}>
         <h2 className={styles.title}>{t('areas.media.title')}</h2>
         <span className={styles.spacer} />
-        <Button size="sm" variant="primary" icon={<Upload size={14} aria-hidden />} onClick={() => input.current?.click()}>{t('files.actions.upload')}</Button>
-        <input ref={input} type="file" accept="image/*,video/*" multiple hidden data-testid="media-upload-input"
+        <Button size="sm" variant="primary" icon={<Upload size={14} aria-hidden />} onClick={() => input.current?.click()}>
+          {t('files.actions.upload')}
+        </Button>
+        <input
+          ref={input}
+          type="file"
+          accept="image/*,video/*"
+          multiple
+          hidden
+          data-testid="media-upload-input"
           onChange={(event) => {
             const picked = [...(event.target.files ?? [])];
             event.target.value = '';
             if (picked.length > 0) enqueueUploads(picked, { project }, store, { onUploaded: (file) => addMedia(store, file) });
-          }} />
+          }}
+        />
       </div>
       {current && area.status === 'loading' && <LoadingBar label={t('files.loading')} />}
       {current && area.status === 'error' && (
         <Notice tone="error" title={t('files.errors.load')}>
-          <Button size="sm" onClick={() => void loadMedia(store, project)}>{t('files.retry')}</Button>
+          <Button size="sm" onClick={() => void loadMedia(store, project)}>
+            {t('files.retry')}
+          </Button>
         </Notice>
       )}
       {current && area.status === 'ready' && files.length === 0 && (
-        <EmptyState className={styles.empty} icon={Images} title={t('files.media.empty.title')} description={t('files.media.empty.description')} />
+        <EmptyState
+          className={styles.empty}
+          icon={Images}
+          title={t('files.media.empty.title')}
+          description={t('files.media.empty.description')}
+        />
       )}
       {current && area.status === 'ready' && files.length > 0 && <MediaGrid files={files} onOpen={setViewed} />}
       {viewed && <MediaViewer files={files} currentId={viewed} onChange={setViewed} onClose={() => setViewed(null)} />}

@@ -22,7 +22,19 @@ const files = [
 
 function Harness({ onClose, start = 'm1' }: { onClose: () => void; start?: string }) {
   const [current, setCurrent] = useState<string | null>(start);
-  return current ? <MediaViewer files={files} currentId={current} onChange={setCurrent} onClose={() => { setCurrent(null); onClose(); }} /> : <p>closed</p>;
+  return current ? (
+    <MediaViewer
+      files={files}
+      currentId={current}
+      onChange={setCurrent}
+      onClose={() => {
+        setCurrent(null);
+        onClose();
+      }}
+    />
+  ) : (
+    <p>closed</p>
+  );
 }
 
 beforeAll(async () => {
@@ -56,7 +68,16 @@ describe('media viewer', () => {
 
   it('shows a PDF with the PDF preview, whose arrows turn pages rather than step to another file', async () => {
     const withPdf = [...files, storedFile({ id: 'p1', name: 'report.pdf', type: 'application/pdf', category: 'Pdf' })];
-    render(<MediaViewer files={withPdf} currentId="p1" onChange={() => { throw new Error('stepped away from the PDF'); }} onClose={() => undefined} />);
+    render(
+      <MediaViewer
+        files={withPdf}
+        currentId="p1"
+        onChange={() => {
+          throw new Error('stepped away from the PDF');
+        }}
+        onClose={() => undefined}
+      />,
+    );
     const preview = screen.getByRole('region', { name: 'preview of report.pdf' });
     expect(preview.dataset.url).toBe('/media/files/p1');
     expect(preview.dataset.credentials).toBe('same-origin');

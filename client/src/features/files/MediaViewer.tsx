@@ -47,7 +47,12 @@ export function MediaViewer({ files, currentId, onChange, onClose }: MediaViewer
             <span className={styles.viewerMeta}>
               {t('files.viewer.position', { current: index + 1, total: files.length })} · {formatBytes(file.size, i18n.language)}
             </span>
-            <button type="button" className={styles.viewerButton} onClick={() => downloadStoredFile(file)} aria-label={t('files.actions.download')}>
+            <button
+              type="button"
+              className={styles.viewerButton}
+              onClick={() => downloadStoredFile(file)}
+              aria-label={t('files.actions.download')}
+            >
               <Download size={18} aria-hidden />
             </button>
             <RadixDialog.Close className={styles.viewerButton} aria-label={t('dialog.close')}>
@@ -56,17 +61,41 @@ export function MediaViewer({ files, currentId, onChange, onClose }: MediaViewer
           </header>
           <div className={pdf ? `${styles.stage} ${styles.stagePdf}` : styles.stage}>
             {pdf ? (
-              <PdfViewer key={file.id} source={{ url: file.url, credentials: 'same-origin' }} name={file.name} tone="overlay" onDownload={() => downloadStoredFile(file)} />
+              <PdfViewer
+                key={file.id}
+                source={{ url: file.url, credentials: 'same-origin' }}
+                name={file.name}
+                tone="overlay"
+                onDownload={() => downloadStoredFile(file)}
+              />
             ) : file.category === 'video' ? (
               <video key={file.id} className={styles.media} src={file.url} controls autoPlay playsInline data-testid="viewer-video" />
             ) : (
-              <img key={file.id} className={styles.media} src={file.url} alt={file.name} style={file.base64 ? { backgroundImage: `url("${file.base64}")` } : undefined} />
+              <img
+                key={file.id}
+                className={styles.media}
+                src={file.url}
+                alt={file.name}
+                style={file.base64 ? { backgroundImage: `url("${file.base64}")` } : undefined}
+              />
             )}
           </div>
-          <button type="button" className={`${styles.step} ${styles.stepPrevious}`} disabled={!previous} onClick={() => previous && onChange(previous.id)} aria-label={t('files.viewer.previous')}>
+          <button
+            type="button"
+            className={`${styles.step} ${styles.stepPrevious}`}
+            disabled={!previous}
+            onClick={() => previous && onChange(previous.id)}
+            aria-label={t('files.viewer.previous')}
+          >
             <ChevronLeft size={28} aria-hidden />
           </button>
-          <button type="button" className={`${styles.step} ${styles.stepNext}`} disabled={!next} onClick={() => next && onChange(next.id)} aria-label={t('files.viewer.next')}>
+          <button
+            type="button"
+            className={`${styles.step} ${styles.stepNext}`}
+            disabled={!next}
+            onClick={() => next && onChange(next.id)}
+            aria-label={t('files.viewer.next')}
+          >
             <ChevronRight size={28} aria-hidden />
           </button>
         </RadixDialog.Content>

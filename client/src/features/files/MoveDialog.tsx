@@ -32,7 +32,10 @@ export function MoveDialog({ project }: { project: string }) {
     setLevel({ status: 'loading' });
     request(getFoldersDocument, here ? { project, folder: here.id } : { project }, { handledByCaller: true })
       .then(({ getFolders }) => live && setLevel({ status: 'ready', folders: getFolders }))
-      .catch((error: unknown) => live && setLevel({ status: 'error', message: error instanceof Error ? error.message : t('files.errors.generic') }));
+      .catch(
+        (error: unknown) =>
+          live && setLevel({ status: 'error', message: error instanceof Error ? error.message : t('files.errors.generic') }),
+      );
     return () => {
       live = false;
     };
@@ -53,12 +56,20 @@ export function MoveDialog({ project }: { project: string }) {
       description={t('files.moveDialog.location', { folder: trail.map((crumb) => crumb.name).join(' / ') || t('files.root') })}
       footer={
         <>
-          <Button variant="ghost" onClick={close}>{t('dialog.cancel')}</Button>
-          <Button variant="primary" disabled={(parent ?? null) === (here?.id ?? null)} onClick={move}>{t('files.moveDialog.here')}</Button>
+          <Button variant="ghost" onClick={close}>
+            {t('dialog.cancel')}
+          </Button>
+          <Button variant="primary" disabled={(parent ?? null) === (here?.id ?? null)} onClick={move}>
+            {t('files.moveDialog.here')}
+          </Button>
         </>
       }
     >
-      {here && <Button size="sm" variant="ghost" icon={<ChevronLeft size={14} aria-hidden />} onClick={() => setTrail(trail.slice(0, -1))}>{t('files.moveDialog.up')}</Button>}
+      {here && (
+        <Button size="sm" variant="ghost" icon={<ChevronLeft size={14} aria-hidden />} onClick={() => setTrail(trail.slice(0, -1))}>
+          {t('files.moveDialog.up')}
+        </Button>
+      )}
       {level.status === 'loading' && <Spinner label={t('files.loading')} />}
       {level.status === 'error' && <Notice tone="error">{level.message}</Notice>}
       {level.status === 'ready' && (
@@ -68,7 +79,12 @@ export function MoveDialog({ project }: { project: string }) {
             const self = entry.kind === 'folder' && entry.folder.id === folder.id;
             return (
               <li key={folder.id}>
-                <button type="button" className={styles.moveFolder} disabled={self} onClick={() => setTrail([...trail, { id: folder.id, name: folder.name }])}>
+                <button
+                  type="button"
+                  className={styles.moveFolder}
+                  disabled={self}
+                  onClick={() => setTrail([...trail, { id: folder.id, name: folder.name }])}
+                >
                   <Folder size={16} aria-hidden /> {folder.name}
                 </button>
               </li>

@@ -16,7 +16,9 @@ vi.mock('./pdf/PdfViewer', () => ({
 
 const routes = [{ path: 'share/media/:fileId', element: <SharedMediaPage /> }];
 
-const details = (id: string, name: string, type: string, kind: string, size: number) => () => ({ data: { getSharedFile: { id, name, type, kind, size } } });
+const details = (id: string, name: string, type: string, kind: string, size: number) => () => ({
+  data: { getSharedFile: { id, name, type, kind, size } },
+});
 
 beforeAll(async () => {
   await setupAppI18n();
@@ -71,7 +73,10 @@ describe('shared media page', () => {
     renderRoute('/share/media/f1', routes);
     expect(await screen.findByText('Too many requests. Wait a moment, then reload the page.')).toBeTruthy();
     cleanup();
-    vi.stubGlobal('fetch', vi.fn(async () => Promise.reject(new TypeError('offline'))));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => Promise.reject(new TypeError('offline'))),
+    );
     renderRoute('/share/media/f1', routes);
     await userEvent.click(await screen.findByRole('button', { name: 'Try again' }));
     mockGraphQL({ getSharedFile: details('f1', 'back.jpg', 'image/jpeg', 'image', 900) });

@@ -11,7 +11,12 @@ import { filePaths, getSharedFileDocument, type SharedFileDetails } from './oper
 import { PdfViewer } from './pdf/PdfViewer';
 import styles from './Media.module.css';
 
-type State = { status: 'loading' } | { status: 'ready'; file: SharedFileDetails } | { status: 'unavailable' } | { status: 'rateLimited' } | { status: 'error' };
+type State =
+  | { status: 'loading' }
+  | { status: 'ready'; file: SharedFileDetails }
+  | { status: 'unavailable' }
+  | { status: 'rateLimited' }
+  | { status: 'error' };
 
 /**
  * Asks getSharedFile about the file (name, type and size from the server's records): it answers
@@ -34,7 +39,15 @@ function Preview({ fileId, file }: { fileId: string; file: SharedFileDetails }) 
   if (file.kind === 'image') return <img className={styles.sharedMedia} src={url} alt={file.name} />;
   if (file.kind === 'video') return <video className={styles.sharedMedia} src={url} controls playsInline data-testid="shared-video" />;
   // The bytes come as an attachment: the preview is pdf.js drawing them, never the browser's PDF viewer.
-  if (file.kind === 'Pdf') return <PdfViewer source={{ url, credentials: 'omit' }} name={file.name} tone="page" onDownload={() => downloadFile(filePaths.sharedDownload(fileId), file.name)} />;
+  if (file.kind === 'Pdf')
+    return (
+      <PdfViewer
+        source={{ url, credentials: 'omit' }}
+        name={file.name}
+        tone="page"
+        onDownload={() => downloadFile(filePaths.sharedDownload(fileId), file.name)}
+      />
+    );
   const Icon = kindIcon({ category: file.kind });
   return (
     <div className={styles.sharedFile}>
@@ -62,12 +75,18 @@ export default function SharedMediaPage() {
         <h1 className={styles.sharedPageTitle}>{t('areas.shareMedia.title')}</h1>
         {state.status === 'loading' && <Spinner size={24} label={t('files.sharePage.loading')} />}
         {state.status === 'unavailable' && (
-          <EmptyState icon={FileX} title={t('files.sharePage.unavailable.title')} description={t('files.sharePage.unavailable.description')} />
+          <EmptyState
+            icon={FileX}
+            title={t('files.sharePage.unavailable.title')}
+            description={t('files.sharePage.unavailable.description')}
+          />
         )}
         {state.status === 'rateLimited' && <Notice tone="info" title={t('files.sharePage.rateLimited')} />}
         {state.status === 'error' && (
           <Notice tone="error" title={t('files.sharePage.error')}>
-            <Button size="sm" onClick={load}>{t('files.retry')}</Button>
+            <Button size="sm" onClick={load}>
+              {t('files.retry')}
+            </Button>
           </Notice>
         )}
         {state.status === 'ready' && (

@@ -34,10 +34,18 @@ const item = (name: string) => screen.getAllByTestId('upload-item').find((elemen
 
 describe('upload tray', () => {
   it('lists each upload with its progress, and cancels, retries and clears', async () => {
-    render(<StoreProvider store={store}><UploadTray /></StoreProvider>);
+    render(
+      <StoreProvider store={store}>
+        <UploadTray />
+      </StoreProvider>,
+    );
     expect(screen.queryByRole('region', { name: 'Uploads' })).toBeNull();
     act(() => {
-      enqueueUploads([new File(['0123456789'], 'a.pdf', { type: 'application/pdf' }), new File(['x'], 'b.pdf', { type: 'application/pdf' })], { project: testProject }, store);
+      enqueueUploads(
+        [new File(['0123456789'], 'a.pdf', { type: 'application/pdf' }), new File(['x'], 'b.pdf', { type: 'application/pdf' })],
+        { project: testProject },
+        store,
+      );
     });
     expect(screen.getByRole('heading', { name: 'Uploading 2 files' })).toBeTruthy();
     await waitFor(() => expect(FakeXhr.sentOnes()).toHaveLength(2));

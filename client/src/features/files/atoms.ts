@@ -18,7 +18,15 @@ export interface FilesArea {
   complete: boolean;
 }
 
-export const emptyFilesArea: FilesArea = { project: null, folder: null, path: [], folders: new Map(), files: new Map(), status: 'idle', complete: true };
+export const emptyFilesArea: FilesArea = {
+  project: null,
+  folder: null,
+  path: [],
+  folders: new Map(),
+  files: new Map(),
+  status: 'idle',
+  complete: true,
+};
 
 export const filesAreaAtom = atom<FilesArea>(emptyFilesArea);
 
@@ -84,9 +92,17 @@ function compareFiles(sort: FilesSortKey): (left: StoredFile, right: StoredFile)
 }
 
 /** Folders first (as every file manager does), then files; folders have no size or type, so they sort by name unless by date. */
-export function sortEntries(folders: Iterable<StoredFolder>, files: Iterable<StoredFile>, { sort, descending }: Pick<FilesPrefs, 'sort' | 'descending'>): Entry[] {
+export function sortEntries(
+  folders: Iterable<StoredFolder>,
+  files: Iterable<StoredFile>,
+  { sort, descending }: Pick<FilesPrefs, 'sort' | 'descending'>,
+): Entry[] {
   const direction = descending ? -1 : 1;
-  const folderOrder = sort === 'date' ? (left: StoredFolder, right: StoredFolder) => Date.parse(left.createdAt) - Date.parse(right.createdAt) || byName(left.name, right.name) : (left: StoredFolder, right: StoredFolder) => byName(left.name, right.name);
+  const folderOrder =
+    sort === 'date'
+      ? (left: StoredFolder, right: StoredFolder) =>
+          Date.parse(left.createdAt) - Date.parse(right.createdAt) || byName(left.name, right.name)
+      : (left: StoredFolder, right: StoredFolder) => byName(left.name, right.name);
   const fileOrder = compareFiles(sort);
   return [
     ...[...folders].sort((left, right) => direction * folderOrder(left, right)).map(folderEntry),
@@ -109,7 +125,8 @@ export const selectedEntryAtom = atom((get) => {
 
 export const detailsOpenAtom = atom(false);
 
-const isOlder = (incoming: { updatedAt: string }, stored: { updatedAt: string } | undefined) => stored !== undefined && Date.parse(incoming.updatedAt) < Date.parse(stored.updatedAt);
+const isOlder = (incoming: { updatedAt: string }, stored: { updatedAt: string } | undefined) =>
+  stored !== undefined && Date.parse(incoming.updatedAt) < Date.parse(stored.updatedAt);
 
 /** Whether a file belongs in the open folder of the space. */
 export function showsFile(area: Pick<FilesArea, 'project' | 'folder'>, file: StoredFile): boolean {

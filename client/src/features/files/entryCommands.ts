@@ -15,7 +15,11 @@ export const viewedFileIdAtom = atom<string | null>(null);
 
 export async function promptNewFolder(store: AppStore, project: string, upfolder: string | null): Promise<void> {
   const { confirmed, values } = await openDialog(
-    { title: i18n.t('files.newFolder.title'), inputs: [{ label: i18n.t('files.newFolder.label'), defaultValue: i18n.t('files.newFolder.defaultName') }], primaryLabel: i18n.t('files.newFolder.create') },
+    {
+      title: i18n.t('files.newFolder.title'),
+      inputs: [{ label: i18n.t('files.newFolder.label'), defaultValue: i18n.t('files.newFolder.defaultName') }],
+      primaryLabel: i18n.t('files.newFolder.create'),
+    },
     store,
   );
   const name = values[0]?.trim();
@@ -26,7 +30,11 @@ export async function promptRename(store: AppStore, entry: Entry): Promise<void>
   if (!canEdit(entry)) return;
   const current = entryName(entry);
   const { confirmed, values } = await openDialog(
-    { title: i18n.t('files.rename.title', { name: current }), inputs: [{ label: i18n.t('files.rename.label'), defaultValue: current }], primaryLabel: i18n.t('files.rename.save') },
+    {
+      title: i18n.t('files.rename.title', { name: current }),
+      inputs: [{ label: i18n.t('files.rename.label'), defaultValue: current }],
+      primaryLabel: i18n.t('files.rename.save'),
+    },
     store,
   );
   const name = values[0]?.trim();

@@ -3,7 +3,14 @@ import { File, FileImage, FileSpreadsheet, FileText, FileVideo, Folder, type Luc
 import { fileKinds, type FileKind } from '#shared/files';
 import type { StoredFile } from './operations';
 
-const kindIcons: Record<FileKind, LucideIcon> = { image: FileImage, video: FileVideo, Pdf: FileText, Word: FileText, Xls: FileSpreadsheet, unknown: File };
+const kindIcons: Record<FileKind, LucideIcon> = {
+  image: FileImage,
+  video: FileVideo,
+  Pdf: FileText,
+  Word: FileText,
+  Xls: FileSpreadsheet,
+  unknown: File,
+};
 
 export const folderIcon = Folder;
 

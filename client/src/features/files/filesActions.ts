@@ -5,8 +5,18 @@ import type { AppStore } from '../../lib/store';
 import { showToast } from '../../ui';
 import { filesAreaAtom, showsFile, type Entry, type FilesArea } from './atoms';
 import {
-  delFileDocument, delFolderDocument, ediFileDocument, ediFolderDocument, filePaths, getFilesDocument, getFolderDocument, getFoldersDocument, setFolderDocument,
-  type FolderCrumb, type StoredFile, type StoredFolder,
+  delFileDocument,
+  delFolderDocument,
+  ediFileDocument,
+  ediFolderDocument,
+  filePaths,
+  getFilesDocument,
+  getFolderDocument,
+  getFoldersDocument,
+  setFolderDocument,
+  type FolderCrumb,
+  type StoredFile,
+  type StoredFolder,
 } from './operations';
 import { adjustStorage } from './stats';
 
@@ -41,20 +51,38 @@ export async function loadFolder(store: AppStore, project: string, folder: strin
       store.set(filesAreaAtom, (area) => ({ ...area, status: 'missing', complete: true }));
       return;
     }
-    const path: FolderCrumb[] = current ? [...current.path.map(({ id, name }) => ({ id, name })), { id: current.id, name: current.name }] : [];
+    const path: FolderCrumb[] = current
+      ? [...current.path.map(({ id, name }) => ({ id, name })), { id: current.id, name: current.name }]
+      : [];
     const files = new Map<string, StoredFile>();
     for (let offset = 0; ; offset += filesPageSize) {
-      const { getFiles } = await request(getFilesDocument, { project, folder: folder ?? 'root', offset, limit: filesPageSize }, { handledByCaller: true });
+      const { getFiles } = await request(
+        getFilesDocument,
+        { project, folder: folder ?? 'root', offset, limit: filesPageSize },
+        { handledByCaller: true },
+      );
       if (!isShown(store, project, folder)) return;
       for (const file of getFiles) files.set(file.id, file);
       const complete = getFiles.length < filesPageSize;
-      store.set(filesAreaAtom, { project, folder, path, folders: new Map(getFolders.map((entry) => [entry.id, entry])), files: new Map(files), status: 'ready', complete });
+      store.set(filesAreaAtom, {
+        project,
+        folder,
+        path,
+        folders: new Map(getFolders.map((entry) => [entry.id, entry])),
+        files: new Map(files),
+        status: 'ready',
+        complete,
+      });
       if (complete) return;
     }
   } catch (error) {
     if (!isShown(store, project, folder)) return;
     const missing = folder !== null && error instanceof RequestError && error.code === 'NOT_FOUND';
-    store.set(filesAreaAtom, (area) => ({ ...area, status: missing ? 'missing' : area.status === 'ready' ? 'ready' : 'error', complete: true }));
+    store.set(filesAreaAtom, (area) => ({
+      ...area,
+      status: missing ? 'missing' : area.status === 'ready' ? 'ready' : 'error',
+      complete: true,
+    }));
   }
 }
 
@@ -101,7 +129,9 @@ function restoreEntry(store: AppStore, entry: Entry): void {
 
 export async function createFolder(store: AppStore, project: string, upfolder: string | null, name: string): Promise<StoredFolder | null> {
   try {
-    const { setFolder } = await request(setFolderDocument, upfolder ? { project, name, upfolder } : { project, name }, { handledByCaller: true });
+    const { setFolder } = await request(setFolderDocument, upfolder ? { project, name, upfolder } : { project, name }, {
+      handledByCaller: true,
+    });
     upsertFolder(store, setFolder);
     return setFolder;
   } catch (error) {
@@ -114,7 +144,8 @@ export async function renameEntry(store: AppStore, entry: Entry, name: string): 
   if (entry.kind === 'folder') upsertFolder(store, { ...entry.folder, name });
   else upsertFile(store, { ...entry.file, name });
   try {
-    if (entry.kind === 'folder') upsertFolder(store, (await request(ediFolderDocument, { id: entry.folder.id, name }, { handledByCaller: true })).ediFolder);
+    if (entry.kind === 'folder')
+      upsertFolder(store, (await request(ediFolderDocument, { id: entry.folder.id, name }, { handledByCaller: true })).ediFolder);
     else upsertFile(store, (await request(ediFileDocument, { id: entry.file.id, name }, { handledByCaller: true })).ediFile);
     return true;
   } catch (error) {
@@ -135,9 +166,19 @@ export async function moveEntry(store: AppStore, entry: Entry, destination: Fold
   if ((current ?? 'root') === target) return false;
   removeEntry(store, entry);
   try {
-    if (entry.kind === 'folder') upsertFolder(store, (await request(ediFolderDocument, { id: entry.folder.id, upfolder: target }, { handledByCaller: true })).ediFolder);
+    if (entry.kind === 'folder')
+      upsertFolder(
+        store,
+        (await request(ediFolderDocument, { id: entry.folder.id, upfolder: target }, { handledByCaller: true })).ediFolder,
+      );
     else upsertFile(store, (await request(ediFileDocument, { id: entry.file.id, folder: target }, { handledByCaller: true })).ediFile);
-    showToast({ message: i18n.t('files.moved', { name: entry.kind === 'folder' ? entry.folder.name : entry.file.name, folder: destination?.name ?? i18n.t('files.root') }), icon: 'success' });
+    showToast({
+      message: i18n.t('files.moved', {
+        name: entry.kind === 'folder' ? entry.folder.name : entry.file.name,
+        folder: destination?.name ?? i18n.t('files.root'),
+      }),
+      icon: 'success',
+    });
     return true;
   } catch (error) {
     restoreEntry(store, entry);

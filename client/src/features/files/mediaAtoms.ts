@@ -13,7 +13,11 @@ export interface MediaArea {
 
 export const mediaAtom = atom<MediaArea>({ project: null, files: new Map(), status: 'idle' });
 
-export const mediaFilesAtom = atom((get) => [...get(mediaAtom).files.values()].sort((left, right) => Date.parse(right.createdAt) - Date.parse(left.createdAt) || right.id.localeCompare(left.id)));
+export const mediaFilesAtom = atom((get) =>
+  [...get(mediaAtom).files.values()].sort(
+    (left, right) => Date.parse(right.createdAt) - Date.parse(left.createdAt) || right.id.localeCompare(left.id),
+  ),
+);
 
 const belongs = (project: string | null, file: StoredFile) => file.project === project && !file.task && !file.privat && isMedia(file);
 
@@ -23,14 +27,19 @@ export async function loadMedia(store: AppStore, project: string): Promise<void>
   const files = new Map<string, StoredFile>();
   try {
     for (let offset = 0; ; offset += filesPageSize) {
-      const { getFiles } = await request(getFilesDocument, { project, category: 'media', offset, limit: filesPageSize }, { handledByCaller: true });
+      const { getFiles } = await request(
+        getFilesDocument,
+        { project, category: 'media', offset, limit: filesPageSize },
+        { handledByCaller: true },
+      );
       if (store.get(mediaAtom).project !== project) return;
       for (const file of getFiles) files.set(file.id, file);
       store.set(mediaAtom, { project, files: new Map(files), status: 'ready' });
       if (getFiles.length < filesPageSize) return;
     }
   } catch {
-    if (store.get(mediaAtom).project === project) store.set(mediaAtom, (area) => ({ ...area, status: area.status === 'ready' ? 'ready' : 'error' }));
+    if (store.get(mediaAtom).project === project)
+      store.set(mediaAtom, (area) => ({ ...area, status: area.status === 'ready' ? 'ready' : 'error' }));
   }
 }
 
@@ -42,5 +51,7 @@ export function applyMediaChange(area: MediaArea, change: FileChange): MediaArea
 }
 
 export function addMedia(store: AppStore, file: StoredFile): void {
-  store.set(mediaAtom, (area) => (belongs(area.project, file) ? applyMediaChange(area, { type: 'file.created', seq: 0, fileId: file.id, file }) : area));
+  store.set(mediaAtom, (area) =>
+    belongs(area.project, file) ? applyMediaChange(area, { type: 'file.created', seq: 0, fileId: file.id, file }) : area,
+  );
 }

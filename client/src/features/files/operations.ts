@@ -107,7 +107,10 @@ const fileFields = `id name type shared size url thumbnail base64 width height d
   author { id firstname lastname profileImg } project task privat createdAt updatedAt sharedUrl canEdit canDelete`;
 const folderFields = 'id name type upfolder project createdAt updatedAt canEdit';
 
-export const signedUploadUrlDocument = gql<{ signedUploadURL: SignedUpload }, { filename: string; filetype: string; size: number } & FileOwnerArgs>(
+export const signedUploadUrlDocument = gql<
+  { signedUploadURL: SignedUpload },
+  { filename: string; filetype: string; size: number } & FileOwnerArgs
+>(
   `query SignedUploadURL($filename: String!, $filetype: String!, $size: Float!, $project: ID, $task: ID, $privat: ID) {
     signedUploadURL(filename: $filename, filetype: $filetype, size: $size, project: $project, task: $task, privat: $privat) {
       original method headers key code size expiresAt
@@ -115,7 +118,10 @@ export const signedUploadUrlDocument = gql<{ signedUploadURL: SignedUpload }, { 
   }`,
 );
 
-export const setFileDocument = gql<{ setFile: StoredFile }, { name: string; code: string; type: string; size: number; location: string; folder?: string } & FileOwnerArgs>(
+export const setFileDocument = gql<
+  { setFile: StoredFile },
+  { name: string; code: string; type: string; size: number; location: string; folder?: string } & FileOwnerArgs
+>(
   `mutation SetFile($name: String!, $code: ID!, $type: String!, $size: Float!, $location: String!, $project: ID, $task: ID, $privat: ID, $folder: ID) {
     setFile(name: $name, code: $code, type: $type, size: $size, location: $location, project: $project, task: $task, privat: $privat, folder: $folder) { ${fileFields} }
   }`,
@@ -161,7 +167,9 @@ export const ediFileDocument = gql<{ ediFile: StoredFile }, { id: string; shared
 
 export const delFileDocument = gql<{ delFile: boolean }, { id: string }>('mutation DelFile($id: ID!) { delFile(id: $id) }');
 
-export const getStatsDocument = gql<{ getStats: StorageStats }>('query GetStats { getStats { team plan storage storageLimit uploadLimit files } }');
+export const getStatsDocument = gql<{ getStats: StorageStats }>(
+  'query GetStats { getStats { team plan storage storageLimit uploadLimit files } }',
+);
 
 export const subFileDocument = gql<{ subFile: FileChange }, FileOwnerArgs>(
   `subscription SubFile($project: ID, $task: ID, $privat: ID) { subFile(project: $project, task: $task, privat: $privat) { type seq fileId file { ${fileFields} } } }`,

@@ -29,5 +29,7 @@ export async function storageStats(store: AppStore = appStore): Promise<StorageS
 
 /** Counts a recorded (+) or deleted (-) file at once, so the bar and the next pre-check need no round trip. */
 export function adjustStorage(store: AppStore, bytes: number, files: number): void {
-  store.set(storageStatsAtom, (stats) => (stats ? { ...stats, storage: Math.max(0, stats.storage + bytes), files: Math.max(0, stats.files + files) } : stats));
+  store.set(storageStatsAtom, (stats) =>
+    stats ? { ...stats, storage: Math.max(0, stats.storage + bytes), files: Math.max(0, stats.files + files) } : stats,
+  );
 }

@@ -25,7 +25,9 @@ const pdf = (name = 'plan.pdf', bytes = 'hello world') => new File([bytes], name
 function serverAccepting(overrides: Parameters<typeof mockGraphQL>[0] = {}) {
   return mockGraphQL({
     signedUploadURL: (variables) => ({ data: { signedUploadURL: signedUpload('c1', Number(variables.size)) } }),
-    setFile: (variables) => ({ data: { setFile: storedFile({ id: String(variables.code), name: String(variables.name), size: Number(variables.size) }) } }),
+    setFile: (variables) => ({
+      data: { setFile: storedFile({ id: String(variables.code), name: String(variables.name), size: Number(variables.size) }) },
+    }),
     ...overrides,
   });
 }
@@ -42,7 +44,12 @@ describe('uploadFile', () => {
     const file = pdf();
     const uploading = uploadFile(file, { project: testProject, folder: 'f1' }, { onProgress: ({ loaded }) => progress.push(loaded) });
     const xhr = await nextXhr();
-    expect(graphql.callsOf('signedUploadURL')[0]?.variables).toEqual({ filename: 'plan.pdf', filetype: 'application/pdf', size: file.size, project: testProject });
+    expect(graphql.callsOf('signedUploadURL')[0]?.variables).toEqual({
+      filename: 'plan.pdf',
+      filetype: 'application/pdf',
+      size: file.size,
+      project: testProject,
+    });
     expect(xhr.method).toBe('PUT');
     expect(xhr.url).toBe('/uploads/team/c1?signature=x');
     expect(xhr.headers).toEqual({ 'Content-Type': 'application/pdf' });
@@ -54,7 +61,13 @@ describe('uploadFile', () => {
     expect(progress).toEqual([4, 8, file.size]);
     expect(recorded.id).toBe('c1');
     expect(graphql.callsOf('setFile')[0]?.variables).toEqual({
-      name: 'plan.pdf', code: 'c1', type: 'application/pdf', size: file.size, location: 'team/c1', project: testProject, folder: 'f1',
+      name: 'plan.pdf',
+      code: 'c1',
+      type: 'application/pdf',
+      size: file.size,
+      location: 'team/c1',
+      project: testProject,
+      folder: 'f1',
     });
   });
 
@@ -129,11 +142,16 @@ describe('uploadFile', () => {
     (await nextXhr()).respond(201);
     const error = await uploading.catch((caught: unknown) => caught);
     expect((error as UploadError).key).toBe('file_size_limit');
-    expect(uploadErrorMessage(error, t, 'en')).toBe('File size limit exceeded. Your account allows files only up to 100 MB. Upgrade to upload larger files.');
+    expect(uploadErrorMessage(error, t, 'en')).toBe(
+      'File size limit exceeded. Your account allows files only up to 100 MB. Upgrade to upload larger files.',
+    );
   });
 
   it('shows the server’s own words for refusals outside the upload keys', async () => {
-    serverAccepting({ signedUploadURL: () => failure('PERMISSION_DENIED', "You don't have permission to manage this project. Ask the creator for permissions.") });
+    serverAccepting({
+      signedUploadURL: () =>
+        failure('PERMISSION_DENIED', "You don't have permission to manage this project. Ask the creator for permissions."),
+    });
     const error = await uploadFile(pdf(), { project: testProject }).catch((caught: unknown) => caught);
     expect((error as UploadError).key).toBe('upload_failed');
     expect(uploadErrorMessage(error, t, 'en')).toBe("You don't have permission to manage this project. Ask the creator for permissions.");
@@ -162,7 +180,9 @@ describe('pre-checks (shared SPEC §5/§9 rules, before any request)', () => {
   });
 
   it('refuses a file that would take the team past its quota, counting bytes in flight', () => {
-    expect(precheckUpload({ name: 'a.pdf', size: 30 * megabyte }, { plan: 'free', usedBytes: 80 * megabyte })?.key).toBe('storage_limit_exceeded');
+    expect(precheckUpload({ name: 'a.pdf', size: 30 * megabyte }, { plan: 'free', usedBytes: 80 * megabyte })?.key).toBe(
+      'storage_limit_exceeded',
+    );
     expect(precheckUpload({ name: 'a.pdf', size: 20 * megabyte }, { plan: 'free', usedBytes: 80 * megabyte })).toBeNull();
     expect(precheckUpload({ name: 'a.pdf', size: 20 * megabyte }, { plan: 'unlimited', usedBytes: 5e15 })).toBeNull();
   });

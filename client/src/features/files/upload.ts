@@ -93,7 +93,8 @@ function fromRequestError(error: unknown, limits: UploadLimits | null | undefine
   if (!(error instanceof RequestError)) return error;
   const detailKey = error.details.key;
   const key = isUploadErrorKey(detailKey) ? detailKey : error.code?.toLowerCase();
-  if (isUploadErrorKey(key)) return new UploadError(key, undefined, key === 'file_size_limit' && limits ? uploadSizeLimitBytes(limits.plan) : undefined);
+  if (isUploadErrorKey(key))
+    return new UploadError(key, undefined, key === 'file_size_limit' && limits ? uploadSizeLimitBytes(limits.plan) : undefined);
   return new UploadError('upload_failed', error.message);
 }
 
@@ -105,7 +106,8 @@ function refusalOf(status: number, body: string): UploadError {
   try {
     const parsed = JSON.parse(body) as { error?: unknown; message?: unknown };
     if (isUploadErrorKey(parsed.error)) {
-      const message = typeof parsed.message === 'string' && parsed.message !== uploadErrorMessages[parsed.error] ? parsed.message : undefined;
+      const message =
+        typeof parsed.message === 'string' && parsed.message !== uploadErrorMessages[parsed.error] ? parsed.message : undefined;
       return new UploadError(parsed.error, message);
     }
   } catch {
@@ -115,7 +117,11 @@ function refusalOf(status: number, body: string): UploadError {
 }
 
 /** PUTs the bytes to the signed URL, reporting progress; aborting the signal aborts the request. */
-export function putBytes(signed: Pick<SignedUpload, 'original' | 'method' | 'headers'>, body: Blob, { onProgress, signal }: Pick<UploadOptions, 'onProgress' | 'signal'> = {}): Promise<void> {
+export function putBytes(
+  signed: Pick<SignedUpload, 'original' | 'method' | 'headers'>,
+  body: Blob,
+  { onProgress, signal }: Pick<UploadOptions, 'onProgress' | 'signal'> = {},
+): Promise<void> {
   return new Promise((resolve, reject) => {
     if (signal?.aborted) {
       reject(cancelled());
@@ -164,13 +170,19 @@ export async function uploadFile(file: File, target: UploadTarget, options: Uplo
     }
   };
   onPhase?.('signing');
-  const { signedUploadURL: signed } = await call(() => request(signedUploadUrlDocument, { filename: file.name, filetype, size: file.size, ...owner }, requestOptions));
+  const { signedUploadURL: signed } = await call(() =>
+    request(signedUploadUrlDocument, { filename: file.name, filetype, size: file.size, ...owner }, requestOptions),
+  );
   onPhase?.('sending');
   await putBytes(signed, file, options);
   onPhase?.('recording');
   const folder = 'project' in target && target.folder ? { folder: target.folder } : {};
   const { setFile } = await call(() =>
-    request(setFileDocument, { name: file.name, code: signed.code, type: filetype, size: file.size, location: signed.key, ...owner, ...folder }, requestOptions),
+    request(
+      setFileDocument,
+      { name: file.name, code: signed.code, type: filetype, size: file.size, location: signed.key, ...owner, ...folder },
+      requestOptions,
+    ),
   );
   return setFile;
 }
@@ -181,6 +193,7 @@ export function uploadErrorMessage(error: unknown, t: TFunction, language: strin
   if (error.empty) return t('files.upload.empty');
   if (error.detail) return error.detail;
   const text = t(`errors.codes.${error.key.toUpperCase() as Uppercase<UploadErrorKey>}`);
-  if (error.key === 'file_size_limit' && error.limitBytes) return `${text}. ${t('files.upload.accountLimit', { size: formatBytes(error.limitBytes, language) })}`;
+  if (error.key === 'file_size_limit' && error.limitBytes)
+    return `${text}. ${t('files.upload.accountLimit', { size: formatBytes(error.limitBytes, language) })}`;
   return text;
 }

@@ -10,19 +10,31 @@ import { storageStatsAtom } from './stats';
 import { signedUpload, storedFile, testProject } from './testFixtures';
 import { cancelUpload, enqueueUploads, retryUpload, uploadConcurrency, uploadsAtom } from './uploadQueue';
 
-const stats: StorageStats = { team: 'team', plan: 'free', storage: 10 * megabyte, storageLimit: 100 * megabyte, uploadLimit: 100 * megabyte, files: 3 };
+const stats: StorageStats = {
+  team: 'team',
+  plan: 'free',
+  storage: 10 * megabyte,
+  storageLimit: 100 * megabyte,
+  uploadLimit: 100 * megabyte,
+  files: 3,
+};
 let store: AppStore;
 let codes = 0;
 
 function server() {
   return mockGraphQL({
     getStats: () => ({ data: { getStats: stats } }),
-    signedUploadURL: (variables) => ({ data: { signedUploadURL: signedUpload(`c${++codes}-${String(variables.filename)}`, Number(variables.size)) } }),
-    setFile: (variables) => ({ data: { setFile: storedFile({ id: String(variables.code), name: String(variables.name), size: Number(variables.size) }) } }),
+    signedUploadURL: (variables) => ({
+      data: { signedUploadURL: signedUpload(`c${++codes}-${String(variables.filename)}`, Number(variables.size)) },
+    }),
+    setFile: (variables) => ({
+      data: { setFile: storedFile({ id: String(variables.code), name: String(variables.name), size: Number(variables.size) }) },
+    }),
   });
 }
 
-const files = (count: number) => Array.from({ length: count }, (_, index) => new File([`bytes ${index}`], `file-${index + 1}.pdf`, { type: 'application/pdf' }));
+const files = (count: number) =>
+  Array.from({ length: count }, (_, index) => new File([`bytes ${index}`], `file-${index + 1}.pdf`, { type: 'application/pdf' }));
 const statuses = () => store.get(uploadsAtom).map((item) => item.status);
 
 beforeAll(async () => {

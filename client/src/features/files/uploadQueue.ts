@@ -29,7 +29,9 @@ export interface UploadItem {
 export const uploadsAtom = atom<readonly UploadItem[]>([]);
 
 /** Uploads still to finish: the tray's count and the "leave the page?" guard read it. */
-export const activeUploadsAtom = atom((get) => get(uploadsAtom).filter((item) => item.status === 'queued' || item.status === 'uploading' || item.status === 'recording'));
+export const activeUploadsAtom = atom((get) =>
+  get(uploadsAtom).filter((item) => item.status === 'queued' || item.status === 'uploading' || item.status === 'recording'),
+);
 
 export interface EnqueueOptions {
   /** Called with each recorded file, e.g. to show it in a list or attach it to a message. */
@@ -57,14 +59,28 @@ function find(store: AppStore, id: string): UploadItem | undefined {
 }
 
 /** Adds files to the queue (in order) and starts as many as the concurrency allows. Returns their ids. */
-export function enqueueUploads(files: Iterable<File>, target: UploadTarget, store: AppStore = appStore, options: EnqueueOptions = {}): string[] {
+export function enqueueUploads(
+  files: Iterable<File>,
+  target: UploadTarget,
+  store: AppStore = appStore,
+  options: EnqueueOptions = {},
+): string[] {
   const added: UploadItem[] = [];
   for (const source of files) {
     const id = `upload-${nextId++}`;
     handles.set(id, { source, target, controller: null, onUploaded: options.onUploaded });
     // The name rule and the empty-file rule need no stats: refuse those at once, before they queue.
     const refused = precheckUpload(source);
-    added.push({ id, name: source.name, size: source.size, target, status: refused ? 'failed' : 'queued', loaded: 0, error: refused, file: null });
+    added.push({
+      id,
+      name: source.name,
+      size: source.size,
+      target,
+      status: refused ? 'failed' : 'queued',
+      loaded: 0,
+      error: refused,
+      file: null,
+    });
   }
   store.set(uploadsAtom, (items) => [...items, ...added]);
   pump(store);
@@ -91,7 +107,10 @@ async function run(store: AppStore, id: string): Promise<void> {
   try {
     const stats = await storageStats(store);
     // Bytes of the other uploads in flight count too: three parallel uploads must not each fit alone.
-    const inFlight = store.get(uploadsAtom).filter((item) => item.id !== id && isRunning(item)).reduce((sum, item) => sum + item.size, 0);
+    const inFlight = store
+      .get(uploadsAtom)
+      .filter((item) => item.id !== id && isRunning(item))
+      .reduce((sum, item) => sum + item.size, 0);
     const file = await uploadFile(handle.source, handle.target, {
       signal: controller.signal,
       limits: limitsFrom(stats, inFlight),

@@ -27,7 +27,10 @@ export interface DropHandlers {
  */
 const claimed = new WeakSet<Event>();
 
-export function useDropTarget(onFiles: (files: File[]) => void, onEntry?: (key: string) => void): { over: boolean; handlers: DropHandlers } {
+export function useDropTarget(
+  onFiles: (files: File[]) => void,
+  onEntry?: (key: string) => void,
+): { over: boolean; handlers: DropHandlers } {
   const [over, setOver] = useState(false);
   const accepts = (event: DragEvent) => carriesFiles(event) || (onEntry !== undefined && carriesEntry(event));
   return {

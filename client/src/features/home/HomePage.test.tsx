@@ -24,16 +24,55 @@ const day = (offset: number) => {
 };
 
 const task = (id: string, name: string, deadline: string | null, project = engines): HomeTask => ({
-  id, idCode: `ENG-${id}`, name, deadline, priority: 1, project, route: `/${project}/tasks/d/${id}`, stateProject: { id: 's1', value: 'To do' },
+  id,
+  idCode: `ENG-${id}`,
+  name,
+  deadline,
+  priority: 1,
+  project,
+  route: `/${project}/tasks/d/${id}`,
+  stateProject: { id: 's1', value: 'To do' },
 });
-const doc = (id: string, title: string, updatedAt: string, project = engines): HomeDoc => ({ id, title, emoji: null, folder: null, project, updatedAt });
+const doc = (id: string, title: string, updatedAt: string, project = engines): HomeDoc => ({
+  id,
+  title,
+  emoji: null,
+  folder: null,
+  project,
+  updatedAt,
+});
 const space = (id: string, name: string, unread: number, extra: Partial<SpaceSummary> = {}): SpaceSummary => ({
-  id, name, color: '#5e6ad2', logo: null, isMember: true, unread, lastMessage: unread ? { id: 'm1', body: 'Ship **it** @[Ada Lovelace](u1)', createdAt: new Date().toISOString(), author: { id: 'u2', firstname: 'Ben', lastname: 'Ng' } } : null, ...extra,
+  id,
+  name,
+  color: '#5e6ad2',
+  logo: null,
+  isMember: true,
+  unread,
+  lastMessage: unread
+    ? {
+        id: 'm1',
+        body: 'Ship **it** @[Ada Lovelace](u1)',
+        createdAt: new Date().toISOString(),
+        author: { id: 'u2', firstname: 'Ben', lastname: 'Ng' },
+      }
+    : null,
+  ...extra,
 });
 
-function open(path: string, handlers: Parameters<typeof mockGraphQL>[0], spaces: SpaceSummary[] = [space(engines, 'Engines', 3), space(looms, 'Looms', 0)]) {
+function open(
+  path: string,
+  handlers: Parameters<typeof mockGraphQL>[0],
+  spaces: SpaceSummary[] = [space(engines, 'Engines', 3), space(looms, 'Looms', 0)],
+) {
   const store = createAppStore();
-  store.set(currentUserAtom, { id: 'u1', email: 'ada@example.com', firstname: 'Ada', lastname: 'Lovelace', language: 'en', profileImg: null });
+  store.set(currentUserAtom, {
+    id: 'u1',
+    email: 'ada@example.com',
+    firstname: 'Ada',
+    lastname: 'Lovelace',
+    language: 'en',
+    profileImg: null,
+  });
   store.set(storeSpacesAtom, spaces, { replaceList: true });
   const graphql = mockGraphQL(handlers);
   return { graphql, ...renderRoute(path, routes, store) };
@@ -50,12 +89,25 @@ afterEach(() => {
 describe('Home', () => {
   it('lists my open tasks by due-date group, each linking to its task, with its space', async () => {
     const { graphql } = open('/overview', {
-      getTasks: () => ({ data: { getTasks: [task('1', 'Fix the loom', day(-2)), task('2', 'Write the notes', day(0), looms), task('3', 'Plan the week', day(3)), task('4', 'Someday', null)] } }),
+      getTasks: () => ({
+        data: {
+          getTasks: [
+            task('1', 'Fix the loom', day(-2)),
+            task('2', 'Write the notes', day(0), looms),
+            task('3', 'Plan the week', day(3)),
+            task('4', 'Someday', null),
+          ],
+        },
+      }),
       getWalls: () => ({ data: { s0: { walls: [] }, s1: { walls: [] } } }),
     });
     const card = await screen.findByRole('region', { name: 'My open tasks' });
     await within(card).findByText('Fix the loom');
-    expect(within(card).getAllByRole('heading', { level: 4 }).map((heading) => heading.textContent)).toEqual(['Due today 1', 'Overdue 1', 'Due in the next 7 days 1', 'No due date 1']);
+    expect(
+      within(card)
+        .getAllByRole('heading', { level: 4 })
+        .map((heading) => heading.textContent),
+    ).toEqual(['Due today 1', 'Overdue 1', 'Due in the next 7 days 1', 'No due date 1']);
     const link = within(card).getByRole('link', { name: /Write the notes/ });
     expect(link.getAttribute('href')).toBe(`/${looms}/tasks/d/2`);
     expect(link.textContent).toContain('Looms');
@@ -67,14 +119,23 @@ describe('Home', () => {
       getTasks: () => ({ data: { getTasks: [] } }),
       getWalls: (variables) => ({
         data: {
-          s0: { walls: [doc('d1', 'Roadmap', '2025-03-01T10:00:00.000Z', String(variables.p0)), doc('d2', '', '2025-01-01T10:00:00.000Z', String(variables.p0))] },
+          s0: {
+            walls: [
+              doc('d1', 'Roadmap', '2025-03-01T10:00:00.000Z', String(variables.p0)),
+              doc('d2', '', '2025-01-01T10:00:00.000Z', String(variables.p0)),
+            ],
+          },
           s1: { walls: [doc('d3', 'Minutes', '2025-03-02T10:00:00.000Z', String(variables.p1))] },
         },
       }),
     });
     const docs = await screen.findByRole('region', { name: 'Recent docs' });
     await within(docs).findByText('Minutes');
-    expect(within(docs).getAllByRole('link').map((link) => link.getAttribute('href'))).toEqual([`/${looms}/docs/d/d3`, `/${engines}/docs/d/d1`, `/${engines}/docs/d/d2`]);
+    expect(
+      within(docs)
+        .getAllByRole('link')
+        .map((link) => link.getAttribute('href')),
+    ).toEqual([`/${looms}/docs/d/d3`, `/${engines}/docs/d/d1`, `/${engines}/docs/d/d2`]);
     expect(within(docs).getByText('Untitled')).toBeTruthy();
     expect(graphql.callsOf('getWalls')).toHaveLength(1);
     const unread = screen.getByRole('region', { name: 'Unread messages' });
@@ -95,7 +156,10 @@ describe('Home', () => {
   it('shows a failure in place with a retry that loads again', async () => {
     let fails = true;
     open('/overview', {
-      getTasks: () => (fails ? failure('INTERNAL_SERVER_ERROR', 'Something went wrong on the server.') : { data: { getTasks: [task('1', 'Back again', null)] } }),
+      getTasks: () =>
+        fails
+          ? failure('INTERNAL_SERVER_ERROR', 'Something went wrong on the server.')
+          : { data: { getTasks: [task('1', 'Back again', null)] } },
       getWalls: () => ({ data: { s0: { walls: [] }, s1: { walls: [] } } }),
     });
     const card = await screen.findByRole('region', { name: 'My open tasks' });
@@ -112,7 +176,23 @@ describe('a space home', () => {
       getTasks: () => ({ data: { getTasks: [task('1', 'Oil the gears', day(1))] } }),
       getWalls: () => ({ data: { s0: { walls: [doc('d1', 'Handbook', '2025-03-01T10:00:00.000Z')] } } }),
       getProjectBasic: () => ({
-        data: { getProjectBasic: { id: engines, users: [{ id: 'u1', firstname: 'Ada', lastname: 'Lovelace', profileImg: null, email: 'ada@example.com', isAuth: true, role: 'admin', permission: 'admin' }] } },
+        data: {
+          getProjectBasic: {
+            id: engines,
+            users: [
+              {
+                id: 'u1',
+                firstname: 'Ada',
+                lastname: 'Lovelace',
+                profileImg: null,
+                email: 'ada@example.com',
+                isAuth: true,
+                role: 'admin',
+                permission: 'admin',
+              },
+            ],
+          },
+        },
       }),
     });
     const tasks = await screen.findByRole('region', { name: 'Open tasks' });
@@ -120,7 +200,11 @@ describe('a space home', () => {
     expect(within(tasks).getByRole('link', { name: 'Open the board' }).getAttribute('href')).toBe(`/${engines}/tasks`);
     expect(graphql.callsOf('getTasks')[0]?.variables).toEqual({ project: engines, open: true, first: 50 });
     expect(await within(screen.getByRole('region', { name: 'Recent docs' })).findByRole('link', { name: /Handbook/ })).toBeTruthy();
-    expect(within(screen.getByRole('region', { name: 'Channel' })).getByRole('link').getAttribute('href')).toBe(`/chats/${engines}`);
+    expect(
+      within(screen.getByRole('region', { name: 'Channel' }))
+        .getByRole('link')
+        .getAttribute('href'),
+    ).toBe(`/chats/${engines}`);
     expect(screen.getByRole('region', { name: 'Channel' }).textContent).toContain('3 unread messages');
     await waitFor(() => expect(screen.getByRole('region', { name: 'Members' }).textContent).toContain('Ada Lovelace'));
   });
@@ -129,7 +213,14 @@ describe('a space home', () => {
 describe('Home before the spaces list is known', () => {
   it('reads the spaces itself instead of saying there are no docs, then shows their docs and unread messages', async () => {
     const store = createAppStore();
-    store.set(currentUserAtom, { id: 'u1', email: 'ada@example.com', firstname: 'Ada', lastname: 'Lovelace', language: 'en', profileImg: null });
+    store.set(currentUserAtom, {
+      id: 'u1',
+      email: 'ada@example.com',
+      firstname: 'Ada',
+      lastname: 'Lovelace',
+      language: 'en',
+      profileImg: null,
+    });
     const graphql = mockGraphQL({
       getTasks: () => ({ data: { getTasks: [] } }),
       getProjects: () => ({ data: { getProjects: [space(engines, 'Engines', 2)] } }),
@@ -147,10 +238,20 @@ describe('Home before the spaces list is known', () => {
   it('says when the spaces could not be read, and Try again reads them', async () => {
     let up = false;
     const store = createAppStore();
-    store.set(currentUserAtom, { id: 'u1', email: 'ada@example.com', firstname: 'Ada', lastname: 'Lovelace', language: 'en', profileImg: null });
+    store.set(currentUserAtom, {
+      id: 'u1',
+      email: 'ada@example.com',
+      firstname: 'Ada',
+      lastname: 'Lovelace',
+      language: 'en',
+      profileImg: null,
+    });
     mockGraphQL({
       getTasks: () => ({ data: { getTasks: [] } }),
-      getProjects: () => (up ? { data: { getProjects: [space(engines, 'Engines', 0)] } } : failure('INTERNAL_SERVER_ERROR', 'Something went wrong on the server.')),
+      getProjects: () =>
+        up
+          ? { data: { getProjects: [space(engines, 'Engines', 0)] } }
+          : failure('INTERNAL_SERVER_ERROR', 'Something went wrong on the server.'),
       getWalls: (variables) => ({ data: { s0: { walls: [doc('d1', 'Roadmap', '2025-03-01T10:00:00.000Z', String(variables.p0))] } } }),
     });
     renderRoute('/overview', routes, store);

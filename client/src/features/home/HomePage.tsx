@@ -29,8 +29,13 @@ function useNow(): Date {
 async function recentDocs(projects: readonly string[]): Promise<HomeDoc[]> {
   if (projects.length === 0) return [];
   const chosen = projects.slice(0, homeDocSpaces);
-  const answer = await request(recentDocsDocument(chosen.length), Object.fromEntries(chosen.map((id, index) => [`p${index}`, id])), { handledByCaller: true });
-  return Object.values(answer).flatMap((page) => page?.walls ?? []).sort((left, right) => right.updatedAt.localeCompare(left.updatedAt)).slice(0, homeDocLimit);
+  const answer = await request(recentDocsDocument(chosen.length), Object.fromEntries(chosen.map((id, index) => [`p${index}`, id])), {
+    handledByCaller: true,
+  });
+  return Object.values(answer)
+    .flatMap((page) => page?.walls ?? [])
+    .sort((left, right) => right.updatedAt.localeCompare(left.updatedAt))
+    .slice(0, homeDocLimit);
 }
 
 /**
@@ -46,10 +51,17 @@ function OverviewHome() {
   const spacesKnown = useAtomValue(spaceIdsAtom) !== null;
   const now = useNow();
   const spaceIds = spaces.map((space) => space.id);
-  const tasks = useLoad(user ? `tasks:${user.id}` : null, async () => (await request(getHomeTasksDocument, { users: [user!.id], open: true, first: homeTaskLimit }, { handledByCaller: true })).getTasks ?? []);
+  const tasks = useLoad(
+    user ? `tasks:${user.id}` : null,
+    async () =>
+      (await request(getHomeTasksDocument, { users: [user!.id], open: true, first: homeTaskLimit }, { handledByCaller: true })).getTasks ??
+      [],
+  );
   // Until the spaces list is known, "no docs" would be a guess: the card reads the list itself (the
   // dashboard's copy comes with the delayed preload, once the browser is idle), then their docs.
-  const docs = useLoad(spacesKnown ? `docs:${spaceIds.join(',')}` : 'docs:spaces', () => (spacesKnown ? recentDocs(spaceIds) : loadSpaces(store).then(() => [])));
+  const docs = useLoad(spacesKnown ? `docs:${spaceIds.join(',')}` : 'docs:spaces', () =>
+    spacesKnown ? recentDocs(spaceIds) : loadSpaces(store).then(() => []),
+  );
   const unread = spaces.filter((space) => (space.unread ?? 0) > 0).sort((left, right) => (right.unread ?? 0) - (left.unread ?? 0));
 
   return (
@@ -63,13 +75,19 @@ function OverviewHome() {
       <div className={styles.grid}>
         <HomeCard id="home-tasks" title={t('home.tasks.title')} wide>
           <Loaded state={tasks.state} retry={tasks.retry} label={t('home.tasks.title')}>
-            {(list) => (list.length === 0 ? <EmptyLine>{t('home.tasks.empty')}</EmptyLine> : <TaskGroups tasks={list} showSpace now={now} />)}
+            {(list) =>
+              list.length === 0 ? <EmptyLine>{t('home.tasks.empty')}</EmptyLine> : <TaskGroups tasks={list} showSpace now={now} />
+            }
           </Loaded>
         </HomeCard>
         <div className={styles.side}>
           <HomeCard id="home-unread" title={t('home.unread.title')}>
             {/* The unread counts ride on the spaces list: until it is read, as the docs card says. */}
-            <Loaded state={spacesKnown ? { status: 'ready', data: unread } : docs.state.status === 'error' ? docs.state : { status: 'loading' }} retry={docs.retry} label={t('home.unread.title')}>
+            <Loaded
+              state={spacesKnown ? { status: 'ready', data: unread } : docs.state.status === 'error' ? docs.state : { status: 'loading' }}
+              retry={docs.retry}
+              label={t('home.unread.title')}
+            >
               {(rows) => (rows.length === 0 ? <EmptyLine>{t('home.unread.empty')}</EmptyLine> : <UnreadRows spaces={rows} />)}
             </Loaded>
           </HomeCard>
@@ -91,9 +109,16 @@ function SpaceHome({ project }: { project: string }) {
   const { t } = useTranslation();
   const space = useAtomValue(spacesAtom).get(project);
   const now = useNow();
-  const tasks = useLoad(`tasks:${project}`, async () => (await request(getHomeTasksDocument, { project, open: true, first: homeTaskLimit }, { handledByCaller: true })).getTasks ?? []);
+  const tasks = useLoad(
+    `tasks:${project}`,
+    async () =>
+      (await request(getHomeTasksDocument, { project, open: true, first: homeTaskLimit }, { handledByCaller: true })).getTasks ?? [],
+  );
   const docs = useLoad(`docs:${project}`, () => recentDocs([project]));
-  const members = useLoad(`members:${project}`, async () => (await request(getSpaceWithMembersDocument, { id: project }, { handledByCaller: true })).getProjectBasic?.users ?? []);
+  const members = useLoad(
+    `members:${project}`,
+    async () => (await request(getSpaceWithMembersDocument, { id: project }, { handledByCaller: true })).getProjectBasic?.users ?? [],
+  );
 
   return (
     <div className={styles.page}>
@@ -105,9 +130,24 @@ function SpaceHome({ project }: { project: string }) {
         </div>
       </header>
       <div className={styles.grid}>
-        <HomeCard id="space-home-tasks" title={t('home.tasks.spaceTitle')} wide action={<Link className={styles.linkText} to={`/${project}/tasks`}>{t('home.tasks.openBoard')}</Link>}>
+        <HomeCard
+          id="space-home-tasks"
+          title={t('home.tasks.spaceTitle')}
+          wide
+          action={
+            <Link className={styles.linkText} to={`/${project}/tasks`}>
+              {t('home.tasks.openBoard')}
+            </Link>
+          }
+        >
           <Loaded state={tasks.state} retry={tasks.retry} label={t('home.tasks.spaceTitle')}>
-            {(list) => (list.length === 0 ? <EmptyLine>{t('home.tasks.spaceEmpty')}</EmptyLine> : <TaskGroups tasks={list} showSpace={false} now={now} />)}
+            {(list) =>
+              list.length === 0 ? (
+                <EmptyLine>{t('home.tasks.spaceEmpty')}</EmptyLine>
+              ) : (
+                <TaskGroups tasks={list} showSpace={false} now={now} />
+              )
+            }
           </Loaded>
         </HomeCard>
         <div className={styles.side}>
@@ -116,9 +156,19 @@ function SpaceHome({ project }: { project: string }) {
               <ChannelLink space={space} />
             </HomeCard>
           )}
-          <HomeCard id="space-home-docs" title={t('home.docs.title')} action={<Link className={styles.linkText} to={`/${project}/docs`}>{t('home.docs.all')}</Link>}>
+          <HomeCard
+            id="space-home-docs"
+            title={t('home.docs.title')}
+            action={
+              <Link className={styles.linkText} to={`/${project}/docs`}>
+                {t('home.docs.all')}
+              </Link>
+            }
+          >
             <Loaded state={docs.state} retry={docs.retry} label={t('home.docs.title')}>
-              {(list) => (list.length === 0 ? <EmptyLine>{t('home.docs.spaceEmpty')}</EmptyLine> : <DocRows docs={list} showSpace={false} now={now} />)}
+              {(list) =>
+                list.length === 0 ? <EmptyLine>{t('home.docs.spaceEmpty')}</EmptyLine> : <DocRows docs={list} showSpace={false} now={now} />
+              }
             </Loaded>
           </HomeCard>
           <HomeCard id="space-home-members" title={t('home.members.title')}>

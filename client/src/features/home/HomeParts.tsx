@@ -18,11 +18,25 @@ import type { Load } from './useLoad';
 const timeZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
 
 /** One block of Home: a titled region, with an optional link in its header. */
-export function HomeCard({ id, title, action, children, wide = false }: { id: string; title: string; action?: ReactNode; children: ReactNode; wide?: boolean }) {
+export function HomeCard({
+  id,
+  title,
+  action,
+  children,
+  wide = false,
+}: {
+  id: string;
+  title: string;
+  action?: ReactNode;
+  children: ReactNode;
+  wide?: boolean;
+}) {
   return (
     <section className={styles.card} data-wide={wide || undefined} aria-labelledby={id}>
       <header className={styles.cardHeader}>
-        <h3 id={id} className={styles.cardTitle}>{title}</h3>
+        <h3 id={id} className={styles.cardTitle}>
+          {title}
+        </h3>
         {action}
       </header>
       {children}
@@ -31,13 +45,30 @@ export function HomeCard({ id, title, action, children, wide = false }: { id: st
 }
 
 /** Loading, a failure with a retry, or the content. */
-export function Loaded<T>({ state, retry, label, children }: { state: Load<T>; retry: () => void; label: string; children: (data: T) => ReactNode }) {
+export function Loaded<T>({
+  state,
+  retry,
+  label,
+  children,
+}: {
+  state: Load<T>;
+  retry: () => void;
+  label: string;
+  children: (data: T) => ReactNode;
+}) {
   const { t } = useTranslation();
-  if (state.status === 'loading') return <div className={styles.loading}><Spinner label={t('home.loading', { what: label })} /></div>;
+  if (state.status === 'loading')
+    return (
+      <div className={styles.loading}>
+        <Spinner label={t('home.loading', { what: label })} />
+      </div>
+    );
   if (state.status === 'error') {
     return (
       <Notice tone="error" title={t('home.error', { what: label })}>
-        <Button size="sm" onClick={retry}>{t('home.retry')}</Button>
+        <Button size="sm" onClick={retry}>
+          {t('home.retry')}
+        </Button>
       </Notice>
     );
   }
@@ -66,29 +97,31 @@ export function TaskGroups({ tasks, showSpace, now }: { tasks: readonly HomeTask
   for (const task of tasks) groups.get(dueDateGroup(task.deadline, now, timeZone))!.push(task);
   return (
     <div className={styles.groups}>
-      {[...groups].filter(([, list]) => list.length > 0).map(([group, list]) => (
-        <section key={group} className={styles.group} aria-labelledby={`home-due-${group}`}>
-          <h4 id={`home-due-${group}`} className={styles.groupTitle} data-group={group}>
-            {t(`tasks.due.${group}`)} <span className={styles.count}>{list.length}</span>
-          </h4>
-          <ul className={styles.rows}>
-            {list.map((task) => (
-              <li key={task.id}>
-                <Link to={task.route} className={styles.row}>
-                  <PriorityIcon priority={task.priority} />
-                  <span className={styles.idCode}>{task.idCode}</span>
-                  <span className={styles.rowName}>{task.name}</span>
-                  <span className={styles.rowMeta}>
-                    {showSpace && <SpaceTag space={spaces.get(task.project)} />}
-                    <span className={styles.state}>{task.stateProject.value}</span>
-                    {task.deadline && <DeadlineChip deadline={task.deadline} />}
-                  </span>
-                </Link>
-              </li>
-            ))}
-          </ul>
-        </section>
-      ))}
+      {[...groups]
+        .filter(([, list]) => list.length > 0)
+        .map(([group, list]) => (
+          <section key={group} className={styles.group} aria-labelledby={`home-due-${group}`}>
+            <h4 id={`home-due-${group}`} className={styles.groupTitle} data-group={group}>
+              {t(`tasks.due.${group}`)} <span className={styles.count}>{list.length}</span>
+            </h4>
+            <ul className={styles.rows}>
+              {list.map((task) => (
+                <li key={task.id}>
+                  <Link to={task.route} className={styles.row}>
+                    <PriorityIcon priority={task.priority} />
+                    <span className={styles.idCode}>{task.idCode}</span>
+                    <span className={styles.rowName}>{task.name}</span>
+                    <span className={styles.rowMeta}>
+                      {showSpace && <SpaceTag space={spaces.get(task.project)} />}
+                      <span className={styles.state}>{task.stateProject.value}</span>
+                      {task.deadline && <DeadlineChip deadline={task.deadline} />}
+                    </span>
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          </section>
+        ))}
     </div>
   );
 }
@@ -101,11 +134,15 @@ export function DocRows({ docs, showSpace, now }: { docs: readonly HomeDoc[]; sh
       {docs.map((doc) => (
         <li key={doc.id}>
           <Link to={docPagePath(doc.project, doc)} className={styles.row}>
-            <span className={styles.rowIcon} aria-hidden>{doc.emoji ?? <FileText size={14} />}</span>
+            <span className={styles.rowIcon} aria-hidden>
+              {doc.emoji ?? <FileText size={14} />}
+            </span>
             <span className={styles.rowName}>{doc.title.trim() || t('docs.untitled')}</span>
             <span className={styles.rowMeta}>
               {showSpace && <SpaceTag space={spaces.get(doc.project)} />}
-              <time className={styles.time} dateTime={doc.updatedAt}>{formatRelativeTime(Date.parse(doc.updatedAt), now.getTime(), i18n.language, t('home.justNow'))}</time>
+              <time className={styles.time} dateTime={doc.updatedAt}>
+                {formatRelativeTime(Date.parse(doc.updatedAt), now.getTime(), i18n.language, t('home.justNow'))}
+              </time>
             </span>
           </Link>
         </li>
@@ -116,7 +153,11 @@ export function DocRows({ docs, showSpace, now }: { docs: readonly HomeDoc[]; sh
 
 /** A message body as one plain line: mentions by name, Markdown marks dropped. */
 function plainLine(body: string): string {
-  return body.replace(/@\[([^\]]*)\]\([^)]*\)/g, '@$1').replace(/[*_`>#~]+/g, '').replace(/\s+/g, ' ').trim();
+  return body
+    .replace(/@\[([^\]]*)\]\([^)]*\)/g, '@$1')
+    .replace(/[*_`>#~]+/g, '')
+    .replace(/\s+/g, ' ')
+    .trim();
 }
 
 /** Spaces whose channel has unread messages, the most unread first; each opens its channel. */
@@ -126,13 +167,18 @@ export function UnreadRows({ spaces }: { spaces: readonly SpaceSummary[] }) {
     <ul className={styles.rows}>
       {spaces.map((space) => (
         <li key={space.id}>
-          <Link to={`/chats/${space.id}`} className={styles.row} aria-label={`${space.name}: ${t('home.unread.count', { count: space.unread ?? 0 })}`}>
+          <Link
+            to={`/chats/${space.id}`}
+            className={styles.row}
+            aria-label={`${space.name}: ${t('home.unread.count', { count: space.unread ?? 0 })}`}
+          >
             <SpaceIcon space={space} size={20} />
             <span className={styles.unreadText}>
               <span className={styles.rowName}>{space.name}</span>
               {space.lastMessage && (
                 <span className={styles.preview}>
-                  {space.lastMessage.author ? `${space.lastMessage.author.firstname}: ` : ''}{plainLine(space.lastMessage.body)}
+                  {space.lastMessage.author ? `${space.lastMessage.author.firstname}: ` : ''}
+                  {plainLine(space.lastMessage.body)}
                 </span>
               )}
             </span>

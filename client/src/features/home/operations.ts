@@ -43,6 +43,9 @@ export const homeDocLimit = 6;
 export function recentDocsDocument(spaceCount: number) {
   const count = Math.max(1, Math.min(spaceCount, homeDocSpaces));
   const variables = Array.from({ length: count }, (_, index) => `$p${index}: ID!`).join(', ');
-  const fields = Array.from({ length: count }, (_, index) => `s${index}: getWalls(project: $p${index}, sort: "updated", limit: ${homeDocLimit}) { walls { ${docFields} } }`).join('\n');
+  const fields = Array.from(
+    { length: count },
+    (_, index) => `s${index}: getWalls(project: $p${index}, sort: "updated", limit: ${homeDocLimit}) { walls { ${docFields} } }`,
+  ).join('\n');
   return gql<Record<string, { walls: HomeDoc[] }>, Record<string, string>>(`query GetRecentWalls(${variables}) {\n${fields}\n}`);
 }

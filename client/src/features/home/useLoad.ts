@@ -19,7 +19,8 @@ export function useLoad<T>(key: string | null, load: () => Promise<T>): { state:
     setState((known) => (known.key === key && known.load.status === 'ready' ? known : { key, load: { status: 'loading' } }));
     load().then(
       (data) => current && setState({ key, load: { status: 'ready', data } }),
-      () => current && setState((known) => (known.key === key && known.load.status === 'ready' ? known : { key, load: { status: 'error' } })),
+      () =>
+        current && setState((known) => (known.key === key && known.load.status === 'ready' ? known : { key, load: { status: 'error' } })),
     );
     return () => {
       current = false;

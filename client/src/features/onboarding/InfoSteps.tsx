@@ -26,7 +26,13 @@ export function ThemeStep({ next, footer }: StepProps) {
         <legend className="visually-hidden">{t('onboarding.steps.theme.legend')}</legend>
         {options.map(({ value, icon: Icon, label }) => (
           <label key={label} className={clsx(styles.theme, dark === value && styles.themeChecked)}>
-            <input type="radio" name={name} checked={dark === value} onChange={() => setDarkMode(value, store)} className={styles.themeInput} />
+            <input
+              type="radio"
+              name={name}
+              checked={dark === value}
+              onChange={() => setDarkMode(value, store)}
+              className={styles.themeInput}
+            />
             <span className={clsx(styles.themePreview, value ? styles.previewDark : styles.previewLight)} aria-hidden>
               <span />
               <span />

@@ -23,7 +23,11 @@ afterEach(() => {
   localStorage.clear();
 });
 
-const saved = { setSetting: (variables: Record<string, unknown>) => ({ data: { setSetting: { id: 's1', name: variables.name, active: variables.active, type: variables.type ?? null } } }) };
+const saved = {
+  setSetting: (variables: Record<string, unknown>) => ({
+    data: { setSetting: { id: 's1', name: variables.name, active: variables.active, type: variables.type ?? null } },
+  }),
+};
 
 function open(role: 'admin' | 'basic' = 'admin') {
   const graphql = mockGraphQL({ ...saved, getProjects: () => ({ data: { getProjects: [] } }) });
@@ -77,7 +81,9 @@ describe('onboarding welcome flow (SPEC §2)', () => {
     expect(graphql.callsOf('setSetting')).toHaveLength(0);
 
     await userEvent.click(screen.getByRole('button', { name: 'Go to the dashboard' }));
-    await waitFor(() => expect(graphql.callsOf('setSetting')[0]?.variables).toEqual({ name: 'onboardingCompleted', active: true, type: 'onboarding' }));
+    await waitFor(() =>
+      expect(graphql.callsOf('setSetting')[0]?.variables).toEqual({ name: 'onboardingCompleted', active: true, type: 'onboarding' }),
+    );
     expect(store.get(onboardingVisibleAtom)).toBe(false);
     expect(store.get(settingsAtom)?.get('onboardingCompleted')?.active).toBe(true);
   });
@@ -87,7 +93,9 @@ describe('onboarding welcome flow (SPEC §2)', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Save and continue' }));
     await userEvent.click(await screen.findByRole('button', { name: 'Skip setup' }));
     expect(store.get(onboardingVisibleAtom)).toBe(false);
-    await waitFor(() => expect(graphql.callsOf('setSetting')[0]?.variables).toEqual({ name: 'onboardingCompleted', active: true, type: 'onboarding' }));
+    await waitFor(() =>
+      expect(graphql.callsOf('setSetting')[0]?.variables).toEqual({ name: 'onboardingCompleted', active: true, type: 'onboarding' }),
+    );
   });
 
   it('does not offer team settings or invitations to a basic member', async () => {

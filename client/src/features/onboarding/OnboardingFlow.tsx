@@ -78,12 +78,23 @@ export function OnboardingFlow() {
             )}
           </div>
           <p className={styles.progressText}>{t('onboarding.progress', { current: index + 1, total: onboardingSteps.length })}</p>
-          <div className={styles.progress} role="progressbar" aria-label={t('onboarding.progressLabel')} aria-valuemin={1} aria-valuemax={onboardingSteps.length} aria-valuenow={index + 1}>
+          <div
+            className={styles.progress}
+            role="progressbar"
+            aria-label={t('onboarding.progressLabel')}
+            aria-valuemin={1}
+            aria-valuemax={onboardingSteps.length}
+            aria-valuenow={index + 1}
+          >
             <span className={styles.progressFill} style={{ width: `${((index + 1) / onboardingSteps.length) * 100}%` }} />
           </div>
           <ol className={styles.steps} aria-label={t('onboarding.stepsLabel')}>
             {onboardingSteps.map((key, position) => (
-              <li key={key} className={clsx(styles.step, position === index && styles.stepCurrent, position < index && styles.stepDone)} aria-current={position === index ? 'step' : undefined}>
+              <li
+                key={key}
+                className={clsx(styles.step, position === index && styles.stepCurrent, position < index && styles.stepDone)}
+                aria-current={position === index ? 'step' : undefined}
+              >
                 {position < index ? (
                   <button type="button" className={styles.stepButton} onClick={() => setIndex(position)}>
                     <span className={styles.stepMark} aria-hidden>

@@ -60,7 +60,14 @@ export function AccountTab({ profile }: { profile: Profile }) {
           </Notice>
         )}
         {form.formError && <Notice tone="error">{form.formError}</Notice>}
-        <TextInput label={t('forms.email')} type="email" autoComplete="email" hint={t('profile.account.emailHint')} className={styles.narrow} {...form.field('email')} />
+        <TextInput
+          label={t('forms.email')}
+          type="email"
+          autoComplete="email"
+          hint={t('profile.account.emailHint')}
+          className={styles.narrow}
+          {...form.field('email')}
+        />
         <PasswordInput
           label={t('profile.account.newPassword')}
           autoComplete="new-password"

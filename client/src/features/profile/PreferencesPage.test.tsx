@@ -30,7 +30,14 @@ const ada: Profile = {
 function openPreferences(path: string, handlers: Parameters<typeof mockGraphQL>[0] = {}) {
   const graphql = mockGraphQL({ getUser: () => ({ data: { getUser: ada } }), ...handlers });
   const store = createAppStore();
-  store.set(currentUserAtom, { id: ada.id, email: ada.email, firstname: ada.firstname, lastname: ada.lastname, language: 'en', profileImg: null });
+  store.set(currentUserAtom, {
+    id: ada.id,
+    email: ada.email,
+    firstname: ada.firstname,
+    lastname: ada.lastname,
+    language: 'en',
+    profileImg: null,
+  });
   store.set(currentTeamAtom, { id: 't1', name: 'Engines', logo: null, url: null });
   return { graphql, ...renderRoute(path, routes, store) };
 }
@@ -65,7 +72,14 @@ describe('profile tab', () => {
     await userEvent.type(screen.getByLabelText('Hourly rate'), '95');
     await userEvent.click(screen.getByRole('button', { name: 'Save changes' }));
     await waitFor(() => expect(appStore.get(toastsAtom).map((toast) => toast.message)).toContain('Profile saved'));
-    expect(graphql.callsOf('ediUser')[0]?.variables).toEqual({ firstname: 'Augusta', lastname: 'Lovelace', description: 'Analyst', currency: 'gbp', rate: 95, resume: '' });
+    expect(graphql.callsOf('ediUser')[0]?.variables).toEqual({
+      firstname: 'Augusta',
+      lastname: 'Lovelace',
+      description: 'Analyst',
+      currency: 'gbp',
+      rate: 95,
+      resume: '',
+    });
     expect(store.get(currentUserAtom)?.firstname).toBe('Augusta');
     expect(within(screen.getByRole('button', { name: 'Account menu' })).getByRole('img', { name: 'Augusta Lovelace' })).toBeTruthy();
   });
@@ -120,13 +134,20 @@ describe('my account tab', () => {
     await userEvent.type(email, 'countess@example.com');
     await userEvent.type(screen.getByLabelText('Current password'), 'engine-1843{Enter}');
     expect(await screen.findByText('We sent a confirmation link to countess@example.com. Open it to confirm the address.')).toBeTruthy();
-    expect(graphql.callsOf('ediUserBasic')[0]?.variables).toEqual({ firstname: 'Ada', lastname: 'Lovelace', email: 'countess@example.com', password: 'engine-1843' });
+    expect(graphql.callsOf('ediUserBasic')[0]?.variables).toEqual({
+      firstname: 'Ada',
+      lastname: 'Lovelace',
+      email: 'countess@example.com',
+      password: 'engine-1843',
+    });
     expect(store.get(currentUserAtom)?.email).toBe('countess@example.com');
     expect((screen.getByLabelText('Current password') as HTMLInputElement).value).toBe('');
   });
 
   it('shows a wrong current password next to that field', async () => {
-    openPreferences('/overview/preferences/account', { ediUserBasic: () => failure('WRONG_CREDENTIALS', 'Your current password is not right.') });
+    openPreferences('/overview/preferences/account', {
+      ediUserBasic: () => failure('WRONG_CREDENTIALS', 'Your current password is not right.'),
+    });
     await userEvent.type(await screen.findByLabelText('New password', {}, { timeout: 5000 }), 'new-secret-2');
     await userEvent.type(screen.getByLabelText('Current password'), 'guess{Enter}');
     expect(await screen.findByText('Your current password is not right.')).toBeTruthy();

@@ -20,7 +20,11 @@ const maximumRate = 1_000_000;
 
 /** "$", "€", "£" as the interface language writes it. */
 function currencySymbol(currency: string, language: string): string {
-  const parts = new Intl.NumberFormat(language, { style: 'currency', currency: normalizeCurrency(currency), currencyDisplay: 'narrowSymbol' }).formatToParts(0);
+  const parts = new Intl.NumberFormat(language, {
+    style: 'currency',
+    currency: normalizeCurrency(currency),
+    currencyDisplay: 'narrowSymbol',
+  }).formatToParts(0);
   return parts.find((part) => part.type === 'currency')?.value ?? '';
 }
 
@@ -45,12 +49,18 @@ export function ProfileTab({ profile }: { profile: Profile }) {
     validate: (values) => ({
       firstname: nameError(values.firstname, t, t('forms.firstnameRequired')),
       lastname: nameError(values.lastname, t, t('forms.lastnameRequired')),
-      description: values.description.length > maximumDescriptionLength ? t('forms.tooLong', { maximum: maximumDescriptionLength }) : undefined,
-      rate: values.rate.trim() === '' || (/^\d+$/.test(values.rate.trim()) && Number(values.rate) <= maximumRate) ? undefined : t('profile.rateInvalid'),
+      description:
+        values.description.length > maximumDescriptionLength ? t('forms.tooLong', { maximum: maximumDescriptionLength }) : undefined,
+      rate:
+        values.rate.trim() === '' || (/^\d+$/.test(values.rate.trim()) && Number(values.rate) <= maximumRate)
+          ? undefined
+          : t('profile.rateInvalid'),
       resume: values.resume.length > maximumResumeLength ? t('forms.tooLong', { maximum: maximumResumeLength }) : undefined,
     }),
   });
-  const changed = (Object.keys(initialValues) as (keyof typeof initialValues)[]).some((field) => form.values[field] !== initialValues[field]);
+  const changed = (Object.keys(initialValues) as (keyof typeof initialValues)[]).some(
+    (field) => form.values[field] !== initialValues[field],
+  );
   const language = toSupportedLanguage(i18n.language) ?? defaultLanguage;
 
   const changeLanguage = (value: string) => {
@@ -108,10 +118,25 @@ export function ProfileTab({ profile }: { profile: Profile }) {
       <form className={styles.form} onSubmit={onSubmit} noValidate>
         {form.formError && <Notice tone="error">{form.formError}</Notice>}
         <div className={styles.row}>
-          <TextInput label={t('forms.firstname')} autoComplete="given-name" maxLength={maximumNameLength + 20} {...form.field('firstname')} />
-          <TextInput label={t('forms.lastname')} autoComplete="family-name" maxLength={maximumNameLength + 20} {...form.field('lastname')} />
+          <TextInput
+            label={t('forms.firstname')}
+            autoComplete="given-name"
+            maxLength={maximumNameLength + 20}
+            {...form.field('firstname')}
+          />
+          <TextInput
+            label={t('forms.lastname')}
+            autoComplete="family-name"
+            maxLength={maximumNameLength + 20}
+            {...form.field('lastname')}
+          />
         </div>
-        <TextArea label={t('profile.description')} placeholder={t('profile.descriptionPlaceholder')} rows={3} {...form.field('description')} />
+        <TextArea
+          label={t('profile.description')}
+          placeholder={t('profile.descriptionPlaceholder')}
+          rows={3}
+          {...form.field('description')}
+        />
         <div className={styles.row}>
           <Select
             label={t('profile.currency')}

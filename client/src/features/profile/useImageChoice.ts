@@ -14,9 +14,12 @@ export function useImageChoice() {
   const [source, setSource] = useState<string | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
 
-  useEffect(() => () => {
-    if (source) URL.revokeObjectURL(source);
-  }, [source]);
+  useEffect(
+    () => () => {
+      if (source) URL.revokeObjectURL(source);
+    },
+    [source],
+  );
 
   const choose = (file: File | undefined) => {
     if (input.current) input.current.value = '';
@@ -24,7 +27,12 @@ export function useImageChoice() {
     const rejection = profilePhotoRejection(file.type, file.size);
     if (rejection === 'file_invalid_type') return setProblem(t('profile.photo.wrongType'));
     if (rejection === 'file_too_large') {
-      return setProblem(t('profile.photo.tooLarge', { size: formatBytes(file.size, i18n.language), maximum: formatBytes(profilePhoto.maximumBytes, i18n.language) }));
+      return setProblem(
+        t('profile.photo.tooLarge', {
+          size: formatBytes(file.size, i18n.language),
+          maximum: formatBytes(profilePhoto.maximumBytes, i18n.language),
+        }),
+      );
     }
     setProblem(null);
     setSource(URL.createObjectURL(file));

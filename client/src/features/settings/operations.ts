@@ -8,7 +8,9 @@ export interface Setting {
   type: string | null;
 }
 
-export const getSettingsDocument = gql<{ getUser: { id: string; settings?: Setting[] | null } }>('query GetSettings { getUser { id settings { id name active type } } }');
+export const getSettingsDocument = gql<{ getUser: { id: string; settings?: Setting[] | null } }>(
+  'query GetSettings { getUser { id settings { id name active type } } }',
+);
 
 export const setSettingDocument = gql<{ setSetting: Setting }, { name: string; active: boolean; type?: string }>(
   'mutation SetSetting($name: String, $active: Boolean!, $type: String) { setSetting(name: $name, active: $active, type: $type) { id name active type } }',
@@ -31,4 +33,6 @@ export const createApiTokenDocument = gql<{ createApiToken: { token: string; api
   `mutation CreateApiToken($name: String!) { createApiToken(name: $name) { token apiToken { ${tokenFields} } } }`,
 );
 
-export const revokeApiTokenDocument = gql<{ revokeApiToken: boolean }, { id: string }>('mutation RevokeApiToken($id: ID!) { revokeApiToken(id: $id) }');
+export const revokeApiTokenDocument = gql<{ revokeApiToken: boolean }, { id: string }>(
+  'mutation RevokeApiToken($id: ID!) { revokeApiToken(id: $id) }',
+);

@@ -42,7 +42,10 @@ export default function DashboardLayout() {
   useEffect(() => {
     if (user) return undefined;
     let left = false;
-    void retryUntilLoaded(() => loadSession(store), () => !left && hasUserCookie());
+    void retryUntilLoaded(
+      () => loadSession(store),
+      () => !left && hasUserCookie(),
+    );
     return () => {
       left = true;
     };
@@ -68,7 +71,11 @@ export default function DashboardLayout() {
         ? t('areas.chats.title')
         : t(`areas.${location.area}.title`);
   const scopeName =
-    location.kind === 'chats' ? undefined : location.scope === overviewScope ? t('space.overview') : (spaces.get(location.scope)?.name ?? t('space.current'));
+    location.kind === 'chats'
+      ? undefined
+      : location.scope === overviewScope
+        ? t('space.overview')
+        : (spaces.get(location.scope)?.name ?? t('space.current'));
   useDocumentTitle(title);
 
   return (
@@ -79,7 +86,13 @@ export default function DashboardLayout() {
       <Sidebar id={sidebarId} location={location} open={sidebarOpen} onNavigate={() => setSidebarOpen(false)} />
       {sidebarOpen && <div className={styles.backdrop} onClick={() => setSidebarOpen(false)} aria-hidden />}
       <div className={styles.column}>
-        <TopBar title={title} scopeName={onboarding ? undefined : scopeName} sidebarId={sidebarId} sidebarOpen={sidebarOpen} onOpenSidebar={() => setSidebarOpen(true)} />
+        <TopBar
+          title={title}
+          scopeName={onboarding ? undefined : scopeName}
+          sidebarId={sidebarId}
+          sidebarOpen={sidebarOpen}
+          onOpenSidebar={() => setSidebarOpen(true)}
+        />
         <main id="main" className={styles.main} tabIndex={-1}>
           <Suspense fallback={<LoadingScreen variant="inline" />}>
             {onboarding ? <OnboardingFlow /> : <Outlet context={location} />}

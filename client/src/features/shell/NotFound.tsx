@@ -37,7 +37,11 @@ export function Unreachable({ onRetry }: { onRetry: () => void }) {
         icon={WifiOff}
         title={t('spaces.unreachable.title')}
         description={t('spaces.unreachable.description')}
-        action={<Button variant="secondary" onClick={onRetry}>{t('spaces.unreachable.retry')}</Button>}
+        action={
+          <Button variant="secondary" onClick={onRetry}>
+            {t('spaces.unreachable.retry')}
+          </Button>
+        }
       />
     </div>
   );

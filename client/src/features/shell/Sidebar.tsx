@@ -37,11 +37,18 @@ export function Sidebar({ id, location, open, onNavigate }: SidebarProps) {
     const current = key === active;
     return (
       <li key={key}>
-        <Link to={navPath(key, scope)} className={clsx(styles.item, current && styles.active)} aria-current={current ? 'page' : undefined} onClick={onNavigate}>
+        <Link
+          to={navPath(key, scope)}
+          className={clsx(styles.item, current && styles.active)}
+          aria-current={current ? 'page' : undefined}
+          onClick={onNavigate}
+        >
           <Icon className={styles.itemIcon} aria-hidden />
           <span className={styles.itemLabel}>{t(`nav.${key}`)}</span>
           {key === 'chats' && chatUnread > 0 && (
-            <span className={styles.badge} aria-label={t('chat.list.unread', { count: chatUnread })}>{chatUnread > 99 ? '99+' : chatUnread}</span>
+            <span className={styles.badge} aria-label={t('chat.list.unread', { count: chatUnread })}>
+              {chatUnread > 99 ? '99+' : chatUnread}
+            </span>
           )}
         </Link>
       </li>
@@ -61,37 +68,63 @@ export function Sidebar({ id, location, open, onNavigate }: SidebarProps) {
               {t('nav.spaces')}
             </h2>
             {role !== 'guest' && (
-              <button type="button" className={styles.sectionButton} aria-label={t('spaces.create.open')} title={t('spaces.create.open')} onClick={() => {
+              <button
+                type="button"
+                className={styles.sectionButton}
+                aria-label={t('spaces.create.open')}
+                title={t('spaces.create.open')}
+                onClick={() => {
                   onNavigate();
                   openNewSpace(true);
-                }}>
+                }}
+              >
                 <Plus size={14} aria-hidden />
               </button>
             )}
           </div>
           <ul className={styles.list}>
             <li>
-              <Link to={`/${overviewScope}`} className={clsx(styles.item, scope === overviewScope && location.kind !== 'chats' && !browsing && styles.activeScope)} onClick={onNavigate}>
+              <Link
+                to={`/${overviewScope}`}
+                className={clsx(styles.item, scope === overviewScope && location.kind !== 'chats' && !browsing && styles.activeScope)}
+                onClick={onNavigate}
+              >
                 <LayoutGrid className={styles.itemIcon} aria-hidden />
                 <span className={styles.itemLabel}>{t('space.overview')}</span>
               </Link>
             </li>
             {spaces.map((space) => (
               <li key={space.id} className={styles.spaceItem}>
-                <Link to={`/${space.id}`} className={clsx(styles.item, scope === space.id && styles.activeScope)} aria-current={scope === space.id && location.kind === 'area' && location.area === 'home' ? 'page' : undefined} onClick={onNavigate}>
+                <Link
+                  to={`/${space.id}`}
+                  className={clsx(styles.item, scope === space.id && styles.activeScope)}
+                  aria-current={scope === space.id && location.kind === 'area' && location.area === 'home' ? 'page' : undefined}
+                  onClick={onNavigate}
+                >
                   <SpaceIcon space={space} size={18} />
                   <span className={styles.itemLabel}>{space.name}</span>
                 </Link>
-                <button type="button" className={styles.spaceSettings} aria-label={t('spaces.menu.settingsFor', { name: space.name })} title={t('spaces.menu.settingsFor', { name: space.name })} onClick={() => {
+                <button
+                  type="button"
+                  className={styles.spaceSettings}
+                  aria-label={t('spaces.menu.settingsFor', { name: space.name })}
+                  title={t('spaces.menu.settingsFor', { name: space.name })}
+                  onClick={() => {
                     onNavigate();
                     openSettings(space.id);
-                  }}>
+                  }}
+                >
                   <Settings size={13} aria-hidden />
                 </button>
               </li>
             ))}
             <li>
-              <Link to={navPath('spaces', overviewScope)} className={clsx(styles.item, browsing && styles.active)} aria-current={browsing ? 'page' : undefined} onClick={onNavigate}>
+              <Link
+                to={navPath('spaces', overviewScope)}
+                className={clsx(styles.item, browsing && styles.active)}
+                aria-current={browsing ? 'page' : undefined}
+                onClick={onNavigate}
+              >
                 <Shapes className={styles.itemIcon} aria-hidden />
                 <span className={styles.itemLabel}>{t('spaces.browse')}</span>
               </Link>

@@ -37,7 +37,10 @@ export function TeamSwitcher({ onNavigate }: { onNavigate?: () => void }) {
         </MenuTrigger>
         <MenuContent align="start" className={styles.teamMenu}>
           <MenuLabel>{t('team.current')}</MenuLabel>
-          <MenuItem icon={<Avatar name={name} src={team?.logo} colorKey={team?.id} size={16} shape="square" />} hint={<Check size={14} aria-hidden />}>
+          <MenuItem
+            icon={<Avatar name={name} src={team?.logo} colorKey={team?.id} size={16} shape="square" />}
+            hint={<Check size={14} aria-hidden />}
+          >
             {name}
           </MenuItem>
           {others.length > 0 && (

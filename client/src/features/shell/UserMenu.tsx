@@ -54,7 +54,12 @@ export function UserMenu() {
         <MenuItem icon={<UserRound aria-hidden />} onSelect={() => void navigate(navPath('preferences', overviewScope))}>
           {t('userMenu.profile')}
         </MenuItem>
-        <MenuCheckboxItem icon={<Moon aria-hidden />} checked={darkMode} onCheckedChange={(checked) => setDarkMode(checked === true, store)} onSelect={(event) => event.preventDefault()}>
+        <MenuCheckboxItem
+          icon={<Moon aria-hidden />}
+          checked={darkMode}
+          onCheckedChange={(checked) => setDarkMode(checked === true, store)}
+          onSelect={(event) => event.preventDefault()}
+        >
           {t('userMenu.darkMode')}
         </MenuCheckboxItem>
         <MenuSub>

@@ -9,8 +9,16 @@ describe('dashboard locations (SPEC §2)', () => {
   });
 
   it('SPEC §2: /:project/:category shows that area in that space', () => {
-    expect(resolveDashboardLocation(`/${space}/tasks`, { project: space, category: 'tasks' })).toEqual({ kind: 'area', scope: space, area: 'tasks' });
-    expect(resolveDashboardLocation(`/${space}/docs/1/d/2`, { project: space, category: 'docs' })).toEqual({ kind: 'area', scope: space, area: 'docs' });
+    expect(resolveDashboardLocation(`/${space}/tasks`, { project: space, category: 'tasks' })).toEqual({
+      kind: 'area',
+      scope: space,
+      area: 'tasks',
+    });
+    expect(resolveDashboardLocation(`/${space}/docs/1/d/2`, { project: space, category: 'docs' })).toEqual({
+      kind: 'area',
+      scope: space,
+      area: 'docs',
+    });
   });
 
   it('SPEC §2: /chats is the chats screen', () => {
@@ -25,12 +33,28 @@ describe('dashboard locations (SPEC §2)', () => {
   });
 
   it('SPEC §2: the sidebar lists every dashboard area once, messages and chats as one Chats entry, preferences, feedback and support last', () => {
-    expect(primaryNav).toEqual(['home', 'tasks', 'media', 'files', 'stories', 'docs', 'meetings', 'chats', 'calendar', 'reports', 'search']);
+    expect(primaryNav).toEqual([
+      'home',
+      'tasks',
+      'media',
+      'files',
+      'stories',
+      'docs',
+      'meetings',
+      'chats',
+      'calendar',
+      'reports',
+      'search',
+    ]);
     expect(secondaryNav).toEqual(['preferences', 'feedback', 'support']);
   });
 
   it('SPEC §2: /:project/messages is still a valid area (it redirects to the chats)', () => {
-    expect(resolveDashboardLocation(`/${space}/messages`, { project: space, category: 'messages' })).toEqual({ kind: 'area', scope: space, area: 'messages' });
+    expect(resolveDashboardLocation(`/${space}/messages`, { project: space, category: 'messages' })).toEqual({
+      kind: 'area',
+      scope: space,
+      area: 'messages',
+    });
     expect(activeNavKey({ kind: 'area', scope: space, area: 'messages' })).toBe('chats');
   });
 

@@ -26,7 +26,23 @@ import { isProjectId } from '../../app/routeRules';
 
 export const overviewScope = 'overview';
 
-export const areaKeys = ['home', 'tasks', 'media', 'files', 'stories', 'docs', 'meetings', 'messages', 'calendar', 'reports', 'search', 'preferences', 'feedback', 'support', 'spaces'] as const;
+export const areaKeys = [
+  'home',
+  'tasks',
+  'media',
+  'files',
+  'stories',
+  'docs',
+  'meetings',
+  'messages',
+  'calendar',
+  'reports',
+  'search',
+  'preferences',
+  'feedback',
+  'support',
+  'spaces',
+] as const;
 export type AreaKey = (typeof areaKeys)[number];
 
 /**
@@ -58,7 +74,19 @@ export const navIcons: Record<NavKey, LucideIcon> = {
  * Sidebar order (SPEC §2): the work areas first; preferences, feedback and support sit at the bottom.
  * Messages and chats are one entry, Chats (private chats, space channels and task threads).
  */
-export const primaryNav: readonly NavKey[] = ['home', 'tasks', 'media', 'files', 'stories', 'docs', 'meetings', 'chats', 'calendar', 'reports', 'search'];
+export const primaryNav: readonly NavKey[] = [
+  'home',
+  'tasks',
+  'media',
+  'files',
+  'stories',
+  'docs',
+  'meetings',
+  'chats',
+  'calendar',
+  'reports',
+  'search',
+];
 export const secondaryNav: readonly NavKey[] = ['preferences', 'feedback', 'support'];
 
 export function isScope(value: string | undefined): value is string {
@@ -70,9 +98,7 @@ function isCategory(value: string): value is Exclude<AreaKey, 'home'> {
 }
 
 export type DashboardLocation =
-  | { kind: 'area'; scope: string; area: AreaKey }
-  | { kind: 'chats'; scope: string }
-  | { kind: 'notFound'; scope: string };
+  { kind: 'area'; scope: string; area: AreaKey } | { kind: 'chats'; scope: string } | { kind: 'notFound'; scope: string };
 
 /** Which area a dashboard URL shows. Unknown scopes or categories are "not found". */
 export function resolveDashboardLocation(pathname: string, params: { project?: string; category?: string }): DashboardLocation {

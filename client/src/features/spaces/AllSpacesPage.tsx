@@ -32,7 +32,10 @@ export default function AllSpacesPage() {
     await run(space.id, async () => {
       const { joinProject } = await request(joinSpaceDocument, { project: space.id }, { handledByCaller: true });
       storeSpace(store, joinProject);
-      showToast({ message: joinProject.isMember ? t('spaces.all.joined', { name: space.name }) : t('spaces.all.requestSent', { name: space.name }), icon: 'success' });
+      showToast({
+        message: joinProject.isMember ? t('spaces.all.joined', { name: space.name }) : t('spaces.all.requestSent', { name: space.name }),
+        icon: 'success',
+      });
     });
   };
 
@@ -75,7 +78,13 @@ export default function AllSpacesPage() {
           {mine.map((space) =>
             row(
               space,
-              <Button size="sm" variant="ghost" icon={<Settings aria-hidden />} onClick={() => openSettings(space.id)} aria-label={t('spaces.menu.settingsFor', { name: space.name })}>
+              <Button
+                size="sm"
+                variant="ghost"
+                icon={<Settings aria-hidden />}
+                onClick={() => openSettings(space.id)}
+                aria-label={t('spaces.menu.settingsFor', { name: space.name })}
+              >
                 {t('spaces.menu.settings')}
               </Button>,
             ),
@@ -98,7 +107,14 @@ export default function AllSpacesPage() {
                     {t('spaces.all.requested')}
                   </Button>
                 ) : (
-                  <Button size="sm" variant={space.type === 'public' ? 'primary' : 'secondary'} loading={pending === space.id} disabled={pending !== null} onClick={() => void join(space)} aria-label={`${space.type === 'public' ? t('spaces.all.join') : t('spaces.all.request')}: ${space.name}`}>
+                  <Button
+                    size="sm"
+                    variant={space.type === 'public' ? 'primary' : 'secondary'}
+                    loading={pending === space.id}
+                    disabled={pending !== null}
+                    onClick={() => void join(space)}
+                    aria-label={`${space.type === 'public' ? t('spaces.all.join') : t('spaces.all.request')}: ${space.name}`}
+                  >
                     {space.type === 'public' ? t('spaces.all.join') : t('spaces.all.request')}
                   </Button>
                 ),

@@ -12,8 +12,19 @@ import { NewSpaceDialog } from './NewSpaceDialog';
 import type { Space } from './operations';
 
 const created: Space = {
-  id: '65a1f0c2b3d4e5f6a7b8c9d0', team: 't1', name: 'Launch', isPersonal: false, logo: null, color: '#EC4899', description: 'Autumn launch',
-  type: 'public', createdAt: '2025-01-01T00:00:00.000Z', isMember: true, permission: 'admin', requested: false, canManage: true,
+  id: '65a1f0c2b3d4e5f6a7b8c9d0',
+  team: 't1',
+  name: 'Launch',
+  isPersonal: false,
+  logo: null,
+  color: '#EC4899',
+  description: 'Autumn launch',
+  type: 'public',
+  createdAt: '2025-01-01T00:00:00.000Z',
+  isMember: true,
+  permission: 'admin',
+  requested: false,
+  canManage: true,
 };
 
 beforeAll(async () => {
@@ -27,7 +38,9 @@ afterEach(() => {
 
 function open() {
   const onOpenChange = vi.fn();
-  const rendered = renderWithStore(<NewSpaceDialog open onOpenChange={onOpenChange} />, { routes: [{ path: '/:space', element: <p>space page</p> }] });
+  const rendered = renderWithStore(<NewSpaceDialog open onOpenChange={onOpenChange} />, {
+    routes: [{ path: '/:space', element: <p>space page</p> }],
+  });
   return { onOpenChange, ...rendered };
 }
 
@@ -53,7 +66,12 @@ describe('new space dialog', () => {
     await userEvent.click(screen.getByRole('radio', { name: /Public/ }));
     await userEvent.click(screen.getByRole('button', { name: 'Create space' }));
     await waitFor(() => expect(onOpenChange).toHaveBeenCalledWith(false));
-    expect(graphql.callsOf('setProject')[0]?.variables).toEqual({ name: 'Launch', color: '#EC4899', type: 'public', description: 'Autumn launch' });
+    expect(graphql.callsOf('setProject')[0]?.variables).toEqual({
+      name: 'Launch',
+      color: '#EC4899',
+      type: 'public',
+      description: 'Autumn launch',
+    });
     expect(store.get(spaceListAtom).map((space) => space.name)).toEqual(['Launch']);
     expect(appStore.get(toastsAtom).map((toast) => toast.message)).toContain('Space Launch created.');
     await waitFor(() => expect(router.state.location.pathname).toBe(`/${created.id}`));

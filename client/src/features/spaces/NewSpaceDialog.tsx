@@ -30,7 +30,8 @@ function NewSpaceForm({ onClose }: { onClose: () => void }) {
     initialValues: { name: '', description: '' },
     validate: (values) => ({
       name: nameError(values.name, t, t('spaces.fields.nameRequired')),
-      description: values.description.length > maximumDescriptionLength ? t('forms.tooLong', { maximum: maximumDescriptionLength }) : undefined,
+      description:
+        values.description.length > maximumDescriptionLength ? t('forms.tooLong', { maximum: maximumDescriptionLength }) : undefined,
     }),
   });
 
@@ -52,12 +53,29 @@ function NewSpaceForm({ onClose }: { onClose: () => void }) {
   });
 
   return (
-    <Dialog open onOpenChange={(open) => !open && onClose()} title={t('spaces.create.title')} description={t('spaces.create.description')} size="md">
+    <Dialog
+      open
+      onOpenChange={(open) => !open && onClose()}
+      title={t('spaces.create.title')}
+      description={t('spaces.create.description')}
+      size="md"
+    >
       <form className={styles.form} onSubmit={onSubmit} noValidate>
         {form.formError && <Notice tone="error">{form.formError}</Notice>}
-        <TextInput label={t('spaces.fields.name')} placeholder={t('spaces.fields.namePlaceholder')} maxLength={120} data-autofocus {...form.field('name')} />
+        <TextInput
+          label={t('spaces.fields.name')}
+          placeholder={t('spaces.fields.namePlaceholder')}
+          maxLength={120}
+          data-autofocus
+          {...form.field('name')}
+        />
         <ColorPicker name={`${id}-color`} value={color} onChange={setColor} />
-        <TextArea label={t('spaces.fields.description')} placeholder={t('spaces.fields.descriptionPlaceholder')} rows={3} {...form.field('description')} />
+        <TextArea
+          label={t('spaces.fields.description')}
+          placeholder={t('spaces.fields.descriptionPlaceholder')}
+          rows={3}
+          {...form.field('description')}
+        />
         <VisibilityPicker name={`${id}-type`} value={type} onChange={setType} />
         <div className={styles.footer}>
           <Button variant="secondary" onClick={onClose}>

@@ -34,7 +34,11 @@ export function SpaceDangerZone({ space, onDone }: { space: SpaceWithMembers; on
     });
     if (!confirmed) return;
     const outcome = await run('leave', async () => {
-      const { setPermission } = await request(setPermissionDocument, { user: me.id, project: space.id, permission: 'removed' }, { handledByCaller: true });
+      const { setPermission } = await request(
+        setPermissionDocument,
+        { user: me.id, project: space.id, permission: 'removed' },
+        { handledByCaller: true },
+      );
       storeSpace(store, setPermission);
     });
     if (!outcome.ok) return;
@@ -74,7 +78,13 @@ export function SpaceDangerZone({ space, onDone }: { space: SpaceWithMembers; on
           </Button>
         )}
         {space.canManage && (
-          <Button variant="danger" icon={<Trash2 aria-hidden />} loading={pending === 'delete'} disabled={pending !== null} onClick={() => void remove()}>
+          <Button
+            variant="danger"
+            icon={<Trash2 aria-hidden />}
+            loading={pending === 'delete'}
+            disabled={pending !== null}
+            onClick={() => void remove()}
+          >
             {t('spaces.delete.action')}
           </Button>
         )}

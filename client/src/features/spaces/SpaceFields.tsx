@@ -10,7 +10,17 @@ export const colorNames = ['red', 'orange', 'ochre', 'lime', 'green', 'teal', 'c
 export const defaultSpaceColor: string = taskColors[7];
 
 /** The 12-colour palette as a radio group: arrow keys move between swatches, each named for screen readers. */
-export function ColorPicker({ value, onChange, name, disabled = false }: { value: string | null; onChange: (color: string) => void; name: string; disabled?: boolean }) {
+export function ColorPicker({
+  value,
+  onChange,
+  name,
+  disabled = false,
+}: {
+  value: string | null;
+  onChange: (color: string) => void;
+  name: string;
+  disabled?: boolean;
+}) {
   const { t } = useTranslation();
   return (
     <fieldset className={styles.fieldset} disabled={disabled}>
@@ -19,8 +29,21 @@ export function ColorPicker({ value, onChange, name, disabled = false }: { value
         {taskColors.map((color, index) => {
           const selected = value?.toLowerCase() === color.toLowerCase();
           return (
-            <label key={color} className={styles.swatch} style={{ backgroundColor: color, ['--swatch' as string]: color }} title={t(`spaces.colors.${colorNames[index]!}`)}>
-              <input type="radio" name={name} value={color} checked={selected} onChange={() => onChange(color)} className={styles.swatchInput} aria-label={t(`spaces.colors.${colorNames[index]!}`)} />
+            <label
+              key={color}
+              className={styles.swatch}
+              style={{ backgroundColor: color, ['--swatch' as string]: color }}
+              title={t(`spaces.colors.${colorNames[index]!}`)}
+            >
+              <input
+                type="radio"
+                name={name}
+                value={color}
+                checked={selected}
+                onChange={() => onChange(color)}
+                className={styles.swatchInput}
+                aria-label={t(`spaces.colors.${colorNames[index]!}`)}
+              />
               {selected && <Check size={14} strokeWidth={3} aria-hidden className={styles.swatchCheck} />}
             </label>
           );
@@ -31,7 +54,17 @@ export function ColorPicker({ value, onChange, name, disabled = false }: { value
 }
 
 /** Public (anyone in the team may join) or private (members ask, an admin approves). */
-export function VisibilityPicker({ value, onChange, name, disabled = false }: { value: SpaceType; onChange: (type: SpaceType) => void; name: string; disabled?: boolean }) {
+export function VisibilityPicker({
+  value,
+  onChange,
+  name,
+  disabled = false,
+}: {
+  value: SpaceType;
+  onChange: (type: SpaceType) => void;
+  name: string;
+  disabled?: boolean;
+}) {
   const { t } = useTranslation();
   const options = [
     { type: 'private' as const, icon: Lock },
@@ -43,7 +76,14 @@ export function VisibilityPicker({ value, onChange, name, disabled = false }: { 
       <div className={styles.choices}>
         {options.map(({ type, icon: Icon }) => (
           <label key={type} className={styles.choice} data-checked={value === type || undefined}>
-            <input type="radio" name={name} value={type} checked={value === type} onChange={() => onChange(type)} className={styles.choiceInput} />
+            <input
+              type="radio"
+              name={name}
+              value={type}
+              checked={value === type}
+              onChange={() => onChange(type)}
+              className={styles.choiceInput}
+            />
             <Icon size={16} aria-hidden className={styles.choiceIcon} />
             <span className={styles.choiceText}>
               <span className={styles.choiceTitle}>{t(`spaces.types.${type}`)}</span>

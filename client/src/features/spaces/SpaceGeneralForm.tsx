@@ -30,7 +30,8 @@ export function SpaceGeneralForm({ space, onSaved, onDenied }: SpaceSectionProps
     initialValues: { name: space.name, description: space.description ?? '' },
     validate: (values) => ({
       name: nameError(values.name, t, t('spaces.fields.nameRequired')),
-      description: values.description.length > maximumDescriptionLength ? t('forms.tooLong', { maximum: maximumDescriptionLength }) : undefined,
+      description:
+        values.description.length > maximumDescriptionLength ? t('forms.tooLong', { maximum: maximumDescriptionLength }) : undefined,
     }),
   });
   const readOnly = !space.canManage;
@@ -85,7 +86,13 @@ export function SpaceGeneralForm({ space, onSaved, onDenied }: SpaceSectionProps
         />
         <TextInput label={t('spaces.fields.name')} maxLength={120} readOnly={readOnly} {...form.field('name')} />
         <ColorPicker name={`${id}-color`} value={color} onChange={setColor} disabled={readOnly} />
-        <TextArea label={t('spaces.fields.description')} placeholder={t('spaces.fields.descriptionPlaceholder')} rows={3} readOnly={readOnly} {...form.field('description')} />
+        <TextArea
+          label={t('spaces.fields.description')}
+          placeholder={t('spaces.fields.descriptionPlaceholder')}
+          rows={3}
+          readOnly={readOnly}
+          {...form.field('description')}
+        />
         {!space.isPersonal && <VisibilityPicker name={`${id}-type`} value={type} onChange={setType} disabled={readOnly} />}
         {!readOnly && (
           <div className={styles.footer}>

@@ -79,7 +79,12 @@ export function SpaceMembers({ space, onChanged, onDenied }: SpaceSectionProps &
                   disabled={pending !== null}
                   onChange={(event) => {
                     const next = event.target.value === 'admin' ? 'admin' : 'basic';
-                    void change(member.id, next, `permission-${member.id}`, t('spaces.members.permissionChanged', { name, permission: t(`spaces.permissions.${next}`) }));
+                    void change(
+                      member.id,
+                      next,
+                      `permission-${member.id}`,
+                      t('spaces.members.permissionChanged', { name, permission: t(`spaces.permissions.${next}`) }),
+                    );
                   }}
                 >
                   <option value="admin">{t('spaces.permissions.admin')}</option>
@@ -106,7 +111,12 @@ export function SpaceMembers({ space, onChanged, onDenied }: SpaceSectionProps &
       </ul>
       {manage && candidates.length > 0 && (
         <div className={styles.addRow}>
-          <select className={list.compactSelect} aria-label={t('spaces.members.addLabel')} value={adding} onChange={(event) => setAdding(event.target.value)}>
+          <select
+            className={list.compactSelect}
+            aria-label={t('spaces.members.addLabel')}
+            value={adding}
+            onChange={(event) => setAdding(event.target.value)}
+          >
             <option value="">{t('spaces.members.addPlaceholder')}</option>
             {candidates.map((person) => (
               <option key={person.id} value={person.id}>

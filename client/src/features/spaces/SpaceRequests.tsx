@@ -41,7 +41,11 @@ export function SpaceRequests({ space, onChanged, onDenied }: SpaceSectionProps 
 
   const answer = async (userId: string, approve: boolean, name: string) => {
     const outcome = await run(`${approve ? 'approve' : 'refuse'}-${userId}`, async () => {
-      const { setPermission } = await request(setPermissionDocument, { user: userId, project: space.id, permission: approve ? 'basic' : 'refused' }, { handledByCaller: true });
+      const { setPermission } = await request(
+        setPermissionDocument,
+        { user: userId, project: space.id, permission: approve ? 'basic' : 'refused' },
+        { handledByCaller: true },
+      );
       removeRequest(store, space.id, userId);
       onChanged(setPermission);
       showToast({ message: approve ? t('spaces.requests.approved', { name }) : t('spaces.requests.refused', { name }), icon: 'success' });
@@ -69,10 +73,23 @@ export function SpaceRequests({ space, onChanged, onDenied }: SpaceSectionProps 
                 <span className={list.personName}>{name}</span>
                 {person && <span className={list.personEmail}>{person.email}</span>}
               </span>
-              <Button size="sm" icon={<Check aria-hidden />} loading={pending === `approve-${userId}`} disabled={pending !== null} onClick={() => void answer(userId, true, name)}>
+              <Button
+                size="sm"
+                icon={<Check aria-hidden />}
+                loading={pending === `approve-${userId}`}
+                disabled={pending !== null}
+                onClick={() => void answer(userId, true, name)}
+              >
                 {t('spaces.requests.approve')}
               </Button>
-              <Button size="sm" variant="ghost" icon={<X aria-hidden />} loading={pending === `refuse-${userId}`} disabled={pending !== null} onClick={() => void answer(userId, false, name)}>
+              <Button
+                size="sm"
+                variant="ghost"
+                icon={<X aria-hidden />}
+                loading={pending === `refuse-${userId}`}
+                disabled={pending !== null}
+                onClick={() => void answer(userId, false, name)}
+              >
                 {t('spaces.requests.refuse')}
               </Button>
             </li>

@@ -16,11 +16,40 @@ import { SpaceSettingsHost } from './SpaceSettingsDialog';
 const permissionMessage = "You don't have permission to manage this project. Ask the creator for permissions.";
 
 const roadmap: SpaceWithMembers = {
-  id: '65a1f0c2b3d4e5f6a7b8c9d0', team: 't1', name: 'Roadmap', isPersonal: false, logo: null, color: '#3B82F6', description: null,
-  type: 'public', createdAt: '2025-01-01T00:00:00.000Z', isMember: true, permission: 'basic', requested: false, canManage: true,
+  id: '65a1f0c2b3d4e5f6a7b8c9d0',
+  team: 't1',
+  name: 'Roadmap',
+  isPersonal: false,
+  logo: null,
+  color: '#3B82F6',
+  description: null,
+  type: 'public',
+  createdAt: '2025-01-01T00:00:00.000Z',
+  isMember: true,
+  permission: 'basic',
+  requested: false,
+  canManage: true,
   users: [
-    { id: 'u1', firstname: 'Ada', lastname: 'Lovelace', profileImg: null, email: 'ada@example.com', isAuth: false, role: 'admin', permission: 'admin' },
-    { id: 'u2', firstname: 'Bob', lastname: 'Byron', profileImg: null, email: 'bob@example.com', isAuth: true, role: 'basic', permission: 'basic' },
+    {
+      id: 'u1',
+      firstname: 'Ada',
+      lastname: 'Lovelace',
+      profileImg: null,
+      email: 'ada@example.com',
+      isAuth: false,
+      role: 'admin',
+      permission: 'admin',
+    },
+    {
+      id: 'u2',
+      firstname: 'Bob',
+      lastname: 'Byron',
+      profileImg: null,
+      email: 'bob@example.com',
+      isAuth: true,
+      role: 'basic',
+      permission: 'basic',
+    },
   ],
 };
 

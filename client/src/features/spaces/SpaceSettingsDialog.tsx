@@ -66,7 +66,12 @@ function SpaceSettingsDialog({ spaceId, onClose }: { spaceId: string; onClose: (
   };
 
   return (
-    <Dialog open onOpenChange={(open) => !open && onClose()} title={space ? t('spaces.settings.title', { name: space.name }) : t('spaces.settings.loadingTitle')} size="md">
+    <Dialog
+      open
+      onOpenChange={(open) => !open && onClose()}
+      title={space ? t('spaces.settings.title', { name: space.name }) : t('spaces.settings.loadingTitle')}
+      size="md"
+    >
       {failed ? (
         <Notice tone="error">{failed}</Notice>
       ) : gone ? (
@@ -78,7 +83,11 @@ function SpaceSettingsDialog({ spaceId, onClose }: { spaceId: string; onClose: (
         </div>
       ) : (
         <div className={styles.settings}>
-          {refusal ? <Notice tone="error">{refusal}</Notice> : !space.canManage && <Notice tone="info">{t('spaces.settings.readOnly')}</Notice>}
+          {refusal ? (
+            <Notice tone="error">{refusal}</Notice>
+          ) : (
+            !space.canManage && <Notice tone="info">{t('spaces.settings.readOnly')}</Notice>
+          )}
           {space.canManage && <SpaceRequests space={space} onChanged={accept} onDenied={denied} />}
           <SpaceGeneralForm key={String(space.canManage)} space={space} onSaved={accept} onDenied={denied} />
           <SpaceMembers space={space} onChanged={accept} onDenied={denied} />

@@ -5,8 +5,21 @@ import type { SpaceWithMembers } from './operations';
 
 function space(id: string, name: string, changes: Partial<SpaceWithMembers> = {}): SpaceWithMembers {
   return {
-    id, team: 't1', name, isPersonal: false, logo: null, color: null, description: null, type: 'public', createdAt: '2025-01-01T00:00:00.000Z',
-    isMember: true, permission: 'admin', requested: false, canManage: true, users: [], ...changes,
+    id,
+    team: 't1',
+    name,
+    isPersonal: false,
+    logo: null,
+    color: null,
+    description: null,
+    type: 'public',
+    createdAt: '2025-01-01T00:00:00.000Z',
+    isMember: true,
+    permission: 'admin',
+    requested: false,
+    canManage: true,
+    users: [],
+    ...changes,
   };
 }
 
@@ -24,7 +37,12 @@ describe('live spaces (subProject)', () => {
 
   it('lists public spaces the user is not in as joinable, and moves them to the sidebar once joined', () => {
     const store = createAppStore();
-    applySpaceChange(store, { type: 'project.created', projectId: 'a', userId: 'u9', project: space('a', 'Design', { isMember: false, permission: null }) });
+    applySpaceChange(store, {
+      type: 'project.created',
+      projectId: 'a',
+      userId: 'u9',
+      project: space('a', 'Design', { isMember: false, permission: null }),
+    });
     expect(store.get(joinableSpacesAtom).map((known) => known.name)).toEqual(['Design']);
     expect(store.get(spaceListAtom)).toEqual([]);
     applySpaceChange(store, { type: 'project.member_added', projectId: 'a', userId: 'u1', project: space('a', 'Design') });
@@ -34,11 +52,26 @@ describe('live spaces (subProject)', () => {
 
   it('keeps requests to join for the admins of the space until they are answered', () => {
     const store = createAppStore();
-    applySpaceChange(store, { type: 'project.join_requested', projectId: 'a', userId: 'u2', project: space('a', 'Finance', { type: 'private' }) });
+    applySpaceChange(store, {
+      type: 'project.join_requested',
+      projectId: 'a',
+      userId: 'u2',
+      project: space('a', 'Finance', { type: 'private' }),
+    });
     expect(store.get(spaceRequestsAtom).get('a')).toEqual(['u2']);
-    applySpaceChange(store, { type: 'project.join_refused', projectId: 'a', userId: 'u2', project: space('a', 'Finance', { type: 'private' }) });
+    applySpaceChange(store, {
+      type: 'project.join_refused',
+      projectId: 'a',
+      userId: 'u2',
+      project: space('a', 'Finance', { type: 'private' }),
+    });
     expect(store.get(spaceRequestsAtom).get('a')).toEqual([]);
-    applySpaceChange(store, { type: 'project.join_requested', projectId: 'a', userId: 'u3', project: space('a', 'Finance', { canManage: false }) });
+    applySpaceChange(store, {
+      type: 'project.join_requested',
+      projectId: 'a',
+      userId: 'u3',
+      project: space('a', 'Finance', { canManage: false }),
+    });
     expect(store.get(spaceRequestsAtom).get('a')).toEqual([]);
   });
 });

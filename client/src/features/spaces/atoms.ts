@@ -21,7 +21,9 @@ export interface SpaceChat {
 }
 
 /** What the client may know of a space: a preloaded summary has the first fields only. */
-export type SpaceSummary = Pick<Space, 'id' | 'name' | 'color' | 'logo'> & Partial<Omit<Space, 'id' | 'name' | 'color' | 'logo'>> & Partial<SpaceChat>;
+export type SpaceSummary = Pick<Space, 'id' | 'name' | 'color' | 'logo'> &
+  Partial<Omit<Space, 'id' | 'name' | 'color' | 'logo'>> &
+  Partial<SpaceChat>;
 
 /** The space whose settings dialog is open (one for the whole dashboard); null when closed. */
 export const spaceSettingsTargetAtom = atom<string | null>(null);
@@ -47,10 +49,18 @@ function listed(spaces: ReadonlyMap<string, SpaceSummary>, ids: readonly string[
 }
 
 /** The sidebar's spaces: the ones the caller belongs to, their personal space first, then by name. */
-export const spaceListAtom = atom((get) => listed(get(spacesAtom), get(spaceIdsAtom)).filter((space) => space.isMember !== false).sort(byPersonalThenName));
+export const spaceListAtom = atom((get) =>
+  listed(get(spacesAtom), get(spaceIdsAtom))
+    .filter((space) => space.isMember !== false)
+    .sort(byPersonalThenName),
+);
 
 /** Spaces the caller sees but does not belong to: public ones to join, private ones to ask for (admins see those). */
-export const joinableSpacesAtom = atom((get) => listed(get(spacesAtom), get(spaceIdsAtom)).filter((space) => space.isMember === false).sort(byPersonalThenName));
+export const joinableSpacesAtom = atom((get) =>
+  listed(get(spacesAtom), get(spaceIdsAtom))
+    .filter((space) => space.isMember === false)
+    .sort(byPersonalThenName),
+);
 
 function chatOf(space: SpaceSummary | undefined): Partial<SpaceChat> {
   if (space?.unread === undefined) return {};
@@ -63,7 +73,11 @@ export const storeSpacesAtom = atom(null, (get, set, spaces: readonly SpaceSumma
   // A re-read of the list (a reconnection) does not carry the chat summary: keep the one the chat feature stored.
   for (const space of spaces) next.set(space.id, { ...chatOf(known.get(space.id)), ...next.get(space.id), ...space });
   set(spacesAtom, next);
-  if (options.replaceList) set(spaceIdsAtom, spaces.map((space) => space.id));
+  if (options.replaceList)
+    set(
+      spaceIdsAtom,
+      spaces.map((space) => space.id),
+    );
   else set(spaceIdsAtom, (ids) => [...new Set([...(ids ?? []), ...spaces.map((space) => space.id)])]);
 });
 
@@ -84,7 +98,11 @@ export function forgetSpace(store: AppStore, id: string): void {
 export function storeSpaceChat(store: AppStore, id: string, chat: SpaceChat): void {
   const spaces = store.get(spacesAtom);
   const space = spaces.get(id);
-  if (!space || (space.unread === chat.unread && space.lastMessage?.id === chat.lastMessage?.id && space.lastMessage?.body === chat.lastMessage?.body)) return;
+  if (
+    !space ||
+    (space.unread === chat.unread && space.lastMessage?.id === chat.lastMessage?.id && space.lastMessage?.body === chat.lastMessage?.body)
+  )
+    return;
   store.set(spacesAtom, new Map(spaces).set(id, { ...space, ...chat }));
 }
 
@@ -105,7 +123,13 @@ export function removeRequest(store: AppStore, projectId: string, userId: string
   const current = store.get(spaceRequestsAtom);
   const users = current.get(projectId);
   if (!users?.includes(userId)) return;
-  store.set(spaceRequestsAtom, new Map(current).set(projectId, users.filter((id) => id !== userId)));
+  store.set(
+    spaceRequestsAtom,
+    new Map(current).set(
+      projectId,
+      users.filter((id) => id !== userId),
+    ),
+  );
 }
 
 function forgetRequests(store: AppStore, projectId: string): void {
@@ -125,5 +149,6 @@ export function applySpaceChange(store: AppStore, change: SpaceChange): void {
   storeSpace(store, change.project);
   if (!change.userId) return;
   if (change.type === 'project.join_requested' && change.project.canManage) addRequest(store, change.projectId, change.userId);
-  if (change.type === 'project.member_added' || change.type === 'project.join_refused') removeRequest(store, change.projectId, change.userId);
+  if (change.type === 'project.member_added' || change.type === 'project.join_refused')
+    removeRequest(store, change.projectId, change.userId);
 }

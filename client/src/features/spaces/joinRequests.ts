@@ -18,7 +18,11 @@ export async function loadOpenRequests(store: AppStore, teamId: string, projectI
   const decided = new Set<string>(memberIds);
   let after: string | undefined;
   for (let page = 0; page < pages; page += 1) {
-    const { getTeamActivity } = await request(getTeamActivityDocument, { team: teamId, first: pageSize, ...(after ? { after } : {}) }, { silent: true });
+    const { getTeamActivity } = await request(
+      getTeamActivityDocument,
+      { team: teamId, first: pageSize, ...(after ? { after } : {}) },
+      { silent: true },
+    );
     for (const entry of getTeamActivity.entries) {
       const details = entry.details ?? {};
       if (details.projectId !== projectId || typeof details.userId !== 'string' || decided.has(details.userId)) continue;

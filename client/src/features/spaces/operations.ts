@@ -47,7 +47,9 @@ export const getProjectsWithMembersDocument = gql<{ getProjects: SpaceWithMember
   `query GetProjectsWithMembers { getProjects { ${spaceFields} users { ${memberFields} } } }`,
 );
 
-export const getProjectBasicDocument = gql<{ getProjectBasic: Space | null }, { id: string }>(`query GetProjectBasic($id: ID!) { getProjectBasic(id: $id) { ${spaceFields} } }`);
+export const getProjectBasicDocument = gql<{ getProjectBasic: Space | null }, { id: string }>(
+  `query GetProjectBasic($id: ID!) { getProjectBasic(id: $id) { ${spaceFields} } }`,
+);
 
 export const getSpaceWithMembersDocument = gql<{ getProjectBasic: SpaceWithMembers }, { id: string }>(
   `query GetSpaceWithMembers($id: ID!) { getProjectBasic(id: $id) { ${spaceFields} users { ${memberFields} } } }`,
@@ -86,12 +88,17 @@ export const editSpaceDocument = gql<{ ediProject: SpaceWithMembers }, SpaceChan
 
 export const deleteSpaceDocument = gql<{ delProject: boolean }, { id: string }>('mutation DelProject($id: ID!) { delProject(id: $id) }');
 
-export const joinSpaceDocument = gql<{ joinProject: Space }, { project: string }>(`mutation JoinProject($project: ID!) { joinProject(project: $project) { ${spaceFields} } }`);
+export const joinSpaceDocument = gql<{ joinProject: Space }, { project: string }>(
+  `mutation JoinProject($project: ID!) { joinProject(project: $project) { ${spaceFields} } }`,
+);
 
 /** admin or basic adds or changes a member (approving a request); refused answers a request; removed takes them out (or leaves). */
 export type PermissionChange = SpacePermission | 'refused' | 'removed';
 
-export const setPermissionDocument = gql<{ setPermission: SpaceWithMembers }, { user: string; project: string; permission: PermissionChange }>(
+export const setPermissionDocument = gql<
+  { setPermission: SpaceWithMembers },
+  { user: string; project: string; permission: PermissionChange }
+>(
   `mutation SetPermission($user: ID!, $project: ID!, $permission: String!) {
     setPermission(user: $user, project: $project, permission: $permission) { ${spaceFields} users { ${memberFields} } }
   }`,

@@ -28,7 +28,13 @@ export function useSpacesLive(): void {
       const viewing = window.location.pathname.split('/')[1] === change.projectId;
       if (!change.project && known && viewing) {
         navigateTo('/overview');
-        showToast({ message: change.type === 'project.deleted' ? i18n.t('spaces.live.deleted', { name: known.name }) : i18n.t('spaces.live.removed', { name: known.name }), icon: 'info' });
+        showToast({
+          message:
+            change.type === 'project.deleted'
+              ? i18n.t('spaces.live.deleted', { name: known.name })
+              : i18n.t('spaces.live.removed', { name: known.name }),
+          icon: 'info',
+        });
       }
     });
   }, [teamId, store]);

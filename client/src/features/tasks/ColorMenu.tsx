@@ -4,7 +4,17 @@ import { Menu, MenuContent, MenuRadioGroup, MenuRadioItem, MenuTrigger } from '.
 import styles from './Tasks.module.css';
 
 /** Picks one of the 12 task colours (SPEC §9) from a menu of swatches. */
-export function ColorMenu({ color, label, onChange, disabled = false }: { color: string; label: string; onChange: (color: string) => void; disabled?: boolean }) {
+export function ColorMenu({
+  color,
+  label,
+  onChange,
+  disabled = false,
+}: {
+  color: string;
+  label: string;
+  onChange: (color: string) => void;
+  disabled?: boolean;
+}) {
   const { t } = useTranslation();
   return (
     <Menu>

@@ -37,7 +37,9 @@ export function DeleteSectionDialog({ state, onClose }: DeleteSectionDialogProps
       description={t('tasks.sections.deleteDescription', { count })}
       footer={
         <>
-          <Button variant="secondary" onClick={onClose}>{t('tasks.cancel')}</Button>
+          <Button variant="secondary" onClick={onClose}>
+            {t('tasks.cancel')}
+          </Button>
           <Button variant="danger" loading={pending} disabled={!moveTo} onClick={() => void confirm()} data-autofocus>
             {t('tasks.sections.deleteConfirm')}
           </Button>

@@ -29,8 +29,12 @@ export function DeleteTaskDialog({ task, subtaskCount, onDelete, onClose }: Dele
       description={t('tasks.delete.withSubtasks', { count: subtaskCount })}
       footer={
         <>
-          <Button variant="secondary" onClick={onClose} disabled={pending !== null}>{t('tasks.cancel')}</Button>
-          <Button variant="secondary" loading={pending === 'keep'} disabled={pending !== null} onClick={() => void run(false)}>{t('tasks.delete.keepSubtasks')}</Button>
+          <Button variant="secondary" onClick={onClose} disabled={pending !== null}>
+            {t('tasks.cancel')}
+          </Button>
+          <Button variant="secondary" loading={pending === 'keep'} disabled={pending !== null} onClick={() => void run(false)}>
+            {t('tasks.delete.keepSubtasks')}
+          </Button>
           <Button variant="danger" loading={pending === 'all'} disabled={pending !== null} onClick={() => void run(true)} data-autofocus>
             {t('tasks.delete.allSubtasks', { count: subtaskCount })}
           </Button>

@@ -25,7 +25,8 @@ export function DescriptionToolbar({ editor }: { editor: Editor }) {
   const { t } = useTranslation();
   const active = useEditorState({
     editor,
-    selector: ({ editor: current }) => Object.fromEntries(tools.map(({ key }) => [key, isActive(current, key)])) as Record<ToolKey, boolean>,
+    selector: ({ editor: current }) =>
+      Object.fromEntries(tools.map(({ key }) => [key, isActive(current, key)])) as Record<ToolKey, boolean>,
   });
 
   /** Removes the link under the caret, or asks for an address and links the selection (or inserts the address). */
@@ -45,7 +46,12 @@ export function DescriptionToolbar({ editor }: { editor: Editor }) {
       if ((values[0] ?? '').trim() !== '') showToast({ message: t('tasks.description.linkRefused'), icon: 'error' });
       return;
     }
-    if (editor.state.selection.empty) editor.chain().focus().insertContent({ type: 'text', text: href, marks: [{ type: 'link', attrs: { href } }] }).run();
+    if (editor.state.selection.empty)
+      editor
+        .chain()
+        .focus()
+        .insertContent({ type: 'text', text: href, marks: [{ type: 'link', attrs: { href } }] })
+        .run();
     else editor.chain().focus().setLink({ href }).run();
   };
 

@@ -23,13 +23,31 @@ function useFilterChips() {
   const tags = useAtomValue(tagsAtom);
   const sprints = useAtomValue(sprintsAtom);
   const people = useAtomValue(boardPeopleAtom);
-  const toggle = (kind: FilterKind, value: string | number) => setFilter({ ...filter, [kind]: toggleValue<string | number>(filter[kind], value) } as TaskFilter);
-  const personLabel = (id: string) => (id === unassignedKey ? t('tasks.filters.unassigned') : personName(people.find((person) => person.id === id) ?? { firstname: t('tasks.filters.someone'), lastname: '' }));
+  const toggle = (kind: FilterKind, value: string | number) =>
+    setFilter({ ...filter, [kind]: toggleValue<string | number>(filter[kind], value) } as TaskFilter);
+  const personLabel = (id: string) =>
+    id === unassignedKey
+      ? t('tasks.filters.unassigned')
+      : personName(people.find((person) => person.id === id) ?? { firstname: t('tasks.filters.someone'), lastname: '' });
   const chips: Chip[] = [
-    ...filter.tags.map((id) => ({ kind: 'tags' as const, value: id, label: tags.find((tag) => tag.id === id)?.name ?? '…', color: tags.find((tag) => tag.id === id)?.color })),
-    ...filter.sprints.map((id) => ({ kind: 'sprints' as const, value: id, label: sprints.find((tag) => tag.id === id)?.name ?? '…', color: sprints.find((tag) => tag.id === id)?.color })),
+    ...filter.tags.map((id) => ({
+      kind: 'tags' as const,
+      value: id,
+      label: tags.find((tag) => tag.id === id)?.name ?? '…',
+      color: tags.find((tag) => tag.id === id)?.color,
+    })),
+    ...filter.sprints.map((id) => ({
+      kind: 'sprints' as const,
+      value: id,
+      label: sprints.find((tag) => tag.id === id)?.name ?? '…',
+      color: sprints.find((tag) => tag.id === id)?.color,
+    })),
     ...filter.assignees.map((id) => ({ kind: 'assignees' as const, value: id, label: personLabel(id) })),
-    ...filter.priorities.map((value) => ({ kind: 'priorities' as const, value, label: t(`tasks.priority.${taskPriorities[value] ?? 'normal'}`) })),
+    ...filter.priorities.map((value) => ({
+      kind: 'priorities' as const,
+      value,
+      label: t(`tasks.priority.${taskPriorities[value] ?? 'normal'}`),
+    })),
   ];
   return { chips, toggle, personLabel };
 }
@@ -48,7 +66,9 @@ export function FilterMenu() {
   return (
     <Menu>
       <MenuTrigger asChild>
-        <Button size="sm" variant={active ? 'secondary' : 'ghost'} icon={<Filter size={14} aria-hidden />}>{t('tasks.filters.add')}</Button>
+        <Button size="sm" variant={active ? 'secondary' : 'ghost'} icon={<Filter size={14} aria-hidden />}>
+          {t('tasks.filters.add')}
+        </Button>
       </MenuTrigger>
       <MenuContent align="start">
         <MenuSub>
@@ -56,8 +76,15 @@ export function FilterMenu() {
           <MenuSubContent>
             {tags.length === 0 && <p className={styles.menuEmpty}>{t('tasks.tags.none')}</p>}
             {tags.map((tag) => (
-              <MenuCheckboxItem key={tag.id} checked={filter.tags.includes(tag.id)} onCheckedChange={() => toggle('tags', tag.id)} onSelect={keepOpen}
-                icon={<span className={styles.swatch} style={{ background: tag.color }} />}>{tag.name}</MenuCheckboxItem>
+              <MenuCheckboxItem
+                key={tag.id}
+                checked={filter.tags.includes(tag.id)}
+                onCheckedChange={() => toggle('tags', tag.id)}
+                onSelect={keepOpen}
+                icon={<span className={styles.swatch} style={{ background: tag.color }} />}
+              >
+                {tag.name}
+              </MenuCheckboxItem>
             ))}
           </MenuSubContent>
         </MenuSub>
@@ -66,8 +93,15 @@ export function FilterMenu() {
           <MenuSubContent>
             {sprints.length === 0 && <p className={styles.menuEmpty}>{t('tasks.sprints.none')}</p>}
             {sprints.map((sprint) => (
-              <MenuCheckboxItem key={sprint.id} checked={filter.sprints.includes(sprint.id)} onCheckedChange={() => toggle('sprints', sprint.id)} onSelect={keepOpen}
-                icon={<span className={styles.swatch} style={{ background: sprint.color }} />}>{sprint.name}</MenuCheckboxItem>
+              <MenuCheckboxItem
+                key={sprint.id}
+                checked={filter.sprints.includes(sprint.id)}
+                onCheckedChange={() => toggle('sprints', sprint.id)}
+                onSelect={keepOpen}
+                icon={<span className={styles.swatch} style={{ background: sprint.color }} />}
+              >
+                {sprint.name}
+              </MenuCheckboxItem>
             ))}
           </MenuSubContent>
         </MenuSub>
@@ -75,7 +109,14 @@ export function FilterMenu() {
           <MenuSubTrigger>{t('tasks.filters.assignees')}</MenuSubTrigger>
           <MenuSubContent>
             {[unassignedKey, ...people.map((person) => person.id)].map((id) => (
-              <MenuCheckboxItem key={id} checked={filter.assignees.includes(id)} onCheckedChange={() => toggle('assignees', id)} onSelect={keepOpen}>{personLabel(id)}</MenuCheckboxItem>
+              <MenuCheckboxItem
+                key={id}
+                checked={filter.assignees.includes(id)}
+                onCheckedChange={() => toggle('assignees', id)}
+                onSelect={keepOpen}
+              >
+                {personLabel(id)}
+              </MenuCheckboxItem>
             ))}
           </MenuSubContent>
         </MenuSub>
@@ -83,8 +124,14 @@ export function FilterMenu() {
           <MenuSubTrigger>{t('tasks.filters.priorities')}</MenuSubTrigger>
           <MenuSubContent>
             {[...taskPriorities].reverse().map((priority) => (
-              <MenuCheckboxItem key={priority} checked={filter.priorities.includes(taskPriorityValue(priority))} onSelect={keepOpen}
-                onCheckedChange={() => toggle('priorities', taskPriorityValue(priority))}>{t(`tasks.priority.${priority}`)}</MenuCheckboxItem>
+              <MenuCheckboxItem
+                key={priority}
+                checked={filter.priorities.includes(taskPriorityValue(priority))}
+                onSelect={keepOpen}
+                onCheckedChange={() => toggle('priorities', taskPriorityValue(priority))}
+              >
+                {t(`tasks.priority.${priority}`)}
+              </MenuCheckboxItem>
             ))}
           </MenuSubContent>
         </MenuSub>
@@ -107,14 +154,23 @@ export function FilterChips() {
           <li key={`${chip.kind}-${chip.value}`} className={styles.chip}>
             {chip.color && <span className={styles.swatch} style={{ background: chip.color }} />}
             <span>{t(`tasks.filters.chip.${chip.kind}`, { value: chip.label })}</span>
-            <button type="button" className={styles.chipRemove} aria-label={t('tasks.filters.remove', { value: chip.label })} onClick={() => toggle(chip.kind, chip.value)}>
+            <button
+              type="button"
+              className={styles.chipRemove}
+              aria-label={t('tasks.filters.remove', { value: chip.label })}
+              onClick={() => toggle(chip.kind, chip.value)}
+            >
               <X size={12} aria-hidden />
             </button>
           </li>
         ))}
       </ul>
-      <span className={styles.count} role="status">{t('tasks.filters.showing', { count: shown })}</span>
-      <Button size="sm" variant="ghost" onClick={() => setFilter({ tags: [], sprints: [], assignees: [], priorities: [] })}>{t('tasks.filters.clear')}</Button>
+      <span className={styles.count} role="status">
+        {t('tasks.filters.showing', { count: shown })}
+      </span>
+      <Button size="sm" variant="ghost" onClick={() => setFilter({ tags: [], sprints: [], assignees: [], priorities: [] })}>
+        {t('tasks.filters.clear')}
+      </Button>
     </div>
   );
 }

@@ -19,7 +19,13 @@ function serverWith(tags: Tag[]) {
   return {
     getTags: () => ({ data: { getTags: known } }),
     setTag: (variables: Record<string, unknown>) => {
-      const created = { id: `tag-${known.length + 1}`, name: String(variables.name), color: String(variables.color), isSprint: variables.isSprint === true, project: testProject };
+      const created = {
+        id: `tag-${known.length + 1}`,
+        name: String(variables.name),
+        color: String(variables.color),
+        isSprint: variables.isSprint === true,
+        project: testProject,
+      };
       known.push(created);
       return { data: { setTag: created } };
     },
@@ -61,7 +67,9 @@ describe('tag picker', () => {
     await waitFor(() => expect(document.activeElement).toBe(field));
     await userEvent.type(field, 'Backend');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Create tag “Backend”' }));
-    await waitFor(() => expect(graphql.callsOf('setTag')[0]?.variables).toMatchObject({ project: testProject, name: 'Backend', isSprint: false }));
+    await waitFor(() =>
+      expect(graphql.callsOf('setTag')[0]?.variables).toMatchObject({ project: testProject, name: 'Backend', isSprint: false }),
+    );
     await waitFor(() => expect(graphql.callsOf('ediTask')[0]?.variables).toEqual({ id: 't1', tags: ['tag-1'] }));
     expect(await within(dialog).findByRole('button', { name: 'Backend', pressed: true })).toBeTruthy();
     expect((field as HTMLInputElement).value).toBe('');
@@ -108,7 +116,10 @@ describe('sprint picker', () => {
     const sprint = { id: 'sprint-1', name: 'Week 1', color: '#5E6AD2', isSprint: true, project: testProject };
     const opened = await openTasks({
       tasks: [{ ...task, sprint: { id: sprint.id, name: sprint.name, color: sprint.color } }],
-      handlers: { ...serverWith([sprint]), ediTask: (variables) => ({ data: { ediTask: { ...task, sprint: variables.sprint ? task.sprint : null } } }) },
+      handlers: {
+        ...serverWith([sprint]),
+        ediTask: (variables) => ({ data: { ediTask: { ...task, sprint: variables.sprint ? task.sprint : null } } }),
+      },
       path: `/${testProject}/tasks/d/${task.id}`,
     });
     await userEvent.click(await screen.findByRole('button', { name: 'Sprint Week 1' }));

@@ -50,7 +50,9 @@ function LabelOptions({ task, isSprint, onDone }: LabelOptionsProps & { isSprint
   const isChosen = (label: Tag) => (isSprint ? task.sprint?.id === label.id : task.tags.some((known) => known.id === label.id));
   const choose = (label: Tag | null) => {
     if (isSprint) {
-      void editTask(store, { id: task.id, sprint: label ? label.id : null }, t('tasks.errors.edit'), { sprint: label ? plain(label) : null });
+      void editTask(store, { id: task.id, sprint: label ? label.id : null }, t('tasks.errors.edit'), {
+        sprint: label ? plain(label) : null,
+      });
       onDone();
       return;
     }
@@ -79,8 +81,14 @@ function LabelOptions({ task, isSprint, onDone }: LabelOptionsProps & { isSprint
 
   return (
     <div className={styles.pickPeople} onKeyDown={moveBetweenOptions}>
-      <input className={styles.inlineInput} data-autofocus data-option value={query} maxLength={tagNameLength.maximum}
-        placeholder={t(`tasks.${kind}.find`)} aria-label={t(`tasks.${kind}.find`)}
+      <input
+        className={styles.inlineInput}
+        data-autofocus
+        data-option
+        value={query}
+        maxLength={tagNameLength.maximum}
+        placeholder={t(`tasks.${kind}.find`)}
+        aria-label={t(`tasks.${kind}.find`)}
         onChange={(event) => setQuery(event.target.value)}
         onKeyDown={(event) => {
           if (event.key !== 'Enter') return;
@@ -89,13 +97,24 @@ function LabelOptions({ task, isSprint, onDone }: LabelOptionsProps & { isSprint
           if (exact) choose(exact);
           else if (shown.length === 1 && wanted !== '') choose(shown[0]!);
           else void create();
-        }} />
+        }}
+      />
       {labels.length === 0 && wanted === '' && <p className={styles.muted}>{t(`tasks.${kind}.noneYet`)}</p>}
-      {taken && !labels.some((label) => sameName(label.name, wanted)) && <p className={styles.muted} role="status">{t('tasks.tags.nameTaken')}</p>}
+      {taken && !labels.some((label) => sameName(label.name, wanted)) && (
+        <p className={styles.muted} role="status">
+          {t('tasks.tags.nameTaken')}
+        </p>
+      )}
       <ul className={styles.pickList} aria-label={t(`tasks.${kind}.title`)}>
         {isSprint && wanted === '' && (
           <li>
-            <button type="button" data-option className={styles.pickOption} aria-pressed={task.sprint === null} onClick={() => choose(null)}>
+            <button
+              type="button"
+              data-option
+              className={styles.pickOption}
+              aria-pressed={task.sprint === null}
+              onClick={() => choose(null)}
+            >
               <span className={styles.pickLabel}>{t('tasks.sprints.noSprint')}</span>
               {task.sprint === null && <Check size={14} aria-hidden />}
             </button>

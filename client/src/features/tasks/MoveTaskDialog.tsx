@@ -33,15 +33,24 @@ export function MoveTaskDialog({ task, onMove, onClose }: MoveTaskDialogProps) {
       description={t('tasks.move.description')}
       footer={
         <>
-          <Button variant="secondary" onClick={onClose}>{t('tasks.cancel')}</Button>
-          <Button variant="primary" loading={pending} disabled={!target} onClick={() => void move()} data-autofocus>{t('tasks.move.confirm')}</Button>
+          <Button variant="secondary" onClick={onClose}>
+            {t('tasks.cancel')}
+          </Button>
+          <Button variant="primary" loading={pending} disabled={!target} onClick={() => void move()} data-autofocus>
+            {t('tasks.move.confirm')}
+          </Button>
         </>
       }
     >
       {spaces.length === 0 ? (
         <Notice tone="info">{t('tasks.move.noSpaces')}</Notice>
       ) : (
-        <Select label={t('tasks.move.space')} value={target} onChange={(event) => setTarget(event.target.value)} options={spaces.map((space) => ({ value: space.id, label: space.name }))} />
+        <Select
+          label={t('tasks.move.space')}
+          value={target}
+          onChange={(event) => setTarget(event.target.value)}
+          options={spaces.map((space) => ({ value: space.id, label: space.name }))}
+        />
       )}
     </Dialog>
   );

@@ -32,11 +32,17 @@ function PriorityOptions({ task, onDone }: { task: BoardTask; onDone: () => void
         const value = taskPriorityValue(key);
         return (
           <li key={key}>
-            <button type="button" data-option className={styles.pickOption} aria-pressed={task.priority === value} data-autofocus={task.priority === value || undefined}
+            <button
+              type="button"
+              data-option
+              className={styles.pickOption}
+              aria-pressed={task.priority === value}
+              data-autofocus={task.priority === value || undefined}
               onClick={() => {
                 void editTask(store, { id: task.id, priority: value }, t('tasks.errors.edit'));
                 onDone();
-              }}>
+              }}
+            >
               <PriorityIcon priority={value} />
               <span className={styles.pickLabel}>{t(`tasks.priority.${key}`)}</span>
               <kbd className={styles.kbd}>{numberOf(value)}</kbd>
@@ -62,8 +68,14 @@ export function AssigneeOptions({ task }: { task: BoardTask }) {
   };
   return (
     <div className={styles.pickPeople} onKeyDown={moveBetweenOptions}>
-      <input className={styles.inlineInput} data-autofocus value={query} placeholder={t('tasks.people.search')} aria-label={t('tasks.people.search')}
-        onChange={(event) => setQuery(event.target.value)} />
+      <input
+        className={styles.inlineInput}
+        data-autofocus
+        value={query}
+        placeholder={t('tasks.people.search')}
+        aria-label={t('tasks.people.search')}
+        onChange={(event) => setQuery(event.target.value)}
+      />
       {shown.length === 0 && <p className={styles.muted}>{t('tasks.people.nobody')}</p>}
       <ul className={styles.pickList}>
         {shown.map((person) => {
@@ -83,7 +95,12 @@ export function AssigneeOptions({ task }: { task: BoardTask }) {
   );
 }
 
-const titles = { priority: 'tasks.quick.priorityTitle', assignee: 'tasks.quick.assigneeTitle', tags: 'tasks.quick.tagsTitle', sprint: 'tasks.quick.sprintTitle' } as const;
+const titles = {
+  priority: 'tasks.quick.priorityTitle',
+  assignee: 'tasks.quick.assigneeTitle',
+  tags: 'tasks.quick.tagsTitle',
+  sprint: 'tasks.quick.sprintTitle',
+} as const;
 
 /** The pickers: P sets the priority, A the assignees of the focused or open task; the panel opens the tags and sprint ones. */
 export function QuickPickDialog() {
@@ -94,8 +111,18 @@ export function QuickPickDialog() {
   const close = () => setPick(null);
   const severalChoices = pick.kind === 'assignee' || pick.kind === 'tags';
   return (
-    <Dialog open onOpenChange={(open) => !open && close()} title={t(titles[pick.kind], { code: task.idCode })}
-      footer={severalChoices ? <Button variant="secondary" onClick={close}>{t('tasks.done')}</Button> : undefined}>
+    <Dialog
+      open
+      onOpenChange={(open) => !open && close()}
+      title={t(titles[pick.kind], { code: task.idCode })}
+      footer={
+        severalChoices ? (
+          <Button variant="secondary" onClick={close}>
+            {t('tasks.done')}
+          </Button>
+        ) : undefined
+      }
+    >
       {pick.kind === 'priority' && <PriorityOptions task={task} onDone={close} />}
       {pick.kind === 'assignee' && <AssigneeOptions task={task} />}
       {pick.kind === 'tags' && <TagOptions task={task} onDone={close} />}

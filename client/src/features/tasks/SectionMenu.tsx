@@ -3,7 +3,19 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { sectionNameLength } from '#shared/taskRules';
 import { useStore } from '../../lib/store';
-import { Menu, MenuContent, MenuItem, MenuRadioGroup, MenuRadioItem, MenuSeparator, MenuSub, MenuSubContent, MenuSubTrigger, MenuTrigger, openDialog } from '../../ui';
+import {
+  Menu,
+  MenuContent,
+  MenuItem,
+  MenuRadioGroup,
+  MenuRadioItem,
+  MenuSeparator,
+  MenuSub,
+  MenuSubContent,
+  MenuSubTrigger,
+  MenuTrigger,
+  openDialog,
+} from '../../ui';
 import { DeleteSectionDialog } from './DeleteSectionDialog';
 import type { ProjectState } from './operations';
 import { reorderSection, updateSection } from './sectionActions';
@@ -39,13 +51,22 @@ export function SectionMenu({ state, index, sectionCount }: SectionMenuProps) {
           <MoreHorizontal size={16} aria-hidden />
         </MenuTrigger>
         <MenuContent align="end">
-          <MenuItem icon={<Pencil size={14} />} onSelect={() => void rename()}>{t('tasks.sections.rename')}</MenuItem>
+          <MenuItem icon={<Pencil size={14} />} onSelect={() => void rename()}>
+            {t('tasks.sections.rename')}
+          </MenuItem>
           <MenuSub>
             <MenuSubTrigger icon={<Shapes size={14} />}>{t('tasks.sections.icon')}</MenuSubTrigger>
             <MenuSubContent className={styles.iconMenu}>
-              <MenuRadioGroup value={String(state.icon % sectionIcons.length)} onValueChange={(value) => void updateSection(store, state.id, { icon: Number(value) })}>
+              <MenuRadioGroup
+                value={String(state.icon % sectionIcons.length)}
+                onValueChange={(value) => void updateSection(store, state.id, { icon: Number(value) })}
+              >
                 {sectionIcons.map((Icon, iconIndex) => (
-                  <MenuRadioItem key={iconIndex} value={String(iconIndex)} aria-label={t('tasks.sections.iconNumber', { number: iconIndex + 1 })}>
+                  <MenuRadioItem
+                    key={iconIndex}
+                    value={String(iconIndex)}
+                    aria-label={t('tasks.sections.iconNumber', { number: iconIndex + 1 })}
+                  >
                     <Icon size={16} aria-hidden />
                   </MenuRadioItem>
                 ))}
@@ -56,7 +77,11 @@ export function SectionMenu({ state, index, sectionCount }: SectionMenuProps) {
           <MenuItem icon={<ArrowLeft size={14} />} disabled={index === 0} onSelect={() => void reorderSection(store, state.id, index - 1)}>
             {t('tasks.sections.moveLeft')}
           </MenuItem>
-          <MenuItem icon={<ArrowRight size={14} />} disabled={index >= sectionCount - 1} onSelect={() => void reorderSection(store, state.id, index + 1)}>
+          <MenuItem
+            icon={<ArrowRight size={14} />}
+            disabled={index >= sectionCount - 1}
+            onSelect={() => void reorderSection(store, state.id, index + 1)}
+          >
             {t('tasks.sections.moveRight')}
           </MenuItem>
           <MenuSeparator />

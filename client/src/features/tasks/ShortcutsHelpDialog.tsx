@@ -11,13 +11,27 @@ export function ShortcutsHelpDialog() {
   const [open, setOpen] = useAtom(shortcutsHelpOpenAtom);
   if (!open) return null;
   return (
-    <Dialog open onOpenChange={setOpen} title={t('tasks.shortcuts.title')}
-      footer={<Button variant="secondary" onClick={() => setOpen(false)} data-autofocus>{t('tasks.done')}</Button>}>
+    <Dialog
+      open
+      onOpenChange={setOpen}
+      title={t('tasks.shortcuts.title')}
+      footer={
+        <Button variant="secondary" onClick={() => setOpen(false)} data-autofocus>
+          {t('tasks.done')}
+        </Button>
+      }
+    >
       <dl className={styles.shortcutList}>
         {shortcutList.map(({ keys, label }) => (
           <div key={label} className={styles.shortcutRow}>
             <dt>{t(`tasks.shortcuts.${label}`)}</dt>
-            <dd>{keys.map((key) => <kbd key={key} className={styles.kbd}>{key}</kbd>)}</dd>
+            <dd>
+              {keys.map((key) => (
+                <kbd key={key} className={styles.kbd}>
+                  {key}
+                </kbd>
+              ))}
+            </dd>
           </div>
         ))}
       </dl>

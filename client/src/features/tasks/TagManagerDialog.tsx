@@ -31,7 +31,11 @@ function TagRow({ tag }: { tag: Tag }) {
   };
   return (
     <li className={styles.tagRow}>
-      <ColorMenu color={tag.color} label={t('tasks.tags.color', { name: tag.name })} onChange={(color) => void editTag(store, tag.id, { color })} />
+      <ColorMenu
+        color={tag.color}
+        label={t('tasks.tags.color', { name: tag.name })}
+        onChange={(color) => void editTag(store, tag.id, { color })}
+      />
       <input
         className={styles.inlineInput}
         value={name}
@@ -41,7 +45,14 @@ function TagRow({ tag }: { tag: Tag }) {
         onBlur={rename}
         onKeyDown={(event) => event.key === 'Enter' && event.currentTarget.blur()}
       />
-      <Button size="sm" variant="ghost" iconOnly icon={<Trash2 size={14} aria-hidden />} aria-label={t('tasks.tags.deleteNamed', { name: tag.name })} onClick={() => void remove()} />
+      <Button
+        size="sm"
+        variant="ghost"
+        iconOnly
+        icon={<Trash2 size={14} aria-hidden />}
+        aria-label={t('tasks.tags.deleteNamed', { name: tag.name })}
+        onClick={() => void remove()}
+      />
     </li>
   );
 }
@@ -60,12 +71,36 @@ function TagGroup({ project, isSprint }: { project: string; isSprint: boolean })
   const kind = isSprint ? 'sprints' : 'tags';
   return (
     <section className={styles.tagGroup} aria-labelledby={`${kind}-heading`}>
-      <h3 id={`${kind}-heading`} className={styles.columnTitle}>{t(`tasks.${kind}.title`)}</h3>
-      {tags.length === 0 ? <p className={styles.muted}>{t(`tasks.${kind}.none`)}</p> : <ul className={styles.tagList}>{tags.map((tag) => <TagRow key={tag.id} tag={tag} />)}</ul>}
-      <form className={styles.inlineForm} onSubmit={(event) => { event.preventDefault(); void add(); }}>
-        <input className={styles.inlineInput} value={name} maxLength={tagNameLength.maximum} placeholder={t(`tasks.${kind}.newPlaceholder`)}
-          aria-label={t(`tasks.${kind}.new`)} onChange={(event) => setName(event.target.value)} />
-        <Button size="sm" type="submit" disabled={!name.trim()}>{t(`tasks.${kind}.add`)}</Button>
+      <h3 id={`${kind}-heading`} className={styles.columnTitle}>
+        {t(`tasks.${kind}.title`)}
+      </h3>
+      {tags.length === 0 ? (
+        <p className={styles.muted}>{t(`tasks.${kind}.none`)}</p>
+      ) : (
+        <ul className={styles.tagList}>
+          {tags.map((tag) => (
+            <TagRow key={tag.id} tag={tag} />
+          ))}
+        </ul>
+      )}
+      <form
+        className={styles.inlineForm}
+        onSubmit={(event) => {
+          event.preventDefault();
+          void add();
+        }}
+      >
+        <input
+          className={styles.inlineInput}
+          value={name}
+          maxLength={tagNameLength.maximum}
+          placeholder={t(`tasks.${kind}.newPlaceholder`)}
+          aria-label={t(`tasks.${kind}.new`)}
+          onChange={(event) => setName(event.target.value)}
+        />
+        <Button size="sm" type="submit" disabled={!name.trim()}>
+          {t(`tasks.${kind}.add`)}
+        </Button>
       </form>
     </section>
   );
@@ -75,8 +110,17 @@ function TagGroup({ project, isSprint }: { project: string; isSprint: boolean })
 export function TagManagerDialog({ project, onClose }: { project: string; onClose: () => void }) {
   const { t } = useTranslation();
   return (
-    <Dialog open onOpenChange={(open) => !open && onClose()} title={t('tasks.tags.manageTitle')} size="md"
-      footer={<Button variant="secondary" onClick={onClose}>{t('tasks.done')}</Button>}>
+    <Dialog
+      open
+      onOpenChange={(open) => !open && onClose()}
+      title={t('tasks.tags.manageTitle')}
+      size="md"
+      footer={
+        <Button variant="secondary" onClick={onClose}>
+          {t('tasks.done')}
+        </Button>
+      }
+    >
       <TagGroup project={project} isSprint={false} />
       <TagGroup project={project} isSprint />
     </Dialog>

@@ -48,12 +48,22 @@ export function TaskActionsMenu({ project, task }: { project: string; task: Boar
           <MoreHorizontal size={16} aria-hidden />
         </MenuTrigger>
         <MenuContent align="end">
-          <MenuItem icon={<Copy size={14} />} disabled={!task.canEdit} onSelect={() => void duplicate()}>{t('tasks.actions.duplicate')}</MenuItem>
-          <MenuItem icon={<ArrowRightLeft size={14} />} disabled={!task.canEdit} onSelect={() => setDialog('move')}>{t('tasks.actions.move')}</MenuItem>
-          {task.canDelete && <MenuItem icon={<Trash2 size={14} />} tone="danger" onSelect={() => void askDelete()}>{t('tasks.panel.delete')}</MenuItem>}
+          <MenuItem icon={<Copy size={14} />} disabled={!task.canEdit} onSelect={() => void duplicate()}>
+            {t('tasks.actions.duplicate')}
+          </MenuItem>
+          <MenuItem icon={<ArrowRightLeft size={14} />} disabled={!task.canEdit} onSelect={() => setDialog('move')}>
+            {t('tasks.actions.move')}
+          </MenuItem>
+          {task.canDelete && (
+            <MenuItem icon={<Trash2 size={14} />} tone="danger" onSelect={() => void askDelete()}>
+              {t('tasks.panel.delete')}
+            </MenuItem>
+          )}
         </MenuContent>
       </Menu>
-      {dialog === 'delete' && <DeleteTaskDialog task={task} subtaskCount={subtaskCount} onDelete={remove} onClose={() => setDialog(null)} />}
+      {dialog === 'delete' && (
+        <DeleteTaskDialog task={task} subtaskCount={subtaskCount} onDelete={remove} onClose={() => setDialog(null)} />
+      )}
       {dialog === 'move' && (
         <MoveTaskDialog
           task={task}

@@ -21,38 +21,50 @@ function useLookup(): ActivityLookup {
   const { t } = useTranslation();
   const board = useAtomValue(boardAtom);
   const people = useAtomValue(boardPeopleAtom);
-  return useMemo(() => ({
-    section: (id) => board.states.find((state) => state.id === id)?.value,
-    person: (id) => {
-      const person = people.find((candidate) => candidate.id === id);
-      return person ? personName(person) : undefined;
-    },
-    tag: (id) => board.tags.find((tag) => tag.id === id)?.name,
-    task: (id) => board.tasks.get(id)?.name,
-    priority: (priority) => t(`tasks.priority.${priority}`),
-    unit: (unit) => t(`tasks.units.${unit}`),
-    unknown: t('tasks.activity.unknown'),
-  }), [board, people, t]);
+  return useMemo(
+    () => ({
+      section: (id) => board.states.find((state) => state.id === id)?.value,
+      person: (id) => {
+        const person = people.find((candidate) => candidate.id === id);
+        return person ? personName(person) : undefined;
+      },
+      tag: (id) => board.tags.find((tag) => tag.id === id)?.name,
+      task: (id) => board.tasks.get(id)?.name,
+      priority: (priority) => t(`tasks.priority.${priority}`),
+      unit: (unit) => t(`tasks.units.${unit}`),
+      unknown: t('tasks.activity.unknown'),
+    }),
+    [board, people, t],
+  );
 }
 
 function Entry({ entry, lookup }: { entry: TaskActivity; lookup: ActivityLookup }) {
   const { t, i18n } = useTranslation();
   const who = entry.actor ? personName(entry.actor) : t('tasks.activity.someone');
   const when = new Date(entry.createdAt);
-  const lines = entry.type === 'task.created'
-    ? [t('tasks.activity.created', { who })]
-    : entry.type === 'task.followed' || entry.type === 'task.unfollowed'
-      ? [t(entry.type === 'task.followed' ? 'tasks.activity.followed' : 'tasks.activity.unfollowed', { who })]
-      : entry.changes.map((change) => {
-        const field = isActivityField(change.field) ? t(`tasks.activity.fields.${change.field}`) : change.field;
-        const { phrase, from, to } = activityPhrase(change.field, change.from, change.to, lookup);
-        return t(`tasks.activity.${phrase}`, { who, field, from, to });
-      });
+  const lines =
+    entry.type === 'task.created'
+      ? [t('tasks.activity.created', { who })]
+      : entry.type === 'task.followed' || entry.type === 'task.unfollowed'
+        ? [t(entry.type === 'task.followed' ? 'tasks.activity.followed' : 'tasks.activity.unfollowed', { who })]
+        : entry.changes.map((change) => {
+            const field = isActivityField(change.field) ? t(`tasks.activity.fields.${change.field}`) : change.field;
+            const { phrase, from, to } = activityPhrase(change.field, change.from, change.to, lookup);
+            return t(`tasks.activity.${phrase}`, { who, field, from, to });
+          });
   return (
     <li className={styles.activityEntry}>
-      {entry.actor ? <Avatar name={who} src={entry.actor.profileImg} colorKey={entry.actor.id} size={22} /> : <span className={styles.avatarGap} />}
+      {entry.actor ? (
+        <Avatar name={who} src={entry.actor.profileImg} colorKey={entry.actor.id} size={22} />
+      ) : (
+        <span className={styles.avatarGap} />
+      )}
       <div>
-        {lines.map((line, index) => <p key={index} className={styles.activityLine}>{line}</p>)}
+        {lines.map((line, index) => (
+          <p key={index} className={styles.activityLine}>
+            {line}
+          </p>
+        ))}
         <time className={styles.muted} dateTime={entry.createdAt} title={when.toLocaleString(i18n.language)}>
           {formatRelativeTime(when.getTime(), Date.now(), i18n.language, t('tasks.activity.justNow'))}
         </time>
@@ -67,15 +79,26 @@ export function TaskActivityTab({ taskId }: { taskId: string }) {
   const lookup = useLookup();
   const [page, setPage] = useState<Page>({ entries: [], next: null, status: 'loading' });
 
-  const load = useCallback(async (after: string | null) => {
-    setPage((current) => ({ ...current, status: 'loading' }));
-    try {
-      const { getTaskActivity } = await request(getTaskActivityDocument, after ? { task: taskId, first: pageSize, after } : { task: taskId, first: pageSize }, { handledByCaller: true });
-      setPage((current) => ({ entries: after ? [...current.entries, ...getTaskActivity.entries] : getTaskActivity.entries, next: getTaskActivity.nextCursor, status: 'ready' }));
-    } catch {
-      setPage((current) => ({ ...current, status: 'error' }));
-    }
-  }, [taskId]);
+  const load = useCallback(
+    async (after: string | null) => {
+      setPage((current) => ({ ...current, status: 'loading' }));
+      try {
+        const { getTaskActivity } = await request(
+          getTaskActivityDocument,
+          after ? { task: taskId, first: pageSize, after } : { task: taskId, first: pageSize },
+          { handledByCaller: true },
+        );
+        setPage((current) => ({
+          entries: after ? [...current.entries, ...getTaskActivity.entries] : getTaskActivity.entries,
+          next: getTaskActivity.nextCursor,
+          status: 'ready',
+        }));
+      } catch {
+        setPage((current) => ({ ...current, status: 'error' }));
+      }
+    },
+    [taskId],
+  );
 
   useEffect(() => {
     void load(null);
@@ -85,15 +108,23 @@ export function TaskActivityTab({ taskId }: { taskId: string }) {
     <div className={styles.activity}>
       {page.status === 'ready' && page.entries.length === 0 && <p className={styles.muted}>{t('tasks.activity.empty')}</p>}
       <ol className={styles.activityList} aria-label={t('tasks.panel.activity')}>
-        {page.entries.map((entry) => <Entry key={entry.id} entry={entry} lookup={lookup} />)}
+        {page.entries.map((entry) => (
+          <Entry key={entry.id} entry={entry} lookup={lookup} />
+        ))}
       </ol>
       {page.status === 'loading' && <Spinner label={t('tasks.activity.loading')} />}
       {page.status === 'error' && (
         <Notice tone="error" title={t('tasks.activity.failed')}>
-          <Button size="sm" onClick={() => void load(page.entries.length > 0 ? page.next : null)}>{t('tasks.retry')}</Button>
+          <Button size="sm" onClick={() => void load(page.entries.length > 0 ? page.next : null)}>
+            {t('tasks.retry')}
+          </Button>
         </Notice>
       )}
-      {page.status === 'ready' && page.next && <Button size="sm" variant="ghost" onClick={() => void load(page.next)}>{t('tasks.activity.more')}</Button>}
+      {page.status === 'ready' && page.next && (
+        <Button size="sm" variant="ghost" onClick={() => void load(page.next)}>
+          {t('tasks.activity.more')}
+        </Button>
+      )}
     </div>
   );
 }

@@ -53,7 +53,9 @@ export function DeadlineChip({ deadline }: { deadline: string }) {
 export function Assignees({ users, size }: { users: readonly TaskPerson[]; size: number }) {
   return (
     <span className={styles.assignees}>
-      {users.slice(0, 3).map((user) => <Avatar key={user.id} name={personName(user)} src={user.profileImg} colorKey={user.id} size={size} />)}
+      {users.slice(0, 3).map((user) => (
+        <Avatar key={user.id} name={personName(user)} src={user.profileImg} colorKey={user.id} size={size} />
+      ))}
       {users.length > 3 && <span className={styles.more}>+{users.length - 3}</span>}
     </span>
   );
@@ -80,12 +82,22 @@ export function FileCount({ count }: { count: number }) {
   if (count === 0) return null;
   return (
     <span className={styles.fileCount} title={t('tasks.files.count', { count })} aria-label={t('tasks.files.count', { count })} role="img">
-      <Paperclip size={12} aria-hidden />{count}
+      <Paperclip size={12} aria-hidden />
+      {count}
     </span>
   );
 }
 
-export const TaskCard = memo(function TaskCard({ task, href, index, start, measureRef, focused, onDragStart, onDropBefore }: TaskCardProps) {
+export const TaskCard = memo(function TaskCard({
+  task,
+  href,
+  index,
+  start,
+  measureRef,
+  focused,
+  onDragStart,
+  onDropBefore,
+}: TaskCardProps) {
   const pending = task.id.startsWith('temp-');
   const setFocused = useSetAtom(focusedTaskIdAtom);
   const ref = useRef<HTMLAnchorElement>(null);
@@ -117,10 +129,20 @@ export const TaskCard = memo(function TaskCard({ task, href, index, start, measu
         <span className={styles.idCode}>{task.idCode}</span>
         <PriorityIcon priority={task.priority} />
       </div>
-      {pending ? <span className={styles.cardName}>{task.name}</span> : <Link ref={ref} className={styles.cardName} to={href} onFocus={() => setFocused(task.id)}>{task.name}</Link>}
+      {pending ? (
+        <span className={styles.cardName}>{task.name}</span>
+      ) : (
+        <Link ref={ref} className={styles.cardName} to={href} onFocus={() => setFocused(task.id)}>
+          {task.name}
+        </Link>
+      )}
       <div className={styles.cardBottom}>
         <ul className={styles.tags}>
-          {labels.map((tag) => <li key={tag.id} className={styles.tag} style={{ borderColor: tag.color, color: tag.color }}>{tag.name}</li>)}
+          {labels.map((tag) => (
+            <li key={tag.id} className={styles.tag} style={{ borderColor: tag.color, color: tag.color }}>
+              {tag.name}
+            </li>
+          ))}
         </ul>
         <FileCount count={task.files?.length ?? 0} />
         {task.deadline && <DeadlineChip deadline={task.deadline} />}

@@ -30,7 +30,17 @@ interface TaskColumnProps {
 }
 
 /** One section of the board: its header and menu, its virtualized cards and its new-task field. */
-export const TaskColumn = memo(function TaskColumn({ project, state, index, sectionCount, first, onCreate, onDropCard, onDragStart, onDropSection }: TaskColumnProps) {
+export const TaskColumn = memo(function TaskColumn({
+  project,
+  state,
+  index,
+  sectionCount,
+  first,
+  onCreate,
+  onDropCard,
+  onDragStart,
+  onDropSection,
+}: TaskColumnProps) {
   const { t } = useTranslation();
   const tasks = useAtomValue(columnTasksAtom(state.id));
   const focusedId = useAtomValue(focusedTaskIdAtom);
@@ -109,7 +119,9 @@ export const TaskColumn = memo(function TaskColumn({ project, state, index, sect
       >
         <Icon size={14} aria-hidden className={styles.sectionIcon} />
         <h3 className={styles.columnTitle}>{state.value}</h3>
-        <span className={styles.count} aria-label={t('tasks.count', { count: tasks.length })}>{tasks.length}</span>
+        <span className={styles.count} aria-label={t('tasks.count', { count: tasks.length })}>
+          {tasks.length}
+        </span>
         <SectionMenu state={state} index={index} sectionCount={sectionCount} />
       </header>
       <div ref={scrollRef} className={styles.cardsViewport} onDragEnd={() => setDraggingId(null)}>

@@ -60,14 +60,37 @@ function CoverPicker({ task, onClose, onUpload }: { task: BoardTask; onClose: ()
 
   return (
     <Dialog open onOpenChange={(open) => !open && onClose()} title={t('tasks.cover.title')} size="md">
-      <form className={styles.inlineForm} role="search" onSubmit={(event) => { event.preventDefault(); setSearch(query.trim() || task.name); }}>
-        <TextInput label={t('tasks.cover.search')} hideLabel value={query} placeholder={t('tasks.cover.search')} data-autofocus onChange={(event) => setQuery(event.target.value)} />
-        <Button type="submit" size="sm">{t('tasks.cover.searchButton')}</Button>
+      <form
+        className={styles.inlineForm}
+        role="search"
+        onSubmit={(event) => {
+          event.preventDefault();
+          setSearch(query.trim() || task.name);
+        }}
+      >
+        <TextInput
+          label={t('tasks.cover.search')}
+          hideLabel
+          value={query}
+          placeholder={t('tasks.cover.search')}
+          data-autofocus
+          onChange={(event) => setQuery(event.target.value)}
+        />
+        <Button type="submit" size="sm">
+          {t('tasks.cover.searchButton')}
+        </Button>
       </form>
       <div className={styles.fieldRow}>
-        <Button size="sm" variant="ghost" icon={<Upload size={14} aria-hidden />} onClick={() => input.current?.click()}>{t('tasks.cover.upload')}</Button>
+        <Button size="sm" variant="ghost" icon={<Upload size={14} aria-hidden />} onClick={() => input.current?.click()}>
+          {t('tasks.cover.upload')}
+        </Button>
         <span className={styles.muted}>{t('tasks.cover.uploadHint')}</span>
-        <input ref={input} type="file" accept="image/*" hidden data-testid="cover-upload-input"
+        <input
+          ref={input}
+          type="file"
+          accept="image/*"
+          hidden
+          data-testid="cover-upload-input"
           onChange={(event) => {
             const file = event.target.files?.[0];
             event.target.value = '';
@@ -75,7 +98,8 @@ function CoverPicker({ task, onClose, onUpload }: { task: BoardTask; onClose: ()
             if (!isImage(file)) return setNotImage(true);
             onClose();
             onUpload(file);
-          }} />
+          }}
+        />
       </div>
       {notImage && <Notice tone="error">{t('tasks.cover.notImage')}</Notice>}
       {result.failed && <Notice tone="error">{t('tasks.cover.failed')}</Notice>}
@@ -85,12 +109,23 @@ function CoverPicker({ task, onClose, onUpload }: { task: BoardTask; onClose: ()
         <ul className={styles.coverGrid}>
           {result.pics.map((pic) => (
             <li key={pic.img}>
-              <button type="button" className={styles.coverOption} onClick={() => choose(pic)} aria-label={t('tasks.cover.use', { name: pic.name })}>
+              <button
+                type="button"
+                className={styles.coverOption}
+                onClick={() => choose(pic)}
+                aria-label={t('tasks.cover.use', { name: pic.name })}
+              >
                 <img src={pic.img} alt="" loading="lazy" />
               </button>
               {pic.author && (
                 <span className={styles.credit}>
-                  {pic.authorUrl ? <a href={pic.authorUrl} target="_blank" rel="noreferrer noopener">{pic.author}</a> : pic.author}
+                  {pic.authorUrl ? (
+                    <a href={pic.authorUrl} target="_blank" rel="noreferrer noopener">
+                      {pic.author}
+                    </a>
+                  ) : (
+                    pic.author
+                  )}
                 </span>
               )}
             </li>
@@ -114,7 +149,14 @@ export function TaskCover({ task }: { task: BoardTask }) {
     <div className={styles.coverArea}>
       {task.cover && <img className={styles.cover} src={task.cover} alt={t('tasks.cover.alt', { name: task.name })} />}
       {uploading && (
-        <div className={styles.fileTrack} role="progressbar" aria-label={t('tasks.cover.uploading')} aria-valuemin={0} aria-valuemax={100} aria-valuenow={percent}>
+        <div
+          className={styles.fileTrack}
+          role="progressbar"
+          aria-label={t('tasks.cover.uploading')}
+          aria-valuemin={0}
+          aria-valuemax={100}
+          aria-valuenow={percent}
+        >
           <div className={styles.fileFill} style={{ width: `${percent}%` }} />
         </div>
       )}
@@ -124,14 +166,24 @@ export function TaskCover({ task }: { task: BoardTask }) {
             {t(task.cover ? 'tasks.cover.change' : 'tasks.cover.add')}
           </Button>
           {task.cover && (
-            <Button size="sm" variant="ghost" icon={<Trash2 size={14} aria-hidden />}
-              onClick={() => void editTask(store, { id: task.id, cover: null }, t('tasks.errors.cover'), { cover: null })}>
+            <Button
+              size="sm"
+              variant="ghost"
+              icon={<Trash2 size={14} aria-hidden />}
+              onClick={() => void editTask(store, { id: task.id, cover: null }, t('tasks.errors.cover'), { cover: null })}
+            >
               {t('tasks.cover.remove')}
             </Button>
           )}
         </div>
       )}
-      {picking && <CoverPicker task={task} onClose={() => setPicking(false)} onUpload={(file) => setUploadId(uploadCover(store, task, file) ?? null)} />}
+      {picking && (
+        <CoverPicker
+          task={task}
+          onClose={() => setPicking(false)}
+          onUpload={(file) => setUploadId(uploadCover(store, task, file) ?? null)}
+        />
+      )}
     </div>
   );
 }

@@ -31,7 +31,11 @@ const paragraphs = (...lines: string[]): RichNode => ({
 const spec = boardTask({ id: 't1', name: 'Write the spec', idCode: 'ENG-1' });
 
 /** The panel of `task` with a server that keeps one description and version per task, and records every write. */
-async function openDescription({ task = spec, description = paragraphs('Cover every field.'), ediTask }: {
+async function openDescription({
+  task = spec,
+  description = paragraphs('Cover every field.'),
+  ediTask,
+}: {
   task?: BoardTask;
   description?: RichNode | null;
   ediTask?: (variables: Record<string, unknown>) => GraphQLReply | Promise<GraphQLReply>;
@@ -41,11 +45,15 @@ async function openDescription({ task = spec, description = paragraphs('Cover ev
     tasks: [task],
     path: `/${testProject}/tasks/d/${task.id}`,
     handlers: {
-      getTask: () => ({ data: { getTask: { ...server.task, description: server.description, createdAt: '2025-01-01T00:00:00.000Z', author: null } } }),
-      ediTask: ediTask ?? ((variables) => {
-        if ('description' in variables) server.description = variables.description as RichNode | null;
-        return { data: { ediTask: server.task } };
+      getTask: () => ({
+        data: { getTask: { ...server.task, description: server.description, createdAt: '2025-01-01T00:00:00.000Z', author: null } },
       }),
+      ediTask:
+        ediTask ??
+        ((variables) => {
+          if ('description' in variables) server.description = variables.description as RichNode | null;
+          return { data: { ediTask: server.task } };
+        }),
     },
   });
   const panel = await screen.findByRole('complementary', { name: 'Task details' });
@@ -57,9 +65,22 @@ async function openDescription({ task = spec, description = paragraphs('Cover ev
 function teammateEdits(server: { task: BoardTask; description: RichNode | null }, description: RichNode) {
   server.description = description;
   server.task = { ...server.task, updatedAt: new Date(Date.parse(server.task.updatedAt) + 60_000).toISOString() };
-  act(() => live.handlers.at(-1)?.({
-    subTask: { type: 'task.updated', seq: 2, project: testProject, taskId: server.task.id, task: server.task, stateId: null, moveTo: null, states: null, positionField: null, positions: null },
-  }));
+  act(() =>
+    live.handlers.at(-1)?.({
+      subTask: {
+        type: 'task.updated',
+        seq: 2,
+        project: testProject,
+        taskId: server.task.id,
+        task: server.task,
+        stateId: null,
+        moveTo: null,
+        states: null,
+        positionField: null,
+        positions: null,
+      },
+    }),
+  );
 }
 
 beforeAll(async () => {
@@ -79,23 +100,47 @@ afterEach(() => {
 describe('task description editor', () => {
   it('keeps what is typed on the device before the pause is over, and forgets it once saved', async () => {
     const store = createAppStore();
-    store.set(currentUserAtom, { id: 'u1', email: 'ada@example.com', firstname: 'Ada', lastname: 'Lovelace', language: 'en', profileImg: null });
+    store.set(currentUserAtom, {
+      id: 'u1',
+      email: 'ada@example.com',
+      firstname: 'Ada',
+      lastname: 'Lovelace',
+      language: 'en',
+      profileImg: null,
+    });
     const { graphql } = await openTasks({
       store,
       tasks: [spec],
       path: `/${testProject}/tasks/d/${spec.id}`,
       handlers: {
-        getTask: () => ({ data: { getTask: { ...spec, description: paragraphs('Cover every field.'), createdAt: '2025-01-01T00:00:00.000Z', author: null } } }),
+        getTask: () => ({
+          data: {
+            getTask: { ...spec, description: paragraphs('Cover every field.'), createdAt: '2025-01-01T00:00:00.000Z', author: null },
+          },
+        }),
         ediTask: () => ({ data: { ediTask: spec } }),
       },
     });
-    const field = await within(await screen.findByRole('complementary', { name: 'Task details' })).findByRole('textbox', { name: 'Description' });
+    const field = await within(await screen.findByRole('complementary', { name: 'Task details' })).findByRole('textbox', {
+      name: 'Description',
+    });
     await userEvent.click(field);
     await userEvent.type(field, '{Enter}Typed just before a reload.');
     expect(pendingEditsOf('u1', testProject)).toMatchObject([
-      { taskId: 't1', field: 'description', value: paragraphs('Cover every field.', 'Typed just before a reload.'), base: paragraphs('Cover every field.') },
+      {
+        taskId: 't1',
+        field: 'description',
+        value: paragraphs('Cover every field.', 'Typed just before a reload.'),
+        base: paragraphs('Cover every field.'),
+      },
     ]);
-    await waitFor(() => expect(graphql.callsOf('ediTask').at(-1)?.variables.description).toEqual(paragraphs('Cover every field.', 'Typed just before a reload.')), { timeout: descriptionIdleMs * 3 });
+    await waitFor(
+      () =>
+        expect(graphql.callsOf('ediTask').at(-1)?.variables.description).toEqual(
+          paragraphs('Cover every field.', 'Typed just before a reload.'),
+        ),
+      { timeout: descriptionIdleMs * 3 },
+    );
     await waitFor(() => expect(pendingEditsOf('u1', testProject)).toEqual([]));
   });
 
@@ -104,25 +149,35 @@ describe('task description editor', () => {
     await userEvent.click(field);
     await userEvent.type(field, '## Plan{Enter}- one{Enter}{Enter}1. first');
     act(() => field.blur());
-    await waitFor(() => expect(graphql.callsOf('ediTask')[0]?.variables).toEqual({
-      id: 't1',
-      description: {
-        type: 'doc',
-        content: [
-          { type: 'heading', attrs: { level: 2 }, content: [{ type: 'text', text: 'Plan' }] },
-          { type: 'bulletList', content: [{ type: 'listItem', content: [{ type: 'paragraph', content: [{ type: 'text', text: 'one' }] }] }] },
-          { type: 'orderedList', attrs: { start: 1 }, content: [{ type: 'listItem', content: [{ type: 'paragraph', content: [{ type: 'text', text: 'first' }] }] }] },
-        ],
-      },
-    }));
+    await waitFor(() =>
+      expect(graphql.callsOf('ediTask')[0]?.variables).toEqual({
+        id: 't1',
+        description: {
+          type: 'doc',
+          content: [
+            { type: 'heading', attrs: { level: 2 }, content: [{ type: 'text', text: 'Plan' }] },
+            {
+              type: 'bulletList',
+              content: [{ type: 'listItem', content: [{ type: 'paragraph', content: [{ type: 'text', text: 'one' }] }] }],
+            },
+            {
+              type: 'orderedList',
+              attrs: { start: 1 },
+              content: [{ type: 'listItem', content: [{ type: 'paragraph', content: [{ type: 'text', text: 'first' }] }] }],
+            },
+          ],
+        },
+      }),
+    );
   });
 
   it('saves after a second of idle typing, saying Saving… then Saved', async () => {
     let answer: (() => void) | undefined;
     const { graphql, field, panel } = await openDescription({
-      ediTask: () => new Promise<GraphQLReply>((resolve) => {
-        answer = () => resolve({ data: { ediTask: spec } });
-      }),
+      ediTask: () =>
+        new Promise<GraphQLReply>((resolve) => {
+          answer = () => resolve({ data: { ediTask: spec } });
+        }),
     });
     await userEvent.click(field);
     await userEvent.type(field, ' Twice.');
@@ -178,7 +233,9 @@ describe('task description editor', () => {
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(field.textContent).toBe('Cover every field. Mine.');
     act(() => field.blur());
-    await waitFor(() => expect(graphql.callsOf('ediTask').at(-1)?.variables).toEqual({ id: 't1', description: paragraphs('Cover every field. Mine.') }));
+    await waitFor(() =>
+      expect(graphql.callsOf('ediTask').at(-1)?.variables).toEqual({ id: 't1', description: paragraphs('Cover every field. Mine.') }),
+    );
     expect(field.textContent).toBe('Cover every field. Mine.');
   });
 
@@ -202,7 +259,11 @@ describe('task description editor', () => {
     let dialog = appStore.get(dialogQueueAtom)[0]!;
     expect(dialog.options.title).toBe('Add a link');
     act(() => settleDialog(dialog.id, { confirmed: true, values: ['javascript:alert(1)'] }));
-    await waitFor(() => expect(appStore.get(toastsAtom).map((toast) => toast.message)).toContain('Only web (http, https) and email (mailto) links can be added.'));
+    await waitFor(() =>
+      expect(appStore.get(toastsAtom).map((toast) => toast.message)).toContain(
+        'Only web (http, https) and email (mailto) links can be added.',
+      ),
+    );
 
     await userEvent.click(within(toolbar).getByRole('button', { name: 'Link' }));
     dialog = appStore.get(dialogQueueAtom)[0]!;
@@ -212,18 +273,22 @@ describe('task description editor', () => {
     expect(field.querySelector('a')?.getAttribute('target')).toBe('_blank');
 
     act(() => field.blur());
-    await waitFor(() => expect(graphql.callsOf('ediTask').at(-1)?.variables).toEqual({
-      id: 't1',
-      description: {
-        type: 'doc',
-        content: [{
-          type: 'paragraph',
+    await waitFor(() =>
+      expect(graphql.callsOf('ediTask').at(-1)?.variables).toEqual({
+        id: 't1',
+        description: {
+          type: 'doc',
           content: [
-            { type: 'text', text: 'Read the ' },
-            { type: 'text', text: 'guide', marks: [{ type: 'link', attrs: { href: 'https://example.com/guide' } }, { type: 'bold' }] },
+            {
+              type: 'paragraph',
+              content: [
+                { type: 'text', text: 'Read the ' },
+                { type: 'text', text: 'guide', marks: [{ type: 'link', attrs: { href: 'https://example.com/guide' } }, { type: 'bold' }] },
+              ],
+            },
           ],
-        }],
-      },
-    }));
+        },
+      }),
+    );
   });
 });

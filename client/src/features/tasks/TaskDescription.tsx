@@ -17,12 +17,26 @@ export const descriptionIdleMs = 1000;
 type SaveStatus = 'idle' | 'saving' | 'saved';
 
 /** The description of the open task: a rich-text editor once the task's detail is read. */
-export function TaskDescription({ task, detail, failed, onRetry }: { task: BoardTask; detail: TaskDetail | null; failed: boolean; onRetry?: () => void }) {
+export function TaskDescription({
+  task,
+  detail,
+  failed,
+  onRetry,
+}: {
+  task: BoardTask;
+  detail: TaskDetail | null;
+  failed: boolean;
+  onRetry?: () => void;
+}) {
   const { t } = useTranslation();
   if (!detail && failed) {
     return (
       <Notice tone="error" title={t('tasks.panel.detailFailed')}>
-        {onRetry && <Button size="sm" onClick={onRetry}>{t('tasks.retry')}</Button>}
+        {onRetry && (
+          <Button size="sm" onClick={onRetry}>
+            {t('tasks.retry')}
+          </Button>
+        )}
       </Notice>
     );
   }
@@ -98,7 +112,8 @@ function DescriptionEditor({ task, description }: { task: BoardTask; description
     const ok = await editTask(store, { id: task.id, description: next }, t('tasks.errors.edit'));
     inFlight.current = false;
     if (ok) confirmed.current = next;
-    if (userId.current) (ok ? acknowledgeEdit(userId.current, task.id, 'description', next) : forgetEdit(userId.current, task.id, 'description'));
+    if (userId.current)
+      ok ? acknowledgeEdit(userId.current, task.id, 'description', next) : forgetEdit(userId.current, task.id, 'description');
     // Saved: ours was written over any version that arrived meanwhile. Refused: back to the
     // server's text (a teammate's if one arrived), unless more was typed since, which is saved next.
     const theirs = arrived.current;
@@ -134,7 +149,14 @@ function DescriptionEditor({ task, description }: { task: BoardTask; description
     onUpdate: ({ editor: updated }) => {
       setStatus('idle');
       // Kept on the device at once, so a reload before the pause is over loses nothing (pendingEdits.ts).
-      if (userId.current) rememberEdit(userId.current, { taskId: task.id, project: task.project, field: 'description', value: current(updated), base: confirmed.current });
+      if (userId.current)
+        rememberEdit(userId.current, {
+          taskId: task.id,
+          project: task.project,
+          field: 'description',
+          value: current(updated),
+          base: confirmed.current,
+        });
       if (idleTimer.current) clearTimeout(idleTimer.current);
       idleTimer.current = setTimeout(() => void save(updated), descriptionIdleMs);
     },
@@ -181,7 +203,9 @@ function DescriptionEditor({ task, description }: { task: BoardTask; description
   return (
     <div className={styles.descriptionField}>
       <div className={styles.descriptionHeader}>
-        <span id={labelId} className={styles.fieldLabel}>{t('tasks.panel.description')}</span>
+        <span id={labelId} className={styles.fieldLabel}>
+          {t('tasks.panel.description')}
+        </span>
         <span className={styles.saveStatus} role="status" aria-live="polite">
           {status === 'saving' ? t('tasks.description.saving') : status === 'saved' ? t('tasks.description.saved') : ''}
         </span>

@@ -33,19 +33,40 @@ function EstimateField({ task }: { task: BoardTask }) {
 
   return (
     <div className={styles.field}>
-      <span className={styles.fieldLabel} id={`estimate-${task.id}`}>{t('tasks.panel.estimate')}</span>
+      <span className={styles.fieldLabel} id={`estimate-${task.id}`}>
+        {t('tasks.panel.estimate')}
+      </span>
       <span className={styles.inlineFields} role="group" aria-labelledby={`estimate-${task.id}`}>
-        <input className={styles.inlineInput} type="number" min={0} step="any" max={maximumTaskLengthAmount} inputMode="decimal" value={amount}
-          aria-label={t('tasks.panel.estimateAmount')} disabled={!task.canEdit}
-          onChange={(event) => setAmount(event.target.value)} onBlur={() => save(amount, unit)}
-          onKeyDown={(event) => event.key === 'Enter' && event.currentTarget.blur()} />
-        <select className={styles.inlineInput} value={unit} aria-label={t('tasks.panel.estimateUnit')} disabled={!task.canEdit}
+        <input
+          className={styles.inlineInput}
+          type="number"
+          min={0}
+          step="any"
+          max={maximumTaskLengthAmount}
+          inputMode="decimal"
+          value={amount}
+          aria-label={t('tasks.panel.estimateAmount')}
+          disabled={!task.canEdit}
+          onChange={(event) => setAmount(event.target.value)}
+          onBlur={() => save(amount, unit)}
+          onKeyDown={(event) => event.key === 'Enter' && event.currentTarget.blur()}
+        />
+        <select
+          className={styles.inlineInput}
+          value={unit}
+          aria-label={t('tasks.panel.estimateUnit')}
+          disabled={!task.canEdit}
           onChange={(event) => {
             const next = isTaskLengthUnit(event.target.value) ? event.target.value : 'hours';
             setUnit(next);
             if (amount.trim() !== '') save(amount, next);
-          }}>
-          {taskLengthUnits.map((key) => <option key={key} value={key}>{t(`tasks.units.${key}`)}</option>)}
+          }}
+        >
+          {taskLengthUnits.map((key) => (
+            <option key={key} value={key}>
+              {t(`tasks.units.${key}`)}
+            </option>
+          ))}
         </select>
       </span>
     </div>
@@ -62,11 +83,21 @@ export function TaskFields({ task }: { task: BoardTask }) {
     <div className={styles.fieldGrid}>
       <label className={styles.field}>
         <span className={styles.fieldLabel}>{t('tasks.panel.section')}</span>
-        <select className={styles.inlineInput} value={task.state} disabled={disabled}
-          onChange={(event) => void (task.parentTask
-            ? editTask(store, { id: task.id, state: event.target.value }, t('tasks.errors.move'))
-            : moveTask(store, task.id, event.target.value, null))}>
-          {states.map((state) => <option key={state.id} value={state.id}>{state.value}</option>)}
+        <select
+          className={styles.inlineInput}
+          value={task.state}
+          disabled={disabled}
+          onChange={(event) =>
+            void (task.parentTask
+              ? editTask(store, { id: task.id, state: event.target.value }, t('tasks.errors.move'))
+              : moveTask(store, task.id, event.target.value, null))
+          }
+        >
+          {states.map((state) => (
+            <option key={state.id} value={state.id}>
+              {state.value}
+            </option>
+          ))}
         </select>
       </label>
       <div className={styles.field}>
@@ -74,20 +105,41 @@ export function TaskFields({ task }: { task: BoardTask }) {
         <span className={styles.priorityRow}>
           <PriorityIcon priority={task.priority} />
           <Tooltip content={t('tasks.shortcuts.hint', { action: t('tasks.shortcuts.priority'), key: 'P' })}>
-            <select className={styles.inlineInput} aria-label={t('tasks.panel.priority')} aria-keyshortcuts="p" value={taskPriorityFromValue(task.priority)} disabled={disabled}
-              onChange={(event) => void editTask(store, { id: task.id, priority: taskPriorityValue(event.target.value as TaskPriority) }, t('tasks.errors.edit'))}>
-              {taskPriorities.map((key) => <option key={key} value={key}>{t(`tasks.priority.${key}`)}</option>)}
+            <select
+              className={styles.inlineInput}
+              aria-label={t('tasks.panel.priority')}
+              aria-keyshortcuts="p"
+              value={taskPriorityFromValue(task.priority)}
+              disabled={disabled}
+              onChange={(event) =>
+                void editTask(
+                  store,
+                  { id: task.id, priority: taskPriorityValue(event.target.value as TaskPriority) },
+                  t('tasks.errors.edit'),
+                )
+              }
+            >
+              {taskPriorities.map((key) => (
+                <option key={key} value={key}>
+                  {t(`tasks.priority.${key}`)}
+                </option>
+              ))}
             </select>
           </Tooltip>
         </span>
       </div>
       <label className={styles.field}>
         <span className={styles.fieldLabel}>{t('tasks.panel.deadline')}</span>
-        <input className={styles.inlineInput} type="date" value={dateOf(task.deadline)} disabled={disabled}
+        <input
+          className={styles.inlineInput}
+          type="date"
+          value={dateOf(task.deadline)}
+          disabled={disabled}
           onChange={(event) => {
             const deadline = event.target.value === '' ? null : event.target.value;
             if (deadline !== task.deadline) void editTask(store, { id: task.id, deadline }, t('tasks.errors.deadline'), { deadline });
-          }} />
+          }}
+        />
       </label>
       <EstimateField task={task} />
     </div>

@@ -27,17 +27,38 @@ vi.mock('../../lib/subscriptions', () => ({
 
 // pdf.js does not run in happy-dom: the viewer is checked to hand the preview the file's own address.
 vi.mock('../files/pdf/PdfViewer', () => ({
-  PdfViewer: ({ source, name }: { source: { url: string }; name: string }) => <section aria-label={`preview of ${name}`} data-url={source.url} />,
+  PdfViewer: ({ source, name }: { source: { url: string }; name: string }) => (
+    <section aria-label={`preview of ${name}`} data-url={source.url} />
+  ),
 }));
 
-const page = <TooltipProvider><TasksPage /></TooltipProvider>;
+const page = (
+  <TooltipProvider>
+    <TasksPage />
+  </TooltipProvider>
+);
 const routes = [
   { path: ':project/:category?/:id?/d/:id2', element: page },
   { path: ':project/:category?/:id?/:id2?', element: page },
 ];
 
-const photo = storedFile({ id: 'f1', name: 'photo.png', type: 'image/png', category: 'image', task: 't1', thumbnail: '/media/files/f1/thumbnail', createdAt: '2025-01-12T10:00:00.000Z' });
-const brief = storedFile({ id: 'f2', name: 'brief.pdf', task: 't1', canEdit: false, canDelete: false, createdAt: '2025-01-11T10:00:00.000Z' });
+const photo = storedFile({
+  id: 'f1',
+  name: 'photo.png',
+  type: 'image/png',
+  category: 'image',
+  task: 't1',
+  thumbnail: '/media/files/f1/thumbnail',
+  createdAt: '2025-01-12T10:00:00.000Z',
+});
+const brief = storedFile({
+  id: 'f2',
+  name: 'brief.pdf',
+  task: 't1',
+  canEdit: false,
+  canDelete: false,
+  createdAt: '2025-01-11T10:00:00.000Z',
+});
 
 beforeAll(async () => {
   await setupAppI18n();
@@ -61,7 +82,9 @@ function openTask(task: Partial<BoardTask> = {}, handlers: Record<string, (varia
     getStatesProject: () => ({ data: { getStatesProject: [{ id: 's1', value: 'To do', position: 1024, icon: 0, project }] } }),
     getTasks: () => ({ data: { getTasks: [current] } }),
     getFiles: () => ({ data: { getFiles: [brief, photo] } }),
-    getStats: () => ({ data: { getStats: { team: 'team', plan: 'business', storage: 0, storageLimit: null, uploadLimit: 5 * 1024 ** 3, files: 2 } } }),
+    getStats: () => ({
+      data: { getStats: { team: 'team', plan: 'business', storage: 0, storageLimit: null, uploadLimit: 5 * 1024 ** 3, files: 2 } },
+    }),
     signedUploadURL: (variables) => ({ data: { signedUploadURL: signedUpload('c1', Number(variables.size), String(variables.filetype)) } }),
     ediFile: (variables) => ({ data: { ediFile: { ...photo, ...variables } } }),
     delFile: () => ({ data: { delFile: true } }),
@@ -97,7 +120,11 @@ describe('the Files tab of a task', () => {
     expect(within(screen.getByTestId('task-card')).getByRole('img', { name: '2 files' })).toBeTruthy();
     const list = await openFilesTab();
     expect(graphql.callsOf('getFiles')[0]?.variables).toMatchObject({ task: 't1' });
-    expect(within(list).getAllByTestId('task-file').map((row) => row.textContent)).toEqual([expect.stringContaining('photo.png'), expect.stringContaining('brief.pdf')]);
+    expect(
+      within(list)
+        .getAllByTestId('task-file')
+        .map((row) => row.textContent),
+    ).toEqual([expect.stringContaining('photo.png'), expect.stringContaining('brief.pdf')]);
     await userEvent.click(within(list).getByRole('button', { name: 'Open photo.png' }));
     expect(await screen.findByRole('dialog', { name: 'photo.png' })).toBeTruthy();
   });
@@ -123,7 +150,9 @@ describe('the Files tab of a task', () => {
     });
     await userEvent.click(within(list).getByRole('button', { name: 'budget.xlsx' }));
     click.mockRestore();
-    expect(clicked.map((link) => [link.getAttribute('href'), link.getAttribute('download'), link.getAttribute('target')])).toEqual([['/media/files/f4?download=1', 'budget.xlsx', null]]);
+    expect(clicked.map((link) => [link.getAttribute('href'), link.getAttribute('download'), link.getAttribute('target')])).toEqual([
+      ['/media/files/f4?download=1', 'budget.xlsx', null],
+    ]);
     expect(screen.queryByRole('dialog')).toBeNull();
   });
 
@@ -179,7 +208,13 @@ describe('the Files tab of a task', () => {
     fireEvent.drop(zone, { dataTransfer: { types: ['Files'], files: [dropped] } });
     await waitFor(() => expect(graphql.callsOf('signedUploadURL')[0]?.variables).toMatchObject({ filename: 'dropped.pdf', task: 't1' }));
 
-    const added: StoredFile = storedFile({ id: 'f9', name: 'from Ben.png', category: 'image', task: 't1', createdAt: '2025-03-01T10:00:00.000Z' });
+    const added: StoredFile = storedFile({
+      id: 'f9',
+      name: 'from Ben.png',
+      category: 'image',
+      task: 't1',
+      createdAt: '2025-03-01T10:00:00.000Z',
+    });
     for (const deliver of live.files) deliver({ subFile: { type: 'file.created', seq: 5, fileId: 'f9', file: added } });
     const list = screen.getByRole('list', { name: 'Files of the task' });
     await waitFor(() => expect(within(list).getAllByTestId('task-file')[0]?.textContent).toContain('from Ben.png'));
@@ -199,7 +234,10 @@ describe('a cover from an uploaded image', () => {
     await userEvent.click(await screen.findByRole('button', { name: 'Add cover' }));
     await screen.findByRole('dialog', { name: 'Choose a cover' });
     expect(screen.getByRole('button', { name: 'Upload image' })).toBeTruthy();
-    await userEvent.upload(screen.getByTestId('cover-upload-input'), new File([new Uint8Array([137, 80, 78, 71])], 'cover.png', { type: 'image/png' }));
+    await userEvent.upload(
+      screen.getByTestId('cover-upload-input'),
+      new File([new Uint8Array([137, 80, 78, 71])], 'cover.png', { type: 'image/png' }),
+    );
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Choose a cover' })).toBeNull());
     const xhr = await sendUpload(2, 4);
     expect(graphql.callsOf('signedUploadURL')[0]?.variables).toMatchObject({ filename: 'cover.png', filetype: 'image/png', task: 't1' });
@@ -213,7 +251,9 @@ describe('a cover from an uploaded image', () => {
     const { graphql } = openTask();
     await userEvent.click(await screen.findByRole('button', { name: 'Add cover' }));
     await screen.findByRole('dialog', { name: 'Choose a cover' });
-    await userEvent.upload(screen.getByTestId('cover-upload-input'), new File(['%PDF'], 'brief.pdf', { type: 'application/pdf' }), { applyAccept: false });
+    await userEvent.upload(screen.getByTestId('cover-upload-input'), new File(['%PDF'], 'brief.pdf', { type: 'application/pdf' }), {
+      applyAccept: false,
+    });
     expect(await screen.findByText('Choose an image file (PNG, JPEG, GIF or WebP) for the cover.')).toBeTruthy();
     expect(graphql.callsOf('signedUploadURL')).toHaveLength(0);
   });

@@ -22,7 +22,8 @@ import styles from './Tasks.module.css';
 /** getFiles answers at most 200 files at a time; a task rarely has more, and the rest are read page by page. */
 const pageSize = 200;
 
-const newestFirst = (left: StoredFile, right: StoredFile) => Date.parse(right.createdAt) - Date.parse(left.createdAt) || right.id.localeCompare(left.id);
+const newestFirst = (left: StoredFile, right: StoredFile) =>
+  Date.parse(right.createdAt) - Date.parse(left.createdAt) || right.id.localeCompare(left.id);
 
 type Listing = { files: readonly StoredFile[] | null; failed: boolean };
 
@@ -68,7 +69,12 @@ function useTaskFiles(taskId: string) {
 
   // The card and the tab's badge count what the tab shows.
   useEffect(() => {
-    if (listing.files) setTaskFiles(store, taskId, listing.files.map((file) => file.id));
+    if (listing.files)
+      setTaskFiles(
+        store,
+        taskId,
+        listing.files.map((file) => file.id),
+      );
   }, [store, taskId, listing.files]);
 
   return { listing, upsert, remove };
@@ -76,7 +82,9 @@ function useTaskFiles(taskId: string) {
 
 async function renameFile(file: StoredFile, upsert: (file: StoredFile) => void): Promise<void> {
   const { confirmed, values } = await openDialog({
-    title: i18n.t('files.rename.title', { name: file.name }), inputs: [{ label: i18n.t('files.rename.label'), defaultValue: file.name }], primaryLabel: i18n.t('files.rename.save'),
+    title: i18n.t('files.rename.title', { name: file.name }),
+    inputs: [{ label: i18n.t('files.rename.label'), defaultValue: file.name }],
+    primaryLabel: i18n.t('files.rename.save'),
   });
   const name = values[0]?.trim();
   if (!confirmed || !name || name === file.name) return;
@@ -85,13 +93,25 @@ async function renameFile(file: StoredFile, upsert: (file: StoredFile) => void):
     upsert((await request(ediFileDocument, { id: file.id, name }, { handledByCaller: true })).ediFile);
   } catch (error) {
     upsert(file);
-    showToast({ title: i18n.t('files.errors.rename'), message: error instanceof Error ? error.message : i18n.t('files.errors.generic'), icon: 'error' });
+    showToast({
+      title: i18n.t('files.errors.rename'),
+      message: error instanceof Error ? error.message : i18n.t('files.errors.generic'),
+      icon: 'error',
+    });
   }
 }
 
-async function deleteFile(file: StoredFile, upsert: (file: StoredFile) => void, remove: (id: string) => void, store: AppStore): Promise<void> {
+async function deleteFile(
+  file: StoredFile,
+  upsert: (file: StoredFile) => void,
+  remove: (id: string) => void,
+  store: AppStore,
+): Promise<void> {
   const { confirmed } = await openDialog({
-    title: i18n.t('files.deleteFile.title', { name: file.name }), description: i18n.t('files.deleteFile.description'), primaryLabel: i18n.t('files.actions.delete'), tone: 'danger',
+    title: i18n.t('files.deleteFile.title', { name: file.name }),
+    description: i18n.t('files.deleteFile.description'),
+    primaryLabel: i18n.t('files.actions.delete'),
+    tone: 'danger',
   });
   if (!confirmed) return;
   remove(file.id);
@@ -100,13 +120,20 @@ async function deleteFile(file: StoredFile, upsert: (file: StoredFile) => void, 
     adjustStorage(store, -file.size, -1);
   } catch (error) {
     upsert(file);
-    showToast({ title: i18n.t('files.errors.delete'), message: error instanceof Error ? error.message : i18n.t('files.errors.generic'), icon: 'error' });
+    showToast({
+      title: i18n.t('files.errors.delete'),
+      message: error instanceof Error ? error.message : i18n.t('files.errors.generic'),
+      icon: 'error',
+    });
   }
 }
 
 /** An upload of this task still running or refused: its own progress here, besides the global tray. */
 function PendingUpload({ item }: { item: UploadItem }) {
-  const { t, i18n: { language } } = useTranslation();
+  const {
+    t,
+    i18n: { language },
+  } = useTranslation();
   const store = useStore();
   const percent = item.size > 0 ? Math.min(100, Math.round((item.loaded / item.size) * 100)) : 0;
   const failed = item.status === 'failed';
@@ -116,45 +143,108 @@ function PendingUpload({ item }: { item: UploadItem }) {
       <div className={styles.fileText}>
         <span className={styles.fileName}>{item.name}</span>
         {failed ? (
-          <span className={styles.fileError} role="alert">{uploadErrorMessage(item.error, t, language)}</span>
+          <span className={styles.fileError} role="alert">
+            {uploadErrorMessage(item.error, t, language)}
+          </span>
         ) : (
-          <div className={styles.fileTrack} role="progressbar" aria-label={t('files.upload.progress', { name: item.name })} aria-valuemin={0} aria-valuemax={100} aria-valuenow={percent}>
+          <div
+            className={styles.fileTrack}
+            role="progressbar"
+            aria-label={t('files.upload.progress', { name: item.name })}
+            aria-valuemin={0}
+            aria-valuemax={100}
+            aria-valuenow={percent}
+          >
             <div className={styles.fileFill} style={{ width: `${percent}%` }} />
           </div>
         )}
       </div>
       {!failed && (
-        <Button size="sm" variant="ghost" iconOnly icon={<X size={14} aria-hidden />} aria-label={t('tasks.files.cancelUpload', { name: item.name })} onClick={() => cancelUpload(item.id, store)} />
+        <Button
+          size="sm"
+          variant="ghost"
+          iconOnly
+          icon={<X size={14} aria-hidden />}
+          aria-label={t('tasks.files.cancelUpload', { name: item.name })}
+          onClick={() => cancelUpload(item.id, store)}
+        />
       )}
     </li>
   );
 }
 
-function FileRow({ file, onOpen, upsert, remove }: { file: StoredFile; onOpen: (file: StoredFile) => void; upsert: (file: StoredFile) => void; remove: (id: string) => void }) {
-  const { t, i18n: { language } } = useTranslation();
+function FileRow({
+  file,
+  onOpen,
+  upsert,
+  remove,
+}: {
+  file: StoredFile;
+  onOpen: (file: StoredFile) => void;
+  upsert: (file: StoredFile) => void;
+  remove: (id: string) => void;
+}) {
+  const {
+    t,
+    i18n: { language },
+  } = useTranslation();
   const store = useStore();
   const Icon = kindIcon(file);
   const author = personName(file.author);
   return (
     <li className={styles.fileRow} data-testid="task-file">
-      {file.thumbnail ? <img className={styles.fileThumb} src={file.thumbnail} alt="" loading="lazy" /> : <Icon size={16} aria-hidden className={styles.fileIcon} />}
+      {file.thumbnail ? (
+        <img className={styles.fileThumb} src={file.thumbnail} alt="" loading="lazy" />
+      ) : (
+        <Icon size={16} aria-hidden className={styles.fileIcon} />
+      )}
       <div className={styles.fileText}>
         {isViewable(file) ? (
-          <button type="button" className={styles.fileOpen} onClick={() => onOpen(file)} aria-label={t('tasks.files.open', { name: file.name })}>{file.name}</button>
+          <button
+            type="button"
+            className={styles.fileOpen}
+            onClick={() => onOpen(file)}
+            aria-label={t('tasks.files.open', { name: file.name })}
+          >
+            {file.name}
+          </button>
         ) : (
           // The server hands these over as downloads (nothing stored runs in our origin): the name downloads it.
-          <button type="button" className={styles.fileOpen} onClick={() => downloadStoredFile(file)}>{file.name}</button>
+          <button type="button" className={styles.fileOpen} onClick={() => downloadStoredFile(file)}>
+            {file.name}
+          </button>
         )}
         <span className={styles.fileMeta}>
           {[formatBytes(file.size, language), author, formatShortDate(file.createdAt, language)].filter(Boolean).join(' · ')}
         </span>
       </div>
-      <Button size="sm" variant="ghost" iconOnly icon={<Download size={14} aria-hidden />} aria-label={t('tasks.files.download', { name: file.name })} onClick={() => downloadStoredFile(file)} />
+      <Button
+        size="sm"
+        variant="ghost"
+        iconOnly
+        icon={<Download size={14} aria-hidden />}
+        aria-label={t('tasks.files.download', { name: file.name })}
+        onClick={() => downloadStoredFile(file)}
+      />
       {file.canEdit && (
-        <Button size="sm" variant="ghost" iconOnly icon={<Pencil size={14} aria-hidden />} aria-label={t('tasks.files.rename', { name: file.name })} onClick={() => void renameFile(file, upsert)} />
+        <Button
+          size="sm"
+          variant="ghost"
+          iconOnly
+          icon={<Pencil size={14} aria-hidden />}
+          aria-label={t('tasks.files.rename', { name: file.name })}
+          onClick={() => void renameFile(file, upsert)}
+        />
       )}
       {file.canDelete && (
-        <Button size="sm" variant="ghost" iconOnly icon={<Trash2 size={14} aria-hidden />} aria-label={t('tasks.files.delete', { name: file.name })} onClick={() => void deleteFile(file, upsert, remove, store)} />
+        <Button
+          size="sm"
+          variant="ghost"
+          iconOnly
+          icon={<Trash2 size={14} aria-hidden />}
+          aria-label={t('tasks.files.delete', { name: file.name })}
+          onClick={() => void deleteFile(file, upsert, remove, store)}
+        />
       )}
     </li>
   );
@@ -182,25 +272,46 @@ export function TaskFilesTab({ task }: { task: BoardTask }) {
   const viewable = (listing.files ?? []).filter(isViewable);
 
   return (
-    <div className={styles.filesTab} data-over={drop.over || undefined} data-testid="task-files-drop" {...(task.canEdit ? drop.handlers : {})}>
+    <div
+      className={styles.filesTab}
+      data-over={drop.over || undefined}
+      data-testid="task-files-drop"
+      {...(task.canEdit ? drop.handlers : {})}
+    >
       {task.canEdit && (
         <div className={styles.fieldRow}>
-          <Button size="sm" icon={<Upload size={14} aria-hidden />} onClick={() => input.current?.click()}>{t('tasks.files.upload')}</Button>
+          <Button size="sm" icon={<Upload size={14} aria-hidden />} onClick={() => input.current?.click()}>
+            {t('tasks.files.upload')}
+          </Button>
           <span className={styles.muted}>{t('tasks.files.dropHint')}</span>
-          <input ref={input} type="file" multiple hidden data-testid="task-files-input"
+          <input
+            ref={input}
+            type="file"
+            multiple
+            hidden
+            data-testid="task-files-input"
             onChange={(event) => {
               upload([...(event.target.files ?? [])]);
               event.target.value = '';
-            }} />
+            }}
+          />
         </div>
       )}
-      {uploads.length > 0 && <ul className={styles.fileList} aria-label={t('tasks.files.uploads')}>{uploads.map((item) => <PendingUpload key={item.id} item={item} />)}</ul>}
+      {uploads.length > 0 && (
+        <ul className={styles.fileList} aria-label={t('tasks.files.uploads')}>
+          {uploads.map((item) => (
+            <PendingUpload key={item.id} item={item} />
+          ))}
+        </ul>
+      )}
       {listing.failed && <Notice tone="error">{t('tasks.files.failed')}</Notice>}
       {!listing.failed && listing.files === null && <Spinner label={t('tasks.files.loading')} />}
       {listing.files?.length === 0 && uploads.length === 0 && <p className={styles.muted}>{t('tasks.files.empty')}</p>}
       {listing.files && listing.files.length > 0 && (
         <ul className={styles.fileList} aria-label={t('tasks.files.list')}>
-          {listing.files.map((file) => <FileRow key={file.id} file={file} onOpen={(opened) => setViewed(opened.id)} upsert={upsert} remove={remove} />)}
+          {listing.files.map((file) => (
+            <FileRow key={file.id} file={file} onOpen={(opened) => setViewed(opened.id)} upsert={upsert} remove={remove} />
+          ))}
         </ul>
       )}
       {viewed && <MediaViewer files={viewable} currentId={viewed} onChange={setViewed} onClose={() => setViewed(null)} />}

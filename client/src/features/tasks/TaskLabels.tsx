@@ -30,7 +30,12 @@ export function TaskLabels({ task }: { task: BoardTask }) {
             <li key={tag.id} className={styles.tag} style={{ borderColor: tag.color, color: tag.color }}>
               {tag.name}
               {task.canEdit && (
-                <button type="button" className={styles.chipRemove} aria-label={t('tasks.tags.unassign', { name: tag.name })} onClick={() => untag(tag)}>
+                <button
+                  type="button"
+                  className={styles.chipRemove}
+                  aria-label={t('tasks.tags.unassign', { name: tag.name })}
+                  onClick={() => untag(tag)}
+                >
                   <X size={10} aria-hidden />
                 </button>
               )}
@@ -38,7 +43,13 @@ export function TaskLabels({ task }: { task: BoardTask }) {
           ))}
           {task.canEdit && (
             <li>
-              <button type="button" className={styles.addTag} aria-label={t('tasks.tags.assign')} aria-haspopup="dialog" onClick={() => openPicker({ kind: 'tags', taskId: task.id })}>
+              <button
+                type="button"
+                className={styles.addTag}
+                aria-label={t('tasks.tags.assign')}
+                aria-haspopup="dialog"
+                onClick={() => openPicker({ kind: 'tags', taskId: task.id })}
+              >
                 <Plus size={12} aria-hidden />
               </button>
             </li>
@@ -46,9 +57,18 @@ export function TaskLabels({ task }: { task: BoardTask }) {
         </ul>
       </div>
       <div className={styles.field}>
-        <span className={styles.fieldLabel} id={sprintLabelId}>{t('tasks.sprints.one')}</span>
-        <button type="button" id={sprintButtonId} className={styles.pickerButton} disabled={!task.canEdit} aria-haspopup="dialog"
-          aria-labelledby={`${sprintLabelId} ${sprintButtonId}`} onClick={() => openPicker({ kind: 'sprint', taskId: task.id })}>
+        <span className={styles.fieldLabel} id={sprintLabelId}>
+          {t('tasks.sprints.one')}
+        </span>
+        <button
+          type="button"
+          id={sprintButtonId}
+          className={styles.pickerButton}
+          disabled={!task.canEdit}
+          aria-haspopup="dialog"
+          aria-labelledby={`${sprintLabelId} ${sprintButtonId}`}
+          onClick={() => openPicker({ kind: 'sprint', taskId: task.id })}
+        >
           {task.sprint && <span className={styles.swatch} style={{ background: task.sprint.color }} aria-hidden />}
           <span className={styles.pickLabel}>{task.sprint?.name ?? t('tasks.sprints.noSprint')}</span>
           <ChevronDown size={14} aria-hidden />

@@ -54,14 +54,31 @@ const TaskRow = memo(function TaskRow({ task, project, index, start, measureRef,
   }, [focused]);
   const pending = task.id.startsWith('temp-');
   return (
-    <li ref={measureRef} className={styles.row} style={{ transform: `translateY(${start}px)` }} data-index={index} data-testid="task-row" data-task-id={task.id} data-pending={pending || undefined} data-focused={focused || undefined}>
+    <li
+      ref={measureRef}
+      className={styles.row}
+      style={{ transform: `translateY(${start}px)` }}
+      data-index={index}
+      data-testid="task-row"
+      data-task-id={task.id}
+      data-pending={pending || undefined}
+      data-focused={focused || undefined}
+    >
       <span className={styles.idCode}>{task.idCode}</span>
       <PriorityIcon priority={task.priority} />
-      {pending ? <span className={styles.cardName}>{task.name}</span> : (
-        <Link ref={ref} className={styles.cardName} to={`/${project}/tasks/d/${task.id}`} onFocus={() => setFocused(task.id)}>{task.name}</Link>
+      {pending ? (
+        <span className={styles.cardName}>{task.name}</span>
+      ) : (
+        <Link ref={ref} className={styles.cardName} to={`/${project}/tasks/d/${task.id}`} onFocus={() => setFocused(task.id)}>
+          {task.name}
+        </Link>
       )}
       <span className={styles.rowTags}>
-        {[...(task.sprint ? [task.sprint] : []), ...task.tags].map((tag) => <span key={tag.id} className={styles.tag} style={{ borderColor: tag.color, color: tag.color }}>{tag.name}</span>)}
+        {[...(task.sprint ? [task.sprint] : []), ...task.tags].map((tag) => (
+          <span key={tag.id} className={styles.tag} style={{ borderColor: tag.color, color: tag.color }}>
+            {tag.name}
+          </span>
+        ))}
       </span>
       {task.deadline ? <DeadlineChip deadline={task.deadline} /> : <span />}
       <Assignees users={task.users} size={20} />
@@ -80,10 +97,14 @@ export function TaskList({ project }: { project: string }) {
   const labelOf = useGroupLabel(grouping);
   const scrollRef = useRef<HTMLDivElement>(null);
 
-  const items = useMemo(() => groups.flatMap((group): ListItem[] => [
-    { kind: 'header', key: `group-${group.key}`, count: group.tasks.length },
-    ...group.tasks.map((task): ListItem => ({ kind: 'task', key: `${group.key}-${task.id}`, task })),
-  ]), [groups]);
+  const items = useMemo(
+    () =>
+      groups.flatMap((group): ListItem[] => [
+        { kind: 'header', key: `group-${group.key}`, count: group.tasks.length },
+        ...group.tasks.map((task): ListItem => ({ kind: 'task', key: `${group.key}-${task.id}`, task })),
+      ]),
+    [groups],
+  );
   const focusedIndex = useMemo(() => items.findIndex((item) => item.kind === 'task' && item.task.id === focusedId), [items, focusedId]);
   const virtualizer = useVirtualizer<HTMLDivElement, HTMLLIElement>({
     count: items.length,
@@ -117,19 +138,34 @@ export function TaskList({ project }: { project: string }) {
             if (!item) return null;
             if (item.kind === 'task') {
               return (
-                <TaskRow key={item.key} task={item.task} project={project} index={row.index} start={row.start} measureRef={virtualizer.measureElement}
-                  focused={item.task.id === focusedId && focusedIndex === row.index} />
+                <TaskRow
+                  key={item.key}
+                  task={item.task}
+                  project={project}
+                  index={row.index}
+                  start={row.start}
+                  measureRef={virtualizer.measureElement}
+                  focused={item.task.id === focusedId && focusedIndex === row.index}
+                />
               );
             }
             const groupKey = item.key.slice('group-'.length);
             const { label, icon } = labelOf(groupKey);
             const Icon = icon === undefined ? null : sectionIcon(icon);
             return (
-              <li key={item.key} ref={virtualizer.measureElement} className={styles.groupHeader} style={{ transform: `translateY(${row.start}px)` }}
-                data-index={row.index} data-testid="group-header">
+              <li
+                key={item.key}
+                ref={virtualizer.measureElement}
+                className={styles.groupHeader}
+                style={{ transform: `translateY(${row.start}px)` }}
+                data-index={row.index}
+                data-testid="group-header"
+              >
                 {Icon && <Icon size={14} aria-hidden />}
                 <h3 className={styles.columnTitle}>{label}</h3>
-                <span className={styles.count} aria-label={t('tasks.count', { count: item.count })}>{item.count}</span>
+                <span className={styles.count} aria-label={t('tasks.count', { count: item.count })}>
+                  {item.count}
+                </span>
               </li>
             );
           })}

@@ -19,7 +19,11 @@ vi.mock('../../lib/subscriptions', () => ({ useSubscription: () => undefined, us
 
 const project = '65a1f0c2b3d4e5f6a7b8c9d0';
 const spec: BoardTask = boardTask({ id: 't1', idCode: 'ENG-1', name: 'Write the spec', deadline: '2030-01-15' });
-const page = <TooltipProvider><TasksPage /></TooltipProvider>;
+const page = (
+  <TooltipProvider>
+    <TasksPage />
+  </TooltipProvider>
+);
 const routes = [
   { path: ':project/:category?/:id?/d/:id2', element: page },
   { path: ':project/:category?/:id?/:id2?', element: page },
@@ -70,14 +74,25 @@ describe('task side panel', () => {
 
   it('keeps a rename on the device from the first keystroke, saves it after a pause in typing, then forgets it', async () => {
     const store = createAppStore();
-    store.set(currentUserAtom, { id: 'u1', email: 'ada@example.com', firstname: 'Ada', lastname: 'Lovelace', language: 'en', profileImg: null });
+    store.set(currentUserAtom, {
+      id: 'u1',
+      email: 'ada@example.com',
+      firstname: 'Ada',
+      lastname: 'Lovelace',
+      language: 'en',
+      profileImg: null,
+    });
     localStorage.clear();
     const { graphql } = openPanel(store);
     const name = await screen.findByRole('textbox', { name: 'Name' });
     await userEvent.type(name, '!');
-    expect(pendingEditsOf('u1', project)).toMatchObject([{ taskId: 't1', field: 'name', value: 'Write the spec!', base: 'Write the spec' }]);
+    expect(pendingEditsOf('u1', project)).toMatchObject([
+      { taskId: 't1', field: 'name', value: 'Write the spec!', base: 'Write the spec' },
+    ]);
     expect(document.activeElement).toBe(name);
-    await waitFor(() => expect(graphql.callsOf('ediTask').at(-1)?.variables).toEqual({ id: 't1', name: 'Write the spec!' }), { timeout: 3000 });
+    await waitFor(() => expect(graphql.callsOf('ediTask').at(-1)?.variables).toEqual({ id: 't1', name: 'Write the spec!' }), {
+      timeout: 3000,
+    });
     await waitFor(() => expect(pendingEditsOf('u1', project)).toEqual([]));
     expect((name as HTMLInputElement).value).toBe('Write the spec!');
   });

@@ -98,14 +98,15 @@ function NameField({ task }: { task: BoardTask }) {
     if (userId) markSent(userId, id, 'name', next);
     void editTask(store, { id, name: next }, t('tasks.errors.edit')).then((saved) => {
       if (saved) base.current = next;
-      if (userId) (saved ? acknowledgeEdit(userId, id, 'name', next) : forgetEdit(userId, id, 'name'));
+      if (userId) saved ? acknowledgeEdit(userId, id, 'name', next) : forgetEdit(userId, id, 'name');
       if (!saved && !focused.current) setValue(serverName());
     });
   };
   const type = (typed: string) => {
     setValue(typed);
     const next = typed.trim();
-    if (userId) (next ? rememberEdit(userId, { taskId: id, project, field: 'name', value: next, base: base.current }) : forgetEdit(userId, id, 'name'));
+    if (userId)
+      next ? rememberEdit(userId, { taskId: id, project, field: 'name', value: next, base: base.current }) : forgetEdit(userId, id, 'name');
     stopTimer();
     idleTimer.current = setTimeout(() => save(typed), nameIdleMs);
   };
@@ -118,16 +119,25 @@ function NameField({ task }: { task: BoardTask }) {
   // Closing the panel mid-pause still saves what was typed.
   const latest = useRef({ save, value });
   latest.current = { save, value };
-  useEffect(() => () => {
-    if (idleTimer.current) latest.current.save(latest.current.value);
-  }, []);
+  useEffect(
+    () => () => {
+      if (idleTimer.current) latest.current.save(latest.current.value);
+    },
+    [],
+  );
 
   return (
     <label className={styles.field}>
       <span className={styles.fieldLabel}>{t('tasks.panel.name')}</span>
-      <input className={styles.nameInput} value={value} maxLength={taskNameLength.maximum} disabled={!canEdit}
+      <input
+        className={styles.nameInput}
+        value={value}
+        maxLength={taskNameLength.maximum}
+        disabled={!canEdit}
         onChange={(event) => type(event.target.value)}
-        onFocus={() => { focused.current = true; }}
+        onFocus={() => {
+          focused.current = true;
+        }}
         onBlur={() => {
           focused.current = false;
           if (value.trim() === '') return undo();
@@ -137,7 +147,8 @@ function NameField({ task }: { task: BoardTask }) {
         onKeyDown={(event) => {
           if (event.key === 'Enter') event.currentTarget.blur();
           if (event.key === 'Escape') undo();
-        }} />
+        }}
+      />
     </label>
   );
 }
@@ -173,24 +184,38 @@ export function TaskPanel({ project, id }: { project: string; id: string }) {
         <span className={styles.spacer} />
         <TaskActionsMenu project={project} task={task} />
         <Tooltip content={t('tasks.shortcuts.hint', { action: t('tasks.panel.close'), key: 'Esc' })}>
-          <Link to={boardPath} className={styles.close} aria-label={t('tasks.panel.close')} aria-keyshortcuts="Escape"><X size={18} /></Link>
+          <Link to={boardPath} className={styles.close} aria-label={t('tasks.panel.close')} aria-keyshortcuts="Escape">
+            <X size={18} />
+          </Link>
         </Tooltip>
       </div>
       <TaskCover task={task} />
       <NameField task={task} />
       <div role="tablist" aria-label={t('tasks.panel.tabs')} className={styles.tabs}>
         {tabs.map((key, index) => (
-          <button key={key} type="button" role="tab" id={`task-tab-${key}`} aria-selected={tab === key} aria-controls={`task-tabpanel-${key}`}
-            className={styles.tab} onClick={() => setTab(key)}
+          <button
+            key={key}
+            type="button"
+            role="tab"
+            id={`task-tab-${key}`}
+            aria-selected={tab === key}
+            aria-controls={`task-tabpanel-${key}`}
+            className={styles.tab}
+            onClick={() => setTab(key)}
             onKeyDown={(event) => {
               if (event.key !== 'ArrowLeft' && event.key !== 'ArrowRight') return;
               event.preventDefault();
               const next = tabs[(index + (event.key === 'ArrowRight' ? 1 : tabs.length - 1)) % tabs.length]!;
               setTab(next);
               document.getElementById(`task-tab-${next}`)?.focus();
-            }}>
+            }}
+          >
             {t(`tasks.panel.${key}`)}
-            {key === 'files' && fileCount > 0 && <span className={styles.tabBadge} aria-label={t('tasks.files.count', { count: fileCount })}>{fileCount}</span>}
+            {key === 'files' && fileCount > 0 && (
+              <span className={styles.tabBadge} aria-label={t('tasks.files.count', { count: fileCount })}>
+                {fileCount}
+              </span>
+            )}
           </button>
         ))}
       </div>

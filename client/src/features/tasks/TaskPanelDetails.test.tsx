@@ -21,24 +21,50 @@ const description = { type: 'doc', content: [{ type: 'paragraph', content: [{ ty
 function handlers(tasks: BoardTask[]) {
   const byId = new Map(tasks.map((task) => [task.id, task]));
   return {
-    getTask: (variables: Record<string, unknown>) => ({ data: { getTask: { ...byId.get(String(variables.id)), description, createdAt: '2025-01-01T00:00:00.000Z', author: ada } } }),
+    getTask: (variables: Record<string, unknown>) => ({
+      data: { getTask: { ...byId.get(String(variables.id)), description, createdAt: '2025-01-01T00:00:00.000Z', author: ada } },
+    }),
     ediTask: (variables: Record<string, unknown>) => {
       const next = { ...byId.get(String(variables.id))!, ...variables } as BoardTask;
       byId.set(next.id, next);
       return { data: { ediTask: next } };
     },
-    setTask: (variables: Record<string, unknown>) => ({ data: { setTask: boardTask({ id: 't9', name: String(variables.name), parentTask: String(variables.parentTask), idCode: 'ENG-9' }) } }),
+    setTask: (variables: Record<string, unknown>) => ({
+      data: { setTask: boardTask({ id: 't9', name: String(variables.name), parentTask: String(variables.parentTask), idCode: 'ENG-9' }) },
+    }),
     delTask: () => ({ data: { delTask: true } }),
-    unfollowTask: (variables: Record<string, unknown>) => ({ data: { unfollowTask: { ...byId.get(String(variables.id)), isFollowing: false, followers: [] } } }),
+    unfollowTask: (variables: Record<string, unknown>) => ({
+      data: { unfollowTask: { ...byId.get(String(variables.id)), isFollowing: false, followers: [] } },
+    }),
     getTaskActivity: () => ({
-      data: { getTaskActivity: { nextCursor: null, entries: [{ id: 'e1', type: 'task.updated', createdAt: new Date().toISOString(), actor: ada, changes: [{ field: 'stateId', from: 's1', to: 's3' }] }] } },
+      data: {
+        getTaskActivity: {
+          nextCursor: null,
+          entries: [
+            {
+              id: 'e1',
+              type: 'task.updated',
+              createdAt: new Date().toISOString(),
+              actor: ada,
+              changes: [{ field: 'stateId', from: 's1', to: 's3' }],
+            },
+          ],
+        },
+      },
     }),
   };
 }
 
 async function openPanel(task: BoardTask, tasks: BoardTask[] = [parent, child]) {
   const store = createAppStore();
-  store.set(currentUserAtom, { id: 'u1', email: 'ada@example.com', firstname: 'Ada', lastname: 'Lovelace', language: 'en', profileImg: null });
+  store.set(currentUserAtom, {
+    id: 'u1',
+    email: 'ada@example.com',
+    firstname: 'Ada',
+    lastname: 'Lovelace',
+    language: 'en',
+    profileImg: null,
+  });
   const opened = await openTasks({ store, tasks, handlers: handlers(tasks), path: `/${testProject}/tasks/d/${task.id}` });
   return { ...opened, panel: await screen.findByRole('complementary', { name: 'Task details' }) };
 }
@@ -64,10 +90,18 @@ describe('task detail panel', () => {
     await userEvent.click(field);
     await userEvent.type(field, '{Enter}And the states.');
     act(() => field.blur());
-    await waitFor(() => expect(graphql.callsOf('ediTask')[0]?.variables).toEqual({
-      id: 't1',
-      description: { type: 'doc', content: [{ type: 'paragraph', content: [{ type: 'text', text: 'Cover every field.' }] }, { type: 'paragraph', content: [{ type: 'text', text: 'And the states.' }] }] },
-    }));
+    await waitFor(() =>
+      expect(graphql.callsOf('ediTask')[0]?.variables).toEqual({
+        id: 't1',
+        description: {
+          type: 'doc',
+          content: [
+            { type: 'paragraph', content: [{ type: 'text', text: 'Cover every field.' }] },
+            { type: 'paragraph', content: [{ type: 'text', text: 'And the states.' }] },
+          ],
+        },
+      }),
+    );
   });
 
   it('tells an assignee why they cannot unfollow, and lets others unfollow', async () => {
@@ -87,11 +121,15 @@ describe('task detail panel', () => {
     const subtasks = within(panel).getByRole('region', { name: /Subtasks/ });
     expect(within(subtasks).getByRole('link', { name: 'Draft section 4' })).toBeTruthy();
     await userEvent.type(within(subtasks).getByRole('textbox', { name: 'New subtask' }), 'Check the names{Enter}');
-    await waitFor(() => expect(graphql.callsOf('setTask')[0]?.variables).toMatchObject({ name: 'Check the names', parentTask: 't1', state: 's1' }));
+    await waitFor(() =>
+      expect(graphql.callsOf('setTask')[0]?.variables).toMatchObject({ name: 'Check the names', parentTask: 't1', state: 's1' }),
+    );
     await userEvent.click(within(subtasks).getByRole('checkbox', { name: 'Complete Draft section 4' }));
     await waitFor(() => expect(graphql.callsOf('ediTask')[0]?.variables).toEqual({ id: 't2', state: 's3' }));
     // Subtasks live in their parent, never as cards of their own.
-    expect(screen.queryAllByTestId('task-card').map((card) => card.textContent)).not.toContainEqual(expect.stringContaining('Draft section 4'));
+    expect(screen.queryAllByTestId('task-card').map((card) => card.textContent)).not.toContainEqual(
+      expect.stringContaining('Draft section 4'),
+    );
   });
 
   it('asks whether to delete the subtasks too, and keeps them when told to', async () => {

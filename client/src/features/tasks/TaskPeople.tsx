@@ -43,8 +43,13 @@ export function TaskPeople({ task }: { task: BoardTask }) {
           <People people={task.users} empty={t('tasks.people.noAssignees')} />
           {task.canEdit && (
             <Tooltip content={t('tasks.shortcuts.hint', { action: t('tasks.shortcuts.assignee'), key: 'A' })}>
-              <Button size="sm" variant="ghost" icon={<UserPlus size={14} aria-hidden />} aria-keyshortcuts="a"
-                onClick={() => openPicker({ kind: 'assignee', taskId: task.id })}>
+              <Button
+                size="sm"
+                variant="ghost"
+                icon={<UserPlus size={14} aria-hidden />}
+                aria-keyshortcuts="a"
+                onClick={() => openPicker({ kind: 'assignee', taskId: task.id })}
+              >
                 {t('tasks.people.edit')}
               </Button>
             </Tooltip>
@@ -55,13 +60,22 @@ export function TaskPeople({ task }: { task: BoardTask }) {
         <span className={styles.fieldLabel}>{t('tasks.people.followers')}</span>
         <div className={styles.fieldRow}>
           <People people={task.followers} empty={t('tasks.people.noFollowers')} />
-          <Button size="sm" variant="ghost" disabled={lockedIn} aria-describedby={lockedIn ? `follow-note-${task.id}` : undefined}
+          <Button
+            size="sm"
+            variant="ghost"
+            disabled={lockedIn}
+            aria-describedby={lockedIn ? `follow-note-${task.id}` : undefined}
             icon={task.isFollowing ? <BellOff size={14} aria-hidden /> : <Bell size={14} aria-hidden />}
-            onClick={() => void setFollowing(store, task.id, !task.isFollowing)}>
+            onClick={() => void setFollowing(store, task.id, !task.isFollowing)}
+          >
             {t(task.isFollowing ? 'tasks.people.unfollow' : 'tasks.people.follow')}
           </Button>
         </div>
-        {lockedIn && <p id={`follow-note-${task.id}`} className={styles.hint}>{t('tasks.people.assigneeFollows')}</p>}
+        {lockedIn && (
+          <p id={`follow-note-${task.id}`} className={styles.hint}>
+            {t('tasks.people.assigneeFollows')}
+          </p>
+        )}
       </div>
     </>
   );

@@ -19,7 +19,10 @@ export function TaskSubtasks({ project, task }: { project: string; task: BoardTa
   const board = useAtomValue(boardAtom);
   const [name, setName] = useState('');
   const subtasks = useMemo(
-    () => [...board.tasks.values()].filter((candidate) => candidate.parentTask === task.id).sort((left, right) => left.positionSection - right.positionSection),
+    () =>
+      [...board.tasks.values()]
+        .filter((candidate) => candidate.parentTask === task.id)
+        .sort((left, right) => left.positionSection - right.positionSection),
     [board.tasks, task.id],
   );
   const first = board.states[0];
@@ -36,7 +39,8 @@ export function TaskSubtasks({ project, task }: { project: string; task: BoardTa
   return (
     <section className={styles.subtasks} aria-labelledby={`subtasks-${task.id}`}>
       <h3 id={`subtasks-${task.id}`} className={styles.fieldLabel}>
-        {t('tasks.subtasks.title')} {subtasks.length > 0 && <span className={styles.count}>{t('tasks.subtasks.progress', { done, total: subtasks.length })}</span>}
+        {t('tasks.subtasks.title')}{' '}
+        {subtasks.length > 0 && <span className={styles.count}>{t('tasks.subtasks.progress', { done, total: subtasks.length })}</span>}
       </h3>
       {subtasks.length === 0 && <p className={styles.muted}>{t('tasks.subtasks.none')}</p>}
       <ul className={styles.subtaskList}>
@@ -45,24 +49,40 @@ export function TaskSubtasks({ project, task }: { project: string; task: BoardTa
           const pending = subtask.id.startsWith('temp-');
           return (
             <li key={subtask.id} className={styles.subtask} data-pending={pending || undefined}>
-              <input type="checkbox" checked={complete} disabled={!subtask.canEdit || !first || !last || board.states.length < 2}
+              <input
+                type="checkbox"
+                checked={complete}
+                disabled={!subtask.canEdit || !first || !last || board.states.length < 2}
                 aria-label={t(complete ? 'tasks.subtasks.reopen' : 'tasks.subtasks.complete', { name: subtask.name })}
-                onChange={() => void editTask(store, { id: subtask.id, state: complete ? first!.id : last!.id }, t('tasks.errors.edit'))} />
+                onChange={() => void editTask(store, { id: subtask.id, state: complete ? first!.id : last!.id }, t('tasks.errors.edit'))}
+              />
               <PriorityIcon priority={subtask.priority} />
-              {pending ? <span>{subtask.name}</span> : <Link to={`/${project}/tasks/d/${subtask.id}`} data-complete={complete || undefined}>{subtask.name}</Link>}
+              {pending ? (
+                <span>{subtask.name}</span>
+              ) : (
+                <Link to={`/${project}/tasks/d/${subtask.id}`} data-complete={complete || undefined}>
+                  {subtask.name}
+                </Link>
+              )}
               <span className={styles.idCode}>{subtask.idCode}</span>
             </li>
           );
         })}
       </ul>
       {task.canEdit && (
-        <input className={styles.newTask} value={name} maxLength={taskNameLength.maximum} placeholder={t('tasks.subtasks.new')} aria-label={t('tasks.subtasks.new')}
+        <input
+          className={styles.newTask}
+          value={name}
+          maxLength={taskNameLength.maximum}
+          placeholder={t('tasks.subtasks.new')}
+          aria-label={t('tasks.subtasks.new')}
           onChange={(event) => setName(event.target.value)}
           onKeyDown={(event) => {
             if (event.key !== 'Enter' || event.nativeEvent.isComposing) return;
             event.preventDefault();
             add();
-          }} />
+          }}
+        />
       )}
     </section>
   );

@@ -2,7 +2,19 @@ import { HelpCircle, Layers, MoreHorizontal, Tags } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { taskGroupings, type TaskGrouping } from '#shared/taskViews';
 import { useAtom, useSetAtom } from '../../lib/store';
-import { Button, Menu, MenuContent, MenuItem, MenuRadioGroup, MenuRadioItem, MenuSub, MenuSubContent, MenuSubTrigger, MenuTrigger, Tooltip } from '../../ui';
+import {
+  Button,
+  Menu,
+  MenuContent,
+  MenuItem,
+  MenuRadioGroup,
+  MenuRadioItem,
+  MenuSub,
+  MenuSubContent,
+  MenuSubTrigger,
+  MenuTrigger,
+  Tooltip,
+} from '../../ui';
 import { viewPrefsAtom } from './atoms';
 import { FilterMenu } from './FilterBar';
 import styles from './Tasks.module.css';
@@ -23,16 +35,26 @@ function OverflowMenu({ ready, onManageTags }: { ready: boolean; onManageTags: (
       <MenuContent align="end">
         {prefs.view === 'list' && (
           <MenuSub>
-            <MenuSubTrigger icon={<Layers size={14} aria-hidden />}>{t('tasks.view.groupedBy', { grouping: t(`tasks.view.grouping.${prefs.grouping}`) })}</MenuSubTrigger>
+            <MenuSubTrigger icon={<Layers size={14} aria-hidden />}>
+              {t('tasks.view.groupedBy', { grouping: t(`tasks.view.grouping.${prefs.grouping}`) })}
+            </MenuSubTrigger>
             <MenuSubContent>
               <MenuRadioGroup value={prefs.grouping} onValueChange={(value) => setPrefs({ grouping: value as TaskGrouping })}>
-                {taskGroupings.map((grouping) => <MenuRadioItem key={grouping} value={grouping}>{t(`tasks.view.grouping.${grouping}`)}</MenuRadioItem>)}
+                {taskGroupings.map((grouping) => (
+                  <MenuRadioItem key={grouping} value={grouping}>
+                    {t(`tasks.view.grouping.${grouping}`)}
+                  </MenuRadioItem>
+                ))}
               </MenuRadioGroup>
             </MenuSubContent>
           </MenuSub>
         )}
-        <MenuItem icon={<Tags size={14} aria-hidden />} disabled={!ready} onSelect={onManageTags}>{t('tasks.tags.manage')}</MenuItem>
-        <MenuItem icon={<HelpCircle size={14} aria-hidden />} hint="?" onSelect={() => openHelp(true)}>{t('tasks.shortcuts.title')}</MenuItem>
+        <MenuItem icon={<Tags size={14} aria-hidden />} disabled={!ready} onSelect={onManageTags}>
+          {t('tasks.tags.manage')}
+        </MenuItem>
+        <MenuItem icon={<HelpCircle size={14} aria-hidden />} hint="?" onSelect={() => openHelp(true)}>
+          {t('tasks.shortcuts.title')}
+        </MenuItem>
       </MenuContent>
     </Menu>
   );
@@ -61,7 +83,15 @@ export function TaskToolbar({ ready, onManageTags }: { ready: boolean; onManageT
             {t('tasks.tags.manage')}
           </Button>
           <Tooltip content={t('tasks.shortcuts.hint', { action: t('tasks.shortcuts.title'), key: '?' })}>
-            <Button size="sm" variant="ghost" iconOnly icon={<HelpCircle size={16} aria-hidden />} aria-label={t('tasks.shortcuts.title')} aria-keyshortcuts="?" onClick={() => openHelp(true)} />
+            <Button
+              size="sm"
+              variant="ghost"
+              iconOnly
+              icon={<HelpCircle size={16} aria-hidden />}
+              aria-label={t('tasks.shortcuts.title')}
+              aria-keyshortcuts="?"
+              onClick={() => openHelp(true)}
+            />
           </Tooltip>
         </>
       )}

@@ -34,10 +34,20 @@ const task = (overrides: Partial<BoardTask> & Pick<BoardTask, 'id' | 'name'>): B
 
 const tasks = [
   task({ id: 't1', name: 'Write the spec', idCode: 'ENG-1', priority: 3, tags: [{ id: 'g1', name: 'backend', color: '#16A34A' }] }),
-  task({ id: 't2', name: 'Ship the board', idCode: 'ENG-2', state: 's2', users: [{ id: 'u1', firstname: 'Ada', lastname: 'Lovelace', profileImg: null }] }),
+  task({
+    id: 't2',
+    name: 'Ship the board',
+    idCode: 'ENG-2',
+    state: 's2',
+    users: [{ id: 'u1', firstname: 'Ada', lastname: 'Lovelace', profileImg: null }],
+  }),
 ];
 
-const page = <TooltipProvider><TasksPage /></TooltipProvider>;
+const page = (
+  <TooltipProvider>
+    <TasksPage />
+  </TooltipProvider>
+);
 const routes = [
   { path: ':project/:category?/:id?/d/:id2', element: page },
   { path: ':project/:category?/:id?/:id2?', element: page },
@@ -92,7 +102,18 @@ describe('tasks board', () => {
     const { graphql } = await openBoard({
       setTask: (variables) =>
         new Promise((done) => {
-          resolve = () => done({ data: { setTask: task({ id: 't3', name: String(variables.name), idCode: 'ENG-3', state: 's3', positionSection: Number(variables.positionSection) }) } });
+          resolve = () =>
+            done({
+              data: {
+                setTask: task({
+                  id: 't3',
+                  name: String(variables.name),
+                  idCode: 'ENG-3',
+                  state: 's3',
+                  positionSection: Number(variables.positionSection),
+                }),
+              },
+            });
         }),
     });
     const done = column('Done');
@@ -119,13 +140,25 @@ describe('tasks board', () => {
   it('adds the card a subTask event brings, and drops it when deleted', async () => {
     await openBoard();
     const change: TaskChange = {
-      type: 'task.created', seq: 10, project, taskId: 't9', task: task({ id: 't9', name: 'From a teammate', idCode: 'ENG-9', state: 's2', positionSection: 4096 }),
-      stateId: null, moveTo: null, states: null, positionField: null, positions: null,
+      type: 'task.created',
+      seq: 10,
+      project,
+      taskId: 't9',
+      task: task({ id: 't9', name: 'From a teammate', idCode: 'ENG-9', state: 's2', positionSection: 4096 }),
+      stateId: null,
+      moveTo: null,
+      states: null,
+      positionField: null,
+      positions: null,
     };
     act(() => live.handlers.at(-1)?.({ subTask: change }));
     const doing = column('In progress');
     expect(within(doing).getByText('From a teammate')).toBeTruthy();
-    expect(within(doing).getAllByTestId('task-card').map((card) => within(card).getByRole('link').textContent)).toEqual(['Ship the board', 'From a teammate']);
+    expect(
+      within(doing)
+        .getAllByTestId('task-card')
+        .map((card) => within(card).getByRole('link').textContent),
+    ).toEqual(['Ship the board', 'From a teammate']);
     act(() => live.handlers.at(-1)?.({ subTask: { ...change, type: 'task.deleted', seq: 11, task: null } }));
     expect(within(doing).queryByText('From a teammate')).toBeNull();
   });
@@ -149,8 +182,15 @@ describe('tasks board', () => {
     await openBoard();
     await userEvent.click(screen.getByRole('button', { name: 'List' }));
     expect(screen.getByRole('button', { name: 'List' }).getAttribute('aria-pressed')).toBe('true');
-    expect(screen.getAllByTestId('group-header').map((header) => header.querySelector('h3')?.textContent)).toEqual(['To do', 'In progress', 'Done']);
-    expect(screen.getAllByTestId('task-row').map((row) => within(row).getByRole('link').textContent)).toEqual(['Write the spec', 'Ship the board']);
+    expect(screen.getAllByTestId('group-header').map((header) => header.querySelector('h3')?.textContent)).toEqual([
+      'To do',
+      'In progress',
+      'Done',
+    ]);
+    expect(screen.getAllByTestId('task-row').map((row) => within(row).getByRole('link').textContent)).toEqual([
+      'Write the spec',
+      'Ship the board',
+    ]);
     expect(screen.queryAllByTestId('task-card')).toHaveLength(0);
   });
 
@@ -166,7 +206,8 @@ describe('tasks board', () => {
   it('offers a retry when the board could not be read, and loads it on retry', async () => {
     let reachable = false;
     const graphql = mockGraphQL({
-      getStatesProject: () => (reachable ? { data: { getStatesProject: states } } : failure('INTERNAL_SERVER_ERROR', 'Something went wrong on the server.')),
+      getStatesProject: () =>
+        reachable ? { data: { getStatesProject: states } } : failure('INTERNAL_SERVER_ERROR', 'Something went wrong on the server.'),
       getTasks: () => ({ data: { getTasks: tasks } }),
     });
     renderRoute(`/${project}/tasks`, routes);
@@ -189,7 +230,12 @@ describe('tasks board', () => {
 
   it('folds the toolbar into one row on a phone: icon-only layouts, the filter, and the rest in "More actions"', async () => {
     const listeners = new Set<() => void>();
-    vi.stubGlobal('matchMedia', (query: string) => ({ matches: query.includes('max-width'), media: query, addEventListener: (_type: string, listener: () => void) => listeners.add(listener), removeEventListener: () => undefined }));
+    vi.stubGlobal('matchMedia', (query: string) => ({
+      matches: query.includes('max-width'),
+      media: query,
+      addEventListener: (_type: string, listener: () => void) => listeners.add(listener),
+      removeEventListener: () => undefined,
+    }));
     await openBoard();
     const toolbar = screen.getByTestId('task-toolbar');
     expect(within(toolbar).getByRole('button', { name: 'Board' }).textContent).toBe('');

@@ -29,7 +29,11 @@ function NoMatches() {
   return (
     <p className={styles.noMatches} role="status">
       {isFilterEmpty(filter) ? t('tasks.board.empty') : t('tasks.filters.noMatches')}
-      {!isFilterEmpty(filter) && <Button size="sm" variant="ghost" onClick={() => setFilter({ tags: [], sprints: [], assignees: [], priorities: [] })}>{t('tasks.filters.clear')}</Button>}
+      {!isFilterEmpty(filter) && (
+        <Button size="sm" variant="ghost" onClick={() => setFilter({ tags: [], sprints: [], assignees: [], priorities: [] })}>
+          {t('tasks.filters.clear')}
+        </Button>
+      )}
     </p>
   );
 }
@@ -52,7 +56,9 @@ function SpaceTasks({ project, openTask }: { project: string; openTask: string |
       {current && board.status === 'loading' && <LoadingBar label={t('tasks.loading')} />}
       {current && board.status === 'error' && (
         <Notice tone="error" title={t('tasks.errors.load')}>
-          <Button size="sm" onClick={() => void loadBoard(store, project)}>{t('tasks.retry')}</Button>
+          <Button size="sm" onClick={() => void loadBoard(store, project)}>
+            {t('tasks.retry')}
+          </Button>
         </Notice>
       )}
       {ready && (

@@ -44,7 +44,11 @@ export function ViewToggle({ compact = false }: { compact?: boolean }) {
               onClick={() => setPrefs({ view: key })}
               {...(compact ? { iconOnly: true, icon: <Icon size={16} aria-hidden />, 'aria-label': t(`tasks.view.${key}`) } : {})}
             >
-              {!compact && <><Icon size={14} aria-hidden /> {t(`tasks.view.${key}`)}</>}
+              {!compact && (
+                <>
+                  <Icon size={14} aria-hidden /> {t(`tasks.view.${key}`)}
+                </>
+              )}
             </Button>
           );
         })}
@@ -59,7 +63,11 @@ export function ViewToggle({ compact = false }: { compact?: boolean }) {
           <MenuContent align="start">
             <MenuLabel>{t('tasks.view.groupBy')}</MenuLabel>
             <MenuRadioGroup value={prefs.grouping} onValueChange={(value) => setPrefs({ grouping: value as TaskGrouping })}>
-              {taskGroupings.map((grouping) => <MenuRadioItem key={grouping} value={grouping}>{t(`tasks.view.grouping.${grouping}`)}</MenuRadioItem>)}
+              {taskGroupings.map((grouping) => (
+                <MenuRadioItem key={grouping} value={grouping}>
+                  {t(`tasks.view.grouping.${grouping}`)}
+                </MenuRadioItem>
+              ))}
             </MenuRadioGroup>
           </MenuContent>
         </Menu>

@@ -4,8 +4,23 @@ import { isTaskLengthUnit, type TaskLengthUnit } from '#shared/taskRules';
 
 /** Fields the history names; anything newer shows under its raw name rather than disappearing. */
 export const activityFields = [
-  'name', 'stateId', 'assigneeIds', 'tagIds', 'sprintId', 'deadline', 'priority', 'length', 'cover', 'description', 'parentTaskId', 'color',
-  'letter', 'project', 'idCode', 'followers', 'duplicateOf',
+  'name',
+  'stateId',
+  'assigneeIds',
+  'tagIds',
+  'sprintId',
+  'deadline',
+  'priority',
+  'length',
+  'cover',
+  'description',
+  'parentTaskId',
+  'color',
+  'letter',
+  'project',
+  'idCode',
+  'followers',
+  'duplicateOf',
 ] as const;
 export type ActivityField = (typeof activityFields)[number];
 
@@ -57,7 +72,12 @@ export function activityValue(field: string, value: unknown, lookup: ActivityLoo
 export type ActivityPhrase = 'changed' | 'set' | 'cleared' | 'changedOnly';
 
 /** Which sentence an entry uses, with the values it quotes. */
-export function activityPhrase(field: string, from: unknown, to: unknown, lookup: ActivityLookup): { phrase: ActivityPhrase; from: string; to: string } {
+export function activityPhrase(
+  field: string,
+  from: unknown,
+  to: unknown,
+  lookup: ActivityLookup,
+): { phrase: ActivityPhrase; from: string; to: string } {
   if (unquoted.has(field)) return { phrase: 'changedOnly', from: '', to: '' };
   const before = activityValue(field, from, lookup);
   const after = activityValue(field, to, lookup);

@@ -1,6 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { createAppStore } from '../../lib/store';
-import { allColumnsOf, applyTaskChange, boardAtom, columnTasksAtom, dropPosition, readViewPrefs, taskFilterAtom, upsertTask, type BoardData } from './atoms';
+import {
+  allColumnsOf,
+  applyTaskChange,
+  boardAtom,
+  columnTasksAtom,
+  dropPosition,
+  readViewPrefs,
+  taskFilterAtom,
+  upsertTask,
+  type BoardData,
+} from './atoms';
 import { boardTask } from './fixtures';
 import type { TaskChange } from './operations';
 
@@ -9,13 +19,28 @@ const card = (id: string, state: string, positionSection: number, parentTask: st
   boardTask({ id, name: id, idCode: id, state, positionSection, parentTask, project });
 const board: BoardData = {
   project,
-  states: [{ id: 's1', value: 'A', position: 1, icon: 0, project }, { id: 's2', value: 'B', position: 2, icon: 0, project }],
-  tasks: new Map([card('a', 's1', 1024), card('b', 's1', 2048), card('c', 's2', 1024), card('sub', 's1', 10, 'a')].map((task) => [task.id, task])),
+  states: [
+    { id: 's1', value: 'A', position: 1, icon: 0, project },
+    { id: 's2', value: 'B', position: 2, icon: 0, project },
+  ],
+  tasks: new Map(
+    [card('a', 's1', 1024), card('b', 's1', 2048), card('c', 's2', 1024), card('sub', 's1', 10, 'a')].map((task) => [task.id, task]),
+  ),
   tags: [{ id: 'g1', name: 'backend', color: '#16A34A', isSprint: false, project }],
   status: 'ready',
 };
 const change = (overrides: Partial<TaskChange>): TaskChange => ({
-  type: 'task.updated', seq: 1, project, taskId: null, task: null, stateId: null, moveTo: null, states: null, positionField: null, positions: null, ...overrides,
+  type: 'task.updated',
+  seq: 1,
+  project,
+  taskId: null,
+  task: null,
+  stateId: null,
+  moveTo: null,
+  states: null,
+  positionField: null,
+  positions: null,
+  ...overrides,
 });
 
 describe('board columns and positions', () => {
@@ -77,14 +102,27 @@ describe('live changes', () => {
 
   it('moves the tasks of a deleted section and applies respaced positions', () => {
     const states = [board.states[1]!];
-    const deleted = applyTaskChange(board, change({ type: 'state.deleted', stateId: 's1', moveTo: 's2', states, positionField: 'positionSection', positions: [{ id: 'a', position: 3000 }] }));
+    const deleted = applyTaskChange(
+      board,
+      change({
+        type: 'state.deleted',
+        stateId: 's1',
+        moveTo: 's2',
+        states,
+        positionField: 'positionSection',
+        positions: [{ id: 'a', position: 3000 }],
+      }),
+    );
     expect(deleted.states).toEqual(states);
     expect(deleted.tasks.get('a')).toMatchObject({ state: 's2', positionSection: 3000 });
     expect(deleted.tasks.get('b')?.state).toBe('s2');
   });
 
   it('renames and removes tags on every task when the space’s tags change', () => {
-    const tagged = { ...board, tasks: new Map(board.tasks).set('a', { ...card('a', 's1', 1024), tags: [{ id: 'g1', name: 'backend', color: '#16A34A' }] }) };
+    const tagged = {
+      ...board,
+      tasks: new Map(board.tasks).set('a', { ...card('a', 's1', 1024), tags: [{ id: 'g1', name: 'backend', color: '#16A34A' }] }),
+    };
     const renamed = applyTaskChange(tagged, change({ type: 'tag.updated', tags: [{ ...board.tags[0]!, name: 'api' }] }));
     expect(renamed.tasks.get('a')?.tags).toEqual([{ id: 'g1', name: 'api', color: '#16A34A' }]);
     expect(applyTaskChange(tagged, change({ type: 'tag.deleted', tags: [] })).tasks.get('a')?.tags).toEqual([]);

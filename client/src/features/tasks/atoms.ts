@@ -67,7 +67,8 @@ export function allColumnsOf(board: BoardData): Map<string, BoardTask[]> {
   return columnsOf(board.states, board.tasks.values());
 }
 
-const sameItems = <T>(left: readonly T[], right: readonly T[]) => left.length === right.length && left.every((item, index) => item === right[index]);
+const sameItems = <T>(left: readonly T[], right: readonly T[]) =>
+  left.length === right.length && left.every((item, index) => item === right[index]);
 
 const columnAtoms = new Map<string, Atom<readonly BoardTask[]>>();
 const noTasks: readonly BoardTask[] = [];
@@ -136,14 +137,18 @@ function retag(tasks: ReadonlyMap<string, BoardTask>, tags: readonly Tag[]): Map
   for (const task of tasks.values()) {
     const taskTags = task.tags.map(fresh).filter((tag): tag is TaskTag => tag !== null);
     const sprint = task.sprint ? fresh(task.sprint) : null;
-    const changed = taskTags.length !== task.tags.length || taskTags.some((tag, index) => tag.name !== task.tags[index]?.name || tag.color !== task.tags[index]?.color)
-      || sprint?.name !== task.sprint?.name || sprint?.color !== task.sprint?.color;
+    const changed =
+      taskTags.length !== task.tags.length ||
+      taskTags.some((tag, index) => tag.name !== task.tags[index]?.name || tag.color !== task.tags[index]?.color) ||
+      sprint?.name !== task.sprint?.name ||
+      sprint?.color !== task.sprint?.color;
     if (changed) next.set(task.id, { ...task, tags: taskTags, sprint });
   }
   return next;
 }
 
-const isOlder = (incoming: BoardTask, stored: BoardTask | undefined) => stored !== undefined && Date.parse(incoming.updatedAt) < Date.parse(stored.updatedAt);
+const isOlder = (incoming: BoardTask, stored: BoardTask | undefined) =>
+  stored !== undefined && Date.parse(incoming.updatedAt) < Date.parse(stored.updatedAt);
 
 /**
  * Applies one live change of the board: upsert by id (never a second card for an id, so the
@@ -206,7 +211,10 @@ export const defaultViewPrefs: ViewPrefs = { view: 'board', grouping: 'section' 
 const viewPrefsKey = (userId: string) => `tasks.view.${userId}`;
 
 /** The remembered view of this user in this browser; the default when none or unreadable. */
-export function readViewPrefs(userId: string | undefined, storage: Pick<Storage, 'getItem'> | undefined = globalThis.localStorage): ViewPrefs {
+export function readViewPrefs(
+  userId: string | undefined,
+  storage: Pick<Storage, 'getItem'> | undefined = globalThis.localStorage,
+): ViewPrefs {
   try {
     const saved = JSON.parse(storage?.getItem(viewPrefsKey(userId ?? 'anonymous')) ?? 'null') as Partial<ViewPrefs> | null;
     return {

@@ -9,8 +9,17 @@ import { isNotFoundError } from '../spaces/useSpaceLookup';
 import { replayPendingEdits } from './pendingEdits';
 import { allColumnsOf, boardAtom, dropPosition, removeTask, sortStates, spaceMembersAtom, upsertTask } from './atoms';
 import {
-  delTaskDocument, duplicateTaskDocument, ediTaskDocument, followTaskDocument, getStatesProjectDocument, getTagsDocument, getTasksDocument,
-  setTaskDocument, unfollowTaskDocument, type BoardTask, type TaskEdit,
+  delTaskDocument,
+  duplicateTaskDocument,
+  ediTaskDocument,
+  followTaskDocument,
+  getStatesProjectDocument,
+  getTagsDocument,
+  getTasksDocument,
+  setTaskDocument,
+  unfollowTaskDocument,
+  type BoardTask,
+  type TaskEdit,
 } from './operations';
 
 function messageOf(error: unknown): string {
@@ -26,7 +35,9 @@ export function refused(title: string, error: unknown): void {
  * meanwhile. Failures show in place: NOT_FOUND as the not-found page, anything else with a retry.
  */
 export async function loadBoard(store: AppStore, project: string): Promise<void> {
-  store.set(boardAtom, (board) => (board.project === project && board.status !== 'error' ? board : { project, states: [], tasks: new Map(), tags: [], status: 'loading' }));
+  store.set(boardAtom, (board) =>
+    board.project === project && board.status !== 'error' ? board : { project, states: [], tasks: new Map(), tags: [], status: 'loading' },
+  );
   const inPlace = { handledByCaller: true };
   try {
     const [{ getStatesProject }, { getTasks }, { getTags }] = await Promise.all([
@@ -36,7 +47,11 @@ export async function loadBoard(store: AppStore, project: string): Promise<void>
     ]);
     if (store.get(boardAtom).project !== project) return;
     store.set(boardAtom, {
-      project, states: sortStates(getStatesProject), tasks: new Map(getTasks.map((task) => [task.id, task])), tags: getTags ?? [], status: 'ready',
+      project,
+      states: sortStates(getStatesProject),
+      tasks: new Map(getTasks.map((task) => [task.id, task])),
+      tags: getTags ?? [],
+      status: 'ready',
     });
     // What an earlier page typed into this space's tasks and never saw saved (a reload mid-typing).
     void replayPendingEdits(store, project);
@@ -51,7 +66,10 @@ export async function loadBoard(store: AppStore, project: string): Promise<void>
 export async function loadMembers(store: AppStore, project: string): Promise<void> {
   try {
     const { getProjectBasic } = await request(getSpaceWithMembersDocument, { id: project }, { handledByCaller: true });
-    store.set(spaceMembersAtom, { project, people: getProjectBasic.users.map(({ id, firstname, lastname, profileImg }) => ({ id, firstname, lastname, profileImg })) });
+    store.set(spaceMembersAtom, {
+      project,
+      people: getProjectBasic.users.map(({ id, firstname, lastname, profileImg }) => ({ id, firstname, lastname, profileImg })),
+    });
   } catch {
     store.set(spaceMembersAtom, (current) => current ?? { project, people: [] });
   }
@@ -61,13 +79,34 @@ let nextTemporaryId = 1;
 
 function temporaryTask(fields: Pick<BoardTask, 'name' | 'state' | 'project' | 'positionSection' | 'parentTask'>): BoardTask {
   return {
-    id: `temp-${nextTemporaryId++}`, idCode: '…', color: '', priority: 1, deadline: null, canEdit: false, canDelete: false, users: [], tags: [],
-    sprint: null, cover: null, length: null, followers: [], isFollowing: true, updatedAt: new Date().toISOString(), files: [], ...fields,
+    id: `temp-${nextTemporaryId++}`,
+    idCode: '…',
+    color: '',
+    priority: 1,
+    deadline: null,
+    canEdit: false,
+    canDelete: false,
+    users: [],
+    tags: [],
+    sprint: null,
+    cover: null,
+    length: null,
+    followers: [],
+    isFollowing: true,
+    updatedAt: new Date().toISOString(),
+    files: [],
+    ...fields,
   };
 }
 
 /** Adds a task at the end of a section (or as a subtask): a temporary card at once, replaced by the server's. */
-export async function createTask(store: AppStore, project: string, state: string, name: string, parentTask: string | null = null): Promise<BoardTask | null> {
+export async function createTask(
+  store: AppStore,
+  project: string,
+  state: string,
+  name: string,
+  parentTask: string | null = null,
+): Promise<BoardTask | null> {
   const column = allColumnsOf(store.get(boardAtom)).get(state) ?? [];
   const positionSection = positionBetween(column.at(-1)?.positionSection ?? null, null);
   const temporary = temporaryTask({ name, state, project, positionSection, parentTask });
@@ -172,7 +211,9 @@ export async function setFollowing(store: AppStore, id: string, follow: boolean)
   const previous = store.get(boardAtom).tasks.get(id);
   if (previous) upsertTask(store, { ...previous, isFollowing: follow });
   try {
-    const result = follow ? (await request(followTaskDocument, { id }, { handledByCaller: true })).followTask : (await request(unfollowTaskDocument, { id }, { handledByCaller: true })).unfollowTask;
+    const result = follow
+      ? (await request(followTaskDocument, { id }, { handledByCaller: true })).followTask
+      : (await request(unfollowTaskDocument, { id }, { handledByCaller: true })).unfollowTask;
     upsertTask(store, result);
     return true;
   } catch (error) {

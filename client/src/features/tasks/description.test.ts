@@ -14,7 +14,8 @@ afterEach(() => {
   for (const editor of editors.splice(0)) editor.destroy();
 });
 
-const text = (value: string, marks?: RichNode['marks']): RichNode => (marks ? { type: 'text', text: value, marks } : { type: 'text', text: value });
+const text = (value: string, marks?: RichNode['marks']): RichNode =>
+  marks ? { type: 'text', text: value, marks } : { type: 'text', text: value };
 const paragraph = (...content: RichNode[]): RichNode => (content.length > 0 ? { type: 'paragraph', content } : { type: 'paragraph' });
 
 describe('rich descriptions in the editor', () => {
@@ -24,9 +25,20 @@ describe('rich descriptions in the editor', () => {
       content: [
         { type: 'heading', attrs: { level: 2, textAlign: 'center' }, content: [text('Plan')] },
         paragraph(
-          text('bold', [{ type: 'bold' }]), text(' '), text('it', [{ type: 'italic' }]), text(' '), text('x()', [{ type: 'code' }]), text(' '),
-          text('struck', [{ type: 'strike' }]), text(' '), text('under', [{ type: 'underline' }]), text(' '),
-          text('marked', [{ type: 'highlight', attrs: { color: '#fde047' } }]), text(' '), text('red', [{ type: 'textStyle', attrs: { color: 'red' } }]), text(' '),
+          text('bold', [{ type: 'bold' }]),
+          text(' '),
+          text('it', [{ type: 'italic' }]),
+          text(' '),
+          text('x()', [{ type: 'code' }]),
+          text(' '),
+          text('struck', [{ type: 'strike' }]),
+          text(' '),
+          text('under', [{ type: 'underline' }]),
+          text(' '),
+          text('marked', [{ type: 'highlight', attrs: { color: '#fde047' } }]),
+          text(' '),
+          text('red', [{ type: 'textStyle', attrs: { color: 'red' } }]),
+          text(' '),
           text('site', [{ type: 'link', attrs: { href: 'https://example.com' } }]),
           { type: 'hardBreak' },
           { type: 'mention', attrs: { id: 'u1', label: 'Ada' } },
@@ -82,14 +94,23 @@ describe('links', () => {
   it('never renders or stores a disallowed link, and opens allowed ones safely in a new tab', () => {
     const editor = open({
       type: 'doc',
-      content: [paragraph(text('bad', [{ type: 'link', attrs: { href: 'javascript:alert(1)' } }]), text(' '), text('good', [{ type: 'link', attrs: { href: 'https://example.com' } }]))],
+      content: [
+        paragraph(
+          text('bad', [{ type: 'link', attrs: { href: 'javascript:alert(1)' } }]),
+          text(' '),
+          text('good', [{ type: 'link', attrs: { href: 'https://example.com' } }]),
+        ),
+      ],
     });
     const links = [...editor.view.dom.querySelectorAll('a')];
     expect(links.map((link) => link.getAttribute('href'))).not.toContain('javascript:alert(1)');
     const good = links.find((link) => link.getAttribute('href') === 'https://example.com');
     expect(good?.getAttribute('rel')).toBe('noopener noreferrer nofollow');
     expect(good?.getAttribute('target')).toBe('_blank');
-    expect(storedDescription(editor.getJSON())).toEqual({ type: 'doc', content: [paragraph(text('bad'), text(' '), text('good', [{ type: 'link', attrs: { href: 'https://example.com' } }]))] });
+    expect(storedDescription(editor.getJSON())).toEqual({
+      type: 'doc',
+      content: [paragraph(text('bad'), text(' '), text('good', [{ type: 'link', attrs: { href: 'https://example.com' } }]))],
+    });
   });
 
   it('autolinks a typed web address but not another scheme', () => {

@@ -79,7 +79,12 @@ const Mention = Node.create({
   atom: true,
   selectable: false,
   addAttributes: () => ({ id: { default: null }, label: { default: null } }),
-  parseHTML: () => [{ tag: 'span[data-type="mention"]', getAttrs: (element) => ({ id: element.getAttribute('data-id'), label: element.getAttribute('data-label') }) }],
+  parseHTML: () => [
+    {
+      tag: 'span[data-type="mention"]',
+      getAttrs: (element) => ({ id: element.getAttribute('data-id'), label: element.getAttribute('data-label') }),
+    },
+  ],
   renderHTML: ({ node }) => [
     'span',
     { 'data-type': 'mention', 'data-id': String(node.attrs.id ?? ''), 'data-label': String(node.attrs.label ?? '') },
@@ -101,7 +106,9 @@ const TextAlign = Extension.create({
           default: null,
           parseHTML: (element: HTMLElement) => (alignments.has(element.style.textAlign) ? element.style.textAlign : null),
           renderHTML: (attributes: Record<string, unknown>) =>
-            typeof attributes.textAlign === 'string' && alignments.has(attributes.textAlign) ? { style: `text-align: ${attributes.textAlign}` } : {},
+            typeof attributes.textAlign === 'string' && alignments.has(attributes.textAlign)
+              ? { style: `text-align: ${attributes.textAlign}` }
+              : {},
         },
       },
     },
@@ -142,7 +149,8 @@ function cleanAttributes(attrs: Record<string, unknown> | undefined): Attributes
   if (!attrs) return undefined;
   const kept: Attributes = {};
   for (const [name, value] of Object.entries(attrs)) {
-    if (typeof value === 'string' || typeof value === 'boolean' || (typeof value === 'number' && Number.isFinite(value))) kept[name] = value;
+    if (typeof value === 'string' || typeof value === 'boolean' || (typeof value === 'number' && Number.isFinite(value)))
+      kept[name] = value;
   }
   return Object.keys(kept).length > 0 ? kept : undefined;
 }
@@ -154,10 +162,12 @@ function toRichNode(node: JSONContent): RichNode {
   if (node.text !== undefined) rich.text = node.text;
   if (node.marks && node.marks.length > 0) {
     // A link is stored by its target alone (rel and target are the editor's to add), and only a safe one.
-    const marks = node.marks.filter((mark) => mark.type !== 'link' || isSafeHref(mark.attrs?.href)).map((mark) => {
-      const markAttrs = cleanAttributes(mark.type === 'link' ? { href: mark.attrs?.href } : mark.attrs);
-      return markAttrs ? { type: mark.type, attrs: markAttrs } : { type: mark.type };
-    });
+    const marks = node.marks
+      .filter((mark) => mark.type !== 'link' || isSafeHref(mark.attrs?.href))
+      .map((mark) => {
+        const markAttrs = cleanAttributes(mark.type === 'link' ? { href: mark.attrs?.href } : mark.attrs);
+        return markAttrs ? { type: mark.type, attrs: markAttrs } : { type: mark.type };
+      });
     if (marks.length > 0) rich.marks = marks;
   }
   if (node.content && node.content.length > 0) rich.content = node.content.map(toRichNode);

@@ -5,9 +5,26 @@ export const testProject = '65a1f0c2b3d4e5f6a7b8c9d0';
 
 export function boardTask(overrides: Partial<BoardTask> & Pick<BoardTask, 'id' | 'name'>): BoardTask {
   return {
-    idCode: 'ENG-1', color: '#3B82F6', priority: 1, positionSection: 1024, state: 's1', deadline: null, project: testProject, parentTask: null,
-    canEdit: true, canDelete: true, users: [], tags: [], sprint: null, cover: null, length: null, followers: [], isFollowing: false,
-    updatedAt: '2025-01-01T00:00:00.000Z', files: [], ...overrides,
+    idCode: 'ENG-1',
+    color: '#3B82F6',
+    priority: 1,
+    positionSection: 1024,
+    state: 's1',
+    deadline: null,
+    project: testProject,
+    parentTask: null,
+    canEdit: true,
+    canDelete: true,
+    users: [],
+    tags: [],
+    sprint: null,
+    cover: null,
+    length: null,
+    followers: [],
+    isFollowing: false,
+    updatedAt: '2025-01-01T00:00:00.000Z',
+    files: [],
+    ...overrides,
   };
 }
 

@@ -64,7 +64,9 @@ describe('tasks keyboard', () => {
 
   it('sets the focused task’s priority with 1 to 4 and opens the priority picker with p', async () => {
     const { graphql } = await openTasks({
-      handlers: { ediTask: (variables) => ({ data: { ediTask: { ...defaultTasks.find((task) => task.id === variables.id), ...variables } } }) },
+      handlers: {
+        ediTask: (variables) => ({ data: { ediTask: { ...defaultTasks.find((task) => task.id === variables.id), ...variables } } }),
+      },
     });
     await userEvent.keyboard('j1');
     await waitFor(() => expect(graphql.callsOf('ediTask')[0]?.variables).toEqual({ id: 't1', priority: 3 }));

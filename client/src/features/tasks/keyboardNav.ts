@@ -3,7 +3,14 @@
 export type NavDirection = 'up' | 'down' | 'left' | 'right';
 
 export const navigationKeys: Readonly<Record<string, NavDirection>> = {
-  ArrowUp: 'up', k: 'up', ArrowDown: 'down', j: 'down', ArrowLeft: 'left', h: 'left', ArrowRight: 'right', l: 'right',
+  ArrowUp: 'up',
+  k: 'up',
+  ArrowDown: 'down',
+  j: 'down',
+  ArrowLeft: 'left',
+  h: 'left',
+  ArrowRight: 'right',
+  l: 'right',
 };
 
 /**

@@ -117,7 +117,9 @@ export const getTaskDocument = gql<{ getTask: TaskDetail }, { id: string }>(
   `query GetTask($id: ID!) { getTask(id: $id) { ${taskFields} description createdAt unread author { ${personFields} } } }`,
 );
 
-export const getTagsDocument = gql<{ getTags: Tag[] }, { project: string }>(`query GetTags($project: ID!) { getTags(project: $project) { ${tagFields} } }`);
+export const getTagsDocument = gql<{ getTags: Tag[] }, { project: string }>(
+  `query GetTags($project: ID!) { getTags(project: $project) { ${tagFields} } }`,
+);
 
 export interface NewTask {
   project: string;
@@ -167,8 +169,12 @@ export const duplicateTaskDocument = gql<{ duplicateTask: BoardTask }, { id: str
   `mutation DuplicateTask($id: ID!) { duplicateTask(id: $id) { ${taskFields} } }`,
 );
 
-export const followTaskDocument = gql<{ followTask: BoardTask }, { id: string }>(`mutation FollowTask($id: ID!) { followTask(id: $id) { ${taskFields} } }`);
-export const unfollowTaskDocument = gql<{ unfollowTask: BoardTask }, { id: string }>(`mutation UnfollowTask($id: ID!) { unfollowTask(id: $id) { ${taskFields} } }`);
+export const followTaskDocument = gql<{ followTask: BoardTask }, { id: string }>(
+  `mutation FollowTask($id: ID!) { followTask(id: $id) { ${taskFields} } }`,
+);
+export const unfollowTaskDocument = gql<{ unfollowTask: BoardTask }, { id: string }>(
+  `mutation UnfollowTask($id: ID!) { unfollowTask(id: $id) { ${taskFields} } }`,
+);
 
 export const createStateDocument = gql<{ createState: ProjectState }, { project: string; value: string; icon?: number }>(
   `mutation CreateState($project: ID!, $value: String!, $icon: Int) { createState(project: $project, value: $value, icon: $icon) { ${stateFields} } }`,
@@ -221,7 +227,10 @@ export interface TaskActivity {
   changes: TaskFieldChange[];
 }
 
-export const getTaskActivityDocument = gql<{ getTaskActivity: { entries: TaskActivity[]; nextCursor: string | null } }, { task: string; first?: number; after?: string }>(
+export const getTaskActivityDocument = gql<
+  { getTaskActivity: { entries: TaskActivity[]; nextCursor: string | null } },
+  { task: string; first?: number; after?: string }
+>(
   `query GetTaskActivity($task: ID!, $first: Int, $after: String) {
     getTaskActivity(task: $task, first: $first, after: $after) { entries { id type createdAt actor { ${personFields} } changes { field from to } } nextCursor }
   }`,

@@ -6,7 +6,15 @@ import { currentUserAtom } from '../auth/session';
 import { boardAtom } from './atoms';
 import { boardTask, testProject } from './fixtures';
 import type { BoardTask } from './operations';
-import { acknowledgeEdit, forgetEdit, forgetPendingTaskEdits, markSent, pendingEditsOf, rememberEdit, replayPendingEdits } from './pendingEdits';
+import {
+  acknowledgeEdit,
+  forgetEdit,
+  forgetPendingTaskEdits,
+  markSent,
+  pendingEditsOf,
+  rememberEdit,
+  replayPendingEdits,
+} from './pendingEdits';
 
 const user = 'u1';
 const name = (value: string, base: string) => ({ taskId: 't1', project: testProject, field: 'name' as const, value, base });
@@ -14,7 +22,14 @@ const doc = (text: string) => ({ type: 'doc', content: [{ type: 'paragraph', con
 
 function boardWith(task: BoardTask) {
   const store = createAppStore();
-  store.set(currentUserAtom, { id: user, email: 'ada@example.com', firstname: 'Ada', lastname: 'Lovelace', language: 'en', profileImg: null });
+  store.set(currentUserAtom, {
+    id: user,
+    email: 'ada@example.com',
+    firstname: 'Ada',
+    lastname: 'Lovelace',
+    language: 'en',
+    profileImg: null,
+  });
   store.set(boardAtom, { project: testProject, states: [], tasks: new Map([[task.id, task]]), tags: [], status: 'ready' });
   return store;
 }
@@ -107,7 +122,10 @@ describe('replay after a reload', () => {
   });
 
   it('keeps the edit when the server cannot be reached, and drops it when the server refuses it', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))),
+    );
     const store = boardWith(boardTask({ id: 't1', name: 'Old' }));
     rememberEdit(user, name('Offline rename', 'Old'));
     await replayPendingEdits(store, testProject, later());
@@ -119,7 +137,17 @@ describe('replay after a reload', () => {
 
   it('saves a description the same way, reading the task for its current text', async () => {
     const graphql = mockGraphQL({
-      getTask: () => ({ data: { getTask: { ...boardTask({ id: 't1', name: 'Old' }), description: doc('Before'), createdAt: '2025-01-01T00:00:00.000Z', unread: 0, author: null } } }),
+      getTask: () => ({
+        data: {
+          getTask: {
+            ...boardTask({ id: 't1', name: 'Old' }),
+            description: doc('Before'),
+            createdAt: '2025-01-01T00:00:00.000Z',
+            unread: 0,
+            author: null,
+          },
+        },
+      }),
       ediTask: () => ({ data: { ediTask: boardTask({ id: 't1', name: 'Old' }) } }),
     });
     const store = boardWith(boardTask({ id: 't1', name: 'Old' }));

@@ -52,8 +52,14 @@ function removeStored(key: string): void {
 
 function isPendingEdit(value: unknown): value is PendingEdit {
   const edit = value as Partial<PendingEdit> | null;
-  return typeof edit === 'object' && edit !== null && typeof edit.taskId === 'string' && typeof edit.project === 'string'
-    && (edit.field === 'name' || edit.field === 'description') && typeof edit.at === 'number';
+  return (
+    typeof edit === 'object' &&
+    edit !== null &&
+    typeof edit.taskId === 'string' &&
+    typeof edit.project === 'string' &&
+    (edit.field === 'name' || edit.field === 'description') &&
+    typeof edit.at === 'number'
+  );
 }
 
 function readAll(userId: string, now = Date.now()): PendingEdit[] {
@@ -75,14 +81,20 @@ export function rememberEdit(userId: string, edit: Omit<PendingEdit, 'at'>, now 
   const edits = readAll(userId, now);
   const earlier = edits.find((known) => known.taskId === edit.taskId && known.field === edit.field);
   const others = edits.filter((known) => known !== earlier);
-  writeAll(userId, [...others, { ...edit, base: earlier ? earlier.base : edit.base, ...(earlier && 'sent' in earlier ? { sent: earlier.sent } : {}), at: now }]);
+  writeAll(userId, [
+    ...others,
+    { ...edit, base: earlier ? earlier.base : edit.base, ...(earlier && 'sent' in earlier ? { sent: earlier.sent } : {}), at: now },
+  ]);
 }
 
 /** A save of `value` is on its way. */
 export function markSent(userId: string, taskId: string, field: PendingField, value: PendingEdit['value']): void {
   const edits = readAll(userId);
   if (!edits.some((edit) => edit.taskId === taskId && edit.field === field)) return;
-  writeAll(userId, edits.map((edit) => (edit.taskId === taskId && edit.field === field ? { ...edit, sent: value } : edit)));
+  writeAll(
+    userId,
+    edits.map((edit) => (edit.taskId === taskId && edit.field === field ? { ...edit, sent: value } : edit)),
+  );
 }
 
 /** Drops the record (the edit was refused, undone or cleared). */
@@ -101,7 +113,12 @@ export function acknowledgeEdit(userId: string, taskId: string, field: PendingFi
   const record = edits.find((edit) => edit.taskId === taskId && edit.field === field);
   if (!record) return;
   const { sent: _sent, ...rest } = record;
-  writeAll(userId, sameValue(record.value, saved) ? edits.filter((edit) => edit !== record) : edits.map((edit) => (edit === record ? { ...rest, base: saved } : edit)));
+  writeAll(
+    userId,
+    sameValue(record.value, saved)
+      ? edits.filter((edit) => edit !== record)
+      : edits.map((edit) => (edit === record ? { ...rest, base: saved } : edit)),
+  );
 }
 
 export function pendingEditsOf(userId: string, project: string): PendingEdit[] {
@@ -122,11 +139,20 @@ async function replayOne(store: AppStore, userId: string, edit: PendingEdit): Pr
   try {
     let current: PendingEdit['value'];
     if (edit.field === 'name') current = task.name;
-    else current = storedDescription((await request(getTaskDocument, { id: edit.taskId }, { handledByCaller: true })).getTask.description ?? { type: 'doc' });
-    const same = edit.field === 'name' ? (left: unknown, right: unknown) => left === right : (left: unknown, right: unknown) => sameDescription(left as RichNode | null, right as RichNode | null);
+    else
+      current = storedDescription(
+        (await request(getTaskDocument, { id: edit.taskId }, { handledByCaller: true })).getTask.description ?? { type: 'doc' },
+      );
+    const same =
+      edit.field === 'name'
+        ? (left: unknown, right: unknown) => left === right
+        : (left: unknown, right: unknown) => sameDescription(left as RichNode | null, right as RichNode | null);
     const buildsOnCurrent = same(current, edit.base) || ('sent' in edit && same(current, edit.sent));
     if (same(current, edit.value) || !buildsOnCurrent) return forgetEdit(userId, edit.taskId, edit.field);
-    const change = edit.field === 'name' ? { id: edit.taskId, name: edit.value as string } : { id: edit.taskId, description: edit.value as RichNode | null };
+    const change =
+      edit.field === 'name'
+        ? { id: edit.taskId, name: edit.value as string }
+        : { id: edit.taskId, description: edit.value as RichNode | null };
     const { ediTask } = await request(ediTaskDocument, change, { handledByCaller: true });
     upsertTask(store, ediTask);
     acknowledgeEdit(userId, edit.taskId, edit.field, edit.value);

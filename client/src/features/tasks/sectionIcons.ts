@@ -3,12 +3,42 @@
  * 99). Append only: reordering would change every board's icons. An index past the end wraps.
  */
 import {
-  Archive, Bug, CheckCircle2, Circle, CircleDashed, CircleDot, Clock, Eye, Flag, Flame, Inbox, Lightbulb, Pause, Rocket, Star, Timer,
+  Archive,
+  Bug,
+  CheckCircle2,
+  Circle,
+  CircleDashed,
+  CircleDot,
+  Clock,
+  Eye,
+  Flag,
+  Flame,
+  Inbox,
+  Lightbulb,
+  Pause,
+  Rocket,
+  Star,
+  Timer,
   type LucideIcon,
 } from 'lucide-react';
 
 export const sectionIcons: readonly LucideIcon[] = [
-  Circle, CircleDashed, CircleDot, CheckCircle2, Inbox, Clock, Timer, Eye, Pause, Flag, Flame, Star, Bug, Lightbulb, Rocket, Archive,
+  Circle,
+  CircleDashed,
+  CircleDot,
+  CheckCircle2,
+  Inbox,
+  Clock,
+  Timer,
+  Eye,
+  Pause,
+  Flag,
+  Flame,
+  Star,
+  Bug,
+  Lightbulb,
+  Rocket,
+  Archive,
 ];
 
 export function sectionIcon(index: number): LucideIcon {

@@ -47,7 +47,9 @@ describe('section management', () => {
   });
 
   it('moves a section right with one position write, and rolls it back when refused', async () => {
-    const { graphql } = await openTasks({ handlers: { updateStates: () => failure('PERMISSION_DENIED', 'Only admins reorder sections.') } });
+    const { graphql } = await openTasks({
+      handlers: { updateStates: () => failure('PERMISSION_DENIED', 'Only admins reorder sections.') },
+    });
     await userEvent.click(within(await openSectionMenu('To do')).getByRole('menuitem', { name: 'Move right' }));
     await waitFor(() => expect(graphql.callsOf('updateStates')[0]?.variables).toEqual({ ids: ['s1'], positions: [2560] }));
     await waitFor(() => expect(appStore.get(toastsAtom).map((toast) => toast.message)).toContain('Only admins reorder sections.'));
@@ -55,7 +57,9 @@ describe('section management', () => {
   });
 
   it('gives a section another icon', async () => {
-    const { graphql } = await openTasks({ handlers: { updateState: (variables) => ({ data: { updateState: { ...testStates[0], ...variables } } }) } });
+    const { graphql } = await openTasks({
+      handlers: { updateState: (variables) => ({ data: { updateState: { ...testStates[0], ...variables } } }) },
+    });
     const menu = await openSectionMenu('To do');
     await userEvent.click(within(menu).getByRole('menuitem', { name: 'Icon' }));
     await userEvent.click(await screen.findByRole('menuitemradio', { name: 'Icon 5' }));
@@ -63,7 +67,9 @@ describe('section management', () => {
   });
 
   it('adds a section at the end of the board', async () => {
-    const { graphql } = await openTasks({ handlers: { createState: (variables) => ({ data: { createState: section('s4', String(variables.value), 4096) } }) } });
+    const { graphql } = await openTasks({
+      handlers: { createState: (variables) => ({ data: { createState: section('s4', String(variables.value), 4096) } }) },
+    });
     await userEvent.click(screen.getByRole('button', { name: 'Add section' }));
     const dialog = appStore.get(dialogQueueAtom)[0]!;
     expect(dialog.options.title).toBe('New section');
@@ -79,7 +85,10 @@ describe('filters', () => {
     store.set(taskFilterAtom, { tags: [], sprints: [], assignees: [], priorities: [3] });
     await openTasks({
       store,
-      tasks: [boardTask({ id: 't1', name: 'Urgent one', priority: 3 }), boardTask({ id: 't2', name: 'Calm one', priority: 0, positionSection: 2048 })],
+      tasks: [
+        boardTask({ id: 't1', name: 'Urgent one', priority: 3 }),
+        boardTask({ id: 't2', name: 'Calm one', priority: 0, positionSection: 2048 }),
+      ],
     });
     // The board resets filters of another space on load; set them again for this one.
     store.set(taskFilterAtom, { tags: [], sprints: [], assignees: ['unassigned'], priorities: [3] });

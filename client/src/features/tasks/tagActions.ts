@@ -10,7 +10,19 @@ import { delTagDocument, ediTagDocument, setTagDocument, type Tag } from './oper
 function setTags(store: AppStore, tags: Tag[]): void {
   store.set(boardAtom, (board) =>
     board.project
-      ? applyTaskChange(board, { type: 'tag.updated', seq: 0, project: board.project, taskId: null, task: null, stateId: null, moveTo: null, states: null, tags, positionField: null, positions: null })
+      ? applyTaskChange(board, {
+          type: 'tag.updated',
+          seq: 0,
+          project: board.project,
+          taskId: null,
+          task: null,
+          stateId: null,
+          moveTo: null,
+          states: null,
+          tags,
+          positionField: null,
+          positions: null,
+        })
       : board,
   );
 }
@@ -29,10 +41,16 @@ export async function createTag(store: AppStore, project: string, name: string, 
 /** Renames or recolours a tag everywhere at once; the old look comes back if the server refuses. */
 export async function editTag(store: AppStore, id: string, change: { name?: string; color?: string }): Promise<boolean> {
   const before = store.get(boardAtom).tags;
-  setTags(store, before.map((tag) => (tag.id === id ? { ...tag, ...change } : tag)));
+  setTags(
+    store,
+    before.map((tag) => (tag.id === id ? { ...tag, ...change } : tag)),
+  );
   try {
     const { ediTag } = await request(ediTagDocument, { id, ...change }, { handledByCaller: true });
-    setTags(store, store.get(boardAtom).tags.map((tag) => (tag.id === id ? ediTag : tag)));
+    setTags(
+      store,
+      store.get(boardAtom).tags.map((tag) => (tag.id === id ? ediTag : tag)),
+    );
     return true;
   } catch (error) {
     setTags(store, before);
@@ -44,7 +62,10 @@ export async function editTag(store: AppStore, id: string, change: { name?: stri
 /** Deletes a tag or sprint and takes it off every task. Rolling back restores the tasks as they were. */
 export async function deleteTag(store: AppStore, id: string): Promise<boolean> {
   const before = store.get(boardAtom);
-  setTags(store, before.tags.filter((tag) => tag.id !== id));
+  setTags(
+    store,
+    before.tags.filter((tag) => tag.id !== id),
+  );
   try {
     await request(delTagDocument, { id }, { handledByCaller: true });
     return true;

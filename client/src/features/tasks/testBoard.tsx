@@ -10,7 +10,11 @@ import TasksPage from './TasksPage';
 
 export const testStates = [section('s1', 'To do', 1024), section('s2', 'In progress', 2048, 1), section('s3', 'Done', 3072, 3)];
 
-const page = <TooltipProvider><TasksPage /></TooltipProvider>;
+const page = (
+  <TooltipProvider>
+    <TasksPage />
+  </TooltipProvider>
+);
 const routes = [
   { path: ':project/:category?/:id?/d/:id2', element: page },
   { path: ':project/:category?/:id?/:id2?', element: page },
@@ -23,10 +27,12 @@ export const defaultTasks: BoardTask[] = [
 ];
 
 /** Renders the board at `path` (the board itself by default) once its first column is on screen. */
-export async function openTasks(
-  { tasks = defaultTasks, handlers = {}, path = `/${testProject}/tasks`, store = createAppStore() }:
-  { tasks?: BoardTask[]; handlers?: Parameters<typeof mockGraphQL>[0]; path?: string; store?: AppStore } = {},
-) {
+export async function openTasks({
+  tasks = defaultTasks,
+  handlers = {},
+  path = `/${testProject}/tasks`,
+  store = createAppStore(),
+}: { tasks?: BoardTask[]; handlers?: Parameters<typeof mockGraphQL>[0]; path?: string; store?: AppStore } = {}) {
   const graphql = mockGraphQL({
     getStatesProject: () => ({ data: { getStatesProject: testStates } }),
     getTasks: () => ({ data: { getTasks: tasks } }),

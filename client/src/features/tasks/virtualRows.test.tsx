@@ -44,7 +44,8 @@ function mockLayout() {
 
 const many = (count: number, overrides: (index: number) => Partial<BoardTask> = () => ({})): BoardTask[] =>
   Array.from({ length: count }, (_, index) =>
-    boardTask({ id: `t${index}`, name: `Task ${index}`, idCode: `ENG-${index}`, positionSection: (index + 1) * 1024, ...overrides(index) }));
+    boardTask({ id: `t${index}`, name: `Task ${index}`, idCode: `ENG-${index}`, positionSection: (index + 1) * 1024, ...overrides(index) }),
+  );
 
 const todo = () => screen.getByRole('region', { name: 'To do' });
 const cardsOf = (region: HTMLElement) => within(region).queryAllByTestId('task-card');
@@ -99,13 +100,18 @@ describe('virtualized board columns', () => {
 
   it('places cards by their measured height, so a card with a cover takes more room', async () => {
     await openTasks({ tasks: many(20, (index) => (index === 1 ? { cover: '/media/cover.jpg' } : {})) });
-    const starts = () => cardsOf(todo()).slice(0, 4).map((card) => card.style.transform);
-    await waitFor(() => expect(starts()).toEqual([
-      'translateY(0px)',
-      `translateY(${rowHeight + gap}px)`,
-      `translateY(${rowHeight + gap + coverRowHeight + gap}px)`,
-      `translateY(${2 * (rowHeight + gap) + coverRowHeight + gap}px)`,
-    ]));
+    const starts = () =>
+      cardsOf(todo())
+        .slice(0, 4)
+        .map((card) => card.style.transform);
+    await waitFor(() =>
+      expect(starts()).toEqual([
+        'translateY(0px)',
+        `translateY(${rowHeight + gap}px)`,
+        `translateY(${rowHeight + gap + coverRowHeight + gap}px)`,
+        `translateY(${2 * (rowHeight + gap) + coverRowHeight + gap}px)`,
+      ]),
+    );
   });
 
   it('scrolls the card that keyboard focus moves to into view, then focuses it', async () => {
@@ -129,14 +135,18 @@ describe('virtualized board columns', () => {
 });
 
 describe('drag and drop on a virtualized board', () => {
-  const edited = (tasks: BoardTask[]) => (variables: Record<string, unknown>) => ({ data: { ediTask: { ...tasks.find((task) => task.id === variables.id), ...variables } } });
+  const edited = (tasks: BoardTask[]) => (variables: Record<string, unknown>) => ({
+    data: { ediTask: { ...tasks.find((task) => task.id === variables.id), ...variables } },
+  });
 
   it('drops a card before another card of another column, the position computed from the data', async () => {
     const tasks = [...many(3), boardTask({ id: 'x', name: 'Elsewhere', state: 's2', positionSection: 1024 })];
     const { graphql } = await openTasks({ tasks, handlers: { ediTask: edited(tasks) } });
     const transfer = dataTransfer();
     fireEvent.dragStart(within(todo()).getByText('Task 1').closest('li')!, { dataTransfer: transfer });
-    const target = within(screen.getByRole('region', { name: 'In progress' })).getByText('Elsewhere').closest('li')!;
+    const target = within(screen.getByRole('region', { name: 'In progress' }))
+      .getByText('Elsewhere')
+      .closest('li')!;
     fireEvent.dragOver(target, { dataTransfer: transfer });
     fireEvent.drop(target, { dataTransfer: transfer });
     await waitFor(() => expect(graphql.callsOf('ediTask')[0]?.variables).toEqual({ id: 't1', state: 's2', positionSection: 0 }));
@@ -159,12 +169,16 @@ describe('drag and drop on a virtualized board', () => {
     expect(within(column).getByText('Task 0')).toBeTruthy();
     fireEvent.drop(target, { dataTransfer: transfer });
     // Between Task 2999 (3000 × 1024) and Task 3000 (3001 × 1024).
-    await waitFor(() => expect(graphql.callsOf('ediTask')[0]?.variables).toEqual({ id: 't0', state: 's1', positionSection: 3000.5 * 1024 }));
+    await waitFor(() =>
+      expect(graphql.callsOf('ediTask')[0]?.variables).toEqual({ id: 't0', state: 's1', positionSection: 3000.5 * 1024 }),
+    );
 
     const again = dataTransfer();
     fireEvent.dragStart(within(column).getByText('Task 3001').closest('li')!, { dataTransfer: again });
     fireEvent.drop(column, { dataTransfer: again });
-    await waitFor(() => expect(graphql.callsOf('ediTask')[1]?.variables).toEqual({ id: 't3001', state: 's1', positionSection: 5001 * 1024 }));
+    await waitFor(() =>
+      expect(graphql.callsOf('ediTask')[1]?.variables).toEqual({ id: 't3001', state: 's1', positionSection: 5001 * 1024 }),
+    );
   });
 });
 

@@ -14,7 +14,9 @@ export const initialViewport: Rect = { width: 272, height: 1200 };
 
 /** observeElementRect, with `initialViewport` standing in for a viewport that measures 0. */
 export const observeViewportRect: typeof observeElementRect = (instance, onRect) =>
-  observeElementRect(instance, (rect) => onRect(rect.height > 0 ? rect : { width: rect.width || initialViewport.width, height: initialViewport.height }));
+  observeElementRect(instance, (rect) =>
+    onRect(rect.height > 0 ? rect : { width: rect.width || initialViewport.width, height: initialViewport.height }),
+  );
 
 /** Rows rendered either side of the viewport. */
 export const overscan = 6;
@@ -29,7 +31,13 @@ export function useRangeWithPinned(...pinned: number[]): (range: Range) => numbe
   return useCallback(
     (range: Range) => {
       const indexes = defaultRangeExtractor(range);
-      const extra = key === '' ? [] : key.split(',').map(Number).filter((index) => index >= 0 && index < range.count && !indexes.includes(index));
+      const extra =
+        key === ''
+          ? []
+          : key
+              .split(',')
+              .map(Number)
+              .filter((index) => index >= 0 && index < range.count && !indexes.includes(index));
       return extra.length === 0 ? indexes : [...indexes, ...extra].sort((left, right) => left - right);
     },
     [key],

@@ -37,7 +37,11 @@ export function ActivityTab() {
       setLoading(true);
       setError(null);
       try {
-        const { getTeamActivity } = await request(getTeamActivityDocument, { team: team.id, first: pageSize, ...(after ? { after } : {}) }, { handledByCaller: true });
+        const { getTeamActivity } = await request(
+          getTeamActivityDocument,
+          { team: team.id, first: pageSize, ...(after ? { after } : {}) },
+          { handledByCaller: true },
+        );
         setEntries((current) => (after ? [...current, ...getTeamActivity.entries] : getTeamActivity.entries));
         setCursor(getTeamActivity.nextCursor);
         setNow(Date.now());
@@ -80,7 +84,9 @@ export function ActivityTab() {
           {error}
         </Notice>
       )}
-      {loaded && entries.length === 0 && <EmptyState icon={ClipboardList} title={t('activity.emptyTitle')} description={t('activity.empty')} />}
+      {loaded && entries.length === 0 && (
+        <EmptyState icon={ClipboardList} title={t('activity.emptyTitle')} description={t('activity.empty')} />
+      )}
       <ol className={styles.activityList} aria-label={t('activity.listLabel')}>
         {entries.map((entry) => {
           const who = entry.actor ? `${entry.actor.firstname} ${entry.actor.lastname}`.trim() : t('activity.system');

@@ -37,7 +37,13 @@ function CreateTeamForm({ onClose }: { onClose: () => void }) {
     <Dialog open onOpenChange={(open) => !open && onClose()} title={t('teams.create.title')} description={t('teams.create.description')}>
       <form className={styles.dialogForm} onSubmit={onSubmit} noValidate>
         {form.formError && <Notice tone="error">{form.formError}</Notice>}
-        <TextInput label={t('teams.create.name')} placeholder={t('teams.create.namePlaceholder')} maxLength={120} data-autofocus {...form.field('name')} />
+        <TextInput
+          label={t('teams.create.name')}
+          placeholder={t('teams.create.namePlaceholder')}
+          maxLength={120}
+          data-autofocus
+          {...form.field('name')}
+        />
         <LogoField label={t('teams.logo.label')} name={form.values.name} value={logo} onChange={setLogo} />
         <div className={styles.dialogFooter}>
           <Button variant="secondary" onClick={onClose}>

@@ -12,7 +12,16 @@ import { InviteForm } from './InviteForm';
 import type { TeamDetail } from './operations';
 
 const team: TeamDetail = {
-  id: 't1', name: 'Engines', logo: null, url: null, isDefault: true, role: 'admin', subscription: 'free', memberLimit: 10, users: ['u1'], invited: [],
+  id: 't1',
+  name: 'Engines',
+  logo: null,
+  url: null,
+  isDefault: true,
+  role: 'admin',
+  subscription: 'free',
+  memberLimit: 10,
+  users: ['u1'],
+  invited: [],
 };
 const spaces = [
   { id: 'p0', name: 'Ada', color: null, logo: null, isPersonal: true, isMember: true },
@@ -61,7 +70,14 @@ describe('invite form (SPEC §5 e-mail pattern)', () => {
 
   it('sends the invitation with role, space and message, and says the link was mailed', async () => {
     const { graphql, onInvited } = open({
-      addUserTeam: ({ email }) => ({ data: { addUserTeam: { ...team, invited: [{ id: 'i1', email, role: 'guest', project: 'p1', createdAt: '', expiresAt: '2030-01-01T00:00:00Z' }] } } }),
+      addUserTeam: ({ email }) => ({
+        data: {
+          addUserTeam: {
+            ...team,
+            invited: [{ id: 'i1', email, role: 'guest', project: 'p1', createdAt: '', expiresAt: '2030-01-01T00:00:00Z' }],
+          },
+        },
+      }),
     });
     await waitFor(() => expect(screen.getByRole('option', { name: 'Roadmap' })).toBeTruthy());
     await userEvent.type(screen.getByLabelText('Email address'), ' grace@example.com ');
@@ -70,7 +86,13 @@ describe('invite form (SPEC §5 e-mail pattern)', () => {
     await userEvent.type(screen.getByLabelText('Personal message (optional)'), 'Welcome aboard');
     await userEvent.click(screen.getByRole('button', { name: 'Send invitation' }));
     await waitFor(() => expect(onInvited).toHaveBeenCalledWith('grace@example.com'));
-    expect(graphql.callsOf('addUserTeam')[0]?.variables).toEqual({ id: 't1', email: 'grace@example.com', type: 'guest', project: 'p1', text: 'Welcome aboard' });
+    expect(graphql.callsOf('addUserTeam')[0]?.variables).toEqual({
+      id: 't1',
+      email: 'grace@example.com',
+      type: 'guest',
+      project: 'p1',
+      text: 'Welcome aboard',
+    });
     expect(appStore.get(toastsAtom).map((toast) => toast.message)).toContain('Invitation sent to grace@example.com.');
     expect((screen.getByLabelText('Email address') as HTMLInputElement).value).toBe('');
   });

@@ -50,14 +50,25 @@ export function InviteForm({ onInvited, compact = false }: { onInvited?: (email:
     try {
       const { addUserTeam } = await request(
         inviteDocument,
-        { id: team.id, email, type, ...(values.project ? { project: values.project } : {}), ...(values.text.trim() ? { text: values.text.trim() } : {}) },
+        {
+          id: team.id,
+          email,
+          type,
+          ...(values.project ? { project: values.project } : {}),
+          ...(values.text.trim() ? { text: values.text.trim() } : {}),
+        },
         { handledByCaller: true },
       );
       storeTeamDetail(store, addUserTeam);
       const invited = addUserTeam.invited.find((invitation) => invitation.email.toLowerCase() === email.toLowerCase());
       if (invited?.link) {
         // No mail server: the admin sends the link, so it stays at hand until they copy it.
-        showToast({ message: t('teams.invite.ready', { email }), icon: 'success', persistent: true, action: { label: t('teams.invite.copyLink'), onClick: () => void copyInvitationLink(invited) } });
+        showToast({
+          message: t('teams.invite.ready', { email }),
+          icon: 'success',
+          persistent: true,
+          action: { label: t('teams.invite.copyLink'), onClick: () => void copyInvitationLink(invited) },
+        });
       } else {
         showToast({ message: invited ? t('teams.invite.sent', { email }) : t('teams.invite.joined', { email }), icon: 'success' });
       }
@@ -65,7 +76,14 @@ export function InviteForm({ onInvited, compact = false }: { onInvited?: (email:
       onInvited?.(email);
     } catch (error) {
       const described = describeRequestError(error, t, i18n.language);
-      const field = described.field === 'email' || described.field === 'project' ? described.field : described.field === 'type' ? 'role' : described.field === 'text' ? 'text' : undefined;
+      const field =
+        described.field === 'email' || described.field === 'project'
+          ? described.field
+          : described.field === 'type'
+            ? 'role'
+            : described.field === 'text'
+              ? 'text'
+              : undefined;
       form.showError(described.message, field);
     }
   });
@@ -75,7 +93,13 @@ export function InviteForm({ onInvited, compact = false }: { onInvited?: (email:
   return (
     <form className={styles.inviteForm} onSubmit={onSubmit} noValidate aria-label={t('teams.invite.title')}>
       {form.formError && <Notice tone="error">{form.formError}</Notice>}
-      <TextInput label={t('teams.invite.email')} type="email" autoComplete="off" placeholder={t('forms.emailPlaceholder')} {...form.field('email')} />
+      <TextInput
+        label={t('teams.invite.email')}
+        type="email"
+        autoComplete="off"
+        placeholder={t('forms.emailPlaceholder')}
+        {...form.field('email')}
+      />
       <div className={styles.row}>
         <Select
           label={t('teams.invite.role')}
@@ -89,7 +113,9 @@ export function InviteForm({ onInvited, compact = false }: { onInvited?: (email:
           {...form.field('project')}
         />
       </div>
-      {!compact && <TextArea label={t('teams.invite.message')} placeholder={t('teams.invite.messagePlaceholder')} rows={2} {...form.field('text')} />}
+      {!compact && (
+        <TextArea label={t('teams.invite.message')} placeholder={t('teams.invite.messagePlaceholder')} rows={2} {...form.field('text')} />
+      )}
       <div className={styles.actions}>
         <Button type="submit" variant={compact ? 'secondary' : 'primary'} icon={<Send aria-hidden />} loading={form.sending}>
           {t('teams.invite.submit')}

@@ -57,7 +57,14 @@ export function LogoField({ label, name, colorKey, value, onChange, disabled = f
       ) : (
         <p className={styles.hint}>{t('profile.photo.hint', { maximum: formatBytes(profilePhoto.maximumBytes, i18n.language) })}</p>
       )}
-      <input ref={input} type="file" accept={profilePhoto.mimeTypes.join(',')} hidden aria-label={t('teams.logo.upload')} onChange={(event) => choose(event.target.files?.[0])} />
+      <input
+        ref={input}
+        type="file"
+        accept={profilePhoto.mimeTypes.join(',')}
+        hidden
+        aria-label={t('teams.logo.upload')}
+        onChange={(event) => choose(event.target.files?.[0])}
+      />
       <PhotoCropDialog
         source={source}
         onCancel={closeCropper}

@@ -33,7 +33,8 @@ export function PendingInvitations({ team }: { team: TeamDetail }) {
   const resend = (invitation: TeamInvitation) =>
     act(
       `resend-${invitation.id}`,
-      async () => (await request(resendInvitedDocument, { invited: invitation.id, team: team.id }, { handledByCaller: true })).resendInvitedTeam,
+      async () =>
+        (await request(resendInvitedDocument, { invited: invitation.id, team: team.id }, { handledByCaller: true })).resendInvitedTeam,
       t('teams.members.resent', { email: invitation.email }),
     );
 
@@ -47,7 +48,8 @@ export function PendingInvitations({ team }: { team: TeamDetail }) {
     if (!confirmed) return;
     await act(
       `revoke-${invitation.id}`,
-      async () => (await request(removeInvitedDocument, { invited: invitation.id, team: team.id }, { handledByCaller: true })).removeInvitedTeam,
+      async () =>
+        (await request(removeInvitedDocument, { invited: invitation.id, team: team.id }, { handledByCaller: true })).removeInvitedTeam,
       t('teams.members.revoked', { email: invitation.email }),
     );
   };
@@ -55,14 +57,13 @@ export function PendingInvitations({ team }: { team: TeamDetail }) {
   if (team.invited.length === 0) return null;
   return (
     <>
-      <h4 className={styles.subTitle}>
-        {t('teams.members.invited')}
-      </h4>
+      <h4 className={styles.subTitle}>{t('teams.members.invited')}</h4>
       {error && <Notice tone="error">{error}</Notice>}
       {withoutMail && <Notice tone="info">{t('teams.members.noMail')}</Notice>}
       <ul className={list.people} aria-label={t('teams.members.invitedLabel')}>
         {team.invited.map((invitation) => {
-          const named = (key: 'teams.members.copyLinkNamed' | 'teams.members.resendNamed' | 'teams.members.revokeNamed') => t(key, { email: invitation.email });
+          const named = (key: 'teams.members.copyLinkNamed' | 'teams.members.resendNamed' | 'teams.members.revokeNamed') =>
+            t(key, { email: invitation.email });
           return (
             <li key={invitation.id} className={list.person}>
               <span className={list.pendingIcon} aria-hidden>
@@ -70,13 +71,22 @@ export function PendingInvitations({ team }: { team: TeamDetail }) {
               </span>
               <span className={list.personText}>
                 <span className={list.personName}>{invitation.email}</span>
-                <span className={list.personEmail}>{t('teams.members.expires', { date: date.format(new Date(invitation.expiresAt)) })}</span>
+                <span className={list.personEmail}>
+                  {t('teams.members.expires', { date: date.format(new Date(invitation.expiresAt)) })}
+                </span>
               </span>
               <span className={list.actions}>
                 <span className={list.badge}>{t(`teams.roles.${invitation.role}`)}</span>
                 {invitation.link && (
                   <Tooltip content={named('teams.members.copyLinkNamed')}>
-                    <Button size="sm" variant="ghost" iconOnly icon={<Link2 aria-hidden />} aria-label={named('teams.members.copyLinkNamed')} onClick={() => void copyInvitationLink(invitation)} />
+                    <Button
+                      size="sm"
+                      variant="ghost"
+                      iconOnly
+                      icon={<Link2 aria-hidden />}
+                      aria-label={named('teams.members.copyLinkNamed')}
+                      onClick={() => void copyInvitationLink(invitation)}
+                    />
                   </Tooltip>
                 )}
                 <Tooltip content={named('teams.members.resendNamed')}>

@@ -79,7 +79,11 @@ export function TeamMembers({ team }: { team: TeamDetail }) {
                   disabled={pending !== null}
                   onChange={(event) => {
                     const next = isTeamRole(event.target.value) ? event.target.value : 'basic';
-                    void update(`role-${person.id}`, { user: person.id, type: next }, t('teams.members.roleChanged', { name, role: t(`teams.roles.${next}`) }));
+                    void update(
+                      `role-${person.id}`,
+                      { user: person.id, type: next },
+                      t('teams.members.roleChanged', { name, role: t(`teams.roles.${next}`) }),
+                    );
                   }}
                 >
                   {(['admin', 'basic', 'guest'] as const).map((option) => (
@@ -92,7 +96,16 @@ export function TeamMembers({ team }: { team: TeamDetail }) {
                 <span className={list.badge}>{t(`teams.roles.${role}`)}</span>
               )}
               {admin && !person.isAuth && (
-                <Button size="sm" variant="ghost" iconOnly icon={<UserX aria-hidden />} aria-label={t('teams.members.kickNamed', { name })} loading={pending === `kick-${person.id}`} disabled={pending !== null} onClick={() => void kick(person)} />
+                <Button
+                  size="sm"
+                  variant="ghost"
+                  iconOnly
+                  icon={<UserX aria-hidden />}
+                  aria-label={t('teams.members.kickNamed', { name })}
+                  loading={pending === `kick-${person.id}`}
+                  disabled={pending !== null}
+                  onClick={() => void kick(person)}
+                />
               )}
             </li>
           );

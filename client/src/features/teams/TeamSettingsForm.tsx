@@ -65,7 +65,14 @@ export function TeamSettingsForm({ team }: { team: TeamDetail }) {
     <form className={styles.form} onSubmit={onSubmit} noValidate aria-label={t('teams.settings.title')}>
       {form.formError && <Notice tone="error">{form.formError}</Notice>}
       {!admin && <Notice tone="info">{t('teams.settings.readOnly')}</Notice>}
-      <LogoField label={t('teams.logo.label')} name={form.values.name} colorKey={team.id} value={logo} onChange={setLogo} disabled={!admin} />
+      <LogoField
+        label={t('teams.logo.label')}
+        name={form.values.name}
+        colorKey={team.id}
+        value={logo}
+        onChange={setLogo}
+        disabled={!admin}
+      />
       <TextInput label={t('teams.settings.name')} maxLength={120} readOnly={!admin} {...form.field('name')} />
       <TextInput
         label={t('teams.settings.url')}

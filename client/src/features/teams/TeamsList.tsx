@@ -15,14 +15,29 @@ import styles from './Teams.module.css';
 import list from './People.module.css';
 
 /** Leaves a team after a confirmation; leaving the current one moves the user to their next team. */
-export function LeaveTeamButton({ teamId, name, onError, disabled }: { teamId: string; name: string; onError: (message: string | null) => void; disabled?: boolean }) {
+export function LeaveTeamButton({
+  teamId,
+  name,
+  onError,
+  disabled,
+}: {
+  teamId: string;
+  name: string;
+  onError: (message: string | null) => void;
+  disabled?: boolean;
+}) {
   const { t } = useTranslation();
   const store = useStore();
   const { error, pending, run } = useAction();
   useEffect(() => onError(error), [error, onError]);
 
   const leave = async () => {
-    const { confirmed } = await openDialog({ title: t('teams.leave.title', { name }), description: t('teams.leave.description'), primaryLabel: t('teams.leave.confirm'), tone: 'danger' });
+    const { confirmed } = await openDialog({
+      title: t('teams.leave.title', { name }),
+      description: t('teams.leave.description'),
+      primaryLabel: t('teams.leave.confirm'),
+      tone: 'danger',
+    });
     if (!confirmed) return;
     const wasCurrent = store.get(currentTeamAtom)?.id === teamId;
     const outcome = await run('leave', async () => {
@@ -39,7 +54,15 @@ export function LeaveTeamButton({ teamId, name, onError, disabled }: { teamId: s
   };
 
   return (
-    <Button size="sm" variant="ghost" icon={<LogOut aria-hidden />} loading={pending === 'leave'} disabled={disabled || pending !== null} onClick={() => void leave()} aria-label={t('teams.leave.named', { name })}>
+    <Button
+      size="sm"
+      variant="ghost"
+      icon={<LogOut aria-hidden />}
+      loading={pending === 'leave'}
+      disabled={disabled || pending !== null}
+      onClick={() => void leave()}
+      aria-label={t('teams.leave.named', { name })}
+    >
       {t('teams.leave.action')}
     </Button>
   );
@@ -82,7 +105,13 @@ export function TeamsList() {
               </span>
             </span>
             {!team.isDefault && (
-              <Button size="sm" icon={<ArrowRightLeft aria-hidden />} loading={pending === team.id} disabled={pending !== null} onClick={() => void run(team.id, () => switchToTeam(team.id, store))}>
+              <Button
+                size="sm"
+                icon={<ArrowRightLeft aria-hidden />}
+                loading={pending === team.id}
+                disabled={pending !== null}
+                onClick={() => void run(team.id, () => switchToTeam(team.id, store))}
+              >
                 {t('teams.list.switch')}
               </Button>
             )}

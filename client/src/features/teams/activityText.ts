@@ -7,11 +7,35 @@ import type { ActivityEntry } from './operations';
 
 /** Event types with a sentence of their own; the translation key is the type with "_" for ".". */
 export const describedEvents = [
-  'team.created', 'team.member_added', 'team.updated', 'team.url_changed', 'team.member_role_changed', 'team.member_removed',
-  'team.invitation_created', 'team.invitation_accepted', 'team.invitation_revoked', 'project.created', 'project.updated', 'project.deleted',
-  'project.member_added', 'project.permission_changed', 'project.member_removed', 'project.join_requested', 'project.join_refused',
-  'user.registered', 'user.email_verified', 'user.signed_in', 'user.signed_out', 'user.profile_updated', 'user.language_changed',
-  'user.password_changed', 'user.email_changed', 'user.default_team_changed', 'user.setting_changed', 'user.api_token_created', 'user.api_token_revoked',
+  'team.created',
+  'team.member_added',
+  'team.updated',
+  'team.url_changed',
+  'team.member_role_changed',
+  'team.member_removed',
+  'team.invitation_created',
+  'team.invitation_accepted',
+  'team.invitation_revoked',
+  'project.created',
+  'project.updated',
+  'project.deleted',
+  'project.member_added',
+  'project.permission_changed',
+  'project.member_removed',
+  'project.join_requested',
+  'project.join_refused',
+  'user.registered',
+  'user.email_verified',
+  'user.signed_in',
+  'user.signed_out',
+  'user.profile_updated',
+  'user.language_changed',
+  'user.password_changed',
+  'user.email_changed',
+  'user.default_team_changed',
+  'user.setting_changed',
+  'user.api_token_created',
+  'user.api_token_revoked',
 ] as const;
 type DescribedEvent = (typeof describedEvents)[number];
 type Underscored<Type> = Type extends `${infer Area}.${infer Rest}` ? `${Area}_${Rest}` : never;
@@ -58,7 +82,8 @@ export function describeActivity(entry: ActivityEntry, names: ActivityNames, t: 
   const selfAction = userId !== undefined && userId === entry.actor?.id;
   if (key === 'team_member_removed' && details.reason === 'left') return t('activity.events.team_member_left', values);
   if (key === 'team_invitation_created' && details.resent === true) return t('activity.events.team_invitation_resent', values);
-  if (key === 'project_member_removed' && (details.reason === 'left' || selfAction)) return t('activity.events.project_member_left', values);
+  if (key === 'project_member_removed' && (details.reason === 'left' || selfAction))
+    return t('activity.events.project_member_left', values);
   if (key === 'project_member_added' && !selfAction && entry.actor) return t('activity.events.project_member_added_by', values);
   return t(`activity.events.${key}`, values);
 }

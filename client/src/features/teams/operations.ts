@@ -50,9 +50,13 @@ export const getTeamsDocument = gql<{ getTeams: TeamSummary[] }>(`query GetTeams
 export const getTeamDetailDocument = gql<{ getTeam: TeamDetail }>(`query GetTeamDetail { getTeam { ${detailFields} } }`);
 
 /** The current team's people (guests see only those sharing a space with them). */
-export const getTeamPeopleDocument = gql<{ getUsers: TeamPerson[] }>('query GetTeamPeople { getUsers { id firstname lastname profileImg email isAuth role } }');
+export const getTeamPeopleDocument = gql<{ getUsers: TeamPerson[] }>(
+  'query GetTeamPeople { getUsers { id firstname lastname profileImg email isAuth role } }',
+);
 
-export const switchTeamDocument = gql<{ switchTeam: TeamSummary }, { team: string }>(`mutation SwitchTeam($team: ID!) { switchTeam(team: $team) { ${summaryFields} } }`);
+export const switchTeamDocument = gql<{ switchTeam: TeamSummary }, { team: string }>(
+  `mutation SwitchTeam($team: ID!) { switchTeam(team: $team) { ${summaryFields} } }`,
+);
 
 export const createTeamDocument = gql<{ setTeam: TeamSummary }, { name: string; logo?: string | null }>(
   `mutation SetTeam($name: String!, $logo: String) { setTeam(name: $name, logo: $logo) { ${summaryFields} } }`,
@@ -114,7 +118,10 @@ export interface ActivityEntry {
   details: Record<string, unknown> | null;
 }
 
-export const getTeamActivityDocument = gql<{ getTeamActivity: { entries: ActivityEntry[]; nextCursor: string | null } }, { team: string; first: number; after?: string }>(
+export const getTeamActivityDocument = gql<
+  { getTeamActivity: { entries: ActivityEntry[]; nextCursor: string | null } },
+  { team: string; first: number; after?: string }
+>(
   `query GetTeamActivity($team: ID!, $first: Int, $after: String) {
     getTeamActivity(team: $team, first: $first, after: $after) { entries { id type createdAt actor { id firstname lastname profileImg } subject details } nextCursor }
   }`,
@@ -127,4 +134,6 @@ export interface TeamChange {
   team: TeamSummary | null;
 }
 
-export const subTeamDocument = gql<{ subTeam: TeamChange }, { user: string }>(`subscription SubTeam($user: ID) { subTeam(user: $user) { type teamId userId team { ${summaryFields} } } }`);
+export const subTeamDocument = gql<{ subTeam: TeamChange }, { user: string }>(
+  `subscription SubTeam($user: ID) { subTeam(user: $user) { type teamId userId team { ${summaryFields} } } }`,
+);

@@ -12,7 +12,14 @@ import { currentTeamAtom, currentUserAtom, getTeamDocument } from '../auth/sessi
 import { spaceRequestsAtom, storeSpacesAtom } from '../spaces/atoms';
 import { getProjectsDocument } from '../spaces/operations';
 import { teamDetailAtom, teamPeopleAtom, teamsAtom } from './atoms';
-import { createTeamDocument, getTeamDetailDocument, getTeamPeopleDocument, getTeamsDocument, switchTeamDocument, type TeamDetail } from './operations';
+import {
+  createTeamDocument,
+  getTeamDetailDocument,
+  getTeamPeopleDocument,
+  getTeamsDocument,
+  switchTeamDocument,
+  type TeamDetail,
+} from './operations';
 
 export async function loadTeams(store: AppStore = appStore): Promise<void> {
   const { getTeams } = await request(getTeamsDocument, {}, { silent: true });
@@ -25,7 +32,13 @@ export function storeTeamDetail(store: AppStore, team: TeamDetail): void {
   if (current && current.id !== team.id) return;
   store.set(teamDetailAtom, team);
   store.set(currentTeamAtom, { id: team.id, name: team.name, logo: team.logo, url: team.url, role: team.role });
-  store.set(teamsAtom, (teams) => teams?.map((known) => (known.id === team.id ? { ...known, name: team.name, logo: team.logo, url: team.url, role: team.role } : known)) ?? teams);
+  store.set(
+    teamsAtom,
+    (teams) =>
+      teams?.map((known) =>
+        known.id === team.id ? { ...known, name: team.name, logo: team.logo, url: team.url, role: team.role } : known,
+      ) ?? teams,
+  );
 }
 
 export async function loadTeamDetail(store: AppStore = appStore, options: { handledByCaller?: boolean } = {}): Promise<TeamDetail> {
@@ -86,5 +99,10 @@ export function endSessionAfterUrlChange(store: AppStore = appStore): void {
   store.set(teamDetailAtom, null);
   store.set(teamPeopleAtom, null);
   navigateTo('/signin');
-  showToast({ title: i18n.t('teams.settings.urlChangedTitle'), message: i18n.t('teams.settings.urlChangedSignIn'), icon: 'info', persistent: true });
+  showToast({
+    title: i18n.t('teams.settings.urlChangedTitle'),
+    message: i18n.t('teams.settings.urlChangedSignIn'),
+    icon: 'info',
+    persistent: true,
+  });
 }

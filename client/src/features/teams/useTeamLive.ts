@@ -46,7 +46,8 @@ export function useTeamLive(): void {
       }
       if (change.teamId === current?.id && aboutMe && change.type === 'team.member_role_changed') {
         void refreshOwnAccess(store).catch(ignore);
-        if (change.team?.role) showToast({ message: i18n.t('teams.live.roleChanged', { role: i18n.t(`teams.roles.${change.team.role}`) }), icon: 'info' });
+        if (change.team?.role)
+          showToast({ message: i18n.t('teams.live.roleChanged', { role: i18n.t(`teams.roles.${change.team.role}`) }), icon: 'info' });
       }
       if (change.teamId === current?.id) refreshLoaded(store);
       else void loadTeams(store).catch(ignore);

@@ -47,7 +47,8 @@ export function provideAdministrator(store: EventStore, request: AdministratorRe
 }
 
 function create(unit: UnitOfWork, request: AdministratorRequest): AdministratorOutcome {
-  if (!request.name) throw new AdministratorInputError(`No account uses ${request.email} yet: give its name too, e.g. --name "Ada Lovelace".`);
+  if (!request.name)
+    throw new AdministratorInputError(`No account uses ${request.email} yet: give its name too, e.g. --name "Ada Lovelace".`);
   const userId = registerAccount(unit, {
     email: request.email,
     ...request.name,
@@ -60,7 +61,13 @@ function create(unit: UnitOfWork, request: AdministratorRequest): AdministratorO
   // Verified now, like a followed verification link: teams that invited the address let it in too.
   acceptInvitations(unit, { id: userId, email: request.email, firstname: request.name.firstname });
   keepCurrentTeam(unit, userId, team.id);
-  return { userId, created: true, teamId: team.id, teamName: team.name, setPasswordSecret: request.passwordHash ? null : issueLink(unit.transaction, userId, 'resetPassword') };
+  return {
+    userId,
+    created: true,
+    teamId: team.id,
+    teamName: team.name,
+    setPasswordSecret: request.passwordHash ? null : issueLink(unit.transaction, userId, 'resetPassword'),
+  };
 }
 
 /** The team the command made them admin of stays their current one, whatever invitations they accepted. */
@@ -83,8 +90,13 @@ function promote(unit: UnitOfWork, user: UserRow, request: AdministratorRequest)
   if (request.passwordHash) {
     const updatedAt = new Date().toISOString();
     revokeAllSessions(db, user.id, 'password set from the command line');
-    db.insert(userCredentials).values({ userId: user.id, passwordHash: request.passwordHash, updatedAt }).onConflictDoUpdate({ target: userCredentials.userId, set: { passwordHash: request.passwordHash, updatedAt } }).run();
-    unit.append(`user:${user.id}`, [{ type: 'user.password_changed', payload: { userId: user.id, reason: 'reset' } }], { teamId: user.defaultTeamId });
+    db.insert(userCredentials)
+      .values({ userId: user.id, passwordHash: request.passwordHash, updatedAt })
+      .onConflictDoUpdate({ target: userCredentials.userId, set: { passwordHash: request.passwordHash, updatedAt } })
+      .run();
+    unit.append(`user:${user.id}`, [{ type: 'user.password_changed', payload: { userId: user.id, reason: 'reset' } }], {
+      teamId: user.defaultTeamId,
+    });
   }
   let team: { id: string; name: string };
   if (current) {
@@ -101,6 +113,13 @@ function promote(unit: UnitOfWork, user: UserRow, request: AdministratorRequest)
     team = { id: ids.teamId, name };
   }
   keepCurrentTeam(unit, user.id, team.id);
-  const hasPassword = db.select({ userId: userCredentials.userId }).from(userCredentials).where(eq(userCredentials.userId, user.id)).get() !== undefined;
-  return { userId: user.id, created: false, teamId: team.id, teamName: team.name, setPasswordSecret: hasPassword ? null : issueLink(db, user.id, 'resetPassword') };
+  const hasPassword =
+    db.select({ userId: userCredentials.userId }).from(userCredentials).where(eq(userCredentials.userId, user.id)).get() !== undefined;
+  return {
+    userId: user.id,
+    created: false,
+    teamId: team.id,
+    teamName: team.name,
+    setPasswordSecret: hasPassword ? null : issueLink(db, user.id, 'resetPassword'),
+  };
 }

@@ -41,7 +41,14 @@ export function decideRegistration(input: RegistrationInput): { user: AccountEve
     project: [
       {
         type: 'project.created',
-        payload: { projectId: input.personalProjectId, teamId: input.teamId, name: input.firstname, isPersonal: true, ownerId: input.userId, color: null },
+        payload: {
+          projectId: input.personalProjectId,
+          teamId: input.teamId,
+          name: input.firstname,
+          isPersonal: true,
+          ownerId: input.userId,
+          color: null,
+        },
       },
       { type: 'project.member_added', payload: { projectId: input.personalProjectId, userId: input.userId, permission: 'admin' } },
     ],

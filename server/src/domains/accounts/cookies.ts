@@ -6,7 +6,11 @@ import { refreshTokenLifetimeMs } from './sessions';
  * (SPEC §2) can tell a signed-in browser. The access token cookie outlives the token inside it, so
  * an expired token produces "Token expired or invalid" (refresh) instead of "No access token".
  */
-export function setSessionCookies(reply: FastifyReply, values: { accessToken: string; refreshToken: string; userId: string }, secure: boolean): void {
+export function setSessionCookies(
+  reply: FastifyReply,
+  values: { accessToken: string; refreshToken: string; userId: string },
+  secure: boolean,
+): void {
   const maxAge = Math.floor(refreshTokenLifetimeMs / 1000);
   const common = { sameSite: 'lax' as const, secure, path: '/', maxAge };
   reply.setCookie('token', values.accessToken, { ...common, httpOnly: true });

@@ -22,7 +22,14 @@ export function issueLink(transaction: Transaction, userId: string, purpose: Lin
   const secret = randomBytes(32).toString('base64url');
   transaction
     .insert(accountTokens)
-    .values({ id: newId(now), userId, purpose, tokenHash: hashSecret(secret), createdAt: at, expiresAt: new Date(now + linkLifetimeHours[purpose] * 3_600_000).toISOString() })
+    .values({
+      id: newId(now),
+      userId,
+      purpose,
+      tokenHash: hashSecret(secret),
+      createdAt: at,
+      expiresAt: new Date(now + linkLifetimeHours[purpose] * 3_600_000).toISOString(),
+    })
     .run();
   return secret;
 }
@@ -32,9 +39,20 @@ export function spendLink(transaction: Transaction, userId: string, purpose: Lin
   const row = transaction
     .select()
     .from(accountTokens)
-    .where(and(eq(accountTokens.userId, userId), eq(accountTokens.purpose, purpose), eq(accountTokens.tokenHash, hashSecret(secret)), isNull(accountTokens.usedAt)))
+    .where(
+      and(
+        eq(accountTokens.userId, userId),
+        eq(accountTokens.purpose, purpose),
+        eq(accountTokens.tokenHash, hashSecret(secret)),
+        isNull(accountTokens.usedAt),
+      ),
+    )
     .get();
   if (!row || Date.parse(row.expiresAt) <= now) return false;
-  transaction.update(accountTokens).set({ usedAt: new Date(now).toISOString() }).where(eq(accountTokens.id, row.id)).run();
+  transaction
+    .update(accountTokens)
+    .set({ usedAt: new Date(now).toISOString() })
+    .where(eq(accountTokens.id, row.id))
+    .run();
   return true;
 }

@@ -12,7 +12,12 @@ const dataUrlPattern = /^data:(image\/(?:png|jpeg));base64,([A-Za-z0-9+/]+={0,2}
  * real (a renamed file is refused), stores it as a 150x150 PNG and returns its public path.
  * Team and space logos follow the same rules; `subject` names the image in error messages.
  */
-export async function storeProfilePhoto(dataUrl: string, ownerId: string, avatarDirectory: string, subject = 'The profile photo'): Promise<string> {
+export async function storeProfilePhoto(
+  dataUrl: string,
+  ownerId: string,
+  avatarDirectory: string,
+  subject = 'The profile photo',
+): Promise<string> {
   const match = dataUrlPattern.exec(dataUrl);
   if (!match) throw new DomainError('BAD_USER_INPUT', `${subject} must be a PNG or JPG image.`);
   const bytes = Buffer.from(match[2]!, 'base64');
@@ -23,7 +28,8 @@ export async function storeProfilePhoto(dataUrl: string, ownerId: string, avatar
   } catch {
     throw new DomainError('BAD_USER_INPUT', `${subject} could not be read as an image.`);
   }
-  if (metadata.format !== 'png' && metadata.format !== 'jpeg') throw new DomainError('BAD_USER_INPUT', `${subject} must be a PNG or JPG image.`);
+  if (metadata.format !== 'png' && metadata.format !== 'jpeg')
+    throw new DomainError('BAD_USER_INPUT', `${subject} must be a PNG or JPG image.`);
   const png = await sharp(bytes).rotate().resize(profilePhoto.cropWidthPx, profilePhoto.cropHeightPx, { fit: 'cover' }).png().toBuffer();
   const name = `${ownerId}-${createHash('sha256').update(png).digest('hex').slice(0, 16)}.png`;
   mkdirSync(avatarDirectory, { recursive: true });

@@ -77,7 +77,9 @@ export const profileMutations: Record<string, IFieldResolver<unknown, MercuriusC
     services.store.run({ actorId: actor.userId, mutationId: context.mutationId, request: context.request }, (unit) => {
       const changes = changedFields(current, requested);
       if (Object.keys(changes).length === 0) return;
-      unit.append(`user:${actor.userId}`, [{ type: 'user.profile_updated', payload: { userId: actor.userId, changes } }], { teamId: current.defaultTeamId });
+      unit.append(`user:${actor.userId}`, [{ type: 'user.profile_updated', payload: { userId: actor.userId, changes } }], {
+        teamId: current.defaultTeamId,
+      });
     });
     return presentUser(findUser(services, actor.userId));
   },
@@ -87,21 +89,33 @@ export const profileMutations: Record<string, IFieldResolver<unknown, MercuriusC
     const input = basicSchema.parse(args);
     const current = findUser(services, actor.userId);
     const credentials = services.database.db.select().from(userCredentials).where(eq(userCredentials.userId, actor.userId)).get();
-    if (!credentials || !(await verify(credentials.passwordHash, input.password))) throw new DomainError('WRONG_CREDENTIALS', 'Your current password is not right.');
+    if (!credentials || !(await verify(credentials.passwordHash, input.password)))
+      throw new DomainError('WRONG_CREDENTIALS', 'Your current password is not right.');
     const emailChanged = input.email !== current.email;
-    if (emailChanged && findUserByEmail(services, input.email)) throw new DomainError('BAD_USER_INPUT', 'This e-mail address cannot be used.');
+    if (emailChanged && findUserByEmail(services, input.email))
+      throw new DomainError('BAD_USER_INPUT', 'This e-mail address cannot be used.');
     const newPasswordHash = input.newPassword ? await hashPassword(input.newPassword) : null;
     const sendVerification = services.store.run({ actorId: actor.userId }, (unit) => {
       const changes = changedFields(current, { firstname: input.firstname, lastname: input.lastname });
       if (Object.keys(changes).length > 0) {
-        unit.append(`user:${actor.userId}`, [{ type: 'user.profile_updated', payload: { userId: actor.userId, changes } }], { teamId: current.defaultTeamId });
+        unit.append(`user:${actor.userId}`, [{ type: 'user.profile_updated', payload: { userId: actor.userId, changes } }], {
+          teamId: current.defaultTeamId,
+        });
       }
       if (newPasswordHash) {
-        unit.transaction.update(userCredentials).set({ passwordHash: newPasswordHash, updatedAt: new Date().toISOString() }).where(eq(userCredentials.userId, actor.userId)).run();
-        unit.append(`user:${actor.userId}`, [{ type: 'user.password_changed', payload: { userId: actor.userId, reason: 'profile' } }], { teamId: current.defaultTeamId });
+        unit.transaction
+          .update(userCredentials)
+          .set({ passwordHash: newPasswordHash, updatedAt: new Date().toISOString() })
+          .where(eq(userCredentials.userId, actor.userId))
+          .run();
+        unit.append(`user:${actor.userId}`, [{ type: 'user.password_changed', payload: { userId: actor.userId, reason: 'profile' } }], {
+          teamId: current.defaultTeamId,
+        });
       }
       if (!emailChanged) return null;
-      unit.append(`user:${actor.userId}`, [{ type: 'user.email_changed', payload: { userId: actor.userId, email: input.email } }], { teamId: current.defaultTeamId });
+      unit.append(`user:${actor.userId}`, [{ type: 'user.email_changed', payload: { userId: actor.userId, email: input.email } }], {
+        teamId: current.defaultTeamId,
+      });
       return issueLinkMail(unit.transaction, services, { ...current, email: input.email }, 'verifyEmail');
     });
     if (sendVerification) await sendVerification();
@@ -114,7 +128,9 @@ export const profileMutations: Record<string, IFieldResolver<unknown, MercuriusC
     services.store.run({ actorId: actor.userId, mutationId: context.mutationId, request: context.request }, (unit) => {
       const user = unit.transaction.select().from(users).where(eq(users.id, actor.userId)).get();
       if (!user) throw new DomainError('UNAUTHENTICATED');
-      unit.append(`user:${user.id}`, decideLanguageChange({ userId: user.id, language: user.language }, args.language), { teamId: user.defaultTeamId });
+      unit.append(`user:${user.id}`, decideLanguageChange({ userId: user.id, language: user.language }, args.language), {
+        teamId: user.defaultTeamId,
+      });
     });
     return presentUser(findUser(services, actor.userId));
   },

@@ -14,7 +14,10 @@ export const accountsProjection: Projection = {
     switch (event.type) {
       case 'user.registered': {
         const { userId, email, firstname, lastname, language, defaultTeamId } = event.payload;
-        transaction.insert(users).values({ id: userId, email, firstname, lastname, language, defaultTeamId, createdAt: at, updatedAt: at }).run();
+        transaction
+          .insert(users)
+          .values({ id: userId, email, firstname, lastname, language, defaultTeamId, createdAt: at, updatedAt: at })
+          .run();
         return;
       }
       case 'user.language_changed':
@@ -24,13 +27,25 @@ export const accountsProjection: Projection = {
         transaction.update(users).set({ emailVerified: true, updatedAt: at }).where(eq(users.id, event.payload.userId)).run();
         return;
       case 'user.email_changed':
-        transaction.update(users).set({ email: event.payload.email, emailVerified: false, updatedAt: at }).where(eq(users.id, event.payload.userId)).run();
+        transaction
+          .update(users)
+          .set({ email: event.payload.email, emailVerified: false, updatedAt: at })
+          .where(eq(users.id, event.payload.userId))
+          .run();
         return;
       case 'user.profile_updated':
-        transaction.update(users).set({ ...event.payload.changes, updatedAt: at }).where(eq(users.id, event.payload.userId)).run();
+        transaction
+          .update(users)
+          .set({ ...event.payload.changes, updatedAt: at })
+          .where(eq(users.id, event.payload.userId))
+          .run();
         return;
       case 'user.default_team_changed':
-        transaction.update(users).set({ defaultTeamId: event.payload.teamId, updatedAt: at }).where(eq(users.id, event.payload.userId)).run();
+        transaction
+          .update(users)
+          .set({ defaultTeamId: event.payload.teamId, updatedAt: at })
+          .where(eq(users.id, event.payload.userId))
+          .run();
         return;
       case 'user.password_changed':
       case 'user.signed_in':

@@ -80,7 +80,9 @@ export const accountsResolvers: IResolvers = {
       await services.rateLimits.consume(['signUpPerAddress', ipOf(context)]);
       // Joining happens on verification, for every invitation to the address; a space id alone grants nothing.
       // The mailed invitation link's proof is a verification already: that account works at once, with no mail.
-      const proven = input.invited ? checkInvitation(services.database.db, services.config.secret, { id: input.invited, email: input.email, token: input.token }) : false;
+      const proven = input.invited
+        ? checkInvitation(services.database.db, services.config.secret, { id: input.invited, email: input.email, token: input.token })
+        : false;
       const existing = findUserByEmail(services, input.email);
       // Every path that mails counts against the address's mail allowance.
       if (!proven || existing) await services.rateLimits.consume(['mailPerEmail', input.email]);
@@ -91,14 +93,20 @@ export const accountsResolvers: IResolvers = {
       }
       const passwordHash = await hashPassword(input.password);
       const language = input.language ?? 'en';
-      const userId = services.store.run({ actorId: null, mutationId: context.mutationId, request: { operation: 'setUserBasic', email: input.email, proven } }, (unit) => {
-        const registered = registerAccount(unit, { ...input, language, passwordHash, emailVerified: proven });
-        if (proven) acceptInvitations(unit, { id: registered, email: input.email, firstname: input.firstname });
-        return registered;
-      });
-      if (proven) return { email: input.email, verificationRequired: false, session: await startSession(context, userId, 'invitationLink') };
+      const userId = services.store.run(
+        { actorId: null, mutationId: context.mutationId, request: { operation: 'setUserBasic', email: input.email, proven } },
+        (unit) => {
+          const registered = registerAccount(unit, { ...input, language, passwordHash, emailVerified: proven });
+          if (proven) acceptInvitations(unit, { id: registered, email: input.email, firstname: input.firstname });
+          return registered;
+        },
+      );
+      if (proven)
+        return { email: input.email, verificationRequired: false, session: await startSession(context, userId, 'invitationLink') };
       // A retried sign-up (same Idempotency-Key) gets a fresh link, which spends the first one.
-      await services.store.run({ actorId: null }, (unit) => issueLinkMail(unit.transaction, services, { id: userId, email: input.email, firstname: input.firstname, language }, 'verifyEmail'))();
+      await services.store.run({ actorId: null }, (unit) =>
+        issueLinkMail(unit.transaction, services, { id: userId, email: input.email, firstname: input.firstname, language }, 'verifyEmail'),
+      )();
       return signUpAnswer(input.email);
     },
     resendEmail: async (_root, args: { email: string }, context: MercuriusContext) => {
@@ -106,7 +114,8 @@ export const accountsResolvers: IResolvers = {
       const email = emailSchema.parse(args.email);
       await services.rateLimits.consume(['mailPerAddress', ipOf(context)], ['mailPerEmail', email]);
       const user = findUserByEmail(services, email);
-      if (user && !user.emailVerified) await services.store.run({ actorId: null }, (unit) => issueLinkMail(unit.transaction, services, user, 'verifyEmail'))();
+      if (user && !user.emailVerified)
+        await services.store.run({ actorId: null }, (unit) => issueLinkMail(unit.transaction, services, user, 'verifyEmail'))();
       return true;
     },
     login: async (_root, args: { email: string; password: string }, context: MercuriusContext) => {
@@ -136,12 +145,20 @@ export const accountsResolvers: IResolvers = {
       const { services } = context;
       if (context.authentication?.status === 'authenticated') {
         const actor = context.authentication.actor;
-        const user = services.database.db.select({ defaultTeamId: users.defaultTeamId }).from(users).where(eq(users.id, actor.userId)).get();
+        const user = services.database.db
+          .select({ defaultTeamId: users.defaultTeamId })
+          .from(users)
+          .where(eq(users.id, actor.userId))
+          .get();
         services.store.run({ actorId: actor.userId }, (unit) => {
           revokeSession(unit.transaction, actor.sessionId, 'signed out');
-          unit.append(`user:${actor.userId}`, [{ type: 'user.signed_out', payload: { userId: actor.userId, sessionId: actor.sessionId } }], {
-            teamId: user?.defaultTeamId ?? null,
-          });
+          unit.append(
+            `user:${actor.userId}`,
+            [{ type: 'user.signed_out', payload: { userId: actor.userId, sessionId: actor.sessionId } }],
+            {
+              teamId: user?.defaultTeamId ?? null,
+            },
+          );
         });
       }
       if (context.reply) clearSessionCookies(context.reply, isSecure(services));
@@ -159,7 +176,8 @@ export const accountsResolvers: IResolvers = {
         throw error;
       }
       const accessToken = await services.tokens.issue({ userId: rotated.userId, sessionId: rotated.sessionId });
-      if (context.reply) setSessionCookies(context.reply, { accessToken, refreshToken: rotated.refreshToken, userId: rotated.userId }, isSecure(services));
+      if (context.reply)
+        setSessionCookies(context.reply, { accessToken, refreshToken: rotated.refreshToken, userId: rotated.userId }, isSecure(services));
       return { token: accessToken };
     },
     setIdbrowser: (_root, args: { token: string }, context: MercuriusContext) => {
@@ -192,9 +210,12 @@ export const accountsResolvers: IResolvers = {
           .onConflictDoUpdate({ target: userCredentials.userId, set: { passwordHash, updatedAt: new Date().toISOString() } })
           .run();
         revokeAllSessions(unit.transaction, user.id, 'password reset');
-        unit.append(`user:${user.id}`, [{ type: 'user.password_changed', payload: { userId: user.id, reason: 'reset' } }], { teamId: user.defaultTeamId });
+        unit.append(`user:${user.id}`, [{ type: 'user.password_changed', payload: { userId: user.id, reason: 'reset' } }], {
+          teamId: user.defaultTeamId,
+        });
         // Following the mailed link proves the address too.
-        if (!user.emailVerified) unit.append(`user:${user.id}`, [{ type: 'user.email_verified', payload: { userId: user.id } }], { teamId: user.defaultTeamId });
+        if (!user.emailVerified)
+          unit.append(`user:${user.id}`, [{ type: 'user.email_verified', payload: { userId: user.id } }], { teamId: user.defaultTeamId });
         return true;
       });
       if (!changed) throw new DomainError('INVALID_LINK');

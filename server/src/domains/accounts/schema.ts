@@ -76,7 +76,15 @@ export const accountsTypeDefs = /* GraphQL */ `
       language: String
     ): SignUpResult!
     "Creates the instance's first account, verified, with its team (team: the team's name), from the set-up link the server logs while no account exists; signs in."
-    setUserAdmin(token: String!, firstname: String!, lastname: String!, email: String!, password: String!, team: String, language: String): AuthPayload!
+    setUserAdmin(
+      token: String!
+      firstname: String!
+      lastname: String!
+      email: String!
+      password: String!
+      team: String
+      language: String
+    ): AuthPayload!
     resendEmail(email: String!): Boolean!
     login(email: String!, password: String!, project: ID): AuthPayload!
     logout: Boolean!
@@ -100,5 +108,4 @@ export const accountsTypeDefs = /* GraphQL */ `
     "Name, e-mail and password; password is the current one, newPassword optional."
     ediUserBasic(firstname: String!, lastname: String!, email: String!, password: String!, newPassword: String): User!
   }
-
 `;

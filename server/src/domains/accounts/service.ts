@@ -24,11 +24,7 @@ import { userCredentials, users } from './tables';
 /** OWASP's minimum argon2id parameters (SECURITY.md). */
 export const argon2Options = { memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
 
-export const emailSchema = z
-  .string()
-  .trim()
-  .toLowerCase()
-  .refine(isValidEmail, 'Enter a valid e-mail address.');
+export const emailSchema = z.string().trim().toLowerCase().refine(isValidEmail, 'Enter a valid e-mail address.');
 export const nameSchema = z.string().trim().min(1, 'Enter a name.').max(100, 'Use at most 100 characters.');
 export const passwordSchema = z.string().superRefine((password, context) => {
   const problem = passwordProblem(password);
@@ -68,11 +64,15 @@ export function registerAccount(unit: UnitOfWork, account: NewAccount): string {
   const decided = decideRegistration({ ...ids, ...account, emailTaken });
   unit.append(`team:${ids.teamId}`, decided.team, { teamId: ids.teamId, expectedVersion: 0 });
   unit.append(`user:${ids.userId}`, decided.user, { teamId: ids.teamId, expectedVersion: 0 });
-  if (account.emailVerified) unit.append(`user:${ids.userId}`, [{ type: 'user.email_verified', payload: { userId: ids.userId } }], { teamId: ids.teamId });
+  if (account.emailVerified)
+    unit.append(`user:${ids.userId}`, [{ type: 'user.email_verified', payload: { userId: ids.userId } }], { teamId: ids.teamId });
   openBoardsForNewSpaces(unit, decided.project);
   unit.append(`project:${ids.personalProjectId}`, decided.project, { teamId: ids.teamId, expectedVersion: 0 });
   if (account.passwordHash) {
-    unit.transaction.insert(userCredentials).values({ userId: ids.userId, passwordHash: account.passwordHash, updatedAt: new Date().toISOString() }).run();
+    unit.transaction
+      .insert(userCredentials)
+      .values({ userId: ids.userId, passwordHash: account.passwordHash, updatedAt: new Date().toISOString() })
+      .run();
   }
   return ids.userId;
 }
@@ -98,7 +98,9 @@ export async function openSession(target: SessionTarget, userId: string, method:
   const user = findUser(services, userId);
   const session = services.store.run({ actorId: userId }, (unit) => {
     const created = createSession(unit.transaction, userId, target.userAgent);
-    unit.append(`user:${userId}`, [{ type: 'user.signed_in', payload: { userId, sessionId: created.sessionId, method } }], { teamId: user.defaultTeamId });
+    unit.append(`user:${userId}`, [{ type: 'user.signed_in', payload: { userId, sessionId: created.sessionId, method } }], {
+      teamId: user.defaultTeamId,
+    });
     return created;
   });
   const accessToken = await services.tokens.issue({ userId, sessionId: session.sessionId });
@@ -109,7 +111,11 @@ export async function openSession(target: SessionTarget, userId: string, method:
 
 /** `openSession` for a GraphQL resolver. */
 export function startSession(context: MercuriusContext, userId: string, method: UserSignedIn['method']) {
-  return openSession({ services: context.services, reply: context.reply, userAgent: context.fastifyRequest?.headers['user-agent'] ?? null }, userId, method);
+  return openSession(
+    { services: context.services, reply: context.reply, userAgent: context.fastifyRequest?.headers['user-agent'] ?? null },
+    userId,
+    method,
+  );
 }
 
 /**
@@ -127,14 +133,24 @@ export function confirmEmailByProvider(unit: UnitOfWork, user: UserRow): void {
 const linkPaths: Record<LinkPurpose, string> = { verifyEmail: '/signup/verify', resetPassword: '/signup/recover' };
 
 /** Issues a single-use link for the user and mails it in their language. */
-export function issueLinkMail(transaction: Transaction, services: Services, user: Pick<UserRow, 'id' | 'email' | 'firstname' | 'language'>, purpose: LinkPurpose): () => Promise<void> {
+export function issueLinkMail(
+  transaction: Transaction,
+  services: Services,
+  user: Pick<UserRow, 'id' | 'email' | 'firstname' | 'language'>,
+  purpose: LinkPurpose,
+): () => Promise<void> {
   const secret = issueLink(transaction, user.id, purpose);
   const link = `${services.config.publicUrl}${linkPaths[purpose]}?email=${encodeURIComponent(user.email)}&token=${secret}`;
   // Sent after the transaction commits, so a mail never points at a link that rolled back.
   return () => sendMail(services, purpose, user, link);
 }
 
-export async function sendMail(services: Services, kind: LinkPurpose | 'accountExists', user: Pick<UserRow, 'email' | 'firstname' | 'language'>, link: string): Promise<void> {
+export async function sendMail(
+  services: Services,
+  kind: LinkPurpose | 'accountExists',
+  user: Pick<UserRow, 'email' | 'firstname' | 'language'>,
+  link: string,
+): Promise<void> {
   const hours = kind === 'accountExists' ? '' : String(linkLifetimeHours[kind]);
   await services.mailer.send(renderMail(kind, user.language, user.email, { name: user.firstname, link, hours }));
 }

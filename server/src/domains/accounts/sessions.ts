@@ -19,13 +19,26 @@ function composeRefreshToken(sessionId: string): { token: string; hash: string }
   return { token: `${sessionId}.${secretPart}`, hash: hashToken(secretPart) };
 }
 
-export function createSession(writer: Writer, userId: string, userAgent: string | null, now = Date.now()): { sessionId: string; refreshToken: string } {
+export function createSession(
+  writer: Writer,
+  userId: string,
+  userAgent: string | null,
+  now = Date.now(),
+): { sessionId: string; refreshToken: string } {
   const sessionId = newId(now);
   const { token, hash } = composeRefreshToken(sessionId);
   const at = new Date(now).toISOString();
   writer
     .insert(sessions)
-    .values({ id: sessionId, userId, refreshTokenHash: hash, createdAt: at, lastUsedAt: at, expiresAt: new Date(now + refreshTokenLifetimeMs).toISOString(), userAgent })
+    .values({
+      id: sessionId,
+      userId,
+      refreshTokenHash: hash,
+      createdAt: at,
+      lastUsedAt: at,
+      expiresAt: new Date(now + refreshTokenLifetimeMs).toISOString(),
+      userAgent,
+    })
     .run();
   return { sessionId, refreshToken: token };
 }
@@ -34,29 +47,39 @@ export function createSession(writer: Writer, userId: string, userAgent: string 
  * Exchanges a refresh token for a new one. A token that is not the family's current one means it
  * was stolen or replayed: the whole session is revoked, so both the thief and the owner must sign in.
  */
-export function rotateRefreshToken(database: DrizzleDatabase, presented: string, now = Date.now()): { sessionId: string; userId: string; refreshToken: string } {
+export function rotateRefreshToken(
+  database: DrizzleDatabase,
+  presented: string,
+  now = Date.now(),
+): { sessionId: string; userId: string; refreshToken: string } {
   const [sessionId, secretPart] = presented.split('.');
   if (!sessionId || !secretPart) throw new DomainError('INVALID_REFRESH_TOKEN');
-  return database.transaction(
-    (transaction) => {
-      const session = transaction.select().from(sessions).where(eq(sessions.id, sessionId)).get();
-      if (!session || session.revokedAt !== null || Date.parse(session.expiresAt) <= now) throw new DomainError('INVALID_REFRESH_TOKEN');
-      const presentedHash = Buffer.from(hashToken(secretPart), 'hex');
-      const storedHash = Buffer.from(session.refreshTokenHash, 'hex');
-      if (presentedHash.length !== storedHash.length || !timingSafeEqual(presentedHash, storedHash)) {
-        transaction.update(sessions).set({ revokedAt: new Date(now).toISOString(), revokedReason: 'refresh token reused' }).where(eq(sessions.id, sessionId)).run();
-        return null;
-      }
-      const { token, hash } = composeRefreshToken(sessionId);
-      transaction
-        .update(sessions)
-        .set({ refreshTokenHash: hash, generation: session.generation + 1, lastUsedAt: new Date(now).toISOString() })
-        .where(eq(sessions.id, sessionId))
-        .run();
-      return { sessionId, userId: session.userId, refreshToken: token };
-    },
-    { behavior: 'immediate' },
-  ) ?? reuseDetected();
+  return (
+    database.transaction(
+      (transaction) => {
+        const session = transaction.select().from(sessions).where(eq(sessions.id, sessionId)).get();
+        if (!session || session.revokedAt !== null || Date.parse(session.expiresAt) <= now) throw new DomainError('INVALID_REFRESH_TOKEN');
+        const presentedHash = Buffer.from(hashToken(secretPart), 'hex');
+        const storedHash = Buffer.from(session.refreshTokenHash, 'hex');
+        if (presentedHash.length !== storedHash.length || !timingSafeEqual(presentedHash, storedHash)) {
+          transaction
+            .update(sessions)
+            .set({ revokedAt: new Date(now).toISOString(), revokedReason: 'refresh token reused' })
+            .where(eq(sessions.id, sessionId))
+            .run();
+          return null;
+        }
+        const { token, hash } = composeRefreshToken(sessionId);
+        transaction
+          .update(sessions)
+          .set({ refreshTokenHash: hash, generation: session.generation + 1, lastUsedAt: new Date(now).toISOString() })
+          .where(eq(sessions.id, sessionId))
+          .run();
+        return { sessionId, userId: session.userId, refreshToken: token };
+      },
+      { behavior: 'immediate' },
+    ) ?? reuseDetected()
+  );
 }
 
 function reuseDetected(): never {
@@ -72,7 +95,11 @@ export function revokeSession(writer: Writer, sessionId: string, reason: string,
 }
 
 export function isSessionActive(database: Pick<DrizzleDatabase, 'select'>, sessionId: string, now = Date.now()): boolean {
-  const session = database.select({ revokedAt: sessions.revokedAt, expiresAt: sessions.expiresAt }).from(sessions).where(eq(sessions.id, sessionId)).get();
+  const session = database
+    .select({ revokedAt: sessions.revokedAt, expiresAt: sessions.expiresAt })
+    .from(sessions)
+    .where(eq(sessions.id, sessionId))
+    .get();
   return session !== undefined && session.revokedAt === null && Date.parse(session.expiresAt) > now;
 }
 

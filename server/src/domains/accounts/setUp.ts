@@ -50,7 +50,14 @@ export function issueSetUpLink(services: Pick<Services, 'database' | 'config'>, 
     const issued = randomBytes(32).toString('base64url');
     transaction
       .insert(accountTokens)
-      .values({ id: newId(now), userId: noUserYet, purpose: 'setUp', tokenHash: hashSecret(issued), createdAt: at, expiresAt: new Date(now + setUpLinkLifetimeHours * 3_600_000).toISOString() })
+      .values({
+        id: newId(now),
+        userId: noUserYet,
+        purpose: 'setUp',
+        tokenHash: hashSecret(issued),
+        createdAt: at,
+        expiresAt: new Date(now + setUpLinkLifetimeHours * 3_600_000).toISOString(),
+      })
       .run();
     return issued;
   });
@@ -61,7 +68,14 @@ function openSetUpLink(transaction: Pick<Transaction, 'select'>, secret: string,
   const row = transaction
     .select()
     .from(accountTokens)
-    .where(and(eq(accountTokens.userId, noUserYet), eq(accountTokens.purpose, 'setUp'), eq(accountTokens.tokenHash, hashSecret(secret)), isNull(accountTokens.usedAt)))
+    .where(
+      and(
+        eq(accountTokens.userId, noUserYet),
+        eq(accountTokens.purpose, 'setUp'),
+        eq(accountTokens.tokenHash, hashSecret(secret)),
+        isNull(accountTokens.usedAt),
+      ),
+    )
     .get();
   return row && Date.parse(row.expiresAt) > now ? row : undefined;
 }

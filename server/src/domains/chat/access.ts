@@ -28,10 +28,20 @@ export function loadConversationAccess(db: Reader, conversation: Conversation, u
     case 'privat': {
       const privat = db.select().from(privats).where(eq(privats.id, conversation.id)).get();
       if (!privat) return null;
-      const member = db.select({ userId: privatMembers.userId }).from(privatMembers).where(and(eq(privatMembers.privatId, privat.id), eq(privatMembers.userId, userId))).get();
+      const member = db
+        .select({ userId: privatMembers.userId })
+        .from(privatMembers)
+        .where(and(eq(privatMembers.privatId, privat.id), eq(privatMembers.userId, userId)))
+        .get();
       const team = findTeam(db, privat.teamId);
       const inTeam = team !== undefined && loadTeamSeat(db, team, userId) !== null;
-      return { conversation, teamId: privat.teamId, spaceId: null, inactive: privat.inactive, ...chatPolicy.inPrivat({ member: member !== undefined, inTeam }) };
+      return {
+        conversation,
+        teamId: privat.teamId,
+        spaceId: null,
+        inactive: privat.inactive,
+        ...chatPolicy.inPrivat({ member: member !== undefined, inTeam }),
+      };
     }
     case 'meetingroom':
       // Meeting rooms come with the meetings area: no room exists yet.
@@ -42,7 +52,13 @@ export function loadConversationAccess(db: Reader, conversation: Conversation, u
 function spaceConversation(db: Reader, conversation: Conversation, projectId: string, userId: string): ConversationAccess | null {
   const access = loadSpaceAccess(db, projectId, userId);
   if (!access) return null;
-  return { conversation, teamId: access.space.teamId, spaceId: projectId, inactive: false, ...chatPolicy.inSpace(access.seat, access.space, access.spaceSeat) };
+  return {
+    conversation,
+    teamId: access.space.teamId,
+    spaceId: projectId,
+    inactive: false,
+    ...chatPolicy.inSpace(access.seat, access.space, access.spaceSeat),
+  };
 }
 
 /**
@@ -102,7 +118,11 @@ export function toMessageState(row: MessageRow): MessageState {
 }
 
 /** A live message of a conversation the user may read; any other id answers as a missing message. */
-export function requireVisibleMessage(db: Reader, messageId: string, userId: string): { row: MessageRow; message: MessageState; access: ConversationAccess } {
+export function requireVisibleMessage(
+  db: Reader,
+  messageId: string,
+  userId: string,
+): { row: MessageRow; message: MessageState; access: ConversationAccess } {
   const row = findMessage(db, messageId);
   const access = row ? loadConversationAccess(db, parseConversationKey(row.conversation), userId) : null;
   if (!row || row.deletedAt !== null || !access?.read) throw new DomainError('NOT_FOUND', chatMessages.messageNotFound);

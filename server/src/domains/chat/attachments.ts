@@ -47,10 +47,20 @@ export type PresentedAttachment = ReturnType<typeof presentAttachment>;
  * message's conversation: whoever reads the conversation may then read it (the files area gives a
  * conversation's readers its owner's files). A deleted file, or one moved to another space, is null.
  */
-export function attachmentsOf(db: Reader, messages: readonly { fileId: string | null; conversation: string }[]): (PresentedAttachment | null)[] {
+export function attachmentsOf(
+  db: Reader,
+  messages: readonly { fileId: string | null; conversation: string }[],
+): (PresentedAttachment | null)[] {
   const ids = [...new Set(messages.map((message) => message.fileId).filter((id): id is string => id !== null))];
   if (ids.length === 0) return messages.map(() => null);
-  const rows = new Map(db.select().from(files).where(inArray(files.id, ids)).all().map((row) => [row.id, row]));
+  const rows = new Map(
+    db
+      .select()
+      .from(files)
+      .where(inArray(files.id, ids))
+      .all()
+      .map((row) => [row.id, row]),
+  );
   return messages.map((message) => {
     const row = message.fileId === null ? undefined : rows.get(message.fileId);
     if (!row || !fileBelongsTo(row, refOf(parseConversationKey(message.conversation), null))) return null;
@@ -64,6 +74,9 @@ type FileQuery = { obj: { fileId?: string | null; conversation?: string } }[];
 export const attachmentLoaders = {
   Message: {
     file: async (queries: FileQuery, context: MercuriusContext) =>
-      attachmentsOf(context.services.database.db, queries.map(({ obj }) => ({ fileId: obj.fileId ?? null, conversation: obj.conversation ?? '' }))),
+      attachmentsOf(
+        context.services.database.db,
+        queries.map(({ obj }) => ({ fileId: obj.fileId ?? null, conversation: obj.conversation ?? '' })),
+      ),
   },
 };

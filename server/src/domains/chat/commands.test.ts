@@ -1,8 +1,21 @@
 import { describe, expect, it } from 'vitest';
 import { chatMessages } from '#shared/chatRules';
 import {
-  checkAttachment, decideDeleteMessage, decideEditMessage, decideMentionNotifications, decidePostMessage, decideReaction, decideRead, excerpt, mentionsIn, pageCursor, pageRequest,
-  fileBelongsTo, validateEmoji, validateMessageInput, type MessageState,
+  checkAttachment,
+  decideDeleteMessage,
+  decideEditMessage,
+  decideMentionNotifications,
+  decidePostMessage,
+  decideReaction,
+  decideRead,
+  excerpt,
+  mentionsIn,
+  pageCursor,
+  pageRequest,
+  fileBelongsTo,
+  validateEmoji,
+  validateMessageInput,
+  type MessageState,
 } from './commands';
 import { conversationFrom, conversationOf, refOf } from './conversation';
 
@@ -14,7 +27,16 @@ const ref = refOf(conversationOf('project', space), space);
 const everyone = () => true;
 
 const message = (overrides: Partial<MessageState> = {}): MessageState => ({
-  ...ref, id: 'e00000000000000000000005', teamId: 't', seq: 10, authorId: ann, type: 'text', body: 'hello', mentions: [], deleted: false, ...overrides,
+  ...ref,
+  id: 'e00000000000000000000005',
+  teamId: 't',
+  seq: 10,
+  authorId: ann,
+  type: 'text',
+  body: 'hello',
+  mentions: [],
+  deleted: false,
+  ...overrides,
 });
 
 const refusal = (code: string, text?: string) => expect.objectContaining({ code, ...(text ? { message: text } : {}) }) as unknown as Error;
@@ -32,14 +54,20 @@ describe('validateMessageInput', () => {
   });
 
   it('drops control characters but keeps the Markdown as written', () => {
-    expect(validateMessageInput({ body: 'a\u0000b <script>x</script> [l](javascript:y)' }).body).toBe('ab <script>x</script> [l](javascript:y)');
+    expect(validateMessageInput({ body: 'a\u0000b <script>x</script> [l](javascript:y)' }).body).toBe(
+      'ab <script>x</script> [l](javascript:y)',
+    );
   });
 
   it('refuses server-only types, a file message without a file, and long client ids', () => {
     expect(() => validateMessageInput({ body: 'x', type: 'system' })).toThrowError(refusal('BAD_USER_INPUT', chatMessages.typeNotAllowed));
     expect(() => validateMessageInput({ body: '', type: 'file' })).toThrowError(refusal('BAD_USER_INPUT', chatMessages.fileRequired));
-    expect(() => validateMessageInput({ body: '', type: 'file', file: '' })).toThrowError(refusal('BAD_USER_INPUT', chatMessages.fileRequired));
-    expect(() => validateMessageInput({ body: 'x', clientId: 'c'.repeat(65) })).toThrowError(refusal('BAD_USER_INPUT', chatMessages.clientIdLength));
+    expect(() => validateMessageInput({ body: '', type: 'file', file: '' })).toThrowError(
+      refusal('BAD_USER_INPUT', chatMessages.fileRequired),
+    );
+    expect(() => validateMessageInput({ body: 'x', clientId: 'c'.repeat(65) })).toThrowError(
+      refusal('BAD_USER_INPUT', chatMessages.clientIdLength),
+    );
     expect(validateMessageInput({ body: 'x', clientId: 'c'.repeat(64) }).clientId).toHaveLength(64);
   });
 });
@@ -56,7 +84,9 @@ describe('attachments', () => {
     expect(checkAttachment(file, ref, ann)).toBe(file.id);
     expect(() => checkAttachment(undefined, ref, ann)).toThrowError(refusal('NOT_FOUND', chatMessages.fileNotFound));
     expect(() => checkAttachment(file, ref, bob)).toThrowError(refusal('PERMISSION_DENIED', chatMessages.fileNotYours));
-    expect(() => checkAttachment({ ...file, projectId: cid }, ref, ann)).toThrowError(refusal('BAD_USER_INPUT', chatMessages.fileElsewhere));
+    expect(() => checkAttachment({ ...file, projectId: cid }, ref, ann)).toThrowError(
+      refusal('BAD_USER_INPUT', chatMessages.fileElsewhere),
+    );
   });
 
   it("tells a space's own files from its tasks' and a private chat's", () => {
@@ -89,19 +119,49 @@ describe('mentions', () => {
   });
 
   it('notifies each recipient once with the message and a readable excerpt', () => {
-    const decided = decideMentionNotifications({ ...ref, messageId: 'm', teamId: 't', authorId: ann, body: `Hey @[Bob](${bob}),\n\nlook` }, [bob], () => 'n1');
+    const decided = decideMentionNotifications(
+      { ...ref, messageId: 'm', teamId: 't', authorId: ann, body: `Hey @[Bob](${bob}),\n\nlook` },
+      [bob],
+      () => 'n1',
+    );
     expect([...decided.keys()]).toEqual([bob]);
-    expect(decided.get(bob)![0]!.payload).toMatchObject({ type: 'MESSAGE_MENTION', userId: bob, projectId: space, messageId: 'm', description: 'Hey @Bob, look' });
+    expect(decided.get(bob)![0]!.payload).toMatchObject({
+      type: 'MESSAGE_MENTION',
+      userId: bob,
+      projectId: space,
+      messageId: 'm',
+      description: 'Hey @Bob, look',
+    });
     expect(excerpt('y'.repeat(200))).toHaveLength(140);
   });
 });
 
 describe('decidePostMessage', () => {
-  const command = { messageId: 'm1', authorId: ann, body: `hi @[Bob](${bob})`, type: 'text' as const, clientId: 'c1', replyToId: null, fileId: null };
+  const command = {
+    messageId: 'm1',
+    authorId: ann,
+    body: `hi @[Bob](${bob})`,
+    type: 'text' as const,
+    clientId: 'c1',
+    replyToId: null,
+    fileId: null,
+  };
 
   it('records the message with the mentions that may be told', () => {
     const [event] = decidePostMessage(command, ref, undefined, everyone);
-    expect(event).toEqual({ type: 'message.created', payload: { ...ref, messageId: 'm1', body: command.body, type: 'text', fileId: null, replyToId: null, clientId: 'c1', mentions: [bob] } });
+    expect(event).toEqual({
+      type: 'message.created',
+      payload: {
+        ...ref,
+        messageId: 'm1',
+        body: command.body,
+        type: 'text',
+        fileId: null,
+        replyToId: null,
+        clientId: 'c1',
+        mentions: [bob],
+      },
+    });
   });
 
   it('records the attached file', () => {
@@ -113,24 +173,35 @@ describe('decidePostMessage', () => {
     expect(decidePostMessage({ ...command, replyToId: 'q' }, ref, message({ id: 'q' }), everyone)).toHaveLength(1);
     const other = refOf(conversationOf('privat', cid), null);
     for (const quoted of [undefined, message({ deleted: true }), message({ ...other })]) {
-      expect(() => decidePostMessage({ ...command, replyToId: 'q' }, ref, quoted, everyone)).toThrowError(refusal('NOT_FOUND', chatMessages.replyNotFound));
+      expect(() => decidePostMessage({ ...command, replyToId: 'q' }, ref, quoted, everyone)).toThrowError(
+        refusal('NOT_FOUND', chatMessages.replyNotFound),
+      );
     }
   });
 });
 
 describe('editing, deleting and reacting', () => {
   it('lets only the author edit, and records nothing when the body is the same', () => {
-    expect(() => decideEditMessage(message(), bob, 'mine now', everyone)).toThrowError(refusal('PERMISSION_DENIED', chatMessages.editOwnOnly));
-    expect(() => decideEditMessage(message({ type: 'system' }), ann, 'x', everyone)).toThrowError(refusal('BAD_USER_INPUT', chatMessages.editNotText));
+    expect(() => decideEditMessage(message(), bob, 'mine now', everyone)).toThrowError(
+      refusal('PERMISSION_DENIED', chatMessages.editOwnOnly),
+    );
+    expect(() => decideEditMessage(message({ type: 'system' }), ann, 'x', everyone)).toThrowError(
+      refusal('BAD_USER_INPUT', chatMessages.editNotText),
+    );
     expect(() => decideEditMessage(message({ deleted: true }), ann, 'x', everyone)).toThrowError(refusal('NOT_FOUND'));
     expect(decideEditMessage(message(), ann, ' hello ', everyone)).toEqual([]);
-    expect(decideEditMessage(message(), ann, 'changed', everyone)[0]).toMatchObject({ type: 'message.edited', payload: { body: 'changed', mentions: [] } });
+    expect(decideEditMessage(message(), ann, 'changed', everyone)[0]).toMatchObject({
+      type: 'message.edited',
+      payload: { body: 'changed', mentions: [] },
+    });
   });
 
   it('lets the author or a moderator delete', () => {
     expect(decideDeleteMessage(message(), ann, { moderate: false })).toHaveLength(1);
     expect(decideDeleteMessage(message(), bob, { moderate: true })[0]!.payload).toMatchObject({ authorId: ann });
-    expect(() => decideDeleteMessage(message(), bob, { moderate: false })).toThrowError(refusal('PERMISSION_DENIED', chatMessages.deleteNotAllowed));
+    expect(() => decideDeleteMessage(message(), bob, { moderate: false })).toThrowError(
+      refusal('PERMISSION_DENIED', chatMessages.deleteNotAllowed),
+    );
     expect(() => decideDeleteMessage(message({ deleted: true }), ann, { moderate: true })).toThrowError(refusal('NOT_FOUND'));
   });
 
@@ -138,7 +209,8 @@ describe('editing, deleting and reacting', () => {
     expect(decideReaction(message(), bob, '👍', false)[0]!.payload).toMatchObject({ added: true, emoji: '👍' });
     expect(decideReaction(message(), bob, '👍', true)[0]!.payload).toMatchObject({ added: false });
     expect(validateEmoji(' 🎉 ')).toBe('🎉');
-    for (const bad of ['', 'two words', '<b>', 'x'.repeat(33)]) expect(() => validateEmoji(bad)).toThrowError(refusal('BAD_USER_INPUT', chatMessages.emojiInvalid));
+    for (const bad of ['', 'two words', '<b>', 'x'.repeat(33)])
+      expect(() => validateEmoji(bad)).toThrowError(refusal('BAD_USER_INPUT', chatMessages.emojiInvalid));
   });
 });
 
@@ -157,7 +229,9 @@ describe('read markers and pages', () => {
 
   it('starts a page below a message of the same conversation only', () => {
     expect(pageCursor({ conversation: ref.conversation, seq: 42 }, ref.conversation)).toBe(42);
-    expect(() => pageCursor({ conversation: 'privat:x', seq: 42 }, ref.conversation)).toThrowError(refusal('NOT_FOUND', chatMessages.beforeNotFound));
+    expect(() => pageCursor({ conversation: 'privat:x', seq: 42 }, ref.conversation)).toThrowError(
+      refusal('NOT_FOUND', chatMessages.beforeNotFound),
+    );
     expect(() => pageCursor(undefined, ref.conversation)).toThrowError(refusal('NOT_FOUND'));
   });
 });

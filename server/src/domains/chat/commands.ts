@@ -1,4 +1,14 @@
-import { chatMessages, clientIdLength, emojiLength, maximumMentions, mentionedIds, messageBodyLength, messagePageSize, normalizeBody, type MessageType } from '#shared/chatRules';
+import {
+  chatMessages,
+  clientIdLength,
+  emojiLength,
+  maximumMentions,
+  mentionedIds,
+  messageBodyLength,
+  messagePageSize,
+  normalizeBody,
+  type MessageType,
+} from '#shared/chatRules';
 import { DomainError } from '../../errors';
 import type { ConversationRef, MentionEvent, MessageEvent, ReadEvent } from './events';
 
@@ -28,14 +38,20 @@ export interface MessageInput {
  * (a file message may have none), a client-sent type of text or file only. A message with a file is
  * a file message whatever type was given; a file message without a file is refused.
  */
-export function validateMessageInput(input: MessageInput): { body: string; type: MessageType; clientId: string | null; fileId: string | null } {
+export function validateMessageInput(input: MessageInput): {
+  body: string;
+  type: MessageType;
+  clientId: string | null;
+  fileId: string | null;
+} {
   const requested = input.type ?? 'text';
   if (requested !== 'text' && requested !== 'file') throw badInput(chatMessages.typeNotAllowed);
   const fileId = typeof input.file === 'string' && input.file !== '' ? input.file : null;
   if (requested === 'file' && fileId === null) throw badInput(chatMessages.fileRequired);
   const type: MessageType = fileId === null ? 'text' : 'file';
   const clientId = input.clientId ?? null;
-  if (clientId !== null && (clientId.length < clientIdLength.minimum || clientId.length > clientIdLength.maximum)) throw badInput(chatMessages.clientIdLength);
+  if (clientId !== null && (clientId.length < clientIdLength.minimum || clientId.length > clientIdLength.maximum))
+    throw badInput(chatMessages.clientIdLength);
   return { body: validateBody(input.body, type), type, clientId, fileId };
 }
 
@@ -78,7 +94,9 @@ export function validateBody(raw: string, type: string): string {
 
 /** The ids a body mentions that may be told: readers of the conversation other than the author, at most 50. */
 export function mentionsIn(body: string, authorId: string, canRead: (userId: string) => boolean): string[] {
-  return mentionedIds(body).filter((userId) => userId !== authorId && canRead(userId)).slice(0, maximumMentions);
+  return mentionedIds(body)
+    .filter((userId) => userId !== authorId && canRead(userId))
+    .slice(0, maximumMentions);
 }
 
 export interface NewMessage {
@@ -93,21 +111,29 @@ export interface NewMessage {
 }
 
 /** A reply must quote a live message of the same conversation. */
-export function decidePostMessage(command: NewMessage, ref: ConversationRef, replyTo: MessageState | null | undefined, canRead: (userId: string) => boolean): MessageEvent[] {
-  if (command.replyToId !== null && (!replyTo || replyTo.deleted || replyTo.conversation !== ref.conversation)) throw new DomainError('NOT_FOUND', chatMessages.replyNotFound);
-  return [{
-    type: 'message.created',
-    payload: {
-      ...ref,
-      messageId: command.messageId,
-      body: command.body,
-      type: command.type,
-      fileId: command.fileId,
-      replyToId: command.replyToId,
-      clientId: command.clientId,
-      mentions: mentionsIn(command.body, command.authorId, canRead),
+export function decidePostMessage(
+  command: NewMessage,
+  ref: ConversationRef,
+  replyTo: MessageState | null | undefined,
+  canRead: (userId: string) => boolean,
+): MessageEvent[] {
+  if (command.replyToId !== null && (!replyTo || replyTo.deleted || replyTo.conversation !== ref.conversation))
+    throw new DomainError('NOT_FOUND', chatMessages.replyNotFound);
+  return [
+    {
+      type: 'message.created',
+      payload: {
+        ...ref,
+        messageId: command.messageId,
+        body: command.body,
+        type: command.type,
+        fileId: command.fileId,
+        replyToId: command.replyToId,
+        clientId: command.clientId,
+        mentions: mentionsIn(command.body, command.authorId, canRead),
+      },
     },
-  }];
+  ];
 }
 
 const refOfMessage = (message: MessageState): ConversationRef => ({
@@ -120,13 +146,23 @@ const refOfMessage = (message: MessageState): ConversationRef => ({
 });
 
 /** ediMessage: the author's own text or file message; the same body again changes nothing. */
-export function decideEditMessage(message: MessageState, editorId: string, rawBody: string, canRead: (userId: string) => boolean): MessageEvent[] {
+export function decideEditMessage(
+  message: MessageState,
+  editorId: string,
+  rawBody: string,
+  canRead: (userId: string) => boolean,
+): MessageEvent[] {
   if (message.deleted) throw new DomainError('NOT_FOUND', chatMessages.messageNotFound);
   if (message.authorId !== editorId) throw new DomainError('PERMISSION_DENIED', chatMessages.editOwnOnly);
   if (message.type !== 'text' && message.type !== 'file') throw badInput(chatMessages.editNotText);
   const body = validateBody(rawBody, message.type);
   if (body === message.body) return [];
-  return [{ type: 'message.edited', payload: { ...refOfMessage(message), messageId: message.id, body, mentions: mentionsIn(body, message.authorId, canRead) } }];
+  return [
+    {
+      type: 'message.edited',
+      payload: { ...refOfMessage(message), messageId: message.id, body, mentions: mentionsIn(body, message.authorId, canRead) },
+    },
+  ];
 }
 
 /**
@@ -143,7 +179,8 @@ export function decideDeleteMessage(message: MessageState, userId: string, acces
 /** An emoji: one short token without spaces, angle brackets or quotes (it is shown, never parsed). */
 export function validateEmoji(raw: string): string {
   const emoji = raw.trim();
-  if (emoji.length < emojiLength.minimum || emoji.length > emojiLength.maximum || /[\s<>"'`]/.test(emoji)) throw badInput(chatMessages.emojiInvalid);
+  if (emoji.length < emojiLength.minimum || emoji.length > emojiLength.maximum || /[\s<>"'`]/.test(emoji))
+    throw badInput(chatMessages.emojiInvalid);
   return emoji;
 }
 
@@ -166,23 +203,45 @@ export function decideMentionNotifications(
   newId: () => string,
 ): Map<string, MentionEvent[]> {
   const description = excerpt(message.body);
-  return new Map(recipients.map((userId) => [userId, [{
-    type: 'notification.created' as const,
-    payload: {
-      notificationId: newId(), userId, type: 'MESSAGE_MENTION' as const, teamId: message.teamId, projectId: message.projectId ?? message.spaceId,
-      taskId: message.taskId, privatId: message.privatId, meetingroomId: message.meetingroomId, messageId: message.messageId, authorId: message.authorId, description,
-    },
-  }]]));
+  return new Map(
+    recipients.map((userId) => [
+      userId,
+      [
+        {
+          type: 'notification.created' as const,
+          payload: {
+            notificationId: newId(),
+            userId,
+            type: 'MESSAGE_MENTION' as const,
+            teamId: message.teamId,
+            projectId: message.projectId ?? message.spaceId,
+            taskId: message.taskId,
+            privatId: message.privatId,
+            meetingroomId: message.meetingroomId,
+            messageId: message.messageId,
+            authorId: message.authorId,
+            description,
+          },
+        },
+      ],
+    ]),
+  );
 }
 
 /** A notification's line: mention tokens shown as @Name, whitespace folded, cut to 140 characters. */
 export function excerpt(body: string): string {
-  const plain = body.replace(/@\[([^\]\n]{1,200})\]\([0-9a-f]{24}\)/g, '@$1').replace(/\s+/g, ' ').trim();
+  const plain = body
+    .replace(/@\[([^\]\n]{1,200})\]\([0-9a-f]{24}\)/g, '@$1')
+    .replace(/\s+/g, ' ')
+    .trim();
   return plain.length > 140 ? `${plain.slice(0, 139)}…` : plain;
 }
 
 /** getMessages' page: `first` 1..100 (50 by default); `before` is a message id. */
-export function pageRequest(args: { first?: number | null | undefined; before?: string | null | undefined }): { limit: number; before: string | null } {
+export function pageRequest(args: { first?: number | null | undefined; before?: string | null | undefined }): {
+  limit: number;
+  before: string | null;
+} {
   const limit = args.first ?? messagePageSize.default;
   if (!Number.isInteger(limit) || limit < 1 || limit > messagePageSize.maximum) throw badInput(chatMessages.pageSize);
   return { limit, before: args.before ?? null };

@@ -22,7 +22,8 @@ function mayChangeAccess(conversation: Conversation, spaceId: string | null, eve
   const payload = event.payload as Payload;
   if (event.type.startsWith('team.')) return true;
   if (event.type.startsWith('project.')) return spaceId !== null && payload.projectId === spaceId;
-  if (event.type === 'task.moved' || event.type === 'task.deleted') return conversation.kind === 'task' && payload.taskId === conversation.id;
+  if (event.type === 'task.moved' || event.type === 'task.deleted')
+    return conversation.kind === 'task' && payload.taskId === conversation.id;
   if (event.type.startsWith('privat.')) return conversation.kind === 'privat' && payload.privatId === conversation.id;
   return false;
 }
@@ -37,12 +38,19 @@ interface Delivery {
  * read it. Access is judged again after every event that can change it (membership, roles, the space,
  * the task, the chat); the first one that takes it away ends the subscription.
  */
-async function* conversationFeed(context: MercuriusContext, userId: string, conversation: Conversation, teamId: string, initial: { spaceId: string | null; moderate: boolean }) {
+async function* conversationFeed(
+  context: MercuriusContext,
+  userId: string,
+  conversation: Conversation,
+  teamId: string,
+  initial: { spaceId: string | null; moderate: boolean },
+) {
   const db = context.services.database.db;
   let { spaceId, moderate } = initial;
   const events = feed(context, requireActor(context), [topics.team(teamId), typingTopic(conversation.key)], (incoming): Verdict => {
     const event = incoming as Incoming;
-    if (event.type === 'typing') return (event as TypingNotice).conversation === conversation.key && (event as TypingNotice).userId !== userId ? 'deliver' : 'skip';
+    if (event.type === 'typing')
+      return (event as TypingNotice).conversation === conversation.key && (event as TypingNotice).userId !== userId ? 'deliver' : 'skip';
     const stored = event as StoredEvent;
     if (stored.type.startsWith('message.')) return (stored.payload as Payload).conversation === conversation.key ? 'deliver' : 'skip';
     if (!mayChangeAccess(conversation, spaceId, stored)) return 'skip';
@@ -62,7 +70,11 @@ function sharedMessage(db: Reader, event: StoredEvent): MessageBase | null {
   let cache = sharedByEvent.get(db);
   if (!cache) sharedByEvent.set(db, (cache = new Map()));
   if (!cache.has(event.seq)) {
-    const row = db.select().from(messages).where(eq(messages.id, (event.payload as Payload).messageId!)).get();
+    const row = db
+      .select()
+      .from(messages)
+      .where(eq(messages.id, (event.payload as Payload).messageId!))
+      .get();
     cache.set(event.seq, row && row.deletedAt === null ? presentMessageBases(db, [row])[0]! : null);
     if (cache.size > 32) cache.delete(cache.keys().next().value!);
   }
@@ -70,7 +82,11 @@ function sharedMessage(db: Reader, event: StoredEvent): MessageBase | null {
 }
 
 const isMember = (db: Reader, privatId: string, userId: string) =>
-  db.select({ userId: privatMembers.userId }).from(privatMembers).where(and(eq(privatMembers.privatId, privatId), eq(privatMembers.userId, userId))).get() !== undefined;
+  db
+    .select({ userId: privatMembers.userId })
+    .from(privatMembers)
+    .where(and(eq(privatMembers.privatId, privatId), eq(privatMembers.userId, userId)))
+    .get() !== undefined;
 
 /** Which changes of the team's private chats concern the subscriber's list. */
 function privatVerdict(db: Reader, userId: string, event: StoredEvent): Verdict {
@@ -98,7 +114,8 @@ function privatVerdict(db: Reader, userId: string, event: StoredEvent): Verdict 
 function privatChangeType(event: StoredEvent, userId: string): string {
   if (event.type.startsWith('message.')) return 'privat.message';
   if (event.type === 'chat.read') return 'privat.read';
-  if (event.type === 'privat.members_added') return (event.payload as PrivatMembersAdded).userIds.includes(userId) ? 'privat.created' : 'privat.updated';
+  if (event.type === 'privat.members_added')
+    return (event.payload as PrivatMembersAdded).userIds.includes(userId) ? 'privat.created' : 'privat.updated';
   if (event.type === 'privat.left') return (event.payload as PrivatLeft).userId === userId ? 'privat.left' : 'privat.updated';
   return event.type;
 }
@@ -116,11 +133,23 @@ export const chatSubscriptions = {
       const db = context.services.database.db;
       if (event.type === 'typing') {
         const notice = event as TypingNotice;
-        return { type: notice.stopped ? 'typing.stopped' : 'typing', seq: 0, messageId: null, message: null, user: peopleById(db, [notice.userId]).get(notice.userId) ?? null };
+        return {
+          type: notice.stopped ? 'typing.stopped' : 'typing',
+          seq: 0,
+          messageId: null,
+          message: null,
+          user: peopleById(db, [notice.userId]).get(notice.userId) ?? null,
+        };
       }
       const stored = event as StoredEvent;
       const base = stored.type === 'message.deleted' ? null : sharedMessage(db, stored);
-      return { type: stored.type, seq: stored.seq, messageId: (stored.payload as Payload).messageId!, message: base ? messageForViewer(base, viewerId, moderate) : null, user: null };
+      return {
+        type: stored.type,
+        seq: stored.seq,
+        messageId: (stored.payload as Payload).messageId!,
+        message: base ? messageForViewer(base, viewerId, moderate) : null,
+        user: null,
+      };
     },
   },
   subPrivat: {

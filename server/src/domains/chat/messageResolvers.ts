@@ -11,8 +11,18 @@ import { runCommand } from '../teams/support';
 import { conversationReaders, findMessage, requirePostable, requireReadable, requireVisibleMessage, toMessageState } from './access';
 import { loadAttachment } from './attachments';
 import {
-  checkAttachment, decideDeleteMessage, decideEditMessage, decideMentionNotifications, decidePostMessage, decideReaction, decideRead, pageCursor, pageRequest, validateEmoji,
-  validateMessageInput, type MessageState,
+  checkAttachment,
+  decideDeleteMessage,
+  decideEditMessage,
+  decideMentionNotifications,
+  decidePostMessage,
+  decideReaction,
+  decideRead,
+  pageCursor,
+  pageRequest,
+  validateEmoji,
+  validateMessageInput,
+  type MessageState,
 } from './commands';
 import { conversationFrom, parseConversationKey, refOf, type ConversationArguments } from './conversation';
 import { chatStream, readsStream, type ConversationRef } from './events';
@@ -30,11 +40,25 @@ function presentMessage(db: Reader, messageId: string, viewerId: string) {
 }
 
 /** Tells the people a message newly mentions, one notification event each in their own stream. */
-function recordMentions(unit: UnitOfWork, message: ConversationRef & { messageId: string; teamId: string; authorId: string; body: string }, recipients: readonly string[]): void {
-  for (const [userId, events] of decideMentionNotifications(message, recipients, () => newId())) unit.append(notificationStream(userId), events, { teamId: message.teamId });
+function recordMentions(
+  unit: UnitOfWork,
+  message: ConversationRef & { messageId: string; teamId: string; authorId: string; body: string },
+  recipients: readonly string[],
+): void {
+  for (const [userId, events] of decideMentionNotifications(message, recipients, () => newId()))
+    unit.append(notificationStream(userId), events, { teamId: message.teamId });
 }
 
-function postMessage(context: MercuriusContext, args: ConversationArguments & { body: string; type?: string | null; file?: string | null; replyTo?: string | null; clientId?: string | null }) {
+function postMessage(
+  context: MercuriusContext,
+  args: ConversationArguments & {
+    body: string;
+    type?: string | null;
+    file?: string | null;
+    replyTo?: string | null;
+    clientId?: string | null;
+  },
+) {
   const actor = requireActor(context);
   const input = validateMessageInput(args);
   const conversation = conversationFrom(args);
@@ -44,7 +68,11 @@ function postMessage(context: MercuriusContext, args: ConversationArguments & { 
     requireReadable(db, conversation, actor.userId);
     if (input.clientId !== null) {
       // A resend of a message already posted: the first one stands and nothing is written.
-      const sent = db.select().from(messages).where(and(eq(messages.authorId, actor.userId), eq(messages.clientId, input.clientId))).get();
+      const sent = db
+        .select()
+        .from(messages)
+        .where(and(eq(messages.authorId, actor.userId), eq(messages.clientId, input.clientId)))
+        .get();
       if (sent && sent.conversation !== conversation.key) throw new DomainError('IDEMPOTENCY_KEY_REUSED', chatMessages.clientIdReused);
       if (sent) return sent.id;
     }
@@ -53,7 +81,12 @@ function postMessage(context: MercuriusContext, args: ConversationArguments & { 
     const replyRow = replyToId ? findMessage(db, replyToId) : undefined;
     const ref = refOf(conversation, access.spaceId);
     const fileId = input.fileId === null ? null : checkAttachment(loadAttachment(db, input.fileId, actor.userId), ref, actor.userId);
-    const events = decidePostMessage({ messageId, authorId: actor.userId, body: input.body, type: input.type, clientId: input.clientId, replyToId, fileId }, ref, replyRow && toMessageState(replyRow), conversationReaders(db, conversation));
+    const events = decidePostMessage(
+      { messageId, authorId: actor.userId, body: input.body, type: input.type, clientId: input.clientId, replyToId, fileId },
+      ref,
+      replyRow && toMessageState(replyRow),
+      conversationReaders(db, conversation),
+    );
     unit.append(chatStream(conversation.key), events, { teamId: access.teamId });
     const created = events[0]!.payload as { mentions: string[] };
     recordMentions(unit, { ...ref, messageId, teamId: access.teamId, authorId: actor.userId, body: input.body }, created.mentions);
@@ -94,7 +127,13 @@ export const messageQueries: Record<string, Resolver> = {
     const access = requireReadable(db, conversation, actor.userId);
     const conditions = [eq(messages.conversation, conversation.key), isNull(messages.deletedAt)];
     if (page.before !== null) conditions.push(lt(messages.seq, pageCursor(findMessage(db, page.before), conversation.key)));
-    const rows = db.select().from(messages).where(and(...conditions)).orderBy(desc(messages.seq)).limit(page.limit).all();
+    const rows = db
+      .select()
+      .from(messages)
+      .where(and(...conditions))
+      .orderBy(desc(messages.seq))
+      .limit(page.limit)
+      .all();
     return presentMessages(db, rows, actor.userId, () => access.moderate);
   },
 };
@@ -108,11 +147,20 @@ export const messageMutations: Record<string, Resolver> = {
   },
   ediMessage: (_root, args: { id: string; body: string }, context) => {
     const userId = onMessage(context, args.id, (unit, message, editorId) => {
-      const events = decideEditMessage(message, editorId, args.body, conversationReaders(unit.transaction, parseConversationKey(message.conversation)));
+      const events = decideEditMessage(
+        message,
+        editorId,
+        args.body,
+        conversationReaders(unit.transaction, parseConversationKey(message.conversation)),
+      );
       if (events.length === 0) return;
       unit.append(chatStream(message.conversation), events, { teamId: message.teamId });
       const edited = events[0]!.payload as { body: string; mentions: string[] };
-      recordMentions(unit, { ...message, messageId: message.id, body: edited.body }, edited.mentions.filter((id) => !message.mentions.includes(id)));
+      recordMentions(
+        unit,
+        { ...message, messageId: message.id, body: edited.body },
+        edited.mentions.filter((id) => !message.mentions.includes(id)),
+      );
     });
     return presentMessage(context.services.database.db, args.id, userId);
   },
@@ -127,9 +175,14 @@ export const messageMutations: Record<string, Resolver> = {
   reactMessage: (_root, args: { id: string; emoji: string }, context) => {
     const emoji = validateEmoji(args.emoji);
     const userId = onMessage(context, args.id, (unit, message, reactorId) => {
-      const existing = unit.transaction.select().from(messageReactions)
-        .where(and(eq(messageReactions.messageId, message.id), eq(messageReactions.userId, reactorId), eq(messageReactions.emoji, emoji))).get();
-      unit.append(chatStream(message.conversation), decideReaction(message, reactorId, emoji, existing !== undefined), { teamId: message.teamId });
+      const existing = unit.transaction
+        .select()
+        .from(messageReactions)
+        .where(and(eq(messageReactions.messageId, message.id), eq(messageReactions.userId, reactorId), eq(messageReactions.emoji, emoji)))
+        .get();
+      unit.append(chatStream(message.conversation), decideReaction(message, reactorId, emoji, existing !== undefined), {
+        teamId: message.teamId,
+      });
     });
     return presentMessage(context.services.database.db, args.id, userId);
   },
@@ -139,7 +192,11 @@ export const messageMutations: Record<string, Resolver> = {
     runCommand(context, actor.userId, (unit) => {
       const db = unit.transaction;
       const access = requireReadable(db, conversation, actor.userId);
-      const marker = db.select({ seq: chatReadMarkers.seq }).from(chatReadMarkers).where(and(eq(chatReadMarkers.userId, actor.userId), eq(chatReadMarkers.conversation, conversation.key))).get();
+      const marker = db
+        .select({ seq: chatReadMarkers.seq })
+        .from(chatReadMarkers)
+        .where(and(eq(chatReadMarkers.userId, actor.userId), eq(chatReadMarkers.conversation, conversation.key)))
+        .get();
       const events = decideRead(refOf(conversation, access.spaceId), actor.userId, marker?.seq ?? 0, latestSeq(db, conversation.key));
       if (events.length > 0) unit.append(readsStream(actor.userId), events, { teamId: access.teamId });
     });

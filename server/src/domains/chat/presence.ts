@@ -49,7 +49,12 @@ export class PresenceBoard {
   }
 
   private publish(userId: string): void {
-    const notice: PresenceNotice = { type: 'presence', userId, state: this.state(userId), teamIds: teamsOf(this.services.database.db, userId).map((team) => team.id) };
+    const notice: PresenceNotice = {
+      type: 'presence',
+      userId,
+      state: this.state(userId),
+      teamIds: teamsOf(this.services.database.db, userId).map((team) => team.id),
+    };
     this.services.live.emitter.emit({ topic: presenceTopic, payload: notice });
   }
 }
@@ -72,9 +77,15 @@ export const presenceQueries: Record<string, Resolver> = {
     const board = presenceOf(context.services);
     // Members read from the team's own list need no seat check; a guest sees only the people they share a space with.
     const shared = guestCircle(db, seat);
-    return db.select({ userId: teamMembers.userId }).from(teamMembers).where(eq(teamMembers.teamId, team.id)).all()
+    return db
+      .select({ userId: teamMembers.userId })
+      .from(teamMembers)
+      .where(eq(teamMembers.teamId, team.id))
+      .all()
       .map((member) => ({ user: member.userId, state: board.state(member.userId) }))
-      .filter((presence) => presence.state !== 'offline' && (presence.user === actor.userId || shared === null || shared.has(presence.user)));
+      .filter(
+        (presence) => presence.state !== 'offline' && (presence.user === actor.userId || shared === null || shared.has(presence.user)),
+      );
   },
 };
 
@@ -97,7 +108,8 @@ export const presenceSubscriptions = {
       const visible = chatPartners(db, team.id, seat);
       return feed(context, actor, [presenceTopic, topics.team(team.id)], (incoming): Verdict => {
         const event = incoming as StoredEvent | PresenceNotice;
-        if (event.type === 'team.member_removed') return (event as StoredEvent<{ userId: string }>).payload.userId === actor.userId ? 'end' : 'skip';
+        if (event.type === 'team.member_removed')
+          return (event as StoredEvent<{ userId: string }>).payload.userId === actor.userId ? 'end' : 'skip';
         if (event.type !== 'presence') return 'skip';
         const notice = event as PresenceNotice;
         // The subscriber's own changes are theirs already; only teammates they may see are told about.

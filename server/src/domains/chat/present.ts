@@ -14,7 +14,14 @@ const personFields = { id: users.id, firstname: users.firstname, lastname: users
 export function peopleById(db: Reader, ids: Iterable<string>): Map<string, Person> {
   const wanted = [...new Set(ids)];
   if (wanted.length === 0) return new Map();
-  return new Map(db.select(personFields).from(users).where(inArray(users.id, wanted)).all().map((person) => [person.id, person]));
+  return new Map(
+    db
+      .select(personFields)
+      .from(users)
+      .where(inArray(users.id, wanted))
+      .all()
+      .map((person) => [person.id, person]),
+  );
 }
 
 /**
@@ -25,10 +32,26 @@ export function presentMessageBases(db: Reader, rows: readonly MessageRow[]) {
   if (rows.length === 0) return [];
   const replyIds = [...new Set(rows.map((row) => row.replyToId).filter((id): id is string => id !== null))];
   const quoted = new Map(
-    (replyIds.length === 0 ? [] : db.select({ id: messages.id, body: messages.body, authorId: messages.authorId, deletedAt: messages.deletedAt }).from(messages).where(inArray(messages.id, replyIds)).all())
-      .map((row) => [row.id, row]),
+    (replyIds.length === 0
+      ? []
+      : db
+          .select({ id: messages.id, body: messages.body, authorId: messages.authorId, deletedAt: messages.deletedAt })
+          .from(messages)
+          .where(inArray(messages.id, replyIds))
+          .all()
+    ).map((row) => [row.id, row]),
   );
-  const reactionRows = db.select().from(messageReactions).where(inArray(messageReactions.messageId, rows.map((row) => row.id))).orderBy(asc(messageReactions.seq)).all();
+  const reactionRows = db
+    .select()
+    .from(messageReactions)
+    .where(
+      inArray(
+        messageReactions.messageId,
+        rows.map((row) => row.id),
+      ),
+    )
+    .orderBy(asc(messageReactions.seq))
+    .all();
   const people = peopleById(db, [...rows.map((row) => row.authorId), ...[...quoted.values()].map((row) => row.authorId)]);
 
   return rows.map((row) => {

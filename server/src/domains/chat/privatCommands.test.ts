@@ -7,19 +7,46 @@ const team = ['ann', 'bob', 'cid'];
 const inTeam = (userId: string) => team.includes(userId);
 const nothingFound = () => undefined;
 
-const privat = (overrides: Partial<PrivatState> = {}): PrivatState => ({ id: 'p', teamId: 't', name: 'Group', logo: null, pairKey: null, inactive: false, memberIds: ['ann', 'bob'], ...overrides });
+const privat = (overrides: Partial<PrivatState> = {}): PrivatState => ({
+  id: 'p',
+  teamId: 't',
+  name: 'Group',
+  logo: null,
+  pairKey: null,
+  inactive: false,
+  memberIds: ['ann', 'bob'],
+  ...overrides,
+});
 
 describe('decideCreatePrivat', () => {
   const command = { privatId: 'p1', teamId: 't', creatorId: 'ann', name: null, logo: null };
 
   it('makes a one-to-one chat with a pair key, the same whoever starts it', () => {
     const decided = decideCreatePrivat({ ...command, userIds: ['bob', 'ann', 'bob'] }, inTeam, nothingFound);
-    expect(decided).toEqual({ events: [{ type: 'privat.created', payload: { privatId: 'p1', teamId: 't', name: null, logo: null, pairKey: pairKeyOf('t', 'bob', 'ann'), memberIds: ['ann', 'bob'] } }] });
+    expect(decided).toEqual({
+      events: [
+        {
+          type: 'privat.created',
+          payload: {
+            privatId: 'p1',
+            teamId: 't',
+            name: null,
+            logo: null,
+            pairKey: pairKeyOf('t', 'bob', 'ann'),
+            memberIds: ['ann', 'bob'],
+          },
+        },
+      ],
+    });
     expect(pairKeyOf('t', 'ann', 'bob')).toBe(pairKeyOf('t', 'bob', 'ann'));
   });
 
   it('returns the existing one-to-one chat instead of a second one', () => {
-    expect(decideCreatePrivat({ ...command, userIds: ['bob'] }, inTeam, (key) => (key === pairKeyOf('t', 'ann', 'bob') ? 'existing' : undefined))).toEqual({ existingId: 'existing' });
+    expect(
+      decideCreatePrivat({ ...command, userIds: ['bob'] }, inTeam, (key) =>
+        key === pairKeyOf('t', 'ann', 'bob') ? 'existing' : undefined,
+      ),
+    ).toEqual({ existingId: 'existing' });
   });
 
   it('makes a group for several people or a name', () => {
@@ -30,8 +57,12 @@ describe('decideCreatePrivat', () => {
   });
 
   it('refuses nobody, and people the creator may not chat with', () => {
-    expect(() => decideCreatePrivat({ ...command, userIds: ['ann'] }, inTeam, nothingFound)).toThrowError(refusal('BAD_USER_INPUT', chatMessages.privatPeopleRequired));
-    expect(() => decideCreatePrivat({ ...command, userIds: ['bob', 'zed'] }, inTeam, nothingFound)).toThrowError(refusal('NOT_FOUND', chatMessages.privatPeopleNotInTeam));
+    expect(() => decideCreatePrivat({ ...command, userIds: ['ann'] }, inTeam, nothingFound)).toThrowError(
+      refusal('BAD_USER_INPUT', chatMessages.privatPeopleRequired),
+    );
+    expect(() => decideCreatePrivat({ ...command, userIds: ['bob', 'zed'] }, inTeam, nothingFound)).toThrowError(
+      refusal('NOT_FOUND', chatMessages.privatPeopleNotInTeam),
+    );
   });
 });
 
@@ -47,9 +78,13 @@ describe('decideEditPrivat and decideLeavePrivat', () => {
 
   it('lets a one-to-one chat only be made inactive, never renamed, joined or left', () => {
     const pair = privat({ name: null, pairKey: 't:ann:bob' });
-    expect(decideEditPrivat(pair, { inactive: true }, inTeam)).toEqual([{ type: 'privat.updated', payload: { privatId: 'p', changes: { inactive: true } } }]);
+    expect(decideEditPrivat(pair, { inactive: true }, inTeam)).toEqual([
+      { type: 'privat.updated', payload: { privatId: 'p', changes: { inactive: true } } },
+    ]);
     expect(() => decideEditPrivat(pair, { name: 'Us' }, inTeam)).toThrowError(refusal('BAD_USER_INPUT', chatMessages.privatOneToOneFixed));
-    expect(() => decideEditPrivat(pair, { addUsers: ['cid'] }, inTeam)).toThrowError(refusal('BAD_USER_INPUT', chatMessages.privatOneToOneFixed));
+    expect(() => decideEditPrivat(pair, { addUsers: ['cid'] }, inTeam)).toThrowError(
+      refusal('BAD_USER_INPUT', chatMessages.privatOneToOneFixed),
+    );
     expect(() => decideLeavePrivat(pair, 'ann')).toThrowError(refusal('BAD_USER_INPUT', chatMessages.privatLeaveOneToOne));
   });
 

@@ -57,10 +57,19 @@ export function decideCreatePrivat(
     if (existingId !== undefined) return { existingId };
   }
   return {
-    events: [{
-      type: 'privat.created',
-      payload: { privatId: command.privatId, teamId: command.teamId, name: command.name, logo: command.logo, pairKey, memberIds: [command.creatorId, ...others] },
-    }],
+    events: [
+      {
+        type: 'privat.created',
+        payload: {
+          privatId: command.privatId,
+          teamId: command.teamId,
+          name: command.name,
+          logo: command.logo,
+          pairKey,
+          memberIds: [command.creatorId, ...others],
+        },
+      },
+    ],
   };
 }
 
@@ -79,7 +88,8 @@ export function decideEditPrivat(privat: PrivatState, changes: PrivatChanges, ca
   if (changes.logo !== undefined && changes.logo !== privat.logo) updated.logo = changes.logo;
   if (changes.inactive !== undefined && changes.inactive !== privat.inactive) updated.inactive = changes.inactive;
   const added = [...new Set(changes.addUsers ?? [])].filter((userId) => !privat.memberIds.includes(userId));
-  if (oneToOne && (updated.name !== undefined || updated.logo !== undefined || added.length > 0)) throw badInput(chatMessages.privatOneToOneFixed);
+  if (oneToOne && (updated.name !== undefined || updated.logo !== undefined || added.length > 0))
+    throw badInput(chatMessages.privatOneToOneFixed);
   if (!added.every(canChatWith)) throw notPartners();
   const events: PrivatEvent[] = [];
   if (Object.keys(updated).length > 0) events.push({ type: 'privat.updated', payload: { privatId: privat.id, changes: updated } });

@@ -24,7 +24,13 @@ export function loadPrivatState(db: Reader, privatId: string): PrivatState | nul
   if (!isId(privatId)) return null;
   const row = db.select().from(privats).where(eq(privats.id, privatId)).get();
   if (!row) return null;
-  const memberIds = db.select({ userId: privatMembers.userId }).from(privatMembers).where(eq(privatMembers.privatId, privatId)).orderBy(asc(privatMembers.joinedAt), asc(privatMembers.userId)).all().map((member) => member.userId);
+  const memberIds = db
+    .select({ userId: privatMembers.userId })
+    .from(privatMembers)
+    .where(eq(privatMembers.privatId, privatId))
+    .orderBy(asc(privatMembers.joinedAt), asc(privatMembers.userId))
+    .all()
+    .map((member) => member.userId);
   return { id: row.id, teamId: row.teamId, name: row.name, logo: row.logo, pairKey: row.pairKey, inactive: row.inactive, memberIds };
 }
 
@@ -35,8 +41,22 @@ export function loadPrivatState(db: Reader, privatId: string): PrivatState | nul
 export function guestCircle(db: Reader, seat: TeamSeat): ReadonlySet<string> | null {
   const guestId = seat.userId;
   if (teamPolicy.participate(seat)) return null;
-  const spaces = db.select({ id: projectMembers.projectId }).from(projectMembers).where(eq(projectMembers.userId, guestId)).all().map((row) => row.id);
-  return new Set(spaces.length === 0 ? [] : db.select({ userId: projectMembers.userId }).from(projectMembers).where(inArray(projectMembers.projectId, spaces)).all().map((row) => row.userId));
+  const spaces = db
+    .select({ id: projectMembers.projectId })
+    .from(projectMembers)
+    .where(eq(projectMembers.userId, guestId))
+    .all()
+    .map((row) => row.id);
+  return new Set(
+    spaces.length === 0
+      ? []
+      : db
+          .select({ userId: projectMembers.userId })
+          .from(projectMembers)
+          .where(inArray(projectMembers.projectId, spaces))
+          .all()
+          .map((row) => row.userId),
+  );
 }
 
 /**
@@ -53,9 +73,19 @@ export function chatPartners(db: Reader, teamId: string, seat: TeamSeat): (userI
 export function presentPrivats(db: Reader, rows: readonly PrivatRow[], viewerId: string) {
   if (rows.length === 0) return [];
   const ids = rows.map((row) => row.id);
-  const members = db.select({ privatId: privatMembers.privatId, id: users.id, firstname: users.firstname, lastname: users.lastname, profileImg: users.profileImg })
-    .from(privatMembers).innerJoin(users, eq(users.id, privatMembers.userId)).where(inArray(privatMembers.privatId, ids))
-    .orderBy(asc(privatMembers.joinedAt), asc(users.id)).all();
+  const members = db
+    .select({
+      privatId: privatMembers.privatId,
+      id: users.id,
+      firstname: users.firstname,
+      lastname: users.lastname,
+      profileImg: users.profileImg,
+    })
+    .from(privatMembers)
+    .innerJoin(users, eq(users.id, privatMembers.userId))
+    .where(inArray(privatMembers.privatId, ids))
+    .orderBy(asc(privatMembers.joinedAt), asc(users.id))
+    .all();
   const keys = ids.map((id) => `privat:${id}`);
   const unread = unreadCounts(db, viewerId, keys);
   const newest = lastMessages(db, viewerId, keys, () => false);
@@ -74,8 +104,12 @@ export function presentPrivats(db: Reader, rows: readonly PrivatRow[], viewerId:
 
 /** The chat as a member sees it, or null when they are not (or no longer) in it. */
 export function presentPrivatFor(db: Reader, privatId: string, viewerId: string) {
-  const row = db.select({ privat: privats }).from(privats).innerJoin(privatMembers, and(eq(privatMembers.privatId, privats.id), eq(privatMembers.userId, viewerId)))
-    .where(eq(privats.id, privatId)).get();
+  const row = db
+    .select({ privat: privats })
+    .from(privats)
+    .innerJoin(privatMembers, and(eq(privatMembers.privatId, privats.id), eq(privatMembers.userId, viewerId)))
+    .where(eq(privats.id, privatId))
+    .get();
   return row ? presentPrivats(db, [row.privat], viewerId)[0]! : null;
 }
 
@@ -87,8 +121,14 @@ export const privatQueries: Record<string, Resolver> = {
     const db = context.services.database.db;
     const team = currentTeam(db, actor.userId);
     if (!team) return [];
-    const rows = db.select({ privat: privats }).from(privats).innerJoin(privatMembers, and(eq(privatMembers.privatId, privats.id), eq(privatMembers.userId, actor.userId)))
-      .where(eq(privats.teamId, team.id)).orderBy(desc(privats.updatedAt), desc(privats.id)).all().map((row) => row.privat);
+    const rows = db
+      .select({ privat: privats })
+      .from(privats)
+      .innerJoin(privatMembers, and(eq(privatMembers.privatId, privats.id), eq(privatMembers.userId, actor.userId)))
+      .where(eq(privats.teamId, team.id))
+      .orderBy(desc(privats.updatedAt), desc(privats.id))
+      .all()
+      .map((row) => row.privat);
     return presentPrivats(db, rows, actor.userId);
   },
 };
@@ -104,15 +144,24 @@ export const privatMutations: Record<string, Resolver> = {
     const logo = (await resolveLogo(context, args.logo, null, privatId)) ?? null;
     const id = runCommand(context, actor.userId, (unit) => {
       const { team, seat } = requireCurrentTeam(unit.transaction, actor.userId);
-      const findPair = (pairKey: string) => unit.transaction.select({ id: privats.id }).from(privats).where(eq(privats.pairKey, pairKey)).get()?.id;
-      const decided = decideCreatePrivat({ privatId, teamId: team.id, creatorId: actor.userId, userIds, name, logo }, chatPartners(unit.transaction, team.id, seat), findPair);
+      const findPair = (pairKey: string) =>
+        unit.transaction.select({ id: privats.id }).from(privats).where(eq(privats.pairKey, pairKey)).get()?.id;
+      const decided = decideCreatePrivat(
+        { privatId, teamId: team.id, creatorId: actor.userId, userIds, name, logo },
+        chatPartners(unit.transaction, team.id, seat),
+        findPair,
+      );
       if ('existingId' in decided) return decided.existingId;
       unit.append(privatStream(privatId), decided.events, { teamId: team.id, expectedVersion: 0 });
       return privatId;
     });
     return presentPrivatFor(db, id, actor.userId)!;
   },
-  ediPrivat: async (_root, args: { id: string; name?: string | null; logo?: string | null; inactive?: boolean | null; addUsers?: string[] | null }, context) => {
+  ediPrivat: async (
+    _root,
+    args: { id: string; name?: string | null; logo?: string | null; inactive?: boolean | null; addUsers?: string[] | null },
+    context,
+  ) => {
     const actor = requireActor(context);
     const db = context.services.database.db;
     const addUsers = args.addUsers == null ? undefined : idsSchema.parse(args.addUsers);
@@ -123,7 +172,11 @@ export const privatMutations: Record<string, Resolver> = {
       const access = requireReadable(unit.transaction, conversationOf('privat', args.id), actor.userId);
       const privat = loadPrivatState(unit.transaction, args.id)!;
       const seat = loadTeamSeat(unit.transaction, findTeam(unit.transaction, access.teamId)!, actor.userId)!;
-      const events = decideEditPrivat(privat, { name, logo, inactive: args.inactive ?? undefined, addUsers }, chatPartners(unit.transaction, access.teamId, seat));
+      const events = decideEditPrivat(
+        privat,
+        { name, logo, inactive: args.inactive ?? undefined, addUsers },
+        chatPartners(unit.transaction, access.teamId, seat),
+      );
       if (events.length > 0) unit.append(privatStream(privat.id), events, { teamId: privat.teamId });
     });
     return presentPrivatFor(db, args.id, actor.userId)!;

@@ -20,13 +20,31 @@ function applyMessageEvent(transaction: Transaction, event: MessageEvent, stored
       const { messageId, conversation, spaceId, body, type, fileId, replyToId, clientId, mentions, privatId } = event.payload;
       transaction
         .insert(messages)
-        .values({ id: messageId, teamId: stored.teamId!, conversation, spaceId, seq: stored.seq, authorId: stored.actorId!, body, type, fileId, replyToId, clientId, mentions, createdAt: at })
+        .values({
+          id: messageId,
+          teamId: stored.teamId!,
+          conversation,
+          spaceId,
+          seq: stored.seq,
+          authorId: stored.actorId!,
+          body,
+          type,
+          fileId,
+          replyToId,
+          clientId,
+          mentions,
+          createdAt: at,
+        })
         .run();
       if (privatId) transaction.update(privats).set({ updatedAt: at }).where(eq(privats.id, privatId)).run();
       return;
     }
     case 'message.edited':
-      transaction.update(messages).set({ body: event.payload.body, mentions: event.payload.mentions, editedAt: at }).where(eq(messages.id, event.payload.messageId)).run();
+      transaction
+        .update(messages)
+        .set({ body: event.payload.body, mentions: event.payload.mentions, editedAt: at })
+        .where(eq(messages.id, event.payload.messageId))
+        .run();
       return;
     case 'message.deleted':
       // The row stays so replies can show the quote was deleted; its words do not.
@@ -35,8 +53,17 @@ function applyMessageEvent(transaction: Transaction, event: MessageEvent, stored
       return;
     case 'message.reacted': {
       const { messageId, userId, emoji, added, conversation } = event.payload;
-      if (added) transaction.insert(messageReactions).values({ messageId, userId, emoji, conversation, seq: stored.seq }).onConflictDoNothing().run();
-      else transaction.delete(messageReactions).where(and(eq(messageReactions.messageId, messageId), eq(messageReactions.userId, userId), eq(messageReactions.emoji, emoji))).run();
+      if (added)
+        transaction
+          .insert(messageReactions)
+          .values({ messageId, userId, emoji, conversation, seq: stored.seq })
+          .onConflictDoNothing()
+          .run();
+      else
+        transaction
+          .delete(messageReactions)
+          .where(and(eq(messageReactions.messageId, messageId), eq(messageReactions.userId, userId), eq(messageReactions.emoji, emoji)))
+          .run();
       return;
     }
   }
@@ -47,19 +74,30 @@ function applyPrivatEvent(transaction: Transaction, event: PrivatEvent, stored: 
   switch (event.type) {
     case 'privat.created': {
       const { privatId, teamId, name, logo, pairKey, memberIds } = event.payload;
-      transaction.insert(privats).values({ id: privatId, teamId, name, logo, pairKey, inactive: false, authorId: stored.actorId!, createdAt: at, updatedAt: at }).run();
+      transaction
+        .insert(privats)
+        .values({ id: privatId, teamId, name, logo, pairKey, inactive: false, authorId: stored.actorId!, createdAt: at, updatedAt: at })
+        .run();
       for (const userId of memberIds) transaction.insert(privatMembers).values({ privatId, userId, joinedAt: at }).run();
       return;
     }
     case 'privat.updated':
-      transaction.update(privats).set({ ...event.payload.changes, updatedAt: at }).where(eq(privats.id, event.payload.privatId)).run();
+      transaction
+        .update(privats)
+        .set({ ...event.payload.changes, updatedAt: at })
+        .where(eq(privats.id, event.payload.privatId))
+        .run();
       return;
     case 'privat.members_added':
-      for (const userId of event.payload.userIds) transaction.insert(privatMembers).values({ privatId: event.payload.privatId, userId, joinedAt: at }).onConflictDoNothing().run();
+      for (const userId of event.payload.userIds)
+        transaction.insert(privatMembers).values({ privatId: event.payload.privatId, userId, joinedAt: at }).onConflictDoNothing().run();
       transaction.update(privats).set({ updatedAt: at }).where(eq(privats.id, event.payload.privatId)).run();
       return;
     case 'privat.left':
-      transaction.delete(privatMembers).where(and(eq(privatMembers.privatId, event.payload.privatId), eq(privatMembers.userId, event.payload.userId))).run();
+      transaction
+        .delete(privatMembers)
+        .where(and(eq(privatMembers.privatId, event.payload.privatId), eq(privatMembers.userId, event.payload.userId)))
+        .run();
       transaction.update(privats).set({ updatedAt: at }).where(eq(privats.id, event.payload.privatId)).run();
       return;
   }
@@ -70,7 +108,10 @@ function applyRead(transaction: Transaction, event: ReadEvent, stored: StoredEve
   transaction
     .insert(chatReadMarkers)
     .values({ userId, conversation, seq, readAt: stored.createdAt })
-    .onConflictDoUpdate({ target: [chatReadMarkers.userId, chatReadMarkers.conversation], set: { seq: sql`max(${chatReadMarkers.seq}, ${seq})`, readAt: stored.createdAt } })
+    .onConflictDoUpdate({
+      target: [chatReadMarkers.userId, chatReadMarkers.conversation],
+      set: { seq: sql`max(${chatReadMarkers.seq}, ${seq})`, readAt: stored.createdAt },
+    })
     .run();
 }
 
@@ -86,10 +127,19 @@ export const chatProjection: Projection = {
     else if (stored.type === 'task.deleted') forgetConversations(transaction, [`task:${(stored.payload as TaskDeleted).taskId}`]);
     else if (stored.type === 'task.moved') {
       const moved = stored.payload as TaskMoved;
-      transaction.update(messages).set({ spaceId: moved.toProjectId }).where(eq(messages.conversation, `task:${moved.taskId}`)).run();
+      transaction
+        .update(messages)
+        .set({ spaceId: moved.toProjectId })
+        .where(eq(messages.conversation, `task:${moved.taskId}`))
+        .run();
     } else if (stored.type === 'project.deleted') {
       const { projectId } = stored.payload as ProjectDeleted;
-      const conversations = transaction.selectDistinct({ conversation: messages.conversation }).from(messages).where(eq(messages.spaceId, projectId)).all().map((row) => row.conversation);
+      const conversations = transaction
+        .selectDistinct({ conversation: messages.conversation })
+        .from(messages)
+        .where(eq(messages.spaceId, projectId))
+        .all()
+        .map((row) => row.conversation);
       forgetConversations(transaction, [...new Set([...conversations, `project:${projectId}`])]);
     }
   },

@@ -3,7 +3,12 @@
  * counts and last messages, typing and presence. The contract shared with the client, field for field.
  */
 export const chatTypeDefs = /* GraphQL */ `
-  type MessageAuthor { id: ID! firstname: String! lastname: String! profileImg: String }
+  type MessageAuthor {
+    id: ID!
+    firstname: String!
+    lastname: String!
+    profileImg: String
+  }
 
   """
   A file message's file, a recorded file of the conversation's owner (the space, the task or the private
@@ -28,10 +33,19 @@ export const chatTypeDefs = /* GraphQL */ `
     duration: Float
   }
 
-  type MessageReaction { emoji: String! count: Int! "Ids of the users who reacted." users: [ID!]! }
+  type MessageReaction {
+    emoji: String!
+    count: Int!
+    "Ids of the users who reacted."
+    users: [ID!]!
+  }
 
   "The quoted message of a reply (body cut to 300 characters; null body when the quoted message was deleted)."
-  type MessageQuote { id: ID! body: String author: MessageAuthor }
+  type MessageQuote {
+    id: ID!
+    body: String
+    author: MessageAuthor
+  }
 
   type Message {
     id: ID!
@@ -58,7 +72,12 @@ export const chatTypeDefs = /* GraphQL */ `
     canDelete: Boolean!
   }
 
-  type PrivatMember { id: ID! firstname: String! lastname: String! profileImg: String }
+  type PrivatMember {
+    id: ID!
+    firstname: String!
+    lastname: String!
+    profileImg: String
+  }
 
   "A private chat: one-to-one (name null, shown as the other person) or a group with a name and logo."
   type Privat {
@@ -93,10 +112,20 @@ export const chatTypeDefs = /* GraphQL */ `
     privat: Privat
   }
 
-  type Presence { user: ID! "online | away | offline" state: String! }
+  type Presence {
+    user: ID!
+    "online | away | offline"
+    state: String!
+  }
 
-  extend type Project { unread: Int! lastMessage: Message }
-  extend type Task { unread: Int! lastMessage: Message }
+  extend type Project {
+    unread: Int!
+    lastMessage: Message
+  }
+  extend type Task {
+    unread: Int!
+    lastMessage: Message
+  }
 
   extend type Query {
     """
@@ -123,7 +152,17 @@ export const chatTypeDefs = /* GraphQL */ `
     clientId (<= 64 chars): a resend with the same clientId by the same author returns the first message
     and writes nothing.
     """
-    setMessage(project: ID, privat: ID, task: ID, meetingroom: ID, body: String!, type: String, file: ID, replyTo: ID, clientId: String): Message!
+    setMessage(
+      project: ID
+      privat: ID
+      task: ID
+      meetingroom: ID
+      body: String!
+      type: String
+      file: ID
+      replyTo: ID
+      clientId: String
+    ): Message!
     "Own messages only."
     ediMessage(id: ID!, body: String!): Message!
     "Own messages; team admins and space admins may delete any in their space."

@@ -15,14 +15,26 @@ export function unreadCounts(db: Reader, userId: string, conversations: readonly
     .select({ conversation: messages.conversation, count: sql<number>`count(*)` })
     .from(messages)
     .leftJoin(chatReadMarkers, and(eq(chatReadMarkers.userId, userId), eq(chatReadMarkers.conversation, messages.conversation)))
-    .where(and(inArray(messages.conversation, [...conversations]), isNull(messages.deletedAt), ne(messages.authorId, userId), sql`${messages.seq} > coalesce(${chatReadMarkers.seq}, 0)`))
+    .where(
+      and(
+        inArray(messages.conversation, [...conversations]),
+        isNull(messages.deletedAt),
+        ne(messages.authorId, userId),
+        sql`${messages.seq} > coalesce(${chatReadMarkers.seq}, 0)`,
+      ),
+    )
     .groupBy(messages.conversation)
     .all();
   return new Map(rows.map((row) => [row.conversation, row.count]));
 }
 
 /** The newest live message of each conversation, as `viewerId` sees it; two queries and the presentation's. */
-export function lastMessages(db: Reader, viewerId: string, conversations: readonly string[], moderates: (conversation: string) => boolean): Map<string, PresentedMessage> {
+export function lastMessages(
+  db: Reader,
+  viewerId: string,
+  conversations: readonly string[],
+  moderates: (conversation: string) => boolean,
+): Map<string, PresentedMessage> {
   if (conversations.length === 0) return new Map();
   const newest = db
     .select({ seq: max(messages.seq) })
@@ -39,7 +51,13 @@ export function lastMessages(db: Reader, viewerId: string, conversations: readon
 
 /** The newest message seq of a conversation, deleted ones included (what lastViewed marks read up to). */
 export function latestSeq(db: Reader, conversation: string): number {
-  return db.select({ seq: max(messages.seq) }).from(messages).where(eq(messages.conversation, conversation)).get()?.seq ?? 0;
+  return (
+    db
+      .select({ seq: max(messages.seq) })
+      .from(messages)
+      .where(eq(messages.conversation, conversation))
+      .get()?.seq ?? 0
+  );
 }
 
 type Query<Obj> = { obj: Obj }[];
@@ -47,10 +65,12 @@ type TaskObj = { id: string; project: string };
 
 /** Whether the viewer moderates each space (space or team admin), one judgement per space named. */
 function spaceModerators(db: Reader, viewerId: string, projectIds: readonly string[]): Map<string, boolean> {
-  return new Map([...new Set(projectIds)].map((projectId) => {
-    const access = loadSpaceAccess(db, projectId, viewerId);
-    return [projectId, access !== null && chatPolicy.inSpace(access.seat, access.space, access.spaceSeat).moderate] as const;
-  }));
+  return new Map(
+    [...new Set(projectIds)].map((projectId) => {
+      const access = loadSpaceAccess(db, projectId, viewerId);
+      return [projectId, access !== null && chatPolicy.inSpace(access.seat, access.space, access.spaceSeat).moderate] as const;
+    }),
+  );
 }
 
 /**
@@ -60,24 +80,41 @@ function spaceModerators(db: Reader, viewerId: string, projectIds: readonly stri
 export const chatLoaders: MercuriusLoaders = {
   Project: {
     unread: async (queries: Query<PresentedSpace>, context: MercuriusContext) => {
-      const counts = unreadCounts(context.services.database.db, requireActor(context).userId, queries.map(({ obj }) => `project:${obj.id}`));
+      const counts = unreadCounts(
+        context.services.database.db,
+        requireActor(context).userId,
+        queries.map(({ obj }) => `project:${obj.id}`),
+      );
       return queries.map(({ obj }) => counts.get(`project:${obj.id}`) ?? 0);
     },
     lastMessage: async (queries: Query<PresentedSpace>, context: MercuriusContext) => {
       const manages = new Map(queries.map(({ obj }) => [`project:${obj.id}`, obj.canManage]));
-      const found = lastMessages(context.services.database.db, requireActor(context).userId, [...manages.keys()], (conversation) => manages.get(conversation) ?? false);
+      const found = lastMessages(
+        context.services.database.db,
+        requireActor(context).userId,
+        [...manages.keys()],
+        (conversation) => manages.get(conversation) ?? false,
+      );
       return queries.map(({ obj }) => found.get(`project:${obj.id}`) ?? null);
     },
   },
   Task: {
     unread: async (queries: Query<TaskObj>, context: MercuriusContext) => {
-      const counts = unreadCounts(context.services.database.db, requireActor(context).userId, queries.map(({ obj }) => `task:${obj.id}`));
+      const counts = unreadCounts(
+        context.services.database.db,
+        requireActor(context).userId,
+        queries.map(({ obj }) => `task:${obj.id}`),
+      );
       return queries.map(({ obj }) => counts.get(`task:${obj.id}`) ?? 0);
     },
     lastMessage: async (queries: Query<TaskObj>, context: MercuriusContext) => {
       const db = context.services.database.db;
       const viewerId = requireActor(context).userId;
-      const moderators = spaceModerators(db, viewerId, queries.map(({ obj }) => obj.project));
+      const moderators = spaceModerators(
+        db,
+        viewerId,
+        queries.map(({ obj }) => obj.project),
+      );
       const spaceOf = new Map(queries.map(({ obj }) => [`task:${obj.id}`, obj.project]));
       const found = lastMessages(db, viewerId, [...spaceOf.keys()], (conversation) => moderators.get(spaceOf.get(conversation)!) ?? false);
       return queries.map(({ obj }) => found.get(`task:${obj.id}`) ?? null);

@@ -44,7 +44,10 @@ export const messageReactions = sqliteTable(
     conversation: text('conversation').notNull(),
     seq: integer('seq').notNull(),
   },
-  (table) => [primaryKey({ columns: [table.messageId, table.userId, table.emoji] }), index('message_reactions_conversation').on(table.conversation)],
+  (table) => [
+    primaryKey({ columns: [table.messageId, table.userId, table.emoji] }),
+    index('message_reactions_conversation').on(table.conversation),
+  ],
 );
 
 /**

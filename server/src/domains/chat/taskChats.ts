@@ -24,7 +24,9 @@ export function taskChatsOf(db: Reader, userId: string, teamId: string, limit: n
   const active = db
     .select({ conversation: messages.conversation, newest })
     .from(messages)
-    .where(and(gte(messages.conversation, 'task:'), lt(messages.conversation, 'task;'), eq(messages.teamId, teamId), isNull(messages.deletedAt)))
+    .where(
+      and(gte(messages.conversation, 'task:'), lt(messages.conversation, 'task;'), eq(messages.teamId, teamId), isNull(messages.deletedAt)),
+    )
     .groupBy(messages.conversation)
     .orderBy(desc(newest))
     .limit(limit * candidatesPerPage)

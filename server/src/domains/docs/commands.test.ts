@@ -4,24 +4,52 @@ import { decideContentActivity, decideCreateDoc, decideDeleteDoc, decideEditDoc,
 import { docTitle, parseDocArguments, parsePage } from './input';
 
 const doc: DocState = {
-  id: 'd1', projectId: 'p1', teamId: 't1', authorId: 'u1', title: 'Plan', emoji: null, cover: null, description: null, folderId: null, shared: false, shareToken: null,
+  id: 'd1',
+  projectId: 'p1',
+  teamId: 't1',
+  authorId: 'u1',
+  title: 'Plan',
+  emoji: null,
+  cover: null,
+  description: null,
+  folderId: null,
+  shared: false,
+  shareToken: null,
 };
 
 describe('doc commands', () => {
   it('creates a doc at the top level with only a title', () => {
     expect(decideCreateDoc({ docId: 'd2', projectId: 'p1', teamId: 't1', fields: { title: 'Notes' } })).toEqual([
-      { type: 'doc.created', payload: { docId: 'd2', projectId: 'p1', teamId: 't1', title: 'Notes', emoji: null, cover: null, description: null, folderId: null } },
+      {
+        type: 'doc.created',
+        payload: {
+          docId: 'd2',
+          projectId: 'p1',
+          teamId: 't1',
+          title: 'Notes',
+          emoji: null,
+          cover: null,
+          description: null,
+          folderId: null,
+        },
+      },
     ]);
   });
 
   it('records only the fields that change, with what they replaced', () => {
-    expect(decideEditDoc(doc, { title: 'Plan', emoji: '📝' })).toEqual([{ type: 'doc.edited', payload: { docId: 'd1', projectId: 'p1', changes: { emoji: '📝' }, previous: { emoji: null } } }]);
+    expect(decideEditDoc(doc, { title: 'Plan', emoji: '📝' })).toEqual([
+      { type: 'doc.edited', payload: { docId: 'd1', projectId: 'p1', changes: { emoji: '📝' }, previous: { emoji: null } } },
+    ]);
     expect(decideEditDoc(doc, { title: 'Plan' })).toEqual([]);
   });
 
   it('mints a new link secret when sharing starts and revokes it when it stops; the same state again changes nothing', () => {
-    expect(decideSharing(doc, true, () => 'secret')).toEqual([{ type: 'doc.shared', payload: { docId: 'd1', projectId: 'p1', shareToken: 'secret' } }]);
-    expect(decideSharing({ ...doc, shared: true, shareToken: 'secret' }, false, () => 'x')).toEqual([{ type: 'doc.unshared', payload: { docId: 'd1', projectId: 'p1' } }]);
+    expect(decideSharing(doc, true, () => 'secret')).toEqual([
+      { type: 'doc.shared', payload: { docId: 'd1', projectId: 'p1', shareToken: 'secret' } },
+    ]);
+    expect(decideSharing({ ...doc, shared: true, shareToken: 'secret' }, false, () => 'x')).toEqual([
+      { type: 'doc.unshared', payload: { docId: 'd1', projectId: 'p1' } },
+    ]);
     expect(decideSharing(doc, false, () => 'x')).toEqual([]);
   });
 
@@ -34,7 +62,18 @@ describe('doc commands', () => {
     const since = new Date('2026-01-01T00:00:00.000Z');
     const until = new Date('2026-01-01T00:00:20.000Z');
     expect(decideContentActivity(doc, 'u2', { updates: 3, since, until, throughId: 42 })).toEqual([
-      { type: 'doc.updated', payload: { docId: 'd1', projectId: 'p1', userId: 'u2', updates: 3, since: since.toISOString(), until: until.toISOString(), throughId: 42 } },
+      {
+        type: 'doc.updated',
+        payload: {
+          docId: 'd1',
+          projectId: 'p1',
+          userId: 'u2',
+          updates: 3,
+          since: since.toISOString(),
+          until: until.toISOString(),
+          throughId: 42,
+        },
+      },
     ]);
     expect(decideContentActivity(doc, 'u2', { updates: 0, since, until, throughId: 42 })).toEqual([]);
   });

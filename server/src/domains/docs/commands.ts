@@ -75,5 +75,18 @@ export interface ContentActivity {
 export function decideContentActivity(doc: Pick<DocState, 'id' | 'projectId'>, userId: string, activity: ContentActivity): DocEvent[] {
   if (activity.updates <= 0) return [];
   const { updates, since, until, throughId } = activity;
-  return [{ type: 'doc.updated', payload: { docId: doc.id, projectId: doc.projectId, userId, updates, since: since.toISOString(), until: until.toISOString(), throughId } }];
+  return [
+    {
+      type: 'doc.updated',
+      payload: {
+        docId: doc.id,
+        projectId: doc.projectId,
+        userId,
+        updates,
+        since: since.toISOString(),
+        until: until.toISOString(),
+        throughId,
+      },
+    },
+  ];
 }

@@ -14,5 +14,6 @@ const docFolderType = 'doc';
 export function requireDocFolder(db: Reader, projectId: string, folderId: string | null | undefined): void {
   if (folderId === null || folderId === undefined) return;
   const folder = findFolderRow(db, folderId);
-  if (!folder || folder.projectId !== projectId || folder.type !== docFolderType) throw new DomainError('NOT_FOUND', docMessages.folderNotFound);
+  if (!folder || folder.projectId !== projectId || folder.type !== docFolderType)
+    throw new DomainError('NOT_FOUND', docMessages.folderNotFound);
 }

@@ -29,7 +29,8 @@ export function docTitle(raw: unknown): string {
 
 function emojiOf(raw: string): string {
   const emoji = raw.trim();
-  if ([...emoji].length > docEmojiMaximum || !emojiPattern.test(emoji) || !/\p{Extended_Pictographic}|\p{Regional_Indicator}/u.test(emoji)) throw badInput(docMessages.emojiInvalid);
+  if ([...emoji].length > docEmojiMaximum || !emojiPattern.test(emoji) || !/\p{Extended_Pictographic}|\p{Regional_Indicator}/u.test(emoji))
+    throw badInput(docMessages.emojiInvalid);
   return emoji;
 }
 
@@ -63,7 +64,14 @@ export function parseDocArguments(args: DocArguments): Partial<DocFields> {
 /** getWalls' page: `limit` 1 to 100 (50 when absent), `offset` 0 or more. */
 export function parsePage(limit: number | null | undefined, offset: number | null | undefined): { limit: number; offset: number } {
   const page = { limit: limit ?? docPageSize.default, offset: offset ?? 0 };
-  if (!Number.isInteger(page.limit) || page.limit < 1 || page.limit > docPageSize.maximum || !Number.isInteger(page.offset) || page.offset < 0) throw badInput(docMessages.pageInvalid);
+  if (
+    !Number.isInteger(page.limit) ||
+    page.limit < 1 ||
+    page.limit > docPageSize.maximum ||
+    !Number.isInteger(page.offset) ||
+    page.offset < 0
+  )
+    throw badInput(docMessages.pageInvalid);
   return page;
 }
 

@@ -16,8 +16,18 @@ export const embedUrlOf = (publicUrl: string, token: string) => `${shareUrlOf(pu
 export function lastSavedOf(db: Reader, docIds: readonly string[]): Map<string, string> {
   const saved = new Map<string, number>();
   if (docIds.length === 0) return new Map();
-  for (const row of db.select({ docId: docSnapshots.docId, at: docSnapshots.savedAt }).from(docSnapshots).where(inArray(docSnapshots.docId, [...docIds])).all()) saved.set(row.docId, row.at);
-  const newest = db.select({ docId: docUpdates.docId, at: max(docUpdates.createdAt) }).from(docUpdates).where(inArray(docUpdates.docId, [...docIds])).groupBy(docUpdates.docId).all();
+  for (const row of db
+    .select({ docId: docSnapshots.docId, at: docSnapshots.savedAt })
+    .from(docSnapshots)
+    .where(inArray(docSnapshots.docId, [...docIds]))
+    .all())
+    saved.set(row.docId, row.at);
+  const newest = db
+    .select({ docId: docUpdates.docId, at: max(docUpdates.createdAt) })
+    .from(docUpdates)
+    .where(inArray(docUpdates.docId, [...docIds]))
+    .groupBy(docUpdates.docId)
+    .all();
   for (const row of newest) if (row.at !== null) saved.set(row.docId, Math.max(row.at, saved.get(row.docId) ?? 0));
   return new Map([...saved].map(([docId, at]) => [docId, new Date(at).toISOString()]));
 }
@@ -49,7 +59,10 @@ export function presentDoc(row: DocRow, access: SpaceContentAccess, publicUrl: s
 export type PresentedDoc = ReturnType<typeof presentDoc>;
 
 export function presentDocs(db: Reader, rows: readonly DocRow[], access: SpaceContentAccess, publicUrl: string): PresentedDoc[] {
-  const saved = lastSavedOf(db, rows.map((row) => row.id));
+  const saved = lastSavedOf(
+    db,
+    rows.map((row) => row.id),
+  );
   return rows.map((row) => presentDoc(row, access, publicUrl, saved.get(row.id) ?? null));
 }
 

@@ -23,11 +23,28 @@ function applyDocEvent(transaction: Transaction, event: DocEvent, stored: Stored
   switch (event.type) {
     case 'doc.created': {
       const { docId, projectId, teamId, ...fields } = event.payload;
-      transaction.insert(docs).values({ ...fields, id: docId, projectId, teamId, shared: false, shareToken: null, authorId: stored.actorId ?? '', createdAt: at, updatedAt: at }).run();
+      transaction
+        .insert(docs)
+        .values({
+          ...fields,
+          id: docId,
+          projectId,
+          teamId,
+          shared: false,
+          shareToken: null,
+          authorId: stored.actorId ?? '',
+          createdAt: at,
+          updatedAt: at,
+        })
+        .run();
       return;
     }
     case 'doc.edited':
-      transaction.update(docs).set({ ...event.payload.changes, updatedAt: at }).where(eq(docs.id, event.payload.docId)).run();
+      transaction
+        .update(docs)
+        .set({ ...event.payload.changes, updatedAt: at })
+        .where(eq(docs.id, event.payload.docId))
+        .run();
       return;
     case 'doc.shared':
       transaction.update(docs).set({ shared: true, shareToken: event.payload.shareToken }).where(eq(docs.id, event.payload.docId)).run();
@@ -58,7 +75,12 @@ export const docsProjection: Projection = {
   apply(transaction: Transaction, stored: StoredEvent) {
     if (stored.type === 'project.deleted') {
       const { projectId } = stored.payload as ProjectDeleted;
-      const ids = transaction.select({ id: docs.id }).from(docs).where(eq(docs.projectId, projectId)).all().map((row) => row.id);
+      const ids = transaction
+        .select({ id: docs.id })
+        .from(docs)
+        .where(eq(docs.projectId, projectId))
+        .all()
+        .map((row) => row.id);
       deleteContent(transaction, ids);
       transaction.delete(docs).where(eq(docs.projectId, projectId)).run();
       return;

@@ -31,7 +31,11 @@ export function presentDocFor(context: MercuriusContext, docId: string, userId: 
 /** A shared doc by its link secret; the same answer for unknown, revoked and malformed secrets. */
 export function findSharedDoc(db: Reader, token: unknown) {
   if (typeof token !== 'string' || !/^[A-Za-z0-9_-]{43}$/.test(token)) return undefined;
-  const row = db.select().from(docs).where(and(eq(docs.shareToken, token), eq(docs.shared, true))).get();
+  const row = db
+    .select()
+    .from(docs)
+    .where(and(eq(docs.shareToken, token), eq(docs.shared, true)))
+    .get();
   return row ?? undefined;
 }
 
@@ -43,16 +47,37 @@ const orderOf: Record<DocSort, SQL[]> = {
 };
 
 export const docQueries: Record<string, Resolver> = {
-  getWalls: (_root, args: { project: string; folder?: string | null; sort?: string | null; limit?: number | null; offset?: number | null }, context) => {
+  getWalls: (
+    _root,
+    args: { project: string; folder?: string | null; sort?: string | null; limit?: number | null; offset?: number | null },
+    context,
+  ) => {
     const actor = requireActor(context);
     const db = context.services.database.db;
     const { limit, offset } = parsePage(args.limit, args.offset);
     const sort = parseSort(args.sort);
     const access = requireReadableSpaceContent(db, args.project, actor.userId);
     const inSpace = eq(docs.projectId, access.projectId);
-    const scope = args.folder === docRootFolder ? and(inSpace, isNull(docs.folderId)) : args.folder ? and(inSpace, eq(docs.folderId, args.folder)) : inSpace;
-    const rows = db.select().from(docs).where(scope).orderBy(...orderOf[sort]).limit(limit).offset(offset).all();
-    const total = db.select({ count: sql<number>`count(*)` }).from(docs).where(scope).get()?.count ?? 0;
+    const scope =
+      args.folder === docRootFolder
+        ? and(inSpace, isNull(docs.folderId))
+        : args.folder
+          ? and(inSpace, eq(docs.folderId, args.folder))
+          : inSpace;
+    const rows = db
+      .select()
+      .from(docs)
+      .where(scope)
+      .orderBy(...orderOf[sort])
+      .limit(limit)
+      .offset(offset)
+      .all();
+    const total =
+      db
+        .select({ count: sql<number>`count(*)` })
+        .from(docs)
+        .where(scope)
+        .get()?.count ?? 0;
     return { walls: presentDocs(db, rows, access, context.services.config.publicUrl), total };
   },
   getWall: (_root, args: { id: string }, context) => presentDocFor(context, args.id, requireActor(context).userId),
@@ -84,9 +109,13 @@ export const docMutations: Record<string, Resolver> = {
       const db = unit.transaction;
       const { row, access } = requireWritableDoc(db, args.id, actor.userId);
       const doc = toDocState(row);
-      if (typeof args.shared === 'boolean' && args.shared !== doc.shared && !spaceContentPolicy.manage(access, row)) throw new DomainError('PERMISSION_DENIED');
+      if (typeof args.shared === 'boolean' && args.shared !== doc.shared && !spaceContentPolicy.manage(access, row))
+        throw new DomainError('PERMISSION_DENIED');
       if (requested.folderId !== undefined) requireDocFolder(db, doc.projectId, requested.folderId);
-      const events = [...decideEditDoc(doc, requested), ...(typeof args.shared === 'boolean' ? decideSharing(doc, args.shared, newShareToken) : [])];
+      const events = [
+        ...decideEditDoc(doc, requested),
+        ...(typeof args.shared === 'boolean' ? decideSharing(doc, args.shared, newShareToken) : []),
+      ];
       if (events.length > 0) unit.append(docStream(doc.id), events, { teamId: doc.teamId });
     });
     return presentDocFor(context, args.id, actor.userId);

@@ -101,14 +101,25 @@ export async function readPdfBytes(driver: StorageDriver, key: string): Promise<
 /** A PDF's text, page by page, for search. Runs pdf.js without eval and without fonts: text only, no script. */
 export async function pdfText(data: Uint8Array): Promise<string> {
   const { getDocument } = await loadPdfLibrary();
-  const document = await getDocument({ data, isEvalSupported: false, disableFontFace: true, useSystemFonts: false, enableXfa: false, verbosity: 0 }).promise;
+  const document = await getDocument({
+    data,
+    isEvalSupported: false,
+    disableFontFace: true,
+    useSystemFonts: false,
+    enableXfa: false,
+    verbosity: 0,
+  }).promise;
   try {
     const pages: string[] = [];
     let length = 0;
     for (let number = 1; number <= document.numPages && length < analysisBounds.pdfTextMaximumLength; number += 1) {
       const page = await document.getPage(number);
       const content = await page.getTextContent();
-      const text = content.items.map((item) => ('str' in item ? item.str : '')).join(' ').replace(/\s+/g, ' ').trim();
+      const text = content.items
+        .map((item) => ('str' in item ? item.str : ''))
+        .join(' ')
+        .replace(/\s+/g, ' ')
+        .trim();
       pages.push(text);
       length += text.length + 1;
       page.cleanup();
@@ -123,10 +134,18 @@ export async function pdfText(data: Uint8Array): Promise<string> {
  * Thumbnails and durations are extras: a file whose analysis fails is still recorded, without them, and
  * the failure is logged. A PDF's text is not read here: it follows once the file is recorded.
  */
-export async function analyse(driver: StorageDriver, key: string, mimeType: string, kind: string, size: number, log: Log): Promise<FileAnalysis> {
+export async function analyse(
+  driver: StorageDriver,
+  key: string,
+  mimeType: string,
+  kind: string,
+  size: number,
+  log: Log,
+): Promise<FileAnalysis> {
   const analysis: FileAnalysis = { thumbnail: null, preview: null, width: null, height: null, duration: null, text: null };
   try {
-    if (kind === 'image' && mimeType !== 'image/svg+xml' && size <= analysisBounds.thumbnailMaximumBytes) Object.assign(analysis, await imageDetails(driver, key));
+    if (kind === 'image' && mimeType !== 'image/svg+xml' && size <= analysisBounds.thumbnailMaximumBytes)
+      Object.assign(analysis, await imageDetails(driver, key));
     else if (kind === 'video' || mimeType.startsWith('audio/')) analysis.duration = await mediaDuration(driver, key, mimeType, size);
   } catch (error) {
     log.warn({ err: error, key, mimeType }, 'could not analyse an uploaded file; recording it without previews');

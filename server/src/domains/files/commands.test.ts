@@ -1,12 +1,28 @@
 import { describe, expect, it } from 'vitest';
 import { megabyte } from '#shared/files';
 import type { DomainError } from '../../errors';
-import { decideCreateFolder, decideDeleteFolder, decideEditFile, decideEditFolder, decideRecordFile, type FileState, type FolderState, type RecordFile } from './commands';
+import {
+  decideCreateFolder,
+  decideDeleteFolder,
+  decideEditFile,
+  decideEditFolder,
+  decideRecordFile,
+  type FileState,
+  type FolderState,
+  type RecordFile,
+} from './commands';
 
 const teamId = 'a'.repeat(24);
 const projectId = 'b'.repeat(24);
 const actorId = 'c'.repeat(24);
-const upload = { id: 'd'.repeat(24), teamId, userId: actorId, key: `${teamId}/${'d'.repeat(24)}`, size: 1000, recordBy: '2026-01-01T06:00:00.000Z' };
+const upload = {
+  id: 'd'.repeat(24),
+  teamId,
+  userId: actorId,
+  key: `${teamId}/${'d'.repeat(24)}`,
+  size: 1000,
+  recordBy: '2026-01-01T06:00:00.000Z',
+};
 
 function record(overrides: Partial<RecordFile> = {}): RecordFile {
   return {
@@ -37,11 +53,16 @@ const codeOf = (work: () => unknown) => {
 describe('recording a file', () => {
   it('given a complete upload within quota, when recorded, then the file is created with its kind', () => {
     const [event] = decideRecordFile(record());
-    expect(event).toMatchObject({ type: 'file.created', payload: { fileId: upload.id, kind: 'Pdf', size: 1000, projectId, taskId: null, text: 'hello' } });
+    expect(event).toMatchObject({
+      type: 'file.created',
+      payload: { fileId: upload.id, kind: 'Pdf', size: 1000, projectId, taskId: null, text: 'hello' },
+    });
   });
 
   it('refuses an upload that would take the team past its quota, allowing it to fill it exactly', () => {
-    expect(codeOf(() => decideRecordFile(record({ quota: { plan: 'free', usedBytes: 100 * megabyte - 999 } })))).toBe('STORAGE_LIMIT_EXCEEDED');
+    expect(codeOf(() => decideRecordFile(record({ quota: { plan: 'free', usedBytes: 100 * megabyte - 999 } })))).toBe(
+      'STORAGE_LIMIT_EXCEEDED',
+    );
     expect(codeOf(() => decideRecordFile(record({ quota: { plan: 'free', usedBytes: 100 * megabyte - 1000 } })))).toBeNull();
     expect(codeOf(() => decideRecordFile(record({ quota: { plan: 'unlimited', usedBytes: 10 ** 15 } })))).toBeNull();
   });
@@ -64,21 +85,37 @@ describe('recording a file', () => {
   });
 
   it('refuses a refused type, and a folder of another space', () => {
-    expect(codeOf(() => decideRecordFile(record({ stored: { size: 1000, type: { rejection: 'file_invalid_type' } } })))).toBe('FILE_INVALID_TYPE');
+    expect(codeOf(() => decideRecordFile(record({ stored: { size: 1000, type: { rejection: 'file_invalid_type' } } })))).toBe(
+      'FILE_INVALID_TYPE',
+    );
     const otherFolder = folder('1', { projectId: 'e'.repeat(24) });
     expect(codeOf(() => decideRecordFile(record({ folder: otherFolder })))).toBe('NOT_FOUND');
-    expect(codeOf(() => decideRecordFile(record({ folder: folder('1'), owner: { kind: 'privat', privatId: 'e'.repeat(24) } })))).toBe('FILE_FOLDERS_UNAVAILABLE');
+    expect(codeOf(() => decideRecordFile(record({ folder: folder('1'), owner: { kind: 'privat', privatId: 'e'.repeat(24) } })))).toBe(
+      'FILE_FOLDERS_UNAVAILABLE',
+    );
   });
 
   it('puts a file only in a file or media folder, never in a doc folder', () => {
     expect(codeOf(() => decideRecordFile(record({ folder: folder('1', { type: 'doc' }) })))).toBe('FILE_FOLDER_TYPE');
     expect(decideRecordFile(record({ folder: folder('1', { type: 'file' }) }))[0]).toMatchObject({ payload: { folderId: folder('1').id } });
-    expect(decideRecordFile(record({ folder: folder('1', { type: 'media' }) }))[0]).toMatchObject({ payload: { folderId: folder('1').id } });
+    expect(decideRecordFile(record({ folder: folder('1', { type: 'media' }) }))[0]).toMatchObject({
+      payload: { folderId: folder('1').id },
+    });
   });
 });
 
 function folder(id: string, overrides: Partial<FolderState> = {}): FolderState {
-  return { id: id.padStart(24, '0'), teamId, projectId, type: 'file', name: `Folder ${id}`, upfolderId: null, authorId: actorId, ancestorIds: [], ...overrides };
+  return {
+    id: id.padStart(24, '0'),
+    teamId,
+    projectId,
+    type: 'file',
+    name: `Folder ${id}`,
+    upfolderId: null,
+    authorId: actorId,
+    ancestorIds: [],
+    ...overrides,
+  };
 }
 
 describe('folders', () => {
@@ -91,49 +128,130 @@ describe('folders', () => {
     expect(codeOf(() => decideEditFolder(parent, {}, grandchild))).toBe('FOLDER_CYCLE');
     expect(codeOf(() => decideEditFolder(parent, { name: ' / ' }))).toBe('FOLDER_NAME_INVALID');
     expect(codeOf(() => decideEditFolder(parent, { name: '  ' }))).toBe('FOLDER_NAME_REQUIRED');
-    expect(decideEditFolder(grandchild, {}, null)).toMatchObject([{ type: 'folder.updated', payload: { changes: { upfolderId: null }, previous: { upfolderId: child.id } } }]);
+    expect(decideEditFolder(grandchild, {}, null)).toMatchObject([
+      { type: 'folder.updated', payload: { changes: { upfolderId: null }, previous: { upfolderId: child.id } } },
+    ]);
   });
 
   it('keeps trees of one type in one space', () => {
     expect(codeOf(() => decideEditFolder(child, {}, folder('4', { type: 'doc' })))).toBe('NOT_FOUND');
-    expect(codeOf(() => decideCreateFolder({ folderId: 'x'.padStart(24, '0'), teamId, projectId, type: 'file', name: 'A', upfolder: folder('5', { projectId: 'e'.repeat(24) }) }))).toBe('NOT_FOUND');
-    expect(codeOf(() => decideCreateFolder({ folderId: 'x'.padStart(24, '0'), teamId, projectId, type: 'video', name: 'A', upfolder: undefined }))).toBe('BAD_USER_INPUT');
+    expect(
+      codeOf(() =>
+        decideCreateFolder({
+          folderId: 'x'.padStart(24, '0'),
+          teamId,
+          projectId,
+          type: 'file',
+          name: 'A',
+          upfolder: folder('5', { projectId: 'e'.repeat(24) }),
+        }),
+      ),
+    ).toBe('NOT_FOUND');
+    expect(
+      codeOf(() =>
+        decideCreateFolder({ folderId: 'x'.padStart(24, '0'), teamId, projectId, type: 'video', name: 'A', upfolder: undefined }),
+      ),
+    ).toBe('BAD_USER_INPUT');
   });
 
   it('records nothing when nothing changes, and moves contents up when a folder goes', () => {
     expect(decideEditFolder(child, { name: child.name }, folder('1'))).toEqual([]);
-    const inChild: FileState = { id: 'c'.repeat(24), teamId, projectId, taskId: null, privatId: null, folderId: child.id, name: 'in.txt', shared: false, authorId: actorId, size: 1, location: 'x', thumbnail: null };
+    const inChild: FileState = {
+      id: 'c'.repeat(24),
+      teamId,
+      projectId,
+      taskId: null,
+      privatId: null,
+      folderId: child.id,
+      name: 'in.txt',
+      shared: false,
+      authorId: actorId,
+      size: 1,
+      location: 'x',
+      thumbnail: null,
+    };
     const elsewhere: FileState = { ...inChild, id: 'd'.repeat(24), folderId: parent.id };
     const deletion = decideDeleteFolder(child, { files: [inChild, elsewhere], subfolders: [grandchild, parent] });
-    expect(deletion.folder).toEqual([{ type: 'folder.deleted', payload: { folderId: child.id, projectId, name: child.name, upfolderId: parent.id } }]);
+    expect(deletion.folder).toEqual([
+      { type: 'folder.deleted', payload: { folderId: child.id, projectId, name: child.name, upfolderId: parent.id } },
+    ]);
     expect(deletion.files).toEqual([
-      { fileId: inChild.id, events: [{ type: 'file.updated', payload: { fileId: inChild.id, projectId, taskId: null, privatId: null, changes: { folderId: parent.id }, previous: { folderId: child.id } } }] },
+      {
+        fileId: inChild.id,
+        events: [
+          {
+            type: 'file.updated',
+            payload: {
+              fileId: inChild.id,
+              projectId,
+              taskId: null,
+              privatId: null,
+              changes: { folderId: parent.id },
+              previous: { folderId: child.id },
+            },
+          },
+        ],
+      },
     ]);
     expect(deletion.subfolders).toEqual([
-      { folderId: grandchild.id, events: [{ type: 'folder.updated', payload: { folderId: grandchild.id, projectId, changes: { upfolderId: parent.id }, previous: { upfolderId: child.id } } }] },
+      {
+        folderId: grandchild.id,
+        events: [
+          {
+            type: 'folder.updated',
+            payload: { folderId: grandchild.id, projectId, changes: { upfolderId: parent.id }, previous: { upfolderId: child.id } },
+          },
+        ],
+      },
     ]);
   });
 });
 
 describe('editing a file', () => {
-  const file: FileState = { id: upload.id, teamId, projectId, taskId: null, privatId: null, folderId: null, name: 'a.txt', shared: false, authorId: actorId, size: 10, location: upload.key, thumbnail: null };
+  const file: FileState = {
+    id: upload.id,
+    teamId,
+    projectId,
+    taskId: null,
+    privatId: null,
+    folderId: null,
+    name: 'a.txt',
+    shared: false,
+    authorId: actorId,
+    size: 10,
+    location: upload.key,
+    thumbnail: null,
+  };
 
   it('records only what differs, with what it replaced', () => {
-    expect(decideEditFile(file, { shared: true, name: 'a.txt' }, {})).toEqual([{ type: 'file.updated', payload: { fileId: file.id, projectId, taskId: null, privatId: null, changes: { shared: true }, previous: { shared: false } } }]);
+    expect(decideEditFile(file, { shared: true, name: 'a.txt' }, {})).toEqual([
+      {
+        type: 'file.updated',
+        payload: { fileId: file.id, projectId, taskId: null, privatId: null, changes: { shared: true }, previous: { shared: false } },
+      },
+    ]);
     expect(decideEditFile(file, { shared: false }, {})).toEqual([]);
   });
 
   it('moves to another space of the same team only, leaving its folder', () => {
     const other = 'e'.repeat(24);
-    expect(decideEditFile({ ...file, folderId: 'f'.repeat(24) }, { projectId: other }, { target: { projectId: other, teamId } })[0]).toMatchObject({ payload: { changes: { projectId: other, folderId: null } } });
+    expect(
+      decideEditFile({ ...file, folderId: 'f'.repeat(24) }, { projectId: other }, { target: { projectId: other, teamId } })[0],
+    ).toMatchObject({ payload: { changes: { projectId: other, folderId: null } } });
     expect(codeOf(() => decideEditFile(file, { projectId: other }, { target: { projectId: other, teamId: other } }))).toBe('NOT_FOUND');
-    expect(codeOf(() => decideEditFile({ ...file, taskId: other }, { projectId: other }, { target: { projectId: other, teamId } }))).toBe('FILE_MOVE_UNAVAILABLE');
+    expect(codeOf(() => decideEditFile({ ...file, taskId: other }, { projectId: other }, { target: { projectId: other, teamId } }))).toBe(
+      'FILE_MOVE_UNAVAILABLE',
+    );
     expect(codeOf(() => decideEditFile(file, { name: '' }, {}))).toBe('FILE_NAME_REQUIRED');
   });
 
   it('moves a file only into a file or media folder, never into a doc folder', () => {
     expect(codeOf(() => decideEditFile(file, {}, { folder: folder('1', { type: 'doc' }) }))).toBe('FILE_FOLDER_TYPE');
-    expect(decideEditFile(file, {}, { folder: folder('1', { type: 'media' }) })[0]).toMatchObject({ payload: { changes: { folderId: folder('1').id } } });
-    expect(decideEditFile({ ...file, folderId: folder('1').id }, {}, { folder: null })[0]).toMatchObject({ payload: { changes: { folderId: null } } });
+    expect(decideEditFile(file, {}, { folder: folder('1', { type: 'media' }) })[0]).toMatchObject({
+      payload: { changes: { folderId: folder('1').id } },
+    });
+    expect(decideEditFile({ ...file, folderId: folder('1').id }, {}, { folder: null })[0]).toMatchObject({
+      payload: { changes: { folderId: null } },
+    });
   });
 });

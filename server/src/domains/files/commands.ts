@@ -81,7 +81,8 @@ export function decideRecordFile(command: RecordFile): FileEvent[] {
   const { upload, given, owner } = command;
   const name = checkFileName(given.name);
   if (!name.ok) throw nameRefused(name);
-  if (!upload || upload.userId !== command.actorId || upload.key !== given.location) throw uploadError('upload_failed', { reason: 'unknown_upload' });
+  if (!upload || upload.userId !== command.actorId || upload.key !== given.location)
+    throw uploadError('upload_failed', { reason: 'unknown_upload' });
   if (command.now.toISOString() > upload.recordBy) throw uploadError('upload_failed', { reason: 'expired' });
   if (upload.teamId !== command.ownerTeamId) throw refused('UPLOAD_OTHER_TEAM');
   if (given.size !== upload.size || command.stored.size !== upload.size) throw uploadError('upload_failed', { reason: 'incomplete' });
@@ -134,7 +135,11 @@ export interface FileEditReferences {
 }
 
 /** ediFile: rename, share, move to a folder or to another space of the same team; only what differs is recorded. */
-export function decideEditFile(file: FileState, requested: Partial<Omit<FileFields, 'folderId'>>, references: FileEditReferences): FileEvent[] {
+export function decideEditFile(
+  file: FileState,
+  requested: Partial<Omit<FileFields, 'folderId'>>,
+  references: FileEditReferences,
+): FileEvent[] {
   const next: Partial<FileFields> = {};
   if (requested.name !== undefined) {
     const name = checkFileName(requested.name);
@@ -154,13 +159,16 @@ export function decideEditFile(file: FileState, requested: Partial<Omit<FileFiel
   if (references.folder !== undefined) {
     const folder = references.folder;
     if (folder !== null && (file.taskId !== null || file.privatId !== null)) throw refused('FILE_FOLDERS_UNAVAILABLE');
-    if (folder === 'missing' || (folder !== null && folder.projectId !== projectId)) throw new DomainError('NOT_FOUND', fileMessages.folderNotFound);
+    if (folder === 'missing' || (folder !== null && folder.projectId !== projectId))
+      throw new DomainError('NOT_FOUND', fileMessages.folderNotFound);
     if (folder !== null) refuseFolderType(folder);
     next.folderId = folder?.id ?? null;
   }
   const { changes, previous } = diffFields<FileFields>(file, next);
   if (Object.keys(changes).length === 0) return [];
-  return [{ type: 'file.updated', payload: { fileId: file.id, projectId, taskId: file.taskId, privatId: file.privatId, changes, previous } }];
+  return [
+    { type: 'file.updated', payload: { fileId: file.id, projectId, taskId: file.taskId, privatId: file.privatId, changes, previous } },
+  ];
 }
 
 export function decideDeleteFile(file: FileState): FileEvent[] {
@@ -188,19 +196,37 @@ export function decideCreateFolder(command: NewFolder): FolderEvent[] {
   if (!(folderTypes as readonly string[]).includes(command.type)) throw badInput(fileMessages.folderType);
   const name = folderName(command.name);
   const upfolder = command.upfolder;
-  if (upfolder === null || (upfolder && (upfolder.projectId !== command.projectId || upfolder.type !== command.type))) throw new DomainError('NOT_FOUND', fileMessages.folderNotFound);
-  return [{ type: 'folder.created', payload: { folderId: command.folderId, teamId: command.teamId, projectId: command.projectId, type: command.type, name, upfolderId: upfolder?.id ?? null } }];
+  if (upfolder === null || (upfolder && (upfolder.projectId !== command.projectId || upfolder.type !== command.type)))
+    throw new DomainError('NOT_FOUND', fileMessages.folderNotFound);
+  return [
+    {
+      type: 'folder.created',
+      payload: {
+        folderId: command.folderId,
+        teamId: command.teamId,
+        projectId: command.projectId,
+        type: command.type,
+        name,
+        upfolderId: upfolder?.id ?? null,
+      },
+    },
+  ];
 }
 
 /**
  * ediFolder: rename, or move under another folder of the same space and type (null: the top level).
  * A folder moved into itself or below itself would cut its subtree off the tree: refused.
  */
-export function decideEditFolder(folder: FolderState, requested: { name?: string }, upfolder?: FolderState | null | 'missing'): FolderEvent[] {
+export function decideEditFolder(
+  folder: FolderState,
+  requested: { name?: string },
+  upfolder?: FolderState | null | 'missing',
+): FolderEvent[] {
   const next: Partial<FolderFields> = {};
   if (requested.name !== undefined) next.name = folderName(requested.name);
   if (upfolder !== undefined) {
-    if (upfolder === 'missing' || (upfolder !== null && (upfolder.projectId !== folder.projectId || upfolder.type !== folder.type))) throw new DomainError('NOT_FOUND', fileMessages.folderNotFound);
+    if (upfolder === 'missing' || (upfolder !== null && (upfolder.projectId !== folder.projectId || upfolder.type !== folder.type)))
+      throw new DomainError('NOT_FOUND', fileMessages.folderNotFound);
     if (upfolder !== null && (upfolder.id === folder.id || upfolder.ancestorIds.includes(folder.id))) throw refused('FOLDER_CYCLE');
     next.upfolderId = upfolder?.id ?? null;
   }
@@ -224,20 +250,45 @@ export interface FolderDeletion {
  * folder.updated) so that subscribers of the space see every move; then the folder goes. folder.deleted
  * still moves whatever is left (events recorded before the moves were their own), so replay is unchanged.
  */
-export function decideDeleteFolder(folder: FolderState, contents: { files: readonly FileState[]; subfolders: readonly FolderState[] }): FolderDeletion {
+export function decideDeleteFolder(
+  folder: FolderState,
+  contents: { files: readonly FileState[]; subfolders: readonly FolderState[] },
+): FolderDeletion {
   const upfolderId = folder.upfolderId;
   return {
     files: contents.files
       .filter((file) => file.folderId === folder.id)
       .map((file) => ({
         fileId: file.id,
-        events: [{ type: 'file.updated', payload: { fileId: file.id, projectId: file.projectId, taskId: file.taskId, privatId: file.privatId, changes: { folderId: upfolderId }, previous: { folderId: folder.id } } }],
+        events: [
+          {
+            type: 'file.updated',
+            payload: {
+              fileId: file.id,
+              projectId: file.projectId,
+              taskId: file.taskId,
+              privatId: file.privatId,
+              changes: { folderId: upfolderId },
+              previous: { folderId: folder.id },
+            },
+          },
+        ],
       })),
     subfolders: contents.subfolders
       .filter((subfolder) => subfolder.upfolderId === folder.id)
       .map((subfolder) => ({
         folderId: subfolder.id,
-        events: [{ type: 'folder.updated', payload: { folderId: subfolder.id, projectId: subfolder.projectId, changes: { upfolderId }, previous: { upfolderId: folder.id } } }],
+        events: [
+          {
+            type: 'folder.updated',
+            payload: {
+              folderId: subfolder.id,
+              projectId: subfolder.projectId,
+              changes: { upfolderId },
+              previous: { upfolderId: folder.id },
+            },
+          },
+        ],
       })),
     folder: [{ type: 'folder.deleted', payload: { folderId: folder.id, projectId: folder.projectId, name: folder.name, upfolderId } }],
   };

@@ -2,9 +2,7 @@ import type { DomainEvent } from '../../events/types';
 
 /** Who a file belongs to; access follows the owner. */
 export type FileOwner =
-  | { kind: 'project'; projectId: string }
-  | { kind: 'task'; taskId: string; projectId: string }
-  | { kind: 'privat'; privatId: string };
+  { kind: 'project'; projectId: string } | { kind: 'task'; taskId: string; projectId: string } | { kind: 'privat'; privatId: string };
 
 /** What the server learnt from the bytes before recording them. */
 export interface FileAnalysis {

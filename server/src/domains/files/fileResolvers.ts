@@ -17,7 +17,22 @@ import { decideDeleteFile, decideEditFile, fileMessages, type FileEditReferences
 import { filePolicy } from './policies';
 import { filePaths, presentFiles } from './present';
 import { contentDisposition } from './rules';
-import { findFileRow, findFolderRow, ownerAccess, ownerFrom, ownerOfFile, requireChangeableFile, requireReadableFile, requireReadableOwner, teamPlan, teamsUsage, teamUsage, toFileState, toFolderState, type Reader } from './state';
+import {
+  findFileRow,
+  findFolderRow,
+  ownerAccess,
+  ownerFrom,
+  ownerOfFile,
+  requireChangeableFile,
+  requireReadableFile,
+  requireReadableOwner,
+  teamPlan,
+  teamsUsage,
+  teamUsage,
+  toFileState,
+  toFolderState,
+  type Reader,
+} from './state';
 import { files } from './tables';
 import { cancelUpload, fileStream, recordFile, signUpload } from './uploads';
 
@@ -59,20 +74,53 @@ function listFiles(db: Reader, viewerId: string, args: z.infer<typeof listSchema
   const offset = args.offset ?? 0;
   const order = [desc(files.createdAt), desc(files.id)] as const;
   if (!args.portfolio || args.project || args.task || args.privat) {
-    return presentFiles(db, db.select().from(files).where(and(...conditions)).orderBy(...order).limit(limit).offset(offset).all(), viewerId);
+    return presentFiles(
+      db,
+      db
+        .select()
+        .from(files)
+        .where(and(...conditions))
+        .orderBy(...order)
+        .limit(limit)
+        .offset(offset)
+        .all(),
+      viewerId,
+    );
   }
   // Portfolio rows span owners: keep only those the caller can still see (access read once per owner),
   // then page, so a page is short only at the end.
   const readable = readableOwners(db, viewerId);
-  const candidates = db.select({ id: files.id, projectId: files.projectId, taskId: files.taskId, privatId: files.privatId }).from(files).where(and(...conditions)).orderBy(...order).all();
-  const pageIds = candidates.filter(readable).slice(offset, offset + limit).map((row) => row.id);
+  const candidates = db
+    .select({ id: files.id, projectId: files.projectId, taskId: files.taskId, privatId: files.privatId })
+    .from(files)
+    .where(and(...conditions))
+    .orderBy(...order)
+    .all();
+  const pageIds = candidates
+    .filter(readable)
+    .slice(offset, offset + limit)
+    .map((row) => row.id);
   if (pageIds.length === 0) return [];
-  const rows = new Map(db.select().from(files).where(inArray(files.id, pageIds)).all().map((row) => [row.id, row]));
-  return presentFiles(db, pageIds.map((id) => rows.get(id)!), viewerId);
+  const rows = new Map(
+    db
+      .select()
+      .from(files)
+      .where(inArray(files.id, pageIds))
+      .all()
+      .map((row) => [row.id, row]),
+  );
+  return presentFiles(
+    db,
+    pageIds.map((id) => rows.get(id)!),
+    viewerId,
+  );
 }
 
 /** Whether the caller may read a file's owner, asked once per space or private chat. */
-function readableOwners(db: Reader, viewerId: string): (row: Pick<typeof files.$inferSelect, 'projectId' | 'taskId' | 'privatId'>) => boolean {
+function readableOwners(
+  db: Reader,
+  viewerId: string,
+): (row: Pick<typeof files.$inferSelect, 'projectId' | 'taskId' | 'privatId'>) => boolean {
   const known = new Map<string, boolean>();
   return (row) => {
     const owner = ownerOfFile(row);
@@ -93,7 +141,12 @@ function readableOwners(db: Reader, viewerId: string): (row: Pick<typeof files.$
 export async function signedDownloadUrl(config: Config, row: typeof files.$inferSelect): Promise<string> {
   const storage = storageOf(config);
   const expiresAt = new Date(Date.now() + downloadLifetimeMs);
-  const direct = await storage.driver.signDownload({ key: row.location, contentType: row.mimeType, disposition: contentDisposition(row.mimeType, row.name), expiresAt });
+  const direct = await storage.driver.signDownload({
+    key: row.location,
+    contentType: row.mimeType,
+    disposition: contentDisposition(row.mimeType, row.name),
+    expiresAt,
+  });
   if (direct) return direct;
   const expires = Math.floor(expiresAt.getTime() / 1000);
   const query = new URLSearchParams({ expires: String(expires), signature: storage.signer.sign(downloadSignatureParts(row.id, expires)) });
@@ -140,14 +193,22 @@ export const fileQueries: Record<string, Resolver> = {
     const db = context.services.database.db;
     return presentFile(db, requireReadableFile(db, args.id, actor.userId).row.id, actor.userId);
   },
-  getFiles: (_root, args: Record<string, unknown>, context) => listFiles(context.services.database.db, requireActor(context).userId, listSchema.parse(args)),
+  getFiles: (_root, args: Record<string, unknown>, context) =>
+    listFiles(context.services.database.db, requireActor(context).userId, listSchema.parse(args)),
   getStats: (_root, args: { team?: string | null }, context) => {
     const actor = requireActor(context);
     const db = context.services.database.db;
     const { team } = args.team ? requireTeamMember(db, args.team, actor.userId) : requireCurrentTeam(db, actor.userId);
     const plan = teamPlan(db, team.id);
     const usage = teamUsage(db, team.id);
-    return { team: team.id, plan, storage: usage.bytes, storageLimit: storageQuotaBytes[plan], uploadLimit: uploadSizeLimitBytes(plan), files: usage.files };
+    return {
+      team: team.id,
+      plan,
+      storage: usage.bytes,
+      storageLimit: storageQuotaBytes[plan],
+      uploadLimit: uploadSizeLimitBytes(plan),
+      files: usage.files,
+    };
   },
 };
 
@@ -164,7 +225,11 @@ export const fileMutations: Record<string, Resolver> = {
     const fileId = await recordFile(context, actor, withoutNulls(args));
     return presentFile(context.services.database.db, fileId, actor.userId);
   },
-  ediFile: (_root, raw: { id: string; shared?: boolean | null; folder?: string | null; name?: string | null; project?: string | null }, context) => {
+  ediFile: (
+    _root,
+    raw: { id: string; shared?: boolean | null; folder?: string | null; name?: string | null; project?: string | null },
+    context,
+  ) => {
     const actor = requireActor(context);
     const { shared, folder, name, project } = raw;
     runCommand(context, actor.userId, (unit) => {
@@ -176,7 +241,11 @@ export const fileMutations: Record<string, Resolver> = {
         references.target = target && filePolicy.upload(target) ? { projectId: project, teamId: target.teamId } : null;
       }
       if (typeof folder === 'string') references.folder = folderReference(db, folder);
-      const requested = { ...(typeof name === 'string' ? { name } : {}), ...(typeof shared === 'boolean' ? { shared } : {}), ...(typeof project === 'string' ? { projectId: project } : {}) };
+      const requested = {
+        ...(typeof name === 'string' ? { name } : {}),
+        ...(typeof shared === 'boolean' ? { shared } : {}),
+        ...(typeof project === 'string' ? { projectId: project } : {}),
+      };
       const events = decideEditFile(toFileState(row), requested, references);
       if (events.length > 0) unit.append(fileStream(row.id), events, { teamId: row.teamId });
     });
@@ -192,7 +261,9 @@ export const fileMutations: Record<string, Resolver> = {
     });
     // The row is gone and the quota freed; bytes that fail to go now are left to the storage sweep.
     const { driver } = storageOf(context.services.config);
-    await Promise.all([driver.delete(deleted.location), driver.delete(deleted.thumbnail ?? thumbnailKeyOf(deleted.location))]).catch(() => undefined);
+    await Promise.all([driver.delete(deleted.location), driver.delete(deleted.thumbnail ?? thumbnailKeyOf(deleted.location))]).catch(
+      () => undefined,
+    );
     return true;
   },
 };

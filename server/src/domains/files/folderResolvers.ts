@@ -6,7 +6,17 @@ import { newId } from '../../ids';
 import { runCommand, withoutNulls } from '../teams/support';
 import { decideCreateFolder, decideDeleteFolder, decideEditFolder, type FolderState } from './commands';
 import { presentFolders } from './present';
-import { findFolderRow, ownerAccess, requireChangeableFolder, requireReadableFolder, requireReadableOwner, requireWritableOwner, toFileState, toFolderState, type Reader } from './state';
+import {
+  findFolderRow,
+  ownerAccess,
+  requireChangeableFolder,
+  requireReadableFolder,
+  requireReadableOwner,
+  requireWritableOwner,
+  toFileState,
+  toFolderState,
+  type Reader,
+} from './state';
 import { files, folders } from './tables';
 import { fileStream } from './uploads';
 
@@ -40,7 +50,12 @@ export const folderQueries: Record<string, Resolver> = {
     const db = context.services.database.db;
     const access = requireReadableOwner(db, { kind: 'project', projectId: args.project }, actor.userId);
     const parent = args.folder && args.folder !== 'root' ? eq(folders.upfolderId, args.folder) : isNull(folders.upfolderId);
-    const rows = db.select().from(folders).where(and(eq(folders.projectId, args.project), eq(folders.type, args.type ?? 'file'), parent)).orderBy(asc(folders.name), asc(folders.id)).all();
+    const rows = db
+      .select()
+      .from(folders)
+      .where(and(eq(folders.projectId, args.project), eq(folders.type, args.type ?? 'file'), parent))
+      .orderBy(asc(folders.name), asc(folders.id))
+      .all();
     return presentFolders(db, rows, access, actor.userId);
   },
 };
@@ -84,7 +99,12 @@ export const folderMutations: Record<string, Resolver> = {
       const { row } = requireChangeableFolder(db, args.id, actor.userId);
       const contents = {
         files: db.select().from(files).where(eq(files.folderId, row.id)).all().map(toFileState),
-        subfolders: db.select().from(folders).where(eq(folders.upfolderId, row.id)).all().map((subfolder) => ({ ...subfolder, ancestorIds: [] })),
+        subfolders: db
+          .select()
+          .from(folders)
+          .where(eq(folders.upfolderId, row.id))
+          .all()
+          .map((subfolder) => ({ ...subfolder, ancestorIds: [] })),
       };
       const deletion = decideDeleteFolder(toFolderState(db, row), contents);
       for (const moved of deletion.files) unit.append(fileStream(moved.fileId), moved.events, { teamId: row.teamId });
@@ -101,7 +121,10 @@ export const folderFields = {
     const actor = requireActor(context);
     const db = context.services.database.db;
     const state = toFolderState(db, findFolderRow(db, folder.id)!);
-    const rows = [...state.ancestorIds].reverse().map((id) => findFolderRow(db, id)).filter((row) => row !== undefined);
+    const rows = [...state.ancestorIds]
+      .reverse()
+      .map((id) => findFolderRow(db, id))
+      .filter((row) => row !== undefined);
     return presentFolders(db, rows, ownerAccess(db, { kind: 'project', projectId: folder.project }, actor.userId), actor.userId);
   },
 };

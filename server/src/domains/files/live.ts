@@ -11,7 +11,8 @@ import { findFileRow, findFolderRow, ownerAccess, ownerFrom, requireReadableOwne
 type Payload = { fileId?: string; folderId?: string | null; projectId?: string | null; taskId?: string | null; privatId?: string | null };
 
 /** Events that may change who sees an owner: each is checked against the subscriber's access as it arrives. */
-const mayChangeAccess = (type: string) => type.startsWith('project.') || type.startsWith('team.') || type.startsWith('privat') || type === 'task.deleted' || type === 'task.moved';
+const mayChangeAccess = (type: string) =>
+  type.startsWith('project.') || type.startsWith('team.') || type.startsWith('privat') || type === 'task.deleted' || type === 'task.moved';
 
 function watches(owner: FileOwner, payload: Payload): boolean {
   if (owner.kind === 'project') return payload.projectId === owner.projectId && !payload.taskId;
@@ -44,7 +45,11 @@ function ownerFeed(context: MercuriusContext, actor: Actor, owner: FileOwner, te
 
 export const fileSubscriptions = {
   subFile: {
-    subscribe: (_root: unknown, args: { project?: string | null; task?: string | null; privat?: string | null }, context: MercuriusContext) => {
+    subscribe: (
+      _root: unknown,
+      args: { project?: string | null; task?: string | null; privat?: string | null },
+      context: MercuriusContext,
+    ) => {
       const actor = requireActor(context);
       const db = context.services.database.db;
       const owner = ownerFrom(db, args);
@@ -74,7 +79,9 @@ export const fileSubscriptions = {
       const db = context.services.database.db;
       const folderId = (event.payload as Payload).folderId!;
       const row = findFolderRow(db, folderId);
-      const folder = row ? presentFolders(db, [row], ownerAccess(db, { kind: 'project', projectId: row.projectId }, actor.userId), actor.userId)[0] : null;
+      const folder = row
+        ? presentFolders(db, [row], ownerAccess(db, { kind: 'project', projectId: row.projectId }, actor.userId), actor.userId)[0]
+        : null;
       return { type: event.type, seq: event.seq, folderId, folder };
     },
   },

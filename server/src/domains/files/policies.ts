@@ -19,7 +19,12 @@ export const noAccess = (teamId: string): OwnerAccess => ({ teamId, read: false,
  */
 export function spaceFileAccess(seat: TeamSeat | null, space: SpaceFacts, spaceSeat: SpaceSeat): OwnerAccess {
   const access = { seat, space, spaceSeat };
-  return { teamId: space.teamId, read: spaceContentPolicy.read(access), write: spaceContentPolicy.write(access), manage: spacePolicy.manage(seat, space, spaceSeat) };
+  return {
+    teamId: space.teamId,
+    read: spaceContentPolicy.read(access),
+    write: spaceContentPolicy.write(access),
+    manage: spacePolicy.manage(seat, space, spaceSeat),
+  };
 }
 
 /** A private chat's files: its members read and upload; each changes only their own files. */
@@ -34,5 +39,6 @@ export const filePolicy = {
    * Rename, move, share, delete: the author while they may still write there, or whoever manages the owner.
    * Differs from spaceContentPolicy.manage on purpose only in taking an OwnerAccess, which also covers private chats.
    */
-  change: (access: OwnerAccess, item: { authorId: string }, userId: string): boolean => access.write && (item.authorId === userId || access.manage),
+  change: (access: OwnerAccess, item: { authorId: string }, userId: string): boolean =>
+    access.write && (item.authorId === userId || access.manage),
 };

@@ -11,7 +11,13 @@ describe('fileIdOfPath', () => {
 
   it('refuses thumbnails unless asked, and any other path', () => {
     expect(fileIdOfPath(filePaths.thumbnail(id))).toBeNull();
-    for (const path of [filePaths.shared(id), `${filePaths.file(id)}?download=1`, `/media/files/${'A'.repeat(24)}`, '/media/covers/x.svg', `https://example.com${filePaths.file(id)}`]) {
+    for (const path of [
+      filePaths.shared(id),
+      `${filePaths.file(id)}?download=1`,
+      `/media/files/${'A'.repeat(24)}`,
+      '/media/covers/x.svg',
+      `https://example.com${filePaths.file(id)}`,
+    ]) {
       expect(fileIdOfPath(path, { thumbnail: true })).toBeNull();
     }
   });

@@ -8,7 +8,11 @@ type Person = { id: string; firstname: string; lastname: string; profileImg: str
 function peopleById(db: Reader, ids: readonly string[]): Map<string, Person> {
   const unique = [...new Set(ids)].filter((id) => id !== '');
   if (unique.length === 0) return new Map();
-  const rows = db.select({ id: users.id, firstname: users.firstname, lastname: users.lastname, profileImg: users.profileImg }).from(users).where(inArray(users.id, unique)).all();
+  const rows = db
+    .select({ id: users.id, firstname: users.firstname, lastname: users.lastname, profileImg: users.profileImg })
+    .from(users)
+    .where(inArray(users.id, unique))
+    .all();
   return new Map(rows.map((person) => [person.id, person]));
 }
 
@@ -59,7 +63,10 @@ function presentFileRow(row: FileRow, author: Person | null, access: OwnerAccess
 
 /** Files in the given order: authors in one query, owner access judged once per owner. */
 export function presentFiles(db: Reader, rows: readonly FileRow[], viewerId: string) {
-  const people = peopleById(db, rows.map((row) => row.authorId));
+  const people = peopleById(
+    db,
+    rows.map((row) => row.authorId),
+  );
   const accessByOwner = new Map<string, OwnerAccess | null>();
   return rows.map((row) => {
     const owner = ownerOfFile(row);
@@ -72,7 +79,10 @@ export function presentFiles(db: Reader, rows: readonly FileRow[], viewerId: str
 export type PresentedFile = ReturnType<typeof presentFiles>[number];
 
 export function presentFolders(db: Reader, rows: readonly FolderRow[], access: OwnerAccess | null, viewerId: string) {
-  const people = peopleById(db, rows.map((row) => row.authorId));
+  const people = peopleById(
+    db,
+    rows.map((row) => row.authorId),
+  );
   return rows.map((row) => ({
     id: row.id,
     type: row.type,

@@ -11,11 +11,18 @@ function applyFileEvent(transaction: Transaction, event: FileEvent, stored: Stor
   switch (event.type) {
     case 'file.created': {
       const { fileId, ...fields } = event.payload;
-      transaction.insert(files).values({ ...fields, id: fileId, shared: false, authorId: stored.actorId ?? '', createdAt: at, updatedAt: at }).run();
+      transaction
+        .insert(files)
+        .values({ ...fields, id: fileId, shared: false, authorId: stored.actorId ?? '', createdAt: at, updatedAt: at })
+        .run();
       return;
     }
     case 'file.updated':
-      transaction.update(files).set({ ...event.payload.changes, updatedAt: at }).where(eq(files.id, event.payload.fileId)).run();
+      transaction
+        .update(files)
+        .set({ ...event.payload.changes, updatedAt: at })
+        .where(eq(files.id, event.payload.fileId))
+        .run();
       return;
     case 'file.deleted':
       transaction.delete(files).where(eq(files.id, event.payload.fileId)).run();
@@ -31,11 +38,18 @@ function applyFolderEvent(transaction: Transaction, event: FolderEvent, stored: 
   switch (event.type) {
     case 'folder.created': {
       const { folderId, ...fields } = event.payload;
-      transaction.insert(folders).values({ ...fields, id: folderId, authorId: stored.actorId ?? '', createdAt: at, updatedAt: at }).run();
+      transaction
+        .insert(folders)
+        .values({ ...fields, id: folderId, authorId: stored.actorId ?? '', createdAt: at, updatedAt: at })
+        .run();
       return;
     }
     case 'folder.updated':
-      transaction.update(folders).set({ ...event.payload.changes, updatedAt: at }).where(eq(folders.id, event.payload.folderId)).run();
+      transaction
+        .update(folders)
+        .set({ ...event.payload.changes, updatedAt: at })
+        .where(eq(folders.id, event.payload.folderId))
+        .run();
       return;
     case 'folder.deleted': {
       const { folderId, upfolderId } = event.payload;
@@ -57,13 +71,17 @@ export const filesProjection: Projection = {
   tables: [folders, files],
   apply(transaction: Transaction, stored: StoredEvent) {
     if (stored.type.startsWith('file.')) applyFileEvent(transaction, { type: stored.type, payload: stored.payload } as FileEvent, stored);
-    else if (stored.type.startsWith('folder.')) applyFolderEvent(transaction, { type: stored.type, payload: stored.payload } as FolderEvent, stored);
+    else if (stored.type.startsWith('folder.'))
+      applyFolderEvent(transaction, { type: stored.type, payload: stored.payload } as FolderEvent, stored);
     else if (stored.type === 'project.deleted') {
       const { projectId } = stored.payload as ProjectDeleted;
       transaction.delete(files).where(eq(files.projectId, projectId)).run();
       transaction.delete(folders).where(eq(folders.projectId, projectId)).run();
     } else if (stored.type === 'task.deleted') {
-      transaction.delete(files).where(eq(files.taskId, (stored.payload as TaskDeleted).taskId)).run();
+      transaction
+        .delete(files)
+        .where(eq(files.taskId, (stored.payload as TaskDeleted).taskId))
+        .run();
     } else if (stored.type === 'task.moved') {
       const moved = stored.payload as TaskMoved;
       transaction.update(files).set({ projectId: moved.toProjectId }).where(eq(files.taskId, moved.taskId)).run();

@@ -14,7 +14,8 @@ import { contentDisposition, parseRange } from './rules';
 import { findFileRow, requireReadableFile, type FileRow } from './state';
 import { fileUploads } from './tables';
 
-const refusal = (reply: FastifyReply, status: number, key: UploadErrorKey, message = uploadErrorMessages[key]) => reply.code(status).send({ error: key, message });
+const refusal = (reply: FastifyReply, status: number, key: UploadErrorKey, message = uploadErrorMessages[key]) =>
+  reply.code(status).send({ error: key, message });
 const notFound = (reply: FastifyReply) => reply.code(404).send({ error: 'Not Found' });
 
 const uploadRefusals: Record<UploadRefused['reason'], [number, UploadErrorKey, string]> = {
@@ -35,36 +36,51 @@ function registerUploadRoute(server: FastifyInstance, services: Services, driver
   server.register(async (scope) => {
     scope.removeAllContentTypeParsers();
     scope.addContentTypeParser('*', (_request, payload, done) => done(null, payload));
-    scope.put<{ Params: { team: string; upload: string }; Querystring: Record<string, string | undefined> }>('/uploads/:team/:upload', async (request, reply) => {
-      const key = `${request.params.team}/${request.params.upload}`;
-      const { expires, size, type, signature } = request.query;
-      if (!isStorageKey(key) || !expires || !size || type === undefined) return refusal(reply, 403, 'upload_failed', 'This upload link is not valid.');
-      const verdict = driver.signer.verify(uploadSignatureParts(key, Number(expires), Number(size), type), Number(expires), signature);
-      if (verdict !== 'valid') return refusal(reply, 403, 'upload_failed', verdict === 'expired' ? 'This upload link has expired.' : 'This upload link is not valid.');
-      // A cancelled (or swept) upload's link takes no more bytes; a recorded one's bytes are there already.
-      const pending = services.database.db.select({ id: fileUploads.id }).from(fileUploads).where(eq(fileUploads.key, key)).get();
-      if (!pending) return (await driver.stat(key)) ? refusal(reply, ...uploadRefusals.exists) : refusal(reply, ...uploadRefusals.cancelled);
-      if ((request.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase() !== type) return refusal(reply, 400, 'file_invalid_type', 'Send the bytes with the Content-Type the upload was signed for.');
-      const declaredLength = Number(request.headers['content-length'] ?? Number.NaN);
-      if (declaredLength > Number(size)) return refusal(reply, 413, 'file_too_large');
-      try {
-        await driver.receive(key, Number(size), (request.body as Readable | undefined) ?? request.raw);
-      } catch (error) {
-        if (!(error instanceof UploadRefused)) throw error;
-        const [status, errorKey, message] = uploadRefusals[error.reason];
-        // The client may still be sending: close the connection rather than read the rest.
-        if (error.reason === 'too_large') reply.header('Connection', 'close');
-        return refusal(reply, status, errorKey, message);
-      }
-      return reply.code(201).send({ key, size: Number(size) });
-    });
+    scope.put<{ Params: { team: string; upload: string }; Querystring: Record<string, string | undefined> }>(
+      '/uploads/:team/:upload',
+      async (request, reply) => {
+        const key = `${request.params.team}/${request.params.upload}`;
+        const { expires, size, type, signature } = request.query;
+        if (!isStorageKey(key) || !expires || !size || type === undefined)
+          return refusal(reply, 403, 'upload_failed', 'This upload link is not valid.');
+        const verdict = driver.signer.verify(uploadSignatureParts(key, Number(expires), Number(size), type), Number(expires), signature);
+        if (verdict !== 'valid')
+          return refusal(
+            reply,
+            403,
+            'upload_failed',
+            verdict === 'expired' ? 'This upload link has expired.' : 'This upload link is not valid.',
+          );
+        // A cancelled (or swept) upload's link takes no more bytes; a recorded one's bytes are there already.
+        const pending = services.database.db.select({ id: fileUploads.id }).from(fileUploads).where(eq(fileUploads.key, key)).get();
+        if (!pending)
+          return (await driver.stat(key)) ? refusal(reply, ...uploadRefusals.exists) : refusal(reply, ...uploadRefusals.cancelled);
+        if ((request.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase() !== type)
+          return refusal(reply, 400, 'file_invalid_type', 'Send the bytes with the Content-Type the upload was signed for.');
+        const declaredLength = Number(request.headers['content-length'] ?? Number.NaN);
+        if (declaredLength > Number(size)) return refusal(reply, 413, 'file_too_large');
+        try {
+          await driver.receive(key, Number(size), (request.body as Readable | undefined) ?? request.raw);
+        } catch (error) {
+          if (!(error instanceof UploadRefused)) throw error;
+          const [status, errorKey, message] = uploadRefusals[error.reason];
+          // The client may still be sending: close the connection rather than read the rest.
+          if (error.reason === 'too_large') reply.header('Connection', 'close');
+          return refusal(reply, status, errorKey, message);
+        }
+        return reply.code(201).send({ key, size: Number(size) });
+      },
+    );
   });
 }
 
 type Access = 'member' | 'shared';
 
 /** Who may fetch a file: a signed URL for it, or a session (cookie or bearer) that may read it. */
-async function readableFile(services: Services, request: FastifyRequest<{ Params: { fileId: string }; Querystring: Record<string, string | undefined> }>): Promise<FileRow | null | 'unauthenticated'> {
+async function readableFile(
+  services: Services,
+  request: FastifyRequest<{ Params: { fileId: string }; Querystring: Record<string, string | undefined> }>,
+): Promise<FileRow | null | 'unauthenticated'> {
   const { fileId } = request.params;
   const { expires, signature } = request.query;
   if (signature !== undefined) {
@@ -86,7 +102,14 @@ async function readableFile(services: Services, request: FastifyRequest<{ Params
  * script, as an attachment otherwise (PDF included: the app previews PDFs with pdf.js from their bytes);
  * the sandboxing CSP and nosniff come from the route's hook.
  */
-async function serve(services: Services, request: FastifyRequest, reply: FastifyReply, row: FileRow, part: 'original' | 'thumbnail', access: Access) {
+async function serve(
+  services: Services,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  row: FileRow,
+  part: 'original' | 'thumbnail',
+  access: Access,
+) {
   const { driver } = storageOf(services.config);
   const key = part === 'thumbnail' ? row.thumbnail : row.location;
   if (!key) return notFound(reply);
@@ -105,7 +128,10 @@ async function serve(services: Services, request: FastifyRequest, reply: Fastify
     .header('Cache-Control', access === 'shared' ? 'no-cache' : 'private, max-age=300')
     .header('Cross-Origin-Resource-Policy', 'same-origin');
   if (range) {
-    reply.code(206).header('Content-Range', `bytes ${range.start}-${range.end}/${stat.size}`).header('Content-Length', range.end - range.start + 1);
+    reply
+      .code(206)
+      .header('Content-Range', `bytes ${range.start}-${range.end}/${stat.size}`)
+      .header('Content-Length', range.end - range.start + 1);
   } else {
     reply.header('Content-Length', stat.size);
   }
@@ -131,7 +157,8 @@ export function registerFileRoutes(server: FastifyInstance, services: Services):
     try {
       await services.rateLimits.consume(['sharedMediaPerAddress', addressKey(request.ip)]);
     } catch (error) {
-      if (isDomainError(error) && error.code === 'RATE_LIMITED') return reply.code(429).send({ error: 'Too Many Requests', message: error.message });
+      if (isDomainError(error) && error.code === 'RATE_LIMITED')
+        return reply.code(429).send({ error: 'Too Many Requests', message: error.message });
       throw error;
     }
     const row = findFileRow(services.database.db, request.params.fileId);

@@ -10,8 +10,16 @@ describe('file names', () => {
   });
 
   it('refuses a path-traversal name instead of cutting it', () => {
-    expect(checkFileName('../../etc/passwd')).toMatchObject({ ok: false, code: 'FILE_NAME_INVALID', message: 'A file name cannot contain / or \\.' });
-    expect(checkFileName('a/b', 'folder')).toMatchObject({ ok: false, code: 'FOLDER_NAME_INVALID', message: 'A folder name cannot contain / or \\.' });
+    expect(checkFileName('../../etc/passwd')).toMatchObject({
+      ok: false,
+      code: 'FILE_NAME_INVALID',
+      message: 'A file name cannot contain / or \\.',
+    });
+    expect(checkFileName('a/b', 'folder')).toMatchObject({
+      ok: false,
+      code: 'FOLDER_NAME_INVALID',
+      message: 'A folder name cannot contain / or \\.',
+    });
     expect(checkFileName('..\\boot.ini')).toMatchObject({ ok: false });
     expect(checkFileName('..')).toMatchObject({ ok: false });
   });
@@ -35,12 +43,16 @@ describe('stored type', () => {
   });
 
   it('refuses a renamed executable posing as an image', () => {
-    expect(decideStoredType('holiday.png', 'image/png', { mime: 'application/x-msdownload', ext: 'exe' })).toEqual({ rejection: 'file_invalid_type' });
+    expect(decideStoredType('holiday.png', 'image/png', { mime: 'application/x-msdownload', ext: 'exe' })).toEqual({
+      rejection: 'file_invalid_type',
+    });
   });
 
   it('refuses a declared image whose bytes are no image', () => {
     expect(decideStoredType('holiday.png', 'image/png', undefined)).toEqual({ rejection: 'file_invalid_type' });
-    expect(decideStoredType('doc.pdf', 'application/pdf', { mime: 'application/zip', ext: 'zip' })).toEqual({ rejection: 'file_invalid_type' });
+    expect(decideStoredType('doc.pdf', 'application/pdf', { mime: 'application/zip', ext: 'zip' })).toEqual({
+      rejection: 'file_invalid_type',
+    });
   });
 
   it('accepts text formats no magic number marks, SVG included, with their declared type', () => {
@@ -58,7 +70,9 @@ describe('stored type', () => {
 
 describe('SPEC §5 kinds and sizes, as the files area uses them', () => {
   it('names the kind from the mime type', () => {
-    expect(['image/webp', 'video/mp4', 'application/pdf', 'application/msword', 'text/csv', 'application/zip'].map(fileKindFromMimeType)).toEqual(['image', 'video', 'Pdf', 'Word', 'Xls', 'unknown']);
+    expect(
+      ['image/webp', 'video/mp4', 'application/pdf', 'application/msword', 'text/csv', 'application/zip'].map(fileKindFromMimeType),
+    ).toEqual(['image', 'video', 'Pdf', 'Word', 'Xls', 'unknown']);
   });
 
   it('formats sizes in base 1024', () => {
@@ -78,7 +92,9 @@ describe('serving', () => {
   });
 
   it('encodes any name safely, with an ASCII fallback', () => {
-    expect(contentDisposition('text/plain', 'Résumé "final".txt')).toBe(`attachment; filename="R_sum_ _final_.txt"; filename*=UTF-8''R%C3%A9sum%C3%A9%20%22final%22.txt`);
+    expect(contentDisposition('text/plain', 'Résumé "final".txt')).toBe(
+      `attachment; filename="R_sum_ _final_.txt"; filename*=UTF-8''R%C3%A9sum%C3%A9%20%22final%22.txt`,
+    );
   });
 
   it('reads single byte ranges', () => {

@@ -23,7 +23,10 @@ function refuse(subject: 'file' | 'folder', refusal: NameRefusal): NameCheck {
  * Folder names follow the same rules, refused in a folder's words.
  */
 export function checkFileName(raw: string, subject: 'file' | 'folder' = 'file'): NameCheck {
-  const name = raw.normalize('NFC').replace(/[\u0000-\u001f\u007f\u202a-\u202e\u2066-\u2069]/g, '').trim();
+  const name = raw
+    .normalize('NFC')
+    .replace(/[\u0000-\u001f\u007f\u202a-\u202e\u2066-\u2069]/g, '')
+    .trim();
   if (name === '' || name === '.' || name === '..') return refuse(subject, 'required');
   if (/[/\\]/.test(name)) return refuse(subject, 'invalid');
   if ([...name].length > uploadBounds.nameMaximumLength) return refuse(subject, 'tooLong');
@@ -70,17 +73,26 @@ export function normalizeMimeType(declared: string): string | null {
  * knows the format, otherwise the declared one. Refused: executables (by content or by name), and a
  * declared image, video, audio or PDF whose bytes are not one (a renamed program posing as a photo).
  */
-export function decideStoredType(name: string, declared: string, sniffed: Sniffed | undefined): { mimeType: string } | { rejection: UploadErrorKey } {
+export function decideStoredType(
+  name: string,
+  declared: string,
+  sniffed: Sniffed | undefined,
+): { mimeType: string } | { rejection: UploadErrorKey } {
   if (uploadNameRejection(name)) return { rejection: 'file_invalid_type' };
   const declaredType = normalizeMimeType(declared);
   if (sniffed) {
     if (executableMimeTypes.has(sniffed.mime)) return { rejection: 'file_invalid_type' };
-    if (declaredType && fileKindFromMimeType(declaredType) !== fileKindFromMimeType(sniffed.mime) && ['image', 'video', 'Pdf'].includes(fileKindFromMimeType(declaredType))) {
+    if (
+      declaredType &&
+      fileKindFromMimeType(declaredType) !== fileKindFromMimeType(sniffed.mime) &&
+      ['image', 'video', 'Pdf'].includes(fileKindFromMimeType(declaredType))
+    ) {
       return { rejection: 'file_invalid_type' };
     }
     return { mimeType: sniffed.mime };
   }
-  if (declaredType && sniffableFamilies.some((family) => declaredType.startsWith(family)) && !unsniffableTypes.has(declaredType)) return { rejection: 'file_invalid_type' };
+  if (declaredType && sniffableFamilies.some((family) => declaredType.startsWith(family)) && !unsniffableTypes.has(declaredType))
+    return { rejection: 'file_invalid_type' };
   return { mimeType: declaredType ?? 'application/octet-stream' };
 }
 
@@ -89,9 +101,23 @@ export function decideStoredType(name: string, declared: string, sniffed: Sniffe
  * nor PDF, whose embedded JavaScript the browser's own viewer runs (the app previews PDFs with pdf.js).
  */
 const inlineTypes = new Set([
-  'image/png', 'image/jpeg', 'image/gif', 'image/webp', 'image/avif', 'image/bmp',
-  'video/mp4', 'video/webm', 'video/ogg', 'video/quicktime',
-  'audio/mpeg', 'audio/ogg', 'audio/wav', 'audio/webm', 'audio/mp4', 'audio/aac', 'audio/flac',
+  'image/png',
+  'image/jpeg',
+  'image/gif',
+  'image/webp',
+  'image/avif',
+  'image/bmp',
+  'video/mp4',
+  'video/webm',
+  'video/ogg',
+  'video/quicktime',
+  'audio/mpeg',
+  'audio/ogg',
+  'audio/wav',
+  'audio/webm',
+  'audio/mp4',
+  'audio/aac',
+  'audio/flac',
 ]);
 
 export function isInlineType(mimeType: string): boolean {

@@ -122,14 +122,23 @@ export function requireChangeableFolder(db: Reader, folderId: string, userId: st
 
 /** Bytes the team's recorded files take: what the quota counts. */
 export function teamUsage(db: Reader, teamId: string): { bytes: number; files: number } {
-  const row = db.select({ bytes: sql<number>`coalesce(sum(${files.size}), 0)`, files: sql<number>`count(*)` }).from(files).where(eq(files.teamId, teamId)).get();
+  const row = db
+    .select({ bytes: sql<number>`coalesce(sum(${files.size}), 0)`, files: sql<number>`count(*)` })
+    .from(files)
+    .where(eq(files.teamId, teamId))
+    .get();
   return { bytes: row?.bytes ?? 0, files: row?.files ?? 0 };
 }
 
 /** Bytes each team's recorded files take, for many teams in one query; a team without files is absent. */
 export function teamsUsage(db: Reader, teamIds: readonly string[]): Map<string, number> {
   if (teamIds.length === 0) return new Map();
-  const rows = db.select({ teamId: files.teamId, bytes: sql<number>`coalesce(sum(${files.size}), 0)` }).from(files).where(inArray(files.teamId, [...teamIds])).groupBy(files.teamId).all();
+  const rows = db
+    .select({ teamId: files.teamId, bytes: sql<number>`coalesce(sum(${files.size}), 0)` })
+    .from(files)
+    .where(inArray(files.teamId, [...teamIds]))
+    .groupBy(files.teamId)
+    .all();
   return new Map(rows.map((row) => [row.teamId, row.bytes]));
 }
 

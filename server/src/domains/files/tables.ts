@@ -17,7 +17,10 @@ export const folders = sqliteTable(
     createdAt: text('created_at').notNull(),
     updatedAt: text('updated_at').notNull(),
   },
-  (table) => [index('folders_project_type_upfolder').on(table.projectId, table.type, table.upfolderId), index('folders_upfolder').on(table.upfolderId)],
+  (table) => [
+    index('folders_project_type_upfolder').on(table.projectId, table.type, table.upfolderId),
+    index('folders_upfolder').on(table.upfolderId),
+  ],
 );
 
 /**

@@ -103,7 +103,9 @@ export class PdfTextExtraction {
       const current = findFileRow(unit.transaction, fileId);
       if (!current || current.text !== null) return;
       const { projectId, taskId, privatId } = current;
-      unit.append(fileStream(fileId), [{ type: 'file.text_extracted', payload: { fileId, projectId, taskId, privatId, text } }], { teamId: current.teamId });
+      unit.append(fileStream(fileId), [{ type: 'file.text_extracted', payload: { fileId, projectId, taskId, privatId, text } }], {
+        teamId: current.teamId,
+      });
     });
   }
 }

@@ -15,7 +15,18 @@ import { decideRecordFile, fileMessages, uploadError, type PendingUpload } from 
 import { checkFileName, decideStoredType, normalizeMimeType } from './rules';
 import { fileStream, type FileAnalysis, type FileOwner } from './events';
 import { filePolicy } from './policies';
-import { findFileRow, findFolderRow, ownerAccess, ownerFrom, ownerOfFile, requireWritableOwner, teamPlan, teamUsage, toFolderState, type Reader } from './state';
+import {
+  findFileRow,
+  findFolderRow,
+  ownerAccess,
+  ownerFrom,
+  ownerOfFile,
+  requireWritableOwner,
+  teamPlan,
+  teamUsage,
+  toFolderState,
+  type Reader,
+} from './state';
 import { fileUploads } from './tables';
 import { pdfTextExtractionOf } from './textExtraction';
 
@@ -58,7 +69,11 @@ function refuseEmpty(raw: Record<string, unknown>): void {
  */
 async function uploadsInFlight(services: Services, userId: string, now: Date): Promise<number> {
   const db = services.database.db;
-  const live = db.select({ key: fileUploads.key, createdAt: fileUploads.createdAt }).from(fileUploads).where(and(eq(fileUploads.userId, userId), gt(fileUploads.expiresAt, now.toISOString()))).all();
+  const live = db
+    .select({ key: fileUploads.key, createdAt: fileUploads.createdAt })
+    .from(fileUploads)
+    .where(and(eq(fileUploads.userId, userId), gt(fileUploads.expiresAt, now.toISOString())))
+    .all();
   const startedBy = new Date(now.getTime() - uploadTimes.startWithinMs).toISOString();
   let inFlight = live.filter((upload) => upload.createdAt > startedBy).length;
   const { driver } = storageOf(services.config);
@@ -85,16 +100,36 @@ export async function signUpload(context: MercuriusContext, actor: Actor, raw: R
   const now = new Date();
   const storage = storageOf(services.config);
   await storage.ready;
-  if ((await uploadsInFlight(services, actor.userId, now)) >= uploadBounds.batchLimit) throw uploadError('too_many_files', { limit: uploadBounds.batchLimit });
+  if ((await uploadsInFlight(services, actor.userId, now)) >= uploadBounds.batchLimit)
+    throw uploadError('too_many_files', { limit: uploadBounds.batchLimit });
 
   const uploadId = newId();
   const key = `${teamId}/${uploadId}`;
   const expiresAt = new Date(now.getTime() + uploadTimes.urlLifetimeMs);
   const signed = await storage.driver.signUpload({ key, size: args.size, contentType, expiresAt });
   db.insert(fileUploads)
-    .values({ id: uploadId, teamId, userId: actor.userId, key, name: name.name, mimeType: contentType, size: args.size, createdAt: now.toISOString(), expiresAt: expiresAt.toISOString(), recordBy: new Date(now.getTime() + uploadTimes.recordWithinMs).toISOString() })
+    .values({
+      id: uploadId,
+      teamId,
+      userId: actor.userId,
+      key,
+      name: name.name,
+      mimeType: contentType,
+      size: args.size,
+      createdAt: now.toISOString(),
+      expiresAt: expiresAt.toISOString(),
+      recordBy: new Date(now.getTime() + uploadTimes.recordWithinMs).toISOString(),
+    })
     .run();
-  return { original: signed.url, method: signed.method, headers: signed.headers, key, code: uploadId, size: args.size, expiresAt: signed.expiresAt.toISOString() };
+  return {
+    original: signed.url,
+    method: signed.method,
+    headers: signed.headers,
+    key,
+    code: uploadId,
+    size: args.size,
+    expiresAt: signed.expiresAt.toISOString(),
+  };
 }
 
 export const recordSchema = z.object({
@@ -163,7 +198,8 @@ export async function recordFile(context: MercuriusContext, actor: Actor, raw: R
   let analysis: FileAnalysis = { thumbnail: null, preview: null, width: null, height: null, duration: null, text: null };
   if (stored && stored.size === upload.size) {
     type = decideStoredType(args.name, args.type, await sniff(driver, upload.key));
-    if ('mimeType' in type) analysis = await analyse(driver, upload.key, type.mimeType, fileKindFromMimeType(type.mimeType), upload.size, log);
+    if ('mimeType' in type)
+      analysis = await analyse(driver, upload.key, type.mimeType, fileKindFromMimeType(type.mimeType), upload.size, log);
   }
   try {
     runCommand(context, actor.userId, (unit) => {
@@ -196,7 +232,8 @@ export async function recordFile(context: MercuriusContext, actor: Actor, raw: R
     }
     // Bytes of a refused type or size, or of another size than signed for (a server that did not enforce
     // the signed length), can never be recorded: they go now rather than at the sweep.
-    const unusable = error instanceof DomainError && (discardingCodes.has(error.code) || (error.code === 'UPLOAD_FAILED' && stored !== null));
+    const unusable =
+      error instanceof DomainError && (discardingCodes.has(error.code) || (error.code === 'UPLOAD_FAILED' && stored !== null));
     if (unusable) await discardUpload(services, upload);
     else if (analysis.thumbnail) await driver.delete(analysis.thumbnail).catch(() => undefined);
     throw error;
@@ -237,7 +274,8 @@ export async function sweepStorage(services: Services, now = new Date()): Promis
   for await (const object of driver.list()) {
     if (object.modifiedAt > cutoff) continue;
     const base = object.key.replace(/^incoming\//, '').replace(/\.thumb\.webp$/, '');
-    const recorded = db.select({ id: fileUploads.id }).from(fileUploads).where(eq(fileUploads.key, base)).get() ?? findFileByLocation(db, base);
+    const recorded =
+      db.select({ id: fileUploads.id }).from(fileUploads).where(eq(fileUploads.key, base)).get() ?? findFileByLocation(db, base);
     if (recorded && !object.key.startsWith('incoming/')) continue;
     await driver.delete(object.key);
     objects += 1;

@@ -33,13 +33,22 @@ export function authenticateApiToken(db: DrizzleDatabase, token: string, now = D
     .get();
   if (!row) return { status: 'invalid' };
   if (row.lastUsedAt === null || Date.parse(row.lastUsedAt) + lastUsedResolutionMs < now) {
-    db.update(apiTokens).set({ lastUsedAt: new Date(now).toISOString() }).where(eq(apiTokens.id, row.id)).run();
+    db.update(apiTokens)
+      .set({ lastUsedAt: new Date(now).toISOString() })
+      .where(eq(apiTokens.id, row.id))
+      .run();
   }
   return { status: 'authenticated', actor: { userId: row.userId, sessionId: row.id, apiTokenId: row.id } };
 }
 
 export function isApiTokenActive(db: Pick<Transaction, 'select'>, tokenId: string): boolean {
-  return db.select({ id: apiTokens.id }).from(apiTokens).where(and(eq(apiTokens.id, tokenId), isNull(apiTokens.revokedAt))).get() !== undefined;
+  return (
+    db
+      .select({ id: apiTokens.id })
+      .from(apiTokens)
+      .where(and(eq(apiTokens.id, tokenId), isNull(apiTokens.revokedAt)))
+      .get() !== undefined
+  );
 }
 
 function presentToken(row: typeof apiTokens.$inferSelect) {
@@ -70,11 +79,27 @@ export const apiTokenMutations: Record<string, Resolver> = {
     const name = z.string().trim().min(1, 'Name the token.').max(100, 'Use at most 100 characters.').parse(args.name);
     const token = `${apiTokenPrefix}${randomBytes(32).toString('base64url')}`;
     const row = context.services.store.run({ actorId: actor.userId }, (unit) => {
-      const active = unit.transaction.select({ count: sql<number>`count(*)` }).from(apiTokens).where(and(eq(apiTokens.userId, actor.userId), isNull(apiTokens.revokedAt))).get();
-      if ((active?.count ?? 0) >= maximumApiTokens) throw new DomainError('BAD_USER_INPUT', `You can have at most ${maximumApiTokens} API tokens. Revoke one first.`);
-      const values = { id: newId(), userId: actor.userId, name, tokenHash: hashToken(token), prefix: token.slice(0, displayedPrefixLength), createdAt: new Date().toISOString() };
+      const active = unit.transaction
+        .select({ count: sql<number>`count(*)` })
+        .from(apiTokens)
+        .where(and(eq(apiTokens.userId, actor.userId), isNull(apiTokens.revokedAt)))
+        .get();
+      if ((active?.count ?? 0) >= maximumApiTokens)
+        throw new DomainError('BAD_USER_INPUT', `You can have at most ${maximumApiTokens} API tokens. Revoke one first.`);
+      const values = {
+        id: newId(),
+        userId: actor.userId,
+        name,
+        tokenHash: hashToken(token),
+        prefix: token.slice(0, displayedPrefixLength),
+        createdAt: new Date().toISOString(),
+      };
       unit.transaction.insert(apiTokens).values(values).run();
-      unit.append(`user:${actor.userId}`, [{ type: 'user.api_token_created', payload: { userId: actor.userId, tokenId: values.id, name } }], { teamId: null });
+      unit.append(
+        `user:${actor.userId}`,
+        [{ type: 'user.api_token_created', payload: { userId: actor.userId, tokenId: values.id, name } }],
+        { teamId: null },
+      );
       return { ...values, lastUsedAt: null, revokedAt: null };
     });
     return { token, apiToken: presentToken(row) };
@@ -82,10 +107,16 @@ export const apiTokenMutations: Record<string, Resolver> = {
   revokeApiToken: (_root, args: { id: string }, context) => {
     const actor = requireActor(context);
     context.services.store.run({ actorId: actor.userId }, (unit) => {
-      const row = unit.transaction.select().from(apiTokens).where(and(eq(apiTokens.id, args.id), eq(apiTokens.userId, actor.userId), isNull(apiTokens.revokedAt))).get();
+      const row = unit.transaction
+        .select()
+        .from(apiTokens)
+        .where(and(eq(apiTokens.id, args.id), eq(apiTokens.userId, actor.userId), isNull(apiTokens.revokedAt)))
+        .get();
       if (!row) throw new DomainError('NOT_FOUND', 'No such API token.');
       unit.transaction.update(apiTokens).set({ revokedAt: new Date().toISOString() }).where(eq(apiTokens.id, row.id)).run();
-      unit.append(`user:${actor.userId}`, [{ type: 'user.api_token_revoked', payload: { userId: actor.userId, tokenId: row.id } }], { teamId: null });
+      unit.append(`user:${actor.userId}`, [{ type: 'user.api_token_revoked', payload: { userId: actor.userId, tokenId: row.id } }], {
+        teamId: null,
+      });
     });
     return true;
   },

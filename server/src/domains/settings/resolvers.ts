@@ -7,7 +7,10 @@ import { isId, newId } from '../../ids';
 import { apiTokenMutations, apiTokenQueries } from './apiTokens';
 import { userSettings } from './tables';
 
-const keySchema = z.string().trim().regex(/^[A-Za-z0-9._-]{1,64}$/, 'Use 1 to 64 letters, digits, dots, hyphens or underscores.');
+const keySchema = z
+  .string()
+  .trim()
+  .regex(/^[A-Za-z0-9._-]{1,64}$/, 'Use 1 to 64 letters, digits, dots, hyphens or underscores.');
 
 const settingSchema = z.object({
   id: z.string().nullish(),
@@ -21,7 +24,12 @@ export const settingsResolvers: IResolvers = {
     settings: (user: { id: string }, _args: unknown, context: MercuriusContext) => {
       const actor = requireActor(context);
       if (user.id !== actor.userId) return [];
-      return context.services.database.db.select().from(userSettings).where(eq(userSettings.userId, actor.userId)).orderBy(asc(userSettings.name)).all();
+      return context.services.database.db
+        .select()
+        .from(userSettings)
+        .where(eq(userSettings.userId, actor.userId))
+        .orderBy(asc(userSettings.name))
+        .all();
     },
   },
   Query: { ...apiTokenQueries },
@@ -33,10 +41,26 @@ export const settingsResolvers: IResolvers = {
       return context.services.store.run({ actorId: actor.userId, mutationId: context.mutationId, request: context.request }, (unit) => {
         const db = unit.transaction;
         const existing = input.id
-          ? isId(input.id) ? db.select().from(userSettings).where(and(eq(userSettings.id, input.id), eq(userSettings.userId, actor.userId))).get() : undefined
-          : db.select().from(userSettings).where(and(eq(userSettings.userId, actor.userId), eq(userSettings.name, input.name!))).get();
+          ? isId(input.id)
+            ? db
+                .select()
+                .from(userSettings)
+                .where(and(eq(userSettings.id, input.id), eq(userSettings.userId, actor.userId)))
+                .get()
+            : undefined
+          : db
+              .select()
+              .from(userSettings)
+              .where(and(eq(userSettings.userId, actor.userId), eq(userSettings.name, input.name!)))
+              .get();
         if (input.id && !existing) throw new DomainError('NOT_FOUND', 'No such setting.');
-        const setting = { settingId: existing?.id ?? newId(), userId: actor.userId, name: existing?.name ?? input.name!, type: input.type ?? existing?.type ?? null, active: input.active };
+        const setting = {
+          settingId: existing?.id ?? newId(),
+          userId: actor.userId,
+          name: existing?.name ?? input.name!,
+          type: input.type ?? existing?.type ?? null,
+          active: input.active,
+        };
         if (!existing || existing.active !== setting.active || existing.type !== setting.type) {
           unit.append(`user:${actor.userId}`, [{ type: 'user.setting_changed', payload: setting }], { teamId: null });
         }

@@ -26,7 +26,8 @@ function socialSignIn(provider: OidcProviderName) {
     try {
       identity = await oidcProviders(services.config).verifyIdToken(provider, input.token);
     } catch (error) {
-      if (isDomainError(error) && error.cause !== undefined) context.reply?.log.warn({ err: error.cause, code: error.code, provider }, 'social sign-in refused');
+      if (isDomainError(error) && error.cause !== undefined)
+        context.reply?.log.warn({ err: error.cause, code: error.code, provider }, 'social sign-in refused');
       throw error;
     }
     const userAgent = context.fastifyRequest?.headers['user-agent'] ?? null;

@@ -25,7 +25,12 @@ const returnCookieName = (provider: string) => `oidc_next_${provider}`;
 export function registerSocialRoutes(server: FastifyInstance, services: Services): void {
   const providers = oidcProviders(services.config);
   // Scoped to the provider's routes; Lax still sends it on the provider's top-level redirect back.
-  const pendingCookie = (provider: string) => ({ httpOnly: true, sameSite: 'lax' as const, secure: isSecure(services), path: `/auth/${provider}/` });
+  const pendingCookie = (provider: string) => ({
+    httpOnly: true,
+    sameSite: 'lax' as const,
+    secure: isSecure(services),
+    path: `/auth/${provider}/`,
+  });
 
   server.get<ProviderRoute>('/auth/:provider/start', async (request, reply) => {
     reply.header('Cache-Control', 'no-store');
@@ -37,7 +42,8 @@ export function registerSocialRoutes(server: FastifyInstance, services: Services
       const { authorizationUrl, sealedState } = await providers.begin(provider, context.data);
       reply.setCookie(pendingCookieName(provider), sealedState, { ...pendingCookie(provider), maxAge: pendingSignInLifetimeSeconds });
       const returnPath = safeReturnPath(next);
-      if (returnPath) reply.setCookie(returnCookieName(provider), returnPath, { ...pendingCookie(provider), maxAge: pendingSignInLifetimeSeconds });
+      if (returnPath)
+        reply.setCookie(returnCookieName(provider), returnPath, { ...pendingCookie(provider), maxAge: pendingSignInLifetimeSeconds });
       return reply.redirect(authorizationUrl.href);
     } catch (error) {
       return landOnSignIn(request, reply, error);

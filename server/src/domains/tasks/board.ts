@@ -25,10 +25,21 @@ export interface SpaceForBoard {
 export function openBoard(unit: UnitOfWork, space: SpaceForBoard): void {
   const db = unit.transaction;
   if (db.select({ projectId: taskBoards.projectId }).from(taskBoards).where(eq(taskBoards.projectId, space.projectId)).get()) return;
-  const takenPrefixes = new Set(db.select({ prefix: taskBoards.prefix }).from(taskBoards).where(eq(taskBoards.teamId, space.teamId)).all().map((row) => row.prefix));
+  const takenPrefixes = new Set(
+    db
+      .select({ prefix: taskBoards.prefix })
+      .from(taskBoards)
+      .where(eq(taskBoards.teamId, space.teamId))
+      .all()
+      .map((row) => row.prefix),
+  );
   const language = db.select({ language: users.language }).from(users).where(eq(users.id, space.ownerId)).get()?.language ?? 'en';
   const sections = defaultSectionsFor(language).map((value) => ({ stateId: newId(), value }));
-  unit.append(boardStream(space.projectId), decideOpenBoard({ projectId: space.projectId, teamId: space.teamId, spaceName: space.name, takenPrefixes, sections }), { teamId: space.teamId });
+  unit.append(
+    boardStream(space.projectId),
+    decideOpenBoard({ projectId: space.projectId, teamId: space.teamId, spaceName: space.name, takenPrefixes, sections }),
+    { teamId: space.teamId },
+  );
 }
 
 /**

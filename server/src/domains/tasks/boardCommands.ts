@@ -1,4 +1,11 @@
-import { isAcceptablePosition, listNeedsRespacing, positionOutOfRangeMessage, positionSpacing, respaceBeyondMagnitude, spreadPositions } from '#shared/ordering';
+import {
+  isAcceptablePosition,
+  listNeedsRespacing,
+  positionOutOfRangeMessage,
+  positionSpacing,
+  respaceBeyondMagnitude,
+  spreadPositions,
+} from '#shared/ordering';
 import { taskMessages } from '#shared/taskRules';
 import { DomainError } from '../../errors';
 import type { BoardState } from './commands';
@@ -20,7 +27,10 @@ export interface NewBoard {
 export function decideOpenBoard(input: NewBoard): BoardEvent[] {
   const positions = spreadPositions(input.sections.length);
   return [
-    { type: 'board.created', payload: { projectId: input.projectId, teamId: input.teamId, prefix: derivePrefix(input.spaceName, input.takenPrefixes) } },
+    {
+      type: 'board.created',
+      payload: { projectId: input.projectId, teamId: input.teamId, prefix: derivePrefix(input.spaceName, input.takenPrefixes) },
+    },
     ...input.sections.map((section, index): BoardEvent => ({
       type: 'state.created',
       payload: { stateId: section.stateId, projectId: input.projectId, value: section.value, icon: index, position: positions[index]! },
@@ -31,14 +41,20 @@ export function decideOpenBoard(input: NewBoard): BoardEvent[] {
 /** Every section of the board, in the order given, evenly spread again (one event). */
 function respreadStates(board: BoardState, orderedIds: readonly string[]): BoardEvent {
   const positions = spreadPositions(orderedIds.length);
-  return { type: 'states.reordered', payload: { projectId: board.projectId, positions: orderedIds.map((stateId, index) => ({ stateId, position: positions[index]! })) } };
+  return {
+    type: 'states.reordered',
+    payload: { projectId: board.projectId, positions: orderedIds.map((stateId, index) => ({ stateId, position: positions[index]! })) },
+  };
 }
 
 /** createState: a new section goes after the last one; the sections are spread out again if they drifted far from zero. */
 export function decideCreateState(board: BoardState, section: { stateId: string; value: string; icon: number }): BoardEvent[] {
   const last = board.states.at(-1)?.position ?? 0;
   const position = last + positionSpacing;
-  const created: BoardEvent = { type: 'state.created', payload: { stateId: section.stateId, projectId: board.projectId, value: section.value, icon: section.icon, position } };
+  const created: BoardEvent = {
+    type: 'state.created',
+    payload: { stateId: section.stateId, projectId: board.projectId, value: section.value, icon: section.icon, position },
+  };
   if (Math.abs(position) <= respaceBeyondMagnitude) return [created];
   return [created, respreadStates(board, [...board.states.map((state) => state.id), section.stateId])];
 }
@@ -77,7 +93,8 @@ export function decideDeleteState(
   const moveTo = requestedMoveTo ?? board.states.find((state) => state.id !== stateId)!.id;
   if (moveTo === stateId) throw badInput(taskMessages.moveToSameSection);
   if (!board.states.some((state) => state.id === moveTo)) throw new DomainError('NOT_FOUND', taskMessages.sectionOtherSpace);
-  const positionOffset = positions.firstInDeleted === null ? 0 : (positions.lastInTarget(moveTo) ?? 0) + positionSpacing - positions.firstInDeleted;
+  const positionOffset =
+    positions.firstInDeleted === null ? 0 : (positions.lastInTarget(moveTo) ?? 0) + positionSpacing - positions.firstInDeleted;
   return [{ type: 'state.deleted', payload: { stateId, projectId: board.projectId, value: deleted.value, moveTo, positionOffset } }];
 }
 
@@ -89,7 +106,8 @@ export function decideDeleteState(
 export function decideReorderStates(board: BoardState, ids: readonly string[], positions: readonly number[]): BoardEvent[] {
   if (ids.length !== positions.length) throw badInput('Send one position for each section.');
   if (new Set(ids).size !== ids.length) throw badInput('Name each section once.');
-  if (positions.some((position) => !isAcceptablePosition(position))) throw new DomainError('BAD_USER_INPUT', positionOutOfRangeMessage('positions'), { field: 'positions' });
+  if (positions.some((position) => !isAcceptablePosition(position)))
+    throw new DomainError('BAD_USER_INPUT', positionOutOfRangeMessage('positions'), { field: 'positions' });
   const changed = ids.flatMap((stateId, index) => {
     const state = board.states.find((candidate) => candidate.id === stateId);
     if (!state) throw new DomainError('NOT_FOUND', taskMessages.sectionOtherSpace);
@@ -98,10 +116,19 @@ export function decideReorderStates(board: BoardState, ids: readonly string[], p
   if (changed.length === 0) return [];
   const requested = new Map(changed.map((change) => [change.stateId, change.position]));
   const result = board.states.map((state) => ({ id: state.id, position: requested.get(state.id) ?? state.position }));
-  if (!listNeedsRespacing(result.map((state) => state.position))) return [{ type: 'states.reordered', payload: { projectId: board.projectId, positions: changed } }];
+  if (!listNeedsRespacing(result.map((state) => state.position)))
+    return [{ type: 'states.reordered', payload: { projectId: board.projectId, positions: changed } }];
   // Equal positions keep the requested section first: the caller asked for that place.
-  const ordered = result.sort((left, right) => left.position - right.position || Number(requested.has(right.id)) - Number(requested.has(left.id)) || (left.id < right.id ? -1 : 1));
-  return [respreadStates(board, ordered.map((state) => state.id))];
+  const ordered = result.sort(
+    (left, right) =>
+      left.position - right.position || Number(requested.has(right.id)) - Number(requested.has(left.id)) || (left.id < right.id ? -1 : 1),
+  );
+  return [
+    respreadStates(
+      board,
+      ordered.map((state) => state.id),
+    ),
+  ];
 }
 
 const sameName = (left: string, right: string) => left.localeCompare(right, undefined, { sensitivity: 'accent' }) === 0;
@@ -109,7 +136,12 @@ const sameName = (left: string, right: string) => left.localeCompare(right, unde
 /** setTag: names are unique in a space among tags and sprints alike, so a filter never shows two of one name. */
 export function decideCreateTag(board: BoardState, tag: { tagId: string; name: string; color: string; isSprint: boolean }): BoardEvent[] {
   if (board.tags.some((existing) => sameName(existing.name, tag.name))) throw badInput(taskMessages.tagNameTaken);
-  return [{ type: 'tag.created', payload: { tagId: tag.tagId, projectId: board.projectId, name: tag.name, color: tag.color, isSprint: tag.isSprint } }];
+  return [
+    {
+      type: 'tag.created',
+      payload: { tagId: tag.tagId, projectId: board.projectId, name: tag.name, color: tag.color, isSprint: tag.isSprint },
+    },
+  ];
 }
 
 export interface TagState {
@@ -122,7 +154,8 @@ export function decideUpdateTag(board: BoardState, tag: TagState, requested: { n
   const changes: { name?: string; color?: string } = {};
   const previous: { name?: string; color?: string } = {};
   if (requested.name !== undefined && requested.name !== tag.name) {
-    if (board.tags.some((existing) => existing.id !== tag.id && sameName(existing.name, requested.name!))) throw badInput(taskMessages.tagNameTaken);
+    if (board.tags.some((existing) => existing.id !== tag.id && sameName(existing.name, requested.name!)))
+      throw badInput(taskMessages.tagNameTaken);
     changes.name = requested.name;
     previous.name = tag.name;
   }

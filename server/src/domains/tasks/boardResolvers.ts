@@ -12,7 +12,15 @@ import { spaceContentPolicy } from '../teams/policies';
 import { readableSpaceContent, requireReadableSpaceContent, requireWritableSpaceContent, type SpaceContentAccessOf } from '../teams/state';
 import { runCommand } from '../teams/support';
 import { boardStream } from './board';
-import { decideCreateState, decideCreateTag, decideDeleteState, decideDeleteTag, decideReorderStates, decideUpdateState, decideUpdateTag } from './boardCommands';
+import {
+  decideCreateState,
+  decideCreateTag,
+  decideDeleteState,
+  decideDeleteTag,
+  decideReorderStates,
+  decideUpdateState,
+  decideUpdateTag,
+} from './boardCommands';
 import type { BoardState } from './commands';
 import { taskPolicy } from './policies';
 import { presentState, presentTag, sectionsOf, tagsOf } from './present';
@@ -23,21 +31,39 @@ import { respaceListIfNeeded } from './taskWrites';
 
 type Resolver = IFieldResolver<unknown, MercuriusContext, any>;
 
-const sectionName = z.string().trim().min(sectionNameLength.minimum, 'Enter a section name.').max(sectionNameLength.maximum, `Use at most ${sectionNameLength.maximum} characters for a section name.`);
+const sectionName = z
+  .string()
+  .trim()
+  .min(sectionNameLength.minimum, 'Enter a section name.')
+  .max(sectionNameLength.maximum, `Use at most ${sectionNameLength.maximum} characters for a section name.`);
 const sectionIcon = z.number().int().min(0, 'Choose an icon.').max(maximumSectionIcon, 'Choose an icon.');
-const tagName = z.string().trim().min(tagNameLength.minimum, 'Enter a tag name.').max(tagNameLength.maximum, `Use at most ${tagNameLength.maximum} characters for a tag name.`);
-const tagColor = z.string().trim().regex(/^#[0-9a-fA-F]{6}$/, 'Use a colour like #3B82F6.').transform((color) => color.toUpperCase());
+const tagName = z
+  .string()
+  .trim()
+  .min(tagNameLength.minimum, 'Enter a tag name.')
+  .max(tagNameLength.maximum, `Use at most ${tagNameLength.maximum} characters for a tag name.`);
+const tagColor = z
+  .string()
+  .trim()
+  .regex(/^#[0-9a-fA-F]{6}$/, 'Use a colour like #3B82F6.')
+  .transform((color) => color.toUpperCase());
 
 function append(unit: UnitOfWork, board: BoardState, events: readonly DomainEvent[]): void {
   if (events.length > 0) unit.append(boardStream(board.projectId), events, { teamId: board.teamId });
 }
 
 /** A section, if the caller may see its space; the same answer for one that does not exist. */
-function requireSection(db: Reader, stateId: string, userId: string, need: 'write' | 'manage'): { state: typeof projectStates.$inferSelect; access: SpaceContentAccessOf } {
+function requireSection(
+  db: Reader,
+  stateId: string,
+  userId: string,
+  need: 'write' | 'manage',
+): { state: typeof projectStates.$inferSelect; access: SpaceContentAccessOf } {
   const state = isId(stateId) ? db.select().from(projectStates).where(eq(projectStates.id, stateId)).get() : undefined;
   const access = state ? readableSpaceContent(db, state.projectId, userId) : null;
   if (!state || !access) throw new DomainError('NOT_FOUND', taskMessages.sectionNotFound);
-  if (!(need === 'write' ? spaceContentPolicy.write(access) : taskPolicy.manageSections(access))) throw new DomainError('PERMISSION_DENIED');
+  if (!(need === 'write' ? spaceContentPolicy.write(access) : taskPolicy.manageSections(access)))
+    throw new DomainError('PERMISSION_DENIED');
   return { state, access };
 }
 
@@ -81,7 +107,10 @@ export const boardMutations: Record<string, Resolver> = {
   },
   updateState: (_root, args: { id: string; value?: string | null; icon?: number | null }, context) => {
     const actor = requireActor(context);
-    const requested = { value: args.value == null ? undefined : sectionName.parse(args.value), icon: args.icon == null ? undefined : sectionIcon.parse(args.icon) };
+    const requested = {
+      value: args.value == null ? undefined : sectionName.parse(args.value),
+      icon: args.icon == null ? undefined : sectionIcon.parse(args.icon),
+    };
     runCommand(context, actor.userId, (unit) => {
       const { state } = requireSection(unit.transaction, args.id, actor.userId, 'write');
       const board = loadBoard(unit.transaction, state.projectId)!;
@@ -95,8 +124,18 @@ export const boardMutations: Record<string, Resolver> = {
       const db = unit.transaction;
       const { state } = requireSection(db, args.id, actor.userId, 'manage');
       const board = loadBoard(db, state.projectId)!;
-      const firstInDeleted = db.select({ value: min(tasks.positionSection) }).from(tasks).where(eq(tasks.stateId, state.id)).get()?.value ?? null;
-      const lastInTarget = (moveTo: string) => db.select({ value: max(tasks.positionSection) }).from(tasks).where(eq(tasks.stateId, moveTo)).get()?.value ?? null;
+      const firstInDeleted =
+        db
+          .select({ value: min(tasks.positionSection) })
+          .from(tasks)
+          .where(eq(tasks.stateId, state.id))
+          .get()?.value ?? null;
+      const lastInTarget = (moveTo: string) =>
+        db
+          .select({ value: max(tasks.positionSection) })
+          .from(tasks)
+          .where(eq(tasks.stateId, moveTo))
+          .get()?.value ?? null;
       const events = decideDeleteState(board, state.id, args.moveTo ?? undefined, { lastInTarget, firstInDeleted });
       append(unit, board, events);
       const deleted = events.find((event) => event.type === 'state.deleted');
@@ -132,7 +171,10 @@ export const boardMutations: Record<string, Resolver> = {
   },
   ediTag: (_root, args: { id: string; name?: string | null; color?: string | null }, context) => {
     const actor = requireActor(context);
-    const requested = { name: args.name == null ? undefined : tagName.parse(args.name), color: args.color == null ? undefined : tagColor.parse(args.color) };
+    const requested = {
+      name: args.name == null ? undefined : tagName.parse(args.name),
+      color: args.color == null ? undefined : tagColor.parse(args.color),
+    };
     runCommand(context, actor.userId, (unit) => {
       const { tag, board } = requireTag(unit.transaction, args.id, actor.userId);
       append(unit, board, decideUpdateTag(board, tag, requested));

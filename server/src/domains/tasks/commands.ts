@@ -38,18 +38,21 @@ const badInput = (message: string) => new DomainError('BAD_USER_INPUT', message)
 /** An id that is not part of this space is, seen from the space, an id that does not exist. */
 const notInSpace = (message: string) => new DomainError('NOT_FOUND', message);
 const unique = (ids: readonly string[]) => [...new Set(ids)];
-const sameSet = (left: readonly string[], right: readonly string[]) => left.length === right.length && [...left].sort().join() === [...right].sort().join();
+const sameSet = (left: readonly string[], right: readonly string[]) =>
+  left.length === right.length && [...left].sort().join() === [...right].sort().join();
 
 export const idCodeOf = (prefix: string, number: number) => `${prefix}-${number}`;
 
 /** Checks every id among `fields` against the board (and the task itself, for cycles); nothing else is read. */
 export function checkReferences(fields: Partial<TaskFields>, references: References, taskId: string | null): void {
   const { board } = references;
-  if (fields.stateId !== undefined && !board.states.some((state) => state.id === fields.stateId)) throw notInSpace(taskMessages.sectionOtherSpace);
+  if (fields.stateId !== undefined && !board.states.some((state) => state.id === fields.stateId))
+    throw notInSpace(taskMessages.sectionOtherSpace);
   for (const tagId of fields.tagIds ?? []) {
     if (!board.tags.some((tag) => tag.id === tagId && !tag.isSprint)) throw notInSpace(taskMessages.tagOtherSpace);
   }
-  if (fields.sprintId && !board.tags.some((tag) => tag.id === fields.sprintId && tag.isSprint)) throw notInSpace(taskMessages.sprintOtherSpace);
+  if (fields.sprintId && !board.tags.some((tag) => tag.id === fields.sprintId && tag.isSprint))
+    throw notInSpace(taskMessages.sprintOtherSpace);
   if (fields.parentTaskId) {
     const parent = references.parent;
     if (!parent || parent.projectId !== board.projectId) throw notInSpace(taskMessages.parentOtherSpace);
@@ -140,13 +143,43 @@ export function decideUnfollow(task: TaskState, userId: string): TaskEvent[] {
  * delTask: the task goes; its subtasks either go with it (every level below) or, when kept,
  * its direct subtasks become top-level tasks (theirs stay under them). Events by task id.
  */
-export function decideDeleteTask(task: TaskState, descendants: readonly Pick<TaskState, 'id' | 'projectId' | 'idCode' | 'name' | 'parentTaskId'>[], deleteSubtasks: boolean): Map<string, TaskEvent[]> {
-  const decided = new Map<string, TaskEvent[]>([[task.id, [{ type: 'task.deleted', payload: { taskId: task.id, projectId: task.projectId, idCode: task.idCode, name: task.name, withParent: null } }]]]);
+export function decideDeleteTask(
+  task: TaskState,
+  descendants: readonly Pick<TaskState, 'id' | 'projectId' | 'idCode' | 'name' | 'parentTaskId'>[],
+  deleteSubtasks: boolean,
+): Map<string, TaskEvent[]> {
+  const decided = new Map<string, TaskEvent[]>([
+    [
+      task.id,
+      [
+        {
+          type: 'task.deleted',
+          payload: { taskId: task.id, projectId: task.projectId, idCode: task.idCode, name: task.name, withParent: null },
+        },
+      ],
+    ],
+  ]);
   for (const subtask of descendants) {
     if (deleteSubtasks) {
-      decided.set(subtask.id, [{ type: 'task.deleted', payload: { taskId: subtask.id, projectId: subtask.projectId, idCode: subtask.idCode, name: subtask.name, withParent: task.id } }]);
+      decided.set(subtask.id, [
+        {
+          type: 'task.deleted',
+          payload: { taskId: subtask.id, projectId: subtask.projectId, idCode: subtask.idCode, name: subtask.name, withParent: task.id },
+        },
+      ]);
     } else if (subtask.parentTaskId === task.id) {
-      decided.set(subtask.id, [{ type: 'task.updated', payload: { taskId: subtask.id, projectId: subtask.projectId, changes: { parentTaskId: null }, previous: { parentTaskId: task.id }, followersAdded: [] } }]);
+      decided.set(subtask.id, [
+        {
+          type: 'task.updated',
+          payload: {
+            taskId: subtask.id,
+            projectId: subtask.projectId,
+            changes: { parentTaskId: null },
+            previous: { parentTaskId: task.id },
+            followersAdded: [],
+          },
+        },
+      ]);
     }
   }
   return decided;

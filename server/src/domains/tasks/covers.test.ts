@@ -20,7 +20,16 @@ describe('bundled covers', () => {
     expect(isAllowedImage('/media/covers/ocean.2fe134b72a.svg')).toBe(true);
     expect(isAllowedImage('/media/uploads/abc/photo.png')).toBe(true);
     expect(isAllowedImage('https://images.unsplash.com/photo-1?w=1080')).toBe(true);
-    for (const source of ['/media/../secret.key', '/media/a//b.png', 'https://images.unsplash.com.evil.example/x', 'http://images.unsplash.com/x', 'https://user:pw@images.unsplash.com/x', 'javascript:alert(1)', 'data:image/png;base64,AAAA', 42]) {
+    for (const source of [
+      '/media/../secret.key',
+      '/media/a//b.png',
+      'https://images.unsplash.com.evil.example/x',
+      'http://images.unsplash.com/x',
+      'https://user:pw@images.unsplash.com/x',
+      'javascript:alert(1)',
+      'data:image/png;base64,AAAA',
+      42,
+    ]) {
       expect(isAllowedImage(source), String(source)).toBe(false);
     }
   });
@@ -29,14 +38,26 @@ describe('bundled covers', () => {
 describe('file covers', () => {
   it('recognises exactly the url of a recorded file, whose id the command then checks against the task', () => {
     expect(fileIdOfCover('/media/files/65a1f0c2b3d4e5f6a7b8c9d0')).toBe('65a1f0c2b3d4e5f6a7b8c9d0');
-    for (const cover of ['/media/files/65a1f0c2b3d4e5f6a7b8c9d0/thumbnail', '/media/files/../65a1f0c2b3d4e5f6a7b8c9d0', '/media/files/XYZ', 'https://evil.example/media/files/65a1f0c2b3d4e5f6a7b8c9d0', '/media/covers/ocean.2fe134b72a.svg', null, 7]) {
+    for (const cover of [
+      '/media/files/65a1f0c2b3d4e5f6a7b8c9d0/thumbnail',
+      '/media/files/../65a1f0c2b3d4e5f6a7b8c9d0',
+      '/media/files/XYZ',
+      'https://evil.example/media/files/65a1f0c2b3d4e5f6a7b8c9d0',
+      '/media/covers/ocean.2fe134b72a.svg',
+      null,
+      7,
+    ]) {
       expect(fileIdOfCover(cover), String(cover)).toBeNull();
     }
   });
 });
 
 describe('Unsplash search', () => {
-  const photo = { alt_description: 'blue sea', urls: { regular: 'https://images.unsplash.com/photo-1?w=1080' }, user: { name: 'Ann Photo', links: { html: 'https://unsplash.com/@ann' } } };
+  const photo = {
+    alt_description: 'blue sea',
+    urls: { regular: 'https://images.unsplash.com/photo-1?w=1080' },
+    user: { name: 'Ann Photo', links: { html: 'https://unsplash.com/@ann' } },
+  };
 
   it('asks Unsplash with the key in the Authorization header only, and credits the photographer', async () => {
     const requests: { url: string; authorization: string | null }[] = [];
@@ -48,7 +69,14 @@ describe('Unsplash search', () => {
       },
     });
     const pics = await search.search('sea', 2);
-    expect(pics).toEqual([{ img: photo.urls.regular, name: 'blue sea', author: 'Ann Photo', authorUrl: 'https://unsplash.com/@ann?utm_source=workspace&utm_medium=referral' }]);
+    expect(pics).toEqual([
+      {
+        img: photo.urls.regular,
+        name: 'blue sea',
+        author: 'Ann Photo',
+        authorUrl: 'https://unsplash.com/@ann?utm_source=workspace&utm_medium=referral',
+      },
+    ]);
     expect(requests[0]!.url).toContain('https://api.unsplash.com/search/photos?query=sea&per_page=2');
     expect(requests[0]!.url).not.toContain('secret-key');
     expect(requests[0]!.authorization).toBe('Client-ID secret-key');

@@ -71,7 +71,10 @@ function relevance(cover: BundledCover, queryWords: readonly string[]): number {
   for (const word of queryWords) {
     if (name.includes(word)) score += 3;
     if (keywords.includes(word)) score += 2;
-    else if (keywords.some((keyword) => keyword.split(' ').some((part) => part.startsWith(word) || (part.length >= 4 && word.startsWith(part))))) score += 1;
+    else if (
+      keywords.some((keyword) => keyword.split(' ').some((part) => part.startsWith(word) || (part.length >= 4 && word.startsWith(part))))
+    )
+      score += 1;
   }
   return score;
 }
@@ -87,7 +90,9 @@ export function searchBundledCovers(query: string, count: number): Pic[] {
   const ranked = rotated
     .map((cover, order) => ({ cover, order, score: relevance(cover, queryWords) }))
     .sort((left, right) => right.score - left.score || left.order - right.order);
-  return ranked.slice(0, count).map(({ cover }) => ({ img: `${coverPathPrefix}${cover.file}`, name: cover.name, author: null, authorUrl: null }));
+  return ranked
+    .slice(0, count)
+    .map(({ cover }) => ({ img: `${coverPathPrefix}${cover.file}`, name: cover.name, author: null, authorUrl: null }));
 }
 
 /**

@@ -9,7 +9,16 @@ describe('task descriptions (Tiptap JSON)', () => {
   it('keeps the allowed nodes, marks and attributes', () => {
     const given = doc(
       { type: 'heading', attrs: { level: 2 }, content: [text('Plan')] },
-      { type: 'taskList', content: [{ type: 'taskItem', attrs: { checked: true }, content: [paragraph(text('Done', [{ type: 'bold' }, { type: 'link', attrs: { href: 'https://example.com' } }]))] }] },
+      {
+        type: 'taskList',
+        content: [
+          {
+            type: 'taskItem',
+            attrs: { checked: true },
+            content: [paragraph(text('Done', [{ type: 'bold' }, { type: 'link', attrs: { href: 'https://example.com' } }]))],
+          },
+        ],
+      },
       { type: 'image', attrs: { src: '/media/covers/ocean.2fe134b72a.svg', alt: 'Sea' } },
     );
     expect(cleanDescription(given)).toEqual(given);
@@ -24,14 +33,27 @@ describe('task descriptions (Tiptap JSON)', () => {
 
   it('drops unknown attributes and marks, script links and images from other servers', () => {
     const given = doc(
-      { type: 'paragraph', attrs: { style: 'x', textAlign: 'center' }, content: [text('a', [{ type: 'link', attrs: { href: 'javascript:alert(1)' } }, { type: 'blink' }, { type: 'italic', attrs: { onmouseover: 'x' } }])] },
+      {
+        type: 'paragraph',
+        attrs: { style: 'x', textAlign: 'center' },
+        content: [
+          text('a', [
+            { type: 'link', attrs: { href: 'javascript:alert(1)' } },
+            { type: 'blink' },
+            { type: 'italic', attrs: { onmouseover: 'x' } },
+          ]),
+        ],
+      },
       { type: 'image', attrs: { src: 'http://tracker.example/p.gif' } },
     );
-    expect(cleanDescription(given)).toEqual(doc({ type: 'paragraph', attrs: { textAlign: 'center' }, content: [text('a', [{ type: 'italic' }])] }));
+    expect(cleanDescription(given)).toEqual(
+      doc({ type: 'paragraph', attrs: { textAlign: 'center' }, content: [text('a', [{ type: 'italic' }])] }),
+    );
   });
 
   it('refuses unknown node types, a root that is not a doc, and oversized or too deep trees', () => {
-    const refused = (given: unknown) => expect(() => cleanDescription(given)).toThrowError(expect.objectContaining({ code: 'BAD_USER_INPUT' }) as unknown as Error);
+    const refused = (given: unknown) =>
+      expect(() => cleanDescription(given)).toThrowError(expect.objectContaining({ code: 'BAD_USER_INPUT' }) as unknown as Error);
     refused(doc({ type: 'iframe', attrs: { src: 'https://evil.example' } }));
     refused(paragraph(text('x')));
     refused(doc(paragraph({ type: 'text', text: '' })));
@@ -42,6 +64,10 @@ describe('task descriptions (Tiptap JSON)', () => {
   });
 
   it('reads the words of a description', () => {
-    expect(plainText(cleanDescription(doc(paragraph(text('Hello '), { type: 'mention', attrs: { id: 'u', label: 'Ann' } }), paragraph(text('Bye')))))).toBe('Hello @Ann\nBye');
+    expect(
+      plainText(
+        cleanDescription(doc(paragraph(text('Hello '), { type: 'mention', attrs: { id: 'u', label: 'Ann' } }), paragraph(text('Bye')))),
+      ),
+    ).toBe('Hello @Ann\nBye');
   });
 });

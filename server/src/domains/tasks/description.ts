@@ -67,7 +67,8 @@ const isSafeLink = (href: unknown) => typeof href === 'string' && /^(https?:\/\/
 function cleanNode(given: unknown, depth: number, counter: { nodes: number }): RichNode | null {
   if (!isRecord(given) || typeof given.type !== 'string') throw invalid();
   const allowed = nodeAttributes[given.type];
-  if (!allowed) throw new DomainError('BAD_USER_INPUT', `${taskMessages.descriptionInvalid} Unsupported content: ${given.type.slice(0, 40)}.`);
+  if (!allowed)
+    throw new DomainError('BAD_USER_INPUT', `${taskMessages.descriptionInvalid} Unsupported content: ${given.type.slice(0, 40)}.`);
   counter.nodes += 1;
   if (depth > limits.depth || counter.nodes > limits.nodes) throw new DomainError('BAD_USER_INPUT', taskMessages.descriptionTooLarge);
   const node: RichNode = { type: given.type };
@@ -100,7 +101,9 @@ function fromPlainText(text: string): RichNode | null {
   if (text.trim() === '') return null;
   return {
     type: 'doc',
-    content: text.split(/\r?\n/).map((line) => (line.length > 0 ? { type: 'paragraph', content: [{ type: 'text', text: line }] } : { type: 'paragraph' })),
+    content: text
+      .split(/\r?\n/)
+      .map((line) => (line.length > 0 ? { type: 'paragraph', content: [{ type: 'text', text: line }] } : { type: 'paragraph' })),
   };
 }
 

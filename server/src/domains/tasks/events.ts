@@ -111,8 +111,14 @@ export interface TaskMoved {
   number: number;
   idCode: string;
   previousIdCode: string;
-  changes: Pick<TaskFields, 'stateId' | 'parentTaskId' | 'sprintId' | 'tagIds' | 'assigneeIds' | 'positionSection' | 'positionDuedate' | 'positionAsignee'>;
-  previous: Pick<TaskFields, 'stateId' | 'parentTaskId' | 'sprintId' | 'tagIds' | 'assigneeIds' | 'positionSection' | 'positionDuedate' | 'positionAsignee'>;
+  changes: Pick<
+    TaskFields,
+    'stateId' | 'parentTaskId' | 'sprintId' | 'tagIds' | 'assigneeIds' | 'positionSection' | 'positionDuedate' | 'positionAsignee'
+  >;
+  previous: Pick<
+    TaskFields,
+    'stateId' | 'parentTaskId' | 'sprintId' | 'tagIds' | 'assigneeIds' | 'positionSection' | 'positionDuedate' | 'positionAsignee'
+  >;
   followerIds: string[];
 }
 export interface TaskDeleted {

@@ -12,7 +12,8 @@ import { tasks } from './tables';
 
 const boardEventPrefixes = ['task.', 'tasks.', 'state.', 'states.', 'tag.', 'board.'];
 /** A file added to or deleted from a task changes the task's files: its card shows their count. */
-const isTaskFileEvent = (event: StoredEvent) => (event.type === 'file.created' || event.type === 'file.deleted') && typeof (event.payload as Payload).taskId === 'string';
+const isTaskFileEvent = (event: StoredEvent) =>
+  (event.type === 'file.created' || event.type === 'file.deleted') && typeof (event.payload as Payload).taskId === 'string';
 const isBoardEvent = (event: StoredEvent) => boardEventPrefixes.some((prefix) => event.type.startsWith(prefix)) || isTaskFileEvent(event);
 /** Events that may change who sees a space: each one is checked against the subscriber's access. */
 const mayChangeAccess = (type: string) => type.startsWith('project.') || type.startsWith('team.');
@@ -88,7 +89,10 @@ function shared(context: MercuriusContext, event: StoredEvent, projectId: string
 function positionsAfter(db: Reader, event: StoredEvent) {
   if (event.type === 'tasks.respaced') {
     const respaced = event.payload as TasksRespaced;
-    return { positionField: respaced.field, positions: respaced.positions.map((entry) => ({ id: entry.taskId, position: entry.position })) };
+    return {
+      positionField: respaced.field,
+      positions: respaced.positions.map((entry) => ({ id: entry.taskId, position: entry.position })),
+    };
   }
   if (event.type === 'state.deleted') {
     const moveTo = (event.payload as StateDeleted).moveTo;

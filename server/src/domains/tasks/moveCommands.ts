@@ -84,20 +84,22 @@ export function decideMoveToSpace(command: MoveToSpace): Map<string, TaskEvent[]
       positionDuedate: task.positionDuedate,
       positionAsignee: task.positionAsignee,
     };
-    decided.set(task.id, [{
-      type: 'task.moved',
-      payload: {
-        taskId: task.id,
-        fromProjectId: task.projectId,
-        toProjectId: target.projectId,
-        number,
-        idCode: idCodeOf(target.prefix, number),
-        previousIdCode: task.idCode,
-        changes,
-        previous,
-        followerIds: [...new Set([...task.followerIds, ...assigneeIds])].filter(command.canSeeTarget),
+    decided.set(task.id, [
+      {
+        type: 'task.moved',
+        payload: {
+          taskId: task.id,
+          fromProjectId: task.projectId,
+          toProjectId: target.projectId,
+          number,
+          idCode: idCodeOf(target.prefix, number),
+          previousIdCode: task.idCode,
+          changes,
+          previous,
+          followerIds: [...new Set([...task.followerIds, ...assigneeIds])].filter(command.canSeeTarget),
+        },
       },
-    }]);
+    ]);
   });
   return decided;
 }

@@ -5,10 +5,7 @@ import type { NotificationEvent, TaskFieldName } from './events';
 const orderingFields: ReadonlySet<TaskFieldName> = new Set(['positionSection', 'positionDuedate', 'positionAsignee']);
 
 export type TaskHappening =
-  | { kind: 'created' }
-  | { kind: 'updated'; changedFields: readonly TaskFieldName[] }
-  | { kind: 'moved' }
-  | { kind: 'deleted' };
+  { kind: 'created' } | { kind: 'updated'; changedFields: readonly TaskFieldName[] } | { kind: 'moved' } | { kind: 'deleted' };
 
 export interface NotificationInput {
   happening: TaskHappening;
@@ -51,10 +48,21 @@ export function decideTaskNotifications(input: NotificationInput): Map<string, N
   const notify = (userId: string, type: NotificationType) => {
     if (userId === input.actorId || decided.has(userId) || !input.canSee(userId)) return;
     const { task } = input;
-    decided.set(userId, [{
-      type: 'notification.created',
-      payload: { notificationId: input.newId(), userId, type, teamId: task.teamId, projectId: task.projectId, taskId: task.id, authorId: input.actorId, description: `${task.idCode} ${task.name}` },
-    }]);
+    decided.set(userId, [
+      {
+        type: 'notification.created',
+        payload: {
+          notificationId: input.newId(),
+          userId,
+          type,
+          teamId: task.teamId,
+          projectId: task.projectId,
+          taskId: task.id,
+          authorId: input.actorId,
+          description: `${task.idCode} ${task.name}`,
+        },
+      },
+    ]);
   };
   if (input.happening.kind !== 'deleted') for (const userId of input.newAssigneeIds) notify(userId, 'INVITATION_TASK');
   const notice = followerNotice(input.happening);

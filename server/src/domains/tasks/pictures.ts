@@ -36,7 +36,10 @@ export const pictureQueries: Record<string, IFieldResolver<unknown, MercuriusCon
         const pics = await search.search(input.name, count);
         if (pics.length > 0) return pics;
       } catch (error) {
-        context.fastifyRequest?.log.warn({ reason: error instanceof Error ? error.message : String(error) }, 'cover search fell back to the bundled covers');
+        context.fastifyRequest?.log.warn(
+          { reason: error instanceof Error ? error.message : String(error) },
+          'cover search fell back to the bundled covers',
+        );
       }
     }
     return searchBundledCovers(input.name, count);

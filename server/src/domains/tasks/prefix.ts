@@ -39,7 +39,11 @@ function* candidates(name: string): Generator<string> {
   const words = wordsOf(name);
   const letters = words.length > 0 ? words.join('') : fallbackWord;
   const first = letters[0]!;
-  if (words.length >= 2) yield words.slice(0, 4).map((word) => word[0]).join('');
+  if (words.length >= 2)
+    yield words
+      .slice(0, 4)
+      .map((word) => word[0])
+      .join('');
   if (letters.length >= 3) yield letters.slice(0, 3);
   if (letters.length >= 4) yield letters.slice(0, 4);
   if (letters.length >= 2) yield letters.slice(0, 2);

@@ -45,21 +45,54 @@ export function presentTaskBases(db: Reader, rows: readonly TaskRow[]) {
   const projectIds = [...new Set(rows.map((row) => row.projectId))];
   const byProject = rows.length > wholeSpaceThreshold;
   const linkScope = (table: { taskId: SQLiteColumn; projectId: SQLiteColumn }): SQL =>
-    byProject ? inArray(table.projectId, projectIds) : inArray(table.taskId, rows.map((row) => row.id));
+    byProject
+      ? inArray(table.projectId, projectIds)
+      : inArray(
+          table.taskId,
+          rows.map((row) => row.id),
+        );
 
-  const assignees = groupBy(db.select({ taskId: taskAssignees.taskId, userId: taskAssignees.userId }).from(taskAssignees).where(linkScope(taskAssignees)).all(), (row) => row.taskId);
-  const followers = groupBy(db.select({ taskId: taskFollowers.taskId, userId: taskFollowers.userId }).from(taskFollowers).where(linkScope(taskFollowers)).all(), (row) => row.taskId);
-  const tagLinks = groupBy(db.select({ taskId: taskTags.taskId, tagId: taskTags.tagId }).from(taskTags).where(linkScope(taskTags)).all(), (row) => row.taskId);
-  const states = new Map(db.select().from(projectStates).where(inArray(projectStates.projectId, projectIds)).all().map((state) => [state.id, presentState(state)]));
-  const tagsById = new Map(db.select().from(tags).where(inArray(tags.projectId, projectIds)).all().map((tag) => [tag.id, presentTag(tag)]));
+  const assignees = groupBy(
+    db.select({ taskId: taskAssignees.taskId, userId: taskAssignees.userId }).from(taskAssignees).where(linkScope(taskAssignees)).all(),
+    (row) => row.taskId,
+  );
+  const followers = groupBy(
+    db.select({ taskId: taskFollowers.taskId, userId: taskFollowers.userId }).from(taskFollowers).where(linkScope(taskFollowers)).all(),
+    (row) => row.taskId,
+  );
+  const tagLinks = groupBy(
+    db.select({ taskId: taskTags.taskId, tagId: taskTags.tagId }).from(taskTags).where(linkScope(taskTags)).all(),
+    (row) => row.taskId,
+  );
+  const states = new Map(
+    db
+      .select()
+      .from(projectStates)
+      .where(inArray(projectStates.projectId, projectIds))
+      .all()
+      .map((state) => [state.id, presentState(state)]),
+  );
+  const tagsById = new Map(
+    db
+      .select()
+      .from(tags)
+      .where(inArray(tags.projectId, projectIds))
+      .all()
+      .map((tag) => [tag.id, presentTag(tag)]),
+  );
 
   const personIds = new Set<string>(rows.map((row) => row.authorId));
   for (const group of [...assignees.values(), ...followers.values()]) for (const link of group) personIds.add(link.userId);
   const people = new Map<string, Person>(
-    db.select({ id: users.id, firstname: users.firstname, lastname: users.lastname, profileImg: users.profileImg }).from(users).where(inArray(users.id, [...personIds])).all()
+    db
+      .select({ id: users.id, firstname: users.firstname, lastname: users.lastname, profileImg: users.profileImg })
+      .from(users)
+      .where(inArray(users.id, [...personIds]))
+      .all()
       .map((person) => [person.id, person]),
   );
-  const peopleOf = (links: { userId: string }[] | undefined) => (links ?? []).map((link) => people.get(link.userId)).filter((person): person is Person => person !== undefined);
+  const peopleOf = (links: { userId: string }[] | undefined) =>
+    (links ?? []).map((link) => people.get(link.userId)).filter((person): person is Person => person !== undefined);
 
   return rows.map((row) => ({
     id: row.id,
@@ -107,20 +140,30 @@ export function forViewer(base: TaskBase, access: SpaceContentAccess | null, vie
 
 /** Tasks as `viewerId` sees them, in the given order. */
 export function presentTasks(db: Reader, rows: readonly TaskRow[], viewerId: string) {
-  const access = new Map([...new Set(rows.map((row) => row.projectId))].map((projectId) => [projectId, loadSpaceAccess(db, projectId, viewerId)] as const));
+  const access = new Map(
+    [...new Set(rows.map((row) => row.projectId))].map((projectId) => [projectId, loadSpaceAccess(db, projectId, viewerId)] as const),
+  );
   return presentTaskBases(db, rows).map((base) => forViewer(base, access.get(base.project) ?? null, viewerId));
 }
 
 export type PresentedTask = ReturnType<typeof presentTasks>[number];
 
 export function sectionsOf(db: Reader, projectId: string) {
-  return db.select().from(projectStates).where(eq(projectStates.projectId, projectId)).all()
+  return db
+    .select()
+    .from(projectStates)
+    .where(eq(projectStates.projectId, projectId))
+    .all()
     .sort((left, right) => left.position - right.position || (left.id < right.id ? -1 : 1))
     .map(presentState);
 }
 
 export function tagsOf(db: Reader, projectId: string) {
-  return db.select().from(tags).where(eq(tags.projectId, projectId)).all()
+  return db
+    .select()
+    .from(tags)
+    .where(eq(tags.projectId, projectId))
+    .all()
     .sort((left, right) => Number(left.isSprint) - Number(right.isSprint) || left.name.localeCompare(right.name))
     .map(presentTag);
 }

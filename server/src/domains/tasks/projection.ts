@@ -25,7 +25,12 @@ function columnsOf(fields: Partial<TaskFields>): TaskColumns {
   return columns;
 }
 
-function replaceLinks(transaction: Transaction, taskId: string, projectId: string, links: { tagIds?: string[] | undefined; assigneeIds?: string[] | undefined; followerIds?: string[] | undefined }): void {
+function replaceLinks(
+  transaction: Transaction,
+  taskId: string,
+  projectId: string,
+  links: { tagIds?: string[] | undefined; assigneeIds?: string[] | undefined; followerIds?: string[] | undefined },
+): void {
   if (links.tagIds) {
     transaction.delete(taskTags).where(eq(taskTags.taskId, taskId)).run();
     for (const tagId of links.tagIds) transaction.insert(taskTags).values({ taskId, tagId, projectId }).run();
@@ -48,24 +53,38 @@ function deleteTask(transaction: Transaction, taskId: string): void {
 }
 
 function raiseLastNumber(transaction: Transaction, projectId: string, number: number): void {
-  transaction.update(taskBoards).set({ lastNumber: sql`max(${taskBoards.lastNumber}, ${number})` }).where(eq(taskBoards.projectId, projectId)).run();
+  transaction
+    .update(taskBoards)
+    .set({ lastNumber: sql`max(${taskBoards.lastNumber}, ${number})` })
+    .where(eq(taskBoards.projectId, projectId))
+    .run();
 }
 
 /** A task's cover made from one of its files goes with that file (the row only: it is not news of its own). */
 function clearFileCover(transaction: Transaction, deleted: FileDeleted): void {
   if (!deleted.taskId) return;
-  transaction.update(tasks).set({ cover: null }).where(and(eq(tasks.id, deleted.taskId), eq(tasks.cover, `/media/files/${deleted.fileId}`))).run();
+  transaction
+    .update(tasks)
+    .set({ cover: null })
+    .where(and(eq(tasks.id, deleted.taskId), eq(tasks.cover, `/media/files/${deleted.fileId}`)))
+    .run();
 }
 
 function applyBoardEvent(transaction: Transaction, event: BoardEvent, stored: StoredEvent): void {
   const at = stored.createdAt;
   switch (event.type) {
     case 'board.created':
-      transaction.insert(taskBoards).values({ ...event.payload, lastNumber: 0 }).run();
+      transaction
+        .insert(taskBoards)
+        .values({ ...event.payload, lastNumber: 0 })
+        .run();
       return;
     case 'state.created': {
       const { stateId, projectId, value, icon, position } = event.payload;
-      transaction.insert(projectStates).values({ id: stateId, projectId, teamId: stored.teamId!, value, icon, position, createdAt: at }).run();
+      transaction
+        .insert(projectStates)
+        .values({ id: stateId, projectId, teamId: stored.teamId!, value, icon, position, createdAt: at })
+        .run();
       return;
     }
     case 'state.updated':
@@ -73,12 +92,17 @@ function applyBoardEvent(transaction: Transaction, event: BoardEvent, stored: St
       return;
     case 'state.deleted': {
       const { stateId, moveTo, positionOffset } = event.payload;
-      transaction.update(tasks).set({ stateId: moveTo, positionSection: sql`${tasks.positionSection} + ${positionOffset}` }).where(eq(tasks.stateId, stateId)).run();
+      transaction
+        .update(tasks)
+        .set({ stateId: moveTo, positionSection: sql`${tasks.positionSection} + ${positionOffset}` })
+        .where(eq(tasks.stateId, stateId))
+        .run();
       transaction.delete(projectStates).where(eq(projectStates.id, stateId)).run();
       return;
     }
     case 'states.reordered':
-      for (const { stateId, position } of event.payload.positions) transaction.update(projectStates).set({ position }).where(eq(projectStates.id, stateId)).run();
+      for (const { stateId, position } of event.payload.positions)
+        transaction.update(projectStates).set({ position }).where(eq(projectStates.id, stateId)).run();
       return;
     case 'tag.created': {
       const { tagId, projectId, name, color, isSprint } = event.payload;
@@ -95,7 +119,12 @@ function applyBoardEvent(transaction: Transaction, event: BoardEvent, stored: St
       return;
     case 'tasks.respaced': {
       const { field, positions } = event.payload;
-      for (const { taskId, position } of positions) transaction.update(tasks).set({ [field]: position }).where(eq(tasks.id, taskId)).run();
+      for (const { taskId, position } of positions)
+        transaction
+          .update(tasks)
+          .set({ [field]: position })
+          .where(eq(tasks.id, taskId))
+          .run();
       return;
     }
   }
@@ -105,10 +134,31 @@ function applyTaskEvent(transaction: Transaction, event: TaskEvent, stored: Stor
   const at = stored.createdAt;
   switch (event.type) {
     case 'task.created': {
-      const { taskId, projectId, teamId, number, idCode, tagIds, assigneeIds, followerIds, duplicateOf: _duplicateOf, ...fields } = event.payload;
+      const {
+        taskId,
+        projectId,
+        teamId,
+        number,
+        idCode,
+        tagIds,
+        assigneeIds,
+        followerIds,
+        duplicateOf: _duplicateOf,
+        ...fields
+      } = event.payload;
       transaction
         .insert(tasks)
-        .values({ ...(columnsOf(fields) as Required<TaskColumns>), id: taskId, projectId, teamId, number, idCode, authorId: stored.actorId ?? '', createdAt: at, updatedAt: at })
+        .values({
+          ...(columnsOf(fields) as Required<TaskColumns>),
+          id: taskId,
+          projectId,
+          teamId,
+          number,
+          idCode,
+          authorId: stored.actorId ?? '',
+          createdAt: at,
+          updatedAt: at,
+        })
         .run();
       replaceLinks(transaction, taskId, projectId, { tagIds, assigneeIds, followerIds });
       raiseLastNumber(transaction, projectId, number);
@@ -116,14 +166,23 @@ function applyTaskEvent(transaction: Transaction, event: TaskEvent, stored: Stor
     }
     case 'task.updated': {
       const { taskId, projectId, changes, followersAdded } = event.payload;
-      transaction.update(tasks).set({ ...columnsOf(changes), updatedAt: at }).where(eq(tasks.id, taskId)).run();
+      transaction
+        .update(tasks)
+        .set({ ...columnsOf(changes), updatedAt: at })
+        .where(eq(tasks.id, taskId))
+        .run();
       replaceLinks(transaction, taskId, projectId, { tagIds: changes.tagIds, assigneeIds: changes.assigneeIds });
-      for (const userId of followersAdded) transaction.insert(taskFollowers).values({ taskId, userId, projectId }).onConflictDoNothing().run();
+      for (const userId of followersAdded)
+        transaction.insert(taskFollowers).values({ taskId, userId, projectId }).onConflictDoNothing().run();
       return;
     }
     case 'task.moved': {
       const { taskId, toProjectId, number, idCode, changes, followerIds } = event.payload;
-      transaction.update(tasks).set({ ...columnsOf(changes), projectId: toProjectId, number, idCode, updatedAt: at }).where(eq(tasks.id, taskId)).run();
+      transaction
+        .update(tasks)
+        .set({ ...columnsOf(changes), projectId: toProjectId, number, idCode, updatedAt: at })
+        .where(eq(tasks.id, taskId))
+        .run();
       replaceLinks(transaction, taskId, toProjectId, { tagIds: changes.tagIds, assigneeIds: changes.assigneeIds, followerIds });
       raiseLastNumber(transaction, toProjectId, number);
       return;
@@ -137,7 +196,10 @@ function applyTaskEvent(transaction: Transaction, event: TaskEvent, stored: Stor
       return;
     }
     case 'task.unfollowed':
-      transaction.delete(taskFollowers).where(and(eq(taskFollowers.taskId, event.payload.taskId), eq(taskFollowers.userId, event.payload.userId))).run();
+      transaction
+        .delete(taskFollowers)
+        .where(and(eq(taskFollowers.taskId, event.payload.taskId), eq(taskFollowers.userId, event.payload.userId)))
+        .run();
       return;
   }
 }

@@ -177,9 +177,23 @@ export const tasksTypeDefs = /* GraphQL */ `
     (people who can see the space); the creator and the assignees follow it.
     """
     setTask(
-      project: ID!, name: String!, state: ID, description: JSON, color: String, cover: String, letter: String,
-      priority: Int, deadline: String, length: TaskLengthInput, parentTask: ID, sprint: ID, tags: [ID!], users: [ID!],
-      positionSection: Float, positionDuedate: Float, positionAsignee: Float
+      project: ID!
+      name: String!
+      state: ID
+      description: JSON
+      color: String
+      cover: String
+      letter: String
+      priority: Int
+      deadline: String
+      length: TaskLengthInput
+      parentTask: ID
+      sprint: ID
+      tags: [ID!]
+      users: [ID!]
+      positionSection: Float
+      positionDuedate: Float
+      positionAsignee: Float
     ): Task!
     """
     Edits a task. cover may be the url of an image file of this task that the caller can read (setTask
@@ -190,9 +204,24 @@ export const tasksTypeDefs = /* GraphQL */ `
     names there (state may name the target section instead), and keep the people who can see that space.
     """
     ediTask(
-      id: ID!, project: ID, name: String, state: ID, description: JSON, color: String, cover: String, letter: String,
-      priority: Int, deadline: String, length: TaskLengthInput, parentTask: ID, sprint: ID, tags: [ID!], users: [ID!],
-      positionSection: Float, positionDuedate: Float, positionAsignee: Float
+      id: ID!
+      project: ID
+      name: String
+      state: ID
+      description: JSON
+      color: String
+      cover: String
+      letter: String
+      priority: Int
+      deadline: String
+      length: TaskLengthInput
+      parentTask: ID
+      sprint: ID
+      tags: [ID!]
+      users: [ID!]
+      positionSection: Float
+      positionDuedate: Float
+      positionAsignee: Float
     ): Task!
     "Deletes a task (its author, a space admin or a team admin); delSubtasks deletes its subtasks too, otherwise they become top-level tasks."
     delTask(task: ID!, delSubtasks: Boolean): Boolean!

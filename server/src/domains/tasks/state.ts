@@ -20,9 +20,17 @@ export type TaskRow = typeof tasks.$inferSelect;
 export function loadBoard(db: Reader, projectId: string): BoardState | null {
   const board = db.select().from(taskBoards).where(eq(taskBoards.projectId, projectId)).get();
   if (!board) return null;
-  const states = db.select({ id: projectStates.id, value: projectStates.value, icon: projectStates.icon, position: projectStates.position })
-    .from(projectStates).where(eq(projectStates.projectId, projectId)).orderBy(asc(projectStates.position), asc(projectStates.id)).all();
-  const boardTags = db.select({ id: tags.id, name: tags.name, isSprint: tags.isSprint, color: tags.color }).from(tags).where(eq(tags.projectId, projectId)).all();
+  const states = db
+    .select({ id: projectStates.id, value: projectStates.value, icon: projectStates.icon, position: projectStates.position })
+    .from(projectStates)
+    .where(eq(projectStates.projectId, projectId))
+    .orderBy(asc(projectStates.position), asc(projectStates.id))
+    .all();
+  const boardTags = db
+    .select({ id: tags.id, name: tags.name, isSprint: tags.isSprint, color: tags.color })
+    .from(tags)
+    .where(eq(tags.projectId, projectId))
+    .all();
   return { projectId, teamId: board.teamId, prefix: board.prefix, lastNumber: board.lastNumber, states, tags: boardTags };
 }
 
@@ -57,7 +65,8 @@ export function toTaskState(db: Reader, row: TaskRow): TaskState {
     cover: row.cover,
     priority: row.priority,
     deadline: row.deadline,
-    length: row.lengthUnit !== null && row.lengthAmount !== null ? ({ amount: row.lengthAmount, unit: row.lengthUnit } as TaskLength) : null,
+    length:
+      row.lengthUnit !== null && row.lengthAmount !== null ? ({ amount: row.lengthAmount, unit: row.lengthUnit } as TaskLength) : null,
     parentTaskId: row.parentTaskId,
     sprintId: row.sprintId,
     stateId: row.stateId,
@@ -90,7 +99,11 @@ export function descendantsOf(db: Reader, taskId: string): TaskRow[] {
   return rows.map((row) => findTaskRow(db, row.id)!);
 }
 
-const positionColumns = { positionSection: tasks.positionSection, positionDuedate: tasks.positionDuedate, positionAsignee: tasks.positionAsignee } as const;
+const positionColumns = {
+  positionSection: tasks.positionSection,
+  positionDuedate: tasks.positionDuedate,
+  positionAsignee: tasks.positionAsignee,
+} as const;
 
 /** The list a position orders: a section for positionSection, the whole space for the other two. */
 function listScope(field: TasksRespaced['field'], projectId: string, stateId: string): SQL {
@@ -99,21 +112,48 @@ function listScope(field: TasksRespaced['field'], projectId: string, stateId: st
 
 export function lastPositions(db: Reader, projectId: string, stateId: string) {
   const highest = (field: TasksRespaced['field']) =>
-    db.select({ value: max(positionColumns[field]) }).from(tasks).where(listScope(field, projectId, stateId)).get()?.value ?? null;
+    db
+      .select({ value: max(positionColumns[field]) })
+      .from(tasks)
+      .where(listScope(field, projectId, stateId))
+      .get()?.value ?? null;
   return { section: highest('positionSection'), duedate: highest('positionDuedate'), asignee: highest('positionAsignee') };
 }
 
-export function neighboursOf(db: Reader, field: TasksRespaced['field'], task: { id: string; projectId: string; stateId: string }, position: number) {
+export function neighboursOf(
+  db: Reader,
+  field: TasksRespaced['field'],
+  task: { id: string; projectId: string; stateId: string },
+  position: number,
+) {
   const column = positionColumns[field];
   const scope = and(listScope(field, task.projectId, task.stateId), ne(tasks.id, task.id));
-  const before = db.select({ value: column }).from(tasks).where(and(scope, lte(column, position))).orderBy(sql`${column} DESC`).limit(1).get()?.value ?? null;
-  const after = db.select({ value: column }).from(tasks).where(and(scope, gte(column, position))).orderBy(asc(column)).limit(1).get()?.value ?? null;
+  const before =
+    db
+      .select({ value: column })
+      .from(tasks)
+      .where(and(scope, lte(column, position)))
+      .orderBy(sql`${column} DESC`)
+      .limit(1)
+      .get()?.value ?? null;
+  const after =
+    db
+      .select({ value: column })
+      .from(tasks)
+      .where(and(scope, gte(column, position)))
+      .orderBy(asc(column))
+      .limit(1)
+      .get()?.value ?? null;
   return { before, after };
 }
 
 export function listPositions(db: Reader, field: TasksRespaced['field'], task: { projectId: string; stateId: string }): Positioned[] {
   const column = positionColumns[field];
-  return db.select({ id: tasks.id, position: column }).from(tasks).where(listScope(field, task.projectId, task.stateId)).all();
+  return db
+    .select({ id: tasks.id, position: column })
+    .from(tasks)
+    .where(listScope(field, task.projectId, task.stateId))
+    .all();
 }
 
 /** Whether someone may see a space's tasks (to be assigned, or to be told about a change); answers are remembered per call site. */

@@ -95,7 +95,11 @@ export const taskAssignees = sqliteTable(
     userId: text('user_id').notNull(),
     projectId: text('project_id').notNull(),
   },
-  (table) => [primaryKey({ columns: [table.taskId, table.userId] }), index('task_assignees_project').on(table.projectId), index('task_assignees_user').on(table.userId)],
+  (table) => [
+    primaryKey({ columns: [table.taskId, table.userId] }),
+    index('task_assignees_project').on(table.projectId),
+    index('task_assignees_user').on(table.userId),
+  ],
 );
 
 /** Projection: who follows a task (assignees always do, SPEC §4). */
@@ -106,7 +110,11 @@ export const taskFollowers = sqliteTable(
     userId: text('user_id').notNull(),
     projectId: text('project_id').notNull(),
   },
-  (table) => [primaryKey({ columns: [table.taskId, table.userId] }), index('task_followers_project').on(table.projectId), index('task_followers_user').on(table.userId)],
+  (table) => [
+    primaryKey({ columns: [table.taskId, table.userId] }),
+    index('task_followers_project').on(table.projectId),
+    index('task_followers_user').on(table.userId),
+  ],
 );
 
 /** Projection: the (non-sprint) tags on a task. */
@@ -117,5 +125,9 @@ export const taskTags = sqliteTable(
     tagId: text('tag_id').notNull(),
     projectId: text('project_id').notNull(),
   },
-  (table) => [primaryKey({ columns: [table.taskId, table.tagId] }), index('task_tags_project').on(table.projectId), index('task_tags_tag').on(table.tagId)],
+  (table) => [
+    primaryKey({ columns: [table.taskId, table.tagId] }),
+    index('task_tags_project').on(table.projectId),
+    index('task_tags_tag').on(table.tagId),
+  ],
 );

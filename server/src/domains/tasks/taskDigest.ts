@@ -19,7 +19,12 @@ export const digestArguments = z.object({
   project: z.string().nullish(),
   users: z.array(z.string()).max(100, 'Name at most 100 people.').nullish(),
   open: z.boolean().nullish(),
-  first: z.number().int().min(1, 'Ask for at least 1 task.').max(maximumDigestTasks, `Ask for at most ${maximumDigestTasks} tasks.`).nullish(),
+  first: z
+    .number()
+    .int()
+    .min(1, 'Ask for at least 1 task.')
+    .max(maximumDigestTasks, `Ask for at most ${maximumDigestTasks} tasks.`)
+    .nullish(),
 });
 export type DigestArguments = z.infer<typeof digestArguments>;
 
@@ -42,26 +47,39 @@ const isOpen: SQL = sql`(
 function spacesAcrossTeam(db: Reader, userId: string, people: readonly string[]): string[] {
   const team = currentTeam(db, userId);
   if (!team) return [];
-  const candidates = db.select({ projectId: taskAssignees.projectId }).from(taskAssignees)
+  const candidates = db
+    .select({ projectId: taskAssignees.projectId })
+    .from(taskAssignees)
     .innerJoin(projects, eq(projects.id, taskAssignees.projectId))
     .where(and(eq(projects.teamId, team.id), inArray(taskAssignees.userId, [...people])))
-    .groupBy(taskAssignees.projectId).all();
-  return candidates.map((row) => row.projectId).filter((projectId) => {
-    const access = readableSpaceContent(db, projectId, userId);
-    return access !== null && taskPolicy.listAcrossSpaces(access);
-  });
+    .groupBy(taskAssignees.projectId)
+    .all();
+  return candidates
+    .map((row) => row.projectId)
+    .filter((projectId) => {
+      const access = readableSpaceContent(db, projectId, userId);
+      return access !== null && taskPolicy.listAcrossSpaces(access);
+    });
 }
 
 /** The rows of a digest: soonest deadline first, tasks without one last, then the most recently changed. */
 export function digestRows(db: Reader, userId: string, args: DigestArguments, readableProject: string | null): TaskRow[] {
   const people = args.users ? [...new Set(args.users)] : null;
-  if (!readableProject && (!people || people.length === 0)) throw new DomainError('BAD_USER_INPUT', 'Name a space, or the people whose tasks to list (users).');
+  if (!readableProject && (!people || people.length === 0))
+    throw new DomainError('BAD_USER_INPUT', 'Name a space, or the people whose tasks to list (users).');
   const projectIds = readableProject ? [readableProject] : spacesAcrossTeam(db, userId, people!);
   if (projectIds.length === 0 || people?.length === 0) return [];
   const conditions: SQL[] = [inArray(tasks.projectId, projectIds)];
-  if (people) conditions.push(inArray(tasks.id, db.select({ id: taskAssignees.taskId }).from(taskAssignees).where(inArray(taskAssignees.userId, people))));
+  if (people)
+    conditions.push(
+      inArray(tasks.id, db.select({ id: taskAssignees.taskId }).from(taskAssignees).where(inArray(taskAssignees.userId, people))),
+    );
   if (args.open) conditions.push(isOpen);
-  return db.select().from(tasks).where(and(...conditions))
+  return db
+    .select()
+    .from(tasks)
+    .where(and(...conditions))
     .orderBy(sql`${tasks.deadline} IS NULL`, asc(tasks.deadline), desc(tasks.updatedAt), asc(tasks.id))
-    .limit(args.first ?? defaultDigestTasks).all();
+    .limit(args.first ?? defaultDigestTasks)
+    .all();
 }

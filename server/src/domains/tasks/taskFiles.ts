@@ -27,12 +27,22 @@ export function filesOfTasks(db: Reader, scope: TaskFilesScope, viewerId: string
   const found = new Map<string, PresentedFile[]>();
   const ids = 'taskIds' in scope ? scope.taskIds : scope.projectIds;
   if (ids.length === 0) return found;
-  const where: SQL | undefined = 'taskIds' in scope ? inArray(files.taskId, [...ids]) : and(inArray(files.projectId, [...ids]), isNotNull(files.taskId));
+  const where: SQL | undefined =
+    'taskIds' in scope ? inArray(files.taskId, [...ids]) : and(inArray(files.projectId, [...ids]), isNotNull(files.taskId));
   // Not a PDF's text (up to 500,000 characters each): nothing shown here needs it.
-  const rows = db.select(listedColumns).from(files).where(where).orderBy(desc(files.createdAt), desc(files.id)).all()
+  const rows = db
+    .select(listedColumns)
+    .from(files)
+    .where(where)
+    .orderBy(desc(files.createdAt), desc(files.id))
+    .all()
     .filter((row): row is Omit<FileRow, 'text'> & { taskId: string } => row.taskId !== null && row.privatId === null);
   if (rows.length === 0) return found;
-  const presented = presentFiles(db, rows.map((row) => ({ ...row, text: null, taskId: null })), viewerId);
+  const presented = presentFiles(
+    db,
+    rows.map((row) => ({ ...row, text: null, taskId: null })),
+    viewerId,
+  );
   rows.forEach((row, index) => {
     const file = { ...presented[index]!, task: row.taskId };
     const list = found.get(row.taskId);
@@ -57,7 +67,12 @@ const readByRequest = new WeakMap<object, RequestFiles>();
  * loader's promise per task doubled getTasks' time on a 10,000-task board, this adds a few percent.
  * The task reached here only if the caller may see it, and its files follow its space's access.
  */
-export function taskFilesResolver(task: { id: string; project: string }, _args: unknown, context: MercuriusContext, info: GraphQLResolveInfo): PresentedFile[] {
+export function taskFilesResolver(
+  task: { id: string; project: string },
+  _args: unknown,
+  context: MercuriusContext,
+  info: GraphQLResolveInfo,
+): PresentedFile[] {
   const db = context.services.database.db;
   const viewerId = requireActor(context).userId;
   if (typeof info.path.prev?.key !== 'number') return filesOfTasks(db, { taskIds: [task.id] }, viewerId).get(task.id) ?? [];
@@ -77,11 +92,17 @@ const coverRefused = () => new DomainError('BAD_USER_INPUT', taskMessages.coverF
  * the caller can read: never another task's or another team's file, never a PDF shown as a picture.
  * Every refusal reads the same, so file ids cannot be probed. Other covers pass untouched.
  */
-export function checkFileCover(db: Reader, cover: string | null | undefined, task: { id: string; teamId: string } | null, viewerId: string): void {
+export function checkFileCover(
+  db: Reader,
+  cover: string | null | undefined,
+  task: { id: string; teamId: string } | null,
+  viewerId: string,
+): void {
   const fileId = fileIdOfCover(cover);
   if (fileId === null) return;
   if (task === null) throw coverRefused();
   const row = findFileRow(db, fileId);
   const access = row ? ownerAccess(db, ownerOfFile(row), viewerId) : null;
-  if (!row || !access || !filePolicy.read(access) || row.taskId !== task.id || row.teamId !== task.teamId || row.kind !== 'image') throw coverRefused();
+  if (!row || !access || !filePolicy.read(access) || row.taskId !== task.id || row.teamId !== task.teamId || row.kind !== 'image')
+    throw coverRefused();
 }

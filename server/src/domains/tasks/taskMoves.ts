@@ -23,14 +23,34 @@ export interface MoveRequest {
  * Refused with the answer a missing space gets when the caller cannot see the target, and with
  * PERMISSION_DENIED when they see it without being in it.
  */
-export function moveTaskToSpace(unit: UnitOfWork, actorId: string, task: TaskState, request: MoveRequest, newAssigneeIds: readonly string[] = []): TaskMoved {
+export function moveTaskToSpace(
+  unit: UnitOfWork,
+  actorId: string,
+  task: TaskState,
+  request: MoveRequest,
+  newAssigneeIds: readonly string[] = [],
+): TaskMoved {
   const db = unit.transaction;
   const target = requireWritableSpaceContent(db, request.targetProjectId, actorId);
   if (target.teamId !== task.teamId) throw new DomainError('NOT_FOUND', `${teamMessages.spaceNotFound} ${taskMessages.otherTeamSpace}`);
   const board = ensureBoard(unit, target.projectId);
   const descendants = descendantsOf(db, task.id).map((row) => toTaskState(db, row));
-  const sourceSections = new Map(db.select({ id: projectStates.id, value: projectStates.value }).from(projectStates).where(eq(projectStates.projectId, task.projectId)).all().map((state) => [state.id, state.value]));
-  const sourceTags = new Map(db.select({ id: tags.id, name: tags.name, isSprint: tags.isSprint }).from(tags).where(eq(tags.projectId, task.projectId)).all().map((tag) => [tag.id, tag]));
+  const sourceSections = new Map(
+    db
+      .select({ id: projectStates.id, value: projectStates.value })
+      .from(projectStates)
+      .where(eq(projectStates.projectId, task.projectId))
+      .all()
+      .map((state) => [state.id, state.value]),
+  );
+  const sourceTags = new Map(
+    db
+      .select({ id: tags.id, name: tags.name, isSprint: tags.isSprint })
+      .from(tags)
+      .where(eq(tags.projectId, task.projectId))
+      .all()
+      .map((tag) => [tag.id, tag]),
+  );
   const decided = decideMoveToSpace({
     root: task,
     descendants,

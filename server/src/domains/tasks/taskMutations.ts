@@ -10,7 +10,19 @@ import { decideCreateTask, decideDeleteTask, decideEditTask, decideFollow, decid
 import type { TaskCreated, TaskFieldName, TaskFields, TaskUpdated } from './events';
 import { fileIdOfCover } from './covers';
 import { presentTasks } from './present';
-import { descendantsOf, ensureBoard, findTaskRow, lastPositions, loadBoard, neighboursOf, requireReadableTask, requireWritableTask, spaceReaders, toTaskState, type Reader } from './state';
+import {
+  descendantsOf,
+  ensureBoard,
+  findTaskRow,
+  lastPositions,
+  loadBoard,
+  neighboursOf,
+  requireReadableTask,
+  requireWritableTask,
+  spaceReaders,
+  toTaskState,
+  type Reader,
+} from './state';
 import { checkFileCover } from './taskFiles';
 import { parseTaskArguments, taskName, type TaskArguments } from './taskInput';
 import { moveTaskToSpace } from './taskMoves';
@@ -27,7 +39,11 @@ const positionFieldNames: readonly TaskFieldName[] = ['positionSection', 'positi
 type NewTaskFields = Partial<TaskFields> & { name: string };
 
 /** Creates a task (fields read inside the transaction) and records what follows from it; returns its id. */
-function createTask(context: MercuriusContext, actorId: string, target: (db: Reader) => { projectId: string; fields: NewTaskFields; duplicateOf?: string }): string {
+function createTask(
+  context: MercuriusContext,
+  actorId: string,
+  target: (db: Reader) => { projectId: string; fields: NewTaskFields; duplicateOf?: string },
+): string {
   const taskId = newId();
   return runCommand(context, actorId, (unit) => {
     const db = unit.transaction;
@@ -36,22 +52,47 @@ function createTask(context: MercuriusContext, actorId: string, target: (db: Rea
     const board = ensureBoard(unit, projectId);
     const references = referencesFor(db, board, fields);
     const events = decideCreateTask(
-      { taskId, authorId: actorId, fields, lastPositions: (stateId) => lastPositions(db, projectId, stateId), ...(duplicateOf ? { duplicateOf } : {}) },
+      {
+        taskId,
+        authorId: actorId,
+        fields,
+        lastPositions: (stateId) => lastPositions(db, projectId, stateId),
+        ...(duplicateOf ? { duplicateOf } : {}),
+      },
       references,
     );
     unit.append(taskStream(taskId), events, { teamId: board.teamId, expectedVersion: 0 });
     const created = events[0]!.payload as TaskCreated;
-    respaceIfCrowded(unit, { ...created, id: taskId }, positionFieldNames.filter((field) => fields[field] !== undefined));
-    recordNotifications(unit, actorId, { happening: { kind: 'created' }, task: { ...created, id: taskId }, followerIds: [], newAssigneeIds: created.assigneeIds }, references.canSee);
+    respaceIfCrowded(
+      unit,
+      { ...created, id: taskId },
+      positionFieldNames.filter((field) => fields[field] !== undefined),
+    );
+    recordNotifications(
+      unit,
+      actorId,
+      { happening: { kind: 'created' }, task: { ...created, id: taskId }, followerIds: [], newAssigneeIds: created.assigneeIds },
+      references.canSee,
+    );
     return taskId;
   });
 }
 
 /** The fields of a task a copy starts from, placed right after the original in each list. */
 function copyOf(db: Reader, task: TaskState): NewTaskFields {
-  const after = (field: 'positionSection' | 'positionDuedate' | 'positionAsignee') => positionBetween(task[field], neighboursOf(db, field, { ...task, id: task.id }, task[field]).after);
+  const after = (field: 'positionSection' | 'positionDuedate' | 'positionAsignee') =>
+    positionBetween(task[field], neighboursOf(db, field, { ...task, id: task.id }, task[field]).after);
   const canSee = spaceReaders(db, task.projectId);
-  const { followerIds: _followers, id: _id, projectId: _project, teamId: _team, number: _number, idCode: _code, authorId: _author, ...fields } = task;
+  const {
+    followerIds: _followers,
+    id: _id,
+    projectId: _project,
+    teamId: _team,
+    number: _number,
+    idCode: _code,
+    authorId: _author,
+    ...fields
+  } = task;
   return {
     ...fields,
     // A cover from the original's own files stays with the original: the copy has no files.
@@ -89,13 +130,29 @@ export const taskMutations: Record<string, Resolver> = {
       const updated = events[0]?.payload as TaskUpdated | undefined;
       const newAssigneeIds = (updated?.changes.assigneeIds ?? []).filter((userId) => !task.assigneeIds.includes(userId));
       if (moving) {
-        moveTaskToSpace(unit, actor.userId, toTaskState(db, findTaskRow(db, task.id)!), { targetProjectId: args.project!, stateId, positionSection }, newAssigneeIds);
+        moveTaskToSpace(
+          unit,
+          actor.userId,
+          toTaskState(db, findTaskRow(db, task.id)!),
+          { targetProjectId: args.project!, stateId, positionSection },
+          newAssigneeIds,
+        );
         return;
       }
       if (!updated) return;
       const changed = Object.keys(updated.changes) as TaskFieldName[];
       respaceIfCrowded(unit, { ...task, ...updated.changes }, changed);
-      recordNotifications(unit, actor.userId, { happening: { kind: 'updated', changedFields: changed }, task: { ...task, ...updated.changes }, followerIds: task.followerIds, newAssigneeIds }, references.canSee);
+      recordNotifications(
+        unit,
+        actor.userId,
+        {
+          happening: { kind: 'updated', changedFields: changed },
+          task: { ...task, ...updated.changes },
+          followerIds: task.followerIds,
+          newAssigneeIds,
+        },
+        references.canSee,
+      );
     });
     return presentTask(context.services.database.db, args.id, actor.userId);
   },

@@ -28,7 +28,10 @@ export function boardOf(context: MercuriusContext, actorId: string, projectId: s
 const pageSchema = z.object({
   task: z.string(),
   first: z.number().int().min(1, 'Ask for at least 1 entry.').max(100, 'Ask for at most 100 entries.').nullish(),
-  after: z.string().regex(/^\d{1,15}$/, 'Use the nextCursor of the previous page.').nullish(),
+  after: z
+    .string()
+    .regex(/^\d{1,15}$/, 'Use the nextCursor of the previous page.')
+    .nullish(),
 });
 
 type FieldChange = { field: string; from: unknown; to: unknown };
@@ -46,7 +49,11 @@ function changesOf(event: StoredEvent): FieldChange[] {
     }
     case 'task.updated': {
       const updated = event.payload as TaskUpdated;
-      return Object.entries(updated.changes).map(([field, to]) => ({ field, from: (updated.previous as Record<string, unknown>)[field] ?? null, to }));
+      return Object.entries(updated.changes).map(([field, to]) => ({
+        field,
+        from: (updated.previous as Record<string, unknown>)[field] ?? null,
+        to,
+      }));
     }
     case 'task.moved': {
       const moved = event.payload as TaskMoved;
@@ -72,7 +79,13 @@ const notOnlyReordering = sql`NOT (${events.type} = 'task.updated' AND NOT EXIST
 function taskActivity(db: Reader, taskId: string, first: number, after: string | null | undefined) {
   const { entries, nextCursor } = historyPage(db, [eq(events.stream, taskStream(taskId)), notOnlyReordering], first, after);
   return {
-    entries: entries.map(({ event, actor }) => ({ id: event.id, type: event.type, createdAt: event.createdAt, actor, changes: changesOf(event) })),
+    entries: entries.map(({ event, actor }) => ({
+      id: event.id,
+      type: event.type,
+      createdAt: event.createdAt,
+      actor,
+      changes: changesOf(event),
+    })),
     nextCursor,
   };
 }

@@ -15,12 +15,21 @@ export function referencesFor(db: Reader, board: BoardState, fields: Partial<Tas
   const parentRow = fields.parentTaskId ? findTaskRow(db, fields.parentTaskId) : undefined;
   return {
     board,
-    parent: fields.parentTaskId ? (parentRow ? { id: parentRow.id, projectId: parentRow.projectId, ancestorIds: ancestorsOf(db, parentRow.id) } : null) : undefined,
+    parent: fields.parentTaskId
+      ? parentRow
+        ? { id: parentRow.id, projectId: parentRow.projectId, ancestorIds: ancestorsOf(db, parentRow.id) }
+        : null
+      : undefined,
     canSee: spaceReaders(db, board.projectId),
   };
 }
 
-export function appendTaskEvents(unit: UnitOfWork, teamId: string, decided: ReadonlyMap<string, readonly DomainEvent[]>, options: { expectedVersion?: number } = {}): void {
+export function appendTaskEvents(
+  unit: UnitOfWork,
+  teamId: string,
+  decided: ReadonlyMap<string, readonly DomainEvent[]>,
+  options: { expectedVersion?: number } = {},
+): void {
   for (const [taskId, events] of decided) if (events.length > 0) unit.append(taskStream(taskId), events, { teamId, ...options });
 }
 
@@ -38,23 +47,51 @@ const positionFields: readonly TasksRespaced['field'][] = ['positionSection', 'p
  * beyond the respacing threshold. Lists the change did not place the task in are checked for the
  * threshold alone (no query): positions the server chose (the end of a list) drift outwards too.
  */
-export function respaceIfCrowded(unit: UnitOfWork, task: Pick<TaskState, 'id' | 'projectId' | 'teamId' | 'stateId' | TasksRespaced['field']>, changed: readonly TaskFieldName[]): void {
+export function respaceIfCrowded(
+  unit: UnitOfWork,
+  task: Pick<TaskState, 'id' | 'projectId' | 'teamId' | 'stateId' | TasksRespaced['field']>,
+  changed: readonly TaskFieldName[],
+): void {
   const db = unit.transaction;
   for (const field of positionFields) {
     const placed = changed.includes(field) || (field === 'positionSection' && changed.includes('stateId'));
     if (!placed && Math.abs(task[field]) <= respaceBeyondMagnitude) continue;
-    const events = decideRespacing(task.projectId, field, { id: task.id, position: task[field] }, neighboursOf(db, field, task, task[field]), () => listPositions(db, field, task));
+    const events = decideRespacing(
+      task.projectId,
+      field,
+      { id: task.id, position: task[field] },
+      neighboursOf(db, field, task, task[field]),
+      () => listPositions(db, field, task),
+    );
     if (events.length > 0) unit.append(boardStream(task.projectId), events, { teamId: task.teamId });
   }
 }
 
 /** Spreads a whole list out again after a bulk move (a deleted section's tasks) when it crowds or drifted far out. */
-export function respaceListIfNeeded(unit: UnitOfWork, board: { projectId: string; teamId: string }, field: TasksRespaced['field'], stateId: string): void {
+export function respaceListIfNeeded(
+  unit: UnitOfWork,
+  board: { projectId: string; teamId: string },
+  field: TasksRespaced['field'],
+  stateId: string,
+): void {
   const list = listPositions(unit.transaction, field, { projectId: board.projectId, stateId });
   if (!listNeedsRespacing(list.map((item) => item.position))) return;
   const ordered = [...list].sort((left, right) => left.position - right.position || (left.id < right.id ? -1 : 1));
   const positions = spreadPositions(ordered.length);
-  unit.append(boardStream(board.projectId), [{ type: 'tasks.respaced', payload: { projectId: board.projectId, field, positions: ordered.map((item, index) => ({ taskId: item.id, position: positions[index]! })) } }], { teamId: board.teamId });
+  unit.append(
+    boardStream(board.projectId),
+    [
+      {
+        type: 'tasks.respaced',
+        payload: {
+          projectId: board.projectId,
+          field,
+          positions: ordered.map((item, index) => ({ taskId: item.id, position: positions[index]! })),
+        },
+      },
+    ],
+    { teamId: board.teamId },
+  );
 }
 
 export interface Notice {
@@ -65,7 +102,12 @@ export interface Notice {
 }
 
 /** Records the notifications a change triggers, one event per recipient in their own stream. */
-export function recordNotifications(unit: UnitOfWork, actorId: string, notice: Notice, canSee = spaceReaders(unit.transaction, notice.task.projectId)): void {
+export function recordNotifications(
+  unit: UnitOfWork,
+  actorId: string,
+  notice: Notice,
+  canSee = spaceReaders(unit.transaction, notice.task.projectId),
+): void {
   const decided = decideTaskNotifications({ ...notice, actorId, canSee, newId: () => newId() });
   for (const [userId, events] of decided) unit.append(notificationStream(userId), events, { teamId: notice.task.teamId });
 }

@@ -54,12 +54,14 @@ export function createUnsplashSearch(options: UnsplashOptions): PictureSearch {
         const img = photo.urls?.regular;
         if (!isAllowedImage(img)) return [];
         const profile = photo.user?.links?.html;
-        return [{
-          img,
-          name: (photo.alt_description ?? photo.description ?? '').trim() || query,
-          author: photo.user?.name ?? null,
-          authorUrl: profile?.startsWith('https://unsplash.com/') ? `${profile}?${referral}` : null,
-        }];
+        return [
+          {
+            img,
+            name: (photo.alt_description ?? photo.description ?? '').trim() || query,
+            author: photo.user?.name ?? null,
+            authorUrl: profile?.startsWith('https://unsplash.com/') ? `${profile}?${referral}` : null,
+          },
+        ];
       });
       if (cache.size >= cacheEntries) cache.delete(cache.keys().next().value!);
       cache.set(key, { storedAt: Date.now(), pics });

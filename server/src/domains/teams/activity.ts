@@ -9,7 +9,10 @@ import { requireTeamAdmin } from './state';
 const pageSchema = z.object({
   team: z.string(),
   first: z.number().int().min(1, 'Ask for at least 1 entry.').max(100, 'Ask for at most 100 entries.').nullish(),
-  after: z.string().regex(/^\d{1,15}$/, 'Use the nextCursor of the previous page.').nullish(),
+  after: z
+    .string()
+    .regex(/^\d{1,15}$/, 'Use the nextCursor of the previous page.')
+    .nullish(),
 });
 
 /**
@@ -17,8 +20,25 @@ const pageSchema = z.object({
  * event later (a session id, a secret's hash) stays out of the report until someone decides otherwise.
  */
 const shownFields = new Set([
-  'teamId', 'projectId', 'userId', 'invitationId', 'name', 'role', 'permission', 'type', 'url', 'email',
-  'reason', 'changes', 'isPersonal', 'color', 'method', 'language', 'inviterId', 'memberIds', 'resent',
+  'teamId',
+  'projectId',
+  'userId',
+  'invitationId',
+  'name',
+  'role',
+  'permission',
+  'type',
+  'url',
+  'email',
+  'reason',
+  'changes',
+  'isPersonal',
+  'color',
+  'method',
+  'language',
+  'inviterId',
+  'memberIds',
+  'resent',
 ]);
 
 function shownDetails(payload: unknown): Record<string, unknown> {

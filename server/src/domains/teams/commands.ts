@@ -34,7 +34,11 @@ export function decideCreateTeam(input: NewTeam): { team: TeamEvent[]; spaces: S
       { type: 'team.created', payload: { teamId: input.teamId, name: input.name, ownerId: input.userId, logo: input.logo } },
       { type: 'team.member_added', payload: { teamId: input.teamId, userId: input.userId, role: 'admin' } },
     ],
-    spaces: personalSpaceEvents(input.teamId, input.userId, { existingId: null, newId: input.personalProjectId, name: input.personalSpaceName }),
+    spaces: personalSpaceEvents(input.teamId, input.userId, {
+      existingId: null,
+      newId: input.personalProjectId,
+      name: input.personalSpaceName,
+    }),
     user: [{ type: 'user.default_team_changed', payload: { userId: input.userId, teamId: input.teamId } }],
   };
 }
@@ -48,13 +52,18 @@ export interface PersonalSpace {
 
 function personalSpaceEvents(teamId: string, userId: string, space: PersonalSpace): SpaceEvents {
   if (space.existingId) {
-    return new Map([[space.existingId, [{ type: 'project.member_added', payload: { projectId: space.existingId, userId, permission: 'admin' } }]]]);
+    return new Map([
+      [space.existingId, [{ type: 'project.member_added', payload: { projectId: space.existingId, userId, permission: 'admin' } }]],
+    ]);
   }
   return new Map([
     [
       space.newId,
       [
-        { type: 'project.created', payload: { projectId: space.newId, teamId, name: space.name, isPersonal: true, ownerId: userId, color: null } },
+        {
+          type: 'project.created',
+          payload: { projectId: space.newId, teamId, name: space.name, isPersonal: true, ownerId: userId, color: null },
+        },
         { type: 'project.member_added', payload: { projectId: space.newId, userId, permission: 'admin' } },
       ],
     ],
@@ -71,10 +80,14 @@ export interface NewMember {
 
 /** Adds someone to a team: members get their personal space there; guests only the invitation's space. */
 export function decideAddMember(team: TeamState, member: NewMember): { team: TeamEvent[]; spaces: SpaceEvents } {
-  if (team.members.some((existing) => existing.userId === member.userId)) throw new DomainError('BAD_USER_INPUT', teamMessages.alreadyTeamMember);
+  if (team.members.some((existing) => existing.userId === member.userId))
+    throw new DomainError('BAD_USER_INPUT', teamMessages.alreadyTeamMember);
   if (member.role === 'guest' && member.projectId === null) throw new DomainError('BAD_USER_INPUT', teamMessages.guestNeedsSpace);
   const spaces: SpaceEvents = member.role === 'guest' ? new Map() : personalSpaceEvents(team.id, member.userId, member.personalSpace);
-  if (member.projectId) spaces.set(member.projectId, [{ type: 'project.member_added', payload: { projectId: member.projectId, userId: member.userId, permission: 'basic' } }]);
+  if (member.projectId)
+    spaces.set(member.projectId, [
+      { type: 'project.member_added', payload: { projectId: member.projectId, userId: member.userId, permission: 'basic' } },
+    ]);
   return { team: [{ type: 'team.member_added', payload: { teamId: team.id, userId: member.userId, role: member.role } }], spaces };
 }
 
@@ -111,7 +124,11 @@ export function decideMemberRemoval(team: TeamState, userId: string, reason: Tea
 }
 
 /** When someone leaves their current team, their next team (if any) becomes the current one. */
-export function decideDefaultTeamAfterLeaving(user: { id: string; defaultTeamId: string | null }, leftTeamId: string, nextTeamId: string | null): DefaultTeamEvent[] {
+export function decideDefaultTeamAfterLeaving(
+  user: { id: string; defaultTeamId: string | null },
+  leftTeamId: string,
+  nextTeamId: string | null,
+): DefaultTeamEvent[] {
   if (user.defaultTeamId !== leftTeamId) return [];
   return [{ type: 'user.default_team_changed', payload: { userId: user.id, teamId: nextTeamId } }];
 }

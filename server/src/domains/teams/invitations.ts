@@ -25,7 +25,13 @@ const invitationSchema = z.object({
 });
 
 function findPersonalSpace(db: Reader, teamId: string, userId: string): string | null {
-  return db.select({ id: projects.id }).from(projects).where(and(eq(projects.teamId, teamId), eq(projects.ownerId, userId), eq(projects.isPersonal, true))).get()?.id ?? null;
+  return (
+    db
+      .select({ id: projects.id })
+      .from(projects)
+      .where(and(eq(projects.teamId, teamId), eq(projects.ownerId, userId), eq(projects.isPersonal, true)))
+      .get()?.id ?? null
+  );
 }
 
 /** A space an invitation may name: an existing, shared space of that same team. */
@@ -37,7 +43,13 @@ function invitableSpace(db: Reader, teamId: string, projectId: string | null | u
 }
 
 /** Adds a user with an account to a team (a direct add or an accepted invitation), inside the caller's unit of work. */
-function addMember(unit: UnitOfWork, team: TeamState, person: { id: string; firstname: string }, role: TeamRole, projectId: string | null): void {
+function addMember(
+  unit: UnitOfWork,
+  team: TeamState,
+  person: { id: string; firstname: string },
+  role: TeamRole,
+  projectId: string | null,
+): void {
   const decided = decideAddMember(team, {
     userId: person.id,
     role,
@@ -57,7 +69,14 @@ interface InvitationMail {
 
 async function sendInvitationMail(services: Services, mail: InvitationMail): Promise<void> {
   const { kind, to, values } = mail;
-  await services.mailer.send(renderMail(kind, to.language, to.email, { ...values, name: to.firstname, days: String(invitationLifetimeDays), note: values.note ?? undefined }));
+  await services.mailer.send(
+    renderMail(kind, to.language, to.email, {
+      ...values,
+      name: to.firstname,
+      days: String(invitationLifetimeDays),
+      note: values.note ?? undefined,
+    }),
+  );
 }
 
 export const invitationMutations: Record<string, IFieldResolver<unknown, MercuriusContext, any>> = {
@@ -83,7 +102,11 @@ export const invitationMutations: Record<string, IFieldResolver<unknown, Mercuri
       // An unproven account may have been registered by someone else with this address: invite instead.
       if (existing?.emailVerified) {
         addMember(unit, state, existing, role, projectId);
-        return { kind: 'teamMemberAdded', to: { email: existing.email, language: existing.language, firstname: existing.firstname }, values: { ...values, link: `${services.config.publicUrl}/overview` } };
+        return {
+          kind: 'teamMemberAdded',
+          to: { email: existing.email, language: existing.language, firstname: existing.firstname },
+          values: { ...values, link: `${services.config.publicUrl}/overview` },
+        };
       }
       const pending = db
         .select({ id: teamInvitations.id })
@@ -95,7 +118,16 @@ export const invitationMutations: Record<string, IFieldResolver<unknown, Mercuri
       appendToTeam(
         unit,
         team.id,
-        decideInvitation(state, { invitationId, email: input.email, inviterId: actor.userId, role, projectId, message: values.note, expiresAt, pendingInvitationId: pending?.id ?? null }),
+        decideInvitation(state, {
+          invitationId,
+          email: input.email,
+          inviterId: actor.userId,
+          role,
+          projectId,
+          message: values.note,
+          expiresAt,
+          pendingInvitationId: pending?.id ?? null,
+        }),
       );
       const link = invitationLink(services.config, invitationId, input.email);
       return { kind: 'teamInvitation', to: { email: input.email, language: inviter.language, firstname: '' }, values: { ...values, link } };
@@ -115,7 +147,9 @@ export const invitationMutations: Record<string, IFieldResolver<unknown, Mercuri
     runCommand(context, actor.userId, (unit) => {
       const { team } = requireTeamAdmin(unit.transaction, input.team, actor.userId);
       const invitation = requirePendingInvitation(unit.transaction, team.id, input.invited);
-      appendToTeam(unit, team.id, [{ type: 'team.invitation_revoked', payload: { invitationId: invitation.id, teamId: team.id, email: invitation.email } }]);
+      appendToTeam(unit, team.id, [
+        { type: 'team.invitation_revoked', payload: { invitationId: invitation.id, teamId: team.id, email: invitation.email } },
+      ]);
     });
     const db = services.database.db;
     return presentTeam(db, requireTeamAdmin(db, input.team, actor.userId).team, actor.userId);
@@ -144,12 +178,27 @@ export const invitationMutations: Record<string, IFieldResolver<unknown, Mercuri
       appendToTeam(
         unit,
         team.id,
-        decideInvitation(state, { invitationId, email: invitation.email, inviterId: actor.userId, role: invitation.role, projectId, message: invitation.message, expiresAt, pendingInvitationId: invitation.id, resent: true }),
+        decideInvitation(state, {
+          invitationId,
+          email: invitation.email,
+          inviterId: actor.userId,
+          role: invitation.role,
+          projectId,
+          message: invitation.message,
+          expiresAt,
+          pendingInvitationId: invitation.id,
+          resent: true,
+        }),
       );
       return {
         kind: 'teamInvitation',
         to: { email: invitation.email, language: inviter.language, firstname: '' },
-        values: { inviter: `${inviter.firstname} ${inviter.lastname}`.trim(), team: team.name, note: invitation.message, link: invitationLink(services.config, invitationId, invitation.email) },
+        values: {
+          inviter: `${inviter.firstname} ${inviter.lastname}`.trim(),
+          team: team.name,
+          note: invitation.message,
+          link: invitationLink(services.config, invitationId, invitation.email),
+        },
       };
     });
     await sendInvitationMail(services, mail);
@@ -179,7 +228,8 @@ function requirePendingInvitation(db: Reader, teamId: string, invitationId: stri
  * goes to the invitee's mailbox alone (it proves the address, see invitationLinks.ts).
  */
 export const invitationFields: Record<string, IFieldResolver<{ id: string; email: string }, MercuriusContext, any>> = {
-  link: (invitation, _args, context) => (context.services.config.mail.smtpUrl ? null : invitationLink(context.services.config, invitation.id, invitation.email)),
+  link: (invitation, _args, context) =>
+    context.services.config.mail.smtpUrl ? null : invitationLink(context.services.config, invitation.id, invitation.email),
 };
 
 function pendingInvitation(db: Reader, invitationId: string) {
@@ -187,7 +237,13 @@ function pendingInvitation(db: Reader, invitationId: string) {
   return db
     .select()
     .from(teamInvitations)
-    .where(and(eq(teamInvitations.id, invitationId), eq(teamInvitations.state, 'pending'), gt(teamInvitations.expiresAt, new Date().toISOString())))
+    .where(
+      and(
+        eq(teamInvitations.id, invitationId),
+        eq(teamInvitations.state, 'pending'),
+        gt(teamInvitations.expiresAt, new Date().toISOString()),
+      ),
+    )
     .get();
 }
 
@@ -197,14 +253,22 @@ function pendingInvitation(db: Reader, invitationId: string) {
  * at once when the link's proof (`token`) is given, else by the verification mail. Returns whether the
  * link proved the address.
  */
-export function checkInvitation(db: Reader, secret: string, invitation: { id: string; email: string; token?: string | null | undefined }): boolean {
+export function checkInvitation(
+  db: Reader,
+  secret: string,
+  invitation: { id: string; email: string; token?: string | null | undefined },
+): boolean {
   const open = pendingInvitation(db, invitation.id);
   if (!open) {
-    const withdrawn = isId(invitation.id) && db.select({ state: teamInvitations.state }).from(teamInvitations).where(eq(teamInvitations.id, invitation.id)).get()?.state === 'revoked';
+    const withdrawn =
+      isId(invitation.id) &&
+      db.select({ state: teamInvitations.state }).from(teamInvitations).where(eq(teamInvitations.id, invitation.id)).get()?.state ===
+        'revoked';
     if (withdrawn) throw new DomainError('INVITATION_WITHDRAWN');
     throw new DomainError('BAD_USER_INPUT', 'This invitation is no longer valid. Ask for a new one.');
   }
-  if (open.email !== invitation.email) throw new DomainError('BAD_USER_INPUT', 'This invitation was sent to another e-mail address. Sign up with that address.');
+  if (open.email !== invitation.email)
+    throw new DomainError('BAD_USER_INPUT', 'This invitation was sent to another e-mail address. Sign up with that address.');
   return invitationProofMatches(secret, open.id, open.email, invitation.token);
 }
 
@@ -217,7 +281,13 @@ export function acceptInvitations(unit: UnitOfWork, user: { id: string; email: s
   const open = db
     .select()
     .from(teamInvitations)
-    .where(and(eq(teamInvitations.email, user.email), eq(teamInvitations.state, 'pending'), gt(teamInvitations.expiresAt, new Date().toISOString())))
+    .where(
+      and(
+        eq(teamInvitations.email, user.email),
+        eq(teamInvitations.state, 'pending'),
+        gt(teamInvitations.expiresAt, new Date().toISOString()),
+      ),
+    )
     .orderBy(asc(teamInvitations.createdAt), asc(teamInvitations.id))
     .all();
   let joinedTeamId: string | null = null;
@@ -231,7 +301,10 @@ export function acceptInvitations(unit: UnitOfWork, user: { id: string; email: s
       addMember(unit, team, user, invitation.role, projectId);
       joinedTeamId = team.id;
     }
-    appendToTeam(unit, team.id, [{ type: 'team.invitation_accepted', payload: { invitationId: invitation.id, teamId: team.id, userId: user.id } }]);
+    appendToTeam(unit, team.id, [
+      { type: 'team.invitation_accepted', payload: { invitationId: invitation.id, teamId: team.id, userId: user.id } },
+    ]);
   }
-  if (joinedTeamId) appendToUser(unit, user.id, joinedTeamId, [{ type: 'user.default_team_changed', payload: { userId: user.id, teamId: joinedTeamId } }]);
+  if (joinedTeamId)
+    appendToUser(unit, user.id, joinedTeamId, [{ type: 'user.default_team_changed', payload: { userId: user.id, teamId: joinedTeamId } }]);
 }

@@ -70,7 +70,8 @@ function spaceChangeVerdict(db: Reader, userId: string, teamId: string, event: S
   if (!event.type.startsWith('project.')) return 'skip';
   if (event.type === 'project.deleted') {
     const deleted = event.payload as ProjectDeleted;
-    const couldSee = deleted.memberIds.includes(userId) || effectiveTeamRole(seat) === 'admin' || (deleted.type === 'public' && seat.role !== 'guest');
+    const couldSee =
+      deleted.memberIds.includes(userId) || effectiveTeamRole(seat) === 'admin' || (deleted.type === 'public' && seat.role !== 'guest');
     return couldSee ? 'deliver' : 'skip';
   }
   const access = loadSpaceAccess(db, payload.projectId!, userId);

@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { effectivePermission, effectiveTeamRole, noSpaceSeat, spacePolicy, spaceTypeOf, teamPolicy, type SpaceFacts, type TeamSeat } from './policies';
+import {
+  effectivePermission,
+  effectiveTeamRole,
+  noSpaceSeat,
+  spacePolicy,
+  spaceTypeOf,
+  teamPolicy,
+  type SpaceFacts,
+  type TeamSeat,
+} from './policies';
 
 const admin: TeamSeat = { userId: 'a', role: 'admin', withinLimit: true };
 const adminBeyondLimit: TeamSeat = { userId: 'b', role: 'admin', withinLimit: false };

@@ -95,5 +95,6 @@ export const spaceContentPolicy = {
   write: (access: SpaceContentAccess): boolean =>
     access.seat !== null && (access.spaceSeat.permission !== null || spacePolicy.manage(access.seat, access.space, access.spaceSeat)),
   manage: (access: SpaceContentAccess, item: { authorId: string }): boolean =>
-    spaceContentPolicy.write(access) && (item.authorId === access.seat!.userId || spacePolicy.manage(access.seat, access.space, access.spaceSeat)),
+    spaceContentPolicy.write(access) &&
+    (item.authorId === access.seat!.userId || spacePolicy.manage(access.seat, access.space, access.spaceSeat)),
 };

@@ -24,7 +24,10 @@ export function presentTeam(db: Reader, team: TeamRow, viewerId: string) {
 
 export type PresentedTeam = ReturnType<typeof presentTeam>;
 
-type SpaceRow = Pick<ProjectRow, 'id' | 'teamId' | 'name' | 'isPersonal' | 'logo' | 'color' | 'description' | 'type' | 'ownerId' | 'createdAt' | 'updatedAt'>;
+type SpaceRow = Pick<
+  ProjectRow,
+  'id' | 'teamId' | 'name' | 'isPersonal' | 'logo' | 'color' | 'description' | 'type' | 'ownerId' | 'createdAt' | 'updatedAt'
+>;
 
 /** A space as `seat`'s holder sees it, with what they may do, so the client hides what they cannot. */
 export function presentSpace(space: SpaceRow, seat: TeamSeat, spaceSeat: SpaceSeat) {
@@ -54,7 +57,13 @@ export function findSpaceRow(db: Reader, projectId: string): ProjectRow | undefi
   return db.select().from(projects).where(eq(projects.id, projectId)).get();
 }
 
-const personFields = { id: users.id, firstname: users.firstname, lastname: users.lastname, profileImg: users.profileImg, email: users.email };
+const personFields = {
+  id: users.id,
+  firstname: users.firstname,
+  lastname: users.lastname,
+  profileImg: users.profileImg,
+  email: users.email,
+};
 
 /** People of a space or a team with `isAuth` marking the caller, and their permission in the space when there is one. */
 export function presentPeople(
@@ -83,7 +92,11 @@ export const teamLoaders: MercuriusLoaders = {
     users: async (queries: { obj: PresentedTeam }[], context: MercuriusContext) => {
       const db = context.services.database.db;
       const teamIds = queries.map(({ obj }) => obj.id);
-      const rows = db.select({ teamId: teamMembers.teamId, userId: teamMembers.userId }).from(teamMembers).where(inArray(teamMembers.teamId, teamIds)).all();
+      const rows = db
+        .select({ teamId: teamMembers.teamId, userId: teamMembers.userId })
+        .from(teamMembers)
+        .where(inArray(teamMembers.teamId, teamIds))
+        .all();
       return queries.map(({ obj }) => {
         if (!teamPolicy.participate(obj.viewerSeat)) return obj.viewerSeat ? [obj.viewerId] : [];
         return rows.filter((row) => row.teamId === obj.id).map((row) => row.userId);
@@ -98,7 +111,13 @@ export const teamLoaders: MercuriusLoaders = {
           : db
               .select()
               .from(teamInvitations)
-              .where(and(inArray(teamInvitations.teamId, teamIds), eq(teamInvitations.state, 'pending'), gt(teamInvitations.expiresAt, new Date().toISOString())))
+              .where(
+                and(
+                  inArray(teamInvitations.teamId, teamIds),
+                  eq(teamInvitations.state, 'pending'),
+                  gt(teamInvitations.expiresAt, new Date().toISOString()),
+                ),
+              )
               .all();
       return queries.map(({ obj }) =>
         rows
@@ -125,7 +144,12 @@ export const teamLoaders: MercuriusLoaders = {
           seatsByTeam.set(obj.team, seats);
         }
         const members = rows.filter((row) => row.projectId === obj.id);
-        return presentPeople(members.map((row) => row.person), obj.viewerId, seats, new Map(members.map((row) => [row.person.id, row.permission])));
+        return presentPeople(
+          members.map((row) => row.person),
+          obj.viewerId,
+          seats,
+          new Map(members.map((row) => [row.person.id, row.permission])),
+        );
       });
     },
   },

@@ -15,7 +15,13 @@ export const teamsProjection: Projection = {
       case 'team.created':
         transaction
           .insert(teams)
-          .values({ id: event.payload.teamId, name: event.payload.name, logo: event.payload.logo ?? null, ownerId: event.payload.ownerId, createdAt: at })
+          .values({
+            id: event.payload.teamId,
+            name: event.payload.name,
+            logo: event.payload.logo ?? null,
+            ownerId: event.payload.ownerId,
+            createdAt: at,
+          })
           .run();
         return;
       case 'team.member_added':
@@ -40,10 +46,19 @@ export const teamsProjection: Projection = {
         return;
       case 'team.member_removed': {
         const { teamId, userId } = event.payload;
-        transaction.delete(teamMembers).where(and(eq(teamMembers.teamId, teamId), eq(teamMembers.userId, userId))).run();
+        transaction
+          .delete(teamMembers)
+          .where(and(eq(teamMembers.teamId, teamId), eq(teamMembers.userId, userId)))
+          .run();
         const teamSpaces = transaction.select({ id: projects.id }).from(projects).where(eq(projects.teamId, teamId));
-        transaction.delete(projectMembers).where(and(eq(projectMembers.userId, userId), inArray(projectMembers.projectId, teamSpaces))).run();
-        transaction.delete(projectRequests).where(and(eq(projectRequests.userId, userId), inArray(projectRequests.projectId, teamSpaces))).run();
+        transaction
+          .delete(projectMembers)
+          .where(and(eq(projectMembers.userId, userId), inArray(projectMembers.projectId, teamSpaces)))
+          .run();
+        transaction
+          .delete(projectRequests)
+          .where(and(eq(projectRequests.userId, userId), inArray(projectRequests.projectId, teamSpaces)))
+          .run();
         return;
       }
       case 'team.invitation_created': {
@@ -68,7 +83,10 @@ export const teamsProjection: Projection = {
       case 'project.created': {
         const { projectId, teamId, name, isPersonal, ownerId, color } = event.payload;
         const { logo = null, description = null, type = null } = event.payload;
-        transaction.insert(projects).values({ id: projectId, teamId, name, isPersonal, ownerId, color, logo, description, type, createdAt: at, updatedAt: at }).run();
+        transaction
+          .insert(projects)
+          .values({ id: projectId, teamId, name, isPersonal, ownerId, color, logo, description, type, createdAt: at, updatedAt: at })
+          .run();
         return;
       }
       case 'project.updated':
@@ -91,7 +109,10 @@ export const teamsProjection: Projection = {
           .values({ ...event.payload, joinedAt: at })
           .onConflictDoUpdate({ target: [projectMembers.projectId, projectMembers.userId], set: { permission: event.payload.permission } })
           .run();
-        transaction.delete(projectRequests).where(and(eq(projectRequests.projectId, event.payload.projectId), eq(projectRequests.userId, event.payload.userId))).run();
+        transaction
+          .delete(projectRequests)
+          .where(and(eq(projectRequests.projectId, event.payload.projectId), eq(projectRequests.userId, event.payload.userId)))
+          .run();
         return;
       case 'project.permission_changed':
         transaction
@@ -101,13 +122,23 @@ export const teamsProjection: Projection = {
           .run();
         return;
       case 'project.member_removed':
-        transaction.delete(projectMembers).where(and(eq(projectMembers.projectId, event.payload.projectId), eq(projectMembers.userId, event.payload.userId))).run();
+        transaction
+          .delete(projectMembers)
+          .where(and(eq(projectMembers.projectId, event.payload.projectId), eq(projectMembers.userId, event.payload.userId)))
+          .run();
         return;
       case 'project.join_requested':
-        transaction.insert(projectRequests).values({ ...event.payload, requestedAt: at }).onConflictDoNothing().run();
+        transaction
+          .insert(projectRequests)
+          .values({ ...event.payload, requestedAt: at })
+          .onConflictDoNothing()
+          .run();
         return;
       case 'project.join_refused':
-        transaction.delete(projectRequests).where(and(eq(projectRequests.projectId, event.payload.projectId), eq(projectRequests.userId, event.payload.userId))).run();
+        transaction
+          .delete(projectRequests)
+          .where(and(eq(projectRequests.projectId, event.payload.projectId), eq(projectRequests.userId, event.payload.userId)))
+          .run();
         return;
       default:
         return;

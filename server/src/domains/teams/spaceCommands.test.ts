@@ -23,7 +23,16 @@ const inTeam = (userId: string) => ({ userId, inTeam: true });
 
 describe('creating, editing and deleting spaces', () => {
   it('makes the creator the first admin', () => {
-    const events = decideCreateSpace({ projectId: 'p2', teamId: 't1', userId: 'u', name: 'Ops', logo: null, color: '#ff0000', description: null, type: 'private' });
+    const events = decideCreateSpace({
+      projectId: 'p2',
+      teamId: 't1',
+      userId: 'u',
+      name: 'Ops',
+      logo: null,
+      color: '#ff0000',
+      description: null,
+      type: 'private',
+    });
     expect(events[1]).toEqual({ type: 'project.member_added', payload: { projectId: 'p2', userId: 'u', permission: 'admin' } });
   });
 
@@ -56,7 +65,9 @@ describe('setPermission', () => {
   const requested = space({ type: 'private', requests: ['new'] });
 
   it('approves a request with the permission given, or refuses it', () => {
-    expect(decidePermission(requested, inTeam('new'), 'basic', 'admin')).toEqual([{ type: 'project.member_added', payload: { projectId: 'p1', userId: 'new', permission: 'basic' } }]);
+    expect(decidePermission(requested, inTeam('new'), 'basic', 'admin')).toEqual([
+      { type: 'project.member_added', payload: { projectId: 'p1', userId: 'new', permission: 'basic' } },
+    ]);
     expect(decidePermission(requested, inTeam('new'), 'refused', 'admin')[0]!.type).toBe('project.join_refused');
     expect(() => decidePermission(space(), inTeam('new'), 'refused', 'admin')).toThrow(teamMessages.noPendingRequest);
   });
@@ -73,7 +84,11 @@ describe('setPermission', () => {
   });
 
   it('refuses a user from another team and any change to a personal space', () => {
-    expect(() => decidePermission(space(), { userId: 'outsider', inTeam: false }, 'basic', 'admin')).toThrowError(expect.objectContaining({ code: 'NOT_FOUND' }) as unknown as Error);
-    expect(() => decidePermission(space({ isPersonal: true }), inTeam('basic'), 'basic', 'admin')).toThrow(teamMessages.personalSpaceMembers);
+    expect(() => decidePermission(space(), { userId: 'outsider', inTeam: false }, 'basic', 'admin')).toThrowError(
+      expect.objectContaining({ code: 'NOT_FOUND' }) as unknown as Error,
+    );
+    expect(() => decidePermission(space({ isPersonal: true }), inTeam('basic'), 'basic', 'admin')).toThrow(
+      teamMessages.personalSpaceMembers,
+    );
   });
 });

@@ -38,8 +38,16 @@ export type SpaceChanges = ProjectUpdated['changes'];
 /** ediProject / ediProjectBasic: only what differs is recorded; a personal space stays private. */
 export function decideEditSpace(space: SpaceState, requested: SpaceChanges): SpaceEvent[] {
   if (space.isPersonal && requested.type === 'public') throw new DomainError('BAD_USER_INPUT', teamMessages.personalSpaceMembers);
-  const current: Record<string, unknown> = { name: space.name, logo: space.logo, color: space.color, description: space.description, type: space.type };
-  const changes = Object.fromEntries(Object.entries(requested).filter(([key, value]) => value !== undefined && current[key] !== value)) as SpaceChanges;
+  const current: Record<string, unknown> = {
+    name: space.name,
+    logo: space.logo,
+    color: space.color,
+    description: space.description,
+    type: space.type,
+  };
+  const changes = Object.fromEntries(
+    Object.entries(requested).filter(([key, value]) => value !== undefined && current[key] !== value),
+  ) as SpaceChanges;
   if (Object.keys(changes).length === 0) return [];
   return [{ type: 'project.updated', payload: { projectId: space.id, teamId: space.teamId, changes } }];
 }
@@ -50,7 +58,13 @@ export function decideDeleteSpace(space: SpaceState): SpaceEvent[] {
   return [
     {
       type: 'project.deleted',
-      payload: { projectId: space.id, teamId: space.teamId, name: space.name, type: space.type, memberIds: space.members.map((member) => member.userId) },
+      payload: {
+        projectId: space.id,
+        teamId: space.teamId,
+        name: space.name,
+        type: space.type,
+        memberIds: space.members.map((member) => member.userId),
+      },
     },
   ];
 }

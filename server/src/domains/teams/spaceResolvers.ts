@@ -10,7 +10,16 @@ import { openBoardsForNewSpaces } from '../tasks/board';
 import { spacePolicy, spaceTypeOf, teamPolicy, type SpaceSeat, type TeamSeat } from './policies';
 import { findSpaceRow, presentPeople, presentSpace } from './present';
 import { decideCreateSpace, decideDeleteSpace, decideEditSpace, decideJoin, decidePermission, type SpaceChanges } from './spaceCommands';
-import { currentTeam, loadSpaceAccess, loadTeamSeat, loadTeamSeats, requireCurrentTeam, requireManagedSpace, requireVisibleSpace, type Reader } from './state';
+import {
+  currentTeam,
+  loadSpaceAccess,
+  loadTeamSeat,
+  loadTeamSeats,
+  requireCurrentTeam,
+  requireManagedSpace,
+  requireVisibleSpace,
+  type Reader,
+} from './state';
 import { colorSchema, descriptionSchema, resolveLogo, runCommand, teamNameSchema } from './support';
 import { projectMembers, projectRequests, projects } from './tables';
 
@@ -73,17 +82,26 @@ export const spaceQueries: Record<string, Resolver> = {
     const rows = db.select().from(projects).where(eq(projects.teamId, team.id)).orderBy(asc(projects.name), asc(projects.id)).all();
     const ids = rows.map((row) => row.id);
     const memberships = new Map(
-      db.select({ projectId: projectMembers.projectId, permission: projectMembers.permission }).from(projectMembers)
-        .where(and(eq(projectMembers.userId, actor.userId), inArray(projectMembers.projectId, ids))).all()
+      db
+        .select({ projectId: projectMembers.projectId, permission: projectMembers.permission })
+        .from(projectMembers)
+        .where(and(eq(projectMembers.userId, actor.userId), inArray(projectMembers.projectId, ids)))
+        .all()
         .map((row) => [row.projectId, row.permission] as const),
     );
     const requested = new Set(
-      db.select({ projectId: projectRequests.projectId }).from(projectRequests)
-        .where(and(eq(projectRequests.userId, actor.userId), inArray(projectRequests.projectId, ids))).all()
+      db
+        .select({ projectId: projectRequests.projectId })
+        .from(projectRequests)
+        .where(and(eq(projectRequests.userId, actor.userId), inArray(projectRequests.projectId, ids)))
+        .all()
         .map((row) => row.projectId),
     );
     const visible = rows
-      .map((row) => ({ row, spaceSeat: { permission: memberships.get(row.id) ?? null, requested: requested.has(row.id) } satisfies SpaceSeat }))
+      .map((row) => ({
+        row,
+        spaceSeat: { permission: memberships.get(row.id) ?? null, requested: requested.has(row.id) } satisfies SpaceSeat,
+      }))
       .filter(({ row, spaceSeat }) => spacePolicy.read(seat, { ...row, type: spaceTypeOf(row.type) }, spaceSeat))
       .map(({ row, spaceSeat }) => presentSpace(row, seat, spaceSeat));
     // The caller's own spaces first (their personal space leading), then the ones they may join.
@@ -103,8 +121,13 @@ export const spaceQueries: Record<string, Resolver> = {
     let permissions: Map<string, 'admin' | 'basic'> | undefined;
     if (args.project) {
       const access = requireVisibleSpace(db, args.project, actor.userId);
-      const rows = db.select({ person, permission: projectMembers.permission }).from(projectMembers).innerJoin(users, eq(users.id, projectMembers.userId))
-        .where(eq(projectMembers.projectId, access.space.id)).orderBy(asc(users.firstname), asc(users.id)).all();
+      const rows = db
+        .select({ person, permission: projectMembers.permission })
+        .from(projectMembers)
+        .innerJoin(users, eq(users.id, projectMembers.userId))
+        .where(eq(projectMembers.projectId, access.space.id))
+        .orderBy(asc(users.firstname), asc(users.id))
+        .all();
       people = rows.map((row) => row.person);
       permissions = new Map(rows.map((row) => [row.person.id, row.permission]));
       seats = loadTeamSeats(db, access.team);
@@ -114,10 +137,22 @@ export const spaceQueries: Record<string, Resolver> = {
       // A guest's people are those sharing a space with them, never the whole team.
       const shared = teamPolicy.participate(seat)
         ? [...seats.keys()]
-        : db.select({ userId: projectMembers.userId }).from(projectMembers)
-            .where(inArray(projectMembers.projectId, db.select({ id: projectMembers.projectId }).from(projectMembers).where(eq(projectMembers.userId, actor.userId))))
-            .all().map((row) => row.userId).filter((userId) => seats.has(userId));
-      people = shared.length === 0 ? [] : db.select(person).from(users).where(inArray(users.id, shared)).orderBy(asc(users.firstname), asc(users.id)).all();
+        : db
+            .select({ userId: projectMembers.userId })
+            .from(projectMembers)
+            .where(
+              inArray(
+                projectMembers.projectId,
+                db.select({ id: projectMembers.projectId }).from(projectMembers).where(eq(projectMembers.userId, actor.userId)),
+              ),
+            )
+            .all()
+            .map((row) => row.userId)
+            .filter((userId) => seats.has(userId));
+      people =
+        shared.length === 0
+          ? []
+          : db.select(person).from(users).where(inArray(users.id, shared)).orderBy(asc(users.firstname), asc(users.id)).all();
     }
     const listed = args.auth === false ? people.filter((row) => row.id !== actor.userId) : people;
     return presentPeople(listed, actor.userId, seats, permissions);
@@ -137,8 +172,14 @@ export const spaceMutations: Record<string, Resolver> = {
       const { team, seat: current } = requireCurrentTeam(unit.transaction, actor.userId);
       if (!teamPolicy.participate(current)) throw new DomainError('PERMISSION_DENIED');
       const events = decideCreateSpace({
-        projectId, teamId: team.id, userId: actor.userId, name: input.name, logo,
-        color: input.color ?? null, description: input.description || null, type: input.type ?? 'private',
+        projectId,
+        teamId: team.id,
+        userId: actor.userId,
+        name: input.name,
+        logo,
+        color: input.color ?? null,
+        description: input.description || null,
+        type: input.type ?? 'private',
       });
       openBoardsForNewSpaces(unit, events);
       unit.append(`project:${projectId}`, events, { teamId: team.id, expectedVersion: 0 });
@@ -176,7 +217,9 @@ export const spaceMutations: Record<string, Resolver> = {
       const leaving = args.user === actor.userId && permission === 'removed';
       if (!leaving && !spacePolicy.manage(access.seat, access.space, access.spaceSeat)) throw new DomainError('PERMISSION_DENIED');
       const target = { userId: args.user, inTeam: loadTeamSeat(db, access.team, args.user) !== null };
-      unit.append(`project:${access.space.id}`, decidePermission(access.space, target, permission, actor.userId), { teamId: access.space.teamId });
+      unit.append(`project:${access.space.id}`, decidePermission(access.space, target, permission, actor.userId), {
+        teamId: access.space.teamId,
+      });
     });
     const db = context.services.database.db;
     const access = loadSpaceAccess(db, args.project, actor.userId)!;

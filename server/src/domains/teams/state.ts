@@ -6,7 +6,15 @@ import { DomainError } from '../../errors';
 import { isId } from '../../ids';
 import { users } from '../accounts/tables';
 import type { TeamState } from './commands';
-import { spaceContentPolicy, spacePolicy, spaceTypeOf, teamPolicy, type SpaceContentAccess, type SpaceSeat, type TeamSeat } from './policies';
+import {
+  spaceContentPolicy,
+  spacePolicy,
+  spaceTypeOf,
+  teamPolicy,
+  type SpaceContentAccess,
+  type SpaceSeat,
+  type TeamSeat,
+} from './policies';
 import type { SpaceState } from './spaceCommands';
 import { projectMembers, projectRequests, projects, teamMembers, teams } from './tables';
 
@@ -25,7 +33,11 @@ export function findTeam(db: Reader, teamId: string): TeamRow | undefined {
 export function loadTeamState(db: Reader, teamId: string): TeamState | null {
   const team = findTeam(db, teamId);
   if (!team) return null;
-  const members = db.select({ userId: teamMembers.userId, role: teamMembers.role }).from(teamMembers).where(eq(teamMembers.teamId, teamId)).all();
+  const members = db
+    .select({ userId: teamMembers.userId, role: teamMembers.role })
+    .from(teamMembers)
+    .where(eq(teamMembers.teamId, teamId))
+    .all();
   return { id: team.id, name: team.name, logo: team.logo, url: team.url, members };
 }
 
@@ -38,7 +50,10 @@ function seatNumber(db: Reader, member: MemberRow): number {
       and(
         eq(teamMembers.teamId, member.teamId),
         ne(teamMembers.role, 'guest'),
-        or(lt(teamMembers.joinedAt, member.joinedAt), and(eq(teamMembers.joinedAt, member.joinedAt), sql`${teamMembers.userId} <= ${member.userId}`)),
+        or(
+          lt(teamMembers.joinedAt, member.joinedAt),
+          and(eq(teamMembers.joinedAt, member.joinedAt), sql`${teamMembers.userId} <= ${member.userId}`),
+        ),
       ),
     )
     .get();
@@ -52,18 +67,31 @@ function seatOf(db: Reader, team: TeamRow, member: MemberRow | undefined): TeamS
 }
 
 export function loadTeamSeat(db: Reader, team: TeamRow, userId: string): TeamSeat | null {
-  const member = db.select().from(teamMembers).where(and(eq(teamMembers.teamId, team.id), eq(teamMembers.userId, userId))).get();
+  const member = db
+    .select()
+    .from(teamMembers)
+    .where(and(eq(teamMembers.teamId, team.id), eq(teamMembers.userId, userId)))
+    .get();
   return seatOf(db, team, member);
 }
 
 /** Every member's seat in one pass, for lists (no query per member). */
 export function loadTeamSeats(db: Reader, team: Pick<TeamRow, 'id' | 'plan'>): Map<string, TeamSeat> {
-  const members = db.select().from(teamMembers).where(eq(teamMembers.teamId, team.id)).orderBy(asc(teamMembers.joinedAt), asc(teamMembers.userId)).all();
+  const members = db
+    .select()
+    .from(teamMembers)
+    .where(eq(teamMembers.teamId, team.id))
+    .orderBy(asc(teamMembers.joinedAt), asc(teamMembers.userId))
+    .all();
   const seats = new Map<string, TeamSeat>();
   let counted = 0;
   for (const member of members) {
     if (member.role !== 'guest') counted += 1;
-    seats.set(member.userId, { userId: member.userId, role: member.role, withinLimit: member.role === 'guest' || isWithinMemberLimit(team.plan, counted) });
+    seats.set(member.userId, {
+      userId: member.userId,
+      role: member.role,
+      withinLimit: member.role === 'guest' || isWithinMemberLimit(team.plan, counted),
+    });
   }
   return seats;
 }
@@ -116,8 +144,16 @@ export function loadSpaceState(db: Reader, projectId: string): SpaceState | null
   if (!isId(projectId)) return null;
   const project = db.select().from(projects).where(eq(projects.id, projectId)).get();
   if (!project) return null;
-  const members = db.select({ userId: projectMembers.userId, permission: projectMembers.permission }).from(projectMembers).where(eq(projectMembers.projectId, projectId)).all();
-  const requests = db.select({ userId: projectRequests.userId }).from(projectRequests).where(eq(projectRequests.projectId, projectId)).all();
+  const members = db
+    .select({ userId: projectMembers.userId, permission: projectMembers.permission })
+    .from(projectMembers)
+    .where(eq(projectMembers.projectId, projectId))
+    .all();
+  const requests = db
+    .select({ userId: projectRequests.userId })
+    .from(projectRequests)
+    .where(eq(projectRequests.projectId, projectId))
+    .all();
   return {
     id: project.id,
     teamId: project.teamId,
@@ -158,7 +194,8 @@ export function loadSpaceAccess(db: Reader, projectId: string, userId: string): 
 /** The space, if the user may see it; the same answer whether it does not exist or is out of sight. */
 export function requireVisibleSpace(db: Reader, projectId: string, userId: string): SpaceAccess & { seat: TeamSeat } {
   const access = loadSpaceAccess(db, projectId, userId);
-  if (!access || !access.seat || !spacePolicy.read(access.seat, access.space, access.spaceSeat)) throw new DomainError('NOT_FOUND', teamMessages.spaceNotFound);
+  if (!access || !access.seat || !spacePolicy.read(access.seat, access.space, access.spaceSeat))
+    throw new DomainError('NOT_FOUND', teamMessages.spaceNotFound);
   return { ...access, seat: access.seat };
 }
 

@@ -9,7 +9,10 @@ import type { SpaceEvents } from './commands';
 
 export const teamNameSchema = z.string().trim().min(1, 'Enter a name.').max(100, 'Use at most 100 characters.');
 export const descriptionSchema = z.string().trim().max(2000, 'Use at most 2000 characters.');
-export const colorSchema = z.string().trim().regex(/^#[0-9a-fA-F]{6}$/, 'Use a colour like #4f46e5.');
+export const colorSchema = z
+  .string()
+  .trim()
+  .regex(/^#[0-9a-fA-F]{6}$/, 'Use a colour like #4f46e5.');
 
 /** Runs a command with the caller as actor and the request's Idempotency-Key. */
 export function runCommand<Result>(context: MercuriusContext, actorId: string, work: (unit: UnitOfWork) => Result): Result {
@@ -37,7 +40,12 @@ export function appendToSpaces(unit: UnitOfWork, teamId: string, spaces: SpaceEv
  * A logo argument: undefined keeps the logo, null or "" removes it, the current path keeps it, and a
  * PNG or JPG data URL is stored as a 150x150 image like profile photos.
  */
-export async function resolveLogo(context: MercuriusContext, given: unknown, current: string | null, ownerId: string): Promise<string | null | undefined> {
+export async function resolveLogo(
+  context: MercuriusContext,
+  given: unknown,
+  current: string | null,
+  ownerId: string,
+): Promise<string | null | undefined> {
   if (given === undefined) return undefined;
   if (given === null || given === '') return null;
   if (given === current) return current;

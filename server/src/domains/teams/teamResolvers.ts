@@ -29,7 +29,11 @@ const updateTeamSchema = z.object({
 });
 
 const user = (db: Reader, userId: string) => {
-  const row = db.select({ id: users.id, firstname: users.firstname, defaultTeamId: users.defaultTeamId }).from(users).where(eq(users.id, userId)).get();
+  const row = db
+    .select({ id: users.id, firstname: users.firstname, defaultTeamId: users.defaultTeamId })
+    .from(users)
+    .where(eq(users.id, userId))
+    .get();
   if (!row) throw new DomainError('UNAUTHENTICATED');
   return row;
 };
@@ -119,14 +123,21 @@ export const teamMutations: Record<string, Resolver> = {
     const { services } = context;
     // Checked before the logo is decoded and stored, and again inside the transaction.
     const { team } = requireTeamAdmin(services.database.db, input.team, actor.userId);
-    if ((input.user == null) !== (input.type == null)) throw new DomainError('BAD_USER_INPUT', 'Send user and type together to change a member’s role.');
+    if ((input.user == null) !== (input.type == null))
+      throw new DomainError('BAD_USER_INPUT', 'Send user and type together to change a member’s role.');
     const logo = await resolveLogo(context, args.logo, team.logo, team.id);
     const urlChanged = runCommand(context, actor.userId, (unit) => {
       const db = unit.transaction;
       requireTeamAdmin(db, input.team, actor.userId);
       const state = loadTeamState(db, input.team)!;
       const url = input.url ?? undefined;
-      const urlTaken = url !== undefined && db.select({ id: teams.id }).from(teams).where(and(eq(teams.url, url), ne(teams.id, team.id))).get() !== undefined;
+      const urlTaken =
+        url !== undefined &&
+        db
+          .select({ id: teams.id })
+          .from(teams)
+          .where(and(eq(teams.url, url), ne(teams.id, team.id)))
+          .get() !== undefined;
       const decided = decideTeamUpdate(state, {
         name: input.name ?? undefined,
         logo,

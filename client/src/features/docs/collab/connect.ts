@@ -19,10 +19,16 @@ export interface OpenSessionOptions {
  * y-indexeddb rides the lazily loaded editor chunk (the editor needs it loaded anyway), so the main
  * bundle stays without it; the session connects once the chunk is there and the store restored.
  */
-const openInEditorChunk = (name: string): LocalDocOpener => async (doc) => (await import('../editor/DocEditor')).openLocalDoc(name, doc);
+const openInEditorChunk =
+  (name: string): LocalDocOpener =>
+  async (doc) =>
+    (await import('../editor/DocEditor')).openLocalDoc(name, doc);
 
 /** The local store of a session: a member's doc only, never a public link's (read only, nothing to keep). */
-export function localStoreOf({ share, local }: OpenSessionOptions, open: (name: string) => LocalDocOpener = openInEditorChunk): LocalDocOpener | undefined {
+export function localStoreOf(
+  { share, local }: OpenSessionOptions,
+  open: (name: string) => LocalDocOpener = openInEditorChunk,
+): LocalDocOpener | undefined {
   if (share || !local) return undefined;
   return open(localDocName(local.user, local.doc));
 }

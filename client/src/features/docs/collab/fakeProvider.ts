@@ -78,7 +78,12 @@ export function syncMessage(kind: 'step2' | 'update', update: Uint8Array): Uint8
   return encoding.toUint8Array(encoder);
 }
 
-export function fakeSession(now: () => number = Date.now, lastSavedAt: string | null = null, refresh?: () => Promise<void>, extra: { local?: LocalDocOpener; restoreTimeout?: number; connectTimeout?: number } = {}) {
+export function fakeSession(
+  now: () => number = Date.now,
+  lastSavedAt: string | null = null,
+  refresh?: () => Promise<void>,
+  extra: { local?: LocalDocOpener; restoreTimeout?: number; connectTimeout?: number } = {},
+) {
   let provider!: FakeProvider;
   const session = new CollabSession({
     now,
@@ -132,15 +137,23 @@ export class FakeLocalStore implements LocalDocStore {
     if (origin !== this && !this.destroyed) this.database.updates.push(update);
   };
 
-  constructor(readonly database: FakeLocalDatabase, readonly doc: Y.Doc) {
+  constructor(
+    readonly database: FakeLocalDatabase,
+    readonly doc: Y.Doc,
+  ) {
     this.whenSynced = new Promise<void>((resolve) => (this.synced = resolve));
     doc.on('update', this.keep);
   }
 
   restore(): void {
-    Y.transact(this.doc, () => {
-      for (const update of this.database.updates) Y.applyUpdate(this.doc, update);
-    }, this, false);
+    Y.transact(
+      this.doc,
+      () => {
+        for (const update of this.database.updates) Y.applyUpdate(this.doc, update);
+      },
+      this,
+      false,
+    );
     this.synced();
   }
 

@@ -4,7 +4,6 @@ import { localStoreOf } from './connect';
 import { fakeDatabases } from './fakeProvider';
 import { forgetLocalDoc, forgetLocalDocs, localDocName } from './localDocs';
 
-
 afterEach(() => {
   vi.unstubAllGlobals();
 });
@@ -20,7 +19,13 @@ describe('local doc databases', () => {
   });
 
   it('sign-out deletes every doc database of the user, and only theirs', async () => {
-    const databases = fakeDatabases([localDocName('u1', 'd1'), localDocName('u1', 'd2'), localDocName('u10', 'd1'), localDocName('u2', 'd1'), 'other-feature']);
+    const databases = fakeDatabases([
+      localDocName('u1', 'd1'),
+      localDocName('u1', 'd2'),
+      localDocName('u10', 'd1'),
+      localDocName('u2', 'd1'),
+      'other-feature',
+    ]);
     await forgetLocalDocs('u1', databases);
     expect(databases.names).toEqual([localDocName('u10', 'd1'), localDocName('u2', 'd1'), 'other-feature']);
     await forgetLocalDocs(null, databases);
@@ -38,7 +43,7 @@ describe('local doc databases', () => {
 });
 
 describe('which sessions keep the doc on the device', () => {
-  it('a member\'s doc, under the database of that user and doc; never a public link\'s', () => {
+  it("a member's doc, under the database of that user and doc; never a public link's", () => {
     const open = vi.fn(() => () => Promise.reject(new Error('not opened in this test')));
     expect(localStoreOf({ room: '/collab/d1', local: { user: 'u1', doc: 'd1' } }, open)).toBeTypeOf('function');
     expect(open).toHaveBeenCalledWith(localDocName('u1', 'd1'));

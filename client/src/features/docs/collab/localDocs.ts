@@ -49,7 +49,11 @@ const browserDatabases = (): DatabaseList | undefined => (globalThis as { indexe
  * Deletes the local database of a doc (deleted, or out of reach). An open connection to it (the
  * doc's page still mounted) delays the deletion until that session closes.
  */
-export function forgetLocalDoc(user: string | null | undefined, doc: string, databases: DatabaseList | undefined = browserDatabases()): void {
+export function forgetLocalDoc(
+  user: string | null | undefined,
+  doc: string,
+  databases: DatabaseList | undefined = browserDatabases(),
+): void {
   if (!user || !databases) return;
   try {
     databases.deleteDatabase(localDocName(user, doc));
@@ -59,7 +63,10 @@ export function forgetLocalDoc(user: string | null | undefined, doc: string, dat
 }
 
 /** Deletes every local doc database of a user (sign-out). Browsers without indexedDB.databases() cannot list them. */
-export async function forgetLocalDocs(user: string | null | undefined, databases: DatabaseList | undefined = browserDatabases()): Promise<void> {
+export async function forgetLocalDocs(
+  user: string | null | undefined,
+  databases: DatabaseList | undefined = browserDatabases(),
+): Promise<void> {
   if (!user || !databases?.databases) return;
   const mine = userPrefix(user);
   try {

@@ -142,7 +142,7 @@ describe('doc session save status', () => {
     expect([status(member.session), status(reader.session)]).toEqual(['closed', 'closed']);
   });
 
-  it('starts the last saved time from the doc\'s lastSavedAt and frees the provider on destroy', () => {
+  it("starts the last saved time from the doc's lastSavedAt and frees the provider on destroy", () => {
     const { session, provider } = fakeSession(Date.now, '2024-05-01T10:00:00.000Z');
     expect(session.getState().lastSavedAt).toBe(Date.parse('2024-05-01T10:00:00.000Z'));
     session.destroy();
@@ -167,7 +167,7 @@ describe('messages the server counts in "saved"', () => {
   });
 });
 
-describe('a member\'s doc kept on the device', () => {
+describe("a member's doc kept on the device", () => {
   /** The server's side of the y-websocket handshake: its sync step 1, the client's step 2 answer sent on the socket, applied to the server's doc. */
   function handshake(client: Y.Doc, server: Y.Doc, socket: { send(data: unknown): void }) {
     const step1 = encoding.createEncoder();
@@ -185,14 +185,16 @@ describe('a member\'s doc kept on the device', () => {
   /** A first session that typed offline, then the tab was closed: what it typed is in `database`. */
   function typedOfflineThenClosed(database: FakeLocalDatabase, text: string) {
     const first = fakeSession(Date.now, null, undefined, { local: database.opener() });
-    return vi.waitFor(() => expect(first.provider.connects).toBe(1)).then(() => {
-      first.provider.openSocket();
-      first.provider.emit('status', [{ status: 'connected' }]);
-      first.provider.emit('status', [{ status: 'disconnected' }]);
-      first.session.doc.getText('t').insert(0, text);
-      expect(status(first.session)).toBe('offline');
-      first.session.destroy();
-    });
+    return vi
+      .waitFor(() => expect(first.provider.connects).toBe(1))
+      .then(() => {
+        first.provider.openSocket();
+        first.provider.emit('status', [{ status: 'connected' }]);
+        first.provider.emit('status', [{ status: 'disconnected' }]);
+        first.session.doc.getText('t').insert(0, text);
+        expect(status(first.session)).toBe('offline');
+        first.session.destroy();
+      });
   }
 
   it('restores what the device kept before connecting, and the sync step 2 on connection carries it to the server', async () => {
@@ -325,7 +327,10 @@ describe('a member\'s doc kept on the device', () => {
 
   it('connects after the restore timeout even while opening the store still waits (the editor chunk downloading)', async () => {
     let opened!: (store: never) => void;
-    const { session, provider } = fakeSession(Date.now, null, undefined, { local: () => new Promise((resolve) => (opened = resolve)), restoreTimeout: 5 });
+    const { session, provider } = fakeSession(Date.now, null, undefined, {
+      local: () => new Promise((resolve) => (opened = resolve)),
+      restoreTimeout: 5,
+    });
     await vi.waitFor(() => expect(provider.connects).toBe(1));
     expect(session.getState().local).toBe('loading');
     // The store opening late still restores, into the connected doc: what it brings is unsaved until acknowledged.

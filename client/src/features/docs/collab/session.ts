@@ -82,7 +82,13 @@ export function closeMessageKey(code: number | null, accepted = true) {
   }
 }
 
-type MessageHandler = (encoder: encoding.Encoder, decoder: decoding.Decoder, provider: never, emitSynced: boolean, messageType: number) => void;
+type MessageHandler = (
+  encoder: encoding.Encoder,
+  decoder: decoding.Decoder,
+  provider: never,
+  emitSynced: boolean,
+  messageType: number,
+) => void;
 
 /** The part of y-websocket's WebsocketProvider the session uses (a fake one in tests). */
 export interface ProviderLike {
@@ -173,8 +179,15 @@ export class CollabSession {
     this.connectTimeout = options.connectTimeout ?? defaultConnectTimeout;
     const saved = options.lastSavedAt ? Date.parse(options.lastSavedAt) : Number.NaN;
     this.state = {
-      connection: 'connecting', everConnected: false, writable: null, dirty: false, sent: 0, acknowledged: 0,
-      lastSavedAt: Number.isNaN(saved) ? null : saved, closeCode: null, local: options.local ? 'loading' : 'off',
+      connection: 'connecting',
+      everConnected: false,
+      writable: null,
+      dirty: false,
+      sent: 0,
+      acknowledged: 0,
+      lastSavedAt: Number.isNaN(saved) ? null : saved,
+      closeCode: null,
+      local: options.local ? 'loading' : 'off',
     };
     this.connecting = !options.local;
     this.provider = options.createProvider(this.doc, this.socketClass(options.socketBase ?? globalThis.WebSocket), this.connecting);
@@ -187,7 +200,11 @@ export class CollabSession {
     this.provider.on('status', ({ status }) => {
       this.watchConnecting(status === 'connecting');
       if (this.state.connection === 'closed') return;
-      this.update(status === 'connected' ? { connection: 'connected', everConnected: true } : { connection: status === 'connecting' ? 'connecting' : 'disconnected' });
+      this.update(
+        status === 'connected'
+          ? { connection: 'connected', everConnected: true }
+          : { connection: status === 'connecting' ? 'connecting' : 'disconnected' },
+      );
     });
     this.provider.on('closed', ({ code }) => this.onClosed(code));
     // Remote changes arrive with the provider as origin; everything else was typed here, except

@@ -3,7 +3,10 @@ import { openDocSession, type OpenSessionOptions } from './connect';
 import type { CollabSession, SessionState } from './session';
 
 /** The live session of a doc while the component is mounted; a new one when the room or link changes. */
-export function useDocSession({ room, share, lastSavedAt, local }: OpenSessionOptions, open: typeof openDocSession = openDocSession): CollabSession | null {
+export function useDocSession(
+  { room, share, lastSavedAt, local }: OpenSessionOptions,
+  open: typeof openDocSession = openDocSession,
+): CollabSession | null {
   const [session, setSession] = useState<CollabSession | null>(null);
   // lastSavedAt only seeds a new session: a fresher value from the server must not reconnect.
   const seed = useRef(lastSavedAt ?? null);

@@ -28,12 +28,24 @@ afterEach(() => {
 });
 
 function renderEditor(editable: boolean) {
-  vi.stubGlobal('fetch', vi.fn(async () => new Response(JSON.stringify({ data: { getUsers: [], getTasks: [] } }), { headers: { 'content-type': 'application/json' } })));
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(
+      async () =>
+        new Response(JSON.stringify({ data: { getUsers: [], getTasks: [] } }), { headers: { 'content-type': 'application/json' } }),
+    ),
+  );
   const { session } = fakeSession();
   let editor: Editor | null = null;
   const element = (
-    <DocEditor session={session} editable={editable} project="65a1f0c2b3d4e5f6a7b8c9d0" user={{ name: 'Ada', color: '#3B82F6' }}
-      resolveImage={async (src) => src} onEditor={(current) => (editor = current)} />
+    <DocEditor
+      session={session}
+      editable={editable}
+      project="65a1f0c2b3d4e5f6a7b8c9d0"
+      user={{ name: 'Ada', color: '#3B82F6' }}
+      resolveImage={async (src) => src}
+      onEditor={(current) => (editor = current)}
+    />
   );
   const router = createMemoryRouter([{ path: '*', element }]);
   render(<RouterProvider router={router} />);
@@ -60,7 +72,7 @@ describe('doc editor', () => {
     expect(screen.getByRole('toolbar', { name: 'Formatting' })).toBeTruthy();
   });
 
-  it('undoes only this user\'s typing', () => {
+  it("undoes only this user's typing", () => {
     const { session, editor } = renderEditor(true);
     act(() => {
       editor().commands.insertContent('mine');

@@ -48,7 +48,13 @@ export default function DocEditor({ session, editable, project, user, resolveIma
     {
       editable,
       extensions: docExtensions({
-        session, user, project, suggestions, resolveImage, findPeople, findTasks,
+        session,
+        user,
+        project,
+        suggestions,
+        resolveImage,
+        findPeople,
+        findTasks,
         placeholder: t('docs.editor.placeholder'),
         slashTitle: (id) => t(`docs.slash.${id}`),
         slashActions: { pickImage: () => pickImage.current() },
@@ -71,7 +77,9 @@ export default function DocEditor({ session, editable, project, user, resolveIma
   const editLink = async () => {
     const current = editor.getAttributes('link').href as string | undefined;
     const { confirmed, values } = await openDialog({
-      title: t('docs.editor.linkTitle'), inputs: [{ label: t('docs.editor.linkUrl'), defaultValue: current ?? '', placeholder: 'https://' }], primaryLabel: t('docs.editor.linkApply'),
+      title: t('docs.editor.linkTitle'),
+      inputs: [{ label: t('docs.editor.linkUrl'), defaultValue: current ?? '', placeholder: 'https://' }],
+      primaryLabel: t('docs.editor.linkApply'),
     });
     if (!confirmed) return;
     const typed = values[0]?.trim() ?? '';
@@ -83,7 +91,6 @@ export default function DocEditor({ session, editable, project, user, resolveIma
     if (href) editor.chain().focus().extendMarkRange('link').setLink({ href }).run();
     else showToast({ message: t('docs.editor.linkInvalid'), icon: 'error' });
   };
-
 
   // Task mentions are links to the task's panel: followed inside the app, not by reloading the page.
   const followTaskLink = (event: MouseEvent<HTMLDivElement>) => {
@@ -97,18 +104,32 @@ export default function DocEditor({ session, editable, project, user, resolveIma
     <div className={styles.shell}>
       {editable && <EditorToolbar editor={editor} onLink={() => void editLink()} onImage={images.pick} />}
       {editable && <input {...images.inputProps} />}
-      {images.uploading && <p className={styles.uploading} role="status">{t('docs.upload.progress')}</p>}
+      {images.uploading && (
+        <p className={styles.uploading} role="status">
+          {t('docs.upload.progress')}
+        </p>
+      )}
       <div className={styles.surface} onClick={followTaskLink}>
         <EditorContent editor={editor} />
       </div>
       <SuggestionPopup store={suggestions} />
       {editable && (
         <BubbleMenu editor={editor} className={styles.bubble}>
-          <button type="button" aria-label={t('docs.editor.bold')} onClick={() => editor.chain().focus().toggleBold().run()}><Bold size={14} aria-hidden /></button>
-          <button type="button" aria-label={t('docs.editor.italic')} onClick={() => editor.chain().focus().toggleItalic().run()}><Italic size={14} aria-hidden /></button>
-          <button type="button" aria-label={t('docs.editor.strike')} onClick={() => editor.chain().focus().toggleStrike().run()}><Strikethrough size={14} aria-hidden /></button>
-          <button type="button" aria-label={t('docs.editor.code')} onClick={() => editor.chain().focus().toggleCode().run()}><Code size={14} aria-hidden /></button>
-          <button type="button" aria-label={t('docs.editor.link')} onClick={() => void editLink()}><Link2 size={14} aria-hidden /></button>
+          <button type="button" aria-label={t('docs.editor.bold')} onClick={() => editor.chain().focus().toggleBold().run()}>
+            <Bold size={14} aria-hidden />
+          </button>
+          <button type="button" aria-label={t('docs.editor.italic')} onClick={() => editor.chain().focus().toggleItalic().run()}>
+            <Italic size={14} aria-hidden />
+          </button>
+          <button type="button" aria-label={t('docs.editor.strike')} onClick={() => editor.chain().focus().toggleStrike().run()}>
+            <Strikethrough size={14} aria-hidden />
+          </button>
+          <button type="button" aria-label={t('docs.editor.code')} onClick={() => editor.chain().focus().toggleCode().run()}>
+            <Code size={14} aria-hidden />
+          </button>
+          <button type="button" aria-label={t('docs.editor.link')} onClick={() => void editLink()}>
+            <Link2 size={14} aria-hidden />
+          </button>
         </BubbleMenu>
       )}
     </div>

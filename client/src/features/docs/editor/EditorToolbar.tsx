@@ -1,8 +1,30 @@
 import type { Editor } from '@tiptap/core';
 import { useEditorState } from '@tiptap/react';
 import {
-  Bold, Code, Columns3, Heading1, Heading2, Heading3, Image as ImageIcon, Italic, Link2, List, ListChecks, ListOrdered, Minus, Quote, Redo2,
-  Rows3, SquareCode, Strikethrough, Table, TableColumnsSplit, TableRowsSplit, Trash2, Undo2, type LucideIcon,
+  Bold,
+  Code,
+  Columns3,
+  Heading1,
+  Heading2,
+  Heading3,
+  Image as ImageIcon,
+  Italic,
+  Link2,
+  List,
+  ListChecks,
+  ListOrdered,
+  Minus,
+  Quote,
+  Redo2,
+  Rows3,
+  SquareCode,
+  Strikethrough,
+  Table,
+  TableColumnsSplit,
+  TableRowsSplit,
+  Trash2,
+  Undo2,
+  type LucideIcon,
 } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import styles from './Editor.module.css';
@@ -40,11 +62,22 @@ export function EditorToolbar({ editor, onLink, onImage }: { editor: Editor; onL
   const state = useEditorState({
     editor,
     selector: ({ editor: current }) => ({
-      bold: current.isActive('bold'), italic: current.isActive('italic'), strike: current.isActive('strike'), code: current.isActive('code'),
-      link: current.isActive('link'), h1: current.isActive('heading', { level: 1 }), h2: current.isActive('heading', { level: 2 }),
-      h3: current.isActive('heading', { level: 3 }), bullet: current.isActive('bulletList'), ordered: current.isActive('orderedList'),
-      task: current.isActive('taskList'), quote: current.isActive('blockquote'), codeBlock: current.isActive('codeBlock'), table: current.isActive('table'),
-      canUndo: current.can().undo(), canRedo: current.can().redo(),
+      bold: current.isActive('bold'),
+      italic: current.isActive('italic'),
+      strike: current.isActive('strike'),
+      code: current.isActive('code'),
+      link: current.isActive('link'),
+      h1: current.isActive('heading', { level: 1 }),
+      h2: current.isActive('heading', { level: 2 }),
+      h3: current.isActive('heading', { level: 3 }),
+      bullet: current.isActive('bulletList'),
+      ordered: current.isActive('orderedList'),
+      task: current.isActive('taskList'),
+      quote: current.isActive('blockquote'),
+      codeBlock: current.isActive('codeBlock'),
+      table: current.isActive('table'),
+      canUndo: current.can().undo(),
+      canRedo: current.can().redo(),
     }),
   });
   const chain = () => editor.chain().focus();
@@ -54,9 +87,27 @@ export function EditorToolbar({ editor, onLink, onImage }: { editor: Editor; onL
       { key: 'redo', label: t('docs.editor.redo'), icon: Redo2, run: () => chain().redo().run(), disabled: !state.canRedo },
     ],
     [
-      { key: 'h1', label: t('docs.slash.heading1'), icon: Heading1, run: () => chain().toggleHeading({ level: 1 }).run(), active: state.h1 },
-      { key: 'h2', label: t('docs.slash.heading2'), icon: Heading2, run: () => chain().toggleHeading({ level: 2 }).run(), active: state.h2 },
-      { key: 'h3', label: t('docs.slash.heading3'), icon: Heading3, run: () => chain().toggleHeading({ level: 3 }).run(), active: state.h3 },
+      {
+        key: 'h1',
+        label: t('docs.slash.heading1'),
+        icon: Heading1,
+        run: () => chain().toggleHeading({ level: 1 }).run(),
+        active: state.h1,
+      },
+      {
+        key: 'h2',
+        label: t('docs.slash.heading2'),
+        icon: Heading2,
+        run: () => chain().toggleHeading({ level: 2 }).run(),
+        active: state.h2,
+      },
+      {
+        key: 'h3',
+        label: t('docs.slash.heading3'),
+        icon: Heading3,
+        run: () => chain().toggleHeading({ level: 3 }).run(),
+        active: state.h3,
+      },
     ],
     [
       { key: 'bold', label: t('docs.editor.bold'), icon: Bold, run: () => chain().toggleBold().run(), active: state.bold },
@@ -67,13 +118,31 @@ export function EditorToolbar({ editor, onLink, onImage }: { editor: Editor; onL
     ],
     [
       { key: 'bullet', label: t('docs.slash.bulletList'), icon: List, run: () => chain().toggleBulletList().run(), active: state.bullet },
-      { key: 'ordered', label: t('docs.slash.orderedList'), icon: ListOrdered, run: () => chain().toggleOrderedList().run(), active: state.ordered },
+      {
+        key: 'ordered',
+        label: t('docs.slash.orderedList'),
+        icon: ListOrdered,
+        run: () => chain().toggleOrderedList().run(),
+        active: state.ordered,
+      },
       { key: 'task', label: t('docs.slash.taskList'), icon: ListChecks, run: () => chain().toggleTaskList().run(), active: state.task },
       { key: 'quote', label: t('docs.slash.quote'), icon: Quote, run: () => chain().toggleBlockquote().run(), active: state.quote },
-      { key: 'codeBlock', label: t('docs.slash.codeBlock'), icon: SquareCode, run: () => chain().toggleCodeBlock().run(), active: state.codeBlock },
+      {
+        key: 'codeBlock',
+        label: t('docs.slash.codeBlock'),
+        icon: SquareCode,
+        run: () => chain().toggleCodeBlock().run(),
+        active: state.codeBlock,
+      },
       { key: 'divider', label: t('docs.slash.divider'), icon: Minus, run: () => chain().setHorizontalRule().run() },
       { key: 'image', label: t('docs.slash.image'), icon: ImageIcon, run: onImage },
-      { key: 'table', label: t('docs.slash.table'), icon: Table, run: () => chain().insertTable({ rows: 3, cols: 3, withHeaderRow: true }).run(), disabled: state.table },
+      {
+        key: 'table',
+        label: t('docs.slash.table'),
+        icon: Table,
+        run: () => chain().insertTable({ rows: 3, cols: 3, withHeaderRow: true }).run(),
+        disabled: state.table,
+      },
     ],
     state.table
       ? [
@@ -87,11 +156,15 @@ export function EditorToolbar({ editor, onLink, onImage }: { editor: Editor; onL
   ];
   return (
     <div className={styles.toolbar} role="toolbar" aria-label={t('docs.editor.toolbar')}>
-      {groups.filter((group) => group.length > 0).map((group, index) => (
-        <div key={index} className={styles.toolGroup}>
-          {group.map(({ key, ...tool }) => <Tool key={key} {...tool} />)}
-        </div>
-      ))}
+      {groups
+        .filter((group) => group.length > 0)
+        .map((group, index) => (
+          <div key={index} className={styles.toolGroup}>
+            {group.map(({ key, ...tool }) => (
+              <Tool key={key} {...tool} />
+            ))}
+          </div>
+        ))}
     </div>
   );
 }

@@ -8,12 +8,16 @@ export function SuggestionPopup({ store }: { store: SuggestionStore }) {
   const { t } = useTranslation();
   const view = useSyncExternalStore(store.subscribe, store.getView);
   if (!view) return null;
-  const label = { slash: t('docs.editor.slashMenu'), person: t('docs.editor.mentionPeople'), task: t('docs.editor.mentionTasks') }[view.kind];
+  const label = { slash: t('docs.editor.slashMenu'), person: t('docs.editor.mentionPeople'), task: t('docs.editor.mentionTasks') }[
+    view.kind
+  ];
   const position = view.rect ? { top: view.rect.bottom + 6, left: view.rect.left } : undefined;
   return (
     <div className={styles.suggestions} style={position} data-kind={view.kind}>
       {view.options.length === 0 ? (
-        <p className={styles.noSuggestions} role="status">{t('docs.editor.noMatches')}</p>
+        <p className={styles.noSuggestions} role="status">
+          {t('docs.editor.noMatches')}
+        </p>
       ) : (
         <ul role="listbox" aria-label={label}>
           {view.options.map((option, index) => (

@@ -83,8 +83,18 @@ function mentions({ suggestions, findPeople, findTasks, project }: EditorDepende
       return ['span', options.HTMLAttributes, label];
     },
     suggestions: [
-      { char: '@', pluginKey: new PluginKey('mentionPeople'), items: ({ query }) => findPeople(query), render: suggestions.renderer<MentionItem>('person', option) },
-      { char: '#', pluginKey: new PluginKey('mentionTasks'), items: ({ query }) => findTasks(query), render: suggestions.renderer<MentionItem>('task', option) },
+      {
+        char: '@',
+        pluginKey: new PluginKey('mentionPeople'),
+        items: ({ query }) => findPeople(query),
+        render: suggestions.renderer<MentionItem>('person', option),
+      },
+      {
+        char: '#',
+        pluginKey: new PluginKey('mentionTasks'),
+        items: ({ query }) => findTasks(query),
+        render: suggestions.renderer<MentionItem>('task', option),
+      },
     ],
   });
 }
@@ -102,9 +112,12 @@ function appImages(resolveImage: EditorDependencies['resolveImage']) {
         if (typeof node.attrs.alt === 'string') dom.alt = node.attrs.alt;
         const src = node.attrs.src as unknown;
         if (isAppMediaPath(typeof src === 'string' ? src : null)) {
-          void resolveImage(src as string).then((url) => {
-            dom.src = url;
-          }, () => dom.setAttribute('data-broken', ''));
+          void resolveImage(src as string).then(
+            (url) => {
+              dom.src = url;
+            },
+            () => dom.setAttribute('data-broken', ''),
+          );
         }
         return { dom };
       };

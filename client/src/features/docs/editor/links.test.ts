@@ -8,8 +8,19 @@ describe('link protocol rules', () => {
   });
 
   it.each([
-    'javascript:alert(1)', 'JAVASCRIPT:alert(1)', ' javascript:alert(1)', 'java\tscript:alert(1)', 'data:text/html,<script>alert(1)</script>',
-    'vbscript:msgbox', 'file:///etc/passwd', 'ftp://example.com', '//evil.example', '/relative/path', 'mailto:', 'https://', '',
+    'javascript:alert(1)',
+    'JAVASCRIPT:alert(1)',
+    ' javascript:alert(1)',
+    'java\tscript:alert(1)',
+    'data:text/html,<script>alert(1)</script>',
+    'vbscript:msgbox',
+    'file:///etc/passwd',
+    'ftp://example.com',
+    '//evil.example',
+    '/relative/path',
+    'mailto:',
+    'https://',
+    '',
   ])('refuses %s', (url) => {
     expect(isSafeLink(url)).toBe(false);
   });
@@ -29,7 +40,7 @@ describe('link protocol rules', () => {
 });
 
 describe('doc images', () => {
-  it('accepts only the app\'s own /media paths', () => {
+  it("accepts only the app's own /media paths", () => {
     expect(isAppMediaPath('/media/files/abc/original')).toBe(true);
     expect(isAppMediaPath('https://example.com/cat.png')).toBe(false);
     expect(isAppMediaPath('//example.com/media/cat.png')).toBe(false);

@@ -28,7 +28,18 @@ afterEach(() => {
 describe('slash menu items', () => {
   it('offers every block type, in menu order, for an empty query', () => {
     expect(filterSlashItems('', titleOf).map((item) => item.id)).toEqual([
-      'text', 'heading1', 'heading2', 'heading3', 'bulletList', 'orderedList', 'taskList', 'quote', 'codeBlock', 'table', 'divider', 'image',
+      'text',
+      'heading1',
+      'heading2',
+      'heading3',
+      'bulletList',
+      'orderedList',
+      'taskList',
+      'quote',
+      'codeBlock',
+      'table',
+      'divider',
+      'image',
     ]);
   });
 
@@ -40,8 +51,15 @@ describe('slash menu items', () => {
   });
 
   it.each([
-    ['heading1', 'heading'], ['heading2', 'heading'], ['bulletList', 'bulletList'], ['orderedList', 'orderedList'], ['taskList', 'taskList'],
-    ['quote', 'blockquote'], ['codeBlock', 'codeBlock'], ['table', 'table'], ['divider', 'horizontalRule'],
+    ['heading1', 'heading'],
+    ['heading2', 'heading'],
+    ['bulletList', 'bulletList'],
+    ['orderedList', 'orderedList'],
+    ['taskList', 'taskList'],
+    ['quote', 'blockquote'],
+    ['codeBlock', 'codeBlock'],
+    ['table', 'table'],
+    ['divider', 'horizontalRule'],
   ] as const)('"%s" replaces the typed slash with a %s', (id, type) => {
     const current = editorWithSlash();
     const item = slashItems.find((candidate) => candidate.id === id)!;

@@ -2,8 +2,18 @@
 import type { Editor, Range } from '@tiptap/core';
 
 export type SlashItemId =
-  | 'text' | 'heading1' | 'heading2' | 'heading3' | 'bulletList' | 'orderedList' | 'taskList'
-  | 'quote' | 'codeBlock' | 'table' | 'divider' | 'image';
+  | 'text'
+  | 'heading1'
+  | 'heading2'
+  | 'heading3'
+  | 'bulletList'
+  | 'orderedList'
+  | 'taskList'
+  | 'quote'
+  | 'codeBlock'
+  | 'table'
+  | 'divider'
+  | 'image';
 
 export interface SlashActions {
   /** Asks for an image to insert (the image dialog). */
@@ -29,7 +39,11 @@ export const slashItems: readonly SlashItem[] = [
   { id: 'taskList', keywords: ['todo', 'checkbox', 'check'], run: (editor, range) => block(editor, range).toggleTaskList().run() },
   { id: 'quote', keywords: ['blockquote', 'citation'], run: (editor, range) => block(editor, range).setBlockquote().run() },
   { id: 'codeBlock', keywords: ['code', 'pre', 'snippet'], run: (editor, range) => block(editor, range).setCodeBlock().run() },
-  { id: 'table', keywords: ['grid', 'rows', 'columns'], run: (editor, range) => block(editor, range).insertTable({ rows: 3, cols: 3, withHeaderRow: true }).run() },
+  {
+    id: 'table',
+    keywords: ['grid', 'rows', 'columns'],
+    run: (editor, range) => block(editor, range).insertTable({ rows: 3, cols: 3, withHeaderRow: true }).run(),
+  },
   { id: 'divider', keywords: ['hr', 'rule', 'separator', 'line'], run: (editor, range) => block(editor, range).setHorizontalRule().run() },
   {
     id: 'image',
@@ -44,7 +58,11 @@ export const slashItems: readonly SlashItem[] = [
 const fold = (text: string) => text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
 
 /** The items whose translated title or English keywords contain the query, in menu order. */
-export function filterSlashItems(query: string, titleOf: (id: SlashItemId) => string, items: readonly SlashItem[] = slashItems): SlashItem[] {
+export function filterSlashItems(
+  query: string,
+  titleOf: (id: SlashItemId) => string,
+  items: readonly SlashItem[] = slashItems,
+): SlashItem[] {
   const wanted = fold(query.trim());
   if (!wanted) return [...items];
   return items.filter((item) => [titleOf(item.id), item.id, ...item.keywords].some((word) => fold(word).includes(wanted)));

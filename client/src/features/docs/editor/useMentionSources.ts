@@ -25,12 +25,22 @@ export function useMentionSources(project: string | null) {
   useEffect(() => {
     if (!project) return;
     const silent = { handledByCaller: true } as const;
-    request(getDocPeopleDocument, { project }, silent).then((result) => (people.current = result.getUsers), () => undefined);
-    request(getDocTasksDocument, { project }, silent).then((result) => (tasks.current = result.getTasks), () => undefined);
+    request(getDocPeopleDocument, { project }, silent).then(
+      (result) => (people.current = result.getUsers),
+      () => undefined,
+    );
+    request(getDocTasksDocument, { project }, silent).then(
+      (result) => (tasks.current = result.getTasks),
+      () => undefined,
+    );
   }, [project]);
   return {
-    findPeople: (query: string): MentionItem[] => matching(people.current, query, personLabel).map((person) => ({ id: person.id, label: personLabel(person) })),
+    findPeople: (query: string): MentionItem[] =>
+      matching(people.current, query, personLabel).map((person) => ({ id: person.id, label: personLabel(person) })),
     findTasks: (query: string): MentionItem[] =>
-      matching(tasks.current, query, (task) => `${task.idCode} ${task.name}`).map((task) => ({ id: task.id, label: `${task.idCode} ${task.name}` })),
+      matching(tasks.current, query, (task) => `${task.idCode} ${task.name}`).map((task) => ({
+        id: task.id,
+        label: `${task.idCode} ${task.name}`,
+      })),
   };
 }

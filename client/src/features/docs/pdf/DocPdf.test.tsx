@@ -5,11 +5,16 @@ import { describe, expect, it } from 'vitest';
 import { DocPdf, pdfTitle, type PdfNode } from './DocPdf';
 import { pdfText } from './pdfText';
 
-const redPixels = 'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAIAAAD91JpzAAAAEElEQVR4nGP4z8AARAwQCgAf7gP9i18U1AAAAABJRU5ErkJggg==';
+const redPixels =
+  'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAIAAAD91JpzAAAAEElEQVR4nGP4z8AARAwQCgAf7gP9i18U1AAAAABJRU5ErkJggg==';
 
 const text = (value: string, marks?: PdfNode['marks']): PdfNode => ({ type: 'text', text: value, ...(marks ? { marks } : {}) });
 const paragraph = (...content: PdfNode[]): PdfNode => ({ type: 'paragraph', content });
-const item = (type: string, value: string, attrs?: Record<string, unknown>): PdfNode => ({ type, ...(attrs ? { attrs } : {}), content: [paragraph(text(value))] });
+const item = (type: string, value: string, attrs?: Record<string, unknown>): PdfNode => ({
+  type,
+  ...(attrs ? { attrs } : {}),
+  content: [paragraph(text(value))],
+});
 const cell = (type: string, value: string): PdfNode => ({ type, content: [paragraph(text(value))] });
 
 /** A doc with every block type the editor makes, in the order its text must come out. */
@@ -17,7 +22,17 @@ const everyBlock: PdfNode = {
   type: 'doc',
   content: [
     { type: 'heading', attrs: { level: 1 }, content: [text('Launch plan')] },
-    paragraph(text('Plain start, '), text('bold words', [{ type: 'bold' }]), text(', '), text('italic words', [{ type: 'italic' }]), text(', '), text('inline code', [{ type: 'code' }]), text(' and '), text('a safe link', [{ type: 'link', attrs: { href: 'https://example.com' } }]), text('.')),
+    paragraph(
+      text('Plain start, '),
+      text('bold words', [{ type: 'bold' }]),
+      text(', '),
+      text('italic words', [{ type: 'italic' }]),
+      text(', '),
+      text('inline code', [{ type: 'code' }]),
+      text(' and '),
+      text('a safe link', [{ type: 'link', attrs: { href: 'https://example.com' } }]),
+      text('.'),
+    ),
     { type: 'heading', attrs: { level: 2 }, content: [text('Second level heading')] },
     { type: 'bulletList', content: [item('listItem', 'First bullet'), item('listItem', 'Second bullet')] },
     { type: 'orderedList', attrs: { start: 1 }, content: [item('listItem', 'Step one'), item('listItem', 'Step two')] },
@@ -25,10 +40,20 @@ const everyBlock: PdfNode = {
     { type: 'blockquote', content: [paragraph(text('A quoted line'))] },
     { type: 'codeBlock', attrs: { language: 'ts' }, content: [text('const answer = 42;\nreturn answer;')] },
     { type: 'heading', attrs: { level: 3 }, content: [text('Third level heading')] },
-    { type: 'table', content: [{ type: 'tableRow', content: [cell('tableHeader', 'Owner'), cell('tableHeader', 'Status')] }, { type: 'tableRow', content: [cell('tableCell', 'Ada'), cell('tableCell', 'Ready')] }] },
+    {
+      type: 'table',
+      content: [
+        { type: 'tableRow', content: [cell('tableHeader', 'Owner'), cell('tableHeader', 'Status')] },
+        { type: 'tableRow', content: [cell('tableCell', 'Ada'), cell('tableCell', 'Ready')] },
+      ],
+    },
     { type: 'image', attrs: { src: '/media/files/abc/original', alt: 'A red square' } },
     { type: 'horizontalRule' },
-    paragraph(text('Mentioning '), { type: 'mention', attrs: { id: 'u1', label: 'Ada Lovelace', mentionSuggestionChar: '@' } }, text(' about déjà vu 🚀 in Zürich.')),
+    paragraph(
+      text('Mentioning '),
+      { type: 'mention', attrs: { id: 'u1', label: 'Ada Lovelace', mentionSuggestionChar: '@' } },
+      text(' about déjà vu 🚀 in Zürich.'),
+    ),
   ],
 };
 
@@ -54,11 +79,25 @@ describe('doc to PDF', () => {
     expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
     const extracted = squash(await pdfToText(pdf));
     const expected = [
-      'Quarterly roadmap', 'Launch plan',
+      'Quarterly roadmap',
+      'Launch plan',
       'Plain start, bold words, italic words, inline code and a safe link.',
-      'Second level heading', '• First bullet', '• Second bullet', '1. Step one', '2. Step two',
-      '[x] Done task', '[ ] Open task', 'A quoted line', 'const answer = 42;', 'return answer;', 'Third level heading',
-      'Owner', 'Status', 'Ada', 'Ready', 'Mentioning @Ada Lovelace about déjà vu in Zürich.',
+      'Second level heading',
+      '• First bullet',
+      '• Second bullet',
+      '1. Step one',
+      '2. Step two',
+      '[x] Done task',
+      '[ ] Open task',
+      'A quoted line',
+      'const answer = 42;',
+      'return answer;',
+      'Third level heading',
+      'Owner',
+      'Status',
+      'Ada',
+      'Ready',
+      'Mentioning @Ada Lovelace about déjà vu in Zürich.',
     ];
     let from = 0;
     for (const line of expected) {

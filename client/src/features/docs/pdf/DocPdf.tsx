@@ -66,7 +66,8 @@ function fontOf(marks: Marks): string | undefined {
 
 function inline(node: PdfNode, key: number): ReactNode {
   if (node.type === 'hardBreak') return '\n';
-  if (node.type === 'mention') return pdfText(`${String(node.attrs?.mentionSuggestionChar ?? '@')}${String(node.attrs?.label ?? node.attrs?.id ?? '')}`);
+  if (node.type === 'mention')
+    return pdfText(`${String(node.attrs?.mentionSuggestionChar ?? '@')}${String(node.attrs?.label ?? node.attrs?.id ?? '')}`);
   if (node.type !== 'text' || !node.text) return null;
   const text = pdfText(node.text);
   const fontFamily = fontOf(node.marks);
@@ -78,9 +79,19 @@ function inline(node: PdfNode, key: number): ReactNode {
   };
   const href = node.marks?.find((mark) => mark.type === 'link')?.attrs?.href;
   if (typeof href === 'string' && isSafeLink(href)) {
-    return <Link key={key} src={href} style={{ ...style, ...styles.link }}>{text}</Link>;
+    return (
+      <Link key={key} src={href} style={{ ...style, ...styles.link }}>
+        {text}
+      </Link>
+    );
   }
-  return Object.keys(style).length > 0 ? <Text key={key} style={style}>{text}</Text> : text;
+  return Object.keys(style).length > 0 ? (
+    <Text key={key} style={style}>
+      {text}
+    </Text>
+  ) : (
+    text
+  );
 }
 
 const inlines = (node: PdfNode) => (node.content ?? []).map(inline);
@@ -102,7 +113,10 @@ function table(node: PdfNode, images: DocPdfProps['images']): ReactNode {
           {(row.content ?? []).map((cell, cellIndex) => {
             const span = Number(cell.attrs?.colspan ?? 1);
             return (
-              <View key={cellIndex} style={[styles.cell, { flex: span > 0 ? span : 1 }, ...(cell.type === 'tableHeader' ? [styles.headerCell] : [])]}>
+              <View
+                key={cellIndex}
+                style={[styles.cell, { flex: span > 0 ? span : 1 }, ...(cell.type === 'tableHeader' ? [styles.headerCell] : [])]}
+              >
                 {blocks(cell.content, images, cell.type === 'tableHeader')}
               </View>
             );
@@ -116,10 +130,18 @@ function table(node: PdfNode, images: DocPdfProps['images']): ReactNode {
 function block(node: PdfNode, key: number, images: DocPdfProps['images'], bold = false): ReactNode {
   switch (node.type) {
     case 'paragraph':
-      return <Text key={key} style={[styles.paragraph, ...(bold ? [{ fontFamily: 'Helvetica-Bold' }] : [])]}>{inlines(node)}</Text>;
+      return (
+        <Text key={key} style={[styles.paragraph, ...(bold ? [{ fontFamily: 'Helvetica-Bold' }] : [])]}>
+          {inlines(node)}
+        </Text>
+      );
     case 'heading': {
       const level = Number(node.attrs?.level ?? 1);
-      return <Text key={key} style={level <= 1 ? styles.h1 : level === 2 ? styles.h2 : styles.h3}>{inlines(node)}</Text>;
+      return (
+        <Text key={key} style={level <= 1 ? styles.h1 : level === 2 ? styles.h2 : styles.h3}>
+          {inlines(node)}
+        </Text>
+      );
     }
     case 'bulletList':
       return <View key={key}>{listItems(node, () => '•', images)}</View>;
@@ -130,9 +152,17 @@ function block(node: PdfNode, key: number, images: DocPdfProps['images'], bold =
     case 'taskList':
       return <View key={key}>{listItems(node, (_index, item) => (item.attrs?.checked ? '[x]' : '[\u00a0\u00a0]'), images)}</View>;
     case 'blockquote':
-      return <View key={key} style={styles.quote}>{blocks(node.content, images)}</View>;
+      return (
+        <View key={key} style={styles.quote}>
+          {blocks(node.content, images)}
+        </View>
+      );
     case 'codeBlock':
-      return <Text key={key} style={styles.code}>{pdfText((node.content ?? []).map((child) => child.text ?? '').join(''))}</Text>;
+      return (
+        <Text key={key} style={styles.code}>
+          {pdfText((node.content ?? []).map((child) => child.text ?? '').join(''))}
+        </Text>
+      );
     case 'horizontalRule':
       return <View key={key} style={styles.rule} />;
     case 'table':

@@ -61,7 +61,11 @@ async function loadImages(content: PdfNode): Promise<Map<string, string>> {
 
 /** A file name from the title: no path separators or characters that file systems refuse. */
 export function pdfFileName(title: string): string {
-  const name = title.replace(/[\\/:*?"<>|\u0000-\u001f]/g, ' ').replace(/\s+/g, ' ').trim().slice(0, 120);
+  const name = title
+    .replace(/[\\/:*?"<>|\u0000-\u001f]/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim()
+    .slice(0, 120);
   return `${name || 'doc'}.pdf`;
 }
 

@@ -12,7 +12,8 @@ function isWinAnsi(character: string): boolean {
 }
 
 /** Pictographs and what joins or modifies them (ZWJ, variation selectors, skin tones, keycaps, flags, tags). */
-const emojiPart = /^(?:\p{Extended_Pictographic}|\p{Emoji_Modifier}|\p{Regional_Indicator}|[\u200d\ufe0e\ufe0f\u20e3]|[\u{e0020}-\u{e007f}])$/u;
+const emojiPart =
+  /^(?:\p{Extended_Pictographic}|\p{Emoji_Modifier}|\p{Regional_Indicator}|[\u200d\ufe0e\ufe0f\u20e3]|[\u{e0020}-\u{e007f}])$/u;
 
 export function pdfText(text: string): string {
   let result = '';

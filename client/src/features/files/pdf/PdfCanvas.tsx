@@ -32,23 +32,29 @@ export function PdfCanvas({ document, pageNumber, size: requested, className, la
   useEffect(() => {
     let cancelled = false;
     let cancelRender: (() => void) | null = null;
-    void document.getPage(pageNumber).then((page) => {
-      const canvas = canvasRef.current;
-      if (cancelled || !canvas) return;
-      const scale = 'scale' in requested ? requested.scale : requested.width / page.getViewport({ scale: 1 }).width;
-      const viewport = page.getViewport({ scale });
-      const density = Math.min(window.devicePixelRatio || 1, Math.sqrt(maximumCanvasPixels / Math.max(1, viewport.width * viewport.height)));
-      canvas.width = Math.max(1, Math.floor(viewport.width * density));
-      canvas.height = Math.max(1, Math.floor(viewport.height * density));
-      setSize({ width: viewport.width, height: viewport.height });
-      const task = page.render({ canvas, viewport, transform: density === 1 ? undefined : [density, 0, 0, density, 0, 0] });
-      cancelRender = () => task.cancel();
-      task.promise.then(
-        () => !cancelled && setDrawn({ page: pageNumber, key }),
-        // Cancelled by a newer drawing, or a page pdf.js cannot draw: the canvas stays as it is.
-        () => undefined,
-      );
-    }, () => undefined);
+    void document.getPage(pageNumber).then(
+      (page) => {
+        const canvas = canvasRef.current;
+        if (cancelled || !canvas) return;
+        const scale = 'scale' in requested ? requested.scale : requested.width / page.getViewport({ scale: 1 }).width;
+        const viewport = page.getViewport({ scale });
+        const density = Math.min(
+          window.devicePixelRatio || 1,
+          Math.sqrt(maximumCanvasPixels / Math.max(1, viewport.width * viewport.height)),
+        );
+        canvas.width = Math.max(1, Math.floor(viewport.width * density));
+        canvas.height = Math.max(1, Math.floor(viewport.height * density));
+        setSize({ width: viewport.width, height: viewport.height });
+        const task = page.render({ canvas, viewport, transform: density === 1 ? undefined : [density, 0, 0, density, 0, 0] });
+        cancelRender = () => task.cancel();
+        task.promise.then(
+          () => !cancelled && setDrawn({ page: pageNumber, key }),
+          // Cancelled by a newer drawing, or a page pdf.js cannot draw: the canvas stays as it is.
+          () => undefined,
+        );
+      },
+      () => undefined,
+    );
     return () => {
       cancelled = true;
       cancelRender?.();

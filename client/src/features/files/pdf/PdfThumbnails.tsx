@@ -24,9 +24,12 @@ function Thumbnail({ document, pageNumber, current, aspect, onSelect }: Thumbnai
   useEffect(() => {
     const item = itemRef.current;
     if (!item || seen) return;
-    const observer = new IntersectionObserver((entries) => {
-      if (entries.some((entry) => entry.isIntersecting)) setSeen(true);
-    }, { rootMargin: '200px 0px' });
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((entry) => entry.isIntersecting)) setSeen(true);
+      },
+      { rootMargin: '200px 0px' },
+    );
     observer.observe(item);
     return () => observer.disconnect();
   }, [seen]);
@@ -37,26 +40,46 @@ function Thumbnail({ document, pageNumber, current, aspect, onSelect }: Thumbnai
 
   return (
     <li ref={itemRef} className={styles.thumbnailItem}>
-      <button type="button" className={styles.thumbnail} aria-current={current ? 'page' : undefined} aria-label={t('files.pdf.goToPage', { number: pageNumber })} onClick={() => onSelect(pageNumber)}>
+      <button
+        type="button"
+        className={styles.thumbnail}
+        aria-current={current ? 'page' : undefined}
+        aria-label={t('files.pdf.goToPage', { number: pageNumber })}
+        onClick={() => onSelect(pageNumber)}
+      >
         {seen ? (
           <PdfCanvas document={document} pageNumber={pageNumber} size={{ width: thumbnailWidth }} className={styles.thumbnailCanvas} />
         ) : (
           <span className={styles.thumbnailPlaceholder} style={{ width: thumbnailWidth, height: Math.round(thumbnailWidth * aspect) }} />
         )}
-        <span className={styles.thumbnailNumber} aria-hidden>{pageNumber}</span>
+        <span className={styles.thumbnailNumber} aria-hidden>
+          {pageNumber}
+        </span>
       </button>
     </li>
   );
 }
 
-export function PdfThumbnails({ document, current, aspect, onSelect }: Omit<ThumbnailProps, 'pageNumber' | 'current'> & { current: number }) {
+export function PdfThumbnails({
+  document,
+  current,
+  aspect,
+  onSelect,
+}: Omit<ThumbnailProps, 'pageNumber' | 'current'> & { current: number }) {
   const { t } = useTranslation();
   const pages = Array.from({ length: document.numPages }, (_, index) => index + 1);
   return (
     <nav className={styles.thumbnails} aria-label={t('files.pdf.pages')}>
       <ol className={styles.thumbnailList}>
         {pages.map((pageNumber) => (
-          <Thumbnail key={pageNumber} document={document} pageNumber={pageNumber} current={pageNumber === current} aspect={aspect} onSelect={onSelect} />
+          <Thumbnail
+            key={pageNumber}
+            document={document}
+            pageNumber={pageNumber}
+            current={pageNumber === current}
+            aspect={aspect}
+            onSelect={onSelect}
+          />
         ))}
       </ol>
     </nav>

@@ -46,8 +46,14 @@ export function PdfViewer({ source, name, onDownload, tone }: PdfViewerProps) {
         <div className={styles.message} role="alert">
           <p>{t(failureKeys[state.failure])}</p>
           <div className={styles.messageActions}>
-            {state.failure === 'unavailable' && <Button size="sm" onClick={retry}>{t('files.retry')}</Button>}
-            <Button size="sm" variant="primary" icon={<Download size={14} aria-hidden />} onClick={onDownload}>{t('files.actions.download')}</Button>
+            {state.failure === 'unavailable' && (
+              <Button size="sm" onClick={retry}>
+                {t('files.retry')}
+              </Button>
+            )}
+            <Button size="sm" variant="primary" icon={<Download size={14} aria-hidden />} onClick={onDownload}>
+              {t('files.actions.download')}
+            </Button>
           </div>
         </div>
       )}
@@ -74,10 +80,13 @@ function usePageSize(document: PDFDocumentProxy, pageNumber: number): PageSize |
   const [size, setSize] = useState<PageSize | null>(null);
   useEffect(() => {
     let current = true;
-    void document.getPage(pageNumber).then((page) => {
-      const viewport = page.getViewport({ scale: 1 });
-      if (current) setSize({ width: viewport.width, height: viewport.height });
-    }, () => undefined);
+    void document.getPage(pageNumber).then(
+      (page) => {
+        const viewport = page.getViewport({ scale: 1 });
+        if (current) setSize({ width: viewport.width, height: viewport.height });
+      },
+      () => undefined,
+    );
     return () => {
       current = false;
     };
@@ -103,7 +112,8 @@ function PdfDocumentView({ document }: { document: PDFDocumentProxy }) {
     setPage(Math.min(Math.max(1, next), pageCount));
     stage?.scrollTo?.({ top: 0 });
   };
-  const zoomBy = (direction: 'in' | 'out' | 'fit') => setZoom(direction === 'fit' || scale === null ? 'fit' : steppedZoom(scale, direction));
+  const zoomBy = (direction: 'in' | 'out' | 'fit') =>
+    setZoom(direction === 'fit' || scale === null ? 'fit' : steppedZoom(scale, direction));
 
   // Keys anywhere on the page while the preview is open; not while typing in a field.
   const latest = useRef({ page, pageCount, goTo, zoomBy });
@@ -129,33 +139,79 @@ function PdfDocumentView({ document }: { document: PDFDocumentProxy }) {
     <>
       <div className={styles.bar} role="toolbar" aria-label={t('files.pdf.controls')}>
         {pageCount > 1 && (
-          <button type="button" className={styles.control} aria-pressed={showPages} aria-label={t('files.pdf.pages')} onClick={() => setShowPages((shown) => !shown)}>
+          <button
+            type="button"
+            className={styles.control}
+            aria-pressed={showPages}
+            aria-label={t('files.pdf.pages')}
+            onClick={() => setShowPages((shown) => !shown)}
+          >
             <PanelLeft size={16} aria-hidden />
           </button>
         )}
-        <button type="button" className={styles.control} aria-label={t('files.pdf.previousPage')} disabled={page <= 1} onClick={() => goTo(page - 1)}>
+        <button
+          type="button"
+          className={styles.control}
+          aria-label={t('files.pdf.previousPage')}
+          disabled={page <= 1}
+          onClick={() => goTo(page - 1)}
+        >
           <ChevronUp size={16} aria-hidden />
         </button>
         <PageField page={page} pageCount={pageCount} onPage={goTo} />
-        <button type="button" className={styles.control} aria-label={t('files.pdf.nextPage')} disabled={page >= pageCount} onClick={() => goTo(page + 1)}>
+        <button
+          type="button"
+          className={styles.control}
+          aria-label={t('files.pdf.nextPage')}
+          disabled={page >= pageCount}
+          onClick={() => goTo(page + 1)}
+        >
           <ChevronDown size={16} aria-hidden />
         </button>
         <span className={styles.barSpacer} />
-        <button type="button" className={styles.control} aria-label={t('files.pdf.zoomOut')} disabled={scale === null} onClick={() => zoomBy('out')}>
+        <button
+          type="button"
+          className={styles.control}
+          aria-label={t('files.pdf.zoomOut')}
+          disabled={scale === null}
+          onClick={() => zoomBy('out')}
+        >
           <ZoomOut size={16} aria-hidden />
         </button>
-        <output className={styles.zoomLevel} aria-label={t('files.pdf.zoom')}>{percent}</output>
-        <button type="button" className={styles.control} aria-label={t('files.pdf.zoomIn')} disabled={scale === null} onClick={() => zoomBy('in')}>
+        <output className={styles.zoomLevel} aria-label={t('files.pdf.zoom')}>
+          {percent}
+        </output>
+        <button
+          type="button"
+          className={styles.control}
+          aria-label={t('files.pdf.zoomIn')}
+          disabled={scale === null}
+          onClick={() => zoomBy('in')}
+        >
           <ZoomIn size={16} aria-hidden />
         </button>
-        <button type="button" className={styles.control} aria-label={t('files.pdf.fit')} aria-pressed={zoom === 'fit'} onClick={() => zoomBy('fit')}>
+        <button
+          type="button"
+          className={styles.control}
+          aria-label={t('files.pdf.fit')}
+          aria-pressed={zoom === 'fit'}
+          onClick={() => zoomBy('fit')}
+        >
           <Maximize size={16} aria-hidden />
         </button>
       </div>
       <div className={styles.body}>
         {showPages && <PdfThumbnails document={document} current={page} aspect={aspect} onSelect={goTo} />}
         <div ref={setStage} className={styles.stage}>
-          {scale !== null && <PdfCanvas document={document} pageNumber={page} size={{ scale }} className={styles.pageCanvas} label={t('files.pdf.page', { number: page, total: pageCount })} />}
+          {scale !== null && (
+            <PdfCanvas
+              document={document}
+              pageNumber={page}
+              size={{ scale }}
+              className={styles.pageCanvas}
+              label={t('files.pdf.page', { number: page, total: pageCount })}
+            />
+          )}
         </div>
       </div>
     </>

@@ -13,7 +13,11 @@ export type { PDFDocumentProxy, PDFPageProxy } from 'pdfjs-dist/legacy/build/pdf
 
 const assetUrls: Record<string, Record<string, string>> = {
   cMapUrl: import.meta.glob('../../../../../node_modules/pdfjs-dist/cmaps/*.bcmap', { query: '?url', import: 'default', eager: true }),
-  standardFontDataUrl: import.meta.glob('../../../../../node_modules/pdfjs-dist/standard_fonts/*.{pfb,ttf}', { query: '?url', import: 'default', eager: true }),
+  standardFontDataUrl: import.meta.glob('../../../../../node_modules/pdfjs-dist/standard_fonts/*.{pfb,ttf}', {
+    query: '?url',
+    import: 'default',
+    eager: true,
+  }),
   wasmUrl: import.meta.glob('../../../../../node_modules/pdfjs-dist/wasm/*.wasm', { query: '?url', import: 'default', eager: true }),
 };
 
@@ -32,13 +36,15 @@ class BundledDataFactory {
 let library: Promise<typeof import('pdfjs-dist/legacy/build/pdf.mjs')> | undefined;
 
 function loadLibrary() {
-  library ??= import('pdfjs-dist/legacy/build/pdf.mjs').then((pdfjs) => {
-    pdfjs.GlobalWorkerOptions.workerSrc = workerUrl;
-    return pdfjs;
-  }).catch((error: unknown) => {
-    library = undefined;
-    throw error;
-  });
+  library ??= import('pdfjs-dist/legacy/build/pdf.mjs')
+    .then((pdfjs) => {
+      pdfjs.GlobalWorkerOptions.workerSrc = workerUrl;
+      return pdfjs;
+    })
+    .catch((error: unknown) => {
+      library = undefined;
+      throw error;
+    });
   return library;
 }
 

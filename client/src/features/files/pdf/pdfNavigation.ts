@@ -20,7 +20,10 @@ export function fitScale(page: PageSize, stage: PageSize, margin: number): numbe
 export function steppedZoom(scale: number, direction: 'in' | 'out'): number {
   const relative = scale / cssPixelsPerUnit;
   const tolerance = 0.01;
-  const step = direction === 'in' ? zoomSteps.find((candidate) => candidate > relative + tolerance) ?? zoomSteps.at(-1)! : [...zoomSteps].reverse().find((candidate) => candidate < relative - tolerance) ?? zoomSteps[0];
+  const step =
+    direction === 'in'
+      ? (zoomSteps.find((candidate) => candidate > relative + tolerance) ?? zoomSteps.at(-1)!)
+      : ([...zoomSteps].reverse().find((candidate) => candidate < relative - tolerance) ?? zoomSteps[0]);
   return step * cssPixelsPerUnit;
 }
 

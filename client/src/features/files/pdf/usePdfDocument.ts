@@ -2,9 +2,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { openPdf, pdfFailureOf, type PdfFailure, type PDFDocumentProxy } from './pdfLibrary';
 
 export type PdfDocumentState =
-  | { status: 'loading' }
-  | { status: 'ready'; document: PDFDocumentProxy }
-  | { status: 'failed'; failure: PdfFailure };
+  { status: 'loading' } | { status: 'ready'; document: PDFDocumentProxy } | { status: 'failed'; failure: PdfFailure };
 
 export interface PdfSource {
   /** Where the bytes are: the session route of the file, or its public shared route. */
