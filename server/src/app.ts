@@ -18,7 +18,7 @@ import { authenticateApiToken, isApiToken } from './domains/settings';
 import { registerSocialRoutes } from './domains/social';
 import { registerCoverRoutes } from './domains/tasks';
 import { registerFileRoutes } from './domains/files';
-import { baseAccess, baseTypeDefs, type DomainModule, type OperationAccess } from './domains/module';
+import { baseAccess, type DomainModule, type OperationAccess } from './domains/module';
 import { EventStore } from './events/store';
 import type { Projection } from './events/types';
 import type { Authenticator, RequestContext, Services } from './graphql/context';
@@ -34,6 +34,7 @@ import { Metrics } from './http/metrics';
 import { registerMediaRoutes } from './http/media';
 import { registerOperationalRoutes } from './http/operational';
 import { registerClient } from './http/client';
+import { schemaTypeDefs } from './schema';
 import { drainConnectionsOnClose } from './http/shutdown';
 import { RateLimits } from './http/rateLimits';
 import { browserOrigins } from './storage';
@@ -206,7 +207,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   registerFileRoutes(server, services);
   registerCollabRoutes(server, services);
 
-  const typeDefs = [baseTypeDefs, ...modules.map((module) => module.typeDefs)].join('\n');
+  const typeDefs = schemaTypeDefs(modules);
   const resolvers = guardOperations(
     mergeResolvers([
       { Query: { serverInfo: () => ({ name: 'Workspace', version: packageVersion, publicUrl: config.publicUrl }) } },
