@@ -57,10 +57,9 @@ export const chatMessages = {
 
 /** Line endings made \n, and control characters other than tab and newline removed; then trimmed. */
 export function normalizeBody(body: string): string {
-  return body
-    .replace(/\r\n?/g, '\n')
-    .replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/g, '')
-    .trim();
+  // eslint-disable-next-line no-control-regex -- these control characters are what the rule removes
+  const controlCharacters = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/g;
+  return body.replace(/\r\n?/g, '\n').replace(controlCharacters, '').trim();
 }
 
 /** Mention tokens as the composer writes them: @[Display Name](userId), userId being a 24-hex id. */

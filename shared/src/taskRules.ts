@@ -32,9 +32,14 @@ export function defaultSectionsFor(language: string): readonly [string, string, 
 const dateOnlyPattern = /^(\d{4})-(\d{2})-(\d{2})$/;
 const dateTimePattern = /^(\d{4})-(\d{2})-(\d{2})T([01]\d|2[0-3]):([0-5]\d)(?::([0-5]\d)(?:\.\d{1,9})?)?(Z|[+-](?:[01]\d|2[0-3]):[0-5]\d)$/;
 
-function isCalendarDate(year: number, month: number, day: number): boolean {
-  const date = new Date(Date.UTC(year, month - 1, day));
-  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+/**
+ * True when the day exists: JavaScript's dates roll 2025-02-30 over to March, so a day that is not in the
+ * calendar does not come back unchanged. Date.UTC also reads the years 0 to 99 as 1900 to 1999, so the years
+ * 0000 to 0099 do not come back either and are refused; the due-date groups (tasks.ts) read stored dates
+ * with Date.UTC too.
+ */
+function isCalendarDate(year: string, month: string, day: string): boolean {
+  return new Date(Date.UTC(Number(year), Number(month) - 1, Number(day))).toISOString().slice(0, 10) === `${year}-${month}-${day}`;
 }
 
 /**
@@ -45,11 +50,11 @@ function isCalendarDate(year: number, month: number, day: number): boolean {
 export function normalizeDeadline(value: string): string | null {
   const text = value.trim();
   const dateOnly = dateOnlyPattern.exec(text);
-  if (dateOnly) return isCalendarDate(Number(dateOnly[1]), Number(dateOnly[2]), Number(dateOnly[3])) ? text : null;
+  if (dateOnly) return isCalendarDate(dateOnly[1]!, dateOnly[2]!, dateOnly[3]!) ? text : null;
   const dateTime = dateTimePattern.exec(text);
-  if (!dateTime || !isCalendarDate(Number(dateTime[1]), Number(dateTime[2]), Number(dateTime[3]))) return null;
-  const instant = new Date(text);
-  return Number.isNaN(instant.getTime()) ? null : instant.toISOString();
+  if (!dateTime || !isCalendarDate(dateTime[1]!, dateTime[2]!, dateTime[3]!)) return null;
+  // Node parses every date-time the pattern admits (digits past the milliseconds are dropped), so the instant is valid.
+  return new Date(text).toISOString();
 }
 
 /** Messages of the tasks area; the client translates by code and falls back to these. */

@@ -1,0 +1,34 @@
+// The Vitest configuration Stryker runs (stryker.config.mjs): the same unit and integration tests as
+// `npm run test:unit` (browser tests are Playwright's and never run here), cheapest first.
+import { realpathSync } from 'node:fs';
+import { relative } from 'node:path';
+import { defineConfig, mergeConfig } from 'vitest/config';
+import { BaseSequencer, type TestSpecification } from 'vitest/node';
+import baseConfig from './vitest.config';
+
+/**
+ * Stryker stops a mutant's run at the first failing test, so the tests most likely to fail quickly go
+ * first: unit tests beside the code before integration tests (each starts a server), then the files that
+ * took least time in earlier runs.
+ */
+class CheapestTestsFirst extends BaseSequencer {
+  override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
+    const root = this.ctx.config.root;
+    const isIntegration = (file: TestSpecification) => relative(root, file.moduleId).startsWith('tests/');
+    const duration = (file: TestSpecification) =>
+      this.ctx.cache.getFileTestResults(`${file.project.name}:${relative(root, file.moduleId)}`)?.duration ?? Number.POSITIVE_INFINITY;
+    return [...files].sort(
+      (a, b) => Number(isIntegration(a)) - Number(isIntegration(b)) || duration(a) - duration(b) || a.moduleId.localeCompare(b.moduleId),
+    );
+  }
+}
+
+export default mergeConfig(
+  baseConfig,
+  defineConfig({
+    // Stryker runs the tests in a copy of the project whose node_modules links to the real one, outside the
+    // copy: Vite may load files from there too (pdf.js assets imported with ?url).
+    server: { fs: { allow: ['.', realpathSync('node_modules')] } },
+    test: { sequence: { sequencer: CheapestTestsFirst } },
+  }),
+);
