@@ -5,8 +5,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openDatabase } from '../server/src/db/connection';
 import { accountsProjection } from '../server/src/domains/accounts/projection';
-import { replay } from '../server/src/events/replay';
-import { EventStore } from '../server/src/events/store';
+import { replay } from '../server/src/core/sqlite/replay';
+import { SqliteEventStore } from '../server/src/core/sqlite/eventStore';
 
 const projections = [accountsProjection];
 const languages = ['en', 'es', 'fr', 'it', 'pt', 'de'];
@@ -15,13 +15,13 @@ function percentile(sorted: number[], fraction: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * fraction))]!;
 }
 
-function measure(synchronous: 'FULL' | 'NORMAL') {
+async function measure(synchronous: 'FULL' | 'NORMAL') {
   const directory = mkdtempSync(join(tmpdir(), 'bench-events-'));
   const database = openDatabase(join(directory, 'bench.sqlite'), { synchronous });
-  const store = new EventStore(database, projections);
+  const store = new SqliteEventStore(database, projections);
   const userIds = Array.from({ length: 100 }, (_, index) => `user${String(index).padStart(20, '0')}`);
   for (const userId of userIds) {
-    store.append(
+    await store.append(
       `user:${userId}`,
       [
         {
@@ -39,7 +39,7 @@ function measure(synchronous: 'FULL' | 'NORMAL') {
   for (let index = 0; index < singleCount; index += 1) {
     const userId = userIds[index % userIds.length]!;
     const started = performance.now();
-    store.append(
+    await store.append(
       `user:${userId}`,
       [{ type: 'user.language_changed', payload: { userId, language: languages[index % languages.length] } }],
       { teamId: 'team', actorId: userId },
@@ -54,7 +54,7 @@ function measure(synchronous: 'FULL' | 'NORMAL') {
   const batchStart = performance.now();
   for (let batch = 0; batch < batches; batch += 1) {
     const userId = userIds[batch % userIds.length]!;
-    store.append(
+    await store.append(
       `user:${userId}`,
       Array.from({ length: batchSize }, (_, index) => ({
         type: 'user.language_changed',
@@ -85,5 +85,5 @@ function measure(synchronous: 'FULL' | 'NORMAL') {
 }
 
 console.log('Event log benchmark (SQLite WAL, one process)');
-measure('FULL');
-measure('NORMAL');
+await measure('FULL');
+await measure('NORMAL');

@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { openDatabase } from '../server/src/db/connection';
-import { newId } from '../server/src/ids';
+import { newId } from '../server/src/core/ids';
 import type { App } from '../server/src/app';
 import { GraphqlTestClient, startServerProcess } from '../tests/integration/harness';
 

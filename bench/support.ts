@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { App } from '../server/src/app';
 import { openDatabase } from '../server/src/db/connection';
-import { newId } from '../server/src/ids';
+import { newId } from '../server/src/core/ids';
 import { GraphqlTestClient, startServerProcess } from '../tests/integration/harness';
 
 export type Synchronous = 'NORMAL' | 'FULL';

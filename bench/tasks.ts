@@ -7,10 +7,12 @@ import { domains } from '../server/src/domains';
 import { decideCreateTask } from '../server/src/domains/tasks/commands';
 import type { TaskCreated } from '../server/src/domains/tasks/events';
 import { lastPositions, loadBoard, spaceReaders } from '../server/src/domains/tasks/state';
-import { EventStore } from '../server/src/events/store';
-import { newId } from '../server/src/ids';
+import { SqliteEventStore } from '../server/src/core/sqlite/eventStore';
+import { newId } from '../server/src/core/ids';
 import { subscriptionClient } from '../tests/integration/harness';
 import { call, inBatches, milliseconds, percentile, spaceWithMembers, startBenchServer, synchronousFromEnvironment, wait } from './support';
+import { bindSpaceDirectory } from '../server/src/core/spaceContent';
+import { teamsSpaceDirectory } from '../server/src/domains/teams/state';
 
 const taskCount = 10_000;
 const subscriberCount = 100;
@@ -34,12 +36,13 @@ const tags = await inBatches(
 
 // Seeding through the event store (events and projections, like any command) rather than 10,000 requests.
 const seedStarted = performance.now();
-const store = new EventStore(
+bindSpaceDirectory(database.db, teamsSpaceDirectory);
+const store = new SqliteEventStore(
   database,
   domains.flatMap((module) => module.projections),
 );
 for (let batch = 0; batch < taskCount / 500; batch += 1) {
-  store.run({ actorId: admin.id }, (unit) => {
+  await store.run({ actorId: admin.id }, (unit) => {
     const db = unit.transaction;
     let board = loadBoard(db, space)!;
     const canSee = spaceReaders(db, space);

@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import { loadConfig } from './config';
 import { openDatabase } from './db/connection';
 import { domains } from './domains';
-import { replay } from './events/replay';
+import { replay } from './core/sqlite/replay';
 
 /**
  * `npm run rebuild-projections`: rebuilds every read table from the event log of the data folder,

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { domains } from '../../server/src/domains';
 import { openDatabase } from '../../server/src/db/connection';
-import { replay, snapshotProjections } from '../../server/src/events/replay';
+import { replay, snapshotProjections } from '../../server/src/core/sqlite/replay';
 import { GraphqlTestClient, nextResults, startTestServer, subscriptionClient, type TestServer } from './harness';
 
 let server: TestServer;

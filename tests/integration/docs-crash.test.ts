@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../server/src/db/connection';
 import { domains } from '../../server/src/domains';
-import { replay, snapshotProjections } from '../../server/src/events/replay';
+import { replay, snapshotProjections } from '../../server/src/core/sqlite/replay';
 import { clientOn, createDoc, openDoc, paragraphText, prepareOnDisk, waitFor, type OpenDoc } from './docFactories';
 import { startServerProcess } from './harness';
 import { expectData, type Person } from './teamFactories';

@@ -6,7 +6,7 @@ import { buildApp } from '../../server/src/app';
 import { loadConfig } from '../../server/src/config';
 import { openDatabase } from '../../server/src/db/connection';
 import { domains } from '../../server/src/domains';
-import { replay, snapshotProjections } from '../../server/src/events/replay';
+import { replay, snapshotProjections } from '../../server/src/core/sqlite/replay';
 import { pdfText } from '../../server/src/domains/files/analysis';
 import { PdfTextExtraction, pdfTextExtractionOf, replacePdfTextExtraction } from '../../server/src/domains/files/textExtraction';
 import { fileFields, minimalPdf, uploadFile } from './fileFactories';

@@ -191,7 +191,7 @@ describe.each(['local', 's3'] as const)('files through the %s driver', (driver) 
     const size = 64 * 1024;
     // Fill the free plan's 100 MB to three files short, straight through the log as a recorded file would be.
     const used = (await stats(racer)).storage;
-    server.app.services.store.run({ actorId: racer.id }, (unit) =>
+    await server.app.services.store.run({ actorId: racer.id }, (unit) =>
       unit.append(
         `file:${'f'.repeat(24)}`,
         [

@@ -3,7 +3,7 @@ import { errorMessages } from '#shared/errors';
 import { taskColors } from '#shared/tasks';
 import { domains } from '../../server/src/domains';
 import { openDatabase } from '../../server/src/db/connection';
-import { replay, snapshotProjections } from '../../server/src/events/replay';
+import { replay, snapshotProjections } from '../../server/src/core/sqlite/replay';
 import { startTestServer, type TestServer } from './harness';
 import { createSpace, countEvents, expectData, joinTeam, person, type Person } from './teamFactories';
 import {
@@ -60,7 +60,7 @@ describe('sections and codes of a new space', () => {
   it('opens the board of a space made before tasks existed on first read, once', async () => {
     const admin = await person(server, 'Old');
     const projectId = '0a0b0c0d0e0f101112131415';
-    server.app.services.store.append(
+    await server.app.services.store.append(
       `project:${projectId}`,
       [
         {

@@ -4,7 +4,7 @@ import { errorMessages } from '#shared/errors';
 import { teamMessages } from '#shared/teams';
 import { domains } from '../../server/src/domains';
 import { openDatabase } from '../../server/src/db/connection';
-import { replay, snapshotProjections } from '../../server/src/events/replay';
+import { replay, snapshotProjections } from '../../server/src/core/sqlite/replay';
 import { startTestServer, type TestServer } from './harness';
 import { countEvents, createSpace, expectData, joinTeam, person } from './teamFactories';
 

@@ -10,7 +10,7 @@ import { linkLifetimeHours } from '../domains/accounts/links';
 import { emailSchema, hashPassword, nameSchema, passwordSchema } from '../domains/accounts/service';
 import { userCredentials, users } from '../domains/accounts/tables';
 import { teamNameSchema } from '../domains/teams/support';
-import { EventStore } from '../events/store';
+import { SqliteEventStore } from '../core/sqlite/eventStore';
 import { readPasswordFromStdin, promptNewPassword } from './passwordPrompt';
 
 const usage = `npm run create-admin -- --email <address> [--name "<first> <last>"] [--team "<team name>"] [--language en] [--password-stdin]
@@ -99,11 +99,11 @@ try {
     });
   }
   const passwordHash = password === null ? null : await hashPassword(password);
-  const store = new EventStore(
+  const store = new SqliteEventStore(
     database,
     domains.flatMap((module) => module.projections),
   );
-  const outcome = provideAdministrator(store, { email, name, teamName, language, passwordHash });
+  const outcome = await provideAdministrator(store, { email, name, teamName, language, passwordHash });
   const who = name ? `${name.firstname} ${name.lastname} <${email}>` : email;
   console.log(`${outcome.created ? 'Created' : 'Updated'} ${who}: a verified administrator of "${outcome.teamName}".`);
   if (outcome.setPasswordSecret) {

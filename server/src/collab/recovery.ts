@@ -5,6 +5,7 @@ import { docStream } from '../domains/docs/events';
 import { findDocRow } from '../domains/docs/state';
 import type { DocContentStore, UpdateRowInfo } from './persistence';
 import { plainTextOf } from './plainText';
+import { sqliteEventStoreOf } from '../core/sqlite/eventStore';
 
 /** What a person's `doc.updated` entries of one doc already cover. */
 export interface RecordedMark {
@@ -97,7 +98,7 @@ export function recoverDerivedData(
       const activity = unrecordedActivity(rows, recordedMarks(recorded.all(docStream(docId))));
       store.saveText(docId, plainTextFromStorage(store, docId), new Date(Math.max(...rows.map((each) => each.at))));
       for (const [userId, edits] of activity) {
-        services.store.run({ actorId: userId }, (unit) =>
+        sqliteEventStoreOf(services.store).runNow({ actorId: userId }, (unit) =>
           unit.append(docStream(docId), decideContentActivity(row, userId, edits), { teamId: row.teamId }),
         );
         entries += 1;

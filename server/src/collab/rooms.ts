@@ -1,6 +1,6 @@
 import * as Y from 'yjs';
 import { collabCloseCodes } from '#shared/docs';
-import type { StoredEvent } from '../events/types';
+import type { StoredEvent } from '../core/events';
 import type { Services } from '../graphql/context';
 import { decideContentActivity } from '../domains/docs/commands';
 import { docStream } from '../domains/docs/events';
@@ -12,6 +12,7 @@ import { DocContentStore } from './persistence';
 import { imageSourcesOf, plainTextOf } from './plainText';
 import { recoverDerivedData } from './recovery';
 import { Room, type Peer } from './room';
+import { sqliteEventStoreOf } from '../core/sqlite/eventStore';
 
 /** Where the rooms report what went wrong (the server's logger once the routes are registered). */
 export interface CollabLogger {
@@ -330,7 +331,7 @@ export class RoomManager {
     const loaded = this.rooms.get(docId);
     const row = findDocRow(this.services.database.db, docId);
     if (!row) return;
-    this.services.store.run({ actorId: userId }, (unit) => {
+    sqliteEventStoreOf(this.services.store).runNow({ actorId: userId }, (unit) => {
       if (loaded) this.store.saveText(docId, plainTextOf(loaded.room.doc), loaded.room.lastEditedAt ?? record.until);
       unit.append(docStream(docId), decideContentActivity(row, userId, record), { teamId: row.teamId });
     });

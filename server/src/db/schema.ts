@@ -1,5 +1,5 @@
 /** Every table of the database; drizzle-kit generates migrations from this module. */
-export * from '../events/tables';
+export * from '../core/sqlite/tables';
 export * from '../domains/accounts/tables';
 export * from '../domains/teams/tables';
 export * from '../domains/tasks/tables';

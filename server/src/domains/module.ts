@@ -1,5 +1,7 @@
 import type { IResolvers, MercuriusLoaders } from 'mercurius';
-import type { Projection } from '../events/types';
+import type { Reaction } from '../core/commands';
+import type { Projection } from '../core/events';
+import type { SpaceDirectory } from '../core/spaceContent';
 import type { Services } from '../graphql/context';
 
 /**
@@ -23,7 +25,17 @@ export interface DomainModule {
   loaders?: MercuriusLoaders;
   projections: readonly Projection[];
   access: Record<string, OperationAccess>;
-  /** Runs once the server is built, e.g. to start timers; returns a function that stops them. */
+  /**
+   * What this area does when an event of any area is appended: its own events, decided and appended in
+   * the producer's unit of work before commit (see `Reaction`). The producer never names its consumers.
+   */
+  reactions?: readonly Reaction[];
+  /** The area that keeps spaces and their members answers the core's space-content rule (one area only). */
+  spaceDirectory?: SpaceDirectory;
+  /**
+   * Runs once the server is built: periodic work goes through `services.jobs`, which the app stops on
+   * close; returns a function that releases anything else the area holds.
+   */
   start?: (services: Services) => (() => void) | void;
 }
 

@@ -3,11 +3,11 @@ import type { AccessTokens } from '../auth/tokens';
 import type { Config } from '../config';
 import type { DatabaseHandle } from '../db/connection';
 import { DomainError } from '../errors';
-import type { EventStore } from '../events/store';
+import type { EventStore } from '../core/commands';
 import type { Metrics } from '../http/metrics';
 import type { RateLimits } from '../http/rateLimits';
 import type { Mailer } from '../mail/mailer';
-import type { LiveEvents } from './live';
+import type { LiveEvents } from '../core/live';
 import type { SocketConnection, SocketRegistry } from './sockets';
 
 export interface Actor {

@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import nodemailer from 'nodemailer';
 import type { DatabaseHandle } from '../db/connection';
-import { newId } from '../ids';
+import { newId } from '../core/ids';
 import { outbox } from './tables';
 
 export interface MailMessage {

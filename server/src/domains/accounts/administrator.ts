@@ -4,8 +4,9 @@
  * beside a running server on the same SQLite file (the server's live feeds just do not hear of it).
  */
 import { eq } from 'drizzle-orm';
-import type { EventStore, UnitOfWork } from '../../events/store';
-import { newId } from '../../ids';
+import type { EventStore } from '../../core/commands';
+import type { UnitOfWork } from '../../core/commands';
+import { newId } from '../../core/ids';
 import { decideCreateTeam, decideSwitchTeam, decideTeamUpdate } from '../teams/commands';
 import { acceptInvitations } from '../teams';
 import { currentTeam, loadTeamState } from '../teams/state';
@@ -14,6 +15,7 @@ import { issueLink } from './links';
 import { registerAccount, type UserRow } from './service';
 import { revokeAllSessions } from './sessions';
 import { userCredentials, users } from './tables';
+import { teamStream, userStream } from '../../core/streams';
 
 export interface AdministratorRequest {
   email: string;
@@ -39,7 +41,7 @@ export class AdministratorInputError extends Error {
   override name = 'AdministratorInputError';
 }
 
-export function provideAdministrator(store: EventStore, request: AdministratorRequest): AdministratorOutcome {
+export function provideAdministrator(store: EventStore, request: AdministratorRequest): Promise<AdministratorOutcome> {
   return store.run({ actorId: null }, (unit) => {
     const existing = unit.transaction.select().from(users).where(eq(users.email, request.email)).get();
     return existing ? promote(unit, existing, request) : create(unit, request);
@@ -84,7 +86,7 @@ function promote(unit: UnitOfWork, user: UserRow, request: AdministratorRequest)
     // A password set while the address was unproven may be a stranger's (account pre-hijacking): drop it.
     db.delete(userCredentials).where(eq(userCredentials.userId, user.id)).run();
     revokeAllSessions(db, user.id, 'made administrator from the command line');
-    unit.append(`user:${user.id}`, [{ type: 'user.email_verified', payload: { userId: user.id } }], { teamId: user.defaultTeamId });
+    unit.append(userStream(user.id), [{ type: 'user.email_verified', payload: { userId: user.id } }], { teamId: user.defaultTeamId });
     acceptInvitations(unit, user);
   }
   if (request.passwordHash) {
@@ -94,7 +96,7 @@ function promote(unit: UnitOfWork, user: UserRow, request: AdministratorRequest)
       .values({ userId: user.id, passwordHash: request.passwordHash, updatedAt })
       .onConflictDoUpdate({ target: userCredentials.userId, set: { passwordHash: request.passwordHash, updatedAt } })
       .run();
-    unit.append(`user:${user.id}`, [{ type: 'user.password_changed', payload: { userId: user.id, reason: 'reset' } }], {
+    unit.append(userStream(user.id), [{ type: 'user.password_changed', payload: { userId: user.id, reason: 'reset' } }], {
       teamId: user.defaultTeamId,
     });
   }
@@ -107,7 +109,7 @@ function promote(unit: UnitOfWork, user: UserRow, request: AdministratorRequest)
     const ids = { teamId: newId(), personalProjectId: newId() };
     const name = request.teamName ?? `${user.firstname}'s team`;
     const decided = decideCreateTeam({ ...ids, userId: user.id, name, logo: null, personalSpaceName: user.firstname });
-    unit.append(`team:${ids.teamId}`, decided.team, { teamId: ids.teamId, expectedVersion: 0 });
+    unit.append(teamStream(ids.teamId), decided.team, { teamId: ids.teamId, expectedVersion: 0 });
     appendToSpaces(unit, ids.teamId, decided.spaces);
     appendToUser(unit, user.id, ids.teamId, decided.user);
     team = { id: ids.teamId, name };

@@ -1,4 +1,4 @@
-import type { DomainEvent } from '../../events/types';
+import type { DomainEvent } from '../../core/events';
 import type { DefaultTeamEvent, ProjectCreated, ProjectMemberAdded, TeamCreated, TeamMemberAdded } from '../teams/events';
 
 export interface UserRegistered {

@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Transaction } from '../../db/connection';
-import { newId } from '../../ids';
+import { newId } from '../../core/ids';
 import { accountTokens } from './tables';
 
 export type LinkPurpose = 'verifyEmail' | 'resetPassword';

@@ -6,12 +6,13 @@ import { z } from 'zod';
 import { DomainError } from '../../errors';
 import { requireActor } from '../../graphql/context';
 import { avatarDirectory } from '../../http/media';
-import { isId } from '../../ids';
+import { isId } from '../../core/ids';
 import { decideLanguageChange } from './commands';
 import type { UserProfileUpdated } from './events';
 import { storeProfilePhoto } from './photo';
 import { emailSchema, findUser, findUserByEmail, hashPassword, issueLinkMail, nameSchema, passwordSchema, presentUser } from './service';
 import { userCredentials, users } from './tables';
+import { userStream } from '../../core/streams';
 
 const profileSchema = z.object({
   firstname: nameSchema.optional(),
@@ -74,10 +75,10 @@ export const profileMutations: Record<string, IFieldResolver<unknown, MercuriusC
             ? null
             : await storeProfilePhoto(input.profileImg, actor.userId, avatarDirectory(services)),
     };
-    services.store.run({ actorId: actor.userId, mutationId: context.mutationId, request: context.request }, (unit) => {
+    await services.store.run({ actorId: actor.userId, mutationId: context.mutationId, request: context.request }, (unit) => {
       const changes = changedFields(current, requested);
       if (Object.keys(changes).length === 0) return;
-      unit.append(`user:${actor.userId}`, [{ type: 'user.profile_updated', payload: { userId: actor.userId, changes } }], {
+      unit.append(userStream(actor.userId), [{ type: 'user.profile_updated', payload: { userId: actor.userId, changes } }], {
         teamId: current.defaultTeamId,
       });
     });
@@ -95,10 +96,10 @@ export const profileMutations: Record<string, IFieldResolver<unknown, MercuriusC
     if (emailChanged && findUserByEmail(services, input.email))
       throw new DomainError('BAD_USER_INPUT', 'This e-mail address cannot be used.');
     const newPasswordHash = input.newPassword ? await hashPassword(input.newPassword) : null;
-    const sendVerification = services.store.run({ actorId: actor.userId }, (unit) => {
+    const sendVerification = await services.store.run({ actorId: actor.userId }, (unit) => {
       const changes = changedFields(current, { firstname: input.firstname, lastname: input.lastname });
       if (Object.keys(changes).length > 0) {
-        unit.append(`user:${actor.userId}`, [{ type: 'user.profile_updated', payload: { userId: actor.userId, changes } }], {
+        unit.append(userStream(actor.userId), [{ type: 'user.profile_updated', payload: { userId: actor.userId, changes } }], {
           teamId: current.defaultTeamId,
         });
       }
@@ -108,12 +109,12 @@ export const profileMutations: Record<string, IFieldResolver<unknown, MercuriusC
           .set({ passwordHash: newPasswordHash, updatedAt: new Date().toISOString() })
           .where(eq(userCredentials.userId, actor.userId))
           .run();
-        unit.append(`user:${actor.userId}`, [{ type: 'user.password_changed', payload: { userId: actor.userId, reason: 'profile' } }], {
+        unit.append(userStream(actor.userId), [{ type: 'user.password_changed', payload: { userId: actor.userId, reason: 'profile' } }], {
           teamId: current.defaultTeamId,
         });
       }
       if (!emailChanged) return null;
-      unit.append(`user:${actor.userId}`, [{ type: 'user.email_changed', payload: { userId: actor.userId, email: input.email } }], {
+      unit.append(userStream(actor.userId), [{ type: 'user.email_changed', payload: { userId: actor.userId, email: input.email } }], {
         teamId: current.defaultTeamId,
       });
       return issueLinkMail(unit.transaction, services, { ...current, email: input.email }, 'verifyEmail');
@@ -121,14 +122,14 @@ export const profileMutations: Record<string, IFieldResolver<unknown, MercuriusC
     if (sendVerification) await sendVerification();
     return presentUser(findUser(services, actor.userId));
   },
-  ediUserLanguage: (_root, args: { id: string; language: string }, context) => {
+  ediUserLanguage: async (_root, args: { id: string; language: string }, context) => {
     const actor = requireActor(context);
     if (args.id !== actor.userId) throw new DomainError('PERMISSION_DENIED', 'You can only change your own language.');
     const { services } = context;
-    services.store.run({ actorId: actor.userId, mutationId: context.mutationId, request: context.request }, (unit) => {
+    await services.store.run({ actorId: actor.userId, mutationId: context.mutationId, request: context.request }, (unit) => {
       const user = unit.transaction.select().from(users).where(eq(users.id, actor.userId)).get();
       if (!user) throw new DomainError('UNAUTHENTICATED');
-      unit.append(`user:${user.id}`, decideLanguageChange({ userId: user.id, language: user.language }, args.language), {
+      unit.append(userStream(user.id), decideLanguageChange({ userId: user.id, language: user.language }, args.language), {
         teamId: user.defaultTeamId,
       });
     });

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { Transaction } from '../../db/connection';
-import type { Projection, StoredEvent } from '../../events/types';
+import type { Projection, StoredEvent } from '../../core/events';
 import type { AccountEvent } from './events';
 import { users } from './tables';
 

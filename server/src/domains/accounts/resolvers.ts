@@ -28,6 +28,7 @@ import {
 } from './service';
 import { revokeAllSessions, revokeSession, rotateRefreshToken, setSessionBrowserId } from './sessions';
 import { userCredentials, users } from './tables';
+import { userStream } from '../../core/streams';
 
 /** Verifying against this when the e-mail is unknown keeps sign-in timing the same either way. */
 const unknownUserHash = await hash('workspace-unknown-user-password', argon2Options);
@@ -60,9 +61,9 @@ export const accountsResolvers: IResolvers = {
       const email = emailSchema.safeParse(args.email);
       const user = email.success ? findUserByEmail(services, email.data) : undefined;
       if (!user) throw new DomainError('INVALID_LINK');
-      const spent = services.store.run({ actorId: user.id }, (unit) => {
+      const spent = await services.store.run({ actorId: user.id }, (unit) => {
         if (!spendLink(unit.transaction, user.id, 'verifyEmail', args.token)) return false;
-        unit.append(`user:${user.id}`, [{ type: 'user.email_verified', payload: { userId: user.id } }], { teamId: user.defaultTeamId });
+        unit.append(userStream(user.id), [{ type: 'user.email_verified', payload: { userId: user.id } }], { teamId: user.defaultTeamId });
         // The address is proven now, so the teams that invited it may let it in.
         acceptInvitations(unit, user);
         return true;
@@ -93,7 +94,7 @@ export const accountsResolvers: IResolvers = {
       }
       const passwordHash = await hashPassword(input.password);
       const language = input.language ?? 'en';
-      const userId = services.store.run(
+      const userId = await services.store.run(
         { actorId: null, mutationId: context.mutationId, request: { operation: 'setUserBasic', email: input.email, proven } },
         (unit) => {
           const registered = registerAccount(unit, { ...input, language, passwordHash, emailVerified: proven });
@@ -104,8 +105,15 @@ export const accountsResolvers: IResolvers = {
       if (proven)
         return { email: input.email, verificationRequired: false, session: await startSession(context, userId, 'invitationLink') };
       // A retried sign-up (same Idempotency-Key) gets a fresh link, which spends the first one.
-      await services.store.run({ actorId: null }, (unit) =>
-        issueLinkMail(unit.transaction, services, { id: userId, email: input.email, firstname: input.firstname, language }, 'verifyEmail'),
+      await (
+        await services.store.run({ actorId: null }, (unit) =>
+          issueLinkMail(
+            unit.transaction,
+            services,
+            { id: userId, email: input.email, firstname: input.firstname, language },
+            'verifyEmail',
+          ),
+        )
       )();
       return signUpAnswer(input.email);
     },
@@ -115,7 +123,9 @@ export const accountsResolvers: IResolvers = {
       await services.rateLimits.consume(['mailPerAddress', ipOf(context)], ['mailPerEmail', email]);
       const user = findUserByEmail(services, email);
       if (user && !user.emailVerified)
-        await services.store.run({ actorId: null }, (unit) => issueLinkMail(unit.transaction, services, user, 'verifyEmail'))();
+        await (
+          await services.store.run({ actorId: null }, (unit) => issueLinkMail(unit.transaction, services, user, 'verifyEmail'))
+        )();
       return true;
     },
     login: async (_root, args: { email: string; password: string }, context: MercuriusContext) => {
@@ -136,12 +146,14 @@ export const accountsResolvers: IResolvers = {
       if (!user.emailVerified) {
         // The password proved ownership, so saying the address is unconfirmed reveals nothing new.
         await services.rateLimits.consume(['mailPerEmail', user.email]);
-        await services.store.run({ actorId: user.id }, (unit) => issueLinkMail(unit.transaction, services, user, 'verifyEmail'))();
+        await (
+          await services.store.run({ actorId: user.id }, (unit) => issueLinkMail(unit.transaction, services, user, 'verifyEmail'))
+        )();
         throw new DomainError('EMAIL_NOT_VERIFIED');
       }
       return startSession(context, row.userId, 'password');
     },
-    logout: (_root, _args, context: MercuriusContext) => {
+    logout: async (_root, _args, context: MercuriusContext) => {
       const { services } = context;
       if (context.authentication?.status === 'authenticated') {
         const actor = context.authentication.actor;
@@ -150,10 +162,10 @@ export const accountsResolvers: IResolvers = {
           .from(users)
           .where(eq(users.id, actor.userId))
           .get();
-        services.store.run({ actorId: actor.userId }, (unit) => {
+        await services.store.run({ actorId: actor.userId }, (unit) => {
           revokeSession(unit.transaction, actor.sessionId, 'signed out');
           unit.append(
-            `user:${actor.userId}`,
+            userStream(actor.userId),
             [{ type: 'user.signed_out', payload: { userId: actor.userId, sessionId: actor.sessionId } }],
             {
               teamId: user?.defaultTeamId ?? null,
@@ -191,7 +203,10 @@ export const accountsResolvers: IResolvers = {
       const email = emailSchema.parse(args.email);
       await services.rateLimits.consume(['mailPerAddress', ipOf(context)], ['mailPerEmail', email]);
       const user = findUserByEmail(services, email);
-      if (user) await services.store.run({ actorId: null }, (unit) => issueLinkMail(unit.transaction, services, user, 'resetPassword'))();
+      if (user)
+        await (
+          await services.store.run({ actorId: null }, (unit) => issueLinkMail(unit.transaction, services, user, 'resetPassword'))
+        )();
       return true;
     },
     updatePassword: async (_root, args: { email: string; password: string; token: string }, context: MercuriusContext) => {
@@ -202,7 +217,7 @@ export const accountsResolvers: IResolvers = {
       const user = email.success ? findUserByEmail(services, email.data) : undefined;
       if (!user) throw new DomainError('INVALID_LINK');
       const passwordHash = await hashPassword(password);
-      const changed = services.store.run({ actorId: user.id }, (unit) => {
+      const changed = await services.store.run({ actorId: user.id }, (unit) => {
         if (!spendLink(unit.transaction, user.id, 'resetPassword', args.token)) return false;
         unit.transaction
           .insert(userCredentials)
@@ -210,12 +225,12 @@ export const accountsResolvers: IResolvers = {
           .onConflictDoUpdate({ target: userCredentials.userId, set: { passwordHash, updatedAt: new Date().toISOString() } })
           .run();
         revokeAllSessions(unit.transaction, user.id, 'password reset');
-        unit.append(`user:${user.id}`, [{ type: 'user.password_changed', payload: { userId: user.id, reason: 'reset' } }], {
+        unit.append(userStream(user.id), [{ type: 'user.password_changed', payload: { userId: user.id, reason: 'reset' } }], {
           teamId: user.defaultTeamId,
         });
         // Following the mailed link proves the address too.
         if (!user.emailVerified)
-          unit.append(`user:${user.id}`, [{ type: 'user.email_verified', payload: { userId: user.id } }], { teamId: user.defaultTeamId });
+          unit.append(userStream(user.id), [{ type: 'user.email_verified', payload: { userId: user.id } }], { teamId: user.defaultTeamId });
         return true;
       });
       if (!changed) throw new DomainError('INVALID_LINK');

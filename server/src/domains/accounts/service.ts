@@ -7,9 +7,9 @@ import { passwordProblem, passwordProblemMessages } from '#shared/password';
 import { z } from 'zod';
 import type { Transaction } from '../../db/connection';
 import { DomainError } from '../../errors';
-import type { UnitOfWork } from '../../events/store';
+import type { UnitOfWork } from '../../core/commands';
 import type { Services } from '../../graphql/context';
-import { newId } from '../../ids';
+import { newId } from '../../core/ids';
 import { renderMail } from '../../mail/templates';
 import { decideRegistration } from './commands';
 import { setSessionCookies } from './cookies';
@@ -20,6 +20,7 @@ import { openBoardsForNewSpaces } from '../tasks/board';
 import { presentTeam } from '../teams/present';
 import { currentTeam } from '../teams/state';
 import { userCredentials, users } from './tables';
+import { spaceStream, teamStream, userStream } from '../../core/streams';
 
 /** OWASP's minimum argon2id parameters (SECURITY.md). */
 export const argon2Options = { memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
@@ -62,12 +63,12 @@ export function registerAccount(unit: UnitOfWork, account: NewAccount): string {
   const ids = { userId: newId(), teamId: newId(), personalProjectId: newId() };
   const emailTaken = unit.transaction.select({ id: users.id }).from(users).where(eq(users.email, account.email)).get() !== undefined;
   const decided = decideRegistration({ ...ids, ...account, emailTaken });
-  unit.append(`team:${ids.teamId}`, decided.team, { teamId: ids.teamId, expectedVersion: 0 });
-  unit.append(`user:${ids.userId}`, decided.user, { teamId: ids.teamId, expectedVersion: 0 });
+  unit.append(teamStream(ids.teamId), decided.team, { teamId: ids.teamId, expectedVersion: 0 });
+  unit.append(userStream(ids.userId), decided.user, { teamId: ids.teamId, expectedVersion: 0 });
   if (account.emailVerified)
-    unit.append(`user:${ids.userId}`, [{ type: 'user.email_verified', payload: { userId: ids.userId } }], { teamId: ids.teamId });
+    unit.append(userStream(ids.userId), [{ type: 'user.email_verified', payload: { userId: ids.userId } }], { teamId: ids.teamId });
   openBoardsForNewSpaces(unit, decided.project);
-  unit.append(`project:${ids.personalProjectId}`, decided.project, { teamId: ids.teamId, expectedVersion: 0 });
+  unit.append(spaceStream(ids.personalProjectId), decided.project, { teamId: ids.teamId, expectedVersion: 0 });
   if (account.passwordHash) {
     unit.transaction
       .insert(userCredentials)
@@ -96,9 +97,9 @@ export interface SessionTarget {
 export async function openSession(target: SessionTarget, userId: string, method: UserSignedIn['method']) {
   const { services } = target;
   const user = findUser(services, userId);
-  const session = services.store.run({ actorId: userId }, (unit) => {
+  const session = await services.store.run({ actorId: userId }, (unit) => {
     const created = createSession(unit.transaction, userId, target.userAgent);
-    unit.append(`user:${userId}`, [{ type: 'user.signed_in', payload: { userId, sessionId: created.sessionId, method } }], {
+    unit.append(userStream(userId), [{ type: 'user.signed_in', payload: { userId, sessionId: created.sessionId, method } }], {
       teamId: user.defaultTeamId,
     });
     return created;
@@ -127,7 +128,7 @@ export function confirmEmailByProvider(unit: UnitOfWork, user: UserRow): void {
   if (user.emailVerified) return;
   unit.transaction.delete(userCredentials).where(eq(userCredentials.userId, user.id)).run();
   revokeAllSessions(unit.transaction, user.id, 'e-mail confirmed by a sign-in provider');
-  unit.append(`user:${user.id}`, [{ type: 'user.email_verified', payload: { userId: user.id } }], { teamId: user.defaultTeamId });
+  unit.append(userStream(user.id), [{ type: 'user.email_verified', payload: { userId: user.id } }], { teamId: user.defaultTeamId });
 }
 
 const linkPaths: Record<LinkPurpose, string> = { verifyEmail: '/signup/verify', resetPassword: '/signup/recover' };

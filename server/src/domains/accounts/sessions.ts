@@ -2,7 +2,7 @@ import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { DrizzleDatabase, Transaction } from '../../db/connection';
 import { DomainError } from '../../errors';
-import { newId } from '../../ids';
+import { newId } from '../../core/ids';
 import { sessions } from './tables';
 
 export const refreshTokenLifetimeMs = 30 * 24 * 60 * 60 * 1000;

@@ -14,7 +14,7 @@ import type { Transaction } from '../../db/connection';
 import { DomainError } from '../../errors';
 import type { Services } from '../../graphql/context';
 import { addressKey } from '../../http/rateLimits';
-import { newId } from '../../ids';
+import { newId } from '../../core/ids';
 import { teamNameSchema } from '../teams/support';
 import { emailSchema, hashPassword, nameSchema, passwordSchema, registerAccount, startSession } from './service';
 import { accountTokens, users } from './tables';
@@ -116,7 +116,7 @@ export const setUpMutations: Record<string, IFieldResolver<unknown, MercuriusCon
     // Checked before the slow password hash too, so a wrong link costs no argon2 work.
     requireUsableLink(services.database.db, input.token);
     const passwordHash = await hashPassword(input.password);
-    const userId = services.store.run({ actorId: null }, (unit) => {
+    const userId = await services.store.run({ actorId: null }, (unit) => {
       const link = requireUsableLink(unit.transaction, input.token);
       unit.transaction.update(accountTokens).set({ usedAt: new Date().toISOString() }).where(eq(accountTokens.id, link.id)).run();
       return registerAccount(unit, {

@@ -3,7 +3,7 @@ import { chatMessages } from '#shared/chatRules';
 import { taskMessages } from '#shared/taskRules';
 import { teamMessages } from '#shared/teams';
 import { DomainError } from '../../errors';
-import { isId } from '../../ids';
+import { isId } from '../../core/ids';
 import { findTaskRow } from '../tasks/state';
 import { findTeam, loadSpaceAccess, loadTeamSeat } from '../teams/state';
 import type { Reader } from '../tasks/state';

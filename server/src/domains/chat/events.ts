@@ -1,6 +1,7 @@
 import type { MessageType } from '#shared/chatRules';
-import type { DomainEvent } from '../../events/types';
+import type { DomainEvent } from '../../core/events';
 import type { NotificationCreated } from '../tasks/events';
+import { chatStream, privatStream, readsStream } from '../../core/streams';
 
 /**
  * Where a message lives, carried by every message event: `conversation` is `<kind>:<id>`, and the id
@@ -102,6 +103,4 @@ export type PrivatEvent =
 
 export type MentionEvent = DomainEvent<'notification.created', MentionNotificationCreated>;
 
-export const chatStream = (conversation: string) => `chat:${conversation}`;
-export const privatStream = (privatId: string) => `privat:${privatId}`;
-export const readsStream = (userId: string) => `reads:${userId}`;
+export { chatStream, privatStream, readsStream };

@@ -1,10 +1,10 @@
 import { and, eq } from 'drizzle-orm';
 import type { MercuriusContext } from 'mercurius';
-import type { StoredEvent } from '../../events/types';
+import type { StoredEvent } from '../../core/events';
 import { requireActor } from '../../graphql/context';
-import { topics } from '../../graphql/live';
+import { topics } from '../../core/live';
 import type { Reader } from '../tasks/state';
-import { feed, type Verdict } from '../teams/live';
+import { feed, type Verdict } from '../../core/live';
 import { requireCurrentTeam } from '../teams/state';
 import { loadConversationAccess, requireReadable } from './access';
 import { conversationFrom, type Conversation, type ConversationArguments } from './conversation';

@@ -2,12 +2,12 @@ import { and, desc, eq, isNull, lt } from 'drizzle-orm';
 import type { IFieldResolver, MercuriusContext } from 'mercurius';
 import { chatMessages } from '#shared/chatRules';
 import { DomainError } from '../../errors';
-import type { UnitOfWork } from '../../events/store';
+import type { UnitOfWork } from '../../core/commands';
 import { requireActor } from '../../graphql/context';
-import { newId } from '../../ids';
+import { newId } from '../../core/ids';
 import { notificationStream } from '../tasks/notifications';
 import type { Reader } from '../tasks/state';
-import { runCommand } from '../teams/support';
+import { runCommand } from '../../core/runCommand';
 import { conversationReaders, findMessage, requirePostable, requireReadable, requireVisibleMessage, toMessageState } from './access';
 import { loadAttachment } from './attachments';
 import {
@@ -49,7 +49,7 @@ function recordMentions(
     unit.append(notificationStream(userId), events, { teamId: message.teamId });
 }
 
-function postMessage(
+async function postMessage(
   context: MercuriusContext,
   args: ConversationArguments & {
     body: string;
@@ -63,7 +63,7 @@ function postMessage(
   const input = validateMessageInput(args);
   const conversation = conversationFrom(args);
   const messageId = newId();
-  const id = runCommand(context, actor.userId, (unit) => {
+  const id = await runCommand(context, actor.userId, (unit) => {
     const db = unit.transaction;
     requireReadable(db, conversation, actor.userId);
     if (input.clientId !== null) {
@@ -99,9 +99,13 @@ function postMessage(
  * Runs a command that adds to a conversation (an edit, a reaction) on one visible message: like posting,
  * it needs the right to post there now (a space joined, a private chat still active).
  */
-function onMessage(context: MercuriusContext, messageId: string, work: (unit: UnitOfWork, message: MessageState, userId: string) => void) {
+async function onMessage(
+  context: MercuriusContext,
+  messageId: string,
+  work: (unit: UnitOfWork, message: MessageState, userId: string) => void,
+) {
   const actor = requireActor(context);
-  runCommand(context, actor.userId, (unit) => {
+  await runCommand(context, actor.userId, (unit) => {
     const { message } = requireVisibleMessage(unit.transaction, messageId, actor.userId);
     requirePostable(unit.transaction, parseConversationKey(message.conversation), actor.userId);
     work(unit, message, actor.userId);
@@ -139,14 +143,14 @@ export const messageQueries: Record<string, Resolver> = {
 };
 
 export const messageMutations: Record<string, Resolver> = {
-  setMessage: (_root, args, context) => {
-    const message = postMessage(context, args);
+  setMessage: async (_root, args, context) => {
+    const message = await postMessage(context, args);
     // The message ends this round of typing (its echo clears the indicator): the next keystroke is relayed at once.
     typingThrottleOf(context).stop(requireActor(context).userId, conversationFrom(args).key);
     return message;
   },
-  ediMessage: (_root, args: { id: string; body: string }, context) => {
-    const userId = onMessage(context, args.id, (unit, message, editorId) => {
+  ediMessage: async (_root, args: { id: string; body: string }, context) => {
+    const userId = await onMessage(context, args.id, (unit, message, editorId) => {
       const events = decideEditMessage(
         message,
         editorId,
@@ -164,17 +168,17 @@ export const messageMutations: Record<string, Resolver> = {
     });
     return presentMessage(context.services.database.db, args.id, userId);
   },
-  delMessage: (_root, args: { id: string }, context) => {
+  delMessage: async (_root, args: { id: string }, context) => {
     const actor = requireActor(context);
-    runCommand(context, actor.userId, (unit) => {
+    await runCommand(context, actor.userId, (unit) => {
       const { message, access } = requireVisibleMessage(unit.transaction, args.id, actor.userId);
       unit.append(chatStream(message.conversation), decideDeleteMessage(message, actor.userId, access), { teamId: message.teamId });
     });
     return true;
   },
-  reactMessage: (_root, args: { id: string; emoji: string }, context) => {
+  reactMessage: async (_root, args: { id: string; emoji: string }, context) => {
     const emoji = validateEmoji(args.emoji);
-    const userId = onMessage(context, args.id, (unit, message, reactorId) => {
+    const userId = await onMessage(context, args.id, (unit, message, reactorId) => {
       const existing = unit.transaction
         .select()
         .from(messageReactions)
@@ -186,10 +190,10 @@ export const messageMutations: Record<string, Resolver> = {
     });
     return presentMessage(context.services.database.db, args.id, userId);
   },
-  lastViewed: (_root, args: ConversationArguments, context) => {
+  lastViewed: async (_root, args: ConversationArguments, context) => {
     const actor = requireActor(context);
     const conversation = conversationFrom(args);
-    runCommand(context, actor.userId, (unit) => {
+    await runCommand(context, actor.userId, (unit) => {
       const db = unit.transaction;
       const access = requireReadable(db, conversation, actor.userId);
       const marker = db

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { SpaceFacts, TeamSeat } from '../teams/policies';
+import type { SpaceFacts, TeamSeat } from '../../core/access';
 import { chatPolicy } from './policies';
 
 const seat = (role: TeamSeat['role'], withinLimit = true): TeamSeat => ({ userId: 'u', role, withinLimit });

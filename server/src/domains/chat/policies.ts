@@ -1,4 +1,5 @@
-import { spaceContentPolicy, spacePolicy, type SpaceFacts, type SpaceSeat, type TeamSeat } from '../teams/policies';
+import { spaceContentPolicy } from '../../core/spaceContent';
+import { spacePolicy, type SpaceFacts, type SpaceSeat, type TeamSeat } from '../../core/access';
 import type { Conversation } from './conversation';
 
 /** What one user may do in one conversation, judged from the teams and tasks areas' facts. */

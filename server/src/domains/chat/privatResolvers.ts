@@ -3,12 +3,13 @@ import type { IFieldResolver, MercuriusContext } from 'mercurius';
 import { z } from 'zod';
 import { DomainError } from '../../errors';
 import { requireActor } from '../../graphql/context';
-import { isId, newId } from '../../ids';
+import { isId, newId } from '../../core/ids';
 import { users } from '../accounts/tables';
 import type { Reader } from '../tasks/state';
-import { teamPolicy, type TeamSeat } from '../teams/policies';
+import { teamPolicy, type TeamSeat } from '../../core/access';
 import { currentTeam, findTeam, loadTeamSeat, requireCurrentTeam } from '../teams/state';
-import { resolveLogo, runCommand } from '../teams/support';
+import { resolveLogo } from '../teams/support';
+import { runCommand } from '../../core/runCommand';
 import { projectMembers } from '../teams/tables';
 import { requireReadable } from './access';
 import { conversationOf } from './conversation';
@@ -142,7 +143,7 @@ export const privatMutations: Record<string, Resolver> = {
     requireCurrentTeam(db, actor.userId);
     const privatId = newId();
     const logo = (await resolveLogo(context, args.logo, null, privatId)) ?? null;
-    const id = runCommand(context, actor.userId, (unit) => {
+    const id = await runCommand(context, actor.userId, (unit) => {
       const { team, seat } = requireCurrentTeam(unit.transaction, actor.userId);
       const findPair = (pairKey: string) =>
         unit.transaction.select({ id: privats.id }).from(privats).where(eq(privats.pairKey, pairKey)).get()?.id;
@@ -168,7 +169,7 @@ export const privatMutations: Record<string, Resolver> = {
     const name = privatName(args.name);
     requireReadable(db, conversationOf('privat', args.id), actor.userId);
     const logo = await resolveLogo(context, args.logo, loadPrivatState(db, args.id)!.logo, args.id);
-    runCommand(context, actor.userId, (unit) => {
+    await runCommand(context, actor.userId, (unit) => {
       const access = requireReadable(unit.transaction, conversationOf('privat', args.id), actor.userId);
       const privat = loadPrivatState(unit.transaction, args.id)!;
       const seat = loadTeamSeat(unit.transaction, findTeam(unit.transaction, access.teamId)!, actor.userId)!;
@@ -181,9 +182,9 @@ export const privatMutations: Record<string, Resolver> = {
     });
     return presentPrivatFor(db, args.id, actor.userId)!;
   },
-  leavePrivat: (_root, args: { id: string }, context) => {
+  leavePrivat: async (_root, args: { id: string }, context) => {
     const actor = requireActor(context);
-    runCommand(context, actor.userId, (unit) => {
+    await runCommand(context, actor.userId, (unit) => {
       const privat = loadPrivatState(unit.transaction, args.id);
       if (!privat) throw new DomainError('PERMISSION_DENIED');
       unit.append(privatStream(privat.id), decideLeavePrivat(privat, actor.userId), { teamId: privat.teamId });

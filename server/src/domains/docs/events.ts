@@ -1,4 +1,5 @@
-import type { DomainEvent } from '../../events/types';
+import type { DomainEvent } from '../../core/events';
+import { docStream } from '../../core/streams';
 
 /** The fields of a doc that updateWall edits, as stored in events. */
 export interface DocFields {
@@ -64,4 +65,4 @@ export type DocEvent =
   | DomainEvent<'doc.deleted', DocDeleted>
   | DomainEvent<'doc.updated', DocUpdated>;
 
-export const docStream = (docId: string) => `doc:${docId}`;
+export { docStream };

@@ -1,6 +1,6 @@
 import { docDescriptionMaximum, docEmojiMaximum, docMessages, docPageSize, docSorts, docTitleLength, type DocSort } from '#shared/docs';
 import { DomainError } from '../../errors';
-import { isId } from '../../ids';
+import { isId } from '../../core/ids';
 import { isAllowedImage } from '../tasks/covers';
 import type { DocFields } from './events';
 

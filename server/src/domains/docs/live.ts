@@ -1,10 +1,10 @@
 import type { MercuriusContext } from 'mercurius';
-import type { StoredEvent } from '../../events/types';
+import type { StoredEvent } from '../../core/events';
 import { requireActor, type Actor } from '../../graphql/context';
-import { topics } from '../../graphql/live';
-import { feed, type Verdict } from '../teams/live';
-import { spaceContentPolicy } from '../teams/policies';
-import { requireReadableSpaceContent, spaceContentAccess, type SpaceContentAccessOf } from '../teams/state';
+import { topics } from '../../core/live';
+import { feed, type Verdict } from '../../core/live';
+import { spaceContentPolicy } from '../../core/spaceContent';
+import { requireReadableSpaceContent, spaceContentAccess, type SpaceContentAccessOf } from '../../core/spaceContent';
 import { lastSavedOf, presentDoc } from './present';
 import { findDocRow } from './state';
 

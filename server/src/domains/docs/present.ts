@@ -1,6 +1,6 @@
 import { inArray, max } from 'drizzle-orm';
 import { collabPath } from '#shared/docs';
-import { spaceContentPolicy, type SpaceContentAccess } from '../teams/policies';
+import { spaceContentPolicy, type SpaceContentAccess } from '../../core/spaceContent';
 import type { DocRow, Reader } from './state';
 import { docSnapshots, docUpdates } from './tables';
 

@@ -1,6 +1,6 @@
 import { eq, inArray, sql } from 'drizzle-orm';
 import type { Transaction } from '../../db/connection';
-import type { Projection, StoredEvent } from '../../events/types';
+import type { Projection, StoredEvent } from '../../core/events';
 import type { FolderDeleted } from '../files/events';
 import type { ProjectDeleted } from '../teams/events';
 import type { DocEvent } from './events';

@@ -5,10 +5,10 @@ import { docMessages, docRootFolder, type DocSort } from '#shared/docs';
 import { DomainError } from '../../errors';
 import { requireActor } from '../../graphql/context';
 import { addressKey } from '../../http/rateLimits';
-import { newId } from '../../ids';
-import { spaceContentPolicy } from '../teams/policies';
-import { requireReadableSpaceContent, requireWritableSpaceContent } from '../teams/state';
-import { runCommand } from '../teams/support';
+import { newId } from '../../core/ids';
+import { spaceContentPolicy } from '../../core/spaceContent';
+import { requireReadableSpaceContent, requireWritableSpaceContent } from '../../core/spaceContent';
+import { runCommand } from '../../core/runCommand';
 import { decideCreateDoc, decideDeleteDoc, decideEditDoc, decideSharing } from './commands';
 import { docStream } from './events';
 import { requireDocFolder } from './folders';
@@ -90,11 +90,11 @@ export const docQueries: Record<string, Resolver> = {
 };
 
 export const docMutations: Record<string, Resolver> = {
-  setWorkspace: (_root, args: DocArguments & { project: string; title: string }, context) => {
+  setWorkspace: async (_root, args: DocArguments & { project: string; title: string }, context) => {
     const actor = requireActor(context);
     const fields = { ...parseDocArguments({ emoji: args.emoji, folder: args.folder }), title: docTitle(args.title) };
     const docId = newId();
-    runCommand(context, actor.userId, (unit) => {
+    await runCommand(context, actor.userId, (unit) => {
       const access = requireWritableSpaceContent(unit.transaction, args.project, actor.userId);
       requireDocFolder(unit.transaction, access.projectId, fields.folderId);
       const events = decideCreateDoc({ docId, projectId: access.projectId, teamId: access.teamId, fields });
@@ -102,10 +102,10 @@ export const docMutations: Record<string, Resolver> = {
     });
     return presentDocFor(context, docId, actor.userId);
   },
-  updateWall: (_root, args: DocArguments & { id: string; shared?: boolean | null }, context) => {
+  updateWall: async (_root, args: DocArguments & { id: string; shared?: boolean | null }, context) => {
     const actor = requireActor(context);
     const requested = parseDocArguments(args);
-    runCommand(context, actor.userId, (unit) => {
+    await runCommand(context, actor.userId, (unit) => {
       const db = unit.transaction;
       const { row, access } = requireWritableDoc(db, args.id, actor.userId);
       const doc = toDocState(row);
@@ -120,9 +120,9 @@ export const docMutations: Record<string, Resolver> = {
     });
     return presentDocFor(context, args.id, actor.userId);
   },
-  delWorkspace: (_root, args: { id: string }, context) => {
+  delWorkspace: async (_root, args: { id: string }, context) => {
     const actor = requireActor(context);
-    runCommand(context, actor.userId, (unit) => {
+    await runCommand(context, actor.userId, (unit) => {
       const { row } = requireManagedDoc(unit.transaction, args.id, actor.userId);
       unit.append(docStream(row.id), decideDeleteDoc(toDocState(row)), { teamId: row.teamId });
     });

@@ -2,9 +2,9 @@ import { eq } from 'drizzle-orm';
 import { docMessages } from '#shared/docs';
 import type { Transaction } from '../../db/connection';
 import { DomainError } from '../../errors';
-import { isId } from '../../ids';
-import { spaceContentPolicy } from '../teams/policies';
-import { spaceContentAccess, type SpaceContentAccessOf } from '../teams/state';
+import { isId } from '../../core/ids';
+import { spaceContentPolicy } from '../../core/spaceContent';
+import { spaceContentAccess, type SpaceContentAccessOf } from '../../core/spaceContent';
 import type { DocState } from './commands';
 import { docs } from './tables';
 

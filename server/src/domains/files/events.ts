@@ -1,4 +1,5 @@
-import type { DomainEvent } from '../../events/types';
+import type { DomainEvent } from '../../core/events';
+import { fileStream } from '../../core/streams';
 
 /** Who a file belongs to; access follows the owner. */
 export type FileOwner =
@@ -95,7 +96,6 @@ export interface FolderDeleted {
 }
 
 /** The stream of a file's events. */
-export const fileStream = (fileId: string) => `file:${fileId}`;
 
 /** File events go to `file:<fileId>`, folder events to `folder:<folderId>`; types are stored forever. */
 export type FileEvent =
@@ -108,3 +108,5 @@ export type FolderEvent =
   | DomainEvent<'folder.created', FolderCreated>
   | DomainEvent<'folder.updated', FolderUpdated>
   | DomainEvent<'folder.deleted', FolderDeleted>;
+
+export { fileStream };

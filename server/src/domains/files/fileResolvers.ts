@@ -12,7 +12,8 @@ import { downloadSignatureParts } from '../../storage/signing';
 import { thumbnailKeyOf } from '../../storage/types';
 import { users } from '../accounts/tables';
 import { requireCurrentTeam, requireTeamMember } from '../teams/state';
-import { runCommand, withoutNulls } from '../teams/support';
+import { runCommand } from '../../core/runCommand';
+import { withoutNulls } from '../teams/support';
 import { decideDeleteFile, decideEditFile, fileMessages, type FileEditReferences } from './commands';
 import { filePolicy } from './policies';
 import { filePaths, presentFiles } from './present';
@@ -225,14 +226,14 @@ export const fileMutations: Record<string, Resolver> = {
     const fileId = await recordFile(context, actor, withoutNulls(args));
     return presentFile(context.services.database.db, fileId, actor.userId);
   },
-  ediFile: (
+  ediFile: async (
     _root,
     raw: { id: string; shared?: boolean | null; folder?: string | null; name?: string | null; project?: string | null },
     context,
   ) => {
     const actor = requireActor(context);
     const { shared, folder, name, project } = raw;
-    runCommand(context, actor.userId, (unit) => {
+    await runCommand(context, actor.userId, (unit) => {
       const db = unit.transaction;
       const { row } = requireChangeableFile(db, raw.id, actor.userId);
       const references: FileEditReferences = {};
@@ -254,7 +255,7 @@ export const fileMutations: Record<string, Resolver> = {
   cancelUpload: (_root, args: { code: string }, context) => cancelUpload(context, requireActor(context), args.code),
   delFile: async (_root, args: { id: string }, context) => {
     const actor = requireActor(context);
-    const deleted = runCommand(context, actor.userId, (unit) => {
+    const deleted = await runCommand(context, actor.userId, (unit) => {
       const { row } = requireChangeableFile(unit.transaction, args.id, actor.userId);
       unit.append(fileStream(row.id), decideDeleteFile(toFileState(row)), { teamId: row.teamId });
       return { location: row.location, thumbnail: row.thumbnail };

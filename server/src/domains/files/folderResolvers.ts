@@ -2,8 +2,9 @@ import { and, asc, eq, isNull } from 'drizzle-orm';
 import type { IFieldResolver, MercuriusContext } from 'mercurius';
 import { z } from 'zod';
 import { requireActor } from '../../graphql/context';
-import { newId } from '../../ids';
-import { runCommand, withoutNulls } from '../teams/support';
+import { newId } from '../../core/ids';
+import { runCommand } from '../../core/runCommand';
+import { withoutNulls } from '../teams/support';
 import { decideCreateFolder, decideDeleteFolder, decideEditFolder, type FolderState } from './commands';
 import { presentFolders } from './present';
 import {
@@ -19,10 +20,9 @@ import {
 } from './state';
 import { files, folders } from './tables';
 import { fileStream } from './uploads';
+import { folderStream } from '../../core/streams';
 
 type Resolver = IFieldResolver<unknown, MercuriusContext, any>;
-
-export const folderStream = (folderId: string) => `folder:${folderId}`;
 
 function presentFolder(db: Reader, folderId: string, viewerId: string) {
   const row = findFolderRow(db, folderId)!;
@@ -61,11 +61,11 @@ export const folderQueries: Record<string, Resolver> = {
 };
 
 export const folderMutations: Record<string, Resolver> = {
-  setFolder: (_root, raw: { project: string; name: string; type?: string | null; upfolder?: string | null }, context) => {
+  setFolder: async (_root, raw: { project: string; name: string; type?: string | null; upfolder?: string | null }, context) => {
     const actor = requireActor(context);
     const args = withoutNulls(raw);
     const folderId = newId();
-    runCommand(context, actor.userId, (unit) => {
+    await runCommand(context, actor.userId, (unit) => {
       const db = unit.transaction;
       const access = requireWritableOwner(db, { kind: 'project', projectId: raw.project }, actor.userId);
       const upfolderRow = args.upfolder ? findFolderRow(db, args.upfolder) : undefined;
@@ -81,9 +81,9 @@ export const folderMutations: Record<string, Resolver> = {
     });
     return presentFolder(context.services.database.db, folderId, actor.userId);
   },
-  ediFolder: (_root, raw: { id: string; name?: string | null; upfolder?: string | null }, context) => {
+  ediFolder: async (_root, raw: { id: string; name?: string | null; upfolder?: string | null }, context) => {
     const actor = requireActor(context);
-    runCommand(context, actor.userId, (unit) => {
+    await runCommand(context, actor.userId, (unit) => {
       const db = unit.transaction;
       const { row } = requireChangeableFolder(db, raw.id, actor.userId);
       const upfolder = typeof raw.upfolder === 'string' ? upfolderReference(db, raw.upfolder) : undefined;
@@ -92,9 +92,9 @@ export const folderMutations: Record<string, Resolver> = {
     });
     return presentFolder(context.services.database.db, raw.id, actor.userId);
   },
-  delFolder: (_root, args: { id: string }, context) => {
+  delFolder: async (_root, args: { id: string }, context) => {
     const actor = requireActor(context);
-    runCommand(context, actor.userId, (unit) => {
+    await runCommand(context, actor.userId, (unit) => {
       const db = unit.transaction;
       const { row } = requireChangeableFolder(db, args.id, actor.userId);
       const contents = {
@@ -128,3 +128,5 @@ export const folderFields = {
     return presentFolders(db, rows, ownerAccess(db, { kind: 'project', projectId: folder.project }, actor.userId), actor.userId);
   },
 };
+
+export { folderStream };

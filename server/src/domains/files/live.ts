@@ -1,8 +1,8 @@
 import type { MercuriusContext } from 'mercurius';
-import type { StoredEvent } from '../../events/types';
+import type { StoredEvent } from '../../core/events';
 import { requireActor, type Actor } from '../../graphql/context';
-import { topics } from '../../graphql/live';
-import { feed, type Verdict } from '../teams/live';
+import { topics } from '../../core/live';
+import { feed, type Verdict } from '../../core/live';
 import type { FileOwner } from './events';
 import { filePolicy } from './policies';
 import { presentFiles, presentFolders } from './present';

@@ -1,4 +1,5 @@
-import { spaceContentPolicy, spacePolicy, type SpaceFacts, type SpaceSeat, type TeamSeat } from '../teams/policies';
+import { spaceContentPolicy } from '../../core/spaceContent';
+import { spacePolicy, type SpaceFacts, type SpaceSeat, type TeamSeat } from '../../core/access';
 
 /** The caller's standing towards whatever owns a file or folder: a space (or a task's space) or a private chat. */
 export interface OwnerAccess {

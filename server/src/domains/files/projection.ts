@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { Transaction } from '../../db/connection';
-import type { Projection, StoredEvent } from '../../events/types';
+import type { Projection, StoredEvent } from '../../core/events';
 import type { TaskDeleted, TaskMoved } from '../tasks/events';
 import type { ProjectDeleted } from '../teams/events';
 import type { FileEvent, FolderEvent } from './events';

@@ -3,7 +3,7 @@ import { isPlanName, type PlanName } from '#shared/plans';
 import { taskMessages } from '#shared/taskRules';
 import { teamMessages } from '#shared/teams';
 import { DomainError } from '../../errors';
-import { isId } from '../../ids';
+import { isId } from '../../core/ids';
 import { loadConversationAccess } from '../chat/access';
 import { conversationOf } from '../chat/conversation';
 import { findTaskRow, type Reader } from '../tasks/state';

@@ -99,7 +99,7 @@ export class PdfTextExtraction {
       text = '';
     }
     if (this.stopped) return;
-    this.services.store.run({ actorId: null }, (unit) => {
+    await this.services.store.run({ actorId: null }, (unit) => {
       const current = findFileRow(unit.transaction, fileId);
       if (!current || current.text !== null) return;
       const { projectId, taskId, privatId } = current;

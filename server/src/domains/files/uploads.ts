@@ -5,10 +5,10 @@ import { fileKindFromMimeType } from '#shared/files';
 import { uploadBounds, uploadNameRejection, uploadRejection } from '#shared/uploads';
 import { DomainError } from '../../errors';
 import type { Actor, Services } from '../../graphql/context';
-import { newId } from '../../ids';
+import { newId } from '../../core/ids';
 import { storageOf } from '../../storage';
 import { thumbnailKeyOf } from '../../storage/types';
-import { runCommand } from '../teams/support';
+import { runCommand } from '../../core/runCommand';
 import { requireCurrentTeam } from '../teams/state';
 import { analyse, sniff } from './analysis';
 import { decideRecordFile, fileMessages, uploadError, type PendingUpload } from './commands';
@@ -202,7 +202,7 @@ export async function recordFile(context: MercuriusContext, actor: Actor, raw: R
       analysis = await analyse(driver, upload.key, type.mimeType, fileKindFromMimeType(type.mimeType), upload.size, log);
   }
   try {
-    runCommand(context, actor.userId, (unit) => {
+    await runCommand(context, actor.userId, (unit) => {
       const tx = unit.transaction;
       const owner = ownerFrom(tx, args);
       const access = requireWritableOwner(tx, owner, actor.userId);

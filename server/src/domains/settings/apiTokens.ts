@@ -6,9 +6,10 @@ import type { DrizzleDatabase, Transaction } from '../../db/connection';
 import { DomainError } from '../../errors';
 import type { Authentication } from '../../graphql/context';
 import { requireActor } from '../../graphql/context';
-import { newId } from '../../ids';
+import { newId } from '../../core/ids';
 import { users } from '../accounts/tables';
 import { apiTokens } from './tables';
+import { userStream } from '../../core/streams';
 
 /** Personal API tokens start with this, so the authenticator tells them from session access tokens at a glance. */
 export const apiTokenPrefix = 'wst_';
@@ -72,13 +73,13 @@ export const apiTokenQueries: Record<string, Resolver> = {
 
 export const apiTokenMutations: Record<string, Resolver> = {
   /** The token is returned this once; only its hash is stored. */
-  createApiToken: (_root, args: { name: string }, context) => {
+  createApiToken: async (_root, args: { name: string }, context) => {
     const actor = requireActor(context);
     // A leaked token must not be able to mint itself successors that outlive its revocation.
     if (actor.apiTokenId) throw new DomainError('PERMISSION_DENIED', 'Create API tokens from the app, signed in with your account.');
     const name = z.string().trim().min(1, 'Name the token.').max(100, 'Use at most 100 characters.').parse(args.name);
     const token = `${apiTokenPrefix}${randomBytes(32).toString('base64url')}`;
-    const row = context.services.store.run({ actorId: actor.userId }, (unit) => {
+    const row = await context.services.store.run({ actorId: actor.userId }, (unit) => {
       const active = unit.transaction
         .select({ count: sql<number>`count(*)` })
         .from(apiTokens)
@@ -96,7 +97,7 @@ export const apiTokenMutations: Record<string, Resolver> = {
       };
       unit.transaction.insert(apiTokens).values(values).run();
       unit.append(
-        `user:${actor.userId}`,
+        userStream(actor.userId),
         [{ type: 'user.api_token_created', payload: { userId: actor.userId, tokenId: values.id, name } }],
         { teamId: null },
       );
@@ -104,9 +105,9 @@ export const apiTokenMutations: Record<string, Resolver> = {
     });
     return { token, apiToken: presentToken(row) };
   },
-  revokeApiToken: (_root, args: { id: string }, context) => {
+  revokeApiToken: async (_root, args: { id: string }, context) => {
     const actor = requireActor(context);
-    context.services.store.run({ actorId: actor.userId }, (unit) => {
+    await context.services.store.run({ actorId: actor.userId }, (unit) => {
       const row = unit.transaction
         .select()
         .from(apiTokens)
@@ -114,7 +115,7 @@ export const apiTokenMutations: Record<string, Resolver> = {
         .get();
       if (!row) throw new DomainError('NOT_FOUND', 'No such API token.');
       unit.transaction.update(apiTokens).set({ revokedAt: new Date().toISOString() }).where(eq(apiTokens.id, row.id)).run();
-      unit.append(`user:${actor.userId}`, [{ type: 'user.api_token_revoked', payload: { userId: actor.userId, tokenId: row.id } }], {
+      unit.append(userStream(actor.userId), [{ type: 'user.api_token_revoked', payload: { userId: actor.userId, tokenId: row.id } }], {
         teamId: null,
       });
     });

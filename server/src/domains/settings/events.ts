@@ -1,4 +1,4 @@
-import type { DomainEvent } from '../../events/types';
+import type { DomainEvent } from '../../core/events';
 
 export interface UserSettingChanged {
   userId: string;

@@ -1,5 +1,5 @@
 import type { Transaction } from '../../db/connection';
-import type { Projection, StoredEvent } from '../../events/types';
+import type { Projection, StoredEvent } from '../../core/events';
 import type { SettingsEvent } from './events';
 import { userSettings } from './tables';
 

@@ -3,9 +3,10 @@ import type { IResolvers, MercuriusContext } from 'mercurius';
 import { z } from 'zod';
 import { DomainError } from '../../errors';
 import { requireActor } from '../../graphql/context';
-import { isId, newId } from '../../ids';
+import { isId, newId } from '../../core/ids';
 import { apiTokenMutations, apiTokenQueries } from './apiTokens';
 import { userSettings } from './tables';
+import { userStream } from '../../core/streams';
 
 const keySchema = z
   .string()
@@ -62,7 +63,7 @@ export const settingsResolvers: IResolvers = {
           active: input.active,
         };
         if (!existing || existing.active !== setting.active || existing.type !== setting.type) {
-          unit.append(`user:${actor.userId}`, [{ type: 'user.setting_changed', payload: setting }], { teamId: null });
+          unit.append(userStream(actor.userId), [{ type: 'user.setting_changed', payload: setting }], { teamId: null });
         }
         return { id: setting.settingId, name: setting.name, type: setting.type, active: setting.active };
       });

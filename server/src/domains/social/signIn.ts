@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { SignInContext, VerifiedIdentity } from '../../auth/oidc';
-import { idPattern } from '../../ids';
+import { idPattern } from '../../core/ids';
 import { acceptInvitations } from '../teams';
 import { confirmEmailByProvider, findUserByEmail, openSession, registerAccount, type SessionTarget } from '../accounts/service';
 
@@ -19,7 +19,7 @@ export const signInContextSchema = z.object({
 export async function signInWithIdentity(target: SessionTarget, identity: VerifiedIdentity) {
   const { services } = target;
   // Looked up and registered in one transaction, so two racing first sign-ins make one account.
-  const account = services.store.run({ actorId: null }, (unit) => {
+  const account = await services.store.run({ actorId: null }, (unit) => {
     const existing = findUserByEmail(services, identity.email);
     if (existing) {
       confirmEmailByProvider(unit, existing);

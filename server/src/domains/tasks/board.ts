@@ -1,14 +1,13 @@
 import { eq } from 'drizzle-orm';
 import { defaultSectionsFor } from '#shared/taskRules';
-import type { UnitOfWork } from '../../events/store';
-import type { DomainEvent } from '../../events/types';
-import { newId } from '../../ids';
+import type { UnitOfWork } from '../../core/commands';
+import type { DomainEvent } from '../../core/events';
+import { newId } from '../../core/ids';
 import { users } from '../accounts/tables';
 import type { ProjectCreated } from '../teams/events';
 import { decideOpenBoard } from './boardCommands';
 import { taskBoards } from './tables';
-
-export const boardStream = (projectId: string) => `board:${projectId}`;
+import { boardStream } from '../../core/streams';
 
 export interface SpaceForBoard {
   projectId: string;
@@ -54,3 +53,5 @@ export function openBoardsForNewSpaces(unit: UnitOfWork, spaceEvents: readonly D
     openBoard(unit, { projectId: created.projectId, teamId: created.teamId, name: created.name, ownerId: created.ownerId });
   }
 }
+
+export { boardStream };

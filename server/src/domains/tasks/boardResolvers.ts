@@ -4,13 +4,18 @@ import { maximumSectionIcon, sectionNameLength, tagNameLength, taskMessages } fr
 import { taskColors } from '#shared/tasks';
 import { z } from 'zod';
 import { DomainError } from '../../errors';
-import type { UnitOfWork } from '../../events/store';
-import type { DomainEvent } from '../../events/types';
+import type { UnitOfWork } from '../../core/commands';
+import type { DomainEvent } from '../../core/events';
 import { requireActor } from '../../graphql/context';
-import { isId, newId } from '../../ids';
-import { spaceContentPolicy } from '../teams/policies';
-import { readableSpaceContent, requireReadableSpaceContent, requireWritableSpaceContent, type SpaceContentAccessOf } from '../teams/state';
-import { runCommand } from '../teams/support';
+import { isId, newId } from '../../core/ids';
+import { spaceContentPolicy } from '../../core/spaceContent';
+import {
+  readableSpaceContent,
+  requireReadableSpaceContent,
+  requireWritableSpaceContent,
+  type SpaceContentAccessOf,
+} from '../../core/spaceContent';
+import { runCommand } from '../../core/runCommand';
 import { boardStream } from './board';
 import {
   decideCreateState,
@@ -76,11 +81,11 @@ function requireTag(db: Reader, tagId: string, userId: string) {
 }
 
 export const boardQueries: Record<string, Resolver> = {
-  getStatesProject: (_root, args: { project: string }, context) => {
+  getStatesProject: async (_root, args: { project: string }, context) => {
     const actor = requireActor(context);
     const db = context.services.database.db;
     const access = requireReadableSpaceContent(db, args.project, actor.userId);
-    boardOf(context, actor.userId, access.projectId);
+    await boardOf(context, actor.userId, access.projectId);
     return sectionsOf(db, access.projectId);
   },
   getTags: (_root, args: { project: string }, context) => {
@@ -92,11 +97,11 @@ export const boardQueries: Record<string, Resolver> = {
 };
 
 export const boardMutations: Record<string, Resolver> = {
-  createState: (_root, args: { project: string; value: string; icon?: number | null }, context) => {
+  createState: async (_root, args: { project: string; value: string; icon?: number | null }, context) => {
     const actor = requireActor(context);
     const value = sectionName.parse(args.value);
     const icon = sectionIcon.parse(args.icon ?? 0);
-    const stateId = runCommand(context, actor.userId, (unit) => {
+    const stateId = await runCommand(context, actor.userId, (unit) => {
       requireWritableSpaceContent(unit.transaction, args.project, actor.userId);
       const board = ensureBoard(unit, args.project);
       const id = newId();
@@ -105,22 +110,22 @@ export const boardMutations: Record<string, Resolver> = {
     });
     return presentState(context.services.database.db.select().from(projectStates).where(eq(projectStates.id, stateId)).get()!);
   },
-  updateState: (_root, args: { id: string; value?: string | null; icon?: number | null }, context) => {
+  updateState: async (_root, args: { id: string; value?: string | null; icon?: number | null }, context) => {
     const actor = requireActor(context);
     const requested = {
       value: args.value == null ? undefined : sectionName.parse(args.value),
       icon: args.icon == null ? undefined : sectionIcon.parse(args.icon),
     };
-    runCommand(context, actor.userId, (unit) => {
+    await runCommand(context, actor.userId, (unit) => {
       const { state } = requireSection(unit.transaction, args.id, actor.userId, 'write');
       const board = loadBoard(unit.transaction, state.projectId)!;
       append(unit, board, decideUpdateState(board, state.id, requested));
     });
     return presentState(context.services.database.db.select().from(projectStates).where(eq(projectStates.id, args.id)).get()!);
   },
-  deleteState: (_root, args: { id: string; moveTo?: string | null }, context) => {
+  deleteState: async (_root, args: { id: string; moveTo?: string | null }, context) => {
     const actor = requireActor(context);
-    const projectId = runCommand(context, actor.userId, (unit) => {
+    const projectId = await runCommand(context, actor.userId, (unit) => {
       const db = unit.transaction;
       const { state } = requireSection(db, args.id, actor.userId, 'manage');
       const board = loadBoard(db, state.projectId)!;
@@ -144,10 +149,10 @@ export const boardMutations: Record<string, Resolver> = {
     });
     return sectionsOf(context.services.database.db, projectId);
   },
-  updateStates: (_root, args: { ids: string[]; positions: number[] }, context) => {
+  updateStates: async (_root, args: { ids: string[]; positions: number[] }, context) => {
     const actor = requireActor(context);
     if (args.ids.length === 0) throw new DomainError('BAD_USER_INPUT', 'Name at least one section.');
-    const projectId = runCommand(context, actor.userId, (unit) => {
+    const projectId = await runCommand(context, actor.userId, (unit) => {
       const { state } = requireSection(unit.transaction, args.ids[0]!, actor.userId, 'write');
       const board = loadBoard(unit.transaction, state.projectId)!;
       append(unit, board, decideReorderStates(board, args.ids, args.positions));
@@ -155,11 +160,11 @@ export const boardMutations: Record<string, Resolver> = {
     });
     return sectionsOf(context.services.database.db, projectId);
   },
-  setTag: (_root, args: { project: string; name: string; color?: string | null; isSprint?: boolean | null }, context) => {
+  setTag: async (_root, args: { project: string; name: string; color?: string | null; isSprint?: boolean | null }, context) => {
     const actor = requireActor(context);
     const name = tagName.parse(args.name);
     const color = args.color == null ? undefined : tagColor.parse(args.color);
-    const tagId = runCommand(context, actor.userId, (unit) => {
+    const tagId = await runCommand(context, actor.userId, (unit) => {
       requireWritableSpaceContent(unit.transaction, args.project, actor.userId);
       const board = ensureBoard(unit, args.project);
       const id = newId();
@@ -169,21 +174,21 @@ export const boardMutations: Record<string, Resolver> = {
     });
     return presentTag(context.services.database.db.select().from(tags).where(eq(tags.id, tagId)).get()!);
   },
-  ediTag: (_root, args: { id: string; name?: string | null; color?: string | null }, context) => {
+  ediTag: async (_root, args: { id: string; name?: string | null; color?: string | null }, context) => {
     const actor = requireActor(context);
     const requested = {
       name: args.name == null ? undefined : tagName.parse(args.name),
       color: args.color == null ? undefined : tagColor.parse(args.color),
     };
-    runCommand(context, actor.userId, (unit) => {
+    await runCommand(context, actor.userId, (unit) => {
       const { tag, board } = requireTag(unit.transaction, args.id, actor.userId);
       append(unit, board, decideUpdateTag(board, tag, requested));
     });
     return presentTag(context.services.database.db.select().from(tags).where(eq(tags.id, args.id)).get()!);
   },
-  delTag: (_root, args: { id: string }, context) => {
+  delTag: async (_root, args: { id: string }, context) => {
     const actor = requireActor(context);
-    runCommand(context, actor.userId, (unit) => {
+    await runCommand(context, actor.userId, (unit) => {
       const { tag, board } = requireTag(unit.transaction, args.id, actor.userId);
       append(unit, board, decideDeleteTag(board, tag));
     });

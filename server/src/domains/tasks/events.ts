@@ -1,6 +1,6 @@
 import type { NotificationType } from '#shared/notifications';
 import type { TaskLengthUnit } from '#shared/taskRules';
-import type { DomainEvent } from '../../events/types';
+import type { DomainEvent } from '../../core/events';
 
 export interface TaskLength {
   amount: number;

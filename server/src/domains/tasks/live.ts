@@ -1,10 +1,10 @@
 import { eq } from 'drizzle-orm';
 import type { MercuriusContext } from 'mercurius';
-import type { StoredEvent } from '../../events/types';
+import type { StoredEvent } from '../../core/events';
 import { requireActor, type Actor } from '../../graphql/context';
-import { topics } from '../../graphql/live';
-import { feed, type Verdict } from '../teams/live';
-import { readableSpaceContent, requireReadableSpaceContent, type SpaceContentAccessOf } from '../teams/state';
+import { topics } from '../../core/live';
+import { feed, type Verdict } from '../../core/live';
+import { readableSpaceContent, requireReadableSpaceContent, type SpaceContentAccessOf } from '../../core/spaceContent';
 import type { StateDeleted, TaskMoved, TasksRespaced } from './events';
 import { forViewer, presentTaskBases, sectionsOf, tagsOf } from './present';
 import { findTaskRow, type Reader } from './state';

@@ -1,5 +1,6 @@
 import type { NotificationType } from '#shared/notifications';
 import type { NotificationEvent, TaskFieldName } from './events';
+import { notificationStream } from '../../core/streams';
 
 /** Changes that only reorder a list: nobody is told about a card being dragged within its column. */
 const orderingFields: ReadonlySet<TaskFieldName> = new Set(['positionSection', 'positionDuedate', 'positionAsignee']);
@@ -35,7 +36,6 @@ function followerNotice(happening: TaskHappening): NotificationType | null {
 }
 
 /** The stream of one person's notifications; every area that notifies appends there. */
-export const notificationStream = (userId: string) => `notifications:${userId}`;
 
 /**
  * Notifications a task change triggers, one per recipient and never to the person who made it:
@@ -69,3 +69,5 @@ export function decideTaskNotifications(input: NotificationInput): Map<string, N
   if (notice) for (const userId of input.followerIds) notify(userId, notice);
   return decided;
 }
+
+export { notificationStream };

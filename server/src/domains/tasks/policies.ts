@@ -1,4 +1,5 @@
-import { spaceContentPolicy, spacePolicy, type SpaceContentAccess } from '../teams/policies';
+import { spaceContentPolicy, type SpaceContentAccess } from '../../core/spaceContent';
+import { spacePolicy } from '../../core/access';
 
 /**
  * Tasks follow the space content rule (spaceContentPolicy in the teams area: read, write, and manage

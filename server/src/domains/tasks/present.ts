@@ -1,7 +1,7 @@
 import { eq, inArray, type SQL } from 'drizzle-orm';
 import type { SQLiteColumn } from 'drizzle-orm/sqlite-core';
 import { users } from '../accounts/tables';
-import { spaceContentPolicy, type SpaceContentAccess } from '../teams/policies';
+import { spaceContentPolicy, type SpaceContentAccess } from '../../core/spaceContent';
 import { loadSpaceAccess } from '../teams/state';
 import type { Reader, TaskRow } from './state';
 import { projectStates, tags, taskAssignees, taskFollowers, taskTags } from './tables';

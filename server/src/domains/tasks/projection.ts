@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Transaction } from '../../db/connection';
-import type { Projection, StoredEvent } from '../../events/types';
+import type { Projection, StoredEvent } from '../../core/events';
 import type { FileDeleted } from '../files/events';
 import type { ProjectDeleted } from '../teams/events';
 import { plainText, type RichNode } from './description';

@@ -2,10 +2,10 @@ import type { IFieldResolver, MercuriusContext } from 'mercurius';
 import { positionBetween } from '#shared/ordering';
 import { DomainError } from '../../errors';
 import { requireActor } from '../../graphql/context';
-import { newId } from '../../ids';
-import { spaceContentPolicy } from '../teams/policies';
-import { requireWritableSpaceContent } from '../teams/state';
-import { runCommand } from '../teams/support';
+import { newId } from '../../core/ids';
+import { spaceContentPolicy } from '../../core/spaceContent';
+import { requireWritableSpaceContent } from '../../core/spaceContent';
+import { runCommand } from '../../core/runCommand';
 import { decideCreateTask, decideDeleteTask, decideEditTask, decideFollow, decideUnfollow, type TaskState } from './commands';
 import type { TaskCreated, TaskFieldName, TaskFields, TaskUpdated } from './events';
 import { fileIdOfCover } from './covers';
@@ -43,7 +43,7 @@ function createTask(
   context: MercuriusContext,
   actorId: string,
   target: (db: Reader) => { projectId: string; fields: NewTaskFields; duplicateOf?: string },
-): string {
+): Promise<string> {
   const taskId = newId();
   return runCommand(context, actorId, (unit) => {
     const db = unit.transaction;
@@ -105,18 +105,18 @@ function copyOf(db: Reader, task: TaskState): NewTaskFields {
 }
 
 export const taskMutations: Record<string, Resolver> = {
-  setTask: (_root, args: TaskArguments & { project: string; name: string }, context) => {
+  setTask: async (_root, args: TaskArguments & { project: string; name: string }, context) => {
     const actor = requireActor(context);
     const fields = { ...parseTaskArguments(args), name: taskName(args.name) };
     // A new task has no files yet, so no file of it can be its cover.
     checkFileCover(context.services.database.db, fields.cover, null, actor.userId);
-    const taskId = createTask(context, actor.userId, () => ({ projectId: args.project, fields }));
+    const taskId = await createTask(context, actor.userId, () => ({ projectId: args.project, fields }));
     return presentTask(context.services.database.db, taskId, actor.userId);
   },
-  ediTask: (_root, args: TaskArguments & { id: string; project?: string | null }, context) => {
+  ediTask: async (_root, args: TaskArguments & { id: string; project?: string | null }, context) => {
     const actor = requireActor(context);
     const requested = parseTaskArguments(args);
-    runCommand(context, actor.userId, (unit) => {
+    await runCommand(context, actor.userId, (unit) => {
       const db = unit.transaction;
       const { row } = requireWritableTask(db, args.id, actor.userId);
       if (requested.cover !== undefined && requested.cover !== row.cover) checkFileCover(db, requested.cover, row, actor.userId);
@@ -156,9 +156,9 @@ export const taskMutations: Record<string, Resolver> = {
     });
     return presentTask(context.services.database.db, args.id, actor.userId);
   },
-  delTask: (_root, args: { task: string; delSubtasks?: boolean | null }, context) => {
+  delTask: async (_root, args: { task: string; delSubtasks?: boolean | null }, context) => {
     const actor = requireActor(context);
-    runCommand(context, actor.userId, (unit) => {
+    await runCommand(context, actor.userId, (unit) => {
       const db = unit.transaction;
       const { row, access } = requireWritableTask(db, args.task, actor.userId);
       if (!spaceContentPolicy.manage(access, row)) throw new DomainError('PERMISSION_DENIED');
@@ -168,9 +168,9 @@ export const taskMutations: Record<string, Resolver> = {
     });
     return true;
   },
-  duplicateTask: (_root, args: { id: string }, context) => {
+  duplicateTask: async (_root, args: { id: string }, context) => {
     const actor = requireActor(context);
-    const taskId = createTask(context, actor.userId, (db) => {
+    const taskId = await createTask(context, actor.userId, (db) => {
       const { row } = requireWritableTask(db, args.id, actor.userId);
       return { projectId: row.projectId, fields: copyOf(db, toTaskState(db, row)), duplicateOf: row.id };
     });
@@ -180,9 +180,9 @@ export const taskMutations: Record<string, Resolver> = {
   unfollowTask: (_root, args: { id: string }, context) => followChange(context, args.id, decideUnfollow),
 };
 
-function followChange(context: MercuriusContext, taskId: string, decide: typeof decideFollow) {
+async function followChange(context: MercuriusContext, taskId: string, decide: typeof decideFollow) {
   const actor = requireActor(context);
-  runCommand(context, actor.userId, (unit) => {
+  await runCommand(context, actor.userId, (unit) => {
     const db = unit.transaction;
     const { row } = requireReadableTask(db, taskId, actor.userId);
     appendTaskEvents(unit, row.teamId, new Map([[row.id, decide(toTaskState(db, row), actor.userId)]]));

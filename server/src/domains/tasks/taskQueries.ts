@@ -1,11 +1,11 @@
 import { asc, eq, sql } from 'drizzle-orm';
 import type { IFieldResolver, MercuriusContext } from 'mercurius';
 import { z } from 'zod';
-import { historyPage } from '../../events/history';
-import { events } from '../../events/tables';
-import type { StoredEvent } from '../../events/types';
+import { historyPage } from '../accounts/history';
+import { events } from '../../core/sqlite/tables';
+import type { StoredEvent } from '../../core/events';
 import { requireActor } from '../../graphql/context';
-import { requireReadableSpaceContent } from '../teams/state';
+import { requireReadableSpaceContent } from '../../core/spaceContent';
 import type { TaskCreated, TaskFollowChanged, TaskMoved, TaskUpdated } from './events';
 import { presentTasks } from './present';
 import { ensureBoard, loadBoard, requireReadableTask, type Reader } from './state';
@@ -20,9 +20,9 @@ type Resolver = IFieldResolver<unknown, MercuriusContext, any>;
  * Spaces made before tasks existed have no board yet: the first read opens it (a small write, once,
  * by whoever looks first), so every space shows its default sections.
  */
-export function boardOf(context: MercuriusContext, actorId: string, projectId: string): void {
+export async function boardOf(context: MercuriusContext, actorId: string, projectId: string): Promise<void> {
   if (loadBoard(context.services.database.db, projectId)) return;
-  context.services.store.run({ actorId }, (unit) => ensureBoard(unit, projectId));
+  await context.services.store.run({ actorId }, (unit) => ensureBoard(unit, projectId));
 }
 
 const pageSchema = z.object({
@@ -91,12 +91,12 @@ function taskActivity(db: Reader, taskId: string, first: number, after: string |
 }
 
 export const taskQueries: Record<string, Resolver> = {
-  getTasks: (_root, args: Record<string, unknown>, context) => {
+  getTasks: async (_root, args: Record<string, unknown>, context) => {
     const actor = requireActor(context);
     const input = digestArguments.parse(args);
     const db = context.services.database.db;
     const access = input.project ? requireReadableSpaceContent(db, input.project, actor.userId) : null;
-    if (access) boardOf(context, actor.userId, access.projectId);
+    if (access) await boardOf(context, actor.userId, access.projectId);
     const rows = isDigest(input)
       ? digestRows(db, actor.userId, input, access?.projectId ?? null)
       : db.select().from(tasks).where(eq(tasks.projectId, access!.projectId)).orderBy(asc(tasks.positionSection), asc(tasks.id)).all();

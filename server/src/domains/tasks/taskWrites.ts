@@ -1,14 +1,13 @@
 import { listNeedsRespacing, positionSpacing, respaceBeyondMagnitude, spreadPositions } from '#shared/ordering';
-import type { UnitOfWork } from '../../events/store';
-import type { DomainEvent } from '../../events/types';
-import { newId } from '../../ids';
+import type { UnitOfWork } from '../../core/commands';
+import type { DomainEvent } from '../../core/events';
+import { newId } from '../../core/ids';
 import { boardStream } from './board';
 import { decideRespacing, type BoardState, type References, type TaskState } from './commands';
 import type { TaskFieldName, TaskFields, TasksRespaced } from './events';
 import { decideTaskNotifications, notificationStream, type TaskHappening } from './notifications';
 import { ancestorsOf, findTaskRow, lastPositions, listPositions, neighboursOf, spaceReaders, type Reader } from './state';
-
-export const taskStream = (taskId: string) => `task:${taskId}`;
+import { taskStream } from '../../core/streams';
 
 /** What the command needs to check the ids among `fields` against `board`. */
 export function referencesFor(db: Reader, board: BoardState, fields: Partial<TaskFields>): References {
@@ -111,3 +110,5 @@ export function recordNotifications(
   const decided = decideTaskNotifications({ ...notice, actorId, canSee, newId: () => newId() });
   for (const [userId, events] of decided) unit.append(notificationStream(userId), events, { teamId: notice.task.teamId });
 }
+
+export { taskStream };

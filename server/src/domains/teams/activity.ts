@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import type { IFieldResolver, MercuriusContext } from 'mercurius';
 import { z } from 'zod';
-import { historyPage } from '../../events/history';
-import { events } from '../../events/tables';
+import { historyPage } from '../accounts/history';
+import { events } from '../../core/sqlite/tables';
 import { requireActor } from '../../graphql/context';
 import { requireTeamAdmin } from './state';
 

@@ -1,5 +1,5 @@
 import type { SpacePermission, SpaceType, TeamRole } from '#shared/teams';
-import type { DomainEvent } from '../../events/types';
+import type { DomainEvent } from '../../core/events';
 
 export interface TeamCreated {
   teamId: string;

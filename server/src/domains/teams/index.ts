@@ -5,6 +5,7 @@ import { teamSubscriptions } from './live';
 import { teamLoaders } from './present';
 import { teamsProjection } from './projection';
 import { teamsTypeDefs } from './schema';
+import { teamsSpaceDirectory } from './state';
 import { spaceMutations, spaceQueries } from './spaceResolvers';
 import { teamMutations, teamQueries } from './teamResolvers';
 
@@ -23,6 +24,7 @@ export const teamsModule: DomainModule = {
   },
   loaders: teamLoaders,
   projections: [teamsProjection],
+  spaceDirectory: teamsSpaceDirectory,
   access: {
     getTeam: 'signedIn',
     getTeams: 'signedIn',

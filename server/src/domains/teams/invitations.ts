@@ -3,9 +3,9 @@ import type { IFieldResolver, MercuriusContext } from 'mercurius';
 import { invitationLifetimeDays, isTeamRole, teamMessages, type TeamRole } from '#shared/teams';
 import { z } from 'zod';
 import { DomainError } from '../../errors';
-import type { UnitOfWork } from '../../events/store';
+import type { UnitOfWork } from '../../core/commands';
 import { requireActor, type Services } from '../../graphql/context';
-import { isId, newId } from '../../ids';
+import { isId, newId } from '../../core/ids';
 import { renderMail } from '../../mail/templates';
 import { emailSchema } from '../accounts/service';
 import { users } from '../accounts/tables';
@@ -13,7 +13,8 @@ import { decideAddMember, decideInvitation, type TeamState } from './commands';
 import { invitationLink, invitationProofMatches } from './invitationLinks';
 import { presentTeam } from './present';
 import { loadSpaceState, loadTeamState, requireTeamAdmin, type Reader } from './state';
-import { appendToSpaces, appendToTeam, appendToUser, runCommand } from './support';
+import { appendToSpaces, appendToTeam, appendToUser } from './support';
+import { runCommand } from '../../core/runCommand';
 import { projects, teamInvitations } from './tables';
 
 const invitationSchema = z.object({
@@ -91,7 +92,7 @@ export const invitationMutations: Record<string, IFieldResolver<unknown, Mercuri
     const role: TeamRole = input.type ?? 'basic';
     requireTeamAdmin(services.database.db, input.id, actor.userId);
     await services.rateLimits.consume(['invitationsPerUser', actor.userId], ['mailPerEmail', input.email]);
-    const mail = runCommand(context, actor.userId, (unit): InvitationMail => {
+    const mail = await runCommand(context, actor.userId, (unit): InvitationMail => {
       const db = unit.transaction;
       const { team } = requireTeamAdmin(db, input.id, actor.userId);
       const state = loadTeamState(db, team.id)!;
@@ -139,12 +140,12 @@ export const invitationMutations: Record<string, IFieldResolver<unknown, Mercuri
   },
 
   /** Withdraws a pending invitation (team admins): its link answers INVITATION_WITHDRAWN from then on. */
-  removeInvitedTeam: (_root, args: Record<string, unknown>, context) => {
+  removeInvitedTeam: async (_root, args: Record<string, unknown>, context) => {
     const actor = requireActor(context);
     const input = pendingInvitationArguments.parse(args);
     const { services } = context;
     requireTeamAdmin(services.database.db, input.team, actor.userId);
-    runCommand(context, actor.userId, (unit) => {
+    await runCommand(context, actor.userId, (unit) => {
       const { team } = requireTeamAdmin(unit.transaction, input.team, actor.userId);
       const invitation = requirePendingInvitation(unit.transaction, team.id, input.invited);
       appendToTeam(unit, team.id, [
@@ -166,7 +167,7 @@ export const invitationMutations: Record<string, IFieldResolver<unknown, Mercuri
     requireTeamAdmin(services.database.db, input.team, actor.userId);
     const addressed = requirePendingInvitation(services.database.db, input.team, input.invited);
     await services.rateLimits.consume(['invitationsPerUser', actor.userId], ['mailPerEmail', addressed.email]);
-    const mail = runCommand(context, actor.userId, (unit): InvitationMail => {
+    const mail = await runCommand(context, actor.userId, (unit): InvitationMail => {
       const db = unit.transaction;
       const { team } = requireTeamAdmin(db, input.team, actor.userId);
       const state = loadTeamState(db, team.id)!;

@@ -1,45 +1,23 @@
 import type { MercuriusContext } from 'mercurius';
 import { DomainError } from '../../errors';
-import type { StoredEvent } from '../../events/types';
-import { requireActor, type Actor } from '../../graphql/context';
-import { topics } from '../../graphql/live';
-import { isLiveCredentialActive } from '../../graphql/liveCredentials';
+import type { StoredEvent } from '../../core/events';
+import { requireActor } from '../../graphql/context';
+import { feed, topics, type Verdict } from '../../core/live';
 import { findUser, presentUser } from '../accounts/service';
 import type { ProjectDeleted, ProjectUpdated } from './events';
-import { effectiveTeamRole, spacePolicy, teamPolicy } from './policies';
+import { effectiveTeamRole, spacePolicy, teamPolicy } from '../../core/access';
 import { findSpaceRow, presentSpace, presentTeam } from './present';
 import { findTeam, loadSpaceAccess, loadTeamSeat, requireCurrentTeam, requireTeamMember, type Reader } from './state';
-
-export type Verdict = 'deliver' | 'skip' | 'end';
+import { userStream } from '../../core/streams';
 
 /** Profile changes a teammate may hear about; sign-ins and the like stay private. */
 const profileEventTypes = new Set(['user.profile_updated', 'user.language_changed', 'user.email_changed']);
-
-/**
- * Events of `topic` that `judge` lets through. Every event is judged against the database as it is
- * when the event is delivered, so a member removed (or signed out) hears nothing more: their feed
- * ends, which completes the subscription. The credential is checked before each delivery rather than
- * for every event of the topic: most of a team's events are skipped by the judge anyway.
- */
-export function feed(context: MercuriusContext, actor: Actor, topic: string | string[], judge: (event: StoredEvent) => Verdict) {
-  const sqlite = context.services.database.sqlite;
-  return (async function* () {
-    const queue = (await context.pubsub.subscribe(topic as string)) as AsyncIterable<StoredEvent>;
-    for await (const event of queue) {
-      const verdict = judge(event);
-      if (verdict === 'end') return;
-      if (verdict !== 'deliver') continue;
-      if (!isLiveCredentialActive(sqlite, actor)) return;
-      yield event;
-    }
-  })();
-}
 
 type Payload = { userId?: string; projectId?: string };
 
 function teamChangeVerdict(db: Reader, userId: string, event: StoredEvent): Verdict {
   const payload = event.payload as Payload;
-  if (event.type === 'user.default_team_changed') return event.stream === `user:${userId}` ? 'deliver' : 'skip';
+  if (event.type === 'user.default_team_changed') return event.stream === userStream(userId) ? 'deliver' : 'skip';
   if (!event.type.startsWith('team.') || event.teamId === null) return 'skip';
   if (event.type === 'team.member_removed' && payload.userId === userId) return 'deliver';
   const team = findTeam(db, event.teamId);
@@ -125,7 +103,7 @@ export const teamSubscriptions = {
     subscribe: (_root: unknown, args: { team?: string | null }, context: MercuriusContext) => {
       const actor = requireActor(context);
       const db = context.services.database.db;
-      if (!args.team) return feed(context, actor, topics.stream(`user:${actor.userId}`), () => 'deliver');
+      if (!args.team) return feed(context, actor, topics.stream(userStream(actor.userId)), () => 'deliver');
       const { team, seat } = requireTeamMember(db, args.team, actor.userId);
       if (!teamPolicy.participate(seat)) throw new DomainError('PERMISSION_DENIED');
       return feed(context, actor, topics.global, (event) => {

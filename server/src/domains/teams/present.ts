@@ -2,7 +2,15 @@ import { and, eq, gt, inArray } from 'drizzle-orm';
 import type { MercuriusContext, MercuriusLoaders } from 'mercurius';
 import { memberLimit } from '#shared/plans';
 import { users } from '../accounts/tables';
-import { effectivePermission, effectiveTeamRole, spacePolicy, spaceTypeOf, teamPolicy, type SpaceSeat, type TeamSeat } from './policies';
+import {
+  effectivePermission,
+  effectiveTeamRole,
+  spacePolicy,
+  spaceTypeOf,
+  teamPolicy,
+  type SpaceSeat,
+  type TeamSeat,
+} from '../../core/access';
 import { loadTeamSeat, loadTeamSeats, type ProjectRow, type Reader, type TeamRow } from './state';
 import { projectMembers, projects, teamInvitations, teamMembers, teams } from './tables';
 

@@ -1,6 +1,6 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Transaction } from '../../db/connection';
-import type { Projection, StoredEvent } from '../../events/types';
+import type { Projection, StoredEvent } from '../../core/events';
 import type { SpaceEvent, TeamEvent } from './events';
 import { projectMembers, projectRequests, projects, teamInvitations, teamMembers, teams } from './tables';
 

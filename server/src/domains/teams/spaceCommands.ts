@@ -1,7 +1,7 @@
 import { teamMessages, type PermissionChange, type SpacePermission, type SpaceType } from '#shared/teams';
 import { DomainError } from '../../errors';
 import type { ProjectUpdated, SpaceEvent } from './events';
-import type { SpaceFacts } from './policies';
+import type { SpaceFacts } from '../../core/access';
 
 export interface SpaceState extends SpaceFacts {
   id: string;

@@ -4,10 +4,10 @@ import { isPermissionChange, isSpaceType, teamMessages, type SpaceType } from '#
 import { z } from 'zod';
 import { DomainError } from '../../errors';
 import { requireActor } from '../../graphql/context';
-import { newId } from '../../ids';
+import { newId } from '../../core/ids';
 import { users } from '../accounts/tables';
 import { openBoardsForNewSpaces } from '../tasks/board';
-import { spacePolicy, spaceTypeOf, teamPolicy, type SpaceSeat, type TeamSeat } from './policies';
+import { spacePolicy, spaceTypeOf, teamPolicy, type SpaceSeat, type TeamSeat } from '../../core/access';
 import { findSpaceRow, presentPeople, presentSpace } from './present';
 import { decideCreateSpace, decideDeleteSpace, decideEditSpace, decideJoin, decidePermission, type SpaceChanges } from './spaceCommands';
 import {
@@ -20,8 +20,10 @@ import {
   requireVisibleSpace,
   type Reader,
 } from './state';
-import { colorSchema, descriptionSchema, resolveLogo, runCommand, teamNameSchema } from './support';
+import { colorSchema, descriptionSchema, resolveLogo, teamNameSchema } from './support';
+import { runCommand } from '../../core/runCommand';
 import { projectMembers, projectRequests, projects } from './tables';
+import { spaceStream } from '../../core/streams';
 
 type Resolver = IFieldResolver<unknown, MercuriusContext, any>;
 
@@ -63,10 +65,10 @@ function editSpace(allowType: boolean): Resolver {
       type: (input.type ?? undefined) as SpaceType | undefined,
       logo,
     };
-    runCommand(context, actor.userId, (unit) => {
+    await runCommand(context, actor.userId, (unit) => {
       const fresh = requireManagedSpace(unit.transaction, input.id, actor.userId);
       const events = decideEditSpace(fresh.space, changes);
-      if (events.length > 0) unit.append(`project:${space.id}`, events, { teamId: space.teamId });
+      if (events.length > 0) unit.append(spaceStream(space.id), events, { teamId: space.teamId });
     });
     return present(db, space.id, actor.userId);
   };
@@ -168,7 +170,7 @@ export const spaceMutations: Record<string, Resolver> = {
     if (!teamPolicy.participate(seat)) throw new DomainError('PERMISSION_DENIED');
     const projectId = newId();
     const logo = (await resolveLogo(context, args.logo, null, projectId)) ?? null;
-    runCommand(context, actor.userId, (unit) => {
+    await runCommand(context, actor.userId, (unit) => {
       const { team, seat: current } = requireCurrentTeam(unit.transaction, actor.userId);
       if (!teamPolicy.participate(current)) throw new DomainError('PERMISSION_DENIED');
       const events = decideCreateSpace({
@@ -182,42 +184,42 @@ export const spaceMutations: Record<string, Resolver> = {
         type: input.type ?? 'private',
       });
       openBoardsForNewSpaces(unit, events);
-      unit.append(`project:${projectId}`, events, { teamId: team.id, expectedVersion: 0 });
+      unit.append(spaceStream(projectId), events, { teamId: team.id, expectedVersion: 0 });
     });
     return present(db, projectId, actor.userId);
   },
   ediProject: editSpace(true),
   ediProjectBasic: editSpace(false),
-  delProject: (_root, args: { id: string }, context) => {
+  delProject: async (_root, args: { id: string }, context) => {
     const actor = requireActor(context);
-    runCommand(context, actor.userId, (unit) => {
+    await runCommand(context, actor.userId, (unit) => {
       const { space } = requireManagedSpace(unit.transaction, args.id, actor.userId);
-      unit.append(`project:${space.id}`, decideDeleteSpace(space), { teamId: space.teamId });
+      unit.append(spaceStream(space.id), decideDeleteSpace(space), { teamId: space.teamId });
     });
     return true;
   },
-  joinProject: (_root, args: { project: string }, context) => {
+  joinProject: async (_root, args: { project: string }, context) => {
     const actor = requireActor(context);
-    runCommand(context, actor.userId, (unit) => {
+    await runCommand(context, actor.userId, (unit) => {
       const access = loadSpaceAccess(unit.transaction, args.project, actor.userId);
       // Outsiders, guests and personal spaces get the answer a missing space gets.
       if (!access || !spacePolicy.join(access.seat, access.space)) throw new DomainError('NOT_FOUND', teamMessages.spaceNotFound);
-      unit.append(`project:${access.space.id}`, decideJoin(access.space, actor.userId), { teamId: access.space.teamId });
+      unit.append(spaceStream(access.space.id), decideJoin(access.space, actor.userId), { teamId: access.space.teamId });
     });
     const db = context.services.database.db;
     const access = loadSpaceAccess(db, args.project, actor.userId)!;
     return presentSpace(findSpaceRow(db, args.project)!, access.seat!, access.spaceSeat);
   },
-  setPermission: (_root, args: { user: string; project: string; permission: string }, context) => {
+  setPermission: async (_root, args: { user: string; project: string; permission: string }, context) => {
     const actor = requireActor(context);
     const permission = z.string().refine(isPermissionChange, 'Choose admin, basic, refused or removed.').parse(args.permission);
-    runCommand(context, actor.userId, (unit) => {
+    await runCommand(context, actor.userId, (unit) => {
       const db = unit.transaction;
       const access = requireVisibleSpace(db, args.project, actor.userId);
       const leaving = args.user === actor.userId && permission === 'removed';
       if (!leaving && !spacePolicy.manage(access.seat, access.space, access.spaceSeat)) throw new DomainError('PERMISSION_DENIED');
       const target = { userId: args.user, inTeam: loadTeamSeat(db, access.team, args.user) !== null };
-      unit.append(`project:${access.space.id}`, decidePermission(access.space, target, permission, actor.userId), {
+      unit.append(spaceStream(access.space.id), decidePermission(access.space, target, permission, actor.userId), {
         teamId: access.space.teamId,
       });
     });

@@ -3,18 +3,11 @@ import { isWithinMemberLimit } from '#shared/plans';
 import { teamMessages } from '#shared/teams';
 import type { Transaction } from '../../db/connection';
 import { DomainError } from '../../errors';
-import { isId } from '../../ids';
+import { isId } from '../../core/ids';
 import { users } from '../accounts/tables';
 import type { TeamState } from './commands';
-import {
-  spaceContentPolicy,
-  spacePolicy,
-  spaceTypeOf,
-  teamPolicy,
-  type SpaceContentAccess,
-  type SpaceSeat,
-  type TeamSeat,
-} from './policies';
+import type { SpaceDirectory } from '../../core/spaceContent';
+import { spacePolicy, spaceTypeOf, teamPolicy, type SpaceSeat, type TeamSeat } from '../../core/access';
 import type { SpaceState } from './spaceCommands';
 import { projectMembers, projectRequests, projects, teamMembers, teams } from './tables';
 
@@ -205,35 +198,5 @@ export function requireManagedSpace(db: Reader, projectId: string, userId: strin
   return access;
 }
 
-/** A caller's access to a space's content, with the ids the content areas need alongside. */
-export interface SpaceContentAccessOf extends SpaceContentAccess {
-  projectId: string;
-  teamId: string;
-  userId: string;
-}
-
-/** The caller's access to a space's content (judge it with spaceContentPolicy), or null when there is no such space. */
-export function spaceContentAccess(db: Reader, projectId: string, userId: string): SpaceContentAccessOf | null {
-  const access = isId(userId) ? loadSpaceAccess(db, projectId, userId) : null;
-  if (!access) return null;
-  return { seat: access.seat, space: access.space, spaceSeat: access.spaceSeat, projectId, teamId: access.space.teamId, userId };
-}
-
-/** The caller's access to a space's content, or null when they may not see it (or there is no such space). */
-export function readableSpaceContent(db: Reader, projectId: string, userId: string): SpaceContentAccessOf | null {
-  const access = spaceContentAccess(db, projectId, userId);
-  return access && spaceContentPolicy.read(access) ? access : null;
-}
-
-/** The space, if the user may see its content; the same answer whether it does not exist or is out of sight. */
-export function requireReadableSpaceContent(db: Reader, projectId: string, userId: string): SpaceContentAccessOf {
-  const access = readableSpaceContent(db, projectId, userId);
-  if (!access) throw new DomainError('NOT_FOUND', teamMessages.spaceNotFound);
-  return access;
-}
-
-export function requireWritableSpaceContent(db: Reader, projectId: string, userId: string): SpaceContentAccessOf {
-  const access = requireReadableSpaceContent(db, projectId, userId);
-  if (!spaceContentPolicy.write(access)) throw new DomainError('PERMISSION_DENIED');
-  return access;
-}
+/** The space directory the core's space-content rule asks (see core/spaceContent.ts). */
+export const teamsSpaceDirectory: SpaceDirectory = { access: loadSpaceAccess };

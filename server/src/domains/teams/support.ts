@@ -1,11 +1,12 @@
 import type { MercuriusContext } from 'mercurius';
 import { z } from 'zod';
-import type { UnitOfWork } from '../../events/store';
-import type { DomainEvent } from '../../events/types';
+import type { UnitOfWork } from '../../core/commands';
+import type { DomainEvent } from '../../core/events';
 import { avatarDirectory } from '../../http/media';
 import { storeProfilePhoto } from '../accounts/photo';
 import { openBoardsForNewSpaces } from '../tasks/board';
 import type { SpaceEvents } from './commands';
+import { spaceStream, teamStream, userStream } from '../../core/streams';
 
 export const teamNameSchema = z.string().trim().min(1, 'Enter a name.').max(100, 'Use at most 100 characters.');
 export const descriptionSchema = z.string().trim().max(2000, 'Use at most 2000 characters.');
@@ -14,17 +15,12 @@ export const colorSchema = z
   .trim()
   .regex(/^#[0-9a-fA-F]{6}$/, 'Use a colour like #4f46e5.');
 
-/** Runs a command with the caller as actor and the request's Idempotency-Key. */
-export function runCommand<Result>(context: MercuriusContext, actorId: string, work: (unit: UnitOfWork) => Result): Result {
-  return context.services.store.run({ actorId, mutationId: context.mutationId, request: context.request }, work);
-}
-
 export function appendToTeam(unit: UnitOfWork, teamId: string, events: readonly DomainEvent[]): void {
-  if (events.length > 0) unit.append(`team:${teamId}`, events, { teamId });
+  if (events.length > 0) unit.append(teamStream(teamId), events, { teamId });
 }
 
 export function appendToUser(unit: UnitOfWork, userId: string, teamId: string | null, events: readonly DomainEvent[]): void {
-  if (events.length > 0) unit.append(`user:${userId}`, events, { teamId });
+  if (events.length > 0) unit.append(userStream(userId), events, { teamId });
 }
 
 /** New spaces get their task board in the same unit of work. */
@@ -32,7 +28,7 @@ export function appendToSpaces(unit: UnitOfWork, teamId: string, spaces: SpaceEv
   for (const [projectId, events] of spaces) {
     if (events.length === 0) continue;
     openBoardsForNewSpaces(unit, events);
-    unit.append(`project:${projectId}`, events, { teamId });
+    unit.append(spaceStream(projectId), events, { teamId });
   }
 }
 

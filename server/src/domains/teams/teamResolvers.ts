@@ -4,7 +4,7 @@ import { isTeamRole, normalizeCustomUrl, teamMessages } from '#shared/teams';
 import { z } from 'zod';
 import { DomainError } from '../../errors';
 import { requireActor } from '../../graphql/context';
-import { isId, newId } from '../../ids';
+import { isId, newId } from '../../core/ids';
 import { clearSessionCookies } from '../accounts/cookies';
 import { isSecure } from '../accounts/service';
 import { revokeSession } from '../accounts/sessions';
@@ -12,8 +12,10 @@ import { users } from '../accounts/tables';
 import { decideCreateTeam, decideDefaultTeamAfterLeaving, decideMemberRemoval, decideSwitchTeam, decideTeamUpdate } from './commands';
 import { presentTeam } from './present';
 import { currentTeam, findTeam, loadTeamState, requireTeamAdmin, requireTeamMember, teamsOf, type Reader } from './state';
-import { appendToSpaces, appendToTeam, appendToUser, resolveLogo, runCommand, teamNameSchema } from './support';
+import { appendToSpaces, appendToTeam, appendToUser, resolveLogo, teamNameSchema } from './support';
+import { runCommand } from '../../core/runCommand';
 import { teams } from './tables';
+import { teamStream } from '../../core/streams';
 
 type Resolver = IFieldResolver<unknown, MercuriusContext, any>;
 
@@ -44,8 +46,8 @@ function moveDefaultTeam(db: Reader, userId: string, leftTeamId: string) {
   return decideDefaultTeamAfterLeaving(user(db, userId), leftTeamId, next?.id ?? null);
 }
 
-function removeMember(context: MercuriusContext, actorId: string, teamId: string, userId: string, reason: 'removed' | 'left') {
-  runCommand(context, actorId, (unit) => {
+async function removeMember(context: MercuriusContext, actorId: string, teamId: string, userId: string, reason: 'removed' | 'left') {
+  await runCommand(context, actorId, (unit) => {
     const db = unit.transaction;
     if (reason === 'left') requireTeamMember(db, teamId, actorId);
     else requireTeamAdmin(db, teamId, actorId);
@@ -87,30 +89,30 @@ export const teamMutations: Record<string, Resolver> = {
     const name = teamNameSchema.parse(args.name);
     const ids = { teamId: newId(), personalProjectId: newId() };
     const logo = (await resolveLogo(context, args.logo, null, ids.teamId)) ?? null;
-    runCommand(context, actor.userId, (unit) => {
+    await runCommand(context, actor.userId, (unit) => {
       const creator = user(unit.transaction, actor.userId);
       const decided = decideCreateTeam({ ...ids, userId: actor.userId, name, logo, personalSpaceName: creator.firstname });
-      unit.append(`team:${ids.teamId}`, decided.team, { teamId: ids.teamId, expectedVersion: 0 });
+      unit.append(teamStream(ids.teamId), decided.team, { teamId: ids.teamId, expectedVersion: 0 });
       appendToSpaces(unit, ids.teamId, decided.spaces);
       appendToUser(unit, actor.userId, ids.teamId, decided.user);
     });
     const db = context.services.database.db;
     return presentTeam(db, requireTeamMember(db, ids.teamId, actor.userId).team, actor.userId);
   },
-  removeUserTeam: (_root, args: { user: string; team: string }, context) => {
+  removeUserTeam: async (_root, args: { user: string; team: string }, context) => {
     const actor = requireActor(context);
-    removeMember(context, actor.userId, args.team, args.user, 'removed');
+    await removeMember(context, actor.userId, args.team, args.user, 'removed');
     const db = context.services.database.db;
     return presentTeam(db, findTeam(db, args.team)!, actor.userId);
   },
-  leaveTeam: (_root, args: { team: string }, context) => {
+  leaveTeam: async (_root, args: { team: string }, context) => {
     const actor = requireActor(context);
-    removeMember(context, actor.userId, args.team, actor.userId, 'left');
+    await removeMember(context, actor.userId, args.team, actor.userId, 'left');
     return true;
   },
-  switchTeam: (_root, args: { team: string }, context) => {
+  switchTeam: async (_root, args: { team: string }, context) => {
     const actor = requireActor(context);
-    runCommand(context, actor.userId, (unit) => {
+    await runCommand(context, actor.userId, (unit) => {
       requireTeamMember(unit.transaction, args.team, actor.userId);
       appendToUser(unit, actor.userId, args.team, decideSwitchTeam(user(unit.transaction, actor.userId), args.team));
     });
@@ -126,7 +128,7 @@ export const teamMutations: Record<string, Resolver> = {
     if ((input.user == null) !== (input.type == null))
       throw new DomainError('BAD_USER_INPUT', 'Send user and type together to change a member’s role.');
     const logo = await resolveLogo(context, args.logo, team.logo, team.id);
-    const urlChanged = runCommand(context, actor.userId, (unit) => {
+    const urlChanged = await runCommand(context, actor.userId, (unit) => {
       const db = unit.transaction;
       requireTeamAdmin(db, input.team, actor.userId);
       const state = loadTeamState(db, input.team)!;

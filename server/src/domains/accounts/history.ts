@@ -1,8 +1,8 @@
 import { and, desc, inArray, lt, type SQL } from 'drizzle-orm';
-import type { DrizzleDatabase } from '../db/connection';
-import { users } from '../domains/accounts/tables';
-import { events } from './tables';
-import type { StoredEvent } from './types';
+import type { DrizzleDatabase } from '../../db/connection';
+import { users } from './tables';
+import { events } from '../../core/sqlite/tables';
+import type { StoredEvent } from '../../core/events';
 
 export interface HistoryActor {
   id: string;

@@ -8,7 +8,7 @@ import {
   teamPolicy,
   type SpaceFacts,
   type TeamSeat,
-} from './policies';
+} from './access';
 
 const admin: TeamSeat = { userId: 'a', role: 'admin', withinLimit: true };
 const adminBeyondLimit: TeamSeat = { userId: 'b', role: 'admin', withinLimit: false };

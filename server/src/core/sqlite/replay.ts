@@ -1,7 +1,7 @@
 import { asc, gt, getTableName, sql } from 'drizzle-orm';
-import type { DatabaseHandle } from '../db/connection';
+import type { DatabaseHandle } from '../../db/connection';
 import { events } from './tables';
-import type { Projection, StoredEvent } from './types';
+import type { Projection, StoredEvent } from '../events';
 
 const batchSize = 2000;
 

@@ -74,27 +74,3 @@ export const spacePolicy = {
     return seat !== null && seat.role !== 'guest' && !space.isPersonal;
   },
 };
-
-/** The caller's relation to the space some content (tasks, docs, files, its channel) is in. */
-export interface SpaceContentAccess {
-  seat: TeamSeat | null;
-  space: SpaceFacts;
-  spaceSeat: SpaceSeat;
-}
-
-/**
- * Who may do what to a space's content (tasks, docs; files and the channel build on it), from the space policy:
- * - read: whoever may see the space (its members, team admins, basic members for public spaces);
- * - write (create, edit, move): the space's members, guests included, and those who manage the space;
- *   a member seeing a public space they did not join reads until they join;
- * - manage one item (delete a task; share, unshare, delete a doc): its author while they may write,
- *   or those who manage the space (space admins, team admins for every shared space).
- */
-export const spaceContentPolicy = {
-  read: (access: SpaceContentAccess): boolean => spacePolicy.read(access.seat, access.space, access.spaceSeat),
-  write: (access: SpaceContentAccess): boolean =>
-    access.seat !== null && (access.spaceSeat.permission !== null || spacePolicy.manage(access.seat, access.space, access.spaceSeat)),
-  manage: (access: SpaceContentAccess, item: { authorId: string }): boolean =>
-    spaceContentPolicy.write(access) &&
-    (item.authorId === access.seat!.userId || spacePolicy.manage(access.seat, access.space, access.spaceSeat)),
-};

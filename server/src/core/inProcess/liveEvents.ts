@@ -1,18 +1,13 @@
 import mqemitter, { type MQEmitter } from 'mqemitter';
-import type { StoredEvent } from '../events/types';
-
-/** Topic names: every committed event goes to its team's topic and its stream's topic. */
-export const topics = {
-  team: (teamId: string) => `team:${teamId}`,
-  stream: (stream: string) => `stream:${stream}`,
-  global: 'events',
-} as const;
+import type { StoredEvent } from '../events';
+import { topics, type LiveEvents } from '../live';
 
 /**
- * The in-process emitter that GraphQL subscriptions listen on. Committed events are published here
- * by the event store's listener; a Redis-backed emitter can replace it for several processes.
+ * The in-process adapter of the live events port: committed events go to an mqemitter that GraphQL
+ * subscriptions listen on. A Redis-backed emitter (mqemitter-redis speaks the same interface) can
+ * replace it so several processes hear each other's events.
  */
-export class LiveEvents {
+export class InProcessLiveEvents implements LiveEvents {
   readonly emitter: MQEmitter = mqemitter({ concurrency: 0 });
 
   publish(committed: readonly StoredEvent[]): void {

@@ -1,0 +1,79 @@
+import type { Transaction } from '../db/connection';
+import type { Clock } from './clock';
+import type { DomainEvent, StoredEvent } from './events';
+
+/**
+ * The ports of the command door: what an area sees of the log. The SQLite adapter
+ * (`sqlite/eventStore.ts`) implements them today; a PostgreSQL adapter implements the same ports later.
+ */
+
+export interface AppendOptions {
+  teamId: string | null;
+  /** The stream's version the command decided from; a different current version is a conflict. */
+  expectedVersion?: number;
+}
+
+export interface CommandContext {
+  actorId: string | null;
+  /** A client-supplied id; the same id with the same request returns the first result. */
+  mutationId?: string | undefined;
+  /** The request the mutation id stands for (operation and arguments), hashed to detect reuse. */
+  request?: unknown;
+}
+
+/** The one door to the log, handed to a command inside its transaction. */
+export interface UnitOfWork {
+  /** The storage adapter's handle for reads and writes of projection rows inside the unit. */
+  readonly transaction: Transaction;
+  readonly actorId: string | null;
+  /** One reading of the clock for the whole unit: every event it appends carries this time. */
+  readonly now: Date;
+  streamVersion(stream: string): number;
+  /** Appends events to a stream, applies the projections, then runs the reactions to them, all in this unit. */
+  append(stream: string, domainEvents: readonly DomainEvent[], options: AppendOptions): StoredEvent[];
+}
+
+/** A command's decision and writes; it may be asynchronous (the unit stays open until it settles). */
+export type Work<Result> = (unit: UnitOfWork) => Result | Promise<Result>;
+
+/** The command door: runs `work` as one unit of work (all or nothing), with idempotency by mutation id. */
+export interface CommandDoor {
+  run<Result>(context: CommandContext, work: Work<Result>): Promise<Result>;
+  /** Appends events to one stream as one command; the convenience form of `run`. */
+  append(stream: string, domainEvents: readonly DomainEvent[], options: AppendOptions & CommandContext): Promise<StoredEvent[]>;
+}
+
+export interface ReadOptions {
+  afterSeq?: number;
+  stream?: string;
+  teamId?: string;
+  limit?: number;
+}
+
+export type EventListener = (events: readonly StoredEvent[]) => void;
+
+/** Reading the log, and hearing of events once their unit of work has committed. */
+export interface EventLog {
+  read(options?: ReadOptions): Promise<StoredEvent[]>;
+  streamVersion(stream: string): Promise<number>;
+  onCommitted(listener: EventListener): () => void;
+}
+
+/** The event store port: the door and the log together, as the app's services hold it. */
+export interface EventStore extends CommandDoor, EventLog {
+  readonly clock: Clock;
+}
+
+/**
+ * What an area does when an event (of any area) is appended: it decides and appends its own events in
+ * the same unit of work, before commit, so the producer never knows its consumers. Reactions run only
+ * when events are appended live; a replay applies the events they appended like any other, and never
+ * runs a reaction, so replay equals live.
+ */
+export interface Reaction {
+  /** A name for errors and tests, e.g. `tasks: a new space opens its board`. */
+  name: string;
+  /** The event types it reacts to. */
+  on: readonly string[];
+  react(unit: UnitOfWork, event: StoredEvent): void;
+}

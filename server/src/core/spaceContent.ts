@@ -1,0 +1,94 @@
+import { teamMessages } from '#shared/teams';
+import type { Transaction } from '../db/connection';
+import { DomainError } from '../errors';
+import { isId } from './ids';
+import { spacePolicy, type SpaceFacts, type SpaceSeat, type TeamSeat } from './access';
+
+/**
+ * The space-content access rule: who may read, write and manage what lives in a space (tasks, docs,
+ * files, its channel, and the areas to come). The rule is the core's; the facts it judges (the
+ * caller's seat in the team and in the space) come from the space directory, a port the teams area
+ * provides, so a content area never reaches into the teams area to ask.
+ */
+
+/** The caller's relation to the space some content (tasks, docs, files, its channel) is in. */
+export interface SpaceContentAccess {
+  seat: TeamSeat | null;
+  space: SpaceFacts;
+  spaceSeat: SpaceSeat;
+}
+
+/**
+ * Who may do what to a space's content (tasks, docs; files and the channel build on it), from the space policy:
+ * - read: whoever may see the space (its members, team admins, basic members for public spaces);
+ * - write (create, edit, move): the space's members, guests included, and those who manage the space;
+ *   a member seeing a public space they did not join reads until they join;
+ * - manage one item (delete a task; share, unshare, delete a doc): its author while they may write,
+ *   or those who manage the space (space admins, team admins for every shared space).
+ */
+export const spaceContentPolicy = {
+  read: (access: SpaceContentAccess): boolean => spacePolicy.read(access.seat, access.space, access.spaceSeat),
+  write: (access: SpaceContentAccess): boolean =>
+    access.seat !== null && (access.spaceSeat.permission !== null || spacePolicy.manage(access.seat, access.space, access.spaceSeat)),
+  manage: (access: SpaceContentAccess, item: { authorId: string }): boolean =>
+    spaceContentPolicy.write(access) &&
+    (item.authorId === access.seat!.userId || spacePolicy.manage(access.seat, access.space, access.spaceSeat)),
+};
+
+/** Reads work the same on the database and inside a command's transaction. */
+export type Reader = Pick<Transaction, 'select'>;
+
+/** A caller's access to a space's content, with the ids the content areas need alongside. */
+export interface SpaceContentAccessOf extends SpaceContentAccess {
+  projectId: string;
+  teamId: string;
+  userId: string;
+}
+
+/** The port the teams area implements: the caller's relation to a space, or null when there is no such space. */
+export interface SpaceDirectory {
+  access(db: Reader, projectId: string, userId: string): SpaceContentAccess | null;
+}
+
+/**
+ * The directory that answers for a database. It is bound to the database handle (by the app, from the
+ * area that provides it), like prepared statements per connection, so readers need nothing but `db`.
+ */
+const directories = new WeakMap<object, SpaceDirectory>();
+
+export function bindSpaceDirectory(db: object, directory: SpaceDirectory): void {
+  directories.set(db, directory);
+}
+
+function directoryOf(db: Reader): SpaceDirectory {
+  const directory = directories.get(db);
+  if (!directory) throw new Error('No space directory is bound to this database (bindSpaceDirectory).');
+  return directory;
+}
+
+/** The caller's access to a space's content (judge it with spaceContentPolicy), or null when there is no such space. */
+export function spaceContentAccess(db: Reader, projectId: string, userId: string): SpaceContentAccessOf | null {
+  if (!isId(userId) || !isId(projectId)) return null;
+  const access = directoryOf(db).access(db, projectId, userId);
+  if (!access) return null;
+  return { seat: access.seat, space: access.space, spaceSeat: access.spaceSeat, projectId, teamId: access.space.teamId, userId };
+}
+
+/** The caller's access to a space's content, or null when they may not see it (or there is no such space). */
+export function readableSpaceContent(db: Reader, projectId: string, userId: string): SpaceContentAccessOf | null {
+  const access = spaceContentAccess(db, projectId, userId);
+  return access && spaceContentPolicy.read(access) ? access : null;
+}
+
+/** The space, if the user may see its content; the same answer whether it does not exist or is out of sight. */
+export function requireReadableSpaceContent(db: Reader, projectId: string, userId: string): SpaceContentAccessOf {
+  const access = readableSpaceContent(db, projectId, userId);
+  if (!access) throw new DomainError('NOT_FOUND', teamMessages.spaceNotFound);
+  return access;
+}
+
+export function requireWritableSpaceContent(db: Reader, projectId: string, userId: string): SpaceContentAccessOf {
+  const access = requireReadableSpaceContent(db, projectId, userId);
+  if (!spaceContentPolicy.write(access)) throw new DomainError('PERMISSION_DENIED');
+  return access;
+}

@@ -1,0 +1,309 @@
+import { createHash, randomUUID } from 'node:crypto';
+import type Database from 'better-sqlite3';
+import { and, asc, eq, gt, max } from 'drizzle-orm';
+import type { DatabaseHandle, Transaction } from '../../db/connection';
+import { DomainError } from '../../errors';
+import { systemClock, type Clock } from '../clock';
+import type { AppendOptions, CommandContext, EventListener, EventStore, Reaction, ReadOptions, UnitOfWork, Work } from '../commands';
+import type { DomainEvent, Projection, StoredEvent } from '../events';
+import { events, mutationResults } from './tables';
+
+const maximumMutationIdLength = 128;
+/** Reactions may append events that other reactions answer; a chain this deep is a loop. */
+const maximumReactionDepth = 8;
+
+export interface SqliteEventStoreOptions {
+  reactions?: readonly Reaction[];
+  clock?: Clock;
+}
+
+interface OpenUnit<Result> {
+  unit: UnitOfWork;
+  appended: StoredEvent[];
+  mutationId: string | undefined;
+  actorKey: string;
+  requestHash: string;
+  /** The stored result of an earlier run with the same mutation id and request. */
+  previous: { result: Result } | null;
+}
+
+interface Statements {
+  begin: Database.Statement;
+  commit: Database.Statement;
+  rollback: Database.Statement;
+}
+
+/**
+ * The SQLite adapter of the event store port: the append-only log in one SQLite file. A command runs
+ * in one `BEGIN IMMEDIATE` transaction that writes its events, applies every projection and runs the
+ * reactions, so reads right after a mutation see it. Listeners hear of events only after the
+ * transaction commits, so nobody is told about a write that rolled back.
+ *
+ * Work that finishes synchronously (every command today) runs between BEGIN and COMMIT without
+ * yielding to the event loop. Work that returns a promise keeps the transaction open until it
+ * settles; meanwhile other units wait their turn, since SQLite has one writer per connection.
+ */
+export class SqliteEventStore implements EventStore {
+  private readonly listeners = new Set<EventListener>();
+  private readonly reactionsByType = new Map<string, Reaction[]>();
+  private readonly statements: Statements;
+  /** An asynchronous unit of work holding the transaction open; others wait for it. */
+  private openUnit: Promise<unknown> | null = null;
+  readonly clock: Clock;
+
+  constructor(
+    private readonly database: DatabaseHandle,
+    private readonly projections: readonly Projection[],
+    options: SqliteEventStoreOptions = {},
+  ) {
+    this.clock = options.clock ?? systemClock;
+    for (const reaction of options.reactions ?? []) {
+      for (const type of reaction.on) {
+        const list = this.reactionsByType.get(type) ?? [];
+        list.push(reaction);
+        this.reactionsByType.set(type, list);
+      }
+    }
+    this.statements = {
+      begin: database.sqlite.prepare('BEGIN IMMEDIATE'),
+      commit: database.sqlite.prepare('COMMIT'),
+      rollback: database.sqlite.prepare('ROLLBACK'),
+    };
+  }
+
+  onCommitted(listener: EventListener): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  async run<Result>(context: CommandContext, work: Work<Result>): Promise<Result> {
+    while (this.openUnit) await this.openUnit.catch(() => undefined);
+    const opened = this.begin<Result>(context);
+    let result: Result;
+    try {
+      if (opened.previous) {
+        result = opened.previous.result;
+      } else {
+        const decided = work(opened.unit);
+        if (isPromise(decided)) {
+          const settled = decided.finally(() => (this.openUnit = null));
+          this.openUnit = settled;
+          result = await settled;
+        } else {
+          result = decided;
+        }
+      }
+    } catch (error) {
+      this.rollback();
+      throw error;
+    }
+    return this.commit(opened, result);
+  }
+
+  /**
+   * `run` for synchronous work, answering synchronously: for SQLite-bound parts (doc rooms write their
+   * updates in the same transaction) that must know before returning whether the unit committed.
+   */
+  runNow<Result>(context: CommandContext, work: (unit: UnitOfWork) => Result): Result {
+    if (this.openUnit) throw new Error('An asynchronous unit of work holds the transaction.');
+    const opened = this.begin<Result>(context);
+    let result: Result;
+    try {
+      result = opened.previous ? opened.previous.result : work(opened.unit);
+      if (isPromise(result)) throw new Error('runNow takes synchronous work only.');
+    } catch (error) {
+      this.rollback();
+      throw error;
+    }
+    return this.commit(opened, result);
+  }
+
+  /** Opens the transaction and looks up an earlier result of the same mutation id. */
+  private begin<Result>(context: CommandContext): OpenUnit<Result> {
+    const mutationId = context.mutationId;
+    if (mutationId !== undefined && (mutationId.length === 0 || mutationId.length > maximumMutationIdLength)) {
+      throw new DomainError('BAD_USER_INPUT', `A mutation id must be 1 to ${maximumMutationIdLength} characters.`);
+    }
+    const actorKey = context.actorId ?? 'anonymous';
+    const requestHash = mutationId === undefined ? '' : hashRequest(context.request);
+    const appended: StoredEvent[] = [];
+    // The drizzle database on the same connection: between BEGIN and COMMIT it is the transaction.
+    const transaction = this.database.db as unknown as Transaction;
+    this.statements.begin.run();
+    try {
+      const unit = this.createUnitOfWork(transaction, context.actorId, mutationId ?? null, appended);
+      if (mutationId === undefined) return { unit, appended, mutationId, actorKey, requestHash, previous: null };
+      const previous = transaction
+        .select()
+        .from(mutationResults)
+        .where(and(eq(mutationResults.actorKey, actorKey), eq(mutationResults.mutationId, mutationId)))
+        .get();
+      if (previous && previous.requestHash !== requestHash) throw new DomainError('IDEMPOTENCY_KEY_REUSED');
+      return { unit, appended, mutationId, actorKey, requestHash, previous: previous ? { result: previous.result as Result } : null };
+    } catch (error) {
+      this.rollback();
+      throw error;
+    }
+  }
+
+  /** Records the result of a mutation sent with an id, commits, then tells the listeners. */
+  private commit<Result>(opened: OpenUnit<Result>, result: Result): Result {
+    try {
+      if (opened.mutationId !== undefined && !opened.previous) {
+        opened.unit.transaction
+          .insert(mutationResults)
+          .values({
+            actorKey: opened.actorKey,
+            mutationId: opened.mutationId,
+            requestHash: opened.requestHash,
+            result: result ?? null,
+            createdAt: opened.unit.now.toISOString(),
+          })
+          .run();
+      }
+      this.statements.commit.run();
+    } catch (error) {
+      this.rollback();
+      throw error;
+    }
+    if (opened.appended.length > 0) this.notify(opened.appended);
+    return result;
+  }
+
+  private rollback(): void {
+    if (this.database.sqlite.inTransaction) this.statements.rollback.run();
+  }
+
+  append(stream: string, domainEvents: readonly DomainEvent[], options: AppendOptions & CommandContext): Promise<StoredEvent[]> {
+    return this.run(options, (unit) => unit.append(stream, domainEvents, options));
+  }
+
+  async streamVersion(stream: string): Promise<number> {
+    return currentVersion(this.database.db, stream);
+  }
+
+  async read(options: ReadOptions = {}): Promise<StoredEvent[]> {
+    const conditions = [gt(events.seq, options.afterSeq ?? 0)];
+    if (options.stream !== undefined) conditions.push(eq(events.stream, options.stream));
+    if (options.teamId !== undefined) conditions.push(eq(events.teamId, options.teamId));
+    const query = this.database.db
+      .select()
+      .from(events)
+      .where(and(...conditions))
+      .orderBy(asc(events.seq));
+    return (options.limit === undefined ? query.all() : query.limit(options.limit).all()) as StoredEvent[];
+  }
+
+  private createUnitOfWork(
+    transaction: Transaction,
+    actorId: string | null,
+    mutationId: string | null,
+    appended: StoredEvent[],
+  ): UnitOfWork {
+    const projections = this.projections;
+    const reactionsByType = this.reactionsByType;
+    const now = this.clock.now();
+    const createdAt = now.toISOString();
+    let depth = 0;
+    const unit: UnitOfWork = {
+      transaction,
+      actorId,
+      now,
+      streamVersion: (stream) => currentVersion(transaction, stream),
+      append(stream, domainEvents, options) {
+        const version = currentVersion(transaction, stream);
+        if (options.expectedVersion !== undefined && options.expectedVersion !== version) {
+          throw new DomainError('CONFLICT', undefined, { stream, expectedVersion: options.expectedVersion, actualVersion: version });
+        }
+        const stored: StoredEvent[] = [];
+        domainEvents.forEach((domainEvent, index) => {
+          const row = {
+            id: randomUUID(),
+            teamId: options.teamId,
+            stream,
+            version: version + index + 1,
+            type: domainEvent.type,
+            actorId,
+            payload: domainEvent.payload,
+            mutationId,
+            createdAt,
+          };
+          const inserted = transaction.insert(events).values(row).returning({ seq: events.seq }).get();
+          const event: StoredEvent = { ...row, seq: inserted.seq };
+          for (const projection of projections) projection.apply(transaction, event);
+          stored.push(event);
+        });
+        appended.push(...stored);
+        if (reactionsByType.size > 0) {
+          for (const event of stored) {
+            const reactions = reactionsByType.get(event.type);
+            if (!reactions) continue;
+            if (depth >= maximumReactionDepth)
+              throw new Error(`Reactions to ${event.type} nest deeper than ${maximumReactionDepth}: a loop?`);
+            depth += 1;
+            try {
+              for (const reaction of reactions) reaction.react(unit, event);
+            } finally {
+              depth -= 1;
+            }
+          }
+        }
+        return stored;
+      },
+    };
+    return unit;
+  }
+
+  private notify(committed: readonly StoredEvent[]): void {
+    for (const listener of this.listeners) {
+      try {
+        listener(committed);
+      } catch (error) {
+        // A failing listener must not undo a committed write nor starve the other listeners.
+        queueMicrotask(() => {
+          throw error;
+        });
+      }
+    }
+  }
+}
+
+function isPromise<Value>(value: Value | Promise<Value>): value is Promise<Value> {
+  return typeof (value as { then?: unknown } | null)?.then === 'function';
+}
+
+function currentVersion(database: Pick<Transaction, 'select'>, stream: string): number {
+  const row = database
+    .select({ version: max(events.version) })
+    .from(events)
+    .where(eq(events.stream, stream))
+    .get();
+  return row?.version ?? 0;
+}
+
+/** A stable hash of a request: key order in objects does not change it. */
+export function hashRequest(request: unknown): string {
+  return createHash('sha256')
+    .update(stableStringify(request ?? null))
+    .digest('hex');
+}
+
+function stableStringify(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(stableStringify).join(',')}]`;
+  if (value !== null && typeof value === 'object') {
+    const entries = Object.entries(value as Record<string, unknown>)
+      .filter(([, entry]) => entry !== undefined)
+      .sort(([left], [right]) => (left < right ? -1 : left > right ? 1 : 0));
+    return `{${entries.map(([key, entry]) => `${JSON.stringify(key)}:${stableStringify(entry)}`).join(',')}}`;
+  }
+  return JSON.stringify(value) ?? 'null';
+}
+
+/**
+ * The SQLite event store behind a port, for the parts bound to SQLite anyway (doc rooms keep their
+ * updates in the same file and write them in the same transaction as their events).
+ */
+export function sqliteEventStoreOf(store: EventStore): SqliteEventStore {
+  if (!(store instanceof SqliteEventStore)) throw new Error('Doc rooms need the SQLite event store.');
+  return store;
+}
