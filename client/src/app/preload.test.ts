@@ -1,21 +1,23 @@
 import { describe, expect, it, vi } from 'vitest';
 import { currentTeamAtom, currentUserAtom } from '../features/auth/session';
 import { spacesAtom, spaceListAtom } from '../features/spaces/atoms';
-import { RequestError, type GraphQLClient, type GraphQLDocument } from '../lib/graphql';
+import { RequestError, type GraphQLClient } from '../lib/graphql';
+import { operationOf, type GraphQLDocument } from '../lib/graphqlDocument';
 import { createAppStore } from '../lib/store';
 import { delayedPreloads, runStartupPreload, scheduleDelayedPreloads, type PreloadScheduler } from './preload';
 
 const user = { id: 'u1', email: 'ada@example.com', firstname: 'Ada', lastname: 'Lovelace', language: 'en', profileImg: null };
-const team = { id: 't1', name: 'Analytical Engines', logo: null, url: null };
+const team = { id: 't1', name: 'Analytical Engines', logo: null, url: null, role: null };
 
 function fakeRequest(answers: Record<string, unknown>) {
   const calls: { operation: string; variables: unknown; silent: boolean | undefined }[] = [];
-  const request = vi.fn(async (document: GraphQLDocument<unknown, object>, variables?: unknown, options?: { silent?: boolean }) => {
-    calls.push({ operation: document.operation, variables, silent: options?.silent });
-    const answer = answers[document.operation];
+  const request = vi.fn(async (document: GraphQLDocument<unknown, never>, variables?: unknown, options?: { silent?: boolean }) => {
+    const operation = operationOf(document);
+    calls.push({ operation, variables, silent: options?.silent });
+    const answer = answers[operation];
     if (answer instanceof Error) throw answer;
-    if (answer === undefined) throw new RequestError('graphql', 'Cannot query field', document.operation);
-    return { [document.operation]: answer };
+    if (answer === undefined) throw new RequestError('graphql', 'Cannot query field', operation);
+    return { [operation]: answer };
   });
   return { request: request as unknown as GraphQLClient['request'], calls };
 }

@@ -11,7 +11,8 @@
  * with their areas.
  */
 import { preload as preloadTiming } from '#shared/constants';
-import { currentTeamAtom, currentUserAtom, getTeamDocument, getUserDocument } from '../features/auth/session';
+import { getTeamDocument, getUserDocument } from '../features/auth/operations';
+import { currentTeamAtom, currentUserAtom } from '../features/auth/session';
 import { storeSpacesAtom } from '../features/spaces/atoms';
 import { getProjectBasicDocument, getProjectsDocument } from '../features/spaces/operations';
 import { hasUserCookie } from '../lib/cookies';

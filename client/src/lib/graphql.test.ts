@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { errorMessages } from '#shared/errors';
-import { createGraphQLClient, gql, onServerAnswered, request, RequestError, retryDelayMs, rootFieldOf, type CatalogueKey } from './graphql';
+import { createGraphQLClient, onServerAnswered, request, RequestError, retryDelayMs, type CatalogueKey } from './graphql';
+import { documentSource, graphql, operationOf, rootFieldOf, type GraphQLDocument } from './graphqlDocument';
 
 type Reply = { data?: unknown; errors?: { message: string; extensions?: { code: string } }[] } | Error;
 
@@ -31,8 +32,8 @@ function setup(replies: Reply[], extra: { signInPath?: () => string; onAnswered?
   return { ...dependencies, client, calls, operations };
 }
 
-const getUser = gql<{ getUser: { id: string } }>('query GetUser { getUser { id } }');
-const getTask = gql<{ getTask: { id: string } }, { id: string }>('query GetTask($id: ID!) { getTask(id: $id) { id } }');
+const getUser = graphql('query GetUser { getUser { id } }');
+const getTask = graphql('query GetTask($id: ID!) { getTask(id: $id) { id } }');
 const failure = (message: string, code?: string): Reply => ({ errors: [{ message, ...(code ? { extensions: { code } } : {}) }] });
 const refreshed: Reply = { data: { refreshToken: { token: 'new' } } };
 
@@ -42,12 +43,12 @@ describe('graphql client: the SPEC §8 error catalogue', () => {
     await expect(client.request(getTask, { id: 't1' })).resolves.toEqual({ getTask: { id: 't1' } });
     expect(calls[0]?.url).toBe('/graphql');
     expect(calls[0]?.init).toMatchObject({ method: 'POST', credentials: 'include', headers: { 'content-type': 'application/json' } });
-    expect(calls[0]?.body).toEqual({ query: getTask.source, variables: { id: 't1' } });
+    expect(calls[0]?.body).toEqual({ query: documentSource(getTask), variables: { id: 't1' } });
   });
 
   it('names an operation by its root field, aliases included', () => {
-    expect(getTask.operation).toBe('getTask');
-    expect(rootFieldOf('query { task: getTask(id: 1) { id } }')).toBe('getTask');
+    expect(operationOf(getTask)).toBe('getTask');
+    expect(operationOf(graphql('query Aliased { task: getTask(id: "1") { id } }'))).toBe('getTask');
     expect(rootFieldOf('mutation LastViewed($p: ID) {\n  lastViewed(project: $p)\n}')).toBe('lastViewed');
   });
 
@@ -107,15 +108,16 @@ describe('graphql client: the SPEC §8 error catalogue', () => {
     expect(toast).not.toHaveBeenCalled();
   });
 
-  it.each([
-    ['lastViewed', 'mutation LastViewed($project: ID) { lastViewed(project: $project) }', 'Anything went wrong'],
-    ['getMessages', 'query { getMessages(project: "p", first: 20) { id } }', 'Database busy'],
-    ['getFolder', 'query { getFolder(folder: "f") { id } }', 'Folder not ready'],
-    ['getTask', 'query { getTask(id: "t") { id } }', 'Wrong Task'],
-    ['getTask', 'query { getTask(id: "t") { id } }', 'Cannot return null for non-nullable field Query.getTask.'],
-  ])('SPEC §8: %s failing with "%s" is retried once after 500 ms', async (operation, source, message) => {
+  const retried: [string, GraphQLDocument<unknown, Record<string, never>>, string][] = [
+    ['lastViewed', graphql('mutation LastViewed($project: ID) { lastViewed(project: $project) }'), 'Anything went wrong'],
+    ['getMessages', graphql('query GetMessages { getMessages(project: "p", first: 20) { id } }'), 'Database busy'],
+    ['getFolder', graphql('query GetFolder { getFolder(folder: "f") { id } }'), 'Folder not ready'],
+    ['getTask', graphql('query GetTask { getTask(id: "t") { id } }'), 'Wrong Task'],
+    ['getTask', graphql('query GetTask { getTask(id: "t") { id } }'), 'Cannot return null for non-nullable field Query.getTask.'],
+  ];
+  it.each(retried)('SPEC §8: %s failing with "%s" is retried once after 500 ms', async (operation, document, message) => {
     const { client, operations, sleep, toast } = setup([failure(message), { data: { [operation]: { id: 'x' } } }]);
-    await expect(client.request(gql(source))).resolves.toEqual({ [operation]: { id: 'x' } });
+    await expect(client.request(document)).resolves.toEqual({ [operation]: { id: 'x' } });
     expect(operations()).toEqual([operation, operation]);
     expect(sleep).toHaveBeenCalledWith(retryDelayMs);
     expect(retryDelayMs).toBe(500);
@@ -124,7 +126,7 @@ describe('graphql client: the SPEC §8 error catalogue', () => {
 
   it('SPEC §8: the delayed retry happens only once; a second failure is toasted', async () => {
     const { client, operations, sleep, toast } = setup([failure('Database busy'), failure('Database busy')]);
-    await expect(client.request(gql('query { getMessages(first: 20) { id } }'))).rejects.toMatchObject({ kind: 'graphql' });
+    await expect(client.request(graphql('query GetMessages { getMessages(first: 20) { id } }'))).rejects.toMatchObject({ kind: 'graphql' });
     expect(operations()).toEqual(['getMessages', 'getMessages']);
     expect(sleep).toHaveBeenCalledTimes(1);
     expect(toast).toHaveBeenCalledWith({ message: 'Database busy', icon: 'info' });

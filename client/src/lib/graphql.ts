@@ -24,30 +24,10 @@ import { clearUserCookie } from './cookies';
 import { i18n } from './i18n';
 import { navigateTo } from './navigation';
 import { signInPathFor } from '../app/routeRules';
+import { documentSource, graphql, operationOf, type GraphQLDocument } from './graphqlDocument';
 
-export type Variables = object;
-
-/** A GraphQL document that carries its result and variable types. Build one with `gql`. */
-export interface GraphQLDocument<TData, TVariables extends Variables = Record<never, never>> {
-  readonly source: string;
-  /** The first root field, e.g. "getTask": the SPEC §7 operation name the catalogue matches on. */
-  readonly operation: string;
-  /** Phantom members: never set, they only carry the types. */
-  readonly __data?: TData;
-  readonly __variables?: TVariables;
-}
-
-export function gql<TData, TVariables extends Variables = Record<never, never>>(source: string): GraphQLDocument<TData, TVariables> {
-  return { source, operation: rootFieldOf(source) };
-}
-
-/** The first field inside the outermost selection set (alias-aware): `query A { x: getTask(id: 1) { id } }` -> "getTask". */
-export function rootFieldOf(source: string): string {
-  const selection = source.slice(source.indexOf('{') + 1);
-  const match = /^\s*([_A-Za-z]\w*)\s*(?::\s*([_A-Za-z]\w*))?/.exec(selection);
-  if (!match?.[1]) throw new Error(`GraphQL document without a root field: ${source}`);
-  return match[2] ?? match[1];
-}
+/** A document's variables by name, as gql.tada types them from its declarations. */
+export type Variables = Readonly<Record<string, unknown>>;
 
 export interface RequestOptions {
   /** For start-up preloads (SPEC §7): failures are logged to the console only, never toasted. */
@@ -130,16 +110,28 @@ interface ExecutionResult {
   errors?: readonly GraphQLErrorPayload[];
 }
 
+/** One document on its way: its printed text, its operation and its variables. */
+interface Call {
+  source: string;
+  operation: string;
+  variables: Variables | undefined;
+}
+
 interface Attempt {
   refreshed: boolean;
   retried: boolean;
 }
 
-type VariablesArguments<TVariables> = [keyof TVariables] extends [never]
-  ? [variables?: TVariables, options?: RequestOptions]
-  : [variables: TVariables, options?: RequestOptions];
+/**
+ * The variables argument: optional when the document declares none or only optional ones, required otherwise. Its type
+ * comes from the document alone (NoInfer), so a variable the document does not declare is an error too.
+ */
+export type VariablesArguments<TVariables> =
+  Record<string, never> extends TVariables
+    ? [variables?: NoInfer<TVariables>, options?: RequestOptions]
+    : [variables: NoInfer<TVariables>, options?: RequestOptions];
 
-export const refreshTokenDocument = gql<{ refreshToken: { token: string } }>('mutation RefreshToken { refreshToken { token } }');
+export const refreshTokenDocument = graphql('mutation RefreshToken { refreshToken { token } }');
 
 export function createGraphQLClient(dependencies: GraphQLClientDependencies) {
   let refreshing: Promise<void> | undefined;
@@ -160,18 +152,15 @@ export function createGraphQLClient(dependencies: GraphQLClientDependencies) {
     return isErrorCode(code) && message === errorMessages[code] ? dependencies.translateErrorCode(code, message) : message;
   }
 
-  async function send(
-    document: GraphQLDocument<unknown, Variables>,
-    variables: Variables | undefined,
-    options: RequestOptions,
-  ): Promise<ExecutionResult> {
+  async function send(call: Call, options: RequestOptions): Promise<ExecutionResult> {
+    const { operation } = call;
     let response: Response;
     try {
       response = await dependencies.fetch(dependencies.endpoint, {
         method: 'POST',
         credentials: 'include',
         headers: { 'content-type': 'application/json', accept: 'application/json' },
-        body: JSON.stringify({ query: document.source, variables: variables ?? {} }),
+        body: JSON.stringify({ query: call.source, variables: call.variables ?? {} }),
         // A request that never answers (a half-open connection) must end, or whatever waits on it stays loading.
         signal: options.signal
           ? AbortSignal.any([options.signal, AbortSignal.timeout(requestTimeoutMs)])
@@ -180,8 +169,8 @@ export function createGraphQLClient(dependencies: GraphQLClientDependencies) {
     } catch (error) {
       if (options.signal?.aborted) throw error;
       const message = dependencies.translate('errors.network');
-      report(options, document.operation, message);
-      throw new RequestError('network', message, document.operation);
+      report(options, operation, message);
+      throw new RequestError('network', message, operation);
     }
     const body = (await response.json().catch(() => null)) as ExecutionResult | null;
     // A server restarting (503), a proxy's gateway error or a body over the limit answers JSON that is no
@@ -189,42 +178,42 @@ export function createGraphQLClient(dependencies: GraphQLClientDependencies) {
     if (body === null || typeof body !== 'object' || (!('data' in body) && !('errors' in body))) {
       const kind = body !== null && response.status >= 500 ? 'network' : 'response';
       const message = dependencies.translate(kind === 'network' ? 'errors.network' : 'errors.unexpectedResponse');
-      report(options, document.operation, kind === 'network' ? message : `${message} (${response.status})`);
-      throw new RequestError(kind, message, document.operation);
+      report(options, operation, kind === 'network' ? message : `${message} (${response.status})`);
+      throw new RequestError(kind, message, operation);
     }
     dependencies.onAnswered?.();
     return body;
   }
 
-  async function execute<TData>(
-    document: GraphQLDocument<TData, Variables>,
-    variables: Variables | undefined,
-    options: RequestOptions,
-    attempt: Attempt,
-  ): Promise<TData> {
-    const result = await send(document, variables, options);
+  async function execute(call: Call, options: RequestOptions, attempt: Attempt): Promise<unknown> {
+    const { operation } = call;
+    const result = await send(call, options);
     const first = result.errors?.[0];
-    if (!first) return result.data as TData;
+    if (!first) return result.data;
 
     const message = typeof first.message === 'string' ? first.message : String(first.message);
     const { code, ...details } = first.extensions ?? {};
-    if (isNoAccessToken(message) || isInvalidRefreshToken(message)) signOut(document.operation, message);
+    if (isNoAccessToken(message) || isInvalidRefreshToken(message)) signOut(operation, message);
     if (isExpiredToken(message) && !attempt.refreshed) {
       try {
         await refreshSession();
       } catch (error) {
-        if (error instanceof RequestError && error.kind !== 'unauthenticated') report(options, document.operation, error.message);
+        if (error instanceof RequestError && error.kind !== 'unauthenticated') report(options, operation, error.message);
         throw error;
       }
-      return execute(document, variables, options, { ...attempt, refreshed: true });
+      return execute(call, options, { ...attempt, refreshed: true });
     }
-    if (!attempt.retried && isRetriedAfterDelay(document.operation, message)) {
+    if (!attempt.retried && isRetriedAfterDelay(operation, message)) {
       await dependencies.sleep(retryDelayMs);
-      return execute(document, variables, options, { ...attempt, retried: true });
+      return execute(call, options, { ...attempt, retried: true });
     }
     const shown = displayMessage(code, message);
-    report(options, document.operation, shown);
-    throw new RequestError('graphql', shown, document.operation, typeof code === 'string' ? code : undefined, details);
+    report(options, operation, shown);
+    throw new RequestError('graphql', shown, operation, typeof code === 'string' ? code : undefined, details);
+  }
+
+  function callOf(document: GraphQLDocument<unknown, never>, variables: Variables | undefined): Call {
+    return { source: documentSource(document), operation: operationOf(document), variables };
   }
 
   /**
@@ -232,7 +221,7 @@ export function createGraphQLClient(dependencies: GraphQLClientDependencies) {
    * tokens and reuse detection, two parallel refreshes would revoke the whole session.
    */
   function refreshSession(): Promise<void> {
-    refreshing ??= execute(refreshTokenDocument, undefined, { silent: true }, { refreshed: true, retried: true })
+    refreshing ??= execute(callOf(refreshTokenDocument, undefined), { silent: true }, { refreshed: true, retried: true })
       .then(() => undefined)
       .finally(() => {
         refreshing = undefined;
@@ -240,11 +229,14 @@ export function createGraphQLClient(dependencies: GraphQLClientDependencies) {
     return refreshing;
   }
 
-  function request<TData, TVariables extends Variables>(
+  /** Runs a document with its variables; resolves with its data, typed from the schema by the document. */
+  async function request<TData, TVariables extends Variables>(
     document: GraphQLDocument<TData, TVariables>,
     ...[variables, options]: VariablesArguments<TVariables>
   ): Promise<TData> {
-    return execute(document as GraphQLDocument<TData, Variables>, variables, options ?? {}, { refreshed: false, retried: false });
+    const data = await execute(callOf(document, variables), options ?? {}, { refreshed: false, retried: false });
+    // The server answered this document, validated against the schema its types come from.
+    return data as TData;
   }
 
   return { request, refreshSession };

@@ -7,7 +7,8 @@ import { useServer as serveGraphqlWs } from 'graphql-ws/use/ws';
 import type * as GraphQL from 'graphql';
 import WebSocket, { WebSocketServer } from 'ws';
 import { websocketRetryDelay } from '#shared/constants';
-import { gql, RequestError } from './graphql';
+import { RequestError } from './graphql';
+import { documentSource, type GraphQLDocument } from './graphqlDocument';
 import { createAppStore } from './store';
 import {
   connectionStatusAtom,
@@ -174,7 +175,9 @@ function openSocket() {
   return { readyState: 1, send: vi.fn(), close: vi.fn() };
 }
 
-const ticksDocument = gql<{ ticks: number }>('subscription { ticks }');
+// The test servers' own schema (ticks, beats), not the app's: documents typed by hand. Variables only tell subscriptions apart.
+const ticksDocument: GraphQLDocument<{ ticks: number }, Record<string, unknown>> = { text: 'subscription Ticks { ticks }', fragments: [] };
+const beatsDocument: GraphQLDocument<{ beats: number }, Record<string, unknown>> = { text: 'subscription Beats { beats }', fragments: [] };
 const closeEvent = (code: number, reason = '') => ({ code, reason });
 const refusal = (code: string, message = code) => [{ message, extensions: { code } }];
 
@@ -221,7 +224,7 @@ describe('subscribe: a live view never stays silently dead', () => {
 
     backOff.waits[0]!.end();
     await vi.waitFor(() => expect(graphqlWs.subscriptions).toHaveLength(2));
-    expect(graphqlWs.subscriptions[1]!.payload).toEqual({ query: ticksDocument.source, variables: {} });
+    expect(graphqlWs.subscriptions[1]!.payload).toEqual({ query: documentSource(ticksDocument), variables: {} });
     graphqlWs.events().connecting?.(false);
     expect(deps.store.get(connectionStatusAtom)).toBe('reconnecting');
     expect(reconnected).not.toHaveBeenCalled();
@@ -575,7 +578,11 @@ describe('subscription client against a real graphql-ws server', () => {
 
   function liveSubscription(client: Parameters<typeof subscribe>[3], field: 'ticks' | 'beats' = 'ticks') {
     const received: number[] = [];
-    cleanups.push(subscribe(gql<Record<string, number>>(`subscription { ${field} }`), {}, (data) => received.push(data[field]!), client));
+    cleanups.push(
+      field === 'ticks'
+        ? subscribe(ticksDocument, {}, ({ ticks }) => received.push(ticks), client)
+        : subscribe(beatsDocument, {}, ({ beats }) => received.push(beats), client),
+    );
     return received;
   }
 
@@ -699,7 +706,7 @@ describe('subscription client against a real graphql-ws server', () => {
     const reconnected = vi.fn();
     cleanups.push(onReconnect(reconnected));
     const received: number[] = [];
-    cleanups.push(subscribe(gql<{ ticks: number }>('subscription { ticks }'), {}, ({ ticks }) => received.push(ticks), client));
+    cleanups.push(subscribe(ticksDocument, {}, ({ ticks }) => received.push(ticks), client));
     await vi.waitFor(() => expect(received.length).toBeGreaterThan(0));
 
     server.closeAll(4499, 'Slow consumer: too much data waiting to be sent');
@@ -749,7 +756,7 @@ describe('subscription client against a real graphql-ws server', () => {
     cleanups.push(onReconnect(reconnected));
 
     const received: number[] = [];
-    const unsubscribe = subscribe(gql<{ ticks: number }>('subscription { ticks }'), {}, ({ ticks }) => received.push(ticks), client);
+    const unsubscribe = subscribe(ticksDocument, {}, ({ ticks }) => received.push(ticks), client);
     cleanups.push(unsubscribe);
     await vi.waitFor(() => expect(received.length).toBeGreaterThan(0));
     expect(deps.store.get(connectionStatusAtom)).toBe('connected');

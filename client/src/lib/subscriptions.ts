@@ -28,15 +28,8 @@ import { createClient, type Client, type ClientOptions, type SubscribePayload } 
 import { websocketKeepAliveMs, websocketRetryDelay } from '#shared/constants';
 import { sleep } from './browser';
 import { readCookie, userCookieName } from './cookies';
-import {
-  isExpiredToken,
-  isNoAccessToken,
-  onServerAnswered,
-  refreshSession,
-  RequestError,
-  type GraphQLDocument,
-  type Variables,
-} from './graphql';
+import { isExpiredToken, isNoAccessToken, onServerAnswered, refreshSession, RequestError, type Variables } from './graphql';
+import { documentSource, operationOf, type GraphQLDocument } from './graphqlDocument';
 import { appStore, atom, type AppStore } from './store';
 
 /** `idle`: no socket (lazy, nothing subscribed). `reconnecting`: the socket dropped and is being retried. */
@@ -502,21 +495,18 @@ export function reconnectNow(): void {
  */
 export function subscribe<TData, TVariables extends Variables>(
   document: GraphQLDocument<TData, TVariables>,
-  variables: TVariables,
-  onNext: (data: TData) => void,
+  variables: NoInfer<TVariables>,
+  onNext: (data: NoInfer<TData>) => void,
   target: Pick<SubscriptionClient, 'subscribeLive'> = client(),
 ): () => void {
-  return target.subscribeLive<TData>(
-    { query: document.source, variables: variables as Record<string, unknown> },
-    { operation: document.operation, next: onNext },
-  );
+  return target.subscribeLive<TData>({ query: documentSource(document), variables }, { operation: operationOf(document), next: onNext });
 }
 
 /** React binding of `subscribe`: resubscribes when the variables change, unsubscribes on unmount. */
 export function useSubscription<TData, TVariables extends Variables>(
   document: GraphQLDocument<TData, TVariables>,
-  variables: TVariables,
-  onNext: (data: TData) => void,
+  variables: NoInfer<TVariables>,
+  onNext: (data: NoInfer<TData>) => void,
   enabled = true,
 ): void {
   const latest = useRef(onNext);

@@ -3,7 +3,7 @@
  * a handler's reply, recording every call. Unknown operations answer `{ data: {} }`.
  */
 import { vi } from 'vitest';
-import { rootFieldOf } from '../lib/graphql';
+import { rootFieldOf } from '../lib/graphqlDocument';
 
 export interface GraphQLReply {
   data?: unknown;

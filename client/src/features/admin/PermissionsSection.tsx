@@ -11,6 +11,7 @@ import { getProjectsWithMembersDocument, setPermissionDocument, type PermissionC
 import { teamPeopleAtom } from '../teams/atoms';
 import { loadTeamPeople } from '../teams/teamData';
 import styles from './Admin.module.css';
+import { spacePermissionOf, teamRoleOf } from '../../lib/roles';
 
 /** Admin › Permissions: every member against every shared space, with their permission; space admins change it in place. */
 export function PermissionsSection() {
@@ -88,11 +89,11 @@ export function PermissionsSection() {
                 <tr key={person.id}>
                   <th scope="row">
                     <span className={styles.matrixPerson}>{name}</span>
-                    <span className={styles.matrixRole}>{t(`teams.roles.${person.role ?? 'basic'}`)}</span>
+                    <span className={styles.matrixRole}>{t(`teams.roles.${teamRoleOf(person.role)}`)}</span>
                   </th>
                   {spaces.map((space) => {
                     const permission = space.users.find((member) => member.id === person.id)?.permission ?? null;
-                    const label = permission ? t(`spaces.permissions.${permission}`) : t('admin.permissions.none');
+                    const label = permission ? t(`spaces.permissions.${spacePermissionOf(permission)}`) : t('admin.permissions.none');
                     return (
                       <td key={space.id}>
                         {space.canManage ? (

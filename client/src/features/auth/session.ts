@@ -2,44 +2,22 @@
  * The signed-in user and their team: loaded by the start-up preload (SPEC §7), read by the
  * dashboard frame. Logout lives here too.
  */
-import type { TeamRole } from '#shared/teams';
-import { gql, request } from '../../lib/graphql';
+import { request } from '../../lib/graphql';
+import type { ResultOf } from '../../lib/graphqlDocument';
 import { clearUserCookie, readCookie, userCookieName } from '../../lib/cookies';
 import { navigateTo } from '../../lib/navigation';
 import { appStore, atom, type AppStore } from '../../lib/store';
 import { forgetDrafts } from '../chat/drafts';
 import { forgetLocalDocs } from '../docs/collab/localDocs';
 import { forgetPendingTaskEdits } from '../tasks/pendingEdits';
+import { editUserLanguageDocument, logoutDocument, type currentTeamFragment, type currentUserFragment } from './operations';
 
-export interface CurrentUser {
-  id: string;
-  email: string;
-  firstname: string | null;
-  lastname: string | null;
-  language: string | null;
-  profileImg: string | null;
-}
-
-export interface CurrentTeam {
-  id: string;
-  name: string | null;
-  logo: string | null;
-  url: string | null;
-  /** The caller's effective role in it (admin, basic or guest); absent before it is known. */
-  role?: TeamRole | null;
-}
+export type CurrentUser = ResultOf<typeof currentUserFragment>;
+/** The current team, with the caller's effective role in it (admin, basic or guest). */
+export type CurrentTeam = ResultOf<typeof currentTeamFragment>;
 
 export const currentUserAtom = atom<CurrentUser | null>(null);
 export const currentTeamAtom = atom<CurrentTeam | null>(null);
-
-export const getUserDocument = gql<{ getUser: CurrentUser | null }>(
-  'query GetUser { getUser { id email firstname lastname language profileImg } }',
-);
-export const getTeamDocument = gql<{ getTeam: CurrentTeam | null }>('query GetTeam { getTeam { id name logo url role } }');
-export const logoutDocument = gql<{ logout: unknown }>('mutation Logout { logout }');
-export const editUserLanguageDocument = gql<{ ediUserLanguage: unknown }, { id: string; language: string }>(
-  'mutation EdiUserLanguage($id: ID!, $language: String!) { ediUserLanguage(id: $id, language: $language) { id language } }',
-);
 
 /** "Ada Lovelace", else the e-mail address. */
 export function displayName(user: Pick<CurrentUser, 'firstname' | 'lastname' | 'email'>): string {

@@ -14,6 +14,7 @@ import {
   getPrivatsDocument,
   getSpaceChatsDocument,
   getTaskChatsDocument,
+  presenceStateOf,
   type Message,
   type Presence,
   type Privat,
@@ -43,9 +44,8 @@ export function applySpaceChatChange(store: AppStore, change: SpaceChatChange): 
 }
 
 export function applyPresence(store: AppStore, presence: Presence): void {
-  store.set(presenceAtom, (known) =>
-    known.get(presence.user) === presence.state ? known : new Map(known).set(presence.user, presence.state),
-  );
+  const state = presenceStateOf(presence.state);
+  store.set(presenceAtom, (known) => (known.get(presence.user) === state ? known : new Map(known).set(presence.user, state)));
 }
 
 export async function loadPrivats(store: AppStore): Promise<void> {
@@ -65,7 +65,7 @@ export async function loadTaskChats(store: AppStore): Promise<void> {
 
 export async function loadPresence(store: AppStore): Promise<void> {
   const { getPresence } = await request(getPresenceDocument, undefined, { silent: true });
-  store.set(presenceAtom, new Map(getPresence.map((presence) => [presence.user, presence.state])));
+  store.set(presenceAtom, new Map(getPresence.map((presence) => [presence.user, presenceStateOf(presence.state)])));
 }
 
 export interface ChatListItem {

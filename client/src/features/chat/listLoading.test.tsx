@@ -28,7 +28,7 @@ const serverError = () => failure('INTERNAL_SERVER_ERROR', 'Something went wrong
 function signedIn() {
   const store = createAppStore();
   store.set(currentUserAtom, { ...ada, email: 'ada@example.com', language: 'en' });
-  store.set(currentTeamAtom, { id: 't1', name: 'Engines', logo: null, url: null });
+  store.set(currentTeamAtom, { id: 't1', name: 'Engines', logo: null, url: null, role: null });
   return store;
 }
 

@@ -1,5 +1,6 @@
 // @vitest-environment happy-dom
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { DocumentText } from '../../lib/graphqlDocument';
 import { act, cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { mockGraphQL } from '../../test/graphqlMock';
@@ -12,12 +13,15 @@ import type { DocChange, FolderChange } from './operations';
 
 const live = vi.hoisted(() => ({ handlers: new Map<string, (data: unknown) => void>() }));
 
-vi.mock('../../lib/subscriptions', () => ({
-  useSubscription: (document: { operation: string }, _variables: unknown, onNext: (data: unknown) => void) => {
-    live.handlers.set(document.operation, onNext);
-  },
-  useOnReconnect: () => {},
-}));
+vi.mock('../../lib/subscriptions', async () => {
+  const { operationOf } = await import('../../lib/graphqlDocument');
+  return {
+    useSubscription: (document: DocumentText, _variables: unknown, onNext: (data: unknown) => void) => {
+      live.handlers.set(operationOf(document), onNext);
+    },
+    useOnReconnect: () => {},
+  };
+});
 
 const page = (
   <TooltipProvider>

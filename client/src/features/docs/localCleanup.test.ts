@@ -11,7 +11,7 @@ import { fakeDatabases } from './collab/fakeProvider';
 import { deleteDoc } from './docsActions';
 import { wall } from './fixtures';
 
-const me = { id: 'u1', email: 'ada@example.com', firstname: 'Ada', lastname: null, language: null, profileImg: null };
+const me = { id: 'u1', email: 'ada@example.com', firstname: 'Ada', lastname: 'Lovelace', language: 'en', profileImg: null };
 
 beforeAll(async () => {
   await setupAppI18n();

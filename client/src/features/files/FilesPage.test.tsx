@@ -1,5 +1,6 @@
 // @vitest-environment happy-dom
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { DocumentText } from '../../lib/graphqlDocument';
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { appStore } from '../../lib/store';
@@ -20,13 +21,16 @@ const live = vi.hoisted(() => ({
   folders: [] as ((data: { subFolder: FolderChange }) => void)[],
 }));
 
-vi.mock('../../lib/subscriptions', () => ({
-  useSubscription: (document: { operation: string }, _variables: unknown, onNext: (data: unknown) => void) => {
-    if (document.operation === 'subFile') live.files.push(onNext);
-    else live.folders.push(onNext);
-  },
-  useOnReconnect: () => undefined,
-}));
+vi.mock('../../lib/subscriptions', async () => {
+  const { operationOf } = await import('../../lib/graphqlDocument');
+  return {
+    useSubscription: (document: DocumentText, _variables: unknown, onNext: (data: unknown) => void) => {
+      if (operationOf(document) === 'subFile') live.files.push(onNext);
+      else live.folders.push(onNext);
+    },
+    useOnReconnect: () => undefined,
+  };
+});
 
 const designs = storedFolder({ id: 'd1', name: 'Designs' });
 const archive = storedFolder({ id: 'd2', name: 'Archive' });

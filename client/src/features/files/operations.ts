@@ -1,100 +1,47 @@
-/** Files and folders (SPEC §3, §7): typed documents of uploads, the files and media areas, and their live changes. */
-import { gql } from '../../lib/graphql';
+/** Files and folders (SPEC §3, §7): the documents of uploads, the files and media areas and their live changes, typed from the schema. */
+import { graphql, type ResultOf, type VariablesOf } from '../../lib/graphqlDocument';
 
-export interface FilePerson {
-  id: string;
-  firstname: string;
-  lastname: string;
-  profileImg: string | null;
-}
+/**
+ * A recorded file as the areas show it (named apart from the DOM's File, which is what the user picks): type is the
+ * mime type the server decided from the bytes, url where the session reads them (/media/files/<id>), thumbnail a
+ * 480 px preview of an image, base64 a tiny blurred data URL shown while it loads, category the SPEC §5 kind.
+ */
+const storedFileFragment = graphql(`
+  fragment StoredFile on File {
+    id
+    name
+    type
+    shared
+    size
+    url
+    thumbnail
+    base64
+    width
+    height
+    duration
+    category
+    folder
+    author {
+      id
+      firstname
+      lastname
+      profileImg
+    }
+    project
+    task
+    privat
+    createdAt
+    updatedAt
+    sharedUrl
+    canEdit
+    canDelete
+  }
+`);
 
-/** A recorded file as the areas show it. Named apart from the DOM's File, which is what the user picks. */
-export interface StoredFile {
-  id: string;
-  name: string;
-  /** The mime type the server decided from the bytes. */
-  type: string;
-  shared: boolean;
-  size: number;
-  /** Where the session reads the bytes (/media/files/<id>). */
-  url: string;
-  /** A 480 px preview of an image; null for other files. */
-  thumbnail: string | null;
-  /** A tiny blurred data URL shown while the thumbnail loads. */
-  base64: string | null;
-  width: number | null;
-  height: number | null;
-  duration: number | null;
-  /** SPEC §5 kind: image, video, Pdf, Word, Xls or unknown. */
-  category: string;
-  folder: string | null;
-  author: FilePerson | null;
-  project: string | null;
-  task: string | null;
-  privat: string | null;
-  createdAt: string;
-  updatedAt: string;
-  sharedUrl: string | null;
-  canEdit: boolean;
-  canDelete: boolean;
-}
+const storedFolderFragment = graphql('fragment StoredFolder on Folder { id name type upfolder project createdAt updatedAt canEdit }');
 
-export interface FolderCrumb {
-  id: string;
-  name: string;
-}
-
-export interface StoredFolder {
-  id: string;
-  name: string;
-  type: string;
-  upfolder: string | null;
-  project: string;
-  createdAt: string;
-  updatedAt: string;
-  canEdit: boolean;
-}
-
-export interface FolderWithPath extends StoredFolder {
-  /** The folders above it, top level first. */
-  path: FolderCrumb[];
-}
-
-export interface SignedUpload {
-  original: string;
-  method: string;
-  headers: Record<string, string>;
-  key: string;
-  code: string;
-  size: number;
-  expiresAt: string;
-}
-
-export interface StorageStats {
-  team: string;
-  plan: string;
-  storage: number;
-  /** null when the plan has no quota. */
-  storageLimit: number | null;
-  /** A single file must be smaller than this. */
-  uploadLimit: number;
-  files: number;
-}
-
-export interface FileChange {
-  type: string;
-  seq: number;
-  fileId: string;
-  /** The file now; null when deleted or moved out of what the subscription watches. */
-  file: StoredFile | null;
-}
-
-export interface FolderChange {
-  type: string;
-  seq: number;
-  folderId: string;
-  folder: StoredFolder | null;
-}
+export type StoredFile = ResultOf<typeof storedFileFragment>;
+export type StoredFolder = ResultOf<typeof storedFolderFragment>;
 
 /** Where a file belongs: exactly one of project, task or privat; folder only with project. */
 export interface FileOwnerArgs {
@@ -103,95 +50,156 @@ export interface FileOwnerArgs {
   privat?: string;
 }
 
-const fileFields = `id name type shared size url thumbnail base64 width height duration category folder
-  author { id firstname lastname profileImg } project task privat createdAt updatedAt sharedUrl canEdit canDelete`;
-const folderFields = 'id name type upfolder project createdAt updatedAt canEdit';
-
-export const signedUploadUrlDocument = gql<
-  { signedUploadURL: SignedUpload },
-  { filename: string; filetype: string; size: number } & FileOwnerArgs
->(
-  `query SignedUploadURL($filename: String!, $filetype: String!, $size: Float!, $project: ID, $task: ID, $privat: ID) {
+/** Where to PUT a file's bytes (original, with method and headers) and the code that records it with setFile. */
+export const signedUploadUrlDocument = graphql(`
+  query SignedUploadURL($filename: String!, $filetype: String!, $size: Float!, $project: ID, $task: ID, $privat: ID) {
     signedUploadURL(filename: $filename, filetype: $filetype, size: $size, project: $project, task: $task, privat: $privat) {
-      original method headers key code size expiresAt
+      original
+      method
+      headers
+      key
+      code
+      size
+      expiresAt
     }
-  }`,
+  }
+`);
+
+export type SignedUpload = ResultOf<typeof signedUploadUrlDocument>['signedUploadURL'];
+
+export const setFileDocument = graphql(
+  `
+    mutation SetFile(
+      $name: String!
+      $code: ID!
+      $type: String!
+      $size: Float!
+      $location: String!
+      $project: ID
+      $task: ID
+      $privat: ID
+      $folder: ID
+    ) {
+      setFile(
+        name: $name
+        code: $code
+        type: $type
+        size: $size
+        location: $location
+        project: $project
+        task: $task
+        privat: $privat
+        folder: $folder
+      ) {
+        ...StoredFile
+      }
+    }
+  `,
+  [storedFileFragment],
 );
 
-export const setFileDocument = gql<
-  { setFile: StoredFile },
-  { name: string; code: string; type: string; size: number; location: string; folder?: string } & FileOwnerArgs
->(
-  `mutation SetFile($name: String!, $code: ID!, $type: String!, $size: Float!, $location: String!, $project: ID, $task: ID, $privat: ID, $folder: ID) {
-    setFile(name: $name, code: $code, type: $type, size: $size, location: $location, project: $project, task: $task, privat: $privat, folder: $folder) { ${fileFields} }
-  }`,
+/** portfolio: the caller's own uploads in their current team, without project, task or privat; folder: a folder id, or "root" for the top level. */
+export const getFilesDocument = graphql(
+  `
+    query GetFiles($project: ID, $task: ID, $privat: ID, $category: String, $portfolio: Boolean, $folder: ID, $offset: Int, $limit: Int) {
+      getFiles(
+        project: $project
+        task: $task
+        privat: $privat
+        category: $category
+        portfolio: $portfolio
+        folder: $folder
+        offset: $offset
+        limit: $limit
+      ) {
+        ...StoredFile
+      }
+    }
+  `,
+  [storedFileFragment],
 );
 
-export interface FilesQuery extends FileOwnerArgs {
-  category?: string;
-  /** The caller's own uploads in their current team, without project, task or privat. */
-  portfolio?: boolean;
-  /** A folder id, or "root" for the top level. */
-  folder?: string;
-  offset?: number;
-  limit?: number;
-}
+export type FilesQuery = VariablesOf<typeof getFilesDocument>;
 
-export const getFilesDocument = gql<{ getFiles: StoredFile[] }, FilesQuery>(
-  `query GetFiles($project: ID, $task: ID, $privat: ID, $category: String, $portfolio: Boolean, $folder: ID, $offset: Int, $limit: Int) {
-    getFiles(project: $project, task: $task, privat: $privat, category: $category, portfolio: $portfolio, folder: $folder, offset: $offset, limit: $limit) { ${fileFields} }
-  }`,
+export const getFoldersDocument = graphql(
+  'query GetFolders($project: ID!, $folder: ID) { getFolders(type: "file", project: $project, folder: $folder) { ...StoredFolder } }',
+  [storedFolderFragment],
 );
 
-export const getFoldersDocument = gql<{ getFolders: StoredFolder[] }, { project: string; folder?: string }>(
-  `query GetFolders($project: ID!, $folder: ID) { getFolders(type: "file", project: $project, folder: $folder) { ${folderFields} } }`,
+/** A folder with the folders above it, top level first. */
+export const getFolderDocument = graphql(
+  'query GetFolder($folder: ID!) { getFolder(folder: $folder) { ...StoredFolder path { id name } } }',
+  [storedFolderFragment],
 );
 
-export const getFolderDocument = gql<{ getFolder: FolderWithPath }, { folder: string }>(
-  `query GetFolder($folder: ID!) { getFolder(folder: $folder) { ${folderFields} path { id name } } }`,
+export type FolderCrumb = ResultOf<typeof getFolderDocument>['getFolder']['path'][number];
+
+export const setFolderDocument = graphql(
+  `
+    mutation SetFolder($project: ID!, $name: String!, $upfolder: ID) {
+      setFolder(project: $project, name: $name, type: "file", upfolder: $upfolder) {
+        ...StoredFolder
+      }
+    }
+  `,
+  [storedFolderFragment],
 );
 
-export const setFolderDocument = gql<{ setFolder: StoredFolder }, { project: string; name: string; upfolder?: string }>(
-  `mutation SetFolder($project: ID!, $name: String!, $upfolder: ID) { setFolder(project: $project, name: $name, type: "file", upfolder: $upfolder) { ${folderFields} } }`,
+export const ediFolderDocument = graphql(
+  'mutation EdiFolder($id: ID!, $name: String, $upfolder: ID) { ediFolder(id: $id, name: $name, upfolder: $upfolder) { ...StoredFolder } }',
+  [storedFolderFragment],
 );
 
-export const ediFolderDocument = gql<{ ediFolder: StoredFolder }, { id: string; name?: string; upfolder?: string }>(
-  `mutation EdiFolder($id: ID!, $name: String, $upfolder: ID) { ediFolder(id: $id, name: $name, upfolder: $upfolder) { ${folderFields} } }`,
+export const delFolderDocument = graphql('mutation DelFolder($id: ID!) { delFolder(id: $id) }');
+
+export const ediFileDocument = graphql(
+  `
+    mutation EdiFile($id: ID!, $shared: Boolean, $folder: ID, $name: String) {
+      ediFile(id: $id, shared: $shared, folder: $folder, name: $name) {
+        ...StoredFile
+      }
+    }
+  `,
+  [storedFileFragment],
 );
 
-export const delFolderDocument = gql<{ delFolder: boolean }, { id: string }>('mutation DelFolder($id: ID!) { delFolder(id: $id) }');
+export const delFileDocument = graphql('mutation DelFile($id: ID!) { delFile(id: $id) }');
 
-export const ediFileDocument = gql<{ ediFile: StoredFile }, { id: string; shared?: boolean; folder?: string; name?: string }>(
-  `mutation EdiFile($id: ID!, $shared: Boolean, $folder: ID, $name: String) { ediFile(id: $id, shared: $shared, folder: $folder, name: $name) { ${fileFields} } }`,
+/** The team's storage: storageLimit is null when the plan has no quota; a single file must be smaller than uploadLimit. */
+export const getStatsDocument = graphql('query GetStats { getStats { team plan storage storageLimit uploadLimit files } }');
+
+export type StorageStats = ResultOf<typeof getStatsDocument>['getStats'];
+
+/** A change to the files watched: file is null when deleted or moved out of what the subscription watches. */
+export const subFileDocument = graphql(
+  `
+    subscription SubFile($project: ID, $task: ID, $privat: ID) {
+      subFile(project: $project, task: $task, privat: $privat) {
+        type
+        seq
+        fileId
+        file {
+          ...StoredFile
+        }
+      }
+    }
+  `,
+  [storedFileFragment],
 );
 
-export const delFileDocument = gql<{ delFile: boolean }, { id: string }>('mutation DelFile($id: ID!) { delFile(id: $id) }');
+export type FileChange = ResultOf<typeof subFileDocument>['subFile'];
 
-export const getStatsDocument = gql<{ getStats: StorageStats }>(
-  'query GetStats { getStats { team plan storage storageLimit uploadLimit files } }',
+export const subFolderDocument = graphql(
+  'subscription SubFolder($project: ID!) { subFolder(project: $project) { type seq folderId folder { ...StoredFolder } } }',
+  [storedFolderFragment],
 );
 
-export const subFileDocument = gql<{ subFile: FileChange }, FileOwnerArgs>(
-  `subscription SubFile($project: ID, $task: ID, $privat: ID) { subFile(project: $project, task: $task, privat: $privat) { type seq fileId file { ${fileFields} } } }`,
-);
+export type FolderChange = ResultOf<typeof subFolderDocument>['subFolder'];
 
-export const subFolderDocument = gql<{ subFolder: FolderChange }, { project: string }>(
-  `subscription SubFolder($project: ID!) { subFolder(project: $project) { type seq folderId folder { ${folderFields} } } }`,
-);
+/** What anyone with the link learns of a shared file (the public page); kind is the SPEC §5 kind. */
+export const getSharedFileDocument = graphql('query GetSharedFile($id: ID!) { getSharedFile(id: $id) { id name type kind size } }');
 
-/** What anyone with the link learns of a shared file (the public page). */
-export interface SharedFileDetails {
-  id: string;
-  name: string;
-  type: string;
-  /** SPEC §5 kind: image, video, Pdf, Word, Xls or unknown. */
-  kind: string;
-  size: number;
-}
-
-export const getSharedFileDocument = gql<{ getSharedFile: SharedFileDetails }, { id: string }>(
-  'query GetSharedFile($id: ID!) { getSharedFile(id: $id) { id name type kind size } }',
-);
+export type SharedFileDetails = ResultOf<typeof getSharedFileDocument>['getSharedFile'];
 
 /** The paths the server serves a file's bytes at (server/src/domains/files/present.ts filePaths). */
 export const filePaths = {

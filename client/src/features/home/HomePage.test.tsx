@@ -99,7 +99,7 @@ describe('Home', () => {
           ],
         },
       }),
-      getWalls: () => ({ data: { s0: { walls: [] }, s1: { walls: [] } } }),
+      getWalls: () => ({ data: { docs_0: { walls: [] }, docs_1: { walls: [] } } }),
     });
     const card = await screen.findByRole('region', { name: 'My open tasks' });
     await within(card).findByText('Fix the loom');
@@ -119,13 +119,13 @@ describe('Home', () => {
       getTasks: () => ({ data: { getTasks: [] } }),
       getWalls: (variables) => ({
         data: {
-          s0: {
+          docs_0: {
             walls: [
-              doc('d1', 'Roadmap', '2025-03-01T10:00:00.000Z', String(variables.p0)),
-              doc('d2', '', '2025-01-01T10:00:00.000Z', String(variables.p0)),
+              doc('d1', 'Roadmap', '2025-03-01T10:00:00.000Z', String(variables.project_0)),
+              doc('d2', '', '2025-01-01T10:00:00.000Z', String(variables.project_0)),
             ],
           },
-          s1: { walls: [doc('d3', 'Minutes', '2025-03-02T10:00:00.000Z', String(variables.p1))] },
+          docs_1: { walls: [doc('d3', 'Minutes', '2025-03-02T10:00:00.000Z', String(variables.project_1))] },
         },
       }),
     });
@@ -160,7 +160,7 @@ describe('Home', () => {
         fails
           ? failure('INTERNAL_SERVER_ERROR', 'Something went wrong on the server.')
           : { data: { getTasks: [task('1', 'Back again', null)] } },
-      getWalls: () => ({ data: { s0: { walls: [] }, s1: { walls: [] } } }),
+      getWalls: () => ({ data: { docs_0: { walls: [] }, docs_1: { walls: [] } } }),
     });
     const card = await screen.findByRole('region', { name: 'My open tasks' });
     expect(await within(card).findByText('My open tasks could not be loaded.')).toBeTruthy();
@@ -174,7 +174,7 @@ describe('a space home', () => {
   it('shows the space’s open tasks, its docs, its channel with the unread count and its members', async () => {
     const { graphql } = open(`/${engines}`, {
       getTasks: () => ({ data: { getTasks: [task('1', 'Oil the gears', day(1))] } }),
-      getWalls: () => ({ data: { s0: { walls: [doc('d1', 'Handbook', '2025-03-01T10:00:00.000Z')] } } }),
+      getWalls: () => ({ data: { docs_0: { walls: [doc('d1', 'Handbook', '2025-03-01T10:00:00.000Z')] } } }),
       getProjectBasic: () => ({
         data: {
           getProjectBasic: {
@@ -224,7 +224,9 @@ describe('Home before the spaces list is known', () => {
     const graphql = mockGraphQL({
       getTasks: () => ({ data: { getTasks: [] } }),
       getProjects: () => ({ data: { getProjects: [space(engines, 'Engines', 2)] } }),
-      getWalls: (variables) => ({ data: { s0: { walls: [doc('d1', 'Roadmap', '2025-03-01T10:00:00.000Z', String(variables.p0))] } } }),
+      getWalls: (variables) => ({
+        data: { docs_0: { walls: [doc('d1', 'Roadmap', '2025-03-01T10:00:00.000Z', String(variables.project_0))] } },
+      }),
     });
     renderRoute('/overview', routes, store);
     const docs = await screen.findByRole('region', { name: 'Recent docs' });
@@ -232,7 +234,7 @@ describe('Home before the spaces list is known', () => {
     expect(await within(docs).findByText('Roadmap')).toBeTruthy();
     expect(within(screen.getByRole('region', { name: 'Unread messages' })).getByText('Engines')).toBeTruthy();
     expect(graphql.callsOf('getProjects')).toHaveLength(1);
-    expect(graphql.callsOf('getWalls')[0]?.variables).toEqual({ p0: engines });
+    expect(graphql.callsOf('getWalls')[0]?.variables).toEqual({ project_0: engines });
   });
 
   it('says when the spaces could not be read, and Try again reads them', async () => {
@@ -252,7 +254,9 @@ describe('Home before the spaces list is known', () => {
         up
           ? { data: { getProjects: [space(engines, 'Engines', 0)] } }
           : failure('INTERNAL_SERVER_ERROR', 'Something went wrong on the server.'),
-      getWalls: (variables) => ({ data: { s0: { walls: [doc('d1', 'Roadmap', '2025-03-01T10:00:00.000Z', String(variables.p0))] } } }),
+      getWalls: (variables) => ({
+        data: { docs_0: { walls: [doc('d1', 'Roadmap', '2025-03-01T10:00:00.000Z', String(variables.project_0))] } },
+      }),
     });
     renderRoute('/overview', routes, store);
     const docs = await screen.findByRole('region', { name: 'Recent docs' });

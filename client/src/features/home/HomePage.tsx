@@ -29,7 +29,7 @@ function useNow(): Date {
 async function recentDocs(projects: readonly string[]): Promise<HomeDoc[]> {
   if (projects.length === 0) return [];
   const chosen = projects.slice(0, homeDocSpaces);
-  const answer = await request(recentDocsDocument(chosen.length), Object.fromEntries(chosen.map((id, index) => [`p${index}`, id])), {
+  const answer = await request(recentDocsDocument(chosen.length), Object.fromEntries(chosen.map((id, index) => [`project_${index}`, id])), {
     handledByCaller: true,
   });
   return Object.values(answer)

@@ -38,7 +38,7 @@ function openPreferences(path: string, handlers: Parameters<typeof mockGraphQL>[
     language: 'en',
     profileImg: null,
   });
-  store.set(currentTeamAtom, { id: 't1', name: 'Engines', logo: null, url: null });
+  store.set(currentTeamAtom, { id: 't1', name: 'Engines', logo: null, url: null, role: null });
   return { graphql, ...renderRoute(path, routes, store) };
 }
 

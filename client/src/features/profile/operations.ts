@@ -1,52 +1,50 @@
-/** The signed-in user's profile and account (SPEC §3 User "on edit", §7 "User editing"). */
-import { gql } from '../../lib/graphql';
+/** The signed-in user's profile and account (SPEC §3 User "on edit", §7 "User editing"), typed from the schema. */
+import { graphql, type ResultOf } from '../../lib/graphqlDocument';
 
-export interface Profile {
-  id: string;
-  email: string;
-  firstname: string;
-  lastname: string;
-  language: string;
-  profileImg: string | null;
-  description: string | null;
-  currency: string;
-  rate: number | null;
-  resume: string | null;
-  role: string | null;
-}
-
-const profileFields = 'id email firstname lastname language profileImg description currency rate resume role';
-
-export const getProfileDocument = gql<{ getUser: Profile }>(`query GetProfile { getUser { ${profileFields} } }`);
-
-export interface ProfileChanges {
-  firstname?: string;
-  lastname?: string;
-  description?: string;
-  currency?: string;
-  rate?: number | null;
-  resume?: string;
-  /** A PNG or JPEG data URL of at most 1 MB, or null to remove the photo. */
-  profileImg?: string | null;
-}
-
-export const editProfileDocument = gql<{ ediUser: Profile }, ProfileChanges>(
-  `mutation EdiUser($firstname: String, $lastname: String, $description: String, $currency: String, $rate: Int, $resume: String, $profileImg: String) {
-    ediUser(firstname: $firstname, lastname: $lastname, description: $description, currency: $currency, rate: $rate, resume: $resume, profileImg: $profileImg) { ${profileFields} }
-  }`,
+const profileFragment = graphql(
+  'fragment Profile on User { id email firstname lastname language profileImg description currency rate resume role }',
 );
 
-export interface AccountChanges {
-  firstname: string;
-  lastname: string;
-  email: string;
-  /** The current password. */
-  password: string;
-  newPassword?: string;
-}
+export type Profile = ResultOf<typeof profileFragment>;
 
-export const editAccountDocument = gql<{ ediUserBasic: Profile }, AccountChanges>(
-  `mutation EdiUserBasic($firstname: String!, $lastname: String!, $email: String!, $password: String!, $newPassword: String) {
-    ediUserBasic(firstname: $firstname, lastname: $lastname, email: $email, password: $password, newPassword: $newPassword) { ${profileFields} }
-  }`,
+export const getProfileDocument = graphql('query GetProfile { getUser { ...Profile } }', [profileFragment]);
+
+/** profileImg: a PNG or JPEG data URL of at most 1 MB, or null to remove the photo; a missing field stays as it is. */
+export const editProfileDocument = graphql(
+  `
+    mutation EdiUser(
+      $firstname: String
+      $lastname: String
+      $description: String
+      $currency: String
+      $rate: Int
+      $resume: String
+      $profileImg: String
+    ) {
+      ediUser(
+        firstname: $firstname
+        lastname: $lastname
+        description: $description
+        currency: $currency
+        rate: $rate
+        resume: $resume
+        profileImg: $profileImg
+      ) {
+        ...Profile
+      }
+    }
+  `,
+  [profileFragment],
+);
+
+/** password: the current one, which every change of these fields asks for. */
+export const editAccountDocument = graphql(
+  `
+    mutation EdiUserBasic($firstname: String!, $lastname: String!, $email: String!, $password: String!, $newPassword: String) {
+      ediUserBasic(firstname: $firstname, lastname: $lastname, email: $email, password: $password, newPassword: $newPassword) {
+        ...Profile
+      }
+    }
+  `,
+  [profileFragment],
 );

@@ -1,38 +1,27 @@
 /** The user's own settings (per-user switches) and personal API tokens (SPEC §2 admin: notifications and e-mails, API token). */
-import { gql } from '../../lib/graphql';
+import { graphql, type ResultOf } from '../../lib/graphqlDocument';
 
-export interface Setting {
-  id: string;
-  name: string;
-  active: boolean;
-  type: string | null;
-}
+const settingFragment = graphql('fragment Setting on Setting { id name active type }');
 
-export const getSettingsDocument = gql<{ getUser: { id: string; settings?: Setting[] | null } }>(
-  'query GetSettings { getUser { id settings { id name active type } } }',
+export type Setting = ResultOf<typeof settingFragment>;
+
+export const getSettingsDocument = graphql('query GetSettings { getUser { id settings { ...Setting } } }', [settingFragment]);
+
+export const setSettingDocument = graphql(
+  'mutation SetSetting($name: String, $active: Boolean!, $type: String) { setSetting(name: $name, active: $active, type: $type) { ...Setting } }',
+  [settingFragment],
 );
 
-export const setSettingDocument = gql<{ setSetting: Setting }, { name: string; active: boolean; type?: string }>(
-  'mutation SetSetting($name: String, $active: Boolean!, $type: String) { setSetting(name: $name, active: $active, type: $type) { id name active type } }',
+/** A token as listed: its prefix is the first characters of the token, to recognise it. */
+const apiTokenFragment = graphql('fragment ApiToken on ApiToken { id name prefix createdAt lastUsedAt }');
+
+export type ApiToken = ResultOf<typeof apiTokenFragment>;
+
+export const getApiTokensDocument = graphql('query GetApiTokens { getApiTokens { ...ApiToken } }', [apiTokenFragment]);
+
+export const createApiTokenDocument = graphql(
+  'mutation CreateApiToken($name: String!) { createApiToken(name: $name) { token apiToken { ...ApiToken } } }',
+  [apiTokenFragment],
 );
 
-export interface ApiToken {
-  id: string;
-  name: string;
-  /** The first characters of the token, to recognise it. */
-  prefix: string;
-  createdAt: string;
-  lastUsedAt: string | null;
-}
-
-const tokenFields = 'id name prefix createdAt lastUsedAt';
-
-export const getApiTokensDocument = gql<{ getApiTokens: ApiToken[] }>(`query GetApiTokens { getApiTokens { ${tokenFields} } }`);
-
-export const createApiTokenDocument = gql<{ createApiToken: { token: string; apiToken: ApiToken } }, { name: string }>(
-  `mutation CreateApiToken($name: String!) { createApiToken(name: $name) { token apiToken { ${tokenFields} } } }`,
-);
-
-export const revokeApiTokenDocument = gql<{ revokeApiToken: boolean }, { id: string }>(
-  'mutation RevokeApiToken($id: ID!) { revokeApiToken(id: $id) }',
-);
+export const revokeApiTokenDocument = graphql('mutation RevokeApiToken($id: ID!) { revokeApiToken(id: $id) }');

@@ -12,6 +12,7 @@ import { joinableSpacesAtom, newSpaceOpenAtom, spaceListAtom, spaceSettingsTarge
 import { joinSpaceDocument } from './operations';
 import { SpaceIcon } from './SpaceIcon';
 import styles from './Spaces.module.css';
+import { spaceTypeOf } from '../../lib/roles';
 
 /** /overview/spaces: the spaces the user is in, and the ones of the team they may join (public) or ask to join (private). */
 export default function AllSpacesPage() {
@@ -47,7 +48,7 @@ export default function AllSpacesPage() {
           {space.isMember === false ? space.name : <Link to={`/${space.id}`}>{space.name}</Link>}
           <span className={styles.typeTag}>
             {space.type === 'public' ? <Globe size={12} aria-hidden /> : <Lock size={12} aria-hidden />}
-            {space.isPersonal ? t('spaces.types.personal') : t(`spaces.types.${space.type ?? 'private'}`)}
+            {space.isPersonal ? t('spaces.types.personal') : t(`spaces.types.${spaceTypeOf(space.type)}`)}
           </span>
         </span>
         {space.description && <span className={styles.spaceDescription}>{space.description}</span>}

@@ -12,6 +12,7 @@ import { editSpaceDocument, type SpaceChanges, type SpaceWithMembers } from './o
 import { ColorPicker, VisibilityPicker } from './SpaceFields';
 import { SpaceIcon } from './SpaceIcon';
 import styles from './Spaces.module.css';
+import { spaceTypeOf } from '../../lib/roles';
 
 export interface SpaceSectionProps {
   space: SpaceWithMembers;
@@ -24,7 +25,7 @@ export function SpaceGeneralForm({ space, onSaved, onDenied }: SpaceSectionProps
   const { t, i18n } = useTranslation();
   const id = useId();
   const [color, setColor] = useState(space.color);
-  const [type, setType] = useState<SpaceType>(space.type);
+  const [type, setType] = useState<SpaceType>(spaceTypeOf(space.type));
   const [logo, setLogo] = useState(space.logo);
   const form = useForm({
     initialValues: { name: space.name, description: space.description ?? '' },
@@ -61,7 +62,7 @@ export function SpaceGeneralForm({ space, onSaved, onDenied }: SpaceSectionProps
         <SpaceIcon space={space} size={44} />
         <div className={styles.summaryText}>
           <p className={styles.summaryName}>{space.name}</p>
-          <p className={styles.typeTag}>{space.isPersonal ? t('spaces.types.personal') : t(`spaces.types.${space.type}`)}</p>
+          <p className={styles.typeTag}>{space.isPersonal ? t('spaces.types.personal') : t(`spaces.types.${spaceTypeOf(space.type)}`)}</p>
           {space.description && <p className={styles.spaceDescription}>{space.description}</p>}
         </div>
       </section>

@@ -12,6 +12,7 @@ import { setPermissionDocument, type PermissionChange, type SpaceWithMembers } f
 import type { SpaceSectionProps } from './SpaceGeneralForm';
 import styles from './Spaces.module.css';
 import list from '../teams/People.module.css';
+import { spacePermissionOf } from '../../lib/roles';
 
 /** Members with their permission: change it, take someone out, or add a teammate (space admins). */
 export function SpaceMembers({ space, onChanged, onDenied }: SpaceSectionProps & { onChanged: (space: SpaceWithMembers) => void }) {
@@ -91,7 +92,7 @@ export function SpaceMembers({ space, onChanged, onDenied }: SpaceSectionProps &
                   <option value="basic">{t('spaces.permissions.basic')}</option>
                 </select>
               ) : (
-                <span className={list.badge}>{t(`spaces.permissions.${member.permission ?? 'basic'}`)}</span>
+                <span className={list.badge}>{t(`spaces.permissions.${spacePermissionOf(member.permission)}`)}</span>
               )}
               {manage && !member.isAuth && (
                 <Button

@@ -5,6 +5,7 @@
  * request is still open (join_requested) or answered (member_added, join_refused, member_removed).
  */
 import { request } from '../../lib/graphql';
+import { jsonObject } from '../../lib/graphqlDocument';
 import type { AppStore } from '../../lib/store';
 import { getTeamActivityDocument } from '../teams/operations';
 import { addRequest } from './atoms';
@@ -24,7 +25,7 @@ export async function loadOpenRequests(store: AppStore, teamId: string, projectI
       { silent: true },
     );
     for (const entry of getTeamActivity.entries) {
-      const details = entry.details ?? {};
+      const details = jsonObject(entry.details);
       if (details.projectId !== projectId || typeof details.userId !== 'string' || decided.has(details.userId)) continue;
       decided.add(details.userId);
       if (entry.type === 'project.join_requested') addRequest(store, projectId, details.userId);

@@ -1,118 +1,96 @@
-/** Spaces (SPEC §3 Project, §7 "Projects"): typed documents of the area. */
-import type { SpacePermission, SpaceType } from '#shared/teams';
-import { gql } from '../../lib/graphql';
+/** Spaces (SPEC §3 Project, §7 "Projects"): the area's documents, typed from the schema. */
+import { graphql, type ResultOf, type VariablesOf } from '../../lib/graphqlDocument';
 
-export interface SpaceMember {
-  id: string;
-  firstname: string;
-  lastname: string;
-  profileImg: string | null;
-  email: string;
-  /** True for the signed-in user. */
-  isAuth: boolean;
-  /** Effective team role: admin, basic or guest. */
-  role: string | null;
-  /** Effective permission in the space. */
-  permission: SpacePermission | null;
-}
+export type { PermissionChange } from '#shared/teams';
 
-/** A space as the server presents it to the caller, with what the caller may do. */
-export interface Space {
-  id: string;
-  team: string;
-  name: string;
-  isPersonal: boolean;
-  logo: string | null;
-  color: string | null;
-  description: string | null;
-  type: SpaceType;
-  createdAt: string;
-  isMember: boolean;
-  permission: SpacePermission | null;
-  requested: boolean;
-  canManage: boolean;
-}
+/**
+ * A space as the server presents it to the caller, with what the caller may do: type is public or private,
+ * permission the caller's (admin or basic; null when not a member), requested a pending join request.
+ */
+const spaceFragment = graphql(
+  'fragment Space on Project { id team name isPersonal logo color description type createdAt isMember permission requested canManage }',
+);
 
-export interface SpaceWithMembers extends Space {
-  users: SpaceMember[];
-}
+/** A member of a space: isAuth marks the signed-in user, role is the team role, permission the one in the space. */
+const spaceMemberFragment = graphql(
+  'fragment SpaceMember on ProjectUser { id firstname lastname profileImg email isAuth role permission }',
+);
 
-const spaceFields = 'id team name isPersonal logo color description type createdAt isMember permission requested canManage';
-const memberFields = 'id firstname lastname profileImg email isAuth role permission';
+const spaceWithMembersFragment = graphql('fragment SpaceWithMembers on Project { ...Space users { ...SpaceMember } }', [
+  spaceFragment,
+  spaceMemberFragment,
+]);
 
-export const getProjectsDocument = gql<{ getProjects: Space[] | null }>(`query GetProjects { getProjects { ${spaceFields} } }`);
+export type Space = ResultOf<typeof spaceFragment>;
+export type SpaceMember = ResultOf<typeof spaceMemberFragment>;
+export type SpaceWithMembers = ResultOf<typeof spaceWithMembersFragment>;
+
+export const getProjectsDocument = graphql('query GetProjects { getProjects { ...Space } }', [spaceFragment]);
 
 /** Every space with its members: the permissions matrix. */
-export const getProjectsWithMembersDocument = gql<{ getProjects: SpaceWithMembers[] }>(
-  `query GetProjectsWithMembers { getProjects { ${spaceFields} users { ${memberFields} } } }`,
+export const getProjectsWithMembersDocument = graphql('query GetProjectsWithMembers { getProjects { ...SpaceWithMembers } }', [
+  spaceWithMembersFragment,
+]);
+
+export const getProjectBasicDocument = graphql('query GetProjectBasic($id: ID!) { getProjectBasic(id: $id) { ...Space } }', [
+  spaceFragment,
+]);
+
+export const getSpaceWithMembersDocument = graphql(
+  'query GetSpaceWithMembers($id: ID!) { getProjectBasic(id: $id) { ...SpaceWithMembers } }',
+  [spaceWithMembersFragment],
 );
 
-export const getProjectBasicDocument = gql<{ getProjectBasic: Space | null }, { id: string }>(
-  `query GetProjectBasic($id: ID!) { getProjectBasic(id: $id) { ${spaceFields} } }`,
+export const createSpaceDocument = graphql(
+  `
+    mutation SetProject($name: String!, $logo: String, $color: String, $description: String, $type: String) {
+      setProject(name: $name, logo: $logo, color: $color, description: $description, type: $type) {
+        ...Space
+      }
+    }
+  `,
+  [spaceFragment],
 );
 
-export const getSpaceWithMembersDocument = gql<{ getProjectBasic: SpaceWithMembers }, { id: string }>(
-  `query GetSpaceWithMembers($id: ID!) { getProjectBasic(id: $id) { ${spaceFields} users { ${memberFields} } } }`,
+/** ediProject changes everything, the type included (space admins); logo: a PNG or JPG data URL, null to remove, or the current path to keep. */
+export const editSpaceDocument = graphql(
+  `
+    mutation EdiProject($id: ID!, $name: String, $logo: String, $color: String, $description: String, $type: String) {
+      ediProject(id: $id, name: $name, logo: $logo, color: $color, description: $description, type: $type) {
+        ...SpaceWithMembers
+      }
+    }
+  `,
+  [spaceWithMembersFragment],
 );
 
-export interface NewSpace {
-  name: string;
-  color?: string | null;
-  description?: string | null;
-  type?: SpaceType;
-  logo?: string | null;
-}
+export type SpaceChanges = VariablesOf<typeof editSpaceDocument>;
 
-export const createSpaceDocument = gql<{ setProject: Space }, NewSpace>(
-  `mutation SetProject($name: String!, $logo: String, $color: String, $description: String, $type: String) {
-    setProject(name: $name, logo: $logo, color: $color, description: $description, type: $type) { ${spaceFields} }
-  }`,
+export const deleteSpaceDocument = graphql('mutation DelProject($id: ID!) { delProject(id: $id) }');
+
+export const joinSpaceDocument = graphql('mutation JoinProject($project: ID!) { joinProject(project: $project) { ...Space } }', [
+  spaceFragment,
+]);
+
+/** permission: admin or basic adds or changes a member (approving a request); refused answers a request; removed takes them out (or leaves). */
+export const setPermissionDocument = graphql(
+  `
+    mutation SetPermission($user: ID!, $project: ID!, $permission: String!) {
+      setPermission(user: $user, project: $project, permission: $permission) {
+        ...SpaceWithMembers
+      }
+    }
+  `,
+  [spaceWithMembersFragment],
 );
 
-export interface SpaceChanges {
-  id: string;
-  name?: string;
-  color?: string | null;
-  description?: string | null;
-  type?: SpaceType;
-  /** A PNG or JPG data URL, null to remove, or the current path to keep. */
-  logo?: string | null;
-}
-
-/** ediProject changes everything, the type included (space admins). */
-export const editSpaceDocument = gql<{ ediProject: SpaceWithMembers }, SpaceChanges>(
-  `mutation EdiProject($id: ID!, $name: String, $logo: String, $color: String, $description: String, $type: String) {
-    ediProject(id: $id, name: $name, logo: $logo, color: $color, description: $description, type: $type) { ${spaceFields} users { ${memberFields} } }
-  }`,
+/**
+ * A change to the spaces: type is project.created, project.updated, project.deleted, project.member_added,
+ * project.join_requested…; project is the space as the subscriber now sees it, null when it is gone or out of sight.
+ */
+export const subProjectDocument = graphql(
+  'subscription SubProject { subProject { type projectId userId project { ...SpaceWithMembers } } }',
+  [spaceWithMembersFragment],
 );
 
-export const deleteSpaceDocument = gql<{ delProject: boolean }, { id: string }>('mutation DelProject($id: ID!) { delProject(id: $id) }');
-
-export const joinSpaceDocument = gql<{ joinProject: Space }, { project: string }>(
-  `mutation JoinProject($project: ID!) { joinProject(project: $project) { ${spaceFields} } }`,
-);
-
-/** admin or basic adds or changes a member (approving a request); refused answers a request; removed takes them out (or leaves). */
-export type PermissionChange = SpacePermission | 'refused' | 'removed';
-
-export const setPermissionDocument = gql<
-  { setPermission: SpaceWithMembers },
-  { user: string; project: string; permission: PermissionChange }
->(
-  `mutation SetPermission($user: ID!, $project: ID!, $permission: String!) {
-    setPermission(user: $user, project: $project, permission: $permission) { ${spaceFields} users { ${memberFields} } }
-  }`,
-);
-
-export interface SpaceChange {
-  /** project.created, project.updated, project.deleted, project.member_added, project.join_requested… */
-  type: string;
-  projectId: string;
-  userId: string | null;
-  /** The space as the subscriber now sees it; null when it is gone or out of sight. */
-  project: SpaceWithMembers | null;
-}
-
-export const subProjectDocument = gql<{ subProject: SpaceChange }>(
-  `subscription SubProject { subProject { type projectId userId project { ${spaceFields} users { ${memberFields} } } } }`,
-);
+export type SpaceChange = ResultOf<typeof subProjectDocument>['subProject'];

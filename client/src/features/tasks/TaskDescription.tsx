@@ -5,7 +5,8 @@ import { useAtomValue, useStore } from '../../lib/store';
 import { currentUserAtom } from '../auth/session';
 import { Button, Notice, Spinner } from '../../ui';
 import { editTask } from './boardActions';
-import { descriptionExtensions, isSafeHref, sameDescription, storedDescription } from './description';
+import type { JsonValue } from '../../lib/graphqlDocument';
+import { descriptionExtensions, isSafeHref, richTextOf, sameDescription, storedDescription } from './description';
 import { DescriptionToolbar } from './DescriptionToolbar';
 import type { BoardTask, RichNode, TaskDetail } from './operations';
 import { acknowledgeEdit, forgetEdit, markSent, rememberEdit } from './pendingEdits';
@@ -41,7 +42,7 @@ export function TaskDescription({
     );
   }
   if (!detail) return <Spinner label={t('tasks.panel.loadingDetail')} />;
-  return <DescriptionEditor task={task} description={detail.description} />;
+  return <DescriptionEditor task={task} stored={detail.description} />;
 }
 
 /** Opens a link of the description in a new tab, without giving the page a handle on this one. */
@@ -62,8 +63,9 @@ function openLink(event: MouseEvent): boolean {
  * panel rereads the task) replaces the text while the editor is not focused; while it is, the
  * user's text stays and is saved over it.
  */
-function DescriptionEditor({ task, description }: { task: BoardTask; description: RichNode | null }) {
+function DescriptionEditor({ task, stored }: { task: BoardTask; stored: JsonValue | null }) {
   const { t } = useTranslation();
+  const description = useMemo(() => richTextOf(stored), [stored]);
   const store = useStore();
   const labelId = useId();
   const [status, setStatus] = useState<SaveStatus>('idle');

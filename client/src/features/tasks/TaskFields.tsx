@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isTaskLengthUnit, maximumTaskLengthAmount, taskLengthUnits, type TaskLengthUnit } from '#shared/taskRules';
 import { taskPriorities, taskPriorityFromValue, taskPriorityValue, type TaskPriority } from '#shared/tasks';
@@ -13,15 +13,22 @@ import styles from './Tasks.module.css';
 /** The date part of a deadline for a date input; a date-time deadline shows its day. */
 const dateOf = (deadline: string | null) => deadline?.slice(0, 10) ?? '';
 
+const lengthAmount = (length: BoardTask['length']) => (length ? String(length.amount) : '');
+/** The estimate's unit; hours, the field's default, when there is none or the server sent one not known here. */
+const lengthUnit = (length: BoardTask['length']): TaskLengthUnit => (length && isTaskLengthUnit(length.unit) ? length.unit : 'hours');
+
 function EstimateField({ task }: { task: BoardTask }) {
   const { t } = useTranslation();
   const store = useStore();
-  const [amount, setAmount] = useState(task.length ? String(task.length.amount) : '');
-  const [unit, setUnit] = useState<TaskLengthUnit>(task.length?.unit ?? 'hours');
-  useEffect(() => {
-    setAmount(task.length ? String(task.length.amount) : '');
-    setUnit(task.length?.unit ?? 'hours');
-  }, [task.length]);
+  const [amount, setAmount] = useState(() => lengthAmount(task.length));
+  const [unit, setUnit] = useState(() => lengthUnit(task.length));
+  // A new estimate from the server (this save's answer, a teammate's edit) replaces what the fields show.
+  const [shownLength, setShownLength] = useState(task.length);
+  if (shownLength !== task.length) {
+    setShownLength(task.length);
+    setAmount(lengthAmount(task.length));
+    setUnit(lengthUnit(task.length));
+  }
 
   const save = (nextAmount: string, nextUnit: TaskLengthUnit) => {
     const value = Number(nextAmount);

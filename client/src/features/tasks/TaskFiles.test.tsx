@@ -1,5 +1,6 @@
 // @vitest-environment happy-dom
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { DocumentText } from '../../lib/graphqlDocument';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { appStore } from '../../lib/store';
@@ -18,12 +19,15 @@ import type { BoardTask } from './operations';
 import TasksPage from './TasksPage';
 
 const live = vi.hoisted(() => ({ files: [] as ((data: unknown) => void)[] }));
-vi.mock('../../lib/subscriptions', () => ({
-  useSubscription: (document: { operation: string }, _variables: unknown, onNext: (data: unknown) => void) => {
-    if (document.operation === 'subFile') live.files.push(onNext);
-  },
-  useOnReconnect: () => undefined,
-}));
+vi.mock('../../lib/subscriptions', async () => {
+  const { operationOf } = await import('../../lib/graphqlDocument');
+  return {
+    useSubscription: (document: DocumentText, _variables: unknown, onNext: (data: unknown) => void) => {
+      if (operationOf(document) === 'subFile') live.files.push(onNext);
+    },
+    useOnReconnect: () => undefined,
+  };
+});
 
 // pdf.js does not run in happy-dom: the viewer is checked to hand the preview the file's own address.
 vi.mock('../files/pdf/PdfViewer', () => ({

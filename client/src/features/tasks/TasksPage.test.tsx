@@ -146,8 +146,10 @@ describe('tasks board', () => {
       taskId: 't9',
       task: task({ id: 't9', name: 'From a teammate', idCode: 'ENG-9', state: 's2', positionSection: 4096 }),
       stateId: null,
+      tagId: null,
       moveTo: null,
       states: null,
+      tags: null,
       positionField: null,
       positions: null,
     };

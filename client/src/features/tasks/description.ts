@@ -11,6 +11,7 @@ import { Link } from '@tiptap/extension-link';
 import { TaskItem, TaskList } from '@tiptap/extension-list';
 import { Placeholder } from '@tiptap/extensions';
 import { StarterKit } from '@tiptap/starter-kit';
+import { jsonObject, type JsonValue } from '../../lib/graphqlDocument';
 import type { RichNode } from './operations';
 
 /** Links open only these: the same rule as the server's. */
@@ -171,6 +172,30 @@ function toRichNode(node: JSONContent): RichNode {
     if (marks.length > 0) rich.marks = marks;
   }
   if (node.content && node.content.length > 0) rich.content = node.content.map(toRichNode);
+  return rich;
+}
+
+/** A description as the server sends it (the schema's JSON) read as rich text; what is not a node is left out. */
+export function richTextOf(value: JsonValue | null | undefined): RichNode | null {
+  const node = jsonObject(value ?? undefined);
+  if (typeof node.type !== 'string') return null;
+  const rich: RichNode = { type: node.type };
+  const attrs = cleanAttributes(jsonObject(node.attrs));
+  if (attrs) rich.attrs = attrs;
+  if (typeof node.text === 'string') rich.text = node.text;
+  if (Array.isArray(node.marks)) {
+    const marks = node.marks.flatMap((value) => {
+      const mark = jsonObject(value);
+      if (typeof mark.type !== 'string') return [];
+      const markAttrs = cleanAttributes(jsonObject(mark.attrs));
+      return [markAttrs ? { type: mark.type, attrs: markAttrs } : { type: mark.type }];
+    });
+    if (marks.length > 0) rich.marks = marks;
+  }
+  if (Array.isArray(node.content)) {
+    const content = node.content.flatMap((child) => richTextOf(child) ?? []);
+    if (content.length > 0) rich.content = content;
+  }
   return rich;
 }
 

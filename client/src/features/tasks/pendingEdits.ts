@@ -19,7 +19,7 @@ import { request, RequestError } from '../../lib/graphql';
 import type { AppStore } from '../../lib/store';
 import { currentUserAtom } from '../auth/session';
 import { boardAtom, upsertTask } from './atoms';
-import { sameDescription, storedDescription } from './description';
+import { richTextOf, storedDescription } from './description';
 import { ediTaskDocument, getTaskDocument, type RichNode } from './operations';
 
 export type PendingField = 'name' | 'description';
@@ -141,18 +141,18 @@ async function replayOne(store: AppStore, userId: string, edit: PendingEdit): Pr
     if (edit.field === 'name') current = task.name;
     else
       current = storedDescription(
-        (await request(getTaskDocument, { id: edit.taskId }, { handledByCaller: true })).getTask.description ?? { type: 'doc' },
+        richTextOf((await request(getTaskDocument, { id: edit.taskId }, { handledByCaller: true })).getTask.description) ?? { type: 'doc' },
       );
-    const same =
-      edit.field === 'name'
-        ? (left: unknown, right: unknown) => left === right
-        : (left: unknown, right: unknown) => sameDescription(left as RichNode | null, right as RichNode | null);
+    // Descriptions are compared as stored (sameDescription compares their JSON too).
+    const same = edit.field === 'name' ? (left: unknown, right: unknown) => left === right : sameValue;
     const buildsOnCurrent = same(current, edit.base) || ('sent' in edit && same(current, edit.sent));
     if (same(current, edit.value) || !buildsOnCurrent) return forgetEdit(userId, edit.taskId, edit.field);
     const change =
       edit.field === 'name'
-        ? { id: edit.taskId, name: edit.value as string }
-        : { id: edit.taskId, description: edit.value as RichNode | null };
+        ? typeof edit.value === 'string' && { id: edit.taskId, name: edit.value }
+        : typeof edit.value !== 'string' && { id: edit.taskId, description: edit.value };
+    // A record that does not hold what its field takes (storage written by hand) has nothing to replay.
+    if (!change) return forgetEdit(userId, edit.taskId, edit.field);
     const { ediTask } = await request(ediTaskDocument, change, { handledByCaller: true });
     upsertTask(store, ediTask);
     acknowledgeEdit(userId, edit.taskId, edit.field, edit.value);

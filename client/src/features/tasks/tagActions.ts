@@ -17,6 +17,7 @@ function setTags(store: AppStore, tags: Tag[]): void {
           taskId: null,
           task: null,
           stateId: null,
+          tagId: null,
           moveTo: null,
           states: null,
           tags,

@@ -9,6 +9,7 @@ import { removeInvitedDocument, resendInvitedDocument, type TeamDetail, type Tea
 import { loadTeamDetail, storeTeamDetail } from './teamData';
 import styles from './Teams.module.css';
 import list from './People.module.css';
+import { teamRoleOf } from '../../lib/roles';
 
 /**
  * The team's invitations still waiting for an answer (admins only): resend one (a new link, the old one
@@ -76,7 +77,7 @@ export function PendingInvitations({ team }: { team: TeamDetail }) {
                 </span>
               </span>
               <span className={list.actions}>
-                <span className={list.badge}>{t(`teams.roles.${invitation.role}`)}</span>
+                <span className={list.badge}>{t(`teams.roles.${teamRoleOf(invitation.role)}`)}</span>
                 {invitation.link && (
                   <Tooltip content={named('teams.members.copyLinkNamed')}>
                     <Button

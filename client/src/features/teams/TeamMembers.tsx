@@ -13,6 +13,7 @@ import { PendingInvitations } from './PendingInvitations';
 import { loadTeamDetail, loadTeamPeople, storeTeamDetail } from './teamData';
 import styles from './Teams.module.css';
 import list from './People.module.css';
+import { teamRoleOf } from '../../lib/roles';
 
 /** The team's members with their roles (admins change them and take people out) and the invitations still open. */
 export function TeamMembers({ team }: { team: TeamDetail }) {
@@ -60,7 +61,7 @@ export function TeamMembers({ team }: { team: TeamDetail }) {
       <ul className={list.people} aria-label={t('teams.members.listLabel')}>
         {(people ?? []).map((person) => {
           const name = displayName(person);
-          const role = person.role ?? 'basic';
+          const role = teamRoleOf(person.role);
           return (
             <li key={person.id} className={list.person}>
               <Avatar name={name} src={person.profileImg} colorKey={person.id} size={30} />

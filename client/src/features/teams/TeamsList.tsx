@@ -13,6 +13,7 @@ import { leaveTeamDocument } from './operations';
 import { loadTeams, reloadTeamData, switchToTeam } from './teamData';
 import styles from './Teams.module.css';
 import list from './People.module.css';
+import { teamRoleOf } from '../../lib/roles';
 
 /** Leaves a team after a confirmation; leaving the current one moves the user to their next team. */
 export function LeaveTeamButton({
@@ -100,7 +101,7 @@ export function TeamsList() {
             <span className={list.personText}>
               <span className={list.personName}>{team.name}</span>
               <span className={list.personEmail}>
-                {t(`teams.roles.${team.role ?? 'basic'}`)}
+                {t(`teams.roles.${teamRoleOf(team.role)}`)}
                 {team.isDefault && ` · ${t('teams.list.current')}`}
               </span>
             </span>

@@ -3,6 +3,7 @@
  * or to which space. Unknown event types still read as "<who>: <type>".
  */
 import type { TFunction } from 'i18next';
+import { jsonObject } from '../../lib/graphqlDocument';
 import type { ActivityEntry } from './operations';
 
 /** Event types with a sentence of their own; the translation key is the type with "_" for ".". */
@@ -55,7 +56,7 @@ function text(value: unknown): string | undefined {
 }
 
 export function describeActivity(entry: ActivityEntry, names: ActivityNames, t: TFunction): string {
-  const details = entry.details ?? {};
+  const details = jsonObject(entry.details);
   const actor = entry.actor ? `${entry.actor.firstname} ${entry.actor.lastname}`.trim() : t('activity.system');
   const userId = text(details.userId);
   const person = userId ? (userId === entry.actor?.id ? actor : (names.person(userId) ?? t('activity.someone'))) : t('activity.someone');

@@ -1,139 +1,126 @@
-/** Teams (SPEC §3 Team, §7 "Teams", "Users and teams"): typed documents of the area. */
-import type { TeamRole } from '#shared/teams';
-import { gql } from '../../lib/graphql';
+/** Teams (SPEC §3 Team, §7 "Teams", "Users and teams"): the area's documents, typed from the schema. */
+import { graphql, type ResultOf, type VariablesOf } from '../../lib/graphqlDocument';
 
-/** A team in the switcher: the caller's role and whether it is their current one. */
-export interface TeamSummary {
-  id: string;
-  name: string;
-  logo: string | null;
-  url: string | null;
-  isDefault: boolean;
-  /** The caller's effective role: admin, basic or guest. */
-  role: TeamRole | null;
-}
+/** A team in the switcher: the caller's role (admin, basic or guest) and whether it is their current one. */
+export const teamSummaryFragment = graphql('fragment TeamSummary on Team { id name logo url isDefault role }');
 
-export interface TeamInvitation {
-  id: string;
-  email: string;
-  role: TeamRole;
-  project: string | null;
-  createdAt: string;
-  expiresAt: string;
-  /** The invitation link, only when the server has no mail server: the admin passes it on by hand. */
-  link: string | null;
-}
+/**
+ * A team with its plan, members and pending invitations (empty for anyone but admins). An invitation's link is
+ * there only when the server has no mail server: the admin passes it on by hand.
+ */
+export const teamDetailFragment = graphql(
+  `
+    fragment TeamDetail on Team {
+      ...TeamSummary
+      subscription
+      memberLimit
+      users
+      invited {
+        id
+        email
+        role
+        project
+        createdAt
+        expiresAt
+        link
+      }
+    }
+  `,
+  [teamSummaryFragment],
+);
 
-export interface TeamDetail extends TeamSummary {
-  subscription: string;
-  memberLimit: number | null;
-  users: string[];
-  /** Pending invitations; empty for anyone but admins. */
-  invited: TeamInvitation[];
-}
+export type TeamSummary = ResultOf<typeof teamSummaryFragment>;
+export type TeamDetail = ResultOf<typeof teamDetailFragment>;
+export type TeamInvitation = TeamDetail['invited'][number];
 
-export interface TeamPerson {
-  id: string;
-  firstname: string;
-  lastname: string;
-  profileImg: string | null;
-  email: string;
-  isAuth: boolean;
-  role: TeamRole | null;
-}
+export const getTeamsDocument = graphql('query GetTeams { getTeams { ...TeamSummary } }', [teamSummaryFragment]);
 
-const summaryFields = 'id name logo url isDefault role';
-const detailFields = `${summaryFields} subscription memberLimit users invited { id email role project createdAt expiresAt link }`;
-
-export const getTeamsDocument = gql<{ getTeams: TeamSummary[] }>(`query GetTeams { getTeams { ${summaryFields} } }`);
-
-export const getTeamDetailDocument = gql<{ getTeam: TeamDetail }>(`query GetTeamDetail { getTeam { ${detailFields} } }`);
+export const getTeamDetailDocument = graphql('query GetTeamDetail { getTeam { ...TeamDetail } }', [teamDetailFragment]);
 
 /** The current team's people (guests see only those sharing a space with them). */
-export const getTeamPeopleDocument = gql<{ getUsers: TeamPerson[] }>(
-  'query GetTeamPeople { getUsers { id firstname lastname profileImg email isAuth role } }',
+export const getTeamPeopleDocument = graphql('query GetTeamPeople { getUsers { id firstname lastname profileImg email isAuth role } }');
+
+export type TeamPerson = ResultOf<typeof getTeamPeopleDocument>['getUsers'][number];
+
+export const switchTeamDocument = graphql('mutation SwitchTeam($team: ID!) { switchTeam(team: $team) { ...TeamSummary } }', [
+  teamSummaryFragment,
+]);
+
+export const createTeamDocument = graphql(
+  'mutation SetTeam($name: String!, $logo: String) { setTeam(name: $name, logo: $logo) { ...TeamSummary } }',
+  [teamSummaryFragment],
 );
 
-export const switchTeamDocument = gql<{ switchTeam: TeamSummary }, { team: string }>(
-  `mutation SwitchTeam($team: ID!) { switchTeam(team: $team) { ${summaryFields} } }`,
+/** logo: a PNG or JPG data URL, or null to remove it; user with type: that member's new role; kick: a member to remove. */
+export const updateTeamDocument = graphql(
+  `
+    mutation UpdateTeam($team: ID!, $name: String, $logo: String, $url: String, $user: ID, $type: String, $kick: ID) {
+      updateTeam(team: $team, name: $name, logo: $logo, url: $url, user: $user, type: $type, kick: $kick) {
+        team {
+          ...TeamDetail
+        }
+        signInRequired
+      }
+    }
+  `,
+  [teamDetailFragment],
 );
 
-export const createTeamDocument = gql<{ setTeam: TeamSummary }, { name: string; logo?: string | null }>(
-  `mutation SetTeam($name: String!, $logo: String) { setTeam(name: $name, logo: $logo) { ${summaryFields} } }`,
+export type TeamChanges = VariablesOf<typeof updateTeamDocument>;
+
+/** id: the team's id; project: the space a guest is invited into. */
+export const inviteDocument = graphql(
+  `
+    mutation AddUserTeam($id: ID!, $email: String!, $type: String, $text: String, $project: ID) {
+      addUserTeam(id: $id, email: $email, type: $type, text: $text, project: $project) {
+        ...TeamDetail
+      }
+    }
+  `,
+  [teamDetailFragment],
 );
 
-export interface TeamChanges {
-  team: string;
-  name?: string;
-  /** A PNG or JPG data URL, or null to remove it. */
-  logo?: string | null;
-  url?: string;
-  /** With type: that member's new role. */
-  user?: string;
-  type?: TeamRole;
-  kick?: string;
-}
-
-export const updateTeamDocument = gql<{ updateTeam: { team: TeamDetail; signInRequired: boolean } }, TeamChanges>(
-  `mutation UpdateTeam($team: ID!, $name: String, $logo: String, $url: String, $user: ID, $type: String, $kick: ID) {
-    updateTeam(team: $team, name: $name, logo: $logo, url: $url, user: $user, type: $type, kick: $kick) { team { ${detailFields} } signInRequired }
-  }`,
+export const removeMemberDocument = graphql(
+  'mutation RemoveUserTeam($user: ID!, $team: ID!) { removeUserTeam(user: $user, team: $team) { ...TeamDetail } }',
+  [teamDetailFragment],
 );
 
-export interface Invitation {
-  /** The team id. */
-  id: string;
-  email: string;
-  type: TeamRole;
-  text?: string;
-  project?: string;
-}
-
-export const inviteDocument = gql<{ addUserTeam: TeamDetail }, Invitation>(
-  `mutation AddUserTeam($id: ID!, $email: String!, $type: String, $text: String, $project: ID) {
-    addUserTeam(id: $id, email: $email, type: $type, text: $text, project: $project) { ${detailFields} }
-  }`,
+export const removeInvitedDocument = graphql(
+  'mutation RemoveInvitedTeam($invited: ID!, $team: ID!) { removeInvitedTeam(invited: $invited, team: $team) { ...TeamDetail } }',
+  [teamDetailFragment],
 );
 
-export const removeMemberDocument = gql<{ removeUserTeam: TeamDetail }, { user: string; team: string }>(
-  `mutation RemoveUserTeam($user: ID!, $team: ID!) { removeUserTeam(user: $user, team: $team) { ${detailFields} } }`,
+export const resendInvitedDocument = graphql(
+  'mutation ResendInvitedTeam($invited: ID!, $team: ID!) { resendInvitedTeam(invited: $invited, team: $team) { ...TeamDetail } }',
+  [teamDetailFragment],
 );
 
-export const removeInvitedDocument = gql<{ removeInvitedTeam: TeamDetail }, { invited: string; team: string }>(
-  `mutation RemoveInvitedTeam($invited: ID!, $team: ID!) { removeInvitedTeam(invited: $invited, team: $team) { ${detailFields} } }`,
-);
+export const leaveTeamDocument = graphql('mutation LeaveTeam($team: ID!) { leaveTeam(team: $team) }');
 
-export const resendInvitedDocument = gql<{ resendInvitedTeam: TeamDetail }, { invited: string; team: string }>(
-  `mutation ResendInvitedTeam($invited: ID!, $team: ID!) { resendInvitedTeam(invited: $invited, team: $team) { ${detailFields} } }`,
-);
+export const getTeamActivityDocument = graphql(`
+  query GetTeamActivity($team: ID!, $first: Int, $after: String) {
+    getTeamActivity(team: $team, first: $first, after: $after) {
+      entries {
+        id
+        type
+        createdAt
+        actor {
+          id
+          firstname
+          lastname
+          profileImg
+        }
+        subject
+        details
+      }
+      nextCursor
+    }
+  }
+`);
 
-export const leaveTeamDocument = gql<{ leaveTeam: boolean }, { team: string }>('mutation LeaveTeam($team: ID!) { leaveTeam(team: $team) }');
+export type ActivityEntry = ResultOf<typeof getTeamActivityDocument>['getTeamActivity']['entries'][number];
 
-export interface ActivityEntry {
-  id: string;
-  type: string;
-  createdAt: string;
-  actor: { id: string; firstname: string; lastname: string; profileImg: string | null } | null;
-  subject: string;
-  details: Record<string, unknown> | null;
-}
-
-export const getTeamActivityDocument = gql<
-  { getTeamActivity: { entries: ActivityEntry[]; nextCursor: string | null } },
-  { team: string; first: number; after?: string }
->(
-  `query GetTeamActivity($team: ID!, $first: Int, $after: String) {
-    getTeamActivity(team: $team, first: $first, after: $after) { entries { id type createdAt actor { id firstname lastname profileImg } subject details } nextCursor }
-  }`,
-);
-
-export interface TeamChange {
-  type: string;
-  teamId: string;
-  userId: string | null;
-  team: TeamSummary | null;
-}
-
-export const subTeamDocument = gql<{ subTeam: TeamChange }, { user: string }>(
-  `subscription SubTeam($user: ID) { subTeam(user: $user) { type teamId userId team { ${summaryFields} } } }`,
+export const subTeamDocument = graphql(
+  'subscription SubTeam($user: ID) { subTeam(user: $user) { type teamId userId team { ...TeamSummary } } }',
+  [teamSummaryFragment],
 );

@@ -13,6 +13,7 @@ import { currentTeamAtom, currentUserAtom } from '../auth/session';
 import { teamDetailAtom, teamPeopleAtom, teamsAtom } from './atoms';
 import { subTeamDocument } from './operations';
 import { loadTeamDetail, loadTeamPeople, loadTeams, refreshOwnAccess, reloadTeamData } from './teamData';
+import { teamRoleOf } from '../../lib/roles';
 
 const ignore = () => undefined;
 
@@ -47,7 +48,10 @@ export function useTeamLive(): void {
       if (change.teamId === current?.id && aboutMe && change.type === 'team.member_role_changed') {
         void refreshOwnAccess(store).catch(ignore);
         if (change.team?.role)
-          showToast({ message: i18n.t('teams.live.roleChanged', { role: i18n.t(`teams.roles.${change.team.role}`) }), icon: 'info' });
+          showToast({
+            message: i18n.t('teams.live.roleChanged', { role: i18n.t(`teams.roles.${teamRoleOf(change.team.role)}`) }),
+            icon: 'info',
+          });
       }
       if (change.teamId === current?.id) refreshLoaded(store);
       else void loadTeams(store).catch(ignore);

@@ -1,0 +1,8 @@
+import { describe, expect, it } from 'vitest';
+import { staleSchemaFiles } from '../../../scripts/schema';
+
+describe('schema files', () => {
+  it('schema.graphql and the client introspection (graphql-env.d.ts) are what the server schema gives: run tsx scripts/schema.ts', async () => {
+    expect(await staleSchemaFiles()).toEqual([]);
+  });
+});

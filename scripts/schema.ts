@@ -1,0 +1,154 @@
+/**
+ * Writes what the client's GraphQL types are inferred from, out of the server's schema (schemaTypeDefs):
+ *
+ * - `schema.graphql`: the whole SDL, types and fields in alphabetical order, for people and editors;
+ * - `client/src/lib/graphql-env.d.ts`: the schema's introspection as a TypeScript type, which gql.tada reads to type
+ *   every document of the client (client/src/lib/graphql.ts) in the type checker, with no generated document code.
+ *
+ * `tsx scripts/schema.ts` rewrites both; `tsx scripts/schema.ts --check` writes nothing and fails (exit code 1) when
+ * either differs from what the server's schema gives, so a server change that was not regenerated fails the checks.
+ */
+import { readFile, writeFile } from 'node:fs/promises';
+import { fileURLToPath } from 'node:url';
+import {
+  buildSchema,
+  introspectionFromSchema,
+  lexicographicSortSchema,
+  printSchema,
+  type IntrospectionQuery,
+  type IntrospectionType,
+  type IntrospectionTypeRef,
+} from 'graphql';
+import { format, resolveConfig } from 'prettier';
+import { schemaTypeDefs } from '../server/src/schema';
+
+export const schemaFile = fileURLToPath(new URL('../schema.graphql', import.meta.url));
+export const introspectionFile = fileURLToPath(new URL('../client/src/lib/graphql-env.d.ts', import.meta.url));
+
+const regenerate = 'tsx scripts/schema.ts';
+
+export interface SchemaFiles {
+  /** The SDL, as `schema.graphql` holds it. */
+  schema: string;
+  /** The introspection type module, as `client/src/lib/graphql-env.d.ts` holds it. */
+  introspection: string;
+}
+
+/** The two files' contents for the given SDL (the server's whole schema unless told otherwise), formatted as Prettier keeps them. */
+export async function renderSchemaFiles(typeDefs: string = schemaTypeDefs()): Promise<SchemaFiles> {
+  const schema = lexicographicSortSchema(buildSchema(typeDefs));
+  const introspection = introspectionFromSchema(schema, { descriptions: false, specifiedByUrl: false, directiveIsRepeatable: false });
+  const sdl = `# Generated from the server's schema (server/src/schema.ts) by \`${regenerate}\`; do not edit.\n\n${printSchema(schema)}\n`;
+  return {
+    schema: await formatted(sdl, schemaFile),
+    introspection: await formatted(introspectionModule(introspection), introspectionFile),
+  };
+}
+
+async function formatted(text: string, path: string): Promise<string> {
+  return format(text, { ...(await resolveConfig(path)), filepath: path });
+}
+
+/**
+ * The introspection as a type literal, one schema type per line. Only what gql.tada reads is kept: each type's kind and
+ * name, the fields of objects and interfaces (name and type), the input fields, enum values and possible types. Arguments,
+ * directives and GraphQL's own `__` types are left out; a document's variables are typed from its own declarations.
+ */
+function introspectionModule(introspection: IntrospectionQuery): string {
+  const { queryType, mutationType, subscriptionType, types } = introspection.__schema;
+  const lines = types.filter((type) => !type.name.startsWith('__')).map((type) => `      ${typeLiteral(minifiedType(type))},`);
+  return [
+    `// Generated from the server's schema (server/src/schema.ts) by \`${regenerate}\`; do not edit.`,
+    '// The schema as gql.tada reads it (client/src/lib/graphql.ts): it types every GraphQL document of the client.',
+    '',
+    '// prettier-ignore',
+    'export type introspection = {',
+    '  __schema: {',
+    `    queryType: ${typeLiteral({ name: queryType.name })};`,
+    `    mutationType: ${typeLiteral(mutationType ? { name: mutationType.name } : null)};`,
+    `    subscriptionType: ${typeLiteral(subscriptionType ? { name: subscriptionType.name } : null)};`,
+    '    types: [',
+    ...lines,
+    '    ];',
+    '  };',
+    '};',
+    '',
+  ].join('\n');
+}
+
+type Literal = string | number | boolean | null | readonly Literal[] | { readonly [key: string]: Literal };
+
+function minifiedReference(reference: IntrospectionTypeRef): Literal {
+  if (reference.kind === 'LIST' || reference.kind === 'NON_NULL') {
+    return { kind: reference.kind, ofType: minifiedReference(reference.ofType) };
+  }
+  return { kind: reference.kind, name: reference.name };
+}
+
+function minifiedType(type: IntrospectionType): Literal {
+  switch (type.kind) {
+    case 'OBJECT':
+    case 'INTERFACE':
+      return {
+        kind: type.kind,
+        name: type.name,
+        fields: type.fields.map((field) => ({ name: field.name, type: minifiedReference(field.type) })),
+        ...(type.kind === 'INTERFACE' ? { possibleTypes: type.possibleTypes.map((possible) => ({ name: possible.name })) } : {}),
+      };
+    case 'UNION':
+      return { kind: type.kind, name: type.name, possibleTypes: type.possibleTypes.map((possible) => ({ name: possible.name })) };
+    case 'ENUM':
+      return { kind: type.kind, name: type.name, enumValues: type.enumValues.map((value) => ({ name: value.name })) };
+    case 'INPUT_OBJECT':
+      return {
+        kind: type.kind,
+        name: type.name,
+        isOneOf: type.isOneOf ?? false,
+        inputFields: type.inputFields.map((field) => ({
+          name: field.name,
+          type: minifiedReference(field.type),
+          defaultValue: field.defaultValue ?? null,
+        })),
+      };
+    case 'SCALAR':
+      return { kind: type.kind, name: type.name };
+  }
+}
+
+/** A JSON-like value written as the TypeScript type of exactly that value. */
+function typeLiteral(value: Literal): string {
+  if (value === null || typeof value === 'number' || typeof value === 'boolean') return String(value);
+  if (typeof value === 'string') return `'${value.replace(/\\/g, '\\\\').replace(/'/g, "\\'")}'`;
+  if (Array.isArray(value)) return `[${value.map(typeLiteral).join(', ')}]`;
+  const entries = Object.entries(value).map(([key, entry]) => `${key}: ${typeLiteral(entry)}`);
+  return `{ ${entries.join('; ')} }`;
+}
+
+async function readOrEmpty(path: string): Promise<string> {
+  return readFile(path, 'utf8').catch(() => '');
+}
+
+/** The files that differ from what the schema gives. */
+export async function staleSchemaFiles(expected?: SchemaFiles): Promise<string[]> {
+  expected ??= await renderSchemaFiles();
+  const stale: string[] = [];
+  if ((await readOrEmpty(schemaFile)) !== expected.schema) stale.push('schema.graphql');
+  if ((await readOrEmpty(introspectionFile)) !== expected.introspection) stale.push('client/src/lib/graphql-env.d.ts');
+  return stale;
+}
+
+async function main(): Promise<void> {
+  const expected = await renderSchemaFiles();
+  if (process.argv.includes('--check')) {
+    const stale = await staleSchemaFiles(expected);
+    if (stale.length > 0) {
+      console.error(`${stale.join(' and ')} ${stale.length > 1 ? 'are' : 'is'} out of date with the server's schema: run ${regenerate}`);
+      process.exitCode = 1;
+    }
+    return;
+  }
+  await writeFile(schemaFile, expected.schema);
+  await writeFile(introspectionFile, expected.introspection);
+}
+
+if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) await main();
