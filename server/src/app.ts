@@ -26,6 +26,7 @@ import type { Authenticator, RequestContext, Services } from './graphql/context'
 import { authenticateRequest, requireActor } from './graphql/context';
 import { formatExecutionResult } from './graphql/errors';
 import { registerDocumentChecks } from './graphql/httpChecks';
+import { InProcessJobRunner } from './core/inProcess/jobRunner';
 import { InProcessLiveEvents } from './core/inProcess/liveEvents';
 import { mercuriusSymbols, type LoaderFactory } from './graphql/runtime';
 import { GraphqlSocketServer } from './graphql/socketServer';
@@ -117,6 +118,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     database,
     store,
     live,
+    jobs: new InProcessJobRunner((job, error) => server.log.error({ err: error, job }, 'a background job failed')),
     sockets,
     metrics,
     authenticate,
@@ -270,6 +272,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   const stoppers = modules.map((module) => module.start?.(services)).filter((stop): stop is () => void => typeof stop === 'function');
   server.addHook('onClose', async () => {
+    services.jobs.stop();
     for (const stop of stoppers) stop();
     await live.close();
     mailer.close();

@@ -1,3 +1,5 @@
+import type { Cancel } from '../core/jobs';
+
 /** One person's edits of a doc waiting to be recorded as one `doc.updated` entry. */
 export interface ActivityRecord {
   /** How many stored updates, when the first and the last were stored, and the newest one's row id. */
@@ -8,8 +10,18 @@ export interface ActivityRecord {
 }
 
 interface Pending extends ActivityRecord {
-  timer: NodeJS.Timeout;
+  cancel: Cancel;
 }
+
+/** Runs `task` after `delayMs`; the app passes its job runner's `after`. */
+export type Schedule = (delayMs: number, task: () => void) => Cancel;
+
+/** Plain Node timers, unreferenced: for use outside an app (tests). */
+export const timerSchedule: Schedule = (delayMs, task) => {
+  const timer = setTimeout(task, delayMs);
+  timer.unref();
+  return () => clearTimeout(timer);
+};
 
 export type ActivityFlush = (userId: string, record: ActivityRecord) => void;
 
@@ -29,6 +41,7 @@ export class ActivityDebouncer {
     private readonly flush: ActivityFlush,
     /** A flush run by the timer failed (a flushAll throws to its caller instead). */
     private readonly onError: (error: unknown) => void = () => undefined,
+    private readonly schedule: Schedule = timerSchedule,
   ) {}
 
   /** A stored update of `userId` (row `rowId`, stored at `at` epoch milliseconds). */
@@ -40,7 +53,7 @@ export class ActivityDebouncer {
       waiting.throughId = rowId;
       return;
     }
-    this.pending.set(userId, { updates: 1, since: new Date(at), until: new Date(at), throughId: rowId, timer: this.startTimer(userId) });
+    this.pending.set(userId, { updates: 1, since: new Date(at), until: new Date(at), throughId: rowId, cancel: this.startTimer(userId) });
   }
 
   get size(): number {
@@ -54,33 +67,31 @@ export class ActivityDebouncer {
 
   /** Drops what is waiting without recording it (the doc was deleted). */
   cancel(): void {
-    for (const waiting of this.pending.values()) clearTimeout(waiting.timer);
+    for (const waiting of this.pending.values()) waiting.cancel();
     this.pending.clear();
   }
 
-  private startTimer(userId: string): NodeJS.Timeout {
-    const timer = setTimeout(() => {
+  private startTimer(userId: string): Cancel {
+    return this.schedule(this.windowMs, () => {
       try {
         this.flushOne(userId);
       } catch (error) {
         this.onError(error);
       }
-    }, this.windowMs);
-    timer.unref();
-    return timer;
+    });
   }
 
   private flushOne(userId: string): void {
     const waiting = this.pending.get(userId);
     if (!waiting) return;
-    clearTimeout(waiting.timer);
+    waiting.cancel();
     this.pending.delete(userId);
     const record: ActivityRecord = { updates: waiting.updates, since: waiting.since, until: waiting.until, throughId: waiting.throughId };
     try {
       this.flush(userId, record);
     } catch (error) {
       // Kept for the next attempt: a failed record must not be forgotten.
-      this.pending.set(userId, { ...record, timer: this.startTimer(userId) });
+      this.pending.set(userId, { ...record, cancel: this.startTimer(userId) });
       throw error;
     }
   }

@@ -10,6 +10,7 @@ import type { Grant } from './access';
 import { DocContentStore } from './persistence';
 import { RoomManager, accessScopeOf, roomInScope, type Connection } from './rooms';
 import { SqliteEventStore } from '../core/sqlite/eventStore';
+import { InProcessJobRunner } from '../core/inProcess/jobRunner';
 
 const mocks = vi.hoisted(() => ({
   judgeAgain: vi.fn((): { writable: boolean } | null => ({ writable: true })),
@@ -32,6 +33,7 @@ function services(compactAfter = 1000): Services {
   return {
     database,
     config: { collab: { compactAfter, maxMessageBytes: 64, unloadGraceMs: 1000, activityDebounceMs: 60_000 } },
+    jobs: new InProcessJobRunner(),
     // Doc rooms need the SQLite store; only its synchronous door is used, and watched.
     store: Object.assign(Object.create(SqliteEventStore.prototype) as object, { runNow: vi.fn() }),
   } as unknown as Services;

@@ -13,6 +13,7 @@ import { imageSourcesOf, plainTextOf } from './plainText';
 import { recoverDerivedData } from './recovery';
 import { Room, type Peer } from './room';
 import { sqliteEventStoreOf } from '../core/sqlite/eventStore';
+import type { Cancel } from '../core/jobs';
 
 /** Where the rooms report what went wrong (the server's logger once the routes are registered). */
 export interface CollabLogger {
@@ -36,7 +37,7 @@ interface LoadedRoom {
   room: Room;
   connections: Set<Connection>;
   activity: ActivityDebouncer;
-  unloadTimer: NodeJS.Timeout | null;
+  cancelUnload: Cancel | null;
   /** The doc's team, read when the room is loaded (null if the doc was not found then: judged on any event). */
   teamId: string | null;
 }
@@ -176,8 +177,8 @@ export class RoomManager {
       return null;
     }
     const loaded = this.load(connection.grant.docId);
-    if (loaded.unloadTimer) clearTimeout(loaded.unloadTimer);
-    loaded.unloadTimer = null;
+    loaded.cancelUnload?.();
+    loaded.cancelUnload = null;
     loaded.connections.add(connection);
     loaded.room.join(connection);
     return loaded.room;
@@ -251,6 +252,7 @@ export class RoomManager {
       config.collab.activityDebounceMs,
       (userId, record) => this.recordActivity(docId, userId, record),
       (error) => this.logger.error({ err: error, docId }, 'doc activity could not be recorded; kept for the next attempt'),
+      (delayMs, task) => this.services.jobs.after('docs: record a doc’s activity', delayMs, task),
     );
     const room = new Room(docId, this.store, {
       compactAfter: config.collab.compactAfter,
@@ -269,7 +271,7 @@ export class RoomManager {
       room,
       connections: new Set(),
       activity,
-      unloadTimer: null,
+      cancelUnload: null,
       teamId: findDocRow(this.services.database.db, docId)?.teamId ?? null,
     };
     this.rooms.set(docId, loaded);
@@ -279,15 +281,14 @@ export class RoomManager {
   private scheduleUnload(docId: string): void {
     const loaded = this.rooms.get(docId);
     if (!loaded || this.stopped) return;
-    if (loaded.unloadTimer) clearTimeout(loaded.unloadTimer);
-    loaded.unloadTimer = setTimeout(() => {
+    loaded.cancelUnload?.();
+    loaded.cancelUnload = this.services.jobs.after('docs: unload an empty room', this.services.config.collab.unloadGraceMs, () => {
       if (loaded.connections.size === 0 && this.rooms.get(docId) === loaded) this.unload(docId, loaded);
-    }, this.services.config.collab.unloadGraceMs);
-    loaded.unloadTimer.unref();
+    });
   }
 
   private unload(docId: string, loaded: LoadedRoom): void {
-    if (loaded.unloadTimer) clearTimeout(loaded.unloadTimer);
+    loaded.cancelUnload?.();
     // A doc deleted with its space (no doc.deleted of its own) must not get its content back.
     if (!findDocRow(this.services.database.db, docId))
       return this.drop(docId, loaded, collabCloseCodes.docDeleted, 'This doc was deleted.');
@@ -306,7 +307,7 @@ export class RoomManager {
 
   /** A deleted doc: its content is already gone with it, so nothing is stored or recorded. */
   private drop(docId: string, loaded: LoadedRoom, code: number, reason: string): void {
-    if (loaded.unloadTimer) clearTimeout(loaded.unloadTimer);
+    loaded.cancelUnload?.();
     this.rooms.delete(docId);
     this.images.delete(docId);
     loaded.activity.cancel();

@@ -4,6 +4,7 @@ import type { Config } from '../config';
 import type { DatabaseHandle } from '../db/connection';
 import { DomainError } from '../errors';
 import type { EventStore } from '../core/commands';
+import type { JobRunner } from '../core/jobs';
 import type { Metrics } from '../http/metrics';
 import type { RateLimits } from '../http/rateLimits';
 import type { Mailer } from '../mail/mailer';
@@ -30,6 +31,8 @@ export interface Services {
   database: DatabaseHandle;
   store: EventStore;
   live: LiveEvents;
+  /** Every timer-driven piece of work (sweeps, debounce windows, start-up pick-up), stopped when the app closes. */
+  jobs: JobRunner;
   /** Open graphql-ws connections per user (presence). */
   sockets: SocketRegistry;
   metrics: Metrics;

@@ -8,7 +8,6 @@ import type { EventStore } from '../../core/commands';
 import type { UnitOfWork } from '../../core/commands';
 import { newId } from '../../core/ids';
 import { decideCreateTeam, decideSwitchTeam, decideTeamUpdate } from '../teams/commands';
-import { acceptInvitations } from '../teams';
 import { currentTeam, loadTeamState } from '../teams/state';
 import { appendToSpaces, appendToTeam, appendToUser } from '../teams/support';
 import { issueLink } from './links';
@@ -51,7 +50,7 @@ export function provideAdministrator(store: EventStore, request: AdministratorRe
 function create(unit: UnitOfWork, request: AdministratorRequest): AdministratorOutcome {
   if (!request.name)
     throw new AdministratorInputError(`No account uses ${request.email} yet: give its name too, e.g. --name "Ada Lovelace".`);
-  const userId = registerAccount(unit, {
+  const { userId, teamId } = registerAccount(unit, {
     email: request.email,
     ...request.name,
     language: request.language,
@@ -59,9 +58,9 @@ function create(unit: UnitOfWork, request: AdministratorRequest): AdministratorO
     emailVerified: true,
     teamName: request.teamName ?? undefined,
   });
-  const team = currentTeam(unit.transaction, userId)!;
-  // Verified now, like a followed verification link: teams that invited the address let it in too.
-  acceptInvitations(unit, { id: userId, email: request.email, firstname: request.name.firstname });
+  // Verified at once, like a followed verification link: teams that invited the address let it in too (their
+  // reaction), which makes the newest of them current; the administrator's own team stays current instead.
+  const team = loadTeamState(unit.transaction, teamId)!;
   keepCurrentTeam(unit, userId, team.id);
   return {
     userId,
@@ -86,11 +85,11 @@ function promote(unit: UnitOfWork, user: UserRow, request: AdministratorRequest)
     // A password set while the address was unproven may be a stranger's (account pre-hijacking): drop it.
     db.delete(userCredentials).where(eq(userCredentials.userId, user.id)).run();
     revokeAllSessions(db, user.id, 'made administrator from the command line');
+    // Teams that invited the address let it in: their reaction to this event.
     unit.append(userStream(user.id), [{ type: 'user.email_verified', payload: { userId: user.id } }], { teamId: user.defaultTeamId });
-    acceptInvitations(unit, user);
   }
   if (request.passwordHash) {
-    const updatedAt = new Date().toISOString();
+    const updatedAt = unit.now.toISOString();
     revokeAllSessions(db, user.id, 'password set from the command line');
     db.insert(userCredentials)
       .values({ userId: user.id, passwordHash: request.passwordHash, updatedAt })

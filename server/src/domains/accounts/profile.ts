@@ -106,7 +106,7 @@ export const profileMutations: Record<string, IFieldResolver<unknown, MercuriusC
       if (newPasswordHash) {
         unit.transaction
           .update(userCredentials)
-          .set({ passwordHash: newPasswordHash, updatedAt: new Date().toISOString() })
+          .set({ passwordHash: newPasswordHash, updatedAt: unit.now.toISOString() })
           .where(eq(userCredentials.userId, actor.userId))
           .run();
         unit.append(userStream(actor.userId), [{ type: 'user.password_changed', payload: { userId: actor.userId, reason: 'profile' } }], {

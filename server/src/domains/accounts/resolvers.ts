@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { DomainError } from '../../errors';
 import { requireActor } from '../../graphql/context';
 import { addressKey } from '../../http/rateLimits';
-import { acceptInvitations, checkInvitation } from '../teams';
+import { checkInvitation } from '../teams';
 import { clearSessionCookies, setSessionCookies } from './cookies';
 import { spendLink } from './links';
 import { profileMutations, profileQueries } from './profile';
@@ -63,9 +63,8 @@ export const accountsResolvers: IResolvers = {
       if (!user) throw new DomainError('INVALID_LINK');
       const spent = await services.store.run({ actorId: user.id }, (unit) => {
         if (!spendLink(unit.transaction, user.id, 'verifyEmail', args.token)) return false;
+        // The address is proven now, so the teams that invited it let it in (their reaction to this event).
         unit.append(userStream(user.id), [{ type: 'user.email_verified', payload: { userId: user.id } }], { teamId: user.defaultTeamId });
-        // The address is proven now, so the teams that invited it may let it in.
-        acceptInvitations(unit, user);
         return true;
       });
       if (!spent) throw new DomainError('INVALID_LINK');
@@ -97,9 +96,8 @@ export const accountsResolvers: IResolvers = {
       const userId = await services.store.run(
         { actorId: null, mutationId: context.mutationId, request: { operation: 'setUserBasic', email: input.email, proven } },
         (unit) => {
-          const registered = registerAccount(unit, { ...input, language, passwordHash, emailVerified: proven });
-          if (proven) acceptInvitations(unit, { id: registered, email: input.email, firstname: input.firstname });
-          return registered;
+          // Proven at once, the address lets the teams that invited it add the account (their reaction).
+          return registerAccount(unit, { ...input, language, passwordHash, emailVerified: proven }).userId;
         },
       );
       if (proven)
@@ -221,8 +219,8 @@ export const accountsResolvers: IResolvers = {
         if (!spendLink(unit.transaction, user.id, 'resetPassword', args.token)) return false;
         unit.transaction
           .insert(userCredentials)
-          .values({ userId: user.id, passwordHash, updatedAt: new Date().toISOString() })
-          .onConflictDoUpdate({ target: userCredentials.userId, set: { passwordHash, updatedAt: new Date().toISOString() } })
+          .values({ userId: user.id, passwordHash, updatedAt: unit.now.toISOString() })
+          .onConflictDoUpdate({ target: userCredentials.userId, set: { passwordHash, updatedAt: unit.now.toISOString() } })
           .run();
         revokeAllSessions(unit.transaction, user.id, 'password reset');
         unit.append(userStream(user.id), [{ type: 'user.password_changed', payload: { userId: user.id, reason: 'reset' } }], {

@@ -16,7 +16,6 @@ import { setSessionCookies } from './cookies';
 import type { UserSignedIn } from './events';
 import { issueLink, linkLifetimeHours, type LinkPurpose } from './links';
 import { createSession, revokeAllSessions } from './sessions';
-import { openBoardsForNewSpaces } from '../tasks/board';
 import { presentTeam } from '../teams/present';
 import { currentTeam } from '../teams/state';
 import { userCredentials, users } from './tables';
@@ -58,8 +57,12 @@ export interface NewAccount {
   teamName?: string | undefined;
 }
 
-/** Registers an account with its team and personal space inside the caller's unit of work. */
-export function registerAccount(unit: UnitOfWork, account: NewAccount): string {
+/**
+ * Registers an account with its team and personal space inside the caller's unit of work. An address
+ * proven at once (`emailVerified`) lets the teams that invited it in, by their reaction to
+ * `user.email_verified`; the account's current team is then the newest team it joined.
+ */
+export function registerAccount(unit: UnitOfWork, account: NewAccount): { userId: string; teamId: string } {
   const ids = { userId: newId(), teamId: newId(), personalProjectId: newId() };
   const emailTaken = unit.transaction.select({ id: users.id }).from(users).where(eq(users.email, account.email)).get() !== undefined;
   const decided = decideRegistration({ ...ids, ...account, emailTaken });
@@ -67,15 +70,14 @@ export function registerAccount(unit: UnitOfWork, account: NewAccount): string {
   unit.append(userStream(ids.userId), decided.user, { teamId: ids.teamId, expectedVersion: 0 });
   if (account.emailVerified)
     unit.append(userStream(ids.userId), [{ type: 'user.email_verified', payload: { userId: ids.userId } }], { teamId: ids.teamId });
-  openBoardsForNewSpaces(unit, decided.project);
   unit.append(spaceStream(ids.personalProjectId), decided.project, { teamId: ids.teamId, expectedVersion: 0 });
   if (account.passwordHash) {
     unit.transaction
       .insert(userCredentials)
-      .values({ userId: ids.userId, passwordHash: account.passwordHash, updatedAt: new Date().toISOString() })
+      .values({ userId: ids.userId, passwordHash: account.passwordHash, updatedAt: unit.now.toISOString() })
       .run();
   }
-  return ids.userId;
+  return { userId: ids.userId, teamId: ids.teamId };
 }
 
 export function hashPassword(password: string): Promise<string> {

@@ -118,7 +118,7 @@ export const setUpMutations: Record<string, IFieldResolver<unknown, MercuriusCon
     const passwordHash = await hashPassword(input.password);
     const userId = await services.store.run({ actorId: null }, (unit) => {
       const link = requireUsableLink(unit.transaction, input.token);
-      unit.transaction.update(accountTokens).set({ usedAt: new Date().toISOString() }).where(eq(accountTokens.id, link.id)).run();
+      unit.transaction.update(accountTokens).set({ usedAt: unit.now.toISOString() }).where(eq(accountTokens.id, link.id)).run();
       return registerAccount(unit, {
         email: input.email,
         firstname: input.firstname,
@@ -127,7 +127,7 @@ export const setUpMutations: Record<string, IFieldResolver<unknown, MercuriusCon
         passwordHash,
         emailVerified: true,
         teamName: input.team ?? undefined,
-      });
+      }).userId;
     });
     return startSession(context, userId, 'setUpLink');
   },

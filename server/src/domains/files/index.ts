@@ -13,23 +13,17 @@ export { registerFileRoutes } from './routes';
 export { sweepStorage } from './uploads';
 
 /**
- * Starts the storage sweep (the first run waits a sweep interval so start-up stays quick) and the
- * reading of PDFs' text, which picks up any PDF still waiting for it.
+ * Starts the storage sweep (a periodic job whose first run waits a sweep interval, so start-up stays
+ * quick) and the reading of PDFs' text, which picks up any PDF still waiting for it. The app's job
+ * runner owns the timers and stops them on close.
  */
 function startFiles(services: Services): () => void {
   const stopTextExtraction = startPdfTextExtraction(services);
   storageOf(services.config).ready.catch((error: unknown) => console.error('file storage is not ready:', error));
-  let running = false;
-  const timer = setInterval(() => {
-    if (running) return;
-    running = true;
-    sweepStorage(services)
-      .catch((error: unknown) => console.error('file storage sweep failed:', error))
-      .finally(() => (running = false));
-  }, uploadTimes.sweepEveryMs);
-  timer.unref();
+  services.jobs.every('files: storage sweep', uploadTimes.sweepEveryMs, async () => {
+    await sweepStorage(services);
+  });
   return () => {
-    clearInterval(timer);
     stopTextExtraction();
     closeStorage(services.config);
   };

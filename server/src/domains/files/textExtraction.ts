@@ -1,4 +1,5 @@
 import { and, asc, eq, isNull, lte } from 'drizzle-orm';
+import type { JobRunner } from '../../core/jobs';
 import type { Services } from '../../graphql/context';
 import { storageOf } from '../../storage';
 import { analysisBounds, pdfText, readPdfBytes } from './analysis';
@@ -33,6 +34,8 @@ export class PdfTextExtraction {
   private readonly waiting = new Set<string>();
   private running: Promise<void> | null = null;
   private stopped = false;
+  /** The start-up pick-up, while it waits for its turn on the job runner. */
+  private pickUp: { done: Promise<void>; cancel: () => void } | null = null;
 
   constructor(
     private readonly services: Services,
@@ -47,6 +50,25 @@ export class PdfTextExtraction {
     this.drain();
   }
 
+  /** Runs `resume` as a job of the app's runner, as soon as start-up yields; `idle` waits for it too. */
+  resumeSoon(jobs: JobRunner): void {
+    let finish: () => void = () => undefined;
+    const done = new Promise<void>((resolve) => (finish = resolve));
+    const cancel = jobs.soon('files: pick up PDFs waiting for their text', () => {
+      this.pickUp = null;
+      finish();
+      this.resume();
+    });
+    this.pickUp = {
+      done,
+      cancel: () => {
+        cancel();
+        this.pickUp = null;
+        finish();
+      },
+    };
+  }
+
   /** Queues one recorded PDF. */
   enqueue(fileId: string): void {
     if (this.stopped) return;
@@ -56,12 +78,14 @@ export class PdfTextExtraction {
 
   /** Resolves once nothing is queued or being read. */
   async idle(): Promise<void> {
+    if (this.pickUp) await this.pickUp.done;
     while (this.running) await this.running;
   }
 
   /** Stops taking work; a PDF being read is not recorded (the next start reads it again). */
   stop(): void {
     this.stopped = true;
+    this.pickUp?.cancel();
     this.waiting.clear();
   }
 
@@ -138,7 +162,6 @@ export function replacePdfTextExtraction(services: Services, extraction: PdfText
  * after setFile has answered, so the load delays only that first PDF's text.
  */
 export function startPdfTextExtraction(services: Services): () => void {
-  const extraction = pdfTextExtractionOf(services);
-  extraction.resume();
+  pdfTextExtractionOf(services).resumeSoon(services.jobs);
   return () => pdfTextExtractionOf(services).stop();
 }

@@ -93,7 +93,7 @@ export const apiTokenMutations: Record<string, Resolver> = {
         name,
         tokenHash: hashToken(token),
         prefix: token.slice(0, displayedPrefixLength),
-        createdAt: new Date().toISOString(),
+        createdAt: unit.now.toISOString(),
       };
       unit.transaction.insert(apiTokens).values(values).run();
       unit.append(
@@ -114,7 +114,7 @@ export const apiTokenMutations: Record<string, Resolver> = {
         .where(and(eq(apiTokens.id, args.id), eq(apiTokens.userId, actor.userId), isNull(apiTokens.revokedAt)))
         .get();
       if (!row) throw new DomainError('NOT_FOUND', 'No such API token.');
-      unit.transaction.update(apiTokens).set({ revokedAt: new Date().toISOString() }).where(eq(apiTokens.id, row.id)).run();
+      unit.transaction.update(apiTokens).set({ revokedAt: unit.now.toISOString() }).where(eq(apiTokens.id, row.id)).run();
       unit.append(userStream(actor.userId), [{ type: 'user.api_token_revoked', payload: { userId: actor.userId, tokenId: row.id } }], {
         teamId: null,
       });

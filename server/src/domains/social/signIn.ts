@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import type { SignInContext, VerifiedIdentity } from '../../auth/oidc';
 import { idPattern } from '../../core/ids';
-import { acceptInvitations } from '../teams';
 import { confirmEmailByProvider, findUserByEmail, openSession, registerAccount, type SessionTarget } from '../accounts/service';
 
 /** The sign-up context a project, invitation or promotion link passes along (SPEC §7). */
@@ -26,9 +25,8 @@ export async function signInWithIdentity(target: SessionTarget, identity: Verifi
       return { userId: existing.id, isNew: false };
     }
     const { email, firstname, lastname, language } = identity;
-    const userId = registerAccount(unit, { email, firstname, lastname, language, passwordHash: null, emailVerified: true });
-    // The provider vouched for the address, so the teams that invited it let the new account in.
-    acceptInvitations(unit, { id: userId, email, firstname });
+    // The provider vouched for the address, so the teams that invited it let the new account in (their reaction).
+    const { userId } = registerAccount(unit, { email, firstname, lastname, language, passwordHash: null, emailVerified: true });
     return { userId, isNew: true };
   });
   const session = await openSession(target, account.userId, identity.provider);

@@ -1,7 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { defaultSectionsFor } from '#shared/taskRules';
-import type { UnitOfWork } from '../../core/commands';
-import type { DomainEvent } from '../../core/events';
+import type { Reaction, UnitOfWork } from '../../core/commands';
 import { newId } from '../../core/ids';
 import { users } from '../accounts/tables';
 import type { ProjectCreated } from '../teams/events';
@@ -42,16 +41,17 @@ export function openBoard(unit: UnitOfWork, space: SpaceForBoard): void {
 }
 
 /**
- * Called wherever spaces are created (sign-up, setTeam, joining a team, setProject) with the events
- * about to be appended: every `project.created` among them gets its board first, in the same unit of
- * work. Spaces made before tasks existed get theirs on first use (see `ensureBoard`).
+ * The tasks area's reaction to a new space (created at sign-up, with a team, by an invitation or by
+ * setProject, and any way to come): it gets its board in the same unit of work, so no way of creating
+ * a space can skip it. Spaces made before tasks existed get theirs on first use (see `ensureBoard`).
  */
-export function openBoardsForNewSpaces(unit: UnitOfWork, spaceEvents: readonly DomainEvent[]): void {
-  for (const event of spaceEvents) {
-    if (event.type !== 'project.created') continue;
+export const newSpaceOpensItsBoard: Reaction = {
+  name: 'tasks: a new space opens its board',
+  on: ['project.created'],
+  react(unit, event) {
     const created = event.payload as ProjectCreated;
     openBoard(unit, { projectId: created.projectId, teamId: created.teamId, name: created.name, ownerId: created.ownerId });
-  }
-}
+  },
+};
 
 export { boardStream };

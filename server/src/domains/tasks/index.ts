@@ -1,4 +1,5 @@
 import type { DomainModule } from '../module';
+import { newSpaceOpensItsBoard } from './board';
 import { boardMutations, boardQueries } from './boardResolvers';
 import { taskSubscriptions } from './live';
 import { pictureQueries } from './pictures';
@@ -21,6 +22,7 @@ export const tasksModule: DomainModule = {
     Task: { files: taskFilesResolver },
   },
   projections: [tasksProjection],
+  reactions: [newSpaceOpensItsBoard],
   access: {
     getStatesProject: 'spaceMember',
     createState: 'spaceMember',

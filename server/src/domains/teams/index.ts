@@ -1,6 +1,6 @@
 import type { DomainModule } from '../module';
 import { activityQueries } from './activity';
-import { invitationFields, invitationMutations } from './invitations';
+import { invitationFields, invitationMutations, provenAddressAcceptsInvitations } from './invitations';
 import { teamSubscriptions } from './live';
 import { teamLoaders } from './present';
 import { teamsProjection } from './projection';
@@ -9,7 +9,7 @@ import { teamsSpaceDirectory } from './state';
 import { spaceMutations, spaceQueries } from './spaceResolvers';
 import { teamMutations, teamQueries } from './teamResolvers';
 
-export { acceptInvitations, checkInvitation } from './invitations';
+export { checkInvitation } from './invitations';
 export { presentTeam } from './present';
 
 /** Teams, spaces, roles and permissions, invitations, the activity report and their live updates (issue 4). */
@@ -25,6 +25,7 @@ export const teamsModule: DomainModule = {
   loaders: teamLoaders,
   projections: [teamsProjection],
   spaceDirectory: teamsSpaceDirectory,
+  reactions: [provenAddressAcceptsInvitations],
   access: {
     getTeam: 'signedIn',
     getTeams: 'signedIn',

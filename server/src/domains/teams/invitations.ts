@@ -3,7 +3,7 @@ import type { IFieldResolver, MercuriusContext } from 'mercurius';
 import { invitationLifetimeDays, isTeamRole, teamMessages, type TeamRole } from '#shared/teams';
 import { z } from 'zod';
 import { DomainError } from '../../errors';
-import type { UnitOfWork } from '../../core/commands';
+import type { Reaction, UnitOfWork } from '../../core/commands';
 import { requireActor, type Services } from '../../graphql/context';
 import { isId, newId } from '../../core/ids';
 import { renderMail } from '../../mail/templates';
@@ -115,7 +115,7 @@ export const invitationMutations: Record<string, IFieldResolver<unknown, Mercuri
         .where(and(eq(teamInvitations.teamId, team.id), eq(teamInvitations.email, input.email), eq(teamInvitations.state, 'pending')))
         .get();
       const invitationId = newId();
-      const expiresAt = new Date(Date.now() + invitationLifetimeDays * 86_400_000).toISOString();
+      const expiresAt = new Date(unit.now.getTime() + invitationLifetimeDays * 86_400_000).toISOString();
       appendToTeam(
         unit,
         team.id,
@@ -175,7 +175,7 @@ export const invitationMutations: Record<string, IFieldResolver<unknown, Mercuri
       const projectId = invitableSpace(db, team.id, invitation.projectId);
       const inviter = db.select().from(users).where(eq(users.id, actor.userId)).get()!;
       const invitationId = newId();
-      const expiresAt = new Date(Date.now() + invitationLifetimeDays * 86_400_000).toISOString();
+      const expiresAt = new Date(unit.now.getTime() + invitationLifetimeDays * 86_400_000).toISOString();
       appendToTeam(
         unit,
         team.id,
@@ -274,10 +274,26 @@ export function checkInvitation(
 }
 
 /**
- * Called by the accounts area once an account has proven it owns its address: every open invitation
- * to that address is accepted, and the newest team joined becomes the current one.
+ * The teams area's reaction to an account proving it owns its address (a verification or reset link,
+ * an invitation link's proof, a sign-in provider, the command line): every open invitation to that
+ * address is accepted, and the newest team joined becomes the current one. The accounts area appends
+ * `user.email_verified` and never names this consumer.
  */
-export function acceptInvitations(unit: UnitOfWork, user: { id: string; email: string; firstname: string }): void {
+export const provenAddressAcceptsInvitations: Reaction = {
+  name: 'teams: a proven address accepts its invitations',
+  on: ['user.email_verified'],
+  react(unit, event) {
+    const userId = (event.payload as { userId: string }).userId;
+    const user = unit.transaction
+      .select({ id: users.id, email: users.email, firstname: users.firstname })
+      .from(users)
+      .where(eq(users.id, userId))
+      .get();
+    if (user) acceptInvitations(unit, user);
+  },
+};
+
+function acceptInvitations(unit: UnitOfWork, user: { id: string; email: string; firstname: string }): void {
   const db = unit.transaction;
   const open = db
     .select()
@@ -286,7 +302,7 @@ export function acceptInvitations(unit: UnitOfWork, user: { id: string; email: s
       and(
         eq(teamInvitations.email, user.email),
         eq(teamInvitations.state, 'pending'),
-        gt(teamInvitations.expiresAt, new Date().toISOString()),
+        gt(teamInvitations.expiresAt, unit.now.toISOString()),
       ),
     )
     .orderBy(asc(teamInvitations.createdAt), asc(teamInvitations.id))

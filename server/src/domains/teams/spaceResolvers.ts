@@ -6,7 +6,6 @@ import { DomainError } from '../../errors';
 import { requireActor } from '../../graphql/context';
 import { newId } from '../../core/ids';
 import { users } from '../accounts/tables';
-import { openBoardsForNewSpaces } from '../tasks/board';
 import { spacePolicy, spaceTypeOf, teamPolicy, type SpaceSeat, type TeamSeat } from '../../core/access';
 import { findSpaceRow, presentPeople, presentSpace } from './present';
 import { decideCreateSpace, decideDeleteSpace, decideEditSpace, decideJoin, decidePermission, type SpaceChanges } from './spaceCommands';
@@ -183,7 +182,6 @@ export const spaceMutations: Record<string, Resolver> = {
         description: input.description || null,
         type: input.type ?? 'private',
       });
-      openBoardsForNewSpaces(unit, events);
       unit.append(spaceStream(projectId), events, { teamId: team.id, expectedVersion: 0 });
     });
     return present(db, projectId, actor.userId);

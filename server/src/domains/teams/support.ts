@@ -4,7 +4,6 @@ import type { UnitOfWork } from '../../core/commands';
 import type { DomainEvent } from '../../core/events';
 import { avatarDirectory } from '../../http/media';
 import { storeProfilePhoto } from '../accounts/photo';
-import { openBoardsForNewSpaces } from '../tasks/board';
 import type { SpaceEvents } from './commands';
 import { spaceStream, teamStream, userStream } from '../../core/streams';
 
@@ -23,11 +22,9 @@ export function appendToUser(unit: UnitOfWork, userId: string, teamId: string | 
   if (events.length > 0) unit.append(userStream(userId), events, { teamId });
 }
 
-/** New spaces get their task board in the same unit of work. */
 export function appendToSpaces(unit: UnitOfWork, teamId: string, spaces: SpaceEvents): void {
   for (const [projectId, events] of spaces) {
     if (events.length === 0) continue;
-    openBoardsForNewSpaces(unit, events);
     unit.append(spaceStream(projectId), events, { teamId });
   }
 }

@@ -1,0 +1,20 @@
+/** Stops a scheduled job; stopping one that already ran or stopped does nothing. */
+export type Cancel = () => void;
+
+export type JobErrorHandler = (job: string, error: unknown) => void;
+
+/**
+ * The periodic job runner port: every timer-driven piece of work of the server goes through the one
+ * runner the app's services own, so stopping the app stops them all, tests can drive them, and a
+ * Redis adapter can later run a periodic job on one process of several (a lock per job name).
+ */
+export interface JobRunner {
+  /** Runs `task` every `intervalMs`, the first time one interval after now; never two runs of one job at once. */
+  every(name: string, intervalMs: number, task: () => void | Promise<void>): Cancel;
+  /** Runs `task` once after `delayMs` (debounce windows, grace periods). */
+  after(name: string, delayMs: number, task: () => void | Promise<void>): Cancel;
+  /** Runs `task` once in the background as soon as the current work yields (start-up pick-up work). */
+  soon(name: string, task: () => void | Promise<void>): Cancel;
+  /** Cancels every job and takes no more: the app is closing. */
+  stop(): void;
+}
