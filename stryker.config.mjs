@@ -28,6 +28,7 @@ export default {
   tsconfigFile: 'tsconfig.not-rewritten-by-stryker.json',
   // The first run goes through every related integration test once, one file at a time.
   dryRunTimeoutMinutes: 60,
-  // The machine is shared: a slow test is not an endless loop.
+  // The machine is shared: a slow run is not an endless loop.
+  timeoutFactor: 3,
   timeoutMS: 30_000,
 };

@@ -1,7 +1,8 @@
 // The Vitest configuration Stryker runs (stryker.config.mjs): the same unit and integration tests as
 // `npm run test:unit` (browser tests are Playwright's and never run here), cheapest first.
 import { realpathSync } from 'node:fs';
-import { relative } from 'node:path';
+import { createRequire } from 'node:module';
+import { dirname, relative } from 'node:path';
 import { defineConfig, mergeConfig } from 'vitest/config';
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
 import baseConfig from './vitest.config';
@@ -26,12 +27,20 @@ class CheapestTestsFirst extends BaseSequencer {
   }
 }
 
+const installedDependencies = dirname(dirname(realpathSync(createRequire(import.meta.url).resolve('vitest/package.json'))));
+
 export default mergeConfig(
   baseConfig,
   defineConfig({
-    // Stryker runs the tests in a copy of the project whose node_modules links to the real one, outside the
-    // copy: Vite may load files from there too (pdf.js assets imported with ?url).
-    server: { fs: { allow: ['.', realpathSync('node_modules')] } },
-    test: { sequence: { sequencer: CheapestTestsFirst } },
+    // Stryker runs the tests in a copy of the project whose dependencies stay where they are installed, outside
+    // the copy: Vite may load files from there too (pdf.js assets imported with ?url).
+    server: { fs: { allow: ['.', installedDependencies] } },
+    test: {
+      sequence: { sequencer: CheapestTestsFirst },
+      // Stryker runs the tests in worker threads, one file at a time, on a machine that is often busy; a
+      // timing-sensitive screen test that fails once and then passes must neither abort the first run nor
+      // count as noticing a mutant.
+      retry: 2,
+    },
   }),
 );
