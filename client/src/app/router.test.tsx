@@ -50,7 +50,10 @@ const knownSpace = {
   canManage: true,
 };
 
-/** The server as these tests need it: `space` exists, any other space id is NOT_FOUND, everything else answers empty. */
+/**
+ * The server as these tests need it: `space` exists, any other space id is NOT_FOUND, as is any doc's public link;
+ * everything else answers empty.
+ */
 async function answer(_url: string, init?: RequestInit) {
   const json = (value: unknown) => new Response(JSON.stringify(value), { headers: { 'content-type': 'application/json' } });
   const body = typeof init?.body === 'string' ? (JSON.parse(init.body) as { query?: string; variables?: { id?: string } }) : {};
@@ -58,6 +61,9 @@ async function answer(_url: string, init?: RequestInit) {
     return body.variables?.id === space
       ? json({ data: { getProjectBasic: knownSpace } })
       : json({ data: null, errors: [{ message: 'This space does not exist or you cannot see it.', extensions: { code: 'NOT_FOUND' } }] });
+  }
+  if (body.query?.includes('getWorkspace(')) {
+    return json({ data: null, errors: [{ message: 'This doc is not shared.', extensions: { code: 'NOT_FOUND' } }] });
   }
   return json({ data: {} });
 }

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { KeyRound, Trash2 } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { formatRelativeTime } from '#shared/time';
@@ -6,6 +6,7 @@ import { useForm } from '../../lib/form';
 import { describeRequestError, nameError } from '../../lib/formMessages';
 import { request } from '../../lib/graphql';
 import { useAction } from '../../lib/useAction';
+import { useNow } from '../../lib/useNow';
 import { Button, EmptyState, Notice, openDialog, showToast, TextInput } from '../../ui';
 import { createApiTokenDocument, getApiTokensDocument, revokeApiTokenDocument, type ApiToken } from '../settings/operations';
 import { NewTokenDialog } from './NewTokenDialog';
@@ -20,23 +21,22 @@ export function ApiTokenSection() {
   const [tokens, setTokens] = useState<ApiToken[] | null>(null);
   const [created, setCreated] = useState<{ token: string; name: string } | null>(null);
   const { error, setError, pending, run } = useAction();
+  const now = useNow();
   const form = useForm({
     initialValues: { name: '' },
     validate: (values) => ({ name: nameError(values.name, t, t('admin.apiToken.nameRequired')) }),
   });
 
-  const load = useCallback(async () => {
-    try {
-      const { getApiTokens } = await request(getApiTokensDocument, {}, { handledByCaller: true });
-      setTokens(getApiTokens);
-    } catch (caught) {
-      setError(describeRequestError(caught, t, i18n.language).message);
-    }
-  }, [setError, t, i18n.language]);
-
   useEffect(() => {
-    void load();
-  }, [load]);
+    let shown = true;
+    request(getApiTokensDocument, {}, { handledByCaller: true }).then(
+      ({ getApiTokens }) => shown && setTokens(getApiTokens),
+      (caught: unknown) => shown && setError(describeRequestError(caught, t, i18n.language).message),
+    );
+    return () => {
+      shown = false;
+    };
+  }, [setError, t, i18n.language]);
 
   const onSubmit = form.submit(async (values) => {
     try {
@@ -65,7 +65,6 @@ export function ApiTokenSection() {
     if (outcome.ok) showToast({ message: t('admin.apiToken.revoked', { name: token.name }), icon: 'success' });
   };
 
-  const now = Date.now();
   const date = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium' });
   const lastUsed = (token: ApiToken) =>
     token.lastUsedAt

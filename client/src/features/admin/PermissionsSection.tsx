@@ -2,6 +2,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { describeRequestError } from '../../lib/formMessages';
 import { request } from '../../lib/graphql';
+import { spacePermissionOf, teamRoleOf } from '../../lib/roles';
 import { useAction } from '../../lib/useAction';
 import { useAtomValue, useStore } from '../../lib/store';
 import { Notice, showToast, Spinner } from '../../ui';
@@ -11,7 +12,6 @@ import { getProjectsWithMembersDocument, setPermissionDocument, type PermissionC
 import { teamPeopleAtom } from '../teams/atoms';
 import { loadTeamPeople } from '../teams/teamData';
 import styles from './Admin.module.css';
-import { spacePermissionOf, teamRoleOf } from '../../lib/roles';
 
 /** Admin › Permissions: every member against every shared space, with their permission; space admins change it in place. */
 export function PermissionsSection() {
@@ -21,17 +21,15 @@ export function PermissionsSection() {
   const [spaces, setSpaces] = useState<SpaceWithMembers[] | null>(null);
   const { error, setError, pending, run } = useAction();
 
-  const load = useCallback(async () => {
-    try {
-      const { getProjects } = await request(getProjectsWithMembersDocument, {}, { handledByCaller: true });
-      setSpaces(getProjects.filter((space) => !space.isPersonal));
-    } catch (caught) {
-      setError(describeRequestError(caught, t, i18n.language).message);
-    }
+  const load = useCallback(() => {
+    request(getProjectsWithMembersDocument, {}, { handledByCaller: true }).then(
+      ({ getProjects }) => setSpaces(getProjects.filter((space) => !space.isPersonal)),
+      (caught: unknown) => setError(describeRequestError(caught, t, i18n.language).message),
+    );
   }, [setError, t, i18n.language]);
 
   useEffect(() => {
-    void load();
+    load();
     void loadTeamPeople(store).catch(() => undefined);
   }, [load, store]);
 
@@ -48,7 +46,7 @@ export function PermissionsSection() {
         permission === 'removed' ? t('admin.permissions.none') : t(`spaces.permissions.${permission === 'admin' ? 'admin' : 'basic'}`);
       showToast({ message: t('admin.permissions.changed', { name, space: space.name, permission: label }), icon: 'success' });
     });
-    if (outcome.denied) void load();
+    if (outcome.denied) load();
   };
 
   if (!spaces || !people) {

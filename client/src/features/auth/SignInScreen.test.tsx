@@ -11,9 +11,10 @@ import { renderRoute } from '../../test/renderRoute';
 import AuthPage from './AuthPage';
 import { currentTeamAtom, currentUserAtom } from './session';
 import { socialProvidersAtom } from './SocialSignIn';
+import type * as Preload from '../../app/preload';
 
 vi.mock('../../app/preload', async (importOriginal) => ({
-  ...(await importOriginal<typeof import('../../app/preload')>()),
+  ...(await importOriginal<typeof Preload>()),
   scheduleDelayedPreloads: vi.fn(),
 }));
 

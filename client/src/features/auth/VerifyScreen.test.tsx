@@ -11,9 +11,10 @@ import { setupAppI18n } from '../../test/i18n';
 import { renderRoute } from '../../test/renderRoute';
 import AuthPage from './AuthPage';
 import { currentUserAtom } from './session';
+import type * as Preload from '../../app/preload';
 
 vi.mock('../../app/preload', async (importOriginal) => ({
-  ...(await importOriginal<typeof import('../../app/preload')>()),
+  ...(await importOriginal<typeof Preload>()),
   scheduleDelayedPreloads: vi.fn(),
 }));
 

@@ -5,7 +5,8 @@ import clsx from 'clsx';
 import { useTranslation } from 'react-i18next';
 import { formatBytes } from '#shared/files';
 import { Button } from '../../ui';
-import { isViewable, kindIcon } from '../files/fileDisplay';
+import { isViewable, kindOf } from '../files/fileDisplay';
+import { FileKindIcon } from '../files/FileKindIcon';
 import { MediaViewer } from '../files/MediaViewer';
 import { filePaths, type StoredFile } from '../files/operations';
 import { uploadErrorMessage } from '../files/upload';
@@ -45,10 +46,9 @@ function boxOf(file: MessageFile): { aspectRatio?: string } {
 function FileCard({ file }: { file: MessageFile }) {
   const { t, i18n } = useTranslation();
   const [viewing, setViewing] = useState(false);
-  const Icon = kindIcon(file);
   return (
     <div className={styles.fileCard} data-testid="file-card">
-      <Icon size={24} className={styles.fileIcon} aria-hidden />
+      <FileKindIcon kind={kindOf(file)} size={24} className={styles.fileIcon} aria-hidden />
       <div className={styles.fileText}>
         {isViewable(file) ? (
           <button

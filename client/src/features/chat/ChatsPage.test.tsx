@@ -16,9 +16,10 @@ import { applySpaceChatChange } from './chatLists';
 import MessagesPage from './MessagesPage';
 import type { Privat } from './operations';
 import { message } from './testFixtures';
+import type * as Subscriptions from '../../lib/subscriptions';
 
 vi.mock('../../lib/subscriptions', async (importOriginal) => ({
-  ...(await importOriginal<typeof import('../../lib/subscriptions')>()),
+  ...(await importOriginal<typeof Subscriptions>()),
   useSubscription: () => undefined,
   useOnReconnect: () => undefined,
 }));

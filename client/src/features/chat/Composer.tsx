@@ -1,4 +1,4 @@
-import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { useEffect, useEffectEvent, useId, useLayoutEffect, useRef, useState } from 'react';
 import { AtSign, Bold, Code, Italic, Link, List, Paperclip, Send, Smile, X } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { EditorContent, useEditor, type Editor } from '@tiptap/react';
@@ -106,16 +106,14 @@ export function Composer(props: ComposerProps) {
   const matches = mention ? filterMentionCandidates(candidates, mention.query) : [];
   const activeIndex = Math.min(active, Math.max(0, matches.length - 1));
 
-  // The editor's handlers are made once; they read the latest props and state through this.
+  // The editor's handlers are made once; they read the latest props and state through these, kept after each render.
   const latest = useRef({ props, mention, matches, activeIndex });
-  latest.current = { props, mention, matches, activeIndex };
   const keyDown = useRef<(event: KeyboardEvent) => boolean>(() => false);
   const placeholderRef = useRef(placeholder);
-  placeholderRef.current = placeholder;
 
-  const extensions = useMemo(
-    () => composerExtensions({ chipClassName: styles.mentionChip ?? '', placeholder: () => placeholderRef.current }),
-    [],
+  // eslint-disable-next-line react-hooks/refs -- the getter is read when the editor draws its placeholder, not to render this
+  const [extensions] = useState(() =>
+    composerExtensions({ chipClassName: styles.mentionChip ?? '', placeholder: () => placeholderRef.current }),
   );
 
   const editor = useEditor({
@@ -178,22 +176,25 @@ export function Composer(props: ComposerProps) {
     setMention(null);
   };
 
-  // Entering edit mode swaps the draft for the message's text; leaving it brings the draft back.
+  // Entering edit mode swaps the draft for the message's text; leaving it brings the draft back. Only the id matters:
+  // a live change of the same message must not overwrite what is being typed.
   const editingId = editing?.id ?? null;
+  const swapText = useEffectEvent(() => {
+    setBody(editing ? editing.body : draft.current);
+    if (editing) editor.commands.focus('end');
+  });
   const firstRun = useRef(true);
   useEffect(() => {
     if (firstRun.current) {
       firstRun.current = false;
-      if (!editing) return;
+      if (editingId === null) return;
     }
-    setBody(editing ? editing.body : draft.current);
-    if (editing) editor.commands.focus('end');
-    // Only the id matters: a live change of the same message must not overwrite what is being typed.
+    swapText();
   }, [editingId]);
 
   useEffect(() => {
     if (replyTo) editor.commands.focus();
-  }, [replyTo]);
+  }, [replyTo, editor]);
 
   useEffect(() => {
     if (!editor.isDestroyed) editor.setEditable(!disabled, false);
@@ -293,7 +294,12 @@ export function Composer(props: ComposerProps) {
     }
     return false;
   };
-  keyDown.current = onKeyDown;
+
+  useLayoutEffect(() => {
+    latest.current = { props, mention, matches, activeIndex };
+    keyDown.current = onKeyDown;
+    placeholderRef.current = placeholder;
+  });
 
   const atButton = () => {
     const { doc, selection } = editor.state;

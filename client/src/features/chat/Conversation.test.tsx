@@ -15,11 +15,12 @@ import { Conversation } from './Conversation';
 import type { Message, MessageChange } from './operations';
 import { outboxAtom } from './outbox';
 import { message } from './testFixtures';
+import type * as Subscriptions from '../../lib/subscriptions';
 
 const live = vi.hoisted(() => ({ handlers: [] as ((data: { subMessage: MessageChange }) => void)[], reconnects: [] as (() => void)[] }));
 
 vi.mock('../../lib/subscriptions', async (importOriginal) => ({
-  ...(await importOriginal<typeof import('../../lib/subscriptions')>()),
+  ...(await importOriginal<typeof Subscriptions>()),
   useSubscription: (_document: unknown, _variables: unknown, onNext: (data: { subMessage: MessageChange }) => void) => {
     live.handlers.push(onNext);
   },

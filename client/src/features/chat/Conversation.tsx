@@ -36,11 +36,11 @@ export type ConversationProps = (Only<'project'> | Only<'privat'> | Only<'task'>
   placeholder?: string;
 };
 
-function targetOf(props: ConversationProps): ConversationTarget {
-  if (props.project) return { project: props.project };
-  if (props.privat) return { privat: props.privat };
-  if (props.task) return { task: props.task };
-  return { meetingroom: props.meetingroom ?? '' };
+function targetOf({ project, privat, task, meetingroom }: Partial<ConversationIds>): ConversationTarget {
+  if (project) return { project };
+  if (privat) return { privat };
+  if (task) return { task };
+  return { meetingroom: meetingroom ?? '' };
 }
 
 function quoteOf(message: Message) {
@@ -65,7 +65,8 @@ function useNow(nextChange: number | undefined): number {
 export function Conversation(props: ConversationProps) {
   const { t, i18n } = useTranslation();
   const store = useStore();
-  const target = useMemo(() => targetOf(props), [props.project, props.privat, props.task, props.meetingroom]);
+  const { project, privat, task, meetingroom } = props;
+  const target = useMemo(() => targetOf({ project, privat, task, meetingroom }), [project, privat, task, meetingroom]);
   const key = conversationKey(target);
   const state = useConversation(target, props.unread);
   const user = useAtomValue(currentUserAtom);

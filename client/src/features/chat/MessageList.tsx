@@ -69,12 +69,15 @@ export function MessageList({
   const range = windowRange(ids, anchor);
   const rows = useMemo(() => buildRows(messages.slice(range.start, range.end), dividerId), [messages, range.start, range.end, dividerId]);
 
-  // Read in render on purpose: the DOM still shows the previous rows, which is what the anchor must describe.
+  // Read in render on purpose: the DOM still shows the previous rows, which is what the anchor must describe (what
+  // getSnapshotBeforeUpdate does for a class); no effect runs before the new rows reach the DOM.
   const scrollAnchorRef = useRef<ScrollAnchor | null>(null);
   const renderedRowsRef = useRef(rows);
+  /* eslint-disable react-hooks/refs -- the DOM before this render's commit is what is read, and nothing rendered depends on it */
   if (renderedRowsRef.current !== rows && scrollerRef.current && !atBottomRef.current)
     scrollAnchorRef.current = captureAnchor(scrollerRef.current);
   renderedRowsRef.current = rows;
+  /* eslint-enable react-hooks/refs */
 
   useLayoutEffect(() => {
     const scroller = scrollerRef.current;
@@ -104,17 +107,17 @@ export function MessageList({
     jumpToLatest();
   });
 
-  // An older page asked for from the top lands outside a full window: render it once it arrives.
-  const wantsOlderRef = useRef(false);
+  // An older page asked for from the top lands outside a full window: render it once it arrives (the request marks
+  // the conversation loading in the same update, so the wish outlives the wait).
+  const [wantsOlder, setWantsOlder] = useState(false);
   const loadOlder = () => {
-    wantsOlderRef.current = true;
+    setWantsOlder(true);
     onLoadOlder();
   };
-  useEffect(() => {
-    if (!wantsOlderRef.current || loadingOlder) return;
-    wantsOlderRef.current = false;
+  if (wantsOlder && !loadingOlder) {
+    setWantsOlder(false);
     if (range.start > 0) setAnchor(expandUp(ids, range));
-  }, [ids, loadingOlder, range.start, range.end]);
+  }
 
   const onScroll = () => {
     const scroller = scrollerRef.current;

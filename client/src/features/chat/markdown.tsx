@@ -10,6 +10,7 @@
  * linear-ish on hostile input: nesting is capped and a marker with no closer is remembered.
  */
 import type { ReactNode } from 'react';
+import { hasControlCharacter } from '../../lib/controlCharacters';
 import styles from './Chat.module.css';
 
 export interface MarkdownOptions {
@@ -24,7 +25,7 @@ const maximumDepth = 4;
 export function safeHref(raw: string): string | null {
   const target = raw.trim();
   // Whitespace and control characters inside a URL are how "java\tscript:" slips past naive checks.
-  if (!target || /[\u0000-\u0020\u007f]/.test(target)) return null;
+  if (!target || target.includes(' ') || hasControlCharacter(target)) return null;
   let url: URL;
   try {
     url = new URL(target);

@@ -3,7 +3,7 @@
  * the newest page merged again after every reconnection, and lastViewed while it is on screen.
  * Its state is evicted when the view closes.
  */
-import { useEffect, useRef } from 'react';
+import { useEffect, useEffectEvent } from 'react';
 import { useAtomValue, useStore, type AppStore } from '../../lib/store';
 import { useOnReconnect, useSubscription } from '../../lib/subscriptions';
 import { spacesAtom } from '../spaces/atoms';
@@ -34,37 +34,38 @@ function visible(): boolean {
 export function useConversation(target: ConversationTarget, unread?: number): ConversationState {
   const store = useStore();
   const key = conversationKey(target);
-  const targetRef = useRef(target);
-  targetRef.current = target;
   const state = useAtomValue(conversationsAtom).get(key) ?? emptyConversation;
 
-  useEffect(() => {
-    const opened = targetRef.current;
+  // `unread` is read once, when the conversation opens: the divider must not move afterwards.
+  const open = useEffectEvent(() => {
     openConversationState(store, key);
-    void loadNewest(store, opened, { unread: unread ?? knownUnread(store, opened) });
+    void loadNewest(store, target, { unread: unread ?? knownUnread(store, target) });
+  });
+  useEffect(() => {
+    open();
     return () => evictConversation(store, key);
-    // `unread` is read once, when the conversation opens: the divider must not move afterwards.
   }, [store, key]);
 
-  useSubscription(subMessageDocument, target, ({ subMessage }) => applyLiveChange(store, targetRef.current, subMessage));
+  useSubscription(subMessageDocument, target, ({ subMessage }) => applyLiveChange(store, target, subMessage));
 
   useOnReconnect(() => {
-    void loadNewest(store, targetRef.current);
+    void loadNewest(store, target);
     void flushOutbox(store);
   });
 
   const newestId = state.messages.at(-1)?.id;
+  const markIfVisible = useEffectEvent(() => {
+    if (visible()) markViewed(store, target);
+  });
   useEffect(() => {
-    if (state.status === 'ready' && visible()) markViewed(store, targetRef.current);
-  }, [store, state.status, newestId]);
+    if (state.status === 'ready') markIfVisible();
+  }, [state.status, newestId]);
 
   useEffect(() => {
-    const onVisibility = () => {
-      if (visible()) markViewed(store, targetRef.current);
-    };
+    const onVisibility = () => markIfVisible();
     document.addEventListener('visibilitychange', onVisibility);
     return () => document.removeEventListener('visibilitychange', onVisibility);
-  }, [store]);
+  }, []);
 
   return state;
 }

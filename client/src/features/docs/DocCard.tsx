@@ -9,11 +9,11 @@ import styles from './Docs.module.css';
 import type { Wall } from './operations';
 import { docPagePath } from './paths';
 
-/** One doc in the list: its cover, emoji and title, when it last changed, and its actions. */
-export function DocCard({ project, wall, onMove }: { project: string; wall: Wall; onMove: (wall: Wall) => void }) {
+/** One doc in the list: its cover, emoji and title, when it last changed (before `now`), and its actions. */
+export function DocCard({ project, wall, now, onMove }: { project: string; wall: Wall; now: number; onMove: (wall: Wall) => void }) {
   const { t, i18n } = useTranslation();
   const store = useStore();
-  const updated = formatRelativeTime(Date.parse(wall.updatedAt), Date.now(), i18n.language, t('docs.justNow'));
+  const updated = formatRelativeTime(Date.parse(wall.updatedAt), now, i18n.language, t('docs.justNow'));
   return (
     <li className={styles.docCard}>
       <Link to={docPagePath(project, wall)} className={styles.docLink}>

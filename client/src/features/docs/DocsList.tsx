@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useAtom, useAtomValue, useStore } from '../../lib/store';
 import { useOnReconnect, useSubscription } from '../../lib/subscriptions';
+import { useNow } from '../../lib/useNow';
 import { Button, EmptyState, LoadingBar, Notice, openDialog, Select } from '../../ui';
 import {
   applyDocChange,
@@ -49,6 +50,7 @@ export function DocsList({ project, folder }: { project: string; folder: string 
   const sort = useAtomValue(docSortAtom);
   const [moving, setMoving] = useState<Wall | null>(null);
   const [busy, setBusy] = useState<'doc' | 'more' | null>(null);
+  const now = useNow();
 
   // The server sorts (and pages) the docs: another order is another first page.
   useEffect(() => {
@@ -139,7 +141,7 @@ export function DocsList({ project, folder }: { project: string; folder: string 
         <section aria-label={t('docs.list.title')}>
           <ul className={styles.docGrid}>
             {docs.map((wall) => (
-              <DocCard key={wall.id} project={project} wall={wall} onMove={setMoving} />
+              <DocCard key={wall.id} project={project} wall={wall} now={now} onMove={setMoving} />
             ))}
           </ul>
         </section>

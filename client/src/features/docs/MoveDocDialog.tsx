@@ -17,18 +17,19 @@ export function MoveDocDialog({ project, wall, onClose }: { project: string; wal
   const { t } = useTranslation();
   const store = useStore();
   const [trail, setTrail] = useState<Level[]>([{ id: null, name: t('docs.move.topLevel') }]);
-  const [folders, setFolders] = useState<DocFolder[] | null>(null);
-  const [failed, setFailed] = useState(false);
   const [moving, setMoving] = useState(false);
   const here = trail[trail.length - 1] ?? { id: null, name: '' };
+  // The folders of the level they were read for (null: the read failed); another level shows loading until its own arrive.
+  const [answer, setAnswer] = useState<{ level: string | null; folders: DocFolder[] | null } | null>(null);
+  const current = answer?.level === here.id ? answer : null;
+  const folders = current?.folders ?? null;
+  const failed = current !== null && current.folders === null;
 
   useEffect(() => {
     let live = true;
-    setFolders(null);
-    setFailed(false);
     foldersIn(project, here.id).then(
-      (found) => live && setFolders(found),
-      () => live && setFailed(true),
+      (found) => live && setAnswer({ level: here.id, folders: found }),
+      () => live && setAnswer({ level: here.id, folders: null }),
     );
     return () => {
       live = false;

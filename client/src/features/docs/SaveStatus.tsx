@@ -1,26 +1,18 @@
 import { Check, CloudOff, Eye, Loader } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatRelativeTime } from '#shared/time';
+import { useNow } from '../../lib/useNow';
 import type { CollabSession } from './collab/session';
 import { saveStatusOf } from './collab/session';
 import { useSessionState } from './collab/useSession';
 import styles from './Docs.module.css';
 
-/** Re-renders every `ms` so "saved 2 minutes ago" stays true. */
-function useNow(ms: number): number {
-  const [now, setNow] = useState(() => Date.now());
-  useEffect(() => {
-    const timer = setInterval(() => setNow(Date.now()), ms);
-    return () => clearInterval(timer);
-  }, [ms]);
-  return now;
-}
-
 /** "Saved" once the server acknowledged every edit, "Saving…" until then, "Offline" while the socket is down (edits stay on this device and are sent on reconnection). */
 export function SaveStatus({ session }: { session: CollabSession }) {
   const { t, i18n } = useTranslation();
   const state = useSessionState(session);
+  // Re-rendered every 30 s so "saved 2 minutes ago" stays true.
   const now = useNow(30_000);
   const status = saveStatusOf(state);
   const when =

@@ -68,14 +68,15 @@ export default function SharedDocPage() {
   const { t } = useTranslation();
   const { docId = '' } = useParams();
   const [search] = useSearchParams();
-  const [load, setLoad] = useState<Load>({ status: 'loading' });
+  // What was read for the link it was read for; another link shows loading until its own answer.
+  const [answer, setAnswer] = useState<{ docId: string; load: Load } | null>(null);
+  const load: Load = answer?.docId === docId ? answer.load : { status: 'loading' };
 
   useEffect(() => {
     let live = true;
-    setLoad({ status: 'loading' });
     request(getWorkspaceDocument, { workspace: docId }, { handledByCaller: true }).then(
-      ({ getWorkspace }) => live && setLoad(getWorkspace ? { status: 'ready', wall: getWorkspace } : { status: 'unavailable' }),
-      () => live && setLoad({ status: 'unavailable' }),
+      ({ getWorkspace }) => live && setAnswer({ docId, load: { status: 'ready', wall: getWorkspace } }),
+      () => live && setAnswer({ docId, load: { status: 'unavailable' } }),
     );
     return () => {
       live = false;

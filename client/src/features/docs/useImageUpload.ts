@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react';
+import { useCallback, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { showToast } from '../../ui';
 import { uploadErrorMessage, uploadFile } from '../files/upload';
@@ -29,9 +29,12 @@ export function useImageUpload(project: string | null, onUploaded: (path: string
     }
   };
 
+  // The same function for the component's life: an editor made once keeps it.
+  const pick = useCallback(() => input.current?.click(), []);
+
   return {
     uploading,
-    pick: () => input.current?.click(),
+    pick,
     inputProps: {
       ref: input,
       type: 'file',

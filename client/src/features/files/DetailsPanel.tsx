@@ -5,7 +5,8 @@ import { useAtomValue, useSetAtom, useStore } from '../../lib/store';
 import { Button, Switch } from '../../ui';
 import { detailsOpenAtom, selectedEntryAtom } from './atoms';
 import { downloadStoredFile } from './entryCommands';
-import { folderIcon, formatDate, formatDuration, kindIcon, kindOf, personName } from './fileDisplay';
+import { formatDate, formatDuration, kindOf, personName } from './fileDisplay';
+import { FileKindIcon } from './FileKindIcon';
 import styles from './Files.module.css';
 import { copyShareLink, setShared } from './filesActions';
 
@@ -16,7 +17,6 @@ export function DetailsPanel() {
   const entry = useAtomValue(selectedEntryAtom);
   const close = useSetAtom(detailsOpenAtom);
   const file = entry?.kind === 'file' ? entry.file : null;
-  const Icon = file ? kindIcon(file) : folderIcon;
   const facts: [string, string][] = file
     ? [
         [t('files.details.kind'), t(`files.kinds.${kindOf(file)}`)],
@@ -50,7 +50,11 @@ export function DetailsPanel() {
       {entry && (
         <>
           <div className={styles.detailsPreview}>
-            {file?.thumbnail ? <img src={file.thumbnail} alt="" /> : <Icon size={40} aria-hidden />}
+            {file?.thumbnail ? (
+              <img src={file.thumbnail} alt="" />
+            ) : (
+              <FileKindIcon kind={file ? kindOf(file) : 'folder'} size={40} aria-hidden />
+            )}
           </div>
           <p className={styles.detailsName}>{entry.kind === 'file' ? entry.file.name : entry.folder.name}</p>
           <dl className={styles.facts}>

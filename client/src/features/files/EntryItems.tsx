@@ -6,7 +6,8 @@ import { formatBytes } from '#shared/files';
 import { useSetAtom } from '../../lib/store';
 import { entryName, selectedEntryKeyAtom, type Entry } from './atoms';
 import { EntryMenu } from './EntryMenu';
-import { folderIcon, formatShortDate, kindIcon, kindOf } from './fileDisplay';
+import { formatShortDate, kindOf } from './fileDisplay';
+import { FileKindIcon } from './FileKindIcon';
 import styles from './Files.module.css';
 import { useFolderDrop } from './folderDrop';
 import { startEntryDrag } from './useDropTarget';
@@ -34,8 +35,14 @@ function EntryVisual({ entry, size }: { entry: Entry; size: number }) {
       />
     );
   }
-  const Icon = entry.kind === 'folder' ? folderIcon : kindIcon(entry.file);
-  return <Icon size={size} className={entry.kind === 'folder' ? styles.folderIcon : styles.fileIcon} aria-hidden />;
+  return (
+    <FileKindIcon
+      kind={entry.kind === 'folder' ? 'folder' : kindOf(entry.file)}
+      size={size}
+      className={entry.kind === 'folder' ? styles.folderIcon : styles.fileIcon}
+      aria-hidden
+    />
+  );
 }
 
 /** The item's focusable part: selects on click and focus, opens on double-click (Enter is the list's). */

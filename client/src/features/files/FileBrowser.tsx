@@ -71,6 +71,7 @@ export function FileBrowser({ project, onOpen }: { project: string; onOpen: (ent
   const columns = view === 'grid' ? Math.max(1, Math.floor(width / tileWidth)) : 1;
   const selectedIndex = entries.findIndex((entry) => entry.key === selectedKey);
   const selectedRow = selectedIndex < 0 ? -1 : Math.floor(selectedIndex / columns);
+  // eslint-disable-next-line react-hooks/incompatible-library -- the app is not compiled by the React Compiler; the virtualizer re-renders this itself
   const virtualizer = useVirtualizer<HTMLDivElement, HTMLLIElement>({
     count: Math.ceil(entries.length / columns),
     getScrollElement: () => scrollRef.current,

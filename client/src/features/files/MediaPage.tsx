@@ -54,6 +54,7 @@ function MediaGrid({ files, onOpen }: { files: readonly StoredFile[]; onOpen: (i
     return () => observer.disconnect();
   }, []);
   const columns = Math.max(1, Math.floor(width / tileSize));
+  // eslint-disable-next-line react-hooks/incompatible-library -- the app is not compiled by the React Compiler; the virtualizer re-renders this itself
   const virtualizer = useVirtualizer<HTMLDivElement, HTMLLIElement>({
     count: Math.ceil(files.length / columns),
     getScrollElement: () => scrollRef.current,

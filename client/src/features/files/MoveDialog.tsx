@@ -22,19 +22,27 @@ export function MoveDialog({ project }: { project: string }) {
   const store = useStore();
   const [entry, setEntry] = useAtom(movingEntryAtom);
   const [trail, setTrail] = useState<FolderCrumb[]>([]);
-  const [level, setLevel] = useState<Level>({ status: 'loading' });
+  // Each move starts at the top level.
+  const [trailFor, setTrailFor] = useState(entry);
+  if (trailFor !== entry) {
+    setTrailFor(entry);
+    setTrail([]);
+  }
   const here = trail.at(-1) ?? null;
+  // The folders of the level they were read for; another level shows loading until its own arrive.
+  const [answer, setAnswer] = useState<{ folder: string | null; level: Level } | null>(null);
+  const level: Level = answer && answer.folder === (here?.id ?? null) ? answer.level : { status: 'loading' };
 
-  useEffect(() => setTrail([]), [entry]);
   useEffect(() => {
     if (!entry) return undefined;
     let live = true;
-    setLevel({ status: 'loading' });
-    request(getFoldersDocument, here ? { project, folder: here.id } : { project }, { handledByCaller: true })
-      .then(({ getFolders }) => live && setLevel({ status: 'ready', folders: getFolders }))
+    const folder = here?.id ?? null;
+    request(getFoldersDocument, folder ? { project, folder } : { project }, { handledByCaller: true })
+      .then(({ getFolders }) => live && setAnswer({ folder, level: { status: 'ready', folders: getFolders } }))
       .catch(
         (error: unknown) =>
-          live && setLevel({ status: 'error', message: error instanceof Error ? error.message : t('files.errors.generic') }),
+          live &&
+          setAnswer({ folder, level: { status: 'error', message: error instanceof Error ? error.message : t('files.errors.generic') } }),
       );
     return () => {
       live = false;

@@ -6,7 +6,8 @@ import { formatBytes } from '#shared/files';
 import { useDocumentTitle } from '../../lib/documentTitle';
 import { request, RequestError } from '../../lib/graphql';
 import { Button, EmptyState, Notice, PublicLayout, Spinner } from '../../ui';
-import { downloadFile, kindIcon } from './fileDisplay';
+import { downloadFile, kindOf } from './fileDisplay';
+import { FileKindIcon } from './FileKindIcon';
 import { filePaths, getSharedFileDocument, type SharedFileDetails } from './operations';
 import { PdfViewer } from './pdf/PdfViewer';
 import styles from './Media.module.css';
@@ -48,10 +49,9 @@ function Preview({ fileId, file }: { fileId: string; file: SharedFileDetails }) 
         onDownload={() => downloadFile(filePaths.sharedDownload(fileId), file.name)}
       />
     );
-  const Icon = kindIcon({ category: file.kind });
   return (
     <div className={styles.sharedFile}>
-      <Icon size={48} aria-hidden />
+      <FileKindIcon kind={kindOf({ category: file.kind })} size={48} aria-hidden />
       <p>{t('files.sharePage.noPreview')}</p>
     </div>
   );
@@ -61,12 +61,18 @@ function Preview({ fileId, file }: { fileId: string; file: SharedFileDetails }) 
 export default function SharedMediaPage() {
   const { t, i18n } = useTranslation();
   const { fileId = '' } = useParams();
-  const [state, setState] = useState<State>({ status: 'loading' });
-  const load = useCallback(() => {
-    setState({ status: 'loading' });
-    void readSharedFile(fileId).then(setState);
-  }, [fileId]);
-  useEffect(load, [load]);
+  // Read for the file and the attempt it was read for: Try again, or another link, shows loading until its own answer.
+  const [attempt, setAttempt] = useState(0);
+  const [answer, setAnswer] = useState<{ fileId: string; attempt: number; state: State } | null>(null);
+  const state: State = answer?.fileId === fileId && answer.attempt === attempt ? answer.state : { status: 'loading' };
+  const retry = useCallback(() => setAttempt((count) => count + 1), []);
+  useEffect(() => {
+    let live = true;
+    void readSharedFile(fileId).then((read) => live && setAnswer({ fileId, attempt, state: read }));
+    return () => {
+      live = false;
+    };
+  }, [fileId, attempt]);
   useDocumentTitle(state.status === 'ready' ? state.file.name : t('areas.shareMedia.title'));
 
   return (
@@ -84,7 +90,7 @@ export default function SharedMediaPage() {
         {state.status === 'rateLimited' && <Notice tone="info" title={t('files.sharePage.rateLimited')} />}
         {state.status === 'error' && (
           <Notice tone="error" title={t('files.sharePage.error')}>
-            <Button size="sm" onClick={load}>
+            <Button size="sm" onClick={retry}>
               {t('files.retry')}
             </Button>
           </Notice>

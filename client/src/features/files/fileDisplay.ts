@@ -1,25 +1,10 @@
-/** How files look: an icon per SPEC §5 kind, dates, durations and dimensions in the user's language. */
-import { File, FileImage, FileSpreadsheet, FileText, FileVideo, Folder, type LucideIcon } from 'lucide-react';
+/** How files read: their SPEC §5 kind (FileKindIcon draws it), dates, durations and dimensions in the user's language. */
 import { fileKinds, type FileKind } from '#shared/files';
 import type { StoredFile } from './operations';
 
-const kindIcons: Record<FileKind, LucideIcon> = {
-  image: FileImage,
-  video: FileVideo,
-  Pdf: FileText,
-  Word: FileText,
-  Xls: FileSpreadsheet,
-  unknown: File,
-};
-
-export const folderIcon = Folder;
-
+/** A file's SPEC §5 kind; one the client does not know (a newer server's) is unknown. */
 export function kindOf(file: Pick<StoredFile, 'category'>): FileKind {
-  return (fileKinds as readonly string[]).includes(file.category) ? (file.category as FileKind) : 'unknown';
-}
-
-export function kindIcon(file: Pick<StoredFile, 'category'>): LucideIcon {
-  return kindIcons[kindOf(file)];
+  return fileKinds.find((kind) => kind === file.category) ?? 'unknown';
 }
 
 export const isMedia = (file: Pick<StoredFile, 'category'>) => file.category === 'image' || file.category === 'video';

@@ -27,7 +27,7 @@ export function ProfilePhoto({ profile }: { profile: Profile }) {
       storeProfile(ediUser, store);
       showToast({ message: profileImg ? t('profile.photo.updated') : t('profile.photo.removed'), icon: 'success' });
     } catch (error) {
-      throw new Error(describeRequestError(error, t, i18n.language).message);
+      throw new Error(describeRequestError(error, t, i18n.language).message, { cause: error });
     }
   };
 

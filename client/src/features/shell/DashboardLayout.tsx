@@ -1,4 +1,4 @@
-import { Suspense, useEffect, useId, useState } from 'react';
+import { Suspense, useCallback, useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation, useParams } from 'react-router';
 import { LoadingScreen } from '../../app/LoadingScreen';
@@ -32,7 +32,11 @@ export default function DashboardLayout() {
   const user = useAtomValue(currentUserAtom);
   const store = useStore();
   const sidebarId = useId();
-  const [sidebarOpen, setSidebarOpen] = useState(false);
+  // The drawer is open on the page it was opened on: it closes whenever the page changes (a link, a dialog that
+  // navigates, a team switch).
+  const [sidebarOpenOn, setSidebarOpenOn] = useState<string | null>(null);
+  const sidebarOpen = sidebarOpenOn === pathname;
+  const setSidebarOpen = useCallback((open: boolean) => setSidebarOpenOn(open ? pathname : null), [pathname]);
   const [newSpaceOpen, setNewSpaceOpen] = useAtom(newSpaceOpenAtom);
   const onboarding = useOnboardingGate();
   useSpacesLive();
@@ -51,9 +55,6 @@ export default function DashboardLayout() {
     };
   }, [user, store]);
 
-  // The drawer closes whenever the page changes (a link, a dialog that navigates, a team switch).
-  useEffect(() => setSidebarOpen(false), [pathname]);
-
   useEffect(() => {
     if (!sidebarOpen) return undefined;
     const onKeyDown = (event: KeyboardEvent) => {
@@ -61,7 +62,7 @@ export default function DashboardLayout() {
     };
     window.addEventListener('keydown', onKeyDown);
     return () => window.removeEventListener('keydown', onKeyDown);
-  }, [sidebarOpen]);
+  }, [sidebarOpen, setSidebarOpen]);
 
   const title = onboarding
     ? t('onboarding.pageTitle')

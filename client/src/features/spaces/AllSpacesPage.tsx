@@ -3,6 +3,7 @@ import { Globe, Lock, Plus, Settings, Shapes } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { request } from '../../lib/graphql';
+import { spaceTypeOf } from '../../lib/roles';
 import { useAction } from '../../lib/useAction';
 import { useAtomValue, useSetAtom, useStore } from '../../lib/store';
 import { Button, EmptyState, Notice, showToast } from '../../ui';
@@ -12,7 +13,6 @@ import { joinableSpacesAtom, newSpaceOpenAtom, spaceListAtom, spaceSettingsTarge
 import { joinSpaceDocument } from './operations';
 import { SpaceIcon } from './SpaceIcon';
 import styles from './Spaces.module.css';
-import { spaceTypeOf } from '../../lib/roles';
 
 /** /overview/spaces: the spaces the user is in, and the ones of the team they may join (public) or ask to join (private). */
 export default function AllSpacesPage() {

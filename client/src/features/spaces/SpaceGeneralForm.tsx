@@ -5,6 +5,7 @@ import { useForm } from '../../lib/form';
 import { describeRequestError, nameError } from '../../lib/formMessages';
 import { request } from '../../lib/graphql';
 import { isPermissionDenied } from '../../lib/permissions';
+import { spaceTypeOf } from '../../lib/roles';
 import { Button, Notice, showToast, TextArea, TextInput } from '../../ui';
 import { LogoField } from '../teams/LogoField';
 import { maximumDescriptionLength } from './NewSpaceDialog';
@@ -12,7 +13,6 @@ import { editSpaceDocument, type SpaceChanges, type SpaceWithMembers } from './o
 import { ColorPicker, VisibilityPicker } from './SpaceFields';
 import { SpaceIcon } from './SpaceIcon';
 import styles from './Spaces.module.css';
-import { spaceTypeOf } from '../../lib/roles';
 
 export interface SpaceSectionProps {
   space: SpaceWithMembers;

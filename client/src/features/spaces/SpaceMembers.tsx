@@ -2,6 +2,7 @@ import { useEffect, useId, useState } from 'react';
 import { UserMinus } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { request } from '../../lib/graphql';
+import { spacePermissionOf } from '../../lib/roles';
 import { useAction } from '../../lib/useAction';
 import { useAtomValue, useStore } from '../../lib/store';
 import { Avatar, Button, Notice, openDialog, showToast } from '../../ui';
@@ -12,7 +13,6 @@ import { setPermissionDocument, type PermissionChange, type SpaceWithMembers } f
 import type { SpaceSectionProps } from './SpaceGeneralForm';
 import styles from './Spaces.module.css';
 import list from '../teams/People.module.css';
-import { spacePermissionOf } from '../../lib/roles';
 
 /** Members with their permission: change it, take someone out, or add a teammate (space admins). */
 export function SpaceMembers({ space, onChanged, onDenied }: SpaceSectionProps & { onChanged: (space: SpaceWithMembers) => void }) {

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { describeRequestError } from '../../lib/formMessages';
 import { request } from '../../lib/graphql';
@@ -28,31 +28,27 @@ export function SpaceSettingsHost() {
 function SpaceSettingsDialog({ spaceId, onClose }: { spaceId: string; onClose: () => void }) {
   const { t, i18n } = useTranslation();
   const store = useStore();
-  const [space, setSpace] = useState<SpaceWithMembers | null>(null);
+  const [loaded, setSpace] = useState<SpaceWithMembers | null>(null);
   const [failed, setFailed] = useState<string | null>(null);
   // SPEC §6's message when the server refused an action: kept above the sections, which are read again.
   const [refusal, setRefusal] = useState<string | null>(null);
   const live = useAtomValue(spacesAtom).get(spaceId);
 
-  const reload = useCallback(async () => {
-    try {
-      const { getProjectBasic } = await request(getSpaceWithMembersDocument, { id: spaceId }, { handledByCaller: true });
-      setSpace(getProjectBasic);
-      storeSpace(store, getProjectBasic);
-    } catch (error) {
-      setFailed(describeRequestError(error, t, i18n.language).message);
-    }
+  const reload = useCallback(() => {
+    request(getSpaceWithMembersDocument, { id: spaceId }, { handledByCaller: true }).then(
+      ({ getProjectBasic }) => {
+        setSpace(getProjectBasic);
+        storeSpace(store, getProjectBasic);
+      },
+      (error: unknown) => setFailed(describeRequestError(error, t, i18n.language).message),
+    );
   }, [spaceId, store, t, i18n.language]);
 
-  useEffect(() => {
-    void reload();
-  }, [reload]);
+  useEffect(() => reload(), [reload]);
 
   // Members joining, leaving or changing permission elsewhere reach the open dialog.
-  const liveUsers = live && 'users' in live ? (live as SpaceWithMembers).users : undefined;
-  useEffect(() => {
-    if (liveUsers) setSpace((current) => (current ? { ...current, users: liveUsers } : current));
-  }, [liveUsers]);
+  const liveUsers = live?.users;
+  const space = useMemo(() => (loaded && liveUsers ? { ...loaded, users: liveUsers } : loaded), [loaded, liveUsers]);
 
   // The space was deleted, or the viewer lost sight of it.
   const gone = space !== null && live === undefined;
@@ -62,7 +58,7 @@ function SpaceSettingsDialog({ spaceId, onClose }: { spaceId: string; onClose: (
   };
   const denied = (message: string) => {
     setRefusal(message);
-    void reload();
+    reload();
   };
 
   return (

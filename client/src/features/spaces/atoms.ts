@@ -4,7 +4,7 @@
  * subProject changes go through the same functions, so both update the same atoms.
  */
 import { atom, type AppStore } from '../../lib/store';
-import type { Space, SpaceChange } from './operations';
+import type { Space, SpaceChange, SpaceWithMembers } from './operations';
 
 /** The last message of a space's chat, as far as the spaces list shows it. */
 export interface SpaceLastMessage {
@@ -20,9 +20,10 @@ export interface SpaceChat {
   lastMessage: SpaceLastMessage | null;
 }
 
-/** What the client may know of a space: a preloaded summary has the first fields only. */
+/** What the client may know of a space: a preloaded summary has the first fields only; its members once read. */
 export type SpaceSummary = Pick<Space, 'id' | 'name' | 'color' | 'logo'> &
   Partial<Omit<Space, 'id' | 'name' | 'color' | 'logo'>> &
+  Partial<Pick<SpaceWithMembers, 'users'>> &
   Partial<SpaceChat>;
 
 /** The space whose settings dialog is open (one for the whole dashboard); null when closed. */

@@ -21,21 +21,19 @@ export function useSpaceLookup(scope: string): { lookup: SpaceLookup; retry: () 
   const store = useStore();
   const known = useAtomValue(spacesAtom).has(scope);
   const needsAsking = isProjectId(scope) && !known;
-  const [answer, setAnswer] = useState<{ scope: string; lookup: Exclude<SpaceLookup, 'found'> } | null>(null);
+  // An answer counts for the scope and the attempt it was asked for; until then the lookup is checking.
+  const [answer, setAnswer] = useState<{ scope: string; attempt: number; lookup: 'notFound' | 'failed' } | null>(null);
   const [attempt, setAttempt] = useState(0);
 
   useEffect(() => {
     if (!needsAsking) return undefined;
     let current = true;
-    setAnswer({ scope, lookup: 'checking' });
     request(getProjectBasicDocument, { id: scope }, { handledByCaller: true })
       .then(({ getProjectBasic }) => {
-        if (!current) return;
-        if (getProjectBasic) store.set(storeSpacesAtom, [getProjectBasic], { replaceList: false });
-        else setAnswer({ scope, lookup: 'notFound' });
+        if (current) store.set(storeSpacesAtom, [getProjectBasic], { replaceList: false });
       })
       .catch((error: unknown) => {
-        if (current) setAnswer({ scope, lookup: isNotFoundError(error) ? 'notFound' : 'failed' });
+        if (current) setAnswer({ scope, attempt, lookup: isNotFoundError(error) ? 'notFound' : 'failed' });
       });
     return () => {
       current = false;
@@ -44,5 +42,5 @@ export function useSpaceLookup(scope: string): { lookup: SpaceLookup; retry: () 
 
   const retry = useCallback(() => setAttempt((count) => count + 1), []);
   if (!needsAsking) return { lookup: 'found', retry };
-  return { lookup: answer?.scope === scope ? answer.lookup : 'checking', retry };
+  return { lookup: answer?.scope === scope && answer.attempt === attempt ? answer.lookup : 'checking', retry };
 }

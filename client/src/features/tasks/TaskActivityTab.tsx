@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { formatRelativeTime } from '#shared/time';
 import { request } from '../../lib/graphql';
 import { useAtomValue } from '../../lib/store';
+import { useNow } from '../../lib/useNow';
 import { Avatar, Button, Notice, Spinner } from '../../ui';
 import { boardAtom, boardPeopleAtom, personName } from './atoms';
 import { activityPhrase, isActivityField, type ActivityLookup } from './activityText';
@@ -38,7 +39,7 @@ function useLookup(): ActivityLookup {
   );
 }
 
-function Entry({ entry, lookup }: { entry: TaskActivity; lookup: ActivityLookup }) {
+function Entry({ entry, lookup, now }: { entry: TaskActivity; lookup: ActivityLookup; now: number }) {
   const { t, i18n } = useTranslation();
   const who = entry.actor ? personName(entry.actor) : t('tasks.activity.someone');
   const when = new Date(entry.createdAt);
@@ -66,7 +67,7 @@ function Entry({ entry, lookup }: { entry: TaskActivity; lookup: ActivityLookup 
           </p>
         ))}
         <time className={styles.muted} dateTime={entry.createdAt} title={when.toLocaleString(i18n.language)}>
-          {formatRelativeTime(when.getTime(), Date.now(), i18n.language, t('tasks.activity.justNow'))}
+          {formatRelativeTime(when.getTime(), now, i18n.language, t('tasks.activity.justNow'))}
         </time>
       </div>
     </li>
@@ -77,39 +78,50 @@ function Entry({ entry, lookup }: { entry: TaskActivity; lookup: ActivityLookup 
 export function TaskActivityTab({ taskId }: { taskId: string }) {
   const { t } = useTranslation();
   const lookup = useLookup();
+  const now = useNow();
   const [page, setPage] = useState<Page>({ entries: [], next: null, status: 'loading' });
 
-  const load = useCallback(
-    async (after: string | null) => {
-      setPage((current) => ({ ...current, status: 'loading' }));
-      try {
-        const { getTaskActivity } = await request(
-          getTaskActivityDocument,
-          after ? { task: taskId, first: pageSize, after } : { task: taskId, first: pageSize },
-          { handledByCaller: true },
-        );
-        setPage((current) => ({
-          entries: after ? [...current.entries, ...getTaskActivity.entries] : getTaskActivity.entries,
-          next: getTaskActivity.nextCursor,
-          status: 'ready',
-        }));
-      } catch {
-        setPage((current) => ({ ...current, status: 'error' }));
-      }
-    },
+  const pageOf = useCallback(
+    (after: string | null) =>
+      request(getTaskActivityDocument, after ? { task: taskId, first: pageSize, after } : { task: taskId, first: pageSize }, {
+        handledByCaller: true,
+      }).then(({ getTaskActivity }) => getTaskActivity),
     [taskId],
   );
 
+  // The newest entries, when the tab opens (the panel, and so the tab, is made anew for another task).
   useEffect(() => {
-    void load(null);
-  }, [load]);
+    let open = true;
+    pageOf(null).then(
+      (first) => open && setPage({ entries: first.entries, next: first.nextCursor, status: 'ready' }),
+      () => open && setPage((current) => ({ ...current, status: 'error' })),
+    );
+    return () => {
+      open = false;
+    };
+  }, [pageOf]);
+
+  /** Older entries after `after`, or the newest again (null) after a failed first read. */
+  const load = async (after: string | null) => {
+    setPage((current) => ({ ...current, status: 'loading' }));
+    try {
+      const next = await pageOf(after);
+      setPage((current) => ({
+        entries: after ? [...current.entries, ...next.entries] : next.entries,
+        next: next.nextCursor,
+        status: 'ready',
+      }));
+    } catch {
+      setPage((current) => ({ ...current, status: 'error' }));
+    }
+  };
 
   return (
     <div className={styles.activity}>
       {page.status === 'ready' && page.entries.length === 0 && <p className={styles.muted}>{t('tasks.activity.empty')}</p>}
       <ol className={styles.activityList} aria-label={t('tasks.panel.activity')}>
         {page.entries.map((entry) => (
-          <Entry key={entry.id} entry={entry} lookup={lookup} />
+          <Entry key={entry.id} entry={entry} lookup={lookup} now={now} />
         ))}
       </ol>
       {page.status === 'loading' && <Spinner label={t('tasks.activity.loading')} />}

@@ -40,14 +40,15 @@ function CoverPicker({ task, onClose, onUpload }: { task: BoardTask; onClose: ()
   const [notImage, setNotImage] = useState(false);
   const [query, setQuery] = useState(task.name);
   const [search, setSearch] = useState(task.name);
-  const [result, setResult] = useState<{ pics: Pic[] | null; failed: boolean }>({ pics: null, failed: false });
+  // The suggestions of the search they were asked for: a new search shows the spinner until its own arrive.
+  const [answer, setAnswer] = useState<{ search: string; pics: Pic[] | null; failed: boolean } | null>(null);
+  const result = answer?.search === search ? answer : { pics: null, failed: false };
 
   useEffect(() => {
     let live = true;
-    setResult({ pics: null, failed: false });
     request(suggestPicsDocument, { name: search, value: suggestionCount }, { handledByCaller: true })
-      .then(({ suggestPics }) => live && setResult({ pics: suggestPics ?? [], failed: false }))
-      .catch(() => live && setResult({ pics: null, failed: true }));
+      .then(({ suggestPics }) => live && setAnswer({ search, pics: suggestPics, failed: false }))
+      .catch(() => live && setAnswer({ search, pics: null, failed: true }));
     return () => {
       live = false;
     };

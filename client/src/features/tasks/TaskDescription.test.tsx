@@ -13,6 +13,7 @@ import type { BoardTask, RichNode, TaskChange } from './operations';
 import { pendingEditsOf } from './pendingEdits';
 import { descriptionIdleMs } from './TaskDescription';
 import { openTasks } from './testBoard';
+import type { Editor } from '@tiptap/core';
 
 const live = vi.hoisted(() => ({ handlers: [] as ((data: { subTask: TaskChange }) => void)[] }));
 
@@ -252,7 +253,7 @@ describe('task description editor', () => {
     const { field, panel, graphql } = await openDescription({ description: paragraphs('Read the guide') });
     const toolbar = within(panel).getByRole('toolbar', { name: 'Formatting' });
     await userEvent.click(field);
-    const editor = (field as HTMLElement & { editor: import('@tiptap/core').Editor }).editor;
+    const editor = (field as HTMLElement & { editor: Editor }).editor;
     act(() => void editor.commands.setTextSelection({ from: 10, to: 15 }));
     await userEvent.click(within(toolbar).getByRole('button', { name: 'Bold' }));
     expect(within(toolbar).getByRole('button', { name: 'Bold' }).getAttribute('aria-pressed')).toBe('true');

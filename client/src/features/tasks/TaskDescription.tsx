@@ -1,5 +1,5 @@
 import { EditorContent, useEditor, type Editor } from '@tiptap/react';
-import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { useEffect, useEffectEvent, useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAtomValue, useStore } from '../../lib/store';
 import { currentUserAtom } from '../auth/session';
@@ -82,8 +82,7 @@ function DescriptionEditor({ task, stored }: { task: BoardTask; stored: JsonValu
   /** A teammate's version that arrived while the editor was focused or a save was on its way. */
   const arrived = useRef<{ description: RichNode | null } | null>(null);
   const canEdit = task.canEdit && !unreadable;
-  const userId = useRef<string | undefined>(undefined);
-  userId.current = useAtomValue(currentUserAtom)?.id;
+  const userId = useAtomValue(currentUserAtom)?.id;
 
   const extensions = useMemo(() => descriptionExtensions(t('tasks.panel.descriptionPlaceholder')), [t]);
 
@@ -110,12 +109,12 @@ function DescriptionEditor({ task, stored }: { task: BoardTask; stored: JsonValu
     saved.current = next;
     inFlight.current = true;
     setStatus('saving');
-    if (userId.current) markSent(userId.current, task.id, 'description', next);
+    if (userId) markSent(userId, task.id, 'description', next);
     const ok = await editTask(store, { id: task.id, description: next }, t('tasks.errors.edit'));
     inFlight.current = false;
     if (ok) confirmed.current = next;
-    if (userId.current)
-      ok ? acknowledgeEdit(userId.current, task.id, 'description', next) : forgetEdit(userId.current, task.id, 'description');
+    if (userId && ok) acknowledgeEdit(userId, task.id, 'description', next);
+    else if (userId) forgetEdit(userId, task.id, 'description');
     // Saved: ours was written over any version that arrived meanwhile. Refused: back to the
     // server's text (a teammate's if one arrived), unless more was typed since, which is saved next.
     const theirs = arrived.current;
@@ -151,8 +150,8 @@ function DescriptionEditor({ task, stored }: { task: BoardTask; stored: JsonValu
     onUpdate: ({ editor: updated }) => {
       setStatus('idle');
       // Kept on the device at once, so a reload before the pause is over loses nothing (pendingEdits.ts).
-      if (userId.current)
-        rememberEdit(userId.current, {
+      if (userId)
+        rememberEdit(userId, {
           taskId: task.id,
           project: task.project,
           field: 'description',
@@ -179,7 +178,7 @@ function DescriptionEditor({ task, stored }: { task: BoardTask; stored: JsonValu
   }, [editor, canEdit]);
 
   // A live change brought a new description.
-  useEffect(() => {
+  const takeNewDescription = useEffectEvent(() => {
     const read = storedDescription(description ?? { type: 'doc' });
     const isNew = !sameDescription(read, lastRead.current);
     lastRead.current = read;
@@ -190,17 +189,14 @@ function DescriptionEditor({ task, stored }: { task: BoardTask; stored: JsonValu
       return;
     }
     replaceContent(editor, description);
-  }, [editor, description]);
+  });
+  useEffect(() => takeNewDescription(), [editor, description]);
 
   // Closing the panel mid-pause still saves what was typed.
-  const latestSave = useRef(save);
-  latestSave.current = save;
-  useEffect(
-    () => () => {
-      if (idleTimer.current) void latestSave.current(editor);
-    },
-    [editor],
-  );
+  const saveWhatIsPending = useEffectEvent(() => {
+    if (idleTimer.current) void save(editor);
+  });
+  useEffect(() => () => saveWhatIsPending(), [editor]);
 
   return (
     <div className={styles.descriptionField}>

@@ -8,7 +8,8 @@ import { useAtomValue, useStore, type AppStore } from '../../lib/store';
 import { useOnReconnect, useSubscription } from '../../lib/subscriptions';
 import { Button, Notice, openDialog, showToast, Spinner } from '../../ui';
 import { downloadStoredFile } from '../files/entryCommands';
-import { formatShortDate, isViewable, kindIcon, personName } from '../files/fileDisplay';
+import { formatShortDate, isViewable, kindOf, personName } from '../files/fileDisplay';
+import { FileKindIcon } from '../files/FileKindIcon';
 import { MediaViewer } from '../files/MediaViewer';
 import { delFileDocument, ediFileDocument, getFilesDocument, subFileDocument, type StoredFile } from '../files/operations';
 import { adjustStorage } from '../files/stats';
@@ -27,6 +28,8 @@ const newestFirst = (left: StoredFile, right: StoredFile) =>
 
 type Listing = { files: readonly StoredFile[] | null; failed: boolean };
 
+const notRead: Listing = { files: null, failed: false };
+
 async function readAll(task: string): Promise<StoredFile[]> {
   const files: StoredFile[] = [];
   for (let offset = 0; ; offset += pageSize) {
@@ -39,28 +42,42 @@ async function readAll(task: string): Promise<StoredFile[]> {
 /** The task's files, read once and kept live by subFile(task); a reconnection reads them again. */
 function useTaskFiles(taskId: string) {
   const store = useStore();
-  const [listing, setListing] = useState<Listing>({ files: null, failed: false });
-  const current = useRef(taskId);
-  current.current = taskId;
+  // What is shown belongs to the task it was read for: another task's list is never shown for this one.
+  const [shown, setListing] = useState<Listing & { taskId: string }>({ taskId, ...notRead });
+  const listing: Listing = shown.taskId === taskId ? shown : notRead;
+  const [reconnections, setReconnections] = useState(0);
+  useOnReconnect(() => setReconnections((count) => count + 1));
 
-  const load = useCallback(() => {
-    readAll(taskId)
-      .then((files) => current.current === taskId && setListing({ files: files.sort(newestFirst), failed: false }))
-      .catch(() => current.current === taskId && setListing((shown) => (shown.files ? shown : { files: null, failed: true })));
-  }, [taskId]);
-
+  // Read when the tab opens and again after each reconnection; a failed reread keeps the files shown.
   useEffect(() => {
-    setListing({ files: null, failed: false });
-    load();
-  }, [load]);
-  useOnReconnect(load);
+    let live = true;
+    readAll(taskId).then(
+      (files) => live && setListing({ taskId, files: files.sort(newestFirst), failed: false }),
+      () => live && setListing((known) => (known.taskId === taskId && known.files ? known : { taskId, files: null, failed: true })),
+    );
+    return () => {
+      live = false;
+    };
+  }, [taskId, reconnections]);
 
-  const upsert = useCallback((file: StoredFile) => {
-    setListing((shown) => ({ ...shown, files: [...(shown.files ?? []).filter((entry) => entry.id !== file.id), file].sort(newestFirst) }));
-  }, []);
-  const remove = useCallback((fileId: string) => {
-    setListing((shown) => (shown.files ? { ...shown, files: shown.files.filter((entry) => entry.id !== fileId) } : shown));
-  }, []);
+  const upsert = useCallback(
+    (file: StoredFile) => {
+      setListing((known) => ({
+        taskId,
+        failed: known.failed,
+        files: [...(known.taskId === taskId ? (known.files ?? []) : []).filter((entry) => entry.id !== file.id), file].sort(newestFirst),
+      }));
+    },
+    [taskId],
+  );
+  const remove = useCallback(
+    (fileId: string) => {
+      setListing((known) =>
+        known.taskId === taskId && known.files ? { ...known, files: known.files.filter((entry) => entry.id !== fileId) } : known,
+      );
+    },
+    [taskId],
+  );
 
   useSubscription(subFileDocument, { task: taskId }, ({ subFile }) => {
     if (subFile.file && subFile.file.task === taskId) upsert(subFile.file);
@@ -189,14 +206,13 @@ function FileRow({
     i18n: { language },
   } = useTranslation();
   const store = useStore();
-  const Icon = kindIcon(file);
   const author = personName(file.author);
   return (
     <li className={styles.fileRow} data-testid="task-file">
       {file.thumbnail ? (
         <img className={styles.fileThumb} src={file.thumbnail} alt="" loading="lazy" />
       ) : (
-        <Icon size={16} aria-hidden className={styles.fileIcon} />
+        <FileKindIcon kind={kindOf(file)} size={16} aria-hidden className={styles.fileIcon} />
       )}
       <div className={styles.fileText}>
         {isViewable(file) ? (

@@ -106,6 +106,7 @@ export function TaskList({ project }: { project: string }) {
     [groups],
   );
   const focusedIndex = useMemo(() => items.findIndex((item) => item.kind === 'task' && item.task.id === focusedId), [items, focusedId]);
+  // eslint-disable-next-line react-hooks/incompatible-library -- the app is not compiled by the React Compiler; the virtualizer re-renders this itself
   const virtualizer = useVirtualizer<HTMLDivElement, HTMLLIElement>({
     count: items.length,
     getScrollElement: () => scrollRef.current,

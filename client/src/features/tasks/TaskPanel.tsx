@@ -1,5 +1,5 @@
 import { CornerLeftUp, X } from 'lucide-react';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useEffectEvent, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { taskNameLength } from '#shared/taskRules';
@@ -98,15 +98,16 @@ function NameField({ task }: { task: BoardTask }) {
     if (userId) markSent(userId, id, 'name', next);
     void editTask(store, { id, name: next }, t('tasks.errors.edit')).then((saved) => {
       if (saved) base.current = next;
-      if (userId) saved ? acknowledgeEdit(userId, id, 'name', next) : forgetEdit(userId, id, 'name');
+      if (userId && saved) acknowledgeEdit(userId, id, 'name', next);
+      else if (userId) forgetEdit(userId, id, 'name');
       if (!saved && !focused.current) setValue(serverName());
     });
   };
   const type = (typed: string) => {
     setValue(typed);
     const next = typed.trim();
-    if (userId)
-      next ? rememberEdit(userId, { taskId: id, project, field: 'name', value: next, base: base.current }) : forgetEdit(userId, id, 'name');
+    if (userId && next) rememberEdit(userId, { taskId: id, project, field: 'name', value: next, base: base.current });
+    else if (userId) forgetEdit(userId, id, 'name');
     stopTimer();
     idleTimer.current = setTimeout(() => save(typed), nameIdleMs);
   };
@@ -117,14 +118,10 @@ function NameField({ task }: { task: BoardTask }) {
   };
 
   // Closing the panel mid-pause still saves what was typed.
-  const latest = useRef({ save, value });
-  latest.current = { save, value };
-  useEffect(
-    () => () => {
-      if (idleTimer.current) latest.current.save(latest.current.value);
-    },
-    [],
-  );
+  const saveWhatIsPending = useEffectEvent(() => {
+    if (idleTimer.current) save(value);
+  });
+  useEffect(() => () => saveWhatIsPending(), []);
 
   return (
     <label className={styles.field}>

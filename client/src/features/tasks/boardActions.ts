@@ -129,7 +129,7 @@ export async function editTask(store: AppStore, edit: TaskEdit, failureTitle: st
   const previous = store.get(boardAtom).tasks.get(edit.id);
   if (previous) {
     const { description: _description, sprint: _sprint, tags: _tags, users: _users, ...plain } = edit;
-    upsertTask(store, { ...previous, ...plain, ...preview } as BoardTask);
+    upsertTask(store, { ...previous, ...plain, ...preview });
   }
   try {
     const { ediTask } = await request(ediTaskDocument, edit, { handledByCaller: true });

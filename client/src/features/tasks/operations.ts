@@ -150,7 +150,26 @@ export const ediTaskDocument = graphql(
   [boardTaskFragment],
 );
 
-export type TaskEdit = VariablesOf<typeof ediTaskDocument>;
+/**
+ * An edit as the screens make it: a missing field changes nothing; null clears deadline, length, cover, sprint,
+ * parentTask and description (the document takes null for the others too, which would not mean anything).
+ */
+export interface TaskEdit {
+  id: string;
+  project?: string;
+  name?: string;
+  state?: string;
+  priority?: number;
+  positionSection?: number;
+  deadline?: string | null;
+  length?: TaskLength | null;
+  cover?: string | null;
+  sprint?: string | null;
+  tags?: string[];
+  users?: string[];
+  parentTask?: string | null;
+  description?: RichNode | null;
+}
 
 export const delTaskDocument = graphql(
   'mutation DelTask($task: ID!, $delSubtasks: Boolean) { delTask(task: $task, delSubtasks: $delSubtasks) }',

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { ClipboardList } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { formatRelativeTime } from '#shared/time';
@@ -16,6 +16,13 @@ import styles from './Teams.module.css';
 
 const pageSize = 25;
 
+/** A page of the team's activity, newest first: the first one (after null), or the one after a cursor. */
+function readActivity(team: string, after: string | null) {
+  return request(getTeamActivityDocument, { team, first: pageSize, ...(after ? { after } : {}) }, { handledByCaller: true }).then(
+    ({ getTeamActivity }) => getTeamActivity,
+  );
+}
+
 /** The activity report (admins): the team's events, newest first, as sentences with relative times, a page at a time. */
 export function ActivityTab() {
   const { t, i18n } = useTranslation();
@@ -31,35 +38,43 @@ export function ActivityTab() {
   const [error, setError] = useState<string | null>(null);
   const [now, setNow] = useState(() => Date.now());
 
-  const load = useCallback(
-    async (after: string | null) => {
-      if (!team) return;
-      setLoading(true);
-      setError(null);
-      try {
-        const { getTeamActivity } = await request(
-          getTeamActivityDocument,
-          { team: team.id, first: pageSize, ...(after ? { after } : {}) },
-          { handledByCaller: true },
-        );
-        setEntries((current) => (after ? [...current, ...getTeamActivity.entries] : getTeamActivity.entries));
-        setCursor(getTeamActivity.nextCursor);
+  // The newest page when the tab opens (and for another team); the entries shown stay until it arrives.
+  const teamId = team?.id;
+  useEffect(() => {
+    if (!admin || !teamId) return undefined;
+    let live = true;
+    readActivity(teamId, null).then(
+      (page) => {
+        if (!live) return;
+        setEntries(page.entries);
+        setCursor(page.nextCursor);
         setNow(Date.now());
         setLoaded(true);
-      } catch (caught) {
-        setError(describeRequestError(caught, t, i18n.language).message);
-      } finally {
-        setLoading(false);
-      }
-    },
-    [team, t, i18n.language],
-  );
-
-  useEffect(() => {
-    if (!admin) return;
-    void load(null);
+        setError(null);
+      },
+      (caught: unknown) => live && setError(describeRequestError(caught, t, i18n.language).message),
+    );
     if (!store.get(teamPeopleAtom)) void loadTeamPeople(store).catch(() => undefined);
-  }, [admin, load, store]);
+    return () => {
+      live = false;
+    };
+  }, [admin, teamId, store, t, i18n.language]);
+
+  const more = async (after: string) => {
+    if (!teamId) return;
+    setLoading(true);
+    setError(null);
+    try {
+      const page = await readActivity(teamId, after);
+      setEntries((current) => [...current, ...page.entries]);
+      setCursor(page.nextCursor);
+      setNow(Date.now());
+    } catch (caught) {
+      setError(describeRequestError(caught, t, i18n.language).message);
+    } finally {
+      setLoading(false);
+    }
+  };
 
   useEffect(() => {
     const timer = setInterval(() => setNow(Date.now()), 30_000);
@@ -102,14 +117,14 @@ export function ActivityTab() {
           );
         })}
       </ol>
-      {!loaded && loading && (
+      {!loaded && !error && (
         <div className={styles.loading} role="status">
           <Spinner size={16} />
           <span>{t('activity.loading')}</span>
         </div>
       )}
       {cursor && (
-        <Button onClick={() => void load(cursor)} loading={loading} className={styles.more}>
+        <Button onClick={() => void more(cursor)} loading={loading} className={styles.more}>
           {t('activity.more')}
         </Button>
       )}

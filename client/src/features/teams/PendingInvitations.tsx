@@ -1,6 +1,7 @@
 import { Clock, Link2, Send, X } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { request } from '../../lib/graphql';
+import { teamRoleOf } from '../../lib/roles';
 import { useAction } from '../../lib/useAction';
 import { useStore } from '../../lib/store';
 import { Button, Notice, openDialog, showToast, Tooltip } from '../../ui';
@@ -9,7 +10,6 @@ import { removeInvitedDocument, resendInvitedDocument, type TeamDetail, type Tea
 import { loadTeamDetail, storeTeamDetail } from './teamData';
 import styles from './Teams.module.css';
 import list from './People.module.css';
-import { teamRoleOf } from '../../lib/roles';
 
 /**
  * The team's invitations still waiting for an answer (admins only): resend one (a new link, the old one

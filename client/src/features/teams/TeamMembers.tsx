@@ -3,6 +3,7 @@ import { UserX } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { isTeamRole } from '#shared/teams';
 import { request } from '../../lib/graphql';
+import { teamRoleOf } from '../../lib/roles';
 import { useAction } from '../../lib/useAction';
 import { useAtomValue, useStore } from '../../lib/store';
 import { Avatar, Button, Notice, openDialog, showToast } from '../../ui';
@@ -13,7 +14,6 @@ import { PendingInvitations } from './PendingInvitations';
 import { loadTeamDetail, loadTeamPeople, storeTeamDetail } from './teamData';
 import styles from './Teams.module.css';
 import list from './People.module.css';
-import { teamRoleOf } from '../../lib/roles';
 
 /** The team's members with their roles (admins change them and take people out) and the invitations still open. */
 export function TeamMembers({ team }: { team: TeamDetail }) {

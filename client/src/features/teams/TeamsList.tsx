@@ -3,6 +3,7 @@ import { ArrowRightLeft, LogOut, Plus } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { request } from '../../lib/graphql';
 import { navigateTo } from '../../lib/navigation';
+import { teamRoleOf } from '../../lib/roles';
 import { useAction } from '../../lib/useAction';
 import { useAtomValue, useStore } from '../../lib/store';
 import { Avatar, Button, Notice, openDialog, showToast } from '../../ui';
@@ -13,7 +14,6 @@ import { leaveTeamDocument } from './operations';
 import { loadTeams, reloadTeamData, switchToTeam } from './teamData';
 import styles from './Teams.module.css';
 import list from './People.module.css';
-import { teamRoleOf } from '../../lib/roles';
 
 /** Leaves a team after a confirmation; leaving the current one moves the user to their next team. */
 export function LeaveTeamButton({

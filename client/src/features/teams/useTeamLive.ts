@@ -6,6 +6,7 @@
 import { useEffect } from 'react';
 import { i18n } from '../../lib/i18n';
 import { navigateTo } from '../../lib/navigation';
+import { teamRoleOf } from '../../lib/roles';
 import { subscribe, useOnReconnect } from '../../lib/subscriptions';
 import { useAtomValue, useStore, type AppStore } from '../../lib/store';
 import { showToast } from '../../ui';
@@ -13,7 +14,6 @@ import { currentTeamAtom, currentUserAtom } from '../auth/session';
 import { teamDetailAtom, teamPeopleAtom, teamsAtom } from './atoms';
 import { subTeamDocument } from './operations';
 import { loadTeamDetail, loadTeamPeople, loadTeams, refreshOwnAccess, reloadTeamData } from './teamData';
-import { teamRoleOf } from '../../lib/roles';
 
 const ignore = () => undefined;
 

@@ -7,7 +7,7 @@ import type { Editor } from '@tiptap/core';
 import { EditorContent, useEditor } from '@tiptap/react';
 import { BubbleMenu } from '@tiptap/react/menus';
 import { Bold, Code, Italic, Link2, Strikethrough } from 'lucide-react';
-import { useEffect, useMemo, useRef, type MouseEvent } from 'react';
+import { useEffect, useLayoutEffect, useMemo, useRef, type MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { openDialog, showToast } from '../../../ui';
@@ -39,10 +39,9 @@ export default function DocEditor({ session, editable, project, user, resolveIma
   const navigate = useNavigate();
   const suggestions = useMemo(() => new SuggestionStore(), []);
   const { findPeople, findTasks } = useMentionSources(editable ? project : null);
-  const pickImage = useRef<() => void>(() => {});
-  // Images are uploaded to the doc's space; the doc keeps their /media path.
-  const images = useImageUpload(project, (src) => editor.chain().focus().setImage({ src, alt: '' }).run());
-  pickImage.current = images.pick;
+  // Images are uploaded to the doc's space; the doc keeps their /media path. The upload ends after the editor exists.
+  const editorRef = useRef<Editor | null>(null);
+  const images = useImageUpload(project, (src) => editorRef.current?.chain().focus().setImage({ src, alt: '' }).run());
 
   const editor = useEditor(
     {
@@ -57,13 +56,17 @@ export default function DocEditor({ session, editable, project, user, resolveIma
         findTasks,
         placeholder: t('docs.editor.placeholder'),
         slashTitle: (id) => t(`docs.slash.${id}`),
-        slashActions: { pickImage: () => pickImage.current() },
+        slashActions: { pickImage: images.pick },
       }),
       editorProps: { attributes: { class: styles.prose ?? '', 'aria-label': t('docs.editor.label') } },
     },
     // A new session is a new Y.Doc: the editor is rebuilt on it. The rest is read through refs.
     [session],
   );
+
+  useLayoutEffect(() => {
+    editorRef.current = editor;
+  }, [editor]);
 
   useEffect(() => {
     editor.setEditable(editable);

@@ -3,6 +3,8 @@
  * turned into a link (typed, pasted or synced from a collaborator), and every link opens in a new
  * tab without handing the doc's page to the target (rel noopener noreferrer nofollow).
  */
+import { hasControlCharacter } from '../../../lib/controlCharacters';
+
 export const allowedLinkProtocols = ['http:', 'https:', 'mailto:'] as const;
 export const linkRel = 'noopener noreferrer nofollow';
 
@@ -11,7 +13,7 @@ export function isSafeLink(url: string | null | undefined): boolean {
   if (!url) return false;
   const trimmed = url.trim();
   // Control characters and whitespace inside a scheme are how "java\tscript:" slips past naive checks.
-  if (/[\u0000-\u001f\u007f]/.test(trimmed)) return false;
+  if (hasControlCharacter(trimmed)) return false;
   try {
     const parsed = new URL(trimmed);
     if (!(allowedLinkProtocols as readonly string[]).includes(parsed.protocol)) return false;

@@ -4,6 +4,7 @@
  * as PNG or JPEG data, the only formats react-pdf draws (uploads can be WebP or GIF).
  */
 import { createElement } from 'react';
+import { isControlCharacter } from '../../../lib/controlCharacters';
 import { isAppMediaPath } from '../editor/images';
 import type { PdfNode } from './DocPdf';
 
@@ -61,8 +62,8 @@ async function loadImages(content: PdfNode): Promise<Map<string, string>> {
 
 /** A file name from the title: no path separators or characters that file systems refuse. */
 export function pdfFileName(title: string): string {
-  const name = title
-    .replace(/[\\/:*?"<>|\u0000-\u001f]/g, ' ')
+  const name = Array.from(title, (character) => (isControlCharacter(character) || '\\/:*?"<>|'.includes(character) ? ' ' : character))
+    .join('')
     .replace(/\s+/g, ' ')
     .trim()
     .slice(0, 120);

@@ -11,16 +11,18 @@ function isWinAnsi(character: string): boolean {
   return (code >= 0x20 && code <= 0x7e) || (code >= 0xa0 && code <= 0xff) || code === 0x0a || winAnsiExtras.has(character);
 }
 
-/** Pictographs and what joins or modifies them (ZWJ, variation selectors, skin tones, keycaps, flags, tags). */
-const emojiPart =
-  /^(?:\p{Extended_Pictographic}|\p{Emoji_Modifier}|\p{Regional_Indicator}|[\u200d\ufe0e\ufe0f\u20e3]|[\u{e0020}-\u{e007f}])$/u;
+/** Pictographs, skin tones, flags' letters and tags. */
+const pictographPart = /^(?:\p{Extended_Pictographic}|\p{Emoji_Modifier}|\p{Regional_Indicator}|[\u{e0020}-\u{e007f}])$/u;
+/** What joins or modifies pictographs: the zero-width joiner, the text and emoji variation selectors, the keycap. */
+const emojiJoiners = new Set(['\u200d', '\ufe0e', '\ufe0f', '\u20e3']);
+const isEmojiPart = (character: string) => emojiJoiners.has(character) || pictographPart.test(character);
 
 export function pdfText(text: string): string {
   let result = '';
   for (const character of text.replace(/\t/g, '    ').replace(/\r\n?/g, '\n')) {
     // ©, ® and ™ are pictographs too, but the fonts have them.
     if (isWinAnsi(character)) result += character;
-    else if (emojiPart.test(character)) continue;
+    else if (isEmojiPart(character)) continue;
     else {
       const base = character.normalize('NFKD').replace(/\p{M}/gu, '');
       result += base && [...base].every(isWinAnsi) ? base : '?';

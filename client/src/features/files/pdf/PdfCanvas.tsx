@@ -27,7 +27,10 @@ export function PdfCanvas({ document, pageNumber, size: requested, className, la
   const canvasRef = useRef<HTMLCanvasElement>(null);
   const [drawn, setDrawn] = useState<{ page: number; key: string } | null>(null);
   const [size, setSize] = useState<PageSize | null>(null);
-  const key = 'scale' in requested ? `scale:${requested.scale}` : `width:${requested.width}`;
+  // `requested` is a new object on every render: the effect follows the numbers in it.
+  const requestedScale = 'scale' in requested ? requested.scale : null;
+  const requestedWidth = 'width' in requested ? requested.width : null;
+  const key = requestedScale !== null ? `scale:${requestedScale}` : `width:${requestedWidth}`;
 
   useEffect(() => {
     let cancelled = false;
@@ -36,7 +39,7 @@ export function PdfCanvas({ document, pageNumber, size: requested, className, la
       (page) => {
         const canvas = canvasRef.current;
         if (cancelled || !canvas) return;
-        const scale = 'scale' in requested ? requested.scale : requested.width / page.getViewport({ scale: 1 }).width;
+        const scale = requestedScale ?? (requestedWidth ?? 0) / page.getViewport({ scale: 1 }).width;
         const viewport = page.getViewport({ scale });
         const density = Math.min(
           window.devicePixelRatio || 1,
@@ -59,8 +62,7 @@ export function PdfCanvas({ document, pageNumber, size: requested, className, la
       cancelled = true;
       cancelRender?.();
     };
-    // `key` stands for `requested`, a new object on every render.
-  }, [document, pageNumber, key]);
+  }, [document, pageNumber, requestedScale, requestedWidth, key]);
 
   const busy = drawn?.page !== pageNumber || drawn.key !== key;
   return (

@@ -1,6 +1,6 @@
 import clsx from 'clsx';
 import { ChevronDown, ChevronUp, Download, Maximize, PanelLeft, ZoomIn, ZoomOut } from 'lucide-react';
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useEffectEvent, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button, Spinner } from '../../../ui';
 import { PdfCanvas, type PageSize } from './PdfCanvas';
@@ -116,19 +116,18 @@ function PdfDocumentView({ document }: { document: PDFDocumentProxy }) {
     setZoom(direction === 'fit' || scale === null ? 'fit' : steppedZoom(scale, direction));
 
   // Keys anywhere on the page while the preview is open; not while typing in a field.
-  const latest = useRef({ page, pageCount, goTo, zoomBy });
-  latest.current = { page, pageCount, goTo, zoomBy };
+  const onPageKey = useEffectEvent((event: KeyboardEvent) => {
+    const target = event.target as HTMLElement | null;
+    if (event.defaultPrevented || event.altKey || event.ctrlKey || event.metaKey) return;
+    if (target && (target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName))) return;
+    const action = keyAction(event.key, page, pageCount);
+    if (!action) return;
+    event.preventDefault();
+    if ('page' in action) goTo(action.page);
+    else zoomBy(action.zoom);
+  });
   useEffect(() => {
-    const onKeyDown = (event: KeyboardEvent) => {
-      const target = event.target as HTMLElement | null;
-      if (event.defaultPrevented || event.altKey || event.ctrlKey || event.metaKey) return;
-      if (target && (target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName))) return;
-      const action = keyAction(event.key, latest.current.page, latest.current.pageCount);
-      if (!action) return;
-      event.preventDefault();
-      if ('page' in action) latest.current.goTo(action.page);
-      else latest.current.zoomBy(action.zoom);
-    };
+    const onKeyDown = (event: KeyboardEvent) => onPageKey(event);
     window.addEventListener('keydown', onKeyDown);
     return () => window.removeEventListener('keydown', onKeyDown);
   }, []);

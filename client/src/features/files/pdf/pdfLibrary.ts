@@ -6,8 +6,8 @@
  * here, and eval (`isEvalSupported`) and XFA forms are off too. Fonts, character maps and image
  * decoders pdf.js may need are bundled assets as well, handed over by file name.
  */
-import type { PDFDocumentProxy } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import workerUrl from 'pdfjs-dist/legacy/build/pdf.worker.min.mjs?url';
+import type * as PdfJs from 'pdfjs-dist/legacy/build/pdf.mjs';
 
 export type { PDFDocumentProxy, PDFPageProxy } from 'pdfjs-dist/legacy/build/pdf.mjs';
 
@@ -33,7 +33,7 @@ class BundledDataFactory {
   }
 }
 
-let library: Promise<typeof import('pdfjs-dist/legacy/build/pdf.mjs')> | undefined;
+let library: Promise<typeof PdfJs> | undefined;
 
 function loadLibrary() {
   library ??= import('pdfjs-dist/legacy/build/pdf.mjs')
@@ -59,7 +59,7 @@ export function pdfFailureOf(error: unknown): PdfFailure {
 }
 
 /** Parses a PDF's bytes; the caller destroys the document when it is done with it. */
-export async function openPdf(data: Uint8Array): Promise<PDFDocumentProxy> {
+export async function openPdf(data: Uint8Array): Promise<PdfJs.PDFDocumentProxy> {
   const pdfjs = await loadLibrary();
   const task = pdfjs.getDocument({
     data,

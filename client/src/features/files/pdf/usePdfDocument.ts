@@ -20,14 +20,16 @@ async function loadPdf(source: PdfSource, signal: AbortSignal): Promise<PDFDocum
 
 /** The PDF at `source`, loaded while the component shows it and released when it goes; `retry` loads it again. */
 export function usePdfDocument(source: PdfSource): { state: PdfDocumentState; retry: () => void } {
-  const [state, setState] = useState<PdfDocumentState>({ status: 'loading' });
   const [attempt, setAttempt] = useState(0);
   const { url, credentials } = source;
+  // The outcome of the load it came from: another source, or a retry, shows loading until its own.
+  const [outcome, setOutcome] = useState<{ url: string; attempt: number; state: PdfDocumentState } | null>(null);
+  const state: PdfDocumentState = outcome?.url === url && outcome.attempt === attempt ? outcome.state : { status: 'loading' };
 
   useEffect(() => {
     const controller = new AbortController();
     let document: PDFDocumentProxy | null = null;
-    setState({ status: 'loading' });
+    const setState = (loaded: PdfDocumentState) => setOutcome({ url, attempt, state: loaded });
     loadPdf({ url, credentials }, controller.signal).then(
       (loaded) => {
         if (controller.signal.aborted) {
