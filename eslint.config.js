@@ -1,9 +1,36 @@
 // `npm run lint`: Prettier checks the formatting, ESLint the code (run through scripts/eslintTypescript.cjs,
 // which gives typescript-eslint the TypeScript API that TypeScript 7 no longer ships).
+import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import importX from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+
+const domainsFolder = 'server/src/domains';
+/** The server's areas: every folder of server/src/domains. A new area gets its boundary by existing. */
+const areas = readdirSync(new URL(`./${domainsFolder}`, import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+
+/**
+ * Area boundaries: an area imports the core and shared code freely, its own files, the domain module
+ * type, and another area only through that area's index.ts; the core imports no area at all.
+ */
+const boundaryZones = [
+  ...areas.map((area) => ({
+    target: `./${domainsFolder}/${area}`,
+    from: `./${domainsFolder}`,
+    except: [`./${area}`, './module.ts', './fields.ts', ...areas.filter((other) => other !== area).map((other) => `./${other}/index.ts`)],
+    message: `An area imports another area only through its index.ts (add what ${area} needs to that index), or moves shared rules to server/src/core.`,
+  })),
+  {
+    target: './server/src/core',
+    from: `./${domainsFolder}`,
+    message: 'The core imports no area: areas plug into the core (ports, reactions, the domain module), never the other way.',
+  },
+];
 
 export default tseslint.config(
   { ignores: ['node_modules', 'dist', 'data', '.tmp', 'test-results', 'migrations', 'server/assets', 'coverage', 'reports'] },
@@ -21,6 +48,31 @@ export default tseslint.config(
     files: ['client/src/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },
     rules: reactHooks.configs['recommended-latest'].rules,
+  },
+  {
+    // Import rules over the server and shared code: no cycles (type-only imports excepted), and the area boundaries.
+    files: ['server/**/*.ts', 'shared/**/*.ts'],
+    plugins: { 'import-x': importX },
+    settings: {
+      ...importX.flatConfigs.typescript.settings,
+      'import-x/resolver': undefined,
+      'import-x/resolver-next': [createTypeScriptImportResolver({ project: './tsconfig.json', alwaysTryTypes: true })],
+    },
+    rules: {
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+      'import-x/no-restricted-paths': ['error', { zones: boundaryZones }],
+    },
+  },
+  {
+    // A command door that returns a promise must be awaited: a forgotten await would answer before the unit of work
+    // decided, and lose its error. Type-aware, so only over the server's sources.
+    files: ['server/src/**/*.ts'],
+    languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
+    rules: {
+      '@typescript-eslint/no-floating-promises': 'error',
+      // A Fastify reply is thenable; checking one in a condition is not a misused promise.
+      '@typescript-eslint/no-misused-promises': ['error', { checksVoidReturn: false, checksConditionals: false }],
+    },
   },
   {
     files: ['**/*.cjs'],

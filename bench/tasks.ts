@@ -3,16 +3,13 @@
 // The server runs as `npm start` does, in its own process; this process plays the clients. Prints figures; asserts nothing.
 import { rmSync } from 'node:fs';
 import type { Client } from 'graphql-ws';
-import { domains } from '../server/src/domains';
+import { openEventStore } from '../server/src/domains';
 import { decideCreateTask } from '../server/src/domains/tasks/commands';
 import type { TaskCreated } from '../server/src/domains/tasks/events';
 import { lastPositions, loadBoard, spaceReaders } from '../server/src/domains/tasks/state';
-import { SqliteEventStore } from '../server/src/core/sqlite/eventStore';
 import { newId } from '../server/src/core/ids';
 import { subscriptionClient } from '../tests/integration/harness';
 import { call, inBatches, milliseconds, percentile, spaceWithMembers, startBenchServer, synchronousFromEnvironment, wait } from './support';
-import { bindSpaceDirectory } from '../server/src/core/spaceContent';
-import { teamsSpaceDirectory } from '../server/src/domains/teams/state';
 
 const taskCount = 10_000;
 const subscriberCount = 100;
@@ -36,11 +33,7 @@ const tags = await inBatches(
 
 // Seeding through the event store (events and projections, like any command) rather than 10,000 requests.
 const seedStarted = performance.now();
-bindSpaceDirectory(database.db, teamsSpaceDirectory);
-const store = new SqliteEventStore(
-  database,
-  domains.flatMap((module) => module.projections),
-);
+const store = openEventStore(database);
 for (let batch = 0; batch < taskCount / 500; batch += 1) {
   await store.run({ actorId: admin.id }, (unit) => {
     const db = unit.transaction;

@@ -12,6 +12,7 @@ const signInPages = /^\/(signin|signup|auth)(\/|$)/;
 export function safeReturnPath(next: unknown): string | null {
   if (typeof next !== 'string' || next.length === 0 || next.length > 2000) return null;
   // Browsers drop tabs and newlines from URLs and read "\" as "/", so "/\t/evil" and "/\evil" mean "//evil".
+  // eslint-disable-next-line no-control-regex -- control characters are exactly what a return path must not hold
   if (!next.startsWith('/') || next.startsWith('//') || /[\\\u0000-\u001f\u007f]/.test(next)) return null;
   let url: URL;
   try {

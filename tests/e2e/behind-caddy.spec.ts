@@ -11,7 +11,7 @@ import { expect, test, type Browser, type Page } from '@playwright/test';
 import S3rver from 's3rver';
 import sharp from 'sharp';
 import { e2ePorts } from './ports';
-import { graphql, signedInAccount, uniqueEmail, waitForLink } from './support';
+import { graphql, signedInAccount, uniqueEmail } from './support';
 
 const caddyAvailable = spawnSync('caddy', ['version'], { encoding: 'utf8' }).status === 0;
 /** Beside the stack's ports: Caddy's unused plain-HTTP port, the app's HTTPS address, the bucket's. */

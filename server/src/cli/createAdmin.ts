@@ -1,16 +1,21 @@
 import { parseArgs } from 'node:util';
 import { isSupportedLanguage } from '#shared/constants';
-import { z } from 'zod';
+import type { z } from 'zod';
 import { ConfigError, loadConfig } from '../config';
 import { eq } from 'drizzle-orm';
 import { openDatabase, type DatabaseHandle } from '../db/connection';
-import { domains } from '../domains';
-import { AdministratorInputError, provideAdministrator } from '../domains/accounts/administrator';
-import { linkLifetimeHours } from '../domains/accounts/links';
-import { emailSchema, hashPassword, nameSchema, passwordSchema } from '../domains/accounts/service';
-import { userCredentials, users } from '../domains/accounts/tables';
-import { teamNameSchema } from '../domains/teams/support';
-import { SqliteEventStore } from '../core/sqlite/eventStore';
+import { openEventStore } from '../domains';
+import {
+  emailSchema,
+  hashPassword,
+  linkLifetimeHours,
+  nameSchema,
+  passwordSchema,
+  teamNameSchema,
+  userCredentials,
+  users,
+} from '../domains/accounts';
+import { AdministratorInputError, provideAdministrator } from '../domains/teams';
 import { readPasswordFromStdin, promptNewPassword } from './passwordPrompt';
 
 const usage = `npm run create-admin -- --email <address> [--name "<first> <last>"] [--team "<team name>"] [--language en] [--password-stdin]
@@ -99,10 +104,8 @@ try {
     });
   }
   const passwordHash = password === null ? null : await hashPassword(password);
-  const store = new SqliteEventStore(
-    database,
-    domains.flatMap((module) => module.projections),
-  );
+  // Through the areas' reactions too: the administrator's new spaces get their boards, invitations are accepted.
+  const store = openEventStore(database);
   const outcome = await provideAdministrator(store, { email, name, teamName, language, passwordHash });
   const who = name ? `${name.firstname} ${name.lastname} <${email}>` : email;
   console.log(`${outcome.created ? 'Created' : 'Updated'} ${who}: a verified administrator of "${outcome.teamName}".`);

@@ -11,15 +11,17 @@ import { DocContentStore } from './persistence';
 import { RoomManager, accessScopeOf, roomInScope, type Connection } from './rooms';
 import { SqliteEventStore } from '../core/sqlite/eventStore';
 import { InProcessJobRunner } from '../core/inProcess/jobRunner';
+import type * as DocStateModule from '../domains/docs/state';
+import type * as AccessModule from './access';
 
 const mocks = vi.hoisted(() => ({
   judgeAgain: vi.fn((): { writable: boolean } | null => ({ writable: true })),
   docTeams: new Map<string, string>(),
 }));
 
-vi.mock('./access', async (original) => ({ ...(await original<typeof import('./access')>()), judgeAgain: mocks.judgeAgain }));
+vi.mock('./access', async (original) => ({ ...(await original<typeof AccessModule>()), judgeAgain: mocks.judgeAgain }));
 vi.mock('../domains/docs/state', async (original) => ({
-  ...(await original<typeof import('../domains/docs/state')>()),
+  ...(await original<typeof DocStateModule>()),
   findDocRow: (_db: unknown, docId: string) =>
     mocks.docTeams.has(docId) ? { id: docId, teamId: mocks.docTeams.get(docId), projectId: 'p'.repeat(24) } : undefined,
 }));

@@ -24,3 +24,8 @@ export function diffFields<Fields extends object>(
   }
   return { changes, previous };
 }
+
+/** Clients send arguments they do not use as null; treat them as absent. */
+export function withoutNulls<Args extends Record<string, unknown>>(args: Args): Partial<Args> {
+  return Object.fromEntries(Object.entries(args).filter(([, value]) => value !== null)) as Partial<Args>;
+}

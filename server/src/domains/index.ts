@@ -2,6 +2,10 @@ import { accountsModule } from './accounts';
 import { chatModule } from './chat';
 import { docsModule } from './docs';
 import { filesModule } from './files';
+import type { Clock } from '../core/clock';
+import { SqliteEventStore } from '../core/sqlite/eventStore';
+import { bindSpaceDirectory } from '../core/spaceContent';
+import type { DatabaseHandle } from '../db/connection';
 import type { DomainModule } from './module';
 import { settingsModule } from './settings';
 import { socialModule } from './social';
@@ -13,7 +17,10 @@ import { teamsModule } from './teams';
  * so teams stays right after accounts: it owns rows accounts' sign-up events create; tasks follows
  * teams, whose spaces its boards belong to; chat follows tasks, whose threads it keeps; files follows
  * chat, whose private chats and the spaces and tasks before it own files; docs follows files, whose
- * doc folders it files docs in.
+ * doc folders it files docs in. It is also the order of imports: an area imports only areas before it
+ * (through their index.ts), and tells the areas after it what happened through its events, which they
+ * react to (DomainModule.reactions). The lint refuses an import cycle and an import of another area's
+ * internals.
  */
 export const domains: readonly DomainModule[] = [
   accountsModule,
@@ -25,3 +32,19 @@ export const domains: readonly DomainModule[] = [
   settingsModule,
   socialModule,
 ];
+
+/**
+ * The event store of `modules` on a SQLite database: their projections, their reactions, and the space
+ * directory the core's space-content rule asks (bound to the database). The server, the command-line
+ * tools and the benchmarks all write through one made here, so none of them skips a reaction.
+ */
+export function openEventStore(database: DatabaseHandle, modules: readonly DomainModule[] = domains, clock?: Clock): SqliteEventStore {
+  const spaceDirectories = modules.flatMap((module) => (module.spaceDirectory ? [module.spaceDirectory] : []));
+  if (spaceDirectories.length > 1) throw new Error('Only one area may provide the space directory.');
+  if (spaceDirectories[0]) bindSpaceDirectory(database.db, spaceDirectories[0]);
+  return new SqliteEventStore(
+    database,
+    modules.flatMap((module) => module.projections),
+    { reactions: modules.flatMap((module) => module.reactions ?? []), ...(clock ? { clock } : {}) },
+  );
+}

@@ -1,4 +1,4 @@
-import type { IResolvers, MercuriusLoaders } from 'mercurius';
+import type { IFieldResolver, IResolvers, MercuriusContext, MercuriusLoaders } from 'mercurius';
 import type { Reaction } from '../core/commands';
 import type { Projection } from '../core/events';
 import type { SpaceDirectory } from '../core/spaceContent';
@@ -56,3 +56,9 @@ export const baseTypeDefs = /* GraphQL */ `
 
 /** Access of the operations the base schema declares. */
 export const baseAccess: Record<string, OperationAccess> = { serverInfo: 'public' };
+
+/**
+ * A field resolver of an area. Each resolver declares the arguments it reads (`args: { id: string }`);
+ * `never` here accepts every such declaration, since the schema, not this type, says what arrives.
+ */
+export type FieldResolver<Root = unknown> = IFieldResolver<Root, MercuriusContext, never>;

@@ -1,3 +1,5 @@
+import type * as Graphql from 'graphql';
+import type * as GraphqlWs from 'graphql-ws';
 import { createRequire } from 'node:module';
 
 const require = createRequire(import.meta.url);
@@ -9,9 +11,9 @@ const require = createRequire(import.meta.url);
  * built, and graphql-ws would not recognise its GraphQLErrors. Everything that touches the schema
  * or hands errors to graphql-ws takes them from here.
  */
-export const graphqlRuntime = require('graphql') as typeof import('graphql');
+export const graphqlRuntime = require('graphql') as typeof Graphql;
 
-export const graphqlWsRuntime = require('graphql-ws') as typeof import('graphql-ws');
+export const graphqlWsRuntime = require('graphql-ws') as typeof GraphqlWs;
 
 /**
  * Mercurius keeps a request's DataLoader-style loaders on `reply[kLoaders]`, built by the factory it

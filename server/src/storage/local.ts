@@ -4,7 +4,7 @@ import { dirname, join, relative, sep } from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { randomBytes } from 'node:crypto';
-import { UrlSigner, uploadSignatureParts } from './signing';
+import { uploadSignatureParts, type UrlSigner } from './signing';
 import {
   isStorageKey,
   type ByteRange,

@@ -1,5 +1,5 @@
 import type { DomainEvent } from '../../core/events';
-import type { DefaultTeamEvent, ProjectCreated, ProjectMemberAdded, TeamCreated, TeamMemberAdded } from '../teams/events';
+import type { DefaultTeamEvent, ProjectCreated, ProjectMemberAdded, TeamCreated, TeamMemberAdded } from '../teams';
 
 export interface UserRegistered {
   userId: string;

@@ -3,6 +3,36 @@ import { accountsProjection } from './projection';
 import { accountsResolvers } from './resolvers';
 import { accountsTypeDefs } from './schema';
 
+/** What other areas may use of accounts: people's rows, sessions, photos, sign-up and the log's actor cards. */
+export { historyPage, type HistoryActor } from './history';
+export { clearSessionCookies } from './cookies';
+export { issueLink, linkLifetimeHours } from './links';
+export { storeProfilePhoto } from './photo';
+export { signUp } from './resolvers';
+export {
+  confirmEmailByProvider,
+  emailSchema,
+  findUser,
+  findUserByEmail,
+  hashPassword,
+  isSecure,
+  nameSchema,
+  openSession,
+  passwordSchema,
+  presentUser,
+  registerAccount,
+  teamNameSchema,
+  type SessionTarget,
+  type UserRow,
+} from './service';
+
+export { resolveLogo } from './photo';
+export { isSessionActive, revokeAllSessions, revokeSession } from './sessions';
+export { issueSetUpLink } from './setUp';
+export { userCredentials, users } from './tables';
+export type { UserRegistered } from './events';
+
+/** Accounts: sign-up and sign-in, sessions, verification and reset links, the profile, the first administrator's link. */
 export const accountsModule: DomainModule = {
   name: 'accounts',
   typeDefs: accountsTypeDefs,
@@ -11,7 +41,6 @@ export const accountsModule: DomainModule = {
   access: {
     getUser: 'signedIn',
     checkEmail: 'public',
-    setUserBasic: 'public',
     login: 'public',
     logout: 'public',
     refreshToken: 'public',

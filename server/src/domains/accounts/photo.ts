@@ -3,7 +3,10 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { profilePhoto } from '#shared/constants';
+import type { MercuriusContext } from 'mercurius';
+import { z } from 'zod';
 import { DomainError } from '../../errors';
+import { avatarDirectory } from '../../http/media';
 
 const dataUrlPattern = /^data:(image\/(?:png|jpeg));base64,([A-Za-z0-9+/]+={0,2})$/;
 
@@ -35,4 +38,21 @@ export async function storeProfilePhoto(
   mkdirSync(avatarDirectory, { recursive: true });
   writeFileSync(join(avatarDirectory, name), png);
   return `/media/avatars/${name}`;
+}
+
+/**
+ * A logo argument: undefined keeps the logo, null or "" removes it, the current path keeps it, and a
+ * PNG or JPG data URL is stored as a 150x150 image like profile photos.
+ */
+export async function resolveLogo(
+  context: MercuriusContext,
+  given: unknown,
+  current: string | null,
+  ownerId: string,
+): Promise<string | null | undefined> {
+  if (given === undefined) return undefined;
+  if (given === null || given === '') return null;
+  if (given === current) return current;
+  const dataUrl = z.string().max(1_500_000, 'The logo must be at most 1 MB.').parse(given);
+  return storeProfilePhoto(dataUrl, ownerId, avatarDirectory(context.services), 'The logo');
 }

@@ -1,6 +1,6 @@
 import { verify } from '@node-rs/argon2';
 import { eq } from 'drizzle-orm';
-import type { IFieldResolver, MercuriusContext } from 'mercurius';
+
 import { normalizeCurrency } from '#shared/currency';
 import { z } from 'zod';
 import { DomainError } from '../../errors';
@@ -13,6 +13,7 @@ import { storeProfilePhoto } from './photo';
 import { emailSchema, findUser, findUserByEmail, hashPassword, issueLinkMail, nameSchema, passwordSchema, presentUser } from './service';
 import { userCredentials, users } from './tables';
 import { userStream } from '../../core/streams';
+import type { FieldResolver } from '../module';
 
 const profileSchema = z.object({
   firstname: nameSchema.optional(),
@@ -40,7 +41,7 @@ function changedFields(current: Record<string, unknown>, requested: Changes): Ch
   return Object.fromEntries(Object.entries(requested).filter(([key, value]) => value !== undefined && current[key] !== value)) as Changes;
 }
 
-export const profileQueries: Record<string, IFieldResolver<unknown, MercuriusContext, any>> = {
+export const profileQueries: Record<string, FieldResolver> = {
   /** Public card of a user (name and photo), shown on sign-up from a user's link. */
   getUserBasic: (_root, args: { id: string }, context) => {
     if (!isId(args.id)) throw new DomainError('NOT_FOUND', 'No such user.');
@@ -54,7 +55,7 @@ export const profileQueries: Record<string, IFieldResolver<unknown, MercuriusCon
   },
 };
 
-export const profileMutations: Record<string, IFieldResolver<unknown, MercuriusContext, any>> = {
+export const profileMutations: Record<string, FieldResolver> = {
   ediUser: async (_root, args: Record<string, unknown>, context) => {
     const actor = requireActor(context);
     const { services } = context;

@@ -6,7 +6,6 @@ import { z } from 'zod';
 import { DomainError } from '../../errors';
 import { requireActor } from '../../graphql/context';
 import { addressKey } from '../../http/rateLimits';
-import { checkInvitation } from '../teams';
 import { clearSessionCookies, setSessionCookies } from './cookies';
 import { spendLink } from './links';
 import { profileMutations, profileQueries } from './profile';
@@ -48,6 +47,49 @@ const ipOf = (context: MercuriusContext) => addressKey(context.ip ?? 'unknown');
 /** The same answer whether or not an address has an account (no enumeration). */
 const signUpAnswer = (email: string) => ({ email, verificationRequired: true, session: null });
 
+/**
+ * Sign-up (setUserBasic). `provesInvitation` answers whether the request carries a mailed invitation's
+ * proof for its address (the teams area knows invitations and serves the mutation with it), in which case
+ * the account works at once, with no verification mail.
+ */
+export async function signUp(
+  context: MercuriusContext,
+  args: Record<string, unknown>,
+  provesInvitation: (invitation: { id: string; email: string; token: string | null | undefined }) => boolean,
+) {
+  const { services } = context;
+  const input = signUpSchema.parse(args);
+  await services.rateLimits.consume(['signUpPerAddress', ipOf(context)]);
+  // Joining happens on verification, for every invitation to the address; a space id alone grants nothing.
+  // The mailed invitation link's proof is a verification already: that account works at once, with no mail.
+  const proven = input.invited ? provesInvitation({ id: input.invited, email: input.email, token: input.token }) : false;
+  const existing = findUserByEmail(services, input.email);
+  // Every path that mails counts against the address's mail allowance.
+  if (!proven || existing) await services.rateLimits.consume(['mailPerEmail', input.email]);
+  if (existing) {
+    // Tell the owner instead of the caller, who must not learn that the address is registered.
+    await sendMail(services, 'accountExists', existing, `${services.config.publicUrl}/signin`);
+    return signUpAnswer(input.email);
+  }
+  const passwordHash = await hashPassword(input.password);
+  const language = input.language ?? 'en';
+  const userId = await services.store.run(
+    { actorId: null, mutationId: context.mutationId, request: { operation: 'setUserBasic', email: input.email, proven } },
+    (unit) => {
+      // Proven at once, the address lets the teams that invited it add the account (their reaction).
+      return registerAccount(unit, { ...input, language, passwordHash, emailVerified: proven }).userId;
+    },
+  );
+  if (proven) return { email: input.email, verificationRequired: false, session: await startSession(context, userId, 'invitationLink') };
+  // A retried sign-up (same Idempotency-Key) gets a fresh link, which spends the first one.
+  await (
+    await services.store.run({ actorId: null }, (unit) =>
+      issueLinkMail(unit.transaction, services, { id: userId, email: input.email, firstname: input.firstname, language }, 'verifyEmail'),
+    )
+  )();
+  return signUpAnswer(input.email);
+}
+
 export const accountsResolvers: IResolvers = {
   Query: {
     getUser: (_root, _args, context: MercuriusContext) => presentUser(findUser(context.services, requireActor(context).userId)),
@@ -74,47 +116,6 @@ export const accountsResolvers: IResolvers = {
     ...setUpQueries,
   },
   Mutation: {
-    setUserBasic: async (_root, args: Record<string, unknown>, context: MercuriusContext) => {
-      const { services } = context;
-      const input = signUpSchema.parse(args);
-      await services.rateLimits.consume(['signUpPerAddress', ipOf(context)]);
-      // Joining happens on verification, for every invitation to the address; a space id alone grants nothing.
-      // The mailed invitation link's proof is a verification already: that account works at once, with no mail.
-      const proven = input.invited
-        ? checkInvitation(services.database.db, services.config.secret, { id: input.invited, email: input.email, token: input.token })
-        : false;
-      const existing = findUserByEmail(services, input.email);
-      // Every path that mails counts against the address's mail allowance.
-      if (!proven || existing) await services.rateLimits.consume(['mailPerEmail', input.email]);
-      if (existing) {
-        // Tell the owner instead of the caller, who must not learn that the address is registered.
-        await sendMail(services, 'accountExists', existing, `${services.config.publicUrl}/signin`);
-        return signUpAnswer(input.email);
-      }
-      const passwordHash = await hashPassword(input.password);
-      const language = input.language ?? 'en';
-      const userId = await services.store.run(
-        { actorId: null, mutationId: context.mutationId, request: { operation: 'setUserBasic', email: input.email, proven } },
-        (unit) => {
-          // Proven at once, the address lets the teams that invited it add the account (their reaction).
-          return registerAccount(unit, { ...input, language, passwordHash, emailVerified: proven }).userId;
-        },
-      );
-      if (proven)
-        return { email: input.email, verificationRequired: false, session: await startSession(context, userId, 'invitationLink') };
-      // A retried sign-up (same Idempotency-Key) gets a fresh link, which spends the first one.
-      await (
-        await services.store.run({ actorId: null }, (unit) =>
-          issueLinkMail(
-            unit.transaction,
-            services,
-            { id: userId, email: input.email, firstname: input.firstname, language },
-            'verifyEmail',
-          ),
-        )
-      )();
-      return signUpAnswer(input.email);
-    },
     resendEmail: async (_root, args: { email: string }, context: MercuriusContext) => {
       const { services } = context;
       const email = emailSchema.parse(args.email);

@@ -16,8 +16,6 @@ import { setSessionCookies } from './cookies';
 import type { UserSignedIn } from './events';
 import { issueLink, linkLifetimeHours, type LinkPurpose } from './links';
 import { createSession, revokeAllSessions } from './sessions';
-import { presentTeam } from '../teams/present';
-import { currentTeam } from '../teams/state';
 import { userCredentials, users } from './tables';
 import { spaceStream, teamStream, userStream } from '../../core/streams';
 
@@ -26,6 +24,8 @@ export const argon2Options = { memoryCost: 19_456, timeCost: 2, parallelism: 1 }
 
 export const emailSchema = z.string().trim().toLowerCase().refine(isValidEmail, 'Enter a valid e-mail address.');
 export const nameSchema = z.string().trim().min(1, 'Enter a name.').max(100, 'Use at most 100 characters.');
+/** A team's name: sign-up and the first administrator name the team they create. */
+export const teamNameSchema = z.string().trim().min(1, 'Enter a name.').max(100, 'Use at most 100 characters.');
 export const passwordSchema = z.string().superRefine((password, context) => {
   const problem = passwordProblem(password);
   if (problem) context.addIssue({ code: 'custom', message: passwordProblemMessages[problem] });
@@ -95,7 +95,7 @@ export interface SessionTarget {
   userAgent: string | null;
 }
 
-/** Opens a session for the user, records the sign-in, sets the cookies and returns the AuthPayload. */
+/** Opens a session for the user, records the sign-in, sets the cookies and returns the AuthPayload (its team is the teams area's field). */
 export async function openSession(target: SessionTarget, userId: string, method: UserSignedIn['method']) {
   const { services } = target;
   const user = findUser(services, userId);
@@ -108,8 +108,7 @@ export async function openSession(target: SessionTarget, userId: string, method:
   });
   const accessToken = await services.tokens.issue({ userId, sessionId: session.sessionId });
   if (target.reply) setSessionCookies(target.reply, { accessToken, refreshToken: session.refreshToken, userId }, isSecure(services));
-  const team = currentTeam(services.database.db, userId);
-  return { token: accessToken, user: presentUser(user), team: team ? presentTeam(services.database.db, team, userId) : null };
+  return { token: accessToken, user: presentUser(user) };
 }
 
 /** `openSession` for a GraphQL resolver. */

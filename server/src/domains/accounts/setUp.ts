@@ -7,7 +7,7 @@
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, isNull } from 'drizzle-orm';
-import type { IFieldResolver, MercuriusContext } from 'mercurius';
+import type { MercuriusContext } from 'mercurius';
 import { isSupportedLanguage } from '#shared/constants';
 import { z } from 'zod';
 import type { Transaction } from '../../db/connection';
@@ -15,9 +15,9 @@ import { DomainError } from '../../errors';
 import type { Services } from '../../graphql/context';
 import { addressKey } from '../../http/rateLimits';
 import { newId } from '../../core/ids';
-import { teamNameSchema } from '../teams/support';
-import { emailSchema, hashPassword, nameSchema, passwordSchema, registerAccount, startSession } from './service';
+import { emailSchema, hashPassword, nameSchema, passwordSchema, registerAccount, startSession, teamNameSchema } from './service';
 import { accountTokens, users } from './tables';
+import type { FieldResolver } from '../module';
 
 export const setUpLinkLifetimeHours = 24;
 
@@ -100,7 +100,7 @@ const setUpSchema = z.object({
 
 const ipOf = (context: MercuriusContext) => addressKey(context.ip ?? 'unknown');
 
-export const setUpQueries: Record<string, IFieldResolver<unknown, MercuriusContext, any>> = {
+export const setUpQueries: Record<string, FieldResolver> = {
   checkSetup: async (_root, args: { token: string }, context) => {
     await context.services.rateLimits.consume(['linkPerAddress', ipOf(context)]);
     requireUsableLink(context.services.database.db, args.token);
@@ -108,7 +108,7 @@ export const setUpQueries: Record<string, IFieldResolver<unknown, MercuriusConte
   },
 };
 
-export const setUpMutations: Record<string, IFieldResolver<unknown, MercuriusContext, any>> = {
+export const setUpMutations: Record<string, FieldResolver> = {
   setUserAdmin: async (_root, args: Record<string, unknown>, context) => {
     const { services } = context;
     await services.rateLimits.consume(['linkPerAddress', ipOf(context)]);

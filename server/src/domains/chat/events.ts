@@ -1,6 +1,6 @@
 import type { MessageType } from '#shared/chatRules';
 import type { DomainEvent } from '../../core/events';
-import type { NotificationCreated } from '../tasks/events';
+import type { NotificationCreated } from '../tasks';
 import { chatStream, privatStream, readsStream } from '../../core/streams';
 
 /**

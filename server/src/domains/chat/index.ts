@@ -1,5 +1,4 @@
 import type { DomainModule } from '../module';
-import { attachmentLoaders } from './attachments';
 import { chatSubscriptions } from './live';
 import { messageMutations, messageQueries } from './messageResolvers';
 import { presenceMutations, presenceOf, presenceQueries, presenceSubscriptions } from './presence';
@@ -8,6 +7,12 @@ import { chatProjection } from './projection';
 import { chatTypeDefs } from './schema';
 import { chatLoaders } from './summaries';
 import { taskChatQueries } from './taskChats';
+
+export { loadConversationAccess } from './access';
+export { conversationOf } from './conversation';
+export { parseConversationKey, refOf } from './conversation';
+export { checkAttachment, fileBelongsTo, type AttachmentFacts } from './commands';
+export { chatStream, type MessageCreated } from './events';
 
 /** Chat: messages in spaces, private chats and task threads, unread counts, typing and presence (issue 6). */
 export const chatModule: DomainModule = {
@@ -18,7 +23,7 @@ export const chatModule: DomainModule = {
     Mutation: { ...messageMutations, ...privatMutations, ...presenceMutations },
     Subscription: { ...chatSubscriptions, ...presenceSubscriptions },
   },
-  loaders: { ...chatLoaders, ...attachmentLoaders },
+  loaders: chatLoaders,
   projections: [chatProjection],
   access: {
     getMessages: 'spaceMember',

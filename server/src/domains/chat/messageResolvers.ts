@@ -1,17 +1,15 @@
 import { and, desc, eq, isNull, lt } from 'drizzle-orm';
-import type { IFieldResolver, MercuriusContext } from 'mercurius';
+import type { MercuriusContext } from 'mercurius';
 import { chatMessages } from '#shared/chatRules';
 import { DomainError } from '../../errors';
 import type { UnitOfWork } from '../../core/commands';
 import { requireActor } from '../../graphql/context';
 import { newId } from '../../core/ids';
-import { notificationStream } from '../tasks/notifications';
-import type { Reader } from '../tasks/state';
+import { notificationStream } from '../tasks';
+import type { Reader } from '../tasks';
 import { runCommand } from '../../core/runCommand';
 import { conversationReaders, findMessage, requirePostable, requireReadable, requireVisibleMessage, toMessageState } from './access';
-import { loadAttachment } from './attachments';
 import {
-  checkAttachment,
   decideDeleteMessage,
   decideEditMessage,
   decideMentionNotifications,
@@ -30,8 +28,9 @@ import { presentMessages } from './present';
 import { latestSeq } from './summaries';
 import { chatReadMarkers, messageReactions, messages } from './tables';
 import { TypingThrottle, typingTopic, type TypingNotice } from './typing';
+import type { FieldResolver } from '../module';
 
-type Resolver = IFieldResolver<unknown, MercuriusContext, any>;
+type Resolver = FieldResolver;
 
 /** One message as `viewerId` sees it, with their right to moderate its conversation. */
 function presentMessage(db: Reader, messageId: string, viewerId: string) {
@@ -80,9 +79,8 @@ async function postMessage(
     const replyToId = args.replyTo ?? null;
     const replyRow = replyToId ? findMessage(db, replyToId) : undefined;
     const ref = refOf(conversation, access.spaceId);
-    const fileId = input.fileId === null ? null : checkAttachment(loadAttachment(db, input.fileId, actor.userId), ref, actor.userId);
     const events = decidePostMessage(
-      { messageId, authorId: actor.userId, body: input.body, type: input.type, clientId: input.clientId, replyToId, fileId },
+      { messageId, authorId: actor.userId, body: input.body, type: input.type, clientId: input.clientId, replyToId, fileId: input.fileId },
       ref,
       replyRow && toMessageState(replyRow),
       conversationReaders(db, conversation),

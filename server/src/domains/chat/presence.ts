@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import type { IFieldResolver, MercuriusContext } from 'mercurius';
+import type { MercuriusContext } from 'mercurius';
 import { chatMessages, type PresenceState } from '#shared/chatRules';
 import { DomainError } from '../../errors';
 import type { StoredEvent } from '../../core/events';
@@ -7,9 +7,10 @@ import type { Services } from '../../graphql/context';
 import { requireActor } from '../../graphql/context';
 import { topics } from '../../core/live';
 import { feed, type Verdict } from '../../core/live';
-import { requireCurrentTeam, teamsOf } from '../teams/state';
-import { teamMembers } from '../teams/tables';
+import { requireCurrentTeam, teamsOf } from '../teams';
+import { teamMembers } from '../teams';
 import { chatPartners, guestCircle } from './privatResolvers';
+import type { FieldResolver } from '../module';
 
 export const presenceTopic = 'presence';
 
@@ -67,7 +68,7 @@ export function presenceOf(services: Services): PresenceBoard {
   return board;
 }
 
-type Resolver = IFieldResolver<unknown, MercuriusContext, any>;
+type Resolver = FieldResolver;
 
 export const presenceQueries: Record<string, Resolver> = {
   getPresence: (_root, _args, context) => {

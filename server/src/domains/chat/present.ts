@@ -1,7 +1,7 @@
 import { asc, inArray } from 'drizzle-orm';
 import { quoteLength } from '#shared/chatRules';
-import { users } from '../accounts/tables';
-import type { Reader } from '../tasks/state';
+import { users } from '../accounts';
+import type { Reader } from '../tasks';
 import { parseConversationKey } from './conversation';
 import { chatPolicy } from './policies';
 import { messageReactions, messages } from './tables';

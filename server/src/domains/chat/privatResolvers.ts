@@ -1,24 +1,25 @@
 import { and, asc, desc, eq, inArray } from 'drizzle-orm';
-import type { IFieldResolver, MercuriusContext } from 'mercurius';
+
 import { z } from 'zod';
 import { DomainError } from '../../errors';
 import { requireActor } from '../../graphql/context';
 import { isId, newId } from '../../core/ids';
-import { users } from '../accounts/tables';
-import type { Reader } from '../tasks/state';
+import { users } from '../accounts';
+import type { Reader } from '../tasks';
 import { teamPolicy, type TeamSeat } from '../../core/access';
-import { currentTeam, findTeam, loadTeamSeat, requireCurrentTeam } from '../teams/state';
-import { resolveLogo } from '../teams/support';
+import { currentTeam, findTeam, loadTeamSeat, requireCurrentTeam } from '../teams';
+import { resolveLogo } from '../accounts';
 import { runCommand } from '../../core/runCommand';
-import { projectMembers } from '../teams/tables';
+import { projectMembers } from '../teams';
 import { requireReadable } from './access';
 import { conversationOf } from './conversation';
 import { privatStream } from './events';
 import { decideCreatePrivat, decideEditPrivat, decideLeavePrivat, privatName, type PrivatState } from './privatCommands';
 import { lastMessages, unreadCounts } from './summaries';
 import { privatMembers, privats } from './tables';
+import type { FieldResolver } from '../module';
 
-type Resolver = IFieldResolver<unknown, MercuriusContext, any>;
+type Resolver = FieldResolver;
 type PrivatRow = typeof privats.$inferSelect;
 
 export function loadPrivatState(db: Reader, privatId: string): PrivatState | null {

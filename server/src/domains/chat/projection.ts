@@ -1,8 +1,8 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Transaction } from '../../db/connection';
 import type { Projection, StoredEvent } from '../../core/events';
-import type { TaskDeleted, TaskMoved } from '../tasks/events';
-import type { ProjectDeleted } from '../teams/events';
+import type { TaskDeleted, TaskMoved } from '../tasks';
+import type { ProjectDeleted } from '../teams';
 import type { MessageEvent, PrivatEvent, ReadEvent } from './events';
 import { chatReadMarkers, messageReactions, messages, privatMembers, privats } from './tables';
 

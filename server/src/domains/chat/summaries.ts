@@ -1,9 +1,9 @@
 import { and, eq, inArray, isNull, max, ne, sql } from 'drizzle-orm';
 import type { MercuriusContext, MercuriusLoaders } from 'mercurius';
 import { requireActor } from '../../graphql/context';
-import type { Reader } from '../tasks/state';
-import type { PresentedSpace } from '../teams/present';
-import { loadSpaceAccess } from '../teams/state';
+import type { Reader } from '../tasks';
+import type { PresentedSpace } from '../teams';
+import { loadSpaceAccess } from '../teams';
 import { chatPolicy } from './policies';
 import { presentMessages, type PresentedMessage } from './present';
 import { chatReadMarkers, messages } from './tables';

@@ -1,15 +1,16 @@
 import { and, desc, eq, gte, isNull, lt, max } from 'drizzle-orm';
-import type { IFieldResolver, MercuriusContext } from 'mercurius';
+
 import { requireActor } from '../../graphql/context';
-import { presentTasks } from '../tasks/present';
-import { findTaskRow, type Reader } from '../tasks/state';
-import { requireCurrentTeam } from '../teams/state';
+import { presentTasks } from '../tasks';
+import { findTaskRow, type Reader } from '../tasks';
+import { requireCurrentTeam } from '../teams';
 import { loadConversationAccess } from './access';
 import { conversationOf } from './conversation';
 import { pageRequest } from './commands';
 import { messages } from './tables';
+import type { FieldResolver } from '../module';
 
-type Resolver = IFieldResolver<unknown, MercuriusContext, any>;
+type Resolver = FieldResolver;
 
 /** How many of the most recently active threads are judged before giving up filling the page (threads of spaces out of sight are skipped). */
 const candidatesPerPage = 4;

@@ -1,6 +1,6 @@
 import { docMessages } from '#shared/docs';
 import { DomainError } from '../../errors';
-import { findFolderRow } from '../files/state';
+import { findFolderRow } from '../files';
 import type { Reader } from './state';
 
 /** The folder type the files area gives the docs area's folders. */

@@ -1,15 +1,16 @@
-import type { IFieldResolver, MercuriusContext } from 'mercurius';
+import type { MercuriusContext } from 'mercurius';
 import { docMessages } from '#shared/docs';
 import { collabOf } from '../../collab/rooms';
 import { DomainError } from '../../errors';
 import { requireActor } from '../../graphql/context';
 import { addressKey } from '../../http/rateLimits';
-import { signedDownloadUrl } from '../files/fileResolvers';
-import { fileIdOfPath } from '../files/present';
-import { findFileRow, requireReadableFile } from '../files/state';
+import { signedDownloadUrl } from '../files';
+import { fileIdOfPath } from '../files';
+import { findFileRow, requireReadableFile } from '../files';
 import { findSharedDoc } from './resolvers';
+import type { FieldResolver } from '../module';
 
-type Resolver = IFieldResolver<unknown, MercuriusContext, any>;
+type Resolver = FieldResolver;
 type FileRow = NonNullable<ReturnType<typeof findFileRow>>;
 
 /**

@@ -1,7 +1,7 @@
 import { docDescriptionMaximum, docEmojiMaximum, docMessages, docPageSize, docSorts, docTitleLength, type DocSort } from '#shared/docs';
 import { DomainError } from '../../errors';
 import { isId } from '../../core/ids';
-import { isAllowedImage } from '../tasks/covers';
+import { isAllowedImage } from '../tasks';
 import type { DocFields } from './events';
 
 /** The doc fields as the GraphQL arguments name them (SPEC §7: setWorkspace, updateWall). */

@@ -1,8 +1,8 @@
 import { eq, inArray, sql } from 'drizzle-orm';
 import type { Transaction } from '../../db/connection';
 import type { Projection, StoredEvent } from '../../core/events';
-import type { FolderDeleted } from '../files/events';
-import type { ProjectDeleted } from '../teams/events';
+import type { FolderDeleted } from '../files';
+import type { ProjectDeleted } from '../teams';
 import type { DocEvent } from './events';
 import { docs, docSnapshots, docTexts, docUpdates } from './tables';
 

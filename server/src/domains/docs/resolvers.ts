@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { and, asc, desc, eq, isNull, sql, type SQL } from 'drizzle-orm';
-import type { IFieldResolver, MercuriusContext } from 'mercurius';
+import type { MercuriusContext } from 'mercurius';
 import { docMessages, docRootFolder, type DocSort } from '#shared/docs';
 import { DomainError } from '../../errors';
 import { requireActor } from '../../graphql/context';
@@ -16,8 +16,9 @@ import { docTitle, parseDocArguments, parsePage, parseSort, type DocArguments } 
 import { lastSavedOf, presentDoc, presentDocs, presentPublicDoc } from './present';
 import { requireManagedDoc, requireReadableDoc, requireWritableDoc, toDocState, type Reader } from './state';
 import { docs } from './tables';
+import type { FieldResolver } from '../module';
 
-type Resolver = IFieldResolver<unknown, MercuriusContext, any>;
+type Resolver = FieldResolver;
 
 /** The secret of a public link: 32 bytes, so it cannot be guessed. */
 const newShareToken = () => randomBytes(32).toString('base64url');

@@ -7,6 +7,7 @@ import { megabyte } from '#shared/files';
 import { thumbnailKeyOf, type StorageDriver } from '../../storage/types';
 import type { FileAnalysis } from './events';
 import type { Sniffed } from './rules';
+import type * as PdfLibrary from 'pdfjs-dist/legacy/build/pdf.mjs';
 
 interface Log {
   warn(details: object, message: string): void;
@@ -83,7 +84,7 @@ async function mediaDuration(driver: StorageDriver, key: string, mimeType: strin
  * pdf.js, loaded once per process. Loading it takes seconds on a busy machine, so it never happens on a
  * request's path: text extraction runs after setFile has answered (textExtraction.ts).
  */
-let pdfLibrary: Promise<typeof import('pdfjs-dist/legacy/build/pdf.mjs')> | undefined;
+let pdfLibrary: Promise<typeof PdfLibrary> | undefined;
 function loadPdfLibrary() {
   pdfLibrary ??= import('pdfjs-dist/legacy/build/pdf.mjs').catch((error: unknown) => {
     pdfLibrary = undefined;

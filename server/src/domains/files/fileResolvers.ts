@@ -1,5 +1,5 @@
 import { and, desc, eq, inArray, isNull, type SQL } from 'drizzle-orm';
-import type { IFieldResolver, MercuriusContext } from 'mercurius';
+import type { MercuriusContext } from 'mercurius';
 import { z } from 'zod';
 import { fileKinds } from '#shared/files';
 import { storageQuotaBytes, uploadSizeLimitBytes } from '#shared/plans';
@@ -10,10 +10,10 @@ import { addressKey } from '../../http/rateLimits';
 import { storageOf } from '../../storage';
 import { downloadSignatureParts } from '../../storage/signing';
 import { thumbnailKeyOf } from '../../storage/types';
-import { users } from '../accounts/tables';
-import { requireCurrentTeam, requireTeamMember } from '../teams/state';
+import { users } from '../accounts';
+import { requireCurrentTeam, requireTeamMember } from '../teams';
 import { runCommand } from '../../core/runCommand';
-import { withoutNulls } from '../teams/support';
+import { withoutNulls } from '../fields';
 import { decideDeleteFile, decideEditFile, fileMessages, type FileEditReferences } from './commands';
 import { filePolicy } from './policies';
 import { filePaths, presentFiles } from './present';
@@ -36,8 +36,9 @@ import {
 } from './state';
 import { files } from './tables';
 import { cancelUpload, fileStream, recordFile, signUpload } from './uploads';
+import type { FieldResolver } from '../module';
 
-type Resolver = IFieldResolver<unknown, MercuriusContext, any>;
+type Resolver = FieldResolver;
 
 export const downloadLifetimeMs = 15 * 60 * 1000;
 

@@ -1,10 +1,10 @@
 import { and, asc, eq, isNull } from 'drizzle-orm';
-import type { IFieldResolver, MercuriusContext } from 'mercurius';
+import type { MercuriusContext } from 'mercurius';
 import { z } from 'zod';
 import { requireActor } from '../../graphql/context';
 import { newId } from '../../core/ids';
 import { runCommand } from '../../core/runCommand';
-import { withoutNulls } from '../teams/support';
+import { withoutNulls } from '../fields';
 import { decideCreateFolder, decideDeleteFolder, decideEditFolder, type FolderState } from './commands';
 import { presentFolders } from './present';
 import {
@@ -21,8 +21,9 @@ import {
 import { files, folders } from './tables';
 import { fileStream } from './uploads';
 import { folderStream } from '../../core/streams';
+import type { FieldResolver } from '../module';
 
-type Resolver = IFieldResolver<unknown, MercuriusContext, any>;
+type Resolver = FieldResolver;
 
 function presentFolder(db: Reader, folderId: string, viewerId: string) {
   const row = findFolderRow(db, folderId)!;

@@ -1,13 +1,20 @@
 import type { Services } from '../../graphql/context';
 import { closeStorage, storageOf } from '../../storage';
 import type { DomainModule } from '../module';
+import { attachmentLoaders, messageAttachesItsConversationsFile } from './attachments';
 import { fileMutations, fileQueries, teamStorageLoaders } from './fileResolvers';
 import { folderFields, folderMutations, folderQueries } from './folderResolvers';
 import { fileSubscriptions } from './live';
 import { filesProjection } from './projection';
 import { filesTypeDefs } from './schema';
+import { taskCoverIsTheTasksImage, taskFilesResolver } from './taskFiles';
 import { startPdfTextExtraction } from './textExtraction';
 import { sweepStorage, uploadTimes } from './uploads';
+
+export { type FileDeleted, type FolderDeleted } from './events';
+export { signedDownloadUrl } from './fileResolvers';
+export { fileIdOfPath } from './present';
+export { findFileRow, findFolderRow, requireReadableFile } from './state';
 
 export { registerFileRoutes } from './routes';
 export { sweepStorage } from './uploads';
@@ -38,9 +45,12 @@ export const filesModule: DomainModule = {
     Mutation: { ...fileMutations, ...folderMutations },
     Subscription: fileSubscriptions,
     Folder: folderFields,
+    // Task.files of the tasks area's Task type: a task's files are this area's.
+    Task: { files: taskFilesResolver },
   },
-  // Team.storage of the teams area's Team type, batched across the teams of a response.
-  loaders: teamStorageLoaders,
+  // Team.storage of the teams area's Team type, batched across the teams of a response, and a chat Message's file.
+  loaders: { ...teamStorageLoaders, ...attachmentLoaders },
+  reactions: [taskCoverIsTheTasksImage, messageAttachesItsConversationsFile],
   projections: [filesProjection],
   access: {
     signedUploadURL: 'teamMember',

@@ -1,5 +1,6 @@
+import { filePaths } from '../../http/mediaPaths';
 import { inArray } from 'drizzle-orm';
-import { users } from '../accounts/tables';
+import { users } from '../accounts';
 import { filePolicy, type OwnerAccess } from './policies';
 import { ownerAccess, ownerOfFile, type FileRow, type FolderRow, type Reader } from './state';
 
@@ -17,19 +18,7 @@ function peopleById(db: Reader, ids: readonly string[]): Map<string, Person> {
 }
 
 /** The server paths of a file's bytes; the page at /share/media/:id (the SPA's) loads the shared one. */
-export const filePaths = {
-  file: (fileId: string) => `/media/files/${fileId}`,
-  thumbnail: (fileId: string) => `/media/files/${fileId}/thumbnail`,
-  shared: (fileId: string) => `/media/files/${fileId}/shared`,
-  sharedThumbnail: (fileId: string) => `/media/files/${fileId}/shared/thumbnail`,
-  sharePage: (fileId: string) => `/share/media/${fileId}`,
-};
-
-/** The file id in a path filePaths.file made (or filePaths.thumbnail, when allowed), or null for any other path. */
-export function fileIdOfPath(path: string, { thumbnail = false } = {}): string | null {
-  const match = /^\/media\/files\/([0-9a-f]{24})(\/thumbnail)?$/.exec(path);
-  return match && (thumbnail || match[2] === undefined) ? match[1]! : null;
-}
+export { fileIdOfPath, filePaths } from '../../http/mediaPaths';
 
 /** A file as `viewerId` sees it, with what they may do to it; the access to its owner is the caller's. */
 function presentFileRow(row: FileRow, author: Person | null, access: OwnerAccess | null, viewerId: string) {

@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import type { Transaction } from '../../db/connection';
 import type { Projection, StoredEvent } from '../../core/events';
-import type { TaskDeleted, TaskMoved } from '../tasks/events';
-import type { ProjectDeleted } from '../teams/events';
+import type { TaskDeleted, TaskMoved } from '../tasks';
+import type { ProjectDeleted } from '../teams';
 import type { FileEvent, FolderEvent } from './events';
 import { files, folders } from './tables';
 

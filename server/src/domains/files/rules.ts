@@ -25,6 +25,7 @@ function refuse(subject: 'file' | 'folder', refusal: NameRefusal): NameCheck {
 export function checkFileName(raw: string, subject: 'file' | 'folder' = 'file'): NameCheck {
   const name = raw
     .normalize('NFC')
+    // eslint-disable-next-line no-control-regex -- control characters are exactly what a file name must not keep
     .replace(/[\u0000-\u001f\u007f\u202a-\u202e\u2066-\u2069]/g, '')
     .trim();
   if (name === '' || name === '.' || name === '..') return refuse(subject, 'required');

@@ -9,7 +9,7 @@ import { newId } from '../../core/ids';
 import { storageOf } from '../../storage';
 import { thumbnailKeyOf } from '../../storage/types';
 import { runCommand } from '../../core/runCommand';
-import { requireCurrentTeam } from '../teams/state';
+import { requireCurrentTeam } from '../teams';
 import { analyse, sniff } from './analysis';
 import { decideRecordFile, fileMessages, uploadError, type PendingUpload } from './commands';
 import { checkFileName, decideStoredType, normalizeMimeType } from './rules';

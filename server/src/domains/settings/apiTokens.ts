@@ -1,15 +1,16 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
-import type { IFieldResolver, MercuriusContext } from 'mercurius';
+
 import { z } from 'zod';
 import type { DrizzleDatabase, Transaction } from '../../db/connection';
 import { DomainError } from '../../errors';
 import type { Authentication } from '../../graphql/context';
 import { requireActor } from '../../graphql/context';
 import { newId } from '../../core/ids';
-import { users } from '../accounts/tables';
+import { users } from '../accounts';
 import { apiTokens } from './tables';
 import { userStream } from '../../core/streams';
+import type { FieldResolver } from '../module';
 
 /** Personal API tokens start with this, so the authenticator tells them from session access tokens at a glance. */
 export const apiTokenPrefix = 'wst_';
@@ -56,7 +57,7 @@ function presentToken(row: typeof apiTokens.$inferSelect) {
   return { id: row.id, name: row.name, prefix: row.prefix, createdAt: row.createdAt, lastUsedAt: row.lastUsedAt };
 }
 
-type Resolver = IFieldResolver<unknown, MercuriusContext, any>;
+type Resolver = FieldResolver;
 
 export const apiTokenQueries: Record<string, Resolver> = {
   getApiTokens: (_root, _args, context) => {

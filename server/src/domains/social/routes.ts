@@ -4,7 +4,7 @@ import { isSocialProviderName, oidcProviders, pendingSignInLifetimeSeconds, type
 import { DomainError, isDomainError } from '../../errors';
 import type { Services } from '../../graphql/context';
 import { addressKey } from '../../http/rateLimits';
-import { isSecure } from '../accounts/service';
+import { isSecure } from '../accounts';
 import { safeReturnPath } from '#shared/returnPath';
 import { signInContextSchema, signInWithIdentity } from './signIn';
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { SignInContext, VerifiedIdentity } from '../../auth/oidc';
 import { idPattern } from '../../core/ids';
-import { confirmEmailByProvider, findUserByEmail, openSession, registerAccount, type SessionTarget } from '../accounts/service';
+import { confirmEmailByProvider, findUserByEmail, openSession, registerAccount, type SessionTarget } from '../accounts';
 
 /** The sign-up context a project, invitation or promotion link passes along (SPEC §7). */
 export const signInContextSchema = z.object({

@@ -1,5 +1,5 @@
 import { eq, max, min } from 'drizzle-orm';
-import type { IFieldResolver, MercuriusContext } from 'mercurius';
+
 import { maximumSectionIcon, sectionNameLength, tagNameLength, taskMessages } from '#shared/taskRules';
 import { taskColors } from '#shared/tasks';
 import { z } from 'zod';
@@ -33,8 +33,9 @@ import { ensureBoard, loadBoard, type Reader } from './state';
 import { projectStates, tags, tasks } from './tables';
 import { boardOf } from './taskQueries';
 import { respaceListIfNeeded } from './taskWrites';
+import type { FieldResolver } from '../module';
 
-type Resolver = IFieldResolver<unknown, MercuriusContext, any>;
+type Resolver = FieldResolver;
 
 const sectionName = z
   .string()

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { sandboxMediaResponse } from '../../http/media';
-import { fileIdOfPath } from '../files/present';
+import { fileIdOfPath } from '../../http/mediaPaths';
 
 export interface Pic {
   img: string;
@@ -31,7 +31,7 @@ const coverFiles = new Map(catalog.map((cover) => [cover.file, readFileSync(join
 /**
  * The file id of a cover that names a recorded file (its File.url), or null for any other cover: a task
  * may use an image file of its own as its cover. Which file it is is checked against the task by the
- * command (taskFiles.ts).
+ * files area's reaction to the task's events (files/taskFiles.ts).
  */
 export function fileIdOfCover(cover: unknown): string | null {
   return typeof cover === 'string' ? fileIdOfPath(cover) : null;

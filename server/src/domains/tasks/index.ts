@@ -5,9 +5,15 @@ import { taskSubscriptions } from './live';
 import { pictureQueries } from './pictures';
 import { tasksProjection } from './projection';
 import { tasksTypeDefs } from './schema';
-import { taskFilesResolver } from './taskFiles';
 import { taskMutations } from './taskMutations';
 import { taskQueries } from './taskQueries';
+
+export { isAllowedImage } from './covers';
+export { type NotificationCreated, type TaskDeleted, type TaskMoved } from './events';
+export type { TaskCreated, TaskUpdated } from './events';
+export { notificationStream } from './notifications';
+export { presentTasks } from './present';
+export { findTaskRow, type Reader } from './state';
 
 export { registerCoverRoutes } from './covers';
 
@@ -19,7 +25,6 @@ export const tasksModule: DomainModule = {
     Query: { ...boardQueries, ...taskQueries, ...pictureQueries },
     Mutation: { ...boardMutations, ...taskMutations },
     Subscription: taskSubscriptions,
-    Task: { files: taskFilesResolver },
   },
   projections: [tasksProjection],
   reactions: [newSpaceOpensItsBoard],

@@ -1,8 +1,8 @@
-import type { IFieldResolver, MercuriusContext } from 'mercurius';
 import { z } from 'zod';
 import { requireActor, type Services } from '../../graphql/context';
 import { searchBundledCovers, type Pic } from './covers';
 import { createUnsplashSearch, type PictureSearch } from './unsplash';
+import type { FieldResolver } from '../module';
 
 const searches = new WeakMap<Services, PictureSearch | null>();
 
@@ -20,7 +20,7 @@ const suggestSchema = z.object({
   value: z.number().int().min(1, 'Ask for at least 1 picture.').max(30, 'Ask for at most 30 pictures.').nullish(),
 });
 
-export const pictureQueries: Record<string, IFieldResolver<unknown, MercuriusContext, any>> = {
+export const pictureQueries: Record<string, FieldResolver> = {
   /**
    * Cover suggestions for `name` (usually the task's name); `value` is how many (12 by default).
    * Unsplash photos when a key is configured, the bundled covers otherwise, and also whenever

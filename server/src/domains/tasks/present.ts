@@ -1,8 +1,8 @@
 import { eq, inArray, type SQL } from 'drizzle-orm';
 import type { SQLiteColumn } from 'drizzle-orm/sqlite-core';
-import { users } from '../accounts/tables';
+import { users } from '../accounts';
 import { spaceContentPolicy, type SpaceContentAccess } from '../../core/spaceContent';
-import { loadSpaceAccess } from '../teams/state';
+import { loadSpaceAccess } from '../teams';
 import type { Reader, TaskRow } from './state';
 import { projectStates, tags, taskAssignees, taskFollowers, taskTags } from './tables';
 

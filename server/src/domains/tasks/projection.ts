@@ -1,8 +1,8 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Transaction } from '../../db/connection';
 import type { Projection, StoredEvent } from '../../core/events';
-import type { FileDeleted } from '../files/events';
-import type { ProjectDeleted } from '../teams/events';
+import type { FileDeleted } from '../files';
+import type { ProjectDeleted } from '../teams';
 import { plainText, type RichNode } from './description';
 import type { BoardEvent, TaskEvent, TaskFields } from './events';
 import { projectStates, tags, taskAssignees, taskBoards, taskFollowers, tasks, taskTags } from './tables';

@@ -7,7 +7,7 @@ import { DomainError } from '../../errors';
 import type { UnitOfWork } from '../../core/commands';
 import { isId } from '../../core/ids';
 import { spaceContentPolicy } from '../../core/spaceContent';
-import { loadSpaceState } from '../teams/state';
+import { loadSpaceState } from '../teams';
 import { readableSpaceContent, spaceContentAccess, type SpaceContentAccessOf } from '../../core/spaceContent';
 import { openBoard } from './board';
 import type { BoardState, TaskState } from './commands';

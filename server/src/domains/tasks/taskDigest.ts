@@ -6,8 +6,8 @@
 import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import { DomainError } from '../../errors';
-import { projects } from '../teams/tables';
-import { currentTeam } from '../teams/state';
+import { projects } from '../teams';
+import { currentTeam } from '../teams';
 import { readableSpaceContent } from '../../core/spaceContent';
 import { taskPolicy } from './policies';
 import type { Reader, TaskRow } from './state';

@@ -1,4 +1,4 @@
-import type { IFieldResolver, MercuriusContext } from 'mercurius';
+import type { MercuriusContext } from 'mercurius';
 import { positionBetween } from '#shared/ordering';
 import { DomainError } from '../../errors';
 import { requireActor } from '../../graphql/context';
@@ -23,12 +23,12 @@ import {
   toTaskState,
   type Reader,
 } from './state';
-import { checkFileCover } from './taskFiles';
 import { parseTaskArguments, taskName, type TaskArguments } from './taskInput';
 import { moveTaskToSpace } from './taskMoves';
 import { appendTaskEvents, placeInNewSection, recordNotifications, referencesFor, respaceIfCrowded, taskStream } from './taskWrites';
+import type { FieldResolver } from '../module';
 
-type Resolver = IFieldResolver<unknown, MercuriusContext, any>;
+type Resolver = FieldResolver;
 
 export function presentTask(db: Reader, taskId: string, viewerId: string) {
   return presentTasks(db, [findTaskRow(db, taskId)!], viewerId)[0]!;
@@ -108,8 +108,6 @@ export const taskMutations: Record<string, Resolver> = {
   setTask: async (_root, args: TaskArguments & { project: string; name: string }, context) => {
     const actor = requireActor(context);
     const fields = { ...parseTaskArguments(args), name: taskName(args.name) };
-    // A new task has no files yet, so no file of it can be its cover.
-    checkFileCover(context.services.database.db, fields.cover, null, actor.userId);
     const taskId = await createTask(context, actor.userId, () => ({ projectId: args.project, fields }));
     return presentTask(context.services.database.db, taskId, actor.userId);
   },
@@ -119,7 +117,6 @@ export const taskMutations: Record<string, Resolver> = {
     await runCommand(context, actor.userId, (unit) => {
       const db = unit.transaction;
       const { row } = requireWritableTask(db, args.id, actor.userId);
-      if (requested.cover !== undefined && requested.cover !== row.cover) checkFileCover(db, requested.cover, row, actor.userId);
       const task = toTaskState(db, row);
       const moving = typeof args.project === 'string' && args.project !== row.projectId;
       const { stateId, positionSection, ...elsewhere } = requested;

@@ -1,7 +1,7 @@
 import { asc, eq, sql } from 'drizzle-orm';
-import type { IFieldResolver, MercuriusContext } from 'mercurius';
+import type { MercuriusContext } from 'mercurius';
 import { z } from 'zod';
-import { historyPage } from '../accounts/history';
+import { historyPage } from '../accounts';
 import { events } from '../../core/sqlite/tables';
 import type { StoredEvent } from '../../core/events';
 import { requireActor } from '../../graphql/context';
@@ -13,8 +13,9 @@ import { tasks } from './tables';
 import { digestArguments, digestRows, isDigest } from './taskDigest';
 import { presentTask } from './taskMutations';
 import { taskStream } from './taskWrites';
+import type { FieldResolver } from '../module';
 
-type Resolver = IFieldResolver<unknown, MercuriusContext, any>;
+type Resolver = FieldResolver;
 
 /**
  * Spaces made before tasks existed have no board yet: the first read opens it (a small write, once,

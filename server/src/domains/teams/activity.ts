@@ -1,10 +1,11 @@
 import { eq } from 'drizzle-orm';
-import type { IFieldResolver, MercuriusContext } from 'mercurius';
+
 import { z } from 'zod';
-import { historyPage } from '../accounts/history';
+import { historyPage } from '../accounts';
 import { events } from '../../core/sqlite/tables';
 import { requireActor } from '../../graphql/context';
 import { requireTeamAdmin } from './state';
+import type { FieldResolver } from '../module';
 
 const pageSchema = z.object({
   team: z.string(),
@@ -47,7 +48,7 @@ function shownDetails(payload: unknown): Record<string, unknown> {
 }
 
 /** The team's activity report, read from the event log: who did what, when, newest first. */
-export const activityQueries: Record<string, IFieldResolver<unknown, MercuriusContext, any>> = {
+export const activityQueries: Record<string, FieldResolver> = {
   getTeamActivity: (_root, args: Record<string, unknown>, context) => {
     const actor = requireActor(context);
     const input = pageSchema.parse(args);

@@ -1,4 +1,5 @@
 import type { DomainModule } from '../module';
+import { authPayloadFields, signUpMutations } from './accountFields';
 import { activityQueries } from './activity';
 import { invitationFields, invitationMutations, provenAddressAcceptsInvitations } from './invitations';
 import { teamSubscriptions } from './live';
@@ -9,16 +10,39 @@ import { teamsSpaceDirectory } from './state';
 import { spaceMutations, spaceQueries } from './spaceResolvers';
 import { teamMutations, teamQueries } from './teamResolvers';
 
+export {
+  type DefaultTeamEvent,
+  type ProjectCreated,
+  type ProjectDeleted,
+  type ProjectMemberAdded,
+  type TeamCreated,
+  type TeamMemberAdded,
+} from './events';
+export { type PresentedSpace } from './present';
+export {
+  currentTeam,
+  findTeam,
+  loadSpaceAccess,
+  loadSpaceState,
+  loadTeamSeat,
+  requireCurrentTeam,
+  requireTeamMember,
+  teamsOf,
+} from './state';
+export { projectMembers, projects, teamMembers } from './tables';
+
 export { checkInvitation } from './invitations';
+export { AdministratorInputError, provideAdministrator, type AdministratorOutcome, type AdministratorRequest } from './administrator';
 export { presentTeam } from './present';
 
-/** Teams, spaces, roles and permissions, invitations, the activity report and their live updates (issue 4). */
+/** Teams, spaces, roles and permissions, invitations, the activity report and their live updates and the first administrator. */
 export const teamsModule: DomainModule = {
   name: 'teams',
   typeDefs: teamsTypeDefs,
   resolvers: {
     Query: { ...teamQueries, ...spaceQueries, ...activityQueries },
-    Mutation: { ...teamMutations, ...invitationMutations, ...spaceMutations },
+    Mutation: { ...teamMutations, ...invitationMutations, ...spaceMutations, ...signUpMutations },
+    AuthPayload: authPayloadFields,
     Subscription: teamSubscriptions,
     TeamInvitation: invitationFields,
   },
@@ -30,6 +54,8 @@ export const teamsModule: DomainModule = {
     getTeam: 'signedIn',
     getTeams: 'signedIn',
     getTeamData: 'public',
+    // Sign-up is the accounts area's; this area serves it with the invitation check (accountFields.ts).
+    setUserBasic: 'public',
     getTeamActivity: 'teamAdmin',
     setTeam: 'signedIn',
     addUserTeam: 'teamAdmin',

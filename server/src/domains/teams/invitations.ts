@@ -1,5 +1,5 @@
 import { and, asc, eq, gt } from 'drizzle-orm';
-import type { IFieldResolver, MercuriusContext } from 'mercurius';
+
 import { invitationLifetimeDays, isTeamRole, teamMessages, type TeamRole } from '#shared/teams';
 import { z } from 'zod';
 import { DomainError } from '../../errors';
@@ -7,8 +7,8 @@ import type { Reaction, UnitOfWork } from '../../core/commands';
 import { requireActor, type Services } from '../../graphql/context';
 import { isId, newId } from '../../core/ids';
 import { renderMail } from '../../mail/templates';
-import { emailSchema } from '../accounts/service';
-import { users } from '../accounts/tables';
+import { emailSchema } from '../accounts';
+import { users } from '../accounts';
 import { decideAddMember, decideInvitation, type TeamState } from './commands';
 import { invitationLink, invitationProofMatches } from './invitationLinks';
 import { presentTeam } from './present';
@@ -16,6 +16,7 @@ import { loadSpaceState, loadTeamState, requireTeamAdmin, type Reader } from './
 import { appendToSpaces, appendToTeam, appendToUser } from './support';
 import { runCommand } from '../../core/runCommand';
 import { projects, teamInvitations } from './tables';
+import type { FieldResolver } from '../module';
 
 const invitationSchema = z.object({
   id: z.string(),
@@ -80,7 +81,7 @@ async function sendInvitationMail(services: Services, mail: InvitationMail): Pro
   );
 }
 
-export const invitationMutations: Record<string, IFieldResolver<unknown, MercuriusContext, any>> = {
+export const invitationMutations: Record<string, FieldResolver> = {
   /**
    * Invites by e-mail. An address whose owner has a proven account joins at once and is told so; any
    * other address gets an invitation link, accepted when an account proves it owns the address.
@@ -228,7 +229,7 @@ function requirePendingInvitation(db: Reader, teamId: string, invitationId: stri
  * only when no mail server is configured, so an admin can pass it on by hand; with mail, the link
  * goes to the invitee's mailbox alone (it proves the address, see invitationLinks.ts).
  */
-export const invitationFields: Record<string, IFieldResolver<{ id: string; email: string }, MercuriusContext, any>> = {
+export const invitationFields: Record<string, FieldResolver<{ id: string; email: string }>> = {
   link: (invitation, _args, context) =>
     context.services.config.mail.smtpUrl ? null : invitationLink(context.services.config, invitation.id, invitation.email),
 };

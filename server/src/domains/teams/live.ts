@@ -3,7 +3,7 @@ import { DomainError } from '../../errors';
 import type { StoredEvent } from '../../core/events';
 import { requireActor } from '../../graphql/context';
 import { feed, topics, type Verdict } from '../../core/live';
-import { findUser, presentUser } from '../accounts/service';
+import { findUser, presentUser } from '../accounts';
 import type { ProjectDeleted, ProjectUpdated } from './events';
 import { effectiveTeamRole, spacePolicy, teamPolicy } from '../../core/access';
 import { findSpaceRow, presentSpace, presentTeam } from './present';

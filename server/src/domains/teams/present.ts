@@ -1,7 +1,7 @@
 import { and, eq, gt, inArray } from 'drizzle-orm';
 import type { MercuriusContext, MercuriusLoaders } from 'mercurius';
 import { memberLimit } from '#shared/plans';
-import { users } from '../accounts/tables';
+import { users } from '../accounts';
 import {
   effectivePermission,
   effectiveTeamRole,

@@ -1,11 +1,11 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
-import type { IFieldResolver, MercuriusContext } from 'mercurius';
+
 import { isPermissionChange, isSpaceType, teamMessages, type SpaceType } from '#shared/teams';
 import { z } from 'zod';
 import { DomainError } from '../../errors';
 import { requireActor } from '../../graphql/context';
 import { newId } from '../../core/ids';
-import { users } from '../accounts/tables';
+import { users } from '../accounts';
 import { spacePolicy, spaceTypeOf, teamPolicy, type SpaceSeat, type TeamSeat } from '../../core/access';
 import { findSpaceRow, presentPeople, presentSpace } from './present';
 import { decideCreateSpace, decideDeleteSpace, decideEditSpace, decideJoin, decidePermission, type SpaceChanges } from './spaceCommands';
@@ -19,12 +19,14 @@ import {
   requireVisibleSpace,
   type Reader,
 } from './state';
-import { colorSchema, descriptionSchema, resolveLogo, teamNameSchema } from './support';
+import { resolveLogo } from '../accounts';
+import { colorSchema, descriptionSchema, teamNameSchema } from './support';
 import { runCommand } from '../../core/runCommand';
 import { projectMembers, projectRequests, projects } from './tables';
 import { spaceStream } from '../../core/streams';
+import type { FieldResolver } from '../module';
 
-type Resolver = IFieldResolver<unknown, MercuriusContext, any>;
+type Resolver = FieldResolver;
 
 const spaceTypeSchema = z.string().refine(isSpaceType, 'Choose public or private.');
 

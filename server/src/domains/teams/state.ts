@@ -4,7 +4,7 @@ import { teamMessages } from '#shared/teams';
 import type { Transaction } from '../../db/connection';
 import { DomainError } from '../../errors';
 import { isId } from '../../core/ids';
-import { users } from '../accounts/tables';
+import { users } from '../accounts';
 import type { TeamState } from './commands';
 import type { SpaceDirectory } from '../../core/spaceContent';
 import { spacePolicy, spaceTypeOf, teamPolicy, type SpaceSeat, type TeamSeat } from '../../core/access';

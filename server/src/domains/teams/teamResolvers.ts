@@ -1,23 +1,25 @@
 import { eq, and, ne } from 'drizzle-orm';
-import type { IFieldResolver, MercuriusContext } from 'mercurius';
+import type { MercuriusContext } from 'mercurius';
 import { isTeamRole, normalizeCustomUrl, teamMessages } from '#shared/teams';
 import { z } from 'zod';
 import { DomainError } from '../../errors';
 import { requireActor } from '../../graphql/context';
 import { isId, newId } from '../../core/ids';
-import { clearSessionCookies } from '../accounts/cookies';
-import { isSecure } from '../accounts/service';
-import { revokeSession } from '../accounts/sessions';
-import { users } from '../accounts/tables';
+import { clearSessionCookies } from '../accounts';
+import { isSecure } from '../accounts';
+import { revokeSession } from '../accounts';
+import { users } from '../accounts';
 import { decideCreateTeam, decideDefaultTeamAfterLeaving, decideMemberRemoval, decideSwitchTeam, decideTeamUpdate } from './commands';
 import { presentTeam } from './present';
 import { currentTeam, findTeam, loadTeamState, requireTeamAdmin, requireTeamMember, teamsOf, type Reader } from './state';
-import { appendToSpaces, appendToTeam, appendToUser, resolveLogo, teamNameSchema } from './support';
+import { resolveLogo } from '../accounts';
+import { appendToSpaces, appendToTeam, appendToUser, teamNameSchema } from './support';
 import { runCommand } from '../../core/runCommand';
 import { teams } from './tables';
 import { teamStream } from '../../core/streams';
+import type { FieldResolver } from '../module';
 
-type Resolver = IFieldResolver<unknown, MercuriusContext, any>;
+type Resolver = FieldResolver;
 
 const teamRoleSchema = z.string().refine(isTeamRole, 'Choose admin, basic or guest.');
 

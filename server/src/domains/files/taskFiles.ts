@@ -4,12 +4,13 @@ import type { MercuriusContext } from 'mercurius';
 import { taskMessages } from '#shared/taskRules';
 import { DomainError } from '../../errors';
 import { requireActor } from '../../graphql/context';
-import { filePolicy } from '../files/policies';
-import { presentFiles, type PresentedFile } from '../files/present';
-import { findFileRow, ownerAccess, ownerOfFile } from '../files/state';
-import { files } from '../files/tables';
-import { fileIdOfCover } from './covers';
-import type { Reader } from './state';
+import type { Reaction } from '../../core/commands';
+import { fileIdOfPath } from '../../http/mediaPaths';
+import type { TaskCreated, TaskUpdated } from '../tasks';
+import { filePolicy } from './policies';
+import { presentFiles, type PresentedFile } from './present';
+import { findFileRow, ownerAccess, ownerOfFile, type Reader } from './state';
+import { files } from './tables';
 
 type FileRow = typeof files.$inferSelect;
 
@@ -87,22 +88,32 @@ export function taskFilesResolver(
 
 const coverRefused = () => new DomainError('BAD_USER_INPUT', taskMessages.coverFileNotAllowed);
 
+/** The recorded file a cover names (/media/files/<id>), or null for any other cover. */
+const fileIdOfCover = (cover: unknown): string | null => (typeof cover === 'string' ? fileIdOfPath(cover) : null);
+
 /**
  * A cover naming a recorded file (/media/files/<id>) must be an image uploaded to this very task that
  * the caller can read: never another task's or another team's file, never a PDF shown as a picture.
- * Every refusal reads the same, so file ids cannot be probed. Other covers pass untouched.
+ * Every refusal reads the same, so file ids cannot be probed. Other covers pass untouched. The files
+ * area holds this rule as its reaction to the tasks area's events, so a refused cover rolls the whole
+ * command back and the tasks area never reads files.
  */
-export function checkFileCover(
-  db: Reader,
-  cover: string | null | undefined,
-  task: { id: string; teamId: string } | null,
-  viewerId: string,
-): void {
-  const fileId = fileIdOfCover(cover);
-  if (fileId === null) return;
-  if (task === null) throw coverRefused();
-  const row = findFileRow(db, fileId);
-  const access = row ? ownerAccess(db, ownerOfFile(row), viewerId) : null;
-  if (!row || !access || !filePolicy.read(access) || row.taskId !== task.id || row.teamId !== task.teamId || row.kind !== 'image')
-    throw coverRefused();
-}
+export const taskCoverIsTheTasksImage: Reaction = {
+  name: 'files: a task cover naming a file must be an image of that task',
+  on: ['task.created', 'task.updated'],
+  react(unit, event) {
+    if (event.type === 'task.created') {
+      // A new task has no files yet, so no file of it can be its cover.
+      if (fileIdOfCover((event.payload as TaskCreated).cover) !== null) throw coverRefused();
+      return;
+    }
+    const { taskId, changes } = event.payload as TaskUpdated;
+    const fileId = fileIdOfCover(changes.cover);
+    if (fileId === null) return;
+    const db = unit.transaction;
+    const row = findFileRow(db, fileId);
+    const access = row && unit.actorId ? ownerAccess(db, ownerOfFile(row), unit.actorId) : null;
+    if (!row || !access || !filePolicy.read(access) || row.taskId !== taskId || row.teamId !== event.teamId || row.kind !== 'image')
+      throw coverRefused();
+  },
+};

@@ -7,13 +7,10 @@ import { eq } from 'drizzle-orm';
 import type { EventStore } from '../../core/commands';
 import type { UnitOfWork } from '../../core/commands';
 import { newId } from '../../core/ids';
-import { decideCreateTeam, decideSwitchTeam, decideTeamUpdate } from '../teams/commands';
-import { currentTeam, loadTeamState } from '../teams/state';
-import { appendToSpaces, appendToTeam, appendToUser } from '../teams/support';
-import { issueLink } from './links';
-import { registerAccount, type UserRow } from './service';
-import { revokeAllSessions } from './sessions';
-import { userCredentials, users } from './tables';
+import { issueLink, registerAccount, revokeAllSessions, userCredentials, users, type UserRow } from '../accounts';
+import { decideCreateTeam, decideSwitchTeam, decideTeamUpdate } from './commands';
+import { currentTeam, loadTeamState } from './state';
+import { appendToSpaces, appendToTeam, appendToUser } from './support';
 import { teamStream, userStream } from '../../core/streams';
 
 export interface AdministratorRequest {

@@ -6,17 +6,30 @@
  */
 import { inArray } from 'drizzle-orm';
 import type { MercuriusContext } from 'mercurius';
-import { filePolicy } from '../files/policies';
-import { filePaths } from '../files/present';
-import { findFileRow, ownerAccess, ownerOfFile, type FileRow } from '../files/state';
-import { files } from '../files/tables';
-import type { Reader } from '../tasks/state';
-import type { AttachmentFacts } from './commands';
-import { fileBelongsTo } from './commands';
-import { parseConversationKey, refOf } from './conversation';
+import type { Reaction } from '../../core/commands';
+import { filePaths } from '../../http/mediaPaths';
+import { checkAttachment, fileBelongsTo, parseConversationKey, refOf, type AttachmentFacts, type MessageCreated } from '../chat';
+import { filePolicy } from './policies';
+import { findFileRow, ownerAccess, ownerOfFile, type FileRow, type Reader } from './state';
+import { files } from './tables';
 
-/** The file setMessage attaches, if it exists and the caller may read it; otherwise undefined (one answer for both, so ids cannot be probed). */
-export function loadAttachment(db: Reader, fileId: string, userId: string): AttachmentFacts | undefined {
+/**
+ * A file message attaches a file the author may read, of the same conversation, that they uploaded
+ * (chat's checkAttachment): the files area's reaction to a new message, so a refused attachment rolls the
+ * message back and the chat area never reads files.
+ */
+export const messageAttachesItsConversationsFile: Reaction = {
+  name: 'files: a message attaches only a file of its author in its conversation',
+  on: ['message.created'],
+  react(unit, event) {
+    const created = event.payload as MessageCreated;
+    if (created.fileId === null || unit.actorId === null) return;
+    checkAttachment(loadAttachment(unit.transaction, created.fileId, unit.actorId), created, unit.actorId);
+  },
+};
+
+/** The file a message attaches, if it exists and the author may read it; otherwise undefined (one answer for both, so ids cannot be probed). */
+function loadAttachment(db: Reader, fileId: string, userId: string): AttachmentFacts | undefined {
   const row = findFileRow(db, fileId);
   if (!row) return undefined;
   const access = ownerAccess(db, ownerOfFile(row), userId);

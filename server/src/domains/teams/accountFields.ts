@@ -1,0 +1,23 @@
+import type { MercuriusContext } from 'mercurius';
+import { signUp } from '../accounts';
+import { checkInvitation } from './invitations';
+import { presentTeam } from './present';
+import { currentTeam } from './state';
+
+/**
+ * What the teams area adds to the accounts area's operations, so accounts never reads teams: the
+ * team of a new session (AuthPayload.team), and sign-up through a mailed invitation, whose proof only
+ * this area can check.
+ */
+export const authPayloadFields = {
+  team: (payload: { user: { id: string } }, _args: unknown, context: MercuriusContext) => {
+    const db = context.services.database.db;
+    const team = currentTeam(db, payload.user.id);
+    return team ? presentTeam(db, team, payload.user.id) : null;
+  },
+};
+
+export const signUpMutations = {
+  setUserBasic: (_root: unknown, args: Record<string, unknown>, context: MercuriusContext) =>
+    signUp(context, args, (invitation) => checkInvitation(context.services.database.db, context.services.config.secret, invitation)),
+};
