@@ -14,7 +14,7 @@ const totals = { passed: 0, failed: 0, skipped: 0 };
 let exitCode = 0;
 
 console.log('\n> Type-checking');
-if (run('npx', ['tsc', '-p', '.']) !== 0) {
+if (run('npm', ['run', '--silent', 'typecheck']) !== 0) {
   totals.failed += 1;
   exitCode = 1;
 }
