@@ -1,0 +1,36 @@
+// @vitest-environment happy-dom
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createAppStore } from './store';
+import { readSingleKeyShortcuts, singleKeyShortcutsAtom, singleKeyShortcutsStorageKey } from './shortcutPreference';
+
+beforeEach(() => localStorage.clear());
+afterEach(() => localStorage.clear());
+
+describe('single-key shortcuts preference', () => {
+  it('is on by default and with anything stored but false', () => {
+    expect(readSingleKeyShortcuts()).toBe(true);
+    localStorage.setItem(singleKeyShortcutsStorageKey, 'garbled');
+    expect(readSingleKeyShortcuts()).toBe(true);
+    localStorage.setItem(singleKeyShortcutsStorageKey, 'false');
+    expect(readSingleKeyShortcuts()).toBe(false);
+  });
+
+  it('remembers a change in storage', () => {
+    const store = createAppStore();
+    expect(store.get(singleKeyShortcutsAtom)).toBe(true);
+    store.set(singleKeyShortcutsAtom, false);
+    expect(store.get(singleKeyShortcutsAtom)).toBe(false);
+    expect(localStorage.getItem(singleKeyShortcutsStorageKey)).toBe('false');
+    store.set(singleKeyShortcutsAtom, true);
+    expect(localStorage.getItem(singleKeyShortcutsStorageKey)).toBe('true');
+  });
+
+  it('follows a change made in another tab while something reads it', () => {
+    const store = createAppStore();
+    const unsubscribe = store.sub(singleKeyShortcutsAtom, () => undefined);
+    localStorage.setItem(singleKeyShortcutsStorageKey, 'false');
+    window.dispatchEvent(new StorageEvent('storage', { key: singleKeyShortcutsStorageKey, newValue: 'false' }));
+    expect(store.get(singleKeyShortcutsAtom)).toBe(false);
+    unsubscribe();
+  });
+});
