@@ -5,15 +5,23 @@
  * - `client/src/lib/graphql-env.d.ts`: the schema's introspection as a TypeScript type, which gql.tada reads to type
  *   every document of the client (client/src/lib/graphql.ts) in the type checker, with no generated document code.
  *
- * `tsx scripts/schema.ts` rewrites both; `tsx scripts/schema.ts --check` writes nothing and fails (exit code 1) when
+ * - `server/src/graphql/schemaTypes.ts`: the schema's types and resolver signatures (GraphQL Code Generator's typescript
+ *   and typescript-resolvers plugins), which each area's resolver maps satisfy, so the type checker refuses a resolver
+ *   whose arguments or result no longer match the schema.
+ *
+ * `tsx scripts/schema.ts` rewrites all three; `tsx scripts/schema.ts --check` writes nothing and fails (exit code 1) when
  * either differs from what the server's schema gives, so a server change that was not regenerated fails the checks.
  */
 import { readFile, writeFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
+import { codegen } from '@graphql-codegen/core';
+import * as typescriptPlugin from '@graphql-codegen/typescript';
+import * as typescriptResolversPlugin from '@graphql-codegen/typescript-resolvers';
 import {
   buildSchema,
   introspectionFromSchema,
   lexicographicSortSchema,
+  parse,
   printSchema,
   type IntrospectionQuery,
   type IntrospectionType,
@@ -24,6 +32,7 @@ import { schemaTypeDefs } from '../server/src/schema';
 
 export const schemaFile = fileURLToPath(new URL('../schema.graphql', import.meta.url));
 export const introspectionFile = fileURLToPath(new URL('../client/src/lib/graphql-env.d.ts', import.meta.url));
+export const resolverTypesFile = fileURLToPath(new URL('../server/src/graphql/schemaTypes.ts', import.meta.url));
 
 const regenerate = 'tsx scripts/schema.ts';
 
@@ -32,6 +41,8 @@ export interface SchemaFiles {
   schema: string;
   /** The introspection type module, as `client/src/lib/graphql-env.d.ts` holds it. */
   introspection: string;
+  /** The resolver types module, as `server/src/graphql/schemaTypes.ts` holds it. */
+  resolverTypes: string;
 }
 
 /** The two files' contents for the given SDL (the server's whole schema unless told otherwise), formatted as Prettier keeps them. */
@@ -42,7 +53,31 @@ export async function renderSchemaFiles(typeDefs: string = schemaTypeDefs()): Pr
   return {
     schema: await formatted(sdl, schemaFile),
     introspection: await formatted(introspectionModule(introspection), introspectionFile),
+    resolverTypes: await formatted(await resolverTypesModule(sdl), resolverTypesFile),
   };
+}
+
+/**
+ * The resolver types. A resolver may return any part of an object type (`Partial`): other fields come from
+ * their own field resolvers, often in another area (a task's files are the files area's); what it returns must
+ * have the schema's types. JSON is `unknown` until a resolver says what it holds.
+ */
+async function resolverTypesModule(sdl: string): Promise<string> {
+  const generated = await codegen({
+    schema: parse(sdl),
+    documents: [],
+    filename: resolverTypesFile,
+    config: {
+      useTypeImports: true,
+      enumsAsTypes: true,
+      defaultMapper: 'Partial<{T}>',
+      contextType: 'mercurius#MercuriusContext',
+      scalars: { JSON: 'unknown' },
+    },
+    plugins: [{ typescript: {} }, { typescriptResolvers: {} }],
+    pluginMap: { typescript: typescriptPlugin, typescriptResolvers: typescriptResolversPlugin },
+  });
+  return `// Generated from the server's schema (server/src/schema.ts) by \`${regenerate}\`; do not edit.\n/* eslint-disable */\n${generated}`;
 }
 
 async function formatted(text: string, path: string): Promise<string> {
@@ -134,6 +169,7 @@ export async function staleSchemaFiles(expected?: SchemaFiles): Promise<string[]
   const stale: string[] = [];
   if ((await readOrEmpty(schemaFile)) !== expected.schema) stale.push('schema.graphql');
   if ((await readOrEmpty(introspectionFile)) !== expected.introspection) stale.push('client/src/lib/graphql-env.d.ts');
+  if ((await readOrEmpty(resolverTypesFile)) !== expected.resolverTypes) stale.push('server/src/graphql/schemaTypes.ts');
   return stale;
 }
 
@@ -142,13 +178,14 @@ async function main(): Promise<void> {
   if (process.argv.includes('--check')) {
     const stale = await staleSchemaFiles(expected);
     if (stale.length > 0) {
-      console.error(`${stale.join(' and ')} ${stale.length > 1 ? 'are' : 'is'} out of date with the server's schema: run ${regenerate}`);
+      console.error(`${stale.join(', ')} ${stale.length > 1 ? 'are' : 'is'} out of date with the server's schema: run ${regenerate}`);
       process.exitCode = 1;
     }
     return;
   }
   await writeFile(schemaFile, expected.schema);
   await writeFile(introspectionFile, expected.introspection);
+  await writeFile(resolverTypesFile, expected.resolverTypes);
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) await main();

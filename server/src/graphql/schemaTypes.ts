@@ -1,0 +1,2773 @@
+// Generated from the server's schema (server/src/schema.ts) by `tsx scripts/schema.ts`; do not edit.
+/* eslint-disable */
+import type { GraphQLResolveInfo, GraphQLScalarType, GraphQLScalarTypeConfig } from 'graphql';
+import type { MercuriusContext } from 'mercurius';
+export type Maybe<T> = T | null;
+export type InputMaybe<T> = Maybe<T>;
+export type Exact<T extends { [key: string]: unknown }> = { [K in keyof T]: T[K] };
+export type MakeOptional<T, K extends keyof T> = Omit<T, K> & { [SubKey in K]?: Maybe<T[SubKey]> };
+export type MakeMaybe<T, K extends keyof T> = Omit<T, K> & { [SubKey in K]: Maybe<T[SubKey]> };
+export type MakeEmpty<T extends { [key: string]: unknown }, K extends keyof T> = { [_ in K]?: never };
+export type Incremental<T> = T | { [P in keyof T]?: P extends ' $fragmentName' | '__typename' ? T[P] : never };
+export type RequireFields<T, K extends keyof T> = Omit<T, K> & { [P in K]-?: NonNullable<T[P]> };
+/** All built-in and custom scalars, mapped to their actual values */
+export type Scalars = {
+  ID: { input: string; output: string };
+  String: { input: string; output: string };
+  Boolean: { input: boolean; output: boolean };
+  Int: { input: number; output: number };
+  Float: { input: number; output: number };
+  JSON: { input: unknown; output: unknown };
+};
+
+export type ActivityEntry = {
+  __typename?: 'ActivityEntry';
+  /** Who did it; null for the system. */
+  actor?: Maybe<UserBasic>;
+  createdAt: Scalars['String']['output'];
+  /** The facts of the event that are safe to show an admin. */
+  details?: Maybe<Scalars['JSON']['output']>;
+  id: Scalars['ID']['output'];
+  /** What it happened to: the stream, e.g. team:<id>, project:<id>, user:<id>. */
+  subject: Scalars['String']['output'];
+  /** The event type, e.g. team.member_added or project.created. */
+  type: Scalars['String']['output'];
+};
+
+export type ActivityPage = {
+  __typename?: 'ActivityPage';
+  entries: Array<ActivityEntry>;
+  /** Pass as after to get the next (older) page; null on the last page. */
+  nextCursor?: Maybe<Scalars['String']['output']>;
+};
+
+export type ApiToken = {
+  __typename?: 'ApiToken';
+  createdAt: Scalars['String']['output'];
+  id: Scalars['ID']['output'];
+  lastUsedAt?: Maybe<Scalars['String']['output']>;
+  name: Scalars['String']['output'];
+  /** The first characters of the token, to tell tokens apart. */
+  prefix: Scalars['String']['output'];
+};
+
+export type AuthPayload = {
+  __typename?: 'AuthPayload';
+  team?: Maybe<Team>;
+  token: Scalars['String']['output'];
+  user: User;
+};
+
+/** A change to a space's docs: doc.created, doc.edited (fields), doc.updated (content), doc.shared, doc.unshared or doc.deleted. */
+export type DocChange = {
+  __typename?: 'DocChange';
+  /** The doc as the subscriber sees it now; null when it was deleted. */
+  doc?: Maybe<Wall>;
+  docId: Scalars['ID']['output'];
+  project: Scalars['ID']['output'];
+  seq: Scalars['Float']['output'];
+  type: Scalars['String']['output'];
+  /** Who made the change. */
+  userId?: Maybe<Scalars['ID']['output']>;
+};
+
+/** A recorded file. Its bytes are served at url (the session cookie or a signed URL) and, when shared, at /media/files/<id>/shared. */
+export type File = {
+  __typename?: 'File';
+  author?: Maybe<UserBasic>;
+  /** A tiny blurred preview of an image as a data URL, to show while the thumbnail loads. */
+  base64?: Maybe<Scalars['String']['output']>;
+  canDelete: Scalars['Boolean']['output'];
+  /** Whether the caller may rename, move, share and delete it: its author, or whoever manages its space. */
+  canEdit: Scalars['Boolean']['output'];
+  /** The kind from the mime type (SPEC §5): image, video, Pdf, Word, Xls or unknown. */
+  category: Scalars['String']['output'];
+  createdAt: Scalars['String']['output'];
+  /** Seconds, for videos and audio. */
+  duration?: Maybe<Scalars['Float']['output']>;
+  folder?: Maybe<Scalars['ID']['output']>;
+  height?: Maybe<Scalars['Int']['output']>;
+  id: Scalars['ID']['output'];
+  /** The storage key of the bytes. */
+  location: Scalars['String']['output'];
+  name: Scalars['String']['output'];
+  privat?: Maybe<Scalars['ID']['output']>;
+  project?: Maybe<Scalars['ID']['output']>;
+  /** Whether anyone with the link may see it at /share/media/<id>. */
+  shared: Scalars['Boolean']['output'];
+  /** The public page's path while shared. */
+  sharedUrl?: Maybe<Scalars['String']['output']>;
+  /** Bytes (base 1024 when shown, SPEC §5). */
+  size: Scalars['Float']['output'];
+  task?: Maybe<Scalars['ID']['output']>;
+  /** A 480 px WebP preview of an image; null for other files. */
+  thumbnail?: Maybe<Scalars['String']['output']>;
+  /** The mime type the server decided from the bytes, and serves them with. */
+  type: Scalars['String']['output'];
+  updatedAt: Scalars['String']['output'];
+  url: Scalars['String']['output'];
+  width?: Maybe<Scalars['Int']['output']>;
+};
+
+export type FileChange = {
+  __typename?: 'FileChange';
+  /** The file now; null when deleted or moved out of what the subscription watches. */
+  file?: Maybe<File>;
+  fileId: Scalars['ID']['output'];
+  seq: Scalars['Float']['output'];
+  /** file.created, file.updated, file.deleted or file.text_extracted */
+  type: Scalars['String']['output'];
+};
+
+/** A folder of a space. type keeps trees apart: file, doc or media. */
+export type Folder = {
+  __typename?: 'Folder';
+  author?: Maybe<UserBasic>;
+  canEdit: Scalars['Boolean']['output'];
+  createdAt: Scalars['String']['output'];
+  id: Scalars['ID']['output'];
+  name: Scalars['String']['output'];
+  /** Folders above it, the top level first (for breadcrumbs). */
+  path: Array<Folder>;
+  project: Scalars['ID']['output'];
+  type: Scalars['String']['output'];
+  updatedAt: Scalars['String']['output'];
+  /** The folder it is in; null at the top level. */
+  upfolder?: Maybe<Scalars['ID']['output']>;
+};
+
+export type FolderChange = {
+  __typename?: 'FolderChange';
+  folder?: Maybe<Folder>;
+  folderId: Scalars['ID']['output'];
+  seq: Scalars['Float']['output'];
+  /** folder.created, folder.updated or folder.deleted */
+  type: Scalars['String']['output'];
+};
+
+export type Message = {
+  __typename?: 'Message';
+  author?: Maybe<MessageAuthor>;
+  /** Markdown source; the client renders it sanitised. */
+  body: Scalars['String']['output'];
+  canDelete: Scalars['Boolean']['output'];
+  canEdit: Scalars['Boolean']['output'];
+  /** The client mutation id the sender gave; lets a client match its pending message. */
+  clientId?: Maybe<Scalars['String']['output']>;
+  createdAt: Scalars['String']['output'];
+  /** Set when the body was edited. */
+  editedAt?: Maybe<Scalars['String']['output']>;
+  file?: Maybe<MessageFile>;
+  id: Scalars['ID']['output'];
+  meetingroom?: Maybe<Scalars['ID']['output']>;
+  /** User ids mentioned with @ (resolved on the server from the body's @[Name](userId) tokens). */
+  mentions: Array<Scalars['ID']['output']>;
+  privat?: Maybe<Scalars['ID']['output']>;
+  project?: Maybe<Scalars['ID']['output']>;
+  reactions: Array<MessageReaction>;
+  replyTo?: Maybe<MessageQuote>;
+  task?: Maybe<Scalars['ID']['output']>;
+  /** text | file | system | call */
+  type: Scalars['String']['output'];
+};
+
+export type MessageAuthor = {
+  __typename?: 'MessageAuthor';
+  firstname: Scalars['String']['output'];
+  id: Scalars['ID']['output'];
+  lastname: Scalars['String']['output'];
+  profileImg?: Maybe<Scalars['String']['output']>;
+};
+
+export type MessageChange = {
+  __typename?: 'MessageChange';
+  /** The message as the subscriber sees it (null for deletions and typing). */
+  message?: Maybe<Message>;
+  messageId?: Maybe<Scalars['ID']['output']>;
+  /** Monotonic per server (event sequence); typing changes carry 0. */
+  seq: Scalars['Float']['output'];
+  /** message.created | message.edited | message.deleted | message.reacted | typing | typing.stopped */
+  type: Scalars['String']['output'];
+  /** For typing and typing.stopped: who is typing, or stopped. */
+  user?: Maybe<MessageAuthor>;
+};
+
+/**
+ * A file message's file, a recorded file of the conversation's owner (the space, the task or the private
+ * chat). Message.file is null when the file was deleted since ("file removed").
+ */
+export type MessageFile = {
+  __typename?: 'MessageFile';
+  /** The kind from the mime type (SPEC §5): image, video, Pdf, Word, Xls or unknown. */
+  category: Scalars['String']['output'];
+  /** Seconds, for videos and audio. */
+  duration?: Maybe<Scalars['Float']['output']>;
+  height?: Maybe<Scalars['Int']['output']>;
+  id: Scalars['ID']['output'];
+  name: Scalars['String']['output'];
+  /** Bytes (base 1024 when shown). */
+  size: Scalars['Int']['output'];
+  /** A 480 px WebP preview of an image (/media/files/<id>/thumbnail); null for other files. */
+  thumbnail?: Maybe<Scalars['String']['output']>;
+  /** The mime type the server decided from the bytes. */
+  type: Scalars['String']['output'];
+  /** Where the session (cookie or bearer) downloads the bytes: /media/files/<id>; add ?download=1 to save instead of opening. */
+  url: Scalars['String']['output'];
+  width?: Maybe<Scalars['Int']['output']>;
+};
+
+/** The quoted message of a reply (body cut to 300 characters; null body when the quoted message was deleted). */
+export type MessageQuote = {
+  __typename?: 'MessageQuote';
+  author?: Maybe<MessageAuthor>;
+  body?: Maybe<Scalars['String']['output']>;
+  id: Scalars['ID']['output'];
+};
+
+export type MessageReaction = {
+  __typename?: 'MessageReaction';
+  count: Scalars['Int']['output'];
+  emoji: Scalars['String']['output'];
+  /** Ids of the users who reacted. */
+  users: Array<Scalars['ID']['output']>;
+};
+
+export type Mutation = {
+  __typename?: 'Mutation';
+  /**
+   * Invites someone by e-mail into team id (admins only) as type admin, basic (default) or guest, with an
+   * optional message text. A guest needs a project: the one space they will see. An address with an
+   * account joins at once and gets a notice; otherwise an invitation link is mailed.
+   */
+  addUserTeam: Team;
+  /**
+   * Gives up an upload the caller signed and did not record (cancelled or failed): its bytes go and it no
+   * longer counts toward the 20 uploads in flight. NOT_FOUND for an unknown, recorded or someone else's code.
+   */
+  cancelUpload: Scalars['Boolean']['output'];
+  /** Creates a personal API token for the GraphQL API (not with an API token). */
+  createApiToken: NewApiToken;
+  /** Adds a section at the end of a space's board. */
+  createState: ProjectState;
+  /** Deletes a file and its bytes; its size no longer counts against the quota. */
+  delFile: Scalars['Boolean']['output'];
+  /** Deletes a folder; its files and subfolders move up to its parent (subscribers get file.updated and folder.updated for each). */
+  delFolder: Scalars['Boolean']['output'];
+  /** Own messages; team admins and space admins may delete any in their space. */
+  delMessage: Scalars['Boolean']['output'];
+  /** Deletes a space (space admins); personal spaces cannot be deleted. */
+  delProject: Scalars['Boolean']['output'];
+  /** Deletes a tag or sprint and takes it off every task. */
+  delTag: Scalars['Boolean']['output'];
+  /** Deletes a task (its author, a space admin or a team admin); delSubtasks deletes its subtasks too, otherwise they become top-level tasks. */
+  delTask: Scalars['Boolean']['output'];
+  /** Deletes a doc with its content; its open editors are disconnected. */
+  delWorkspace: Scalars['Boolean']['output'];
+  /** Deletes a section (space admins); its tasks move to the end of moveTo. A space keeps at least one section. Returns the sections left. */
+  deleteState: Array<ProjectState>;
+  /** Copies a task (not its subtasks) right after the original, with a new idCode. */
+  duplicateTask: Task;
+  /** Shares or unshares, renames, moves to a folder ("root" for the top level) or to another space of the team. */
+  ediFile: File;
+  /** Renames, or moves under upfolder ("root" for the top level); never into itself or a subfolder. */
+  ediFolder: Folder;
+  /** Own messages only. */
+  ediMessage: Message;
+  /** Renames, changes the logo, adds members, or makes inactive; members only. */
+  ediPrivat: Privat;
+  /** Edits everything of a space, including who can find it (type) (space admins). */
+  ediProject: Project;
+  /** Edits how a space looks: name, logo, colour and description, never its type (space admins). */
+  ediProjectBasic: Project;
+  ediTag: Tag;
+  /**
+   * Edits a task. cover may be the url of an image file of this task that the caller can read (setTask
+   * refuses those: a new task has no files yet). A missing argument changes nothing; null or "" clears letter, description, cover, deadline,
+   * length, parentTask and sprint; tags: [] and users: [] empty those lists. A new state without a
+   * positionSection puts the task at the end of that section. project moves the task and its subtasks to
+   * another space of the team the caller is a member of: they get new idCodes, the sections and tags of the same
+   * names there (state may name the target section instead), and keep the people who can see that space.
+   */
+  ediTask: Task;
+  /** Profile fields; profileImg is a PNG or JPG data URL of at most 1 MB (stored as 150x150), or null to remove it. */
+  ediUser: User;
+  /** Name, e-mail and password; password is the current one, newPassword optional. */
+  ediUserBasic: User;
+  ediUserLanguage: User;
+  followTask: Task;
+  forgotPassword: Scalars['Boolean']['output'];
+  /** Joins a public space at once, or asks to join a private one. */
+  joinProject: Project;
+  /** Marks the conversation read up to now for the caller. */
+  lastViewed: Scalars['Boolean']['output'];
+  /** Leaves a group chat. */
+  leavePrivat: Scalars['Boolean']['output'];
+  /** The caller leaves a team; refused for its last admin and for its only member. */
+  leaveTeam: Scalars['Boolean']['output'];
+  login: AuthPayload;
+  logout: Scalars['Boolean']['output'];
+  /** Toggles the caller's reaction. */
+  reactMessage: Message;
+  refreshToken: RefreshPayload;
+  /** Withdraws a pending invitation (admins only): its link then answers that the invitation was withdrawn. */
+  removeInvitedTeam: Team;
+  /** Takes a member out of a team (admins only). */
+  removeUserTeam: Team;
+  resendEmail: Scalars['Boolean']['output'];
+  /** Mails a pending invitation again with a new link (admins only); the earlier link stops working and the 14 days start again. */
+  resendInvitedTeam: Team;
+  /** Revokes one of the caller's API tokens; it stops working at once. */
+  revokeApiToken: Scalars['Boolean']['output'];
+  /**
+   * Records an uploaded file (SPEC §5: name, code, type, size and location are required) once its bytes
+   * are there with that size and of an allowed type, and the team's quota still holds it.
+   */
+  setFile: File;
+  /** Makes a folder in a space; upfolder puts it inside another folder of the same type. */
+  setFolder: Folder;
+  setIdbrowser: Scalars['Boolean']['output'];
+  /**
+   * Posts a message. body: 1..20,000 characters after trimming (a file message may have an empty body).
+   * file: a file the caller uploaded to this conversation's owner (signedUploadURL and setFile with the
+   * same project, task or privat); the message's type is then file. Deleting the message keeps the file.
+   * clientId (<= 64 chars): a resend with the same clientId by the same author returns the first message
+   * and writes nothing.
+   */
+  setMessage: Message;
+  /**
+   * permission admin or basic adds a team member to the space (approving their request) or changes their
+   * permission; refused answers a pending request; removed takes them out. Space admins only, except that
+   * anyone may remove themselves (leave).
+   */
+  setPermission: Project;
+  /** online | away; the server sets offline when the caller's last websocket closes. */
+  setPresence: Scalars['Boolean']['output'];
+  /** Starts a private chat; with one other user returns the existing one-to-one chat if there is one. */
+  setPrivat: Privat;
+  /** Creates a space in the current team (members, not guests); the creator is its admin. type defaults to private. */
+  setProject: Project;
+  /** Sets one of the caller's settings: by id to change an existing one, otherwise by name (created if new). */
+  setSetting: Setting;
+  /** Creates a tag, or a sprint with isSprint; names are unique in a space. color defaults to the palette. */
+  setTag: Tag;
+  /**
+   * Creates a task in a space the caller is a member of. name is required (1 to 500 characters). Without
+   * state it goes to the first section; without positions, to the end of each list. users are assignees
+   * (people who can see the space); the creator and the assignees follow it.
+   */
+  setTask: Task;
+  /** Creates a team where the caller is admin, with their personal space; it becomes their current team. */
+  setTeam: Team;
+  /** Creates the instance's first account, verified, with its team (team: the team's name), from the set-up link the server logs while no account exists; signs in. */
+  setUserAdmin: AuthPayload;
+  /**
+   * Sign-up with e-mail and password. invited: the invitation id of a sign-up link; the account joins the
+   * inviting team once the address is verified. token: the proof the mailed invitation link carries; with
+   * it the address counts as verified at once, the account joins the team and is signed in (session).
+   */
+  setUserBasic: SignUpResult;
+  /** Signs in with an ID token the app obtained from Google; registers the account on first use. */
+  setUserGoogle: SocialAuthPayload;
+  /** Signs in with an ID token the app obtained from Microsoft; registers the account on first use. */
+  setUserMicrosoft: SocialAuthPayload;
+  /** Creates a doc in a space (optionally in a doc folder of that space) and returns it. */
+  setWorkspace: Wall;
+  /** Makes another of the caller's teams their current one. */
+  switchTeam: Team;
+  /**
+   * Tells the other members of the conversation the caller is typing (rate-limited, not stored); with
+   * stopped: true, that they stopped (text cleared or sent), relayed only after a relayed start. False
+   * when nothing was relayed.
+   */
+  typingMessage: Scalars['Boolean']['output'];
+  /** Refused for assignees: they follow their tasks while assigned (SPEC §4). */
+  unfollowTask: Task;
+  updatePassword: Scalars['Boolean']['output'];
+  updateState: ProjectState;
+  /** Gives sections of one space new positions, ids and positions pairwise. Returns the space's sections. */
+  updateStates: Array<ProjectState>;
+  /**
+   * Team settings (admins only): name, logo (a PNG or JPG data URL, or null to remove), url (the custom
+   * URL; changing it ends the caller's session), user with type (admin, basic or guest) sets that member's
+   * role, kick takes that member out.
+   */
+  updateTeam: TeamUpdate;
+  /** Edits a doc's fields; null or an empty string clears an optional one. shared: true makes a new public link, false revokes it and disconnects its readers. */
+  updateWall: Wall;
+};
+
+export type MutationAddUserTeamArgs = {
+  email: Scalars['String']['input'];
+  id: Scalars['ID']['input'];
+  project?: InputMaybe<Scalars['ID']['input']>;
+  text?: InputMaybe<Scalars['String']['input']>;
+  type?: InputMaybe<Scalars['String']['input']>;
+};
+
+export type MutationCancelUploadArgs = {
+  code: Scalars['ID']['input'];
+};
+
+export type MutationCreateApiTokenArgs = {
+  name: Scalars['String']['input'];
+};
+
+export type MutationCreateStateArgs = {
+  icon?: InputMaybe<Scalars['Int']['input']>;
+  project: Scalars['ID']['input'];
+  value: Scalars['String']['input'];
+};
+
+export type MutationDelFileArgs = {
+  id: Scalars['ID']['input'];
+};
+
+export type MutationDelFolderArgs = {
+  id: Scalars['ID']['input'];
+};
+
+export type MutationDelMessageArgs = {
+  id: Scalars['ID']['input'];
+};
+
+export type MutationDelProjectArgs = {
+  id: Scalars['ID']['input'];
+};
+
+export type MutationDelTagArgs = {
+  id: Scalars['ID']['input'];
+};
+
+export type MutationDelTaskArgs = {
+  delSubtasks?: InputMaybe<Scalars['Boolean']['input']>;
+  task: Scalars['ID']['input'];
+};
+
+export type MutationDelWorkspaceArgs = {
+  id: Scalars['ID']['input'];
+};
+
+export type MutationDeleteStateArgs = {
+  id: Scalars['ID']['input'];
+  moveTo?: InputMaybe<Scalars['ID']['input']>;
+};
+
+export type MutationDuplicateTaskArgs = {
+  id: Scalars['ID']['input'];
+};
+
+export type MutationEdiFileArgs = {
+  folder?: InputMaybe<Scalars['ID']['input']>;
+  id: Scalars['ID']['input'];
+  name?: InputMaybe<Scalars['String']['input']>;
+  project?: InputMaybe<Scalars['ID']['input']>;
+  shared?: InputMaybe<Scalars['Boolean']['input']>;
+};
+
+export type MutationEdiFolderArgs = {
+  id: Scalars['ID']['input'];
+  name?: InputMaybe<Scalars['String']['input']>;
+  upfolder?: InputMaybe<Scalars['ID']['input']>;
+};
+
+export type MutationEdiMessageArgs = {
+  body: Scalars['String']['input'];
+  id: Scalars['ID']['input'];
+};
+
+export type MutationEdiPrivatArgs = {
+  addUsers?: InputMaybe<Array<Scalars['ID']['input']>>;
+  id: Scalars['ID']['input'];
+  inactive?: InputMaybe<Scalars['Boolean']['input']>;
+  logo?: InputMaybe<Scalars['String']['input']>;
+  name?: InputMaybe<Scalars['String']['input']>;
+};
+
+export type MutationEdiProjectArgs = {
+  color?: InputMaybe<Scalars['String']['input']>;
+  description?: InputMaybe<Scalars['String']['input']>;
+  id: Scalars['ID']['input'];
+  logo?: InputMaybe<Scalars['String']['input']>;
+  name?: InputMaybe<Scalars['String']['input']>;
+  type?: InputMaybe<Scalars['String']['input']>;
+};
+
+export type MutationEdiProjectBasicArgs = {
+  color?: InputMaybe<Scalars['String']['input']>;
+  description?: InputMaybe<Scalars['String']['input']>;
+  id: Scalars['ID']['input'];
+  logo?: InputMaybe<Scalars['String']['input']>;
+  name?: InputMaybe<Scalars['String']['input']>;
+};
+
+export type MutationEdiTagArgs = {
+  color?: InputMaybe<Scalars['String']['input']>;
+  id: Scalars['ID']['input'];
+  name?: InputMaybe<Scalars['String']['input']>;
+};
+
+export type MutationEdiTaskArgs = {
+  color?: InputMaybe<Scalars['String']['input']>;
+  cover?: InputMaybe<Scalars['String']['input']>;
+  deadline?: InputMaybe<Scalars['String']['input']>;
+  description?: InputMaybe<Scalars['JSON']['input']>;
+  id: Scalars['ID']['input'];
+  length?: InputMaybe<TaskLengthInput>;
+  letter?: InputMaybe<Scalars['String']['input']>;
+  name?: InputMaybe<Scalars['String']['input']>;
+  parentTask?: InputMaybe<Scalars['ID']['input']>;
+  positionAsignee?: InputMaybe<Scalars['Float']['input']>;
+  positionDuedate?: InputMaybe<Scalars['Float']['input']>;
+  positionSection?: InputMaybe<Scalars['Float']['input']>;
+  priority?: InputMaybe<Scalars['Int']['input']>;
+  project?: InputMaybe<Scalars['ID']['input']>;
+  sprint?: InputMaybe<Scalars['ID']['input']>;
+  state?: InputMaybe<Scalars['ID']['input']>;
+  tags?: InputMaybe<Array<Scalars['ID']['input']>>;
+  users?: InputMaybe<Array<Scalars['ID']['input']>>;
+};
+
+export type MutationEdiUserArgs = {
+  currency?: InputMaybe<Scalars['String']['input']>;
+  description?: InputMaybe<Scalars['String']['input']>;
+  firstname?: InputMaybe<Scalars['String']['input']>;
+  lastname?: InputMaybe<Scalars['String']['input']>;
+  profileImg?: InputMaybe<Scalars['String']['input']>;
+  project?: InputMaybe<Scalars['ID']['input']>;
+  rate?: InputMaybe<Scalars['Int']['input']>;
+  resume?: InputMaybe<Scalars['String']['input']>;
+  role?: InputMaybe<Scalars['String']['input']>;
+};
+
+export type MutationEdiUserBasicArgs = {
+  email: Scalars['String']['input'];
+  firstname: Scalars['String']['input'];
+  lastname: Scalars['String']['input'];
+  newPassword?: InputMaybe<Scalars['String']['input']>;
+  password: Scalars['String']['input'];
+};
+
+export type MutationEdiUserLanguageArgs = {
+  id: Scalars['ID']['input'];
+  language: Scalars['String']['input'];
+  type?: InputMaybe<Scalars['String']['input']>;
+};
+
+export type MutationFollowTaskArgs = {
+  id: Scalars['ID']['input'];
+};
+
+export type MutationForgotPasswordArgs = {
+  email: Scalars['String']['input'];
+};
+
+export type MutationJoinProjectArgs = {
+  project: Scalars['ID']['input'];
+};
+
+export type MutationLastViewedArgs = {
+  meetingroom?: InputMaybe<Scalars['ID']['input']>;
+  privat?: InputMaybe<Scalars['ID']['input']>;
+  project?: InputMaybe<Scalars['ID']['input']>;
+  task?: InputMaybe<Scalars['ID']['input']>;
+};
+
+export type MutationLeavePrivatArgs = {
+  id: Scalars['ID']['input'];
+};
+
+export type MutationLeaveTeamArgs = {
+  team: Scalars['ID']['input'];
+};
+
+export type MutationLoginArgs = {
+  email: Scalars['String']['input'];
+  password: Scalars['String']['input'];
+  project?: InputMaybe<Scalars['ID']['input']>;
+};
+
+export type MutationReactMessageArgs = {
+  emoji: Scalars['String']['input'];
+  id: Scalars['ID']['input'];
+};
+
+export type MutationRemoveInvitedTeamArgs = {
+  invited: Scalars['ID']['input'];
+  team: Scalars['ID']['input'];
+};
+
+export type MutationRemoveUserTeamArgs = {
+  team: Scalars['ID']['input'];
+  user: Scalars['ID']['input'];
+};
+
+export type MutationResendEmailArgs = {
+  email: Scalars['String']['input'];
+};
+
+export type MutationResendInvitedTeamArgs = {
+  invited: Scalars['ID']['input'];
+  team: Scalars['ID']['input'];
+};
+
+export type MutationRevokeApiTokenArgs = {
+  id: Scalars['ID']['input'];
+};
+
+export type MutationSetFileArgs = {
+  code: Scalars['ID']['input'];
+  folder?: InputMaybe<Scalars['ID']['input']>;
+  location: Scalars['String']['input'];
+  name: Scalars['String']['input'];
+  privat?: InputMaybe<Scalars['ID']['input']>;
+  project?: InputMaybe<Scalars['ID']['input']>;
+  size: Scalars['Float']['input'];
+  task?: InputMaybe<Scalars['ID']['input']>;
+  type: Scalars['String']['input'];
+};
+
+export type MutationSetFolderArgs = {
+  name: Scalars['String']['input'];
+  project: Scalars['ID']['input'];
+  type?: InputMaybe<Scalars['String']['input']>;
+  upfolder?: InputMaybe<Scalars['ID']['input']>;
+};
+
+export type MutationSetIdbrowserArgs = {
+  token: Scalars['String']['input'];
+};
+
+export type MutationSetMessageArgs = {
+  body: Scalars['String']['input'];
+  clientId?: InputMaybe<Scalars['String']['input']>;
+  file?: InputMaybe<Scalars['ID']['input']>;
+  meetingroom?: InputMaybe<Scalars['ID']['input']>;
+  privat?: InputMaybe<Scalars['ID']['input']>;
+  project?: InputMaybe<Scalars['ID']['input']>;
+  replyTo?: InputMaybe<Scalars['ID']['input']>;
+  task?: InputMaybe<Scalars['ID']['input']>;
+  type?: InputMaybe<Scalars['String']['input']>;
+};
+
+export type MutationSetPermissionArgs = {
+  permission: Scalars['String']['input'];
+  project: Scalars['ID']['input'];
+  user: Scalars['ID']['input'];
+};
+
+export type MutationSetPresenceArgs = {
+  state: Scalars['String']['input'];
+};
+
+export type MutationSetPrivatArgs = {
+  logo?: InputMaybe<Scalars['String']['input']>;
+  name?: InputMaybe<Scalars['String']['input']>;
+  users: Array<Scalars['ID']['input']>;
+};
+
+export type MutationSetProjectArgs = {
+  color?: InputMaybe<Scalars['String']['input']>;
+  description?: InputMaybe<Scalars['String']['input']>;
+  logo?: InputMaybe<Scalars['String']['input']>;
+  name: Scalars['String']['input'];
+  type?: InputMaybe<Scalars['String']['input']>;
+};
+
+export type MutationSetSettingArgs = {
+  active: Scalars['Boolean']['input'];
+  id?: InputMaybe<Scalars['ID']['input']>;
+  name?: InputMaybe<Scalars['String']['input']>;
+  type?: InputMaybe<Scalars['String']['input']>;
+};
+
+export type MutationSetTagArgs = {
+  color?: InputMaybe<Scalars['String']['input']>;
+  isSprint?: InputMaybe<Scalars['Boolean']['input']>;
+  name: Scalars['String']['input'];
+  project: Scalars['ID']['input'];
+};
+
+export type MutationSetTaskArgs = {
+  color?: InputMaybe<Scalars['String']['input']>;
+  cover?: InputMaybe<Scalars['String']['input']>;
+  deadline?: InputMaybe<Scalars['String']['input']>;
+  description?: InputMaybe<Scalars['JSON']['input']>;
+  length?: InputMaybe<TaskLengthInput>;
+  letter?: InputMaybe<Scalars['String']['input']>;
+  name: Scalars['String']['input'];
+  parentTask?: InputMaybe<Scalars['ID']['input']>;
+  positionAsignee?: InputMaybe<Scalars['Float']['input']>;
+  positionDuedate?: InputMaybe<Scalars['Float']['input']>;
+  positionSection?: InputMaybe<Scalars['Float']['input']>;
+  priority?: InputMaybe<Scalars['Int']['input']>;
+  project: Scalars['ID']['input'];
+  sprint?: InputMaybe<Scalars['ID']['input']>;
+  state?: InputMaybe<Scalars['ID']['input']>;
+  tags?: InputMaybe<Array<Scalars['ID']['input']>>;
+  users?: InputMaybe<Array<Scalars['ID']['input']>>;
+};
+
+export type MutationSetTeamArgs = {
+  logo?: InputMaybe<Scalars['String']['input']>;
+  name: Scalars['String']['input'];
+};
+
+export type MutationSetUserAdminArgs = {
+  email: Scalars['String']['input'];
+  firstname: Scalars['String']['input'];
+  language?: InputMaybe<Scalars['String']['input']>;
+  lastname: Scalars['String']['input'];
+  password: Scalars['String']['input'];
+  team?: InputMaybe<Scalars['String']['input']>;
+  token: Scalars['String']['input'];
+};
+
+export type MutationSetUserBasicArgs = {
+  codes?: InputMaybe<Scalars['String']['input']>;
+  email: Scalars['String']['input'];
+  firstname: Scalars['String']['input'];
+  invited?: InputMaybe<Scalars['ID']['input']>;
+  language?: InputMaybe<Scalars['String']['input']>;
+  lastname: Scalars['String']['input'];
+  login?: InputMaybe<Scalars['Boolean']['input']>;
+  password: Scalars['String']['input'];
+  profileImg?: InputMaybe<Scalars['String']['input']>;
+  project?: InputMaybe<Scalars['ID']['input']>;
+  promotion?: InputMaybe<Scalars['String']['input']>;
+  social?: InputMaybe<Scalars['Boolean']['input']>;
+  token?: InputMaybe<Scalars['String']['input']>;
+};
+
+export type MutationSetUserGoogleArgs = {
+  codes?: InputMaybe<Scalars['String']['input']>;
+  invited?: InputMaybe<Scalars['ID']['input']>;
+  project?: InputMaybe<Scalars['ID']['input']>;
+  promotion?: InputMaybe<Scalars['String']['input']>;
+  token: Scalars['String']['input'];
+  updated?: InputMaybe<Scalars['Boolean']['input']>;
+};
+
+export type MutationSetUserMicrosoftArgs = {
+  codes?: InputMaybe<Scalars['String']['input']>;
+  invited?: InputMaybe<Scalars['ID']['input']>;
+  project?: InputMaybe<Scalars['ID']['input']>;
+  promotion?: InputMaybe<Scalars['String']['input']>;
+  token: Scalars['String']['input'];
+  updated?: InputMaybe<Scalars['Boolean']['input']>;
+};
+
+export type MutationSetWorkspaceArgs = {
+  emoji?: InputMaybe<Scalars['String']['input']>;
+  folder?: InputMaybe<Scalars['ID']['input']>;
+  project: Scalars['ID']['input'];
+  title: Scalars['String']['input'];
+};
+
+export type MutationSwitchTeamArgs = {
+  team: Scalars['ID']['input'];
+};
+
+export type MutationTypingMessageArgs = {
+  meetingroom?: InputMaybe<Scalars['ID']['input']>;
+  privat?: InputMaybe<Scalars['ID']['input']>;
+  project?: InputMaybe<Scalars['ID']['input']>;
+  stopped?: InputMaybe<Scalars['Boolean']['input']>;
+  task?: InputMaybe<Scalars['ID']['input']>;
+};
+
+export type MutationUnfollowTaskArgs = {
+  id: Scalars['ID']['input'];
+};
+
+export type MutationUpdatePasswordArgs = {
+  email: Scalars['String']['input'];
+  password: Scalars['String']['input'];
+  token: Scalars['String']['input'];
+};
+
+export type MutationUpdateStateArgs = {
+  icon?: InputMaybe<Scalars['Int']['input']>;
+  id: Scalars['ID']['input'];
+  value?: InputMaybe<Scalars['String']['input']>;
+};
+
+export type MutationUpdateStatesArgs = {
+  ids: Array<Scalars['ID']['input']>;
+  positions: Array<Scalars['Float']['input']>;
+};
+
+export type MutationUpdateTeamArgs = {
+  kick?: InputMaybe<Scalars['ID']['input']>;
+  logo?: InputMaybe<Scalars['String']['input']>;
+  name?: InputMaybe<Scalars['String']['input']>;
+  team: Scalars['ID']['input'];
+  type?: InputMaybe<Scalars['String']['input']>;
+  url?: InputMaybe<Scalars['String']['input']>;
+  user?: InputMaybe<Scalars['ID']['input']>;
+};
+
+export type MutationUpdateWallArgs = {
+  cover?: InputMaybe<Scalars['String']['input']>;
+  description?: InputMaybe<Scalars['String']['input']>;
+  emoji?: InputMaybe<Scalars['String']['input']>;
+  folder?: InputMaybe<Scalars['ID']['input']>;
+  id: Scalars['ID']['input'];
+  shared?: InputMaybe<Scalars['Boolean']['input']>;
+  title?: InputMaybe<Scalars['String']['input']>;
+};
+
+export type NewApiToken = {
+  __typename?: 'NewApiToken';
+  apiToken: ApiToken;
+  /** The token itself, shown this once: send it as Authorization: Bearer <token>. */
+  token: Scalars['String']['output'];
+};
+
+/** A cover suggestion. author and authorUrl credit an Unsplash photographer (show them with the photo). */
+export type Pic = {
+  __typename?: 'Pic';
+  author?: Maybe<Scalars['String']['output']>;
+  authorUrl?: Maybe<Scalars['String']['output']>;
+  img: Scalars['String']['output'];
+  name: Scalars['String']['output'];
+};
+
+export type Presence = {
+  __typename?: 'Presence';
+  /** online | away | offline */
+  state: Scalars['String']['output'];
+  user: Scalars['ID']['output'];
+};
+
+/** A private chat: one-to-one (name null, shown as the other person) or a group with a name and logo. */
+export type Privat = {
+  __typename?: 'Privat';
+  createdAt: Scalars['String']['output'];
+  id: Scalars['ID']['output'];
+  inactive: Scalars['Boolean']['output'];
+  lastMessage?: Maybe<Message>;
+  logo?: Maybe<Scalars['String']['output']>;
+  name?: Maybe<Scalars['String']['output']>;
+  unread: Scalars['Int']['output'];
+  updated: Scalars['String']['output'];
+  users: Array<PrivatMember>;
+};
+
+export type PrivatChange = {
+  __typename?: 'PrivatChange';
+  /** The chat as the subscriber sees it (own unread count); null when the subscriber left it. */
+  privat?: Maybe<Privat>;
+  privatId: Scalars['ID']['output'];
+  /** privat.created | privat.updated | privat.message | privat.read | privat.left */
+  type: Scalars['String']['output'];
+};
+
+export type PrivatMember = {
+  __typename?: 'PrivatMember';
+  firstname: Scalars['String']['output'];
+  id: Scalars['ID']['output'];
+  lastname: Scalars['String']['output'];
+  profileImg?: Maybe<Scalars['String']['output']>;
+};
+
+export type Project = {
+  __typename?: 'Project';
+  /** Whether the caller may edit, delete and set permissions of this space. */
+  canManage: Scalars['Boolean']['output'];
+  color?: Maybe<Scalars['String']['output']>;
+  createdAt: Scalars['String']['output'];
+  description?: Maybe<Scalars['String']['output']>;
+  id: Scalars['ID']['output'];
+  /** Whether the caller is a member; public spaces they may join are listed with false. */
+  isMember: Scalars['Boolean']['output'];
+  isPersonal: Scalars['Boolean']['output'];
+  lastMessage?: Maybe<Message>;
+  /** A /media/... image path, or null. */
+  logo?: Maybe<Scalars['String']['output']>;
+  name: Scalars['String']['output'];
+  /** The caller's effective permission here: admin, basic, or null when not a member. */
+  permission?: Maybe<Scalars['String']['output']>;
+  /** Whether the caller asked to join and waits for an admin. */
+  requested: Scalars['Boolean']['output'];
+  team: Scalars['ID']['output'];
+  /** public: any team member may join at once; private: members ask and an admin approves. */
+  type: Scalars['String']['output'];
+  unread: Scalars['Int']['output'];
+  updated: Scalars['String']['output'];
+  users: Array<ProjectUser>;
+};
+
+export type ProjectChange = {
+  __typename?: 'ProjectChange';
+  /** The space as the subscriber now sees it; null when it is gone or out of their sight: drop it. */
+  project?: Maybe<Project>;
+  projectId: Scalars['ID']['output'];
+  /** The event type, e.g. project.created, project.updated, project.deleted, project.member_added; project.message (a message in its channel) and project.read (the caller read it) carry the caller's unread and lastMessage. */
+  type: Scalars['String']['output'];
+  /** The member the change is about, if any. */
+  userId?: Maybe<Scalars['ID']['output']>;
+};
+
+/** A section of a space's board (SPEC calls it a project state). */
+export type ProjectState = {
+  __typename?: 'ProjectState';
+  /** An index into the client's icon set (0 to 99). */
+  icon: Scalars['Int']['output'];
+  id: Scalars['ID']['output'];
+  /** Fractional: sections sort by it. */
+  position: Scalars['Float']['output'];
+  project: Scalars['ID']['output'];
+  value: Scalars['String']['output'];
+};
+
+export type ProjectUser = {
+  __typename?: 'ProjectUser';
+  email: Scalars['String']['output'];
+  firstname: Scalars['String']['output'];
+  id: Scalars['ID']['output'];
+  /** True for the caller. */
+  isAuth: Scalars['Boolean']['output'];
+  lastname: Scalars['String']['output'];
+  /** Effective permission in the space when listing a space's people. */
+  permission?: Maybe<Scalars['String']['output']>;
+  profileImg?: Maybe<Scalars['String']['output']>;
+  /** Effective team role: admin, basic or guest. */
+  role?: Maybe<Scalars['String']['output']>;
+};
+
+/** What the holder of a public link sees of a shared doc besides its content (read-only, at room with ?share=<secret>). */
+export type PublicWall = {
+  __typename?: 'PublicWall';
+  cover?: Maybe<Scalars['String']['output']>;
+  embed: Scalars['String']['output'];
+  emoji?: Maybe<Scalars['String']['output']>;
+  id: Scalars['ID']['output'];
+  room: Scalars['String']['output'];
+  title: Scalars['String']['output'];
+  updatedAt: Scalars['String']['output'];
+};
+
+export type Query = {
+  __typename?: 'Query';
+  /** Whether an e-mail address is free to sign up with (rate-limited). */
+  checkEmail: Scalars['Boolean']['output'];
+  /** Whether a set-up link (printed in the server log while no account exists) can still create the first account; refused with SETUP_LINK_INVALID or SETUP_DONE otherwise. */
+  checkSetup: Scalars['Boolean']['output'];
+  /** The caller's API tokens that are not revoked. */
+  getApiTokens: Array<ApiToken>;
+  getFile: File;
+  /**
+   * Files of exactly one of project (the space's own files), task or privat, newest first; or, with
+   * portfolio: true and none of them, the caller's own uploads in their current team that they can still see.
+   * category filters by kind (image, video, Pdf, Word, Xls, unknown) or media (images and videos).
+   * folder: a folder id, or "root" for the top level; without it, every folder. limit 1 to 200 (50).
+   */
+  getFiles: Array<File>;
+  getFolder: Folder;
+  /** Folders of a space of one type (file by default) inside folder, or at the top level without it. */
+  getFolders: Array<Folder>;
+  /**
+   * Newest first: up to `first` (default 50, at most 100) messages of one conversation, older than the
+   * message `before` when given. Exactly one of project, privat, task, meetingroom, invitation.
+   */
+  getMessages: Array<Message>;
+  /** Who of the current team is online or away now. */
+  getPresence: Array<Presence>;
+  /** The caller's private chats in the current team, most recently updated first. */
+  getPrivats: Array<Privat>;
+  getProjectBasic: Project;
+  /** Spaces of the current team the caller belongs to, then public spaces they may join (isMember false). */
+  getProjects: Array<Project>;
+  /** A shared file's details, for anyone (rate limited per address); NOT_FOUND when missing or not shared. */
+  getSharedFile: SharedFile;
+  /** A space's sections in board order. */
+  getStatesProject: Array<ProjectState>;
+  /** The team's storage; the caller's current team without team. */
+  getStats: Stats;
+  /** Tags and sprints of a space. */
+  getTags: Array<Tag>;
+  /** One task; the error message is 'Wrong Task' when it does not exist or the caller cannot see it. */
+  getTask: Task;
+  /** A task's history from the event log, newest first; first is at most 100. Reordering alone is left out. */
+  getTaskActivity: TaskActivityPage;
+  /**
+   * The task threads with messages the caller may read in their current team, the most recently active
+   * first, at most `first` (default 30, at most 100).
+   */
+  getTaskChats: Array<Task>;
+  /**
+   * With only project: every task of that space, subtasks included, in section order (the board).
+   * users keeps the tasks assigned to any of them; open: true leaves out tasks in the last section of
+   * their board when it has more than one (where finished work goes); first caps the answer (1 to 500,
+   * 100 by default). Without project, users is required and the tasks come from every space of the
+   * caller's current team they may read. With any of users, open or first: soonest deadline first,
+   * tasks without a deadline last, then the most recently changed.
+   */
+  getTasks: Array<Task>;
+  /** The caller's current (default) team. */
+  getTeam: Team;
+  /** The team's activity from the event log, newest first (admins only); first is at most 100. */
+  getTeamActivity: ActivityPage;
+  /** Name and logo of the team owning a shared file, doc or meeting room, for public pages. */
+  getTeamData: TeamData;
+  /** Every team the caller belongs to; isDefault marks the current one. */
+  getTeams: Array<Team>;
+  /** The signed-in user. */
+  getUser: User;
+  /** The public card of a user: name and photo. */
+  getUserBasic: UserBasic;
+  /** People of a space, or of the current team without one; auth false leaves the caller out. task is reserved for tasks. */
+  getUsers: Array<ProjectUser>;
+  getWall: Wall;
+  /**
+   * A space's docs. folder: a doc folder's id, or "root" for the top level (docs in no folder); without it, every doc of the space.
+   * sort: updated (most recently updated first, the default), title (A to Z, ignoring case) or created (newest first); ties go by id, so pages are stable.
+   * limit 1 to 100 (50), offset 0 or more; total counts the docs of the same folder scope.
+   */
+  getWalls: WallPage;
+  /** A shared doc, by its public link's secret (the :docId of /share/doc/:docId); anyone may ask, rate limited. */
+  getWorkspace: PublicWall;
+  serverInfo: ServerInfo;
+  /** A URL that downloads the file without the session for 15 minutes. */
+  signedDownloadPublicURL: Scalars['String']['output'];
+  /** A short-lived signed URL for an image of a doc: for members of its space, or with share, for the holder of the doc's public link. */
+  signedDownloadPublicURLDoc: Scalars['String']['output'];
+  /**
+   * Signs an upload of size bytes for a space (project), a task or a private chat (privat), or, without
+   * them, for the caller's current team. Refused with file_size_limit, storage_limit_exceeded,
+   * file_invalid_type or too_many_files (20 uploads signed, not recorded nor cancelled, and either
+   * signed in the last 10 minutes or with their bytes arrived).
+   */
+  signedUploadURL: SignedUpload;
+  /** The sign-in providers this server has set up (google, microsoft), for the sign-in buttons. */
+  socialProviders: Array<Scalars['String']['output']>;
+  /** Cover suggestions for name (usually the task's name); value is how many, 1 to 30 (12 by default). */
+  suggestPics: Array<Pic>;
+  /** Follows the mailed verification link: confirms the address and signs in. */
+  verifyAccount: AuthPayload;
+};
+
+export type QueryCheckEmailArgs = {
+  email: Scalars['String']['input'];
+};
+
+export type QueryCheckSetupArgs = {
+  token: Scalars['String']['input'];
+};
+
+export type QueryGetFileArgs = {
+  id: Scalars['ID']['input'];
+};
+
+export type QueryGetFilesArgs = {
+  category?: InputMaybe<Scalars['String']['input']>;
+  folder?: InputMaybe<Scalars['ID']['input']>;
+  limit?: InputMaybe<Scalars['Int']['input']>;
+  offset?: InputMaybe<Scalars['Int']['input']>;
+  portfolio?: InputMaybe<Scalars['Boolean']['input']>;
+  privat?: InputMaybe<Scalars['ID']['input']>;
+  project?: InputMaybe<Scalars['ID']['input']>;
+  task?: InputMaybe<Scalars['ID']['input']>;
+};
+
+export type QueryGetFolderArgs = {
+  folder: Scalars['ID']['input'];
+};
+
+export type QueryGetFoldersArgs = {
+  folder?: InputMaybe<Scalars['ID']['input']>;
+  project: Scalars['ID']['input'];
+  type?: InputMaybe<Scalars['String']['input']>;
+};
+
+export type QueryGetMessagesArgs = {
+  before?: InputMaybe<Scalars['ID']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+  invitation?: InputMaybe<Scalars['ID']['input']>;
+  meetingroom?: InputMaybe<Scalars['ID']['input']>;
+  privat?: InputMaybe<Scalars['ID']['input']>;
+  project?: InputMaybe<Scalars['ID']['input']>;
+  task?: InputMaybe<Scalars['ID']['input']>;
+};
+
+export type QueryGetProjectBasicArgs = {
+  id: Scalars['ID']['input'];
+};
+
+export type QueryGetSharedFileArgs = {
+  id: Scalars['ID']['input'];
+};
+
+export type QueryGetStatesProjectArgs = {
+  project: Scalars['ID']['input'];
+};
+
+export type QueryGetStatsArgs = {
+  team?: InputMaybe<Scalars['ID']['input']>;
+};
+
+export type QueryGetTagsArgs = {
+  project: Scalars['ID']['input'];
+};
+
+export type QueryGetTaskArgs = {
+  id: Scalars['ID']['input'];
+};
+
+export type QueryGetTaskActivityArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+  task: Scalars['ID']['input'];
+};
+
+export type QueryGetTaskChatsArgs = {
+  first?: InputMaybe<Scalars['Int']['input']>;
+};
+
+export type QueryGetTasksArgs = {
+  first?: InputMaybe<Scalars['Int']['input']>;
+  open?: InputMaybe<Scalars['Boolean']['input']>;
+  project?: InputMaybe<Scalars['ID']['input']>;
+  users?: InputMaybe<Array<Scalars['ID']['input']>>;
+};
+
+export type QueryGetTeamActivityArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+  team: Scalars['ID']['input'];
+};
+
+export type QueryGetTeamDataArgs = {
+  doc?: InputMaybe<Scalars['ID']['input']>;
+  file?: InputMaybe<Scalars['ID']['input']>;
+  meetingroom?: InputMaybe<Scalars['ID']['input']>;
+};
+
+export type QueryGetUserBasicArgs = {
+  id: Scalars['ID']['input'];
+};
+
+export type QueryGetUsersArgs = {
+  auth?: InputMaybe<Scalars['Boolean']['input']>;
+  project?: InputMaybe<Scalars['ID']['input']>;
+  task?: InputMaybe<Scalars['ID']['input']>;
+};
+
+export type QueryGetWallArgs = {
+  id: Scalars['ID']['input'];
+};
+
+export type QueryGetWallsArgs = {
+  folder?: InputMaybe<Scalars['ID']['input']>;
+  limit?: InputMaybe<Scalars['Int']['input']>;
+  offset?: InputMaybe<Scalars['Int']['input']>;
+  project: Scalars['ID']['input'];
+  sort?: InputMaybe<Scalars['String']['input']>;
+};
+
+export type QueryGetWorkspaceArgs = {
+  workspace: Scalars['String']['input'];
+};
+
+export type QuerySignedDownloadPublicUrlArgs = {
+  file: Scalars['ID']['input'];
+};
+
+export type QuerySignedDownloadPublicUrlDocArgs = {
+  share?: InputMaybe<Scalars['String']['input']>;
+  url: Scalars['String']['input'];
+};
+
+export type QuerySignedUploadUrlArgs = {
+  filename: Scalars['String']['input'];
+  filetype: Scalars['String']['input'];
+  privat?: InputMaybe<Scalars['ID']['input']>;
+  project?: InputMaybe<Scalars['ID']['input']>;
+  size: Scalars['Float']['input'];
+  task?: InputMaybe<Scalars['ID']['input']>;
+};
+
+export type QuerySuggestPicsArgs = {
+  name: Scalars['String']['input'];
+  value?: InputMaybe<Scalars['Int']['input']>;
+};
+
+export type QueryVerifyAccountArgs = {
+  email: Scalars['String']['input'];
+  token: Scalars['String']['input'];
+};
+
+export type RefreshPayload = {
+  __typename?: 'RefreshPayload';
+  token: Scalars['String']['output'];
+};
+
+export type ServerInfo = {
+  __typename?: 'ServerInfo';
+  name: Scalars['String']['output'];
+  publicUrl: Scalars['String']['output'];
+  version: Scalars['String']['output'];
+};
+
+export type Setting = {
+  __typename?: 'Setting';
+  active: Scalars['Boolean']['output'];
+  id: Scalars['ID']['output'];
+  /** A stable key chosen by the client, e.g. notifications.email.tasks. */
+  name: Scalars['String']['output'];
+  /** A group for the settings screen, e.g. notification or email. */
+  type?: Maybe<Scalars['String']['output']>;
+};
+
+/** What anyone with the link sees of a shared file (the page at /share/media/<id>). */
+export type SharedFile = {
+  __typename?: 'SharedFile';
+  /** The uploader's first name; null when their account is gone. */
+  authorFirstname?: Maybe<Scalars['String']['output']>;
+  createdAt: Scalars['String']['output'];
+  /** Seconds, for videos and audio. */
+  duration?: Maybe<Scalars['Float']['output']>;
+  height?: Maybe<Scalars['Int']['output']>;
+  id: Scalars['ID']['output'];
+  /** image, video, Pdf, Word, Xls or unknown (SPEC §5). */
+  kind: Scalars['String']['output'];
+  name: Scalars['String']['output'];
+  size: Scalars['Float']['output'];
+  /** The shared 480 px preview of an image; null for other files. */
+  thumbnail?: Maybe<Scalars['String']['output']>;
+  /** The mime type the bytes are served with. */
+  type: Scalars['String']['output'];
+  /** The bytes, at /media/files/<id>/shared. */
+  url: Scalars['String']['output'];
+  width?: Maybe<Scalars['Int']['output']>;
+};
+
+export type SignUpResult = {
+  __typename?: 'SignUpResult';
+  email: Scalars['String']['output'];
+  /** The new session when verificationRequired is false (the session cookies are set too); null otherwise. */
+  session?: Maybe<AuthPayload>;
+  /** True when the account is usable once the mailed link is followed; false when the sign-up came from the invitation link mailed to this address, which proved it. */
+  verificationRequired: Scalars['Boolean']['output'];
+};
+
+/** Where to PUT a file's bytes (SPEC calls the URL original), and what to give setFile afterwards. */
+export type SignedUpload = {
+  __typename?: 'SignedUpload';
+  /** Pass to setFile as code. */
+  code: Scalars['ID']['output'];
+  /** The URL takes bytes until then; setFile must follow within 6 hours of signing. */
+  expiresAt: Scalars['String']['output'];
+  /** Headers to send with the bytes, exactly. */
+  headers: Scalars['JSON']['output'];
+  /** Pass to setFile as location. */
+  key: Scalars['String']['output'];
+  /** Always PUT. */
+  method: Scalars['String']['output'];
+  original: Scalars['String']['output'];
+  size: Scalars['Float']['output'];
+};
+
+export type SocialAuthPayload = {
+  __typename?: 'SocialAuthPayload';
+  /** True when this sign-in created the account. */
+  isNew: Scalars['Boolean']['output'];
+  token: Scalars['String']['output'];
+  user: User;
+};
+
+/** A team's storage (SPEC §3 Stats, §9 quotas). */
+export type Stats = {
+  __typename?: 'Stats';
+  files: Scalars['Int']['output'];
+  plan: Scalars['String']['output'];
+  /** Bytes the team's files take. */
+  storage: Scalars['Float']['output'];
+  /** The plan's quota in bytes; null when unlimited. */
+  storageLimit?: Maybe<Scalars['Float']['output']>;
+  team: Scalars['ID']['output'];
+  /** A single file must be smaller than this (SPEC §9 upload-allowed helper). */
+  uploadLimit: Scalars['Float']['output'];
+};
+
+export type Subscription = {
+  __typename?: 'Subscription';
+  /** Live changes to a space's docs. */
+  subDoc: DocChange;
+  /** Changes to the files of one space, task or private chat; ends when the caller loses access. */
+  subFile: FileChange;
+  /** Changes to a space's folders. */
+  subFolder: FolderChange;
+  /** Changes of one conversation the caller may read. */
+  subMessage: MessageChange;
+  /** Presence changes in the caller's current team. */
+  subPresence: Presence;
+  /** The caller's private chat list changes (new message → lastMessage and unread, rename, membership). */
+  subPrivat: PrivatChange;
+  /** Spaces of the caller's current team (as it is when subscribing: subscribe again after switchTeam) created, edited, deleted or changing members, as far as the caller may see them. */
+  subProject: ProjectChange;
+  /** Changes to a space's board as the caller may see them; ends when the caller loses access to the space. */
+  subTask: TaskChange;
+  /** Changes to the teams the caller belongs to; user, if given, must be the caller. */
+  subTeam: TeamChange;
+  /** The caller's own account changes; with team, profile changes of that team's members. */
+  subUser: User;
+};
+
+export type SubscriptionSubDocArgs = {
+  project: Scalars['ID']['input'];
+};
+
+export type SubscriptionSubFileArgs = {
+  privat?: InputMaybe<Scalars['ID']['input']>;
+  project?: InputMaybe<Scalars['ID']['input']>;
+  task?: InputMaybe<Scalars['ID']['input']>;
+};
+
+export type SubscriptionSubFolderArgs = {
+  project: Scalars['ID']['input'];
+};
+
+export type SubscriptionSubMessageArgs = {
+  meetingroom?: InputMaybe<Scalars['ID']['input']>;
+  privat?: InputMaybe<Scalars['ID']['input']>;
+  project?: InputMaybe<Scalars['ID']['input']>;
+  task?: InputMaybe<Scalars['ID']['input']>;
+};
+
+export type SubscriptionSubTaskArgs = {
+  project: Scalars['ID']['input'];
+};
+
+export type SubscriptionSubTeamArgs = {
+  user?: InputMaybe<Scalars['ID']['input']>;
+};
+
+export type SubscriptionSubUserArgs = {
+  team?: InputMaybe<Scalars['ID']['input']>;
+};
+
+/** A tag, or a sprint when isSprint; both belong to one space. */
+export type Tag = {
+  __typename?: 'Tag';
+  color: Scalars['String']['output'];
+  id: Scalars['ID']['output'];
+  isSprint: Scalars['Boolean']['output'];
+  name: Scalars['String']['output'];
+  project: Scalars['ID']['output'];
+};
+
+export type Task = {
+  __typename?: 'Task';
+  author?: Maybe<UserBasic>;
+  /** Whether the caller may delete it: its author, a space admin or a team admin. */
+  canDelete: Scalars['Boolean']['output'];
+  /** Whether the caller may edit the task (members of its space; a public space must be joined first). */
+  canEdit: Scalars['Boolean']['output'];
+  /** One of the 12 task colours (SPEC §9). */
+  color: Scalars['String']['output'];
+  /** An image path (/media/...): a bundled cover, or an image file of this task (/media/files/<id>, its File.url); or an Unsplash image URL. */
+  cover?: Maybe<Scalars['String']['output']>;
+  createdAt: Scalars['String']['output'];
+  /** A date (2025-06-15) or a UTC date-time (2025-06-15T15:00:00.000Z). */
+  deadline?: Maybe<Scalars['String']['output']>;
+  /** Rich text as Tiptap (ProseMirror) JSON: a doc node; null when empty. */
+  description?: Maybe<Scalars['JSON']['output']>;
+  /** The task's files (uploaded to it), newest first; they move with the task to another space. */
+  files: Array<File>;
+  /** Followers; assignees always follow. */
+  followers: Array<UserBasic>;
+  id: Scalars['ID']['output'];
+  /** The space's prefix and the task's number there, e.g. ENG-42; a task moved to another space gets a new one. */
+  idCode: Scalars['String']['output'];
+  isFollowing: Scalars['Boolean']['output'];
+  lastMessage?: Maybe<Message>;
+  /** The estimate. */
+  length?: Maybe<TaskLength>;
+  /** The single character on the task's badge: the one chosen, or the name's first letter. */
+  letter: Scalars['String']['output'];
+  name: Scalars['String']['output'];
+  /** The parent task's id when this is a subtask. */
+  parentTask?: Maybe<Scalars['ID']['output']>;
+  positionAsignee: Scalars['Float']['output'];
+  positionDuedate: Scalars['Float']['output'];
+  /** Fractional positions: in its section, in the due-date list and in the assignee list. */
+  positionSection: Scalars['Float']['output'];
+  /** 0 low, 1 normal, 2 high, 3 urgent. */
+  priority: Scalars['Int']['output'];
+  project: Scalars['ID']['output'];
+  /** Where the task opens in the app: /<project>/tasks/d/<task>. */
+  route: Scalars['String']['output'];
+  sprint?: Maybe<Tag>;
+  /** The id of the task's section. */
+  state: Scalars['ID']['output'];
+  stateProject: ProjectState;
+  tags: Array<Tag>;
+  unread: Scalars['Int']['output'];
+  /** When anything about the task last changed (its chat will count too once chat lands). */
+  updated: Scalars['String']['output'];
+  updatedAt: Scalars['String']['output'];
+  /** Assignees. */
+  users: Array<UserBasic>;
+};
+
+export type TaskActivity = {
+  __typename?: 'TaskActivity';
+  actor?: Maybe<UserBasic>;
+  changes: Array<TaskFieldChange>;
+  createdAt: Scalars['String']['output'];
+  id: Scalars['ID']['output'];
+  /** task.created, task.updated, task.moved, task.followed or task.unfollowed */
+  type: Scalars['String']['output'];
+};
+
+export type TaskActivityPage = {
+  __typename?: 'TaskActivityPage';
+  entries: Array<TaskActivity>;
+  /** Pass as after for the next (older) page; null on the last page. */
+  nextCursor?: Maybe<Scalars['String']['output']>;
+};
+
+/** A change on a space's board. Upsert task by id when present; drop the card when task is null for a task change. */
+export type TaskChange = {
+  __typename?: 'TaskChange';
+  /** For state.deleted: the section its tasks went to (see positions). */
+  moveTo?: Maybe<Scalars['ID']['output']>;
+  /** For tasks.respaced and state.deleted: the field (positionSection, ...) the positions are for. */
+  positionField?: Maybe<Scalars['String']['output']>;
+  positions?: Maybe<Array<TaskPosition>>;
+  project: Scalars['ID']['output'];
+  /** The change's place in the log: strictly increasing, so a client can tell what it missed. */
+  seq: Scalars['Float']['output'];
+  stateId?: Maybe<Scalars['ID']['output']>;
+  /** For section changes: the space's sections now. */
+  states?: Maybe<Array<ProjectState>>;
+  tagId?: Maybe<Scalars['ID']['output']>;
+  /** For tag changes: the space's tags now. */
+  tags?: Maybe<Array<Tag>>;
+  /** The task as it is now in this space; null when it was deleted or moved to another space. */
+  task?: Maybe<Task>;
+  taskId?: Maybe<Scalars['ID']['output']>;
+  /** task.created, task.updated, task.moved, task.deleted, task.followed, task.unfollowed, task.files (a file was added to or removed from the task), state.created, state.updated, state.deleted, states.reordered, tag.created, tag.updated, tag.deleted, tasks.respaced, board.created */
+  type: Scalars['String']['output'];
+};
+
+export type TaskFieldChange = {
+  __typename?: 'TaskFieldChange';
+  /** name, stateId, assigneeIds, tagIds, deadline, project, idCode, followers, ... */
+  field: Scalars['String']['output'];
+  from?: Maybe<Scalars['JSON']['output']>;
+  to?: Maybe<Scalars['JSON']['output']>;
+};
+
+export type TaskLength = {
+  __typename?: 'TaskLength';
+  amount: Scalars['Float']['output'];
+  /** minutes, hours, days or weeks */
+  unit: Scalars['String']['output'];
+};
+
+export type TaskLengthInput = {
+  amount: Scalars['Float']['input'];
+  /** minutes, hours, days or weeks */
+  unit: Scalars['String']['input'];
+};
+
+export type TaskPosition = {
+  __typename?: 'TaskPosition';
+  id: Scalars['ID']['output'];
+  position: Scalars['Float']['output'];
+};
+
+export type Team = {
+  __typename?: 'Team';
+  createdAt: Scalars['String']['output'];
+  id: Scalars['ID']['output'];
+  /** Pending invitations by e-mail; only admins see them. */
+  invited: Array<TeamInvitation>;
+  /** Whether this is the caller's current (default) team. */
+  isDefault: Scalars['Boolean']['output'];
+  lifetimes: Scalars['Int']['output'];
+  /** A /media/... image path, or null. */
+  logo?: Maybe<Scalars['String']['output']>;
+  /** Members (not guests) whose roles count in full on this plan; null when unlimited. */
+  memberLimit?: Maybe<Scalars['Int']['output']>;
+  name: Scalars['String']['output'];
+  planState: Scalars['String']['output'];
+  /** The caller's effective role: admin, basic or guest. Members beyond the plan's member limit act as basic. */
+  role?: Maybe<Scalars['String']['output']>;
+  /** Bytes of files stored by the team. */
+  storage: Scalars['Float']['output'];
+  /** The plan: free, trial, basic, unlimited or business. */
+  subscription: Scalars['String']['output'];
+  /** The custom URL: a lowercase slug of 3 to 48 letters, digits and hyphens, unique among teams. */
+  url?: Maybe<Scalars['String']['output']>;
+  /** Ids of the members (guests see only themselves). */
+  users: Array<Scalars['ID']['output']>;
+};
+
+export type TeamChange = {
+  __typename?: 'TeamChange';
+  /** The team as the subscriber now sees it; null when they are no longer in it. */
+  team?: Maybe<Team>;
+  teamId: Scalars['ID']['output'];
+  /** The event type, e.g. team.updated, team.member_added, team.member_removed. */
+  type: Scalars['String']['output'];
+  /** The member the change is about, if any. */
+  userId?: Maybe<Scalars['ID']['output']>;
+};
+
+export type TeamData = {
+  __typename?: 'TeamData';
+  logo?: Maybe<Scalars['String']['output']>;
+  name: Scalars['String']['output'];
+};
+
+export type TeamInvitation = {
+  __typename?: 'TeamInvitation';
+  createdAt: Scalars['String']['output'];
+  email: Scalars['String']['output'];
+  expiresAt: Scalars['String']['output'];
+  firstname?: Maybe<Scalars['String']['output']>;
+  id: Scalars['ID']['output'];
+  inviter: Scalars['ID']['output'];
+  lastname?: Maybe<Scalars['String']['output']>;
+  /** The invitation link, only when the server has no mail server configured, so an admin can pass it on by hand; null otherwise. */
+  link?: Maybe<Scalars['String']['output']>;
+  profileImg?: Maybe<Scalars['String']['output']>;
+  /** The space they join with the team (a guest's only space). */
+  project?: Maybe<Scalars['ID']['output']>;
+  /** The role the person gets on joining: admin, basic or guest. */
+  role: Scalars['String']['output'];
+  /** pending, accepted, replaced (a newer invitation to the same address, or resent) or revoked (withdrawn by an admin). */
+  state: Scalars['String']['output'];
+};
+
+export type TeamUpdate = {
+  __typename?: 'TeamUpdate';
+  /** True when the custom URL changed: the caller's session was ended and the next request must sign in again (SPEC §4). */
+  signInRequired: Scalars['Boolean']['output'];
+  team: Team;
+};
+
+export type User = {
+  __typename?: 'User';
+  createdAt: Scalars['String']['output'];
+  currency: Scalars['String']['output'];
+  description?: Maybe<Scalars['String']['output']>;
+  email: Scalars['String']['output'];
+  firstname: Scalars['String']['output'];
+  id: Scalars['ID']['output'];
+  language: Scalars['String']['output'];
+  lastname: Scalars['String']['output'];
+  logged: Scalars['Boolean']['output'];
+  profileImg?: Maybe<Scalars['String']['output']>;
+  rate?: Maybe<Scalars['Int']['output']>;
+  resume?: Maybe<Scalars['String']['output']>;
+  role?: Maybe<Scalars['String']['output']>;
+  /** The user's own settings; empty when reading someone else. */
+  settings: Array<Setting>;
+};
+
+export type UserBasic = {
+  __typename?: 'UserBasic';
+  firstname: Scalars['String']['output'];
+  id: Scalars['ID']['output'];
+  lastname: Scalars['String']['output'];
+  profileImg?: Maybe<Scalars['String']['output']>;
+};
+
+/** A collaborative document of a space. Its content is not here: it lives in the Yjs room at room. */
+export type Wall = {
+  __typename?: 'Wall';
+  author: Scalars['ID']['output'];
+  /** Whether the caller may edit the content and fields. */
+  canEdit: Scalars['Boolean']['output'];
+  /** Whether the caller may share, unshare and delete the doc (its author, or who manages the space). */
+  canManage: Scalars['Boolean']['output'];
+  /** An image path (/media/...) or an Unsplash image URL. */
+  cover?: Maybe<Scalars['String']['output']>;
+  createdAt: Scalars['String']['output'];
+  description?: Maybe<Scalars['String']['output']>;
+  /** The same page without the app's chrome, for an iframe, while shared. */
+  embed?: Maybe<Scalars['String']['output']>;
+  emoji?: Maybe<Scalars['String']['output']>;
+  /** A folder of type doc, or null at the space's top level. */
+  folder?: Maybe<Scalars['ID']['output']>;
+  id: Scalars['ID']['output'];
+  /** When the server last stored an edit of the content; null for a doc nobody has typed in. */
+  lastSavedAt?: Maybe<Scalars['String']['output']>;
+  project: Scalars['ID']['output'];
+  /** The y-websocket room path: the provider connects to ws(s)://<host><room>, with the session cookie or ?token=. */
+  room: Scalars['String']['output'];
+  /** The public read-only page (/share/doc/<link secret>) while shared; a new secret each time sharing is turned on. */
+  shareUrl?: Maybe<Scalars['String']['output']>;
+  /** Whether the doc can be read by anyone holding its public link. */
+  shared: Scalars['Boolean']['output'];
+  title: Scalars['String']['output'];
+  /** When the fields or (recorded at most every 30 s per person) the content last changed. */
+  updatedAt: Scalars['String']['output'];
+};
+
+export type WallPage = {
+  __typename?: 'WallPage';
+  /** How many docs match (for paging), counted within what the caller may see. */
+  total: Scalars['Int']['output'];
+  walls: Array<Wall>;
+};
+
+export type ResolverTypeWrapper<T> = Promise<T> | T;
+
+export type ResolverWithResolve<TResult, TParent, TContext, TArgs> = {
+  resolve: ResolverFn<TResult, TParent, TContext, TArgs>;
+};
+export type Resolver<
+  TResult,
+  TParent = Record<PropertyKey, never>,
+  TContext = Record<PropertyKey, never>,
+  TArgs = Record<PropertyKey, never>,
+> = ResolverFn<TResult, TParent, TContext, TArgs> | ResolverWithResolve<TResult, TParent, TContext, TArgs>;
+
+export type ResolverFn<TResult, TParent, TContext, TArgs> = (
+  parent: TParent,
+  args: TArgs,
+  context: TContext,
+  info: GraphQLResolveInfo,
+) => Promise<TResult> | TResult;
+
+export type SubscriptionSubscribeFn<TResult, TParent, TContext, TArgs> = (
+  parent: TParent,
+  args: TArgs,
+  context: TContext,
+  info: GraphQLResolveInfo,
+) => AsyncIterable<TResult> | Promise<AsyncIterable<TResult>>;
+
+export type SubscriptionResolveFn<TResult, TParent, TContext, TArgs> = (
+  parent: TParent,
+  args: TArgs,
+  context: TContext,
+  info: GraphQLResolveInfo,
+) => TResult | Promise<TResult>;
+
+export interface SubscriptionSubscriberObject<TResult, TKey extends string, TParent, TContext, TArgs> {
+  subscribe: SubscriptionSubscribeFn<{ [key in TKey]: TResult }, TParent, TContext, TArgs>;
+  resolve?: SubscriptionResolveFn<TResult, { [key in TKey]: TResult }, TContext, TArgs>;
+}
+
+export interface SubscriptionResolverObject<TResult, TParent, TContext, TArgs> {
+  subscribe: SubscriptionSubscribeFn<any, TParent, TContext, TArgs>;
+  resolve: SubscriptionResolveFn<TResult, any, TContext, TArgs>;
+}
+
+export type SubscriptionObject<TResult, TKey extends string, TParent, TContext, TArgs> =
+  SubscriptionSubscriberObject<TResult, TKey, TParent, TContext, TArgs> | SubscriptionResolverObject<TResult, TParent, TContext, TArgs>;
+
+export type SubscriptionResolver<
+  TResult,
+  TKey extends string,
+  TParent = Record<PropertyKey, never>,
+  TContext = Record<PropertyKey, never>,
+  TArgs = Record<PropertyKey, never>,
+> =
+  | ((...args: any[]) => SubscriptionObject<TResult, TKey, TParent, TContext, TArgs>)
+  | SubscriptionObject<TResult, TKey, TParent, TContext, TArgs>;
+
+export type TypeResolveFn<TTypes, TParent = Record<PropertyKey, never>, TContext = Record<PropertyKey, never>> = (
+  parent: TParent,
+  context: TContext,
+  info: GraphQLResolveInfo,
+) => Maybe<TTypes> | Promise<Maybe<TTypes>>;
+
+export type IsTypeOfResolverFn<T = Record<PropertyKey, never>, TContext = Record<PropertyKey, never>> = (
+  obj: T,
+  context: TContext,
+  info: GraphQLResolveInfo,
+) => boolean | Promise<boolean>;
+
+export type NextResolverFn<T> = () => Promise<T>;
+
+export type DirectiveResolverFn<
+  TResult = Record<PropertyKey, never>,
+  TParent = Record<PropertyKey, never>,
+  TContext = Record<PropertyKey, never>,
+  TArgs = Record<PropertyKey, never>,
+> = (
+  next: NextResolverFn<TResult>,
+  parent: TParent,
+  args: TArgs,
+  context: TContext,
+  info: GraphQLResolveInfo,
+) => TResult | Promise<TResult>;
+
+/** Mapping between all available schema types and the resolvers types */
+export type ResolversTypes = {
+  ActivityEntry: ResolverTypeWrapper<Partial<ActivityEntry>>;
+  String: ResolverTypeWrapper<Partial<Scalars['String']['output']>>;
+  ID: ResolverTypeWrapper<Partial<Scalars['ID']['output']>>;
+  ActivityPage: ResolverTypeWrapper<Partial<ActivityPage>>;
+  ApiToken: ResolverTypeWrapper<Partial<ApiToken>>;
+  AuthPayload: ResolverTypeWrapper<Partial<AuthPayload>>;
+  DocChange: ResolverTypeWrapper<Partial<DocChange>>;
+  Float: ResolverTypeWrapper<Partial<Scalars['Float']['output']>>;
+  File: ResolverTypeWrapper<Partial<File>>;
+  Boolean: ResolverTypeWrapper<Partial<Scalars['Boolean']['output']>>;
+  Int: ResolverTypeWrapper<Partial<Scalars['Int']['output']>>;
+  FileChange: ResolverTypeWrapper<Partial<FileChange>>;
+  Folder: ResolverTypeWrapper<Partial<Folder>>;
+  FolderChange: ResolverTypeWrapper<Partial<FolderChange>>;
+  JSON: ResolverTypeWrapper<Partial<Scalars['JSON']['output']>>;
+  Message: ResolverTypeWrapper<Partial<Message>>;
+  MessageAuthor: ResolverTypeWrapper<Partial<MessageAuthor>>;
+  MessageChange: ResolverTypeWrapper<Partial<MessageChange>>;
+  MessageFile: ResolverTypeWrapper<Partial<MessageFile>>;
+  MessageQuote: ResolverTypeWrapper<Partial<MessageQuote>>;
+  MessageReaction: ResolverTypeWrapper<Partial<MessageReaction>>;
+  Mutation: ResolverTypeWrapper<Record<PropertyKey, never>>;
+  NewApiToken: ResolverTypeWrapper<Partial<NewApiToken>>;
+  Pic: ResolverTypeWrapper<Partial<Pic>>;
+  Presence: ResolverTypeWrapper<Partial<Presence>>;
+  Privat: ResolverTypeWrapper<Partial<Privat>>;
+  PrivatChange: ResolverTypeWrapper<Partial<PrivatChange>>;
+  PrivatMember: ResolverTypeWrapper<Partial<PrivatMember>>;
+  Project: ResolverTypeWrapper<Partial<Project>>;
+  ProjectChange: ResolverTypeWrapper<Partial<ProjectChange>>;
+  ProjectState: ResolverTypeWrapper<Partial<ProjectState>>;
+  ProjectUser: ResolverTypeWrapper<Partial<ProjectUser>>;
+  PublicWall: ResolverTypeWrapper<Partial<PublicWall>>;
+  Query: ResolverTypeWrapper<Record<PropertyKey, never>>;
+  RefreshPayload: ResolverTypeWrapper<Partial<RefreshPayload>>;
+  ServerInfo: ResolverTypeWrapper<Partial<ServerInfo>>;
+  Setting: ResolverTypeWrapper<Partial<Setting>>;
+  SharedFile: ResolverTypeWrapper<Partial<SharedFile>>;
+  SignUpResult: ResolverTypeWrapper<Partial<SignUpResult>>;
+  SignedUpload: ResolverTypeWrapper<Partial<SignedUpload>>;
+  SocialAuthPayload: ResolverTypeWrapper<Partial<SocialAuthPayload>>;
+  Stats: ResolverTypeWrapper<Partial<Stats>>;
+  Subscription: ResolverTypeWrapper<Record<PropertyKey, never>>;
+  Tag: ResolverTypeWrapper<Partial<Tag>>;
+  Task: ResolverTypeWrapper<Partial<Task>>;
+  TaskActivity: ResolverTypeWrapper<Partial<TaskActivity>>;
+  TaskActivityPage: ResolverTypeWrapper<Partial<TaskActivityPage>>;
+  TaskChange: ResolverTypeWrapper<Partial<TaskChange>>;
+  TaskFieldChange: ResolverTypeWrapper<Partial<TaskFieldChange>>;
+  TaskLength: ResolverTypeWrapper<Partial<TaskLength>>;
+  TaskLengthInput: ResolverTypeWrapper<Partial<TaskLengthInput>>;
+  TaskPosition: ResolverTypeWrapper<Partial<TaskPosition>>;
+  Team: ResolverTypeWrapper<Partial<Team>>;
+  TeamChange: ResolverTypeWrapper<Partial<TeamChange>>;
+  TeamData: ResolverTypeWrapper<Partial<TeamData>>;
+  TeamInvitation: ResolverTypeWrapper<Partial<TeamInvitation>>;
+  TeamUpdate: ResolverTypeWrapper<Partial<TeamUpdate>>;
+  User: ResolverTypeWrapper<Partial<User>>;
+  UserBasic: ResolverTypeWrapper<Partial<UserBasic>>;
+  Wall: ResolverTypeWrapper<Partial<Wall>>;
+  WallPage: ResolverTypeWrapper<Partial<WallPage>>;
+};
+
+/** Mapping between all available schema types and the resolvers parents */
+export type ResolversParentTypes = {
+  ActivityEntry: Partial<ActivityEntry>;
+  String: Partial<Scalars['String']['output']>;
+  ID: Partial<Scalars['ID']['output']>;
+  ActivityPage: Partial<ActivityPage>;
+  ApiToken: Partial<ApiToken>;
+  AuthPayload: Partial<AuthPayload>;
+  DocChange: Partial<DocChange>;
+  Float: Partial<Scalars['Float']['output']>;
+  File: Partial<File>;
+  Boolean: Partial<Scalars['Boolean']['output']>;
+  Int: Partial<Scalars['Int']['output']>;
+  FileChange: Partial<FileChange>;
+  Folder: Partial<Folder>;
+  FolderChange: Partial<FolderChange>;
+  JSON: Partial<Scalars['JSON']['output']>;
+  Message: Partial<Message>;
+  MessageAuthor: Partial<MessageAuthor>;
+  MessageChange: Partial<MessageChange>;
+  MessageFile: Partial<MessageFile>;
+  MessageQuote: Partial<MessageQuote>;
+  MessageReaction: Partial<MessageReaction>;
+  Mutation: Record<PropertyKey, never>;
+  NewApiToken: Partial<NewApiToken>;
+  Pic: Partial<Pic>;
+  Presence: Partial<Presence>;
+  Privat: Partial<Privat>;
+  PrivatChange: Partial<PrivatChange>;
+  PrivatMember: Partial<PrivatMember>;
+  Project: Partial<Project>;
+  ProjectChange: Partial<ProjectChange>;
+  ProjectState: Partial<ProjectState>;
+  ProjectUser: Partial<ProjectUser>;
+  PublicWall: Partial<PublicWall>;
+  Query: Record<PropertyKey, never>;
+  RefreshPayload: Partial<RefreshPayload>;
+  ServerInfo: Partial<ServerInfo>;
+  Setting: Partial<Setting>;
+  SharedFile: Partial<SharedFile>;
+  SignUpResult: Partial<SignUpResult>;
+  SignedUpload: Partial<SignedUpload>;
+  SocialAuthPayload: Partial<SocialAuthPayload>;
+  Stats: Partial<Stats>;
+  Subscription: Record<PropertyKey, never>;
+  Tag: Partial<Tag>;
+  Task: Partial<Task>;
+  TaskActivity: Partial<TaskActivity>;
+  TaskActivityPage: Partial<TaskActivityPage>;
+  TaskChange: Partial<TaskChange>;
+  TaskFieldChange: Partial<TaskFieldChange>;
+  TaskLength: Partial<TaskLength>;
+  TaskLengthInput: Partial<TaskLengthInput>;
+  TaskPosition: Partial<TaskPosition>;
+  Team: Partial<Team>;
+  TeamChange: Partial<TeamChange>;
+  TeamData: Partial<TeamData>;
+  TeamInvitation: Partial<TeamInvitation>;
+  TeamUpdate: Partial<TeamUpdate>;
+  User: Partial<User>;
+  UserBasic: Partial<UserBasic>;
+  Wall: Partial<Wall>;
+  WallPage: Partial<WallPage>;
+};
+
+export type ActivityEntryResolvers<
+  ContextType = MercuriusContext,
+  ParentType extends ResolversParentTypes['ActivityEntry'] = ResolversParentTypes['ActivityEntry'],
+> = {
+  actor?: Resolver<Maybe<ResolversTypes['UserBasic']>, ParentType, ContextType>;
+  createdAt?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  details?: Resolver<Maybe<ResolversTypes['JSON']>, ParentType, ContextType>;
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  subject?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  type?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
+export type ActivityPageResolvers<
+  ContextType = MercuriusContext,
+  ParentType extends ResolversParentTypes['ActivityPage'] = ResolversParentTypes['ActivityPage'],
+> = {
+  entries?: Resolver<Array<ResolversTypes['ActivityEntry']>, ParentType, ContextType>;
+  nextCursor?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+};
+
+export type ApiTokenResolvers<
+  ContextType = MercuriusContext,
+  ParentType extends ResolversParentTypes['ApiToken'] = ResolversParentTypes['ApiToken'],
+> = {
+  createdAt?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  lastUsedAt?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  prefix?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
+export type AuthPayloadResolvers<
+  ContextType = MercuriusContext,
+  ParentType extends ResolversParentTypes['AuthPayload'] = ResolversParentTypes['AuthPayload'],
+> = {
+  team?: Resolver<Maybe<ResolversTypes['Team']>, ParentType, ContextType>;
+  token?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  user?: Resolver<ResolversTypes['User'], ParentType, ContextType>;
+};
+
+export type DocChangeResolvers<
+  ContextType = MercuriusContext,
+  ParentType extends ResolversParentTypes['DocChange'] = ResolversParentTypes['DocChange'],
+> = {
+  doc?: Resolver<Maybe<ResolversTypes['Wall']>, ParentType, ContextType>;
+  docId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  project?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  seq?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
+  type?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  userId?: Resolver<Maybe<ResolversTypes['ID']>, ParentType, ContextType>;
+};
+
+export type FileResolvers<
+  ContextType = MercuriusContext,
+  ParentType extends ResolversParentTypes['File'] = ResolversParentTypes['File'],
+> = {
+  author?: Resolver<Maybe<ResolversTypes['UserBasic']>, ParentType, ContextType>;
+  base64?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  canDelete?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  canEdit?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  category?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  createdAt?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  duration?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType>;
+  folder?: Resolver<Maybe<ResolversTypes['ID']>, ParentType, ContextType>;
+  height?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  location?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  privat?: Resolver<Maybe<ResolversTypes['ID']>, ParentType, ContextType>;
+  project?: Resolver<Maybe<ResolversTypes['ID']>, ParentType, ContextType>;
+  shared?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  sharedUrl?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  size?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
+  task?: Resolver<Maybe<ResolversTypes['ID']>, ParentType, ContextType>;
+  thumbnail?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  type?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  updatedAt?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  url?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  width?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+};
+
+export type FileChangeResolvers<
+  ContextType = MercuriusContext,
+  ParentType extends ResolversParentTypes['FileChange'] = ResolversParentTypes['FileChange'],
+> = {
+  file?: Resolver<Maybe<ResolversTypes['File']>, ParentType, ContextType>;
+  fileId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  seq?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
+  type?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
+export type FolderResolvers<
+  ContextType = MercuriusContext,
+  ParentType extends ResolversParentTypes['Folder'] = ResolversParentTypes['Folder'],
+> = {
+  author?: Resolver<Maybe<ResolversTypes['UserBasic']>, ParentType, ContextType>;
+  canEdit?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  createdAt?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  path?: Resolver<Array<ResolversTypes['Folder']>, ParentType, ContextType>;
+  project?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  type?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  updatedAt?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  upfolder?: Resolver<Maybe<ResolversTypes['ID']>, ParentType, ContextType>;
+};
+
+export type FolderChangeResolvers<
+  ContextType = MercuriusContext,
+  ParentType extends ResolversParentTypes['FolderChange'] = ResolversParentTypes['FolderChange'],
+> = {
+  folder?: Resolver<Maybe<ResolversTypes['Folder']>, ParentType, ContextType>;
+  folderId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  seq?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
+  type?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
+export interface JsonScalarConfig extends GraphQLScalarTypeConfig<ResolversTypes['JSON'], any> {
+  name: 'JSON';
+}
+
+export type MessageResolvers<
+  ContextType = MercuriusContext,
+  ParentType extends ResolversParentTypes['Message'] = ResolversParentTypes['Message'],
+> = {
+  author?: Resolver<Maybe<ResolversTypes['MessageAuthor']>, ParentType, ContextType>;
+  body?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  canDelete?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  canEdit?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  clientId?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  createdAt?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  editedAt?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  file?: Resolver<Maybe<ResolversTypes['MessageFile']>, ParentType, ContextType>;
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  meetingroom?: Resolver<Maybe<ResolversTypes['ID']>, ParentType, ContextType>;
+  mentions?: Resolver<Array<ResolversTypes['ID']>, ParentType, ContextType>;
+  privat?: Resolver<Maybe<ResolversTypes['ID']>, ParentType, ContextType>;
+  project?: Resolver<Maybe<ResolversTypes['ID']>, ParentType, ContextType>;
+  reactions?: Resolver<Array<ResolversTypes['MessageReaction']>, ParentType, ContextType>;
+  replyTo?: Resolver<Maybe<ResolversTypes['MessageQuote']>, ParentType, ContextType>;
+  task?: Resolver<Maybe<ResolversTypes['ID']>, ParentType, ContextType>;
+  type?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
+export type MessageAuthorResolvers<
+  ContextType = MercuriusContext,
+  ParentType extends ResolversParentTypes['MessageAuthor'] = ResolversParentTypes['MessageAuthor'],
+> = {
+  firstname?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  lastname?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  profileImg?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+};
+
+export type MessageChangeResolvers<
+  ContextType = MercuriusContext,
+  ParentType extends ResolversParentTypes['MessageChange'] = ResolversParentTypes['MessageChange'],
+> = {
+  message?: Resolver<Maybe<ResolversTypes['Message']>, ParentType, ContextType>;
+  messageId?: Resolver<Maybe<ResolversTypes['ID']>, ParentType, ContextType>;
+  seq?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
+  type?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  user?: Resolver<Maybe<ResolversTypes['MessageAuthor']>, ParentType, ContextType>;
+};
+
+export type MessageFileResolvers<
+  ContextType = MercuriusContext,
+  ParentType extends ResolversParentTypes['MessageFile'] = ResolversParentTypes['MessageFile'],
+> = {
+  category?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  duration?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType>;
+  height?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  size?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  thumbnail?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  type?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  url?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  width?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+};
+
+export type MessageQuoteResolvers<
+  ContextType = MercuriusContext,
+  ParentType extends ResolversParentTypes['MessageQuote'] = ResolversParentTypes['MessageQuote'],
+> = {
+  author?: Resolver<Maybe<ResolversTypes['MessageAuthor']>, ParentType, ContextType>;
+  body?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+};
+
+export type MessageReactionResolvers<
+  ContextType = MercuriusContext,
+  ParentType extends ResolversParentTypes['MessageReaction'] = ResolversParentTypes['MessageReaction'],
+> = {
+  count?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  emoji?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  users?: Resolver<Array<ResolversTypes['ID']>, ParentType, ContextType>;
+};
+
+export type MutationResolvers<
+  ContextType = MercuriusContext,
+  ParentType extends ResolversParentTypes['Mutation'] = ResolversParentTypes['Mutation'],
+> = {
+  addUserTeam?: Resolver<ResolversTypes['Team'], ParentType, ContextType, RequireFields<MutationAddUserTeamArgs, 'email' | 'id'>>;
+  cancelUpload?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType, RequireFields<MutationCancelUploadArgs, 'code'>>;
+  createApiToken?: Resolver<ResolversTypes['NewApiToken'], ParentType, ContextType, RequireFields<MutationCreateApiTokenArgs, 'name'>>;
+  createState?: Resolver<
+    ResolversTypes['ProjectState'],
+    ParentType,
+    ContextType,
+    RequireFields<MutationCreateStateArgs, 'project' | 'value'>
+  >;
+  delFile?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType, RequireFields<MutationDelFileArgs, 'id'>>;
+  delFolder?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType, RequireFields<MutationDelFolderArgs, 'id'>>;
+  delMessage?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType, RequireFields<MutationDelMessageArgs, 'id'>>;
+  delProject?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType, RequireFields<MutationDelProjectArgs, 'id'>>;
+  delTag?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType, RequireFields<MutationDelTagArgs, 'id'>>;
+  delTask?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType, RequireFields<MutationDelTaskArgs, 'task'>>;
+  delWorkspace?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType, RequireFields<MutationDelWorkspaceArgs, 'id'>>;
+  deleteState?: Resolver<Array<ResolversTypes['ProjectState']>, ParentType, ContextType, RequireFields<MutationDeleteStateArgs, 'id'>>;
+  duplicateTask?: Resolver<ResolversTypes['Task'], ParentType, ContextType, RequireFields<MutationDuplicateTaskArgs, 'id'>>;
+  ediFile?: Resolver<ResolversTypes['File'], ParentType, ContextType, RequireFields<MutationEdiFileArgs, 'id'>>;
+  ediFolder?: Resolver<ResolversTypes['Folder'], ParentType, ContextType, RequireFields<MutationEdiFolderArgs, 'id'>>;
+  ediMessage?: Resolver<ResolversTypes['Message'], ParentType, ContextType, RequireFields<MutationEdiMessageArgs, 'body' | 'id'>>;
+  ediPrivat?: Resolver<ResolversTypes['Privat'], ParentType, ContextType, RequireFields<MutationEdiPrivatArgs, 'id'>>;
+  ediProject?: Resolver<ResolversTypes['Project'], ParentType, ContextType, RequireFields<MutationEdiProjectArgs, 'id'>>;
+  ediProjectBasic?: Resolver<ResolversTypes['Project'], ParentType, ContextType, RequireFields<MutationEdiProjectBasicArgs, 'id'>>;
+  ediTag?: Resolver<ResolversTypes['Tag'], ParentType, ContextType, RequireFields<MutationEdiTagArgs, 'id'>>;
+  ediTask?: Resolver<ResolversTypes['Task'], ParentType, ContextType, RequireFields<MutationEdiTaskArgs, 'id'>>;
+  ediUser?: Resolver<ResolversTypes['User'], ParentType, ContextType, Partial<MutationEdiUserArgs>>;
+  ediUserBasic?: Resolver<
+    ResolversTypes['User'],
+    ParentType,
+    ContextType,
+    RequireFields<MutationEdiUserBasicArgs, 'email' | 'firstname' | 'lastname' | 'password'>
+  >;
+  ediUserLanguage?: Resolver<
+    ResolversTypes['User'],
+    ParentType,
+    ContextType,
+    RequireFields<MutationEdiUserLanguageArgs, 'id' | 'language'>
+  >;
+  followTask?: Resolver<ResolversTypes['Task'], ParentType, ContextType, RequireFields<MutationFollowTaskArgs, 'id'>>;
+  forgotPassword?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType, RequireFields<MutationForgotPasswordArgs, 'email'>>;
+  joinProject?: Resolver<ResolversTypes['Project'], ParentType, ContextType, RequireFields<MutationJoinProjectArgs, 'project'>>;
+  lastViewed?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType, Partial<MutationLastViewedArgs>>;
+  leavePrivat?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType, RequireFields<MutationLeavePrivatArgs, 'id'>>;
+  leaveTeam?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType, RequireFields<MutationLeaveTeamArgs, 'team'>>;
+  login?: Resolver<ResolversTypes['AuthPayload'], ParentType, ContextType, RequireFields<MutationLoginArgs, 'email' | 'password'>>;
+  logout?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  reactMessage?: Resolver<ResolversTypes['Message'], ParentType, ContextType, RequireFields<MutationReactMessageArgs, 'emoji' | 'id'>>;
+  refreshToken?: Resolver<ResolversTypes['RefreshPayload'], ParentType, ContextType>;
+  removeInvitedTeam?: Resolver<
+    ResolversTypes['Team'],
+    ParentType,
+    ContextType,
+    RequireFields<MutationRemoveInvitedTeamArgs, 'invited' | 'team'>
+  >;
+  removeUserTeam?: Resolver<ResolversTypes['Team'], ParentType, ContextType, RequireFields<MutationRemoveUserTeamArgs, 'team' | 'user'>>;
+  resendEmail?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType, RequireFields<MutationResendEmailArgs, 'email'>>;
+  resendInvitedTeam?: Resolver<
+    ResolversTypes['Team'],
+    ParentType,
+    ContextType,
+    RequireFields<MutationResendInvitedTeamArgs, 'invited' | 'team'>
+  >;
+  revokeApiToken?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType, RequireFields<MutationRevokeApiTokenArgs, 'id'>>;
+  setFile?: Resolver<
+    ResolversTypes['File'],
+    ParentType,
+    ContextType,
+    RequireFields<MutationSetFileArgs, 'code' | 'location' | 'name' | 'size' | 'type'>
+  >;
+  setFolder?: Resolver<ResolversTypes['Folder'], ParentType, ContextType, RequireFields<MutationSetFolderArgs, 'name' | 'project'>>;
+  setIdbrowser?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType, RequireFields<MutationSetIdbrowserArgs, 'token'>>;
+  setMessage?: Resolver<ResolversTypes['Message'], ParentType, ContextType, RequireFields<MutationSetMessageArgs, 'body'>>;
+  setPermission?: Resolver<
+    ResolversTypes['Project'],
+    ParentType,
+    ContextType,
+    RequireFields<MutationSetPermissionArgs, 'permission' | 'project' | 'user'>
+  >;
+  setPresence?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType, RequireFields<MutationSetPresenceArgs, 'state'>>;
+  setPrivat?: Resolver<ResolversTypes['Privat'], ParentType, ContextType, RequireFields<MutationSetPrivatArgs, 'users'>>;
+  setProject?: Resolver<ResolversTypes['Project'], ParentType, ContextType, RequireFields<MutationSetProjectArgs, 'name'>>;
+  setSetting?: Resolver<ResolversTypes['Setting'], ParentType, ContextType, RequireFields<MutationSetSettingArgs, 'active'>>;
+  setTag?: Resolver<ResolversTypes['Tag'], ParentType, ContextType, RequireFields<MutationSetTagArgs, 'name' | 'project'>>;
+  setTask?: Resolver<ResolversTypes['Task'], ParentType, ContextType, RequireFields<MutationSetTaskArgs, 'name' | 'project'>>;
+  setTeam?: Resolver<ResolversTypes['Team'], ParentType, ContextType, RequireFields<MutationSetTeamArgs, 'name'>>;
+  setUserAdmin?: Resolver<
+    ResolversTypes['AuthPayload'],
+    ParentType,
+    ContextType,
+    RequireFields<MutationSetUserAdminArgs, 'email' | 'firstname' | 'lastname' | 'password' | 'token'>
+  >;
+  setUserBasic?: Resolver<
+    ResolversTypes['SignUpResult'],
+    ParentType,
+    ContextType,
+    RequireFields<MutationSetUserBasicArgs, 'email' | 'firstname' | 'lastname' | 'password'>
+  >;
+  setUserGoogle?: Resolver<ResolversTypes['SocialAuthPayload'], ParentType, ContextType, RequireFields<MutationSetUserGoogleArgs, 'token'>>;
+  setUserMicrosoft?: Resolver<
+    ResolversTypes['SocialAuthPayload'],
+    ParentType,
+    ContextType,
+    RequireFields<MutationSetUserMicrosoftArgs, 'token'>
+  >;
+  setWorkspace?: Resolver<ResolversTypes['Wall'], ParentType, ContextType, RequireFields<MutationSetWorkspaceArgs, 'project' | 'title'>>;
+  switchTeam?: Resolver<ResolversTypes['Team'], ParentType, ContextType, RequireFields<MutationSwitchTeamArgs, 'team'>>;
+  typingMessage?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType, Partial<MutationTypingMessageArgs>>;
+  unfollowTask?: Resolver<ResolversTypes['Task'], ParentType, ContextType, RequireFields<MutationUnfollowTaskArgs, 'id'>>;
+  updatePassword?: Resolver<
+    ResolversTypes['Boolean'],
+    ParentType,
+    ContextType,
+    RequireFields<MutationUpdatePasswordArgs, 'email' | 'password' | 'token'>
+  >;
+  updateState?: Resolver<ResolversTypes['ProjectState'], ParentType, ContextType, RequireFields<MutationUpdateStateArgs, 'id'>>;
+  updateStates?: Resolver<
+    Array<ResolversTypes['ProjectState']>,
+    ParentType,
+    ContextType,
+    RequireFields<MutationUpdateStatesArgs, 'ids' | 'positions'>
+  >;
+  updateTeam?: Resolver<ResolversTypes['TeamUpdate'], ParentType, ContextType, RequireFields<MutationUpdateTeamArgs, 'team'>>;
+  updateWall?: Resolver<ResolversTypes['Wall'], ParentType, ContextType, RequireFields<MutationUpdateWallArgs, 'id'>>;
+};
+
+export type NewApiTokenResolvers<
+  ContextType = MercuriusContext,
+  ParentType extends ResolversParentTypes['NewApiToken'] = ResolversParentTypes['NewApiToken'],
+> = {
+  apiToken?: Resolver<ResolversTypes['ApiToken'], ParentType, ContextType>;
+  token?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
+export type PicResolvers<ContextType = MercuriusContext, ParentType extends ResolversParentTypes['Pic'] = ResolversParentTypes['Pic']> = {
+  author?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  authorUrl?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  img?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
+export type PresenceResolvers<
+  ContextType = MercuriusContext,
+  ParentType extends ResolversParentTypes['Presence'] = ResolversParentTypes['Presence'],
+> = {
+  state?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  user?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+};
+
+export type PrivatResolvers<
+  ContextType = MercuriusContext,
+  ParentType extends ResolversParentTypes['Privat'] = ResolversParentTypes['Privat'],
+> = {
+  createdAt?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  inactive?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  lastMessage?: Resolver<Maybe<ResolversTypes['Message']>, ParentType, ContextType>;
+  logo?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  name?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  unread?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  updated?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  users?: Resolver<Array<ResolversTypes['PrivatMember']>, ParentType, ContextType>;
+};
+
+export type PrivatChangeResolvers<
+  ContextType = MercuriusContext,
+  ParentType extends ResolversParentTypes['PrivatChange'] = ResolversParentTypes['PrivatChange'],
+> = {
+  privat?: Resolver<Maybe<ResolversTypes['Privat']>, ParentType, ContextType>;
+  privatId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  type?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
+export type PrivatMemberResolvers<
+  ContextType = MercuriusContext,
+  ParentType extends ResolversParentTypes['PrivatMember'] = ResolversParentTypes['PrivatMember'],
+> = {
+  firstname?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  lastname?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  profileImg?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+};
+
+export type ProjectResolvers<
+  ContextType = MercuriusContext,
+  ParentType extends ResolversParentTypes['Project'] = ResolversParentTypes['Project'],
+> = {
+  canManage?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  color?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  createdAt?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  description?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  isMember?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  isPersonal?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  lastMessage?: Resolver<Maybe<ResolversTypes['Message']>, ParentType, ContextType>;
+  logo?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  permission?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  requested?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  team?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  type?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  unread?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  updated?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  users?: Resolver<Array<ResolversTypes['ProjectUser']>, ParentType, ContextType>;
+};
+
+export type ProjectChangeResolvers<
+  ContextType = MercuriusContext,
+  ParentType extends ResolversParentTypes['ProjectChange'] = ResolversParentTypes['ProjectChange'],
+> = {
+  project?: Resolver<Maybe<ResolversTypes['Project']>, ParentType, ContextType>;
+  projectId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  type?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  userId?: Resolver<Maybe<ResolversTypes['ID']>, ParentType, ContextType>;
+};
+
+export type ProjectStateResolvers<
+  ContextType = MercuriusContext,
+  ParentType extends ResolversParentTypes['ProjectState'] = ResolversParentTypes['ProjectState'],
+> = {
+  icon?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  position?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
+  project?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  value?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
+export type ProjectUserResolvers<
+  ContextType = MercuriusContext,
+  ParentType extends ResolversParentTypes['ProjectUser'] = ResolversParentTypes['ProjectUser'],
+> = {
+  email?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  firstname?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  isAuth?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  lastname?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  permission?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  profileImg?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  role?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+};
+
+export type PublicWallResolvers<
+  ContextType = MercuriusContext,
+  ParentType extends ResolversParentTypes['PublicWall'] = ResolversParentTypes['PublicWall'],
+> = {
+  cover?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  embed?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  emoji?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  room?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  title?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  updatedAt?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
+export type QueryResolvers<
+  ContextType = MercuriusContext,
+  ParentType extends ResolversParentTypes['Query'] = ResolversParentTypes['Query'],
+> = {
+  checkEmail?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType, RequireFields<QueryCheckEmailArgs, 'email'>>;
+  checkSetup?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType, RequireFields<QueryCheckSetupArgs, 'token'>>;
+  getApiTokens?: Resolver<Array<ResolversTypes['ApiToken']>, ParentType, ContextType>;
+  getFile?: Resolver<ResolversTypes['File'], ParentType, ContextType, RequireFields<QueryGetFileArgs, 'id'>>;
+  getFiles?: Resolver<Array<ResolversTypes['File']>, ParentType, ContextType, Partial<QueryGetFilesArgs>>;
+  getFolder?: Resolver<ResolversTypes['Folder'], ParentType, ContextType, RequireFields<QueryGetFolderArgs, 'folder'>>;
+  getFolders?: Resolver<Array<ResolversTypes['Folder']>, ParentType, ContextType, RequireFields<QueryGetFoldersArgs, 'project'>>;
+  getMessages?: Resolver<Array<ResolversTypes['Message']>, ParentType, ContextType, Partial<QueryGetMessagesArgs>>;
+  getPresence?: Resolver<Array<ResolversTypes['Presence']>, ParentType, ContextType>;
+  getPrivats?: Resolver<Array<ResolversTypes['Privat']>, ParentType, ContextType>;
+  getProjectBasic?: Resolver<ResolversTypes['Project'], ParentType, ContextType, RequireFields<QueryGetProjectBasicArgs, 'id'>>;
+  getProjects?: Resolver<Array<ResolversTypes['Project']>, ParentType, ContextType>;
+  getSharedFile?: Resolver<ResolversTypes['SharedFile'], ParentType, ContextType, RequireFields<QueryGetSharedFileArgs, 'id'>>;
+  getStatesProject?: Resolver<
+    Array<ResolversTypes['ProjectState']>,
+    ParentType,
+    ContextType,
+    RequireFields<QueryGetStatesProjectArgs, 'project'>
+  >;
+  getStats?: Resolver<ResolversTypes['Stats'], ParentType, ContextType, Partial<QueryGetStatsArgs>>;
+  getTags?: Resolver<Array<ResolversTypes['Tag']>, ParentType, ContextType, RequireFields<QueryGetTagsArgs, 'project'>>;
+  getTask?: Resolver<ResolversTypes['Task'], ParentType, ContextType, RequireFields<QueryGetTaskArgs, 'id'>>;
+  getTaskActivity?: Resolver<ResolversTypes['TaskActivityPage'], ParentType, ContextType, RequireFields<QueryGetTaskActivityArgs, 'task'>>;
+  getTaskChats?: Resolver<Array<ResolversTypes['Task']>, ParentType, ContextType, Partial<QueryGetTaskChatsArgs>>;
+  getTasks?: Resolver<Array<ResolversTypes['Task']>, ParentType, ContextType, Partial<QueryGetTasksArgs>>;
+  getTeam?: Resolver<ResolversTypes['Team'], ParentType, ContextType>;
+  getTeamActivity?: Resolver<ResolversTypes['ActivityPage'], ParentType, ContextType, RequireFields<QueryGetTeamActivityArgs, 'team'>>;
+  getTeamData?: Resolver<ResolversTypes['TeamData'], ParentType, ContextType, Partial<QueryGetTeamDataArgs>>;
+  getTeams?: Resolver<Array<ResolversTypes['Team']>, ParentType, ContextType>;
+  getUser?: Resolver<ResolversTypes['User'], ParentType, ContextType>;
+  getUserBasic?: Resolver<ResolversTypes['UserBasic'], ParentType, ContextType, RequireFields<QueryGetUserBasicArgs, 'id'>>;
+  getUsers?: Resolver<Array<ResolversTypes['ProjectUser']>, ParentType, ContextType, Partial<QueryGetUsersArgs>>;
+  getWall?: Resolver<ResolversTypes['Wall'], ParentType, ContextType, RequireFields<QueryGetWallArgs, 'id'>>;
+  getWalls?: Resolver<ResolversTypes['WallPage'], ParentType, ContextType, RequireFields<QueryGetWallsArgs, 'project'>>;
+  getWorkspace?: Resolver<ResolversTypes['PublicWall'], ParentType, ContextType, RequireFields<QueryGetWorkspaceArgs, 'workspace'>>;
+  serverInfo?: Resolver<ResolversTypes['ServerInfo'], ParentType, ContextType>;
+  signedDownloadPublicURL?: Resolver<
+    ResolversTypes['String'],
+    ParentType,
+    ContextType,
+    RequireFields<QuerySignedDownloadPublicUrlArgs, 'file'>
+  >;
+  signedDownloadPublicURLDoc?: Resolver<
+    ResolversTypes['String'],
+    ParentType,
+    ContextType,
+    RequireFields<QuerySignedDownloadPublicUrlDocArgs, 'url'>
+  >;
+  signedUploadURL?: Resolver<
+    ResolversTypes['SignedUpload'],
+    ParentType,
+    ContextType,
+    RequireFields<QuerySignedUploadUrlArgs, 'filename' | 'filetype' | 'size'>
+  >;
+  socialProviders?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType>;
+  suggestPics?: Resolver<Array<ResolversTypes['Pic']>, ParentType, ContextType, RequireFields<QuerySuggestPicsArgs, 'name'>>;
+  verifyAccount?: Resolver<
+    ResolversTypes['AuthPayload'],
+    ParentType,
+    ContextType,
+    RequireFields<QueryVerifyAccountArgs, 'email' | 'token'>
+  >;
+};
+
+export type RefreshPayloadResolvers<
+  ContextType = MercuriusContext,
+  ParentType extends ResolversParentTypes['RefreshPayload'] = ResolversParentTypes['RefreshPayload'],
+> = {
+  token?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
+export type ServerInfoResolvers<
+  ContextType = MercuriusContext,
+  ParentType extends ResolversParentTypes['ServerInfo'] = ResolversParentTypes['ServerInfo'],
+> = {
+  name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  publicUrl?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  version?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
+export type SettingResolvers<
+  ContextType = MercuriusContext,
+  ParentType extends ResolversParentTypes['Setting'] = ResolversParentTypes['Setting'],
+> = {
+  active?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  type?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+};
+
+export type SharedFileResolvers<
+  ContextType = MercuriusContext,
+  ParentType extends ResolversParentTypes['SharedFile'] = ResolversParentTypes['SharedFile'],
+> = {
+  authorFirstname?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  createdAt?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  duration?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType>;
+  height?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  kind?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  size?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
+  thumbnail?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  type?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  url?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  width?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+};
+
+export type SignUpResultResolvers<
+  ContextType = MercuriusContext,
+  ParentType extends ResolversParentTypes['SignUpResult'] = ResolversParentTypes['SignUpResult'],
+> = {
+  email?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  session?: Resolver<Maybe<ResolversTypes['AuthPayload']>, ParentType, ContextType>;
+  verificationRequired?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+};
+
+export type SignedUploadResolvers<
+  ContextType = MercuriusContext,
+  ParentType extends ResolversParentTypes['SignedUpload'] = ResolversParentTypes['SignedUpload'],
+> = {
+  code?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  expiresAt?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  headers?: Resolver<ResolversTypes['JSON'], ParentType, ContextType>;
+  key?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  method?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  original?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  size?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
+};
+
+export type SocialAuthPayloadResolvers<
+  ContextType = MercuriusContext,
+  ParentType extends ResolversParentTypes['SocialAuthPayload'] = ResolversParentTypes['SocialAuthPayload'],
+> = {
+  isNew?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  token?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  user?: Resolver<ResolversTypes['User'], ParentType, ContextType>;
+};
+
+export type StatsResolvers<
+  ContextType = MercuriusContext,
+  ParentType extends ResolversParentTypes['Stats'] = ResolversParentTypes['Stats'],
+> = {
+  files?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  plan?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  storage?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
+  storageLimit?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType>;
+  team?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  uploadLimit?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
+};
+
+export type SubscriptionResolvers<
+  ContextType = MercuriusContext,
+  ParentType extends ResolversParentTypes['Subscription'] = ResolversParentTypes['Subscription'],
+> = {
+  subDoc?: SubscriptionResolver<
+    ResolversTypes['DocChange'],
+    'subDoc',
+    ParentType,
+    ContextType,
+    RequireFields<SubscriptionSubDocArgs, 'project'>
+  >;
+  subFile?: SubscriptionResolver<ResolversTypes['FileChange'], 'subFile', ParentType, ContextType, Partial<SubscriptionSubFileArgs>>;
+  subFolder?: SubscriptionResolver<
+    ResolversTypes['FolderChange'],
+    'subFolder',
+    ParentType,
+    ContextType,
+    RequireFields<SubscriptionSubFolderArgs, 'project'>
+  >;
+  subMessage?: SubscriptionResolver<
+    ResolversTypes['MessageChange'],
+    'subMessage',
+    ParentType,
+    ContextType,
+    Partial<SubscriptionSubMessageArgs>
+  >;
+  subPresence?: SubscriptionResolver<ResolversTypes['Presence'], 'subPresence', ParentType, ContextType>;
+  subPrivat?: SubscriptionResolver<ResolversTypes['PrivatChange'], 'subPrivat', ParentType, ContextType>;
+  subProject?: SubscriptionResolver<ResolversTypes['ProjectChange'], 'subProject', ParentType, ContextType>;
+  subTask?: SubscriptionResolver<
+    ResolversTypes['TaskChange'],
+    'subTask',
+    ParentType,
+    ContextType,
+    RequireFields<SubscriptionSubTaskArgs, 'project'>
+  >;
+  subTeam?: SubscriptionResolver<ResolversTypes['TeamChange'], 'subTeam', ParentType, ContextType, Partial<SubscriptionSubTeamArgs>>;
+  subUser?: SubscriptionResolver<ResolversTypes['User'], 'subUser', ParentType, ContextType, Partial<SubscriptionSubUserArgs>>;
+};
+
+export type TagResolvers<ContextType = MercuriusContext, ParentType extends ResolversParentTypes['Tag'] = ResolversParentTypes['Tag']> = {
+  color?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  isSprint?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  project?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+};
+
+export type TaskResolvers<
+  ContextType = MercuriusContext,
+  ParentType extends ResolversParentTypes['Task'] = ResolversParentTypes['Task'],
+> = {
+  author?: Resolver<Maybe<ResolversTypes['UserBasic']>, ParentType, ContextType>;
+  canDelete?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  canEdit?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  color?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  cover?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  createdAt?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  deadline?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  description?: Resolver<Maybe<ResolversTypes['JSON']>, ParentType, ContextType>;
+  files?: Resolver<Array<ResolversTypes['File']>, ParentType, ContextType>;
+  followers?: Resolver<Array<ResolversTypes['UserBasic']>, ParentType, ContextType>;
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  idCode?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  isFollowing?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  lastMessage?: Resolver<Maybe<ResolversTypes['Message']>, ParentType, ContextType>;
+  length?: Resolver<Maybe<ResolversTypes['TaskLength']>, ParentType, ContextType>;
+  letter?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  parentTask?: Resolver<Maybe<ResolversTypes['ID']>, ParentType, ContextType>;
+  positionAsignee?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
+  positionDuedate?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
+  positionSection?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
+  priority?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  project?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  route?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  sprint?: Resolver<Maybe<ResolversTypes['Tag']>, ParentType, ContextType>;
+  state?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  stateProject?: Resolver<ResolversTypes['ProjectState'], ParentType, ContextType>;
+  tags?: Resolver<Array<ResolversTypes['Tag']>, ParentType, ContextType>;
+  unread?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  updated?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  updatedAt?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  users?: Resolver<Array<ResolversTypes['UserBasic']>, ParentType, ContextType>;
+};
+
+export type TaskActivityResolvers<
+  ContextType = MercuriusContext,
+  ParentType extends ResolversParentTypes['TaskActivity'] = ResolversParentTypes['TaskActivity'],
+> = {
+  actor?: Resolver<Maybe<ResolversTypes['UserBasic']>, ParentType, ContextType>;
+  changes?: Resolver<Array<ResolversTypes['TaskFieldChange']>, ParentType, ContextType>;
+  createdAt?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  type?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
+export type TaskActivityPageResolvers<
+  ContextType = MercuriusContext,
+  ParentType extends ResolversParentTypes['TaskActivityPage'] = ResolversParentTypes['TaskActivityPage'],
+> = {
+  entries?: Resolver<Array<ResolversTypes['TaskActivity']>, ParentType, ContextType>;
+  nextCursor?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+};
+
+export type TaskChangeResolvers<
+  ContextType = MercuriusContext,
+  ParentType extends ResolversParentTypes['TaskChange'] = ResolversParentTypes['TaskChange'],
+> = {
+  moveTo?: Resolver<Maybe<ResolversTypes['ID']>, ParentType, ContextType>;
+  positionField?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  positions?: Resolver<Maybe<Array<ResolversTypes['TaskPosition']>>, ParentType, ContextType>;
+  project?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  seq?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
+  stateId?: Resolver<Maybe<ResolversTypes['ID']>, ParentType, ContextType>;
+  states?: Resolver<Maybe<Array<ResolversTypes['ProjectState']>>, ParentType, ContextType>;
+  tagId?: Resolver<Maybe<ResolversTypes['ID']>, ParentType, ContextType>;
+  tags?: Resolver<Maybe<Array<ResolversTypes['Tag']>>, ParentType, ContextType>;
+  task?: Resolver<Maybe<ResolversTypes['Task']>, ParentType, ContextType>;
+  taskId?: Resolver<Maybe<ResolversTypes['ID']>, ParentType, ContextType>;
+  type?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
+export type TaskFieldChangeResolvers<
+  ContextType = MercuriusContext,
+  ParentType extends ResolversParentTypes['TaskFieldChange'] = ResolversParentTypes['TaskFieldChange'],
+> = {
+  field?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  from?: Resolver<Maybe<ResolversTypes['JSON']>, ParentType, ContextType>;
+  to?: Resolver<Maybe<ResolversTypes['JSON']>, ParentType, ContextType>;
+};
+
+export type TaskLengthResolvers<
+  ContextType = MercuriusContext,
+  ParentType extends ResolversParentTypes['TaskLength'] = ResolversParentTypes['TaskLength'],
+> = {
+  amount?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
+  unit?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
+export type TaskPositionResolvers<
+  ContextType = MercuriusContext,
+  ParentType extends ResolversParentTypes['TaskPosition'] = ResolversParentTypes['TaskPosition'],
+> = {
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  position?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
+};
+
+export type TeamResolvers<
+  ContextType = MercuriusContext,
+  ParentType extends ResolversParentTypes['Team'] = ResolversParentTypes['Team'],
+> = {
+  createdAt?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  invited?: Resolver<Array<ResolversTypes['TeamInvitation']>, ParentType, ContextType>;
+  isDefault?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  lifetimes?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  logo?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  memberLimit?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  planState?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  role?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  storage?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
+  subscription?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  url?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  users?: Resolver<Array<ResolversTypes['ID']>, ParentType, ContextType>;
+};
+
+export type TeamChangeResolvers<
+  ContextType = MercuriusContext,
+  ParentType extends ResolversParentTypes['TeamChange'] = ResolversParentTypes['TeamChange'],
+> = {
+  team?: Resolver<Maybe<ResolversTypes['Team']>, ParentType, ContextType>;
+  teamId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  type?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  userId?: Resolver<Maybe<ResolversTypes['ID']>, ParentType, ContextType>;
+};
+
+export type TeamDataResolvers<
+  ContextType = MercuriusContext,
+  ParentType extends ResolversParentTypes['TeamData'] = ResolversParentTypes['TeamData'],
+> = {
+  logo?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
+export type TeamInvitationResolvers<
+  ContextType = MercuriusContext,
+  ParentType extends ResolversParentTypes['TeamInvitation'] = ResolversParentTypes['TeamInvitation'],
+> = {
+  createdAt?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  email?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  expiresAt?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  firstname?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  inviter?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  lastname?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  link?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  profileImg?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  project?: Resolver<Maybe<ResolversTypes['ID']>, ParentType, ContextType>;
+  role?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  state?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
+export type TeamUpdateResolvers<
+  ContextType = MercuriusContext,
+  ParentType extends ResolversParentTypes['TeamUpdate'] = ResolversParentTypes['TeamUpdate'],
+> = {
+  signInRequired?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  team?: Resolver<ResolversTypes['Team'], ParentType, ContextType>;
+};
+
+export type UserResolvers<
+  ContextType = MercuriusContext,
+  ParentType extends ResolversParentTypes['User'] = ResolversParentTypes['User'],
+> = {
+  createdAt?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  currency?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  description?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  email?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  firstname?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  language?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  lastname?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  logged?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  profileImg?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  rate?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  resume?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  role?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  settings?: Resolver<Array<ResolversTypes['Setting']>, ParentType, ContextType>;
+};
+
+export type UserBasicResolvers<
+  ContextType = MercuriusContext,
+  ParentType extends ResolversParentTypes['UserBasic'] = ResolversParentTypes['UserBasic'],
+> = {
+  firstname?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  lastname?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  profileImg?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+};
+
+export type WallResolvers<
+  ContextType = MercuriusContext,
+  ParentType extends ResolversParentTypes['Wall'] = ResolversParentTypes['Wall'],
+> = {
+  author?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  canEdit?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  canManage?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  cover?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  createdAt?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  description?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  embed?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  emoji?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  folder?: Resolver<Maybe<ResolversTypes['ID']>, ParentType, ContextType>;
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  lastSavedAt?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  project?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  room?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  shareUrl?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  shared?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  title?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  updatedAt?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
+export type WallPageResolvers<
+  ContextType = MercuriusContext,
+  ParentType extends ResolversParentTypes['WallPage'] = ResolversParentTypes['WallPage'],
+> = {
+  total?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  walls?: Resolver<Array<ResolversTypes['Wall']>, ParentType, ContextType>;
+};
+
+export type Resolvers<ContextType = MercuriusContext> = {
+  ActivityEntry?: ActivityEntryResolvers<ContextType>;
+  ActivityPage?: ActivityPageResolvers<ContextType>;
+  ApiToken?: ApiTokenResolvers<ContextType>;
+  AuthPayload?: AuthPayloadResolvers<ContextType>;
+  DocChange?: DocChangeResolvers<ContextType>;
+  File?: FileResolvers<ContextType>;
+  FileChange?: FileChangeResolvers<ContextType>;
+  Folder?: FolderResolvers<ContextType>;
+  FolderChange?: FolderChangeResolvers<ContextType>;
+  JSON?: GraphQLScalarType;
+  Message?: MessageResolvers<ContextType>;
+  MessageAuthor?: MessageAuthorResolvers<ContextType>;
+  MessageChange?: MessageChangeResolvers<ContextType>;
+  MessageFile?: MessageFileResolvers<ContextType>;
+  MessageQuote?: MessageQuoteResolvers<ContextType>;
+  MessageReaction?: MessageReactionResolvers<ContextType>;
+  Mutation?: MutationResolvers<ContextType>;
+  NewApiToken?: NewApiTokenResolvers<ContextType>;
+  Pic?: PicResolvers<ContextType>;
+  Presence?: PresenceResolvers<ContextType>;
+  Privat?: PrivatResolvers<ContextType>;
+  PrivatChange?: PrivatChangeResolvers<ContextType>;
+  PrivatMember?: PrivatMemberResolvers<ContextType>;
+  Project?: ProjectResolvers<ContextType>;
+  ProjectChange?: ProjectChangeResolvers<ContextType>;
+  ProjectState?: ProjectStateResolvers<ContextType>;
+  ProjectUser?: ProjectUserResolvers<ContextType>;
+  PublicWall?: PublicWallResolvers<ContextType>;
+  Query?: QueryResolvers<ContextType>;
+  RefreshPayload?: RefreshPayloadResolvers<ContextType>;
+  ServerInfo?: ServerInfoResolvers<ContextType>;
+  Setting?: SettingResolvers<ContextType>;
+  SharedFile?: SharedFileResolvers<ContextType>;
+  SignUpResult?: SignUpResultResolvers<ContextType>;
+  SignedUpload?: SignedUploadResolvers<ContextType>;
+  SocialAuthPayload?: SocialAuthPayloadResolvers<ContextType>;
+  Stats?: StatsResolvers<ContextType>;
+  Subscription?: SubscriptionResolvers<ContextType>;
+  Tag?: TagResolvers<ContextType>;
+  Task?: TaskResolvers<ContextType>;
+  TaskActivity?: TaskActivityResolvers<ContextType>;
+  TaskActivityPage?: TaskActivityPageResolvers<ContextType>;
+  TaskChange?: TaskChangeResolvers<ContextType>;
+  TaskFieldChange?: TaskFieldChangeResolvers<ContextType>;
+  TaskLength?: TaskLengthResolvers<ContextType>;
+  TaskPosition?: TaskPositionResolvers<ContextType>;
+  Team?: TeamResolvers<ContextType>;
+  TeamChange?: TeamChangeResolvers<ContextType>;
+  TeamData?: TeamDataResolvers<ContextType>;
+  TeamInvitation?: TeamInvitationResolvers<ContextType>;
+  TeamUpdate?: TeamUpdateResolvers<ContextType>;
+  User?: UserResolvers<ContextType>;
+  UserBasic?: UserBasicResolvers<ContextType>;
+  Wall?: WallResolvers<ContextType>;
+  WallPage?: WallPageResolvers<ContextType>;
+};
