@@ -7,16 +7,19 @@ import baseConfig from './vitest.config';
 
 /**
  * Stryker stops a mutant's run at the first failing test, so the tests most likely to fail quickly go first:
- * the mutated file's own tests (taskRules.test.ts for taskRules.ts; Stryker names the mutated files as the
- * ones the run relates to), then the other unit tests beside the code, then the integration tests (each starts
- * a server); within each group, the files that took least time earlier in the run.
+ * the mutated file's own tests (taskRules.test.ts for taskRules.ts, eventStore.log.test.ts and the like for
+ * eventStore.ts; Stryker names the mutated files as the ones the run relates to), then the other unit tests
+ * beside the code, then the integration tests (each starts a server); within each group, the files that took
+ * least time earlier in the run.
  */
 class CheapestTestsFirst extends BaseSequencer {
   override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
     const root = this.ctx.config.root;
-    const ownTestPrefixes = (this.ctx.config.related ?? []).map((file) => file.replace(/\.[cm]?[jt]sx?$/, '.test.'));
+    const ownTestPrefixes = (this.ctx.config.related ?? []).map((file) => file.replace(/\.[cm]?[jt]sx?$/, '.'));
+    const isOwnTest = (moduleId: string) =>
+      /\.test\.[cm]?[jt]sx?$/.test(moduleId) && ownTestPrefixes.some((prefix) => moduleId.startsWith(prefix));
     const group = (file: TestSpecification) => {
-      if (ownTestPrefixes.some((prefix) => file.moduleId.startsWith(prefix))) return 0;
+      if (isOwnTest(file.moduleId)) return 0;
       return relative(root, file.moduleId).startsWith('tests/') ? 2 : 1;
     };
     const duration = (file: TestSpecification) =>

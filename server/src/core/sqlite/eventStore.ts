@@ -17,12 +17,18 @@ export interface SqliteEventStoreOptions {
   clock?: Clock;
 }
 
+/** What a mutation id stands for: kept with the result, so a retry is told apart from a reuse. */
+interface MutationRecord {
+  mutationId: string;
+  actorKey: string;
+  requestHash: string;
+}
+
 interface OpenUnit<Result> {
   unit: UnitOfWork;
   appended: StoredEvent[];
-  mutationId: string | undefined;
-  actorKey: string;
-  requestHash: string;
+  /** Null when the command came without a mutation id. */
+  mutation: MutationRecord | null;
   /** The stored result of an earlier run with the same mutation id and request. */
   previous: { result: Result } | null;
 }
@@ -124,22 +130,21 @@ export class SqliteEventStore implements EventStore {
     if (mutationId !== undefined && (mutationId.length === 0 || mutationId.length > maximumMutationIdLength)) {
       throw new DomainError('BAD_USER_INPUT', `A mutation id must be 1 to ${maximumMutationIdLength} characters.`);
     }
-    const actorKey = context.actorId ?? 'anonymous';
-    const requestHash = mutationId === undefined ? '' : hashRequest(context.request);
     const appended: StoredEvent[] = [];
     // The drizzle database on the same connection: between BEGIN and COMMIT it is the transaction.
     const transaction = this.database.db as unknown as Transaction;
     this.statements.begin.run();
     try {
       const unit = this.createUnitOfWork(transaction, context.actorId, mutationId ?? null, appended);
-      if (mutationId === undefined) return { unit, appended, mutationId, actorKey, requestHash, previous: null };
+      if (mutationId === undefined) return { unit, appended, mutation: null, previous: null };
+      const mutation = { mutationId, actorKey: context.actorId ?? 'anonymous', requestHash: hashRequest(context.request) };
       const previous = transaction
         .select()
         .from(mutationResults)
-        .where(and(eq(mutationResults.actorKey, actorKey), eq(mutationResults.mutationId, mutationId)))
+        .where(and(eq(mutationResults.actorKey, mutation.actorKey), eq(mutationResults.mutationId, mutationId)))
         .get();
-      if (previous && previous.requestHash !== requestHash) throw new DomainError('IDEMPOTENCY_KEY_REUSED');
-      return { unit, appended, mutationId, actorKey, requestHash, previous: previous ? { result: previous.result as Result } : null };
+      if (previous && previous.requestHash !== mutation.requestHash) throw new DomainError('IDEMPOTENCY_KEY_REUSED');
+      return { unit, appended, mutation, previous: previous ? { result: previous.result as Result } : null };
     } catch (error) {
       this.rollback();
       throw error;
@@ -149,13 +154,11 @@ export class SqliteEventStore implements EventStore {
   /** Records the result of a mutation sent with an id, commits, then tells the listeners. */
   private commit<Result>(opened: OpenUnit<Result>, result: Result): Result {
     try {
-      if (opened.mutationId !== undefined && !opened.previous) {
+      if (opened.mutation && !opened.previous) {
         opened.unit.transaction
           .insert(mutationResults)
           .values({
-            actorKey: opened.actorKey,
-            mutationId: opened.mutationId,
-            requestHash: opened.requestHash,
+            ...opened.mutation,
             result: result ?? null,
             createdAt: opened.unit.now.toISOString(),
           })
@@ -234,18 +237,16 @@ export class SqliteEventStore implements EventStore {
           stored.push(event);
         });
         appended.push(...stored);
-        if (reactionsByType.size > 0) {
-          for (const event of stored) {
-            const reactions = reactionsByType.get(event.type);
-            if (!reactions) continue;
-            if (depth >= maximumReactionDepth)
-              throw new Error(`Reactions to ${event.type} nest deeper than ${maximumReactionDepth}: a loop?`);
-            depth += 1;
-            try {
-              for (const reaction of reactions) reaction.react(unit, event);
-            } finally {
-              depth -= 1;
-            }
+        for (const event of stored) {
+          const reactions = reactionsByType.get(event.type);
+          if (!reactions) continue;
+          if (depth >= maximumReactionDepth)
+            throw new Error(`Reactions to ${event.type} nest deeper than ${maximumReactionDepth}: a loop?`);
+          depth += 1;
+          try {
+            for (const reaction of reactions) reaction.react(unit, event);
+          } finally {
+            depth -= 1;
           }
         }
         return stored;
@@ -273,12 +274,13 @@ function isPromise<Value>(value: Value | Promise<Value>): value is Promise<Value
 }
 
 function currentVersion(database: Pick<Transaction, 'select'>, stream: string): number {
+  // An aggregate answers one row even when the stream has no events yet (its maximum is then null).
   const row = database
     .select({ version: max(events.version) })
     .from(events)
     .where(eq(events.stream, stream))
-    .get();
-  return row?.version ?? 0;
+    .get()!;
+  return row.version ?? 0;
 }
 
 /** A stable hash of a request: key order in objects does not change it. */
@@ -291,10 +293,12 @@ export function hashRequest(request: unknown): string {
 function stableStringify(value: unknown): string {
   if (Array.isArray(value)) return `[${value.map(stableStringify).join(',')}]`;
   if (value !== null && typeof value === 'object') {
-    const entries = Object.entries(value as Record<string, unknown>)
-      .filter(([, entry]) => entry !== undefined)
-      .sort(([left], [right]) => (left < right ? -1 : left > right ? 1 : 0));
-    return `{${entries.map(([key, entry]) => `${JSON.stringify(key)}:${stableStringify(entry)}`).join(',')}}`;
+    const record = value as Record<string, unknown>;
+    // Keys are unique, so the default sort (by UTF-16 code unit, the same everywhere) orders them fully.
+    const keys = Object.keys(record)
+      .filter((key) => record[key] !== undefined)
+      .sort();
+    return `{${keys.map((key) => `${JSON.stringify(key)}:${stableStringify(record[key])}`).join(',')}}`;
   }
   return JSON.stringify(value) ?? 'null';
 }
