@@ -1,5 +1,6 @@
 import * as RadixAvatar from '@radix-ui/react-avatar';
 import clsx from 'clsx';
+import { readableTextOn } from './contrast';
 import styles from './Avatar.module.css';
 
 export interface AvatarProps {
@@ -13,7 +14,8 @@ export interface AvatarProps {
   className?: string;
 }
 
-const palette = [
+/** Every colour reaches 4.5:1 with the initials' colour readableTextOn picks for it (tested). */
+export const avatarPalette = [
   '#5e6ad2',
   '#2f9e8f',
   '#d9730d',
@@ -21,7 +23,7 @@ const palette = [
   '#3a8fd8',
   '#8a5cd1',
   '#4f9a3a',
-  '#d14f4f',
+  '#c24040',
   '#b08a1e',
   '#3b7a9e',
   '#a8548f',
@@ -39,15 +41,22 @@ export function initialsOf(name: string): string {
 export function avatarColor(key: string): string {
   let hash = 0;
   for (const character of key) hash = (hash * 31 + (character.codePointAt(0) ?? 0)) >>> 0;
-  return palette[hash % palette.length] ?? palette[0]!;
+  return avatarPalette[hash % avatarPalette.length] ?? avatarPalette[0]!;
 }
 
-/** An image, or initials on a colour derived from the name while the image loads or when there is none. */
+/** An image, or initials (white or dark, whichever reads) on a colour derived from the name while the image loads or when there is none. */
 export function Avatar({ name, src, colorKey, size = 28, shape = 'circle', className }: AvatarProps) {
+  const background = avatarColor(colorKey ?? name);
   return (
     <RadixAvatar.Root
       className={clsx(styles.root, shape === 'square' && styles.square, className)}
-      style={{ width: size, height: size, fontSize: Math.max(10, Math.round(size * 0.4)), backgroundColor: avatarColor(colorKey ?? name) }}
+      style={{
+        width: size,
+        height: size,
+        fontSize: Math.max(10, Math.round(size * 0.4)),
+        backgroundColor: background,
+        color: readableTextOn(background),
+      }}
     >
       {src && <RadixAvatar.Image className={styles.image} src={src} alt={name} />}
       <RadixAvatar.Fallback className={styles.fallback} delayMs={src ? 300 : undefined} aria-label={name} role="img">

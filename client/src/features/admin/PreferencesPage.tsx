@@ -1,6 +1,7 @@
 import { BarChart3 } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useOutletContext, useParams } from 'react-router';
+import { usePageTitleDetail } from '../../lib/documentTitle';
 import { describeRequestError } from '../../lib/formMessages';
 import { Button, EmptyState, Notice, Spinner } from '../../ui';
 import { AccountTab } from '../profile/AccountTab';
@@ -80,6 +81,8 @@ export default function PreferencesPage() {
   const location = useOutletContext<DashboardLocation>();
   const tab: PreferencesTab = isPreferencesTab(id) ? id : 'profile';
   const base = navPath('preferences', location.scope);
+  const tabName = t(`preferences.tabs.${tab}`);
+  usePageTitleDetail(tab === 'admin' ? `${t(`admin.sections.${adminSectionFromSlug(id2)}`)} · ${tabName}` : tabName);
 
   return (
     <div className={styles.page}>

@@ -2,6 +2,7 @@ import clsx from 'clsx';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Avatar } from '../../ui';
+import { readableTextOn } from '../../ui/contrast';
 import { SpaceIcon } from '../spaces/SpaceIcon';
 import type { ChatListItem } from './chatLists';
 import { formatListTime } from './format';
@@ -27,7 +28,13 @@ export function ChatAvatar({ item, size = 32 }: { item: ChatListItem; size?: num
     return (
       <span
         className={styles.taskBadge}
-        style={{ width: size, height: size, fontSize: Math.round(size * 0.42), backgroundColor: item.color ?? 'var(--color-text-faint)' }}
+        style={{
+          width: size,
+          height: size,
+          fontSize: Math.round(size * 0.42),
+          backgroundColor: item.color ?? 'var(--color-text-faint)',
+          color: item.color ? readableTextOn(item.color) : 'var(--color-bg)',
+        }}
         aria-hidden
       >
         {item.letter}

@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { ArrowLeft, MessagesSquare, Plus, Settings } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
+import { usePageTitleDetail } from '../../lib/documentTitle';
 import { useAtomValue, useStore } from '../../lib/store';
 import { useOnReconnect } from '../../lib/subscriptions';
 import { Button, EmptyState, Notice, Spinner } from '../../ui';
@@ -85,6 +86,7 @@ function ChatPane({ id, lists }: { id: string; lists: ListsLoad }) {
   const [settingsOpen, setSettingsOpen] = useState(false);
   const privat = privats?.find((known) => known.id === id);
   const labels = { you: t('chat.message.you'), unnamedGroup: t('chat.list.unnamed') };
+  usePageTitleDetail(privat ? privatItem(privat, me, labels).title : (space?.name ?? task?.name));
 
   if (privat) {
     const item = privatItem(privat, me, labels);

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { request } from '../../lib/graphql';
@@ -19,6 +19,11 @@ export function NewChatDialog({ open, onOpenChange }: { open: boolean; onOpenCha
   const [selected, setSelected] = useState<string[]>([]);
   const [name, setName] = useState('');
   const group = selected.length > 1;
+  // The chat just made: focus goes to its composer (or its entry in the list) rather than back to "New chat".
+  const createdChat = useRef<string | null>(null);
+  useEffect(() => {
+    if (open) createdChat.current = null;
+  }, [open]);
 
   const close = (next: boolean) => {
     if (!next) {
@@ -42,12 +47,27 @@ export function NewChatDialog({ open, onOpenChange }: { open: boolean; onOpenCha
       created = setPrivat.id;
     });
     if (!outcome.ok) return;
+    createdChat.current = created;
     close(false);
     void navigate(`/chats/${created}`);
   };
 
   return (
-    <Dialog open={open} onOpenChange={close} title={t('chat.newChat.title')} description={t('chat.newChat.description')} size="md">
+    <Dialog
+      open={open}
+      onOpenChange={close}
+      title={t('chat.newChat.title')}
+      description={t('chat.newChat.description')}
+      size="md"
+      returnFocusTo={() => {
+        const chat = createdChat.current;
+        if (!chat) return undefined;
+        return (
+          document.querySelector<HTMLElement>('main [role="textbox"][contenteditable="true"]') ??
+          document.querySelector<HTMLElement>(`a[href="/chats/${chat}"]`)
+        );
+      }}
+    >
       <form className={styles.dialogForm} onSubmit={(event) => void submit(event)}>
         {error && <Notice tone="error">{error}</Notice>}
         <PeoplePicker selected={selected} onChange={setSelected} />

@@ -3,10 +3,10 @@ import { Suspense, useCallback, useEffect, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { lazyPage } from '../../app/lazyPage';
-import { useDocumentTitle } from '../../lib/documentTitle';
+import { usePageTitleDetail } from '../../lib/documentTitle';
 import { useAtomValue, useStore } from '../../lib/store';
 import { useOnReconnect, useSubscription } from '../../lib/subscriptions';
-import { Button, LoadingBar, Notice } from '../../ui';
+import { Button, focusIfPresent, focusIsLost, LoadingBar, Notice } from '../../ui';
 import { currentUserAtom, displayName } from '../auth/session';
 import { NotFound } from '../shell/NotFound';
 import { applyDocChange, openWallAtom } from './atoms';
@@ -37,14 +37,29 @@ function DocView({ wall }: { wall: Wall }) {
   });
   const state = useSessionState(session);
   const editor = useRef<Editor | null>(null);
+  const page = useRef<HTMLElement>(null);
+  const latestWall = useRef(wall);
+  useEffect(() => {
+    latestWall.current = wall;
+  });
+  const focusedOnOpen = useRef(false);
   const onEditor = useCallback((current: Editor | null) => {
     editor.current = current;
+    if (!current || focusedOnOpen.current) return;
+    focusedOnOpen.current = true;
+    // Opening a doc puts focus where one works in it: the title of an untitled doc, else the text
+    // (or the title when the doc is read-only). Never taken from something the person moved to meanwhile.
+    if (!focusIsLost()) return;
+    const title = page.current?.querySelector<HTMLElement>('[data-doc-title]');
+    if (latestWall.current.canEdit && !latestWall.current.title.trim() && focusIfPresent(title)) return;
+    if (current.isEditable) current.commands.focus('start');
+    else focusIfPresent(title);
   }, []);
   const user = useMemo(() => (me ? { name: displayName(me), color: caretColor(me.id) } : null), [me]);
-  useDocumentTitle(wall.title);
+  usePageTitleDetail(wall.title);
 
   return (
-    <article className={styles.docPage}>
+    <article ref={page} className={styles.docPage}>
       <DocHeader wall={wall} session={session} content={() => (editor.current ? (editor.current.getJSON() as PdfNode) : null)} />
       {state?.connection === 'closed' && (
         <Notice tone="error" title={t(closeMessageKey(state.closeCode, wasAccepted(state)))}>

@@ -39,10 +39,16 @@ export function TitleField({ wall }: { wall: Wall }) {
 
   useEffect(() => flush, []);
 
-  if (!wall.canEdit) return <h1 className={styles.docTitle}>{wall.title}</h1>;
+  if (!wall.canEdit)
+    return (
+      <h1 className={styles.docTitle} tabIndex={-1} data-doc-title>
+        {wall.title}
+      </h1>
+    );
   return (
     <input
       className={styles.docTitle}
+      data-doc-title
       aria-label={t('docs.page.title')}
       value={draft}
       maxLength={docTitleLength.maximum}

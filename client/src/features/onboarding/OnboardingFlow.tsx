@@ -2,6 +2,7 @@ import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Check } from 'lucide-react';
 import clsx from 'clsx';
 import { useTranslation } from 'react-i18next';
+import { usePageTitleDetail } from '../../lib/documentTitle';
 import { useStore } from '../../lib/store';
 import { Button } from '../../ui';
 import { completeOnboarding } from './atoms';
@@ -34,6 +35,7 @@ export function OnboardingFlow() {
   const heading = useRef<HTMLHeadingElement>(null);
   const first = useRef(true);
   const step = onboardingSteps[index]!;
+  usePageTitleDetail(t(`onboarding.steps.${step}.title`));
 
   useEffect(() => {
     if (first.current) {

@@ -8,6 +8,7 @@ import { useStore } from '../../lib/store';
 import { Button, Notice, PasswordInput, showToast, TextInput } from '../../ui';
 import { storeProfile } from './atoms';
 import { editAccountDocument, type Profile } from './operations';
+import { KeyboardPreferences } from './KeyboardPreferences';
 import styles from './Profile.module.css';
 
 /** The My account tab: sign-in e-mail and password, both confirmed with the current password. A new address gets a confirmation link. */
@@ -95,6 +96,7 @@ export function AccountTab({ profile }: { profile: Profile }) {
           </Button>
         </div>
       </form>
+      <KeyboardPreferences />
     </div>
   );
 }

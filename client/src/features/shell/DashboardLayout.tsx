@@ -1,11 +1,11 @@
-import { Suspense, useCallback, useEffect, useId, useState } from 'react';
+import { Suspense, useCallback, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation, useParams } from 'react-router';
 import { LoadingScreen } from '../../app/LoadingScreen';
 import { loadSession } from '../../app/preload';
 import { retryUntilLoaded } from '../../app/retryPreload';
 import { hasUserCookie } from '../../lib/cookies';
-import { useDocumentTitle } from '../../lib/documentTitle';
+import { pageTitleDetailAtom, useDocumentTitle } from '../../lib/documentTitle';
 import { useAtom, useAtomValue, useStore } from '../../lib/store';
 import { currentUserAtom } from '../auth/session';
 import { useChatLive } from '../chat/useChatLive';
@@ -17,12 +17,24 @@ import { NewSpaceDialog } from '../spaces/NewSpaceDialog';
 import { SpaceSettingsHost } from '../spaces/SpaceSettingsDialog';
 import { useSpacesLive } from '../spaces/useSpacesLive';
 import { useTeamLive } from '../teams/useTeamLive';
-import { overviewScope, resolveDashboardLocation } from './areas';
+import { overviewScope, resolveDashboardLocation, type DashboardLocation } from './areas';
+import { usePageFocus } from './pageFocus';
+import { useRegionCycling } from './regions';
 import { Sidebar } from './Sidebar';
 import { TopBar } from './TopBar';
 import styles from './DashboardLayout.module.css';
 
-/** The dashboard frame: sidebar, top bar and the area in the main column. Areas read the location through the outlet context. */
+/** Which page is shown, for moving focus to its heading when it changes (and only then: not inside a page). */
+function pageKeyOf(location: DashboardLocation, onboarding: boolean): string {
+  if (onboarding) return 'onboarding';
+  return location.kind === 'area' ? `${location.scope}/${location.area}` : location.kind;
+}
+
+/**
+ * The dashboard frame: sidebar, top bar and the area in the main column. Areas read the location
+ * through the outlet context. F6 moves between its regions; a page change moves focus to the
+ * page's heading and is announced in a polite live region.
+ */
 export default function DashboardLayout() {
   const { t } = useTranslation();
   const params = useParams();
@@ -77,7 +89,12 @@ export default function DashboardLayout() {
       : location.scope === overviewScope
         ? t('space.overview')
         : (spaces.get(location.scope)?.name ?? t('space.current'));
-  useDocumentTitle(title);
+  const detail = useAtomValue(pageTitleDetailAtom);
+  const fullTitle = detail ? `${detail} · ${title}` : title;
+  useDocumentTitle(fullTitle);
+  const heading = useRef<HTMLHeadingElement>(null);
+  const announcement = usePageFocus(pageKeyOf(location, onboarding), fullTitle, heading);
+  useRegionCycling();
 
   return (
     <div className={styles.frame}>
@@ -93,8 +110,9 @@ export default function DashboardLayout() {
           sidebarId={sidebarId}
           sidebarOpen={sidebarOpen}
           onOpenSidebar={() => setSidebarOpen(true)}
+          headingRef={heading}
         />
-        <main id="main" className={styles.main} tabIndex={-1}>
+        <main id="main" className={styles.main} tabIndex={-1} aria-label={title} data-region="main">
           <Suspense fallback={<LoadingScreen variant="inline" />}>
             {onboarding ? <OnboardingFlow /> : <Outlet context={location} />}
           </Suspense>
@@ -103,6 +121,9 @@ export default function DashboardLayout() {
       <NewSpaceDialog open={newSpaceOpen} onOpenChange={setNewSpaceOpen} />
       <SpaceSettingsHost />
       <UploadTray />
+      <div className="visually-hidden" role="status" aria-live="polite" aria-atomic="true" data-testid="page-announcer">
+        {announcement}
+      </div>
     </div>
   );
 }

@@ -56,7 +56,7 @@ export function Sidebar({ id, location, open, onNavigate }: SidebarProps) {
   };
 
   return (
-    <aside id={id} className={clsx(styles.sidebar, open && styles.open)}>
+    <aside id={id} className={clsx(styles.sidebar, open && styles.open)} aria-label={t('a11y.sidebar')} data-region="sidebar">
       <div className={styles.header}>
         <TeamSwitcher onNavigate={onNavigate} />
       </div>

@@ -1,3 +1,4 @@
+import type { Ref } from 'react';
 import { ChevronRight, Menu as MenuIcon } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../ui';
@@ -12,9 +13,11 @@ export interface TopBarProps {
   sidebarId: string;
   sidebarOpen: boolean;
   onOpenSidebar: () => void;
+  /** The page's main heading, where focus goes after a page change. */
+  headingRef?: Ref<HTMLHeadingElement>;
 }
 
-export function TopBar({ title, scopeName, sidebarId, sidebarOpen, onOpenSidebar }: TopBarProps) {
+export function TopBar({ title, scopeName, sidebarId, sidebarOpen, onOpenSidebar, headingRef }: TopBarProps) {
   const { t } = useTranslation();
   return (
     <header className={styles.topbar}>
@@ -35,7 +38,9 @@ export function TopBar({ title, scopeName, sidebarId, sidebarOpen, onOpenSidebar
             <ChevronRight className={styles.separator} size={14} aria-hidden />
           </>
         )}
-        <h1 className={styles.title}>{title}</h1>
+        <h1 ref={headingRef} className={styles.title} tabIndex={-1} data-main-heading>
+          {title}
+        </h1>
       </div>
       <div className={styles.actions}>
         <ConnectionIndicator />

@@ -6,7 +6,7 @@ import { useForm } from '../../lib/form';
 import { describeRequestError, nameError } from '../../lib/formMessages';
 import { request } from '../../lib/graphql';
 import { useStore } from '../../lib/store';
-import { Button, Dialog, Notice, showToast, TextArea, TextInput } from '../../ui';
+import { Button, Dialog, mainHeading, Notice, showToast, TextArea, TextInput } from '../../ui';
 import { storeSpace } from './atoms';
 import { createSpaceDocument } from './operations';
 import { ColorPicker, defaultSpaceColor, VisibilityPicker } from './SpaceFields';
@@ -26,6 +26,8 @@ function NewSpaceForm({ onClose }: { onClose: () => void }) {
   const id = useId();
   const [color, setColor] = useState(defaultSpaceColor);
   const [type, setType] = useState<SpaceType>('private');
+  // Once created, the new space's page is shown: focus goes to its heading rather than back to the opener.
+  const [openedOn] = useState(() => window.location.pathname);
   const form = useForm({
     initialValues: { name: '', description: '' },
     validate: (values) => ({
@@ -59,6 +61,7 @@ function NewSpaceForm({ onClose }: { onClose: () => void }) {
       title={t('spaces.create.title')}
       description={t('spaces.create.description')}
       size="md"
+      returnFocusTo={() => (window.location.pathname !== openedOn ? mainHeading() : undefined)}
     >
       <form className={styles.form} onSubmit={onSubmit} noValidate>
         {form.formError && <Notice tone="error">{form.formError}</Notice>}

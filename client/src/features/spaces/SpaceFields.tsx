@@ -2,6 +2,7 @@ import { Check, Globe, Lock } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import type { SpaceType } from '#shared/teams';
 import { taskColors } from '#shared/tasks';
+import { readableTextOn } from '../../ui/contrast';
 import styles from './Spaces.module.css';
 
 /** English names of the SPEC §9 palette, in its order; the labels come from the locale files. */
@@ -32,7 +33,7 @@ export function ColorPicker({
             <label
               key={color}
               className={styles.swatch}
-              style={{ backgroundColor: color, ['--swatch' as string]: color }}
+              style={{ backgroundColor: color, color: readableTextOn(color), ['--swatch' as string]: color }}
               title={t(`spaces.colors.${colorNames[index]!}`)}
             >
               <input
