@@ -1,4 +1,4 @@
-import { ArrowRightLeft, Copy, MoreHorizontal, Trash2 } from 'lucide-react';
+import { ArrowRightLeft, Columns3, Copy, MoreHorizontal, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -6,16 +6,17 @@ import { useStore } from '../../lib/store';
 import { Menu, MenuContent, MenuItem, MenuTrigger, openDialog } from '../../ui';
 import { deleteTask, duplicateTask, moveTaskToSpace, subtasksOf } from './boardActions';
 import { DeleteTaskDialog } from './DeleteTaskDialog';
+import { MoveOnBoardDialog } from './MoveOnBoardDialog';
 import { MoveTaskDialog } from './MoveTaskDialog';
 import type { BoardTask } from './operations';
 import styles from './Tasks.module.css';
 
-/** The open task's actions: duplicate, move to another space, delete (asking about subtasks when it has some). */
+/** The open task's actions: duplicate, move on the board (section and position), move to another space, delete (asking about subtasks when it has some). */
 export function TaskActionsMenu({ project, task }: { project: string; task: BoardTask }) {
   const { t } = useTranslation();
   const store = useStore();
   const navigate = useNavigate();
-  const [dialog, setDialog] = useState<'move' | 'delete' | null>(null);
+  const [dialog, setDialog] = useState<'place' | 'move' | 'delete' | null>(null);
   const boardPath = `/${project}/tasks`;
   const subtaskCount = subtasksOf(store, task.id).length;
 
@@ -51,6 +52,11 @@ export function TaskActionsMenu({ project, task }: { project: string; task: Boar
           <MenuItem icon={<Copy size={14} />} disabled={!task.canEdit} onSelect={() => void duplicate()}>
             {t('tasks.actions.duplicate')}
           </MenuItem>
+          {!task.parentTask && (
+            <MenuItem icon={<Columns3 size={14} />} disabled={!task.canEdit} onSelect={() => setDialog('place')}>
+              {t('tasks.place.action')}
+            </MenuItem>
+          )}
           <MenuItem icon={<ArrowRightLeft size={14} />} disabled={!task.canEdit} onSelect={() => setDialog('move')}>
             {t('tasks.actions.move')}
           </MenuItem>
@@ -64,6 +70,7 @@ export function TaskActionsMenu({ project, task }: { project: string; task: Boar
       {dialog === 'delete' && (
         <DeleteTaskDialog task={task} subtaskCount={subtaskCount} onDelete={remove} onClose={() => setDialog(null)} />
       )}
+      {dialog === 'place' && <MoveOnBoardDialog task={task} onClose={() => setDialog(null)} />}
       {dialog === 'move' && (
         <MoveTaskDialog
           task={task}

@@ -1,34 +1,29 @@
+import { DndContext, DragOverlay } from '@dnd-kit/core';
 import { Plus } from 'lucide-react';
-import { useCallback, useRef, type DragEvent } from 'react';
+import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { sectionNameLength } from '#shared/taskRules';
 import { useAtomValue, useStore } from '../../lib/store';
 import { Button, openDialog } from '../../ui';
 import { boardAtom } from './atoms';
-import { createTask, moveTask } from './boardActions';
+import { createTask } from './boardActions';
 import { createSection, reorderSection } from './sectionActions';
+import { TaskCardPreview } from './TaskCard';
 import { TaskColumn } from './TaskColumn';
+import { useCardDrag } from './useCardDrag';
 import styles from './Tasks.module.css';
 
-/** The kanban board: one column per section; cards and columns move with native drag and drop. */
+/**
+ * The kanban board: one column per section. Cards move with dnd-kit (useCardDrag: mouse, touch and
+ * keyboard, announced to screen readers); columns are reordered with native drag and drop or their menu.
+ */
 export function TaskBoard({ project }: { project: string }) {
   const { t } = useTranslation();
   const store = useStore();
-  const states = useAtomValue(boardAtom).states;
-  const dragged = useRef<string | null>(null);
-
-  const dropCard = useCallback(
-    (event: DragEvent, state: string, beforeId: string | null) => {
-      event.preventDefault();
-      const id = event.dataTransfer.getData('text/plain') || dragged.current;
-      dragged.current = null;
-      if (id && store.get(boardAtom).tasks.has(id)) void moveTask(store, id, state, beforeId);
-    },
-    [store],
-  );
-  const dragStart = useCallback((id: string) => {
-    dragged.current = id;
-  }, []);
+  const board = useAtomValue(boardAtom);
+  const states = board.states;
+  const { contextProps, activeId, slot } = useCardDrag(store);
+  const activeTask = activeId ? board.tasks.get(activeId) : undefined;
   const create = useCallback((stateId: string, name: string) => void createTask(store, project, stateId, name), [store, project]);
   const dropSection = useCallback((id: string, toIndex: number) => void reorderSection(store, id, toIndex), [store]);
 
@@ -44,24 +39,27 @@ export function TaskBoard({ project }: { project: string }) {
   };
 
   return (
-    <div className={styles.board}>
-      {states.map((state, index) => (
-        <TaskColumn
-          key={state.id}
-          project={project}
-          state={state}
-          index={index}
-          sectionCount={states.length}
-          first={index === 0}
-          onCreate={create}
-          onDropCard={dropCard}
-          onDragStart={dragStart}
-          onDropSection={dropSection}
-        />
-      ))}
-      <Button className={styles.addSection} variant="ghost" icon={<Plus size={14} aria-hidden />} onClick={() => void addSection()}>
-        {t('tasks.sections.add')}
-      </Button>
-    </div>
+    <DndContext {...contextProps}>
+      <div className={styles.board} data-task-board data-dragging={activeId ? true : undefined}>
+        {states.map((state, index) => (
+          <TaskColumn
+            key={state.id}
+            project={project}
+            state={state}
+            index={index}
+            sectionCount={states.length}
+            first={index === 0}
+            onCreate={create}
+            onDropSection={dropSection}
+            draggingId={activeId}
+            dropIndex={slot?.state === state.id ? slot.index : -1}
+          />
+        ))}
+        <Button className={styles.addSection} variant="ghost" icon={<Plus size={14} aria-hidden />} onClick={() => void addSection()}>
+          {t('tasks.sections.add')}
+        </Button>
+      </div>
+      <DragOverlay dropAnimation={null}>{activeTask ? <TaskCardPreview task={activeTask} /> : null}</DragOverlay>
+    </DndContext>
   );
 }

@@ -1,5 +1,6 @@
 import { ChevronDown, ChevronUp, ChevronsUp, Equal, Paperclip, type LucideIcon } from 'lucide-react';
-import { memo, useEffect, useRef, type DragEvent } from 'react';
+import { useDraggable, useDroppable } from '@dnd-kit/core';
+import { memo, useCallback, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { dueDateGroup, taskPriorityFromValue, type TaskPriority } from '#shared/tasks';
@@ -71,11 +72,12 @@ interface TaskCardProps {
   /** The virtualizer's measuring ref: cards have no fixed height. */
   measureRef: (element: HTMLLIElement | null) => void;
   focused: boolean;
-  onDragStart: (id: string) => void;
-  onDropBefore: (event: DragEvent, beforeId: string) => void;
+  /** This card is being dragged: it stays in place, faded, while its preview follows the pointer or the keys. */
+  dragging: boolean;
+  /** The dragged card would land just before this one. */
+  dropBefore: boolean;
 }
 
-/** One card. Memoised: a live change to one task re-renders that card only. */
 /** A paperclip with the number of the task's files, when it has any. */
 export function FileCount({ count }: { count: number }) {
   const { t } = useTranslation();
@@ -88,26 +90,62 @@ export function FileCount({ count }: { count: number }) {
   );
 }
 
-export const TaskCard = memo(function TaskCard({
-  task,
-  href,
-  index,
-  start,
-  measureRef,
-  focused,
-  onDragStart,
-  onDropBefore,
-}: TaskCardProps) {
+/** What a card shows below its name; shared by the card and its drag preview. */
+function CardBottom({ task }: { task: BoardTask }) {
+  const labels = task.sprint ? [task.sprint, ...task.tags] : task.tags;
+  return (
+    <div className={styles.cardBottom}>
+      <ul className={styles.tags}>
+        {labels.map((tag) => (
+          <li key={tag.id} className={styles.tag} style={{ borderColor: tag.color, color: tag.color }}>
+            {tag.name}
+          </li>
+        ))}
+      </ul>
+      <FileCount count={task.files?.length ?? 0} />
+      {task.deadline && <DeadlineChip deadline={task.deadline} />}
+      <Assignees users={task.users} size={22} />
+    </div>
+  );
+}
+
+/**
+ * One card. Memoised: a live change to one task re-renders that card only. The whole card is the
+ * drag handle for a pointer; for the keyboard it is the card's link (Space picks it up, Enter opens
+ * it), which carries the role description and the instructions screen readers read.
+ */
+export const TaskCard = memo(function TaskCard({ task, href, index, start, measureRef, focused, dragging, dropBefore }: TaskCardProps) {
+  const { t } = useTranslation();
   const pending = task.id.startsWith('temp-');
   const setFocused = useSetAtom(focusedTaskIdAtom);
   const ref = useRef<HTMLAnchorElement>(null);
+  const { attributes, listeners, setNodeRef, setActivatorNodeRef } = useDraggable({
+    id: task.id,
+    disabled: pending,
+    attributes: { roleDescription: t('tasks.drag.roleDescription') },
+  });
+  const { setNodeRef: setDropRef } = useDroppable({ id: task.id, disabled: pending });
+  const setCardRef = useCallback(
+    (element: HTMLLIElement | null) => {
+      measureRef(element);
+      setNodeRef(element);
+      setDropRef(element);
+    },
+    [measureRef, setNodeRef, setDropRef],
+  );
+  const setLinkRef = useCallback(
+    (element: HTMLAnchorElement | null) => {
+      ref.current = element;
+      setActivatorNodeRef(element);
+    },
+    [setActivatorNodeRef],
+  );
   useEffect(() => {
     if (focused && document.activeElement !== ref.current) ref.current?.focus({ preventScroll: true });
   }, [focused]);
-  const labels = task.sprint ? [task.sprint, ...task.tags] : task.tags;
   return (
     <li
-      ref={measureRef}
+      ref={setCardRef}
       className={styles.card}
       style={{ transform: `translateY(${start}px)`, borderLeftColor: task.color || undefined }}
       data-index={index}
@@ -115,14 +153,9 @@ export const TaskCard = memo(function TaskCard({
       data-task-id={task.id}
       data-pending={pending || undefined}
       data-focused={focused || undefined}
-      draggable={!pending}
-      onDragStart={(event) => {
-        event.dataTransfer.setData('text/plain', task.id);
-        event.dataTransfer.effectAllowed = 'move';
-        onDragStart(task.id);
-      }}
-      onDragOver={(event) => event.preventDefault()}
-      onDrop={(event) => onDropBefore(event, task.id)}
+      data-dragging={dragging || undefined}
+      data-drop-before={dropBefore || undefined}
+      {...listeners}
     >
       {task.cover && <img className={styles.cardCover} src={task.cover} alt="" loading="lazy" draggable={false} />}
       <div className={styles.cardTop}>
@@ -132,22 +165,35 @@ export const TaskCard = memo(function TaskCard({
       {pending ? (
         <span className={styles.cardName}>{task.name}</span>
       ) : (
-        <Link ref={ref} className={styles.cardName} to={href} onFocus={() => setFocused(task.id)}>
+        <Link
+          ref={setLinkRef}
+          className={styles.cardName}
+          to={href}
+          draggable={false}
+          data-task-link={task.id}
+          aria-roledescription={attributes['aria-roledescription']}
+          aria-describedby={attributes['aria-describedby']}
+          onFocus={() => setFocused(task.id)}
+        >
           {task.name}
         </Link>
       )}
-      <div className={styles.cardBottom}>
-        <ul className={styles.tags}>
-          {labels.map((tag) => (
-            <li key={tag.id} className={styles.tag} style={{ borderColor: tag.color, color: tag.color }}>
-              {tag.name}
-            </li>
-          ))}
-        </ul>
-        <FileCount count={task.files?.length ?? 0} />
-        {task.deadline && <DeadlineChip deadline={task.deadline} />}
-        <Assignees users={task.users} size={22} />
-      </div>
+      <CardBottom task={task} />
     </li>
   );
 });
+
+/** The card as it follows the pointer or the keys during a drag (dnd-kit's overlay). */
+export function TaskCardPreview({ task }: { task: BoardTask }) {
+  return (
+    <div className={styles.cardPreview} style={{ borderLeftColor: task.color || undefined }} aria-hidden>
+      {task.cover && <img className={styles.cardCover} src={task.cover} alt="" draggable={false} />}
+      <div className={styles.cardTop}>
+        <span className={styles.idCode}>{task.idCode}</span>
+        <PriorityIcon priority={task.priority} />
+      </div>
+      <span className={styles.cardName}>{task.name}</span>
+      <CardBottom task={task} />
+    </div>
+  );
+}

@@ -1,8 +1,10 @@
+import { useDroppable } from '@dnd-kit/core';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { memo, useCallback, useMemo, useRef, useState, type DragEvent } from 'react';
+import { memo, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAtomValue } from '../../lib/store';
 import { columnTasksAtom, focusedTaskIdAtom } from './atoms';
+import { columnDropId } from './boardDrag';
 import { NewTaskInput } from './NewTaskInput';
 import type { ProjectState } from './operations';
 import { sectionIcon } from './sectionIcons';
@@ -22,11 +24,12 @@ interface TaskColumnProps {
   /** Marks the first column's new-task field as the one `C` focuses. */
   first: boolean;
   onCreate: (state: string, name: string) => void;
-  /** A card was dropped in this section, before `beforeId` (the end when null). */
-  onDropCard: (event: DragEvent, state: string, beforeId: string | null) => void;
-  onDragStart: (id: string) => void;
   /** A section was dropped on this column: it takes this column's place. */
   onDropSection: (sectionId: string, toIndex: number) => void;
+  /** The card being dragged anywhere on the board; null when none. */
+  draggingId: string | null;
+  /** Where in this column the dragged card would land, among its other cards; -1 when not here. */
+  dropIndex: number;
 }
 
 /** One section of the board: its header and menu, its virtualized cards and its new-task field. */
@@ -37,21 +40,27 @@ export const TaskColumn = memo(function TaskColumn({
   sectionCount,
   first,
   onCreate,
-  onDropCard,
-  onDragStart,
   onDropSection,
+  draggingId,
+  dropIndex,
 }: TaskColumnProps) {
   const { t } = useTranslation();
   const tasks = useAtomValue(columnTasksAtom(state.id));
   const focusedId = useAtomValue(focusedTaskIdAtom);
-  const [over, setOver] = useState(false);
-  const [draggingId, setDraggingId] = useState<string | null>(null);
+  const [sectionOver, setSectionOver] = useState(false);
   const scrollRef = useRef<HTMLDivElement>(null);
+  const { setNodeRef: setDropRef } = useDroppable({ id: columnDropId(state.id) });
   const Icon = sectionIcon(state.icon);
   const focusedIndex = useMemo(() => (focusedId ? tasks.findIndex((task) => task.id === focusedId) : -1), [tasks, focusedId]);
   const draggingIndex = useMemo(() => (draggingId ? tasks.findIndex((task) => task.id === draggingId) : -1), [tasks, draggingId]);
-  // The dragged card was dropped in another column (its dragend never reaches this one): nothing left to keep mounted.
-  if (draggingId !== null && draggingIndex < 0) setDraggingId(null);
+  /** The card the dragged one would land before (its index among all of this column's cards), or the end. */
+  const others = useMemo(() => tasks.filter((task) => task.id !== draggingId), [tasks, draggingId]);
+  const dropBeforeId = dropIndex >= 0 ? (others[dropIndex]?.id ?? null) : null;
+  const dropAtEnd = dropIndex >= 0 && dropBeforeId === null;
+  const dropTargetIndex = useMemo(
+    () => (dropBeforeId ? tasks.findIndex((task) => task.id === dropBeforeId) : dropAtEnd ? tasks.length - 1 : -1),
+    [tasks, dropBeforeId, dropAtEnd],
+  );
 
   const virtualizer = useVirtualizer<HTMLDivElement, HTMLLIElement>({
     count: tasks.length,
@@ -65,48 +74,33 @@ export const TaskColumn = memo(function TaskColumn({
     observeElementRect: observeViewportRect,
     // React 19 warns about flushSync inside its lifecycle (the virtualizer measures from refs and layout effects).
     useFlushSync: false,
-    rangeExtractor: useRangeWithPinned(focusedIndex, draggingIndex),
+    // The dragged card stays mounted (its drag lives on it) and so does where it would land.
+    rangeExtractor: useRangeWithPinned(focusedIndex, draggingIndex, dropTargetIndex),
   });
   useScrollToFocused(virtualizer, focusedIndex);
-
-  const dragStart = useCallback(
-    (id: string) => {
-      setDraggingId(id);
-      onDragStart(id);
-    },
-    [onDragStart],
-  );
-
-  const dropBefore = useCallback(
-    (event: DragEvent, beforeId: string) => {
-      if (event.dataTransfer.types.includes(sectionDragType)) return;
-      event.stopPropagation();
-      setOver(false);
-      onDropCard(event, state.id, beforeId);
-    },
-    [onDropCard, state.id],
-  );
+  useScrollToFocused(virtualizer, dropTargetIndex);
 
   return (
     <section
+      ref={setDropRef}
       className={styles.column}
-      data-over={over || undefined}
+      data-over={sectionOver || dropIndex >= 0 || undefined}
       aria-label={state.value}
       onDragOver={(event) => {
+        if (!event.dataTransfer.types.includes(sectionDragType)) return;
         event.preventDefault();
         event.dataTransfer.dropEffect = 'move';
-        setOver(true);
+        setSectionOver(true);
       }}
       onDragLeave={(event) => {
-        if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setOver(false);
+        if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setSectionOver(false);
       }}
       onDrop={(event) => {
-        setOver(false);
+        setSectionOver(false);
         const section = event.dataTransfer.getData(sectionDragType);
-        if (section) {
-          event.preventDefault();
-          onDropSection(section, index);
-        } else onDropCard(event, state.id, null);
+        if (!section) return;
+        event.preventDefault();
+        onDropSection(section, index);
       }}
     >
       <header
@@ -124,11 +118,11 @@ export const TaskColumn = memo(function TaskColumn({
         </span>
         <SectionMenu state={state} index={index} sectionCount={sectionCount} />
       </header>
-      <div ref={scrollRef} className={styles.cardsViewport} onDragEnd={() => setDraggingId(null)}>
+      <div ref={scrollRef} className={styles.cardsViewport}>
         {tasks.length === 0 ? (
           <p className={styles.columnEmpty}>{t('tasks.board.emptyColumn')}</p>
         ) : (
-          <ul className={styles.cards} style={{ height: virtualizer.getTotalSize() }}>
+          <ul className={styles.cards} style={{ height: virtualizer.getTotalSize() }} data-drop-end={dropAtEnd || undefined}>
             {virtualizer.getVirtualItems().map((row) => {
               const task = tasks[row.index];
               if (!task) return null;
@@ -141,8 +135,8 @@ export const TaskColumn = memo(function TaskColumn({
                   start={row.start}
                   measureRef={virtualizer.measureElement}
                   focused={task.id === focusedId}
-                  onDragStart={dragStart}
-                  onDropBefore={dropBefore}
+                  dragging={task.id === draggingId}
+                  dropBefore={task.id === dropBeforeId}
                 />
               );
             })}

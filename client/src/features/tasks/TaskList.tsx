@@ -69,7 +69,13 @@ const TaskRow = memo(function TaskRow({ task, project, index, start, measureRef,
       {pending ? (
         <span className={styles.cardName}>{task.name}</span>
       ) : (
-        <Link ref={ref} className={styles.cardName} to={`/${project}/tasks/d/${task.id}`} onFocus={() => setFocused(task.id)}>
+        <Link
+          ref={ref}
+          className={styles.cardName}
+          to={`/${project}/tasks/d/${task.id}`}
+          data-task-link={task.id}
+          onFocus={() => setFocused(task.id)}
+        >
           {task.name}
         </Link>
       )}
@@ -123,7 +129,7 @@ export function TaskList({ project }: { project: string }) {
 
   const firstSection = states[0];
   return (
-    <div className={styles.list}>
+    <div className={styles.list} data-task-board>
       {firstSection && (
         <NewTaskInput
           first

@@ -1,7 +1,7 @@
 import { CornerLeftUp, X } from 'lucide-react';
-import { useCallback, useEffect, useEffectEvent, useRef, useState } from 'react';
+import { useCallback, useEffect, useEffectEvent, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { taskNameLength } from '#shared/taskRules';
 import { request } from '../../lib/graphql';
 import { useAtomValue, useStore } from '../../lib/store';
@@ -143,25 +143,49 @@ function NameField({ task }: { task: BoardTask }) {
         }}
         onKeyDown={(event) => {
           if (event.key === 'Enter') event.currentTarget.blur();
-          if (event.key === 'Escape') undo();
+          // The first Escape takes back unsaved typing; with nothing to take back, it closes the panel.
+          if (event.key === 'Escape' && value !== serverName()) {
+            event.preventDefault();
+            undo();
+          }
         }}
       />
     </label>
   );
 }
 
-/** A task opened from the board (/:project/tasks/d/:id): every field, its subtasks, its activity and its actions. */
+/**
+ * A task opened from the board (/:project/tasks/d/:id): every field, its subtasks, its activity and its actions.
+ *
+ * A labelled complementary landmark rather than a non-modal dialog: the board stays usable beside
+ * it and focus is not held inside, which screen readers convey truthfully for a landmark (listed
+ * with the page's regions, announced on entry), whereas a role="dialog" that does not keep focus is
+ * announced as if it did. Focus moves to its title when it opens, so the task's code and name are
+ * read at once; Escape from anywhere inside closes it once a menu, a picker or an editor inside has
+ * had its own Escape; the page then gives focus back to the card (TasksPage).
+ */
 export function TaskPanel({ project, id }: { project: string; id: string }) {
   const { t } = useTranslation();
+  const navigate = useNavigate();
   const board = useAtomValue(boardAtom);
   const task = board.tasks.get(id);
   const { detail, failed, retry } = useTaskDetail(id, task?.updatedAt);
   const [tab, setTab] = useState<Tab>('details');
   const boardPath = `/${project}/tasks`;
+  const title = useRef<HTMLHeadingElement>(null);
+  const found = task !== undefined;
+  useEffect(() => {
+    if (found) title.current?.focus({ preventScroll: true });
+  }, [found]);
+  const closeOnEscape = (event: KeyboardEvent<HTMLElement>) => {
+    if (event.key !== 'Escape' || event.defaultPrevented || event.nativeEvent.isComposing) return;
+    event.preventDefault();
+    void navigate(boardPath);
+  };
 
   if (!task) {
     return (
-      <aside className={styles.panel} aria-label={t('tasks.panel.label')}>
+      <aside className={styles.panel} aria-label={t('tasks.panel.label')} data-task-panel onKeyDown={closeOnEscape}>
         <NotFound back={{ path: boardPath, label: t('tasks.panel.back') }} />
       </aside>
     );
@@ -170,9 +194,12 @@ export function TaskPanel({ project, id }: { project: string; id: string }) {
   const fileCount = task.files?.length ?? 0;
 
   return (
-    <aside className={styles.panel} aria-label={t('tasks.panel.label')}>
+    <aside className={styles.panel} aria-label={t('tasks.panel.label')} data-task-panel onKeyDown={closeOnEscape}>
       <div className={styles.panelHeader}>
-        <span className={styles.idCode}>{task.idCode}</span>
+        <h2 ref={title} tabIndex={-1} className={styles.panelTitle}>
+          <span className={styles.idCode}>{task.idCode}</span>
+          <span className={styles.visuallyHidden}> {task.name}</span>
+        </h2>
         {parent && (
           <Link className={styles.parentLink} to={`/${project}/tasks/d/${parent.id}`}>
             <CornerLeftUp size={12} aria-hidden /> {t('tasks.panel.parent', { name: parent.name })}

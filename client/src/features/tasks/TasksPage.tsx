@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useLayoutEffect, useRef, useState, type FocusEvent, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { isFilterEmpty } from '#shared/taskViews';
@@ -7,7 +7,7 @@ import { useAtomValue, useSetAtom, useStore } from '../../lib/store';
 import { Button, EmptyState, LoadingBar, Notice } from '../../ui';
 import { navIcons } from '../shell/areas';
 import { NotFound } from '../shell/NotFound';
-import { boardAtom, taskFilterAtom, taskViewAtom, visibleTasksAtom } from './atoms';
+import { boardAtom, focusedTaskIdAtom, taskFilterAtom, taskViewAtom, visibleTasksAtom } from './atoms';
 import { loadBoard } from './boardActions';
 import { FilterChips } from './FilterBar';
 import { QuickPickDialog } from './QuickPickDialog';
@@ -38,11 +38,36 @@ function NoMatches() {
   );
 }
 
+/**
+ * Closing the task panel gives focus back to the card that opened it (issue 25), unless the person
+ * has already put it somewhere else outside the board.
+ */
+function useFocusReturnOnClose(openTask: string | undefined, content: RefObject<HTMLDivElement | null>): void {
+  const store = useStore();
+  const previous = useRef(openTask);
+  useLayoutEffect(() => {
+    const closed = previous.current;
+    previous.current = openTask;
+    if (!closed || openTask) return;
+    const active = document.activeElement;
+    if (active && active !== document.body && !content.current?.contains(active)) return;
+    store.set(focusedTaskIdAtom, closed);
+    document.querySelector<HTMLElement>(`[data-task-link="${CSS.escape(closed)}"]`)?.focus();
+  }, [openTask, content, store]);
+}
+
 function SpaceTasks({ project, openTask }: { project: string; openTask: string | undefined }) {
   const { t } = useTranslation();
   const store = useStore();
+  const content = useRef<HTMLDivElement>(null);
   useBoard(project);
   useTaskShortcuts(project, openTask);
+  useFocusReturnOnClose(openTask, content);
+  /** The remembered card is forgotten once focus leaves the board and its panel, so Enter elsewhere is never taken for it. */
+  const forgetCardOnLeave = (event: FocusEvent<HTMLDivElement>) => {
+    const next = event.relatedTarget;
+    if (next instanceof Node && !event.currentTarget.contains(next)) store.set(focusedTaskIdAtom, null);
+  };
   const board = useAtomValue(boardAtom);
   const view = useAtomValue(taskViewAtom);
   const [managingTags, setManagingTags] = useState(false);
@@ -62,7 +87,7 @@ function SpaceTasks({ project, openTask }: { project: string; openTask: string |
         </Notice>
       )}
       {ready && (
-        <div className={styles.content}>
+        <div ref={content} className={styles.content} onBlur={forgetCardOnLeave}>
           <NoMatches />
           {view === 'list' ? <TaskList project={project} /> : <TaskBoard project={project} />}
           {openTask && <TaskPanel key={openTask} project={project} id={openTask} />}

@@ -254,3 +254,6 @@ export const taskViewAtom = atom(
 
 /** The card or row that has keyboard focus in the tasks area; null when none. */
 export const focusedTaskIdAtom = atom<string | null>(null);
+
+/** Whether a card is being dragged (pointer or keyboard): the board's own shortcuts stand aside meanwhile. */
+export const boardDraggingAtom = atom(false);

@@ -1,10 +1,12 @@
 // @vitest-environment happy-dom
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { singleKeyShortcutsAtom } from '../../lib/shortcutPreference';
 import { appStore } from '../../lib/store';
 import { setupAppI18n } from '../../test/i18n';
 import { toastsAtom } from '../../ui/toastStore';
+import { focusedTaskIdAtom } from './atoms';
 import { testProject } from './fixtures';
 import { defaultTasks, openTasks } from './testBoard';
 
@@ -82,5 +84,55 @@ describe('tasks keyboard', () => {
     const help = await screen.findByRole('dialog', { name: 'Keyboard shortcuts' });
     expect(within(help).getByText('Create a task')).toBeTruthy();
     expect(within(help).getByText('Change assignees')).toBeTruthy();
+  });
+
+  it('leaves Enter on a button alone once focus has left the board, and forgets the card it had', async () => {
+    const { router, store } = await openTasks();
+    await userEvent.keyboard('j');
+    expect(focusedName()).toBe('Write the spec');
+    const filter = screen.getByRole('button', { name: /Filter/ });
+    filter.focus();
+    expect(store.get(focusedTaskIdAtom)).toBeNull();
+    await userEvent.keyboard('{Enter}');
+    await userEvent.keyboard('j');
+    expect(router.state.location.pathname).toBe(`/${testProject}/tasks`);
+    expect(store.get(focusedTaskIdAtom)).toBeNull();
+  });
+
+  it('turns every single-key shortcut off with the preference, and keeps the arrows', async () => {
+    const { store, router } = await openTasks();
+    act(() => store.set(singleKeyShortcutsAtom, false));
+    await userEvent.keyboard('j');
+    expect(store.get(focusedTaskIdAtom)).toBeNull();
+    await userEvent.keyboard('c?');
+    expect(screen.queryByRole('dialog', { name: 'Keyboard shortcuts' })).toBeNull();
+    expect(document.activeElement).toBe(document.body);
+    await userEvent.keyboard('{ArrowDown}');
+    expect(focusedName()).toBe('Write the spec');
+    await userEvent.keyboard('{Enter}');
+    await waitFor(() => expect(router.state.location.pathname).toBe(`/${testProject}/tasks/d/t1`));
+  });
+
+  it('moves focus to the panel’s title when it opens; Escape in a field closes it and focus comes back to the card', async () => {
+    const { router } = await openTasks();
+    await userEvent.keyboard('jj{Enter}');
+    const panel = await screen.findByRole('complementary', { name: 'Task details' });
+    await waitFor(() => expect(document.activeElement).toBe(within(panel).getByRole('heading', { name: 'ENG-2 Review the spec' })));
+    await userEvent.click(within(panel).getByRole('textbox', { name: 'Name' }));
+    await userEvent.keyboard('{Escape}');
+    await waitFor(() => expect(router.state.location.pathname).toBe(`/${testProject}/tasks`));
+    await waitFor(() => expect(focusedName()).toBe('Review the spec'));
+    expect(document.activeElement?.getAttribute('data-task-link')).toBe('t2');
+  });
+
+  it('lets a first Escape in the name field take back unsaved typing, and a second close the panel', async () => {
+    const { router } = await openTasks({ path: `/${testProject}/tasks/d/t1` });
+    const name = await screen.findByRole('textbox', { name: 'Name' });
+    await userEvent.type(name, ' again');
+    await userEvent.keyboard('{Escape}');
+    expect((name as HTMLInputElement).value).toBe('Write the spec');
+    expect(router.state.location.pathname).toBe(`/${testProject}/tasks/d/t1`);
+    await userEvent.keyboard('{Escape}');
+    await waitFor(() => expect(router.state.location.pathname).toBe(`/${testProject}/tasks`));
   });
 });

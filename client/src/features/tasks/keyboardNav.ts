@@ -49,12 +49,38 @@ export function isTypingTarget(target: EventTarget | null): boolean {
   return !['button', 'checkbox', 'radio', 'submit', 'reset', 'range', 'color', 'file'].includes(type);
 }
 
+/**
+ * Where a key press happened, for the board's shortcuts (issue 25): nowhere in particular (the
+ * page itself has focus), on a card or a list row, on the board or list around them, inside the
+ * task panel (its title, not its controls), or anywhere else, which includes every link, button
+ * and field: shortcuts never take a key meant for those.
+ */
+export type ShortcutScope = 'page' | 'card' | 'board' | 'panel' | 'elsewhere';
+
+const interactiveSelector =
+  'a[href], button, input, select, textarea, summary, [contenteditable]:not([contenteditable="false"]), [role="button"], [role="link"], [role="menuitem"], [role="option"], [role="tab"], [role="checkbox"], [role="radio"], [role="switch"], [role="combobox"], [role="textbox"], [role="slider"], [role="spinbutton"]';
+
+export function shortcutScope(target: EventTarget | null): ShortcutScope {
+  if (!(target instanceof Element) || target === document.body || target === document.documentElement) return 'page';
+  if (target.closest('[data-task-link]')) return 'card';
+  if (target.closest(interactiveSelector)) return 'elsewhere';
+  if (target.closest('[data-task-board]')) return 'board';
+  if (target.closest('[data-task-panel]')) return 'panel';
+  return 'elsewhere';
+}
+
+/** Keys typed alone that act as shortcuts (WCAG 2.1.4: the single-key preference turns them off); arrows, Enter and Escape are not. */
+export function isSingleCharacterKey(key: string): boolean {
+  return [...key].length === 1;
+}
+
 /** The shortcuts the help dialog lists, in its order; labels are translation keys under tasks.shortcuts. */
 export const shortcutList = [
   { keys: ['C'], label: 'create' },
   { keys: ['↑', '↓', 'J', 'K'], label: 'move' },
   { keys: ['←', '→', 'H', 'L'], label: 'columns' },
   { keys: ['Enter'], label: 'open' },
+  { keys: ['Space'], label: 'pickUp' },
   { keys: ['Esc'], label: 'close' },
   { keys: ['P'], label: 'priority' },
   { keys: ['A'], label: 'assignee' },

@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { appStore } from '../../lib/store';
 import { setupAppI18n } from '../../test/i18n';
@@ -50,20 +50,6 @@ const many = (count: number, overrides: (index: number) => Partial<BoardTask> = 
 const todo = () => screen.getByRole('region', { name: 'To do' });
 const cardsOf = (region: HTMLElement) => within(region).queryAllByTestId('task-card');
 const viewportOf = (region: HTMLElement) => region.querySelector('ul')!.parentElement!;
-
-/** A drag-and-drop `DataTransfer` as the browser hands one to the source and the target. */
-function dataTransfer() {
-  const data = new Map<string, string>();
-  return {
-    get types() {
-      return [...data.keys()];
-    },
-    setData: (type: string, value: string) => void data.set(type, value),
-    getData: (type: string) => data.get(type) ?? '',
-    dropEffect: 'none',
-    effectAllowed: 'all',
-  };
-}
 
 beforeAll(async () => {
   await setupAppI18n();
@@ -134,51 +120,57 @@ describe('virtualized board columns', () => {
   });
 });
 
-describe('drag and drop on a virtualized board', () => {
+describe('moving cards by keyboard on a virtualized board', () => {
   const edited = (tasks: BoardTask[]) => (variables: Record<string, unknown>) => ({
     data: { ediTask: { ...tasks.find((task) => task.id === variables.id), ...variables } },
   });
+  /** dnd-kit's live region: what a screen reader last heard. */
+  const announced = () => document.querySelector('[id^="DndLiveRegion"]')?.textContent ?? '';
 
-  it('drops a card before another card of another column, the position computed from the data', async () => {
+  it('moves a card into another column before a card there, the position computed from the data, and says each step', async () => {
     const tasks = [...many(3), boardTask({ id: 'x', name: 'Elsewhere', state: 's2', positionSection: 1024 })];
     const { graphql } = await openTasks({ tasks, handlers: { ediTask: edited(tasks) } });
-    const transfer = dataTransfer();
-    fireEvent.dragStart(within(todo()).getByText('Task 1').closest('li')!, { dataTransfer: transfer });
-    const target = within(screen.getByRole('region', { name: 'In progress' }))
-      .getByText('Elsewhere')
-      .closest('li')!;
-    fireEvent.dragOver(target, { dataTransfer: transfer });
-    fireEvent.drop(target, { dataTransfer: transfer });
+    within(todo()).getByRole('link', { name: 'Task 1' }).focus();
+    await userEvent.keyboard('[Space]');
+    await waitFor(() => expect(announced()).toBe('Picked up Task 1, in To do, position 2 of 3.'));
+    await userEvent.keyboard('[ArrowRight]');
+    await waitFor(() => expect(announced()).toBe('Moved to In progress, position 2 of 2.'));
+    await userEvent.keyboard('[ArrowUp]');
+    await waitFor(() => expect(announced()).toBe('Moved to In progress, position 1 of 2.'));
+    await userEvent.keyboard('[Space]');
     await waitFor(() => expect(graphql.callsOf('ediTask')[0]?.variables).toEqual({ id: 't1', state: 's2', positionSection: 0 }));
-    expect(within(screen.getByRole('region', { name: 'In progress' })).getByText('Task 1')).toBeTruthy();
+    expect(announced()).toBe('Dropped Task 1 in In progress, position 1 of 2.');
+    const inProgress = screen.getByRole('region', { name: 'In progress' });
+    expect(cardsOf(inProgress).map((card) => card.textContent)).toEqual([
+      expect.stringContaining('Task 1'),
+      expect.stringContaining('Elsewhere'),
+    ]);
   });
 
-  it('drops a card deep in a long column between its data neighbours, and at the end on the column itself', async () => {
+  it('reorders a card deep in a long column between its data neighbours, and Escape puts it back', async () => {
     const tasks = many(5000);
-    const { graphql } = await openTasks({ tasks, handlers: { ediTask: edited(tasks) } });
-    const column = todo();
-    const transfer = dataTransfer();
-    fireEvent.dragStart(within(column).getByText('Task 0').closest('li')!, { dataTransfer: transfer });
-    act(() => {
-      const viewport = viewportOf(column);
-      viewport.scrollTop = estimatedStart(3000);
-      viewport.dispatchEvent(new Event('scroll'));
-    });
-    const target = (await within(column).findByText('Task 3000')).closest('li')!;
-    // The dragged card stays mounted while scrolled away, so its drag session survives.
-    expect(within(column).getByText('Task 0')).toBeTruthy();
-    fireEvent.drop(target, { dataTransfer: transfer });
-    // Between Task 2999 (3000 × 1024) and Task 3000 (3001 × 1024).
+    const { graphql, store } = await openTasks({ tasks, handlers: { ediTask: edited(tasks) } });
+    act(() => store.set(focusedTaskIdAtom, 't3000'));
+    await waitFor(() => expect(document.activeElement?.textContent).toBe('Task 3000'));
+    await userEvent.keyboard('[Space]');
+    await waitFor(() => expect(announced()).toContain('position 3001 of 5000'));
+    await userEvent.keyboard('[ArrowDown][ArrowDown]');
+    await waitFor(() => expect(announced()).toBe('Moved to To do, position 3003 of 5000.'));
+    // The place it would land stays drawn while far from the top.
+    expect(within(todo()).getByText('Task 3003').closest('li')?.hasAttribute('data-drop-before')).toBe(true);
+    await userEvent.keyboard('[Space]');
+    // Between Task 3002 (3003 × 1024) and Task 3003 (3004 × 1024).
     await waitFor(() =>
-      expect(graphql.callsOf('ediTask')[0]?.variables).toEqual({ id: 't0', state: 's1', positionSection: 3000.5 * 1024 }),
+      expect(graphql.callsOf('ediTask')[0]?.variables).toEqual({ id: 't3000', state: 's1', positionSection: 3003.5 * 1024 }),
     );
 
-    const again = dataTransfer();
-    fireEvent.dragStart(within(column).getByText('Task 3001').closest('li')!, { dataTransfer: again });
-    fireEvent.drop(column, { dataTransfer: again });
-    await waitFor(() =>
-      expect(graphql.callsOf('ediTask')[1]?.variables).toEqual({ id: 't3001', state: 's1', positionSection: 5001 * 1024 }),
-    );
+    act(() => store.set(focusedTaskIdAtom, 't10'));
+    await waitFor(() => expect(document.activeElement?.textContent).toBe('Task 10'));
+    await userEvent.keyboard('[Space]');
+    await waitFor(() => expect(announced()).toContain('Picked up Task 10'));
+    await userEvent.keyboard('[ArrowUp][Escape]');
+    await waitFor(() => expect(announced()).toBe('Cancelled. Task 10 stays in To do, position 11 of 5000.'));
+    expect(graphql.callsOf('ediTask')).toHaveLength(1);
   });
 });
 
