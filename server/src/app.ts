@@ -26,6 +26,7 @@ import { formatExecutionResult } from './graphql/errors';
 import { registerDocumentChecks } from './graphql/httpChecks';
 import { InProcessJobRunner } from './core/inProcess/jobRunner';
 import { InProcessLiveEvents } from './core/inProcess/liveEvents';
+import { sqliteLiveHistory } from './core/sqlite/liveHistory';
 import { mercuriusSymbols, type LoaderFactory } from './graphql/runtime';
 import { GraphqlSocketServer } from './graphql/socketServer';
 import { SocketRegistry } from './graphql/sockets';
@@ -70,7 +71,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const projections = modules.flatMap((module) => module.projections);
   const metrics = new Metrics({ collectProcessMetrics: config.environment !== 'test' });
   const store = openEventStore(database, modules);
-  const live = new InProcessLiveEvents();
+  const live = new InProcessLiveEvents(sqliteLiveHistory(database, store));
   const tokens = new AccessTokens(config.secret);
   const authenticate: Authenticator = async (token) => {
     if (isApiToken(token)) return authenticateApiToken(database.db, token);

@@ -2,7 +2,11 @@ import type { MercuriusContext } from 'mercurius';
 import type { MQEmitter } from 'mqemitter';
 import type { Actor } from '../graphql/context';
 import { isLiveCredentialActive } from '../graphql/liveCredentials';
+import type { ReadOptions } from './commands';
 import type { StoredEvent } from './events';
+import { readMissed, type LiveCursor, type LiveHistory } from './liveResume';
+
+export { LiveCursor, liveReplayLimit, type LiveHistory, type LiveNotice } from './liveResume';
 
 /** Topic names: every committed event goes to its team's topic, its stream's topic and the global one. */
 export const topics = {
@@ -11,12 +15,22 @@ export const topics = {
   global: 'events',
 } as const;
 
+/** Which events of the log a topic carries, to replay them; null for topics of notices the log does not keep (typing, presence). */
+export function logSelectionOf(topic: string): Pick<ReadOptions, 'teamId' | 'stream'> | null {
+  if (topic === topics.global) return {};
+  if (topic.startsWith('team:')) return { teamId: topic.slice('team:'.length) };
+  if (topic.startsWith('stream:')) return { stream: topic.slice('stream:'.length) };
+  return null;
+}
+
 /**
  * The publish/subscribe port for live events. The app publishes every committed event; GraphQL
- * subscriptions listen on `emitter` (an MQEmitter: the in-process one today, a Redis one later).
+ * subscriptions listen on `emitter` (an MQEmitter: the in-process one today, a Redis one later)
+ * and read what a reconnecting subscriber missed from `history` (the event store's read port).
  */
 export interface LiveEvents {
   readonly emitter: MQEmitter;
+  readonly history: LiveHistory;
   publish(committed: readonly StoredEvent[]): void;
   close(): Promise<void>;
 }
@@ -24,11 +38,23 @@ export interface LiveEvents {
 /** What a subscription does with one event: send it, skip it, or end (the subscriber lost access). */
 export type Verdict = 'deliver' | 'skip' | 'end';
 
+declare module 'mercurius' {
+  interface MercuriusContext {
+    /** Set on subscriptions whose client follows log positions (graphql-ws `extensions.resumeAfter`). */
+    liveCursor?: LiveCursor;
+  }
+}
+
 /**
  * Events of `topic` that `judge` lets through. Every event is judged against the database as it is
  * when the event is delivered, so a member removed (or signed out) hears nothing more: their feed
  * ends, which completes the subscription. The credential is checked before each delivery rather than
  * for every event of the topic: most of a team's events are skipped by the judge anyway.
+ *
+ * A subscriber that resumes after a log position first gets the events of the topic it missed, read
+ * from the log and judged the same way (by its access now), then the live ones without those it was
+ * given already; when it missed too much (or its position is unknown here) it is told the gap is too
+ * old, and reloads. See liveResume.ts.
  */
 export function feed(
   context: MercuriusContext,
@@ -37,15 +63,49 @@ export function feed(
   judge: (event: StoredEvent) => Verdict | Promise<Verdict>,
 ) {
   const sqlite = context.services.database.sqlite;
+  const cursor = context.liveCursor;
+  const history = context.services.live.history;
+  const names = typeof topic === 'string' ? [topic] : topic;
+  const selections = names.map(logSelectionOf).filter((selection) => selection !== null);
+
+  const withCredential = (verdict: Verdict): Verdict => (verdict === 'deliver' && !isLiveCredentialActive(sqlite, actor) ? 'end' : verdict);
+  /** The judge's answer, with the credential checked before a delivery; synchronous when the judge is. */
+  function verdictOf(event: StoredEvent): Verdict | Promise<Verdict> {
+    const judged = judge(event);
+    return typeof judged === 'string' ? withCredential(judged) : judged.then(withCredential);
+  }
+
   return (async function* () {
+    // A fresh subscriber's position is the log as it was before it listened: a resume from there misses nothing.
+    const startedAt = cursor && cursor.resumeAfter === null ? await history.headSeq() : 0;
     const queue = (await context.pubsub.subscribe(topic as string)) as AsyncIterable<StoredEvent>;
+    /** Live events at or below this position were judged already, from the log. */
+    let replayedUpTo = 0;
+    if (cursor && cursor.resumeAfter === null) cursor.notify({ seq: startedAt });
+    else if (cursor && cursor.resumeAfter !== null) {
+      const missed = await readMissed(history, selections, cursor.resumeAfter);
+      if (missed.status === 'gap') cursor.notify({ seq: missed.head, resume: 'gap' });
+      else {
+        for (const event of missed.events) {
+          const verdict = await verdictOf(event);
+          if (verdict === 'end') return;
+          if (verdict !== 'deliver') continue;
+          cursor.delivering = event.seq;
+          yield event;
+        }
+        replayedUpTo = missed.position;
+        cursor.notify({ seq: missed.position, resume: 'replayed' });
+      }
+    }
     for await (const event of queue) {
-      const judged = judge(event);
+      const inLog = typeof event.seq === 'number' && event.seq > 0;
+      if (inLog && event.seq <= replayedUpTo) continue;
+      const judged = verdictOf(event);
       // Synchronous judges (the SQLite reads) are not made to wait a turn for each event.
       const verdict = typeof judged === 'string' ? judged : await judged;
       if (verdict === 'end') return;
       if (verdict !== 'deliver') continue;
-      if (!isLiveCredentialActive(sqlite, actor)) return;
+      if (cursor) cursor.delivering = inLog ? event.seq : null;
       yield event;
     }
   })();

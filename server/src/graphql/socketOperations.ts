@@ -1,7 +1,9 @@
 import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
-import type { ExecutionArgs, GraphQLError, GraphQLFormattedError, GraphQLSchema } from 'graphql';
+import type { ExecutionArgs, ExecutionResult, GraphQLError, GraphQLFormattedError, GraphQLSchema } from 'graphql';
 import type { Context as ProtocolContext, Server as ProtocolServer } from 'graphql-ws';
 import type { WebSocket } from 'ws';
+import { LiveCursor } from '../core/live';
+import { resumeRequestOf } from '../core/liveResume';
 import { isDomainError } from '../errors';
 import { addressKey } from '../http/rateLimits';
 import { SocketRefusal, socketCloseCodes } from './closeCodes';
@@ -9,6 +11,7 @@ import { authenticateRequest, requireActor, tokenFromConnectionPayload, type Aut
 import { formatErrors } from './errors';
 import { invalidVariableText } from './inputText';
 import { OperationTopics } from './liveTopics';
+import { releasing } from './socketResults';
 import { graphqlRuntime, graphqlWsRuntime, mercuriusSymbols, type LoaderFactory } from './runtime';
 import type { SocketConnection } from './sockets';
 import {
@@ -53,6 +56,8 @@ export interface OperationContext {
   /** Mercurius's loaders read `reply[kLoaders]`. */
   reply: Record<string | symbol, unknown>;
   requestId: string;
+  /** The subscription's log position and notices, when its client follows positions (live resume). */
+  liveCursor?: LiveCursor;
 }
 
 export interface GraphqlRuntimeParts {
@@ -185,6 +190,8 @@ export function createProtocolServer(policy: OperationPolicy): ProtocolServer<So
         return refuse(state, id, introspectionRefusal().errors);
       const invalidText = invalidVariableText(payload.variables);
       if (invalidText) return refuse(state, id, [invalidText]);
+      const resume = resumeRequestOf(payload.extensions);
+      if (typeof resume === 'string') return refuse(state, id, [documentError('BAD_USER_INPUT', resume)]);
 
       const topics = new OperationTopics(services.live.emitter, () => policy.onStuckConsumer(state));
       state.topics.add(topics);
@@ -200,6 +207,7 @@ export function createProtocolServer(policy: OperationPolicy): ProtocolServer<So
         pubsub: topics,
         reply: { request: state.request, log: state.log },
         requestId,
+        ...(resume ? { liveCursor: new LiveCursor(resume.resumeAfter) } : {}),
       };
       if (loaders) contextValue.reply[mercuriusSymbols.kLoaders] = loaders.create(contextValue);
       return {
@@ -213,7 +221,7 @@ export function createProtocolServer(policy: OperationPolicy): ProtocolServer<So
     },
 
     onOperation: (ctx: Context, _id, _payload, args, result) => {
-      const topics = (args.contextValue as OperationContext).pubsub;
+      const { pubsub: topics, liveCursor } = args.contextValue as OperationContext;
       const release = () => {
         topics.close();
         ctx.extra.topics.delete(topics);
@@ -222,12 +230,16 @@ export function createProtocolServer(policy: OperationPolicy): ProtocolServer<So
         release();
         return undefined;
       }
-      return releasing(result, release);
+      return releasing(result as AsyncIterable<ExecutionResult>, release, liveCursor);
     },
 
     onNext: (ctx: Context, id, _payload, _args, result) => {
       if (!result.errors || result.errors.length === 0) return undefined;
-      return { ...(result.data !== undefined ? { data: result.data } : {}), errors: formatForSocket(ctx.extra, id, result.errors) };
+      return {
+        ...(result.data !== undefined ? { data: result.data } : {}),
+        errors: formatForSocket(ctx.extra, id, result.errors),
+        ...(result.extensions ? { extensions: result.extensions } : {}),
+      };
     },
 
     onError: (ctx: Context, id, _payload, errors) => formatForSocket(ctx.extra, id, errors),
@@ -236,44 +248,4 @@ export function createProtocolServer(policy: OperationPolicy): ProtocolServer<So
 
 function isAsyncIterable(value: unknown): value is AsyncIterable<unknown> {
   return typeof value === 'object' && value !== null && Symbol.asyncIterator in value;
-}
-
-/**
- * The operation's result stream, releasing its topic listeners as soon as it ends, is completed by
- * the client, or the socket goes. Without this a completed subscription would wait for its next
- * event before noticing, keeping its listeners (and timers of its resolvers) until then.
- */
-function releasing<T>(stream: AsyncIterable<T>, release: () => void): AsyncGenerator<T> {
-  const iterator = stream[Symbol.asyncIterator]();
-  let released = false;
-  const releaseOnce = () => {
-    if (released) return;
-    released = true;
-    release();
-  };
-  const wrapped: AsyncGenerator<T> = {
-    async next() {
-      try {
-        const result = await iterator.next();
-        if (result.done) releaseOnce();
-        return result;
-      } catch (error) {
-        releaseOnce();
-        throw error;
-      }
-    },
-    async return(value) {
-      releaseOnce();
-      return iterator.return ? iterator.return(value) : { value, done: true };
-    },
-    async throw(error) {
-      releaseOnce();
-      if (iterator.throw) return iterator.throw(error);
-      throw error;
-    },
-    [Symbol.asyncIterator]() {
-      return wrapped;
-    },
-  };
-  return wrapped;
 }

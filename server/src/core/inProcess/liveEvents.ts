@@ -1,6 +1,6 @@
 import mqemitter, { type MQEmitter } from 'mqemitter';
 import type { StoredEvent } from '../events';
-import { topics, type LiveEvents } from '../live';
+import { topics, type LiveEvents, type LiveHistory } from '../live';
 
 /**
  * The in-process adapter of the live events port: committed events go to an mqemitter that GraphQL
@@ -9,6 +9,8 @@ import { topics, type LiveEvents } from '../live';
  */
 export class InProcessLiveEvents implements LiveEvents {
   readonly emitter: MQEmitter = mqemitter({ concurrency: 0 });
+
+  constructor(readonly history: LiveHistory) {}
 
   publish(committed: readonly StoredEvent[]): void {
     for (const event of committed) {

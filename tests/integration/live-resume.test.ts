@@ -1,0 +1,148 @@
+import type { Client, ExecutionResult } from 'graphql-ws';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, subscriptionClient, type TestServer } from './harness';
+import { createSpace, expectData, joinTeam, person, wait, type Person } from './teamFactories';
+import { createTask, joinSpace } from './taskFactories';
+
+let server: TestServer;
+const sockets: Client[] = [];
+
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(async () => {
+  await Promise.all(sockets.map((socket) => socket.dispose()));
+  await server.close();
+});
+
+type Change = { subTask: { type: string; seq: number; taskId: string | null; task: { name: string } | null } };
+type Received = ExecutionResult<Change, { seq?: number; resume?: string }>;
+const subTask = 'subscription ($project: ID!) { subTask(project: $project) { type seq taskId task { name } } }';
+
+/** Every message of one subTask subscription sent with `extensions`, as the app's client sends it. */
+function follow(someone: Person, project: string, extensions: Record<string, unknown>) {
+  const socket = subscriptionClient(server, { cookie: someone.client.cookieHeader() });
+  sockets.push(socket);
+  const received: Received[] = [];
+  const state = { errors: [] as unknown[], completed: false };
+  const stop = socket.subscribe<Change, { seq?: number; resume?: string }>(
+    { query: subTask, variables: { project }, extensions },
+    {
+      next: (value) => received.push(value),
+      error: (error) => state.errors.push(error),
+      complete: () => (state.completed = true),
+    },
+  );
+  return {
+    received,
+    state,
+    stop: async () => {
+      stop();
+      await socket.dispose();
+    },
+  };
+}
+
+async function until(condition: () => boolean, timeoutMs = 5000): Promise<void> {
+  const started = Date.now();
+  while (!condition()) {
+    if (Date.now() - started > timeoutMs) throw new Error('timed out waiting for live messages');
+    await wait(10);
+  }
+}
+
+const headSeq = () => (server.app.services.database.sqlite.prepare('SELECT max(seq) AS seq FROM events').get() as { seq: number }).seq;
+const names = (received: readonly Received[]) =>
+  received.filter((message) => message.data).map((message) => message.data!.subTask.task?.name);
+const notices = (received: readonly Received[]) => received.filter((message) => !message.data).map((message) => message.extensions);
+
+async function twoTeams() {
+  const admin = await person(server, 'Rhea');
+  const member = await joinTeam(admin, await person(server, 'Remy'));
+  const space = await createSpace(admin, 'Resumed board');
+  const otherSpace = await createSpace(admin, 'Other board');
+  await joinSpace(member, space);
+  const stranger = await person(server, 'Sten');
+  const strangerSpace = await createSpace(stranger, 'Their board');
+  return { admin, member, space, otherSpace, stranger, strangerSpace };
+}
+
+describe('live resume (graphql-ws extensions.resumeAfter)', () => {
+  it('gives a fresh subscription its starting position, then each event with its seq', async () => {
+    const { admin, member, space } = await twoTeams();
+    const feed = follow(member, space, { resumeAfter: null });
+    await until(() => feed.received.length >= 1);
+    expect(feed.received[0]).toEqual({ extensions: { seq: headSeq() } });
+    await createTask(admin, space, 'First');
+    await until(() => names(feed.received).length >= 1);
+    const delivered = feed.received[1]!;
+    expect(delivered.extensions?.seq).toBe(delivered.data!.subTask.seq);
+    expect(delivered.extensions?.seq).toBe(headSeq());
+    await feed.stop();
+  });
+
+  it('replays exactly the missed events of its topic, none of another space or team, then goes on live without duplicates', async () => {
+    const { admin, member, space, otherSpace, stranger, strangerSpace } = await twoTeams();
+    const first = follow(member, space, { resumeAfter: null });
+    await until(() => first.received.length >= 1);
+    await createTask(admin, space, 'Seen before');
+    await until(() => names(first.received).length >= 1);
+    const position = Math.max(...first.received.map((message) => message.extensions?.seq ?? 0));
+    await first.stop();
+
+    // While the subscriber is away: its board, another board of its team, and another team's board change.
+    await createTask(admin, space, 'Missed one');
+    await createTask(admin, otherSpace, 'Not its board');
+    await createTask(stranger, strangerSpace, 'Not its team');
+    await createTask(admin, space, 'Missed two');
+    const head = headSeq();
+
+    const resumed = follow(member, space, { resumeAfter: position });
+    await until(() => notices(resumed.received).some((notice) => notice?.resume));
+    expect(names(resumed.received)).toEqual(['Missed one', 'Missed two']);
+    expect(notices(resumed.received)).toEqual([{ seq: head, resume: 'replayed' }]);
+    const replayedSeqs = resumed.received.filter((message) => message.data).map((message) => message.extensions?.seq);
+    expect(replayedSeqs.every((seq) => typeof seq === 'number' && seq > position && seq <= head)).toBe(true);
+
+    await createTask(admin, space, 'Live again');
+    await until(() => names(resumed.received).length >= 3);
+    await wait(100);
+    expect(names(resumed.received)).toEqual(['Missed one', 'Missed two', 'Live again']);
+    expect(resumed.state.errors).toEqual([]);
+    await resumed.stop();
+  });
+
+  it('says the gap is too old for a position this log does not have, then delivers live events', async () => {
+    const { admin, member, space } = await twoTeams();
+    const resumed = follow(member, space, { resumeAfter: headSeq() + 1000 });
+    await until(() => resumed.received.length >= 1);
+    expect(resumed.received[0]).toEqual({ extensions: { seq: headSeq(), resume: 'gap' } });
+    await createTask(admin, space, 'After the gap');
+    await until(() => names(resumed.received).length >= 1);
+    expect(names(resumed.received)).toEqual(['After the gap']);
+    await resumed.stop();
+  });
+
+  it('replays nothing to someone who lost access meanwhile: the subscription ends', async () => {
+    const { admin, member, space } = await twoTeams();
+    const position = headSeq();
+    await createTask(admin, space, 'Before removal');
+    expectData(
+      await admin.client.execute('mutation ($team: ID!, $user: ID!) { removeUserTeam(team: $team, user: $user) { id } }', {
+        team: admin.teamId,
+        user: member.id,
+      }),
+    );
+    const resumed = follow(member, space, { resumeAfter: position });
+    await until(() => resumed.state.completed || resumed.state.errors.length > 0);
+    expect(names(resumed.received)).toEqual([]);
+  });
+
+  it('refuses a malformed position without running the subscription', async () => {
+    const { member, space } = await twoTeams();
+    const refused = follow(member, space, { resumeAfter: 'yesterday' });
+    await until(() => refused.state.errors.length > 0);
+    expect(JSON.stringify(refused.state.errors)).toContain('BAD_USER_INPUT');
+    expect(refused.received).toEqual([]);
+  });
+});
