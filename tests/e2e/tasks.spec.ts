@@ -1,5 +1,21 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '@playwright/test';
 import { graphql, signedInAccount } from './support';
+
+/**
+ * Drags with the mouse as a person does: press on the card, move past the drag threshold, travel to
+ * the target in steps (the board follows the pointer), release. dnd-kit reads pointer moves, so a
+ * single jump (as locator.dragTo does) would never start the drag.
+ */
+async function dragWithMouse(page: Page, source: Locator, target: Locator) {
+  const from = (await source.boundingBox())!;
+  const to = (await target.boundingBox())!;
+  await page.mouse.move(from.x + from.width / 2, from.y + 10);
+  await page.mouse.down();
+  await page.mouse.move(from.x + from.width / 2, from.y + 30, { steps: 5 });
+  await page.mouse.move(to.x + to.width / 2, to.y + to.height / 2, { steps: 15 });
+  await expect(target).toHaveAttribute('data-over', 'true');
+  await page.mouse.up();
+}
 
 test('a card created and dragged in one browser appears and moves in the other, live', async ({ browser }) => {
   const first = await browser.newContext();
@@ -33,7 +49,7 @@ test('a card created and dragged in one browser appears and moves in the other, 
 
   const card = todo(firstPage).getByTestId('task-card').filter({ hasText: 'Write the launch post' });
   await expect(card).not.toHaveAttribute('data-pending', 'true');
-  await card.dragTo(inProgress(firstPage));
+  await dragWithMouse(firstPage, card, inProgress(firstPage));
   await expect(inProgress(firstPage).getByRole('link', { name: 'Write the launch post' })).toBeVisible();
   await expect(inProgress(secondPage).getByRole('link', { name: 'Write the launch post' })).toBeVisible();
   await expect(todo(secondPage).getByRole('link', { name: 'Write the launch post' })).toHaveCount(0);
