@@ -134,8 +134,8 @@ export const screens: readonly Screen[] = [
         `/${world.space}/tasks`,
         visible((p) => p.getByRole('link', { name: world.taskName })),
       );
-      await page.getByRole('radio', { name: 'List' }).click();
-      await expect(page.getByRole('radio', { name: 'List' })).toBeChecked();
+      await page.getByRole('button', { name: 'List', exact: true }).click();
+      await expect(page.getByRole('button', { name: 'List', exact: true })).toHaveAttribute('aria-pressed', 'true');
       await expect(page.getByRole('link', { name: world.taskName }).first()).toBeVisible();
     },
   },
@@ -158,7 +158,8 @@ export const screens: readonly Screen[] = [
         `/${world.space}/tasks`,
         visible((p) => p.getByRole('link', { name: world.taskName })),
       );
-      await page.getByRole('main').press('?');
+      await page.getByRole('main').getByRole('button', { name: 'More actions' }).first().click();
+      await page.getByRole('menuitem', { name: 'Keyboard shortcuts' }).click();
       await expect(page.getByRole('dialog')).toBeVisible();
     },
   },

@@ -3,13 +3,15 @@ import { Outlet, useLocation, useNavigate, useRouteError } from 'react-router';
 import { trackPageView } from './analytics';
 import { ErrorBoundary } from './ErrorBoundary';
 import { ErrorFallback } from './ErrorFallback';
+import { useFocusAfterNavigation } from './focusAfterNavigation';
 import { LoadingScreen } from './LoadingScreen';
 import { useThemeSync } from './theme';
 
-/** Wraps every page: theme, analytics page views, the error screen and the loading screen while a page's code loads. */
+/** Wraps every page: theme, focus after a navigation, analytics page views, the error screen and the loading screen while a page's code loads. */
 export function RootLayout() {
   const { pathname } = useLocation();
   useThemeSync();
+  useFocusAfterNavigation(pathname);
   useEffect(() => {
     trackPageView(pathname);
   }, [pathname]);

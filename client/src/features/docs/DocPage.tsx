@@ -6,7 +6,7 @@ import { lazyPage } from '../../app/lazyPage';
 import { usePageTitleDetail } from '../../lib/documentTitle';
 import { useAtomValue, useStore } from '../../lib/store';
 import { useOnReconnect, useSubscription } from '../../lib/subscriptions';
-import { Button, focusIfPresent, focusIsLost, LoadingBar, Notice } from '../../ui';
+import { Button, focusIfPresent, focusIsLost, LoadingBar, mainHeading, Notice } from '../../ui';
 import { currentUserAtom, displayName } from '../auth/session';
 import { NotFound } from '../shell/NotFound';
 import { applyDocChange, openWallAtom } from './atoms';
@@ -48,8 +48,9 @@ function DocView({ wall }: { wall: Wall }) {
     if (!current || focusedOnOpen.current) return;
     focusedOnOpen.current = true;
     // Opening a doc puts focus where one works in it: the title of an untitled doc, else the text
-    // (or the title when the doc is read-only). Never taken from something the person moved to meanwhile.
-    if (!focusIsLost()) return;
+    // (or the title when the doc is read-only). Never taken from something the person moved to meanwhile
+    // (the main heading holds it only as the safety net after a navigation).
+    if (!focusIsLost() && document.activeElement !== mainHeading()) return;
     const title = page.current?.querySelector<HTMLElement>('[data-doc-title]');
     if (latestWall.current.canEdit && !latestWall.current.title.trim() && focusIfPresent(title)) return;
     if (current.isEditable) current.commands.focus('start');

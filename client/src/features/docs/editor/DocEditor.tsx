@@ -58,7 +58,10 @@ export default function DocEditor({ session, editable, project, user, resolveIma
         slashTitle: (id) => t(`docs.slash.${id}`),
         slashActions: { pickImage: images.pick },
       }),
-      editorProps: { attributes: { class: styles.prose ?? '', 'aria-label': t('docs.editor.label') } },
+      editorProps: {
+        // A named multi-line text box, so screen readers announce what it is and may carry its name.
+        attributes: { class: styles.prose ?? '', role: 'textbox', 'aria-multiline': 'true', 'aria-label': t('docs.editor.label') },
+      },
     },
     // A new session is a new Y.Doc: the editor is rebuilt on it. The rest is read through refs.
     [session],
