@@ -1,0 +1,144 @@
+import { describe, expect, it, vi } from 'vitest';
+import { teamMessages } from '#shared/teams';
+import type { SpaceFacts, SpaceSeat, TeamSeat } from './access';
+import {
+  bindSpaceDirectory,
+  readableSpaceContent,
+  requireReadableSpaceContent,
+  requireWritableSpaceContent,
+  spaceContentAccess,
+  spaceContentPolicy,
+  type Reader,
+  type SpaceContentAccess,
+  type SpaceDirectory,
+} from './spaceContent';
+
+const seat = (role: TeamSeat['role'], withinLimit = true, userId = 'me'): TeamSeat => ({ userId, role, withinLimit });
+const publicSpace: SpaceFacts = { teamId: 'team', isPersonal: false, type: 'public', ownerId: 'owner' };
+const privateSpace: SpaceFacts = { ...publicSpace, type: 'private' };
+const personalSpace: SpaceFacts = { ...privateSpace, isPersonal: true, ownerId: 'me' };
+const outsider: SpaceSeat = { permission: null, requested: false };
+const requested: SpaceSeat = { permission: null, requested: true };
+const member: SpaceSeat = { permission: 'basic', requested: false };
+const spaceAdmin: SpaceSeat = { permission: 'admin', requested: false };
+
+const access = (teamSeat: TeamSeat | null, space: SpaceFacts, spaceSeat: SpaceSeat): SpaceContentAccess => ({
+  seat: teamSeat,
+  space,
+  spaceSeat,
+});
+
+describe('spaceContentPolicy.write', () => {
+  it("is for the space's members, guests included", () => {
+    expect(spaceContentPolicy.write(access(seat('basic'), privateSpace, member))).toBe(true);
+    expect(spaceContentPolicy.write(access(seat('guest'), privateSpace, member))).toBe(true);
+    expect(spaceContentPolicy.write(access(seat('basic', false), privateSpace, member))).toBe(true);
+  });
+
+  it('is for those who manage the space without being in it: team admins of every shared space', () => {
+    expect(spaceContentPolicy.write(access(seat('admin'), privateSpace, outsider))).toBe(true);
+    expect(spaceContentPolicy.write(access(seat('admin', false), privateSpace, outsider))).toBe(false);
+    expect(spaceContentPolicy.write(access(seat('admin'), { ...personalSpace, ownerId: 'owner' }, outsider))).toBe(false);
+  });
+
+  it('is not for a basic member reading a public space they did not join, nor for a pending request', () => {
+    expect(spaceContentPolicy.read(access(seat('basic'), publicSpace, outsider))).toBe(true);
+    expect(spaceContentPolicy.write(access(seat('basic'), publicSpace, outsider))).toBe(false);
+    expect(spaceContentPolicy.write(access(seat('basic'), privateSpace, requested))).toBe(false);
+  });
+
+  it('gives nothing to someone no longer in the team, whatever space permission was left behind', () => {
+    for (const leftover of [member, spaceAdmin]) {
+      expect(spaceContentPolicy.read(access(null, publicSpace, leftover))).toBe(false);
+      expect(spaceContentPolicy.write(access(null, publicSpace, leftover))).toBe(false);
+      expect(spaceContentPolicy.manage(access(null, publicSpace, leftover), { authorId: 'me' })).toBe(false);
+    }
+  });
+});
+
+describe('spaceContentPolicy.manage', () => {
+  it('lets the author manage their item while they may write', () => {
+    expect(spaceContentPolicy.manage(access(seat('basic'), privateSpace, member), { authorId: 'me' })).toBe(true);
+    expect(spaceContentPolicy.manage(access(seat('guest'), privateSpace, member), { authorId: 'me' })).toBe(true);
+  });
+
+  it("keeps an author who may only read from their item, and a member from others' items", () => {
+    expect(spaceContentPolicy.manage(access(seat('basic'), publicSpace, outsider), { authorId: 'me' })).toBe(false);
+    expect(spaceContentPolicy.manage(access(seat('basic'), privateSpace, member), { authorId: 'someone else' })).toBe(false);
+  });
+
+  it("lets space admins and team admins manage anyone's item", () => {
+    expect(spaceContentPolicy.manage(access(seat('basic'), privateSpace, spaceAdmin), { authorId: 'someone else' })).toBe(true);
+    expect(spaceContentPolicy.manage(access(seat('admin'), privateSpace, outsider), { authorId: 'someone else' })).toBe(true);
+    expect(spaceContentPolicy.manage(access(seat('guest'), privateSpace, spaceAdmin), { authorId: 'someone else' })).toBe(false);
+  });
+});
+
+describe('the access of a caller to a space, through the space directory', () => {
+  const userId = 'a'.repeat(24);
+  const projectId = 'b'.repeat(24);
+
+  function databaseWith(answer: SpaceContentAccess | null): {
+    db: Reader;
+    directory: SpaceDirectory & { access: ReturnType<typeof vi.fn> };
+  } {
+    const db = {} as Reader;
+    const directory = { access: vi.fn(() => answer) };
+    bindSpaceDirectory(db, directory);
+    return { db, directory };
+  }
+
+  it('asks the directory bound to the database and adds the ids the content areas need', () => {
+    const { db, directory } = databaseWith(access(seat('basic', true, userId), privateSpace, member));
+    expect(spaceContentAccess(db, projectId, userId)).toEqual({
+      seat: seat('basic', true, userId),
+      space: privateSpace,
+      spaceSeat: member,
+      projectId,
+      teamId: 'team',
+      userId,
+    });
+    expect(directory.access).toHaveBeenCalledWith(db, projectId, userId);
+  });
+
+  it('answers null for ids that are not ids, without asking', () => {
+    const { db, directory } = databaseWith(access(seat('admin'), privateSpace, member));
+    expect(spaceContentAccess(db, 'not-an-id', userId)).toBeNull();
+    expect(spaceContentAccess(db, projectId, 'not-an-id')).toBeNull();
+    expect(directory.access).not.toHaveBeenCalled();
+  });
+
+  it('answers null when there is no such space', () => {
+    const { db } = databaseWith(null);
+    expect(spaceContentAccess(db, projectId, userId)).toBeNull();
+    expect(readableSpaceContent(db, projectId, userId)).toBeNull();
+  });
+
+  it('refuses a database no directory was bound to', () => {
+    expect(() => spaceContentAccess({} as Reader, projectId, userId)).toThrow('No space directory is bound to this database');
+  });
+
+  it('gives the same NOT_FOUND for a space out of sight as for a missing one', () => {
+    const missing = databaseWith(null).db;
+    const outOfSight = databaseWith(access(seat('basic'), privateSpace, outsider)).db;
+    for (const db of [missing, outOfSight]) {
+      expect(readableSpaceContent(db, projectId, userId)).toBeNull();
+      expect(() => requireReadableSpaceContent(db, projectId, userId)).toThrowError(
+        expect.objectContaining({ code: 'NOT_FOUND', message: teamMessages.spaceNotFound }) as unknown as Error,
+      );
+      expect(() => requireWritableSpaceContent(db, projectId, userId)).toThrowError(
+        expect.objectContaining({ code: 'NOT_FOUND' }) as unknown as Error,
+      );
+    }
+  });
+
+  it('lets a reader read, refuses them a write, and lets a member write', () => {
+    const reader = databaseWith(access(seat('basic'), publicSpace, outsider)).db;
+    expect(requireReadableSpaceContent(reader, projectId, userId).projectId).toBe(projectId);
+    expect(() => requireWritableSpaceContent(reader, projectId, userId)).toThrowError(
+      expect.objectContaining({ code: 'PERMISSION_DENIED' }) as unknown as Error,
+    );
+    const writer = databaseWith(access(seat('basic'), publicSpace, member)).db;
+    expect(requireWritableSpaceContent(writer, projectId, userId)).toMatchObject({ projectId, teamId: 'team', userId });
+  });
+});
