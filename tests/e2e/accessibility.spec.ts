@@ -57,3 +57,83 @@ for (const screen of screens.filter((candidate) => !only || only.test(candidate.
     }
   });
 }
+
+test('each onboarding step, preferences tab, admin section, conversation and doc has its own title, announced on the way', async ({
+  browser,
+}) => {
+  const context = await browser.newContext();
+  try {
+    const page = await context.newPage();
+    await signIn(page, world.member);
+    const titles: [string, string][] = [
+      ['/overview/preferences', 'Profile · Preferences · Workspace'],
+      ['/overview/preferences/account', 'My account · Preferences · Workspace'],
+      ['/overview/preferences/admin/people', 'People · Admin · Preferences · Workspace'],
+      [`/chats/${world.space}`, 'Launch · Chats · Workspace'],
+      [`/chats/${world.privat}`, 'Grace User · Chats · Workspace'],
+      [`/${world.space}/docs/d/${world.doc}`, 'Launch plan · Docs · Workspace'],
+    ];
+    for (const [path, title] of titles) {
+      await page.goto(path);
+      await expect(page, path).toHaveTitle(title);
+    }
+    // Within the app, a new page's title is said in the polite live region.
+    await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Tasks' }).click();
+    await expect(page.getByTestId('page-announcer')).toHaveText('Tasks');
+    await expect(page.getByRole('heading', { level: 1, name: 'Tasks' })).toBeFocused();
+
+    const newcomer = await browser.newContext();
+    const welcome = await newcomer.newPage();
+    await signIn(welcome, world.newcomer);
+    await welcome.goto('/overview');
+    await expect(welcome).toHaveTitle('Set up your team · Welcome · Workspace');
+    await welcome.getByRole('button', { name: /^(Continue|Save and continue)$/ }).click();
+    await expect(welcome).toHaveTitle('Invite your teammates · Welcome · Workspace');
+    await expect(welcome.getByTestId('page-announcer')).toHaveText('Invite your teammates · Welcome');
+    await newcomer.close();
+  } finally {
+    await context.close();
+  }
+});
+
+test('closing a dialog gives focus back to its opener, or to what it created', async ({ browser }) => {
+  const context = await browser.newContext();
+  try {
+    const page = await context.newPage();
+    await signIn(page, world.member);
+    await page.goto('/overview');
+    const newSpace = page.getByRole('button', { name: 'New space' });
+    await newSpace.focus();
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('dialog', { name: 'New space' })).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(newSpace).toBeFocused();
+
+    await page.goto('/chats');
+    const newChat = page.getByRole('button', { name: 'New chat' });
+    await newChat.focus();
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('dialog', { name: 'New chat' })).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(newChat).toBeFocused();
+
+    await page.goto(`/${world.space}/docs/d/${world.doc}`);
+    const share = page.getByRole('button', { name: 'Share' });
+    await share.focus();
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('dialog')).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(share).toBeFocused();
+
+    // A new space is shown at once: focus goes to its page's heading.
+    await page.goto('/overview');
+    await newSpace.focus();
+    await page.keyboard.press('Enter');
+    await page.getByRole('dialog').getByLabel('Name').fill('Focus check');
+    await page.getByRole('dialog').getByRole('button', { name: 'Create space' }).press('Enter');
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+    await expect(page.getByRole('heading', { level: 1 })).toBeFocused();
+  } finally {
+    await context.close();
+  }
+});

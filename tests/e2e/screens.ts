@@ -158,8 +158,7 @@ export const screens: readonly Screen[] = [
         `/${world.space}/tasks`,
         visible((p) => p.getByRole('link', { name: world.taskName })),
       );
-      await page.getByRole('main').getByRole('button', { name: 'More actions' }).first().click();
-      await page.getByRole('menuitem', { name: 'Keyboard shortcuts' }).click();
+      await page.getByRole('main').getByRole('button', { name: 'Keyboard shortcuts' }).click();
       await expect(page.getByRole('dialog')).toBeVisible();
     },
   },

@@ -8,7 +8,14 @@ import { Check, ChevronRight } from 'lucide-react';
 import clsx from 'clsx';
 import styles from './Menu.module.css';
 
-export const Menu = RadixMenu.Root;
+/**
+ * Not modal: a modal menu hides the rest of the page from assistive technology with aria-hidden
+ * while its links stay focusable, which axe reports (aria-hidden-focus). Focus still moves into
+ * the menu, Escape and a click outside still close it.
+ */
+export function Menu({ modal = false, ...rest }: ComponentProps<typeof RadixMenu.Root>) {
+  return <RadixMenu.Root modal={modal} {...rest} />;
+}
 export const MenuTrigger = RadixMenu.Trigger;
 export const MenuGroup = RadixMenu.Group;
 export const MenuSub = RadixMenu.Sub;

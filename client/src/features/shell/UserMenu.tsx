@@ -44,7 +44,10 @@ export function UserMenu() {
       <MenuContent align="end" className={styles.userMenu}>
         {user && (
           <div className={styles.identity}>
-            <Avatar name={name} src={user.profileImg} colorKey={user.id} size={32} />
+            {/* The name is written beside it: the picture adds nothing to say, and a menu may hold no image. */}
+            <span aria-hidden>
+              <Avatar name={name} src={user.profileImg} colorKey={user.id} size={32} />
+            </span>
             <div className={styles.identityText}>
               <span className={styles.identityName}>{name}</span>
               <span className={styles.identityEmail}>{user.email}</span>
