@@ -1,4 +1,4 @@
-import type { Client, ExecutionResult } from 'graphql-ws';
+import type { Client, FormattedExecutionResult } from 'graphql-ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, subscriptionClient, type TestServer } from './harness';
 import { createSpace, expectData, joinTeam, person, wait, type Person } from './teamFactories';
@@ -16,7 +16,7 @@ afterAll(async () => {
 });
 
 type Change = { subTask: { type: string; seq: number; taskId: string | null; task: { name: string } | null } };
-type Received = ExecutionResult<Change, { seq?: number; resume?: string }>;
+type Received = FormattedExecutionResult<Change, { seq?: number; resume?: string }>;
 const subTask = 'subscription ($project: ID!) { subTask(project: $project) { type seq taskId task { name } } }';
 
 /** Every message of one subTask subscription sent with `extensions`, as the app's client sends it. */

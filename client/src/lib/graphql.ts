@@ -14,6 +14,12 @@
  * A caller that shows errors in place (forms) passes `handledByCaller`: then nothing is toasted.
  * A server message that is the standard text of its error code is shown in the user's language.
  *
+ * Every mutation carries an `Idempotency-Key` (mutationKeys.ts): one per logical mutation, the
+ * caller's own when it retries across calls or reloads (the chat outbox, pending task edits), else
+ * one made for the call. Every attempt of the call sends the same key: the retry after a token
+ * refresh, and (for a key made here) the resends of a mutation whose answer the network lost (after
+ * 1, 2 and 4 s), which the server answers with the first result instead of applying it again.
+ *
  * Navigation, toasts, sleeping and fetch are injected (createGraphQLClient) so the catalogue is
  * unit-tested row by row; `request` is the app's instance wired to the router, toasts and i18n.
  */
@@ -25,6 +31,7 @@ import { i18n } from './i18n';
 import { navigateTo } from './navigation';
 import { signInPathFor } from '../app/routeRules';
 import { documentSource, graphql, operationOf, type GraphQLDocument } from './graphqlDocument';
+import { isMutationText, newMutationKey } from './mutationKeys';
 
 /** A document's variables by name, as gql.tada types them from its declarations. */
 export type Variables = Readonly<Record<string, unknown>>;
@@ -38,6 +45,12 @@ export interface RequestOptions {
    */
   handledByCaller?: boolean;
   signal?: AbortSignal;
+  /**
+   * A mutation's idempotency key, for a caller that sends one logical mutation in several calls
+   * (a queue that retries, an edit replayed after a reload). Without it each call makes its own.
+   * A call with the caller's key is not resent here when its answer is lost: the caller retries it.
+   */
+  idempotencyKey?: string;
 }
 
 export type RequestErrorKind = 'graphql' | 'network' | 'unauthenticated' | 'response';
@@ -61,6 +74,10 @@ const retriedOperations = new Set(['lastViewed', 'getMessages', 'getFolder']);
 export const retryDelayMs = 500;
 /** How long one request may take before it counts as a network failure (a slow server answers well before). */
 export const requestTimeoutMs = 60_000;
+/** The waits before a mutation whose answer the network lost is sent again with its key; then the failure stands. */
+export const mutationResendDelaysMs = [1000, 2000, 4000] as const;
+/** Answers of a proxy or a restarting server in front of one that may have applied the mutation. */
+const unreachableStatuses = new Set([502, 503, 504]);
 
 export function isNoAccessToken(message: string): boolean {
   return message.includes('No access token');
@@ -98,6 +115,8 @@ export interface GraphQLClientDependencies {
   signInPath?: () => string;
   /** Called whenever the server answered with a GraphQL result (data or errors): it is reachable again. */
   onAnswered?: () => void;
+  /** Makes a mutation's idempotency key (tests give a predictable one). */
+  createKey?: () => string;
 }
 
 interface GraphQLErrorPayload {
@@ -115,6 +134,20 @@ interface Call {
   source: string;
   operation: string;
   variables: Variables | undefined;
+  /** Sent as Idempotency-Key by every attempt; set on mutations. */
+  idempotencyKey?: string;
+  /** Whether an answer lost to the network is worth a resend (never for the session refresh, which rotates its token). */
+  resend: boolean;
+}
+
+/** Why an attempt got no GraphQL result. */
+class Unanswered {
+  constructor(
+    readonly kind: 'network' | 'response',
+    readonly status: number | null,
+    /** The server may have done the work and the retry may be answered: the network failed, or a proxy said the server is away. */
+    readonly resendable: boolean,
+  ) {}
 }
 
 interface Attempt {
@@ -152,14 +185,18 @@ export function createGraphQLClient(dependencies: GraphQLClientDependencies) {
     return isErrorCode(code) && message === errorMessages[code] ? dependencies.translateErrorCode(code, message) : message;
   }
 
-  async function send(call: Call, options: RequestOptions): Promise<ExecutionResult> {
-    const { operation } = call;
+  /** One attempt: the GraphQL result, or why there is none. */
+  async function post(call: Call, options: RequestOptions): Promise<ExecutionResult | Unanswered> {
     let response: Response;
     try {
       response = await dependencies.fetch(dependencies.endpoint, {
         method: 'POST',
         credentials: 'include',
-        headers: { 'content-type': 'application/json', accept: 'application/json' },
+        headers: {
+          'content-type': 'application/json',
+          accept: 'application/json',
+          ...(call.idempotencyKey ? { 'idempotency-key': call.idempotencyKey } : {}),
+        },
         body: JSON.stringify({ query: call.source, variables: call.variables ?? {} }),
         // A request that never answers (a half-open connection) must end, or whatever waits on it stays loading.
         signal: options.signal
@@ -168,21 +205,35 @@ export function createGraphQLClient(dependencies: GraphQLClientDependencies) {
       });
     } catch (error) {
       if (options.signal?.aborted) throw error;
-      const message = dependencies.translate('errors.network');
-      report(options, operation, message);
-      throw new RequestError('network', message, operation);
+      // A request that timed out may still be running on a slow server: it is not sent again on top of it.
+      return new Unanswered('network', null, !(error instanceof DOMException && error.name === 'TimeoutError'));
     }
     const body = (await response.json().catch(() => null)) as ExecutionResult | null;
     // A server restarting (503), a proxy's gateway error or a body over the limit answers JSON that is no
     // GraphQL result: treated as success it would hand callers `undefined` data.
     if (body === null || typeof body !== 'object' || (!('data' in body) && !('errors' in body))) {
       const kind = body !== null && response.status >= 500 ? 'network' : 'response';
-      const message = dependencies.translate(kind === 'network' ? 'errors.network' : 'errors.unexpectedResponse');
-      report(options, operation, kind === 'network' ? message : `${message} (${response.status})`);
-      throw new RequestError(kind, message, operation);
+      return new Unanswered(kind, response.status, unreachableStatuses.has(response.status));
     }
     dependencies.onAnswered?.();
     return body;
+  }
+
+  /** Posts the call, sending a mutation again with its key while its answer is lost; reports the failure that stands. */
+  async function send(call: Call, options: RequestOptions): Promise<ExecutionResult> {
+    const { operation } = call;
+    for (let resends = 0; ; resends += 1) {
+      const answer = await post(call, options);
+      if (!(answer instanceof Unanswered)) return answer;
+      const delay = mutationResendDelaysMs[resends];
+      if (call.resend && call.idempotencyKey && answer.resendable && delay !== undefined && !options.signal?.aborted) {
+        await dependencies.sleep(delay);
+        continue;
+      }
+      const message = dependencies.translate(answer.kind === 'network' ? 'errors.network' : 'errors.unexpectedResponse');
+      report(options, operation, answer.kind === 'network' ? message : `${message} (${answer.status})`);
+      throw new RequestError(answer.kind, message, operation);
+    }
   }
 
   async function execute(call: Call, options: RequestOptions, attempt: Attempt): Promise<unknown> {
@@ -212,8 +263,24 @@ export function createGraphQLClient(dependencies: GraphQLClientDependencies) {
     throw new RequestError('graphql', shown, operation, typeof code === 'string' ? code : undefined, details);
   }
 
-  function callOf(document: GraphQLDocument<unknown, never>, variables: Variables | undefined): Call {
-    return { source: documentSource(document), operation: operationOf(document), variables };
+  /** The session refresh carries no key and is never resent: the server rotates its token, so a resent refresh would spend it twice. */
+  const sessionRefreshCall: Call = {
+    source: documentSource(refreshTokenDocument),
+    operation: operationOf(refreshTokenDocument),
+    variables: undefined,
+    resend: false,
+  };
+
+  function callOf(document: GraphQLDocument<unknown, never>, variables: Variables | undefined, options: RequestOptions = {}): Call {
+    // A caller with its own key retries by itself (its queue's back-off); resending here too would only stack the waits.
+    const call: Call = {
+      source: documentSource(document),
+      operation: operationOf(document),
+      variables,
+      resend: options.idempotencyKey === undefined,
+    };
+    if (isMutationText(document.text)) call.idempotencyKey = options.idempotencyKey ?? (dependencies.createKey ?? newMutationKey)();
+    return call;
   }
 
   /**
@@ -221,7 +288,7 @@ export function createGraphQLClient(dependencies: GraphQLClientDependencies) {
    * tokens and reuse detection, two parallel refreshes would revoke the whole session.
    */
   function refreshSession(): Promise<void> {
-    refreshing ??= execute(callOf(refreshTokenDocument, undefined), { silent: true }, { refreshed: true, retried: true })
+    refreshing ??= execute(sessionRefreshCall, { silent: true }, { refreshed: true, retried: true })
       .then(() => undefined)
       .finally(() => {
         refreshing = undefined;
@@ -234,7 +301,7 @@ export function createGraphQLClient(dependencies: GraphQLClientDependencies) {
     document: GraphQLDocument<TData, TVariables>,
     ...[variables, options]: VariablesArguments<TVariables>
   ): Promise<TData> {
-    const data = await execute(callOf(document, variables), options ?? {}, { refreshed: false, retried: false });
+    const data = await execute(callOf(document, variables, options), options ?? {}, { refreshed: false, retried: false });
     // The server answered this document, validated against the schema its types come from.
     return data as TData;
   }

@@ -224,7 +224,11 @@ describe('subscribe: a live view never stays silently dead', () => {
 
     backOff.waits[0]!.end();
     await vi.waitFor(() => expect(graphqlWs.subscriptions).toHaveLength(2));
-    expect(graphqlWs.subscriptions[1]!.payload).toEqual({ query: documentSource(ticksDocument), variables: {} });
+    expect(graphqlWs.subscriptions[1]!.payload).toEqual({
+      query: documentSource(ticksDocument),
+      variables: {},
+      extensions: { resumeAfter: null },
+    });
     graphqlWs.events().connecting?.(false);
     expect(deps.store.get(connectionStatusAtom)).toBe('reconnecting');
     expect(reconnected).not.toHaveBeenCalled();
@@ -769,5 +773,96 @@ describe('subscription client against a real graphql-ws server', () => {
     await vi.waitFor(() => expect(reconnected).toHaveBeenCalledTimes(1), { timeout: 5000 });
     await vi.waitFor(() => expect(received.length).toBeGreaterThan(before));
     expect(deps.store.get(connectionStatusAtom)).toBe('connected');
+  });
+});
+
+describe('subscribe: live resume from the last log position', () => {
+  const cleanups: (() => void)[] = [];
+  afterEach(() => {
+    for (const cleanup of cleanups.splice(0)) cleanup();
+  });
+
+  /** Ends the subscription's socket and lets it come back after the back-off: its new payload. */
+  async function dropAndResubscribe(live: ReturnType<typeof liveClient>, index: number) {
+    live.graphqlWs.subscriptions[index]!.sink.error(closeEvent(4500, 'Internal server error'));
+    live.backOff.waits.at(-1)!.end();
+    await vi.waitFor(() => expect(live.graphqlWs.subscriptions).toHaveLength(index + 2));
+    return live.graphqlWs.subscriptions[index + 1]!;
+  }
+
+  it('asks to resume after the last position it was given, never passes position notices on, and reloads nothing when replayed', async () => {
+    const live = liveClient();
+    cleanups.push(() => live.stopListening());
+    const received: number[] = [];
+    const reload = vi.fn();
+    subscribe(ticksDocument, {}, ({ ticks }) => received.push(ticks), live.client, reload);
+    live.connect();
+    const first = live.graphqlWs.subscriptions[0]!;
+    expect(first.payload.extensions).toEqual({ resumeAfter: null });
+    first.sink.next({ extensions: { seq: 5 } } as FormattedExecutionResult<{ ticks: number }>);
+    first.sink.next({ data: { ticks: 1 }, extensions: { seq: 9 } } as FormattedExecutionResult<{ ticks: number }>);
+    // A typing notice and the like carry no position: the last one stands.
+    first.sink.next({ data: { ticks: 2 } });
+
+    const second = await dropAndResubscribe(live, 0);
+    expect(second.payload.extensions).toEqual({ resumeAfter: 9 });
+    second.sink.next({ data: { ticks: 3 }, extensions: { seq: 12 } } as FormattedExecutionResult<{ ticks: number }>);
+    second.sink.next({ extensions: { seq: 20, resume: 'replayed' } } as FormattedExecutionResult<{ ticks: number }>);
+    expect(received).toEqual([1, 2, 3]);
+    expect(reload).not.toHaveBeenCalled();
+
+    const third = await dropAndResubscribe(live, 1);
+    expect(third.payload.extensions).toEqual({ resumeAfter: 20 });
+  });
+
+  it('keeps the position current in what graphql-ws sends again when it reconnects by itself', () => {
+    const live = liveClient();
+    cleanups.push(() => live.stopListening());
+    subscribe(ticksDocument, {}, () => undefined, live.client);
+    live.connect();
+    const subscription = live.graphqlWs.subscriptions[0]!;
+    subscription.sink.next({ extensions: { seq: 5 } } as FormattedExecutionResult<{ ticks: number }>);
+    subscription.sink.next({ data: { ticks: 1 }, extensions: { seq: 8 } } as FormattedExecutionResult<{ ticks: number }>);
+    // A restart: graphql-ws reconnects and subscribes again with the payload object it was given.
+    expect(JSON.parse(JSON.stringify(subscription.payload))).toMatchObject({ extensions: { resumeAfter: 8 } });
+  });
+
+  it('reloads its view when the server says the gap is too old, and follows the position the server gives then', async () => {
+    const live = liveClient();
+    cleanups.push(() => live.stopListening());
+    const received: number[] = [];
+    const reload = vi.fn();
+    subscribe(ticksDocument, {}, ({ ticks }) => received.push(ticks), live.client, reload);
+    live.connect();
+    live.graphqlWs.subscriptions[0]!.sink.next({ data: { ticks: 1 }, extensions: { seq: 900 } } as FormattedExecutionResult<{
+      ticks: number;
+    }>);
+
+    const second = await dropAndResubscribe(live, 0);
+    expect(second.payload.extensions).toEqual({ resumeAfter: 900 });
+    // The server's log was replaced (a restore): its head is below the old position.
+    second.sink.next({ extensions: { seq: 40, resume: 'gap' } } as FormattedExecutionResult<{ ticks: number }>);
+    expect(reload).toHaveBeenCalledTimes(1);
+    second.sink.next({ data: { ticks: 2 }, extensions: { seq: 41 } } as FormattedExecutionResult<{ ticks: number }>);
+    expect(received).toEqual([1, 2]);
+    expect(reload).toHaveBeenCalledTimes(1);
+
+    const third = await dropAndResubscribe(live, 1);
+    expect(third.payload.extensions).toEqual({ resumeAfter: 41 });
+  });
+
+  it('reloads once a subscription that never had a position is live again', async () => {
+    const live = liveClient();
+    cleanups.push(() => live.stopListening());
+    const reload = vi.fn();
+    subscribe(ticksDocument, {}, () => undefined, live.client, reload);
+    live.connect();
+    const second = await dropAndResubscribe(live, 0);
+    expect(second.payload.extensions).toEqual({ resumeAfter: null });
+    expect(reload).not.toHaveBeenCalled();
+    second.sink.next({ extensions: { seq: 3 } } as FormattedExecutionResult<{ ticks: number }>);
+    expect(reload).toHaveBeenCalledTimes(1);
+    second.sink.next({ data: { ticks: 1 }, extensions: { seq: 4 } } as FormattedExecutionResult<{ ticks: number }>);
+    expect(reload).toHaveBeenCalledTimes(1);
   });
 });

@@ -136,6 +136,35 @@ describe('the outbox', () => {
     }
   });
 
+  it('sends its clientId as the Idempotency-Key of every attempt, and without the key when the server says it was used for another request', async () => {
+    const keys: (string | undefined)[] = [];
+    let answers = [
+      () => Promise.reject(new TypeError('Failed to fetch')),
+      () => Promise.resolve(failure('IDEMPOTENCY_KEY_REUSED', 'Used')),
+    ];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (_url: string, init: RequestInit) => {
+        const body = JSON.parse(String(init.body)) as { variables: Record<string, unknown> };
+        keys.push((init.headers as Record<string, string>)['idempotency-key']);
+        const answer = answers.shift();
+        const reply = answer ? await answer() : { data: { setMessage: serverMessage(body.variables) } };
+        return new Response(JSON.stringify(reply), { headers: { 'content-type': 'application/json' } });
+      }),
+    );
+    const store = setup();
+    sendMessage(store, { target, body: 'Keyed' }, () => 'client-9');
+    // sendMessage's own flush meets the network failure; this one the refused key, then the resend without it.
+    await flushOutbox(store);
+    expect(keys.slice(0, 2)).toEqual(['client-9', 'client-9']);
+    // The resend without the item's key gets a key of its own; the clientId still makes the server answer the first message.
+    expect(keys).toHaveLength(3);
+    expect(keys[2]).not.toBe('client-9');
+    expect(store.get(outboxAtom)).toEqual([]);
+    expect(listed(store).map((known) => known.clientId)).toEqual(['client-9']);
+    answers = [];
+  });
+
   it('marks a refused message failed; retry uses the same clientId, discard drops it', async () => {
     let refuse = true;
     const graphql = mockGraphQL({

@@ -13,6 +13,10 @@
  *   reads "reconnecting" (a message is sent over HTTP, which may be back well before the socket), so
  *   a message is never left waiting for a socket event. A refusal marks it failed, and the user
  *   retries (same clientId: the server returns the first message and writes nothing) or discards it.
+ * - Every attempt of an item sends its clientId as the mutation's Idempotency-Key too, so the server
+ *   answers a resend whose first answer was lost with that first answer. A key the server says was
+ *   used for another request (a page of a newer version resending an item an older one sent) is
+ *   dropped for that attempt: the clientId alone still makes the server return the first message.
  * - The item leaves the outbox when the mutation result or the subMessage echo carrying its
  *   clientId arrives, whichever is first; both merge into the list by id, so neither duplicates.
  */
@@ -142,7 +146,12 @@ async function deliver(store: AppStore, item: OutboxItem): Promise<void> {
       ...(item.replyTo ? { replyTo: item.replyTo.id } : {}),
       ...(item.file ? { type: 'file' as const, file: item.file.id } : {}),
     };
-    const { setMessage } = await request(setMessageDocument, variables, { handledByCaller: true });
+    const send = (idempotencyKey?: string) =>
+      request(setMessageDocument, variables, { handledByCaller: true, ...(idempotencyKey ? { idempotencyKey } : {}) });
+    const { setMessage } = await send(item.clientId).catch((error: unknown) => {
+      if (error instanceof RequestError && error.code === 'IDEMPOTENCY_KEY_REUSED') return send();
+      throw error;
+    });
     acknowledgeMessage(store, setMessage);
     settleRetry(store);
   } catch (error) {

@@ -135,6 +135,40 @@ describe('replay after a reload', () => {
     expect(pendingEditsOf(user, testProject)).toEqual([]);
   });
 
+  it('replays a value with the Idempotency-Key recorded before it left, the same one after every reload', async () => {
+    const keys: (string | undefined)[] = [];
+    let reachable = false;
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (_url: string, init: RequestInit) => {
+        keys.push((init.headers as Record<string, string>)['idempotency-key']);
+        if (!reachable) throw new TypeError('Failed to fetch');
+        return new Response(JSON.stringify({ data: { ediTask: boardTask({ id: 't1', name: 'Kept' }) } }));
+      }),
+    );
+    const store = boardWith(boardTask({ id: 't1', name: 'Old' }));
+    rememberEdit(user, name('Kept', 'Old'));
+    await replayPendingEdits(store, testProject, later());
+    const recorded = pendingEditsOf(user, testProject)[0]?.sentKey;
+    expect(recorded).toMatch(/^[0-9a-f-]{36}$/);
+    reachable = true;
+    await replayPendingEdits(store, testProject, later());
+    expect(keys).toEqual([recorded, recorded]);
+    expect(pendingEditsOf(user, testProject)).toEqual([]);
+  });
+
+  it("gives the page's own save of a value one key, kept until another value is sent", () => {
+    rememberEdit(user, name('One', 'Old'));
+    const first = markSent(user, 't1', 'name', 'One');
+    expect(markSent(user, 't1', 'name', 'One')).toBe(first);
+    rememberEdit(user, name('One more', 'Old'));
+    expect(pendingEditsOf(user, testProject)[0]?.sentKey).toBe(first);
+    const second = markSent(user, 't1', 'name', 'One more');
+    expect(second).not.toBe(first);
+    acknowledgeEdit(user, 't1', 'name', 'One');
+    expect(pendingEditsOf(user, testProject)[0]).not.toHaveProperty('sentKey');
+  });
+
   it('saves a description the same way, reading the task for its current text', async () => {
     const graphql = mockGraphQL({
       getTask: () => ({

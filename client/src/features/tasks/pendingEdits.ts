@@ -13,9 +13,15 @@
  *
  * Records are per user (another account on the browser never replays them), expire after a week
  * and are deleted with forgetPendingTaskEdits (to be called on sign-out).
+ *
+ * A value on its way keeps the Idempotency-Key of its save with it (`sentKey`, returned by markSent
+ * for the save to send): a replay of that same value after a reload sends the same key, so a save
+ * that reached the server before the reload is answered, not applied a second time. A replay of
+ * another value records its own key before it is sent, for the same reason.
  */
 import { readStored, writeStored } from '../../lib/browser';
 import { request, RequestError } from '../../lib/graphql';
+import { newMutationKey } from '../../lib/mutationKeys';
 import type { AppStore } from '../../lib/store';
 import { currentUserAtom } from '../auth/session';
 import { boardAtom, upsertTask } from './atoms';
@@ -34,6 +40,8 @@ export interface PendingEdit {
   base: string | RichNode | null;
   /** A value on its way to the server when the record was last written: if it got there, the edit still builds on it. */
   sent?: string | RichNode | null;
+  /** The Idempotency-Key of the save of `sent`. */
+  sentKey?: string;
   /** When it was last typed (ms since the epoch). */
   at: number;
 }
@@ -83,18 +91,37 @@ export function rememberEdit(userId: string, edit: Omit<PendingEdit, 'at'>, now 
   const others = edits.filter((known) => known !== earlier);
   writeAll(userId, [
     ...others,
-    { ...edit, base: earlier ? earlier.base : edit.base, ...(earlier && 'sent' in earlier ? { sent: earlier.sent } : {}), at: now },
+    {
+      ...edit,
+      base: earlier ? earlier.base : edit.base,
+      ...(earlier && 'sent' in earlier ? { sent: earlier.sent } : {}),
+      ...(earlier?.sentKey ? { sentKey: earlier.sentKey } : {}),
+      at: now,
+    },
   ]);
 }
 
-/** A save of `value` is on its way. */
-export function markSent(userId: string, taskId: string, field: PendingField, value: PendingEdit['value']): void {
+/**
+ * A save of `value` is on its way; returns the Idempotency-Key it should carry, kept with the record
+ * (the same key again for the same value, so a save repeated before its answer came is one mutation).
+ */
+export function markSent(
+  userId: string,
+  taskId: string,
+  field: PendingField,
+  value: PendingEdit['value'],
+  createKey: () => string = newMutationKey,
+): string {
   const edits = readAll(userId);
-  if (!edits.some((edit) => edit.taskId === taskId && edit.field === field)) return;
+  const record = edits.find((edit) => edit.taskId === taskId && edit.field === field);
+  if (record?.sentKey && 'sent' in record && sameValue(record.sent, value)) return record.sentKey;
+  const sentKey = createKey();
+  if (!record) return sentKey;
   writeAll(
     userId,
-    edits.map((edit) => (edit.taskId === taskId && edit.field === field ? { ...edit, sent: value } : edit)),
+    edits.map((edit) => (edit === record ? { ...edit, sent: value, sentKey } : edit)),
   );
+  return sentKey;
 }
 
 /** Drops the record (the edit was refused, undone or cleared). */
@@ -112,7 +139,7 @@ export function acknowledgeEdit(userId: string, taskId: string, field: PendingFi
   const edits = readAll(userId);
   const record = edits.find((edit) => edit.taskId === taskId && edit.field === field);
   if (!record) return;
-  const { sent: _sent, ...rest } = record;
+  const { sent: _sent, sentKey: _sentKey, ...rest } = record;
   writeAll(
     userId,
     sameValue(record.value, saved)
@@ -153,7 +180,9 @@ async function replayOne(store: AppStore, userId: string, edit: PendingEdit): Pr
         : typeof edit.value !== 'string' && { id: edit.taskId, description: edit.value };
     // A record that does not hold what its field takes (storage written by hand) has nothing to replay.
     if (!change) return forgetEdit(userId, edit.taskId, edit.field);
-    const { ediTask } = await request(ediTaskDocument, change, { handledByCaller: true });
+    // Recorded before it leaves: a reload while it is on its way replays it with the same key.
+    const idempotencyKey = markSent(userId, edit.taskId, edit.field, edit.value);
+    const { ediTask } = await request(ediTaskDocument, change, { handledByCaller: true, idempotencyKey });
     upsertTask(store, ediTask);
     acknowledgeEdit(userId, edit.taskId, edit.field, edit.value);
   } catch (error) {
