@@ -16,9 +16,7 @@ import { docTitle, parseDocArguments, parsePage, parseSort, type DocArguments } 
 import { lastSavedOf, presentDoc, presentDocs, presentPublicDoc } from './present';
 import { requireManagedDoc, requireReadableDoc, requireWritableDoc, toDocState, type Reader } from './state';
 import { docs } from './tables';
-import type { FieldResolver } from '../module';
-
-type Resolver = FieldResolver;
+import type { MutationResolvers, QueryResolvers } from '../../graphql/schemaTypes';
 
 /** The secret of a public link: 32 bytes, so it cannot be guessed. */
 const newShareToken = () => randomBytes(32).toString('base64url');
@@ -47,7 +45,7 @@ const orderOf: Record<DocSort, SQL[]> = {
   created: [desc(docs.createdAt), desc(docs.id)],
 };
 
-export const docQueries: Record<string, Resolver> = {
+export const docQueries = {
   getWalls: (
     _root,
     args: { project: string; folder?: string | null; sort?: string | null; limit?: number | null; offset?: number | null },
@@ -88,9 +86,9 @@ export const docQueries: Record<string, Resolver> = {
     if (!row) throw new DomainError('NOT_FOUND', docMessages.notShared);
     return presentPublicDoc(row, context.services.config.publicUrl);
   },
-};
+} satisfies QueryResolvers;
 
-export const docMutations: Record<string, Resolver> = {
+export const docMutations = {
   setWorkspace: async (_root, args: DocArguments & { project: string; title: string }, context) => {
     const actor = requireActor(context);
     const fields = { ...parseDocArguments({ emoji: args.emoji, folder: args.folder }), title: docTitle(args.title) };
@@ -129,4 +127,4 @@ export const docMutations: Record<string, Resolver> = {
     });
     return true;
   },
-};
+} satisfies MutationResolvers;
