@@ -3,7 +3,7 @@ import * as RadixDialog from '@radix-ui/react-dialog';
 import { X } from 'lucide-react';
 import clsx from 'clsx';
 import { useTranslation } from 'react-i18next';
-import { focusIfPresent, focusIsLost, mainHeading } from './focus';
+import { useDialogFocusReturn } from './focus';
 import styles from './Dialog.module.css';
 
 export interface DialogProps {
@@ -31,27 +31,13 @@ export interface DialogProps {
 export function Dialog({ open, onOpenChange, title, description, children, footer, size = 'sm', returnFocusTo }: DialogProps) {
   const { t } = useTranslation();
   const contentRef = useRef<HTMLDivElement>(null);
-  const openerRef = useRef<HTMLElement | null>(null);
+  const focusReturn = useDialogFocusReturn(returnFocusTo);
   const focusMarkedElement = (event: Event) => {
-    // Radix moves focus inside right after this event: what has focus now is the opener.
-    const active = document.activeElement;
-    openerRef.current = active instanceof HTMLElement && active !== document.body ? active : null;
+    focusReturn.remember();
     const target = contentRef.current?.querySelector<HTMLElement>('[data-autofocus]');
     if (!target) return;
     event.preventDefault();
     target.focus();
-  };
-  const returnFocus = (event: Event) => {
-    event.preventDefault();
-    const opener = openerRef.current;
-    openerRef.current = null;
-    // The target may appear with the next render (a created item's link): look once more after it.
-    if (focusIfPresent(returnFocusTo?.())) return;
-    if (!returnFocusTo && focusIfPresent(opener)) return;
-    requestAnimationFrame(() => {
-      if (focusIfPresent(returnFocusTo?.())) return;
-      if (focusIsLost() && !focusIfPresent(opener)) focusIfPresent(mainHeading());
-    });
   };
   return (
     <RadixDialog.Root open={open} onOpenChange={onOpenChange}>
@@ -61,7 +47,7 @@ export function Dialog({ open, onOpenChange, title, description, children, foote
           ref={contentRef}
           className={clsx(styles.content, styles[size])}
           onOpenAutoFocus={focusMarkedElement}
-          onCloseAutoFocus={returnFocus}
+          onCloseAutoFocus={focusReturn.restore}
         >
           <header className={styles.header}>
             <RadixDialog.Title className={styles.title}>{title}</RadixDialog.Title>

@@ -1,3 +1,5 @@
+import { useRef } from 'react';
+
 /** Moving focus where a keyboard or screen-reader user expects it, without ever leaving it on <body>. */
 
 /** The page's main heading: the dashboard's top bar title, or the first heading of a page without one. */
@@ -19,4 +21,31 @@ export function focusIfPresent(element: HTMLElement | null | undefined): boolean
 /** Whether focus has been lost: nothing, or the body, has it. */
 export function focusIsLost(): boolean {
   return !document.activeElement || document.activeElement === document.body;
+}
+
+/**
+ * Focus handling for a Radix dialog opened from state rather than from a Radix trigger (Radix alone
+ * would then drop focus on <body> when it closes): `remember` in onOpenAutoFocus notes the opener,
+ * `restore` in onCloseAutoFocus puts focus on `returnFocusTo`'s element (something the dialog
+ * created, possibly drawn a frame later), else back on the opener, else on the main heading.
+ */
+export function useDialogFocusReturn(returnFocusTo?: () => HTMLElement | null | undefined) {
+  const opener = useRef<HTMLElement | null>(null);
+  const remember = () => {
+    // Radix moves focus inside right after onOpenAutoFocus: what has focus now is the opener.
+    const active = document.activeElement;
+    opener.current = active instanceof HTMLElement && active !== document.body ? active : null;
+  };
+  const restore = (event: Event) => {
+    event.preventDefault();
+    const previous = opener.current;
+    opener.current = null;
+    if (focusIfPresent(returnFocusTo?.())) return;
+    if (!returnFocusTo && focusIfPresent(previous)) return;
+    requestAnimationFrame(() => {
+      if (focusIfPresent(returnFocusTo?.())) return;
+      if (focusIsLost() && !focusIfPresent(previous)) focusIfPresent(mainHeading());
+    });
+  };
+  return { remember, restore };
 }

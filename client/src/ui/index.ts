@@ -2,7 +2,7 @@ export { Avatar, avatarColor, initialsOf, type AvatarProps } from './Avatar';
 export { Button, type ButtonProps, type ButtonSize, type ButtonVariant } from './Button';
 export { Dialog, type DialogProps } from './Dialog';
 export { DialogHost } from './DialogHost';
-export { focusIfPresent, focusIsLost, mainHeading } from './focus';
+export { focusIfPresent, focusIsLost, mainHeading, useDialogFocusReturn } from './focus';
 export { openDialog, type DialogInput, type DialogOptions, type DialogResult } from './dialogStore';
 export { EmptyState, type EmptyStateProps } from './EmptyState';
 export {

@@ -3,6 +3,7 @@ import { ChevronLeft, ChevronRight, Download, X } from 'lucide-react';
 import type { KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatBytes } from '#shared/files';
+import { useDialogFocusReturn } from '../../ui';
 import { downloadStoredFile } from './entryCommands';
 import styles from './Media.module.css';
 import type { StoredFile } from './operations';
@@ -23,6 +24,7 @@ export interface MediaViewerProps {
  */
 export function MediaViewer({ files, currentId, onChange, onClose }: MediaViewerProps) {
   const { t, i18n } = useTranslation();
+  const focusReturn = useDialogFocusReturn();
   const index = files.findIndex((file) => file.id === currentId);
   const file = files[index];
   if (!file) return null;
@@ -41,7 +43,13 @@ export function MediaViewer({ files, currentId, onChange, onClose }: MediaViewer
     <RadixDialog.Root open onOpenChange={(open) => !open && onClose()}>
       <RadixDialog.Portal>
         <RadixDialog.Overlay className={styles.overlay} />
-        <RadixDialog.Content className={styles.viewer} onKeyDown={onKeyDown} aria-describedby={undefined}>
+        <RadixDialog.Content
+          className={styles.viewer}
+          onKeyDown={onKeyDown}
+          aria-describedby={undefined}
+          onOpenAutoFocus={focusReturn.remember}
+          onCloseAutoFocus={focusReturn.restore}
+        >
           <header className={styles.viewerBar}>
             <RadixDialog.Title className={styles.viewerTitle}>{file.name}</RadixDialog.Title>
             <span className={styles.viewerMeta}>
