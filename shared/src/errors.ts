@@ -1,10 +1,15 @@
 import { uploadErrorMessages } from './uploads';
 
 /**
- * Stable error codes carried in GraphQL `extensions.code`, with the message the client shows
- * when it has no translation for the code. Messages quoted from SPEC §6 and §8 are exact.
+ * Error codes carried in GraphQL `extensions.code`, each with its one English message. A message
+ * may name parameters as {{name}} (i18next's syntax): the server fills them from the error's
+ * `extensions.params` to write `message`, and the client translates `errors.codes.<CODE>` with the
+ * same parameters, in the user's language, never reading the English text. Messages quoted from
+ * SPEC §6 and §8 are exact.
+ *
+ * Codes that are not refusals of what the caller sent: protocol, session, access and server failures.
  */
-export const errorMessages = {
+export const generalErrorMessages = {
   BAD_USER_INPUT: 'The request is not valid.',
   GRAPHQL_PARSE_FAILED: 'The request is not valid GraphQL.',
   GRAPHQL_VALIDATION_FAILED: 'The request does not match the API schema.',
@@ -39,6 +44,13 @@ export const errorMessages = {
   SETUP_LINK_INVALID:
     'This set-up link has expired or was already used. Restart the server to print a new one, or run npm run create-admin.',
   SETUP_DONE: 'This workspace already has an account. Sign in, or ask an administrator to invite you.',
+} as const;
+
+/**
+ * Refusals of what the caller sent: each goes out with `extensions.category` BAD_USER_INPUT (the one
+ * code older clients know them by) and, when it is about one argument, `extensions.field`.
+ */
+export const inputErrorMessages = {
   // SPEC §5 upload errors: the code is the SPEC §8 key in capitals (extensions.key carries the key itself);
   // the texts are uploadErrorMessages', written once.
   UPLOAD_FAILED: uploadErrorMessages.upload_failed,
@@ -48,7 +60,7 @@ export const errorMessages = {
   TOO_MANY_FILES: uploadErrorMessages.too_many_files,
   FILE_SIZE_LIMIT: uploadErrorMessages.file_size_limit,
   STORAGE_LIMIT_EXCEEDED: uploadErrorMessages.storage_limit_exceeded,
-  // Files and folders: refusals a person can cause from the app, so the client shows them in their language.
+  // Files and folders.
   FILE_EMPTY: 'A file must not be empty.',
   FILE_NAME_REQUIRED: 'Enter a file name.',
   FILE_NAME_INVALID: 'A file name cannot contain / or \\.',
@@ -61,10 +73,162 @@ export const errorMessages = {
   FILE_MOVE_UNAVAILABLE: 'Only files of a space can move to another space.',
   FILE_FOLDER_TYPE: 'Files can only go in file or media folders, not in doc folders.',
   UPLOAD_OTHER_TEAM: 'This upload was made for another team.',
+  FOLDER_TYPE_INVALID: 'A folder type is file, doc or media.',
+  FILE_OWNER_REQUIRED: 'Give exactly one of project, task or privat.',
+  // Any argument: what a schema check says when no more specific code applies.
+  VALUE_REQUIRED: 'Enter a value.',
+  VALUE_INVALID: 'This value is not valid.',
+  FORMAT_INVALID: 'This value is not in the expected format.',
+  CHOICE_INVALID: 'Choose one of: {{choices}}.',
+  TEXT_TOO_LONG: 'Use at most {{maximum}} characters.',
+  TEXT_TOO_SHORT: 'Use at least {{minimum}} characters.',
+  TEXT_NOT_UNICODE: 'This text is not valid Unicode (a lone UTF-16 surrogate); send well-formed text.',
+  NUMBER_TOO_SMALL: 'Use a number of at least {{minimum}}.',
+  NUMBER_TOO_LARGE: 'Use a number of at most {{maximum}}.',
+  NUMBER_NOT_WHOLE: 'Use a whole number.',
+  POSITION_OUT_OF_RANGE: 'Use a finite number between -1e12 and 1e12.',
+  TOO_MANY_ITEMS: 'Send at most {{maximum}} items.',
+  TOO_FEW_ITEMS: 'Send at least {{minimum}} items.',
+  COLOR_INVALID: 'Use a colour like {{example}}.',
+  CURSOR_INVALID: 'Use the nextCursor of the previous page.',
+  // Accounts and settings.
+  NAME_REQUIRED: 'Enter a name.',
+  EMAIL_INVALID: 'Enter a valid e-mail address.',
+  EMAIL_UNAVAILABLE: 'This e-mail address cannot be used.',
+  EMAIL_UNAVAILABLE_FOR_SIGN_UP: 'This e-mail address cannot be used to sign up.',
+  CURRENT_PASSWORD_REQUIRED: 'Enter your current password.',
+  PASSWORD_TOO_SHORT: 'Use at least {{minimum}} characters.',
+  PASSWORD_TOO_LONG: 'Use at most {{maximum}} characters.',
+  PASSWORD_NEEDS_LETTER: 'Include at least one letter.',
+  PASSWORD_NEEDS_DIGIT: 'Include at least one digit.',
+  LANGUAGE_UNSUPPORTED: 'Choose one of the supported languages: {{languages}}.',
+  IMAGE_TYPE_INVALID: 'Use a PNG or JPG image.',
+  IMAGE_TOO_LARGE: 'Use an image of at most {{maximum}} MB.',
+  IMAGE_UNREADABLE: 'This image could not be read.',
+  API_TOKEN_NAME_REQUIRED: 'Name the token.',
+  API_TOKEN_LIMIT: 'You can have at most {{maximum}} API tokens. Revoke one first.',
+  SETTING_NAME_INVALID: 'Use 1 to 64 letters, digits, dots, hyphens or underscores.',
+  SETTING_REQUIRED: 'Name the setting, or send its id.',
+  SOCIAL_ID_TOKEN_REQUIRED: 'Send the ID token from the provider.',
+  // Teams, spaces and invitations.
+  TEAM_URL_LENGTH: 'Use {{minimum}} to {{maximum}} characters for the team URL.',
+  TEAM_URL_CHARACTERS: 'Use only lowercase letters, digits and hyphens in the team URL, without a hyphen at either end.',
+  TEAM_URL_RESERVED: 'This team URL is reserved. Choose another one.',
+  TEAM_URL_TAKEN: 'This team URL is already taken. Choose another one.',
+  LAST_TEAM_ADMIN: 'You are the last admin of this team. Make someone else admin first.',
+  ALONE_IN_TEAM: 'You are the only member of this team, so leaving would abandon it. Invite someone and make them admin first.',
+  ALREADY_TEAM_MEMBER: 'This person is already a member of this team.',
+  GUEST_NEEDS_SPACE: 'Choose the space a guest is invited to.',
+  TEAM_ROLE_INVALID: 'Choose admin, basic or guest.',
+  ROLE_CHANGE_INCOMPLETE: 'Send user and type together to change a member’s role.',
+  SHARED_ITEM_REQUIRED: 'Name a file, a doc or a meeting room.',
+  PERSONAL_SPACE_DELETE: 'A personal space cannot be deleted.',
+  PERSONAL_SPACE_MEMBERS: 'A personal space has one member: its owner.',
+  LAST_SPACE_ADMIN: 'This space needs at least one admin. Make someone else admin first.',
+  NO_PENDING_REQUEST: 'This person has not asked to join this space.',
+  ALREADY_SPACE_MEMBER: 'You are already a member of this space.',
+  ALREADY_REQUESTED: 'You already asked to join this space. An admin will answer.',
+  SPACE_TYPE_INVALID: 'Choose public or private.',
+  SPACE_TYPE_CHANGE: 'Change the type with ediProject.',
+  SPACE_PERMISSION_INVALID: 'Choose admin, basic, refused or removed.',
+  INVITATION_INVALID: 'This invitation is no longer valid. Ask for a new one.',
+  INVITATION_OTHER_EMAIL: 'This invitation was sent to another e-mail address. Sign up with that address.',
+  // Tasks and boards.
+  TASK_NAME_REQUIRED: 'Enter a task name.',
+  TASK_NAME_TOO_LONG: 'Use at most {{maximum}} characters for the task name.',
+  DEADLINE_INVALID: 'Use a date like 2025-06-15, or a date and time with its zone like 2025-06-15T17:00:00Z.',
+  PARENT_CYCLE: 'A task cannot be placed inside itself or one of its own subtasks.',
+  UNFOLLOW_ASSIGNEE: 'Assignees follow their tasks automatically. Unassign yourself to stop following.',
+  TASK_COLOR_INVALID: 'Choose one of the {{count}} task colours.',
+  TASK_COVER_INVALID: 'Choose a suggested cover or an uploaded image.',
+  TASK_COVER_FILE_INVALID: 'Use an image uploaded to this task as its cover.',
+  TASK_LETTER_INVALID: 'Use a single character for the letter.',
+  PRIORITY_INVALID: 'Priority is 0 (low), 1 (normal), 2 (high) or 3 (urgent).',
+  ESTIMATE_UNIT_INVALID: 'Give the estimate in minutes, hours, days or weeks.',
+  ESTIMATE_AMOUNT_INVALID: 'The estimate must be more than 0 and at most {{maximum}}.',
+  DESCRIPTION_TOO_LARGE: 'The description is too long.',
+  DESCRIPTION_INVALID: 'The description is not valid rich text.',
+  DESCRIPTION_CONTENT_UNSUPPORTED: 'The description is not valid rich text. Unsupported content: {{type}}.',
+  DIGEST_SCOPE_REQUIRED: 'Name a space, or the people whose tasks to list (users).',
+  LAST_SECTION: 'A space keeps at least one section. Add another section before deleting this one.',
+  SECTION_MOVE_TO_SAME: 'Choose another section of this space to move the tasks to.',
+  SECTION_MOVE_TO_MISSING: 'Choose the section its tasks move to.',
+  SECTION_NAME_REQUIRED: 'Enter a section name.',
+  SECTION_NAME_TOO_LONG: 'Use at most {{maximum}} characters for a section name.',
+  SECTION_ICON_INVALID: 'Choose an icon.',
+  SECTIONS_REQUIRED: 'Name at least one section.',
+  SECTION_REPEATED: 'Name each section once.',
+  SECTION_POSITIONS_MISMATCH: 'Send one position for each section.',
+  TAG_NAME_REQUIRED: 'Enter a tag name.',
+  TAG_NAME_TOO_LONG: 'Use at most {{maximum}} characters for a tag name.',
+  TAG_NAME_TAKEN: 'This space already has a tag or sprint with that name.',
+  // Chat.
+  MESSAGE_BODY_REQUIRED: 'Write a message first.',
+  MESSAGE_BODY_TOO_LONG: 'A message can be at most {{maximum}} characters.',
+  MESSAGE_TYPE_NOT_ALLOWED: 'Only text and file messages can be sent.',
+  MESSAGE_FILE_REQUIRED: 'A file message needs a file.',
+  MESSAGE_FILE_ELSEWHERE: 'This file belongs to another conversation. Upload it to this one to attach it here.',
+  MESSAGE_EDIT_NOT_TEXT: 'Only text and file messages can be edited.',
+  MESSAGE_PAGE_SIZE: 'Ask for 1 to {{maximum}} messages.',
+  CLIENT_ID_LENGTH: 'A client id must be {{minimum}} to {{maximum}} characters.',
+  REACTION_EMOJI_INVALID: 'Choose one emoji.',
+  ONE_CONVERSATION: 'Name exactly one conversation: a project, a private chat, a task or a meeting room.',
+  PRESENCE_STATE_INVALID: 'Choose online or away.',
+  PRIVAT_INACTIVE: 'This chat is inactive: it takes no new messages.',
+  PRIVAT_NAME_LENGTH: 'Use {{minimum}} to {{maximum}} characters for the chat name.',
+  PRIVAT_PEOPLE_REQUIRED: 'Choose at least one other person.',
+  PRIVAT_ONE_TO_ONE_FIXED: 'A one-to-one chat has no name, logo or other members. Start a group chat instead.',
+  PRIVAT_LEAVE_ONE_TO_ONE: 'A one-to-one chat cannot be left; make it inactive instead.',
+  // Docs.
+  DOC_TITLE_REQUIRED: 'Enter a title.',
+  DOC_TITLE_TOO_LONG: 'Use at most {{maximum}} characters for the title.',
+  DOC_DESCRIPTION_TOO_LONG: 'Use at most {{maximum}} characters for the description.',
+  DOC_EMOJI_INVALID: 'Choose a single emoji.',
+  DOC_COVER_INVALID: 'Use an uploaded image or a suggested cover.',
+  DOC_PAGE_INVALID: 'Ask for 1 to {{maximum}} docs from an offset of 0 or more.',
+  DOC_SORT_INVALID: 'Sort by {{sorts}}.',
 } as const;
 
+export const errorMessages = { ...generalErrorMessages, ...inputErrorMessages } as const;
+
 export type ErrorCode = keyof typeof errorMessages;
+export type InputErrorCode = keyof typeof inputErrorMessages;
+
+/** The {{names}} a message template asks for. */
+type Placeholders<Text extends string> = Text extends `${string}{{${infer Name}}}${infer Rest}` ? Name | Placeholders<Rest> : never;
+
+/** The parameters of a code: exactly the {{names}} of its message, so a throw site cannot leave one out or misspell it. */
+export type ErrorParams<Code extends ErrorCode> = { readonly [Name in Placeholders<(typeof errorMessages)[Code]>]: string | number };
+
+/** Codes whose message has no parameter. */
+export type PlainErrorCode = { [Code in ErrorCode]: keyof ErrorParams<Code> extends never ? Code : never }[ErrorCode];
+
+/** What `extensions` holds besides `code`: the parameters of the message and, for one argument's error, its name. */
+export interface ErrorExtensions {
+  code: string;
+  /** BAD_USER_INPUT for every refusal of what the caller sent (older clients know them by that code). */
+  category?: 'BAD_USER_INPUT';
+  params?: Readonly<Record<string, string | number>>;
+  /** The argument the error is about, as a path into the arguments (`name`, `input.email`). */
+  field?: string;
+}
 
 export function isErrorCode(value: unknown): value is ErrorCode {
   return typeof value === 'string' && Object.hasOwn(errorMessages, value);
+}
+
+export function isInputErrorCode(value: unknown): value is InputErrorCode {
+  return typeof value === 'string' && Object.hasOwn(inputErrorMessages, value);
+}
+
+const placeholder = /\{\{(\w+)\}\}/g;
+
+/** The names a message template asks for, in order. */
+export function messageParameters(template: string): string[] {
+  return [...template.matchAll(placeholder)].map((match) => match[1]!);
+}
+
+/** The English message of a code with its parameters filled in (a missing one stays as {{name}}). */
+export function formatErrorMessage(code: ErrorCode, params: Readonly<Record<string, string | number>> = {}): string {
+  return errorMessages[code].replace(placeholder, (whole, name: string) => (Object.hasOwn(params, name) ? String(params[name]) : whole));
 }

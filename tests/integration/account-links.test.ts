@@ -176,11 +176,14 @@ describe('profile', () => {
       input: `data:image/png;base64,${Buffer.from('#!/bin/sh\necho not an image').toString('base64')}`,
     });
     expect(fake.errors?.[0]).toMatchObject({
-      message: 'The profile photo could not be read as an image.',
-      extensions: { code: 'BAD_USER_INPUT' },
+      message: 'This image could not be read.',
+      extensions: { code: 'IMAGE_UNREADABLE', category: 'BAD_USER_INPUT', field: 'profileImg' },
     });
     const huge = await client.execute(editProfile, { input: `data:image/jpeg;base64,${Buffer.alloc(1_100_000, 1).toString('base64')}` });
-    expect(huge.errors?.[0]?.message).toBe('The profile photo must be at most 1 MB.');
+    expect(huge.errors?.[0]).toMatchObject({
+      message: 'Use an image of at most 1 MB.',
+      extensions: { code: 'IMAGE_TOO_LARGE', params: { maximum: 1 } },
+    });
     expect((await client.execute<{ getUser: { profileImg: null } }>('{ getUser { profileImg } }')).data?.getUser.profileImg).toBeNull();
   });
 

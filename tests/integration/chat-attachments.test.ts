@@ -210,7 +210,7 @@ describe('bad attachments write nothing', () => {
     [
       'a file message without a file',
       async () => ({ sender: bas, variables: { project: space, body: '', type: 'file' } }),
-      'BAD_USER_INPUT',
+      'MESSAGE_FILE_REQUIRED',
       chatMessages.fileRequired,
     ],
     [
@@ -245,7 +245,7 @@ describe('bad attachments write nothing', () => {
         const uploaded = await uploadFile(bas, 'other.png', 'image/png', png, { project: other });
         return { sender: bas, variables: { project: space, body: '', file: uploaded.id } };
       },
-      'BAD_USER_INPUT',
+      'MESSAGE_FILE_ELSEWHERE',
       chatMessages.fileElsewhere,
     ],
     [
@@ -255,7 +255,7 @@ describe('bad attachments write nothing', () => {
         const uploaded = await uploadFile(bas, 'task.png', 'image/png', png, { task: task.id });
         return { sender: bas, variables: { project: space, body: '', file: uploaded.id } };
       },
-      'BAD_USER_INPUT',
+      'MESSAGE_FILE_ELSEWHERE',
       chatMessages.fileElsewhere,
     ],
     [
@@ -265,7 +265,7 @@ describe('bad attachments write nothing', () => {
         const uploaded = await uploadFile(bas, 'space.png', 'image/png', png, { project: space });
         return { sender: bas, variables: { privat: chat.id, body: '', file: uploaded.id } };
       },
-      'BAD_USER_INPUT',
+      'MESSAGE_FILE_ELSEWHERE',
       chatMessages.fileElsewhere,
     ],
     [

@@ -96,7 +96,7 @@ describe('editing, leaving and inactive chats', () => {
     const messages = countRows(server, 'messages');
     expect((await sendMessage(cid, { privat: chat.id, body: 'anyone?' })).errors?.[0]).toMatchObject({
       message: chatMessages.privatInactive,
-      extensions: { code: 'BAD_USER_INPUT' },
+      extensions: { code: 'PRIVAT_INACTIVE' },
     });
     expect(countRows(server, 'messages')).toBe(messages);
     const renamed = await ann.client.execute('mutation ($id: ID!) { ediPrivat(id: $id, name: "Renamed") { id } }', { id: chat.id });
@@ -109,9 +109,9 @@ describe('editing, leaving and inactive chats', () => {
     expectData(await bas.client.execute('mutation ($id: ID!) { ediPrivat(id: $id, inactive: true) { inactive } }', { id: chat.id }));
     const events = countEvents(server);
     const react = await cid.client.execute('mutation ($id: ID!) { reactMessage(id: $id, emoji: "👍") { id } }', { id: message.id });
-    expect(react.errors?.[0]).toMatchObject({ message: chatMessages.privatInactive, extensions: { code: 'BAD_USER_INPUT' } });
+    expect(react.errors?.[0]).toMatchObject({ message: chatMessages.privatInactive, extensions: { code: 'PRIVAT_INACTIVE' } });
     const edit = await cid.client.execute('mutation ($id: ID!) { ediMessage(id: $id, body: "changed") { id } }', { id: message.id });
-    expect(edit.errors?.[0]).toMatchObject({ message: chatMessages.privatInactive, extensions: { code: 'BAD_USER_INPUT' } });
+    expect(edit.errors?.[0]).toMatchObject({ message: chatMessages.privatInactive, extensions: { code: 'PRIVAT_INACTIVE' } });
     expect(countEvents(server)).toBe(events);
     expect((await messagesOf(cid, { privat: chat.id })).find((seen) => seen.id === message.id)).toMatchObject({
       body: 'still here',

@@ -54,6 +54,10 @@ describe('getTaskChats', () => {
 
   it('refuses a page size out of range', async () => {
     const refused = await ann.client.execute('{ getTaskChats(first: 0) { id } }');
-    expect(refused.errors?.[0]?.extensions.code).toBe('BAD_USER_INPUT');
+    expect(refused.errors?.[0]?.extensions).toMatchObject({
+      code: 'MESSAGE_PAGE_SIZE',
+      category: 'BAD_USER_INPUT',
+      params: { maximum: 100 },
+    });
   });
 });

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chatMessages } from '#shared/chatRules';
+import { formatErrorMessage } from '#shared/errors';
 import { startTestServer, type TestServer } from './harness';
 import { countRows, markRead, messagesOf, postMessage, readMessages, sendMessage } from './chatFactories';
 import { countEvents, createSpace, expectData, joinTeam, person, type Person } from './teamFactories';
@@ -63,7 +64,7 @@ describe('posting and reading a space channel', () => {
     const elsewhere = await postMessage(admin, { project: await createSpace(admin, 'Elsewhere'), body: 'hi' });
     expect((await readMessages(admin, { project: space, first: 101 })).errors?.[0]).toMatchObject({
       message: chatMessages.pageSize,
-      extensions: { code: 'BAD_USER_INPUT' },
+      extensions: { code: 'MESSAGE_PAGE_SIZE' },
     });
     expect((await readMessages(admin, { project: space, before: elsewhere.id })).errors?.[0]).toMatchObject({
       message: chatMessages.beforeNotFound,
@@ -106,29 +107,44 @@ describe('posting and reading a space channel', () => {
 
 describe('bad input writes nothing', () => {
   const refusals: [string, () => Record<string, unknown>, string, string][] = [
-    ['an empty message', () => ({ project: space, body: '  \n ' }), 'BAD_USER_INPUT', chatMessages.bodyRequired],
-    ['a 100 KB message', () => ({ project: space, body: 'x'.repeat(100 * 1024) }), 'BAD_USER_INPUT', chatMessages.bodyTooLong],
-    ['20,001 characters', () => ({ project: space, body: 'y'.repeat(20_001) }), 'BAD_USER_INPUT', chatMessages.bodyTooLong],
+    ['an empty message', () => ({ project: space, body: '  \n ' }), 'MESSAGE_BODY_REQUIRED', chatMessages.bodyRequired],
+    [
+      'a 100 KB message',
+      () => ({ project: space, body: 'x'.repeat(100 * 1024) }),
+      'MESSAGE_BODY_TOO_LONG',
+      formatErrorMessage('MESSAGE_BODY_TOO_LONG', { maximum: 20_000 }),
+    ],
+    [
+      '20,001 characters',
+      () => ({ project: space, body: 'y'.repeat(20_001) }),
+      'MESSAGE_BODY_TOO_LONG',
+      formatErrorMessage('MESSAGE_BODY_TOO_LONG', { maximum: 20_000 }),
+    ],
     [
       'a file that does not exist',
       () => ({ project: space, body: 'see file', file: '0123456789abcdef01234567' }),
       'NOT_FOUND',
       chatMessages.fileNotFound,
     ],
-    ['a file message without a file', () => ({ project: space, body: '', type: 'file' }), 'BAD_USER_INPUT', chatMessages.fileRequired],
+    [
+      'a file message without a file',
+      () => ({ project: space, body: '', type: 'file' }),
+      'MESSAGE_FILE_REQUIRED',
+      chatMessages.fileRequired,
+    ],
     [
       'a system message from a client',
       () => ({ project: space, body: 'fake', type: 'system' }),
-      'BAD_USER_INPUT',
+      'MESSAGE_TYPE_NOT_ALLOWED',
       chatMessages.typeNotAllowed,
     ],
     [
       'two conversations at once',
       () => ({ project: space, task: '0123456789abcdef01234567', body: 'hi' }),
-      'BAD_USER_INPUT',
+      'ONE_CONVERSATION',
       chatMessages.oneConversation,
     ],
-    ['no conversation', () => ({ body: 'hi' }), 'BAD_USER_INPUT', chatMessages.oneConversation],
+    ['no conversation', () => ({ body: 'hi' }), 'ONE_CONVERSATION', chatMessages.oneConversation],
     [
       'a meeting room (none exist yet)',
       () => ({ meetingroom: '0123456789abcdef01234567', body: 'hi' }),
@@ -144,7 +160,7 @@ describe('bad input writes nothing', () => {
     [
       'a client id of 65 characters',
       () => ({ project: space, body: 'hi', clientId: 'c'.repeat(65) }),
-      'BAD_USER_INPUT',
+      'CLIENT_ID_LENGTH',
       chatMessages.clientIdLength,
     ],
   ];

@@ -87,7 +87,7 @@ describe('inviting by e-mail', () => {
     const result = await new GraphqlTestClient(server).execute(signUp, { email: 'someone-else@example.com', invited: invitationId });
     expect(result.errors?.[0]).toMatchObject({
       message: 'This invitation was sent to another e-mail address. Sign up with that address.',
-      extensions: { code: 'BAD_USER_INPUT' },
+      extensions: { code: 'INVITATION_OTHER_EMAIL', category: 'BAD_USER_INPUT', field: 'email' },
     });
     const forged = await new GraphqlTestClient(server).execute(signUp, {
       email: 'intended@example.com',

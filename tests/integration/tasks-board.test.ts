@@ -57,15 +57,15 @@ describe('sections (project states)', () => {
     const before = countEvents(server);
     expect(
       (await admin.client.execute('mutation ($project: ID!) { createState(project: $project, value: "  ") { id } }', { project: space }))
-        .errors?.[0]?.extensions.code,
-    ).toBe('BAD_USER_INPUT');
+        .errors?.[0]?.extensions,
+    ).toMatchObject({ code: 'SECTION_NAME_REQUIRED', category: 'BAD_USER_INPUT', field: 'value' });
     expect(
       (
         await admin.client.execute('mutation ($project: ID!) { createState(project: $project, value: "x", icon: 500) { id } }', {
           project: space,
         })
       ).errors?.[0]?.extensions.code,
-    ).toBe('BAD_USER_INPUT');
+    ).toBe('SECTION_ICON_INVALID');
     const mixed = await admin.client.execute(
       'mutation ($ids: [ID!]!, $positions: [Float!]!) { updateStates(ids: $ids, positions: $positions) { id } }',
       { ids: [mine!.id, theirs!.id], positions: [1, 2] },
@@ -75,7 +75,7 @@ describe('sections (project states)', () => {
       'mutation ($ids: [ID!]!, $positions: [Float!]!) { updateStates(ids: $ids, positions: $positions) { id } }',
       { ids: [mine!.id], positions: [1, 2] },
     );
-    expect(uneven.errors?.[0]?.extensions.code).toBe('BAD_USER_INPUT');
+    expect(uneven.errors?.[0]?.extensions).toMatchObject({ code: 'SECTION_POSITIONS_MISMATCH', field: 'positions' });
     expect(countEvents(server)).toBe(before);
   });
 
@@ -106,7 +106,7 @@ describe('sections (project states)', () => {
     expect((await admin.client.execute(deleteState, { id: todo!.id, moveTo: todo!.id })).errors?.[0]?.message).toBe(
       taskMessages.moveToSameSection,
     );
-    expect((await admin.client.execute(deleteState, { id: todo!.id })).errors?.[0]?.extensions.code).toBe('BAD_USER_INPUT');
+    expect((await admin.client.execute(deleteState, { id: todo!.id })).errors?.[0]?.extensions.code).toBe('SECTION_MOVE_TO_MISSING');
     expect((await member.client.execute(deleteState, { id: doing!.id, moveTo: todo!.id })).errors?.[0]).toMatchObject({
       message: errorMessages.PERMISSION_DENIED,
       extensions: { code: 'PERMISSION_DENIED' },
@@ -115,7 +115,7 @@ describe('sections (project states)', () => {
     expectData(await admin.client.execute(deleteState, { id: doing!.id }));
     expectData(await admin.client.execute(deleteState, { id: done!.id }));
     const last = await admin.client.execute(deleteState, { id: todo!.id });
-    expect(last.errors?.[0]).toMatchObject({ message: taskMessages.lastSection, extensions: { code: 'BAD_USER_INPUT' } });
+    expect(last.errors?.[0]).toMatchObject({ message: taskMessages.lastSection, extensions: { code: 'LAST_SECTION' } });
   });
 });
 
@@ -146,7 +146,7 @@ describe('tags and sprints', () => {
     const taken = await member.client.execute('mutation ($project: ID!) { setTag(project: $project, name: "web") { id } }', {
       project: space,
     });
-    expect(taken.errors?.[0]).toMatchObject({ message: taskMessages.tagNameTaken, extensions: { code: 'BAD_USER_INPUT' } });
+    expect(taken.errors?.[0]).toMatchObject({ message: taskMessages.tagNameTaken, extensions: { code: 'TAG_NAME_TAKEN' } });
   });
 
   it('takes a deleted tag off every task, and a deleted sprint out of its tasks', async () => {
@@ -188,8 +188,10 @@ describe('covers', () => {
     expect(new Set(everything.map((pic) => pic.img)).size).toBe(24);
     const task = await createTask(admin, space, 'With a cover');
     expect((await editTask(admin, task.id, { cover: pics[0]!.img })).cover).toBe(pics[0]!.img);
-    expect((await admin.client.execute('{ suggestPics(name: "x", value: 31) { img } }')).errors?.[0]?.extensions.code).toBe(
-      'BAD_USER_INPUT',
-    );
+    expect((await admin.client.execute('{ suggestPics(name: "x", value: 31) { img } }')).errors?.[0]?.extensions).toMatchObject({
+      code: 'NUMBER_TOO_LARGE',
+      params: { maximum: 30 },
+      field: 'value',
+    });
   });
 });

@@ -202,7 +202,7 @@ describe('covers from a task’s own images', () => {
       const result = await ediTask(admin, { id: task.id, cover });
       expect(result.errors?.[0], cover).toMatchObject({
         message: taskMessages.coverFileNotAllowed,
-        extensions: { code: 'BAD_USER_INPUT' },
+        extensions: { code: 'TASK_COVER_FILE_INVALID' },
       });
     }
     const created = await setTask(admin, { project: space, name: 'New', cover: othersImage.url });

@@ -104,7 +104,7 @@ describe('getTasks across spaces', () => {
     const before = countEvents(server);
     for (const variables of [{}, { open: true }, { users: [] }, { users: [member.id], first: 0 }, { users: [member.id], first: 501 }]) {
       const result = await listTasks(member, variables);
-      expect(result.errors?.[0]?.extensions.code, JSON.stringify(variables)).toBe('BAD_USER_INPUT');
+      expect(result.errors?.[0]?.extensions.category, JSON.stringify(variables)).toBe('BAD_USER_INPUT');
     }
     expect(countEvents(server)).toBe(before);
   });

@@ -34,12 +34,12 @@ describe('task names', () => {
   it('refuses empty, blank and 10,000-character names on create and edit', async () => {
     const task = await createTask(admin, space, 'Valid');
     for (const name of ['', '   ']) {
-      await refused(() => setTask(admin, { project: space, name }), 'BAD_USER_INPUT', taskMessages.nameRequired);
-      await refused(() => ediTask(admin, { id: task.id, name }), 'BAD_USER_INPUT', taskMessages.nameRequired);
+      await refused(() => setTask(admin, { project: space, name }), 'TASK_NAME_REQUIRED', taskMessages.nameRequired);
+      await refused(() => ediTask(admin, { id: task.id, name }), 'TASK_NAME_REQUIRED', taskMessages.nameRequired);
     }
     const long = 'x'.repeat(10_000);
-    await refused(() => setTask(admin, { project: space, name: long }), 'BAD_USER_INPUT', taskMessages.nameTooLong);
-    await refused(() => ediTask(admin, { id: task.id, name: long }), 'BAD_USER_INPUT', taskMessages.nameTooLong);
+    await refused(() => setTask(admin, { project: space, name: long }), 'TASK_NAME_TOO_LONG', taskMessages.nameTooLong);
+    await refused(() => ediTask(admin, { id: task.id, name: long }), 'TASK_NAME_TOO_LONG', taskMessages.nameTooLong);
     expect((await createTask(admin, space, 'y'.repeat(500))).name).toHaveLength(500);
   });
 });
@@ -48,8 +48,8 @@ describe('deadlines', () => {
   it('refuses deadlines that are not a real date or a date-time with its zone', async () => {
     const task = await createTask(admin, space, 'Dated');
     for (const deadline of ['tomorrow', '2025-13-01', '2025-02-30', '2025-06-15T10:00', '15/06/2025', '2025-06-15T25:00:00Z']) {
-      await refused(() => setTask(admin, { project: space, name: 'Late', deadline }), 'BAD_USER_INPUT', taskMessages.deadlineFormat);
-      await refused(() => ediTask(admin, { id: task.id, deadline }), 'BAD_USER_INPUT', taskMessages.deadlineFormat);
+      await refused(() => setTask(admin, { project: space, name: 'Late', deadline }), 'DEADLINE_INVALID', taskMessages.deadlineFormat);
+      await refused(() => ediTask(admin, { id: task.id, deadline }), 'DEADLINE_INVALID', taskMessages.deadlineFormat);
     }
     expect((await getTask(admin, task.id)).deadline).toBeNull();
   });
@@ -60,8 +60,8 @@ describe('references across spaces', () => {
     const top = await createTask(admin, space, 'Top');
     const middle = await createTask(admin, space, 'Middle', { parentTask: top.id });
     const bottom = await createTask(admin, space, 'Bottom', { parentTask: middle.id });
-    await refused(() => ediTask(admin, { id: top.id, parentTask: bottom.id }), 'BAD_USER_INPUT', taskMessages.parentCycle);
-    await refused(() => ediTask(admin, { id: top.id, parentTask: top.id }), 'BAD_USER_INPUT', taskMessages.parentCycle);
+    await refused(() => ediTask(admin, { id: top.id, parentTask: bottom.id }), 'PARENT_CYCLE', taskMessages.parentCycle);
+    await refused(() => ediTask(admin, { id: top.id, parentTask: top.id }), 'PARENT_CYCLE', taskMessages.parentCycle);
     const foreign = await createTask(admin, otherSpace, 'Foreign parent');
     await refused(
       () => setTask(admin, { project: space, name: 'Orphan', parentTask: foreign.id }),
@@ -109,26 +109,26 @@ describe('references across spaces', () => {
 describe('field formats', () => {
   it('refuses a colour outside the palette, a priority outside 0..3, a foreign cover and a bad estimate', async () => {
     const task = await createTask(admin, space, 'Formatted');
-    await refused(() => ediTask(admin, { id: task.id, color: '#123456' }), 'BAD_USER_INPUT', taskMessages.colorNotInPalette);
-    await refused(() => ediTask(admin, { id: task.id, priority: 4 }), 'BAD_USER_INPUT');
+    await refused(() => ediTask(admin, { id: task.id, color: '#123456' }), 'TASK_COLOR_INVALID', taskMessages.colorNotInPalette);
+    await refused(() => ediTask(admin, { id: task.id, priority: 4 }), 'PRIORITY_INVALID');
     await refused(
       () => ediTask(admin, { id: task.id, cover: 'https://tracker.example/pixel.gif' }),
-      'BAD_USER_INPUT',
+      'TASK_COVER_INVALID',
       taskMessages.coverNotAllowed,
     );
-    await refused(() => ediTask(admin, { id: task.id, cover: '/media/../secret.key' }), 'BAD_USER_INPUT', taskMessages.coverNotAllowed);
-    await refused(() => ediTask(admin, { id: task.id, length: { amount: 3, unit: 'fortnights' } }), 'BAD_USER_INPUT');
-    await refused(() => ediTask(admin, { id: task.id, length: { amount: -1, unit: 'hours' } }), 'BAD_USER_INPUT');
-    await refused(() => ediTask(admin, { id: task.id, letter: 'AB' }), 'BAD_USER_INPUT');
+    await refused(() => ediTask(admin, { id: task.id, cover: '/media/../secret.key' }), 'TASK_COVER_INVALID', taskMessages.coverNotAllowed);
+    await refused(() => ediTask(admin, { id: task.id, length: { amount: 3, unit: 'fortnights' } }), 'ESTIMATE_UNIT_INVALID');
+    await refused(() => ediTask(admin, { id: task.id, length: { amount: -1, unit: 'hours' } }), 'ESTIMATE_AMOUNT_INVALID');
+    await refused(() => ediTask(admin, { id: task.id, letter: 'AB' }), 'TASK_LETTER_INVALID');
   });
 
   it('refuses unknown rich-text content and drops unsafe links and images', async () => {
     const task = await createTask(admin, space, 'Described');
     await refused(
       () => ediTask(admin, { id: task.id, description: { type: 'doc', content: [{ type: 'script', text: 'alert(1)' }] } }),
-      'BAD_USER_INPUT',
+      'DESCRIPTION_CONTENT_UNSUPPORTED',
     );
-    await refused(() => ediTask(admin, { id: task.id, description: { type: 'paragraph' } }), 'BAD_USER_INPUT');
+    await refused(() => ediTask(admin, { id: task.id, description: { type: 'paragraph' } }), 'DESCRIPTION_INVALID');
     const cleaned = await createTask(admin, space, 'Cleaned', {
       description: {
         type: 'doc',

@@ -402,7 +402,7 @@ describe('following', () => {
     const refused = await member.client.execute(unfollow, { id: task.id });
     expect(refused.errors?.[0]).toMatchObject({
       message: 'Assignees follow their tasks automatically. Unassign yourself to stop following.',
-      extensions: { code: 'BAD_USER_INPUT' },
+      extensions: { code: 'UNFOLLOW_ASSIGNEE', category: 'BAD_USER_INPUT', params: {} },
     });
     expect(countEvents(server)).toBe(before);
   });

@@ -85,7 +85,10 @@ describe('teams', () => {
     expect(updated.updateTeam.team.logo).toMatch(/^\/media\/avatars\/[0-9a-f]{24}-[0-9a-f]{16}\.png$/);
     expect(memberRole(admin.teamId, member.id)).toBe('admin');
     const notImage = await admin.client.execute(updateTeam, { team: admin.teamId, logo: 'https://tracker.example/logo.png' });
-    expect(notImage.errors?.[0]).toMatchObject({ message: 'The logo must be a PNG or JPG image.', extensions: { code: 'BAD_USER_INPUT' } });
+    expect(notImage.errors?.[0]).toMatchObject({
+      message: 'Use a PNG or JPG image.',
+      extensions: { code: 'IMAGE_TYPE_INVALID', category: 'BAD_USER_INPUT', field: 'logo' },
+    });
   });
 
   it('sets a unique custom URL and ends the caller’s session, so the next request must sign in again (SPEC §4)', async () => {
@@ -159,7 +162,7 @@ describe('bad input changes nothing', () => {
     expectData(await first.client.execute(updateTeam, { team: first.teamId, url: 'taken-url' }));
     const before = countEvents(server);
     const duplicate = await second.client.execute(updateTeam, { team: second.teamId, url: 'TAKEN-URL', name: 'Changed too' });
-    expect(duplicate.errors?.[0]).toMatchObject({ message: teamMessages.customUrlTaken, extensions: { code: 'BAD_USER_INPUT' } });
+    expect(duplicate.errors?.[0]).toMatchObject({ message: teamMessages.customUrlTaken, extensions: { code: 'TEAM_URL_TAKEN' } });
     const malformed = await second.client.execute(updateTeam, { team: second.teamId, url: 'no spaces' });
     expect(malformed.errors?.[0]?.message).toBe(
       'Use only lowercase letters, digits and hyphens in the team URL, without a hyphen at either end.',
@@ -174,7 +177,10 @@ describe('bad input changes nothing', () => {
     const result = await admin.client.execute('mutation ($id: ID!) { addUserTeam(email: "not-an-email", id: $id) { id } }', {
       id: admin.teamId,
     });
-    expect(result.errors?.[0]).toMatchObject({ message: 'email: Enter a valid e-mail address.', extensions: { code: 'BAD_USER_INPUT' } });
+    expect(result.errors?.[0]).toMatchObject({
+      message: 'Enter a valid e-mail address.',
+      extensions: { code: 'EMAIL_INVALID', category: 'BAD_USER_INPUT', params: {}, field: 'email' },
+    });
     expect(countEvents(server)).toBe(before);
   });
 
@@ -183,7 +189,7 @@ describe('bad input changes nothing', () => {
     await joinTeam(admin, await person(server, 'Pat'));
     const before = countEvents(server);
     const kick = await admin.client.execute(updateTeam, { team: admin.teamId, kick: admin.id, name: 'Not applied' });
-    expect(kick.errors?.[0]).toMatchObject({ message: teamMessages.lastAdmin, extensions: { code: 'BAD_USER_INPUT' } });
+    expect(kick.errors?.[0]).toMatchObject({ message: teamMessages.lastAdmin, extensions: { code: 'LAST_TEAM_ADMIN' } });
     const demote = await admin.client.execute(updateTeam, { team: admin.teamId, user: admin.id, type: 'basic' });
     expect(demote.errors?.[0]?.message).toBe(teamMessages.lastAdmin);
     const leave = await admin.client.execute('mutation ($team: ID!) { leaveTeam(team: $team) }', { team: admin.teamId });
@@ -196,7 +202,7 @@ describe('bad input changes nothing', () => {
     const alone = await person(server);
     const before = countEvents(server);
     const result = await alone.client.execute('mutation ($team: ID!) { leaveTeam(team: $team) }', { team: alone.teamId });
-    expect(result.errors?.[0]).toMatchObject({ message: teamMessages.aloneInTeam, extensions: { code: 'BAD_USER_INPUT' } });
+    expect(result.errors?.[0]).toMatchObject({ message: teamMessages.aloneInTeam, extensions: { code: 'ALONE_IN_TEAM' } });
     expect(countEvents(server)).toBe(before);
   });
 
@@ -216,7 +222,7 @@ describe('getTeamData and the activity report', () => {
     const anonymous = (await person(server)).client;
     const result = await anonymous.execute('{ getTeamData(doc: "0123456789abcdef01234567") { name logo } }');
     expect(result.errors?.[0]?.extensions.code).toBe('NOT_FOUND');
-    expect((await anonymous.execute('{ getTeamData { name } }')).errors?.[0]?.extensions.code).toBe('BAD_USER_INPUT');
+    expect((await anonymous.execute('{ getTeamData { name } }')).errors?.[0]?.extensions.code).toBe('SHARED_ITEM_REQUIRED');
   });
 
   it('lists the team’s events newest first with who did them, page by page, keeping secrets out', async () => {

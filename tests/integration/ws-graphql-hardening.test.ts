@@ -194,21 +194,21 @@ describe('/graphql websockets: protocol, limits and the same document rules as H
     const before = countEvents(server);
 
     const inVariable = await sendMessage(me, { project: space, body: 'broken \ud800 text' });
-    expect(inVariable.errors?.[0]).toMatchObject({ extensions: { code: 'BAD_USER_INPUT', field: 'body' } });
+    expect(inVariable.errors?.[0]).toMatchObject({ extensions: { code: 'TEXT_NOT_UNICODE', category: 'BAD_USER_INPUT', field: 'body' } });
     expect(inVariable.errors?.[0]?.message).toContain('Variable "$body"');
     const inLiteral = await me.client.execute('mutation { ediUser(firstname: "Ada\\uD800") { id } }');
-    expect(inLiteral.errors?.[0]).toMatchObject({ extensions: { code: 'BAD_USER_INPUT' } });
+    expect(inLiteral.errors?.[0]).toMatchObject({ extensions: { code: 'TEXT_NOT_UNICODE', category: 'BAD_USER_INPUT' } });
     expect(inLiteral.errors?.[0]?.message).toMatch(/^The string at line 1, column \d+ contains text that is not valid Unicode/);
     const nested = await me.client.execute('mutation ($name: String!) { ediUser(firstname: $name) { id } }', { name: '\udc00 trailing' });
-    expect(nested.errors?.[0]?.extensions.code).toBe('BAD_USER_INPUT');
+    expect(nested.errors?.[0]?.extensions.code).toBe('TEXT_NOT_UNICODE');
     expect(countEvents(server)).toBe(before);
 
     const socket = await RawSocket.open(server.websocketUrl, { cookie: me.client.cookieHeader() });
     await socket.init();
     socket.subscribe('variable', 'subscription ($team: ID) { subUser(team: $team) { id } }', { team: 'x\ud800' });
-    expect((await socket.errorsOf('variable'))[0]).toMatchObject({ extensions: { code: 'BAD_USER_INPUT', field: 'team' } });
+    expect((await socket.errorsOf('variable'))[0]).toMatchObject({ extensions: { code: 'TEXT_NOT_UNICODE', field: 'team' } });
     socket.subscribe('literal', 'subscription { subUser(team: "x\\uDFFF") { id } }');
-    expect(codesOf(await socket.errorsOf('literal'))).toEqual(['BAD_USER_INPUT']);
+    expect(codesOf(await socket.errorsOf('literal'))).toEqual(['TEXT_NOT_UNICODE']);
     socket.close();
     expect(countEvents(server)).toBe(before);
   });

@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { TFunction } from 'i18next';
+import i18next, { type TFunction } from 'i18next';
+import fr from '../../../locales/fr/translation.json';
 import { setupAppI18n } from '../test/i18n';
 import { RequestError } from './graphql';
 import { describeRequestError, emailError, newPasswordError, waitDescription } from './formMessages';
@@ -9,6 +10,12 @@ let t: TFunction;
 beforeAll(async () => {
   t = (await setupAppI18n()).t;
 });
+
+async function frenchT(): Promise<TFunction> {
+  const instance = i18next.createInstance();
+  await instance.init({ lng: 'fr', resources: { fr: { translation: fr } }, interpolation: { escapeValue: false } });
+  return instance.t;
+}
 
 describe('form messages', () => {
   it('SPEC §5: checks e-mail addresses with the shared rule, trimming first', () => {
@@ -25,15 +32,43 @@ describe('form messages', () => {
     expect(newPasswordError('password1', t)).toBeUndefined();
   });
 
-  it('places a BAD_USER_INPUT message on the field it names, translated when the text is known', () => {
-    const error = new RequestError('graphql', 'email: Enter a valid e-mail address.', 'setUserBasic', 'BAD_USER_INPUT');
-    expect(describeRequestError(error, t, 'en')).toEqual({
-      code: 'BAD_USER_INPUT',
-      field: 'email',
-      message: 'Enter a valid email address.',
+  it('describes an input error by its code and params, on the field the server named, in the user’s language', async () => {
+    const error = new RequestError('graphql', 'Use at most 100 characters.', 'setTeam', 'TEXT_TOO_LONG', {
+      category: 'BAD_USER_INPUT',
+      params: { maximum: 100 },
+      field: 'name',
     });
-    const unknown = new RequestError('graphql', 'rate: Use a whole number.', 'ediUser', 'BAD_USER_INPUT');
-    expect(describeRequestError(unknown, t, 'en')).toEqual({ code: 'BAD_USER_INPUT', field: 'rate', message: 'Use a whole number.' });
+    expect(describeRequestError(error, t, 'en')).toEqual({ code: 'TEXT_TOO_LONG', field: 'name', message: 'Use at most 100 characters.' });
+    const french = await frenchT();
+    expect(describeRequestError(error, french, 'fr')).toEqual({
+      code: 'TEXT_TOO_LONG',
+      field: 'name',
+      message: 'Utilisez au plus 100 caractères.',
+    });
+    const url = new RequestError('graphql', 'Use 3 to 48 characters for the team URL.', 'ediTeam', 'TEAM_URL_LENGTH', {
+      params: { minimum: 3, maximum: 48 },
+      field: 'url',
+    });
+    expect(describeRequestError(url, french, 'fr')).toMatchObject({
+      field: 'url',
+      message: 'Utilisez de 3 à 48 caractères pour l’URL de l’équipe.',
+    });
+  });
+
+  it('never reads the English text: a code with params is translated whatever the text says, one without is shown as sent', () => {
+    const coded = new RequestError('graphql', 'some other words', 'signUp', 'EMAIL_INVALID', { params: {}, field: 'email' });
+    expect(describeRequestError(coded, t, 'en')).toEqual({
+      code: 'EMAIL_INVALID',
+      field: 'email',
+      message: 'Enter a valid e-mail address.',
+    });
+    const ownText = new RequestError('graphql', 'This section does not exist or you cannot see it.', 'ediTask', 'NOT_FOUND');
+    expect(describeRequestError(ownText, t, 'en')).toEqual({
+      code: 'NOT_FOUND',
+      message: 'This section does not exist or you cannot see it.',
+    });
+    const unknown = new RequestError('graphql', 'Something new.', 'ediUser', 'SOMETHING_NEW', { params: {}, field: 'rate' });
+    expect(describeRequestError(unknown, t, 'en')).toEqual({ code: 'SOMETHING_NEW', field: 'rate', message: 'Something new.' });
   });
 
   it('says how long to wait when rate-limited', () => {

@@ -3,7 +3,7 @@ import { errorMessages } from '#shared/errors';
 import { createGraphQLClient, onServerAnswered, request, RequestError, retryDelayMs, type CatalogueKey } from './graphql';
 import { documentSource, graphql, operationOf, rootFieldOf, type GraphQLDocument } from './graphqlDocument';
 
-type Reply = { data?: unknown; errors?: { message: string; extensions?: { code: string } }[] } | Error;
+type Reply = { data?: unknown; errors?: { message: string; extensions?: { code: string } & Record<string, unknown> }[] } | Error;
 
 function setup(replies: Reply[], extra: { signInPath?: () => string; onAnswered?: () => void } = {}) {
   const queue = [...replies];
@@ -22,7 +22,9 @@ function setup(replies: Reply[], extra: { signInPath?: () => string; onAnswered?
     toast: vi.fn(),
     sleep: vi.fn(async (_ms: number) => {}),
     translate: vi.fn((key: CatalogueKey) => `translated:${key}`),
-    translateErrorCode: vi.fn((code: string, _message: string) => `translated:${code}`),
+    translateErrorCode: vi.fn(
+      (code: string, _params: Readonly<Record<string, string | number>>, _fallback: string) => `translated:${code}`,
+    ),
     log: { error: vi.fn() },
     onSignedOut: vi.fn(),
     ...extra,
@@ -148,10 +150,33 @@ describe('graphql client: the SPEC §8 error catalogue', () => {
     expect(toast.mock.calls[0]?.[0]).not.toHaveProperty('title');
   });
 
-  it("shows the translation of a known error code when the server sent that code's standard message", async () => {
-    const { client, toast } = setup([failure(errorMessages.PERMISSION_DENIED, 'PERMISSION_DENIED')]);
+  it('shows the translation of a known error code with the parameters the server sent, never reading its text', async () => {
+    const { client, toast, translateErrorCode } = setup([
+      {
+        errors: [
+          { message: 'Use at most 100 characters.', extensions: { code: 'TEXT_TOO_LONG', params: { maximum: 100 }, field: 'name' } },
+        ],
+      },
+    ]);
+    const error = await client.request(getUser).catch((caught: unknown) => caught);
+    expect(translateErrorCode).toHaveBeenCalledWith('TEXT_TOO_LONG', { maximum: 100 }, 'Use at most 100 characters.');
+    expect(toast).toHaveBeenCalledWith({ message: 'translated:TEXT_TOO_LONG', icon: 'info' });
+    expect(error).toMatchObject({ code: 'TEXT_TOO_LONG', details: { params: { maximum: 100 }, field: 'name' } });
+  });
+
+  it("shows the server's own text for a code it sent without params (a text more specific than the code's)", async () => {
+    const { client, toast, translateErrorCode } = setup([
+      { errors: [{ message: 'This section does not exist or you cannot see it.', extensions: { code: 'NOT_FOUND' } }] },
+    ]);
     await expect(client.request(getUser)).rejects.toBeInstanceOf(RequestError);
-    expect(toast).toHaveBeenCalledWith({ message: 'translated:PERMISSION_DENIED', icon: 'info' });
+    expect(translateErrorCode).not.toHaveBeenCalled();
+    expect(toast).toHaveBeenCalledWith({ message: 'This section does not exist or you cannot see it.', icon: 'info' });
+  });
+
+  it('shows an unknown code (a server newer than the client) with its text', async () => {
+    const { client, toast } = setup([{ errors: [{ message: 'Something new.', extensions: { code: 'SOMETHING_NEW', params: {} } }] }]);
+    await expect(client.request(getUser)).rejects.toBeInstanceOf(RequestError);
+    expect(toast).toHaveBeenCalledWith({ message: 'Something new.', icon: 'info' });
   });
 
   it('SPEC §7: a silent request (start-up preload) only logs its failure', async () => {
@@ -164,7 +189,12 @@ describe('graphql client: the SPEC §8 error catalogue', () => {
   it('a request handled by its caller shows no toast and logs nothing: the error carries the code and details', async () => {
     const { client, toast, log } = setup([
       {
-        errors: [{ message: errorMessages.RATE_LIMITED, extensions: { code: 'RATE_LIMITED', retryAfterSeconds: 42 } as { code: string } }],
+        errors: [
+          {
+            message: errorMessages.RATE_LIMITED,
+            extensions: { code: 'RATE_LIMITED', params: {}, retryAfterSeconds: 42 } as { code: string },
+          },
+        ],
       },
     ]);
     const error = await client.request(getUser, {}, { handledByCaller: true }).catch((caught: unknown) => caught);
@@ -172,7 +202,7 @@ describe('graphql client: the SPEC §8 error catalogue', () => {
       kind: 'graphql',
       code: 'RATE_LIMITED',
       message: 'translated:RATE_LIMITED',
-      details: { retryAfterSeconds: 42 },
+      details: { params: {}, retryAfterSeconds: 42 },
     });
     expect(toast).not.toHaveBeenCalled();
     expect(log.error).not.toHaveBeenCalled();

@@ -12,7 +12,7 @@
  * | anything else                                           | info toast with the message, no title   |
  *
  * A caller that shows errors in place (forms) passes `handledByCaller`: then nothing is toasted.
- * A server message that is the standard text of its error code is shown in the user's language.
+ * An error the server sent with its code's parameters is shown in the user's language, by code (errorMessages.ts).
  *
  * Every mutation carries an `Idempotency-Key` (mutationKeys.ts): one per logical mutation, the
  * caller's own when it retries across calls or reloads (the chat outbox, pending task edits), else
@@ -23,10 +23,10 @@
  * Navigation, toasts, sleeping and fetch are injected (createGraphQLClient) so the catalogue is
  * unit-tested row by row; `request` is the app's instance wired to the router, toasts and i18n.
  */
-import { errorMessages, isErrorCode, type ErrorCode } from '#shared/errors';
 import { showToast, type ToastOptions } from '../ui/toastStore';
 import { sleep } from './browser';
 import { clearUserCookie } from './cookies';
+import { serverErrorText, type TranslateCode } from './errorMessages';
 import { i18n } from './i18n';
 import { navigateTo } from './navigation';
 import { signInPathFor } from '../app/routeRules';
@@ -106,8 +106,8 @@ export interface GraphQLClientDependencies {
   toast: (options: ToastOptions) => void;
   sleep: (ms: number) => Promise<void>;
   translate: (key: CatalogueKey) => string;
-  /** The user's-language text of an error code, or `message` when the locale files have none (a code newer than them). */
-  translateErrorCode: (code: ErrorCode, message: string) => string;
+  /** The user's-language text of an error code with its parameters, or the fallback when the locale files have none (a code newer than them). */
+  translateErrorCode: TranslateCode;
   log: Pick<Console, 'error'>;
   /** Called before going to /signin, to forget the client-side session. */
   onSignedOut: () => void;
@@ -179,10 +179,6 @@ export function createGraphQLClient(dependencies: GraphQLClientDependencies) {
     dependencies.onSignedOut();
     dependencies.navigate(dependencies.signInPath?.() ?? '/signin');
     throw new RequestError('unauthenticated', message, operation);
-  }
-
-  function displayMessage(code: unknown, message: string): string {
-    return isErrorCode(code) && message === errorMessages[code] ? dependencies.translateErrorCode(code, message) : message;
   }
 
   /** One attempt: the GraphQL result, or why there is none. */
@@ -258,7 +254,7 @@ export function createGraphQLClient(dependencies: GraphQLClientDependencies) {
       await dependencies.sleep(retryDelayMs);
       return execute(call, options, { ...attempt, retried: true });
     }
-    const shown = displayMessage(code, message);
+    const shown = serverErrorText(dependencies.translateErrorCode, code, message, details);
     report(options, operation, shown);
     throw new RequestError('graphql', shown, operation, typeof code === 'string' ? code : undefined, details);
   }
@@ -326,7 +322,7 @@ export const graphqlClient: GraphQLClient = createGraphQLClient({
   toast: (options) => showToast(options),
   sleep,
   translate: (key) => i18n.t(key),
-  translateErrorCode: (code, message) => i18n.t(`errors.codes.${code}`, message),
+  translateErrorCode: (code, params, fallback) => i18n.t(`errors.codes.${code}`, { ...params, defaultValue: fallback }),
   log: console,
   onSignedOut: clearUserCookie,
   signInPath: () => signInPathFor(window.location),

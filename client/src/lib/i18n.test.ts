@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { errorMessages } from '#shared/errors';
+import { errorMessages, messageParameters, type ErrorCode } from '#shared/errors';
 import { i18nOptions, resolveLanguage, supportedLanguages, toSupportedLanguage } from './i18n';
 
 const localesDirectory = resolve(import.meta.dirname, '../../../locales');
@@ -54,6 +54,18 @@ describe('translations (SPEC §1, STYLE i18n)', () => {
     expect(english.get('errors.boundary.unknown')).toBe('Unknown error');
     expect(english.get('errors.boundary.reload')).toBe('Reload');
     expect(english.get('errors.boundary.tryAgain')).toBe('Try again');
+  });
+
+  it.each(supportedLanguages)('%s translates every shared error code, with exactly the parameters of its message', (language) => {
+    const translations = flatten(load(language));
+    const problems = (Object.keys(errorMessages) as ErrorCode[]).flatMap((code) => {
+      const text = translations.get(`errors.codes.${code}`);
+      if (typeof text !== 'string') return [`${code}: missing`];
+      const expected = [...new Set(messageParameters(errorMessages[code]))].sort().join();
+      const found = [...new Set(placeholders(text))].sort().join();
+      return found === expected ? [] : [`${code}: {{${found}}} instead of {{${expected}}}`];
+    });
+    expect(problems).toEqual([]);
   });
 
   it('English error-code texts are the shared messages, and name no code that does not exist', () => {

@@ -3,6 +3,7 @@
  * a handler's reply, recording every call. Unknown operations answer `{ data: {} }`.
  */
 import { vi } from 'vitest';
+import { errorMessages, isErrorCode } from '#shared/errors';
 import { rootFieldOf } from '../lib/graphqlDocument';
 
 export interface GraphQLReply {
@@ -18,8 +19,13 @@ export interface RecordedCall {
 
 type Handler = (variables: Record<string, unknown>) => GraphQLReply | Promise<GraphQLReply>;
 
+/**
+ * A server error as the server sends it: a message that is its code's own text carries the code's
+ * parameters (`params`, empty when it has none), which lets the client translate it by code.
+ */
 export function failure(code: string, message: string, extensions: Record<string, unknown> = {}): GraphQLReply {
-  return { errors: [{ message, extensions: { code, ...extensions } }] };
+  const standard = isErrorCode(code) && message === errorMessages[code] ? { params: {} } : {};
+  return { errors: [{ message, extensions: { code, ...standard, ...extensions } }] };
 }
 
 export function mockGraphQL(handlers: Record<string, Handler>) {

@@ -1,8 +1,9 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { ExecutionResult, GraphQLError } from 'graphql';
-import { errorMessages, isErrorCode, type ErrorCode } from '#shared/errors';
+import { errorMessages, isErrorCode, isInputErrorCode, type ErrorCode, type ErrorExtensions } from '#shared/errors';
 import { ZodError } from 'zod';
-import { isDomainError } from '../errors';
+import { isDomainError, type DomainError } from '../errors';
+import { codedIssue } from './inputIssues';
 import { isUnpairedSurrogateSyntaxError, unpairedSurrogateMessage } from './inputText';
 import { DocumentRejected } from './validation';
 
@@ -10,7 +11,7 @@ export interface FormattedError {
   message: string;
   path?: readonly (string | number)[];
   locations?: readonly { line: number; column: number }[];
-  extensions: { code: ErrorCode } & Record<string, unknown>;
+  extensions: { code: ErrorCode } & Omit<ErrorExtensions, 'code'> & Record<string, unknown>;
 }
 
 interface MercuriusLikeError extends Error {
@@ -76,25 +77,31 @@ function formatOne(error: unknown, { log, requestId }: ErrorReporting): { error:
     : {};
 
   if (isDomainError(original)) {
-    return { error: { message: original.message, ...position, extensions: { code: original.code, ...(original.details ?? {}) } } };
+    return { error: { message: original.message, ...position, extensions: domainExtensions(original) } };
   }
   if (original instanceof ZodError) {
-    const issue = original.issues[0];
-    const field = issue && issue.path.length > 0 ? `${issue.path.join('.')}: ` : '';
-    return {
-      error: { message: `${field}${issue?.message ?? errorMessages.BAD_USER_INPUT}`, ...position, extensions: { code: 'BAD_USER_INPUT' } },
-    };
+    const { code, params, field, message } = codedIssue(original);
+    return { error: { message, ...position, extensions: codedExtensions(code, params, field) } };
   }
   switch (original?.code) {
     case 'MER_ERR_GQL_CSRF_PREVENTION':
-      return { error: { message: errorMessages.CSRF_REJECTED, extensions: { code: 'CSRF_REJECTED' } }, statusCode: 400 };
+      return {
+        error: { message: errorMessages.CSRF_REJECTED, extensions: codedExtensions('CSRF_REJECTED', {}, undefined) },
+        statusCode: 400,
+      };
     case 'MER_ERR_METHOD_NOT_ALLOWED':
-      return { error: { message: errorMessages.METHOD_NOT_ALLOWED, extensions: { code: 'METHOD_NOT_ALLOWED' } }, statusCode: 405 };
+      return {
+        error: { message: errorMessages.METHOD_NOT_ALLOWED, extensions: codedExtensions('METHOD_NOT_ALLOWED', {}, undefined) },
+        statusCode: 405,
+      };
     case 'MER_ERR_GQL_VALIDATION':
     case 'FST_ERR_VALIDATION':
       return { error: { message: original.message, extensions: { code: 'BAD_USER_INPUT' } }, statusCode: 400 };
     case 'FST_ERR_CTP_BODY_TOO_LARGE':
-      return { error: { message: errorMessages.PAYLOAD_TOO_LARGE, extensions: { code: 'PAYLOAD_TOO_LARGE' } }, statusCode: 413 };
+      return {
+        error: { message: errorMessages.PAYLOAD_TOO_LARGE, extensions: codedExtensions('PAYLOAD_TOO_LARGE', {}, undefined) },
+        statusCode: 413,
+      };
     default:
       break;
   }
@@ -128,7 +135,14 @@ function formatOne(error: unknown, { log, requestId }: ErrorReporting): { error:
     if (isUnpairedSurrogateSyntaxError(graphqlError.message)) {
       const at = graphqlError.locations?.[0];
       const where = at ? `The string at line ${at.line}, column ${at.column}` : 'A string in the document';
-      return { error: { message: unpairedSurrogateMessage(where), ...position, extensions: { code: 'BAD_USER_INPUT' } }, statusCode: 400 };
+      return {
+        error: {
+          message: unpairedSurrogateMessage(where),
+          ...position,
+          extensions: codedExtensions('TEXT_NOT_UNICODE', undefined, undefined),
+        },
+        statusCode: 400,
+      };
     }
     const declared = graphqlError.extensions?.code;
     const code: ErrorCode = isErrorCode(declared)
@@ -138,7 +152,9 @@ function formatOne(error: unknown, { log, requestId }: ErrorReporting): { error:
         : graphqlError.path
           ? 'BAD_USER_INPUT'
           : 'GRAPHQL_VALIDATION_FAILED';
-    const extensions = { ...graphqlError.extensions, code };
+    // A document refusal in its code's own words (validation.ts's documentError) may be translated by the client.
+    const standard = graphqlError.message === errorMessages[code] ? { params: {} } : {};
+    const extensions = { ...graphqlError.extensions, ...standard, code };
     return { error: { message: graphqlError.message, ...position, extensions } };
   }
   log.error({ err: original ?? error, requestId }, 'unexpected error while handling a GraphQL request');
@@ -146,9 +162,38 @@ function formatOne(error: unknown, { log, requestId }: ErrorReporting): { error:
     error: {
       message: errorMessages.INTERNAL_SERVER_ERROR,
       ...position,
-      extensions: { code: 'INTERNAL_SERVER_ERROR', ...(requestId ? { requestId } : {}) },
+      extensions: { ...codedExtensions('INTERNAL_SERVER_ERROR', {}, undefined), ...(requestId ? { requestId } : {}) },
     },
   };
+}
+
+/**
+ * `extensions` of a coded error: the code, BAD_USER_INPUT as the category of every refusal of the
+ * caller's input (the code older clients know them by), the message's parameters and the argument.
+ * `params` is there exactly when the message is the code's own text with them, so a client may show
+ * its translation of the code instead; a refusal with a text of its own (NOT_FOUND's "This section
+ * does not exist...") has none, and its message is shown as it is.
+ */
+function codedExtensions(
+  code: ErrorCode,
+  params: Readonly<Record<string, string | number>> | undefined,
+  field: string | undefined,
+): FormattedError['extensions'] {
+  return {
+    code,
+    ...(isInputErrorCode(code) || code === 'BAD_USER_INPUT' ? { category: 'BAD_USER_INPUT' as const } : {}),
+    ...(params ? { params } : {}),
+    ...(field === undefined ? {} : { field }),
+  };
+}
+
+function domainExtensions(error: DomainError): FormattedError['extensions'] {
+  return { ...(error.details ?? {}), ...codedExtensions(error.code, error.params, error.field ?? detailField(error.details)) };
+}
+
+/** A few older throw sites name their argument in `details.field`. */
+function detailField(details: Record<string, unknown> | undefined): string | undefined {
+  return typeof details?.field === 'string' ? details.field : undefined;
 }
 
 export function formatExecutionResult(execution: ExecutionResult & { statusCode?: number }, reporting: ErrorReporting) {

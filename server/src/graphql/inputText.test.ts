@@ -32,7 +32,7 @@ describe('unpaired surrogates', () => {
     expect(error?.message).toBe(
       'Variable "$body" at "body" contains text that is not valid Unicode (a lone UTF-16 surrogate); send well-formed text.',
     );
-    expect(error?.extensions).toEqual({ code: 'BAD_USER_INPUT', field: 'body' });
+    expect(error?.extensions).toEqual({ code: 'TEXT_NOT_UNICODE', category: 'BAD_USER_INPUT', field: 'body' });
   });
 
   it('recognises the parser’s refusals of lone surrogates written into the document, and only those', () => {

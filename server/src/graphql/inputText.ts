@@ -67,7 +67,7 @@ export function invalidVariableText(variables: unknown): GraphQLError | null {
   const found = findUnpairedSurrogate(variables);
   if (!found) return null;
   return new GraphqlErrorClass(unpairedSurrogateMessage(`Variable "$${found.variable}" at "${found.path}"`), {
-    extensions: { code: 'BAD_USER_INPUT', field: found.path },
+    extensions: { code: 'TEXT_NOT_UNICODE', category: 'BAD_USER_INPUT', field: found.path },
   });
 }
 

@@ -90,11 +90,11 @@ describe('sign-in form', () => {
   });
 
   it('shows a field error from the server next to its field', async () => {
-    mockGraphQL({ login: () => failure('BAD_USER_INPUT', 'password: Enter your password.') });
+    mockGraphQL({ login: () => failure('VALUE_REQUIRED', 'Enter a value.', { field: 'password', params: {} }) });
     renderRoute('/signin', routes);
     await fillAndSubmit('ada@example.com', 'x');
     await waitFor(() => expect(screen.getByLabelText('Password').getAttribute('aria-invalid')).toBe('true'));
-    expect(screen.getByText('Enter your password.')).toBeTruthy();
+    expect(screen.getByText('Enter a value.')).toBeTruthy();
     expect(document.activeElement).toBe(screen.getByLabelText('Password'));
   });
 

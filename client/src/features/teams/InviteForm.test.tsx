@@ -98,7 +98,7 @@ describe('invite form (SPEC §5 e-mail pattern)', () => {
   });
 
   it('shows the server refusal of an address in the team already next to the field', async () => {
-    open({ addUserTeam: () => failure('BAD_USER_INPUT', 'This person is already a member of this team.') });
+    open({ addUserTeam: () => failure('ALREADY_TEAM_MEMBER', 'This person is already a member of this team.') });
     await userEvent.type(screen.getByLabelText('Email address'), 'ada@example.com');
     await userEvent.click(screen.getByRole('button', { name: 'Send invitation' }));
     expect(await screen.findByText('This person is already a member of this team.')).toBeTruthy();

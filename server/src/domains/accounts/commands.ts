@@ -1,5 +1,5 @@
-import { isSupportedLanguage } from '#shared/constants';
-import { DomainError } from '../../errors';
+import { isSupportedLanguage, supportedLanguages } from '#shared/constants';
+import { codedError } from '../../errors';
 import type { AccountEvent } from './events';
 
 export interface RegistrationInput {
@@ -17,8 +17,8 @@ export interface RegistrationInput {
 
 /** A new account gets its own team (workspace), where it is admin, and a personal space. */
 export function decideRegistration(input: RegistrationInput): { user: AccountEvent[]; team: AccountEvent[]; project: AccountEvent[] } {
-  if (input.emailTaken) throw new DomainError('BAD_USER_INPUT', 'This e-mail address cannot be used to sign up.');
-  if (!isSupportedLanguage(input.language)) throw new DomainError('BAD_USER_INPUT', `Unsupported language: ${input.language}`);
+  if (input.emailTaken) throw codedError('EMAIL_UNAVAILABLE_FOR_SIGN_UP', { field: 'email' });
+  if (!isSupportedLanguage(input.language)) throw unsupportedLanguage();
   const teamName = input.teamName ?? `${input.firstname}'s team`;
   return {
     user: [
@@ -56,7 +56,11 @@ export function decideRegistration(input: RegistrationInput): { user: AccountEve
 }
 
 export function decideLanguageChange(current: { userId: string; language: string }, language: string): AccountEvent[] {
-  if (!isSupportedLanguage(language)) throw new DomainError('BAD_USER_INPUT', `Unsupported language: ${language}`);
+  if (!isSupportedLanguage(language)) throw unsupportedLanguage();
   if (current.language === language) return [];
   return [{ type: 'user.language_changed', payload: { userId: current.userId, language } }];
+}
+
+function unsupportedLanguage() {
+  return codedError('LANGUAGE_UNSUPPORTED', { params: { languages: supportedLanguages.join(', ') }, field: 'language' });
 }

@@ -5,7 +5,7 @@ import sharp from 'sharp';
 import { profilePhoto } from '#shared/constants';
 import type { MercuriusContext } from 'mercurius';
 import { z } from 'zod';
-import { DomainError } from '../../errors';
+import { codedError } from '../../errors';
 import { avatarDirectory } from '../../http/media';
 
 const dataUrlPattern = /^data:(image\/(?:png|jpeg));base64,([A-Za-z0-9+/]+={0,2})$/;
@@ -13,26 +13,21 @@ const dataUrlPattern = /^data:(image\/(?:png|jpeg));base64,([A-Za-z0-9+/]+={0,2}
 /**
  * Checks a profile photo sent as a data URL (SPEC §5: PNG or JPG, at most 1 MB), decodes it for
  * real (a renamed file is refused), stores it as a 150x150 PNG and returns its public path.
- * Team and space logos follow the same rules; `subject` names the image in error messages.
+ * Team and space logos follow the same rules; `field` names the argument the errors are about.
  */
-export async function storeProfilePhoto(
-  dataUrl: string,
-  ownerId: string,
-  avatarDirectory: string,
-  subject = 'The profile photo',
-): Promise<string> {
+export async function storeProfilePhoto(dataUrl: string, ownerId: string, avatarDirectory: string, field = 'profileImg'): Promise<string> {
   const match = dataUrlPattern.exec(dataUrl);
-  if (!match) throw new DomainError('BAD_USER_INPUT', `${subject} must be a PNG or JPG image.`);
+  if (!match) throw codedError('IMAGE_TYPE_INVALID', { field });
   const bytes = Buffer.from(match[2]!, 'base64');
-  if (bytes.length > profilePhoto.maximumBytes) throw new DomainError('BAD_USER_INPUT', `${subject} must be at most 1 MB.`);
+  if (bytes.length > profilePhoto.maximumBytes)
+    throw codedError('IMAGE_TOO_LARGE', { params: { maximum: profilePhoto.maximumBytes / 1024 / 1024 }, field });
   let metadata;
   try {
     metadata = await sharp(bytes).metadata();
   } catch {
-    throw new DomainError('BAD_USER_INPUT', `${subject} could not be read as an image.`);
+    throw codedError('IMAGE_UNREADABLE', { field });
   }
-  if (metadata.format !== 'png' && metadata.format !== 'jpeg')
-    throw new DomainError('BAD_USER_INPUT', `${subject} must be a PNG or JPG image.`);
+  if (metadata.format !== 'png' && metadata.format !== 'jpeg') throw codedError('IMAGE_TYPE_INVALID', { field });
   const png = await sharp(bytes).rotate().resize(profilePhoto.cropWidthPx, profilePhoto.cropHeightPx, { fit: 'cover' }).png().toBuffer();
   const name = `${ownerId}-${createHash('sha256').update(png).digest('hex').slice(0, 16)}.png`;
   mkdirSync(avatarDirectory, { recursive: true });
@@ -53,6 +48,6 @@ export async function resolveLogo(
   if (given === undefined) return undefined;
   if (given === null || given === '') return null;
   if (given === current) return current;
-  const dataUrl = z.string().max(1_500_000, 'The logo must be at most 1 MB.').parse(given);
-  return storeProfilePhoto(dataUrl, ownerId, avatarDirectory(context.services), 'The logo');
+  const dataUrl = z.string().max(1_500_000).parse(given);
+  return storeProfilePhoto(dataUrl, ownerId, avatarDirectory(context.services), 'logo');
 }

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 
 import { normalizeCurrency } from '#shared/currency';
 import { z } from 'zod';
-import { DomainError } from '../../errors';
+import { codedError, DomainError, issue } from '../../errors';
 import { requireActor } from '../../graphql/context';
 import { avatarDirectory } from '../../http/media';
 import { isId } from '../../core/ids';
@@ -18,10 +18,10 @@ import type { FieldResolver } from '../module';
 const profileSchema = z.object({
   firstname: nameSchema.optional(),
   lastname: nameSchema.optional(),
-  description: z.string().trim().max(2000, 'Use at most 2000 characters.').nullish(),
+  description: z.string().trim().max(2000).nullish(),
   currency: z.string().optional(),
-  rate: z.number().int('Use a whole number.').min(0, 'The rate cannot be negative.').max(1_000_000).nullish(),
-  resume: z.string().trim().max(20_000, 'Use at most 20000 characters.').nullish(),
+  rate: z.number().int().min(0).max(1_000_000).nullish(),
+  resume: z.string().trim().max(20_000).nullish(),
   profileImg: z.string().max(1_500_000).nullish(),
   role: z.string().trim().max(100).nullish(),
 });
@@ -31,7 +31,7 @@ const basicSchema = z.object({
   lastname: nameSchema,
   email: emailSchema,
   /** The current password, confirming it is really the user. */
-  password: z.string().min(1, 'Enter your current password.'),
+  password: z.string().refine((password) => password.length > 0, issue('CURRENT_PASSWORD_REQUIRED')),
   newPassword: passwordSchema.optional(),
 });
 
@@ -94,8 +94,7 @@ export const profileMutations: Record<string, FieldResolver> = {
     if (!credentials || !(await verify(credentials.passwordHash, input.password)))
       throw new DomainError('WRONG_CREDENTIALS', 'Your current password is not right.');
     const emailChanged = input.email !== current.email;
-    if (emailChanged && findUserByEmail(services, input.email))
-      throw new DomainError('BAD_USER_INPUT', 'This e-mail address cannot be used.');
+    if (emailChanged && findUserByEmail(services, input.email)) throw codedError('EMAIL_UNAVAILABLE', { field: 'email' });
     const newPasswordHash = input.newPassword ? await hashPassword(input.newPassword) : null;
     const sendVerification = await services.store.run({ actorId: actor.userId }, (unit) => {
       const changes = changedFields(current, { firstname: input.firstname, lastname: input.lastname });

@@ -1,9 +1,10 @@
 import { hash, verify } from '@node-rs/argon2';
 import { eq } from 'drizzle-orm';
 import type { IResolvers, MercuriusContext } from 'mercurius';
-import { isSupportedLanguage } from '#shared/constants';
+import { isSupportedLanguage, supportedLanguages } from '#shared/constants';
 import { z } from 'zod';
-import { DomainError } from '../../errors';
+import { DomainError, issue } from '../../errors';
+import { parseArgument } from '../../inputSchemas';
 import { requireActor } from '../../graphql/context';
 import { addressKey } from '../../http/rateLimits';
 import { clearSessionCookies, setSessionCookies } from './cookies';
@@ -37,7 +38,10 @@ const signUpSchema = z.object({
   lastname: nameSchema,
   email: emailSchema,
   password: passwordSchema,
-  language: z.string().refine(isSupportedLanguage, 'Unsupported language.').optional(),
+  language: z
+    .string()
+    .refine(isSupportedLanguage, issue('LANGUAGE_UNSUPPORTED', { languages: supportedLanguages.join(', ') }))
+    .optional(),
   invited: z.string().nullish(),
   token: z.string().max(200).nullish(),
 });
@@ -95,7 +99,7 @@ export const accountsResolvers: IResolvers = {
     getUser: (_root, _args, context: MercuriusContext) => presentUser(findUser(context.services, requireActor(context).userId)),
     checkEmail: async (_root, args: { email: string }, context: MercuriusContext) => {
       await context.services.rateLimits.consume(['checkEmailPerAddress', ipOf(context)]);
-      return findUserByEmail(context.services, emailSchema.parse(args.email)) === undefined;
+      return findUserByEmail(context.services, parseArgument('email', emailSchema, args.email)) === undefined;
     },
     verifyAccount: async (_root, args: { email: string; token: string }, context: MercuriusContext) => {
       const { services } = context;
@@ -118,7 +122,7 @@ export const accountsResolvers: IResolvers = {
   Mutation: {
     resendEmail: async (_root, args: { email: string }, context: MercuriusContext) => {
       const { services } = context;
-      const email = emailSchema.parse(args.email);
+      const email = parseArgument('email', emailSchema, args.email);
       await services.rateLimits.consume(['mailPerAddress', ipOf(context)], ['mailPerEmail', email]);
       const user = findUserByEmail(services, email);
       if (user && !user.emailVerified)
@@ -193,13 +197,13 @@ export const accountsResolvers: IResolvers = {
     },
     setIdbrowser: (_root, args: { token: string }, context: MercuriusContext) => {
       const actor = requireActor(context);
-      const browserId = z.string().trim().min(1).max(512).parse(args.token);
+      const browserId = parseArgument('token', z.string().trim().min(1).max(512), args.token);
       setSessionBrowserId(context.services.database.db, actor.sessionId, browserId);
       return true;
     },
     forgotPassword: async (_root, args: { email: string }, context: MercuriusContext) => {
       const { services } = context;
-      const email = emailSchema.parse(args.email);
+      const email = parseArgument('email', emailSchema, args.email);
       await services.rateLimits.consume(['mailPerAddress', ipOf(context)], ['mailPerEmail', email]);
       const user = findUserByEmail(services, email);
       if (user)
@@ -211,7 +215,7 @@ export const accountsResolvers: IResolvers = {
     updatePassword: async (_root, args: { email: string; password: string; token: string }, context: MercuriusContext) => {
       const { services } = context;
       await services.rateLimits.consume(['linkPerAddress', ipOf(context)]);
-      const password = passwordSchema.parse(args.password);
+      const password = parseArgument('password', passwordSchema, args.password);
       const email = emailSchema.safeParse(args.email);
       const user = email.success ? findUserByEmail(services, email.data) : undefined;
       if (!user) throw new DomainError('INVALID_LINK');

@@ -3,10 +3,11 @@ import { eq } from 'drizzle-orm';
 import type { FastifyReply } from 'fastify';
 import type { MercuriusContext } from 'mercurius';
 import { isValidEmail } from '#shared/email';
-import { passwordProblem, passwordProblemMessages } from '#shared/password';
+import { passwordLength, passwordProblem, type PasswordProblem } from '#shared/password';
 import { z } from 'zod';
 import type { Transaction } from '../../db/connection';
-import { DomainError } from '../../errors';
+import { DomainError, issue } from '../../errors';
+import { boundedText } from '../../inputSchemas';
 import type { UnitOfWork } from '../../core/commands';
 import type { Services } from '../../graphql/context';
 import { newId } from '../../core/ids';
@@ -22,14 +23,27 @@ import { spaceStream, teamStream, userStream } from '../../core/streams';
 /** OWASP's minimum argon2id parameters (SECURITY.md). */
 export const argon2Options = { memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
 
-export const emailSchema = z.string().trim().toLowerCase().refine(isValidEmail, 'Enter a valid e-mail address.');
-export const nameSchema = z.string().trim().min(1, 'Enter a name.').max(100, 'Use at most 100 characters.');
+export const emailSchema = z.string().trim().toLowerCase().refine(isValidEmail, issue('EMAIL_INVALID'));
+export const nameSchema = boundedText(100, 'NAME_REQUIRED');
 /** A team's name: sign-up and the first administrator name the team they create. */
-export const teamNameSchema = z.string().trim().min(1, 'Enter a name.').max(100, 'Use at most 100 characters.');
+export const teamNameSchema = boundedText(100, 'NAME_REQUIRED');
 export const passwordSchema = z.string().superRefine((password, context) => {
   const problem = passwordProblem(password);
-  if (problem) context.addIssue({ code: 'custom', message: passwordProblemMessages[problem] });
+  if (problem) context.addIssue({ code: 'custom', ...passwordIssue(problem) });
 });
+
+function passwordIssue(problem: PasswordProblem) {
+  switch (problem) {
+    case 'tooShort':
+      return issue('PASSWORD_TOO_SHORT', { minimum: passwordLength.minimum });
+    case 'tooLong':
+      return issue('PASSWORD_TOO_LONG', { maximum: passwordLength.maximum });
+    case 'needsLetter':
+      return issue('PASSWORD_NEEDS_LETTER');
+    case 'needsDigit':
+      return issue('PASSWORD_NEEDS_DIGIT');
+  }
+}
 
 export type UserRow = typeof users.$inferSelect;
 

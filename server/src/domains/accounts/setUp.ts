@@ -8,10 +8,10 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { MercuriusContext } from 'mercurius';
-import { isSupportedLanguage } from '#shared/constants';
+import { isSupportedLanguage, supportedLanguages } from '#shared/constants';
 import { z } from 'zod';
 import type { Transaction } from '../../db/connection';
-import { DomainError } from '../../errors';
+import { DomainError, issue } from '../../errors';
 import type { Services } from '../../graphql/context';
 import { addressKey } from '../../http/rateLimits';
 import { newId } from '../../core/ids';
@@ -95,7 +95,10 @@ const setUpSchema = z.object({
   email: emailSchema,
   password: passwordSchema,
   team: teamNameSchema.nullish(),
-  language: z.string().refine(isSupportedLanguage, 'Unsupported language.').nullish(),
+  language: z
+    .string()
+    .refine(isSupportedLanguage, issue('LANGUAGE_UNSUPPORTED', { languages: supportedLanguages.join(', ') }))
+    .nullish(),
 });
 
 const ipOf = (context: MercuriusContext) => addressKey(context.ip ?? 'unknown');

@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { chatMessages } from '#shared/chatRules';
 import { taskMessages } from '#shared/taskRules';
 import { teamMessages } from '#shared/teams';
-import { DomainError } from '../../errors';
+import { codedError, DomainError } from '../../errors';
 import { isId } from '../../core/ids';
 import { findTaskRow } from '../tasks';
 import { findTeam, loadSpaceAccess, loadTeamSeat } from '../teams';
@@ -85,7 +85,7 @@ export function requireReadable(db: Reader, conversation: Conversation, userId: 
 export function requirePostable(db: Reader, conversation: Conversation, userId: string): ConversationAccess {
   const access = requireReadable(db, conversation, userId);
   if (!access.post) throw new DomainError('PERMISSION_DENIED');
-  if (access.inactive) throw new DomainError('BAD_USER_INPUT', chatMessages.privatInactive);
+  if (access.inactive) throw codedError('PRIVAT_INACTIVE');
   return access;
 }
 

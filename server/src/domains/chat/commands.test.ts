@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { errorMessages, formatErrorMessage } from '#shared/errors';
 import { chatMessages } from '#shared/chatRules';
 import {
   checkAttachment,
@@ -47,9 +48,15 @@ describe('validateMessageInput', () => {
   });
 
   it('refuses an empty body, one over 20,000 characters and a 100 KB one', () => {
-    expect(() => validateMessageInput({ body: ' \n\t ' })).toThrowError(refusal('BAD_USER_INPUT', chatMessages.bodyRequired));
-    expect(() => validateMessageInput({ body: 'x'.repeat(20_001) })).toThrowError(refusal('BAD_USER_INPUT', chatMessages.bodyTooLong));
-    expect(() => validateMessageInput({ body: 'x'.repeat(102_400) })).toThrowError(refusal('BAD_USER_INPUT', chatMessages.bodyTooLong));
+    expect(() => validateMessageInput({ body: ' \n\t ' })).toThrowError(
+      refusal('MESSAGE_BODY_REQUIRED', errorMessages.MESSAGE_BODY_REQUIRED),
+    );
+    expect(() => validateMessageInput({ body: 'x'.repeat(20_001) })).toThrowError(
+      refusal('MESSAGE_BODY_TOO_LONG', formatErrorMessage('MESSAGE_BODY_TOO_LONG', { maximum: 20_000 })),
+    );
+    expect(() => validateMessageInput({ body: 'x'.repeat(102_400) })).toThrowError(
+      refusal('MESSAGE_BODY_TOO_LONG', formatErrorMessage('MESSAGE_BODY_TOO_LONG', { maximum: 20_000 })),
+    );
     expect(validateMessageInput({ body: `  ${'x'.repeat(20_000)}  ` }).body).toHaveLength(20_000);
   });
 
@@ -60,13 +67,17 @@ describe('validateMessageInput', () => {
   });
 
   it('refuses server-only types, a file message without a file, and long client ids', () => {
-    expect(() => validateMessageInput({ body: 'x', type: 'system' })).toThrowError(refusal('BAD_USER_INPUT', chatMessages.typeNotAllowed));
-    expect(() => validateMessageInput({ body: '', type: 'file' })).toThrowError(refusal('BAD_USER_INPUT', chatMessages.fileRequired));
+    expect(() => validateMessageInput({ body: 'x', type: 'system' })).toThrowError(
+      refusal('MESSAGE_TYPE_NOT_ALLOWED', errorMessages.MESSAGE_TYPE_NOT_ALLOWED),
+    );
+    expect(() => validateMessageInput({ body: '', type: 'file' })).toThrowError(
+      refusal('MESSAGE_FILE_REQUIRED', errorMessages.MESSAGE_FILE_REQUIRED),
+    );
     expect(() => validateMessageInput({ body: '', type: 'file', file: '' })).toThrowError(
-      refusal('BAD_USER_INPUT', chatMessages.fileRequired),
+      refusal('MESSAGE_FILE_REQUIRED', errorMessages.MESSAGE_FILE_REQUIRED),
     );
     expect(() => validateMessageInput({ body: 'x', clientId: 'c'.repeat(65) })).toThrowError(
-      refusal('BAD_USER_INPUT', chatMessages.clientIdLength),
+      refusal('CLIENT_ID_LENGTH', formatErrorMessage('CLIENT_ID_LENGTH', { minimum: 1, maximum: 64 })),
     );
     expect(validateMessageInput({ body: 'x', clientId: 'c'.repeat(64) }).clientId).toHaveLength(64);
   });
@@ -85,7 +96,7 @@ describe('attachments', () => {
     expect(() => checkAttachment(undefined, ref, ann)).toThrowError(refusal('NOT_FOUND', chatMessages.fileNotFound));
     expect(() => checkAttachment(file, ref, bob)).toThrowError(refusal('PERMISSION_DENIED', chatMessages.fileNotYours));
     expect(() => checkAttachment({ ...file, projectId: cid }, ref, ann)).toThrowError(
-      refusal('BAD_USER_INPUT', chatMessages.fileElsewhere),
+      refusal('MESSAGE_FILE_ELSEWHERE', errorMessages.MESSAGE_FILE_ELSEWHERE),
     );
   });
 
@@ -102,8 +113,10 @@ describe('attachments', () => {
 describe('conversationFrom', () => {
   it('needs exactly one target', () => {
     expect(conversationFrom({ project: space, privat: null })).toEqual({ kind: 'project', id: space, key: `project:${space}` });
-    expect(() => conversationFrom({})).toThrowError(refusal('BAD_USER_INPUT', chatMessages.oneConversation));
-    expect(() => conversationFrom({ project: space, task: space })).toThrowError(refusal('BAD_USER_INPUT', chatMessages.oneConversation));
+    expect(() => conversationFrom({})).toThrowError(refusal('ONE_CONVERSATION', errorMessages.ONE_CONVERSATION));
+    expect(() => conversationFrom({ project: space, task: space })).toThrowError(
+      refusal('ONE_CONVERSATION', errorMessages.ONE_CONVERSATION),
+    );
   });
 
   it('refuses meeting invitations as not found until meetings exist', () => {
@@ -186,7 +199,7 @@ describe('editing, deleting and reacting', () => {
       refusal('PERMISSION_DENIED', chatMessages.editOwnOnly),
     );
     expect(() => decideEditMessage(message({ type: 'system' }), ann, 'x', everyone)).toThrowError(
-      refusal('BAD_USER_INPUT', chatMessages.editNotText),
+      refusal('MESSAGE_EDIT_NOT_TEXT', errorMessages.MESSAGE_EDIT_NOT_TEXT),
     );
     expect(() => decideEditMessage(message({ deleted: true }), ann, 'x', everyone)).toThrowError(refusal('NOT_FOUND'));
     expect(decideEditMessage(message(), ann, ' hello ', everyone)).toEqual([]);
@@ -210,7 +223,7 @@ describe('editing, deleting and reacting', () => {
     expect(decideReaction(message(), bob, '👍', true)[0]!.payload).toMatchObject({ added: false });
     expect(validateEmoji(' 🎉 ')).toBe('🎉');
     for (const bad of ['', 'two words', '<b>', 'x'.repeat(33)])
-      expect(() => validateEmoji(bad)).toThrowError(refusal('BAD_USER_INPUT', chatMessages.emojiInvalid));
+      expect(() => validateEmoji(bad)).toThrowError(refusal('REACTION_EMOJI_INVALID', errorMessages.REACTION_EMOJI_INVALID));
   });
 });
 
@@ -224,7 +237,10 @@ describe('read markers and pages', () => {
   it('pages 50 by default and 1 to 100 on request', () => {
     expect(pageRequest({})).toEqual({ limit: 50, before: null });
     expect(pageRequest({ first: 100, before: 'm' })).toEqual({ limit: 100, before: 'm' });
-    for (const first of [0, 101, 2.5]) expect(() => pageRequest({ first })).toThrowError(refusal('BAD_USER_INPUT', chatMessages.pageSize));
+    for (const first of [0, 101, 2.5])
+      expect(() => pageRequest({ first })).toThrowError(
+        refusal('MESSAGE_PAGE_SIZE', formatErrorMessage('MESSAGE_PAGE_SIZE', { maximum: 100 })),
+      );
   });
 
   it('starts a page below a message of the same conversation only', () => {

@@ -9,10 +9,10 @@ import {
   normalizeBody,
   type MessageType,
 } from '#shared/chatRules';
-import { DomainError } from '../../errors';
+import { codedError, DomainError } from '../../errors';
 import type { ConversationRef, MentionEvent, MessageEvent, ReadEvent } from './events';
 
-const badInput = (message: string) => new DomainError('BAD_USER_INPUT', message);
+const bodyTooLong = () => codedError('MESSAGE_BODY_TOO_LONG', { params: { maximum: messageBodyLength.maximum }, field: 'body' });
 
 /** What a command needs to know of an existing message. */
 export interface MessageState extends ConversationRef {
@@ -45,13 +45,13 @@ export function validateMessageInput(input: MessageInput): {
   fileId: string | null;
 } {
   const requested = input.type ?? 'text';
-  if (requested !== 'text' && requested !== 'file') throw badInput(chatMessages.typeNotAllowed);
+  if (requested !== 'text' && requested !== 'file') throw codedError('MESSAGE_TYPE_NOT_ALLOWED', { field: 'type' });
   const fileId = typeof input.file === 'string' && input.file !== '' ? input.file : null;
-  if (requested === 'file' && fileId === null) throw badInput(chatMessages.fileRequired);
+  if (requested === 'file' && fileId === null) throw codedError('MESSAGE_FILE_REQUIRED', { field: 'file' });
   const type: MessageType = fileId === null ? 'text' : 'file';
   const clientId = input.clientId ?? null;
   if (clientId !== null && (clientId.length < clientIdLength.minimum || clientId.length > clientIdLength.maximum))
-    throw badInput(chatMessages.clientIdLength);
+    throw codedError('CLIENT_ID_LENGTH', { params: clientIdLength, field: 'clientId' });
   return { body: validateBody(input.body, type), type, clientId, fileId };
 }
 
@@ -78,17 +78,17 @@ export function fileBelongsTo(file: Pick<AttachmentFacts, 'projectId' | 'taskId'
  */
 export function checkAttachment(file: AttachmentFacts | undefined, ref: ConversationRef, authorId: string): string {
   if (!file) throw new DomainError('NOT_FOUND', chatMessages.fileNotFound);
-  if (!fileBelongsTo(file, ref)) throw badInput(chatMessages.fileElsewhere);
+  if (!fileBelongsTo(file, ref)) throw codedError('MESSAGE_FILE_ELSEWHERE', { field: 'file' });
   if (file.authorId !== authorId) throw new DomainError('PERMISSION_DENIED', chatMessages.fileNotYours);
   return file.id;
 }
 
 export function validateBody(raw: string, type: string): string {
   // Checked before normalising too, so a huge body is refused without scanning it all.
-  if (raw.length > messageBodyLength.maximum * 4) throw badInput(chatMessages.bodyTooLong);
+  if (raw.length > messageBodyLength.maximum * 4) throw bodyTooLong();
   const body = normalizeBody(raw);
-  if (body.length < messageBodyLength.minimum && type !== 'file') throw badInput(chatMessages.bodyRequired);
-  if (body.length > messageBodyLength.maximum) throw badInput(chatMessages.bodyTooLong);
+  if (body.length < messageBodyLength.minimum && type !== 'file') throw codedError('MESSAGE_BODY_REQUIRED', { field: 'body' });
+  if (body.length > messageBodyLength.maximum) throw bodyTooLong();
   return body;
 }
 
@@ -154,7 +154,7 @@ export function decideEditMessage(
 ): MessageEvent[] {
   if (message.deleted) throw new DomainError('NOT_FOUND', chatMessages.messageNotFound);
   if (message.authorId !== editorId) throw new DomainError('PERMISSION_DENIED', chatMessages.editOwnOnly);
-  if (message.type !== 'text' && message.type !== 'file') throw badInput(chatMessages.editNotText);
+  if (message.type !== 'text' && message.type !== 'file') throw codedError('MESSAGE_EDIT_NOT_TEXT');
   const body = validateBody(rawBody, message.type);
   if (body === message.body) return [];
   return [
@@ -180,7 +180,7 @@ export function decideDeleteMessage(message: MessageState, userId: string, acces
 export function validateEmoji(raw: string): string {
   const emoji = raw.trim();
   if (emoji.length < emojiLength.minimum || emoji.length > emojiLength.maximum || /[\s<>"'`]/.test(emoji))
-    throw badInput(chatMessages.emojiInvalid);
+    throw codedError('REACTION_EMOJI_INVALID', { field: 'emoji' });
   return emoji;
 }
 
@@ -243,7 +243,8 @@ export function pageRequest(args: { first?: number | null | undefined; before?: 
   before: string | null;
 } {
   const limit = args.first ?? messagePageSize.default;
-  if (!Number.isInteger(limit) || limit < 1 || limit > messagePageSize.maximum) throw badInput(chatMessages.pageSize);
+  if (!Number.isInteger(limit) || limit < 1 || limit > messagePageSize.maximum)
+    throw codedError('MESSAGE_PAGE_SIZE', { params: { maximum: messagePageSize.maximum }, field: 'limit' });
   return { limit, before: args.before ?? null };
 }
 

@@ -1,5 +1,5 @@
 import { chatMessages } from '#shared/chatRules';
-import { DomainError } from '../../errors';
+import { codedError, DomainError } from '../../errors';
 import type { ConversationRef } from './events';
 
 export const conversationKinds = ['project', 'privat', 'task', 'meetingroom'] as const;
@@ -27,7 +27,7 @@ export function parseConversationKey(key: string): Conversation {
  */
 export function conversationFrom(args: ConversationArguments): Conversation {
   const named = [...conversationKinds, 'invitation' as const].filter((kind) => typeof args[kind] === 'string' && args[kind] !== '');
-  if (named.length !== 1) throw new DomainError('BAD_USER_INPUT', chatMessages.oneConversation);
+  if (named.length !== 1) throw codedError('ONE_CONVERSATION');
   const kind = named[0]!;
   if (kind === 'invitation') throw new DomainError('NOT_FOUND', chatMessages.invitationNotFound);
   return conversationOf(kind, args[kind]!);

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { MercuriusContext } from 'mercurius';
-import { chatMessages, type PresenceState } from '#shared/chatRules';
-import { DomainError } from '../../errors';
+import type { PresenceState } from '#shared/chatRules';
+import { codedError } from '../../errors';
 import type { StoredEvent } from '../../core/events';
 import type { Services } from '../../graphql/context';
 import { requireActor } from '../../graphql/context';
@@ -93,7 +93,7 @@ export const presenceQueries: Record<string, Resolver> = {
 export const presenceMutations: Record<string, Resolver> = {
   setPresence: (_root, args: { state: string }, context) => {
     const actor = requireActor(context);
-    if (args.state !== 'online' && args.state !== 'away') throw new DomainError('BAD_USER_INPUT', chatMessages.presenceState);
+    if (args.state !== 'online' && args.state !== 'away') throw codedError('PRESENCE_STATE_INVALID', { field: 'state' });
     presenceOf(context.services).set(actor.userId, args.state);
     return true;
   },

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { errorMessages, formatErrorMessage } from '#shared/errors';
 import { chatMessages } from '#shared/chatRules';
 import { decideCreatePrivat, decideEditPrivat, decideLeavePrivat, pairKeyOf, privatName, type PrivatState } from './privatCommands';
 
@@ -58,7 +59,7 @@ describe('decideCreatePrivat', () => {
 
   it('refuses nobody, and people the creator may not chat with', () => {
     expect(() => decideCreatePrivat({ ...command, userIds: ['ann'] }, inTeam, nothingFound)).toThrowError(
-      refusal('BAD_USER_INPUT', chatMessages.privatPeopleRequired),
+      refusal('PRIVAT_PEOPLE_REQUIRED', errorMessages.PRIVAT_PEOPLE_REQUIRED),
     );
     expect(() => decideCreatePrivat({ ...command, userIds: ['bob', 'zed'] }, inTeam, nothingFound)).toThrowError(
       refusal('NOT_FOUND', chatMessages.privatPeopleNotInTeam),
@@ -81,11 +82,13 @@ describe('decideEditPrivat and decideLeavePrivat', () => {
     expect(decideEditPrivat(pair, { inactive: true }, inTeam)).toEqual([
       { type: 'privat.updated', payload: { privatId: 'p', changes: { inactive: true } } },
     ]);
-    expect(() => decideEditPrivat(pair, { name: 'Us' }, inTeam)).toThrowError(refusal('BAD_USER_INPUT', chatMessages.privatOneToOneFixed));
-    expect(() => decideEditPrivat(pair, { addUsers: ['cid'] }, inTeam)).toThrowError(
-      refusal('BAD_USER_INPUT', chatMessages.privatOneToOneFixed),
+    expect(() => decideEditPrivat(pair, { name: 'Us' }, inTeam)).toThrowError(
+      refusal('PRIVAT_ONE_TO_ONE_FIXED', errorMessages.PRIVAT_ONE_TO_ONE_FIXED),
     );
-    expect(() => decideLeavePrivat(pair, 'ann')).toThrowError(refusal('BAD_USER_INPUT', chatMessages.privatLeaveOneToOne));
+    expect(() => decideEditPrivat(pair, { addUsers: ['cid'] }, inTeam)).toThrowError(
+      refusal('PRIVAT_ONE_TO_ONE_FIXED', errorMessages.PRIVAT_ONE_TO_ONE_FIXED),
+    );
+    expect(() => decideLeavePrivat(pair, 'ann')).toThrowError(refusal('PRIVAT_LEAVE_ONE_TO_ONE', errorMessages.PRIVAT_LEAVE_ONE_TO_ONE));
   });
 
   it('lets members leave groups', () => {
@@ -97,6 +100,8 @@ describe('decideEditPrivat and decideLeavePrivat', () => {
     expect(privatName('  Team  ')).toBe('Team');
     expect(privatName('')).toBeNull();
     expect(privatName(undefined)).toBeUndefined();
-    expect(() => privatName('n'.repeat(101))).toThrowError(refusal('BAD_USER_INPUT', chatMessages.privatNameLength));
+    expect(() => privatName('n'.repeat(101))).toThrowError(
+      refusal('PRIVAT_NAME_LENGTH', formatErrorMessage('PRIVAT_NAME_LENGTH', { minimum: 1, maximum: 100 })),
+    );
   });
 });

@@ -1,8 +1,7 @@
 import { chatMessages, privatNameLength } from '#shared/chatRules';
-import { DomainError } from '../../errors';
+import { codedError, DomainError } from '../../errors';
 import type { PrivatEvent } from './events';
 
-const badInput = (message: string) => new DomainError('BAD_USER_INPUT', message);
 /** People the caller cannot chat with answer as people who do not exist, so ids of other teams cannot be probed. */
 const notPartners = () => new DomainError('NOT_FOUND', chatMessages.privatPeopleNotInTeam);
 
@@ -24,7 +23,7 @@ export function privatName(raw: string | null | undefined): string | null | unde
   if (raw === undefined) return undefined;
   const name = raw?.trim() ?? '';
   if (name === '') return null;
-  if (name.length > privatNameLength.maximum) throw badInput(chatMessages.privatNameLength);
+  if (name.length > privatNameLength.maximum) throw codedError('PRIVAT_NAME_LENGTH', { params: privatNameLength, field: 'name' });
   return name;
 }
 
@@ -48,7 +47,7 @@ export function decideCreatePrivat(
   findPair: (pairKey: string) => string | undefined,
 ): { existingId: string } | { events: PrivatEvent[] } {
   const others = [...new Set(command.userIds)].filter((userId) => userId !== command.creatorId);
-  if (others.length === 0) throw badInput(chatMessages.privatPeopleRequired);
+  if (others.length === 0) throw codedError('PRIVAT_PEOPLE_REQUIRED', { field: 'users' });
   if (!others.every(canChatWith)) throw notPartners();
   const oneToOne = others.length === 1 && command.name === null && command.logo === null;
   const pairKey = oneToOne ? pairKeyOf(command.teamId, command.creatorId, others[0]!) : null;
@@ -89,7 +88,7 @@ export function decideEditPrivat(privat: PrivatState, changes: PrivatChanges, ca
   if (changes.inactive !== undefined && changes.inactive !== privat.inactive) updated.inactive = changes.inactive;
   const added = [...new Set(changes.addUsers ?? [])].filter((userId) => !privat.memberIds.includes(userId));
   if (oneToOne && (updated.name !== undefined || updated.logo !== undefined || added.length > 0))
-    throw badInput(chatMessages.privatOneToOneFixed);
+    throw codedError('PRIVAT_ONE_TO_ONE_FIXED');
   if (!added.every(canChatWith)) throw notPartners();
   const events: PrivatEvent[] = [];
   if (Object.keys(updated).length > 0) events.push({ type: 'privat.updated', payload: { privatId: privat.id, changes: updated } });
@@ -100,6 +99,6 @@ export function decideEditPrivat(privat: PrivatState, changes: PrivatChanges, ca
 /** leavePrivat: members leave group chats; a one-to-one chat stays between its two people. */
 export function decideLeavePrivat(privat: PrivatState, userId: string): PrivatEvent[] {
   if (!privat.memberIds.includes(userId)) throw new DomainError('PERMISSION_DENIED');
-  if (privat.pairKey !== null) throw badInput(chatMessages.privatLeaveOneToOne);
+  if (privat.pairKey !== null) throw codedError('PRIVAT_LEAVE_ONE_TO_ONE');
   return [{ type: 'privat.left', payload: { privatId: privat.id, userId } }];
 }

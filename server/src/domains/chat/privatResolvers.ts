@@ -2,6 +2,7 @@ import { and, asc, desc, eq, inArray } from 'drizzle-orm';
 
 import { z } from 'zod';
 import { DomainError } from '../../errors';
+import { parseArgument } from '../../inputSchemas';
 import { requireActor } from '../../graphql/context';
 import { isId, newId } from '../../core/ids';
 import { users } from '../accounts';
@@ -115,7 +116,7 @@ export function presentPrivatFor(db: Reader, privatId: string, viewerId: string)
   return row ? presentPrivats(db, [row.privat], viewerId)[0]! : null;
 }
 
-const idsSchema = z.array(z.string()).max(100, 'Choose at most 100 people.');
+const idsSchema = z.array(z.string()).max(100);
 
 export const privatQueries: Record<string, Resolver> = {
   getPrivats: (_root, _args, context) => {
@@ -138,7 +139,7 @@ export const privatQueries: Record<string, Resolver> = {
 export const privatMutations: Record<string, Resolver> = {
   setPrivat: async (_root, args: { users: string[]; name?: string | null; logo?: string | null }, context) => {
     const actor = requireActor(context);
-    const userIds = idsSchema.parse(args.users);
+    const userIds = parseArgument('users', idsSchema, args.users);
     const name = privatName(args.name) ?? null;
     const db = context.services.database.db;
     requireCurrentTeam(db, actor.userId);
@@ -166,7 +167,7 @@ export const privatMutations: Record<string, Resolver> = {
   ) => {
     const actor = requireActor(context);
     const db = context.services.database.db;
-    const addUsers = args.addUsers == null ? undefined : idsSchema.parse(args.addUsers);
+    const addUsers = args.addUsers == null ? undefined : parseArgument('addUsers', idsSchema, args.addUsers);
     const name = privatName(args.name);
     requireReadable(db, conversationOf('privat', args.id), actor.userId);
     const logo = await resolveLogo(context, args.logo, loadPrivatState(db, args.id)!.logo, args.id);

@@ -1,5 +1,5 @@
 import { docDescriptionMaximum, docEmojiMaximum, docMessages, docPageSize, docSorts, docTitleLength, type DocSort } from '#shared/docs';
-import { DomainError } from '../../errors';
+import { codedError, DomainError } from '../../errors';
 import { isId } from '../../core/ids';
 import { isAllowedImage } from '../tasks';
 import type { DocFields } from './events';
@@ -13,7 +13,6 @@ export interface DocArguments {
   folder?: string | null;
 }
 
-const badInput = (message: string) => new DomainError('BAD_USER_INPUT', message);
 /** Clients send "" or null to clear an optional field. */
 const cleared = (value: unknown) => value === null || value === '';
 
@@ -22,15 +21,16 @@ const emojiPattern = /^(?:\p{Extended_Pictographic}|\p{Regional_Indicator}|\p{Em
 
 export function docTitle(raw: unknown): string {
   const title = typeof raw === 'string' ? raw.trim() : '';
-  if (title.length < docTitleLength.minimum) throw badInput(docMessages.titleRequired);
-  if (title.length > docTitleLength.maximum) throw badInput(docMessages.titleTooLong);
+  if (title.length < docTitleLength.minimum) throw codedError('DOC_TITLE_REQUIRED', { field: 'title' });
+  if (title.length > docTitleLength.maximum)
+    throw codedError('DOC_TITLE_TOO_LONG', { params: { maximum: docTitleLength.maximum }, field: 'title' });
   return title;
 }
 
 function emojiOf(raw: string): string {
   const emoji = raw.trim();
   if ([...emoji].length > docEmojiMaximum || !emojiPattern.test(emoji) || !/\p{Extended_Pictographic}|\p{Regional_Indicator}/u.test(emoji))
-    throw badInput(docMessages.emojiInvalid);
+    throw codedError('DOC_EMOJI_INVALID', { field: 'emoji' });
   return emoji;
 }
 
@@ -46,11 +46,12 @@ export function parseDocArguments(args: DocArguments): Partial<DocFields> {
   if (args.cover !== undefined) {
     if (cleared(args.cover)) fields.cover = null;
     else if (isAllowedImage(args.cover)) fields.cover = args.cover;
-    else throw badInput(docMessages.coverNotAllowed);
+    else throw codedError('DOC_COVER_INVALID', { field: 'cover' });
   }
   if (args.description !== undefined) {
     const description = cleared(args.description) ? null : args.description!.trim();
-    if (description !== null && description.length > docDescriptionMaximum) throw badInput(docMessages.descriptionTooLong);
+    if (description !== null && description.length > docDescriptionMaximum)
+      throw codedError('DOC_DESCRIPTION_TOO_LONG', { params: { maximum: docDescriptionMaximum }, field: 'description' });
     fields.description = description || null;
   }
   if (args.folder !== undefined) {
@@ -71,13 +72,14 @@ export function parsePage(limit: number | null | undefined, offset: number | nul
     !Number.isInteger(page.offset) ||
     page.offset < 0
   )
-    throw badInput(docMessages.pageInvalid);
+    throw codedError('DOC_PAGE_INVALID', { params: { maximum: docPageSize.maximum } });
   return page;
 }
 
 /** getWalls' order: updated (when absent), title or created. */
 export function parseSort(sort: string | null | undefined): DocSort {
   if (sort === null || sort === undefined) return 'updated';
-  if (!(docSorts as readonly string[]).includes(sort)) throw badInput(docMessages.sortInvalid);
+  if (!(docSorts as readonly string[]).includes(sort))
+    throw codedError('DOC_SORT_INVALID', { params: { sorts: docSorts.join(', ') }, field: 'sort' });
   return sort as DocSort;
 }

@@ -151,7 +151,7 @@ describe('folders', () => {
       codeOf(() =>
         decideCreateFolder({ folderId: 'x'.padStart(24, '0'), teamId, projectId, type: 'video', name: 'A', upfolder: undefined }),
       ),
-    ).toBe('BAD_USER_INPUT');
+    ).toBe('FOLDER_TYPE_INVALID');
   });
 
   it('records nothing when nothing changes, and moves contents up when a folder goes', () => {

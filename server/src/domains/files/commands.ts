@@ -2,7 +2,7 @@ import { fileKindFromMimeType } from '#shared/files';
 import type { PlanName } from '#shared/plans';
 import { uploadErrorMessages, uploadRejection, type UploadErrorKey } from '#shared/uploads';
 import type { ErrorCode } from '#shared/errors';
-import { DomainError } from '../../errors';
+import { codedError, DomainError } from '../../errors';
 import { diffFields } from '../fields';
 import type { FileAnalysis, FileEvent, FileFields, FileOwner, FolderEvent, FolderFields } from './events';
 import { checkFileName, type NameCheck } from './rules';
@@ -12,7 +12,6 @@ export function uploadError(key: UploadErrorKey, details: Record<string, unknown
   return new DomainError(key.toUpperCase() as ErrorCode, uploadErrorMessages[key], { key, ...details });
 }
 
-const badInput = (message: string) => new DomainError('BAD_USER_INPUT', message);
 /** A refusal with its own code: the client shows it in the user's language. */
 const refused = (code: ErrorCode) => new DomainError(code);
 const nameRefused = (check: Extract<NameCheck, { ok: false }>) => new DomainError(check.code, check.message);
@@ -193,7 +192,7 @@ export interface NewFolder {
 }
 
 export function decideCreateFolder(command: NewFolder): FolderEvent[] {
-  if (!(folderTypes as readonly string[]).includes(command.type)) throw badInput(fileMessages.folderType);
+  if (!(folderTypes as readonly string[]).includes(command.type)) throw codedError('FOLDER_TYPE_INVALID', { field: 'type' });
   const name = folderName(command.name);
   const upfolder = command.upfolder;
   if (upfolder === null || (upfolder && (upfolder.projectId !== command.projectId || upfolder.type !== command.type)))

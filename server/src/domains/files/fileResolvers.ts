@@ -54,7 +54,7 @@ const listSchema = z.object({
   portfolio: z.boolean().nullish(),
   folder: z.string().nullish(),
   offset: z.number().int().min(0).max(1_000_000).nullish(),
-  limit: z.number().int().min(1, 'Ask for at least 1 file.').max(200, 'Ask for at most 200 files.').nullish(),
+  limit: z.number().int().min(1).max(200).nullish(),
 });
 
 function listFiles(db: Reader, viewerId: string, args: z.infer<typeof listSchema>) {

@@ -2,7 +2,7 @@ import { eq, inArray, sql } from 'drizzle-orm';
 import { isPlanName, type PlanName } from '#shared/plans';
 import { taskMessages } from '#shared/taskRules';
 import { teamMessages } from '#shared/teams';
-import { DomainError } from '../../errors';
+import { codedError, DomainError } from '../../errors';
 import { isId } from '../../core/ids';
 import { loadConversationAccess } from '../chat';
 import { conversationOf } from '../chat';
@@ -37,7 +37,7 @@ function unreadable(owner: FileOwner): DomainError {
 /** The owner named by getFiles, setFile or signedUploadURL arguments; a task's space is read from the task. */
 export function ownerFrom(db: Reader, args: { project?: string | null; task?: string | null; privat?: string | null }): FileOwner {
   const named = (['project', 'task', 'privat'] as const).filter((kind) => typeof args[kind] === 'string' && args[kind] !== '');
-  if (named.length !== 1) throw new DomainError('BAD_USER_INPUT', fileMessages.oneOwner);
+  if (named.length !== 1) throw codedError('FILE_OWNER_REQUIRED');
   if (named[0] === 'project') return { kind: 'project', projectId: args.project! };
   if (named[0] === 'privat') return { kind: 'privat', privatId: args.privat! };
   const task = findTaskRow(db, args.task!);

@@ -1,8 +1,7 @@
 import { and, desc, getTableColumns, inArray, isNotNull, type SQL } from 'drizzle-orm';
 import type { GraphQLResolveInfo } from 'graphql';
 import type { MercuriusContext } from 'mercurius';
-import { taskMessages } from '#shared/taskRules';
-import { DomainError } from '../../errors';
+import { codedError } from '../../errors';
 import { requireActor } from '../../graphql/context';
 import type { Reaction } from '../../core/commands';
 import { fileIdOfPath } from '../../http/mediaPaths';
@@ -86,7 +85,7 @@ export function taskFilesResolver(
   return read.byTask.get(task.id) ?? [];
 }
 
-const coverRefused = () => new DomainError('BAD_USER_INPUT', taskMessages.coverFileNotAllowed);
+const coverRefused = () => codedError('TASK_COVER_FILE_INVALID', { field: 'cover' });
 
 /** The recorded file a cover names (/media/files/<id>), or null for any other cover. */
 const fileIdOfCover = (cover: unknown): string | null => (typeof cover === 'string' ? fileIdOfPath(cover) : null);

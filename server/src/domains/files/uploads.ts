@@ -3,7 +3,7 @@ import type { MercuriusContext } from 'mercurius';
 import { z } from 'zod';
 import { fileKindFromMimeType } from '#shared/files';
 import { uploadBounds, uploadNameRejection, uploadRejection } from '#shared/uploads';
-import { DomainError } from '../../errors';
+import { DomainError, issue } from '../../errors';
 import type { Actor, Services } from '../../graphql/context';
 import { newId } from '../../core/ids';
 import { storageOf } from '../../storage';
@@ -47,7 +47,11 @@ const silentLog: Log = { warn: () => undefined };
 export { fileStream } from './events';
 
 const ownerArguments = { project: z.string().nullish(), task: z.string().nullish(), privat: z.string().nullish() };
-const sizeSchema = z.number().int('Give the size in whole bytes.').min(1, 'A file must not be empty.').max(Number.MAX_SAFE_INTEGER);
+const sizeSchema = z
+  .number()
+  .int()
+  .refine((size) => size >= 1, issue('FILE_EMPTY'))
+  .max(Number.MAX_SAFE_INTEGER);
 const signSchema = z.object({ filename: z.string().max(2000), filetype: z.string().max(300), size: sizeSchema, ...ownerArguments });
 
 /** The team an upload is for: the owner's when one is named (the caller must be able to upload there), else the current team. */

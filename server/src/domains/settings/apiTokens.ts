@@ -1,9 +1,9 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 
-import { z } from 'zod';
 import type { DrizzleDatabase, Transaction } from '../../db/connection';
-import { DomainError } from '../../errors';
+import { codedError, DomainError } from '../../errors';
+import { boundedText, parseArgument } from '../../inputSchemas';
 import type { Authentication } from '../../graphql/context';
 import { requireActor } from '../../graphql/context';
 import { newId } from '../../core/ids';
@@ -78,7 +78,7 @@ export const apiTokenMutations: Record<string, Resolver> = {
     const actor = requireActor(context);
     // A leaked token must not be able to mint itself successors that outlive its revocation.
     if (actor.apiTokenId) throw new DomainError('PERMISSION_DENIED', 'Create API tokens from the app, signed in with your account.');
-    const name = z.string().trim().min(1, 'Name the token.').max(100, 'Use at most 100 characters.').parse(args.name);
+    const name = parseArgument('name', boundedText(100, 'API_TOKEN_NAME_REQUIRED'), args.name);
     const token = `${apiTokenPrefix}${randomBytes(32).toString('base64url')}`;
     const row = await context.services.store.run({ actorId: actor.userId }, (unit) => {
       const active = unit.transaction
@@ -86,8 +86,7 @@ export const apiTokenMutations: Record<string, Resolver> = {
         .from(apiTokens)
         .where(and(eq(apiTokens.userId, actor.userId), isNull(apiTokens.revokedAt)))
         .get();
-      if ((active?.count ?? 0) >= maximumApiTokens)
-        throw new DomainError('BAD_USER_INPUT', `You can have at most ${maximumApiTokens} API tokens. Revoke one first.`);
+      if ((active?.count ?? 0) >= maximumApiTokens) throw codedError('API_TOKEN_LIMIT', { params: { maximum: maximumApiTokens } });
       const values = {
         id: newId(),
         userId: actor.userId,

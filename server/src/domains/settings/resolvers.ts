@@ -1,7 +1,7 @@
 import { and, asc, eq } from 'drizzle-orm';
 import type { IResolvers, MercuriusContext } from 'mercurius';
 import { z } from 'zod';
-import { DomainError } from '../../errors';
+import { codedError, DomainError, issue } from '../../errors';
 import { requireActor } from '../../graphql/context';
 import { isId, newId } from '../../core/ids';
 import { apiTokenMutations, apiTokenQueries } from './apiTokens';
@@ -11,7 +11,7 @@ import { userStream } from '../../core/streams';
 const keySchema = z
   .string()
   .trim()
-  .regex(/^[A-Za-z0-9._-]{1,64}$/, 'Use 1 to 64 letters, digits, dots, hyphens or underscores.');
+  .refine((key) => /^[A-Za-z0-9._-]{1,64}$/.test(key), issue('SETTING_NAME_INVALID'));
 
 const settingSchema = z.object({
   id: z.string().nullish(),
@@ -38,7 +38,7 @@ export const settingsResolvers: IResolvers = {
     setSetting: (_root, args: Record<string, unknown>, context: MercuriusContext) => {
       const actor = requireActor(context);
       const input = settingSchema.parse(args);
-      if (!input.id && !input.name) throw new DomainError('BAD_USER_INPUT', 'Name the setting, or send its id.');
+      if (!input.id && !input.name) throw codedError('SETTING_REQUIRED');
       return context.services.store.run({ actorId: actor.userId, mutationId: context.mutationId, request: context.request }, (unit) => {
         const db = unit.transaction;
         const existing = input.id

@@ -2,7 +2,7 @@ import type { IResolvers, MercuriusContext } from 'mercurius';
 import { z } from 'zod';
 import type { OidcProviderName } from '../../config';
 import { oidcProviders } from '../../auth/oidc';
-import { isDomainError } from '../../errors';
+import { isDomainError, issue } from '../../errors';
 import { addressKey } from '../../http/rateLimits';
 import { signInContextSchema, signInWithIdentity } from './signIn';
 
@@ -11,7 +11,10 @@ import { signInContextSchema, signInWithIdentity } from './signIn';
  * handles invitations or promotions, and `updated` is accepted for SPEC §7 compatibility.
  */
 const socialSignInSchema = signInContextSchema.extend({
-  token: z.string().min(1, 'Send the ID token from the provider.').max(16_384),
+  token: z
+    .string()
+    .refine((token) => token.length > 0, issue('SOCIAL_ID_TOKEN_REQUIRED'))
+    .max(16_384),
   updated: z.boolean().optional(),
 });
 

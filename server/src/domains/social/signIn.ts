@@ -5,8 +5,8 @@ import { confirmEmailByProvider, findUserByEmail, openSession, registerAccount, 
 
 /** The sign-up context a project, invitation or promotion link passes along (SPEC §7). */
 export const signInContextSchema = z.object({
-  project: z.string().regex(idPattern, 'Not a project id.').optional(),
-  invited: z.string().regex(idPattern, 'Not an invitation id.').optional(),
+  project: z.string().regex(idPattern).optional(),
+  invited: z.string().regex(idPattern).optional(),
   promotion: z.string().trim().min(1).max(100).optional(),
   codes: z.string().trim().min(1).max(200).optional(),
 }) satisfies z.ZodType<SignInContext>;

@@ -27,7 +27,7 @@ const failure = (call: () => unknown) => {
   try {
     call();
   } catch (error) {
-    return { code: (error as { code: string }).code, message: (error as Error).message };
+    return { code: (error as { code: string }).code, message: (error as Error).message, field: (error as { field?: string }).field };
   }
   return null;
 };
@@ -101,15 +101,15 @@ describe('sections', () => {
       { type: 'states.reordered', payload: { projectId: 'p1', positions: [{ stateId: 'doing', position: 10 }] } },
     ]);
     expect(failure(() => decideReorderStates(board, ['todo', 'other'], [1, 2]))?.code).toBe('NOT_FOUND');
-    expect(failure(() => decideReorderStates(board, ['todo', 'todo'], [1, 2]))?.code).toBe('BAD_USER_INPUT');
-    expect(failure(() => decideReorderStates(board, ['todo'], [1, 2]))?.code).toBe('BAD_USER_INPUT');
+    expect(failure(() => decideReorderStates(board, ['todo', 'todo'], [1, 2]))?.code).toBe('SECTION_REPEATED');
+    expect(failure(() => decideReorderStates(board, ['todo'], [1, 2]))?.code).toBe('SECTION_POSITIONS_MISMATCH');
   });
 
   it('refuses positions outside ±1e12, naming the field', () => {
     for (const position of [1e308, -1e308, Infinity, -Infinity, NaN, 1e12 + 1e6]) {
       const refused = failure(() => decideReorderStates(board, ['doing'], [position]));
-      expect(refused?.code, String(position)).toBe('BAD_USER_INPUT');
-      expect(refused?.message).toContain('positions');
+      expect(refused?.code, String(position)).toBe('POSITION_OUT_OF_RANGE');
+      expect(refused?.field).toBe('positions');
     }
     expect(decideReorderStates(board, ['doing'], [-1e9])).toHaveLength(1);
   });

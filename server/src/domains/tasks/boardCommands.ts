@@ -1,18 +1,10 @@
-import {
-  isAcceptablePosition,
-  listNeedsRespacing,
-  positionOutOfRangeMessage,
-  positionSpacing,
-  respaceBeyondMagnitude,
-  spreadPositions,
-} from '#shared/ordering';
+import { isAcceptablePosition, listNeedsRespacing, positionSpacing, respaceBeyondMagnitude, spreadPositions } from '#shared/ordering';
 import { taskMessages } from '#shared/taskRules';
-import { DomainError } from '../../errors';
+import { codedError, DomainError } from '../../errors';
 import type { BoardState } from './commands';
 import type { BoardEvent } from './events';
 import { derivePrefix } from './prefix';
 
-const badInput = (message: string) => new DomainError('BAD_USER_INPUT', message);
 const sectionNotFound = () => new DomainError('NOT_FOUND', taskMessages.sectionNotFound);
 
 export interface NewBoard {
@@ -88,10 +80,10 @@ export function decideDeleteState(
 ): BoardEvent[] {
   const deleted = board.states.find((state) => state.id === stateId);
   if (!deleted) throw sectionNotFound();
-  if (board.states.length === 1) throw badInput(taskMessages.lastSection);
-  if (requestedMoveTo === undefined && positions.firstInDeleted !== null) throw badInput(taskMessages.moveToMissing);
+  if (board.states.length === 1) throw codedError('LAST_SECTION');
+  if (requestedMoveTo === undefined && positions.firstInDeleted !== null) throw codedError('SECTION_MOVE_TO_MISSING', { field: 'moveTo' });
   const moveTo = requestedMoveTo ?? board.states.find((state) => state.id !== stateId)!.id;
-  if (moveTo === stateId) throw badInput(taskMessages.moveToSameSection);
+  if (moveTo === stateId) throw codedError('SECTION_MOVE_TO_SAME', { field: 'moveTo' });
   if (!board.states.some((state) => state.id === moveTo)) throw new DomainError('NOT_FOUND', taskMessages.sectionOtherSpace);
   const positionOffset =
     positions.firstInDeleted === null ? 0 : (positions.lastInTarget(moveTo) ?? 0) + positionSpacing - positions.firstInDeleted;
@@ -104,10 +96,9 @@ export function decideDeleteState(
  * section is spread out again in the resulting order instead (still one event).
  */
 export function decideReorderStates(board: BoardState, ids: readonly string[], positions: readonly number[]): BoardEvent[] {
-  if (ids.length !== positions.length) throw badInput('Send one position for each section.');
-  if (new Set(ids).size !== ids.length) throw badInput('Name each section once.');
-  if (positions.some((position) => !isAcceptablePosition(position)))
-    throw new DomainError('BAD_USER_INPUT', positionOutOfRangeMessage('positions'), { field: 'positions' });
+  if (ids.length !== positions.length) throw codedError('SECTION_POSITIONS_MISMATCH', { field: 'positions' });
+  if (new Set(ids).size !== ids.length) throw codedError('SECTION_REPEATED', { field: 'ids' });
+  if (positions.some((position) => !isAcceptablePosition(position))) throw codedError('POSITION_OUT_OF_RANGE', { field: 'positions' });
   const changed = ids.flatMap((stateId, index) => {
     const state = board.states.find((candidate) => candidate.id === stateId);
     if (!state) throw new DomainError('NOT_FOUND', taskMessages.sectionOtherSpace);
@@ -135,7 +126,7 @@ const sameName = (left: string, right: string) => left.localeCompare(right, unde
 
 /** setTag: names are unique in a space among tags and sprints alike, so a filter never shows two of one name. */
 export function decideCreateTag(board: BoardState, tag: { tagId: string; name: string; color: string; isSprint: boolean }): BoardEvent[] {
-  if (board.tags.some((existing) => sameName(existing.name, tag.name))) throw badInput(taskMessages.tagNameTaken);
+  if (board.tags.some((existing) => sameName(existing.name, tag.name))) throw codedError('TAG_NAME_TAKEN', { field: 'name' });
   return [
     {
       type: 'tag.created',
@@ -155,7 +146,7 @@ export function decideUpdateTag(board: BoardState, tag: TagState, requested: { n
   const previous: { name?: string; color?: string } = {};
   if (requested.name !== undefined && requested.name !== tag.name) {
     if (board.tags.some((existing) => existing.id !== tag.id && sameName(existing.name, requested.name!)))
-      throw badInput(taskMessages.tagNameTaken);
+      throw codedError('TAG_NAME_TAKEN', { field: 'name' });
     changes.name = requested.name;
     previous.name = tag.name;
   }

@@ -3,7 +3,8 @@ import { eq, max, min } from 'drizzle-orm';
 import { maximumSectionIcon, sectionNameLength, tagNameLength, taskMessages } from '#shared/taskRules';
 import { taskColors } from '#shared/tasks';
 import { z } from 'zod';
-import { DomainError } from '../../errors';
+import { codedError, DomainError, issue } from '../../errors';
+import { boundedText, parseArgument } from '../../inputSchemas';
 import type { UnitOfWork } from '../../core/commands';
 import type { DomainEvent } from '../../core/events';
 import { requireActor } from '../../graphql/context';
@@ -37,21 +38,16 @@ import type { FieldResolver } from '../module';
 
 type Resolver = FieldResolver;
 
-const sectionName = z
-  .string()
-  .trim()
-  .min(sectionNameLength.minimum, 'Enter a section name.')
-  .max(sectionNameLength.maximum, `Use at most ${sectionNameLength.maximum} characters for a section name.`);
-const sectionIcon = z.number().int().min(0, 'Choose an icon.').max(maximumSectionIcon, 'Choose an icon.');
-const tagName = z
-  .string()
-  .trim()
-  .min(tagNameLength.minimum, 'Enter a tag name.')
-  .max(tagNameLength.maximum, `Use at most ${tagNameLength.maximum} characters for a tag name.`);
+// Both names need at least one character, which boundedText checks.
+const sectionName = boundedText(sectionNameLength.maximum, 'SECTION_NAME_REQUIRED', 'SECTION_NAME_TOO_LONG');
+const sectionIcon = z
+  .number()
+  .refine((icon) => Number.isInteger(icon) && icon >= 0 && icon <= maximumSectionIcon, issue('SECTION_ICON_INVALID'));
+const tagName = boundedText(tagNameLength.maximum, 'TAG_NAME_REQUIRED', 'TAG_NAME_TOO_LONG');
 const tagColor = z
   .string()
   .trim()
-  .regex(/^#[0-9a-fA-F]{6}$/, 'Use a colour like #3B82F6.')
+  .refine((color) => /^#[0-9a-fA-F]{6}$/.test(color), issue('COLOR_INVALID', { example: '#3B82F6' }))
   .transform((color) => color.toUpperCase());
 
 function append(unit: UnitOfWork, board: BoardState, events: readonly DomainEvent[]): void {
@@ -100,8 +96,8 @@ export const boardQueries: Record<string, Resolver> = {
 export const boardMutations: Record<string, Resolver> = {
   createState: async (_root, args: { project: string; value: string; icon?: number | null }, context) => {
     const actor = requireActor(context);
-    const value = sectionName.parse(args.value);
-    const icon = sectionIcon.parse(args.icon ?? 0);
+    const value = parseArgument('value', sectionName, args.value);
+    const icon = parseArgument('icon', sectionIcon, args.icon ?? 0);
     const stateId = await runCommand(context, actor.userId, (unit) => {
       requireWritableSpaceContent(unit.transaction, args.project, actor.userId);
       const board = ensureBoard(unit, args.project);
@@ -114,8 +110,8 @@ export const boardMutations: Record<string, Resolver> = {
   updateState: async (_root, args: { id: string; value?: string | null; icon?: number | null }, context) => {
     const actor = requireActor(context);
     const requested = {
-      value: args.value == null ? undefined : sectionName.parse(args.value),
-      icon: args.icon == null ? undefined : sectionIcon.parse(args.icon),
+      value: args.value == null ? undefined : parseArgument('value', sectionName, args.value),
+      icon: args.icon == null ? undefined : parseArgument('icon', sectionIcon, args.icon),
     };
     await runCommand(context, actor.userId, (unit) => {
       const { state } = requireSection(unit.transaction, args.id, actor.userId, 'write');
@@ -152,7 +148,7 @@ export const boardMutations: Record<string, Resolver> = {
   },
   updateStates: async (_root, args: { ids: string[]; positions: number[] }, context) => {
     const actor = requireActor(context);
-    if (args.ids.length === 0) throw new DomainError('BAD_USER_INPUT', 'Name at least one section.');
+    if (args.ids.length === 0) throw codedError('SECTIONS_REQUIRED', { field: 'ids' });
     const projectId = await runCommand(context, actor.userId, (unit) => {
       const { state } = requireSection(unit.transaction, args.ids[0]!, actor.userId, 'write');
       const board = loadBoard(unit.transaction, state.projectId)!;
@@ -163,8 +159,8 @@ export const boardMutations: Record<string, Resolver> = {
   },
   setTag: async (_root, args: { project: string; name: string; color?: string | null; isSprint?: boolean | null }, context) => {
     const actor = requireActor(context);
-    const name = tagName.parse(args.name);
-    const color = args.color == null ? undefined : tagColor.parse(args.color);
+    const name = parseArgument('name', tagName, args.name);
+    const color = args.color == null ? undefined : parseArgument('color', tagColor, args.color);
     const tagId = await runCommand(context, actor.userId, (unit) => {
       requireWritableSpaceContent(unit.transaction, args.project, actor.userId);
       const board = ensureBoard(unit, args.project);
@@ -178,8 +174,8 @@ export const boardMutations: Record<string, Resolver> = {
   ediTag: async (_root, args: { id: string; name?: string | null; color?: string | null }, context) => {
     const actor = requireActor(context);
     const requested = {
-      name: args.name == null ? undefined : tagName.parse(args.name),
-      color: args.color == null ? undefined : tagColor.parse(args.color),
+      name: args.name == null ? undefined : parseArgument('name', tagName, args.name),
+      color: args.color == null ? undefined : parseArgument('color', tagColor, args.color),
     };
     await runCommand(context, actor.userId, (unit) => {
       const { tag, board } = requireTag(unit.transaction, args.id, actor.userId);

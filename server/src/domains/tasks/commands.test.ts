@@ -116,7 +116,7 @@ describe('parents and cycles', () => {
     const withParent = (parent: References['parent']) => () => checkReferences({ parentTaskId: 'x' }, references({ parent }), 'task');
     expect(code(withParent({ id: 'task', projectId: 'p1', ancestorIds: [] }))?.message).toBe(taskMessages.parentCycle);
     expect(code(withParent({ id: 'grandchild', projectId: 'p1', ancestorIds: ['child', 'task', 'root'] }))).toEqual({
-      code: 'BAD_USER_INPUT',
+      code: 'PARENT_CYCLE',
       message: taskMessages.parentCycle,
     });
     expect(code(withParent({ id: 'far', projectId: 'p2', ancestorIds: [] }))).toEqual({
@@ -155,7 +155,7 @@ describe('following (SPEC §4)', () => {
 
   it('lets a follower unfollow, but never an assignee', () => {
     expect(decideUnfollow(task, 'ann')).toEqual([{ type: 'task.unfollowed', payload: { taskId: 'task', projectId: 'p1', userId: 'ann' } }]);
-    expect(code(() => decideUnfollow(task, 'bob'))).toEqual({ code: 'BAD_USER_INPUT', message: taskMessages.unfollowAssignee });
+    expect(code(() => decideUnfollow(task, 'bob'))).toEqual({ code: 'UNFOLLOW_ASSIGNEE', message: taskMessages.unfollowAssignee });
     expect(decideUnfollow(task, 'nobody')).toEqual([]);
   });
 });

@@ -1,7 +1,7 @@
 import { needsRespacing, positionSpacing, respace, type Positioned } from '#shared/ordering';
 import { taskMessages } from '#shared/taskRules';
 import { taskColors } from '#shared/tasks';
-import { DomainError } from '../../errors';
+import { codedError, DomainError } from '../../errors';
 import { diffFields } from '../fields';
 import type { BoardEvent, TaskCreated, TaskEvent, TaskFields, TasksRespaced } from './events';
 
@@ -34,7 +34,6 @@ export interface References {
   canSee: (userId: string) => boolean;
 }
 
-const badInput = (message: string) => new DomainError('BAD_USER_INPUT', message);
 /** An id that is not part of this space is, seen from the space, an id that does not exist. */
 const notInSpace = (message: string) => new DomainError('NOT_FOUND', message);
 const unique = (ids: readonly string[]) => [...new Set(ids)];
@@ -56,7 +55,8 @@ export function checkReferences(fields: Partial<TaskFields>, references: Referen
   if (fields.parentTaskId) {
     const parent = references.parent;
     if (!parent || parent.projectId !== board.projectId) throw notInSpace(taskMessages.parentOtherSpace);
-    if (taskId !== null && (parent.id === taskId || parent.ancestorIds.includes(taskId))) throw badInput(taskMessages.parentCycle);
+    if (taskId !== null && (parent.id === taskId || parent.ancestorIds.includes(taskId)))
+      throw codedError('PARENT_CYCLE', { field: 'parentTask' });
   }
   for (const userId of fields.assigneeIds ?? []) if (!references.canSee(userId)) throw notInSpace(taskMessages.assigneeNotInSpace);
 }
@@ -134,7 +134,7 @@ export function decideFollow(task: TaskState, userId: string): TaskEvent[] {
 
 /** unfollowTask: SPEC §4, assignees follow their tasks and cannot stop while assigned. */
 export function decideUnfollow(task: TaskState, userId: string): TaskEvent[] {
-  if (task.assigneeIds.includes(userId)) throw badInput(taskMessages.unfollowAssignee);
+  if (task.assigneeIds.includes(userId)) throw codedError('UNFOLLOW_ASSIGNEE');
   if (!task.followerIds.includes(userId)) return [];
   return [{ type: 'task.unfollowed', payload: { taskId: task.id, projectId: task.projectId, userId } }];
 }

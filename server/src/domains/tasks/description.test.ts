@@ -53,7 +53,9 @@ describe('task descriptions (Tiptap JSON)', () => {
 
   it('refuses unknown node types, a root that is not a doc, and oversized or too deep trees', () => {
     const refused = (given: unknown) =>
-      expect(() => cleanDescription(given)).toThrowError(expect.objectContaining({ code: 'BAD_USER_INPUT' }) as unknown as Error);
+      expect(() => cleanDescription(given)).toThrowError(
+        expect.objectContaining({ code: expect.stringMatching(/^DESCRIPTION_/), field: 'description' }) as unknown as Error,
+      );
     refused(doc({ type: 'iframe', attrs: { src: 'https://evil.example' } }));
     refused(paragraph(text('x')));
     refused(doc(paragraph({ type: 'text', text: '' })));

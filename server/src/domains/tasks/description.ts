@@ -1,5 +1,4 @@
-import { taskMessages } from '#shared/taskRules';
-import { DomainError } from '../../errors';
+import { codedError } from '../../errors';
 import { isAllowedImage } from './covers';
 
 /**
@@ -48,7 +47,7 @@ export interface RichNode {
   text?: string;
 }
 
-const invalid = () => new DomainError('BAD_USER_INPUT', taskMessages.descriptionInvalid);
+const invalid = () => codedError('DESCRIPTION_INVALID', { field: 'description' });
 const isRecord = (value: unknown): value is Record<string, unknown> => value !== null && typeof value === 'object' && !Array.isArray(value);
 
 function cleanAttributes(given: unknown, allowed: readonly string[]): Record<string, string | number | boolean | null> | undefined {
@@ -67,10 +66,9 @@ const isSafeLink = (href: unknown) => typeof href === 'string' && /^(https?:\/\/
 function cleanNode(given: unknown, depth: number, counter: { nodes: number }): RichNode | null {
   if (!isRecord(given) || typeof given.type !== 'string') throw invalid();
   const allowed = nodeAttributes[given.type];
-  if (!allowed)
-    throw new DomainError('BAD_USER_INPUT', `${taskMessages.descriptionInvalid} Unsupported content: ${given.type.slice(0, 40)}.`);
+  if (!allowed) throw codedError('DESCRIPTION_CONTENT_UNSUPPORTED', { params: { type: given.type.slice(0, 40) }, field: 'description' });
   counter.nodes += 1;
-  if (depth > limits.depth || counter.nodes > limits.nodes) throw new DomainError('BAD_USER_INPUT', taskMessages.descriptionTooLarge);
+  if (depth > limits.depth || counter.nodes > limits.nodes) throw codedError('DESCRIPTION_TOO_LARGE', { field: 'description' });
   const node: RichNode = { type: given.type };
   const attrs = cleanAttributes(given.attrs, allowed);
   if (given.type === 'image' && !isAllowedImage(attrs?.src)) return null;
@@ -110,7 +108,7 @@ function fromPlainText(text: string): RichNode | null {
 /** A description as stored: a checked and cleaned `doc` tree, or null for none. */
 export function cleanDescription(given: unknown): RichNode | null {
   if (given === null || given === undefined) return null;
-  if (JSON.stringify(given).length > limits.serializedCharacters) throw new DomainError('BAD_USER_INPUT', taskMessages.descriptionTooLarge);
+  if (JSON.stringify(given).length > limits.serializedCharacters) throw codedError('DESCRIPTION_TOO_LARGE', { field: 'description' });
   const tree = typeof given === 'string' ? fromPlainText(given) : cleanNode(given, 0, { nodes: 0 });
   if (tree === null) return null;
   if (tree.type !== 'doc') throw invalid();

@@ -17,7 +17,7 @@ function pictureSearch(services: Services): PictureSearch | null {
 
 const suggestSchema = z.object({
   name: z.string().transform((name) => name.trim().slice(0, 200)),
-  value: z.number().int().min(1, 'Ask for at least 1 picture.').max(30, 'Ask for at most 30 pictures.').nullish(),
+  value: z.number().int().min(1).max(30).nullish(),
 });
 
 export const pictureQueries: Record<string, FieldResolver> = {

@@ -5,7 +5,7 @@
  */
 import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
-import { DomainError } from '../../errors';
+import { codedError } from '../../errors';
 import { projects } from '../teams';
 import { currentTeam } from '../teams';
 import { readableSpaceContent } from '../../core/spaceContent';
@@ -18,14 +18,9 @@ const defaultDigestTasks = 100;
 
 export const digestArguments = z.object({
   project: z.string().nullish(),
-  users: z.array(z.string()).max(100, 'Name at most 100 people.').nullish(),
+  users: z.array(z.string()).max(100).nullish(),
   open: z.boolean().nullish(),
-  first: z
-    .number()
-    .int()
-    .min(1, 'Ask for at least 1 task.')
-    .max(maximumDigestTasks, `Ask for at most ${maximumDigestTasks} tasks.`)
-    .nullish(),
+  first: z.number().int().min(1).max(maximumDigestTasks).nullish(),
 });
 export type DigestArguments = z.infer<typeof digestArguments>;
 
@@ -66,8 +61,7 @@ function spacesAcrossTeam(db: Reader, userId: string, people: readonly string[])
 /** The rows of a digest: soonest deadline first, tasks without one last, then the most recently changed. */
 export function digestRows(db: Reader, userId: string, args: DigestArguments, readableProject: string | null): TaskRow[] {
   const people = args.users ? [...new Set(args.users)] : null;
-  if (!readableProject && (!people || people.length === 0))
-    throw new DomainError('BAD_USER_INPUT', 'Name a space, or the people whose tasks to list (users).');
+  if (!readableProject && (!people || people.length === 0)) throw codedError('DIGEST_SCOPE_REQUIRED');
   const projectIds = readableProject ? [readableProject] : spacesAcrossTeam(db, userId, people!);
   if (projectIds.length === 0 || people?.length === 0) return [];
   const conditions: SQL[] = [inArray(tasks.projectId, projectIds)];

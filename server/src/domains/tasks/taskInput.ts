@@ -1,7 +1,7 @@
-import { isAcceptablePosition, positionOutOfRangeMessage } from '#shared/ordering';
-import { isTaskLengthUnit, maximumTaskLengthAmount, normalizeDeadline, taskMessages, taskNameLength } from '#shared/taskRules';
+import { isAcceptablePosition } from '#shared/ordering';
+import { isTaskLengthUnit, maximumTaskLengthAmount, normalizeDeadline, taskNameLength } from '#shared/taskRules';
 import { taskColors, taskPriorities } from '#shared/tasks';
-import { DomainError } from '../../errors';
+import { codedError } from '../../errors';
 import { fileIdOfCover, isAllowedImage } from './covers';
 import { cleanDescription } from './description';
 import type { TaskFields } from './events';
@@ -26,25 +26,25 @@ export interface TaskArguments {
   positionAsignee?: number | null;
 }
 
-const badInput = (message: string) => new DomainError('BAD_USER_INPUT', message);
 const maximumLinks = 100;
 const graphemes = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
 
 export function taskName(value: string): string {
   const name = value.trim();
-  if (name.length < taskNameLength.minimum) throw badInput(taskMessages.nameRequired);
-  if (name.length > taskNameLength.maximum) throw badInput(taskMessages.nameTooLong);
+  if (name.length < taskNameLength.minimum) throw codedError('TASK_NAME_REQUIRED', { field: 'name' });
+  if (name.length > taskNameLength.maximum)
+    throw codedError('TASK_NAME_TOO_LONG', { params: { maximum: taskNameLength.maximum }, field: 'name' });
   return name;
 }
 
 /** A position outside the accepted range (NaN, ±Infinity from a literal like 1e999, ±1e308) is refused before anything is read. */
 export function position(value: number, field: string): number {
-  if (!isAcceptablePosition(value)) throw new DomainError('BAD_USER_INPUT', positionOutOfRangeMessage(field), { field });
+  if (!isAcceptablePosition(value)) throw codedError('POSITION_OUT_OF_RANGE', { field });
   return value;
 }
 
 function ids(value: string[], field: string): string[] {
-  if (value.length > maximumLinks) throw badInput(`Use at most ${maximumLinks} ${field}.`);
+  if (value.length > maximumLinks) throw codedError('TOO_MANY_ITEMS', { params: { maximum: maximumLinks }, field });
   return [...new Set(value)];
 }
 
@@ -63,23 +63,23 @@ export function parseTaskArguments(args: TaskArguments): Partial<TaskFields> {
   if ('description' in args) fields.description = cleanDescription(args.description);
   if (typeof args.color === 'string') {
     const color = taskColors.find((candidate) => candidate.toLowerCase() === args.color!.trim().toLowerCase());
-    if (!color) throw badInput(taskMessages.colorNotInPalette);
+    if (!color) throw codedError('TASK_COLOR_INVALID', { params: { count: taskColors.length }, field: 'color' });
     fields.color = color;
   }
   if ('cover' in args) {
     if (cleared(args.cover)) fields.cover = null;
     // A task's own image file is checked against the task by the command (checkFileCover).
     else if (isAllowedImage(args.cover) || fileIdOfCover(args.cover) !== null) fields.cover = args.cover!;
-    else throw badInput(taskMessages.coverNotAllowed);
+    else throw codedError('TASK_COVER_INVALID', { field: 'cover' });
   }
   if ('letter' in args) {
     const letter = args.letter?.trim() ?? '';
-    if (letter !== '' && [...graphemes.segment(letter)].length !== 1) throw badInput('Use a single character for the letter.');
+    if (letter !== '' && [...graphemes.segment(letter)].length !== 1) throw codedError('TASK_LETTER_INVALID', { field: 'letter' });
     fields.letter = letter === '' ? null : letter;
   }
   if (typeof args.priority === 'number') {
     if (!Number.isInteger(args.priority) || args.priority < 0 || args.priority >= taskPriorities.length) {
-      throw badInput('Priority is 0 (low), 1 (normal), 2 (high) or 3 (urgent).');
+      throw codedError('PRIORITY_INVALID', { field: 'priority' });
     }
     fields.priority = args.priority;
   }
@@ -87,7 +87,7 @@ export function parseTaskArguments(args: TaskArguments): Partial<TaskFields> {
     if (cleared(args.deadline)) fields.deadline = null;
     else {
       const deadline = normalizeDeadline(args.deadline!);
-      if (deadline === null) throw badInput(taskMessages.deadlineFormat);
+      if (deadline === null) throw codedError('DEADLINE_INVALID', { field: 'deadline' });
       fields.deadline = deadline;
     }
   }
@@ -95,9 +95,9 @@ export function parseTaskArguments(args: TaskArguments): Partial<TaskFields> {
     const length = args.length;
     if (length === null || length === undefined) fields.length = null;
     else {
-      if (!isTaskLengthUnit(length.unit)) throw badInput('Give the estimate in minutes, hours, days or weeks.');
+      if (!isTaskLengthUnit(length.unit)) throw codedError('ESTIMATE_UNIT_INVALID', { field: 'length.unit' });
       if (!Number.isFinite(length.amount) || length.amount <= 0 || length.amount > maximumTaskLengthAmount) {
-        throw badInput(`The estimate must be more than 0 and at most ${maximumTaskLengthAmount}.`);
+        throw codedError('ESTIMATE_AMOUNT_INVALID', { params: { maximum: maximumTaskLengthAmount }, field: 'length.amount' });
       }
       fields.length = { amount: length.amount, unit: length.unit };
     }

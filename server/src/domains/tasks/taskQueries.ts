@@ -1,6 +1,7 @@
 import { asc, eq, sql } from 'drizzle-orm';
 import type { MercuriusContext } from 'mercurius';
 import { z } from 'zod';
+import { issue } from '../../errors';
 import { historyPage } from '../accounts';
 import { events } from '../../core/sqlite/tables';
 import type { StoredEvent } from '../../core/events';
@@ -28,10 +29,10 @@ export async function boardOf(context: MercuriusContext, actorId: string, projec
 
 const pageSchema = z.object({
   task: z.string(),
-  first: z.number().int().min(1, 'Ask for at least 1 entry.').max(100, 'Ask for at most 100 entries.').nullish(),
+  first: z.number().int().min(1).max(100).nullish(),
   after: z
     .string()
-    .regex(/^\d{1,15}$/, 'Use the nextCursor of the previous page.')
+    .refine((cursor) => /^\d{1,15}$/.test(cursor), issue('CURSOR_INVALID'))
     .nullish(),
 });
 

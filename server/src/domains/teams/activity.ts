@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 
 import { z } from 'zod';
+import { issue } from '../../errors';
 import { historyPage } from '../accounts';
 import { events } from '../../core/sqlite/tables';
 import { requireActor } from '../../graphql/context';
@@ -9,10 +10,10 @@ import type { FieldResolver } from '../module';
 
 const pageSchema = z.object({
   team: z.string(),
-  first: z.number().int().min(1, 'Ask for at least 1 entry.').max(100, 'Ask for at most 100 entries.').nullish(),
+  first: z.number().int().min(1).max(100).nullish(),
   after: z
     .string()
-    .regex(/^\d{1,15}$/, 'Use the nextCursor of the previous page.')
+    .refine((cursor) => /^\d{1,15}$/.test(cursor), issue('CURSOR_INVALID'))
     .nullish(),
 });
 

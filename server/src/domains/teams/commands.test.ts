@@ -77,7 +77,7 @@ describe('updateTeam', () => {
   it('refuses a taken or malformed custom URL and reports a new one as a URL change', () => {
     expect(() => decideTeamUpdate(adminAndBasic, { url: 'other', urlTaken: true })).toThrow(teamMessages.customUrlTaken);
     expect(() => decideTeamUpdate(adminAndBasic, { url: 'a_b', urlTaken: false })).toThrowError(
-      expect.objectContaining({ code: 'BAD_USER_INPUT' }) as unknown as Error,
+      expect.objectContaining({ code: 'TEAM_URL_CHARACTERS', field: 'url' }) as unknown as Error,
     );
     const changed = decideTeamUpdate(adminAndBasic, { url: 'acme-2', urlTaken: false });
     expect(changed).toEqual({ events: [{ type: 'team.url_changed', payload: { teamId: 't1', url: 'acme-2' } }], urlChanged: true });

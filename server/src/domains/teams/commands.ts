@@ -1,5 +1,5 @@
-import { customUrlProblem, customUrlProblemMessages, teamMessages, type TeamRole } from '#shared/teams';
-import { DomainError } from '../../errors';
+import { customUrlLength, customUrlProblem, teamMessages, type CustomUrlProblem, type TeamRole } from '#shared/teams';
+import { codedError, DomainError } from '../../errors';
 import type { DefaultTeamEvent, SpaceEvent, TeamEvent, TeamMemberRemoved } from './events';
 
 export interface MemberState {
@@ -80,9 +80,8 @@ export interface NewMember {
 
 /** Adds someone to a team: members get their personal space there; guests only the invitation's space. */
 export function decideAddMember(team: TeamState, member: NewMember): { team: TeamEvent[]; spaces: SpaceEvents } {
-  if (team.members.some((existing) => existing.userId === member.userId))
-    throw new DomainError('BAD_USER_INPUT', teamMessages.alreadyTeamMember);
-  if (member.role === 'guest' && member.projectId === null) throw new DomainError('BAD_USER_INPUT', teamMessages.guestNeedsSpace);
+  if (team.members.some((existing) => existing.userId === member.userId)) throw codedError('ALREADY_TEAM_MEMBER');
+  if (member.role === 'guest' && member.projectId === null) throw codedError('GUEST_NEEDS_SPACE');
   const spaces: SpaceEvents = member.role === 'guest' ? new Map() : personalSpaceEvents(team.id, member.userId, member.personalSpace);
   if (member.projectId)
     spaces.set(member.projectId, [
@@ -106,7 +105,7 @@ export interface NewInvitation {
 
 /** addUserTeam for an address without an account: an invitation, replacing any pending one to that address. */
 export function decideInvitation(team: TeamState, input: NewInvitation): TeamEvent[] {
-  if (input.role === 'guest' && input.projectId === null) throw new DomainError('BAD_USER_INPUT', teamMessages.guestNeedsSpace);
+  if (input.role === 'guest' && input.projectId === null) throw codedError('GUEST_NEEDS_SPACE');
   const { pendingInvitationId, ...invitation } = input;
   return [{ type: 'team.invitation_created', payload: { ...invitation, teamId: team.id, replaces: pendingInvitationId } }];
 }
@@ -118,8 +117,8 @@ export function decideInvitation(team: TeamState, input: NewInvitation): TeamEve
 export function decideMemberRemoval(team: TeamState, userId: string, reason: TeamMemberRemoved['reason']): TeamEvent[] {
   const member = team.members.find((candidate) => candidate.userId === userId);
   if (!member) throw new DomainError('NOT_FOUND', teamMessages.notTeamMember);
-  if (team.members.length === 1) throw new DomainError('BAD_USER_INPUT', teamMessages.aloneInTeam);
-  if (member.role === 'admin' && adminCount(team.members) === 1) throw new DomainError('BAD_USER_INPUT', teamMessages.lastAdmin);
+  if (team.members.length === 1) throw codedError('ALONE_IN_TEAM');
+  if (member.role === 'admin' && adminCount(team.members) === 1) throw codedError('LAST_TEAM_ADMIN');
   return [{ type: 'team.member_removed', payload: { teamId: team.id, userId, reason } }];
 }
 
@@ -161,8 +160,8 @@ export function decideTeamUpdate(team: TeamState, update: TeamUpdate): { events:
   if (urlChanged) {
     const url = update.url!;
     const problem = customUrlProblem(url);
-    if (problem) throw new DomainError('BAD_USER_INPUT', customUrlProblemMessages[problem]);
-    if (update.urlTaken) throw new DomainError('BAD_USER_INPUT', teamMessages.customUrlTaken);
+    if (problem) throw customUrlError(problem);
+    if (update.urlTaken) throw codedError('TEAM_URL_TAKEN', { field: 'url' });
     events.push({ type: 'team.url_changed', payload: { teamId: team.id, url } });
   }
 
@@ -172,7 +171,7 @@ export function decideTeamUpdate(team: TeamState, update: TeamUpdate): { events:
     const member = members.find((candidate) => candidate.userId === userId);
     if (!member) throw new DomainError('NOT_FOUND', teamMessages.notTeamMember);
     if (member.role !== role) {
-      if (member.role === 'admin' && adminCount(members) === 1) throw new DomainError('BAD_USER_INPUT', teamMessages.lastAdmin);
+      if (member.role === 'admin' && adminCount(members) === 1) throw codedError('LAST_TEAM_ADMIN');
       events.push({ type: 'team.member_role_changed', payload: { teamId: team.id, userId, role } });
       members = members.map((candidate) => (candidate.userId === userId ? { ...candidate, role } : candidate));
     }
@@ -183,4 +182,9 @@ export function decideTeamUpdate(team: TeamState, update: TeamUpdate): { events:
 
 function adminCount(members: readonly MemberState[]): number {
   return members.filter((member) => member.role === 'admin').length;
+}
+
+function customUrlError(problem: CustomUrlProblem) {
+  if (problem === 'length') return codedError('TEAM_URL_LENGTH', { params: customUrlLength, field: 'url' });
+  return codedError(problem === 'characters' ? 'TEAM_URL_CHARACTERS' : 'TEAM_URL_RESERVED', { field: 'url' });
 }

@@ -2,7 +2,8 @@ import { and, asc, eq, gt } from 'drizzle-orm';
 
 import { invitationLifetimeDays, isTeamRole, teamMessages, type TeamRole } from '#shared/teams';
 import { z } from 'zod';
-import { DomainError } from '../../errors';
+import { codedError, DomainError, issue } from '../../errors';
+import { optionalText } from '../../inputSchemas';
 import type { Reaction, UnitOfWork } from '../../core/commands';
 import { requireActor, type Services } from '../../graphql/context';
 import { isId, newId } from '../../core/ids';
@@ -21,8 +22,8 @@ import type { FieldResolver } from '../module';
 const invitationSchema = z.object({
   id: z.string(),
   email: emailSchema,
-  text: z.string().trim().max(1000, 'Keep the message under 1000 characters.').nullish(),
-  type: z.string().refine(isTeamRole, 'Choose admin, basic or guest.').nullish(),
+  text: optionalText(1000).nullish(),
+  type: z.string().refine(isTeamRole, issue('TEAM_ROLE_INVALID')).nullish(),
   project: z.string().nullish(),
 });
 
@@ -267,10 +268,9 @@ export function checkInvitation(
       db.select({ state: teamInvitations.state }).from(teamInvitations).where(eq(teamInvitations.id, invitation.id)).get()?.state ===
         'revoked';
     if (withdrawn) throw new DomainError('INVITATION_WITHDRAWN');
-    throw new DomainError('BAD_USER_INPUT', 'This invitation is no longer valid. Ask for a new one.');
+    throw codedError('INVITATION_INVALID');
   }
-  if (open.email !== invitation.email)
-    throw new DomainError('BAD_USER_INPUT', 'This invitation was sent to another e-mail address. Sign up with that address.');
+  if (open.email !== invitation.email) throw codedError('INVITATION_OTHER_EMAIL', { field: 'email' });
   return invitationProofMatches(secret, open.id, open.email, invitation.token);
 }
 

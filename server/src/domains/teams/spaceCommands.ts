@@ -1,5 +1,5 @@
 import { teamMessages, type PermissionChange, type SpacePermission, type SpaceType } from '#shared/teams';
-import { DomainError } from '../../errors';
+import { codedError, DomainError } from '../../errors';
 import type { ProjectUpdated, SpaceEvent } from './events';
 import type { SpaceFacts } from '../../core/access';
 
@@ -37,7 +37,7 @@ export type SpaceChanges = ProjectUpdated['changes'];
 
 /** ediProject / ediProjectBasic: only what differs is recorded; a personal space stays private. */
 export function decideEditSpace(space: SpaceState, requested: SpaceChanges): SpaceEvent[] {
-  if (space.isPersonal && requested.type === 'public') throw new DomainError('BAD_USER_INPUT', teamMessages.personalSpaceMembers);
+  if (space.isPersonal && requested.type === 'public') throw codedError('PERSONAL_SPACE_MEMBERS');
   const current: Record<string, unknown> = {
     name: space.name,
     logo: space.logo,
@@ -54,7 +54,7 @@ export function decideEditSpace(space: SpaceState, requested: SpaceChanges): Spa
 
 /** delProject: personal spaces stay; the event names who could see the space so all of them hear it went. */
 export function decideDeleteSpace(space: SpaceState): SpaceEvent[] {
-  if (space.isPersonal) throw new DomainError('BAD_USER_INPUT', teamMessages.personalSpaceDelete);
+  if (space.isPersonal) throw codedError('PERSONAL_SPACE_DELETE');
   return [
     {
       type: 'project.deleted',
@@ -71,9 +71,9 @@ export function decideDeleteSpace(space: SpaceState): SpaceEvent[] {
 
 /** joinProject: a public space at once; a private one becomes a request that its admins answer. */
 export function decideJoin(space: SpaceState, userId: string): SpaceEvent[] {
-  if (space.members.some((member) => member.userId === userId)) throw new DomainError('BAD_USER_INPUT', teamMessages.alreadySpaceMember);
+  if (space.members.some((member) => member.userId === userId)) throw codedError('ALREADY_SPACE_MEMBER');
   if (space.type === 'public') return [{ type: 'project.member_added', payload: { projectId: space.id, userId, permission: 'basic' } }];
-  if (space.requests.includes(userId)) throw new DomainError('BAD_USER_INPUT', teamMessages.alreadyRequested);
+  if (space.requests.includes(userId)) throw codedError('ALREADY_REQUESTED');
   return [{ type: 'project.join_requested', payload: { projectId: space.id, userId } }];
 }
 
@@ -88,7 +88,7 @@ export interface PermissionTarget {
  * refused answers a pending request; removed takes them out. A space keeps at least one admin.
  */
 export function decidePermission(space: SpaceState, target: PermissionTarget, change: PermissionChange, actorId: string): SpaceEvent[] {
-  if (space.isPersonal) throw new DomainError('BAD_USER_INPUT', teamMessages.personalSpaceMembers);
+  if (space.isPersonal) throw codedError('PERSONAL_SPACE_MEMBERS');
   if (!target.inTeam) throw new DomainError('NOT_FOUND', teamMessages.notTeamMember);
   const member = space.members.find((candidate) => candidate.userId === target.userId);
   const isLastAdmin = member?.permission === 'admin' && space.members.filter((candidate) => candidate.permission === 'admin').length === 1;
@@ -99,14 +99,14 @@ export function decidePermission(space: SpaceState, target: PermissionTarget, ch
     case 'basic':
       if (!member) return [{ type: 'project.member_added', payload: { projectId, userId, permission: change } }];
       if (member.permission === change) return [];
-      if (isLastAdmin) throw new DomainError('BAD_USER_INPUT', teamMessages.lastSpaceAdmin);
+      if (isLastAdmin) throw codedError('LAST_SPACE_ADMIN');
       return [{ type: 'project.permission_changed', payload: { projectId, userId, permission: change } }];
     case 'refused':
-      if (!space.requests.includes(userId)) throw new DomainError('BAD_USER_INPUT', teamMessages.noPendingRequest);
+      if (!space.requests.includes(userId)) throw codedError('NO_PENDING_REQUEST');
       return [{ type: 'project.join_refused', payload: { projectId, userId } }];
     case 'removed':
       if (!member) throw new DomainError('NOT_FOUND', 'This person is not a member of this space.');
-      if (isLastAdmin) throw new DomainError('BAD_USER_INPUT', teamMessages.lastSpaceAdmin);
+      if (isLastAdmin) throw codedError('LAST_SPACE_ADMIN');
       return [{ type: 'project.member_removed', payload: { projectId, userId, reason: userId === actorId ? 'left' : 'removed' } }];
   }
 }

@@ -2,7 +2,8 @@ import { and, asc, eq, inArray } from 'drizzle-orm';
 
 import { isPermissionChange, isSpaceType, teamMessages, type SpaceType } from '#shared/teams';
 import { z } from 'zod';
-import { DomainError } from '../../errors';
+import { codedError, DomainError, issue } from '../../errors';
+import { parseArgument } from '../../inputSchemas';
 import { requireActor } from '../../graphql/context';
 import { newId } from '../../core/ids';
 import { users } from '../accounts';
@@ -28,7 +29,7 @@ import type { FieldResolver } from '../module';
 
 type Resolver = FieldResolver;
 
-const spaceTypeSchema = z.string().refine(isSpaceType, 'Choose public or private.');
+const spaceTypeSchema = z.string().refine(isSpaceType, issue('SPACE_TYPE_INVALID'));
 
 const newSpaceSchema = z.object({
   name: teamNameSchema,
@@ -55,7 +56,7 @@ function editSpace(allowType: boolean): Resolver {
   return async (_root, args: Record<string, unknown>, context) => {
     const actor = requireActor(context);
     const input = editSpaceSchema.parse(args);
-    if (!allowType && input.type != null) throw new DomainError('BAD_USER_INPUT', 'Change the type with ediProject.');
+    if (!allowType && input.type != null) throw codedError('SPACE_TYPE_CHANGE', { field: 'type' });
     const db = context.services.database.db;
     const { space } = requireManagedSpace(db, input.id, actor.userId);
     const logo = await resolveLogo(context, args.logo, space.logo, space.id);
@@ -212,7 +213,11 @@ export const spaceMutations: Record<string, Resolver> = {
   },
   setPermission: async (_root, args: { user: string; project: string; permission: string }, context) => {
     const actor = requireActor(context);
-    const permission = z.string().refine(isPermissionChange, 'Choose admin, basic, refused or removed.').parse(args.permission);
+    const permission = parseArgument(
+      'permission',
+      z.string().refine(isPermissionChange, issue('SPACE_PERMISSION_INVALID')),
+      args.permission,
+    );
     await runCommand(context, actor.userId, (unit) => {
       const db = unit.transaction;
       const access = requireVisibleSpace(db, args.project, actor.userId);

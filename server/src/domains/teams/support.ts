@@ -1,15 +1,17 @@
 import { z } from 'zod';
+import { issue } from '../../errors';
+import { optionalText } from '../../inputSchemas';
 import type { UnitOfWork } from '../../core/commands';
 import type { DomainEvent } from '../../core/events';
 import type { SpaceEvents } from './commands';
 import { spaceStream, teamStream, userStream } from '../../core/streams';
 
 export { teamNameSchema } from '../accounts';
-export const descriptionSchema = z.string().trim().max(2000, 'Use at most 2000 characters.');
+export const descriptionSchema = optionalText(2000);
 export const colorSchema = z
   .string()
   .trim()
-  .regex(/^#[0-9a-fA-F]{6}$/, 'Use a colour like #4f46e5.');
+  .refine((color) => /^#[0-9a-fA-F]{6}$/.test(color), issue('COLOR_INVALID', { example: '#4f46e5' }));
 
 export function appendToTeam(unit: UnitOfWork, teamId: string, events: readonly DomainEvent[]): void {
   if (events.length > 0) unit.append(teamStream(teamId), events, { teamId });

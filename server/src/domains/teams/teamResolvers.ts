@@ -2,7 +2,8 @@ import { eq, and, ne } from 'drizzle-orm';
 import type { MercuriusContext } from 'mercurius';
 import { isTeamRole, normalizeCustomUrl, teamMessages } from '#shared/teams';
 import { z } from 'zod';
-import { DomainError } from '../../errors';
+import { codedError, DomainError, issue } from '../../errors';
+import { parseArgument } from '../../inputSchemas';
 import { requireActor } from '../../graphql/context';
 import { isId, newId } from '../../core/ids';
 import { clearSessionCookies } from '../accounts';
@@ -21,7 +22,7 @@ import type { FieldResolver } from '../module';
 
 type Resolver = FieldResolver;
 
-const teamRoleSchema = z.string().refine(isTeamRole, 'Choose admin, basic or guest.');
+const teamRoleSchema = z.string().refine(isTeamRole, issue('TEAM_ROLE_INVALID'));
 
 const updateTeamSchema = z.object({
   team: z.string(),
@@ -80,7 +81,7 @@ export const teamQueries: Record<string, Resolver> = {
    */
   getTeamData: (_root, args: { file?: string | null; doc?: string | null; meetingroom?: string | null }) => {
     const named = [args.file, args.doc, args.meetingroom].filter((id) => id !== null && id !== undefined);
-    if (named.length === 0) throw new DomainError('BAD_USER_INPUT', 'Name a file, a doc or a meeting room.');
+    if (named.length === 0) throw codedError('SHARED_ITEM_REQUIRED');
     throw new DomainError('NOT_FOUND');
   },
 };
@@ -88,7 +89,7 @@ export const teamQueries: Record<string, Resolver> = {
 export const teamMutations: Record<string, Resolver> = {
   setTeam: async (_root, args: { name: string; logo?: string | null }, context) => {
     const actor = requireActor(context);
-    const name = teamNameSchema.parse(args.name);
+    const name = parseArgument('name', teamNameSchema, args.name);
     const ids = { teamId: newId(), personalProjectId: newId() };
     const logo = (await resolveLogo(context, args.logo, null, ids.teamId)) ?? null;
     await runCommand(context, actor.userId, (unit) => {
@@ -128,7 +129,7 @@ export const teamMutations: Record<string, Resolver> = {
     // Checked before the logo is decoded and stored, and again inside the transaction.
     const { team } = requireTeamAdmin(services.database.db, input.team, actor.userId);
     if ((input.user == null) !== (input.type == null))
-      throw new DomainError('BAD_USER_INPUT', 'Send user and type together to change a member’s role.');
+      throw codedError('ROLE_CHANGE_INCOMPLETE', { field: input.user == null ? 'user' : 'type' });
     const logo = await resolveLogo(context, args.logo, team.logo, team.id);
     const urlChanged = await runCommand(context, actor.userId, (unit) => {
       const db = unit.transaction;
