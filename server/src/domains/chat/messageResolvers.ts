@@ -28,9 +28,7 @@ import { presentMessages } from './present';
 import { latestSeq } from './summaries';
 import { chatReadMarkers, messageReactions, messages } from './tables';
 import { TypingThrottle, typingTopic, type TypingNotice } from './typing';
-import type { FieldResolver } from '../module';
-
-type Resolver = FieldResolver;
+import type { MutationResolvers, QueryResolvers } from '../../graphql/schemaTypes';
 
 /** One message as `viewerId` sees it, with their right to moderate its conversation. */
 function presentMessage(db: Reader, messageId: string, viewerId: string) {
@@ -120,7 +118,7 @@ function typingThrottleOf(context: MercuriusContext): TypingThrottle {
   return throttle;
 }
 
-export const messageQueries: Record<string, Resolver> = {
+export const messageQueries = {
   getMessages: (_root, args: ConversationArguments & { first?: number | null; before?: string | null }, context) => {
     const actor = requireActor(context);
     const conversation = conversationFrom(args);
@@ -138,9 +136,9 @@ export const messageQueries: Record<string, Resolver> = {
       .all();
     return presentMessages(db, rows, actor.userId, () => access.moderate);
   },
-};
+} satisfies QueryResolvers;
 
-export const messageMutations: Record<string, Resolver> = {
+export const messageMutations = {
   setMessage: async (_root, args, context) => {
     const message = await postMessage(context, args);
     // The message ends this round of typing (its echo clears the indicator): the next keystroke is relayed at once.
@@ -216,4 +214,4 @@ export const messageMutations: Record<string, Resolver> = {
     context.services.live.emitter.emit({ topic: typingTopic(conversation.key), payload: notice });
     return true;
   },
-};
+} satisfies MutationResolvers;

@@ -8,9 +8,7 @@ import { loadConversationAccess } from './access';
 import { conversationOf } from './conversation';
 import { pageRequest } from './commands';
 import { messages } from './tables';
-import type { FieldResolver } from '../module';
-
-type Resolver = FieldResolver;
+import type { QueryResolvers } from '../../graphql/schemaTypes';
 
 /** How many of the most recently active threads are judged before giving up filling the page (threads of spaces out of sight are skipped). */
 const candidatesPerPage = 4;
@@ -43,7 +41,7 @@ export function taskChatsOf(db: Reader, userId: string, teamId: string, limit: n
   return presentTasks(db, rows, userId);
 }
 
-export const taskChatQueries: Record<string, Resolver> = {
+export const taskChatQueries = {
   getTaskChats: (_root, args: { first?: number | null }, context) => {
     const actor = requireActor(context);
     const { limit } = pageRequest({ first: args.first ?? 30 });
@@ -51,4 +49,4 @@ export const taskChatQueries: Record<string, Resolver> = {
     const { team } = requireCurrentTeam(db, actor.userId);
     return taskChatsOf(db, actor.userId, team.id, limit);
   },
-};
+} satisfies QueryResolvers;

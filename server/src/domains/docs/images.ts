@@ -1,16 +1,15 @@
 import type { MercuriusContext } from 'mercurius';
 import { docMessages } from '#shared/docs';
 import { collabOf } from '../../collab/rooms';
-import { DomainError } from '../../errors';
+import { refusal } from '../../errors';
 import { requireActor } from '../../graphql/context';
 import { addressKey } from '../../http/rateLimits';
 import { signedDownloadUrl } from '../files';
 import { fileIdOfPath } from '../files';
 import { findFileRow, requireReadableFile } from '../files';
 import { findSharedDoc } from './resolvers';
-import type { FieldResolver } from '../module';
+import type { QueryResolvers } from '../../graphql/schemaTypes';
 
-type Resolver = FieldResolver;
 type FileRow = NonNullable<ReturnType<typeof findFileRow>>;
 
 /**
@@ -61,14 +60,14 @@ async function signedUrlOf(context: MercuriusContext, row: FileRow): Promise<str
  *   uploaded to its space (so a link never opens other files of the space);
  * - without, a signed-in user who may read the file.
  */
-export const imageQueries: Record<string, Resolver> = {
+export const imageQueries = {
   signedDownloadPublicURLDoc: async (_root, args: { url: string; share?: string | null }, context) => {
     const { services } = context;
     const db = services.database.db;
     const fileId = fileIdOf(args.url, services.config.publicUrl);
     if (!args.share) {
       const actor = requireActor(context);
-      if (!fileId) throw new DomainError('NOT_FOUND', docMessages.imageNotInDoc);
+      if (!fileId) throw refusal('NOT_FOUND', 'DOC_IMAGE_NOT_SHARED');
       return signedUrlOf(context, requireReadableFile(db, fileId, actor.userId).row);
     }
     const address = addressKey(context.ip ?? 'unknown');
@@ -78,11 +77,11 @@ export const imageQueries: Record<string, Resolver> = {
     const paid = inPaidBurst(bursts, burstKey, now);
     if (!paid) await services.rateLimits.consume(['shareLinkPerAddress', address]);
     const doc = findSharedDoc(db, args.share);
-    if (!doc) throw new DomainError('NOT_FOUND', docMessages.notShared);
+    if (!doc) throw refusal('NOT_FOUND', 'DOC_NOT_SHARED');
     if (!paid) rememberBurst(bursts, burstKey, now);
     const file = fileId ? findFileRow(db, fileId) : undefined;
     const shown = file && file.projectId === doc.projectId && collabOf(services).imageSources(doc.id).has(args.url);
-    if (!file || !shown) throw new DomainError('NOT_FOUND', docMessages.imageNotInDoc);
+    if (!file || !shown) throw refusal('NOT_FOUND', 'DOC_IMAGE_NOT_SHARED');
     return signedUrlOf(context, file);
   },
-};
+} satisfies QueryResolvers;

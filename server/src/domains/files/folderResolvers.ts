@@ -21,9 +21,7 @@ import {
 import { files, folders } from './tables';
 import { fileStream } from './uploads';
 import { folderStream } from '../../core/streams';
-import type { FieldResolver } from '../module';
-
-type Resolver = FieldResolver;
+import type { MutationResolvers, QueryResolvers } from '../../graphql/schemaTypes';
 
 function presentFolder(db: Reader, folderId: string, viewerId: string) {
   const row = findFolderRow(db, folderId)!;
@@ -39,7 +37,7 @@ function upfolderReference(db: Reader, upfolder: string): FolderState | null | '
 
 const listSchema = z.object({ type: z.string().max(20).nullish(), project: z.string(), folder: z.string().nullish() });
 
-export const folderQueries: Record<string, Resolver> = {
+export const folderQueries = {
   getFolder: (_root, args: { folder: string }, context) => {
     const actor = requireActor(context);
     const db = context.services.database.db;
@@ -59,9 +57,9 @@ export const folderQueries: Record<string, Resolver> = {
       .all();
     return presentFolders(db, rows, access, actor.userId);
   },
-};
+} satisfies QueryResolvers;
 
-export const folderMutations: Record<string, Resolver> = {
+export const folderMutations = {
   setFolder: async (_root, raw: { project: string; name: string; type?: string | null; upfolder?: string | null }, context) => {
     const actor = requireActor(context);
     const args = withoutNulls(raw);
@@ -114,7 +112,7 @@ export const folderMutations: Record<string, Resolver> = {
     });
     return true;
   },
-};
+} satisfies MutationResolvers;
 
 /** Folder.path: the folders above, top level first, read only when asked for. */
 export const folderFields = {

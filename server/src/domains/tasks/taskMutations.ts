@@ -26,9 +26,7 @@ import {
 import { parseTaskArguments, taskName, type TaskArguments } from './taskInput';
 import { moveTaskToSpace } from './taskMoves';
 import { appendTaskEvents, placeInNewSection, recordNotifications, referencesFor, respaceIfCrowded, taskStream } from './taskWrites';
-import type { FieldResolver } from '../module';
-
-type Resolver = FieldResolver;
+import type { MutationResolvers } from '../../graphql/schemaTypes';
 
 export function presentTask(db: Reader, taskId: string, viewerId: string) {
   return presentTasks(db, [findTaskRow(db, taskId)!], viewerId)[0]!;
@@ -104,7 +102,7 @@ function copyOf(db: Reader, task: TaskState): NewTaskFields {
   };
 }
 
-export const taskMutations: Record<string, Resolver> = {
+export const taskMutations = {
   setTask: async (_root, args: TaskArguments & { project: string; name: string }, context) => {
     const actor = requireActor(context);
     const fields = { ...parseTaskArguments(args), name: taskName(args.name) };
@@ -175,7 +173,7 @@ export const taskMutations: Record<string, Resolver> = {
   },
   followTask: (_root, args: { id: string }, context) => followChange(context, args.id, decideFollow),
   unfollowTask: (_root, args: { id: string }, context) => followChange(context, args.id, decideUnfollow),
-};
+} satisfies MutationResolvers;
 
 async function followChange(context: MercuriusContext, taskId: string, decide: typeof decideFollow) {
   const actor = requireActor(context);
