@@ -35,6 +35,25 @@ describe('team policy', () => {
   it('keeps guests out of team-wide participation', () => {
     expect(teamPolicy.participate(guest)).toBe(false);
     expect(teamPolicy.participate(basic)).toBe(true);
+    expect(teamPolicy.participate(null)).toBe(false);
+  });
+
+  it('lets every member read the team, guests included', () => {
+    expect(teamPolicy.read(basic)).toBe(true);
+    expect(teamPolicy.read(guest)).toBe(true);
+  });
+
+  it('keeps a guest a guest whatever the limit, and gives a space permission only to members of the space', () => {
+    expect(effectiveTeamRole(guest)).toBe('guest');
+    expect(effectiveTeamRole({ ...guest, withinLimit: false })).toBe('guest');
+    expect(effectivePermission(admin, noSpaceSeat)).toBeNull();
+    expect(effectivePermission(null, { permission: 'admin', requested: false })).toBeNull();
+    expect(effectivePermission(admin, { permission: 'admin', requested: false })).toBe('admin');
+    expect(effectivePermission(guest, { permission: 'admin', requested: false })).toBe('basic');
+  });
+
+  it('reads "no seat in the space" as no permission and no pending request', () => {
+    expect(noSpaceSeat).toEqual({ permission: null, requested: false });
   });
 });
 
@@ -50,6 +69,12 @@ describe('space policy', () => {
     expect(spacePolicy.read(guest, publicSpace, noSpaceSeat)).toBe(false);
     expect(spacePolicy.read(guest, privateSpace, { permission: 'basic', requested: false })).toBe(true);
     expect(spacePolicy.join(guest, publicSpace)).toBe(false);
+  });
+
+  it('lets members of the team join shared spaces (or ask to), and nobody from outside it', () => {
+    expect(spacePolicy.join(basic, publicSpace)).toBe(true);
+    expect(spacePolicy.join(admin, privateSpace)).toBe(true);
+    expect(spacePolicy.join(null, publicSpace)).toBe(false);
   });
 
   it('keeps a personal space to its owner, even from team admins', () => {

@@ -50,4 +50,16 @@ describe('message abilities', () => {
     expect(chatPolicy.delete(text, 'v', { read: true, moderate: false })).toBe(false);
     expect(chatPolicy.delete({ ...text, deleted: true }, 'u', { read: true, moderate: true })).toBe(false);
   });
+
+  it('lets authors edit file messages too, never a deleted one', () => {
+    expect(chatPolicy.edit({ ...text, type: 'file' }, 'u')).toBe(true);
+    expect(chatPolicy.edit({ ...text, type: 'system' }, 'u')).toBe(false);
+    expect(chatPolicy.edit({ ...text, deleted: true }, 'u')).toBe(false);
+  });
+
+  it('lets authors delete their own messages with read access alone, and nobody without read access', () => {
+    expect(chatPolicy.delete(text, 'u', { read: true, moderate: false })).toBe(true);
+    expect(chatPolicy.delete(text, 'u', { read: false, moderate: false })).toBe(false);
+    expect(chatPolicy.delete(text, 'v', { read: false, moderate: true })).toBe(false);
+  });
 });
