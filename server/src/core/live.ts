@@ -76,15 +76,16 @@ export function feed(
   }
 
   return (async function* () {
-    // A fresh subscriber's position is the log as it was before it listened: a resume from there misses nothing.
-    const startedAt = cursor && cursor.resumeAfter === null ? await history.headSeq() : 0;
+    // A fresh subscriber starts from the log as it was before it listened: what was committed while it
+    // started listening is read from the log below, so nothing falls between its start and its topics.
+    const fresh = cursor?.resumeAfter === null;
+    const from = cursor ? (cursor.resumeAfter ?? (await history.headSeq())) : null;
     const queue = (await context.pubsub.subscribe(topic as string)) as AsyncIterable<StoredEvent>;
     /** Live events at or below this position were judged already, from the log. */
     let replayedUpTo = 0;
-    if (cursor && cursor.resumeAfter === null) cursor.notify({ seq: startedAt });
-    else if (cursor && cursor.resumeAfter !== null) {
-      const missed = await readMissed(history, selections, cursor.resumeAfter);
-      if (missed.status === 'gap') cursor.notify({ seq: missed.head, resume: 'gap' });
+    if (cursor && from !== null) {
+      const missed = await readMissed(history, selections, from);
+      if (missed.status === 'gap') cursor.notify(fresh ? { seq: missed.head } : { seq: missed.head, resume: 'gap' });
       else {
         for (const event of missed.events) {
           const verdict = await verdictOf(event);
@@ -94,7 +95,7 @@ export function feed(
           yield event;
         }
         replayedUpTo = missed.position;
-        cursor.notify({ seq: missed.position, resume: 'replayed' });
+        cursor.notify(fresh ? { seq: missed.position } : { seq: missed.position, resume: 'replayed' });
       }
     }
     for await (const event of queue) {
