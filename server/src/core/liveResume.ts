@@ -15,8 +15,13 @@ import type { StoredEvent } from './events';
  * every case.
  */
 
-/** At most this many log events of a subscription's topic are read for one resume; a larger gap is reloaded instead. */
-export const liveReplayLimit = 2000;
+/**
+ * At most this many log events of a subscription's topic are read for one resume; a larger gap is
+ * reloaded instead. Each replayed event is presented like a live one (one GraphQL execution): on a
+ * busy 2-core machine 100 board events were replayed in 0.35 s and 1,500 in 7.3 s, while reading a
+ * board again is one query, so beyond a few hundred events the reload is the quicker way back.
+ */
+export const liveReplayLimit = 500;
 
 /** The log as live resume reads it: through the event store's read port, so another store adapter can serve it. */
 export interface LiveHistory {
