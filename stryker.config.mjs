@@ -1,6 +1,11 @@
 // Mutation testing of the core (`npm run test:mutation`): Stryker changes the code of the files listed in
 // scripts/mutationTargets.mjs one small change (mutant) at a time and runs the tests that reach it; a
 // mutant no test notices is a behaviour no test states. Not part of `npm test`: a run takes many minutes.
+// One file: `npx stryker run --mutate server/src/core/sqlite/eventStore.ts --concurrency 1`; with
+// MUTATION_TESTS=unit only the unit tests beside the code run (vitest.mutation.config.ts), for quick loops.
+// No mutant is excluded: every one either is killed by a test or shows a behaviour left to state. An
+// exclusion, should one ever be needed, is a `// Stryker disable next-line <mutator>: <reason>` comment on
+// the line, and is listed here with its one-line reason.
 import { mutationTargets } from './scripts/mutationTargets.mjs';
 
 /** @type {import('@stryker-mutator/api/core').PartialStrykerOptions} */
@@ -18,7 +23,8 @@ export default {
   htmlReporter: { fileName: 'reports/mutation/mutation.html' },
   jsonReporter: { fileName: 'reports/mutation/mutation.json' },
   thresholds: { high: 90, low: 80, break: 90 },
-  // Two workers at most: each runs its tests one file at a time, and the machines have two cores.
+  // Two workers at most: each runs its tests one file at a time, and the machines have two cores. On a
+  // machine others are using, pass `--concurrency 1`.
   concurrency: 2,
   // The sandbox lives where ESLint, Prettier and git already look away.
   tempDirName: '.tmp/stryker',

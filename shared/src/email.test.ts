@@ -9,6 +9,11 @@ describe('SPEC §5 e-mail validation', () => {
     },
   );
 
+  it('accepts domain labels of one character', () => {
+    expect(isValidEmail('ana@x.example.com')).toBe(true);
+    expect(isValidEmail('a@b.io')).toBe(true);
+  });
+
   it('ignores letter case in both the local part and the domain', () => {
     expect(isValidEmail('Ana.Maria@Example.COM')).toBe(true);
   });

@@ -7,6 +7,7 @@ import {
   minimumPositionGap,
   needsRespacing,
   positionBetween,
+  positionOutOfRangeMessage,
   positionSpacing,
   respace,
   respaceBeyondMagnitude,
@@ -125,5 +126,33 @@ describe('the accepted range', () => {
       { id: 'm', position: 3072 },
       { id: 'c', position: 4096 },
     ]);
+  });
+});
+
+describe('the edges of the rules', () => {
+  it('counts a gap of exactly the minimum as room enough', () => {
+    expect(isCrowded(minimumPositionGap, 0, null)).toBe(false);
+    expect(isCrowded(0, null, minimumPositionGap)).toBe(false);
+    expect(listNeedsRespacing([0, minimumPositionGap])).toBe(false);
+  });
+
+  it('respaces only past the threshold, not at it', () => {
+    expect(needsRespacing(respaceBeyondMagnitude, 0, null)).toBe(false);
+    expect(needsRespacing(-respaceBeyondMagnitude, null, 0)).toBe(false);
+    expect(listNeedsRespacing([-respaceBeyondMagnitude, respaceBeyondMagnitude])).toBe(false);
+  });
+
+  it('orders items at the same position by id when respacing, the moved item elsewhere', () => {
+    const list = [
+      { id: 'b', position: 5 },
+      { id: 'c', position: 5 },
+      { id: 'a', position: 5 },
+    ];
+    expect(respace(list, { id: 'm', position: 1 }).map((item) => item.id)).toEqual(['m', 'a', 'b', 'c']);
+    expect(respace(list, { id: 'm', position: 9 }).map((item) => item.id)).toEqual(['a', 'b', 'c', 'm']);
+  });
+
+  it('names the field and the range in the refusal', () => {
+    expect(positionOutOfRangeMessage('position')).toBe('position must be a finite number between -1e12 and 1e12.');
   });
 });

@@ -27,6 +27,18 @@ describe('safeReturnPath', () => {
     expect(safeReturnPath(next)).toBeNull();
   });
 
+  it('keeps a path up to 2000 characters and refuses a longer one', () => {
+    const atLimit = `/${'a'.repeat(1999)}`;
+    expect(safeReturnPath(atLimit)).toBe(atLimit);
+    expect(safeReturnPath(`${atLimit}a`)).toBeNull();
+  });
+
+  it('keeps a path that merely ends with slashes or names a sign-in page deeper down', () => {
+    expect(safeReturnPath('/docs//')).toBe('/docs//');
+    expect(safeReturnPath('/help/signin')).toBe('/help/signin');
+    expect(safeReturnPath('/signing-sheet')).toBe('/signing-sheet');
+  });
+
   it('keeps dots and encoded slashes inside this site', () => {
     expect(safeReturnPath('/a/../b')).toBe('/b');
     expect(safeReturnPath('/%2F%2Fevil.example')).toBe('/%2F%2Fevil.example');
