@@ -1,9 +1,10 @@
-import { errorMessages, formatErrorMessage, type ErrorCode, type ErrorParams } from '#shared/errors';
+import { errorMessages, formatErrorMessage, type ErrorCode, type ErrorParams, type RefusalReason } from '#shared/errors';
 
 /** Where a coded error names its parameters and the argument it is about. */
 export interface ErrorDetails {
   params?: Readonly<Record<string, string | number>>;
   field?: string;
+  reason?: RefusalReason;
 }
 
 /**
@@ -17,6 +18,7 @@ export class DomainError extends Error {
   readonly details: Record<string, unknown> | undefined;
   readonly params: Readonly<Record<string, string | number>> | undefined;
   readonly field: string | undefined;
+  readonly reason: RefusalReason | undefined;
 
   constructor(code: ErrorCode, message?: string, details?: Record<string, unknown>, coded: ErrorDetails = {}) {
     super(message ?? errorMessages[code]);
@@ -25,6 +27,7 @@ export class DomainError extends Error {
     // A message of the code's own (no text given) is its standard text: params tells clients they may translate it.
     this.params = coded.params ?? (message === undefined ? {} : undefined);
     this.field = coded.field;
+    this.reason = coded.reason;
   }
 }
 
@@ -42,6 +45,24 @@ export function codedError<Code extends ErrorCode>(code: Code, ...[options]: Cod
   const params: Readonly<Record<string, string | number>> = options && 'params' in options ? options.params : {};
   const field = options?.field;
   return new DomainError(code, formatErrorMessage(code, params), undefined, { params, ...(field === undefined ? {} : { field }) });
+}
+
+/**
+ * A NOT_FOUND or PERMISSION_DENIED refusal that says why in a text of its own, named by `reason`:
+ * `refusal('NOT_FOUND', 'SPACE_NOT_FOUND')`. Clients keep branching on the code and translate the reason.
+ */
+export function refusal<Reason extends RefusalReason>(
+  code: 'NOT_FOUND' | 'PERMISSION_DENIED',
+  reason: Reason,
+  ...[options]: CodedErrorArguments<Reason>
+): DomainError {
+  const params: Readonly<Record<string, string | number>> = options && 'params' in options ? options.params : {};
+  const field = options?.field;
+  return new DomainError(code, formatErrorMessage(reason, params), undefined, {
+    params,
+    reason,
+    ...(field === undefined ? {} : { field }),
+  });
 }
 
 /**

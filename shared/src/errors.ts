@@ -189,10 +189,56 @@ export const inputErrorMessages = {
   DOC_SORT_INVALID: 'Sort by {{sorts}}.',
 } as const;
 
-export const errorMessages = { ...generalErrorMessages, ...inputErrorMessages } as const;
+/**
+ * Why something is NOT_FOUND or PERMISSION_DENIED, when the refusal says more than those codes' own
+ * text: `extensions.code` stays NOT_FOUND or PERMISSION_DENIED (what clients branch on: a not-found
+ * page, a permission notice) and `extensions.reason` names the message, with its `params`.
+ */
+export const refusalMessages = {
+  TEAM_NOT_FOUND: 'This team does not exist or you are not a member of it.',
+  NO_CURRENT_TEAM: 'You do not belong to a team yet.',
+  NOT_TEAM_MEMBER: 'This person is not a member of this team.',
+  NOT_SPACE_MEMBER: 'This person is not a member of this space.',
+  SPACE_NOT_FOUND: 'This space does not exist or you cannot see it.',
+  SPACE_OTHER_TEAM: 'This space does not exist or you cannot see it. Tasks move only between spaces of the same team.',
+  USER_NOT_FOUND: 'No such user.',
+  OWN_LANGUAGE_ONLY: 'You can only change your own language.',
+  SETTING_NOT_FOUND: 'No such setting.',
+  API_TOKEN_NOT_FOUND: 'No such API token.',
+  API_TOKEN_FROM_APP: 'Create API tokens from the app, signed in with your account.',
+  /** SPEC §8: the client retries getTask once on exactly this message. */
+  TASK_NOT_FOUND: 'Wrong Task',
+  SECTION_NOT_FOUND: 'This section does not exist or you cannot see it.',
+  SECTION_OTHER_SPACE: 'Choose a section of this task’s space.',
+  TAG_NOT_FOUND: 'This tag does not exist or you cannot see it.',
+  TAG_OTHER_SPACE: 'Choose tags of this task’s space.',
+  SPRINT_OTHER_SPACE: 'Choose a sprint of this task’s space.',
+  PARENT_OTHER_SPACE: 'Choose a parent task of the same space.',
+  ASSIGNEE_NOT_IN_SPACE: 'Assign only people who can see this space.',
+  FILE_NOT_FOUND: 'This file does not exist or you cannot see it.',
+  FOLDER_NOT_FOUND: 'This folder does not exist or is in another space.',
+  UPLOAD_NOT_FOUND: 'This upload does not exist, or was already recorded or cancelled.',
+  MESSAGE_NOT_FOUND: 'This message does not exist or you cannot see it.',
+  REPLY_NOT_FOUND: 'The message you reply to is not in this conversation.',
+  BEFORE_NOT_FOUND: 'Use the id of a message of this conversation as before.',
+  MEETINGROOM_NOT_FOUND: 'This meeting room does not exist or you cannot see it.',
+  MEETING_INVITATION_NOT_FOUND: 'This meeting invitation does not exist or you cannot see it.',
+  ATTACHMENT_NOT_FOUND: 'This file does not exist (it may have been deleted) or you cannot see it.',
+  ATTACHMENT_NOT_YOURS: 'You can only attach files you uploaded yourself.',
+  MESSAGE_EDIT_OWN_ONLY: 'You can only edit your own messages.',
+  MESSAGE_DELETE_NOT_ALLOWED: 'You can only delete your own messages; space admins and team admins may delete any in their spaces.',
+  PRIVAT_PEOPLE_NOT_IN_TEAM: 'Start chats only with people of your current team.',
+  DOC_NOT_FOUND: 'This doc does not exist, or you do not have access to it.',
+  DOC_NOT_SHARED: 'This doc is not shared.',
+  DOC_FOLDER_NOT_FOUND: 'This folder does not exist in this space, or it is not a folder for docs.',
+  DOC_IMAGE_NOT_SHARED: 'This image is not part of a shared doc.',
+} as const;
+
+export const errorMessages = { ...generalErrorMessages, ...inputErrorMessages, ...refusalMessages } as const;
 
 export type ErrorCode = keyof typeof errorMessages;
 export type InputErrorCode = keyof typeof inputErrorMessages;
+export type RefusalReason = keyof typeof refusalMessages;
 
 /** The {{names}} a message template asks for. */
 type Placeholders<Text extends string> = Text extends `${string}{{${infer Name}}}${infer Rest}` ? Name | Placeholders<Rest> : never;
@@ -211,6 +257,8 @@ export interface ErrorExtensions {
   params?: Readonly<Record<string, string | number>>;
   /** The argument the error is about, as a path into the arguments (`name`, `input.email`). */
   field?: string;
+  /** For NOT_FOUND and PERMISSION_DENIED with a text of their own: the code of that text (refusalMessages). */
+  reason?: RefusalReason;
 }
 
 export function isErrorCode(value: unknown): value is ErrorCode {

@@ -1,6 +1,7 @@
 /**
- * Server errors in the user's language, by code: `extensions.code` names the message and
- * `extensions.params` fills its {{placeholders}} (shared/src/errors.ts). The English text is never
+ * Server errors in the user's language, by code: `extensions.code` (or, for NOT_FOUND and
+ * PERMISSION_DENIED, `extensions.reason`) names the message and `extensions.params` fills its
+ * {{placeholders}} (shared/src/errors.ts). The English text is never
  * read: it is only the fallback when this client does not know the code (a server newer than it),
  * or when the server wrote a text of its own for the code (then it sends no params).
  */
@@ -37,5 +38,7 @@ export function serverErrorText(
   details: Readonly<Record<string, unknown>>,
 ): string {
   const params = errorParams(details);
-  return isErrorCode(code) && params !== undefined ? translate(code, params, message) : message;
+  // NOT_FOUND and PERMISSION_DENIED name the exact text in `reason`.
+  const named = isErrorCode(details.reason) ? details.reason : code;
+  return isErrorCode(named) && params !== undefined ? translate(named, params, message) : message;
 }

@@ -55,13 +55,23 @@ describe('form messages', () => {
     });
   });
 
-  it('never reads the English text: a code with params is translated whatever the text says, one without is shown as sent', () => {
+  it('never reads the English text: a code with params is translated whatever the text says, one without is shown as sent', async () => {
+    const french = await frenchT();
     const coded = new RequestError('graphql', 'some other words', 'signUp', 'EMAIL_INVALID', { params: {}, field: 'email' });
     expect(describeRequestError(coded, t, 'en')).toEqual({
       code: 'EMAIL_INVALID',
       field: 'email',
       message: 'Enter a valid e-mail address.',
     });
+    const reason = new RequestError('graphql', 'This section does not exist or you cannot see it.', 'ediTask', 'NOT_FOUND', {
+      reason: 'SECTION_NOT_FOUND',
+      params: {},
+    });
+    expect(describeRequestError(reason, t, 'en')).toEqual({
+      code: 'NOT_FOUND',
+      message: 'This section does not exist or you cannot see it.',
+    });
+    expect(describeRequestError(reason, french, 'fr').message).toBe('Cette section n’existe pas ou vous ne pouvez pas la voir.');
     const ownText = new RequestError('graphql', 'This section does not exist or you cannot see it.', 'ediTask', 'NOT_FOUND');
     expect(describeRequestError(ownText, t, 'en')).toEqual({
       code: 'NOT_FOUND',

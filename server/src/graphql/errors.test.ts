@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
-import { codedError, DomainError, issue } from '../errors';
+import { codedError, DomainError, issue, refusal } from '../errors';
 import { boundedText } from '../inputSchemas';
 import { formatErrors } from './errors';
 import { graphqlRuntime } from './runtime';
@@ -89,6 +89,15 @@ describe('formatErrors', () => {
       },
     );
     expect(standard.errors[0]?.extensions).toEqual({ code: 'RATE_LIMITED', params: {}, retryAfterSeconds: 3 });
+  });
+
+  it('keeps NOT_FOUND as the code of a refusal with a text of its own, naming that text in reason', () => {
+    const { log } = logger();
+    const formatted = formatErrors([new GraphQLError('x', { originalError: refusal('NOT_FOUND', 'SECTION_NOT_FOUND') })], { log });
+    expect(formatted.errors[0]).toEqual({
+      message: 'This section does not exist or you cannot see it.',
+      extensions: { code: 'NOT_FOUND', reason: 'SECTION_NOT_FOUND', params: {} },
+    });
   });
 
   it('codes a failed schema check by the code its refinement names, else by the kind of check, never by zod’s text', () => {

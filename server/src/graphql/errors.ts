@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { ExecutionResult, GraphQLError } from 'graphql';
-import { errorMessages, isErrorCode, isInputErrorCode, type ErrorCode, type ErrorExtensions } from '#shared/errors';
+import { errorMessages, isErrorCode, isInputErrorCode, type ErrorCode, type ErrorExtensions, type RefusalReason } from '#shared/errors';
 import { ZodError } from 'zod';
 import { isDomainError, type DomainError } from '../errors';
 import { codedIssue } from './inputIssues';
@@ -170,17 +170,19 @@ function formatOne(error: unknown, { log, requestId }: ErrorReporting): { error:
 /**
  * `extensions` of a coded error: the code, BAD_USER_INPUT as the category of every refusal of the
  * caller's input (the code older clients know them by), the message's parameters and the argument.
- * `params` is there exactly when the message is the code's own text with them, so a client may show
- * its translation of the code instead; a refusal with a text of its own (NOT_FOUND's "This section
- * does not exist...") has none, and its message is shown as it is.
+ * `params` is there exactly when the message is the text of the code (or of its `reason`) with them,
+ * so a client may show its translation instead; a refusal with a text of no code has none, and its
+ * message is shown as it is.
  */
 function codedExtensions(
   code: ErrorCode,
   params: Readonly<Record<string, string | number>> | undefined,
   field: string | undefined,
+  reason?: RefusalReason,
 ): FormattedError['extensions'] {
   return {
     code,
+    ...(reason ? { reason } : {}),
     ...(isInputErrorCode(code) || code === 'BAD_USER_INPUT' ? { category: 'BAD_USER_INPUT' as const } : {}),
     ...(params ? { params } : {}),
     ...(field === undefined ? {} : { field }),
@@ -188,7 +190,10 @@ function codedExtensions(
 }
 
 function domainExtensions(error: DomainError): FormattedError['extensions'] {
-  return { ...(error.details ?? {}), ...codedExtensions(error.code, error.params, error.field ?? detailField(error.details)) };
+  return {
+    ...(error.details ?? {}),
+    ...codedExtensions(error.code, error.params, error.field ?? detailField(error.details), error.reason),
+  };
 }
 
 /** A few older throw sites name their argument in `details.field`. */

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 
 import { normalizeCurrency } from '#shared/currency';
 import { z } from 'zod';
-import { codedError, DomainError, issue } from '../../errors';
+import { codedError, DomainError, issue, refusal } from '../../errors';
 import { requireActor } from '../../graphql/context';
 import { avatarDirectory } from '../../http/media';
 import { isId } from '../../core/ids';
@@ -44,13 +44,13 @@ function changedFields(current: Record<string, unknown>, requested: Changes): Ch
 export const profileQueries: Record<string, FieldResolver> = {
   /** Public card of a user (name and photo), shown on sign-up from a user's link. */
   getUserBasic: (_root, args: { id: string }, context) => {
-    if (!isId(args.id)) throw new DomainError('NOT_FOUND', 'No such user.');
+    if (!isId(args.id)) throw refusal('NOT_FOUND', 'USER_NOT_FOUND');
     const user = context.services.database.db
       .select({ id: users.id, firstname: users.firstname, lastname: users.lastname, profileImg: users.profileImg })
       .from(users)
       .where(eq(users.id, args.id))
       .get();
-    if (!user) throw new DomainError('NOT_FOUND', 'No such user.');
+    if (!user) throw refusal('NOT_FOUND', 'USER_NOT_FOUND');
     return user;
   },
 };
@@ -124,7 +124,7 @@ export const profileMutations: Record<string, FieldResolver> = {
   },
   ediUserLanguage: async (_root, args: { id: string; language: string }, context) => {
     const actor = requireActor(context);
-    if (args.id !== actor.userId) throw new DomainError('PERMISSION_DENIED', 'You can only change your own language.');
+    if (args.id !== actor.userId) throw refusal('PERMISSION_DENIED', 'OWN_LANGUAGE_ONLY');
     const { services } = context;
     await services.store.run({ actorId: actor.userId, mutationId: context.mutationId, request: context.request }, (unit) => {
       const user = unit.transaction.select().from(users).where(eq(users.id, actor.userId)).get();

@@ -1,8 +1,5 @@
 import { and, eq } from 'drizzle-orm';
-import { chatMessages } from '#shared/chatRules';
-import { taskMessages } from '#shared/taskRules';
-import { teamMessages } from '#shared/teams';
-import { codedError, DomainError } from '../../errors';
+import { codedError, DomainError, refusal } from '../../errors';
 import { isId } from '../../core/ids';
 import { findTaskRow } from '../tasks';
 import { findTeam, loadSpaceAccess, loadTeamSeat } from '../teams';
@@ -71,13 +68,13 @@ export function requireReadable(db: Reader, conversation: Conversation, userId: 
   if (access?.read) return access;
   switch (conversation.kind) {
     case 'project':
-      throw new DomainError('NOT_FOUND', teamMessages.spaceNotFound);
+      throw refusal('NOT_FOUND', 'SPACE_NOT_FOUND');
     case 'task':
-      throw new DomainError('NOT_FOUND', taskMessages.wrongTask);
+      throw refusal('NOT_FOUND', 'TASK_NOT_FOUND');
     case 'privat':
       throw new DomainError('PERMISSION_DENIED');
     case 'meetingroom':
-      throw new DomainError('NOT_FOUND', chatMessages.meetingroomNotFound);
+      throw refusal('NOT_FOUND', 'MEETINGROOM_NOT_FOUND');
   }
 }
 
@@ -125,6 +122,6 @@ export function requireVisibleMessage(
 ): { row: MessageRow; message: MessageState; access: ConversationAccess } {
   const row = findMessage(db, messageId);
   const access = row ? loadConversationAccess(db, parseConversationKey(row.conversation), userId) : null;
-  if (!row || row.deletedAt !== null || !access?.read) throw new DomainError('NOT_FOUND', chatMessages.messageNotFound);
+  if (!row || row.deletedAt !== null || !access?.read) throw refusal('NOT_FOUND', 'MESSAGE_NOT_FOUND');
   return { row, message: toMessageState(row), access };
 }

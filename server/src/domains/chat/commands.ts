@@ -1,5 +1,4 @@
 import {
-  chatMessages,
   clientIdLength,
   emojiLength,
   maximumMentions,
@@ -9,7 +8,7 @@ import {
   normalizeBody,
   type MessageType,
 } from '#shared/chatRules';
-import { codedError, DomainError } from '../../errors';
+import { codedError, refusal } from '../../errors';
 import type { ConversationRef, MentionEvent, MessageEvent, ReadEvent } from './events';
 
 const bodyTooLong = () => codedError('MESSAGE_BODY_TOO_LONG', { params: { maximum: messageBodyLength.maximum }, field: 'body' });
@@ -77,9 +76,9 @@ export function fileBelongsTo(file: Pick<AttachmentFacts, 'projectId' | 'taskId'
  * author uploaded: a file of another conversation or team, someone else's, or a deleted one is refused.
  */
 export function checkAttachment(file: AttachmentFacts | undefined, ref: ConversationRef, authorId: string): string {
-  if (!file) throw new DomainError('NOT_FOUND', chatMessages.fileNotFound);
+  if (!file) throw refusal('NOT_FOUND', 'ATTACHMENT_NOT_FOUND');
   if (!fileBelongsTo(file, ref)) throw codedError('MESSAGE_FILE_ELSEWHERE', { field: 'file' });
-  if (file.authorId !== authorId) throw new DomainError('PERMISSION_DENIED', chatMessages.fileNotYours);
+  if (file.authorId !== authorId) throw refusal('PERMISSION_DENIED', 'ATTACHMENT_NOT_YOURS');
   return file.id;
 }
 
@@ -118,7 +117,7 @@ export function decidePostMessage(
   canRead: (userId: string) => boolean,
 ): MessageEvent[] {
   if (command.replyToId !== null && (!replyTo || replyTo.deleted || replyTo.conversation !== ref.conversation))
-    throw new DomainError('NOT_FOUND', chatMessages.replyNotFound);
+    throw refusal('NOT_FOUND', 'REPLY_NOT_FOUND');
   return [
     {
       type: 'message.created',
@@ -152,8 +151,8 @@ export function decideEditMessage(
   rawBody: string,
   canRead: (userId: string) => boolean,
 ): MessageEvent[] {
-  if (message.deleted) throw new DomainError('NOT_FOUND', chatMessages.messageNotFound);
-  if (message.authorId !== editorId) throw new DomainError('PERMISSION_DENIED', chatMessages.editOwnOnly);
+  if (message.deleted) throw refusal('NOT_FOUND', 'MESSAGE_NOT_FOUND');
+  if (message.authorId !== editorId) throw refusal('PERMISSION_DENIED', 'MESSAGE_EDIT_OWN_ONLY');
   if (message.type !== 'text' && message.type !== 'file') throw codedError('MESSAGE_EDIT_NOT_TEXT');
   const body = validateBody(rawBody, message.type);
   if (body === message.body) return [];
@@ -171,8 +170,8 @@ export function decideEditMessage(
  * deleted there by whoever may.
  */
 export function decideDeleteMessage(message: MessageState, userId: string, access: { moderate: boolean }): MessageEvent[] {
-  if (message.deleted) throw new DomainError('NOT_FOUND', chatMessages.messageNotFound);
-  if (message.authorId !== userId && !access.moderate) throw new DomainError('PERMISSION_DENIED', chatMessages.deleteNotAllowed);
+  if (message.deleted) throw refusal('NOT_FOUND', 'MESSAGE_NOT_FOUND');
+  if (message.authorId !== userId && !access.moderate) throw refusal('PERMISSION_DENIED', 'MESSAGE_DELETE_NOT_ALLOWED');
   return [{ type: 'message.deleted', payload: { ...refOfMessage(message), messageId: message.id, authorId: message.authorId } }];
 }
 
@@ -186,7 +185,7 @@ export function validateEmoji(raw: string): string {
 
 /** reactMessage toggles: a second reaction with the same emoji takes the first back. */
 export function decideReaction(message: MessageState, userId: string, emoji: string, alreadyReacted: boolean): MessageEvent[] {
-  if (message.deleted) throw new DomainError('NOT_FOUND', chatMessages.messageNotFound);
+  if (message.deleted) throw refusal('NOT_FOUND', 'MESSAGE_NOT_FOUND');
   return [{ type: 'message.reacted', payload: { ...refOfMessage(message), messageId: message.id, userId, emoji, added: !alreadyReacted } }];
 }
 
@@ -251,6 +250,6 @@ export function pageRequest(args: { first?: number | null | undefined; before?: 
 /** The seq a page starts below: the `before` message's, which must belong to the conversation. */
 export function pageCursor(before: { conversation: string; seq: number } | undefined, conversation: string): number {
   // A message of another conversation is, seen from this one, a message that does not exist.
-  if (!before || before.conversation !== conversation) throw new DomainError('NOT_FOUND', chatMessages.beforeNotFound);
+  if (!before || before.conversation !== conversation) throw refusal('NOT_FOUND', 'BEFORE_NOT_FOUND');
   return before.seq;
 }

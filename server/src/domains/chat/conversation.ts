@@ -1,5 +1,4 @@
-import { chatMessages } from '#shared/chatRules';
-import { codedError, DomainError } from '../../errors';
+import { codedError, refusal } from '../../errors';
 import type { ConversationRef } from './events';
 
 export const conversationKinds = ['project', 'privat', 'task', 'meetingroom'] as const;
@@ -29,7 +28,7 @@ export function conversationFrom(args: ConversationArguments): Conversation {
   const named = [...conversationKinds, 'invitation' as const].filter((kind) => typeof args[kind] === 'string' && args[kind] !== '');
   if (named.length !== 1) throw codedError('ONE_CONVERSATION');
   const kind = named[0]!;
-  if (kind === 'invitation') throw new DomainError('NOT_FOUND', chatMessages.invitationNotFound);
+  if (kind === 'invitation') throw refusal('NOT_FOUND', 'MEETING_INVITATION_NOT_FOUND');
   return conversationOf(kind, args[kind]!);
 }
 

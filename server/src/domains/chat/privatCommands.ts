@@ -1,9 +1,9 @@
-import { chatMessages, privatNameLength } from '#shared/chatRules';
-import { codedError, DomainError } from '../../errors';
+import { privatNameLength } from '#shared/chatRules';
+import { codedError, DomainError, refusal } from '../../errors';
 import type { PrivatEvent } from './events';
 
 /** People the caller cannot chat with answer as people who do not exist, so ids of other teams cannot be probed. */
-const notPartners = () => new DomainError('NOT_FOUND', chatMessages.privatPeopleNotInTeam);
+const notPartners = () => refusal('NOT_FOUND', 'PRIVAT_PEOPLE_NOT_IN_TEAM');
 
 export interface PrivatState {
   id: string;

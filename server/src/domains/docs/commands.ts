@@ -1,5 +1,4 @@
-import { docMessages } from '#shared/docs';
-import { DomainError } from '../../errors';
+import { refusal } from '../../errors';
 import { diffFields } from '../fields';
 import type { DocEvent, DocFields } from './events';
 
@@ -59,7 +58,7 @@ export function decideSharing(doc: DocState, shared: boolean, newToken: () => st
 
 /** delWorkspace. */
 export function decideDeleteDoc(doc: DocState | null): DocEvent[] {
-  if (!doc) throw new DomainError('NOT_FOUND', docMessages.docNotFound);
+  if (!doc) throw refusal('NOT_FOUND', 'DOC_NOT_FOUND');
   return [{ type: 'doc.deleted', payload: { docId: doc.id, projectId: doc.projectId, title: doc.title } }];
 }
 

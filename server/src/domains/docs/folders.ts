@@ -1,5 +1,4 @@
-import { docMessages } from '#shared/docs';
-import { DomainError } from '../../errors';
+import { refusal } from '../../errors';
 import { findFolderRow } from '../files';
 import type { Reader } from './state';
 
@@ -14,6 +13,5 @@ const docFolderType = 'doc';
 export function requireDocFolder(db: Reader, projectId: string, folderId: string | null | undefined): void {
   if (folderId === null || folderId === undefined) return;
   const folder = findFolderRow(db, folderId);
-  if (!folder || folder.projectId !== projectId || folder.type !== docFolderType)
-    throw new DomainError('NOT_FOUND', docMessages.folderNotFound);
+  if (!folder || folder.projectId !== projectId || folder.type !== docFolderType) throw refusal('NOT_FOUND', 'DOC_FOLDER_NOT_FOUND');
 }

@@ -1,5 +1,5 @@
-import { docDescriptionMaximum, docEmojiMaximum, docMessages, docPageSize, docSorts, docTitleLength, type DocSort } from '#shared/docs';
-import { codedError, DomainError } from '../../errors';
+import { docDescriptionMaximum, docEmojiMaximum, docPageSize, docSorts, docTitleLength, type DocSort } from '#shared/docs';
+import { codedError, refusal } from '../../errors';
 import { isId } from '../../core/ids';
 import { isAllowedImage } from '../tasks';
 import type { DocFields } from './events';
@@ -57,7 +57,7 @@ export function parseDocArguments(args: DocArguments): Partial<DocFields> {
   if (args.folder !== undefined) {
     if (cleared(args.folder)) fields.folderId = null;
     else if (isId(args.folder)) fields.folderId = args.folder;
-    else throw new DomainError('NOT_FOUND', docMessages.folderNotFound);
+    else throw refusal('NOT_FOUND', 'DOC_FOLDER_NOT_FOUND');
   }
   return fields;
 }

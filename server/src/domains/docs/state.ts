@@ -1,7 +1,6 @@
 import { eq } from 'drizzle-orm';
-import { docMessages } from '#shared/docs';
 import type { Transaction } from '../../db/connection';
-import { DomainError } from '../../errors';
+import { DomainError, refusal } from '../../errors';
 import { isId } from '../../core/ids';
 import { spaceContentPolicy } from '../../core/spaceContent';
 import { spaceContentAccess, type SpaceContentAccessOf } from '../../core/spaceContent';
@@ -42,7 +41,7 @@ export function toDocState(row: DocRow): DocState {
 export function requireReadableDoc(db: Reader, docId: string, userId: string): { row: DocRow; access: SpaceContentAccessOf } {
   const row = findDocRow(db, docId);
   const access = row ? spaceContentAccess(db, row.projectId, userId) : null;
-  if (!row || !access || !spaceContentPolicy.read(access)) throw new DomainError('NOT_FOUND', docMessages.docNotFound);
+  if (!row || !access || !spaceContentPolicy.read(access)) throw refusal('NOT_FOUND', 'DOC_NOT_FOUND');
   return { row, access };
 }
 

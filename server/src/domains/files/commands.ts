@@ -2,7 +2,7 @@ import { fileKindFromMimeType } from '#shared/files';
 import type { PlanName } from '#shared/plans';
 import { uploadErrorMessages, uploadRejection, type UploadErrorKey } from '#shared/uploads';
 import type { ErrorCode } from '#shared/errors';
-import { codedError, DomainError } from '../../errors';
+import { codedError, DomainError, refusal } from '../../errors';
 import { diffFields } from '../fields';
 import type { FileAnalysis, FileEvent, FileFields, FileOwner, FolderEvent, FolderFields } from './events';
 import { checkFileName, type NameCheck } from './rules';
@@ -114,7 +114,7 @@ export function decideRecordFile(command: RecordFile): FileEvent[] {
 function checkFolderFor(owner: FileOwner, folder: FolderState | null | undefined): string | null {
   if (folder === undefined) return null;
   if (owner.kind !== 'project') throw refused('FILE_FOLDERS_UNAVAILABLE');
-  if (folder === null || folder.projectId !== owner.projectId) throw new DomainError('NOT_FOUND', fileMessages.folderNotFound);
+  if (folder === null || folder.projectId !== owner.projectId) throw refusal('NOT_FOUND', 'FOLDER_NOT_FOUND');
   refuseFolderType(folder);
   return folder.id;
 }
@@ -150,7 +150,7 @@ export function decideEditFile(
   if (requested.projectId !== undefined && requested.projectId !== file.projectId) {
     if (file.taskId !== null || file.privatId !== null) throw refused('FILE_MOVE_UNAVAILABLE');
     const target = references.target;
-    if (!target || target.teamId !== file.teamId) throw new DomainError('NOT_FOUND', fileMessages.fileNotFound);
+    if (!target || target.teamId !== file.teamId) throw refusal('NOT_FOUND', 'FILE_NOT_FOUND');
     projectId = target.projectId;
     next.projectId = projectId;
     next.folderId = null;
@@ -158,8 +158,7 @@ export function decideEditFile(
   if (references.folder !== undefined) {
     const folder = references.folder;
     if (folder !== null && (file.taskId !== null || file.privatId !== null)) throw refused('FILE_FOLDERS_UNAVAILABLE');
-    if (folder === 'missing' || (folder !== null && folder.projectId !== projectId))
-      throw new DomainError('NOT_FOUND', fileMessages.folderNotFound);
+    if (folder === 'missing' || (folder !== null && folder.projectId !== projectId)) throw refusal('NOT_FOUND', 'FOLDER_NOT_FOUND');
     if (folder !== null) refuseFolderType(folder);
     next.folderId = folder?.id ?? null;
   }
@@ -196,7 +195,7 @@ export function decideCreateFolder(command: NewFolder): FolderEvent[] {
   const name = folderName(command.name);
   const upfolder = command.upfolder;
   if (upfolder === null || (upfolder && (upfolder.projectId !== command.projectId || upfolder.type !== command.type)))
-    throw new DomainError('NOT_FOUND', fileMessages.folderNotFound);
+    throw refusal('NOT_FOUND', 'FOLDER_NOT_FOUND');
   return [
     {
       type: 'folder.created',
@@ -225,7 +224,7 @@ export function decideEditFolder(
   if (requested.name !== undefined) next.name = folderName(requested.name);
   if (upfolder !== undefined) {
     if (upfolder === 'missing' || (upfolder !== null && (upfolder.projectId !== folder.projectId || upfolder.type !== folder.type)))
-      throw new DomainError('NOT_FOUND', fileMessages.folderNotFound);
+      throw refusal('NOT_FOUND', 'FOLDER_NOT_FOUND');
     if (upfolder !== null && (upfolder.id === folder.id || upfolder.ancestorIds.includes(folder.id))) throw refused('FOLDER_CYCLE');
     next.upfolderId = upfolder?.id ?? null;
   }

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { fileKinds } from '#shared/files';
 import { storageQuotaBytes, uploadSizeLimitBytes } from '#shared/plans';
 import type { Config } from '../../config';
-import { DomainError } from '../../errors';
+import { refusal } from '../../errors';
 import { requireActor } from '../../graphql/context';
 import { addressKey } from '../../http/rateLimits';
 import { storageOf } from '../../storage';
@@ -14,7 +14,7 @@ import { users } from '../accounts';
 import { requireCurrentTeam, requireTeamMember } from '../teams';
 import { runCommand } from '../../core/runCommand';
 import { withoutNulls } from '../fields';
-import { decideDeleteFile, decideEditFile, fileMessages, type FileEditReferences } from './commands';
+import { decideDeleteFile, decideEditFile, type FileEditReferences } from './commands';
 import { filePolicy } from './policies';
 import { filePaths, presentFiles } from './present';
 import { contentDisposition } from './rules';
@@ -168,7 +168,7 @@ async function sharedFileDetails(context: MercuriusContext, fileId: string) {
   await context.services.rateLimits.consume(['sharedMediaPerAddress', addressKey(context.ip ?? 'unknown')]);
   const db = context.services.database.db;
   const row = findFileRow(db, fileId);
-  if (!row?.shared) throw new DomainError('NOT_FOUND', fileMessages.fileNotFound);
+  if (!row?.shared) throw refusal('NOT_FOUND', 'FILE_NOT_FOUND');
   const author = db.select({ firstname: users.firstname }).from(users).where(eq(users.id, row.authorId)).get();
   return {
     id: row.id,

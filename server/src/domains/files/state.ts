@@ -1,14 +1,12 @@
 import { eq, inArray, sql } from 'drizzle-orm';
 import { isPlanName, type PlanName } from '#shared/plans';
-import { taskMessages } from '#shared/taskRules';
-import { teamMessages } from '#shared/teams';
-import { codedError, DomainError } from '../../errors';
+import { codedError, DomainError, refusal } from '../../errors';
 import { isId } from '../../core/ids';
 import { loadConversationAccess } from '../chat';
 import { conversationOf } from '../chat';
 import { findTaskRow, type Reader } from '../tasks';
 import { findTeam, loadSpaceAccess } from '../teams';
-import { fileMessages, type FileState, type FolderState } from './commands';
+import { type FileState, type FolderState } from './commands';
 import type { FileOwner } from './events';
 import { filePolicy, privatFileAccess, spaceFileAccess, type OwnerAccess } from './policies';
 import { files, folders } from './tables';
@@ -29,8 +27,8 @@ export function ownerAccess(db: Reader, owner: FileOwner, userId: string): Owner
 
 /** Out of sight answers like missing, in each owner's own words, so ids cannot be probed. */
 function unreadable(owner: FileOwner): DomainError {
-  if (owner.kind === 'project') return new DomainError('NOT_FOUND', teamMessages.spaceNotFound);
-  if (owner.kind === 'task') return new DomainError('NOT_FOUND', taskMessages.wrongTask);
+  if (owner.kind === 'project') return refusal('NOT_FOUND', 'SPACE_NOT_FOUND');
+  if (owner.kind === 'task') return refusal('NOT_FOUND', 'TASK_NOT_FOUND');
   return new DomainError('PERMISSION_DENIED');
 }
 
@@ -41,7 +39,7 @@ export function ownerFrom(db: Reader, args: { project?: string | null; task?: st
   if (named[0] === 'project') return { kind: 'project', projectId: args.project! };
   if (named[0] === 'privat') return { kind: 'privat', privatId: args.privat! };
   const task = findTaskRow(db, args.task!);
-  if (!task) throw new DomainError('NOT_FOUND', taskMessages.wrongTask);
+  if (!task) throw refusal('NOT_FOUND', 'TASK_NOT_FOUND');
   return { kind: 'task', taskId: task.id, projectId: task.projectId };
 }
 
@@ -72,7 +70,7 @@ export function findFileRow(db: Reader, fileId: string): FileRow | undefined {
 export function requireReadableFile(db: Reader, fileId: string, userId: string): { row: FileRow; access: OwnerAccess } {
   const row = findFileRow(db, fileId);
   const access = row ? ownerAccess(db, ownerOfFile(row), userId) : null;
-  if (!row || !access || !filePolicy.read(access)) throw new DomainError('NOT_FOUND', fileMessages.fileNotFound);
+  if (!row || !access || !filePolicy.read(access)) throw refusal('NOT_FOUND', 'FILE_NOT_FOUND');
   return { row, access };
 }
 
@@ -110,7 +108,7 @@ export function toFolderState(db: Reader, row: FolderRow): FolderState {
 export function requireReadableFolder(db: Reader, folderId: string, userId: string): { row: FolderRow; access: OwnerAccess } {
   const row = findFolderRow(db, folderId);
   const access = row ? ownerAccess(db, { kind: 'project', projectId: row.projectId }, userId) : null;
-  if (!row || !access || !filePolicy.read(access)) throw new DomainError('NOT_FOUND', fileMessages.folderNotFound);
+  if (!row || !access || !filePolicy.read(access)) throw refusal('NOT_FOUND', 'FOLDER_NOT_FOUND');
   return { row, access };
 }
 

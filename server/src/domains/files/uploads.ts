@@ -3,7 +3,7 @@ import type { MercuriusContext } from 'mercurius';
 import { z } from 'zod';
 import { fileKindFromMimeType } from '#shared/files';
 import { uploadBounds, uploadNameRejection, uploadRejection } from '#shared/uploads';
-import { DomainError, issue } from '../../errors';
+import { DomainError, issue, refusal } from '../../errors';
 import type { Actor, Services } from '../../graphql/context';
 import { newId } from '../../core/ids';
 import { storageOf } from '../../storage';
@@ -11,7 +11,7 @@ import { thumbnailKeyOf } from '../../storage/types';
 import { runCommand } from '../../core/runCommand';
 import { requireCurrentTeam } from '../teams';
 import { analyse, sniff } from './analysis';
-import { decideRecordFile, fileMessages, uploadError, type PendingUpload } from './commands';
+import { decideRecordFile, uploadError, type PendingUpload } from './commands';
 import { checkFileName, decideStoredType, normalizeMimeType } from './rules';
 import { fileStream, type FileAnalysis, type FileOwner } from './events';
 import { filePolicy } from './policies';
@@ -167,7 +167,7 @@ async function discardUpload(services: Services, upload: PendingUpload): Promise
 export async function cancelUpload(context: MercuriusContext, actor: Actor, code: string): Promise<boolean> {
   const { services } = context;
   const upload = pendingUpload(services.database.db, code);
-  if (!upload || upload.userId !== actor.userId) throw new DomainError('NOT_FOUND', fileMessages.uploadNotFound);
+  if (!upload || upload.userId !== actor.userId) throw refusal('NOT_FOUND', 'UPLOAD_NOT_FOUND');
   // The row goes first: setFile, running at the same time, then finds no upload and records nothing.
   services.database.db.delete(fileUploads).where(eq(fileUploads.id, upload.id)).run();
   await storageOf(services.config).ready;

@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 
 import type { DrizzleDatabase, Transaction } from '../../db/connection';
-import { codedError, DomainError } from '../../errors';
+import { codedError, refusal } from '../../errors';
 import { boundedText, parseArgument } from '../../inputSchemas';
 import type { Authentication } from '../../graphql/context';
 import { requireActor } from '../../graphql/context';
@@ -77,7 +77,7 @@ export const apiTokenMutations: Record<string, Resolver> = {
   createApiToken: async (_root, args: { name: string }, context) => {
     const actor = requireActor(context);
     // A leaked token must not be able to mint itself successors that outlive its revocation.
-    if (actor.apiTokenId) throw new DomainError('PERMISSION_DENIED', 'Create API tokens from the app, signed in with your account.');
+    if (actor.apiTokenId) throw refusal('PERMISSION_DENIED', 'API_TOKEN_FROM_APP');
     const name = parseArgument('name', boundedText(100, 'API_TOKEN_NAME_REQUIRED'), args.name);
     const token = `${apiTokenPrefix}${randomBytes(32).toString('base64url')}`;
     const row = await context.services.store.run({ actorId: actor.userId }, (unit) => {
@@ -113,7 +113,7 @@ export const apiTokenMutations: Record<string, Resolver> = {
         .from(apiTokens)
         .where(and(eq(apiTokens.id, args.id), eq(apiTokens.userId, actor.userId), isNull(apiTokens.revokedAt)))
         .get();
-      if (!row) throw new DomainError('NOT_FOUND', 'No such API token.');
+      if (!row) throw refusal('NOT_FOUND', 'API_TOKEN_NOT_FOUND');
       unit.transaction.update(apiTokens).set({ revokedAt: unit.now.toISOString() }).where(eq(apiTokens.id, row.id)).run();
       unit.append(userStream(actor.userId), [{ type: 'user.api_token_revoked', payload: { userId: actor.userId, tokenId: row.id } }], {
         teamId: null,

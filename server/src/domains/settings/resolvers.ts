@@ -1,7 +1,7 @@
 import { and, asc, eq } from 'drizzle-orm';
 import type { IResolvers, MercuriusContext } from 'mercurius';
 import { z } from 'zod';
-import { codedError, DomainError, issue } from '../../errors';
+import { codedError, issue, refusal } from '../../errors';
 import { requireActor } from '../../graphql/context';
 import { isId, newId } from '../../core/ids';
 import { apiTokenMutations, apiTokenQueries } from './apiTokens';
@@ -54,7 +54,7 @@ export const settingsResolvers: IResolvers = {
               .from(userSettings)
               .where(and(eq(userSettings.userId, actor.userId), eq(userSettings.name, input.name!)))
               .get();
-        if (input.id && !existing) throw new DomainError('NOT_FOUND', 'No such setting.');
+        if (input.id && !existing) throw refusal('NOT_FOUND', 'SETTING_NOT_FOUND');
         const setting = {
           settingId: existing?.id ?? newId(),
           userId: actor.userId,

@@ -1,11 +1,10 @@
 import { isAcceptablePosition, listNeedsRespacing, positionSpacing, respaceBeyondMagnitude, spreadPositions } from '#shared/ordering';
-import { taskMessages } from '#shared/taskRules';
-import { codedError, DomainError } from '../../errors';
+import { codedError, refusal } from '../../errors';
 import type { BoardState } from './commands';
 import type { BoardEvent } from './events';
 import { derivePrefix } from './prefix';
 
-const sectionNotFound = () => new DomainError('NOT_FOUND', taskMessages.sectionNotFound);
+const sectionNotFound = () => refusal('NOT_FOUND', 'SECTION_NOT_FOUND');
 
 export interface NewBoard {
   projectId: string;
@@ -84,7 +83,7 @@ export function decideDeleteState(
   if (requestedMoveTo === undefined && positions.firstInDeleted !== null) throw codedError('SECTION_MOVE_TO_MISSING', { field: 'moveTo' });
   const moveTo = requestedMoveTo ?? board.states.find((state) => state.id !== stateId)!.id;
   if (moveTo === stateId) throw codedError('SECTION_MOVE_TO_SAME', { field: 'moveTo' });
-  if (!board.states.some((state) => state.id === moveTo)) throw new DomainError('NOT_FOUND', taskMessages.sectionOtherSpace);
+  if (!board.states.some((state) => state.id === moveTo)) throw refusal('NOT_FOUND', 'SECTION_OTHER_SPACE');
   const positionOffset =
     positions.firstInDeleted === null ? 0 : (positions.lastInTarget(moveTo) ?? 0) + positionSpacing - positions.firstInDeleted;
   return [{ type: 'state.deleted', payload: { stateId, projectId: board.projectId, value: deleted.value, moveTo, positionOffset } }];
@@ -101,7 +100,7 @@ export function decideReorderStates(board: BoardState, ids: readonly string[], p
   if (positions.some((position) => !isAcceptablePosition(position))) throw codedError('POSITION_OUT_OF_RANGE', { field: 'positions' });
   const changed = ids.flatMap((stateId, index) => {
     const state = board.states.find((candidate) => candidate.id === stateId);
-    if (!state) throw new DomainError('NOT_FOUND', taskMessages.sectionOtherSpace);
+    if (!state) throw refusal('NOT_FOUND', 'SECTION_OTHER_SPACE');
     return state.position === positions[index] ? [] : [{ stateId, position: positions[index]! }];
   });
   if (changed.length === 0) return [];

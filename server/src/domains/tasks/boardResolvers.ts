@@ -1,9 +1,9 @@
 import { eq, max, min } from 'drizzle-orm';
 
-import { maximumSectionIcon, sectionNameLength, tagNameLength, taskMessages } from '#shared/taskRules';
+import { maximumSectionIcon, sectionNameLength, tagNameLength } from '#shared/taskRules';
 import { taskColors } from '#shared/tasks';
 import { z } from 'zod';
-import { codedError, DomainError, issue } from '../../errors';
+import { codedError, DomainError, issue, refusal } from '../../errors';
 import { boundedText, parseArgument } from '../../inputSchemas';
 import type { UnitOfWork } from '../../core/commands';
 import type { DomainEvent } from '../../core/events';
@@ -63,7 +63,7 @@ function requireSection(
 ): { state: typeof projectStates.$inferSelect; access: SpaceContentAccessOf } {
   const state = isId(stateId) ? db.select().from(projectStates).where(eq(projectStates.id, stateId)).get() : undefined;
   const access = state ? readableSpaceContent(db, state.projectId, userId) : null;
-  if (!state || !access) throw new DomainError('NOT_FOUND', taskMessages.sectionNotFound);
+  if (!state || !access) throw refusal('NOT_FOUND', 'SECTION_NOT_FOUND');
   if (!(need === 'write' ? spaceContentPolicy.write(access) : taskPolicy.manageSections(access)))
     throw new DomainError('PERMISSION_DENIED');
   return { state, access };
@@ -72,7 +72,7 @@ function requireSection(
 function requireTag(db: Reader, tagId: string, userId: string) {
   const tag = isId(tagId) ? db.select().from(tags).where(eq(tags.id, tagId)).get() : undefined;
   const access = tag ? readableSpaceContent(db, tag.projectId, userId) : null;
-  if (!tag || !access) throw new DomainError('NOT_FOUND', taskMessages.tagNotFound);
+  if (!tag || !access) throw refusal('NOT_FOUND', 'TAG_NOT_FOUND');
   if (!spaceContentPolicy.write(access)) throw new DomainError('PERMISSION_DENIED');
   return { tag, board: loadBoard(db, tag.projectId)! };
 }

@@ -1,7 +1,6 @@
 import { needsRespacing, positionSpacing, respace, type Positioned } from '#shared/ordering';
-import { taskMessages } from '#shared/taskRules';
 import { taskColors } from '#shared/tasks';
-import { codedError, DomainError } from '../../errors';
+import { codedError, refusal } from '../../errors';
 import { diffFields } from '../fields';
 import type { BoardEvent, TaskCreated, TaskEvent, TaskFields, TasksRespaced } from './events';
 
@@ -35,7 +34,6 @@ export interface References {
 }
 
 /** An id that is not part of this space is, seen from the space, an id that does not exist. */
-const notInSpace = (message: string) => new DomainError('NOT_FOUND', message);
 const unique = (ids: readonly string[]) => [...new Set(ids)];
 const sameSet = (left: readonly string[], right: readonly string[]) =>
   left.length === right.length && [...left].sort().join() === [...right].sort().join();
@@ -46,19 +44,19 @@ export const idCodeOf = (prefix: string, number: number) => `${prefix}-${number}
 export function checkReferences(fields: Partial<TaskFields>, references: References, taskId: string | null): void {
   const { board } = references;
   if (fields.stateId !== undefined && !board.states.some((state) => state.id === fields.stateId))
-    throw notInSpace(taskMessages.sectionOtherSpace);
+    throw refusal('NOT_FOUND', 'SECTION_OTHER_SPACE');
   for (const tagId of fields.tagIds ?? []) {
-    if (!board.tags.some((tag) => tag.id === tagId && !tag.isSprint)) throw notInSpace(taskMessages.tagOtherSpace);
+    if (!board.tags.some((tag) => tag.id === tagId && !tag.isSprint)) throw refusal('NOT_FOUND', 'TAG_OTHER_SPACE');
   }
   if (fields.sprintId && !board.tags.some((tag) => tag.id === fields.sprintId && tag.isSprint))
-    throw notInSpace(taskMessages.sprintOtherSpace);
+    throw refusal('NOT_FOUND', 'SPRINT_OTHER_SPACE');
   if (fields.parentTaskId) {
     const parent = references.parent;
-    if (!parent || parent.projectId !== board.projectId) throw notInSpace(taskMessages.parentOtherSpace);
+    if (!parent || parent.projectId !== board.projectId) throw refusal('NOT_FOUND', 'PARENT_OTHER_SPACE');
     if (taskId !== null && (parent.id === taskId || parent.ancestorIds.includes(taskId)))
       throw codedError('PARENT_CYCLE', { field: 'parentTask' });
   }
-  for (const userId of fields.assigneeIds ?? []) if (!references.canSee(userId)) throw notInSpace(taskMessages.assigneeNotInSpace);
+  for (const userId of fields.assigneeIds ?? []) if (!references.canSee(userId)) throw refusal('NOT_FOUND', 'ASSIGNEE_NOT_IN_SPACE');
 }
 
 export interface NewTask {
@@ -76,7 +74,7 @@ export function decideCreateTask(command: NewTask, references: References): Task
   const given = { ...command.fields, tagIds: unique(command.fields.tagIds ?? []), assigneeIds: unique(command.fields.assigneeIds ?? []) };
   checkReferences(given, references, command.taskId);
   const stateId = given.stateId ?? board.states[0]?.id;
-  if (stateId === undefined) throw notInSpace(taskMessages.sectionOtherSpace);
+  if (stateId === undefined) throw refusal('NOT_FOUND', 'SECTION_OTHER_SPACE');
   const number = board.lastNumber + 1;
   const last = command.lastPositions(stateId);
   const after = (position: number | null) => (position === null ? positionSpacing : position + positionSpacing);

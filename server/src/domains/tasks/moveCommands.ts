@@ -1,6 +1,5 @@
 import { positionSpacing } from '#shared/ordering';
-import { taskMessages } from '#shared/taskRules';
-import { DomainError } from '../../errors';
+import { refusal } from '../../errors';
 import { idCodeOf, type BoardState, type TaskState } from './commands';
 import type { TaskEvent } from './events';
 
@@ -31,10 +30,10 @@ export function decideMoveToSpace(command: MoveToSpace): Map<string, TaskEvent[]
   const { target } = command;
   if (command.root.projectId === target.projectId) return new Map();
   if (command.requestedStateId !== undefined && !target.states.some((state) => state.id === command.requestedStateId)) {
-    throw new DomainError('NOT_FOUND', taskMessages.sectionOtherSpace);
+    throw refusal('NOT_FOUND', 'SECTION_OTHER_SPACE');
   }
   const firstState = target.states[0];
-  if (!firstState) throw new DomainError('NOT_FOUND', taskMessages.sectionOtherSpace);
+  if (!firstState) throw refusal('NOT_FOUND', 'SECTION_OTHER_SPACE');
   const ends = new Map<string, number | null>();
   let lastDuedate: number | null = null;
   let lastAsignee: number | null = null;

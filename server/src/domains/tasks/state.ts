@@ -1,9 +1,7 @@
 import { and, asc, eq, gte, lte, max, ne, sql, type SQL } from 'drizzle-orm';
 import type { Positioned } from '#shared/ordering';
-import { taskMessages } from '#shared/taskRules';
-import { teamMessages } from '#shared/teams';
 import type { Transaction } from '../../db/connection';
-import { DomainError } from '../../errors';
+import { DomainError, refusal } from '../../errors';
 import type { UnitOfWork } from '../../core/commands';
 import { isId } from '../../core/ids';
 import { spaceContentPolicy } from '../../core/spaceContent';
@@ -40,7 +38,7 @@ export function ensureBoard(unit: UnitOfWork, projectId: string): BoardState {
   const existing = loadBoard(unit.transaction, projectId);
   if (existing) return existing;
   const space = loadSpaceState(unit.transaction, projectId);
-  if (!space) throw new DomainError('NOT_FOUND', teamMessages.spaceNotFound);
+  if (!space) throw refusal('NOT_FOUND', 'SPACE_NOT_FOUND');
   openBoard(unit, { projectId, teamId: space.teamId, name: space.name, ownerId: space.ownerId });
   return loadBoard(unit.transaction, projectId)!;
 }
@@ -170,7 +168,7 @@ export function spaceReaders(db: Reader, projectId: string): (userId: string) =>
 export function requireReadableTask(db: Reader, taskId: string, userId: string): { row: TaskRow; access: SpaceContentAccessOf } {
   const row = findTaskRow(db, taskId);
   const access = row ? spaceContentAccess(db, row.projectId, userId) : null;
-  if (!row || !access || !spaceContentPolicy.read(access)) throw new DomainError('NOT_FOUND', taskMessages.wrongTask);
+  if (!row || !access || !spaceContentPolicy.read(access)) throw refusal('NOT_FOUND', 'TASK_NOT_FOUND');
   return { row, access };
 }
 

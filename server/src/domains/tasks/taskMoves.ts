@@ -1,7 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { taskMessages } from '#shared/taskRules';
-import { teamMessages } from '#shared/teams';
-import { DomainError } from '../../errors';
+import { refusal } from '../../errors';
 import type { UnitOfWork } from '../../core/commands';
 import { requireWritableSpaceContent } from '../../core/spaceContent';
 import type { TaskState } from './commands';
@@ -32,7 +30,7 @@ export function moveTaskToSpace(
 ): TaskMoved {
   const db = unit.transaction;
   const target = requireWritableSpaceContent(db, request.targetProjectId, actorId);
-  if (target.teamId !== task.teamId) throw new DomainError('NOT_FOUND', `${teamMessages.spaceNotFound} ${taskMessages.otherTeamSpace}`);
+  if (target.teamId !== task.teamId) throw refusal('NOT_FOUND', 'SPACE_OTHER_TEAM');
   const board = ensureBoard(unit, target.projectId);
   const descendants = descendantsOf(db, task.id).map((row) => toTaskState(db, row));
   const sourceSections = new Map(

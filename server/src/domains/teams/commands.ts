@@ -1,5 +1,5 @@
-import { customUrlLength, customUrlProblem, teamMessages, type CustomUrlProblem, type TeamRole } from '#shared/teams';
-import { codedError, DomainError } from '../../errors';
+import { customUrlLength, customUrlProblem, type CustomUrlProblem, type TeamRole } from '#shared/teams';
+import { codedError, refusal } from '../../errors';
 import type { DefaultTeamEvent, SpaceEvent, TeamEvent, TeamMemberRemoved } from './events';
 
 export interface MemberState {
@@ -116,7 +116,7 @@ export function decideInvitation(team: TeamState, input: NewInvitation): TeamEve
  */
 export function decideMemberRemoval(team: TeamState, userId: string, reason: TeamMemberRemoved['reason']): TeamEvent[] {
   const member = team.members.find((candidate) => candidate.userId === userId);
-  if (!member) throw new DomainError('NOT_FOUND', teamMessages.notTeamMember);
+  if (!member) throw refusal('NOT_FOUND', 'NOT_TEAM_MEMBER');
   if (team.members.length === 1) throw codedError('ALONE_IN_TEAM');
   if (member.role === 'admin' && adminCount(team.members) === 1) throw codedError('LAST_TEAM_ADMIN');
   return [{ type: 'team.member_removed', payload: { teamId: team.id, userId, reason } }];
@@ -169,7 +169,7 @@ export function decideTeamUpdate(team: TeamState, update: TeamUpdate): { events:
   if (update.role) {
     const { userId, role } = update.role;
     const member = members.find((candidate) => candidate.userId === userId);
-    if (!member) throw new DomainError('NOT_FOUND', teamMessages.notTeamMember);
+    if (!member) throw refusal('NOT_FOUND', 'NOT_TEAM_MEMBER');
     if (member.role !== role) {
       if (member.role === 'admin' && adminCount(members) === 1) throw codedError('LAST_TEAM_ADMIN');
       events.push({ type: 'team.member_role_changed', payload: { teamId: team.id, userId, role } });

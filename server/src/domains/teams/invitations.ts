@@ -1,8 +1,8 @@
 import { and, asc, eq, gt } from 'drizzle-orm';
 
-import { invitationLifetimeDays, isTeamRole, teamMessages, type TeamRole } from '#shared/teams';
+import { invitationLifetimeDays, isTeamRole, type TeamRole } from '#shared/teams';
 import { z } from 'zod';
-import { codedError, DomainError, issue } from '../../errors';
+import { codedError, DomainError, issue, refusal } from '../../errors';
 import { optionalText } from '../../inputSchemas';
 import type { Reaction, UnitOfWork } from '../../core/commands';
 import { requireActor, type Services } from '../../graphql/context';
@@ -41,7 +41,7 @@ function findPersonalSpace(db: Reader, teamId: string, userId: string): string |
 function invitableSpace(db: Reader, teamId: string, projectId: string | null | undefined): string | null {
   if (!projectId) return null;
   const space = loadSpaceState(db, projectId);
-  if (!space || space.teamId !== teamId || space.isPersonal) throw new DomainError('NOT_FOUND', teamMessages.spaceNotFound);
+  if (!space || space.teamId !== teamId || space.isPersonal) throw refusal('NOT_FOUND', 'SPACE_NOT_FOUND');
   return space.id;
 }
 

@@ -1,5 +1,5 @@
-import { teamMessages, type PermissionChange, type SpacePermission, type SpaceType } from '#shared/teams';
-import { codedError, DomainError } from '../../errors';
+import { type PermissionChange, type SpacePermission, type SpaceType } from '#shared/teams';
+import { codedError, refusal } from '../../errors';
 import type { ProjectUpdated, SpaceEvent } from './events';
 import type { SpaceFacts } from '../../core/access';
 
@@ -89,7 +89,7 @@ export interface PermissionTarget {
  */
 export function decidePermission(space: SpaceState, target: PermissionTarget, change: PermissionChange, actorId: string): SpaceEvent[] {
   if (space.isPersonal) throw codedError('PERSONAL_SPACE_MEMBERS');
-  if (!target.inTeam) throw new DomainError('NOT_FOUND', teamMessages.notTeamMember);
+  if (!target.inTeam) throw refusal('NOT_FOUND', 'NOT_TEAM_MEMBER');
   const member = space.members.find((candidate) => candidate.userId === target.userId);
   const isLastAdmin = member?.permission === 'admin' && space.members.filter((candidate) => candidate.permission === 'admin').length === 1;
   const projectId = space.id;
@@ -105,7 +105,7 @@ export function decidePermission(space: SpaceState, target: PermissionTarget, ch
       if (!space.requests.includes(userId)) throw codedError('NO_PENDING_REQUEST');
       return [{ type: 'project.join_refused', payload: { projectId, userId } }];
     case 'removed':
-      if (!member) throw new DomainError('NOT_FOUND', 'This person is not a member of this space.');
+      if (!member) throw refusal('NOT_FOUND', 'NOT_SPACE_MEMBER');
       if (isLastAdmin) throw codedError('LAST_SPACE_ADMIN');
       return [{ type: 'project.member_removed', payload: { projectId, userId, reason: userId === actorId ? 'left' : 'removed' } }];
   }

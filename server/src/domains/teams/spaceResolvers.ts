@@ -1,8 +1,8 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
 
-import { isPermissionChange, isSpaceType, teamMessages, type SpaceType } from '#shared/teams';
+import { isPermissionChange, isSpaceType, type SpaceType } from '#shared/teams';
 import { z } from 'zod';
-import { codedError, DomainError, issue } from '../../errors';
+import { codedError, DomainError, issue, refusal } from '../../errors';
 import { parseArgument } from '../../inputSchemas';
 import { requireActor } from '../../graphql/context';
 import { newId } from '../../core/ids';
@@ -204,7 +204,7 @@ export const spaceMutations: Record<string, Resolver> = {
     await runCommand(context, actor.userId, (unit) => {
       const access = loadSpaceAccess(unit.transaction, args.project, actor.userId);
       // Outsiders, guests and personal spaces get the answer a missing space gets.
-      if (!access || !spacePolicy.join(access.seat, access.space)) throw new DomainError('NOT_FOUND', teamMessages.spaceNotFound);
+      if (!access || !spacePolicy.join(access.seat, access.space)) throw refusal('NOT_FOUND', 'SPACE_NOT_FOUND');
       unit.append(spaceStream(access.space.id), decideJoin(access.space, actor.userId), { teamId: access.space.teamId });
     });
     const db = context.services.database.db;

@@ -1,8 +1,7 @@
 import { and, asc, eq, ne, or, lt, sql } from 'drizzle-orm';
 import { isWithinMemberLimit } from '#shared/plans';
-import { teamMessages } from '#shared/teams';
 import type { Transaction } from '../../db/connection';
-import { DomainError } from '../../errors';
+import { DomainError, refusal } from '../../errors';
 import { isId } from '../../core/ids';
 import { users } from '../accounts';
 import type { TeamState } from './commands';
@@ -93,7 +92,7 @@ export function loadTeamSeats(db: Reader, team: Pick<TeamRow, 'id' | 'plan'>): M
 export function requireTeamMember(db: Reader, teamId: string, userId: string): { team: TeamRow; seat: TeamSeat } {
   const team = findTeam(db, teamId);
   const seat = team ? loadTeamSeat(db, team, userId) : null;
-  if (!team || !teamPolicy.read(seat)) throw new DomainError('NOT_FOUND', teamMessages.teamNotFound);
+  if (!team || !teamPolicy.read(seat)) throw refusal('NOT_FOUND', 'TEAM_NOT_FOUND');
   return { team, seat };
 }
 
@@ -117,7 +116,7 @@ export function currentTeam(db: Reader, userId: string): TeamRow | null {
 
 export function requireCurrentTeam(db: Reader, userId: string): { team: TeamRow; seat: TeamSeat } {
   const team = currentTeam(db, userId);
-  if (!team) throw new DomainError('NOT_FOUND', teamMessages.noCurrentTeam);
+  if (!team) throw refusal('NOT_FOUND', 'NO_CURRENT_TEAM');
   return requireTeamMember(db, team.id, userId);
 }
 
@@ -188,7 +187,7 @@ export function loadSpaceAccess(db: Reader, projectId: string, userId: string): 
 export function requireVisibleSpace(db: Reader, projectId: string, userId: string): SpaceAccess & { seat: TeamSeat } {
   const access = loadSpaceAccess(db, projectId, userId);
   if (!access || !access.seat || !spacePolicy.read(access.seat, access.space, access.spaceSeat))
-    throw new DomainError('NOT_FOUND', teamMessages.spaceNotFound);
+    throw refusal('NOT_FOUND', 'SPACE_NOT_FOUND');
   return { ...access, seat: access.seat };
 }
 

@@ -1,8 +1,8 @@
 import { eq, and, ne } from 'drizzle-orm';
 import type { MercuriusContext } from 'mercurius';
-import { isTeamRole, normalizeCustomUrl, teamMessages } from '#shared/teams';
+import { isTeamRole, normalizeCustomUrl } from '#shared/teams';
 import { z } from 'zod';
-import { codedError, DomainError, issue } from '../../errors';
+import { codedError, DomainError, issue, refusal } from '../../errors';
 import { parseArgument } from '../../inputSchemas';
 import { requireActor } from '../../graphql/context';
 import { isId, newId } from '../../core/ids';
@@ -55,7 +55,7 @@ async function removeMember(context: MercuriusContext, actorId: string, teamId: 
     if (reason === 'left') requireTeamMember(db, teamId, actorId);
     else requireTeamAdmin(db, teamId, actorId);
     const state = loadTeamState(db, teamId)!;
-    if (!isId(userId)) throw new DomainError('NOT_FOUND', teamMessages.notTeamMember);
+    if (!isId(userId)) throw refusal('NOT_FOUND', 'NOT_TEAM_MEMBER');
     appendToTeam(unit, teamId, decideMemberRemoval(state, userId, reason));
     const next = moveDefaultTeam(db, userId, teamId);
     appendToUser(unit, userId, next[0]?.payload.teamId ?? null, next);
@@ -67,7 +67,7 @@ export const teamQueries: Record<string, Resolver> = {
     const actor = requireActor(context);
     const db = context.services.database.db;
     const team = currentTeam(db, actor.userId);
-    if (!team) throw new DomainError('NOT_FOUND', teamMessages.noCurrentTeam);
+    if (!team) throw refusal('NOT_FOUND', 'NO_CURRENT_TEAM');
     return presentTeam(db, team, actor.userId);
   },
   getTeams: (_root, _args, context) => {
