@@ -58,9 +58,9 @@ export async function renderSchemaFiles(typeDefs: string = schemaTypeDefs()): Pr
 }
 
 /**
- * The resolver types. A resolver may return any part of an object type (`Partial`): other fields come from
- * their own field resolvers, often in another area (a task's files are the files area's); what it returns must
- * have the schema's types. JSON is `unknown` until a resolver says what it holds.
+ * The resolver types. A resolver may return any part of an object type, at any depth (`ResolvedPart`): other
+ * fields come from their own field resolvers, often in another area (a task's files are the files area's, a
+ * user's settings the settings area's); what it returns must have the schema's types. JSON is `unknown`.
  */
 async function resolverTypesModule(sdl: string): Promise<string> {
   const generated = await codegen({
@@ -70,14 +70,24 @@ async function resolverTypesModule(sdl: string): Promise<string> {
     config: {
       useTypeImports: true,
       enumsAsTypes: true,
-      defaultMapper: 'Partial<{T}>',
+      defaultMapper: 'ResolvedPart<{T}>',
       contextType: 'mercurius#MercuriusContext',
       scalars: { JSON: 'unknown' },
     },
     plugins: [{ typescript: {} }, { typescriptResolvers: {} }],
     pluginMap: { typescript: typescriptPlugin, typescriptResolvers: typescriptResolversPlugin },
   });
-  return `// Generated from the server's schema (server/src/schema.ts) by \`${regenerate}\`; do not edit.\n/* eslint-disable */\n${generated}`;
+  const resolvedPart = [
+    "/** Any part of a schema type, at any depth, with the schema's types for what is there (JSON stays unknown). */",
+    'type ResolvedPart<T> = unknown extends T',
+    '  ? T',
+    '  : T extends string | number | boolean | null | undefined',
+    '    ? T',
+    '    : T extends readonly (infer Item)[]',
+    '      ? ResolvedPart<Item>[]',
+    '      : { [Key in keyof T]?: ResolvedPart<T[Key]> };',
+  ].join('\n');
+  return `// Generated from the server's schema (server/src/schema.ts) by \`${regenerate}\`; do not edit.\n/* eslint-disable */\n${generated}\n${resolvedPart}\n`;
 }
 
 async function formatted(text: string, path: string): Promise<string> {

@@ -17,7 +17,7 @@ import { addressKey } from '../../http/rateLimits';
 import { newId } from '../../core/ids';
 import { emailSchema, hashPassword, nameSchema, passwordSchema, registerAccount, startSession, teamNameSchema } from './service';
 import { accountTokens, users } from './tables';
-import type { FieldResolver } from '../module';
+import type { MutationResolvers, QueryResolvers } from '../../graphql/schemaTypes';
 
 export const setUpLinkLifetimeHours = 24;
 
@@ -103,16 +103,16 @@ const setUpSchema = z.object({
 
 const ipOf = (context: MercuriusContext) => addressKey(context.ip ?? 'unknown');
 
-export const setUpQueries: Record<string, FieldResolver> = {
+export const setUpQueries = {
   checkSetup: async (_root, args: { token: string }, context) => {
     await context.services.rateLimits.consume(['linkPerAddress', ipOf(context)]);
     requireUsableLink(context.services.database.db, args.token);
     return true;
   },
-};
+} satisfies QueryResolvers;
 
-export const setUpMutations: Record<string, FieldResolver> = {
-  setUserAdmin: async (_root, args: Record<string, unknown>, context) => {
+export const setUpMutations = {
+  setUserAdmin: async (_root, args, context) => {
     const { services } = context;
     await services.rateLimits.consume(['linkPerAddress', ipOf(context)]);
     const input = setUpSchema.parse(args);
@@ -134,4 +134,4 @@ export const setUpMutations: Record<string, FieldResolver> = {
     });
     return startSession(context, userId, 'setUpLink');
   },
-};
+} satisfies MutationResolvers;

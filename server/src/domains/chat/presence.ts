@@ -10,7 +10,7 @@ import { feed, type Verdict } from '../../core/live';
 import { requireCurrentTeam, teamsOf } from '../teams';
 import { teamMembers } from '../teams';
 import { chatPartners, guestCircle } from './privatResolvers';
-import type { FieldResolver } from '../module';
+import type { MutationResolvers, QueryResolvers } from '../../graphql/schemaTypes';
 
 export const presenceTopic = 'presence';
 
@@ -68,9 +68,7 @@ export function presenceOf(services: Services): PresenceBoard {
   return board;
 }
 
-type Resolver = FieldResolver;
-
-export const presenceQueries: Record<string, Resolver> = {
+export const presenceQueries = {
   getPresence: (_root, _args, context) => {
     const actor = requireActor(context);
     const db = context.services.database.db;
@@ -88,16 +86,16 @@ export const presenceQueries: Record<string, Resolver> = {
         (presence) => presence.state !== 'offline' && (presence.user === actor.userId || shared === null || shared.has(presence.user)),
       );
   },
-};
+} satisfies QueryResolvers;
 
-export const presenceMutations: Record<string, Resolver> = {
+export const presenceMutations = {
   setPresence: (_root, args: { state: string }, context) => {
     const actor = requireActor(context);
     if (args.state !== 'online' && args.state !== 'away') throw codedError('PRESENCE_STATE_INVALID', { field: 'state' });
     presenceOf(context.services).set(actor.userId, args.state);
     return true;
   },
-};
+} satisfies MutationResolvers;
 
 export const presenceSubscriptions = {
   subPresence: {

@@ -18,9 +18,8 @@ import { privatStream } from './events';
 import { decideCreatePrivat, decideEditPrivat, decideLeavePrivat, privatName, type PrivatState } from './privatCommands';
 import { lastMessages, unreadCounts } from './summaries';
 import { privatMembers, privats } from './tables';
-import type { FieldResolver } from '../module';
+import type { MutationResolvers, QueryResolvers } from '../../graphql/schemaTypes';
 
-type Resolver = FieldResolver;
 type PrivatRow = typeof privats.$inferSelect;
 
 export function loadPrivatState(db: Reader, privatId: string): PrivatState | null {
@@ -118,7 +117,7 @@ export function presentPrivatFor(db: Reader, privatId: string, viewerId: string)
 
 const idsSchema = z.array(z.string()).max(100);
 
-export const privatQueries: Record<string, Resolver> = {
+export const privatQueries = {
   getPrivats: (_root, _args, context) => {
     const actor = requireActor(context);
     const db = context.services.database.db;
@@ -134,9 +133,9 @@ export const privatQueries: Record<string, Resolver> = {
       .map((row) => row.privat);
     return presentPrivats(db, rows, actor.userId);
   },
-};
+} satisfies QueryResolvers;
 
-export const privatMutations: Record<string, Resolver> = {
+export const privatMutations = {
   setPrivat: async (_root, args: { users: string[]; name?: string | null; logo?: string | null }, context) => {
     const actor = requireActor(context);
     const userIds = parseArgument('users', idsSchema, args.users);
@@ -193,4 +192,4 @@ export const privatMutations: Record<string, Resolver> = {
     });
     return true;
   },
-};
+} satisfies MutationResolvers;

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { requireActor, type Services } from '../../graphql/context';
 import { searchBundledCovers, type Pic } from './covers';
 import { createUnsplashSearch, type PictureSearch } from './unsplash';
-import type { FieldResolver } from '../module';
+import type { QueryResolvers } from '../../graphql/schemaTypes';
 
 const searches = new WeakMap<Services, PictureSearch | null>();
 
@@ -20,7 +20,7 @@ const suggestSchema = z.object({
   value: z.number().int().min(1).max(30).nullish(),
 });
 
-export const pictureQueries: Record<string, FieldResolver> = {
+export const pictureQueries = {
   /**
    * Cover suggestions for `name` (usually the task's name); `value` is how many (12 by default).
    * Unsplash photos when a key is configured, the bundled covers otherwise, and also whenever
@@ -44,4 +44,4 @@ export const pictureQueries: Record<string, FieldResolver> = {
     }
     return searchBundledCovers(input.name, count);
   },
-};
+} satisfies QueryResolvers;

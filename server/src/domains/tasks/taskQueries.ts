@@ -14,9 +14,7 @@ import { tasks } from './tables';
 import { digestArguments, digestRows, isDigest } from './taskDigest';
 import { presentTask } from './taskMutations';
 import { taskStream } from './taskWrites';
-import type { FieldResolver } from '../module';
-
-type Resolver = FieldResolver;
+import type { QueryResolvers } from '../../graphql/schemaTypes';
 
 /**
  * Spaces made before tasks existed have no board yet: the first read opens it (a small write, once,
@@ -92,7 +90,7 @@ function taskActivity(db: Reader, taskId: string, first: number, after: string |
   };
 }
 
-export const taskQueries: Record<string, Resolver> = {
+export const taskQueries = {
   getTasks: async (_root, args: Record<string, unknown>, context) => {
     const actor = requireActor(context);
     const input = digestArguments.parse(args);
@@ -117,4 +115,4 @@ export const taskQueries: Record<string, Resolver> = {
     const { row } = requireReadableTask(db, input.task, actor.userId);
     return taskActivity(db, row.id, input.first ?? 20, input.after);
   },
-};
+} satisfies QueryResolvers;

@@ -6,7 +6,7 @@ import { historyPage } from '../accounts';
 import { events } from '../../core/sqlite/tables';
 import { requireActor } from '../../graphql/context';
 import { requireTeamAdmin } from './state';
-import type { FieldResolver } from '../module';
+import type { QueryResolvers } from '../../graphql/schemaTypes';
 
 const pageSchema = z.object({
   team: z.string(),
@@ -49,7 +49,7 @@ function shownDetails(payload: unknown): Record<string, unknown> {
 }
 
 /** The team's activity report, read from the event log: who did what, when, newest first. */
-export const activityQueries: Record<string, FieldResolver> = {
+export const activityQueries = {
   getTeamActivity: (_root, args: Record<string, unknown>, context) => {
     const actor = requireActor(context);
     const input = pageSchema.parse(args);
@@ -69,4 +69,4 @@ export const activityQueries: Record<string, FieldResolver> = {
       nextCursor,
     };
   },
-};
+} satisfies QueryResolvers;
