@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { taskColors } from '#shared/tasks';
 import { Menu, MenuContent, MenuRadioGroup, MenuRadioItem, MenuTrigger } from '../../ui';
-import styles from './Tasks.module.css';
+import styles from './Dialogs.module.css';
 
 /** Picks one of the 12 task colours (SPEC §9) from a menu of swatches. */
 export function ColorMenu({

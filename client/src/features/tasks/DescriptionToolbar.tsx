@@ -3,7 +3,7 @@ import { Bold, Code, Heading2, Italic, Link2, List, ListChecks, ListOrdered, typ
 import { useTranslation } from 'react-i18next';
 import { openDialog, showToast } from '../../ui';
 import { normalizeHref } from './description';
-import styles from './Tasks.module.css';
+import styles from './Editor.module.css';
 
 type ToolKey = 'bold' | 'italic' | 'code' | 'link' | 'bulletList' | 'orderedList' | 'taskList' | 'heading';
 

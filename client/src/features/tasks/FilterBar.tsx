@@ -5,7 +5,8 @@ import { isFilterEmpty, toggleValue, unassignedKey, type TaskFilter } from '#sha
 import { useAtom, useAtomValue } from '../../lib/store';
 import { Button, Menu, MenuCheckboxItem, MenuContent, MenuSub, MenuSubContent, MenuSubTrigger, MenuTrigger } from '../../ui';
 import { boardPeopleAtom, personName, sprintsAtom, tagsAtom, taskFilterAtom, visibleTasksAtom } from './atoms';
-import styles from './Tasks.module.css';
+import boardStyles from './Board.module.css';
+import dialogsStyles from './Dialogs.module.css';
 
 type FilterKind = keyof TaskFilter;
 
@@ -74,14 +75,14 @@ export function FilterMenu() {
         <MenuSub>
           <MenuSubTrigger>{t('tasks.filters.tags')}</MenuSubTrigger>
           <MenuSubContent>
-            {tags.length === 0 && <p className={styles.menuEmpty}>{t('tasks.tags.none')}</p>}
+            {tags.length === 0 && <p className={boardStyles.menuEmpty}>{t('tasks.tags.none')}</p>}
             {tags.map((tag) => (
               <MenuCheckboxItem
                 key={tag.id}
                 checked={filter.tags.includes(tag.id)}
                 onCheckedChange={() => toggle('tags', tag.id)}
                 onSelect={keepOpen}
-                icon={<span className={styles.swatch} style={{ background: tag.color }} />}
+                icon={<span className={dialogsStyles.swatch} style={{ background: tag.color }} />}
               >
                 {tag.name}
               </MenuCheckboxItem>
@@ -91,14 +92,14 @@ export function FilterMenu() {
         <MenuSub>
           <MenuSubTrigger>{t('tasks.filters.sprints')}</MenuSubTrigger>
           <MenuSubContent>
-            {sprints.length === 0 && <p className={styles.menuEmpty}>{t('tasks.sprints.none')}</p>}
+            {sprints.length === 0 && <p className={boardStyles.menuEmpty}>{t('tasks.sprints.none')}</p>}
             {sprints.map((sprint) => (
               <MenuCheckboxItem
                 key={sprint.id}
                 checked={filter.sprints.includes(sprint.id)}
                 onCheckedChange={() => toggle('sprints', sprint.id)}
                 onSelect={keepOpen}
-                icon={<span className={styles.swatch} style={{ background: sprint.color }} />}
+                icon={<span className={dialogsStyles.swatch} style={{ background: sprint.color }} />}
               >
                 {sprint.name}
               </MenuCheckboxItem>
@@ -148,15 +149,15 @@ export function FilterChips() {
   const { chips, toggle } = useFilterChips();
   if (isFilterEmpty(filter)) return null;
   return (
-    <div className={styles.filterBar}>
-      <ul className={styles.chips} aria-label={t('tasks.filters.active')}>
+    <div className={boardStyles.filterBar}>
+      <ul className={boardStyles.chips} aria-label={t('tasks.filters.active')}>
         {chips.map((chip) => (
-          <li key={`${chip.kind}-${chip.value}`} className={styles.chip}>
-            {chip.color && <span className={styles.swatch} style={{ background: chip.color }} />}
+          <li key={`${chip.kind}-${chip.value}`} className={boardStyles.chip}>
+            {chip.color && <span className={dialogsStyles.swatch} style={{ background: chip.color }} />}
             <span>{t(`tasks.filters.chip.${chip.kind}`, { value: chip.label })}</span>
             <button
               type="button"
-              className={styles.chipRemove}
+              className={boardStyles.chipRemove}
               aria-label={t('tasks.filters.remove', { value: chip.label })}
               onClick={() => toggle(chip.kind, chip.value)}
             >
@@ -165,7 +166,7 @@ export function FilterChips() {
           </li>
         ))}
       </ul>
-      <span className={styles.count} role="status">
+      <span className={boardStyles.count} role="status">
         {t('tasks.filters.showing', { count: shown })}
       </span>
       <Button size="sm" variant="ghost" onClick={() => setFilter({ tags: [], sprints: [], assignees: [], priorities: [] })}>

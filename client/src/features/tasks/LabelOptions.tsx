@@ -8,7 +8,8 @@ import { boardAtom, sprintsAtom, tagsAtom } from './atoms';
 import { editTask } from './boardActions';
 import type { BoardTask, Tag, TaskTag } from './operations';
 import { createTag } from './tagActions';
-import styles from './Tasks.module.css';
+import panelStyles from './Panel.module.css';
+import dialogsStyles from './Dialogs.module.css';
 
 const plain = ({ id, name, color }: TaskTag): TaskTag => ({ id, name, color });
 
@@ -80,9 +81,9 @@ function LabelOptions({ task, isSprint, onDone }: LabelOptionsProps & { isSprint
   };
 
   return (
-    <div className={styles.pickPeople} onKeyDown={moveBetweenOptions}>
+    <div className={dialogsStyles.pickPeople} onKeyDown={moveBetweenOptions}>
       <input
-        className={styles.inlineInput}
+        className={panelStyles.inlineInput}
         data-autofocus
         data-option
         value={query}
@@ -99,41 +100,47 @@ function LabelOptions({ task, isSprint, onDone }: LabelOptionsProps & { isSprint
           else void create();
         }}
       />
-      {labels.length === 0 && wanted === '' && <p className={styles.muted}>{t(`tasks.${kind}.noneYet`)}</p>}
+      {labels.length === 0 && wanted === '' && <p className={panelStyles.muted}>{t(`tasks.${kind}.noneYet`)}</p>}
       {taken && !labels.some((label) => sameName(label.name, wanted)) && (
-        <p className={styles.muted} role="status">
+        <p className={panelStyles.muted} role="status">
           {t('tasks.tags.nameTaken')}
         </p>
       )}
-      <ul className={styles.pickList} aria-label={t(`tasks.${kind}.title`)}>
+      <ul className={dialogsStyles.pickList} aria-label={t(`tasks.${kind}.title`)}>
         {isSprint && wanted === '' && (
           <li>
             <button
               type="button"
               data-option
-              className={styles.pickOption}
+              className={dialogsStyles.pickOption}
               aria-pressed={task.sprint === null}
               onClick={() => choose(null)}
             >
-              <span className={styles.pickLabel}>{t('tasks.sprints.noSprint')}</span>
+              <span className={dialogsStyles.pickLabel}>{t('tasks.sprints.noSprint')}</span>
               {task.sprint === null && <Check size={14} aria-hidden />}
             </button>
           </li>
         )}
         {shown.map((label) => (
           <li key={label.id}>
-            <button type="button" data-option className={styles.pickOption} aria-pressed={isChosen(label)} onClick={() => choose(label)}>
-              <span className={styles.swatch} style={{ background: label.color }} aria-hidden />
-              <span className={styles.pickLabel}>{label.name}</span>
+            <button
+              type="button"
+              data-option
+              className={dialogsStyles.pickOption}
+              aria-pressed={isChosen(label)}
+              onClick={() => choose(label)}
+            >
+              <span className={dialogsStyles.swatch} style={{ background: label.color }} aria-hidden />
+              <span className={dialogsStyles.pickLabel}>{label.name}</span>
               {isChosen(label) && <Check size={14} aria-hidden />}
             </button>
           </li>
         ))}
         {canCreate && (
           <li>
-            <button type="button" data-option className={styles.pickOption} disabled={creating} onClick={() => void create()}>
+            <button type="button" data-option className={dialogsStyles.pickOption} disabled={creating} onClick={() => void create()}>
               <Plus size={14} aria-hidden />
-              <span className={styles.pickLabel}>{t(`tasks.${kind}.create`, { name: wanted })}</span>
+              <span className={dialogsStyles.pickLabel}>{t(`tasks.${kind}.create`, { name: wanted })}</span>
             </button>
           </li>
         )}

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { taskNameLength } from '#shared/taskRules';
 import { Tooltip } from '../../ui';
-import styles from './Tasks.module.css';
+import styles from './Board.module.css';
 
 interface NewTaskInputProps {
   sectionName: string;

@@ -10,7 +10,8 @@ import { priorityKeys } from './keyboardNav';
 import { SprintOptions, TagOptions } from './LabelOptions';
 import type { BoardTask } from './operations';
 import { PriorityIcon } from './TaskCard';
-import styles from './Tasks.module.css';
+import panelStyles from './Panel.module.css';
+import dialogsStyles from './Dialogs.module.css';
 import { quickPickAtom } from './viewAtoms';
 
 /** Up and down move between the picker's options, as in a menu. */
@@ -27,7 +28,7 @@ function PriorityOptions({ task, onDone }: { task: BoardTask; onDone: () => void
   const store = useStore();
   const numberOf = (value: number) => Object.entries(priorityKeys).find(([, priority]) => priority === value)?.[0];
   return (
-    <ul className={styles.pickList} onKeyDown={moveBetweenOptions}>
+    <ul className={dialogsStyles.pickList} onKeyDown={moveBetweenOptions}>
       {[...taskPriorities].reverse().map((key) => {
         const value = taskPriorityValue(key);
         return (
@@ -35,7 +36,7 @@ function PriorityOptions({ task, onDone }: { task: BoardTask; onDone: () => void
             <button
               type="button"
               data-option
-              className={styles.pickOption}
+              className={dialogsStyles.pickOption}
               aria-pressed={task.priority === value}
               data-autofocus={task.priority === value || undefined}
               onClick={() => {
@@ -44,8 +45,8 @@ function PriorityOptions({ task, onDone }: { task: BoardTask; onDone: () => void
               }}
             >
               <PriorityIcon priority={value} />
-              <span className={styles.pickLabel}>{t(`tasks.priority.${key}`)}</span>
-              <kbd className={styles.kbd}>{numberOf(value)}</kbd>
+              <span className={dialogsStyles.pickLabel}>{t(`tasks.priority.${key}`)}</span>
+              <kbd className={dialogsStyles.kbd}>{numberOf(value)}</kbd>
             </button>
           </li>
         );
@@ -67,24 +68,30 @@ export function AssigneeOptions({ task }: { task: BoardTask }) {
     void editTask(store, { id: task.id, users: users.map((user) => user.id) }, t('tasks.errors.edit'), { users });
   };
   return (
-    <div className={styles.pickPeople} onKeyDown={moveBetweenOptions}>
+    <div className={dialogsStyles.pickPeople} onKeyDown={moveBetweenOptions}>
       <input
-        className={styles.inlineInput}
+        className={panelStyles.inlineInput}
         data-autofocus
         value={query}
         placeholder={t('tasks.people.search')}
         aria-label={t('tasks.people.search')}
         onChange={(event) => setQuery(event.target.value)}
       />
-      {shown.length === 0 && <p className={styles.muted}>{t('tasks.people.nobody')}</p>}
-      <ul className={styles.pickList}>
+      {shown.length === 0 && <p className={panelStyles.muted}>{t('tasks.people.nobody')}</p>}
+      <ul className={dialogsStyles.pickList}>
         {shown.map((person) => {
           const assigned = task.users.some((user) => user.id === person.id);
           return (
             <li key={person.id}>
-              <button type="button" data-option className={styles.pickOption} aria-pressed={assigned} onClick={() => toggle(person.id)}>
+              <button
+                type="button"
+                data-option
+                className={dialogsStyles.pickOption}
+                aria-pressed={assigned}
+                onClick={() => toggle(person.id)}
+              >
                 <Avatar name={personName(person)} src={person.profileImg} colorKey={person.id} size={20} />
-                <span className={styles.pickLabel}>{personName(person)}</span>
+                <span className={dialogsStyles.pickLabel}>{personName(person)}</span>
                 {assigned && <Check size={14} aria-hidden />}
               </button>
             </li>

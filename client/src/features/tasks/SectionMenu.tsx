@@ -20,7 +20,7 @@ import { DeleteSectionDialog } from './DeleteSectionDialog';
 import type { ProjectState } from './operations';
 import { reorderSection, updateSection } from './sectionActions';
 import { sectionIcons } from './sectionIcons';
-import styles from './Tasks.module.css';
+import styles from './Board.module.css';
 
 interface SectionMenuProps {
   state: ProjectState;

@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { useAtom } from '../../lib/store';
 import { Button, Dialog } from '../../ui';
 import { shortcutList } from './keyboardNav';
-import styles from './Tasks.module.css';
+import styles from './Dialogs.module.css';
 import { shortcutsHelpOpenAtom } from './viewAtoms';
 
 /** `?`: every shortcut of the tasks area. */

@@ -9,7 +9,9 @@ import { sprintsAtom, tagsAtom } from './atoms';
 import { ColorMenu } from './ColorMenu';
 import type { Tag } from './operations';
 import { createTag, deleteTag, editTag } from './tagActions';
-import styles from './Tasks.module.css';
+import boardStyles from './Board.module.css';
+import panelStyles from './Panel.module.css';
+import dialogsStyles from './Dialogs.module.css';
 
 function TagRow({ tag }: { tag: Tag }) {
   const { t } = useTranslation();
@@ -30,14 +32,14 @@ function TagRow({ tag }: { tag: Tag }) {
     if (confirmed) await deleteTag(store, tag.id);
   };
   return (
-    <li className={styles.tagRow}>
+    <li className={panelStyles.tagRow}>
       <ColorMenu
         color={tag.color}
         label={t('tasks.tags.color', { name: tag.name })}
         onChange={(color) => void editTag(store, tag.id, { color })}
       />
       <input
-        className={styles.inlineInput}
+        className={panelStyles.inlineInput}
         value={name}
         maxLength={tagNameLength.maximum}
         aria-label={t('tasks.tags.rename', { name: tag.name })}
@@ -70,28 +72,28 @@ function TagGroup({ project, isSprint }: { project: string; isSprint: boolean })
   };
   const kind = isSprint ? 'sprints' : 'tags';
   return (
-    <section className={styles.tagGroup} aria-labelledby={`${kind}-heading`}>
-      <h3 id={`${kind}-heading`} className={styles.columnTitle}>
+    <section className={dialogsStyles.tagGroup} aria-labelledby={`${kind}-heading`}>
+      <h3 id={`${kind}-heading`} className={boardStyles.columnTitle}>
         {t(`tasks.${kind}.title`)}
       </h3>
       {tags.length === 0 ? (
-        <p className={styles.muted}>{t(`tasks.${kind}.none`)}</p>
+        <p className={panelStyles.muted}>{t(`tasks.${kind}.none`)}</p>
       ) : (
-        <ul className={styles.tagList}>
+        <ul className={dialogsStyles.tagList}>
           {tags.map((tag) => (
             <TagRow key={tag.id} tag={tag} />
           ))}
         </ul>
       )}
       <form
-        className={styles.inlineForm}
+        className={panelStyles.inlineForm}
         onSubmit={(event) => {
           event.preventDefault();
           void add();
         }}
       >
         <input
-          className={styles.inlineInput}
+          className={panelStyles.inlineInput}
           value={name}
           maxLength={tagNameLength.maximum}
           placeholder={t(`tasks.${kind}.newPlaceholder`)}

@@ -9,7 +9,7 @@ import { DeleteTaskDialog } from './DeleteTaskDialog';
 import { MoveOnBoardDialog } from './MoveOnBoardDialog';
 import { MoveTaskDialog } from './MoveTaskDialog';
 import type { BoardTask } from './operations';
-import styles from './Tasks.module.css';
+import styles from './Board.module.css';
 
 /** The open task's actions: duplicate, move on the board (section and position), move to another space, delete (asking about subtasks when it has some). */
 export function TaskActionsMenu({ project, task }: { project: string; task: BoardTask }) {

@@ -8,7 +8,7 @@ import { Avatar, Button, Notice, Spinner } from '../../ui';
 import { boardAtom, boardPeopleAtom, personName } from './atoms';
 import { activityPhrase, isActivityField, type ActivityLookup } from './activityText';
 import { getTaskActivityDocument, type TaskActivity } from './operations';
-import styles from './Tasks.module.css';
+import styles from './Panel.module.css';
 
 const pageSize = 20;
 

@@ -11,7 +11,7 @@ import { createSection, reorderSection } from './sectionActions';
 import { TaskCardPreview } from './TaskCard';
 import { TaskColumn } from './TaskColumn';
 import { useCardDrag } from './useCardDrag';
-import styles from './Tasks.module.css';
+import styles from './Board.module.css';
 
 /**
  * The kanban board: one column per section. Cards move with dnd-kit (useCardDrag: mouse, touch and
@@ -22,8 +22,8 @@ export function TaskBoard({ project }: { project: string }) {
   const store = useStore();
   const board = useAtomValue(boardAtom);
   const states = board.states;
-  const { contextProps, activeId, slot } = useCardDrag(store);
-  const activeTask = activeId ? board.tasks.get(activeId) : undefined;
+  const { contextProps, activeId, slot, byKeyboard } = useCardDrag(store);
+  const previewTask = activeId && !byKeyboard ? board.tasks.get(activeId) : undefined;
   const create = useCallback((stateId: string, name: string) => void createTask(store, project, stateId, name), [store, project]);
   const dropSection = useCallback((id: string, toIndex: number) => void reorderSection(store, id, toIndex), [store]);
 
@@ -59,7 +59,7 @@ export function TaskBoard({ project }: { project: string }) {
           {t('tasks.sections.add')}
         </Button>
       </div>
-      <DragOverlay dropAnimation={null}>{activeTask ? <TaskCardPreview task={activeTask} /> : null}</DragOverlay>
+      <DragOverlay dropAnimation={null}>{previewTask ? <TaskCardPreview task={previewTask} /> : null}</DragOverlay>
     </DndContext>
   );
 }

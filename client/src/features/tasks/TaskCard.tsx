@@ -8,7 +8,7 @@ import { useSetAtom } from '../../lib/store';
 import { Avatar } from '../../ui';
 import { focusedTaskIdAtom, personName } from './atoms';
 import type { BoardTask, TaskPerson } from './operations';
-import styles from './Tasks.module.css';
+import styles from './Card.module.css';
 
 export const priorityIcons: Record<TaskPriority, LucideIcon> = { low: ChevronDown, normal: Equal, high: ChevronUp, urgent: ChevronsUp };
 
@@ -74,8 +74,8 @@ interface TaskCardProps {
   focused: boolean;
   /** This card is being dragged: it stays in place, faded, while its preview follows the pointer or the keys. */
   dragging: boolean;
-  /** The dragged card would land just before this one. */
-  dropBefore: boolean;
+  /** The dragged card would land just before this one, or after it (the last card of its column); null when neither. */
+  dropLine: 'before' | 'after' | null;
 }
 
 /** A paperclip with the number of the task's files, when it has any. */
@@ -114,7 +114,7 @@ function CardBottom({ task }: { task: BoardTask }) {
  * drag handle for a pointer; for the keyboard it is the card's link (Space picks it up, Enter opens
  * it), which carries the role description and the instructions screen readers read.
  */
-export const TaskCard = memo(function TaskCard({ task, href, index, start, measureRef, focused, dragging, dropBefore }: TaskCardProps) {
+export const TaskCard = memo(function TaskCard({ task, href, index, start, measureRef, focused, dragging, dropLine }: TaskCardProps) {
   const { t } = useTranslation();
   const pending = task.id.startsWith('temp-');
   const setFocused = useSetAtom(focusedTaskIdAtom);
@@ -154,7 +154,7 @@ export const TaskCard = memo(function TaskCard({ task, href, index, start, measu
       data-pending={pending || undefined}
       data-focused={focused || undefined}
       data-dragging={dragging || undefined}
-      data-drop-before={dropBefore || undefined}
+      data-drop={dropLine ?? undefined}
       {...listeners}
     >
       {task.cover && <img className={styles.cardCover} src={task.cover} alt="" loading="lazy" draggable={false} />}

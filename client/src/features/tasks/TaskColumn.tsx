@@ -10,7 +10,7 @@ import type { ProjectState } from './operations';
 import { sectionIcon } from './sectionIcons';
 import { SectionMenu } from './SectionMenu';
 import { cardEstimate, cardGap, TaskCard } from './TaskCard';
-import styles from './Tasks.module.css';
+import styles from './Board.module.css';
 import { initialViewport, observeViewportRect, overscan, useRangeWithPinned, useScrollToFocused } from './virtualRows';
 
 /** The drag type of a section being reordered, so a dragged column is never mistaken for a card. */
@@ -56,6 +56,7 @@ export const TaskColumn = memo(function TaskColumn({
   /** The card the dragged one would land before (its index among all of this column's cards), or the end. */
   const others = useMemo(() => tasks.filter((task) => task.id !== draggingId), [tasks, draggingId]);
   const dropBeforeId = dropIndex >= 0 ? (others[dropIndex]?.id ?? null) : null;
+  const dropAfterId = dropIndex >= 0 && dropBeforeId === null ? (tasks.at(-1)?.id ?? null) : null;
   const dropAtEnd = dropIndex >= 0 && dropBeforeId === null;
   const dropTargetIndex = useMemo(
     () => (dropBeforeId ? tasks.findIndex((task) => task.id === dropBeforeId) : dropAtEnd ? tasks.length - 1 : -1),
@@ -122,7 +123,7 @@ export const TaskColumn = memo(function TaskColumn({
         {tasks.length === 0 ? (
           <p className={styles.columnEmpty}>{t('tasks.board.emptyColumn')}</p>
         ) : (
-          <ul className={styles.cards} style={{ height: virtualizer.getTotalSize() }} data-drop-end={dropAtEnd || undefined}>
+          <ul className={styles.cards} style={{ height: virtualizer.getTotalSize() }}>
             {virtualizer.getVirtualItems().map((row) => {
               const task = tasks[row.index];
               if (!task) return null;
@@ -136,7 +137,7 @@ export const TaskColumn = memo(function TaskColumn({
                   measureRef={virtualizer.measureElement}
                   focused={task.id === focusedId}
                   dragging={task.id === draggingId}
-                  dropBefore={task.id === dropBeforeId}
+                  dropLine={task.id === dropBeforeId ? 'before' : task.id === dropAfterId ? 'after' : null}
                 />
               );
             })}

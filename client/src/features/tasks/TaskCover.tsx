@@ -8,7 +8,8 @@ import { Button, Dialog, Notice, showToast, Spinner, TextInput } from '../../ui'
 import { enqueueUploads, uploadsAtom } from '../files/uploadQueue';
 import { editTask } from './boardActions';
 import { suggestPicsDocument, type BoardTask, type Pic } from './operations';
-import styles from './Tasks.module.css';
+import panelStyles from './Panel.module.css';
+import filesStyles from './Files.module.css';
 
 const suggestionCount = 12;
 
@@ -62,7 +63,7 @@ function CoverPicker({ task, onClose, onUpload }: { task: BoardTask; onClose: ()
   return (
     <Dialog open onOpenChange={(open) => !open && onClose()} title={t('tasks.cover.title')} size="md">
       <form
-        className={styles.inlineForm}
+        className={panelStyles.inlineForm}
         role="search"
         onSubmit={(event) => {
           event.preventDefault();
@@ -81,11 +82,11 @@ function CoverPicker({ task, onClose, onUpload }: { task: BoardTask; onClose: ()
           {t('tasks.cover.searchButton')}
         </Button>
       </form>
-      <div className={styles.fieldRow}>
+      <div className={panelStyles.fieldRow}>
         <Button size="sm" variant="ghost" icon={<Upload size={14} aria-hidden />} onClick={() => input.current?.click()}>
           {t('tasks.cover.upload')}
         </Button>
-        <span className={styles.muted}>{t('tasks.cover.uploadHint')}</span>
+        <span className={panelStyles.muted}>{t('tasks.cover.uploadHint')}</span>
         <input
           ref={input}
           type="file"
@@ -105,21 +106,21 @@ function CoverPicker({ task, onClose, onUpload }: { task: BoardTask; onClose: ()
       {notImage && <Notice tone="error">{t('tasks.cover.notImage')}</Notice>}
       {result.failed && <Notice tone="error">{t('tasks.cover.failed')}</Notice>}
       {!result.failed && result.pics === null && <Spinner label={t('tasks.cover.loading')} />}
-      {result.pics?.length === 0 && <p className={styles.muted}>{t('tasks.cover.none')}</p>}
+      {result.pics?.length === 0 && <p className={panelStyles.muted}>{t('tasks.cover.none')}</p>}
       {result.pics && result.pics.length > 0 && (
-        <ul className={styles.coverGrid}>
+        <ul className={filesStyles.coverGrid}>
           {result.pics.map((pic) => (
             <li key={pic.img}>
               <button
                 type="button"
-                className={styles.coverOption}
+                className={filesStyles.coverOption}
                 onClick={() => choose(pic)}
                 aria-label={t('tasks.cover.use', { name: pic.name })}
               >
                 <img src={pic.img} alt="" loading="lazy" />
               </button>
               {pic.author && (
-                <span className={styles.credit}>
+                <span className={filesStyles.credit}>
                   {pic.authorUrl ? (
                     <a href={pic.authorUrl} target="_blank" rel="noreferrer noopener">
                       {pic.author}
@@ -147,22 +148,22 @@ export function TaskCover({ task }: { task: BoardTask }) {
   const uploading = upload !== undefined && (upload.status === 'queued' || upload.status === 'uploading' || upload.status === 'recording');
   const percent = upload && upload.size > 0 ? Math.min(100, Math.round((upload.loaded / upload.size) * 100)) : 0;
   return (
-    <div className={styles.coverArea}>
-      {task.cover && <img className={styles.cover} src={task.cover} alt={t('tasks.cover.alt', { name: task.name })} />}
+    <div className={filesStyles.coverArea}>
+      {task.cover && <img className={filesStyles.cover} src={task.cover} alt={t('tasks.cover.alt', { name: task.name })} />}
       {uploading && (
         <div
-          className={styles.fileTrack}
+          className={filesStyles.fileTrack}
           role="progressbar"
           aria-label={t('tasks.cover.uploading')}
           aria-valuemin={0}
           aria-valuemax={100}
           aria-valuenow={percent}
         >
-          <div className={styles.fileFill} style={{ width: `${percent}%` }} />
+          <div className={filesStyles.fileFill} style={{ width: `${percent}%` }} />
         </div>
       )}
       {task.canEdit && (
-        <div className={styles.fieldRow}>
+        <div className={panelStyles.fieldRow}>
           <Button size="sm" variant="ghost" icon={<ImagePlus size={14} aria-hidden />} onClick={() => setPicking(true)}>
             {t(task.cover ? 'tasks.cover.change' : 'tasks.cover.add')}
           </Button>

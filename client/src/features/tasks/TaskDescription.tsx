@@ -10,7 +10,8 @@ import { descriptionExtensions, isSafeHref, richTextOf, sameDescription, storedD
 import { DescriptionToolbar } from './DescriptionToolbar';
 import type { BoardTask, RichNode, TaskDetail } from './operations';
 import { acknowledgeEdit, forgetEdit, markSent, rememberEdit } from './pendingEdits';
-import styles from './Tasks.module.css';
+import panelStyles from './Panel.module.css';
+import editorStyles from './Editor.module.css';
 
 /** Typing pauses this long before the description is saved; leaving the editor saves at once. */
 export const descriptionIdleMs = 1000;
@@ -140,7 +141,7 @@ function DescriptionEditor({ task, stored }: { task: BoardTask; stored: JsonValu
     immediatelyRender: true,
     shouldRerenderOnTransaction: false,
     editorProps: {
-      attributes: { role: 'textbox', 'aria-multiline': 'true', 'aria-labelledby': labelId, class: styles.editorContent ?? '' },
+      attributes: { role: 'textbox', 'aria-multiline': 'true', 'aria-labelledby': labelId, class: editorStyles.editorContent ?? '' },
       handleDOMEvents: { click: (_view, event) => openLink(event) },
     },
     onCreate: ({ editor: created }) => {
@@ -199,18 +200,18 @@ function DescriptionEditor({ task, stored }: { task: BoardTask; stored: JsonValu
   useEffect(() => () => saveWhatIsPending(), [editor]);
 
   return (
-    <div className={styles.descriptionField}>
-      <div className={styles.descriptionHeader}>
-        <span id={labelId} className={styles.fieldLabel}>
+    <div className={editorStyles.descriptionField}>
+      <div className={editorStyles.descriptionHeader}>
+        <span id={labelId} className={panelStyles.fieldLabel}>
           {t('tasks.panel.description')}
         </span>
-        <span className={styles.saveStatus} role="status" aria-live="polite">
+        <span className={editorStyles.saveStatus} role="status" aria-live="polite">
           {status === 'saving' ? t('tasks.description.saving') : status === 'saved' ? t('tasks.description.saved') : ''}
         </span>
       </div>
       {unreadable && <Notice tone="info">{t('tasks.description.unreadable')}</Notice>}
       {canEdit && <DescriptionToolbar editor={editor} />}
-      <EditorContent editor={editor} className={styles.editor} data-readonly={!canEdit || undefined} />
+      <EditorContent editor={editor} className={editorStyles.editor} data-readonly={!canEdit || undefined} />
     </div>
   );
 }

@@ -8,7 +8,7 @@ import { boardAtom } from './atoms';
 import { editTask, moveTask } from './boardActions';
 import type { BoardTask } from './operations';
 import { PriorityIcon } from './TaskCard';
-import styles from './Tasks.module.css';
+import styles from './Panel.module.css';
 
 /** The date part of a deadline for a date input; a date-time deadline shows its day. */
 const dateOf = (deadline: string | null) => deadline?.slice(0, 10) ?? '';

@@ -18,7 +18,8 @@ import { cancelUpload, enqueueUploads, uploadsAtom, type UploadItem } from '../f
 import { useDropTarget } from '../files/useDropTarget';
 import { setTaskFiles } from './atoms';
 import type { BoardTask } from './operations';
-import styles from './Tasks.module.css';
+import panelStyles from './Panel.module.css';
+import filesStyles from './Files.module.css';
 
 /** getFiles answers at most 200 files at a time; a task rarely has more, and the rest are read page by page. */
 const pageSize = 200;
@@ -155,24 +156,24 @@ function PendingUpload({ item }: { item: UploadItem }) {
   const percent = item.size > 0 ? Math.min(100, Math.round((item.loaded / item.size) * 100)) : 0;
   const failed = item.status === 'failed';
   return (
-    <li className={styles.fileRow} data-status={item.status} data-testid="task-upload">
-      <Paperclip size={16} aria-hidden className={styles.fileIcon} />
-      <div className={styles.fileText}>
-        <span className={styles.fileName}>{item.name}</span>
+    <li className={filesStyles.fileRow} data-status={item.status} data-testid="task-upload">
+      <Paperclip size={16} aria-hidden className={filesStyles.fileIcon} />
+      <div className={filesStyles.fileText}>
+        <span className={filesStyles.fileName}>{item.name}</span>
         {failed ? (
-          <span className={styles.fileError} role="alert">
+          <span className={filesStyles.fileError} role="alert">
             {uploadErrorMessage(item.error, t, language)}
           </span>
         ) : (
           <div
-            className={styles.fileTrack}
+            className={filesStyles.fileTrack}
             role="progressbar"
             aria-label={t('files.upload.progress', { name: item.name })}
             aria-valuemin={0}
             aria-valuemax={100}
             aria-valuenow={percent}
           >
-            <div className={styles.fileFill} style={{ width: `${percent}%` }} />
+            <div className={filesStyles.fileFill} style={{ width: `${percent}%` }} />
           </div>
         )}
       </div>
@@ -208,17 +209,17 @@ function FileRow({
   const store = useStore();
   const author = personName(file.author);
   return (
-    <li className={styles.fileRow} data-testid="task-file">
+    <li className={filesStyles.fileRow} data-testid="task-file">
       {file.thumbnail ? (
-        <img className={styles.fileThumb} src={file.thumbnail} alt="" loading="lazy" />
+        <img className={filesStyles.fileThumb} src={file.thumbnail} alt="" loading="lazy" />
       ) : (
-        <FileKindIcon kind={kindOf(file)} size={16} aria-hidden className={styles.fileIcon} />
+        <FileKindIcon kind={kindOf(file)} size={16} aria-hidden className={filesStyles.fileIcon} />
       )}
-      <div className={styles.fileText}>
+      <div className={filesStyles.fileText}>
         {isViewable(file) ? (
           <button
             type="button"
-            className={styles.fileOpen}
+            className={filesStyles.fileOpen}
             onClick={() => onOpen(file)}
             aria-label={t('tasks.files.open', { name: file.name })}
           >
@@ -226,11 +227,11 @@ function FileRow({
           </button>
         ) : (
           // The server hands these over as downloads (nothing stored runs in our origin): the name downloads it.
-          <button type="button" className={styles.fileOpen} onClick={() => downloadStoredFile(file)}>
+          <button type="button" className={filesStyles.fileOpen} onClick={() => downloadStoredFile(file)}>
             {file.name}
           </button>
         )}
-        <span className={styles.fileMeta}>
+        <span className={filesStyles.fileMeta}>
           {[formatBytes(file.size, language), author, formatShortDate(file.createdAt, language)].filter(Boolean).join(' · ')}
         </span>
       </div>
@@ -289,17 +290,17 @@ export function TaskFilesTab({ task }: { task: BoardTask }) {
 
   return (
     <div
-      className={styles.filesTab}
+      className={filesStyles.filesTab}
       data-over={drop.over || undefined}
       data-testid="task-files-drop"
       {...(task.canEdit ? drop.handlers : {})}
     >
       {task.canEdit && (
-        <div className={styles.fieldRow}>
+        <div className={panelStyles.fieldRow}>
           <Button size="sm" icon={<Upload size={14} aria-hidden />} onClick={() => input.current?.click()}>
             {t('tasks.files.upload')}
           </Button>
-          <span className={styles.muted}>{t('tasks.files.dropHint')}</span>
+          <span className={panelStyles.muted}>{t('tasks.files.dropHint')}</span>
           <input
             ref={input}
             type="file"
@@ -314,7 +315,7 @@ export function TaskFilesTab({ task }: { task: BoardTask }) {
         </div>
       )}
       {uploads.length > 0 && (
-        <ul className={styles.fileList} aria-label={t('tasks.files.uploads')}>
+        <ul className={filesStyles.fileList} aria-label={t('tasks.files.uploads')}>
           {uploads.map((item) => (
             <PendingUpload key={item.id} item={item} />
           ))}
@@ -322,9 +323,9 @@ export function TaskFilesTab({ task }: { task: BoardTask }) {
       )}
       {listing.failed && <Notice tone="error">{t('tasks.files.failed')}</Notice>}
       {!listing.failed && listing.files === null && <Spinner label={t('tasks.files.loading')} />}
-      {listing.files?.length === 0 && uploads.length === 0 && <p className={styles.muted}>{t('tasks.files.empty')}</p>}
+      {listing.files?.length === 0 && uploads.length === 0 && <p className={panelStyles.muted}>{t('tasks.files.empty')}</p>}
       {listing.files && listing.files.length > 0 && (
-        <ul className={styles.fileList} aria-label={t('tasks.files.list')}>
+        <ul className={filesStyles.fileList} aria-label={t('tasks.files.list')}>
           {listing.files.map((file) => (
             <FileRow key={file.id} file={file} onOpen={(opened) => setViewed(opened.id)} upsert={upsert} remove={remove} />
           ))}

@@ -3,7 +3,10 @@ import { useTranslation } from 'react-i18next';
 import { useSetAtom, useStore } from '../../lib/store';
 import { editTask } from './boardActions';
 import type { BoardTask, TaskTag } from './operations';
-import styles from './Tasks.module.css';
+import boardStyles from './Board.module.css';
+import cardStyles from './Card.module.css';
+import panelStyles from './Panel.module.css';
+import dialogsStyles from './Dialogs.module.css';
 import { quickPickAtom } from './viewAtoms';
 
 /**
@@ -22,17 +25,17 @@ export function TaskLabels({ task }: { task: BoardTask }) {
   const sprintButtonId = `sprint-button-${task.id}`;
 
   return (
-    <div className={styles.fieldGrid}>
-      <div className={styles.field}>
-        <span className={styles.fieldLabel}>{t('tasks.tags.title')}</span>
-        <ul className={styles.tags} aria-label={t('tasks.tags.title')}>
+    <div className={panelStyles.fieldGrid}>
+      <div className={panelStyles.field}>
+        <span className={panelStyles.fieldLabel}>{t('tasks.tags.title')}</span>
+        <ul className={cardStyles.tags} aria-label={t('tasks.tags.title')}>
           {task.tags.map((tag) => (
-            <li key={tag.id} className={styles.tag} style={{ borderColor: tag.color, color: tag.color }}>
+            <li key={tag.id} className={cardStyles.tag} style={{ borderColor: tag.color, color: tag.color }}>
               {tag.name}
               {task.canEdit && (
                 <button
                   type="button"
-                  className={styles.chipRemove}
+                  className={boardStyles.chipRemove}
                   aria-label={t('tasks.tags.unassign', { name: tag.name })}
                   onClick={() => untag(tag)}
                 >
@@ -45,7 +48,7 @@ export function TaskLabels({ task }: { task: BoardTask }) {
             <li>
               <button
                 type="button"
-                className={styles.addTag}
+                className={panelStyles.addTag}
                 aria-label={t('tasks.tags.assign')}
                 aria-haspopup="dialog"
                 onClick={() => openPicker({ kind: 'tags', taskId: task.id })}
@@ -56,21 +59,21 @@ export function TaskLabels({ task }: { task: BoardTask }) {
           )}
         </ul>
       </div>
-      <div className={styles.field}>
-        <span className={styles.fieldLabel} id={sprintLabelId}>
+      <div className={panelStyles.field}>
+        <span className={panelStyles.fieldLabel} id={sprintLabelId}>
           {t('tasks.sprints.one')}
         </span>
         <button
           type="button"
           id={sprintButtonId}
-          className={styles.pickerButton}
+          className={panelStyles.pickerButton}
           disabled={!task.canEdit}
           aria-haspopup="dialog"
           aria-labelledby={`${sprintLabelId} ${sprintButtonId}`}
           onClick={() => openPicker({ kind: 'sprint', taskId: task.id })}
         >
-          {task.sprint && <span className={styles.swatch} style={{ background: task.sprint.color }} aria-hidden />}
-          <span className={styles.pickLabel}>{task.sprint?.name ?? t('tasks.sprints.noSprint')}</span>
+          {task.sprint && <span className={dialogsStyles.swatch} style={{ background: task.sprint.color }} aria-hidden />}
+          <span className={dialogsStyles.pickLabel}>{task.sprint?.name ?? t('tasks.sprints.noSprint')}</span>
           <ChevronDown size={14} aria-hidden />
         </button>
       </div>

@@ -11,7 +11,8 @@ import { NewTaskInput } from './NewTaskInput';
 import type { BoardTask } from './operations';
 import { sectionIcon } from './sectionIcons';
 import { Assignees, DeadlineChip, PriorityIcon } from './TaskCard';
-import styles from './Tasks.module.css';
+import boardStyles from './Board.module.css';
+import cardStyles from './Card.module.css';
 import { listGroupsAtom } from './viewAtoms';
 import { initialViewport, observeViewportRect, overscan, useRangeWithPinned, useScrollToFocused } from './virtualRows';
 
@@ -56,7 +57,7 @@ const TaskRow = memo(function TaskRow({ task, project, index, start, measureRef,
   return (
     <li
       ref={measureRef}
-      className={styles.row}
+      className={cardStyles.row}
       style={{ transform: `translateY(${start}px)` }}
       data-index={index}
       data-testid="task-row"
@@ -64,14 +65,14 @@ const TaskRow = memo(function TaskRow({ task, project, index, start, measureRef,
       data-pending={pending || undefined}
       data-focused={focused || undefined}
     >
-      <span className={styles.idCode}>{task.idCode}</span>
+      <span className={cardStyles.idCode}>{task.idCode}</span>
       <PriorityIcon priority={task.priority} />
       {pending ? (
-        <span className={styles.cardName}>{task.name}</span>
+        <span className={cardStyles.cardName}>{task.name}</span>
       ) : (
         <Link
           ref={ref}
-          className={styles.cardName}
+          className={cardStyles.cardName}
           to={`/${project}/tasks/d/${task.id}`}
           data-task-link={task.id}
           onFocus={() => setFocused(task.id)}
@@ -79,9 +80,9 @@ const TaskRow = memo(function TaskRow({ task, project, index, start, measureRef,
           {task.name}
         </Link>
       )}
-      <span className={styles.rowTags}>
+      <span className={cardStyles.rowTags}>
         {[...(task.sprint ? [task.sprint] : []), ...task.tags].map((tag) => (
-          <span key={tag.id} className={styles.tag} style={{ borderColor: tag.color, color: tag.color }}>
+          <span key={tag.id} className={cardStyles.tag} style={{ borderColor: tag.color, color: tag.color }}>
             {tag.name}
           </span>
         ))}
@@ -129,7 +130,7 @@ export function TaskList({ project }: { project: string }) {
 
   const firstSection = states[0];
   return (
-    <div className={styles.list} data-task-board>
+    <div className={cardStyles.list} data-task-board>
       {firstSection && (
         <NewTaskInput
           first
@@ -138,8 +139,8 @@ export function TaskList({ project }: { project: string }) {
           onCreate={(name) => void createTask(store, project, firstSection.id, name)}
         />
       )}
-      <div ref={scrollRef} className={styles.listViewport}>
-        <ul className={styles.rows} style={{ height: virtualizer.getTotalSize() }} aria-label={t('tasks.view.list')}>
+      <div ref={scrollRef} className={cardStyles.listViewport}>
+        <ul className={cardStyles.rows} style={{ height: virtualizer.getTotalSize() }} aria-label={t('tasks.view.list')}>
           {virtualizer.getVirtualItems().map((row) => {
             const item = items[row.index];
             if (!item) return null;
@@ -163,14 +164,14 @@ export function TaskList({ project }: { project: string }) {
               <li
                 key={item.key}
                 ref={virtualizer.measureElement}
-                className={styles.groupHeader}
+                className={cardStyles.groupHeader}
                 style={{ transform: `translateY(${row.start}px)` }}
                 data-index={row.index}
                 data-testid="group-header"
               >
                 {Icon && <Icon size={14} aria-hidden />}
-                <h3 className={styles.columnTitle}>{label}</h3>
-                <span className={styles.count} aria-label={t('tasks.count', { count: item.count })}>
+                <h3 className={boardStyles.columnTitle}>{label}</h3>
+                <span className={boardStyles.count} aria-label={t('tasks.count', { count: item.count })}>
                   {item.count}
                 </span>
               </li>

@@ -23,7 +23,9 @@ import { TaskFilesTab } from './TaskFilesTab';
 import { TaskLabels } from './TaskLabels';
 import { TaskPeople } from './TaskPeople';
 import { TaskSubtasks } from './TaskSubtasks';
-import styles from './Tasks.module.css';
+import boardStyles from './Board.module.css';
+import cardStyles from './Card.module.css';
+import panelStyles from './Panel.module.css';
 
 const tabs = ['details', 'files', 'chat', 'activity'] as const;
 type Tab = (typeof tabs)[number];
@@ -124,10 +126,10 @@ function NameField({ task }: { task: BoardTask }) {
   useEffect(() => () => saveWhatIsPending(), []);
 
   return (
-    <label className={styles.field}>
-      <span className={styles.fieldLabel}>{t('tasks.panel.name')}</span>
+    <label className={panelStyles.field}>
+      <span className={panelStyles.fieldLabel}>{t('tasks.panel.name')}</span>
       <input
-        className={styles.nameInput}
+        className={panelStyles.nameInput}
         value={value}
         maxLength={taskNameLength.maximum}
         disabled={!canEdit}
@@ -185,7 +187,7 @@ export function TaskPanel({ project, id }: { project: string; id: string }) {
 
   if (!task) {
     return (
-      <aside className={styles.panel} aria-label={t('tasks.panel.label')} data-task-panel onKeyDown={closeOnEscape}>
+      <aside className={panelStyles.panel} aria-label={t('tasks.panel.label')} data-task-panel onKeyDown={closeOnEscape}>
         <NotFound back={{ path: boardPath, label: t('tasks.panel.back') }} />
       </aside>
     );
@@ -194,28 +196,28 @@ export function TaskPanel({ project, id }: { project: string; id: string }) {
   const fileCount = task.files?.length ?? 0;
 
   return (
-    <aside className={styles.panel} aria-label={t('tasks.panel.label')} data-task-panel onKeyDown={closeOnEscape}>
-      <div className={styles.panelHeader}>
-        <h2 ref={title} tabIndex={-1} className={styles.panelTitle}>
-          <span className={styles.idCode}>{task.idCode}</span>
-          <span className={styles.visuallyHidden}> {task.name}</span>
+    <aside className={panelStyles.panel} aria-label={t('tasks.panel.label')} data-task-panel onKeyDown={closeOnEscape}>
+      <div className={panelStyles.panelHeader}>
+        <h2 ref={title} tabIndex={-1} className={panelStyles.panelTitle}>
+          <span className={cardStyles.idCode}>{task.idCode}</span>
+          <span className={panelStyles.visuallyHidden}> {task.name}</span>
         </h2>
         {parent && (
-          <Link className={styles.parentLink} to={`/${project}/tasks/d/${parent.id}`}>
+          <Link className={panelStyles.parentLink} to={`/${project}/tasks/d/${parent.id}`}>
             <CornerLeftUp size={12} aria-hidden /> {t('tasks.panel.parent', { name: parent.name })}
           </Link>
         )}
-        <span className={styles.spacer} />
+        <span className={boardStyles.spacer} />
         <TaskActionsMenu project={project} task={task} />
         <Tooltip content={t('tasks.shortcuts.hint', { action: t('tasks.panel.close'), key: 'Esc' })}>
-          <Link to={boardPath} className={styles.close} aria-label={t('tasks.panel.close')} aria-keyshortcuts="Escape">
+          <Link to={boardPath} className={panelStyles.close} aria-label={t('tasks.panel.close')} aria-keyshortcuts="Escape">
             <X size={18} />
           </Link>
         </Tooltip>
       </div>
       <TaskCover task={task} />
       <NameField task={task} />
-      <div role="tablist" aria-label={t('tasks.panel.tabs')} className={styles.tabs}>
+      <div role="tablist" aria-label={t('tasks.panel.tabs')} className={panelStyles.tabs}>
         {tabs.map((key, index) => (
           <button
             key={key}
@@ -224,7 +226,7 @@ export function TaskPanel({ project, id }: { project: string; id: string }) {
             id={`task-tab-${key}`}
             aria-selected={tab === key}
             aria-controls={`task-tabpanel-${key}`}
-            className={styles.tab}
+            className={panelStyles.tab}
             onClick={() => setTab(key)}
             onKeyDown={(event) => {
               if (event.key !== 'ArrowLeft' && event.key !== 'ArrowRight') return;
@@ -236,7 +238,7 @@ export function TaskPanel({ project, id }: { project: string; id: string }) {
           >
             {t(`tasks.panel.${key}`)}
             {key === 'files' && fileCount > 0 && (
-              <span className={styles.tabBadge} aria-label={t('tasks.files.count', { count: fileCount })}>
+              <span className={panelStyles.tabBadge} aria-label={t('tasks.files.count', { count: fileCount })}>
                 {fileCount}
               </span>
             )}
@@ -244,7 +246,7 @@ export function TaskPanel({ project, id }: { project: string; id: string }) {
         ))}
       </div>
       {tab === 'details' && (
-        <div role="tabpanel" id="task-tabpanel-details" aria-labelledby="task-tab-details" className={styles.panelBody}>
+        <div role="tabpanel" id="task-tabpanel-details" aria-labelledby="task-tab-details" className={panelStyles.panelBody}>
           <TaskFields task={task} />
           <TaskPeople task={task} />
           <TaskLabels task={task} />
@@ -253,18 +255,18 @@ export function TaskPanel({ project, id }: { project: string; id: string }) {
         </div>
       )}
       {tab === 'files' && (
-        <div role="tabpanel" id="task-tabpanel-files" aria-labelledby="task-tab-files" className={styles.panelBody}>
+        <div role="tabpanel" id="task-tabpanel-files" aria-labelledby="task-tab-files" className={panelStyles.panelBody}>
           <TaskFilesTab task={task} />
         </div>
       )}
       {tab === 'chat' && (
-        <div role="tabpanel" id="task-tabpanel-chat" aria-labelledby="task-tab-chat" className={styles.panelChat}>
+        <div role="tabpanel" id="task-tabpanel-chat" aria-labelledby="task-tab-chat" className={panelStyles.panelChat}>
           {/* The thread does not need the task's detail: only its unread count, for the divider, comes with it. */}
           <Conversation task={task.id} {...(detail ? { unread: detail.unread } : {})} />
         </div>
       )}
       {tab === 'activity' && (
-        <div role="tabpanel" id="task-tabpanel-activity" aria-labelledby="task-tab-activity" className={styles.panelBody}>
+        <div role="tabpanel" id="task-tabpanel-activity" aria-labelledby="task-tab-activity" className={panelStyles.panelBody}>
           <TaskActivityTab taskId={task.id} />
         </div>
       )}

@@ -6,7 +6,7 @@ import { currentUserAtom } from '../auth/session';
 import { personName } from './atoms';
 import { setFollowing } from './boardActions';
 import type { BoardTask, TaskPerson } from './operations';
-import styles from './Tasks.module.css';
+import styles from './Panel.module.css';
 import { quickPickAtom } from './viewAtoms';
 
 function People({ people, empty }: { people: readonly TaskPerson[]; empty: string }) {

@@ -7,7 +7,9 @@ import { boardAtom } from './atoms';
 import { createTask, editTask } from './boardActions';
 import type { BoardTask } from './operations';
 import { PriorityIcon } from './TaskCard';
-import styles from './Tasks.module.css';
+import boardStyles from './Board.module.css';
+import cardStyles from './Card.module.css';
+import panelStyles from './Panel.module.css';
 
 /**
  * The open task's subtasks. Completing one moves it to the board's last section and reopening to
@@ -37,18 +39,18 @@ export function TaskSubtasks({ project, task }: { project: string; task: BoardTa
   };
 
   return (
-    <section className={styles.subtasks} aria-labelledby={`subtasks-${task.id}`}>
-      <h3 id={`subtasks-${task.id}`} className={styles.fieldLabel}>
+    <section className={panelStyles.subtasks} aria-labelledby={`subtasks-${task.id}`}>
+      <h3 id={`subtasks-${task.id}`} className={panelStyles.fieldLabel}>
         {t('tasks.subtasks.title')}{' '}
-        {subtasks.length > 0 && <span className={styles.count}>{t('tasks.subtasks.progress', { done, total: subtasks.length })}</span>}
+        {subtasks.length > 0 && <span className={boardStyles.count}>{t('tasks.subtasks.progress', { done, total: subtasks.length })}</span>}
       </h3>
-      {subtasks.length === 0 && <p className={styles.muted}>{t('tasks.subtasks.none')}</p>}
-      <ul className={styles.subtaskList}>
+      {subtasks.length === 0 && <p className={panelStyles.muted}>{t('tasks.subtasks.none')}</p>}
+      <ul className={panelStyles.subtaskList}>
         {subtasks.map((subtask) => {
           const complete = subtask.state === last?.id;
           const pending = subtask.id.startsWith('temp-');
           return (
-            <li key={subtask.id} className={styles.subtask} data-pending={pending || undefined}>
+            <li key={subtask.id} className={panelStyles.subtask} data-pending={pending || undefined}>
               <input
                 type="checkbox"
                 checked={complete}
@@ -64,14 +66,14 @@ export function TaskSubtasks({ project, task }: { project: string; task: BoardTa
                   {subtask.name}
                 </Link>
               )}
-              <span className={styles.idCode}>{subtask.idCode}</span>
+              <span className={cardStyles.idCode}>{subtask.idCode}</span>
             </li>
           );
         })}
       </ul>
       {task.canEdit && (
         <input
-          className={styles.newTask}
+          className={boardStyles.newTask}
           value={name}
           maxLength={taskNameLength.maximum}
           placeholder={t('tasks.subtasks.new')}

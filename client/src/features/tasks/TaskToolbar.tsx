@@ -17,7 +17,7 @@ import {
 } from '../../ui';
 import { viewPrefsAtom } from './atoms';
 import { FilterMenu } from './FilterBar';
-import styles from './Tasks.module.css';
+import styles from './Board.module.css';
 import { useNarrowScreen } from './useNarrowScreen';
 import { shortcutsHelpOpenAtom } from './viewAtoms';
 import { ViewToggle } from './ViewToggle';

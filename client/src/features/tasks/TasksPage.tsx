@@ -16,7 +16,7 @@ import { TagManagerDialog } from './TagManagerDialog';
 import { TaskBoard } from './TaskBoard';
 import { TaskList } from './TaskList';
 import { TaskPanel } from './TaskPanel';
-import styles from './Tasks.module.css';
+import styles from './Board.module.css';
 import { useBoard } from './useBoard';
 import { TaskToolbar } from './TaskToolbar';
 import { useTaskShortcuts } from './useTaskShortcuts';
@@ -75,7 +75,7 @@ function SpaceTasks({ project, openTask }: { project: string; openTask: string |
   const ready = current && board.status === 'ready';
   if (current && board.status === 'notFound') return <NotFound />;
   return (
-    <div className={styles.page}>
+    <div className={styles.page} data-tasks-page>
       <TaskToolbar ready={ready} onManageTags={() => setManagingTags(true)} />
       {ready && <FilterChips />}
       {current && board.status === 'loading' && <LoadingBar label={t('tasks.loading')} />}

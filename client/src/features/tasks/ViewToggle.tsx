@@ -5,7 +5,7 @@ import { taskGroupings, type TaskGrouping } from '#shared/taskViews';
 import { useAtom } from '../../lib/store';
 import { Button, Menu, MenuContent, MenuLabel, MenuRadioGroup, MenuRadioItem, MenuTrigger } from '../../ui';
 import { taskViews, viewPrefsAtom, type TaskView } from './atoms';
-import styles from './Tasks.module.css';
+import styles from './Board.module.css';
 
 const viewIcons: Record<TaskView, typeof List> = { board: KanbanSquare, list: List };
 

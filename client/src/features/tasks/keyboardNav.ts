@@ -51,21 +51,28 @@ export function isTypingTarget(target: EventTarget | null): boolean {
 
 /**
  * Where a key press happened, for the board's shortcuts (issue 25): nowhere in particular (the
- * page itself has focus), on a card or a list row, on the board or list around them, inside the
- * task panel (its title, not its controls), or anywhere else, which includes every link, button
- * and field: shortcuts never take a key meant for those.
+ * page itself has focus), on a card or a list row, on the board, the list or the tasks page around
+ * them (its title), inside the task panel (its title, not its controls), or anywhere else, which
+ * includes every link, button and field: shortcuts never take a key meant for those.
  */
 export type ShortcutScope = 'page' | 'card' | 'board' | 'panel' | 'elsewhere';
 
 const interactiveSelector =
   'a[href], button, input, select, textarea, summary, [contenteditable]:not([contenteditable="false"]), [role="button"], [role="link"], [role="menuitem"], [role="option"], [role="tab"], [role="checkbox"], [role="radio"], [role="switch"], [role="combobox"], [role="textbox"], [role="slider"], [role="spinbutton"]';
 
+/**
+ * Where the app parks focus after a page change or a closed dialog (the page's main heading, the
+ * main area itself) counts as the page: nothing else has focus there.
+ */
+const pageFocusSelector = '[data-main-heading], [data-region="main"]';
+
 export function shortcutScope(target: EventTarget | null): ShortcutScope {
   if (!(target instanceof Element) || target === document.body || target === document.documentElement) return 'page';
   if (target.closest('[data-task-link]')) return 'card';
   if (target.closest(interactiveSelector)) return 'elsewhere';
-  if (target.closest('[data-task-board]')) return 'board';
+  if (target.matches(pageFocusSelector)) return 'page';
   if (target.closest('[data-task-panel]')) return 'panel';
+  if (target.closest('[data-task-board], [data-tasks-page]')) return 'board';
   return 'elsewhere';
 }
 

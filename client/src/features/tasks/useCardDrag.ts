@@ -6,6 +6,7 @@
  * no element to measure. Screen readers hear each step through dnd-kit's live region.
  */
 import {
+  getClientRect,
   KeyboardSensor,
   MeasuringStrategy,
   MouseSensor,
@@ -56,12 +57,15 @@ export interface CardDrag {
   activeId: string | null;
   /** Where it would land; null when nowhere (a pointer outside every column). */
   slot: DropSlot | null;
+  /** Moved by the keyboard: no preview follows, the faded card and the drop line show the move. */
+  byKeyboard: boolean;
 }
 
 export function useCardDrag(store: AppStore): CardDrag {
   const { t } = useTranslation();
   const [activeId, setActiveId] = useState<string | null>(null);
   const [slot, setSlotState] = useState<DropSlot | null>(null);
+  const [keyboardDrag, setKeyboardDrag] = useState(false);
   const slotRef = useRef<DropSlot | null>(null);
   const originRef = useRef<DropSlot | null>(null);
   const byKeyboard = useRef(false);
@@ -78,6 +82,7 @@ export function useCardDrag(store: AppStore): CardDrag {
   const reset = useCallback(() => {
     setActiveId(null);
     setSlotState(null);
+    setKeyboardDrag(false);
     byKeyboard.current = false;
     store.set(boardDraggingAtom, false);
   }, [store]);
@@ -159,6 +164,7 @@ export function useCardDrag(store: AppStore): CardDrag {
       originRef.current = origin;
       announced.current = null;
       byKeyboard.current = activatorEvent instanceof KeyboardEvent;
+      setKeyboardDrag(byKeyboard.current);
       store.set(boardDraggingAtom, true);
       setActiveId(id);
       setSlot(origin);
@@ -189,12 +195,13 @@ export function useCardDrag(store: AppStore): CardDrag {
   const contextProps: ComponentProps<typeof DndContext> = {
     sensors,
     collisionDetection,
-    measuring: { droppable: { strategy: MeasuringStrategy.Always } },
+    // Cards are placed by the virtualizer with a transform: measure where they are drawn, transform included.
+    measuring: { draggable: { measure: getClientRect }, droppable: { strategy: MeasuringStrategy.Always, measure: getClientRect } },
     accessibility: { announcements, screenReaderInstructions: { draggable: t('tasks.drag.instructions') } },
     onDragStart,
     onDragOver,
     onDragEnd,
     onDragCancel: reset,
   };
-  return { contextProps, activeId, slot };
+  return { contextProps, activeId, slot, byKeyboard: keyboardDrag };
 }

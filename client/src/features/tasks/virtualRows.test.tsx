@@ -157,7 +157,7 @@ describe('moving cards by keyboard on a virtualized board', () => {
     await userEvent.keyboard('[ArrowDown][ArrowDown]');
     await waitFor(() => expect(announced()).toBe('Moved to To do, position 3003 of 5000.'));
     // The place it would land stays drawn while far from the top.
-    expect(within(todo()).getByText('Task 3003').closest('li')?.hasAttribute('data-drop-before')).toBe(true);
+    expect(within(todo()).getByText('Task 3003').closest('li')?.getAttribute('data-drop')).toBe('before');
     await userEvent.keyboard('[Space]');
     // Between Task 3002 (3003 × 1024) and Task 3003 (3004 × 1024).
     await waitFor(() =>
