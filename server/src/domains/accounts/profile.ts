@@ -13,7 +13,7 @@ import { storeProfilePhoto } from './photo';
 import { emailSchema, findUser, findUserByEmail, hashPassword, issueLinkMail, nameSchema, passwordSchema, presentUser } from './service';
 import { userCredentials, users } from './tables';
 import { userStream } from '../../core/streams';
-import type { FieldResolver } from '../module';
+import type { MutationResolvers, QueryResolvers } from '../../graphql/schemaTypes';
 
 const profileSchema = z.object({
   firstname: nameSchema.optional(),
@@ -41,7 +41,7 @@ function changedFields(current: Record<string, unknown>, requested: Changes): Ch
   return Object.fromEntries(Object.entries(requested).filter(([key, value]) => value !== undefined && current[key] !== value)) as Changes;
 }
 
-export const profileQueries: Record<string, FieldResolver> = {
+export const profileQueries = {
   /** Public card of a user (name and photo), shown on sign-up from a user's link. */
   getUserBasic: (_root, args: { id: string }, context) => {
     if (!isId(args.id)) throw refusal('NOT_FOUND', 'USER_NOT_FOUND');
@@ -53,9 +53,9 @@ export const profileQueries: Record<string, FieldResolver> = {
     if (!user) throw refusal('NOT_FOUND', 'USER_NOT_FOUND');
     return user;
   },
-};
+} satisfies QueryResolvers;
 
-export const profileMutations: Record<string, FieldResolver> = {
+export const profileMutations = {
   ediUser: async (_root, args: Record<string, unknown>, context) => {
     const actor = requireActor(context);
     const { services } = context;
@@ -135,4 +135,4 @@ export const profileMutations: Record<string, FieldResolver> = {
     });
     return presentUser(findUser(services, actor.userId));
   },
-};
+} satisfies MutationResolvers;

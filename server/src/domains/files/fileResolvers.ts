@@ -36,9 +36,7 @@ import {
 } from './state';
 import { files } from './tables';
 import { cancelUpload, fileStream, recordFile, signUpload } from './uploads';
-import type { FieldResolver } from '../module';
-
-type Resolver = FieldResolver;
+import type { MutationResolvers, QueryResolvers } from '../../graphql/schemaTypes';
 
 export const downloadLifetimeMs = 15 * 60 * 1000;
 
@@ -186,7 +184,7 @@ async function sharedFileDetails(context: MercuriusContext, fileId: string) {
   };
 }
 
-export const fileQueries: Record<string, Resolver> = {
+export const fileQueries = {
   getSharedFile: (_root, args: { id: string }, context) => sharedFileDetails(context, args.id),
   signedUploadURL: (_root, args: Record<string, unknown>, context) => signUpload(context, requireActor(context), args),
   signedDownloadPublicURL: (_root, args: { file: string }, context) => signedDownload(context, args.file, requireActor(context).userId),
@@ -212,7 +210,7 @@ export const fileQueries: Record<string, Resolver> = {
       files: usage.files,
     };
   },
-};
+} satisfies QueryResolvers;
 
 /** A folder argument of ediFile: "root" or "" is the top level. */
 function folderReference(db: Reader, folder: string): FileEditReferences['folder'] {
@@ -221,7 +219,7 @@ function folderReference(db: Reader, folder: string): FileEditReferences['folder
   return row ? toFolderState(db, row) : 'missing';
 }
 
-export const fileMutations: Record<string, Resolver> = {
+export const fileMutations = {
   setFile: async (_root, args: Record<string, unknown>, context) => {
     const actor = requireActor(context);
     const fileId = await recordFile(context, actor, withoutNulls(args));
@@ -268,7 +266,7 @@ export const fileMutations: Record<string, Resolver> = {
     );
     return true;
   },
-};
+} satisfies MutationResolvers;
 
 /** Team.storage (the teams area's Team type): the bytes the team's recorded files take, one query for every team in a response. */
 export const teamStorageLoaders = {

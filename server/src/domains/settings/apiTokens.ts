@@ -10,7 +10,7 @@ import { newId } from '../../core/ids';
 import { users } from '../accounts';
 import { apiTokens } from './tables';
 import { userStream } from '../../core/streams';
-import type { FieldResolver } from '../module';
+import type { MutationResolvers, QueryResolvers } from '../../graphql/schemaTypes';
 
 /** Personal API tokens start with this, so the authenticator tells them from session access tokens at a glance. */
 export const apiTokenPrefix = 'wst_';
@@ -57,9 +57,7 @@ function presentToken(row: typeof apiTokens.$inferSelect) {
   return { id: row.id, name: row.name, prefix: row.prefix, createdAt: row.createdAt, lastUsedAt: row.lastUsedAt };
 }
 
-type Resolver = FieldResolver;
-
-export const apiTokenQueries: Record<string, Resolver> = {
+export const apiTokenQueries = {
   getApiTokens: (_root, _args, context) => {
     const actor = requireActor(context);
     return context.services.database.db
@@ -70,9 +68,9 @@ export const apiTokenQueries: Record<string, Resolver> = {
       .all()
       .map(presentToken);
   },
-};
+} satisfies QueryResolvers;
 
-export const apiTokenMutations: Record<string, Resolver> = {
+export const apiTokenMutations = {
   /** The token is returned this once; only its hash is stored. */
   createApiToken: async (_root, args: { name: string }, context) => {
     const actor = requireActor(context);
@@ -121,4 +119,4 @@ export const apiTokenMutations: Record<string, Resolver> = {
     });
     return true;
   },
-};
+} satisfies MutationResolvers;

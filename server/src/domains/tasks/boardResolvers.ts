@@ -34,9 +34,7 @@ import { ensureBoard, loadBoard, type Reader } from './state';
 import { projectStates, tags, tasks } from './tables';
 import { boardOf } from './taskQueries';
 import { respaceListIfNeeded } from './taskWrites';
-import type { FieldResolver } from '../module';
-
-type Resolver = FieldResolver;
+import type { MutationResolvers, QueryResolvers } from '../../graphql/schemaTypes';
 
 // Both names need at least one character, which boundedText checks.
 const sectionName = boundedText(sectionNameLength.maximum, 'SECTION_NAME_REQUIRED', 'SECTION_NAME_TOO_LONG');
@@ -77,7 +75,7 @@ function requireTag(db: Reader, tagId: string, userId: string) {
   return { tag, board: loadBoard(db, tag.projectId)! };
 }
 
-export const boardQueries: Record<string, Resolver> = {
+export const boardQueries = {
   getStatesProject: async (_root, args: { project: string }, context) => {
     const actor = requireActor(context);
     const db = context.services.database.db;
@@ -91,9 +89,9 @@ export const boardQueries: Record<string, Resolver> = {
     const access = requireReadableSpaceContent(db, args.project, actor.userId);
     return tagsOf(db, access.projectId);
   },
-};
+} satisfies QueryResolvers;
 
-export const boardMutations: Record<string, Resolver> = {
+export const boardMutations = {
   createState: async (_root, args: { project: string; value: string; icon?: number | null }, context) => {
     const actor = requireActor(context);
     const value = parseArgument('value', sectionName, args.value);
@@ -191,4 +189,4 @@ export const boardMutations: Record<string, Resolver> = {
     });
     return true;
   },
-};
+} satisfies MutationResolvers;

@@ -18,6 +18,7 @@ import { appendToSpaces, appendToTeam, appendToUser } from './support';
 import { runCommand } from '../../core/runCommand';
 import { projects, teamInvitations } from './tables';
 import type { FieldResolver } from '../module';
+import type { MutationResolvers } from '../../graphql/schemaTypes';
 
 const invitationSchema = z.object({
   id: z.string(),
@@ -82,7 +83,7 @@ async function sendInvitationMail(services: Services, mail: InvitationMail): Pro
   );
 }
 
-export const invitationMutations: Record<string, FieldResolver> = {
+export const invitationMutations = {
   /**
    * Invites by e-mail. An address whose owner has a proven account joins at once and is told so; any
    * other address gets an invitation link, accepted when an account proves it owns the address.
@@ -208,7 +209,7 @@ export const invitationMutations: Record<string, FieldResolver> = {
     const db = services.database.db;
     return presentTeam(db, requireTeamAdmin(db, input.team, actor.userId).team, actor.userId);
   },
-};
+} satisfies MutationResolvers;
 
 const pendingInvitationArguments = z.object({ team: z.string(), invited: z.string() });
 

@@ -25,9 +25,7 @@ import { colorSchema, descriptionSchema, teamNameSchema } from './support';
 import { runCommand } from '../../core/runCommand';
 import { projectMembers, projectRequests, projects } from './tables';
 import { spaceStream } from '../../core/streams';
-import type { FieldResolver } from '../module';
-
-type Resolver = FieldResolver;
+import type { MutationResolvers, QueryResolvers } from '../../graphql/schemaTypes';
 
 const spaceTypeSchema = z.string().refine(isSpaceType, issue('SPACE_TYPE_INVALID'));
 
@@ -52,8 +50,9 @@ function present(db: Reader, projectId: string, userId: string) {
   return presentSpace(findSpaceRow(db, projectId)!, access.seat, access.spaceSeat);
 }
 
-function editSpace(allowType: boolean): Resolver {
-  return async (_root, args: Record<string, unknown>, context) => {
+/** ediProject and ediProjectBasic: the same edit, the second without the type (it has no such argument). */
+function editSpace(allowType: boolean): NonNullable<MutationResolvers['ediProject']> {
+  return async (_root, args, context) => {
     const actor = requireActor(context);
     const input = editSpaceSchema.parse(args);
     if (!allowType && input.type != null) throw codedError('SPACE_TYPE_CHANGE', { field: 'type' });
@@ -76,7 +75,7 @@ function editSpace(allowType: boolean): Resolver {
   };
 }
 
-export const spaceQueries: Record<string, Resolver> = {
+export const spaceQueries = {
   getProjects: (_root, _args, context) => {
     const actor = requireActor(context);
     const db = context.services.database.db;
@@ -161,9 +160,9 @@ export const spaceQueries: Record<string, Resolver> = {
     const listed = args.auth === false ? people.filter((row) => row.id !== actor.userId) : people;
     return presentPeople(listed, actor.userId, seats, permissions);
   },
-};
+} satisfies QueryResolvers;
 
-export const spaceMutations: Record<string, Resolver> = {
+export const spaceMutations = {
   setProject: async (_root, args: Record<string, unknown>, context) => {
     const actor = requireActor(context);
     const input = newSpaceSchema.parse(args);
@@ -232,4 +231,4 @@ export const spaceMutations: Record<string, Resolver> = {
     const access = loadSpaceAccess(db, args.project, actor.userId)!;
     return presentSpace(findSpaceRow(db, args.project)!, access.seat!, access.spaceSeat);
   },
-};
+} satisfies MutationResolvers;

@@ -18,9 +18,7 @@ import { appendToSpaces, appendToTeam, appendToUser, teamNameSchema } from './su
 import { runCommand } from '../../core/runCommand';
 import { teams } from './tables';
 import { teamStream } from '../../core/streams';
-import type { FieldResolver } from '../module';
-
-type Resolver = FieldResolver;
+import type { MutationResolvers, QueryResolvers } from '../../graphql/schemaTypes';
 
 const teamRoleSchema = z.string().refine(isTeamRole, issue('TEAM_ROLE_INVALID'));
 
@@ -62,7 +60,7 @@ async function removeMember(context: MercuriusContext, actorId: string, teamId: 
   });
 }
 
-export const teamQueries: Record<string, Resolver> = {
+export const teamQueries = {
   getTeam: (_root, _args, context) => {
     const actor = requireActor(context);
     const db = context.services.database.db;
@@ -84,9 +82,9 @@ export const teamQueries: Record<string, Resolver> = {
     if (named.length === 0) throw codedError('SHARED_ITEM_REQUIRED');
     throw new DomainError('NOT_FOUND');
   },
-};
+} satisfies QueryResolvers;
 
-export const teamMutations: Record<string, Resolver> = {
+export const teamMutations = {
   setTeam: async (_root, args: { name: string; logo?: string | null }, context) => {
     const actor = requireActor(context);
     const name = parseArgument('name', teamNameSchema, args.name);
@@ -165,4 +163,4 @@ export const teamMutations: Record<string, Resolver> = {
     // An admin may kick themselves while another admin remains: they see the team as an outsider then.
     return { team: presentTeam(db, findTeam(db, team.id)!, actor.userId), signInRequired: urlChanged };
   },
-};
+} satisfies MutationResolvers;
