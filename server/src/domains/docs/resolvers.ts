@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { and, asc, desc, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import type { MercuriusContext } from 'mercurius';
-import { docMessages, docRootFolder, type DocSort } from '#shared/docs';
-import { DomainError } from '../../errors';
+import { docRootFolder, type DocSort } from '#shared/docs';
+import { DomainError, refusal } from '../../errors';
 import { requireActor } from '../../graphql/context';
 import { addressKey } from '../../http/rateLimits';
 import { newId } from '../../core/ids';
@@ -83,7 +83,7 @@ export const docQueries = {
   getWorkspace: async (_root, args: { workspace: string }, context) => {
     await context.services.rateLimits.consume(['shareLinkPerAddress', addressKey(context.ip ?? 'unknown')]);
     const row = findSharedDoc(context.services.database.db, args.workspace);
-    if (!row) throw new DomainError('NOT_FOUND', docMessages.notShared);
+    if (!row) throw refusal('NOT_FOUND', 'DOC_NOT_SHARED');
     return presentPublicDoc(row, context.services.config.publicUrl);
   },
 } satisfies QueryResolvers;
