@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createAppStore } from './store';
-import { readSingleKeyShortcuts, singleKeyShortcutsAtom, singleKeyShortcutsStorageKey } from './shortcutPreference';
+import { isSingleCharacterKey, readSingleKeyShortcuts, singleKeyShortcutsAtom, singleKeyShortcutsStorageKey } from './shortcutPreference';
 
 beforeEach(() => localStorage.clear());
 afterEach(() => localStorage.clear());
@@ -32,5 +32,10 @@ describe('single-key shortcuts preference', () => {
     window.dispatchEvent(new StorageEvent('storage', { key: singleKeyShortcutsStorageKey, newValue: 'false' }));
     expect(store.get(singleKeyShortcutsAtom)).toBe(false);
     unsubscribe();
+  });
+
+  it('governs single characters only: letters, digits and signs, never arrows, Enter, Escape or F6', () => {
+    for (const key of ['j', 'C', '1', '?', '+', '-', '0', 'é']) expect(isSingleCharacterKey(key)).toBe(true);
+    for (const key of ['ArrowDown', 'Enter', 'Escape', 'F6', 'PageUp', 'Home']) expect(isSingleCharacterKey(key)).toBe(false);
   });
 });

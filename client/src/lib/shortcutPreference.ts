@@ -35,6 +35,11 @@ export const singleKeyShortcutsAtom = atom(
   },
 );
 
+/** Whether a key, as KeyboardEvent.key names it, is a single character (a letter, digit or sign): what the preference governs. */
+export function isSingleCharacterKey(key: string): boolean {
+  return [...key].length === 1;
+}
+
 /** True when single-key shortcuts are on; every handler of one checks it before acting. */
 export function useSingleKeyShortcuts(): boolean {
   return useAtomValue(singleKeyShortcutsAtom);

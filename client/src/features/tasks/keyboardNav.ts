@@ -76,11 +76,6 @@ export function shortcutScope(target: EventTarget | null): ShortcutScope {
   return 'elsewhere';
 }
 
-/** Keys typed alone that act as shortcuts (WCAG 2.1.4: the single-key preference turns them off); arrows, Enter and Escape are not. */
-export function isSingleCharacterKey(key: string): boolean {
-  return [...key].length === 1;
-}
-
 /** The shortcuts the help dialog lists, in its order; labels are translation keys under tasks.shortcuts. */
 export const shortcutList = [
   { keys: ['C'], label: 'create' },

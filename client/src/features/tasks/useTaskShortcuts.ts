@@ -9,11 +9,11 @@
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
 import { i18n } from '../../lib/i18n';
-import { useSingleKeyShortcuts } from '../../lib/shortcutPreference';
+import { isSingleCharacterKey, useSingleKeyShortcuts } from '../../lib/shortcutPreference';
 import { useStore } from '../../lib/store';
 import { boardAtom, boardDraggingAtom, focusedTaskIdAtom } from './atoms';
 import { editTask } from './boardActions';
-import { isSingleCharacterKey, isTypingTarget, navigationKeys, nextFocus, priorityKeys, shortcutScope } from './keyboardNav';
+import { isTypingTarget, navigationKeys, nextFocus, priorityKeys, shortcutScope } from './keyboardNav';
 import { navigationOrderAtom, quickPickAtom, shortcutsHelpOpenAtom } from './viewAtoms';
 
 /** Something modal (a dialog, an open menu) owns the keyboard. */

@@ -3,6 +3,7 @@ import { ChevronDown, ChevronUp, Download, Maximize, PanelLeft, ZoomIn, ZoomOut 
 import { useEffect, useEffectEvent, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button, Spinner } from '../../../ui';
+import { isSingleCharacterKey, useSingleKeyShortcuts } from '../../../lib/shortcutPreference';
 import { PdfCanvas, type PageSize } from './PdfCanvas';
 import type { PdfFailure, PDFDocumentProxy } from './pdfLibrary';
 import { fitScale, keyAction, steppedZoom, typedPage, zoomPercent, type Zoom } from './pdfNavigation';
@@ -115,11 +116,14 @@ function PdfDocumentView({ document }: { document: PDFDocumentProxy }) {
   const zoomBy = (direction: 'in' | 'out' | 'fit') =>
     setZoom(direction === 'fit' || scale === null ? 'fit' : steppedZoom(scale, direction));
 
+  const singleKeyShortcuts = useSingleKeyShortcuts();
   // Keys anywhere on the page while the preview is open; not while typing in a field.
   const onPageKey = useEffectEvent((event: KeyboardEvent) => {
     const target = event.target as HTMLElement | null;
     if (event.defaultPrevented || event.altKey || event.ctrlKey || event.metaKey) return;
     if (target && (target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName))) return;
+    // + - 0 are single-key shortcuts (WCAG 2.1.4): the preference can turn them off; the page keys stay.
+    if (isSingleCharacterKey(event.key) && !singleKeyShortcuts) return;
     const action = keyAction(event.key, page, pageCount);
     if (!action) return;
     event.preventDefault();
