@@ -2,10 +2,14 @@ import { describe, it, expect } from 'vitest';
 import {
   accountUploadLimitMessage,
   accountUploadLimitMessageForPlan,
+  blockedFileExtensions,
+  fileExtension,
   isUploadErrorKey,
   profilePhotoRejection,
   uploadErrorKeys,
+  uploadBounds,
   uploadErrorMessages,
+  uploadNameRejection,
   uploadRejection,
 } from './uploads';
 
@@ -70,5 +74,34 @@ describe('SPEC §5 profile photo', () => {
 
   it('refuses a photo over 1 MB', () => {
     expect(profilePhotoRejection('image/png', megabyte + 1)).toBe('file_too_large');
+  });
+});
+
+describe('files refused by name', () => {
+  // Programs and scripts that run when opened on Windows or macOS.
+  const programs = ['exe', 'dll', 'com', 'scr', 'msi', 'msp', 'bat', 'cmd', 'pif', 'cpl', 'vbs', 'vbe', 'wsf', 'wsh', 'ps1', 'hta'];
+  const more = ['jse', 'lnk', 'reg', 'app', 'pkg', 'dmg', 'jar', 'apk'];
+
+  it.each([...programs, ...more])('refuses a .%s file, whatever its case', (extension) => {
+    expect(uploadNameRejection(`setup.${extension}`)).toBe('file_invalid_type');
+    expect(uploadNameRejection(`SETUP.${extension.toUpperCase()}`)).toBe('file_invalid_type');
+  });
+
+  it('blocks those and nothing else: source code and documents stay allowed', () => {
+    expect([...blockedFileExtensions].sort()).toEqual([...programs, ...more].sort());
+    for (const name of ['deploy.sh', 'main.js', 'notes.txt', 'report.pdf', 'README']) expect(uploadNameRejection(name)).toBeNull();
+  });
+
+  it('reads the extension after the last dot, ignores surrounding spaces, and sees none in a leading dot', () => {
+    expect(fileExtension('archive.tar.GZ')).toBe('gz');
+    expect(fileExtension('README')).toBe('');
+    expect(fileExtension('.exe')).toBe('');
+    expect(fileExtension('a.exe')).toBe('exe');
+    expect(uploadNameRejection('  setup.exe  ')).toBe('file_invalid_type');
+    expect(uploadNameRejection('setup.exe.txt')).toBeNull();
+  });
+
+  it('bounds a batch to 20 files and a name to 255 characters', () => {
+    expect(uploadBounds).toEqual({ batchLimit: 20, nameMaximumLength: 255 });
   });
 });
