@@ -65,6 +65,7 @@ describe('SPEC §5 profile photo', () => {
     expect(profilePhotoRejection('image/png', megabyte)).toBeNull();
     expect(profilePhotoRejection('image/jpeg', 1)).toBeNull();
     expect(profilePhotoRejection('IMAGE/JPEG', 1)).toBeNull();
+    expect(profilePhotoRejection(' image/png ', 1)).toBeNull();
   });
 
   it('refuses other image types', () => {
