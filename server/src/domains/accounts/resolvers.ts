@@ -1,6 +1,7 @@
 import { hash, verify } from '@node-rs/argon2';
 import { eq } from 'drizzle-orm';
-import type { IResolvers, MercuriusContext } from 'mercurius';
+import type { MercuriusContext } from 'mercurius';
+import type { Resolvers } from '../../graphql/schemaTypes';
 import { isSupportedLanguage, supportedLanguages } from '#shared/constants';
 import { z } from 'zod';
 import { DomainError, issue } from '../../errors';
@@ -94,7 +95,7 @@ export async function signUp(
   return signUpAnswer(input.email);
 }
 
-export const accountsResolvers: IResolvers = {
+export const accountsResolvers = {
   Query: {
     getUser: (_root, _args, context: MercuriusContext) => presentUser(findUser(context.services, requireActor(context).userId)),
     checkEmail: async (_root, args: { email: string }, context: MercuriusContext) => {
@@ -242,4 +243,4 @@ export const accountsResolvers: IResolvers = {
     ...profileMutations,
     ...setUpMutations,
   },
-};
+} satisfies Resolvers;

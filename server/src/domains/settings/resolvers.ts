@@ -1,5 +1,6 @@
 import { and, asc, eq } from 'drizzle-orm';
-import type { IResolvers, MercuriusContext } from 'mercurius';
+import type { MercuriusContext } from 'mercurius';
+import type { Resolvers } from '../../graphql/schemaTypes';
 import { z } from 'zod';
 import { codedError, issue, refusal } from '../../errors';
 import { requireActor } from '../../graphql/context';
@@ -20,9 +21,9 @@ const settingSchema = z.object({
   type: keySchema.nullish(),
 });
 
-export const settingsResolvers: IResolvers = {
+export const settingsResolvers = {
   User: {
-    settings: (user: { id: string }, _args: unknown, context: MercuriusContext) => {
+    settings: (user, _args, context) => {
       const actor = requireActor(context);
       if (user.id !== actor.userId) return [];
       return context.services.database.db
@@ -70,4 +71,4 @@ export const settingsResolvers: IResolvers = {
     },
     ...apiTokenMutations,
   },
-};
+} satisfies Resolvers;

@@ -1,4 +1,5 @@
-import type { IResolvers, MercuriusContext } from 'mercurius';
+import type { MercuriusContext } from 'mercurius';
+import type { Resolvers } from '../../graphql/schemaTypes';
 import { z } from 'zod';
 import type { OidcProviderName } from '../../config';
 import { oidcProviders } from '../../auth/oidc';
@@ -39,7 +40,7 @@ function socialSignIn(provider: OidcProviderName) {
   };
 }
 
-export const socialResolvers: IResolvers = {
+export const socialResolvers = {
   Query: {
     socialProviders: (_root, _args, context: MercuriusContext) => oidcProviders(context.services.config).configured(),
   },
@@ -47,4 +48,4 @@ export const socialResolvers: IResolvers = {
     setUserGoogle: socialSignIn('google'),
     setUserMicrosoft: socialSignIn('microsoft'),
   },
-};
+} satisfies Resolvers;
