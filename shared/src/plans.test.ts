@@ -1,6 +1,7 @@
 import { describe, it, expect } from 'vitest';
 import {
   billingPeriods,
+  isBillingPeriod,
   isPlanName,
   isWithinMemberLimit,
   memberLimit,
@@ -29,6 +30,12 @@ describe('SPEC §4 plans and billing periods', () => {
     expect(isPlanName('business')).toBe(true);
     expect(isPlanName('starter')).toBe(false);
     expect(isPlanName('lifetime')).toBe(false);
+  });
+
+  it('knows the billing periods', () => {
+    expect(isBillingPeriod('yearly')).toBe(true);
+    expect(isBillingPeriod('lifetime')).toBe(true);
+    expect(isBillingPeriod('weekly')).toBe(false);
   });
 });
 
