@@ -3,6 +3,7 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vite
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createAppStore } from '../../lib/store';
+import { connectionStatusAtom } from '../../lib/subscriptions';
 import { mockGraphQL } from '../../test/graphqlMock';
 import { setupAppI18n } from '../../test/i18n';
 import { renderWithStore } from '../../test/renderWithStore';
@@ -17,12 +18,23 @@ import { outboxAtom } from './outbox';
 import { message } from './testFixtures';
 import type * as Subscriptions from '../../lib/subscriptions';
 
-const live = vi.hoisted(() => ({ handlers: [] as ((data: { subMessage: MessageChange }) => void)[], reconnects: [] as (() => void)[] }));
+const live = vi.hoisted(() => ({
+  handlers: [] as ((data: { subMessage: MessageChange }) => void)[],
+  /** Each render's `reload`: what the subscription runs when it could not catch up after a reconnection. */
+  reloads: [] as ((() => void) | undefined)[],
+  reconnects: [] as (() => void)[],
+}));
 
 vi.mock('../../lib/subscriptions', async (importOriginal) => ({
   ...(await importOriginal<typeof Subscriptions>()),
-  useSubscription: (_document: unknown, _variables: unknown, onNext: (data: { subMessage: MessageChange }) => void) => {
+  useSubscription: (
+    _document: unknown,
+    _variables: unknown,
+    onNext: (data: { subMessage: MessageChange }) => void,
+    options?: Subscriptions.LiveOptions,
+  ) => {
     live.handlers.push(onNext);
+    live.reloads.push(options?.reload);
   },
   useOnReconnect: (refetch: () => void) => {
     live.reconnects.push(refetch);
@@ -71,6 +83,7 @@ beforeAll(async () => {
 });
 beforeEach(() => {
   live.handlers.length = 0;
+  live.reloads.length = 0;
   live.reconnects.length = 0;
   localStorage.clear();
 });
@@ -191,17 +204,53 @@ describe('conversation', () => {
     expect(localStorage.key(0)).toBe('chat.outbox');
   });
 
-  it('fetches the newest page after a reconnection and merges it without duplicates', async () => {
-    const newer = message('m6', { createdAt: at(7), body: 'Missed while offline' });
-    const { graphql } = open();
+  it('after a reconnection shows the replayed changes, once each, and sends what waited in the outbox, without reading the page again', async () => {
+    const { graphql, store } = open({
+      setMessage: (variables) => ({
+        data: {
+          setMessage: message('m7', { createdAt: at(8), body: String(variables.body), author: ada, clientId: String(variables.clientId) }),
+        },
+      }),
+    });
     await screen.findByText('Morning');
-    graphql.calls.length = 0;
-    const handlers = { getMessages: () => ({ data: { getMessages: [newer, ...[...history].reverse()] } }) };
-    mockGraphQL(handlers);
-    await act(async () => live.reconnects.at(-1)?.());
+    act(() => store.set(connectionStatusAtom, 'reconnecting'));
+    await typeIn(screen.getByRole('textbox', { name: 'Message' }), 'Written offline{Enter}');
+    await screen.findByRole('article', { name: 'Unsent message from Ada Lovelace' });
+    expect(graphql.callsOf('setMessage')).toHaveLength(0);
+    const readsBefore = graphql.callsOf('getMessages').length;
+
+    act(() => store.set(connectionStatusAtom, 'connected'));
+    await act(async () => live.reconnects.forEach((reconnected) => reconnected()));
+    // What the server replays: a message written meanwhile, and one this page had already (applied by id, not added twice).
+    push({
+      type: 'message.created',
+      seq: 20,
+      messageId: 'm6',
+      message: message('m6', { createdAt: at(7), body: 'Missed while offline' }),
+      user: null,
+    });
+    push({ type: 'message.created', seq: 21, messageId: 'm4', message: history[3]!, user: null });
+
+    await waitFor(() => expect(graphql.callsOf('setMessage')).toHaveLength(1));
+    expect(await screen.findByText('Written offline')).toBeTruthy();
+    expect(screen.getAllByText('Missed while offline')).toHaveLength(1);
+    expect(screen.getAllByText('And that')).toHaveLength(1);
+    expect(graphql.callsOf('getMessages')).toHaveLength(readsBefore);
+  });
+
+  it('reads the newest page again when the subscription could not catch up (a gap), once for a burst, merged without duplicates', async () => {
+    const newer = message('m6', { createdAt: at(7), body: 'Missed while offline' });
+    open();
+    await screen.findByText('Morning');
+    const again = mockGraphQL({ getMessages: () => ({ data: { getMessages: [newer, ...[...history].reverse()] } }) });
+    act(() => {
+      live.reloads.at(-1)?.();
+      live.reloads.at(-1)?.();
+    });
     expect(await screen.findByText('Missed while offline')).toBeTruthy();
     expect(screen.getAllByText('Morning')).toHaveLength(1);
     expect(screen.getAllByRole('article')).toHaveLength(5);
+    expect(again.callsOf('getMessages')).toHaveLength(1);
   });
 
   it('edits the last own message with Up and saves it with ediMessage', async () => {

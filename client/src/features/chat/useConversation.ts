@@ -1,11 +1,13 @@
 /**
- * Opens one conversation: the newest page with the unread divider, live changes (subMessage),
- * the newest page merged again after every reconnection, and lastViewed while it is on screen.
- * Its state is evicted when the view closes.
+ * Opens one conversation: the newest page with the unread divider, live changes (subMessage), and
+ * lastViewed while it is on screen. After a reconnection subMessage catches up from the last message
+ * change it saw (typing is not replayed: it fades by itself); the newest page is merged again only
+ * when it could not. Its state is evicted when the view closes.
  */
 import { useEffect, useEffectEvent } from 'react';
 import { useAtomValue, useStore, type AppStore } from '../../lib/store';
 import { useOnReconnect, useSubscription } from '../../lib/subscriptions';
+import { useCoalescedReload } from '../live/coalescedReload';
 import { spacesAtom } from '../spaces/atoms';
 import {
   conversationsAtom,
@@ -46,12 +48,11 @@ export function useConversation(target: ConversationTarget, unread?: number): Co
     return () => evictConversation(store, key);
   }, [store, key]);
 
-  useSubscription(subMessageDocument, target, ({ subMessage }) => applyLiveChange(store, target, subMessage));
+  const reloadNewest = useCoalescedReload(() => loadNewest(store, target));
+  useSubscription(subMessageDocument, target, ({ subMessage }) => applyLiveChange(store, target, subMessage), { reload: reloadNewest });
 
-  useOnReconnect(() => {
-    void loadNewest(store, target);
-    void flushOutbox(store);
-  });
+  // Messages written while the socket was down go out now that it is back.
+  useOnReconnect(() => void flushOutbox(store));
 
   const newestId = state.messages.at(-1)?.id;
   const markIfVisible = useEffectEvent(() => {

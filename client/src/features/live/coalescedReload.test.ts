@@ -1,0 +1,75 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { coalesceReloads } from './coalescedReload';
+
+/** A read that stays open until the test settles it. */
+function openRead() {
+  const settles: (() => void)[] = [];
+  const read = vi.fn(
+    () =>
+      new Promise<void>((resolve) => {
+        settles.push(resolve);
+      }),
+  );
+  return { read, settleNext: () => settles.shift()?.() };
+}
+
+afterEach(() => vi.useRealTimers());
+
+describe('coalesceReloads', () => {
+  it('reads once for the requests that arrive before the read starts (several subscriptions answering one reconnection)', async () => {
+    vi.useFakeTimers();
+    const { read, settleNext } = openRead();
+    const reload = coalesceReloads(read);
+    reload.request();
+    reload.request();
+    reload.request();
+    expect(read).not.toHaveBeenCalled();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(read).toHaveBeenCalledTimes(1);
+    settleNext();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(read).toHaveBeenCalledTimes(1);
+  });
+
+  it('reads once more after a read that was under way when a request came, and only once', async () => {
+    vi.useFakeTimers();
+    const { read, settleNext } = openRead();
+    const reload = coalesceReloads(read);
+    reload.request();
+    await vi.advanceTimersByTimeAsync(0);
+    reload.request();
+    reload.request();
+    expect(read).toHaveBeenCalledTimes(1);
+    settleNext();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(read).toHaveBeenCalledTimes(2);
+    settleNext();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(read).toHaveBeenCalledTimes(2);
+    // Done: the next request is a new read.
+    reload.request();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(read).toHaveBeenCalledTimes(3);
+  });
+
+  it('keeps working after a read failed', async () => {
+    vi.useFakeTimers();
+    const read = vi.fn().mockRejectedValueOnce(new Error('offline')).mockResolvedValue(undefined);
+    const reload = coalesceReloads(read);
+    reload.request();
+    await vi.advanceTimersByTimeAsync(0);
+    reload.request();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(read).toHaveBeenCalledTimes(2);
+  });
+
+  it('drops a requested read that has not started once cancelled (the view is gone)', async () => {
+    vi.useFakeTimers();
+    const read = vi.fn();
+    const reload = coalesceReloads(read);
+    reload.request();
+    reload.cancel();
+    await vi.advanceTimersByTimeAsync(10);
+    expect(read).not.toHaveBeenCalled();
+  });
+});
