@@ -19,16 +19,23 @@ import { signedUpload, storedFile, storedFolder, testProject } from './testFixtu
 const live = vi.hoisted(() => ({
   files: [] as ((data: { subFile: FileChange }) => void)[],
   folders: [] as ((data: { subFolder: FolderChange }) => void)[],
+  /** Each render's `reload` per subscription: what runs when it could not catch up after a reconnection. */
+  reloads: { subFile: [] as (() => void)[], subFolder: [] as (() => void)[] },
+  reconnects: [] as (() => void)[],
 }));
 
 vi.mock('../../lib/subscriptions', async () => {
   const { operationOf } = await import('../../lib/graphqlDocument');
   return {
-    useSubscription: (document: DocumentText, _variables: unknown, onNext: (data: unknown) => void) => {
-      if (operationOf(document) === 'subFile') live.files.push(onNext);
+    useSubscription: (document: DocumentText, _variables: unknown, onNext: (data: unknown) => void, options?: { reload?: () => void }) => {
+      const operation = operationOf(document) === 'subFile' ? 'subFile' : 'subFolder';
+      if (operation === 'subFile') live.files.push(onNext);
       else live.folders.push(onNext);
+      if (options?.reload) live.reloads[operation].push(options.reload);
     },
-    useOnReconnect: () => undefined,
+    useOnReconnect: (listener: () => void) => {
+      live.reconnects.push(listener);
+    },
   };
 });
 
@@ -108,6 +115,9 @@ beforeEach(() => {
   appStore.set(toastsAtom, []);
   live.files.length = 0;
   live.folders.length = 0;
+  live.reloads.subFile.length = 0;
+  live.reloads.subFolder.length = 0;
+  live.reconnects.length = 0;
   localStorage.clear();
   FakeXhr.reset();
 });
@@ -215,6 +225,40 @@ describe('files area', () => {
       }),
     );
     expect(names().slice(0, 3)).toEqual(['Archive', 'Contracts', 'Designs']);
+  });
+
+  it('after a reconnection applies the replayed changes once each without reading the folder again, and reads the storage again', async () => {
+    const { graphql } = await openFiles();
+    const reads = () => graphql.calls.filter((call) => call.operation === 'getFiles' || call.operation === 'getFolders').length;
+    const readsBefore = reads();
+    const statsBefore = graphql.callsOf('getStats').length;
+    await act(async () => live.reconnects.forEach((reconnected) => reconnected()));
+    const added = storedFile({ id: 'f7', name: 'notes.pdf' });
+    // A change the page had live before the socket dropped may come again in the catch-up: applied by id.
+    act(() => live.files.at(-1)?.({ subFile: { type: 'file.created', seq: 5, fileId: 'f7', file: added } }));
+    act(() => live.files.at(-1)?.({ subFile: { type: 'file.created', seq: 5, fileId: 'f7', file: added } }));
+    act(() =>
+      live.folders.at(-1)?.({
+        subFolder: { type: 'folder.created', seq: 6, folderId: 'd5', folder: storedFolder({ id: 'd5', name: 'Contracts' }) },
+      }),
+    );
+    expect(names()).toEqual(['Archive', 'Contracts', 'Designs', 'budget.xlsx', 'notes.pdf', 'photo.png', 'report.pdf']);
+    await waitFor(() => expect(graphql.callsOf('getStats')).toHaveLength(statsBefore + 1));
+    expect(reads()).toBe(readsBefore);
+  });
+
+  it('reads the folder again when a subscription could not catch up (a gap), once when both say so', async () => {
+    await openFiles();
+    const again = server({
+      getFiles: () => ({ data: { getFiles: [...rootFiles, storedFile({ id: 'f8', name: 'missed.pdf' })] } }),
+    });
+    act(() => {
+      live.reloads.subFile.at(-1)?.();
+      live.reloads.subFolder.at(-1)?.();
+    });
+    await waitFor(() => expect(names()).toContain('missed.pdf'));
+    expect(again.callsOf('getFiles')).toHaveLength(1);
+    expect(again.callsOf('getFolders')).toHaveLength(1);
   });
 
   it('shows the grid, remembered, and the details of the selected file', async () => {

@@ -4,9 +4,10 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { isProjectId } from '../../app/routeRules';
-import { useOnReconnect, useSubscription } from '../../lib/subscriptions';
+import { useSubscription } from '../../lib/subscriptions';
 import { useAtomValue, useStore } from '../../lib/store';
 import { Button, EmptyState, LoadingBar, Notice } from '../../ui';
+import { useCoalescedReload } from '../live/coalescedReload';
 import { initialViewport, observeViewportRect, overscan } from '../tasks/virtualRows';
 import { formatDuration } from './fileDisplay';
 import styles from './Media.module.css';
@@ -95,8 +96,11 @@ function SpaceMedia({ project }: { project: string }) {
   useEffect(() => {
     void loadMedia(store, project);
   }, [store, project]);
-  useSubscription(subFileDocument, { project }, ({ subFile }) => store.set(mediaAtom, (current) => applyMediaChange(current, subFile)));
-  useOnReconnect(() => void loadMedia(store, project));
+  // After a reconnection subFile catches up from the last change it saw; the media are read again only when it could not.
+  const reloadMedia = useCoalescedReload(() => loadMedia(store, project));
+  useSubscription(subFileDocument, { project }, ({ subFile }) => store.set(mediaAtom, (current) => applyMediaChange(current, subFile)), {
+    reload: reloadMedia,
+  });
   const current = area.project === project;
   return (
     <div className={styles.page}>
