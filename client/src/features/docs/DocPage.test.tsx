@@ -12,10 +12,28 @@ import { fakeSession } from './collab/fakeProvider';
 import DocsPage from './DocsPage';
 import { loadWall } from './docsActions';
 import { testProject, wall } from './fixtures';
+import type { DocChange } from './operations';
+
+const live = vi.hoisted(() => ({
+  handlers: [] as ((data: { subDoc: DocChange }) => void)[],
+  /** Each render's `reload`: what runs when subDoc could not catch up after a reconnection. */
+  reloads: [] as (() => void)[],
+  reconnects: [] as (() => void)[],
+}));
 
 vi.mock('../../lib/subscriptions', () => ({
-  useSubscription: () => {},
-  useOnReconnect: () => {},
+  useSubscription: (
+    _document: unknown,
+    _variables: unknown,
+    onNext: (data: { subDoc: DocChange }) => void,
+    options?: { reload?: () => void },
+  ) => {
+    live.handlers.push(onNext);
+    if (options?.reload) live.reloads.push(options.reload);
+  },
+  useOnReconnect: (listener: () => void) => {
+    live.reconnects.push(listener);
+  },
 }));
 // The page's live session is a hand-driven stand-in: these tests are about reading the doc's fields.
 vi.mock('./collab/connect', () => ({ openDocSession: () => fakeSession().session }));
@@ -35,6 +53,9 @@ beforeAll(async () => {
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
+  live.handlers.length = 0;
+  live.reloads.length = 0;
+  live.reconnects.length = 0;
 });
 
 /** A reply the test hands over when it chooses. */
@@ -94,5 +115,28 @@ describe('doc page', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
     expect(await screen.findByDisplayValue('Roadmap')).toBeTruthy();
     expect(graphql.callsOf('getWall')).toHaveLength(2);
+  });
+
+  it('after a reconnection shows the replayed changes of its fields without reading the doc again', async () => {
+    const graphql = mockGraphQL({ getWall: () => ({ data: { getWall: wall({ id: 'w1', title: 'Roadmap' }) } }) });
+    renderRoute(`/${testProject}/docs/d/w1`, routes);
+    expect(await screen.findByDisplayValue('Roadmap')).toBeTruthy();
+    act(() => live.reconnects.forEach((reconnected) => reconnected()));
+    const renamed = wall({ id: 'w1', title: 'Roadmap 2025' });
+    act(() =>
+      live.handlers.at(-1)?.({ subDoc: { type: 'doc.edited', seq: 4, project: testProject, docId: 'w1', userId: 'u2', doc: renamed } }),
+    );
+    expect(screen.getByDisplayValue('Roadmap 2025')).toBeTruthy();
+    expect(graphql.callsOf('getWall')).toHaveLength(1);
+  });
+
+  it('reads the doc again when subDoc could not catch up (a gap)', async () => {
+    mockGraphQL({ getWall: () => ({ data: { getWall: wall({ id: 'w1', title: 'Roadmap' }) } }) });
+    renderRoute(`/${testProject}/docs/d/w1`, routes);
+    expect(await screen.findByDisplayValue('Roadmap')).toBeTruthy();
+    const again = mockGraphQL({ getWall: () => ({ data: { getWall: wall({ id: 'w1', title: 'Renamed meanwhile' }) } }) });
+    act(() => live.reloads.at(-1)?.());
+    expect(await screen.findByDisplayValue('Renamed meanwhile')).toBeTruthy();
+    expect(again.callsOf('getWall')).toHaveLength(1);
   });
 });

@@ -5,7 +5,7 @@ import { Link } from 'react-router';
 import { lazyPage } from '../../app/lazyPage';
 import { usePageTitleDetail } from '../../lib/documentTitle';
 import { useAtomValue, useStore } from '../../lib/store';
-import { useOnReconnect, useSubscription } from '../../lib/subscriptions';
+import { useSubscription } from '../../lib/subscriptions';
 import { Button, focusIfPresent, focusIsLost, LoadingBar, mainHeading, Notice } from '../../ui';
 import { currentUserAtom, displayName } from '../auth/session';
 import { NotFound } from '../shell/NotFound';
@@ -93,8 +93,9 @@ export function DocPage({ project, id }: { project: string; id: string }) {
   useEffect(() => {
     void loadWall(store, id);
   }, [store, id]);
-  useSubscription(subDocDocument, { project }, (data) => applyDocChange(store, data.subDoc));
-  useOnReconnect(() => void loadWall(store, id));
+  // After a reconnection subDoc catches up from the last change it saw and the content's Yjs room syncs
+  // by itself; the doc's fields are read again only when subDoc could not catch up.
+  useSubscription(subDocDocument, { project }, (data) => applyDocChange(store, data.subDoc), { reload: () => void loadWall(store, id) });
 
   const wall = open.id === id && open.wall?.id === id ? open.wall : null;
   const back = <Link to={docsListPath(project, wall?.folder ?? null)}>{t('docs.page.back')}</Link>;

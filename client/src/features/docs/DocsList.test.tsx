@@ -11,15 +11,23 @@ import DocsPage from './DocsPage';
 import { folder, testProject, wall } from './fixtures';
 import type { DocChange, FolderChange } from './operations';
 
-const live = vi.hoisted(() => ({ handlers: new Map<string, (data: unknown) => void>() }));
+const live = vi.hoisted(() => ({
+  handlers: new Map<string, (data: unknown) => void>(),
+  /** Per subscription, its `reload`: what runs when it could not catch up after a reconnection. */
+  reloads: new Map<string, () => void>(),
+  reconnects: [] as (() => void)[],
+}));
 
 vi.mock('../../lib/subscriptions', async () => {
   const { operationOf } = await import('../../lib/graphqlDocument');
   return {
-    useSubscription: (document: DocumentText, _variables: unknown, onNext: (data: unknown) => void) => {
+    useSubscription: (document: DocumentText, _variables: unknown, onNext: (data: unknown) => void, options?: { reload?: () => void }) => {
       live.handlers.set(operationOf(document), onNext);
+      if (options?.reload) live.reloads.set(operationOf(document), options.reload);
     },
-    useOnReconnect: () => {},
+    useOnReconnect: (listener: () => void) => {
+      live.reconnects.push(listener);
+    },
   };
 });
 
@@ -72,7 +80,11 @@ const knownOrder = () => docTitles().map((text) => known.find((title) => text?.i
 beforeAll(async () => {
   await setupAppI18n();
 });
-beforeEach(() => live.handlers.clear());
+beforeEach(() => {
+  live.handlers.clear();
+  live.reloads.clear();
+  live.reconnects.length = 0;
+});
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
@@ -181,6 +193,52 @@ describe('docs list', () => {
       }),
     );
     expect(screen.queryByRole('link', { name: 'Files only' })).toBeNull();
+  });
+
+  it('after a reconnection applies the replayed changes once each without reading the folder again', async () => {
+    const { graphql } = openList();
+    await screen.findByRole('link', { name: /Roadmap/ });
+    const reads = () => graphql.calls.filter((call) => ['getWalls', 'getFolders', 'getFolder'].includes(call.operation)).length;
+    const readsBefore = reads();
+    await act(async () => live.reconnects.forEach((reconnected) => reconnected()));
+    const created: DocChange = {
+      type: 'doc.created',
+      seq: 7,
+      project: testProject,
+      docId: 'w5',
+      userId: 'u2',
+      doc: wall({ id: 'w5', title: 'Fresh ideas', updatedAt: '2024-04-01T10:00:00.000Z' }),
+    };
+    // A change the page had live before the socket dropped may come again in the catch-up: applied by id.
+    act(() => live.handlers.get('subDoc')?.({ subDoc: created }));
+    act(() => live.handlers.get('subDoc')?.({ subDoc: created }));
+    act(() => live.handlers.get('subDoc')?.({ subDoc: { ...created, type: 'doc.deleted', seq: 8, docId: 'w3', doc: null } }));
+    act(() =>
+      live.handlers.get('subFolder')?.({
+        subFolder: { type: 'folder.created', seq: 9, folderId: 'f3', folder: folder({ id: 'f3', name: 'Budgets' }) },
+      }),
+    );
+    expect(knownOrder()).toEqual([undefined, 'Roadmap', 'Architecture']);
+    expect(docTitles().filter((title) => title?.includes('Fresh ideas'))).toHaveLength(1);
+    expect(screen.getByRole('link', { name: 'Budgets' })).toBeTruthy();
+    expect(reads()).toBe(readsBefore);
+  });
+
+  it('reads the folder again when a subscription could not catch up (a gap), once when both say so', async () => {
+    openList();
+    await screen.findByRole('link', { name: /Roadmap/ });
+    const again = mockGraphQL({
+      getWalls: () => ({ data: { getWalls: { walls: [wall({ id: 'w6', title: 'Written meanwhile' })], total: 1 } } }),
+      getFolders: () => ({ data: { getFolders: [] } }),
+    });
+    act(() => {
+      live.reloads.get('subDoc')?.();
+      live.reloads.get('subFolder')?.();
+    });
+    expect(await screen.findByRole('link', { name: /Written meanwhile/ })).toBeTruthy();
+    expect(screen.queryByRole('link', { name: /Roadmap/ })).toBeNull();
+    expect(again.callsOf('getWalls')).toHaveLength(1);
+    expect(again.callsOf('getFolders')).toHaveLength(1);
   });
 
   it('shows the empty state and creates a doc, then opens it', async () => {

@@ -3,9 +3,10 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useAtom, useAtomValue, useStore } from '../../lib/store';
-import { useOnReconnect, useSubscription } from '../../lib/subscriptions';
+import { useSubscription } from '../../lib/subscriptions';
 import { useNow } from '../../lib/useNow';
 import { Button, EmptyState, LoadingBar, Notice, openDialog, Select } from '../../ui';
+import { useCoalescedReload } from '../live/coalescedReload';
 import {
   applyDocChange,
   applyFolderChange,
@@ -56,9 +57,12 @@ export function DocsList({ project, folder }: { project: string; folder: string 
   useEffect(() => {
     void loadDocs(store, project, folder, sort);
   }, [store, project, folder, sort]);
-  useSubscription(subDocDocument, { project }, (data) => applyDocChange(store, data.subDoc));
-  useSubscription(subFolderDocument, { project }, (data) => applyFolderChange(store, data.subFolder, docFolderType));
-  useOnReconnect(() => void loadDocs(store, project, folder, sort));
+  // After a reconnection both subscriptions catch up from the last change they saw; the folder is read again (once) only when one could not.
+  const reloadList = useCoalescedReload(() => loadDocs(store, project, folder, sort));
+  useSubscription(subDocDocument, { project }, (data) => applyDocChange(store, data.subDoc), { reload: reloadList });
+  useSubscription(subFolderDocument, { project }, (data) => applyFolderChange(store, data.subFolder, docFolderType), {
+    reload: reloadList,
+  });
 
   const current = list.project === project && list.folder === folder && list.sort === sort;
   const ready = current && list.status === 'ready';
