@@ -2,14 +2,17 @@
  * App-wide chat liveness, mounted once by the dashboard: the private chat list (subPrivat), the
  * spaces' unread counts and last messages (subProject's project.message / project.read),
  * presence (getPresence, subPresence, and the caller's own online/away), and the outbox, flushed
- * when the page starts and whenever the connection comes back. Signing out removes the user's
- * message drafts from the device.
+ * when the page starts and whenever the connection comes back. After a reconnection the two lists
+ * catch up from the last change their subscriptions saw, and are read again only when one could
+ * not; presence is not in the event log, so it is read again after every reconnection. Signing out
+ * removes the user's message drafts from the device.
  */
 import { useEffect } from 'react';
 import { request } from '../../lib/graphql';
 import { subscribe, onReconnect, connectionStatusAtom } from '../../lib/subscriptions';
-import { useAtomValue, useStore, type AppStore } from '../../lib/store';
+import { useAtomValue, useStore } from '../../lib/store';
 import { currentTeamAtom, currentUserAtom } from '../auth/session';
+import { coalesceReloads } from '../live/coalescedReload';
 import { spaceIdsAtom } from '../spaces/atoms';
 import { resumeAttachments } from './attachments';
 import { applyPresence, applyPrivatChange, applySpaceChatChange, loadPresence, loadPrivats, loadSpaceChats } from './chatLists';
@@ -22,12 +25,6 @@ function reportPresence(state: 'online' | 'away'): void {
   void request(setPresenceDocument, { state }, { silent: true }).catch(() => undefined);
 }
 
-function reloadLists(store: AppStore): void {
-  void loadPrivats(store).catch(() => undefined);
-  void loadSpaceChats(store).catch(() => undefined);
-  void loadPresence(store).catch(() => undefined);
-}
-
 export function useChatLive(): void {
   const store = useStore();
   const teamId = useAtomValue(currentTeamAtom)?.id;
@@ -36,6 +33,8 @@ export function useChatLive(): void {
 
   useEffect(() => {
     if (!teamId) return undefined;
+    const reloadPrivats = coalesceReloads(() => loadPrivats(store));
+    const reloadSpaceChats = coalesceReloads(() => loadSpaceChats(store));
     // Read until they arrive: a failed read is retried with backoff (and at once on "Try again"), never left loading.
     const stops = [
       keepLoading(() => loadPrivats(store), {
@@ -43,13 +42,22 @@ export function useChatLive(): void {
         wakeOn: onChatListsRetry(store),
       }),
       keepLoading(() => loadPresence(store)),
-      subscribe(subPrivatDocument, {}, ({ subPrivat }) => applyPrivatChange(store, subPrivat)),
-      subscribe(subSpaceChatsDocument, {}, ({ subProject }) => applySpaceChatChange(store, subProject)),
+      subscribe(subPrivatDocument, {}, ({ subPrivat }) => applyPrivatChange(store, subPrivat), undefined, reloadPrivats.request),
+      subscribe(
+        subSpaceChatsDocument,
+        {},
+        ({ subProject }) => applySpaceChatChange(store, subProject),
+        undefined,
+        reloadSpaceChats.request,
+      ),
+      // Who is online changed while the socket was down without a trace in the log: read again, not replayed.
       subscribe(subPresenceDocument, {}, ({ subPresence }) => applyPresence(store, subPresence)),
       onReconnect(() => {
-        reloadLists(store);
+        void loadPresence(store).catch(() => undefined);
         void flushOutbox(store);
       }),
+      reloadPrivats.cancel,
+      reloadSpaceChats.cancel,
     ];
     return () => stops.forEach((stop) => stop());
   }, [teamId, store]);

@@ -1,16 +1,17 @@
 /**
  * Keeps the spaces of the current team live (SPEC §7 subProject): created, edited and deleted
  * spaces and membership changes reach the atoms without a reload. The subscription follows the
- * current team (the server scopes it to the team current when subscribing), and the list is
- * read again after every reconnection, for what was missed while the socket was down.
+ * current team (the server scopes it to the team current when subscribing). After a reconnection
+ * it catches up from the last change it saw; the list is read again only when it could not.
  */
 import { useEffect } from 'react';
 import { i18n } from '../../lib/i18n';
 import { navigateTo } from '../../lib/navigation';
-import { subscribe, useOnReconnect } from '../../lib/subscriptions';
+import { subscribe } from '../../lib/subscriptions';
 import { useAtomValue, useStore } from '../../lib/store';
 import { showToast } from '../../ui';
 import { currentTeamAtom } from '../auth/session';
+import { coalesceReloads } from '../live/coalescedReload';
 import { loadSpaces } from '../teams/teamData';
 import { applySpaceChange, spacesAtom } from './atoms';
 import { subProjectDocument } from './operations';
@@ -21,25 +22,32 @@ export function useSpacesLive(): void {
 
   useEffect(() => {
     if (!teamId) return undefined;
-    return subscribe(subProjectDocument, {}, ({ subProject: change }) => {
-      const known = store.get(spacesAtom).get(change.projectId);
-      applySpaceChange(store, change);
-      // Someone deleted the space on screen, or took the viewer out of it: back to the overview.
-      const viewing = window.location.pathname.split('/')[1] === change.projectId;
-      if (!change.project && known && viewing) {
-        navigateTo('/overview');
-        showToast({
-          message:
-            change.type === 'project.deleted'
-              ? i18n.t('spaces.live.deleted', { name: known.name })
-              : i18n.t('spaces.live.removed', { name: known.name }),
-          icon: 'info',
-        });
-      }
-    });
+    const reloadSpaces = coalesceReloads(() => loadSpaces(store));
+    const unsubscribe = subscribe(
+      subProjectDocument,
+      {},
+      ({ subProject: change }) => {
+        const known = store.get(spacesAtom).get(change.projectId);
+        applySpaceChange(store, change);
+        // Someone deleted the space on screen, or took the viewer out of it: back to the overview.
+        const viewing = window.location.pathname.split('/')[1] === change.projectId;
+        if (!change.project && known && viewing) {
+          navigateTo('/overview');
+          showToast({
+            message:
+              change.type === 'project.deleted'
+                ? i18n.t('spaces.live.deleted', { name: known.name })
+                : i18n.t('spaces.live.removed', { name: known.name }),
+            icon: 'info',
+          });
+        }
+      },
+      undefined,
+      reloadSpaces.request,
+    );
+    return () => {
+      unsubscribe();
+      reloadSpaces.cancel();
+    };
   }, [teamId, store]);
-
-  useOnReconnect(() => {
-    void loadSpaces(store).catch(() => undefined);
-  });
 }
