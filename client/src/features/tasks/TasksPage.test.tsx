@@ -12,11 +12,21 @@ import { boardTask } from './fixtures';
 import type { BoardTask, ProjectState, TaskChange } from './operations';
 import TasksPage from './TasksPage';
 
-const live = vi.hoisted(() => ({ handlers: [] as ((data: { subTask: TaskChange }) => void)[], reconnects: [] as (() => void)[] }));
+const live = vi.hoisted(() => ({
+  handlers: [] as ((data: { subTask: TaskChange }) => void)[],
+  reloads: [] as (() => void)[],
+  reconnects: [] as (() => void)[],
+}));
 
 vi.mock('../../lib/subscriptions', () => ({
-  useSubscription: (_document: unknown, _variables: unknown, onNext: (data: { subTask: TaskChange }) => void) => {
+  useSubscription: (
+    _document: unknown,
+    _variables: unknown,
+    onNext: (data: { subTask: TaskChange }) => void,
+    options: { reload?: () => void } = {},
+  ) => {
     live.handlers.push(onNext);
+    if (options.reload) live.reloads.push(options.reload);
   },
   useOnReconnect: (refetch: () => void) => {
     live.reconnects.push(refetch);
@@ -74,6 +84,7 @@ beforeAll(async () => {
 beforeEach(() => {
   appStore.set(toastsAtom, []);
   live.handlers.length = 0;
+  live.reloads.length = 0;
   live.reconnects.length = 0;
   localStorage.clear();
 });
@@ -83,6 +94,22 @@ afterEach(() => {
 });
 
 describe('tasks board', () => {
+  it('catches up after a reconnection from the replayed changes, and reads the board again only when the server says the gap is too old', async () => {
+    const { graphql } = await openBoard();
+    const reads = () => graphql.callsOf('getTasks').length;
+    const readsAtStart = reads();
+    act(() => live.reconnects.forEach((reconnect) => reconnect()));
+    act(() =>
+      live.handlers.at(-1)!({
+        subTask: { type: 'task.created', seq: 42, project, taskId: 't3', task: task({ id: 't3', name: 'Replayed task' }) } as TaskChange,
+      }),
+    );
+    expect(await screen.findByRole('link', { name: 'Replayed task' })).toBeTruthy();
+    expect(reads()).toBe(readsAtStart);
+    act(() => live.reloads.at(-1)!());
+    await waitFor(() => expect(reads()).toBe(readsAtStart + 1));
+  });
+
   it('renders the sections as columns and the tasks as cards', async () => {
     await openBoard();
     expect(screen.getAllByRole('region').map((region) => region.getAttribute('aria-label'))).toEqual(['To do', 'In progress', 'Done']);

@@ -1,7 +1,11 @@
-/** Loads the space's board and keeps it live: subTask changes, and a full read after each reconnection. */
+/**
+ * Loads the space's board and keeps it live with subTask changes. After a reconnection the subscription resumes
+ * from the last change it saw (the server replays what was missed: tasks, sections and tags); the board is read
+ * again only when the server says the gap is too old, or the subscription had no position yet.
+ */
 import { useEffect } from 'react';
 import { emptyTaskFilter } from '#shared/taskViews';
-import { useOnReconnect, useSubscription } from '../../lib/subscriptions';
+import { useSubscription } from '../../lib/subscriptions';
 import { useStore } from '../../lib/store';
 import { applyTaskChange, boardAtom, focusedTaskIdAtom, taskFilterAtom } from './atoms';
 import { loadBoard, loadMembers } from './boardActions';
@@ -26,11 +30,12 @@ export function useBoard(project: string): void {
     return () => clearInterval(timer);
   }, [store]);
 
-  useSubscription(subTaskDocument, { project }, ({ subTask }) => {
-    store.set(boardAtom, (board) => applyTaskChange(board, subTask));
-  });
-
-  useOnReconnect(() => {
-    void loadBoard(store, project);
-  });
+  useSubscription(
+    subTaskDocument,
+    { project },
+    ({ subTask }) => {
+      store.set(boardAtom, (board) => applyTaskChange(board, subTask));
+    },
+    { reload: () => void loadBoard(store, project) },
+  );
 }
