@@ -220,6 +220,8 @@ describe('docs list', () => {
     );
     expect(knownOrder()).toEqual([undefined, 'Roadmap', 'Architecture']);
     expect(docTitles().filter((title) => title?.includes('Fresh ideas'))).toHaveLength(1);
+    // Every doc of the folder is on screen: nothing more to load.
+    expect(screen.queryByRole('button', { name: 'Load more' })).toBeNull();
     expect(screen.getByRole('link', { name: 'Budgets' })).toBeTruthy();
     expect(reads()).toBe(readsBefore);
   });

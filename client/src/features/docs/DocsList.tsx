@@ -150,7 +150,8 @@ export function DocsList({ project, folder }: { project: string; folder: string 
           </ul>
         </section>
       )}
-      {ready && list.loaded < list.total && (
+      {/* Docs that arrived live count in the total but were not loaded: what is left to load is what is not shown. */}
+      {ready && list.docs.size < list.total && (
         <div className={styles.more}>
           <Button size="sm" onClick={() => void more()} loading={busy === 'more'}>
             {t('docs.list.more')}

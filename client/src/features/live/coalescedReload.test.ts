@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { coalesceReloads } from './coalescedReload';
+import { coalesceReloads, reloadGatheringMs } from './coalescedReload';
 
 /** A read that stays open until the test settles it. */
 function openRead() {
@@ -16,18 +16,19 @@ function openRead() {
 afterEach(() => vi.useRealTimers());
 
 describe('coalesceReloads', () => {
-  it('reads once for the requests that arrive before the read starts (several subscriptions answering one reconnection)', async () => {
+  it('reads once for the requests that arrive within the gathering time of the first (several subscriptions answering one reconnection)', async () => {
     vi.useFakeTimers();
     const { read, settleNext } = openRead();
     const reload = coalesceReloads(read);
     reload.request();
+    await vi.advanceTimersByTimeAsync(reloadGatheringMs - 1);
     reload.request();
     reload.request();
     expect(read).not.toHaveBeenCalled();
-    await vi.advanceTimersByTimeAsync(0);
+    await vi.advanceTimersByTimeAsync(1);
     expect(read).toHaveBeenCalledTimes(1);
     settleNext();
-    await vi.advanceTimersByTimeAsync(0);
+    await vi.advanceTimersByTimeAsync(reloadGatheringMs * 2);
     expect(read).toHaveBeenCalledTimes(1);
   });
 
@@ -36,19 +37,20 @@ describe('coalesceReloads', () => {
     const { read, settleNext } = openRead();
     const reload = coalesceReloads(read);
     reload.request();
-    await vi.advanceTimersByTimeAsync(0);
+    await vi.advanceTimersByTimeAsync(reloadGatheringMs);
     reload.request();
     reload.request();
     expect(read).toHaveBeenCalledTimes(1);
     settleNext();
+    // No gathering wait this time: the requests came while the read was under way.
     await vi.advanceTimersByTimeAsync(0);
     expect(read).toHaveBeenCalledTimes(2);
     settleNext();
-    await vi.advanceTimersByTimeAsync(0);
+    await vi.advanceTimersByTimeAsync(reloadGatheringMs * 2);
     expect(read).toHaveBeenCalledTimes(2);
     // Done: the next request is a new read.
     reload.request();
-    await vi.advanceTimersByTimeAsync(0);
+    await vi.advanceTimersByTimeAsync(reloadGatheringMs);
     expect(read).toHaveBeenCalledTimes(3);
   });
 
@@ -57,9 +59,9 @@ describe('coalesceReloads', () => {
     const read = vi.fn().mockRejectedValueOnce(new Error('offline')).mockResolvedValue(undefined);
     const reload = coalesceReloads(read);
     reload.request();
-    await vi.advanceTimersByTimeAsync(0);
+    await vi.advanceTimersByTimeAsync(reloadGatheringMs);
     reload.request();
-    await vi.advanceTimersByTimeAsync(0);
+    await vi.advanceTimersByTimeAsync(reloadGatheringMs);
     expect(read).toHaveBeenCalledTimes(2);
   });
 
@@ -69,7 +71,7 @@ describe('coalesceReloads', () => {
     const reload = coalesceReloads(read);
     reload.request();
     reload.cancel();
-    await vi.advanceTimersByTimeAsync(10);
+    await vi.advanceTimersByTimeAsync(reloadGatheringMs * 2);
     expect(read).not.toHaveBeenCalled();
   });
 });
