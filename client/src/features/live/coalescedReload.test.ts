@@ -1,5 +1,7 @@
+// @vitest-environment happy-dom
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { coalesceReloads, reloadGatheringMs } from './coalescedReload';
+import { renderHook } from '@testing-library/react';
+import { coalesceReloads, reloadGatheringMs, useCoalescedReload } from './coalescedReload';
 
 /** A read that stays open until the test settles it. */
 function openRead() {
@@ -73,5 +75,26 @@ describe('coalesceReloads', () => {
     reload.cancel();
     await vi.advanceTimersByTimeAsync(reloadGatheringMs * 2);
     expect(read).not.toHaveBeenCalled();
+  });
+});
+
+describe('useCoalescedReload', () => {
+  it('runs the read of the latest render, and nothing once the component is gone', async () => {
+    vi.useFakeTimers();
+    const first = vi.fn();
+    const latest = vi.fn();
+    const { result, rerender, unmount } = renderHook(({ read }) => useCoalescedReload(read), { initialProps: { read: first } });
+    const request = result.current;
+    rerender({ read: latest });
+    expect(result.current).toBe(request);
+    request();
+    await vi.advanceTimersByTimeAsync(reloadGatheringMs);
+    expect(first).not.toHaveBeenCalled();
+    expect(latest).toHaveBeenCalledTimes(1);
+
+    request();
+    unmount();
+    await vi.advanceTimersByTimeAsync(reloadGatheringMs * 2);
+    expect(latest).toHaveBeenCalledTimes(1);
   });
 });
