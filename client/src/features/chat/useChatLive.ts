@@ -12,7 +12,7 @@ import { request } from '../../lib/graphql';
 import { subscribe, onReconnect, connectionStatusAtom } from '../../lib/subscriptions';
 import { useAtomValue, useStore } from '../../lib/store';
 import { currentTeamAtom, currentUserAtom } from '../auth/session';
-import { coalesceReloads } from '../live/coalescedReload';
+import { coalesceReloads } from '../../lib/coalescedReload';
 import { spaceIdsAtom } from '../spaces/atoms';
 import { resumeAttachments } from './attachments';
 import { applyPresence, applyPrivatChange, applySpaceChatChange, loadPresence, loadPrivats, loadSpaceChats } from './chatLists';

@@ -7,7 +7,7 @@
 import { useEffect, useEffectEvent } from 'react';
 import { useAtomValue, useStore, type AppStore } from '../../lib/store';
 import { useOnReconnect, useSubscription } from '../../lib/subscriptions';
-import { useCoalescedReload } from '../live/coalescedReload';
+import { useCoalescedReload } from '../../lib/coalescedReload';
 import { spacesAtom } from '../spaces/atoms';
 import {
   conversationsAtom,

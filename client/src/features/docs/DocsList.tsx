@@ -6,7 +6,7 @@ import { useAtom, useAtomValue, useStore } from '../../lib/store';
 import { useSubscription } from '../../lib/subscriptions';
 import { useNow } from '../../lib/useNow';
 import { Button, EmptyState, LoadingBar, Notice, openDialog, Select } from '../../ui';
-import { useCoalescedReload } from '../live/coalescedReload';
+import { useCoalescedReload } from '../../lib/coalescedReload';
 import {
   applyDocChange,
   applyFolderChange,

@@ -7,7 +7,7 @@ import { isProjectId } from '../../app/routeRules';
 import { useSubscription } from '../../lib/subscriptions';
 import { useAtomValue, useStore } from '../../lib/store';
 import { Button, EmptyState, LoadingBar, Notice } from '../../ui';
-import { useCoalescedReload } from '../live/coalescedReload';
+import { useCoalescedReload } from '../../lib/coalescedReload';
 import { initialViewport, observeViewportRect, overscan } from '../tasks/virtualRows';
 import { formatDuration } from './fileDisplay';
 import styles from './Media.module.css';

@@ -7,7 +7,7 @@ import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
 import { useOnReconnect, useSubscription } from '../../lib/subscriptions';
 import { useStore } from '../../lib/store';
-import { useCoalescedReload } from '../live/coalescedReload';
+import { useCoalescedReload } from '../../lib/coalescedReload';
 import { applyFileChange, applyFolderChange, filesAreaAtom, selectedEntryKeyAtom } from './atoms';
 import { loadFolder } from './filesActions';
 import { subFileDocument, subFolderDocument } from './operations';

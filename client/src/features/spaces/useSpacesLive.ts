@@ -11,7 +11,7 @@ import { subscribe } from '../../lib/subscriptions';
 import { useAtomValue, useStore } from '../../lib/store';
 import { showToast } from '../../ui';
 import { currentTeamAtom } from '../auth/session';
-import { coalesceReloads } from '../live/coalescedReload';
+import { coalesceReloads } from '../../lib/coalescedReload';
 import { loadSpaces } from '../teams/teamData';
 import { applySpaceChange, spacesAtom } from './atoms';
 import { subProjectDocument } from './operations';

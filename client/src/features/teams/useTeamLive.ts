@@ -13,7 +13,7 @@ import { subscribe } from '../../lib/subscriptions';
 import { useAtomValue, useStore, type AppStore } from '../../lib/store';
 import { showToast } from '../../ui';
 import { currentTeamAtom, currentUserAtom } from '../auth/session';
-import { coalesceReloads } from '../live/coalescedReload';
+import { coalesceReloads } from '../../lib/coalescedReload';
 import { teamDetailAtom, teamPeopleAtom, teamsAtom } from './atoms';
 import { subTeamDocument } from './operations';
 import { loadTeamDetail, loadTeamPeople, loadTeams, refreshOwnAccess, reloadTeamData } from './teamData';
