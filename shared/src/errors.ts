@@ -203,6 +203,7 @@ export const refusalMessages = {
   SPACE_OTHER_TEAM: 'This space does not exist or you cannot see it. Tasks move only between spaces of the same team.',
   USER_NOT_FOUND: 'No such user.',
   OWN_LANGUAGE_ONLY: 'You can only change your own language.',
+  OWN_TEAMS_ONLY: 'You can only follow your own teams.',
   SETTING_NOT_FOUND: 'No such setting.',
   API_TOKEN_NOT_FOUND: 'No such API token.',
   API_TOKEN_FROM_APP: 'Create API tokens from the app, signed in with your account.',

@@ -1,5 +1,5 @@
 import type { MercuriusContext } from 'mercurius';
-import { DomainError } from '../../errors';
+import { DomainError, refusal } from '../../errors';
 import type { StoredEvent } from '../../core/events';
 import { requireActor } from '../../graphql/context';
 import { feed, topics, type Verdict } from '../../core/live';
@@ -64,7 +64,7 @@ export const teamSubscriptions = {
   subTeam: {
     subscribe: (_root: unknown, args: { user?: string | null }, context: MercuriusContext) => {
       const actor = requireActor(context);
-      if (args.user && args.user !== actor.userId) throw new DomainError('PERMISSION_DENIED', 'You can only follow your own teams.');
+      if (args.user && args.user !== actor.userId) throw refusal('PERMISSION_DENIED', 'OWN_TEAMS_ONLY');
       const db = context.services.database.db;
       return feed(context, actor, topics.global, (event) => teamChangeVerdict(db, actor.userId, event));
     },
