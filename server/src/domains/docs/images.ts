@@ -1,5 +1,4 @@
 import type { MercuriusContext } from 'mercurius';
-import { docMessages } from '#shared/docs';
 import { collabOf } from '../../collab/rooms';
 import { refusal } from '../../errors';
 import { requireActor } from '../../graphql/context';
