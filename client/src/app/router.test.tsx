@@ -65,6 +65,10 @@ async function answer(_url: string, init?: RequestInit) {
   if (body.query?.includes('getWorkspace(')) {
     return json({ data: null, errors: [{ message: 'This doc is not shared.', extensions: { code: 'NOT_FOUND' } }] });
   }
+  // As the server answers a file that is not shared; an empty answer would be a result the schema never gives.
+  if (body.query?.includes('getSharedFile(')) {
+    return json({ data: null, errors: [{ message: 'This file does not exist or you cannot see it.', extensions: { code: 'NOT_FOUND' } }] });
+  }
   return json({ data: {} });
 }
 
