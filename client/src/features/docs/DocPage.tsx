@@ -45,7 +45,8 @@ function DocView({ wall }: { wall: Wall }) {
   const focusedOnOpen = useRef(false);
   const onEditor = useCallback((current: Editor | null) => {
     editor.current = current;
-    if (!current || focusedOnOpen.current) return;
+    // An editor replaced while the page draws (a new session) may already be destroyed: its commands are gone.
+    if (!current || current.isDestroyed || focusedOnOpen.current) return;
     focusedOnOpen.current = true;
     // Opening a doc puts focus where one works in it: the title of an untitled doc, else the text
     // (or the title when the doc is read-only). Never taken from something the person moved to meanwhile
