@@ -3,6 +3,7 @@
  * avatars and space icons draw their initials on colours chosen per person or space, so the
  * initials' colour is chosen from that background instead of being always white.
  */
+import type { CSSProperties } from 'react';
 
 /**
  * Dark text for light backgrounds. Black, because only black and white together guarantee 4.5:1
@@ -46,4 +47,18 @@ export function contrastRatio(first: string, second: string): number {
 export function readableTextOn(background: string): string {
   if (!parseHexColor(background)) return 'var(--color-text)';
   return contrastRatio(lightInitials, background) >= contrastRatio(darkInitials, background) ? lightInitials : darkInitials;
+}
+
+/**
+ * The style of a square of initials on a colour (a space's icon, a task chat's badge): the letters in the colour
+ * that reads on it, and a faint square with the page's background colour for letters when there is no colour.
+ */
+export function initialsSquareStyle(size: number, color: string | null | undefined): CSSProperties {
+  return {
+    width: size,
+    height: size,
+    fontSize: Math.round(size * 0.42),
+    backgroundColor: color ?? 'var(--color-text-faint)',
+    color: color ? readableTextOn(color) : 'var(--color-bg)',
+  };
 }

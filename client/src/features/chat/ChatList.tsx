@@ -2,7 +2,7 @@ import clsx from 'clsx';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Avatar } from '../../ui';
-import { readableTextOn } from '../../ui/contrast';
+import { initialsSquareStyle } from '../../ui/contrast';
 import { SpaceIcon } from '../spaces/SpaceIcon';
 import type { ChatListItem } from './chatLists';
 import { formatListTime } from './format';
@@ -26,17 +26,7 @@ export function ChatAvatar({ item, size = 32 }: { item: ChatListItem; size?: num
     return <SpaceIcon space={{ id: item.id, name: item.title, logo: item.image, color: item.color }} size={size} />;
   if (item.kind === 'task') {
     return (
-      <span
-        className={styles.taskBadge}
-        style={{
-          width: size,
-          height: size,
-          fontSize: Math.round(size * 0.42),
-          backgroundColor: item.color ?? 'var(--color-text-faint)',
-          color: item.color ? readableTextOn(item.color) : 'var(--color-bg)',
-        }}
-        aria-hidden
-      >
+      <span className={styles.taskBadge} style={initialsSquareStyle(size, item.color)} aria-hidden>
         {item.letter}
       </span>
     );

@@ -1,5 +1,5 @@
 import { Avatar, initialsOf } from '../../ui';
-import { readableTextOn } from '../../ui/contrast';
+import { initialsSquareStyle } from '../../ui/contrast';
 import type { SpaceSummary } from './atoms';
 import styles from './Spaces.module.css';
 
@@ -7,17 +7,7 @@ import styles from './Spaces.module.css';
 export function SpaceIcon({ space, size = 28 }: { space: Pick<SpaceSummary, 'id' | 'name' | 'logo' | 'color'>; size?: number }) {
   if (space.logo) return <Avatar name={space.name} src={space.logo} colorKey={space.id} size={size} shape="square" />;
   return (
-    <span
-      className={styles.spaceIcon}
-      style={{
-        width: size,
-        height: size,
-        fontSize: Math.round(size * 0.42),
-        backgroundColor: space.color ?? 'var(--color-text-faint)',
-        color: space.color ? readableTextOn(space.color) : 'var(--color-bg)',
-      }}
-      aria-hidden
-    >
+    <span className={styles.spaceIcon} style={initialsSquareStyle(size, space.color)} aria-hidden>
       {initialsOf(space.name).slice(0, 1)}
     </span>
   );
