@@ -27,4 +27,32 @@ describe('config', () => {
     expect(() => loadConfig({ PORT: 'eighty', PUBLIC_URL: 'not a url', SECRET: 'short' })).toThrowError(ConfigError);
     expect(() => loadConfig({ PORT: 'eighty', PUBLIC_URL: 'not a url' })).toThrowError(/PORT: .*PUBLIC_URL: /);
   });
+
+  it('runs calls peer-to-peer by default and on LiveKit only when all three of its settings are given', () => {
+    const dataDirectory = mkdtempSync(join(tmpdir(), 'config-'));
+    const peerToPeer = loadConfig({ DATA_DIR: dataDirectory }).meetings;
+    expect(peerToPeer).toEqual({ livekit: null, iceServers: [], meshLimit: 4 });
+    const secret = 'x'.repeat(32);
+    const livekit = loadConfig({
+      DATA_DIR: dataDirectory,
+      LIVEKIT_URL: 'wss://live.example.com',
+      LIVEKIT_API_KEY: 'key',
+      LIVEKIT_API_SECRET: secret,
+    });
+    expect(livekit.meetings.livekit).toEqual({ url: 'wss://live.example.com', apiKey: 'key', apiSecret: secret });
+    expect(() => loadConfig({ DATA_DIR: dataDirectory, LIVEKIT_URL: 'wss://live.example.com' })).toThrowError(/LIVEKIT_API_KEY/);
+  });
+
+  it('reads ICE servers as URLs or as JSON, and refuses anything else', () => {
+    const dataDirectory = mkdtempSync(join(tmpdir(), 'config-'));
+    expect(
+      loadConfig({ DATA_DIR: dataDirectory, ICE_SERVERS: 'stun:stun.example.com:3478, turn:turn.example.com' }).meetings.iceServers,
+    ).toEqual([{ urls: 'stun:stun.example.com:3478' }, { urls: 'turn:turn.example.com' }]);
+    const json = '[{"urls":["turns:turn.example.com:443"],"username":"team","credential":"secret"}]';
+    expect(loadConfig({ DATA_DIR: dataDirectory, ICE_SERVERS: json }).meetings.iceServers).toEqual([
+      { urls: ['turns:turn.example.com:443'], username: 'team', credential: 'secret' },
+    ]);
+    expect(() => loadConfig({ DATA_DIR: dataDirectory, ICE_SERVERS: 'http://example.com' })).toThrowError(/ICE_SERVERS/);
+    expect(() => loadConfig({ DATA_DIR: dataDirectory, ICE_SERVERS: '[{"urls":' })).toThrowError(/ICE_SERVERS is not valid JSON/);
+  });
 });

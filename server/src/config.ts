@@ -63,6 +63,14 @@ export const environmentSchema = z.object({
   COLLAB_UPDATES_PER_SECOND: z.coerce.number().int().min(1).default(300),
   METRICS_TOKEN: z.string().min(16, 'METRICS_TOKEN must be at least 16 characters').optional(),
   METRICS_PORT: z.coerce.number().int().min(1).max(65_535).optional(),
+  LIVEKIT_URL: z
+    .string()
+    .regex(/^(wss?|https?):\/\//, 'LIVEKIT_URL must start with ws://, wss://, http:// or https://')
+    .optional(),
+  LIVEKIT_API_KEY: z.string().min(1).optional(),
+  LIVEKIT_API_SECRET: z.string().min(32, 'LIVEKIT_API_SECRET must be at least 32 characters').optional(),
+  ICE_SERVERS: z.string().min(2).optional(),
+  MEETING_MESH_LIMIT: z.coerce.number().int().min(2).max(16).default(4),
 });
 
 export type Environment = z.input<typeof environmentSchema>;
@@ -97,7 +105,30 @@ export interface Config {
   unsplashAccessKey: string | null;
   /** Where uploaded files live: the data folder (default) or an S3-compatible bucket. */
   storage: StorageConfig;
+  /** Calls: on LiveKit when configured, else peer-to-peer (a full mesh capped at `meshLimit` people). */
+  meetings: MeetingsConfig;
 }
+
+export interface MeetingsConfig {
+  livekit: { url: string; apiKey: string; apiSecret: string } | null;
+  /** RTCIceServer entries handed to browsers for peer-to-peer calls (STUN/TURN). */
+  iceServers: IceServer[];
+  meshLimit: number;
+}
+
+export interface IceServer {
+  urls: string | string[];
+  username?: string;
+  credential?: string;
+}
+
+const iceServersSchema = z.array(
+  z.object({
+    urls: z.union([z.string().regex(/^(stun|stuns|turn|turns):/), z.array(z.string().regex(/^(stun|stuns|turn|turns):/)).min(1)]),
+    username: z.string().optional(),
+    credential: z.string().optional(),
+  }),
+);
 
 export type StorageConfig =
   | { driver: 'local' }
@@ -184,7 +215,39 @@ export function loadConfig(environment: Record<string, string | undefined> = pro
     },
     unsplashAccessKey: values.UNSPLASH_ACCESS_KEY ?? null,
     storage: storageConfig(values),
+    meetings: meetingsConfig(values),
   };
+}
+
+function meetingsConfig(values: z.output<typeof environmentSchema>): MeetingsConfig {
+  const livekitValues = [values.LIVEKIT_URL, values.LIVEKIT_API_KEY, values.LIVEKIT_API_SECRET];
+  const livekitSet = livekitValues.filter((value) => value !== undefined).length;
+  if (livekitSet > 0 && livekitSet < 3) {
+    throw new ConfigError('Invalid configuration: LiveKit needs all of LIVEKIT_URL, LIVEKIT_API_KEY and LIVEKIT_API_SECRET');
+  }
+  return {
+    livekit: livekitSet === 3 ? { url: values.LIVEKIT_URL!, apiKey: values.LIVEKIT_API_KEY!, apiSecret: values.LIVEKIT_API_SECRET! } : null,
+    iceServers: values.ICE_SERVERS === undefined ? [] : parseIceServers(values.ICE_SERVERS),
+    meshLimit: values.MEETING_MESH_LIMIT,
+  };
+}
+
+/** ICE_SERVERS is JSON (a list of RTCIceServer) or a comma-separated list of stun:/turn: URLs. */
+function parseIceServers(text: string): IceServer[] {
+  const trimmed = text.trim();
+  let candidate: unknown;
+  if (trimmed.startsWith('[')) {
+    try {
+      candidate = JSON.parse(trimmed);
+    } catch {
+      throw new ConfigError('Invalid configuration: ICE_SERVERS is not valid JSON');
+    }
+  } else {
+    candidate = trimmed.split(',').map((url) => ({ urls: url.trim() }));
+  }
+  const parsed = iceServersSchema.safeParse(candidate);
+  if (!parsed.success) throw new ConfigError('Invalid configuration: ICE_SERVERS must list stun:, stuns:, turn: or turns: URLs');
+  return parsed.data;
 }
 
 function storageConfig(values: z.output<typeof environmentSchema>): StorageConfig {
