@@ -2,6 +2,7 @@ import { accountsModule } from './accounts';
 import { chatModule } from './chat';
 import { docsModule } from './docs';
 import { filesModule } from './files';
+import { meetingsModule } from './meetings';
 import type { Clock } from '../core/clock';
 import { SqliteEventStore } from '../core/sqlite/eventStore';
 import { bindSpaceDirectory } from '../core/spaceContent';
@@ -15,7 +16,8 @@ import { teamsModule } from './teams';
 /**
  * Every area the server serves, in dependency order. Projections run in this order on every event,
  * so teams stays right after accounts: it owns rows accounts' sign-up events create; tasks follows
- * teams, whose spaces its boards belong to; chat follows tasks, whose threads it keeps; files follows
+ * teams, whose spaces its boards belong to; meetings follows tasks, its rooms belonging to spaces and teams;
+ * chat follows meetings, whose rooms' chats and tasks' threads it keeps; files follows
  * chat, whose private chats and the spaces and tasks before it own files; docs follows files, whose
  * doc folders it files docs in. It is also the order of imports: an area imports only areas before it
  * (through their index.ts), and tells the areas after it what happened through its events, which they
@@ -26,6 +28,7 @@ export const domains: readonly DomainModule[] = [
   accountsModule,
   teamsModule,
   tasksModule,
+  meetingsModule,
   chatModule,
   filesModule,
   docsModule,

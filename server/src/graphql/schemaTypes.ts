@@ -145,6 +145,76 @@ export type FolderChange = {
   type: Scalars['String']['output'];
 };
 
+/** A guest who asked to enter a room with its link. state: waiting | admitted | refused | removed. */
+export type Invited = {
+  __typename?: 'Invited';
+  createdAt: Scalars['String']['output'];
+  id: Scalars['ID']['output'];
+  meetingroom: Scalars['ID']['output'];
+  name: Scalars['String']['output'];
+  state: Scalars['String']['output'];
+  updatedAt: Scalars['String']['output'];
+};
+
+export type InvitedChange = {
+  __typename?: 'InvitedChange';
+  invited: Invited;
+  seq: Scalars['Float']['output'];
+  /** invited.created | invited.state */
+  type: Scalars['String']['output'];
+};
+
+/**
+ * What setInvited gives the guest's browser: the guest and its credential (also set as the HttpOnly guest
+ * cookie). Send it back as the X-Guest-Credential header (HTTP) or guestCredential in connection_init
+ * when cookies are blocked. Shown once; only its hash is kept.
+ */
+export type InvitedPass = {
+  __typename?: 'InvitedPass';
+  credential: Scalars['String']['output'];
+  invited: Invited;
+};
+
+/** Someone in a room's call now: a member (user set) or an admitted guest (invited set). */
+export type MeetingParticipant = {
+  __typename?: 'MeetingParticipant';
+  /** The last state the participant published (setVideocallState); false until then. */
+  audio: Scalars['Boolean']['output'];
+  hand: Scalars['Boolean']['output'];
+  /** The attendee id: one per join, so one person in two tabs is two participants. */
+  id: Scalars['ID']['output'];
+  /** The guest's id; null for a member. */
+  invited?: Maybe<Scalars['ID']['output']>;
+  name: Scalars['String']['output'];
+  profileImg?: Maybe<Scalars['String']['output']>;
+  screen: Scalars['Boolean']['output'];
+  /** The member's user id; null for a guest. */
+  user?: Maybe<Scalars['ID']['output']>;
+  video: Scalars['Boolean']['output'];
+};
+
+/** A meeting room: the permanent room of a space (project set) or an ad hoc room of a team (project null). */
+export type Meetingroom = {
+  __typename?: 'Meetingroom';
+  author: Scalars['ID']['output'];
+  createdAt: Scalars['String']['output'];
+  /** Members only (null for a guest): the public link guests open, PUBLIC_URL/meetingroom/<id>?guest=<secret>. */
+  guestLink?: Maybe<Scalars['String']['output']>;
+  /** Members only: when guestLink stops working (30 days after it was made; resetMeetingroomLink makes a new one). */
+  guestLinkExpiresAt?: Maybe<Scalars['String']['output']>;
+  id: Scalars['ID']['output'];
+  name: Scalars['String']['output'];
+  /** Who is in the room's active call now (present: their subVideocall is open). */
+  participants: Array<MeetingParticipant>;
+  /** The space whose room this is; null for an ad hoc room. */
+  project?: Maybe<Scalars['ID']['output']>;
+  team: Scalars['ID']['output'];
+  /** When the room, its guests or its calls last changed. */
+  updated: Scalars['String']['output'];
+  /** The active call of the room, or null. */
+  videocall?: Maybe<Scalars['ID']['output']>;
+};
+
 export type Message = {
   __typename?: 'Message';
   author?: Maybe<MessageAuthor>;
@@ -271,6 +341,8 @@ export type Mutation = {
   ediFile: File;
   /** Renames, or moves under upfolder ("root" for the top level); never into itself or a subfolder. */
   ediFolder: Folder;
+  /** Members of the room: admitted, refused or removed (see the states' rules in the API notes). */
+  ediInvited: Invited;
   /** Own messages only. */
   ediMessage: Message;
   /** Renames, changes the logo, adds members, or makes inactive; members only. */
@@ -296,14 +368,26 @@ export type Mutation = {
   ediUserLanguage: User;
   followTask: Task;
   forgotPassword: Scalars['Boolean']['output'];
+  /**
+   * With project: that space's room (made the first time, always the same one). With id: that room. With
+   * neither: a new ad hoc room in the caller's current team, named name (1..100 characters, default "Meeting").
+   */
+  initiateMeetingroom: Meetingroom;
   /** Joins a public space at once, or asks to join a private one. */
   joinProject: Project;
+  /**
+   * Joins the active call of a room (meetingroom, or project for a space's room) or starts one. Members of
+   * the room, or its admitted guest. The call counts the attendee as present once its subVideocall opens.
+   */
+  joinVideocall: Videocall;
   /** Marks the conversation read up to now for the caller. */
   lastViewed: Scalars['Boolean']['output'];
   /** Leaves a group chat. */
   leavePrivat: Scalars['Boolean']['output'];
   /** The caller leaves a team; refused for its last admin and for its only member. */
   leaveTeam: Scalars['Boolean']['output'];
+  /** Leaves the call: the caller's attendee, or every attendee of the caller in it. The call finishes with its last participant. */
+  leaveVideocall: Scalars['Boolean']['output'];
   login: AuthPayload;
   logout: Scalars['Boolean']['output'];
   /** Toggles the caller's reaction. */
@@ -316,6 +400,8 @@ export type Mutation = {
   resendEmail: Scalars['Boolean']['output'];
   /** Mails a pending invitation again with a new link (admins only); the earlier link stops working and the 14 days start again. */
   resendInvitedTeam: Team;
+  /** Makes a new guest link for the room; the old one stops working at once. Members of the room. */
+  resetMeetingroomLink: Meetingroom;
   /** Revokes one of the caller's API tokens; it stops working at once. */
   revokeApiToken: Scalars['Boolean']['output'];
   /**
@@ -326,6 +412,11 @@ export type Mutation = {
   /** Makes a folder in a space; upfolder puts it inside another folder of the same type. */
   setFolder: Folder;
   setIdbrowser: Scalars['Boolean']['output'];
+  /**
+   * Public: a person holding the room's guest link (link: its ?guest= secret) asks to enter as name (1..60
+   * characters). The guest waits until a member admits it.
+   */
+  setInvited: InvitedPass;
   /**
    * Posts a message. body: 1..20,000 characters after trimming (a file message may have an empty body).
    * file: a file the caller uploaded to this conversation's owner (signedUploadURL and setFile with the
@@ -370,8 +461,12 @@ export type Mutation = {
   setUserGoogle: SocialAuthPayload;
   /** Signs in with an ID token the app obtained from Microsoft; registers the account on first use. */
   setUserMicrosoft: SocialAuthPayload;
+  /** Publishes the caller's attendee state; omitted values stay as they were. reaction: one emoji, sent once. */
+  setVideocallState: Scalars['Boolean']['output'];
   /** Creates a doc in a space (optionally in a doc folder of that space) and returns it. */
   setWorkspace: Wall;
+  /** Sends a signal (JSON text, at most 64 KiB) from the caller's attendee from to the participant to of the same call. */
+  signalVideocall: Scalars['Boolean']['output'];
   /** Makes another of the caller's teams their current one. */
   switchTeam: Team;
   /**
@@ -470,6 +565,11 @@ export type MutationEdiFolderArgs = {
   upfolder?: InputMaybe<Scalars['ID']['input']>;
 };
 
+export type MutationEdiInvitedArgs = {
+  id: Scalars['ID']['input'];
+  state: Scalars['String']['input'];
+};
+
 export type MutationEdiMessageArgs = {
   body: Scalars['String']['input'];
   id: Scalars['ID']['input'];
@@ -561,8 +661,20 @@ export type MutationForgotPasswordArgs = {
   email: Scalars['String']['input'];
 };
 
+export type MutationInitiateMeetingroomArgs = {
+  id?: InputMaybe<Scalars['ID']['input']>;
+  name?: InputMaybe<Scalars['String']['input']>;
+  project?: InputMaybe<Scalars['ID']['input']>;
+};
+
 export type MutationJoinProjectArgs = {
   project: Scalars['ID']['input'];
+};
+
+export type MutationJoinVideocallArgs = {
+  meetingroom?: InputMaybe<Scalars['ID']['input']>;
+  privat?: InputMaybe<Scalars['ID']['input']>;
+  project?: InputMaybe<Scalars['ID']['input']>;
 };
 
 export type MutationLastViewedArgs = {
@@ -578,6 +690,11 @@ export type MutationLeavePrivatArgs = {
 
 export type MutationLeaveTeamArgs = {
   team: Scalars['ID']['input'];
+};
+
+export type MutationLeaveVideocallArgs = {
+  attendee?: InputMaybe<Scalars['ID']['input']>;
+  id: Scalars['ID']['input'];
 };
 
 export type MutationLoginArgs = {
@@ -610,6 +727,10 @@ export type MutationResendInvitedTeamArgs = {
   team: Scalars['ID']['input'];
 };
 
+export type MutationResetMeetingroomLinkArgs = {
+  id: Scalars['ID']['input'];
+};
+
 export type MutationRevokeApiTokenArgs = {
   id: Scalars['ID']['input'];
 };
@@ -635,6 +756,12 @@ export type MutationSetFolderArgs = {
 
 export type MutationSetIdbrowserArgs = {
   token: Scalars['String']['input'];
+};
+
+export type MutationSetInvitedArgs = {
+  link: Scalars['String']['input'];
+  meetingroom: Scalars['ID']['input'];
+  name: Scalars['String']['input'];
 };
 
 export type MutationSetMessageArgs = {
@@ -756,11 +883,28 @@ export type MutationSetUserMicrosoftArgs = {
   updated?: InputMaybe<Scalars['Boolean']['input']>;
 };
 
+export type MutationSetVideocallStateArgs = {
+  attendee: Scalars['ID']['input'];
+  audio?: InputMaybe<Scalars['Boolean']['input']>;
+  hand?: InputMaybe<Scalars['Boolean']['input']>;
+  reaction?: InputMaybe<Scalars['String']['input']>;
+  screen?: InputMaybe<Scalars['Boolean']['input']>;
+  video?: InputMaybe<Scalars['Boolean']['input']>;
+  videocall: Scalars['ID']['input'];
+};
+
 export type MutationSetWorkspaceArgs = {
   emoji?: InputMaybe<Scalars['String']['input']>;
   folder?: InputMaybe<Scalars['ID']['input']>;
   project: Scalars['ID']['input'];
   title: Scalars['String']['input'];
+};
+
+export type MutationSignalVideocallArgs = {
+  from: Scalars['ID']['input'];
+  signal: Scalars['String']['input'];
+  to: Scalars['ID']['input'];
+  videocall: Scalars['ID']['input'];
 };
 
 export type MutationSwitchTeamArgs = {
@@ -966,6 +1110,10 @@ export type Query = {
   getFolder: Folder;
   /** Folders of a space of one type (file by default) inside folder, or at the top level without it. */
   getFolders: Array<Folder>;
+  /** Members: the room's guests, newest first. A guest: only itself. */
+  getInvited: Array<Invited>;
+  /** The rooms the caller may see in their current team (ad hoc rooms and their spaces' rooms), or the room of one space (project). */
+  getMeetingrooms: Array<Meetingroom>;
   /**
    * Newest first: up to `first` (default 50, at most 100) messages of one conversation, older than the
    * message `before` when given. Exactly one of project, privat, task, meetingroom, invitation.
@@ -1018,6 +1166,8 @@ export type Query = {
   getUserBasic: UserBasic;
   /** People of a space, or of the current team without one; auth false leaves the caller out. task is reserved for tasks. */
   getUsers: Array<ProjectUser>;
+  /** Active calls the caller may see: of one room, or without arguments of every room the caller may see. */
+  getVideocalls: Array<Videocall>;
   getWall: Wall;
   /**
    * A space's docs. folder: a doc folder's id, or "root" for the top level (docs in no folder); without it, every doc of the space.
@@ -1078,6 +1228,14 @@ export type QueryGetFoldersArgs = {
   folder?: InputMaybe<Scalars['ID']['input']>;
   project: Scalars['ID']['input'];
   type?: InputMaybe<Scalars['String']['input']>;
+};
+
+export type QueryGetInvitedArgs = {
+  meetingroom: Scalars['ID']['input'];
+};
+
+export type QueryGetMeetingroomsArgs = {
+  project?: InputMaybe<Scalars['ID']['input']>;
 };
 
 export type QueryGetMessagesArgs = {
@@ -1151,6 +1309,12 @@ export type QueryGetUsersArgs = {
   auth?: InputMaybe<Scalars['Boolean']['input']>;
   project?: InputMaybe<Scalars['ID']['input']>;
   task?: InputMaybe<Scalars['ID']['input']>;
+};
+
+export type QueryGetVideocallsArgs = {
+  meetingroom?: InputMaybe<Scalars['ID']['input']>;
+  privat?: InputMaybe<Scalars['ID']['input']>;
+  project?: InputMaybe<Scalars['ID']['input']>;
 };
 
 export type QueryGetWallArgs = {
@@ -1298,6 +1462,10 @@ export type Subscription = {
   subFile: FileChange;
   /** Changes to a space's folders. */
   subFolder: FolderChange;
+  /** Members of the room: guests arriving and their state changes. */
+  subInvited: InvitedChange;
+  /** The guest itself: its state changes (admitted, refused, removed). */
+  subInvitedBasic: InvitedChange;
   /** Changes of one conversation the caller may read. */
   subMessage: MessageChange;
   /** Presence changes in the caller's current team. */
@@ -1312,6 +1480,12 @@ export type Subscription = {
   subTeam: TeamChange;
   /** The caller's own account changes; with team, profile changes of that team's members. */
   subUser: User;
+  /**
+   * The call as the attendee (the caller's, from joinVideocall) lives it: participants joined, left and
+   * their states, and signals addressed to it. Opening it makes the attendee present; its end (closed,
+   * socket gone) makes it leave. Ends for a guest who is removed.
+   */
+  subVideocall: VideocallChange;
 };
 
 export type SubscriptionSubDocArgs = {
@@ -1326,6 +1500,14 @@ export type SubscriptionSubFileArgs = {
 
 export type SubscriptionSubFolderArgs = {
   project: Scalars['ID']['input'];
+};
+
+export type SubscriptionSubInvitedArgs = {
+  meetingroom: Scalars['ID']['input'];
+};
+
+export type SubscriptionSubInvitedBasicArgs = {
+  id: Scalars['ID']['input'];
 };
 
 export type SubscriptionSubMessageArgs = {
@@ -1345,6 +1527,11 @@ export type SubscriptionSubTeamArgs = {
 
 export type SubscriptionSubUserArgs = {
   team?: InputMaybe<Scalars['ID']['input']>;
+};
+
+export type SubscriptionSubVideocallArgs = {
+  attendee: Scalars['ID']['input'];
+  videocall: Scalars['ID']['input'];
 };
 
 /** A tag, or a sprint when isSprint; both belong to one space. */
@@ -1577,6 +1764,63 @@ export type UserBasic = {
   profileImg?: Maybe<Scalars['String']['output']>;
 };
 
+export type Videocall = {
+  __typename?: 'Videocall';
+  /** The caller's attendee: from joinVideocall, the one it just made; elsewhere the caller's newest present one, or null. */
+  attendee?: Maybe<VideocallAttendee>;
+  createdAt: Scalars['String']['output'];
+  /** Set once the last participant left. */
+  finishedAt?: Maybe<Scalars['String']['output']>;
+  id: Scalars['ID']['output'];
+  meeting: VideocallMeeting;
+  meetingroom?: Maybe<Scalars['ID']['output']>;
+  name: Scalars['String']['output'];
+  privat?: Maybe<Scalars['ID']['output']>;
+  project?: Maybe<Scalars['ID']['output']>;
+  task?: Maybe<Scalars['ID']['output']>;
+  updatedAt: Scalars['String']['output'];
+  /** Who is in the call now. */
+  users: Array<MeetingParticipant>;
+};
+
+/** The caller's own participation in a call (one per joinVideocall). */
+export type VideocallAttendee = {
+  __typename?: 'VideocallAttendee';
+  /** The user id of a member, invited:<id> for a guest (LiveKit's identity). */
+  externalUserId: Scalars['String']['output'];
+  /** The participant id others see (MeetingParticipant.id); subVideocall and signalVideocall take it. */
+  id: Scalars['ID']['output'];
+  /** A LiveKit access token; null in mesh mode. */
+  joinToken?: Maybe<Scalars['String']['output']>;
+};
+
+/** Something that happened in a call, delivered to its participants only. */
+export type VideocallChange = {
+  __typename?: 'VideocallChange';
+  /** For signal: the sender's attendee id. */
+  from?: Maybe<Scalars['ID']['output']>;
+  /** For joined, left and state: the participant (with its state). */
+  participant?: Maybe<MeetingParticipant>;
+  /** For state: a reaction emoji sent with it (not kept). */
+  reaction?: Maybe<Scalars['String']['output']>;
+  /** For signal: the JSON text of an offer, answer or ICE candidate, addressed to the subscriber's attendee. */
+  signal?: Maybe<Scalars['String']['output']>;
+  /** joined | left | state | signal | finished */
+  type: Scalars['String']['output'];
+  videocall: Scalars['ID']['output'];
+};
+
+/** Where a call's media goes. transport: mesh (peer-to-peer, signalled by signalVideocall) or livekit (url is the LiveKit server). */
+export type VideocallMeeting = {
+  __typename?: 'VideocallMeeting';
+  /** RTCIceServer entries (urls, username, credential) for RTCPeerConnection. */
+  iceServers: Scalars['JSON']['output'];
+  /** Most participants of a mesh call; null with LiveKit. */
+  maximum?: Maybe<Scalars['Int']['output']>;
+  transport: Scalars['String']['output'];
+  url?: Maybe<Scalars['String']['output']>;
+};
+
 /** A collaborative document of a space. Its content is not here: it lives in the Yjs room at room. */
 export type Wall = {
   __typename?: 'Wall';
@@ -1715,7 +1959,12 @@ export type ResolversTypes = {
   FileChange: ResolverTypeWrapper<ResolvedPart<FileChange>>;
   Folder: ResolverTypeWrapper<ResolvedPart<Folder>>;
   FolderChange: ResolverTypeWrapper<ResolvedPart<FolderChange>>;
+  Invited: ResolverTypeWrapper<ResolvedPart<Invited>>;
+  InvitedChange: ResolverTypeWrapper<ResolvedPart<InvitedChange>>;
+  InvitedPass: ResolverTypeWrapper<ResolvedPart<InvitedPass>>;
   JSON: ResolverTypeWrapper<ResolvedPart<Scalars['JSON']['output']>>;
+  MeetingParticipant: ResolverTypeWrapper<ResolvedPart<MeetingParticipant>>;
+  Meetingroom: ResolverTypeWrapper<ResolvedPart<Meetingroom>>;
   Message: ResolverTypeWrapper<ResolvedPart<Message>>;
   MessageAuthor: ResolverTypeWrapper<ResolvedPart<MessageAuthor>>;
   MessageChange: ResolverTypeWrapper<ResolvedPart<MessageChange>>;
@@ -1760,6 +2009,10 @@ export type ResolversTypes = {
   TeamUpdate: ResolverTypeWrapper<ResolvedPart<TeamUpdate>>;
   User: ResolverTypeWrapper<ResolvedPart<User>>;
   UserBasic: ResolverTypeWrapper<ResolvedPart<UserBasic>>;
+  Videocall: ResolverTypeWrapper<ResolvedPart<Videocall>>;
+  VideocallAttendee: ResolverTypeWrapper<ResolvedPart<VideocallAttendee>>;
+  VideocallChange: ResolverTypeWrapper<ResolvedPart<VideocallChange>>;
+  VideocallMeeting: ResolverTypeWrapper<ResolvedPart<VideocallMeeting>>;
   Wall: ResolverTypeWrapper<ResolvedPart<Wall>>;
   WallPage: ResolverTypeWrapper<ResolvedPart<WallPage>>;
 };
@@ -1780,7 +2033,12 @@ export type ResolversParentTypes = {
   FileChange: ResolvedPart<FileChange>;
   Folder: ResolvedPart<Folder>;
   FolderChange: ResolvedPart<FolderChange>;
+  Invited: ResolvedPart<Invited>;
+  InvitedChange: ResolvedPart<InvitedChange>;
+  InvitedPass: ResolvedPart<InvitedPass>;
   JSON: ResolvedPart<Scalars['JSON']['output']>;
+  MeetingParticipant: ResolvedPart<MeetingParticipant>;
+  Meetingroom: ResolvedPart<Meetingroom>;
   Message: ResolvedPart<Message>;
   MessageAuthor: ResolvedPart<MessageAuthor>;
   MessageChange: ResolvedPart<MessageChange>;
@@ -1825,6 +2083,10 @@ export type ResolversParentTypes = {
   TeamUpdate: ResolvedPart<TeamUpdate>;
   User: ResolvedPart<User>;
   UserBasic: ResolvedPart<UserBasic>;
+  Videocall: ResolvedPart<Videocall>;
+  VideocallAttendee: ResolvedPart<VideocallAttendee>;
+  VideocallChange: ResolvedPart<VideocallChange>;
+  VideocallMeeting: ResolvedPart<VideocallMeeting>;
   Wall: ResolvedPart<Wall>;
   WallPage: ResolvedPart<WallPage>;
 };
@@ -1946,9 +2208,70 @@ export type FolderChangeResolvers<
   type?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
 };
 
+export type InvitedResolvers<
+  ContextType = MercuriusContext,
+  ParentType extends ResolversParentTypes['Invited'] = ResolversParentTypes['Invited'],
+> = {
+  createdAt?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  meetingroom?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  state?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  updatedAt?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
+export type InvitedChangeResolvers<
+  ContextType = MercuriusContext,
+  ParentType extends ResolversParentTypes['InvitedChange'] = ResolversParentTypes['InvitedChange'],
+> = {
+  invited?: Resolver<ResolversTypes['Invited'], ParentType, ContextType>;
+  seq?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
+  type?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
+export type InvitedPassResolvers<
+  ContextType = MercuriusContext,
+  ParentType extends ResolversParentTypes['InvitedPass'] = ResolversParentTypes['InvitedPass'],
+> = {
+  credential?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  invited?: Resolver<ResolversTypes['Invited'], ParentType, ContextType>;
+};
+
 export interface JsonScalarConfig extends GraphQLScalarTypeConfig<ResolversTypes['JSON'], any> {
   name: 'JSON';
 }
+
+export type MeetingParticipantResolvers<
+  ContextType = MercuriusContext,
+  ParentType extends ResolversParentTypes['MeetingParticipant'] = ResolversParentTypes['MeetingParticipant'],
+> = {
+  audio?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  hand?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  invited?: Resolver<Maybe<ResolversTypes['ID']>, ParentType, ContextType>;
+  name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  profileImg?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  screen?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  user?: Resolver<Maybe<ResolversTypes['ID']>, ParentType, ContextType>;
+  video?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+};
+
+export type MeetingroomResolvers<
+  ContextType = MercuriusContext,
+  ParentType extends ResolversParentTypes['Meetingroom'] = ResolversParentTypes['Meetingroom'],
+> = {
+  author?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  createdAt?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  guestLink?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  guestLinkExpiresAt?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  participants?: Resolver<Array<ResolversTypes['MeetingParticipant']>, ParentType, ContextType>;
+  project?: Resolver<Maybe<ResolversTypes['ID']>, ParentType, ContextType>;
+  team?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  updated?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  videocall?: Resolver<Maybe<ResolversTypes['ID']>, ParentType, ContextType>;
+};
 
 export type MessageResolvers<
   ContextType = MercuriusContext,
@@ -2052,6 +2375,7 @@ export type MutationResolvers<
   duplicateTask?: Resolver<ResolversTypes['Task'], ParentType, ContextType, RequireFields<MutationDuplicateTaskArgs, 'id'>>;
   ediFile?: Resolver<ResolversTypes['File'], ParentType, ContextType, RequireFields<MutationEdiFileArgs, 'id'>>;
   ediFolder?: Resolver<ResolversTypes['Folder'], ParentType, ContextType, RequireFields<MutationEdiFolderArgs, 'id'>>;
+  ediInvited?: Resolver<ResolversTypes['Invited'], ParentType, ContextType, RequireFields<MutationEdiInvitedArgs, 'id' | 'state'>>;
   ediMessage?: Resolver<ResolversTypes['Message'], ParentType, ContextType, RequireFields<MutationEdiMessageArgs, 'body' | 'id'>>;
   ediPrivat?: Resolver<ResolversTypes['Privat'], ParentType, ContextType, RequireFields<MutationEdiPrivatArgs, 'id'>>;
   ediProject?: Resolver<ResolversTypes['Project'], ParentType, ContextType, RequireFields<MutationEdiProjectArgs, 'id'>>;
@@ -2073,10 +2397,13 @@ export type MutationResolvers<
   >;
   followTask?: Resolver<ResolversTypes['Task'], ParentType, ContextType, RequireFields<MutationFollowTaskArgs, 'id'>>;
   forgotPassword?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType, RequireFields<MutationForgotPasswordArgs, 'email'>>;
+  initiateMeetingroom?: Resolver<ResolversTypes['Meetingroom'], ParentType, ContextType, Partial<MutationInitiateMeetingroomArgs>>;
   joinProject?: Resolver<ResolversTypes['Project'], ParentType, ContextType, RequireFields<MutationJoinProjectArgs, 'project'>>;
+  joinVideocall?: Resolver<ResolversTypes['Videocall'], ParentType, ContextType, Partial<MutationJoinVideocallArgs>>;
   lastViewed?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType, Partial<MutationLastViewedArgs>>;
   leavePrivat?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType, RequireFields<MutationLeavePrivatArgs, 'id'>>;
   leaveTeam?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType, RequireFields<MutationLeaveTeamArgs, 'team'>>;
+  leaveVideocall?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType, RequireFields<MutationLeaveVideocallArgs, 'id'>>;
   login?: Resolver<ResolversTypes['AuthPayload'], ParentType, ContextType, RequireFields<MutationLoginArgs, 'email' | 'password'>>;
   logout?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   reactMessage?: Resolver<ResolversTypes['Message'], ParentType, ContextType, RequireFields<MutationReactMessageArgs, 'emoji' | 'id'>>;
@@ -2095,6 +2422,12 @@ export type MutationResolvers<
     ContextType,
     RequireFields<MutationResendInvitedTeamArgs, 'invited' | 'team'>
   >;
+  resetMeetingroomLink?: Resolver<
+    ResolversTypes['Meetingroom'],
+    ParentType,
+    ContextType,
+    RequireFields<MutationResetMeetingroomLinkArgs, 'id'>
+  >;
   revokeApiToken?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType, RequireFields<MutationRevokeApiTokenArgs, 'id'>>;
   setFile?: Resolver<
     ResolversTypes['File'],
@@ -2104,6 +2437,12 @@ export type MutationResolvers<
   >;
   setFolder?: Resolver<ResolversTypes['Folder'], ParentType, ContextType, RequireFields<MutationSetFolderArgs, 'name' | 'project'>>;
   setIdbrowser?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType, RequireFields<MutationSetIdbrowserArgs, 'token'>>;
+  setInvited?: Resolver<
+    ResolversTypes['InvitedPass'],
+    ParentType,
+    ContextType,
+    RequireFields<MutationSetInvitedArgs, 'link' | 'meetingroom' | 'name'>
+  >;
   setMessage?: Resolver<ResolversTypes['Message'], ParentType, ContextType, RequireFields<MutationSetMessageArgs, 'body'>>;
   setPermission?: Resolver<
     ResolversTypes['Project'],
@@ -2137,7 +2476,19 @@ export type MutationResolvers<
     ContextType,
     RequireFields<MutationSetUserMicrosoftArgs, 'token'>
   >;
+  setVideocallState?: Resolver<
+    ResolversTypes['Boolean'],
+    ParentType,
+    ContextType,
+    RequireFields<MutationSetVideocallStateArgs, 'attendee' | 'videocall'>
+  >;
   setWorkspace?: Resolver<ResolversTypes['Wall'], ParentType, ContextType, RequireFields<MutationSetWorkspaceArgs, 'project' | 'title'>>;
+  signalVideocall?: Resolver<
+    ResolversTypes['Boolean'],
+    ParentType,
+    ContextType,
+    RequireFields<MutationSignalVideocallArgs, 'from' | 'signal' | 'to' | 'videocall'>
+  >;
   switchTeam?: Resolver<ResolversTypes['Team'], ParentType, ContextType, RequireFields<MutationSwitchTeamArgs, 'team'>>;
   typingMessage?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType, Partial<MutationTypingMessageArgs>>;
   unfollowTask?: Resolver<ResolversTypes['Task'], ParentType, ContextType, RequireFields<MutationUnfollowTaskArgs, 'id'>>;
@@ -2297,6 +2648,8 @@ export type QueryResolvers<
   getFiles?: Resolver<Array<ResolversTypes['File']>, ParentType, ContextType, Partial<QueryGetFilesArgs>>;
   getFolder?: Resolver<ResolversTypes['Folder'], ParentType, ContextType, RequireFields<QueryGetFolderArgs, 'folder'>>;
   getFolders?: Resolver<Array<ResolversTypes['Folder']>, ParentType, ContextType, RequireFields<QueryGetFoldersArgs, 'project'>>;
+  getInvited?: Resolver<Array<ResolversTypes['Invited']>, ParentType, ContextType, RequireFields<QueryGetInvitedArgs, 'meetingroom'>>;
+  getMeetingrooms?: Resolver<Array<ResolversTypes['Meetingroom']>, ParentType, ContextType, Partial<QueryGetMeetingroomsArgs>>;
   getMessages?: Resolver<Array<ResolversTypes['Message']>, ParentType, ContextType, Partial<QueryGetMessagesArgs>>;
   getPresence?: Resolver<Array<ResolversTypes['Presence']>, ParentType, ContextType>;
   getPrivats?: Resolver<Array<ResolversTypes['Privat']>, ParentType, ContextType>;
@@ -2322,6 +2675,7 @@ export type QueryResolvers<
   getUser?: Resolver<ResolversTypes['User'], ParentType, ContextType>;
   getUserBasic?: Resolver<ResolversTypes['UserBasic'], ParentType, ContextType, RequireFields<QueryGetUserBasicArgs, 'id'>>;
   getUsers?: Resolver<Array<ResolversTypes['ProjectUser']>, ParentType, ContextType, Partial<QueryGetUsersArgs>>;
+  getVideocalls?: Resolver<Array<ResolversTypes['Videocall']>, ParentType, ContextType, Partial<QueryGetVideocallsArgs>>;
   getWall?: Resolver<ResolversTypes['Wall'], ParentType, ContextType, RequireFields<QueryGetWallArgs, 'id'>>;
   getWalls?: Resolver<ResolversTypes['WallPage'], ParentType, ContextType, RequireFields<QueryGetWallsArgs, 'project'>>;
   getWorkspace?: Resolver<ResolversTypes['PublicWall'], ParentType, ContextType, RequireFields<QueryGetWorkspaceArgs, 'workspace'>>;
@@ -2460,6 +2814,20 @@ export type SubscriptionResolvers<
     ContextType,
     RequireFields<SubscriptionSubFolderArgs, 'project'>
   >;
+  subInvited?: SubscriptionResolver<
+    ResolversTypes['InvitedChange'],
+    'subInvited',
+    ParentType,
+    ContextType,
+    RequireFields<SubscriptionSubInvitedArgs, 'meetingroom'>
+  >;
+  subInvitedBasic?: SubscriptionResolver<
+    ResolversTypes['InvitedChange'],
+    'subInvitedBasic',
+    ParentType,
+    ContextType,
+    RequireFields<SubscriptionSubInvitedBasicArgs, 'id'>
+  >;
   subMessage?: SubscriptionResolver<
     ResolversTypes['MessageChange'],
     'subMessage',
@@ -2479,6 +2847,13 @@ export type SubscriptionResolvers<
   >;
   subTeam?: SubscriptionResolver<ResolversTypes['TeamChange'], 'subTeam', ParentType, ContextType, Partial<SubscriptionSubTeamArgs>>;
   subUser?: SubscriptionResolver<ResolversTypes['User'], 'subUser', ParentType, ContextType, Partial<SubscriptionSubUserArgs>>;
+  subVideocall?: SubscriptionResolver<
+    ResolversTypes['VideocallChange'],
+    'subVideocall',
+    ParentType,
+    ContextType,
+    RequireFields<SubscriptionSubVideocallArgs, 'attendee' | 'videocall'>
+  >;
 };
 
 export type TagResolvers<ContextType = MercuriusContext, ParentType extends ResolversParentTypes['Tag'] = ResolversParentTypes['Tag']> = {
@@ -2683,6 +3058,55 @@ export type UserBasicResolvers<
   profileImg?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
 };
 
+export type VideocallResolvers<
+  ContextType = MercuriusContext,
+  ParentType extends ResolversParentTypes['Videocall'] = ResolversParentTypes['Videocall'],
+> = {
+  attendee?: Resolver<Maybe<ResolversTypes['VideocallAttendee']>, ParentType, ContextType>;
+  createdAt?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  finishedAt?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  meeting?: Resolver<ResolversTypes['VideocallMeeting'], ParentType, ContextType>;
+  meetingroom?: Resolver<Maybe<ResolversTypes['ID']>, ParentType, ContextType>;
+  name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  privat?: Resolver<Maybe<ResolversTypes['ID']>, ParentType, ContextType>;
+  project?: Resolver<Maybe<ResolversTypes['ID']>, ParentType, ContextType>;
+  task?: Resolver<Maybe<ResolversTypes['ID']>, ParentType, ContextType>;
+  updatedAt?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  users?: Resolver<Array<ResolversTypes['MeetingParticipant']>, ParentType, ContextType>;
+};
+
+export type VideocallAttendeeResolvers<
+  ContextType = MercuriusContext,
+  ParentType extends ResolversParentTypes['VideocallAttendee'] = ResolversParentTypes['VideocallAttendee'],
+> = {
+  externalUserId?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  joinToken?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+};
+
+export type VideocallChangeResolvers<
+  ContextType = MercuriusContext,
+  ParentType extends ResolversParentTypes['VideocallChange'] = ResolversParentTypes['VideocallChange'],
+> = {
+  from?: Resolver<Maybe<ResolversTypes['ID']>, ParentType, ContextType>;
+  participant?: Resolver<Maybe<ResolversTypes['MeetingParticipant']>, ParentType, ContextType>;
+  reaction?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  signal?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  type?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  videocall?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+};
+
+export type VideocallMeetingResolvers<
+  ContextType = MercuriusContext,
+  ParentType extends ResolversParentTypes['VideocallMeeting'] = ResolversParentTypes['VideocallMeeting'],
+> = {
+  iceServers?: Resolver<ResolversTypes['JSON'], ParentType, ContextType>;
+  maximum?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  transport?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  url?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+};
+
 export type WallResolvers<
   ContextType = MercuriusContext,
   ParentType extends ResolversParentTypes['Wall'] = ResolversParentTypes['Wall'],
@@ -2724,7 +3148,12 @@ export type Resolvers<ContextType = MercuriusContext> = {
   FileChange?: FileChangeResolvers<ContextType>;
   Folder?: FolderResolvers<ContextType>;
   FolderChange?: FolderChangeResolvers<ContextType>;
+  Invited?: InvitedResolvers<ContextType>;
+  InvitedChange?: InvitedChangeResolvers<ContextType>;
+  InvitedPass?: InvitedPassResolvers<ContextType>;
   JSON?: GraphQLScalarType;
+  MeetingParticipant?: MeetingParticipantResolvers<ContextType>;
+  Meetingroom?: MeetingroomResolvers<ContextType>;
   Message?: MessageResolvers<ContextType>;
   MessageAuthor?: MessageAuthorResolvers<ContextType>;
   MessageChange?: MessageChangeResolvers<ContextType>;
@@ -2768,6 +3197,10 @@ export type Resolvers<ContextType = MercuriusContext> = {
   TeamUpdate?: TeamUpdateResolvers<ContextType>;
   User?: UserResolvers<ContextType>;
   UserBasic?: UserBasicResolvers<ContextType>;
+  Videocall?: VideocallResolvers<ContextType>;
+  VideocallAttendee?: VideocallAttendeeResolvers<ContextType>;
+  VideocallChange?: VideocallChangeResolvers<ContextType>;
+  VideocallMeeting?: VideocallMeetingResolvers<ContextType>;
   Wall?: WallResolvers<ContextType>;
   WallPage?: WallPageResolvers<ContextType>;
 };
