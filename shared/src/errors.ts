@@ -75,6 +75,9 @@ export const inputErrorMessages = {
   UPLOAD_OTHER_TEAM: 'This upload was made for another team.',
   FOLDER_TYPE_INVALID: 'A folder type is file, doc or media.',
   FILE_OWNER_REQUIRED: 'Give exactly one of project, task or privat.',
+  // The request's envelope: the Idempotency-Key header, a subscription's extensions.
+  IDEMPOTENCY_KEY_INVALID: 'An Idempotency-Key must be 1 to {{maximum}} characters.',
+  RESUME_POSITION_INVALID: 'extensions.resumeAfter must be a log position (a whole number, 0 or more) or null.',
   // Any argument: what a schema check says when no more specific code applies.
   VALUE_REQUIRED: 'Enter a value.',
   VALUE_INVALID: 'This value is not valid.',

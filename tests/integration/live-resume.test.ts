@@ -142,7 +142,12 @@ describe('live resume (graphql-ws extensions.resumeAfter)', () => {
     const { member, space } = await twoTeams();
     const refused = follow(member, space, { resumeAfter: 'yesterday' });
     await until(() => refused.state.errors.length > 0);
-    expect(JSON.stringify(refused.state.errors)).toContain('BAD_USER_INPUT');
+    expect(refused.state.errors[0]).toEqual([
+      expect.objectContaining({
+        message: 'extensions.resumeAfter must be a log position (a whole number, 0 or more) or null.',
+        extensions: expect.objectContaining({ code: 'RESUME_POSITION_INVALID', category: 'BAD_USER_INPUT', params: {} }) as unknown,
+      }),
+    ]);
     expect(refused.received).toEqual([]);
   });
 });

@@ -59,8 +59,14 @@ export interface EventLog {
   onCommitted(listener: EventListener): () => void;
 }
 
+/** The first results the command door keeps per Idempotency-Key (`core/idempotencyKeys.ts` says how long). */
+export interface MutationResultRetention {
+  /** Deletes the results stored before `cutoff` and answers how many went; safe to run in many processes at once. */
+  forgetMutationResultsBefore(cutoff: Date): Promise<number>;
+}
+
 /** The event store port: the door and the log together, as the app's services hold it. */
-export interface EventStore extends CommandDoor, EventLog {
+export interface EventStore extends CommandDoor, EventLog, MutationResultRetention {
   readonly clock: Clock;
 }
 

@@ -74,7 +74,11 @@ describe('resumeRequestOf', () => {
     expect(resumeRequestOf({ resumeAfter: null })).toEqual({ resumeAfter: null });
     expect(resumeRequestOf({ resumeAfter: 42 })).toEqual({ resumeAfter: 42 });
     for (const malformed of [-1, 1.5, '42', Number.MAX_SAFE_INTEGER + 2, {}])
-      expect(typeof resumeRequestOf({ resumeAfter: malformed })).toBe('string');
+      expect(resumeRequestOf({ resumeAfter: malformed })).toMatchObject({
+        code: 'RESUME_POSITION_INVALID',
+        params: {},
+        message: 'extensions.resumeAfter must be a log position (a whole number, 0 or more) or null.',
+      });
   });
 });
 

@@ -1,3 +1,4 @@
+import { codedError, type DomainError } from '../errors';
 import type { ReadOptions } from './commands';
 import type { StoredEvent } from './events';
 
@@ -90,11 +91,11 @@ export async function readMissed(
   return { status: 'replay', events, position: Math.max(head, events.at(-1)?.seq ?? 0) };
 }
 
-/** Reads `resumeAfter` from a subscribe payload's extensions: undefined when absent, an error text when malformed. */
-export function resumeRequestOf(extensions: unknown): { resumeAfter: number | null } | undefined | string {
+/** Reads `resumeAfter` from a subscribe payload's extensions: undefined when absent, the refusal to send when malformed. */
+export function resumeRequestOf(extensions: unknown): { resumeAfter: number | null } | undefined | DomainError {
   if (extensions === null || typeof extensions !== 'object' || !('resumeAfter' in extensions)) return undefined;
   const value = (extensions as { resumeAfter: unknown }).resumeAfter;
   if (value === null) return { resumeAfter: null };
   if (typeof value === 'number' && Number.isSafeInteger(value) && value >= 0) return { resumeAfter: value };
-  return 'extensions.resumeAfter must be a log position (a whole number, 0 or more) or null.';
+  return codedError('RESUME_POSITION_INVALID');
 }

@@ -126,8 +126,9 @@ describe('the access of a caller to a space, through the space directory', () =>
       expect(() => requireReadableSpaceContent(db, projectId, userId)).toThrowError(
         expect.objectContaining({ code: 'NOT_FOUND', message: teamMessages.spaceNotFound }) as unknown as Error,
       );
+      // The reason names the text, with its (empty) parameters, so clients translate it instead of reading it.
       expect(() => requireWritableSpaceContent(db, projectId, userId)).toThrowError(
-        expect.objectContaining({ code: 'NOT_FOUND' }) as unknown as Error,
+        expect.objectContaining({ code: 'NOT_FOUND', reason: 'SPACE_NOT_FOUND', params: {} }) as unknown as Error,
       );
     }
   });

@@ -1,6 +1,5 @@
-import { teamMessages } from '#shared/teams';
 import type { Transaction } from '../db/connection';
-import { DomainError } from '../errors';
+import { DomainError, refusal } from '../errors';
 import { isId } from './ids';
 import { spacePolicy, type SpaceFacts, type SpaceSeat, type TeamSeat } from './access';
 
@@ -83,7 +82,7 @@ export function readableSpaceContent(db: Reader, projectId: string, userId: stri
 /** The space, if the user may see its content; the same answer whether it does not exist or is out of sight. */
 export function requireReadableSpaceContent(db: Reader, projectId: string, userId: string): SpaceContentAccessOf {
   const access = readableSpaceContent(db, projectId, userId);
-  if (!access) throw new DomainError('NOT_FOUND', teamMessages.spaceNotFound);
+  if (!access) throw refusal('NOT_FOUND', 'SPACE_NOT_FOUND');
   return access;
 }
 

@@ -191,7 +191,7 @@ export function createProtocolServer(policy: OperationPolicy): ProtocolServer<So
       const invalidText = invalidVariableText(payload.variables);
       if (invalidText) return refuse(state, id, [invalidText]);
       const resume = resumeRequestOf(payload.extensions);
-      if (typeof resume === 'string') return refuse(state, id, [documentError('BAD_USER_INPUT', resume)]);
+      if (isDomainError(resume)) return refuse(state, id, [new GraphqlErrorClass(resume.message, { originalError: resume })]);
 
       const topics = new OperationTopics(services.live.emitter, () => policy.onStuckConsumer(state));
       state.topics.add(topics);

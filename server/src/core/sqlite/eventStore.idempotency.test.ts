@@ -33,14 +33,16 @@ function createNote(context: { actorId: string | null; mutationId?: string; requ
   });
 }
 
-const badInput = expect.objectContaining({ code: 'BAD_USER_INPUT' }) as unknown as Error;
+const badKey = expect.objectContaining({ code: 'IDEMPOTENCY_KEY_INVALID', params: { maximum: 128 } }) as unknown as Error;
 const reused = expect.objectContaining({ code: 'IDEMPOTENCY_KEY_REUSED' }) as unknown as Error;
 
 describe('the mutation id', () => {
   it('takes 1 to 128 characters and refuses an empty or longer one before anything is written', async () => {
-    await expect(createNote({ actorId: 'u1', mutationId: '' })).rejects.toThrowError(badInput);
-    await expect(createNote({ actorId: 'u1', mutationId: 'm'.repeat(129) })).rejects.toThrowError(badInput);
-    await expect(createNote({ actorId: 'u1', mutationId: 'm'.repeat(129) })).rejects.toThrow('A mutation id must be 1 to 128 characters.');
+    await expect(createNote({ actorId: 'u1', mutationId: '' })).rejects.toThrowError(badKey);
+    await expect(createNote({ actorId: 'u1', mutationId: 'm'.repeat(129) })).rejects.toThrowError(badKey);
+    await expect(createNote({ actorId: 'u1', mutationId: 'm'.repeat(129) })).rejects.toThrow(
+      'An Idempotency-Key must be 1 to 128 characters.',
+    );
     expect(eventCount()).toBe(0);
     expect(storedResults()).toEqual([]);
 

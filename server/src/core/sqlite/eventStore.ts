@@ -1,11 +1,12 @@
 import { createHash, randomUUID } from 'node:crypto';
 import type Database from 'better-sqlite3';
-import { and, asc, eq, gt, max } from 'drizzle-orm';
+import { and, asc, eq, gt, lt, max } from 'drizzle-orm';
 import type { DatabaseHandle, Transaction } from '../../db/connection';
-import { DomainError } from '../../errors';
+import { codedError, DomainError } from '../../errors';
 import { systemClock, type Clock } from '../clock';
 import type { AppendOptions, CommandContext, EventListener, EventStore, Reaction, ReadOptions, UnitOfWork, Work } from '../commands';
 import type { DomainEvent, Projection, StoredEvent } from '../events';
+import { idempotencyKeysExpireBefore } from '../idempotencyKeys';
 import { events, mutationResults } from './tables';
 
 const maximumMutationIdLength = 128;
@@ -128,7 +129,7 @@ export class SqliteEventStore implements EventStore {
   private begin<Result>(context: CommandContext): OpenUnit<Result> {
     const mutationId = context.mutationId;
     if (mutationId !== undefined && (mutationId.length === 0 || mutationId.length > maximumMutationIdLength)) {
-      throw new DomainError('BAD_USER_INPUT', `A mutation id must be 1 to ${maximumMutationIdLength} characters.`);
+      throw codedError('IDEMPOTENCY_KEY_INVALID', { params: { maximum: maximumMutationIdLength } });
     }
     const appended: StoredEvent[] = [];
     // The drizzle database on the same connection: between BEGIN and COMMIT it is the transaction.
@@ -138,11 +139,13 @@ export class SqliteEventStore implements EventStore {
       const unit = this.createUnitOfWork(transaction, context.actorId, mutationId ?? null, appended);
       if (mutationId === undefined) return { unit, appended, mutation: null, previous: null };
       const mutation = { mutationId, actorKey: context.actorId ?? 'anonymous', requestHash: hashRequest(context.request) };
-      const previous = transaction
-        .select()
-        .from(mutationResults)
-        .where(and(eq(mutationResults.actorKey, mutation.actorKey), eq(mutationResults.mutationId, mutationId)))
-        .get();
+      const stored = and(eq(mutationResults.actorKey, mutation.actorKey), eq(mutationResults.mutationId, mutationId));
+      let previous = transaction.select().from(mutationResults).where(stored).get();
+      if (previous && previous.createdAt < idempotencyKeysExpireBefore(unit.now).toISOString()) {
+        // Past its lifetime a key is new, whether or not the periodic expiry deleted its result yet.
+        transaction.delete(mutationResults).where(stored).run();
+        previous = undefined;
+      }
       if (previous && previous.requestHash !== mutation.requestHash) throw new DomainError('IDEMPOTENCY_KEY_REUSED');
       return { unit, appended, mutation, previous: previous ? { result: previous.result as Result } : null };
     } catch (error) {
@@ -175,6 +178,15 @@ export class SqliteEventStore implements EventStore {
 
   private rollback(): void {
     if (this.database.sqlite.inTransaction) this.statements.rollback.run();
+  }
+
+  /**
+   * Deletes the mutation results stored before `cutoff`. It waits for an asynchronous unit holding the
+   * transaction (it would otherwise delete inside that unit), then runs as a statement of its own.
+   */
+  async forgetMutationResultsBefore(cutoff: Date): Promise<number> {
+    while (this.openUnit) await this.openUnit.catch(() => undefined);
+    return this.database.db.delete(mutationResults).where(lt(mutationResults.createdAt, cutoff.toISOString())).run().changes;
   }
 
   append(stream: string, domainEvents: readonly DomainEvent[], options: AppendOptions & CommandContext): Promise<StoredEvent[]> {

@@ -1,0 +1,33 @@
+import type { Clock } from './clock';
+import type { MutationResultRetention } from './commands';
+import type { Cancel, JobRunner } from './jobs';
+
+/**
+ * How long the command door honours an Idempotency-Key: for this many days after its first result a
+ * retry with the same key gets that result. Clients retry within seconds (a lost answer, a reload with
+ * an unsaved edit), so a week is ample; after it the key is treated as new and its result is deleted,
+ * so `mutation_results` holds about a week of mutations instead of growing without bound.
+ */
+export const idempotencyKeyLifetimeDays = 7;
+
+const dayMs = 24 * 60 * 60 * 1000;
+export const idempotencyKeyLifetimeMs = idempotencyKeyLifetimeDays * dayMs;
+
+/** How often expired results are deleted; a key past its lifetime is treated as new even before they are. */
+export const idempotencyKeySweepEveryMs = 60 * 60 * 1000;
+
+/** The first moment still honoured at `now`: results stored before it have expired. */
+export function idempotencyKeysExpireBefore(now: Date): Date {
+  return new Date(now.getTime() - idempotencyKeyLifetimeMs);
+}
+
+/**
+ * Deletes expired mutation results every `idempotencyKeySweepEveryMs` through the app's job runner.
+ * Every process of a cluster may run it: each run is one DELETE with a cut-off, so runs that overlap
+ * delete the same rows once and never anything still honoured.
+ */
+export function scheduleIdempotencyKeyExpiry(jobs: JobRunner, store: MutationResultRetention & { readonly clock: Clock }): Cancel {
+  return jobs.every('core: expire idempotency keys', idempotencyKeySweepEveryMs, async () => {
+    await store.forgetMutationResultsBefore(idempotencyKeysExpireBefore(store.clock.now()));
+  });
+}
