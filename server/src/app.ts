@@ -24,6 +24,7 @@ import type { Authenticator, RequestContext, Services } from './graphql/context'
 import { authenticateRequest, requireActor } from './graphql/context';
 import { formatExecutionResult } from './graphql/errors';
 import { registerDocumentChecks } from './graphql/httpChecks';
+import { scheduleIdempotencyKeyExpiry } from './core/idempotencyKeys';
 import { InProcessJobRunner } from './core/inProcess/jobRunner';
 import { InProcessLiveEvents } from './core/inProcess/liveEvents';
 import { sqliteLiveHistory } from './core/sqlite/liveHistory';
@@ -121,6 +122,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     mailer,
     rateLimits: new RateLimits(config.rateLimits),
   };
+  // Idempotency-Keys are honoured for a week; their stored results are deleted after that.
+  scheduleIdempotencyKeyExpiry(services.jobs, store);
 
   await server.register(fastifyCookie);
   // With S3 storage the browser PUTs uploads to the bucket and loads signed downloads from it.
