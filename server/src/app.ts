@@ -6,7 +6,7 @@ import fastifyWebsocket from '@fastify/websocket';
 import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import mercurius, { type MercuriusLoaders } from 'mercurius';
 import type { DestinationStream } from 'pino';
-import { websocketKeepAliveMs } from '#shared/constants';
+import { logPositionHeader, websocketKeepAliveMs } from '#shared/constants';
 import { errorMessages } from '#shared/errors';
 import { AccessTokens } from './auth/tokens';
 import { registerCollabRoutes } from './collab/routes';
@@ -263,6 +263,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     }
     if (request.headers.upgrade?.toLowerCase() === 'websocket') {
       metrics.trackWebsocket(request.url, request.raw.socket);
+    } else if (request.url.split('?')[0] === websocketPath) {
+      // The log position before this request reads anything: a view that reads and then subscribes resumes
+      // its subscription from a position no later than its read, so nothing committed in between is missed.
+      void reply.header(logPositionHeader, String(await live.history.headSeq()));
     }
   });
 

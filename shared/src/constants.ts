@@ -19,6 +19,12 @@ export const tooltipDelayMs = 300;
 export const websocketKeepAliveMs = 10_000;
 
 /**
+ * Response header of `POST /graphql`: the event log's position before the request read anything. The
+ * client starts a view's subscription from a position no later than the view's read (live resume).
+ */
+export const logPositionHeader = 'log-position';
+
+/**
  * SPEC §9: websocket reconnection backs off from 1 s, doubling up to 30 s, with up to 20%
  * random extra so that clients cut off together do not all return in the same instant.
  * There is no retry limit: the client keeps trying for as long as the page is open.

@@ -77,6 +77,36 @@ test('a message written while the server restarts is queued, sent once when it i
   await close();
 });
 
+test('a message sent while a teammate opens the chat, after her read and before her live socket is up, reaches her without a reload', async ({
+  browser,
+}) => {
+  const { ada, grace, space, close } = await twoTeammates(browser);
+  // Grace's live socket is slow to reach the server: what her browser sends waits until it is let through.
+  const held: (() => void)[] = [];
+  let holding = true;
+  await grace.routeWebSocket('**/graphql', (socket) => {
+    const server = socket.connectToServer();
+    socket.onMessage((message) => (holding ? held.push(() => server.send(message)) : server.send(message)));
+    server.onMessage((message) => socket.send(message));
+  });
+  await ada.goto(`/chats/${space}`);
+  await send(ada, 'Before Grace came');
+  await grace.goto(`/chats/${space}`);
+  await expect(history(grace).getByText('Before Grace came')).toBeVisible();
+  await expect.poll(() => held.length).toBeGreaterThan(0);
+
+  await send(ada, 'Sent while her socket connects');
+  await expect(history(ada).getByText('Sent while her socket connects')).toBeVisible();
+  holding = false;
+  for (const release of held.splice(0)) release();
+
+  await expect(history(grace).getByText('Sent while her socket connects')).toBeVisible();
+  await send(ada, 'And one live');
+  await expect(history(grace).getByText('And one live')).toBeVisible();
+  await expect(history(grace).getByText('Sent while her socket connects')).toHaveCount(1);
+  await close();
+});
+
 test('a task thread is shared by teammates in the task panel', async ({ browser }) => {
   const { ada, grace, space, close } = await twoTeammates(browser);
   const { setTask } = await graphql<{ setTask: { id: string } }>(

@@ -150,4 +150,19 @@ describe('live resume (graphql-ws extensions.resumeAfter)', () => {
     ]);
     expect(refused.received).toEqual([]);
   });
+
+  it('names the log position before each request read anything, so a subscription resumed from it misses nothing committed after the read', async () => {
+    const { admin, member, space } = await twoTeams();
+    await createTask(admin, space, 'Already on the board');
+    const read = await member.client.execute(`query ($project: ID!) { getTasks(project: $project) { id name } }`, { project: space });
+    const position = Number(read.headers.get('log-position'));
+    expect(position).toBe(headSeq());
+    expect(read.data).toMatchObject({ getTasks: [{ name: 'Already on the board' }] });
+    // Committed after the read, before the view's socket subscribed.
+    await createTask(admin, space, 'Created while subscribing');
+    const feed = follow(member, space, { resumeAfter: position });
+    await until(() => notices(feed.received).length >= 1);
+    expect(names(feed.received)).toEqual(['Created while subscribing']);
+    expect(notices(feed.received)).toEqual([{ seq: headSeq(), resume: 'replayed' }]);
+  });
 });

@@ -2,10 +2,11 @@ import { describe, expect, it, vi } from 'vitest';
 import { errorMessages } from '#shared/errors';
 import { createGraphQLClient, onServerAnswered, request, RequestError, retryDelayMs, type CatalogueKey } from './graphql';
 import { documentSource, graphql, operationOf, rootFieldOf, type GraphQLDocument } from './graphqlDocument';
+import { ReadPositions } from './readPosition';
 
 type Reply = { data?: unknown; errors?: { message: string; extensions?: { code: string } & Record<string, unknown> }[] } | Error;
 
-function setup(replies: Reply[], extra: { signInPath?: () => string; onAnswered?: () => void } = {}) {
+function setup(replies: Reply[], extra: { signInPath?: () => string; onAnswered?: () => void; positions?: ReadPositions } = {}) {
   const queue = [...replies];
   const calls: { url: string; init: RequestInit; body: { query: string; variables: unknown } }[] = [];
   const fetch = vi.fn(async (url: string, init: RequestInit) => {
@@ -283,6 +284,23 @@ describe('graphql client: the SPEC §8 error catalogue', () => {
     expect(onAnswered).toHaveBeenCalledTimes(1);
     await expect(client.request(getUser)).rejects.toMatchObject({ code: 'NOT_FOUND' });
     expect(onAnswered).toHaveBeenCalledTimes(2);
+  });
+
+  it('tells the read positions of each request and the log position its answer names, also when it fails', async () => {
+    const positions = new ReadPositions();
+    const { client, fetch } = setup([], { positions });
+    fetch.mockResolvedValueOnce(
+      new Response(JSON.stringify({ data: { getUser: { id: 'u1' } } }), { status: 200, headers: { 'log-position': '42' } }),
+    );
+    const answer = client.request(getUser);
+    // On its way, the read holds the starting point back to what was known when it was sent (nothing yet).
+    positions.heard(50);
+    expect(positions.startingPoint()).toBeNull();
+    await answer;
+    expect(positions.startingPoint()).toBe(42);
+    fetch.mockRejectedValueOnce(new TypeError('Failed to fetch'));
+    await expect(client.request(getUser)).rejects.toMatchObject({ kind: 'network' });
+    expect(positions.startingPoint()).toBe(42);
   });
 
   it("the app's client tells its answer listeners (the live socket's wake-up) until they unsubscribe", async () => {

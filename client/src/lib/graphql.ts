@@ -32,6 +32,8 @@ import { navigateTo } from './navigation';
 import { signInPathFor } from '../app/routeRules';
 import { documentSource, graphql, operationOf, type GraphQLDocument } from './graphqlDocument';
 import { isMutationText, newMutationKey } from './mutationKeys';
+import { readPositions, type ReadPositions } from './readPosition';
+import { logPositionHeader } from '#shared/constants';
 
 /** A document's variables by name, as gql.tada types them from its declarations. */
 export type Variables = Readonly<Record<string, unknown>>;
@@ -117,6 +119,8 @@ export interface GraphQLClientDependencies {
   onAnswered?: () => void;
   /** Makes a mutation's idempotency key (tests give a predictable one). */
   createKey?: () => string;
+  /** Told of each request and its answer's log position, so live subscriptions start no later than a read (readPosition.ts). */
+  positions?: Pick<ReadPositions, 'sending' | 'answered'>;
 }
 
 interface GraphQLErrorPayload {
@@ -183,6 +187,18 @@ export function createGraphQLClient(dependencies: GraphQLClientDependencies) {
 
   /** One attempt: the GraphQL result, or why there is none. */
   async function post(call: Call, options: RequestOptions): Promise<ExecutionResult | Unanswered> {
+    const sent = dependencies.positions?.sending();
+    let position: string | null = null;
+    try {
+      const answer = await postOnce(call, options);
+      if (!(answer instanceof Unanswered)) position = answer.position;
+      return answer instanceof Unanswered ? answer : answer.result;
+    } finally {
+      if (sent !== undefined) dependencies.positions?.answered(sent, position);
+    }
+  }
+
+  async function postOnce(call: Call, options: RequestOptions): Promise<{ result: ExecutionResult; position: string | null } | Unanswered> {
     let response: Response;
     try {
       response = await dependencies.fetch(dependencies.endpoint, {
@@ -212,7 +228,7 @@ export function createGraphQLClient(dependencies: GraphQLClientDependencies) {
       return new Unanswered(kind, response.status, unreachableStatuses.has(response.status));
     }
     dependencies.onAnswered?.();
-    return body;
+    return { result: body, position: response.headers.get(logPositionHeader) };
   }
 
   /** Posts the call, sending a mutation again with its key while its answer is lost; reports the failure that stands. */
@@ -326,6 +342,7 @@ export const graphqlClient: GraphQLClient = createGraphQLClient({
   log: console,
   onSignedOut: clearUserCookie,
   signInPath: () => signInPathFor(window.location),
+  positions: readPositions,
   onAnswered: () => {
     for (const listener of [...answeredListeners]) listener();
   },

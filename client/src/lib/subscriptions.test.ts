@@ -9,6 +9,7 @@ import WebSocket, { WebSocketServer } from 'ws';
 import { websocketRetryDelay } from '#shared/constants';
 import { RequestError } from './graphql';
 import { documentSource, type GraphQLDocument } from './graphqlDocument';
+import { ReadPositions } from './readPosition';
 import { createAppStore } from './store';
 import {
   connectionStatusAtom,
@@ -18,6 +19,7 @@ import {
   reconnectWhenBack,
   subscribe,
   subscriptionClientOptions,
+  type LivePositions,
   type SubscriptionClientDependencies,
 } from './subscriptions';
 
@@ -181,11 +183,11 @@ const beatsDocument: GraphQLDocument<{ beats: number }, Record<string, unknown>>
 const closeEvent = (code: number, reason = '') => ({ code, reason });
 const refusal = (code: string, message = code) => [{ message, extensions: { code } }];
 
-function liveClient(overrides: Partial<SubscriptionClientDependencies> = {}) {
+function liveClient(overrides: Partial<SubscriptionClientDependencies> = {}, positions?: LivePositions) {
   const graphqlWs = fakeGraphqlWs();
   const backOff = manualSleep();
   const deps = dependencies({ sleep: backOff.sleep, createClient: graphqlWs.createClient, ...overrides });
-  const client = createSubscriptionClient(deps);
+  const client = createSubscriptionClient({ ...deps, ...(positions ? { positions } : {}) });
   const reconnected = vi.fn();
   const stopListening = onReconnect(reconnected);
   const connect = (socket = openSocket(), wasRetry = false) => {
@@ -864,5 +866,27 @@ describe('subscribe: live resume from the last log position', () => {
     expect(reload).toHaveBeenCalledTimes(1);
     second.sink.next({ data: { ticks: 1 }, extensions: { seq: 4 } } as FormattedExecutionResult<{ ticks: number }>);
     expect(reload).toHaveBeenCalledTimes(1);
+  });
+
+  it('starts a fresh subscription no later than a read still on its way, so what is committed meanwhile is replayed', async () => {
+    const positions = new ReadPositions();
+    positions.answered(positions.sending(), '7');
+    const read = positions.sending();
+    positions.answered(positions.sending(), '12');
+    const live = liveClient({}, positions);
+    cleanups.push(() => live.stopListening());
+    const reload = vi.fn();
+    subscribe(ticksDocument, {}, () => undefined, live.client, reload);
+    live.connect();
+    const first = live.graphqlWs.subscriptions[0]!;
+    expect(first.payload.extensions).toEqual({ resumeAfter: 7 });
+    positions.answered(read, '8');
+    first.sink.next({ data: { ticks: 1 }, extensions: { seq: 9 } } as FormattedExecutionResult<{ ticks: number }>);
+    first.sink.next({ extensions: { seq: 15, resume: 'replayed' } } as FormattedExecutionResult<{ ticks: number }>);
+    expect(reload).not.toHaveBeenCalled();
+    // What a subscription hears is a position later subscriptions may start from.
+    expect(positions.startingPoint()).toBe(15);
+    const second = await dropAndResubscribe(live, 0);
+    expect(second.payload.extensions).toEqual({ resumeAfter: 15 });
   });
 });

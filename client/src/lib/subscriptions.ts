@@ -3,7 +3,9 @@
  * watchdogs) and comes back by itself when its socket failed, resuming where it was.
  *
  * Live resume (server/src/core/liveResume.ts): every subscribe carries `extensions.resumeAfter`, the
- * log position of the last event this subscription was given (null at first). The server answers
+ * log position of the last event this subscription was given; at first, a position no later than
+ * any read of its view still on its way or answered (readPosition.ts), or null before the page heard
+ * one, so an event committed between a view's read and its subscription is replayed. The server answers
  * each event with its position in `extensions.seq`, and sends results without data that move the
  * position: where a fresh subscription starts, `resume: 'replayed'` once what was missed while the
  * socket was down has been sent again, or `resume: 'gap'` when too much was missed (or the server's
@@ -31,6 +33,7 @@ import {
   type LiveConnection,
   type SubscriptionClientDependencies,
 } from './liveConnection';
+import { readPositions, type ReadPositions } from './readPosition';
 import { appStore } from './store';
 
 export {
@@ -85,19 +88,26 @@ function isSessionRefusal(errors: readonly FormattedError[]): boolean {
   });
 }
 
+/** Where fresh subscriptions start and what they heard (readPosition.ts); without it they start where the server listens. */
+export type LivePositions = Pick<ReadPositions, 'startingPoint' | 'heard'>;
+
 function subscribeLive<TData>(
   connection: LiveConnection,
   log: Pick<Console, 'warn'>,
   request: SubscribePayload,
   handlers: LiveHandlers<TData>,
+  positions: LivePositions | undefined,
 ): () => void {
   const target = connection.client();
   let stopped = false;
   let unsubscribe: (() => void) | undefined;
   /** The session was refreshed for this subscription since it last worked: another refusal is final. */
   let refreshed = false;
-  /** The log position of the last event given, or where the subscription started; null before the server said. */
-  let position: number | null = null;
+  /**
+   * The log position of the last event given, or where the subscription started; null before the server said.
+   * A fresh one starts no later than its view's read, so what is committed while its socket connects is replayed.
+   */
+  let position: number | null = positions?.startingPoint() ?? null;
   let runs = 0;
   /**
    * What is sent to subscribe. graphql-ws sends this same object again when it reconnects by itself
@@ -105,7 +115,7 @@ function subscribeLive<TData>(
    */
   const payload: SubscribePayload & { extensions: { resumeAfter: number | null } } = {
     ...request,
-    extensions: { ...request.extensions, resumeAfter: null },
+    extensions: { ...request.extensions, resumeAfter: position },
   };
 
   function reload(why: string): void {
@@ -120,6 +130,7 @@ function subscribeLive<TData>(
     // After a gap the server's position is the one to keep, even a lower one (its log was replaced).
     position = gap ? extensions.seq : Math.max(position ?? 0, extensions.seq);
     payload.extensions.resumeAfter = position;
+    positions?.heard(extensions.seq);
     return gap;
   }
 
@@ -199,7 +210,7 @@ export function subscriptionClientOptions(dependencies: SubscriptionClientDepend
   return createLiveConnection(dependencies).options;
 }
 
-export function createSubscriptionClient(dependencies: SubscriptionClientDependencies): SubscriptionClient {
+export function createSubscriptionClient(dependencies: SubscriptionClientDependencies & { positions?: LivePositions }): SubscriptionClient {
   const connection = createLiveConnection(dependencies);
   const client = (dependencies.createClient ?? createClient)(connection.options);
   connection.attach(client);
@@ -209,7 +220,7 @@ export function createSubscriptionClient(dependencies: SubscriptionClientDepende
       connection.dispose();
       return client.dispose();
     },
-    subscribeLive: (request, handlers) => subscribeLive(connection, dependencies.log, request, handlers),
+    subscribeLive: (request, handlers) => subscribeLive(connection, dependencies.log, request, handlers, dependencies.positions),
     reconnectNow: connection.reconnectNow,
     serverAnswered: connection.serverAnswered,
   };
@@ -231,6 +242,7 @@ function client(): SubscriptionClient {
     log: console,
     connectionParams: () => ({ user: readCookie(userCookieName) ?? null }),
     refreshSession,
+    positions: readPositions,
   });
   reconnectWhenBack(defaultClient, { window, document, onServerAnswered });
   return defaultClient;
