@@ -176,8 +176,11 @@ test('a keyboard-only person signs in, works on the board, chats and writes in a
     const before = await order();
     const last = before.findIndex((text) => text.includes('Book the venue')) === 1 ? 'Book the venue' : 'Write the launch post';
     await tabTo(page, card(last), { backwards: true });
+    // Each key waits for the announcement of the one before: the drag listens for keys only once it has started.
     await page.keyboard.press('Space');
+    await expect(announcer).toContainText(`Picked up ${last}, in In progress, position 2 of 2`);
     await page.keyboard.press('ArrowUp');
+    await expect(announcer).toContainText('Moved to In progress, position 1 of 2');
     await page.keyboard.press('Space');
     await expect(announcer).toContainText(`Dropped ${last} in In progress, position 1 of 2`);
     await expect.poll(async () => (await order())[0]).toContain(last);
