@@ -190,6 +190,18 @@ export const inputErrorMessages = {
   DOC_COVER_INVALID: 'Use an uploaded image or a suggested cover.',
   DOC_PAGE_INVALID: 'Ask for 1 to {{maximum}} docs from an offset of 0 or more.',
   DOC_SORT_INVALID: 'Sort by {{sorts}}.',
+  // Meetings.
+  MEETINGROOM_NAME_REQUIRED: 'Enter a name for the room.',
+  MEETINGROOM_NAME_TOO_LONG: 'Use at most {{maximum}} characters for the room name.',
+  GUEST_NAME_REQUIRED: 'Enter your name.',
+  GUEST_NAME_TOO_LONG: 'Use at most {{maximum}} characters for your name.',
+  GUEST_LINK_EXPIRED: 'This guest link has expired. Ask the person who invited you for a new one.',
+  GUEST_LINK_REVOKED: 'This guest link no longer works. Ask the person who invited you for a new one.',
+  GUEST_STATE_INVALID: 'A guest can be admitted, refused or removed.',
+  GUEST_STATE_CHANGE_INVALID: 'This guest cannot be changed that way now.',
+  MEETING_FULL: 'This call is full: at most {{maximum}} people can be in a peer-to-peer call. Ask your administrator to set up LiveKit for larger calls.',
+  MEETING_PLACE_REQUIRED: 'Name exactly one place for the call: a meeting room, a space or a private chat.',
+  SIGNAL_TOO_LARGE: 'A call signal can be at most {{maximum}} bytes.',
 } as const;
 
 /**
@@ -236,6 +248,10 @@ export const refusalMessages = {
   DOC_NOT_SHARED: 'This doc is not shared.',
   DOC_FOLDER_NOT_FOUND: 'This folder does not exist in this space, or it is not a folder for docs.',
   DOC_IMAGE_NOT_SHARED: 'This image is not part of a shared doc.',
+  INVITED_NOT_FOUND: 'This guest does not exist or you cannot see it.',
+  VIDEOCALL_NOT_FOUND: 'This call does not exist, has ended, or you cannot see it.',
+  PARTICIPANT_NOT_FOUND: 'This person is not in the call.',
+  GUEST_NOT_ADMITTED: 'You can join once someone in the meeting lets you in.',
 } as const;
 
 export const errorMessages = { ...generalErrorMessages, ...inputErrorMessages, ...refusalMessages } as const;

@@ -135,6 +135,49 @@ export const matrix: Record<string, MatrixEntry> = {
     guestRefused: [{ query: 'subscription ($project: ID!) { subDoc(project: $project) { type } }', variables: projectA }],
   },
 
+  // Meetings: the world has no room of team A yet, so id-taking attempts use ids of other things of team A;
+  // tests/integration/meetings*.test.ts try team A's real rooms, guests and calls from another team.
+  getMeetingrooms: {
+    otherTeam: {
+      refused: [{ query: 'query ($project: ID) { getMeetingrooms(project: $project) { id } }', variables: projectA }],
+      seesNothing: [{ query: '{ getMeetingrooms { id team } }' }],
+    },
+  },
+  initiateMeetingroom: {
+    otherTeam: {
+      refused: [
+        { query: 'mutation ($project: ID) { initiateMeetingroom(project: $project) { id guestLink } }', variables: projectA },
+        {
+          query: 'mutation ($project: ID) { initiateMeetingroom(project: $project) { id } }',
+          variables: (w) => ({ project: w.privateSpaceA }),
+        },
+      ],
+    },
+    guestRefused: [{ query: 'mutation { initiateMeetingroom(name: "Guest room") { id } }' }],
+  },
+  resetMeetingroomLink: {
+    otherTeam: {
+      refused: [
+        { query: 'mutation ($id: ID!) { resetMeetingroomLink(id: $id) { guestLink } }', variables: (w) => ({ id: w.publicSpaceA }) },
+      ],
+    },
+  },
+  ediInvited: {
+    otherTeam: {
+      refused: [{ query: 'mutation ($id: ID!) { ediInvited(id: $id, state: "admitted") { id } }', variables: (w) => ({ id: w.messageA }) }],
+    },
+  },
+  subInvited: {
+    otherTeam: {
+      refused: [
+        {
+          query: 'subscription ($meetingroom: ID!) { subInvited(meetingroom: $meetingroom) { type } }',
+          variables: (w) => ({ meetingroom: w.publicSpaceA }),
+        },
+      ],
+    },
+  },
+
   getUser: { otherTeam: { seesNothing: [{ query: '{ getUser { id email } }' }] } },
   setIdbrowser: { otherTeam: { noForeignIds: 'stores a push id on the caller’s own session' } },
   ediUserLanguage: {

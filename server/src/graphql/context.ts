@@ -113,3 +113,20 @@ declare module 'mercurius' {
     connection?: SocketConnection;
   }
 }
+
+/**
+ * The meeting-guest credential a request carries: the `X-Guest-Credential` header, else the HttpOnly `guest`
+ * cookie (the websocket's upgrade request carries the cookie). The meetings area judges it; a signed-in
+ * caller is never a guest, so this is read only when the request has no user credential.
+ */
+export function guestCredentialOf(context: { fastifyRequest?: Pick<FastifyRequest, 'headers' | 'cookies'> | undefined }): string | null {
+  const request = context.fastifyRequest;
+  if (!request) return null;
+  const header = request.headers['x-guest-credential'];
+  if (typeof header === 'string' && header.length > 0) return header;
+  const cookie = request.cookies?.guest;
+  return typeof cookie === 'string' && cookie.length > 0 ? cookie : null;
+}
+
+/** The cookie that carries a meeting guest's credential. */
+export const guestCookieName = 'guest';

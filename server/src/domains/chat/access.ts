@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { codedError, DomainError, refusal } from '../../errors';
 import { isId } from '../../core/ids';
+import { findMeetingroom, memberMayUseMeetingroom } from '../meetings';
 import { findTaskRow } from '../tasks';
 import { findTeam, loadSpaceAccess, loadTeamSeat } from '../teams';
 import type { Reader } from '../tasks';
@@ -40,9 +41,14 @@ export function loadConversationAccess(db: Reader, conversation: Conversation, u
         ...chatPolicy.inPrivat({ member: member !== undefined, inTeam }),
       };
     }
-    case 'meetingroom':
-      // Meeting rooms come with the meetings area: no room exists yet.
-      return null;
+    case 'meetingroom': {
+      // A space's room talks like the space's channel; an ad hoc room is its team's members'.
+      const room = findMeetingroom(db, conversation.id);
+      if (!room) return null;
+      if (room.projectId !== null) return spaceConversation(db, conversation, room.projectId, userId);
+      const member = memberMayUseMeetingroom(db, room, userId);
+      return { conversation, teamId: room.teamId, spaceId: null, inactive: false, read: member, post: member, moderate: false };
+    }
   }
 }
 

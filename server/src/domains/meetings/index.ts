@@ -1,12 +1,24 @@
 import type { DomainModule } from '../module';
+import { finishOpenCalls } from './calls';
+import { callMutations, callQueries } from './callResolvers';
+import { meetingSubscriptions } from './live';
+import { meetingsProjection } from './projection';
+import { roomMutations, roomQueries } from './roomResolvers';
 import { meetingsTypeDefs } from './schema';
+
+export { findRoom as findMeetingroom, memberMayUse as memberMayUseMeetingroom } from './state';
+export type { MeetingsEvent } from './events';
 
 /** Meetings: rooms per space and ad hoc, guests by link, calls and their peer-to-peer signalling (issue 15). */
 export const meetingsModule: DomainModule = {
   name: 'meetings',
   typeDefs: meetingsTypeDefs,
-  resolvers: {},
-  projections: [],
+  resolvers: {
+    Query: { ...roomQueries, ...callQueries },
+    Mutation: { ...roomMutations, ...callMutations },
+    Subscription: meetingSubscriptions,
+  },
+  projections: [meetingsProjection],
   // Guests have no account: their operations are public and the resolvers admit a member of the room or its admitted guest.
   access: {
     getMeetingrooms: 'teamMember',
@@ -23,5 +35,9 @@ export const meetingsModule: DomainModule = {
     subInvited: 'teamMember',
     subInvitedBasic: 'public',
     subVideocall: 'public',
+  },
+  // Nothing is in a call when the server starts: calls a crash left open are finished, once.
+  start: (services) => {
+    services.jobs.soon('meetings: finish calls left open', () => finishOpenCalls(services));
   },
 };

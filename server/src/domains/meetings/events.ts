@@ -1,0 +1,72 @@
+import type { DomainEvent } from '../../core/events';
+
+/** Room events go to `meetingroom:<id>`, guest events to `invited:<id>`, call events to `videocall:<id>`. */
+export const meetingroomStream = (meetingroomId: string) => `meetingroom:${meetingroomId}`;
+export const invitedStream = (invitedId: string) => `invited:${invitedId}`;
+export const videocallStream = (videocallId: string) => `videocall:${videocallId}`;
+
+/** What every event of the area names, so a subscriber can tell at a glance whether it concerns a room. */
+interface InRoom {
+  meetingroomId: string;
+  teamId: string;
+  /** The room's space; null for an ad hoc room. */
+  projectId: string | null;
+}
+
+export interface GuestLink {
+  /** The secret of the guest link (like a doc's share link, kept in the log: members see the link). */
+  linkSecret: string;
+  linkExpiresAt: string;
+}
+
+export interface MeetingroomCreated extends InRoom, GuestLink {
+  name: string;
+}
+/** A new guest link: the old secret stops working. */
+export type MeetingroomLinkReset = InRoom & GuestLink;
+
+export const guestStates = ['waiting', 'admitted', 'refused', 'removed'] as const;
+export type GuestState = (typeof guestStates)[number];
+
+export interface InvitedCreated extends InRoom {
+  invitedId: string;
+  name: string;
+}
+export interface InvitedStateChanged extends InRoom {
+  invitedId: string;
+  state: GuestState;
+  previous: GuestState;
+}
+
+export interface VideocallStarted extends InRoom {
+  videocallId: string;
+  name: string;
+}
+export interface VideocallJoined extends InRoom {
+  videocallId: string;
+  attendeeId: string;
+  /** A member's id, or null for a guest. */
+  userId: string | null;
+  invitedId: string | null;
+}
+/** left: the person left or closed the call; removed: a guest was removed; dropped: never opened its call feed; restart: open at a crash. */
+export type LeaveReason = 'left' | 'removed' | 'dropped' | 'restart';
+export interface VideocallLeft extends InRoom {
+  videocallId: string;
+  attendeeId: string;
+  reason: LeaveReason;
+}
+export interface VideocallFinished extends InRoom {
+  videocallId: string;
+}
+
+/** `type` strings are stored forever, never renamed. */
+export type MeetingsEvent =
+  | DomainEvent<'meetingroom.created', MeetingroomCreated>
+  | DomainEvent<'meetingroom.linkReset', MeetingroomLinkReset>
+  | DomainEvent<'invited.created', InvitedCreated>
+  | DomainEvent<'invited.stateChanged', InvitedStateChanged>
+  | DomainEvent<'videocall.started', VideocallStarted>
+  | DomainEvent<'videocall.joined', VideocallJoined>
+  | DomainEvent<'videocall.left', VideocallLeft>
+  | DomainEvent<'videocall.finished', VideocallFinished>;

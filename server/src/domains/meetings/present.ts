@@ -1,0 +1,132 @@
+import { inArray } from 'drizzle-orm';
+import type { Config } from '../../config';
+import { users } from '../accounts';
+import type { ParticipantState } from './board';
+import type { AttendeeRow, Caller, CallRow, GuestRow, Reader, RoomRow } from './state';
+import { meetingGuests } from './tables';
+
+export interface PresentedParticipant extends ParticipantState {
+  id: string;
+  user: string | null;
+  invited: string | null;
+  name: string;
+  profileImg: string | null;
+}
+
+/** The people behind attendees, read in two queries whatever their number. */
+export function presentParticipants(
+  db: Reader,
+  attendees: readonly AttendeeRow[],
+  stateOf: (attendeeId: string) => ParticipantState,
+): PresentedParticipant[] {
+  const userIds = attendees.flatMap((attendee) => (attendee.userId ? [attendee.userId] : []));
+  const guestIds = attendees.flatMap((attendee) => (attendee.invitedId ? [attendee.invitedId] : []));
+  const people = new Map(
+    (userIds.length === 0
+      ? []
+      : db
+          .select({ id: users.id, firstname: users.firstname, lastname: users.lastname, profileImg: users.profileImg })
+          .from(users)
+          .where(inArray(users.id, userIds))
+          .all()
+    ).map((person) => [person.id, person]),
+  );
+  const guests = new Map(
+    (guestIds.length === 0
+      ? []
+      : db.select({ id: meetingGuests.id, name: meetingGuests.name }).from(meetingGuests).where(inArray(meetingGuests.id, guestIds)).all()
+    ).map((guest) => [guest.id, guest.name]),
+  );
+  return attendees.map((attendee) => {
+    const person = attendee.userId ? people.get(attendee.userId) : undefined;
+    return {
+      id: attendee.id,
+      user: attendee.userId,
+      invited: attendee.invitedId,
+      name: person ? `${person.firstname} ${person.lastname}`.trim() : (guests.get(attendee.invitedId ?? '') ?? ''),
+      profileImg: person?.profileImg ?? null,
+      ...stateOf(attendee.id),
+    };
+  });
+}
+
+export function guestLinkOf(config: Pick<Config, 'publicUrl'>, room: Pick<RoomRow, 'id' | 'linkSecret'>): string {
+  return `${config.publicUrl}/meetingroom/${room.id}?guest=${room.linkSecret}`;
+}
+
+export function presentRoom(
+  config: Pick<Config, 'publicUrl'>,
+  room: RoomRow,
+  caller: Caller,
+  call: { id: string; participants: PresentedParticipant[] } | null,
+) {
+  const member = caller.kind === 'member';
+  return {
+    id: room.id,
+    name: room.name,
+    project: room.projectId,
+    team: room.teamId,
+    author: room.authorId,
+    createdAt: room.createdAt,
+    updated: room.updatedAt,
+    videocall: call?.id ?? null,
+    participants: call?.participants ?? [],
+    guestLink: member ? guestLinkOf(config, room) : null,
+    guestLinkExpiresAt: member ? room.linkExpiresAt : null,
+  };
+}
+
+export function presentGuest(guest: GuestRow) {
+  return {
+    id: guest.id,
+    name: guest.name,
+    state: guest.state,
+    meetingroom: guest.meetingroomId,
+    createdAt: guest.createdAt,
+    updatedAt: guest.updatedAt,
+  };
+}
+
+export interface Placement {
+  transport: 'mesh' | 'livekit';
+  url: string | null;
+  iceServers: unknown[];
+  maximum: number | null;
+}
+
+/**
+ * Where media goes. Only the peer-to-peer mesh exists so far, capped at MEETING_MESH_LIMIT; the LiveKit
+ * transport (tokens, webhooks) is the next part of the issue, and until it lands a configured LiveKit is
+ * not used, so no call is handed a transport it cannot join.
+ */
+export function placementOf(config: Pick<Config, 'meetings'>): Placement {
+  const { iceServers, meshLimit } = config.meetings;
+  return { transport: 'mesh', url: null, iceServers, maximum: meshLimit };
+}
+
+export function externalUserIdOf(attendee: Pick<AttendeeRow, 'userId' | 'invitedId'>): string {
+  return attendee.userId ?? `invited:${attendee.invitedId}`;
+}
+
+export function presentCall(
+  config: Pick<Config, 'meetings'>,
+  call: CallRow,
+  participants: PresentedParticipant[],
+  attendee: Pick<AttendeeRow, 'id' | 'userId' | 'invitedId'> | null,
+) {
+  return {
+    id: call.id,
+    name: call.name,
+    createdAt: call.createdAt,
+    updatedAt: call.updatedAt,
+    finishedAt: call.finishedAt,
+    meeting: placementOf(config),
+    // LiveKit tokens come with the LiveKit transport; a mesh call needs none.
+    attendee: attendee ? { id: attendee.id, joinToken: null, externalUserId: externalUserIdOf(attendee) } : null,
+    users: participants,
+    meetingroom: call.meetingroomId,
+    project: call.projectId,
+    task: null,
+    privat: null,
+  };
+}

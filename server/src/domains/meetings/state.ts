@@ -1,0 +1,153 @@
+import { createHash } from 'node:crypto';
+import { and, desc, eq, isNull } from 'drizzle-orm';
+import type { MercuriusContext } from 'mercurius';
+import { DomainError, refusal } from '../../errors';
+import { isId } from '../../core/ids';
+import { spaceContentAccess, spaceContentPolicy } from '../../core/spaceContent';
+import { guestCredentialOf, requireActor, type CredentialHolder } from '../../graphql/context';
+import { findTeam, loadTeamSeat } from '../teams';
+import type { Reader } from '../../core/spaceContent';
+import type { GuestState } from './events';
+import { meetingsPolicy } from './policies';
+import { meetingGuestCredentials, meetingGuests, meetingrooms, videocallAttendees, videocalls } from './tables';
+
+export type { Reader };
+export type RoomRow = typeof meetingrooms.$inferSelect;
+export type GuestRow = typeof meetingGuests.$inferSelect;
+export type CallRow = typeof videocalls.$inferSelect;
+export type AttendeeRow = typeof videocallAttendees.$inferSelect;
+
+/** Who is asking: a signed-in user, or the guest of one room (who has no account). */
+export type Caller = { kind: 'member'; userId: string } | { kind: 'guest'; invitedId: string; meetingroomId: string };
+
+export const hashCredential = (credential: string) => createHash('sha256').update(credential).digest('hex');
+
+/**
+ * The caller of a meetings operation. A request with a user credential is that user (an expired one is
+ * TOKEN_EXPIRED, so the app refreshes); without one, a valid guest credential makes a guest; anything else
+ * is refused as requireActor refuses an anonymous caller.
+ */
+export function callerOf(context: MercuriusContext): Caller {
+  const holder = context as CredentialHolder;
+  const authentication = holder.authentication ?? holder.initAuthentication ?? holder.upgradeAuthentication;
+  if (authentication && authentication.status !== 'missing') return { kind: 'member', userId: requireActor(context).userId };
+  const credential = guestCredentialOf(context);
+  if (credential !== null) {
+    const row = context.services.database.db
+      .select()
+      .from(meetingGuestCredentials)
+      .where(eq(meetingGuestCredentials.hash, hashCredential(credential)))
+      .get();
+    if (row) return { kind: 'guest', invitedId: row.invitedId, meetingroomId: row.meetingroomId };
+  }
+  return { kind: 'member', userId: requireActor(context).userId };
+}
+
+export function findRoom(db: Reader, meetingroomId: unknown): RoomRow | undefined {
+  if (!isId(meetingroomId)) return undefined;
+  return db.select().from(meetingrooms).where(eq(meetingrooms.id, meetingroomId)).get();
+}
+
+export function findSpaceRoom(db: Reader, projectId: string): RoomRow | undefined {
+  return db.select().from(meetingrooms).where(eq(meetingrooms.projectId, projectId)).get();
+}
+
+export function findGuest(db: Reader, invitedId: unknown): GuestRow | undefined {
+  if (!isId(invitedId)) return undefined;
+  return db.select().from(meetingGuests).where(eq(meetingGuests.id, invitedId)).get();
+}
+
+/** Whether a signed-in user may use a room: its space's readers, or for an ad hoc room its team's members. */
+export function memberMayUse(db: Reader, room: Pick<RoomRow, 'teamId' | 'projectId'>, userId: string): boolean {
+  if (room.projectId !== null) {
+    const access = spaceContentAccess(db, room.projectId, userId);
+    return access !== null && spaceContentPolicy.read(access);
+  }
+  const team = findTeam(db, room.teamId);
+  return meetingsPolicy.useAdHocRoom(team ? loadTeamSeat(db, team, userId) : null);
+}
+
+/** The room, if the member may use it; otherwise answered as a missing room, so ids cannot be probed. */
+export function requireMemberRoom(db: Reader, meetingroomId: unknown, userId: string): RoomRow {
+  const room = findRoom(db, meetingroomId);
+  if (!room || !memberMayUse(db, room, userId)) throw refusal('NOT_FOUND', 'MEETINGROOM_NOT_FOUND');
+  return room;
+}
+
+/** The guest's state now; null once the guest is gone (its room deleted). */
+export function guestState(db: Reader, invitedId: string): GuestState | null {
+  return (findGuest(db, invitedId)?.state as GuestState | undefined) ?? null;
+}
+
+/**
+ * The room, if the caller may be in its call now: a member who may use it, or its own guest while
+ * admitted (a guest not yet admitted is told so; another room answers as missing).
+ */
+export function requireCallRoom(db: Reader, meetingroomId: unknown, caller: Caller): RoomRow {
+  if (caller.kind === 'member') return requireMemberRoom(db, meetingroomId, caller.userId);
+  const room = findRoom(db, meetingroomId);
+  if (!room || room.id !== caller.meetingroomId) throw refusal('NOT_FOUND', 'MEETINGROOM_NOT_FOUND');
+  const state = guestState(db, caller.invitedId);
+  if (state === null) throw refusal('NOT_FOUND', 'MEETINGROOM_NOT_FOUND');
+  if (!meetingsPolicy.guestInCall(state)) throw refusal('PERMISSION_DENIED', 'GUEST_NOT_ADMITTED');
+  return room;
+}
+
+/** Whether the caller may still be in the room's call (judged again on every delivery of a call's feed). */
+export function mayStayInCall(db: Reader, room: RoomRow, caller: Caller): boolean {
+  if (caller.kind === 'member') return memberMayUse(db, room, caller.userId);
+  return room.id === caller.meetingroomId && guestState(db, caller.invitedId) === 'admitted';
+}
+
+export function activeCall(db: Reader, meetingroomId: string): CallRow | undefined {
+  return db
+    .select()
+    .from(videocalls)
+    .where(and(eq(videocalls.meetingroomId, meetingroomId), isNull(videocalls.finishedAt)))
+    .get();
+}
+
+export function findCall(db: Reader, videocallId: unknown): CallRow | undefined {
+  if (!isId(videocallId)) return undefined;
+  return db.select().from(videocalls).where(eq(videocalls.id, videocallId)).get();
+}
+
+export function presentAttendees(db: Reader, videocallId: string): AttendeeRow[] {
+  return db
+    .select()
+    .from(videocallAttendees)
+    .where(and(eq(videocallAttendees.videocallId, videocallId), isNull(videocallAttendees.leftAt)))
+    .orderBy(videocallAttendees.joinedAt, videocallAttendees.id)
+    .all();
+}
+
+export function isCallersAttendee(attendee: AttendeeRow, caller: Caller): boolean {
+  return caller.kind === 'member' ? attendee.userId === caller.userId : attendee.invitedId === caller.invitedId;
+}
+
+/** An active call the caller may be in, with its room; any other id answers as a missing call. */
+export function requireActiveCall(db: Reader, videocallId: unknown, caller: Caller): { call: CallRow; room: RoomRow } {
+  const call = findCall(db, videocallId);
+  const room = call ? findRoom(db, call.meetingroomId) : undefined;
+  if (!call || !room || call.finishedAt !== null) throw refusal('NOT_FOUND', 'VIDEOCALL_NOT_FOUND');
+  try {
+    requireCallRoom(db, room.id, caller);
+  } catch (error) {
+    if (error instanceof DomainError && error.code === 'PERMISSION_DENIED') throw error;
+    throw refusal('NOT_FOUND', 'VIDEOCALL_NOT_FOUND');
+  }
+  return { call, room };
+}
+
+export function guestsOf(db: Reader, meetingroomId: string): GuestRow[] {
+  return db
+    .select()
+    .from(meetingGuests)
+    .where(eq(meetingGuests.meetingroomId, meetingroomId))
+    .orderBy(desc(meetingGuests.createdAt), desc(meetingGuests.id))
+    .all();
+}
+
+export function findAttendee(db: Reader, attendeeId: string): AttendeeRow | undefined {
+  return db.select().from(videocallAttendees).where(eq(videocallAttendees.id, attendeeId)).get();
+}

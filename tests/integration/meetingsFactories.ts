@@ -1,0 +1,149 @@
+import type { Client } from 'graphql-ws';
+import { GraphqlTestClient, subscriptionClient, type GraphqlResponse, type TestServer } from './harness';
+import { expectData, wait, type Person } from './teamFactories';
+
+export const roomFields =
+  'id name project team author videocall guestLink guestLinkExpiresAt participants { id user invited name audio hand }';
+export const callFields =
+  'id name finishedAt meetingroom project meeting { transport url iceServers maximum } attendee { id joinToken externalUserId } users { id user invited name audio video screen hand }';
+
+export interface Room {
+  id: string;
+  name: string;
+  project: string | null;
+  team: string;
+  videocall: string | null;
+  guestLink: string | null;
+  guestLinkExpiresAt: string | null;
+  participants: { id: string; user: string | null; invited: string | null; name: string }[];
+}
+export interface Call {
+  id: string;
+  finishedAt: string | null;
+  meeting: { transport: string; maximum: number | null };
+  attendee: { id: string; joinToken: string | null; externalUserId: string } | null;
+  users: { id: string; user: string | null; invited: string | null; name: string; audio: boolean; hand: boolean }[];
+}
+export interface CallChange {
+  type: string;
+  videocall: string;
+  participant: { id: string; user: string | null; invited: string | null; name: string; audio: boolean; hand: boolean } | null;
+  reaction: string | null;
+  from: string | null;
+  signal: string | null;
+}
+
+/** Anything with a browser-like client: a member, or a guest's signed-out browser. */
+export interface Browser {
+  client: GraphqlTestClient;
+}
+
+export async function initiateRoom(someone: Browser, variables: { id?: string; project?: string; name?: string }): Promise<Room> {
+  return expectData(
+    await someone.client.execute<{ initiateMeetingroom: Room }>(
+      `mutation ($id: ID, $project: ID, $name: String) { initiateMeetingroom(id: $id, project: $project, name: $name) { ${roomFields} } }`,
+      variables,
+    ),
+  ).initiateMeetingroom;
+}
+
+export function joinCall(
+  someone: Browser,
+  variables: { meetingroom?: string; project?: string; privat?: string },
+): Promise<GraphqlResponse<{ joinVideocall: Call }>> {
+  return someone.client.execute<{ joinVideocall: Call }>(
+    `mutation ($meetingroom: ID, $project: ID, $privat: ID) { joinVideocall(meetingroom: $meetingroom, project: $project, privat: $privat) { ${callFields} } }`,
+    variables,
+  );
+}
+
+export function signal(someone: Browser, variables: { videocall: string; from: string; to: string; signal: string }) {
+  return someone.client.execute<{ signalVideocall: boolean }>(
+    'mutation ($videocall: ID!, $from: ID!, $to: ID!, $signal: String!) { signalVideocall(videocall: $videocall, from: $from, to: $to, signal: $signal) }',
+    variables,
+  );
+}
+
+/** A guest's browser: signed out, holding whatever cookies the server gives it. */
+export function guestBrowser(server: TestServer): Browser {
+  return { client: new GraphqlTestClient(server) };
+}
+
+export function secretOf(room: Room): string {
+  return new URL(room.guestLink!).searchParams.get('guest')!;
+}
+
+export function askToEnter(guest: Browser, room: Room, name = 'Grace Guest', link = secretOf(room)) {
+  return guest.client.execute<{ setInvited: { invited: { id: string; state: string }; credential: string } }>(
+    'mutation ($meetingroom: ID!, $name: String!, $link: String!) { setInvited(meetingroom: $meetingroom, name: $name, link: $link) { invited { id name state meetingroom } credential } }',
+    { meetingroom: room.id, name, link },
+  );
+}
+
+export async function setGuestState(member: Person, invitedId: string, state: string) {
+  return member.client.execute<{ ediInvited: { id: string; state: string } }>(
+    'mutation ($id: ID!, $state: String!) { ediInvited(id: $id, state: $state) { id state } }',
+    {
+      id: invitedId,
+      state,
+    },
+  );
+}
+
+/** Everything one subscription delivers, whether it ended, and its errors. */
+export interface Watch<Item> {
+  items: Item[];
+  completed: boolean;
+  errors: unknown[];
+  stop(): void;
+}
+
+export async function watch<Item>(
+  server: TestServer,
+  someone: Browser,
+  query: string,
+  variables: Record<string, unknown>,
+  field: string,
+  sockets: Client[],
+): Promise<Watch<Item>> {
+  const socket = subscriptionClient(server, { cookie: someone.client.cookieHeader() });
+  sockets.push(socket);
+  const connected = new Promise<void>((resolve) => socket.on('connected', () => resolve()));
+  const result: Watch<Item> = { items: [], completed: false, errors: [], stop: () => undefined };
+  result.stop = socket.subscribe<Record<string, Item>>(
+    { query, variables },
+    {
+      next: (value) => {
+        if (value.data) result.items.push(value.data[field]!);
+        if (value.errors) result.errors.push(...value.errors);
+      },
+      error: (error) => {
+        result.errors.push(error);
+        result.completed = true;
+      },
+      complete: () => {
+        result.completed = true;
+      },
+    },
+  );
+  await connected;
+  return result;
+}
+
+export const subVideocall = `subscription ($videocall: ID!, $attendee: ID!) { subVideocall(videocall: $videocall, attendee: $attendee) {
+  type videocall reaction from signal participant { id user invited name audio hand } } }`;
+
+export function watchCall(server: TestServer, someone: Browser, call: Call, sockets: Client[]) {
+  return watch<CallChange>(server, someone, subVideocall, { videocall: call.id, attendee: call.attendee!.id }, 'subVideocall', sockets);
+}
+
+export async function until(condition: () => boolean, what = 'condition', timeoutMs = 5000): Promise<void> {
+  const started = Date.now();
+  while (!condition()) {
+    if (Date.now() - started > timeoutMs) throw new Error(`${what}: not met in ${timeoutMs} ms`);
+    await wait(20);
+  }
+}
+
+export const codeOf = (result: GraphqlResponse<unknown>) => result.errors?.[0]?.extensions.code;
+export const reasonOf = (result: GraphqlResponse<unknown>) => result.errors?.[0]?.extensions.reason;
