@@ -1,5 +1,7 @@
 import type { Client } from 'graphql-ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../server/src/app';
+import { loadConfig } from '../../server/src/config';
 import { startTestServer, type TestServer } from './harness';
 import { codeOf, initiateRoom, joinCall, reasonOf, roomFields, signal, until, watchCall, type Room } from './meetingsFactories';
 import { countEvents, createSpace, expectData, joinTeam, person, type Person } from './teamFactories';
@@ -153,6 +155,22 @@ describe('calls', () => {
     expect(finished.finished_at).not.toBeNull();
   });
 
+  it('takes someone out of the call when their websocket goes, as a closed tab does', async () => {
+    const room = await initiateRoom(ann, { name: 'Tabs' });
+    const annJoin = expectData(await joinCall(ann, { meetingroom: room.id })).joinVideocall;
+    const annFeed = await watchCall(server, ann, annJoin, sockets);
+    const cleoJoin = expectData(await joinCall(cleo, { meetingroom: room.id })).joinVideocall;
+    const cleoFeed = await watchCall(server, cleo, cleoJoin, sockets);
+    await until(() => annFeed.items.some((change) => change.type === 'joined'), 'cleo is in the call');
+    await cleoFeed.socket.dispose();
+    await until(
+      () => annFeed.items.some((change) => change.type === 'left' && change.participant?.id === cleoJoin.attendee!.id),
+      'ann sees cleo leave',
+    );
+    const listed = (await rooms(ann)).find((candidate) => candidate.id === room.id)!;
+    expect(listed.participants.map((participant) => participant.id)).toEqual([annJoin.attendee!.id]);
+  });
+
   it('refuses signals to someone not in the call, from someone not in it, and too large', async () => {
     const room = await initiateRoom(ann, { name: 'Signals' });
     const annJoin = expectData(await joinCall(ann, { meetingroom: room.id })).joinVideocall;
@@ -198,5 +216,35 @@ describe('calls', () => {
         ),
       ),
     ).toBe('UNAUTHENTICATED');
+  });
+});
+
+describe('a restart', () => {
+  it('finishes the calls a crash left open, recording everyone as left', async () => {
+    const room = await initiateRoom(ann, { name: 'Crash' });
+    const call = expectData(await joinCall(ann, { meetingroom: room.id })).joinVideocall;
+    expectData(await joinCall(bas, { meetingroom: room.id }));
+    // A second server on the same data starts as the crashed one's successor would: nothing of it is in a call.
+    const successor = await buildApp(
+      loadConfig({ NODE_ENV: 'test', PORT: '0', HOST: '127.0.0.1', DATA_DIR: server.dataDirectory, LOG_LEVEL: 'silent' }),
+    );
+    const sqlite = server.app.services.database.sqlite;
+    try {
+      await until(
+        () =>
+          (sqlite.prepare('SELECT finished_at FROM videocalls WHERE id = ?').get(call.id) as { finished_at: string | null }).finished_at !==
+          null,
+        'the call is finished',
+      );
+      const reasons = sqlite
+        .prepare("SELECT json_extract(payload, '$.reason') AS reason FROM events WHERE stream = ? AND type = 'videocall.left'")
+        .all(`videocall:${call.id}`) as { reason: string }[];
+      expect(reasons.map((row) => row.reason)).toEqual(['restart', 'restart']);
+      expect(
+        sqlite.prepare('SELECT COUNT(*) AS count FROM videocall_attendees WHERE videocall_id = ? AND left_at IS NULL').get(call.id),
+      ).toEqual({ count: 0 });
+    } finally {
+      await successor.server.close();
+    }
   });
 });

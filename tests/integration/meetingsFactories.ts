@@ -96,6 +96,8 @@ export interface Watch<Item> {
   completed: boolean;
   errors: unknown[];
   stop(): void;
+  /** The subscription's own websocket, to cut it as a closed tab would. */
+  socket: Client;
 }
 
 export async function watch<Item>(
@@ -109,7 +111,7 @@ export async function watch<Item>(
   const socket = subscriptionClient(server, { cookie: someone.client.cookieHeader() });
   sockets.push(socket);
   const connected = new Promise<void>((resolve) => socket.on('connected', () => resolve()));
-  const result: Watch<Item> = { items: [], completed: false, errors: [], stop: () => undefined };
+  const result: Watch<Item> = { items: [], completed: false, errors: [], stop: () => undefined, socket };
   result.stop = socket.subscribe<Record<string, Item>>(
     { query, variables },
     {

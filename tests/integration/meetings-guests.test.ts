@@ -1,0 +1,241 @@
+import type { Client } from 'graphql-ws';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, type TestServer } from './harness';
+import {
+  askToEnter,
+  codeOf,
+  guestBrowser,
+  initiateRoom,
+  joinCall,
+  reasonOf,
+  setGuestState,
+  signal,
+  until,
+  watch,
+  watchCall,
+  type Browser,
+} from './meetingsFactories';
+import { countEvents, createSpace, expectData, joinTeam, person, type Person } from './teamFactories';
+
+let server: TestServer;
+let ann: Person;
+let bas: Person;
+let dora: Person;
+const sockets: Client[] = [];
+
+beforeAll(async () => {
+  server = await startTestServer();
+  ann = await person(server, 'Ann');
+  bas = await joinTeam(ann, await person(server, 'Bas'));
+  dora = await person(server, 'Dora');
+});
+afterAll(async () => {
+  await Promise.all(sockets.map((socket) => socket.dispose()));
+  await server.close();
+});
+
+interface GuestChange {
+  type: string;
+  invited: { id: string; name: string; state: string };
+}
+const guestFields = '{ type seq invited { id name state meetingroom } }';
+
+/** A guest who asked to enter with the room's link, and their browser. */
+async function arrive(
+  room: Awaited<ReturnType<typeof initiateRoom>>,
+  name = 'Grace Guest',
+): Promise<{ guest: Browser; invitedId: string }> {
+  const guest = guestBrowser(server);
+  const pass = expectData(await askToEnter(guest, room, name)).setInvited;
+  expect(pass.invited.state).toBe('waiting');
+  expect(guest.client.cookies.get('guest')).toBe(pass.credential);
+  return { guest, invitedId: pass.invited.id };
+}
+
+describe('guests by link', () => {
+  it('waits, is admitted, joins the call, and receives only the signals addressed to it', async () => {
+    const room = await initiateRoom(ann, { name: 'Lobby' });
+    const arrivals = await watch<GuestChange>(
+      server,
+      ann,
+      `subscription ($meetingroom: ID!) { subInvited(meetingroom: $meetingroom) ${guestFields} }`,
+      { meetingroom: room.id },
+      'subInvited',
+      sockets,
+    );
+    const { guest, invitedId } = await arrive(room);
+    await until(() => arrivals.items.some((change) => change.type === 'invited.created'), 'ann sees the guest arrive');
+    expect(arrivals.items[0]!.invited).toMatchObject({ id: invitedId, name: 'Grace Guest', state: 'waiting' });
+
+    // Waiting: the guest sees itself and nothing else, and may not join yet.
+    const own = expectData(
+      await guest.client.execute<{ getInvited: { id: string }[] }>('query ($m: ID!) { getInvited(meetingroom: $m) { id state } }', {
+        m: room.id,
+      }),
+    );
+    expect(own.getInvited.map((entry) => entry.id)).toEqual([invitedId]);
+    const early = await joinCall(guest, { meetingroom: room.id });
+    expect([codeOf(early), reasonOf(early)]).toEqual(['PERMISSION_DENIED', 'GUEST_NOT_ADMITTED']);
+
+    const states = await watch<GuestChange>(
+      server,
+      guest,
+      `subscription ($id: ID!) { subInvitedBasic(id: $id) ${guestFields} }`,
+      { id: invitedId },
+      'subInvitedBasic',
+      sockets,
+    );
+    expectData(await setGuestState(bas, invitedId, 'admitted'));
+    await until(() => states.items.some((change) => change.invited.state === 'admitted'), 'the guest hears it was admitted');
+
+    const annJoin = expectData(await joinCall(ann, { meetingroom: room.id })).joinVideocall;
+    const annFeed = await watchCall(server, ann, annJoin, sockets);
+    const basJoin = expectData(await joinCall(bas, { meetingroom: room.id })).joinVideocall;
+    await watchCall(server, bas, basJoin, sockets);
+    const guestJoin = expectData(await joinCall(guest, { meetingroom: room.id })).joinVideocall;
+    expect(guestJoin.attendee!.externalUserId).toBe(`invited:${invitedId}`);
+    expect(guestJoin.users.find((user) => user.id === guestJoin.attendee!.id)).toMatchObject({
+      invited: invitedId,
+      user: null,
+      name: 'Grace Guest',
+    });
+    const guestFeed = await watchCall(server, guest, guestJoin, sockets);
+    await until(
+      () => annFeed.items.some((change) => change.type === 'joined' && change.participant?.invited === invitedId),
+      'ann sees the guest join',
+    );
+
+    expectData(await signal(ann, { videocall: annJoin.id, from: annJoin.attendee!.id, to: basJoin.attendee!.id, signal: '{"for":"bas"}' }));
+    expectData(
+      await signal(ann, { videocall: annJoin.id, from: annJoin.attendee!.id, to: guestJoin.attendee!.id, signal: '{"for":"guest"}' }),
+    );
+    await until(() => guestFeed.items.some((change) => change.type === 'signal'), 'the guest receives its signal');
+    expect(guestFeed.items.filter((change) => change.type === 'signal').map((change) => change.signal)).toEqual(['{"for":"guest"}']);
+    expectData(
+      await signal(guest, { videocall: guestJoin.id, from: guestJoin.attendee!.id, to: annJoin.attendee!.id, signal: '{"answer":1}' }),
+    );
+    await until(() => annFeed.items.some((change) => change.type === 'signal'), 'ann receives the answer');
+  });
+
+  it('cuts a removed guest off at once: its call feed ends and the others see it leave', async () => {
+    const room = await initiateRoom(ann, { name: 'Removal' });
+    const { guest, invitedId } = await arrive(room, 'Mallory');
+    expectData(await setGuestState(ann, invitedId, 'admitted'));
+    const annJoin = expectData(await joinCall(ann, { meetingroom: room.id })).joinVideocall;
+    const annFeed = await watchCall(server, ann, annJoin, sockets);
+    const guestJoin = expectData(await joinCall(guest, { meetingroom: room.id })).joinVideocall;
+    const guestFeed = await watchCall(server, guest, guestJoin, sockets);
+    const states = await watch<GuestChange>(
+      server,
+      guest,
+      `subscription ($id: ID!) { subInvitedBasic(id: $id) ${guestFields} }`,
+      { id: invitedId },
+      'subInvitedBasic',
+      sockets,
+    );
+    await until(() => annFeed.items.some((change) => change.type === 'joined'), 'the guest is in the call');
+
+    expectData(await setGuestState(ann, invitedId, 'removed'));
+    await until(() => guestFeed.completed, "the guest's call feed ends");
+    await until(
+      () => annFeed.items.some((change) => change.type === 'left' && change.participant?.invited === invitedId),
+      'ann sees the guest leave',
+    );
+    await until(() => states.completed, 'the guest hears it was removed, then its state feed ends');
+    expect(states.items.map((change) => change.invited.state)).toEqual(['removed']);
+
+    const again = await joinCall(guest, { meetingroom: room.id });
+    expect(reasonOf(again)).toBe('GUEST_NOT_ADMITTED');
+    const signalled = await signal(guest, { videocall: annJoin.id, from: guestJoin.attendee!.id, to: annJoin.attendee!.id, signal: '{}' });
+    expect(codeOf(signalled)).toBe('PERMISSION_DENIED');
+    expect(codeOf(await setGuestState(ann, invitedId, 'admitted'))).toBe('GUEST_STATE_CHANGE_INVALID');
+  });
+
+  it('lets a refused guest be admitted later, and refuses states that are not ones', async () => {
+    const room = await initiateRoom(ann, { name: 'Second thoughts' });
+    const { invitedId } = await arrive(room);
+    expect(expectData(await setGuestState(ann, invitedId, 'refused')).ediInvited.state).toBe('refused');
+    expect(expectData(await setGuestState(ann, invitedId, 'admitted')).ediInvited.state).toBe('admitted');
+    expect(codeOf(await setGuestState(ann, invitedId, 'waiting'))).toBe('GUEST_STATE_INVALID');
+    expect(reasonOf(await setGuestState(dora, invitedId, 'removed'))).toBe('INVITED_NOT_FOUND');
+  });
+
+  it('refuses a revoked link and an expired one, writing nothing', async () => {
+    const room = await initiateRoom(ann, { name: 'Links' });
+    const oldSecret = new URL(room.guestLink!).searchParams.get('guest')!;
+    expectData(await ann.client.execute('mutation ($id: ID!) { resetMeetingroomLink(id: $id) { id } }', { id: room.id }));
+    const before = countEvents(server);
+    const revoked = await askToEnter(guestBrowser(server), room, 'Late', oldSecret);
+    expect([codeOf(revoked), revoked.errors?.[0]?.extensions.field]).toEqual(['GUEST_LINK_REVOKED', 'link']);
+    expect(codeOf(await askToEnter(guestBrowser(server), room, 'Guess', 'guessed'))).toBe('GUEST_LINK_REVOKED');
+
+    const current = expectData(
+      await ann.client.execute<{ initiateMeetingroom: { guestLink: string } }>(
+        'mutation ($id: ID) { initiateMeetingroom(id: $id) { guestLink } }',
+        { id: room.id },
+      ),
+    ).initiateMeetingroom;
+    // The link's lifetime is 30 days; its end is moved into the past rather than waiting for it.
+    server.app.services.database.sqlite
+      .prepare('UPDATE meetingrooms SET link_expires_at = ? WHERE id = ?')
+      .run(new Date(Date.now() - 1000).toISOString(), room.id);
+    const expired = await askToEnter(guestBrowser(server), room, 'Too late', new URL(current.guestLink).searchParams.get('guest')!);
+    expect(codeOf(expired)).toBe('GUEST_LINK_EXPIRED');
+    expect(codeOf(await askToEnter(guestBrowser(server), room, '   '))).toBe('GUEST_NAME_REQUIRED');
+    expect(countEvents(server)).toBe(before + 0);
+  });
+
+  it('gives a guest nothing beyond its own room: not another room, the team, nor another room’s chat', async () => {
+    const room = await initiateRoom(ann, { name: 'Own room' });
+    const other = await initiateRoom(ann, { name: 'Other room' });
+    const space = await createSpace(ann, 'Team data');
+    expectData(
+      await ann.client.execute(
+        'mutation ($meetingroom: ID, $body: String!) { setMessage(meetingroom: $meetingroom, body: $body) { id } }',
+        { meetingroom: other.id, body: 'private to members' },
+      ),
+    );
+    const { guest, invitedId } = await arrive(room);
+    expectData(await setGuestState(ann, invitedId, 'admitted'));
+
+    expect(reasonOf(await joinCall(guest, { meetingroom: other.id }))).toBe('MEETINGROOM_NOT_FOUND');
+    expect(reasonOf(await guest.client.execute('query ($m: ID!) { getInvited(meetingroom: $m) { id } }', { m: other.id }))).toBe(
+      'MEETINGROOM_NOT_FOUND',
+    );
+    expect(codeOf(await guest.client.execute('query { getMeetingrooms { id } }'))).toBe('UNAUTHENTICATED');
+    expect(codeOf(await guest.client.execute('query ($project: ID) { getTasks(project: $project) { id } }', { project: space }))).toBe(
+      'UNAUTHENTICATED',
+    );
+    expect(codeOf(await guest.client.execute('query ($m: ID) { getMessages(meetingroom: $m) { id body } }', { m: other.id }))).toBe(
+      'UNAUTHENTICATED',
+    );
+    expect(
+      codeOf(await guest.client.execute('mutation ($id: ID!) { ediInvited(id: $id, state: "admitted") { id } }', { id: invitedId })),
+    ).toBe('UNAUTHENTICATED');
+    expect(codeOf(await guest.client.execute('mutation ($id: ID!) { resetMeetingroomLink(id: $id) { guestLink } }', { id: room.id }))).toBe(
+      'UNAUTHENTICATED',
+    );
+    const seen = expectData(await guest.client.execute<{ getVideocalls: unknown[] }>('query { getVideocalls { id } }'));
+    expect(seen.getVideocalls).toEqual([]);
+  });
+
+  it("lets the room's members read and post in its chat, and nobody of another team", async () => {
+    const room = await initiateRoom(ann, { name: 'Chatty' });
+    expectData(
+      await bas.client.execute('mutation ($m: ID, $body: String!) { setMessage(meetingroom: $m, body: $body) { id } }', {
+        m: room.id,
+        body: 'hello room',
+      }),
+    );
+    const read = expectData(
+      await ann.client.execute<{ getMessages: { body: string }[] }>(
+        'query ($m: ID) { getMessages(meetingroom: $m) { body meetingroom } }',
+        { m: room.id },
+      ),
+    );
+    expect(read.getMessages.map((message) => message.body)).toEqual(['hello room']);
+    expect(reasonOf(await dora.client.execute('query ($m: ID) { getMessages(meetingroom: $m) { body } }', { m: room.id }))).toBe(
+      'MEETINGROOM_NOT_FOUND',
+    );
+  });
+});
