@@ -7,7 +7,8 @@
  *
  * - `server/src/graphql/schemaTypes.ts`: the schema's types and resolver signatures (GraphQL Code Generator's typescript
  *   and typescript-resolvers plugins), which each area's resolver maps satisfy, so the type checker refuses a resolver
- *   whose arguments or result no longer match the schema.
+ *   whose arguments or result no longer match the schema. Types an area presents map to its presented row type
+ *   (`resolverMappers`), which field resolvers get as their parent.
  *
  * `tsx scripts/schema.ts` rewrites all three; `tsx scripts/schema.ts --check` writes nothing and fails (exit code 1) when
  * either differs from what the server's schema gives, so a server change that was not regenerated fails the checks.
@@ -58,9 +59,29 @@ export async function renderSchemaFiles(typeDefs: string = schemaTypeDefs()): Pr
 }
 
 /**
- * The resolver types. A resolver may return any part of an object type, at any depth (`ResolvedPart`): other
- * fields come from their own field resolvers, often in another area (a task's files are the files area's, a
- * user's settings the settings area's); what it returns must have the schema's types. JSON is `unknown`.
+ * The schema types whose value an area builds with its present.ts, and that presented type (`<module>#<type>`, the
+ * module relative to server/src/graphql/). Resolvers that return one of these return exactly that type, and field resolvers of it
+ * (Folder.path, Task.files...) get it as their parent, with its real ids rather than optional ones. Each presented
+ * type is checked against the schema's in the generated module (`MapperFits`), since a mapper replaces it.
+ */
+export const resolverMappers: Readonly<Record<string, string>> = {
+  AuthPayload: '../domains/teams/present#SessionPayload',
+  File: '../domains/files/present#PresentedFile',
+  Folder: '../domains/files/present#PresentedFolder',
+  Message: '../domains/chat/present#PresentedMessage',
+  Project: '../domains/teams/present#PresentedSpace',
+  Task: '../domains/tasks/present#PresentedTask',
+  Team: '../domains/teams/present#PresentedTeam',
+  TeamInvitation: '../domains/teams/present#PresentedInvitation',
+  Wall: '../domains/docs/present#PresentedDoc',
+};
+
+/**
+ * The resolver types. A type with a mapper (above) is its presented type. Any other object type may be returned in
+ * any part, at any depth (`ResolvedPart`): other fields come from their own field resolvers, often in another area
+ * (a user's settings are the settings area's); what it returns must have the schema's types. JSON is `unknown`.
+ * `LiveSubscription` types a subscription whose feed yields something other than the field's type (events), turned
+ * into the field's value by its `resolve`.
  */
 async function resolverTypesModule(sdl: string): Promise<string> {
   const generated = await codegen({
@@ -71,6 +92,7 @@ async function resolverTypesModule(sdl: string): Promise<string> {
       useTypeImports: true,
       enumsAsTypes: true,
       defaultMapper: 'ResolvedPart<{T}>',
+      mappers: resolverMappers,
       contextType: 'mercurius#MercuriusContext',
       scalars: { JSON: 'unknown' },
     },
@@ -78,17 +100,60 @@ async function resolverTypesModule(sdl: string): Promise<string> {
     pluginMap: { typescript: typescriptPlugin, typescriptResolvers: typescriptResolversPlugin },
   });
   const resolvedPart = [
-    "/** Any part of a schema type, at any depth, with the schema's types for what is there (JSON stays unknown). */",
+    '/**',
+    " * Any part of a schema type, at any depth, with the schema's types for what is there (JSON stays unknown). A mapped",
+    ' * type (a presented row, which has no __typename) or a promise of one is taken whole: it is what its resolvers return.',
+    ' */',
     'type ResolvedPart<T> = unknown extends T',
     '  ? T',
     '  : T extends string | number | boolean | null | undefined',
     '    ? T',
     '    : T extends readonly (infer Item)[]',
     '      ? ResolvedPart<Item>[]',
-    '      : { [Key in keyof T]?: ResolvedPart<T[Key]> };',
+    "      : '__typename' extends keyof T",
+    '        ? { [Key in keyof T]?: ResolvedPart<T[Key]> }',
+    '        : T;',
   ].join('\n');
-  return `// Generated from the server's schema (server/src/schema.ts) by \`${regenerate}\`; do not edit.\n/* eslint-disable */\n${generated}\n${resolvedPart}\n`;
+  const header = `// Generated from the server's schema (server/src/schema.ts) by \`${regenerate}\`; do not edit.\n/* eslint-disable */`;
+  return `${[header + '\n' + generated, resolvedPart, mapperChecks(), liveSubscription].join('\n\n')}\n`;
 }
+
+/**
+ * A mapper replaces the schema's type, so each presented type is checked against it: every field it has must have the
+ * schema's type there (the fields it lacks come from their own field resolvers or loaders).
+ */
+function mapperChecks(): string {
+  const checks = Object.entries(resolverMappers).map(([typeName, mapper]) => `  MapperFits<${mapper.split('#')[1]}, ${typeName}>,`);
+  return [
+    "/** Each presented type (resolverMappers in scripts/schema.ts) has the schema's types for the fields it has. */",
+    'type MapperFits<Presented extends ResolvedPart<Schema>, Schema> = [Presented, Schema];',
+    'export type MapperChecks = [',
+    ...checks,
+    '];',
+  ].join('\n');
+}
+
+/** `LiveSubscription` and what it reads of the generated `SubscriptionResolvers`. */
+const liveSubscription = [
+  '/** The arguments and the result type of a subscription field. */',
+  'type SubscriptionField<Field extends keyof SubscriptionResolvers> =',
+  '  NonNullable<SubscriptionResolvers[Field]> extends infer Entry',
+  '    ? Entry extends { resolve: SubscriptionResolveFn<infer Result, infer _Parent, infer _Context, infer Args> }',
+  '      ? { result: Result; args: Args }',
+  '      : never',
+  '    : never;',
+  '',
+  '/**',
+  " * A subscription field whose feed yields `Delivery` values (events, often with the subscriber's access as judged when",
+  " * each arrived), each turned into the field's value by `resolve`: `subscribe` must yield what `resolve` reads, and",
+  " * `resolve` must return the field's type, with the field's arguments. Used with `satisfies` on each field of a",
+  " * Subscription map, beside the map's own `satisfies SubscriptionResolvers`.",
+  ' */',
+  'export type LiveSubscription<Field extends keyof SubscriptionResolvers, Delivery> = {',
+  "  subscribe: SubscriptionSubscribeFn<Delivery, ResolversParentTypes['Subscription'], MercuriusContext, SubscriptionField<Field>['args']>;",
+  "  resolve: SubscriptionResolveFn<SubscriptionField<Field>['result'], Delivery, MercuriusContext, SubscriptionField<Field>['args']>;",
+  '};',
+].join('\n');
 
 async function formatted(text: string, path: string): Promise<string> {
   return format(text, { ...(await resolveConfig(path)), filepath: path });

@@ -1,6 +1,11 @@
 // Generated from the server's schema (server/src/schema.ts) by `tsx scripts/schema.ts`; do not edit.
 /* eslint-disable */
 import type { GraphQLResolveInfo, GraphQLScalarType, GraphQLScalarTypeConfig } from 'graphql';
+import type { SessionPayload, PresentedSpace, PresentedTeam, PresentedInvitation } from '../domains/teams/present';
+import type { PresentedFile, PresentedFolder } from '../domains/files/present';
+import type { PresentedMessage } from '../domains/chat/present';
+import type { PresentedTask } from '../domains/tasks/present';
+import type { PresentedDoc } from '../domains/docs/present';
 import type { MercuriusContext } from 'mercurius';
 export type Maybe<T> = T | null;
 export type InputMaybe<T> = Maybe<T>;
@@ -9,6 +14,7 @@ export type MakeOptional<T, K extends keyof T> = Omit<T, K> & { [SubKey in K]?: 
 export type MakeMaybe<T, K extends keyof T> = Omit<T, K> & { [SubKey in K]: Maybe<T[SubKey]> };
 export type MakeEmpty<T extends { [key: string]: unknown }, K extends keyof T> = { [_ in K]?: never };
 export type Incremental<T> = T | { [P in keyof T]?: P extends ' $fragmentName' | '__typename' ? T[P] : never };
+export type Omit<T, K extends keyof T> = Pick<T, Exclude<keyof T, K>>;
 export type RequireFields<T, K extends keyof T> = Omit<T, K> & { [P in K]-?: NonNullable<T[P]> };
 /** All built-in and custom scalars, mapped to their actual values */
 export type Scalars = {
@@ -1950,24 +1956,24 @@ export type ResolversTypes = {
   ID: ResolverTypeWrapper<ResolvedPart<Scalars['ID']['output']>>;
   ActivityPage: ResolverTypeWrapper<ResolvedPart<ActivityPage>>;
   ApiToken: ResolverTypeWrapper<ResolvedPart<ApiToken>>;
-  AuthPayload: ResolverTypeWrapper<ResolvedPart<AuthPayload>>;
-  DocChange: ResolverTypeWrapper<ResolvedPart<DocChange>>;
+  AuthPayload: ResolverTypeWrapper<SessionPayload>;
+  DocChange: ResolverTypeWrapper<ResolvedPart<Omit<DocChange, 'doc'> & { doc?: Maybe<ResolversTypes['Wall']> }>>;
   Float: ResolverTypeWrapper<ResolvedPart<Scalars['Float']['output']>>;
-  File: ResolverTypeWrapper<ResolvedPart<File>>;
+  File: ResolverTypeWrapper<PresentedFile>;
   Boolean: ResolverTypeWrapper<ResolvedPart<Scalars['Boolean']['output']>>;
   Int: ResolverTypeWrapper<ResolvedPart<Scalars['Int']['output']>>;
-  FileChange: ResolverTypeWrapper<ResolvedPart<FileChange>>;
-  Folder: ResolverTypeWrapper<ResolvedPart<Folder>>;
-  FolderChange: ResolverTypeWrapper<ResolvedPart<FolderChange>>;
+  FileChange: ResolverTypeWrapper<ResolvedPart<Omit<FileChange, 'file'> & { file?: Maybe<ResolversTypes['File']> }>>;
+  Folder: ResolverTypeWrapper<PresentedFolder>;
+  FolderChange: ResolverTypeWrapper<ResolvedPart<Omit<FolderChange, 'folder'> & { folder?: Maybe<ResolversTypes['Folder']> }>>;
   Invited: ResolverTypeWrapper<ResolvedPart<Invited>>;
   InvitedChange: ResolverTypeWrapper<ResolvedPart<InvitedChange>>;
   InvitedPass: ResolverTypeWrapper<ResolvedPart<InvitedPass>>;
   JSON: ResolverTypeWrapper<ResolvedPart<Scalars['JSON']['output']>>;
   MeetingParticipant: ResolverTypeWrapper<ResolvedPart<MeetingParticipant>>;
   Meetingroom: ResolverTypeWrapper<ResolvedPart<Meetingroom>>;
-  Message: ResolverTypeWrapper<ResolvedPart<Message>>;
+  Message: ResolverTypeWrapper<PresentedMessage>;
   MessageAuthor: ResolverTypeWrapper<ResolvedPart<MessageAuthor>>;
-  MessageChange: ResolverTypeWrapper<ResolvedPart<MessageChange>>;
+  MessageChange: ResolverTypeWrapper<ResolvedPart<Omit<MessageChange, 'message'> & { message?: Maybe<ResolversTypes['Message']> }>>;
   MessageFile: ResolverTypeWrapper<ResolvedPart<MessageFile>>;
   MessageQuote: ResolverTypeWrapper<ResolvedPart<MessageQuote>>;
   MessageReaction: ResolverTypeWrapper<ResolvedPart<MessageReaction>>;
@@ -1975,11 +1981,11 @@ export type ResolversTypes = {
   NewApiToken: ResolverTypeWrapper<ResolvedPart<NewApiToken>>;
   Pic: ResolverTypeWrapper<ResolvedPart<Pic>>;
   Presence: ResolverTypeWrapper<ResolvedPart<Presence>>;
-  Privat: ResolverTypeWrapper<ResolvedPart<Privat>>;
-  PrivatChange: ResolverTypeWrapper<ResolvedPart<PrivatChange>>;
+  Privat: ResolverTypeWrapper<ResolvedPart<Omit<Privat, 'lastMessage'> & { lastMessage?: Maybe<ResolversTypes['Message']> }>>;
+  PrivatChange: ResolverTypeWrapper<ResolvedPart<Omit<PrivatChange, 'privat'> & { privat?: Maybe<ResolversTypes['Privat']> }>>;
   PrivatMember: ResolverTypeWrapper<ResolvedPart<PrivatMember>>;
-  Project: ResolverTypeWrapper<ResolvedPart<Project>>;
-  ProjectChange: ResolverTypeWrapper<ResolvedPart<ProjectChange>>;
+  Project: ResolverTypeWrapper<PresentedSpace>;
+  ProjectChange: ResolverTypeWrapper<ResolvedPart<Omit<ProjectChange, 'project'> & { project?: Maybe<ResolversTypes['Project']> }>>;
   ProjectState: ResolverTypeWrapper<ResolvedPart<ProjectState>>;
   ProjectUser: ResolverTypeWrapper<ResolvedPart<ProjectUser>>;
   PublicWall: ResolverTypeWrapper<ResolvedPart<PublicWall>>;
@@ -1988,33 +1994,33 @@ export type ResolversTypes = {
   ServerInfo: ResolverTypeWrapper<ResolvedPart<ServerInfo>>;
   Setting: ResolverTypeWrapper<ResolvedPart<Setting>>;
   SharedFile: ResolverTypeWrapper<ResolvedPart<SharedFile>>;
-  SignUpResult: ResolverTypeWrapper<ResolvedPart<SignUpResult>>;
+  SignUpResult: ResolverTypeWrapper<ResolvedPart<Omit<SignUpResult, 'session'> & { session?: Maybe<ResolversTypes['AuthPayload']> }>>;
   SignedUpload: ResolverTypeWrapper<ResolvedPart<SignedUpload>>;
   SocialAuthPayload: ResolverTypeWrapper<ResolvedPart<SocialAuthPayload>>;
   Stats: ResolverTypeWrapper<ResolvedPart<Stats>>;
   Subscription: ResolverTypeWrapper<Record<PropertyKey, never>>;
   Tag: ResolverTypeWrapper<ResolvedPart<Tag>>;
-  Task: ResolverTypeWrapper<ResolvedPart<Task>>;
+  Task: ResolverTypeWrapper<PresentedTask>;
   TaskActivity: ResolverTypeWrapper<ResolvedPart<TaskActivity>>;
   TaskActivityPage: ResolverTypeWrapper<ResolvedPart<TaskActivityPage>>;
-  TaskChange: ResolverTypeWrapper<ResolvedPart<TaskChange>>;
+  TaskChange: ResolverTypeWrapper<ResolvedPart<Omit<TaskChange, 'task'> & { task?: Maybe<ResolversTypes['Task']> }>>;
   TaskFieldChange: ResolverTypeWrapper<ResolvedPart<TaskFieldChange>>;
   TaskLength: ResolverTypeWrapper<ResolvedPart<TaskLength>>;
   TaskLengthInput: ResolverTypeWrapper<ResolvedPart<TaskLengthInput>>;
   TaskPosition: ResolverTypeWrapper<ResolvedPart<TaskPosition>>;
-  Team: ResolverTypeWrapper<ResolvedPart<Team>>;
-  TeamChange: ResolverTypeWrapper<ResolvedPart<TeamChange>>;
+  Team: ResolverTypeWrapper<PresentedTeam>;
+  TeamChange: ResolverTypeWrapper<ResolvedPart<Omit<TeamChange, 'team'> & { team?: Maybe<ResolversTypes['Team']> }>>;
   TeamData: ResolverTypeWrapper<ResolvedPart<TeamData>>;
-  TeamInvitation: ResolverTypeWrapper<ResolvedPart<TeamInvitation>>;
-  TeamUpdate: ResolverTypeWrapper<ResolvedPart<TeamUpdate>>;
+  TeamInvitation: ResolverTypeWrapper<PresentedInvitation>;
+  TeamUpdate: ResolverTypeWrapper<ResolvedPart<Omit<TeamUpdate, 'team'> & { team: ResolversTypes['Team'] }>>;
   User: ResolverTypeWrapper<ResolvedPart<User>>;
   UserBasic: ResolverTypeWrapper<ResolvedPart<UserBasic>>;
   Videocall: ResolverTypeWrapper<ResolvedPart<Videocall>>;
   VideocallAttendee: ResolverTypeWrapper<ResolvedPart<VideocallAttendee>>;
   VideocallChange: ResolverTypeWrapper<ResolvedPart<VideocallChange>>;
   VideocallMeeting: ResolverTypeWrapper<ResolvedPart<VideocallMeeting>>;
-  Wall: ResolverTypeWrapper<ResolvedPart<Wall>>;
-  WallPage: ResolverTypeWrapper<ResolvedPart<WallPage>>;
+  Wall: ResolverTypeWrapper<PresentedDoc>;
+  WallPage: ResolverTypeWrapper<ResolvedPart<Omit<WallPage, 'walls'> & { walls: Array<ResolversTypes['Wall']> }>>;
 };
 
 /** Mapping between all available schema types and the resolvers parents */
@@ -2024,24 +2030,24 @@ export type ResolversParentTypes = {
   ID: ResolvedPart<Scalars['ID']['output']>;
   ActivityPage: ResolvedPart<ActivityPage>;
   ApiToken: ResolvedPart<ApiToken>;
-  AuthPayload: ResolvedPart<AuthPayload>;
-  DocChange: ResolvedPart<DocChange>;
+  AuthPayload: SessionPayload;
+  DocChange: ResolvedPart<Omit<DocChange, 'doc'> & { doc?: Maybe<ResolversParentTypes['Wall']> }>;
   Float: ResolvedPart<Scalars['Float']['output']>;
-  File: ResolvedPart<File>;
+  File: PresentedFile;
   Boolean: ResolvedPart<Scalars['Boolean']['output']>;
   Int: ResolvedPart<Scalars['Int']['output']>;
-  FileChange: ResolvedPart<FileChange>;
-  Folder: ResolvedPart<Folder>;
-  FolderChange: ResolvedPart<FolderChange>;
+  FileChange: ResolvedPart<Omit<FileChange, 'file'> & { file?: Maybe<ResolversParentTypes['File']> }>;
+  Folder: PresentedFolder;
+  FolderChange: ResolvedPart<Omit<FolderChange, 'folder'> & { folder?: Maybe<ResolversParentTypes['Folder']> }>;
   Invited: ResolvedPart<Invited>;
   InvitedChange: ResolvedPart<InvitedChange>;
   InvitedPass: ResolvedPart<InvitedPass>;
   JSON: ResolvedPart<Scalars['JSON']['output']>;
   MeetingParticipant: ResolvedPart<MeetingParticipant>;
   Meetingroom: ResolvedPart<Meetingroom>;
-  Message: ResolvedPart<Message>;
+  Message: PresentedMessage;
   MessageAuthor: ResolvedPart<MessageAuthor>;
-  MessageChange: ResolvedPart<MessageChange>;
+  MessageChange: ResolvedPart<Omit<MessageChange, 'message'> & { message?: Maybe<ResolversParentTypes['Message']> }>;
   MessageFile: ResolvedPart<MessageFile>;
   MessageQuote: ResolvedPart<MessageQuote>;
   MessageReaction: ResolvedPart<MessageReaction>;
@@ -2049,11 +2055,11 @@ export type ResolversParentTypes = {
   NewApiToken: ResolvedPart<NewApiToken>;
   Pic: ResolvedPart<Pic>;
   Presence: ResolvedPart<Presence>;
-  Privat: ResolvedPart<Privat>;
-  PrivatChange: ResolvedPart<PrivatChange>;
+  Privat: ResolvedPart<Omit<Privat, 'lastMessage'> & { lastMessage?: Maybe<ResolversParentTypes['Message']> }>;
+  PrivatChange: ResolvedPart<Omit<PrivatChange, 'privat'> & { privat?: Maybe<ResolversParentTypes['Privat']> }>;
   PrivatMember: ResolvedPart<PrivatMember>;
-  Project: ResolvedPart<Project>;
-  ProjectChange: ResolvedPart<ProjectChange>;
+  Project: PresentedSpace;
+  ProjectChange: ResolvedPart<Omit<ProjectChange, 'project'> & { project?: Maybe<ResolversParentTypes['Project']> }>;
   ProjectState: ResolvedPart<ProjectState>;
   ProjectUser: ResolvedPart<ProjectUser>;
   PublicWall: ResolvedPart<PublicWall>;
@@ -2062,33 +2068,33 @@ export type ResolversParentTypes = {
   ServerInfo: ResolvedPart<ServerInfo>;
   Setting: ResolvedPart<Setting>;
   SharedFile: ResolvedPart<SharedFile>;
-  SignUpResult: ResolvedPart<SignUpResult>;
+  SignUpResult: ResolvedPart<Omit<SignUpResult, 'session'> & { session?: Maybe<ResolversParentTypes['AuthPayload']> }>;
   SignedUpload: ResolvedPart<SignedUpload>;
   SocialAuthPayload: ResolvedPart<SocialAuthPayload>;
   Stats: ResolvedPart<Stats>;
   Subscription: Record<PropertyKey, never>;
   Tag: ResolvedPart<Tag>;
-  Task: ResolvedPart<Task>;
+  Task: PresentedTask;
   TaskActivity: ResolvedPart<TaskActivity>;
   TaskActivityPage: ResolvedPart<TaskActivityPage>;
-  TaskChange: ResolvedPart<TaskChange>;
+  TaskChange: ResolvedPart<Omit<TaskChange, 'task'> & { task?: Maybe<ResolversParentTypes['Task']> }>;
   TaskFieldChange: ResolvedPart<TaskFieldChange>;
   TaskLength: ResolvedPart<TaskLength>;
   TaskLengthInput: ResolvedPart<TaskLengthInput>;
   TaskPosition: ResolvedPart<TaskPosition>;
-  Team: ResolvedPart<Team>;
-  TeamChange: ResolvedPart<TeamChange>;
+  Team: PresentedTeam;
+  TeamChange: ResolvedPart<Omit<TeamChange, 'team'> & { team?: Maybe<ResolversParentTypes['Team']> }>;
   TeamData: ResolvedPart<TeamData>;
-  TeamInvitation: ResolvedPart<TeamInvitation>;
-  TeamUpdate: ResolvedPart<TeamUpdate>;
+  TeamInvitation: PresentedInvitation;
+  TeamUpdate: ResolvedPart<Omit<TeamUpdate, 'team'> & { team: ResolversParentTypes['Team'] }>;
   User: ResolvedPart<User>;
   UserBasic: ResolvedPart<UserBasic>;
   Videocall: ResolvedPart<Videocall>;
   VideocallAttendee: ResolvedPart<VideocallAttendee>;
   VideocallChange: ResolvedPart<VideocallChange>;
   VideocallMeeting: ResolvedPart<VideocallMeeting>;
-  Wall: ResolvedPart<Wall>;
-  WallPage: ResolvedPart<WallPage>;
+  Wall: PresentedDoc;
+  WallPage: ResolvedPart<Omit<WallPage, 'walls'> & { walls: Array<ResolversParentTypes['Wall']> }>;
 };
 
 export type ActivityEntryResolvers<
@@ -3205,11 +3211,49 @@ export type Resolvers<ContextType = MercuriusContext> = {
   WallPage?: WallPageResolvers<ContextType>;
 };
 
-/** Any part of a schema type, at any depth, with the schema's types for what is there (JSON stays unknown). */
+/**
+ * Any part of a schema type, at any depth, with the schema's types for what is there (JSON stays unknown). A mapped
+ * type (a presented row, which has no __typename) or a promise of one is taken whole: it is what its resolvers return.
+ */
 type ResolvedPart<T> = unknown extends T
   ? T
   : T extends string | number | boolean | null | undefined
     ? T
     : T extends readonly (infer Item)[]
       ? ResolvedPart<Item>[]
-      : { [Key in keyof T]?: ResolvedPart<T[Key]> };
+      : '__typename' extends keyof T
+        ? { [Key in keyof T]?: ResolvedPart<T[Key]> }
+        : T;
+
+/** Each presented type (resolverMappers in scripts/schema.ts) has the schema's types for the fields it has. */
+type MapperFits<Presented extends ResolvedPart<Schema>, Schema> = [Presented, Schema];
+export type MapperChecks = [
+  MapperFits<SessionPayload, AuthPayload>,
+  MapperFits<PresentedFile, File>,
+  MapperFits<PresentedFolder, Folder>,
+  MapperFits<PresentedMessage, Message>,
+  MapperFits<PresentedSpace, Project>,
+  MapperFits<PresentedTask, Task>,
+  MapperFits<PresentedTeam, Team>,
+  MapperFits<PresentedInvitation, TeamInvitation>,
+  MapperFits<PresentedDoc, Wall>,
+];
+
+/** The arguments and the result type of a subscription field. */
+type SubscriptionField<Field extends keyof SubscriptionResolvers> =
+  NonNullable<SubscriptionResolvers[Field]> extends infer Entry
+    ? Entry extends { resolve: SubscriptionResolveFn<infer Result, infer _Parent, infer _Context, infer Args> }
+      ? { result: Result; args: Args }
+      : never
+    : never;
+
+/**
+ * A subscription field whose feed yields `Delivery` values (events, often with the subscriber's access as judged when
+ * each arrived), each turned into the field's value by `resolve`: `subscribe` must yield what `resolve` reads, and
+ * `resolve` must return the field's type, with the field's arguments. Used with `satisfies` on each field of a
+ * Subscription map, beside the map's own `satisfies SubscriptionResolvers`.
+ */
+export type LiveSubscription<Field extends keyof SubscriptionResolvers, Delivery> = {
+  subscribe: SubscriptionSubscribeFn<Delivery, ResolversParentTypes['Subscription'], MercuriusContext, SubscriptionField<Field>['args']>;
+  resolve: SubscriptionResolveFn<SubscriptionField<Field>['result'], Delivery, MercuriusContext, SubscriptionField<Field>['args']>;
+};

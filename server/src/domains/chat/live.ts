@@ -7,12 +7,13 @@ import type { Reader } from '../tasks';
 import { feed, type Verdict } from '../../core/live';
 import { requireCurrentTeam } from '../teams';
 import { loadConversationAccess, requireReadable } from './access';
-import { conversationFrom, type Conversation, type ConversationArguments } from './conversation';
+import { conversationFrom, type Conversation } from './conversation';
 import type { ChatRead, ConversationRef, PrivatCreated, PrivatLeft, PrivatMembersAdded } from './events';
 import { messageForViewer, peopleById, presentMessageBases, type MessageBase } from './present';
 import { presentPrivatFor } from './privatResolvers';
 import { messages, privatMembers } from './tables';
 import { typingTopic, type TypingNotice } from './typing';
+import type { LiveSubscription, SubscriptionResolvers } from '../../graphql/schemaTypes';
 
 type Incoming = StoredEvent | TypingNotice;
 type Payload = Partial<ConversationRef> & { messageId?: string; userId?: string; privatId?: string; projectId?: string; taskId?: string };
@@ -122,13 +123,13 @@ function privatChangeType(event: StoredEvent, userId: string): string {
 
 export const chatSubscriptions = {
   subMessage: {
-    subscribe: (_root: unknown, args: ConversationArguments, context: MercuriusContext) => {
+    subscribe: (_root, args, context) => {
       const actor = requireActor(context);
       const conversation = conversationFrom(args);
       const access = requireReadable(context.services.database.db, conversation, actor.userId);
       return conversationFeed(context, actor.userId, conversation, access.teamId, access);
     },
-    resolve: ({ event, moderate }: Delivery, _args: unknown, context: MercuriusContext) => {
+    resolve: ({ event, moderate }, _args, context) => {
       const viewerId = requireActor(context).userId;
       const db = context.services.database.db;
       if (event.type === 'typing') {
@@ -151,18 +152,18 @@ export const chatSubscriptions = {
         user: null,
       };
     },
-  },
+  } satisfies LiveSubscription<'subMessage', Delivery>,
   subPrivat: {
-    subscribe: (_root: unknown, _args: unknown, context: MercuriusContext) => {
+    subscribe: (_root, _args, context) => {
       const actor = requireActor(context);
       const db = context.services.database.db;
       const { team } = requireCurrentTeam(db, actor.userId);
       return feed(context, actor, topics.team(team.id), (event) => privatVerdict(db, actor.userId, event));
     },
-    resolve: (event: StoredEvent, _args: unknown, context: MercuriusContext) => {
+    resolve: (event, _args, context) => {
       const userId = requireActor(context).userId;
       const privatId = (event.payload as Payload).privatId!;
       return { type: privatChangeType(event, userId), privatId, privat: presentPrivatFor(context.services.database.db, privatId, userId) };
     },
-  },
-};
+  } satisfies LiveSubscription<'subPrivat', StoredEvent>,
+} satisfies SubscriptionResolvers;

@@ -1,5 +1,4 @@
 import { eq } from 'drizzle-orm';
-import type { MercuriusContext } from 'mercurius';
 import type { PresenceState } from '#shared/chatRules';
 import { codedError } from '../../errors';
 import type { StoredEvent } from '../../core/events';
@@ -10,7 +9,7 @@ import { feed, type Verdict } from '../../core/live';
 import { requireCurrentTeam, teamsOf } from '../teams';
 import { teamMembers } from '../teams';
 import { chatPartners, guestCircle } from './privatResolvers';
-import type { MutationResolvers, QueryResolvers } from '../../graphql/schemaTypes';
+import type { LiveSubscription, MutationResolvers, QueryResolvers, SubscriptionResolvers } from '../../graphql/schemaTypes';
 
 export const presenceTopic = 'presence';
 
@@ -21,6 +20,9 @@ export interface PresenceNotice {
   state: PresenceState;
   teamIds: string[];
 }
+
+/** A presence notice, told apart from the log's events that share subPresence's feed (the team's, for removals). */
+const isPresenceNotice = (incoming: StoredEvent | PresenceNotice): incoming is PresenceNotice => incoming.type === 'presence';
 
 /**
  * Who is online: a user with at least one open graphql-ws connection, away when they said so, offline
@@ -99,22 +101,29 @@ export const presenceMutations = {
 
 export const presenceSubscriptions = {
   subPresence: {
-    subscribe: (_root: unknown, _args: unknown, context: MercuriusContext) => {
+    subscribe: (_root, _args, context) => {
       const actor = requireActor(context);
       const db = context.services.database.db;
       const { team, seat } = requireCurrentTeam(db, actor.userId);
       presenceOf(context.services);
       const visible = chatPartners(db, team.id, seat);
-      return feed(context, actor, [presenceTopic, topics.team(team.id)], (incoming): Verdict => {
-        const event = incoming as StoredEvent | PresenceNotice;
-        if (event.type === 'team.member_removed')
-          return (event as StoredEvent<{ userId: string }>).payload.userId === actor.userId ? 'end' : 'skip';
-        if (event.type !== 'presence') return 'skip';
-        const notice = event as PresenceNotice;
-        // The subscriber's own changes are theirs already; only teammates they may see are told about.
-        return notice.userId !== actor.userId && notice.teamIds.includes(team.id) && visible(notice.userId) ? 'deliver' : 'skip';
-      });
+      // The core's feed types what it carries as the log's events; the presence topic's are notices.
+      const incoming: AsyncIterable<StoredEvent | PresenceNotice> = feed(
+        context,
+        actor,
+        [presenceTopic, topics.team(team.id)],
+        (event): Verdict => {
+          if (event.type === 'team.member_removed')
+            return (event as StoredEvent<{ userId: string }>).payload.userId === actor.userId ? 'end' : 'skip';
+          if (!isPresenceNotice(event)) return 'skip';
+          // The subscriber's own changes are theirs already; only teammates they may see are told about.
+          return event.userId !== actor.userId && event.teamIds.includes(team.id) && visible(event.userId) ? 'deliver' : 'skip';
+        },
+      );
+      return (async function* (): AsyncGenerator<PresenceNotice> {
+        for await (const delivered of incoming) if (isPresenceNotice(delivered)) yield delivered;
+      })();
     },
-    resolve: (notice: PresenceNotice) => ({ user: notice.userId, state: notice.state }),
-  },
-};
+    resolve: (notice) => ({ user: notice.userId, state: notice.state }),
+  } satisfies LiveSubscription<'subPresence', PresenceNotice>,
+} satisfies SubscriptionResolvers;

@@ -7,6 +7,7 @@ import { spaceContentPolicy } from '../../core/spaceContent';
 import { requireReadableSpaceContent, spaceContentAccess, type SpaceContentAccessOf } from '../../core/spaceContent';
 import { lastSavedOf, presentDoc } from './present';
 import { findDocRow } from './state';
+import type { LiveSubscription, SubscriptionResolvers } from '../../graphql/schemaTypes';
 
 /** Events that may change who sees a space: each one is checked against the subscriber's access. */
 const mayChangeAccess = (type: string) => type.startsWith('project.') || type.startsWith('team.');
@@ -37,12 +38,12 @@ async function* docFeed(context: MercuriusContext, actor: Actor, teamId: string,
 
 export const docSubscriptions = {
   subDoc: {
-    subscribe: (_root: unknown, args: { project: string }, context: MercuriusContext) => {
+    subscribe: (_root, args, context) => {
       const actor = requireActor(context);
       const access = requireReadableSpaceContent(context.services.database.db, args.project, actor.userId);
       return docFeed(context, actor, access.teamId, access.projectId);
     },
-    resolve: ({ event, access }: Delivery, _args: unknown, context: MercuriusContext) => {
+    resolve: ({ event, access }, _args, context) => {
       const db = context.services.database.db;
       const docId = (event.payload as { docId: string }).docId;
       const row = event.type === 'doc.deleted' ? undefined : findDocRow(db, docId);
@@ -55,5 +56,5 @@ export const docSubscriptions = {
         userId: event.actorId,
       };
     },
-  },
-};
+  } satisfies LiveSubscription<'subDoc', Delivery>,
+} satisfies SubscriptionResolvers;

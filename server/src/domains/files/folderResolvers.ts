@@ -1,5 +1,4 @@
 import { and, asc, eq, isNull } from 'drizzle-orm';
-import type { MercuriusContext } from 'mercurius';
 import { z } from 'zod';
 import { requireActor } from '../../graphql/context';
 import { newId } from '../../core/ids';
@@ -21,7 +20,7 @@ import {
 import { files, folders } from './tables';
 import { fileStream } from './uploads';
 import { folderStream } from '../../core/streams';
-import type { MutationResolvers, QueryResolvers } from '../../graphql/schemaTypes';
+import type { FolderResolvers, MutationResolvers, QueryResolvers } from '../../graphql/schemaTypes';
 
 function presentFolder(db: Reader, folderId: string, viewerId: string) {
   const row = findFolderRow(db, folderId)!;
@@ -116,7 +115,7 @@ export const folderMutations = {
 
 /** Folder.path: the folders above, top level first, read only when asked for. */
 export const folderFields = {
-  path: (folder: { id: string; project: string }, _args: unknown, context: MercuriusContext) => {
+  path: (folder, _args, context) => {
     const actor = requireActor(context);
     const db = context.services.database.db;
     const state = toFolderState(db, findFolderRow(db, folder.id)!);
@@ -126,6 +125,6 @@ export const folderFields = {
       .filter((row) => row !== undefined);
     return presentFolders(db, rows, ownerAccess(db, { kind: 'project', projectId: folder.project }, actor.userId), actor.userId);
   },
-};
+} satisfies FolderResolvers;
 
 export { folderStream };

@@ -7,7 +7,7 @@ import { folderFields, folderMutations, folderQueries } from './folderResolvers'
 import { fileSubscriptions } from './live';
 import { filesProjection } from './projection';
 import { filesTypeDefs } from './schema';
-import { taskCoverIsTheTasksImage, taskFilesResolver } from './taskFiles';
+import { taskCoverIsTheTasksImage, taskFields } from './taskFiles';
 import { startPdfTextExtraction } from './textExtraction';
 import { sweepStorage, uploadTimes } from './uploads';
 
@@ -46,7 +46,7 @@ export const filesModule: DomainModule = {
     Subscription: fileSubscriptions,
     Folder: folderFields,
     // Task.files of the tasks area's Task type: a task's files are this area's.
-    Task: { files: taskFilesResolver },
+    Task: taskFields,
   },
   // Team.storage of the teams area's Team type, batched across the teams of a response, and a chat Message's file.
   loaders: { ...teamStorageLoaders, ...attachmentLoaders },

@@ -7,6 +7,7 @@ import type { FileOwner } from './events';
 import { filePolicy } from './policies';
 import { presentFiles, presentFolders } from './present';
 import { findFileRow, findFolderRow, ownerAccess, ownerFrom, requireReadableOwner } from './state';
+import type { LiveSubscription, SubscriptionResolvers } from '../../graphql/schemaTypes';
 
 type Payload = { fileId?: string; folderId?: string | null; projectId?: string | null; taskId?: string | null; privatId?: string | null };
 
@@ -43,22 +44,24 @@ function ownerFeed(context: MercuriusContext, actor: Actor, owner: FileOwner, te
   });
 }
 
+/** A file event delivered to subFile, with the owner the subscriber watches. */
+interface FileDelivery {
+  event: StoredEvent;
+  owner: FileOwner;
+}
+
 export const fileSubscriptions = {
   subFile: {
-    subscribe: (
-      _root: unknown,
-      args: { project?: string | null; task?: string | null; privat?: string | null },
-      context: MercuriusContext,
-    ) => {
+    subscribe: (_root, args, context) => {
       const actor = requireActor(context);
       const db = context.services.database.db;
       const owner = ownerFrom(db, args);
       const access = requireReadableOwner(db, owner, actor.userId);
-      return (async function* () {
+      return (async function* (): AsyncGenerator<FileDelivery> {
         for await (const event of ownerFeed(context, actor, owner, access.teamId, 'file.')) yield { event, owner };
       })();
     },
-    resolve: ({ event, owner }: { event: StoredEvent; owner: FileOwner }, _args: unknown, context: MercuriusContext) => {
+    resolve: ({ event, owner }, _args, context) => {
       const actor = requireActor(context);
       const db = context.services.database.db;
       const fileId = (event.payload as Payload).fileId!;
@@ -66,15 +69,15 @@ export const fileSubscriptions = {
       const inView = row && watches(owner, row);
       return { type: event.type, seq: event.seq, fileId, file: inView ? presentFiles(db, [row], actor.userId)[0] : null };
     },
-  },
+  } satisfies LiveSubscription<'subFile', FileDelivery>,
   subFolder: {
-    subscribe: (_root: unknown, args: { project: string }, context: MercuriusContext) => {
+    subscribe: (_root, args, context) => {
       const actor = requireActor(context);
       const owner: FileOwner = { kind: 'project', projectId: args.project };
       const access = requireReadableOwner(context.services.database.db, owner, actor.userId);
       return ownerFeed(context, actor, owner, access.teamId, 'folder.');
     },
-    resolve: (event: StoredEvent, _args: unknown, context: MercuriusContext) => {
+    resolve: (event, _args, context) => {
       const actor = requireActor(context);
       const db = context.services.database.db;
       const folderId = (event.payload as Payload).folderId!;
@@ -84,5 +87,5 @@ export const fileSubscriptions = {
         : null;
       return { type: event.type, seq: event.seq, folderId, folder };
     },
-  },
-};
+  } satisfies LiveSubscription<'subFolder', StoredEvent>,
+} satisfies SubscriptionResolvers;

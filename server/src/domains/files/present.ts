@@ -84,3 +84,5 @@ export function presentFolders(db: Reader, rows: readonly FolderRow[], access: O
     canEdit: access !== null && filePolicy.change(access, row, viewerId),
   }));
 }
+
+export type PresentedFolder = ReturnType<typeof presentFolders>[number];

@@ -1,9 +1,8 @@
 import { and, desc, getTableColumns, inArray, isNotNull, type SQL } from 'drizzle-orm';
-import type { GraphQLResolveInfo } from 'graphql';
-import type { MercuriusContext } from 'mercurius';
 import { codedError } from '../../errors';
 import { requireActor } from '../../graphql/context';
 import type { Reaction } from '../../core/commands';
+import type { TaskResolvers } from '../../graphql/schemaTypes';
 import { fileIdOfPath } from '../../http/mediaPaths';
 import type { TaskCreated, TaskUpdated } from '../tasks';
 import { filePolicy } from './policies';
@@ -61,29 +60,27 @@ interface RequestFiles {
 const readByRequest = new WeakMap<object, RequestFiles>();
 
 /**
- * Task.files. A task inside a list (getTasks, a subtask list) reads the files of every task of its
- * space at once, so a 10,000-task board costs one query; a task on its own (getTask, a mutation's
- * answer, a live change) reads just its own. A plain resolver rather than a Mercurius loader: a
- * loader's promise per task doubled getTasks' time on a 10,000-task board, this adds a few percent.
- * The task reached here only if the caller may see it, and its files follow its space's access.
+ * Task.files, on the tasks area's Task type: a task's files are this area's. A task inside a list
+ * (getTasks, a subtask list) reads the files of every task of its space at once, so a 10,000-task
+ * board costs one query; a task on its own (getTask, a mutation's answer, a live change) reads just
+ * its own. A plain resolver rather than a Mercurius loader: a loader's promise per task doubled
+ * getTasks' time on a 10,000-task board, this adds a few percent. The task reached here only if the
+ * caller may see it, and its files follow its space's access.
  */
-export function taskFilesResolver(
-  task: { id: string; project: string },
-  _args: unknown,
-  context: MercuriusContext,
-  info: GraphQLResolveInfo,
-): PresentedFile[] {
-  const db = context.services.database.db;
-  const viewerId = requireActor(context).userId;
-  if (typeof info.path.prev?.key !== 'number') return filesOfTasks(db, { taskIds: [task.id] }, viewerId).get(task.id) ?? [];
-  let read = readByRequest.get(context);
-  if (!read) readByRequest.set(context, (read = { byTask: new Map(), spaces: new Set() }));
-  if (!read.spaces.has(task.project)) {
-    read.spaces.add(task.project);
-    for (const [taskId, list] of filesOfTasks(db, { projectIds: [task.project] }, viewerId)) read.byTask.set(taskId, list);
-  }
-  return read.byTask.get(task.id) ?? [];
-}
+export const taskFields = {
+  files: (task, _args, context, info): PresentedFile[] => {
+    const db = context.services.database.db;
+    const viewerId = requireActor(context).userId;
+    if (typeof info.path.prev?.key !== 'number') return filesOfTasks(db, { taskIds: [task.id] }, viewerId).get(task.id) ?? [];
+    let read = readByRequest.get(context);
+    if (!read) readByRequest.set(context, (read = { byTask: new Map(), spaces: new Set() }));
+    if (!read.spaces.has(task.project)) {
+      read.spaces.add(task.project);
+      for (const [taskId, list] of filesOfTasks(db, { projectIds: [task.project] }, viewerId)) read.byTask.set(taskId, list);
+    }
+    return read.byTask.get(task.id) ?? [];
+  },
+} satisfies TaskResolvers;
 
 const coverRefused = () => codedError('TASK_COVER_FILE_INVALID', { field: 'cover' });
 

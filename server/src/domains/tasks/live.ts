@@ -9,6 +9,7 @@ import type { StateDeleted, TaskMoved, TasksRespaced } from './events';
 import { forViewer, presentTaskBases, sectionsOf, tagsOf } from './present';
 import { findTaskRow, type Reader } from './state';
 import { tasks } from './tables';
+import type { LiveSubscription, SubscriptionResolvers } from '../../graphql/schemaTypes';
 
 const boardEventPrefixes = ['task.', 'tasks.', 'state.', 'states.', 'tag.', 'board.'];
 /** A file added to or deleted from a task changes the task's files: its card shows their count. */
@@ -104,12 +105,12 @@ function positionsAfter(db: Reader, event: StoredEvent) {
 
 export const taskSubscriptions = {
   subTask: {
-    subscribe: (_root: unknown, args: { project: string }, context: MercuriusContext) => {
+    subscribe: (_root, args, context) => {
       const actor = requireActor(context);
       const access = requireReadableSpaceContent(context.services.database.db, args.project, actor.userId);
       return boardFeed(context, actor, access.teamId, access.projectId);
     },
-    resolve: ({ event, access }: Delivery, _args: unknown, context: MercuriusContext) => {
+    resolve: ({ event, access }, _args, context) => {
       const actor = requireActor(context);
       const payload = event.payload as Payload;
       const { base, ...rest } = shared(context, event, access.projectId);
@@ -125,5 +126,5 @@ export const taskSubscriptions = {
         ...rest,
       };
     },
-  },
-};
+  } satisfies LiveSubscription<'subTask', Delivery>,
+} satisfies SubscriptionResolvers;

@@ -1,4 +1,4 @@
-import type { MercuriusContext } from 'mercurius';
+import type { AuthPayloadResolvers, MutationResolvers } from '../../graphql/schemaTypes';
 import { signUp } from '../accounts';
 import { checkInvitation } from './invitations';
 import { presentTeam } from './present';
@@ -10,14 +10,14 @@ import { currentTeam } from './state';
  * this area can check.
  */
 export const authPayloadFields = {
-  team: (payload: { user: { id: string } }, _args: unknown, context: MercuriusContext) => {
+  team: (payload, _args, context) => {
     const db = context.services.database.db;
     const team = currentTeam(db, payload.user.id);
     return team ? presentTeam(db, team, payload.user.id) : null;
   },
-};
+} satisfies AuthPayloadResolvers;
 
 export const signUpMutations = {
-  setUserBasic: (_root: unknown, args: Record<string, unknown>, context: MercuriusContext) =>
+  setUserBasic: (_root, args, context) =>
     signUp(context, args, (invitation) => checkInvitation(context.services.database.db, context.services.config.secret, invitation)),
-};
+} satisfies MutationResolvers;

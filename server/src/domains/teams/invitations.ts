@@ -17,8 +17,7 @@ import { loadSpaceState, loadTeamState, requireTeamAdmin, type Reader } from './
 import { appendToSpaces, appendToTeam, appendToUser } from './support';
 import { runCommand } from '../../core/runCommand';
 import { projects, teamInvitations } from './tables';
-import type { FieldResolver } from '../module';
-import type { MutationResolvers } from '../../graphql/schemaTypes';
+import type { MutationResolvers, TeamInvitationResolvers } from '../../graphql/schemaTypes';
 
 const invitationSchema = z.object({
   id: z.string(),
@@ -231,10 +230,10 @@ function requirePendingInvitation(db: Reader, teamId: string, invitationId: stri
  * only when no mail server is configured, so an admin can pass it on by hand; with mail, the link
  * goes to the invitee's mailbox alone (it proves the address, see invitationLinks.ts).
  */
-export const invitationFields: Record<string, FieldResolver<{ id: string; email: string }>> = {
+export const invitationFields = {
   link: (invitation, _args, context) =>
     context.services.config.mail.smtpUrl ? null : invitationLink(context.services.config, invitation.id, invitation.email),
-};
+} satisfies TeamInvitationResolvers;
 
 function pendingInvitation(db: Reader, invitationId: string) {
   if (!isId(invitationId)) return undefined;

@@ -1,4 +1,3 @@
-import type { MercuriusContext } from 'mercurius';
 import { DomainError, refusal } from '../../errors';
 import type { StoredEvent } from '../../core/events';
 import { requireActor } from '../../graphql/context';
@@ -9,6 +8,7 @@ import { effectiveTeamRole, spacePolicy, teamPolicy } from '../../core/access';
 import { findSpaceRow, presentSpace, presentTeam } from './present';
 import { findTeam, loadSpaceAccess, loadTeamSeat, requireCurrentTeam, requireTeamMember, type Reader } from './state';
 import { userStream } from '../../core/streams';
+import type { LiveSubscription, SubscriptionResolvers } from '../../graphql/schemaTypes';
 
 /** Profile changes a teammate may hear about; sign-ins and the like stay private. */
 const profileEventTypes = new Set(['user.profile_updated', 'user.language_changed', 'user.email_changed']);
@@ -62,13 +62,13 @@ function spaceChangeVerdict(db: Reader, userId: string, teamId: string, event: S
 
 export const teamSubscriptions = {
   subTeam: {
-    subscribe: (_root: unknown, args: { user?: string | null }, context: MercuriusContext) => {
+    subscribe: (_root, args, context) => {
       const actor = requireActor(context);
       if (args.user && args.user !== actor.userId) throw refusal('PERMISSION_DENIED', 'OWN_TEAMS_ONLY');
       const db = context.services.database.db;
       return feed(context, actor, topics.global, (event) => teamChangeVerdict(db, actor.userId, event));
     },
-    resolve: (event: StoredEvent, _args: unknown, context: MercuriusContext) => {
+    resolve: (event, _args, context) => {
       const actor = requireActor(context);
       const db = context.services.database.db;
       const payload = event.payload as Payload & { teamId?: string | null };
@@ -77,15 +77,15 @@ export const teamSubscriptions = {
       const member = team && loadTeamSeat(db, team, actor.userId);
       return { type: event.type, teamId, userId: payload.userId ?? null, team: member ? presentTeam(db, team, actor.userId) : null };
     },
-  },
+  } satisfies LiveSubscription<'subTeam', StoredEvent>,
   subProject: {
-    subscribe: (_root: unknown, _args: unknown, context: MercuriusContext) => {
+    subscribe: (_root, _args, context) => {
       const actor = requireActor(context);
       const db = context.services.database.db;
       const { team } = requireCurrentTeam(db, actor.userId);
       return feed(context, actor, topics.team(team.id), (event) => spaceChangeVerdict(db, actor.userId, team.id, event));
     },
-    resolve: (event: StoredEvent, _args: unknown, context: MercuriusContext) => {
+    resolve: (event, _args, context) => {
       const actor = requireActor(context);
       const db = context.services.database.db;
       const payload = event.payload as Payload & { projectId: string };
@@ -98,9 +98,9 @@ export const teamSubscriptions = {
         project: visible ? presentSpace(findSpaceRow(db, payload.projectId)!, visible.seat!, visible.spaceSeat) : null,
       };
     },
-  },
+  } satisfies LiveSubscription<'subProject', StoredEvent>,
   subUser: {
-    subscribe: (_root: unknown, args: { team?: string | null }, context: MercuriusContext) => {
+    subscribe: (_root, args, context) => {
       const actor = requireActor(context);
       const db = context.services.database.db;
       if (!args.team) return feed(context, actor, topics.stream(userStream(actor.userId)), () => 'deliver');
@@ -113,10 +113,10 @@ export const teamSubscriptions = {
         return loadTeamSeat(db, team, changed) ? 'deliver' : 'skip';
       });
     },
-    resolve: (event: StoredEvent, args: { team?: string | null }, context: MercuriusContext) => {
+    resolve: (event, args, context) => {
       const actor = requireActor(context);
       const userId = args.team ? (event.payload as Payload).userId! : actor.userId;
       return presentUser(findUser(context.services, userId));
     },
-  },
-};
+  } satisfies LiveSubscription<'subUser', StoredEvent>,
+} satisfies SubscriptionResolvers;

@@ -1,7 +1,7 @@
 import { and, eq, gt, inArray } from 'drizzle-orm';
 import type { MercuriusContext, MercuriusLoaders } from 'mercurius';
 import { memberLimit } from '#shared/plans';
-import { users } from '../accounts';
+import { users, type openSession } from '../accounts';
 import {
   effectivePermission,
   effectiveTeamRole,
@@ -60,6 +60,18 @@ export function presentSpace(space: SpaceRow, seat: TeamSeat, spaceSeat: SpaceSe
 }
 
 export type PresentedSpace = ReturnType<typeof presentSpace>;
+
+/** A pending invitation as Team.invited lists it (TeamInvitation); `link` has its own resolver (invitations.ts). */
+export type PresentedInvitation = typeof teamInvitations.$inferSelect & {
+  project: string | null;
+  inviter: string;
+  firstname: null;
+  lastname: null;
+  profileImg: null;
+};
+
+/** AuthPayload as the accounts area opens a session; its `team` is this area's (accountFields.ts). */
+export type SessionPayload = Awaited<ReturnType<typeof openSession>>;
 
 export function findSpaceRow(db: Reader, projectId: string): ProjectRow | undefined {
   return db.select().from(projects).where(eq(projects.id, projectId)).get();
@@ -130,7 +142,14 @@ export const teamLoaders: MercuriusLoaders = {
       return queries.map(({ obj }) =>
         rows
           .filter((row) => row.teamId === obj.id)
-          .map((row) => ({ ...row, project: row.projectId, inviter: row.inviterId, firstname: null, lastname: null, profileImg: null })),
+          .map((row): PresentedInvitation => ({
+            ...row,
+            project: row.projectId,
+            inviter: row.inviterId,
+            firstname: null,
+            lastname: null,
+            profileImg: null,
+          })),
       );
     },
   },
