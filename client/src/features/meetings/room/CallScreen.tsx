@@ -1,0 +1,232 @@
+import { useCallback, useEffect, useMemo, useState, useSyncExternalStore } from 'react';
+import { useTranslation } from 'react-i18next';
+import { X } from 'lucide-react';
+import { Button, openDialog, showToast } from '../../../ui';
+import { Conversation } from '../../chat/Conversation';
+import type { CallTransport, ParticipantState, RemoteParticipant } from '../call/types';
+import type { LocalMedia } from '../devices/localMedia';
+import { mediaProblemOf } from '../devices/mediaErrors';
+import { CallControls, type SidePanel } from './CallControls';
+import { CallStage, type CallLayout, type SelfView } from './CallStage';
+import { GuestRequests } from './GuestRequests';
+import { ParticipantsPanel } from './ParticipantsPanel';
+import { RemoteAudio } from './VideoTile';
+import { useCallShortcuts } from './useCallShortcuts';
+import { useRoomGuests } from './useRoomGuests';
+import { useSpeaking } from './useSpeaking';
+import styles from '../Meetings.module.css';
+
+export interface CallScreenProps {
+  room: { id: string; name: string };
+  transport: CallTransport;
+  media: LocalMedia;
+  self: { name: string; profileImg: string | null };
+  /** A member (not a guest): sees the chat, waiting guests, and can remove guests. */
+  member: boolean;
+  onLeave: () => void;
+}
+
+const reactionShownMs = 4000;
+
+function canShareScreen(): boolean {
+  return typeof navigator !== 'undefined' && typeof navigator.mediaDevices?.getDisplayMedia === 'function';
+}
+
+/** The call itself (SPEC §2 /meetingroom): the pictures, the controls, and the participants or chat beside them. */
+export function CallScreen({ room, transport, media, self, member, onLeave }: CallScreenProps) {
+  const { t } = useTranslation();
+  const local = useSyncExternalStore(media.subscribe, media.snapshot);
+  const [participants, setParticipants] = useState<readonly RemoteParticipant[]>(() => transport.participants());
+  const [screen, setScreen] = useState<MediaStream | null>(null);
+  const [hand, setHand] = useState(false);
+  const [layout, setLayout] = useState<CallLayout>('grid');
+  const [panel, setPanel] = useState<SidePanel>(null);
+  const [reactions, setReactions] = useState<ReadonlyMap<string, string>>(new Map());
+  const { guests, decide } = useRoomGuests(room.id, member);
+
+  const canAudio = (local.stream?.getAudioTracks().length ?? 0) > 0;
+  const canVideo = (local.stream?.getVideoTracks().length ?? 0) > 0;
+  const state: ParticipantState = {
+    audio: canAudio && local.preferences.audio,
+    video: canVideo && local.preferences.video,
+    screen: screen !== null,
+    hand,
+  };
+
+  const showReaction = useCallback((participantId: string, emoji: string) => {
+    setReactions((current) => new Map(current).set(participantId, emoji));
+    setTimeout(() => {
+      setReactions((current) => {
+        if (current.get(participantId) !== emoji) return current;
+        const next = new Map(current);
+        next.delete(participantId);
+        return next;
+      });
+    }, reactionShownMs);
+  }, []);
+
+  useEffect(
+    () =>
+      transport.subscribe((event) => {
+        if (event.type === 'participants') setParticipants(event.participants);
+        else if (event.type === 'reaction') showReaction(event.participantId, event.emoji);
+      }),
+    [transport, showReaction],
+  );
+  // A device switched or lost during the call: send the new track in place of the old one.
+  useEffect(() => media.onTrack((kind, track) => void transport.replaceTrack(kind, track)), [media, transport]);
+
+  const toggleMicrophone = () => {
+    if (!canAudio) return;
+    media.setEnabled('audio', !state.audio);
+    transport.setState({ audio: !state.audio });
+  };
+  const toggleCamera = () => {
+    if (!canVideo) return;
+    media.setEnabled('video', !state.video);
+    transport.setState({ video: !state.video });
+  };
+  useCallShortcuts(toggleMicrophone, toggleCamera);
+
+  const stopSharing = useCallback(() => {
+    transport.stopScreenShare();
+    setScreen((current) => {
+      for (const track of current?.getTracks() ?? []) track.stop();
+      return null;
+    });
+  }, [transport]);
+
+  const toggleShare = async () => {
+    if (screen) return stopSharing();
+    try {
+      const shared = await navigator.mediaDevices.getDisplayMedia({ video: true, audio: false });
+      // The browser's own "Stop sharing" ends the track.
+      for (const track of shared.getVideoTracks()) track.addEventListener('ended', stopSharing);
+      transport.startScreenShare(shared);
+      setScreen(shared);
+    } catch (error) {
+      // Cancelling the browser's picker is a choice, not an error.
+      if (mediaProblemOf(error) !== 'refused') showToast({ message: t('meetings.call.shareFailed'), icon: 'info' });
+    }
+  };
+
+  useEffect(() => () => screen?.getTracks().forEach((track) => track.stop()), [screen]);
+
+  const toggleHand = () => {
+    transport.setState({ hand: !hand });
+    setHand(!hand);
+  };
+  const react = (emoji: string) => {
+    transport.sendReaction(emoji);
+    showReaction(transport.selfId, emoji);
+  };
+
+  const removeGuest = async (invitedId: string, name: string) => {
+    const result = await openDialog({
+      title: t('meetings.guests.removeTitle', { name }),
+      description: t('meetings.guests.removeDescription'),
+      primaryLabel: t('meetings.guests.remove'),
+      tone: 'danger',
+    });
+    if (result.confirmed) await decide(invitedId, 'removed');
+  };
+
+  const voices = useMemo(() => {
+    const map = new Map<string, MediaStream>();
+    if (local.stream && state.audio) map.set(transport.selfId, local.stream);
+    for (const participant of participants) if (participant.camera && participant.state.audio) map.set(participant.id, participant.camera);
+    return map;
+  }, [local.stream, state.audio, participants, transport.selfId]);
+  const voicesKey = [...voices].map(([id, stream]) => `${id}:${stream.id}:${stream.getAudioTracks().length}`).join(',');
+  const { speaking, activeSpeaker } = useSpeaking(voices, voicesKey);
+
+  const selfView: SelfView = {
+    id: transport.selfId,
+    name: self.name,
+    profileImg: self.profileImg,
+    camera: local.stream,
+    cameraVersion: local.version,
+    screen,
+    state,
+  };
+
+  return (
+    <div className={styles.call}>
+      <header className={styles.callHeader}>
+        <h1 className={styles.callTitle} tabIndex={-1}>
+          {room.name}
+        </h1>
+        <span className={styles.muted}>{t('meetings.call.participantsCount', { count: participants.length + 1 })}</span>
+      </header>
+      {local.lost && (
+        <p className={styles.callNotice} role="alert">
+          {t(`meetings.devices.${local.lost}.lost`)} {t('meetings.devices.lostHint')}
+        </p>
+      )}
+      {member && <GuestRequests guests={guests} decide={decide} />}
+      <div className={styles.callBody}>
+        <main className={styles.stage} aria-label={t('meetings.call.stage')}>
+          <CallStage
+            self={selfView}
+            participants={participants}
+            speaking={speaking}
+            activeSpeaker={activeSpeaker}
+            layout={layout}
+            reactions={reactions}
+          />
+        </main>
+        {panel && (
+          <aside className={styles.sidePanel} aria-label={panel === 'chat' ? t('meetings.call.chat') : t('meetings.call.participants')}>
+            <div className={styles.sidePanelHeader}>
+              <h2 className={styles.sidePanelTitle}>{panel === 'chat' ? t('meetings.call.chat') : t('meetings.call.participants')}</h2>
+              <Button
+                iconOnly
+                variant="ghost"
+                size="sm"
+                icon={<X size={16} aria-hidden />}
+                aria-label={t('meetings.call.closePanel')}
+                onClick={() => setPanel(null)}
+              />
+            </div>
+            {panel === 'chat' ? (
+              <div className={styles.chatPanel}>
+                <Conversation meetingroom={room.id} placeholder={t('meetings.call.chatPlaceholder', { name: room.name })} />
+              </div>
+            ) : (
+              <ParticipantsPanel
+                self={selfView}
+                participants={participants}
+                speaking={speaking}
+                onRemoveGuest={member ? (invitedId, name) => void removeGuest(invitedId, name) : null}
+              />
+            )}
+          </aside>
+        )}
+      </div>
+      <CallControls
+        audio={state.audio}
+        video={state.video}
+        canAudio={canAudio}
+        canVideo={canVideo}
+        sharing={screen !== null}
+        canShare={canShareScreen()}
+        hand={hand}
+        layout={layout}
+        panel={panel}
+        chatAvailable={member}
+        participantCount={participants.length + 1}
+        onMicrophone={toggleMicrophone}
+        onCamera={toggleCamera}
+        onShare={() => void toggleShare()}
+        onHand={toggleHand}
+        onReaction={react}
+        onLayout={() => setLayout(layout === 'grid' ? 'speaker' : 'grid')}
+        onPanel={setPanel}
+        onLeave={onLeave}
+      />
+      {participants.map((participant) =>
+        participant.camera ? <RemoteAudio key={participant.id} stream={participant.camera} speaker={local.preferences.speaker} /> : null,
+      )}
+    </div>
+  );
+}
