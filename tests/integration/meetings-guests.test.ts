@@ -1,5 +1,9 @@
 import type { Client } from 'graphql-ws';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDatabase } from '../../server/src/db/connection';
+import { domains } from '../../server/src/domains';
+import { replay, snapshotProjections } from '../../server/src/core/sqlite/replay';
 import { startTestServer, type TestServer } from './harness';
 import {
   askToEnter,
@@ -170,16 +174,17 @@ describe('guests by link', () => {
     expect(codeOf(await askToEnter(guestBrowser(server), room, 'Guess', 'guessed'))).toBe('GUEST_LINK_REVOKED');
 
     const current = expectData(
-      await ann.client.execute<{ initiateMeetingroom: { guestLink: string } }>(
-        'mutation ($id: ID) { initiateMeetingroom(id: $id) { guestLink } }',
+      await ann.client.execute<{ initiateMeetingroom: { guestLink: string; guestLinkExpiresAt: string } }>(
+        'mutation ($id: ID) { initiateMeetingroom(id: $id) { guestLink guestLinkExpiresAt } }',
         { id: room.id },
       ),
     ).initiateMeetingroom;
     // The link's lifetime is 30 days; its end is moved into the past rather than waiting for it.
-    server.app.services.database.sqlite
-      .prepare('UPDATE meetingrooms SET link_expires_at = ? WHERE id = ?')
-      .run(new Date(Date.now() - 1000).toISOString(), room.id);
+    // Put back afterwards, so the row again matches the log (the replay test below compares them).
+    const setExpiry = server.app.services.database.sqlite.prepare('UPDATE meetingrooms SET link_expires_at = ? WHERE id = ?');
+    setExpiry.run(new Date(Date.now() - 1000).toISOString(), room.id);
     const expired = await askToEnter(guestBrowser(server), room, 'Too late', new URL(current.guestLink).searchParams.get('guest')!);
+    setExpiry.run(current.guestLinkExpiresAt, room.id);
     expect(codeOf(expired)).toBe('GUEST_LINK_EXPIRED');
     expect(codeOf(await askToEnter(guestBrowser(server), room, '   '))).toBe('GUEST_NAME_REQUIRED');
     expect(countEvents(server)).toBe(before + 0);
@@ -237,5 +242,22 @@ describe('guests by link', () => {
     expect(reasonOf(await dora.client.execute('query ($m: ID) { getMessages(meetingroom: $m) { body } }', { m: room.id }))).toBe(
       'MEETINGROOM_NOT_FOUND',
     );
+  });
+});
+
+describe('the log', () => {
+  it('rebuilds the same rooms, guests, calls and attendees as the live run made', () => {
+    // Runs after the flows above: rooms of both kinds, guests in every state, calls finished and still open.
+    const rebuilt = openDatabase(join(server.dataDirectory, 'replayed.sqlite'), { synchronous: 'NORMAL' });
+    const projections = domains.flatMap((module) => module.projections);
+    try {
+      replay(server.app.services.database, rebuilt, projections);
+      const meetings = projections.filter((projection) => projection.name === 'meetings');
+      const live = snapshotProjections(server.app.services.database, meetings);
+      expect(Object.values(live).every((rows) => rows.length > 0)).toBe(true);
+      expect(snapshotProjections(rebuilt, meetings)).toEqual(live);
+    } finally {
+      rebuilt.close();
+    }
   });
 });
