@@ -1,7 +1,8 @@
 // @vitest-environment happy-dom
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { renderHook } from '@testing-library/react';
-import { coalesceReloads, reloadGatheringMs, useCoalescedReload } from './coalescedReload';
+import { coalesceReloads, useCoalescedReload } from './coalescedReload';
+import { ResumeSettling } from './resumeSettling';
 
 /** A read that stays open until the test settles it. */
 function openRead() {
@@ -15,72 +16,113 @@ function openRead() {
   return { read, settleNext: () => settles.shift()?.() };
 }
 
-afterEach(() => vi.useRealTimers());
+/** Lets every pending promise and zero-delay timer run. */
+const turns = async (count = 5) => {
+  for (let turn = 0; turn < count; turn += 1) await new Promise((resolve) => setTimeout(resolve, 0));
+};
 
 describe('coalesceReloads', () => {
-  it('reads once for the requests that arrive within the gathering time of the first (several subscriptions answering one reconnection)', async () => {
-    vi.useFakeTimers();
+  it('reads once, after the last resuming subscription heard where it stands (the gaps of one reconnection)', async () => {
+    const settling = new ResumeSettling();
+    const first = settling.begin();
+    const second = settling.begin();
     const { read, settleNext } = openRead();
-    const reload = coalesceReloads(read);
+    const reload = coalesceReloads(read, () => settling.settled());
+    first();
     reload.request();
-    await vi.advanceTimersByTimeAsync(reloadGatheringMs - 1);
-    reload.request();
-    reload.request();
+    await turns();
     expect(read).not.toHaveBeenCalled();
-    await vi.advanceTimersByTimeAsync(1);
+    second();
+    reload.request();
+    await turns();
     expect(read).toHaveBeenCalledTimes(1);
     settleNext();
-    await vi.advanceTimersByTimeAsync(reloadGatheringMs * 2);
+    await turns();
+    expect(read).toHaveBeenCalledTimes(1);
+  });
+
+  it('reads at once when no subscription is resuming, sharing the read between requests of one turn', async () => {
+    const { read } = openRead();
+    const reload = coalesceReloads(read, () => new ResumeSettling().settled());
+    reload.request();
+    reload.request();
+    await turns();
     expect(read).toHaveBeenCalledTimes(1);
   });
 
   it('reads once more after a read that was under way when a request came, and only once', async () => {
-    vi.useFakeTimers();
     const { read, settleNext } = openRead();
-    const reload = coalesceReloads(read);
+    const reload = coalesceReloads(read, () => Promise.resolve());
     reload.request();
-    await vi.advanceTimersByTimeAsync(reloadGatheringMs);
+    await turns();
     reload.request();
     reload.request();
     expect(read).toHaveBeenCalledTimes(1);
     settleNext();
-    // No gathering wait this time: the requests came while the read was under way.
-    await vi.advanceTimersByTimeAsync(0);
+    await turns();
     expect(read).toHaveBeenCalledTimes(2);
     settleNext();
-    await vi.advanceTimersByTimeAsync(reloadGatheringMs * 2);
+    await turns();
     expect(read).toHaveBeenCalledTimes(2);
     // Done: the next request is a new read.
     reload.request();
-    await vi.advanceTimersByTimeAsync(reloadGatheringMs);
+    await turns();
     expect(read).toHaveBeenCalledTimes(3);
   });
 
   it('keeps working after a read failed', async () => {
-    vi.useFakeTimers();
     const read = vi.fn().mockRejectedValueOnce(new Error('offline')).mockResolvedValue(undefined);
-    const reload = coalesceReloads(read);
+    const reload = coalesceReloads(read, () => Promise.resolve());
     reload.request();
-    await vi.advanceTimersByTimeAsync(reloadGatheringMs);
+    await turns();
     reload.request();
-    await vi.advanceTimersByTimeAsync(reloadGatheringMs);
+    await turns();
     expect(read).toHaveBeenCalledTimes(2);
   });
 
   it('drops a requested read that has not started once cancelled (the view is gone)', async () => {
-    vi.useFakeTimers();
+    const settling = new ResumeSettling();
+    const done = settling.begin();
     const read = vi.fn();
-    const reload = coalesceReloads(read);
+    const reload = coalesceReloads(read, () => settling.settled());
     reload.request();
     reload.cancel();
-    await vi.advanceTimersByTimeAsync(reloadGatheringMs * 2);
+    done();
+    await turns();
     expect(read).not.toHaveBeenCalled();
+  });
+});
+
+describe('ResumeSettling', () => {
+  it('is settled at once with nothing waiting, and after the cap when a notice never comes', async () => {
+    vi.useFakeTimers();
+    try {
+      const settling = new ResumeSettling(1000);
+      await settling.settled();
+      const done = settling.begin();
+      const settled = vi.fn();
+      void settling.settled().then(settled);
+      await vi.advanceTimersByTimeAsync(999);
+      expect(settled).not.toHaveBeenCalled();
+      await vi.advanceTimersByTimeAsync(1);
+      expect(settled).toHaveBeenCalledTimes(1);
+      // A subscription that ends its wait twice counts once.
+      done();
+      done();
+      const again = settling.begin();
+      const later = vi.fn();
+      void settling.settled().then(later);
+      again();
+      await vi.advanceTimersByTimeAsync(0);
+      expect(later).toHaveBeenCalledTimes(1);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
 
 describe('useCoalescedReload', () => {
   it('runs the read of the latest render, and nothing once the component is gone', async () => {
-    vi.useFakeTimers();
     const first = vi.fn();
     const latest = vi.fn();
     const { result, rerender, unmount } = renderHook(({ read }) => useCoalescedReload(read), { initialProps: { read: first } });
@@ -88,13 +130,13 @@ describe('useCoalescedReload', () => {
     rerender({ read: latest });
     expect(result.current).toBe(request);
     request();
-    await vi.advanceTimersByTimeAsync(reloadGatheringMs);
+    await turns();
     expect(first).not.toHaveBeenCalled();
     expect(latest).toHaveBeenCalledTimes(1);
 
     request();
     unmount();
-    await vi.advanceTimersByTimeAsync(reloadGatheringMs * 2);
+    await turns();
     expect(latest).toHaveBeenCalledTimes(1);
   });
 });

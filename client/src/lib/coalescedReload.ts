@@ -1,20 +1,14 @@
 /**
  * A view's reload after a live gap (lib/subscriptions.ts: a subscription that could not be given what
  * it missed while its socket was down). A view with several subscriptions hears one gap from each of
- * them after one reconnection, a few milliseconds apart: the requests that arrive within
- * `reloadGatheringMs` of the first share one read. A request while the read is on its way runs it
- * once more when it is done: that read may have been served before the subscription asking was
- * listening again, and so miss what changed in between.
+ * them after one reconnection, one after the other: a requested read waits until every subscription
+ * that came back has heard where it stands (resumeSettling.ts), so the gaps of one reconnection share
+ * one read. A request while the read is on its way runs it once more when it is done: that read may
+ * have been served before the subscription asking was listening again, and so miss what changed in
+ * between.
  */
 import { useCallback, useEffect, useRef } from 'react';
-
-/**
- * How long a requested read waits for the other requests of the same reconnection. The server answers
- * a reconnected socket's subscriptions one after the other: seven of them answered 'gap' within 41 ms
- * on a busy 2-core machine, and a view's own subscriptions, subscribed together, answer next to each
- * other. A reload that starts a tenth of a second later is not seen; a second read of the view is.
- */
-export const reloadGatheringMs = 100;
+import { appResumeSettling } from './resumeSettling';
 
 export interface CoalescedReload {
   /** Asks for a read; cheap to call many times in a row. */
@@ -23,13 +17,16 @@ export interface CoalescedReload {
   cancel(): void;
 }
 
-export function coalesceReloads(read: () => unknown, gatheringMs = reloadGatheringMs): CoalescedReload {
-  let timer: ReturnType<typeof setTimeout> | undefined;
+/** Resolves on a later turn of the event loop: requests made in the same turn share the read. */
+const nextTurn = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+
+export function coalesceReloads(read: () => unknown, settled: () => Promise<void> = () => appResumeSettling.settled()): CoalescedReload {
+  /** The request waiting for the subscriptions to settle, if any; a cancel drops it. */
+  let waiting: object | null = null;
   let reading = false;
   let readAgain = false;
 
   async function run(): Promise<void> {
-    timer = undefined;
     reading = true;
     try {
       await read();
@@ -42,14 +39,25 @@ export function coalesceReloads(read: () => unknown, gatheringMs = reloadGatheri
     await run();
   }
 
+  async function whenSettled(request: object): Promise<void> {
+    await settled();
+    await nextTurn();
+    if (waiting !== request) return;
+    waiting = null;
+    await run();
+  }
+
   return {
     request: () => {
       if (reading) readAgain = true;
-      else timer ??= setTimeout(() => void run(), gatheringMs);
+      else if (waiting === null) {
+        const request = {};
+        waiting = request;
+        void whenSettled(request);
+      }
     },
     cancel: () => {
-      clearTimeout(timer);
-      timer = undefined;
+      waiting = null;
       readAgain = false;
     },
   };

@@ -226,6 +226,8 @@ export function createLiveConnection(dependencies: SubscriptionClientDependencie
     return done;
   }
 
+  const socketClosedListeners = new Set<() => void>();
+
   const options: ClientOptions = {
     url: dependencies.url,
     lazy: true,
@@ -290,6 +292,7 @@ export function createLiveConnection(dependencies: SubscriptionClientDependencie
         lostServer = code === undefined || unreachableCloseCodes.has(code) || droppingDeadSocket;
         if (code !== undefined && authCloseCodes.has(code)) refreshBeforeRetry = true;
         store.set(connectionStatusAtom, code === 1000 || terminal ? 'idle' : 'reconnecting');
+        for (const listener of [...socketClosedListeners]) listener();
       },
       error: (error) => log.warn('[subscriptions] websocket error', error),
     },
@@ -318,6 +321,11 @@ export function createLiveConnection(dependencies: SubscriptionClientDependencie
     },
     serverAnswered(): void {
       if (lostServer && store.get(connectionStatusAtom) === 'reconnecting') backOff.wake();
+    },
+    /** Runs `listener` whenever the socket closed (its subscriptions will be sent again); returns the unsubscribe. */
+    onSocketClosed(listener: () => void): () => void {
+      socketClosedListeners.add(listener);
+      return () => socketClosedListeners.delete(listener);
     },
   };
 }

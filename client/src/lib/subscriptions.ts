@@ -34,6 +34,7 @@ import {
   type SubscriptionClientDependencies,
 } from './liveConnection';
 import { readPositions, type ReadPositions } from './readPosition';
+import { appResumeSettling, type ResumeSettling } from './resumeSettling';
 import { appStore } from './store';
 
 export {
@@ -97,6 +98,7 @@ function subscribeLive<TData>(
   request: SubscribePayload,
   handlers: LiveHandlers<TData>,
   positions: LivePositions | undefined,
+  resumes: Pick<ResumeSettling, 'begin'> | undefined,
 ): () => void {
   const target = connection.client();
   let stopped = false;
@@ -109,6 +111,18 @@ function subscribeLive<TData>(
    */
   let position: number | null = positions?.startingPoint() ?? null;
   let runs = 0;
+  /** Whether the server ever told this subscription its position: it is one that resumes (not presence or typing). */
+  let positioned = false;
+  /** Ends this subscription's wait for its position notice after its socket closed (resumeSettling.ts); set while it waits. */
+  let settle: (() => void) | undefined;
+  function awaitNotice(): void {
+    if (positioned && !stopped) settle ??= resumes?.begin();
+  }
+  function noticeHeard(): void {
+    settle?.();
+    settle = undefined;
+  }
+  const stopWatchingSocket = connection.onSocketClosed(awaitNotice);
   /**
    * What is sent to subscribe. graphql-ws sends this same object again when it reconnects by itself
    * (a socket lost to the network or a restart), so the position it carries is kept current in it.
@@ -130,13 +144,14 @@ function subscribeLive<TData>(
     // After a gap the server's position is the one to keep, even a lower one (its log was replaced).
     position = gap ? extensions.seq : Math.max(position ?? 0, extensions.seq);
     payload.extensions.resumeAfter = position;
+    positioned = true;
     positions?.heard(extensions.seq);
     return gap;
   }
 
   function ended(ending: unknown): void {
     unsubscribe = undefined;
-    if (stopped || ending === 'complete') return;
+    if (stopped || ending === 'complete') return noticeHeard();
     const errors = refusalErrors(ending);
     if (!errors) {
       refreshed = false;
@@ -146,12 +161,13 @@ function subscribeLive<TData>(
     }
     if (!isSessionRefusal(errors) || refreshed) {
       log.warn(`[subscriptions] ${handlers.operation} failed`, errors);
-      return;
+      return noticeHeard();
     }
     refreshed = true;
     connection.refreshSessionForSocket().then(start, (error: unknown) => {
       if (error instanceof RequestError && error.kind === 'unauthenticated') {
         log.warn(`[subscriptions] ${handlers.operation} stopped: the session has ended`);
+        noticeHeard();
         return;
       }
       refreshed = false;
@@ -168,6 +184,8 @@ function subscribeLive<TData>(
     let reloadWhenLive = runs > 1 && position === null;
     /** Errors of a result without data: the server refused it (then completes it). */
     let refusal: readonly FormattedError[] | undefined;
+    // A resubscription waits for its position notice like one graphql-ws sends again by itself.
+    if (runs > 1) awaitNotice();
     const finish = (ending: unknown) => {
       if (finished) return;
       finished = true;
@@ -175,7 +193,9 @@ function subscribeLive<TData>(
     };
     unsubscribe = target.subscribe<TData, LiveExtensions>(payload, {
       next: (result) => {
-        if (follow(result.extensions)) {
+        const gap = follow(result.extensions);
+        if (typeof result.extensions?.seq === 'number') noticeHeard();
+        if (gap) {
           reloadWhenLive = false;
           reload('missed too much while its socket was down');
         } else if (reloadWhenLive) {
@@ -200,6 +220,8 @@ function subscribeLive<TData>(
   start();
   return () => {
     stopped = true;
+    stopWatchingSocket();
+    noticeHeard();
     connection.cancelResubscription(start);
     unsubscribe?.();
   };
@@ -210,7 +232,9 @@ export function subscriptionClientOptions(dependencies: SubscriptionClientDepend
   return createLiveConnection(dependencies).options;
 }
 
-export function createSubscriptionClient(dependencies: SubscriptionClientDependencies & { positions?: LivePositions }): SubscriptionClient {
+export function createSubscriptionClient(
+  dependencies: SubscriptionClientDependencies & { positions?: LivePositions; resumes?: Pick<ResumeSettling, 'begin'> },
+): SubscriptionClient {
   const connection = createLiveConnection(dependencies);
   const client = (dependencies.createClient ?? createClient)(connection.options);
   connection.attach(client);
@@ -220,7 +244,8 @@ export function createSubscriptionClient(dependencies: SubscriptionClientDepende
       connection.dispose();
       return client.dispose();
     },
-    subscribeLive: (request, handlers) => subscribeLive(connection, dependencies.log, request, handlers, dependencies.positions),
+    subscribeLive: (request, handlers) =>
+      subscribeLive(connection, dependencies.log, request, handlers, dependencies.positions, dependencies.resumes),
     reconnectNow: connection.reconnectNow,
     serverAnswered: connection.serverAnswered,
   };
@@ -243,6 +268,7 @@ function client(): SubscriptionClient {
     connectionParams: () => ({ user: readCookie(userCookieName) ?? null }),
     refreshSession,
     positions: readPositions,
+    resumes: appResumeSettling,
   });
   reconnectWhenBack(defaultClient, { window, document, onServerAnswered });
   return defaultClient;
