@@ -10,6 +10,7 @@ import { websocketRetryDelay } from '#shared/constants';
 import { RequestError } from './graphql';
 import { documentSource, type GraphQLDocument } from './graphqlDocument';
 import { ReadPositions } from './readPosition';
+import { ResumeSettling } from './resumeSettling';
 import { createAppStore } from './store';
 import {
   connectionStatusAtom,
@@ -183,11 +184,11 @@ const beatsDocument: GraphQLDocument<{ beats: number }, Record<string, unknown>>
 const closeEvent = (code: number, reason = '') => ({ code, reason });
 const refusal = (code: string, message = code) => [{ message, extensions: { code } }];
 
-function liveClient(overrides: Partial<SubscriptionClientDependencies> = {}, positions?: LivePositions) {
+function liveClient(overrides: Partial<SubscriptionClientDependencies> = {}, positions?: LivePositions, resumes?: ResumeSettling) {
   const graphqlWs = fakeGraphqlWs();
   const backOff = manualSleep();
   const deps = dependencies({ sleep: backOff.sleep, createClient: graphqlWs.createClient, ...overrides });
-  const client = createSubscriptionClient({ ...deps, ...(positions ? { positions } : {}) });
+  const client = createSubscriptionClient({ ...deps, ...(positions ? { positions } : {}), ...(resumes ? { resumes } : {}) });
   const reconnected = vi.fn();
   const stopListening = onReconnect(reconnected);
   const connect = (socket = openSocket(), wasRetry = false) => {
@@ -888,5 +889,32 @@ describe('subscribe: live resume from the last log position', () => {
     expect(positions.startingPoint()).toBe(15);
     const second = await dropAndResubscribe(live, 0);
     expect(second.payload.extensions).toEqual({ resumeAfter: 15 });
+  });
+
+  it('after its socket closed, a subscription that had a position keeps the views waiting until it hears its notice; one without (presence) never does', async () => {
+    const resumes = new ResumeSettling();
+    const live = liveClient({}, undefined, resumes);
+    cleanups.push(() => live.stopListening());
+    subscribe(ticksDocument, {}, () => undefined, live.client);
+    subscribe(beatsDocument, {}, () => undefined, live.client);
+    live.connect();
+    const [ticks, beats] = live.graphqlWs.subscriptions;
+    ticks!.sink.next({ extensions: { seq: 5 } } as FormattedExecutionResult<{ ticks: number }>);
+    beats!.sink.next({ data: { beats: 1 } } as FormattedExecutionResult<{ ticks: number }>);
+    const settled = vi.fn();
+    void resumes.settled().then(settled);
+    await flushPromises();
+    expect(settled).toHaveBeenCalledTimes(1);
+
+    // graphql-ws sends the same subscriptions again on the new socket: only ticks waits for its notice.
+    live.graphqlWs.events().closed?.({ code: 1006, reason: '' });
+    const afterReconnect = vi.fn();
+    void resumes.settled().then(afterReconnect);
+    live.connect(openSocket(), true);
+    await flushPromises();
+    expect(afterReconnect).not.toHaveBeenCalled();
+    ticks!.sink.next({ extensions: { seq: 9, resume: 'gap' } } as FormattedExecutionResult<{ ticks: number }>);
+    await flushPromises();
+    expect(afterReconnect).toHaveBeenCalledTimes(1);
   });
 });
