@@ -18,6 +18,7 @@ import { authenticateApiToken, isApiToken } from './domains/settings';
 import { registerSocialRoutes } from './domains/social';
 import { registerCoverRoutes } from './domains/tasks';
 import { registerFileRoutes } from './domains/files';
+import { holdsGuestCredential } from './domains/meetings';
 import { baseAccess, type DomainModule, type OperationAccess } from './domains/module';
 import type { Projection } from './core/events';
 import type { Authenticator, RequestContext, Services } from './graphql/context';
@@ -154,6 +155,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   const access: Record<string, OperationAccess> = Object.assign({}, baseAccess, ...modules.map((module) => module.access));
   const subscriptionNames = modules.flatMap((module) => Object.keys((module.resolvers as { Subscription?: object }).Subscription ?? {}));
+  const publicSubscriptions = subscriptionNames.some((name) => access[name] === 'public');
   const documentLimits: DocumentLimits = {
     maxDocumentBytes: config.graphql.maxDocumentBytes,
     maxTokens: config.graphql.maxTokens,
@@ -171,7 +173,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     maxFrameBytes: config.bodyLimitBytes,
     keepAliveMs: websocketKeepAliveMs,
     production: config.environment === 'production',
-    anonymousMaySubscribe: subscriptionNames.some((name) => access[name] === 'public'),
+    anonymousMaySubscribe: publicSubscriptions ? (request) => holdsGuestCredential({ services, fastifyRequest: request }) : () => false,
     verifyOrigin: (origin, host) => isAllowedOrigin(origin, host, config.publicUrl),
   });
   // Mercurius wires the Subscription resolvers into the schema and declares GET /graphql with its own

@@ -80,6 +80,12 @@ describe('/graphql websockets: protocol, limits and the same document rules as H
     socket.subscribe('anonymous', ownAccount);
     const [error] = await socket.errorsOf('anonymous');
     expect(error).toMatchObject({ message: 'No access token', extensions: { code: 'UNAUTHENTICATED', requestId: expect.any(String) } });
+    // Meeting guests subscribe without an account, but only with a guest credential that is valid: a made-up one is anonymous.
+    const forged = await RawSocket.open(server.websocketUrl, { cookie: 'guest=made-up-credential' });
+    await forged.init();
+    forged.subscribe('forged', ownAccount);
+    expect((await forged.errorsOf('forged'))[0]).toMatchObject({ extensions: { code: 'UNAUTHENTICATED' } });
+    forged.close();
     expect(parse).not.toHaveBeenCalled();
     parse.mockRestore();
     socket.send({ type: 'ping' });

@@ -900,7 +900,7 @@ describe('subscribe: live resume from the last log position', () => {
     live.connect();
     const [ticks, beats] = live.graphqlWs.subscriptions;
     ticks!.sink.next({ extensions: { seq: 5 } } as FormattedExecutionResult<{ ticks: number }>);
-    beats!.sink.next({ data: { beats: 1 } } as FormattedExecutionResult<{ ticks: number }>);
+    beats!.sink.next({ data: { beats: 1 } });
     const settled = vi.fn();
     void resumes.settled().then(settled);
     await flushPromises();

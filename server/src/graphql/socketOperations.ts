@@ -73,8 +73,11 @@ export interface OperationPolicy {
   maxSubscriptionsPerSocket: number;
   /** Production refuses introspection to anonymous callers. */
   production: boolean;
-  /** Whether any subscription is public; when none is, an anonymous subscribe is refused before its document is read. */
-  anonymousMaySubscribe: boolean;
+  /**
+   * Whether this anonymous socket may have its subscriptions read (a meeting guest's credential on its
+   * upgrade); any other anonymous subscribe is refused before its document is read.
+   */
+  anonymousMaySubscribe: (request: FastifyRequest) => boolean;
   graphql: () => GraphqlRuntimeParts;
   /** A subscription's queue overflowed: its consumer is stuck. */
   onStuckConsumer: (state: SocketState) => void;
@@ -162,7 +165,7 @@ export function createProtocolServer(policy: OperationPolicy): ProtocolServer<So
         ]);
       }
       const authentication = socketAuthentication(state);
-      if (!policy.anonymousMaySubscribe && authentication.status !== 'authenticated') {
+      if (authentication.status !== 'authenticated' && !policy.anonymousMaySubscribe(state.request)) {
         try {
           requireActor({ initAuthentication: authentication });
         } catch (error) {

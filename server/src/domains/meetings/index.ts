@@ -6,7 +6,7 @@ import { meetingsProjection } from './projection';
 import { roomMutations, roomQueries } from './roomResolvers';
 import { meetingsTypeDefs } from './schema';
 
-export { findRoom as findMeetingroom, memberMayUse as memberMayUseMeetingroom } from './state';
+export { findRoom as findMeetingroom, holdsGuestCredential, memberMayUse as memberMayUseMeetingroom } from './state';
 export type { MeetingsEvent } from './events';
 
 /** Meetings: rooms per space and ad hoc, guests by link, calls and their peer-to-peer signalling (issue 15). */

@@ -43,6 +43,22 @@ export function callerOf(context: MercuriusContext): Caller {
   return { kind: 'member', userId: requireActor(context).userId };
 }
 
+/**
+ * Whether a request (a websocket's upgrade) carries a guest credential that is valid now: only then may an
+ * anonymous socket have its subscription documents read (SECURITY: nothing is parsed for anyone else).
+ */
+export function holdsGuestCredential(context: Pick<MercuriusContext, 'services' | 'fastifyRequest'>): boolean {
+  const credential = guestCredentialOf(context);
+  if (credential === null) return false;
+  return (
+    context.services.database.db
+      .select({ hash: meetingGuestCredentials.hash })
+      .from(meetingGuestCredentials)
+      .where(eq(meetingGuestCredentials.hash, hashCredential(credential)))
+      .get() !== undefined
+  );
+}
+
 export function findRoom(db: Reader, meetingroomId: unknown): RoomRow | undefined {
   if (!isId(meetingroomId)) return undefined;
   return db.select().from(meetingrooms).where(eq(meetingrooms.id, meetingroomId)).get();
