@@ -50,9 +50,12 @@ export interface RequestOptions {
   /**
    * A mutation's idempotency key, for a caller that sends one logical mutation in several calls
    * (a queue that retries, an edit replayed after a reload). Without it each call makes its own.
-   * A call with the caller's key is not resent here when its answer is lost: the caller retries it.
+   * A call with the caller's key is not resent here when its answer is lost: the caller retries it,
+   * unless it has no retry of its own and asks for the resends (`resendLost`).
    */
   idempotencyKey?: string;
+  /** With the caller's `idempotencyKey`, still resend the call here while its answer is lost (after 1, 2 and 4 s). */
+  resendLost?: boolean;
 }
 
 export type RequestErrorKind = 'graphql' | 'network' | 'unauthenticated' | 'response';
@@ -289,7 +292,7 @@ export function createGraphQLClient(dependencies: GraphQLClientDependencies) {
       source: documentSource(document),
       operation: operationOf(document),
       variables,
-      resend: options.idempotencyKey === undefined,
+      resend: options.idempotencyKey === undefined || options.resendLost === true,
     };
     if (isMutationText(document.text)) call.idempotencyKey = options.idempotencyKey ?? (dependencies.createKey ?? newMutationKey)();
     return call;

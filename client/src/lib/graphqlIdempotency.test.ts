@@ -57,6 +57,15 @@ describe('graphql client: idempotency keys', () => {
     expect(sleep).not.toHaveBeenCalled();
   });
 
+  it("resends with the caller's key when the caller has no retry of its own and asks for it (a task edit kept on the device)", async () => {
+    const { client, keys, sleep } = setup([offline(), created]);
+    await expect(
+      client.request(setTask, { project: 'p', name: 'a' }, { idempotencyKey: 'pending-edit-3', resendLost: true }),
+    ).resolves.toEqual(created.data);
+    expect(keys()).toEqual(['pending-edit-3', 'pending-edit-3']);
+    expect(sleep.mock.calls.map(([ms]) => ms)).toEqual([1000]);
+  });
+
   it('keeps the key across the retry after a token refresh', async () => {
     const { client, keys } = setup([{ errors: [{ message: 'token expired' }] }, { data: { refreshToken: { token: 'new' } } }, created]);
     await client.request(setTask, { project: 'p', name: 'a' });

@@ -15,6 +15,8 @@ export interface RecordedCall {
   operation: string;
   query: string;
   variables: Record<string, unknown>;
+  /** The Idempotency-Key header (mutations). */
+  idempotencyKey: string | undefined;
 }
 
 type Handler = (variables: Record<string, unknown>) => GraphQLReply | Promise<GraphQLReply>;
@@ -33,7 +35,8 @@ export function mockGraphQL(handlers: Record<string, Handler>) {
   const fetch = vi.fn(async (_url: string, init: RequestInit) => {
     const body = JSON.parse(String(init.body)) as { query: string; variables: Record<string, unknown> };
     const operation = rootFieldOf(body.query);
-    calls.push({ operation, query: body.query, variables: body.variables });
+    const headers = new Headers(init.headers);
+    calls.push({ operation, query: body.query, variables: body.variables, idempotencyKey: headers.get('idempotency-key') ?? undefined });
     const reply = (await handlers[operation]?.(body.variables)) ?? { data: {} };
     return new Response(JSON.stringify(reply), { headers: { 'content-type': 'application/json' } });
   });

@@ -110,8 +110,9 @@ function DescriptionEditor({ task, stored }: { task: BoardTask; stored: JsonValu
     saved.current = next;
     inFlight.current = true;
     setStatus('saving');
-    if (userId) markSent(userId, task.id, 'description', next);
-    const ok = await editTask(store, { id: task.id, description: next }, t('tasks.errors.edit'));
+    // The key kept with the edit on the device: a replay after a reload is this same mutation.
+    const key = userId ? markSent(userId, task.id, 'description', next) : undefined;
+    const ok = await editTask(store, { id: task.id, description: next }, t('tasks.errors.edit'), undefined, key);
     inFlight.current = false;
     if (ok) confirmed.current = next;
     if (userId && ok) acknowledgeEdit(userId, task.id, 'description', next);

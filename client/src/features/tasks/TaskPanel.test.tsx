@@ -41,12 +41,13 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-function openPanel(store = createAppStore()) {
+function openPanel(store = createAppStore(), onEdit?: () => void) {
   let current = spec;
   const graphql = mockGraphQL({
     getStatesProject: () => ({ data: { getStatesProject: [{ id: 's1', value: 'To do', position: 1024, icon: 0, project }] } }),
     getTasks: () => ({ data: { getTasks: [spec] } }),
     ediTask: (variables) => {
+      onEdit?.();
       current = { ...current, ...variables };
       return { data: { ediTask: current } };
     },
@@ -83,7 +84,9 @@ describe('task side panel', () => {
       profileImg: null,
     });
     localStorage.clear();
-    const { graphql } = openPanel(store);
+    // What the device kept while the save was on its way: a replay after a reload would send its key.
+    const keptWhileSaving: ReturnType<typeof pendingEditsOf>[] = [];
+    const { graphql } = openPanel(store, () => keptWhileSaving.push(pendingEditsOf('u1', project)));
     const name = await screen.findByRole('textbox', { name: 'Name' });
     await userEvent.type(name, '!');
     expect(pendingEditsOf('u1', project)).toMatchObject([
@@ -95,6 +98,9 @@ describe('task side panel', () => {
     });
     await waitFor(() => expect(pendingEditsOf('u1', project)).toEqual([]));
     expect((name as HTMLInputElement).value).toBe('Write the spec!');
+    const save = graphql.callsOf('ediTask').at(-1)!;
+    expect(save.idempotencyKey).toEqual(expect.any(String));
+    expect(keptWhileSaving.at(-1)).toMatchObject([{ sent: 'Write the spec!', sentKey: save.idempotencyKey }]);
   });
 
   it('deletes the task after confirmation and goes back to the board', async () => {

@@ -97,8 +97,9 @@ function NameField({ task }: { task: BoardTask }) {
       if (userId && next) forgetEdit(userId, id, 'name');
       return;
     }
-    if (userId) markSent(userId, id, 'name', next);
-    void editTask(store, { id, name: next }, t('tasks.errors.edit')).then((saved) => {
+    // The key kept with the edit on the device: a replay after a reload is this same mutation.
+    const key = userId ? markSent(userId, id, 'name', next) : undefined;
+    void editTask(store, { id, name: next }, t('tasks.errors.edit'), undefined, key).then((saved) => {
       if (saved) base.current = next;
       if (userId && saved) acknowledgeEdit(userId, id, 'name', next);
       else if (userId) forgetEdit(userId, id, 'name');

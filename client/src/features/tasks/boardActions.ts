@@ -125,14 +125,27 @@ export async function createTask(
 }
 
 /** Edits a task optimistically (`preview` is how it looks meanwhile); the previous version comes back if the server refuses. */
-export async function editTask(store: AppStore, edit: TaskEdit, failureTitle: string, preview?: Partial<BoardTask>): Promise<boolean> {
+/**
+ * Saves an edit of a task, shown at once and put back if refused. `idempotencyKey`: the key of an edit
+ * kept on the device until saved (pendingEdits.ts), so a replay after a reload is the same mutation.
+ */
+export async function editTask(
+  store: AppStore,
+  edit: TaskEdit,
+  failureTitle: string,
+  preview?: Partial<BoardTask>,
+  idempotencyKey?: string,
+): Promise<boolean> {
   const previous = store.get(boardAtom).tasks.get(edit.id);
   if (previous) {
     const { description: _description, sprint: _sprint, tags: _tags, users: _users, ...plain } = edit;
     upsertTask(store, { ...previous, ...plain, ...preview });
   }
   try {
-    const { ediTask } = await request(ediTaskDocument, edit, { handledByCaller: true });
+    const { ediTask } = await request(ediTaskDocument, edit, {
+      handledByCaller: true,
+      ...(idempotencyKey ? { idempotencyKey, resendLost: true } : {}),
+    });
     if (ediTask.project === store.get(boardAtom).project) upsertTask(store, ediTask);
     else removeTask(store, ediTask.id);
     return true;
