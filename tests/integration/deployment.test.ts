@@ -171,6 +171,36 @@ describe.skipIf(composeBinary === null)('docker-compose.yml, checked by docker-c
     expect(services.caddy!.environment).toMatchObject({ PUBLIC_URL: required.PUBLIC_URL, S3_PUBLIC_ENDPOINT: required.S3_PUBLIC_ENDPOINT });
     expect(app.S3_PUBLIC_ENDPOINT).toBe(required.S3_PUBLIC_ENDPOINT);
   });
+
+  it('runs calls on LiveKit with the livekit profile: its keys and webhook from .env, its media ports published, egress into the bucket', () => {
+    const livekit = {
+      ...required,
+      COMPOSE_PROFILES: 'livekit',
+      LIVEKIT_URL: 'https://livekit.example.com',
+      LIVEKIT_API_KEY: 'team-key',
+      LIVEKIT_API_SECRET: 'a-long-random-livekit-secret-of-32-characters',
+    };
+    const services = resolvedServices(composeProject(envFile(livekit)), { COMPOSE_PROFILES: 'livekit' });
+    for (const name of ['livekit', 'livekit-egress', 'livekit-redis']) expect(services[name]?.profiles, name).toEqual(['livekit']);
+    const server = services.livekit!.environment!.LIVEKIT_CONFIG!;
+    expect(server).toContain('team-key: a-long-random-livekit-secret-of-32-characters');
+    expect(server).toMatch(/webhook:\s+api_key: team-key\s+urls:\s+- http:\/\/app:3000\/livekit\/webhook/);
+    expect(services.livekit!.ports).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ published: 7881, target: 7881 }),
+        expect.objectContaining({ published: 7882, protocol: 'udp' }),
+      ]),
+    );
+    const egress = services['livekit-egress']!.environment!.EGRESS_CONFIG_BODY!;
+    expect(egress).toContain('bucket: workspace-files');
+    expect(egress).toContain(`secret: ${required.S3_SECRET_ACCESS_KEY}`);
+    expect(services.app!.environment!.LIVEKIT_URL).toBe(livekit.LIVEKIT_URL);
+    expect(services.caddy!.environment!.LIVEKIT_URL).toBe(livekit.LIVEKIT_URL);
+    // The app's settings accept what the profile needs.
+    expect(loadConfig({ ...livekit, DATA_DIR: mkdtempSync(join(tmpdir(), 'livekit-config-')) }).meetings.livekit?.url).toBe(
+      livekit.LIVEKIT_URL,
+    );
+  });
 });
 
 describe.skipIf(!caddyAvailable)('deploy/Caddyfile', () => {
@@ -206,6 +236,8 @@ describe.skipIf(!caddyAvailable)('deploy/Caddyfile', () => {
       routes.find((route) => route.match[0]!.host.includes(host))?.handle[0]!.routes[0]!.handle[0]!.upstreams[0]!.dial;
     expect(upstreamOf('workspace.example.com')).toBe('app:3000');
     expect(upstreamOf('files.example.com')).toBe('minio:9000');
+    // LiveKit's signalling has a name of its own too (profile "livekit"); its default is a name nobody uses.
+    expect(upstreamOf('livekit.localhost')).toBe('livekit:7880');
     expect(Object.values(config.apps.http.servers).flatMap((server) => server.listen)).toEqual([':443']);
   });
 });
