@@ -60,6 +60,36 @@ export interface VideocallFinished extends InRoom {
   videocallId: string;
 }
 
+/** Where a recording is made: by LiveKit egress on the media server, or in the recorder's browser (mesh). */
+export type RecordingTransport = 'mesh' | 'livekit';
+export interface RecordingStarted extends InRoom {
+  videocallId: string;
+  /** The LiveKit egress id, or a new id in mesh mode: what stopRecording takes. */
+  recordingId: string;
+  /** The member who started it, and the attendee whose browser records in mesh mode. */
+  userId: string;
+  attendeeId: string;
+  transport: RecordingTransport;
+}
+/** stopped: someone stopped it; finished: the call ended; left: the recording browser left a mesh call. */
+export type RecordingStopReason = 'stopped' | 'finished' | 'left';
+export interface RecordingStopped extends InRoom {
+  videocallId: string;
+  recordingId: string;
+  reason: RecordingStopReason;
+}
+/** LiveKit egress ended: where the file is (the storage's key or URL), or why none was written. */
+export interface RecordingSaved extends InRoom {
+  videocallId: string;
+  recordingId: string;
+  status: 'complete' | 'failed';
+  location: string | null;
+  filename: string | null;
+  size: number | null;
+  durationMs: number | null;
+  error: string | null;
+}
+
 /** `type` strings are stored forever, never renamed. */
 export type MeetingsEvent =
   | DomainEvent<'meetingroom.created', MeetingroomCreated>
@@ -69,4 +99,7 @@ export type MeetingsEvent =
   | DomainEvent<'videocall.started', VideocallStarted>
   | DomainEvent<'videocall.joined', VideocallJoined>
   | DomainEvent<'videocall.left', VideocallLeft>
-  | DomainEvent<'videocall.finished', VideocallFinished>;
+  | DomainEvent<'videocall.finished', VideocallFinished>
+  | DomainEvent<'videocall.recordingStarted', RecordingStarted>
+  | DomainEvent<'videocall.recordingStopped', RecordingStopped>
+  | DomainEvent<'videocall.recordingSaved', RecordingSaved>;

@@ -3,7 +3,7 @@ import type { Transaction } from '../../db/connection';
 import type { Projection, StoredEvent } from '../../core/events';
 import type { ProjectDeleted } from '../teams';
 import type { MeetingsEvent } from './events';
-import { meetingGuests, meetingrooms, videocallAttendees, videocalls } from './tables';
+import { meetingGuests, meetingrooms, videocallAttendees, videocallRecordings, videocalls } from './tables';
 
 function touchRoom(transaction: Transaction, meetingroomId: string, at: string): void {
   transaction.update(meetingrooms).set({ updatedAt: at }).where(eq(meetingrooms.id, meetingroomId)).run();
@@ -101,6 +101,46 @@ function applyMeetingsEvent(transaction: Transaction, event: MeetingsEvent, stor
       transaction.update(videocalls).set({ finishedAt: at, updatedAt: at }).where(eq(videocalls.id, event.payload.videocallId)).run();
       touchRoom(transaction, event.payload.meetingroomId, at);
       return;
+    case 'videocall.recordingStarted':
+      transaction
+        .insert(videocallRecordings)
+        .values({
+          id: event.payload.recordingId,
+          videocallId: event.payload.videocallId,
+          meetingroomId: event.payload.meetingroomId,
+          userId: event.payload.userId,
+          attendeeId: event.payload.attendeeId,
+          transport: event.payload.transport,
+          status: 'recording',
+          createdAt: at,
+        })
+        .run();
+      return;
+    case 'videocall.recordingStopped':
+      transaction
+        .update(videocallRecordings)
+        .set({ status: 'stopped', stoppedAt: at })
+        .where(and(eq(videocallRecordings.id, event.payload.recordingId), eq(videocallRecordings.status, 'recording')))
+        .run();
+      return;
+    case 'videocall.recordingSaved': {
+      const { recordingId, status, location, filename, size, durationMs, error } = event.payload;
+      const row = transaction.select().from(videocallRecordings).where(eq(videocallRecordings.id, recordingId)).get();
+      transaction
+        .update(videocallRecordings)
+        .set({
+          status: status === 'complete' ? 'saved' : 'failed',
+          stoppedAt: row?.stoppedAt ?? at,
+          location,
+          filename,
+          size,
+          durationMs,
+          error,
+        })
+        .where(eq(videocallRecordings.id, recordingId))
+        .run();
+      return;
+    }
   }
 }
 
@@ -115,6 +155,7 @@ function deleteSpaceRoom(transaction: Transaction, projectId: string): void {
     .all()
     .map((row) => row.id);
   if (callIds.length > 0) transaction.delete(videocallAttendees).where(inArray(videocallAttendees.videocallId, callIds)).run();
+  transaction.delete(videocallRecordings).where(eq(videocallRecordings.meetingroomId, room.id)).run();
   transaction.delete(videocalls).where(eq(videocalls.meetingroomId, room.id)).run();
   transaction.delete(meetingGuests).where(eq(meetingGuests.meetingroomId, room.id)).run();
   transaction.delete(meetingrooms).where(eq(meetingrooms.id, room.id)).run();
@@ -125,7 +166,7 @@ const ownTypes = ['meetingroom.', 'invited.', 'videocall.'];
 /** How meetings events become rows. */
 export const meetingsProjection: Projection = {
   name: 'meetings',
-  tables: [meetingrooms, meetingGuests, videocalls, videocallAttendees],
+  tables: [meetingrooms, meetingGuests, videocalls, videocallAttendees, videocallRecordings],
   apply(transaction: Transaction, stored: StoredEvent) {
     if (stored.type === 'project.deleted') return deleteSpaceRoom(transaction, (stored.payload as ProjectDeleted).projectId);
     if (ownTypes.some((prefix) => stored.type.startsWith(prefix)))

@@ -1,4 +1,4 @@
-import { index, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
+import { index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
 
 /** Projection: meeting rooms, from `meetingroom.*` events. A space has at most one room (the unique index). */
 export const meetingrooms = sqliteTable(
@@ -63,6 +63,32 @@ export const videocallAttendees = sqliteTable(
     index('videocall_attendees_call').on(table.videocallId, table.leftAt),
     index('videocall_attendees_invited').on(table.invitedId),
   ],
+);
+
+/**
+ * Projection: recordings of calls. status: recording → stopped (mesh: the recorder's browser uploads the file
+ * to files itself; LiveKit: egress is finishing) → saved or failed (LiveKit's egress_ended, with where the file is).
+ */
+export const videocallRecordings = sqliteTable(
+  'videocall_recordings',
+  {
+    id: text('id').primaryKey(),
+    videocallId: text('videocall_id').notNull(),
+    meetingroomId: text('meetingroom_id').notNull(),
+    userId: text('user_id').notNull(),
+    attendeeId: text('attendee_id').notNull(),
+    transport: text('transport').notNull(),
+    status: text('status').notNull(),
+    createdAt: text('created_at').notNull(),
+    stoppedAt: text('stopped_at'),
+    /** Where LiveKit egress wrote the file (an S3 key or URL, or a path on the egress host); null in mesh mode. */
+    location: text('location'),
+    filename: text('filename'),
+    size: integer('size'),
+    durationMs: integer('duration_ms'),
+    error: text('error'),
+  },
+  (table) => [index('videocall_recordings_call').on(table.videocallId, table.stoppedAt)],
 );
 
 /**
