@@ -202,6 +202,8 @@ export const inputErrorMessages = {
   MEETING_FULL: 'This call is full: at most {{maximum}} people can be in a peer-to-peer call. Ask your administrator to set up LiveKit for larger calls.',
   MEETING_PLACE_REQUIRED: 'Name exactly one place for the call: a meeting room, a space or a private chat.',
   SIGNAL_TOO_LARGE: 'A call signal can be at most {{maximum}} bytes.',
+  RECORDING_ALREADY_STARTED: 'This call is already being recorded.',
+  RECORDING_UNAVAILABLE: 'The media server could not start or stop the recording. Try again, or ask your administrator to check LiveKit egress.',
 } as const;
 
 /**
@@ -252,6 +254,8 @@ export const refusalMessages = {
   VIDEOCALL_NOT_FOUND: 'This call does not exist, has ended, or you cannot see it.',
   PARTICIPANT_NOT_FOUND: 'This person is not in the call.',
   GUEST_NOT_ADMITTED: 'You can join once someone in the meeting lets you in.',
+  RECORDING_NOT_FOUND: 'This recording does not exist, has already stopped, or you cannot see it.',
+  RECORDING_NOT_YOURS: 'Only the person who started this recording, or an admin of the room, can stop it.',
 } as const;
 
 export const errorMessages = { ...generalErrorMessages, ...inputErrorMessages, ...refusalMessages } as const;
