@@ -222,4 +222,51 @@ describe('MeshTransport', () => {
     expect(FakePeerConnection.all).toHaveLength(0);
     expect(first.transport.participants()).toEqual([]);
   });
+
+  it('keeps a candidate that overtook its description and adds it once the description is set', async () => {
+    const bus = new FakeSignallingBus();
+    const call = transport(bus, 'z', []);
+    call.join({ camera: fakeCameraStream(), screen: null });
+    const candidate = { candidate: 'candidate:early', sdpMid: '0' };
+    bus.deliver('z', { type: 'signal', from: 'b', signal: JSON.stringify({ kind: 'candidate', candidate }) });
+    bus.deliver('z', {
+      type: 'signal',
+      from: 'b',
+      signal: JSON.stringify({ kind: 'description', description: { type: 'offer', sdp: '[]' } }),
+    });
+    await vi.waitFor(() => expect(FakePeerConnection.all[0]?.addedCandidates).toEqual([candidate]));
+    expect(FakePeerConnection.all[0]?.remoteDescription).toMatchObject({ type: 'offer' });
+  });
+
+  it('sends the signals for one participant one after the other, so they reach the server in order', async () => {
+    const bus = new FakeSignallingBus();
+    const steps: string[] = [];
+    let sent = 0;
+    const signalling = bus.for('a');
+    const slow = {
+      ...signalling,
+      send: async (to: string, signal: string) => {
+        const index = sent++;
+        steps.push(`start ${index}`);
+        // Earlier signals take longer: without ordering, later ones would overtake them.
+        await new Promise((resolve) => setTimeout(resolve, 20 - Math.min(index, 4) * 4));
+        steps.push(`end ${index}`);
+        await signalling.send(to, signal);
+      },
+    };
+    const call = new MeshTransport({
+      selfId: 'a',
+      iceServers: [],
+      signalling: slow,
+      present: [],
+      createPeerConnection: createFakePeerConnection,
+    });
+    call.join({ camera: fakeCameraStream(), screen: null });
+    bus.deliver('a', { type: 'joined', participant: identity('b'), state: initialParticipantState });
+    await vi.waitFor(() => expect(sent).toBeGreaterThanOrEqual(3));
+    await vi.waitFor(() => expect(steps.filter((step) => step.startsWith('end'))).toHaveLength(sent));
+    for (let index = 0; index < sent; index += 1) {
+      expect(steps.indexOf(`end ${index}`)).toBe(steps.indexOf(`start ${index}`) + 1);
+    }
+  });
 });

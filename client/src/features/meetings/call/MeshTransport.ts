@@ -38,6 +38,8 @@ export class MeshTransport implements CallTransport {
   private readonly links = new Map<ParticipantId, PeerLink>();
   private readonly remotes = new Map<ParticipantId, Remote>();
   private readonly listeners = new Set<(event: CallEvent) => void>();
+  /** Per participant, the last signal sent: each waits for the one before, so they reach the server in order. */
+  private readonly sending = new Map<ParticipantId, Promise<void>>();
   private media: LocalMedia | null = null;
   private state: ParticipantState;
   private unsubscribe: (() => void) | null = null;
@@ -136,6 +138,7 @@ export class MeshTransport implements CallTransport {
       case 'left':
         this.links.get(event.participantId)?.close();
         this.links.delete(event.participantId);
+        this.sending.delete(event.participantId);
         this.remotes.delete(event.participantId);
         break;
       case 'state': {
@@ -171,10 +174,7 @@ export class MeshTransport implements CallTransport {
       polite: this.selfId > remoteId,
       configuration: { iceServers: this.options.iceServers },
       createPeerConnection: this.options.createPeerConnection ?? ((configuration) => new RTCPeerConnection(configuration)),
-      send: (message) =>
-        void this.options.signalling
-          .send(remoteId, encodePeerMessage(message))
-          .catch((error: unknown) => this.options.log?.('send failed', error)),
+      send: (message) => this.sendInOrder(remoteId, encodePeerMessage(message)),
       onChange: () => this.emitParticipants(),
       ...(this.options.log ? { log: this.options.log } : {}),
     });
@@ -184,6 +184,14 @@ export class MeshTransport implements CallTransport {
       if (this.media.screen) link.startScreen(this.media.screen);
     }
     return link;
+  }
+
+  private sendInOrder(remoteId: ParticipantId, signal: string): void {
+    const previous = this.sending.get(remoteId) ?? Promise.resolve();
+    const next = previous
+      .then(() => this.options.signalling.send(remoteId, signal))
+      .catch((error: unknown) => this.options.log?.('send failed', error));
+    this.sending.set(remoteId, next);
   }
 
   private async publishState(): Promise<void> {

@@ -31,6 +31,8 @@ export class PeerLink {
   private settingRemoteAnswerPending = false;
   /** Messages are handled one at a time, in the order they came: a candidate must not overtake its description. */
   private queue: Promise<void> = Promise.resolve();
+  /** Candidates that came before the description they belong to (signals may overtake each other): added once it is set. */
+  private pendingCandidates: RTCIceCandidateInit[] = [];
   private readonly remoteStreams = new Map<string, MediaStream>();
   private remoteRoles: { camera: string | null; screen: string | null } | null = null;
   private readonly cameraSenders = new Map<'audio' | 'video', RTCRtpSender>();
@@ -142,12 +144,11 @@ export class PeerLink {
       return;
     }
     if (message.kind === 'candidate') {
-      try {
-        await connection.addIceCandidate(message.candidate);
-      } catch (error) {
-        // Candidates of an offer this side ignored fail to apply: expected, not an error.
-        if (!this.ignoreOffer) throw error;
+      if (!connection.remoteDescription) {
+        this.pendingCandidates.push(message.candidate);
+        return;
       }
+      await this.addCandidate(message.candidate);
       return;
     }
     const description = message.description;
@@ -162,10 +163,22 @@ export class PeerLink {
     } finally {
       this.settingRemoteAnswerPending = false;
     }
+    const pending = this.pendingCandidates;
+    this.pendingCandidates = [];
+    for (const candidate of pending) await this.addCandidate(candidate);
     if (description.type === 'offer') {
       await connection.setLocalDescription();
       const answer = connection.localDescription;
       if (answer) this.options.send({ kind: 'description', description: { type: answer.type, sdp: answer.sdp } });
+    }
+  }
+
+  private async addCandidate(candidate: RTCIceCandidateInit): Promise<void> {
+    try {
+      await this.connection.addIceCandidate(candidate);
+    } catch (error) {
+      // Candidates of an offer this side ignored, or of one rolled back, fail to apply: expected, not an error.
+      if (!this.ignoreOffer) this.options.log?.('candidate not added', error);
     }
   }
 

@@ -6,6 +6,7 @@ import { serverErrorText, translateCodeWith } from '../../../lib/errorMessages';
 import { useOnReconnect, useSubscription } from '../../../lib/subscriptions';
 import { Button, EmptyState, PublicLayout, Spinner, TextInput } from '../../../ui';
 import { getInvitedDocument, setInvitedDocument, subInvitedBasicDocument, type Invited } from '../operations';
+import { forgetGuest, rememberedGuest, rememberGuest } from './guestMemory';
 import { RoomSession } from './RoomSession';
 import styles from '../Meetings.module.css';
 
@@ -20,7 +21,7 @@ type LinkProblem = 'expired' | 'revoked' | 'missing';
 export function GuestGate({ meetingroom, secret }: { meetingroom: string; secret: string }) {
   const { t } = useTranslation();
   const [guest, setGuest] = useState<Invited | null>(null);
-  const [checking, setChecking] = useState(true);
+  const [checking, setChecking] = useState(() => rememberedGuest(meetingroom) !== null);
   const [name, setName] = useState('');
   const [nameError, setNameError] = useState<string | undefined>();
   const [sending, setSending] = useState(false);
@@ -28,10 +29,13 @@ export function GuestGate({ meetingroom, secret }: { meetingroom: string; secret
 
   // A guest who reloads keeps their place: the guest cookie still names them.
   const readSelf = useCallback(() => {
+    const remembered = rememberedGuest(meetingroom);
+    if (!remembered) return;
     request(getInvitedDocument, { meetingroom }, { handledByCaller: true })
       .then(({ getInvited }) => {
-        const self = getInvited[0];
-        if (self && self.meetingroom === meetingroom) setGuest(self);
+        const self = getInvited.find((invited) => invited.id === remembered);
+        if (self) setGuest(self);
+        else forgetGuest(meetingroom);
       })
       .catch(() => undefined)
       .finally(() => setChecking(false));
@@ -41,10 +45,18 @@ export function GuestGate({ meetingroom, secret }: { meetingroom: string; secret
     if (guest) readSelf();
   });
 
-  useSubscription(subInvitedBasicDocument, { id: guest?.id ?? '' }, ({ subInvitedBasic }) => setGuest(subInvitedBasic.invited), {
-    enabled: guest !== null && guest.state !== 'removed',
-    reload: readSelf,
-  });
+  useSubscription(
+    subInvitedBasicDocument,
+    { id: guest?.id ?? '' },
+    ({ subInvitedBasic }) => {
+      if (subInvitedBasic.invited.state === 'removed') forgetGuest(meetingroom);
+      setGuest(subInvitedBasic.invited);
+    },
+    {
+      enabled: guest !== null && guest.state !== 'removed',
+      reload: readSelf,
+    },
+  );
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -54,6 +66,7 @@ export function GuestGate({ meetingroom, secret }: { meetingroom: string; secret
     setNameError(undefined);
     try {
       const { setInvited } = await request(setInvitedDocument, { meetingroom, name: trimmed, link: secret }, { handledByCaller: true });
+      rememberGuest(meetingroom, setInvited.invited.id);
       setGuest(setInvited.invited);
     } catch (error) {
       if (error instanceof RequestError && error.code === 'GUEST_LINK_EXPIRED') setLinkProblem('expired');
