@@ -18,7 +18,7 @@ import { authenticateApiToken, isApiToken } from './domains/settings';
 import { registerSocialRoutes } from './domains/social';
 import { registerCoverRoutes } from './domains/tasks';
 import { registerFileRoutes } from './domains/files';
-import { holdsGuestCredential } from './domains/meetings';
+import { holdsGuestCredential, registerMeetingRoutes } from './domains/meetings';
 import { baseAccess, type DomainModule, type OperationAccess } from './domains/module';
 import type { Projection } from './core/events';
 import type { Authenticator, RequestContext, Services } from './graphql/context';
@@ -212,6 +212,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   registerSocialRoutes(server, services);
   registerCoverRoutes(server);
   registerFileRoutes(server, services);
+  registerMeetingRoutes(server, services);
   registerCollabRoutes(server, services);
 
   const typeDefs = schemaTypeDefs(modules);

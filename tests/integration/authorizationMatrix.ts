@@ -177,6 +177,26 @@ export const matrix: Record<string, MatrixEntry> = {
       ],
     },
   },
+  startRecording: {
+    otherTeam: {
+      refused: [
+        {
+          query: 'mutation ($videocall: ID!) { startRecording(videocall: $videocall) }',
+          variables: (w) => ({ videocall: w.publicSpaceA }),
+        },
+      ],
+    },
+  },
+  stopRecording: {
+    otherTeam: {
+      refused: [
+        {
+          query: 'mutation ($pipelineId: String!) { stopRecording(pipelineId: $pipelineId) }',
+          variables: (w) => ({ pipelineId: w.messageA }),
+        },
+      ],
+    },
+  },
 
   getUser: { otherTeam: { seesNothing: [{ query: '{ getUser { id email } }' }] } },
   setIdbrowser: { otherTeam: { noForeignIds: 'stores a push id on the caller’s own session' } },

@@ -209,12 +209,14 @@ export type Meetingroom = {
   /** Members only: when guestLink stops working (30 days after it was made; resetMeetingroomLink makes a new one). */
   guestLinkExpiresAt?: Maybe<Scalars['String']['output']>;
   id: Scalars['ID']['output'];
+  lastMessage?: Maybe<Message>;
   name: Scalars['String']['output'];
   /** Who is in the room's active call now (present: their subVideocall is open). */
   participants: Array<MeetingParticipant>;
   /** The space whose room this is; null for an ad hoc room. */
   project?: Maybe<Scalars['ID']['output']>;
   team: Scalars['ID']['output'];
+  unread: Scalars['Int']['output'];
   /** When the room, its guests or its calls last changed. */
   updated: Scalars['String']['output'];
   /** The active call of the room, or null. */
@@ -473,6 +475,10 @@ export type Mutation = {
   setWorkspace: Wall;
   /** Sends a signal (JSON text, at most 64 KiB) from the caller's attendee from to the participant to of the same call. */
   signalVideocall: Scalars['Boolean']['output'];
+  /** A member in the call starts recording it (one recording at a time); answers the recording id that stopRecording takes. */
+  startRecording: Scalars['String']['output'];
+  /** Stops a running recording: who started it, or an admin of the room's space (of the team, for an ad hoc room). */
+  stopRecording: Scalars['Boolean']['output'];
   /** Makes another of the caller's teams their current one. */
   switchTeam: Team;
   /**
@@ -911,6 +917,14 @@ export type MutationSignalVideocallArgs = {
   signal: Scalars['String']['input'];
   to: Scalars['ID']['input'];
   videocall: Scalars['ID']['input'];
+};
+
+export type MutationStartRecordingArgs = {
+  videocall: Scalars['ID']['input'];
+};
+
+export type MutationStopRecordingArgs = {
+  pipelineId: Scalars['String']['input'];
 };
 
 export type MutationSwitchTeamArgs = {
@@ -1783,6 +1797,8 @@ export type Videocall = {
   name: Scalars['String']['output'];
   privat?: Maybe<Scalars['ID']['output']>;
   project?: Maybe<Scalars['ID']['output']>;
+  /** The call's running recording, or null. */
+  recording?: Maybe<VideocallRecording>;
   task?: Maybe<Scalars['ID']['output']>;
   updatedAt: Scalars['String']['output'];
   /** Who is in the call now. */
@@ -1796,7 +1812,7 @@ export type VideocallAttendee = {
   externalUserId: Scalars['String']['output'];
   /** The participant id others see (MeetingParticipant.id); subVideocall and signalVideocall take it. */
   id: Scalars['ID']['output'];
-  /** A LiveKit access token; null in mesh mode. */
+  /** LiveKit only: an access token for meeting.url (identity = this attendee id, room = the call id), valid 10 minutes to connect; null in mesh mode. */
   joinToken?: Maybe<Scalars['String']['output']>;
 };
 
@@ -1809,9 +1825,11 @@ export type VideocallChange = {
   participant?: Maybe<MeetingParticipant>;
   /** For state: a reaction emoji sent with it (not kept). */
   reaction?: Maybe<Scalars['String']['output']>;
+  /** For recording: the recording that started (active true) or stopped, was saved or failed (active false). */
+  recording?: Maybe<VideocallRecording>;
   /** For signal: the JSON text of an offer, answer or ICE candidate, addressed to the subscriber's attendee. */
   signal?: Maybe<Scalars['String']['output']>;
-  /** joined | left | state | signal | finished */
+  /** joined | left | state | signal | recording | finished */
   type: Scalars['String']['output'];
   videocall: Scalars['ID']['output'];
 };
@@ -1825,6 +1843,30 @@ export type VideocallMeeting = {
   maximum?: Maybe<Scalars['Int']['output']>;
   transport: Scalars['String']['output'];
   url?: Maybe<Scalars['String']['output']>;
+};
+
+/**
+ * A recording of a call (startRecording). transport livekit: LiveKit egress records the room on the media server;
+ * mesh: the browser of attendee records and uploads the file to files when it stops.
+ */
+export type VideocallRecording = {
+  __typename?: 'VideocallRecording';
+  /** True while it records (status recording). */
+  active: Scalars['Boolean']['output'];
+  /** The attendee whose browser records it (mesh), the one who started it (LiveKit). */
+  attendee: Scalars['ID']['output'];
+  createdAt: Scalars['String']['output'];
+  /** What stopRecording takes as pipelineId (the LiveKit egress id with LiveKit). */
+  id: Scalars['ID']['output'];
+  /** The member who started it. */
+  startedBy: Scalars['ID']['output'];
+  startedByName: Scalars['String']['output'];
+  /** recording | stopped | saved | failed (saved and failed: LiveKit egress ended, with or without a file). */
+  status: Scalars['String']['output'];
+  stoppedAt?: Maybe<Scalars['String']['output']>;
+  /** mesh | livekit */
+  transport: Scalars['String']['output'];
+  videocall: Scalars['ID']['output'];
 };
 
 /** A collaborative document of a space. Its content is not here: it lives in the Yjs room at room. */
@@ -1970,7 +2012,7 @@ export type ResolversTypes = {
   InvitedPass: ResolverTypeWrapper<ResolvedPart<InvitedPass>>;
   JSON: ResolverTypeWrapper<ResolvedPart<Scalars['JSON']['output']>>;
   MeetingParticipant: ResolverTypeWrapper<ResolvedPart<MeetingParticipant>>;
-  Meetingroom: ResolverTypeWrapper<ResolvedPart<Meetingroom>>;
+  Meetingroom: ResolverTypeWrapper<ResolvedPart<Omit<Meetingroom, 'lastMessage'> & { lastMessage?: Maybe<ResolversTypes['Message']> }>>;
   Message: ResolverTypeWrapper<PresentedMessage>;
   MessageAuthor: ResolverTypeWrapper<ResolvedPart<MessageAuthor>>;
   MessageChange: ResolverTypeWrapper<ResolvedPart<Omit<MessageChange, 'message'> & { message?: Maybe<ResolversTypes['Message']> }>>;
@@ -2019,6 +2061,7 @@ export type ResolversTypes = {
   VideocallAttendee: ResolverTypeWrapper<ResolvedPart<VideocallAttendee>>;
   VideocallChange: ResolverTypeWrapper<ResolvedPart<VideocallChange>>;
   VideocallMeeting: ResolverTypeWrapper<ResolvedPart<VideocallMeeting>>;
+  VideocallRecording: ResolverTypeWrapper<ResolvedPart<VideocallRecording>>;
   Wall: ResolverTypeWrapper<PresentedDoc>;
   WallPage: ResolverTypeWrapper<ResolvedPart<Omit<WallPage, 'walls'> & { walls: Array<ResolversTypes['Wall']> }>>;
 };
@@ -2044,7 +2087,7 @@ export type ResolversParentTypes = {
   InvitedPass: ResolvedPart<InvitedPass>;
   JSON: ResolvedPart<Scalars['JSON']['output']>;
   MeetingParticipant: ResolvedPart<MeetingParticipant>;
-  Meetingroom: ResolvedPart<Meetingroom>;
+  Meetingroom: ResolvedPart<Omit<Meetingroom, 'lastMessage'> & { lastMessage?: Maybe<ResolversParentTypes['Message']> }>;
   Message: PresentedMessage;
   MessageAuthor: ResolvedPart<MessageAuthor>;
   MessageChange: ResolvedPart<Omit<MessageChange, 'message'> & { message?: Maybe<ResolversParentTypes['Message']> }>;
@@ -2093,6 +2136,7 @@ export type ResolversParentTypes = {
   VideocallAttendee: ResolvedPart<VideocallAttendee>;
   VideocallChange: ResolvedPart<VideocallChange>;
   VideocallMeeting: ResolvedPart<VideocallMeeting>;
+  VideocallRecording: ResolvedPart<VideocallRecording>;
   Wall: PresentedDoc;
   WallPage: ResolvedPart<Omit<WallPage, 'walls'> & { walls: Array<ResolversParentTypes['Wall']> }>;
 };
@@ -2271,10 +2315,12 @@ export type MeetingroomResolvers<
   guestLink?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   guestLinkExpiresAt?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  lastMessage?: Resolver<Maybe<ResolversTypes['Message']>, ParentType, ContextType>;
   name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   participants?: Resolver<Array<ResolversTypes['MeetingParticipant']>, ParentType, ContextType>;
   project?: Resolver<Maybe<ResolversTypes['ID']>, ParentType, ContextType>;
   team?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  unread?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   updated?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   videocall?: Resolver<Maybe<ResolversTypes['ID']>, ParentType, ContextType>;
 };
@@ -2495,6 +2541,8 @@ export type MutationResolvers<
     ContextType,
     RequireFields<MutationSignalVideocallArgs, 'from' | 'signal' | 'to' | 'videocall'>
   >;
+  startRecording?: Resolver<ResolversTypes['String'], ParentType, ContextType, RequireFields<MutationStartRecordingArgs, 'videocall'>>;
+  stopRecording?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType, RequireFields<MutationStopRecordingArgs, 'pipelineId'>>;
   switchTeam?: Resolver<ResolversTypes['Team'], ParentType, ContextType, RequireFields<MutationSwitchTeamArgs, 'team'>>;
   typingMessage?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType, Partial<MutationTypingMessageArgs>>;
   unfollowTask?: Resolver<ResolversTypes['Task'], ParentType, ContextType, RequireFields<MutationUnfollowTaskArgs, 'id'>>;
@@ -3077,6 +3125,7 @@ export type VideocallResolvers<
   name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   privat?: Resolver<Maybe<ResolversTypes['ID']>, ParentType, ContextType>;
   project?: Resolver<Maybe<ResolversTypes['ID']>, ParentType, ContextType>;
+  recording?: Resolver<Maybe<ResolversTypes['VideocallRecording']>, ParentType, ContextType>;
   task?: Resolver<Maybe<ResolversTypes['ID']>, ParentType, ContextType>;
   updatedAt?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   users?: Resolver<Array<ResolversTypes['MeetingParticipant']>, ParentType, ContextType>;
@@ -3098,6 +3147,7 @@ export type VideocallChangeResolvers<
   from?: Resolver<Maybe<ResolversTypes['ID']>, ParentType, ContextType>;
   participant?: Resolver<Maybe<ResolversTypes['MeetingParticipant']>, ParentType, ContextType>;
   reaction?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  recording?: Resolver<Maybe<ResolversTypes['VideocallRecording']>, ParentType, ContextType>;
   signal?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   type?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   videocall?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
@@ -3111,6 +3161,22 @@ export type VideocallMeetingResolvers<
   maximum?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
   transport?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   url?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+};
+
+export type VideocallRecordingResolvers<
+  ContextType = MercuriusContext,
+  ParentType extends ResolversParentTypes['VideocallRecording'] = ResolversParentTypes['VideocallRecording'],
+> = {
+  active?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  attendee?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  createdAt?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  startedBy?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  startedByName?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  status?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  stoppedAt?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  transport?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  videocall?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
 };
 
 export type WallResolvers<
@@ -3207,6 +3273,7 @@ export type Resolvers<ContextType = MercuriusContext> = {
   VideocallAttendee?: VideocallAttendeeResolvers<ContextType>;
   VideocallChange?: VideocallChangeResolvers<ContextType>;
   VideocallMeeting?: VideocallMeetingResolvers<ContextType>;
+  VideocallRecording?: VideocallRecordingResolvers<ContextType>;
   Wall?: WallResolvers<ContextType>;
   WallPage?: WallPageResolvers<ContextType>;
 };

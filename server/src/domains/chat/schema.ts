@@ -126,6 +126,10 @@ export const chatTypeDefs = /* GraphQL */ `
     unread: Int!
     lastMessage: Message
   }
+  extend type Meetingroom {
+    unread: Int!
+    lastMessage: Message
+  }
 
   extend type Query {
     """

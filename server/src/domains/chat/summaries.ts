@@ -4,6 +4,8 @@ import { requireActor } from '../../graphql/context';
 import type { Reader } from '../tasks';
 import type { PresentedSpace } from '../teams';
 import { loadSpaceAccess } from '../teams';
+import { loadConversationAccess } from './access';
+import { conversationOf } from './conversation';
 import { chatPolicy } from './policies';
 import { presentMessages, type PresentedMessage } from './present';
 import { chatReadMarkers, messages } from './tables';
@@ -62,6 +64,7 @@ export function latestSeq(db: Reader, conversation: string): number {
 
 type Query<Obj> = { obj: Obj }[];
 type TaskObj = { id: string; project: string };
+type RoomObj = { id: string };
 
 /** Whether the viewer moderates each space (space or team admin), one judgement per space named. */
 function spaceModerators(db: Reader, viewerId: string, projectIds: readonly string[]): Map<string, boolean> {
@@ -73,8 +76,18 @@ function spaceModerators(db: Reader, viewerId: string, projectIds: readonly stri
   );
 }
 
+/** Whether the viewer moderates each meeting room's chat (a space's room: its space's moderators). */
+function roomModerators(db: Reader, viewerId: string, roomIds: readonly string[]): Map<string, boolean> {
+  return new Map(
+    [...new Set(roomIds)].map((roomId) => [
+      roomId,
+      loadConversationAccess(db, conversationOf('meetingroom', roomId), viewerId)?.moderate ?? false,
+    ]),
+  );
+}
+
 /**
- * Project.unread and lastMessage, Task.unread and lastMessage for a whole list at once: a fixed number
+ * Project.unread and lastMessage, Task.unread and lastMessage, Meetingroom.unread and lastMessage for a whole list at once: a fixed number
  * of queries however many spaces or tasks are listed (getProjects for 50 spaces runs as many as for 1).
  */
 export const chatLoaders: MercuriusLoaders = {
@@ -118,6 +131,33 @@ export const chatLoaders: MercuriusLoaders = {
       const spaceOf = new Map(queries.map(({ obj }) => [`task:${obj.id}`, obj.project]));
       const found = lastMessages(db, viewerId, [...spaceOf.keys()], (conversation) => moderators.get(spaceOf.get(conversation)!) ?? false);
       return queries.map(({ obj }) => found.get(`task:${obj.id}`) ?? null);
+    },
+  },
+  // Meeting rooms are listed to members only (getMeetingrooms, initiateMeetingroom), so there is always a viewer.
+  Meetingroom: {
+    unread: async (queries: Query<RoomObj>, context: MercuriusContext) => {
+      const counts = unreadCounts(
+        context.services.database.db,
+        requireActor(context).userId,
+        queries.map(({ obj }) => `meetingroom:${obj.id}`),
+      );
+      return queries.map(({ obj }) => counts.get(`meetingroom:${obj.id}`) ?? 0);
+    },
+    lastMessage: async (queries: Query<RoomObj>, context: MercuriusContext) => {
+      const db = context.services.database.db;
+      const viewerId = requireActor(context).userId;
+      const moderators = roomModerators(
+        db,
+        viewerId,
+        queries.map(({ obj }) => obj.id),
+      );
+      const found = lastMessages(
+        db,
+        viewerId,
+        queries.map(({ obj }) => `meetingroom:${obj.id}`),
+        (conversation) => moderators.get(conversation.slice('meetingroom:'.length)) ?? false,
+      );
+      return queries.map(({ obj }) => found.get(`meetingroom:${obj.id}`) ?? null);
     },
   },
 };

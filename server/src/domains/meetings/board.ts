@@ -11,13 +11,14 @@ export interface ParticipantState {
 
 const quiet: ParticipantState = { audio: false, video: false, screen: false, hand: false };
 
-/** Topic of one call's transient notices: joined, left, state, signal, finished (never in the log). */
+/** Topic of one call's transient notices: joined, left, state, signal, recording, finished (never in the log). */
 export const callTopic = (videocallId: string) => `videocall-live:${videocallId}`;
 
 /** A call's notice as subVideocall's feed receives it. `attendeeId` is whom it is about; `to` a signal's addressee. */
 export type CallNotice =
   | { type: 'joined' | 'left' | 'state'; videocallId: string; attendeeId: string; reaction?: string | null }
   | { type: 'signal'; videocallId: string; attendeeId: string; to: string; signal: string }
+  | { type: 'recording'; videocallId: string; recordingId: string }
   | { type: 'finished'; videocallId: string };
 
 /**
@@ -75,6 +76,12 @@ export class CallBoard {
         if (!this.openFeeds.has(attendeeId)) await drop();
       }),
     );
+  }
+
+  /** The attendee is in the call by other means (LiveKit said it joined): it is not dropped for a feed it has not opened. */
+  keep(attendeeId: string): void {
+    this.pendingDrops.get(attendeeId)?.();
+    this.pendingDrops.delete(attendeeId);
   }
 
   /** The attendee left: forget its state and any pending drop. */

@@ -7,6 +7,8 @@ import { openFeedWithinMs, presentAttendeesOf, recordLeave, roomStateOf } from '
 import { checkSignal, decideJoin } from './commands';
 import { videocallStream } from './events';
 import { presentCall, presentParticipants, placementOf } from './present';
+import { mediaServerOf } from './livekit';
+import { activeRecordingFor } from './recordings';
 import { ensureSpaceRoom } from './roomResolvers';
 import {
   activeCall,
@@ -37,14 +39,30 @@ interface PlaceArguments {
 
 const actorIdOf = (caller: Caller) => (caller.kind === 'member' ? caller.userId : null);
 
-function callFor(context: MercuriusContext, db: Reader, call: CallRow, attendee: AttendeeRow | null) {
+function callFor(context: MercuriusContext, db: Reader, call: CallRow, attendee: AttendeeRow | null, joinToken: string | null = null) {
   const board = callBoardOf(context.services);
   return presentCall(
     context.services.config,
     call,
     presentParticipants(db, presentAttendees(db, call.id), (id) => board.stateOf(id)),
     attendee,
+    { joinToken, recording: activeRecordingFor(context.services, db, call.id) },
   );
+}
+
+/** With LiveKit, the new attendee's token for the call's LiveKit room (named by the call id); null in mesh mode. */
+async function joinTokenFor(context: MercuriusContext, db: Reader, attendee: AttendeeRow | null): Promise<string | null> {
+  const media = mediaServerOf(context.services);
+  if (!media || !attendee) return null;
+  const board = callBoardOf(context.services);
+  const [participant] = presentParticipants(db, [attendee], (id) => board.stateOf(id));
+  return media.joinToken({
+    roomName: attendee.videocallId,
+    identity: attendee.id,
+    name: participant?.name ?? '',
+    guest: attendee.invitedId !== null,
+    metadata: { user: attendee.userId, invited: attendee.invitedId },
+  });
 }
 
 /** The caller's attendee in the call, present now; any other id answers as someone not in the call. */
@@ -152,7 +170,7 @@ export const callMutations = {
     );
     const db = services.database.db;
     const attendee = presentAttendees(db, videocallId).find((candidate) => candidate.id === attendeeId) ?? null;
-    return callFor(context, db, findCall(db, videocallId)!, attendee);
+    return callFor(context, db, findCall(db, videocallId)!, attendee, await joinTokenFor(context, db, attendee));
   },
   leaveVideocall: async (_root, args: { id: string; attendee?: string | null }, context) => {
     const caller = callerOf(context);

@@ -1,5 +1,5 @@
 import { codedError } from '../../errors';
-import type { MeetingsEvent, GuestLink, GuestState, LeaveReason } from './events';
+import type { MeetingsEvent, GuestLink, GuestState, LeaveReason, RecordingStopReason, RecordingTransport } from './events';
 import { guestStates } from './events';
 import { meetingsPolicy } from './policies';
 
@@ -132,4 +132,29 @@ export function decideLeave(
   const finished: MeetingsEvent[] =
     gone.length === present.size ? [{ type: 'videocall.finished', payload: { ...inRoom(room), videocallId: call.id } }] : [];
   return [...left, ...finished];
+}
+
+/** A recording of the call starts: one at a time per call. */
+export function decideStartRecording(
+  room: RoomState,
+  call: { id: string; recording: string | null },
+  recording: { recordingId: string; userId: string; attendeeId: string; transport: RecordingTransport },
+): MeetingsEvent[] {
+  if (call.recording !== null) throw codedError('RECORDING_ALREADY_STARTED');
+  return [{ type: 'videocall.recordingStarted', payload: { ...inRoom(room), videocallId: call.id, ...recording } }];
+}
+
+/** A running recording stops; one already stopped changes nothing. */
+export function decideStopRecording(
+  room: RoomState,
+  recording: { id: string; videocallId: string; status: string },
+  reason: RecordingStopReason,
+): MeetingsEvent[] {
+  if (recording.status !== 'recording') return [];
+  return [
+    {
+      type: 'videocall.recordingStopped',
+      payload: { ...inRoom(room), videocallId: recording.videocallId, recordingId: recording.id, reason },
+    },
+  ];
 }

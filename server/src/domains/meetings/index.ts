@@ -4,10 +4,12 @@ import { callMutations, callQueries } from './callResolvers';
 import { meetingSubscriptions } from './live';
 import { meetingsProjection } from './projection';
 import { roomMutations, roomQueries } from './roomResolvers';
+import { recordingMutations } from './recordings';
 import { meetingsTypeDefs } from './schema';
 
 export { findRoom as findMeetingroom, holdsGuestCredential, memberMayUse as memberMayUseMeetingroom } from './state';
 export type { MeetingsEvent } from './events';
+export { registerMeetingRoutes } from './webhook';
 
 /** Meetings: rooms per space and ad hoc, guests by link, calls and their peer-to-peer signalling (issue 15). */
 export const meetingsModule: DomainModule = {
@@ -15,7 +17,7 @@ export const meetingsModule: DomainModule = {
   typeDefs: meetingsTypeDefs,
   resolvers: {
     Query: { ...roomQueries, ...callQueries },
-    Mutation: { ...roomMutations, ...callMutations },
+    Mutation: { ...roomMutations, ...callMutations, ...recordingMutations },
     Subscription: meetingSubscriptions,
   },
   projections: [meetingsProjection],
@@ -32,6 +34,8 @@ export const meetingsModule: DomainModule = {
     leaveVideocall: 'public',
     signalVideocall: 'public',
     setVideocallState: 'public',
+    startRecording: 'teamMember',
+    stopRecording: 'teamMember',
     subInvited: 'teamMember',
     subInvitedBasic: 'public',
     subVideocall: 'public',

@@ -8,9 +8,11 @@ import { recordLeave } from './calls';
 import { requireOwnAttendee } from './callResolvers';
 import { invitedStream, type InvitedCreated, type InvitedStateChanged } from './events';
 import { presentGuest, presentParticipants } from './present';
+import { recordingFor } from './recordings';
 import {
   callerOf,
   findAttendee,
+  findRecording,
   findGuest,
   findRoom,
   mayStayInCall,
@@ -76,6 +78,11 @@ async function* callFeed(context: MercuriusContext, caller: Caller, room: RoomRo
         yield notice;
         return;
       }
+      if (notice.type === 'recording') {
+        if (!mayStayInCall(db, room, caller)) return;
+        yield notice;
+        continue;
+      }
       // Its own leave (removed, or left from another request) ends the feed.
       if (notice.attendeeId === attendeeId) {
         if (notice.type === 'left') return;
@@ -122,8 +129,18 @@ export const meetingSubscriptions = {
       return callFeed(context, caller, room, call.id, args.attendee);
     },
     resolve: (notice: CallNotice, _args: unknown, context: MercuriusContext) => {
-      if (notice.type === 'finished')
-        return { type: 'finished', videocall: notice.videocallId, participant: null, reaction: null, from: null, signal: null };
+      const quiet = { participant: null, reaction: null, from: null, signal: null, recording: null };
+      if (notice.type === 'finished') return { ...quiet, type: 'finished', videocall: notice.videocallId };
+      if (notice.type === 'recording') {
+        const db = context.services.database.db;
+        const recording = findRecording(db, notice.recordingId);
+        return {
+          ...quiet,
+          type: 'recording',
+          videocall: notice.videocallId,
+          recording: recording ? recordingFor(context.services, db, recording) : null,
+        };
+      }
       if (notice.type === 'signal')
         return {
           type: 'signal',
@@ -132,6 +149,7 @@ export const meetingSubscriptions = {
           reaction: null,
           from: notice.attendeeId,
           signal: notice.signal,
+          recording: null,
         };
       const db = context.services.database.db;
       const board = callBoardOf(context.services);
@@ -145,6 +163,7 @@ export const meetingSubscriptions = {
         reaction: notice.type === 'state' ? (notice.reaction ?? null) : null,
         from: null,
         signal: null,
+        recording: null,
       };
     },
   },

@@ -28,6 +28,10 @@ export const meetingsPolicy = {
     return Date.parse(room.linkExpiresAt) > now.getTime() ? 'valid' : 'expired';
   },
   joinFits: (present: number, maximum: number | null): boolean => maximum === null || present < maximum,
+  /** Recording: a member present in the call starts it (guests never record); who started it stops it, or who manages the room. */
+  startRecording: (caller: { kind: 'member' | 'guest' }, presentInCall: boolean): boolean => caller.kind === 'member' && presentInCall,
+  stopRecording: (recording: { userId: string }, userId: string, managesRoom: boolean): boolean =>
+    recording.userId === userId || managesRoom,
 };
 
 /** Compared in time independent of where they differ; the secret is random, but a link is a credential. */

@@ -2,7 +2,7 @@ import { inArray } from 'drizzle-orm';
 import type { Config } from '../../config';
 import { users } from '../accounts';
 import type { ParticipantState } from './board';
-import type { AttendeeRow, Caller, CallRow, GuestRow, Reader, RoomRow } from './state';
+import type { AttendeeRow, Caller, CallRow, GuestRow, Reader, RecordingRow, RoomRow } from './state';
 import { meetingGuests } from './tables';
 
 export interface PresentedParticipant extends ParticipantState {
@@ -95,14 +95,31 @@ export interface Placement {
 }
 
 /**
- * Where media goes. Only the peer-to-peer mesh exists so far, capped at MEETING_MESH_LIMIT; the LiveKit
- * transport (tokens, webhooks) is the next part of the issue, and until it lands a configured LiveKit is
- * not used, so no call is handed a transport it cannot join.
+ * Where media goes: the team's LiveKit server when it is configured (no cap: the server forwards media, and it
+ * brings its own ICE), otherwise the peer-to-peer mesh capped at MEETING_MESH_LIMIT.
  */
 export function placementOf(config: Pick<Config, 'meetings'>): Placement {
-  const { iceServers, meshLimit } = config.meetings;
+  const { iceServers, meshLimit, livekit } = config.meetings;
+  if (livekit) return { transport: 'livekit', url: livekit.url, iceServers: [], maximum: null };
   return { transport: 'mesh', url: null, iceServers, maximum: meshLimit };
 }
+
+/** A call's recording as participants see it: who started it, and whether it is still running. */
+export function presentRecording(recording: RecordingRow, startedByName: string) {
+  return {
+    id: recording.id,
+    videocall: recording.videocallId,
+    active: recording.status === 'recording',
+    status: recording.status,
+    transport: recording.transport,
+    startedBy: recording.userId,
+    startedByName,
+    attendee: recording.attendeeId,
+    createdAt: recording.createdAt,
+    stoppedAt: recording.stoppedAt,
+  };
+}
+export type PresentedRecording = ReturnType<typeof presentRecording>;
 
 export function externalUserIdOf(attendee: Pick<AttendeeRow, 'userId' | 'invitedId'>): string {
   return attendee.userId ?? `invited:${attendee.invitedId}`;
@@ -113,6 +130,7 @@ export function presentCall(
   call: CallRow,
   participants: PresentedParticipant[],
   attendee: Pick<AttendeeRow, 'id' | 'userId' | 'invitedId'> | null,
+  extra: { joinToken?: string | null; recording?: PresentedRecording | null } = {},
 ) {
   return {
     id: call.id,
@@ -121,9 +139,10 @@ export function presentCall(
     updatedAt: call.updatedAt,
     finishedAt: call.finishedAt,
     meeting: placementOf(config),
-    // LiveKit tokens come with the LiveKit transport; a mesh call needs none.
-    attendee: attendee ? { id: attendee.id, joinToken: null, externalUserId: externalUserIdOf(attendee) } : null,
+    // A LiveKit token is minted by joinVideocall only, for the attendee it just made; a mesh call needs none.
+    attendee: attendee ? { id: attendee.id, joinToken: extra.joinToken ?? null, externalUserId: externalUserIdOf(attendee) } : null,
     users: participants,
+    recording: extra.recording ?? null,
     meetingroom: call.meetingroomId,
     project: call.projectId,
     task: null,

@@ -69,6 +69,29 @@ export const meetingsTypeDefs = /* GraphQL */ `
     invited: Invited!
   }
 
+  """
+  A recording of a call (startRecording). transport livekit: LiveKit egress records the room on the media server;
+  mesh: the browser of attendee records and uploads the file to files when it stops.
+  """
+  type VideocallRecording {
+    "What stopRecording takes as pipelineId (the LiveKit egress id with LiveKit)."
+    id: ID!
+    videocall: ID!
+    "True while it records (status recording)."
+    active: Boolean!
+    "recording | stopped | saved | failed (saved and failed: LiveKit egress ended, with or without a file)."
+    status: String!
+    "mesh | livekit"
+    transport: String!
+    "The member who started it."
+    startedBy: ID!
+    startedByName: String!
+    "The attendee whose browser records it (mesh), the one who started it (LiveKit)."
+    attendee: ID!
+    createdAt: String!
+    stoppedAt: String
+  }
+
   "Where a call's media goes. transport: mesh (peer-to-peer, signalled by signalVideocall) or livekit (url is the LiveKit server)."
   type VideocallMeeting {
     transport: String!
@@ -83,7 +106,7 @@ export const meetingsTypeDefs = /* GraphQL */ `
   type VideocallAttendee {
     "The participant id others see (MeetingParticipant.id); subVideocall and signalVideocall take it."
     id: ID!
-    "A LiveKit access token; null in mesh mode."
+    "LiveKit only: an access token for meeting.url (identity = this attendee id, room = the call id), valid 10 minutes to connect; null in mesh mode."
     joinToken: String
     "The user id of a member, invited:<id> for a guest (LiveKit's identity)."
     externalUserId: String!
@@ -101,6 +124,8 @@ export const meetingsTypeDefs = /* GraphQL */ `
     attendee: VideocallAttendee
     "Who is in the call now."
     users: [MeetingParticipant!]!
+    "The call's running recording, or null."
+    recording: VideocallRecording
     meetingroom: ID
     project: ID
     task: ID
@@ -109,7 +134,7 @@ export const meetingsTypeDefs = /* GraphQL */ `
 
   "Something that happened in a call, delivered to its participants only."
   type VideocallChange {
-    "joined | left | state | signal | finished"
+    "joined | left | state | signal | recording | finished"
     type: String!
     videocall: ID!
     "For joined, left and state: the participant (with its state)."
@@ -120,6 +145,8 @@ export const meetingsTypeDefs = /* GraphQL */ `
     from: ID
     "For signal: the JSON text of an offer, answer or ICE candidate, addressed to the subscriber's attendee."
     signal: String
+    "For recording: the recording that started (active true) or stopped, was saved or failed (active false)."
+    recording: VideocallRecording
   }
 
   extend type Query {
@@ -165,6 +192,10 @@ export const meetingsTypeDefs = /* GraphQL */ `
       hand: Boolean
       reaction: String
     ): Boolean!
+    "A member in the call starts recording it (one recording at a time); answers the recording id that stopRecording takes."
+    startRecording(videocall: ID!): String!
+    "Stops a running recording: who started it, or an admin of the room's space (of the team, for an ad hoc room)."
+    stopRecording(pipelineId: String!): Boolean!
   }
 
   extend type Subscription {

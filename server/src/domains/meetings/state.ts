@@ -3,19 +3,21 @@ import { and, desc, eq, isNull } from 'drizzle-orm';
 import type { MercuriusContext } from 'mercurius';
 import { DomainError, refusal } from '../../errors';
 import { isId } from '../../core/ids';
+import { spacePolicy, teamPolicy } from '../../core/access';
 import { spaceContentAccess, spaceContentPolicy } from '../../core/spaceContent';
 import { guestCredentialOf, requireActor, type CredentialHolder } from '../../graphql/context';
 import { findTeam, loadTeamSeat } from '../teams';
 import type { Reader } from '../../core/spaceContent';
 import type { GuestState } from './events';
 import { meetingsPolicy } from './policies';
-import { meetingGuestCredentials, meetingGuests, meetingrooms, videocallAttendees, videocalls } from './tables';
+import { meetingGuestCredentials, meetingGuests, meetingrooms, videocallAttendees, videocallRecordings, videocalls } from './tables';
 
 export type { Reader };
 export type RoomRow = typeof meetingrooms.$inferSelect;
 export type GuestRow = typeof meetingGuests.$inferSelect;
 export type CallRow = typeof videocalls.$inferSelect;
 export type AttendeeRow = typeof videocallAttendees.$inferSelect;
+export type RecordingRow = typeof videocallRecordings.$inferSelect;
 
 /** Who is asking: a signed-in user, or the guest of one room (who has no account). */
 export type Caller = { kind: 'member'; userId: string } | { kind: 'guest'; invitedId: string; meetingroomId: string };
@@ -81,6 +83,16 @@ export function memberMayUse(db: Reader, room: Pick<RoomRow, 'teamId' | 'project
   }
   const team = findTeam(db, room.teamId);
   return meetingsPolicy.useAdHocRoom(team ? loadTeamSeat(db, team, userId) : null);
+}
+
+/** Whether a user manages a room: an admin of its space, or for an ad hoc room an admin of its team. */
+export function managesRoom(db: Reader, room: Pick<RoomRow, 'teamId' | 'projectId'>, userId: string): boolean {
+  if (room.projectId !== null) {
+    const access = spaceContentAccess(db, room.projectId, userId);
+    return access !== null && spacePolicy.manage(access.seat, access.space, access.spaceSeat);
+  }
+  const team = findTeam(db, room.teamId);
+  return teamPolicy.manage(team ? loadTeamSeat(db, team, userId) : null);
 }
 
 /** The room, if the member may use it; otherwise answered as a missing room, so ids cannot be probed. */
@@ -166,4 +178,17 @@ export function guestsOf(db: Reader, meetingroomId: string): GuestRow[] {
 
 export function findAttendee(db: Reader, attendeeId: string): AttendeeRow | undefined {
   return db.select().from(videocallAttendees).where(eq(videocallAttendees.id, attendeeId)).get();
+}
+
+export function findRecording(db: Reader, recordingId: string): RecordingRow | undefined {
+  return db.select().from(videocallRecordings).where(eq(videocallRecordings.id, recordingId)).get();
+}
+
+/** The call's running recording (one at a time), or undefined. */
+export function activeRecording(db: Reader, videocallId: string): RecordingRow | undefined {
+  return db
+    .select()
+    .from(videocallRecordings)
+    .where(and(eq(videocallRecordings.videocallId, videocallId), eq(videocallRecordings.status, 'recording')))
+    .get();
 }

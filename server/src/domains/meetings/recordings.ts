@@ -1,0 +1,154 @@
+import { ServerError } from 'livekit-server-sdk';
+import { codedError, refusal } from '../../errors';
+import { newId } from '../../core/ids';
+import { requireActor, type Services } from '../../graphql/context';
+import type { StoredEvent } from '../../core/events';
+import { callBoardOf } from './board';
+import { announceLeave, roomStateOf } from './calls';
+import { decideStartRecording, decideStopRecording } from './commands';
+import { videocallStream, type RecordingSaved } from './events';
+import { mediaServerOf, type MediaServer } from './livekit';
+import { meetingsPolicy } from './policies';
+import { presentParticipants, presentRecording } from './present';
+import {
+  activeRecording,
+  findAttendee,
+  findCall,
+  findRecording,
+  findRoom,
+  managesRoom,
+  memberMayUse,
+  presentAttendees,
+  requireActiveCall,
+  type Reader,
+  type RecordingRow,
+} from './state';
+import type { MutationResolvers } from '../../graphql/schemaTypes';
+
+/** A recording as participants see it, with the name of who started it. */
+export function recordingFor(services: Services, db: Reader, recording: RecordingRow) {
+  const attendee = findAttendee(db, recording.attendeeId);
+  const board = callBoardOf(services);
+  const name = attendee ? (presentParticipants(db, [attendee], (id) => board.stateOf(id))[0]?.name ?? '') : '';
+  return presentRecording(recording, name);
+}
+
+/** The call's running recording as participants see it, or null. */
+export function activeRecordingFor(services: Services, db: Reader, videocallId: string) {
+  const recording = activeRecording(db, videocallId);
+  return recording ? recordingFor(services, db, recording) : null;
+}
+
+async function startEgress(media: MediaServer, roomName: string): Promise<string> {
+  try {
+    return await media.startRecording(roomName);
+  } catch {
+    throw codedError('RECORDING_UNAVAILABLE');
+  }
+}
+
+/** Stops the egress; one LiveKit no longer knows (it already ended) is stopped all the same. */
+async function stopEgress(media: MediaServer, egressId: string): Promise<void> {
+  try {
+    await media.stopRecording(egressId);
+  } catch (error) {
+    const gone =
+      error instanceof ServerError && (error.status === 404 || error.code === 'not_found' || error.code === 'failed_precondition');
+    if (!gone) throw codedError('RECORDING_UNAVAILABLE');
+  }
+}
+
+export const recordingMutations = {
+  /**
+   * A member present in the call starts its recording. With LiveKit, egress records the room on the media
+   * server and the egress id is the recording id; in mesh mode the starter's browser records and the id is new.
+   */
+  startRecording: async (_root, args: { videocall: string }, context) => {
+    const { userId } = requireActor(context);
+    const services = context.services;
+    const db = services.database.db;
+    const { call, room } = requireActiveCall(db, args.videocall, { kind: 'member', userId });
+    const attendee = presentAttendees(db, call.id)
+      .filter((candidate) => candidate.userId === userId)
+      .at(-1);
+    if (!meetingsPolicy.startRecording({ kind: 'member' }, attendee !== undefined)) throw refusal('NOT_FOUND', 'PARTICIPANT_NOT_FOUND');
+    if (activeRecording(db, call.id)) throw codedError('RECORDING_ALREADY_STARTED');
+    const media = mediaServerOf(services);
+    const recordingId = media ? await startEgress(media, call.id) : newId();
+    let committed: StoredEvent[];
+    try {
+      committed = await services.store.run({ actorId: userId, mutationId: context.mutationId, request: context.request }, (unit) => {
+        const current = findCall(unit.transaction, call.id);
+        if (!current || current.finishedAt !== null) throw refusal('NOT_FOUND', 'VIDEOCALL_NOT_FOUND');
+        const events = decideStartRecording(
+          roomStateOf(room),
+          { id: call.id, recording: activeRecording(unit.transaction, call.id)?.id ?? null },
+          { recordingId, userId, attendeeId: attendee!.id, transport: media ? 'livekit' : 'mesh' },
+        );
+        return unit.append(videocallStream(call.id), events, { teamId: room.teamId });
+      });
+    } catch (error) {
+      // Another recording won the race, or the call ended meanwhile: the egress just started must not run on.
+      if (media) await media.stopRecording(recordingId).catch(() => undefined);
+      throw error;
+    }
+    for (const event of committed)
+      if (event.type === 'videocall.recordingStarted')
+        callBoardOf(services).publish({ type: 'recording', videocallId: call.id, recordingId });
+    return recordingId;
+  },
+  /** Who started the recording stops it, or who manages the room (a space admin, a team admin for an ad hoc room). */
+  stopRecording: async (_root, args: { pipelineId: string }, context) => {
+    const { userId } = requireActor(context);
+    const services = context.services;
+    const db = services.database.db;
+    const recording = findRecording(db, args.pipelineId);
+    const room = recording ? findRoom(db, recording.meetingroomId) : undefined;
+    if (!recording || !room || !memberMayUse(db, room, userId) || recording.status !== 'recording')
+      throw refusal('NOT_FOUND', 'RECORDING_NOT_FOUND');
+    if (!meetingsPolicy.stopRecording(recording, userId, managesRoom(db, room, userId)))
+      throw refusal('PERMISSION_DENIED', 'RECORDING_NOT_YOURS');
+    const media = mediaServerOf(services);
+    if (recording.transport === 'livekit' && media) await stopEgress(media, recording.id);
+    const committed = await services.store.run({ actorId: userId, mutationId: context.mutationId, request: context.request }, (unit) => {
+      const current = findRecording(unit.transaction, recording.id);
+      if (!current) return [];
+      return unit.append(videocallStream(current.videocallId), decideStopRecording(roomStateOf(room), current, 'stopped'), {
+        teamId: room.teamId,
+      });
+    });
+    announceLeave(services, committed);
+    return true;
+  },
+} satisfies MutationResolvers;
+
+/** LiveKit's egress_ended: the recording is saved where egress wrote it (or failed), once; an unknown egress is ignored. */
+export async function recordEgressEnded(
+  services: Services,
+  outcome: Omit<RecordingSaved, 'meetingroomId' | 'teamId' | 'projectId' | 'videocallId' | 'recordingId'> & { egressId: string },
+) {
+  const { egressId, ...saved } = outcome;
+  const committed = await services.store.run({ actorId: null }, (unit) => {
+    const recording = findRecording(unit.transaction, egressId);
+    const room = recording ? findRoom(unit.transaction, recording.meetingroomId) : undefined;
+    if (!recording || !room || recording.status === 'saved' || recording.status === 'failed') return [];
+    return unit.append(
+      videocallStream(recording.videocallId),
+      [
+        {
+          type: 'videocall.recordingSaved',
+          payload: {
+            meetingroomId: room.id,
+            teamId: room.teamId,
+            projectId: room.projectId,
+            videocallId: recording.videocallId,
+            recordingId: recording.id,
+            ...saved,
+          },
+        },
+      ],
+      { teamId: room.teamId },
+    );
+  });
+  announceLeave(services, committed);
+}
