@@ -245,8 +245,48 @@ describe('guests by link', () => {
   });
 });
 
+describe('recording a peer-to-peer call', () => {
+  it('marks the call recorded by the starter’s browser for everyone, refuses a guest and others, and ends when the starter stops', async () => {
+    const room = await initiateRoom(ann, { name: 'Mesh recording' });
+    const { guest, invitedId } = await arrive(room, 'Rita');
+    expectData(await setGuestState(ann, invitedId, 'admitted'));
+    const annJoin = expectData(await joinCall(ann, { meetingroom: room.id })).joinVideocall;
+    await watchCall(server, ann, annJoin, sockets);
+    const guestJoin = expectData(await joinCall(guest, { meetingroom: room.id })).joinVideocall;
+    const guestFeed = await watch<{ type: string; recording: { id: string; active: boolean; transport: string; attendee: string } | null }>(
+      server,
+      guest,
+      `subscription ($videocall: ID!, $attendee: ID!) { subVideocall(videocall: $videocall, attendee: $attendee) {
+        type recording { id active transport attendee startedBy } } }`,
+      { videocall: guestJoin.id, attendee: guestJoin.attendee!.id },
+      'subVideocall',
+      sockets,
+    );
+    const start = (someone: Browser) =>
+      someone.client.execute<{ startRecording: string }>('mutation ($v: ID!) { startRecording(videocall: $v) }', { v: annJoin.id });
+    const stop = (someone: Browser, id: string) =>
+      someone.client.execute<{ stopRecording: boolean }>('mutation ($p: String!) { stopRecording(pipelineId: $p) }', { p: id });
+
+    expect(codeOf(await start(guest))).toBe('UNAUTHENTICATED');
+    expect(reasonOf(await start(bas))).toBe('PARTICIPANT_NOT_FOUND');
+    const recordingId = expectData(await start(ann)).startRecording;
+    await until(() => guestFeed.items.some((change) => change.recording?.active === true), 'the guest sees the call is recorded');
+    expect(guestFeed.items.find((change) => change.type === 'recording')!.recording).toMatchObject({
+      id: recordingId,
+      transport: 'mesh',
+      attendee: annJoin.attendee!.id,
+      startedBy: ann.id,
+    });
+    expect(codeOf(await stop(guest, recordingId))).toBe('UNAUTHENTICATED');
+    expect(reasonOf(await stop(dora, recordingId))).toBe('RECORDING_NOT_FOUND');
+    expect(expectData(await stop(ann, recordingId)).stopRecording).toBe(true);
+    await until(() => guestFeed.items.some((change) => change.recording?.active === false), 'the guest sees the recording end');
+    expect(reasonOf(await stop(ann, recordingId))).toBe('RECORDING_NOT_FOUND');
+  });
+});
+
 describe('the log', () => {
-  it('rebuilds the same rooms, guests, calls and attendees as the live run made', () => {
+  it('rebuilds the same rooms, guests, calls, attendees and recordings as the live run made', () => {
     // Runs after the flows above: rooms of both kinds, guests in every state, calls finished and still open.
     const rebuilt = openDatabase(join(server.dataDirectory, 'replayed.sqlite'), { synchronous: 'NORMAL' });
     const projections = domains.flatMap((module) => module.projections);

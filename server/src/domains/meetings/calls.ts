@@ -68,7 +68,9 @@ export function appendFinish(unit: UnitOfWork, videocallId: string, reason: Leav
 /** Tells the call's live feeds who left, which recording stopped or was saved, and whether the call finished, once committed. */
 export function announceLeave(services: Services, committed: readonly StoredEvent[]): void {
   const board = callBoardOf(services);
-  for (const event of committed) {
+  // A finished call is announced first: a feed that heard its own leave would end without hearing that the call ended.
+  const finishedFirst = [...committed].sort((a, b) => Number(b.type === 'videocall.finished') - Number(a.type === 'videocall.finished'));
+  for (const event of finishedFirst) {
     if (event.type === 'videocall.left') {
       const { videocallId, attendeeId } = event.payload as VideocallLeft;
       board.forget(attendeeId);
