@@ -119,7 +119,6 @@ export function presentRecording(recording: RecordingRow, startedByName: string)
     stoppedAt: recording.stoppedAt,
   };
 }
-export type PresentedRecording = ReturnType<typeof presentRecording>;
 
 export function externalUserIdOf(attendee: Pick<AttendeeRow, 'userId' | 'invitedId'>): string {
   return attendee.userId ?? `invited:${attendee.invitedId}`;
@@ -130,7 +129,7 @@ export function presentCall(
   call: CallRow,
   participants: PresentedParticipant[],
   attendee: Pick<AttendeeRow, 'id' | 'userId' | 'invitedId'> | null,
-  extra: { joinToken?: string | null; recording?: PresentedRecording | null } = {},
+  extra: { joinToken?: string | null; recording?: ReturnType<typeof presentRecording> | null } = {},
 ) {
   return {
     id: call.id,
