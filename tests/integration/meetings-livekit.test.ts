@@ -216,7 +216,7 @@ describe('recording on LiveKit', () => {
     expect(start!.body).toMatchObject({ roomName: annCall.id, layout: 'grid' });
     const fileOutputs = start!.body.fileOutputs as { filepath: string; fileType?: string; s3?: unknown }[];
     expect(fileOutputs).toHaveLength(1);
-    expect(fileOutputs[0]!.filepath).toBe(`meeting-recordings/${annCall.id}-{time}.mp4`);
+    expect(fileOutputs[0]!.filepath).toBe(`/out/meeting-recordings/${annCall.id}-{time}.mp4`);
     expect(fileOutputs[0]!.fileType).toBe('MP4');
     expect(fileOutputs[0]!.s3).toBeUndefined();
     const egressClaims = await new TokenVerifier(apiKey, apiSecret).verify(start!.authorization!.replace(/^Bearer /, ''));

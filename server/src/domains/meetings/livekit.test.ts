@@ -65,7 +65,7 @@ describe('recording output', () => {
       forcePathStyle: true,
     });
     const local = recordingOutput({ driver: 'local' }, 'call-1');
-    expect(local.filepath).toBe('meeting-recordings/call-1-{time}.mp4');
+    expect(local.filepath).toBe('/out/meeting-recordings/call-1-{time}.mp4');
     expect(local.output.case).toBeUndefined();
   });
 });

@@ -16,8 +16,10 @@ import type { Services } from '../../graphql/context';
 /** A LiveKit join token lives this long: enough to connect; LiveKit refreshes a connected participant's token itself. */
 export const joinTokenTtlSeconds = 10 * 60;
 
-/** Where LiveKit egress writes recordings: under this prefix of the bucket, or of the egress host's working folder. */
+/** Where LiveKit egress writes recordings: under this prefix of the bucket. */
 export const recordingPrefix = 'meeting-recordings';
+/** Without S3, the egress container's own disk: a team mounts a volume at /out (see the README's LiveKit section). */
+export const localRecordingFolder = '/out';
 
 export interface JoinTokenRequest {
   /** The LiveKit room: the call's id, the same for everyone in the call. */
@@ -57,7 +59,8 @@ export function participantGrant(roomName: string, guest: boolean): VideoGrant {
  */
 export function recordingOutput(storage: Config['storage'], roomName: string): EncodedFileOutput {
   const filepath = `${recordingPrefix}/${roomName}-{time}.mp4`;
-  if (storage.driver !== 's3') return new EncodedFileOutput({ fileType: EncodedFileType.MP4, filepath });
+  if (storage.driver !== 's3')
+    return new EncodedFileOutput({ fileType: EncodedFileType.MP4, filepath: `${localRecordingFolder}/${filepath}` });
   return new EncodedFileOutput({
     fileType: EncodedFileType.MP4,
     filepath,
