@@ -140,7 +140,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
         imgSrc: ["'self'", 'data:', 'blob:', 'https:', ...storageOrigins],
         mediaSrc: ["'self'", 'blob:', ...storageOrigins],
         fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'", 'ws:', 'wss:', 'data:', ...storageOrigins],
+        connectSrc: ["'self'", 'ws:', 'wss:', 'data:', ...storageOrigins, ...livekitOrigins(config)],
         objectSrc: ["'none'"],
         baseUri: ["'none'"],
         formAction: ["'self'"],
@@ -317,6 +317,15 @@ function headerValue(value: string | string[] | undefined): string | undefined {
  * Browsers always send Origin on a websocket upgrade; it must be this server's own origin so a
  * foreign page cannot ride the user's cookies. Non-browser API clients send none and use tokens.
  */
+/** LiveKit's HTTP origin (its client checks a failed connection with a fetch there); its websocket is allowed by wss:. */
+function livekitOrigins(config: Config): string[] {
+  const livekit = config.meetings.livekit;
+  if (!livekit) return [];
+  const url = new URL(livekit.url);
+  url.protocol = url.protocol === 'wss:' || url.protocol === 'https:' ? 'https:' : 'http:';
+  return [url.origin];
+}
+
 export function isAllowedOrigin(origin: string | undefined, host: string | undefined, publicUrl: string): boolean {
   if (!origin) return true;
   try {

@@ -87,6 +87,13 @@ async function admittedGuest(room: { id: string; guestLink: string | null }, nam
 }
 
 describe('joining a call on LiveKit', () => {
+  it('lets the app’s pages reach LiveKit’s HTTP origin (its client checks a failed connection there)', async () => {
+    const response = await fetch(server.url);
+    const policy = response.headers.get('content-security-policy') ?? '';
+    const connect = policy.split(';').find((directive) => directive.trim().startsWith('connect-src')) ?? '';
+    expect(connect).toContain(new URL(livekit.url).origin);
+  });
+
   it('hands each attendee a short-lived token for the call’s room, with screen sharing for members only, and no mesh cap', async () => {
     const room = await initiateRoom(ann, { name: 'Town hall' });
     const annCall = expectData(await joinCall(ann, { meetingroom: room.id })).joinVideocall;
