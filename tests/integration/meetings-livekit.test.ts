@@ -17,7 +17,7 @@ import {
   type Call,
   type CallChange,
 } from './meetingsFactories';
-import { countEvents, expectData, joinTeam, person, type Person } from './teamFactories';
+import { countEvents, createSpace, expectData, joinTeam, person, type Person } from './teamFactories';
 
 const apiKey = 'workspace-test-key';
 const apiSecret = 'a-livekit-api-secret-of-at-least-32-characters';
@@ -330,6 +330,47 @@ describe('recording on LiveKit', () => {
       )
       .get(second) as { reason: string };
     expect(reason.reason).toBe('finished');
+  });
+});
+
+describe('a recording of a space’s room on LiveKit', () => {
+  it('lands in the space’s files as its starter’s video, with its duration, once egress saved it in the bucket', async () => {
+    const space = await createSpace(ann, 'Recorded space');
+    const room = await initiateRoom(ann, { project: space });
+    const annCall = expectData(await joinCall(ann, { meetingroom: room.id })).joinVideocall;
+    await watchCall(ann, annCall);
+    const recordingId = expectData(await startRecording(ann, annCall.id)).startRecording;
+    const key = `meeting-recordings/${annCall.id}-2.mp4`;
+    const ended = await signedWebhook(apiKey, apiSecret, {
+      event: 'egress_ended',
+      egressInfo: {
+        egressId: recordingId,
+        roomName: annCall.id,
+        status: 'EGRESS_COMPLETE',
+        fileResults: [
+          { filename: key, location: `https://files.example.com/workspace-files/${key}`, size: '4096000', duration: '90000000000' },
+        ],
+      },
+    });
+    expect(await postWebhook(server.url, ended)).toBe(200);
+    const files = () =>
+      ann.client.execute<{ getFiles: { name: string; type: string; size: number; duration: number | null; author: { id: string } }[] }>(
+        'query ($project: ID!) { getFiles(project: $project) { name type size duration author { id } } }',
+        { project: space },
+      );
+    const listed = expectData(await files()).getFiles;
+    expect(listed).toEqual([
+      {
+        name: expect.stringMatching(/^Call recording \d{4}-\d{2}-\d{2} \d{2}:\d{2}\.mp4$/),
+        type: 'video/mp4',
+        size: 4096000,
+        duration: 90,
+        author: { id: ann.id },
+      },
+    ]);
+    // LiveKit may send the same webhook again: still one file.
+    expect(await postWebhook(server.url, ended)).toBe(200);
+    expect(expectData(await files()).getFiles).toHaveLength(1);
   });
 });
 

@@ -2,6 +2,7 @@ import type { Services } from '../../graphql/context';
 import { closeStorage, storageOf } from '../../storage';
 import type { DomainModule } from '../module';
 import { attachmentLoaders, messageAttachesItsConversationsFile } from './attachments';
+import { callRecordingsLandInFiles } from './callRecordings';
 import { fileMutations, fileQueries, teamStorageLoaders } from './fileResolvers';
 import { folderFields, folderMutations, folderQueries } from './folderResolvers';
 import { fileSubscriptions } from './live';
@@ -50,7 +51,7 @@ export const filesModule: DomainModule = {
   },
   // Team.storage of the teams area's Team type, batched across the teams of a response, and a chat Message's file.
   loaders: { ...teamStorageLoaders, ...attachmentLoaders },
-  reactions: [taskCoverIsTheTasksImage, messageAttachesItsConversationsFile],
+  reactions: [taskCoverIsTheTasksImage, messageAttachesItsConversationsFile, callRecordingsLandInFiles],
   projections: [filesProjection],
   access: {
     signedUploadURL: 'teamMember',

@@ -8,7 +8,8 @@ import { recordingMutations } from './recordings';
 import { meetingsTypeDefs } from './schema';
 
 export { findRoom as findMeetingroom, holdsGuestCredential, memberMayUse as memberMayUseMeetingroom } from './state';
-export type { MeetingsEvent } from './events';
+export type { MeetingsEvent, RecordingSaved } from './events';
+export { recordingPrefix } from './livekit';
 export { registerMeetingRoutes } from './webhook';
 
 /** Meetings: rooms per space and ad hoc, guests by link, calls and their peer-to-peer signalling (issue 15). */

@@ -128,7 +128,9 @@ export async function recordEgressEnded(
   outcome: Omit<RecordingSaved, 'meetingroomId' | 'teamId' | 'projectId' | 'videocallId' | 'recordingId'> & { egressId: string },
 ) {
   const { egressId, ...saved } = outcome;
-  const committed = await services.store.run({ actorId: null }, (unit) => {
+  // Saved on behalf of who started it: a recording that lands in files is theirs.
+  const starter = findRecording(services.database.db, egressId)?.userId ?? null;
+  const committed = await services.store.run({ actorId: starter }, (unit) => {
     const recording = findRecording(unit.transaction, egressId);
     const room = recording ? findRoom(unit.transaction, recording.meetingroomId) : undefined;
     if (!recording || !room || recording.status === 'saved' || recording.status === 'failed') return [];
