@@ -4,13 +4,18 @@ import type { DomainEvent } from '../../core/events';
 export const meetingroomStream = (meetingroomId: string) => `meetingroom:${meetingroomId}`;
 export const invitedStream = (invitedId: string) => `invited:${invitedId}`;
 export const videocallStream = (videocallId: string) => `videocall:${videocallId}`;
+/** One ring's stream: its ring, then its one end (appended with the version check, so many processes end it once). */
+export const ringStream = (ringId: string) => `videocallRing:${ringId}`;
 
 /** What every event of the area names, so a subscriber can tell at a glance whether it concerns a room. */
 interface InRoom {
+  /** The room; for a private chat's call, the private chat's id (the call's place). */
   meetingroomId: string;
   teamId: string;
-  /** The room's space; null for an ad hoc room. */
+  /** The room's space; null for an ad hoc room and a private chat. */
   projectId: string | null;
+  /** Set for a private chat's call (then meetingroomId is this id too); absent or null for a room's. Events before ringing lack it. */
+  privatId?: string | null;
 }
 
 export interface GuestLink {
@@ -56,8 +61,35 @@ export interface VideocallLeft extends InRoom {
   attendeeId: string;
   reason: LeaveReason;
 }
+/** How a call of a private chat or a space ended, for its chat entry (see ringRules.callOutcome). */
+export type CallOutcome = 'made' | 'missed' | 'cancelled';
 export interface VideocallFinished extends InRoom {
   videocallId: string;
+  /** Set on calls finished since ringing exists: who started it, how it ended, how long two people talked (0 unless made). */
+  startedBy?: string | null;
+  outcome?: CallOutcome;
+  durationMs?: number;
+}
+
+/** The notification a ring will become (issue 18): a private chat's call, a space's call, a meeting room's invitation. */
+export const ringNotificationTypes = ['INVITATION_PVIDEOCALL', 'INVITATION_TVIDEOCALL', 'INVITATION_MEETINGROOM'] as const;
+export type RingNotificationType = (typeof ringNotificationTypes)[number];
+/** A member rings another into the call (one event per callee, on the ring's own stream). */
+export interface VideocallRung extends InRoom {
+  videocallId: string;
+  ringId: string;
+  callerId: string;
+  calleeId: string;
+  notificationType: RingNotificationType;
+}
+/** accepted / declined: the callee answered; cancelled: the caller left first; missed: nobody answered in time. */
+export type RingOutcome = 'accepted' | 'declined' | 'cancelled' | 'missed';
+export interface VideocallRingEnded extends InRoom {
+  videocallId: string;
+  ringId: string;
+  callerId: string;
+  calleeId: string;
+  outcome: RingOutcome;
 }
 
 /** Where a recording is made: by LiveKit egress on the media server, or in the recorder's browser (mesh). */
@@ -102,4 +134,6 @@ export type MeetingsEvent =
   | DomainEvent<'videocall.finished', VideocallFinished>
   | DomainEvent<'videocall.recordingStarted', RecordingStarted>
   | DomainEvent<'videocall.recordingStopped', RecordingStopped>
-  | DomainEvent<'videocall.recordingSaved', RecordingSaved>;
+  | DomainEvent<'videocall.recordingSaved', RecordingSaved>
+  | DomainEvent<'videocall.rung', VideocallRung>
+  | DomainEvent<'videocall.ringEnded', VideocallRingEnded>;

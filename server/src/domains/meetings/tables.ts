@@ -92,6 +92,33 @@ export const videocallRecordings = sqliteTable(
 );
 
 /**
+ * Projection: rings (a member calling another into a call, in the app). state: ringing → accepted | declined |
+ * cancelled | missed; endedAt is set with the end.
+ */
+export const videocallRings = sqliteTable(
+  'videocall_rings',
+  {
+    id: text('id').primaryKey(),
+    videocallId: text('videocall_id').notNull(),
+    /** The call's place: a room, or a private chat's id. */
+    meetingroomId: text('meetingroom_id').notNull(),
+    privatId: text('privat_id'),
+    projectId: text('project_id'),
+    teamId: text('team_id').notNull(),
+    callerId: text('caller_id').notNull(),
+    calleeId: text('callee_id').notNull(),
+    notificationType: text('notification_type').notNull(),
+    state: text('state').notNull(),
+    createdAt: text('created_at').notNull(),
+    endedAt: text('ended_at'),
+  },
+  (table) => [
+    index('videocall_rings_call').on(table.videocallId, table.state),
+    index('videocall_rings_callee').on(table.calleeId, table.state),
+  ],
+);
+
+/**
  * Not a projection: a guest's credential, as the SHA-256 of the secret its browser holds, kept out of the
  * permanent log like API tokens. A rebuild keeps it; a guest the log no longer has simply finds nothing.
  */
