@@ -204,6 +204,7 @@ export const inputErrorMessages = {
   SIGNAL_TOO_LARGE: 'A call signal can be at most {{maximum}} bytes.',
   RECORDING_ALREADY_STARTED: 'This call is already being recorded.',
   RECORDING_UNAVAILABLE: 'The media server could not start or stop the recording. Try again, or ask your administrator to check LiveKit egress.',
+  RING_USERS_REQUIRED: 'Choose who to ring.',
 } as const;
 
 /**
@@ -256,6 +257,8 @@ export const refusalMessages = {
   GUEST_NOT_ADMITTED: 'You can join once someone in the meeting lets you in.',
   RECORDING_NOT_FOUND: 'This recording does not exist, has already stopped, or you cannot see it.',
   RECORDING_NOT_YOURS: 'Only the person who started this recording, or an admin of the room, can stop it.',
+  CALLEE_NOT_FOUND: 'You can ring only people who can join this call.',
+  RING_NOT_FOUND: 'This call is no longer ringing for you.',
 } as const;
 
 export const errorMessages = { ...generalErrorMessages, ...inputErrorMessages, ...refusalMessages } as const;
