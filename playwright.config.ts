@@ -29,6 +29,9 @@ export default defineConfig({
         '--no-first-run',
         '--disable-quic',
         '--disable-sync',
+        // Calls: a fake camera (moving test pattern), microphone (beeps) and screen, given without a permission prompt.
+        '--use-fake-device-for-media-stream',
+        '--use-fake-ui-for-media-stream',
       ],
     },
   },

@@ -302,6 +302,50 @@ export const screens: readonly Screen[] = [
         visible((p) => p.getByRole('heading', { name: /not found/i })),
       ),
   },
+  {
+    name: 'meeting room signed out',
+    viewer: 'visitor',
+    open: async (page) => {
+      await page.goto('/meetingroom/65a1f0c2b3d4e5f6a7b8c9d0');
+      await expect(page.getByRole('link', { name: 'Sign in' })).toBeVisible();
+    },
+  },
+  {
+    name: 'meeting guest name',
+    viewer: 'visitor',
+    open: async (page) => {
+      await page.goto('/meetingroom/65a1f0c2b3d4e5f6a7b8c9d0?guest=a-guest-link-secret');
+      await expect(page.getByLabel('Your name')).toBeVisible();
+    },
+  },
+  {
+    name: 'meeting set-up',
+    viewer: 'member',
+    open: async (page, world) => {
+      const { initiateMeetingroom } = await graphql<{ initiateMeetingroom: { id: string } }>(
+        page.request,
+        'mutation ($project: ID) { initiateMeetingroom(project: $project) { id } }',
+        { project: world.space },
+      );
+      await page.goto(`/meetingroom/${initiateMeetingroom.id}`);
+      await expect(page.getByRole('button', { name: 'Join now' })).toBeEnabled();
+    },
+  },
+  {
+    name: 'meeting call',
+    viewer: 'member',
+    open: async (page, world) => {
+      const { initiateMeetingroom } = await graphql<{ initiateMeetingroom: { id: string } }>(
+        page.request,
+        'mutation ($project: ID) { initiateMeetingroom(project: $project) { id } }',
+        { project: world.space },
+      );
+      await page.goto(`/meetingroom/${initiateMeetingroom.id}`);
+      await page.getByRole('button', { name: 'Join now' }).click();
+      await page.getByRole('button', { name: /^Participants/ }).click();
+      await expect(page.getByRole('list', { name: /participant/ })).toBeVisible();
+    },
+  },
 ];
 
 /** Accounts and data every screen needs: Ada with a space, a task, a doc, a message and a private chat with Grace; and a newcomer. */

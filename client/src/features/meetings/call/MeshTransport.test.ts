@@ -8,6 +8,7 @@ import {
   FakeTrack,
 } from './fakePeerConnection';
 import { MeshTransport } from './MeshTransport';
+import { connectTimeoutMs } from './peerLink';
 import { initialParticipantState, type CallEvent, type ParticipantIdentity } from './types';
 
 function identity(id: string): ParticipantIdentity {
@@ -43,6 +44,8 @@ function cameraOf(call: MeshTransport, remoteId: string) {
 
 afterEach(() => {
   FakePeerConnection.all.length = 0;
+  FakePeerConnection.connects = true;
+  vi.useRealTimers();
 });
 
 describe('MeshTransport', () => {
@@ -268,5 +271,27 @@ describe('MeshTransport', () => {
     for (let index = 0; index < sent; index += 1) {
       expect(steps.indexOf(`end ${index}`)).toBe(steps.indexOf(`start ${index}`) + 1);
     }
+  });
+
+  it('restarts ICE when a negotiated connection does not come up in time (candidates lost on the way)', async () => {
+    vi.useFakeTimers();
+    FakePeerConnection.connects = false;
+    const bus = new FakeSignallingBus();
+    const first = arrive(bus, 'a', []);
+    const second = arrive(bus, 'b', [first.transport]);
+    await vi.advanceTimersByTimeAsync(100);
+    expect(cameraOf(second.transport, 'a')).toBe(first.camera.id);
+    expect(FakePeerConnection.all.every((connection) => connection.iceRestarts === 0)).toBe(true);
+    await vi.advanceTimersByTimeAsync(connectTimeoutMs);
+    expect(FakePeerConnection.all.some((connection) => connection.iceRestarts > 0)).toBe(true);
+  });
+
+  it('does not restart a connection that came up', async () => {
+    vi.useFakeTimers();
+    const bus = new FakeSignallingBus();
+    const first = arrive(bus, 'a', []);
+    arrive(bus, 'b', [first.transport]);
+    await vi.advanceTimersByTimeAsync(connectTimeoutMs * 2);
+    expect(FakePeerConnection.all.every((connection) => connection.iceRestarts === 0)).toBe(true);
   });
 });

@@ -28,6 +28,25 @@ export interface MeshTransportOptions {
   log?: (message: string, error?: unknown) => void;
 }
 
+/** How long one signal may take before the next one to the same participant is sent regardless. */
+const sendDeadlineMs = 4000;
+
+function withDeadline(promise: Promise<void>, milliseconds: number): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(resolve, milliseconds);
+    promise.then(
+      () => {
+        clearTimeout(timer);
+        resolve();
+      },
+      (error: unknown) => {
+        clearTimeout(timer);
+        reject(error instanceof Error ? error : new Error(String(error)));
+      },
+    );
+  });
+}
+
 interface Remote {
   identity: ParticipantIdentity | null;
   state: ParticipantState;
@@ -188,8 +207,9 @@ export class MeshTransport implements CallTransport {
 
   private sendInOrder(remoteId: ParticipantId, signal: string): void {
     const previous = this.sending.get(remoteId) ?? Promise.resolve();
+    // A send that hangs must not hold the ones after it for long: after a while the next goes anyway.
     const next = previous
-      .then(() => this.options.signalling.send(remoteId, signal))
+      .then(() => withDeadline(this.options.signalling.send(remoteId, signal), sendDeadlineMs))
       .catch((error: unknown) => this.options.log?.('send failed', error));
     this.sending.set(remoteId, next);
   }

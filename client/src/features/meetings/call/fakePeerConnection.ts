@@ -67,6 +67,8 @@ type Description = { type: 'offer' | 'answer' | 'rollback'; sdp?: string };
 
 export class FakePeerConnection {
   static readonly all: FakePeerConnection[] = [];
+  /** False simulates candidates that never arrive: negotiation completes, the connection never comes up. */
+  static connects = true;
   signalingState: RTCSignalingState = 'stable';
   connectionState: RTCPeerConnectionState = 'new';
   localDescription: Description | null = null;
@@ -173,7 +175,7 @@ export class FakePeerConnection {
 
   private becomeStable(): void {
     this.signalingState = 'stable';
-    if (this.connectionState !== 'connected') {
+    if (FakePeerConnection.connects && this.connectionState !== 'connected') {
       this.connectionState = 'connected';
       this.onconnectionstatechange?.();
     }

@@ -9,6 +9,10 @@ import type { ConnectionQuality } from './types';
 
 export type CreatePeerConnection = (configuration: RTCConfiguration) => RTCPeerConnection;
 
+/** How long a negotiated connection may stay unconnected before a new ICE round is asked for (lost candidates, a NAT that changed). */
+export const connectTimeoutMs = 6000;
+const maximumRestarts = 3;
+
 export interface PeerLinkOptions {
   remoteId: string;
   polite: boolean;
@@ -40,6 +44,8 @@ export class PeerLink {
   private localCamera: MediaStream | null = null;
   private localScreen: MediaStream | null = null;
   private closed = false;
+  private watchdog: ReturnType<typeof setTimeout> | null = null;
+  private restarts = 0;
 
   constructor(private readonly options: PeerLinkOptions) {
     const connection = options.createPeerConnection(options.configuration);
@@ -58,8 +64,10 @@ export class PeerLink {
     };
     connection.onconnectionstatechange = () => {
       const state = connection.connectionState;
-      if (state === 'connected') this.quality = 'connected';
-      else if (state === 'disconnected') this.quality = 'reconnecting';
+      if (state === 'connected') {
+        this.quality = 'connected';
+        this.restarts = 0;
+      } else if (state === 'disconnected') this.quality = 'reconnecting';
       else if (state === 'failed') {
         this.quality = 'reconnecting';
         // A new ICE round (fresh candidates, TURN if configured) instead of giving up: the offer follows by itself.
@@ -118,6 +126,7 @@ export class PeerLink {
     this.connection.onicecandidate = null;
     this.connection.ontrack = null;
     this.connection.onconnectionstatechange = null;
+    if (this.watchdog) clearTimeout(this.watchdog);
     this.connection.close();
   }
 
@@ -171,6 +180,19 @@ export class PeerLink {
       const answer = connection.localDescription;
       if (answer) this.options.send({ kind: 'description', description: { type: answer.type, sdp: answer.sdp } });
     }
+    this.armWatchdog();
+  }
+
+  /** After a negotiation: if the connection has not come up in time, restart ICE (a new offer with fresh candidates). */
+  private armWatchdog(): void {
+    if (this.watchdog) clearTimeout(this.watchdog);
+    this.watchdog = setTimeout(() => {
+      this.watchdog = null;
+      if (this.closed || this.connection.connectionState === 'connected' || this.restarts >= maximumRestarts) return;
+      this.restarts += 1;
+      this.options.log?.(`no connection after ${connectTimeoutMs} ms: restarting ICE`);
+      this.connection.restartIce();
+    }, connectTimeoutMs);
   }
 
   private async addCandidate(candidate: RTCIceCandidateInit): Promise<void> {

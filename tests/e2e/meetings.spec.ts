@@ -1,0 +1,192 @@
+/**
+ * Meetings (issue 15): peer-to-peer calls between two Chromium contexts with fake devices (playwright.config.ts gives
+ * Chromium a fake camera, microphone and screen without prompts). Video is checked by frames that keep arriving
+ * (requestVideoFrameCallback on the remote tile), sound by a live, unmuted remote audio track.
+ */
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { graphql, twoTeammates } from './support';
+
+interface Room {
+  id: string;
+  name: string;
+  guestLink: string;
+}
+
+async function newRoom(page: Page, name: string): Promise<Room> {
+  const { initiateMeetingroom } = await graphql<{ initiateMeetingroom: Room }>(
+    page.request,
+    'mutation ($name: String) { initiateMeetingroom(name: $name) { id name guestLink } }',
+    { name },
+  );
+  return initiateMeetingroom;
+}
+
+/** Opens the room, waits for the set-up screen to have the camera, and joins. */
+async function joinCall(page: Page, path: string, roomName: string) {
+  await page.goto(path);
+  await expect(page.getByRole('heading', { name: `Ready to join ${roomName}?` })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Camera' })).toHaveAttribute('aria-pressed', 'true');
+  await page.getByRole('button', { name: 'Join now' }).click();
+  await expect(page.getByRole('toolbar', { name: 'Call controls' })).toBeVisible();
+}
+
+/** How many new frames the tile's video draws within two seconds (0 when none arrive). */
+function framesDrawn(tile: Locator): Promise<number> {
+  return tile.locator('video').evaluate(
+    (video: HTMLVideoElement) =>
+      new Promise<number>((resolve) => {
+        let frames = 0;
+        const count = () => {
+          frames += 1;
+          video.requestVideoFrameCallback(count);
+        };
+        video.requestVideoFrameCallback(count);
+        setTimeout(() => resolve(frames), 2000);
+      }),
+  );
+}
+
+/** The tile receives video that keeps moving: frames arrive and advance. */
+async function expectMovingVideo(tile: Locator) {
+  await expect(tile).toBeVisible();
+  await expect.poll(() => framesDrawn(tile), { timeout: 30_000 }).toBeGreaterThan(5);
+}
+
+/** Sound arrives from the other side: the remote audio element's stream carries the fake microphone's beeps (its level rises above silence). */
+async function expectRemoteAudio(page: Page) {
+  await expect
+    .poll(
+      () =>
+        page.evaluate(async () => {
+          const streams = [...document.querySelectorAll('audio')].flatMap((audio) =>
+            audio.srcObject instanceof MediaStream ? [audio.srcObject] : [],
+          );
+          if (streams.length === 0) return 0;
+          const context = new AudioContext();
+          await context.resume();
+          const analysers = streams.map((stream) => {
+            const analyser = context.createAnalyser();
+            context.createMediaStreamSource(stream).connect(analyser);
+            return analyser;
+          });
+          let loudest = 0;
+          const samples = new Float32Array(2048);
+          for (let round = 0; round < 30; round += 1) {
+            await new Promise((resolve) => setTimeout(resolve, 50));
+            for (const analyser of analysers) {
+              analyser.getFloatTimeDomainData(samples);
+              for (const sample of samples) loudest = Math.max(loudest, Math.abs(sample));
+            }
+          }
+          await context.close();
+          return loudest;
+        }),
+      { timeout: 30_000 },
+    )
+    .toBeGreaterThan(0.01);
+}
+
+test('two members join a room peer-to-peer: each receives the other moving video and sound, mute and screen share reach the other side', async ({
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  const { ada, grace, close } = await twoTeammates(browser);
+  try {
+    const room = await newRoom(ada, 'Standup');
+    await joinCall(ada, `/meetingroom/${room.id}`, 'Standup');
+    await joinCall(grace, `/meetingroom/${room.id}`, 'Standup');
+
+    await expectMovingVideo(ada.getByRole('figure', { name: 'Grace User', exact: true }));
+    await expectMovingVideo(grace.getByRole('figure', { name: 'Ada User', exact: true }));
+    await expectRemoteAudio(ada);
+    await expectRemoteAudio(grace);
+    await expect(ada.getByText('2 participants')).toBeVisible();
+
+    // Mute with the shortcut: Grace sees Ada muted.
+    const adaOnGrace = grace.getByRole('figure', { name: 'Ada User', exact: true });
+    await expect(adaOnGrace.getByRole('img', { name: 'Muted' })).toHaveCount(0);
+    await ada.keyboard.press('Control+d');
+    await expect(ada.getByRole('button', { name: 'Microphone' })).toHaveAttribute('aria-pressed', 'false');
+    await expect(adaOnGrace.getByRole('img', { name: 'Muted' })).toBeVisible();
+    await ada.getByRole('button', { name: 'Microphone' }).click();
+    await expect(adaOnGrace.getByRole('img', { name: 'Muted' })).toHaveCount(0);
+
+    // Raised hand shows in the other's participant list.
+    await ada.getByRole('button', { name: 'Raise hand' }).click();
+    await grace.getByRole('button', { name: /^Participants/ }).click();
+    await expect(grace.getByRole('list', { name: '2 participants' }).getByRole('listitem').filter({ hasText: 'Ada User' })).toContainText(
+      'Hand raised',
+    );
+
+    // Screen share arrives as its own picture, and goes when it stops.
+    await ada.getByRole('button', { name: 'Share your screen' }).click();
+    await expect(ada.getByRole('button', { name: 'Share your screen' })).toHaveAttribute('aria-pressed', 'true');
+    const shared = grace.getByRole('figure', { name: 'Screen shared by Ada User' });
+    await expectMovingVideo(shared);
+    await expect(grace.getByRole('figure', { name: 'Ada User', exact: true })).toBeVisible();
+    await ada.getByRole('button', { name: 'Share your screen' }).click();
+    await expect(shared).toHaveCount(0);
+
+    // Leaving: the other side sees them go.
+    await grace.getByRole('button', { name: 'Leave' }).click();
+    await expect(grace.getByRole('heading', { name: 'You left the call' })).toBeVisible();
+    await expect(ada.getByRole('figure', { name: 'Grace User', exact: true })).toHaveCount(0);
+  } finally {
+    await close();
+  }
+});
+
+test('a guest with the link asks to join, waits, is admitted, sees and is seen; removed, the guest is cut off', async ({ browser }) => {
+  test.setTimeout(120_000);
+  const { ada, close } = await twoTeammates(browser);
+  const guestContext = await browser.newContext();
+  try {
+    const room = await newRoom(ada, 'Client review');
+    await joinCall(ada, `/meetingroom/${room.id}`, 'Client review');
+
+    const guest = await guestContext.newPage();
+    const link = new URL(room.guestLink);
+    await guest.goto(`${link.pathname}${link.search}`);
+    await guest.getByLabel('Your name').fill('Vera Visitor');
+    await guest.getByRole('button', { name: 'Ask to join' }).click();
+    await expect(guest.getByRole('heading', { name: 'Waiting to be let in' })).toBeVisible();
+
+    await expect(ada.getByText('Vera Visitor wants to join as a guest')).toBeVisible();
+    await ada.getByRole('button', { name: 'Admit Vera Visitor' }).click();
+
+    await expect(guest.getByRole('heading', { name: /^Ready to join/ })).toBeVisible();
+    await guest.getByRole('button', { name: 'Join now' }).click();
+    await expectMovingVideo(guest.getByRole('figure', { name: 'Ada User', exact: true }));
+    await expectMovingVideo(ada.getByRole('figure', { name: 'Vera Visitor', exact: true }));
+
+    // The guest has no chat of the room: only members read it.
+    await expect(guest.getByRole('button', { name: 'Chat' })).toHaveCount(0);
+
+    await ada.getByRole('button', { name: /^Participants/ }).click();
+    await ada.getByRole('button', { name: 'Remove Vera Visitor from the call' }).click();
+    await ada.getByRole('dialog').getByRole('button', { name: 'Remove' }).click();
+    await expect(guest.getByRole('heading', { name: 'You were removed from the meeting' })).toBeVisible();
+    await expect(ada.getByRole('figure', { name: 'Vera Visitor', exact: true })).toHaveCount(0);
+  } finally {
+    await guestContext.close();
+    await close();
+  }
+});
+
+test('a guest link that was replaced by a new one says so', async ({ browser }) => {
+  const { ada, close } = await twoTeammates(browser);
+  const guestContext = await browser.newContext();
+  try {
+    const room = await newRoom(ada, 'Old link');
+    await graphql(ada.request, 'mutation ($id: ID!) { resetMeetingroomLink(id: $id) { id } }', { id: room.id });
+    const guest = await guestContext.newPage();
+    const link = new URL(room.guestLink);
+    await guest.goto(`${link.pathname}${link.search}`);
+    await guest.getByLabel('Your name').fill('Late Larry');
+    await guest.getByRole('button', { name: 'Ask to join' }).click();
+    await expect(guest.getByRole('heading', { name: 'This guest link no longer works' })).toBeVisible();
+  } finally {
+    await guestContext.close();
+    await close();
+  }
+});
