@@ -197,6 +197,28 @@ export const matrix: Record<string, MatrixEntry> = {
       ],
     },
   },
+  getRings: { otherTeam: { seesNothing: [{ query: '{ getRings { id videocall caller callee } }' }] } },
+  ringVideocall: {
+    otherTeam: {
+      refused: [
+        {
+          query: 'mutation ($videocall: ID!, $users: [ID!]) { ringVideocall(videocall: $videocall, users: $users) { id } }',
+          variables: (w) => ({ videocall: w.privatA, users: [w.basicA.id] }),
+        },
+      ],
+    },
+  },
+  answerVideocall: {
+    otherTeam: {
+      refused: [
+        {
+          query: 'mutation ($videocall: ID!) { answerVideocall(videocall: $videocall, accept: true) }',
+          variables: (w) => ({ videocall: w.privatA }),
+        },
+      ],
+    },
+  },
+  subCalls: { otherTeam: { noForeignIds: 'hears only rings made to or by the caller, in their own current team' } },
 
   getUser: { otherTeam: { seesNothing: [{ query: '{ getUser { id email } }' }] } },
   setIdbrowser: { otherTeam: { noForeignIds: 'stores a push id on the caller’s own session' } },

@@ -5,6 +5,7 @@ import { filesModule } from './files';
 import { meetingsModule } from './meetings';
 import type { Clock } from '../core/clock';
 import { SqliteEventStore } from '../core/sqlite/eventStore';
+import { bindPrivateChatDirectory } from '../core/privateChats';
 import { bindSpaceDirectory } from '../core/spaceContent';
 import type { DatabaseHandle } from '../db/connection';
 import type { DomainModule } from './module';
@@ -45,6 +46,9 @@ export function openEventStore(database: DatabaseHandle, modules: readonly Domai
   const spaceDirectories = modules.flatMap((module) => (module.spaceDirectory ? [module.spaceDirectory] : []));
   if (spaceDirectories.length > 1) throw new Error('Only one area may provide the space directory.');
   if (spaceDirectories[0]) bindSpaceDirectory(database.db, spaceDirectories[0]);
+  const privatDirectories = modules.flatMap((module) => (module.privatDirectory ? [module.privatDirectory] : []));
+  if (privatDirectories.length > 1) throw new Error('Only one area may provide the private chats directory.');
+  if (privatDirectories[0]) bindPrivateChatDirectory(database.db, privatDirectories[0]);
   return new SqliteEventStore(
     database,
     modules.flatMap((module) => module.projections),

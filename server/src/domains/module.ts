@@ -1,6 +1,7 @@
 import type { IFieldResolver, IResolvers, MercuriusContext, MercuriusLoaders } from 'mercurius';
 import type { Reaction } from '../core/commands';
 import type { Projection } from '../core/events';
+import type { PrivateChatDirectory } from '../core/privateChats';
 import type { SpaceDirectory } from '../core/spaceContent';
 import type { Services } from '../graphql/context';
 
@@ -32,6 +33,8 @@ export interface DomainModule {
   reactions?: readonly Reaction[];
   /** The area that keeps spaces and their members answers the core's space-content rule (one area only). */
   spaceDirectory?: SpaceDirectory;
+  /** The area that keeps private chats answers the core's private chats port for the areas before it (one area only). */
+  privatDirectory?: PrivateChatDirectory;
   /**
    * Runs once the server is built: periodic work goes through `services.jobs`, which the app stops on
    * close; returns a function that releases anything else the area holds.

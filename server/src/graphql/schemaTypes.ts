@@ -318,6 +318,8 @@ export type Mutation = {
    * account joins at once and gets a notice; otherwise an invitation link is mailed.
    */
   addUserTeam: Team;
+  /** The callee answers the call's ring: accept (then join with joinVideocall) or decline. */
+  answerVideocall: Scalars['Boolean']['output'];
   /**
    * Gives up an upload the caller signed and did not record (cancelled or failed): its bytes go and it no
    * longer counts toward the 20 uploads in flight. NOT_FOUND for an unknown, recorded or someone else's code.
@@ -412,6 +414,12 @@ export type Mutation = {
   resetMeetingroomLink: Meetingroom;
   /** Revokes one of the caller's API tokens; it stops working at once. */
   revokeApiToken: Scalars['Boolean']['output'];
+  /**
+   * A member in the call rings people into it. In a private chat: its other members, or those of them listed in
+   * users. In a room: the users listed, each able to use the room. Someone already in the call or already rung
+   * is skipped. Answers the rings made. A ring ends as missed after 30 seconds without an answer.
+   */
+  ringVideocall: Array<VideocallRing>;
   /**
    * Records an uploaded file (SPEC §5: name, code, type, size and location are required) once its bytes
    * are there with that size and of an allowed type, and the team's quota still holds it.
@@ -509,6 +517,11 @@ export type MutationAddUserTeamArgs = {
   project?: InputMaybe<Scalars['ID']['input']>;
   text?: InputMaybe<Scalars['String']['input']>;
   type?: InputMaybe<Scalars['String']['input']>;
+};
+
+export type MutationAnswerVideocallArgs = {
+  accept: Scalars['Boolean']['input'];
+  videocall: Scalars['ID']['input'];
 };
 
 export type MutationCancelUploadArgs = {
@@ -745,6 +758,11 @@ export type MutationResetMeetingroomLinkArgs = {
 
 export type MutationRevokeApiTokenArgs = {
   id: Scalars['ID']['input'];
+};
+
+export type MutationRingVideocallArgs = {
+  users?: InputMaybe<Array<Scalars['ID']['input']>>;
+  videocall: Scalars['ID']['input'];
 };
 
 export type MutationSetFileArgs = {
@@ -1146,6 +1164,8 @@ export type Query = {
   getProjectBasic: Project;
   /** Spaces of the current team the caller belongs to, then public spaces they may join (isMember false). */
   getProjects: Array<Project>;
+  /** Rings ringing now that concern the caller: incoming ones, then the ones they make. */
+  getRings: Array<VideocallRing>;
   /** A shared file's details, for anyone (rate limited per address); NOT_FOUND when missing or not shared. */
   getSharedFile: SharedFile;
   /** A space's sections in board order. */
@@ -1386,6 +1406,14 @@ export type RefreshPayload = {
   token: Scalars['String']['output'];
 };
 
+export type RingChange = {
+  __typename?: 'RingChange';
+  ring: VideocallRing;
+  seq: Scalars['Float']['output'];
+  /** rung (a ring to the subscriber) | ended (a ring the subscriber made or received ended: see ring.state) */
+  type: Scalars['String']['output'];
+};
+
 export type ServerInfo = {
   __typename?: 'ServerInfo';
   name: Scalars['String']['output'];
@@ -1476,6 +1504,8 @@ export type Stats = {
 
 export type Subscription = {
   __typename?: 'Subscription';
+  /** The subscriber's rings in their current team: rings to them (rung) and the end of every ring they make or receive (ended). */
+  subCalls: RingChange;
   /** Live changes to a space's docs. */
   subDoc: DocChange;
   /** Changes to the files of one space, task or private chat; ends when the caller loses access. */
@@ -1869,6 +1899,31 @@ export type VideocallRecording = {
   videocall: Scalars['ID']['output'];
 };
 
+/**
+ * A ring: a member calling another into a call in the app (ringVideocall). notificationType: INVITATION_PVIDEOCALL
+ * (a private chat's call), INVITATION_TVIDEOCALL (a space's call), INVITATION_MEETINGROOM (an ad hoc room).
+ * state: ringing | accepted | declined | cancelled (the caller hung up first) | missed (nobody answered in time).
+ */
+export type VideocallRing = {
+  __typename?: 'VideocallRing';
+  /** Who is rung (user id). */
+  callee: Scalars['ID']['output'];
+  /** Who rings (user id), their name and picture. */
+  caller: Scalars['ID']['output'];
+  callerName: Scalars['String']['output'];
+  callerProfileImg?: Maybe<Scalars['String']['output']>;
+  createdAt: Scalars['String']['output'];
+  endedAt?: Maybe<Scalars['String']['output']>;
+  id: Scalars['ID']['output'];
+  /** The call's place: a room (null for a private chat), its space, or the private chat. */
+  meetingroom?: Maybe<Scalars['ID']['output']>;
+  notificationType: Scalars['String']['output'];
+  privat?: Maybe<Scalars['ID']['output']>;
+  project?: Maybe<Scalars['ID']['output']>;
+  state: Scalars['String']['output'];
+  videocall: Scalars['ID']['output'];
+};
+
 /** A collaborative document of a space. Its content is not here: it lives in the Yjs room at room. */
 export type Wall = {
   __typename?: 'Wall';
@@ -2033,6 +2088,7 @@ export type ResolversTypes = {
   PublicWall: ResolverTypeWrapper<ResolvedPart<PublicWall>>;
   Query: ResolverTypeWrapper<Record<PropertyKey, never>>;
   RefreshPayload: ResolverTypeWrapper<ResolvedPart<RefreshPayload>>;
+  RingChange: ResolverTypeWrapper<ResolvedPart<RingChange>>;
   ServerInfo: ResolverTypeWrapper<ResolvedPart<ServerInfo>>;
   Setting: ResolverTypeWrapper<ResolvedPart<Setting>>;
   SharedFile: ResolverTypeWrapper<ResolvedPart<SharedFile>>;
@@ -2062,6 +2118,7 @@ export type ResolversTypes = {
   VideocallChange: ResolverTypeWrapper<ResolvedPart<VideocallChange>>;
   VideocallMeeting: ResolverTypeWrapper<ResolvedPart<VideocallMeeting>>;
   VideocallRecording: ResolverTypeWrapper<ResolvedPart<VideocallRecording>>;
+  VideocallRing: ResolverTypeWrapper<ResolvedPart<VideocallRing>>;
   Wall: ResolverTypeWrapper<PresentedDoc>;
   WallPage: ResolverTypeWrapper<ResolvedPart<Omit<WallPage, 'walls'> & { walls: Array<ResolversTypes['Wall']> }>>;
 };
@@ -2108,6 +2165,7 @@ export type ResolversParentTypes = {
   PublicWall: ResolvedPart<PublicWall>;
   Query: Record<PropertyKey, never>;
   RefreshPayload: ResolvedPart<RefreshPayload>;
+  RingChange: ResolvedPart<RingChange>;
   ServerInfo: ResolvedPart<ServerInfo>;
   Setting: ResolvedPart<Setting>;
   SharedFile: ResolvedPart<SharedFile>;
@@ -2137,6 +2195,7 @@ export type ResolversParentTypes = {
   VideocallChange: ResolvedPart<VideocallChange>;
   VideocallMeeting: ResolvedPart<VideocallMeeting>;
   VideocallRecording: ResolvedPart<VideocallRecording>;
+  VideocallRing: ResolvedPart<VideocallRing>;
   Wall: PresentedDoc;
   WallPage: ResolvedPart<Omit<WallPage, 'walls'> & { walls: Array<ResolversParentTypes['Wall']> }>;
 };
@@ -2408,6 +2467,12 @@ export type MutationResolvers<
   ParentType extends ResolversParentTypes['Mutation'] = ResolversParentTypes['Mutation'],
 > = {
   addUserTeam?: Resolver<ResolversTypes['Team'], ParentType, ContextType, RequireFields<MutationAddUserTeamArgs, 'email' | 'id'>>;
+  answerVideocall?: Resolver<
+    ResolversTypes['Boolean'],
+    ParentType,
+    ContextType,
+    RequireFields<MutationAnswerVideocallArgs, 'accept' | 'videocall'>
+  >;
   cancelUpload?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType, RequireFields<MutationCancelUploadArgs, 'code'>>;
   createApiToken?: Resolver<ResolversTypes['NewApiToken'], ParentType, ContextType, RequireFields<MutationCreateApiTokenArgs, 'name'>>;
   createState?: Resolver<
@@ -2481,6 +2546,12 @@ export type MutationResolvers<
     RequireFields<MutationResetMeetingroomLinkArgs, 'id'>
   >;
   revokeApiToken?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType, RequireFields<MutationRevokeApiTokenArgs, 'id'>>;
+  ringVideocall?: Resolver<
+    Array<ResolversTypes['VideocallRing']>,
+    ParentType,
+    ContextType,
+    RequireFields<MutationRingVideocallArgs, 'videocall'>
+  >;
   setFile?: Resolver<
     ResolversTypes['File'],
     ParentType,
@@ -2709,6 +2780,7 @@ export type QueryResolvers<
   getPrivats?: Resolver<Array<ResolversTypes['Privat']>, ParentType, ContextType>;
   getProjectBasic?: Resolver<ResolversTypes['Project'], ParentType, ContextType, RequireFields<QueryGetProjectBasicArgs, 'id'>>;
   getProjects?: Resolver<Array<ResolversTypes['Project']>, ParentType, ContextType>;
+  getRings?: Resolver<Array<ResolversTypes['VideocallRing']>, ParentType, ContextType>;
   getSharedFile?: Resolver<ResolversTypes['SharedFile'], ParentType, ContextType, RequireFields<QueryGetSharedFileArgs, 'id'>>;
   getStatesProject?: Resolver<
     Array<ResolversTypes['ProjectState']>,
@@ -2767,6 +2839,15 @@ export type RefreshPayloadResolvers<
   ParentType extends ResolversParentTypes['RefreshPayload'] = ResolversParentTypes['RefreshPayload'],
 > = {
   token?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
+export type RingChangeResolvers<
+  ContextType = MercuriusContext,
+  ParentType extends ResolversParentTypes['RingChange'] = ResolversParentTypes['RingChange'],
+> = {
+  ring?: Resolver<ResolversTypes['VideocallRing'], ParentType, ContextType>;
+  seq?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
+  type?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
 };
 
 export type ServerInfoResolvers<
@@ -2853,6 +2934,7 @@ export type SubscriptionResolvers<
   ContextType = MercuriusContext,
   ParentType extends ResolversParentTypes['Subscription'] = ResolversParentTypes['Subscription'],
 > = {
+  subCalls?: SubscriptionResolver<ResolversTypes['RingChange'], 'subCalls', ParentType, ContextType>;
   subDoc?: SubscriptionResolver<
     ResolversTypes['DocChange'],
     'subDoc',
@@ -3179,6 +3261,25 @@ export type VideocallRecordingResolvers<
   videocall?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
 };
 
+export type VideocallRingResolvers<
+  ContextType = MercuriusContext,
+  ParentType extends ResolversParentTypes['VideocallRing'] = ResolversParentTypes['VideocallRing'],
+> = {
+  callee?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  caller?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  callerName?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  callerProfileImg?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  createdAt?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  endedAt?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  meetingroom?: Resolver<Maybe<ResolversTypes['ID']>, ParentType, ContextType>;
+  notificationType?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  privat?: Resolver<Maybe<ResolversTypes['ID']>, ParentType, ContextType>;
+  project?: Resolver<Maybe<ResolversTypes['ID']>, ParentType, ContextType>;
+  state?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  videocall?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+};
+
 export type WallResolvers<
   ContextType = MercuriusContext,
   ParentType extends ResolversParentTypes['Wall'] = ResolversParentTypes['Wall'],
@@ -3246,6 +3347,7 @@ export type Resolvers<ContextType = MercuriusContext> = {
   PublicWall?: PublicWallResolvers<ContextType>;
   Query?: QueryResolvers<ContextType>;
   RefreshPayload?: RefreshPayloadResolvers<ContextType>;
+  RingChange?: RingChangeResolvers<ContextType>;
   ServerInfo?: ServerInfoResolvers<ContextType>;
   Setting?: SettingResolvers<ContextType>;
   SharedFile?: SharedFileResolvers<ContextType>;
@@ -3274,6 +3376,7 @@ export type Resolvers<ContextType = MercuriusContext> = {
   VideocallChange?: VideocallChangeResolvers<ContextType>;
   VideocallMeeting?: VideocallMeetingResolvers<ContextType>;
   VideocallRecording?: VideocallRecordingResolvers<ContextType>;
+  VideocallRing?: VideocallRingResolvers<ContextType>;
   Wall?: WallResolvers<ContextType>;
   WallPage?: WallPageResolvers<ContextType>;
 };

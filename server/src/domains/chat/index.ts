@@ -1,4 +1,6 @@
 import type { DomainModule } from '../module';
+import { finishedCallsLeaveAChatEntry } from './callEntries';
+import { chatPrivateChatDirectory } from './privateChatDirectory';
 import { chatSubscriptions } from './live';
 import { messageMutations, messageQueries } from './messageResolvers';
 import { presenceMutations, presenceOf, presenceQueries, presenceSubscriptions } from './presence';
@@ -25,6 +27,8 @@ export const chatModule: DomainModule = {
   },
   loaders: chatLoaders,
   projections: [chatProjection],
+  reactions: [finishedCallsLeaveAChatEntry],
+  privatDirectory: chatPrivateChatDirectory,
   access: {
     getMessages: 'spaceMember',
     getPrivats: 'teamMember',

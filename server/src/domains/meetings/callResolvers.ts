@@ -14,6 +14,7 @@ import {
   activeCall,
   callerOf,
   findCall,
+  findCallPlace,
   findRoom,
   findSpaceRoom,
   isCallersAttendee,
@@ -24,6 +25,7 @@ import {
   type AttendeeRow,
   type Caller,
   type CallRow,
+  type PlaceRow,
   type Reader,
 } from './state';
 import { meetingrooms } from './tables';
@@ -46,7 +48,11 @@ function callFor(context: MercuriusContext, db: Reader, call: CallRow, attendee:
     call,
     presentParticipants(db, presentAttendees(db, call.id), (id) => board.stateOf(id)),
     attendee,
-    { joinToken, recording: activeRecordingFor(context.services, db, call.id) },
+    {
+      joinToken,
+      recording: activeRecordingFor(context.services, db, call.id),
+      privat: findCallPlace(db, call.meetingroomId)?.privatId ?? null,
+    },
   );
 }
 
@@ -92,8 +98,12 @@ export const callQueries = {
       const room = findSpaceRoom(db, args.project);
       return room && memberMayUse(db, room, caller.userId) ? active(room.id) : [];
     }
-    // Calls of private chats come with the calls rung from chats (issue 15, next part).
-    if (args.privat) return [];
+    // A private chat's call: its members only; anyone else hears of no call.
+    if (args.privat) {
+      if (caller.kind === 'guest') return [];
+      const place = findCallPlace(db, args.privat);
+      return place?.privatId && memberMayUse(db, place, caller.userId) ? active(place.id) : [];
+    }
     if (caller.kind === 'guest') {
       const room = findRoom(db, caller.meetingroomId);
       return room && requireCallRoomQuietly(db, room.id, caller) ? active(room.id) : [];
@@ -109,6 +119,14 @@ export const callQueries = {
       .flatMap((room) => active(room.id));
   },
 } satisfies QueryResolvers;
+
+/** A private chat's call place, for one of its members; anyone else (a guest too) hears of no call. */
+function requirePrivatPlace(db: Reader, privatId: string, caller: Caller): PlaceRow {
+  const place = findCallPlace(db, privatId);
+  if (!place?.privatId || caller.kind !== 'member' || !memberMayUse(db, place, caller.userId))
+    throw refusal('NOT_FOUND', 'VIDEOCALL_NOT_FOUND');
+  return place;
+}
 
 function requireCallRoomQuietly(db: Reader, meetingroomId: string, caller: Caller): boolean {
   try {
@@ -129,7 +147,6 @@ export const callMutations = {
   joinVideocall: async (_root, args: PlaceArguments, context) => {
     const caller = callerOf(context);
     const place = placeOf(args);
-    if (place.kind === 'privat') throw refusal('NOT_FOUND', 'VIDEOCALL_NOT_FOUND');
     const attendeeId = newId();
     const maximum = placementOf(context.services.config).maximum;
     const videocallId = await context.services.store.run(
@@ -143,7 +160,9 @@ export const callMutations = {
               : (() => {
                   throw refusal('NOT_FOUND', 'MEETINGROOM_NOT_FOUND');
                 })()
-            : requireCallRoom(db, place.id, caller);
+            : place.kind === 'privat'
+              ? requirePrivatPlace(db, place.id, caller)
+              : { ...requireCallRoom(db, place.id, caller), privatId: null };
         const active = activeCall(db, room.id);
         const joiner = {
           attendeeId,

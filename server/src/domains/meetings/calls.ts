@@ -4,39 +4,70 @@ import type { StoredEvent } from '../../core/events';
 import type { Services } from '../../graphql/context';
 import { callBoardOf } from './board';
 import { decideLeave, decideStopRecording, type RoomState } from './commands';
-import { videocallStream, type LeaveReason, type MeetingsEvent, type RecordingStopped, type VideocallLeft } from './events';
-import { activeRecording, findCall, findRoom, presentAttendees, type Reader, type RoomRow } from './state';
+import {
+  videocallStream,
+  type LeaveReason,
+  type MeetingsEvent,
+  type RecordingStopped,
+  type VideocallLeft,
+  type VideocallRung,
+} from './events';
+import { appendCallerGoneRings, outcomeOf, ringClockOf } from './ringing';
+import { activeRecording, findCall, findCallPlace, presentAttendees, type PlaceRow, type Reader, type RoomRow } from './state';
 import { videocallAttendees, videocalls } from './tables';
 
-export const roomStateOf = (room: RoomRow): RoomState => ({ id: room.id, teamId: room.teamId, projectId: room.projectId });
+export const roomStateOf = (room: PlaceRow | RoomRow): RoomState => ({
+  id: room.id,
+  teamId: room.teamId,
+  projectId: room.projectId,
+  ...('privatId' in room && room.privatId ? { privatId: room.privatId } : {}),
+});
 
 /** How long a joined attendee may take to open its call feed (subVideocall) before it is dropped. */
 export const openFeedWithinMs = 30_000;
 
 /**
  * Appends the leave (and the finish, for the last one) of attendees still in a call, inside a unit of work.
- * A running recording stops with the call, and a mesh recording with the browser that makes it.
+ * A running recording stops with the call, and a mesh recording with the browser that makes it; rings stop
+ * when their caller is gone (cancelled). The finish says how the call ended, for its chat entry.
  */
 export function appendLeave(unit: UnitOfWork, videocallId: string, attendeeIds: readonly string[], reason: LeaveReason): StoredEvent[] {
   const db = unit.transaction;
   const call = findCall(db, videocallId);
-  const room = call ? findRoom(db, call.meetingroomId) : undefined;
+  const room = call ? findCallPlace(db, call.meetingroomId) : undefined;
   if (!call || !room || call.finishedAt !== null) return [];
   const present = presentAttendees(db, call.id).map((attendee) => attendee.id);
   const events = decideLeave(roomStateOf(room), { id: call.id, presentAttendeeIds: present }, attendeeIds, reason);
   if (events.length === 0) return [];
   const left = events.filter((event) => event.type === 'videocall.left');
-  const finished = events.filter((event) => event.type === 'videocall.finished');
+  const finishing = events.some((event) => event.type === 'videocall.finished');
+  const committed = unit.append(videocallStream(call.id), [...left, ...recordingStops(db, room, call.id, finishing, attendeeIds)], {
+    teamId: room.teamId,
+  });
+  return [...committed, ...appendCallerGoneRings(unit, call.id, finishing), ...(finishing ? appendFinished(unit, room, call.id) : [])];
+}
+
+function appendFinished(unit: UnitOfWork, room: PlaceRow, videocallId: string): StoredEvent[] {
   return unit.append(
-    videocallStream(call.id),
-    [...left, ...recordingStops(db, room, call.id, finished.length > 0, attendeeIds), ...finished],
-    {
-      teamId: room.teamId,
-    },
+    videocallStream(videocallId),
+    [
+      {
+        type: 'videocall.finished',
+        payload: { ...inPlace(room), videocallId, ...outcomeOf(unit.transaction, videocallId, unit.now) },
+      },
+    ],
+    { teamId: room.teamId },
   );
 }
 
-function recordingStops(db: Reader, room: RoomRow, videocallId: string, finishing: boolean, leaving: readonly string[]): MeetingsEvent[] {
+const inPlace = (room: PlaceRow) => ({
+  meetingroomId: room.id,
+  teamId: room.teamId,
+  projectId: room.projectId,
+  ...(room.privatId ? { privatId: room.privatId } : {}),
+});
+
+function recordingStops(db: Reader, room: PlaceRow, videocallId: string, finishing: boolean, leaving: readonly string[]): MeetingsEvent[] {
   const recording = activeRecording(db, videocallId);
   if (!recording) return [];
   if (finishing) return decideStopRecording(roomStateOf(room), recording, 'finished');
@@ -50,19 +81,14 @@ export function appendFinish(unit: UnitOfWork, videocallId: string, reason: Leav
   const attendees = presentAttendees(unit.transaction, videocallId).map((attendee) => attendee.id);
   if (attendees.length > 0) return appendLeave(unit, videocallId, attendees, reason);
   const call = findCall(unit.transaction, videocallId);
-  const room = call ? findRoom(unit.transaction, call.meetingroomId) : undefined;
+  const room = call ? findCallPlace(unit.transaction, call.meetingroomId) : undefined;
   if (!call || !room || call.finishedAt !== null) return [];
-  return unit.append(
-    videocallStream(call.id),
-    [
-      ...recordingStops(unit.transaction, room, call.id, true, []),
-      {
-        type: 'videocall.finished',
-        payload: { meetingroomId: room.id, teamId: room.teamId, projectId: room.projectId, videocallId: call.id },
-      },
-    ],
-    { teamId: room.teamId },
-  );
+  const stops = recordingStops(unit.transaction, room, call.id, true, []);
+  return [
+    ...(stops.length > 0 ? unit.append(videocallStream(call.id), stops, { teamId: room.teamId }) : []),
+    ...appendCallerGoneRings(unit, call.id, true),
+    ...appendFinished(unit, room, call.id),
+  ];
 }
 
 /** Tells the call's live feeds who left, which recording stopped or was saved, and whether the call finished, once committed. */
@@ -78,6 +104,10 @@ export function announceLeave(services: Services, committed: readonly StoredEven
     } else if (event.type === 'videocall.recordingStopped' || event.type === 'videocall.recordingSaved') {
       const { videocallId, recordingId } = event.payload as RecordingStopped;
       board.publish({ type: 'recording', videocallId, recordingId });
+    } else if (event.type === 'videocall.rung') {
+      ringClockOf(services).schedule((event.payload as VideocallRung).ringId, event.createdAt);
+    } else if (event.type === 'videocall.ringEnded') {
+      ringClockOf(services).ended((event.payload as VideocallRung).ringId);
     } else if (event.type === 'videocall.finished') {
       board.publish({ type: 'finished', videocallId: (event.payload as { videocallId: string }).videocallId });
     }

@@ -1,5 +1,13 @@
 import { codedError } from '../../errors';
-import type { MeetingsEvent, GuestLink, GuestState, LeaveReason, RecordingStopReason, RecordingTransport } from './events';
+import type {
+  MeetingsEvent,
+  GuestLink,
+  GuestState,
+  LeaveReason,
+  RecordingStopReason,
+  RecordingTransport,
+  VideocallFinished,
+} from './events';
 import { guestStates } from './events';
 import { meetingsPolicy } from './policies';
 
@@ -20,6 +28,8 @@ export interface RoomState {
   id: string;
   teamId: string;
   projectId: string | null;
+  /** Set when the place is a private chat (then id is the chat's id). */
+  privatId?: string | null;
 }
 
 export interface GuestFacts {
@@ -77,7 +87,12 @@ export function decideResetLink(room: RoomState, link: GuestLink): MeetingsEvent
   return [{ type: 'meetingroom.linkReset', payload: { meetingroomId: room.id, teamId: room.teamId, projectId: room.projectId, ...link } }];
 }
 
-const inRoom = (room: RoomState) => ({ meetingroomId: room.id, teamId: room.teamId, projectId: room.projectId });
+const inRoom = (room: RoomState) => ({
+  meetingroomId: room.id,
+  teamId: room.teamId,
+  projectId: room.projectId,
+  ...(room.privatId ? { privatId: room.privatId } : {}),
+});
 
 export function decideGuestArrival(room: RoomState, invitedId: string, name: string): MeetingsEvent[] {
   return [{ type: 'invited.created', payload: { ...inRoom(room), invitedId, name } }];
@@ -121,6 +136,7 @@ export function decideLeave(
   call: { id: string; presentAttendeeIds: readonly string[] },
   leaving: readonly string[],
   reason: LeaveReason,
+  ending: Pick<VideocallFinished, 'startedBy' | 'outcome' | 'durationMs'> = {},
 ): MeetingsEvent[] {
   const present = new Set(call.presentAttendeeIds);
   const gone = [...new Set(leaving)].filter((attendeeId) => present.has(attendeeId));
@@ -130,7 +146,7 @@ export function decideLeave(
     payload: { ...inRoom(room), videocallId: call.id, attendeeId, reason },
   }));
   const finished: MeetingsEvent[] =
-    gone.length === present.size ? [{ type: 'videocall.finished', payload: { ...inRoom(room), videocallId: call.id } }] : [];
+    gone.length === present.size ? [{ type: 'videocall.finished', payload: { ...inRoom(room), videocallId: call.id, ...ending } }] : [];
   return [...left, ...finished];
 }
 

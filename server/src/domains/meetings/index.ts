@@ -3,12 +3,17 @@ import { finishOpenCalls } from './calls';
 import { callMutations, callQueries } from './callResolvers';
 import { meetingSubscriptions } from './live';
 import { meetingsProjection } from './projection';
+import { ringsProjection } from './ringProjection';
 import { roomMutations, roomQueries } from './roomResolvers';
 import { recordingMutations } from './recordings';
+import { pickUpRinging } from './ringing';
+import { ringMutations, ringQueries, ringSubscriptions } from './ringResolvers';
 import { meetingsTypeDefs } from './schema';
 
 export { findRoom as findMeetingroom, holdsGuestCredential, memberMayUse as memberMayUseMeetingroom } from './state';
-export type { MeetingsEvent, RecordingSaved } from './events';
+export type { CallOutcome, MeetingsEvent, RecordingSaved, VideocallFinished } from './events';
+export type { CallEntryBody } from './ringRules';
+export { ringClockOf } from './ringing';
 export { recordingPrefix } from './livekit';
 export { registerMeetingRoutes } from './webhook';
 
@@ -17,11 +22,11 @@ export const meetingsModule: DomainModule = {
   name: 'meetings',
   typeDefs: meetingsTypeDefs,
   resolvers: {
-    Query: { ...roomQueries, ...callQueries },
-    Mutation: { ...roomMutations, ...callMutations, ...recordingMutations },
-    Subscription: meetingSubscriptions,
+    Query: { ...roomQueries, ...callQueries, ...ringQueries },
+    Mutation: { ...roomMutations, ...callMutations, ...recordingMutations, ...ringMutations },
+    Subscription: { ...meetingSubscriptions, ...ringSubscriptions },
   },
-  projections: [meetingsProjection],
+  projections: [meetingsProjection, ringsProjection],
   // Guests have no account: their operations are public and the resolvers admit a member of the room or its admitted guest.
   access: {
     getMeetingrooms: 'teamMember',
@@ -40,9 +45,17 @@ export const meetingsModule: DomainModule = {
     subInvited: 'teamMember',
     subInvitedBasic: 'public',
     subVideocall: 'public',
+    getRings: 'teamMember',
+    ringVideocall: 'teamMember',
+    answerVideocall: 'teamMember',
+    subCalls: 'teamMember',
   },
-  // Nothing is in a call when the server starts: calls a crash left open are finished, once.
+  // Nothing is in a call when the server starts: calls a crash left open are finished, once (their rings
+  // cancelled with them); rings of calls still open elsewhere get their timeout here.
   start: (services) => {
-    services.jobs.soon('meetings: finish calls left open', () => finishOpenCalls(services));
+    services.jobs.soon('meetings: finish calls left open', async () => {
+      await finishOpenCalls(services);
+      pickUpRinging(services);
+    });
   },
 };

@@ -20,6 +20,7 @@ import {
   requireActiveCall,
   requireMemberRoom,
   type Caller,
+  type PlaceRow,
   type RoomRow,
 } from './state';
 
@@ -66,7 +67,7 @@ function presentGuestChange(context: MercuriusContext, event: StoredEvent) {
  * The subscriber hears the others' joins, leaves and states, signals addressed to it, and the call's end;
  * its right to be in the call is judged again before every delivery.
  */
-async function* callFeed(context: MercuriusContext, caller: Caller, room: RoomRow, videocallId: string, attendeeId: string) {
+async function* callFeed(context: MercuriusContext, caller: Caller, room: PlaceRow, videocallId: string, attendeeId: string) {
   const services = context.services;
   const db = services.database.db;
   const board = callBoardOf(services);

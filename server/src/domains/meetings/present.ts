@@ -129,7 +129,7 @@ export function presentCall(
   call: CallRow,
   participants: PresentedParticipant[],
   attendee: Pick<AttendeeRow, 'id' | 'userId' | 'invitedId'> | null,
-  extra: { joinToken?: string | null; recording?: ReturnType<typeof presentRecording> | null } = {},
+  extra: { joinToken?: string | null; recording?: ReturnType<typeof presentRecording> | null; privat?: string | null } = {},
 ) {
   return {
     id: call.id,
@@ -142,9 +142,10 @@ export function presentCall(
     attendee: attendee ? { id: attendee.id, joinToken: extra.joinToken ?? null, externalUserId: externalUserIdOf(attendee) } : null,
     users: participants,
     recording: extra.recording ?? null,
-    meetingroom: call.meetingroomId,
+    // A private chat's call names its chat as its place, and no room.
+    meetingroom: extra.privat ? null : call.meetingroomId,
     project: call.projectId,
     task: null,
-    privat: null,
+    privat: extra.privat ?? null,
   };
 }

@@ -3,7 +3,7 @@ import type { Transaction } from '../../db/connection';
 import type { Projection, StoredEvent } from '../../core/events';
 import type { ProjectDeleted } from '../teams';
 import type { MeetingsEvent } from './events';
-import { meetingGuests, meetingrooms, videocallAttendees, videocallRecordings, videocallRings, videocalls } from './tables';
+import { meetingGuests, meetingrooms, videocallAttendees, videocallRecordings, videocalls } from './tables';
 
 function touchRoom(transaction: Transaction, meetingroomId: string, at: string): void {
   transaction.update(meetingrooms).set({ updatedAt: at }).where(eq(meetingrooms.id, meetingroomId)).run();
@@ -123,31 +123,6 @@ function applyMeetingsEvent(transaction: Transaction, event: MeetingsEvent, stor
         .where(and(eq(videocallRecordings.id, event.payload.recordingId), eq(videocallRecordings.status, 'recording')))
         .run();
       return;
-    case 'videocall.rung':
-      transaction
-        .insert(videocallRings)
-        .values({
-          id: event.payload.ringId,
-          videocallId: event.payload.videocallId,
-          meetingroomId: event.payload.meetingroomId,
-          privatId: event.payload.privatId ?? null,
-          projectId: event.payload.projectId,
-          teamId: event.payload.teamId,
-          callerId: event.payload.callerId,
-          calleeId: event.payload.calleeId,
-          notificationType: event.payload.notificationType,
-          state: 'ringing',
-          createdAt: at,
-        })
-        .run();
-      return;
-    case 'videocall.ringEnded':
-      transaction
-        .update(videocallRings)
-        .set({ state: event.payload.outcome, endedAt: at })
-        .where(and(eq(videocallRings.id, event.payload.ringId), eq(videocallRings.state, 'ringing')))
-        .run();
-      return;
     case 'videocall.recordingSaved': {
       const { recordingId, status, location, filename, size, durationMs, error } = event.payload;
       const row = transaction.select().from(videocallRecordings).where(eq(videocallRecordings.id, recordingId)).get();
@@ -181,7 +156,6 @@ function deleteSpaceRoom(transaction: Transaction, projectId: string): void {
     .map((row) => row.id);
   if (callIds.length > 0) transaction.delete(videocallAttendees).where(inArray(videocallAttendees.videocallId, callIds)).run();
   transaction.delete(videocallRecordings).where(eq(videocallRecordings.meetingroomId, room.id)).run();
-  transaction.delete(videocallRings).where(eq(videocallRings.meetingroomId, room.id)).run();
   transaction.delete(videocalls).where(eq(videocalls.meetingroomId, room.id)).run();
   transaction.delete(meetingGuests).where(eq(meetingGuests.meetingroomId, room.id)).run();
   transaction.delete(meetingrooms).where(eq(meetingrooms.id, room.id)).run();
@@ -192,7 +166,7 @@ const ownTypes = ['meetingroom.', 'invited.', 'videocall.'];
 /** How meetings events become rows. */
 export const meetingsProjection: Projection = {
   name: 'meetings',
-  tables: [meetingrooms, meetingGuests, videocalls, videocallAttendees, videocallRecordings, videocallRings],
+  tables: [meetingrooms, meetingGuests, videocalls, videocallAttendees, videocallRecordings],
   apply(transaction: Transaction, stored: StoredEvent) {
     if (stored.type === 'project.deleted') return deleteSpaceRoom(transaction, (stored.payload as ProjectDeleted).projectId);
     if (ownTypes.some((prefix) => stored.type.startsWith(prefix)))

@@ -15,7 +15,7 @@ import {
   findAttendee,
   findCall,
   findRecording,
-  findRoom,
+  findCallPlace,
   managesRoom,
   memberMayUse,
   presentAttendees,
@@ -103,7 +103,7 @@ export const recordingMutations = {
     const services = context.services;
     const db = services.database.db;
     const recording = findRecording(db, args.pipelineId);
-    const room = recording ? findRoom(db, recording.meetingroomId) : undefined;
+    const room = recording ? findCallPlace(db, recording.meetingroomId) : undefined;
     if (!recording || !room || !memberMayUse(db, room, userId) || recording.status !== 'recording')
       throw refusal('NOT_FOUND', 'RECORDING_NOT_FOUND');
     if (!meetingsPolicy.stopRecording(recording, userId, managesRoom(db, room, userId)))
@@ -132,7 +132,7 @@ export async function recordEgressEnded(
   const starter = findRecording(services.database.db, egressId)?.userId ?? null;
   const committed = await services.store.run({ actorId: starter }, (unit) => {
     const recording = findRecording(unit.transaction, egressId);
-    const room = recording ? findRoom(unit.transaction, recording.meetingroomId) : undefined;
+    const room = recording ? findCallPlace(unit.transaction, recording.meetingroomId) : undefined;
     if (!recording || !room || recording.status === 'saved' || recording.status === 'failed') return [];
     return unit.append(
       videocallStream(recording.videocallId),

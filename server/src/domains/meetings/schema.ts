@@ -149,6 +149,37 @@ export const meetingsTypeDefs = /* GraphQL */ `
     recording: VideocallRecording
   }
 
+  """
+  A ring: a member calling another into a call in the app (ringVideocall). notificationType: INVITATION_PVIDEOCALL
+  (a private chat's call), INVITATION_TVIDEOCALL (a space's call), INVITATION_MEETINGROOM (an ad hoc room).
+  state: ringing | accepted | declined | cancelled (the caller hung up first) | missed (nobody answered in time).
+  """
+  type VideocallRing {
+    id: ID!
+    videocall: ID!
+    "Who rings (user id), their name and picture."
+    caller: ID!
+    callerName: String!
+    callerProfileImg: String
+    "Who is rung (user id)."
+    callee: ID!
+    notificationType: String!
+    state: String!
+    "The call's place: a room (null for a private chat), its space, or the private chat."
+    meetingroom: ID
+    project: ID
+    privat: ID
+    createdAt: String!
+    endedAt: String
+  }
+
+  type RingChange {
+    "rung (a ring to the subscriber) | ended (a ring the subscriber made or received ended: see ring.state)"
+    type: String!
+    seq: Float!
+    ring: VideocallRing!
+  }
+
   extend type Query {
     "The rooms the caller may see in their current team (ad hoc rooms and their spaces' rooms), or the room of one space (project)."
     getMeetingrooms(project: ID): [Meetingroom!]!
@@ -156,6 +187,8 @@ export const meetingsTypeDefs = /* GraphQL */ `
     getInvited(meetingroom: ID!): [Invited!]!
     "Active calls the caller may see: of one room, or without arguments of every room the caller may see."
     getVideocalls(meetingroom: ID, privat: ID, project: ID): [Videocall!]!
+    "Rings ringing now that concern the caller: incoming ones, then the ones they make."
+    getRings: [VideocallRing!]!
   }
 
   extend type Mutation {
@@ -196,6 +229,14 @@ export const meetingsTypeDefs = /* GraphQL */ `
     startRecording(videocall: ID!): String!
     "Stops a running recording: who started it, or an admin of the room's space (of the team, for an ad hoc room)."
     stopRecording(pipelineId: String!): Boolean!
+    """
+    A member in the call rings people into it. In a private chat: its other members, or those of them listed in
+    users. In a room: the users listed, each able to use the room. Someone already in the call or already rung
+    is skipped. Answers the rings made. A ring ends as missed after 30 seconds without an answer.
+    """
+    ringVideocall(videocall: ID!, users: [ID!]): [VideocallRing!]!
+    "The callee answers the call's ring: accept (then join with joinVideocall) or decline."
+    answerVideocall(videocall: ID!, accept: Boolean!): Boolean!
   }
 
   extend type Subscription {
@@ -209,5 +250,7 @@ export const meetingsTypeDefs = /* GraphQL */ `
     socket gone) makes it leave. Ends for a guest who is removed.
     """
     subVideocall(videocall: ID!, attendee: ID!): VideocallChange!
+    "The subscriber's rings in their current team: rings to them (rung) and the end of every ring they make or receive (ended)."
+    subCalls: RingChange!
   }
 `;

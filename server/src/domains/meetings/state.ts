@@ -4,13 +4,22 @@ import type { MercuriusContext } from 'mercurius';
 import { DomainError, refusal } from '../../errors';
 import { isId } from '../../core/ids';
 import { spacePolicy, teamPolicy } from '../../core/access';
+import { findPrivateChat } from '../../core/privateChats';
 import { spaceContentAccess, spaceContentPolicy } from '../../core/spaceContent';
 import { guestCredentialOf, requireActor, type CredentialHolder } from '../../graphql/context';
 import { findTeam, loadTeamSeat } from '../teams';
 import type { Reader } from '../../core/spaceContent';
 import type { GuestState } from './events';
 import { meetingsPolicy } from './policies';
-import { meetingGuestCredentials, meetingGuests, meetingrooms, videocallAttendees, videocallRecordings, videocalls } from './tables';
+import {
+  meetingGuestCredentials,
+  meetingGuests,
+  meetingrooms,
+  videocallAttendees,
+  videocallRecordings,
+  videocallRings,
+  videocalls,
+} from './tables';
 
 export type { Reader };
 export type RoomRow = typeof meetingrooms.$inferSelect;
@@ -18,6 +27,12 @@ export type GuestRow = typeof meetingGuests.$inferSelect;
 export type CallRow = typeof videocalls.$inferSelect;
 export type AttendeeRow = typeof videocallAttendees.$inferSelect;
 export type RecordingRow = typeof videocallRecordings.$inferSelect;
+export type RingRow = typeof videocallRings.$inferSelect;
+/**
+ * Where a call happens: a room (privatId null), or a private chat seen as a room without guests, its id
+ * standing for the room's (calls, attendees and rings name it as their meetingroomId).
+ */
+export type PlaceRow = RoomRow & { privatId: string | null };
 
 /** Who is asking: a signed-in user, or the guest of one room (who has no account). */
 export type Caller = { kind: 'member'; userId: string } | { kind: 'guest'; invitedId: string; meetingroomId: string };
@@ -66,6 +81,34 @@ export function findRoom(db: Reader, meetingroomId: unknown): RoomRow | undefine
   return db.select().from(meetingrooms).where(eq(meetingrooms.id, meetingroomId)).get();
 }
 
+/** The call place of that id: a room, or a private chat (read through the core's private chats port). */
+export function findCallPlace(db: Reader, placeId: unknown): PlaceRow | undefined {
+  const room = findRoom(db, placeId);
+  if (room) return { ...room, privatId: null };
+  const privat = findPrivateChat(db, placeId);
+  if (!privat) return undefined;
+  return {
+    id: privat.id,
+    teamId: privat.teamId,
+    projectId: null,
+    privatId: privat.id,
+    name: privat.name ?? 'Call',
+    authorId: '',
+    linkSecret: '',
+    linkExpiresAt: '',
+    createdAt: '',
+    updatedAt: '',
+  };
+}
+
+/** Whether a user is in the private chat now and still in its team. */
+export function inPrivateChat(db: Reader, privatId: string, userId: string): boolean {
+  const privat = findPrivateChat(db, privatId);
+  if (!privat || !privat.memberIds.includes(userId)) return false;
+  const team = findTeam(db, privat.teamId);
+  return team !== undefined && loadTeamSeat(db, team, userId) !== null;
+}
+
 export function findSpaceRoom(db: Reader, projectId: string): RoomRow | undefined {
   return db.select().from(meetingrooms).where(eq(meetingrooms.projectId, projectId)).get();
 }
@@ -75,8 +118,16 @@ export function findGuest(db: Reader, invitedId: unknown): GuestRow | undefined 
   return db.select().from(meetingGuests).where(eq(meetingGuests.id, invitedId)).get();
 }
 
-/** Whether a signed-in user may use a room: its space's readers, or for an ad hoc room its team's members. */
-export function memberMayUse(db: Reader, room: Pick<RoomRow, 'teamId' | 'projectId'>, userId: string): boolean {
+/**
+ * Whether a signed-in user may use a room: its space's readers, for an ad hoc room its team's members, for a
+ * private chat's call its members.
+ */
+export function memberMayUse(
+  db: Reader,
+  room: Pick<RoomRow, 'teamId' | 'projectId'> & { privatId?: string | null },
+  userId: string,
+): boolean {
+  if (room.privatId) return inPrivateChat(db, room.privatId, userId);
   if (room.projectId !== null) {
     const access = spaceContentAccess(db, room.projectId, userId);
     return access !== null && spaceContentPolicy.read(access);
@@ -85,8 +136,13 @@ export function memberMayUse(db: Reader, room: Pick<RoomRow, 'teamId' | 'project
   return meetingsPolicy.useAdHocRoom(team ? loadTeamSeat(db, team, userId) : null);
 }
 
-/** Whether a user manages a room: an admin of its space, or for an ad hoc room an admin of its team. */
-export function managesRoom(db: Reader, room: Pick<RoomRow, 'teamId' | 'projectId'>, userId: string): boolean {
+/** Whether a user manages a room: an admin of its space, or for an ad hoc room an admin of its team; nobody manages a private chat's call. */
+export function managesRoom(
+  db: Reader,
+  room: Pick<RoomRow, 'teamId' | 'projectId'> & { privatId?: string | null },
+  userId: string,
+): boolean {
+  if (room.privatId) return false;
   if (room.projectId !== null) {
     const access = spaceContentAccess(db, room.projectId, userId);
     return access !== null && spacePolicy.manage(access.seat, access.space, access.spaceSeat);
@@ -121,8 +177,19 @@ export function requireCallRoom(db: Reader, meetingroomId: unknown, caller: Call
   return room;
 }
 
+/** The call place (a room or a private chat) if the caller may be in its call now; answered like requireCallRoom. */
+export function requireCallPlace(db: Reader, placeId: unknown, caller: Caller): PlaceRow {
+  const place = findCallPlace(db, placeId);
+  if (place?.privatId) {
+    if (caller.kind === 'member' && memberMayUse(db, place, caller.userId)) return place;
+    throw refusal('NOT_FOUND', 'VIDEOCALL_NOT_FOUND');
+  }
+  return { ...requireCallRoom(db, placeId, caller), privatId: null };
+}
+
 /** Whether the caller may still be in the room's call (judged again on every delivery of a call's feed). */
-export function mayStayInCall(db: Reader, room: RoomRow, caller: Caller): boolean {
+export function mayStayInCall(db: Reader, room: PlaceRow, caller: Caller): boolean {
+  if (room.privatId) return caller.kind === 'member' && memberMayUse(db, room, caller.userId);
   if (caller.kind === 'member') return memberMayUse(db, room, caller.userId);
   return room.id === caller.meetingroomId && guestState(db, caller.invitedId) === 'admitted';
 }
@@ -154,12 +221,12 @@ export function isCallersAttendee(attendee: AttendeeRow, caller: Caller): boolea
 }
 
 /** An active call the caller may be in, with its room; any other id answers as a missing call. */
-export function requireActiveCall(db: Reader, videocallId: unknown, caller: Caller): { call: CallRow; room: RoomRow } {
+export function requireActiveCall(db: Reader, videocallId: unknown, caller: Caller): { call: CallRow; room: PlaceRow } {
   const call = findCall(db, videocallId);
-  const room = call ? findRoom(db, call.meetingroomId) : undefined;
+  const room = call ? findCallPlace(db, call.meetingroomId) : undefined;
   if (!call || !room || call.finishedAt !== null) throw refusal('NOT_FOUND', 'VIDEOCALL_NOT_FOUND');
   try {
-    requireCallRoom(db, room.id, caller);
+    requireCallPlace(db, room.id, caller);
   } catch (error) {
     if (error instanceof DomainError && error.code === 'PERMISSION_DENIED') throw error;
     throw refusal('NOT_FOUND', 'VIDEOCALL_NOT_FOUND');
@@ -191,4 +258,44 @@ export function activeRecording(db: Reader, videocallId: string): RecordingRow |
     .from(videocallRecordings)
     .where(and(eq(videocallRecordings.videocallId, videocallId), eq(videocallRecordings.status, 'recording')))
     .get();
+}
+
+export function findRing(db: Reader, ringId: unknown): RingRow | undefined {
+  if (!isId(ringId)) return undefined;
+  return db.select().from(videocallRings).where(eq(videocallRings.id, ringId)).get();
+}
+
+/** Every ring of a call, oldest first. */
+export function ringsOf(db: Reader, videocallId: string): RingRow[] {
+  return db.select().from(videocallRings).where(eq(videocallRings.videocallId, videocallId)).orderBy(videocallRings.createdAt).all();
+}
+
+/** Every attendee a call ever had (present or left), in the order they joined. */
+export function allAttendees(db: Reader, videocallId: string): AttendeeRow[] {
+  return db
+    .select()
+    .from(videocallAttendees)
+    .where(eq(videocallAttendees.videocallId, videocallId))
+    .orderBy(videocallAttendees.joinedAt, videocallAttendees.id)
+    .all();
+}
+
+/** Rings still ringing: a user's incoming ones. */
+export function ringingFor(db: Reader, calleeId: string): RingRow[] {
+  return db
+    .select()
+    .from(videocallRings)
+    .where(and(eq(videocallRings.calleeId, calleeId), eq(videocallRings.state, 'ringing')))
+    .orderBy(videocallRings.createdAt)
+    .all();
+}
+
+/** Rings still ringing that a user made. */
+export function ringingByCaller(db: Reader, callerId: string): RingRow[] {
+  return db
+    .select()
+    .from(videocallRings)
+    .where(and(eq(videocallRings.callerId, callerId), eq(videocallRings.state, 'ringing')))
+    .orderBy(videocallRings.createdAt)
+    .all();
 }

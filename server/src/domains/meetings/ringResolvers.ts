@@ -1,0 +1,137 @@
+import { inArray } from 'drizzle-orm';
+import type { MercuriusContext } from 'mercurius';
+import type { StoredEvent } from '../../core/events';
+import { findPrivateChat } from '../../core/privateChats';
+import { feed, topics, type Verdict } from '../../core/live';
+import { newId } from '../../core/ids';
+import { refusal } from '../../errors';
+import { requireActor } from '../../graphql/context';
+import { users } from '../accounts';
+import { requireCurrentTeam } from '../teams';
+import { announceLeave, presentAttendeesOf, roomStateOf } from './calls';
+import { ringStream, type VideocallRung } from './events';
+import { endRing } from './ringing';
+import { calleesOf, decideRing, ringNotificationTypeOf } from './ringRules';
+import {
+  findRing,
+  memberMayUse,
+  presentAttendees,
+  requireActiveCall,
+  ringingByCaller,
+  ringingFor,
+  ringsOf,
+  type Reader,
+  type RingRow,
+} from './state';
+import type { MutationResolvers, QueryResolvers } from '../../graphql/schemaTypes';
+
+/** A ring as its caller and callee see it. */
+export function presentRing(db: Reader, ring: RingRow) {
+  const [caller] = db
+    .select({ firstname: users.firstname, lastname: users.lastname, profileImg: users.profileImg })
+    .from(users)
+    .where(inArray(users.id, [ring.callerId]))
+    .all();
+  return {
+    id: ring.id,
+    videocall: ring.videocallId,
+    caller: ring.callerId,
+    callerName: caller ? `${caller.firstname} ${caller.lastname}`.trim() : '',
+    callerProfileImg: caller?.profileImg ?? null,
+    callee: ring.calleeId,
+    notificationType: ring.notificationType,
+    state: ring.state,
+    meetingroom: ring.privatId ? null : ring.meetingroomId,
+    project: ring.projectId,
+    privat: ring.privatId,
+    createdAt: ring.createdAt,
+    endedAt: ring.endedAt,
+  };
+}
+
+export const ringQueries = {
+  /** Rings ringing now that concern the caller: incoming (as callee) then outgoing (as caller), oldest first. */
+  getRings: (_root, _args, context) => {
+    const { userId } = requireActor(context);
+    const db = context.services.database.db;
+    return [...ringingFor(db, userId), ...ringingByCaller(db, userId)].map((ring) => presentRing(db, ring));
+  },
+} satisfies QueryResolvers;
+
+export const ringMutations = {
+  /**
+   * A member in the call rings people into it: in a private chat its other members (or those listed), in a
+   * room the listed users who may use it. Someone already in the call or already being rung is skipped.
+   */
+  ringVideocall: async (_root, args: { videocall: string; users?: string[] | null }, context) => {
+    const { userId } = requireActor(context);
+    const services = context.services;
+    const committed = await services.store.run({ actorId: userId, mutationId: context.mutationId, request: context.request }, (unit) => {
+      const db = unit.transaction;
+      const { call, room } = requireActiveCall(db, args.videocall, { kind: 'member', userId });
+      if (presentAttendeesOf(db, call.id, { userId }).length === 0) throw refusal('NOT_FOUND', 'PARTICIPANT_NOT_FOUND');
+      const privat = room.privatId ? findPrivateChat(db, room.privatId) : null;
+      const inCall = new Set(presentAttendees(db, call.id).flatMap((attendee) => (attendee.userId ? [attendee.userId] : [])));
+      const callees = calleesOf({ ...roomStateOf(room), privatMemberIds: privat?.memberIds ?? null }, userId, args.users, (calleeId) =>
+        memberMayUse(db, room, calleeId),
+      ).filter((calleeId) => !inCall.has(calleeId));
+      const ringing = ringsOf(db, call.id).flatMap((ring) => (ring.state === 'ringing' ? [ring.calleeId] : []));
+      const rings = decideRing(
+        roomStateOf(room),
+        { id: call.id, ringingCalleeIds: ringing },
+        userId,
+        callees,
+        ringNotificationTypeOf(room),
+        () => newId(unit.now.getTime()),
+      );
+      return rings.flatMap(({ ringId, event }) => unit.append(ringStream(ringId), [event], { teamId: room.teamId, expectedVersion: 0 }));
+    });
+    announceLeave(services, committed);
+    const db = services.database.db;
+    return committed.flatMap((event) => {
+      const ring = event.type === 'videocall.rung' ? findRing(db, (event.payload as VideocallRung).ringId) : undefined;
+      return ring ? [presentRing(db, ring)] : [];
+    });
+  },
+  /** The callee answers the call's ring: accept (then joins with joinVideocall) or decline. */
+  answerVideocall: async (_root, args: { videocall: string; accept: boolean }, context) => {
+    const { userId } = requireActor(context);
+    const services = context.services;
+    const db = services.database.db;
+    const rings = ringingFor(db, userId).filter((ring) => ring.videocallId === args.videocall);
+    if (rings.length === 0) throw refusal('NOT_FOUND', 'RING_NOT_FOUND');
+    const outcome = args.accept ? 'accepted' : 'declined';
+    for (const ring of rings) announceLeave(services, await endRing(services, ring.id, outcome, userId));
+    return true;
+  },
+} satisfies MutationResolvers;
+
+/** Whether a ring event concerns the user (as its caller or its callee). */
+const concerns = (event: StoredEvent, userId: string) => {
+  const ring = event.payload as VideocallRung;
+  return ring.callerId === userId || ring.calleeId === userId;
+};
+
+export const ringSubscriptions = {
+  /**
+   * The subscriber's rings in their current team: incoming ones (rung) and the end of every ring they make
+   * or receive (ended, with its outcome). Resumable like the team's other feeds.
+   */
+  subCalls: {
+    subscribe: (_root: unknown, _args: unknown, context: MercuriusContext) => {
+      const actor = requireActor(context);
+      const { team } = requireCurrentTeam(context.services.database.db, actor.userId);
+      return feed(context, actor, topics.team(team.id), (event): Verdict => {
+        if (event.type === 'videocall.rung') return (event.payload as VideocallRung).calleeId === actor.userId ? 'deliver' : 'skip';
+        if (event.type === 'videocall.ringEnded') return concerns(event, actor.userId) ? 'deliver' : 'skip';
+        return 'skip';
+      });
+    },
+    resolve: (event: StoredEvent, _args: unknown, context: MercuriusContext) => {
+      const db = context.services.database.db;
+      const ring = findRing(db, (event.payload as VideocallRung).ringId);
+      if (!ring) return null;
+      return { type: event.type === 'videocall.rung' ? 'rung' : 'ended', seq: event.seq, ring: presentRing(db, ring) };
+    },
+  },
+};
