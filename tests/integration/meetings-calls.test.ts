@@ -148,6 +148,19 @@ describe('a private chat call', () => {
     expect(reasonOf(await answer(bas, annCall.id, false))).toBe('RING_NOT_FOUND');
   });
 
+  it('takes a join while rung as the answer: the ring ends accepted', async () => {
+    const call = await enter(ann, { privat });
+    const [rung] = expectData(await ring(ann, call.id)).ringVideocall;
+    const basCall = await enter(bas, { privat });
+    await until(
+      () => ringsHeardBy(ann).some((change) => change.type === 'ended' && change.ring.id === rung!.id && change.ring.state === 'accepted'),
+      'ann hears the ring accepted by the join',
+    );
+    await leave(bas, basCall);
+    await leave(ann, call);
+    expect(await waitForEntry(ann, { privat }, call.id)).toMatchObject({ outcome: 'made', author: ann.id });
+  });
+
   it('ends as missed when the ring is declined', async () => {
     const call = await enter(ann, { privat });
     const [rung] = expectData(await ring(ann, call.id)).ringVideocall;
@@ -251,7 +264,7 @@ describe('the log', () => {
       replay(server.app.services.database, rebuilt, projections);
       const kept = projections.filter((projection) => ['meetings', 'meetingRings', 'chat'].includes(projection.name));
       const live = snapshotProjections(server.app.services.database, kept);
-      expect(live['videocall_rings']?.length).toBe(5);
+      expect(live['videocall_rings']?.length).toBe(6);
       expect(snapshotProjections(rebuilt, kept)).toEqual(live);
     } finally {
       rebuilt.close();

@@ -9,6 +9,7 @@ import { videocallStream } from './events';
 import { presentCall, presentParticipants, placementOf } from './present';
 import { mediaServerOf } from './livekit';
 import { activeRecordingFor } from './recordings';
+import { appendRingEnd } from './ringing';
 import { ensureSpaceRoom } from './roomResolvers';
 import {
   activeCall,
@@ -22,6 +23,7 @@ import {
   presentAttendees,
   requireActiveCall,
   requireCallRoom,
+  ringsOf,
   type AttendeeRow,
   type Caller,
   type CallRow,
@@ -180,6 +182,10 @@ export const callMutations = {
           teamId: room.teamId,
           ...(active ? {} : { expectedVersion: 0 }),
         });
+        // Joining while rung answers the ring: it ends as accepted, not missed later.
+        if (caller.kind === 'member')
+          for (const ring of ringsOf(db, decided.videocallId))
+            if (ring.state === 'ringing' && ring.calleeId === caller.userId) appendRingEnd(unit, ring, 'accepted');
         return decided.videocallId;
       },
     );
