@@ -38,8 +38,9 @@ export async function joinRoomCall(meetingroom: string, camera: MediaStream, ini
   const { joinVideocall: videocall } = await request(joinVideocallDocument, { meetingroom }, { handledByCaller: true });
   const attendee = videocall.attendee;
   if (!attendee) throw new Error('The join answered without an attendee.');
+  // Closing the call's subscription also makes the attendee leave, so this may find them gone already: that is no error.
   const leave = () =>
-    void request(leaveVideocallDocument, { id: videocall.id, attendee: attendee.id }, { silent: true }).catch(() => undefined);
+    void request(leaveVideocallDocument, { id: videocall.id, attendee: attendee.id }, { handledByCaller: true }).catch(() => undefined);
   if (videocall.meeting.transport !== 'mesh') {
     leave();
     throw new UnsupportedTransportError(videocall.meeting.transport);
