@@ -32,6 +32,10 @@ export default defineConfig({
         // Calls: a fake camera (moving test pattern), microphone (beeps) and screen, given without a permission prompt.
         '--use-fake-device-for-media-stream',
         '--use-fake-ui-for-media-stream',
+        // Browsers of one test machine call each other: their host candidates carry real addresses, not mDNS
+        // names that need a multicast responder the machine may not have, and loopback counts as a network.
+        '--disable-features=WebRtcHideLocalIpsWithMdns',
+        '--allow-loopback-in-peer-connection',
       ],
     },
   },

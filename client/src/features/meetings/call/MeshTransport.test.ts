@@ -45,6 +45,7 @@ function cameraOf(call: MeshTransport, remoteId: string) {
 afterEach(() => {
   FakePeerConnection.all.length = 0;
   FakePeerConnection.connects = true;
+  FakePeerConnection.remoteDescriptionDelayMs = 0;
   vi.useRealTimers();
 });
 
@@ -74,6 +75,18 @@ describe('MeshTransport', () => {
     await vi.waitFor(() => expect(cameraOf(second.transport, 'a')).toBeDefined());
     const firstOffer = bus.sent.find((message) => message.signal.includes('"type":"offer"'));
     expect(firstOffer).toMatchObject({ from: 'a', to: 'b' });
+  });
+
+  it('the newcomer answers the first offer before it offers anything: its own offer would be rolled back (Chromium then gathers nothing)', async () => {
+    // As in a browser, the offer takes a while to apply: the newcomer's own tracks ask for an offer meanwhile.
+    FakePeerConnection.remoteDescriptionDelayMs = 5;
+    const bus = new FakeSignallingBus();
+    const first = arrive(bus, 'a', []);
+    const second = arrive(bus, 'b', [first.transport]);
+    await vi.waitFor(() => expect(cameraOf(first.transport, 'b')).toBe(second.camera.id));
+    const fromNewcomer = bus.sent.filter((message) => message.from === 'b' && message.signal.includes('"kind":"description"'));
+    expect(fromNewcomer[0]?.signal).toContain('"type":"answer"');
+    for (const connection of FakePeerConnection.all) expect(connection.rollbacks).toBe(0);
   });
 
   it('a newcomer alone in the call makes no connection until someone offers', async () => {

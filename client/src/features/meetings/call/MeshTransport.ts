@@ -173,7 +173,8 @@ export class MeshTransport implements CallTransport {
         const message = decodePeerMessage(event.signal);
         if (!message || event.from === this.selfId) return;
         if (!this.remotes.has(event.from)) this.remotes.set(event.from, { identity: null, state: initialParticipantState });
-        void this.linkTo(event.from).receive(message);
+        // A link made for a message (the first offer of someone already in the call) answers before it offers.
+        void this.linkTo(event.from, { answerFirst: true }).receive(message);
         return;
       }
       case 'ended':
@@ -184,11 +185,12 @@ export class MeshTransport implements CallTransport {
   }
 
   /** The link to a participant, made (with this side's media on it) the first time it is needed. */
-  private linkTo(remoteId: ParticipantId): PeerLink {
+  private linkTo(remoteId: ParticipantId, { answerFirst = false } = {}): PeerLink {
     const existing = this.links.get(remoteId);
     if (existing) return existing;
     const link = new PeerLink({
       remoteId,
+      answerFirst,
       // Both sides compute the same order, so exactly one of them is polite.
       polite: this.selfId > remoteId,
       configuration: { iceServers: this.options.iceServers },

@@ -69,6 +69,8 @@ export class FakePeerConnection {
   static readonly all: FakePeerConnection[] = [];
   /** False simulates candidates that never arrive: negotiation completes, the connection never comes up. */
   static connects = true;
+  /** How long applying a remote description takes (a browser does it off the main thread; 0: at once). */
+  static remoteDescriptionDelayMs = 0;
   signalingState: RTCSignalingState = 'stable';
   connectionState: RTCPeerConnectionState = 'new';
   localDescription: Description | null = null;
@@ -129,7 +131,9 @@ export class FakePeerConnection {
   }
 
   async setRemoteDescription(description: Description): Promise<void> {
-    await Promise.resolve();
+    await (FakePeerConnection.remoteDescriptionDelayMs > 0
+      ? new Promise((resolve) => setTimeout(resolve, FakePeerConnection.remoteDescriptionDelayMs))
+      : Promise.resolve());
     if (description.type === 'offer') {
       if (this.signalingState === 'have-local-offer') this.rollback();
       if (this.signalingState !== 'stable') throw new Error(`InvalidStateError: remote offer in ${this.signalingState}`);

@@ -22,6 +22,12 @@ export interface PeerLinkOptions {
   /** The remote streams or the connection's state changed. */
   onChange: () => void;
   log?: (message: string, error?: unknown) => void;
+  /**
+   * The link was made for an offer that came: this side answers it before it offers anything itself. Its own offer
+   * racing the remote one would be rolled back, and Chromium then gathers no candidates for the answer (seen as calls
+   * whose newcomer never connects). Offers are made again once the first one is answered, or after connectTimeoutMs.
+   */
+  answerFirst?: boolean;
 }
 
 export class PeerLink {
@@ -46,11 +52,21 @@ export class PeerLink {
   private closed = false;
   private watchdog: ReturnType<typeof setTimeout> | null = null;
   private restarts = 0;
+  /** While true, this side's own offers wait for the remote one (see answerFirst). */
+  private answering: boolean;
+  private offerWaiting = false;
+  private answerDeadline: ReturnType<typeof setTimeout> | null = null;
 
   constructor(private readonly options: PeerLinkOptions) {
     const connection = options.createPeerConnection(options.configuration);
     this.connection = connection;
-    connection.onnegotiationneeded = () => void this.offer();
+    this.answering = options.answerFirst ?? false;
+    // An offer that never comes must not keep this side from offering for ever.
+    if (this.answering) this.answerDeadline = setTimeout(() => this.stopAnswering(), connectTimeoutMs);
+    connection.onnegotiationneeded = () => {
+      if (this.answering) this.offerWaiting = true;
+      else void this.offer();
+    };
     connection.onicecandidate = ({ candidate }) => {
       if (candidate) options.send({ kind: 'candidate', candidate: candidate.toJSON() });
     };
@@ -127,7 +143,19 @@ export class PeerLink {
     this.connection.ontrack = null;
     this.connection.onconnectionstatechange = null;
     if (this.watchdog) clearTimeout(this.watchdog);
+    if (this.answerDeadline) clearTimeout(this.answerDeadline);
     this.connection.close();
+  }
+
+  /** This side may offer again; an offer it held back goes now. */
+  private stopAnswering(): void {
+    if (!this.answering) return;
+    this.answering = false;
+    if (this.answerDeadline) clearTimeout(this.answerDeadline);
+    this.answerDeadline = null;
+    if (!this.offerWaiting || this.closed) return;
+    this.offerWaiting = false;
+    void this.offer();
   }
 
   private async offer(): Promise<void> {
@@ -179,6 +207,7 @@ export class PeerLink {
       await connection.setLocalDescription();
       const answer = connection.localDescription;
       if (answer) this.options.send({ kind: 'description', description: { type: answer.type, sdp: answer.sdp } });
+      this.stopAnswering();
     }
     this.armWatchdog();
   }
