@@ -12,6 +12,8 @@ import {
   Video,
   VideoOff,
   Presentation,
+  Circle,
+  Square,
 } from 'lucide-react';
 import { Button, Menu, MenuContent, MenuItem, MenuTrigger } from '../../../ui';
 import type { CallLayout } from './CallStage';
@@ -33,6 +35,9 @@ export interface CallControlsProps {
   panel: SidePanel;
   chatAvailable: boolean;
   participantCount: number;
+  /** Members in a browser that can record: whether this tab records, and whether it may start or stop now. */
+  recording: { active: boolean; available: boolean } | null;
+  onRecord: () => void;
   onMicrophone: () => void;
   onCamera: () => void;
   onShare: () => void;
@@ -101,6 +106,16 @@ export function CallControls(props: CallControlsProps) {
           ))}
         </MenuContent>
       </Menu>
+      {props.recording && (
+        <Button
+          iconOnly
+          variant={props.recording.active ? 'danger' : 'secondary'}
+          icon={props.recording.active ? <Square size={18} aria-hidden /> : <Circle size={18} aria-hidden />}
+          aria-label={props.recording.active ? t('meetings.recording.stop') : t('meetings.recording.start')}
+          disabled={!props.recording.available}
+          onClick={props.onRecord}
+        />
+      )}
       <span className={styles.controlsSeparator} aria-hidden />
       <Button
         iconOnly

@@ -5,6 +5,8 @@ import { Button, openDialog, showToast } from '../../../ui';
 import { Conversation } from '../../chat/Conversation';
 import type { CallTransport, ParticipantState, RemoteParticipant } from '../call/types';
 import type { LocalMedia } from '../devices/localMedia';
+import { RecordingStatus, useRecording } from '../recording/RecordingStatus';
+import type { RecordingSession } from '../recording/recordingSession';
 import { mediaProblemOf } from '../devices/mediaErrors';
 import { CallControls, type SidePanel } from './CallControls';
 import { CallStage, type CallLayout, type SelfView } from './CallStage';
@@ -19,6 +21,7 @@ import styles from '../Meetings.module.css';
 export interface CallScreenProps {
   room: { id: string; name: string };
   transport: CallTransport;
+  recording: RecordingSession;
   media: LocalMedia;
   self: { name: string; profileImg: string | null };
   /** A member (not a guest): sees the chat, waiting guests, and can remove guests. */
@@ -33,7 +36,7 @@ function canShareScreen(): boolean {
 }
 
 /** The call itself (SPEC §2 /meetingroom): the pictures, the controls, and the participants or chat beside them. */
-export function CallScreen({ room, transport, media, self, member, onLeave }: CallScreenProps) {
+export function CallScreen({ room, transport, recording, media, self, member, onLeave }: CallScreenProps) {
   const { t } = useTranslation();
   const local = useSyncExternalStore(media.subscribe, media.snapshot);
   const [participants, setParticipants] = useState<readonly RemoteParticipant[]>(() => transport.participants());
@@ -43,6 +46,7 @@ export function CallScreen({ room, transport, media, self, member, onLeave }: Ca
   const [panel, setPanel] = useState<SidePanel>(null);
   const [reactions, setReactions] = useState<ReadonlyMap<string, string>>(new Map());
   const { guests, decide } = useRoomGuests(room.id, member);
+  const recordingState = useRecording(recording);
 
   const canAudio = (local.stream?.getAudioTracks().length ?? 0) > 0;
   const canVideo = (local.stream?.getVideoTracks().length ?? 0) > 0;
@@ -111,6 +115,10 @@ export function CallScreen({ room, transport, media, self, member, onLeave }: Ca
   };
 
   useEffect(() => () => screen?.getTracks().forEach((track) => track.stop()), [screen]);
+  useEffect(() => recording.setLocalScreen(screen), [recording, screen]);
+
+  const recordsHere = recordingState.phase === 'starting' || recordingState.phase === 'recording';
+  const toggleRecording = () => void (recordsHere ? recording.stop() : recording.start());
 
   const toggleHand = () => {
     transport.setState({ hand: !hand });
@@ -157,6 +165,7 @@ export function CallScreen({ room, transport, media, self, member, onLeave }: Ca
           {room.name}
         </h1>
         <span className={styles.muted}>{t('meetings.call.participantsCount', { count: participants.length + 1 })}</span>
+        <RecordingStatus session={recording} selfId={transport.selfId} />
       </header>
       {local.lost && (
         <p className={styles.callNotice} role="alert">
@@ -215,6 +224,16 @@ export function CallScreen({ room, transport, media, self, member, onLeave }: Ca
         panel={panel}
         chatAvailable={member}
         participantCount={participants.length + 1}
+        recording={
+          member && recording.supported
+            ? {
+                active: recordsHere,
+                // One recording at a time: while someone else records, there is nothing to start.
+                available: recordsHere || (recordingState.running === null && recordingState.phase !== 'saving'),
+              }
+            : null
+        }
+        onRecord={toggleRecording}
         onMicrophone={toggleMicrophone}
         onCamera={toggleCamera}
         onShare={() => void toggleShare()}

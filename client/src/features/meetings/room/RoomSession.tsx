@@ -8,6 +8,7 @@ import { Button, EmptyState, Notice, PublicLayout } from '../../../ui';
 import type { CallEndReason } from '../call/types';
 import { DeviceSetup } from '../devices/DeviceSetup';
 import { LocalMedia } from '../devices/localMedia';
+import { RecordingStatus } from '../recording/RecordingStatus';
 import { CallScreen } from './CallScreen';
 import { joinRoomCall, UnsupportedTransportError, type JoinedCall } from './joinCall';
 import styles from '../Meetings.module.css';
@@ -19,7 +20,10 @@ export interface RoomSessionProps {
 }
 
 type Phase =
-  { kind: 'setup'; error: ReactNode } | { kind: 'joining' } | { kind: 'call'; call: JoinedCall } | { kind: 'ended'; reason: CallEndReason };
+  | { kind: 'setup'; error: ReactNode }
+  | { kind: 'joining' }
+  | { kind: 'call'; call: JoinedCall }
+  | { kind: 'ended'; reason: CallEndReason; call: JoinedCall | null };
 
 /** One visit to a room: the set-up screen, the call, and what follows it (rejoin). Owns this tab's camera and microphone. */
 export function RoomSession({ room, self, member }: RoomSessionProps) {
@@ -39,6 +43,7 @@ export function RoomSession({ room, self, member }: RoomSessionProps) {
       const call = callRef.current;
       callRef.current = null;
       if (call) {
+        call.recording.abandon();
         call.transport.leave();
         call.leave();
       }
@@ -57,12 +62,20 @@ export function RoomSession({ room, self, member }: RoomSessionProps) {
       hand: false,
     };
     try {
-      const call = await joinRoomCall(room.id, camera, state);
+      const call = await joinRoomCall(room.id, camera, state, {
+        roomName: room.name,
+        self: () => {
+          const stream = media.snapshot().stream;
+          return stream ? { key: 'self:camera', name: self.name, stream } : null;
+        },
+      });
       callRef.current = call;
       call.transport.subscribe((event) => {
         if (event.type !== 'ended' || event.reason === 'left') return;
         callRef.current = null;
-        setPhase({ kind: 'ended', reason: event.reason });
+        // Removed, or the call finished: whatever this tab recorded is still saved.
+        void call.recording.stop();
+        setPhase({ kind: 'ended', reason: event.reason, call });
       });
       setPhase({ kind: 'call', call });
     } catch (error) {
@@ -80,14 +93,26 @@ export function RoomSession({ room, self, member }: RoomSessionProps) {
     const call = callRef.current;
     callRef.current = null;
     if (call) {
+      // The recorder stops first, while the call's streams still play; the upload goes on after leaving.
+      void call.recording.stop();
       call.transport.leave();
       call.leave();
     }
-    setPhase({ kind: 'ended', reason: 'left' });
+    setPhase({ kind: 'ended', reason: 'left', call });
   };
 
   if (phase.kind === 'call') {
-    return <CallScreen room={room} transport={phase.call.transport} media={media} self={self} member={member} onLeave={leave} />;
+    return (
+      <CallScreen
+        room={room}
+        transport={phase.call.transport}
+        recording={phase.call.recording}
+        media={media}
+        self={self}
+        member={member}
+        onLeave={leave}
+      />
+    );
   }
   if (phase.kind === 'ended') {
     return (
@@ -99,6 +124,7 @@ export function RoomSession({ room, self, member }: RoomSessionProps) {
             title={t(`meetings.ended.${phase.reason}.title`)}
             description={t(`meetings.ended.${phase.reason}.description`, { name: room.name })}
           />
+          {phase.call && <RecordingStatus session={phase.call.recording} selfId={phase.call.transport.selfId} />}
           <div className={styles.endActions}>
             <Button variant="primary" onClick={() => setPhase({ kind: 'setup', error: null })}>
               {t('meetings.ended.rejoin')}

@@ -1,8 +1,11 @@
 /** Joining a room's call: the server's join, then the transport its answer names (peer-to-peer today). */
 import { request } from '../../../lib/graphql';
-import { graphqlSignalling, identityOf, stateOf } from '../call/graphqlSignalling';
+import { identityOf, stateOf } from '../call/graphqlSignalling';
 import { MeshTransport } from '../call/MeshTransport';
 import type { CallTransport, ParticipantState } from '../call/types';
+import type { RecordingSource } from '../recording/callRecorder';
+import { recordingSignalling } from '../recording/recordingSignalling';
+import { RecordingSession } from '../recording/recordingSession';
 import { joinVideocallDocument, leaveVideocallDocument, type Videocall } from '../operations';
 
 export class UnsupportedTransportError extends Error {
@@ -30,11 +33,34 @@ export function iceServersOf(value: unknown): RTCIceServer[] {
 export interface JoinedCall {
   videocall: Videocall;
   transport: CallTransport;
+  /** The call's recording: who records it, and this tab's own recorder. */
+  recording: RecordingSession;
   /** Tells the server this attendee left (the transport already stopped). */
   leave: () => void;
 }
 
-export async function joinRoomCall(meetingroom: string, camera: MediaStream, initialState: ParticipantState): Promise<JoinedCall> {
+/** What the recording draws of this tab: the camera with its name (the screen is added while shared). */
+export interface RecordedSelf {
+  roomName: string;
+  self: () => RecordingSource | null;
+}
+
+/** Everyone else's pictures for the recording: each camera, and each shared screen. */
+export function remoteSources(transport: CallTransport): RecordingSource[] {
+  return transport
+    .participants()
+    .flatMap((participant) => [
+      ...(participant.camera ? [{ key: `${participant.id}:camera`, name: participant.name, stream: participant.camera }] : []),
+      ...(participant.screen ? [{ key: `${participant.id}:screen`, name: participant.name, stream: participant.screen }] : []),
+    ]);
+}
+
+export async function joinRoomCall(
+  meetingroom: string,
+  camera: MediaStream,
+  initialState: ParticipantState,
+  recorded: RecordedSelf,
+): Promise<JoinedCall> {
   const { joinVideocall: videocall } = await request(joinVideocallDocument, { meetingroom }, { handledByCaller: true });
   const attendee = videocall.attendee;
   if (!attendee) throw new Error('The join answered without an attendee.');
@@ -45,14 +71,28 @@ export async function joinRoomCall(meetingroom: string, camera: MediaStream, ini
     leave();
     throw new UnsupportedTransportError(videocall.meeting.transport);
   }
-  const transport = new MeshTransport({
+  let transport: CallTransport | null = null;
+  const recording = new RecordingSession({
+    videocall: videocall.id,
+    attendee: attendee.id,
+    meetingroom,
+    roomName: recorded.roomName,
+    sources: () => {
+      const self = recorded.self();
+      return [...(self ? [self] : []), ...(transport ? remoteSources(transport) : [])];
+    },
+  });
+  const mesh = new MeshTransport({
     selfId: attendee.id,
     iceServers: iceServersOf(videocall.meeting.iceServers),
-    signalling: graphqlSignalling(videocall.id, attendee.id),
+    signalling: recordingSignalling(videocall.id, attendee.id, (change) => recording.hear(change)),
     present: videocall.users.map((user) => ({ participant: identityOf(user), state: stateOf(user) })),
     initialState,
     log: (message, error) => console.warn(`[call] ${message}`, error),
   });
-  transport.join({ camera, screen: null });
-  return { videocall, transport, leave };
+  transport = mesh;
+  mesh.join({ camera, screen: null });
+  // Without the call's space the recording cannot be saved there; the call itself goes on.
+  await recording.load().catch((error: unknown) => console.warn("[call] the call's recording could not be read", error));
+  return { videocall, transport: mesh, recording, leave };
 }
