@@ -199,11 +199,13 @@ export const inputErrorMessages = {
   GUEST_LINK_REVOKED: 'This guest link no longer works. Ask the person who invited you for a new one.',
   GUEST_STATE_INVALID: 'A guest can be admitted, refused or removed.',
   GUEST_STATE_CHANGE_INVALID: 'This guest cannot be changed that way now.',
-  MEETING_FULL: 'This call is full: at most {{maximum}} people can be in a peer-to-peer call. Ask your administrator to set up LiveKit for larger calls.',
+  MEETING_FULL:
+    'This call is full: at most {{maximum}} people can be in a peer-to-peer call. Ask your administrator to set up LiveKit for larger calls.',
   MEETING_PLACE_REQUIRED: 'Name exactly one place for the call: a meeting room, a space or a private chat.',
   SIGNAL_TOO_LARGE: 'A call signal can be at most {{maximum}} bytes.',
   RECORDING_ALREADY_STARTED: 'This call is already being recorded.',
-  RECORDING_UNAVAILABLE: 'The media server could not start or stop the recording. Try again, or ask your administrator to check LiveKit egress.',
+  RECORDING_UNAVAILABLE:
+    'The media server could not start or stop the recording. Try again, or ask your administrator to check LiveKit egress.',
   RING_USERS_REQUIRED: 'Choose who to ring.',
 } as const;
 
