@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Button, Menu, MenuContent, MenuItem, MenuTrigger } from '../../ui';
 import type { OutboxItem } from './atoms';
 import { MessageAttachment } from './Attachment';
+import { CallEntry } from './CallEntry';
 import { EmojiPicker } from './EmojiPicker';
 import { formatDateTime, formatTime, personName } from './format';
 import { markdownToText, renderMarkdown } from './markdown';
@@ -55,6 +56,7 @@ export const MessageItem = memo(function MessageItem({
   const own = message.author?.id === me;
   const time = formatTime(message.createdAt, i18n.language);
   const full = formatDateTime(message.createdAt, i18n.language);
+  if (message.type === 'call') return <CallEntry message={message} me={me} nameOf={nameOf} />;
   if (message.type === 'system') {
     return (
       <p className={styles.system} data-row={message.id}>
