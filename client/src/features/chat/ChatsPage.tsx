@@ -17,6 +17,7 @@ import { ChatTabs, ListsFailed, type ChatTab, type ListsLoad } from './ChatTabs'
 import { Conversation } from './Conversation';
 import { privatsFailedAtom, useKeptLoading } from './listLoading';
 import { NewChatDialog } from './NewChatDialog';
+import { SpaceCallButton } from './SpaceCallButton';
 import styles from './Chat.module.css';
 
 /** The chats page's tabs: the SPEC's private, recent, spaces and invitations, and task threads. */
@@ -127,6 +128,7 @@ function ChatPane({ id, lists }: { id: string; lists: ListsLoad }) {
           <Link className={styles.paneMeta} to={`/${space.id}`}>
             {t('chat.page.openSpace')}
           </Link>
+          <SpaceCallButton space={space.id} />
         </header>
         <Conversation key={space.id} project={space.id} placeholder={t('chat.composer.placeholderTo', { name: space.name })} />
       </>
