@@ -10,6 +10,7 @@ import { useAtom, useAtomValue, useStore } from '../../lib/store';
 import { currentUserAtom } from '../auth/session';
 import { useChatLive } from '../chat/useChatLive';
 import { UploadTray } from '../files/UploadTray';
+import { IncomingCallDialog } from '../meetings/ringing/IncomingCallDialog';
 import { OnboardingFlow } from '../onboarding/OnboardingFlow';
 import { useOnboardingGate } from '../onboarding/useOnboardingGate';
 import { newSpaceOpenAtom, spacesAtom } from '../spaces/atoms';
@@ -121,6 +122,7 @@ export default function DashboardLayout() {
       <NewSpaceDialog open={newSpaceOpen} onOpenChange={setNewSpaceOpen} />
       <SpaceSettingsHost />
       <UploadTray />
+      <IncomingCallDialog />
       <div className="visually-hidden" role="status" aria-live="polite" aria-atomic="true" data-testid="page-announcer">
         {announcement}
       </div>
