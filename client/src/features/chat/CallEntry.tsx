@@ -1,7 +1,7 @@
 import { Phone, PhoneMissed, PhoneOff } from 'lucide-react';
 import clsx from 'clsx';
 import { useTranslation } from 'react-i18next';
-import { formatCallDuration, parseCallEntry } from './callEntry';
+import { callSummary, parseCallEntry } from './callEntry';
 import { formatDateTime, formatTime } from './format';
 import type { Message } from './operations';
 import callStyles from './CallEntry.module.css';
@@ -26,12 +26,7 @@ export function CallEntry({ message, me, nameOf }: CallEntryProps) {
       </p>
     );
   }
-  const summary =
-    entry.outcome === 'made'
-      ? t('chat.call.made', { duration: formatCallDuration(entry.durationMs, i18n.language) })
-      : entry.outcome === 'missed'
-        ? t('chat.call.missed')
-        : t('chat.call.cancelled');
+  const summary = callSummary(entry, t, i18n.language);
   const caller = entry.startedBy === null ? null : entry.startedBy === me ? t('chat.message.you') : nameOf(entry.startedBy);
   const Icon = entry.outcome === 'made' ? Phone : entry.outcome === 'missed' ? PhoneMissed : PhoneOff;
   return (

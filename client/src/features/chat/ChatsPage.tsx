@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { ArrowLeft, MessagesSquare, Plus, Settings } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
+import { callSummary, type CallEntryBody } from './callEntry';
 import { Link, useParams } from 'react-router';
 import { usePageTitleDetail } from '../../lib/documentTitle';
 import { useAtomValue, useStore } from '../../lib/store';
@@ -76,7 +77,7 @@ export default function ChatsPage() {
 
 /** The chosen conversation: a private chat, a space's channel or a task's thread, whichever the id is. */
 function ChatPane({ id, lists }: { id: string; lists: ListsLoad }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const me = useAtomValue(currentUserAtom)?.id ?? null;
   const privats = useAtomValue(privatsAtom);
   const spaces = useAtomValue(spacesAtom);
@@ -86,7 +87,11 @@ function ChatPane({ id, lists }: { id: string; lists: ListsLoad }) {
   const task = taskChats?.find((known) => known.id === id);
   const [settingsOpen, setSettingsOpen] = useState(false);
   const privat = privats?.find((known) => known.id === id);
-  const labels = { you: t('chat.message.you'), unnamedGroup: t('chat.list.unnamed') };
+  const labels = {
+    you: t('chat.message.you'),
+    unnamedGroup: t('chat.list.unnamed'),
+    call: (entry: CallEntryBody | null) => callSummary(entry, t, i18n.language),
+  };
   usePageTitleDetail(privat ? privatItem(privat, me, labels).title : (space?.name ?? task?.name));
 
   if (privat) {

@@ -1,3 +1,4 @@
+import type { TFunction } from 'i18next';
 /** A call entry's body (a message of type "call"): JSON written by the server when a chat's call finished, never Markdown. */
 export type CallOutcome = 'made' | 'missed' | 'cancelled';
 
@@ -40,4 +41,11 @@ export function formatCallDuration(durationMs: number, language: string): string
   const hours = Math.floor(minutes / 60);
   const rest = minutes % 60;
   return rest === 0 ? unit(hours, 'hour') : `${unit(hours, 'hour')} ${unit(rest, 'minute')}`;
+}
+
+/** A call entry in a few words ("Call · 12 min", "Missed call"), for the chat lists' previews and the entry itself. */
+export function callSummary(entry: CallEntryBody | null, t: TFunction, language: string): string {
+  if (!entry) return t('chat.call.unreadable');
+  if (entry.outcome === 'made') return t('chat.call.made', { duration: formatCallDuration(entry.durationMs, language) });
+  return entry.outcome === 'missed' ? t('chat.call.missed') : t('chat.call.cancelled');
 }

@@ -7,6 +7,7 @@ import { request } from '../../lib/graphql';
 import type { AppStore } from '../../lib/store';
 import { storeSpaceChat, type SpaceLastMessage, type SpaceSummary } from '../spaces/atoms';
 import { forgetPrivat, presenceAtom, setPrivats, storePrivat, taskChatsAtom } from './atoms';
+import { parseCallEntry, type CallEntryBody } from './callEntry';
 import { personName } from './format';
 import { markdownToText } from './markdown';
 import {
@@ -26,7 +27,7 @@ import {
 
 function lastOf(message: Message | null): SpaceLastMessage | null {
   if (!message) return null;
-  return { id: message.id, body: message.body, createdAt: message.createdAt, author: message.author };
+  return { id: message.id, body: message.body, type: message.type, createdAt: message.createdAt, author: message.author };
 }
 
 export function storeSpaceChatSummary(store: AppStore, summary: SpaceChatSummary): void {
@@ -101,17 +102,22 @@ type Previewed = {
   author: { id: string; firstname: string; lastname: string } | null;
 };
 
-function previewOf(message: Previewed | null | undefined, me: string | null, you: string): string | null {
+function previewOf(message: Previewed | null | undefined, me: string | null, labels: ListLabels): string | null {
   if (!message) return null;
   // A file message may have no words: show the file's name (a paperclip alone once the file was deleted).
-  const text = markdownToText(message.body) || (message.file ? `📎 ${message.file.name}` : message.type === 'file' ? '📎' : '');
+  const text =
+    message.type === 'call'
+      ? labels.call(parseCallEntry(message.body))
+      : markdownToText(message.body) || (message.file ? `📎 ${message.file.name}` : message.type === 'file' ? '📎' : '');
   if (!message.author) return text;
-  return `${message.author.id === me ? you : personName(message.author, '')}: ${text}`;
+  return `${message.author.id === me ? labels.you : personName(message.author, '')}: ${text}`;
 }
 
 export interface ListLabels {
   you: string;
   unnamedGroup: string;
+  /** A call entry's preview ("Missed call"): its body is JSON, not words. */
+  call: (entry: CallEntryBody | null) => string;
 }
 
 export function privatItem(privat: Privat, me: string | null, labels: ListLabels): ChatListItem {
@@ -124,7 +130,7 @@ export function privatItem(privat: Privat, me: string | null, labels: ListLabels
     image: privat.logo ?? other?.profileImg ?? null,
     color: null,
     unread: privat.inactive ? 0 : privat.unread,
-    preview: previewOf(privat.lastMessage, me, labels.you),
+    preview: previewOf(privat.lastMessage, me, labels),
     time: privat.lastMessage?.createdAt ?? privat.updated,
     inactive: privat.inactive,
   };
@@ -139,7 +145,7 @@ export function spaceItem(space: SpaceSummary, me: string | null, labels: ListLa
     image: space.logo,
     color: space.color,
     unread: space.unread ?? 0,
-    preview: previewOf(space.lastMessage, me, labels.you),
+    preview: previewOf(space.lastMessage, me, labels),
     time: space.lastMessage?.createdAt ?? null,
     inactive: false,
   };
@@ -156,7 +162,7 @@ export function taskItem(task: TaskChat, space: SpaceSummary | undefined, me: st
     letter: task.letter,
     context: space ? `${space.name} · ${task.idCode}` : task.idCode,
     unread: task.unread,
-    preview: previewOf(task.lastMessage, me, labels.you),
+    preview: previewOf(task.lastMessage, me, labels),
     time: task.lastMessage?.createdAt ?? null,
     inactive: false,
   };

@@ -10,6 +10,8 @@ import type { Space, SpaceChange, SpaceWithMembers } from './operations';
 export interface SpaceLastMessage {
   id: string;
   body: string;
+  /** The message's type: a call entry's body is JSON the lists show in words. */
+  type?: string;
   createdAt: string;
   author: { id: string; firstname: string; lastname: string } | null;
 }
