@@ -1,4 +1,4 @@
-/** Joining a room's call: the server's join, then the transport its answer names (peer-to-peer today). */
+/** Joining a room's call: the server's join, then the transport its answer names (peer-to-peer, or a LiveKit media server). */
 import { request } from '../../../lib/graphql';
 import { identityOf, stateOf } from '../call/graphqlSignalling';
 import { MeshTransport } from '../call/MeshTransport';
@@ -67,9 +67,10 @@ export async function joinRoomCall(
   // Closing the call's subscription also makes the attendee leave, so this may find them gone already: that is no error.
   const leave = () =>
     void request(leaveVideocallDocument, { id: videocall.id, attendee: attendee.id }, { handledByCaller: true }).catch(() => undefined);
-  if (videocall.meeting.transport !== 'mesh') {
+  const { transport: kind, url } = videocall.meeting;
+  if (kind !== 'mesh' && kind !== 'livekit') {
     leave();
-    throw new UnsupportedTransportError(videocall.meeting.transport);
+    throw new UnsupportedTransportError(kind);
   }
   let transport: CallTransport | null = null;
   const recording = new RecordingSession({
@@ -82,17 +83,40 @@ export async function joinRoomCall(
       return [...(self ? [self] : []), ...(transport ? remoteSources(transport) : [])];
     },
   });
-  const mesh = new MeshTransport({
-    selfId: attendee.id,
-    iceServers: iceServersOf(videocall.meeting.iceServers),
-    signalling: recordingSignalling(videocall.id, attendee.id, (change) => recording.hear(change)),
-    present: videocall.users.map((user) => ({ participant: identityOf(user), state: stateOf(user) })),
-    initialState,
-    log: (message, error) => console.warn(`[call] ${message}`, error),
-  });
-  transport = mesh;
-  mesh.join({ camera, screen: null });
+  // Either way the call's subscription stays open: it makes this attendee present and carries states and recordings.
+  const signalling = recordingSignalling(videocall.id, attendee.id, (change) => recording.hear(change));
+  const present = videocall.users.map((user) => ({ participant: identityOf(user), state: stateOf(user) }));
+  const log = (message: string, error?: unknown) => console.warn(`[call] ${message}`, error);
+  if (kind === 'livekit') {
+    if (!url || !attendee.joinToken) {
+      leave();
+      throw new UnsupportedTransportError('livekit without an address or a token');
+    }
+    // Loaded only for calls on a media server, so peer-to-peer calls do not download it.
+    const { LivekitTransport } = await import('../call/LivekitTransport');
+    const livekit = new LivekitTransport({ selfId: attendee.id, url, token: attendee.joinToken, signalling, present, initialState, log });
+    transport = livekit;
+    livekit.join({ camera, screen: null });
+    try {
+      await livekit.whenConnected();
+    } catch (error) {
+      livekit.leave();
+      leave();
+      throw error;
+    }
+  } else {
+    const mesh = new MeshTransport({
+      selfId: attendee.id,
+      iceServers: iceServersOf(videocall.meeting.iceServers),
+      signalling,
+      present,
+      initialState,
+      log,
+    });
+    transport = mesh;
+    mesh.join({ camera, screen: null });
+  }
   // Without the call's space the recording cannot be saved there; the call itself goes on.
   await recording.load().catch((error: unknown) => console.warn("[call] the call's recording could not be read", error));
-  return { videocall, transport: mesh, recording, leave };
+  return { videocall, transport, recording, leave };
 }
