@@ -101,7 +101,9 @@ export class LivekitTransport implements CallTransport {
   constructor(private readonly options: LivekitTransportOptions) {
     this.selfId = options.selfId;
     this.state = options.initialState ?? initialParticipantState;
-    this.room = (options.createRoom ?? (() => new Room({ adaptiveStream: true, dynacast: true })))();
+    // No adaptiveStream: it pauses every video not attached through LiveKit's own attach(), and the tiles play the tracks
+    // in their own elements. Dynacast only stops sending camera layers nobody watches.
+    this.room = (options.createRoom ?? (() => new Room({ dynacast: true })))();
     for (const { participant, state } of options.present) {
       if (participant.id !== this.selfId) this.remote(participant.id, { identity: participant, state });
     }
