@@ -83,6 +83,7 @@ function endReasonOf(reason: DisconnectReason | undefined): CallEndReason {
 }
 
 export class LivekitTransport implements CallTransport {
+  readonly kind = 'livekit';
   readonly selfId: ParticipantId;
   private readonly room: Room;
   private readonly remotes = new Map<ParticipantId, Remote>();

@@ -53,6 +53,7 @@ interface Remote {
 }
 
 export class MeshTransport implements CallTransport {
+  readonly kind = 'mesh';
   readonly selfId: ParticipantId;
   private readonly links = new Map<ParticipantId, PeerLink>();
   private readonly remotes = new Map<ParticipantId, Remote>();

@@ -55,6 +55,8 @@ export interface LocalMedia {
 
 export interface CallTransport {
   readonly selfId: ParticipantId;
+  /** Peer-to-peer, or a LiveKit media server (which records by itself and refuses a guest's screen share). */
+  readonly kind: 'mesh' | 'livekit';
   /** Starts exchanging media with everyone already in the call and anyone who arrives. */
   join(media: LocalMedia): void;
   /** Stops everything and tells the others; the transport is unusable afterwards. */

@@ -32,6 +32,8 @@ export interface RecordingSessionOptions {
   roomName: string;
   /** This tab's camera first, then everyone else's pictures. */
   sources: () => readonly RecordingSource[];
+  /** The media server records the call (LiveKit egress, into the space's files): this tab records nothing itself. */
+  recordsOnServer?: boolean;
 }
 
 const idle: RecordingSnapshot = {
@@ -71,7 +73,7 @@ export class RecordingSession {
   readonly snapshot = () => this.state;
 
   get supported(): boolean {
-    return canRecordCalls();
+    return this.options.recordsOnServer === true || canRecordCalls();
   }
 
   /** Learns the call's space and a recording already running when this tab joined. */
@@ -99,7 +101,7 @@ export class RecordingSession {
       const { startRecording } = await request(startRecordingDocument, { videocall: this.options.videocall }, { handledByCaller: true });
       this.ownRecordingId = startRecording;
       try {
-        this.recorder = new CallRecorder(() => this.sources());
+        if (!this.options.recordsOnServer) this.recorder = new CallRecorder(() => this.sources());
       } catch (error) {
         void this.stopOnServer();
         throw error;
@@ -152,7 +154,11 @@ export class RecordingSession {
 
   private async save(): Promise<void> {
     const recorder = this.recorder;
-    if (!recorder) return;
+    if (!recorder) {
+      // Recorded by the media server: it saves the file; this tab only stops showing its own recording.
+      if (this.state.phase === 'recording') this.update({ phase: 'idle' });
+      return;
+    }
     this.recorder = null;
     this.update({ phase: 'saving', progress: 0 });
     const blob = await recorder.stop();

@@ -218,7 +218,8 @@ export function CallScreen({ room, transport, recording, media, self, member, on
         canAudio={canAudio}
         canVideo={canVideo}
         sharing={screen !== null}
-        canShare={canShareScreen()}
+        // A LiveKit server refuses a guest's screen share (their token has no right to it).
+        canShare={canShareScreen() && (member || transport.kind === 'mesh')}
         hand={hand}
         layout={layout}
         panel={panel}

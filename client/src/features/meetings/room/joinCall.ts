@@ -78,6 +78,7 @@ export async function joinRoomCall(
     attendee: attendee.id,
     meetingroom,
     roomName: recorded.roomName,
+    recordsOnServer: kind === 'livekit',
     sources: () => {
       const self = recorded.self();
       return [...(self ? [self] : []), ...(transport ? remoteSources(transport) : [])];
