@@ -35,7 +35,10 @@ export function useIncomingRings(): IncomingRings {
       // A failed read is logged by the data client; the next reconnection reads again.
       void request(getRingsDocument, {}, { silent: true })
         .then(({ getRings }) => {
-          if (!stopped) update(() => incomingFrom(getRings, me).filter((ring) => !ended.has(ring.id)));
+          if (stopped) return;
+          // Worked out here, not in the state updater: an answer without the list must not take the page down.
+          const incoming = incomingFrom(getRings, me).filter((ring) => !ended.has(ring.id));
+          update(() => incoming);
         })
         .catch(() => undefined);
     };
