@@ -81,6 +81,7 @@ test('a card moves by keyboard to another section and within its own, announced 
 
   // Escape puts a picked-up card back where it was.
   await page.keyboard.press('Space');
+  await expect(liveRegion(page)).toHaveText('Picked up Bravo, in To do, position 2 of 2.');
   await page.keyboard.press('ArrowUp');
   await expect(liveRegion(page)).toHaveText('Moved to To do, position 1 of 2.');
   await page.keyboard.press('Escape');
