@@ -31,7 +31,9 @@ describe('config', () => {
   it('runs calls peer-to-peer by default and on LiveKit only when all three of its settings are given', () => {
     const dataDirectory = mkdtempSync(join(tmpdir(), 'config-'));
     const peerToPeer = loadConfig({ DATA_DIR: dataDirectory }).meetings;
-    expect(peerToPeer).toEqual({ livekit: null, iceServers: [], meshLimit: 4 });
+    expect(peerToPeer).toEqual({ livekit: null, iceServers: [], meshLimit: 4, ringTimeoutMs: 30_000 });
+    expect(loadConfig({ DATA_DIR: dataDirectory, MEETING_RING_SECONDS: '12' }).meetings.ringTimeoutMs).toBe(12_000);
+    expect(() => loadConfig({ DATA_DIR: dataDirectory, MEETING_RING_SECONDS: '2' })).toThrowError(/MEETING_RING_SECONDS/);
     const secret = 'x'.repeat(32);
     const livekit = loadConfig({
       DATA_DIR: dataDirectory,

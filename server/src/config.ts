@@ -71,6 +71,7 @@ export const environmentSchema = z.object({
   LIVEKIT_API_SECRET: z.string().min(32, 'LIVEKIT_API_SECRET must be at least 32 characters').optional(),
   ICE_SERVERS: z.string().min(2).optional(),
   MEETING_MESH_LIMIT: z.coerce.number().int().min(2).max(16).default(4),
+  MEETING_RING_SECONDS: z.coerce.number().int().min(5).max(600).default(30),
 });
 
 export type Environment = z.input<typeof environmentSchema>;
@@ -114,6 +115,8 @@ export interface MeetingsConfig {
   /** RTCIceServer entries handed to browsers for peer-to-peer calls (STUN/TURN). */
   iceServers: IceServer[];
   meshLimit: number;
+  /** How long a ring rings before it ends as missed. */
+  ringTimeoutMs: number;
 }
 
 export interface IceServer {
@@ -229,6 +232,7 @@ function meetingsConfig(values: z.output<typeof environmentSchema>): MeetingsCon
     livekit: livekitSet === 3 ? { url: values.LIVEKIT_URL!, apiKey: values.LIVEKIT_API_KEY!, apiSecret: values.LIVEKIT_API_SECRET! } : null,
     iceServers: values.ICE_SERVERS === undefined ? [] : parseIceServers(values.ICE_SERVERS),
     meshLimit: values.MEETING_MESH_LIMIT,
+    ringTimeoutMs: values.MEETING_RING_SECONDS * 1000,
   };
 }
 

@@ -119,6 +119,8 @@ const config = loadConfig({
   OIDC_GOOGLE_CLIENT_SECRET: oidcClient.secret,
   OIDC_ALLOW_HTTP_ISSUER: 'true',
   RATE_LIMITS: 'false',
+  // Long enough to answer on a busy machine, short enough for a test to watch a call go unanswered.
+  MEETING_RING_SECONDS: '12',
 });
 let app: Awaited<ReturnType<typeof buildApp>> | null = null;
 

@@ -2,9 +2,6 @@ import { codedError, refusal } from '../../errors';
 import type { CallOutcome, MeetingsEvent, RingNotificationType, RingOutcome } from './events';
 import type { RoomState } from './commands';
 
-/** How long a ring rings before it ends as missed (an instance on services may shorten it: tests). */
-export const defaultRingTimeoutMs = 30_000;
-
 /** The call's place as the ring rules see it. */
 export interface RingPlace extends RoomState {
   /** Set for a private chat: its members now (the default callees). */

@@ -4,20 +4,22 @@ import type { Cancel } from '../../core/jobs';
 import { DomainError } from '../../errors';
 import type { Services } from '../../graphql/context';
 import { ringStream, type RingOutcome } from './events';
-import { callOutcome, decideRingEnd, defaultRingTimeoutMs } from './ringRules';
+import { callOutcome, decideRingEnd } from './ringRules';
 import { allAttendees, findCallPlace, findRing, presentAttendees, ringsOf, type Reader, type RingRow } from './state';
 import { videocallRings } from './tables';
 import { eq } from 'drizzle-orm';
 
 /**
  * The timers of this process's rings: each ring it committed ends as missed after `timeoutMs` unless it
- * ended before. One per services instance (the app owns it, like the call board); tests shorten timeoutMs.
+ * ended before (MEETING_RING_SECONDS). One per services instance (the app owns it, like the call board); tests shorten timeoutMs.
  */
 export class RingClock {
-  timeoutMs = defaultRingTimeoutMs;
+  timeoutMs: number;
   private readonly timers = new Map<string, Cancel>();
 
-  constructor(private readonly services: Services) {}
+  constructor(private readonly services: Services) {
+    this.timeoutMs = services.config.meetings.ringTimeoutMs;
+  }
 
   /** Ends the ring as missed when its time is up (now, for a ring older than that: picked up at start). */
   schedule(ringId: string, createdAt: string): void {
