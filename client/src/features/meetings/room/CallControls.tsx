@@ -33,7 +33,6 @@ export interface CallControlsProps {
   hand: boolean;
   layout: CallLayout;
   panel: SidePanel;
-  chatAvailable: boolean;
   participantCount: number;
   /** Members in a browser that can record: whether this tab records, and whether it may start or stop now. */
   recording: { active: boolean; available: boolean } | null;
@@ -131,16 +130,14 @@ export function CallControls(props: CallControlsProps) {
         aria-pressed={props.panel === 'participants'}
         onClick={() => togglePanel('participants')}
       />
-      {props.chatAvailable && (
-        <Button
-          iconOnly
-          variant={props.panel === 'chat' ? 'primary' : 'secondary'}
-          icon={<MessageSquare size={18} aria-hidden />}
-          aria-label={t('meetings.controls.chat')}
-          aria-pressed={props.panel === 'chat'}
-          onClick={() => togglePanel('chat')}
-        />
-      )}
+      <Button
+        iconOnly
+        variant={props.panel === 'chat' ? 'primary' : 'secondary'}
+        icon={<MessageSquare size={18} aria-hidden />}
+        aria-label={t('meetings.controls.chat')}
+        aria-pressed={props.panel === 'chat'}
+        onClick={() => togglePanel('chat')}
+      />
       <Button variant="danger" icon={<PhoneOff size={18} aria-hidden />} onClick={props.onLeave}>
         {t('meetings.controls.leave')}
       </Button>

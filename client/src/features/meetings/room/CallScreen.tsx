@@ -24,7 +24,7 @@ export interface CallScreenProps {
   recording: RecordingSession;
   media: LocalMedia;
   self: { name: string; profileImg: string | null };
-  /** A member (not a guest): sees the chat, waiting guests, and can remove guests. */
+  /** A member (not a guest): sees waiting guests, can remove guests and record. Guests see the room's chat too. */
   member: boolean;
   onLeave: () => void;
 }
@@ -223,7 +223,6 @@ export function CallScreen({ room, transport, recording, media, self, member, on
         hand={hand}
         layout={layout}
         panel={panel}
-        chatAvailable={member}
         participantCount={participants.length + 1}
         recording={
           member && recording.supported
