@@ -75,6 +75,7 @@ export const inputErrorMessages = {
   UPLOAD_OTHER_TEAM: 'This upload was made for another team.',
   FOLDER_TYPE_INVALID: 'A folder type is file, doc or media.',
   FILE_OWNER_REQUIRED: 'Give exactly one of project, task or privat.',
+  STORY_NOT_ALLOWED: 'A story is a video recorded into a space.',
   // The request's envelope: the Idempotency-Key header, a subscription's extensions.
   IDEMPOTENCY_KEY_INVALID: 'An Idempotency-Key must be 1 to {{maximum}} characters.',
   RESUME_POSITION_INVALID: 'extensions.resumeAfter must be a log position (a whole number, 0 or more) or null.',

@@ -105,6 +105,8 @@ export type File = {
   sharedUrl?: Maybe<Scalars['String']['output']>;
   /** Bytes (base 1024 when shown, SPEC §5). */
   size: Scalars['Float']['output'];
+  /** A story of its space: a screen recording made in the stories area (always a video of a space). */
+  story: Scalars['Boolean']['output'];
   task?: Maybe<Scalars['ID']['output']>;
   /** A 480 px WebP preview of an image; null for other files. */
   thumbnail?: Maybe<Scalars['String']['output']>;
@@ -211,6 +213,11 @@ export type Meetingroom = {
   id: Scalars['ID']['output'];
   lastMessage?: Maybe<Message>;
   name: Scalars['String']['output'];
+  /**
+   * The room's notes doc (a doc of the room's space: open it with getWall and its room), or null while it has none.
+   * Always null for an ad hoc room (it has no space to keep a doc in) and for a guest.
+   */
+  notesDoc?: Maybe<Scalars['ID']['output']>;
   /** Who is in the room's active call now (present: their subVideocall is open). */
   participants: Array<MeetingParticipant>;
   /** The space whose room this is; null for an ad hoc room. */
@@ -225,7 +232,10 @@ export type Meetingroom = {
 
 export type Message = {
   __typename?: 'Message';
+  /** Null for a message written by a meeting room's guest (see authorGuest) and for automatic entries. */
   author?: Maybe<MessageAuthor>;
+  /** Set instead of author when a guest of the meeting room wrote the message. */
+  authorGuest?: Maybe<MessageGuest>;
   /** Markdown source; the client renders it sanitised. */
   body: Scalars['String']['output'];
   canDelete: Scalars['Boolean']['output'];
@@ -259,6 +269,8 @@ export type MessageAuthor = {
 
 export type MessageChange = {
   __typename?: 'MessageChange';
+  /** For typing and typing.stopped by a meeting room's guest: who (user is then null). */
+  guest?: Maybe<MessageGuest>;
   /** The message as the subscriber sees it (null for deletions and typing). */
   message?: Maybe<Message>;
   messageId?: Maybe<Scalars['ID']['output']>;
@@ -294,10 +306,20 @@ export type MessageFile = {
   width?: Maybe<Scalars['Int']['output']>;
 };
 
+/** A meeting room's guest (who has no account) as the author of a message, or as the one typing. */
+export type MessageGuest = {
+  __typename?: 'MessageGuest';
+  /** The guest's id (Invited.id). */
+  id: Scalars['ID']['output'];
+  name: Scalars['String']['output'];
+};
+
 /** The quoted message of a reply (body cut to 300 characters; null body when the quoted message was deleted). */
 export type MessageQuote = {
   __typename?: 'MessageQuote';
   author?: Maybe<MessageAuthor>;
+  /** Set instead of author when a guest of the meeting room wrote the quoted message. */
+  authorGuest?: Maybe<MessageGuest>;
   body?: Maybe<Scalars['String']['output']>;
   id: Scalars['ID']['output'];
 };
@@ -333,7 +355,7 @@ export type Mutation = {
   delFile: Scalars['Boolean']['output'];
   /** Deletes a folder; its files and subfolders move up to its parent (subscribers get file.updated and folder.updated for each). */
   delFolder: Scalars['Boolean']['output'];
-  /** Own messages; team admins and space admins may delete any in their space. */
+  /** Own messages (a meeting room's admitted guest: their own in that room); team admins and space admins may delete any in their space. */
   delMessage: Scalars['Boolean']['output'];
   /** Deletes a space (space admins); personal spaces cannot be deleted. */
   delProject: Scalars['Boolean']['output'];
@@ -353,7 +375,7 @@ export type Mutation = {
   ediFolder: Folder;
   /** Members of the room: admitted, refused or removed (see the states' rules in the API notes). */
   ediInvited: Invited;
-  /** Own messages only. */
+  /** Own messages only (a meeting room's admitted guest: their own in that room). */
   ediMessage: Message;
   /** Renames, changes the logo, adds members, or makes inactive; members only. */
   ediPrivat: Privat;
@@ -383,6 +405,11 @@ export type Mutation = {
    * neither: a new ad hoc room in the caller's current team, named name (1..100 characters, default "Meeting").
    */
   initiateMeetingroom: Meetingroom;
+  /**
+   * Makes the room's notes doc in its space the first time (a member who may write in the space); afterwards, and
+   * for concurrent requests, the same doc. An ad hoc room has none: MEETING_NOTES_SPACE_REQUIRED.
+   */
+  initiateMeetingroomNotes: Meetingroom;
   /** Joins a public space at once, or asks to join a private one. */
   joinProject: Project;
   /**
@@ -422,7 +449,8 @@ export type Mutation = {
   ringVideocall: Array<VideocallRing>;
   /**
    * Records an uploaded file (SPEC §5: name, code, type, size and location are required) once its bytes
-   * are there with that size and of an allowed type, and the team's quota still holds it.
+   * are there with that size and of an allowed type, and the team's quota still holds it. story: true records a
+   * story of the space (STORY_NOT_ALLOWED unless it is a video given to a project).
    */
   setFile: File;
   /** Makes a folder in a space; upfolder puts it inside another folder of the same type. */
@@ -438,7 +466,8 @@ export type Mutation = {
    * file: a file the caller uploaded to this conversation's owner (signedUploadURL and setFile with the
    * same project, task or privat); the message's type is then file. Deleting the message keeps the file.
    * clientId (<= 64 chars): a resend with the same clientId by the same author returns the first message
-   * and writes nothing.
+   * and writes nothing. A meeting room's admitted guest may post text (no file) in that room's chat only;
+   * their mentions notify nobody.
    */
   setMessage: Message;
   /**
@@ -692,6 +721,10 @@ export type MutationInitiateMeetingroomArgs = {
   project?: InputMaybe<Scalars['ID']['input']>;
 };
 
+export type MutationInitiateMeetingroomNotesArgs = {
+  id: Scalars['ID']['input'];
+};
+
 export type MutationJoinProjectArgs = {
   project: Scalars['ID']['input'];
 };
@@ -773,6 +806,7 @@ export type MutationSetFileArgs = {
   privat?: InputMaybe<Scalars['ID']['input']>;
   project?: InputMaybe<Scalars['ID']['input']>;
   size: Scalars['Float']['input'];
+  story?: InputMaybe<Scalars['Boolean']['input']>;
   task?: InputMaybe<Scalars['ID']['input']>;
   type: Scalars['String']['input'];
 };
@@ -1141,7 +1175,8 @@ export type Query = {
   /**
    * Files of exactly one of project (the space's own files), task or privat, newest first; or, with
    * portfolio: true and none of them, the caller's own uploads in their current team that they can still see.
-   * category filters by kind (image, video, Pdf, Word, Xls, unknown) or media (images and videos).
+   * category filters by kind (image, video, Pdf, Word, Xls, unknown), media (images and videos) or story (the
+   * space's stories, which are videos too).
    * folder: a folder id, or "root" for the top level; without it, every folder. limit 1 to 200 (50).
    */
   getFiles: Array<File>;
@@ -1154,7 +1189,8 @@ export type Query = {
   getMeetingrooms: Array<Meetingroom>;
   /**
    * Newest first: up to `first` (default 50, at most 100) messages of one conversation, older than the
-   * message `before` when given. Exactly one of project, privat, task, meetingroom, invitation.
+   * message `before` when given. Exactly one of project, privat, task, meetingroom, invitation. A meeting
+   * room's admitted guest (guest credential, no account) may read that room's chat only.
    */
   getMessages: Array<Message>;
   /** Who of the current team is online or away now. */
@@ -1516,7 +1552,10 @@ export type Subscription = {
   subInvited: InvitedChange;
   /** The guest itself: its state changes (admitted, refused, removed). */
   subInvitedBasic: InvitedChange;
-  /** Changes of one conversation the caller may read. */
+  /**
+   * Changes of one conversation the caller may read (a meeting room's admitted guest: that room's; it
+   * completes once the guest is removed).
+   */
   subMessage: MessageChange;
   /** Presence changes in the caller's current team. */
   subPresence: Presence;
@@ -2072,6 +2111,7 @@ export type ResolversTypes = {
   MessageAuthor: ResolverTypeWrapper<ResolvedPart<MessageAuthor>>;
   MessageChange: ResolverTypeWrapper<ResolvedPart<Omit<MessageChange, 'message'> & { message?: Maybe<ResolversTypes['Message']> }>>;
   MessageFile: ResolverTypeWrapper<ResolvedPart<MessageFile>>;
+  MessageGuest: ResolverTypeWrapper<ResolvedPart<MessageGuest>>;
   MessageQuote: ResolverTypeWrapper<ResolvedPart<MessageQuote>>;
   MessageReaction: ResolverTypeWrapper<ResolvedPart<MessageReaction>>;
   Mutation: ResolverTypeWrapper<Record<PropertyKey, never>>;
@@ -2149,6 +2189,7 @@ export type ResolversParentTypes = {
   MessageAuthor: ResolvedPart<MessageAuthor>;
   MessageChange: ResolvedPart<Omit<MessageChange, 'message'> & { message?: Maybe<ResolversParentTypes['Message']> }>;
   MessageFile: ResolvedPart<MessageFile>;
+  MessageGuest: ResolvedPart<MessageGuest>;
   MessageQuote: ResolvedPart<MessageQuote>;
   MessageReaction: ResolvedPart<MessageReaction>;
   Mutation: Record<PropertyKey, never>;
@@ -2273,6 +2314,7 @@ export type FileResolvers<
   shared?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   sharedUrl?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   size?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
+  story?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   task?: Resolver<Maybe<ResolversTypes['ID']>, ParentType, ContextType>;
   thumbnail?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   type?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
@@ -2376,6 +2418,7 @@ export type MeetingroomResolvers<
   id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
   lastMessage?: Resolver<Maybe<ResolversTypes['Message']>, ParentType, ContextType>;
   name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  notesDoc?: Resolver<Maybe<ResolversTypes['ID']>, ParentType, ContextType>;
   participants?: Resolver<Array<ResolversTypes['MeetingParticipant']>, ParentType, ContextType>;
   project?: Resolver<Maybe<ResolversTypes['ID']>, ParentType, ContextType>;
   team?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
@@ -2389,6 +2432,7 @@ export type MessageResolvers<
   ParentType extends ResolversParentTypes['Message'] = ResolversParentTypes['Message'],
 > = {
   author?: Resolver<Maybe<ResolversTypes['MessageAuthor']>, ParentType, ContextType>;
+  authorGuest?: Resolver<Maybe<ResolversTypes['MessageGuest']>, ParentType, ContextType>;
   body?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   canDelete?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   canEdit?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
@@ -2421,6 +2465,7 @@ export type MessageChangeResolvers<
   ContextType = MercuriusContext,
   ParentType extends ResolversParentTypes['MessageChange'] = ResolversParentTypes['MessageChange'],
 > = {
+  guest?: Resolver<Maybe<ResolversTypes['MessageGuest']>, ParentType, ContextType>;
   message?: Resolver<Maybe<ResolversTypes['Message']>, ParentType, ContextType>;
   messageId?: Resolver<Maybe<ResolversTypes['ID']>, ParentType, ContextType>;
   seq?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
@@ -2444,11 +2489,20 @@ export type MessageFileResolvers<
   width?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
 };
 
+export type MessageGuestResolvers<
+  ContextType = MercuriusContext,
+  ParentType extends ResolversParentTypes['MessageGuest'] = ResolversParentTypes['MessageGuest'],
+> = {
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
 export type MessageQuoteResolvers<
   ContextType = MercuriusContext,
   ParentType extends ResolversParentTypes['MessageQuote'] = ResolversParentTypes['MessageQuote'],
 > = {
   author?: Resolver<Maybe<ResolversTypes['MessageAuthor']>, ParentType, ContextType>;
+  authorGuest?: Resolver<Maybe<ResolversTypes['MessageGuest']>, ParentType, ContextType>;
   body?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
 };
@@ -2515,6 +2569,12 @@ export type MutationResolvers<
   followTask?: Resolver<ResolversTypes['Task'], ParentType, ContextType, RequireFields<MutationFollowTaskArgs, 'id'>>;
   forgotPassword?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType, RequireFields<MutationForgotPasswordArgs, 'email'>>;
   initiateMeetingroom?: Resolver<ResolversTypes['Meetingroom'], ParentType, ContextType, Partial<MutationInitiateMeetingroomArgs>>;
+  initiateMeetingroomNotes?: Resolver<
+    ResolversTypes['Meetingroom'],
+    ParentType,
+    ContextType,
+    RequireFields<MutationInitiateMeetingroomNotesArgs, 'id'>
+  >;
   joinProject?: Resolver<ResolversTypes['Project'], ParentType, ContextType, RequireFields<MutationJoinProjectArgs, 'project'>>;
   joinVideocall?: Resolver<ResolversTypes['Videocall'], ParentType, ContextType, Partial<MutationJoinVideocallArgs>>;
   lastViewed?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType, Partial<MutationLastViewedArgs>>;
@@ -3331,6 +3391,7 @@ export type Resolvers<ContextType = MercuriusContext> = {
   MessageAuthor?: MessageAuthorResolvers<ContextType>;
   MessageChange?: MessageChangeResolvers<ContextType>;
   MessageFile?: MessageFileResolvers<ContextType>;
+  MessageGuest?: MessageGuestResolvers<ContextType>;
   MessageQuote?: MessageQuoteResolvers<ContextType>;
   MessageReaction?: MessageReactionResolvers<ContextType>;
   Mutation?: MutationResolvers<ContextType>;

@@ -51,6 +51,7 @@ export const callRecordingsLandInFiles: Reaction = {
         height: null,
         duration: saved.durationMs === null ? null : saved.durationMs / 1000,
         text: null,
+        story: false,
       },
     };
     unit.append(fileStream(fileId), [created], { teamId: saved.teamId });

@@ -73,6 +73,8 @@ export interface RecordFile {
   stored: { size: number | null; type: { mimeType: string } | { rejection: UploadErrorKey } };
   analysis: FileAnalysis;
   quota: { plan: PlanName; usedBytes: number };
+  /** Recorded as a story of the space (setFile's story); a story is a video of a space, never of a task or a chat. */
+  story?: boolean;
 }
 
 /** setFile: the upload is the caller's, complete, of an allowed type, and fits the team's quota as it is now. */
@@ -90,6 +92,9 @@ export function decideRecordFile(command: RecordFile): FileEvent[] {
   const rejection = uploadRejection(command.quota.plan, command.quota.usedBytes, upload.size);
   if (rejection) throw uploadError(rejection, { usedBytes: command.quota.usedBytes });
   const mimeType = command.stored.type.mimeType;
+  const kind = fileKindFromMimeType(mimeType);
+  const story = command.story === true;
+  if (story && (owner.kind !== 'project' || kind !== 'video')) throw codedError('STORY_NOT_ALLOWED', { field: 'story' });
   return [
     {
       type: 'file.created',
@@ -102,10 +107,11 @@ export function decideRecordFile(command: RecordFile): FileEvent[] {
         folderId,
         name: name.name,
         mimeType,
-        kind: fileKindFromMimeType(mimeType),
+        kind,
         size: upload.size,
         location: upload.key,
         ...command.analysis,
+        story,
       },
     },
   ];

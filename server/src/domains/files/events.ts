@@ -27,6 +27,11 @@ export interface FileCreated extends FileAnalysis {
   kind: string;
   size: number;
   location: string;
+  /**
+   * A story of the space (a screen recording from the stories area), for reactions such as the NEW_STORY
+   * notification. Absent on events recorded before stories existed, which were not stories.
+   */
+  story?: boolean;
 }
 
 export interface FileFields {

@@ -48,7 +48,7 @@ const listSchema = z.object({
   project: z.string().nullish(),
   task: z.string().nullish(),
   privat: z.string().nullish(),
-  category: z.enum([...fileKinds, 'media']).nullish(),
+  category: z.enum([...fileKinds, 'media', 'story']).nullish(),
   portfolio: z.boolean().nullish(),
   folder: z.string().nullish(),
   offset: z.number().int().min(0).max(1_000_000).nullish(),
@@ -67,6 +67,7 @@ function listFiles(db: Reader, viewerId: string, args: z.infer<typeof listSchema
     else conditions.push(eq(files.privatId, owner.privatId));
   }
   if (args.category === 'media') conditions.push(inArray(files.kind, ['image', 'video']));
+  else if (args.category === 'story') conditions.push(eq(files.story, true));
   else if (args.category) conditions.push(eq(files.kind, args.category));
   if (args.folder === 'root') conditions.push(isNull(files.folderId));
   else if (args.folder) conditions.push(eq(files.folderId, args.folder));

@@ -37,6 +37,7 @@ function presentFileRow(row: FileRow, author: Person | null, access: OwnerAccess
     duration: row.duration,
     location: row.location,
     category: row.kind,
+    story: row.story,
     folder: row.folderId,
     author,
     project: row.projectId,

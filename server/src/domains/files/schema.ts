@@ -23,6 +23,8 @@ export const filesTypeDefs = /* GraphQL */ `
     location: String!
     "The kind from the mime type (SPEC §5): image, video, Pdf, Word, Xls or unknown."
     category: String!
+    "A story of its space: a screen recording made in the stories area (always a video of a space)."
+    story: Boolean!
     folder: ID
     author: UserBasic
     project: ID
@@ -138,7 +140,8 @@ export const filesTypeDefs = /* GraphQL */ `
     """
     Files of exactly one of project (the space's own files), task or privat, newest first; or, with
     portfolio: true and none of them, the caller's own uploads in their current team that they can still see.
-    category filters by kind (image, video, Pdf, Word, Xls, unknown) or media (images and videos).
+    category filters by kind (image, video, Pdf, Word, Xls, unknown), media (images and videos) or story (the
+    space's stories, which are videos too).
     folder: a folder id, or "root" for the top level; without it, every folder. limit 1 to 200 (50).
     """
     getFiles(project: ID, task: ID, privat: ID, category: String, portfolio: Boolean, folder: ID, offset: Int, limit: Int): [File!]!
@@ -157,9 +160,21 @@ export const filesTypeDefs = /* GraphQL */ `
     delFolder(id: ID!): Boolean!
     """
     Records an uploaded file (SPEC §5: name, code, type, size and location are required) once its bytes
-    are there with that size and of an allowed type, and the team's quota still holds it.
+    are there with that size and of an allowed type, and the team's quota still holds it. story: true records a
+    story of the space (STORY_NOT_ALLOWED unless it is a video given to a project).
     """
-    setFile(name: String!, code: ID!, type: String!, size: Float!, location: String!, project: ID, task: ID, privat: ID, folder: ID): File!
+    setFile(
+      name: String!
+      code: ID!
+      type: String!
+      size: Float!
+      location: String!
+      project: ID
+      task: ID
+      privat: ID
+      folder: ID
+      story: Boolean
+    ): File!
     "Shares or unshares, renames, moves to a folder (\\"root\\" for the top level) or to another space of the team."
     ediFile(id: ID!, shared: Boolean, folder: ID, name: String, project: ID): File!
     "Deletes a file and its bytes; its size no longer counts against the quota."

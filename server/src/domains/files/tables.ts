@@ -52,6 +52,8 @@ export const files = sqliteTable(
     /** A PDF's text, for search; null until extracted or when extraction failed. */
     text: text('text'),
     shared: integer('shared', { mode: 'boolean' }).notNull().default(false),
+    /** A story (a screen recording made in the stories area): a video of a space, listed there too. */
+    story: integer('story', { mode: 'boolean' }).notNull().default(false),
     authorId: text('author_id').notNull(),
     createdAt: text('created_at').notNull(),
     updatedAt: text('updated_at').notNull(),
@@ -59,6 +61,7 @@ export const files = sqliteTable(
   (table) => [
     index('files_team').on(table.teamId),
     index('files_project_created').on(table.projectId, table.createdAt),
+    index('files_project_story_created').on(table.projectId, table.story, table.createdAt),
     index('files_task').on(table.taskId),
     index('files_privat').on(table.privatId),
     index('files_folder').on(table.folderId),

@@ -143,6 +143,7 @@ export const recordSchema = z.object({
   size: sizeSchema,
   location: z.string().max(200),
   folder: z.string().nullish(),
+  story: z.boolean().nullish(),
   ...ownerArguments,
 });
 
@@ -223,6 +224,7 @@ export async function recordFile(context: MercuriusContext, actor: Actor, raw: R
         stored: { size: stored?.size ?? null, type },
         analysis,
         quota: { plan: teamPlan(tx, access.teamId), usedBytes: teamUsage(tx, access.teamId).bytes },
+        story: args.story === true,
       });
       unit.append(fileStream(args.code), events, { teamId: access.teamId, expectedVersion: 0 });
       tx.delete(fileUploads).where(eq(fileUploads.id, args.code)).run();
