@@ -10,7 +10,13 @@ import { pickUpRinging } from './ringing';
 import { ringMutations, ringQueries, ringSubscriptions } from './ringResolvers';
 import { meetingsTypeDefs } from './schema';
 
-export { findRoom as findMeetingroom, holdsGuestCredential, memberMayUse as memberMayUseMeetingroom } from './state';
+export {
+  findRoom as findMeetingroom,
+  guestsById as meetingGuestsById,
+  holdsGuestCredential,
+  memberMayUse as memberMayUseMeetingroom,
+  requestGuest as meetingGuestOfRequest,
+} from './state';
 export type { CallOutcome, MeetingsEvent, RecordingSaved, VideocallFinished } from './events';
 export type { CallEntryBody } from './ringRules';
 export { ringClockOf } from './ringing';

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { and, desc, eq, isNull } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull } from 'drizzle-orm';
 import type { MercuriusContext } from 'mercurius';
 import { DomainError, refusal } from '../../errors';
 import { isId } from '../../core/ids';
@@ -73,6 +73,39 @@ export function holdsGuestCredential(context: Pick<MercuriusContext, 'services' 
       .from(meetingGuestCredentials)
       .where(eq(meetingGuestCredentials.hash, hashCredential(credential)))
       .get() !== undefined
+  );
+}
+
+/**
+ * The guest a request without a user credential speaks for: the holder of a valid guest credential, whatever
+ * the guest's state (other areas judge that). A request with a user credential is never a guest.
+ */
+export function requestGuest(context: MercuriusContext): GuestRow | null {
+  const holder = context as CredentialHolder;
+  const authentication = holder.authentication ?? holder.initAuthentication ?? holder.upgradeAuthentication;
+  if (authentication && authentication.status !== 'missing') return null;
+  const credential = guestCredentialOf(context);
+  if (credential === null) return null;
+  const db = context.services.database.db;
+  const row = db
+    .select()
+    .from(meetingGuestCredentials)
+    .where(eq(meetingGuestCredentials.hash, hashCredential(credential)))
+    .get();
+  return row ? (findGuest(db, row.invitedId) ?? null) : null;
+}
+
+/** Guests by id, for areas that show what a guest did (their names). */
+export function guestsById(db: Reader, ids: Iterable<string>): Map<string, GuestRow> {
+  const wanted = [...new Set(ids)].filter((id) => isId(id));
+  if (wanted.length === 0) return new Map();
+  return new Map(
+    db
+      .select()
+      .from(meetingGuests)
+      .where(inArray(meetingGuests.id, wanted))
+      .all()
+      .map((guest) => [guest.id, guest]),
   );
 }
 
