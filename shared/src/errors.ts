@@ -208,6 +208,7 @@ export const inputErrorMessages = {
   RECORDING_UNAVAILABLE:
     'The media server could not start or stop the recording. Try again, or ask your administrator to check LiveKit egress.',
   RING_USERS_REQUIRED: 'Choose who to ring.',
+  MEETING_NOTES_SPACE_REQUIRED: 'Notes beside a call are kept in a space: an ad hoc room has none. Meet in a space’s room to take notes.',
 } as const;
 
 /**

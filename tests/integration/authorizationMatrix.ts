@@ -162,6 +162,16 @@ export const matrix: Record<string, MatrixEntry> = {
       ],
     },
   },
+  initiateMeetingroomNotes: {
+    otherTeam: {
+      refused: [
+        { query: 'mutation ($id: ID!) { initiateMeetingroomNotes(id: $id) { notesDoc } }', variables: (w) => ({ id: w.publicSpaceA }) },
+      ],
+    },
+    guestRefused: [
+      { query: 'mutation ($id: ID!) { initiateMeetingroomNotes(id: $id) { notesDoc } }', variables: (w) => ({ id: w.publicSpaceA }) },
+    ],
+  },
   ediInvited: {
     otherTeam: {
       refused: [{ query: 'mutation ($id: ID!) { ediInvited(id: $id, state: "admitted") { id } }', variables: (w) => ({ id: w.messageA }) }],
@@ -627,47 +637,9 @@ export const matrix: Record<string, MatrixEntry> = {
     },
     guestRefused: [{ query: 'subscription ($team: ID) { subUser(team: $team) { id } }', variables: teamA }],
   },
-  getMessages: {
-    otherTeam: {
-      refused: [
-        { query: 'query ($project: ID) { getMessages(project: $project) { id body } }', variables: projectA },
-        { query: 'query ($privat: ID) { getMessages(privat: $privat) { id body } }', variables: privatA },
-        { query: 'query ($task: ID) { getMessages(task: $task) { id body } }', variables: taskChatA },
-        // Two ids: the caller's own space, paged from team A's message.
-        {
-          query: 'query ($project: ID, $before: ID) { getMessages(project: $project, before: $before) { id } }',
-          variables: (w) => ({ project: w.spaceB, before: w.messageA }),
-        },
-      ],
-    },
-    guestRefused: [{ query: 'query ($project: ID) { getMessages(project: $project) { id } }', variables: projectA }],
-  },
   getPrivats: { otherTeam: { seesNothing: [{ query: '{ getPrivats { id name users { id } lastMessage { body } } }' }] } },
   getPresence: { otherTeam: { seesNothing: [{ query: '{ getPresence { user state } }' }] } },
   getTaskChats: { otherTeam: { seesNothing: [{ query: '{ getTaskChats { id name project lastMessage { body } } }' }] } },
-  setMessage: {
-    otherTeam: {
-      refused: [
-        { query: 'mutation ($project: ID) { setMessage(project: $project, body: "Planted") { id } }', variables: projectA },
-        { query: 'mutation ($privat: ID) { setMessage(privat: $privat, body: "Planted") { id } }', variables: privatA },
-        { query: 'mutation ($task: ID) { setMessage(task: $task, body: "Planted") { id } }', variables: taskChatA },
-        // Two ids: a message in the caller's own space replying to team A's message.
-        {
-          query: 'mutation ($project: ID, $replyTo: ID) { setMessage(project: $project, body: "x", replyTo: $replyTo) { id } }',
-          variables: (w) => ({ project: w.spaceB, replyTo: w.messageA }),
-        },
-      ],
-    },
-    guestRefused: [{ query: 'mutation ($project: ID) { setMessage(project: $project, body: "Guest") { id } }', variables: projectA }],
-  },
-  ediMessage: {
-    otherTeam: { refused: [{ query: 'mutation ($id: ID!) { ediMessage(id: $id, body: "Hijacked") { id } }', variables: messageA }] },
-    guestRefused: [{ query: 'mutation ($id: ID!) { ediMessage(id: $id, body: "Guest") { id } }', variables: messageA }],
-  },
-  delMessage: {
-    otherTeam: { refused: [{ query: 'mutation ($id: ID!) { delMessage(id: $id) }', variables: messageA }] },
-    guestRefused: [{ query: 'mutation ($id: ID!) { delMessage(id: $id) }', variables: messageA }],
-  },
   lastViewed: {
     otherTeam: {
       refused: [
@@ -702,32 +674,7 @@ export const matrix: Record<string, MatrixEntry> = {
     otherTeam: { refused: [{ query: 'mutation ($id: ID!) { leavePrivat(id: $id) }', variables: (w) => ({ id: w.privatA }) }] },
     guestRefused: [{ query: 'mutation ($id: ID!) { leavePrivat(id: $id) }', variables: (w) => ({ id: w.privatA }) }],
   },
-  typingMessage: {
-    otherTeam: {
-      refused: [
-        { query: 'mutation ($project: ID) { typingMessage(project: $project) }', variables: projectA },
-        { query: 'mutation ($privat: ID) { typingMessage(privat: $privat) }', variables: privatA },
-      ],
-    },
-    guestRefused: [{ query: 'mutation ($project: ID) { typingMessage(project: $project) }', variables: projectA }],
-  },
   setPresence: { otherTeam: { noForeignIds: 'sets the caller’s own presence' } },
-  subMessage: {
-    otherTeam: {
-      refused: [
-        { query: 'subscription ($project: ID) { subMessage(project: $project) { type } }', variables: projectA },
-        { query: 'subscription ($privat: ID) { subMessage(privat: $privat) { type } }', variables: privatA },
-        { query: 'subscription ($task: ID) { subMessage(task: $task) { type } }', variables: taskChatA },
-      ],
-      seesNothing: [
-        {
-          query: 'subscription ($project: ID) { subMessage(project: $project) { type message { id body } } }',
-          variables: (w) => ({ project: w.spaceB }),
-        },
-      ],
-    },
-    guestRefused: [{ query: 'subscription ($project: ID) { subMessage(project: $project) { type } }', variables: projectA }],
-  },
   subPrivat: { otherTeam: { seesNothing: [{ query: 'subscription { subPrivat { type privatId privat { id name } } }' }] } },
   subPresence: { otherTeam: { seesNothing: [{ query: 'subscription { subPresence { user state } }' }] } },
 
@@ -901,5 +848,76 @@ export const matrix: Record<string, MatrixEntry> = {
       ],
     },
     guestRefused: [{ query: 'subscription ($project: ID!) { subFolder(project: $project) { type } }', variables: projectA }],
+  },
+};
+
+/**
+ * Chat operations a meeting room's admitted guest (no account) may use for that room's chat: they are public
+ * (the resolvers refuse every other anonymous caller), so the matrix above does not hold them; their rules for
+ * members still hold and tests/integration/meetings-guest-chat.test.ts runs these attempts, as the matrix would.
+ */
+export const guestChatMatrix: Record<string, MatrixEntry> = {
+  getMessages: {
+    otherTeam: {
+      refused: [
+        { query: 'query ($project: ID) { getMessages(project: $project) { id body } }', variables: projectA },
+        { query: 'query ($privat: ID) { getMessages(privat: $privat) { id body } }', variables: privatA },
+        { query: 'query ($task: ID) { getMessages(task: $task) { id body } }', variables: taskChatA },
+        // Two ids: the caller's own space, paged from team A's message.
+        {
+          query: 'query ($project: ID, $before: ID) { getMessages(project: $project, before: $before) { id } }',
+          variables: (w) => ({ project: w.spaceB, before: w.messageA }),
+        },
+      ],
+    },
+    guestRefused: [{ query: 'query ($project: ID) { getMessages(project: $project) { id } }', variables: projectA }],
+  },
+  setMessage: {
+    otherTeam: {
+      refused: [
+        { query: 'mutation ($project: ID) { setMessage(project: $project, body: "Planted") { id } }', variables: projectA },
+        { query: 'mutation ($privat: ID) { setMessage(privat: $privat, body: "Planted") { id } }', variables: privatA },
+        { query: 'mutation ($task: ID) { setMessage(task: $task, body: "Planted") { id } }', variables: taskChatA },
+        // Two ids: a message in the caller's own space replying to team A's message.
+        {
+          query: 'mutation ($project: ID, $replyTo: ID) { setMessage(project: $project, body: "x", replyTo: $replyTo) { id } }',
+          variables: (w) => ({ project: w.spaceB, replyTo: w.messageA }),
+        },
+      ],
+    },
+    guestRefused: [{ query: 'mutation ($project: ID) { setMessage(project: $project, body: "Guest") { id } }', variables: projectA }],
+  },
+  ediMessage: {
+    otherTeam: { refused: [{ query: 'mutation ($id: ID!) { ediMessage(id: $id, body: "Hijacked") { id } }', variables: messageA }] },
+    guestRefused: [{ query: 'mutation ($id: ID!) { ediMessage(id: $id, body: "Guest") { id } }', variables: messageA }],
+  },
+  delMessage: {
+    otherTeam: { refused: [{ query: 'mutation ($id: ID!) { delMessage(id: $id) }', variables: messageA }] },
+    guestRefused: [{ query: 'mutation ($id: ID!) { delMessage(id: $id) }', variables: messageA }],
+  },
+  typingMessage: {
+    otherTeam: {
+      refused: [
+        { query: 'mutation ($project: ID) { typingMessage(project: $project) }', variables: projectA },
+        { query: 'mutation ($privat: ID) { typingMessage(privat: $privat) }', variables: privatA },
+      ],
+    },
+    guestRefused: [{ query: 'mutation ($project: ID) { typingMessage(project: $project) }', variables: projectA }],
+  },
+  subMessage: {
+    otherTeam: {
+      refused: [
+        { query: 'subscription ($project: ID) { subMessage(project: $project) { type } }', variables: projectA },
+        { query: 'subscription ($privat: ID) { subMessage(privat: $privat) { type } }', variables: privatA },
+        { query: 'subscription ($task: ID) { subMessage(task: $task) { type } }', variables: taskChatA },
+      ],
+      seesNothing: [
+        {
+          query: 'subscription ($project: ID) { subMessage(project: $project) { type message { id body } } }',
+          variables: (w) => ({ project: w.spaceB }),
+        },
+      ],
+    },
+    guestRefused: [{ query: 'subscription ($project: ID) { subMessage(project: $project) { type } }', variables: projectA }],
   },
 };

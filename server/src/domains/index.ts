@@ -5,6 +5,7 @@ import { filesModule } from './files';
 import { meetingsModule } from './meetings';
 import type { Clock } from '../core/clock';
 import { SqliteEventStore } from '../core/sqlite/eventStore';
+import { bindMeetingNotesDocs } from '../core/meetingNotes';
 import { bindPrivateChatDirectory } from '../core/privateChats';
 import { bindSpaceDirectory } from '../core/spaceContent';
 import type { DatabaseHandle } from '../db/connection';
@@ -49,6 +50,9 @@ export function openEventStore(database: DatabaseHandle, modules: readonly Domai
   const privatDirectories = modules.flatMap((module) => (module.privatDirectory ? [module.privatDirectory] : []));
   if (privatDirectories.length > 1) throw new Error('Only one area may provide the private chats directory.');
   if (privatDirectories[0]) bindPrivateChatDirectory(database.db, privatDirectories[0]);
+  const notesProviders = modules.flatMap((module) => (module.meetingNotesDocs ? [module.meetingNotesDocs] : []));
+  if (notesProviders.length > 1) throw new Error('Only one area may provide meeting notes docs.');
+  if (notesProviders[0]) bindMeetingNotesDocs(database.db, notesProviders[0]);
   return new SqliteEventStore(
     database,
     modules.flatMap((module) => module.projections),

@@ -1,6 +1,7 @@
 import type { IFieldResolver, IResolvers, MercuriusContext, MercuriusLoaders } from 'mercurius';
 import type { Reaction } from '../core/commands';
 import type { Projection } from '../core/events';
+import type { MeetingNotesDocs } from '../core/meetingNotes';
 import type { PrivateChatDirectory } from '../core/privateChats';
 import type { SpaceDirectory } from '../core/spaceContent';
 import type { Services } from '../graphql/context';
@@ -35,6 +36,8 @@ export interface DomainModule {
   spaceDirectory?: SpaceDirectory;
   /** The area that keeps private chats answers the core's private chats port for the areas before it (one area only). */
   privatDirectory?: PrivateChatDirectory;
+  /** The area that keeps docs makes and finds meeting rooms' notes docs for the areas before it (one area only). */
+  meetingNotesDocs?: MeetingNotesDocs;
   /**
    * Runs once the server is built: periodic work goes through `services.jobs`, which the app stops on
    * close; returns a function that releases anything else the area holds.

@@ -1,5 +1,6 @@
 import type { Reaction } from '../../core/commands';
 import { newId } from '../../core/ids';
+import { findMeetingNotes } from '../../core/meetingNotes';
 import type { CallEntryBody, VideocallFinished } from '../meetings';
 import { conversationOf, refOf } from './conversation';
 import { chatStream, type MessageEvent } from './events';
@@ -27,6 +28,9 @@ export const finishedCallsLeaveAChatEntry: Reaction = {
       durationMs: finished.durationMs ?? 0,
       startedBy: finished.startedBy ?? null,
     };
+    // A space's room keeps its notes doc across calls: the entry links it so the notes are found from the chat afterwards.
+    const notes = finished.projectId !== null && !finished.privatId ? findMeetingNotes(unit.transaction, finished.meetingroomId) : null;
+    if (notes) body.notes = { doc: notes.docId, project: notes.projectId };
     const created: MessageEvent = {
       type: 'message.created',
       payload: {

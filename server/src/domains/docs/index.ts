@@ -5,6 +5,7 @@ import { docsProjection } from './projection';
 import { docMutations, docQueries } from './resolvers';
 import { docsTypeDefs } from './schema';
 import { imageQueries } from './images';
+import { docsMeetingNotes } from './meetingNotes';
 
 /** Docs: walls of a space, folders of type doc, public share links, live list; content in collab rooms (issue 7). */
 export const docsModule: DomainModule = {
@@ -16,6 +17,8 @@ export const docsModule: DomainModule = {
     Subscription: docSubscriptions,
   },
   projections: [docsProjection],
+  // A meeting room's notes are a doc of its space, made and found through the core's port.
+  meetingNotesDocs: docsMeetingNotes,
   access: {
     getWalls: 'spaceMember',
     getWall: 'spaceMember',

@@ -94,6 +94,11 @@ const inRoom = (room: RoomState) => ({
   ...(room.privatId ? { privatId: room.privatId } : {}),
 });
 
+/** The room's notes doc was made (by the docs area, in the same unit). */
+export function decideNotes(room: RoomState, docId: string): MeetingsEvent[] {
+  return [{ type: 'meetingroom.notesCreated', payload: { ...inRoom(room), docId } }];
+}
+
 export function decideGuestArrival(room: RoomState, invitedId: string, name: string): MeetingsEvent[] {
   return [{ type: 'invited.created', payload: { ...inRoom(room), invitedId, name } }];
 }

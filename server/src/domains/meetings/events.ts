@@ -29,6 +29,10 @@ export interface MeetingroomCreated extends InRoom, GuestLink {
 }
 /** A new guest link: the old secret stops working. */
 export type MeetingroomLinkReset = InRoom & GuestLink;
+/** The room got its notes doc (a doc of its space, made in the same unit by the docs area through the core's port). */
+export interface MeetingroomNotesCreated extends InRoom {
+  docId: string;
+}
 
 export const guestStates = ['waiting', 'admitted', 'refused', 'removed'] as const;
 export type GuestState = (typeof guestStates)[number];
@@ -126,6 +130,7 @@ export interface RecordingSaved extends InRoom {
 export type MeetingsEvent =
   | DomainEvent<'meetingroom.created', MeetingroomCreated>
   | DomainEvent<'meetingroom.linkReset', MeetingroomLinkReset>
+  | DomainEvent<'meetingroom.notesCreated', MeetingroomNotesCreated>
   | DomainEvent<'invited.created', InvitedCreated>
   | DomainEvent<'invited.stateChanged', InvitedStateChanged>
   | DomainEvent<'videocall.started', VideocallStarted>

@@ -2,6 +2,7 @@ import type { DomainModule } from '../module';
 import { finishOpenCalls } from './calls';
 import { callMutations, callQueries } from './callResolvers';
 import { meetingSubscriptions } from './live';
+import { notesFields, notesMutations, notesTypeDefs } from './notes';
 import { meetingsProjection } from './projection';
 import { ringsProjection } from './ringProjection';
 import { roomMutations, roomQueries } from './roomResolvers';
@@ -26,10 +27,11 @@ export { registerMeetingRoutes } from './webhook';
 /** Meetings: rooms per space and ad hoc, guests by link, calls and their peer-to-peer signalling (issue 15). */
 export const meetingsModule: DomainModule = {
   name: 'meetings',
-  typeDefs: meetingsTypeDefs,
+  typeDefs: meetingsTypeDefs + notesTypeDefs,
   resolvers: {
     Query: { ...roomQueries, ...callQueries, ...ringQueries },
-    Mutation: { ...roomMutations, ...callMutations, ...recordingMutations, ...ringMutations },
+    Mutation: { ...roomMutations, ...callMutations, ...recordingMutations, ...ringMutations, ...notesMutations },
+    Meetingroom: notesFields,
     Subscription: { ...meetingSubscriptions, ...ringSubscriptions },
   },
   projections: [meetingsProjection, ringsProjection],
@@ -40,6 +42,7 @@ export const meetingsModule: DomainModule = {
     getVideocalls: 'public',
     initiateMeetingroom: 'teamMember',
     resetMeetingroomLink: 'teamMember',
+    initiateMeetingroomNotes: 'teamMember',
     setInvited: 'public',
     ediInvited: 'teamMember',
     joinVideocall: 'public',

@@ -37,6 +37,9 @@ function applyMeetingsEvent(transaction: Transaction, event: MeetingsEvent, stor
         .where(eq(meetingrooms.id, event.payload.meetingroomId))
         .run();
       return;
+    case 'meetingroom.notesCreated':
+      touchRoom(transaction, event.payload.meetingroomId, at);
+      return;
     case 'invited.created':
       transaction
         .insert(meetingGuests)

@@ -126,4 +126,6 @@ export interface CallEntryBody {
   durationMs: number;
   /** Who started the call. */
   startedBy: string | null;
+  /** The room's notes doc and its space, when the room has notes (a space's room only); absent otherwise. */
+  notes?: { doc: string; project: string };
 }

@@ -1,0 +1,31 @@
+import { eq } from 'drizzle-orm';
+import type { MeetingNotesDocs, MeetingNotesFacts } from '../../core/meetingNotes';
+import { decideCreateDoc } from './commands';
+import { docStream } from './events';
+import { docs } from './tables';
+
+/**
+ * The meeting notes port (core/meetingNotes.ts) answered by the docs area: a room's notes are an ordinary
+ * doc of the room's space (listed, searched, shared and deleted like any other), whose id is the room's.
+ */
+export const docsMeetingNotes: MeetingNotesDocs = {
+  notesOf(db, meetingroomId) {
+    const row = db.select({ id: docs.id, projectId: docs.projectId, title: docs.title }).from(docs).where(eq(docs.id, meetingroomId)).get();
+    return row ? { docId: row.id, projectId: row.projectId, title: row.title } : null;
+  },
+  create(unit, notes) {
+    const existing = docsMeetingNotes.notesOf(unit.transaction, notes.meetingroomId);
+    if (existing) return existing;
+    const stream = docStream(notes.meetingroomId);
+    // A deleted notes doc leaves its stream behind: a new one continues it from where it is.
+    const events = decideCreateDoc({
+      docId: notes.meetingroomId,
+      projectId: notes.projectId,
+      teamId: notes.teamId,
+      fields: { title: notes.title },
+    });
+    unit.append(stream, events, { teamId: notes.teamId, expectedVersion: unit.streamVersion(stream) });
+    const created: MeetingNotesFacts = { docId: notes.meetingroomId, projectId: notes.projectId, title: notes.title };
+    return created;
+  },
+};
