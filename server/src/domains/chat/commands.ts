@@ -9,7 +9,7 @@ import {
   type MessageType,
 } from '#shared/chatRules';
 import { codedError, refusal } from '../../errors';
-import type { ConversationRef, MentionEvent, MessageEvent, ReadEvent } from './events';
+import type { ConversationRef, GuestAuthor, MentionEvent, MessageEvent, ReadEvent } from './events';
 
 const bodyTooLong = () => codedError('MESSAGE_BODY_TOO_LONG', { params: { maximum: messageBodyLength.maximum }, field: 'body' });
 
@@ -107,6 +107,8 @@ export interface NewMessage {
   replyToId: string | null;
   /** Checked with checkAttachment first; null for a text message. */
   fileId: string | null;
+  /** A meeting room's guest writing: `authorId` is then the guest's id. */
+  guest?: GuestAuthor;
 }
 
 /** A reply must quote a live message of the same conversation. */
@@ -130,6 +132,7 @@ export function decidePostMessage(
         replyToId: command.replyToId,
         clientId: command.clientId,
         mentions: mentionsIn(command.body, command.authorId, canRead),
+        ...(command.guest ? { guest: command.guest } : {}),
       },
     },
   ];

@@ -25,8 +25,18 @@ export interface MessageCreated extends ConversationRef {
   fileId: string | null;
   replyToId: string | null;
   clientId: string | null;
-  /** Users mentioned who can read the conversation; the author is never among them. */
+  /** Users mentioned who can read the conversation; the author is never among them (a guest mentions nobody). */
   mentions: string[];
+  /**
+   * Set when a meeting room's guest wrote the message (the event then has no actor): the guest's id, which
+   * the projection keeps as the author, and their name as it was. Absent from every other message.
+   */
+  guest?: GuestAuthor;
+}
+/** A meeting room's guest as the author of a message: they have no account. */
+export interface GuestAuthor {
+  invitedId: string;
+  name: string;
 }
 export interface MessageEdited extends ConversationRef {
   messageId: string;

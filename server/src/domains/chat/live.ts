@@ -7,7 +7,8 @@ import type { Reader } from '../tasks';
 import { feed, type Verdict } from '../../core/live';
 import { requireCurrentTeam } from '../teams';
 import { loadConversationAccess, requireReadable } from './access';
-import { conversationFrom, type Conversation } from './conversation';
+import type { Conversation } from './conversation';
+import { callerOfConversation, guestMayStay, requireGuestAccess, type GuestCaller } from './guests';
 import type { ChatRead, ConversationRef, PrivatCreated, PrivatLeft, PrivatMembersAdded } from './events';
 import { messageForViewer, peopleById, presentMessageBases, type MessageBase } from './present';
 import { presentPrivatFor } from './privatResolvers';
@@ -32,6 +33,37 @@ function mayChangeAccess(conversation: Conversation, spaceId: string | null, eve
 interface Delivery {
   event: Incoming;
   moderate: boolean;
+  /** Whose flags the message is shown with: the user's id, or the guest's. */
+  viewerId: string;
+}
+
+/**
+ * subMessage's feed for a meeting room's admitted guest: the room chat's message events and typing notices
+ * while the guest stays admitted. The guest's own state change (removed, or refused again) ends it at once;
+ * the state is judged again before every delivery too. A guest's feed does not resume from a log position:
+ * a reconnecting guest reads the history again.
+ */
+async function* guestConversationFeed(context: MercuriusContext, guest: GuestCaller, conversation: Conversation, teamId: string) {
+  const db = context.services.database.db;
+  const queue = (await context.pubsub.subscribe([
+    topics.team(teamId),
+    typingTopic(conversation.key),
+  ] as unknown as string)) as AsyncIterable<Incoming>;
+  for await (const event of queue) {
+    if (event.type === 'typing') {
+      const notice = event as TypingNotice;
+      if (notice.conversation !== conversation.key || notice.userId === guest.invitedId) continue;
+    } else {
+      const stored = event as StoredEvent;
+      if (stored.type === 'invited.stateChanged') {
+        if ((stored.payload as { invitedId?: string }).invitedId === guest.invitedId && !guestMayStay(db, guest)) return;
+        continue;
+      }
+      if (!stored.type.startsWith('message.') || (stored.payload as Payload).conversation !== conversation.key) continue;
+    }
+    if (!guestMayStay(db, guest)) return;
+    yield { event, moderate: false, viewerId: guest.invitedId } satisfies Delivery;
+  }
 }
 
 /**
@@ -61,7 +93,7 @@ async function* conversationFeed(
     moderate = access.moderate;
     return 'skip';
   });
-  for await (const event of events) yield { event: event as Incoming, moderate } satisfies Delivery;
+  for await (const event of events) yield { event: event as Incoming, moderate, viewerId: userId } satisfies Delivery;
 }
 
 /** Every subscriber is sent the same message but for their own flags: it is read once per event and shared. */
@@ -124,13 +156,13 @@ function privatChangeType(event: StoredEvent, userId: string): string {
 export const chatSubscriptions = {
   subMessage: {
     subscribe: (_root, args, context) => {
-      const actor = requireActor(context);
-      const conversation = conversationFrom(args);
-      const access = requireReadable(context.services.database.db, conversation, actor.userId);
-      return conversationFeed(context, actor.userId, conversation, access.teamId, access);
+      const { caller, conversation } = callerOfConversation(context, args);
+      const db = context.services.database.db;
+      if (caller.kind === 'guest') return guestConversationFeed(context, caller, conversation, requireGuestAccess(db, caller).teamId);
+      const access = requireReadable(db, conversation, caller.userId);
+      return conversationFeed(context, caller.userId, conversation, access.teamId, access);
     },
-    resolve: ({ event, moderate }, _args, context) => {
-      const viewerId = requireActor(context).userId;
+    resolve: ({ event, moderate, viewerId }, _args, context) => {
       const db = context.services.database.db;
       if (event.type === 'typing') {
         const notice = event as TypingNotice;
@@ -139,7 +171,8 @@ export const chatSubscriptions = {
           seq: 0,
           messageId: null,
           message: null,
-          user: peopleById(db, [notice.userId]).get(notice.userId) ?? null,
+          user: notice.guestName === undefined ? (peopleById(db, [notice.userId]).get(notice.userId) ?? null) : null,
+          guest: notice.guestName === undefined ? null : { id: notice.userId, name: notice.guestName },
         };
       }
       const stored = event as StoredEvent;
@@ -150,6 +183,7 @@ export const chatSubscriptions = {
         messageId: (stored.payload as Payload).messageId!,
         message: base ? messageForViewer(base, viewerId, moderate) : null,
         user: null,
+        guest: null,
       };
     },
   } satisfies LiveSubscription<'subMessage', Delivery>,

@@ -1,7 +1,7 @@
 import { and, desc, eq, isNull, lt } from 'drizzle-orm';
 import type { MercuriusContext } from 'mercurius';
 import { chatMessages } from '#shared/chatRules';
-import { DomainError } from '../../errors';
+import { DomainError, refusal } from '../../errors';
 import type { UnitOfWork } from '../../core/commands';
 import { requireActor } from '../../graphql/context';
 import { newId } from '../../core/ids';
@@ -23,6 +23,15 @@ import {
   type MessageState,
 } from './commands';
 import { conversationFrom, parseConversationKey, refOf, type ConversationArguments } from './conversation';
+import {
+  authorIdOf,
+  callerOfConversation,
+  callerOfMessage,
+  chatCallerOf,
+  conversationFor,
+  requireGuestAccess,
+  type ChatCaller,
+} from './guests';
 import { chatStream, readsStream, type ConversationRef } from './events';
 import { presentMessages } from './present';
 import { latestSeq } from './summaries';
@@ -30,10 +39,22 @@ import { chatReadMarkers, messageReactions, messages } from './tables';
 import { TypingThrottle, typingTopic, type TypingNotice } from './typing';
 import type { MutationResolvers, QueryResolvers } from '../../graphql/schemaTypes';
 
-/** One message as `viewerId` sees it, with their right to moderate its conversation. */
-function presentMessage(db: Reader, messageId: string, viewerId: string) {
-  const { row, access } = requireVisibleMessage(db, messageId, viewerId);
-  return presentMessages(db, [row], viewerId, () => access.moderate)[0]!;
+/** One message as the caller sees it, with their right to moderate its conversation (a guest never moderates). */
+function presentMessage(db: Reader, messageId: string, caller: ChatCaller) {
+  if (caller.kind === 'guest') {
+    requireGuestAccess(db, caller);
+    const row = findMessage(db, messageId);
+    if (!row || row.deletedAt !== null) throw refusal('NOT_FOUND', 'MESSAGE_NOT_FOUND');
+    return presentMessages(db, [row], caller.invitedId, () => false)[0]!;
+  }
+  const { row, access } = requireVisibleMessage(db, messageId, caller.userId);
+  return presentMessages(db, [row], caller.userId, () => access.moderate)[0]!;
+}
+
+/** Runs a command as the caller: a user is its actor; a guest's command has none (the guest is in its events). */
+function runAs<Result>(context: MercuriusContext, caller: ChatCaller, work: (unit: UnitOfWork) => Result): Promise<Result> {
+  if (caller.kind === 'member') return runCommand(context, caller.userId, work);
+  return context.services.store.run({ actorId: null, mutationId: context.mutationId, request: context.request }, work);
 }
 
 /** Tells the people a message newly mentions, one notification event each in their own stream. */
@@ -56,58 +77,86 @@ async function postMessage(
     clientId?: string | null;
   },
 ) {
-  const actor = requireActor(context);
+  const caller = chatCallerOf(context);
+  // A guest naming another conversation is answered as anonymous before anything else is looked at.
+  const guestConversation = caller.kind === 'guest' ? conversationFor(caller, args) : null;
   const input = validateMessageInput(args);
-  const conversation = conversationFrom(args);
+  // A meeting room has no files to attach (fileBelongsTo), and a guest cannot upload: no file is theirs to see.
+  if (caller.kind === 'guest' && input.fileId !== null) throw refusal('NOT_FOUND', 'ATTACHMENT_NOT_FOUND');
+  const conversation = guestConversation ?? conversationFrom(args);
+  const authorId = authorIdOf(caller);
   const messageId = newId();
-  const id = await runCommand(context, actor.userId, (unit) => {
+  const id = await runAs(context, caller, (unit) => {
     const db = unit.transaction;
-    requireReadable(db, conversation, actor.userId);
+    if (caller.kind === 'member') requireReadable(db, conversation, caller.userId);
+    else requireGuestAccess(db, caller);
     if (input.clientId !== null) {
       // A resend of a message already posted: the first one stands and nothing is written.
       const sent = db
         .select()
         .from(messages)
-        .where(and(eq(messages.authorId, actor.userId), eq(messages.clientId, input.clientId)))
+        .where(and(eq(messages.authorId, authorId), eq(messages.clientId, input.clientId)))
         .get();
       if (sent && sent.conversation !== conversation.key) throw new DomainError('IDEMPOTENCY_KEY_REUSED', chatMessages.clientIdReused);
       if (sent) return sent.id;
     }
-    const access = requirePostable(db, conversation, actor.userId);
+    const access = caller.kind === 'member' ? requirePostable(db, conversation, caller.userId) : requireGuestAccess(db, caller);
     const replyToId = args.replyTo ?? null;
     const replyRow = replyToId ? findMessage(db, replyToId) : undefined;
     const ref = refOf(conversation, access.spaceId);
     const events = decidePostMessage(
-      { messageId, authorId: actor.userId, body: input.body, type: input.type, clientId: input.clientId, replyToId, fileId: input.fileId },
+      {
+        messageId,
+        authorId,
+        body: input.body,
+        type: input.type,
+        clientId: input.clientId,
+        replyToId,
+        fileId: input.fileId,
+        ...(caller.kind === 'guest' ? { guest: { invitedId: caller.invitedId, name: caller.name } } : {}),
+      },
       ref,
       replyRow && toMessageState(replyRow),
-      conversationReaders(db, conversation),
+      // A guest sees nobody of the team to mention: their mentions notify no one.
+      caller.kind === 'member' ? conversationReaders(db, conversation) : () => false,
     );
     unit.append(chatStream(conversation.key), events, { teamId: access.teamId });
     const created = events[0]!.payload as { mentions: string[] };
-    recordMentions(unit, { ...ref, messageId, teamId: access.teamId, authorId: actor.userId, body: input.body }, created.mentions);
+    recordMentions(unit, { ...ref, messageId, teamId: access.teamId, authorId, body: input.body }, created.mentions);
     return messageId;
   });
-  return presentMessage(context.services.database.db, id, actor.userId);
+  return presentMessage(context.services.database.db, id, caller);
 }
 
 /**
  * Runs a command that adds to a conversation (an edit, a reaction) on one visible message: like posting,
- * it needs the right to post there now (a space joined, a private chat still active).
+ * it needs the right to post there now (a space joined, a private chat still active, a guest still admitted).
  */
 async function onMessage(
   context: MercuriusContext,
   messageId: string,
-  work: (unit: UnitOfWork, message: MessageState, userId: string) => void,
-) {
-  const actor = requireActor(context);
-  await runCommand(context, actor.userId, (unit) => {
-    const { message } = requireVisibleMessage(unit.transaction, messageId, actor.userId);
-    requirePostable(unit.transaction, parseConversationKey(message.conversation), actor.userId);
-    work(unit, message, actor.userId);
+  work: (unit: UnitOfWork, message: MessageState, authorId: string, caller: ChatCaller) => void,
+  guestsMay = false,
+): Promise<ChatCaller> {
+  const caller = guestsMay ? callerOfMessage(context, context.services.database.db, messageId) : memberCaller(context);
+  await runAs(context, caller, (unit) => {
+    const db = unit.transaction;
+    if (caller.kind === 'guest') {
+      requireGuestAccess(db, caller);
+      const row = findMessage(db, messageId);
+      if (!row || row.deletedAt !== null) throw refusal('NOT_FOUND', 'MESSAGE_NOT_FOUND');
+      work(unit, toMessageState(row), caller.invitedId, caller);
+      return;
+    }
+    const { message } = requireVisibleMessage(db, messageId, caller.userId);
+    requirePostable(db, parseConversationKey(message.conversation), caller.userId);
+    work(unit, message, caller.userId, caller);
   });
-  return actor.userId;
+  return caller;
 }
+
+/** A signed-in user, for the operations a guest may not use (answered to a guest as to anyone anonymous). */
+const memberCaller = (context: MercuriusContext): ChatCaller => ({ kind: 'member', userId: requireActor(context).userId });
 
 const typing = new WeakMap<object, TypingThrottle>();
 
@@ -120,11 +169,10 @@ function typingThrottleOf(context: MercuriusContext): TypingThrottle {
 
 export const messageQueries = {
   getMessages: (_root, args: ConversationArguments & { first?: number | null; before?: string | null }, context) => {
-    const actor = requireActor(context);
-    const conversation = conversationFrom(args);
+    const { caller, conversation } = callerOfConversation(context, args);
     const page = pageRequest(args);
     const db = context.services.database.db;
-    const access = requireReadable(db, conversation, actor.userId);
+    const access = caller.kind === 'member' ? requireReadable(db, conversation, caller.userId) : requireGuestAccess(db, caller);
     const conditions = [eq(messages.conversation, conversation.key), isNull(messages.deletedAt)];
     if (page.before !== null) conditions.push(lt(messages.seq, pageCursor(findMessage(db, page.before), conversation.key)));
     const rows = db
@@ -134,7 +182,7 @@ export const messageQueries = {
       .orderBy(desc(messages.seq))
       .limit(page.limit)
       .all();
-    return presentMessages(db, rows, actor.userId, () => access.moderate);
+    return presentMessages(db, rows, authorIdOf(caller), () => access.moderate);
   },
 } satisfies QueryResolvers;
 
@@ -142,39 +190,55 @@ export const messageMutations = {
   setMessage: async (_root, args, context) => {
     const message = await postMessage(context, args);
     // The message ends this round of typing (its echo clears the indicator): the next keystroke is relayed at once.
-    typingThrottleOf(context).stop(requireActor(context).userId, conversationFrom(args).key);
+    typingThrottleOf(context).stop(message.authorId, message.conversation);
     return message;
   },
   ediMessage: async (_root, args: { id: string; body: string }, context) => {
-    const userId = await onMessage(context, args.id, (unit, message, editorId) => {
-      const events = decideEditMessage(
-        message,
-        editorId,
-        args.body,
-        conversationReaders(unit.transaction, parseConversationKey(message.conversation)),
-      );
-      if (events.length === 0) return;
-      unit.append(chatStream(message.conversation), events, { teamId: message.teamId });
-      const edited = events[0]!.payload as { body: string; mentions: string[] };
-      recordMentions(
-        unit,
-        { ...message, messageId: message.id, body: edited.body },
-        edited.mentions.filter((id) => !message.mentions.includes(id)),
-      );
-    });
-    return presentMessage(context.services.database.db, args.id, userId);
+    const caller = await onMessage(
+      context,
+      args.id,
+      (unit, message, editorId, editor) => {
+        const events = decideEditMessage(
+          message,
+          editorId,
+          args.body,
+          editor.kind === 'member' ? conversationReaders(unit.transaction, parseConversationKey(message.conversation)) : () => false,
+        );
+        if (events.length === 0) return;
+        unit.append(chatStream(message.conversation), events, { teamId: message.teamId });
+        const edited = events[0]!.payload as { body: string; mentions: string[] };
+        recordMentions(
+          unit,
+          { ...message, messageId: message.id, body: edited.body },
+          edited.mentions.filter((id) => !message.mentions.includes(id)),
+        );
+      },
+      true,
+    );
+    return presentMessage(context.services.database.db, args.id, caller);
   },
   delMessage: async (_root, args: { id: string }, context) => {
-    const actor = requireActor(context);
-    await runCommand(context, actor.userId, (unit) => {
-      const { message, access } = requireVisibleMessage(unit.transaction, args.id, actor.userId);
-      unit.append(chatStream(message.conversation), decideDeleteMessage(message, actor.userId, access), { teamId: message.teamId });
+    const caller = callerOfMessage(context, context.services.database.db, args.id);
+    await runAs(context, caller, (unit) => {
+      const db = unit.transaction;
+      if (caller.kind === 'guest') {
+        requireGuestAccess(db, caller);
+        const row = findMessage(db, args.id);
+        if (!row || row.deletedAt !== null) throw refusal('NOT_FOUND', 'MESSAGE_NOT_FOUND');
+        const message = toMessageState(row);
+        unit.append(chatStream(message.conversation), decideDeleteMessage(message, caller.invitedId, { moderate: false }), {
+          teamId: message.teamId,
+        });
+        return;
+      }
+      const { message, access } = requireVisibleMessage(db, args.id, caller.userId);
+      unit.append(chatStream(message.conversation), decideDeleteMessage(message, caller.userId, access), { teamId: message.teamId });
     });
     return true;
   },
   reactMessage: async (_root, args: { id: string; emoji: string }, context) => {
     const emoji = validateEmoji(args.emoji);
-    const userId = await onMessage(context, args.id, (unit, message, reactorId) => {
+    const caller = await onMessage(context, args.id, (unit, message, reactorId) => {
       const existing = unit.transaction
         .select()
         .from(messageReactions)
@@ -184,7 +248,7 @@ export const messageMutations = {
         teamId: message.teamId,
       });
     });
-    return presentMessage(context.services.database.db, args.id, userId);
+    return presentMessage(context.services.database.db, args.id, caller);
   },
   lastViewed: async (_root, args: ConversationArguments, context) => {
     const actor = requireActor(context);
@@ -203,14 +267,22 @@ export const messageMutations = {
     return true;
   },
   typingMessage: (_root, args: ConversationArguments & { stopped?: boolean | null }, context) => {
-    const actor = requireActor(context);
-    const conversation = conversationFrom(args);
-    requirePostable(context.services.database.db, conversation, actor.userId);
+    const { caller, conversation } = callerOfConversation(context, args);
+    const db = context.services.database.db;
+    if (caller.kind === 'member') requirePostable(db, conversation, caller.userId);
+    else requireGuestAccess(db, caller);
+    const typistId = authorIdOf(caller);
     const throttle = typingThrottleOf(context);
     const stopped = args.stopped === true;
     // A stop is relayed only after a relayed start, so stops cannot be sent more often than starts.
-    if (stopped ? !throttle.stop(actor.userId, conversation.key) : !throttle.allow(actor.userId, conversation.key)) return false;
-    const notice: TypingNotice = { type: 'typing', conversation: conversation.key, userId: actor.userId, ...(stopped ? { stopped } : {}) };
+    if (stopped ? !throttle.stop(typistId, conversation.key) : !throttle.allow(typistId, conversation.key)) return false;
+    const notice: TypingNotice = {
+      type: 'typing',
+      conversation: conversation.key,
+      userId: typistId,
+      ...(stopped ? { stopped } : {}),
+      ...(caller.kind === 'guest' ? { guestName: caller.name } : {}),
+    };
     context.services.live.emitter.emit({ topic: typingTopic(conversation.key), payload: notice });
     return true;
   },

@@ -63,3 +63,10 @@ describe('message abilities', () => {
     expect(chatPolicy.delete(text, 'v', { read: false, moderate: true })).toBe(false);
   });
 });
+
+describe("a meeting room's guest", () => {
+  it('chats only while admitted', () => {
+    expect(chatPolicy.guestMayChat('admitted')).toBe(true);
+    for (const state of ['waiting', 'refused', 'removed', '']) expect(chatPolicy.guestMayChat(state), state).toBe(false);
+  });
+});

@@ -32,6 +32,8 @@ export interface MessageFacts {
  *   members (guests included) and those who manage it, as tasks are; a member seeing a public space
  *   they did not join reads until they join; space admins and team admins moderate;
  * - a private chat is read and written by its members while they are in its team; nobody moderates it;
+ * - a meeting room's guest (no account) reads and writes that room's chat while admitted, and nothing else;
+ *   they never moderate;
  * - anyone edits only their own text and file messages, and deletes their own.
  */
 export const chatPolicy = {
@@ -43,6 +45,10 @@ export const chatPolicy = {
   },
   inPrivat(facts: { member: boolean; inTeam: boolean }): Abilities {
     return facts.member && facts.inTeam ? { read: true, post: true, moderate: false } : nothing;
+  },
+  /** A guest's state in the meetings area (waiting, admitted, refused, removed): only an admitted one is in the room. */
+  guestMayChat(state: string): boolean {
+    return state === 'admitted';
   },
   edit(message: MessageFacts, viewerId: string): boolean {
     return !message.deleted && message.authorId === viewerId && (message.type === 'text' || message.type === 'file');

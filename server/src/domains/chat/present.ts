@@ -1,6 +1,7 @@
 import { asc, inArray } from 'drizzle-orm';
 import { quoteLength } from '#shared/chatRules';
 import { users } from '../accounts';
+import { meetingGuestsById } from '../meetings';
 import type { Reader } from '../tasks';
 import { parseConversationKey } from './conversation';
 import { chatPolicy } from './policies';
@@ -8,6 +9,8 @@ import { messageReactions, messages } from './tables';
 
 export type MessageRow = typeof messages.$inferSelect;
 type Person = { id: string; firstname: string; lastname: string; profileImg: string | null };
+/** A meeting room's guest who wrote a message (GraphQL MessageGuest). */
+export type GuestAuthorView = { id: string; name: string };
 
 const personFields = { id: users.id, firstname: users.firstname, lastname: users.lastname, profileImg: users.profileImg };
 
@@ -22,6 +25,14 @@ export function peopleById(db: Reader, ids: Iterable<string>): Map<string, Perso
       .all()
       .map((person) => [person.id, person]),
   );
+}
+
+/**
+ * Meeting-room guests by id, as authors (id and name): only a meeting room's messages can have one, and
+ * only ids that are no user's are asked for.
+ */
+export function guestAuthorsById(db: Reader, ids: Iterable<string>): Map<string, GuestAuthorView> {
+  return new Map([...meetingGuestsById(db, ids).values()].map((guest) => [guest.id, { id: guest.id, name: guest.name }]));
 }
 
 /**
@@ -52,7 +63,12 @@ export function presentMessageBases(db: Reader, rows: readonly MessageRow[]) {
     )
     .orderBy(asc(messageReactions.seq))
     .all();
-  const people = peopleById(db, [...rows.map((row) => row.authorId), ...[...quoted.values()].map((row) => row.authorId)]);
+  const authorIds = [...rows.map((row) => row.authorId), ...[...quoted.values()].map((row) => row.authorId)];
+  const people = peopleById(db, authorIds);
+  const guests = guestAuthorsById(
+    db,
+    rows.some((row) => row.conversation.startsWith('meetingroom:')) ? authorIds.filter((id) => !people.has(id)) : [],
+  );
 
   return rows.map((row) => {
     const conversation = parseConversationKey(row.conversation);
@@ -69,6 +85,7 @@ export function presentMessageBases(db: Reader, rows: readonly MessageRow[]) {
       body: row.body,
       type: row.type,
       author: people.get(row.authorId) ?? null,
+      authorGuest: guests.get(row.authorId) ?? null,
       authorId: row.authorId,
       /** Message.file comes from its loader (attachments.ts), for all messages of a response at once. */
       fileId: row.fileId,
@@ -86,6 +103,7 @@ export function presentMessageBases(db: Reader, rows: readonly MessageRow[]) {
             id: row.replyToId,
             body: quote && quote.deletedAt === null ? quote.body.slice(0, quoteLength) : null,
             author: quote ? (people.get(quote.authorId) ?? null) : null,
+            authorGuest: quote ? (guests.get(quote.authorId) ?? null) : null,
           }
         : null,
       reactions: [...reactions].map(([emoji, reactors]) => ({ emoji, count: reactors.length, users: reactors })),

@@ -17,7 +17,7 @@ function applyMessageEvent(transaction: Transaction, event: MessageEvent, stored
   const at = stored.createdAt;
   switch (event.type) {
     case 'message.created': {
-      const { messageId, conversation, spaceId, body, type, fileId, replyToId, clientId, mentions, privatId } = event.payload;
+      const { messageId, conversation, spaceId, body, type, fileId, replyToId, clientId, mentions, privatId, guest } = event.payload;
       transaction
         .insert(messages)
         .values({
@@ -26,7 +26,8 @@ function applyMessageEvent(transaction: Transaction, event: MessageEvent, stored
           conversation,
           spaceId,
           seq: stored.seq,
-          authorId: stored.actorId!,
+          // A guest's message has no actor: its author is the guest (their name stays the meetings area's).
+          authorId: guest ? guest.invitedId : stored.actorId!,
           body,
           type,
           fileId,

@@ -10,6 +10,13 @@ export const chatTypeDefs = /* GraphQL */ `
     profileImg: String
   }
 
+  "A meeting room's guest (who has no account) as the author of a message, or as the one typing."
+  type MessageGuest {
+    "The guest's id (Invited.id)."
+    id: ID!
+    name: String!
+  }
+
   """
   A file message's file, a recorded file of the conversation's owner (the space, the task or the private
   chat). Message.file is null when the file was deleted since ("file removed").
@@ -45,6 +52,8 @@ export const chatTypeDefs = /* GraphQL */ `
     id: ID!
     body: String
     author: MessageAuthor
+    "Set instead of author when a guest of the meeting room wrote the quoted message."
+    authorGuest: MessageGuest
   }
 
   type Message {
@@ -53,7 +62,10 @@ export const chatTypeDefs = /* GraphQL */ `
     body: String!
     "text | file | system | call"
     type: String!
+    "Null for a message written by a meeting room's guest (see authorGuest) and for automatic entries."
     author: MessageAuthor
+    "Set instead of author when a guest of the meeting room wrote the message."
+    authorGuest: MessageGuest
     file: MessageFile
     createdAt: String!
     "Set when the body was edited."
@@ -102,6 +114,8 @@ export const chatTypeDefs = /* GraphQL */ `
     message: Message
     "For typing and typing.stopped: who is typing, or stopped."
     user: MessageAuthor
+    "For typing and typing.stopped by a meeting room's guest: who (user is then null)."
+    guest: MessageGuest
   }
 
   type PrivatChange {
@@ -134,7 +148,8 @@ export const chatTypeDefs = /* GraphQL */ `
   extend type Query {
     """
     Newest first: up to \`first\` (default 50, at most 100) messages of one conversation, older than the
-    message \`before\` when given. Exactly one of project, privat, task, meetingroom, invitation.
+    message \`before\` when given. Exactly one of project, privat, task, meetingroom, invitation. A meeting
+    room's admitted guest (guest credential, no account) may read that room's chat only.
     """
     getMessages(project: ID, invitation: ID, meetingroom: ID, task: ID, privat: ID, first: Int, before: ID): [Message!]!
     "The caller's private chats in the current team, most recently updated first."
@@ -154,7 +169,8 @@ export const chatTypeDefs = /* GraphQL */ `
     file: a file the caller uploaded to this conversation's owner (signedUploadURL and setFile with the
     same project, task or privat); the message's type is then file. Deleting the message keeps the file.
     clientId (<= 64 chars): a resend with the same clientId by the same author returns the first message
-    and writes nothing.
+    and writes nothing. A meeting room's admitted guest may post text (no file) in that room's chat only;
+    their mentions notify nobody.
     """
     setMessage(
       project: ID
@@ -167,9 +183,9 @@ export const chatTypeDefs = /* GraphQL */ `
       replyTo: ID
       clientId: String
     ): Message!
-    "Own messages only."
+    "Own messages only (a meeting room's admitted guest: their own in that room)."
     ediMessage(id: ID!, body: String!): Message!
-    "Own messages; team admins and space admins may delete any in their space."
+    "Own messages (a meeting room's admitted guest: their own in that room); team admins and space admins may delete any in their space."
     delMessage(id: ID!): Boolean!
     "Marks the conversation read up to now for the caller."
     lastViewed(project: ID, privat: ID, task: ID, meetingroom: ID): Boolean!
@@ -192,7 +208,10 @@ export const chatTypeDefs = /* GraphQL */ `
   }
 
   extend type Subscription {
-    "Changes of one conversation the caller may read."
+    """
+    Changes of one conversation the caller may read (a meeting room's admitted guest: that room's; it
+    completes once the guest is removed).
+    """
     subMessage(project: ID, privat: ID, task: ID, meetingroom: ID): MessageChange!
     "The caller's private chat list changes (new message → lastMessage and unread, rename, membership)."
     subPrivat: PrivatChange!

@@ -10,6 +10,8 @@ export interface TypingNotice {
   userId: string;
   /** The person cleared their text or sent it: the others drop the indicator at once. */
   stopped?: boolean;
+  /** Set when a meeting room's guest types: `userId` is then the guest's id, and this their name. */
+  guestName?: string;
 }
 
 /**
