@@ -145,3 +145,27 @@ export async function phoneScreenshots(page: Page, name: string): Promise<void> 
   await page.evaluate(() => document.documentElement.setAttribute('data-theme', 'light'));
   if (size) await page.setViewportSize(size);
 }
+
+import { expect, type Locator } from '@playwright/test';
+
+/** How many new frames a call tile's video draws within two seconds (0 when none arrive). */
+export function framesDrawn(tile: Locator): Promise<number> {
+  return tile.locator('video').evaluate(
+    (video: HTMLVideoElement) =>
+      new Promise<number>((resolve) => {
+        let frames = 0;
+        const count = () => {
+          frames += 1;
+          video.requestVideoFrameCallback(count);
+        };
+        video.requestVideoFrameCallback(count);
+        setTimeout(() => resolve(frames), 2000);
+      }),
+  );
+}
+
+/** A call tile receives video that keeps moving: frames arrive and advance. */
+export async function expectMovingVideo(tile: Locator): Promise<void> {
+  await expect(tile).toBeVisible();
+  await expect.poll(() => framesDrawn(tile), { timeout: 30_000 }).toBeGreaterThan(5);
+}

@@ -12,6 +12,7 @@ import { isMobileRedirectPath } from './routeRules';
 const AuthPage = lazyPage(() => import('../features/auth/AuthPage'));
 const RedirectPage = lazyPage(() => import('../features/mobile/RedirectPage'));
 const MeetingRoomPage = lazyPage(() => import('../features/meetings/MeetingRoomPage'));
+const PrivateCallPage = lazyPage(() => import('../features/meetings/privateCall/PrivateCallPage'));
 const SharedMediaPage = lazyPage(() => import('../features/files/SharedMediaPage'));
 const SharedDocPage = lazyPage(() => import('../features/docs/SharedDocPage'));
 const DashboardLayout = lazyPage(() => import('../features/shell/DashboardLayout'));
@@ -83,6 +84,15 @@ export const routes: RouteObject[] = [
       { path: 'signup/user', element: <AuthPage screen="user" /> },
       { path: 'setup/:token', element: <AuthPage screen="setUp" /> },
       { path: 'meetingroom/:meetingroom', element: <MeetingRoomPage /> },
+      // A private chat's call: full screen like a room's, outside the dashboard frame (its incoming-call dialog included).
+      {
+        path: 'chats/:chatid/call',
+        element: (
+          <RequireUser>
+            <PrivateCallPage />
+          </RequireUser>
+        ),
+      },
       { path: 'share/media/:fileId', element: <SharedMediaPage /> },
       { path: 'share/doc/:docId', element: <SharedDocPage /> },
       {

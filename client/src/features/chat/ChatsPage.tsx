@@ -17,6 +17,7 @@ import { loadTaskChats, privatItem, spaceItem, taskItem } from './chatLists';
 import { ChatTabs, ListsFailed, type ChatTab, type ListsLoad } from './ChatTabs';
 import { Conversation } from './Conversation';
 import { privatsFailedAtom, useKeptLoading } from './listLoading';
+import { PrivateCallButton } from '../meetings/privateCall/PrivateCallButton';
 import { NewChatDialog } from './NewChatDialog';
 import { SpaceCallButton } from './SpaceCallButton';
 import styles from './Chat.module.css';
@@ -115,6 +116,7 @@ function ChatPane({ id, lists }: { id: string; lists: ListsLoad }) {
               onClick={() => setSettingsOpen(true)}
             />
           )}
+          {!privat.inactive && <PrivateCallButton privat={privat.id} />}
         </header>
         <Conversation key={privat.id} privat={privat.id} placeholder={t('chat.composer.placeholderTo', { name: item.title })} />
         {settingsOpen && <ChatSettingsDialog privat={privat} open onOpenChange={setSettingsOpen} />}

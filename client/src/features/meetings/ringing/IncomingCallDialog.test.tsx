@@ -76,7 +76,10 @@ function mount(handlers: Parameters<typeof mockGraphQL>[0]) {
     {
       store,
       path: '/overview',
-      routes: [{ path: '/meetingroom/:meetingroom', element: <p>the room</p> }],
+      routes: [
+        { path: '/meetingroom/:meetingroom', element: <p>the room</p> },
+        { path: '/chats/:chatid/call', element: <p>the private call</p> },
+      ],
     },
   );
   return { graphql, router };
@@ -161,13 +164,17 @@ describe('IncomingCallDialog', () => {
     expect(dialog.textContent).toContain('Alan Turing');
   });
 
-  it('offers no Accept for a private chat call, which has no call page yet', async () => {
-    mount({
+  it('Accept of a private chat call answers it and opens the chat’s call page, which joins at once', async () => {
+    const { graphql, router } = mount({
       getRings: () => ({ data: { getRings: [ring({ privat: 'chat-1', meetingroom: null, notificationType: 'INVITATION_PVIDEOCALL' })] } }),
+      answerVideocall: () => ({ data: { answerVideocall: true } }),
     });
     const dialog = await screen.findByRole('dialog', { name: 'Incoming call' });
     expect(dialog.textContent).toContain('Ada Lovelace is calling you');
-    expect(screen.queryByRole('button', { name: 'Accept' })).toBeNull();
-    expect(screen.getByRole('button', { name: 'Decline' })).toBeTruthy();
+    await userEvent.click(screen.getByRole('button', { name: 'Accept' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/chats/chat-1/call'));
+    expect(router.state.location.search).toBe('?answered=call-1');
+    expect(graphql.callsOf('answerVideocall').map((call) => call.variables)).toEqual([{ videocall: 'call-1', accept: true }]);
+    expect(incoming()).toBeNull();
   });
 });

@@ -5,7 +5,7 @@ import { useNavigate } from 'react-router';
 import { request, RequestError } from '../../../lib/graphql';
 import { useStore } from '../../../lib/store';
 import { Avatar, Button, Dialog, Notice, showToast } from '../../../ui';
-import { callsToShow, roomOf } from './incomingRings';
+import { acceptPathOf, callsToShow } from './incomingRings';
 import { answerVideocallDocument, type VideocallRing } from './operations';
 import { useIncomingRings } from './useIncomingRings';
 import styles from './Ringing.module.css';
@@ -16,8 +16,9 @@ function invitationKey(ring: VideocallRing): 'private' | 'space' | 'room' {
 }
 
 /**
- * The incoming call, mounted once in the signed-in frame: who calls, Accept (a room or space call opens
- * its meeting room, whose page joins the call) and Decline. It goes away when the ring ends, wherever
+ * The incoming call, mounted once in the signed-in frame: who calls, Accept (a private chat's call opens
+ * that chat's call page, joined at once; a room or space call opens its meeting room, whose page joins
+ * the call) and Decline. It goes away when the ring ends, wherever
  * it was answered. Closing it only hides it here: the ring goes on until it is missed.
  */
 export function IncomingCallDialog() {
@@ -30,7 +31,7 @@ export function IncomingCallDialog() {
   const [failed, setFailed] = useState<string | null>(null);
   const ring = callsToShow(rings.filter((candidate) => !hidden.has(candidate.id)))[0];
   if (!ring) return null;
-  const room = roomOf(ring);
+  const acceptPath = acceptPathOf(ring);
 
   const answer = async (accept: boolean) => {
     setAnswering(accept ? 'accept' : 'decline');
@@ -38,7 +39,7 @@ export function IncomingCallDialog() {
     try {
       await request(answerVideocallDocument, { videocall: ring.videocall, accept }, { handledByCaller: true });
       forget(ring.videocall);
-      if (accept && room) await navigate(`/meetingroom/${room}`);
+      if (accept && acceptPath) await navigate(acceptPath);
     } catch (error) {
       if (error instanceof RequestError && error.code === 'NOT_FOUND') {
         // The ring ended meanwhile (answered elsewhere, cancelled, missed).
@@ -70,7 +71,7 @@ export function IncomingCallDialog() {
           >
             {t('meetings.ringing.decline')}
           </Button>
-          {room && (
+          {acceptPath && (
             <Button
               variant="primary"
               icon={<Phone size={16} />}
@@ -89,7 +90,6 @@ export function IncomingCallDialog() {
         <Avatar name={ring.callerName} src={ring.callerProfileImg} colorKey={ring.caller} size={56} />
         <p className={styles.callerText}>{t(`meetings.ringing.${invitationKey(ring)}`, { name: ring.callerName })}</p>
       </div>
-      {!room && <Notice tone="info">{t('meetings.ringing.privateUnavailable')}</Notice>}
       {failed === ring.videocall && <Notice tone="error">{t('meetings.ringing.failed')}</Notice>}
     </Dialog>
   );

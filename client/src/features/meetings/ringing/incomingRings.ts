@@ -39,7 +39,11 @@ export function applyRingChange(rings: readonly VideocallRing[], change: RingCha
   return rings;
 }
 
-/** Where accepting takes the callee: the meeting room of a room or space call; null for a private chat call (no call page yet). */
-export function roomOf(ring: VideocallRing): string | null {
-  return ring.privat ? null : ring.meetingroom;
+/**
+ * Where accepting takes the callee: a private chat's call page, which joins the call at once (it was the question the
+ * ring asked), or the meeting room of a room or space call, whose page joins it.
+ */
+export function acceptPathOf(ring: VideocallRing): string | null {
+  if (ring.privat) return `/chats/${ring.privat}/call?answered=${encodeURIComponent(ring.videocall)}`;
+  return ring.meetingroom ? `/meetingroom/${ring.meetingroom}` : null;
 }

@@ -52,3 +52,15 @@ export type RingChange = ResultOf<typeof subCallsDocument>['subCalls'];
 export const answerVideocallDocument = graphql(
   'mutation AnswerVideocall($videocall: ID!, $accept: Boolean!) { answerVideocall(videocall: $videocall, accept: $accept) }',
 );
+
+/** Rings people into a call the caller is in (a private chat's call rings every other member by default). */
+export const ringVideocallDocument = graphql(
+  `
+    mutation RingVideocall($videocall: ID!, $users: [ID!]) {
+      ringVideocall(videocall: $videocall, users: $users) {
+        ...VideocallRing
+      }
+    }
+  `,
+  [ringFragment],
+);

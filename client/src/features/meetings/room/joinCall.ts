@@ -1,15 +1,62 @@
 /** Joining a room's call: the server's join, then the transport its answer names (peer-to-peer, or a LiveKit media server). */
-import { request } from '../../../lib/graphql';
+import type { TFunction } from 'i18next';
+import { serverErrorText, translateCodeWith } from '../../../lib/errorMessages';
+import { request, RequestError } from '../../../lib/graphql';
+import { graphql } from '../../../lib/graphqlDocument';
 import { identityOf, stateOf } from '../call/graphqlSignalling';
 import { MeshTransport } from '../call/MeshTransport';
 import type { CallTransport, ParticipantState } from '../call/types';
 import type { RecordingSource } from '../recording/callRecorder';
 import { recordingSignalling } from '../recording/recordingSignalling';
 import { RecordingSession } from '../recording/recordingSession';
-import { joinVideocallDocument, leaveVideocallDocument, type Videocall } from '../operations';
+import { leaveVideocallDocument, type Videocall } from '../operations';
+
+/** Where a call takes place: a meeting room (a space's or an ad hoc one), or a private chat (which has no room and no guests). */
+export type CallPlace = { meetingroom: string } | { privat: string };
+
+/** joinVideocall at either place; the same selection as the area's Videocall fragment, so the answer is a Videocall. */
+const joinVideocallAtDocument = graphql(`
+  mutation JoinVideocallAt($meetingroom: ID, $privat: ID) {
+    joinVideocall(meetingroom: $meetingroom, privat: $privat) {
+      id
+      name
+      finishedAt
+      meetingroom
+      meeting {
+        transport
+        url
+        iceServers
+        maximum
+      }
+      attendee {
+        id
+        joinToken
+        externalUserId
+      }
+      users {
+        id
+        user
+        invited
+        name
+        profileImg
+        audio
+        video
+        screen
+        hand
+      }
+    }
+  }
+`);
 
 export class UnsupportedTransportError extends Error {
   override readonly name = 'UnsupportedTransportError';
+}
+
+/** Why a join failed, in the person's language (the call is full, the transport is unknown...). */
+export function joinFailureText(error: unknown, t: TFunction): string {
+  if (error instanceof UnsupportedTransportError) return t('meetings.call.transportUnavailable');
+  if (error instanceof RequestError) return serverErrorText(translateCodeWith(t), error.code, error.message, error.details);
+  return t('meetings.call.joinFailed');
 }
 
 /** The call's RTCIceServer entries, keeping only well-formed ones (the server sends JSON). */
@@ -55,13 +102,15 @@ export function remoteSources(transport: CallTransport): RecordingSource[] {
     ]);
 }
 
-export async function joinRoomCall(
-  meetingroom: string,
+export async function joinCall(
+  place: CallPlace,
   camera: MediaStream,
   initialState: ParticipantState,
   recorded: RecordedSelf,
 ): Promise<JoinedCall> {
-  const { joinVideocall: videocall } = await request(joinVideocallDocument, { meetingroom }, { handledByCaller: true });
+  const { joinVideocall } = await request(joinVideocallAtDocument, place, { handledByCaller: true });
+  const videocall: Videocall = joinVideocall;
+  const meetingroom = 'meetingroom' in place ? place.meetingroom : null;
   const attendee = videocall.attendee;
   if (!attendee) throw new Error('The join answered without an attendee.');
   // Closing the call's subscription also makes the attendee leave, so this may find them gone already: that is no error.
@@ -76,7 +125,8 @@ export async function joinRoomCall(
   const recording = new RecordingSession({
     videocall: videocall.id,
     attendee: attendee.id,
-    meetingroom,
+    // A private chat's call is not recorded from the call screen (it has no room whose files would keep it).
+    meetingroom: meetingroom ?? '',
     roomName: recorded.roomName,
     recordsOnServer: kind === 'livekit',
     sources: () => {
@@ -118,6 +168,6 @@ export async function joinRoomCall(
     mesh.join({ camera, screen: null });
   }
   // Without the call's space the recording cannot be saved there; the call itself goes on.
-  await recording.load().catch((error: unknown) => console.warn("[call] the call's recording could not be read", error));
+  if (meetingroom) await recording.load().catch((error: unknown) => console.warn("[call] the call's recording could not be read", error));
   return { videocall, transport, recording, leave };
 }
