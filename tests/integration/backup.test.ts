@@ -1,7 +1,9 @@
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { GetObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { afterAll, describe, expect, it } from 'vitest';
 import { messagesOf, postMessage } from './chatFactories';
 import { createDoc, openDoc, paragraphText, waitFor, type OpenDoc } from './docFactories';
@@ -40,6 +42,37 @@ function runTool(
   });
 }
 
+/** A client of the test's S3 stand-in, for what LiveKit egress would write into the bucket. */
+function bucketClient(environment: Record<string, string>) {
+  return new S3Client({
+    region: 'us-east-1',
+    endpoint: environment.S3_ENDPOINT!,
+    forcePathStyle: true,
+    credentials: { accessKeyId: environment.S3_ACCESS_KEY_ID!, secretAccessKey: environment.S3_SECRET_ACCESS_KEY! },
+  });
+}
+
+/** A call recording as LiveKit egress saves it: `meeting-recordings/<call>-<time>.mp4` in the bucket (or the files folder). */
+async function writeCallRecording(dataDirectory: string, environment: Record<string, string>, key: string, bytes: Buffer) {
+  if (!environment.S3_BUCKET) {
+    mkdirSync(join(dataDirectory, 'files', 'meeting-recordings'), { recursive: true });
+    writeFileSync(join(dataDirectory, 'files', ...key.split('/')), bytes);
+    return;
+  }
+  const client = bucketClient(environment);
+  await client.send(new PutObjectCommand({ Bucket: environment.S3_BUCKET, Key: key, Body: bytes, ContentType: 'video/mp4' }));
+  client.destroy();
+}
+
+async function readCallRecording(dataDirectory: string, environment: Record<string, string>, key: string): Promise<Buffer> {
+  if (!environment.S3_BUCKET) return readFileSync(join(dataDirectory, 'files', ...key.split('/')));
+  const client = bucketClient(environment);
+  const object = await client.send(new GetObjectCommand({ Bucket: environment.S3_BUCKET, Key: key }));
+  const bytes = Buffer.from(await object.Body!.transformToByteArray());
+  client.destroy();
+  return bytes;
+}
+
 /** The same person, with the same cookies, talking to another server. */
 function movedTo(server: TestServer, someone: Person): Person {
   const client = new GraphqlTestClient(server);
@@ -71,6 +104,10 @@ describe.each(['local', 's3'] as const)('backup and restore through the %s drive
       await waitFor(() => editor.state.saved > 0, 'the doc edit acknowledged');
       const bytes = Buffer.from(`release notes ${'x'.repeat(3000)}`);
       const file = await uploadFile(owner, 'notes.txt', 'text/plain', bytes, { project: space });
+      // A call recorded on LiveKit: egress saved it beside the uploads, and the space's files point at it.
+      const recordingKey = 'meeting-recordings/0123456789abcdef01234567-2026-11-26T040000.mp4';
+      const recordingBytes = Buffer.from(`recorded call ${'v'.repeat(5000)}`);
+      await writeCallRecording(original.dataDirectory, storageEnvironment, recordingKey, recordingBytes);
 
       // The backup runs in its own process while the server keeps serving and writing.
       const archives = temporaryFolder('backups');
@@ -97,12 +134,14 @@ describe.each(['local', 's3'] as const)('backup and restore through the %s drive
         .map((line) => line.split('/').slice(1).join('/'));
       expect(entries).toEqual(expect.arrayContaining(['workspace.sqlite', 'secret.key', 'manifest.json']));
       expect(entries.filter((entry) => entry.startsWith(`files/${owner.teamId}/`)).length).toBeGreaterThanOrEqual(1);
+      expect(entries).toContain(`files/${recordingKey}`);
 
       // Restored into an empty data folder (and, with S3, an empty bucket).
       const restoredStorage = s3 ? { ...storageEnvironment, S3_BUCKET: 'workspace-restored' } : {};
       const restore = await runTool('restore', [archive], { DATA_DIR: restoredData, ...restoredStorage });
       expect(restore.output).toContain('Done.');
       expect(restore.status).toBe(0);
+      expect((await readCallRecording(restoredData, restoredStorage, recordingKey)).equals(recordingBytes)).toBe(true);
       // Never over a folder that holds data, unless forced.
       const again = await runTool('restore', [archive], { DATA_DIR: restoredData, ...restoredStorage });
       expect(again.status).toBe(1);
@@ -167,6 +206,29 @@ describe('restore refuses what it cannot trust', () => {
     const refused = await runTool('restore', [bogus], { DATA_DIR: target });
     expect(refused.status).toBe(1);
     expect(refused.output).toMatch(/not a workspace backup/);
+    expect(readdirSync(target)).toEqual([]);
+  }, 60_000);
+
+  it('a backup holding a file under a name no backup makes (outside the uploads and call recordings) changes nothing', async () => {
+    const folder = temporaryFolder('odd-key');
+    const inside = join(folder, 'workspace-backup-odd');
+    mkdirSync(join(inside, 'files', 'meeting-recordings', 'nested'), { recursive: true });
+    const parts = {
+      'workspace.sqlite': Buffer.from('not read: the restore refuses before it'),
+      'files/meeting-recordings/nested/escape.mp4': Buffer.from('stray bytes'),
+    };
+    const entries = Object.entries(parts).map(([path, bytes]) => {
+      writeFileSync(join(inside, ...path.split('/')), bytes);
+      return { path, size: bytes.length, sha256: createHash('sha256').update(bytes).digest('hex') };
+    });
+    const manifest = { format: 'workspace-backup', version: 1, createdAt: new Date().toISOString(), entries };
+    writeFileSync(join(inside, 'manifest.json'), JSON.stringify(manifest));
+    const archive = join(folder, 'odd.tar');
+    expect(spawnSync('tar', ['-cf', archive, '-C', folder, 'workspace-backup-odd']).status).toBe(0);
+    const target = temporaryFolder('odd-target');
+    const refused = await runTool('restore', [archive], { DATA_DIR: target });
+    expect(refused.status).toBe(1);
+    expect(refused.output).toMatch(/a name no backup makes: files\/meeting-recordings\/nested\/escape\.mp4/);
     expect(readdirSync(target)).toEqual([]);
   }, 60_000);
 });

@@ -7,7 +7,7 @@ import { pipeline } from 'node:stream/promises';
 import Database from 'better-sqlite3';
 import type { Config } from '../config';
 import { packageVersion } from '../version';
-import { backupStorageOf } from './backupStorage';
+import { backupStorageOf, isBackedUpKey } from './backupStorage';
 import { listTarEntries, readTarEntry, TarWriter, type TarEntry } from './tarArchive';
 
 /**
@@ -15,7 +15,8 @@ import { listTarEntries, readTarEntry, TarWriter, type TarEntry } from './tarArc
  * - `workspace.sqlite`: the database, copied with SQLite's online backup (consistent while the server writes);
  * - `secret.key`: the signing key from the data folder, when it lives there (without it a restored instance
  *   would sign everyone out and break every signed link);
- * - `files/<key>`: every stored file, from the data folder or the bucket;
+ * - `files/<key>`: every stored file, from the data folder or the bucket: uploads, their thumbnails, and the call
+ *   recordings LiveKit egress saved under `meeting-recordings/` (files of spaces point at them);
  * - `manifest.json` (last): what the archive holds, with a SHA-256 per entry that a restore checks.
  */
 export interface BackupManifest {
@@ -151,6 +152,10 @@ export async function restoreBackup(
     return entry;
   };
   for (const listed of manifest.entries) entryOf(listed.path);
+  // Checked before anything is written: a key no backup makes would land outside the files (or anywhere in the bucket).
+  for (const listed of manifest.entries)
+    if (listed.path.startsWith(filesPrefix) && !isBackedUpKey(listed.path.slice(filesPrefix.length)))
+      throw new RestoreRefused(`${archive} holds a file under a name no backup makes: ${listed.path}`);
   if (!manifest.entries.some((listed) => listed.path === databaseEntry)) throw new RestoreRefused(`${archive} holds no database`);
 
   const storage = backupStorageOf(config);

@@ -13,9 +13,22 @@ import {
   S3Client,
 } from '@aws-sdk/client-s3';
 import type { Config } from '../config';
+import { recordingPrefix } from '../domains/meetings/livekit';
 import { incomingPrefix, isStorageKey } from '../storage/types';
 
-/** One stored file as a backup sees it: its key (`<teamId>/<uploadId>[.thumb.webp]`), size and type. */
+/**
+ * Call recordings LiveKit egress saved into the bucket (`meeting-recordings/<call>-<time>.mp4`): a space's files point at
+ * them like at uploads, so a backup without them would restore files whose bytes are gone. One level under the prefix,
+ * names of letters, digits, dots, dashes and underscores that do not start with a dot: nothing can climb out of the folder.
+ */
+const callRecordingKeyPattern = new RegExp(`^${recordingPrefix}/[A-Za-z0-9_-][A-Za-z0-9._-]*$`);
+
+/** Keys a backup holds and a restore writes: uploads (and their thumbnails) and call recordings. */
+export function isBackedUpKey(key: string): boolean {
+  return isStorageKey(key) || callRecordingKeyPattern.test(key);
+}
+
+/** One stored file as a backup sees it: its key (`<teamId>/<uploadId>[.thumb.webp]` or a call recording's), size and type. */
 export interface BackupObject {
   key: string;
   size: number;
@@ -51,7 +64,7 @@ class FolderBackupStorage implements BackupStorage {
   async *list(): AsyncIterable<BackupObject> {
     for await (const path of walk(this.root)) {
       const key = relative(this.root, path).split(sep).join('/');
-      if (!isStorageKey(key)) continue;
+      if (!isBackedUpKey(key)) continue;
       const info = await stat(path);
       yield { key, size: info.size, contentType: null };
     }
@@ -88,7 +101,7 @@ class FolderBackupStorage implements BackupStorage {
   close(): void {}
 
   private pathOf(key: string): string {
-    if (!isStorageKey(key)) throw new Error(`not a storage key: ${key}`);
+    if (!isBackedUpKey(key)) throw new Error(`not a storage key: ${key}`);
     return join(this.root, ...key.split('/'));
   }
 }
@@ -119,7 +132,7 @@ class BucketBackupStorage implements BackupStorage {
       const page = await this.client.send(new ListObjectsV2Command({ Bucket: this.bucket, ContinuationToken }));
       for (const object of page.Contents ?? []) {
         const key = object.Key ?? '';
-        if (!key.startsWith(incomingPrefix) && isStorageKey(key)) yield { key, size: object.Size ?? 0, contentType: null };
+        if (!key.startsWith(incomingPrefix) && isBackedUpKey(key)) yield { key, size: object.Size ?? 0, contentType: null };
       }
       ContinuationToken = page.IsTruncated ? page.NextContinuationToken : undefined;
     } while (ContinuationToken);
@@ -131,6 +144,7 @@ class BucketBackupStorage implements BackupStorage {
   }
 
   async write(object: BackupObject, body: Readable): Promise<void> {
+    if (!isBackedUpKey(object.key)) throw new Error(`not a storage key: ${object.key}`);
     await this.client.send(
       new PutObjectCommand({
         Bucket: this.bucket,
@@ -150,9 +164,10 @@ class BucketBackupStorage implements BackupStorage {
     if (!exists) await this.client.send(new CreateBucketCommand({ Bucket: this.bucket }));
   }
 
+  /** Empty of what a restore would write (uploads and call recordings); reads the first page of the listing at most. */
   async isEmpty(): Promise<boolean> {
-    const page = await this.client.send(new ListObjectsV2Command({ Bucket: this.bucket, MaxKeys: 1 }));
-    return (page.Contents ?? []).length === 0;
+    for await (const _object of this.list()) return false;
+    return true;
   }
 
   close(): void {
