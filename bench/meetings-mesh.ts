@@ -200,9 +200,10 @@ async function measure(size: number): Promise<SizeResult> {
     const streams = series.flatMap(streamFigures);
     const sentSizes = [
       ...new Set(
-        series.map(
-          (pageSeries) => `${pageSeries.at(-1)!.sentWidth}x${pageSeries.at(-1)!.sentHeight}@${pageSeries.at(-1)!.sentFrameRate ?? '?'}`,
-        ),
+        series.flatMap((pageSeries) => {
+          const last = pageSeries.findLast((sample) => sample.sentWidth !== null);
+          return last ? [`${last.sentWidth}x${last.sentHeight}@${last.sentFrameRate ?? '?'}`] : [];
+        }),
       ),
     ];
     const limitations = [...new Set(series.flatMap((pageSeries) => pageSeries.flatMap((sample) => sample.limitations)))].filter(
