@@ -1,7 +1,8 @@
 import { createHash, randomUUID } from 'node:crypto';
 import type Database from 'better-sqlite3';
-import { and, asc, eq, gt, lt, max } from 'drizzle-orm';
+import { and, asc, eq, gt, lt, max, sql } from 'drizzle-orm';
 import type { DatabaseHandle, Transaction } from '../../db/connection';
+import { preparedQuery } from '../../db/prepared';
 import { codedError, DomainError } from '../../errors';
 import { systemClock, type Clock } from '../clock';
 import type { AppendOptions, CommandContext, EventListener, EventStore, Reaction, ReadOptions, UnitOfWork, Work } from '../commands';
@@ -285,14 +286,17 @@ function isPromise<Value>(value: Value | Promise<Value>): value is Promise<Value
   return typeof (value as { then?: unknown } | null)?.then === 'function';
 }
 
-function currentVersion(database: Pick<Transaction, 'select'>, stream: string): number {
-  // An aggregate answers one row even when the stream has no events yet (its maximum is then null).
-  const row = database
+const streamVersion = preparedQuery((database: Pick<Transaction, 'select'>) =>
+  database
     .select({ version: max(events.version) })
     .from(events)
-    .where(eq(events.stream, stream))
-    .get()!;
-  return row.version ?? 0;
+    .where(eq(events.stream, sql.placeholder('stream')))
+    .prepare(),
+);
+
+function currentVersion(database: Pick<Transaction, 'select'>, stream: string): number {
+  // An aggregate answers one row even when the stream has no events yet (its maximum is then null).
+  return streamVersion(database).get({ stream })!.version ?? 0;
 }
 
 /** A stable hash of a request: key order in objects does not change it. */

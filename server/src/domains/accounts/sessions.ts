@@ -1,6 +1,7 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { DrizzleDatabase, Transaction } from '../../db/connection';
+import { preparedQuery } from '../../db/prepared';
 import { DomainError } from '../../errors';
 import { newId } from '../../core/ids';
 import { sessions } from './tables';
@@ -94,12 +95,17 @@ export function revokeSession(writer: Writer, sessionId: string, reason: string,
     .run();
 }
 
-export function isSessionActive(database: Pick<DrizzleDatabase, 'select'>, sessionId: string, now = Date.now()): boolean {
-  const session = database
+/** Asked on every signed-in request: built once per connection (see db/prepared.ts). */
+const sessionStatus = preparedQuery((database: Pick<DrizzleDatabase, 'select'>) =>
+  database
     .select({ revokedAt: sessions.revokedAt, expiresAt: sessions.expiresAt })
     .from(sessions)
-    .where(eq(sessions.id, sessionId))
-    .get();
+    .where(eq(sessions.id, sql.placeholder('sessionId')))
+    .prepare(),
+);
+
+export function isSessionActive(database: Pick<DrizzleDatabase, 'select'>, sessionId: string, now = Date.now()): boolean {
+  const session = sessionStatus(database).get({ sessionId });
   return session !== undefined && session.revokedAt === null && Date.parse(session.expiresAt) > now;
 }
 

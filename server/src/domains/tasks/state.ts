@@ -1,6 +1,7 @@
-import { and, asc, eq, gte, lte, max, ne, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, gte, lte, max, ne, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { Positioned } from '#shared/ordering';
 import type { Transaction } from '../../db/connection';
+import { preparedQuery } from '../../db/prepared';
 import { DomainError, refusal } from '../../errors';
 import type { UnitOfWork } from '../../core/commands';
 import { isId } from '../../core/ids';
@@ -16,20 +17,35 @@ import { projectStates, tags, taskAssignees, taskBoards, taskFollowers, tasks, t
 export type Reader = Pick<Transaction, 'select' | 'all'>;
 export type TaskRow = typeof tasks.$inferSelect;
 
-export function loadBoard(db: Reader, projectId: string): BoardState | null {
-  const board = db.select().from(taskBoards).where(eq(taskBoards.projectId, projectId)).get();
-  if (!board) return null;
-  const states = db
+// A board is read by every task command: its reads are built once per connection (see db/prepared.ts).
+const boardOf = preparedQuery((db: Reader) =>
+  db
+    .select()
+    .from(taskBoards)
+    .where(eq(taskBoards.projectId, sql.placeholder('projectId')))
+    .prepare(),
+);
+const statesOf = preparedQuery((db: Reader) =>
+  db
     .select({ id: projectStates.id, value: projectStates.value, icon: projectStates.icon, position: projectStates.position })
     .from(projectStates)
-    .where(eq(projectStates.projectId, projectId))
+    .where(eq(projectStates.projectId, sql.placeholder('projectId')))
     .orderBy(asc(projectStates.position), asc(projectStates.id))
-    .all();
-  const boardTags = db
+    .prepare(),
+);
+const tagsOf = preparedQuery((db: Reader) =>
+  db
     .select({ id: tags.id, name: tags.name, isSprint: tags.isSprint, color: tags.color })
     .from(tags)
-    .where(eq(tags.projectId, projectId))
-    .all();
+    .where(eq(tags.projectId, sql.placeholder('projectId')))
+    .prepare(),
+);
+
+export function loadBoard(db: Reader, projectId: string): BoardState | null {
+  const board = boardOf(db).get({ projectId });
+  if (!board) return null;
+  const states = statesOf(db).all({ projectId });
+  const boardTags = tagsOf(db).all({ projectId });
   return { projectId, teamId: board.teamId, prefix: board.prefix, lastNumber: board.lastNumber, states, tags: boardTags };
 }
 
@@ -105,18 +121,28 @@ const positionColumns = {
 } as const;
 
 /** The list a position orders: a section for positionSection, the whole space for the other two. */
-function listScope(field: TasksRespaced['field'], projectId: string, stateId: string): SQL {
+function listScope(field: TasksRespaced['field'], projectId: string | Placeholder, stateId: string | Placeholder): SQL {
   return field === 'positionSection' ? eq(tasks.stateId, stateId) : eq(tasks.projectId, projectId);
 }
 
-export function lastPositions(db: Reader, projectId: string, stateId: string) {
+const highestPositions = preparedQuery((db: Reader) => {
   const highest = (field: TasksRespaced['field']) =>
     db
       .select({ value: max(positionColumns[field]) })
       .from(tasks)
-      .where(listScope(field, projectId, stateId))
-      .get()?.value ?? null;
+      .where(listScope(field, sql.placeholder('projectId'), sql.placeholder('stateId')))
+      .prepare();
   return { section: highest('positionSection'), duedate: highest('positionDuedate'), asignee: highest('positionAsignee') };
+});
+
+export function lastPositions(db: Reader, projectId: string, stateId: string) {
+  const queries = highestPositions(db);
+  const values = { projectId, stateId };
+  return {
+    section: queries.section.get(values)?.value ?? null,
+    duedate: queries.duedate.get(values)?.value ?? null,
+    asignee: queries.asignee.get(values)?.value ?? null,
+  };
 }
 
 export function neighboursOf(

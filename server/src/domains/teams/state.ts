@@ -3,6 +3,7 @@ import { isWithinMemberLimit } from '#shared/plans';
 import type { Transaction } from '../../db/connection';
 import { DomainError, refusal } from '../../errors';
 import { isId } from '../../core/ids';
+import { preparedQuery } from '../../db/prepared';
 import { users } from '../accounts';
 import type { TeamState } from './commands';
 import type { SpaceDirectory } from '../../core/spaceContent';
@@ -17,9 +18,62 @@ export type TeamRow = typeof teams.$inferSelect;
 export type ProjectRow = typeof projects.$inferSelect;
 type MemberRow = typeof teamMembers.$inferSelect;
 
+// The reads behind every access check, built once per connection (see db/prepared.ts).
+const teamById = preparedQuery((db: Reader) =>
+  db
+    .select()
+    .from(teams)
+    .where(eq(teams.id, sql.placeholder('teamId')))
+    .prepare(),
+);
+const memberOfTeam = preparedQuery((db: Reader) =>
+  db
+    .select()
+    .from(teamMembers)
+    .where(and(eq(teamMembers.teamId, sql.placeholder('teamId')), eq(teamMembers.userId, sql.placeholder('userId'))))
+    .prepare(),
+);
+const seatsBefore = preparedQuery((db: Reader) =>
+  db
+    .select({ count: sql<number>`count(*)` })
+    .from(teamMembers)
+    .where(
+      and(
+        eq(teamMembers.teamId, sql.placeholder('teamId')),
+        ne(teamMembers.role, 'guest'),
+        or(
+          lt(teamMembers.joinedAt, sql.placeholder('joinedAt')),
+          and(eq(teamMembers.joinedAt, sql.placeholder('joinedAt')), sql`${teamMembers.userId} <= ${sql.placeholder('userId')}`),
+        ),
+      ),
+    )
+    .prepare(),
+);
+const projectById = preparedQuery((db: Reader) =>
+  db
+    .select()
+    .from(projects)
+    .where(eq(projects.id, sql.placeholder('projectId')))
+    .prepare(),
+);
+const membersOfProject = preparedQuery((db: Reader) =>
+  db
+    .select({ userId: projectMembers.userId, permission: projectMembers.permission })
+    .from(projectMembers)
+    .where(eq(projectMembers.projectId, sql.placeholder('projectId')))
+    .prepare(),
+);
+const requestsOfProject = preparedQuery((db: Reader) =>
+  db
+    .select({ userId: projectRequests.userId })
+    .from(projectRequests)
+    .where(eq(projectRequests.projectId, sql.placeholder('projectId')))
+    .prepare(),
+);
+
 export function findTeam(db: Reader, teamId: string): TeamRow | undefined {
   if (!isId(teamId)) return undefined;
-  return db.select().from(teams).where(eq(teams.id, teamId)).get();
+  return teamById(db).get({ teamId });
 }
 
 export function loadTeamState(db: Reader, teamId: string): TeamState | null {
@@ -35,20 +89,7 @@ export function loadTeamState(db: Reader, teamId: string): TeamState | null {
 
 /** The member's seat number: members (not guests) counted in joining order, ties broken by id. */
 function seatNumber(db: Reader, member: MemberRow): number {
-  const row = db
-    .select({ count: sql<number>`count(*)` })
-    .from(teamMembers)
-    .where(
-      and(
-        eq(teamMembers.teamId, member.teamId),
-        ne(teamMembers.role, 'guest'),
-        or(
-          lt(teamMembers.joinedAt, member.joinedAt),
-          and(eq(teamMembers.joinedAt, member.joinedAt), sql`${teamMembers.userId} <= ${member.userId}`),
-        ),
-      ),
-    )
-    .get();
+  const row = seatsBefore(db).get({ teamId: member.teamId, joinedAt: member.joinedAt, userId: member.userId });
   return row?.count ?? 0;
 }
 
@@ -59,11 +100,7 @@ function seatOf(db: Reader, team: TeamRow, member: MemberRow | undefined): TeamS
 }
 
 export function loadTeamSeat(db: Reader, team: TeamRow, userId: string): TeamSeat | null {
-  const member = db
-    .select()
-    .from(teamMembers)
-    .where(and(eq(teamMembers.teamId, team.id), eq(teamMembers.userId, userId)))
-    .get();
+  const member = memberOfTeam(db).get({ teamId: team.id, userId });
   return seatOf(db, team, member);
 }
 
@@ -134,18 +171,10 @@ export function teamsOf(db: Reader, userId: string): TeamRow[] {
 
 export function loadSpaceState(db: Reader, projectId: string): SpaceState | null {
   if (!isId(projectId)) return null;
-  const project = db.select().from(projects).where(eq(projects.id, projectId)).get();
+  const project = projectById(db).get({ projectId });
   if (!project) return null;
-  const members = db
-    .select({ userId: projectMembers.userId, permission: projectMembers.permission })
-    .from(projectMembers)
-    .where(eq(projectMembers.projectId, projectId))
-    .all();
-  const requests = db
-    .select({ userId: projectRequests.userId })
-    .from(projectRequests)
-    .where(eq(projectRequests.projectId, projectId))
-    .all();
+  const members = membersOfProject(db).all({ projectId });
+  const requests = requestsOfProject(db).all({ projectId });
   return {
     id: project.id,
     teamId: project.teamId,
