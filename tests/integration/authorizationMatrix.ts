@@ -229,6 +229,7 @@ export const matrix: Record<string, MatrixEntry> = {
     },
   },
   subCalls: { otherTeam: { noForeignIds: 'hears only rings made to or by the caller, in their own current team' } },
+  subMeetingrooms: { otherTeam: { noForeignIds: 'hears only rooms of the caller’s own current team that the caller may use' } },
 
   getUser: { otherTeam: { seesNothing: [{ query: '{ getUser { id email } }' }] } },
   setIdbrowser: { otherTeam: { noForeignIds: 'stores a push id on the caller’s own session' } },

@@ -230,6 +230,15 @@ export type Meetingroom = {
   videocall?: Maybe<Scalars['ID']['output']>;
 };
 
+/** A room of the rooms list changed (subMeetingrooms): the room as it is now, with its call and who is in it. */
+export type MeetingroomChange = {
+  __typename?: 'MeetingroomChange';
+  meetingroom: Meetingroom;
+  seq: Scalars['Float']['output'];
+  /** created (a new room) | updated (its call started or finished, someone came or went) */
+  type: Scalars['String']['output'];
+};
+
 export type Message = {
   __typename?: 'Message';
   /** Null for a message written by a meeting room's guest (see authorGuest) and for automatic entries. */
@@ -1552,6 +1561,8 @@ export type Subscription = {
   subInvited: InvitedChange;
   /** The guest itself: its state changes (admitted, refused, removed). */
   subInvitedBasic: InvitedChange;
+  /** The rooms of the subscriber's current team they may use, live: new rooms, calls started and finished, who came or went. */
+  subMeetingrooms: MeetingroomChange;
   /**
    * Changes of one conversation the caller may read (a meeting room's admitted guest: that room's; it
    * completes once the guest is removed).
@@ -2107,6 +2118,9 @@ export type ResolversTypes = {
   JSON: ResolverTypeWrapper<ResolvedPart<Scalars['JSON']['output']>>;
   MeetingParticipant: ResolverTypeWrapper<ResolvedPart<MeetingParticipant>>;
   Meetingroom: ResolverTypeWrapper<ResolvedPart<Omit<Meetingroom, 'lastMessage'> & { lastMessage?: Maybe<ResolversTypes['Message']> }>>;
+  MeetingroomChange: ResolverTypeWrapper<
+    ResolvedPart<Omit<MeetingroomChange, 'meetingroom'> & { meetingroom: ResolversTypes['Meetingroom'] }>
+  >;
   Message: ResolverTypeWrapper<PresentedMessage>;
   MessageAuthor: ResolverTypeWrapper<ResolvedPart<MessageAuthor>>;
   MessageChange: ResolverTypeWrapper<ResolvedPart<Omit<MessageChange, 'message'> & { message?: Maybe<ResolversTypes['Message']> }>>;
@@ -2185,6 +2199,7 @@ export type ResolversParentTypes = {
   JSON: ResolvedPart<Scalars['JSON']['output']>;
   MeetingParticipant: ResolvedPart<MeetingParticipant>;
   Meetingroom: ResolvedPart<Omit<Meetingroom, 'lastMessage'> & { lastMessage?: Maybe<ResolversParentTypes['Message']> }>;
+  MeetingroomChange: ResolvedPart<Omit<MeetingroomChange, 'meetingroom'> & { meetingroom: ResolversParentTypes['Meetingroom'] }>;
   Message: PresentedMessage;
   MessageAuthor: ResolvedPart<MessageAuthor>;
   MessageChange: ResolvedPart<Omit<MessageChange, 'message'> & { message?: Maybe<ResolversParentTypes['Message']> }>;
@@ -2425,6 +2440,15 @@ export type MeetingroomResolvers<
   unread?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   updated?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   videocall?: Resolver<Maybe<ResolversTypes['ID']>, ParentType, ContextType>;
+};
+
+export type MeetingroomChangeResolvers<
+  ContextType = MercuriusContext,
+  ParentType extends ResolversParentTypes['MeetingroomChange'] = ResolversParentTypes['MeetingroomChange'],
+> = {
+  meetingroom?: Resolver<ResolversTypes['Meetingroom'], ParentType, ContextType>;
+  seq?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
+  type?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
 };
 
 export type MessageResolvers<
@@ -3024,6 +3048,7 @@ export type SubscriptionResolvers<
     ContextType,
     RequireFields<SubscriptionSubInvitedBasicArgs, 'id'>
   >;
+  subMeetingrooms?: SubscriptionResolver<ResolversTypes['MeetingroomChange'], 'subMeetingrooms', ParentType, ContextType>;
   subMessage?: SubscriptionResolver<
     ResolversTypes['MessageChange'],
     'subMessage',
@@ -3387,6 +3412,7 @@ export type Resolvers<ContextType = MercuriusContext> = {
   JSON?: GraphQLScalarType;
   MeetingParticipant?: MeetingParticipantResolvers<ContextType>;
   Meetingroom?: MeetingroomResolvers<ContextType>;
+  MeetingroomChange?: MeetingroomChangeResolvers<ContextType>;
   Message?: MessageResolvers<ContextType>;
   MessageAuthor?: MessageAuthorResolvers<ContextType>;
   MessageChange?: MessageChangeResolvers<ContextType>;

@@ -58,6 +58,7 @@ export const meetingsModule: DomainModule = {
     ringVideocall: 'teamMember',
     answerVideocall: 'teamMember',
     subCalls: 'teamMember',
+    subMeetingrooms: 'teamMember',
   },
   // Nothing is in a call when the server starts: calls a crash left open are finished, once (their rings
   // cancelled with them); rings of calls still open elsewhere get their timeout here.

@@ -9,6 +9,7 @@ import { requireOwnAttendee } from './callResolvers';
 import { invitedStream, type InvitedCreated, type InvitedStateChanged } from './events';
 import { presentGuest, presentParticipants } from './present';
 import { recordingFor } from './recordings';
+import { roomsSubscription } from './roomsFeed';
 import {
   callerOf,
   findAttendee,
@@ -100,6 +101,7 @@ async function* callFeed(context: MercuriusContext, caller: Caller, room: PlaceR
 }
 
 export const meetingSubscriptions = {
+  ...roomsSubscription,
   subInvited: {
     subscribe: (_root: unknown, args: { meetingroom: string }, context: MercuriusContext) => {
       const actor = requireActor(context);

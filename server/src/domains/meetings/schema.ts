@@ -173,6 +173,14 @@ export const meetingsTypeDefs = /* GraphQL */ `
     endedAt: String
   }
 
+  "A room of the rooms list changed (subMeetingrooms): the room as it is now, with its call and who is in it."
+  type MeetingroomChange {
+    "created (a new room) | updated (its call started or finished, someone came or went)"
+    type: String!
+    seq: Float!
+    meetingroom: Meetingroom!
+  }
+
   type RingChange {
     "rung (a ring to the subscriber) | ended (a ring the subscriber made or received ended: see ring.state)"
     type: String!
@@ -252,5 +260,7 @@ export const meetingsTypeDefs = /* GraphQL */ `
     subVideocall(videocall: ID!, attendee: ID!): VideocallChange!
     "The subscriber's rings in their current team: rings to them (rung) and the end of every ring they make or receive (ended)."
     subCalls: RingChange!
+    "The rooms of the subscriber's current team they may use, live: new rooms, calls started and finished, who came or went."
+    subMeetingrooms: MeetingroomChange!
   }
 `;
