@@ -17,10 +17,10 @@ import {
   type RemoteTrackPublication,
 } from 'livekit-client';
 import type { Signalling, SignallingEvent } from './signalling';
+import { TransportBase } from './transportBase';
 import {
   initialParticipantState,
   type CallEndReason,
-  type CallEvent,
   type CallTransport,
   type LocalMedia,
   type ParticipantId,
@@ -82,26 +82,22 @@ function endReasonOf(reason: DisconnectReason | undefined): CallEndReason {
   return 'lost';
 }
 
-export class LivekitTransport implements CallTransport {
+export class LivekitTransport extends TransportBase implements CallTransport {
   readonly kind = 'livekit';
   readonly selfId: ParticipantId;
   private readonly room: Room;
   private readonly remotes = new Map<ParticipantId, Remote>();
-  private readonly listeners = new Set<(event: CallEvent) => void>();
   /** This side's published microphone, camera and screen tracks, by LiveKit source. */
   private readonly publications = new Map<Track.Source, LocalTrackPublication[]>();
   /** Publishing, muting and unpublishing run one after another, in the order asked, once connected. */
   private queue: Promise<void> = Promise.resolve();
   private connection: Promise<void> | null = null;
   private media: LocalMedia | null = null;
-  private state: ParticipantState;
   private reconnecting = false;
-  private unsubscribe: (() => void) | null = null;
-  private ended = false;
 
   constructor(private readonly options: LivekitTransportOptions) {
+    super(options);
     this.selfId = options.selfId;
-    this.state = options.initialState ?? initialParticipantState;
     // No adaptiveStream: it pauses every video not attached through LiveKit's own attach(), and the tiles play the tracks
     // in their own elements. Dynacast only stops sending camera layers nobody watches.
     this.room = (options.createRoom ?? (() => new Room({ dynacast: true })))();
@@ -113,7 +109,7 @@ export class LivekitTransport implements CallTransport {
   join(media: LocalMedia): void {
     if (this.media || this.ended) return;
     this.media = media;
-    this.unsubscribe = this.options.signalling.subscribe((event) => this.onSignallingEvent(event));
+    this.listen((event) => this.onSignallingEvent(event));
     this.listenToRoom();
     this.connection = this.connect(media);
     // Whoever waits for the connection gets the error; nobody waiting must not make it an unhandled rejection.
@@ -125,10 +121,6 @@ export class LivekitTransport implements CallTransport {
   /** Settles once connected to the media server and this side's camera and microphone are published. */
   whenConnected(): Promise<void> {
     return this.connection ?? Promise.reject(new LivekitConnectionError('The call was not joined.'));
-  }
-
-  leave(): void {
-    this.end('left');
   }
 
   participants(): readonly RemoteParticipant[] {
@@ -197,15 +189,6 @@ export class LivekitTransport implements CallTransport {
     this.media = { ...this.media, screen: null };
     this.enqueue(() => this.unpublishScreen());
     this.setState({ screen: false });
-  }
-
-  sendReaction(emoji: string): void {
-    void this.options.signalling.publishState(this.state, emoji).catch((error: unknown) => this.options.log?.('reaction failed', error));
-  }
-
-  subscribe(listener: (event: CallEvent) => void): () => void {
-    this.listeners.add(listener);
-    return () => this.listeners.delete(listener);
   }
 
   private async connect(media: LocalMedia): Promise<void> {
@@ -387,29 +370,9 @@ export class LivekitTransport implements CallTransport {
     this.emitParticipants();
   }
 
-  private async publishState(): Promise<void> {
-    try {
-      await this.options.signalling.publishState(this.state);
-    } catch (error) {
-      this.options.log?.('state failed', error);
-    }
-  }
-
-  private end(reason: CallEndReason): void {
-    if (this.ended) return;
-    this.ended = true;
-    this.unsubscribe?.();
+  protected release(): void {
     void this.room.disconnect().catch((error: unknown) => this.options.log?.('disconnect failed', error));
     this.remotes.clear();
     this.publications.clear();
-    this.emit({ type: 'ended', reason });
-  }
-
-  private emitParticipants(): void {
-    this.emit({ type: 'participants', participants: this.participants() });
-  }
-
-  private emit(event: CallEvent): void {
-    for (const listener of [...this.listeners]) listener(event);
   }
 }

@@ -6,9 +6,9 @@
  */
 import { PeerLink, type CreatePeerConnection } from './peerLink';
 import { decodePeerMessage, encodePeerMessage, type Signalling, type SignallingEvent } from './signalling';
+import { TransportBase } from './transportBase';
 import {
   initialParticipantState,
-  type CallEvent,
   type CallTransport,
   type LocalMedia,
   type ParticipantId,
@@ -52,22 +52,18 @@ interface Remote {
   state: ParticipantState;
 }
 
-export class MeshTransport implements CallTransport {
+export class MeshTransport extends TransportBase implements CallTransport {
   readonly kind = 'mesh';
   readonly selfId: ParticipantId;
   private readonly links = new Map<ParticipantId, PeerLink>();
   private readonly remotes = new Map<ParticipantId, Remote>();
-  private readonly listeners = new Set<(event: CallEvent) => void>();
   /** Per participant, the last signal sent: each waits for the one before, so they reach the server in order. */
   private readonly sending = new Map<ParticipantId, Promise<void>>();
   private media: LocalMedia | null = null;
-  private state: ParticipantState;
-  private unsubscribe: (() => void) | null = null;
-  private ended = false;
 
   constructor(private readonly options: MeshTransportOptions) {
+    super(options);
     this.selfId = options.selfId;
-    this.state = options.initialState ?? initialParticipantState;
     for (const { participant, state } of options.present) {
       if (participant.id !== this.selfId) this.remotes.set(participant.id, { identity: participant, state });
     }
@@ -76,13 +72,9 @@ export class MeshTransport implements CallTransport {
   join(media: LocalMedia): void {
     if (this.media || this.ended) return;
     this.media = media;
-    this.unsubscribe = this.options.signalling.subscribe((event) => this.onSignallingEvent(event));
+    this.listen((event) => this.onSignallingEvent(event));
     void this.publishState();
     this.emitParticipants();
-  }
-
-  leave(): void {
-    this.end('left');
   }
 
   participants(): readonly RemoteParticipant[] {
@@ -134,15 +126,6 @@ export class MeshTransport implements CallTransport {
     this.media = { ...this.media, screen: null };
     for (const link of this.links.values()) link.stopScreen();
     this.setState({ screen: false });
-  }
-
-  sendReaction(emoji: string): void {
-    void this.options.signalling.publishState(this.state, emoji).catch((error: unknown) => this.options.log?.('reaction failed', error));
-  }
-
-  subscribe(listener: (event: CallEvent) => void): () => void {
-    this.listeners.add(listener);
-    return () => this.listeners.delete(listener);
   }
 
   private onSignallingEvent(event: SignallingEvent): void {
@@ -217,29 +200,9 @@ export class MeshTransport implements CallTransport {
     this.sending.set(remoteId, next);
   }
 
-  private async publishState(): Promise<void> {
-    try {
-      await this.options.signalling.publishState(this.state);
-    } catch (error) {
-      this.options.log?.('state failed', error);
-    }
-  }
-
-  private end(reason: 'left' | 'removed' | 'finished' | 'lost'): void {
-    if (this.ended) return;
-    this.ended = true;
-    this.unsubscribe?.();
+  protected release(): void {
     for (const link of this.links.values()) link.close();
     this.links.clear();
     this.remotes.clear();
-    this.emit({ type: 'ended', reason });
-  }
-
-  private emitParticipants(): void {
-    this.emit({ type: 'participants', participants: this.participants() });
-  }
-
-  private emit(event: CallEvent): void {
-    for (const listener of [...this.listeners]) listener(event);
   }
 }

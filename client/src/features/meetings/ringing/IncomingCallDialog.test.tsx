@@ -2,36 +2,17 @@
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { DocumentText } from '../../../lib/graphqlDocument';
 import { createAppStore } from '../../../lib/store';
 import { failure, mockGraphQL } from '../../../test/graphqlMock';
 import { setupAppI18n } from '../../../test/i18n';
+import { live, resetLive } from '../../../test/liveMock';
 import { renderWithStore } from '../../../test/renderWithStore';
 import { Toaster } from '../../../ui';
 import { currentTeamAtom, currentUserAtom } from '../../auth/session';
 import { IncomingCallDialog } from './IncomingCallDialog';
 import type { RingChange, VideocallRing } from './operations';
-import type * as Subscriptions from '../../../lib/subscriptions';
 
-const live = vi.hoisted(() => ({
-  subscriptions: new Map<string, { next: (data: unknown) => void; reload?: () => void }>(),
-  reconnects: [] as (() => void)[],
-}));
-
-vi.mock('../../../lib/subscriptions', async (importOriginal) => {
-  const { operationOf: operationName } = await import('../../../lib/graphqlDocument');
-  return {
-    ...(await importOriginal<typeof Subscriptions>()),
-    subscribe: (document: DocumentText, _variables: unknown, next: (data: unknown) => void, _target: unknown, reload?: () => void) => {
-      live.subscriptions.set(operationName(document), { next, ...(reload ? { reload } : {}) });
-      return () => undefined;
-    },
-    onReconnect: (listener: () => void) => {
-      live.reconnects.push(listener);
-      return () => undefined;
-    },
-  };
-});
+vi.mock('../../../lib/subscriptions', async (importOriginal) => (await import('../../../test/liveMock')).liveModule(importOriginal));
 
 function ring(overrides: Partial<VideocallRing> = {}): VideocallRing {
   return {
@@ -90,10 +71,7 @@ const incoming = () => screen.queryByRole('dialog', { name: 'Incoming call' });
 beforeAll(async () => {
   await setupAppI18n();
 });
-beforeEach(() => {
-  live.subscriptions.clear();
-  live.reconnects.length = 0;
-});
+beforeEach(resetLive);
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
