@@ -2,6 +2,7 @@
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { cleanup, render, screen } from '@testing-library/react';
 import { setupAppI18n } from '../../test/i18n';
+import { renderWithStore } from '../../test/renderWithStore';
 import { CallEntry } from './CallEntry';
 import { formatCallDuration, parseCallEntry } from './callEntry';
 
@@ -24,6 +25,7 @@ describe('parseCallEntry', () => {
       outcome: 'made',
       durationMs: 754000,
       startedBy: 'ada',
+      notes: null,
     });
     expect(parseCallEntry('**not json**')).toBeNull();
     expect(parseCallEntry(JSON.stringify({ videocall: 'v1', outcome: 'exploded', durationMs: 0 }))).toBeNull();
@@ -76,5 +78,17 @@ describe('CallEntry', () => {
     render(<CallEntry message={{ id: 'm1', body: 'garbage', createdAt: '2026-11-20T14:05:00.000Z' }} me={null} nameOf={nameOf} />);
     expect(screen.getByText('A call took place here.').tagName).toBe('P');
     expect(screen.queryByText('garbage')).toBeNull();
+  });
+
+  it("links the room's notes when the call's room had them, and nothing for a body without a usable link", () => {
+    const body = { videocall: 'v1', outcome: 'made', durationMs: 60_000, startedBy: 'ada' };
+    renderWithStore(<CallEntry message={entry({ ...body, notes: { doc: 'room-1', project: 'space-1' } })} me="grace" nameOf={nameOf} />);
+    const link = screen.getByRole('link', { name: 'Notes' });
+    expect(link.getAttribute('href')).toBe('/space-1/docs/d/room-1');
+    expect(link.getAttribute('title')).toBe('Open the notes taken in this room');
+    cleanup();
+    expect(parseCallEntry(JSON.stringify({ ...body, notes: { doc: 'room-1' } }))?.notes).toBeNull();
+    render(<CallEntry message={entry(body)} me="grace" nameOf={nameOf} />);
+    expect(screen.queryByRole('link')).toBeNull();
   });
 });

@@ -1,6 +1,8 @@
-import { Phone, PhoneMissed, PhoneOff } from 'lucide-react';
+import { NotebookPen, Phone, PhoneMissed, PhoneOff } from 'lucide-react';
 import clsx from 'clsx';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { docPagePath } from '../docs/paths';
 import { callSummary, parseCallEntry } from './callEntry';
 import { formatDateTime, formatTime } from './format';
 import type { Message } from './operations';
@@ -13,7 +15,7 @@ export interface CallEntryProps {
   nameOf: (id: string) => string;
 }
 
-/** A finished call in a chat: what became of it (made with its length, missed, cancelled), who called, and when. */
+/** A finished call in a chat: what became of it (made with its length, missed, cancelled), who called, when, and its room's notes. */
 export function CallEntry({ message, me, nameOf }: CallEntryProps) {
   const { t, i18n } = useTranslation();
   const entry = parseCallEntry(message.body);
@@ -42,6 +44,16 @@ export function CallEntry({ message, me, nameOf }: CallEntryProps) {
         <span className={callStyles.callSummary}>{summary}</span>
         {caller && <span className={callStyles.callCaller}>{t('chat.call.startedBy', { name: caller })}</span>}
       </span>
+      {entry.notes && (
+        <Link
+          className={callStyles.callNotes}
+          to={docPagePath(entry.notes.project, { id: entry.notes.doc, folder: null })}
+          title={t('chat.call.notesHint')}
+        >
+          <NotebookPen size={14} aria-hidden />
+          {t('chat.call.notes')}
+        </Link>
+      )}
       <time className={styles.time} dateTime={message.createdAt} title={full}>
         {time}
       </time>

@@ -7,6 +7,8 @@ export interface CallEntryBody {
   outcome: CallOutcome;
   durationMs: number;
   startedBy: string | null;
+  /** The room's notes doc and its space, when the call's room had notes (a space's room). */
+  notes?: { doc: string; project: string } | null;
 }
 
 const outcomes: readonly string[] = ['made', 'missed', 'cancelled'];
@@ -20,14 +22,22 @@ export function parseCallEntry(body: string): CallEntryBody | null {
     return null;
   }
   if (typeof value !== 'object' || value === null) return null;
-  const { videocall, outcome, durationMs, startedBy } = value as Record<string, unknown>;
+  const { videocall, outcome, durationMs, startedBy, notes } = value as Record<string, unknown>;
   if (typeof videocall !== 'string' || typeof outcome !== 'string' || !outcomes.includes(outcome)) return null;
   return {
     videocall,
     outcome: outcome as CallOutcome,
     durationMs: typeof durationMs === 'number' && Number.isFinite(durationMs) && durationMs > 0 ? durationMs : 0,
     startedBy: typeof startedBy === 'string' ? startedBy : null,
+    notes: notesOf(notes),
   };
+}
+
+/** The entry's notes link, when the body names a doc and its space (anything else is no link). */
+function notesOf(value: unknown): { doc: string; project: string } | null {
+  if (typeof value !== 'object' || value === null) return null;
+  const { doc, project } = value as Record<string, unknown>;
+  return typeof doc === 'string' && doc !== '' && typeof project === 'string' && project !== '' ? { doc, project } : null;
 }
 
 /** "45 sec", "12 min", "1 hr 5 min" in the interface language (Intl units). */

@@ -4,6 +4,7 @@ import {
   LayoutGrid,
   MessageSquare,
   Mic,
+  NotebookPen,
   MicOff,
   MonitorUp,
   PhoneOff,
@@ -14,6 +15,7 @@ import {
   Presentation,
   Circle,
   Square,
+  type LucideIcon,
 } from 'lucide-react';
 import { Button, Menu, MenuContent, MenuItem, MenuTrigger } from '../../../ui';
 import type { CallLayout } from './CallStage';
@@ -21,7 +23,7 @@ import styles from '../Meetings.module.css';
 
 export const reactionEmojis = ['👍', '👏', '🎉', '😂', '❤️', '🙌'] as const;
 
-export type SidePanel = 'participants' | 'chat' | null;
+export type SidePanel = 'participants' | 'chat' | 'notes' | null;
 
 export interface CallControlsProps {
   audio: boolean;
@@ -33,6 +35,8 @@ export interface CallControlsProps {
   hand: boolean;
   layout: CallLayout;
   panel: SidePanel;
+  /** Members in a space's room: the room's notes doc beside the call (an ad hoc room has no space to keep one in). */
+  notesAvailable: boolean;
   participantCount: number;
   /** Members in a browser that can record: whether this tab records, and whether it may start or stop now. */
   recording: { active: boolean; available: boolean } | null;
@@ -47,33 +51,60 @@ export interface CallControlsProps {
   onLeave: () => void;
 }
 
+interface DeviceToggleProps {
+  on: boolean;
+  /** False when this device gave no track (refused or absent): the toggle is shown, disabled. */
+  available: boolean;
+  /** The icon while on, then while off. */
+  icons: [LucideIcon, LucideIcon];
+  label: string;
+  hint: string;
+  /** The keyboard shortcut, as aria-keyshortcuts names it. */
+  shortcut: string;
+  onToggle: () => void;
+}
+
+/** The microphone or camera toggle: red while off, its shortcut announced and shown in the tooltip. */
+function DeviceToggle({ on, available, icons, label, hint, shortcut, onToggle }: DeviceToggleProps) {
+  const Icon = on ? icons[0] : icons[1];
+  return (
+    <Button
+      iconOnly
+      variant={on ? 'secondary' : 'danger'}
+      icon={<Icon size={18} aria-hidden />}
+      aria-label={label}
+      aria-pressed={on}
+      aria-keyshortcuts={shortcut}
+      title={hint}
+      disabled={!available}
+      onClick={onToggle}
+    />
+  );
+}
+
 /** The call's control bar: every control a labelled button, toggles with aria-pressed, the two shortcuts announced. */
 export function CallControls(props: CallControlsProps) {
   const { t } = useTranslation();
   const togglePanel = (panel: Exclude<SidePanel, null>) => props.onPanel(props.panel === panel ? null : panel);
   return (
     <div className={styles.controls} role="toolbar" aria-label={t('meetings.controls.label')}>
-      <Button
-        iconOnly
-        variant={props.audio ? 'secondary' : 'danger'}
-        icon={props.audio ? <Mic size={18} aria-hidden /> : <MicOff size={18} aria-hidden />}
-        aria-label={t('meetings.controls.microphone')}
-        aria-pressed={props.audio}
-        aria-keyshortcuts="Control+D Meta+D"
-        title={t('meetings.controls.microphoneHint')}
-        disabled={!props.canAudio}
-        onClick={props.onMicrophone}
+      <DeviceToggle
+        on={props.audio}
+        available={props.canAudio}
+        icons={[Mic, MicOff]}
+        label={t('meetings.controls.microphone')}
+        hint={t('meetings.controls.microphoneHint')}
+        shortcut="Control+D Meta+D"
+        onToggle={props.onMicrophone}
       />
-      <Button
-        iconOnly
-        variant={props.video ? 'secondary' : 'danger'}
-        icon={props.video ? <Video size={18} aria-hidden /> : <VideoOff size={18} aria-hidden />}
-        aria-label={t('meetings.controls.camera')}
-        aria-pressed={props.video}
-        aria-keyshortcuts="Control+E Meta+E"
-        title={t('meetings.controls.cameraHint')}
-        disabled={!props.canVideo}
-        onClick={props.onCamera}
+      <DeviceToggle
+        on={props.video}
+        available={props.canVideo}
+        icons={[Video, VideoOff]}
+        label={t('meetings.controls.camera')}
+        hint={t('meetings.controls.cameraHint')}
+        shortcut="Control+E Meta+E"
+        onToggle={props.onCamera}
       />
       {props.canShare && (
         <Button
@@ -138,6 +169,16 @@ export function CallControls(props: CallControlsProps) {
         aria-pressed={props.panel === 'chat'}
         onClick={() => togglePanel('chat')}
       />
+      {props.notesAvailable && (
+        <Button
+          iconOnly
+          variant={props.panel === 'notes' ? 'primary' : 'secondary'}
+          icon={<NotebookPen size={18} aria-hidden />}
+          aria-label={t('meetings.notes.toggle')}
+          aria-pressed={props.panel === 'notes'}
+          onClick={() => togglePanel('notes')}
+        />
+      )}
       <Button variant="danger" icon={<PhoneOff size={18} aria-hidden />} onClick={props.onLeave}>
         {t('meetings.controls.leave')}
       </Button>

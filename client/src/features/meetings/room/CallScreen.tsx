@@ -8,6 +8,8 @@ import type { LocalMedia } from '../devices/localMedia';
 import { RecordingStatus, useRecording } from '../recording/RecordingStatus';
 import type { RecordingSession } from '../recording/recordingSession';
 import { mediaProblemOf } from '../devices/mediaErrors';
+import { NotesPanel } from '../notes/NotesPanel';
+import { useNotesAvailable } from '../notes/roomNotes';
 import { CallControls, type SidePanel } from './CallControls';
 import { CallStage, type CallLayout, type SelfView } from './CallStage';
 import { GuestRequests } from './GuestRequests';
@@ -24,7 +26,7 @@ export interface CallScreenProps {
   recording: RecordingSession;
   media: LocalMedia;
   self: { name: string; profileImg: string | null };
-  /** A member (not a guest): sees waiting guests, can remove guests and record. Guests see the room's chat too. */
+  /** A member (not a guest): sees waiting guests, can remove guests, record and write the notes. Guests see the room's chat too. */
   member: boolean;
   onLeave: () => void;
 }
@@ -47,6 +49,9 @@ export function CallScreen({ room, transport, recording, media, self, member, on
   const [reactions, setReactions] = useState<ReadonlyMap<string, string>>(new Map());
   const { guests, decide } = useRoomGuests(room.id, member);
   const recordingState = useRecording(recording);
+  const notesAvailable = useNotesAvailable(room.id, member);
+  const panelTitle =
+    panel === 'chat' ? t('meetings.call.chat') : panel === 'notes' ? t('meetings.notes.title') : t('meetings.call.participants');
 
   const canAudio = (local.stream?.getAudioTracks().length ?? 0) > 0;
   const canVideo = (local.stream?.getVideoTracks().length ?? 0) > 0;
@@ -185,9 +190,9 @@ export function CallScreen({ room, transport, recording, media, self, member, on
           />
         </main>
         {panel && (
-          <aside className={styles.sidePanel} aria-label={panel === 'chat' ? t('meetings.call.chat') : t('meetings.call.participants')}>
+          <aside className={styles.sidePanel} aria-label={panelTitle}>
             <div className={styles.sidePanelHeader}>
-              <h2 className={styles.sidePanelTitle}>{panel === 'chat' ? t('meetings.call.chat') : t('meetings.call.participants')}</h2>
+              <h2 className={styles.sidePanelTitle}>{panelTitle}</h2>
               <Button
                 iconOnly
                 variant="ghost"
@@ -200,6 +205,10 @@ export function CallScreen({ room, transport, recording, media, self, member, on
             {panel === 'chat' ? (
               <div className={styles.chatPanel}>
                 <Conversation meetingroom={room.id} placeholder={t('meetings.call.chatPlaceholder', { name: room.name })} />
+              </div>
+            ) : panel === 'notes' ? (
+              <div className={styles.chatPanel}>
+                <NotesPanel meetingroom={room.id} />
               </div>
             ) : (
               <ParticipantsPanel
@@ -223,6 +232,7 @@ export function CallScreen({ room, transport, recording, media, self, member, on
         hand={hand}
         layout={layout}
         panel={panel}
+        notesAvailable={notesAvailable}
         participantCount={participants.length + 1}
         recording={
           member && recording.supported
