@@ -7,6 +7,7 @@ import { megabyte } from '#shared/files';
 import { thumbnailKeyOf, type StorageDriver } from '../../storage/types';
 import type { FileAnalysis } from './events';
 import type { Sniffed } from './rules';
+import { webmHeaderDuration } from './webmHeader';
 import type * as PdfLibrary from 'pdfjs-dist/legacy/build/pdf.mjs';
 
 interface Log {
@@ -17,6 +18,8 @@ interface Log {
 export const analysisBounds = {
   /** Bytes file-type reads to recognise a format. */
   sniffBytes: 4100,
+  /** Bytes read for a WebM header's duration: Info comes right after the EBML header. */
+  webmHeadBytes: 64 * 1024,
   /** Images up to this size get a thumbnail (sharp decodes the whole image). */
   thumbnailMaximumBytes: 50 * megabyte,
   thumbnailSizePx: 480,
@@ -69,6 +72,12 @@ async function imageDetails(driver: StorageDriver, key: string): Promise<Pick<Fi
 }
 
 async function mediaDuration(driver: StorageDriver, key: string, mimeType: string, size: number): Promise<number | null> {
+  // A browser's recording (MediaRecorder WebM) cannot be walked by music-metadata; the app's recorders state the
+  // duration in its header.
+  if (mimeType === 'video/webm' || mimeType === 'audio/webm') {
+    const stated = webmHeaderDuration(await driver.readHead(key, analysisBounds.webmHeadBytes));
+    if (stated !== null) return stated;
+  }
   const path = driver.localPath(key);
   const options = { duration: true, skipCovers: true } as const;
   if (path) return (await parseFile(path, options)).format.duration ?? null;

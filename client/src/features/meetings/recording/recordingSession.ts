@@ -7,6 +7,7 @@ import { request } from '../../../lib/graphql';
 import { uploadFile } from '../../files/upload';
 import { CallRecorder, canRecordCalls, type RecordingSource } from './callRecorder';
 import { callRecordingDocument, startRecordingDocument, stopRecordingDocument, type CallRecordingInfo } from './operations';
+import { withWebmDuration } from './webmDuration';
 
 export type OwnRecordingPhase = 'idle' | 'starting' | 'recording' | 'saving' | 'uploaded' | 'download' | 'failed';
 
@@ -62,6 +63,8 @@ export class RecordingSession {
   private project: string | null = null;
   private changeHeard = false;
   private localScreen: MediaStream | null = null;
+  /** When this tab's recorder started (performance.now()), for the duration written into the file. */
+  private recordingSince = 0;
 
   constructor(private readonly options: RecordingSessionOptions) {}
 
@@ -102,6 +105,7 @@ export class RecordingSession {
       this.ownRecordingId = startRecording;
       try {
         if (!this.options.recordsOnServer) this.recorder = new CallRecorder(() => this.sources());
+        this.recordingSince = performance.now();
       } catch (error) {
         void this.stopOnServer();
         throw error;
@@ -161,7 +165,8 @@ export class RecordingSession {
     }
     this.recorder = null;
     this.update({ phase: 'saving', progress: 0 });
-    const blob = await recorder.stop();
+    const durationMs = performance.now() - this.recordingSince;
+    const blob = await withWebmDuration(await recorder.stop(), durationMs);
     const fileName = recordingFileName(this.options.roomName, new Date());
     this.ownRecordingId = null;
     if (!this.project) {
