@@ -81,6 +81,10 @@ test('an unanswered call says no answer on the caller’s page and shows as miss
 
     await callFromChat(ada, privat, 'Grace User');
     await expect(ada.getByText('Ringing Grace User…')).toBeVisible();
+    // The ringing call and what follows it on a phone, in the dark theme.
+    await ada.setViewportSize({ width: 390, height: 844 });
+    await ada.evaluate(() => document.documentElement.setAttribute('data-theme', 'dark'));
+    await ada.screenshot({ path: test.info().outputPath('ringing-phone-dark.png') });
     const incoming = grace.getByRole('dialog', { name: 'Incoming call' });
     await expect(incoming).toContainText('Ada User is calling you');
 
@@ -94,6 +98,28 @@ test('an unanswered call says no answer on the caller’s page and shows as miss
     await expect(ada).toHaveURL(new RegExp(`/chats/${privat}$`));
     await expect(entries(ada, 'Missed call')).toHaveCount(1);
     await expect(entries(grace, 'Missed call')).toHaveCount(1);
+  } finally {
+    await close();
+  }
+});
+
+test('a declined call says so on the caller’s page, which leaves the call, and shows as missed in the chat', async ({ browser }) => {
+  test.setTimeout(90_000);
+  const { ada, grace, graceAccount, close } = await twoTeammates(browser);
+  try {
+    const privat = await privateChat(ada, graceAccount.userId);
+    await grace.goto(`/chats/${privat}`);
+    await expect(grace.getByRole('region', { name: 'Conversation' })).toBeVisible();
+
+    await callFromChat(ada, privat, 'Grace User');
+    const incoming = grace.getByRole('dialog', { name: 'Incoming call' });
+    await incoming.getByRole('button', { name: 'Decline' }).click();
+    await expect(incoming).toBeHidden();
+
+    await expect(ada.getByRole('heading', { name: 'Grace User declined' })).toBeVisible();
+    await expect(entries(grace, 'Missed call')).toHaveCount(1);
+    await ada.getByRole('link', { name: 'Back to the chat' }).click();
+    await expect(entries(ada, 'Missed call')).toHaveCount(1);
   } finally {
     await close();
   }
