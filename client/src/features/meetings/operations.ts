@@ -70,6 +70,24 @@ export const getMeetingroomsDocument = graphql(
   [meetingroomFragment],
 );
 
+/** The rooms list live: a new room, a call started or finished, who came or went (the room as it is now). */
+export const subMeetingroomsDocument = graphql(
+  `
+    subscription SubMeetingrooms {
+      subMeetingrooms {
+        type
+        seq
+        meetingroom {
+          ...Meetingroom
+        }
+      }
+    }
+  `,
+  [meetingroomFragment],
+);
+
+export type MeetingroomChange = ResultOf<typeof subMeetingroomsDocument>['subMeetingrooms'];
+
 export const initiateMeetingroomDocument = graphql(
   `
     mutation InitiateMeetingroom($id: ID, $project: ID, $name: String) {

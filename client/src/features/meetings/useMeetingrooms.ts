@@ -1,49 +1,80 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { request } from '../../lib/graphql';
-import { useOnReconnect } from '../../lib/subscriptions';
-import { getMeetingroomsDocument, type Meetingroom } from './operations';
-
-/** How often the list reads who is in each room while the page is visible (no subscription reports rooms' presence). */
-export const roomsRefreshMs = 10_000;
+import { useAtomValue } from '../../lib/store';
+import { onReconnect, subscribe } from '../../lib/subscriptions';
+import { currentTeamAtom } from '../auth/session';
+import { getMeetingroomsDocument, subMeetingroomsDocument, type Meetingroom, type MeetingroomChange } from './operations';
 
 export type RoomsState = { kind: 'loading' } | { kind: 'ready'; rooms: readonly Meetingroom[] } | { kind: 'failed' };
 
-/** The rooms the caller may see with who is in each now, read again every few seconds while visible and after a reconnection. */
-export function useMeetingrooms() {
-  const [state, setState] = useState<RoomsState>({ kind: 'loading' });
-  const reading = useRef(false);
+/** A room as it is now goes first (the list is newest change first), in place of what the list had of it. */
+export function withRoom(rooms: readonly Meetingroom[], room: Meetingroom): readonly Meetingroom[] {
+  return [room, ...rooms.filter((other) => other.id !== room.id)];
+}
 
-  const load = useCallback(() => {
-    if (reading.current) return;
-    reading.current = true;
-    request(getMeetingroomsDocument, {}, { silent: true })
-      .then(({ getMeetingrooms }) => setState({ kind: 'ready', rooms: getMeetingrooms }))
-      .catch(() => setState((current) => (current.kind === 'ready' ? current : { kind: 'failed' })))
-      .finally(() => {
-        reading.current = false;
-      });
-  }, []);
+/**
+ * The list a read answered, with the live changes heard while it was on its way put back on top: the answer may
+ * have been taken before them, and must not bring back who had already left.
+ */
+export function withChangesHeard(read: readonly Meetingroom[], heard: readonly MeetingroomChange[]): readonly Meetingroom[] {
+  return heard.reduce((rooms, change) => withRoom(rooms, change.meetingroom), read);
+}
+
+/**
+ * The rooms the caller may see with who is in each now: read once, then kept current by subMeetingrooms (new rooms,
+ * calls started and finished, who came or went); read again after a reconnection, when the feed could not resume,
+ * and for the new team after a team switch.
+ */
+export function useMeetingrooms() {
+  const teamId = useAtomValue(currentTeamAtom)?.id ?? null;
+  const [state, setState] = useState<RoomsState>({ kind: 'loading' });
+  const [attempt, setAttempt] = useState(0);
 
   useEffect(() => {
-    load();
-    const timer = setInterval(() => {
-      if (document.visibilityState === 'visible') load();
-    }, roomsRefreshMs);
-    document.addEventListener('visibilitychange', load);
-    return () => {
-      clearInterval(timer);
-      document.removeEventListener('visibilitychange', load);
+    let stopped = false;
+    /** Changes heard since the read in flight started (null: no read in flight). */
+    let heardDuringRead: MeetingroomChange[] | null = null;
+    const read = () => {
+      if (heardDuringRead) return;
+      heardDuringRead = [];
+      request(getMeetingroomsDocument, {}, { silent: true })
+        .then(({ getMeetingrooms }) => {
+          if (!stopped) setState({ kind: 'ready', rooms: withChangesHeard(getMeetingrooms, heardDuringRead ?? []) });
+        })
+        .catch(() => {
+          if (!stopped) setState((current) => (current.kind === 'ready' ? current : { kind: 'failed' }));
+        })
+        .finally(() => {
+          heardDuringRead = null;
+        });
     };
-  }, [load]);
-  useOnReconnect(load);
+    read();
+    const stops = [
+      subscribe(
+        subMeetingroomsDocument,
+        {},
+        ({ subMeetingrooms }) => {
+          heardDuringRead?.push(subMeetingrooms);
+          setState((current) =>
+            current.kind === 'ready' ? { kind: 'ready', rooms: withRoom(current.rooms, subMeetingrooms.meetingroom) } : current,
+          );
+        },
+        undefined,
+        read,
+      ),
+      onReconnect(read),
+    ];
+    return () => {
+      stopped = true;
+      stops.forEach((stop) => stop());
+    };
+  }, [teamId, attempt]);
 
   const retry = () => {
     setState({ kind: 'loading' });
-    load();
+    setAttempt((count) => count + 1);
   };
   const upsert = (room: Meetingroom) =>
-    setState((current) =>
-      current.kind === 'ready' ? { kind: 'ready', rooms: [room, ...current.rooms.filter((other) => other.id !== room.id)] } : current,
-    );
+    setState((current) => (current.kind === 'ready' ? { kind: 'ready', rooms: withRoom(current.rooms, room) } : current));
   return { state, retry, upsert };
 }
