@@ -1,12 +1,12 @@
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Ban, Clock, DoorClosed, Link2Off, UserX } from 'lucide-react';
+import { Ban, Clock, DoorClosed, KeyRound, Link2Off, UserX } from 'lucide-react';
 import { request, RequestError } from '../../../lib/graphql';
 import { serverErrorText, translateCodeWith } from '../../../lib/errorMessages';
 import { useOnReconnect, useSubscription } from '../../../lib/subscriptions';
 import { Button, EmptyState, PublicLayout, Spinner, TextInput } from '../../../ui';
-import { getInvitedDocument, setInvitedDocument, subInvitedBasicDocument, type Invited } from '../operations';
-import { forgetGuest, rememberedGuest, rememberGuest } from './guestMemory';
+import { setInvitedDocument, subInvitedBasicDocument, type Invited } from '../operations';
+import { askGuestPass, forgetGuest, rememberedGuest, rememberGuest } from './guestMemory';
 import { RoomSession } from './RoomSession';
 import styles from '../Meetings.module.css';
 
@@ -26,18 +26,21 @@ export function GuestGate({ meetingroom, secret }: { meetingroom: string; secret
   const [nameError, setNameError] = useState<string | undefined>();
   const [sending, setSending] = useState(false);
   const [linkProblem, setLinkProblem] = useState<LinkProblem | null>(null);
+  /** The remembered guest's pass is no longer valid (its cookie expired or went): say so, and offer to ask again. */
+  const [passLost, setPassLost] = useState(false);
 
-  // A guest who reloads keeps their place: the guest cookie still names them.
+  // A guest who reloads keeps their place while the guest cookie still names them.
   const readSelf = useCallback(() => {
     const remembered = rememberedGuest(meetingroom);
     if (!remembered) return;
-    request(getInvitedDocument, { meetingroom }, { handledByCaller: true })
-      .then(({ getInvited }) => {
-        const self = getInvited.find((invited) => invited.id === remembered);
-        if (self) setGuest(self);
-        else forgetGuest(meetingroom);
+    void askGuestPass(meetingroom, remembered)
+      .then((pass) => {
+        if (pass.kind === 'valid') setGuest(pass.invited);
+        if (pass.kind !== 'lost') return;
+        forgetGuest(meetingroom);
+        setGuest(null);
+        setPassLost(true);
       })
-      .catch(() => undefined)
       .finally(() => setChecking(false));
   }, [meetingroom]);
   useEffect(readSelf, [readSelf]);
@@ -96,6 +99,20 @@ export function GuestGate({ meetingroom, secret }: { meetingroom: string; secret
         headingLevel={1}
         title={t(`meetings.guest.link.${linkProblem}.title`)}
         description={t(`meetings.guest.link.${linkProblem}.description`)}
+      />
+    );
+  } else if (passLost) {
+    content = (
+      <EmptyState
+        icon={KeyRound}
+        headingLevel={1}
+        title={t('meetings.guest.passLost.title')}
+        description={t('meetings.guest.passLost.description')}
+        action={
+          <Button variant="primary" onClick={() => setPassLost(false)}>
+            {t('meetings.guest.passLost.askAgain')}
+          </Button>
+        }
       />
     );
   } else if (checking) {
