@@ -1,4 +1,5 @@
-// Tasks benchmark: getTasks on a 10,000-task space over HTTP (p50/p99), setTask and ediTask throughput,
+// Tasks benchmark: getTasks on a 10,000-task space over HTTP (p50/p99), setTask (one after another and
+// from 16 clients at once) and ediTask throughput,
 // and the time from a mutation to its subTask delivery at 100 graphql-ws subscribers (p50/p99).
 // The server runs as `npm start` does, in its own process; this process plays the clients. Prints figures; asserts nothing.
 import { rmSync } from 'node:fs';
@@ -114,6 +115,30 @@ await throughput('setTask over HTTP', 500, async (index) => {
   );
   created.push(data.setTask.id);
 });
+// Sixteen clients, each sending its next setTask as soon as its last one was answered (nothing is
+// answered before its commit is durable under synchronous=FULL).
+const concurrentClients = 16;
+const perClient = 100;
+{
+  const samples: number[] = [];
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: concurrentClients }, async (_, client) => {
+      for (let index = 0; index < perClient; index += 1) {
+        const before = performance.now();
+        await call(admin.client, 'mutation ($project: ID!, $name: String!) { setTask(project: $project, name: $name) { id idCode } }', {
+          project: space,
+          name: `Concurrent task ${client}-${index}`,
+        });
+        samples.push(performance.now() - before);
+      }
+    }),
+  );
+  const seconds = (performance.now() - started) / 1000;
+  console.log(
+    `  setTask over HTTP, ${concurrentClients} concurrent clients: ${Math.round((concurrentClients * perClient) / seconds)} per second, p50 ${milliseconds(percentile(samples, 0.5))}, p99 ${milliseconds(percentile(samples, 0.99))}`,
+  );
+}
 await throughput('ediTask over HTTP (rename, move between cards)', 500, (index) =>
   call(
     admin.client,
