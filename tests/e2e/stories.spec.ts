@@ -2,8 +2,15 @@
  * Stories (issue 15): Ada records her (fake) screen with her camera in a bubble, watches the preview, uploads it with
  * progress; Grace, on the same space's stories, sees it arrive live and plays it in the media viewer with a duration.
  */
-import { expect, test } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
 import { twoTeammates } from './support';
+
+/** WCAG A and AA problems on the page as it is (the accessibility suite's rules). */
+async function accessibilityViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  return results.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
+}
 
 test('a member records a story of her screen with a camera bubble; a teammate sees it live and plays it with its duration', async ({
   browser,
@@ -20,6 +27,7 @@ test('a member records a story of her screen with a camera bubble; a teammate se
   await ada.getByRole('button', { name: 'New story' }).click();
   const setup = ada.getByRole('dialog', { name: 'New story' });
   await expect(setup.getByRole('checkbox', { name: 'Camera bubble' })).toBeChecked();
+  expect(await accessibilityViolations(ada)).toEqual([]);
   await setup.getByRole('checkbox', { name: 'Microphone' }).uncheck();
   await setup.getByRole('button', { name: 'Choose what to share' }).click();
 
@@ -29,6 +37,7 @@ test('a member records a story of her screen with a camera bubble; a teammate se
   const bar = ada.getByRole('toolbar', { name: 'Story recording' });
   await expect(bar.getByText('Recording', { exact: true })).toBeVisible();
   await ada.screenshot({ path: test.info().outputPath('stories-recording.png') });
+  expect(await accessibilityViolations(ada)).toEqual([]);
   await ada.setViewportSize({ width: 390, height: 800 });
   await ada.screenshot({ path: test.info().outputPath('stories-recording-phone-dark.png') });
   await ada.setViewportSize({ width: 1280, height: 720 });
@@ -49,6 +58,7 @@ test('a member records a story of her screen with a camera bubble; a teammate se
   const preview = ada.getByRole('dialog', { name: 'Your story' });
   await expect(preview.getByText(/^Duration \d+:\d\d$/)).toBeVisible({ timeout: 30_000 });
   await ada.screenshot({ path: test.info().outputPath('stories-preview.png') });
+  expect(await accessibilityViolations(ada)).toEqual([]);
   await preview.getByLabel('Name').fill('Launch demo');
   // Hold the bytes back a moment so the progress shows before they arrive.
   let releaseBytes: () => void = () => undefined;
@@ -72,6 +82,7 @@ test('a member records a story of her screen with a camera bubble; a teammate se
   // The duration the server read from the file's header.
   await expect(graceCard).toContainText(/^\s*\d+:\d\d\s*Launch demo/);
   await grace.screenshot({ path: test.info().outputPath('stories-list.png') });
+  expect(await accessibilityViolations(grace)).toEqual([]);
   await grace.setViewportSize({ width: 390, height: 800 });
   await grace.screenshot({ path: test.info().outputPath('stories-list-phone.png') });
   await grace.setViewportSize({ width: 1280, height: 720 });
