@@ -75,12 +75,14 @@ describe("a space room's notes", () => {
     const room = await initiateRoom(ada, { project: space });
     expect(await spaceRoomNotes(ada, space)).toBeNull();
     const createdBefore = eventsOfType('doc.created');
+    const notesBefore = eventsOfType('meetingroom.notesCreated');
 
     const [first, second] = await Promise.all([initiateNotes(ada, room.id), initiateNotes(grace, room.id)]);
     const notesDoc = expectData(first).initiateMeetingroomNotes.notesDoc;
     expect(notesDoc).toBeTruthy();
     expect(expectData(second).initiateMeetingroomNotes.notesDoc).toBe(notesDoc);
     expect(eventsOfType('doc.created')).toBe(createdBefore + 1);
+    expect(eventsOfType('meetingroom.notesCreated')).toBe(notesBefore + 1);
     expect(expectData(await initiateNotes(ada, room.id)).initiateMeetingroomNotes.notesDoc).toBe(notesDoc);
 
     const walls = expectData(
@@ -141,6 +143,16 @@ describe("a space room's notes", () => {
     expect(guestSocket.received).toHaveLength(0);
   });
 
+  it('can be deleted like any doc of the space, and started again afterwards', async () => {
+    const space = await createSpace(ada, 'Scratch');
+    const room = await initiateRoom(ada, { project: space });
+    const notesDoc = expectData(await initiateNotes(ada, room.id)).initiateMeetingroomNotes.notesDoc!;
+    expectData(await ada.client.execute('mutation ($id: ID!) { delWorkspace(id: $id) }', { id: notesDoc }));
+    expect(await spaceRoomNotes(ada, space)).toBeNull();
+    expect(expectData(await initiateNotes(ada, room.id)).initiateMeetingroomNotes.notesDoc).toBe(notesDoc);
+    expect(expectData(await getWall(ada, notesDoc)).getWall.title).toBe('Scratch – meeting notes');
+  });
+
   it('need a space: an ad hoc room has none to keep them in', async () => {
     const room = await initiateRoom(ada, { name: 'Quick sync' });
     const refused = await initiateNotes(ada, room.id);
@@ -186,7 +198,7 @@ describe("a space room's notes", () => {
       replay(server.app.services.database, rebuilt, projections);
       const kept = projections.filter((projection) => ['meetings', 'docs', 'chat'].includes(projection.name));
       const live = snapshotProjections(server.app.services.database, kept);
-      expect(live['docs']?.length).toBe(4);
+      expect(live['docs']?.length).toBe(5);
       expect(snapshotProjections(rebuilt, kept)).toEqual(live);
     } finally {
       rebuilt.close();
