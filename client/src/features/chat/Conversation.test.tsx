@@ -121,7 +121,7 @@ describe('conversation', () => {
     const clientId = String(graphql.callsOf('setMessage')[0]?.variables.clientId);
     expect(clientId).toMatch(/^[0-9a-f-]{36}$/);
     const sent = message('m5', { createdAt: at(5), body: 'Hello *team*', author: ada, clientId, canEdit: true });
-    push({ type: 'message.created', seq: 9, messageId: 'm5', message: sent, user: null });
+    push({ type: 'message.created', seq: 9, messageId: 'm5', message: sent, user: null, guest: null });
     await act(async () => answer?.({ data: { setMessage: sent } }));
     expect(screen.getAllByText('team')).toHaveLength(1);
     expect(screen.queryByRole('article', { name: /Unsent message/ })).toBeNull();
@@ -137,6 +137,7 @@ describe('conversation', () => {
       messageId: 'm1',
       message: { ...history[0]!, body: 'Good morning', editedAt: at(6) },
       user: null,
+      guest: null,
     });
     expect(screen.getByText('Good morning')).toBeTruthy();
     expect(screen.getByText('(edited)')).toBeTruthy();
@@ -146,10 +147,11 @@ describe('conversation', () => {
       messageId: 'm4',
       message: { ...history[3]!, reactions: [{ emoji: '🎉', count: 2, users: ['me', 'u2'] }] },
       user: null,
+      guest: null,
     });
     const reaction = screen.getByRole('button', { name: /🎉 2/ });
     expect(reaction.getAttribute('aria-pressed')).toBe('true');
-    push({ type: 'message.deleted', seq: 4, messageId: 'm4', message: null, user: null });
+    push({ type: 'message.deleted', seq: 4, messageId: 'm4', message: null, user: null, guest: null });
     expect(screen.queryByText('And that')).toBeNull();
     push({
       type: 'typing',
@@ -157,6 +159,7 @@ describe('conversation', () => {
       messageId: null,
       message: null,
       user: { id: 'u2', firstname: 'Grace', lastname: 'Hopper', profileImg: null },
+      guest: null,
     });
     expect(screen.getByText('Grace Hopper is typing…')).toBeTruthy();
     push({
@@ -165,6 +168,7 @@ describe('conversation', () => {
       messageId: null,
       message: null,
       user: { id: 'u2', firstname: 'Grace', lastname: 'Hopper', profileImg: null },
+      guest: null,
     });
     expect(screen.queryByText('Grace Hopper is typing…')).toBeNull();
   });
@@ -228,8 +232,9 @@ describe('conversation', () => {
       messageId: 'm6',
       message: message('m6', { createdAt: at(7), body: 'Missed while offline' }),
       user: null,
+      guest: null,
     });
-    push({ type: 'message.created', seq: 21, messageId: 'm4', message: history[3]!, user: null });
+    push({ type: 'message.created', seq: 21, messageId: 'm4', message: history[3]!, user: null, guest: null });
 
     await waitFor(() => expect(graphql.callsOf('setMessage')).toHaveLength(1));
     expect(await screen.findByText('Written offline')).toBeTruthy();

@@ -13,7 +13,9 @@ import { readDraft, writeDraft } from './drafts';
 import { formatNames, personName } from './format';
 import { PendingMessage } from './MessageItem';
 import { MessageList } from './MessageList';
-import { conversationKey } from './messages';
+import { useChatViewer } from './chatViewer';
+import { useDirectSend } from './directSend';
+import { conversationKey, isOwnMessage } from './messages';
 import { discardMessage, outboxAtom, retryMessage, sendMessage } from './outbox';
 import type { ConversationTarget, Message } from './operations';
 import { useConversation } from './useConversation';
@@ -44,7 +46,7 @@ function targetOf({ project, privat, task, meetingroom }: Partial<ConversationId
 }
 
 function quoteOf(message: Message) {
-  return { id: message.id, body: message.body.slice(0, 300), author: message.author };
+  return { id: message.id, body: message.body.slice(0, 300), author: message.author, authorGuest: message.authorGuest };
 }
 
 /** Typing indicators expire on their own: re-render when the earliest one runs out. */
@@ -60,7 +62,9 @@ function useNow(nextChange: number | undefined): number {
 
 /**
  * One conversation (a space's channel, a private chat, a task's thread or a meeting room's chat):
- * the message list, who is typing, and the composer. Embed it with exactly one id.
+ * the message list, who is typing, and the composer. Embed it with exactly one id. On the meeting room
+ * page a signed-out viewer is the room's guest (chatViewer.ts): they read, write, and edit or delete
+ * their own messages, and nothing here asks the server for what only members may have.
  */
 export function Conversation(props: ConversationProps) {
   const { t, i18n } = useTranslation();
@@ -68,10 +72,13 @@ export function Conversation(props: ConversationProps) {
   const { project, privat, task, meetingroom } = props;
   const target = useMemo(() => targetOf({ project, privat, task, meetingroom }), [project, privat, task, meetingroom]);
   const key = conversationKey(target);
-  const state = useConversation(target, props.unread);
+  const viewer = useChatViewer(target);
+  const guest = viewer.guest;
+  const state = useConversation(target, props.unread, { guest });
   const user = useAtomValue(currentUserAtom);
-  const me = user?.id ?? null;
-  const { candidates, nameOf } = useConversationPeople(target, t('chat.message.unknownAuthor'));
+  const me = viewer.id;
+  const { candidates, nameOf } = useConversationPeople(target, t('chat.message.unknownAuthor'), { guest });
+  const direct = useDirectSend(target);
   const inactive = useAtomValue(privatsAtom)?.find((privat) => 'privat' in target && privat.id === target.privat)?.inactive ?? false;
   const outbox = useAtomValue(outboxAtom);
   const attachments = useAtomValue(attachmentsAtom);
@@ -83,10 +90,15 @@ export function Conversation(props: ConversationProps) {
   // Leaving the conversation mid-sentence ends the indicator the others see.
   useEffect(() => () => typingSignal.stopped(), [typingSignal]);
   // The draft is read when the conversation opens; the composer reports every change after that.
-  const initialDraft = useMemo(() => readDraft(me, key), [me, key]);
+  // Drafts are kept per user: a guest has none.
+  const draftOwner = guest ? null : me;
+  const initialDraft = useMemo(() => readDraft(draftOwner, key), [draftOwner, key]);
 
   const acknowledged = useMemo(() => new Set(state.messages.map((message) => message.clientId).filter(Boolean)), [state.messages]);
-  const pending = outbox.filter((item) => item.conversation === key && item.userId === me && !acknowledged.has(item.clientId));
+  const pending = [
+    ...outbox.filter((item) => item.conversation === key && item.userId === me && !acknowledged.has(item.clientId)),
+    ...direct.items.filter((item) => !acknowledged.has(item.clientId)),
+  ];
   const uploads = attachments.filter((item) => item.conversation === key && item.userId === me);
   // Files go to the conversation's owner (space, task or private chat); a meeting room has none, and an inactive chat takes nothing.
   const canAttach = uploadTargetOf(target) !== null && !inactive;
@@ -120,9 +132,11 @@ export function Conversation(props: ConversationProps) {
     },
     [store, t],
   );
-  const onReact = useCallback((message: Message, emoji: string) => void toggleReaction(store, message, emoji), [store]);
+  const react = useCallback((message: Message, emoji: string) => void toggleReaction(store, message, emoji), [store]);
+  // Reactions are members': a guest is not offered them.
+  const onReact = guest ? null : react;
   const onEditLast = () => {
-    const last = state.messages.findLast((message) => message.author?.id === me && message.canEdit);
+    const last = state.messages.findLast((message) => isOwnMessage(message, me) && message.canEdit);
     if (last) onEdit(last);
   };
   const cancel = () => {
@@ -162,7 +176,17 @@ export function Conversation(props: ConversationProps) {
     );
   }
 
-  const author = { id: me ?? '', name: user ? displayName(user) : t('chat.message.you'), profileImg: user?.profileImg ?? null };
+  const ownGuestName = guest ? state.messages.find((message) => isOwnMessage(message, me))?.authorGuest?.name : undefined;
+  const author = {
+    id: me ?? '',
+    name: user ? displayName(user) : (ownGuestName ?? t('chat.message.you')),
+    profileImg: user?.profileImg ?? null,
+    guest,
+  };
+  const retryPending = (clientId: string) =>
+    direct.items.some((item) => item.clientId === clientId) ? direct.retry(clientId) : void retryMessage(store, clientId);
+  const discardPending = (clientId: string) =>
+    direct.items.some((item) => item.clientId === clientId) ? direct.discard(clientId) : discardMessage(store, clientId);
   return (
     <section className={styles.conversation} aria-label={t('chat.conversation.label')} {...(canAttach ? drop.handlers : {})}>
       {canAttach && drop.over && (
@@ -190,13 +214,7 @@ export function Conversation(props: ConversationProps) {
         nameOf={nameOf}
         pending={[
           ...pending.map((item) => (
-            <PendingMessage
-              key={item.clientId}
-              item={item}
-              author={author}
-              onRetry={(clientId) => void retryMessage(store, clientId)}
-              onDiscard={(clientId) => discardMessage(store, clientId)}
-            />
+            <PendingMessage key={item.clientId} item={item} author={author} onRetry={retryPending} onDiscard={discardPending} />
           )),
           ...uploads.map((item) => (
             <PendingUpload
@@ -217,13 +235,15 @@ export function Conversation(props: ConversationProps) {
         key={`${me ?? ''}:${key}`}
         placeholder={props.placeholder ?? t('chat.composer.placeholder')}
         initialText={initialDraft}
-        onTextChange={(body) => writeDraft(me, key, body)}
+        onTextChange={(body) => writeDraft(draftOwner, key, body)}
         editing={editing}
         replyTo={replyTo}
         candidates={candidates}
         disabled={inactive}
         onSend={(body) => {
-          sendMessage(store, { target, body, replyTo: replyTo ? quoteOf(replyTo) : null });
+          const quote = replyTo ? quoteOf(replyTo) : null;
+          if (viewer.sessionLoaded) sendMessage(store, { target, body, replyTo: quote });
+          else direct.send(body, quote);
           setReplyTo(null);
           setBottomSignal((signal) => signal + 1);
         }}

@@ -2,33 +2,56 @@ import { memo, type ReactNode } from 'react';
 import { Check, CircleAlert, Clock, Ellipsis, Pencil, Reply, SmilePlus, Trash2 } from 'lucide-react';
 import clsx from 'clsx';
 import { useTranslation } from 'react-i18next';
-import { Button, Menu, MenuContent, MenuItem, MenuTrigger } from '../../ui';
+import { Avatar, Button, Menu, MenuContent, MenuItem, MenuTrigger } from '../../ui';
 import type { OutboxItem } from './atoms';
 import { MessageAttachment } from './Attachment';
 import { CallEntry } from './CallEntry';
 import { EmojiPicker } from './EmojiPicker';
 import { formatDateTime, formatTime, personName } from './format';
 import { markdownToText, renderMarkdown } from './markdown';
+import { isOwnMessage } from './messages';
 import type { Message, MessageQuote } from './operations';
 import { PresenceAvatar } from './PresenceAvatar';
 import { Reactions } from './Reactions';
 import styles from './Chat.module.css';
+import guestStyles from './GuestAuthor.module.css';
 
 export function ReplyQuote({ quote }: { quote: MessageQuote }) {
   const { t } = useTranslation();
   return (
     <blockquote className={styles.replyQuote}>
-      <span className={styles.replyAuthor}>{personName(quote.author, t('chat.message.unknownAuthor'))}</span>
+      <span className={styles.replyAuthor}>{authorNameOf(quote, t('chat.message.unknownAuthor'))}</span>
       <span className={styles.replyBody}>{quote.body === null ? t('chat.message.deleted') : markdownToText(quote.body)}</span>
     </blockquote>
   );
+}
+
+/** A message's or a quote's author as shown: a member's name, or the name a meeting room's guest gave. */
+export function authorNameOf(message: Pick<Message, 'author' | 'authorGuest'>, unknown: string): string {
+  return message.authorGuest ? message.authorGuest.name : personName(message.author, unknown);
+}
+
+/** A meeting room's guest: their initials on a colour of their id (no photo, no presence: they have no account). */
+function GuestAvatar({ id, name }: { id: string; name: string }) {
+  return (
+    <span className={styles.presenceAvatar}>
+      <Avatar name={name} src={null} colorKey={id} size={32} />
+    </span>
+  );
+}
+
+/** The "Guest" mark beside a meeting room guest's name. */
+export function GuestBadge() {
+  const { t } = useTranslation();
+  return <span className={guestStyles.badge}>{t('chat.message.guest')}</span>;
 }
 
 export interface MessageActions {
   onReply: (message: Message) => void;
   onEdit: (message: Message) => void;
   onDelete: (message: Message) => void;
-  onReact: (message: Message, emoji: string) => void;
+  /** Null for a viewer who may not react (a meeting room's guest): reactions are then not offered. */
+  onReact: ((message: Message, emoji: string) => void) | null;
   nameOf: (id: string) => string;
 }
 
@@ -52,8 +75,9 @@ export const MessageItem = memo(function MessageItem({
   nameOf,
 }: MessageItemProps) {
   const { t, i18n } = useTranslation();
-  const name = personName(message.author, t('chat.message.unknownAuthor'));
-  const own = message.author?.id === me;
+  const name = authorNameOf(message, t('chat.message.unknownAuthor'));
+  const guest = message.authorGuest;
+  const own = isOwnMessage(message, me);
   const time = formatTime(message.createdAt, i18n.language);
   const full = formatDateTime(message.createdAt, i18n.language);
   if (message.type === 'call') return <CallEntry message={message} me={me} nameOf={nameOf} />;
@@ -75,6 +99,8 @@ export const MessageItem = memo(function MessageItem({
           <time className={styles.gutterTime} dateTime={message.createdAt} title={full}>
             {time}
           </time>
+        ) : guest ? (
+          <GuestAvatar id={guest.id} name={name} />
         ) : (
           <PresenceAvatar userId={message.author?.id ?? message.id} name={name} src={message.author?.profileImg ?? null} />
         )}
@@ -82,7 +108,10 @@ export const MessageItem = memo(function MessageItem({
       <div className={styles.content}>
         {!grouped && (
           <header className={styles.messageHeader}>
-            <span className={styles.author}>{name}</span>
+            <span className={styles.author}>
+              {name}
+              {guest && <GuestBadge />}
+            </span>
             <time dateTime={message.createdAt} title={full} className={styles.time}>
               {time}
             </time>
@@ -100,13 +129,15 @@ export const MessageItem = memo(function MessageItem({
           </div>
         )}
         {(message.type === 'file' || message.file) && <MessageAttachment file={message.file} />}
-        <Reactions reactions={message.reactions} me={me} nameOf={nameOf} onToggle={(emoji) => onReact(message, emoji)} />
+        {onReact && <Reactions reactions={message.reactions} me={me} nameOf={nameOf} onToggle={(emoji) => onReact(message, emoji)} />}
       </div>
       {own && <Check className={styles.sent} size={14} role="img" aria-label={t('chat.message.sent')} />}
       <div className={styles.actions} role="toolbar" aria-label={t('chat.message.actions')}>
-        <EmojiPicker label={t('chat.message.react')} onPick={(emoji) => onReact(message, emoji)}>
-          <Button size="sm" variant="ghost" iconOnly icon={<SmilePlus size={14} />} aria-label={t('chat.message.react')} />
-        </EmojiPicker>
+        {onReact && (
+          <EmojiPicker label={t('chat.message.react')} onPick={(emoji) => onReact(message, emoji)}>
+            <Button size="sm" variant="ghost" iconOnly icon={<SmilePlus size={14} />} aria-label={t('chat.message.react')} />
+          </EmojiPicker>
+        )}
         <Button
           size="sm"
           variant="ghost"
@@ -140,8 +171,9 @@ export const MessageItem = memo(function MessageItem({
 });
 
 export interface PendingMessageProps {
-  item: OutboxItem;
-  author: { id: string; name: string; profileImg: string | null };
+  item: Pick<OutboxItem, 'clientId' | 'body' | 'replyTo' | 'file' | 'state' | 'error'>;
+  /** `guest`: the viewer is a meeting room's guest, shown as their messages will be. */
+  author: { id: string; name: string; profileImg: string | null; guest?: boolean };
   onRetry: (clientId: string) => void;
   onDiscard: (clientId: string) => void;
 }
@@ -181,11 +213,18 @@ export function PendingMessage({ item, author, onRetry, onDiscard }: PendingMess
       aria-label={t('chat.message.pendingLabel', { name: author.name })}
     >
       <div className={styles.gutter}>
-        <PresenceAvatar userId={author.id} name={author.name} src={author.profileImg} />
+        {author.guest ? (
+          <GuestAvatar id={author.id} name={author.name} />
+        ) : (
+          <PresenceAvatar userId={author.id} name={author.name} src={author.profileImg} />
+        )}
       </div>
       <div className={styles.content}>
         <header className={styles.messageHeader}>
-          <span className={styles.author}>{author.name}</span>
+          <span className={styles.author}>
+            {author.name}
+            {author.guest && <GuestBadge />}
+          </span>
         </header>
         {item.replyTo && <ReplyQuote quote={item.replyTo} />}
         {item.body !== '' && <div className={styles.body}>{renderMarkdown(item.body, { me: author.id })}</div>}

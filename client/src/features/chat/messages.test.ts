@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { applyMessageChange, buildRows, conversationKey, mergeMessages, unreadDividerId } from './messages';
+import { applyMessageChange, buildRows, conversationKey, isOwnMessage, mergeMessages, unreadDividerId } from './messages';
 import { expandDown, expandUp, tailAnchor, windowRange } from './messageWindow';
 import { message } from './testFixtures';
 
@@ -31,6 +31,7 @@ describe('merging pages and live changes', () => {
       messageId: 'b',
       message: message('b', { createdAt: at(2) }),
       user: null,
+      guest: null,
     });
     list = applyMessageChange(list, {
       type: 'message.edited',
@@ -38,12 +39,15 @@ describe('merging pages and live changes', () => {
       messageId: 'a',
       message: message('a', { createdAt: at(1), body: 'new' }),
       user: null,
+      guest: null,
     });
     expect(list.map((item) => item.body)).toEqual(['new', 'body b']);
-    const same = applyMessageChange(list, { type: 'typing', seq: 0, messageId: null, message: null, user: null });
+    const same = applyMessageChange(list, { type: 'typing', seq: 0, messageId: null, message: null, user: null, guest: null });
     expect(same).toBe(list);
     expect(
-      applyMessageChange(list, { type: 'message.deleted', seq: 3, messageId: 'a', message: null, user: null }).map((item) => item.id),
+      applyMessageChange(list, { type: 'message.deleted', seq: 3, messageId: 'a', message: null, user: null, guest: null }).map(
+        (item) => item.id,
+      ),
     ).toEqual(['b']);
   });
 
@@ -99,6 +103,32 @@ describe('display rows', () => {
       'day',
       'd',
     ]);
+  });
+
+  it('never groups two meeting room guests (no author) as one person, and groups one guest’s messages', () => {
+    const guest = (id: string, name: string) => ({ author: null, authorGuest: { id, name } });
+    const rows = buildRows(
+      [
+        message('a', { createdAt: at(1), ...guest('g1', 'Vera') }),
+        message('b', { createdAt: at(2), ...guest('g2', 'Walt') }),
+        message('c', { createdAt: at(3), ...guest('g2', 'Walt') }),
+      ],
+      null,
+    );
+    expect(rows.map((row) => (row.kind === 'message' ? `${row.message.id}${row.grouped ? '+' : ''}` : row.kind))).toEqual([
+      'day',
+      'a',
+      'b',
+      'c+',
+    ]);
+  });
+
+  it('tells a guest’s own messages from others’ by their guest id', () => {
+    const own = message('a', { author: null, authorGuest: { id: 'g1', name: 'Vera' } });
+    expect(isOwnMessage(own, 'g1')).toBe(true);
+    expect(isOwnMessage(own, 'g2')).toBe(false);
+    expect(isOwnMessage(own, null)).toBe(false);
+    expect(unreadDividerId([own, message('b', { author: null, authorGuest: { id: 'g2', name: 'Walt' } })], 1, 'g1')).toBe('b');
   });
 });
 

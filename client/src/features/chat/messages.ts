@@ -5,6 +5,19 @@
  */
 import type { ConversationTarget, Message, MessageChange } from './operations';
 
+/**
+ * Who wrote a message, as one id: a member's user id, or a meeting room guest's id (their messages have no
+ * author). Null for automatic entries.
+ */
+export function authorKeyOf(message: Pick<Message, 'author' | 'authorGuest'>): string | null {
+  return message.author?.id ?? message.authorGuest?.id ?? null;
+}
+
+/** Whether the viewer (a user's id, or a guest's) wrote the message. */
+export function isOwnMessage(message: Pick<Message, 'author' | 'authorGuest'>, me: string | null): boolean {
+  return me !== null && authorKeyOf(message) === me;
+}
+
 export function conversationKey(target: ConversationTarget): string {
   const [kind, id] = Object.entries(target)[0] ?? ['none', ''];
   return `${kind}:${String(id)}`;
@@ -44,7 +57,7 @@ export function applyMessageChange(existing: readonly Message[], change: Message
  */
 export function unreadDividerId(messages: readonly Message[], unread: number, me: string | null): string | null {
   if (unread <= 0) return null;
-  const others = messages.filter((message) => message.author?.id !== me && message.type !== 'system');
+  const others = messages.filter((message) => !isOwnMessage(message, me) && message.type !== 'system');
   if (others.length === 0) return null;
   return (others[Math.max(0, others.length - unread)] ?? others[0])?.id ?? null;
 }
@@ -80,7 +93,8 @@ export function buildRows(messages: readonly Message[], dividerId: string | null
       !message.replyTo &&
       message.type === 'text' &&
       previous.type === 'text' &&
-      previous.author?.id === message.author?.id &&
+      // Two guests' messages (no author) are two people's.
+      authorKeyOf(previous) === authorKeyOf(message) &&
       Date.parse(message.createdAt) - Date.parse(previous.createdAt) < groupingWindowMs;
     rows.push({ kind: 'message', key: message.id, message, grouped });
     previous = message;

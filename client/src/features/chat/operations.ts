@@ -3,6 +3,9 @@ import { graphql, type ResultOf, type VariablesOf } from '../../lib/graphqlDocum
 
 const messageAuthorFragment = graphql('fragment MessageAuthor on MessageAuthor { id firstname lastname profileImg }');
 
+/** A meeting room's guest (no account) who wrote a message or is typing: the guest's id and the name they gave. */
+const messageGuestFragment = graphql('fragment MessageGuest on MessageGuest { id name }');
+
 /**
  * A message: type is text, file, system or call; file is a recorded file of the conversation (its type is the mime
  * type the server decided from the bytes, url where the session reads the bytes, thumbnail a 480 px preview of an
@@ -28,6 +31,9 @@ const messageFragment = graphql(
       author {
         ...MessageAuthor
       }
+      authorGuest {
+        ...MessageGuest
+      }
       file {
         id
         name
@@ -46,6 +52,9 @@ const messageFragment = graphql(
         author {
           ...MessageAuthor
         }
+        authorGuest {
+          ...MessageGuest
+        }
       }
       reactions {
         emoji
@@ -54,7 +63,7 @@ const messageFragment = graphql(
       }
     }
   `,
-  [messageAuthorFragment],
+  [messageAuthorFragment, messageGuestFragment],
 );
 
 /** A private chat: name is null for a one-to-one chat, shown as the other person. */
@@ -86,6 +95,7 @@ const privatFragment = graphql(
 const spaceChatFragment = graphql('fragment SpaceChat on Project { id unread lastMessage { ...Message } }', [messageFragment]);
 
 export type MessageAuthor = ResultOf<typeof messageAuthorFragment>;
+export type MessageGuest = ResultOf<typeof messageGuestFragment>;
 export type Message = ResultOf<typeof messageFragment>;
 export type MessageFile = NonNullable<Message['file']>;
 export type MessageQuote = NonNullable<Message['replyTo']>;
@@ -226,10 +236,13 @@ export const subMessageDocument = graphql(
         user {
           ...MessageAuthor
         }
+        guest {
+          ...MessageGuest
+        }
       }
     }
   `,
-  [messageFragment, messageAuthorFragment],
+  [messageFragment, messageAuthorFragment, messageGuestFragment],
 );
 
 export type MessageChange = ResultOf<typeof subMessageDocument>['subMessage'];

@@ -205,6 +205,7 @@ describe('the outbox', () => {
       messageId: 'm1',
       message: serverMessage({ body: 'Echo', clientId: 'client-6' }),
       user: null,
+      guest: null,
     });
     expect(store.get(outboxAtom)).toEqual([]);
     answer?.();

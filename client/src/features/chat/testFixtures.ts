@@ -8,6 +8,7 @@ export function message(id: string, overrides: Partial<Message> = {}): Message {
     body: `body ${id}`,
     type: 'text',
     author: { id: 'u2', firstname: 'Grace', lastname: 'Hopper', profileImg: null },
+    authorGuest: null,
     file: null,
     createdAt: '2025-03-10T10:00:00.000Z',
     editedAt: null,

@@ -20,7 +20,7 @@ import {
 import { applyLiveChange, loadNewest, markViewed } from './conversationActions';
 import { conversationKey } from './messages';
 import { flushOutbox } from './outbox';
-import { subMessageDocument, type ConversationTarget } from './operations';
+import { subMessageDocument, type ConversationTarget, type MessageChange } from './operations';
 
 /** The caller's unread count of the conversation as the lists know it, read once when it opens. */
 function knownUnread(store: AppStore, target: ConversationTarget): number {
@@ -33,7 +33,24 @@ function visible(): boolean {
   return typeof document === 'undefined' || document.visibilityState === 'visible';
 }
 
-export function useConversation(target: ConversationTarget, unread?: number): ConversationState {
+/**
+ * A typing change by a meeting room's guest names them in `guest` (they have no user): shown like a person's, under
+ * the guest's id, so the indicator says their name and their message clears it.
+ */
+export function withGuestTypist(change: MessageChange): MessageChange {
+  if (change.user || !change.guest) return change;
+  return { ...change, user: { id: change.guest.id, firstname: change.guest.name, lastname: '', profileImg: null } };
+}
+
+/**
+ * `guest`: the viewer is a meeting room's guest, who has no read markers or offline queue: lastViewed and the
+ * outbox's flush are not called for them.
+ */
+export function useConversation(
+  target: ConversationTarget,
+  unread?: number,
+  { guest = false }: { guest?: boolean } = {},
+): ConversationState {
   const store = useStore();
   const key = conversationKey(target);
   const state = useAtomValue(conversationsAtom).get(key) ?? emptyConversation;
@@ -49,14 +66,18 @@ export function useConversation(target: ConversationTarget, unread?: number): Co
   }, [store, key]);
 
   const reloadNewest = useCoalescedReload(() => loadNewest(store, target));
-  useSubscription(subMessageDocument, target, ({ subMessage }) => applyLiveChange(store, target, subMessage), { reload: reloadNewest });
+  useSubscription(subMessageDocument, target, ({ subMessage }) => applyLiveChange(store, target, withGuestTypist(subMessage)), {
+    reload: reloadNewest,
+  });
 
   // Messages written while the socket was down go out now that it is back.
-  useOnReconnect(() => void flushOutbox(store));
+  useOnReconnect(() => {
+    if (!guest) void flushOutbox(store);
+  });
 
   const newestId = state.messages.at(-1)?.id;
   const markIfVisible = useEffectEvent(() => {
-    if (visible()) markViewed(store, target);
+    if (!guest && visible()) markViewed(store, target);
   });
   useEffect(() => {
     if (state.status === 'ready') markIfVisible();

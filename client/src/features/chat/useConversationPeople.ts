@@ -18,12 +18,25 @@ export interface ConversationPeople {
   nameOf: (id: string) => string;
 }
 
-export function useConversationPeople(target: ConversationTarget, unknownName: string): ConversationPeople {
+/** `guest`: a meeting room's guest sees nobody of the team (getUsers is members'): nobody to mention. */
+export function useConversationPeople(
+  target: ConversationTarget,
+  unknownName: string,
+  { guest = false }: { guest?: boolean } = {},
+): ConversationPeople {
   const me = useAtomValue(currentUserAtom)?.id;
   const privats = useAtomValue(privatsAtom);
   const [fetched, setFetched] = useState<readonly MentionCandidate[]>([]);
   const privatId = 'privat' in target ? target.privat : null;
-  const scope = 'project' in target ? { project: target.project } : 'task' in target ? { task: target.task } : privatId ? null : {};
+  const scope = guest
+    ? null
+    : 'project' in target
+      ? { project: target.project }
+      : 'task' in target
+        ? { task: target.task }
+        : privatId
+          ? null
+          : {};
   const scopeKey = JSON.stringify(scope);
 
   useEffect(() => {
