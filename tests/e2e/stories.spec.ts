@@ -53,6 +53,12 @@ test('a member records a story of her screen with a camera bubble; a teammate se
   await bar.getByRole('button', { name: 'Resume' }).click();
   await expect(bar.getByText('Recording', { exact: true })).toBeVisible();
   await expect.poll(recordedSeconds, { timeout: 20_000 }).toBeGreaterThanOrEqual(Math.max(3, atPause + 1));
+  // Going to another area and back keeps the recording going.
+  const navigation = ada.getByRole('navigation', { name: 'Main navigation' });
+  await navigation.getByRole('link', { name: 'Files' }).click();
+  await expect(ada).toHaveURL(new RegExp(`/${space}/files$`));
+  await navigation.getByRole('link', { name: 'Stories' }).click();
+  await expect(bar.getByText('Recording', { exact: true })).toBeVisible();
   await bar.getByRole('button', { name: 'Stop recording' }).click();
 
   const preview = ada.getByRole('dialog', { name: 'Your story' });

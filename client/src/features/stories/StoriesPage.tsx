@@ -11,9 +11,9 @@ import { Avatar, Button, EmptyState, LoadingBar, Notice } from '../../ui';
 import { formatDate, formatDuration, personName } from '../files/fileDisplay';
 import { MediaViewer } from '../files/MediaViewer';
 import { subStoriesDocument, type StoryFile } from './operations';
-import { addStory, applyStoryChange, loadStories, storiesAtom, storyListAtom } from './storiesState';
-import { StoryRecorder } from './storyRecorder';
-import { StoryPreviewDialog, StoryRecordingBar, StorySetupDialog, useStoryRecorder } from './StoryRecording';
+import { applyStoryChange, loadStories, storiesAtom, storyListAtom } from './storiesState';
+import { StorySetupDialog, useStoryRecorder } from './StoryRecording';
+import { StoryRecordingDock, useStoryRecorderInstance } from './StoryRecordingDock';
 import styles from './Stories.module.css';
 
 function StoryCard({ story, onOpen }: { story: StoryFile; onOpen: () => void }) {
@@ -47,11 +47,10 @@ function SpaceStories({ project }: { project: string }) {
   const store = useStore();
   const area = useAtomValue(storiesAtom);
   const stories = useAtomValue(storyListAtom);
-  const [recorder] = useState(() => new StoryRecorder());
+  const recorder = useStoryRecorderInstance();
   const recording = useStoryRecorder(recorder);
   const [choosing, setChoosing] = useState(false);
   const [viewed, setViewed] = useState<string | null>(null);
-  useEffect(() => () => recorder.dispose(), [recorder]);
   useEffect(() => {
     void loadStories(store, project);
   }, [store, project]);
@@ -107,9 +106,8 @@ function SpaceStories({ project }: { project: string }) {
           ))}
         </ul>
       )}
-      <StorySetupDialog recorder={recorder} open={choosing} onClose={() => setChoosing(false)} />
-      <StoryRecordingBar recorder={recorder} />
-      <StoryPreviewDialog recorder={recorder} project={project} onUploaded={(story) => addStory(store, story)} />
+      <StorySetupDialog recorder={recorder} project={project} open={choosing} onClose={() => setChoosing(false)} />
+      <StoryRecordingDock />
       {viewed && <MediaViewer files={stories} currentId={viewed} onChange={setViewed} onClose={() => setViewed(null)} />}
     </div>
   );

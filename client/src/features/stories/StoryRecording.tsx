@@ -16,7 +16,17 @@ export function useStoryRecorder(recorder: StoryRecorder): StorySnapshot {
 }
 
 /** What to record: the screen always, the camera bubble and the microphone when ticked. */
-export function StorySetupDialog({ recorder, open, onClose }: { recorder: StoryRecorder; open: boolean; onClose: () => void }) {
+export function StorySetupDialog({
+  recorder,
+  project,
+  open,
+  onClose,
+}: {
+  recorder: StoryRecorder;
+  project: string;
+  open: boolean;
+  onClose: () => void;
+}) {
   const { t } = useTranslation();
   const state = useStoryRecorder(recorder);
   const [camera, setCamera] = useState(true);
@@ -37,7 +47,7 @@ export function StorySetupDialog({ recorder, open, onClose }: { recorder: StoryR
             data-autofocus
             onClick={() => {
               onClose();
-              void recorder.start({ camera, microphone });
+              void recorder.start({ project, camera, microphone });
             }}
           >
             {t('stories.setup.start')}

@@ -95,7 +95,7 @@ function setup(overrides: Partial<StoryRecorderEnvironment> = {}) {
 describe('StoryRecorder', () => {
   it('counts down 3-2-1, records screen, camera bubble and microphone, pauses without counting the pause, and previews the file', async () => {
     const { recorder, recorders, advance, screen, camera, microphone, environment } = setup();
-    await recorder.start({ camera: true, microphone: true });
+    await recorder.start({ project: 'p1', camera: true, microphone: true });
     expect(environment.getDisplayMedia).toHaveBeenCalledWith({ video: true, audio: true });
     expect(recorder.snapshot()).toMatchObject({ phase: 'countdown', countdown: 3, cameraStream: camera.stream });
     advance(1000);
@@ -138,7 +138,7 @@ describe('StoryRecorder', () => {
 
   it('starts at once when the countdown is skipped, and records only the screen when nothing else is chosen', async () => {
     const { recorder, recorders, environment } = setup();
-    await recorder.start({ camera: false, microphone: false });
+    await recorder.start({ project: 'p1', camera: false, microphone: false });
     expect(environment.getUserMedia).not.toHaveBeenCalled();
     recorder.skipCountdown();
     expect(recorder.snapshot().phase).toBe('recording');
@@ -147,7 +147,7 @@ describe('StoryRecorder', () => {
 
   it('stops and previews when the browser’s own Stop sharing ends the screen', async () => {
     const { recorder, screen, advance, recorders } = setup();
-    await recorder.start({ camera: false, microphone: false });
+    await recorder.start({ project: 'p1', camera: false, microphone: false });
     recorder.skipCountdown();
     advance(1500);
     screen.tracks[0]!.end();
@@ -158,7 +158,7 @@ describe('StoryRecorder', () => {
 
   it('cancels the countdown when the screen stops being shared before recording, recording nothing', async () => {
     const { recorder, screen, recorders, timers } = setup();
-    await recorder.start({ camera: false, microphone: false });
+    await recorder.start({ project: 'p1', camera: false, microphone: false });
     screen.tracks[0]!.end();
     expect(recorder.snapshot().phase).toBe('idle');
     expect(recorders).toHaveLength(0);
@@ -168,18 +168,18 @@ describe('StoryRecorder', () => {
 
   it('fails clearly when the screen or the camera is refused, leaving nothing captured', async () => {
     const refusedScreen = setup({ getDisplayMedia: () => Promise.reject(new DOMException('no', 'NotAllowedError')) });
-    await refusedScreen.recorder.start({ camera: true, microphone: true });
+    await refusedScreen.recorder.start({ project: 'p1', camera: true, microphone: true });
     expect(refusedScreen.recorder.snapshot()).toMatchObject({ phase: 'failed', failure: 'screenRefused' });
 
     const refusedCamera = setup({ getUserMedia: () => Promise.reject(new DOMException('no', 'NotAllowedError')) });
-    await refusedCamera.recorder.start({ camera: true, microphone: false });
+    await refusedCamera.recorder.start({ project: 'p1', camera: true, microphone: false });
     expect(refusedCamera.recorder.snapshot()).toMatchObject({ phase: 'failed', failure: 'cameraRefused' });
     expect(refusedCamera.screen.tracks.every((track) => track.stopped)).toBe(true);
     expect(refusedCamera.recorders).toHaveLength(0);
 
     // A failed start can be tried again.
     const unsupported = setup({ supported: () => false });
-    await unsupported.recorder.start({ camera: false, microphone: false });
+    await unsupported.recorder.start({ project: 'p1', camera: false, microphone: false });
     expect(unsupported.recorder.snapshot()).toMatchObject({ phase: 'failed', failure: 'unsupported' });
   });
 
@@ -189,7 +189,7 @@ describe('StoryRecorder', () => {
     recorder.resume();
     recorder.skipCountdown();
     expect(recorder.snapshot().phase).toBe('idle');
-    await recorder.start({ camera: false, microphone: false });
+    await recorder.start({ project: 'p1', camera: false, microphone: false });
     recorder.resume();
     expect(recorder.snapshot().phase).toBe('countdown');
     recorder.skipCountdown();

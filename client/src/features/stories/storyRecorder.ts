@@ -32,6 +32,8 @@ export interface StoryRecording {
 
 export interface StorySnapshot {
   phase: StoryPhase;
+  /** The space the story is recorded for (where it uploads). */
+  project: string | null;
   /** Seconds left before recording starts, during the countdown. */
   countdown: number;
   /** Recorded time, pauses left out. */
@@ -45,6 +47,7 @@ export interface StorySnapshot {
 }
 
 export interface StoryChoice {
+  project: string;
   camera: boolean;
   microphone: boolean;
 }
@@ -120,6 +123,7 @@ export function drawStory({ context, width, height, pictureOf }: CanvasFrame, so
 
 const initial: StorySnapshot = {
   phase: 'idle',
+  project: null,
   countdown: 0,
   elapsedMs: 0,
   camera: false,
@@ -162,7 +166,7 @@ export class StoryRecorder {
       return;
     }
     const attempt = ++this.attempt;
-    this.update({ ...initial, phase: 'starting', camera: choice.camera, microphone: choice.microphone });
+    this.update({ ...initial, phase: 'starting', project: choice.project, camera: choice.camera, microphone: choice.microphone });
     const acquired: MediaStream[] = [];
     const fail = (failure: StoryFailure) => {
       for (const stream of acquired) for (const track of stream.getTracks()) track.stop();
