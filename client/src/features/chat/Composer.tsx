@@ -33,6 +33,8 @@ export interface ComposerProps {
   editing: Message | null;
   replyTo: Message | null;
   candidates: readonly MentionCandidate[];
+  /** False for a writer who can mention nobody (a meeting room's guest): no @ button, no suggestions. */
+  mentions?: boolean;
   disabled?: boolean;
   /** The text to start with (a draft kept from an earlier visit), as a body: mentions as @[Name](id). */
   initialText?: string;
@@ -94,12 +96,13 @@ function replaceBody(editor: Editor, edit: TextEdit): void {
  * chips (composerExtensions.ts); composerDocument.ts turns it into the body and back.
  */
 export function Composer(props: ComposerProps) {
-  const { placeholder, editing, replyTo, candidates, disabled = false, initialText = '', onCancel, onAttach } = props;
+  const { placeholder, editing, replyTo, candidates, mentions = true, disabled = false, initialText = '', onCancel, onAttach } = props;
   const { t } = useTranslation();
   const listId = useId();
   const fileInputRef = useRef<HTMLInputElement>(null);
   const [text, setText] = useState(initialText);
-  const [mention, setMention] = useState<MentionQuery | null>(null);
+  const [typedMention, setMention] = useState<MentionQuery | null>(null);
+  const mention = mentions ? typedMention : null;
   const [active, setActive] = useState(0);
   /** The new message's text while another message is being edited. */
   const draft = useRef(initialText);
@@ -380,16 +383,18 @@ export function Composer(props: ComposerProps) {
           disabled={disabled}
           onClick={() => format('list')}
         />
-        <Button
-          size="sm"
-          variant="ghost"
-          iconOnly
-          icon={<AtSign size={14} />}
-          aria-label={t('chat.composer.mention')}
-          title={t('chat.composer.mention')}
-          disabled={disabled}
-          onClick={atButton}
-        />
+        {mentions && (
+          <Button
+            size="sm"
+            variant="ghost"
+            iconOnly
+            icon={<AtSign size={14} />}
+            aria-label={t('chat.composer.mention')}
+            title={t('chat.composer.mention')}
+            disabled={disabled}
+            onClick={atButton}
+          />
+        )}
         {onAttach && (
           <>
             <Button

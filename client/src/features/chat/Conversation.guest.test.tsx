@@ -24,6 +24,7 @@ vi.mock('../../lib/subscriptions', async (importOriginal) => ({
 }));
 
 const room = 'r0000000000000000000000a';
+const MENTION = 'Mention someone';
 const me = '6b07af30e4e0bfacbd1c03e9';
 const vera = { id: '6b07af30e4e0bfacbd1c03ea', name: 'Vera Visitor' };
 const ada = { id: 'u1', firstname: 'Ada', lastname: 'Lovelace', profileImg: null };
@@ -73,12 +74,14 @@ afterEach(() => {
 describe("a meeting room's chat seen by its guest", () => {
   it('shows guests’ messages under their names with a Guest badge and initials, and offers no reactions', async () => {
     const { graphql } = open({ guest: true });
-    const vera = await screen.findByRole('article', { name: /^Vera Visitor/ });
-    expect(within(vera).getByText('Guest')).toBeTruthy();
-    expect(within(vera).getByText('VV')).toBeTruthy();
-    const ada = screen.getByRole('article', { name: /^Ada Lovelace/ });
-    expect(within(ada).queryByText('Guest')).toBeNull();
+    const fromVera = await screen.findByRole('article', { name: /^Vera Visitor/ });
+    expect(within(fromVera).getByText('Guest')).toBeTruthy();
+    expect(within(fromVera).getByText('VV')).toBeTruthy();
+    const fromAda = screen.getByRole('article', { name: /^Ada Lovelace/ });
+    expect(within(fromAda).queryByText('Guest')).toBeNull();
     expect(screen.queryByRole('button', { name: 'Add reaction' })).toBeNull();
+    // A guest can mention nobody: no @ button.
+    expect(screen.queryByRole('button', { name: MENTION })).toBeNull();
     // Their own message is theirs: sent mark, and editable.
     const own = screen.getByRole('article', { name: /^Grace Guest/ });
     expect(within(own).getByRole('img', { name: 'Sent' })).toBeTruthy();
@@ -166,8 +169,8 @@ describe("a meeting room's chat seen by its guest", () => {
 describe("a meeting room's chat seen by a member", () => {
   it('shows a guest’s message and their typing under the guest’s name', async () => {
     open({ guest: false });
-    const vera = await screen.findByRole('article', { name: /^Vera Visitor/ });
-    expect(within(vera).getByText('Guest')).toBeTruthy();
+    const fromVera = await screen.findByRole('article', { name: /^Vera Visitor/ });
+    expect(within(fromVera).getByText('Guest')).toBeTruthy();
     expect(screen.getAllByRole('button', { name: 'Add reaction' }).length).toBeGreaterThan(0);
     act(() =>
       live.handlers.at(-1)?.({
@@ -175,6 +178,22 @@ describe("a meeting room's chat seen by a member", () => {
       }),
     );
     expect(await screen.findByText(/Vera Visitor is typing/)).toBeTruthy();
+    expect(screen.getByRole('button', { name: MENTION })).toBeTruthy();
+    // Their message ends it, as a member's does.
+    act(() =>
+      live.handlers.at(-1)?.({
+        subMessage: {
+          type: 'message.created',
+          seq: 7,
+          messageId: 'm9',
+          message: message('m9', { ...inRoom, createdAt: at(9), body: 'Done typing', author: null, authorGuest: vera }),
+          user: null,
+          guest: null,
+        },
+      }),
+    );
+    expect(await screen.findByText('Done typing')).toBeTruthy();
+    expect(screen.queryByText(/Vera Visitor is typing/)).toBeNull();
   });
 });
 

@@ -239,6 +239,7 @@ export function Conversation(props: ConversationProps) {
         editing={editing}
         replyTo={replyTo}
         candidates={candidates}
+        mentions={!guest}
         disabled={inactive}
         onSend={(body) => {
           const quote = replyTo ? quoteOf(replyTo) : null;

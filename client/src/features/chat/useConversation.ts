@@ -15,6 +15,7 @@ import {
   evictConversation,
   openConversationState,
   privatsAtom,
+  updateConversation,
   type ConversationState,
 } from './atoms';
 import { applyLiveChange, loadNewest, markViewed } from './conversationActions';
@@ -66,9 +67,21 @@ export function useConversation(
   }, [store, key]);
 
   const reloadNewest = useCoalescedReload(() => loadNewest(store, target));
-  useSubscription(subMessageDocument, target, ({ subMessage }) => applyLiveChange(store, target, withGuestTypist(subMessage)), {
-    reload: reloadNewest,
-  });
+  useSubscription(
+    subMessageDocument,
+    target,
+    ({ subMessage }) => {
+      applyLiveChange(store, target, withGuestTypist(subMessage));
+      // A guest's message ends their typing as a member's does (the indicator is keyed by the guest's id).
+      const guestAuthor = subMessage.type === 'message.created' ? subMessage.message?.authorGuest : null;
+      if (guestAuthor)
+        updateConversation(store, key, (current) => ({
+          ...current,
+          typing: current.typing.filter((person) => person.user.id !== guestAuthor.id),
+        }));
+    },
+    { reload: reloadNewest },
+  );
 
   // Messages written while the socket was down go out now that it is back.
   useOnReconnect(() => {
