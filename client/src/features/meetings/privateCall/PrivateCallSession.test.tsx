@@ -24,9 +24,9 @@ vi.mock('../room/joinCall', async (importOriginal) => ({
 }));
 // The call screen itself is the room's (tested with the rooms); here only its Leave matters.
 vi.mock('../room/CallScreen', () => ({
-  CallScreen: ({ room, onLeave }: { room: { name: string }; onLeave: () => void }) => (
+  CallScreen: ({ title, onLeave }: { title: string; onLeave: () => void }) => (
     <div>
-      <h1>{room.name}</h1>
+      <h1>{title}</h1>
       <button onClick={onLeave}>Leave</button>
     </div>
   ),

@@ -213,12 +213,13 @@ export function PrivateCallSession({ privat, people, answered }: PrivateCallSess
     return (
       <>
         <CallScreen
-          room={{ id: privat, name: title }}
+          place={{ privat }}
+          title={title}
           transport={phase.call.transport}
           recording={phase.call.recording}
           media={media}
           self={people.self}
-          member={false}
+          member
           onLeave={hangUp}
         />
         <p className={styles.status} role="status" data-shown={status !== null}>

@@ -16,17 +16,20 @@ import { GuestRequests } from './GuestRequests';
 import { ParticipantsPanel } from './ParticipantsPanel';
 import { RemoteAudio } from './VideoTile';
 import { useCallShortcuts } from './useCallShortcuts';
+import type { CallPlace } from './joinCall';
 import { useRoomGuests } from './useRoomGuests';
 import { useSpeaking } from './useSpeaking';
 import styles from '../Meetings.module.css';
 
 export interface CallScreenProps {
-  room: { id: string; name: string };
+  /** Where the call is: a meeting room (guests, notes) or a private chat (its chat beside the call). */
+  place: CallPlace;
+  title: string;
   transport: CallTransport;
   recording: RecordingSession;
   media: LocalMedia;
   self: { name: string; profileImg: string | null };
-  /** A member (not a guest): sees waiting guests, can remove guests, record and write the notes. Guests see the room's chat too. */
+  /** A member (not a guest): in a room sees waiting guests, can remove guests, record and write the notes. Guests see the room's chat too. */
   member: boolean;
   onLeave: () => void;
 }
@@ -38,7 +41,7 @@ function canShareScreen(): boolean {
 }
 
 /** The call itself (SPEC §2 /meetingroom): the pictures, the controls, and the participants or chat beside them. */
-export function CallScreen({ room, transport, recording, media, self, member, onLeave }: CallScreenProps) {
+export function CallScreen({ place, title, transport, recording, media, self, member, onLeave }: CallScreenProps) {
   const { t } = useTranslation();
   const local = useSyncExternalStore(media.subscribe, media.snapshot);
   const [participants, setParticipants] = useState<readonly RemoteParticipant[]>(() => transport.participants());
@@ -47,9 +50,12 @@ export function CallScreen({ room, transport, recording, media, self, member, on
   const [layout, setLayout] = useState<CallLayout>('grid');
   const [panel, setPanel] = useState<SidePanel>(null);
   const [reactions, setReactions] = useState<ReadonlyMap<string, string>>(new Map());
-  const { guests, decide } = useRoomGuests(room.id, member);
+  const meetingroom = 'meetingroom' in place ? place.meetingroom : null;
+  // Guests, their admission and the notes belong to a meeting room; a private chat's call has none.
+  const roomMember = member && meetingroom !== null;
+  const { guests, decide } = useRoomGuests(meetingroom ?? '', roomMember);
   const recordingState = useRecording(recording);
-  const notesAvailable = useNotesAvailable(room.id, member);
+  const notesAvailable = useNotesAvailable(meetingroom ?? '', roomMember);
   const panelTitle =
     panel === 'chat' ? t('meetings.call.chat') : panel === 'notes' ? t('meetings.notes.title') : t('meetings.call.participants');
 
@@ -167,7 +173,7 @@ export function CallScreen({ room, transport, recording, media, self, member, on
     <div className={styles.call}>
       <header className={styles.callHeader}>
         <h1 className={styles.callTitle} tabIndex={-1}>
-          {room.name}
+          {title}
         </h1>
         <span className={styles.muted}>{t('meetings.call.participantsCount', { count: participants.length + 1 })}</span>
         <RecordingStatus session={recording} selfId={transport.selfId} />
@@ -177,7 +183,7 @@ export function CallScreen({ room, transport, recording, media, self, member, on
           {t(`meetings.devices.${local.lost}.lost`)} {t('meetings.devices.lostHint')}
         </p>
       )}
-      {member && <GuestRequests guests={guests} decide={decide} />}
+      {roomMember && <GuestRequests guests={guests} decide={decide} />}
       <div className={styles.callBody}>
         <main className={styles.stage} aria-label={t('meetings.call.stage')}>
           <CallStage
@@ -204,18 +210,18 @@ export function CallScreen({ room, transport, recording, media, self, member, on
             </div>
             {panel === 'chat' ? (
               <div className={styles.chatPanel}>
-                <Conversation meetingroom={room.id} placeholder={t('meetings.call.chatPlaceholder', { name: room.name })} />
+                <Conversation {...place} placeholder={t('meetings.call.chatPlaceholder', { name: title })} />
               </div>
-            ) : panel === 'notes' ? (
+            ) : panel === 'notes' && meetingroom !== null ? (
               <div className={styles.chatPanel}>
-                <NotesPanel meetingroom={room.id} />
+                <NotesPanel meetingroom={meetingroom} />
               </div>
             ) : (
               <ParticipantsPanel
                 self={selfView}
                 participants={participants}
                 speaking={speaking}
-                onRemoveGuest={member ? (invitedId, name) => void removeGuest(invitedId, name) : null}
+                onRemoveGuest={roomMember ? (invitedId, name) => void removeGuest(invitedId, name) : null}
               />
             )}
           </aside>
@@ -235,7 +241,7 @@ export function CallScreen({ room, transport, recording, media, self, member, on
         notesAvailable={notesAvailable}
         participantCount={participants.length + 1}
         recording={
-          member && recording.supported
+          roomMember && recording.supported
             ? {
                 active: recordsHere,
                 // One recording at a time: while someone else records, there is nothing to start.

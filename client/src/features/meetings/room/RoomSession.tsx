@@ -28,7 +28,8 @@ export function RoomSession({ room, self, member }: RoomSessionProps) {
   if (phase.kind === 'call') {
     return (
       <CallScreen
-        room={room}
+        place={{ meetingroom: room.id }}
+        title={room.name}
         transport={phase.call.transport}
         recording={phase.call.recording}
         media={media}
