@@ -214,13 +214,14 @@ describe('guests who may not use a chat are answered as anonymous callers', () =
     const task = (await createTask(ann, space, 'Guest chat task')).id;
     const annInOther = expectData(await post(ann, { meetingroom: otherRoom.id }, 'Members only')).setMessage;
     const before = countEvents(server);
-    for (const variables of [
+    const elsewhere: Record<string, string>[] = [
       { meetingroom: otherRoom.id },
       { project: space },
       { privat },
       { task },
       { meetingroom: spaceRoom.id, project: space },
-    ]) {
+    ];
+    for (const variables of elsewhere) {
       const what = JSON.stringify(variables);
       expectAnonymous(await readChat(guest, variables), `getMessages ${what}`);
       expectAnonymous(await post(guest, variables), `setMessage ${what}`);

@@ -15,13 +15,14 @@ export const startRecordingDocument = graphql('mutation StartRecording($videocal
 
 export const stopRecordingDocument = graphql('mutation StopRecording($pipelineId: String!) { stopRecording(pipelineId: $pipelineId) }');
 
-/** The call's space (where its recording is kept) and its running recording, for someone who just joined. */
+/** The call's space or private chat (where its recording is kept) and its running recording, for someone who just joined. */
 export const callRecordingDocument = graphql(
   `
-    query CallRecording($meetingroom: ID) {
-      getVideocalls(meetingroom: $meetingroom) {
+    query CallRecording($meetingroom: ID, $privat: ID) {
+      getVideocalls(meetingroom: $meetingroom, privat: $privat) {
         id
         project
+        privat
         recording {
           ...CallRecording
         }

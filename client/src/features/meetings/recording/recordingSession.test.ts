@@ -14,7 +14,7 @@ describe('RecordingSession on a media server (LiveKit)', () => {
     const session = new RecordingSession({
       videocall: 'v1',
       attendee: 'a1',
-      meetingroom: 'r1',
+      place: { meetingroom: 'r1' },
       roomName: 'Room',
       sources: () => [],
       recordsOnServer: true,

@@ -4,7 +4,7 @@
  * download for an ad hoc room, which has no files). It outlives the call screen, so an upload started by leaving goes on.
  */
 import { request } from '../../../lib/graphql';
-import { uploadFile } from '../../files/upload';
+import { uploadFile, type UploadTarget } from '../../files/upload';
 import { CallRecorder, canRecordCalls, type RecordingSource } from './callRecorder';
 import { callRecordingDocument, startRecordingDocument, stopRecordingDocument, type CallRecordingInfo } from './operations';
 import { withWebmDuration } from './webmDuration';
@@ -29,7 +29,8 @@ export interface RecordingSnapshot {
 export interface RecordingSessionOptions {
   videocall: string;
   attendee: string;
-  meetingroom: string;
+  /** Where the call is: a room's recording is kept in its space's files, a private chat's in that chat's. */
+  place: { meetingroom: string } | { privat: string };
   roomName: string;
   /** This tab's camera first, then everyone else's pictures. */
   sources: () => readonly RecordingSource[];
@@ -60,7 +61,7 @@ export class RecordingSession {
   private readonly listeners = new Set<() => void>();
   private recorder: CallRecorder | null = null;
   private ownRecordingId: string | null = null;
-  private project: string | null = null;
+  private destination: UploadTarget | null = null;
   private changeHeard = false;
   private localScreen: MediaStream | null = null;
   /** When this tab's recorder started (performance.now()), for the duration written into the file. */
@@ -81,9 +82,10 @@ export class RecordingSession {
 
   /** Learns the call's space and a recording already running when this tab joined. */
   async load(): Promise<void> {
-    const { getVideocalls } = await request(callRecordingDocument, { meetingroom: this.options.meetingroom }, { handledByCaller: true });
+    const { getVideocalls } = await request(callRecordingDocument, this.options.place, { handledByCaller: true });
     const call = getVideocalls.find((videocall) => videocall.id === this.options.videocall);
-    this.project = call?.project ?? null;
+    // An ad hoc room has neither: its recording is offered as a download.
+    this.destination = call?.project ? { project: call.project } : call?.privat ? { privat: call.privat } : null;
     // A change heard meanwhile is newer than this answer.
     if (!this.changeHeard && call?.recording?.active) this.update({ running: call.recording });
   }
@@ -169,17 +171,15 @@ export class RecordingSession {
     const blob = await withWebmDuration(await recorder.stop(), durationMs);
     const fileName = recordingFileName(this.options.roomName, new Date());
     this.ownRecordingId = null;
-    if (!this.project) {
+    if (!this.destination) {
       this.update({ phase: 'download', fileName, downloadUrl: URL.createObjectURL(blob) });
       return;
     }
     const file = new File([blob], fileName, { type: recorder.mimeType });
     try {
-      await uploadFile(
-        file,
-        { project: this.project },
-        { onProgress: ({ loaded, total }) => this.update({ progress: total > 0 ? loaded / total : 0 }) },
-      );
+      await uploadFile(file, this.destination, {
+        onProgress: ({ loaded, total }) => this.update({ progress: total > 0 ? loaded / total : 0 }),
+      });
       this.update({ phase: 'uploaded', progress: 1, fileName });
     } catch (error) {
       // The file is not lost: it can still be downloaded.

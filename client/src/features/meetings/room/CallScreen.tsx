@@ -241,7 +241,7 @@ export function CallScreen({ place, title, transport, recording, media, self, me
         notesAvailable={notesAvailable}
         participantCount={participants.length + 1}
         recording={
-          roomMember && recording.supported
+          member && recording.supported
             ? {
                 active: recordsHere,
                 // One recording at a time: while someone else records, there is nothing to start.

@@ -110,7 +110,6 @@ export async function joinCall(
 ): Promise<JoinedCall> {
   const { joinVideocall } = await request(joinVideocallAtDocument, place, { handledByCaller: true });
   const videocall: Videocall = joinVideocall;
-  const meetingroom = 'meetingroom' in place ? place.meetingroom : null;
   const attendee = videocall.attendee;
   if (!attendee) throw new Error('The join answered without an attendee.');
   // Closing the call's subscription also makes the attendee leave, so this may find them gone already: that is no error.
@@ -125,8 +124,7 @@ export async function joinCall(
   const recording = new RecordingSession({
     videocall: videocall.id,
     attendee: attendee.id,
-    // A private chat's call is not recorded from the call screen (it has no room whose files would keep it).
-    meetingroom: meetingroom ?? '',
+    place,
     roomName: recorded.roomName,
     recordsOnServer: kind === 'livekit',
     sources: () => {
@@ -167,7 +165,7 @@ export async function joinCall(
     transport = mesh;
     mesh.join({ camera, screen: null });
   }
-  // Without the call's space the recording cannot be saved there; the call itself goes on.
-  if (meetingroom) await recording.load().catch((error: unknown) => console.warn("[call] the call's recording could not be read", error));
+  // Without the call's space or chat the recording cannot be saved there; the call itself goes on.
+  await recording.load().catch((error: unknown) => console.warn("[call] the call's recording could not be read", error));
   return { videocall, transport, recording, leave };
 }
