@@ -16,6 +16,7 @@ import { useOnboardingGate } from '../onboarding/useOnboardingGate';
 import { newSpaceOpenAtom, spacesAtom } from '../spaces/atoms';
 import { NewSpaceDialog } from '../spaces/NewSpaceDialog';
 import { SpaceSettingsHost } from '../spaces/SpaceSettingsDialog';
+import { StoryRecordingDock } from '../stories/StoryRecordingDock';
 import { useSpacesLive } from '../spaces/useSpacesLive';
 import { useTeamLive } from '../teams/useTeamLive';
 import { overviewScope, resolveDashboardLocation, type DashboardLocation } from './areas';
@@ -123,6 +124,8 @@ export default function DashboardLayout() {
       <SpaceSettingsHost />
       <UploadTray />
       <IncomingCallDialog />
+      {/* A story keeps recording while its author works elsewhere in the app: its bar and preview follow them. */}
+      <StoryRecordingDock />
       <div className="visually-hidden" role="status" aria-live="polite" aria-atomic="true" data-testid="page-announcer">
         {announcement}
       </div>

@@ -13,7 +13,7 @@ import { MediaViewer } from '../files/MediaViewer';
 import { subStoriesDocument, type StoryFile } from './operations';
 import { applyStoryChange, loadStories, storiesAtom, storyListAtom } from './storiesState';
 import { StorySetupDialog, useStoryRecorder } from './StoryRecording';
-import { StoryRecordingDock, useStoryRecorderInstance } from './StoryRecordingDock';
+import { useStoryRecorderInstance } from './StoryRecordingDock';
 import styles from './Stories.module.css';
 
 function StoryCard({ story, onOpen }: { story: StoryFile; onOpen: () => void }) {
@@ -107,7 +107,6 @@ function SpaceStories({ project }: { project: string }) {
         </ul>
       )}
       <StorySetupDialog recorder={recorder} project={project} open={choosing} onClose={() => setChoosing(false)} />
-      <StoryRecordingDock />
       {viewed && <MediaViewer files={stories} currentId={viewed} onChange={setViewed} onClose={() => setViewed(null)} />}
     </div>
   );
