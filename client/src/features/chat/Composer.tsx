@@ -1,10 +1,10 @@
-import { useEffect, useEffectEvent, useId, useLayoutEffect, useRef, useState } from 'react';
+import { useEffect, useEffectEvent, useId, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import { AtSign, Bold, Code, Italic, Link, List, Paperclip, Send, Smile, X } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { EditorContent, useEditor, type Editor } from '@tiptap/react';
 import { Fragment, Slice } from '@tiptap/pm/model';
 import { TextSelection } from '@tiptap/pm/state';
-import { Button } from '../../ui';
+import { Button, type ButtonProps } from '../../ui';
 import { bodyOf, documentOf, mentionLabel, mentionNodeName, offsetAt, paragraphsOf, positionAt } from './composerDocument';
 import { composerExtensions } from './composerExtensions';
 import {
@@ -55,6 +55,20 @@ export interface ComposerProps {
 }
 
 type Format = 'bold' | 'italic' | 'code' | 'link' | 'list';
+
+/** The toolbar's formatting buttons, in order; each one's label is `chat.composer.<kind>`. */
+const formatButtons: readonly { kind: Format; icon: ReactNode }[] = [
+  { kind: 'bold', icon: <Bold size={14} /> },
+  { kind: 'italic', icon: <Italic size={14} /> },
+  { kind: 'code', icon: <Code size={14} /> },
+  { kind: 'link', icon: <Link size={14} /> },
+  { kind: 'list', icon: <List size={14} /> },
+];
+
+/** A small icon-only toolbar button whose label is also its tooltip. Spreads the rest so a menu trigger can wrap it. */
+function ToolbarButton({ icon, label, ...rest }: { icon: ReactNode; label: string } & Omit<ButtonProps, 'icon' | 'aria-label' | 'title'>) {
+  return <Button size="sm" variant="ghost" iconOnly icon={icon} aria-label={label} title={label} {...rest} />;
+}
 
 function applyFormat(format: Format, value: string, start: number, end: number): TextEdit {
   if (format === 'bold') return wrapSelection(value, start, end, '**');
@@ -333,77 +347,17 @@ export function Composer(props: ComposerProps) {
       {mentionOpen && <MentionList id={listId} candidates={matches} active={activeIndex} onPick={pick} />}
       <EditorContent editor={editor} className={styles.editorFrame} />
       <div className={styles.toolbar} role="toolbar" aria-label={t('chat.composer.formatting')}>
-        <Button
-          size="sm"
-          variant="ghost"
-          iconOnly
-          icon={<Bold size={14} />}
-          aria-label={t('chat.composer.bold')}
-          title={t('chat.composer.bold')}
-          disabled={disabled}
-          onClick={() => format('bold')}
-        />
-        <Button
-          size="sm"
-          variant="ghost"
-          iconOnly
-          icon={<Italic size={14} />}
-          aria-label={t('chat.composer.italic')}
-          title={t('chat.composer.italic')}
-          disabled={disabled}
-          onClick={() => format('italic')}
-        />
-        <Button
-          size="sm"
-          variant="ghost"
-          iconOnly
-          icon={<Code size={14} />}
-          aria-label={t('chat.composer.code')}
-          title={t('chat.composer.code')}
-          disabled={disabled}
-          onClick={() => format('code')}
-        />
-        <Button
-          size="sm"
-          variant="ghost"
-          iconOnly
-          icon={<Link size={14} />}
-          aria-label={t('chat.composer.link')}
-          title={t('chat.composer.link')}
-          disabled={disabled}
-          onClick={() => format('link')}
-        />
-        <Button
-          size="sm"
-          variant="ghost"
-          iconOnly
-          icon={<List size={14} />}
-          aria-label={t('chat.composer.list')}
-          title={t('chat.composer.list')}
-          disabled={disabled}
-          onClick={() => format('list')}
-        />
+        {formatButtons.map(({ kind, icon }) => (
+          <ToolbarButton key={kind} icon={icon} label={t(`chat.composer.${kind}`)} disabled={disabled} onClick={() => format(kind)} />
+        ))}
         {mentions && (
-          <Button
-            size="sm"
-            variant="ghost"
-            iconOnly
-            icon={<AtSign size={14} />}
-            aria-label={t('chat.composer.mention')}
-            title={t('chat.composer.mention')}
-            disabled={disabled}
-            onClick={atButton}
-          />
+          <ToolbarButton icon={<AtSign size={14} />} label={t('chat.composer.mention')} disabled={disabled} onClick={atButton} />
         )}
         {onAttach && (
           <>
-            <Button
-              size="sm"
-              variant="ghost"
-              iconOnly
+            <ToolbarButton
               icon={<Paperclip size={14} />}
-              aria-label={t('chat.attachment.attach')}
-              title={t('chat.attachment.attach')}
+              label={t('chat.attachment.attach')}
               disabled={disabled}
               onClick={() => fileInputRef.current?.click()}
             />
@@ -423,15 +377,7 @@ export function Composer(props: ComposerProps) {
           </>
         )}
         <EmojiPicker label={t('chat.composer.emoji')} onPick={insertText} onClosed={() => editor.commands.focus()}>
-          <Button
-            size="sm"
-            variant="ghost"
-            iconOnly
-            icon={<Smile size={14} />}
-            aria-label={t('chat.composer.emoji')}
-            title={t('chat.composer.emoji')}
-            disabled={disabled}
-          />
+          <ToolbarButton icon={<Smile size={14} />} label={t('chat.composer.emoji')} disabled={disabled} />
         </EmojiPicker>
         <span id={`${listId}-hint`} className={styles.hint}>
           {tooLong ? t('chat.composer.tooLong', { maximum: maximumBodyLength.toLocaleString() }) : t('chat.composer.hint')}
