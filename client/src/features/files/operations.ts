@@ -6,7 +6,7 @@ import { graphql, type ResultOf, type VariablesOf } from '../../lib/graphqlDocum
  * mime type the server decided from the bytes, url where the session reads them (/media/files/<id>), thumbnail a
  * 480 px preview of an image, base64 a tiny blurred data URL shown while it loads, category the SPEC §5 kind.
  */
-const storedFileFragment = graphql(`
+export const storedFileFragment = graphql(`
   fragment StoredFile on File {
     id
     name

@@ -3,40 +3,18 @@
  * getFiles(category: "story"), recording is setFile(story: true), live changes are the files area's subFile.
  */
 import { graphql, type ResultOf } from '../../lib/graphqlDocument';
+import { storedFileFragment } from '../files/operations';
 
 /** The files area's fields (so a story opens in its media viewer) and the story mark. */
-const storyFileFragment = graphql(`
-  fragment StoryFile on File {
-    id
-    name
-    type
-    shared
-    size
-    url
-    thumbnail
-    base64
-    width
-    height
-    duration
-    category
-    story
-    folder
-    author {
-      id
-      firstname
-      lastname
-      profileImg
+const storyFileFragment = graphql(
+  `
+    fragment StoryFile on File {
+      ...StoredFile
+      story
     }
-    project
-    task
-    privat
-    createdAt
-    updatedAt
-    sharedUrl
-    canEdit
-    canDelete
-  }
-`);
+  `,
+  [storedFileFragment],
+);
 
 export type StoryFile = ResultOf<typeof storyFileFragment>;
 
