@@ -3,7 +3,7 @@
  * incoming-call dialog, or does nothing until the ring ends (the test stack rings for 12 s). Two Chromium contexts with
  * fake devices; video is checked by frames that keep arriving on the other side's tile.
  */
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Browser, type Page } from '@playwright/test';
 import { expectMovingVideo, graphql, twoTeammates } from './support';
 
 async function privateChat(ada: Page, grace: string): Promise<string> {
@@ -28,6 +28,23 @@ async function callFromChat(page: Page, privat: string, callee: string) {
   await expect(page.getByRole('toolbar', { name: 'Call controls' })).toBeVisible();
 }
 
+/**
+ * Ada and Grace, signed in, with their private chat open on Grace's page; Ada calls from the chat, then `steps` run.
+ * Both contexts are closed afterwards, whatever happens.
+ */
+async function adaCallsGrace(browser: Browser, steps: (call: { ada: Page; grace: Page; privat: string }) => Promise<void>) {
+  const { ada, grace, graceAccount, close } = await twoTeammates(browser);
+  try {
+    const privat = await privateChat(ada, graceAccount.userId);
+    await grace.goto(`/chats/${privat}`);
+    await expect(grace.getByRole('region', { name: 'Conversation' })).toBeVisible();
+    await callFromChat(ada, privat, 'Grace User');
+    await steps({ ada, grace, privat });
+  } finally {
+    await close();
+  }
+}
+
 /** The chat's call entries with this summary, started by Ada ("You" on her own page). */
 const entries = (page: Page, summary: string) =>
   page
@@ -38,13 +55,7 @@ test('Ada calls Grace from their private chat, Grace accepts, both receive each 
   browser,
 }) => {
   test.setTimeout(120_000);
-  const { ada, grace, graceAccount, close } = await twoTeammates(browser);
-  try {
-    const privat = await privateChat(ada, graceAccount.userId);
-    await grace.goto(`/chats/${privat}`);
-    await expect(grace.getByRole('region', { name: 'Conversation' })).toBeVisible();
-
-    await callFromChat(ada, privat, 'Grace User');
+  await adaCallsGrace(browser, async ({ ada, grace, privat }) => {
     await expect(ada.getByRole('status').filter({ hasText: 'Ringing Grace User…' })).toBeVisible();
     await ada.screenshot({ path: test.info().outputPath('ringing.png') });
 
@@ -66,20 +77,12 @@ test('Ada calls Grace from their private chat, Grace accepts, both receive each 
     await expect(grace).toHaveURL(new RegExp(`/chats/${privat}$`));
     await expect(entries(ada, 'Call · [^,]+')).toHaveCount(1);
     await expect(entries(grace, 'Call · [^,]+')).toHaveCount(1);
-  } finally {
-    await close();
-  }
+  });
 });
 
 test('an unanswered call says no answer on the caller’s page and shows as missed in the chat for both', async ({ browser }) => {
   test.setTimeout(90_000);
-  const { ada, grace, graceAccount, close } = await twoTeammates(browser);
-  try {
-    const privat = await privateChat(ada, graceAccount.userId);
-    await grace.goto(`/chats/${privat}`);
-    await expect(grace.getByRole('region', { name: 'Conversation' })).toBeVisible();
-
-    await callFromChat(ada, privat, 'Grace User');
+  await adaCallsGrace(browser, async ({ ada, grace, privat }) => {
     await expect(ada.getByText('Ringing Grace User…')).toBeVisible();
     // The ringing call and what follows it on a phone, in the dark theme.
     await ada.setViewportSize({ width: 390, height: 844 });
@@ -98,20 +101,12 @@ test('an unanswered call says no answer on the caller’s page and shows as miss
     await expect(ada).toHaveURL(new RegExp(`/chats/${privat}$`));
     await expect(entries(ada, 'Missed call')).toHaveCount(1);
     await expect(entries(grace, 'Missed call')).toHaveCount(1);
-  } finally {
-    await close();
-  }
+  });
 });
 
 test('a declined call says so on the caller’s page, which leaves the call, and shows as missed in the chat', async ({ browser }) => {
   test.setTimeout(90_000);
-  const { ada, grace, graceAccount, close } = await twoTeammates(browser);
-  try {
-    const privat = await privateChat(ada, graceAccount.userId);
-    await grace.goto(`/chats/${privat}`);
-    await expect(grace.getByRole('region', { name: 'Conversation' })).toBeVisible();
-
-    await callFromChat(ada, privat, 'Grace User');
+  await adaCallsGrace(browser, async ({ ada, grace }) => {
     const incoming = grace.getByRole('dialog', { name: 'Incoming call' });
     await incoming.getByRole('button', { name: 'Decline' }).click();
     await expect(incoming).toBeHidden();
@@ -120,7 +115,5 @@ test('a declined call says so on the caller’s page, which leaves the call, and
     await expect(entries(grace, 'Missed call')).toHaveCount(1);
     await ada.getByRole('link', { name: 'Back to the chat' }).click();
     await expect(entries(ada, 'Missed call')).toHaveCount(1);
-  } finally {
-    await close();
-  }
+  });
 });
