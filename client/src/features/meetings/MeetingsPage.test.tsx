@@ -1,12 +1,11 @@
 // @vitest-environment happy-dom
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, screen, waitFor } from '@testing-library/react';
-import { createAppStore } from '../../lib/store';
 import { mockGraphQL } from '../../test/graphqlMock';
 import { setupAppI18n } from '../../test/i18n';
 import { live, resetLive } from '../../test/liveMock';
 import { renderWithStore } from '../../test/renderWithStore';
-import { currentTeamAtom, currentUserAtom } from '../auth/session';
+import { signedInStore } from '../../test/signedInStore';
 import MeetingsPage from './MeetingsPage';
 import type { MeetingParticipant, Meetingroom, MeetingroomChange } from './operations';
 import { withChangesHeard } from './useMeetingrooms';
@@ -40,16 +39,7 @@ function push(type: MeetingroomChange['type'], changed: Meetingroom, seq = 1) {
 
 function mount(rooms: () => Meetingroom[]) {
   const graphql = mockGraphQL({ getMeetingrooms: () => ({ data: { getMeetingrooms: rooms() } }) });
-  const store = createAppStore();
-  store.set(currentUserAtom, {
-    id: 'grace',
-    firstname: 'Grace',
-    lastname: 'Hopper',
-    profileImg: null,
-    email: 'grace@example.com',
-    language: 'en',
-  });
-  store.set(currentTeamAtom, { id: 't1', name: 'Engines', logo: null, url: null, role: null });
+  const store = signedInStore();
   renderWithStore(<MeetingsPage />, { store, path: '/meetings' });
   return { graphql, store };
 }

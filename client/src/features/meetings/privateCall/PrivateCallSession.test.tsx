@@ -6,10 +6,10 @@ import { mockGraphQL } from '../../../test/graphqlMock';
 import { setupAppI18n } from '../../../test/i18n';
 import { live, resetLive } from '../../../test/liveMock';
 import { renderWithStore } from '../../../test/renderWithStore';
+import { videocallRing as ring } from '../../../test/videocallRing';
 import type { CallEvent, RemoteParticipant } from '../call/types';
 import type * as JoinCallModule from '../room/joinCall';
 import type { JoinedCall } from '../room/joinCall';
-import type { VideocallRing } from '../ringing/operations';
 import { PrivateCallSession, type PrivateCallPeople } from './PrivateCallSession';
 
 vi.mock('../../../lib/subscriptions', async (importOriginal) => (await import('../../../test/liveMock')).liveModule(importOriginal));
@@ -60,25 +60,6 @@ function fakeCall(others: string[]) {
       for (const listener of listeners) listener({ type: 'participants', participants: ids.map((id) => ({ id }) as RemoteParticipant) });
     });
   return { call: call as unknown as JoinedCall, transport, leave: call.leave, present };
-}
-
-function ring(overrides: Partial<VideocallRing> = {}): VideocallRing {
-  return {
-    id: 'ring-1',
-    videocall: 'call-1',
-    caller: 'ada',
-    callerName: 'Ada Lovelace',
-    callerProfileImg: null,
-    callee: 'grace',
-    notificationType: 'INVITATION_PVIDEOCALL',
-    state: 'ringing',
-    meetingroom: null,
-    project: null,
-    privat: 'chat-1',
-    createdAt: '2026-11-20T14:05:00.000Z',
-    endedAt: null,
-    ...overrides,
-  };
 }
 
 const people: PrivateCallPeople = {

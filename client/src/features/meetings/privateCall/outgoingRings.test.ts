@@ -1,25 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { VideocallRing } from '../ringing/operations';
+import { videocallRing as ring } from '../../../test/videocallRing';
 import { isOwnRing, ringingState, withRings } from './outgoingRings';
-
-function ring(overrides: Partial<VideocallRing> = {}): VideocallRing {
-  return {
-    id: 'ring-1',
-    videocall: 'call-1',
-    caller: 'ada',
-    callerName: 'Ada Lovelace',
-    callerProfileImg: null,
-    callee: 'grace',
-    notificationType: 'INVITATION_PVIDEOCALL',
-    state: 'ringing',
-    meetingroom: null,
-    project: null,
-    privat: 'chat-1',
-    createdAt: '2026-11-20T14:05:00.000Z',
-    endedAt: null,
-    ...overrides,
-  };
-}
 
 describe('outgoing rings', () => {
   it('says ringing while any ring rings, accepted once one is accepted', () => {

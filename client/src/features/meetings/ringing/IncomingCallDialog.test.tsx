@@ -2,35 +2,21 @@
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createAppStore } from '../../../lib/store';
 import { failure, mockGraphQL } from '../../../test/graphqlMock';
 import { setupAppI18n } from '../../../test/i18n';
 import { live, resetLive } from '../../../test/liveMock';
 import { renderWithStore } from '../../../test/renderWithStore';
+import { signedInStore } from '../../../test/signedInStore';
+import { videocallRing } from '../../../test/videocallRing';
 import { Toaster } from '../../../ui';
-import { currentTeamAtom, currentUserAtom } from '../../auth/session';
 import { IncomingCallDialog } from './IncomingCallDialog';
 import type { RingChange, VideocallRing } from './operations';
 
 vi.mock('../../../lib/subscriptions', async (importOriginal) => (await import('../../../test/liveMock')).liveModule(importOriginal));
 
+/** A ring into the meeting room room-1. */
 function ring(overrides: Partial<VideocallRing> = {}): VideocallRing {
-  return {
-    id: 'ring-1',
-    videocall: 'call-1',
-    caller: 'ada',
-    callerName: 'Ada Lovelace',
-    callerProfileImg: null,
-    callee: 'grace',
-    notificationType: 'INVITATION_MEETINGROOM',
-    state: 'ringing',
-    meetingroom: 'room-1',
-    project: null,
-    privat: null,
-    createdAt: '2026-11-20T14:05:00.000Z',
-    endedAt: null,
-    ...overrides,
-  };
+  return videocallRing({ notificationType: 'INVITATION_MEETINGROOM', meetingroom: 'room-1', privat: null, ...overrides });
 }
 
 function push(type: RingChange['type'], changed: VideocallRing) {
@@ -39,16 +25,7 @@ function push(type: RingChange['type'], changed: VideocallRing) {
 
 function mount(handlers: Parameters<typeof mockGraphQL>[0]) {
   const graphql = mockGraphQL(handlers);
-  const store = createAppStore();
-  store.set(currentUserAtom, {
-    id: 'grace',
-    firstname: 'Grace',
-    lastname: 'Hopper',
-    profileImg: null,
-    email: 'grace@example.com',
-    language: 'en',
-  });
-  store.set(currentTeamAtom, { id: 't1', name: 'Engines', logo: null, url: null, role: null });
+  const store = signedInStore();
   const { router } = renderWithStore(
     <>
       <IncomingCallDialog />
