@@ -14,6 +14,8 @@ import { subStoriesDocument, type StoryFile } from './operations';
 import { applyStoryChange, loadStories, storiesAtom, storyListAtom } from './storiesState';
 import { StorySetupDialog, useStoryRecorder } from './StoryRecording';
 import { useStoryRecorderInstance } from './StoryRecordingDock';
+// The page's frame (toolbar, list area, empty and pick states) is the media area's, which it mirrors.
+import mediaStyles from '../files/Media.module.css';
 import styles from './Stories.module.css';
 
 function StoryCard({ story, onOpen }: { story: StoryFile; onOpen: () => void }) {
@@ -67,10 +69,10 @@ function SpaceStories({ project }: { project: string }) {
   const busy = recording.phase !== 'idle' && recording.phase !== 'failed';
   const newStory = () => setChoosing(true);
   return (
-    <div className={styles.page}>
-      <div className={styles.toolbar}>
-        <h2 className={styles.title}>{t('areas.stories.title')}</h2>
-        <span className={styles.spacer} />
+    <div className={mediaStyles.page}>
+      <div className={mediaStyles.toolbar}>
+        <h2 className={mediaStyles.title}>{t('areas.stories.title')}</h2>
+        <span className={mediaStyles.spacer} />
         <Button size="sm" variant="primary" icon={<Video size={14} aria-hidden />} disabled={busy} onClick={newStory}>
           {t('stories.new')}
         </Button>
@@ -88,7 +90,7 @@ function SpaceStories({ project }: { project: string }) {
       )}
       {current && area.status === 'ready' && stories.length === 0 && (
         <EmptyState
-          className={styles.empty}
+          className={mediaStyles.empty}
           icon={Clapperboard}
           title={t('stories.empty.title')}
           description={t('stories.empty.description')}
@@ -118,7 +120,7 @@ export default function StoriesPage() {
   const { project } = useParams();
   if (!project || !isProjectId(project)) {
     return (
-      <div className={styles.pick}>
+      <div className={mediaStyles.pick}>
         <EmptyState icon={Clapperboard} title={t('areas.stories.title')} description={t('stories.pickSpace')} />
       </div>
     );
