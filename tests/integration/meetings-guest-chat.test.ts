@@ -8,11 +8,13 @@ import { guestChatMatrix, type Attempt, type World } from './authorizationMatrix
 import { GraphqlTestClient, type GraphqlResponse, type TestServer, startTestServer } from './harness';
 import {
   askToEnter,
+  closeServer,
   codeOf,
   guestBrowser,
   initiateRoom,
   reasonOf,
   setGuestState,
+  teamOf,
   until,
   watch,
   type Browser,
@@ -31,17 +33,13 @@ const sockets: Client[] = [];
 
 beforeAll(async () => {
   server = await startTestServer();
-  ann = await person(server, 'Ann');
-  bas = await joinTeam(ann, await person(server, 'Bas'));
+  [ann, bas] = await teamOf(server, 'Ann', 'Bas');
   space = await createSpace(ann, 'Guest chat space');
   expectData(await bas.client.execute('mutation ($project: ID!) { joinProject(project: $project) { id } }', { project: space }));
   spaceRoom = await initiateRoom(ann, { project: space });
   otherRoom = await initiateRoom(ann, { name: 'Other room' });
 });
-afterAll(async () => {
-  await Promise.all(sockets.map((socket) => socket.dispose()));
-  await server.close();
-});
+afterAll(() => closeServer(server, sockets));
 
 const messageFields = 'id body type author { id firstname } authorGuest { id name } mentions canEdit canDelete meetingroom';
 interface Message {

@@ -7,6 +7,7 @@ import { replay, snapshotProjections } from '../../server/src/core/sqlite/replay
 import { startTestServer, type TestServer } from './harness';
 import {
   askToEnter,
+  closeServer,
   codeOf,
   guestBrowser,
   initiateRoom,
@@ -14,12 +15,13 @@ import {
   reasonOf,
   setGuestState,
   signal,
+  teamOf,
   until,
   watch,
   watchCall,
   type Browser,
 } from './meetingsFactories';
-import { countEvents, createSpace, expectData, joinTeam, person, type Person } from './teamFactories';
+import { countEvents, createSpace, expectData, person, type Person } from './teamFactories';
 
 let server: TestServer;
 let ann: Person;
@@ -29,14 +31,10 @@ const sockets: Client[] = [];
 
 beforeAll(async () => {
   server = await startTestServer();
-  ann = await person(server, 'Ann');
-  bas = await joinTeam(ann, await person(server, 'Bas'));
+  [ann, bas] = await teamOf(server, 'Ann', 'Bas');
   dora = await person(server, 'Dora');
 });
-afterAll(async () => {
-  await Promise.all(sockets.map((socket) => socket.dispose()));
-  await server.close();
-});
+afterAll(() => closeServer(server, sockets));
 
 interface GuestChange {
   type: string;

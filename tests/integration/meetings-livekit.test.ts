@@ -5,19 +5,21 @@ import { startTestServer, type TestServer } from './harness';
 import { FakeLivekit, postWebhook, signedWebhook } from './meetings-livekitFake';
 import {
   askToEnter,
+  closeServer,
   codeOf,
   guestBrowser,
   initiateRoom,
   joinCall,
   reasonOf,
   setGuestState,
+  teamOf,
   until,
   watch,
   type Browser,
   type Call,
   type CallChange,
 } from './meetingsFactories';
-import { countEvents, createSpace, expectData, joinTeam, person, type Person } from './teamFactories';
+import { countEvents, createSpace, expectData, person, type Person } from './teamFactories';
 
 const apiKey = 'workspace-test-key';
 const apiSecret = 'a-livekit-api-secret-of-at-least-32-characters';
@@ -39,14 +41,11 @@ beforeAll(async () => {
     LIVEKIT_API_SECRET: apiSecret,
     MEETING_MESH_LIMIT: '2',
   });
-  ann = await person(server, 'Ann');
-  bas = await joinTeam(ann, await person(server, 'Bas'));
-  carl = await joinTeam(ann, await person(server, 'Carl'));
+  [ann, bas, carl] = await teamOf(server, 'Ann', 'Bas', 'Carl');
   dora = await person(server, 'Dora');
 });
 afterAll(async () => {
-  await Promise.all(sockets.map((socket) => socket.dispose()));
-  await server.close();
+  await closeServer(server, sockets);
   await livekit.stop();
 });
 

@@ -11,16 +11,18 @@ import { openDoc, paragraphText, refusedSocket, waitFor, type OpenDoc } from './
 import { startTestServer, type TestServer } from './harness';
 import {
   askToEnter,
+  closeServer,
   codeOf,
   guestBrowser,
   initiateRoom,
   joinCall,
   reasonOf,
   setGuestState,
+  teamOf,
   watchCall,
   type Call,
 } from './meetingsFactories';
-import { createSpace, expectData, joinTeam, person, wait, type Person } from './teamFactories';
+import { createSpace, expectData, person, wait, type Person } from './teamFactories';
 
 let server: TestServer;
 let ada: Person;
@@ -32,14 +34,12 @@ const docs: OpenDoc[] = [];
 
 beforeAll(async () => {
   server = await startTestServer();
-  ada = await person(server, 'Ada');
-  grace = await joinTeam(ada, await person(server, 'Grace'));
+  [ada, grace] = await teamOf(server, 'Ada', 'Grace');
   dora = await person(server, 'Dora');
 });
 afterAll(async () => {
   for (const doc of docs) doc.destroy();
-  await Promise.all(sockets.map((socket) => socket.dispose()));
-  await server.close();
+  await closeServer(server, sockets);
 });
 
 const initiateNotes = (someone: { client: Person['client'] }, id: string) =>

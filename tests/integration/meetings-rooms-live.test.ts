@@ -3,7 +3,18 @@
 import type { Client } from 'graphql-ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from './harness';
-import { initiateRoom, joinCall, roomFields, until, watch, watchCall, type Room, type Watch } from './meetingsFactories';
+import {
+  closeServer,
+  initiateRoom,
+  joinCall,
+  roomFields,
+  teamOf,
+  until,
+  watch,
+  watchCall,
+  type Room,
+  type Watch,
+} from './meetingsFactories';
 import { createSpace, expectData, joinTeam, person, type Person } from './teamFactories';
 
 interface RoomChange {
@@ -23,14 +34,10 @@ const sockets: Client[] = [];
 
 beforeAll(async () => {
   server = await startTestServer();
-  ann = await person(server, 'Ann');
-  bas = await joinTeam(ann, await person(server, 'Bas'));
+  [ann, bas] = await teamOf(server, 'Ann', 'Bas');
   dora = await person(server, 'Dora');
 });
-afterAll(async () => {
-  await Promise.all(sockets.map((socket) => socket.dispose()));
-  await server.close();
-});
+afterAll(() => closeServer(server, sockets));
 
 /** A rooms feed that is listening: it has already heard a room made after it opened. */
 async function listening(someone: Person): Promise<Watch<RoomChange>> {

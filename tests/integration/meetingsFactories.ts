@@ -1,6 +1,6 @@
 import type { Client } from 'graphql-ws';
 import { GraphqlTestClient, subscriptionClient, type GraphqlResponse, type TestServer } from './harness';
-import { expectData, wait, type Person } from './teamFactories';
+import { expectData, joinTeam, person, wait, type Person } from './teamFactories';
 
 export const roomFields =
   'id name project team author videocall guestLink guestLinkExpiresAt participants { id user invited name audio hand }';
@@ -31,6 +31,24 @@ export interface CallChange {
   reaction: string | null;
   from: string | null;
   signal: string | null;
+}
+
+/** People of one team, in order: the first makes the team, the others join it. */
+export async function teamOf<Names extends [string, ...string[]]>(
+  server: TestServer,
+  ...names: Names
+): Promise<{ [Index in keyof Names]: Person }> {
+  const [founder, ...others] = names;
+  const first = await person(server, founder);
+  const team = [first];
+  for (const name of others) team.push(await joinTeam(first, await person(server, name)));
+  return team as { [Index in keyof Names]: Person };
+}
+
+/** Ends a meetings test file: the subscription sockets it opened, then its server. */
+export async function closeServer(server: TestServer, sockets: Client[]): Promise<void> {
+  await Promise.all(sockets.map((socket) => socket.dispose()));
+  await server.close();
 }
 
 /** Anything with a browser-like client: a member, or a guest's signed-out browser. */
