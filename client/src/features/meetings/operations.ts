@@ -185,10 +185,11 @@ export const getVideocallsDocument = graphql(
   [videocallFragment],
 );
 
+/** Joins the call at a meeting room or a private chat (one of the two). */
 export const joinVideocallDocument = graphql(
   `
-    mutation JoinVideocall($meetingroom: ID) {
-      joinVideocall(meetingroom: $meetingroom) {
+    mutation JoinVideocall($meetingroom: ID, $privat: ID) {
+      joinVideocall(meetingroom: $meetingroom, privat: $privat) {
         ...Videocall
       }
     }

@@ -2,51 +2,16 @@
 import type { TFunction } from 'i18next';
 import { serverErrorText, translateCodeWith } from '../../../lib/errorMessages';
 import { request, RequestError } from '../../../lib/graphql';
-import { graphql } from '../../../lib/graphqlDocument';
 import { identityOf, stateOf } from '../call/graphqlSignalling';
 import { MeshTransport } from '../call/MeshTransport';
 import type { CallTransport, ParticipantState } from '../call/types';
 import type { RecordingSource } from '../recording/callRecorder';
 import { recordingSignalling } from '../recording/recordingSignalling';
 import { RecordingSession } from '../recording/recordingSession';
-import { leaveVideocallDocument, type Videocall } from '../operations';
+import { joinVideocallDocument, leaveVideocallDocument, type Videocall } from '../operations';
 
 /** Where a call takes place: a meeting room (a space's or an ad hoc one), or a private chat (which has no room and no guests). */
 export type CallPlace = { meetingroom: string } | { privat: string };
-
-/** joinVideocall at either place; the same selection as the area's Videocall fragment, so the answer is a Videocall. */
-const joinVideocallAtDocument = graphql(`
-  mutation JoinVideocallAt($meetingroom: ID, $privat: ID) {
-    joinVideocall(meetingroom: $meetingroom, privat: $privat) {
-      id
-      name
-      finishedAt
-      meetingroom
-      meeting {
-        transport
-        url
-        iceServers
-        maximum
-      }
-      attendee {
-        id
-        joinToken
-        externalUserId
-      }
-      users {
-        id
-        user
-        invited
-        name
-        profileImg
-        audio
-        video
-        screen
-        hand
-      }
-    }
-  }
-`);
 
 export class UnsupportedTransportError extends Error {
   override readonly name = 'UnsupportedTransportError';
@@ -108,7 +73,7 @@ export async function joinCall(
   initialState: ParticipantState,
   recorded: RecordedSelf,
 ): Promise<JoinedCall> {
-  const { joinVideocall } = await request(joinVideocallAtDocument, place, { handledByCaller: true });
+  const { joinVideocall } = await request(joinVideocallDocument, place, { handledByCaller: true });
   const videocall: Videocall = joinVideocall;
   const attendee = videocall.attendee;
   if (!attendee) throw new Error('The join answered without an attendee.');
