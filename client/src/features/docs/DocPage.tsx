@@ -1,5 +1,5 @@
 import type { Editor } from '@tiptap/core';
-import { Suspense, useCallback, useEffect, useMemo, useRef } from 'react';
+import { Suspense, useCallback, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { lazyPage } from '../../app/lazyPage';
@@ -7,35 +7,23 @@ import { usePageTitleDetail } from '../../lib/documentTitle';
 import { useAtomValue, useStore } from '../../lib/store';
 import { useSubscription } from '../../lib/subscriptions';
 import { Button, focusIfPresent, focusIsLost, LoadingBar, mainHeading, Notice } from '../../ui';
-import { currentUserAtom, displayName } from '../auth/session';
 import { NotFound } from '../shell/NotFound';
 import { applyDocChange, openWallAtom } from './atoms';
 import { collabCloseCodes } from '#shared/docs';
 import { closeMessageKey, wasAccepted } from './collab/session';
-import { useDocSession, useSessionState } from './collab/useSession';
 import { DocHeader } from './DocHeader';
 import styles from './Docs.module.css';
 import { loadWall } from './docsActions';
-import { caretColor } from './editor/caretColor';
+import { memberImage, useMemberDocSession } from './memberDocSession';
 import { subDocDocument, type Wall } from './operations';
 import { docsListPath } from './paths';
 import type { PdfNode } from './pdf/DocPdf';
 
 const DocEditor = lazyPage(() => import('./editor/DocEditor'));
 
-/** A member reads the doc's images with the session cookie, at their own path. */
-const memberImage = (src: string) => Promise.resolve(src);
-
 function DocView({ wall }: { wall: Wall }) {
   const { t } = useTranslation();
-  const me = useAtomValue(currentUserAtom);
-  // A member's edits are kept on this device until the server stored them (none for a public link).
-  const session = useDocSession({
-    room: wall.room,
-    lastSavedAt: wall.lastSavedAt,
-    ...(me ? { local: { user: me.id, doc: wall.id } } : {}),
-  });
-  const state = useSessionState(session);
+  const { session, state, user } = useMemberDocSession(wall);
   const editor = useRef<Editor | null>(null);
   const page = useRef<HTMLElement>(null);
   const latestWall = useRef(wall);
@@ -57,7 +45,6 @@ function DocView({ wall }: { wall: Wall }) {
     if (current.isEditable) current.commands.focus('start');
     else focusIfPresent(title);
   }, []);
-  const user = useMemo(() => (me ? { name: displayName(me), color: caretColor(me.id) } : null), [me]);
   usePageTitleDetail(wall.title);
 
   return (

@@ -1,14 +1,11 @@
-import { Suspense, useMemo } from 'react';
+import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { NotebookPen } from 'lucide-react';
 import { lazyPage } from '../../../app/lazyPage';
-import { useAtomValue } from '../../../lib/store';
 import { Button, LoadingBar, Notice } from '../../../ui';
-import { currentUserAtom, displayName } from '../../auth/session';
 import { closeMessageKey, wasAccepted } from '../../docs/collab/session';
-import { useDocSession, useSessionState } from '../../docs/collab/useSession';
-import { caretColor } from '../../docs/editor/caretColor';
+import { memberImage, useMemberDocSession } from '../../docs/memberDocSession';
 import type { Wall } from '../../docs/operations';
 import { docPagePath } from '../../docs/paths';
 import { useRoomNotes } from './roomNotes';
@@ -16,20 +13,10 @@ import styles from './Notes.module.css';
 
 const DocEditor = lazyPage(() => import('../../docs/editor/DocEditor'));
 
-/** A member reads the doc's images with the session cookie, at their own path. */
-const memberImage = (src: string) => Promise.resolve(src);
-
 /** The notes doc in the docs area's collaborative editor: everyone with the panel open edits the same doc live. */
 function NotesEditor({ wall }: { wall: Wall }) {
   const { t } = useTranslation();
-  const me = useAtomValue(currentUserAtom);
-  const session = useDocSession({
-    room: wall.room,
-    lastSavedAt: wall.lastSavedAt,
-    ...(me ? { local: { user: me.id, doc: wall.id } } : {}),
-  });
-  const state = useSessionState(session);
-  const user = useMemo(() => (me ? { name: displayName(me), color: caretColor(me.id) } : null), [me]);
+  const { session, state, user } = useMemberDocSession(wall);
   return (
     <div className={styles.notes}>
       <p className={styles.docLine}>
