@@ -82,6 +82,30 @@ function DeviceToggle({ on, available, icons, label, hint, shortcut, onToggle }:
   );
 }
 
+/** A control that stays pressed while its state is on (sharing, a raised hand, an open panel): highlighted, aria-pressed. */
+function PressedToggle({
+  pressed,
+  icon: Icon,
+  label,
+  onClick,
+}: {
+  pressed: boolean;
+  icon: LucideIcon;
+  label: string;
+  onClick: () => void;
+}) {
+  return (
+    <Button
+      iconOnly
+      variant={pressed ? 'primary' : 'secondary'}
+      icon={<Icon size={18} aria-hidden />}
+      aria-label={label}
+      aria-pressed={pressed}
+      onClick={onClick}
+    />
+  );
+}
+
 /** The call's control bar: every control a labelled button, toggles with aria-pressed, the two shortcuts announced. */
 export function CallControls(props: CallControlsProps) {
   const { t } = useTranslation();
@@ -107,23 +131,9 @@ export function CallControls(props: CallControlsProps) {
         onToggle={props.onCamera}
       />
       {props.canShare && (
-        <Button
-          iconOnly
-          variant={props.sharing ? 'primary' : 'secondary'}
-          icon={<MonitorUp size={18} aria-hidden />}
-          aria-label={t('meetings.controls.share')}
-          aria-pressed={props.sharing}
-          onClick={props.onShare}
-        />
+        <PressedToggle pressed={props.sharing} icon={MonitorUp} label={t('meetings.controls.share')} onClick={props.onShare} />
       )}
-      <Button
-        iconOnly
-        variant={props.hand ? 'primary' : 'secondary'}
-        icon={<Hand size={18} aria-hidden />}
-        aria-label={t('meetings.controls.hand')}
-        aria-pressed={props.hand}
-        onClick={props.onHand}
-      />
+      <PressedToggle pressed={props.hand} icon={Hand} label={t('meetings.controls.hand')} onClick={props.onHand} />
       <Menu>
         <MenuTrigger asChild>
           <Button iconOnly icon={<SmilePlus size={18} aria-hidden />} aria-label={t('meetings.controls.react')} />
@@ -153,29 +163,23 @@ export function CallControls(props: CallControlsProps) {
         aria-label={props.layout === 'grid' ? t('meetings.controls.speakerLayout') : t('meetings.controls.gridLayout')}
         onClick={props.onLayout}
       />
-      <Button
-        iconOnly
-        variant={props.panel === 'participants' ? 'primary' : 'secondary'}
-        icon={<Users size={18} aria-hidden />}
-        aria-label={t('meetings.controls.participants', { count: props.participantCount })}
-        aria-pressed={props.panel === 'participants'}
+      <PressedToggle
+        pressed={props.panel === 'participants'}
+        icon={Users}
+        label={t('meetings.controls.participants', { count: props.participantCount })}
         onClick={() => togglePanel('participants')}
       />
-      <Button
-        iconOnly
-        variant={props.panel === 'chat' ? 'primary' : 'secondary'}
-        icon={<MessageSquare size={18} aria-hidden />}
-        aria-label={t('meetings.controls.chat')}
-        aria-pressed={props.panel === 'chat'}
+      <PressedToggle
+        pressed={props.panel === 'chat'}
+        icon={MessageSquare}
+        label={t('meetings.controls.chat')}
         onClick={() => togglePanel('chat')}
       />
       {props.notesAvailable && (
-        <Button
-          iconOnly
-          variant={props.panel === 'notes' ? 'primary' : 'secondary'}
-          icon={<NotebookPen size={18} aria-hidden />}
-          aria-label={t('meetings.notes.toggle')}
-          aria-pressed={props.panel === 'notes'}
+        <PressedToggle
+          pressed={props.panel === 'notes'}
+          icon={NotebookPen}
+          label={t('meetings.notes.toggle')}
           onClick={() => togglePanel('notes')}
         />
       )}
