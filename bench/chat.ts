@@ -5,17 +5,27 @@
 // The server runs as `npm start` does, in its own process; this process plays the clients. Prints figures; asserts nothing.
 // Subscribers are 100 accounts with 10 connections each: signing up 1,000 accounts (argon2id each)
 // would take minutes and measures sign-up, not chat; each connection judges access on its own.
-import { readFileSync, rmSync } from 'node:fs';
+import { rmSync } from 'node:fs';
 import type { Client } from 'graphql-ws';
 import { subscriptionClient } from '../tests/integration/harness';
-import { call, inBatches, milliseconds, percentile, spaceWithMembers, startBenchServer, synchronousFromEnvironment, wait } from './support';
+import {
+  call,
+  inBatches,
+  milliseconds,
+  percentile,
+  residentBytes,
+  spaceWithMembers,
+  startBenchServer,
+  synchronousFromEnvironment,
+  wait,
+} from './support';
 
 const accountCount = 100;
 const connectionsPerAccount = 10;
 const subscriberCount = accountCount * connectionsPerAccount;
 const synchronous = synchronousFromEnvironment();
 const { dataDirectory, server, database, target } = await startBenchServer('chat', synchronous, { RATE_LIMITS: 'false' });
-const serverRss = () => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${server.child.pid}/status`, 'utf8'))![1]) * 1024;
+const serverRss = () => residentBytes(server.child.pid);
 
 console.log(`Chat benchmark (server in its own process, SQLite synchronous=${synchronous})`);
 const { admin, space, members } = await spaceWithMembers(target, accountCount);

@@ -15,8 +15,8 @@ import { existsSync, rmSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { chromium, type BrowserContext, type Page } from 'playwright';
 import { findChromium } from '../scripts/chromium';
-import { call, inBatches, percentile, spaceWithMembers, startBenchServer, synchronousFromEnvironment, wait } from './support';
-import { cpuSecondsOfTree, keepPeerConnections, loadAverage, machineTicks, samplePage, type PageSample } from './meetingsMeshBrowser';
+import { call, inBatches, loadAverage, percentile, spaceWithMembers, startBenchServer, synchronousFromEnvironment, wait } from './support';
+import { cpuSecondsOfTree, keepPeerConnections, machineTicks, samplePage, type PageSample } from './meetingsMeshBrowser';
 
 const sizes = (process.env.MESH_SIZES ?? '2,3,4,5,6').split(',').map(Number);
 const measureSeconds = Number(process.env.MESH_SECONDS ?? 15);

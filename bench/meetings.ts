@@ -8,14 +8,16 @@
 // The server runs as `npm start` does, in its own process; this process plays the people (4 accounts, one socket each,
 // every attendee's subscription on its person's socket). Prints figures; asserts nothing.
 // Settings: MEETINGS_CALLS (K steps, default "0,25,100").
-import { readFileSync, rmSync } from 'node:fs';
+import { rmSync } from 'node:fs';
 import type { Client } from 'graphql-ws';
 import { subscriptionClient } from '../tests/integration/harness';
 import {
   call,
   inBatches,
+  loadAverage,
   milliseconds,
   percentile,
+  residentBytes,
   spaceWithMembers,
   startBenchServer,
   synchronousFromEnvironment,
@@ -26,9 +28,8 @@ import {
 const callSteps = (process.env.MEETINGS_CALLS ?? '0,25,100').split(',').map(Number);
 const synchronous = synchronousFromEnvironment();
 const { dataDirectory, server, database, target } = await startBenchServer('meetings', synchronous, { RATE_LIMITS: 'false' });
-const serverRss = () => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${server.child.pid}/status`, 'utf8'))![1]) * 1024;
+const serverRss = () => residentBytes(server.child.pid);
 
-const loadAverage = () => readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
 console.log(`Meetings benchmark (server in its own process, SQLite synchronous=${synchronous}; load average at start ${loadAverage()})`);
 console.log(
   '  No peer is measured: calls are signalled over the product’s own GraphQL subscriptions, and no other implementation of that protocol exists to run the same load against (LiveKit signals its own calls on its own server).',

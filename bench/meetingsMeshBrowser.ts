@@ -139,5 +139,3 @@ export function machineTicks(): { busy: number; total: number } {
   const idle = (fields[3] ?? 0) + (fields[4] ?? 0);
   return { busy: total - idle, total };
 }
-
-export const loadAverage = () => readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');

@@ -1,6 +1,6 @@
 // What the benchmarks share: a server in its own process with the clients in the benchmark's, accounts
 // made through the real sign-up, members joined to one space, and the figures' arithmetic.
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { App } from '../server/src/app';
@@ -9,6 +9,13 @@ import { newId } from '../server/src/core/ids';
 import { GraphqlTestClient, startServerProcess } from '../tests/integration/harness';
 
 export type Synchronous = 'NORMAL' | 'FULL';
+
+/** A process's resident memory in bytes, from /proc (the server's, measured apart from the benchmark's own). */
+export const residentBytes = (pid: number | undefined) =>
+  Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))![1]) * 1024;
+
+/** The machine's 1, 5 and 15 minute load averages, printed with the figures so a busy machine shows. */
+export const loadAverage = () => readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
 
 export const synchronousFromEnvironment = (): Synchronous => (process.env.SQLITE_SYNCHRONOUS === 'NORMAL' ? 'NORMAL' : 'FULL');
 

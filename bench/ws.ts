@@ -20,6 +20,7 @@ import {
   call,
   milliseconds,
   percentile,
+  residentBytes,
   spaceWithMembers,
   startBenchServer,
   synchronousFromEnvironment,
@@ -36,7 +37,7 @@ const chatBodyLength = 10_000;
 const synchronous = synchronousFromEnvironment();
 
 type Server = Awaited<ReturnType<typeof startBenchServer>>;
-const rssOf = (server: Server) => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${server.server.child.pid}/status`, 'utf8'))![1]) * 1024;
+const rssOf = (server: Server) => residentBytes(server.server.child.pid);
 const megabytes = (bytes: number) => `${(bytes / 1e6).toFixed(0)} MB`;
 /** CPU seconds the server process has used (user + system, from /proc; clock ticks of 1/100 s). */
 const cpuSecondsOf = (server: Server) => {
