@@ -4,15 +4,7 @@
  * Ada removes the guest, the guest's chat is gone and nothing more reaches them.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { expectMovingVideo, graphql, signedInAccount } from './support';
-
-/** Opens the room, waits for the set-up screen to have the camera, and joins. */
-async function joinCall(page: Page) {
-  await expect(page.getByRole('heading', { name: /^Ready to join/ })).toBeVisible();
-  await expect(page.getByRole('button', { name: 'Camera' })).toHaveAttribute('aria-pressed', 'true');
-  await page.getByRole('button', { name: 'Join now' }).click();
-  await expect(page.getByRole('toolbar', { name: 'Call controls' })).toBeVisible();
-}
+import { askToJoinAsGuest, expectMovingVideo, graphql, joinFromSetUp, signedInAccount } from './support';
 
 async function openChat(page: Page) {
   await page.getByRole('button', { name: 'Chat' }).click();
@@ -37,7 +29,7 @@ test('an admitted guest reads and writes the room’s chat, Ada sees it live as 
       'mutation { initiateMeetingroom(name: "Client review") { id guestLink } }',
     );
     await ada.goto(`/meetingroom/${room.id}`);
-    await joinCall(ada);
+    await joinFromSetUp(ada);
 
     // Ada writes in the room's chat before anyone else is there.
     const adaChat = await openChat(ada);
@@ -46,13 +38,10 @@ test('an admitted guest reads and writes the room’s chat, Ada sees it live as 
     await expect(adaChat.getByRole('article', { name: /^Ada User/ }).getByText('Welcome, the agenda is in the notes')).toBeVisible();
 
     const guest = await guestContext.newPage();
-    const link = new URL(room.guestLink);
-    await guest.goto(`${link.pathname}${link.search}`);
-    await guest.getByLabel('Your name').fill('Vera Visitor');
-    await guest.getByRole('button', { name: 'Ask to join' }).click();
+    await askToJoinAsGuest(guest, room.guestLink, 'Vera Visitor');
     await expect(guest.getByRole('heading', { name: 'Waiting to be let in' })).toBeVisible();
     await ada.getByRole('button', { name: 'Admit Vera Visitor' }).click();
-    await joinCall(guest);
+    await joinFromSetUp(guest);
     await expectMovingVideo(guest.getByRole('figure', { name: 'Ada User', exact: true }));
 
     // The guest reads the history and writes.

@@ -4,7 +4,7 @@
  * fake devices; video is checked by frames that keep arriving on the other side's tile.
  */
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { expectMovingVideo, graphql, twoTeammates } from './support';
+import { expectMovingVideo, graphql, joinFromSetUp, twoTeammates } from './support';
 
 async function privateChat(ada: Page, grace: string): Promise<string> {
   const { setPrivat } = await graphql<{ setPrivat: { id: string } }>(
@@ -22,10 +22,7 @@ async function callFromChat(page: Page, privat: string, callee: string) {
   await page.goto(`/chats/${privat}`);
   await page.getByRole('button', { name: 'Start a call' }).click();
   await expect(page).toHaveURL(new RegExp(`/chats/${privat}/call$`));
-  await expect(page.getByRole('heading', { name: `Ready to join ${callee}?` })).toBeVisible();
-  await expect(page.getByRole('button', { name: 'Camera' })).toHaveAttribute('aria-pressed', 'true');
-  await page.getByRole('button', { name: 'Join now' }).click();
-  await expect(page.getByRole('toolbar', { name: 'Call controls' })).toBeVisible();
+  await joinFromSetUp(page, `Ready to join ${callee}?`);
 }
 
 /**

@@ -3,8 +3,8 @@
  * Chromium a fake camera, microphone and screen without prompts). Video is checked by frames that keep arriving
  * (requestVideoFrameCallback on the remote tile), sound by a live, unmuted remote audio track.
  */
-import { expect, test, type Locator, type Page } from '@playwright/test';
-import { graphql, twoTeammates } from './support';
+import { expect, test, type Page } from '@playwright/test';
+import { askToJoinAsGuest, expectMovingVideo, graphql, joinFromSetUp, twoTeammates } from './support';
 
 interface Room {
   id: string;
@@ -24,32 +24,7 @@ async function newRoom(page: Page, name: string): Promise<Room> {
 /** Opens the room, waits for the set-up screen to have the camera, and joins. */
 async function joinCall(page: Page, path: string, roomName: string) {
   await page.goto(path);
-  await expect(page.getByRole('heading', { name: `Ready to join ${roomName}?` })).toBeVisible();
-  await expect(page.getByRole('button', { name: 'Camera' })).toHaveAttribute('aria-pressed', 'true');
-  await page.getByRole('button', { name: 'Join now' }).click();
-  await expect(page.getByRole('toolbar', { name: 'Call controls' })).toBeVisible();
-}
-
-/** How many new frames the tile's video draws within two seconds (0 when none arrive). */
-function framesDrawn(tile: Locator): Promise<number> {
-  return tile.locator('video').evaluate(
-    (video: HTMLVideoElement) =>
-      new Promise<number>((resolve) => {
-        let frames = 0;
-        const count = () => {
-          frames += 1;
-          video.requestVideoFrameCallback(count);
-        };
-        video.requestVideoFrameCallback(count);
-        setTimeout(() => resolve(frames), 2000);
-      }),
-  );
-}
-
-/** The tile receives video that keeps moving: frames arrive and advance. */
-async function expectMovingVideo(tile: Locator) {
-  await expect(tile).toBeVisible();
-  await expect.poll(() => framesDrawn(tile), { timeout: 30_000 }).toBeGreaterThan(5);
+  await joinFromSetUp(page, `Ready to join ${roomName}?`);
 }
 
 /** Sound arrives from the other side: the remote audio element's stream carries the fake microphone's beeps (its level rises above silence). */
@@ -145,10 +120,7 @@ test('a guest with the link asks to join, waits, is admitted, sees and is seen; 
     await joinCall(ada, `/meetingroom/${room.id}`, 'Client review');
 
     const guest = await guestContext.newPage();
-    const link = new URL(room.guestLink);
-    await guest.goto(`${link.pathname}${link.search}`);
-    await guest.getByLabel('Your name').fill('Vera Visitor');
-    await guest.getByRole('button', { name: 'Ask to join' }).click();
+    await askToJoinAsGuest(guest, room.guestLink, 'Vera Visitor');
     await expect(guest.getByRole('heading', { name: 'Waiting to be let in' })).toBeVisible();
 
     await expect(ada.getByText('Vera Visitor wants to join as a guest')).toBeVisible();
@@ -180,10 +152,7 @@ test('a guest link that was replaced by a new one says so', async ({ browser }) 
     const room = await newRoom(ada, 'Old link');
     await graphql(ada.request, 'mutation ($id: ID!) { resetMeetingroomLink(id: $id) { id } }', { id: room.id });
     const guest = await guestContext.newPage();
-    const link = new URL(room.guestLink);
-    await guest.goto(`${link.pathname}${link.search}`);
-    await guest.getByLabel('Your name').fill('Late Larry');
-    await guest.getByRole('button', { name: 'Ask to join' }).click();
+    await askToJoinAsGuest(guest, room.guestLink, 'Late Larry');
     await expect(guest.getByRole('heading', { name: 'This guest link no longer works' })).toBeVisible();
   } finally {
     await guestContext.close();

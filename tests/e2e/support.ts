@@ -169,3 +169,19 @@ export async function expectMovingVideo(tile: Locator): Promise<void> {
   await expect(tile).toBeVisible();
   await expect.poll(() => framesDrawn(tile), { timeout: 30_000 }).toBeGreaterThan(5);
 }
+
+/** On a call's set-up screen: once the camera is on, Join now, then waits for the call's controls. */
+export async function joinFromSetUp(page: Page, heading: string | RegExp = /^Ready to join/): Promise<void> {
+  await expect(page.getByRole('heading', { name: heading })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Camera' })).toHaveAttribute('aria-pressed', 'true');
+  await page.getByRole('button', { name: 'Join now' }).click();
+  await expect(page.getByRole('toolbar', { name: 'Call controls' })).toBeVisible();
+}
+
+/** A guest's browser opens a room's guest link and asks to join under this name; what it is answered is the test's to check. */
+export async function askToJoinAsGuest(guest: Page, guestLink: string, name: string): Promise<void> {
+  const link = new URL(guestLink);
+  await guest.goto(`${link.pathname}${link.search}`);
+  await guest.getByLabel('Your name').fill(name);
+  await guest.getByRole('button', { name: 'Ask to join' }).click();
+}
