@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import S3rver from 's3rver';
-import { freePort } from './harness';
+import { freePort, type TestServer } from './harness';
 import { expectData, type Person } from './teamFactories';
 
 export interface SignedUpload {
@@ -86,6 +86,45 @@ export async function uploadFile(
 }
 
 /** A real S3 endpoint for the tests: s3rver on a free port, storing in a temporary folder. */
+/**
+ * A file of `size` bytes in the owner's space written straight into the log, as a recorded file would be, without its
+ * bytes: it takes that much of the team's storage, to bring a quota within reach.
+ */
+export async function storageFiller(server: TestServer, owner: Person, space: string, size: number): Promise<void> {
+  const fileId = 'f'.repeat(24);
+  await server.app.services.store.run({ actorId: owner.id }, (unit) =>
+    unit.append(
+      `file:${fileId}`,
+      [
+        {
+          type: 'file.created',
+          payload: {
+            fileId,
+            teamId: owner.teamId,
+            projectId: space,
+            taskId: null,
+            privatId: null,
+            folderId: null,
+            name: 'big.bin',
+            mimeType: 'application/octet-stream',
+            kind: 'unknown',
+            size,
+            location: `${owner.teamId}/${fileId}`,
+            thumbnail: null,
+            preview: null,
+            width: null,
+            height: null,
+            duration: null,
+            text: null,
+            story: false,
+          },
+        },
+      ],
+      { teamId: owner.teamId },
+    ),
+  );
+}
+
 export async function startS3() {
   const directory = mkdtempSync(join(tmpdir(), 'workspace-s3-'));
   const port = await freePort();

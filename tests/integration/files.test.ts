@@ -6,7 +6,17 @@ import { sweepStorage } from '../../server/src/domains/files';
 import { pdfTextExtractionOf } from '../../server/src/domains/files/textExtraction';
 import { storageOf } from '../../server/src/storage';
 import { startTestServer, type TestServer } from './harness';
-import { fileFields, minimalPdf, putBytes, recordUpload, signUpload, startS3, uploadFile, windowsExecutable } from './fileFactories';
+import {
+  fileFields,
+  minimalPdf,
+  putBytes,
+  recordUpload,
+  signUpload,
+  startS3,
+  storageFiller,
+  uploadFile,
+  windowsExecutable,
+} from './fileFactories';
 import { countEvents, createSpace, expectData, joinTeam, person, wait, type Person } from './teamFactories';
 
 const count = (server: TestServer, table: string) =>
@@ -191,36 +201,7 @@ describe.each(['local', 's3'] as const)('files through the %s driver', (driver) 
     const size = 64 * 1024;
     // Fill the free plan's 100 MB to three files short, straight through the log as a recorded file would be.
     const used = (await stats(racer)).storage;
-    await server.app.services.store.run({ actorId: racer.id }, (unit) =>
-      unit.append(
-        `file:${'f'.repeat(24)}`,
-        [
-          {
-            type: 'file.created',
-            payload: {
-              fileId: 'f'.repeat(24),
-              teamId: racer.teamId,
-              projectId: racerSpace,
-              taskId: null,
-              privatId: null,
-              folderId: null,
-              name: 'big.bin',
-              mimeType: 'application/octet-stream',
-              kind: 'unknown',
-              size: 100 * megabyte - used - 3 * size,
-              location: `${racer.teamId}/${'f'.repeat(24)}`,
-              thumbnail: null,
-              preview: null,
-              width: null,
-              height: null,
-              duration: null,
-              text: null,
-            },
-          },
-        ],
-        { teamId: racer.teamId },
-      ),
-    );
+    await storageFiller(server, racer, racerSpace, 100 * megabyte - used - 3 * size);
     const signed = await Promise.all(
       Array.from(
         { length: 8 },

@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { megabyte } from '#shared/files';
 import { startTestServer, type TestServer } from './harness';
-import { putBytes, signUpload, type SignedUpload } from './fileFactories';
+import { putBytes, signUpload, storageFiller, type SignedUpload } from './fileFactories';
 import { createSpace, expectData, joinTeam, person, type Person } from './teamFactories';
 
 /** The first bytes of a WebM file (an EBML header whose DocType is webm): what the server sniffs as video/webm. */
@@ -138,38 +138,7 @@ describe('stories', () => {
     const bytes = webm(64 * 1024);
     const signed = await signedWithBytes(quotaOwner, 'Late demo.webm', 'video/webm', bytes, { project: quotaSpace });
     // Another file takes the free plan's 100 MB while the story's bytes were on their way.
-    const fillerId = 'f'.repeat(24);
-    await server.app.services.store.run({ actorId: quotaOwner.id }, (unit) =>
-      unit.append(
-        `file:${fillerId}`,
-        [
-          {
-            type: 'file.created',
-            payload: {
-              fileId: fillerId,
-              teamId: quotaOwner.teamId,
-              projectId: quotaSpace,
-              taskId: null,
-              privatId: null,
-              folderId: null,
-              name: 'big.bin',
-              mimeType: 'application/octet-stream',
-              kind: 'unknown',
-              size: 100 * megabyte - 1000,
-              location: `${quotaOwner.teamId}/${fillerId}`,
-              thumbnail: null,
-              preview: null,
-              width: null,
-              height: null,
-              duration: null,
-              text: null,
-              story: false,
-            },
-          },
-        ],
-        { teamId: quotaOwner.teamId },
-      ),
-    );
+    await storageFiller(server, quotaOwner, quotaSpace, 100 * megabyte - 1000);
     const refused = await recordStory(quotaOwner, signed, 'Late demo.webm', 'video/webm', bytes.length, { project: quotaSpace });
     expect(refused.errors?.[0]?.extensions.code).toBe('STORAGE_LIMIT_EXCEEDED');
     expect(expectData(await listOf(quotaOwner, quotaSpace, 'story')).getFiles).toEqual([]);
