@@ -23,7 +23,7 @@ const DocEditor = lazyPage(() => import('./editor/DocEditor'));
 
 function DocView({ wall }: { wall: Wall }) {
   const { t } = useTranslation();
-  const { session, state, user } = useMemberDocSession(wall);
+  const { session, state, editable, user } = useMemberDocSession(wall);
   const editor = useRef<Editor | null>(null);
   const page = useRef<HTMLElement>(null);
   const latestWall = useRef(wall);
@@ -60,7 +60,7 @@ function DocView({ wall }: { wall: Wall }) {
         <Suspense fallback={<LoadingBar label={t('docs.page.loadingEditor')} />}>
           <DocEditor
             session={session}
-            editable={wall.canEdit && state?.writable !== false && state?.connection !== 'closed'}
+            editable={editable}
             project={wall.project}
             user={user}
             resolveImage={memberImage}

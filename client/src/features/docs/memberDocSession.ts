@@ -10,8 +10,9 @@ import type { Wall } from './operations';
 export const memberImage = (src: string) => Promise.resolve(src);
 
 /**
- * The doc's collaborative session, its state, and the member as others see their caret (name and colour). A member's
- * edits are kept on this device until the server stored them (none without a signed-in member, as on a public link).
+ * The doc's collaborative session, its state, whether the member may type in it now (they may edit the doc, the server
+ * lets them write and the connection is not closed), and the member as others see their caret (name and colour). A
+ * member's edits are kept on this device until the server stored them (none without a signed-in member, as on a public link).
  */
 export function useMemberDocSession(wall: Wall) {
   const me = useAtomValue(currentUserAtom);
@@ -22,5 +23,6 @@ export function useMemberDocSession(wall: Wall) {
   });
   const state = useSessionState(session);
   const user = useMemo(() => (me ? { name: displayName(me), color: caretColor(me.id) } : null), [me]);
-  return { session, state, user };
+  const editable = wall.canEdit && state?.writable !== false && state?.connection !== 'closed';
+  return { session, state, editable, user };
 }

@@ -16,7 +16,7 @@ const DocEditor = lazyPage(() => import('../../docs/editor/DocEditor'));
 /** The notes doc in the docs area's collaborative editor: everyone with the panel open edits the same doc live. */
 function NotesEditor({ wall }: { wall: Wall }) {
   const { t } = useTranslation();
-  const { session, state, user } = useMemberDocSession(wall);
+  const { session, state, editable, user } = useMemberDocSession(wall);
   return (
     <div className={styles.notes}>
       <p className={styles.docLine}>
@@ -30,13 +30,7 @@ function NotesEditor({ wall }: { wall: Wall }) {
       {session && (
         <Suspense fallback={<LoadingBar label={t('meetings.notes.loading')} />}>
           <div className={styles.editor}>
-            <DocEditor
-              session={session}
-              editable={wall.canEdit && state?.writable !== false && state?.connection !== 'closed'}
-              project={wall.project}
-              user={user}
-              resolveImage={memberImage}
-            />
+            <DocEditor session={session} editable={editable} project={wall.project} user={user} resolveImage={memberImage} />
           </div>
         </Suspense>
       )}
