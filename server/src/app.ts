@@ -281,6 +281,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     for (const stop of stoppers) stop();
     await live.close();
     mailer.close();
+    // Units done but not yet committed (group commit) are committed and answered before the file closes.
+    await store.settle();
     if (!options.database) database.close();
   });
 

@@ -61,10 +61,15 @@ describe('forgetMutationResultsBefore', () => {
     await note('old', 'a');
     clock.advance(1000);
     let fail: (error: Error) => void = () => undefined;
+    let started = () => undefined as void;
+    const working = new Promise<void>((resolve) => (started = resolve));
     const unit = store.run({ actorId: 'u1' }, (opened) => {
       opened.append('note:open', [{ type: 'note.created', payload: {} }], { teamId: null });
+      started();
       return new Promise<void>((_resolve, reject) => (fail = reject));
     });
+    // The unit runs at the next group commit; the deletion asked for while it holds the transaction waits for it.
+    await working;
     let forgotten: number | undefined;
     const forgetting = store.forgetMutationResultsBefore(clock.now()).then((count) => (forgotten = count));
     await new Promise((resolve) => setImmediate(resolve));

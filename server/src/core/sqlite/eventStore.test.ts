@@ -302,3 +302,68 @@ describe('asynchronous work', () => {
     expect(stored[0]!.createdAt).toBe('2030-01-02T03:04:05.000Z');
   });
 });
+
+describe('group commit', () => {
+  const create = (name: string) =>
+    store.run({ actorId: 'u1' }, (unit) => {
+      unit.append(`counter:${name}`, [{ type: 'counter.created', payload: { name } }], { teamId: null, expectedVersion: 0 });
+      return name;
+    });
+
+  it('commits units that arrive together once, answers each only then, and tells the listeners in their order', async () => {
+    const reader = new Database(database.file, { readonly: true });
+    const durable = () => (reader.prepare('SELECT COUNT(*) AS count FROM events').get() as { count: number }).count;
+    const heard: string[][] = [];
+    store.onCommitted((events) => heard.push(events.map((event) => event.stream)));
+    const answeredWhenDurable: number[] = [];
+    const units = ['a', 'b', 'c'].map((name) => create(name).then(() => answeredWhenDurable.push(durable())));
+    // Queued: they run together once the event loop has handled what arrived with them.
+    expect(counterValue('a')).toBeUndefined();
+    expect(durable()).toBe(0);
+    await Promise.all(units);
+    expect(answeredWhenDurable).toEqual([3, 3, 3]);
+    expect(heard).toEqual([['counter:a'], ['counter:b'], ['counter:c']]);
+    reader.close();
+  });
+
+  it('rolls back only the unit that fails; the others of its commit are kept and told', async () => {
+    const heard: string[] = [];
+    store.onCommitted((events) => heard.push(...events.map((event) => event.stream)));
+    const first = create('a');
+    const conflicting = create('a');
+    const third = create('b');
+    await expect(first).resolves.toBe('a');
+    await expect(conflicting).rejects.toThrowError(expect.objectContaining({ code: 'CONFLICT' }) as unknown as Error);
+    await expect(third).resolves.toBe('b');
+    expect(eventCount()).toBe(2);
+    expect(heard).toEqual(['counter:a', 'counter:b']);
+  });
+
+  it('runNow commits at once, ahead of units still queued', async () => {
+    const reader = new Database(database.file, { readonly: true });
+    const waiting = create('a');
+    store.runNow({ actorId: 'u1' }, (unit) =>
+      unit.append('counter:b', [{ type: 'counter.created', payload: { name: 'b' } }], { teamId: null }),
+    );
+    expect((reader.prepare('SELECT COUNT(*) AS count FROM events').get() as { count: number }).count).toBe(1);
+    await expect(waiting).resolves.toBe('a');
+    expect((await store.read()).map((event) => event.stream)).toEqual(['counter:b', 'counter:a']);
+    reader.close();
+  });
+
+  it('keeps asynchronous work and the units after it in arrival order, each in the log once', async () => {
+    let release = () => undefined as void;
+    let started = () => undefined as void;
+    const working = new Promise<void>((resolve) => (started = resolve));
+    const slow = store.run({ actorId: 'u1' }, async (unit) => {
+      started();
+      await new Promise<void>((resolve) => (release = resolve));
+      unit.append('counter:slow', [{ type: 'counter.created', payload: { name: 'slow' } }], { teamId: null });
+    });
+    await working;
+    const after = create('after');
+    release();
+    await Promise.all([slow, after]);
+    expect((await store.read()).map((event) => event.stream)).toEqual(['counter:slow', 'counter:after']);
+  });
+});

@@ -1,4 +1,5 @@
 import { createHash, randomUUID } from 'node:crypto';
+import { setImmediate } from 'node:timers';
 import type Database from 'better-sqlite3';
 import { and, asc, eq, gt, lt, max, sql } from 'drizzle-orm';
 import type { DatabaseHandle, Transaction } from '../../db/connection';
@@ -39,6 +40,17 @@ interface Statements {
   begin: Database.Statement;
   commit: Database.Statement;
   rollback: Database.Statement;
+  savepoint: Database.Statement;
+  release: Database.Statement;
+  rollbackToSavepoint: Database.Statement;
+}
+
+/** A unit of work waiting for the next group commit. */
+interface QueuedUnit {
+  context: CommandContext;
+  work: Work<unknown>;
+  resolve: (result: unknown) => void;
+  reject: (error: unknown) => void;
 }
 
 /**
@@ -47,9 +59,14 @@ interface Statements {
  * reactions, so reads right after a mutation see it. Listeners hear of events only after the
  * transaction commits, so nobody is told about a write that rolled back.
  *
- * Work that finishes synchronously (every command today) runs between BEGIN and COMMIT without
- * yielding to the event loop. Work that returns a promise keeps the transaction open until it
- * settles; meanwhile other units wait their turn, since SQLite has one writer per connection.
+ * Group commit: `run` queues its unit, and once the event loop has handled the requests that arrived
+ * together (the next check phase), the queued units run one after the other in one transaction, each
+ * in a savepoint of its own (a unit that fails rolls back alone and is refused). One COMMIT, so one
+ * disk sync under synchronous=FULL, makes them all durable; only then are their callers answered and
+ * the listeners told. Work, commit and telling happen without yielding to the event loop, so nothing
+ * else sees a unit's writes before they are durable, and arrival order, stream versions and conflicts
+ * are exactly those of one transaction per unit. Work that returns a promise keeps the transaction
+ * open until it settles; units queued meanwhile wait for the next commit.
  */
 export class SqliteEventStore implements EventStore {
   private readonly listeners = new Set<EventListener>();
@@ -57,6 +74,10 @@ export class SqliteEventStore implements EventStore {
   private readonly statements: Statements;
   /** An asynchronous unit of work holding the transaction open; others wait for it. */
   private openUnit: Promise<unknown> | null = null;
+  /** Units waiting for the next group commit, in arrival order. */
+  private queue: QueuedUnit[] = [];
+  /** The group commit under way or scheduled; the next one starts after it. */
+  private committing: Promise<void> | null = null;
   readonly clock: Clock;
 
   constructor(
@@ -76,6 +97,9 @@ export class SqliteEventStore implements EventStore {
       begin: database.sqlite.prepare('BEGIN IMMEDIATE'),
       commit: database.sqlite.prepare('COMMIT'),
       rollback: database.sqlite.prepare('ROLLBACK'),
+      savepoint: database.sqlite.prepare('SAVEPOINT unit'),
+      release: database.sqlite.prepare('RELEASE unit'),
+      rollbackToSavepoint: database.sqlite.prepare('ROLLBACK TO unit'),
     };
   }
 
@@ -84,90 +108,34 @@ export class SqliteEventStore implements EventStore {
     return () => this.listeners.delete(listener);
   }
 
-  async run<Result>(context: CommandContext, work: Work<Result>): Promise<Result> {
-    while (this.openUnit) await this.openUnit.catch(() => undefined);
-    const opened = this.begin<Result>(context);
-    let result: Result;
+  run<Result>(context: CommandContext, work: Work<Result>): Promise<Result> {
     try {
-      if (opened.previous) {
-        result = opened.previous.result;
-      } else {
-        const decided = work(opened.unit);
-        if (isPromise(decided)) {
-          const settled = decided.finally(() => (this.openUnit = null));
-          this.openUnit = settled;
-          result = await settled;
-        } else {
-          result = decided;
-        }
-      }
+      checkMutationId(context);
     } catch (error) {
-      this.rollback();
-      throw error;
+      return Promise.reject(error);
     }
-    return this.commit(opened, result);
+    return new Promise<Result>((resolve, reject) => {
+      this.queue.push({ context, work, resolve: resolve as (result: unknown) => void, reject });
+      this.committing ??= new Promise<void>((scheduled) => setImmediate(scheduled)).then(() => this.commitQueued());
+    });
   }
 
   /**
    * `run` for synchronous work, answering synchronously: for SQLite-bound parts (doc rooms write their
-   * updates in the same transaction) that must know before returning whether the unit committed.
+   * updates in the same transaction) that must know before returning whether the unit committed. It
+   * commits on its own, ahead of units still queued.
    */
   runNow<Result>(context: CommandContext, work: (unit: UnitOfWork) => Result): Result {
     if (this.openUnit) throw new Error('An asynchronous unit of work holds the transaction.');
-    const opened = this.begin<Result>(context);
+    checkMutationId(context);
+    this.statements.begin.run();
+    let opened: OpenUnit<Result>;
     let result: Result;
     try {
+      opened = this.begin<Result>(context);
       result = opened.previous ? opened.previous.result : work(opened.unit);
       if (isPromise(result)) throw new Error('runNow takes synchronous work only.');
-    } catch (error) {
-      this.rollback();
-      throw error;
-    }
-    return this.commit(opened, result);
-  }
-
-  /** Opens the transaction and looks up an earlier result of the same mutation id. */
-  private begin<Result>(context: CommandContext): OpenUnit<Result> {
-    const mutationId = context.mutationId;
-    if (mutationId !== undefined && (mutationId.length === 0 || mutationId.length > maximumMutationIdLength)) {
-      throw codedError('IDEMPOTENCY_KEY_INVALID', { params: { maximum: maximumMutationIdLength } });
-    }
-    const appended: StoredEvent[] = [];
-    // The drizzle database on the same connection: between BEGIN and COMMIT it is the transaction.
-    const transaction = this.database.db as unknown as Transaction;
-    this.statements.begin.run();
-    try {
-      const unit = this.createUnitOfWork(transaction, context.actorId, mutationId ?? null, appended);
-      if (mutationId === undefined) return { unit, appended, mutation: null, previous: null };
-      const mutation = { mutationId, actorKey: context.actorId ?? 'anonymous', requestHash: hashRequest(context.request) };
-      const stored = and(eq(mutationResults.actorKey, mutation.actorKey), eq(mutationResults.mutationId, mutationId));
-      let previous = transaction.select().from(mutationResults).where(stored).get();
-      if (previous && previous.createdAt < idempotencyKeysExpireBefore(unit.now).toISOString()) {
-        // Past its lifetime a key is new, whether or not the periodic expiry deleted its result yet.
-        transaction.delete(mutationResults).where(stored).run();
-        previous = undefined;
-      }
-      if (previous && previous.requestHash !== mutation.requestHash) throw new DomainError('IDEMPOTENCY_KEY_REUSED');
-      return { unit, appended, mutation, previous: previous ? { result: previous.result as Result } : null };
-    } catch (error) {
-      this.rollback();
-      throw error;
-    }
-  }
-
-  /** Records the result of a mutation sent with an id, commits, then tells the listeners. */
-  private commit<Result>(opened: OpenUnit<Result>, result: Result): Result {
-    try {
-      if (opened.mutation && !opened.previous) {
-        opened.unit.transaction
-          .insert(mutationResults)
-          .values({
-            ...opened.mutation,
-            result: result ?? null,
-            createdAt: opened.unit.now.toISOString(),
-          })
-          .run();
-      }
+      this.recordResult(opened, result);
       this.statements.commit.run();
     } catch (error) {
       this.rollback();
@@ -175,6 +143,118 @@ export class SqliteEventStore implements EventStore {
     }
     if (opened.appended.length > 0) this.notify(opened.appended);
     return result;
+  }
+
+  /** Commits the units queued so far, and any queued while it ran, in as few transactions as they arrived in. */
+  private async commitQueued(): Promise<void> {
+    while (this.queue.length > 0) {
+      const units = this.queue;
+      this.queue = [];
+      await this.commitTogether(units);
+    }
+    this.committing = null;
+  }
+
+  private async commitTogether(units: readonly QueuedUnit[]): Promise<void> {
+    try {
+      this.statements.begin.run();
+    } catch (error) {
+      for (const unit of units) unit.reject(error);
+      return;
+    }
+    const done: { unit: QueuedUnit; appended: StoredEvent[]; result: unknown }[] = [];
+    // A unit alone needs no savepoint: if it fails, the transaction is rolled back whole.
+    const shared = units.length > 1;
+    for (const unit of units) {
+      if (shared) this.statements.savepoint.run();
+      try {
+        const opened = this.begin<unknown>(unit.context);
+        let result: unknown;
+        if (opened.previous) {
+          result = opened.previous.result;
+        } else {
+          const decided = unit.work(opened.unit);
+          if (isPromise(decided)) {
+            const settled = decided.finally(() => (this.openUnit = null));
+            this.openUnit = settled;
+            result = await settled;
+          } else {
+            result = decided;
+          }
+        }
+        this.recordResult(opened, result);
+        if (shared) this.statements.release.run();
+        done.push({ unit, appended: opened.appended, result });
+      } catch (error) {
+        unit.reject(error);
+        if (!shared) {
+          this.rollback();
+          return;
+        }
+        if (this.database.sqlite.inTransaction) {
+          this.statements.rollbackToSavepoint.run();
+          this.statements.release.run();
+        } else {
+          // SQLite ended the whole transaction by itself (a full disk, an I/O error): the units done in it went with it.
+          for (const lost of done.splice(0)) lost.unit.reject(error);
+          try {
+            this.statements.begin.run();
+          } catch (beginError) {
+            for (const rest of units.slice(units.indexOf(unit) + 1)) rest.reject(beginError);
+            return;
+          }
+        }
+      }
+    }
+    try {
+      this.statements.commit.run();
+    } catch (error) {
+      this.rollback();
+      for (const { unit } of done) unit.reject(error);
+      return;
+    }
+    for (const { unit, appended, result } of done) {
+      if (appended.length > 0) this.notify(appended);
+      unit.resolve(result);
+    }
+  }
+
+  /** Waits until every unit queued so far is committed (or refused): before the database closes. */
+  async settle(): Promise<void> {
+    while (this.committing) await this.committing;
+  }
+
+  /** Starts a unit in the transaction and looks up an earlier result of the same mutation id. */
+  private begin<Result>(context: CommandContext): OpenUnit<Result> {
+    const mutationId = context.mutationId;
+    const appended: StoredEvent[] = [];
+    // The drizzle database on the same connection: between BEGIN and COMMIT it is the transaction.
+    const transaction = this.database.db as unknown as Transaction;
+    const unit = this.createUnitOfWork(transaction, context.actorId, mutationId ?? null, appended);
+    if (mutationId === undefined) return { unit, appended, mutation: null, previous: null };
+    const mutation = { mutationId, actorKey: context.actorId ?? 'anonymous', requestHash: hashRequest(context.request) };
+    const stored = and(eq(mutationResults.actorKey, mutation.actorKey), eq(mutationResults.mutationId, mutationId));
+    let previous = transaction.select().from(mutationResults).where(stored).get();
+    if (previous && previous.createdAt < idempotencyKeysExpireBefore(unit.now).toISOString()) {
+      // Past its lifetime a key is new, whether or not the periodic expiry deleted its result yet.
+      transaction.delete(mutationResults).where(stored).run();
+      previous = undefined;
+    }
+    if (previous && previous.requestHash !== mutation.requestHash) throw new DomainError('IDEMPOTENCY_KEY_REUSED');
+    return { unit, appended, mutation, previous: previous ? { result: previous.result as Result } : null };
+  }
+
+  /** Records the result of a mutation sent with an id, in its unit. */
+  private recordResult<Result>(opened: OpenUnit<Result>, result: Result): void {
+    if (!opened.mutation || opened.previous) return;
+    opened.unit.transaction
+      .insert(mutationResults)
+      .values({
+        ...opened.mutation,
+        result: result ?? null,
+        createdAt: opened.unit.now.toISOString(),
+      })
+      .run();
   }
 
   private rollback(): void {
@@ -279,6 +359,13 @@ export class SqliteEventStore implements EventStore {
         });
       }
     }
+  }
+}
+
+function checkMutationId(context: CommandContext): void {
+  const mutationId = context.mutationId;
+  if (mutationId !== undefined && (mutationId.length === 0 || mutationId.length > maximumMutationIdLength)) {
+    throw codedError('IDEMPOTENCY_KEY_INVALID', { params: { maximum: maximumMutationIdLength } });
   }
 }
 
