@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { graphql, signedInAccount } from './support';
+import { graphql, signedInAccount, untilDragListens } from './support';
 
 /** A signed-in person with onboarding done, on the board of their personal space, with tasks made in this order (To do). */
 async function boardWithTasks(page: Page, firstname: string, names: readonly string[]) {
@@ -56,6 +56,7 @@ test('a card moves by keyboard to another section and within its own, announced 
 
   await page.keyboard.press('Space');
   await expect(liveRegion(page)).toHaveText('Picked up Alpha, in To do, position 1 of 3.');
+  await untilDragListens(page);
   await page.keyboard.press('ArrowRight');
   await expect(liveRegion(page)).toHaveText('Moved to In progress, position 1 of 1.');
   await page.keyboard.press('Space');
@@ -71,6 +72,7 @@ test('a card moves by keyboard to another section and within its own, announced 
   await expect(bravo).toBeFocused();
   await page.keyboard.press('Space');
   await expect(liveRegion(page)).toHaveText('Picked up Bravo, in To do, position 1 of 2.');
+  await untilDragListens(page);
   await page.keyboard.press('ArrowDown');
   await expect(liveRegion(page)).toHaveText('Moved to To do, position 2 of 2.');
   await page.keyboard.press('Enter');
@@ -82,6 +84,7 @@ test('a card moves by keyboard to another section and within its own, announced 
   // Escape puts a picked-up card back where it was.
   await page.keyboard.press('Space');
   await expect(liveRegion(page)).toHaveText('Picked up Bravo, in To do, position 2 of 2.');
+  await untilDragListens(page);
   await page.keyboard.press('ArrowUp');
   await expect(liveRegion(page)).toHaveText('Moved to To do, position 1 of 2.');
   await page.keyboard.press('Escape');

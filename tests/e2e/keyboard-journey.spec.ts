@@ -1,5 +1,5 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { graphql, signedInAccount } from './support';
+import { graphql, signedInAccount, untilDragListens } from './support';
 
 /**
  * Issue 25's keyboard-only journey: sign in, open a space and create tasks, open one and close its
@@ -165,6 +165,7 @@ test('a keyboard-only person signs in, works on the board, chats and writes in a
       await tabTo(page, card(name), { backwards: true });
       await page.keyboard.press('Space');
       await expect(announcer).toContainText(`Picked up ${name}, in To do`);
+      await untilDragListens(page);
       await page.keyboard.press('ArrowRight');
       await expect(announcer).toContainText('Moved to In progress');
       await page.keyboard.press('Space');
@@ -179,6 +180,7 @@ test('a keyboard-only person signs in, works on the board, chats and writes in a
     // Each key waits for the announcement of the one before: the drag listens for keys only once it has started.
     await page.keyboard.press('Space');
     await expect(announcer).toContainText(`Picked up ${last}, in In progress, position 2 of 2`);
+    await untilDragListens(page);
     await page.keyboard.press('ArrowUp');
     await expect(announcer).toContainText('Moved to In progress, position 1 of 2');
     await page.keyboard.press('Space');

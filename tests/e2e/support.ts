@@ -185,3 +185,12 @@ export async function askToJoinAsGuest(guest: Page, guestLink: string, name: str
   await guest.getByLabel('Your name').fill(name);
   await guest.getByRole('button', { name: 'Ask to join' }).click();
 }
+
+/**
+ * After a keyboard drag's "Picked up" announcement: waits until dnd-kit listens for the arrow keys. Its keyboard
+ * sensor adds that listener in a zero-delay timer scheduled when the drag starts, which can fire after the
+ * announcement is shown; a timer the page schedules now fires after it, so an arrow key pressed then is heard.
+ */
+export async function untilDragListens(page: Page): Promise<void> {
+  await page.evaluate(() => new Promise<void>((resolve) => setTimeout(resolve, 0)));
+}
