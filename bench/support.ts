@@ -1,12 +1,13 @@
 // What the benchmarks share: a server in its own process with the clients in the benchmark's, accounts
 // made through the real sign-up, members joined to one space, and the figures' arithmetic.
+import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { App } from '../server/src/app';
 import { openDatabase } from '../server/src/db/connection';
 import { newId } from '../server/src/core/ids';
-import { GraphqlTestClient, startServerProcess } from '../tests/integration/harness';
+import { freePort, GraphqlTestClient, startServerProcess } from '../tests/integration/harness';
 
 export type Synchronous = 'NORMAL' | 'FULL';
 
@@ -89,4 +90,53 @@ export async function spaceWithMembers(target: BenchTarget, count: number) {
     },
   );
   return { admin, space, members };
+}
+
+/**
+ * The server as `npm start` runs it, in its own process, on a data folder the benchmark prepared (a copy of a
+ * seeded one), with extra arguments for node such as `--cpu-prof`: a profile is written when the server exits
+ * on SIGTERM. The benchmark's own handle on the database is opened beside it, as startBenchServer does.
+ */
+export async function startBenchServerOn(
+  dataDirectory: string,
+  synchronous: Synchronous,
+  environment: Record<string, string> = {},
+  nodeArguments: readonly string[] = [],
+) {
+  const port = await freePort();
+  const child = spawn(process.execPath, [...nodeArguments, '--import', 'tsx', 'server/src/main.ts'], {
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDirectory,
+      LOG_LEVEL: 'silent',
+      NODE_ENV: 'test',
+      RATE_LIMITS: 'false',
+      SQLITE_SYNCHRONOUS: synchronous,
+      ...environment,
+    },
+    stdio: 'ignore',
+  });
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  const url = `http://127.0.0.1:${port}`;
+  let healthy = false;
+  for (let attempt = 0; attempt < 300 && !healthy; attempt += 1) {
+    healthy = await fetch(`${url}/healthz`).then(
+      (response) => response.ok,
+      () => false,
+    );
+    if (!healthy) await wait(200);
+  }
+  if (!healthy) {
+    child.kill('SIGKILL');
+    throw new Error('the server process did not become healthy');
+  }
+  const database = openDatabase(join(dataDirectory, 'workspace.sqlite'), { synchronous, migrate: false });
+  const target = {
+    graphqlUrl: `${url}/graphql`,
+    websocketUrl: `ws://127.0.0.1:${port}/graphql`,
+    app: { services: { database } } as unknown as App,
+  };
+  return { dataDirectory, server: { child, exited, url, port }, database, target };
 }
