@@ -1,8 +1,8 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openDatabase, type DatabaseHandle } from './connection';
-import { preparedQuery } from './prepared';
-import { teams } from './schema';
+import { inJsonList, preparedQuery, rowPlaceholders, rowValues } from './prepared';
+import { events, teams } from './schema';
 
 const opened: DatabaseHandle[] = [];
 const database = () => {
@@ -42,5 +42,30 @@ describe('preparedQuery', () => {
     expect(teamNamed(first.db)).not.toBe(teamNamed(second.db));
     expect(teamNamed(first.db).get({ id: 'a' })?.name).toBe('First');
     expect(teamNamed(second.db).get({ id: 'a' })?.name).toBe('Second');
+  });
+});
+
+describe('rowPlaceholders and rowValues', () => {
+  it('insert a row through one prepared statement as drizzle would: JSON stringified, missing and null columns NULL', () => {
+    const handle = database();
+    const insertEvent = handle.db.insert(events).values(rowPlaceholders(events)).returning({ seq: events.seq }).prepare();
+    const row = { id: 'e1', stream: 's', version: 1, type: 't', payload: { a: [1, 'two'] }, createdAt: '2026-01-01T00:00:00.000Z' };
+    const first = insertEvent.get(rowValues(events, { ...row, actorId: null }))!;
+    const second = insertEvent.get(rowValues(events, { ...row, id: 'e2', version: 2 }))!;
+    expect(second.seq).toBe(first.seq + 1);
+    const stored = handle.sqlite.prepare('select payload, actor_id, mutation_id, team_id from events where id = ?').get('e1');
+    expect(stored).toEqual({ payload: '{"a":[1,"two"]}', actor_id: null, mutation_id: null, team_id: null });
+    expect(handle.db.select().from(events).where(eq(events.id, 'e2')).get()?.payload).toEqual({ a: [1, 'two'] });
+  });
+});
+
+describe('inJsonList', () => {
+  it('matches the ids of a JSON list of any length on one prepared statement', () => {
+    const handle = database();
+    for (const id of ['a', 'b', 'c']) insertTeam(handle, id, id.toUpperCase());
+    const named = handle.db.select({ name: teams.name }).from(teams).where(inJsonList(teams.id, 'ids')).orderBy(teams.name).prepare();
+    expect(named.all({ ids: JSON.stringify(['a', 'c', 'x']) }).map((team) => team.name)).toEqual(['A', 'C']);
+    expect(named.all({ ids: JSON.stringify([]) })).toEqual([]);
+    expect(named.all({ ids: JSON.stringify(['b']) }).map((team) => team.name)).toEqual(['B']);
   });
 });

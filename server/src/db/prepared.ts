@@ -1,3 +1,6 @@
+import { getTableColumns, sql, type SQL } from 'drizzle-orm';
+import type { SQLiteColumn, SQLiteTable } from 'drizzle-orm/sqlite-core';
+
 /**
  * A query drizzle builds once per connection instead of on every call. Building a query's SQL from its
  * builder costs about ten times as much as running it on SQLite (some 40 µs against 3 µs for a lookup
@@ -17,4 +20,34 @@ export function preparedQuery<Connection extends object, Query>(build: (db: Conn
     }
     return query;
   };
+}
+
+/**
+ * A row of `table` as the values of an insert built once with `rowPlaceholders(table)`: every column
+ * is given (a missing one is NULL, as drizzle's own insert writes it) and mapped to what SQLite stores
+ * the way drizzle maps it (JSON columns stringified, booleans as 0/1), NULL staying NULL.
+ */
+export function rowValues<Table extends SQLiteTable>(table: Table, row: Partial<Table['$inferInsert']>): Record<string, unknown> {
+  const values: Record<string, unknown> = {};
+  for (const [key, column] of Object.entries(getTableColumns(table))) {
+    const value = (row as Record<string, unknown>)[key];
+    values[key] = value === undefined || value === null ? null : column.mapToDriverValue(value);
+  }
+  return values;
+}
+
+/** Every column of `table` as a placeholder named by its key, for an insert whose values come from `rowValues`. */
+export function rowPlaceholders<Table extends SQLiteTable>(table: Table): Table['$inferInsert'] {
+  const placeholders: Record<string, SQL> = {};
+  // Wrapped in sql`` so drizzle passes the value through as given: rowValues has mapped it already.
+  for (const key of Object.keys(getTableColumns(table))) placeholders[key] = sql`${sql.placeholder(key)}`;
+  return placeholders as Table['$inferInsert'];
+}
+
+/**
+ * `column IN (the ids)` with the ids as one JSON text placeholder, so a list of any length runs on one
+ * statement prepared once: pass `JSON.stringify(ids)` as the placeholder's value.
+ */
+export function inJsonList(column: SQLiteColumn, placeholderName: string): SQL {
+  return sql`${column} in (select value from json_each(${sql.placeholder(placeholderName)}))`;
 }

@@ -3,7 +3,7 @@ import { setImmediate } from 'node:timers';
 import type Database from 'better-sqlite3';
 import { and, asc, eq, gt, lt, max, sql } from 'drizzle-orm';
 import type { DatabaseHandle, Transaction } from '../../db/connection';
-import { preparedQuery } from '../../db/prepared';
+import { preparedQuery, rowPlaceholders, rowValues } from '../../db/prepared';
 import { codedError, DomainError } from '../../errors';
 import { systemClock, type Clock } from '../clock';
 import type { AppendOptions, CommandContext, EventListener, EventStore, Reaction, ReadOptions, UnitOfWork, Work } from '../commands';
@@ -324,7 +324,7 @@ export class SqliteEventStore implements EventStore {
             mutationId,
             createdAt,
           };
-          const inserted = transaction.insert(events).values(row).returning({ seq: events.seq }).get();
+          const inserted = eventInsert(transaction).get(rowValues(events, row))!;
           const event: StoredEvent = { ...row, seq: inserted.seq };
           for (const projection of projections) projection.apply(transaction, event);
           stored.push(event);
@@ -372,6 +372,10 @@ function checkMutationId(context: CommandContext): void {
 function isPromise<Value>(value: Value | Promise<Value>): value is Promise<Value> {
   return typeof (value as { then?: unknown } | null)?.then === 'function';
 }
+
+const eventInsert = preparedQuery((database: Pick<Transaction, 'insert'>) =>
+  database.insert(events).values(rowPlaceholders(events)).returning({ seq: events.seq }).prepare(),
+);
 
 const streamVersion = preparedQuery((database: Pick<Transaction, 'select'>) =>
   database

@@ -1,5 +1,5 @@
-import { eq, inArray, type SQL } from 'drizzle-orm';
-import type { SQLiteColumn } from 'drizzle-orm/sqlite-core';
+import { eq } from 'drizzle-orm';
+import { inJsonList, preparedQuery } from '../../db/prepared';
 import { users } from '../accounts';
 import { spaceContentPolicy, type SpaceContentAccess } from '../../core/spaceContent';
 import { loadSpaceAccess } from '../teams';
@@ -34,6 +34,36 @@ function groupBy<Row>(rows: readonly Row[], key: (row: Row) => string): Map<stri
 /** The card's single letter when none was chosen: the name's first letter or digit. */
 const letterOf = (name: string) => (/[\p{L}\p{N}]/u.exec(name)?.[0] ?? '#').toLocaleUpperCase();
 
+/** Links of the tasks named, or of every task of the spaces named (`ids`: a JSON list, see inJsonList). */
+function linkQueries(db: Reader, scope: 'taskId' | 'projectId') {
+  return {
+    assignees: db
+      .select({ taskId: taskAssignees.taskId, userId: taskAssignees.userId })
+      .from(taskAssignees)
+      .where(inJsonList(taskAssignees[scope], 'ids'))
+      .prepare(),
+    followers: db
+      .select({ taskId: taskFollowers.taskId, userId: taskFollowers.userId })
+      .from(taskFollowers)
+      .where(inJsonList(taskFollowers[scope], 'ids'))
+      .prepare(),
+    tags: db.select({ taskId: taskTags.taskId, tagId: taskTags.tagId }).from(taskTags).where(inJsonList(taskTags[scope], 'ids')).prepare(),
+  };
+}
+
+// Every task answer (a board, a mutation's task) reads these: built once per connection (db/prepared.ts).
+const presentationQueries = preparedQuery((db: Reader) => ({
+  linksOfTasks: linkQueries(db, 'taskId'),
+  linksOfProjects: linkQueries(db, 'projectId'),
+  states: db.select().from(projectStates).where(inJsonList(projectStates.projectId, 'projectIds')).prepare(),
+  tags: db.select().from(tags).where(inJsonList(tags.projectId, 'projectIds')).prepare(),
+  people: db
+    .select({ id: users.id, firstname: users.firstname, lastname: users.lastname, profileImg: users.profileImg })
+    .from(users)
+    .where(inJsonList(users.id, 'personIds'))
+    .prepare(),
+}));
+
 /**
  * Tasks with their sections, tags, sprint and people, as every viewer sees them alike. However many
  * tasks, this runs a fixed number of queries: one per kind of link, one for sections, one for tags and
@@ -42,54 +72,21 @@ const letterOf = (name: string) => (/[\p{L}\p{N}]/u.exec(name)?.[0] ?? '#').toLo
  */
 export function presentTaskBases(db: Reader, rows: readonly TaskRow[]) {
   if (rows.length === 0) return [];
-  const projectIds = [...new Set(rows.map((row) => row.projectId))];
-  const byProject = rows.length > wholeSpaceThreshold;
-  const linkScope = (table: { taskId: SQLiteColumn; projectId: SQLiteColumn }): SQL =>
-    byProject
-      ? inArray(table.projectId, projectIds)
-      : inArray(
-          table.taskId,
-          rows.map((row) => row.id),
-        );
+  const projectIds = JSON.stringify([...new Set(rows.map((row) => row.projectId))]);
+  const queries = presentationQueries(db);
+  const links = rows.length > wholeSpaceThreshold ? queries.linksOfProjects : queries.linksOfTasks;
+  const scope = { ids: rows.length > wholeSpaceThreshold ? projectIds : JSON.stringify(rows.map((row) => row.id)) };
 
-  const assignees = groupBy(
-    db.select({ taskId: taskAssignees.taskId, userId: taskAssignees.userId }).from(taskAssignees).where(linkScope(taskAssignees)).all(),
-    (row) => row.taskId,
-  );
-  const followers = groupBy(
-    db.select({ taskId: taskFollowers.taskId, userId: taskFollowers.userId }).from(taskFollowers).where(linkScope(taskFollowers)).all(),
-    (row) => row.taskId,
-  );
-  const tagLinks = groupBy(
-    db.select({ taskId: taskTags.taskId, tagId: taskTags.tagId }).from(taskTags).where(linkScope(taskTags)).all(),
-    (row) => row.taskId,
-  );
-  const states = new Map(
-    db
-      .select()
-      .from(projectStates)
-      .where(inArray(projectStates.projectId, projectIds))
-      .all()
-      .map((state) => [state.id, presentState(state)]),
-  );
-  const tagsById = new Map(
-    db
-      .select()
-      .from(tags)
-      .where(inArray(tags.projectId, projectIds))
-      .all()
-      .map((tag) => [tag.id, presentTag(tag)]),
-  );
+  const assignees = groupBy(links.assignees.all(scope), (row) => row.taskId);
+  const followers = groupBy(links.followers.all(scope), (row) => row.taskId);
+  const tagLinks = groupBy(links.tags.all(scope), (row) => row.taskId);
+  const states = new Map(queries.states.all({ projectIds }).map((state) => [state.id, presentState(state)]));
+  const tagsById = new Map(queries.tags.all({ projectIds }).map((tag) => [tag.id, presentTag(tag)]));
 
   const personIds = new Set<string>(rows.map((row) => row.authorId));
   for (const group of [...assignees.values(), ...followers.values()]) for (const link of group) personIds.add(link.userId);
   const people = new Map<string, Person>(
-    db
-      .select({ id: users.id, firstname: users.firstname, lastname: users.lastname, profileImg: users.profileImg })
-      .from(users)
-      .where(inArray(users.id, [...personIds]))
-      .all()
-      .map((person) => [person.id, person]),
+    queries.people.all({ personIds: JSON.stringify([...personIds]) }).map((person) => [person.id, person]),
   );
   const peopleOf = (links: { userId: string }[] | undefined) =>
     (links ?? []).map((link) => people.get(link.userId)).filter((person): person is Person => person !== undefined);

@@ -1,5 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Transaction } from '../../db/connection';
+import { preparedQuery, rowPlaceholders, rowValues } from '../../db/prepared';
 import type { Projection, StoredEvent } from '../../core/events';
 import type { FileDeleted } from '../files';
 import type { ProjectDeleted } from '../teams';
@@ -25,23 +26,51 @@ function columnsOf(fields: Partial<TaskFields>): TaskColumns {
   return columns;
 }
 
+/** A task's links, and the writes every task event makes: built once per connection (db/prepared.ts). */
+const linkTables = { tagIds: taskTags, assigneeIds: taskAssignees, followerIds: taskFollowers } as const;
+const linkColumn = { tagIds: 'tagId', assigneeIds: 'userId', followerIds: 'userId' } as const;
+
+const taskWrites = preparedQuery((transaction: Transaction) => {
+  const linkWrites = (key: keyof typeof linkTables) => {
+    const table = linkTables[key];
+    return {
+      clear: transaction
+        .delete(table)
+        .where(eq(table.taskId, sql.placeholder('taskId')))
+        .prepare(),
+      add: transaction
+        .insert(table)
+        .values({
+          taskId: sql.placeholder('taskId'),
+          projectId: sql.placeholder('projectId'),
+          [linkColumn[key]]: sql.placeholder('linkedId'),
+        } as never)
+        .prepare(),
+    };
+  };
+  return {
+    links: { tagIds: linkWrites('tagIds'), assigneeIds: linkWrites('assigneeIds'), followerIds: linkWrites('followerIds') },
+    insertTask: transaction.insert(tasks).values(rowPlaceholders(tasks)).prepare(),
+    raiseLastNumber: transaction
+      .update(taskBoards)
+      .set({ lastNumber: sql`max(${taskBoards.lastNumber}, ${sql.placeholder('number')})` })
+      .where(eq(taskBoards.projectId, sql.placeholder('projectId')))
+      .prepare(),
+  };
+});
+
 function replaceLinks(
   transaction: Transaction,
   taskId: string,
   projectId: string,
   links: { tagIds?: string[] | undefined; assigneeIds?: string[] | undefined; followerIds?: string[] | undefined },
 ): void {
-  if (links.tagIds) {
-    transaction.delete(taskTags).where(eq(taskTags.taskId, taskId)).run();
-    for (const tagId of links.tagIds) transaction.insert(taskTags).values({ taskId, tagId, projectId }).run();
-  }
-  if (links.assigneeIds) {
-    transaction.delete(taskAssignees).where(eq(taskAssignees.taskId, taskId)).run();
-    for (const userId of links.assigneeIds) transaction.insert(taskAssignees).values({ taskId, userId, projectId }).run();
-  }
-  if (links.followerIds) {
-    transaction.delete(taskFollowers).where(eq(taskFollowers.taskId, taskId)).run();
-    for (const userId of links.followerIds) transaction.insert(taskFollowers).values({ taskId, userId, projectId }).run();
+  const writes = taskWrites(transaction).links;
+  for (const key of ['tagIds', 'assigneeIds', 'followerIds'] as const) {
+    const linkedIds = links[key];
+    if (!linkedIds) continue;
+    writes[key].clear.run({ taskId });
+    for (const linkedId of linkedIds) writes[key].add.run({ taskId, projectId, linkedId });
   }
 }
 
@@ -53,11 +82,7 @@ function deleteTask(transaction: Transaction, taskId: string): void {
 }
 
 function raiseLastNumber(transaction: Transaction, projectId: string, number: number): void {
-  transaction
-    .update(taskBoards)
-    .set({ lastNumber: sql`max(${taskBoards.lastNumber}, ${number})` })
-    .where(eq(taskBoards.projectId, projectId))
-    .run();
+  taskWrites(transaction).raiseLastNumber.run({ projectId, number });
 }
 
 /** A task's cover made from one of its files goes with that file (the row only: it is not news of its own). */
@@ -146,10 +171,9 @@ function applyTaskEvent(transaction: Transaction, event: TaskEvent, stored: Stor
         duplicateOf: _duplicateOf,
         ...fields
       } = event.payload;
-      transaction
-        .insert(tasks)
-        .values({
-          ...(columnsOf(fields) as Required<TaskColumns>),
+      taskWrites(transaction).insertTask.run(
+        rowValues(tasks, {
+          ...columnsOf(fields),
           id: taskId,
           projectId,
           teamId,
@@ -158,8 +182,8 @@ function applyTaskEvent(transaction: Transaction, event: TaskEvent, stored: Stor
           authorId: stored.actorId ?? '',
           createdAt: at,
           updatedAt: at,
-        })
-        .run();
+        }),
+      );
       replaceLinks(transaction, taskId, projectId, { tagIds, assigneeIds, followerIds });
       raiseLastNumber(transaction, projectId, number);
       return;

@@ -59,13 +59,39 @@ export function ensureBoard(unit: UnitOfWork, projectId: string): BoardState {
   return loadBoard(unit.transaction, projectId)!;
 }
 
+const taskById = preparedQuery((db: Reader) =>
+  db
+    .select()
+    .from(tasks)
+    .where(eq(tasks.id, sql.placeholder('taskId')))
+    .prepare(),
+);
+const linksOfTask = preparedQuery((db: Reader) => ({
+  tagIds: db
+    .select({ id: taskTags.tagId })
+    .from(taskTags)
+    .where(eq(taskTags.taskId, sql.placeholder('taskId')))
+    .prepare(),
+  assigneeIds: db
+    .select({ id: taskAssignees.userId })
+    .from(taskAssignees)
+    .where(eq(taskAssignees.taskId, sql.placeholder('taskId')))
+    .prepare(),
+  followerIds: db
+    .select({ id: taskFollowers.userId })
+    .from(taskFollowers)
+    .where(eq(taskFollowers.taskId, sql.placeholder('taskId')))
+    .prepare(),
+}));
+
 export function findTaskRow(db: Reader, taskId: string): TaskRow | undefined {
   if (!isId(taskId)) return undefined;
-  return db.select().from(tasks).where(eq(tasks.id, taskId)).get();
+  return taskById(db).get({ taskId });
 }
 
 export function toTaskState(db: Reader, row: TaskRow): TaskState {
-  const ids = <Row extends Record<string, string>>(rows: Row[], key: keyof Row) => rows.map((entry) => entry[key]!);
+  const links = linksOfTask(db);
+  const ids = (query: (typeof links)['tagIds']) => query.all({ taskId: row.id }).map((entry) => entry.id);
   return {
     id: row.id,
     projectId: row.projectId,
@@ -85,9 +111,9 @@ export function toTaskState(db: Reader, row: TaskRow): TaskState {
     parentTaskId: row.parentTaskId,
     sprintId: row.sprintId,
     stateId: row.stateId,
-    tagIds: ids(db.select({ id: taskTags.tagId }).from(taskTags).where(eq(taskTags.taskId, row.id)).all(), 'id'),
-    assigneeIds: ids(db.select({ id: taskAssignees.userId }).from(taskAssignees).where(eq(taskAssignees.taskId, row.id)).all(), 'id'),
-    followerIds: ids(db.select({ id: taskFollowers.userId }).from(taskFollowers).where(eq(taskFollowers.taskId, row.id)).all(), 'id'),
+    tagIds: ids(links.tagIds),
+    assigneeIds: ids(links.assigneeIds),
+    followerIds: ids(links.followerIds),
     positionSection: row.positionSection,
     positionDuedate: row.positionDuedate,
     positionAsignee: row.positionAsignee,
