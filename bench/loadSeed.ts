@@ -61,11 +61,32 @@ export function readSeed(userCount: number): Seed | null {
 
 const cookiesOf = (account: BenchAccount) => Object.fromEntries(account.client.cookies);
 
+/**
+ * Calls as the admin, starting the session again when its access token expired, as the app does (seeding outlasts
+ * a token). Concurrent calls share one refresh: each refresh rotates the refresh token, so two at once would clash.
+ */
+function adminCaller(admin: BenchAccount) {
+  let refreshing: Promise<unknown> | undefined;
+  return async <Data>(query: string, variables: Record<string, unknown> = {}): Promise<Data> => {
+    try {
+      return await call<Data>(admin.client, query, variables);
+    } catch (error) {
+      if (!(error instanceof Error) || !error.message.includes('TOKEN_EXPIRED')) throw error;
+      refreshing ??= call(admin.client, 'mutation { refreshToken { token } }').finally(() => (refreshing = undefined));
+      await refreshing;
+      return call<Data>(admin.client, query, variables);
+    }
+  };
+}
+
 /** Signs `userCount` users up through the product, builds the team, and keeps its data folder and sessions. */
 export async function createSeed(userCount: number, log: (line: string) => void): Promise<Seed> {
   const { dataDirectory, server, database, target } = await startBenchServer('load-seed', 'FULL', { RATE_LIMITS: 'false' });
+  // A seeding that fails half-way still stops its server.
+  process.once('exit', () => server.child.kill('SIGTERM'));
   const started = performance.now();
   const admin = await signUp(target, 'Admin');
+  const callAsAdmin = adminCaller(admin);
   const spaces: SeededSpace[] = [];
   for (const name of spaceNames) {
     const id = (
@@ -105,7 +126,7 @@ export async function createSeed(userCount: number, log: (line: string) => void)
     8,
     async (index): Promise<SeededUser> => {
       const member = await signUp(target, `Load${index}`);
-      await call(admin.client, 'mutation ($email: String!, $id: ID!) { addUserTeam(email: $email, id: $id) { id } }', {
+      await callAsAdmin('mutation ($email: String!, $id: ID!) { addUserTeam(email: $email, id: $id) { id } }', {
         email: member.email,
         id: admin.teamId,
       });
