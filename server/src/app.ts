@@ -1,7 +1,6 @@
 import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
-import fastifyHelmet from '@fastify/helmet';
-import { randomBytes } from 'node:crypto';
+import { randomHex } from './core/ids';
 import fastifyWebsocket from '@fastify/websocket';
 import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import mercurius, { type MercuriusLoaders } from 'mercurius';
@@ -10,6 +9,7 @@ import { logPositionHeader, websocketKeepAliveMs } from '#shared/constants';
 import { errorMessages } from '#shared/errors';
 import { AccessTokens } from './auth/tokens';
 import { registerCollabRoutes } from './collab/routes';
+import { securityHeaders } from './http/securityHeaders';
 import type { Config } from './config';
 import { openDatabase, type DatabaseHandle } from './db/connection';
 import { domains, openEventStore } from './domains';
@@ -99,7 +99,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
             ...(options.logDestination ? { stream: options.logDestination } : {}),
           },
     // Random request ids: clients quote them from masked errors, and they reveal no request volume.
-    genReqId: () => randomBytes(6).toString('hex'),
+    genReqId: () => randomHex(6),
     trustProxy: config.trustProxy,
     bodyLimit: config.bodyLimitBytes,
     forceCloseConnections: 'idle',
@@ -129,28 +129,32 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await server.register(fastifyCookie);
   // With S3 storage the browser PUTs uploads to the bucket and loads signed downloads from it.
   const storageOrigins = await browserOrigins(config, server.log);
-  await server.register(fastifyHelmet, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        // The PDF export's layout engine is WebAssembly: compiling it needs wasm-unsafe-eval (not eval
-        // of scripts), and it is loaded from a data: URL.
-        scriptSrc: ["'self'", "'wasm-unsafe-eval'"],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:', 'https:', ...storageOrigins],
-        mediaSrc: ["'self'", 'blob:', ...storageOrigins],
-        fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'", 'ws:', 'wss:', 'data:', ...storageOrigins, ...livekitOrigins(config)],
-        objectSrc: ["'none'"],
-        baseUri: ["'none'"],
-        formAction: ["'self'"],
-        frameAncestors: ["'self'"],
-        upgradeInsecureRequests: config.publicUrl.startsWith('https://') ? [] : null,
+  server.addHook(
+    'onRequest',
+    securityHeaders({
+      contentSecurityPolicy: {
+        directives: {
+          defaultSrc: ["'self'"],
+          // The PDF export's layout engine is WebAssembly: compiling it needs wasm-unsafe-eval (not eval
+          // of scripts), and it is loaded from a data: URL.
+          scriptSrc: ["'self'", "'wasm-unsafe-eval'"],
+          styleSrc: ["'self'", "'unsafe-inline'"],
+          imgSrc: ["'self'", 'data:', 'blob:', 'https:', ...storageOrigins],
+          mediaSrc: ["'self'", 'blob:', ...storageOrigins],
+          fontSrc: ["'self'", 'data:'],
+          connectSrc: ["'self'", 'ws:', 'wss:', 'data:', ...storageOrigins, ...livekitOrigins(config)],
+          objectSrc: ["'none'"],
+          baseUri: ["'none'"],
+          formAction: ["'self'"],
+          frameAncestors: ["'self'"],
+          upgradeInsecureRequests: config.publicUrl.startsWith('https://') ? [] : null,
+        },
       },
-    },
-    crossOriginEmbedderPolicy: false,
-    strictTransportSecurity: config.publicUrl.startsWith('https://'),
-  });
+      crossOriginEmbedderPolicy: false,
+      strictTransportSecurity: config.publicUrl.startsWith('https://'),
+    }),
+  );
+
   await server.register(fastifyCompress, { global: true, threshold: 1024 });
 
   const access: Record<string, OperationAccess> = Object.assign({}, baseAccess, ...modules.map((module) => module.access));

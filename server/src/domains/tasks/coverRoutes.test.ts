@@ -1,14 +1,14 @@
-import fastifyHelmet from '@fastify/helmet';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mediaSecurityPolicy } from '../../http/media';
+import { securityHeaders } from '../../http/securityHeaders';
 import { registerCoverRoutes, searchBundledCovers } from './covers';
 
 describe('bundled cover route', () => {
   // The app's helmet sets its own page policy on every answer first; /media answers must replace it.
   const server = Fastify();
   beforeAll(async () => {
-    await server.register(fastifyHelmet, { contentSecurityPolicy: { directives: { defaultSrc: ["'self'"] } } });
+    server.addHook('onRequest', securityHeaders({ contentSecurityPolicy: { directives: { defaultSrc: ["'self'"] } } }));
     registerCoverRoutes(server);
     await server.ready();
   });
