@@ -147,12 +147,16 @@ export class SqliteEventStore implements EventStore {
 
   /** Commits the units queued so far, and any queued while it ran, in as few transactions as they arrived in. */
   private async commitQueued(): Promise<void> {
-    while (this.queue.length > 0) {
-      const units = this.queue;
-      this.queue = [];
-      await this.commitTogether(units);
+    try {
+      while (this.queue.length > 0) {
+        const units = this.queue;
+        this.queue = [];
+        await this.commitTogether(units);
+      }
+    } finally {
+      // Even if a batch threw where nothing expected it, later units start a new round instead of waiting forever.
+      this.committing = null;
     }
-    this.committing = null;
   }
 
   private async commitTogether(units: readonly QueuedUnit[]): Promise<void> {
