@@ -1,7 +1,7 @@
 // One simulated user of the load test: the app's own documents (imported from the client's features, so the
 // load is what the app sends), one graphql-ws connection with the subscriptions the app shell opens at start-up
 // (subProject twice, for the spaces list and for the chat list's unread counts, subTeam, subPrivat, subPresence,
-// subCalls) plus subMessage for the space on screen or subTask for the board on screen, and Mattermost's mix of
+// subCalls), setPresence online as the app says at start, plus subMessage for the space on screen or subTask for the board on screen, and Mattermost's mix of
 // actions at human rates: switch channel and read a page 6.5 parts, scroll older history 2, post 1, plus a task
 // board opened (getStatesProject, getTasks) 0.5 and a task edited (ediTask) 0.5, one action every 10 to 20 s.
 import { createClient, type Client } from 'graphql-ws';
@@ -12,6 +12,7 @@ import {
   lastViewedDocument,
   messagePageSize,
   setMessageDocument,
+  setPresenceDocument,
   subMessageDocument,
   subPresenceDocument,
   subPrivatDocument,
@@ -170,7 +171,7 @@ export class SimulatedUser {
     );
   }
 
-  /** Starts the session again (refreshToken), connects, opens the app's subscriptions and the first space's chat. */
+  /** Starts the session again (refreshToken), connects, opens the app's subscriptions, says it is online and opens a space's chat. */
   async start(): Promise<boolean> {
     if ((await this.execute('refreshToken', refreshTokenText, {})) === null) return false;
     const cookieHeader = () => this.cookieHeader();
@@ -196,6 +197,7 @@ export class SimulatedUser {
       this.subscribe('subCalls', subCallsDocument, {}),
     );
     if (!(await connected)) return false;
+    await this.request('setPresence', setPresenceDocument, { state: 'online' });
     await this.request('getSpaceChats', getSpaceChatsDocument);
     await this.switchChannel();
     this.schedule(this.random() * 15_000);
