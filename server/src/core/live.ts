@@ -35,6 +35,33 @@ export interface LiveEvents {
   close(): Promise<void>;
 }
 
+/** Where a subscription's source value says who else is sent the same payload (see `shareWith`). */
+export const liveSharing = Symbol('liveSharing');
+
+export interface LiveSharing {
+  /** The event the value is about: the one object every subscriber's feed got from the topic. */
+  readonly about: object;
+  /** Everything about the viewer the payload depends on (for instance: wrote the message, moderates). */
+  readonly visibility: string;
+}
+
+/**
+ * Marks a subscription's source value (one object per subscriber) as having the same payload as every
+ * other subscriber's with the same event, document, variables and visibility: the socket server then
+ * executes and serializes it once for all of them (graphql/sharedPayloads.ts). The resolver that
+ * declares it promises that its `resolve`, and every field under it, reads nothing else of the viewer
+ * than `visibility` says. Whether each subscriber may have the event at all is still judged by its own
+ * feed before the value is yielded.
+ */
+export function shareWith<Source extends object>(source: Source, about: object, visibility: string): Source {
+  return { ...source, [liveSharing]: { about, visibility } satisfies LiveSharing };
+}
+
+/** The sharing a source value declares, if any. */
+export function sharingOf(value: unknown): LiveSharing | undefined {
+  return typeof value === 'object' && value !== null ? (value as { [liveSharing]?: LiveSharing })[liveSharing] : undefined;
+}
+
 /** What a subscription does with one event: send it, skip it, or end (the subscriber lost access). */
 export type Verdict = 'deliver' | 'skip' | 'end';
 

@@ -97,4 +97,18 @@ describe('LiveCursor', () => {
     expect(cursor.takeNotice()).toEqual({ seq: 4, resume: 'gap' });
     expect(cursor.takeNotice()).toBeUndefined();
   });
+
+  it('hands notices to a listener as they are given, those waiting first, and queues them again without one', () => {
+    const cursor = new LiveCursor(null);
+    cursor.notify({ seq: 1 });
+    const heard: unknown[] = [];
+    cursor.listen((notice) => heard.push(notice));
+    cursor.notify({ seq: 2, resume: 'replayed' });
+    expect(heard).toEqual([{ seq: 1 }, { seq: 2, resume: 'replayed' }]);
+    expect(cursor.takeNotice()).toBeUndefined();
+    cursor.listen(null);
+    cursor.notify({ seq: 3 });
+    expect(heard).toHaveLength(2);
+    expect(cursor.takeNotice()).toEqual({ seq: 3 });
+  });
 });

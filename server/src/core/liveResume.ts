@@ -46,15 +46,31 @@ export class LiveCursor {
   delivering: number | null = null;
   private readonly notices: LiveNotice[] = [];
   private wake: (() => void) | null = null;
+  private listener: ((notice: LiveNotice) => void) | null = null;
 
   /** `resumeAfter`: the position the client asked to resume after, or null for a fresh subscription. */
   constructor(readonly resumeAfter: number | null) {}
 
   notify(notice: LiveNotice): void {
+    if (this.listener) {
+      this.listener(notice);
+      return;
+    }
     this.notices.push(notice);
     const wake = this.wake;
     this.wake = null;
     wake?.();
+  }
+
+  /**
+   * Hands every notice to `listener` as it is given (those waiting first), instead of queueing it:
+   * the socket sends it at once. The feed gives notices only between the events it yields, so they
+   * reach the client in their place among the results. Null goes back to queueing.
+   */
+  listen(listener: ((notice: LiveNotice) => void) | null): void {
+    this.listener = listener;
+    if (!listener) return;
+    for (let notice = this.takeNotice(); notice; notice = this.takeNotice()) listener(notice);
   }
 
   takeNotice(): LiveNotice | undefined {

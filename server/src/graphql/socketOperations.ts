@@ -1,5 +1,6 @@
+import type { Duplex } from 'node:stream';
 import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
-import type { ExecutionArgs, ExecutionResult, GraphQLError, GraphQLFormattedError, GraphQLSchema } from 'graphql';
+import type { ExecutionArgs, ExecutionResult, FormattedExecutionResult, GraphQLError, GraphQLFormattedError, GraphQLSchema } from 'graphql';
 import type { Context as ProtocolContext, Server as ProtocolServer } from 'graphql-ws';
 import type { WebSocket } from 'ws';
 import { LiveCursor } from '../core/live';
@@ -11,7 +12,8 @@ import { authenticateRequest, requireActor, tokenFromConnectionPayload, type Aut
 import { formatErrors } from './errors';
 import { invalidVariableText } from './inputText';
 import { OperationTopics } from './liveTopics';
-import { releasing } from './socketResults';
+import type { SharedPayloads } from './sharedPayloads';
+import { delivering } from './socketResults';
 import { graphqlRuntime, graphqlWsRuntime, mercuriusSymbols, type LoaderFactory } from './runtime';
 import type { SocketConnection } from './sockets';
 import {
@@ -40,6 +42,12 @@ export interface SocketState {
   alive: boolean;
   /** Closed by the server (slow consumer, shutdown): nothing more is sent or accepted. */
   ended: boolean;
+  /** The connection under the websocket, corked while one turn of the event loop writes several messages to it. */
+  readonly stream?: Duplex | undefined;
+  /** Messages written in this turn of the event loop. */
+  messagesThisTurn: number;
+  /** The stream is corked by this server (until the turn ends). */
+  corked: boolean;
 }
 
 /** What a subscription's resolvers see as their context, as mercurius gave it to them before. */
@@ -81,6 +89,10 @@ export interface OperationPolicy {
   graphql: () => GraphqlRuntimeParts;
   /** A subscription's queue overflowed: its consumer is stuck. */
   onStuckConsumer: (state: SocketState) => void;
+  /** Writes one message to the socket; answers false once the socket takes nothing more (closed, dropped). */
+  send: (state: SocketState, message: string) => boolean;
+  /** The payloads of the events being delivered, shared by subscribers who see the same (one per app). */
+  sharedPayloads: SharedPayloads;
 }
 
 type Context = ProtocolContext<Record<string, unknown> | undefined, SocketState>;
@@ -101,6 +113,8 @@ export function operationRequestId(state: SocketState, operationId: string | nul
  */
 export function createProtocolServer(policy: OperationPolicy): ProtocolServer<SocketState> {
   const { services } = policy;
+  /** Each running subscription's document text, operation name and variables as one string (its sharing key). */
+  const operationKeys = new WeakMap<OperationContext, string>();
 
   async function refuseCredential(
     state: SocketState,
@@ -131,6 +145,15 @@ export function createProtocolServer(policy: OperationPolicy): ProtocolServer<So
     const refusals = formatted.filter((error) => error.extensions.code !== 'INTERNAL_SERVER_ERROR').map((error) => error.extensions.code);
     if (refusals.length > 0) state.log.info({ requestId, codes: refusals }, 'graphql websocket: operation refused');
     return formatted.map((error) => ({ ...error, extensions: { ...error.extensions, requestId } }));
+  }
+
+  /** A result as the client gets it: its errors formatted for the socket (each with the operation's request id). */
+  function formattedResult(state: SocketState, operationId: string, result: ExecutionResult): FormattedExecutionResult {
+    return {
+      ...(result.data !== undefined ? { data: result.data } : {}),
+      ...(result.errors && result.errors.length > 0 ? { errors: formatForSocket(state, operationId, result.errors) } : {}),
+      ...(result.extensions ? { extensions: result.extensions } : {}),
+    };
   }
 
   return graphqlWsRuntime.makeServer<Record<string, unknown> | undefined, SocketState>({
@@ -213,6 +236,7 @@ export function createProtocolServer(policy: OperationPolicy): ProtocolServer<So
         ...(resume ? { liveCursor: new LiveCursor(resume.resumeAfter) } : {}),
       };
       if (loaders) contextValue.reply[mercuriusSymbols.kLoaders] = loaders.create(contextValue);
+      operationKeys.set(contextValue, JSON.stringify([payload.query, payload.operationName ?? null, payload.variables ?? null]));
       return {
         schema,
         document,
@@ -223,26 +247,37 @@ export function createProtocolServer(policy: OperationPolicy): ProtocolServer<So
       };
     },
 
-    onOperation: (ctx: Context, _id, _payload, args, result) => {
-      const { pubsub: topics, liveCursor } = args.contextValue as OperationContext;
+    // The source event stream only: each event is executed by the delivery below, once for all who share it.
+    subscribe: (args) => graphqlRuntime.createSourceEventStream(args) as Promise<AsyncIterable<ExecutionResult> | ExecutionResult>,
+
+    onOperation: (ctx: Context, id, _payload, args, result) => {
+      const state = ctx.extra;
+      const contextValue = args.contextValue as OperationContext;
+      const topics = contextValue.pubsub;
       const release = () => {
         topics.close();
-        ctx.extra.topics.delete(topics);
+        state.topics.delete(topics);
       };
       if (!isAsyncIterable(result)) {
         release();
         return undefined;
       }
-      return releasing(result as AsyncIterable<ExecutionResult>, release, liveCursor);
+      const messagePrefix = `{"id":${JSON.stringify(id)},"type":"next","payload":`;
+      return delivering({
+        source: result,
+        execute: (rootValue) => graphqlRuntime.execute({ ...args, rootValue }),
+        operationKey: operationKeys.get(contextValue)!,
+        shared: policy.sharedPayloads,
+        cursor: contextValue.liveCursor,
+        send: (payloadJson) => policy.send(state, `${messagePrefix}${payloadJson}}`),
+        withErrors: (executed) => JSON.stringify(formattedResult(state, id, executed)),
+        release,
+      });
     },
 
     onNext: (ctx: Context, id, _payload, _args, result) => {
       if (!result.errors || result.errors.length === 0) return undefined;
-      return {
-        ...(result.data !== undefined ? { data: result.data } : {}),
-        errors: formatForSocket(ctx.extra, id, result.errors),
-        ...(result.extensions ? { extensions: result.extensions } : {}),
-      };
+      return formattedResult(ctx.extra, id, result);
     },
 
     onError: (ctx: Context, id, _payload, errors) => formatForSocket(ctx.extra, id, errors),

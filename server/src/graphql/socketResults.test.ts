@@ -1,56 +1,168 @@
 import type { ExecutionResult } from 'graphql';
 import { describe, expect, it, vi } from 'vitest';
-import { LiveCursor } from '../core/live';
-import { releasing } from './socketResults';
+import { LiveCursor, shareWith } from '../core/live';
+import { SharedPayloads } from './sharedPayloads';
+import { delivering, type DeliveryOptions } from './socketResults';
 
-/** A result stream the test feeds by hand, like a subscription waiting for its next event. */
+/** A feed the test drives by hand, like a subscription waiting for its next event. */
 function stream() {
-  const waiting: ((result: IteratorResult<ExecutionResult>) => void)[] = [];
-  const iterator: AsyncIterableIterator<ExecutionResult> = {
-    next: () => new Promise((resolve) => waiting.push(resolve)),
+  const waiting: ((result: IteratorResult<unknown>) => void)[] = [];
+  const given: IteratorResult<unknown>[] = [];
+  const iterator: AsyncIterableIterator<unknown> = {
+    next: () => (given.length > 0 ? Promise.resolve(given.shift()!) : new Promise((resolve) => waiting.push(resolve))),
     return: async () => ({ value: undefined, done: true }),
     [Symbol.asyncIterator]() {
       return iterator;
     },
   };
-  return { iterator, give: (result: IteratorResult<ExecutionResult>) => waiting.shift()!(result) };
+  const give = (result: IteratorResult<unknown>) => {
+    const waiter = waiting.shift();
+    if (waiter) waiter(result);
+    else given.push(result);
+  };
+  return { iterator, give };
 }
 
-describe('releasing: the results a socket sends for one subscription', () => {
-  it('sends a notice as soon as the feed gives one, then the result that was waiting, with its position', async () => {
-    const source = stream();
+type Viewer = { viewerId: string; authorId: string };
+
+/** A subscriber of a chat-like subscription whose payload depends on whether the viewer wrote the message. */
+function subscriber(shared: SharedPayloads, execute: DeliveryOptions['execute'], overrides: Partial<DeliveryOptions> = {}) {
+  const source = stream();
+  const sent: string[] = [];
+  const release = vi.fn();
+  const results = delivering({
+    source: source.iterator,
+    execute,
+    operationKey: 'subscription { subMessage { body canEdit } }, {"project":"p1"}',
+    shared,
+    send: (json) => (sent.push(json), true),
+    withErrors: (result) => JSON.stringify({ errors: result.errors!.map((error) => ({ message: error.message, requestId: 'own' })) }),
+    release,
+    ...overrides,
+  });
+  const ended = results.next();
+  return { source, sent, release, results, ended };
+}
+
+const executeFor = () =>
+  vi.fn((root: unknown): ExecutionResult => {
+    const { viewerId, authorId } = root as Viewer;
+    return { data: { subMessage: { body: 'hello', canEdit: viewerId === authorId } } };
+  });
+const settled = () => new Promise((resolve) => setImmediate(resolve));
+
+describe('delivering: a subscription’s results, sent straight to its socket', () => {
+  it('executes once for the subscribers who see an event alike, and sends each the same JSON under its own id', async () => {
+    const shared = new SharedPayloads();
+    const execute = executeFor();
+    const readers = [subscriber(shared, execute), subscriber(shared, execute), subscriber(shared, execute)];
+    const event = { seq: 5 };
+    for (const [index, reader] of readers.entries())
+      reader.source.give({ value: shareWith({ viewerId: `reader${index}`, authorId: 'ann' }, event, 'reader'), done: false });
+    await settled();
+    expect(execute).toHaveBeenCalledTimes(1);
+    for (const reader of readers) expect(reader.sent).toEqual(['{"data":{"subMessage":{"body":"hello","canEdit":false}}}']);
+  });
+
+  it('executes apart for another visibility: the author gets their own flags', async () => {
+    const shared = new SharedPayloads();
+    const execute = executeFor();
+    const reader = subscriber(shared, execute);
+    const author = subscriber(shared, execute);
+    const event = { seq: 5 };
+    reader.source.give({ value: shareWith({ viewerId: 'bas', authorId: 'ann' }, event, 'reader'), done: false });
+    author.source.give({ value: shareWith({ viewerId: 'ann', authorId: 'ann' }, event, 'author'), done: false });
+    await settled();
+    expect(execute).toHaveBeenCalledTimes(2);
+    expect(reader.sent).toEqual(['{"data":{"subMessage":{"body":"hello","canEdit":false}}}']);
+    expect(author.sent).toEqual(['{"data":{"subMessage":{"body":"hello","canEdit":true}}}']);
+  });
+
+  it('executes apart for other variables', async () => {
+    const shared = new SharedPayloads();
+    const execute = executeFor();
+    const first = subscriber(shared, execute);
+    const second = subscriber(shared, execute, { operationKey: 'subscription { subMessage { body canEdit } }, {"project":"p2"}' });
+    const event = { seq: 5 };
+    first.source.give({ value: shareWith({ viewerId: 'bas', authorId: 'ann' }, event, 'reader'), done: false });
+    second.source.give({ value: shareWith({ viewerId: 'bas', authorId: 'ann' }, event, 'reader'), done: false });
+    await settled();
+    expect(execute).toHaveBeenCalledTimes(2);
+  });
+
+  it('sends nothing to a subscriber whose feed ended (access revoked) while the others get the shared payload', async () => {
+    const shared = new SharedPayloads();
+    const execute = executeFor();
+    const [kept, revoked, alsoKept] = [subscriber(shared, execute), subscriber(shared, execute), subscriber(shared, execute)];
+    const event = { seq: 6 };
+    kept.source.give({ value: shareWith({ viewerId: 'bas', authorId: 'ann' }, event, 'reader'), done: false });
+    // The revoked subscriber's own feed judged the event and ended instead of yielding it.
+    revoked.source.give({ value: undefined, done: true });
+    alsoKept.source.give({ value: shareWith({ viewerId: 'cy', authorId: 'ann' }, event, 'reader'), done: false });
+    expect(await revoked.ended).toEqual({ value: undefined, done: true });
+    await settled();
+    expect(revoked.sent).toEqual([]);
+    expect(revoked.release).toHaveBeenCalledTimes(1);
+    expect(kept.sent).toEqual(['{"data":{"subMessage":{"body":"hello","canEdit":false}}}']);
+    expect(alsoKept.sent).toEqual(kept.sent);
+    expect(execute).toHaveBeenCalledTimes(1);
+  });
+
+  it('executes a value that declares no sharing for its subscriber alone', async () => {
+    const shared = new SharedPayloads();
+    const execute = executeFor();
+    const [first, second] = [subscriber(shared, execute), subscriber(shared, execute)];
+    const value = { viewerId: 'bas', authorId: 'ann' };
+    first.source.give({ value, done: false });
+    second.source.give({ value, done: false });
+    await settled();
+    expect(execute).toHaveBeenCalledTimes(2);
+    expect(first.sent).toEqual(second.sent);
+  });
+
+  it('formats a result with errors for each subscriber', async () => {
+    const shared = new SharedPayloads();
+    const execute = vi.fn((): ExecutionResult => ({ data: null, errors: [new Error('boom') as never] }));
+    const reader = subscriber(shared, execute);
+    reader.source.give({ value: shareWith({}, { seq: 1 }, 'everyone'), done: false });
+    await settled();
+    expect(reader.sent).toEqual(['{"errors":[{"message":"boom","requestId":"own"}]}']);
+  });
+
+  it('sends a notice as soon as the feed gives one, then each result with its position', async () => {
+    const shared = new SharedPayloads();
     const cursor = new LiveCursor(7);
-    const results = releasing(source.iterator, () => undefined, cursor);
-    const first = results.next();
+    const reader = subscriber(shared, executeFor(), { cursor });
+    await settled();
     cursor.notify({ seq: 9, resume: 'gap' });
-    expect(await first).toEqual({ value: { extensions: { seq: 9, resume: 'gap' } }, done: false });
-    const second = results.next();
+    expect(reader.sent).toEqual(['{"extensions":{"seq":9,"resume":"gap"}}']);
     cursor.delivering = 10;
-    source.give({ value: { data: { subTask: { seq: 10 } } }, done: false });
-    expect(await second).toEqual({ value: { data: { subTask: { seq: 10 } }, extensions: { seq: 10 } }, done: false });
-  });
-
-  it('sends results as they are without a cursor, and releases the topics once when the stream ends', async () => {
-    const source = stream();
-    const release = vi.fn();
-    const results = releasing(source.iterator, release);
-    const first = results.next();
-    source.give({ value: { data: { ticks: 1 } }, done: false });
-    expect(await first).toEqual({ value: { data: { ticks: 1 } }, done: false });
-    const end = results.next();
-    source.give({ value: undefined, done: true });
-    expect(await end).toEqual({ value: undefined, done: true });
-    await results.return(undefined);
-    expect(release).toHaveBeenCalledTimes(1);
-  });
-
-  it('gives no position to a result about something outside the log (a typing notice)', async () => {
-    const source = stream();
-    const cursor = new LiveCursor(null);
-    const results = releasing(source.iterator, () => undefined, cursor);
-    const next = results.next();
+    reader.source.give({ value: shareWith({ viewerId: 'bas', authorId: 'ann' }, { seq: 10 }, 'reader'), done: false });
+    await settled();
+    expect(reader.sent[1]).toBe('{"data":{"subMessage":{"body":"hello","canEdit":false}},"extensions":{"seq":10}}');
+    // A typing notice is outside the log: no position.
     cursor.delivering = null;
-    source.give({ value: { data: { subMessage: { type: 'typing' } } }, done: false });
-    expect(await next).toEqual({ value: { data: { subMessage: { type: 'typing' } } }, done: false });
+    reader.source.give({ value: { viewerId: 'bas', authorId: 'ann' }, done: false });
+    await settled();
+    expect(reader.sent[2]).toBe('{"data":{"subMessage":{"body":"hello","canEdit":false}}}');
+  });
+
+  it('sends nothing more once ended by the client, and releases the topics once', async () => {
+    const shared = new SharedPayloads();
+    const reader = subscriber(shared, executeFor());
+    await reader.results.return(undefined);
+    reader.source.give({ value: { viewerId: 'bas', authorId: 'ann' }, done: false });
+    await settled();
+    expect(reader.sent).toEqual([]);
+    expect(reader.release).toHaveBeenCalledTimes(1);
+    expect(await reader.ended).toEqual({ value: undefined, done: true });
+  });
+
+  it('stops when the socket takes nothing more', async () => {
+    const shared = new SharedPayloads();
+    const reader = subscriber(shared, executeFor(), { send: () => false });
+    reader.source.give({ value: { viewerId: 'bas', authorId: 'ann' }, done: false });
+    expect(await reader.ended).toEqual({ value: undefined, done: true });
+    expect(reader.release).toHaveBeenCalledTimes(1);
   });
 });

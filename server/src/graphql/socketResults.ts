@@ -1,74 +1,105 @@
 import type { ExecutionResult } from 'graphql';
-import type { LiveCursor, LiveNotice } from '../core/live';
+import { sharingOf, type LiveCursor, type LiveNotice } from '../core/live';
+import { isPromise, prepare, type PreparedPayload, type SharedPayloads } from './sharedPayloads';
+
+export interface DeliveryOptions {
+  /** The subscription's source event stream (its resolver's feed). */
+  source: AsyncIterable<unknown>;
+  /** Runs the subscription's document with this source value as its root (graphql's execute). */
+  execute: (rootValue: unknown) => ExecutionResult | Promise<ExecutionResult>;
+  /** The document text, operation name and variables, as one string: subscribers with the same one may share payloads. */
+  operationKey: string;
+  shared: SharedPayloads;
+  cursor?: LiveCursor | undefined;
+  /** Sends one `next` message whose payload is this JSON; answers false once the socket takes nothing more. */
+  send: (payloadJson: string) => boolean;
+  /** The JSON of a result with errors, formatted for this subscriber (its request id on each error). */
+  withErrors: (result: ExecutionResult) => string;
+  /** Releases the subscription's topic listeners; called once, however the delivery ends. */
+  release: () => void;
+}
 
 /**
- * The operation's result stream, releasing its topic listeners as soon as it ends, is completed by
- * the client, or the socket goes. Without this a completed subscription would wait for its next
- * event before noticing, keeping its listeners (and timers of its resolvers) until then.
+ * A subscription's deliveries, sent straight to its socket: each event its feed yields is executed, or
+ * taken from the subscribers who share its payload (shareWith in core/live.ts), and written as a `next` message
+ * built around the shared JSON. The returned generator yields nothing: graphql-ws iterates it only to
+ * learn when the subscription ends (then it sends `complete`), fails (it sends `error`), or to end it
+ * (the client's `complete`, the socket closing), which releases its topic listeners at once instead of
+ * when the next event happens to arrive.
  *
  * With a live cursor (a client that follows log positions, see core/liveResume.ts), each result
- * carries `extensions.seq`, the position of the event it is about, and the cursor's notices are
- * sent between results, as results without data, as soon as the feed gives one: a gap is told at
- * once, not when the next event happens to arrive.
+ * carries `extensions.seq`, the position of the event it is about, and the cursor's notices are sent
+ * as results without data as soon as the feed gives them.
  */
-export function releasing(
-  stream: AsyncIterable<ExecutionResult>,
-  release: () => void,
-  cursor?: LiveCursor,
-): AsyncGenerator<ExecutionResult> {
-  const iterator = stream[Symbol.asyncIterator]();
-  let released = false;
-  const releaseOnce = () => {
-    if (released) return;
-    released = true;
-    release();
-  };
-  /** A result asked of the stream that lost the race to a notice: the next call takes it. */
-  let pending: Promise<IteratorResult<ExecutionResult>> | undefined;
+export function delivering(options: DeliveryOptions): AsyncGenerator<never> {
+  const { cursor } = options;
+  const iterator = options.source[Symbol.asyncIterator]();
+  let stopped = false;
+  let running: Promise<IteratorResult<never>> | undefined;
 
-  const noticeResult = (notice: LiveNotice): IteratorResult<ExecutionResult> => ({ value: { extensions: { ...notice } }, done: false });
-  const positioned = (result: IteratorResult<ExecutionResult>): IteratorResult<ExecutionResult> => {
-    if (result.done || !cursor || cursor.delivering === null) return result;
-    return { value: { ...result.value, extensions: { ...result.value.extensions, seq: cursor.delivering } }, done: false };
+  const stop = () => {
+    if (stopped) return;
+    stopped = true;
+    cursor?.listen(null);
+    options.release();
+  };
+  const sendNotice = (notice: LiveNotice) => {
+    if (!stopped && !options.send(JSON.stringify({ extensions: notice }))) stop();
   };
 
-  async function nextResult(): Promise<IteratorResult<ExecutionResult>> {
-    if (!cursor) return iterator.next();
-    const waiting = cursor.takeNotice();
-    if (waiting) return noticeResult(waiting);
-    const asked = (pending ??= iterator.next());
-    const first = await Promise.race([asked.then((result) => ({ result })), cursor.noticeWaiting().then(() => null)]);
-    if (first === null) {
-      const notice = cursor.takeNotice();
-      if (notice) return noticeResult(notice);
-    }
-    pending = undefined;
-    return positioned(await asked);
+  function payloadOf(value: unknown): PreparedPayload | Promise<PreparedPayload> {
+    const sharing = sharingOf(value);
+    if (sharing) return options.shared.payloadFor(sharing.about, options.operationKey, sharing.visibility, () => options.execute(value));
+    return prepare(() => options.execute(value));
   }
 
-  const wrapped: AsyncGenerator<ExecutionResult> = {
-    async next() {
-      try {
-        const result = await nextResult();
-        if (result.done) releaseOnce();
-        return result;
-      } catch (error) {
-        releaseOnce();
-        throw error;
+  function sendPayload(prepared: PreparedPayload, seq: number | null): void {
+    let json: string;
+    if (prepared.dataJson !== null)
+      json = seq === null ? `{"data":${prepared.dataJson}}` : `{"data":${prepared.dataJson},"extensions":{"seq":${seq}}}`;
+    else {
+      const { result } = prepared;
+      json = options.withErrors(seq === null ? result : { ...result, extensions: { ...result.extensions, seq } });
+    }
+    if (!options.send(json)) stop();
+  }
+
+  async function run(): Promise<IteratorResult<never>> {
+    try {
+      cursor?.listen(sendNotice);
+      while (!stopped) {
+        const step = await iterator.next();
+        if (step.done || stopped) break;
+        // The feed set the cursor's position before yielding and waits until asked for the next event.
+        const seq = cursor ? cursor.delivering : null;
+        let prepared = payloadOf(step.value);
+        if (isPromise(prepared)) prepared = await prepared;
+        if (stopped) break;
+        sendPayload(prepared, seq);
       }
+      return { value: undefined, done: true };
+    } finally {
+      stop();
+    }
+  }
+
+  const generator: AsyncGenerator<never> = {
+    next() {
+      return (running ??= run());
     },
-    async return(value) {
-      releaseOnce();
-      return iterator.return ? iterator.return(value) : { value, done: true };
+    async return() {
+      stop();
+      if (iterator.return) await iterator.return();
+      return { value: undefined, done: true };
     },
-    async throw(error) {
-      releaseOnce();
-      if (iterator.throw) return iterator.throw(error);
+    async throw(error: unknown) {
+      stop();
+      if (iterator.return) await iterator.return();
       throw error;
     },
     [Symbol.asyncIterator]() {
-      return wrapped;
+      return generator;
     },
   };
-  return wrapped;
+  return generator;
 }

@@ -5,9 +5,10 @@ import type { Server as ProtocolServer } from 'graphql-ws';
 import { WebSocket, WebSocketServer, type RawData } from 'ws';
 import { SocketRefusal, socketCloseCodes } from './closeCodes';
 import { graphqlWsRuntime } from './runtime';
+import { SharedPayloads } from './sharedPayloads';
 import { createProtocolServer, type GraphqlRuntimeParts, type OperationPolicy, type SocketState } from './socketOperations';
 
-export interface GraphqlSocketServerOptions extends Omit<OperationPolicy, 'graphql' | 'onStuckConsumer'> {
+export interface GraphqlSocketServerOptions extends Omit<OperationPolicy, 'graphql' | 'onStuckConsumer' | 'send' | 'sharedPayloads'> {
   /** The route whose upgrades this server completes (`/graphql`). */
   path: string;
   /** Largest frame accepted (BODY_LIMIT_BYTES): a larger one closes the socket 1009 before it is read. */
@@ -35,6 +36,12 @@ export class GraphqlSocketServer {
   private readonly open = new Set<SocketState>();
   private runtime: (() => GraphqlRuntimeParts) | null = null;
   private keepAlive: NodeJS.Timeout | null = null;
+  /** The payloads of the events being delivered now, executed once for all subscribers who see the same. */
+  readonly sharedPayloads = new SharedPayloads();
+  /** The connection under each websocket this server completed. */
+  private readonly streams = new WeakMap<WebSocket, Duplex>();
+  /** Sockets written to in this turn of the event loop, uncorked and counted anew when it ends. */
+  private readonly writtenThisTurn: SocketState[] = [];
 
   constructor(private readonly options: GraphqlSocketServerOptions) {
     this.transport = new WebSocketServer({
@@ -51,6 +58,8 @@ export class GraphqlSocketServer {
         return this.runtime();
       },
       onStuckConsumer: (state) => this.dropSlowConsumer(state, 'queue'),
+      send: (state, message) => this.send(state, message),
+      sharedPayloads: this.sharedPayloads,
     });
   }
 
@@ -72,7 +81,11 @@ export class GraphqlSocketServer {
       head: Buffer,
       callback: (client: WebSocket, request: IncomingMessage) => void,
     ) => {
-      if ((request.url ?? '').split('?')[0] === this.options.path) this.transport.handleUpgrade(request, socket, head, callback);
+      if ((request.url ?? '').split('?')[0] === this.options.path)
+        this.transport.handleUpgrade(request, socket, head, (client, upgraded) => {
+          this.streams.set(client, socket);
+          callback(client, upgraded);
+        });
       else completeShared(request, socket, head, callback);
     }) as typeof shared.handleUpgrade;
   }
@@ -87,6 +100,9 @@ export class GraphqlSocketServer {
       topics: new Set(),
       alive: true,
       ended: false,
+      stream: this.streams.get(socket),
+      messagesThisTurn: 0,
+      corked: false,
     };
     this.open.add(state);
     this.startKeepAlive();
@@ -94,7 +110,9 @@ export class GraphqlSocketServer {
     const closed = this.protocol.opened(
       {
         protocol: socket.protocol,
-        send: (data) => this.send(state, data),
+        send: (data) => {
+          this.send(state, data);
+        },
         close: (code, reason) => this.close(state, code ?? 1000, reason ?? ''),
         onMessage: (receive) => socket.on('message', (data) => void this.receive(state, receive, data)),
       },
@@ -157,11 +175,44 @@ export class GraphqlSocketServer {
     }
   }
 
-  private send(state: SocketState, data: string): void {
+  /**
+   * Writes one message; false once the socket takes nothing more (closed, or dropped as a slow consumer
+   * now). The first message of a turn of the event loop is written at once; when more follow in the same
+   * turn (events committed together), the connection is corked until the turn ends, so they leave in
+   * one write instead of one system call each.
+   */
+  private send(state: SocketState, data: string): boolean {
     const { socket } = state;
-    if (state.ended || socket.readyState !== WebSocket.OPEN) return;
+    if (state.ended || socket.readyState !== WebSocket.OPEN) return false;
+    if (state.messagesThisTurn === 0) {
+      if (this.writtenThisTurn.push(state) === 1) process.nextTick(() => this.endTurn());
+    } else if (state.messagesThisTurn === 1 && state.stream) {
+      state.stream.cork();
+      state.corked = true;
+    }
+    state.messagesThisTurn += 1;
     socket.send(data);
-    if (socket.bufferedAmount > this.options.maxBufferedBytes) this.dropSlowConsumer(state, 'send buffer');
+    if (socket.bufferedAmount <= this.options.maxBufferedBytes) return true;
+    // Corked bytes count as waiting: write them before judging the peer.
+    this.uncork(state);
+    if (socket.bufferedAmount <= this.options.maxBufferedBytes) return true;
+    this.dropSlowConsumer(state, 'send buffer');
+    return false;
+  }
+
+  private endTurn(): void {
+    for (const state of this.writtenThisTurn) {
+      this.uncork(state);
+      state.messagesThisTurn = 0;
+    }
+    this.writtenThisTurn.length = 0;
+  }
+
+  /** Writes what this server holds corked on the connection. */
+  private uncork(state: SocketState): void {
+    if (!state.corked) return;
+    state.corked = false;
+    state.stream?.uncork();
   }
 
   /** Closes with a protocol or policy code; refusals are the client's doing, so they are logged as information. */

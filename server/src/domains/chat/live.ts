@@ -2,9 +2,8 @@ import { and, eq } from 'drizzle-orm';
 import type { MercuriusContext } from 'mercurius';
 import type { StoredEvent } from '../../core/events';
 import { requireActor } from '../../graphql/context';
-import { topics } from '../../core/live';
 import type { Reader } from '../tasks';
-import { feed, type Verdict } from '../../core/live';
+import { feed, shareWith, topics, type Verdict } from '../../core/live';
 import { requireCurrentTeam } from '../teams';
 import { loadConversationAccess, requireReadable } from './access';
 import type { Conversation } from './conversation';
@@ -62,7 +61,7 @@ async function* guestConversationFeed(context: MercuriusContext, guest: GuestCal
       if (!stored.type.startsWith('message.') || (stored.payload as Payload).conversation !== conversation.key) continue;
     }
     if (!guestMayStay(db, guest)) return;
-    yield { event, moderate: false, viewerId: guest.invitedId } satisfies Delivery;
+    yield shared(db, { event, moderate: false, viewerId: guest.invitedId });
   }
 }
 
@@ -93,7 +92,21 @@ async function* conversationFeed(
     moderate = access.moderate;
     return 'skip';
   });
-  for await (const event of events) yield { event: event as Incoming, moderate, viewerId: userId } satisfies Delivery;
+  for await (const event of events) yield shared(db, { event: event as Incoming, moderate, viewerId: userId });
+}
+
+/**
+ * A delivery as every subscriber who sees the event alike gets it: a message is the same for all but its
+ * viewer's flags (clientId and canEdit for its author, canDelete for its author and moderators), so the
+ * payload depends on the viewer only through whether they wrote it and whether they moderate; typing
+ * notices and deletions are the same for everybody.
+ */
+function shared(db: Reader, delivery: Delivery): Delivery {
+  const { event, viewerId, moderate } = delivery;
+  if (event.type === 'typing' || event.type === 'message.deleted') return shareWith(delivery, event, 'everyone');
+  const base = sharedMessage(db, event as StoredEvent);
+  if (!base) return shareWith(delivery, event, 'everyone');
+  return shareWith(delivery, event, `${base.authorId === viewerId ? 'author' : 'reader'}${moderate ? '+moderator' : ''}`);
 }
 
 /** Every subscriber is sent the same message but for their own flags: it is read once per event and shared. */
