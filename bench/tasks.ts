@@ -10,12 +10,29 @@ import type { TaskCreated } from '../server/src/domains/tasks/events';
 import { lastPositions, loadBoard, spaceReaders } from '../server/src/domains/tasks/state';
 import { newId } from '../server/src/core/ids';
 import { subscriptionClient } from '../tests/integration/harness';
-import { call, inBatches, milliseconds, percentile, spaceWithMembers, startBenchServer, synchronousFromEnvironment, wait } from './support';
+import {
+  call,
+  inBatches,
+  loadAverage,
+  milliseconds,
+  percentile,
+  spaceWithMembers,
+  startBenchServer,
+  synchronousFromEnvironment,
+  wait,
+} from './support';
 
 const taskCount = 10_000;
 const subscriberCount = 100;
 const synchronous = synchronousFromEnvironment();
-const { dataDirectory, server, database, target } = await startBenchServer('tasks', synchronous);
+// BENCH_SERVER_NODE_OPTIONS reaches the server's process only (for instance --cpu-prof --cpu-prof-dir=<folder>);
+// BENCH_TASKS_ONLY=getTasks stops after the board figures.
+const serverNodeOptions = process.env.BENCH_SERVER_NODE_OPTIONS;
+const { dataDirectory, server, database, target } = await startBenchServer(
+  'tasks',
+  synchronous,
+  serverNodeOptions ? { NODE_OPTIONS: serverNodeOptions } : {},
+);
 
 console.log(`Tasks benchmark (server in its own process, SQLite synchronous=${synchronous})`);
 const { admin, space, members } = await spaceWithMembers(target, subscriberCount);
@@ -67,30 +84,75 @@ for (let batch = 0; batch < taskCount / 500; batch += 1) {
 }
 console.log(`  seeded ${taskCount} tasks with assignees, tags and sprints in ${((performance.now() - seedStarted) / 1000).toFixed(1)} s`);
 
-const boardQuery = `query ($project: ID!) { getTasks(project: $project) {
+// The board query before issue 16 (every field a card or the panel might use, followers included), and the
+// client's board query now (its BoardTask fragment: what a card shows; the panel reads the rest with getTask).
+const formerBoardQuery = `query ($project: ID!) { getTasks(project: $project) {
   id idCode name letter color cover priority deadline state parentTask project updatedAt canEdit canDelete isFollowing
   positionSection positionDuedate positionAsignee length { amount unit } sprint { id name } tags { id name color }
   users { id firstname lastname profileImg } followers { id }
 } }`;
-const boardBody = JSON.stringify({ query: boardQuery, variables: { project: space } });
-const getTasksSamples: number[] = [];
-let responseBytes = 0;
-for (let round = 0; round < 33; round += 1) {
+const cardBoardQuery = `query ($project: ID!) { getTasks(project: $project) {
+  id idCode name color priority positionSection state deadline project parentTask canEdit canDelete updatedAt cover isFollowing
+  users { id firstname lastname profileImg } tags { id name color } sprint { id name color } length { amount unit } files { id }
+} }`;
+
+async function getTasksOverHttp(query: string): Promise<{ milliseconds: number; bytes: number; tasks: { id: string }[] }> {
   const started = performance.now();
   const response = await fetch(target.graphqlUrl, {
     method: 'POST',
     headers: { 'content-type': 'application/json', 'accept-encoding': 'gzip, deflate, br', cookie: admin.client.cookieHeader() },
-    body: boardBody,
+    body: JSON.stringify({ query, variables: { project: space } }),
   });
   const text = await response.text();
-  if (round >= 3) getTasksSamples.push(performance.now() - started);
-  const tasksReturned = (JSON.parse(text) as { data: { getTasks: unknown[] } }).data.getTasks.length;
-  if (tasksReturned !== taskCount) throw new Error(`getTasks returned ${tasksReturned} tasks`);
-  responseBytes = text.length;
+  const elapsed = performance.now() - started;
+  const tasks = (JSON.parse(text) as { data: { getTasks: { id: string }[] } }).data.getTasks;
+  if (tasks.length !== taskCount) throw new Error(`getTasks returned ${tasks.length} tasks`);
+  return { milliseconds: elapsed, bytes: text.length, tasks };
 }
-console.log(
-  `  getTasks, ${taskCount} tasks, board fields, browser encodings: p50 ${milliseconds(percentile(getTasksSamples, 0.5))}, p99 ${milliseconds(percentile(getTasksSamples, 0.99))} (${getTasksSamples.length} requests, ${(responseBytes / 1e6).toFixed(1)} MB of JSON)`,
-);
+
+async function measureGetTasks(label: string, query: string, rounds: number): Promise<void> {
+  const samples: number[] = [];
+  let bytes = 0;
+  for (let round = 0; round < rounds + 3; round += 1) {
+    const answer = await getTasksOverHttp(query);
+    if (round >= 3) samples.push(answer.milliseconds);
+    bytes = answer.bytes;
+  }
+  console.log(
+    `  getTasks, ${taskCount} tasks, ${label}, browser encodings: p50 ${milliseconds(percentile(samples, 0.5))}, p99 ${milliseconds(percentile(samples, 0.99))} (${samples.length} requests, ${(bytes / 1e6).toFixed(1)} MB of JSON)`,
+  );
+}
+
+const getTasksRounds = Number(process.env.BENCH_GET_TASKS_ROUNDS ?? 30);
+await measureGetTasks('former board fields', formerBoardQuery, getTasksRounds);
+await measureGetTasks("the client's card fields", cardBoardQuery, getTasksRounds);
+{
+  // Each answer right after another member's edit: the board is read again rather than answered from memory.
+  const boardTaskIds = (await getTasksOverHttp(cardBoardQuery)).tasks.map((task) => task.id);
+  const samples: number[] = [];
+  for (let round = 0; round < Math.max(5, Math.round(getTasksRounds / 3)); round += 1) {
+    await call(members[round % members.length]!.client, 'mutation ($id: ID!, $name: String) { ediTask(id: $id, name: $name) { id } }', {
+      id: boardTaskIds[round]!,
+      name: `Edited before reading ${round}`,
+    });
+    samples.push((await getTasksOverHttp(cardBoardQuery)).milliseconds);
+  }
+  console.log(
+    `  getTasks right after an edit, the client's card fields: p50 ${milliseconds(percentile(samples, 0.5))}, p99 ${milliseconds(percentile(samples, 0.99))} (${samples.length} requests)`,
+  );
+}
+console.log(`  load average ${loadAverage()}`);
+
+async function stop(): Promise<void> {
+  server.child.kill('SIGTERM');
+  await server.exited;
+  database.close();
+  rmSync(dataDirectory, { recursive: true, force: true });
+}
+if (process.env.BENCH_TASKS_ONLY === 'getTasks') {
+  await stop();
+  process.exit(0);
+}
 
 async function throughput(label: string, count: number, operation: (index: number) => Promise<unknown>): Promise<void> {
   const samples: number[] = [];
@@ -192,7 +254,4 @@ console.log(
 );
 
 await Promise.all(sockets.map((socket) => socket.dispose()));
-server.child.kill('SIGTERM');
-await server.exited;
-database.close();
-rmSync(dataDirectory, { recursive: true, force: true });
+await stop();

@@ -99,8 +99,11 @@ describe('Task.files', () => {
     const { admin, space } = await team();
     const created = [];
     for (let index = 0; index < 6; index += 1) created.push(await createTask(admin, space, `Task ${index}`));
-    for (const task of created.slice(0, 3)) await image(admin, task.id);
     const query = `query ($project: ID!) { getTasks(project: $project) { id files { id name canEdit author { id } } } }`;
+    // The board itself is read once and then kept (boardCache.ts): both measured answers come from the kept board,
+    // each after uploads (file events, which the kept board checks the log for, then keeps).
+    await admin.client.execute(query, { project: space });
+    for (const task of created.slice(0, 3)) await image(admin, task.id);
     const withThree = await statementsDuring(() => admin.client.execute(query, { project: space }));
     for (const task of created.slice(3)) await image(admin, task.id);
     const withSix = await statementsDuring(async () => {

@@ -1,0 +1,205 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { eq } from 'drizzle-orm';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { SpaceContentAccess } from '../../core/spaceContent';
+import { newId } from '../../core/ids';
+import { openDatabase, type DatabaseHandle } from '../../db/connection';
+import { SqliteEventStore } from '../../core/sqlite/eventStore';
+import { users } from '../accounts';
+import { BoardCache } from './boardCache';
+import { forBoardViewer } from './boardRead';
+import { decideOpenBoard } from './boardCommands';
+import { decideCreateTask, decideEditTask, decideFollow } from './commands';
+import type { TaskCreated } from './events';
+import { lastPositions, loadBoard, toTaskState, findTaskRow } from './state';
+import { boardStream } from './board';
+import { tasksProjection } from './projection';
+import { taskStream } from './taskWrites';
+
+const teamId = 'team-1';
+const spaces = ['space-a', 'space-b'];
+const ann = 'user-ann';
+const bob = 'user-bob';
+
+let folder: string;
+let database: DatabaseHandle;
+let store: SqliteEventStore;
+const openEventStore = (on: DatabaseHandle) => new SqliteEventStore(on, [tasksProjection]);
+
+function addPerson(id: string, firstname: string) {
+  const now = new Date().toISOString();
+  database.db
+    .insert(users)
+    .values({ id, email: `${id}@example.com`, firstname, lastname: 'Tester', language: 'en', createdAt: now, updatedAt: now })
+    .run();
+}
+
+async function openSpaceBoard(projectId: string) {
+  await store.run({ actorId: ann }, (unit) =>
+    unit.append(
+      boardStream(projectId),
+      decideOpenBoard({
+        projectId,
+        teamId,
+        spaceName: projectId,
+        takenPrefixes: new Set(loadBoard(unit.transaction, spaces[0]!) ? ['SPAC'] : []),
+        sections: [{ stateId: newId(), value: 'To do' }],
+      }),
+      { teamId },
+    ),
+  );
+}
+
+async function createTask(on: DatabaseHandle, projectId: string, name: string, authorId = ann): Promise<string> {
+  const writer = on === database ? store : openEventStore(on);
+  return writer.run({ actorId: authorId }, (unit) => {
+    const db = unit.transaction;
+    const board = loadBoard(db, projectId)!;
+    const events = decideCreateTask(
+      {
+        taskId: newId(),
+        authorId,
+        fields: { name, stateId: board.states[0]!.id, assigneeIds: [bob] },
+        lastPositions: (stateId) => lastPositions(db, projectId, stateId),
+      },
+      { board, canSee: () => true },
+    );
+    const created = events[0]!.payload as TaskCreated;
+    unit.append(taskStream(created.taskId), events, { teamId, expectedVersion: 0 });
+    return created.taskId;
+  });
+}
+
+async function editTask(taskId: string, change: (task: ReturnType<typeof toTaskState>) => Parameters<typeof unitAppend>[1]) {
+  await store.run({ actorId: ann }, (unit) => {
+    const db = unit.transaction;
+    const task = toTaskState(db, findTaskRow(db, taskId)!);
+    unitAppend(unit, change(task));
+  });
+}
+function unitAppend(unit: Parameters<Parameters<typeof store.run>[1]>[0], events: ReturnType<typeof decideFollow>) {
+  const taskId = (events[0]!.payload as { taskId: string }).taskId;
+  unit.append(taskStream(taskId), events, { teamId });
+}
+
+const access = (userId: string, options: { member: boolean; admin: boolean }): SpaceContentAccess =>
+  ({
+    seat: { userId, role: options.admin ? 'admin' : 'member', withinLimit: true },
+    space: { teamId, isPersonal: false, type: 'private', ownerId: ann },
+    spaceSeat: { permission: options.member ? 'basic' : null, requested: false },
+  }) as SpaceContentAccess;
+
+beforeEach(async () => {
+  folder = mkdtempSync(join(tmpdir(), 'board-cache-'));
+  database = openDatabase(join(folder, 'workspace.sqlite'));
+  store = openEventStore(database);
+  addPerson(ann, 'Ann');
+  addPerson(bob, 'Bob');
+  for (const space of spaces) await openSpaceBoard(space);
+});
+
+afterEach(() => {
+  database.close();
+  rmSync(folder, { recursive: true, force: true });
+});
+
+describe('BoardCache', () => {
+  it('answers a board it has read from memory while nothing on it changed', async () => {
+    await createTask(database, spaces[0]!, 'First');
+    const cache = new BoardCache();
+    const first = cache.tasksOf(database.db, spaces[0]!, teamId);
+    const again = cache.tasksOf(database.db, spaces[0]!, teamId);
+    expect(first.map((task) => task.name)).toEqual(['First']);
+    expect(again).toBe(first);
+    expect(cache.counts).toEqual({ hits: 1, misses: 1 });
+  });
+
+  it('reads the board again after any task event of the space, and only of that space', async () => {
+    const taskId = await createTask(database, spaces[0]!, 'First');
+    const cache = new BoardCache();
+    const read = () => cache.tasksOf(database.db, spaces[0]!, teamId);
+    read();
+
+    await createTask(database, spaces[1]!, 'Elsewhere');
+    expect(read().map((task) => task.name)).toEqual(['First']);
+    expect(cache.counts).toEqual({ hits: 1, misses: 1 });
+
+    await createTask(database, spaces[0]!, 'Second');
+    expect(read().map((task) => task.name)).toEqual(['First', 'Second']);
+
+    await editTask(taskId, (task) =>
+      decideEditTask(task, { name: 'Renamed' }, { board: loadBoard(database.db, spaces[0]!)!, canSee: () => true }),
+    );
+    expect(read().map((task) => task.name)).toEqual(['Renamed', 'Second']);
+
+    await editTask(taskId, (task) => decideFollow(task, 'user-cy'));
+    expect(read()[0]!.followerIds).toContain('user-cy');
+    expect(cache.counts).toEqual({ hits: 1, misses: 4 });
+  });
+
+  it('sees a write made through another connection to the same database, as another process would make it', async () => {
+    await createTask(database, spaces[0]!, 'First');
+    const cache = new BoardCache();
+    cache.tasksOf(database.db, spaces[0]!, teamId);
+    const otherProcess = openDatabase(join(folder, 'workspace.sqlite'), { migrate: false });
+    try {
+      await createTask(otherProcess, spaces[0]!, 'From elsewhere');
+    } finally {
+      otherProcess.close();
+    }
+    expect(cache.tasksOf(database.db, spaces[0]!, teamId).map((task) => task.name)).toEqual(['First', 'From elsewhere']);
+  });
+
+  it('shows people as they are now, though renaming someone is no task event', async () => {
+    await createTask(database, spaces[0]!, 'First');
+    const cache = new BoardCache();
+    expect(cache.tasksOf(database.db, spaces[0]!, teamId)[0]!.users.map((person) => person.firstname)).toEqual(['Bob']);
+    database.db.update(users).set({ firstname: 'Robert' }).where(eq(users.id, bob)).run();
+    expect(cache.tasksOf(database.db, spaces[0]!, teamId)[0]!.users.map((person) => person.firstname)).toEqual(['Robert']);
+    expect(cache.counts.hits).toBe(1);
+  });
+
+  it("lays each viewer's flags over the same shared tasks", async () => {
+    await createTask(database, spaces[0]!, 'By Ann', ann);
+    await createTask(database, spaces[0]!, 'By Bob', bob);
+    const cache = new BoardCache();
+    const boardTasks = cache.tasksOf(database.db, spaces[0]!, teamId);
+    const asBob = forBoardViewer(boardTasks, access(bob, { member: true, admin: false }), bob);
+    const asAnn = forBoardViewer(boardTasks, access(ann, { member: true, admin: false }), ann);
+    const asAdmin = forBoardViewer(
+      cache.tasksOf(database.db, spaces[0]!, teamId),
+      access('user-admin', { member: false, admin: true }),
+      'user-admin',
+    );
+    const flags = (tasks: typeof asBob) =>
+      tasks.map(({ name, isFollowing, canEdit, canDelete }) => ({ name, isFollowing, canEdit, canDelete }));
+    // Bob is assigned to both, so follows both; Ann follows what she wrote; each deletes their own; a team admin manages all.
+    expect(flags(asBob)).toEqual([
+      { name: 'By Ann', isFollowing: true, canEdit: true, canDelete: false },
+      { name: 'By Bob', isFollowing: true, canEdit: true, canDelete: true },
+    ]);
+    expect(flags(asAnn)).toEqual([
+      { name: 'By Ann', isFollowing: true, canEdit: true, canDelete: true },
+      { name: 'By Bob', isFollowing: false, canEdit: true, canDelete: false },
+    ]);
+    expect(flags(asAdmin).map((task) => task.canDelete)).toEqual([true, true]);
+    expect(boardTasks.every((task) => !('isFollowing' in task))).toBe(true);
+  });
+
+  it('keeps at most its limits, forgetting the board asked for least recently', async () => {
+    await createTask(database, spaces[0]!, 'First');
+    await createTask(database, spaces[1]!, 'Other');
+    const cache = new BoardCache({ boards: 1, tasks: 10 });
+    cache.tasksOf(database.db, spaces[0]!, teamId);
+    cache.tasksOf(database.db, spaces[1]!, teamId);
+    expect(cache.size).toEqual({ boards: 1, tasks: 1 });
+    cache.tasksOf(database.db, spaces[0]!, teamId);
+    expect(cache.counts).toEqual({ hits: 0, misses: 3 });
+
+    const small = new BoardCache({ boards: 4, tasks: 0 });
+    expect(small.tasksOf(database.db, spaces[0]!, teamId).map((task) => task.name)).toEqual(['First']);
+    expect(small.size).toEqual({ boards: 0, tasks: 0 });
+  });
+});

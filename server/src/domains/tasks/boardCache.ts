@@ -1,0 +1,146 @@
+/**
+ * getTasks(project) answered from memory: a space's board is read once and kept until a board event of
+ * that space (a task created, edited, moved, deleted, followed; a section or tag changed; positions
+ * respaced) is in the log. The version an entry is valid for is the log's position: each answer first
+ * asks the log whether a board event of the space was appended after the position the entry was last
+ * checked at, so a write by another process on the same database is seen like one of this process.
+ * Viewers share the tasks; who may read the space is checked by the caller on every request, before the
+ * cache is asked, and each viewer's flags are laid over the shared tasks per answer (boardRead.ts).
+ */
+import { and, desc, eq, gt, lte, sql } from 'drizzle-orm';
+import { events } from '../../core/sqlite/tables';
+import { preparedQuery } from '../../db/prepared';
+import { readBoardPeople, readBoardTasks, withPeople, type BoardTask, type SharedTask } from './boardRead';
+import type { Reader } from './state';
+
+/** Event types that change what a board shows (as subTask delivers them); task files are read per answer. */
+const boardEventTypes = sql`(${events.type} LIKE 'task.%' OR ${events.type} LIKE 'tasks.%' OR ${events.type} LIKE 'state.%'
+  OR ${events.type} LIKE 'states.%' OR ${events.type} LIKE 'tag.%' OR ${events.type} LIKE 'board.%')`;
+
+const lastTeamPosition = preparedQuery((db: Reader) =>
+  db
+    .select({ seq: events.seq })
+    .from(events)
+    .where(eq(events.teamId, sql.placeholder('teamId')))
+    .orderBy(desc(events.seq))
+    .limit(1)
+    .prepare(),
+);
+
+// An event without a projectId (task.moved names the two spaces instead) counts for every board of its team.
+const boardEventBetween = preparedQuery((db: Reader) =>
+  db
+    .select({ seq: events.seq })
+    .from(events)
+    .where(
+      and(
+        eq(events.teamId, sql.placeholder('teamId')),
+        gt(events.seq, sql.placeholder('after')),
+        lte(events.seq, sql.placeholder('through')),
+        boardEventTypes,
+        sql`coalesce(json_extract(${events.payload}, '$.projectId'), ${sql.placeholder('projectId')}) = ${sql.placeholder('projectId')}`,
+      ),
+    )
+    .limit(1)
+    .prepare(),
+);
+
+export interface BoardCacheLimits {
+  /** Most boards kept; the least recently asked for goes first. */
+  boards: number;
+  /** Most tasks kept over all boards; a board larger than this is answered but not kept. */
+  tasks: number;
+}
+
+export const defaultBoardCacheLimits: BoardCacheLimits = { boards: 32, tasks: 100_000 };
+
+interface Entry {
+  teamId: string;
+  /** The log position up to which no board event of the space is known to have been appended. */
+  checkedThrough: number;
+  shared: SharedTask[];
+  personIds: string[];
+  peopleSignature: string;
+  tasks: BoardTask[];
+}
+
+export class BoardCache {
+  private readonly entries = new Map<string, Entry>();
+  private keptTasks = 0;
+  /** How many answers came from memory and how many read the board, for tests and benchmarks. */
+  readonly counts = { hits: 0, misses: 0 };
+
+  constructor(private readonly limits: BoardCacheLimits = defaultBoardCacheLimits) {}
+
+  /**
+   * The board's tasks in board order, with their people as they are now. The caller has checked that
+   * the viewer may read the space; the tasks carry no viewer's flags (see forBoardViewer).
+   */
+  tasksOf(db: Reader, projectId: string, teamId: string): readonly BoardTask[] {
+    const latest = lastTeamPosition(db).get({ teamId })?.seq ?? 0;
+    let entry = this.entries.get(projectId);
+    if (entry && this.stillValid(db, entry, projectId, teamId, latest)) {
+      this.counts.hits += 1;
+      entry.checkedThrough = latest;
+      // Asked for again: it moves to the back of the eviction order.
+      this.entries.delete(projectId);
+      this.entries.set(projectId, entry);
+    } else {
+      this.counts.misses += 1;
+      this.forget(projectId);
+      const { tasks, personIds } = readBoardTasks(db, projectId);
+      entry = { teamId, checkedThrough: latest, shared: tasks, personIds, peopleSignature: '', tasks: [] };
+      this.keep(projectId, entry);
+    }
+    const { people, signature } = readBoardPeople(db, entry.personIds);
+    // A new array of new objects, never a change to objects an answer in progress may still be reading.
+    if (signature !== entry.peopleSignature) Object.assign(entry, { peopleSignature: signature, tasks: withPeople(entry.shared, people) });
+    return entry.tasks;
+  }
+
+  /** Forgets every board (the next answers read them again). */
+  clear(): void {
+    this.entries.clear();
+    this.keptTasks = 0;
+  }
+
+  get size(): { boards: number; tasks: number } {
+    return { boards: this.entries.size, tasks: this.keptTasks };
+  }
+
+  private stillValid(db: Reader, entry: Entry, projectId: string, teamId: string, latest: number): boolean {
+    if (entry.teamId !== teamId || latest < entry.checkedThrough) return false;
+    if (latest === entry.checkedThrough) return true;
+    return boardEventBetween(db).get({ teamId, projectId, after: entry.checkedThrough, through: latest }) === undefined;
+  }
+
+  private forget(projectId: string): void {
+    const entry = this.entries.get(projectId);
+    if (!entry) return;
+    this.entries.delete(projectId);
+    this.keptTasks -= entry.shared.length;
+  }
+
+  private keep(projectId: string, entry: Entry): void {
+    if (entry.shared.length > this.limits.tasks) return;
+    this.entries.set(projectId, entry);
+    this.keptTasks += entry.shared.length;
+    for (const oldest of this.entries.keys()) {
+      if (this.entries.size <= this.limits.boards && this.keptTasks <= this.limits.tasks) break;
+      if (oldest !== projectId) this.forget(oldest);
+    }
+  }
+}
+
+const cacheByDatabase = new WeakMap<object, BoardCache>();
+
+/**
+ * The board cache of one running app, owned by its database handle (as live.ts keeps its shared
+ * payloads): two apps in one process, as in tests, never share boards, and a closed app takes its
+ * boards with it.
+ */
+export function boardCacheOf(database: object): BoardCache {
+  let cache = cacheByDatabase.get(database);
+  if (!cache) cacheByDatabase.set(database, (cache = new BoardCache()));
+  return cache;
+}
