@@ -5,12 +5,13 @@
 // The server runs as `npm start` does, in its own process; this process plays the clients. Prints figures; asserts nothing.
 // Subscribers are 100 accounts with 10 connections each: signing up 1,000 accounts (argon2id each)
 // would take minutes and measures sign-up, not chat; each connection judges access on its own.
-import { rmSync } from 'node:fs';
+import { readFileSync, rmSync } from 'node:fs';
 import type { Client } from 'graphql-ws';
 import { subscriptionClient } from '../tests/integration/harness';
 import {
   call,
   inBatches,
+  loadAverage,
   milliseconds,
   percentile,
   residentBytes,
@@ -26,8 +27,28 @@ const subscriberCount = accountCount * connectionsPerAccount;
 const synchronous = synchronousFromEnvironment();
 const { dataDirectory, server, database, target } = await startBenchServer('chat', synchronous, { RATE_LIMITS: 'false' });
 const serverRss = () => residentBytes(server.child.pid);
+/** CPU seconds (user and system) a process has used, from /proc: the server's apart from the clients'. */
+const serverCpuSeconds = () => {
+  const fields = readFileSync(`/proc/${server.child.pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / 100;
+};
+const clientCpuSeconds = () => {
+  const usage = process.cpuUsage();
+  return (usage.user + usage.system) / 1e6;
+};
+/** CPU per delivery in the server and in this process (the 1,000 clients), over a phase. */
+function cpuOf(phase: () => Promise<number>) {
+  return async () => {
+    const [server, clients] = [serverCpuSeconds(), clientCpuSeconds()];
+    const deliveries = await phase();
+    const perDelivery = (seconds: number) => (seconds * 1e6) / deliveries;
+    const serverPer = perDelivery(serverCpuSeconds() - server);
+    const clientsPer = perDelivery(clientCpuSeconds() - clients);
+    return `server CPU ${serverPer.toFixed(1)} µs per delivery (${Math.round(1e6 / serverPer)} deliveries per CPU-second), clients ${clientsPer.toFixed(1)} µs`;
+  };
+}
 
-console.log(`Chat benchmark (server in its own process, SQLite synchronous=${synchronous})`);
+console.log(`Chat benchmark (server in its own process, SQLite synchronous=${synchronous}); load average ${loadAverage()}`);
 const { admin, space, members } = await spaceWithMembers(target, accountCount);
 console.log(`  ${accountCount} members joined the space`);
 
@@ -95,37 +116,45 @@ async function deliveredToAll(id: string, since: number, timeoutMs = 30_000): Pr
 
 const deliverySamples: number[] = [];
 const lastDeliverySamples: number[] = [];
-for (let round = 0; round < 40; round += 1) {
-  const sent = performance.now();
-  const { setMessage } = await send(`Live ${round}: hello everyone, **bold** and _italic_ and a [link](https://example.com).`);
-  await deliveredToAll(setMessage.id, sent);
-  const times = arrivals.get(setMessage.id)!.map((at) => at - sent);
-  deliverySamples.push(...times);
-  lastDeliverySamples.push(Math.max(...times));
-  await wait(50);
-}
+const rounds = 40;
+const oneAtATimeCpu = await cpuOf(async () => {
+  for (let round = 0; round < rounds; round += 1) {
+    const sent = performance.now();
+    const { setMessage } = await send(`Live ${round}: hello everyone, **bold** and _italic_ and a [link](https://example.com).`);
+    await deliveredToAll(setMessage.id, sent);
+    const times = arrivals.get(setMessage.id)!.map((at) => at - sent);
+    deliverySamples.push(...times);
+    lastDeliverySamples.push(Math.max(...times));
+    await wait(50);
+  }
+  return rounds * subscriberCount;
+})();
 console.log(
-  `  setMessage to subMessage delivery, ${subscriberCount} subscribers, one message at a time: p50 ${milliseconds(percentile(deliverySamples, 0.5))}, p99 ${milliseconds(percentile(deliverySamples, 0.99))}; all ${subscriberCount} delivered: p50 ${milliseconds(percentile(lastDeliverySamples, 0.5))}, p99 ${milliseconds(percentile(lastDeliverySamples, 0.99))}`,
+  `  setMessage to subMessage delivery, ${subscriberCount} subscribers, one message at a time: p50 ${milliseconds(percentile(deliverySamples, 0.5))}, p99 ${milliseconds(percentile(deliverySamples, 0.99))}; all ${subscriberCount} delivered: p50 ${milliseconds(percentile(lastDeliverySamples, 0.5))}, p99 ${milliseconds(percentile(lastDeliverySamples, 0.99))}; ${oneAtATimeCpu}`,
 );
 
 // Sustained: 4 senders keep posting for the whole run; it ends when every message reached all subscribers.
-const sustainedCount = 200;
+const sustainedCount = Number(process.env.BENCH_SUSTAINED_MESSAGES ?? 200);
 const sustainedStarted = performance.now();
 const sentIds: string[] = [];
 let next = 0;
-await Promise.all(
-  Array.from({ length: 4 }, async () => {
-    while (next < sustainedCount) {
-      next += 1;
-      sentIds.push((await send(`Sustained ${next}`)).setMessage.id);
-    }
-  }),
-);
-for (const id of sentIds) await deliveredToAll(id, sustainedStarted, 120_000);
+const sustainedCpu = await cpuOf(async () => {
+  await Promise.all(
+    Array.from({ length: 4 }, async () => {
+      while (next < sustainedCount) {
+        next += 1;
+        sentIds.push((await send(`Sustained ${next}`)).setMessage.id);
+      }
+    }),
+  );
+  for (const id of sentIds) await deliveredToAll(id, sustainedStarted, 120_000);
+  return sentIds.length * subscriberCount;
+})();
 const sustainedSeconds = (performance.now() - sustainedStarted) / 1000;
 console.log(
-  `  sustained: ${sentIds.length} messages from 4 senders, each delivered to all ${subscriberCount} subscribers, in ${sustainedSeconds.toFixed(1)} s: ${(sentIds.length / sustainedSeconds).toFixed(1)} messages/s (${Math.round((sentIds.length * subscriberCount) / sustainedSeconds)} deliveries/s)`,
+  `  sustained: ${sentIds.length} messages from 4 senders, each delivered to all ${subscriberCount} subscribers, in ${sustainedSeconds.toFixed(1)} s: ${(sentIds.length / sustainedSeconds).toFixed(1)} messages/s (${Math.round((sentIds.length * subscriberCount) / sustainedSeconds)} deliveries/s); ${sustainedCpu}`,
 );
+console.log(`  load average ${loadAverage()}`);
 
 await Promise.all(sockets.map((socket) => socket.dispose()));
 server.child.kill('SIGTERM');
