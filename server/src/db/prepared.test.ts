@@ -1,4 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
+import { sqliteTable, text } from 'drizzle-orm/sqlite-core';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openDatabase, type DatabaseHandle } from './connection';
 import { inJsonList, preparedQuery, rowPlaceholders, rowValues } from './prepared';
@@ -56,6 +57,13 @@ describe('rowPlaceholders and rowValues', () => {
     const stored = handle.sqlite.prepare('select payload, actor_id, mutation_id, team_id from events where id = ?').get('e1');
     expect(stored).toEqual({ payload: '{"a":[1,"two"]}', actor_id: null, mutation_id: null, team_id: null });
     expect(handle.db.select().from(events).where(eq(events.id, 'e2')).get()?.payload).toEqual({ a: [1, 'two'] });
+  });
+});
+
+describe('rowPlaceholders of a table with a default', () => {
+  it('refuses it, since every column is given and the default would never apply', () => {
+    const withDefault = sqliteTable('with_default', { id: text('id').primaryKey(), state: text('state').default('new') });
+    expect(() => rowPlaceholders(withDefault)).toThrow(/state have defaults/);
   });
 });
 

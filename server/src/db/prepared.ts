@@ -39,6 +39,11 @@ export function rowValues<Table extends SQLiteTable>(table: Table, row: Partial<
 /** Every column of `table` as a placeholder named by its key, for an insert whose values come from `rowValues`. */
 export function rowPlaceholders<Table extends SQLiteTable>(table: Table): Table['$inferInsert'] {
   const placeholders: Record<string, SQL> = {};
+  // A default would never apply: every column is given, NULL when missing (an autoincrement key takes NULL as "next").
+  const defaulted = Object.entries(getTableColumns(table)).filter(
+    ([, column]) => column.default !== undefined || column.defaultFn !== undefined || column.onUpdateFn !== undefined,
+  );
+  if (defaulted.length > 0) throw new Error(`rowPlaceholders: ${defaulted.map(([key]) => key).join(', ')} have defaults`);
   // Wrapped in sql`` so drizzle passes the value through as given: rowValues has mapped it already.
   for (const key of Object.keys(getTableColumns(table))) placeholders[key] = sql`${sql.placeholder(key)}`;
   return placeholders as Table['$inferInsert'];

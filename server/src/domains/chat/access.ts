@@ -1,4 +1,5 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
+import { preparedQuery } from '../../db/prepared';
 import { codedError, DomainError, refusal } from '../../errors';
 import { isId } from '../../core/ids';
 import { findMeetingroom, memberMayUseMeetingroom } from '../meetings';
@@ -101,9 +102,17 @@ export function conversationReaders(db: Reader, conversation: Conversation): (us
   };
 }
 
+const messageById = preparedQuery((db: Reader) =>
+  db
+    .select()
+    .from(messages)
+    .where(eq(messages.id, sql.placeholder('messageId')))
+    .prepare(),
+);
+
 export function findMessage(db: Reader, messageId: string): MessageRow | undefined {
   if (!isId(messageId)) return undefined;
-  return db.select().from(messages).where(eq(messages.id, messageId)).get();
+  return messageById(db).get({ messageId });
 }
 
 export function toMessageState(row: MessageRow): MessageState {

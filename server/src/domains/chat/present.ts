@@ -1,4 +1,5 @@
-import { asc, inArray } from 'drizzle-orm';
+import { asc } from 'drizzle-orm';
+import { inJsonList, preparedQuery } from '../../db/prepared';
 import { quoteLength } from '#shared/chatRules';
 import { users } from '../accounts';
 import { meetingGuestsById } from '../meetings';
@@ -14,15 +15,29 @@ export type GuestAuthorView = { id: string; name: string };
 
 const personFields = { id: users.id, firstname: users.firstname, lastname: users.lastname, profileImg: users.profileImg };
 
+// Every message answer and delivery reads these: built once per connection (db/prepared.ts), lists of
+// ids as one JSON text.
+const presentationQueries = preparedQuery((db: Reader) => ({
+  people: db.select(personFields).from(users).where(inJsonList(users.id, 'ids')).prepare(),
+  quoted: db
+    .select({ id: messages.id, body: messages.body, authorId: messages.authorId, deletedAt: messages.deletedAt })
+    .from(messages)
+    .where(inJsonList(messages.id, 'ids'))
+    .prepare(),
+  reactions: db
+    .select()
+    .from(messageReactions)
+    .where(inJsonList(messageReactions.messageId, 'ids'))
+    .orderBy(asc(messageReactions.seq))
+    .prepare(),
+}));
+
 export function peopleById(db: Reader, ids: Iterable<string>): Map<string, Person> {
   const wanted = [...new Set(ids)];
   if (wanted.length === 0) return new Map();
   return new Map(
-    db
-      .select(personFields)
-      .from(users)
-      .where(inArray(users.id, wanted))
-      .all()
+    presentationQueries(db)
+      .people.all({ ids: JSON.stringify(wanted) })
       .map((person) => [person.id, person]),
   );
 }
@@ -42,27 +57,9 @@ export function guestAuthorsById(db: Reader, ids: Iterable<string>): Map<string,
 export function presentMessageBases(db: Reader, rows: readonly MessageRow[]) {
   if (rows.length === 0) return [];
   const replyIds = [...new Set(rows.map((row) => row.replyToId).filter((id): id is string => id !== null))];
-  const quoted = new Map(
-    (replyIds.length === 0
-      ? []
-      : db
-          .select({ id: messages.id, body: messages.body, authorId: messages.authorId, deletedAt: messages.deletedAt })
-          .from(messages)
-          .where(inArray(messages.id, replyIds))
-          .all()
-    ).map((row) => [row.id, row]),
-  );
-  const reactionRows = db
-    .select()
-    .from(messageReactions)
-    .where(
-      inArray(
-        messageReactions.messageId,
-        rows.map((row) => row.id),
-      ),
-    )
-    .orderBy(asc(messageReactions.seq))
-    .all();
+  const queries = presentationQueries(db);
+  const quoted = new Map((replyIds.length === 0 ? [] : queries.quoted.all({ ids: JSON.stringify(replyIds) })).map((row) => [row.id, row]));
+  const reactionRows = queries.reactions.all({ ids: JSON.stringify(rows.map((row) => row.id)) });
   const authorIds = [...rows.map((row) => row.authorId), ...[...quoted.values()].map((row) => row.authorId)];
   const people = peopleById(db, authorIds);
   const guests = guestAuthorsById(

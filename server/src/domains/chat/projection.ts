@@ -1,10 +1,14 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Transaction } from '../../db/connection';
+import { preparedQuery, rowPlaceholders, rowValues } from '../../db/prepared';
 import type { Projection, StoredEvent } from '../../core/events';
 import type { TaskDeleted, TaskMoved } from '../tasks';
 import type { ProjectDeleted } from '../teams';
 import type { MessageEvent, PrivatEvent, ReadEvent } from './events';
 import { chatReadMarkers, messageReactions, messages, privatMembers, privats } from './tables';
+
+// Every message written goes through this insert: built once per connection (db/prepared.ts).
+const insertMessage = preparedQuery((transaction: Transaction) => transaction.insert(messages).values(rowPlaceholders(messages)).prepare());
 
 function forgetConversations(transaction: Transaction, conversations: readonly string[]): void {
   if (conversations.length === 0) return;
@@ -18,9 +22,8 @@ function applyMessageEvent(transaction: Transaction, event: MessageEvent, stored
   switch (event.type) {
     case 'message.created': {
       const { messageId, conversation, spaceId, body, type, fileId, replyToId, clientId, mentions, privatId, guest } = event.payload;
-      transaction
-        .insert(messages)
-        .values({
+      insertMessage(transaction).run(
+        rowValues(messages, {
           id: messageId,
           teamId: stored.teamId!,
           conversation,
@@ -35,8 +38,8 @@ function applyMessageEvent(transaction: Transaction, event: MessageEvent, stored
           clientId,
           mentions,
           createdAt: at,
-        })
-        .run();
+        }),
+      );
       if (privatId) transaction.update(privats).set({ updatedAt: at }).where(eq(privats.id, privatId)).run();
       return;
     }
