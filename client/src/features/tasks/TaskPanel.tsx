@@ -249,7 +249,7 @@ export function TaskPanel({ project, id }: { project: string; id: string }) {
       {tab === 'details' && (
         <div role="tabpanel" id="task-tabpanel-details" aria-labelledby="task-tab-details" className={panelStyles.panelBody}>
           <TaskFields task={task} />
-          <TaskPeople task={task} />
+          <TaskPeople task={task} followers={detail?.followers} />
           <TaskLabels task={task} />
           <TaskDescription task={task} detail={detail} failed={failed} onRetry={retry} />
           <TaskSubtasks project={project} task={task} />

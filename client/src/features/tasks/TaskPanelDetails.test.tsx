@@ -14,7 +14,7 @@ import { openTasks } from './testBoard';
 vi.mock('../../lib/subscriptions', () => ({ useSubscription: () => undefined, useOnReconnect: () => undefined }));
 
 const ada = { id: 'u1', firstname: 'Ada', lastname: 'Lovelace', profileImg: null };
-const parent = boardTask({ id: 't1', name: 'Write the spec', idCode: 'ENG-1', users: [ada], followers: [ada], isFollowing: true });
+const parent = boardTask({ id: 't1', name: 'Write the spec', idCode: 'ENG-1', users: [ada], isFollowing: true });
 const child = boardTask({ id: 't2', name: 'Draft section 4', idCode: 'ENG-2', parentTask: 't1' });
 const description = { type: 'doc', content: [{ type: 'paragraph', content: [{ type: 'text', text: 'Cover every field.' }] }] };
 
@@ -22,7 +22,16 @@ function handlers(tasks: BoardTask[]) {
   const byId = new Map(tasks.map((task) => [task.id, task]));
   return {
     getTask: (variables: Record<string, unknown>) => ({
-      data: { getTask: { ...byId.get(String(variables.id)), description, createdAt: '2025-01-01T00:00:00.000Z', author: ada } },
+      data: {
+        getTask: {
+          ...byId.get(String(variables.id)),
+          description,
+          createdAt: '2025-01-01T00:00:00.000Z',
+          // Followers come with the task's detail, not with the board's cards.
+          followers: byId.get(String(variables.id))?.isFollowing ? [ada] : [],
+          author: ada,
+        },
+      },
     }),
     ediTask: (variables: Record<string, unknown>) => {
       const next = { ...byId.get(String(variables.id))!, ...variables } as BoardTask;
@@ -109,11 +118,16 @@ describe('task detail panel', () => {
     expect((within(panel).getByRole('button', { name: 'Unfollow' }) as HTMLButtonElement).disabled).toBe(true);
     expect(panel.textContent).toContain('Assignees follow their tasks automatically.');
     cleanup();
-    const follower = boardTask({ id: 't5', name: 'Watch this', followers: [ada], isFollowing: true });
+    const follower = boardTask({ id: 't5', name: 'Watch this', isFollowing: true });
     const second = await openPanel(follower, [follower]);
+    const followersField = () => within(second.panel).getByText('Followers').parentElement!;
+    await waitFor(() => expect(followersField().textContent).toContain('Ada Lovelace'));
     await userEvent.click(within(second.panel).getByRole('button', { name: 'Unfollow' }));
     await waitFor(() => expect(second.graphql.callsOf('unfollowTask')[0]?.variables).toEqual({ id: 't5' }));
     expect(await within(second.panel).findByRole('button', { name: 'Follow' })).toBeTruthy();
+    // The followers the unfollow answered replace those the detail listed.
+    await waitFor(() => expect(followersField().textContent).toContain('No followers'));
+    expect(followersField().textContent).not.toContain('Ada Lovelace');
   });
 
   it('lists subtasks, adds one inline and completes one by moving it to the last section', async () => {

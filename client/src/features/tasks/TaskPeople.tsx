@@ -1,4 +1,5 @@
 import { Bell, BellOff, UserPlus } from 'lucide-react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAtomValue, useSetAtom, useStore } from '../../lib/store';
 import { Avatar, Button, Tooltip } from '../../ui';
@@ -25,15 +26,23 @@ function People({ people, empty }: { people: readonly TaskPerson[]; empty: strin
 
 /**
  * Assignees and followers (SPEC §4): assignees follow automatically and cannot unfollow, so for
- * them the button is disabled and says why; everyone else follows and unfollows freely.
+ * them the button is disabled and says why; everyone else follows and unfollows freely. The
+ * followers come with the task's detail (getTask), not with the board: none are listed until it is read.
  */
-export function TaskPeople({ task }: { task: BoardTask }) {
+export function TaskPeople({ task, followers }: { task: BoardTask; followers: readonly TaskPerson[] | undefined }) {
   const { t } = useTranslation();
   const store = useStore();
   const me = useAtomValue(currentUserAtom);
   const openPicker = useSetAtom(quickPickAtom);
   const assigned = me !== null && task.users.some((user) => user.id === me.id);
   const lockedIn = assigned && task.isFollowing;
+  // After this person follows or unfollows, the followers the mutation answered, until the detail is read again.
+  const [afterToggle, setAfterToggle] = useState<{ over: typeof followers; followers: readonly TaskPerson[] } | null>(null);
+  const shownFollowers = afterToggle && afterToggle.over === followers ? afterToggle.followers : followers;
+  const toggleFollowing = async () => {
+    const now = await setFollowing(store, task.id, !task.isFollowing);
+    if (now) setAfterToggle({ over: followers, followers: now });
+  };
 
   return (
     <>
@@ -59,14 +68,14 @@ export function TaskPeople({ task }: { task: BoardTask }) {
       <div className={styles.field}>
         <span className={styles.fieldLabel}>{t('tasks.people.followers')}</span>
         <div className={styles.fieldRow}>
-          <People people={task.followers} empty={t('tasks.people.noFollowers')} />
+          {shownFollowers && <People people={shownFollowers} empty={t('tasks.people.noFollowers')} />}
           <Button
             size="sm"
             variant="ghost"
             disabled={lockedIn}
             aria-describedby={lockedIn ? `follow-note-${task.id}` : undefined}
             icon={task.isFollowing ? <BellOff size={14} aria-hidden /> : <Bell size={14} aria-hidden />}
-            onClick={() => void setFollowing(store, task.id, !task.isFollowing)}
+            onClick={() => void toggleFollowing()}
           >
             {t(task.isFollowing ? 'tasks.people.unfollow' : 'tasks.people.follow')}
           </Button>

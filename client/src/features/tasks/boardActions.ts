@@ -19,6 +19,7 @@ import {
   setTaskDocument,
   unfollowTaskDocument,
   type BoardTask,
+  type TaskPerson,
   type TaskEdit,
 } from './operations';
 
@@ -91,7 +92,6 @@ function temporaryTask(fields: Pick<BoardTask, 'name' | 'state' | 'project' | 'p
     sprint: null,
     cover: null,
     length: null,
-    followers: [],
     isFollowing: true,
     updatedAt: new Date().toISOString(),
     files: [],
@@ -219,19 +219,23 @@ export async function moveTaskToSpace(store: AppStore, id: string, project: stri
   }
 }
 
-/** Follows or unfollows; the server refuses an assignee's unfollow (SPEC §4), which the toast explains. */
-export async function setFollowing(store: AppStore, id: string, follow: boolean): Promise<boolean> {
+/**
+ * Follows or unfollows; the server refuses an assignee's unfollow (SPEC §4), which the toast explains.
+ * Answers the task's followers now, or null when refused.
+ */
+export async function setFollowing(store: AppStore, id: string, follow: boolean): Promise<TaskPerson[] | null> {
   const previous = store.get(boardAtom).tasks.get(id);
   if (previous) upsertTask(store, { ...previous, isFollowing: follow });
   try {
     const result = follow
       ? (await request(followTaskDocument, { id }, { handledByCaller: true })).followTask
       : (await request(unfollowTaskDocument, { id }, { handledByCaller: true })).unfollowTask;
-    upsertTask(store, result);
-    return true;
+    const { followers, ...task } = result;
+    upsertTask(store, task);
+    return followers;
   } catch (error) {
     if (previous) upsertTask(store, previous);
     refused(i18n.t(follow ? 'tasks.errors.follow' : 'tasks.errors.unfollow'), error);
-    return false;
+    return null;
   }
 }

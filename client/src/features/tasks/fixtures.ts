@@ -20,7 +20,6 @@ export function boardTask(overrides: Partial<BoardTask> & Pick<BoardTask, 'id' |
     sprint: null,
     cover: null,
     length: null,
-    followers: [],
     isFollowing: false,
     updatedAt: '2025-01-01T00:00:00.000Z',
     files: [],

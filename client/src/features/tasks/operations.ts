@@ -10,7 +10,8 @@ const taskPersonFragment = graphql('fragment TaskPerson on UserBasic { id firstn
 const tagFragment = graphql('fragment Tag on Tag { id name color isSprint project }');
 
 /**
- * A task with the fields the board, the list and the detail panel show (not its description: that is read per task).
+ * A task with the fields the board's cards and the list show; what only the detail panel shows (description,
+ * followers, author) is read per task with getTask, which keeps a 10,000-task board's answer small.
  * priority: 0 low, 1 normal, 2 high, 3 urgent; state: the id of its section; length.unit: minutes, hours, days or weeks;
  * files: only their ids, the card shows how many and the Files tab reads them whole.
  */
@@ -33,9 +34,6 @@ const boardTaskFragment = graphql(
       cover
       isFollowing
       users {
-        ...TaskPerson
-      }
-      followers {
         ...TaskPerson
       }
       tags {
@@ -85,9 +83,9 @@ export const getTasksDocument = graphql('query GetTasks($project: ID!) { getTask
   boardTaskFragment,
 ]);
 
-/** A task whole: its description (rich text), author, and the caller's unread messages in its chat. */
+/** A task whole: its description (rich text), followers, author, and the caller's unread messages in its chat. */
 export const getTaskDocument = graphql(
-  'query GetTask($id: ID!) { getTask(id: $id) { ...BoardTask description createdAt unread author { ...TaskPerson } } }',
+  'query GetTask($id: ID!) { getTask(id: $id) { ...BoardTask description createdAt unread followers { ...TaskPerson } author { ...TaskPerson } } }',
   [boardTaskFragment, taskPersonFragment],
 );
 
@@ -179,10 +177,15 @@ export const duplicateTaskDocument = graphql('mutation DuplicateTask($id: ID!) {
   boardTaskFragment,
 ]);
 
-export const followTaskDocument = graphql('mutation FollowTask($id: ID!) { followTask(id: $id) { ...BoardTask } }', [boardTaskFragment]);
-export const unfollowTaskDocument = graphql('mutation UnfollowTask($id: ID!) { unfollowTask(id: $id) { ...BoardTask } }', [
-  boardTaskFragment,
-]);
+/** Following answers with the followers as well: the panel lists them (the board's cards do not carry them). */
+export const followTaskDocument = graphql(
+  'mutation FollowTask($id: ID!) { followTask(id: $id) { ...BoardTask followers { ...TaskPerson } } }',
+  [boardTaskFragment, taskPersonFragment],
+);
+export const unfollowTaskDocument = graphql(
+  'mutation UnfollowTask($id: ID!) { unfollowTask(id: $id) { ...BoardTask followers { ...TaskPerson } } }',
+  [boardTaskFragment, taskPersonFragment],
+);
 
 export const createStateDocument = graphql(
   'mutation CreateState($project: ID!, $value: String!, $icon: Int) { createState(project: $project, value: $value, icon: $icon) { ...ProjectState } }',
