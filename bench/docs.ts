@@ -1,8 +1,10 @@
 // Docs benchmark: 50 y-websocket clients editing one doc (update fan-out latency p50/p99), memory per
 // open doc (loaded from 100 update rows, and from its snapshot as after an unload), and the cold load
-// of a doc with 20,000 stored updates before and after compaction; then the same 50-client load and
+// of a doc with 20,000 stored updates before and after compaction; and the same 50-client load and
 // memory figure against @hocuspocus/server 3 (the peer), printed beside ours.
-// Both servers run in this process on free ports, and so do their clients. Prints figures; asserts nothing.
+// Both servers run in this process on free ports, and so do their clients. The fan-out is measured in
+// alternating rounds (ours, the peer's, ours...) so a machine busy with other work weighs on both alike.
+// Prints figures and the machine's load average; asserts nothing.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -20,10 +22,12 @@ import { Room } from '../server/src/collab/room';
 import { collabOf, type Connection } from '../server/src/collab/rooms';
 import { loadConfig } from '../server/src/config';
 import { freePort, GraphqlTestClient } from '../tests/integration/harness';
-import { percentile, wait } from './support';
+import { loadAverage, percentile, wait } from './support';
 
 const clientCount = 50;
-const pingCount = 200;
+/** Pings per round, and rounds per server (alternating). */
+const pingCount = 50;
+const rounds = 4;
 const memoryDocs = 200;
 /** Docs opened before the memory reading starts, so one-time costs (code, caches) are not counted per doc. */
 const warmDocs = 50;
@@ -46,25 +50,33 @@ async function until(condition: () => boolean, what: string, timeoutMs = 60_000)
   }
 }
 
-/** One writer at a time stamps a key in a shared map; every other replica notes when it arrives. */
-async function fanOut(docs: Y.Doc[]): Promise<number[]> {
-  const latencies: number[] = [];
+/**
+ * One writer at a time stamps a key in a shared map; every other replica notes when it arrives.
+ * Returns a function running one round of `pingCount` pings (the doc keeps growing across rounds).
+ */
+function fanOut(docs: Y.Doc[]): () => Promise<number[]> {
+  let latencies: number[] = [];
+  let sent = 0;
   for (const doc of docs) {
     doc.getMap('pings').observe((event) => {
       if (event.transaction.local) return;
       for (const key of event.keysChanged) latencies.push(performance.now() - (doc.getMap('pings').get(key) as number));
     });
   }
-  for (let ping = 0; ping < pingCount; ping += 1) {
-    const sender = docs[ping % docs.length]!;
-    const expected = latencies.length + docs.length - 1;
-    sender.getMap('pings').set(`p${ping}`, performance.now());
-    await until(() => latencies.length >= expected, `ping ${ping}`);
-    // Some typing between pings, so the doc grows as in an editing session.
-    docs[(ping * 7) % docs.length]!.getText('body').insert(0, 'word ');
-    await wait(5);
-  }
-  return latencies;
+  return async () => {
+    latencies = [];
+    for (let index = 0; index < pingCount; index += 1) {
+      const ping = sent++;
+      const sender = docs[ping % docs.length]!;
+      const expected = latencies.length + docs.length - 1;
+      sender.getMap('pings').set(`p${ping}`, performance.now());
+      await until(() => latencies.length >= expected, `ping ${ping}`);
+      // Some typing between pings, so the doc grows as in an editing session.
+      docs[(ping * 7) % docs.length]!.getText('body').insert(0, 'word ');
+      await wait(5);
+    }
+    return latencies;
+  };
 }
 
 /** The content every doc of the memory figure holds: 100 edits, about 2 KB of text. */
@@ -76,7 +88,7 @@ function sampleUpdates(): Uint8Array[] {
   return updates;
 }
 
-async function ours() {
+async function startOurs() {
   const dataDirectory = mkdtempSync(join(tmpdir(), 'bench-docs-'));
   const config = loadConfig({
     NODE_ENV: 'test',
@@ -103,6 +115,12 @@ async function ours() {
     ).data!.setWorkspace.id;
 
   const docId = await newDoc('Fan-out');
+  // Every doc of the later figures is made now: the HTTP client's kept-alive connection may be gone after the fan-out rounds.
+  const laterDocs = {
+    memory: await Promise.all(Array.from({ length: warmDocs + memoryDocs }, (_, index) => newDoc(`Memory ${index}`))),
+    compacted: await Promise.all(Array.from({ length: memoryDocs }, (_, index) => newDoc(`Compacted ${index}`))),
+    history: await newDoc('History'),
+  };
   const docs = Array.from({ length: clientCount }, () => new Y.Doc());
   const providers = docs.map(
     (doc) =>
@@ -115,13 +133,26 @@ async function ours() {
   // Our clients understand the server's `saved` and `access` messages (shared/src/docs.ts), as the app's editor does.
   for (const provider of providers) for (const type of Object.values(collabMessageTypes)) provider.messageHandlers[type] = () => undefined;
   await until(() => providers.every((provider) => provider.synced), 'our clients to sync');
-  const latencies = await fanOut(docs);
+  return { round: fanOut(docs), rest: () => oursAfterFanOut({ app, laterDocs, providers, dataDirectory }) };
+}
+
+async function oursAfterFanOut({
+  app,
+  laterDocs,
+  providers,
+  dataDirectory,
+}: {
+  app: Awaited<ReturnType<typeof buildApp>>;
+  laterDocs: { memory: string[]; compacted: string[]; history: string };
+  providers: WebsocketProvider[];
+  dataDirectory: string;
+}) {
   for (const provider of providers) provider.destroy();
 
   // Memory: rooms loaded with the sample content, each held open by one (socketless) connection.
   const updates = sampleUpdates();
   const store = new DocContentStore(app.services.database.sqlite);
-  const ids = await Promise.all(Array.from({ length: warmDocs + memoryDocs }, (_, index) => newDoc(`Memory ${index}`)));
+  const ids = laterDocs.memory;
   for (const id of ids) for (const update of updates) store.append(id, update, null);
   const manager = collabOf(app.services);
   const open = (id: string) =>
@@ -139,7 +170,7 @@ async function ours() {
   const perDoc = (heap() - before) / memoryDocs;
 
   // The usual case: a room compacts when it unloads, so a doc opened again loads from its snapshot.
-  const compactedIds = await Promise.all(Array.from({ length: memoryDocs }, (_, index) => newDoc(`Compacted ${index}`)));
+  const compactedIds = laterDocs.compacted;
   for (const id of compactedIds) {
     for (const update of updates) store.append(id, update, null);
     const content = store.load(id);
@@ -153,7 +184,7 @@ async function ours() {
   const perCompactedDoc = (heap() - beforeCompacted) / memoryDocs;
 
   // Cold load: 20,000 one-character updates, then the same doc after compaction.
-  const historyId = await newDoc('History');
+  const historyId = laterDocs.history;
   const writer = new Y.Doc();
   writer.on('update', (update: Uint8Array) => store.append(historyId, update, null));
   app.services.database.sqlite.transaction(() => {
@@ -174,10 +205,10 @@ async function ours() {
 
   await app.server.close();
   rmSync(dataDirectory, { recursive: true, force: true });
-  return { latencies, perDoc, perCompactedDoc, coldBefore: cold.elapsed, coldAfter: compacted.elapsed };
+  return { perDoc, perCompactedDoc, coldBefore: cold.elapsed, coldAfter: compacted.elapsed };
 }
 
-async function hocuspocus() {
+async function startHocuspocus() {
   const port = await freePort();
   const server = new HocuspocusServer({ port, quiet: true, address: '127.0.0.1' });
   await server.listen();
@@ -189,7 +220,10 @@ async function hocuspocus() {
     return provider;
   });
   await until(() => providers.every((provider) => provider.synced), 'hocuspocus clients to sync');
-  const latencies = await fanOut(docs);
+  return { round: fanOut(docs), rest: () => hocuspocusAfterFanOut(server, providers) };
+}
+
+async function hocuspocusAfterFanOut(server: HocuspocusServer, providers: HocuspocusProvider[]) {
   for (const provider of providers) {
     provider.destroy();
     provider.configuration.websocketProvider.destroy();
@@ -210,21 +244,30 @@ async function hocuspocus() {
   const perDoc = (heap() - before) / memoryDocs;
   for (const connection of connections) await connection.disconnect();
   await server.destroy();
-  return { latencies, perDoc };
+  return { perDoc };
 }
 
 const kib = (bytes: number) => `${(bytes / 1024).toFixed(1)} KiB`;
 console.log(
-  `Docs benchmark: ${clientCount} clients on one doc, ${pingCount} pings; memory over ${memoryDocs} open docs; cold load of ${historyLength} updates`,
+  `Docs benchmark: ${clientCount} clients on one doc, ${rounds} rounds of ${pingCount} pings each, alternating; memory over ${memoryDocs} open docs; cold load of ${historyLength} updates`,
 );
-const mine = await ours();
-const peer = await hocuspocus();
+const oursRunning = await startOurs();
+const peerRunning = await startHocuspocus();
+const latencies = { ours: [] as number[], peer: [] as number[] };
+for (let round = 0; round < rounds; round += 1) {
+  latencies.ours.push(...(await oursRunning.round()));
+  latencies.peer.push(...(await peerRunning.round()));
+}
+const loadDuringFanOut = loadAverage();
+const mine = await oursRunning.rest();
+const peer = await peerRunning.rest();
 console.table({
-  'fan-out p50': { ours: ms(percentile(mine.latencies, 0.5)), hocuspocus: ms(percentile(peer.latencies, 0.5)) },
-  'fan-out p99': { ours: ms(percentile(mine.latencies, 0.99)), hocuspocus: ms(percentile(peer.latencies, 0.99)) },
+  'fan-out p50': { ours: ms(percentile(latencies.ours, 0.5)), hocuspocus: ms(percentile(latencies.peer, 0.5)) },
+  'fan-out p99': { ours: ms(percentile(latencies.ours, 0.99)), hocuspocus: ms(percentile(latencies.peer, 0.99)) },
   'memory per open doc': { ours: kib(mine.perDoc), hocuspocus: kib(peer.perDoc) },
   'memory per open doc, from its snapshot': { ours: kib(mine.perCompactedDoc), hocuspocus: 'n/a (no persistence in the peer)' },
   [`cold load, ${historyLength} updates`]: { ours: ms(mine.coldBefore), hocuspocus: 'n/a (no persistence in the peer)' },
   'cold load, compacted': { ours: ms(mine.coldAfter), hocuspocus: 'n/a' },
 });
+console.log(`load average during the fan-out: ${loadDuringFanOut}; at the end: ${loadAverage()}`);
 process.exit(0);

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { openDatabase, type DatabaseHandle } from '../db/connection';
-import { minimumCommitIntervalMs, UpdateBatcher, type QueuedWrite, type WriteOutcome } from './batcher';
+import { commitBurst, minimumCommitIntervalMs, UpdateBatcher, type QueuedWrite, type WriteOutcome } from './batcher';
 import { DocContentStore } from './persistence';
 
 const docA = 'a'.repeat(24);
@@ -39,7 +39,7 @@ describe('UpdateBatcher', () => {
     ]);
   });
 
-  it('commits at most once every minimumCommitIntervalMs, however the writes arrive', () => {
+  it('commits at once up to commitBurst times in a row, then at most once every minimumCommitIntervalMs, however the writes arrive', () => {
     const scheduled: { flush: () => void; delayMs: number }[] = [];
     let now = 1000;
     const batcher = new UpdateBatcher(
@@ -49,17 +49,27 @@ describe('UpdateBatcher', () => {
       () => now,
     );
     const outcomes: WriteOutcome[] = [];
-    batcher.enqueue(write(docA, outcomes));
-    scheduled.at(-1)!.flush();
-    now += 3;
+    for (let index = 0; index < commitBurst; index += 1) {
+      batcher.enqueue(write(docA, outcomes));
+      scheduled.at(-1)!.flush();
+      now += 1;
+    }
     batcher.enqueue(write(docA, outcomes));
     batcher.enqueue(write(docB, outcomes));
+    // The burst is spent: the two wait until a commit's worth of time has passed since the first commit.
+    now += scheduled.at(-1)!.delayMs;
     scheduled.at(-1)!.flush();
-    now += 50;
     batcher.enqueue(write(docA, outcomes));
-    // At once (next turn) when alone, then the rest of the interval after a commit, then at once again.
-    expect(scheduled.map((each) => each.delayMs)).toEqual([0, minimumCommitIntervalMs - 3, 0]);
-    expect(outcomes).toHaveLength(3);
+    scheduled.at(-1)!.flush();
+    now += commitBurst * minimumCommitIntervalMs;
+    batcher.enqueue(write(docA, outcomes));
+    expect(scheduled.map((each) => Math.round(each.delayMs))).toEqual([
+      ...Array.from({ length: commitBurst }, () => 0),
+      minimumCommitIntervalMs - commitBurst,
+      minimumCommitIntervalMs,
+      0,
+    ]);
+    expect(outcomes).toHaveLength(commitBurst + 3);
   });
 
   it('drops the waiting writes of a discarded owner', () => {

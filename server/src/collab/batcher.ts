@@ -25,16 +25,25 @@ const realScheduler: FlushScheduler = (flush, delayMs) => {
 };
 
 /**
- * The least time between two commits of doc updates: with `synchronous=FULL` each commit waits for
- * the disk, blocking the event loop, so however many sockets write, their updates cost at most
- * 1000 / this commits a second. Alone, an update is stored in the next turn of the event loop.
+ * The pace of commits of doc updates under load: with `synchronous=FULL` each commit waits for the
+ * disk, blocking the event loop, so however many sockets write, their updates cost at most
+ * 1000 / this commits a second over any stretch of time.
  */
 export const minimumCommitIntervalMs = 10;
 
 /**
+ * Commits that may follow each other at once before the pace applies (a token bucket of this size,
+ * one token back every minimumCommitIntervalMs). Typing is bursty but sparse: a keystroke arriving
+ * a few milliseconds after the previous one's commit is stored in the next turn of the event loop
+ * instead of waiting out the interval (which was most of an update's fan-out time), while a flood
+ * is still paced as before.
+ */
+export const commitBurst = 3;
+
+/**
  * Collects the doc updates of every room and writes them in one transaction per turn of the event
- * loop, after the sockets' input of that turn was read, and at most one every
- * `minimumCommitIntervalMs`: a flood of small updates costs one commit (one sync to disk) per batch
+ * loop, after the sockets' input of that turn was read, and paced (commitBurst,
+ * minimumCommitIntervalMs): a flood of small updates costs one commit (one sync to disk) per batch
  * instead of one per update, so other requests keep the event loop.
  * Each write is settled only after the commit: rooms apply, broadcast and acknowledge an update
  * once it is stored, as before. Owned by the RoomManager of one server, not a module global.
@@ -42,14 +51,18 @@ export const minimumCommitIntervalMs = 10;
 export class UpdateBatcher {
   private queue: QueuedWrite[] = [];
   private scheduled = false;
-  private lastCommitAt = Number.NEGATIVE_INFINITY;
+  /** Commits that may start now without waiting (fractions refill over time). */
+  private commitTokens = commitBurst;
+  private refilledAt: number;
 
   constructor(
     private readonly store: DocContentStore,
     private readonly onError: (error: unknown, message: string) => void = () => undefined,
     private readonly schedule: FlushScheduler = realScheduler,
     private readonly now: () => number = () => performance.now(),
-  ) {}
+  ) {
+    this.refilledAt = now();
+  }
 
   /** Writes waiting for the next flush. */
   get waiting(): number {
@@ -60,13 +73,22 @@ export class UpdateBatcher {
     this.queue.push(write);
     if (this.scheduled) return;
     this.scheduled = true;
-    this.schedule(
-      () => {
-        this.scheduled = false;
-        this.flush();
-      },
-      Math.max(0, this.lastCommitAt + minimumCommitIntervalMs - this.now()),
-    );
+    this.schedule(() => {
+      this.scheduled = false;
+      this.flush();
+    }, this.msUntilCommit());
+  }
+
+  private refill(): void {
+    const now = this.now();
+    this.commitTokens = Math.min(commitBurst, this.commitTokens + (now - this.refilledAt) / minimumCommitIntervalMs);
+    this.refilledAt = now;
+  }
+
+  /** 0 while a commit token is left, else the time until one is back. */
+  private msUntilCommit(): number {
+    this.refill();
+    return this.commitTokens >= 1 ? 0 : (1 - this.commitTokens) * minimumCommitIntervalMs;
   }
 
   /** Drops the writes of `owner` still waiting: nothing of them is stored or settled. */
@@ -79,7 +101,9 @@ export class UpdateBatcher {
     if (this.queue.length === 0) return;
     const batch = this.queue;
     this.queue = [];
-    this.lastCommitAt = this.now();
+    // A flush asked for directly (unload, shutdown) commits at once, but still spends its token.
+    this.refill();
+    this.commitTokens = Math.max(0, this.commitTokens - 1);
     const at = Date.now();
     let ids: (number | null)[];
     try {

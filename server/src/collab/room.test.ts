@@ -298,6 +298,41 @@ describe('Room', () => {
     expect(room().doc.getText('t').toString()).toBe(edit.text.toString());
   });
 
+  it('holds the same document when loaded from many update rows (re-encoded once at load) as when built from them directly', () => {
+    const authors = [new Y.Doc(), new Y.Doc()];
+    const history: Uint8Array[] = [];
+    // Two writers kept in sync, each edit stored as the row its author's provider would send.
+    authors.forEach((author, index) =>
+      author.on('update', (update: Uint8Array, origin: unknown) => {
+        if (origin === 'remote') return;
+        history.push(update);
+        Y.applyUpdate(authors[1 - index]!, update, 'remote');
+      }),
+    );
+    for (let index = 0; index < 120; index += 1) {
+      const author = authors[index % 2]!;
+      const text = author.getText('t');
+      if (index % 9 === 4 && text.length > 3) text.delete(index % text.length, 2);
+      else text.insert(index % (text.length + 1), `w${index} `);
+      if (index % 10 === 0) author.getMap('m').set(`k${index}`, index);
+    }
+    store.compact(docId, Y.mergeUpdates(history.slice(0, 40)), 0);
+    for (const update of history.slice(40)) store.append(docId, update, null);
+    const expected = new Y.Doc();
+    for (const update of history) Y.applyUpdate(expected, update);
+    const loaded = room();
+    expect(history.length).toBeGreaterThan(100);
+    expect(loaded.pendingCompaction).toBe(history.length - 40);
+    expect(loaded.doc.getText('t').toString()).toBe(expected.getText('t').toString());
+    expect(loaded.doc.getMap('m').toJSON()).toEqual(expected.getMap('m').toJSON());
+    expect(Y.encodeStateVector(loaded.doc)).toEqual(Y.encodeStateVector(expected));
+    // Nothing is missing either way: each holds everything the other has.
+    expect(Y.diffUpdate(Y.encodeStateAsUpdate(expected), Y.encodeStateVector(loaded.doc))).toEqual(
+      Y.diffUpdate(Y.encodeStateAsUpdate(expected), Y.encodeStateVector(expected)),
+    );
+    loaded.destroy();
+  });
+
   it('compacts at most every minimumCompactionIntervalMs while updates keep coming', () => {
     const subject = room({ compactAfter: 5, minimumCompactionIntervalMs: 60_000 });
     const writer = peer('writer');
