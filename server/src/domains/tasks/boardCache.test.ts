@@ -10,8 +10,8 @@ import { SqliteEventStore } from '../../core/sqlite/eventStore';
 import { users } from '../accounts';
 import { BoardCache } from './boardCache';
 import { forBoardViewer } from './boardRead';
-import { decideOpenBoard } from './boardCommands';
-import { decideCreateTask, decideEditTask, decideFollow } from './commands';
+import { decideCreateState, decideOpenBoard } from './boardCommands';
+import { decideCreateTask, decideDeleteTask, decideEditTask, decideFollow } from './commands';
 import type { TaskCreated } from './events';
 import { lastPositions, loadBoard, toTaskState, findTaskRow } from './state';
 import { boardStream } from './board';
@@ -113,10 +113,10 @@ describe('BoardCache', () => {
     const again = cache.tasksOf(database.db, spaces[0]!, teamId);
     expect(first.map((task) => task.name)).toEqual(['First']);
     expect(again).toBe(first);
-    expect(cache.counts).toEqual({ hits: 1, misses: 1 });
+    expect(cache.counts).toEqual({ hits: 1, patches: 0, misses: 1 });
   });
 
-  it('reads the board again after any task event of the space, and only of that space', async () => {
+  it('reads a task again after any task event of the space, and only of that space', async () => {
     const taskId = await createTask(database, spaces[0]!, 'First');
     const cache = new BoardCache();
     const read = () => cache.tasksOf(database.db, spaces[0]!, teamId);
@@ -124,7 +124,7 @@ describe('BoardCache', () => {
 
     await createTask(database, spaces[1]!, 'Elsewhere');
     expect(read().map((task) => task.name)).toEqual(['First']);
-    expect(cache.counts).toEqual({ hits: 1, misses: 1 });
+    expect(cache.counts).toEqual({ hits: 1, patches: 0, misses: 1 });
 
     await createTask(database, spaces[0]!, 'Second');
     expect(read().map((task) => task.name)).toEqual(['First', 'Second']);
@@ -136,7 +136,33 @@ describe('BoardCache', () => {
 
     await editTask(taskId, (task) => decideFollow(task, 'user-cy'));
     expect(read()[0]!.followerIds).toContain('user-cy');
-    expect(cache.counts).toEqual({ hits: 1, misses: 4 });
+    expect(cache.counts).toEqual({ hits: 1, patches: 3, misses: 1 });
+
+    // A section change is no one task's: the whole board is read again.
+    await store.run({ actorId: ann }, (unit) => {
+      const board = loadBoard(unit.transaction, spaces[0]!)!;
+      unit.append(boardStream(spaces[0]!), decideCreateState(board, { stateId: newId(), value: 'Review', icon: 0 }), { teamId });
+    });
+    read();
+    expect(cache.counts).toEqual({ hits: 1, patches: 3, misses: 2 });
+  });
+
+  it('answers after tasks were read again exactly as a board read whole', async () => {
+    const ids = [];
+    for (const name of ['One', 'Two', 'Three', 'Four']) ids.push(await createTask(database, spaces[0]!, name));
+    const cache = new BoardCache();
+    cache.tasksOf(database.db, spaces[0]!, teamId);
+    const references = () => ({ board: loadBoard(database.db, spaces[0]!)!, canSee: () => true });
+    // Moved to the top, renamed and given a deadline, followed, deleted, and one more created.
+    await editTask(ids[3]!, (task) => decideEditTask(task, { positionSection: -5, name: 'Four first' }, references()));
+    await editTask(ids[1]!, (task) => decideEditTask(task, { deadline: '2031-02-03' }, references()));
+    await editTask(ids[2]!, (task) => decideFollow(task, 'user-cy'));
+    await editTask(ids[0]!, (task) => [...decideDeleteTask(task, [], false).values()][0]!);
+    await createTask(database, spaces[0]!, 'Five', bob);
+    const patched = cache.tasksOf(database.db, spaces[0]!, teamId);
+    expect(cache.counts).toEqual({ hits: 0, patches: 1, misses: 1 });
+    expect(patched.map((task) => task.name)).toEqual(['Four first', 'Two', 'Three', 'Five']);
+    expect(patched).toEqual(new BoardCache().tasksOf(database.db, spaces[0]!, teamId));
   });
 
   it('sees a write made through another connection to the same database, as another process would make it', async () => {
@@ -196,7 +222,7 @@ describe('BoardCache', () => {
     cache.tasksOf(database.db, spaces[1]!, teamId);
     expect(cache.size).toEqual({ boards: 1, tasks: 1 });
     cache.tasksOf(database.db, spaces[0]!, teamId);
-    expect(cache.counts).toEqual({ hits: 0, misses: 3 });
+    expect(cache.counts).toEqual({ hits: 0, patches: 0, misses: 3 });
 
     const small = new BoardCache({ boards: 4, tasks: 0 });
     expect(small.tasksOf(database.db, spaces[0]!, teamId).map((task) => task.name)).toEqual(['First']);

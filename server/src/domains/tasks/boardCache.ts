@@ -7,10 +7,10 @@
  * Viewers share the tasks; who may read the space is checked by the caller on every request, before the
  * cache is asked, and each viewer's flags are laid over the shared tasks per answer (boardRead.ts).
  */
-import { and, desc, eq, gt, lte, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, lte, sql } from 'drizzle-orm';
 import { events } from '../../core/sqlite/tables';
 import { preparedQuery } from '../../db/prepared';
-import { readBoardPeople, readBoardTasks, withPeople, type BoardTask, type SharedTask } from './boardRead';
+import { patchBoardTasks, personIdsOf, readBoardPeople, readBoardTasks, withPeople, type BoardTask, type SharedTask } from './boardRead';
 import type { Reader } from './state';
 
 /** Event types that change what a board shows (as subTask delivers them); task files are read per answer. */
@@ -27,10 +27,11 @@ const lastTeamPosition = preparedQuery((db: Reader) =>
     .prepare(),
 );
 
-// An event without a projectId (task.moved names the two spaces instead) counts for every board of its team.
-const boardEventBetween = preparedQuery((db: Reader) =>
+// The board events of one space between two log positions (at most `limit`): an event without a projectId
+// (task.moved names the two spaces instead) counts for every board of its team.
+const boardEventsBetween = preparedQuery((db: Reader) =>
   db
-    .select({ seq: events.seq })
+    .select({ type: events.type, taskId: sql<string | null>`json_extract(${events.payload}, '$.taskId')` })
     .from(events)
     .where(
       and(
@@ -41,9 +42,19 @@ const boardEventBetween = preparedQuery((db: Reader) =>
         sql`coalesce(json_extract(${events.payload}, '$.projectId'), ${sql.placeholder('projectId')}) = ${sql.placeholder('projectId')}`,
       ),
     )
-    .limit(1)
+    .orderBy(asc(events.seq))
+    .limit(sql.placeholder('limit'))
     .prepare(),
 );
+
+/**
+ * Events whose projection changes only their own task's rows (projection.ts): after these, only those
+ * tasks are read again. Any other board event (sections, tags, respacing, a move between spaces) reads
+ * the whole board.
+ */
+const oneTaskEvents = new Set(['task.created', 'task.updated', 'task.deleted', 'task.followed', 'task.unfollowed']);
+/** Beyond this many events since the board was checked, reading it whole is as cheap. */
+const mostEventsPatched = 200;
 
 export interface BoardCacheLimits {
   /** Most boards kept; the least recently asked for goes first. */
@@ -67,8 +78,8 @@ interface Entry {
 export class BoardCache {
   private readonly entries = new Map<string, Entry>();
   private keptTasks = 0;
-  /** How many answers came from memory and how many read the board, for tests and benchmarks. */
-  readonly counts = { hits: 0, misses: 0 };
+  /** How many answers came from memory as kept, after reading some tasks again, or after reading the whole board. */
+  readonly counts = { hits: 0, patches: 0, misses: 0 };
 
   constructor(private readonly limits: BoardCacheLimits = defaultBoardCacheLimits) {}
 
@@ -78,20 +89,27 @@ export class BoardCache {
    */
   tasksOf(db: Reader, projectId: string, teamId: string): readonly BoardTask[] {
     const latest = lastTeamPosition(db).get({ teamId })?.seq ?? 0;
-    let entry = this.entries.get(projectId);
-    if (entry && this.stillValid(db, entry, projectId, teamId, latest)) {
-      this.counts.hits += 1;
+    const kept = this.entries.get(projectId);
+    const changes = kept ? this.changesSince(db, kept, projectId, teamId, latest) : 'all';
+    let entry: Entry;
+    if (kept && changes !== 'all') {
+      entry = kept;
+      if (changes.size === 0) this.counts.hits += 1;
+      else {
+        this.counts.patches += 1;
+        const shared = patchBoardTasks(db, projectId, kept.shared, changes);
+        // A new entry object: answers in progress keep reading the one they were given.
+        entry = { ...kept, shared, personIds: personIdsOf(shared), peopleSignature: '', tasks: [] };
+      }
       entry.checkedThrough = latest;
-      // Asked for again: it moves to the back of the eviction order.
-      this.entries.delete(projectId);
-      this.entries.set(projectId, entry);
     } else {
       this.counts.misses += 1;
-      this.forget(projectId);
-      const { tasks, personIds } = readBoardTasks(db, projectId);
-      entry = { teamId, checkedThrough: latest, shared: tasks, personIds, peopleSignature: '', tasks: [] };
-      this.keep(projectId, entry);
+      const shared = readBoardTasks(db, projectId);
+      entry = { teamId, checkedThrough: latest, shared, personIds: personIdsOf(shared), peopleSignature: '', tasks: [] };
     }
+    // Kept again at the back of the eviction order.
+    this.forget(projectId);
+    this.keep(projectId, entry);
     const { people, signature } = readBoardPeople(db, entry.personIds);
     // A new array of new objects, never a change to objects an answer in progress may still be reading.
     if (signature !== entry.peopleSignature) Object.assign(entry, { peopleSignature: signature, tasks: withPeople(entry.shared, people) });
@@ -108,10 +126,24 @@ export class BoardCache {
     return { boards: this.entries.size, tasks: this.keptTasks };
   }
 
-  private stillValid(db: Reader, entry: Entry, projectId: string, teamId: string, latest: number): boolean {
-    if (entry.teamId !== teamId || latest < entry.checkedThrough) return false;
-    if (latest === entry.checkedThrough) return true;
-    return boardEventBetween(db).get({ teamId, projectId, after: entry.checkedThrough, through: latest }) === undefined;
+  /** The tasks to read again since the entry was checked: none, some by id, or 'all' of them. */
+  private changesSince(db: Reader, entry: Entry, projectId: string, teamId: string, latest: number): Set<string> | 'all' {
+    if (entry.teamId !== teamId || latest < entry.checkedThrough) return 'all';
+    const changed = new Set<string>();
+    if (latest === entry.checkedThrough) return changed;
+    const found = boardEventsBetween(db).all({
+      teamId,
+      projectId,
+      after: entry.checkedThrough,
+      through: latest,
+      limit: mostEventsPatched + 1,
+    });
+    if (found.length > mostEventsPatched) return 'all';
+    for (const event of found) {
+      if (!oneTaskEvents.has(event.type) || typeof event.taskId !== 'string') return 'all';
+      changed.add(event.taskId);
+    }
+    return changed;
   }
 
   private forget(projectId: string): void {

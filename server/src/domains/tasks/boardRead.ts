@@ -4,7 +4,7 @@
  * people on the cards are looked up on every answer (a renamed person carries no task event), and what
  * differs per viewer (isFollowing, canEdit, canDelete) is laid over the shared task without copying it.
  */
-import { asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import { users } from '../accounts';
 import { inJsonList, preparedQuery } from '../../db/prepared';
 import { spaceContentPolicy, type SpaceContentAccess } from '../../core/spaceContent';
@@ -19,32 +19,40 @@ type PresentedTag = ReturnType<typeof presentTag>;
 const letterOf = (name: string) => (/[\p{L}\p{N}]/u.exec(name)?.[0] ?? '#').toLocaleUpperCase();
 
 // Everything but the description (rich text, read per task by getTask) and its plain text for search.
+const boardColumns = {
+  id: tasks.id,
+  idCode: tasks.idCode,
+  name: tasks.name,
+  letter: tasks.letter,
+  color: tasks.color,
+  cover: tasks.cover,
+  priority: tasks.priority,
+  deadline: tasks.deadline,
+  lengthAmount: tasks.lengthAmount,
+  lengthUnit: tasks.lengthUnit,
+  parentTaskId: tasks.parentTaskId,
+  sprintId: tasks.sprintId,
+  stateId: tasks.stateId,
+  positionSection: tasks.positionSection,
+  positionDuedate: tasks.positionDuedate,
+  positionAsignee: tasks.positionAsignee,
+  authorId: tasks.authorId,
+  createdAt: tasks.createdAt,
+  updatedAt: tasks.updatedAt,
+};
 const boardRows = preparedQuery((db: Reader) =>
   db
-    .select({
-      id: tasks.id,
-      idCode: tasks.idCode,
-      name: tasks.name,
-      letter: tasks.letter,
-      color: tasks.color,
-      cover: tasks.cover,
-      priority: tasks.priority,
-      deadline: tasks.deadline,
-      lengthAmount: tasks.lengthAmount,
-      lengthUnit: tasks.lengthUnit,
-      parentTaskId: tasks.parentTaskId,
-      sprintId: tasks.sprintId,
-      stateId: tasks.stateId,
-      positionSection: tasks.positionSection,
-      positionDuedate: tasks.positionDuedate,
-      positionAsignee: tasks.positionAsignee,
-      authorId: tasks.authorId,
-      createdAt: tasks.createdAt,
-      updatedAt: tasks.updatedAt,
-    })
+    .select(boardColumns)
     .from(tasks)
     .where(eq(tasks.projectId, sql.placeholder('projectId')))
     .orderBy(asc(tasks.positionSection), asc(tasks.id))
+    .prepare(),
+);
+const boardRowsByIds = preparedQuery((db: Reader) =>
+  db
+    .select(boardColumns)
+    .from(tasks)
+    .where(and(eq(tasks.projectId, sql.placeholder('projectId')), inJsonList(tasks.id, 'ids')))
     .prepare(),
 );
 const assigneeLinks = preparedQuery((db: Reader) =>
@@ -67,6 +75,23 @@ const tagLinks = preparedQuery((db: Reader) =>
     .from(taskTags)
     .where(eq(taskTags.projectId, sql.placeholder('projectId')))
     .prepare(),
+);
+const assigneeLinksByIds = preparedQuery((db: Reader) =>
+  db
+    .select({ taskId: taskAssignees.taskId, userId: taskAssignees.userId })
+    .from(taskAssignees)
+    .where(inJsonList(taskAssignees.taskId, 'ids'))
+    .prepare(),
+);
+const followerLinksByIds = preparedQuery((db: Reader) =>
+  db
+    .select({ taskId: taskFollowers.taskId, userId: taskFollowers.userId })
+    .from(taskFollowers)
+    .where(inJsonList(taskFollowers.taskId, 'ids'))
+    .prepare(),
+);
+const tagLinksByIds = preparedQuery((db: Reader) =>
+  db.select({ taskId: taskTags.taskId, tagId: taskTags.tagId }).from(taskTags).where(inJsonList(taskTags.taskId, 'ids')).prepare(),
 );
 const boardStates = preparedQuery((db: Reader) =>
   db
@@ -102,13 +127,16 @@ function idsByTask(links: readonly { taskId: string; userId?: string; tagId?: st
   return grouped;
 }
 
+type BoardRow = ReturnType<ReturnType<typeof boardRows>['all']>[number];
+type Links = { assignees: Map<string, string[]>; followers: Map<string, string[]>; tags: Map<string, string[]> };
+
 const noIds: readonly string[] = [];
 
 /** A task of the board without its people: what a board version fixes. */
 function sharedTask(
-  row: ReturnType<ReturnType<typeof boardRows>['all']>[number],
+  row: BoardRow,
   projectId: string,
-  links: { assignees: Map<string, string[]>; followers: Map<string, string[]>; tags: Map<string, string[]> },
+  links: Links,
   states: Map<string, ReturnType<typeof presentState>>,
   tagsById: Map<string, PresentedTag>,
 ) {
@@ -143,14 +171,7 @@ function sharedTask(
 
 export type SharedTask = ReturnType<typeof sharedTask>;
 
-/** A space's tasks in board order (section position, then id), everything but people and the viewer's flags. */
-export function readBoardTasks(db: Reader, projectId: string): { tasks: SharedTask[]; personIds: string[] } {
-  const rows = boardRows(db).all({ projectId });
-  const links = {
-    assignees: idsByTask(assigneeLinks(db).all({ projectId }), 'userId'),
-    followers: idsByTask(followerLinks(db).all({ projectId }), 'userId'),
-    tags: idsByTask(tagLinks(db).all({ projectId }), 'tagId'),
-  };
+function presentRows(db: Reader, projectId: string, rows: readonly BoardRow[], links: Links): SharedTask[] {
   const states = new Map(
     boardStates(db)
       .all({ projectId })
@@ -161,14 +182,48 @@ export function readBoardTasks(db: Reader, projectId: string): { tasks: SharedTa
       .all({ projectId })
       .map((tag) => [tag.id, presentTag(tag)]),
   );
-  const boardTasks = rows.map((row) => sharedTask(row, projectId, links, states, tagsById));
+  return rows.map((row) => sharedTask(row, projectId, links, states, tagsById));
+}
+
+/** A space's tasks in board order (section position, then id), everything but people and the viewer's flags. */
+export function readBoardTasks(db: Reader, projectId: string): SharedTask[] {
+  const links = {
+    assignees: idsByTask(assigneeLinks(db).all({ projectId }), 'userId'),
+    followers: idsByTask(followerLinks(db).all({ projectId }), 'userId'),
+    tags: idsByTask(tagLinks(db).all({ projectId }), 'tagId'),
+  };
+  return presentRows(db, projectId, boardRows(db).all({ projectId }), links);
+}
+
+/** Board order: by position in the section, then by id (as the board's query sorts). */
+const inBoardOrder = (left: SharedTask, right: SharedTask) =>
+  left.positionSection - right.positionSection || (left.id < right.id ? -1 : left.id > right.id ? 1 : 0);
+
+/**
+ * The board after events that each changed one task's own rows (a task created, edited, deleted,
+ * followed or unfollowed): those tasks are read again, the others kept, and a task no longer in the
+ * space leaves the board.
+ */
+export function patchBoardTasks(db: Reader, projectId: string, kept: readonly SharedTask[], changedIds: ReadonlySet<string>): SharedTask[] {
+  const ids = JSON.stringify([...changedIds]);
+  const links = {
+    assignees: idsByTask(assigneeLinksByIds(db).all({ ids }), 'userId'),
+    followers: idsByTask(followerLinksByIds(db).all({ ids }), 'userId'),
+    tags: idsByTask(tagLinksByIds(db).all({ ids }), 'tagId'),
+  };
+  const reread = presentRows(db, projectId, boardRowsByIds(db).all({ projectId, ids }), links);
+  return [...kept.filter((task) => !changedIds.has(task.id)), ...reread].sort(inBoardOrder);
+}
+
+/** Everyone a board names: authors, assignees and followers, sorted. */
+export function personIdsOf(boardTasks: readonly SharedTask[]): string[] {
   const personIds = new Set<string>();
   for (const task of boardTasks) {
     personIds.add(task.authorId);
     for (const id of task.assigneeIds) personIds.add(id);
     for (const id of task.followerIds) personIds.add(id);
   }
-  return { tasks: boardTasks, personIds: [...personIds].sort() };
+  return [...personIds].sort();
 }
 
 /** The people named on a board as they are now, and a signature that changes whenever one of them does. */
