@@ -13,6 +13,7 @@ import { decideCreateSpace, decideDeleteSpace, decideEditSpace, decideJoin, deci
 import {
   currentTeam,
   loadSpaceAccess,
+  loadSpaceState,
   loadTeamSeat,
   loadTeamSeats,
   requireCurrentTeam,
@@ -68,7 +69,7 @@ function editSpace(allowType: boolean): NonNullable<MutationResolvers['ediProjec
     };
     await runCommand(context, actor.userId, (unit) => {
       const fresh = requireManagedSpace(unit.transaction, input.id, actor.userId);
-      const events = decideEditSpace(fresh.space, changes);
+      const events = decideEditSpace(loadSpaceState(unit.transaction, fresh.space.id)!, changes);
       if (events.length > 0) unit.append(spaceStream(space.id), events, { teamId: space.teamId });
     });
     return present(db, space.id, actor.userId);
@@ -194,7 +195,7 @@ export const spaceMutations = {
     const actor = requireActor(context);
     await runCommand(context, actor.userId, (unit) => {
       const { space } = requireManagedSpace(unit.transaction, args.id, actor.userId);
-      unit.append(spaceStream(space.id), decideDeleteSpace(space), { teamId: space.teamId });
+      unit.append(spaceStream(space.id), decideDeleteSpace(loadSpaceState(unit.transaction, space.id)!), { teamId: space.teamId });
     });
     return true;
   },
@@ -204,7 +205,9 @@ export const spaceMutations = {
       const access = loadSpaceAccess(unit.transaction, args.project, actor.userId);
       // Outsiders, guests and personal spaces get the answer a missing space gets.
       if (!access || !spacePolicy.join(access.seat, access.space)) throw refusal('NOT_FOUND', 'SPACE_NOT_FOUND');
-      unit.append(spaceStream(access.space.id), decideJoin(access.space, actor.userId), { teamId: access.space.teamId });
+      unit.append(spaceStream(access.space.id), decideJoin(loadSpaceState(unit.transaction, access.space.id)!, actor.userId), {
+        teamId: access.space.teamId,
+      });
     });
     const db = context.services.database.db;
     const access = loadSpaceAccess(db, args.project, actor.userId)!;
@@ -223,7 +226,7 @@ export const spaceMutations = {
       const leaving = args.user === actor.userId && permission === 'removed';
       if (!leaving && !spacePolicy.manage(access.seat, access.space, access.spaceSeat)) throw new DomainError('PERMISSION_DENIED');
       const target = { userId: args.user, inTeam: loadTeamSeat(db, access.team, args.user) !== null };
-      unit.append(spaceStream(access.space.id), decidePermission(access.space, target, permission, actor.userId), {
+      unit.append(spaceStream(access.space.id), decidePermission(loadSpaceState(db, access.space.id)!, target, permission, actor.userId), {
         teamId: access.space.teamId,
       });
     });

@@ -1,5 +1,5 @@
 import { and, asc, eq, ne, or, lt, sql } from 'drizzle-orm';
-import { isWithinMemberLimit } from '#shared/plans';
+import { isWithinMemberLimit, memberLimit } from '#shared/plans';
 import type { Transaction } from '../../db/connection';
 import { DomainError, refusal } from '../../errors';
 import { isId } from '../../core/ids';
@@ -33,20 +33,41 @@ const memberOfTeam = preparedQuery((db: Reader) =>
     .where(and(eq(teamMembers.teamId, sql.placeholder('teamId')), eq(teamMembers.userId, sql.placeholder('userId'))))
     .prepare(),
 );
+// Members up to this one, counted no further than the plan's limit needs (so a large team costs no more).
 const seatsBefore = preparedQuery((db: Reader) =>
   db
     .select({ count: sql<number>`count(*)` })
-    .from(teamMembers)
-    .where(
-      and(
-        eq(teamMembers.teamId, sql.placeholder('teamId')),
-        ne(teamMembers.role, 'guest'),
-        or(
-          lt(teamMembers.joinedAt, sql.placeholder('joinedAt')),
-          and(eq(teamMembers.joinedAt, sql.placeholder('joinedAt')), sql`${teamMembers.userId} <= ${sql.placeholder('userId')}`),
-        ),
-      ),
+    .from(
+      db
+        .select({ one: sql`1` })
+        .from(teamMembers)
+        .where(
+          and(
+            eq(teamMembers.teamId, sql.placeholder('teamId')),
+            ne(teamMembers.role, 'guest'),
+            or(
+              lt(teamMembers.joinedAt, sql.placeholder('joinedAt')),
+              and(eq(teamMembers.joinedAt, sql.placeholder('joinedAt')), sql`${teamMembers.userId} <= ${sql.placeholder('userId')}`),
+            ),
+          ),
+        )
+        .limit(sql.placeholder('countUpTo'))
+        .as('seats_before'),
     )
+    .prepare(),
+);
+const membershipOfProject = preparedQuery((db: Reader) =>
+  db
+    .select({ permission: projectMembers.permission })
+    .from(projectMembers)
+    .where(and(eq(projectMembers.projectId, sql.placeholder('projectId')), eq(projectMembers.userId, sql.placeholder('userId'))))
+    .prepare(),
+);
+const requestOfProject = preparedQuery((db: Reader) =>
+  db
+    .select({ userId: projectRequests.userId })
+    .from(projectRequests)
+    .where(and(eq(projectRequests.projectId, sql.placeholder('projectId')), eq(projectRequests.userId, sql.placeholder('userId'))))
     .prepare(),
 );
 const projectById = preparedQuery((db: Reader) =>
@@ -87,15 +108,20 @@ export function loadTeamState(db: Reader, teamId: string): TeamState | null {
   return { id: team.id, name: team.name, logo: team.logo, url: team.url, members };
 }
 
-/** The member's seat number: members (not guests) counted in joining order, ties broken by id. */
-function seatNumber(db: Reader, member: MemberRow): number {
-  const row = seatsBefore(db).get({ teamId: member.teamId, joinedAt: member.joinedAt, userId: member.userId });
+/**
+ * The member's seat number (members, not guests, counted in joining order, ties broken by id), counted
+ * no higher than `countUpTo`: past it the answer is `countUpTo`.
+ */
+function seatNumber(db: Reader, member: MemberRow, countUpTo: number): number {
+  const row = seatsBefore(db).get({ teamId: member.teamId, joinedAt: member.joinedAt, userId: member.userId, countUpTo });
   return row?.count ?? 0;
 }
 
 function seatOf(db: Reader, team: TeamRow, member: MemberRow | undefined): TeamSeat | null {
   if (!member) return null;
-  const withinLimit = member.role === 'guest' || isWithinMemberLimit(team.plan, seatNumber(db, member));
+  const limit = memberLimit(team.plan);
+  // Without a limit every member is within it; with one, counting to one past it tells.
+  const withinLimit = member.role === 'guest' || limit === null || isWithinMemberLimit(team.plan, seatNumber(db, member, limit + 1));
   return { userId: member.userId, role: member.role, withinLimit };
 }
 
@@ -169,12 +195,10 @@ export function teamsOf(db: Reader, userId: string): TeamRow[] {
     .map((row) => row.team);
 }
 
-export function loadSpaceState(db: Reader, projectId: string): SpaceState | null {
-  if (!isId(projectId)) return null;
-  const project = projectById(db).get({ projectId });
-  if (!project) return null;
-  const members = membersOfProject(db).all({ projectId });
-  const requests = requestsOfProject(db).all({ projectId });
+/** A space as its row says, without its members. */
+export type SpaceFacts = Omit<SpaceState, 'members' | 'requests'>;
+
+function spaceFactsOf(project: ProjectRow): SpaceFacts {
   return {
     id: project.id,
     teamId: project.teamId,
@@ -185,9 +209,16 @@ export function loadSpaceState(db: Reader, projectId: string): SpaceState | null
     isPersonal: project.isPersonal,
     type: spaceTypeOf(project.type),
     ownerId: project.ownerId,
-    members,
-    requests: requests.map((request) => request.userId),
   };
+}
+
+export function loadSpaceState(db: Reader, projectId: string): SpaceState | null {
+  if (!isId(projectId)) return null;
+  const project = projectById(db).get({ projectId });
+  if (!project) return null;
+  const members = membersOfProject(db).all({ projectId });
+  const requests = requestsOfProject(db).all({ projectId });
+  return { ...spaceFactsOf(project), members, requests: requests.map((request) => request.userId) };
 }
 
 export function spaceSeatOf(space: SpaceState, userId: string): SpaceSeat {
@@ -198,18 +229,28 @@ export function spaceSeatOf(space: SpaceState, userId: string): SpaceSeat {
 }
 
 export interface SpaceAccess {
-  space: SpaceState;
+  /** The space without its member list (loadSpaceState has it). */
+  space: SpaceFacts;
   team: TeamRow;
   seat: TeamSeat | null;
   spaceSeat: SpaceSeat;
 }
 
-/** Everything needed to judge a user against a space, or null when there is no such space. */
+/**
+ * Everything needed to judge a user against a space, or null when there is no such space. Reads the
+ * user's own membership and request only, not the space's member list: every request checks access,
+ * and a space may have thousands of members.
+ */
 export function loadSpaceAccess(db: Reader, projectId: string, userId: string): SpaceAccess | null {
-  const space = loadSpaceState(db, projectId);
-  const team = space ? findTeam(db, space.teamId) : undefined;
-  if (!space || !team) return null;
-  return { space, team, seat: loadTeamSeat(db, team, userId), spaceSeat: spaceSeatOf(space, userId) };
+  if (!isId(projectId)) return null;
+  const project = projectById(db).get({ projectId });
+  const team = project ? findTeam(db, project.teamId) : undefined;
+  if (!project || !team) return null;
+  const spaceSeat: SpaceSeat = {
+    permission: membershipOfProject(db).get({ projectId, userId })?.permission ?? null,
+    requested: requestOfProject(db).get({ projectId, userId }) !== undefined,
+  };
+  return { space: spaceFactsOf(project), team, seat: loadTeamSeat(db, team, userId), spaceSeat };
 }
 
 /** The space, if the user may see it; the same answer whether it does not exist or is out of sight. */
