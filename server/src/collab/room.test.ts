@@ -4,7 +4,7 @@ import * as decoding from 'lib0/decoding';
 import * as encoding from 'lib0/encoding';
 import * as awarenessProtocol from 'y-protocols/awareness';
 import * as syncProtocol from 'y-protocols/sync';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import * as Y from 'yjs';
 import { collabCloseCodes, collabMessageTypes } from '#shared/docs';
 import { openDatabase, type DatabaseHandle } from '../db/connection';
@@ -368,6 +368,29 @@ describe('Room', () => {
     expect([...subject.awareness.getStates().values()].map((state) => (state as { user: { name: string } }).user.name)).toEqual(['Ada']);
     subject.leave(member);
     expect(subject.awareness.getStates().size).toBe(0);
+  });
+
+  it('makes its awareness (with its timer) only when a connection first sends one; a later joiner still gets the states', () => {
+    const states = new awarenessProtocol.Awareness(new Y.Doc());
+    states.setLocalState({ user: { name: 'Ada' } });
+    const encoder = encoding.createEncoder();
+    encoding.writeVarUint(encoder, messageAwareness);
+    encoding.writeVarUint8Array(encoder, awarenessProtocol.encodeAwarenessUpdate(states, [states.clientID]));
+    states.destroy();
+    const intervals = vi.spyOn(globalThis, 'setInterval');
+    const subject = room();
+    const [reader, member] = [peer('reader', { writable: false, awareness: false }), peer('member')];
+    subject.join(reader);
+    subject.join(member);
+    expect(intervals).not.toHaveBeenCalled();
+    subject.receive(member, encoding.toUint8Array(encoder));
+    expect(intervals).toHaveBeenCalledTimes(1);
+    intervals.mockRestore();
+    expect(reader.received.at(-1)![0]).toBe(messageAwareness);
+    const later = peer('later');
+    subject.join(later);
+    expect(later.received.map((message) => message[0])).toEqual([messageSync, collabMessageTypes.access, messageAwareness]);
+    subject.destroy();
   });
 
   it('keeps none of the stored rows it was loaded from once the doc is built', async () => {

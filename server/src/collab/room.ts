@@ -19,8 +19,8 @@ export interface Peer {
 
 interface Member {
   peer: Peer;
-  /** Awareness client ids this connection introduced: removed when it leaves. */
-  controlled: Set<number>;
+  /** Awareness client ids this connection introduced (removed when it leaves); null until it introduces one. */
+  controlled: Set<number> | null;
   /** Its sync-step-2 and update messages stored so far (the `saved` counter), and the count last sent to it. */
   saved: number;
   acknowledged: number;
@@ -130,7 +130,8 @@ export const closeReasons = {
  */
 export class Room {
   readonly doc = new Y.Doc();
-  readonly awareness: awarenessProtocol.Awareness;
+  /** Made on first use (see `awareness`). */
+  private presence: awarenessProtocol.Awareness | null = null;
   private readonly members = new Map<Peer, Member>();
   private readonly batcher: UpdateBatcher;
   private lastId: number;
@@ -150,12 +151,24 @@ export class Room {
     const loaded = loadStoredContent(this.doc, store, docId, options.onError);
     this.lastId = loaded.lastId;
     this.sinceSnapshot = loaded.pending;
-    this.awareness = new awarenessProtocol.Awareness(this.doc);
-    this.awareness.setLocalState(null);
     this.doc.on('update', (update: Uint8Array, origin: unknown) => this.broadcast(encodeUpdate(update), origin));
-    this.awareness.on('update', (change: { added: number[]; updated: number[]; removed: number[] }, origin: unknown) =>
-      this.relayAwareness(change, origin),
-    );
+  }
+
+  /**
+   * Who is here (carets, names), made when a connection first speaks of it: an Awareness holds maps,
+   * listeners and a timer of its own (about 1 KiB of an open doc's 10), and a doc open in one tab
+   * whose provider has not yet sent its presence (or a public reader's, which never does) needs none.
+   */
+  get awareness(): awarenessProtocol.Awareness {
+    if (!this.presence) {
+      const awareness = new awarenessProtocol.Awareness(this.doc);
+      awareness.setLocalState(null);
+      awareness.on('update', (change: { added: number[]; updated: number[]; removed: number[] }, origin: unknown) =>
+        this.relayAwareness(change, origin),
+      );
+      this.presence = awareness;
+    }
+    return this.presence;
   }
 
   get size(): number {
@@ -178,17 +191,19 @@ export class Room {
 
   join(peer: Peer): void {
     if (this.closed) return peer.close(collabCloseCodes.shuttingDown, closeReasons.unloaded);
-    this.members.set(peer, { peer, controlled: new Set(), saved: 0, acknowledged: 0 });
+    this.members.set(peer, { peer, controlled: null, saved: 0, acknowledged: 0 });
     peer.send(encodeSyncStep1(this.doc));
     peer.send(encodeAccess(peer.writable));
-    if (this.awareness.getStates().size > 0) peer.send(encodeAwareness(this.awareness, [...this.awareness.getStates().keys()]));
+    const presence = this.presence;
+    if (presence && presence.getStates().size > 0) peer.send(encodeAwareness(presence, [...presence.getStates().keys()]));
   }
 
   leave(peer: Peer): void {
     const member = this.members.get(peer);
     if (!member) return;
     this.members.delete(peer);
-    if (!this.closed) awarenessProtocol.removeAwarenessStates(this.awareness, [...member.controlled], null);
+    if (!this.closed && this.presence && member.controlled)
+      awarenessProtocol.removeAwarenessStates(this.presence, [...member.controlled], null);
     if (this.members.size === 0) this.options.onEmpty?.();
   }
 
@@ -320,7 +335,7 @@ export class Room {
     this.closed = true;
     this.destroyed = true;
     this.batcher.discard(this);
-    this.awareness.destroy();
+    this.presence?.destroy();
     this.doc.destroy();
   }
 
@@ -331,8 +346,8 @@ export class Room {
   private relayAwareness(change: { added: number[]; updated: number[]; removed: number[] }, origin: unknown): void {
     const member = this.members.get(origin as Peer);
     if (member) {
-      for (const id of change.added) member.controlled.add(id);
-      for (const id of change.removed) member.controlled.delete(id);
+      for (const id of change.added) (member.controlled ??= new Set()).add(id);
+      for (const id of change.removed) member.controlled?.delete(id);
     }
     const changed = [...change.added, ...change.updated, ...change.removed];
     if (changed.length > 0) this.broadcast(encodeAwareness(this.awareness, changed), null);

@@ -36,7 +36,8 @@ export interface Connection extends Peer {
 interface LoadedRoom {
   room: Room;
   connections: Set<Connection>;
-  activity: ActivityDebouncer;
+  /** Made on the room's first stored edit: a room only read needs none. */
+  activity: ActivityDebouncer | null;
   cancelUnload: Cancel | null;
   /** The doc's team, read when the room is loaded (null if the doc was not found then: judged on any event). */
   teamId: string | null;
@@ -248,18 +249,12 @@ export class RoomManager {
     const existing = this.rooms.get(docId);
     if (existing) return existing;
     const { config } = this.services;
-    const activity = new ActivityDebouncer(
-      config.collab.activityDebounceMs,
-      (userId, record) => this.recordActivity(docId, userId, record),
-      (error) => this.logger.error({ err: error, docId }, 'doc activity could not be recorded; kept for the next attempt'),
-      (delayMs, task) => this.services.jobs.after('docs: record a doc’s activity', delayMs, task),
-    );
     const room = new Room(docId, this.store, {
       compactAfter: config.collab.compactAfter,
       minimumCompactionIntervalMs,
       maxMessageBytes: config.collab.maxMessageBytes,
       batcher: this.batcher,
-      onEdit: (userId, rowId, at) => activity.note(userId, rowId, at),
+      onEdit: (userId, rowId, at) => (loaded.activity ??= this.activityOf(docId)).note(userId, rowId, at),
       // Compaction forgets who wrote the rows: their activity and the text are recorded first.
       beforeCompact: () => this.recordDerived(docId),
       // Emptiness is the manager's to judge (disconnect): a rejected socket leaves through it too.
@@ -270,7 +265,7 @@ export class RoomManager {
     const loaded: LoadedRoom = {
       room,
       connections: new Set(),
-      activity,
+      activity: null,
       cancelUnload: null,
       teamId: findDocRow(this.services.database.db, docId)?.teamId ?? null,
     };
@@ -294,7 +289,7 @@ export class RoomManager {
       return this.drop(docId, loaded, collabCloseCodes.docDeleted, 'This doc was deleted.');
     try {
       loaded.room.flushPending();
-      loaded.activity.flushAll();
+      loaded.activity?.flushAll();
       loaded.room.compact();
     } catch (error) {
       // The rows stay (nothing was merged): start-up recovery or the next load records from them.
@@ -310,16 +305,25 @@ export class RoomManager {
     loaded.cancelUnload?.();
     this.rooms.delete(docId);
     this.images.delete(docId);
-    loaded.activity.cancel();
+    loaded.activity?.cancel();
     loaded.room.close(code, reason);
     loaded.room.destroy();
+  }
+
+  private activityOf(docId: string): ActivityDebouncer {
+    return new ActivityDebouncer(
+      this.services.config.collab.activityDebounceMs,
+      (userId, record) => this.recordActivity(docId, userId, record),
+      (error) => this.logger.error({ err: error, docId }, 'doc activity could not be recorded; kept for the next attempt'),
+      (delayMs, task) => this.services.jobs.after('docs: record a doc’s activity', delayMs, task),
+    );
   }
 
   /** Everything waiting for the doc's activity, and its plain text, recorded now (before a compaction). */
   private recordDerived(docId: string): void {
     const loaded = this.rooms.get(docId);
     if (!loaded) return;
-    loaded.activity.flushAll();
+    loaded.activity?.flushAll();
     const at = loaded.room.lastEditedAt;
     if (at) this.store.saveText(docId, plainTextOf(loaded.room.doc), at);
   }
