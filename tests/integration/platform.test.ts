@@ -80,6 +80,18 @@ describe('the built client', () => {
     expect(response.headers.get('content-encoding')).toBe('gzip');
   });
 
+  it('compresses large API answers with brotli (at its fastest quality, set on the /graphql route)', async () => {
+    const response = await fetch(`${server.url}/graphql`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'accept-encoding': 'br' },
+      body: JSON.stringify({ query: '{ __schema { types { name description } } }' }),
+    });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-encoding')).toBe('br');
+    const answer = (await response.json()) as { data: { __schema: { types: { name: string }[] } } };
+    expect(answer.data.__schema.types.map((type) => type.name)).toContain('Query');
+  });
+
   it('answers unknown API paths with 404 rather than the app', async () => {
     expect((await fetch(`${server.url}/graphql/nope`, { headers: { accept: 'text/html' } })).status).toBe(404);
   });

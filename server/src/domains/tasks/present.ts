@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { inJsonList, preparedQuery } from '../../db/prepared';
 import { users } from '../accounts';
 import { spaceContentPolicy, type SpaceContentAccess } from '../../core/spaceContent';
@@ -145,22 +145,32 @@ export function presentTasks(db: Reader, rows: readonly TaskRow[], viewerId: str
 
 export type PresentedTask = ReturnType<typeof presentTasks>[number];
 
-export function sectionsOf(db: Reader, projectId: string) {
-  return db
+const spaceListQueries = preparedQuery((db: Reader) => ({
+  sections: db
     .select()
     .from(projectStates)
-    .where(eq(projectStates.projectId, projectId))
-    .all()
+    .where(eq(projectStates.projectId, sql.placeholder('projectId')))
+    .prepare(),
+  tags: db
+    .select()
+    .from(tags)
+    .where(eq(tags.projectId, sql.placeholder('projectId')))
+    .prepare(),
+}));
+
+// One collator for every sort: String.localeCompare builds one on each call.
+const tagNameOrder = new Intl.Collator();
+
+export function sectionsOf(db: Reader, projectId: string) {
+  return spaceListQueries(db)
+    .sections.all({ projectId })
     .sort((left, right) => left.position - right.position || (left.id < right.id ? -1 : 1))
     .map(presentState);
 }
 
 export function tagsOf(db: Reader, projectId: string) {
-  return db
-    .select()
-    .from(tags)
-    .where(eq(tags.projectId, projectId))
-    .all()
-    .sort((left, right) => Number(left.isSprint) - Number(right.isSprint) || left.name.localeCompare(right.name))
+  return spaceListQueries(db)
+    .tags.all({ projectId })
+    .sort((left, right) => Number(left.isSprint) - Number(right.isSprint) || tagNameOrder.compare(left.name, right.name))
     .map(presentTag);
 }
