@@ -26,6 +26,10 @@ interface Member {
   acknowledged: number;
 }
 
+/**
+ * How a room is run and what it reports. The callbacks are handed the room, so one options object
+ * can serve every room of a server (a set of closures per room was a tenth of an open doc's memory).
+ */
 export interface RoomOptions {
   /** Merge the update rows into the snapshot once this many piled up. */
   compactAfter: number;
@@ -42,23 +46,23 @@ export interface RoomOptions {
    */
   batcher?: UpdateBatcher;
   /** A writer's update was stored as row `rowId` at `at` (epoch ms) and applied (for the debounced doc.updated record). */
-  onEdit?: (userId: string, rowId: number, at: number) => void;
+  onEdit?: (userId: string, rowId: number, at: number, room: Room) => void;
   /**
    * Runs before the update rows are merged into a snapshot, which forgets who wrote them: whatever is
    * derived from them (activity, plain text) must be recorded first. Throwing skips the compaction.
    */
-  beforeCompact?: () => void;
+  beforeCompact?: (room: Room) => void;
   /** The last connection left (through `leave`). */
-  onEmpty?: () => void;
+  onEmpty?: (room: Room) => void;
   /**
    * The room refused a peer (too large, malformed): it must leave now, before its socket closes.
    * When given, the owner takes it out (and calls `leave`), so the owner alone decides when the
    * room is empty; without it the room calls `leave` itself.
    */
-  onReject?: (peer: Peer) => void;
-  onError?: (error: unknown, message: string) => void;
+  onReject?: (peer: Peer, room: Room) => void;
+  onError?: (error: unknown, message: string, room: Room) => void;
   /** A client's update was refused after it was stored (it could not be applied): its input, not the server, was at fault. */
-  onRefusal?: (error: unknown, message: string) => void;
+  onRefusal?: (error: unknown, message: string, room: Room) => void;
 }
 
 /** A close reason is at most 123 bytes (RFC 6455); longer ones would make `close` throw. */
@@ -84,7 +88,7 @@ function loadStoredContent(
   doc: Y.Doc,
   store: DocContentStore,
   docId: string,
-  onError: RoomOptions['onError'],
+  onError: (error: unknown, message: string) => void,
 ): { lastId: number; pending: number } {
   const content = store.load(docId);
   const applyAll = (target: Y.Doc) =>
@@ -94,7 +98,7 @@ function loadStoredContent(
           Y.applyUpdate(target, update.data);
         } catch (error) {
           // One unreadable row must not make the rest of the doc unreachable.
-          onError?.(error, `doc ${docId}: stored update ${update.id} could not be applied`);
+          onError(error, `doc ${docId}: stored update ${update.id} could not be applied`);
         }
       }
     });
@@ -147,8 +151,9 @@ export class Room {
     private readonly store: DocContentStore,
     private readonly options: RoomOptions,
   ) {
-    this.batcher = options.batcher ?? new UpdateBatcher(store, options.onError);
-    const loaded = loadStoredContent(this.doc, store, docId, options.onError);
+    const report = (error: unknown, message: string) => options.onError?.(error, message, this);
+    this.batcher = options.batcher ?? new UpdateBatcher(store, report);
+    const loaded = loadStoredContent(this.doc, store, docId, report);
     this.lastId = loaded.lastId;
     this.sinceSnapshot = loaded.pending;
     this.doc.on('update', (update: Uint8Array, origin: unknown) => this.broadcast(encodeUpdate(update), origin));
@@ -204,7 +209,7 @@ export class Room {
     this.members.delete(peer);
     if (!this.closed && this.presence && member.controlled)
       awarenessProtocol.removeAwarenessStates(this.presence, [...member.controlled], null);
-    if (this.members.size === 0) this.options.onEmpty?.();
+    if (this.members.size === 0) this.options.onEmpty?.(this);
   }
 
   /** The peer may now only read (or again write): it is told, and what it sends is judged anew. */
@@ -273,14 +278,14 @@ export class Room {
         Y.applyUpdate(this.doc, update, member.peer);
       } catch (error) {
         this.store.remove(outcome.id);
-        this.options.onRefusal?.(error, `doc ${this.docId}: an update could not be applied; its sender was closed`);
+        this.options.onRefusal?.(error, `doc ${this.docId}: an update could not be applied; its sender was closed`, this);
         if (present()) this.reject(member.peer, collabCloseCodes.malformed, closeReasons.unappliable);
         return;
       }
       this.lastId = outcome.id;
       this.lastStoredAt = outcome.at;
       this.sinceSnapshot += 1;
-      if (member.peer.userId) this.options.onEdit?.(member.peer.userId, outcome.id, outcome.at);
+      if (member.peer.userId) this.options.onEdit?.(member.peer.userId, outcome.id, outcome.at, this);
     }
     // Acknowledged once the whole batch is settled: one `saved` per connection per batch, with the newest count.
     if (present()) member.saved += 1;
@@ -307,7 +312,7 @@ export class Room {
 
   /** Closes a connection that broke the rules; what it sends until the socket is closed is ignored. */
   private reject(peer: Peer, code: number, reason: string): void {
-    if (this.options.onReject) this.options.onReject(peer);
+    if (this.options.onReject) this.options.onReject(peer, this);
     // Leaves even if the owner did not: nothing more is taken from it (a second leave does nothing).
     this.leave(peer);
     peer.close(code, reason);
@@ -316,7 +321,7 @@ export class Room {
   /** Merges the stored updates into one snapshot: the state of the doc in memory, which holds exactly them. */
   compact(): void {
     if (this.sinceSnapshot === 0 || this.destroyed) return;
-    this.options.beforeCompact?.();
+    this.options.beforeCompact?.(this);
     this.store.compact(this.docId, Y.encodeStateAsUpdate(this.doc), this.lastId);
     this.sinceSnapshot = 0;
     this.lastCompactedAt = performance.now();

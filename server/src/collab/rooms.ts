@@ -11,7 +11,7 @@ import { UpdateBatcher } from './batcher';
 import { DocContentStore } from './persistence';
 import { imageSourcesOf, plainTextOf } from './plainText';
 import { recoverDerivedData } from './recovery';
-import { Room, type Peer } from './room';
+import { Room, type Peer, type RoomOptions } from './room';
 import { sqliteEventStoreOf } from '../core/sqlite/eventStore';
 import type { Cancel } from '../core/jobs';
 
@@ -112,12 +112,28 @@ export class RoomManager {
   private readonly batcher: UpdateBatcher;
   /** Image sources per doc, with the content version they were read at (see imageSources). */
   private readonly images = new Map<string, { version: number; sources: ReadonlySet<string> }>();
+  /** One for every room (its callbacks are told which room calls). */
+  private readonly roomOptions: RoomOptions;
   private stopped = false;
   logger: CollabLogger = consoleLogger;
 
   constructor(private readonly services: Services) {
     this.store = new DocContentStore(services.database.sqlite);
     this.batcher = new UpdateBatcher(this.store, (error, message) => this.logger.error({ err: error }, message));
+    const { collab } = services.config;
+    this.roomOptions = {
+      compactAfter: collab.compactAfter,
+      minimumCompactionIntervalMs,
+      maxMessageBytes: collab.maxMessageBytes,
+      batcher: this.batcher,
+      onEdit: (userId, rowId, at, room) => this.noteEdit(room, userId, rowId, at),
+      // Compaction forgets who wrote the rows: their activity and the text are recorded first.
+      beforeCompact: (room) => this.recordDerived(room.docId),
+      // Emptiness is the manager's to judge (disconnect): a rejected socket leaves through it too.
+      onReject: (peer) => this.disconnect(peer as Connection),
+      onError: (error, message, room) => this.logger.error({ err: error, docId: room.docId }, message),
+      onRefusal: (error, message, room) => this.logger.warn({ err: error, docId: room.docId }, message),
+    };
   }
 
   /**
@@ -248,20 +264,7 @@ export class RoomManager {
   private load(docId: string): LoadedRoom {
     const existing = this.rooms.get(docId);
     if (existing) return existing;
-    const { config } = this.services;
-    const room = new Room(docId, this.store, {
-      compactAfter: config.collab.compactAfter,
-      minimumCompactionIntervalMs,
-      maxMessageBytes: config.collab.maxMessageBytes,
-      batcher: this.batcher,
-      onEdit: (userId, rowId, at) => (loaded.activity ??= this.activityOf(docId)).note(userId, rowId, at),
-      // Compaction forgets who wrote the rows: their activity and the text are recorded first.
-      beforeCompact: () => this.recordDerived(docId),
-      // Emptiness is the manager's to judge (disconnect): a rejected socket leaves through it too.
-      onReject: (peer) => this.disconnect(peer as Connection),
-      onError: (error, message) => this.logger.error({ err: error, docId }, message),
-      onRefusal: (error, message) => this.logger.warn({ err: error, docId }, message),
-    });
+    const room = new Room(docId, this.store, this.roomOptions);
     const loaded: LoadedRoom = {
       room,
       connections: new Set(),
@@ -308,6 +311,13 @@ export class RoomManager {
     loaded.activity?.cancel();
     loaded.room.close(code, reason);
     loaded.room.destroy();
+  }
+
+  /** A stored edit, for the debounced doc.updated record (the debouncer is made on the room's first edit). */
+  private noteEdit(room: Room, userId: string, rowId: number, at: number): void {
+    const loaded = this.rooms.get(room.docId);
+    if (loaded?.room !== room) return;
+    (loaded.activity ??= this.activityOf(room.docId)).note(userId, rowId, at);
   }
 
   private activityOf(docId: string): ActivityDebouncer {
