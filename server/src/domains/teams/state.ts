@@ -33,27 +33,25 @@ const memberOfTeam = preparedQuery((db: Reader) =>
     .where(and(eq(teamMembers.teamId, sql.placeholder('teamId')), eq(teamMembers.userId, sql.placeholder('userId'))))
     .prepare(),
 );
-// Members up to this one, counted no further than the plan's limit needs (so a large team costs no more).
-const seatsBefore = preparedQuery((db: Reader) =>
+// Whether more than `limit` members (not guests) joined up to this one, in joining order with ties broken
+// by id: one row at that offset says so. Reads at most limit + 1 index entries, however large the team
+// (a count, or a count of a limited subquery, cost up to eight times more per request).
+const memberBeyondLimit = preparedQuery((db: Reader) =>
   db
-    .select({ count: sql<number>`count(*)` })
-    .from(
-      db
-        .select({ one: sql`1` })
-        .from(teamMembers)
-        .where(
-          and(
-            eq(teamMembers.teamId, sql.placeholder('teamId')),
-            ne(teamMembers.role, 'guest'),
-            or(
-              lt(teamMembers.joinedAt, sql.placeholder('joinedAt')),
-              and(eq(teamMembers.joinedAt, sql.placeholder('joinedAt')), sql`${teamMembers.userId} <= ${sql.placeholder('userId')}`),
-            ),
-          ),
-        )
-        .limit(sql.placeholder('countUpTo'))
-        .as('seats_before'),
+    .select({ one: sql`1` })
+    .from(teamMembers)
+    .where(
+      and(
+        eq(teamMembers.teamId, sql.placeholder('teamId')),
+        ne(teamMembers.role, 'guest'),
+        or(
+          lt(teamMembers.joinedAt, sql.placeholder('joinedAt')),
+          and(eq(teamMembers.joinedAt, sql.placeholder('joinedAt')), sql`${teamMembers.userId} <= ${sql.placeholder('userId')}`),
+        ),
+      ),
     )
+    .limit(1)
+    .offset(sql.placeholder('limit'))
     .prepare(),
 );
 const membershipOfProject = preparedQuery((db: Reader) =>
@@ -108,20 +106,13 @@ export function loadTeamState(db: Reader, teamId: string): TeamState | null {
   return { id: team.id, name: team.name, logo: team.logo, url: team.url, members };
 }
 
-/**
- * The member's seat number (members, not guests, counted in joining order, ties broken by id), counted
- * no higher than `countUpTo`: past it the answer is `countUpTo`.
- */
-function seatNumber(db: Reader, member: MemberRow, countUpTo: number): number {
-  const row = seatsBefore(db).get({ teamId: member.teamId, joinedAt: member.joinedAt, userId: member.userId, countUpTo });
-  return row?.count ?? 0;
-}
-
 function seatOf(db: Reader, team: TeamRow, member: MemberRow | undefined): TeamSeat | null {
   if (!member) return null;
   const limit = memberLimit(team.plan);
-  // Without a limit every member is within it; with one, counting to one past it tells.
-  const withinLimit = member.role === 'guest' || limit === null || isWithinMemberLimit(team.plan, seatNumber(db, member, limit + 1));
+  const withinLimit =
+    member.role === 'guest' ||
+    limit === null ||
+    memberBeyondLimit(db).get({ teamId: member.teamId, joinedAt: member.joinedAt, userId: member.userId, limit }) === undefined;
   return { userId: member.userId, role: member.role, withinLimit };
 }
 
