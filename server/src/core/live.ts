@@ -1,5 +1,6 @@
 import type { MercuriusContext } from 'mercurius';
 import type { MQEmitter } from 'mqemitter';
+import { readTogether } from '../db/prepared';
 import type { Actor } from '../graphql/context';
 import { isLiveCredentialActive } from '../graphql/liveCredentials';
 import type { ReadOptions } from './commands';
@@ -98,8 +99,12 @@ export function feed(
   const withCredential = (verdict: Verdict): Verdict => (verdict === 'deliver' && !isLiveCredentialActive(sqlite, actor) ? 'end' : verdict);
   /** The judge's answer, with the credential checked before a delivery; synchronous when the judge is. */
   function verdictOf(event: StoredEvent): Verdict | Promise<Verdict> {
-    const judged = judge(event);
-    return typeof judged === 'string' ? withCredential(judged) : judged.then(withCredential);
+    // The judge's reads and the credential's, for every subscriber of every event: one read transaction.
+    const judged = readTogether(sqlite, () => {
+      const verdict = judge(event);
+      return typeof verdict === 'string' ? withCredential(verdict) : verdict;
+    });
+    return typeof judged === 'string' ? judged : judged.then(withCredential);
   }
 
   return (async function* () {

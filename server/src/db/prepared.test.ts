@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { sqliteTable, text } from 'drizzle-orm/sqlite-core';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openDatabase, type DatabaseHandle } from './connection';
-import { inJsonList, preparedQuery, rowPlaceholders, rowValues } from './prepared';
+import { inJsonList, preparedQuery, readTogether, rowPlaceholders, rowValues } from './prepared';
 import { events, teams } from './schema';
 
 const opened: DatabaseHandle[] = [];
@@ -75,5 +75,28 @@ describe('inJsonList', () => {
     expect(named.all({ ids: JSON.stringify(['a', 'c', 'x']) }).map((team) => team.name)).toEqual(['A', 'C']);
     expect(named.all({ ids: JSON.stringify([]) })).toEqual([]);
     expect(named.all({ ids: JSON.stringify(['b']) }).map((team) => team.name)).toEqual(['B']);
+  });
+});
+
+describe('readTogether', () => {
+  it('runs the reads in one transaction, ends it even when they throw, and joins a transaction already open', () => {
+    const handle = database();
+    insertTeam(handle, 'a', 'Apollo');
+    const seen: boolean[] = [];
+    expect(readTogether(handle.sqlite, () => (seen.push(handle.sqlite.inTransaction), teamNamed(handle.db).get({ id: 'a' })?.name))).toBe(
+      'Apollo',
+    );
+    expect(() =>
+      readTogether(handle.sqlite, () => {
+        seen.push(handle.sqlite.inTransaction);
+        throw new Error('refused');
+      }),
+    ).toThrow('refused');
+    expect(handle.sqlite.inTransaction).toBe(false);
+    handle.sqlite.exec('BEGIN');
+    readTogether(handle.sqlite, () => seen.push(handle.sqlite.inTransaction));
+    expect(handle.sqlite.inTransaction).toBe(true);
+    handle.sqlite.exec('COMMIT');
+    expect(seen).toEqual([true, true, true]);
   });
 });

@@ -3,6 +3,7 @@ import type { MercuriusContext } from 'mercurius';
 import { chatMessages } from '#shared/chatRules';
 import { DomainError, refusal } from '../../errors';
 import type { UnitOfWork } from '../../core/commands';
+import { readTogether } from '../../db/prepared';
 import { requireActor } from '../../graphql/context';
 import { newId } from '../../core/ids';
 import { notificationStream } from '../tasks';
@@ -49,6 +50,12 @@ function presentMessage(db: Reader, messageId: string, caller: ChatCaller) {
   }
   const { row, access } = requireVisibleMessage(db, messageId, caller.userId);
   return presentMessages(db, [row], caller.userId, () => access.moderate)[0]!;
+}
+
+/** A mutation's message as its caller sees it, read in one read transaction (see readTogether). */
+function presentAnswer(context: MercuriusContext, messageId: string, caller: ChatCaller) {
+  const database = context.services.database;
+  return readTogether(database.sqlite, () => presentMessage(database.db, messageId, caller));
 }
 
 /** Runs a command as the caller: a user is its actor; a guest's command has none (the guest is in its events). */
@@ -125,7 +132,7 @@ async function postMessage(
     recordMentions(unit, { ...ref, messageId, teamId: access.teamId, authorId, body: input.body }, created.mentions);
     return messageId;
   });
-  return presentMessage(context.services.database.db, id, caller);
+  return presentAnswer(context, id, caller);
 }
 
 /**
@@ -215,7 +222,7 @@ export const messageMutations = {
       },
       true,
     );
-    return presentMessage(context.services.database.db, args.id, caller);
+    return presentAnswer(context, args.id, caller);
   },
   delMessage: async (_root, args: { id: string }, context) => {
     const caller = callerOfMessage(context, context.services.database.db, args.id);
@@ -248,7 +255,7 @@ export const messageMutations = {
         teamId: message.teamId,
       });
     });
-    return presentMessage(context.services.database.db, args.id, caller);
+    return presentAnswer(context, args.id, caller);
   },
   lastViewed: async (_root, args: ConversationArguments, context) => {
     const actor = requireActor(context);

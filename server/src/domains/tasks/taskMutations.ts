@@ -6,6 +6,7 @@ import { newId } from '../../core/ids';
 import { spaceContentPolicy } from '../../core/spaceContent';
 import { requireWritableSpaceContent } from '../../core/spaceContent';
 import { runCommand } from '../../core/runCommand';
+import { readTogether } from '../../db/prepared';
 import { decideCreateTask, decideDeleteTask, decideEditTask, decideFollow, decideUnfollow, type TaskState } from './commands';
 import type { TaskCreated, TaskFieldName, TaskFields, TaskUpdated } from './events';
 import { fileIdOfCover } from './covers';
@@ -30,6 +31,12 @@ import type { MutationResolvers } from '../../graphql/schemaTypes';
 
 export function presentTask(db: Reader, taskId: string, viewerId: string) {
   return presentTasks(db, [findTaskRow(db, taskId)!], viewerId)[0]!;
+}
+
+/** A mutation's task as its caller sees it, read in one read transaction (see readTogether). */
+function presentAnswer(context: MercuriusContext, taskId: string, viewerId: string) {
+  const database = context.services.database;
+  return readTogether(database.sqlite, () => presentTask(database.db, taskId, viewerId));
 }
 
 const positionFieldNames: readonly TaskFieldName[] = ['positionSection', 'positionDuedate', 'positionAsignee'];
@@ -107,7 +114,7 @@ export const taskMutations = {
     const actor = requireActor(context);
     const fields = { ...parseTaskArguments(args), name: taskName(args.name) };
     const taskId = await createTask(context, actor.userId, () => ({ projectId: args.project, fields }));
-    return presentTask(context.services.database.db, taskId, actor.userId);
+    return presentAnswer(context, taskId, actor.userId);
   },
   ediTask: async (_root, args: TaskArguments & { id: string; project?: string | null }, context) => {
     const actor = requireActor(context);
@@ -149,7 +156,7 @@ export const taskMutations = {
         references.canSee,
       );
     });
-    return presentTask(context.services.database.db, args.id, actor.userId);
+    return presentAnswer(context, args.id, actor.userId);
   },
   delTask: async (_root, args: { task: string; delSubtasks?: boolean | null }, context) => {
     const actor = requireActor(context);
@@ -169,7 +176,7 @@ export const taskMutations = {
       const { row } = requireWritableTask(db, args.id, actor.userId);
       return { projectId: row.projectId, fields: copyOf(db, toTaskState(db, row)), duplicateOf: row.id };
     });
-    return presentTask(context.services.database.db, taskId, actor.userId);
+    return presentAnswer(context, taskId, actor.userId);
   },
   followTask: (_root, args: { id: string }, context) => followChange(context, args.id, decideFollow),
   unfollowTask: (_root, args: { id: string }, context) => followChange(context, args.id, decideUnfollow),
@@ -182,5 +189,5 @@ async function followChange(context: MercuriusContext, taskId: string, decide: t
     const { row } = requireReadableTask(db, taskId, actor.userId);
     appendTaskEvents(unit, row.teamId, new Map([[row.id, decide(toTaskState(db, row), actor.userId)]]));
   });
-  return presentTask(context.services.database.db, taskId, actor.userId);
+  return presentAnswer(context, taskId, actor.userId);
 }
