@@ -55,11 +55,14 @@ const boardRowsByIds = preparedQuery((db: Reader) =>
     .where(and(eq(tasks.projectId, sql.placeholder('projectId')), inJsonList(tasks.id, 'ids')))
     .prepare(),
 );
+// People and tags of a task in the order they were given (the rowid), as present.ts lists them.
+const linkOrder = sql`rowid`;
 const assigneeLinks = preparedQuery((db: Reader) =>
   db
     .select({ taskId: taskAssignees.taskId, userId: taskAssignees.userId })
     .from(taskAssignees)
     .where(eq(taskAssignees.projectId, sql.placeholder('projectId')))
+    .orderBy(linkOrder)
     .prepare(),
 );
 const followerLinks = preparedQuery((db: Reader) =>
@@ -67,6 +70,7 @@ const followerLinks = preparedQuery((db: Reader) =>
     .select({ taskId: taskFollowers.taskId, userId: taskFollowers.userId })
     .from(taskFollowers)
     .where(eq(taskFollowers.projectId, sql.placeholder('projectId')))
+    .orderBy(linkOrder)
     .prepare(),
 );
 const tagLinks = preparedQuery((db: Reader) =>
@@ -74,6 +78,7 @@ const tagLinks = preparedQuery((db: Reader) =>
     .select({ taskId: taskTags.taskId, tagId: taskTags.tagId })
     .from(taskTags)
     .where(eq(taskTags.projectId, sql.placeholder('projectId')))
+    .orderBy(linkOrder)
     .prepare(),
 );
 const assigneeLinksByIds = preparedQuery((db: Reader) =>
@@ -81,6 +86,7 @@ const assigneeLinksByIds = preparedQuery((db: Reader) =>
     .select({ taskId: taskAssignees.taskId, userId: taskAssignees.userId })
     .from(taskAssignees)
     .where(inJsonList(taskAssignees.taskId, 'ids'))
+    .orderBy(linkOrder)
     .prepare(),
 );
 const followerLinksByIds = preparedQuery((db: Reader) =>
@@ -88,10 +94,16 @@ const followerLinksByIds = preparedQuery((db: Reader) =>
     .select({ taskId: taskFollowers.taskId, userId: taskFollowers.userId })
     .from(taskFollowers)
     .where(inJsonList(taskFollowers.taskId, 'ids'))
+    .orderBy(linkOrder)
     .prepare(),
 );
 const tagLinksByIds = preparedQuery((db: Reader) =>
-  db.select({ taskId: taskTags.taskId, tagId: taskTags.tagId }).from(taskTags).where(inJsonList(taskTags.taskId, 'ids')).prepare(),
+  db
+    .select({ taskId: taskTags.taskId, tagId: taskTags.tagId })
+    .from(taskTags)
+    .where(inJsonList(taskTags.taskId, 'ids'))
+    .orderBy(linkOrder)
+    .prepare(),
 );
 const boardStates = preparedQuery((db: Reader) =>
   db

@@ -34,20 +34,30 @@ function groupBy<Row>(rows: readonly Row[], key: (row: Row) => string): Map<stri
 /** The card's single letter when none was chosen: the name's first letter or digit. */
 const letterOf = (name: string) => (/[\p{L}\p{N}]/u.exec(name)?.[0] ?? '#').toLocaleUpperCase();
 
-/** Links of the tasks named, or of every task of the spaces named (`ids`: a JSON list, see inJsonList). */
+/**
+ * Links of the tasks named, or of every task of the spaces named (`ids`: a JSON list, see inJsonList), in
+ * the order they were given (the rowid), whichever index finds them.
+ */
 function linkQueries(db: Reader, scope: 'taskId' | 'projectId') {
   return {
     assignees: db
       .select({ taskId: taskAssignees.taskId, userId: taskAssignees.userId })
       .from(taskAssignees)
       .where(inJsonList(taskAssignees[scope], 'ids'))
+      .orderBy(sql`rowid`)
       .prepare(),
     followers: db
       .select({ taskId: taskFollowers.taskId, userId: taskFollowers.userId })
       .from(taskFollowers)
       .where(inJsonList(taskFollowers[scope], 'ids'))
+      .orderBy(sql`rowid`)
       .prepare(),
-    tags: db.select({ taskId: taskTags.taskId, tagId: taskTags.tagId }).from(taskTags).where(inJsonList(taskTags[scope], 'ids')).prepare(),
+    tags: db
+      .select({ taskId: taskTags.taskId, tagId: taskTags.tagId })
+      .from(taskTags)
+      .where(inJsonList(taskTags[scope], 'ids'))
+      .orderBy(sql`rowid`)
+      .prepare(),
   };
 }
 
