@@ -1,4 +1,6 @@
-import { and, eq, gt, inArray } from 'drizzle-orm';
+import { and, eq, gt, inArray, max, sql } from 'drizzle-orm';
+import { events } from '../../core/sqlite/tables';
+import { preparedQuery } from '../../db/prepared';
 import type { MercuriusContext, MercuriusLoaders } from 'mercurius';
 import { memberLimit } from '#shared/plans';
 import { users, type openSession } from '../accounts';
@@ -156,31 +158,63 @@ export const teamLoaders: MercuriusLoaders = {
   Project: {
     users: async (queries: { obj: PresentedSpace }[], context: MercuriusContext) => {
       const db = context.services.database.db;
-      const projectIds = queries.map(({ obj }) => obj.id);
-      const rows = db
-        .select({ projectId: projectMembers.projectId, permission: projectMembers.permission, person: personFields })
-        .from(projectMembers)
-        .innerJoin(users, eq(users.id, projectMembers.userId))
-        .where(inArray(projectMembers.projectId, projectIds))
-        .all();
-      const seatsByTeam = new Map<string, Map<string, TeamSeat>>();
       return queries.map(({ obj }) => {
-        let seats = seatsByTeam.get(obj.team);
-        if (!seats) {
-          seats = loadTeamSeats(db, { id: obj.team, plan: teamPlan(db, obj.team) });
-          seatsByTeam.set(obj.team, seats);
-        }
-        const members = rows.filter((row) => row.projectId === obj.id);
-        return presentPeople(
-          members.map((row) => row.person),
-          obj.viewerId,
-          seats,
-          new Map(members.map((row) => [row.person.id, row.permission])),
-        );
+        const roster = spaceRoster(db, obj.id, obj.team);
+        return presentPeople(roster.people, obj.viewerId, roster.seats, roster.permissions);
       });
     },
   },
 };
+
+interface SpaceRoster {
+  people: { id: string; firstname: string; lastname: string; profileImg: string | null; email: string }[];
+  permissions: Map<string, SpaceSeat['permission']>;
+  seats: Map<string, TeamSeat>;
+}
+
+const logHead = preparedQuery((db: Reader) =>
+  db
+    .select({ seq: max(events.seq) })
+    .from(events)
+    .prepare(),
+);
+const membersOfSpace = preparedQuery((db: Reader) =>
+  db
+    .select({ permission: projectMembers.permission, person: personFields })
+    .from(projectMembers)
+    .innerJoin(users, eq(users.id, projectMembers.userId))
+    .where(eq(projectMembers.projectId, sql.placeholder('projectId')))
+    .prepare(),
+);
+
+/**
+ * Rosters read at one log position, per connection. Every subscriber of subProject has a space with its
+ * members presented for every event of the team (a message included): a space of thousands of members
+ * was read and mapped once per subscriber per event. Members, seats and names change only through
+ * events, so a roster read at the log's current position holds until the log moves on, whichever
+ * process appended to it.
+ */
+const rostersByConnection = new WeakMap<object, { position: number; bySpace: Map<string, SpaceRoster> }>();
+
+function spaceRoster(db: Reader, projectId: string, teamId: string): SpaceRoster {
+  const position = logHead(db).get()?.seq ?? 0;
+  let kept = rostersByConnection.get(db);
+  if (!kept || kept.position !== position) {
+    kept = { position, bySpace: new Map() };
+    rostersByConnection.set(db, kept);
+  }
+  let roster = kept.bySpace.get(projectId);
+  if (!roster) {
+    const members = membersOfSpace(db).all({ projectId });
+    roster = {
+      people: members.map((row) => row.person),
+      permissions: new Map(members.map((row) => [row.person.id, row.permission])),
+      seats: loadTeamSeats(db, { id: teamId, plan: teamPlan(db, teamId) }),
+    };
+    kept.bySpace.set(projectId, roster);
+  }
+  return roster;
+}
 
 function teamPlan(db: Reader, teamId: string): string {
   return db.select({ plan: teams.plan }).from(teams).where(eq(teams.id, teamId)).get()?.plan ?? 'free';
