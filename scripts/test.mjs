@@ -35,15 +35,16 @@ if (run('npx', ['vite', 'build', '--logLevel', 'warn']) !== 0) {
   exitCode = 1;
 } else {
   console.log('\n> Browser tests');
-  exitCode |= run('npx', ['playwright', 'test']) === 0 ? 0 : 1;
-  if (existsSync('.tmp/playwright.json')) {
-    const stats = JSON.parse(readFileSync('.tmp/playwright.json', 'utf8')).stats;
+  const browserStatus = run('npx', ['playwright', 'test']);
+  exitCode |= browserStatus === 0 ? 0 : 1;
+  const stats = existsSync('.tmp/playwright.json') ? JSON.parse(readFileSync('.tmp/playwright.json', 'utf8')).stats : null;
+  if (stats) {
     totals.passed += stats.expected + stats.flaky;
     totals.failed += stats.unexpected;
     totals.skipped += stats.skipped;
-  } else {
-    totals.failed += 1;
   }
+  // A run that failed without a failing test (its servers could not start, say) still counts as a failure.
+  if (!stats || (browserStatus !== 0 && stats.unexpected === 0)) totals.failed += 1;
 }
 
 console.log(`\ntests: ${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
