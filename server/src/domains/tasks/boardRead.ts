@@ -8,9 +8,9 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import { users } from '../accounts';
 import { inJsonList, preparedQuery } from '../../db/prepared';
 import { spaceContentPolicy, type SpaceContentAccess } from '../../core/spaceContent';
-import { presentState, presentTag } from './present';
+import { presentState, presentTag, taskLinkQueries } from './present';
 import type { Reader } from './state';
-import { projectStates, tags, taskAssignees, taskFollowers, tasks, taskTags } from './tables';
+import { projectStates, tags, tasks } from './tables';
 
 type Person = { id: string; firstname: string; lastname: string; profileImg: string | null };
 type PresentedTag = ReturnType<typeof presentTag>;
@@ -53,56 +53,6 @@ const boardRowsByIds = preparedQuery((db: Reader) =>
     .select(boardColumns)
     .from(tasks)
     .where(and(eq(tasks.projectId, sql.placeholder('projectId')), inJsonList(tasks.id, 'ids')))
-    .prepare(),
-);
-// People and tags of a task in the order they were given (the rowid), as present.ts lists them.
-const linkOrder = sql`rowid`;
-const assigneeLinks = preparedQuery((db: Reader) =>
-  db
-    .select({ taskId: taskAssignees.taskId, userId: taskAssignees.userId })
-    .from(taskAssignees)
-    .where(eq(taskAssignees.projectId, sql.placeholder('projectId')))
-    .orderBy(linkOrder)
-    .prepare(),
-);
-const followerLinks = preparedQuery((db: Reader) =>
-  db
-    .select({ taskId: taskFollowers.taskId, userId: taskFollowers.userId })
-    .from(taskFollowers)
-    .where(eq(taskFollowers.projectId, sql.placeholder('projectId')))
-    .orderBy(linkOrder)
-    .prepare(),
-);
-const tagLinks = preparedQuery((db: Reader) =>
-  db
-    .select({ taskId: taskTags.taskId, tagId: taskTags.tagId })
-    .from(taskTags)
-    .where(eq(taskTags.projectId, sql.placeholder('projectId')))
-    .orderBy(linkOrder)
-    .prepare(),
-);
-const assigneeLinksByIds = preparedQuery((db: Reader) =>
-  db
-    .select({ taskId: taskAssignees.taskId, userId: taskAssignees.userId })
-    .from(taskAssignees)
-    .where(inJsonList(taskAssignees.taskId, 'ids'))
-    .orderBy(linkOrder)
-    .prepare(),
-);
-const followerLinksByIds = preparedQuery((db: Reader) =>
-  db
-    .select({ taskId: taskFollowers.taskId, userId: taskFollowers.userId })
-    .from(taskFollowers)
-    .where(inJsonList(taskFollowers.taskId, 'ids'))
-    .orderBy(linkOrder)
-    .prepare(),
-);
-const tagLinksByIds = preparedQuery((db: Reader) =>
-  db
-    .select({ taskId: taskTags.taskId, tagId: taskTags.tagId })
-    .from(taskTags)
-    .where(inJsonList(taskTags.taskId, 'ids'))
-    .orderBy(linkOrder)
     .prepare(),
 );
 const boardStates = preparedQuery((db: Reader) =>
@@ -197,13 +147,18 @@ function presentRows(db: Reader, projectId: string, rows: readonly BoardRow[], l
   return rows.map((row) => sharedTask(row, projectId, links, states, tagsById));
 }
 
+/** The links the link queries find for `ids` (a JSON list of task or space ids), by task. */
+function linksOf(queries: ReturnType<typeof taskLinkQueries>['ofTasks'], ids: string) {
+  return {
+    assignees: idsByTask(queries.assignees.all({ ids }), 'userId'),
+    followers: idsByTask(queries.followers.all({ ids }), 'userId'),
+    tags: idsByTask(queries.tags.all({ ids }), 'tagId'),
+  };
+}
+
 /** A space's tasks in board order (section position, then id), everything but people and the viewer's flags. */
 export function readBoardTasks(db: Reader, projectId: string): SharedTask[] {
-  const links = {
-    assignees: idsByTask(assigneeLinks(db).all({ projectId }), 'userId'),
-    followers: idsByTask(followerLinks(db).all({ projectId }), 'userId'),
-    tags: idsByTask(tagLinks(db).all({ projectId }), 'tagId'),
-  };
+  const links = linksOf(taskLinkQueries(db).ofSpaces, JSON.stringify([projectId]));
   return presentRows(db, projectId, boardRows(db).all({ projectId }), links);
 }
 
@@ -218,11 +173,7 @@ const inBoardOrder = (left: SharedTask, right: SharedTask) =>
  */
 export function patchBoardTasks(db: Reader, projectId: string, kept: readonly SharedTask[], changedIds: ReadonlySet<string>): SharedTask[] {
   const ids = JSON.stringify([...changedIds]);
-  const links = {
-    assignees: idsByTask(assigneeLinksByIds(db).all({ ids }), 'userId'),
-    followers: idsByTask(followerLinksByIds(db).all({ ids }), 'userId'),
-    tags: idsByTask(tagLinksByIds(db).all({ ids }), 'tagId'),
-  };
+  const links = linksOf(taskLinkQueries(db).ofTasks, ids);
   const reread = presentRows(db, projectId, boardRowsByIds(db).all({ projectId, ids }), links);
   return [...kept.filter((task) => !changedIds.has(task.id)), ...reread].sort(inBoardOrder);
 }

@@ -61,10 +61,14 @@ function linkQueries(db: Reader, scope: 'taskId' | 'projectId') {
   };
 }
 
+/** A task's links by task ids or by space ids, for every reader of tasks (this file, the kept board): built once per connection. */
+export const taskLinkQueries = preparedQuery((db: Reader) => ({
+  ofTasks: linkQueries(db, 'taskId'),
+  ofSpaces: linkQueries(db, 'projectId'),
+}));
+
 // Every task answer (a board, a mutation's task) reads these: built once per connection (db/prepared.ts).
 const presentationQueries = preparedQuery((db: Reader) => ({
-  linksOfTasks: linkQueries(db, 'taskId'),
-  linksOfProjects: linkQueries(db, 'projectId'),
   states: db.select().from(projectStates).where(inJsonList(projectStates.projectId, 'projectIds')).prepare(),
   tags: db.select().from(tags).where(inJsonList(tags.projectId, 'projectIds')).prepare(),
   people: db
@@ -84,7 +88,7 @@ export function presentTaskBases(db: Reader, rows: readonly TaskRow[]) {
   if (rows.length === 0) return [];
   const projectIds = JSON.stringify([...new Set(rows.map((row) => row.projectId))]);
   const queries = presentationQueries(db);
-  const links = rows.length > wholeSpaceThreshold ? queries.linksOfProjects : queries.linksOfTasks;
+  const links = rows.length > wholeSpaceThreshold ? taskLinkQueries(db).ofSpaces : taskLinkQueries(db).ofTasks;
   const scope = { ids: rows.length > wholeSpaceThreshold ? projectIds : JSON.stringify(rows.map((row) => row.id)) };
 
   const assignees = groupBy(links.assignees.all(scope), (row) => row.taskId);
