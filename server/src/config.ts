@@ -72,6 +72,9 @@ export const environmentSchema = z.object({
   ICE_SERVERS: z.string().min(2).optional(),
   MEETING_MESH_LIMIT: z.coerce.number().int().min(2).max(16).default(4),
   MEETING_RING_SECONDS: z.coerce.number().int().min(5).max(600).default(30),
+  CALENDAR_SYNC_MINUTES: z.coerce.number().int().min(1).max(1440).default(15),
+  CALDAV_TIMEOUT_MS: z.coerce.number().int().min(500).max(120_000).default(15_000),
+  CALDAV_ALLOW_PRIVATE: booleanFromEnvironment.default(false),
 });
 
 export type Environment = z.input<typeof environmentSchema>;
@@ -108,6 +111,7 @@ export interface Config {
   storage: StorageConfig;
   /** Calls: on LiveKit when configured, else peer-to-peer (a full mesh capped at `meshLimit` people). */
   meetings: MeetingsConfig;
+  calendar: CalendarConfig;
 }
 
 export interface MeetingsConfig {
@@ -117,6 +121,15 @@ export interface MeetingsConfig {
   meshLimit: number;
   /** How long a ring rings before it ends as missed. */
   ringTimeoutMs: number;
+}
+
+export interface CalendarConfig {
+  /** How often the sync job pulls and pushes each connected CalDAV account. */
+  syncIntervalMs: number;
+  /** A CalDAV request that takes longer fails, and the account's sync with it, not the others'. */
+  requestTimeoutMs: number;
+  /** CalDAV servers on loopback, private or link-local addresses are refused (SSRF) unless the administrator allows them. */
+  allowPrivateAddresses: boolean;
 }
 
 export interface IceServer {
@@ -219,6 +232,11 @@ export function loadConfig(environment: Record<string, string | undefined> = pro
     unsplashAccessKey: values.UNSPLASH_ACCESS_KEY ?? null,
     storage: storageConfig(values),
     meetings: meetingsConfig(values),
+    calendar: {
+      syncIntervalMs: values.CALENDAR_SYNC_MINUTES * 60_000,
+      requestTimeoutMs: values.CALDAV_TIMEOUT_MS,
+      allowPrivateAddresses: values.CALDAV_ALLOW_PRIVATE,
+    },
   };
 }
 

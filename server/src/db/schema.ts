@@ -7,5 +7,6 @@ export * from '../domains/chat/tables';
 export * from '../domains/files/tables';
 export * from '../domains/docs/tables';
 export * from '../domains/meetings/tables';
+export * from '../domains/calendar/tables';
 export * from '../domains/settings/tables';
 export * from '../mail/tables';
