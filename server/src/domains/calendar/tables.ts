@@ -82,10 +82,7 @@ export const calendarEventPeople = sqliteTable(
     response: text('response').notNull(),
     updatedAt: text('updated_at').notNull(),
   },
-  (table) => [
-    primaryKey({ columns: [table.eventId, table.email] }),
-    index('calendar_event_people_user').on(table.userId, table.eventId),
-  ],
+  (table) => [primaryKey({ columns: [table.eventId, table.email] }), index('calendar_event_people_user').on(table.userId, table.eventId)],
 );
 
 /** Projection: a member's private ICS feed of one team; only the token's hash is kept. Revoked feeds stay, refused. */
