@@ -13,7 +13,7 @@ import {
   S3Client,
 } from '@aws-sdk/client-s3';
 import type { Config } from '../config';
-import { recordingPrefix } from '../domains/meetings/livekit';
+import { recordingPrefix } from '../domains/meetings';
 import { incomingPrefix, isStorageKey } from '../storage/types';
 
 /**
