@@ -1,4 +1,5 @@
 import type { IResolvers } from 'mercurius';
+import type { Projection } from '../../core/events';
 import type { Services } from '../../graphql/context';
 import type { OperationAccess } from '../module';
 
@@ -10,6 +11,8 @@ export interface CalendarPart {
   typeDefs: string;
   resolvers: IResolvers;
   access: Record<string, OperationAccess>;
+  /** The part's own read tables, joined to the calendar module's projections. */
+  projections?: readonly Projection[];
   /** Periodic work through services.jobs, as DomainModule.start. */
   start?: (services: Services) => (() => void) | void;
 }
