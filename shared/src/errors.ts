@@ -95,6 +95,7 @@ export const inputErrorMessages = {
   TOO_FEW_ITEMS: 'Send at least {{minimum}} items.',
   COLOR_INVALID: 'Use a colour like {{example}}.',
   CURSOR_INVALID: 'Use the nextCursor of the previous page.',
+  FIRST_SCREEN_ALONE: 'perSection reads the first screen of one board: give it with project alone.',
   // Accounts and settings.
   NAME_REQUIRED: 'Enter a name.',
   EMAIL_INVALID: 'Enter a valid e-mail address.',
@@ -209,6 +210,35 @@ export const inputErrorMessages = {
     'The media server could not start or stop the recording. Try again, or ask your administrator to check LiveKit egress.',
   RING_USERS_REQUIRED: 'Choose who to ring.',
   MEETING_NOTES_SPACE_REQUIRED: 'Notes beside a call are kept in a space: an ad hoc room has none. Meet in a space’s room to take notes.',
+  // Calendar sync.
+  CALENDAR_ACCOUNT_FAILED: 'The calendar account could not sync: {{reason}}',
+  CALDAV_ADDRESS_REFUSED:
+    'This server does not connect to calendar servers on private or local network addresses. Ask your administrator to allow them.',
+  CALENDAR_SERVER_URL_INVALID: 'Enter the calendar server’s address, starting with https://.',
+  CALENDAR_CREDENTIALS_REQUIRED: 'Enter the account’s user name and password (or app password).',
+  CALENDAR_GOOGLE_UNAVAILABLE: 'Google calendars need Google sign-in to be set up on this server. Ask your administrator.',
+  // Calendar.
+  EVENT_TITLE_REQUIRED: 'Enter a title for the event.',
+  EVENT_TITLE_TOO_LONG: 'Use at most {{maximum}} characters for the event title.',
+  EVENT_DESCRIPTION_TOO_LONG: 'Use at most {{maximum}} characters for the event description.',
+  EVENT_LOCATION_TOO_LONG: 'Use at most {{maximum}} characters for the location.',
+  EVENT_DATE_INVALID: 'Give the start and end as ISO 8601 dates with a time zone offset, for example 2026-03-02T09:00:00Z.',
+  EVENT_END_BEFORE_START: 'The event must end after it starts.',
+  EVENT_TOO_LONG: 'An event can last at most {{maximum}} days.',
+  EVENT_TIME_ZONE_INVALID: 'Choose a time zone such as Europe/Berlin.',
+  EVENT_TYPE_INVALID: 'Choose event or meeting.',
+  EVENT_INVALID_RECURRENCE: 'Choose a recurrence: none, daily, weekly, monthly or weekdays.',
+  EVENT_COUNT_INVALID: 'Repeat the event 1 to {{maximum}} times.',
+  EVENT_UNTIL_INVALID: 'The series must end after its first event, and at most {{maximum}} years later.',
+  EVENT_GUEST_INVALID: 'Enter guests as valid e-mail addresses.',
+  EVENT_TOO_MANY_PEOPLE: 'Invite at most {{maximum}} people and guests.',
+  EVENT_INVITED_NOT_MEMBER: 'Invite only members of your team.',
+  EVENT_SCOPE_INVALID: 'Choose this, following or all, and name the occurrence you changed.',
+  EVENT_OCCURRENCE_NOT_FOUND: 'This occurrence is not part of the series.',
+  EVENT_RESPONSE_INVALID: 'Answer with accept, reject, join, rejoin or leave.',
+  EVENT_RANGE_TOO_LONG: 'Ask for at most {{maximum}} days of the calendar at once.',
+  EVENT_RANGE_INVALID: 'Give the range as two ISO 8601 dates, the end after the start.',
+  EVENT_MEETING_GUEST_REFUSED: 'Team guests cannot make meeting events: ask a member to make it.',
 } as const;
 
 /**
@@ -263,6 +293,10 @@ export const refusalMessages = {
   RECORDING_NOT_YOURS: 'Only the person who started this recording, or an admin of the room, can stop it.',
   CALLEE_NOT_FOUND: 'You can ring only people who can join this call.',
   RING_NOT_FOUND: 'This call is no longer ringing for you.',
+  CALENDAR_ACCOUNT_NOT_FOUND: 'This calendar account does not exist or is not yours.',
+  CALENDAR_NOT_FOUND: 'This calendar does not exist or is not yours.',
+  EVENT_NOT_FOUND: 'This event does not exist or you cannot see it.',
+  EVENT_EDIT_NOT_ALLOWED: 'Only the person who made this event can change it; you can answer the invitation.',
 } as const;
 
 export const errorMessages = { ...generalErrorMessages, ...inputErrorMessages, ...refusalMessages } as const;

@@ -1,4 +1,5 @@
 import { accountsModule } from './accounts';
+import { calendarModule } from './calendar';
 import { chatModule } from './chat';
 import { docsModule } from './docs';
 import { filesModule } from './files';
@@ -21,7 +22,8 @@ import { teamsModule } from './teams';
  * teams, whose spaces its boards belong to; meetings follows tasks, its rooms belonging to spaces and teams;
  * chat follows meetings, whose rooms' chats and tasks' threads it keeps; files follows
  * chat, whose private chats and the spaces and tasks before it own files; docs follows files, whose
- * doc folders it files docs in. It is also the order of imports: an area imports only areas before it
+ * doc folders it files docs in; calendar comes last,
+ * its meeting events making rooms through meetings and its deadlines read through tasks. It is also the order of imports: an area imports only areas before it
  * (through their index.ts), and tells the areas after it what happened through its events, which they
  * react to (DomainModule.reactions). The lint refuses an import cycle and an import of another area's
  * internals.
@@ -36,6 +38,7 @@ export const domains: readonly DomainModule[] = [
   docsModule,
   settingsModule,
   socialModule,
+  calendarModule,
 ];
 
 /**

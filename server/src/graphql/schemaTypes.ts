@@ -64,6 +64,103 @@ export type AuthPayload = {
   user: User;
 };
 
+/** A calendar of a connected account (SPEC §3 Calendar). */
+export type Calendar = {
+  __typename?: 'Calendar';
+  account: Scalars['ID']['output'];
+  backgroundColor?: Maybe<Scalars['String']['output']>;
+  /** The provider's calendar id (the collection's URL). */
+  calendarId: Scalars['String']['output'];
+  /** The account's calendar that receives events made here (its first selected one). */
+  default: Scalars['Boolean']['output'];
+  description?: Maybe<Scalars['String']['output']>;
+  id: Scalars['ID']['output'];
+  selected: Scalars['Boolean']['output'];
+  summary: Scalars['String']['output'];
+  synced: Scalars['Boolean']['output'];
+};
+
+/** A connected external calendar account (SPEC §3 Calendar account). Its password or token is never sent back. */
+export type CalendarAccount = {
+  __typename?: 'CalendarAccount';
+  /** False when paused: the periodic sync skips it. */
+  active: Scalars['Boolean']['output'];
+  calendars: Array<Calendar>;
+  email: Scalars['String']['output'];
+  /** Why the last sync failed, in the server's words. */
+  error?: Maybe<Scalars['String']['output']>;
+  /** What the account is used for: calendar. */
+  feature: Scalars['String']['output'];
+  id: Scalars['ID']['output'];
+  lastSyncedAt?: Maybe<Scalars['String']['output']>;
+  picture?: Maybe<Scalars['String']['output']>;
+  serverUrl: Scalars['String']['output'];
+  /** ok | error | syncing */
+  status: Scalars['String']['output'];
+  /** caldav | google */
+  type: Scalars['String']['output'];
+  username: Scalars['String']['output'];
+};
+
+/** One entry of a calendar view: a single event or one occurrence of a series, with its own times. */
+export type CalendarEntry = {
+  __typename?: 'CalendarEntry';
+  allDay: Scalars['Boolean']['output'];
+  calendar?: Maybe<Calendar>;
+  /** The entry's colour: its calendar's backgroundColor, or null for the app's own colour by type. */
+  color?: Maybe<Scalars['String']['output']>;
+  description: Scalars['String']['output'];
+  editable: Scalars['Boolean']['output'];
+  end: Scalars['String']['output'];
+  event: Scalars['ID']['output'];
+  /** <event id> for a single event, <event id>:<occurrence's original start> for an occurrence. */
+  id: Scalars['ID']['output'];
+  location?: Maybe<Scalars['String']['output']>;
+  meet?: Maybe<Scalars['ID']['output']>;
+  myResponse?: Maybe<Scalars['String']['output']>;
+  /** The occurrence's original start (UTC ISO): what ediEvent and delEvent take as occurrence; null for a single event. */
+  occurrence?: Maybe<Scalars['String']['output']>;
+  recurring: Scalars['String']['output'];
+  start: Scalars['String']['output'];
+  title: Scalars['String']['output'];
+  type: Scalars['String']['output'];
+};
+
+/** The caller's private ICS feed of their current team. url is shown once, by resetCalendarFeed; only its hash is kept. */
+export type CalendarFeed = {
+  __typename?: 'CalendarFeed';
+  active: Scalars['Boolean']['output'];
+  createdAt?: Maybe<Scalars['String']['output']>;
+  url?: Maybe<Scalars['String']['output']>;
+};
+
+export type CalendarSyncInput = {
+  /** Set to change an existing account (new password, server URL); absent to connect a new one. */
+  account?: InputMaybe<Scalars['ID']['input']>;
+  email?: InputMaybe<Scalars['String']['input']>;
+  /** The password or app password (caldav), or the OAuth refresh token (google). Stored encrypted, never sent back. */
+  password?: InputMaybe<Scalars['String']['input']>;
+  serverUrl?: InputMaybe<Scalars['String']['input']>;
+  /** caldav | google (Google's CalDAV endpoint with the Google sign-in configuration) */
+  type?: InputMaybe<Scalars['String']['input']>;
+  username?: InputMaybe<Scalars['String']['input']>;
+};
+
+/** A task deadline on the calendar (getEventsTasks). */
+export type CalendarTask = {
+  __typename?: 'CalendarTask';
+  /** A calendar date (YYYY-MM-DD) or a UTC instant. */
+  deadline: Scalars['String']['output'];
+  done: Scalars['Boolean']['output'];
+  id: Scalars['ID']['output'];
+  name: Scalars['String']['output'];
+  project: Scalars['ID']['output'];
+  projectColor?: Maybe<Scalars['String']['output']>;
+  projectTitle: Scalars['String']['output'];
+  /** The task's section name. */
+  state?: Maybe<Scalars['String']['output']>;
+};
+
 /** A change to a space's docs: doc.created, doc.edited (fields), doc.updated (content), doc.shared, doc.unshared or doc.deleted. */
 export type DocChange = {
   __typename?: 'DocChange';
@@ -75,6 +172,74 @@ export type DocChange = {
   type: Scalars['String']['output'];
   /** Who made the change. */
   userId?: Maybe<Scalars['ID']['output']>;
+};
+
+/** An event (SPEC §3): a single event or a recurring series. */
+export type Event = {
+  __typename?: 'Event';
+  allDay: Scalars['Boolean']['output'];
+  author: EventPerson;
+  /** The synced calendar of an imported event; null for an event made here. */
+  calendar?: Maybe<Calendar>;
+  /** How many occurrences the series has, from its COUNT. */
+  count?: Maybe<Scalars['Int']['output']>;
+  createdAt: Scalars['String']['output'];
+  description: Scalars['String']['output'];
+  /** Whether the caller may edit it (the author; the owner of an imported one). */
+  editable: Scalars['Boolean']['output'];
+  endDate: Scalars['String']['output'];
+  /** Guests' e-mail addresses (their responses are in the three lists too). */
+  guests: Array<Scalars['String']['output']>;
+  id: Scalars['ID']['output'];
+  /** A meeting event's room link (PUBLIC_URL/meetingroom/<id>). */
+  invitationLink?: Maybe<Scalars['String']['output']>;
+  location?: Maybe<Scalars['String']['output']>;
+  /** The meeting room's id of a meeting event. */
+  meet?: Maybe<Scalars['ID']['output']>;
+  /** The caller's own response: invited | accepted | rejected; null for the author or someone not invited. */
+  myResponse?: Maybe<Scalars['String']['output']>;
+  /** none | daily | weekly | monthly | weekdays | custom */
+  recurring: Scalars['String']['output'];
+  /** The RFC 5545 RRULE value (with its UNTIL or COUNT); null when not recurring. */
+  rrule?: Maybe<Scalars['String']['output']>;
+  /** The first occurrence's start and end (UTC ISO). */
+  startDate: Scalars['String']['output'];
+  /** The IANA zone its wall-clock times belong to (recurrences are expanded in it). */
+  timeZone: Scalars['String']['output'];
+  title: Scalars['String']['output'];
+  /** event | meeting */
+  type: Scalars['String']['output'];
+  /** When the series ends (UTC ISO), from its UNTIL. */
+  until?: Maybe<Scalars['String']['output']>;
+  updatedAt: Scalars['String']['output'];
+  /** Those of usersInvited who accepted. */
+  usersAccepted: Array<EventPerson>;
+  /** Everyone invited (members and guests), whatever their answer; each carries its response. */
+  usersInvited: Array<EventPerson>;
+  /** Those of usersInvited who declined. */
+  usersRejected: Array<EventPerson>;
+};
+
+/** A change to an event the subscriber can see. */
+export type EventChange = {
+  __typename?: 'EventChange';
+  event: Scalars['ID']['output'];
+  seq: Scalars['Float']['output'];
+  /** created | edited | deleted | responded */
+  type: Scalars['String']['output'];
+  /** The event as the subscriber sees it now; null when deleted or no longer visible to them. */
+  value?: Maybe<Event>;
+};
+
+/** Someone an event invites: a member (user set) or a guest by e-mail (user null). The author has response accepted. */
+export type EventPerson = {
+  __typename?: 'EventPerson';
+  email: Scalars['String']['output'];
+  name?: Maybe<Scalars['String']['output']>;
+  profileImg?: Maybe<Scalars['String']['output']>;
+  /** invited | accepted | rejected */
+  response: Scalars['String']['output'];
+  user?: Maybe<Scalars['ID']['output']>;
 };
 
 /** A recorded file. Its bytes are served at url (the session cookie or a signed URL) and, when shared, at /media/files/<id>/shared. */
@@ -360,6 +525,8 @@ export type Mutation = {
   createApiToken: NewApiToken;
   /** Adds a section at the end of a space's board. */
   createState: ProjectState;
+  /** Deletes an event, or for a series one occurrence (this), it and the following ones, or all. */
+  delEvent: Scalars['Boolean']['output'];
   /** Deletes a file and its bytes; its size no longer counts against the quota. */
   delFile: Scalars['Boolean']['output'];
   /** Deletes a folder; its files and subfolders move up to its parent (subscribers get file.updated and folder.updated for each). */
@@ -378,6 +545,11 @@ export type Mutation = {
   deleteState: Array<ProjectState>;
   /** Copies a task (not its subtasks) right after the original, with a new idCode. */
   duplicateTask: Task;
+  /**
+   * Changes an event (its author; the owner of an imported one). For a series, scope this | following | all
+   * with occurrence = the original start of the occurrence acted on. accepted/rejected move only the caller.
+   */
+  ediEvent: Event;
   /** Shares or unshares, renames, moves to a folder ("root" for the top level) or to another space of the team. */
   ediFile: File;
   /** Renames, or moves under upfolder ("root" for the top level); never into itself or a subfolder. */
@@ -439,6 +611,8 @@ export type Mutation = {
   /** Toggles the caller's reaction. */
   reactMessage: Message;
   refreshToken: RefreshPayload;
+  /** Stops syncing and removes the account's imported events here, never the remote ones. */
+  removeCalendarAccount: Scalars['Boolean']['output'];
   /** Withdraws a pending invitation (admins only): its link then answers that the invitation was withdrawn. */
   removeInvitedTeam: Team;
   /** Takes a member out of a team (admins only). */
@@ -446,16 +620,26 @@ export type Mutation = {
   resendEmail: Scalars['Boolean']['output'];
   /** Mails a pending invitation again with a new link (admins only); the earlier link stops working and the 14 days start again. */
   resendInvitedTeam: Team;
+  /** A new private ICS feed URL (shown this once); the previous one stops working. */
+  resetCalendarFeed: CalendarFeed;
   /** Makes a new guest link for the room; the old one stops working at once. Members of the room. */
   resetMeetingroomLink: Meetingroom;
+  /** accept | reject | join | rejoin | leave, for the caller (responses are per series). */
+  respondEvent: Event;
   /** Revokes one of the caller's API tokens; it stops working at once. */
   revokeApiToken: Scalars['Boolean']['output'];
+  /** The private ICS feed stops working. */
+  revokeCalendarFeed: CalendarFeed;
   /**
    * A member in the call rings people into it. In a private chat: its other members, or those of them listed in
    * users. In a room: the users listed, each able to use the room. Someone already in the call or already rung
    * is skipped. Answers the rings made. A ring ends as missed after 30 seconds without an answer.
    */
   ringVideocall: Array<VideocallRing>;
+  /** Chooses whether a calendar (its provider id or its id) syncs; deselecting removes its imported events here. */
+  selectCalendar: Calendar;
+  /** A new event (SPEC §5: title, description, startDate, endDate, type and recurring required); type meeting makes or links a room. */
+  setEvent: Event;
   /**
    * Records an uploaded file (SPEC §5: name, code, type, size and location are required) once its bytes
    * are there with that size and of an allowed type, and the team's quota still holds it. story: true records a
@@ -527,6 +711,10 @@ export type Mutation = {
   stopRecording: Scalars['Boolean']['output'];
   /** Makes another of the caller's teams their current one. */
   switchTeam: Team;
+  /** Sync one account now (the sync page's button); the answer is the account after the sync. */
+  syncCalendarAccount: CalendarAccount;
+  /** Connects an account (sync without account) or changes one; feature calendar; active false pauses it. */
+  syncFeatureCalendar: CalendarAccount;
   /**
    * Tells the other members of the conversation the caller is typing (rate-limited, not stored); with
    * stopped: true, that they stopped (text cleared or sent), relayed only after a relayed start. False
@@ -576,6 +764,12 @@ export type MutationCreateStateArgs = {
   value: Scalars['String']['input'];
 };
 
+export type MutationDelEventArgs = {
+  id: Scalars['ID']['input'];
+  occurrence?: InputMaybe<Scalars['String']['input']>;
+  scope?: InputMaybe<Scalars['String']['input']>;
+};
+
 export type MutationDelFileArgs = {
   id: Scalars['ID']['input'];
 };
@@ -612,6 +806,28 @@ export type MutationDeleteStateArgs = {
 
 export type MutationDuplicateTaskArgs = {
   id: Scalars['ID']['input'];
+};
+
+export type MutationEdiEventArgs = {
+  accepted?: InputMaybe<Array<Scalars['ID']['input']>>;
+  allDay?: InputMaybe<Scalars['Boolean']['input']>;
+  count?: InputMaybe<Scalars['Int']['input']>;
+  description?: InputMaybe<Scalars['String']['input']>;
+  endDate?: InputMaybe<Scalars['String']['input']>;
+  guests?: InputMaybe<Array<Scalars['String']['input']>>;
+  id: Scalars['ID']['input'];
+  invited?: InputMaybe<Array<Scalars['ID']['input']>>;
+  location?: InputMaybe<Scalars['String']['input']>;
+  meeting?: InputMaybe<Scalars['ID']['input']>;
+  occurrence?: InputMaybe<Scalars['String']['input']>;
+  recurring?: InputMaybe<Scalars['String']['input']>;
+  rejected?: InputMaybe<Array<Scalars['ID']['input']>>;
+  scope?: InputMaybe<Scalars['String']['input']>;
+  startDate?: InputMaybe<Scalars['String']['input']>;
+  timeZone?: InputMaybe<Scalars['String']['input']>;
+  title?: InputMaybe<Scalars['String']['input']>;
+  type?: InputMaybe<Scalars['String']['input']>;
+  until?: InputMaybe<Scalars['String']['input']>;
 };
 
 export type MutationEdiFileArgs = {
@@ -775,6 +991,10 @@ export type MutationReactMessageArgs = {
   id: Scalars['ID']['input'];
 };
 
+export type MutationRemoveCalendarAccountArgs = {
+  account: Scalars['ID']['input'];
+};
+
 export type MutationRemoveInvitedTeamArgs = {
   invited: Scalars['ID']['input'];
   team: Scalars['ID']['input'];
@@ -798,6 +1018,11 @@ export type MutationResetMeetingroomLinkArgs = {
   id: Scalars['ID']['input'];
 };
 
+export type MutationRespondEventArgs = {
+  id: Scalars['ID']['input'];
+  response: Scalars['String']['input'];
+};
+
 export type MutationRevokeApiTokenArgs = {
   id: Scalars['ID']['input'];
 };
@@ -805,6 +1030,28 @@ export type MutationRevokeApiTokenArgs = {
 export type MutationRingVideocallArgs = {
   users?: InputMaybe<Array<Scalars['ID']['input']>>;
   videocall: Scalars['ID']['input'];
+};
+
+export type MutationSelectCalendarArgs = {
+  calendar: Scalars['String']['input'];
+  selected: Scalars['Boolean']['input'];
+};
+
+export type MutationSetEventArgs = {
+  allDay?: InputMaybe<Scalars['Boolean']['input']>;
+  count?: InputMaybe<Scalars['Int']['input']>;
+  description: Scalars['String']['input'];
+  endDate: Scalars['String']['input'];
+  guests?: InputMaybe<Array<Scalars['String']['input']>>;
+  invited?: InputMaybe<Array<Scalars['ID']['input']>>;
+  location?: InputMaybe<Scalars['String']['input']>;
+  meeting?: InputMaybe<Scalars['ID']['input']>;
+  recurring: Scalars['String']['input'];
+  startDate: Scalars['String']['input'];
+  timeZone?: InputMaybe<Scalars['String']['input']>;
+  title: Scalars['String']['input'];
+  type: Scalars['String']['input'];
+  until?: InputMaybe<Scalars['String']['input']>;
 };
 
 export type MutationSetFileArgs = {
@@ -992,6 +1239,16 @@ export type MutationSwitchTeamArgs = {
   team: Scalars['ID']['input'];
 };
 
+export type MutationSyncCalendarAccountArgs = {
+  account: Scalars['ID']['input'];
+};
+
+export type MutationSyncFeatureCalendarArgs = {
+  active: Scalars['Boolean']['input'];
+  feature: Scalars['String']['input'];
+  sync: CalendarSyncInput;
+};
+
 export type MutationTypingMessageArgs = {
   meetingroom?: InputMaybe<Scalars['ID']['input']>;
   privat?: InputMaybe<Scalars['ID']['input']>;
@@ -1124,6 +1381,8 @@ export type Project = {
 
 export type ProjectChange = {
   __typename?: 'ProjectChange';
+  /** The member the change is about (userId) as the subscriber sees them after it; null when the change took them out of the space, is about nobody, or the space is out of sight. A client keeps a space's member list by this one person instead of selecting project.users, which is the whole list with every change (a message included). */
+  member?: Maybe<ProjectUser>;
   /** The space as the subscriber now sees it; null when it is gone or out of their sight: drop it. */
   project?: Maybe<Project>;
   projectId: Scalars['ID']['output'];
@@ -1180,6 +1439,20 @@ export type Query = {
   checkSetup: Scalars['Boolean']['output'];
   /** The caller's API tokens that are not revoked. */
   getApiTokens: Array<ApiToken>;
+  /** The caller's connected calendar accounts in the current team. */
+  getCalendarAccounts: Array<CalendarAccount>;
+  /** Whether the caller has a private ICS feed (its URL is never shown again). */
+  getCalendarFeed: CalendarFeed;
+  /** The caller's calendars of their connected accounts in the current team. */
+  getCalendars: Array<Calendar>;
+  /** An event by id; meet: true looks id up as a meeting room and answers its meeting event. */
+  getEvent?: Maybe<Event>;
+  /** The caller's upcoming events (not yet ended), soonest first (agenda list); limit at most 100. */
+  getEvents: Array<Event>;
+  /** Entries of the caller's calendar from start to end (UTC ISO; at most 370 days apart): events and occurrences. */
+  getEventsCalendar: Array<CalendarEntry>;
+  /** Deadlines of tasks the caller is assigned to or follows, in spaces they may read, from start to end. */
+  getEventsTasks: Array<CalendarTask>;
   getFile: File;
   /**
    * Files of exactly one of project (the space's own files), task or privat, newest first; or, with
@@ -1290,6 +1563,26 @@ export type QueryCheckSetupArgs = {
   token: Scalars['String']['input'];
 };
 
+export type QueryGetEventArgs = {
+  id: Scalars['ID']['input'];
+  meet?: InputMaybe<Scalars['Boolean']['input']>;
+};
+
+export type QueryGetEventsArgs = {
+  limit?: InputMaybe<Scalars['Int']['input']>;
+  offset?: InputMaybe<Scalars['Int']['input']>;
+};
+
+export type QueryGetEventsCalendarArgs = {
+  end: Scalars['String']['input'];
+  start: Scalars['String']['input'];
+};
+
+export type QueryGetEventsTasksArgs = {
+  end: Scalars['String']['input'];
+  start: Scalars['String']['input'];
+};
+
 export type QueryGetFileArgs = {
   id: Scalars['ID']['input'];
 };
@@ -1370,6 +1663,7 @@ export type QueryGetTaskChatsArgs = {
 export type QueryGetTasksArgs = {
   first?: InputMaybe<Scalars['Int']['input']>;
   open?: InputMaybe<Scalars['Boolean']['input']>;
+  perSection?: InputMaybe<Scalars['Int']['input']>;
   project?: InputMaybe<Scalars['ID']['input']>;
   users?: InputMaybe<Array<Scalars['ID']['input']>>;
 };
@@ -1553,6 +1847,8 @@ export type Subscription = {
   subCalls: RingChange;
   /** Live changes to a space's docs. */
   subDoc: DocChange;
+  /** Changes to events the subscriber can see in their current team (and imported ones of their calendars). */
+  subEvent: EventChange;
   /** Changes to the files of one space, task or private chat; ends when the caller loses access. */
   subFile: FileChange;
   /** Changes to a space's folders. */
@@ -2104,11 +2400,20 @@ export type ResolversTypes = {
   ActivityPage: ResolverTypeWrapper<ResolvedPart<ActivityPage>>;
   ApiToken: ResolverTypeWrapper<ResolvedPart<ApiToken>>;
   AuthPayload: ResolverTypeWrapper<SessionPayload>;
+  Calendar: ResolverTypeWrapper<ResolvedPart<Calendar>>;
+  Boolean: ResolverTypeWrapper<ResolvedPart<Scalars['Boolean']['output']>>;
+  CalendarAccount: ResolverTypeWrapper<ResolvedPart<CalendarAccount>>;
+  CalendarEntry: ResolverTypeWrapper<ResolvedPart<CalendarEntry>>;
+  CalendarFeed: ResolverTypeWrapper<ResolvedPart<CalendarFeed>>;
+  CalendarSyncInput: ResolverTypeWrapper<ResolvedPart<CalendarSyncInput>>;
+  CalendarTask: ResolverTypeWrapper<ResolvedPart<CalendarTask>>;
   DocChange: ResolverTypeWrapper<ResolvedPart<Omit<DocChange, 'doc'> & { doc?: Maybe<ResolversTypes['Wall']> }>>;
   Float: ResolverTypeWrapper<ResolvedPart<Scalars['Float']['output']>>;
-  File: ResolverTypeWrapper<PresentedFile>;
-  Boolean: ResolverTypeWrapper<ResolvedPart<Scalars['Boolean']['output']>>;
+  Event: ResolverTypeWrapper<ResolvedPart<Event>>;
   Int: ResolverTypeWrapper<ResolvedPart<Scalars['Int']['output']>>;
+  EventChange: ResolverTypeWrapper<ResolvedPart<EventChange>>;
+  EventPerson: ResolverTypeWrapper<ResolvedPart<EventPerson>>;
+  File: ResolverTypeWrapper<PresentedFile>;
   FileChange: ResolverTypeWrapper<ResolvedPart<Omit<FileChange, 'file'> & { file?: Maybe<ResolversTypes['File']> }>>;
   Folder: ResolverTypeWrapper<PresentedFolder>;
   FolderChange: ResolverTypeWrapper<ResolvedPart<Omit<FolderChange, 'folder'> & { folder?: Maybe<ResolversTypes['Folder']> }>>;
@@ -2185,11 +2490,20 @@ export type ResolversParentTypes = {
   ActivityPage: ResolvedPart<ActivityPage>;
   ApiToken: ResolvedPart<ApiToken>;
   AuthPayload: SessionPayload;
+  Calendar: ResolvedPart<Calendar>;
+  Boolean: ResolvedPart<Scalars['Boolean']['output']>;
+  CalendarAccount: ResolvedPart<CalendarAccount>;
+  CalendarEntry: ResolvedPart<CalendarEntry>;
+  CalendarFeed: ResolvedPart<CalendarFeed>;
+  CalendarSyncInput: ResolvedPart<CalendarSyncInput>;
+  CalendarTask: ResolvedPart<CalendarTask>;
   DocChange: ResolvedPart<Omit<DocChange, 'doc'> & { doc?: Maybe<ResolversParentTypes['Wall']> }>;
   Float: ResolvedPart<Scalars['Float']['output']>;
-  File: PresentedFile;
-  Boolean: ResolvedPart<Scalars['Boolean']['output']>;
+  Event: ResolvedPart<Event>;
   Int: ResolvedPart<Scalars['Int']['output']>;
+  EventChange: ResolvedPart<EventChange>;
+  EventPerson: ResolvedPart<EventPerson>;
+  File: PresentedFile;
   FileChange: ResolvedPart<Omit<FileChange, 'file'> & { file?: Maybe<ResolversParentTypes['File']> }>;
   Folder: PresentedFolder;
   FolderChange: ResolvedPart<Omit<FolderChange, 'folder'> & { folder?: Maybe<ResolversParentTypes['Folder']> }>;
@@ -2296,6 +2610,84 @@ export type AuthPayloadResolvers<
   user?: Resolver<ResolversTypes['User'], ParentType, ContextType>;
 };
 
+export type CalendarResolvers<
+  ContextType = MercuriusContext,
+  ParentType extends ResolversParentTypes['Calendar'] = ResolversParentTypes['Calendar'],
+> = {
+  account?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  backgroundColor?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  calendarId?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  default?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  description?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  selected?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  summary?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  synced?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+};
+
+export type CalendarAccountResolvers<
+  ContextType = MercuriusContext,
+  ParentType extends ResolversParentTypes['CalendarAccount'] = ResolversParentTypes['CalendarAccount'],
+> = {
+  active?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  calendars?: Resolver<Array<ResolversTypes['Calendar']>, ParentType, ContextType>;
+  email?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  error?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  feature?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  lastSyncedAt?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  picture?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  serverUrl?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  status?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  type?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  username?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
+export type CalendarEntryResolvers<
+  ContextType = MercuriusContext,
+  ParentType extends ResolversParentTypes['CalendarEntry'] = ResolversParentTypes['CalendarEntry'],
+> = {
+  allDay?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  calendar?: Resolver<Maybe<ResolversTypes['Calendar']>, ParentType, ContextType>;
+  color?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  description?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  editable?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  end?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  event?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  location?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  meet?: Resolver<Maybe<ResolversTypes['ID']>, ParentType, ContextType>;
+  myResponse?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  occurrence?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  recurring?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  start?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  title?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  type?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
+export type CalendarFeedResolvers<
+  ContextType = MercuriusContext,
+  ParentType extends ResolversParentTypes['CalendarFeed'] = ResolversParentTypes['CalendarFeed'],
+> = {
+  active?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  createdAt?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  url?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+};
+
+export type CalendarTaskResolvers<
+  ContextType = MercuriusContext,
+  ParentType extends ResolversParentTypes['CalendarTask'] = ResolversParentTypes['CalendarTask'],
+> = {
+  deadline?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  done?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  project?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  projectColor?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  projectTitle?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  state?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+};
+
 export type DocChangeResolvers<
   ContextType = MercuriusContext,
   ParentType extends ResolversParentTypes['DocChange'] = ResolversParentTypes['DocChange'],
@@ -2306,6 +2698,58 @@ export type DocChangeResolvers<
   seq?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
   type?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   userId?: Resolver<Maybe<ResolversTypes['ID']>, ParentType, ContextType>;
+};
+
+export type EventResolvers<
+  ContextType = MercuriusContext,
+  ParentType extends ResolversParentTypes['Event'] = ResolversParentTypes['Event'],
+> = {
+  allDay?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  author?: Resolver<ResolversTypes['EventPerson'], ParentType, ContextType>;
+  calendar?: Resolver<Maybe<ResolversTypes['Calendar']>, ParentType, ContextType>;
+  count?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  createdAt?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  description?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  editable?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  endDate?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  guests?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType>;
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  invitationLink?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  location?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  meet?: Resolver<Maybe<ResolversTypes['ID']>, ParentType, ContextType>;
+  myResponse?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  recurring?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  rrule?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  startDate?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  timeZone?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  title?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  type?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  until?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  updatedAt?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  usersAccepted?: Resolver<Array<ResolversTypes['EventPerson']>, ParentType, ContextType>;
+  usersInvited?: Resolver<Array<ResolversTypes['EventPerson']>, ParentType, ContextType>;
+  usersRejected?: Resolver<Array<ResolversTypes['EventPerson']>, ParentType, ContextType>;
+};
+
+export type EventChangeResolvers<
+  ContextType = MercuriusContext,
+  ParentType extends ResolversParentTypes['EventChange'] = ResolversParentTypes['EventChange'],
+> = {
+  event?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  seq?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
+  type?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  value?: Resolver<Maybe<ResolversTypes['Event']>, ParentType, ContextType>;
+};
+
+export type EventPersonResolvers<
+  ContextType = MercuriusContext,
+  ParentType extends ResolversParentTypes['EventPerson'] = ResolversParentTypes['EventPerson'],
+> = {
+  email?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  name?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  profileImg?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  response?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  user?: Resolver<Maybe<ResolversTypes['ID']>, ParentType, ContextType>;
 };
 
 export type FileResolvers<
@@ -2559,6 +3003,7 @@ export type MutationResolvers<
     ContextType,
     RequireFields<MutationCreateStateArgs, 'project' | 'value'>
   >;
+  delEvent?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType, RequireFields<MutationDelEventArgs, 'id'>>;
   delFile?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType, RequireFields<MutationDelFileArgs, 'id'>>;
   delFolder?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType, RequireFields<MutationDelFolderArgs, 'id'>>;
   delMessage?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType, RequireFields<MutationDelMessageArgs, 'id'>>;
@@ -2568,6 +3013,7 @@ export type MutationResolvers<
   delWorkspace?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType, RequireFields<MutationDelWorkspaceArgs, 'id'>>;
   deleteState?: Resolver<Array<ResolversTypes['ProjectState']>, ParentType, ContextType, RequireFields<MutationDeleteStateArgs, 'id'>>;
   duplicateTask?: Resolver<ResolversTypes['Task'], ParentType, ContextType, RequireFields<MutationDuplicateTaskArgs, 'id'>>;
+  ediEvent?: Resolver<ResolversTypes['Event'], ParentType, ContextType, RequireFields<MutationEdiEventArgs, 'id'>>;
   ediFile?: Resolver<ResolversTypes['File'], ParentType, ContextType, RequireFields<MutationEdiFileArgs, 'id'>>;
   ediFolder?: Resolver<ResolversTypes['Folder'], ParentType, ContextType, RequireFields<MutationEdiFolderArgs, 'id'>>;
   ediInvited?: Resolver<ResolversTypes['Invited'], ParentType, ContextType, RequireFields<MutationEdiInvitedArgs, 'id' | 'state'>>;
@@ -2609,6 +3055,12 @@ export type MutationResolvers<
   logout?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   reactMessage?: Resolver<ResolversTypes['Message'], ParentType, ContextType, RequireFields<MutationReactMessageArgs, 'emoji' | 'id'>>;
   refreshToken?: Resolver<ResolversTypes['RefreshPayload'], ParentType, ContextType>;
+  removeCalendarAccount?: Resolver<
+    ResolversTypes['Boolean'],
+    ParentType,
+    ContextType,
+    RequireFields<MutationRemoveCalendarAccountArgs, 'account'>
+  >;
   removeInvitedTeam?: Resolver<
     ResolversTypes['Team'],
     ParentType,
@@ -2623,18 +3075,33 @@ export type MutationResolvers<
     ContextType,
     RequireFields<MutationResendInvitedTeamArgs, 'invited' | 'team'>
   >;
+  resetCalendarFeed?: Resolver<ResolversTypes['CalendarFeed'], ParentType, ContextType>;
   resetMeetingroomLink?: Resolver<
     ResolversTypes['Meetingroom'],
     ParentType,
     ContextType,
     RequireFields<MutationResetMeetingroomLinkArgs, 'id'>
   >;
+  respondEvent?: Resolver<ResolversTypes['Event'], ParentType, ContextType, RequireFields<MutationRespondEventArgs, 'id' | 'response'>>;
   revokeApiToken?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType, RequireFields<MutationRevokeApiTokenArgs, 'id'>>;
+  revokeCalendarFeed?: Resolver<ResolversTypes['CalendarFeed'], ParentType, ContextType>;
   ringVideocall?: Resolver<
     Array<ResolversTypes['VideocallRing']>,
     ParentType,
     ContextType,
     RequireFields<MutationRingVideocallArgs, 'videocall'>
+  >;
+  selectCalendar?: Resolver<
+    ResolversTypes['Calendar'],
+    ParentType,
+    ContextType,
+    RequireFields<MutationSelectCalendarArgs, 'calendar' | 'selected'>
+  >;
+  setEvent?: Resolver<
+    ResolversTypes['Event'],
+    ParentType,
+    ContextType,
+    RequireFields<MutationSetEventArgs, 'description' | 'endDate' | 'recurring' | 'startDate' | 'title' | 'type'>
   >;
   setFile?: Resolver<
     ResolversTypes['File'],
@@ -2699,6 +3166,18 @@ export type MutationResolvers<
   startRecording?: Resolver<ResolversTypes['String'], ParentType, ContextType, RequireFields<MutationStartRecordingArgs, 'videocall'>>;
   stopRecording?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType, RequireFields<MutationStopRecordingArgs, 'pipelineId'>>;
   switchTeam?: Resolver<ResolversTypes['Team'], ParentType, ContextType, RequireFields<MutationSwitchTeamArgs, 'team'>>;
+  syncCalendarAccount?: Resolver<
+    ResolversTypes['CalendarAccount'],
+    ParentType,
+    ContextType,
+    RequireFields<MutationSyncCalendarAccountArgs, 'account'>
+  >;
+  syncFeatureCalendar?: Resolver<
+    ResolversTypes['CalendarAccount'],
+    ParentType,
+    ContextType,
+    RequireFields<MutationSyncFeatureCalendarArgs, 'active' | 'feature' | 'sync'>
+  >;
   typingMessage?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType, Partial<MutationTypingMessageArgs>>;
   unfollowTask?: Resolver<ResolversTypes['Task'], ParentType, ContextType, RequireFields<MutationUnfollowTaskArgs, 'id'>>;
   updatePassword?: Resolver<
@@ -2802,6 +3281,7 @@ export type ProjectChangeResolvers<
   ContextType = MercuriusContext,
   ParentType extends ResolversParentTypes['ProjectChange'] = ResolversParentTypes['ProjectChange'],
 > = {
+  member?: Resolver<Maybe<ResolversTypes['ProjectUser']>, ParentType, ContextType>;
   project?: Resolver<Maybe<ResolversTypes['Project']>, ParentType, ContextType>;
   projectId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
   type?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
@@ -2853,6 +3333,23 @@ export type QueryResolvers<
   checkEmail?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType, RequireFields<QueryCheckEmailArgs, 'email'>>;
   checkSetup?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType, RequireFields<QueryCheckSetupArgs, 'token'>>;
   getApiTokens?: Resolver<Array<ResolversTypes['ApiToken']>, ParentType, ContextType>;
+  getCalendarAccounts?: Resolver<Array<ResolversTypes['CalendarAccount']>, ParentType, ContextType>;
+  getCalendarFeed?: Resolver<ResolversTypes['CalendarFeed'], ParentType, ContextType>;
+  getCalendars?: Resolver<Array<ResolversTypes['Calendar']>, ParentType, ContextType>;
+  getEvent?: Resolver<Maybe<ResolversTypes['Event']>, ParentType, ContextType, RequireFields<QueryGetEventArgs, 'id'>>;
+  getEvents?: Resolver<Array<ResolversTypes['Event']>, ParentType, ContextType, Partial<QueryGetEventsArgs>>;
+  getEventsCalendar?: Resolver<
+    Array<ResolversTypes['CalendarEntry']>,
+    ParentType,
+    ContextType,
+    RequireFields<QueryGetEventsCalendarArgs, 'end' | 'start'>
+  >;
+  getEventsTasks?: Resolver<
+    Array<ResolversTypes['CalendarTask']>,
+    ParentType,
+    ContextType,
+    RequireFields<QueryGetEventsTasksArgs, 'end' | 'start'>
+  >;
   getFile?: Resolver<ResolversTypes['File'], ParentType, ContextType, RequireFields<QueryGetFileArgs, 'id'>>;
   getFiles?: Resolver<Array<ResolversTypes['File']>, ParentType, ContextType, Partial<QueryGetFilesArgs>>;
   getFolder?: Resolver<ResolversTypes['Folder'], ParentType, ContextType, RequireFields<QueryGetFolderArgs, 'folder'>>;
@@ -3026,6 +3523,7 @@ export type SubscriptionResolvers<
     ContextType,
     RequireFields<SubscriptionSubDocArgs, 'project'>
   >;
+  subEvent?: SubscriptionResolver<ResolversTypes['EventChange'], 'subEvent', ParentType, ContextType>;
   subFile?: SubscriptionResolver<ResolversTypes['FileChange'], 'subFile', ParentType, ContextType, Partial<SubscriptionSubFileArgs>>;
   subFolder?: SubscriptionResolver<
     ResolversTypes['FolderChange'],
@@ -3401,7 +3899,15 @@ export type Resolvers<ContextType = MercuriusContext> = {
   ActivityPage?: ActivityPageResolvers<ContextType>;
   ApiToken?: ApiTokenResolvers<ContextType>;
   AuthPayload?: AuthPayloadResolvers<ContextType>;
+  Calendar?: CalendarResolvers<ContextType>;
+  CalendarAccount?: CalendarAccountResolvers<ContextType>;
+  CalendarEntry?: CalendarEntryResolvers<ContextType>;
+  CalendarFeed?: CalendarFeedResolvers<ContextType>;
+  CalendarTask?: CalendarTaskResolvers<ContextType>;
   DocChange?: DocChangeResolvers<ContextType>;
+  Event?: EventResolvers<ContextType>;
+  EventChange?: EventChangeResolvers<ContextType>;
+  EventPerson?: EventPersonResolvers<ContextType>;
   File?: FileResolvers<ContextType>;
   FileChange?: FileChangeResolvers<ContextType>;
   Folder?: FolderResolvers<ContextType>;

@@ -9,6 +9,7 @@ import { taskMutations } from './taskMutations';
 import { taskQueries } from './taskQueries';
 
 export { isAllowedImage } from './covers';
+export { calendarDeadlines, type CalendarDeadline } from './calendarDeadlines';
 export { type NotificationCreated, type TaskDeleted, type TaskMoved } from './events';
 export type { TaskCreated, TaskUpdated } from './events';
 export { notificationStream } from './notifications';

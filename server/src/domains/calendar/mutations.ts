@@ -1,0 +1,270 @@
+import type { MercuriusContext } from 'mercurius';
+import type { TeamSeat } from '../../core/access';
+import type { UnitOfWork } from '../../core/commands';
+import { newId } from '../../core/ids';
+import { runCommand } from '../../core/runCommand';
+import { codedError, DomainError, refusal } from '../../errors';
+import { requireActor } from '../../graphql/context';
+import { findMeetingroom, memberMayUseMeetingroom } from '../meetings';
+import { requireCurrentTeam } from '../teams';
+import {
+  checkTimes,
+  editEventSchema,
+  fieldsAfterEdit,
+  fieldsOfNew,
+  changedFields,
+  completeFields,
+  newEventSchema,
+  scopeOf,
+  type EditEventInput,
+} from './commands';
+import type { EventFields, EventPersonEntry } from './events';
+import { meetingRoomFor, memberEntry, peopleAfter } from './people';
+import { calendarPolicy, responseActions, type ResponseAction } from './policies';
+import { isOccurrenceOf, ruleEnd, ruleOf, withRuleEnd } from './recurrence';
+import { exceptionsOf, findEvent, requireVisibleEvent, sightOf, canSeeEvent, type EventRow } from './state';
+import { changeOccurrence, createEvent, deleteEvent, editEvent, fieldsOfRow, peopleEntriesOf, recordResponse } from './writes';
+import { presentEventFor } from './queries';
+
+/** Our UIDs: the event id at the server's host, unique across calendars. */
+export const uidFor = (eventId: string, publicUrl: string) => `${eventId}@${new URL(publicUrl).host || 'calendar'}`;
+
+const iso = (value: string) => new Date(value).toISOString();
+
+function requireEditable(db: UnitOfWork['transaction'], row: EventRow, userId: string): void {
+  if (!calendarPolicy.edit(sightOf(db, row, userId), userId)) throw refusal('PERMISSION_DENIED', 'EVENT_EDIT_NOT_ALLOWED');
+}
+
+/** The occurrence named for this/following: an original start of the series, else EVENT_OCCURRENCE_NOT_FOUND. */
+function requireOccurrence(row: EventRow, occurrence: string | null | undefined): string | null {
+  if (!occurrence) return null;
+  const key = iso(occurrence);
+  if (key !== iso(row.startAt) && !isOccurrenceOf(row, key)) throw codedError('EVENT_OCCURRENCE_NOT_FOUND', { field: 'occurrence' });
+  return key;
+}
+
+/** The series' meeting room after an edit: made or linked when it becomes a meeting, dropped when it stops being one. */
+function meetingAfter(
+  unit: UnitOfWork,
+  row: EventRow,
+  seat: TeamSeat,
+  userId: string,
+  input: EditEventInput,
+  fields: EventFields,
+): string | null {
+  if (fields.type !== 'meeting') return null;
+  if (input.meeting && input.meeting !== row.meetingroomId)
+    return meetingRoomFor(unit, row.teamId, seat, userId, fields.title, input.meeting);
+  return row.meetingroomId ?? meetingRoomFor(unit, row.teamId, seat, userId, fields.title, null);
+}
+
+/** "This event": the occurrence's own title, description and times. */
+function editOccurrence(unit: UnitOfWork, row: EventRow, occurrence: string, input: EditEventInput): void {
+  const current = exceptionsOf(unit.transaction, row.id).find((exception) => iso(exception.occurrenceStart) === occurrence);
+  const length = Date.parse(row.endAt) - Date.parse(row.startAt);
+  const startAt = input.startDate ?? current?.startAt ?? occurrence;
+  const endAt =
+    input.endDate ??
+    (input.startDate
+      ? iso(new Date(Date.parse(startAt) + length).toISOString())
+      : (current?.endAt ?? iso(new Date(Date.parse(occurrence) + length).toISOString())));
+  checkTimes(startAt, endAt);
+  const moved = startAt !== occurrence || endAt !== iso(new Date(Date.parse(occurrence) + length).toISOString());
+  changeOccurrence(
+    unit,
+    row,
+    {
+      occurrenceStart: occurrence,
+      cancelled: false,
+      title: input.title ?? current?.title ?? null,
+      description: input.description ?? current?.description ?? null,
+      startAt: moved ? startAt : null,
+      endAt: moved ? endAt : null,
+    },
+    'local',
+  );
+}
+
+/** "All events" (or a single event): the series' fields and people. */
+function editSeries(
+  unit: UnitOfWork,
+  row: EventRow,
+  seat: TeamSeat,
+  userId: string,
+  input: EditEventInput,
+  occurrence: string | null,
+): void {
+  const db = unit.transaction;
+  const before = fieldsOfRow(row);
+  const after = fieldsAfterEdit(before, input, occurrence);
+  const withRoom = { ...after, meetingroomId: meetingAfter(unit, row, seat, userId, input, after) };
+  const changes = changedFields(before, withRoom);
+  const people = peopleAfter(db, row.teamId, row.authorId, peopleEntriesOf(unit, row.id), input.invited, input.guests);
+  const timesChanged = ['rrule', 'startAt', 'timeZone'].some((key) => key in changes);
+  editEvent(unit, row, { changes, people, origin: 'local', ...(timesChanged && row.rrule ? { exceptionsCleared: true } : {}) });
+}
+
+/** "This and following": the series ends before the occurrence and a new one continues it from there. Answers the new id. */
+function splitSeries(
+  unit: UnitOfWork,
+  row: EventRow,
+  seat: TeamSeat,
+  userId: string,
+  input: EditEventInput,
+  occurrence: string,
+  publicUrl: string,
+): string {
+  const db = unit.transaction;
+  const rule = row.rrule!;
+  const { until, count } = ruleEnd(rule);
+  const length = Date.parse(row.endAt) - Date.parse(row.startAt);
+  const before = ruleOf(rule, row.startAt, row.timeZone).between(new Date(row.startAt), new Date(Date.parse(occurrence) - 1), true).length;
+  const continued = completeFields({
+    ...fieldsOfRow(row),
+    startAt: occurrence,
+    endAt: new Date(Date.parse(occurrence) + length).toISOString(),
+    rrule: withRuleEnd(rule, count ? { count: Math.max(1, count - before) } : { until }),
+  });
+  const after = fieldsAfterEdit(continued, input, occurrence);
+  const fields = { ...after, meetingroomId: meetingAfter(unit, row, seat, userId, input, after) };
+  const people = peopleAfter(db, row.teamId, row.authorId, peopleEntriesOf(unit, row.id), input.invited, input.guests);
+  endSeriesBefore(unit, row, occurrence);
+  const eventId = newId();
+  createEvent(unit, {
+    eventId,
+    teamId: row.teamId,
+    authorId: row.authorId,
+    fields,
+    people,
+    origin: 'local',
+    calendarId: row.calendarId,
+    uid: uidFor(eventId, publicUrl),
+    splitFromId: row.id,
+  });
+  // Occurrences changed on their own keep their change when the times and rule stay as they were.
+  const sameTimes = fields.startAt === occurrence && fields.rrule === continued.rrule && fields.timeZone === continued.timeZone;
+  if (sameTimes) {
+    const created = findEvent(db, eventId)!;
+    for (const exception of exceptionsOf(db, row.id).filter((each) => iso(each.occurrenceStart) >= occurrence))
+      changeOccurrence(unit, created, { ...exception, occurrenceStart: iso(exception.occurrenceStart) }, 'local');
+  }
+  return eventId;
+}
+
+/** The series ends just before `occurrence` (UNTIL one second earlier). */
+function endSeriesBefore(unit: UnitOfWork, row: EventRow, occurrence: string): void {
+  const ended = completeFields({
+    ...fieldsOfRow(row),
+    rrule: withRuleEnd(row.rrule!, { until: new Date(Date.parse(occurrence) - 1000).toISOString() }),
+  });
+  editEvent(unit, row, { changes: changedFields(fieldsOfRow(row), ended), origin: 'local' });
+}
+
+/** An invited member moves only themselves between the lists (ediEvent's accepted and rejected). */
+function ownAnswer(unit: UnitOfWork, row: EventRow, userId: string, input: EditEventInput): boolean {
+  const response = input.accepted?.includes(userId) ? 'accepted' : input.rejected?.includes(userId) ? 'rejected' : null;
+  if (!response) return false;
+  const own = peopleEntriesOf(unit, row.id).find((person) => person.userId === userId);
+  if (!own) return false;
+  if (own.response !== response) recordResponse(unit, row, own, response, 'local');
+  return true;
+}
+
+export const calendarMutations = {
+  setEvent: async (_root: unknown, args: Record<string, unknown>, context: MercuriusContext) => {
+    const actor = requireActor(context);
+    const input = newEventSchema.parse(args);
+    const publicUrl = context.services.config.publicUrl;
+    const eventId = await runCommand(context, actor.userId, (unit) => {
+      const db = unit.transaction;
+      const { team, seat } = requireCurrentTeam(db, actor.userId);
+      const draft = fieldsOfNew(input, null);
+      const people = peopleAfter(db, team.id, actor.userId, [], input.invited ?? [], input.guests ?? []);
+      const meetingroomId = draft.type === 'meeting' ? meetingRoomFor(unit, team.id, seat, actor.userId, draft.title, input.meeting) : null;
+      const id = newId();
+      createEvent(unit, {
+        eventId: id,
+        teamId: team.id,
+        authorId: actor.userId,
+        fields: { ...draft, meetingroomId },
+        people,
+        origin: 'local',
+        uid: uidFor(id, publicUrl),
+      });
+      return id;
+    });
+    return presentEventFor(context, actor.userId, eventId);
+  },
+  ediEvent: async (_root: unknown, args: Record<string, unknown>, context: MercuriusContext) => {
+    const actor = requireActor(context);
+    const input = editEventSchema.parse(args);
+    const publicUrl = context.services.config.publicUrl;
+    const eventId = await runCommand(context, actor.userId, (unit) => {
+      const db = unit.transaction;
+      const { team, seat } = requireCurrentTeam(db, actor.userId);
+      const row = requireVisibleEvent(db, input.id, actor.userId, team.id);
+      if (!calendarPolicy.edit(sightOf(db, row, actor.userId), actor.userId)) {
+        if (ownAnswer(unit, row, actor.userId, input)) return row.id;
+        throw refusal('PERMISSION_DENIED', 'EVENT_EDIT_NOT_ALLOWED');
+      }
+      const scope = scopeOf(row.rrule, input.scope, input.occurrence);
+      const occurrence = row.rrule ? requireOccurrence(row, input.occurrence) : null;
+      if (scope === 'this') {
+        editOccurrence(unit, row, occurrence!, input);
+        return row.id;
+      }
+      if (scope === 'following' && occurrence !== iso(row.startAt))
+        return splitSeries(unit, row, seat, actor.userId, input, occurrence!, publicUrl);
+      editSeries(unit, row, seat, actor.userId, input, occurrence);
+      return row.id;
+    });
+    return presentEventFor(context, actor.userId, eventId);
+  },
+  delEvent: async (_root: unknown, args: { id: string; scope?: string | null; occurrence?: string | null }, context: MercuriusContext) => {
+    const actor = requireActor(context);
+    const input = editEventSchema.pick({ id: true, scope: true, occurrence: true }).parse(args);
+    await runCommand(context, actor.userId, (unit) => {
+      const db = unit.transaction;
+      const { team } = requireCurrentTeam(db, actor.userId);
+      const row = requireVisibleEvent(db, input.id, actor.userId, team.id);
+      requireEditable(db, row, actor.userId);
+      const scope = scopeOf(row.rrule, input.scope, input.occurrence);
+      const occurrence = row.rrule ? requireOccurrence(row, input.occurrence) : null;
+      if (scope === 'all' || (occurrence === iso(row.startAt) && scope === 'following')) return deleteEvent(unit, row, 'local');
+      if (scope === 'this')
+        return changeOccurrence(
+          unit,
+          row,
+          { occurrenceStart: occurrence!, cancelled: true, title: null, description: null, startAt: null, endAt: null },
+          'local',
+        );
+      endSeriesBefore(unit, row, occurrence!);
+    });
+    return true;
+  },
+  respondEvent: async (_root: unknown, args: { id: string; response: string }, context: MercuriusContext) => {
+    const actor = requireActor(context);
+    const action = responseActions.find((candidate) => candidate === args.response);
+    if (!action) throw codedError('EVENT_RESPONSE_INVALID', { field: 'response' });
+    await runCommand(context, actor.userId, (unit) => respond(unit, actor.userId, args.id, action));
+    return presentEventFor(context, actor.userId, args.id);
+  },
+};
+
+/** A member's answer: the visibility and response rules, then the answer recorded (nothing when it is already so). */
+function respond(unit: UnitOfWork, userId: string, eventId: string, action: ResponseAction): void {
+  const db = unit.transaction;
+  const { team } = requireCurrentTeam(db, userId);
+  const row = findEvent(db, eventId);
+  const room = row?.meetingroomId ? findMeetingroom(db, row.meetingroomId) : undefined;
+  const mayUseRoom = room !== undefined && memberMayUseMeetingroom(db, room, userId);
+  if (!row || row.teamId !== team.id || !(canSeeEvent(db, row, userId) || mayUseRoom)) throw refusal('NOT_FOUND', 'EVENT_NOT_FOUND');
+  const sight = sightOf(db, row, userId);
+  if (!calendarPolicy.respond(sight, userId, action, mayUseRoom)) throw codedError('EVENT_RESPONSE_INVALID', { field: 'response' });
+  const own: EventPersonEntry | undefined = peopleEntriesOf(unit, row.id).find((person) => person.userId === userId);
+  const person = own ?? memberEntry(db, userId);
+  if (!person) throw new DomainError('NOT_FOUND');
+  const response = action === 'reject' ? 'rejected' : action === 'leave' ? 'left' : 'accepted';
+  if (own?.response === response) return;
+  recordResponse(unit, row, person, response, 'local');
+}

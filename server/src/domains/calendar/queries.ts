@@ -1,0 +1,146 @@
+import type { MercuriusContext } from 'mercurius';
+import { codedError, refusal } from '../../errors';
+import { requireActor } from '../../graphql/context';
+import { findMeetingroom, memberMayUseMeetingroom } from '../meetings';
+import { calendarDeadlines } from '../tasks';
+import { requireCurrentTeam } from '../teams';
+import { rangeOf } from './commands';
+import { calendarPolicy } from './policies';
+import { presentEntries, presentEvents, type EntrySource } from './present';
+import { occurrencesBetween } from './recurrence';
+import {
+  calendarOwnerOf,
+  canSeeEvent,
+  exceptionsOfEvents,
+  findEvent,
+  findEventOfRoom,
+  peopleOfEvents,
+  visibleRowsBetween,
+  visibleRowsFrom,
+  type EventRow,
+  type Reader,
+} from './state';
+
+/** One event as the viewer sees it (after a write: read back from the database). */
+export function presentEvent(db: Reader, publicUrl: string, row: EventRow, viewerId: string) {
+  return presentEvents(db, [row], peopleOfEvents(db, [row.id]), { publicUrl, viewerId })[0]!;
+}
+
+export function presentEventFor(context: MercuriusContext, viewerId: string, eventId: string) {
+  const db = context.services.database.db;
+  const row = findEvent(db, eventId);
+  if (!row) throw refusal('NOT_FOUND', 'EVENT_NOT_FOUND');
+  return presentEvent(db, context.services.config.publicUrl, row, viewerId);
+}
+
+/**
+ * The calendar entries the user sees in [from, to): single events and the occurrences of series expanded over
+ * the range only, exceptions applied (cancelled ones left out), sorted by start.
+ */
+export function calendarEntries(db: Reader, teamId: string, userId: string, from: string, to: string) {
+  const rows = visibleRowsBetween(db, teamId, userId, from, to);
+  const ids = rows.map((row) => row.id);
+  const people = peopleOfEvents(db, ids);
+  const exceptions = exceptionsOfEvents(
+    db,
+    rows.filter((row) => row.rrule).map((row) => row.id),
+  );
+  const owners = new Map<string, string | null>();
+  const sources: EntrySource[] = [];
+  for (const row of rows) {
+    const own = (people.get(row.id) ?? []).find((person) => person.userId === userId);
+    if (row.calendarId && !owners.has(row.calendarId)) owners.set(row.calendarId, calendarOwnerOf(db, row.calendarId));
+    const sight = {
+      authorId: row.authorId,
+      calendarOwnerId: row.calendarId ? (owners.get(row.calendarId) ?? null) : null,
+      imported: row.calendarId !== null,
+      invited: own !== undefined,
+      response: own?.response ?? null,
+    };
+    const editable = calendarPolicy.edit(sight, userId);
+    for (const occurrence of occurrencesBetween(row, exceptions.get(row.id) ?? [], from, to))
+      sources.push({ row, occurrence, myResponse: own?.response ?? null, editable });
+  }
+  return presentEntries(db, sources);
+}
+
+/** The start of the series' next occurrence still running at `now` (for the agenda), or null when none is left. */
+function nextStartOf(row: EventRow, exceptions: Parameters<typeof occurrencesBetween>[1], now: string): string | null {
+  if (!row.rrule) return row.startAt;
+  // Look a year ahead at most: the agenda lists what is coming, and a year holds every series' next occurrence.
+  const horizon = new Date(Date.parse(now) + 400 * 24 * 60 * 60 * 1000).toISOString();
+  for (let from = now; from < horizon; from = new Date(Date.parse(from) + 31 * 24 * 60 * 60 * 1000).toISOString()) {
+    const to = new Date(Date.parse(from) + 31 * 24 * 60 * 60 * 1000).toISOString();
+    const found = occurrencesBetween(row, exceptions, from, to)[0];
+    if (found) return found.start;
+  }
+  return null;
+}
+
+const maximumPage = 100;
+
+export const calendarQueries = {
+  getEventsCalendar: (_root: unknown, args: { start: string; end: string }, context: MercuriusContext) => {
+    const actor = requireActor(context);
+    const { from, to } = rangeOf(args.start, args.end);
+    const db = context.services.database.db;
+    const { team } = requireCurrentTeam(db, actor.userId);
+    return calendarEntries(db, team.id, actor.userId, from, to);
+  },
+  getEventsTasks: (_root: unknown, args: { start: string; end: string }, context: MercuriusContext) => {
+    const actor = requireActor(context);
+    const { from, to } = rangeOf(args.start, args.end);
+    const db = context.services.database.db;
+    const { team } = requireCurrentTeam(db, actor.userId);
+    return calendarDeadlines(db, team.id, actor.userId, from, to);
+  },
+  getEvent: (_root: unknown, args: { id: string; meet?: boolean | null }, context: MercuriusContext) => {
+    const actor = requireActor(context);
+    const db = context.services.database.db;
+    const { team } = requireCurrentTeam(db, actor.userId);
+    if (args.meet) {
+      // A member who may use the room holds its link: they see its meeting event, to join it.
+      const room = findMeetingroom(db, args.id);
+      const row =
+        room && room.teamId === team.id && memberMayUseMeetingroom(db, room, actor.userId) ? findEventOfRoom(db, room.id) : undefined;
+      return row ? presentEvent(db, context.services.config.publicUrl, row, actor.userId) : null;
+    }
+    const row = findEvent(db, args.id);
+    if (!row || row.teamId !== team.id || !canSeeEvent(db, row, actor.userId)) throw refusal('NOT_FOUND', 'EVENT_NOT_FOUND');
+    return presentEvent(db, context.services.config.publicUrl, row, actor.userId);
+  },
+  getEvents: (_root: unknown, args: { limit?: number | null; offset?: number | null }, context: MercuriusContext) => {
+    const actor = requireActor(context);
+    const limit = args.limit ?? 20;
+    const offset = args.offset ?? 0;
+    if (!Number.isInteger(limit) || limit < 1 || limit > maximumPage)
+      throw codedError('NUMBER_TOO_LARGE', { params: { maximum: maximumPage }, field: 'limit' });
+    if (!Number.isInteger(offset) || offset < 0) throw codedError('NUMBER_TOO_SMALL', { params: { minimum: 0 }, field: 'offset' });
+    const db = context.services.database.db;
+    const { team } = requireCurrentTeam(db, actor.userId);
+    const now = new Date().toISOString();
+    const rows = visibleRowsFrom(db, team.id, actor.userId, now);
+    const exceptions = exceptionsOfEvents(
+      db,
+      rows.filter((row) => row.rrule).map((row) => row.id),
+    );
+    const upcoming = rows
+      .map((row) => ({ row, next: nextStartOf(row, exceptions.get(row.id) ?? [], now) }))
+      .filter((entry): entry is { row: EventRow; next: string } => entry.next !== null)
+      .sort((first, second) => first.next.localeCompare(second.next) || first.row.id.localeCompare(second.row.id))
+      .slice(offset, offset + limit)
+      .map((entry) => entry.row);
+    return presentEvents(
+      db,
+      upcoming,
+      peopleOfEvents(
+        db,
+        upcoming.map((row) => row.id),
+      ),
+      {
+        publicUrl: context.services.config.publicUrl,
+        viewerId: actor.userId,
+      },
+    );
+  },
+};

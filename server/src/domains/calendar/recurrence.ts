@@ -1,0 +1,296 @@
+import { RRuleTemporal } from 'rrule-temporal';
+import { Temporal } from 'temporal-polyfill';
+import { codedError } from '../../errors';
+
+/** SPEC §4's recurrences; `custom` names an imported RRULE none of them is. */
+export const recurrenceNames = ['none', 'daily', 'weekly', 'monthly', 'weekdays'] as const;
+export type RecurrenceName = (typeof recurrenceNames)[number];
+
+export const recurrenceLimits = {
+  /** A series of more occurrences is refused (COUNT); an endless one is fine: it is expanded over the asked range only. */
+  maximumCount: 10_000,
+  /** UNTIL at most this many years after the start. */
+  maximumUntilYears: 100,
+  /** Past this many occurrences the series' end is not worked out (it is then treated as endless when reading). */
+  seriesEndScan: 50_000,
+} as const;
+
+const weekdaysRule = 'FREQ=WEEKLY;BYDAY=MO,TU,WE,TH,FR';
+
+/** The stored rule of a named recurrence (before its UNTIL or COUNT); null for none. */
+export function baseRuleOf(recurring: RecurrenceName): string | null {
+  switch (recurring) {
+    case 'none':
+      return null;
+    case 'daily':
+      return 'FREQ=DAILY';
+    case 'weekly':
+      return 'FREQ=WEEKLY';
+    case 'monthly':
+      return 'FREQ=MONTHLY';
+    case 'weekdays':
+      return weekdaysRule;
+  }
+}
+
+/** An RRULE value's parts, keys upper-cased ("RRULE:" prefix allowed). */
+export function ruleParts(rrule: string): Map<string, string> {
+  const value = rrule.trim().replace(/^RRULE:/i, '');
+  const parts = new Map<string, string>();
+  for (const part of value.split(';')) {
+    if (part === '') continue;
+    const [key, ...rest] = part.split('=');
+    parts.set(key!.toUpperCase(), rest.join('=').toUpperCase());
+  }
+  return parts;
+}
+
+function joinParts(parts: Map<string, string>): string {
+  return [...parts].map(([key, value]) => `${key}=${value}`).join(';');
+}
+
+/**
+ * Which of the five names a rule is, given its first occurrence: a weekly rule on the start's own weekday
+ * is weekly, a monthly one on the start's day of month is monthly; anything else (intervals, other days,
+ * yearly) is custom and kept as it was.
+ */
+export function recurringOf(rrule: string | null, start: Temporal.ZonedDateTime): RecurrenceName | 'custom' {
+  if (!rrule) return 'none';
+  const parts = ruleParts(rrule);
+  for (const key of ['UNTIL', 'COUNT', 'WKST']) parts.delete(key);
+  if (parts.get('INTERVAL') === '1') parts.delete('INTERVAL');
+  const frequency = parts.get('FREQ');
+  parts.delete('FREQ');
+  const byDay = parts.get('BYDAY');
+  const onlyByDay = parts.size === 0 || (parts.size === 1 && byDay !== undefined);
+  const startDay = ['MO', 'TU', 'WE', 'TH', 'FR', 'SA', 'SU'][start.dayOfWeek - 1];
+  if (frequency === 'DAILY' && parts.size === 0) return 'daily';
+  if (frequency === 'WEEKLY' && onlyByDay) {
+    if (byDay === undefined || byDay === startDay) return 'weekly';
+    if (byDay.split(',').sort().join(',') === 'FR,MO,TH,TU,WE') return 'weekdays';
+  }
+  if (frequency === 'MONTHLY' && (parts.size === 0 || (parts.size === 1 && parts.get('BYMONTHDAY') === String(start.day))))
+    return 'monthly';
+  return 'custom';
+}
+
+/** UNTIL as RFC 5545 writes a UTC time: 20260401T000000Z. */
+export function untilValue(untilIso: string): string {
+  return new Date(untilIso)
+    .toISOString()
+    .replace(/[-:]/g, '')
+    .replace(/\.\d{3}/, '');
+}
+
+/** The UNTIL (UTC ISO) and COUNT a rule carries. A date-only UNTIL means the end of that day in UTC. */
+export function ruleEnd(rrule: string | null): { until: string | null; count: number | null } {
+  if (!rrule) return { until: null, count: null };
+  const parts = ruleParts(rrule);
+  const count = parts.get('COUNT');
+  const until = parts.get('UNTIL');
+  return { until: until ? untilIso(until) : null, count: count ? Number(count) : null };
+}
+
+function untilIso(value: string): string | null {
+  const match = /^(\d{4})(\d{2})(\d{2})(?:T(\d{2})(\d{2})(\d{2})Z?)?$/.exec(value);
+  if (!match) return null;
+  const [, year, month, day, hour = '23', minute = '59', second = '59'] = match;
+  return new Date(`${year}-${month}-${day}T${hour}:${minute}:${second}Z`).toISOString();
+}
+
+/** The rule with its end replaced: UNTIL, COUNT, or neither (endless). */
+export function withRuleEnd(rrule: string, end: { until?: string | null; count?: number | null }): string {
+  const parts = ruleParts(rrule);
+  parts.delete('UNTIL');
+  parts.delete('COUNT');
+  if (end.until) parts.set('UNTIL', untilValue(end.until));
+  else if (end.count) parts.set('COUNT', String(end.count));
+  return joinParts(parts);
+}
+
+/** A start instant as a wall-clock time of the event's zone. */
+export function zonedOf(instantIso: string, timeZone: string): Temporal.ZonedDateTime {
+  return Temporal.Instant.from(new Date(instantIso).toISOString()).toZonedDateTimeISO(timeZone);
+}
+
+/** Whether the IANA zone exists (Temporal knows the same zones as Intl). */
+export function isTimeZone(timeZone: string): boolean {
+  try {
+    Temporal.Now.instant().toZonedDateTimeISO(timeZone);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** The rule engine for a series, expanding in the event's zone; an invalid rule is EVENT_INVALID_RECURRENCE. */
+export function ruleOf(rrule: string, startAt: string, timeZone: string): RRuleTemporal {
+  try {
+    const parts = ruleParts(rrule);
+    const frequency = parts.get('FREQ');
+    // Sub-daily rules would make thousands of occurrences a day: not a calendar event's recurrence.
+    if (!frequency || !['DAILY', 'WEEKLY', 'MONTHLY', 'YEARLY'].includes(frequency)) throw new Error('frequency');
+    const count = parts.get('COUNT');
+    if (count !== undefined && !(Number.isInteger(Number(count)) && Number(count) >= 1)) throw new Error('count');
+    if (parts.has('UNTIL') && untilIso(parts.get('UNTIL')!) === null) throw new Error('until');
+    const rule = new RRuleTemporal({
+      rruleString: joinParts(parts),
+      dtstart: zonedOf(startAt, timeZone),
+      includeDtstart: true,
+      cache: false,
+      temporal: Temporal,
+    });
+    rule.next(new Date(startAt), true);
+    return rule;
+  } catch {
+    throw codedError('EVENT_INVALID_RECURRENCE', { field: 'recurring' });
+  }
+}
+
+/** A series' span in its own zone: whole days and the time of day left, so an occurrence keeps its wall-clock length. */
+function spanOf(startAt: string, endAt: string, timeZone: string): Temporal.Duration {
+  return zonedOf(startAt, timeZone).until(zonedOf(endAt, timeZone), { largestUnit: 'days' });
+}
+
+/**
+ * When the series' last occurrence ends: from its COUNT or UNTIL, or null when endless (or too long to work
+ * out, which reading treats the same way: only the asked range is ever expanded).
+ */
+export function seriesEndOf(series: { rrule: string | null; startAt: string; endAt: string; timeZone: string }): string | null {
+  if (!series.rrule) return series.endAt;
+  const { until, count } = ruleEnd(series.rrule);
+  if (until === null && count === null) return null;
+  const rule = ruleOf(series.rrule, series.startAt, series.timeZone);
+  let last: Temporal.ZonedDateTime | null = null;
+  let scanned = 0;
+  rule.all((date) => {
+    last = date;
+    scanned += 1;
+    return scanned < recurrenceLimits.seriesEndScan;
+  });
+  if (scanned >= recurrenceLimits.seriesEndScan) return null;
+  const lastStart: Temporal.ZonedDateTime = last ?? zonedOf(series.startAt, series.timeZone);
+  return lastStart
+    .add(spanOf(series.startAt, series.endAt, series.timeZone))
+    .toInstant()
+    .toString();
+}
+
+/** An occurrence's own change ("this event"), keyed by its original start. */
+export interface OccurrenceException {
+  occurrenceStart: string;
+  cancelled: boolean;
+  title: string | null;
+  description: string | null;
+  startAt: string | null;
+  endAt: string | null;
+}
+
+export interface Occurrence {
+  /** The original start (UTC ISO): the RECURRENCE-ID; null for a single event. */
+  occurrence: string | null;
+  start: string;
+  end: string;
+  title: string;
+  description: string;
+}
+
+export interface ExpandableSeries {
+  title: string;
+  description: string;
+  rrule: string | null;
+  timeZone: string;
+  startAt: string;
+  endAt: string;
+}
+
+const iso = (value: string) => new Date(value).toISOString();
+
+/**
+ * The occurrences of a series that overlap [from, to), with its exceptions applied: a cancelled occurrence
+ * is left out, a moved one appears at its new times (also when only the new times fall in the range).
+ * Only the range is expanded, so a series of 10,000 occurrences or without end costs what the range holds.
+ */
+export function occurrencesBetween(
+  series: ExpandableSeries,
+  exceptions: readonly OccurrenceException[],
+  from: string,
+  to: string,
+): Occurrence[] {
+  const fromMs = Date.parse(from);
+  const toMs = Date.parse(to);
+  const overlaps = (start: string, end: string) => Date.parse(start) < toMs && Date.parse(end) > fromMs;
+  if (!series.rrule) {
+    const single = {
+      occurrence: null,
+      start: iso(series.startAt),
+      end: iso(series.endAt),
+      title: series.title,
+      description: series.description,
+    };
+    return overlaps(single.start, single.end) ? [single] : [];
+  }
+  const rule = ruleOf(series.rrule, series.startAt, series.timeZone);
+  const span = spanOf(series.startAt, series.endAt, series.timeZone);
+  // An occurrence that started before the range may still run into it: look back by the series' length.
+  const lengthMs = Date.parse(series.endAt) - Date.parse(series.startAt);
+  const starts = rule.between(new Date(fromMs - lengthMs - 1), new Date(toMs), true);
+  const byStart = new Map(exceptions.map((exception) => [iso(exception.occurrenceStart), exception]));
+  const found: Occurrence[] = [];
+  const seen = new Set<string>();
+  for (const start of starts) {
+    const original = start.toInstant().toString({ smallestUnit: 'millisecond' });
+    const key = iso(original);
+    seen.add(key);
+    const occurrence = applyException(
+      {
+        occurrence: key,
+        start: key,
+        end: start.add(span).toInstant().toString({ smallestUnit: 'millisecond' }),
+        title: series.title,
+        description: series.description,
+      },
+      byStart.get(key),
+    );
+    if (occurrence && overlaps(occurrence.start, occurrence.end)) found.push(occurrence);
+  }
+  // Occurrences moved into the range from outside it.
+  for (const exception of exceptions) {
+    const key = iso(exception.occurrenceStart);
+    if (seen.has(key) || exception.cancelled || !exception.startAt) continue;
+    if (!rule.matches(new Date(key))) continue;
+    const occurrence = applyException(
+      { occurrence: key, start: key, end: key, title: series.title, description: series.description },
+      exception,
+    );
+    if (occurrence && overlaps(occurrence.start, occurrence.end)) found.push(occurrence);
+  }
+  return found
+    .map((occurrence) => ({ ...occurrence, start: iso(occurrence.start), end: iso(occurrence.end) }))
+    .sort((first, second) => first.start.localeCompare(second.start));
+}
+
+function applyException(occurrence: Occurrence, exception: OccurrenceException | undefined): Occurrence | null {
+  if (!exception) return occurrence;
+  if (exception.cancelled) return null;
+  return {
+    occurrence: occurrence.occurrence,
+    start: exception.startAt ?? occurrence.start,
+    end: exception.endAt ?? occurrence.end,
+    title: exception.title ?? occurrence.title,
+    description: exception.description ?? occurrence.description,
+  };
+}
+
+/** Whether `occurrence` (UTC ISO) is an original start of the series. */
+export function isOccurrenceOf(series: { rrule: string | null; startAt: string; timeZone: string }, occurrence: string): boolean {
+  if (!series.rrule) return false;
+  return ruleOf(series.rrule, series.startAt, series.timeZone).matches(new Date(occurrence));
+}
+
+/** The last original start strictly before `occurrence`, or null when it is the first. */
+export function occurrenceBefore(series: { rrule: string | null; startAt: string; timeZone: string }, occurrence: string): string | null {
+  if (!series.rrule) return null;
+  const previous = ruleOf(series.rrule, series.startAt, series.timeZone).previous(new Date(occurrence), false);
+  return previous ? iso(previous.toInstant().toString()) : null;
+}

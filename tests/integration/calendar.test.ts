@@ -1,0 +1,297 @@
+import type { Client } from 'graphql-ws';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { nextResults, startTestServer, subscriptionClient, type GraphqlResponse, type TestServer } from './harness';
+import { countEvents, expectData, joinTeam, person, type Person } from './teamFactories';
+
+let server: TestServer;
+let ann: Person;
+let bas: Person;
+/** A member of Ann's team who is invited to nothing. */
+let cleo: Person;
+/** Someone of another team. */
+let dora: Person;
+const sockets: Client[] = [];
+
+beforeAll(async () => {
+  server = await startTestServer();
+  ann = await person(server, 'Ann');
+  bas = await joinTeam(ann, await person(server, 'Bas'));
+  cleo = await joinTeam(ann, await person(server, 'Cleo'));
+  dora = await person(server, 'Dora');
+});
+afterAll(async () => {
+  await Promise.all(sockets.map((socket) => socket.dispose()));
+  await server.close();
+});
+
+const eventFields = `id title description startDate endDate timeZone allDay type recurring rrule until count meet invitationLink location
+  author { user response } usersInvited { user email response } usersAccepted { user email } usersRejected { user } guests myResponse editable`;
+
+interface EventAnswer {
+  id: string;
+  title: string;
+  description: string;
+  startDate: string;
+  endDate: string;
+  timeZone: string;
+  type: string;
+  recurring: string;
+  rrule: string | null;
+  until: string | null;
+  count: number | null;
+  meet: string | null;
+  invitationLink: string | null;
+  usersInvited: { user: string | null; email: string; response: string }[];
+  usersAccepted: { user: string | null; email: string }[];
+  guests: string[];
+  myResponse: string | null;
+  editable: boolean;
+}
+interface Entry {
+  id: string;
+  event: string;
+  occurrence: string | null;
+  title: string;
+  start: string;
+  end: string;
+}
+
+const codeOf = (result: GraphqlResponse) => result.errors?.[0]?.extensions?.code;
+const reasonOf = (result: GraphqlResponse) => (result.errors?.[0]?.extensions as { reason?: string } | undefined)?.reason;
+
+const base = {
+  title: 'Planning',
+  description: 'Next quarter',
+  startDate: '2026-03-02T08:00:00Z',
+  endDate: '2026-03-02T09:00:00Z',
+  type: 'event',
+  recurring: 'none',
+  timeZone: 'Europe/Berlin',
+};
+
+const setEventDocument = `mutation ($title: String!, $description: String!, $startDate: String!, $endDate: String!, $type: String!, $recurring: String!,
+  $timeZone: String, $until: String, $count: Int, $invited: [ID!], $guests: [String!], $meeting: ID, $location: String) {
+  setEvent(title: $title, description: $description, startDate: $startDate, endDate: $endDate, type: $type, recurring: $recurring,
+    timeZone: $timeZone, until: $until, count: $count, invited: $invited, guests: $guests, meeting: $meeting, location: $location) { ${eventFields} } }`;
+
+const setEvent = (someone: Person, variables: Record<string, unknown>) =>
+  someone.client.execute<{ setEvent: EventAnswer }>(setEventDocument, { ...base, ...variables });
+const created = async (someone: Person, variables: Record<string, unknown> = {}) => expectData(await setEvent(someone, variables)).setEvent;
+
+const entries = async (someone: Person, start = '2026-03-01T00:00:00Z', end = '2026-04-01T00:00:00Z') =>
+  expectData(
+    await someone.client.execute<{ getEventsCalendar: Entry[] }>(
+      'query ($start: String!, $end: String!) { getEventsCalendar(start: $start, end: $end) { id event occurrence title start end } }',
+      { start, end },
+    ),
+  ).getEventsCalendar;
+
+const getEvent = (someone: Person, id: string) =>
+  someone.client.execute<{ getEvent: EventAnswer | null }>(`query ($id: ID!) { getEvent(id: $id) { ${eventFields} } }`, { id });
+
+const respond = (someone: Person, id: string, response: string) =>
+  someone.client.execute<{ respondEvent: EventAnswer }>(
+    `mutation ($id: ID!, $response: String!) { respondEvent(id: $id, response: $response) { ${eventFields} } }`,
+    {
+      id,
+      response,
+    },
+  );
+
+describe('events over GraphQL', () => {
+  it('creates, edits and deletes an event, seen by its author', async () => {
+    const event = await created(ann, { location: 'Room 1', guests: ['Guest@Example.com'] });
+    expect(event).toMatchObject({
+      title: 'Planning',
+      startDate: '2026-03-02T08:00:00.000Z',
+      endDate: '2026-03-02T09:00:00.000Z',
+      timeZone: 'Europe/Berlin',
+      recurring: 'none',
+      rrule: null,
+      editable: true,
+      guests: ['guest@example.com'],
+    });
+    expect((await entries(ann)).map((entry) => entry.event)).toContain(event.id);
+
+    const edited = expectData(
+      await ann.client.execute<{ ediEvent: EventAnswer }>(
+        `mutation ($id: ID!) { ediEvent(id: $id, title: "Planning (moved)", startDate: "2026-03-03T10:00:00Z", endDate: "2026-03-03T11:30:00Z") { ${eventFields} } }`,
+        { id: event.id },
+      ),
+    ).ediEvent;
+    expect(edited).toMatchObject({ title: 'Planning (moved)', startDate: '2026-03-03T10:00:00.000Z', endDate: '2026-03-03T11:30:00.000Z' });
+
+    expect(expectData(await ann.client.execute('mutation ($id: ID!) { delEvent(id: $id) }', { id: event.id }))).toEqual({ delEvent: true });
+    expect(reasonOf(await getEvent(ann, event.id))).toBe('EVENT_NOT_FOUND');
+    expect((await entries(ann)).map((entry) => entry.event)).not.toContain(event.id);
+  });
+
+  it('expands a weekly series over the asked range only, at 9:00 Berlin time across the change to summer time', async () => {
+    const series = await created(ann, { title: 'Weekly', recurring: 'weekly', count: 10000 });
+    expect(series).toMatchObject({ recurring: 'weekly', rrule: 'FREQ=WEEKLY;COUNT=10000', count: 10000 });
+    const march = (await entries(ann)).filter((entry) => entry.event === series.id);
+    expect(march.map((entry) => entry.start)).toEqual([
+      '2026-03-02T08:00:00.000Z',
+      '2026-03-09T08:00:00.000Z',
+      '2026-03-16T08:00:00.000Z',
+      '2026-03-23T08:00:00.000Z',
+      '2026-03-30T07:00:00.000Z',
+    ]);
+    expect(march[1]!.id).toBe(`${series.id}:2026-03-09T08:00:00.000Z`);
+    const far = (await entries(ann, '2100-01-01T00:00:00Z', '2100-01-15T00:00:00Z')).filter((entry) => entry.event === series.id);
+    expect(far).toHaveLength(2);
+  });
+
+  it('edits and deletes one occurrence, the following ones and all of a series', async () => {
+    const series = await created(ann, {
+      title: 'Daily',
+      recurring: 'daily',
+      startDate: '2026-03-10T08:00:00Z',
+      endDate: '2026-03-10T08:30:00Z',
+    });
+    const occurrence = '2026-03-12T08:00:00.000Z';
+    expectData(
+      await ann.client.execute(
+        `mutation ($id: ID!, $occurrence: String!) { ediEvent(id: $id, scope: "this", occurrence: $occurrence, title: "Special") { id } }`,
+        {
+          id: series.id,
+          occurrence,
+        },
+      ),
+    );
+    expectData(
+      await ann.client.execute(`mutation ($id: ID!) { delEvent(id: $id, scope: "this", occurrence: "2026-03-13T08:00:00Z") }`, {
+        id: series.id,
+      }),
+    );
+    let mine = (await entries(ann, '2026-03-10T00:00:00Z', '2026-03-16T00:00:00Z')).filter((entry) => entry.event === series.id);
+    expect(mine.map((entry) => [entry.start.slice(0, 10), entry.title])).toEqual([
+      ['2026-03-10', 'Daily'],
+      ['2026-03-11', 'Daily'],
+      ['2026-03-12', 'Special'],
+      ['2026-03-14', 'Daily'],
+      ['2026-03-15', 'Daily'],
+    ]);
+
+    const split = expectData(
+      await ann.client.execute<{ ediEvent: EventAnswer }>(
+        `mutation ($id: ID!) { ediEvent(id: $id, scope: "following", occurrence: "2026-03-14T08:00:00Z", title: "Daily (new)") { ${eventFields} } }`,
+        { id: series.id },
+      ),
+    ).ediEvent;
+    expect(split.id).not.toBe(series.id);
+    expect(split).toMatchObject({ title: 'Daily (new)', startDate: '2026-03-14T08:00:00.000Z', recurring: 'daily' });
+    mine = (await entries(ann, '2026-03-10T00:00:00Z', '2026-03-16T00:00:00Z')).filter((entry) =>
+      [series.id, split.id].includes(entry.event),
+    );
+    expect(mine.map((entry) => entry.title)).toEqual(['Daily', 'Daily', 'Special', 'Daily (new)', 'Daily (new)']);
+
+    expectData(
+      await ann.client.execute(`mutation ($id: ID!) { delEvent(id: $id, scope: "following", occurrence: "2026-03-15T08:00:00Z") }`, {
+        id: split.id,
+      }),
+    );
+    mine = (await entries(ann, '2026-03-10T00:00:00Z', '2026-03-20T00:00:00Z')).filter((entry) => entry.event === split.id);
+    expect(mine.map((entry) => entry.start.slice(0, 10))).toEqual(['2026-03-14']);
+
+    expectData(
+      await ann.client.execute(`mutation ($id: ID!) { delEvent(id: $id, scope: "all", occurrence: "2026-03-11T08:00:00Z") }`, {
+        id: series.id,
+      }),
+    );
+    expect(reasonOf(await getEvent(ann, series.id))).toBe('EVENT_NOT_FOUND');
+  });
+
+  it('refuses bad input clearly and changes nothing', async () => {
+    const before = countEvents(server);
+    const cases: [Record<string, unknown>, string][] = [
+      [{ endDate: '2026-03-02T07:00:00Z' }, 'EVENT_END_BEFORE_START'],
+      [{ title: '   ' }, 'EVENT_TITLE_REQUIRED'],
+      [{ title: 'x'.repeat(501) }, 'EVENT_TITLE_TOO_LONG'],
+      [{ description: 'x'.repeat(100_001) }, 'EVENT_DESCRIPTION_TOO_LONG'],
+      [{ startDate: 'tomorrow' }, 'EVENT_DATE_INVALID'],
+      [{ timeZone: 'Mars/Olympus' }, 'EVENT_TIME_ZONE_INVALID'],
+      [{ recurring: 'hourly' }, 'EVENT_INVALID_RECURRENCE'],
+      [{ recurring: 'daily', count: 10001 }, 'EVENT_COUNT_INVALID'],
+      [{ recurring: 'daily', until: '2026-03-01T00:00:00Z' }, 'EVENT_UNTIL_INVALID'],
+      [{ type: 'party' }, 'EVENT_TYPE_INVALID'],
+      [{ guests: ['not an address'] }, 'EVENT_GUEST_INVALID'],
+      [{ invited: [dora.id] }, 'EVENT_INVITED_NOT_MEMBER'],
+    ];
+    for (const [variables, code] of cases) expect(codeOf(await setEvent(ann, variables)), code).toBe(code);
+    const range = await ann.client.execute('{ getEventsCalendar(start: "2026-01-01T00:00:00Z", end: "2027-01-10T00:00:00Z") { id } }');
+    expect(codeOf(range)).toBe('EVENT_RANGE_TOO_LONG');
+    expect(countEvents(server)).toBe(before);
+  });
+
+  it('refuses a 10 MB description before it reaches the event', async () => {
+    const before = countEvents(server);
+    const huge = await setEvent(ann, { description: 'x'.repeat(10 * 1024 * 1024) });
+    expect(['PAYLOAD_TOO_LARGE', 'EVENT_DESCRIPTION_TOO_LONG']).toContain(codeOf(huge));
+    expect(countEvents(server)).toBe(before);
+  });
+});
+
+describe('invitations and visibility', () => {
+  it('lets an invited member accept and see it live, and hides it from everyone else', async () => {
+    const socket = subscriptionClient(server, { token: bas.token });
+    sockets.push(socket);
+    const live = nextResults<{ subEvent: { type: string; event: string; value: EventAnswer | null } }>(
+      socket,
+      'subscription { subEvent { type seq event value { id title myResponse usersAccepted { user } } } }',
+      {},
+      2,
+    );
+    await live.started;
+    const event = await created(ann, { title: 'Review', invited: [bas.id] });
+    expect(event.usersInvited).toEqual([{ user: bas.id, email: bas.email.toLowerCase(), response: 'invited' }]);
+
+    const accepted = expectData(await respond(bas, event.id, 'accept')).respondEvent;
+    expect(accepted.myResponse).toBe('accepted');
+    expect(accepted.usersAccepted.map((person) => person.user)).toEqual([bas.id]);
+    const [first, second] = await live.done;
+    expect(first!.subEvent).toMatchObject({ type: 'created', event: event.id, value: { title: 'Review', myResponse: 'invited' } });
+    expect(second!.subEvent).toMatchObject({ type: 'responded', event: event.id, value: { myResponse: 'accepted' } });
+    expect((await entries(bas)).map((entry) => entry.event)).toContain(event.id);
+
+    // Nobody else: not a teammate who is not invited, not another team's member.
+    for (const outsider of [cleo, dora]) {
+      expect(reasonOf(await getEvent(outsider, event.id))).toBe('EVENT_NOT_FOUND');
+      expect((await entries(outsider)).map((entry) => entry.event)).not.toContain(event.id);
+      expect(reasonOf(await respond(outsider, event.id, 'join'))).toBe('EVENT_NOT_FOUND');
+      const before = countEvents(server);
+      expect(codeOf(await outsider.client.execute('mutation ($id: ID!) { delEvent(id: $id) }', { id: event.id }))).toBe('NOT_FOUND');
+      expect(
+        codeOf(await outsider.client.execute('mutation ($id: ID!) { ediEvent(id: $id, title: "Mine") { id } }', { id: event.id })),
+      ).toBe('NOT_FOUND');
+      expect(countEvents(server)).toBe(before);
+    }
+    // The invited member answers for themselves only.
+    expect(reasonOf(await bas.client.execute('mutation ($id: ID!) { ediEvent(id: $id, title: "Mine") { id } }', { id: event.id }))).toBe(
+      'EVENT_EDIT_NOT_ALLOWED',
+    );
+    const left = expectData(await respond(bas, event.id, 'leave')).respondEvent;
+    expect(left.myResponse).toBeNull();
+    expect(reasonOf(await getEvent(bas, event.id))).toBe('EVENT_NOT_FOUND');
+  });
+
+  it('makes a meeting room for a meeting event, found by the room with meet: true', async () => {
+    const event = await created(ann, { type: 'meeting', title: 'Stand-up', invited: [bas.id] });
+    expect(event.meet).toBeTruthy();
+    expect(event.invitationLink).toMatch(new RegExp(`/meetingroom/${event.meet}$`));
+    const found = expectData(
+      await bas.client.execute<{ getEvent: EventAnswer | null }>('query ($id: ID!) { getEvent(id: $id, meet: true) { id meet } }', {
+        id: event.meet,
+      }),
+    ).getEvent;
+    expect(found).toEqual({ id: event.id, meet: event.meet });
+    // A member who may use the room joins the event through it.
+    const joined = expectData(await respond(cleo, event.id, 'join')).respondEvent;
+    expect(joined.myResponse).toBe('accepted');
+    expect(
+      expectData(
+        await dora.client.execute<{ getEvent: unknown }>('query ($id: ID!) { getEvent(id: $id, meet: true) { id } }', { id: event.meet }),
+      ).getEvent,
+    ).toBeNull();
+  });
+});
