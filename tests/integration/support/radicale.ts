@@ -27,6 +27,8 @@ export interface RadicalePeer {
   deleteObject(user: RadicaleUser, url: string): Promise<number>;
   /** The hrefs of the objects in a calendar collection. */
   listObjects(user: RadicaleUser, calendarUrl: string): Promise<string[]>;
+  /** Changes a user's password (Radicale reads the htpasswd file at each sign-in). */
+  setPassword(username: string, password: string): void;
   stop(): Promise<void>;
 }
 
@@ -39,7 +41,8 @@ export async function startRadicale(users: RadicaleUser[]): Promise<RadicalePeer
   const folder = mkdtempSync(join(tmpdir(), 'radicale-'));
   const port = await freePort();
   const htpasswd = join(folder, 'users');
-  writeFileSync(htpasswd, users.map((user) => `${user.username}:${user.password}`).join('\n') + '\n');
+  const writeUsers = () => writeFileSync(htpasswd, users.map((user) => `${user.username}:${user.password}`).join('\n') + '\n');
+  writeUsers();
   const configFile = join(folder, 'config');
   writeFileSync(
     configFile,
@@ -124,6 +127,12 @@ export async function startRadicale(users: RadicaleUser[]): Promise<RadicalePeer
       return [...body.matchAll(/<(?:\w+:)?href>([^<]+)<\/(?:\w+:)?href>/gi)]
         .map((match) => match[1]!)
         .filter((href) => href !== collectionPath);
+    },
+    setPassword(username, password) {
+      const user = users.find((entry) => entry.username === username);
+      if (!user) throw new Error(`no radicale user ${username}`);
+      user.password = password;
+      writeUsers();
     },
     async stop() {
       if (child.exitCode === null) child.kill('SIGTERM');

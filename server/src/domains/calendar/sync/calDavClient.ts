@@ -8,7 +8,7 @@ import {
   type DAVAccount,
   type DAVResponse,
 } from 'tsdav';
-import { CalDavFailure, createCalDavFetch, type CalDavFetch } from './calDavFetch';
+import { CalDavFailure, createCalDavFetch, type CalDavFailureKind, type CalDavFetch } from './calDavFetch';
 
 /**
  * The CalDAV conversation of one sync run, on tsdav: discovery, the calendar list, incremental pulls
@@ -21,6 +21,9 @@ export interface CalDavConnection {
   auth: { kind: 'basic'; username: string; password: string } | { kind: 'bearer'; token: string };
   timeoutMs: number;
   allowPrivateAddresses: boolean;
+  /** Known root and principal (Google's endpoint), skipping RFC 6764 discovery. */
+  rootUrl?: string;
+  principalUrl?: string;
 }
 
 export interface RemoteCalendar {
@@ -54,6 +57,12 @@ export interface CalendarChanges {
 /** A failure the account's error shows as is: the server's refusal or answer in a sentence. */
 export class CalDavAccountError extends Error {
   override name = 'CalDavAccountError';
+  constructor(
+    message: string,
+    readonly kind: CalDavFailureKind | 'refused' = 'refused',
+  ) {
+    super(message);
+  }
 }
 
 const multiGetBatch = 100;
@@ -78,7 +87,12 @@ export class CalDavClient {
     if (this.account) return this.account;
     try {
       this.account = await createAccount({
-        account: { serverUrl: this.connection.serverUrl, accountType: 'caldav' },
+        account: {
+          serverUrl: this.connection.serverUrl,
+          accountType: 'caldav',
+          ...(this.connection.rootUrl ? { rootUrl: this.connection.rootUrl } : {}),
+          ...(this.connection.principalUrl ? { principalUrl: this.connection.principalUrl } : {}),
+        },
         headers: this.headers,
         fetch: this.fetch,
       });
@@ -267,6 +281,14 @@ export class CalDavClient {
     return { etag: newEtag };
   }
 
+  /** The object as the server has it now, or null when it is gone. */
+  async get(url: string): Promise<{ data: string; etag: string | null } | null> {
+    const response = await this.send(url, { method: 'GET', headers: this.headers });
+    if (response.status === 404 || response.status === 410) return null;
+    if (!response.ok) throw new CalDavAccountError(refusedBy(response.status, 'GET'));
+    return { data: await response.text(), etag: response.headers.get('etag') };
+  }
+
   /** Deletes a remote object if it is still the version we saw; a missing one is already deleted. */
   async delete(url: string, etag: string | null): Promise<'deleted' | 'precondition'> {
     const response = await this.send(url, { method: 'DELETE', headers: { ...this.headers, ...(etag ? { 'if-match': etag } : {}) } });
@@ -313,8 +335,8 @@ export class CalDavClient {
   explain(error: unknown, fallback: string): Error {
     if (error instanceof CalDavAccountError) return error;
     const failure = this.fetch.failure;
-    if (failure) return new CalDavAccountError(failure.message);
-    if (error instanceof CalDavFailure) return new CalDavAccountError(error.message);
+    if (failure) return new CalDavAccountError(failure.message, failure.kind);
+    if (error instanceof CalDavFailure) return new CalDavAccountError(error.message, error.kind);
     const message = error instanceof Error ? error.message : String(error);
     if (/401|unauthori[sz]ed|invalid credentials/i.test(message)) return new CalDavAccountError(unauthorized);
     return new CalDavAccountError(fallback);

@@ -151,7 +151,11 @@ function toResponse(url: URL, incoming: IncomingMessage, body: Buffer): Response
   }
   const status = incoming.statusCode ?? 502;
   const noBody = status === 204 || status === 304 || (status >= 100 && status < 200);
-  const response = new Response(noBody ? null : body, { status: Math.max(200, status), statusText: incoming.statusMessage ?? '', headers });
+  const response = new Response(noBody ? null : new Uint8Array(body), {
+    status: Math.max(200, status),
+    statusText: incoming.statusMessage ?? '',
+    headers,
+  });
   Object.defineProperty(response, 'url', { value: url.href });
   if (status < 200) Object.defineProperty(response, 'status', { value: status });
   return response;

@@ -1,0 +1,257 @@
+import { and, eq, or } from 'drizzle-orm';
+import type { MercuriusContext } from 'mercurius';
+import { newId } from '../../../core/ids';
+import { runCommand } from '../../../core/runCommand';
+import { codedError, refusal } from '../../../errors';
+import { requireActor } from '../../../graphql/context';
+import type { FieldResolver } from '../../module';
+import { requireCurrentTeam } from '../../teams';
+import { calendars } from '../tables';
+import { CalDavAccountError, type RemoteCalendar } from './calDavClient';
+import { calendarAccountStream, type CalendarAccountChanged, type CalendarSyncEvent } from './events';
+import { googleCalDavUrl } from './google';
+import { owner, removeImportedEvents, syncRunnerOf } from './runner';
+import { eraseCredential, storeCredential } from './secrets';
+import {
+  accountsOf,
+  calendarsOfAccount,
+  calendarsOfAccounts,
+  findAccount,
+  presentAccount,
+  presentCalendars,
+  requireOwnAccount,
+  type AccountRow,
+} from './state';
+
+interface SyncInput {
+  account?: string | null;
+  type?: string | null;
+  serverUrl?: string | null;
+  username?: string | null;
+  password?: string | null;
+  email?: string | null;
+}
+
+const limits = { serverUrl: 2_000, username: 320, password: 8_192, email: 320 };
+const accountTypes = ['caldav', 'google'];
+
+function caller(context: MercuriusContext) {
+  const actor = requireActor(context);
+  const { team } = requireCurrentTeam(context.services.database.db, actor.userId);
+  return { userId: actor.userId, teamId: team.id };
+}
+
+function presentOne(context: MercuriusContext, accountId: string) {
+  const db = context.services.database.db;
+  const account = findAccount(db, accountId);
+  if (!account) throw refusal('NOT_FOUND', 'CALENDAR_ACCOUNT_NOT_FOUND');
+  return presentAccount(account, calendarsOfAccount(db, account.id), syncRunnerOf(context.services).isRunning(account.id));
+}
+
+function text(value: string | null | undefined, field: keyof typeof limits): string | null {
+  if (value === null || value === undefined) return null;
+  const trimmed = field === 'password' ? value : value.trim();
+  if (trimmed.length > limits[field]) throw codedError('TEXT_TOO_LONG', { params: { maximum: limits[field] }, field });
+  return trimmed;
+}
+
+function serverUrlOf(value: string | null): string {
+  let url: URL;
+  try {
+    url = new URL(value ?? '');
+  } catch {
+    throw codedError('CALENDAR_SERVER_URL_INVALID', { field: 'serverUrl' });
+  }
+  if ((url.protocol !== 'https:' && url.protocol !== 'http:') || url.username || url.password) {
+    throw codedError('CALENDAR_SERVER_URL_INVALID', { field: 'serverUrl' });
+  }
+  return url.href;
+}
+
+/** Connects with the given values and lists the calendars: a wrong password or a refused address is said now, nothing stored. */
+async function tryConnection(
+  context: MercuriusContext,
+  account: Pick<AccountRow, 'id' | 'type' | 'serverUrl' | 'username' | 'email'>,
+  password?: string,
+) {
+  const runner = syncRunnerOf(context.services);
+  try {
+    const client = await runner.clientFor(account, password);
+    return await client.listCalendars();
+  } catch (error) {
+    if (!(error instanceof CalDavAccountError)) throw error;
+    if (error.kind === 'address-refused') throw codedError('CALDAV_ADDRESS_REFUSED', { field: 'serverUrl' });
+    throw codedError('CALENDAR_ACCOUNT_FAILED', { params: { reason: error.message } });
+  }
+}
+
+function listedEvents(account: Pick<AccountRow, 'id' | 'teamId' | 'userId'>, remoteCalendars: RemoteCalendar[]): CalendarSyncEvent[] {
+  return remoteCalendars.map((remote) => ({
+    type: 'calendar.listed',
+    payload: {
+      ...owner(account),
+      calendarId: newId(),
+      providerCalendarId: remote.url,
+      summary: remote.displayName,
+      description: remote.description,
+      backgroundColor: remote.color,
+    },
+  }));
+}
+
+async function connect(context: MercuriusContext, sync: SyncInput, active: boolean) {
+  const { userId, teamId } = caller(context);
+  const type = sync.type ?? 'caldav';
+  if (!accountTypes.includes(type)) throw codedError('CHOICE_INVALID', { params: { choices: accountTypes.join(', ') }, field: 'type' });
+  const password = text(sync.password, 'password');
+  let username = text(sync.username, 'username');
+  const email = text(sync.email, 'email');
+  let serverUrl: string;
+  if (type === 'google') {
+    if (!context.services.config.oidc.google) throw codedError('CALENDAR_GOOGLE_UNAVAILABLE');
+    if (!email || !password) throw codedError('CALENDAR_CREDENTIALS_REQUIRED');
+    serverUrl = googleCalDavUrl;
+    username = email;
+  } else {
+    serverUrl = serverUrlOf(text(sync.serverUrl, 'serverUrl'));
+    if (!username || !password) throw codedError('CALENDAR_CREDENTIALS_REQUIRED');
+  }
+  const account = { id: newId(), teamId, userId, type, serverUrl, username, email: email || username };
+  const remoteCalendars = await tryConnection(context, account, password);
+  const key = syncRunnerOf(context.services).key;
+  await runCommand(context, userId, (unit) => {
+    unit.append(
+      calendarAccountStream(account.id),
+      [
+        {
+          type: 'calendarAccount.connected',
+          payload: {
+            ...owner(account),
+            email: account.email,
+            picture: null,
+            feature: 'calendar',
+            type,
+            active,
+            serverUrl,
+            username: account.username,
+          },
+        },
+        ...listedEvents(account, remoteCalendars),
+      ],
+      { teamId, expectedVersion: 0 },
+    );
+    storeCredential(unit.transaction, key, account.id, password, unit.now.toISOString());
+  });
+  return presentOne(context, account.id);
+}
+
+async function change(context: MercuriusContext, accountId: string, sync: SyncInput, active: boolean) {
+  const { userId, teamId } = caller(context);
+  const db = context.services.database.db;
+  const account = requireOwnAccount(db, accountId, userId, teamId);
+  const password = text(sync.password, 'password') || null;
+  const changes: CalendarAccountChanged['changes'] = {};
+  const email = text(sync.email, 'email');
+  if (email && email !== account.email) changes.email = email;
+  if (account.type === 'caldav') {
+    const username = text(sync.username, 'username');
+    if (username && username !== account.username) changes.username = username;
+    if (sync.serverUrl) {
+      const serverUrl = serverUrlOf(text(sync.serverUrl, 'serverUrl'));
+      if (serverUrl !== account.serverUrl) changes.serverUrl = serverUrl;
+    }
+  }
+  if (active !== account.active) changes.active = active;
+  const connectionChanged =
+    password !== null || changes.serverUrl !== undefined || changes.username !== undefined || changes.email !== undefined;
+  if (connectionChanged) await tryConnection(context, { ...account, ...changes }, password ?? undefined);
+  const key = syncRunnerOf(context.services).key;
+  await runCommand(context, userId, (unit) => {
+    if (Object.keys(changes).length > 0) {
+      unit.append(calendarAccountStream(account.id), [{ type: 'calendarAccount.changed', payload: { ...owner(account), changes } }], {
+        teamId,
+      });
+    }
+    if (password !== null) storeCredential(unit.transaction, key, account.id, password, unit.now.toISOString());
+  });
+  if (active && (connectionChanged || changes.active)) await syncRunnerOf(context.services).sync(account.id);
+  return presentOne(context, account.id);
+}
+
+export const syncQueries = {
+  getCalendars: (_root, _args: Record<string, never>, context) => {
+    const { userId, teamId } = caller(context);
+    const db = context.services.database.db;
+    const ids = accountsOf(db, userId, teamId).map((account) => account.id);
+    return presentCalendars(calendarsOfAccounts(db, ids));
+  },
+  getCalendarAccounts: (_root, _args: Record<string, never>, context) => {
+    const { userId, teamId } = caller(context);
+    const db = context.services.database.db;
+    const accounts = accountsOf(db, userId, teamId);
+    const accountCalendars = calendarsOfAccounts(
+      db,
+      accounts.map((account) => account.id),
+    );
+    const runner = syncRunnerOf(context.services);
+    return accounts.map((account) => presentAccount(account, accountCalendars, runner.isRunning(account.id)));
+  },
+} satisfies Record<string, FieldResolver>;
+
+export const syncMutations = {
+  syncFeatureCalendar: async (_root, args: { sync: SyncInput; feature: string; active: boolean }, context) => {
+    if (args.feature !== 'calendar') throw codedError('CHOICE_INVALID', { params: { choices: 'calendar' }, field: 'feature' });
+    return args.sync.account ? change(context, args.sync.account, args.sync, args.active) : connect(context, args.sync, args.active);
+  },
+  selectCalendar: async (_root, args: { calendar: string; selected: boolean }, context) => {
+    const { userId, teamId } = caller(context);
+    const db = context.services.database.db;
+    const calendar = db
+      .select()
+      .from(calendars)
+      .where(
+        and(
+          eq(calendars.userId, userId),
+          eq(calendars.teamId, teamId),
+          or(eq(calendars.providerCalendarId, args.calendar), eq(calendars.id, args.calendar)),
+        ),
+      )
+      .get();
+    if (!calendar) throw refusal('NOT_FOUND', 'CALENDAR_NOT_FOUND');
+    if (calendar.selected !== args.selected) {
+      await runCommand(context, userId, (unit) => {
+        if (!args.selected) removeImportedEvents(unit, calendar);
+        unit.append(
+          calendarAccountStream(calendar.accountId),
+          [
+            {
+              type: 'calendar.selected',
+              payload: { accountId: calendar.accountId, teamId, userId, calendarId: calendar.id, selected: args.selected },
+            },
+          ],
+          { teamId },
+        );
+      });
+    }
+    const runner = syncRunnerOf(context.services);
+    if (args.selected) context.services.jobs.soon(`calendar sync: ${calendar.accountId}`, () => runner.sync(calendar.accountId));
+    const presented = presentCalendars(calendarsOfAccount(db, calendar.accountId));
+    return presented.find((entry) => entry.id === calendar.id)!;
+  },
+  removeCalendarAccount: async (_root, args: { account: string }, context) => {
+    const { userId, teamId } = caller(context);
+    const account = requireOwnAccount(context.services.database.db, args.account, userId, teamId);
+    await runCommand(context, userId, (unit) => {
+      for (const calendar of calendarsOfAccount(unit.transaction, account.id)) removeImportedEvents(unit, calendar);
+      unit.append(calendarAccountStream(account.id), [{ type: 'calendarAccount.removed', payload: owner(account) }], { teamId });
+      eraseCredential(unit.transaction, account.id);
+    });
+    return true;
+  },
+  syncCalendarAccount: async (_root, args: { account: string }, context) => {
+    const { userId, teamId } = caller(context);
+    const account = requireOwnAccount(context.services.database.db, args.account, userId, teamId);
+    await syncRunnerOf(context.services).sync(account.id);
+    return presentOne(context, account.id);
+  },
+} satisfies Record<string, FieldResolver>;

@@ -1,0 +1,256 @@
+import { and, eq, gte, isNull, or } from 'drizzle-orm';
+import type { UnitOfWork } from '../../../core/commands';
+import { newId } from '../../../core/ids';
+import type { Services } from '../../../graphql/context';
+import { applyRemoteEvent, deleteRemoteEvent } from '../remote';
+import { exceptionsOf, findEvent, findEventByUid, peopleOf, type EventRow } from '../state';
+import { calendarEvents } from '../tables';
+import { fieldsOfRow, recordConflict } from '../writes';
+import type { CalDavClient, RemoteCalendar, RemoteObject } from './calDavClient';
+import { calendarAccountStream, type CalendarSyncEvent } from './events';
+import {
+  keepForeignProperties,
+  objectOf,
+  parseObject,
+  peopleOfAttendees,
+  remoteEventOf,
+  UnreadableObject,
+  type ParsedObject,
+} from './mapping';
+import { findCalendar, objectsOfCalendar, objectsOfEvent, type AccountRow, type CalendarRow, type RemoteObjectRow } from './state';
+
+/** One selected calendar's sync within an account's run. */
+export interface CalendarSync {
+  services: Services;
+  client: CalDavClient;
+  account: AccountRow;
+  calendar: CalendarRow;
+  remote: RemoteCalendar;
+}
+
+/** Events made here are pushed to the default calendar from this far back (older ones stay here only). */
+const pushFromDaysAgo = 30;
+/** The losing remote version kept in the event's history is cut to this many characters. */
+const maxLosingText = 100_000;
+
+const of = (sync: CalendarSync) => ({ accountId: sync.account.id, teamId: sync.account.teamId, userId: sync.account.userId });
+const later = (left: string | null, right: string | null) =>
+  left === null ? right : right === null ? left : Date.parse(left) >= Date.parse(right) ? left : right;
+/** Changed here since both sides last agreed. */
+const changedHere = (event: EventRow, link: RemoteObjectRow) =>
+  link.remoteModifiedAt === null || Date.parse(event.updatedAt) > Date.parse(link.remoteModifiedAt);
+
+function append(unit: UnitOfWork, sync: CalendarSync, events: CalendarSyncEvent[]): void {
+  unit.append(calendarAccountStream(sync.account.id), events, { teamId: sync.account.teamId });
+}
+
+function run<Result>(sync: CalendarSync, work: (unit: UnitOfWork) => Result): Promise<Result> {
+  return sync.services.store.run({ actorId: sync.account.userId }, work);
+}
+
+export interface PullOutcome {
+  method: string;
+  changed: number;
+  deleted: number;
+  skipped: string[];
+}
+
+/** Pulls what changed remotely and applies it here (origin remote: never pushed back). */
+export async function pullCalendar(sync: CalendarSync): Promise<PullOutcome> {
+  const { calendar, client } = sync;
+  const links = new Map(objectsOfCalendar(sync.services.database.db, calendar.id).map((link) => [link.href, link]));
+  const changes = await client.pull(
+    { url: calendar.providerCalendarId, supportsSyncCollection: sync.remote.supportsSyncCollection },
+    { syncToken: calendar.syncToken, ctag: calendar.ctag, known: new Map([...links].map(([href, link]) => [href, link.etag])) },
+  );
+  const skipped: string[] = [];
+  for (const object of changes.changed) {
+    if (links.get(object.url)?.etag === object.etag && object.etag !== null) continue;
+    let parsed: ParsedObject;
+    try {
+      parsed = parseObject(object.data);
+    } catch (error) {
+      if (error instanceof UnreadableObject) {
+        skipped.push(`${object.url}: ${error.message}`);
+        continue;
+      }
+      throw error;
+    }
+    try {
+      await run(sync, (unit) => applyObject(unit, sync, object, parsed, links.get(object.url)));
+    } catch (error) {
+      // One event the calendar area refuses (an RRULE it cannot expand) is skipped; the others keep syncing.
+      skipped.push(`${object.url}: ${error instanceof Error ? error.message : 'refused'}`);
+    }
+  }
+  for (const href of changes.deleted) {
+    const link = links.get(href);
+    if (!link) continue;
+    await run(sync, (unit) => {
+      deleteRemoteEvent(unit, calendar.id, link.uid, link.eventId);
+      append(unit, sync, [{ type: 'calendarObject.forgotten', payload: { ...of(sync), calendarId: calendar.id, href } }]);
+    });
+  }
+  if (changes.method !== 'unchanged' || calendar.ctag !== changes.ctag || !calendar.synced) {
+    await run(sync, (unit) =>
+      append(unit, sync, [
+        {
+          type: 'calendar.pulled',
+          payload: {
+            ...of(sync),
+            calendarId: calendar.id,
+            syncToken: changes.syncToken,
+            ctag: changes.ctag ?? sync.remote.ctag,
+            at: unit.now.toISOString(),
+          },
+        },
+      ]),
+    );
+  }
+  return { method: changes.method, changed: changes.changed.length, deleted: changes.deleted.length, skipped };
+}
+
+/**
+ * One changed remote object. Both sides changed since they last agreed: the later modification wins (our
+ * updatedAt against the remote LAST-MODIFIED, else DTSTAMP); the losing version is kept in the event's history.
+ */
+function applyObject(
+  unit: UnitOfWork,
+  sync: CalendarSync,
+  object: RemoteObject,
+  parsed: ParsedObject,
+  link: RemoteObjectRow | undefined,
+): void {
+  const db = unit.transaction;
+  const { calendar, account } = sync;
+  // Deselected or removed while this run was under way: nothing more is imported into it.
+  if (!findCalendar(db, calendar.id)?.selected) return;
+  const event = (link ? findEvent(db, link.eventId) : undefined) ?? findEventByUid(db, parsed.uid, { calendarId: calendar.id });
+  const stored = (eventId: string, remoteModifiedAt: string | null, etag = object.etag) =>
+    append(unit, sync, [
+      {
+        type: 'calendarObject.stored',
+        payload: { ...of(sync), calendarId: calendar.id, href: object.url, etag, uid: parsed.uid, eventId, remoteModifiedAt },
+      },
+    ]);
+  if (event && link && changedHere(event, link)) {
+    const remoteAt = parsed.modifiedAt;
+    if (remoteAt === null || Date.parse(remoteAt) < Date.parse(event.updatedAt)) {
+      recordConflict(unit, event, {
+        winner: 'local',
+        losing: { ics: object.data.slice(0, maxLosingText) },
+        localModifiedAt: event.updatedAt,
+        remoteModifiedAt: remoteAt,
+      });
+      // The new ETag, the old agreement: the push that follows overwrites the remote version with ours.
+      stored(event.id, link.remoteModifiedAt);
+      return;
+    }
+    recordConflict(unit, event, {
+      winner: 'remote',
+      losing: { ...fieldsOfRow(event), exceptions: exceptionsOf(db, event.id) },
+      localModifiedAt: event.updatedAt,
+      remoteModifiedAt: remoteAt,
+    });
+  }
+  // An event made here keeps its invitations: the object we pushed carries no attendees.
+  const people =
+    event && event.calendarId === null
+      ? peopleOf(db, event.id).map((person) => ({
+          userId: person.userId,
+          email: person.email,
+          name: person.name,
+          response: person.response as 'invited',
+        }))
+      : peopleOfAttendees(db, account.teamId, parsed.master);
+  const result = applyRemoteEvent(
+    unit,
+    remoteEventOf(parsed, { calendarId: calendar.id, teamId: account.teamId, ownerId: account.userId, eventId: event?.id ?? null }, people),
+  );
+  const after = findEvent(db, result.eventId);
+  stored(result.eventId, later(after?.updatedAt ?? null, parsed.modifiedAt));
+}
+
+/**
+ * Pushes what changed here: events deleted here are deleted there, changed ones written with If-Match, and
+ * (on the account's default calendar) events the owner made here and never pushed are created there.
+ */
+export async function pushCalendar(sync: CalendarSync, isDefault: boolean): Promise<number> {
+  const db = sync.services.database.db;
+  const { calendar, client } = sync;
+  let pushed = 0;
+  for (const link of objectsOfCalendar(db, calendar.id)) {
+    const event = findEvent(db, link.eventId);
+    if (!event) {
+      // Deleted here: a change there since does not bring it back (a deletion on either side wins).
+      if ((await client.delete(link.href, link.etag)) === 'precondition') await client.delete(link.href, null);
+      await run(sync, (unit) =>
+        append(unit, sync, [{ type: 'calendarObject.forgotten', payload: { ...of(sync), calendarId: calendar.id, href: link.href } }]),
+      );
+      pushed++;
+      continue;
+    }
+    if (!changedHere(event, link)) continue;
+    const current = await client.get(link.href);
+    if (current && current.etag && link.etag && current.etag !== link.etag) continue; // changed there meanwhile: the next pull decides
+    const ics = keepForeignProperties(objectOf(event, exceptionsOf(db, event.id), new Date()), current?.data ?? null);
+    const result = await client.put(link.href, ics, current ? link.etag : null);
+    if (result === 'precondition') continue;
+    await run(sync, (unit) => storeLink(unit, sync, link.href, result.etag, event));
+    pushed++;
+  }
+  if (!isDefault) return pushed;
+  for (const event of unpushedEvents(sync)) {
+    const ics = objectOf(event, exceptionsOf(db, event.id), new Date());
+    let href = new URL(`${encodeURIComponent(event.uid.replace(/[^A-Za-z0-9@._-]/g, '-'))}.ics`, calendar.providerCalendarId).href;
+    let result = await client.put(href, ics, null);
+    if (result === 'precondition') {
+      href = new URL(`${newId()}.ics`, calendar.providerCalendarId).href;
+      result = await client.put(href, ics, null);
+    }
+    if (result === 'precondition') continue;
+    const etag = result.etag;
+    await run(sync, (unit) => storeLink(unit, sync, href, etag, event));
+    pushed++;
+  }
+  return pushed;
+}
+
+function storeLink(unit: UnitOfWork, sync: CalendarSync, href: string, etag: string | null, pushedVersion: EventRow): void {
+  const event = findEvent(unit.transaction, pushedVersion.id);
+  if (!event) return;
+  // A change made here while the request was under way is newer than what was pushed: it stays to push.
+  append(unit, sync, [
+    {
+      type: 'calendarObject.stored',
+      payload: {
+        ...of(sync),
+        calendarId: sync.calendar.id,
+        href,
+        etag,
+        uid: event.uid,
+        eventId: event.id,
+        remoteModifiedAt: pushedVersion.updatedAt,
+      },
+    },
+  ]);
+}
+
+/** Events the owner made here (not imported), recent or still recurring, that no calendar holds yet. */
+function unpushedEvents(sync: CalendarSync): EventRow[] {
+  const db = sync.services.database.db;
+  const cutoff = new Date(Date.now() - pushFromDaysAgo * 86_400_000).toISOString();
+  return db
+    .select()
+    .from(calendarEvents)
+    .where(
+      and(
+        eq(calendarEvents.teamId, sync.account.teamId),
+        eq(calendarEvents.authorId, sync.account.userId),
+        isNull(calendarEvents.calendarId),
+        or(isNull(calendarEvents.seriesEndAt), gte(calendarEvents.seriesEndAt, cutoff)),
+      ),
+    )
+    .all()
+    .filter((event) => objectsOfEvent(db, event.id).length === 0);
+}
