@@ -105,6 +105,116 @@ describe('live spaces (subProject)', () => {
   });
 });
 
+/** Resolves once `condition` holds, checking every 20 ms; fails after `timeoutMs`. */
+async function until(condition: () => boolean, timeoutMs = 3000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!condition()) {
+    if (Date.now() > deadline) throw new Error('the condition did not hold in time');
+    await wait(20);
+  }
+}
+
+type MemberChange = {
+  subProject: {
+    type: string;
+    projectId: string;
+    userId: string | null;
+    member: { id: string; firstname: string; permission: string | null; isAuth: boolean } | null;
+    project: { name: string; isMember: boolean } | null;
+  };
+};
+const subProjectMembers =
+  'subscription { subProject { type projectId userId member { id firstname permission isAuth } project { name isMember } } }';
+
+describe('subProject member (the one member a change is about)', () => {
+  it('carries the member joining, their new permission, nothing on a message, and null once they left', async () => {
+    const admin = await person(server);
+    const member = await joinTeam(admin, await person(server, 'Mia'));
+    const id = await createSpace(admin, 'Roster');
+    const feed = record<MemberChange>(admin, subProjectMembers);
+    const own = record<MemberChange>(member, subProjectMembers);
+    await Promise.all([feed.ready, own.ready]);
+    const heard = (type: string) => feed.received.filter((change) => change.subProject.type === type);
+
+    expectData(await member.client.execute('mutation ($project: ID!) { joinProject(project: $project) { id } }', { project: id }));
+    await until(() => heard('project.member_added').length === 1);
+    expect(heard('project.member_added')[0]!.subProject).toEqual({
+      type: 'project.member_added',
+      projectId: id,
+      userId: member.id,
+      member: { id: member.id, firstname: 'Mia', permission: 'basic', isAuth: false },
+      project: { name: 'Roster', isMember: true },
+    });
+    // The member hears of themselves, marked as the caller.
+    await until(() => own.received.some((change) => change.subProject.type === 'project.member_added'));
+    expect(own.received.find((change) => change.subProject.type === 'project.member_added')!.subProject.member).toEqual({
+      id: member.id,
+      firstname: 'Mia',
+      permission: 'basic',
+      isAuth: true,
+    });
+
+    expectData(
+      await admin.client.execute(
+        'mutation ($user: ID!, $project: ID!) { setPermission(user: $user, project: $project, permission: "admin") { id } }',
+        { user: member.id, project: id },
+      ),
+    );
+    await until(() => heard('project.permission_changed').length === 1);
+    expect(heard('project.permission_changed')[0]!.subProject.member).toMatchObject({ id: member.id, permission: 'admin' });
+
+    expectData(
+      await member.client.execute('mutation ($project: ID!, $body: String!) { setMessage(project: $project, body: $body) { id } }', {
+        project: id,
+        body: 'hello roster',
+      }),
+    );
+    await until(() => heard('project.message').length === 1);
+    expect(heard('project.message')[0]!.subProject).toMatchObject({ projectId: id, member: null, project: { name: 'Roster' } });
+
+    expectData(
+      await admin.client.execute(
+        'mutation ($user: ID!, $project: ID!) { setPermission(user: $user, project: $project, permission: "removed") { id } }',
+        { user: member.id, project: id },
+      ),
+    );
+    await until(() => heard('project.member_removed').length === 1);
+    expect(heard('project.member_removed')[0]!.subProject).toMatchObject({ userId: member.id, member: null });
+    feed.stop();
+    own.stop();
+  });
+
+  it('never tells someone outside a private space of its members or messages', async () => {
+    const admin = await person(server);
+    const insider = await joinTeam(admin, await person(server, 'Ina'));
+    const outsider = await joinTeam(admin, await person(server, 'Out'));
+    const id = await createSpace(admin, 'Closed', 'private');
+    const outside = record<MemberChange>(outsider, subProjectMembers);
+    const inside = record<MemberChange>(admin, subProjectMembers);
+    await Promise.all([outside.ready, inside.ready]);
+    expectData(
+      await admin.client.execute(
+        'mutation ($user: ID!, $project: ID!) { setPermission(user: $user, project: $project, permission: "basic") { id } }',
+        { user: insider.id, project: id },
+      ),
+    );
+    expectData(
+      await insider.client.execute('mutation ($project: ID!, $body: String!) { setMessage(project: $project, body: $body) { id } }', {
+        project: id,
+        body: 'between us',
+      }),
+    );
+    // Once the admin heard both, the outsider would have too.
+    await until(() => inside.received.some((change) => change.subProject.type === 'project.message'));
+    await wait(200);
+    expect(inside.received.find((change) => change.subProject.type === 'project.member_added')!.subProject.member?.id).toBe(insider.id);
+    expect(outside.received.filter((change) => change.subProject.projectId === id)).toEqual([]);
+    expect(outside.state.errors).toEqual([]);
+    outside.stop();
+    inside.stop();
+  });
+});
+
 describe('removing a member cuts their live channels', () => {
   it('delivers nothing more on subProject, subTeam or subUser(team) once the member is removed', async () => {
     const admin = await person(server);

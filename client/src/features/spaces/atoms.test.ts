@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createAppStore } from '../../lib/store';
-import { applySpaceChange, joinableSpacesAtom, spaceListAtom, spaceRequestsAtom, storeSpacesAtom } from './atoms';
-import type { SpaceWithMembers } from './operations';
+import { applySpaceChange, joinableSpacesAtom, spaceListAtom, spaceRequestsAtom, spacesAtom, storeSpacesAtom } from './atoms';
+import type { Space, SpaceMember, SpaceWithMembers } from './operations';
 
 function space(id: string, name: string, changes: Partial<SpaceWithMembers> = {}): SpaceWithMembers {
   return {
@@ -23,15 +23,70 @@ function space(id: string, name: string, changes: Partial<SpaceWithMembers> = {}
   };
 }
 
+function member(id: string, permission: string): SpaceMember {
+  return { id, firstname: id, lastname: 'Tester', profileImg: null, email: `${id}@example.com`, isAuth: false, role: 'user', permission };
+}
+
+/** A space as a live change carries it: without its member list. */
+function lean(id: string, name: string): Space {
+  const { users: _users, ...rest } = space(id, name);
+  return rest;
+}
+
 describe('live spaces (subProject)', () => {
+  it('keeps a known member list by the one member each membership change is about, and leaves it alone otherwise', () => {
+    const store = createAppStore();
+    store.set(storeSpacesAtom, [space('a', 'Design', { users: [member('u1', 'admin'), member('u2', 'basic')] })], { replaceList: true });
+    const users = () =>
+      store
+        .get(spacesAtom)
+        .get('a')
+        ?.users?.map((known) => `${known.id}:${known.permission}`);
+    applySpaceChange(store, {
+      type: 'project.member_added',
+      projectId: 'a',
+      userId: 'u3',
+      member: member('u3', 'basic'),
+      project: lean('a', 'Design'),
+    });
+    expect(users()).toEqual(['u1:admin', 'u2:basic', 'u3:basic']);
+    applySpaceChange(store, {
+      type: 'project.permission_changed',
+      projectId: 'a',
+      userId: 'u2',
+      member: member('u2', 'admin'),
+      project: lean('a', 'Design'),
+    });
+    expect(users()).toEqual(['u1:admin', 'u2:admin', 'u3:basic']);
+    applySpaceChange(store, { type: 'project.member_removed', projectId: 'a', userId: 'u1', member: null, project: lean('a', 'Design') });
+    expect(users()).toEqual(['u2:admin', 'u3:basic']);
+    // A message or a read changes no member; the list stays as it is.
+    applySpaceChange(store, { type: 'project.message', projectId: 'a', userId: null, member: null, project: lean('a', 'Design') });
+    applySpaceChange(store, { type: 'project.read', projectId: 'a', userId: 'u2', member: null, project: lean('a', 'Design') });
+    expect(users()).toEqual(['u2:admin', 'u3:basic']);
+  });
+
+  it('leaves a member list the client never read unknown', () => {
+    const store = createAppStore();
+    store.set(storeSpacesAtom, [lean('a', 'Design')], { replaceList: true });
+    applySpaceChange(store, {
+      type: 'project.member_added',
+      projectId: 'a',
+      userId: 'u3',
+      member: member('u3', 'basic'),
+      project: lean('a', 'Design'),
+    });
+    expect(store.get(spacesAtom).get('a')?.users).toBeUndefined();
+  });
+
   it('adds a created space, renames an edited one and drops a deleted one, the personal space first', () => {
     const store = createAppStore();
     store.set(storeSpacesAtom, [space('b', 'Roadmap'), space('p', 'Ada', { isPersonal: true })], { replaceList: true });
-    applySpaceChange(store, { type: 'project.created', projectId: 'a', userId: null, project: space('a', 'Design') });
+    applySpaceChange(store, { type: 'project.created', projectId: 'a', userId: null, member: null, project: space('a', 'Design') });
     expect(store.get(spaceListAtom).map((known) => known.name)).toEqual(['Ada', 'Design', 'Roadmap']);
-    applySpaceChange(store, { type: 'project.updated', projectId: 'b', userId: null, project: space('b', 'Launch') });
+    applySpaceChange(store, { type: 'project.updated', projectId: 'b', userId: null, member: null, project: space('b', 'Launch') });
     expect(store.get(spaceListAtom).map((known) => known.name)).toEqual(['Ada', 'Design', 'Launch']);
-    applySpaceChange(store, { type: 'project.deleted', projectId: 'a', userId: null, project: null });
+    applySpaceChange(store, { type: 'project.deleted', projectId: 'a', userId: null, member: null, project: null });
     expect(store.get(spaceListAtom).map((known) => known.name)).toEqual(['Ada', 'Launch']);
   });
 
@@ -41,11 +96,12 @@ describe('live spaces (subProject)', () => {
       type: 'project.created',
       projectId: 'a',
       userId: 'u9',
+      member: null,
       project: space('a', 'Design', { isMember: false, permission: null }),
     });
     expect(store.get(joinableSpacesAtom).map((known) => known.name)).toEqual(['Design']);
     expect(store.get(spaceListAtom)).toEqual([]);
-    applySpaceChange(store, { type: 'project.member_added', projectId: 'a', userId: 'u1', project: space('a', 'Design') });
+    applySpaceChange(store, { type: 'project.member_added', projectId: 'a', userId: 'u1', member: null, project: space('a', 'Design') });
     expect(store.get(spaceListAtom).map((known) => known.name)).toEqual(['Design']);
     expect(store.get(joinableSpacesAtom)).toEqual([]);
   });
@@ -56,6 +112,7 @@ describe('live spaces (subProject)', () => {
       type: 'project.join_requested',
       projectId: 'a',
       userId: 'u2',
+      member: null,
       project: space('a', 'Finance', { type: 'private' }),
     });
     expect(store.get(spaceRequestsAtom).get('a')).toEqual(['u2']);
@@ -63,6 +120,7 @@ describe('live spaces (subProject)', () => {
       type: 'project.join_refused',
       projectId: 'a',
       userId: 'u2',
+      member: null,
       project: space('a', 'Finance', { type: 'private' }),
     });
     expect(store.get(spaceRequestsAtom).get('a')).toEqual([]);
@@ -70,6 +128,7 @@ describe('live spaces (subProject)', () => {
       type: 'project.join_requested',
       projectId: 'a',
       userId: 'u3',
+      member: null,
       project: space('a', 'Finance', { canManage: false }),
     });
     expect(store.get(spaceRequestsAtom).get('a')).toEqual([]);

@@ -143,13 +143,29 @@ function forgetRequests(store: AppStore, projectId: string): void {
   store.set(spaceRequestsAtom, next);
 }
 
+/** Membership changes: the one member they are about is added, changed, or (given as null) taken out of the list. */
+const membershipChanges = new Set(['project.member_added', 'project.permission_changed', 'project.member_removed']);
+
+/**
+ * A space's known member list with one membership change applied; the list stays unknown when it was
+ * (whoever shows it reads it whole, getSpaceWithMembers).
+ */
+function withMemberChange(known: SpaceSummary | undefined, change: SpaceChange): Pick<SpaceWithMembers, 'users'> | undefined {
+  if (!known?.users || !change.userId || !membershipChanges.has(change.type)) return undefined;
+  const others = known.users.filter((member) => member.id !== change.userId);
+  if (!change.member) return { users: others };
+  const at = known.users.findIndex((member) => member.id === change.userId);
+  return { users: at < 0 ? [...others, change.member] : known.users.map((member, index) => (index === at ? change.member! : member)) };
+}
+
 /** How a live change (subProject) updates the atoms: the same path mutation results take. */
 export function applySpaceChange(store: AppStore, change: SpaceChange): void {
   if (!change.project) {
     forgetSpace(store, change.projectId);
     return;
   }
-  storeSpace(store, change.project);
+  const members = withMemberChange(store.get(spacesAtom).get(change.projectId), change);
+  storeSpace(store, members ? { ...change.project, ...members } : change.project);
   if (!change.userId) return;
   if (change.type === 'project.join_requested' && change.project.canManage) addRequest(store, change.projectId, change.userId);
   if (change.type === 'project.member_added' || change.type === 'project.join_refused')

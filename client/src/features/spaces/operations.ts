@@ -87,10 +87,12 @@ export const setPermissionDocument = graphql(
 /**
  * A change to the spaces: type is project.created, project.updated, project.deleted, project.member_added,
  * project.join_requested…; project is the space as the subscriber now sees it, null when it is gone or out of sight.
+ * member is the one person a membership change is about (null when they left or were taken out): the space's
+ * whole member list is not sent with every change, a chat message to a space of thousands included.
  */
 export const subProjectDocument = graphql(
-  'subscription SubProject { subProject { type projectId userId project { ...SpaceWithMembers } } }',
-  [spaceWithMembersFragment],
+  'subscription SubProject { subProject { type projectId userId project { ...Space } member { ...SpaceMember } } }',
+  [spaceFragment, spaceMemberFragment],
 );
 
 export type SpaceChange = ResultOf<typeof subProjectDocument>['subProject'];

@@ -85,7 +85,7 @@ describe('useSpacesLive after a reconnection', () => {
     const graphql = mockGraphQL({});
     const store = mount();
     await act(async () => live.reconnects.forEach((reconnected) => reconnected()));
-    const created: SpaceChange = { type: 'project.created', projectId: 'a', userId: null, project: space('a', 'Design') };
+    const created: SpaceChange = { type: 'project.created', projectId: 'a', userId: null, member: null, project: space('a', 'Design') };
     act(() => live.handlers.at(-1)?.({ subProject: created }));
     act(() => live.handlers.at(-1)?.({ subProject: created }));
     act(() => live.handlers.at(-1)?.({ subProject: { ...created, type: 'project.updated', project: space('a', 'Design team') } }));

@@ -5,7 +5,7 @@ import { feed, topics, type Verdict } from '../../core/live';
 import { findUser, presentUser } from '../accounts';
 import type { ProjectDeleted, ProjectUpdated } from './events';
 import { effectiveTeamRole, spacePolicy, teamPolicy } from '../../core/access';
-import { findSpaceRow, presentSpace, presentTeam } from './present';
+import { findSpaceRow, presentSpace, presentSpaceMember, presentTeam } from './present';
 import { findTeam, loadSpaceAccess, loadTeamSeat, requireCurrentTeam, requireTeamMember, type Reader } from './state';
 import { userStream } from '../../core/streams';
 import type { LiveSubscription, SubscriptionResolvers } from '../../graphql/schemaTypes';
@@ -91,11 +91,19 @@ export const teamSubscriptions = {
       const payload = event.payload as Payload & { projectId: string };
       const access = loadSpaceAccess(db, payload.projectId, actor.userId);
       const visible = access?.seat && spacePolicy.read(access.seat, access.space, access.spaceSeat) ? access : null;
+      const space = visible ? findSpaceRow(db, payload.projectId)! : null;
+      const type = event.type === 'chat.read' ? 'project.read' : event.type.startsWith('message.') ? 'project.message' : event.type;
+      const userId = payload.userId ?? null;
       return {
-        type: event.type === 'chat.read' ? 'project.read' : event.type.startsWith('message.') ? 'project.message' : event.type,
+        type,
         projectId: payload.projectId,
-        userId: payload.userId ?? null,
-        project: visible ? presentSpace(findSpaceRow(db, payload.projectId)!, visible.seat!, visible.spaceSeat) : null,
+        userId,
+        project: space ? presentSpace(space, visible!.seat!, visible!.spaceSeat) : null,
+        // Only a membership change is about a member; a chat event's userId is its reader, not a change of the list.
+        member:
+          space && userId && type.startsWith('project.') && !isChatEvent(event.type)
+            ? (presentSpaceMember(db, space, userId, actor.userId) ?? null)
+            : null,
       };
     },
   } satisfies LiveSubscription<'subProject', StoredEvent>,

@@ -166,6 +166,16 @@ export const teamLoaders: MercuriusLoaders = {
   },
 };
 
+/**
+ * One member of a space as `viewerId` sees them (ProjectUser), from the roster kept for the log's current
+ * position; undefined when they are not a member. The caller has checked the viewer may see the space.
+ */
+export function presentSpaceMember(db: Reader, space: { id: string; teamId: string }, userId: string, viewerId: string) {
+  const roster = spaceRoster(db, space.id, space.teamId);
+  const person = roster.people.find((member) => member.id === userId);
+  return person && presentPeople([person], viewerId, roster.seats, roster.permissions)[0];
+}
+
 interface SpaceRoster {
   people: { id: string; firstname: string; lastname: string; profileImg: string | null; email: string }[];
   permissions: Map<string, SpaceSeat['permission']>;

@@ -131,6 +131,8 @@ export const teamsTypeDefs = /* GraphQL */ `
     userId: ID
     "The space as the subscriber now sees it; null when it is gone or out of their sight: drop it."
     project: Project
+    "The member the change is about (userId) as the subscriber sees them after it; null when the change took them out of the space, is about nobody, or the space is out of sight. A client keeps a space's member list by this one person instead of selecting project.users, which is the whole list with every change (a message included)."
+    member: ProjectUser
   }
 
   extend type Query {
