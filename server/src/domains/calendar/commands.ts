@@ -37,10 +37,14 @@ const instantPattern = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(
 /** An ISO 8601 instant with its offset (UTC `Z` fine), as UTC ISO with milliseconds. */
 export function instantOf(value: unknown): string | null {
   if (typeof value !== 'string' || !instantPattern.test(value)) return null;
+  // Date.parse rolls 2026-02-30 over into March: the written date and time must exist as written.
+  const [year, month, day, hour, minute, second = 0] = value.split(/[-T:.Z+]/i).map(Number) as number[];
+  if (month! < 1 || month! > 12 || day! < 1 || day! > new Date(Date.UTC(year!, month!, 0)).getUTCDate()) return null;
+  if (hour! > 23 || minute! > 59 || second > 59) return null;
   const time = Date.parse(value);
   if (Number.isNaN(time)) return null;
-  const year = new Date(time).getUTCFullYear();
-  return year >= 1900 && year <= 2200 ? new Date(time).toISOString() : null;
+  const utcYear = new Date(time).getUTCFullYear();
+  return utcYear >= 1900 && utcYear <= 2200 ? new Date(time).toISOString() : null;
 }
 
 const instant = z.string().transform((value, context) => {

@@ -11,8 +11,6 @@ export const recurrenceLimits = {
   maximumCount: 10_000,
   /** UNTIL at most this many years after the start. */
   maximumUntilYears: 100,
-  /** Past this many occurrences the series' end is not worked out (it is then treated as endless when reading). */
-  seriesEndScan: 50_000,
 } as const;
 
 const weekdaysRule = 'FREQ=WEEKLY;BYDAY=MO,TU,WE,TH,FR';
@@ -152,6 +150,57 @@ function spanOf(startAt: string, endAt: string, timeZone: string): Temporal.Dura
   return zonedOf(startAt, timeZone).until(zonedOf(endAt, timeZone), { largestUnit: 'days' });
 }
 
+/** Days in a month of the ISO calendar. */
+const daysInMonth = (year: number, month: number) => new Date(Date.UTC(year, month, 0)).getUTCDate();
+
+/**
+ * The nth occurrence's start (counting the first as 1) of the five named rules, by arithmetic on the wall
+ * clock of the zone: scanning 10,000 occurrences through the rule engine takes seconds. Null for a rule
+ * this does not cover (the engine scans it).
+ */
+function nthStartOfNamed(rrule: string, start: Temporal.ZonedDateTime, count: number): Temporal.ZonedDateTime | null {
+  const name = recurringOf(rrule, start);
+  const parts = ruleParts(rrule);
+  if (parts.has('INTERVAL') && parts.get('INTERVAL') !== '1') return null;
+  const steps = count - 1;
+  switch (name) {
+    case 'daily':
+      return start.add({ days: steps });
+    case 'weekly':
+      return start.add({ weeks: steps });
+    case 'monthly': {
+      // Months without the start's day (the 31st, February's 29th) have no occurrence.
+      let year = start.year;
+      let month = start.month;
+      for (let found = 0; found < steps;) {
+        month += 1;
+        if (month > 12) {
+          month = 1;
+          year += 1;
+        }
+        if (daysInMonth(year, month) >= start.day) found += 1;
+      }
+      return start.toPlainDateTime().with({ year, month, day: start.day }).toZonedDateTime(start.timeZoneId);
+    }
+    case 'weekdays': {
+      if (start.dayOfWeek > 5) return null;
+      let date = start.toPlainDate();
+      const weeks = Math.floor(steps / 5);
+      date = date.add({ weeks });
+      for (let left = steps % 5; left > 0;) {
+        date = date.add({ days: 1 });
+        if (date.dayOfWeek <= 5) left -= 1;
+      }
+      return start.toPlainDateTime().with({ year: date.year, month: date.month, day: date.day }).toZonedDateTime(start.timeZoneId);
+    }
+    default:
+      return null;
+  }
+}
+
+/** Past this many occurrences a rule the arithmetic does not cover is not scanned: its series counts as endless. */
+const scanLimit = 2_000;
+
 /**
  * When the series' last occurrence ends: from its COUNT or UNTIL, or null when endless (or too long to work
  * out, which reading treats the same way: only the asked range is ever expanded).
@@ -160,20 +209,39 @@ export function seriesEndOf(series: { rrule: string | null; startAt: string; end
   if (!series.rrule) return series.endAt;
   const { until, count } = ruleEnd(series.rrule);
   if (until === null && count === null) return null;
+  const start = zonedOf(series.startAt, series.timeZone);
+  const span = spanOf(series.startAt, series.endAt, series.timeZone);
+  const named = count !== null && !ruleParts(series.rrule).has('UNTIL') ? nthStartOfNamed(series.rrule, start, count) : null;
+  if (named) return named.add(span).toInstant().toString();
   const rule = ruleOf(series.rrule, series.startAt, series.timeZone);
+  if (until !== null && count === null) {
+    const last = rule.previous(new Date(Date.parse(until) + 1), true);
+    return (last ?? start).add(span).toInstant().toString();
+  }
   let last: Temporal.ZonedDateTime | null = null;
   let scanned = 0;
   rule.all((date) => {
     last = date;
     scanned += 1;
-    return scanned < recurrenceLimits.seriesEndScan;
+    return scanned < scanLimit;
   });
-  if (scanned >= recurrenceLimits.seriesEndScan) return null;
-  const lastStart: Temporal.ZonedDateTime = last ?? zonedOf(series.startAt, series.timeZone);
-  return lastStart
-    .add(spanOf(series.startAt, series.endAt, series.timeZone))
-    .toInstant()
-    .toString();
+  if (scanned >= scanLimit) return null;
+  const lastStart: Temporal.ZonedDateTime = last ?? start;
+  return lastStart.add(span).toInstant().toString();
+}
+
+/**
+ * The rule to expand: a COUNT rule whose end is known is expanded as the same rule ending at its last start
+ * (UNTIL), the same occurrences, so a range far into a long series is reached without counting from its start.
+ */
+function expansionRuleOf(series: ExpandableSeries): RRuleTemporal {
+  const { count } = ruleEnd(series.rrule);
+  if (count !== null && series.seriesEndAt) {
+    const lastStart = zonedOf(series.seriesEndAt, series.timeZone).subtract(spanOf(series.startAt, series.endAt, series.timeZone));
+    const until = new Date(lastStart.epochMilliseconds + 1000).toISOString();
+    return ruleOf(withRuleEnd(series.rrule!, { until }), series.startAt, series.timeZone);
+  }
+  return ruleOf(series.rrule!, series.startAt, series.timeZone);
 }
 
 /** An occurrence's own change ("this event"), keyed by its original start. */
@@ -202,6 +270,8 @@ export interface ExpandableSeries {
   timeZone: string;
   startAt: string;
   endAt: string;
+  /** When its last occurrence ends (null: endless or unknown); lets a COUNT series be expanded from the range on. */
+  seriesEndAt?: string | null;
 }
 
 const iso = (value: string) => new Date(value).toISOString();
@@ -230,7 +300,7 @@ export function occurrencesBetween(
     };
     return overlaps(single.start, single.end) ? [single] : [];
   }
-  const rule = ruleOf(series.rrule, series.startAt, series.timeZone);
+  const rule = expansionRuleOf(series);
   const span = spanOf(series.startAt, series.endAt, series.timeZone);
   // An occurrence that started before the range may still run into it: look back by the series' length.
   const lengthMs = Date.parse(series.endAt) - Date.parse(series.startAt);
