@@ -1,6 +1,11 @@
-import { AreaPlaceholder } from '../shell/AreaPlaceholder';
+import { useParams } from 'react-router';
+import { lazyPage } from '../../app/lazyPage';
+import { CalendarView } from './CalendarView';
 
-/** The calendar area. Until its feature lands it shows the area's empty state. */
+const CalendarSyncPage = lazyPage(() => import('./CalendarSyncPage'));
+
+/** The calendar area: the calendar itself, or its sync page at /:project/calendar/sync (SPEC §2 "a calendar sync page"). */
 export default function CalendarPage() {
-  return <AreaPlaceholder area="calendar" />;
+  const { id } = useParams();
+  return id === 'sync' ? <CalendarSyncPage /> : <CalendarView />;
 }

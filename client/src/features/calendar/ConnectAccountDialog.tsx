@@ -1,0 +1,137 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { request } from '../../lib/graphql';
+import { useAction } from '../../lib/useAction';
+import { Button, Dialog, Notice, PasswordInput, Select, TextInput } from '../../ui';
+import { syncFeatureCalendarDocument, type CalendarAccount } from './operations';
+import styles from './Calendar.module.css';
+
+interface Props {
+  /** An account whose connection changes (a new password after it stopped working); absent to connect a new one. */
+  account: CalendarAccount | null;
+  onClose: () => void;
+  onConnected: (account: CalendarAccount) => void;
+}
+
+/** Mounted while open: connects a CalDAV account (server URL, username, password or app password) or changes one's connection. */
+export function ConnectAccountDialog({ account, onClose, onConnected }: Props) {
+  const { t } = useTranslation();
+  const action = useAction();
+  const [type, setType] = useState(account?.type ?? 'caldav');
+  const [serverUrl, setServerUrl] = useState(account?.serverUrl ?? '');
+  const [username, setUsername] = useState(account?.username ?? '');
+  const [password, setPassword] = useState('');
+  const [missing, setMissing] = useState<Partial<Record<'serverUrl' | 'username' | 'password', string>>>({});
+
+  const submit = async () => {
+    // Google: its CalDAV endpoint, signed in through the server's Google configuration; the account is its address.
+    const google = type === 'google';
+    const url = serverUrl.trim();
+    const problems = {
+      ...(url || google ? {} : { serverUrl: t('calendar.sync.form.serverRequired') }),
+      ...(username.trim() ? {} : { username: t(google ? 'calendar.sync.form.emailRequired' : 'calendar.sync.form.usernameRequired') }),
+      ...(password || account || google ? {} : { password: t('calendar.sync.form.passwordRequired') }),
+    };
+    setMissing(problems);
+    if (Object.keys(problems).length > 0) return;
+    let connected: CalendarAccount | null = null;
+    const sync = {
+      ...(account ? { account: account.id } : {}),
+      type,
+      username: username.trim(),
+      ...(google ? { email: username.trim() } : { serverUrl: url }),
+      ...(password && !google ? { password } : {}),
+    };
+    const outcome = await action.run('connect', async () => {
+      connected = (
+        await request(
+          syncFeatureCalendarDocument,
+          { sync, feature: 'calendar', active: account?.active ?? true },
+          { handledByCaller: true },
+        )
+      ).syncFeatureCalendar;
+    });
+    if (outcome.ok && connected) onConnected(connected);
+  };
+
+  return (
+    <Dialog
+      open
+      onOpenChange={(isOpen) => !isOpen && onClose()}
+      title={account ? t('calendar.sync.form.changeTitle') : t('calendar.sync.form.title')}
+      description={t('calendar.sync.form.description')}
+      size="md"
+      footer={
+        <>
+          <Button onClick={onClose}>{t('calendar.dialog.cancel')}</Button>
+          <Button variant="primary" loading={action.pending === 'connect'} onClick={() => void submit()}>
+            {account ? t('calendar.sync.form.save') : t('calendar.sync.form.connect')}
+          </Button>
+        </>
+      }
+    >
+      <form
+        className={styles.form}
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault();
+          void submit();
+        }}
+      >
+        {action.error && <Notice tone="error">{action.error}</Notice>}
+        <Select
+          label={t('calendar.sync.form.type')}
+          value={type}
+          disabled={account !== null}
+          options={[
+            { value: 'caldav', label: t('calendar.sync.types.caldav') },
+            { value: 'google', label: t('calendar.sync.types.google') },
+          ]}
+          onChange={(event) => setType(event.target.value)}
+        />
+        {type === 'google' ? (
+          <>
+            <p className={styles.muted}>{t('calendar.sync.form.googleHint')}</p>
+            <TextInput
+              label={t('calendar.sync.form.googleEmail')}
+              type="email"
+              autoComplete="email"
+              value={username}
+              error={missing.username}
+              onChange={(event) => setUsername(event.target.value)}
+            />
+          </>
+        ) : (
+          <>
+            <TextInput
+              label={t('calendar.sync.form.serverUrl')}
+              type="url"
+              placeholder="https://cloud.example.com/remote.php/dav"
+              hint={t('calendar.sync.form.serverHint')}
+              value={serverUrl}
+              error={missing.serverUrl}
+              onChange={(event) => setServerUrl(event.target.value)}
+              data-autofocus
+            />
+            <TextInput
+              label={t('calendar.sync.form.username')}
+              autoComplete="username"
+              value={username}
+              error={missing.username}
+              onChange={(event) => setUsername(event.target.value)}
+            />
+            <PasswordInput
+              label={t('calendar.sync.form.password')}
+              autoComplete="new-password"
+              hint={account ? t('calendar.sync.form.passwordKeep') : t('calendar.sync.form.passwordHint')}
+              value={password}
+              error={missing.password}
+              onChange={(event) => setPassword(event.target.value)}
+            />
+          </>
+        )}
+        <button type="submit" hidden />
+      </form>
+    </Dialog>
+  );
+}
