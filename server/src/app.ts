@@ -20,6 +20,7 @@ import { registerSocialRoutes } from './domains/social';
 import { registerCoverRoutes } from './domains/tasks';
 import { registerFileRoutes } from './domains/files';
 import { holdsGuestCredential, registerMeetingRoutes } from './domains/meetings';
+import { registerCalendarRoutes } from './domains/calendar/feed';
 import { baseAccess, type DomainModule, type OperationAccess } from './domains/module';
 import type { Projection } from './core/events';
 import type { Authenticator, RequestContext, Services } from './graphql/context';
@@ -224,6 +225,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   registerCoverRoutes(server);
   registerFileRoutes(server, services);
   registerMeetingRoutes(server, services);
+  registerCalendarRoutes(server, services);
   registerCollabRoutes(server, services);
 
   const typeDefs = schemaTypeDefs(modules);

@@ -956,4 +956,7 @@ export const guestChatMatrix: Record<string, MatrixEntry> = {
     },
     guestRefused: [{ query: 'subscription ($project: ID) { subMessage(project: $project) { type } }', variables: projectA }],
   },
+  getCalendarFeed: { otherTeam: { noForeignIds: 'answers about the caller’s own feed of their own current team' } },
+  resetCalendarFeed: { otherTeam: { noForeignIds: 'makes a feed of the caller’s own events in their own current team' } },
+  revokeCalendarFeed: { otherTeam: { noForeignIds: 'revokes the caller’s own feed of their own current team' } },
 };

@@ -4,11 +4,19 @@ import type { DatabaseHandle } from '../db/connection';
 import { newId } from '../core/ids';
 import { outbox } from './tables';
 
+export interface MailAttachment {
+  filename: string;
+  content: string;
+  contentType: string;
+}
+
 export interface MailMessage {
   to: string;
   subject: string;
   text: string;
   html: string;
+  /** Files sent along (a calendar invitation's .ics); the outbox keeps the text only. */
+  attachments?: MailAttachment[];
 }
 
 export interface Mailer {
@@ -39,9 +47,10 @@ export function linksOf(text: string): string[] {
 export function createOutboxMailer(database: DatabaseHandle, log: FastifyBaseLogger, outboxUrl: string | null): Mailer {
   return {
     async send(message) {
+      const { attachments: _attachments, ...kept } = message;
       database.db
         .insert(outbox)
-        .values({ id: newId(), ...message, createdAt: new Date().toISOString() })
+        .values({ id: newId(), ...kept, createdAt: new Date().toISOString() })
         .run();
       const links = linksOf(message.text);
       const where = outboxUrl ? `; every mail is also at ${outboxUrl}` : '';

@@ -1,0 +1,87 @@
+import { and, eq, isNull } from 'drizzle-orm';
+import type { MercuriusContext } from 'mercurius';
+import { newId } from '../../../core/ids';
+import { runCommand } from '../../../core/runCommand';
+import { requireActor } from '../../../graphql/context';
+import { requireCurrentTeam } from '../../teams';
+import type { Reader } from '../state';
+import { calendarFeeds } from '../tables';
+import { calendarFeedStream, type CalendarFeedEvent } from './events';
+import { feedUrl, hashFeedToken, newFeedToken } from './tokens';
+
+export const feedTypeDefs = /* GraphQL */ `
+  "The caller's private ICS feed of their current team. url is shown once, by resetCalendarFeed; only its hash is kept."
+  type CalendarFeed {
+    url: String
+    createdAt: String
+    active: Boolean!
+  }
+
+  extend type Query {
+    "Whether the caller has a private ICS feed (its URL is never shown again)."
+    getCalendarFeed: CalendarFeed!
+  }
+
+  extend type Mutation {
+    "A new private ICS feed URL (shown this once); the previous one stops working."
+    resetCalendarFeed: CalendarFeed!
+    "The private ICS feed stops working."
+    revokeCalendarFeed: CalendarFeed!
+  }
+`;
+
+export type FeedRow = typeof calendarFeeds.$inferSelect;
+
+export function activeFeedOf(db: Reader, teamId: string, userId: string): FeedRow | undefined {
+  return db
+    .select()
+    .from(calendarFeeds)
+    .where(and(eq(calendarFeeds.userId, userId), eq(calendarFeeds.teamId, teamId), isNull(calendarFeeds.revokedAt)))
+    .get();
+}
+
+/** The feed a token opens, while it is not revoked. */
+export function feedOfToken(db: Reader, token: string): FeedRow | undefined {
+  return db
+    .select()
+    .from(calendarFeeds)
+    .where(and(eq(calendarFeeds.tokenHash, hashFeedToken(token)), isNull(calendarFeeds.revokedAt)))
+    .get();
+}
+
+const inactive = { url: null, createdAt: null, active: false };
+
+/** Revokes the active feed (if any) in the unit, then optionally makes a new one; answers the new token. */
+function replaceFeed(context: MercuriusContext, makeNew: boolean) {
+  const actor = requireActor(context);
+  return runCommand(context, actor.userId, (unit) => {
+    const { team } = requireCurrentTeam(unit.transaction, actor.userId);
+    const stream = calendarFeedStream(team.id, actor.userId);
+    const current = activeFeedOf(unit.transaction, team.id, actor.userId);
+    const events: CalendarFeedEvent[] = [];
+    if (current) events.push({ type: 'calendarFeed.revoked', payload: { feedId: current.id, teamId: team.id, userId: actor.userId } });
+    const token = makeNew ? newFeedToken() : null;
+    if (token)
+      events.push({
+        type: 'calendarFeed.created',
+        payload: { feedId: newId(), teamId: team.id, userId: actor.userId, tokenHash: hashFeedToken(token) },
+      });
+    if (events.length > 0) unit.append(stream, events, { teamId: team.id, expectedVersion: unit.streamVersion(stream) });
+    return token ? { url: feedUrl(context.services.config.publicUrl, token), createdAt: unit.now.toISOString(), active: true } : inactive;
+  });
+}
+
+export const feedQueries = {
+  getCalendarFeed: (_root: unknown, _args: unknown, context: MercuriusContext) => {
+    const actor = requireActor(context);
+    const db = context.services.database.db;
+    const { team } = requireCurrentTeam(db, actor.userId);
+    const feed = activeFeedOf(db, team.id, actor.userId);
+    return feed ? { url: null, createdAt: feed.createdAt, active: true } : inactive;
+  },
+};
+
+export const feedMutations = {
+  resetCalendarFeed: (_root: unknown, _args: unknown, context: MercuriusContext) => replaceFeed(context, true),
+  revokeCalendarFeed: (_root: unknown, _args: unknown, context: MercuriusContext) => replaceFeed(context, false),
+};

@@ -1,0 +1,23 @@
+import { eq } from 'drizzle-orm';
+import type { Projection, StoredEvent } from '../../../core/events';
+import type { Transaction } from '../../../db/connection';
+import { calendarFeeds } from '../tables';
+import type { CalendarFeedCreated, CalendarFeedRevoked } from './events';
+
+/** How feed events become calendar_feeds rows; a revoked feed stays, refused. */
+export const calendarFeedsProjection: Projection = {
+  name: 'calendarFeeds',
+  tables: [calendarFeeds],
+  apply(transaction: Transaction, stored: StoredEvent) {
+    if (stored.type === 'calendarFeed.created') {
+      const { feedId, teamId, userId, tokenHash } = stored.payload as CalendarFeedCreated;
+      transaction
+        .insert(calendarFeeds)
+        .values({ id: feedId, teamId, userId, tokenHash, createdAt: stored.createdAt, revokedAt: null })
+        .run();
+    } else if (stored.type === 'calendarFeed.revoked') {
+      const { feedId } = stored.payload as CalendarFeedRevoked;
+      transaction.update(calendarFeeds).set({ revokedAt: stored.createdAt }).where(eq(calendarFeeds.id, feedId)).run();
+    }
+  },
+};
