@@ -1,6 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { DomainError } from '../../errors';
-import { occurrencesBetween, recurringOf, ruleEnd, ruleOf, seriesEndOf, withRuleEnd, zonedOf, type ExpandableSeries } from './recurrence';
+import {
+  namedSeriesOf,
+  occurrencesBetween,
+  recurringOf,
+  ruleEnd,
+  ruleOf,
+  seriesEndOf,
+  withRuleEnd,
+  zonedOf,
+  type ExpandableSeries,
+} from './recurrence';
 
 const series = (overrides: Partial<ExpandableSeries>): ExpandableSeries => ({
   title: 'Stand-up',
@@ -149,5 +159,64 @@ describe('rules', () => {
         codeOf(() => ruleOf(rule, '2026-03-02T08:00:00Z', 'Europe/Berlin')),
         rule,
       ).toBe('EVENT_INVALID_RECURRENCE');
+  });
+});
+
+describe('the arithmetic for the five named rules', () => {
+  it('gives exactly what the rule engine gives, across zones, daylight saving, ends and ranges', () => {
+    const rules = [
+      'FREQ=DAILY',
+      'FREQ=WEEKLY',
+      'FREQ=WEEKLY;BYDAY=MO,TU,WE,TH,FR',
+      'FREQ=MONTHLY',
+      'FREQ=DAILY;COUNT=45',
+      'FREQ=WEEKLY;UNTIL=20261115T000000Z',
+      'FREQ=MONTHLY;COUNT=14',
+      'FREQ=WEEKLY;BYDAY=MO,TU,WE,TH,FR;COUNT=30',
+    ];
+    const zones = ['Europe/Berlin', 'America/New_York', 'Australia/Sydney', 'Asia/Kolkata', 'UTC'];
+    // 2:30 falls in the spring-forward gap on one day a year in Berlin and New York.
+    const starts = [
+      '2026-01-31T01:30:00Z',
+      '2026-03-07T07:30:00Z',
+      '2026-10-24T23:15:00Z',
+      '2026-03-08T02:30:00-05:00',
+      '2026-03-28T02:30:00+01:00',
+    ];
+    const ranges: [string, string][] = [
+      ['2026-01-01T00:00:00Z', '2026-05-01T00:00:00Z'],
+      ['2026-10-20T00:00:00Z', '2026-11-20T00:00:00Z'],
+      ['2027-02-20T00:00:00Z', '2027-04-10T00:00:00Z'],
+      // No transition in the window for most zones: the one-offset path.
+      ['2026-06-01T00:00:00Z', '2026-07-15T00:00:00Z'],
+      ['2026-12-01T00:00:00Z', '2027-01-10T00:00:00Z'],
+    ];
+    let compared = 0;
+    for (const rrule of rules)
+      for (const timeZone of zones)
+        for (const startAt of starts) {
+          const start = new Date(startAt).toISOString();
+          const base = {
+            title: 't',
+            description: '',
+            rrule,
+            timeZone,
+            startAt: start,
+            endAt: new Date(Date.parse(start) + 90 * 60_000).toISOString(),
+          };
+          const withEnd = { ...base, seriesEndAt: seriesEndOf(base) };
+          expect(namedSeriesOf(withEnd), rrule).not.toBeNull();
+          for (const [from, to] of ranges) {
+            const byArithmetic = occurrencesBetween(withEnd, [], from, to).map((occurrence) => occurrence.start);
+            const lengthMs = 90 * 60_000;
+            const byEngine = ruleOf(rrule, start, timeZone)
+              .between(new Date(Date.parse(from) - lengthMs - 1), new Date(to), true)
+              .map((zoned) => new Date(zoned.epochMilliseconds).toISOString())
+              .filter((at) => at < new Date(to).toISOString() && Date.parse(at) + lengthMs > Date.parse(from));
+            expect(byArithmetic, `${rrule} ${timeZone} ${startAt} ${from}`).toEqual(byEngine);
+            compared += byEngine.length;
+          }
+        }
+    expect(compared).toBeGreaterThan(5000);
   });
 });

@@ -1,6 +1,7 @@
 import { RRuleTemporal } from 'rrule-temporal';
 import { Temporal } from 'temporal-polyfill';
 import { codedError } from '../../errors';
+import { namedStartsBetween, type NamedSeries } from './namedExpansion';
 
 /** SPEC §4's recurrences; `custom` names an imported RRULE none of them is. */
 export const recurrenceNames = ['none', 'daily', 'weekly', 'monthly', 'weekdays'] as const;
@@ -108,7 +109,7 @@ export function withRuleEnd(rrule: string, end: { until?: string | null; count?:
 
 /** A start instant as a wall-clock time of the event's zone. */
 export function zonedOf(instantIso: string, timeZone: string): Temporal.ZonedDateTime {
-  return Temporal.Instant.from(new Date(instantIso).toISOString()).toZonedDateTimeISO(timeZone);
+  return Temporal.Instant.fromEpochMilliseconds(Date.parse(instantIso)).toZonedDateTimeISO(timeZone);
 }
 
 /** Whether the IANA zone exists (Temporal knows the same zones as Intl). */
@@ -147,55 +148,96 @@ export function ruleOf(rrule: string, startAt: string, timeZone: string): RRuleT
 
 /** A series' span in its own zone: whole days and the time of day left, so an occurrence keeps its wall-clock length. */
 function spanOf(startAt: string, endAt: string, timeZone: string): Temporal.Duration {
+  // Shorter than any calendar day (23 hours at the least): no whole day in it, the span is exact time.
+  const lengthMs = Date.parse(endAt) - Date.parse(startAt);
+  if (lengthMs < 23 * 60 * 60 * 1000) return Temporal.Duration.from({ milliseconds: lengthMs });
   return zonedOf(startAt, timeZone).until(zonedOf(endAt, timeZone), { largestUnit: 'days' });
 }
 
-/** Days in a month of the ISO calendar. */
-const daysInMonth = (year: number, month: number) => new Date(Date.UTC(year, month, 0)).getUTCDate();
+/** The date `steps` occurrences after the start's (gaps aside) of a named rule, or null for one not covered. */
+function stepDate(name: RecurrenceName | 'custom', start: Temporal.ZonedDateTime, steps: number): Temporal.PlainDate | null {
+  const date = start.toPlainDate();
+  switch (name) {
+    case 'daily':
+      return date.add({ days: steps });
+    case 'weekly':
+      return date.add({ weeks: steps });
+    case 'monthly': {
+      // Months without the start's day (the 31st, February's 29th) have no occurrence.
+      let month = Temporal.PlainYearMonth.from({ year: date.year, month: date.month });
+      for (let found = 0; found < steps;) {
+        month = month.add({ months: 1 });
+        if (month.daysInMonth >= date.day) found += 1;
+      }
+      return month.toPlainDate({ day: date.day });
+    }
+    case 'weekdays': {
+      if (date.dayOfWeek > 5) return null;
+      let day = date.add({ weeks: Math.floor(steps / 5) });
+      for (let left = steps % 5; left > 0;) {
+        day = day.add({ days: 1 });
+        if (day.dayOfWeek <= 5) left -= 1;
+      }
+      return day;
+    }
+    default:
+      return null;
+  }
+}
+
+/** Whether a named rule has an occurrence on `date` (on or after its start's date). */
+function fallsOn(name: RecurrenceName | 'custom', startDate: Temporal.PlainDate, date: Temporal.PlainDate): boolean {
+  if (Temporal.PlainDate.compare(date, startDate) < 0) return false;
+  if (name === 'daily') return true;
+  if (name === 'weekly') return date.dayOfWeek === startDate.dayOfWeek;
+  if (name === 'weekdays') return date.dayOfWeek <= 5;
+  return date.day === startDate.day;
+}
 
 /**
- * The nth occurrence's start (counting the first as 1) of the five named rules, by arithmetic on the wall
- * clock of the zone: scanning 10,000 occurrences through the rule engine takes seconds. Null for a rule
- * this does not cover (the engine scans it).
+ * Occurrences of a named rule from its start up to `until` that RFC 5545 leaves out and does not count: those
+ * whose wall-clock time falls in a spring-forward gap (found from the zone's transitions, a few a year).
+ */
+function skippedInGaps(name: RecurrenceName | 'custom', start: Temporal.ZonedDateTime, until: Temporal.ZonedDateTime): number {
+  const time = start.toPlainTime();
+  const startDate = start.toPlainDate();
+  let skipped = 0;
+  for (let cursor = start.getTimeZoneTransition('next'); cursor && cursor.epochMilliseconds <= until.epochMilliseconds + 2 * dayMs;) {
+    const before = cursor.subtract({ nanoseconds: 1 });
+    if (cursor.offsetNanoseconds > before.offsetNanoseconds) {
+      const date = cursor.toPlainDate();
+      const wall = date.toPlainDateTime(time);
+      if (fallsOn(name, startDate, date) && !wall.toZonedDateTime(start.timeZoneId).toPlainDateTime().equals(wall)) skipped += 1;
+    }
+    cursor = cursor.getTimeZoneTransition('next');
+  }
+  return skipped;
+}
+
+const dayMs = 86_400_000;
+
+/**
+ * The nth occurrence's start (counting the first as 1) of the five named rules, by arithmetic on the zone's
+ * calendar: scanning 10,000 occurrences through the rule engine takes seconds. Occurrences in a spring-forward
+ * gap are not counted (RFC 5545), so the count reaches that much further. Null for a rule this does not cover.
  */
 function nthStartOfNamed(rrule: string, start: Temporal.ZonedDateTime, count: number): Temporal.ZonedDateTime | null {
   const name = recurringOf(rrule, start);
   const parts = ruleParts(rrule);
   if (parts.has('INTERVAL') && parts.get('INTERVAL') !== '1') return null;
-  const steps = count - 1;
-  switch (name) {
-    case 'daily':
-      return start.add({ days: steps });
-    case 'weekly':
-      return start.add({ weeks: steps });
-    case 'monthly': {
-      // Months without the start's day (the 31st, February's 29th) have no occurrence.
-      let year = start.year;
-      let month = start.month;
-      for (let found = 0; found < steps;) {
-        month += 1;
-        if (month > 12) {
-          month = 1;
-          year += 1;
-        }
-        if (daysInMonth(year, month) >= start.day) found += 1;
-      }
-      return start.toPlainDateTime().with({ year, month, day: start.day }).toZonedDateTime(start.timeZoneId);
-    }
-    case 'weekdays': {
-      if (start.dayOfWeek > 5) return null;
-      let date = start.toPlainDate();
-      const weeks = Math.floor(steps / 5);
-      date = date.add({ weeks });
-      for (let left = steps % 5; left > 0;) {
-        date = date.add({ days: 1 });
-        if (date.dayOfWeek <= 5) left -= 1;
-      }
-      return start.toPlainDateTime().with({ year: date.year, month: date.month, day: date.day }).toZonedDateTime(start.timeZoneId);
-    }
-    default:
-      return null;
+  const at = (steps: number) => {
+    const date = stepDate(name, start, steps);
+    return date ? date.toPlainDateTime(start.toPlainTime()).toZonedDateTime(start.timeZoneId) : null;
+  };
+  let skipped = 0;
+  let candidate = at(count - 1);
+  for (let round = 0; candidate && round < 50; round += 1) {
+    const now = skippedInGaps(name, start, candidate);
+    if (now === skipped) return candidate;
+    skipped = now;
+    candidate = at(count - 1 + skipped);
   }
+  return null;
 }
 
 /** Past this many occurrences a rule the arithmetic does not cover is not scanned: its series counts as endless. */
@@ -228,6 +270,27 @@ export function seriesEndOf(series: { rrule: string | null; startAt: string; end
   if (scanned >= scanLimit) return null;
   const lastStart: Temporal.ZonedDateTime = last ?? start;
   return lastStart.add(span).toInstant().toString();
+}
+
+const namedFrequencies = { daily: 'DAILY', weekly: 'WEEKLY', weekdays: 'WEEKDAYS', monthly: 'MONTHLY' } as const;
+
+/** The series as one of the five named rules the arithmetic expands, or null for the engine (see namedExpansion.ts). */
+export function namedSeriesOf(series: ExpandableSeries): NamedSeries | null {
+  if (!series.rrule) return null;
+  const parts = ruleParts(series.rrule);
+  if (parts.has('INTERVAL') && parts.get('INTERVAL') !== '1') return null;
+  const start = zonedOf(series.startAt, series.timeZone);
+  const name = recurringOf(series.rrule, start);
+  if (name === 'none' || name === 'custom') return null;
+  const { until, count } = ruleEnd(series.rrule);
+  let lastStartMs: number | null = null;
+  if (until !== null) lastStartMs = Date.parse(until);
+  else if (count !== null) {
+    if (!series.seriesEndAt) return null;
+    lastStartMs =
+      zonedOf(series.seriesEndAt, series.timeZone).subtract(spanOf(series.startAt, series.endAt, series.timeZone)).epochMilliseconds + 1000;
+  }
+  return { frequency: namedFrequencies[name], start, lastStartMs };
 }
 
 /**
@@ -300,23 +363,32 @@ export function occurrencesBetween(
     };
     return overlaps(single.start, single.end) ? [single] : [];
   }
-  const rule = expansionRuleOf(series);
   const span = spanOf(series.startAt, series.endAt, series.timeZone);
   // An occurrence that started before the range may still run into it: look back by the series' length.
   const lengthMs = Date.parse(series.endAt) - Date.parse(series.startAt);
-  const starts = rule.between(new Date(fromMs - lengthMs - 1), new Date(toMs), true);
+  const named = namedSeriesOf(series);
+  const starts = named
+    ? namedStartsBetween(named, fromMs - lengthMs - 1, toMs)
+    : expansionRuleOf(series)
+        .between(new Date(fromMs - lengthMs - 1), new Date(toMs), true)
+        .map((start) => start.epochMilliseconds);
   const byStart = new Map(exceptions.map((exception) => [iso(exception.occurrenceStart), exception]));
   const found: Occurrence[] = [];
   const seen = new Set<string>();
-  for (const start of starts) {
-    const original = start.toInstant().toString({ smallestUnit: 'millisecond' });
-    const key = iso(original);
+  // Under a day long, the span is exact time (Temporal counts only whole days on the calendar): plain arithmetic.
+  const exactMs = span.days === 0 ? lengthMs : null;
+  const endOf = (startMs: number) =>
+    exactMs === null
+      ? Temporal.Instant.fromEpochMilliseconds(startMs).toZonedDateTimeISO(series.timeZone).add(span).epochMilliseconds
+      : startMs + exactMs;
+  for (const startMs of starts) {
+    const key = new Date(startMs).toISOString();
     seen.add(key);
     const occurrence = applyException(
       {
         occurrence: key,
         start: key,
-        end: start.add(span).toInstant().toString({ smallestUnit: 'millisecond' }),
+        end: new Date(endOf(startMs)).toISOString(),
         title: series.title,
         description: series.description,
       },
@@ -328,7 +400,7 @@ export function occurrencesBetween(
   for (const exception of exceptions) {
     const key = iso(exception.occurrenceStart);
     if (seen.has(key) || exception.cancelled || !exception.startAt) continue;
-    if (!rule.matches(new Date(key))) continue;
+    if (!isOccurrenceOf(series, key)) continue;
     const occurrence = applyException(
       { occurrence: key, start: key, end: key, title: series.title, description: series.description },
       exception,
