@@ -143,6 +143,39 @@ describe('the private ICS feed', () => {
     }
   });
 
+  it('stops answering a member who left the team', async () => {
+    const carol = await joinTeam(ada, await person(server, 'Carol'));
+    const carolUrl = await resetFeed(carol);
+    expect((await fetch(`${server.url}${new URL(carolUrl).pathname}`)).status).toBe(200);
+    expectData(
+      await ada.client.execute('mutation ($user: ID!, $team: ID!) { removeUserTeam(user: $user, team: $team) { id } }', {
+        user: carol.id,
+        team: ada.teamId,
+      }),
+    );
+    expect((await fetch(`${server.url}${new URL(carolUrl).pathname}`)).status).toBe(404);
+  });
+
+  it('writes hostile text as text: a line break in a title adds no property', async () => {
+    expectData(
+      await ada.client.execute(setEvent, {
+        title: 'Party\r\nATTENDEE:mailto:mallory@evil.test\r\nX-EVIL:1',
+        startDate: '2027-03-03T10:00:00.000Z',
+        endDate: '2027-03-03T11:00:00.000Z',
+        recurring: 'none',
+        timeZone: 'UTC',
+      }),
+    );
+    const url = await resetFeed(ada);
+    const calendar = new ICAL.Component(ICAL.parse(await (await fetch(`${server.url}${new URL(url).pathname}`)).text()));
+    const party = calendar
+      .getAllSubcomponents('vevent')
+      .find((event) => String(event.getFirstPropertyValue('summary')).startsWith('Party'))!;
+    expect(party.getFirstPropertyValue('summary')).toBe('Party\nATTENDEE:mailto:mallory@evil.test\nX-EVIL:1');
+    expect(party.getAllProperties('attendee')).toEqual([]);
+    expect(party.getAllProperties().map((property) => property.name)).not.toContain('x-evil');
+  });
+
   it('a reset gives a new URL and the old one is 404; a revoked feed is 404', async () => {
     const first = await resetFeed(ada);
     const second = await resetFeed(ada);
@@ -169,6 +202,8 @@ describe('the private ICS feed', () => {
       .prepare("SELECT type FROM events WHERE stream LIKE 'calendarFeed:%' AND actor_id = ?")
       .all(ada.id) as { type: string }[];
     expect(types.map((row) => row.type)).toEqual([
+      'calendarFeed.created',
+      'calendarFeed.revoked',
       'calendarFeed.created',
       'calendarFeed.revoked',
       'calendarFeed.created',

@@ -26,7 +26,8 @@ export function readRsvpToken(secret: string, token: string): { eventId: string;
   const [eventId, address, mac, extra] = token.split('.');
   if (!eventId || !address || !mac || extra !== undefined || eventId.length > 64) return null;
   const email = Buffer.from(address, 'base64url').toString('utf8');
-  const given = Buffer.from(mac, 'base64url');
-  const expected = rsvpMac(secret, eventId, email);
+  // Compared as the canonical text, so no other spelling of the same bytes passes.
+  const given = Buffer.from(`${address}.${mac}`);
+  const expected = Buffer.from(`${Buffer.from(email).toString('base64url')}.${rsvpMac(secret, eventId, email).toString('base64url')}`);
   return given.length === expected.length && timingSafeEqual(given, expected) ? { eventId, email } : null;
 }
