@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from './harness';
 import { createSpace, expectData, joinTeam, person, type Person } from './teamFactories';
-import { createTask, editTask } from './taskFactories';
+import { createTask, editTask, sectionsOf } from './taskFactories';
 
 let server: TestServer;
 
@@ -106,5 +106,44 @@ describe('getTasks from the kept board', () => {
     expect(refused.data?.getTasks).toBeUndefined();
     expect(refused.errors?.[0]?.message).toBeTruthy();
     expect(await cards(admin, space)).toHaveLength(1);
+  });
+});
+
+describe("getTasks(project, perSection): the board's first screen", () => {
+  const firstScreen = (someone: Person, project: string, perSection: number, fields = 'id name state parentTask') =>
+    someone.client.execute<{ getTasks: { id: string; name: string; state: string; parentTask: string | null }[] }>(
+      `query ($project: ID!, $perSection: Int) { getTasks(project: $project, perSection: $perSection) { ${fields} } }`,
+      { project, perSection },
+    );
+
+  it('answers the first top-level tasks of each section in board order, the same whether kept or read whole', async () => {
+    const { admin, member, space } = await team();
+    const [todo, doing] = (await sectionsOf(admin, space)).map((section) => section.id);
+    for (const name of ['A1', 'A2', 'A3']) await createTask(admin, space, name, { state: todo });
+    const parent = await createTask(admin, space, 'B1', { state: doing });
+    await createTask(admin, space, 'B1 subtask', { state: doing, parentTask: parent.id });
+    await createTask(admin, space, 'B2', { state: doing });
+    await createTask(admin, space, 'B3', { state: doing });
+
+    const kept = expectData(await firstScreen(member, space, 2)).getTasks;
+    const namesIn = (section: string | undefined) => kept.filter((task) => task.state === section).map((task) => task.name);
+    expect(namesIn(todo)).toEqual(['A1', 'A2']);
+    expect(namesIn(doing)).toEqual(['B1', 'B2']);
+    expect(kept).toHaveLength(4);
+    expect(kept.every((task) => task.parentTask === null)).toBe(true);
+    const whole = expectData(await firstScreen(member, space, 2, 'id name state parentTask description')).getTasks;
+    expect(whole.map((task) => task.name)).toEqual(kept.map((task) => task.name));
+    expect(expectData(await board(member, space)).getTasks).toHaveLength(7);
+  });
+
+  it('refuses perSection with the digest arguments and out of range, and a space the caller cannot read', async () => {
+    const { admin, space } = await team();
+    const withFirst = await admin.client.execute('query ($project: ID!) { getTasks(project: $project, first: 5, perSection: 2) { id } }', {
+      project: space,
+    });
+    expect(withFirst.errors?.[0]?.extensions?.code).toBe('FIRST_SCREEN_ALONE');
+    expect((await firstScreen(admin, space, 0)).errors?.[0]?.message).toBeTruthy();
+    const outsider = await person(server, 'Outsider');
+    expect((await firstScreen(outsider, space, 2)).errors?.[0]?.extensions?.code).toBeTruthy();
   });
 });

@@ -3,7 +3,7 @@ import { useVirtualizer } from '@tanstack/react-virtual';
 import { memo, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAtomValue } from '../../lib/store';
-import { columnTasksAtom, focusedTaskIdAtom } from './atoms';
+import { boardCompleteAtom, columnTasksAtom, firstScreenCards, focusedTaskIdAtom } from './atoms';
 import { columnDropId } from './boardDrag';
 import { NewTaskInput } from './NewTaskInput';
 import type { ProjectState } from './operations';
@@ -46,6 +46,8 @@ export const TaskColumn = memo(function TaskColumn({
 }: TaskColumnProps) {
   const { t } = useTranslation();
   const tasks = useAtomValue(columnTasksAtom(state.id));
+  // While only the first screen is read, a full first screen may hide more cards below.
+  const partial = !useAtomValue(boardCompleteAtom) && tasks.length >= firstScreenCards;
   const focusedId = useAtomValue(focusedTaskIdAtom);
   const [sectionOver, setSectionOver] = useState(false);
   const scrollRef = useRef<HTMLDivElement>(null);
@@ -114,9 +116,15 @@ export const TaskColumn = memo(function TaskColumn({
       >
         <Icon size={14} aria-hidden className={styles.sectionIcon} />
         <h3 className={styles.columnTitle}>{state.value}</h3>
-        <span className={styles.count} aria-label={t('tasks.count', { count: tasks.length })}>
-          {tasks.length}
-        </span>
+        {partial ? (
+          <span className={styles.count} aria-label={t('tasks.countAtLeast', { count: tasks.length })}>
+            {tasks.length}+
+          </span>
+        ) : (
+          <span className={styles.count} aria-label={t('tasks.count', { count: tasks.length })}>
+            {tasks.length}
+          </span>
+        )}
         <SectionMenu state={state} index={index} sectionCount={sectionCount} />
       </header>
       <div ref={scrollRef} className={styles.cardsViewport}>

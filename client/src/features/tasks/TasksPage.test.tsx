@@ -192,6 +192,37 @@ describe('tasks board', () => {
     expect(within(doing).queryByText('From a teammate')).toBeNull();
   });
 
+  it('draws the first screen of each section before the whole board arrives, and a move waits for the whole board', async () => {
+    const later = task({ id: 't9', name: 'Far down the column', idCode: 'ENG-9', positionSection: 9000 });
+    let sendWholeBoard = () => {};
+    const wholeBoard = new Promise<void>((resolve) => (sendWholeBoard = resolve));
+    const { graphql, store } = await openBoard({
+      getTasks: async (variables) => {
+        if (variables.perSection !== undefined) return { data: { getTasks: tasks } };
+        await wholeBoard;
+        return { data: { getTasks: [...tasks, later] } };
+      },
+      ediTask: (variables) => ({ data: { ediTask: { ...tasks[1]!, ...variables } } }),
+    });
+    expect(graphql.callsOf('getTasks')[0]?.variables).toEqual({ project, perSection: 40 });
+    expect(within(column('To do')).getByText('Write the spec')).toBeTruthy();
+    expect(screen.queryByText('Far down the column')).toBeNull();
+    const { moveTask } = await import('./boardActions');
+    let moved: Promise<boolean> | undefined;
+    act(() => {
+      moved = moveTask(store, 't2', 's1', null);
+    });
+    expect(graphql.callsOf('ediTask')).toHaveLength(0);
+    await act(async () => {
+      sendWholeBoard();
+      expect(await moved).toBe(true);
+    });
+    expect(within(column('To do')).getByText('Far down the column')).toBeTruthy();
+    // The end of the column is after the card only the whole board held.
+    expect(graphql.callsOf('ediTask')[0]?.variables).toMatchObject({ id: 't2', state: 's1' });
+    expect(Number(graphql.callsOf('ediTask')[0]?.variables.positionSection)).toBeGreaterThan(9000);
+  });
+
   it('moves a card with ediTask and rolls it back when refused', async () => {
     const { graphql, store } = await openBoard({ ediTask: () => failure('PERMISSION_DENIED', 'No.') });
     const { moveTask } = await import('./boardActions');

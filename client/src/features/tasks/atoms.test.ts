@@ -28,6 +28,7 @@ const board: BoardData = {
   ),
   tags: [{ id: 'g1', name: 'backend', color: '#16A34A', isSprint: false, project }],
   status: 'ready',
+  complete: true,
 };
 const change = (overrides: Partial<TaskChange>): TaskChange => ({
   type: 'task.updated',

@@ -14,11 +14,19 @@ export interface BoardData {
   tags: Tag[];
   /** notFound: the server says the space does not exist for the caller; error: the board could not be read (a retry may help). */
   status: 'idle' | 'loading' | 'ready' | 'error' | 'notFound';
+  /** False while only each section's first screen of cards is read: new tasks and moves wait for the whole board. */
+  complete: boolean;
 }
 
-export const emptyBoard: BoardData = { project: null, states: [], tasks: new Map(), tags: [], status: 'idle' };
+export const emptyBoard: BoardData = { project: null, states: [], tasks: new Map(), tags: [], status: 'idle', complete: false };
 
 export const boardAtom = atom<BoardData>(emptyBoard);
+
+/** Cards of each section the first screen shows: more than a tall screen holds, a small answer however large the board. */
+export const firstScreenCards = 40;
+
+/** Whether the whole board is read (false while only each section's first screen is). */
+export const boardCompleteAtom = atom((get) => get(boardAtom).complete);
 
 /** Members of the open space (who can be assigned); null until read. */
 export const spaceMembersAtom = atom<{ project: string; people: TaskPerson[] } | null>(null);

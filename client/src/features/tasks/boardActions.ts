@@ -7,7 +7,7 @@ import { showToast } from '../../ui';
 import { getSpaceWithMembersDocument } from '../spaces/operations';
 import { isNotFoundError } from '../spaces/useSpaceLookup';
 import { replayPendingEdits } from './pendingEdits';
-import { allColumnsOf, boardAtom, dropPosition, removeTask, sortStates, spaceMembersAtom, upsertTask } from './atoms';
+import { allColumnsOf, boardAtom, dropPosition, firstScreenCards, removeTask, sortStates, spaceMembersAtom, upsertTask } from './atoms';
 import {
   delTaskDocument,
   duplicateTaskDocument,
@@ -16,6 +16,7 @@ import {
   getStatesProjectDocument,
   getTagsDocument,
   getTasksDocument,
+  getTasksFirstScreenDocument,
   setTaskDocument,
   unfollowTaskDocument,
   type BoardTask,
@@ -31,36 +32,60 @@ export function refused(title: string, error: unknown): void {
   showToast({ title, message: messageOf(error), icon: 'error' });
 }
 
+/** The whole board's read, per store, for the writes that must wait for it (positions at a section's end). */
+const wholeBoardReads = new WeakMap<AppStore, Promise<void>>();
+
 /**
- * Reads the space's sections, tasks and tags; a reload (reconnection) keeps the board on screen
- * meanwhile. Failures show in place: NOT_FOUND as the not-found page, anything else with a retry.
+ * Reads the space's sections, tags and the first screen of cards, draws them, then reads the whole board;
+ * a reload (reconnection) keeps the board on screen meanwhile. Failures show in place: NOT_FOUND as the
+ * not-found page, anything else with a retry.
  */
 export async function loadBoard(store: AppStore, project: string): Promise<void> {
   store.set(boardAtom, (board) =>
-    board.project === project && board.status !== 'error' ? board : { project, states: [], tasks: new Map(), tags: [], status: 'loading' },
+    board.project === project && board.status !== 'error'
+      ? board
+      : { project, states: [], tasks: new Map(), tags: [], status: 'loading', complete: false },
   );
   const inPlace = { handledByCaller: true };
+  const showing = store.get(boardAtom).status === 'ready';
+  let release = () => {};
+  wholeBoardReads.set(store, new Promise<void>((resolve) => (release = resolve)));
   try {
-    const [{ getStatesProject }, { getTasks }, { getTags }] = await Promise.all([
+    const whole = showing ? request(getTasksDocument, { project }, inPlace) : null;
+    const [{ getStatesProject }, { getTags }, firstScreen] = await Promise.all([
       request(getStatesProjectDocument, { project }, inPlace),
-      request(getTasksDocument, { project }, inPlace),
       request(getTagsDocument, { project }, inPlace),
+      whole ?? request(getTasksFirstScreenDocument, { project, perSection: firstScreenCards }, inPlace),
     ]);
     if (store.get(boardAtom).project !== project) return;
-    store.set(boardAtom, {
+    store.set(boardAtom, (board) => ({
       project,
       states: sortStates(getStatesProject),
-      tasks: new Map(getTasks.map((task) => [task.id, task])),
+      tasks: new Map(firstScreen.getTasks.map((task) => [task.id, task])),
       tags: getTags ?? [],
       status: 'ready',
-    });
+      complete: whole !== null || board.complete,
+    }));
+    if (!whole) {
+      const { getTasks } = await request(getTasksDocument, { project }, inPlace);
+      if (store.get(boardAtom).project !== project) return;
+      store.set(boardAtom, (board) => ({ ...board, tasks: new Map(getTasks.map((task) => [task.id, task])), complete: true }));
+    }
     // What an earlier page typed into this space's tasks and never saw saved (a reload mid-typing).
     void replayPendingEdits(store, project);
   } catch (error) {
     if (store.get(boardAtom).project !== project) return;
     const status = isNotFoundError(error) ? 'notFound' : 'error';
     store.set(boardAtom, (board) => ({ ...board, status: board.status === 'ready' && status === 'error' ? 'ready' : status }));
+  } finally {
+    release();
   }
+}
+
+/** Runs `action` now when the whole board is read, else once its read ends (or failed: then against what is shown). */
+function afterWholeBoard<Result>(store: AppStore, action: () => Promise<Result>): Promise<Result> {
+  const reading = store.get(boardAtom).complete ? undefined : wholeBoardReads.get(store);
+  return reading ? reading.then(action) : action();
 }
 
 /** Reads who can be assigned in the space; the pickers fall back to the people already on tasks meanwhile. */
@@ -100,12 +125,22 @@ function temporaryTask(fields: Pick<BoardTask, 'name' | 'state' | 'project' | 'p
 }
 
 /** Adds a task at the end of a section (or as a subtask): a temporary card at once, replaced by the server's. */
-export async function createTask(
+export function createTask(
   store: AppStore,
   project: string,
   state: string,
   name: string,
   parentTask: string | null = null,
+): Promise<BoardTask | null> {
+  return afterWholeBoard(store, () => createTaskNow(store, project, state, name, parentTask));
+}
+
+async function createTaskNow(
+  store: AppStore,
+  project: string,
+  state: string,
+  name: string,
+  parentTask: string | null,
 ): Promise<BoardTask | null> {
   const column = allColumnsOf(store.get(boardAtom)).get(state) ?? [];
   const positionSection = positionBetween(column.at(-1)?.positionSection ?? null, null);
@@ -158,6 +193,10 @@ export async function editTask(
 
 /** Moves a card into `state`, just before `beforeId` (the end when null). */
 export function moveTask(store: AppStore, id: string, state: string, beforeId: string | null): Promise<boolean> {
+  return afterWholeBoard(store, () => moveTaskNow(store, id, state, beforeId));
+}
+
+function moveTaskNow(store: AppStore, id: string, state: string, beforeId: string | null): Promise<boolean> {
   const board = store.get(boardAtom);
   const task = board.tasks.get(id);
   if (!task || id === beforeId) return Promise.resolve(false);

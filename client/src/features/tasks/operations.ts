@@ -83,6 +83,12 @@ export const getTasksDocument = graphql('query GetTasks($project: ID!) { getTask
   boardTaskFragment,
 ]);
 
+/** The board's first screen: the first cards of each section, drawn while the whole board is read. */
+export const getTasksFirstScreenDocument = graphql(
+  'query GetTasksFirstScreen($project: ID!, $perSection: Int!) { getTasks(project: $project, perSection: $perSection) { ...BoardTask } }',
+  [boardTaskFragment],
+);
+
 /** A task whole: its description (rich text), followers, author, and the caller's unread messages in its chat. */
 export const getTaskDocument = graphql(
   'query GetTask($id: ID!) { getTask(id: $id) { ...BoardTask description createdAt unread followers { ...TaskPerson } author { ...TaskPerson } } }',

@@ -30,7 +30,7 @@ function boardWith(task: BoardTask) {
     language: 'en',
     profileImg: null,
   });
-  store.set(boardAtom, { project: testProject, states: [], tasks: new Map([[task.id, task]]), tags: [], status: 'ready' });
+  store.set(boardAtom, { project: testProject, states: [], tasks: new Map([[task.id, task]]), tags: [], status: 'ready', complete: true });
   return store;
 }
 

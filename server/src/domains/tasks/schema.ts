@@ -152,7 +152,14 @@ export const tasksTypeDefs = /* GraphQL */ `
     caller's current team they may read. With any of users, open or first: soonest deadline first,
     tasks without a deadline last, then the most recently changed.
     """
-    getTasks(project: ID, users: [ID!], open: Boolean, first: Int): [Task!]!
+    getTasks(
+      project: ID
+      users: [ID!]
+      open: Boolean
+      first: Int
+      "With only project: the board's first screen, at most this many top-level tasks of each section (1 to 500) in board order, without subtasks. The client draws it, then reads the whole board."
+      perSection: Int
+    ): [Task!]!
     "One task; the error message is 'Wrong Task' when it does not exist or the caller cannot see it."
     getTask(id: ID!): Task!
     "Tags and sprints of a space."

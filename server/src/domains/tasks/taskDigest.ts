@@ -5,7 +5,7 @@
  */
 import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
-import { codedError } from '../../errors';
+import { codedError, issue } from '../../errors';
 import { projects } from '../teams';
 import { currentTeam } from '../teams';
 import { readableSpaceContent } from '../../core/spaceContent';
@@ -21,11 +21,18 @@ export const digestArguments = z.object({
   users: z.array(z.string()).max(100).nullish(),
   open: z.boolean().nullish(),
   first: z.number().int().min(1).max(maximumDigestTasks).nullish(),
+  perSection: z.number().int().min(1).max(maximumDigestTasks).nullish(),
 });
 export type DigestArguments = z.infer<typeof digestArguments>;
 
 /** Whether the call asks for a digest rather than the whole board. */
 export const isDigest = (args: DigestArguments) => !args.project || args.users != null || args.open != null || args.first != null;
+
+/** getTasks' arguments: perSection (the board's first screen) goes with project alone. */
+export const getTasksArguments = digestArguments.refine((args) => args.perSection == null || !isDigest(args), {
+  ...issue('FIRST_SCREEN_ALONE'),
+  path: ['perSection'],
+});
 
 /**
  * A task is open while it is not in the last section of a board that has more than one

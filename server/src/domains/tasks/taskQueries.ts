@@ -14,7 +14,7 @@ import { asksForAny } from './requestedFields';
 import { presentTasks, type PresentedTask } from './present';
 import { ensureBoard, loadBoard, requireReadableTask, type Reader } from './state';
 import { tasks } from './tables';
-import { digestArguments, digestRows, isDigest } from './taskDigest';
+import { digestRows, getTasksArguments, isDigest } from './taskDigest';
 import { presentTask } from './taskMutations';
 import { taskStream } from './taskWrites';
 import type { QueryResolvers } from '../../graphql/schemaTypes';
@@ -96,22 +96,68 @@ function taskActivity(db: Reader, taskId: string, first: number, after: string |
   };
 }
 
+/**
+ * The board's first screen: the first `perSection` top-level tasks of each section, of tasks in board order
+ * (by position, so each section's own order is kept). Subtasks show only in their parent's panel.
+ */
+export function firstScreenOf<Task>(
+  boardTasks: readonly Task[],
+  perSection: number,
+  sectionOf: (task: Task) => string,
+  parentOf: (task: Task) => string | null,
+): Task[] {
+  const shownPerSection = new Map<string, number>();
+  const shown: Task[] = [];
+  for (const task of boardTasks) {
+    if (parentOf(task) !== null) continue;
+    const section = sectionOf(task);
+    const count = shownPerSection.get(section) ?? 0;
+    if (count >= perSection) continue;
+    shownPerSection.set(section, count + 1);
+    shown.push(task);
+  }
+  return shown;
+}
+
 export const taskQueries = {
   getTasks: async (_root, args: Record<string, unknown>, context, info) => {
     const actor = requireActor(context);
-    const input = digestArguments.parse(args);
+    const input = getTasksArguments.parse(args);
     const db = context.services.database.db;
     const access = input.project ? requireReadableSpaceContent(db, input.project, actor.userId) : null;
     if (access) await boardOf(context, actor.userId, access.projectId);
+    const perSection = input.perSection ?? null;
     if (access && !isDigest(input) && !asksForAny(info, uncachedTaskFields)) {
       const boardTasks = boardCacheOf(context.services.database).tasksOf(db, access.projectId, access.teamId);
+      const shown =
+        perSection === null
+          ? boardTasks
+          : firstScreenOf(
+              boardTasks,
+              perSection,
+              (task) => task.state,
+              (task) => task.parentTask,
+            );
       // Without description, which this path is never taken for (uncachedTaskFields).
-      return forBoardViewer(boardTasks, access, actor.userId) as unknown as PresentedTask[];
+      return forBoardViewer(shown, access, actor.userId) as unknown as PresentedTask[];
     }
-    const rows = isDigest(input)
-      ? digestRows(db, actor.userId, input, access?.projectId ?? null)
-      : db.select().from(tasks).where(eq(tasks.projectId, access!.projectId)).orderBy(asc(tasks.positionSection), asc(tasks.id)).all();
-    return presentTasks(db, rows, actor.userId);
+    if (isDigest(input)) return presentTasks(db, digestRows(db, actor.userId, input, access?.projectId ?? null), actor.userId);
+    const rows = db
+      .select()
+      .from(tasks)
+      .where(eq(tasks.projectId, access!.projectId))
+      .orderBy(asc(tasks.positionSection), asc(tasks.id))
+      .all();
+    const shown =
+      perSection === null
+        ? rows
+        : firstScreenOf(
+            rows,
+            perSection,
+            (row) => row.stateId,
+            (row) => row.parentTaskId,
+          );
+    return presentTasks(db, shown, actor.userId);
   },
   getTask: (_root, args: { id: string }, context) => {
     const actor = requireActor(context);
