@@ -13,6 +13,12 @@ describe('redactUrlSecrets', () => {
     expect(redactUrlSecrets('/collab/share=x')).toBe('/collab/share=x');
   });
 
+  it('replaces the token of a calendar feed and of a guest answer link in the path', () => {
+    expect(redactUrlSecrets('/calendar/feed/Abc_123-x.ics')).toBe('/calendar/feed/[redacted]');
+    expect(redactUrlSecrets('/calendar/rsvp/t0k3n?lang=fr')).toBe('/calendar/rsvp/[redacted]?lang=fr');
+    expect(redactUrlSecrets('/calendar/itip')).toBe('/calendar/itip');
+  });
+
   it('serializes a request as Fastify does, with the URL redacted', () => {
     expect(
       redactedRequestSerializer({

@@ -1,9 +1,12 @@
 /** Query parameters whose values are secrets: a doc link's `share`, a socket's `token`, a signed file URL's `signature`. */
 const secretParameters = /([?&](?:share|token|signature)=)[^&#]*/gi;
 
-/** The URL with the values of secret query parameters replaced by `[redacted]`, for logs. */
+/** Paths whose last segment is a secret: a private calendar feed's token, a guest's answer link. */
+const secretPathSegments = /(\/calendar\/(?:feed|rsvp)\/)[^/?#]+/gi;
+
+/** The URL with the values of secret query parameters and path segments replaced by `[redacted]`, for logs. */
 export function redactUrlSecrets(url: string): string {
-  return url.replace(secretParameters, '$1[redacted]');
+  return url.replace(secretParameters, '$1[redacted]').replace(secretPathSegments, '$1[redacted]');
 }
 
 /** What the serializer reads: Fastify passes its request (typed as the raw one in Fastify's types). */
