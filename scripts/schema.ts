@@ -66,6 +66,8 @@ export async function renderSchemaFiles(typeDefs: string = schemaTypeDefs()): Pr
  */
 export const resolverMappers: Readonly<Record<string, string>> = {
   AuthPayload: '../domains/teams/present#SessionPayload',
+  Calendar: '../domains/calendar/present#PresentedCalendar',
+  Event: '../domains/calendar/present#PresentedEvent',
   File: '../domains/files/present#PresentedFile',
   Folder: '../domains/files/present#PresentedFolder',
   Message: '../domains/chat/present#PresentedMessage',

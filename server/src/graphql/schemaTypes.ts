@@ -2,6 +2,7 @@
 /* eslint-disable */
 import type { GraphQLResolveInfo, GraphQLScalarType, GraphQLScalarTypeConfig } from 'graphql';
 import type { SessionPayload, PresentedSpace, PresentedTeam, PresentedInvitation } from '../domains/teams/present';
+import type { PresentedCalendar, PresentedEvent } from '../domains/calendar/present';
 import type { PresentedFile, PresentedFolder } from '../domains/files/present';
 import type { PresentedMessage } from '../domains/chat/present';
 import type { PresentedTask } from '../domains/tasks/present';
@@ -2400,18 +2401,18 @@ export type ResolversTypes = {
   ActivityPage: ResolverTypeWrapper<ResolvedPart<ActivityPage>>;
   ApiToken: ResolverTypeWrapper<ResolvedPart<ApiToken>>;
   AuthPayload: ResolverTypeWrapper<SessionPayload>;
-  Calendar: ResolverTypeWrapper<ResolvedPart<Calendar>>;
+  Calendar: ResolverTypeWrapper<PresentedCalendar>;
   Boolean: ResolverTypeWrapper<ResolvedPart<Scalars['Boolean']['output']>>;
-  CalendarAccount: ResolverTypeWrapper<ResolvedPart<CalendarAccount>>;
-  CalendarEntry: ResolverTypeWrapper<ResolvedPart<CalendarEntry>>;
+  CalendarAccount: ResolverTypeWrapper<ResolvedPart<Omit<CalendarAccount, 'calendars'> & { calendars: Array<ResolversTypes['Calendar']> }>>;
+  CalendarEntry: ResolverTypeWrapper<ResolvedPart<Omit<CalendarEntry, 'calendar'> & { calendar?: Maybe<ResolversTypes['Calendar']> }>>;
   CalendarFeed: ResolverTypeWrapper<ResolvedPart<CalendarFeed>>;
   CalendarSyncInput: ResolverTypeWrapper<ResolvedPart<CalendarSyncInput>>;
   CalendarTask: ResolverTypeWrapper<ResolvedPart<CalendarTask>>;
   DocChange: ResolverTypeWrapper<ResolvedPart<Omit<DocChange, 'doc'> & { doc?: Maybe<ResolversTypes['Wall']> }>>;
   Float: ResolverTypeWrapper<ResolvedPart<Scalars['Float']['output']>>;
-  Event: ResolverTypeWrapper<ResolvedPart<Event>>;
+  Event: ResolverTypeWrapper<PresentedEvent>;
   Int: ResolverTypeWrapper<ResolvedPart<Scalars['Int']['output']>>;
-  EventChange: ResolverTypeWrapper<ResolvedPart<EventChange>>;
+  EventChange: ResolverTypeWrapper<ResolvedPart<Omit<EventChange, 'value'> & { value?: Maybe<ResolversTypes['Event']> }>>;
   EventPerson: ResolverTypeWrapper<ResolvedPart<EventPerson>>;
   File: ResolverTypeWrapper<PresentedFile>;
   FileChange: ResolverTypeWrapper<ResolvedPart<Omit<FileChange, 'file'> & { file?: Maybe<ResolversTypes['File']> }>>;
@@ -2490,18 +2491,18 @@ export type ResolversParentTypes = {
   ActivityPage: ResolvedPart<ActivityPage>;
   ApiToken: ResolvedPart<ApiToken>;
   AuthPayload: SessionPayload;
-  Calendar: ResolvedPart<Calendar>;
+  Calendar: PresentedCalendar;
   Boolean: ResolvedPart<Scalars['Boolean']['output']>;
-  CalendarAccount: ResolvedPart<CalendarAccount>;
-  CalendarEntry: ResolvedPart<CalendarEntry>;
+  CalendarAccount: ResolvedPart<Omit<CalendarAccount, 'calendars'> & { calendars: Array<ResolversParentTypes['Calendar']> }>;
+  CalendarEntry: ResolvedPart<Omit<CalendarEntry, 'calendar'> & { calendar?: Maybe<ResolversParentTypes['Calendar']> }>;
   CalendarFeed: ResolvedPart<CalendarFeed>;
   CalendarSyncInput: ResolvedPart<CalendarSyncInput>;
   CalendarTask: ResolvedPart<CalendarTask>;
   DocChange: ResolvedPart<Omit<DocChange, 'doc'> & { doc?: Maybe<ResolversParentTypes['Wall']> }>;
   Float: ResolvedPart<Scalars['Float']['output']>;
-  Event: ResolvedPart<Event>;
+  Event: PresentedEvent;
   Int: ResolvedPart<Scalars['Int']['output']>;
-  EventChange: ResolvedPart<EventChange>;
+  EventChange: ResolvedPart<Omit<EventChange, 'value'> & { value?: Maybe<ResolversParentTypes['Event']> }>;
   EventPerson: ResolvedPart<EventPerson>;
   File: PresentedFile;
   FileChange: ResolvedPart<Omit<FileChange, 'file'> & { file?: Maybe<ResolversParentTypes['File']> }>;
@@ -3992,6 +3993,8 @@ type ResolvedPart<T> = unknown extends T
 type MapperFits<Presented extends ResolvedPart<Schema>, Schema> = [Presented, Schema];
 export type MapperChecks = [
   MapperFits<SessionPayload, AuthPayload>,
+  MapperFits<PresentedCalendar, Calendar>,
+  MapperFits<PresentedEvent, Event>,
   MapperFits<PresentedFile, File>,
   MapperFits<PresentedFolder, Folder>,
   MapperFits<PresentedMessage, Message>,
