@@ -1,7 +1,8 @@
 import type { Client } from 'graphql-ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { nextResults, startTestServer, subscriptionClient, type GraphqlResponse, type TestServer } from './harness';
-import { countEvents, expectData, joinTeam, person, type Person } from './teamFactories';
+import { createTask, joinSpace } from './taskFactories';
+import { countEvents, createSpace, expectData, joinTeam, person, type Person } from './teamFactories';
 
 let server: TestServer;
 let ann: Person;
@@ -293,5 +294,31 @@ describe('invitations and visibility', () => {
         await dora.client.execute<{ getEvent: unknown }>('query ($id: ID!) { getEvent(id: $id, meet: true) { id } }', { id: event.meet }),
       ).getEvent,
     ).toBeNull();
+  });
+});
+
+describe('task deadlines beside events', () => {
+  it('lists deadlines of tasks the caller is assigned to or follows, in spaces they may read', async () => {
+    const open = await createSpace(ann, 'Launch');
+    await joinSpace(bas, open);
+    const secret = await createSpace(ann, 'Secret', 'private');
+    const assigned = await createTask(ann, open, 'Ship it', { deadline: '2026-03-10', users: [bas.id] });
+    const followed = await createTask(ann, open, 'Write notes', { deadline: '2026-03-12T15:00:00.000Z' });
+    expectData(await bas.client.execute('mutation ($id: ID!) { followTask(id: $id) { id } }', { id: followed.id }));
+    await createTask(ann, open, 'Not theirs', { deadline: '2026-03-11' });
+    await createTask(ann, open, 'Later', { deadline: '2026-05-01', users: [bas.id] });
+    await createTask(ann, secret, 'Hidden', { deadline: '2026-03-10', users: [ann.id] });
+    const deadlines = async (someone: Person) =>
+      expectData(
+        await someone.client.execute<{
+          getEventsTasks: { id: string; name: string; deadline: string; project: string; projectTitle: string; done: boolean }[];
+        }>('{ getEventsTasks(start: "2026-03-01T00:00:00Z", end: "2026-04-01T00:00:00Z") { id name deadline project projectTitle done } }'),
+      ).getEventsTasks;
+    expect(await deadlines(bas)).toEqual([
+      { id: assigned.id, name: 'Ship it', deadline: '2026-03-10', project: open, projectTitle: 'Launch', done: false },
+      { id: followed.id, name: 'Write notes', deadline: '2026-03-12T15:00:00.000Z', project: open, projectTitle: 'Launch', done: false },
+    ]);
+    expect(await deadlines(cleo)).toEqual([]);
+    expect(await deadlines(dora)).toEqual([]);
   });
 });
