@@ -27,6 +27,7 @@ interface EventAnswer {
 }
 
 const guest = 'grace@guest.example';
+const bridgeToken = 'mail-bridge-token-0123456789abcdef';
 const otherGuest = 'linus@guest.example';
 
 describe('guests: invitation mails with .ics, the answer link and iTIP replies', () => {
@@ -41,8 +42,8 @@ describe('guests: invitation mails with .ics, the answer link and iTIP replies',
   const getEvent = async () =>
     expectData(await ada.execute<{ getEvent: EventAnswer }>(`query ($id: ID!) { getEvent(id: $id) { ${eventFields} } }`, { id: eventId }))
       .getEvent;
-  const postItip = (body: string) =>
-    fetch(`${server.url}/calendar/itip`, { method: 'POST', headers: { 'content-type': 'text/calendar' }, body });
+  const postItip = (body: string, authorization = `Bearer ${bridgeToken}`) =>
+    fetch(`${server.url}/calendar/itip`, { method: 'POST', headers: { 'content-type': 'text/calendar', authorization }, body });
 
   beforeAll(async () => {
     smtp = new SMTPServer({
@@ -64,7 +65,10 @@ describe('guests: invitation mails with .ics, the answer link and iTIP replies',
     });
     smtp.listen(0, '127.0.0.1');
     await once(smtp.server, 'listening');
-    server = await startTestServer({ SMTP_URL: `smtp://127.0.0.1:${(smtp.server.address() as AddressInfo).port}` });
+    server = await startTestServer({
+      SMTP_URL: `smtp://127.0.0.1:${(smtp.server.address() as AddressInfo).port}`,
+      CALENDAR_ITIP_TOKEN: bridgeToken,
+    });
     ada = new GraphqlTestClient(server);
     adaEmail = `ada-${Date.now().toString(36)}@example.com`;
     expectData(
@@ -175,6 +179,13 @@ describe('guests: invitation mails with .ics, the answer link and iTIP replies',
         { method },
       );
 
+    // Only the mail bridge answers for a guest: a reply without its token, or with another, changes nothing.
+    for (const authorization of ['', 'Bearer not-the-bridge-token-at-all-000', `Basic ${bridgeToken}`]) {
+      const refused = await postItip(reply(otherGuest, 'DECLINED'), authorization);
+      expect(refused.status).toBe(401);
+    }
+    expect((await getEvent()).usersRejected).toEqual([]);
+
     const declined = await postItip(reply(otherGuest.toUpperCase(), 'DECLINED'));
     expect(declined.status).toBe(200);
     expect(await declined.json()).toEqual({ updated: [{ email: otherGuest, response: 'rejected' }] });
@@ -196,6 +207,20 @@ describe('guests: invitation mails with .ics, the answer link and iTIP replies',
     const tooLarge = await postItip(reply(otherGuest, 'ACCEPTED').replace('SUMMARY:Design review', `SUMMARY:${'x'.repeat(300_000)}`));
     expect(tooLarge.status).toBe(413);
     expect((await getEvent()).usersRejected.map((person) => person.email)).toEqual([otherGuest]);
+  });
+
+  it('has no iTIP endpoint when no mail bridge token is set', async () => {
+    const withoutBridge = await startTestServer();
+    try {
+      const response = await fetch(`${withoutBridge.url}/calendar/itip`, {
+        method: 'POST',
+        headers: { 'content-type': 'text/calendar', authorization: `Bearer ${bridgeToken}` },
+        body: 'BEGIN:VCALENDAR\r\nMETHOD:REPLY\r\nEND:VCALENDAR\r\n',
+      });
+      expect(response.status).toBe(404);
+    } finally {
+      await withoutBridge.close();
+    }
   });
 
   it('a change mails every guest an update; a removed guest gets a METHOD:CANCEL, and deleting cancels for the rest', async () => {

@@ -2,6 +2,7 @@ import { and, eq, isNull } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { IcalError, parseCalendar, type PartStat } from '../../../calendar/ical';
 import type { Services } from '../../../graphql/context';
+import { hasBearerToken } from '../../../http/bearerToken';
 import type { EventResponseState } from '../events';
 import { findEvent, peopleOf, type EventRow } from '../state';
 import { calendarEvents } from '../tables';
@@ -127,14 +128,21 @@ function eventOfUid(services: Services, uid: string): EventRow | undefined {
 }
 
 /**
- * POST /calendar/itip: an iTIP REPLY (RFC 5546) a mail bridge forwards from a guest's calendar client. Each
+ * POST /calendar/itip (with CALENDAR_ITIP_TOKEN): an iTIP REPLY (RFC 5546) a mail bridge forwards from a guest's calendar client. Each
  * ATTENDEE that is a guest of the event with PARTSTAT ACCEPTED or DECLINED updates the lists. Anything else
  * (not iCalendar, not a REPLY, an unknown event, nobody we invited, another answer) is refused with a
  * sentence saying why, and changes nothing.
  */
 function registerItip(scope: FastifyInstance, services: Services): void {
+  const bridgeToken = services.config.calendar.itipToken;
+  // Every guest's invitation holds the event's UID and the guest's address: only the bridge, which checks
+  // who sent the mail, may answer for a guest, so without its token the endpoint does not exist.
+  if (bridgeToken === null) return;
   scope.post<{ Body: string }>('/calendar/itip', async (request, reply) => {
     const refuse = (status: number, error: string) => reply.code(status).header('Cache-Control', 'no-store').send({ error });
+    if (!hasBearerToken(request.headers.authorization, bridgeToken)) {
+      return refuse(401, "Send the mail bridge's token as Authorization: Bearer <CALENDAR_ITIP_TOKEN>.");
+    }
     let parsed;
     try {
       parsed = parseCalendar(typeof request.body === 'string' ? request.body : '', { maxBytes: itipBodyLimit });
