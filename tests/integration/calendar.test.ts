@@ -1,5 +1,9 @@
+import { join } from 'node:path';
 import type { Client } from 'graphql-ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { replay, snapshotProjections } from '../../server/src/core/sqlite/replay';
+import { openDatabase } from '../../server/src/db/connection';
+import { domains } from '../../server/src/domains';
 import { nextResults, startTestServer, subscriptionClient, type GraphqlResponse, type TestServer } from './harness';
 import { createTask, joinSpace } from './taskFactories';
 import { countEvents, createSpace, expectData, joinTeam, person, type Person } from './teamFactories';
@@ -141,6 +145,14 @@ describe('events over GraphQL', () => {
     expect(march[1]!.id).toBe(`${series.id}:2026-03-09T08:00:00.000Z`);
     const far = (await entries(ann, '2100-01-01T00:00:00Z', '2100-01-15T00:00:00Z')).filter((entry) => entry.event === series.id);
     expect(far).toHaveLength(2);
+    // One occurrence cancelled: the others stay.
+    expectData(
+      await ann.client.execute('mutation ($id: ID!) { delEvent(id: $id, scope: "this", occurrence: "2026-03-16T08:00:00.000Z") }', {
+        id: series.id,
+      }),
+    );
+    const after = (await entries(ann)).filter((entry) => entry.event === series.id).map((entry) => entry.start.slice(0, 10));
+    expect(after).toEqual(['2026-03-02', '2026-03-09', '2026-03-23', '2026-03-30']);
   });
 
   it('edits and deletes one occurrence, the following ones and all of a series', async () => {
@@ -320,5 +332,22 @@ describe('task deadlines beside events', () => {
     ]);
     expect(await deadlines(cleo)).toEqual([]);
     expect(await deadlines(dora)).toEqual([]);
+  });
+});
+
+describe('the log', () => {
+  it('rebuilds the same events, exceptions and people as the live run made', () => {
+    // Runs after the flows above: single events and series, split and ended series, exceptions, answers, leaving.
+    const rebuilt = openDatabase(join(server.dataDirectory, 'replayed.sqlite'), { synchronous: 'NORMAL' });
+    const projections = domains.flatMap((module) => module.projections);
+    try {
+      replay(server.app.services.database, rebuilt, projections);
+      const calendar = projections.filter((projection) => projection.name === 'calendar');
+      const live = snapshotProjections(server.app.services.database, calendar);
+      expect(Object.values(live).every((rows) => rows.length > 0)).toBe(true);
+      expect(snapshotProjections(rebuilt, calendar)).toEqual(live);
+    } finally {
+      rebuilt.close();
+    }
   });
 });
