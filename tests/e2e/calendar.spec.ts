@@ -138,6 +138,12 @@ test('one occurrence of a weekly event deleted, the others kept', async ({ brows
     );
     await openCalendar(ada);
     await expect(entryNamed(ada, 'Stand-up')).toBeVisible();
+    // Events take focus and open with Enter; Escape closes the dialog.
+    await entryNamed(ada, 'Stand-up').focus();
+    await ada.keyboard.press('Enter');
+    await expect(ada.getByRole('dialog', { name: 'Stand-up' })).toBeVisible();
+    await ada.keyboard.press('Escape');
+    await expect(ada.getByRole('dialog', { name: 'Stand-up' })).toBeHidden();
 
     // Next week's occurrence: deleted alone.
     await ada.getByRole('button', { name: 'Next period' }).click();

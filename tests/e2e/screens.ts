@@ -346,6 +346,47 @@ export const screens: readonly Screen[] = [
       await expect(page.getByRole('list', { name: /participant/ })).toBeVisible();
     },
   },
+  {
+    name: 'calendar week with an event',
+    viewer: 'member',
+    open: async (page) => {
+      const start = new Date();
+      start.setHours(10, 0, 0, 0);
+      await graphql(
+        page.request,
+        'mutation ($startDate: String!, $endDate: String!) { setEvent(title: "Launch review", description: "", startDate: $startDate, endDate: $endDate, type: "meeting", recurring: "weekly") { id } }',
+        { startDate: start.toISOString(), endDate: new Date(start.getTime() + 3_600_000).toISOString() },
+      );
+      await dashboard(
+        page,
+        '/overview/calendar',
+        visible((p) => p.locator('.fc-event', { hasText: 'Launch review' })),
+      );
+    },
+  },
+  {
+    name: 'calendar event dialog',
+    viewer: 'member',
+    open: async (page) => {
+      await dashboard(
+        page,
+        '/overview/calendar',
+        visible((p) => p.getByRole('button', { name: 'New event' })),
+      );
+      await page.getByRole('button', { name: 'New event' }).click();
+      await expect(page.getByRole('dialog', { name: 'New event' }).getByLabel('Title')).toBeVisible();
+    },
+  },
+  {
+    name: 'calendar sync',
+    viewer: 'member',
+    open: (page) =>
+      dashboard(
+        page,
+        '/overview/calendar/sync',
+        visible((p) => p.getByRole('heading', { name: 'Private calendar feed' })),
+      ),
+  },
 ];
 
 /** Accounts and data every screen needs: Ada with a space, a task, a doc, a message and a private chat with Grace; and a newcomer. */

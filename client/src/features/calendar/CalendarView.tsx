@@ -64,6 +64,20 @@ export function CalendarView() {
   const scope = useScopeQuestion();
 
   const api = () => calendarRef.current?.getApi();
+  const gridRef = useRef<HTMLDivElement>(null);
+
+  // The grid scrolls in this container rather than in FullCalendar's own scrollers (those sit inside its grid table,
+  // where a focusable element is not allowed): the container takes focus so the keyboard scrolls it (WCAG 2.1.1).
+  // A day or week opens at 8:00, as FullCalendar's scrollTime would.
+  const rangeStart = range?.start.getTime();
+  useEffect(() => {
+    const container = gridRef.current;
+    const morning = container?.querySelector<HTMLElement>('td.fc-timegrid-slot-lane[data-time="08:00:00"]');
+    if (!container) return;
+    container.scrollTop = morning
+      ? morning.getBoundingClientRect().top - container.getBoundingClientRect().top + container.scrollTop - 40
+      : 0;
+  }, [view, rangeStart]);
 
   const events = useMemo<GridEvent[]>(
     () => (data.kind === 'ready' ? [...data.entries.map(entryToGridEvent), ...data.tasks.map(taskToGridEvent)] : []),
@@ -221,16 +235,24 @@ export function CalendarView() {
           </Button>
         </Notice>
       )}
-      <div className={styles.grid} data-calendar-grid aria-busy={data.kind === 'loading'}>
+      {data.kind === 'ready' && data.entries.length === 0 && data.tasks.length === 0 && view !== 'agenda' && (
+        <p className={styles.emptyHint} role="status">
+          {t('calendar.empty')}
+        </p>
+      )}
+      <div
+        ref={gridRef}
+        className={styles.grid}
+        data-calendar-grid
+        role="region"
+        aria-label={title}
+        tabIndex={0}
+        aria-busy={data.kind === 'loading'}
+      >
         {data.kind === 'loading' && (
           <div className={styles.loading}>
             <Spinner />
           </div>
-        )}
-        {data.kind === 'ready' && data.entries.length === 0 && data.tasks.length === 0 && view !== 'agenda' && (
-          <p className={styles.emptyHint} role="status">
-            {t('calendar.empty')}
-          </p>
         )}
         <FullCalendar
           ref={calendarRef}
@@ -239,7 +261,8 @@ export function CalendarView() {
           headerToolbar={false}
           locales={locales}
           locale={locale}
-          height="100%"
+          height="auto"
+          stickyHeaderDates
           events={events}
           datesSet={onDatesSet}
           selectable
@@ -248,7 +271,6 @@ export function CalendarView() {
           eventInteractive
           nowIndicator
           dayMaxEvents
-          scrollTime="08:00:00"
           noEventsText={t('calendar.empty')}
           select={onSelect}
           eventClick={onEventClick}

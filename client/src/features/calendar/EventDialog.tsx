@@ -219,7 +219,7 @@ export function EventDialog({ target, onClose, onChanged, askScope, heard = null
           <button type="submit" hidden />
         </form>
       )}
-      {event && <EventPeople event={event} />}
+      {event && event.usersInvited.length > 0 && <EventPeople event={event} />}
     </Dialog>
   );
 }
