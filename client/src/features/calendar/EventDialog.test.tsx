@@ -1,13 +1,15 @@
 // @vitest-environment happy-dom
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { errorMessages } from '#shared/errors';
 import { failure, mockGraphQL } from '../../test/graphqlMock';
 import { setupAppI18n } from '../../test/i18n';
 import { renderWithStore } from '../../test/renderWithStore';
 import { signedInStore } from '../../test/signedInStore';
+import { appStore, StoreProvider } from '../../lib/store';
 import { DialogHost } from '../../ui';
+import { toastsAtom } from '../../ui/toastStore';
 import { teamPeopleAtom } from '../teams/atoms';
 import { newEventForm, type EditScope } from './calendarModel';
 import { EventDialog, type DialogTarget } from './EventDialog';
@@ -144,5 +146,52 @@ describe('EventDialog, an existing event', () => {
     expect(((await screen.findByLabelText('Invitation link')) as HTMLInputElement).value).toBe('http://localhost/meetingroom/m1');
     fireEvent.click(screen.getByRole('button', { name: 'Join meeting' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/meetingroom/m1'));
+  });
+});
+
+describe('EventDialog, deleting a single event', () => {
+  it('asks first, deletes, and Undo makes the event again in the same meeting room', async () => {
+    const meeting = calendarEvent({ type: 'meeting', meet: 'm1', invitationLink: 'http://localhost/meetingroom/m1' });
+    const graphql = mockGraphQL({
+      getEvent: () => ({ data: { getEvent: meeting } }),
+      delEvent: () => ({ data: { delEvent: true } }),
+      setEvent: () => ({ data: { setEvent: meeting } }),
+    });
+    const store = signedInStore();
+    // The confirmation and the toast go through the app's own store, as in the app.
+    appStore.set(toastsAtom, []);
+    renderWithStore(
+      <>
+        <EventDialog
+          target={{ kind: 'entry', entry: entry({ type: 'meeting', meet: 'm1' }) }}
+          onClose={vi.fn()}
+          onChanged={vi.fn()}
+          askScope={vi.fn()}
+        />
+        <StoreProvider store={appStore}>
+          <DialogHost />
+        </StoreProvider>
+      </>,
+      { store, path: '/overview/calendar' },
+    );
+    fireEvent.click(await screen.findByRole('button', { name: 'Delete' }));
+    const confirm = await screen.findByRole('dialog', { name: 'Delete this event?' });
+    fireEvent.click(within(confirm).getByRole('button', { name: 'Delete' }));
+    await waitFor(() => expect(graphql.callsOf('delEvent')).toHaveLength(1));
+    expect(graphql.callsOf('delEvent')[0]?.variables).toEqual({ id: 'e1' });
+
+    const toast = await waitFor(() => {
+      const shown = appStore.get(toastsAtom).find((candidate) => candidate.message === '“Planning” deleted.');
+      if (!shown?.action) throw new Error('no Undo yet');
+      return shown;
+    });
+    toast.action?.onClick();
+    await waitFor(() => expect(graphql.callsOf('setEvent')).toHaveLength(1));
+    expect(graphql.callsOf('setEvent')[0]?.variables).toMatchObject({
+      title: 'Planning',
+      type: 'meeting',
+      meeting: 'm1',
+      invited: ['grace'],
+    });
   });
 });

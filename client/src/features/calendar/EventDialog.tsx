@@ -148,7 +148,10 @@ export function EventDialog({ target, onClose, onChanged, askScope, heard = null
     onChanged();
     onClose();
     // A single event comes back as it was (a new event with the same fields); an occurrence's deletion is its series'.
-    const restore = scope === null ? () => void request(setEventDocument, createVariables(eventToForm(event))).then(onChanged) : undefined;
+    const restore =
+      scope === null
+        ? () => void request(setEventDocument, { ...createVariables(eventToForm(event)), meeting: event.meet }).then(onChanged)
+        : undefined;
     showToast({
       message: t('calendar.toast.deleted', { title: event.title }),
       icon: 'success',

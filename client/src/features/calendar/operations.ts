@@ -154,6 +154,7 @@ export const setEventDocument = graphql(
       $location: String
       $invited: [ID!]
       $guests: [String!]
+      $meeting: ID
     ) {
       setEvent(
         title: $title
@@ -168,6 +169,7 @@ export const setEventDocument = graphql(
         location: $location
         invited: $invited
         guests: $guests
+        meeting: $meeting
       ) {
         ...CalendarEvent
       }
