@@ -182,6 +182,9 @@ describe('the arithmetic for the five named rules', () => {
       '2026-10-24T23:15:00Z',
       '2026-03-08T02:30:00-05:00',
       '2026-03-28T02:30:00+01:00',
+      // 2:30 in Berlin and 1:30 in New York happen twice on the autumn change.
+      '2026-10-20T00:30:00Z',
+      '2026-10-28T05:30:00Z',
     ];
     const ranges: [string, string][] = [
       ['2026-01-01T00:00:00Z', '2026-05-01T00:00:00Z'],
