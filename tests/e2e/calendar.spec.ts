@@ -171,6 +171,15 @@ test('one occurrence of a weekly event deleted, the others kept', async ({ brows
     await ada.getByRole('link', { name: 'Calendar sync' }).click();
     await expect(ada.getByRole('heading', { name: 'Calendar sync', level: 1 })).toBeVisible();
     await expect(ada.getByText('No account connected')).toBeVisible();
+    // A CalDAV server on the app's own network is refused (CALDAV_ALLOW_PRIVATE is off here), said in the form.
+    await ada.getByRole('button', { name: 'Connect an account' }).click();
+    const connect = ada.getByRole('dialog', { name: 'Connect an account' });
+    await connect.getByLabel('Server URL').fill('http://127.0.0.1:5232/');
+    await connect.getByLabel('Username').fill('ada');
+    await connect.getByLabel('Password or app password').fill('app-password-1');
+    await connect.getByRole('button', { name: 'Connect' }).click();
+    await expect(connect.getByRole('alert')).toContainText('private or local network addresses');
+    await connect.getByRole('button', { name: 'Cancel' }).click();
     await ada.getByRole('button', { name: 'Create feed address' }).click();
     await expect(ada.getByLabel('Your feed address')).toHaveValue(/\/calendar\/feed\/.+\.ics$/);
     await screenshots(ada, 'calendar-sync');
