@@ -118,7 +118,10 @@ function splitSeries(
   const rule = row.rrule!;
   const { until, count } = ruleEnd(rule);
   const length = Date.parse(row.endAt) - Date.parse(row.startAt);
-  const before = ruleOf(rule, row.startAt, row.timeZone).between(new Date(row.startAt), new Date(Date.parse(occurrence) - 1), true).length;
+  // A COUNT series continues with the occurrences it had left (at most 10,000 to count); others keep their UNTIL or none.
+  const before = count
+    ? ruleOf(rule, row.startAt, row.timeZone).between(new Date(row.startAt), new Date(Date.parse(occurrence) - 1), true).length
+    : 0;
   const continued = completeFields({
     ...fieldsOfRow(row),
     startAt: occurrence,
