@@ -309,6 +309,72 @@ describe('invitations and visibility', () => {
   });
 });
 
+describe('live changes and the agenda', () => {
+  it('tells an invited member of changes, and that the event left them when they are taken off it or it is deleted', async () => {
+    const socket = subscriptionClient(server, { token: bas.token });
+    sockets.push(socket);
+    const outsider = subscriptionClient(server, { token: cleo.token });
+    sockets.push(outsider);
+    const heard: unknown[] = [];
+    outsider.subscribe(
+      { query: 'subscription { subEvent { type event } }' },
+      { next: (value) => heard.push(value), error: () => undefined, complete: () => undefined },
+    );
+    const live = nextResults<{ subEvent: { type: string; event: string; value: { title: string } | null } }>(
+      socket,
+      'subscription { subEvent { type event value { title } } }',
+      {},
+      4,
+    );
+    await live.started;
+    const event = await created(ann, { title: 'Sync', invited: [bas.id] });
+    const edit = (variables: Record<string, unknown>) =>
+      ann.client.execute(
+        'mutation ($id: ID!, $title: String, $invited: [ID!]) { ediEvent(id: $id, title: $title, invited: $invited) { id } }',
+        {
+          id: event.id,
+          ...variables,
+        },
+      );
+    expectData(await edit({ title: 'Sync (moved)' }));
+    expectData(await edit({ invited: [] }));
+    expectData(await edit({ invited: [bas.id] }));
+    const changes = (await live.done).map((result) => result.subEvent);
+    expect(changes).toEqual([
+      { type: 'created', event: event.id, value: { title: 'Sync' } },
+      { type: 'edited', event: event.id, value: { title: 'Sync (moved)' } },
+      { type: 'edited', event: event.id, value: null },
+      { type: 'edited', event: event.id, value: { title: 'Sync (moved)' } },
+    ]);
+    const deleted = nextResults<{ subEvent: { type: string; event: string; value: unknown } }>(
+      socket,
+      'subscription { subEvent { type event value { title } } }',
+      {},
+      1,
+    );
+    await deleted.started;
+    expectData(await ann.client.execute('mutation ($id: ID!) { delEvent(id: $id) }', { id: event.id }));
+    expect((await deleted.done)[0]!.subEvent).toEqual({ type: 'deleted', event: event.id, value: null });
+    // The teammate who was never invited heard nothing of it.
+    expect(heard).toEqual([]);
+  });
+
+  it('lists the caller’s upcoming events soonest first, a series by its next occurrence', async () => {
+    const day = 86_400_000;
+    const at = (days: number, hours = 0) => new Date(Date.now() + days * day + hours * 3_600_000).toISOString();
+    const later = await created(bas, { title: 'Later', startDate: at(3), endDate: at(3, 1) });
+    const soon = await created(bas, { title: 'Soon', startDate: at(1), endDate: at(1, 1) });
+    const series = await created(bas, { title: 'Every day', recurring: 'daily', startDate: at(-10, 5), endDate: at(-10, 6) });
+    await created(bas, { title: 'Past', startDate: at(-2), endDate: at(-2, 1) });
+    const agenda = expectData(await bas.client.execute<{ getEvents: { id: string }[] }>('{ getEvents(limit: 100) { id } }')).getEvents.map(
+      (event) => event.id,
+    );
+    const mine = agenda.filter((id) => [later.id, soon.id, series.id].includes(id));
+    expect(mine).toEqual([series.id, soon.id, later.id]);
+    expect(codeOf(await bas.client.execute('{ getEvents(limit: 1000) { id } }'))).toBe('NUMBER_TOO_LARGE');
+  });
+});
+
 describe('task deadlines beside events', () => {
   it('lists deadlines of tasks the caller is assigned to or follows, in spaces they may read', async () => {
     const open = await createSpace(ann, 'Launch');
