@@ -43,6 +43,9 @@ export function createCalDavFetch(options: CalDavFetchOptions) {
   };
 
   async function calDavFetch(input: string | URL | Request, init: RequestInit = {}): Promise<Response> {
+    // One failure ends the run's conversation: tsdav would otherwise try its next discovery step and wait
+    // out the timeout again for each.
+    if (state.failure) throw state.failure;
     let url: URL;
     try {
       url = new URL(input instanceof Request ? input.url : String(input));

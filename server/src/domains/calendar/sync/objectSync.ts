@@ -3,7 +3,7 @@ import type { UnitOfWork } from '../../../core/commands';
 import { newId } from '../../../core/ids';
 import type { Services } from '../../../graphql/context';
 import { applyRemoteEvent, deleteRemoteEvent } from '../remote';
-import { exceptionsOf, findEvent, findEventByUid, peopleOf, type EventRow } from '../state';
+import { exceptionsOf, findEvent, peopleOf, type EventRow } from '../state';
 import { calendarEvents } from '../tables';
 import { fieldsOfRow, recordConflict } from '../writes';
 import type { CalDavClient, RemoteCalendar, RemoteObject } from './calDavClient';
@@ -30,6 +30,8 @@ export interface CalendarSync {
 
 /** Events made here are pushed to the default calendar from this far back (older ones stay here only). */
 const pushFromDaysAgo = 30;
+/** Remote objects applied per unit of work (one commit each); a refused one sends its batch through one by one. */
+const applyBatch = 50;
 /** The losing remote version kept in the event's history is cut to this many characters. */
 const maxLosingText = 100_000;
 
@@ -64,23 +66,34 @@ export async function pullCalendar(sync: CalendarSync): Promise<PullOutcome> {
     { syncToken: calendar.syncToken, ctag: calendar.ctag, known: new Map([...links].map(([href, link]) => [href, link.etag])) },
   );
   const skipped: string[] = [];
+  const readable: { object: RemoteObject; parsed: ParsedObject }[] = [];
   for (const object of changes.changed) {
     if (links.get(object.url)?.etag === object.etag && object.etag !== null) continue;
-    let parsed: ParsedObject;
     try {
-      parsed = parseObject(object.data);
+      readable.push({ object, parsed: parseObject(object.data) });
     } catch (error) {
-      if (error instanceof UnreadableObject) {
-        skipped.push(`${object.url}: ${error.message}`);
-        continue;
-      }
-      throw error;
+      if (!(error instanceof UnreadableObject)) throw error;
+      skipped.push(`${object.url}: ${error.message}`);
     }
+  }
+  for (let start = 0; start < readable.length; start += applyBatch) {
+    const batch = readable.slice(start, start + applyBatch);
+    const apply = (unit: UnitOfWork, entry: (typeof batch)[number]) =>
+      applyObject(unit, sync, entry.object, entry.parsed, links.get(entry.object.url));
     try {
-      await run(sync, (unit) => applyObject(unit, sync, object, parsed, links.get(object.url)));
-    } catch (error) {
+      await run(sync, (unit) => {
+        // Deselected or removed while this run was under way: nothing more is imported into it.
+        if (findCalendar(unit.transaction, calendar.id)?.selected) batch.forEach((entry) => apply(unit, entry));
+      });
+    } catch {
       // One event the calendar area refuses (an RRULE it cannot expand) is skipped; the others keep syncing.
-      skipped.push(`${object.url}: ${error instanceof Error ? error.message : 'refused'}`);
+      for (const entry of batch) {
+        try {
+          await run(sync, (unit) => (findCalendar(unit.transaction, calendar.id)?.selected ? apply(unit, entry) : undefined));
+        } catch (error) {
+          skipped.push(`${entry.object.url}: ${error instanceof Error ? error.message : 'refused'}`);
+        }
+      }
     }
   }
   for (const href of changes.deleted) {
@@ -123,9 +136,8 @@ function applyObject(
 ): void {
   const db = unit.transaction;
   const { calendar, account } = sync;
-  // Deselected or removed while this run was under way: nothing more is imported into it.
-  if (!findCalendar(db, calendar.id)?.selected) return;
-  const event = (link ? findEvent(db, link.eventId) : undefined) ?? findEventByUid(db, parsed.uid, { calendarId: calendar.id });
+  // Without a link the calendar area finds the event by its UID in this calendar (or imports it).
+  const event = link ? findEvent(db, link.eventId) : undefined;
   const stored = (eventId: string, remoteModifiedAt: string | null, etag = object.etag) =>
     append(unit, sync, [
       {

@@ -1,0 +1,198 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { syncRunnerOf } from '../../server/src/domains/calendar/sync/runner';
+import { startTestServer, type TestServer } from './harness';
+import { garbageServer, icsObject, redirectLoopServer, silentServer, type LocalServer } from './support/caldavPeers';
+import { startRadicale, type RadicalePeer, type RadicaleUser } from './support/radicale';
+import { expectData, person, type Person } from './teamFactories';
+
+// Bad CalDAV servers and bad credentials: each gives a clear error, stores nothing, and never stops the
+// periodic sync of the other accounts. The SSRF guard refuses the server's own network unless allowed.
+
+interface Account {
+  id: string;
+  status: string;
+  error: string | null;
+  lastSyncedAt: string | null;
+  calendars: { id: string; calendarId: string }[];
+}
+
+const connectMutation =
+  'mutation ($sync: CalendarSyncInput!) { syncFeatureCalendar(sync: $sync, feature: "calendar", active: true) { id status error lastSyncedAt calendars { id calendarId } } }';
+
+let server: TestServer;
+let timeoutServer: TestServer;
+let strictServer: TestServer;
+let peer: RadicalePeer;
+const alice: RadicaleUser = { username: 'alice', password: 'alice-secret-1' };
+const bob: RadicaleUser = { username: 'bob', password: 'bob-secret-1' };
+const bad: LocalServer[] = [];
+
+async function connect(who: Person, sync: Record<string, string>) {
+  return who.client.execute<{ syncFeatureCalendar: Account }>(connectMutation, { sync });
+}
+
+async function accountsOf(who: Person): Promise<Account[]> {
+  return expectData(
+    await who.client.execute<{ getCalendarAccounts: Account[] }>(
+      '{ getCalendarAccounts { id status error lastSyncedAt calendars { id calendarId } } }',
+    ),
+  ).getCalendarAccounts;
+}
+
+beforeAll(async () => {
+  peer = await startRadicale([alice, bob]);
+  await peer.createCalendar(alice, 'work', { displayName: 'Work' });
+  await peer.createCalendar(bob, 'work', { displayName: 'Bob work' });
+  server = await startTestServer({ CALDAV_ALLOW_PRIVATE: 'true', CALDAV_TIMEOUT_MS: '10000' });
+  timeoutServer = await startTestServer({ CALDAV_ALLOW_PRIVATE: 'true', CALDAV_TIMEOUT_MS: '800' });
+  strictServer = await startTestServer({ CALDAV_TIMEOUT_MS: '10000' });
+}, 30_000);
+
+afterAll(async () => {
+  await Promise.all([server?.close(), timeoutServer?.close(), strictServer?.close(), ...bad.map((entry) => entry.close())]);
+  await peer?.stop();
+});
+
+describe('CalDAV sync: bad input', () => {
+  it('a wrong password is a clear account error and nothing is stored', async () => {
+    const member = await person(server, 'Wanda');
+    const refused = await connect(member, { serverUrl: peer.url, username: 'alice', password: 'wrong' });
+    expect(refused.errors?.[0]?.extensions.code).toBe('CALENDAR_ACCOUNT_FAILED');
+    expect(refused.errors?.[0]?.message).toMatch(/refused the user name or password \(401\)/);
+    expect(await accountsOf(member)).toEqual([]);
+    expect(server.app.services.database.sqlite.prepare('SELECT count(*) AS n FROM calendar_account_secrets').get()).toEqual({ n: 0 });
+  });
+
+  it('a password that stops working marks that account only; the periodic sync goes on with the others', async () => {
+    const first = await person(server, 'Ann');
+    const second = await person(server, 'Ben');
+    const aliceAccount = expectData(
+      await connect(first, { serverUrl: peer.url, username: alice.username, password: alice.password }),
+    ).syncFeatureCalendar;
+    const bobAccount = expectData(
+      await connect(second, { serverUrl: peer.url, username: bob.username, password: bob.password }),
+    ).syncFeatureCalendar;
+    for (const [who, account] of [
+      [first, aliceAccount],
+      [second, bobAccount],
+    ] as const) {
+      expectData(
+        await who.client.execute('mutation ($calendar: String!) { selectCalendar(calendar: $calendar, selected: true) { id } }', {
+          calendar: account.calendars[0]!.calendarId,
+        }),
+      );
+    }
+    peer.setPassword('alice', 'changed-elsewhere');
+    await peer.putObject(
+      bob,
+      `${peer.url}/bob/work/lunch.ics`,
+      icsObject({ uid: 'lunch', summary: 'Lunch', start: '2027-02-01T12:00:00Z', end: '2027-02-01T13:00:00Z' }),
+    );
+
+    // The periodic job's work: every active account, one after another.
+    await syncRunnerOf(server.app.services).syncAll();
+
+    const [aliceNow] = await accountsOf(first);
+    expect(aliceNow).toMatchObject({ status: 'error' });
+    expect(aliceNow!.error).toMatch(/refused the user name or password \(401\)/);
+    const [bobNow] = await accountsOf(second);
+    expect(bobNow).toMatchObject({ status: 'ok', error: null });
+    expect(bobNow!.lastSyncedAt).not.toBeNull();
+    const bobEvents = expectData(
+      await second.client.execute<{ getEventsCalendar: { title: string }[] }>(
+        '{ getEventsCalendar(start: "2027-01-01T00:00:00Z", end: "2027-03-01T00:00:00Z") { title } }',
+      ),
+    ).getEventsCalendar;
+    expect(bobEvents.map((entry) => entry.title)).toEqual(['Lunch']);
+
+    // Another member's account and calendars are not found, whatever the operation.
+    const attempts = [
+      ['mutation ($id: ID!) { syncCalendarAccount(account: $id) { id } }', aliceAccount.id],
+      ['mutation ($id: ID!) { removeCalendarAccount(account: $id) }', aliceAccount.id],
+      [
+        'mutation ($id: ID!) { syncFeatureCalendar(sync: { account: $id, password: "x" }, feature: "calendar", active: true) { id } }',
+        aliceAccount.id,
+      ],
+      ['mutation ($id: String!) { selectCalendar(calendar: $id, selected: false) { id } }', aliceAccount.calendars[0]!.calendarId],
+    ] as const;
+    for (const [query, id] of attempts) {
+      expect((await second.client.execute(query, { id })).errors?.[0]?.extensions.code, query).toBe('NOT_FOUND');
+    }
+    expect((await accountsOf(first)).map((account) => account.id)).toEqual([aliceAccount.id]);
+
+    // A new password brings the account back.
+    peer.setPassword('alice', alice.password);
+    const fixed = expectData(
+      await first.client.execute<{ syncFeatureCalendar: Account }>(
+        'mutation ($sync: CalendarSyncInput!) { syncFeatureCalendar(sync: $sync, feature: "calendar", active: true) { id status error } }',
+        { sync: { account: aliceAccount.id, password: alice.password } },
+      ),
+    ).syncFeatureCalendar;
+    expect(fixed).toMatchObject({ status: 'ok', error: null });
+  });
+
+  it('a server answering garbage is a clear error', async () => {
+    const member = await person(server, 'Gina');
+    const garbage = await garbageServer();
+    bad.push(garbage);
+    const result = await connect(member, { serverUrl: garbage.url, username: 'x', password: 'y' });
+    expect(result.errors?.[0]?.extensions.code).toBe('CALENDAR_ACCOUNT_FAILED');
+    expect(result.errors?.[0]?.message).toMatch(/not (answer as )?a CalDAV/);
+    expect(await accountsOf(member)).toEqual([]);
+  });
+
+  it('a redirect loop is refused', async () => {
+    const member = await person(server, 'Rita');
+    const loop = await redirectLoopServer();
+    bad.push(loop);
+    const result = await connect(member, { serverUrl: `${loop.url}/a`, username: 'x', password: 'y' });
+    expect(result.errors?.[0]?.extensions.code).toBe('CALENDAR_ACCOUNT_FAILED');
+    expect(result.errors?.[0]?.message).toMatch(/redirects in a loop/);
+  });
+
+  it('a server that never answers times out after CALDAV_TIMEOUT_MS', async () => {
+    const member = await person(timeoutServer, 'Tim');
+    const silent = await silentServer();
+    bad.push(silent);
+    const started = Date.now();
+    const result = await member.client.execute<{ syncFeatureCalendar: Account }>(connectMutation, {
+      sync: { serverUrl: silent.url, username: 'x', password: 'y' },
+    });
+    expect(result.errors?.[0]?.extensions.code).toBe('CALENDAR_ACCOUNT_FAILED');
+    expect(result.errors?.[0]?.message).toMatch(/did not answer within 800 ms/);
+    expect(Date.now() - started).toBeLessThan(20_000);
+  });
+
+  it('refuses a server on a loopback address unless CALDAV_ALLOW_PRIVATE is set', async () => {
+    const member = await person(strictServer, 'Sam');
+    for (const serverUrl of [peer.url, peer.url.replace('127.0.0.1', 'localhost'), 'http://[::1]:1/', 'http://169.254.169.254/']) {
+      const result = await member.client.execute(connectMutation, {
+        sync: { serverUrl, username: alice.username, password: alice.password },
+      });
+      expect(result.errors?.[0]?.extensions.code, serverUrl).toBe('CALDAV_ADDRESS_REFUSED');
+    }
+    expect(await accountsOf(member)).toEqual([]);
+  });
+
+  it('refuses bad connection input with field errors', async () => {
+    const member = await person(server, 'Ivy');
+    const cases: [Record<string, string>, string][] = [
+      [{ serverUrl: 'ftp://example.com/', username: 'a', password: 'b' }, 'CALENDAR_SERVER_URL_INVALID'],
+      [{ serverUrl: 'not a url', username: 'a', password: 'b' }, 'CALENDAR_SERVER_URL_INVALID'],
+      [{ serverUrl: peer.url, username: 'a' }, 'CALENDAR_CREDENTIALS_REQUIRED'],
+      [{ type: 'exchange', serverUrl: peer.url, username: 'a', password: 'b' }, 'CHOICE_INVALID'],
+      [{ type: 'google', email: 'someone@example.com', password: 'refresh-token' }, 'CALENDAR_GOOGLE_UNAVAILABLE'],
+    ];
+    for (const [sync, code] of cases) {
+      const result = await connect(member, sync);
+      expect(result.errors?.[0]?.extensions.code, JSON.stringify(sync)).toBe(code);
+    }
+    const other = await member.client.execute(
+      'mutation { syncFeatureCalendar(sync: { account: "nope" }, feature: "calendar", active: false) { id } }',
+    );
+    expect(other.errors?.[0]?.extensions.code).toBe('NOT_FOUND');
+    const feature = await member.client.execute('mutation { syncFeatureCalendar(sync: {}, feature: "mail", active: true) { id } }');
+    expect(feature.errors?.[0]?.extensions.code).toBe('CHOICE_INVALID');
+    expect(await accountsOf(member)).toEqual([]);
+  });
+});
