@@ -922,40 +922,6 @@ export const matrix: Record<string, MatrixEntry> = {
     },
   },
   // Calendar events: team A's ids (an event id cannot be told from another id: every unknown one is not found).
-  getEventsCalendar: {
-    otherTeam: {
-      seesNothing: [{ query: '{ getEventsCalendar(start: "2020-01-01T00:00:00Z", end: "2020-12-31T00:00:00Z") { id event title } }' }],
-    },
-  },
-  getEventsTasks: {
-    otherTeam: {
-      seesNothing: [{ query: '{ getEventsTasks(start: "2020-01-01T00:00:00Z", end: "2021-01-01T00:00:00Z") { id name project } }' }],
-    },
-  },
-  getEvent: {
-    otherTeam: {
-      refused: [{ query: 'query ($id: ID!) { getEvent(id: $id) { id title } }', variables: taskA }],
-      seesNothing: [{ query: 'query ($id: ID!) { getEvent(id: $id, meet: true) { id title } }', variables: publicA }],
-    },
-  },
-  getEvents: { otherTeam: { seesNothing: [{ query: '{ getEvents(limit: 100) { id title author { user } } }' }] } },
-  setEvent: {
-    otherTeam: {
-      refused: [
-        {
-          query:
-            'mutation ($meeting: ID) { setEvent(title: "Mine", description: "", startDate: "2026-03-02T08:00:00Z", endDate: "2026-03-02T09:00:00Z", type: "meeting", recurring: "none", meeting: $meeting) { id } }',
-          variables: (w) => ({ meeting: w.publicSpaceA }),
-        },
-      ],
-    },
-  },
-  ediEvent: { otherTeam: { refused: [{ query: 'mutation ($id: ID!) { ediEvent(id: $id, title: "Mine") { id } }', variables: taskA }] } },
-  delEvent: { otherTeam: { refused: [{ query: 'mutation ($id: ID!) { delEvent(id: $id, scope: "all") }', variables: taskA }] } },
-  respondEvent: {
-    otherTeam: { refused: [{ query: 'mutation ($id: ID!) { respondEvent(id: $id, response: "join") { id } }', variables: taskA }] },
-  },
-  subEvent: { otherTeam: { seesNothing: [{ query: 'subscription { subEvent { type event value { id title } } }' }] } },
 };
 
 /**
