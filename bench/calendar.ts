@@ -122,6 +122,7 @@ async function measure(label: string, query: string, field: string): Promise<voi
 await call(admin.client, 'query { getEvents(limit: 1) { id } }');
 await measure('month view (six weeks), getEventsCalendar', monthView, 'getEventsCalendar');
 await measure('month view (six weeks), getEventsTasks', deadlines, 'getEventsTasks');
+await measure('agenda, getEvents(limit: 50)', 'query { getEvents(limit: 50) { id title startDate endDate recurring } }', 'getEvents');
 console.log(
   '  CalDAV sync of 1,000 remote events from Radicale, first and incremental: npm run bench:calendar-sync (bench/calendarSync.ts)',
 );

@@ -68,10 +68,11 @@ export function calendarEntries(db: Reader, teamId: string, userId: string, from
 function nextStartOf(row: EventRow, exceptions: Parameters<typeof occurrencesBetween>[1], now: string): string | null {
   if (!row.rrule) return row.startAt;
   // Look a year ahead at most: the agenda lists what is coming, and a year holds every series' next occurrence.
-  const horizon = new Date(Date.parse(now) + 400 * 24 * 60 * 60 * 1000).toISOString();
-  for (let from = now; from < horizon; from = new Date(Date.parse(from) + 31 * 24 * 60 * 60 * 1000).toISOString()) {
-    const to = new Date(Date.parse(from) + 31 * 24 * 60 * 60 * 1000).toISOString();
-    const found = occurrencesBetween(row, exceptions, from, to)[0];
+  // A week first (daily, weekday and weekly series have one in it), then a month at a time.
+  const dayMs = 24 * 60 * 60 * 1000;
+  const horizon = Date.parse(now) + 400 * dayMs;
+  for (let from = Date.parse(now), step = 7 * dayMs; from < horizon; from += step, step = 31 * dayMs) {
+    const found = occurrencesBetween(row, exceptions, new Date(from).toISOString(), new Date(from + step).toISOString())[0];
     if (found) return found.start;
   }
   return null;
