@@ -95,7 +95,7 @@ test('an event dragged out in the week, accepted by a teammate live, then dragge
     const ten = await slotPoint(ada, today, '10:00:00');
     const noon = await slotPoint(ada, today, '12:00:00');
     await drag(ada, { x: box.x + box.width / 2, y: box.y + 8 }, { x: box.x + box.width / 2, y: box.y + 8 + (noon.y - ten.y) });
-    await expect(ada.getByText('“Design review” moved.')).toBeVisible();
+    await expect(ada.getByText('“Design review” moved.', { exact: true })).toBeVisible();
     const { getEventsCalendar } = await graphql<{ getEventsCalendar: { title: string; start: string }[] }>(
       ada.request,
       'query ($start: String!, $end: String!) { getEventsCalendar(start: $start, end: $end) { title start } }',
