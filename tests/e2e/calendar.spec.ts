@@ -108,9 +108,14 @@ test('an event dragged out in the week, accepted by a teammate live, then dragge
   }
 });
 
-test('one occurrence of a weekly event deleted, the others kept', async ({ browser }) => {
-  const { ada, close } = await twoTeammates(browser);
+test('a deadline opens its task; one occurrence of a weekly event deleted, the others kept', async ({ browser }) => {
+  const { ada, adaAccount, space, close } = await twoTeammates(browser);
   try {
+    const { setTask } = await graphql<{ setTask: { id: string } }>(
+      ada.request,
+      'mutation ($project: ID!, $deadline: String, $users: [ID!]) { setTask(project: $project, name: "Send the agenda", deadline: $deadline, users: $users) { id } }',
+      { project: space, deadline: localDay(new Date()), users: [adaAccount.userId] },
+    );
     const start = new Date();
     start.setHours(9, 0, 0, 0);
     await graphql(
@@ -144,6 +149,11 @@ test('one occurrence of a weekly event deleted, the others kept', async ({ brows
     await expect(ada.getByRole('dialog', { name: 'Stand-up' })).toBeVisible();
     await ada.keyboard.press('Escape');
     await expect(ada.getByRole('dialog', { name: 'Stand-up' })).toBeHidden();
+
+    // A deadline of hers sits beside the events and opens its task.
+    await entryNamed(ada, 'Send the agenda').click();
+    await expect(ada).toHaveURL(`/${space}/tasks/d/${setTask.id}`);
+    await openCalendar(ada);
 
     // Next week's occurrence: deleted alone.
     await ada.getByRole('button', { name: 'Next period' }).click();
