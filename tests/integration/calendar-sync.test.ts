@@ -233,8 +233,52 @@ describe('CalDAV sync with Radicale', () => {
     expect((await entries(member)).find((entry) => entry.title === 'Dentist (moved)')?.start).toBe('2027-03-03T09:00:00.000Z');
   });
 
+  it('falls back to comparing ETags when the server refuses the sync token', async () => {
+    const sqlite = server.app.services.database.sqlite;
+    sqlite.prepare("UPDATE calendars SET sync_token = 'http://radicale.org/ns/sync/forgotten' WHERE account_id = ?").run(account.id);
+    await peer.putObject(
+      alice,
+      `${work}remote-1.ics`,
+      icsObject({ uid: 'remote-1', summary: 'Dentist (fallback)', start: '2027-03-03T09:00:00Z', end: '2027-03-03T10:00:00Z' }),
+    );
+    const before = proxy.requests.length;
+    await sync(member, account.id);
+    const requests = proxy.requests.slice(before);
+    expect(requests.some((entry) => entry.method === 'REPORT' && entry.body.includes('calendar-query'))).toBe(true);
+    const multiGets = requests.filter((entry) => entry.method === 'REPORT' && entry.body.includes('calendar-multiget'));
+    expect(multiGets.map((entry) => entry.body.match(/<d:href>/g)?.length)).toEqual([1]);
+    expect((await entries(member)).find((entry) => entry.title === 'Dentist (fallback)')?.start).toBe('2027-03-03T09:00:00.000Z');
+    const token = sqlite.prepare('SELECT sync_token AS token FROM calendars WHERE account_id = ? AND selected = 1').get(account.id) as {
+      token: string;
+    };
+    expect(token.token).not.toBe('http://radicale.org/ns/sync/forgotten');
+  });
+
+  it('deselecting a calendar removes its imported events here; selecting it again brings them back', async () => {
+    const workCalendar = account.calendars.find((calendar) => calendar.summary === 'Work')!;
+    const select = (selected: boolean) =>
+      member.client.execute(
+        'mutation ($calendar: String!, $selected: Boolean!) { selectCalendar(calendar: $calendar, selected: $selected) { id selected } }',
+        {
+          calendar: workCalendar.calendarId,
+          selected,
+        },
+      );
+    const remoteBefore = (await peer.listObjects(alice, work)).sort();
+    expectData(await select(false));
+    expect((await entries(member)).some((entry) => entry.calendar !== null)).toBe(false);
+    expect(await peer.listObjects(alice, work)).toContain(new URL(`${work}remote-1.ics`).pathname);
+    expectData(await select(true));
+    await sync(member, account.id);
+    const after = await entries(member);
+    expect(after.find((entry) => entry.title === 'Dentist (fallback)')?.calendar?.id).toBe(workCalendar.id);
+    // Events made here and pushed before are linked back by their UID: neither side gets a copy.
+    expect(after.filter((entry) => entry.title === 'Planning (remote)')).toHaveLength(1);
+    expect((await peer.listObjects(alice, work)).sort()).toEqual(remoteBefore);
+  });
+
   it('applies the conflict rule: the later modification wins and the loser is kept in the event’s history', async () => {
-    const dentist = (await entries(member)).find((entry) => entry.title === 'Dentist (moved)')!;
+    const dentist = (await entries(member)).find((entry) => entry.title === 'Dentist (fallback)')!;
     // Both sides change it; the remote one says it was modified an hour ago, so ours (now) is later and wins.
     expectData(
       await member.client.execute('mutation ($id: ID!) { ediEvent(id: $id, title: "Dentist (ours)") { id } }', { id: dentist.event }),

@@ -169,10 +169,7 @@ export class CalDavClient {
       throw this.explain(error, 'The server did not answer the sync report.');
     }
     const first = responses[0];
-    if (responses.length === 1 && first && !first.href?.toString().length && first.status >= 400) {
-      if (first.status === 401) throw new CalDavAccountError(unauthorized);
-      return null;
-    }
+    // A refused token (RFC 6578 valid-sync-token: expired, or the server forgot it) means a full comparison.
     if (responses.length === 1 && first && first.status >= 400 && !isMultistatus(first)) {
       if (first.status === 401) throw new CalDavAccountError(unauthorized);
       return null;
@@ -263,9 +260,10 @@ export class CalDavClient {
 
   /**
    * Writes an object: a new one only if none exists at that URL (If-None-Match: *), a known one only if it is
-   * still the version we saw (If-Match). Answers the new ETag, or `precondition` when someone changed it first.
+   * still the version we saw (If-Match). Answers the new ETag, `precondition` when someone changed it first, or
+   * `refused` when the server will not take this object.
    */
-  async put(url: string, ics: string, etag: string | null): Promise<{ etag: string | null } | 'precondition'> {
+  async put(url: string, ics: string, etag: string | null): Promise<{ etag: string | null } | 'precondition' | 'refused'> {
     const response = await this.send(url, {
       method: 'PUT',
       headers: {
@@ -276,6 +274,8 @@ export class CalDavClient {
       body: ics,
     });
     if (response.status === 412) return 'precondition';
+    // The server refuses this one object (a UID it already holds elsewhere, a size or content rule): the others go on.
+    if (response.status >= 400 && response.status < 500) return 'refused';
     if (!response.ok) throw new CalDavAccountError(refusedBy(response.status, 'PUT'));
     const newEtag = response.headers.get('etag') ?? (await this.etagOf(url));
     return { etag: newEtag };

@@ -3,7 +3,7 @@ import type { UnitOfWork } from '../../../core/commands';
 import { newId } from '../../../core/ids';
 import type { Services } from '../../../graphql/context';
 import { applyRemoteEvent, deleteRemoteEvent } from '../remote';
-import { exceptionsOf, findEvent, peopleOf, type EventRow } from '../state';
+import { exceptionsOf, findEvent, findEventByUid, peopleOf, type EventRow } from '../state';
 import { calendarEvents } from '../tables';
 import { fieldsOfRow, recordConflict } from '../writes';
 import type { CalDavClient, RemoteCalendar, RemoteObject } from './calDavClient';
@@ -136,8 +136,9 @@ function applyObject(
 ): void {
   const db = unit.transaction;
   const { calendar, account } = sync;
-  // Without a link the calendar area finds the event by its UID in this calendar (or imports it).
-  const event = link ? findEvent(db, link.eventId) : undefined;
+  // Without a link: one of the owner's own events pushed before (the calendar selected again, the account
+  // connected again) is linked back by its UID; else the calendar area finds or imports it in this calendar.
+  const event = link ? findEvent(db, link.eventId) : ownEventOfUid(db, sync, parsed.uid);
   const stored = (eventId: string, remoteModifiedAt: string | null, etag = object.etag) =>
     append(unit, sync, [
       {
@@ -145,25 +146,26 @@ function applyObject(
         payload: { ...of(sync), calendarId: calendar.id, href: object.url, etag, uid: parsed.uid, eventId, remoteModifiedAt },
       },
     ]);
-  if (event && link && changedHere(event, link)) {
+  // Linked back without a known agreement: the timestamps alone decide, and nothing is recorded as a conflict.
+  const relinked = event !== undefined && link === undefined;
+  if (event && (relinked || changedHere(event, link!))) {
     const remoteAt = parsed.modifiedAt;
-    if (remoteAt === null || Date.parse(remoteAt) < Date.parse(event.updatedAt)) {
+    const localWins = remoteAt === null || Date.parse(remoteAt) < Date.parse(event.updatedAt);
+    if (!relinked) {
       recordConflict(unit, event, {
-        winner: 'local',
-        losing: { ics: object.data.slice(0, maxLosingText) },
+        winner: localWins ? 'local' : 'remote',
+        losing: localWins
+          ? { ics: object.data.slice(0, maxLosingText) }
+          : { ...fieldsOfRow(event), exceptions: exceptionsOf(db, event.id) },
         localModifiedAt: event.updatedAt,
         remoteModifiedAt: remoteAt,
       });
+    }
+    if (localWins) {
       // The new ETag, the old agreement: the push that follows overwrites the remote version with ours.
-      stored(event.id, link.remoteModifiedAt);
+      stored(event.id, link?.remoteModifiedAt ?? null);
       return;
     }
-    recordConflict(unit, event, {
-      winner: 'remote',
-      losing: { ...fieldsOfRow(event), exceptions: exceptionsOf(db, event.id) },
-      localModifiedAt: event.updatedAt,
-      remoteModifiedAt: remoteAt,
-    });
   }
   // An event made here keeps its invitations: the object we pushed carries no attendees.
   const people =
@@ -181,6 +183,11 @@ function applyObject(
   );
   const after = findEvent(db, result.eventId);
   stored(result.eventId, later(after?.updatedAt ?? null, parsed.modifiedAt));
+}
+
+function ownEventOfUid(db: UnitOfWork['transaction'], sync: CalendarSync, uid: string): EventRow | undefined {
+  const own = findEventByUid(db, uid, { teamId: sync.account.teamId });
+  return own && own.authorId === sync.account.userId ? own : undefined;
 }
 
 /**
@@ -207,7 +214,7 @@ export async function pushCalendar(sync: CalendarSync, isDefault: boolean): Prom
     if (current && current.etag && link.etag && current.etag !== link.etag) continue; // changed there meanwhile: the next pull decides
     const ics = keepForeignProperties(objectOf(event, exceptionsOf(db, event.id), new Date()), current?.data ?? null);
     const result = await client.put(link.href, ics, current ? link.etag : null);
-    if (result === 'precondition') continue;
+    if (typeof result === 'string') continue;
     await run(sync, (unit) => storeLink(unit, sync, link.href, result.etag, event));
     pushed++;
   }
@@ -220,7 +227,7 @@ export async function pushCalendar(sync: CalendarSync, isDefault: boolean): Prom
       href = new URL(`${newId()}.ics`, calendar.providerCalendarId).href;
       result = await client.put(href, ics, null);
     }
-    if (result === 'precondition') continue;
+    if (typeof result === 'string') continue;
     const etag = result.etag;
     await run(sync, (unit) => storeLink(unit, sync, href, etag, event));
     pushed++;
