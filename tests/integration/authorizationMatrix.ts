@@ -921,7 +921,10 @@ export const matrix: Record<string, MatrixEntry> = {
       ],
     },
   },
-  // Calendar events: team A's ids (an event id cannot be told from another id: every unknown one is not found).
+  // The private calendar feed: only ever the caller's own, of their current team.
+  getCalendarFeed: { otherTeam: { noForeignIds: 'answers about the caller’s own feed of their own current team' } },
+  resetCalendarFeed: { otherTeam: { noForeignIds: 'makes a feed of the caller’s own events in their own current team' } },
+  revokeCalendarFeed: { otherTeam: { noForeignIds: 'revokes the caller’s own feed of their own current team' } },
 };
 
 /**
@@ -993,7 +996,4 @@ export const guestChatMatrix: Record<string, MatrixEntry> = {
     },
     guestRefused: [{ query: 'subscription ($project: ID) { subMessage(project: $project) { type } }', variables: projectA }],
   },
-  getCalendarFeed: { otherTeam: { noForeignIds: 'answers about the caller’s own feed of their own current team' } },
-  resetCalendarFeed: { otherTeam: { noForeignIds: 'makes a feed of the caller’s own events in their own current team' } },
-  revokeCalendarFeed: { otherTeam: { noForeignIds: 'revokes the caller’s own feed of their own current team' } },
 };
