@@ -20,4 +20,8 @@ export const mutationTargets = [
   'shared/src/ordering.ts',
   'shared/src/uploads.ts',
   'shared/src/plans.ts',
+  // The calendar: who may answer for a guest, which addresses the server may call, and when a series happens.
+  'server/src/domains/calendar/feed/tokens.ts',
+  'server/src/domains/calendar/sync/addressGuard.ts',
+  'server/src/domains/calendar/namedExpansion.ts',
 ];
