@@ -122,3 +122,107 @@ describe('subMessage fan-out', () => {
     for (const watcher of Object.values(watchers)) expect(watcher.state.errors).toEqual([]);
   });
 });
+
+type SpaceChange = {
+  type: string;
+  projectId: string;
+  member: { id: string; isAuth: boolean; permission: string | null } | null;
+  project: { name: string; isMember: boolean; permission: string | null; canManage: boolean; unread?: number } | null;
+};
+/** The spaces list's document: the space through seat fields only, and the member a change is about. */
+const subProjectLean =
+  'subscription { subProject { type projectId member { id isAuth permission } project { name isMember permission canManage } } }';
+/** A document reading the viewer's own unread count: never shared. */
+const subProjectUnread =
+  'subscription { subProject { type projectId member { id isAuth permission } project { name isMember permission canManage unread } } }';
+
+function watchSpaces(someone: Person, query: string) {
+  const socket = subscriptionClient(server, { cookie: someone.client.cookieHeader() });
+  sockets.push(socket);
+  const received: SpaceChange[] = [];
+  const state = { listening: false, errors: [] as unknown[] };
+  socket.subscribe<{ subProject: SpaceChange }>(
+    { query, variables: {}, extensions: { resumeAfter: null } },
+    {
+      next: (value) => {
+        if (value.errors) state.errors.push(value.errors);
+        else if (value.data) received.push(value.data.subProject);
+        else state.listening = true;
+      },
+      error: (error) => state.errors.push(error),
+      complete: () => undefined,
+    },
+  );
+  return { received, state };
+}
+
+describe('subProject fan-out', () => {
+  it('shares a payload among subscribers with the same view of the space, and keeps per-viewer documents and outsiders apart', async () => {
+    const ann = await person(server, 'Ann');
+    const [bas, cy, dee, out] = (await Promise.all(['Bas', 'Cy', 'Dee', 'Out'].map((name) => person(server, name)))) as [
+      Person,
+      Person,
+      Person,
+      Person,
+    ];
+    for (const member of [bas, cy, dee, out]) await joinTeam(ann, member);
+    const space = await createSpace(ann, 'Shared view', 'private');
+    for (const member of [bas, cy, dee]) expectData(await setPermission(ann, member, space, 'basic'));
+
+    const watchers = {
+      ann: watchSpaces(ann, subProjectLean),
+      bas: watchSpaces(bas, subProjectLean),
+      cy: watchSpaces(cy, subProjectLean),
+      dee: watchSpaces(dee, subProjectLean),
+      out: watchSpaces(out, subProjectLean),
+      cyUnread: watchSpaces(cy, subProjectUnread),
+    };
+    await until(() => Object.values(watchers).every((watcher) => watcher.state.listening));
+    const counts = server.app.graphqlSockets.sharedPayloads.counts;
+    const before = { ...counts };
+    await postMessage(bas, { project: space, body: 'to the space' });
+    const members = [watchers.ann, watchers.bas, watchers.cy, watchers.dee, watchers.cyUnread];
+    await until(() => members.every((watcher) => watcher.received.length === 1));
+    expect(watchers.ann.received[0]).toEqual({
+      type: 'project.message',
+      projectId: space,
+      member: null,
+      project: { name: 'Shared view', isMember: true, permission: 'admin', canManage: true },
+    });
+    for (const basic of [watchers.bas, watchers.cy, watchers.dee])
+      expect(basic.received[0]).toEqual({
+        type: 'project.message',
+        projectId: space,
+        member: null,
+        project: { name: 'Shared view', isMember: true, permission: 'basic', canManage: false },
+      });
+    expect(watchers.cyUnread.received[0]!.project).toEqual({
+      name: 'Shared view',
+      isMember: true,
+      permission: 'basic',
+      canManage: false,
+      unread: 1,
+    });
+    // Four subscribers of the lean document, two views (the space's admin, its basic members).
+    expect({ executed: counts.executed - before.executed, shared: counts.shared - before.shared }).toEqual({ executed: 2, shared: 2 });
+
+    // A member's change: Dee hears it as herself, the others as about someone else.
+    expectData(await setPermission(ann, dee, space, 'admin'));
+    await until(() => members.every((watcher) => watcher.received.length === 2));
+    expect(watchers.dee.received[1]).toMatchObject({
+      type: 'project.permission_changed',
+      member: { id: dee.id, isAuth: true, permission: 'admin' },
+    });
+    expect(watchers.dee.received[1]!.project).toMatchObject({ permission: 'admin', canManage: true });
+    for (const other of [watchers.ann, watchers.bas, watchers.cy])
+      expect(other.received[1]).toMatchObject({
+        type: 'project.permission_changed',
+        member: { id: dee.id, isAuth: false, permission: 'admin' },
+      });
+    expect(watchers.bas.received[1]!.project).toMatchObject({ permission: 'basic', canManage: false });
+
+    // The team member outside the private space heard nothing of it.
+    expect(watchers.out.received).toEqual([]);
+    for (const watcher of Object.values(watchers)) expect(watcher.state.errors).toEqual([]);
+  });
+});

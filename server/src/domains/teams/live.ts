@@ -1,7 +1,10 @@
 import { DomainError, refusal } from '../../errors';
 import type { StoredEvent } from '../../core/events';
 import { requireActor } from '../../graphql/context';
-import { feed, topics, type Verdict } from '../../core/live';
+import type { MercuriusContext } from 'mercurius';
+import { readTogether } from '../../db/prepared';
+import { feed, shareWith, topics, type Verdict } from '../../core/live';
+import { readsSeatFieldsOnly, viewOfChange } from './projectChangeSharing';
 import { findUser, presentUser } from '../accounts';
 import type { ProjectDeleted, ProjectUpdated } from './events';
 import { effectiveTeamRole, spacePolicy, teamPolicy } from '../../core/access';
@@ -60,6 +63,22 @@ function spaceChangeVerdict(db: Reader, userId: string, teamId: string, event: S
   return madePrivate && seat.role !== 'guest' ? 'deliver' : 'skip';
 }
 
+/**
+ * A feed whose payloads are shared by every subscriber with the same view of the event (see viewOfChange):
+ * a message to a space of thousands is then executed and serialized a handful of times, not once per
+ * subscriber. Each subscriber's own feed has judged the event for them first.
+ */
+async function* sharedByView(events: AsyncIterable<StoredEvent>, context: MercuriusContext, viewerId: string) {
+  const { db, sqlite } = context.services.database;
+  // The view's reads (the space, the team, the seats) in one read transaction, as the feed's judgement is.
+  for await (const event of events)
+    yield shareWith(
+      event,
+      event,
+      readTogether(sqlite, () => viewOfChange(db, viewerId, event)),
+    );
+}
+
 export const teamSubscriptions = {
   subTeam: {
     subscribe: (_root, args, context) => {
@@ -79,11 +98,12 @@ export const teamSubscriptions = {
     },
   } satisfies LiveSubscription<'subTeam', StoredEvent>,
   subProject: {
-    subscribe: (_root, _args, context) => {
+    subscribe: (_root, _args, context, info) => {
       const actor = requireActor(context);
       const db = context.services.database.db;
       const { team } = requireCurrentTeam(db, actor.userId);
-      return feed(context, actor, topics.team(team.id), (event) => spaceChangeVerdict(db, actor.userId, team.id, event));
+      const events = feed(context, actor, topics.team(team.id), (event) => spaceChangeVerdict(db, actor.userId, team.id, event));
+      return readsSeatFieldsOnly(info) ? sharedByView(events, context, actor.userId) : events;
     },
     resolve: (event, _args, context) => {
       const actor = requireActor(context);

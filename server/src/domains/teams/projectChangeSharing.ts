@@ -1,0 +1,89 @@
+import { Kind, type FragmentDefinitionNode, type GraphQLResolveInfo, type SelectionSetNode } from 'graphql';
+import type { StoredEvent } from '../../core/events';
+import { effectivePermission, spacePolicy } from '../../core/access';
+import { loadSpaceAccess, type Reader } from './state';
+
+/**
+ * Project fields whose value depends on the viewer only through their seat: the space's own fields and
+ * what the viewer may do there. unread, lastMessage (its flags) and users (isAuth) depend on who they are.
+ */
+const seatOnlyProjectFields = new Set([
+  '__typename',
+  'id',
+  'team',
+  'name',
+  'isPersonal',
+  'logo',
+  'color',
+  'description',
+  'type',
+  'createdAt',
+  'updated',
+  'isMember',
+  'permission',
+  'requested',
+  'canManage',
+]);
+
+/**
+ * The fields a selection set names, fragments spread in; null when a field or fragment carries a directive
+ * (@include, @skip: what it selects would depend on the variables), which this does not try to follow.
+ */
+function selectedFields(
+  selectionSet: SelectionSetNode,
+  fragments: Record<string, FragmentDefinitionNode>,
+  into = new Map<string, SelectionSetNode | undefined>(),
+): Map<string, SelectionSetNode | undefined> | null {
+  for (const selection of selectionSet.selections) {
+    if (selection.directives && selection.directives.length > 0) return null;
+    if (selection.kind === Kind.FIELD) {
+      // Two selections of one field (say, through two fragments) are both looked at.
+      const name = selection.name.value;
+      const known = into.get(name);
+      if (known && selection.selectionSet)
+        into.set(name, { kind: Kind.SELECTION_SET, selections: [...known.selections, ...selection.selectionSet.selections] });
+      else if (!known) into.set(name, selection.selectionSet);
+      continue;
+    }
+    const fragment = selection.kind === Kind.INLINE_FRAGMENT ? selection : fragments[selection.name.value];
+    if (!fragment || (fragment.directives && fragment.directives.length > 0)) return null;
+    if (!selectedFields(fragment.selectionSet, fragments, into)) return null;
+  }
+  return into;
+}
+
+/**
+ * Whether a subProject subscription reads the space only through fields that depend on the viewer's seat
+ * (the spaces list's document: the space and the one member a change is about), so its payload can be shared
+ * by every subscriber with the same view of the event (`viewOfChange`). A document that selects the space's
+ * unread count, last message or member list has each subscriber's payload made for them alone.
+ */
+export function readsSeatFieldsOnly(info: Pick<GraphQLResolveInfo, 'fieldNodes' | 'fragments'>): boolean {
+  const field = info.fieldNodes[0];
+  if (!field?.selectionSet || info.fieldNodes.length !== 1) return false;
+  const change = selectedFields(field.selectionSet, info.fragments);
+  if (!change) return false;
+  const project = change.get('project');
+  if (!project) return true;
+  const fields = selectedFields(project, info.fragments);
+  return fields !== null && [...fields.keys()].every((name) => seatOnlyProjectFields.has(name));
+}
+
+/**
+ * Everything about `viewerId` a seat-only subProject payload of `event` depends on: whether they see the
+ * space, their membership, permission, pending request and right to manage it, and whether the member the
+ * change is about is them (ProjectUser.isAuth).
+ */
+export function viewOfChange(db: Reader, viewerId: string, event: StoredEvent): string {
+  const payload = event.payload as { projectId?: string; userId?: string };
+  const access = payload.projectId ? loadSpaceAccess(db, payload.projectId, viewerId) : null;
+  if (!access?.seat || !spacePolicy.read(access.seat, access.space, access.spaceSeat)) return 'hidden';
+  const { seat, space, spaceSeat } = access;
+  return [
+    spaceSeat.permission !== null ? 'member' : 'outside',
+    effectivePermission(seat, spaceSeat) ?? 'none',
+    spaceSeat.requested ? 'requested' : '',
+    spacePolicy.manage(seat, space, spaceSeat) ? 'manages' : '',
+    payload.userId === viewerId ? 'self' : '',
+  ].join('|');
+}
