@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { syncRunnerOf } from '../../server/src/domains/calendar/sync/runner';
 import { startTestServer, type TestServer } from './harness';
-import { garbageServer, icsObject, redirectLoopServer, silentServer, type LocalServer } from './support/caldavPeers';
+import { garbageServer, icsObject, redirectLoopServer, refusingIssuer, silentServer, type LocalServer } from './support/caldavPeers';
 import { startRadicale, type RadicalePeer, type RadicaleUser } from './support/radicale';
 import { expectData, person, type Person } from './teamFactories';
 
@@ -194,5 +194,30 @@ describe('CalDAV sync: bad input', () => {
     const feature = await member.client.execute('mutation { syncFeatureCalendar(sync: {}, feature: "mail", active: true) { id } }');
     expect(feature.errors?.[0]?.extensions.code).toBe('CHOICE_INVALID');
     expect(await accountsOf(member)).toEqual([]);
+  });
+
+  it('a Google account exchanges its refresh token with the sign-in client, and a refused token is a clear error', async () => {
+    const issuer = await refusingIssuer();
+    bad.push(issuer);
+    const googleServer = await startTestServer({
+      OIDC_GOOGLE_ISSUER: issuer.url,
+      OIDC_GOOGLE_CLIENT_ID: 'client-id-1',
+      OIDC_GOOGLE_CLIENT_SECRET: 'client-secret-1',
+      OIDC_ALLOW_HTTP_ISSUER: 'true',
+    });
+    try {
+      const member = await person(googleServer, 'Gus');
+      const result = await member.client.execute(connectMutation, {
+        sync: { type: 'google', email: 'gus@example.com', password: 'refresh-token-1' },
+      });
+      expect(result.errors?.[0]?.extensions.code).toBe('CALENDAR_ACCOUNT_FAILED');
+      expect(result.errors?.[0]?.message).toMatch(/Google refused the account’s authorisation \(invalid_grant\)/);
+      expect(issuer.tokenRequests.map((body) => Object.fromEntries(body))).toEqual([
+        { grant_type: 'refresh_token', refresh_token: 'refresh-token-1', client_id: 'client-id-1', client_secret: 'client-secret-1' },
+      ]);
+      expect(await accountsOf(member)).toEqual([]);
+    } finally {
+      await googleServer.close();
+    }
   });
 });

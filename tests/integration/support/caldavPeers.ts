@@ -46,6 +46,36 @@ export const silentServer = () =>
     incoming.resume();
   });
 
+/** An OpenID issuer whose token endpoint refuses every refresh token (invalid_grant), recording what it was sent. */
+export async function refusingIssuer(): Promise<LocalServer & { tokenRequests: URLSearchParams[] }> {
+  const tokenRequests: URLSearchParams[] = [];
+  const local = await listen((incoming, response) => {
+    let body = '';
+    incoming.on('data', (chunk: Buffer) => (body += chunk.toString()));
+    incoming.on('end', () => {
+      const base = `http://${incoming.headers.host}`;
+      if (incoming.url === '/.well-known/openid-configuration') {
+        response.writeHead(200, { 'content-type': 'application/json' });
+        response.end(
+          JSON.stringify({
+            issuer: base,
+            authorization_endpoint: `${base}/authorize`,
+            token_endpoint: `${base}/token`,
+            jwks_uri: `${base}/jwks`,
+          }),
+        );
+      } else if (incoming.url === '/token') {
+        tokenRequests.push(new URLSearchParams(body));
+        response.writeHead(400, { 'content-type': 'application/json' });
+        response.end(JSON.stringify({ error: 'invalid_grant' }));
+      } else {
+        response.writeHead(404).end();
+      }
+    });
+  });
+  return { url: local.url, close: local.close, tokenRequests };
+}
+
 export interface ProxiedRequest {
   method: string;
   url: string;

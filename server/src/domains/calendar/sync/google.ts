@@ -13,10 +13,28 @@ export const googleTokenUrl = 'https://oauth2.googleapis.com/token';
 /** The principal of a Google account's calendars: its e-mail address is the id of its primary calendar. */
 export const googlePrincipalUrl = (email: string) => `${googleCalDavUrl}${encodeURIComponent(email)}/user`;
 
+/** The token endpoint the sign-in configuration's issuer names (its discovery document), else Google's own. */
+async function tokenEndpointOf(google: OidcProviderConfig, timeoutMs: number): Promise<string> {
+  try {
+    const response = await fetch(
+      new URL('.well-known/openid-configuration', google.issuer.endsWith('/') ? google.issuer : `${google.issuer}/`),
+      {
+        signal: AbortSignal.timeout(timeoutMs),
+      },
+    );
+    const document = (await response.json()) as { token_endpoint?: unknown };
+    if (response.ok && typeof document.token_endpoint === 'string') return document.token_endpoint;
+  } catch {
+    // Google's discovery document unreachable: its token endpoint is well known.
+  }
+  return googleTokenUrl;
+}
+
 export async function googleAccessToken(google: OidcProviderConfig, refreshToken: string, timeoutMs: number): Promise<string> {
+  const tokenEndpoint = await tokenEndpointOf(google, timeoutMs);
   let response: Response;
   try {
-    response = await fetch(googleTokenUrl, {
+    response = await fetch(tokenEndpoint, {
       method: 'POST',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
       body: new URLSearchParams({
@@ -28,7 +46,7 @@ export async function googleAccessToken(google: OidcProviderConfig, refreshToken
       signal: AbortSignal.timeout(timeoutMs),
     });
   } catch {
-    throw new CalDavAccountError('Google’s token endpoint could not be reached.');
+    throw new CalDavAccountError('Google’s token endpoint could not be reached.', 'network');
   }
   const body = (await response.json().catch(() => null)) as { access_token?: unknown; error?: unknown } | null;
   if (!response.ok || typeof body?.access_token !== 'string') {
