@@ -1,10 +1,10 @@
-import { and, eq, gte, isNull, or } from 'drizzle-orm';
+import { and, eq, gte, isNull, notExists, or, sql } from 'drizzle-orm';
 import type { UnitOfWork } from '../../../core/commands';
 import { newId } from '../../../core/ids';
 import type { Services } from '../../../graphql/context';
 import { applyRemoteEvent, deleteRemoteEvent } from '../remote';
 import { exceptionsOf, findEvent, findEventByUid, peopleOf, type EventRow } from '../state';
-import { calendarEvents } from '../tables';
+import { calendarEvents, calendarRemoteObjects } from '../tables';
 import { fieldsOfRow, recordConflict } from '../writes';
 import type { CalDavClient, RemoteCalendar, RemoteObject } from './calDavClient';
 import { calendarAccountStream, type CalendarSyncEvent } from './events';
@@ -17,7 +17,7 @@ import {
   UnreadableObject,
   type ParsedObject,
 } from './mapping';
-import { findCalendar, objectsOfCalendar, objectsOfEvent, type AccountRow, type CalendarRow, type RemoteObjectRow } from './state';
+import { findCalendar, objectsOfCalendar, type AccountRow, type CalendarRow, type RemoteObjectRow } from './state';
 
 /** One selected calendar's sync within an account's run. */
 export interface CalendarSync {
@@ -198,7 +198,15 @@ export async function pushCalendar(sync: CalendarSync, isDefault: boolean): Prom
   const db = sync.services.database.db;
   const { calendar, client } = sync;
   let pushed = 0;
-  for (const link of objectsOfCalendar(db, calendar.id)) {
+  // One read of every link with its event's last change: only the events changed here are read whole.
+  const links = db
+    .select({ link: calendarRemoteObjects, updatedAt: calendarEvents.updatedAt })
+    .from(calendarRemoteObjects)
+    .leftJoin(calendarEvents, eq(calendarEvents.id, calendarRemoteObjects.eventId))
+    .where(eq(calendarRemoteObjects.calendarId, calendar.id))
+    .all();
+  for (const { link, updatedAt } of links) {
+    if (updatedAt !== null && link.remoteModifiedAt !== null && Date.parse(updatedAt) <= Date.parse(link.remoteModifiedAt)) continue;
     const event = findEvent(db, link.eventId);
     if (!event) {
       // Deleted here: a change there since does not bring it back (a deletion on either side wins).
@@ -268,8 +276,13 @@ function unpushedEvents(sync: CalendarSync): EventRow[] {
         eq(calendarEvents.authorId, sync.account.userId),
         isNull(calendarEvents.calendarId),
         or(isNull(calendarEvents.seriesEndAt), gte(calendarEvents.seriesEndAt, cutoff)),
+        notExists(
+          db
+            .select({ one: sql`1` })
+            .from(calendarRemoteObjects)
+            .where(eq(calendarRemoteObjects.eventId, calendarEvents.id)),
+        ),
       ),
     )
-    .all()
-    .filter((event) => objectsOfEvent(db, event.id).length === 0);
+    .all();
 }

@@ -56,10 +56,6 @@ export function objectsOfCalendar(db: Reader, calendarId: string): RemoteObjectR
   return db.select().from(calendarRemoteObjects).where(eq(calendarRemoteObjects.calendarId, calendarId)).all();
 }
 
-export function objectsOfEvent(db: Reader, eventId: string): RemoteObjectRow[] {
-  return db.select().from(calendarRemoteObjects).where(eq(calendarRemoteObjects.eventId, eventId)).all();
-}
-
 export function presentCalendar(calendar: CalendarRow, isDefault: boolean) {
   return {
     id: calendar.id,
