@@ -231,9 +231,13 @@ function placeholderArguments(field: IntrospectedField): string {
     .map((argument) => {
       const named =
         argument.type.ofType?.kind === 'LIST' ? (argument.type.ofType.ofType?.ofType ?? argument.type.ofType.ofType) : argument.type.ofType;
+      // An input object is given empty: its own required fields are the resolver's to check, after authorization.
       const literal =
-        { ID: '"0123456789abcdef01234567"', String: '"placeholder"', Int: '1', Float: '1', Boolean: 'true' }[named?.name ?? 'String'] ??
-        '"placeholder"';
+        named?.kind === 'INPUT_OBJECT'
+          ? '{}'
+          : ({ ID: '"0123456789abcdef01234567"', String: '"placeholder"', Int: '1', Float: '1', Boolean: 'true' }[
+              named?.name ?? 'String'
+            ] ?? '"placeholder"');
       return `${argument.name}: ${argument.type.ofType?.kind === 'LIST' ? `[${literal}]` : literal}`;
     });
   return values.length > 0 ? `(${values.join(', ')})` : '';
