@@ -75,6 +75,7 @@ export const environmentSchema = z.object({
   CALENDAR_SYNC_MINUTES: z.coerce.number().int().min(1).max(1440).default(15),
   CALDAV_TIMEOUT_MS: z.coerce.number().int().min(500).max(120_000).default(15_000),
   CALDAV_ALLOW_PRIVATE: booleanFromEnvironment.default(false),
+  GOOGLE_CALDAV_URL: z.url().default('https://apidata.googleusercontent.com/caldav/v2/'),
   CALENDAR_ITIP_TOKEN: z.string().min(24, 'CALENDAR_ITIP_TOKEN must be at least 24 characters').optional(),
 });
 
@@ -131,6 +132,8 @@ export interface CalendarConfig {
   requestTimeoutMs: number;
   /** CalDAV servers on loopback, private or link-local addresses are refused (SSRF) unless the administrator allows them. */
   allowPrivateAddresses: boolean;
+  /** Google's CalDAV endpoint, which Google accounts sync with (their OAuth tokens come from the Google sign-in client). */
+  googleCalDavUrl: string;
   /** The bearer token a mail bridge sends with guests' iTIP replies; null: POST /calendar/itip does not exist. */
   itipToken: string | null;
 }
@@ -240,6 +243,7 @@ export function loadConfig(environment: Record<string, string | undefined> = pro
       requestTimeoutMs: values.CALDAV_TIMEOUT_MS,
       allowPrivateAddresses: values.CALDAV_ALLOW_PRIVATE,
       itipToken: values.CALENDAR_ITIP_TOKEN ?? null,
+      googleCalDavUrl: values.GOOGLE_CALDAV_URL.endsWith('/') ? values.GOOGLE_CALDAV_URL : `${values.GOOGLE_CALDAV_URL}/`,
     },
   };
 }
