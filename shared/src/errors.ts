@@ -217,6 +217,13 @@ export const inputErrorMessages = {
   CALENDAR_SERVER_URL_INVALID: 'Enter the calendar server’s address, starting with https://.',
   CALENDAR_CREDENTIALS_REQUIRED: 'Enter the account’s user name and password (or app password).',
   CALENDAR_GOOGLE_UNAVAILABLE: 'Google calendars need Google sign-in to be set up on this server. Ask your administrator.',
+  CALENDAR_GOOGLE_STATE_MISMATCH: 'This Google connection expired or was started in another browser. Start again.',
+  CALENDAR_GOOGLE_CANCELLED: 'Connecting the Google account was cancelled at Google.',
+  CALENDAR_GOOGLE_FAILED: 'Google did not complete the connection. Try again in a moment.',
+  CALENDAR_GOOGLE_NO_REFRESH_TOKEN:
+    'Google did not allow offline access to the calendars. Connect again and allow access to your calendars.',
+  CALENDAR_GOOGLE_OTHER_MEMBER:
+    'This Google connection was started by another account or in another team. Start again from this team’s calendar sync page.',
   // Calendar.
   EVENT_TITLE_REQUIRED: 'Enter a title for the event.',
   EVENT_TITLE_TOO_LONG: 'Use at most {{maximum}} characters for the event title.',

@@ -1,7 +1,8 @@
 import { mkdtempSync } from 'node:fs';
+import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../config';
 import { acceptedIssuers, identityFrom, OidcProviders } from './oidc';
 
@@ -98,5 +99,78 @@ describe('providers', () => {
     const failure = (await providers.begin('google', {}).catch((error: unknown) => error)) as { code: string; cause: Error };
     expect(failure).toMatchObject({ code: 'SOCIAL_PROVIDER_ERROR' });
     expect(failure.cause.message).toMatch(/https/i);
+  });
+});
+
+describe('another grant than sign-in (calendar access)', () => {
+  // A discovery document only: nothing here redeems a code.
+  const server = createServer((request, response) => {
+    const issuer = `http://${request.headers.host}`;
+    response.writeHead(request.url === '/.well-known/openid-configuration' ? 200 : 404, { 'content-type': 'application/json' });
+    response.end(
+      JSON.stringify({
+        issuer,
+        authorization_endpoint: `${issuer}/authorize`,
+        token_endpoint: `${issuer}/token`,
+        jwks_uri: `${issuer}/jwks`,
+      }),
+    );
+  });
+  let issuer = '';
+  beforeAll(async () => {
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    issuer = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
+  });
+  afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+  const request = {
+    purpose: 'calendar',
+    scope: 'openid email https://www.googleapis.com/auth/calendar',
+    redirectUri: 'https://app.example/calendar/google/callback',
+    binding: 'user-1:team-1',
+    parameters: { access_type: 'offline', prompt: 'consent' },
+  };
+  const providers = () => providersFor({ OIDC_GOOGLE_CLIENT_ID: 'id', OIDC_GOOGLE_CLIENT_SECRET: 'secret', OIDC_GOOGLE_ISSUER: issuer });
+
+  it('asks for its own scope, redirect URI and parameters, with PKCE, state and nonce', async () => {
+    const { authorizationUrl } = await providers().beginAuthorization('google', request);
+    expect(Object.fromEntries(authorizationUrl.searchParams)).toMatchObject({
+      scope: request.scope,
+      redirect_uri: request.redirectUri,
+      access_type: 'offline',
+      prompt: 'consent',
+      code_challenge_method: 'S256',
+      client_id: 'id',
+    });
+    expect(authorizationUrl.searchParams.get('nonce')).toBeTruthy();
+  });
+
+  it('checks the sealed state once, answering whom it was started for; the other purpose’s state is refused both ways', async () => {
+    const registry = providers();
+    const calendar = await registry.beginAuthorization('google', request);
+    const calendarQuery = new URLSearchParams({ code: 'code', state: calendar.authorizationUrl.searchParams.get('state')! });
+    await expect(registry.finish('google', calendarQuery, calendar.sealedState)).rejects.toMatchObject({ code: 'SOCIAL_STATE_MISMATCH' });
+    expect(registry.checkAuthorization('google', 'calendar', calendarQuery, calendar.sealedState).binding).toBe('user-1:team-1');
+    expect(() => registry.checkAuthorization('google', 'calendar', calendarQuery, calendar.sealedState)).toThrow(
+      expect.objectContaining({ code: 'SOCIAL_STATE_MISMATCH' }),
+    );
+
+    const signIn = await registry.begin('google', {});
+    const signInQuery = new URLSearchParams({ code: 'code', state: signIn.authorizationUrl.searchParams.get('state')! });
+    expect(() => registry.checkAuthorization('google', 'calendar', signInQuery, signIn.sealedState)).toThrow(
+      expect.objectContaining({ code: 'SOCIAL_STATE_MISMATCH' }),
+    );
+    expect(() => registry.checkAuthorization('google', 'signIn', signInQuery, signIn.sealedState)).toThrow(
+      expect.objectContaining({ code: 'SOCIAL_STATE_MISMATCH' }),
+    );
+  });
+
+  it('reports the member’s refusal at the provider as cancelled', async () => {
+    const registry = providers();
+    const { authorizationUrl, sealedState } = await registry.beginAuthorization('google', request);
+    const query = new URLSearchParams({ error: 'access_denied', state: authorizationUrl.searchParams.get('state')! });
+    expect(() => registry.checkAuthorization('google', 'calendar', query, sealedState)).toThrow(
+      expect.objectContaining({ code: 'SOCIAL_SIGN_IN_CANCELLED' }),
+    );
   });
 });

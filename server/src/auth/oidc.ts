@@ -27,13 +27,43 @@ export interface VerifiedIdentity {
 /** Sign-up context from the link that started the sign-in (SPEC §7), carried across the round trip. */
 export type SignInContext = Partial<Record<'project' | 'invited' | 'promotion' | 'codes', string>>;
 
-interface PendingSignIn {
+export interface PendingSignIn {
   provider: OidcProviderName;
   state: string;
   nonce: string;
   codeVerifier: string;
   expiresAt: number;
   context: SignInContext;
+  /** 'signIn', or another grant's purpose: a sealed state of one purpose is refused by the other's callback. */
+  purpose: string;
+  redirectUri: string;
+  /** Whom another grant was started for (e.g. member and team); the callback compares it with who finishes it. */
+  binding: string | null;
+}
+
+/** A grant other than sign-in (e.g. calendar access): its own scope, redirect URI and extra parameters, bound to a member. */
+export interface AuthorizationRequest {
+  purpose: string;
+  scope: string;
+  redirectUri: string;
+  binding: string;
+  /** Extra authorization parameters, e.g. access_type=offline and prompt=consent for a Google refresh token. */
+  parameters?: Record<string, string>;
+}
+
+/** A callback whose sealed state checked out (spent): who it was started for, before the code is redeemed. */
+export interface CheckedCallback {
+  readonly provider: OidcProviderName;
+  readonly binding: string | null;
+  readonly pending: Readonly<PendingSignIn>;
+  readonly query: URLSearchParams;
+}
+
+/** What another grant's code bought: the verified identity and the tokens (a refresh token only when the provider gave one). */
+export interface GrantedAuthorization {
+  identity: VerifiedIdentity;
+  accessToken: string;
+  refreshToken: string | null;
 }
 
 export const pendingSignInLifetimeSeconds = 10 * 60;
@@ -74,29 +104,8 @@ export class OidcProviders {
   }
 
   /** The provider's authorization URL, and the sealed state the browser keeps until the callback. */
-  async begin(
-    provider: OidcProviderName,
-    context: SignInContext,
-    now = Date.now(),
-  ): Promise<{ authorizationUrl: URL; sealedState: string }> {
-    const configuration = await this.configuration(provider);
-    const pending: PendingSignIn = {
-      provider,
-      state: oidc.randomState(),
-      nonce: oidc.randomNonce(),
-      codeVerifier: oidc.randomPKCECodeVerifier(),
-      expiresAt: now + pendingSignInLifetimeSeconds * 1000,
-      context,
-    };
-    const authorizationUrl = oidc.buildAuthorizationUrl(configuration, {
-      redirect_uri: this.callbackUrl(provider),
-      scope,
-      state: pending.state,
-      nonce: pending.nonce,
-      code_challenge: await oidc.calculatePKCECodeChallenge(pending.codeVerifier),
-      code_challenge_method: 'S256',
-    });
-    return { authorizationUrl, sealedState: this.seal(pending) };
+  begin(provider: OidcProviderName, context: SignInContext, now = Date.now()): Promise<{ authorizationUrl: URL; sealedState: string }> {
+    return this.start(provider, { purpose: 'signIn', scope, redirectUri: this.callbackUrl(provider), binding: null, context }, now);
   }
 
   /** Checks the callback against the sealed state (once only), redeems the code and returns the identity. */
@@ -106,11 +115,82 @@ export class OidcProviders {
     sealedState: string | undefined,
     now = Date.now(),
   ): Promise<{ identity: VerifiedIdentity; context: SignInContext }> {
+    const checked = this.checkCallback(provider, 'signIn', query, sealedState, now);
+    const { identity } = await this.redeem(checked);
+    return { identity, context: checked.pending.context };
+  }
+
+  /** Starts another grant than sign-in (its scope, redirect URI and parameters), sealed with whom it is for. */
+  beginAuthorization(
+    provider: OidcProviderName,
+    request: AuthorizationRequest,
+    now = Date.now(),
+  ): Promise<{ authorizationUrl: URL; sealedState: string }> {
+    return this.start(provider, { ...request, context: {} }, now);
+  }
+
+  /**
+   * The first half of another grant's callback: the sealed state is checked (and spent) and the provider's
+   * refusal reported, before the caller compares `binding` with who is finishing it; nothing is redeemed yet.
+   */
+  checkAuthorization(
+    provider: OidcProviderName,
+    purpose: string,
+    query: URLSearchParams,
+    sealedState: string | undefined,
+    now = Date.now(),
+  ): CheckedCallback {
+    if (purpose === 'signIn') throw new DomainError('SOCIAL_STATE_MISMATCH');
+    return this.checkCallback(provider, purpose, query, sealedState, now);
+  }
+
+  /** The second half: redeems the code for the identity and the tokens. */
+  finishAuthorization(checked: CheckedCallback): Promise<GrantedAuthorization> {
+    return this.redeem(checked);
+  }
+
+  private async start(
+    provider: OidcProviderName,
+    request: Omit<AuthorizationRequest, 'binding'> & { binding: string | null; context: SignInContext },
+    now: number,
+  ): Promise<{ authorizationUrl: URL; sealedState: string }> {
+    const configuration = await this.configuration(provider);
+    const pending: PendingSignIn = {
+      provider,
+      state: oidc.randomState(),
+      nonce: oidc.randomNonce(),
+      codeVerifier: oidc.randomPKCECodeVerifier(),
+      expiresAt: now + pendingSignInLifetimeSeconds * 1000,
+      context: request.context,
+      purpose: request.purpose,
+      redirectUri: request.redirectUri,
+      binding: request.binding,
+    };
+    const authorizationUrl = oidc.buildAuthorizationUrl(configuration, {
+      ...request.parameters,
+      redirect_uri: request.redirectUri,
+      scope: request.scope,
+      state: pending.state,
+      nonce: pending.nonce,
+      code_challenge: await oidc.calculatePKCECodeChallenge(pending.codeVerifier),
+      code_challenge_method: 'S256',
+    });
+    return { authorizationUrl, sealedState: this.seal(pending) };
+  }
+
+  private checkCallback(
+    provider: OidcProviderName,
+    purpose: string,
+    query: URLSearchParams,
+    sealedState: string | undefined,
+    now: number,
+  ): CheckedCallback {
     this.settings(provider);
     const pending = sealedState ? this.unseal(sealedState) : null;
     if (
       !pending ||
       pending.provider !== provider ||
+      pending.purpose !== purpose ||
       pending.expiresAt <= now ||
       query.get('state') !== pending.state ||
       !this.spend(pending, now)
@@ -122,10 +202,15 @@ export class OidcProviders {
       const reason = new Error(`${providerError}: ${query.get('error_description') ?? 'no description'}`);
       throw failure(providerError === 'access_denied' ? 'SOCIAL_SIGN_IN_CANCELLED' : 'SOCIAL_PROVIDER_ERROR', reason);
     }
+    return { provider, binding: pending.binding, pending, query };
+  }
+
+  private async redeem({ provider, pending, query }: CheckedCallback): Promise<GrantedAuthorization> {
     const configuration = await this.configuration(provider);
     let claims: Record<string, unknown>;
+    let tokens: Awaited<ReturnType<typeof oidc.authorizationCodeGrant>>;
     try {
-      const tokens = await oidc.authorizationCodeGrant(configuration, new URL(`${this.callbackUrl(provider)}?${query}`), {
+      tokens = await oidc.authorizationCodeGrant(configuration, new URL(`${pending.redirectUri}?${query}`), {
         pkceCodeVerifier: pending.codeVerifier,
         expectedState: pending.state,
         expectedNonce: pending.nonce,
@@ -140,7 +225,11 @@ export class OidcProviders {
     } catch (error) {
       throw failure('SOCIAL_PROVIDER_ERROR', error);
     }
-    return { identity: identityFrom(provider, claims, configuration.serverMetadata().issuer), context: pending.context };
+    return {
+      identity: identityFrom(provider, claims, configuration.serverMetadata().issuer),
+      accessToken: tokens.access_token,
+      refreshToken: tokens.refresh_token ?? null,
+    };
   }
 
   /** Verifies an ID token a native app obtained from the provider: signature (JWKS), issuer, audience, expiry. */

@@ -3,13 +3,13 @@ import type { MercuriusContext } from 'mercurius';
 import { newId } from '../../../core/ids';
 import { runCommand } from '../../../core/runCommand';
 import { codedError, refusal } from '../../../errors';
-import { requireActor } from '../../../graphql/context';
+import { requireActor, type Services } from '../../../graphql/context';
+import type { CommandContext } from '../../../core/commands';
 import type { FieldResolver } from '../../module';
 import { requireCurrentTeam } from '../../teams';
 import { calendars } from '../tables';
 import { CalDavAccountError, type RemoteCalendar } from './calDavClient';
 import { calendarAccountStream, type CalendarAccountChanged, type CalendarSyncEvent } from './events';
-import { googleCalDavUrl } from './google';
 import { owner, removeImportedEvents, syncRunnerOf } from './runner';
 import { eraseCredential, storeCredential } from './secrets';
 import {
@@ -23,7 +23,7 @@ import {
   type AccountRow,
 } from './state';
 
-interface SyncInput {
+export interface SyncInput {
   account?: string | null;
   type?: string | null;
   serverUrl?: string | null;
@@ -70,11 +70,11 @@ function serverUrlOf(value: string | null): string {
 
 /** Connects with the given values and lists the calendars: a wrong password or a refused address is said now, nothing stored. */
 async function tryConnection(
-  context: MercuriusContext,
+  services: Services,
   account: Pick<AccountRow, 'id' | 'type' | 'serverUrl' | 'username' | 'email'>,
   password?: string,
 ) {
-  const runner = syncRunnerOf(context.services);
+  const runner = syncRunnerOf(services);
   try {
     const client = await runner.clientFor(account, password);
     return await client.listCalendars();
@@ -99,8 +99,19 @@ function listedEvents(account: Pick<AccountRow, 'id' | 'teamId' | 'userId'>, rem
   }));
 }
 
-async function connect(context: MercuriusContext, sync: SyncInput, active: boolean) {
-  const { userId, teamId } = caller(context);
+/** Who connects an account: the member in their current team, and the command's context (idempotency). */
+export interface ConnectingMember {
+  userId: string;
+  teamId: string;
+  command: CommandContext;
+}
+
+/**
+ * Connects a new account (syncFeatureCalendar without `account`, and the Google consent callback): the
+ * connection is tried first, then the account, its calendars and its encrypted credential are stored in one unit.
+ */
+export async function connectAccount(services: Services, member: ConnectingMember, sync: SyncInput, active: boolean): Promise<string> {
+  const { userId, teamId } = member;
   const type = sync.type ?? 'caldav';
   if (!accountTypes.includes(type)) throw codedError('CHOICE_INVALID', { params: { choices: accountTypes.join(', ') }, field: 'type' });
   const password = text(sync.password, 'password');
@@ -108,18 +119,18 @@ async function connect(context: MercuriusContext, sync: SyncInput, active: boole
   const email = text(sync.email, 'email');
   let serverUrl: string;
   if (type === 'google') {
-    if (!context.services.config.oidc.google) throw codedError('CALENDAR_GOOGLE_UNAVAILABLE');
+    if (!services.config.oidc.google) throw codedError('CALENDAR_GOOGLE_UNAVAILABLE');
     if (!email || !password) throw codedError('CALENDAR_CREDENTIALS_REQUIRED');
-    serverUrl = googleCalDavUrl;
+    serverUrl = services.config.calendar.googleCalDavUrl;
     username = email;
   } else {
     serverUrl = serverUrlOf(text(sync.serverUrl, 'serverUrl'));
     if (!username || !password) throw codedError('CALENDAR_CREDENTIALS_REQUIRED');
   }
   const account = { id: newId(), teamId, userId, type, serverUrl, username, email: email || username };
-  const remoteCalendars = await tryConnection(context, account, password);
-  const key = syncRunnerOf(context.services).key;
-  await runCommand(context, userId, (unit) => {
+  const remoteCalendars = await tryConnection(services, account, password);
+  const key = syncRunnerOf(services).key;
+  await services.store.run(member.command, (unit) => {
     unit.append(
       calendarAccountStream(account.id),
       [
@@ -142,7 +153,13 @@ async function connect(context: MercuriusContext, sync: SyncInput, active: boole
     );
     storeCredential(unit.transaction, key, account.id, password, unit.now.toISOString());
   });
-  return presentOne(context, account.id);
+  return account.id;
+}
+
+async function connect(context: MercuriusContext, sync: SyncInput, active: boolean) {
+  const { userId, teamId } = caller(context);
+  const command = { actorId: userId, mutationId: context.mutationId, request: context.request };
+  return presentOne(context, await connectAccount(context.services, { userId, teamId, command }, sync, active));
 }
 
 async function change(context: MercuriusContext, accountId: string, sync: SyncInput, active: boolean) {
@@ -164,7 +181,7 @@ async function change(context: MercuriusContext, accountId: string, sync: SyncIn
   if (active !== account.active) changes.active = active;
   const connectionChanged =
     password !== null || changes.serverUrl !== undefined || changes.username !== undefined || changes.email !== undefined;
-  if (connectionChanged) await tryConnection(context, { ...account, ...changes }, password ?? undefined);
+  if (connectionChanged) await tryConnection(context.services, { ...account, ...changes }, password ?? undefined);
   const key = syncRunnerOf(context.services).key;
   await runCommand(context, userId, (unit) => {
     if (Object.keys(changes).length > 0) {

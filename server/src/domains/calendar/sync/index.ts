@@ -6,6 +6,7 @@ import { syncTypeDefs } from './schema';
 
 export { calendarAccountStream, calendarSyncEventTypes, type CalendarSyncEvent } from './events';
 export { isRefusedAddress } from './addressGuard';
+export { registerGoogleCalendarRoutes } from './googleConsent';
 
 /**
  * CalDAV sync (issue 17): connected accounts and their calendars, two-way sync with tsdav, the SSRF guard,

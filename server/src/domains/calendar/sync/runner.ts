@@ -6,7 +6,7 @@ import { deleteRemoteEvent } from '../remote';
 import { calendarAccounts, calendarEvents } from '../tables';
 import { CalDavAccountError, CalDavClient, type RemoteCalendar } from './calDavClient';
 import { calendarAccountStream, type CalendarSyncEvent } from './events';
-import { googleAccessToken, googlePrincipalUrl, googleCalDavUrl } from './google';
+import { googleAccessToken, googlePrincipalUrl } from './google';
 import { pullCalendar, pushCalendar, type CalendarSync } from './objectSync';
 import { credentialKey, readCredential } from './secrets';
 import { calendarsOfAccount, findAccount, type AccountRow, type CalendarRow } from './state';
@@ -59,10 +59,11 @@ export class CalendarSyncRunner {
       const google = this.services.config.oidc.google;
       if (!google) throw new CalDavAccountError('Google sign-in is not set up on this server.');
       const token = await googleAccessToken(google, secret, requestTimeoutMs);
+      const { googleCalDavUrl } = this.services.config.calendar;
       return new CalDavClient({
         serverUrl: googleCalDavUrl,
         rootUrl: googleCalDavUrl,
-        principalUrl: googlePrincipalUrl(account.email),
+        principalUrl: googlePrincipalUrl(googleCalDavUrl, account.email),
         auth: { kind: 'bearer', token },
         timeoutMs: requestTimeoutMs,
         allowPrivateAddresses,
