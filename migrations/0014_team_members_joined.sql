@@ -1,0 +1,1 @@
+CREATE INDEX `team_members_joined` ON `team_members` (`team_id`,`joined_at`,`user_id`);
