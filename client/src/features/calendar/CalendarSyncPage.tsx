@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useParams } from 'react-router';
+import { Link, useParams, useSearchParams } from 'react-router';
+import { isErrorCode } from '#shared/errors';
 import { ArrowLeft, Plus, RefreshCw } from 'lucide-react';
 import { request } from '../../lib/graphql';
 import { Button, EmptyState, Notice, Spinner } from '../../ui';
@@ -12,6 +13,28 @@ import styles from './Calendar.module.css';
 
 type Accounts = { kind: 'loading' } | { kind: 'failed' } | { kind: 'ready'; accounts: readonly CalendarAccount[] };
 
+/** The Google consent's result, which the server's callback puts in the query string (?calendarConnected= / ?calendarError=). */
+function useGoogleResult(): { tone: 'success' | 'error'; message: string } | null {
+  const { t } = useTranslation();
+  const [searchParams, setSearchParams] = useSearchParams();
+  const [result] = useState(() => {
+    const error = searchParams.get('calendarError');
+    if (error !== null) {
+      return { tone: 'error' as const, message: isErrorCode(error) ? t(`errors.codes.${error}`) : t('calendar.sync.googleFailed') };
+    }
+    return searchParams.has('calendarConnected') ? { tone: 'success' as const, message: t('calendar.sync.googleConnected') } : null;
+  });
+  useEffect(() => {
+    // Said once: a reload or a shared address does not repeat it.
+    if (!searchParams.has('calendarError') && !searchParams.has('calendarConnected')) return;
+    const rest = new URLSearchParams(searchParams);
+    rest.delete('calendarError');
+    rest.delete('calendarConnected');
+    setSearchParams(rest, { replace: true });
+  }, [searchParams, setSearchParams]);
+  return result;
+}
+
 /** The calendar sync page (SPEC §2): connected CalDAV accounts and their calendars, and the private ICS feed. */
 export default function CalendarSyncPage() {
   const { t } = useTranslation();
@@ -19,6 +42,7 @@ export default function CalendarSyncPage() {
   const [accounts, setAccounts] = useState<Accounts>({ kind: 'loading' });
   const [attempt, setAttempt] = useState(0);
   const [connecting, setConnecting] = useState<{ account: CalendarAccount | null } | null>(null);
+  const googleResult = useGoogleResult();
 
   useEffect(() => {
     let stopped = false;
@@ -56,6 +80,7 @@ export default function CalendarSyncPage() {
         </Button>
       </header>
       <p className={styles.muted}>{t('calendar.sync.description')}</p>
+      {googleResult && <Notice tone={googleResult.tone}>{googleResult.message}</Notice>}
       <section aria-labelledby="calendar-accounts-title" className={styles.syncSection}>
         <h2 id="calendar-accounts-title" className={styles.sectionTitle}>
           {t('calendar.sync.accounts')}

@@ -1,6 +1,8 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useLocation } from 'react-router';
 import { request } from '../../lib/graphql';
+import { socialProvidersDocument } from '../auth/operations';
 import { useAction } from '../../lib/useAction';
 import { Button, Dialog, Notice, PasswordInput, Select, TextInput } from '../../ui';
 import { syncFeatureCalendarDocument, type CalendarAccount } from './operations';
@@ -13,24 +15,52 @@ interface Props {
   onConnected: (account: CalendarAccount) => void;
 }
 
-/** Mounted while open: connects a CalDAV account (server URL, username, password or app password) or changes one's connection. */
+/** The server route that sends the member to Google's consent and back to `returnPath` with the result. */
+export const googleConsentUrl = (returnPath: string) => `/calendar/google/start?next=${encodeURIComponent(returnPath)}`;
+
+/** Whether the server has Google sign-in (the consent uses its client): null while asking. */
+function useGoogleAvailable(asked: boolean): boolean | null {
+  const [available, setAvailable] = useState<boolean | null>(null);
+  useEffect(() => {
+    if (!asked || available !== null) return;
+    let stopped = false;
+    request(socialProvidersDocument, {}, { handledByCaller: true })
+      .then(({ socialProviders }) => !stopped && setAvailable(socialProviders.includes('google')))
+      .catch(() => !stopped && setAvailable(false));
+    return () => {
+      stopped = true;
+    };
+  }, [asked, available]);
+  return available;
+}
+
+/**
+ * Mounted while open: connects a CalDAV account (server URL, username, password or app password) or changes one's
+ * connection; Google goes through Google's consent page (a full navigation to the server's start route).
+ */
 export function ConnectAccountDialog({ account, onClose, onConnected }: Props) {
   const { t } = useTranslation();
   const action = useAction();
+  const { pathname } = useLocation();
   const [type, setType] = useState(account?.type ?? 'caldav');
+  const googleAvailable = useGoogleAvailable(type === 'google');
   const [serverUrl, setServerUrl] = useState(account?.serverUrl ?? '');
   const [username, setUsername] = useState(account?.username ?? '');
   const [password, setPassword] = useState('');
   const [missing, setMissing] = useState<Partial<Record<'serverUrl' | 'username' | 'password', string>>>({});
 
+  const toGoogle = () => window.location.assign(googleConsentUrl(pathname));
+
   const submit = async () => {
-    // Google: its CalDAV endpoint, signed in through the server's Google configuration; the account is its address.
-    const google = type === 'google';
+    if (type === 'google') {
+      if (googleAvailable) toGoogle();
+      return;
+    }
     const url = serverUrl.trim();
     const problems = {
-      ...(url || google ? {} : { serverUrl: t('calendar.sync.form.serverRequired') }),
-      ...(username.trim() ? {} : { username: t(google ? 'calendar.sync.form.emailRequired' : 'calendar.sync.form.usernameRequired') }),
-      ...(password || account || google ? {} : { password: t('calendar.sync.form.passwordRequired') }),
+      ...(url ? {} : { serverUrl: t('calendar.sync.form.serverRequired') }),
+      ...(username.trim() ? {} : { username: t('calendar.sync.form.usernameRequired') }),
+      ...(password || account ? {} : { password: t('calendar.sync.form.passwordRequired') }),
     };
     setMissing(problems);
     if (Object.keys(problems).length > 0) return;
@@ -39,8 +69,8 @@ export function ConnectAccountDialog({ account, onClose, onConnected }: Props) {
       ...(account ? { account: account.id } : {}),
       type,
       username: username.trim(),
-      ...(google ? { email: username.trim() } : { serverUrl: url }),
-      ...(password && !google ? { password } : {}),
+      serverUrl: url,
+      ...(password ? { password } : {}),
     };
     const outcome = await action.run('connect', async () => {
       connected = (
@@ -64,9 +94,15 @@ export function ConnectAccountDialog({ account, onClose, onConnected }: Props) {
       footer={
         <>
           <Button onClick={onClose}>{t('calendar.dialog.cancel')}</Button>
-          <Button variant="primary" loading={action.pending === 'connect'} onClick={() => void submit()}>
-            {account ? t('calendar.sync.form.save') : t('calendar.sync.form.connect')}
-          </Button>
+          {type === 'google' ? (
+            <Button variant="primary" disabled={googleAvailable !== true} loading={googleAvailable === null} onClick={toGoogle}>
+              {t('calendar.sync.form.connectGoogle')}
+            </Button>
+          ) : (
+            <Button variant="primary" loading={action.pending === 'connect'} onClick={() => void submit()}>
+              {account ? t('calendar.sync.form.save') : t('calendar.sync.form.connect')}
+            </Button>
+          )}
         </>
       }
     >
@@ -92,14 +128,8 @@ export function ConnectAccountDialog({ account, onClose, onConnected }: Props) {
         {type === 'google' ? (
           <>
             <p className={styles.muted}>{t('calendar.sync.form.googleHint')}</p>
-            <TextInput
-              label={t('calendar.sync.form.googleEmail')}
-              type="email"
-              autoComplete="email"
-              value={username}
-              error={missing.username}
-              onChange={(event) => setUsername(event.target.value)}
-            />
+            <p className={styles.muted}>{t('calendar.sync.form.googleConsentHint')}</p>
+            {googleAvailable === false && <Notice tone="info">{t('errors.codes.CALENDAR_GOOGLE_UNAVAILABLE')}</Notice>}
           </>
         ) : (
           <>
