@@ -109,6 +109,8 @@ let caldav: GoogleCalDavEndpoint;
 const calendarUsers = new Map<string, RadicaleUser>();
 let member: Person;
 let counter = 0;
+/** The Google account `member` connected first. */
+let firstLogin = '';
 
 /** A Google account (provider login and e-mail) with a Radicale user behind it holding a calendar with one event. */
 async function googleAccount(): Promise<{ login: string; email: string; user: RadicaleUser }> {
@@ -194,6 +196,7 @@ describe('connecting a Google calendar through Google’s consent', () => {
 
   it('connects the account with the verified e-mail and refresh token, lists its calendars and pulls an event; a later sync refreshes the access token', async () => {
     const { login, email } = await googleAccount();
+    firstLogin = login;
     const browser = new Browser(app, member);
     const landing = await browser.drive(startPath, login);
     expect(landing.url.pathname).toBe(syncPage);
@@ -235,6 +238,21 @@ describe('connecting a Google calendar through Google’s consent', () => {
     // Each sync exchanged the stored refresh token for a new access token, which the CalDAV endpoint accepted.
     expect(issuer.refreshGrants).toBeGreaterThan(refreshGrantsBefore);
     expect(caldav.acceptedTokens.length).toBeGreaterThan(tokensAtConnect);
+  });
+
+  it('consenting again with the same Google account replaces its refresh token, without a second account', async () => {
+    const [before] = await accountsOf(member);
+    const secret = () =>
+      app.app.services.database.sqlite.prepare('SELECT cipher_text FROM calendar_account_secrets WHERE account_id = ?').get(before!.id) as {
+        cipher_text: unknown;
+      };
+    const storedBefore = secret();
+    const landing = await new Browser(app, member).drive(startPath, firstLogin);
+    expect(landing.url.searchParams.get('calendarConnected')).toBe(before!.id);
+    const after = await accountsOf(member);
+    expect(after.map((account) => account.id)).toEqual([before!.id]);
+    expect(after[0]).toMatchObject({ status: 'ok', error: null });
+    expect(secret()).not.toEqual(storedBefore);
   });
 
   it('refuses a callback whose state does not match the sealed one, storing nothing', async () => {

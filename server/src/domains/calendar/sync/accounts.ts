@@ -164,7 +164,15 @@ async function connect(context: MercuriusContext, sync: SyncInput, active: boole
 
 async function change(context: MercuriusContext, accountId: string, sync: SyncInput, active: boolean) {
   const { userId, teamId } = caller(context);
-  const db = context.services.database.db;
+  const command = { actorId: userId, mutationId: context.mutationId, request: context.request };
+  await changeAccount(context.services, { userId, teamId, command }, accountId, sync, active);
+  return presentOne(context, accountId);
+}
+
+/** Changes one of the member's accounts (a new credential, server URL, pause): a new connection is tried first. */
+export async function changeAccount(services: Services, member: ConnectingMember, accountId: string, sync: SyncInput, active: boolean) {
+  const { userId, teamId } = member;
+  const db = services.database.db;
   const account = requireOwnAccount(db, accountId, userId, teamId);
   const password = text(sync.password, 'password') || null;
   const changes: CalendarAccountChanged['changes'] = {};
@@ -181,9 +189,9 @@ async function change(context: MercuriusContext, accountId: string, sync: SyncIn
   if (active !== account.active) changes.active = active;
   const connectionChanged =
     password !== null || changes.serverUrl !== undefined || changes.username !== undefined || changes.email !== undefined;
-  if (connectionChanged) await tryConnection(context.services, { ...account, ...changes }, password ?? undefined);
-  const key = syncRunnerOf(context.services).key;
-  await runCommand(context, userId, (unit) => {
+  if (connectionChanged) await tryConnection(services, { ...account, ...changes }, password ?? undefined);
+  const key = syncRunnerOf(services).key;
+  await services.store.run(member.command, (unit) => {
     if (Object.keys(changes).length > 0) {
       unit.append(calendarAccountStream(account.id), [{ type: 'calendarAccount.changed', payload: { ...owner(account), changes } }], {
         teamId,
@@ -191,8 +199,7 @@ async function change(context: MercuriusContext, accountId: string, sync: SyncIn
     }
     if (password !== null) storeCredential(unit.transaction, key, account.id, password, unit.now.toISOString());
   });
-  if (active && (connectionChanged || changes.active)) await syncRunnerOf(context.services).sync(account.id);
-  return presentOne(context, account.id);
+  if (active && (connectionChanged || changes.active)) await syncRunnerOf(services).sync(account.id);
 }
 
 export const syncQueries = {

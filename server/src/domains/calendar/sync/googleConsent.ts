@@ -6,7 +6,8 @@ import { DomainError, isDomainError } from '../../../errors';
 import { authenticateRequest, type Services } from '../../../graphql/context';
 import { isSecure } from '../../accounts';
 import { requireCurrentTeam } from '../../teams';
-import { connectAccount } from './accounts';
+import { changeAccount, connectAccount } from './accounts';
+import { accountsOf } from './state';
 
 /** The grant's purpose in the sealed state: a sign-in's state cannot finish it, nor its state a sign-in. */
 const purpose = 'calendar';
@@ -117,12 +118,19 @@ export function registerGoogleCalendarRoutes(server: FastifyInstance, services: 
       if (checked.binding !== memberBinding(caller.userId, caller.teamId)) throw new DomainError('CALENDAR_GOOGLE_OTHER_MEMBER');
       const granted = await providers.finishAuthorization(checked);
       if (!granted.refreshToken) throw new DomainError('CALENDAR_GOOGLE_NO_REFRESH_TOKEN');
-      const accountId = await connectAccount(
-        services,
-        { ...caller, command: { actorId: caller.userId } },
-        { type: 'google', email: granted.identity.email, password: granted.refreshToken },
-        true,
+      const connecting = { ...caller, command: { actorId: caller.userId } };
+      const credential = { type: 'google', email: granted.identity.email, password: granted.refreshToken };
+      // The same Google account again (its authorisation was revoked or expired): its new refresh token replaces the old one.
+      const existing = accountsOf(services.database.db, caller.userId, caller.teamId).find(
+        (account) => account.type === 'google' && account.email === granted.identity.email,
       );
+      let accountId: string;
+      if (existing) {
+        await changeAccount(services, connecting, existing.id, { password: granted.refreshToken }, true);
+        accountId = existing.id;
+      } else {
+        accountId = await connectAccount(services, connecting, credential, true);
+      }
       return reply.redirect(withResult(returnPath, 'calendarConnected', accountId));
     } catch (error) {
       return land(request, reply, returnPath, error);
