@@ -65,6 +65,7 @@ describe('connecting a Google account', () => {
     const button = await within(dialog).findByRole('button', { name: 'Connect with Google' });
     await vi.waitFor(() => expect((button as HTMLButtonElement).disabled).toBe(false));
     expect(within(dialog).queryByLabelText('Password or app password')).toBeNull();
+    expect(dialog.textContent).toContain('The access Google grants is stored encrypted');
     await user.click(button);
     expect(assign).toHaveBeenCalledWith('/calendar/google/start?next=%2Fspace-1%2Fcalendar%2Fsync');
   });

@@ -89,7 +89,7 @@ export function ConnectAccountDialog({ account, onClose, onConnected }: Props) {
       open
       onOpenChange={(isOpen) => !isOpen && onClose()}
       title={account ? t('calendar.sync.form.changeTitle') : t('calendar.sync.form.title')}
-      description={t('calendar.sync.form.description')}
+      description={type === 'google' ? t('calendar.sync.form.googleDescription') : t('calendar.sync.form.description')}
       size="md"
       footer={
         <>
