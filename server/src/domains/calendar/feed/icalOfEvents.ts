@@ -5,6 +5,7 @@ import { users } from '../../accounts';
 import { calendarDeadlines, type Reader as TasksReader } from '../../tasks';
 import type { EventFields } from '../events';
 import type { EventRow, ExceptionRow, PersonRow, Reader } from '../state';
+import { fieldsOfRow } from '../writes';
 
 const partstatOf: Record<string, PartStat> = { invited: 'NEEDS-ACTION', accepted: 'ACCEPTED', rejected: 'DECLINED' };
 
@@ -52,20 +53,7 @@ export const sourceOfRow = (row: EventRow): EventSource => ({
   sequence: row.sequence,
   createdAt: row.createdAt,
   updatedAt: row.updatedAt,
-  fields: {
-    title: row.title,
-    description: row.description,
-    type: row.type as EventFields['type'],
-    recurring: row.recurring,
-    rrule: row.rrule,
-    timeZone: row.timeZone,
-    allDay: row.allDay,
-    startAt: row.startAt,
-    endAt: row.endAt,
-    seriesEndAt: row.seriesEndAt,
-    location: row.location,
-    meetingroomId: row.meetingroomId,
-  },
+  fields: fieldsOfRow(row),
 });
 
 export interface IcalContext {
