@@ -125,8 +125,11 @@ export function useForm<Field extends string>({ initialValues, validate }: FormO
     }
   }
 
-  /** Back to the given values with no errors shown (after a successful save). */
-  function reset(nextValues: Record<Field, string> = initialValues): void {
+  /**
+   * Back to the given values with no errors shown (after a successful save). Given a function, it gets the
+   * values as they are now, so what was typed while the save was under way can be kept.
+   */
+  function reset(nextValues: Record<Field, string> | ((current: Record<Field, string>) => Record<Field, string>) = initialValues): void {
     setValues(nextValues);
     setVisited({});
     setSubmitted(false);

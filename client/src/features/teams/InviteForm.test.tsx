@@ -68,6 +68,28 @@ describe('invite form (SPEC §5 e-mail pattern)', () => {
     expect(graphql.callsOf('addUserTeam')).toHaveLength(0);
   });
 
+  it('keeps an address typed while the previous invitation was on its way, and clears the one it sent', async () => {
+    let answer = () => {};
+    const answered = new Promise<void>((resolve) => (answer = resolve));
+    const { onInvited } = open({
+      addUserTeam: async ({ email }) => {
+        await answered;
+        return {
+          data: { addUserTeam: { ...team, invited: [{ id: 'i1', email, role: 'basic', project: null, createdAt: '', expiresAt: '' }] } },
+        };
+      },
+    });
+    const address = screen.getByLabelText('Email address') as HTMLInputElement;
+    await userEvent.type(address, 'first@example.com');
+    await userEvent.click(screen.getByRole('button', { name: 'Send invitation' }));
+    await userEvent.clear(address);
+    await userEvent.type(address, 'second@example.com');
+    answer();
+    await waitFor(() => expect(onInvited).toHaveBeenCalledWith('first@example.com'));
+    expect(appStore.get(toastsAtom).map((toast) => toast.message)).toContain('Invitation sent to first@example.com.');
+    expect(address.value).toBe('second@example.com');
+  });
+
   it('sends the invitation with role, space and message, and says the link was mailed', async () => {
     const { graphql, onInvited } = open({
       addUserTeam: ({ email }) => ({

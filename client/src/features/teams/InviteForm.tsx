@@ -72,7 +72,12 @@ export function InviteForm({ onInvited, compact = false }: { onInvited?: (email:
       } else {
         showToast({ message: invited ? t('teams.invite.sent', { email }) : t('teams.invite.joined', { email }), icon: 'success' });
       }
-      form.reset({ email: '', role: values.role, project: values.project, text: '' });
+      // An address or message typed while this one was on its way (the list may show it live before the answer) stays.
+      form.reset((current) => ({
+        ...current,
+        email: current.email === values.email ? '' : current.email,
+        text: current.text === values.text ? '' : current.text,
+      }));
       onInvited?.(email);
     } catch (error) {
       const described = describeRequestError(error, t, i18n.language);
