@@ -13,7 +13,7 @@ import {
   type EventOrigin,
 } from '../events';
 import { exceptionsOf, findEvent, peopleOf } from '../state';
-import { authorOf, icalOfEvent, sourceOfRow, type Author, type EventSource } from './icalOfEvents';
+import { authorOf, icalOfEvent, sourceOfRow, type Author, type EventSource, type IcalContext } from './icalOfEvents';
 import { fill, guestTexts, whenText } from './texts';
 import { rsvpToken } from './tokens';
 
@@ -117,6 +117,24 @@ ${answerLink ? `<p><a href="${escape(answerLink)}" style="display:inline-block;b
   };
 }
 
+/** A METHOD:CANCEL of the event to one guest: the event as that guest knew it, with only them invited. */
+function cancelMail(
+  services: Services,
+  source: EventSource,
+  author: Author | null,
+  context: Omit<IcalContext, 'people' | 'exceptions'>,
+  email: string,
+): MailMessage {
+  const events = icalOfEvent(source, { ...context, people: [{ email, name: null, response: 'invited' }], exceptions: [] });
+  return guestMail(
+    services,
+    source,
+    author,
+    events.slice(0, 1).map((event) => ({ ...event, status: 'CANCELLED' as const })),
+    { method: 'CANCEL', kind: 'cancel', to: email },
+  );
+}
+
 /** The REQUESTs and CANCELs one event's committed changes call for. */
 async function mailsForEvent(services: Services, eventId: string, changes: readonly StoredEvent[]): Promise<MailMessage[]> {
   const db = services.database.db;
@@ -143,23 +161,8 @@ async function mailsForEvent(services: Services, eventId: string, changes: reado
       createdAt: null,
       updatedAt: null,
     };
-    for (const guest of guests) {
-      const events = icalOfEvent(source, {
-        publicUrl: services.config.publicUrl,
-        organizer,
-        people: [{ email: guest, name: null, response: 'invited' }],
-        exceptions: [],
-      });
-      mails.push(
-        guestMail(
-          services,
-          source,
-          author,
-          events.slice(0, 1).map((event) => ({ ...event, status: 'CANCELLED' as const })),
-          { method: 'CANCEL', kind: 'cancel', to: guest },
-        ),
-      );
-    }
+    for (const guest of guests)
+      mails.push(cancelMail(services, source, author, { publicUrl: services.config.publicUrl, organizer }, guest));
     return mails;
   }
 
@@ -200,16 +203,7 @@ async function mailsForEvent(services: Services, eventId: string, changes: reado
   for (const email of removed) {
     if (memberEmails.has(email) || guests.some((guest) => guest.email === email)) continue;
     if (!knownBefore.has(email) || !isGuestAddress(history, email)) continue;
-    const events = icalOfEvent(source, { ...context, people: [{ email, name: null, response: 'invited' }], exceptions: [] });
-    mails.push(
-      guestMail(
-        services,
-        source,
-        author,
-        events.slice(0, 1).map((event) => ({ ...event, status: 'CANCELLED' as const })),
-        { method: 'CANCEL', kind: 'cancel', to: email },
-      ),
-    );
+    mails.push(cancelMail(services, source, author, context, email));
   }
   return mails;
 }
