@@ -45,18 +45,31 @@ export function peopleOf(db: Reader, eventId: string): PersonRow[] {
     .all();
 }
 
-export function peopleOfEvents(db: Reader, eventIds: readonly string[]): Map<string, PersonRow[]> {
-  const byEvent = new Map<string, PersonRow[]>();
+/** Rows of many events, read 500 event ids at a time (SQLite's bound on variables) and grouped by event. */
+function groupedByEvent<Row extends { eventId: string }>(
+  eventIds: readonly string[],
+  readChunk: (ids: string[]) => Row[],
+): Map<string, Row[]> {
+  const byEvent = new Map<string, Row[]>();
   for (let index = 0; index < eventIds.length; index += 500) {
-    const rows = db
-      .select()
-      .from(calendarEventPeople)
-      .where(inArray(calendarEventPeople.eventId, eventIds.slice(index, index + 500)))
-      .orderBy(sql`rowid`)
-      .all();
-    for (const row of rows) byEvent.set(row.eventId, [...(byEvent.get(row.eventId) ?? []), row]);
+    for (const row of readChunk(eventIds.slice(index, index + 500))) {
+      const rows = byEvent.get(row.eventId);
+      if (rows) rows.push(row);
+      else byEvent.set(row.eventId, [row]);
+    }
   }
   return byEvent;
+}
+
+export function peopleOfEvents(db: Reader, eventIds: readonly string[]): Map<string, PersonRow[]> {
+  return groupedByEvent(eventIds, (ids) =>
+    db
+      .select()
+      .from(calendarEventPeople)
+      .where(inArray(calendarEventPeople.eventId, ids))
+      .orderBy(sql`rowid`)
+      .all(),
+  );
 }
 
 export function exceptionsOf(db: Reader, eventId: string): ExceptionRow[] {
@@ -69,16 +82,9 @@ export function exceptionsOf(db: Reader, eventId: string): ExceptionRow[] {
 }
 
 export function exceptionsOfEvents(db: Reader, eventIds: readonly string[]): Map<string, ExceptionRow[]> {
-  const byEvent = new Map<string, ExceptionRow[]>();
-  for (let index = 0; index < eventIds.length; index += 500) {
-    const rows = db
-      .select()
-      .from(calendarEventExceptions)
-      .where(inArray(calendarEventExceptions.eventId, eventIds.slice(index, index + 500)))
-      .all();
-    for (const row of rows) byEvent.set(row.eventId, [...(byEvent.get(row.eventId) ?? []), row]);
-  }
-  return byEvent;
+  return groupedByEvent(eventIds, (ids) =>
+    db.select().from(calendarEventExceptions).where(inArray(calendarEventExceptions.eventId, ids)).all(),
+  );
 }
 
 export function calendarOwnerOf(db: Reader, calendarId: string): string | null {
