@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from './harness';
 import { icsObject } from './support/caldavPeers';
+import { ProviderBrowser } from './support/providerBrowser';
 import {
   calendarScope,
   startGoogleCalDav,
@@ -29,76 +30,23 @@ interface Account {
 }
 const accountFields = 'id type email status error serverUrl calendars { id calendarId summary selected }';
 
-/** A browser: follows redirects by hand, keeps cookies per host, fills in the provider's login and consent forms. */
-class Browser {
-  private readonly jars = new Map<string, Map<string, string>>();
-
-  constructor(
-    private readonly app: TestServer,
-    signedIn: Person,
-  ) {
+/** A browser signed in as a member, consenting at the provider. */
+class Browser extends ProviderBrowser {
+  constructor(app: TestServer, signedIn: Person) {
+    super(app, publicUrl);
     this.useSession(signedIn);
   }
 
   /** The app cookies of a signed-in person (their session), keeping the pending consent cookies. */
   useSession(signedIn: Person) {
-    const jar = this.jar(new URL(this.app.url).host);
+    const jar = this.appCookies();
     for (const [name, value] of signedIn.client.cookies) jar.set(name, value);
   }
 
-  async request(address: string | URL, form?: Record<string, string>): Promise<Response> {
-    const url = new URL(String(address).replace(publicUrl, this.app.url));
-    const jar = this.jar(url.host);
-    const response = await fetch(url, {
-      method: form ? 'POST' : 'GET',
-      redirect: 'manual',
-      headers: {
-        cookie: [...jar].map(([name, value]) => `${name}=${value}`).join('; '),
-        ...(form ? { 'content-type': 'application/x-www-form-urlencoded' } : {}),
-      },
-      ...(form ? { body: new URLSearchParams(form).toString() } : {}),
-    });
-    for (const setCookie of response.headers.getSetCookie()) {
-      const [pair = ''] = setCookie.split(';');
-      const name = pair.slice(0, pair.indexOf('='));
-      const value = pair.slice(pair.indexOf('=') + 1);
-      if (value === '' || /expires=Thu, 01 Jan 1970/i.test(setCookie) || /max-age=0/i.test(setCookie)) jar.delete(name);
-      else jar.set(name, value);
-    }
-    return response;
-  }
-
-  private jar(host: string): Map<string, string> {
-    let jar = this.jars.get(host);
-    if (!jar) this.jars.set(host, (jar = new Map()));
-    return jar;
-  }
-
   /** Follows redirects from `start`, consenting at the provider as `login`, until `stop` says a location is the end. */
-  async drive(
-    start: string,
-    login: string,
-    options: { stop?: (url: URL) => boolean; abortConsent?: boolean } = {},
-  ): Promise<{ url: URL; visited: URL[] }> {
+  drive(start: string, login: string, options: { stop?: (url: URL) => boolean; abortConsent?: boolean } = {}) {
     const stop = options.stop ?? ((url: URL) => url.origin === publicUrl && !url.pathname.startsWith('/calendar/google/'));
-    const visited: URL[] = [];
-    let current = new URL(start, publicUrl);
-    let response = await this.request(current);
-    for (let step = 0; step < 20; step += 1) {
-      const location = response.headers.get('location');
-      if (location === null) {
-        const prompt = /name="prompt" value="(\w+)"/.exec(await response.text())?.[1];
-        if (prompt === 'consent' && options.abortConsent) response = await this.request(`${current.href}/abort`);
-        else if (prompt) response = await this.request(current, { prompt, login, password: 'any' });
-        else throw new Error(`stuck at ${current.href} with status ${response.status}`);
-        continue;
-      }
-      current = new URL(location, current.origin === new URL(this.app.url).origin ? publicUrl : current);
-      visited.push(current);
-      if (stop(current)) return { url: current, visited };
-      response = await this.request(current);
-    }
-    throw new Error('too many redirects');
+    return this.follow(start, login, { stop, abortConsent: options.abortConsent });
   }
 }
 

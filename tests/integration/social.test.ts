@@ -5,6 +5,7 @@ import { exportJWK, generateKeyPair, SignJWT, type CryptoKey } from 'jose';
 import ProviderModule from 'oidc-provider';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GraphqlTestClient, startTestServer, type TestServer } from './harness';
+import { ProviderBrowser } from './support/providerBrowser';
 
 const Provider = ProviderModule as new (issuer: string, configuration: Record<string, unknown>) => { callback(): RequestListener };
 
@@ -47,41 +48,9 @@ async function startIdentityProvider(name: 'google' | 'microsoft', options: { cl
 type IdentityProvider = Awaited<ReturnType<typeof startIdentityProvider>>;
 
 /** A browser: follows redirects by hand, keeps cookies per host, fills in the provider's login and consent forms. */
-class Browser {
-  readonly jars = new Map<string, Map<string, string>>();
-
-  constructor(private readonly app: TestServer) {}
-
-  async request(address: string | URL, form?: Record<string, string>): Promise<Response> {
-    const url = new URL(String(address).replace(publicUrl, this.app.url));
-    const jar = this.jar(url.host);
-    const response = await fetch(url, {
-      method: form ? 'POST' : 'GET',
-      redirect: 'manual',
-      headers: {
-        cookie: [...jar].map(([name, value]) => `${name}=${value}`).join('; '),
-        ...(form ? { 'content-type': 'application/x-www-form-urlencoded' } : {}),
-      },
-      ...(form ? { body: new URLSearchParams(form).toString() } : {}),
-    });
-    for (const setCookie of response.headers.getSetCookie()) {
-      const [pair = ''] = setCookie.split(';');
-      const name = pair.slice(0, pair.indexOf('='));
-      const value = pair.slice(pair.indexOf('=') + 1);
-      if (value === '' || /expires=Thu, 01 Jan 1970/i.test(setCookie) || /max-age=0/i.test(setCookie)) jar.delete(name);
-      else jar.set(name, value);
-    }
-    return response;
-  }
-
-  jar(host: string): Map<string, string> {
-    let jar = this.jars.get(host);
-    if (!jar) this.jars.set(host, (jar = new Map()));
-    return jar;
-  }
-
-  appCookies(): Map<string, string> {
-    return this.jar(new URL(this.app.url).host);
+class Browser extends ProviderBrowser {
+  constructor(app: TestServer) {
+    super(app, publicUrl);
   }
 
   /**
@@ -90,22 +59,7 @@ class Browser {
    */
   async drive(start: string, login: string, options: { stop?: (url: URL) => boolean; abortConsent?: boolean } = {}): Promise<URL> {
     const stop = options.stop ?? ((url: URL) => url.origin === publicUrl && !url.pathname.startsWith('/auth/'));
-    let current = new URL(start, publicUrl);
-    let response = await this.request(current);
-    for (let step = 0; step < 20; step += 1) {
-      const location = response.headers.get('location');
-      if (location === null) {
-        const prompt = /name="prompt" value="(\w+)"/.exec(await response.text())?.[1];
-        if (prompt === 'consent' && options.abortConsent) response = await this.request(`${current.href}/abort`);
-        else if (prompt) response = await this.request(current, { prompt, login, password: 'any' });
-        else throw new Error(`stuck at ${current.href} with status ${response.status}`);
-        continue;
-      }
-      current = new URL(location, current.origin === new URL(this.app.url).origin ? publicUrl : current);
-      if (stop(current)) return current;
-      response = await this.request(current);
-    }
-    throw new Error('too many redirects');
+    return (await this.follow(start, login, { stop, abortConsent: options.abortConsent })).url;
   }
 
   /** A GraphQL client holding this browser's session cookies for the app. */
