@@ -33,4 +33,27 @@ describe('ReadPositions', () => {
     for (const value of [null, undefined, '', 'abc', '-1', '1.5']) positions.answered(positions.sending(), value);
     expect(positions.startingPoint()).toBe(3);
   });
+
+  it('settles a starting point once the reads sent before any position was known are answered, at the lowest of their answers', async () => {
+    const positions = new ReadPositions();
+    const first = positions.sending();
+    const second = positions.sending();
+    const settled = positions.settledStartingPoint();
+    expect(settled).toBeInstanceOf(Promise);
+    const later = positions.sending();
+    positions.answered(second, '12');
+    positions.answered(later, '14');
+    positions.answered(first, '10');
+    await expect(settled).resolves.toBe(10);
+    expect(positions.settledStartingPoint()).toBe(10);
+  });
+
+  it('settles on the position known then when the reads it waited for failed without one', async () => {
+    const positions = new ReadPositions();
+    const failing = positions.sending();
+    const settled = positions.settledStartingPoint();
+    positions.heard(6);
+    positions.answered(failing, null);
+    await expect(settled).resolves.toBe(6);
+  });
 });

@@ -12,10 +12,15 @@
  *   harmless), or says the gap is too old and the view reads again.
  * The last position heard is kept, not the highest: answers arrive out of order, and a lower position
  * only replays more, while a log replaced by a restore corrects itself with the next answer.
+ * A read sent before the page knew any position (its first requests) names no position until it is
+ * answered: a subscription started meanwhile waits for those answers (`settledStartingPoint`) rather than
+ * starting where the server listens, which could be after such a read was answered.
  */
 export class ReadPositions {
   private known: number | null = null;
   private readonly sent = new Map<symbol, number | null>();
+  /** Subscriptions waiting for reads sent without a position: those reads, the lowest answer so far, and their wake-up. */
+  private readonly waiting = new Set<{ reads: Set<symbol>; lowest: number | null; resolve: (position: number | null) => void }>();
 
   /** A request is sent: returns what `answered` takes when it comes back (or fails). */
   sending(): symbol {
@@ -28,7 +33,16 @@ export class ReadPositions {
   answered(request: symbol, position: string | null | undefined): void {
     this.sent.delete(request);
     const value = position == null || position === '' ? Number.NaN : Number(position);
-    if (Number.isSafeInteger(value) && value >= 0) this.known = value;
+    const valid = Number.isSafeInteger(value) && value >= 0;
+    if (valid) this.known = value;
+    for (const waiter of this.waiting) {
+      if (!waiter.reads.delete(request)) continue;
+      if (valid && (waiter.lowest === null || value < waiter.lowest)) waiter.lowest = value;
+      if (waiter.reads.size > 0) continue;
+      this.waiting.delete(waiter);
+      const now = this.startingPoint();
+      waiter.resolve(waiter.lowest === null ? now : now === null ? waiter.lowest : Math.min(now, waiter.lowest));
+    }
   }
 
   /** A live message's position. */
@@ -44,6 +58,16 @@ export class ReadPositions {
       if (lowest === null || position < lowest) lowest = position;
     }
     return lowest;
+  }
+
+  /**
+   * The starting point, once every read sent before the page knew a position has been answered: the lowest
+   * of their answers and the starting point then. Immediate (not a promise) when no such read is on its way.
+   */
+  settledStartingPoint(): number | null | Promise<number | null> {
+    const reads = new Set([...this.sent].filter(([, position]) => position === null).map(([request]) => request));
+    if (reads.size === 0) return this.startingPoint();
+    return new Promise((resolve) => this.waiting.add({ reads, lowest: null, resolve }));
   }
 }
 

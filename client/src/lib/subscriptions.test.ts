@@ -891,6 +891,23 @@ describe('subscribe: live resume from the last log position', () => {
     expect(second.payload.extensions).toEqual({ resumeAfter: 15 });
   });
 
+  it('waits for the page’s first reads to name a position before subscribing, and starts no later than the lowest', async () => {
+    const positions = new ReadPositions();
+    const session = positions.sending();
+    const read = positions.sending();
+    const live = liveClient({}, positions);
+    cleanups.push(() => live.stopListening());
+    subscribe(ticksDocument, {}, () => undefined, live.client);
+    live.connect();
+    expect(live.graphqlWs.subscriptions).toHaveLength(0);
+    positions.answered(session, '20');
+    await flushPromises();
+    expect(live.graphqlWs.subscriptions).toHaveLength(0);
+    positions.answered(read, '18');
+    await flushPromises();
+    expect(live.graphqlWs.subscriptions[0]!.payload.extensions).toEqual({ resumeAfter: 18 });
+  });
+
   it('after its socket closed, a subscription that had a position keeps the views waiting until it hears its notice; one without (presence) never does', async () => {
     const resumes = new ResumeSettling();
     const live = liveClient({}, undefined, resumes);

@@ -90,7 +90,7 @@ function isSessionRefusal(errors: readonly FormattedError[]): boolean {
 }
 
 /** Where fresh subscriptions start and what they heard (readPosition.ts); without it they start where the server listens. */
-export type LivePositions = Pick<ReadPositions, 'startingPoint' | 'heard'>;
+export type LivePositions = Pick<ReadPositions, 'settledStartingPoint' | 'heard'>;
 
 function subscribeLive<TData>(
   connection: LiveConnection,
@@ -109,7 +109,8 @@ function subscribeLive<TData>(
    * The log position of the last event given, or where the subscription started; null before the server said.
    * A fresh one starts no later than its view's read, so what is committed while its socket connects is replayed.
    */
-  let position: number | null = positions?.startingPoint() ?? null;
+  const startingPoint = positions?.settledStartingPoint() ?? null;
+  let position: number | null = startingPoint instanceof Promise ? null : startingPoint;
   let runs = 0;
   /** Whether the server ever told this subscription its position: it is one that resumes (not presence or typing). */
   let positioned = false;
@@ -217,7 +218,16 @@ function subscribeLive<TData>(
     if (finished) unsubscribe = undefined;
   }
 
-  start();
+  if (startingPoint instanceof Promise) {
+    // The page's first reads are on their way without a position: start once they name one.
+    void startingPoint.then((settled) => {
+      position = settled;
+      payload.extensions.resumeAfter = settled;
+      start();
+    });
+  } else {
+    start();
+  }
   return () => {
     stopped = true;
     stopWatchingSocket();
