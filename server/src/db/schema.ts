@@ -9,4 +9,5 @@ export * from '../domains/docs/tables';
 export * from '../domains/meetings/tables';
 export * from '../domains/calendar/tables';
 export * from '../domains/settings/tables';
+export * from '../domains/notifications/tables';
 export * from '../mail/tables';
