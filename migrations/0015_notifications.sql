@@ -36,4 +36,10 @@ CREATE TABLE `team_settings` (
 	`updated_at` text NOT NULL
 );
 --> statement-breakpoint
-CREATE UNIQUE INDEX `team_settings_team_name` ON `team_settings` (`team_id`,`name`);
+CREATE UNIQUE INDEX `team_settings_team_name` ON `team_settings` (`team_id`,`name`);--> statement-breakpoint
+INSERT INTO `notifications` (`id`, `user_id`, `team_id`, `type`, `description`, `author_id`, `project_id`, `task_id`, `meetingroom_id`, `message_id`, `privat_id`, `created_at`, `seq`)
+SELECT json_extract(`payload`, '$.notificationId'), json_extract(`payload`, '$.userId'), json_extract(`payload`, '$.teamId'),
+  json_extract(`payload`, '$.type'), json_extract(`payload`, '$.description'), json_extract(`payload`, '$.authorId'),
+  json_extract(`payload`, '$.projectId'), json_extract(`payload`, '$.taskId'), json_extract(`payload`, '$.meetingroomId'),
+  json_extract(`payload`, '$.messageId'), json_extract(`payload`, '$.privatId'), `created_at`, `seq`
+FROM `events` WHERE `type` = 'notification.created' ORDER BY `seq`;
