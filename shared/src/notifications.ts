@@ -37,3 +37,26 @@ export function isNotificationType(value: unknown): value is NotificationType {
 
 /** SPEC §3 and §9: a PROMOTION notification grants this much credit, in pounds sterling (gbp). */
 export const promotionCreditPounds = 100;
+
+/**
+ * Where a notification may reach its person: the app (bell, panel, unread count), the browser (a system
+ * notification while the tab is in the background) and the e-mail digest. Each is switched per type with
+ * setSetting, name `notifications.<channel>.<TYPE>`; a person's own setting wins over the team's default
+ * (admin "notifications and e-mails", same names), and without either every channel is on.
+ */
+export const notificationChannels = ['app', 'browser', 'email'] as const;
+export type NotificationChannel = (typeof notificationChannels)[number];
+
+export function notificationSettingName(channel: NotificationChannel, type: NotificationType): string {
+  return `notifications.${channel}.${type}`;
+}
+
+/** How often the e-mail digest of what is still unread goes out: the setting `notifications.digest`, its `type` the frequency. */
+export const digestFrequencies = ['hourly', 'daily', 'never'] as const;
+export type DigestFrequency = (typeof digestFrequencies)[number];
+export const digestSettingName = 'notifications.digest';
+export const defaultDigestFrequency: DigestFrequency = 'daily';
+
+export function isDigestFrequency(value: unknown): value is DigestFrequency {
+  return isOneOf(digestFrequencies, value);
+}
