@@ -175,6 +175,10 @@ export const inputErrorMessages = {
   MESSAGE_FILE_ELSEWHERE: 'This file belongs to another conversation. Upload it to this one to attach it here.',
   MESSAGE_EDIT_NOT_TEXT: 'Only text and file messages can be edited.',
   MESSAGE_PAGE_SIZE: 'Ask for 1 to {{maximum}} messages.',
+  // Notifications.
+  NOTIFICATION_PAGE_SIZE: 'Ask for 1 to {{maximum}} notifications.',
+  NOTIFICATION_FILTER_INVALID: 'Filter notifications by all, unread, mentions or marked.',
+  NOTIFICATION_IDS_TOO_MANY: 'Mark at most {{maximum}} notifications read at once, or all of them without ids.',
   CLIENT_ID_LENGTH: 'A client id must be {{minimum}} to {{maximum}} characters.',
   REACTION_EMOJI_INVALID: 'Choose one emoji.',
   ONE_CONVERSATION: 'Name exactly one conversation: a project, a private chat, a task or a meeting room.',
@@ -303,6 +307,7 @@ export const refusalMessages = {
   CALENDAR_ACCOUNT_NOT_FOUND: 'This calendar account does not exist or is not yours.',
   CALENDAR_NOT_FOUND: 'This calendar does not exist or is not yours.',
   EVENT_NOT_FOUND: 'This event does not exist or you cannot see it.',
+  NOTIFICATION_NOT_FOUND: 'This notification does not exist or is not yours.',
   EVENT_EDIT_NOT_ALLOWED: 'Only the person who made this event can change it; you can answer the invitation.',
 } as const;
 

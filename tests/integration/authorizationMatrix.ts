@@ -885,6 +885,27 @@ export const matrix: Record<string, MatrixEntry> = {
     otherTeam: { refused: [{ query: 'mutation ($id: ID!) { respondEvent(id: $id, response: "join") { id } }', variables: taskA }] },
   },
   subEvent: { otherTeam: { seesNothing: [{ query: 'subscription { subEvent { type event value { id title } } }' }] } },
+  getNotifications: {
+    otherTeam: {
+      refused: [
+        { query: 'query ($project: ID) { getNotifications(project: $project) { unread } }', variables: projectA },
+        { query: 'query ($after: ID) { getNotifications(after: $after) { unread } }', variables: (w) => ({ after: w.messageA }) },
+      ],
+      seesNothing: [{ query: '{ getNotifications { notifications { id project task message } unread hasMore } }' }],
+    },
+  },
+  readNotifications: {
+    otherTeam: {
+      refused: [
+        { query: 'mutation ($project: ID) { readNotifications(project: $project) }', variables: projectA },
+        { query: 'mutation ($ids: [ID!]) { readNotifications(ids: $ids) }', variables: (w) => ({ ids: [w.messageA] }) },
+      ],
+    },
+  },
+  markNotification: {
+    otherTeam: { refused: [{ query: 'mutation ($id: ID!) { markNotification(id: $id, marked: true) { id } }', variables: messageA }] },
+  },
+  subNotification: { otherTeam: { seesNothing: [{ query: 'subscription { subNotification { type notificationIds unread } }' }] } },
   getCalendars: { otherTeam: { noForeignIds: 'lists the caller’s own calendars of their own current team' } },
   getCalendarAccounts: { otherTeam: { noForeignIds: 'lists the caller’s own connected accounts of their own current team' } },
   syncFeatureCalendar: {

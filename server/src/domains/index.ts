@@ -4,6 +4,7 @@ import { chatModule } from './chat';
 import { docsModule } from './docs';
 import { filesModule } from './files';
 import { meetingsModule } from './meetings';
+import { notificationsModule } from './notifications';
 import type { Clock } from '../core/clock';
 import { SqliteEventStore } from '../core/sqlite/eventStore';
 import { bindMeetingNotesDocs } from '../core/meetingNotes';
@@ -22,8 +23,9 @@ import { teamsModule } from './teams';
  * teams, whose spaces its boards belong to; meetings follows tasks, its rooms belonging to spaces and teams;
  * chat follows meetings, whose rooms' chats and tasks' threads it keeps; files follows
  * chat, whose private chats and the spaces and tasks before it own files; docs follows files, whose
- * doc folders it files docs in; calendar comes last,
- * its meeting events making rooms through meetings and its deadlines read through tasks. It is also the order of imports: an area imports only areas before it
+ * doc folders it files docs in; calendar follows,
+ * its meeting events making rooms through meetings and its deadlines read through tasks; notifications comes
+ * last, since the notifications of every area before it are its rows. It is also the order of imports: an area imports only areas before it
  * (through their index.ts), and tells the areas after it what happened through its events, which they
  * react to (DomainModule.reactions). The lint refuses an import cycle and an import of another area's
  * internals.
@@ -39,6 +41,7 @@ export const domains: readonly DomainModule[] = [
   settingsModule,
   socialModule,
   calendarModule,
+  notificationsModule,
 ];
 
 /**

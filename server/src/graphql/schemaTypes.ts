@@ -609,8 +609,12 @@ export type Mutation = {
   leaveVideocall: Scalars['Boolean']['output'];
   login: AuthPayload;
   logout: Scalars['Boolean']['output'];
+  /** Pins (marked true) or unpins one of the caller's notifications. */
+  markNotification: Notification;
   /** Toggles the caller's reaction. */
   reactMessage: Message;
+  /** Marks notifications read: those of ids; without ids every unread one of the team, or of project when given. Returns how many changed. */
+  readNotifications: Scalars['Int']['output'];
   refreshToken: RefreshPayload;
   /** Stops syncing and removes the account's imported events here, never the remote ones. */
   removeCalendarAccount: Scalars['Boolean']['output'];
@@ -676,7 +680,10 @@ export type Mutation = {
   setPrivat: Privat;
   /** Creates a space in the current team (members, not guests); the creator is its admin. type defaults to private. */
   setProject: Project;
-  /** Sets one of the caller's settings: by id to change an existing one, otherwise by name (created if new). */
+  /**
+   * Sets one of the caller's settings: by id to change an existing one, otherwise by name (created if new).
+   * With team: one of that team's notification defaults instead (its admins only).
+   */
   setSetting: Setting;
   /** Creates a tag, or a sprint with isSprint; names are unique in a space. color defaults to the palette. */
   setTag: Tag;
@@ -987,9 +994,19 @@ export type MutationLoginArgs = {
   project?: InputMaybe<Scalars['ID']['input']>;
 };
 
+export type MutationMarkNotificationArgs = {
+  id: Scalars['ID']['input'];
+  marked: Scalars['Boolean']['input'];
+};
+
 export type MutationReactMessageArgs = {
   emoji: Scalars['String']['input'];
   id: Scalars['ID']['input'];
+};
+
+export type MutationReadNotificationsArgs = {
+  ids?: InputMaybe<Array<Scalars['ID']['input']>>;
+  project?: InputMaybe<Scalars['ID']['input']>;
 };
 
 export type MutationRemoveCalendarAccountArgs = {
@@ -1125,6 +1142,7 @@ export type MutationSetSettingArgs = {
   active: Scalars['Boolean']['input'];
   id?: InputMaybe<Scalars['ID']['input']>;
   name?: InputMaybe<Scalars['String']['input']>;
+  team?: InputMaybe<Scalars['ID']['input']>;
   type?: InputMaybe<Scalars['String']['input']>;
 };
 
@@ -1306,6 +1324,51 @@ export type NewApiToken = {
   token: Scalars['String']['output'];
 };
 
+/** A notification one person received (SPEC §3). type: a SPEC §3 type or MESSAGE_MENTION (or a product type of addedNotificationTypes). */
+export type Notification = {
+  __typename?: 'Notification';
+  /** Who caused it; null when the author's account is gone (or nobody, for PROMOTION). */
+  author?: Maybe<UserBasic>;
+  createdAt: Scalars['String']['output'];
+  /** A line saying what it is about: a task's code and name, a message's first words, a file's or event's name. */
+  description: Scalars['String']['output'];
+  doc?: Maybe<Scalars['ID']['output']>;
+  event?: Maybe<Scalars['ID']['output']>;
+  file?: Maybe<Scalars['ID']['output']>;
+  id: Scalars['ID']['output'];
+  /** Pinned by its person (markNotification). */
+  marked: Scalars['Boolean']['output'];
+  meetingroom?: Maybe<Scalars['ID']['output']>;
+  message?: Maybe<Scalars['ID']['output']>;
+  privat?: Maybe<Scalars['ID']['output']>;
+  project?: Maybe<Scalars['ID']['output']>;
+  read: Scalars['Boolean']['output'];
+  task?: Maybe<Scalars['ID']['output']>;
+  type: Scalars['String']['output'];
+};
+
+export type NotificationChange = {
+  __typename?: 'NotificationChange';
+  /** The created or marked notification; null for read. */
+  notification?: Maybe<Notification>;
+  /** The notifications this change is about. */
+  notificationIds: Array<Scalars['ID']['output']>;
+  seq: Scalars['Float']['output'];
+  /** notification.created | notification.read | notification.marked */
+  type: Scalars['String']['output'];
+  /** The subscriber's unread count after it. */
+  unread: Scalars['Int']['output'];
+};
+
+export type NotificationPage = {
+  __typename?: 'NotificationPage';
+  hasMore: Scalars['Boolean']['output'];
+  /** Newest first. */
+  notifications: Array<Notification>;
+  /** Unread notifications in this team (all spaces; types whose app channel is on), for the bell. */
+  unread: Scalars['Int']['output'];
+};
+
 /** A cover suggestion. author and authorUrl credit an Unsplash photographer (show them with the photo). */
 export type Pic = {
   __typename?: 'Pic';
@@ -1476,6 +1539,12 @@ export type Query = {
    * room's admitted guest (guest credential, no account) may read that room's chat only.
    */
   getMessages: Array<Message>;
+  /**
+   * The caller's notifications in their current team, newest first. project: only that space's; first: page size
+   * (default 30, at most 100); after: the id of the last notification of the previous page; filter: all (default),
+   * unread, mentions (MESSAGE_MENTION) or marked. Types whose app channel is off are neither listed nor counted.
+   */
+  getNotifications: NotificationPage;
   /** Who of the current team is online or away now. */
   getPresence: Array<Presence>;
   /** The caller's private chats in the current team, most recently updated first. */
@@ -1485,6 +1554,14 @@ export type Query = {
   getProjects: Array<Project>;
   /** Rings ringing now that concern the caller: incoming ones, then the ones they make. */
   getRings: Array<VideocallRing>;
+  /**
+   * Tasks (name, description), messages, docs (title, text) and files (name, a PDF's text) the caller may read in
+   * their current team, best first: exact title matches, then relevance (titles weigh more) with newer items
+   * ahead. text: more than 4 characters, at most 500, searched as words (quotes and operators are text).
+   * filter: all (default), task, message, doc or file. startdate, enddate: ISO dates, inclusive. space: only that
+   * space (one the caller may read). first: at most 50 (default 20).
+   */
+  getSearch: Array<SearchResult>;
   /** A shared file's details, for anyone (rate limited per address); NOT_FOUND when missing or not shared. */
   getSharedFile: SharedFile;
   /** A space's sections in board order. */
@@ -1627,8 +1704,24 @@ export type QueryGetMessagesArgs = {
   task?: InputMaybe<Scalars['ID']['input']>;
 };
 
+export type QueryGetNotificationsArgs = {
+  after?: InputMaybe<Scalars['ID']['input']>;
+  filter?: InputMaybe<Scalars['String']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+  project?: InputMaybe<Scalars['ID']['input']>;
+};
+
 export type QueryGetProjectBasicArgs = {
   id: Scalars['ID']['input'];
+};
+
+export type QueryGetSearchArgs = {
+  enddate?: InputMaybe<Scalars['String']['input']>;
+  filter?: InputMaybe<Scalars['String']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+  space?: InputMaybe<Scalars['ID']['input']>;
+  startdate?: InputMaybe<Scalars['String']['input']>;
+  text: Scalars['String']['input'];
 };
 
 export type QueryGetSharedFileArgs = {
@@ -1754,6 +1847,41 @@ export type RingChange = {
   type: Scalars['String']['output'];
 };
 
+/** One item a search found, which the caller may read. */
+export type SearchResult = {
+  __typename?: 'SearchResult';
+  /** The space's colour. */
+  color?: Maybe<Scalars['String']['output']>;
+  createdAt: Scalars['String']['output'];
+  /** Plain text around the match (at most 200 characters), never HTML. */
+  description?: Maybe<Scalars['String']['output']>;
+  /** The doc's emoji, when it has one. */
+  emoji?: Maybe<Scalars['String']['output']>;
+  /** Where the query matched inside description. */
+  highlights: Array<TextRange>;
+  /** The task, message, doc or file id. */
+  id: Scalars['ID']['output'];
+  /** The app path that opens the item. */
+  link: Scalars['String']['output'];
+  /** The space's logo, as Project.logo; null for a private chat's items. */
+  logo?: Maybe<Scalars['String']['output']>;
+  /** For messages: the message id (the same as id). */
+  messageId?: Maybe<Scalars['ID']['output']>;
+  /** For messages: where it was written: project, task, privat or meetingroom. */
+  messageType?: Maybe<Scalars['String']['output']>;
+  /** The space, or null for a private chat's message or file. */
+  project?: Maybe<Scalars['ID']['output']>;
+  projectColor?: Maybe<Scalars['String']['output']>;
+  projectLogo?: Maybe<Scalars['String']['output']>;
+  projectTitle?: Maybe<Scalars['String']['output']>;
+  /** A task's code and name (T-12 Fix the login), a doc's title, a file's name, or the name of a message's conversation. */
+  title: Scalars['String']['output'];
+  /** Where the query matched inside title. */
+  titleHighlights: Array<TextRange>;
+  /** task, message, doc or file. */
+  type: Scalars['String']['output'];
+};
+
 export type ServerInfo = {
   __typename?: 'ServerInfo';
   name: Scalars['String']['output'];
@@ -1865,6 +1993,8 @@ export type Subscription = {
    * completes once the guest is removed).
    */
   subMessage: MessageChange;
+  /** The caller's own notification changes in their current team, with the unread count after each. */
+  subNotification: NotificationChange;
   /** Presence changes in the caller's current team. */
   subPresence: Presence;
   /** The caller's private chat list changes (new message → lastMessage and unread, rename, membership). */
@@ -2080,6 +2210,8 @@ export type Team = {
   planState: Scalars['String']['output'];
   /** The caller's effective role: admin, basic or guest. Members beyond the plan's member limit act as basic. */
   role?: Maybe<Scalars['String']['output']>;
+  /** The team's notification defaults (admin notifications and e-mails); a member's own setting wins over them. */
+  settings: Array<Setting>;
   /** Bytes of files stored by the team. */
   storage: Scalars['Float']['output'];
   /** The plan: free, trial, basic, unlimited or business. */
@@ -2132,6 +2264,13 @@ export type TeamUpdate = {
   /** True when the custom URL changed: the caller's session was ended and the next request must sign in again (SPEC §4). */
   signInRequired: Scalars['Boolean']['output'];
   team: Team;
+};
+
+/** A stretch of a text, in UTF-16 code units as JavaScript strings count them. */
+export type TextRange = {
+  __typename?: 'TextRange';
+  length: Scalars['Int']['output'];
+  start: Scalars['Int']['output'];
 };
 
 export type User = {
@@ -2436,6 +2575,9 @@ export type ResolversTypes = {
   MessageReaction: ResolverTypeWrapper<ResolvedPart<MessageReaction>>;
   Mutation: ResolverTypeWrapper<Record<PropertyKey, never>>;
   NewApiToken: ResolverTypeWrapper<ResolvedPart<NewApiToken>>;
+  Notification: ResolverTypeWrapper<ResolvedPart<Notification>>;
+  NotificationChange: ResolverTypeWrapper<ResolvedPart<NotificationChange>>;
+  NotificationPage: ResolverTypeWrapper<ResolvedPart<NotificationPage>>;
   Pic: ResolverTypeWrapper<ResolvedPart<Pic>>;
   Presence: ResolverTypeWrapper<ResolvedPart<Presence>>;
   Privat: ResolverTypeWrapper<ResolvedPart<Omit<Privat, 'lastMessage'> & { lastMessage?: Maybe<ResolversTypes['Message']> }>>;
@@ -2449,6 +2591,7 @@ export type ResolversTypes = {
   Query: ResolverTypeWrapper<Record<PropertyKey, never>>;
   RefreshPayload: ResolverTypeWrapper<ResolvedPart<RefreshPayload>>;
   RingChange: ResolverTypeWrapper<ResolvedPart<RingChange>>;
+  SearchResult: ResolverTypeWrapper<ResolvedPart<SearchResult>>;
   ServerInfo: ResolverTypeWrapper<ResolvedPart<ServerInfo>>;
   Setting: ResolverTypeWrapper<ResolvedPart<Setting>>;
   SharedFile: ResolverTypeWrapper<ResolvedPart<SharedFile>>;
@@ -2471,6 +2614,7 @@ export type ResolversTypes = {
   TeamData: ResolverTypeWrapper<ResolvedPart<TeamData>>;
   TeamInvitation: ResolverTypeWrapper<PresentedInvitation>;
   TeamUpdate: ResolverTypeWrapper<ResolvedPart<Omit<TeamUpdate, 'team'> & { team: ResolversTypes['Team'] }>>;
+  TextRange: ResolverTypeWrapper<ResolvedPart<TextRange>>;
   User: ResolverTypeWrapper<ResolvedPart<User>>;
   UserBasic: ResolverTypeWrapper<ResolvedPart<UserBasic>>;
   Videocall: ResolverTypeWrapper<ResolvedPart<Videocall>>;
@@ -2524,6 +2668,9 @@ export type ResolversParentTypes = {
   MessageReaction: ResolvedPart<MessageReaction>;
   Mutation: Record<PropertyKey, never>;
   NewApiToken: ResolvedPart<NewApiToken>;
+  Notification: ResolvedPart<Notification>;
+  NotificationChange: ResolvedPart<NotificationChange>;
+  NotificationPage: ResolvedPart<NotificationPage>;
   Pic: ResolvedPart<Pic>;
   Presence: ResolvedPart<Presence>;
   Privat: ResolvedPart<Omit<Privat, 'lastMessage'> & { lastMessage?: Maybe<ResolversParentTypes['Message']> }>;
@@ -2537,6 +2684,7 @@ export type ResolversParentTypes = {
   Query: Record<PropertyKey, never>;
   RefreshPayload: ResolvedPart<RefreshPayload>;
   RingChange: ResolvedPart<RingChange>;
+  SearchResult: ResolvedPart<SearchResult>;
   ServerInfo: ResolvedPart<ServerInfo>;
   Setting: ResolvedPart<Setting>;
   SharedFile: ResolvedPart<SharedFile>;
@@ -2559,6 +2707,7 @@ export type ResolversParentTypes = {
   TeamData: ResolvedPart<TeamData>;
   TeamInvitation: PresentedInvitation;
   TeamUpdate: ResolvedPart<Omit<TeamUpdate, 'team'> & { team: ResolversParentTypes['Team'] }>;
+  TextRange: ResolvedPart<TextRange>;
   User: ResolvedPart<User>;
   UserBasic: ResolvedPart<UserBasic>;
   Videocall: ResolvedPart<Videocall>;
@@ -3054,7 +3203,14 @@ export type MutationResolvers<
   leaveVideocall?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType, RequireFields<MutationLeaveVideocallArgs, 'id'>>;
   login?: Resolver<ResolversTypes['AuthPayload'], ParentType, ContextType, RequireFields<MutationLoginArgs, 'email' | 'password'>>;
   logout?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  markNotification?: Resolver<
+    ResolversTypes['Notification'],
+    ParentType,
+    ContextType,
+    RequireFields<MutationMarkNotificationArgs, 'id' | 'marked'>
+  >;
   reactMessage?: Resolver<ResolversTypes['Message'], ParentType, ContextType, RequireFields<MutationReactMessageArgs, 'emoji' | 'id'>>;
+  readNotifications?: Resolver<ResolversTypes['Int'], ParentType, ContextType, Partial<MutationReadNotificationsArgs>>;
   refreshToken?: Resolver<ResolversTypes['RefreshPayload'], ParentType, ContextType>;
   removeCalendarAccount?: Resolver<
     ResolversTypes['Boolean'],
@@ -3204,6 +3360,47 @@ export type NewApiTokenResolvers<
 > = {
   apiToken?: Resolver<ResolversTypes['ApiToken'], ParentType, ContextType>;
   token?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
+export type NotificationResolvers<
+  ContextType = MercuriusContext,
+  ParentType extends ResolversParentTypes['Notification'] = ResolversParentTypes['Notification'],
+> = {
+  author?: Resolver<Maybe<ResolversTypes['UserBasic']>, ParentType, ContextType>;
+  createdAt?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  description?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  doc?: Resolver<Maybe<ResolversTypes['ID']>, ParentType, ContextType>;
+  event?: Resolver<Maybe<ResolversTypes['ID']>, ParentType, ContextType>;
+  file?: Resolver<Maybe<ResolversTypes['ID']>, ParentType, ContextType>;
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  marked?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  meetingroom?: Resolver<Maybe<ResolversTypes['ID']>, ParentType, ContextType>;
+  message?: Resolver<Maybe<ResolversTypes['ID']>, ParentType, ContextType>;
+  privat?: Resolver<Maybe<ResolversTypes['ID']>, ParentType, ContextType>;
+  project?: Resolver<Maybe<ResolversTypes['ID']>, ParentType, ContextType>;
+  read?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  task?: Resolver<Maybe<ResolversTypes['ID']>, ParentType, ContextType>;
+  type?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
+export type NotificationChangeResolvers<
+  ContextType = MercuriusContext,
+  ParentType extends ResolversParentTypes['NotificationChange'] = ResolversParentTypes['NotificationChange'],
+> = {
+  notification?: Resolver<Maybe<ResolversTypes['Notification']>, ParentType, ContextType>;
+  notificationIds?: Resolver<Array<ResolversTypes['ID']>, ParentType, ContextType>;
+  seq?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
+  type?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  unread?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
+export type NotificationPageResolvers<
+  ContextType = MercuriusContext,
+  ParentType extends ResolversParentTypes['NotificationPage'] = ResolversParentTypes['NotificationPage'],
+> = {
+  hasMore?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  notifications?: Resolver<Array<ResolversTypes['Notification']>, ParentType, ContextType>;
+  unread?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
 };
 
 export type PicResolvers<ContextType = MercuriusContext, ParentType extends ResolversParentTypes['Pic'] = ResolversParentTypes['Pic']> = {
@@ -3358,11 +3555,13 @@ export type QueryResolvers<
   getInvited?: Resolver<Array<ResolversTypes['Invited']>, ParentType, ContextType, RequireFields<QueryGetInvitedArgs, 'meetingroom'>>;
   getMeetingrooms?: Resolver<Array<ResolversTypes['Meetingroom']>, ParentType, ContextType, Partial<QueryGetMeetingroomsArgs>>;
   getMessages?: Resolver<Array<ResolversTypes['Message']>, ParentType, ContextType, Partial<QueryGetMessagesArgs>>;
+  getNotifications?: Resolver<ResolversTypes['NotificationPage'], ParentType, ContextType, Partial<QueryGetNotificationsArgs>>;
   getPresence?: Resolver<Array<ResolversTypes['Presence']>, ParentType, ContextType>;
   getPrivats?: Resolver<Array<ResolversTypes['Privat']>, ParentType, ContextType>;
   getProjectBasic?: Resolver<ResolversTypes['Project'], ParentType, ContextType, RequireFields<QueryGetProjectBasicArgs, 'id'>>;
   getProjects?: Resolver<Array<ResolversTypes['Project']>, ParentType, ContextType>;
   getRings?: Resolver<Array<ResolversTypes['VideocallRing']>, ParentType, ContextType>;
+  getSearch?: Resolver<Array<ResolversTypes['SearchResult']>, ParentType, ContextType, RequireFields<QueryGetSearchArgs, 'text'>>;
   getSharedFile?: Resolver<ResolversTypes['SharedFile'], ParentType, ContextType, RequireFields<QueryGetSharedFileArgs, 'id'>>;
   getStatesProject?: Resolver<
     Array<ResolversTypes['ProjectState']>,
@@ -3429,6 +3628,29 @@ export type RingChangeResolvers<
 > = {
   ring?: Resolver<ResolversTypes['VideocallRing'], ParentType, ContextType>;
   seq?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
+  type?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
+export type SearchResultResolvers<
+  ContextType = MercuriusContext,
+  ParentType extends ResolversParentTypes['SearchResult'] = ResolversParentTypes['SearchResult'],
+> = {
+  color?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  createdAt?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  description?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  emoji?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  highlights?: Resolver<Array<ResolversTypes['TextRange']>, ParentType, ContextType>;
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  link?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  logo?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  messageId?: Resolver<Maybe<ResolversTypes['ID']>, ParentType, ContextType>;
+  messageType?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  project?: Resolver<Maybe<ResolversTypes['ID']>, ParentType, ContextType>;
+  projectColor?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  projectLogo?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  projectTitle?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  title?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  titleHighlights?: Resolver<Array<ResolversTypes['TextRange']>, ParentType, ContextType>;
   type?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
 };
 
@@ -3555,6 +3777,7 @@ export type SubscriptionResolvers<
     ContextType,
     Partial<SubscriptionSubMessageArgs>
   >;
+  subNotification?: SubscriptionResolver<ResolversTypes['NotificationChange'], 'subNotification', ParentType, ContextType>;
   subPresence?: SubscriptionResolver<ResolversTypes['Presence'], 'subPresence', ParentType, ContextType>;
   subPrivat?: SubscriptionResolver<ResolversTypes['PrivatChange'], 'subPrivat', ParentType, ContextType>;
   subProject?: SubscriptionResolver<ResolversTypes['ProjectChange'], 'subProject', ParentType, ContextType>;
@@ -3698,6 +3921,7 @@ export type TeamResolvers<
   name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   planState?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   role?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  settings?: Resolver<Array<ResolversTypes['Setting']>, ParentType, ContextType>;
   storage?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
   subscription?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   url?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
@@ -3746,6 +3970,14 @@ export type TeamUpdateResolvers<
 > = {
   signInRequired?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   team?: Resolver<ResolversTypes['Team'], ParentType, ContextType>;
+};
+
+export type TextRangeResolvers<
+  ContextType = MercuriusContext,
+  ParentType extends ResolversParentTypes['TextRange'] = ResolversParentTypes['TextRange'],
+> = {
+  length?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  start?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
 };
 
 export type UserResolvers<
@@ -3929,6 +4161,9 @@ export type Resolvers<ContextType = MercuriusContext> = {
   MessageReaction?: MessageReactionResolvers<ContextType>;
   Mutation?: MutationResolvers<ContextType>;
   NewApiToken?: NewApiTokenResolvers<ContextType>;
+  Notification?: NotificationResolvers<ContextType>;
+  NotificationChange?: NotificationChangeResolvers<ContextType>;
+  NotificationPage?: NotificationPageResolvers<ContextType>;
   Pic?: PicResolvers<ContextType>;
   Presence?: PresenceResolvers<ContextType>;
   Privat?: PrivatResolvers<ContextType>;
@@ -3942,6 +4177,7 @@ export type Resolvers<ContextType = MercuriusContext> = {
   Query?: QueryResolvers<ContextType>;
   RefreshPayload?: RefreshPayloadResolvers<ContextType>;
   RingChange?: RingChangeResolvers<ContextType>;
+  SearchResult?: SearchResultResolvers<ContextType>;
   ServerInfo?: ServerInfoResolvers<ContextType>;
   Setting?: SettingResolvers<ContextType>;
   SharedFile?: SharedFileResolvers<ContextType>;
@@ -3963,6 +4199,7 @@ export type Resolvers<ContextType = MercuriusContext> = {
   TeamData?: TeamDataResolvers<ContextType>;
   TeamInvitation?: TeamInvitationResolvers<ContextType>;
   TeamUpdate?: TeamUpdateResolvers<ContextType>;
+  TextRange?: TextRangeResolvers<ContextType>;
   User?: UserResolvers<ContextType>;
   UserBasic?: UserBasicResolvers<ContextType>;
   Videocall?: VideocallResolvers<ContextType>;

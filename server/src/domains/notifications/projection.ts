@@ -1,0 +1,70 @@
+import { and, eq, inArray } from 'drizzle-orm';
+import type { Projection, StoredEvent } from '../../core/events';
+import type { Transaction } from '../../db/connection';
+import type { NotificationEvent } from './events';
+import { notifications } from './tables';
+
+/** Ids per statement when a mark-all-read names many: well under SQLite's bound-parameter limit. */
+const idsPerStatement = 500;
+
+/**
+ * How notification events become rows: one row per `notification.created` (its `seq` the event's log
+ * position, the list's order and cursor), `read` and `marked` flags changed by the person's own events.
+ * The same values the 0015 migration wrote for the events that came before the table.
+ */
+export const notificationsProjection: Projection = {
+  name: 'notifications',
+  tables: [notifications],
+  apply(transaction: Transaction, stored: StoredEvent) {
+    const event = { type: stored.type, payload: stored.payload } as NotificationEvent;
+    switch (event.type) {
+      case 'notification.created': {
+        const notice = event.payload;
+        transaction
+          .insert(notifications)
+          .values({
+            id: notice.notificationId,
+            userId: notice.userId,
+            teamId: notice.teamId,
+            type: notice.type,
+            description: notice.description,
+            authorId: notice.authorId ?? null,
+            projectId: notice.projectId ?? null,
+            taskId: notice.taskId ?? null,
+            meetingroomId: notice.meetingroomId ?? null,
+            fileId: notice.fileId ?? null,
+            docId: notice.docId ?? null,
+            eventId: notice.eventId ?? null,
+            messageId: notice.messageId ?? null,
+            privatId: notice.privatId ?? null,
+            createdAt: stored.createdAt,
+            seq: stored.seq,
+          })
+          .onConflictDoNothing()
+          .run();
+        return;
+      }
+      case 'notification.read': {
+        const { userId, notificationIds } = event.payload;
+        for (let start = 0; start < notificationIds.length; start += idsPerStatement) {
+          const ids = notificationIds.slice(start, start + idsPerStatement);
+          transaction
+            .update(notifications)
+            .set({ read: true })
+            .where(and(eq(notifications.userId, userId), inArray(notifications.id, ids)))
+            .run();
+        }
+        return;
+      }
+      case 'notification.marked': {
+        const { userId, notificationId, marked } = event.payload;
+        transaction
+          .update(notifications)
+          .set({ marked })
+          .where(and(eq(notifications.userId, userId), eq(notifications.id, notificationId)))
+          .run();
+        return;
+      }
+    }
+  },
+};
