@@ -4,7 +4,7 @@ import { cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { UploadError } from '../files/upload';
 import { setupAppI18n } from '../../test/i18n';
-import { MessageAttachment, PendingUpload } from './Attachment';
+import { AttachmentViewerProvider, MessageAttachment, PendingUpload } from './Attachment';
 import type { AttachmentUpload } from './attachments';
 import type { MessageFile } from './operations';
 
@@ -93,6 +93,22 @@ describe('a message file', () => {
     await userEvent.click(within(card).getByRole('button', { name: 'Open plan.pdf' }));
     const viewer = await screen.findByRole('dialog', { name: 'plan.pdf' });
     expect(within(viewer).getByRole('region', { name: 'preview of plan.pdf' }).dataset.url).toBe('/media/files/f1');
+  });
+
+  it('keeps the viewer open when the message it was opened from is replaced (a sent message confirmed by the server)', async () => {
+    const { rerender } = render(
+      <AttachmentViewerProvider>
+        <MessageAttachment key="pending" file={file({})} />
+      </AttachmentViewerProvider>,
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Open plan.pdf' }));
+    await screen.findByRole('dialog', { name: 'plan.pdf' });
+    rerender(
+      <AttachmentViewerProvider>
+        <MessageAttachment key="stored" file={file({})} />
+      </AttachmentViewerProvider>,
+    );
+    expect(screen.getByRole('dialog', { name: 'plan.pdf' })).toBeTruthy();
   });
 
   it('shows any other file as a card whose name downloads it, never opening a tab', () => {

@@ -1,5 +1,5 @@
 /** How a message's file looks: images inline (opening the files area's viewer), videos with a player, anything else as a card (a PDF's opens the viewer). */
-import { useState } from 'react';
+import { createContext, useContext, useState, type ReactNode } from 'react';
 import { CircleAlert, Clock, Download, FileX, RotateCcw, X } from 'lucide-react';
 import clsx from 'clsx';
 import { useTranslation } from 'react-i18next';
@@ -40,12 +40,43 @@ function boxOf(file: MessageFile): { aspectRatio?: string } {
 }
 
 /**
+ * Opens a message's file in the media viewer of its conversation. The viewer lives with the conversation, not
+ * with the message: a message still being sent is replaced by the stored one when the server confirms it,
+ * and a viewer opened from it stays open through that.
+ */
+const AttachmentViewerContext = createContext<((file: MessageFile) => void) | null>(null);
+
+export function AttachmentViewerProvider({ children }: { children: ReactNode }) {
+  const [file, setFile] = useState<MessageFile | null>(null);
+  return (
+    <AttachmentViewerContext.Provider value={setFile}>
+      {children}
+      {file && <MediaViewer files={[asStoredFile(file)]} currentId={file.id} onChange={() => undefined} onClose={() => setFile(null)} />}
+    </AttachmentViewerContext.Provider>
+  );
+}
+
+/** How a file opens: in its conversation's viewer, or (outside a conversation) in one of its own. */
+function useAttachmentViewer(file: MessageFile | null): { open: () => void; viewer: ReactNode } {
+  const shared = useContext(AttachmentViewerContext);
+  const [viewing, setViewing] = useState(false);
+  if (!file) return { open: () => undefined, viewer: null };
+  if (shared) return { open: () => shared(file), viewer: null };
+  return {
+    open: () => setViewing(true),
+    viewer: viewing && (
+      <MediaViewer files={[asStoredFile(file)]} currentId={file.id} onChange={() => undefined} onClose={() => setViewing(false)} />
+    ),
+  };
+}
+
+/**
  * A file as a card. The server hands stored files over as downloads (nothing in them may run in our
  * origin), so a file the media viewer shows (a PDF) opens there; the name of any other downloads it.
  */
 function FileCard({ file }: { file: MessageFile }) {
   const { t, i18n } = useTranslation();
-  const [viewing, setViewing] = useState(false);
+  const { open, viewer } = useAttachmentViewer(file);
   return (
     <div className={styles.fileCard} data-testid="file-card">
       <FileKindIcon kind={kindOf(file)} size={24} className={styles.fileIcon} aria-hidden />
@@ -54,7 +85,7 @@ function FileCard({ file }: { file: MessageFile }) {
           <button
             type="button"
             className={clsx(styles.fileName, styles.fileNameButton)}
-            onClick={() => setViewing(true)}
+            onClick={open}
             title={file.name}
             aria-label={t('chat.attachment.open', { name: file.name })}
           >
@@ -76,9 +107,7 @@ function FileCard({ file }: { file: MessageFile }) {
       >
         <Download size={16} aria-hidden />
       </a>
-      {viewing && (
-        <MediaViewer files={[asStoredFile(file)]} currentId={file.id} onChange={() => undefined} onClose={() => setViewing(false)} />
-      )}
+      {viewer}
     </div>
   );
 }
@@ -86,7 +115,7 @@ function FileCard({ file }: { file: MessageFile }) {
 /** A file message's file; `null` once the file was deleted ("file removed"). */
 export function MessageAttachment({ file }: { file: MessageFile | null }) {
   const { t } = useTranslation();
-  const [viewing, setViewing] = useState(false);
+  const { open, viewer } = useAttachmentViewer(file);
   if (!file) {
     return (
       <p className={styles.fileRemoved}>
@@ -98,17 +127,10 @@ export function MessageAttachment({ file }: { file: MessageFile | null }) {
   if (file.category === 'image') {
     return (
       <>
-        <button
-          type="button"
-          className={styles.imageButton}
-          onClick={() => setViewing(true)}
-          aria-label={t('chat.attachment.open', { name: file.name })}
-        >
+        <button type="button" className={styles.imageButton} onClick={open} aria-label={t('chat.attachment.open', { name: file.name })}>
           <img className={styles.image} src={file.thumbnail ?? file.url} alt={file.name} loading="lazy" style={boxOf(file)} />
         </button>
-        {viewing && (
-          <MediaViewer files={[asStoredFile(file)]} currentId={file.id} onChange={() => undefined} onClose={() => setViewing(false)} />
-        )}
+        {viewer}
       </>
     );
   }

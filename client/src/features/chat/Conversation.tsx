@@ -4,7 +4,7 @@ import { useAtomValue, useStore } from '../../lib/store';
 import { Button, Notice, Spinner, openDialog } from '../../ui';
 import { currentUserAtom, displayName } from '../auth/session';
 import { useDropTarget } from '../files/useDropTarget';
-import { PendingUpload } from './Attachment';
+import { AttachmentViewerProvider, PendingUpload } from './Attachment';
 import { attachFiles, attachmentsAtom, cancelAttachment, retryAttachment, uploadTargetOf } from './attachments';
 import { privatsAtom } from './atoms';
 import { Composer } from './Composer';
@@ -189,72 +189,74 @@ export function Conversation(props: ConversationProps) {
     direct.items.some((item) => item.clientId === clientId) ? direct.discard(clientId) : discardMessage(store, clientId);
   return (
     <section className={styles.conversation} aria-label={t('chat.conversation.label')} {...(canAttach ? drop.handlers : {})}>
-      {canAttach && drop.over && (
-        <div className={styles.dropOverlay} role="status">
-          {t('chat.attachment.drop')}
-        </div>
-      )}
-      {state.messages.length === 0 && pending.length === 0 && uploads.length === 0 && (
-        <p className={styles.emptyConversation}>{t('chat.conversation.empty')}</p>
-      )}
-      <MessageList
-        label={t('chat.conversation.messages')}
-        messages={state.messages}
-        dividerId={state.dividerId}
-        hasOlder={state.hasOlder}
-        loadingOlder={state.loadingOlder}
-        onLoadOlder={() => void loadOlder(store, target)}
-        me={me}
-        editingId={editing?.id ?? null}
-        bottomSignal={bottomSignal}
-        onReply={onReply}
-        onEdit={onEdit}
-        onDelete={onDelete}
-        onReact={onReact}
-        nameOf={nameOf}
-        pending={[
-          ...pending.map((item) => (
-            <PendingMessage key={item.clientId} item={item} author={author} onRetry={retryPending} onDiscard={discardPending} />
-          )),
-          ...uploads.map((item) => (
-            <PendingUpload
-              key={item.id}
-              item={item}
-              author={author}
-              onCancel={(id) => cancelAttachment(store, id)}
-              onRetry={(id) => retryAttachment(store, id)}
-            />
-          )),
-        ]}
-      />
-      <p className={styles.typing} aria-live="polite">
-        {typing}
-      </p>
-      {inactive && <Notice tone="info">{t('chat.composer.inactive')}</Notice>}
-      <Composer
-        key={`${me ?? ''}:${key}`}
-        placeholder={props.placeholder ?? t('chat.composer.placeholder')}
-        initialText={initialDraft}
-        onTextChange={(body) => writeDraft(draftOwner, key, body)}
-        editing={editing}
-        replyTo={replyTo}
-        candidates={candidates}
-        mentions={!guest}
-        disabled={inactive}
-        onSend={(body) => {
-          const quote = replyTo ? quoteOf(replyTo) : null;
-          if (viewer.sessionLoaded) sendMessage(store, { target, body, replyTo: quote });
-          else direct.send(body, quote);
-          setReplyTo(null);
-          setBottomSignal((signal) => signal + 1);
-        }}
-        onSaveEdit={(message, body) => void editMessage(store, message, body)}
-        onCancel={cancel}
-        onEditLast={onEditLast}
-        onTyping={() => typingSignal.typed()}
-        onStopTyping={() => typingSignal.stopped()}
-        onAttach={canAttach ? attach : undefined}
-      />
+      <AttachmentViewerProvider>
+        {canAttach && drop.over && (
+          <div className={styles.dropOverlay} role="status">
+            {t('chat.attachment.drop')}
+          </div>
+        )}
+        {state.messages.length === 0 && pending.length === 0 && uploads.length === 0 && (
+          <p className={styles.emptyConversation}>{t('chat.conversation.empty')}</p>
+        )}
+        <MessageList
+          label={t('chat.conversation.messages')}
+          messages={state.messages}
+          dividerId={state.dividerId}
+          hasOlder={state.hasOlder}
+          loadingOlder={state.loadingOlder}
+          onLoadOlder={() => void loadOlder(store, target)}
+          me={me}
+          editingId={editing?.id ?? null}
+          bottomSignal={bottomSignal}
+          onReply={onReply}
+          onEdit={onEdit}
+          onDelete={onDelete}
+          onReact={onReact}
+          nameOf={nameOf}
+          pending={[
+            ...pending.map((item) => (
+              <PendingMessage key={item.clientId} item={item} author={author} onRetry={retryPending} onDiscard={discardPending} />
+            )),
+            ...uploads.map((item) => (
+              <PendingUpload
+                key={item.id}
+                item={item}
+                author={author}
+                onCancel={(id) => cancelAttachment(store, id)}
+                onRetry={(id) => retryAttachment(store, id)}
+              />
+            )),
+          ]}
+        />
+        <p className={styles.typing} aria-live="polite">
+          {typing}
+        </p>
+        {inactive && <Notice tone="info">{t('chat.composer.inactive')}</Notice>}
+        <Composer
+          key={`${me ?? ''}:${key}`}
+          placeholder={props.placeholder ?? t('chat.composer.placeholder')}
+          initialText={initialDraft}
+          onTextChange={(body) => writeDraft(draftOwner, key, body)}
+          editing={editing}
+          replyTo={replyTo}
+          candidates={candidates}
+          mentions={!guest}
+          disabled={inactive}
+          onSend={(body) => {
+            const quote = replyTo ? quoteOf(replyTo) : null;
+            if (viewer.sessionLoaded) sendMessage(store, { target, body, replyTo: quote });
+            else direct.send(body, quote);
+            setReplyTo(null);
+            setBottomSignal((signal) => signal + 1);
+          }}
+          onSaveEdit={(message, body) => void editMessage(store, message, body)}
+          onCancel={cancel}
+          onEditLast={onEditLast}
+          onTyping={() => typingSignal.typed()}
+          onStopTyping={() => typingSignal.stopped()}
+          onAttach={canAttach ? attach : undefined}
+        />
+      </AttachmentViewerProvider>
     </section>
   );
 }
