@@ -14,7 +14,13 @@ export default defineConfig({
   // Waits for states end as soon as the state is reached: a longer limit only gives a busy machine
   // (CI, a laptop compiling) time to get there, it never slows a run where things work.
   expect: { timeout: 15_000 },
-  reporter: [['list'], ['json', { outputFile: '.tmp/playwright.json' }]],
+  reporter: [['list'], ['json', { outputFile: process.env.E2E_JSON_REPORT ?? '.tmp/playwright.json' }]],
+  // `npm test` runs the two projects at once, each on a stack of its own (scripts/test.mjs): the accessibility
+  // scans keep a browser busy while the other tests mostly wait on the network. Alone, they run one after the other.
+  projects: [
+    { name: 'browser', testIgnore: /accessibility\.spec\.ts$/ },
+    { name: 'accessibility', testMatch: /accessibility\.spec\.ts$/ },
+  ],
   use: {
     baseURL: `http://localhost:${e2ePorts.app}`,
     screenshot: 'only-on-failure',
