@@ -3,6 +3,7 @@ import { dirname, resolve } from 'node:path';
 import Database from 'better-sqlite3';
 import { drizzle, type BetterSQLite3Database } from 'drizzle-orm/better-sqlite3';
 import { migrate } from 'drizzle-orm/better-sqlite3/migrator';
+import { WalSync, type FileSync } from '../core/sqlite/walSync';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -14,6 +15,11 @@ export interface DatabaseHandle {
   sqlite: Database.Database;
   db: DrizzleDatabase;
   file: string;
+  /**
+   * With synchronous=FULL on a WAL file: the group sync of the WAL that lets the command door commit
+   * without waiting for the disk on the event loop (see `SqliteEventStore`). Null otherwise.
+   */
+  walSync?: WalSync | null;
   close(): void;
 }
 
@@ -53,12 +59,15 @@ export function withStatementCache(sqlite: Database.Database): Database.Database
 export interface OpenDatabaseOptions {
   synchronous?: 'NORMAL' | 'FULL';
   migrate?: boolean;
+  /** How the WAL file is flushed off the event loop (tests slow it down or fail it); fsync on libuv's thread pool by default. */
+  syncFile?: FileSync;
 }
 
 /**
  * Opens the SQLite file with the pragmas the event log relies on. WAL lets readers run beside the
  * single writer; `synchronous` is FULL by default so an acknowledged commit survives power loss
  * (NORMAL only survives a process crash); the journal size limit and autocheckpoint keep WAL bounded.
+ * With FULL the handle carries a `walSync`, with which the command door syncs its commits off the event loop.
  */
 export function openDatabase(file: string, options: OpenDatabaseOptions = {}): DatabaseHandle {
   if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
@@ -71,12 +80,17 @@ export function openDatabase(file: string, options: OpenDatabaseOptions = {}): D
   sqlite.pragma('journal_size_limit = 67108864');
   const db = drizzle(withStatementCache(sqlite), { schema });
   if (options.migrate !== false) migrate(db, { migrationsFolder });
+  const synchronous = options.synchronous ?? 'FULL';
+  const inWal = sqlite.pragma('journal_mode', { simple: true }) === 'wal';
+  const walSync = synchronous === 'FULL' && inWal ? new WalSync(`${resolve(file)}-wal`, options.syncFile) : null;
   return {
     sqlite,
     db,
     file,
+    walSync,
     close() {
       if (!sqlite.open) return;
+      walSync?.close();
       sqlite.pragma('wal_checkpoint(TRUNCATE)');
       sqlite.close();
     },

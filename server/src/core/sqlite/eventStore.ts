@@ -10,6 +10,7 @@ import type { AppendOptions, CommandContext, EventListener, EventStore, Reaction
 import type { DomainEvent, Projection, StoredEvent } from '../events';
 import { idempotencyKeysExpireBefore } from '../idempotencyKeys';
 import { events, mutationResults } from './tables';
+import type { WalSync } from './walSync';
 
 const maximumMutationIdLength = 128;
 /** Reactions may append events that other reactions answer; a chain this deep is a loop. */
@@ -43,6 +44,8 @@ interface Statements {
   savepoint: Database.Statement;
   release: Database.Statement;
   rollbackToSavepoint: Database.Statement;
+  synchronousNormal: Database.Statement;
+  synchronousFull: Database.Statement;
 }
 
 /** A unit of work waiting for the next group commit. */
@@ -51,6 +54,20 @@ interface QueuedUnit {
   work: Work<unknown>;
   resolve: (result: unknown) => void;
   reject: (error: unknown) => void;
+}
+
+/** A unit committed in a group commit, answered once the commit is durable. */
+interface CommittedUnit {
+  unit: QueuedUnit;
+  appended: StoredEvent[];
+  result: unknown;
+}
+
+/** A group commit made without waiting for the disk, waiting for the WAL sync that covers it. */
+interface AwaitingSync {
+  /** Commits are numbered in order; a sync covers every commit made before it started. */
+  number: number;
+  units: CommittedUnit[];
 }
 
 /**
@@ -67,6 +84,14 @@ interface QueuedUnit {
  * else sees a unit's writes before they are durable, and arrival order, stream versions and conflicts
  * are exactly those of one transaction per unit. Work that returns a promise keeps the transaction
  * open until it settles; units queued meanwhile wait for the next commit.
+ *
+ * Off the event loop (synchronous=FULL on a WAL file, `database.walSync`): the group commit runs with
+ * synchronous=NORMAL, so its COMMIT writes the WAL without waiting for the disk, and its units are
+ * answered, and the listeners told, only once an fsync of the WAL started after that COMMIT has
+ * finished (on libuv's thread pool). Meanwhile the next group executes and commits; one fsync covers
+ * every commit made before it started, and groups are released in commit order. Other writers on the
+ * connection (doc rooms, `runNow`) keep synchronous=FULL. If an fsync fails, the units it covered are
+ * refused and so is every later write until the process restarts (`onSyncFailure` hears of it).
  */
 export class SqliteEventStore implements EventStore {
   private readonly listeners = new Set<EventListener>();
@@ -78,6 +103,15 @@ export class SqliteEventStore implements EventStore {
   private queue: QueuedUnit[] = [];
   /** The group commit under way or scheduled; the next one starts after it. */
   private committing: Promise<void> | null = null;
+  private readonly walSync: WalSync | null;
+  /** Group commits waiting for their WAL sync, in commit order. */
+  private awaitingSync: AwaitingSync[] = [];
+  private commitsMade = 0;
+  /** The newest WAL sync asked for and what follows it: `settle` waits for it. */
+  private lastSync: Promise<void> | null = null;
+  /** Set once a WAL sync failed: every later write is refused with it. */
+  private writeFailure: Error | null = null;
+  private readonly syncFailureListeners = new Set<(error: unknown) => void>();
   readonly clock: Clock;
 
   constructor(
@@ -100,7 +134,16 @@ export class SqliteEventStore implements EventStore {
       savepoint: database.sqlite.prepare('SAVEPOINT unit'),
       release: database.sqlite.prepare('RELEASE unit'),
       rollbackToSavepoint: database.sqlite.prepare('ROLLBACK TO unit'),
+      synchronousNormal: database.sqlite.prepare('PRAGMA synchronous = NORMAL'),
+      synchronousFull: database.sqlite.prepare('PRAGMA synchronous = FULL'),
     };
+    this.walSync = database.walSync ?? null;
+  }
+
+  /** Hears of a failed WAL sync, once: the process should stop (the data it serves may not be on the disk). */
+  onSyncFailure(listener: (error: unknown) => void): () => void {
+    this.syncFailureListeners.add(listener);
+    return () => this.syncFailureListeners.delete(listener);
   }
 
   onCommitted(listener: EventListener): () => void {
@@ -110,6 +153,7 @@ export class SqliteEventStore implements EventStore {
 
   run<Result>(context: CommandContext, work: Work<Result>): Promise<Result> {
     try {
+      this.checkWritable();
       checkMutationId(context);
     } catch (error) {
       return Promise.reject(error);
@@ -123,10 +167,11 @@ export class SqliteEventStore implements EventStore {
   /**
    * `run` for synchronous work, answering synchronously: for SQLite-bound parts (doc rooms write their
    * updates in the same transaction) that must know before returning whether the unit committed. It
-   * commits on its own, ahead of units still queued.
+   * commits on its own, ahead of units still queued, with synchronous=FULL (waiting for the disk).
    */
   runNow<Result>(context: CommandContext, work: (unit: UnitOfWork) => Result): Result {
     if (this.openUnit) throw new Error('An asynchronous unit of work holds the transaction.');
+    this.checkWritable();
     checkMutationId(context);
     this.statements.begin.run();
     let opened: OpenUnit<Result>;
@@ -141,7 +186,11 @@ export class SqliteEventStore implements EventStore {
       this.rollback();
       throw error;
     }
-    if (opened.appended.length > 0) this.notify(opened.appended);
+    if (opened.appended.length > 0) {
+      // Its commit synced the WAL, and with it every group commit before it: they are answered first, in order.
+      this.releaseThrough(this.commitsMade);
+      this.notify(opened.appended);
+    }
     return result;
   }
 
@@ -160,13 +209,90 @@ export class SqliteEventStore implements EventStore {
   }
 
   private async commitTogether(units: readonly QueuedUnit[]): Promise<void> {
+    if (this.writeFailure) {
+      for (const unit of units) unit.reject(this.writeFailure);
+      return;
+    }
+    const walSync = this.walSync;
+    if (!walSync) {
+      this.release(await this.executeTogether(units));
+      return;
+    }
+    let committed: CommittedUnit[];
     try {
-      this.statements.begin.run();
+      this.statements.synchronousNormal.run();
     } catch (error) {
       for (const unit of units) unit.reject(error);
       return;
     }
-    const done: { unit: QueuedUnit; appended: StoredEvent[]; result: unknown }[] = [];
+    try {
+      committed = await this.executeTogether(units);
+    } finally {
+      // Only the door's own commits skip the sync; a transaction still open would refuse the change (and end soon).
+      if (!this.database.sqlite.inTransaction) this.statements.synchronousFull.run();
+    }
+    if (committed.length === 0) return;
+    const awaiting: AwaitingSync = { number: (this.commitsMade += 1), units: committed };
+    this.awaitingSync.push(awaiting);
+    const synced = walSync.sync().then(
+      () => this.releaseThrough(awaiting.number),
+      (error: unknown) => this.failWrites(error),
+    );
+    const tracked: Promise<void> = synced.finally(() => {
+      if (this.lastSync === tracked) this.lastSync = null;
+    });
+    this.lastSync = tracked;
+  }
+
+  /** Answers committed units and tells the listeners, in commit order. */
+  private release(committed: readonly CommittedUnit[]): void {
+    for (const { unit, appended, result } of committed) {
+      if (appended.length > 0) this.notify(appended);
+      unit.resolve(result);
+    }
+  }
+
+  /** Releases the group commits up to `number`, which a finished WAL sync (or a synced commit) made durable. */
+  private releaseThrough(number: number): void {
+    while (this.awaitingSync.length > 0 && this.awaitingSync[0]!.number <= number) this.release(this.awaitingSync.shift()!.units);
+  }
+
+  /**
+   * A WAL sync failed: what waited for it may be lost, so its callers are refused, and so is every later
+   * write (the kernel may have dropped the pages it could not write; the data this process reads may
+   * not be on the disk). PostgreSQL stops in this case; listeners decide what the process does.
+   */
+  private failWrites(error: unknown): void {
+    const first = this.writeFailure === null;
+    const failure = (this.writeFailure ??= new Error('The disk did not confirm a commit: writes are refused until the server restarts.', {
+      cause: error,
+    }));
+    for (const awaiting of this.awaitingSync.splice(0)) for (const { unit } of awaiting.units) unit.reject(failure);
+    if (!first) return;
+    for (const listener of this.syncFailureListeners) {
+      try {
+        listener(error);
+      } catch (listenerError) {
+        queueMicrotask(() => {
+          throw listenerError;
+        });
+      }
+    }
+  }
+
+  private checkWritable(): void {
+    if (this.writeFailure) throw this.writeFailure;
+  }
+
+  /** Runs the units in one transaction and commits it; answers the units that failed, and gives the committed ones. */
+  private async executeTogether(units: readonly QueuedUnit[]): Promise<CommittedUnit[]> {
+    try {
+      this.statements.begin.run();
+    } catch (error) {
+      for (const unit of units) unit.reject(error);
+      return [];
+    }
+    const done: CommittedUnit[] = [];
     // A unit alone needs no savepoint: if it fails, the transaction is rolled back whole.
     const shared = units.length > 1;
     for (const unit of units) {
@@ -193,7 +319,7 @@ export class SqliteEventStore implements EventStore {
         unit.reject(error);
         if (!shared) {
           this.rollback();
-          return;
+          return [];
         }
         if (this.database.sqlite.inTransaction) {
           this.statements.rollbackToSavepoint.run();
@@ -205,7 +331,7 @@ export class SqliteEventStore implements EventStore {
             this.statements.begin.run();
           } catch (beginError) {
             for (const rest of units.slice(units.indexOf(unit) + 1)) rest.reject(beginError);
-            return;
+            return [];
           }
         }
       }
@@ -215,17 +341,14 @@ export class SqliteEventStore implements EventStore {
     } catch (error) {
       this.rollback();
       for (const { unit } of done) unit.reject(error);
-      return;
+      return [];
     }
-    for (const { unit, appended, result } of done) {
-      if (appended.length > 0) this.notify(appended);
-      unit.resolve(result);
-    }
+    return done;
   }
 
-  /** Waits until every unit queued so far is committed (or refused): before the database closes. */
+  /** Waits until every unit queued so far is committed and durable (or refused): before the database closes. */
   async settle(): Promise<void> {
-    while (this.committing) await this.committing;
+    while (this.committing || this.lastSync) await (this.committing ?? this.lastSync);
   }
 
   /** Starts a unit in the transaction and looks up an earlier result of the same mutation id. */
