@@ -114,6 +114,11 @@ export const inputErrorMessages = {
   API_TOKEN_LIMIT: 'You can have at most {{maximum}} API tokens. Revoke one first.',
   SETTING_NAME_INVALID: 'Use 1 to 64 letters, digits, dots, hyphens or underscores.',
   SETTING_REQUIRED: 'Name the setting, or send its id.',
+  NOTIFICATION_SETTING_UNKNOWN: 'No such notification setting: use notifications.<app, browser or email>.<TYPE>, or notifications.digest.',
+  NOTIFICATION_SETTING_TYPE: 'The type of this notification setting is its channel: {{channel}}.',
+  NOTIFICATION_DIGEST_FREQUENCY: 'Send the digest hourly, daily or never.',
+  TEAM_SETTING_NOT_NOTIFICATION:
+    "A team's defaults are its notification settings: name one notifications.<channel>.<TYPE> or notifications.digest.",
   SOCIAL_ID_TOKEN_REQUIRED: 'Send the ID token from the provider.',
   // Teams, spaces and invitations.
   TEAM_URL_LENGTH: 'Use {{minimum}} to {{maximum}} characters for the team URL.',
@@ -268,6 +273,7 @@ export const refusalMessages = {
   OWN_LANGUAGE_ONLY: 'You can only change your own language.',
   OWN_TEAMS_ONLY: 'You can only follow your own teams.',
   SETTING_NOT_FOUND: 'No such setting.',
+  TEAM_DEFAULTS_ADMINS_ONLY: "Only the team's admins set its notification defaults.",
   API_TOKEN_NOT_FOUND: 'No such API token.',
   API_TOKEN_FROM_APP: 'Create API tokens from the app, signed in with your account.',
   /** SPEC §8: the client retries getTask once on exactly this message. */

@@ -1,16 +1,19 @@
 import type { DomainModule } from '../module';
 import { settingsProjection } from './projection';
+import { teamDefaultsProjection } from './teamDefaults';
 import { settingsResolvers } from './resolvers';
 import { settingsTypeDefs } from './schema';
 
 export { authenticateApiToken, isApiToken } from './apiTokens';
+export { userSettings } from './tables';
+export { setOwnSetting } from './ownSettings';
 
-/** Per-user settings and personal API tokens. */
+/** Per-user settings, a team's notification defaults and personal API tokens. */
 export const settingsModule: DomainModule = {
   name: 'settings',
   typeDefs: settingsTypeDefs,
   resolvers: settingsResolvers,
-  projections: [settingsProjection],
+  projections: [settingsProjection, teamDefaultsProjection],
   access: {
     setSetting: 'signedIn',
     getApiTokens: 'signedIn',

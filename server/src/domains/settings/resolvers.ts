@@ -1,13 +1,14 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import type { MercuriusContext } from 'mercurius';
 import type { Resolvers } from '../../graphql/schemaTypes';
 import { z } from 'zod';
-import { codedError, issue, refusal } from '../../errors';
+import { codedError, issue } from '../../errors';
 import { requireActor } from '../../graphql/context';
-import { isId, newId } from '../../core/ids';
 import { apiTokenMutations, apiTokenQueries } from './apiTokens';
 import { userSettings } from './tables';
-import { userStream } from '../../core/streams';
+import { requireTeamMember } from '../teams';
+import { setOwnSetting } from './ownSettings';
+import { setTeamDefault, teamDefaultsOf } from './teamDefaults';
 
 const keySchema = z
   .string()
@@ -19,6 +20,7 @@ const settingSchema = z.object({
   name: keySchema.nullish(),
   active: z.boolean(),
   type: keySchema.nullish(),
+  team: z.string().nullish(),
 });
 
 export const settingsResolvers = {
@@ -34,40 +36,27 @@ export const settingsResolvers = {
         .all();
     },
   },
+  Team: {
+    /** The team's notification defaults (admin "notifications and e-mails"), for its members. */
+    settings: (team, _args, context) => {
+      const actor = requireActor(context);
+      const db = context.services.database.db;
+      requireTeamMember(db, team.id, actor.userId);
+      return teamDefaultsOf(db, team.id);
+    },
+  },
   Query: { ...apiTokenQueries },
   Mutation: {
     setSetting: (_root, args: Record<string, unknown>, context: MercuriusContext) => {
       const actor = requireActor(context);
       const input = settingSchema.parse(args);
       if (!input.id && !input.name) throw codedError('SETTING_REQUIRED');
-      return context.services.store.run({ actorId: actor.userId, mutationId: context.mutationId, request: context.request }, (unit) => {
-        const db = unit.transaction;
-        const existing = input.id
-          ? isId(input.id)
-            ? db
-                .select()
-                .from(userSettings)
-                .where(and(eq(userSettings.id, input.id), eq(userSettings.userId, actor.userId)))
-                .get()
-            : undefined
-          : db
-              .select()
-              .from(userSettings)
-              .where(and(eq(userSettings.userId, actor.userId), eq(userSettings.name, input.name!)))
-              .get();
-        if (input.id && !existing) throw refusal('NOT_FOUND', 'SETTING_NOT_FOUND');
-        const setting = {
-          settingId: existing?.id ?? newId(),
-          userId: actor.userId,
-          name: existing?.name ?? input.name!,
-          type: input.type ?? existing?.type ?? null,
-          active: input.active,
-        };
-        if (!existing || existing.active !== setting.active || existing.type !== setting.type) {
-          unit.append(userStream(actor.userId), [{ type: 'user.setting_changed', payload: setting }], { teamId: null });
-        }
-        return { id: setting.settingId, name: setting.name, type: setting.type, active: setting.active };
-      });
+      const command = { actorId: actor.userId, mutationId: context.mutationId, request: context.request };
+      if (input.team) {
+        const teamId = input.team;
+        return context.services.store.run(command, (unit) => setTeamDefault(unit, actor.userId, teamId, input));
+      }
+      return context.services.store.run(command, (unit) => setOwnSetting(unit, actor.userId, input));
     },
     ...apiTokenMutations,
   },

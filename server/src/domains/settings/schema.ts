@@ -14,6 +14,11 @@ export const settingsTypeDefs = /* GraphQL */ `
     settings: [Setting!]!
   }
 
+  extend type Team {
+    "The team's notification defaults (admin notifications and e-mails); a member's own setting wins over them."
+    settings: [Setting!]!
+  }
+
   type ApiToken {
     id: ID!
     name: String!
@@ -35,8 +40,11 @@ export const settingsTypeDefs = /* GraphQL */ `
   }
 
   extend type Mutation {
-    "Sets one of the caller's settings: by id to change an existing one, otherwise by name (created if new)."
-    setSetting(id: ID, name: String, active: Boolean!, type: String): Setting!
+    """
+    Sets one of the caller's settings: by id to change an existing one, otherwise by name (created if new).
+    With team: one of that team's notification defaults instead (its admins only).
+    """
+    setSetting(id: ID, name: String, active: Boolean!, type: String, team: ID): Setting!
     "Creates a personal API token for the GraphQL API (not with an API token)."
     createApiToken(name: String!): NewApiToken!
     "Revokes one of the caller's API tokens; it stops working at once."

@@ -1,0 +1,100 @@
+import { and, asc, eq } from 'drizzle-orm';
+import { integer, sqliteTable, text } from 'drizzle-orm/sqlite-core';
+import type { Transaction } from '../../db/connection';
+import type { UnitOfWork } from '../../core/commands';
+import { teamPolicy } from '../../core/access';
+import type { Projection, StoredEvent } from '../../core/events';
+import { isId, newId } from '../../core/ids';
+import { teamStream } from '../../core/streams';
+import { codedError, refusal } from '../../errors';
+import { requireTeamMember } from '../teams';
+import type { SettingsEvent } from './events';
+import { checkNotificationSetting, isNotificationSettingName } from './notificationSettings';
+
+type Reader = Pick<Transaction, 'select'>;
+
+/**
+ * The `team_settings` table, migrated and declared for the schema in notifications/tables.ts. Settings comes
+ * before notifications in the areas' order (notifications reads people's settings), so it cannot import that
+ * table; this is the same table as this area's projection writes it, kept to the same columns.
+ */
+export const teamDefaults = sqliteTable('team_settings', {
+  id: text('id').primaryKey(),
+  teamId: text('team_id').notNull(),
+  name: text('name').notNull(),
+  type: text('type'),
+  active: integer('active', { mode: 'boolean' }).notNull(),
+  updatedAt: text('updated_at').notNull(),
+});
+
+export interface SettingAnswer {
+  id: string;
+  name: string;
+  type: string | null;
+  active: boolean;
+}
+
+/** The team's defaults, by name; a member may read them (their own screen shows what they inherit). */
+export function teamDefaultsOf(db: Reader, teamId: string): SettingAnswer[] {
+  return db
+    .select({ id: teamDefaults.id, name: teamDefaults.name, type: teamDefaults.type, active: teamDefaults.active })
+    .from(teamDefaults)
+    .where(eq(teamDefaults.teamId, teamId))
+    .orderBy(asc(teamDefaults.name))
+    .all();
+}
+
+export interface TeamSettingInput {
+  id?: string | null | undefined;
+  name?: string | null | undefined;
+  type?: string | null | undefined;
+  active: boolean;
+}
+
+/**
+ * Sets one of the team's notification defaults (admins only): `team.setting_changed` on the team's stream,
+ * appended only when something changes. Only notification settings have team defaults.
+ */
+export function setTeamDefault(unit: UnitOfWork, actorId: string, teamId: string, input: TeamSettingInput): SettingAnswer {
+  const db = unit.transaction;
+  const { seat } = requireTeamMember(db, teamId, actorId);
+  if (!teamPolicy.manage(seat)) throw refusal('PERMISSION_DENIED', 'TEAM_DEFAULTS_ADMINS_ONLY');
+  const existing = input.id
+    ? isId(input.id)
+      ? db
+          .select()
+          .from(teamDefaults)
+          .where(and(eq(teamDefaults.id, input.id), eq(teamDefaults.teamId, teamId)))
+          .get()
+      : undefined
+    : db
+        .select()
+        .from(teamDefaults)
+        .where(and(eq(teamDefaults.teamId, teamId), eq(teamDefaults.name, input.name!)))
+        .get();
+  if (input.id && !existing) throw refusal('NOT_FOUND', 'SETTING_NOT_FOUND');
+  const name = existing?.name ?? input.name!;
+  if (!isNotificationSettingName(name)) throw codedError('TEAM_SETTING_NOT_NOTIFICATION', { field: 'name' });
+  const checked = checkNotificationSetting(name, input.type ?? existing?.type);
+  const setting = { settingId: existing?.id ?? newId(), teamId, name, type: checked.type, active: input.active };
+  if (!existing || existing.active !== setting.active || existing.type !== setting.type) {
+    unit.append(teamStream(teamId), [{ type: 'team.setting_changed', payload: setting }], { teamId });
+  }
+  return { id: setting.settingId, name, type: setting.type, active: setting.active };
+}
+
+/** `team.setting_changed` → team_settings, one row per team and name. */
+export const teamDefaultsProjection: Projection = {
+  name: 'team settings',
+  tables: [teamDefaults],
+  apply(transaction: Transaction, stored: StoredEvent) {
+    const event = { type: stored.type, payload: stored.payload } as SettingsEvent;
+    if (event.type !== 'team.setting_changed') return;
+    const { settingId, teamId, name, type, active } = event.payload;
+    transaction
+      .insert(teamDefaults)
+      .values({ id: settingId, teamId, name, type, active, updatedAt: stored.createdAt })
+      .onConflictDoUpdate({ target: teamDefaults.id, set: { type, active, updatedAt: stored.createdAt } })
+      .run();
+  },
+};
