@@ -187,6 +187,12 @@ export const inputErrorMessages = {
   CLIENT_ID_LENGTH: 'A client id must be {{minimum}} to {{maximum}} characters.',
   REACTION_EMOJI_INVALID: 'Choose one emoji.',
   ONE_CONVERSATION: 'Name exactly one conversation: a project, a private chat, a task or a meeting room.',
+  // Search (getSearch). SEARCH_TOO_SHORT is SPEC's text, exact (its spelling too).
+  SEARCH_TOO_SHORT: 'Type more than 4 characteres',
+  SEARCH_TOO_LONG: 'Search for at most {{maximum}} characters.',
+  SEARCH_DATE_INVALID: 'Use a date like 2026-03-02, or a date and time like 2026-03-02T09:00:00Z.',
+  SEARCH_DATES_REVERSED: 'The end date is before the start date.',
+  SEARCH_PAGE_SIZE: 'Ask for 1 to {{maximum}} results.',
   PRESENCE_STATE_INVALID: 'Choose online or away.',
   PRIVAT_INACTIVE: 'This chat is inactive: it takes no new messages.',
   PRIVAT_NAME_LENGTH: 'Use {{minimum}} to {{maximum}} characters for the chat name.',

@@ -868,6 +868,17 @@ export const matrix: Record<string, MatrixEntry> = {
     },
   },
   getEvents: { otherTeam: { seesNothing: [{ query: '{ getEvents(limit: 100) { id title author { user } } }' }] } },
+  getSearch: {
+    otherTeam: {
+      refused: [
+        {
+          query: 'query ($space: ID) { getSearch(text: "Matrix message", space: $space) { id } }',
+          variables: (w) => ({ space: w.publicSpaceA }),
+        },
+      ],
+      seesNothing: [{ query: '{ getSearch(text: "Matrix message") { id title project link description } }' }],
+    },
+  },
   setEvent: {
     otherTeam: {
       refused: [

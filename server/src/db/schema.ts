@@ -10,4 +10,5 @@ export * from '../domains/meetings/tables';
 export * from '../domains/calendar/tables';
 export * from '../domains/settings/tables';
 export * from '../domains/notifications/tables';
+export * from '../domains/search/tables';
 export * from '../mail/tables';

@@ -4,6 +4,7 @@ import { chatModule } from './chat';
 import { docsModule } from './docs';
 import { filesModule } from './files';
 import { meetingsModule } from './meetings';
+import { searchModule } from './search';
 import { notificationsModule } from './notifications';
 import type { Clock } from '../core/clock';
 import { SqliteEventStore } from '../core/sqlite/eventStore';
@@ -28,7 +29,7 @@ import { teamsModule } from './teams';
  * last, since the notifications of every area before it are its rows. It is also the order of imports: an area imports only areas before it
  * (through their index.ts), and tells the areas after it what happened through its events, which they
  * react to (DomainModule.reactions). The lint refuses an import cycle and an import of another area's
- * internals.
+ * internals. Search comes after them all: its index is made of the tasks, messages, docs and files they write.
  */
 export const domains: readonly DomainModule[] = [
   accountsModule,
@@ -42,6 +43,7 @@ export const domains: readonly DomainModule[] = [
   socialModule,
   calendarModule,
   notificationsModule,
+  searchModule,
 ];
 
 /**

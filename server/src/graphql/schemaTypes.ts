@@ -1356,7 +1356,7 @@ export type NotificationChange = {
   seq: Scalars['Float']['output'];
   /** notification.created | notification.read | notification.marked */
   type: Scalars['String']['output'];
-  /** The subscriber's unread count after it. */
+  /** The subscriber's unread count when it is delivered: after this change (a feed resumed from the log gets today's count). */
   unread: Scalars['Int']['output'];
 };
 

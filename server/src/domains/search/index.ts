@@ -1,0 +1,16 @@
+import type { DomainModule } from '../module';
+import { searchProjection } from './projection';
+import { searchQueries } from './resolvers';
+import { searchTypeDefs } from './schema';
+
+/**
+ * Search (issue 18): an FTS5 index of tasks, messages, docs and files kept by a projection of their events,
+ * and getSearch, which matches it against what the caller may read when they ask.
+ */
+export const searchModule: DomainModule = {
+  name: 'search',
+  typeDefs: searchTypeDefs,
+  resolvers: { Query: searchQueries },
+  projections: [searchProjection],
+  access: { getSearch: 'teamMember' },
+};

@@ -1,0 +1,116 @@
+import type Database from 'better-sqlite3';
+import { spacePolicy, spaceTypeOf, type TeamSeat } from '../../core/access';
+import { refusal } from '../../errors';
+import { meetingsPolicy } from '../meetings';
+import type { SearchInput } from './input';
+import { ftsQuery, matchEnd, matchStart } from './text';
+
+/** One matched row of the index, with its marked title and snippet, before it is presented. */
+export interface MatchedItem {
+  id: number;
+  kind: 'task' | 'message' | 'doc' | 'file';
+  itemId: string;
+  spaceId: string | null;
+  privatId: string | null;
+  taskId: string | null;
+  meetingroomId: string | null;
+  code: string | null;
+  emoji: string | null;
+  folderId: string | null;
+  createdAt: string;
+  markedTitle: string;
+  markedSnippet: string;
+}
+
+interface SpaceRow {
+  id: string;
+  isPersonal: number;
+  type: string | null;
+  ownerId: string;
+  permission: 'admin' | 'basic' | null;
+}
+
+/**
+ * The spaces of the team the caller may read now, judged by the space policy from their current seat and
+ * memberships (a member removed from a space no longer has it; a team admin reads every shared space).
+ */
+export function readableSpaceIds(sqlite: Database.Database, teamId: string, seat: TeamSeat): string[] {
+  const rows = sqlite
+    .prepare<[string, string], SpaceRow>(
+      `SELECT p.id, p.is_personal AS isPersonal, p.type, p.owner_id AS ownerId, m.permission
+       FROM projects p LEFT JOIN project_members m ON m.project_id = p.id AND m.user_id = ?
+       WHERE p.team_id = ?`,
+    )
+    .all(seat.userId, teamId);
+  return rows
+    .filter((row) =>
+      spacePolicy.read(
+        seat,
+        { teamId, isPersonal: row.isPersonal === 1, type: spaceTypeOf(row.type), ownerId: row.ownerId },
+        { permission: row.permission, requested: false },
+      ),
+    )
+    .map((row) => row.id);
+}
+
+/**
+ * Relevance: an exact title match first; then bm25 with titles weighing ten times the text, scaled down
+ * for older items (a year-old item counts half as much as a new one); then the newest first.
+ */
+const searchSql = `
+  SELECT i.id, i.kind, i.item_id AS itemId, i.space_id AS spaceId, i.privat_id AS privatId, i.task_id AS taskId,
+    i.meetingroom_id AS meetingroomId, i.code, i.emoji, i.folder_id AS folderId, i.created_at AS createdAt,
+    highlight(search_text, 0, :open, :close) AS markedTitle,
+    snippet(search_text, 1, :open, :close, '…', 32) AS markedSnippet
+  FROM search_text JOIN search_items i ON i.id = search_text.rowid
+  WHERE search_text MATCH :match
+    AND i.team_id = :teamId
+    AND (:kind IS NULL OR i.kind = :kind)
+    AND (:from IS NULL OR i.created_at >= :from)
+    AND (:until IS NULL OR i.created_at <= :until)
+    AND (
+      (i.space_id IS NOT NULL AND i.space_id IN (SELECT value FROM json_each(:spaces)))
+      OR (i.privat_id IS NOT NULL AND :privats = 1
+        AND i.privat_id IN (SELECT privat_id FROM privat_members WHERE user_id = :userId))
+      OR (i.meetingroom_id IS NOT NULL AND i.meetingroom_id IN (
+        SELECT id FROM meetingrooms WHERE team_id = :teamId
+          AND (project_id IN (SELECT value FROM json_each(:spaces)) OR (project_id IS NULL AND :adHocRooms = 1))))
+    )
+  ORDER BY (lower(search_text.title) = lower(:typed)) DESC,
+    bm25(search_text, 10.0, 1.0) / (1.0 + max(0.0, julianday(:now) - julianday(i.created_at)) / 365.0),
+    i.created_at DESC
+  LIMIT :first`;
+
+/**
+ * What the caller may find, matched in SQL against their current seat, spaces, private chats and rooms:
+ * the team's readable spaces (or only the one asked for, NOT_FOUND when they may not read it), the private
+ * chats they are in, and ad hoc meeting rooms when they may use them.
+ */
+export function searchIndex(
+  sqlite: Database.Database,
+  viewer: { teamId: string; seat: TeamSeat },
+  input: SearchInput,
+  now: Date,
+): MatchedItem[] {
+  const readable = readableSpaceIds(sqlite, viewer.teamId, viewer.seat);
+  if (input.space !== null && !readable.includes(input.space)) throw refusal('NOT_FOUND', 'SPACE_NOT_FOUND', { field: 'space' });
+  const match = ftsQuery(input.text);
+  if (match === null) return [];
+  const onlySpace = input.space !== null;
+  return sqlite.prepare<[Record<string, unknown>], MatchedItem>(searchSql).all({
+    open: matchStart,
+    close: matchEnd,
+    match,
+    typed: input.text,
+    teamId: viewer.teamId,
+    userId: viewer.seat.userId,
+    kind: input.filter === 'all' ? null : input.filter,
+    from: input.from,
+    until: input.until,
+    spaces: JSON.stringify(onlySpace ? [input.space] : readable),
+    privats: onlySpace ? 0 : 1,
+    adHocRooms: !onlySpace && meetingsPolicy.useAdHocRoom(viewer.seat) ? 1 : 0,
+    now: now.toISOString(),
+    first: input.first,
+  });
+}

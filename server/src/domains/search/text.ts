@@ -1,0 +1,99 @@
+/** What FTS5's snippet() and highlight() put around a match: private-use characters no indexed text keeps. */
+export const matchStart = '\uE000';
+export const matchEnd = '\uE001';
+
+/** Text as the index keeps it: without the two match markers, so a marked snippet is never ambiguous. */
+export function indexedText(text: string): string {
+  return text.replace(/[\uE000\uE001]/g, '');
+}
+
+interface RichNode {
+  type?: unknown;
+  text?: unknown;
+  attrs?: { label?: unknown } | null;
+  content?: unknown;
+}
+
+/**
+ * The words of a task description (a Tiptap tree as the tasks area stores it), the way its
+ * `description_text` column has them: blocks of a doc or a list on their own lines, mentions as @label.
+ */
+export function descriptionText(node: unknown): string {
+  if (node === null || typeof node !== 'object') return typeof node === 'string' ? node : '';
+  const rich = node as RichNode;
+  if (rich.type === 'text') return typeof rich.text === 'string' ? rich.text : '';
+  if (rich.type === 'hardBreak') return '\n';
+  if (rich.type === 'mention') return `@${String(rich.attrs?.label ?? '')}`;
+  const type = typeof rich.type === 'string' ? rich.type : '';
+  const children = Array.isArray(rich.content) ? rich.content : [];
+  return children.map(descriptionText).join(type === 'doc' || type.endsWith('List') ? '\n' : '');
+}
+
+export interface TextRange {
+  start: number;
+  length: number;
+}
+
+/** A marked text (matches between matchStart and matchEnd) as its plain text and the matches' UTF-16 ranges. */
+export function unmark(marked: string): { text: string; ranges: TextRange[] } {
+  let text = '';
+  const ranges: TextRange[] = [];
+  let openedAt: number | null = null;
+  for (const character of marked) {
+    if (character === matchStart) openedAt = text.length;
+    else if (character === matchEnd) {
+      if (openedAt !== null && text.length > openedAt) ranges.push({ start: openedAt, length: text.length - openedAt });
+      openedAt = null;
+    } else text += character;
+  }
+  return { text, ranges };
+}
+
+/** A snippet cut to `maximum` UTF-16 units at a word boundary, its ranges kept only where they fit whole. */
+export function clip(snippet: { text: string; ranges: TextRange[] }, maximum: number): { text: string; ranges: TextRange[] } {
+  const text = snippet.text.replace(/\s+/g, ' ');
+  // Collapsing white space moves the offsets: recompute them on the collapsed text.
+  const ranges = collapsedRanges(snippet.text, snippet.ranges);
+  if (text.length <= maximum) return { text, ranges };
+  let end = text.lastIndexOf(' ', maximum - 1);
+  if (end < maximum / 2) end = maximum - 1;
+  const clipped = `${text.slice(0, end)}…`;
+  return { text: clipped, ranges: ranges.filter((range) => range.start + range.length <= end) };
+}
+
+function collapsedRanges(original: string, ranges: TextRange[]): TextRange[] {
+  // Map each original offset to its offset once runs of white space become one space.
+  const offsets: number[] = [];
+  let collapsed = 0;
+  let inSpace = false;
+  for (let index = 0; index < original.length; index += 1) {
+    offsets.push(collapsed);
+    const isSpace = /\s/.test(original[index]!);
+    if (!(isSpace && inSpace)) collapsed += 1;
+    inSpace = isSpace;
+  }
+  offsets.push(collapsed);
+  return ranges.map((range) => {
+    const start = offsets[range.start]!;
+    return { start, length: offsets[range.start + range.length]! - start };
+  });
+}
+
+/**
+ * The FTS5 query for what a person typed: every word a quoted string, so quotes, -, *, ^, :, NEAR,
+ * AND/OR/NOT and parentheses are only text; a word of three or more characters also matches words it
+ * begins ("deplo" finds "deploy"). Null when nothing searchable is left (punctuation only).
+ */
+export function ftsQuery(typed: string): string | null {
+  const terms = typed
+    .split(/\s+/)
+    .map((word) => word.replace(/[\uE000\uE001]/g, ''))
+    .filter((word) => /[\p{L}\p{N}]/u.test(word));
+  if (terms.length === 0) return null;
+  return terms
+    .map((term) => {
+      const quoted = `"${term.replace(/"/g, '""')}"`;
+      return [...term].length >= 3 ? `${quoted}*` : quoted;
+    })
+    .join(' ');
+}

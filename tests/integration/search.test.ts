@@ -1,0 +1,260 @@
+import { readFileSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { collabOf } from '../../server/src/collab/rooms';
+import { domains } from '../../server/src/domains';
+import { replay } from '../../server/src/core/sqlite/replay';
+import { postMessage, startPrivat } from './chatFactories';
+import { createDoc, openDoc, paragraphText, waitFor } from './docFactories';
+import { minimalPdf, uploadFile } from './fileFactories';
+import { startTestServer, type GraphqlResponse, type TestServer } from './harness';
+import { createTask, editTask } from './taskFactories';
+import { createSpace, expectData, joinTeam, person, type Person } from './teamFactories';
+import { pdfTextExtractionOf } from '../../server/src/domains/files/textExtraction';
+
+interface Result {
+  id: string;
+  type: string;
+  title: string;
+  emoji: string | null;
+  description: string | null;
+  highlights: { start: number; length: number }[];
+  titleHighlights: { start: number; length: number }[];
+  project: string | null;
+  projectTitle: string | null;
+  messageId: string | null;
+  messageType: string | null;
+  link: string;
+  createdAt: string;
+}
+
+const resultFields =
+  'id type logo color title emoji createdAt description highlights { start length } titleHighlights { start length } project projectTitle projectLogo projectColor messageId messageType link';
+
+function search(someone: Person, variables: Record<string, unknown>): Promise<GraphqlResponse<{ getSearch: Result[] }>> {
+  return someone.client.execute(
+    `query ($text: String!, $filter: String, $startdate: String, $enddate: String, $space: ID, $first: Int) {
+      getSearch(text: $text, filter: $filter, startdate: $startdate, enddate: $enddate, space: $space, first: $first) { ${resultFields} }
+    }`,
+    variables,
+  );
+}
+
+const found = async (someone: Person, text: string, variables: Record<string, unknown> = {}) =>
+  expectData(await search(someone, { text, ...variables })).getSearch;
+const ids = (results: Result[]) => results.map((result) => result.id);
+
+async function setPermission(project: string, someone: Person, permission: 'basic' | 'removed') {
+  expectData(
+    await owner.client.execute(
+      'mutation ($user: ID!, $project: ID!, $permission: String!) { setPermission(user: $user, project: $project, permission: $permission) { id } }',
+      { user: someone.id, project, permission },
+    ),
+  );
+}
+
+let server: TestServer;
+let owner: Person;
+let member: Person;
+let outsider: Person;
+let space: string;
+let privateSpace: string;
+
+beforeAll(async () => {
+  server = await startTestServer({ COLLAB_UNLOAD_GRACE_MS: '100', COLLAB_ACTIVITY_DEBOUNCE_MS: '100' });
+  owner = await person(server, 'Olga');
+  member = await joinTeam(owner, await person(server, 'Milo'));
+  outsider = await person(server, 'Otto');
+  space = await createSpace(owner, 'Harbour');
+  privateSpace = await createSpace(owner, 'Vault', 'private');
+  await setPermission(space, member, 'basic');
+}, 60_000);
+
+afterAll(async () => {
+  await server?.close();
+});
+
+describe('getSearch', () => {
+  it('finds a task by name and description, with its code in the title and the match highlighted', async () => {
+    const task = await createTask(owner, space, 'Lighthouse maintenance', { description: 'Replace the rotating lamp before winter' });
+    const byName = await found(owner, 'lighthouse');
+    const hit = byName.find((result) => result.id === task.id)!;
+    expect(hit).toMatchObject({ type: 'task', title: `${task.idCode} Lighthouse maintenance`, project: space, projectTitle: 'Harbour' });
+    expect(hit.link).toBe(`/${space}/tasks/d/${task.id}`);
+    const [range] = hit.titleHighlights;
+    expect(hit.title.slice(range!.start, range!.start + range!.length)).toBe('Lighthouse');
+    const byDescription = (await found(owner, 'rotating lamp')).find((result) => result.id === task.id)!;
+    expect(byDescription.description).toContain('rotating');
+    const highlighted = byDescription.highlights.map((each) => byDescription.description!.slice(each.start, each.start + each.length));
+    expect(highlighted).toEqual(['rotating', 'lamp']);
+    // A rename is searched at once; the old name no longer finds it.
+    await editTask(owner, task.id, { name: 'Beacon overhaul' });
+    expect(ids(await found(owner, 'beacon overhaul'))).toContain(task.id);
+    expect(ids(await found(owner, 'lighthouse'))).not.toContain(task.id);
+  });
+
+  it('finds messages of a channel, follows edits and forgets deleted ones', async () => {
+    const message = await postMessage(owner, { project: space, body: 'The ferry schedule changes tomorrow' });
+    const [hit] = await found(member, 'ferry schedule', { filter: 'message' });
+    expect(hit).toMatchObject({ id: message.id, messageId: message.id, messageType: 'project', title: 'Harbour', project: space });
+    expect(hit!.link).toBe(`/chats/${space}?message=${message.id}`);
+    expectData(
+      await owner.client.execute('mutation ($id: ID!, $body: String!) { ediMessage(id: $id, body: $body) { id } }', {
+        id: message.id,
+        body: 'The tugboat schedule changes tomorrow',
+      }),
+    );
+    expect(ids(await found(member, 'ferry schedule'))).toEqual([]);
+    expect(ids(await found(member, 'tugboat'))).toEqual([message.id]);
+    expectData(await owner.client.execute('mutation ($id: ID!) { delMessage(id: $id) }', { id: message.id }));
+    expect(ids(await found(member, 'tugboat'))).toEqual([]);
+  });
+
+  it('finds a doc by title and by the text typed in it, with its emoji', async () => {
+    const doc = await createDoc(owner, space, 'Quarterly almanac');
+    expectData(await owner.client.execute('mutation ($id: ID!) { updateWall(id: $id, emoji: "📘") { id } }', { id: doc.id }));
+    const [byTitle] = await found(owner, 'almanac', { filter: 'doc' });
+    expect(byTitle).toMatchObject({ id: doc.id, type: 'doc', title: 'Quarterly almanac', emoji: '📘', link: `/${space}/docs/d/${doc.id}` });
+
+    const editor = openDoc(server.url, doc.id, { cookie: owner.client.cookieHeader() });
+    await editor.synced();
+    paragraphText(editor.doc).insert(0, 'Tide tables for the estuary');
+    await waitFor(() => editor.state.saved > 0, 'the edit to be stored');
+    editor.destroy();
+    await waitFor(() => collabOf(server.app.services).roomOf(doc.id) === undefined, 'the room to unload');
+    const [byText] = await found(member, 'estuary');
+    expect(byText).toMatchObject({ id: doc.id, type: 'doc' });
+    expect(byText!.description).toContain('estuary');
+  }, 30_000);
+
+  it('finds a file by its name and a PDF by the words inside it', async () => {
+    const file = await uploadFile(owner, 'cargo-manifest.pdf', 'application/pdf', minimalPdf('Perishable oranges aboard'), {
+      project: space,
+    });
+    expect(ids(await found(owner, 'manifest', { filter: 'file' }))).toEqual([file.id]);
+    await pdfTextExtractionOf(server.app.services).idle();
+    const [hit] = await found(member, 'perishable oranges');
+    expect(hit).toMatchObject({ id: file.id, type: 'file', title: 'cargo-manifest.pdf' });
+    expect(hit!.link).toBe(`/${space}/files?file=${file.id}`);
+  }, 30_000);
+
+  it('shows only what the caller may read: not another team, not a private chat they are not in, not a private space', async () => {
+    const secretTask = await createTask(owner, privateSpace, 'Treasure coordinates');
+    await postMessage(owner, { project: privateSpace, body: 'Treasure buried near the old mill' });
+    const chat = expectData(await startPrivat(owner, [member.id], 'Pair')).setPrivat;
+    const whisper = await postMessage(owner, { privat: chat.id, body: 'Whispered rendezvous at noon' });
+    // The member sees the chat they are in, not the private space.
+    expect(ids(await found(member, 'treasure'))).toEqual([]);
+    const [chatHit] = await found(member, 'rendezvous');
+    expect(chatHit).toMatchObject({ id: whisper.id, messageType: 'privat', title: 'Pair', project: null });
+    // The owner (in the space) finds the task; another team finds nothing at all.
+    expect(ids(await found(owner, 'treasure coordinates'))).toContain(secretTask.id);
+    for (const text of ['treasure', 'rendezvous', 'harbour', 'almanac', 'perishable']) expect(await found(outsider, text)).toEqual([]);
+    // A third member of the team, not in the private chat, does not find it.
+    const third = await joinTeam(owner, await person(server, 'Tess'));
+    expect(await found(third, 'rendezvous')).toEqual([]);
+  });
+
+  it('a member removed from a space finds nothing of it any more; a space out of sight as a filter is NOT_FOUND', async () => {
+    const closed = await createSpace(owner, 'Drydock', 'private');
+    await setPermission(closed, member, 'basic');
+    const task = await createTask(owner, closed, 'Hull inspection');
+    await postMessage(owner, { task: task.id, body: 'Barnacles everywhere on the keel' });
+    expect(ids(await found(member, 'hull inspection'))).toEqual([task.id]);
+    const [threadHit] = await found(member, 'barnacles');
+    expect(threadHit).toMatchObject({ messageType: 'task', title: `${task.idCode} Hull inspection` });
+    expect((await found(member, 'barnacles', { space: closed })).length).toBe(1);
+
+    await setPermission(closed, member, 'removed');
+    expect(await found(member, 'hull inspection')).toEqual([]);
+    expect(await found(member, 'barnacles')).toEqual([]);
+    const refused = await search(member, { text: 'barnacles', space: closed });
+    expect(refused.errors?.[0]?.extensions?.code).toBe('NOT_FOUND');
+    const foreign = await search(outsider, { text: 'barnacles', space: closed });
+    expect(foreign.errors?.[0]?.extensions?.code).toBe('NOT_FOUND');
+  });
+
+  it('searches FTS syntax characters as text, never as query syntax', async () => {
+    await createTask(owner, space, 'Anchor "chain" NEAR(dock) title: -rust AND stern*');
+    for (const text of [
+      '"chain"',
+      'NEAR(dock',
+      'title: anchor',
+      '-rust stern',
+      'anchor AND chain',
+      'stern* OR',
+      '"unbalanced quote',
+      '^anchor',
+      '(((dock',
+    ]) {
+      const answer = await search(owner, { text });
+      expect(answer.errors, text).toBeUndefined();
+    }
+    expect((await found(owner, 'title: anchor')).map((result) => result.title)).toEqual([expect.stringContaining('Anchor "chain"')]);
+    expect((await found(owner, '"chain" NEAR(dock')).length).toBe(1);
+    expect(await found(owner, '***** ""')).toEqual([]);
+  });
+
+  it('refuses bad input with a clear error', async () => {
+    const codeOf = async (variables: Record<string, unknown>) => (await search(owner, variables)).errors?.[0];
+    const short = await codeOf({ text: '  abcd ' });
+    expect(short).toMatchObject({ message: 'Type more than 4 characteres', extensions: { code: 'SEARCH_TOO_SHORT' } });
+    expect((await codeOf({ text: 'x'.repeat(10_240) }))?.extensions).toMatchObject({ code: 'SEARCH_TOO_LONG', params: { maximum: 500 } });
+    expect((await codeOf({ text: 'harbour', startdate: '2026-05-02', enddate: '2026-05-01' }))?.extensions?.code).toBe(
+      'SEARCH_DATES_REVERSED',
+    );
+    expect((await codeOf({ text: 'harbour', startdate: 'yesterday' }))?.extensions?.code).toBe('SEARCH_DATE_INVALID');
+    expect((await codeOf({ text: 'harbour', filter: 'people' }))?.extensions?.code).toBe('CHOICE_INVALID');
+    expect((await codeOf({ text: 'harbour', first: 51 }))?.extensions?.code).toBe('SEARCH_PAGE_SIZE');
+  });
+
+  it('filters by dates, inclusive', async () => {
+    const task = await createTask(owner, space, 'Calendar regatta');
+    const [created] = await found(owner, 'regatta');
+    const today = created!.createdAt.slice(0, 10);
+    expect(ids(await found(owner, 'regatta', { startdate: today, enddate: today }))).toEqual([task.id]);
+    expect(await found(owner, 'regatta', { enddate: '2000-01-01' })).toEqual([]);
+    expect(await found(owner, 'regatta', { startdate: '2999-01-01' })).toEqual([]);
+  });
+
+  it('puts an exact title match first', async () => {
+    await createTask(owner, space, 'Mooring lines', { description: 'Check the mooring ropes and the mooring lines of every boat' });
+    const exact = await createTask(owner, space, 'Mooring');
+    expect((await found(owner, 'mooring'))[0]!.id).toBe(exact.id);
+  });
+
+  it('the migration fills the index of an existing database with what the replay would', async () => {
+    const queries = ['beacon overhaul', 'rotating lamp', 'estuary', 'perishable', 'rendezvous', 'treasure', 'mooring', 'almanac'];
+    const before = await Promise.all(queries.map((text) => found(owner, text)));
+    const { sqlite } = server.app.services.database;
+    const backfill = readFileSync(new URL('../../migrations/0016_search.sql', import.meta.url), 'utf8')
+      .split('--> statement-breakpoint')
+      .filter((statement) => /^\s*(--[^\n]*\n\s*)*INSERT/.test(statement));
+    expect(backfill.length).toBe(8);
+    sqlite.transaction(() => {
+      sqlite.exec('DELETE FROM search_text; DELETE FROM search_items;');
+      for (const statement of backfill) sqlite.exec(statement);
+    })();
+    const after = await Promise.all(queries.map((text) => found(owner, text)));
+    // The same items, in the same order, with the same snippets (rows are numbered differently, which no answer shows).
+    expect(after).toEqual(before);
+  });
+
+  it('gives the same results after a replay of the log', async () => {
+    const queries = ['beacon overhaul', 'rotating lamp', 'estuary', 'perishable', 'rendezvous', 'treasure', 'mooring', 'almanac'];
+    const before = await Promise.all(queries.map((text) => found(owner, text)));
+    const counts = () =>
+      server.app.services.database.sqlite
+        .prepare('SELECT (SELECT count(*) FROM search_items) AS items, (SELECT count(*) FROM search_text) AS texts')
+        .get();
+    const countsBefore = counts();
+    replay(
+      server.app.services.database,
+      server.app.services.database,
+      domains.flatMap((module) => module.projections),
+    );
+    expect(counts()).toEqual(countsBefore);
+    const after = await Promise.all(queries.map((text) => found(owner, text)));
+    expect(after).toEqual(before);
+    expect(before.every((results) => results.length > 0)).toBe(true);
+  }, 30_000);
+});
