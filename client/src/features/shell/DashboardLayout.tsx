@@ -13,6 +13,8 @@ import { UploadTray } from '../files/UploadTray';
 import { IncomingCallDialog } from '../meetings/ringing/IncomingCallDialog';
 import { OnboardingFlow } from '../onboarding/OnboardingFlow';
 import { useOnboardingGate } from '../onboarding/useOnboardingGate';
+import { CommandPalette } from '../search/CommandPalette';
+import { useCommandPaletteShortcut } from '../search/useCommandPaletteShortcut';
 import { newSpaceOpenAtom, spacesAtom } from '../spaces/atoms';
 import { NewSpaceDialog } from '../spaces/NewSpaceDialog';
 import { SpaceSettingsHost } from '../spaces/SpaceSettingsDialog';
@@ -56,6 +58,7 @@ export default function DashboardLayout() {
   useSpacesLive();
   useTeamLive();
   useChatLive();
+  useCommandPaletteShortcut();
 
   useEffect(() => {
     if (user) return undefined;
@@ -124,6 +127,7 @@ export default function DashboardLayout() {
       <SpaceSettingsHost />
       <UploadTray />
       <IncomingCallDialog />
+      <CommandPalette scope={location.scope} />
       {/* A story keeps recording while its author works elsewhere in the app: its bar and preview follow them. */}
       <StoryRecordingDock />
       <div className="visually-hidden" role="status" aria-live="polite" aria-atomic="true" data-testid="page-announcer">

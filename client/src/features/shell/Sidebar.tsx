@@ -1,10 +1,12 @@
-import { LayoutGrid, LogOut, Plus, Settings, Shapes } from 'lucide-react';
+import { LayoutGrid, LogOut, Plus, Search, Settings, Shapes } from 'lucide-react';
 import clsx from 'clsx';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useAtomValue, useSetAtom, useStore } from '../../lib/store';
 import { logout } from '../auth/session';
 import { chatUnreadTotalAtom } from '../chat/atoms';
+import { commandPaletteOpenAtom } from '../search/atoms';
+import { isApplePlatform } from '../search/useCommandPaletteShortcut';
 import { newSpaceOpenAtom, spaceListAtom, spaceSettingsTargetAtom } from '../spaces/atoms';
 import { SpaceIcon } from '../spaces/SpaceIcon';
 import { currentTeamRoleAtom } from '../teams/atoms';
@@ -28,6 +30,7 @@ export function Sidebar({ id, location, open, onNavigate }: SidebarProps) {
   const chatUnread = useAtomValue(chatUnreadTotalAtom);
   const openSettings = useSetAtom(spaceSettingsTargetAtom);
   const openNewSpace = useSetAtom(newSpaceOpenAtom);
+  const openPalette = useSetAtom(commandPaletteOpenAtom);
   const active = activeNavKey(location);
   const scope = location.scope;
   const browsing = location.kind === 'area' && location.area === 'spaces';
@@ -59,6 +62,22 @@ export function Sidebar({ id, location, open, onNavigate }: SidebarProps) {
     <aside id={id} className={clsx(styles.sidebar, open && styles.open)} aria-label={t('a11y.sidebar')} data-region="sidebar">
       <div className={styles.header}>
         <TeamSwitcher onNavigate={onNavigate} />
+        {/* Like Linear's: the command palette's search, with its shortcut written beside it. */}
+        <button
+          type="button"
+          className={styles.searchTrigger}
+          aria-keyshortcuts="Control+K Meta+K"
+          onClick={() => {
+            onNavigate();
+            openPalette(true);
+          }}
+        >
+          <Search className={styles.itemIcon} aria-hidden />
+          <span className={styles.itemLabel}>{t('search.trigger')}</span>
+          <kbd className={styles.shortcut} aria-hidden>
+            {isApplePlatform() ? '⌘K' : 'Ctrl K'}
+          </kbd>
+        </button>
       </div>
       <nav className={styles.nav} aria-label={t('nav.label')}>
         <ul className={styles.list}>{primaryNav.map(item)}</ul>
