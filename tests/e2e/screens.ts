@@ -387,6 +387,19 @@ export const screens: readonly Screen[] = [
         visible((p) => p.getByRole('heading', { name: 'Private calendar feed' })),
       ),
   },
+  {
+    name: 'notifications panel',
+    viewer: 'member',
+    open: async (page) => {
+      await dashboard(page, '/overview');
+      await page
+        .getByRole('banner')
+        .getByRole('button', { name: /^Notifications/ })
+        .click();
+      const panel = page.getByRole('dialog', { name: 'Notifications' });
+      await expect(panel.getByRole('heading', { name: 'No notifications yet' }).or(panel.getByRole('link').first())).toBeVisible();
+    },
+  },
 ];
 
 /** Accounts and data every screen needs: Ada with a space, a task, a doc, a message and a private chat with Grace; and a newcomer. */

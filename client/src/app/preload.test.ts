@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { currentTeamAtom, currentUserAtom } from '../features/auth/session';
+import { notificationFeedAtom, unreadNotificationsAtom } from '../features/notifications/atoms';
 import { spacesAtom, spaceListAtom } from '../features/spaces/atoms';
 import { RequestError, type GraphQLClient } from '../lib/graphql';
 import { operationOf, type GraphQLDocument } from '../lib/graphqlDocument';
@@ -116,12 +117,39 @@ describe('delayed preloads (SPEC §7, §9)', () => {
     expect(log.error).toHaveBeenCalledTimes(1);
   });
 
-  it('asks only for what the server has: the spaces list, not the plans or notifications of areas still to come', async () => {
+  it('SPEC §7: the group reads the spaces list, then the latest notifications, which give the bell its unread count', async () => {
     const store = createAppStore();
     store.set(currentTeamAtom, team);
-    const { request, calls } = fakeRequest({ getProjects: [{ id: 'p1', name: 'Design', color: null, logo: null }] });
-    for (const task of delayedPreloads({ request, store })) await task();
-    expect(calls.map((call) => [call.operation, call.variables, call.silent])).toEqual([['getProjects', {}, true]]);
+    const notification = {
+      id: 'n1',
+      type: 'MESSAGE_MENTION',
+      description: 'Could you look at the login?',
+      read: false,
+      marked: false,
+      author: { id: 'u2', firstname: 'Grace', lastname: 'Hopper', profileImg: null },
+      project: 'p1',
+      task: null,
+      meetingroom: null,
+      file: null,
+      doc: null,
+      event: null,
+      message: 'm1',
+      privat: null,
+      createdAt: '2026-11-26T09:00:00.000Z',
+    };
+    const { request, calls } = fakeRequest({
+      getProjects: [{ id: 'p1', name: 'Design', color: null, logo: null }],
+      getNotifications: { notifications: [notification], unread: 3, hasMore: false },
+    });
+    const tasks = delayedPreloads({ request, store });
+    for (const task of tasks) await task();
+    expect(calls.map((call) => [call.operation, call.silent])).toEqual([
+      ['getProjects', true],
+      ['getNotifications', true],
+    ]);
+    expect(calls[1]?.variables).toEqual({ first: 30, filter: 'all' });
     expect(store.get(spaceListAtom).map((space) => space.name)).toEqual(['Design']);
+    expect(store.get(unreadNotificationsAtom)).toEqual({ teamId: team.id, count: 3 });
+    expect(store.get(notificationFeedAtom)?.items.map((item) => item.id)).toEqual(['n1']);
   });
 });

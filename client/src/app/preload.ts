@@ -6,13 +6,14 @@
  * Every preload is silent: a failure is logged to the console, never toasted.
  *
  * SPEC §7's delayed group also names the plans (getTeamSubscriptions) and the latest notifications
- * (getNotifications). The server has neither operation until the billing and notifications areas
- * land, so asking for them only failed and logged two errors on every page load: they join the group
- * with their areas.
+ * (getNotifications). The server had neither operation before the billing and notifications areas,
+ * and asking for them only failed and logged an error on every page load: each joins the group with
+ * its area. The notifications have joined (their first page gives the bell its count); the plans wait for billing.
  */
 import { preload as preloadTiming } from '#shared/constants';
 import { getTeamDocument, getUserDocument } from '../features/auth/operations';
 import { currentTeamAtom, currentUserAtom } from '../features/auth/session';
+import { preloadNotifications } from '../features/notifications/atoms';
 import { storeSpacesAtom } from '../features/spaces/atoms';
 import { getProjectBasicDocument, getProjectsDocument } from '../features/spaces/operations';
 import { hasUserCookie } from '../lib/cookies';
@@ -55,13 +56,14 @@ export async function runStartupPreload(
   }
 }
 
-/** The delayed group, in start order: for now only the spaces list (see the note at the top). */
+/** The delayed group, in start order: the spaces list, then the latest notifications (see the note at the top). */
 export function delayedPreloads({ request, store }: Omit<PreloadDependencies, 'log'>): (() => Promise<void>)[] {
   return [
     async () => {
       const { getProjects } = await request(getProjectsDocument, {}, { silent: true });
       store.set(storeSpacesAtom, getProjects ?? [], { replaceList: true });
     },
+    () => preloadNotifications(request, store),
   ];
 }
 

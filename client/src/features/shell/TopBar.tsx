@@ -2,6 +2,7 @@ import type { Ref } from 'react';
 import { ChevronRight, Menu as MenuIcon } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../ui';
+import { NotificationBell } from '../notifications/NotificationBell';
 import { ConnectionIndicator } from './ConnectionIndicator';
 import { UserMenu } from './UserMenu';
 import styles from './TopBar.module.css';
@@ -44,6 +45,7 @@ export function TopBar({ title, scopeName, sidebarId, sidebarOpen, onOpenSidebar
       </div>
       <div className={styles.actions}>
         <ConnectionIndicator />
+        <NotificationBell />
         <UserMenu />
       </div>
     </header>
