@@ -44,8 +44,13 @@ interface Statements {
   savepoint: Database.Statement;
   release: Database.Statement;
   rollbackToSavepoint: Database.Statement;
-  synchronousNormal: Database.Statement;
-  synchronousFull: Database.Statement;
+}
+
+/** The door's switch of the connection's synchronous setting around its own commits. */
+interface SynchronousSwitch {
+  walSync: WalSync;
+  normal: Database.Statement;
+  full: Database.Statement;
 }
 
 /** A unit of work waiting for the next group commit. */
@@ -103,7 +108,7 @@ export class SqliteEventStore implements EventStore {
   private queue: QueuedUnit[] = [];
   /** The group commit under way or scheduled; the next one starts after it. */
   private committing: Promise<void> | null = null;
-  private readonly walSync: WalSync | null;
+  private readonly offLoop: SynchronousSwitch | null;
   /** Group commits waiting for their WAL sync, in commit order. */
   private awaitingSync: AwaitingSync[] = [];
   private commitsMade = 0;
@@ -134,10 +139,15 @@ export class SqliteEventStore implements EventStore {
       savepoint: database.sqlite.prepare('SAVEPOINT unit'),
       release: database.sqlite.prepare('RELEASE unit'),
       rollbackToSavepoint: database.sqlite.prepare('ROLLBACK TO unit'),
-      synchronousNormal: database.sqlite.prepare('PRAGMA synchronous = NORMAL'),
-      synchronousFull: database.sqlite.prepare('PRAGMA synchronous = FULL'),
     };
-    this.walSync = database.walSync ?? null;
+    // SQLite applies a synchronous pragma when it prepares it as well as when it runs: FULL is prepared last, so it stays.
+    this.offLoop = database.walSync
+      ? {
+          walSync: database.walSync,
+          normal: database.sqlite.prepare('PRAGMA synchronous = NORMAL'),
+          full: database.sqlite.prepare('PRAGMA synchronous = FULL'),
+        }
+      : null;
   }
 
   /** Hears of a failed WAL sync, once: the process should stop (the data it serves may not be on the disk). */
@@ -213,14 +223,14 @@ export class SqliteEventStore implements EventStore {
       for (const unit of units) unit.reject(this.writeFailure);
       return;
     }
-    const walSync = this.walSync;
-    if (!walSync) {
+    const offLoop = this.offLoop;
+    if (!offLoop) {
       this.release(await this.executeTogether(units));
       return;
     }
     let committed: CommittedUnit[];
     try {
-      this.statements.synchronousNormal.run();
+      offLoop.normal.run();
     } catch (error) {
       for (const unit of units) unit.reject(error);
       return;
@@ -229,12 +239,12 @@ export class SqliteEventStore implements EventStore {
       committed = await this.executeTogether(units);
     } finally {
       // Only the door's own commits skip the sync; a transaction still open would refuse the change (and end soon).
-      if (!this.database.sqlite.inTransaction) this.statements.synchronousFull.run();
+      if (!this.database.sqlite.inTransaction) offLoop.full.run();
     }
     if (committed.length === 0) return;
     const awaiting: AwaitingSync = { number: (this.commitsMade += 1), units: committed };
     this.awaitingSync.push(awaiting);
-    const synced = walSync.sync().then(
+    const synced = offLoop.walSync.sync().then(
       () => this.releaseThrough(awaiting.number),
       (error: unknown) => this.failWrites(error),
     );

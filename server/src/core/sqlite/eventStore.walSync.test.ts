@@ -159,6 +159,8 @@ describe('which databases sync off the event loop', () => {
       const normalStore = new SqliteEventStore(normal, []);
       await normalStore.append('a', [{ type: 'thing.happened', payload: {} }], { teamId: null, actorId: null });
       expect(syncs.started).toBe(0);
+      // The store leaves a NORMAL connection as it found it.
+      expect(normal.sqlite.pragma('synchronous', { simple: true })).toBe(1);
     } finally {
       normal.close();
       memory.close();
