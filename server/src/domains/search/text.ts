@@ -81,8 +81,8 @@ function collapsedRanges(original: string, ranges: TextRange[]): TextRange[] {
 
 /**
  * The FTS5 query for what a person typed: every word a quoted string, so quotes, -, *, ^, :, NEAR,
- * AND/OR/NOT and parentheses are only text; a word of three or more characters also matches words it
- * begins ("deplo" finds "deploy"). Null when nothing searchable is left (punctuation only).
+ * AND/OR/NOT and parentheses are only text; a word of three or more letters or digits also matches words
+ * it begins ("deplo" finds "deploy"). Null when nothing searchable is left (punctuation only).
  */
 export function ftsQuery(typed: string): string | null {
   const terms = typed
@@ -93,7 +93,7 @@ export function ftsQuery(typed: string): string | null {
   return terms
     .map((term) => {
       const quoted = `"${term.replace(/"/g, '""')}"`;
-      return [...term].length >= 3 ? `${quoted}*` : quoted;
+      return [...term.replace(/[^\p{L}\p{N}]/gu, '')].length >= 3 ? `${quoted}*` : quoted;
     })
     .join(' ');
 }
