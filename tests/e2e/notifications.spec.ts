@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { phoneScreenshots, twoTeammates } from './support';
 
@@ -10,6 +11,12 @@ async function mentionGrace(page: Page, text: string) {
   await page.getByRole('option', { name: /Grace/ }).click();
   await composer(page).press('Enter');
   await expect(page.getByRole('log').getByText(text)).toBeVisible();
+}
+
+/** axe-core's WCAG 2.1 A and AA violations of the page as it is (the accessibility suite's screens show the empty panel). */
+async function violations(page: Page) {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  return results.violations.map((violation) => ({ rule: violation.id, elements: violation.nodes.map((node) => node.target.join(' ')) }));
 }
 
 /** Desktop light and dark shots of the open panel into E2E_SHOTS_DIR, when it is set. */
@@ -43,6 +50,10 @@ test('a mention in a second window raises the bell live; the panel opens the con
   const first = panel.getByRole('link', { name: /Ada User mentioned you.*Could you review the launch post/ });
   await expect(first).toBeVisible();
   await expect(panel.getByRole('link', { name: /And the pricing page too/ })).toBeVisible();
+  expect(await violations(grace)).toEqual([]);
+  await grace.evaluate(() => document.documentElement.setAttribute('data-theme', 'dark'));
+  expect(await violations(grace)).toEqual([]);
+  await grace.evaluate(() => document.documentElement.setAttribute('data-theme', 'light'));
   await panelScreenshots(grace, 'notifications-panel');
   await phoneScreenshots(grace, 'notifications-panel-390');
 
@@ -69,5 +80,74 @@ test('a mention in a second window raises the bell live; the panel opens the con
   await expect(panel.getByRole('link', { name: /And the pricing page too/ })).toBeVisible();
   await grace.keyboard.press('Escape');
   await expect(bell(grace)).toHaveAccessibleName('Notifications');
+  await close();
+});
+
+/**
+ * The browser's side, stood in for: whether the tab is hidden (document.visibilityState) and a Notification API whose
+ * permission was already granted, recording what is shown and whether anything asked for permission.
+ */
+function fakeSystemNotifications() {
+  const state = window as unknown as { tabHidden: boolean; shown: unknown[]; askedPermission: boolean };
+  state.tabHidden = false;
+  state.shown = [];
+  state.askedPermission = false;
+  Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => (state.tabHidden ? 'hidden' : 'visible') });
+  class RecordedNotification {
+    static permission = 'granted';
+    static requestPermission() {
+      state.askedPermission = true;
+      return Promise.resolve('granted');
+    }
+    onclick: (() => void) | null = null;
+    constructor(
+      public title: string,
+      public options: NotificationOptions,
+    ) {
+      state.shown.push(this);
+    }
+    close() {}
+  }
+  Object.defineProperty(window, 'Notification', { configurable: true, value: RecordedNotification });
+}
+
+const shownNotifications = (page: Page) =>
+  page.evaluate(() =>
+    (window as unknown as { shown: { title: string; options: NotificationOptions }[] }).shown.map((shown) => [
+      shown.title,
+      shown.options.body,
+    ]),
+  );
+
+test('a mention while the tab is in the background shows a system notification that opens the conversation; none while it is in front', async ({
+  browser,
+}) => {
+  test.slow();
+  const { ada, grace, space, close } = await twoTeammates(browser);
+  await grace.addInitScript(fakeSystemNotifications);
+  await grace.goto('/overview');
+  await expect(bell(grace)).toHaveAccessibleName('Notifications');
+  await ada.goto(`/chats/${space}`);
+
+  await mentionGrace(ada, 'Seen while looking');
+  await expect(bell(grace)).toHaveAccessibleName('Notifications, 1 unread');
+  expect(await shownNotifications(grace)).toEqual([]);
+
+  await grace.evaluate(() => {
+    (window as unknown as { tabHidden: boolean }).tabHidden = true;
+  });
+  await mentionGrace(ada, 'Seen from another tab');
+  await expect
+    .poll(() => shownNotifications(grace))
+    .toEqual([['Ada User mentioned you', expect.stringContaining('Seen from another tab')]]);
+  await grace.evaluate(() => {
+    const state = window as unknown as { tabHidden: boolean; shown: { onclick: () => void }[] };
+    state.tabHidden = false;
+    state.shown[0]?.onclick();
+  });
+  await expect(grace).toHaveURL(new RegExp(`/chats/${space}\\?message=`));
+  await expect(grace.getByRole('log').getByText('Seen from another tab')).toBeVisible();
+  await expect(bell(grace)).toHaveAccessibleName('Notifications, 1 unread');
+  expect(await grace.evaluate(() => (window as unknown as { askedPermission: boolean }).askedPermission)).toBe(false);
   await close();
 });
