@@ -10,10 +10,10 @@ import { chatTypeDefs } from './schema';
 import { chatLoaders } from './summaries';
 import { taskChatQueries } from './taskChats';
 
-export { loadConversationAccess } from './access';
+export { conversationReaders, findMessage, loadConversationAccess } from './access';
 export { conversationOf } from './conversation';
 export { parseConversationKey, refOf } from './conversation';
-export { checkAttachment, fileBelongsTo, type AttachmentFacts } from './commands';
+export { checkAttachment, excerpt as messageExcerpt, fileBelongsTo, type AttachmentFacts } from './commands';
 export { chatStream, type MessageCreated } from './events';
 
 /** Chat: messages in spaces, private chats and task threads, unread counts, typing and presence (issue 6). */

@@ -1,4 +1,9 @@
 import type { DomainModule } from '../module';
+import { fileNotifications } from './fromFiles';
+import { eventInvitationNotifications } from './fromCalendar';
+import { missedCallNotifications } from './fromCalls';
+import { answerNotifications } from './fromChat';
+import { spaceNotifications } from './fromSpaces';
 import { notificationSubscriptions } from './live';
 import { notificationsProjection } from './projection';
 import { notificationMutations, notificationQueries } from './resolvers';
@@ -19,6 +24,8 @@ export const notificationsModule: DomainModule = {
     Subscription: notificationSubscriptions,
   },
   projections: [notificationsProjection],
+  // The causes other areas' events carry, told in the same unit of work (the tasks and chat areas record theirs themselves).
+  reactions: [spaceNotifications, fileNotifications, answerNotifications, missedCallNotifications, eventInvitationNotifications],
   access: {
     getNotifications: 'signedIn',
     readNotifications: 'signedIn',

@@ -14,7 +14,7 @@ export { type NotificationCreated, type TaskDeleted, type TaskMoved } from './ev
 export type { TaskCreated, TaskUpdated } from './events';
 export { notificationStream } from './notifications';
 export { presentTasks } from './present';
-export { findTaskRow, type Reader } from './state';
+export { findTaskRow, toTaskState, type Reader } from './state';
 
 export { registerCoverRoutes } from './covers';
 
