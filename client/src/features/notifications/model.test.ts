@@ -67,6 +67,8 @@ describe('where a notification opens (SPEC §2 routes)', () => {
     expect(notificationPath(notification({ type: 'TASK_UPDATED', task: 'k1' }))).toBe('/p1/tasks/d/k1');
     expect(notificationPath(notification({ type: 'TASK_UPDATED', doc: 'd1' }))).toBe('/p1/docs/d/d1');
     expect(notificationPath(notification({ type: 'NEW_FILE', file: 'f1' }))).toBe('/p1/files/d/f1');
+    expect(notificationPath(notification({ type: 'NEW_FILE', file: 'f1', task: 'k1' }))).toBe('/p1/tasks/d/k1');
+    expect(notificationPath(notification({ type: 'NEW_STORY', file: 'f1' }))).toBe('/p1/stories');
     expect(notificationPath(notification({ type: 'TASK_UPDATED', event: 'e1', project: null }))).toBe('/overview/calendar/d/e1');
     expect(notificationPath(notification({ type: 'INVITATION_MEETINGROOM', meetingroom: 'r1', project: null }))).toBe('/meetingroom/r1');
     expect(notificationPath(notification({ type: 'INVITATION_PVIDEOCALL', privat: 'c1', project: null }))).toBe('/chats/c1');

@@ -85,8 +85,9 @@ type Place = Pick<AppNotification, 'type' | 'project' | 'task' | 'meetingroom' |
 
 /**
  * Where a notification opens (SPEC §2 routes): a message its conversation (a private chat, a task's thread or a
- * space's channel; `message` names it for the conversation), a task its panel, a doc, file or event the detail
- * item of its area, a meeting room its page, a call its private chat or room; else the space. Null: nowhere.
+ * space's channel; `message` names it for the conversation), a task its panel (a file added to a task too), a
+ * story its space's stories, a doc, file or event the detail item of its area, a meeting room its page, a call its
+ * private chat or room; else the space. Null: nowhere.
  */
 export function notificationPath(notification: Place): string | null {
   const { project, task, meetingroom, file, doc, event, message, privat } = notification;
@@ -97,6 +98,7 @@ export function notificationPath(notification: Place): string | null {
     if (meetingroom) return `/meetingroom/${encoded(meetingroom)}`;
   }
   if (task && project) return `/${encoded(project)}/tasks/d/${encoded(task)}`;
+  if (notification.type === 'NEW_STORY' && project) return `/${encoded(project)}/stories`;
   if (doc && project) return `/${encoded(project)}/docs/d/${encoded(doc)}`;
   if (file && project) return `/${encoded(project)}/files/d/${encoded(file)}`;
   if (event) return `/${encoded(project ?? 'overview')}/calendar/d/${encoded(event)}`;
