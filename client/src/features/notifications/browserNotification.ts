@@ -22,14 +22,19 @@ export function browserEnvironment(): BrowserNotificationEnvironment {
   };
 }
 
-/**
- * Whether the person wants this type in the browser: their own setting when they made one; without it, on (the
- * channel's default). A team default reaches the client through the person's settings once the server sends it.
- */
-export function browserChannelOn(settings: ReadonlyMap<string, Pick<Setting, 'active'>> | null, type: string): boolean {
+type Settings = ReadonlyMap<string, Pick<Setting, 'active'>> | null;
+
+/** The person's own settings and the team's defaults (same names), each null while unknown. */
+export interface ChannelSettings {
+  own: Settings;
+  team: Settings;
+}
+
+/** Whether the person wants this type in the browser: their own setting, else the team's default, else on. */
+export function browserChannelOn({ own, team }: ChannelSettings, type: string): boolean {
   if (!isNotificationType(type)) return false;
-  const own = settings?.get(notificationSettingName('browser', type));
-  return own ? own.active : true;
+  const name = notificationSettingName('browser', type);
+  return (own?.get(name) ?? team?.get(name))?.active ?? true;
 }
 
 export interface SystemNotificationText {
@@ -44,7 +49,7 @@ export interface SystemNotificationText {
 export function showSystemNotification(
   notification: Pick<AppNotification, 'id' | 'type'>,
   text: SystemNotificationText,
-  settings: ReadonlyMap<string, Pick<Setting, 'active'>> | null,
+  settings: ChannelSettings,
   open: () => void,
   environment: BrowserNotificationEnvironment = browserEnvironment(),
 ): boolean {

@@ -27,7 +27,7 @@ export function useNotificationsLive(): void {
     showSystemNotification(
       notification,
       { title: notificationTitle(notification, t), body: notification.description },
-      store.get(settingsAtom),
+      { own: store.get(settingsAtom), team: null },
       () => {
         void readNotification(request, store, notification).catch(() => undefined);
         if (path) void navigate(path);
