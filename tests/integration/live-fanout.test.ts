@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, subscriptionClient, type TestServer } from './harness';
 import { postMessage } from './chatFactories';
 import { createSpace, expectData, joinTeam, person, wait, type Person } from './teamFactories';
+import { createTask, editTask } from './taskFactories';
 
 // One event's subMessage payload is executed once per visibility (author, reader, moderator) for all
 // subscribers of the same document and variables, while each subscriber is still judged on its own.
@@ -223,6 +224,81 @@ describe('subProject fan-out', () => {
 
     // The team member outside the private space heard nothing of it.
     expect(watchers.out.received).toEqual([]);
+    for (const watcher of Object.values(watchers)) expect(watcher.state.errors).toEqual([]);
+  });
+});
+
+type BoardChange = {
+  type: string;
+  task: { name: string; isFollowing: boolean; canEdit: boolean; canDelete: boolean; unread?: number } | null;
+};
+// The board's document reads the task's files through a resolver that is the same for every viewer but for the files' flags.
+const subTaskLean =
+  'subscription ($project: ID!) { subTask(project: $project) { type task { name isFollowing canEdit canDelete files { id } } } }';
+const subTaskUnread =
+  'subscription ($project: ID!) { subTask(project: $project) { type task { name isFollowing canEdit canDelete unread } } }';
+
+function watchBoard(someone: Person, project: string, query: string) {
+  const socket = subscriptionClient(server, { cookie: someone.client.cookieHeader() });
+  sockets.push(socket);
+  const received: BoardChange[] = [];
+  const state = { listening: false, errors: [] as unknown[] };
+  socket.subscribe<{ subTask: BoardChange }>(
+    { query, variables: { project }, extensions: { resumeAfter: null } },
+    {
+      next: (value) => {
+        if (value.errors) state.errors.push(value.errors);
+        else if (value.data) received.push(value.data.subTask);
+        else state.listening = true;
+      },
+      error: (error) => state.errors.push(error),
+      complete: () => undefined,
+    },
+  );
+  return { received, state };
+}
+
+describe('subTask fan-out', () => {
+  it('shares a payload among subscribers with the same flags on the task, and runs a document reading the viewer for each', async () => {
+    const ann = await person(server, 'Ann');
+    const [bas, cy, dee] = (await Promise.all(['Bas', 'Cy', 'Dee'].map((name) => person(server, name)))) as [Person, Person, Person];
+    for (const member of [bas, cy, dee]) await joinTeam(ann, member);
+    const space = await createSpace(ann, 'Shared board', 'private');
+    for (const member of [bas, cy, dee]) expectData(await setPermission(ann, member, space, 'basic'));
+    const task = await createTask(ann, space, 'Plan the launch');
+    expectData(await dee.client.execute('mutation ($id: ID!) { followTask(id: $id) { id } }', { id: task.id }));
+
+    const watchers = {
+      ann: watchBoard(ann, space, subTaskLean),
+      bas: watchBoard(bas, space, subTaskLean),
+      cy: watchBoard(cy, space, subTaskLean),
+      dee: watchBoard(dee, space, subTaskLean),
+      cyUnread: watchBoard(cy, space, subTaskUnread),
+    };
+    await until(() => Object.values(watchers).every((watcher) => watcher.state.listening));
+    const counts = server.app.graphqlSockets.sharedPayloads.counts;
+    const before = { ...counts };
+    await editTask(ann, task.id, { name: 'Plan the launch, v2' });
+    await until(() => Object.values(watchers).every((watcher) => watcher.received.length === 1));
+
+    const seen = (watcher: { received: BoardChange[] }) => {
+      const { files, ...task } = watcher.received[0]!.task!;
+      expect(files ?? []).toEqual([]);
+      return task;
+    };
+    expect(seen(watchers.ann)).toEqual({ name: 'Plan the launch, v2', isFollowing: true, canEdit: true, canDelete: true });
+    expect(seen(watchers.bas)).toEqual({ name: 'Plan the launch, v2', isFollowing: false, canEdit: true, canDelete: false });
+    expect(seen(watchers.cy)).toEqual(seen(watchers.bas));
+    expect(seen(watchers.dee)).toEqual({ name: 'Plan the launch, v2', isFollowing: true, canEdit: true, canDelete: false });
+    expect(seen(watchers.cyUnread)).toEqual({
+      name: 'Plan the launch, v2',
+      isFollowing: false,
+      canEdit: true,
+      canDelete: false,
+      unread: 0,
+    });
+    // Four subscribers of the lean document, three sets of flags (Ann's; Bas's and Cy's; Dee's).
+    expect({ executed: counts.executed - before.executed, shared: counts.shared - before.shared }).toEqual({ executed: 3, shared: 1 });
     for (const watcher of Object.values(watchers)) expect(watcher.state.errors).toEqual([]);
   });
 });

@@ -1,6 +1,7 @@
 import { and, desc, getTableColumns, inArray, isNotNull, type SQL } from 'drizzle-orm';
 import { codedError } from '../../errors';
 import { requireActor } from '../../graphql/context';
+import { sameForEveryViewerBut } from '../../graphql/plainSelection';
 import type { Reaction } from '../../core/commands';
 import type { TaskResolvers } from '../../graphql/schemaTypes';
 import { fileIdOfPath } from '../../http/mediaPaths';
@@ -68,18 +69,22 @@ const readByRequest = new WeakMap<object, RequestFiles>();
  * caller may see it, and its files follow its space's access.
  */
 export const taskFields = {
-  files: (task, _args, context, info): PresentedFile[] => {
-    const db = context.services.database.db;
-    const viewerId = requireActor(context).userId;
-    if (typeof info.path.prev?.key !== 'number') return filesOfTasks(db, { taskIds: [task.id] }, viewerId).get(task.id) ?? [];
-    let read = readByRequest.get(context);
-    if (!read) readByRequest.set(context, (read = { byTask: new Map(), spaces: new Set() }));
-    if (!read.spaces.has(task.project)) {
-      read.spaces.add(task.project);
-      for (const [taskId, list] of filesOfTasks(db, { projectIds: [task.project] }, viewerId)) read.byTask.set(taskId, list);
-    }
-    return read.byTask.get(task.id) ?? [];
-  },
+  // Every viewer who sees the task sees the same files; only what they may do with each differs.
+  files: sameForEveryViewerBut(
+    (task, _args, context, info): PresentedFile[] => {
+      const db = context.services.database.db;
+      const viewerId = requireActor(context).userId;
+      if (typeof info.path.prev?.key !== 'number') return filesOfTasks(db, { taskIds: [task.id] }, viewerId).get(task.id) ?? [];
+      let read = readByRequest.get(context);
+      if (!read) readByRequest.set(context, (read = { byTask: new Map(), spaces: new Set() }));
+      if (!read.spaces.has(task.project)) {
+        read.spaces.add(task.project);
+        for (const [taskId, list] of filesOfTasks(db, { projectIds: [task.project] }, viewerId)) read.byTask.set(taskId, list);
+      }
+      return read.byTask.get(task.id) ?? [];
+    },
+    ['canEdit', 'canDelete'],
+  ),
 } satisfies TaskResolvers;
 
 const coverRefused = () => codedError('TASK_COVER_FILE_INVALID', { field: 'cover' });

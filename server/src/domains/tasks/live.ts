@@ -2,8 +2,8 @@ import { eq } from 'drizzle-orm';
 import type { MercuriusContext } from 'mercurius';
 import type { StoredEvent } from '../../core/events';
 import { requireActor, type Actor } from '../../graphql/context';
-import { topics } from '../../core/live';
-import { feed, type Verdict } from '../../core/live';
+import { feed, shareWith, topics, type Verdict } from '../../core/live';
+import { selectsPlainFieldsOnly } from '../../graphql/plainSelection';
 import { readableSpaceContent, requireReadableSpaceContent, type SpaceContentAccessOf } from '../../core/spaceContent';
 import type { StateDeleted, TaskMoved, TasksRespaced } from './events';
 import { forViewer, presentTaskBases, sectionsOf, tagsOf } from './present';
@@ -103,12 +103,28 @@ function positionsAfter(db: Reader, event: StoredEvent) {
   return { positionField: null, positions: null };
 }
 
+/**
+ * Deliveries whose payloads are shared by every subscriber with the same flags on the task (following it,
+ * may edit, may delete): all else in a subTask payload is the same for everyone who sees the space. Used
+ * only for documents that select no field with a resolver of its own (selectsPlainFieldsOnly), as those may
+ * read the viewer. Each subscriber's feed has judged the event for them first.
+ */
+async function* sharedByFlags(deliveries: AsyncIterable<Delivery>, context: MercuriusContext, viewerId: string) {
+  for await (const delivery of deliveries) {
+    const { base } = shared(context, delivery.event, delivery.access.projectId);
+    const task = base ? forViewer(base, delivery.access, viewerId) : null;
+    const visibility = task ? [task.isFollowing, task.canEdit, task.canDelete].join('|') : 'none';
+    yield shareWith(delivery, delivery.event, visibility);
+  }
+}
+
 export const taskSubscriptions = {
   subTask: {
-    subscribe: (_root, args, context) => {
+    subscribe: (_root, args, context, info) => {
       const actor = requireActor(context);
       const access = requireReadableSpaceContent(context.services.database.db, args.project, actor.userId);
-      return boardFeed(context, actor, access.teamId, access.projectId);
+      const deliveries = boardFeed(context, actor, access.teamId, access.projectId);
+      return selectsPlainFieldsOnly(info) ? sharedByFlags(deliveries, context, actor.userId) : deliveries;
     },
     resolve: ({ event, access }, _args, context) => {
       const actor = requireActor(context);
