@@ -400,6 +400,28 @@ export const screens: readonly Screen[] = [
       await expect(panel.getByRole('heading', { name: 'No notifications yet' }).or(panel.getByRole('link').first())).toBeVisible();
     },
   },
+  {
+    name: 'search results',
+    viewer: 'member',
+    open: (page, world) =>
+      dashboard(
+        page,
+        '/overview/search?q=launch',
+        visible((p) => p.getByRole('list', { name: 'Results' }).getByRole('link', { name: new RegExp(world.taskName) })),
+      ),
+  },
+  {
+    name: 'command palette',
+    viewer: 'member',
+    open: async (page, world) => {
+      await dashboard(page, '/overview');
+      await page.keyboard.press('Control+k');
+      await page.keyboard.type('launch');
+      await expect(
+        page.getByRole('dialog', { name: 'Command menu' }).getByRole('option', { name: new RegExp(world.taskName) }),
+      ).toBeVisible();
+    },
+  },
 ];
 
 /** Accounts and data every screen needs: Ada with a space, a task, a doc, a message and a private chat with Grace; and a newcomer. */

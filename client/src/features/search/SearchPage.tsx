@@ -145,7 +145,7 @@ export default function SearchPage() {
           maxLength={500}
           autoComplete="off"
           data-search-box
-          leading={<Search size={16} aria-hidden />}
+          leading={<Search size={15} aria-hidden className={styles.boxIcon} />}
           error={tooShort ? t('search.tooShort') : undefined}
           onChange={(event) => setDraft(event.target.value)}
           onKeyDown={(event) => {
