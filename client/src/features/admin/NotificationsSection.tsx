@@ -1,63 +1,45 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
+import { digestSettingName, notificationSettingName } from '#shared/notifications';
 import { describeRequestError } from '../../lib/formMessages';
 import { useAtomValue, useStore } from '../../lib/store';
-import { showToast, Switch } from '../../ui';
-import { loadSettings, saveSetting, settingsAtom } from '../settings/atoms';
+import { Notice, showToast } from '../../ui';
+import { loadTeamSettings, saveTeamSetting, teamSettingsAtom } from '../settings/atoms';
+import { NotificationMatrix } from '../settings/NotificationMatrix';
+import { channelOn, digestFrequency } from '../settings/notificationGroups';
 import styles from './Admin.module.css';
 
-/** The switches of this section: their setting name, type and value while never set. */
-export const notificationSettings = {
-  notification: [
-    { name: 'notifySpaceInvitations', defaultOn: true },
-    { name: 'notifyTaskUpdates', defaultOn: true },
-    { name: 'notifyMeetings', defaultOn: true },
-  ],
-  email: [
-    { name: 'emailInvitations', defaultOn: true },
-    { name: 'emailDigest', defaultOn: true },
-    { name: 'emailProductNews', defaultOn: false },
-  ],
-} as const;
-
-/** Admin › Notifications and e-mails: per-user switches saved with setSetting, applied at once. */
+/**
+ * Admin › Notifications and e-mails: the team's defaults, per type and channel and the digest's frequency, the
+ * same switches as each person's own (My account › Notifications), where a person's choice wins. Admins change
+ * them (the server checks it); other members see them.
+ */
 export function NotificationsSection() {
   const { t, i18n } = useTranslation();
   const store = useStore();
-  const settings = useAtomValue(settingsAtom);
+  const team = useAtomValue(teamSettingsAtom);
 
   useEffect(() => {
-    void loadSettings(store).catch(() => undefined);
+    void loadTeamSettings(store).catch(() => undefined);
   }, [store]);
 
-  const toggle = (name: string, type: string, active: boolean) => {
-    saveSetting(name, active, type, store).catch((error: unknown) => {
+  const save = (name: string, active: boolean, type: string) => {
+    saveTeamSetting(name, active, type, store).catch((error: unknown) => {
       showToast({ message: describeRequestError(error, t, i18n.language).message, icon: 'error' });
     });
   };
 
   return (
     <div className={styles.stack}>
-      {(Object.keys(notificationSettings) as (keyof typeof notificationSettings)[]).map((type) => (
-        <section key={type} className={styles.block} aria-labelledby={`settings-${type}`}>
-          <h3 id={`settings-${type}`} className={styles.blockTitle}>
-            {t(`admin.notifications.groups.${type}`)}
-          </h3>
-          <div className={styles.switches}>
-            {notificationSettings[type].map(({ name, defaultOn }) => (
-              <Switch
-                key={name}
-                label={t(`admin.notifications.items.${name}.label`)}
-                description={t(`admin.notifications.items.${name}.description`)}
-                checked={settings?.get(name)?.active ?? defaultOn}
-                disabled={settings === null}
-                onChange={(active) => toggle(name, type, active)}
-              />
-            ))}
-          </div>
-        </section>
-      ))}
-      <p className={styles.footnote}>{t('admin.notifications.footnote')}</p>
+      {team && !team.isAdmin && <Notice tone="info">{t('notificationSettings.admin.adminsOnly')}</Notice>}
+      <NotificationMatrix
+        isOn={(channel, type) => channelOn(null, team?.settings ?? null, channel, type)}
+        digest={digestFrequency(null, team?.settings ?? null)}
+        disabled={!team?.isAdmin}
+        onChannel={(channel, type, active) => save(notificationSettingName(channel, type), active, channel)}
+        onDigest={(frequency) => save(digestSettingName, true, frequency)}
+      />
+      <p className={styles.footnote}>{t('notificationSettings.admin.footnote')}</p>
     </div>
   );
 }

@@ -9,6 +9,7 @@ import { Button, Notice, PasswordInput, showToast, TextInput } from '../../ui';
 import { storeProfile } from './atoms';
 import { editAccountDocument, type Profile } from './operations';
 import { KeyboardPreferences } from './KeyboardPreferences';
+import { NotificationPreferences } from './NotificationPreferences';
 import styles from './Profile.module.css';
 
 /** The My account tab: sign-in e-mail and password, both confirmed with the current password. A new address gets a confirmation link. */
@@ -96,6 +97,7 @@ export function AccountTab({ profile }: { profile: Profile }) {
           </Button>
         </div>
       </form>
+      <NotificationPreferences />
       <KeyboardPreferences />
     </div>
   );

@@ -25,3 +25,11 @@ export const createApiTokenDocument = graphql(
 );
 
 export const revokeApiTokenDocument = graphql('mutation RevokeApiToken($id: ID!) { revokeApiToken(id: $id) }');
+
+/** The current team's notification defaults, with the caller's role there (only admins change them). */
+export const getTeamSettingsDocument = graphql('query GetTeamSettings { getTeam { id role settings { ...Setting } } }', [settingFragment]);
+
+export const setTeamSettingDocument = graphql(
+  'mutation SetTeamSetting($team: ID!, $name: String!, $active: Boolean!, $type: String) { setSetting(team: $team, name: $name, active: $active, type: $type) { ...Setting } }',
+  [settingFragment],
+);

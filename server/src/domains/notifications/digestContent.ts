@@ -3,9 +3,10 @@ import type { DigestGroup } from '../../mail/digestMail';
 
 /**
  * The kind of each type, as the preferences screen groups them (client/src/features/settings/notificationGroups.ts
- * lists the same): the digest's sections. Types this product does not produce fall under "other".
+ * lists the same): the digest's sections. Types this product does not produce, and any type added later
+ * without a group here, fall under "other".
  */
-const groupOfType: Record<NotificationType, DigestGroup> = {
+const groupOfType: Partial<Record<string, DigestGroup>> = {
   INVITATION_TASK: 'tasks',
   TASK_UPDATED: 'tasks',
   TASK_STATE: 'tasks',
@@ -21,6 +22,7 @@ const groupOfType: Record<NotificationType, DigestGroup> = {
   INVITATION_MEETINGROOM: 'meetingsCalls',
   INVITATION_PVIDEOCALL: 'meetingsCalls',
   INVITATION_TVIDEOCALL: 'meetingsCalls',
+  INVITATION_EVENT: 'calendar',
   CONSULT_CREATED: 'other',
   OFFER_CREATED: 'other',
   OFFER_UPDATED: 'other',
