@@ -68,6 +68,12 @@ export interface MutationResultRetention {
 /** The event store port: the door and the log together, as the app's services hold it. */
 export interface EventStore extends CommandDoor, EventLog, MutationResultRetention {
   readonly clock: Clock;
+  /**
+   * Resolves once every commit made so far is durable: an answer that may reveal what was read (a query's
+   * result, a log position) can be held until then. Units are answered and their events published only
+   * once durable anyway; a reader may see a commit a little before that.
+   */
+  whenDurable(): Promise<void>;
 }
 
 /**

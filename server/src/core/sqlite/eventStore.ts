@@ -10,7 +10,7 @@ import type { AppendOptions, CommandContext, EventListener, EventStore, Reaction
 import type { DomainEvent, Projection, StoredEvent } from '../events';
 import { idempotencyKeysExpireBefore } from '../idempotencyKeys';
 import { events, mutationResults } from './tables';
-import type { WalSync } from './walSync';
+import { DurableCommits } from './durableCommits';
 
 const maximumMutationIdLength = 128;
 /** Reactions may append events that other reactions answer; a chain this deep is a loop. */
@@ -46,11 +46,11 @@ interface Statements {
   rollbackToSavepoint: Database.Statement;
 }
 
-/** The door's switch of the connection's synchronous setting around its own commits. */
-interface SynchronousSwitch {
-  walSync: WalSync;
+/** The door's switch of the connection's synchronous setting around its own commits, and the commits waiting for their sync. */
+interface OffLoopSync {
   normal: Database.Statement;
   full: Database.Statement;
+  commits: DurableCommits<readonly CommittedUnit[]>;
 }
 
 /** A unit of work waiting for the next group commit. */
@@ -66,13 +66,6 @@ interface CommittedUnit {
   unit: QueuedUnit;
   appended: StoredEvent[];
   result: unknown;
-}
-
-/** A group commit made without waiting for the disk, waiting for the WAL sync that covers it. */
-interface AwaitingSync {
-  /** Commits are numbered in order; a sync covers every commit made before it started. */
-  number: number;
-  units: CommittedUnit[];
 }
 
 /**
@@ -108,15 +101,7 @@ export class SqliteEventStore implements EventStore {
   private queue: QueuedUnit[] = [];
   /** The group commit under way or scheduled; the next one starts after it. */
   private committing: Promise<void> | null = null;
-  private readonly offLoop: SynchronousSwitch | null;
-  /** Group commits waiting for their WAL sync, in commit order. */
-  private awaitingSync: AwaitingSync[] = [];
-  private commitsMade = 0;
-  /** The newest WAL sync asked for and what follows it: `settle` waits for it. */
-  private lastSync: Promise<void> | null = null;
-  /** Set once a WAL sync failed: every later write is refused with it. */
-  private writeFailure: Error | null = null;
-  private readonly syncFailureListeners = new Set<(error: unknown) => void>();
+  private readonly offLoop: OffLoopSync | null;
   readonly clock: Clock;
 
   constructor(
@@ -143,17 +128,22 @@ export class SqliteEventStore implements EventStore {
     // SQLite applies a synchronous pragma when it prepares it as well as when it runs: FULL is prepared last, so it stays.
     this.offLoop = database.walSync
       ? {
-          walSync: database.walSync,
           normal: database.sqlite.prepare('PRAGMA synchronous = NORMAL'),
           full: database.sqlite.prepare('PRAGMA synchronous = FULL'),
+          commits: new DurableCommits<readonly CommittedUnit[]>(
+            database.walSync,
+            (committed) => this.release(committed),
+            (committed, error) => {
+              for (const { unit } of committed) unit.reject(error);
+            },
+          ),
         }
       : null;
   }
 
   /** Hears of a failed WAL sync, once: the process should stop (the data it serves may not be on the disk). */
   onSyncFailure(listener: (error: unknown) => void): () => void {
-    this.syncFailureListeners.add(listener);
-    return () => this.syncFailureListeners.delete(listener);
+    return this.offLoop ? this.offLoop.commits.onSyncFailure(listener) : () => undefined;
   }
 
   onCommitted(listener: EventListener): () => void {
@@ -198,7 +188,7 @@ export class SqliteEventStore implements EventStore {
     }
     if (opened.appended.length > 0) {
       // Its commit synced the WAL, and with it every group commit before it: they are answered first, in order.
-      this.releaseThrough(this.commitsMade);
+      this.offLoop?.commits.syncedByCommit();
       this.notify(opened.appended);
     }
     return result;
@@ -219,8 +209,9 @@ export class SqliteEventStore implements EventStore {
   }
 
   private async commitTogether(units: readonly QueuedUnit[]): Promise<void> {
-    if (this.writeFailure) {
-      for (const unit of units) unit.reject(this.writeFailure);
+    const failure = this.offLoop?.commits.failure;
+    if (failure) {
+      for (const unit of units) unit.reject(failure);
       return;
     }
     const offLoop = this.offLoop;
@@ -242,16 +233,7 @@ export class SqliteEventStore implements EventStore {
       if (!this.database.sqlite.inTransaction) offLoop.full.run();
     }
     if (committed.length === 0) return;
-    const awaiting: AwaitingSync = { number: (this.commitsMade += 1), units: committed };
-    this.awaitingSync.push(awaiting);
-    const synced = offLoop.walSync.sync().then(
-      () => this.releaseThrough(awaiting.number),
-      (error: unknown) => this.failWrites(error),
-    );
-    const tracked: Promise<void> = synced.finally(() => {
-      if (this.lastSync === tracked) this.lastSync = null;
-    });
-    this.lastSync = tracked;
+    offLoop.commits.committed(committed);
   }
 
   /** Answers committed units and tells the listeners, in commit order. */
@@ -262,36 +244,9 @@ export class SqliteEventStore implements EventStore {
     }
   }
 
-  /** Releases the group commits up to `number`, which a finished WAL sync (or a synced commit) made durable. */
-  private releaseThrough(number: number): void {
-    while (this.awaitingSync.length > 0 && this.awaitingSync[0]!.number <= number) this.release(this.awaitingSync.shift()!.units);
-  }
-
-  /**
-   * A WAL sync failed: what waited for it may be lost, so its callers are refused, and so is every later
-   * write (the kernel may have dropped the pages it could not write; the data this process reads may
-   * not be on the disk). PostgreSQL stops in this case; listeners decide what the process does.
-   */
-  private failWrites(error: unknown): void {
-    const first = this.writeFailure === null;
-    const failure = (this.writeFailure ??= new Error('The disk did not confirm a commit: writes are refused until the server restarts.', {
-      cause: error,
-    }));
-    for (const awaiting of this.awaitingSync.splice(0)) for (const { unit } of awaiting.units) unit.reject(failure);
-    if (!first) return;
-    for (const listener of this.syncFailureListeners) {
-      try {
-        listener(error);
-      } catch (listenerError) {
-        queueMicrotask(() => {
-          throw listenerError;
-        });
-      }
-    }
-  }
-
   private checkWritable(): void {
-    if (this.writeFailure) throw this.writeFailure;
+    const failure = this.offLoop?.commits.failure;
+    if (failure) throw failure;
   }
 
   /** Runs the units in one transaction and commits it; answers the units that failed, and gives the committed ones. */
@@ -356,9 +311,19 @@ export class SqliteEventStore implements EventStore {
     return done;
   }
 
+  /**
+   * Resolves once every commit made so far is on the disk (at once when none waits for its WAL sync): an
+   * answer that may show what a reader saw of them can be held until then, so no answer reveals a write a
+   * power loss could still take back.
+   */
+  whenDurable(): Promise<void> {
+    return this.offLoop ? this.offLoop.commits.whenDurable() : Promise.resolve();
+  }
+
   /** Waits until every unit queued so far is committed and durable (or refused): before the database closes. */
   async settle(): Promise<void> {
-    while (this.committing || this.lastSync) await (this.committing ?? this.lastSync);
+    while (this.committing) await this.committing;
+    await this.offLoop?.commits.settled();
   }
 
   /** Starts a unit in the transaction and looks up an earlier result of the same mutation id. */

@@ -136,6 +136,28 @@ describe('group commit with the WAL synced off the event loop (synchronous=FULL)
     expect(queued.error).toBeUndefined();
   });
 
+  it('lets a reader wait until every commit made so far is durable', async () => {
+    await expect(store.whenDurable()).resolves.toBeUndefined();
+    const answer = track(appendOne('a'));
+    await vi.waitFor(() => expect(syncs.waiting).toBe(1));
+    const durable = track(store.whenDurable());
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(durable.settled).toBe(false);
+    syncs.finishNext();
+    await vi.waitFor(() => expect(durable.settled).toBe(true));
+    expect(durable.error).toBeUndefined();
+    expect(answer.settled).toBe(true);
+  });
+
+  it('refuses a reader waiting for a commit whose fsync failed', async () => {
+    const answer = appendOne('a').catch(() => undefined);
+    await vi.waitFor(() => expect(syncs.waiting).toBe(1));
+    const durable = expect(store.whenDurable()).rejects.toThrow(/disk did not confirm/);
+    syncs.failNext(new Error('EIO'));
+    await durable;
+    await answer;
+  });
+
   it('settles only once the outstanding syncs are done', async () => {
     const answer = track(appendOne('a'));
     await vi.waitFor(() => expect(syncs.waiting).toBe(1));
