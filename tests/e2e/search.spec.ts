@@ -69,6 +69,8 @@ test('Ctrl+K finds a task by a word of its name and Enter opens it; Escape close
   await page.keyboard.press('Control+k');
   await expect(palette(page)).toBeVisible();
   await expect(palette(page).getByRole('combobox')).toBeFocused();
+  await expect(palette(page).getByRole('option', { name: 'Go to Observatory' })).toBeVisible();
+  await screenshots(page, 'command-palette-actions');
   await page.keyboard.press('Escape');
   await expect(palette(page)).toHaveCount(0);
   await expect(trigger).toBeFocused();

@@ -165,7 +165,7 @@ function PaletteBody({ scope, close }: PaletteBodyProps) {
                 ))}
               </Command.Group>
             )}
-            <Command.Group heading={t('search.palette.results')}>
+            <Command.Group heading={results.length > 0 ? t('search.palette.results') : t('nav.search')}>
               {results.map((result) => {
                 const path = appPath(result.link);
                 return (
