@@ -7,5 +7,8 @@ export default defineConfig({
     testTimeout: 20_000,
     hookTimeout: 30_000,
     pool: 'forks',
+    // Vitest's default is one fewer worker than cores: one file at a time on a 2-core machine, whose other core
+    // then mostly waits while a file's servers, sockets and disk syncs wait too. Two files at a time use both.
+    maxWorkers: 2,
   },
 });
