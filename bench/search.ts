@@ -247,4 +247,6 @@ console.log(`  load average ${loadAverage()}`);
 server.child.kill('SIGTERM');
 await server.exited;
 database.close();
-rmSync(dataDirectory, { recursive: true, force: true });
+// BENCH_SEARCH_KEEP=1 keeps the seeded data folder, to look at its queries again without seeding.
+if (process.env.BENCH_SEARCH_KEEP === '1') console.log(`  data kept in ${dataDirectory}`);
+else rmSync(dataDirectory, { recursive: true, force: true });

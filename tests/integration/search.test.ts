@@ -6,6 +6,7 @@ import { replay } from '../../server/src/core/sqlite/replay';
 import { postMessage, startPrivat } from './chatFactories';
 import { createDoc, openDoc, paragraphText, waitFor } from './docFactories';
 import { minimalPdf, uploadFile } from './fileFactories';
+import { initiateRoom } from './meetingsFactories';
 import { startTestServer, type GraphqlResponse, type TestServer } from './harness';
 import { createTask, editTask } from './taskFactories';
 import { createSpace, expectData, joinTeam, person, type Person } from './teamFactories';
@@ -171,6 +172,22 @@ describe('getSearch', () => {
     expect(refused.errors?.[0]?.extensions?.code).toBe('NOT_FOUND');
     const foreign = await search(outsider, { text: 'barnacles', space: closed });
     expect(foreign.errors?.[0]?.extensions?.code).toBe('NOT_FOUND');
+  });
+
+  it("finds a meeting room's messages for those who may use the room; a guest only finds their own space's items", async () => {
+    const adHoc = await initiateRoom(owner, { name: 'Standup corner' });
+    const spaceRoom = await initiateRoom(owner, { project: space });
+    const adHocMessage = await postMessage(owner, { meetingroom: adHoc.id, body: 'Whiteboard marathon notes' });
+    const roomMessage = await postMessage(owner, { meetingroom: spaceRoom.id, body: 'Whiteboard in the harbour room' });
+    const adHocHit = (await found(member, 'whiteboard marathon')).find((result) => result.id === adHocMessage.id);
+    expect(adHocHit).toMatchObject({ messageType: 'meetingroom', title: 'Standup corner', link: `/meetingroom/${adHoc.id}` });
+    expect(ids(await found(member, 'whiteboard'))).toEqual(expect.arrayContaining([adHocMessage.id, roomMessage.id]));
+
+    const guestSpace = await createSpace(owner, 'Guesthouse', 'private');
+    const guestTask = await createTask(owner, guestSpace, 'Whiteboard for visitors');
+    const guest = await joinTeam(owner, await person(server, 'Gina'), 'guest', guestSpace);
+    expect(ids(await found(guest, 'whiteboard'))).toEqual([guestTask.id]);
+    expect(await found(outsider, 'whiteboard')).toEqual([]);
   });
 
   it('searches FTS syntax characters as text, never as query syntax', async () => {

@@ -53,18 +53,9 @@ export function readableSpaceIds(sqlite: Database.Database, teamId: string, seat
     .map((row) => row.id);
 }
 
-/**
- * Relevance: an exact title match first; then bm25 with titles weighing ten times the text, scaled down
- * for older items (a year-old item counts half as much as a new one); then the newest first.
- */
-const searchSql = `
-  SELECT i.id, i.kind, i.item_id AS itemId, i.space_id AS spaceId, i.privat_id AS privatId, i.task_id AS taskId,
-    i.meetingroom_id AS meetingroomId, i.code, i.emoji, i.folder_id AS folderId, i.created_at AS createdAt,
-    highlight(search_text, 0, :open, :close) AS markedTitle,
-    snippet(search_text, 1, :open, :close, '…', 32) AS markedSnippet
-  FROM search_text JOIN search_items i ON i.id = search_text.rowid
-  WHERE search_text MATCH :match
-    AND i.team_id = :teamId
+/** The filters every step shares: the team, kind, dates, and what the caller may read now. */
+const visibleItems = `
+    i.team_id = :teamId
     AND (:kind IS NULL OR i.kind = :kind)
     AND (:from IS NULL OR i.created_at >= :from)
     AND (:until IS NULL OR i.created_at <= :until)
@@ -75,11 +66,32 @@ const searchSql = `
       OR (i.meetingroom_id IS NOT NULL AND i.meetingroom_id IN (
         SELECT id FROM meetingrooms WHERE team_id = :teamId
           AND (project_id IN (SELECT value FROM json_each(:spaces)) OR (project_id IS NULL AND :adHocRooms = 1))))
-    )
-  ORDER BY (lower(search_text.title) = lower(:typed)) DESC,
-    bm25(search_text, 10.0, 1.0) / (1.0 + max(0.0, julianday(:now) - julianday(i.created_at)) / 365.0),
-    i.created_at DESC
+    )`;
+
+/** Items whose whole title is what was typed (found among title matches only, so few rows are read). */
+const exactTitleSql = `
+  SELECT i.id FROM search_text JOIN search_items i ON i.id = search_text.rowid
+  WHERE search_text MATCH :titleMatch AND lower(search_text.title) = lower(:typed) AND ${visibleItems}
+  ORDER BY i.created_at DESC LIMIT :first`;
+
+/**
+ * The ranking reads no text: bm25 with titles weighing ten times the text, scaled down for older items (a
+ * year-old item counts half as much as a new one), then the newest first. Snippets are made afterwards for
+ * the page only: an ORDER BY computes every selected column of every matching row before it sorts.
+ */
+const rankedSql = `
+  SELECT i.id FROM search_text JOIN search_items i ON i.id = search_text.rowid
+  WHERE search_text MATCH :match AND ${visibleItems}
+  ORDER BY bm25(search_text, 10.0, 1.0) / (1.0 + max(0.0, julianday(:now) - julianday(i.created_at)) / 365.0), i.created_at DESC
   LIMIT :first`;
+
+const pageSql = `
+  SELECT i.id, i.kind, i.item_id AS itemId, i.space_id AS spaceId, i.privat_id AS privatId, i.task_id AS taskId,
+    i.meetingroom_id AS meetingroomId, i.code, i.emoji, i.folder_id AS folderId, i.created_at AS createdAt,
+    highlight(search_text, 0, :open, :close) AS markedTitle,
+    snippet(search_text, 1, :open, :close, '…', 32) AS markedSnippet
+  FROM search_text JOIN search_items i ON i.id = search_text.rowid
+  WHERE search_text MATCH :match AND search_text.rowid IN (SELECT value FROM json_each(:ids))`;
 
 /**
  * What the caller may find, matched in SQL against their current seat, spaces, private chats and rooms:
@@ -97,11 +109,7 @@ export function searchIndex(
   const match = ftsQuery(input.text);
   if (match === null) return [];
   const onlySpace = input.space !== null;
-  return sqlite.prepare<[Record<string, unknown>], MatchedItem>(searchSql).all({
-    open: matchStart,
-    close: matchEnd,
-    match,
-    typed: input.text,
+  const filters = {
     teamId: viewer.teamId,
     userId: viewer.seat.userId,
     kind: input.filter === 'all' ? null : input.filter,
@@ -110,7 +118,24 @@ export function searchIndex(
     spaces: JSON.stringify(onlySpace ? [input.space] : readable),
     privats: onlySpace ? 0 : 1,
     adHocRooms: !onlySpace && meetingsPolicy.useAdHocRoom(viewer.seat) ? 1 : 0,
-    now: now.toISOString(),
     first: input.first,
-  });
+  };
+  const ids = (statement: string, parameters: Record<string, unknown>) =>
+    sqlite
+      .prepare<[Record<string, unknown>], { id: number }>(statement)
+      .all({ ...filters, ...parameters })
+      .map((row) => row.id);
+  // Exact title matches first, then the ranked ones; each item once.
+  const order = [
+    ...new Set([
+      ...ids(exactTitleSql, { titleMatch: `title : (${match})`, typed: input.text }),
+      ...ids(rankedSql, { match, now: now.toISOString() }),
+    ]),
+  ].slice(0, input.first);
+  if (order.length === 0) return [];
+  const rows = sqlite
+    .prepare<[Record<string, unknown>], MatchedItem>(pageSql)
+    .all({ open: matchStart, close: matchEnd, match, ids: JSON.stringify(order) });
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  return order.flatMap((id) => byId.get(id) ?? []);
 }
