@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { phoneScreenshots, twoTeammates } from './support';
+import { graphql, phoneScreenshots, twoTeammates } from './support';
 
 const composer = (page: Page) => page.getByRole('textbox', { name: 'Message' });
 const bell = (page: Page) => page.getByRole('banner').getByRole('button', { name: /^Notifications/ });
@@ -119,11 +119,17 @@ const shownNotifications = (page: Page) =>
     ]),
   );
 
-test('a mention while the tab is in the background shows a system notification that opens the conversation; none while it is in front', async ({
+test('a mention while the tab is in the background shows a system notification that opens the conversation; none while it is in front, nor for a type the team switched off', async ({
   browser,
 }) => {
   test.slow();
-  const { ada, grace, space, close } = await twoTeammates(browser);
+  const { ada, grace, space, graceAccount, close } = await twoTeammates(browser);
+  const { getTeam } = await graphql<{ getTeam: { id: string } }>(ada.request, '{ getTeam { id } }');
+  await graphql(
+    ada.request,
+    'mutation ($team: ID!) { setSetting(team: $team, name: "notifications.browser.INVITATION_EVENT", active: false, type: "browser") { name } }',
+    { team: getTeam.id },
+  );
   await grace.addInitScript(fakeSystemNotifications);
   await grace.goto('/overview');
   await expect(bell(grace)).toHaveAccessibleName('Notifications');
@@ -131,12 +137,19 @@ test('a mention while the tab is in the background shows a system notification t
 
   await mentionGrace(ada, 'Seen while looking');
   await expect(bell(grace)).toHaveAccessibleName('Notifications, 1 unread');
-  expect(await shownNotifications(grace)).toEqual([]);
 
   await grace.evaluate(() => {
     (window as unknown as { tabHidden: boolean }).tabHidden = true;
   });
+  // The team's default keeps event invitations out of the browser (Grace set nothing of her own); mentions stay on.
+  await graphql(
+    ada.request,
+    'mutation ($invited: [ID!]) { setEvent(title: "Launch review", description: "", startDate: "2030-03-04T09:00:00Z", endDate: "2030-03-04T10:00:00Z", type: "event", recurring: "none", invited: $invited) { id } }',
+    { invited: [graceAccount.userId] },
+  );
+  await expect(bell(grace)).toHaveAccessibleName('Notifications, 2 unread');
   await mentionGrace(ada, 'Seen from another tab');
+  await expect(bell(grace)).toHaveAccessibleName('Notifications, 3 unread');
   await expect
     .poll(() => shownNotifications(grace))
     .toEqual([['Ada User mentioned you', expect.stringContaining('Seen from another tab')]]);
@@ -147,7 +160,8 @@ test('a mention while the tab is in the background shows a system notification t
   });
   await expect(grace).toHaveURL(new RegExp(`/chats/${space}\\?message=`));
   await expect(grace.getByRole('log').getByText('Seen from another tab')).toBeVisible();
-  await expect(bell(grace)).toHaveAccessibleName('Notifications, 1 unread');
+  await expect(bell(grace)).toHaveAccessibleName('Notifications, 2 unread');
+  expect(await shownNotifications(grace)).toHaveLength(1);
   expect(await grace.evaluate(() => (window as unknown as { askedPermission: boolean }).askedPermission)).toBe(false);
   await close();
 });

@@ -9,7 +9,7 @@ import { request } from '../../lib/graphql';
 import { useStore } from '../../lib/store';
 import { subscribe } from '../../lib/subscriptions';
 import { currentTeamAtom } from '../auth/session';
-import { loadSettings, settingsAtom } from '../settings/atoms';
+import { loadSettings, loadTeamSettings, settingsAtom, teamSettingsAtom } from '../settings/atoms';
 import { fetchNotificationPage, notificationFeedAtom, readNotification, receiveChange, storeFirstPage } from './atoms';
 import { showSystemNotification } from './browserNotification';
 import { notificationPath } from './model';
@@ -22,12 +22,17 @@ export function useNotificationsLive(): void {
   const { t } = useTranslation();
 
   async function tellSystem(notification: AppNotification): Promise<void> {
-    if (store.get(settingsAtom) === null) await loadSettings(store).catch(() => undefined);
+    const teamId = store.get(currentTeamAtom)?.id;
+    const teamKnown = () => store.get(teamSettingsAtom)?.teamId === teamId;
+    await Promise.all([
+      store.get(settingsAtom) === null ? loadSettings(store).catch(() => undefined) : undefined,
+      teamKnown() ? undefined : loadTeamSettings(store).catch(() => undefined),
+    ]);
     const path = notificationPath(notification);
     showSystemNotification(
       notification,
       { title: notificationTitle(notification, t), body: notification.description },
-      { own: store.get(settingsAtom), team: null },
+      { own: store.get(settingsAtom), team: teamKnown() ? (store.get(teamSettingsAtom)?.settings ?? null) : null },
       () => {
         void readNotification(request, store, notification).catch(() => undefined);
         if (path) void navigate(path);
