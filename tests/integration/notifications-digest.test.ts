@@ -29,6 +29,7 @@ describe('e-mail digest of unread notifications, and its unsubscribe link', () =
   const received: ReceivedMail[] = [];
   let ada: Person;
   let bas: Person;
+  let cid: Person;
   let space: string;
   let clock = Date.now();
 
@@ -69,6 +70,7 @@ describe('e-mail digest of unread notifications, and its unsubscribe link', () =
     ada = await person(server, 'Ada');
     bas = await joinTeam(ada, await person(server, 'Bas'));
     expectData(await bas.client.execute('mutation ($id: ID!) { ediUserLanguage(id: $id, language: "fr") { id } }', { id: bas.id }));
+    cid = await person(server, 'Cid');
     space = await createSpace(ada, 'Launch');
     await joinSpace(bas, space);
     server.app.services.mailer = createSmtpMailer(
@@ -168,5 +170,17 @@ describe('e-mail digest of unread notifications, and its unsubscribe link', () =
     await expect.poll(() => mailsTo(bas.email).length).toBe(3);
     expect(mailsTo(bas.email)[2]!.text).toContain('By e-mail again');
     expect(mailsTo(bas.email)[2]!.text).not.toContain('Not by e-mail');
+  });
+
+  it('leaves out the notifications of a team the person has left', async () => {
+    cid = await joinTeam(ada, cid);
+    await joinSpace(cid, space);
+    await postMessage(ada, { project: space, body: `Before you go @[Cid](${cid.id})` });
+    expect(await notificationIds(cid)).toHaveLength(1);
+    expectData(await cid.client.execute('mutation ($team: ID!) { leaveTeam(team: $team) }', { team: ada.teamId }));
+    // At the real time: her first digest reaches one day back, which covers this notification.
+    expect(await sendDueDigests(server.app.services, new Date())).toBe(0);
+    // (Being added to the team sent the only mail she got.)
+    expect(mailsTo(cid.email).filter((mail) => mail.subject.startsWith('Unread notifications'))).toEqual([]);
   });
 });

@@ -3,7 +3,7 @@ import { isNotificationType, type DigestFrequency, type NotificationType } from 
 import type { Services } from '../../graphql/context';
 import { digestGroups, renderDigestMail, type DigestGroup, type DigestTeam } from '../../mail/digestMail';
 import { users } from '../accounts';
-import { findTeam } from '../teams';
+import { findTeam, loadTeamSeat } from '../teams';
 import { notificationGroupOf, notificationLink } from './digestContent';
 import { notificationPreferences } from './preferences';
 import { notificationDigests, notifications } from './tables';
@@ -103,7 +103,8 @@ const frequencyOrder: DigestFrequency[] = ['hourly', 'daily', 'never'];
 
 /**
  * One person's digest: their notifications still unread and newer than the last digest, of the types whose
- * e-mail channel is on, in the teams whose digest is not off (their own setting, else the team's default).
+ * e-mail channel is on, in the teams they still belong to whose digest is not off (their own setting, else the
+ * team's default).
  * The most frequent of those teams' frequencies decides when it is due. Nothing to send, no mail.
  */
 export async function sendDigestOf(services: Services, userId: string, now: Date): Promise<boolean> {
@@ -128,6 +129,9 @@ export async function sendDigestOf(services: Services, userId: string, now: Date
   let frequency: DigestFrequency = 'never';
   const wanted: { teamId: string; rows: NotificationRow[] }[] = [];
   for (const [teamId, rows] of byTeam) {
+    // A team the person has left: its notifications stay in the table, but no mail points into it.
+    const team = findTeam(db, teamId);
+    if (!team || !loadTeamSeat(db, team, userId)) continue;
     const preferences = notificationPreferences(db, userId, teamId);
     if (preferences.digest === 'never') continue;
     if (frequencyOrder.indexOf(preferences.digest) < frequencyOrder.indexOf(frequency)) frequency = preferences.digest;
