@@ -7,6 +7,7 @@ import { setupAppI18n } from '../../test/i18n';
 import { live, resetLive } from '../../test/liveMock';
 import { renderWithStore } from '../../test/renderWithStore';
 import { signedInStore } from '../../test/signedInStore';
+import { currentTeamAtom } from '../auth/session';
 import { unreadNotificationsAtom } from './atoms';
 import { NotificationBell } from './NotificationBell';
 import type { AppNotification, NotificationChange } from './operations';
@@ -169,6 +170,16 @@ describe('the notifications bell', () => {
     expect((await within(panel).findByRole('link', { name: /changed a task's state/ })).isConnected).toBe(true);
     expect(graphql.callsOf('getNotifications').at(-1)?.variables).toEqual({ first: 30, filter: 'all', after: 'a1' });
     expect(within(panel).queryByRole('button', { name: 'Load more' })).toBeNull();
+  });
+
+  it('after a team switch, reads the new team’s count and listens again', async () => {
+    const graphql = mockGraphQL({ getNotifications: () => page([], 4) });
+    const { store } = renderBell(2);
+    const before = live.subscriptions.get('subNotification');
+    act(() => store.set(currentTeamAtom, { id: 't2', name: 'Looms', logo: null, url: null, role: null }));
+    expect((await screen.findByRole('button', { name: 'Notifications, 4 unread' })).isConnected).toBe(true);
+    expect(graphql.callsOf('getNotifications')).toHaveLength(1);
+    expect(live.subscriptions.get('subNotification')).not.toBe(before);
   });
 
   it('says when the list could not be read, and tries again', async () => {
