@@ -1,4 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { domains } from '../../server/src/domains';
+import { openDatabase } from '../../server/src/db/connection';
+import { replay, snapshotProjections } from '../../server/src/core/sqlite/replay';
 import { notificationPreferences } from '../../server/src/domains/notifications/preferences';
 import { GraphqlTestClient, startTestServer, type TestServer } from './harness';
 import { countEvents, expectData, joinTeam, person, type Person } from './teamFactories';
@@ -119,5 +122,17 @@ describe('notification settings: names checked, and the team defaults only admin
     expect(filled.setSetting).toMatchObject({ type: 'browser', active: false });
     const free = expectData(await set(member, { name: 'someClientSwitch', active: true, type: 'anything' }));
     expect(free.setSetting).toMatchObject({ name: 'someClientSwitch', type: 'anything', active: true });
+  });
+
+  it('rebuilds the team defaults and people’s own settings exactly from the log', async () => {
+    const projections = domains.flatMap((module) => module.projections);
+    const empty = openDatabase(`${server.dataDirectory}/replayed-settings.sqlite`, { synchronous: 'NORMAL' });
+    replay(server.app.services.database, empty, projections);
+    const rows = (database: typeof empty) =>
+      database.sqlite.prepare('SELECT team_id, name, type, active FROM team_settings ORDER BY name').all();
+    expect(rows(empty)).toEqual(rows(server.app.services.database));
+    expect(rows(empty)).toHaveLength(2);
+    expect(snapshotProjections(empty, projections)).toEqual(snapshotProjections(server.app.services.database, projections));
+    empty.close();
   });
 });

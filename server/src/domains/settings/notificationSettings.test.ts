@@ -33,7 +33,7 @@ describe('notification setting names', () => {
   it('refuses unknown channels, types and shapes, a type that is not the channel, and a digest without a frequency', () => {
     expect(codeOf(() => checkNotificationSetting('notifications.sms.TASK_STATE', 'sms'))).toBe('NOTIFICATION_SETTING_UNKNOWN');
     expect(codeOf(() => checkNotificationSetting('notifications.app.task_state', 'app'))).toBe('NOTIFICATION_SETTING_UNKNOWN');
-    expect(codeOf(() => checkNotificationSetting('notifications.app', 'app'))).toBe('NOTIFICATION_SETTING_UNKNOWN');
+    expect(codeOf(() => checkNotificationSetting('notifications..TASK_STATE', 'app'))).toBe('NOTIFICATION_SETTING_UNKNOWN');
     expect(codeOf(() => checkNotificationSetting('notifications.app.TASK_STATE.more', 'app'))).toBe('NOTIFICATION_SETTING_UNKNOWN');
     expect(codeOf(() => checkNotificationSetting('notifications.app.TASK_STATE', 'email'))).toBe('NOTIFICATION_SETTING_TYPE');
     expect(codeOf(() => checkNotificationSetting('notifications.digest', 'weekly'))).toBe('NOTIFICATION_DIGEST_FREQUENCY');
@@ -44,5 +44,8 @@ describe('notification setting names', () => {
     expect(isNotificationSettingName('notifications.digest')).toBe(true);
     expect(isNotificationSettingName('onboardingCompleted')).toBe(false);
     expect(isNotificationSettingName('notificationsFoo')).toBe(false);
+    expect(isNotificationSettingName('notifications.sms.TASK_STATE')).toBe(true);
+    // Two parts name no channel of a type: a client's own switch, as before these names had a meaning.
+    expect(isNotificationSettingName('notifications.email')).toBe(false);
   });
 });

@@ -9,11 +9,16 @@ import {
 import { isOneOf } from '#shared/guards';
 import { codedError } from '../../errors';
 
-/** Every notification setting is named `notifications.…`; other names are free-form client switches. */
+/**
+ * Notification settings are named `notifications.<channel>.<TYPE>` and `notifications.digest`: those names, and
+ * any other of three parts or more under `notifications.`, are checked. A two-part name such as
+ * `notifications.email` names no channel of a type; clients have used such names as switches of their own, so
+ * they stay free-form like every other name.
+ */
 export const notificationSettingPrefix = 'notifications.';
 
 export function isNotificationSettingName(name: string): boolean {
-  return name.startsWith(notificationSettingPrefix);
+  return name === digestSettingName || (name.startsWith(notificationSettingPrefix) && name.split('.').length >= 3);
 }
 
 export type NotificationSetting =
