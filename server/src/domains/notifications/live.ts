@@ -2,30 +2,35 @@ import type { MercuriusContext } from 'mercurius';
 import type { StoredEvent } from '../../core/events';
 import { feed, topics, type Verdict } from '../../core/live';
 import { notificationStream } from '../../core/streams';
-import { requireActor } from '../../graphql/context';
+import { requireActor, type Actor } from '../../graphql/context';
 import type { LiveSubscription, SubscriptionResolvers } from '../../graphql/schemaTypes';
-import { currentTeam } from '../teams';
+import { currentTeam, requireCurrentTeam } from '../teams';
 import type { NotificationEvent } from './events';
 import { presentNotifications } from './present';
-import { viewerOf } from './resolvers';
-import { findNotification, hiddenTypes, unreadCount } from './state';
+import { findNotification, hiddenTypes, unreadCount, type Viewer } from './state';
+
+/** An event to send, with the subscriber as the judge saw them when it let it through. */
+interface Delivery {
+  event: StoredEvent;
+  viewer: Viewer;
+}
 
 /**
  * subNotification's feed: the subscriber's own notification stream, only what happens in their current team;
  * a created notification of a type their app channel hides is skipped (judged when it is delivered, so a
  * preference changed meanwhile counts). Switching team or leaving it ends the feed: the client starts it again.
  */
-function notificationFeed(context: MercuriusContext) {
-  const actor = requireActor(context);
+async function* notificationFeed(context: MercuriusContext, actor: Actor, teamId: string): AsyncGenerator<Delivery> {
   const db = context.services.database.db;
-  const { teamId } = viewerOf(db, actor.userId);
-  return feed(context, actor, topics.stream(notificationStream(actor.userId)), (event): Verdict => {
-    if (currentTeam(db, actor.userId)?.id !== teamId) return 'end';
+  let viewer: Viewer = { userId: actor.userId, teamId, hidden: [] };
+  const events = feed(context, actor, topics.stream(notificationStream(actor.userId)), (event): Verdict => {
     if (event.teamId !== teamId) return 'skip';
+    if (currentTeam(db, actor.userId)?.id !== teamId) return 'end';
+    viewer = { userId: actor.userId, teamId, hidden: hiddenTypes(db, actor.userId, teamId) };
     const notice = { type: event.type, payload: event.payload } as NotificationEvent;
     switch (notice.type) {
       case 'notification.created':
-        return hiddenTypes(db, actor.userId, teamId).includes(notice.payload.type) ? 'skip' : 'deliver';
+        return viewer.hidden.includes(notice.payload.type) ? 'skip' : 'deliver';
       case 'notification.read':
       case 'notification.marked':
         return 'deliver';
@@ -33,15 +38,18 @@ function notificationFeed(context: MercuriusContext) {
         return 'skip';
     }
   });
+  for await (const event of events) yield { event, viewer };
 }
 
 export const notificationSubscriptions = {
   subNotification: {
-    subscribe: (_root, _args, context) => notificationFeed(context),
-    resolve: (event, _args, context) => {
+    subscribe: (_root, _args, context) => {
       const actor = requireActor(context);
+      const { team } = requireCurrentTeam(context.services.database.db, actor.userId);
+      return notificationFeed(context, actor, team.id);
+    },
+    resolve: ({ event, viewer }, _args, context) => {
       const db = context.services.database.db;
-      const viewer = viewerOf(db, actor.userId);
       const notice = { type: event.type, payload: event.payload } as NotificationEvent;
       const ids = notice.type === 'notification.read' ? notice.payload.notificationIds : [notice.payload.notificationId];
       const row = notice.type === 'notification.read' ? undefined : findNotification(db, ids[0]!);
@@ -53,5 +61,5 @@ export const notificationSubscriptions = {
         unread: unreadCount(db, viewer),
       };
     },
-  } satisfies LiveSubscription<'subNotification', StoredEvent>,
+  } satisfies LiveSubscription<'subNotification', Delivery>,
 } satisfies SubscriptionResolvers;

@@ -1,8 +1,55 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Projection, StoredEvent } from '../../core/events';
 import type { Transaction } from '../../db/connection';
+import { preparedQuery } from '../../db/prepared';
 import type { NotificationEvent } from './events';
 import { notifications } from './tables';
+
+/** Built once per connection: a message mentioning many writes one row per person in one unit of work. */
+type InsertedColumn =
+  | 'id'
+  | 'userId'
+  | 'teamId'
+  | 'type'
+  | 'description'
+  | 'authorId'
+  | 'projectId'
+  | 'taskId'
+  | 'meetingroomId'
+  | 'fileId'
+  | 'docId'
+  | 'eventId'
+  | 'messageId'
+  | 'privatId'
+  | 'createdAt'
+  | 'seq';
+type InsertedRow = Record<InsertedColumn, string | number | null>;
+const placeholder = (column: InsertedColumn) => sql.placeholder(column);
+// read and marked take their defaults (false), as the 0015 migration's rows do.
+const insertNotification = preparedQuery((transaction: Transaction) =>
+  transaction
+    .insert(notifications)
+    .values({
+      id: placeholder('id'),
+      userId: placeholder('userId'),
+      teamId: placeholder('teamId'),
+      type: placeholder('type'),
+      description: placeholder('description'),
+      authorId: placeholder('authorId'),
+      projectId: placeholder('projectId'),
+      taskId: placeholder('taskId'),
+      meetingroomId: placeholder('meetingroomId'),
+      fileId: placeholder('fileId'),
+      docId: placeholder('docId'),
+      eventId: placeholder('eventId'),
+      messageId: placeholder('messageId'),
+      privatId: placeholder('privatId'),
+      createdAt: placeholder('createdAt'),
+      seq: placeholder('seq'),
+    })
+    .onConflictDoNothing()
+    .prepare(),
+);
 
 /** Ids per statement when a mark-all-read names many: well under SQLite's bound-parameter limit. */
 const idsPerStatement = 500;
@@ -20,28 +67,25 @@ export const notificationsProjection: Projection = {
     switch (event.type) {
       case 'notification.created': {
         const notice = event.payload;
-        transaction
-          .insert(notifications)
-          .values({
-            id: notice.notificationId,
-            userId: notice.userId,
-            teamId: notice.teamId,
-            type: notice.type,
-            description: notice.description,
-            authorId: notice.authorId ?? null,
-            projectId: notice.projectId ?? null,
-            taskId: notice.taskId ?? null,
-            meetingroomId: notice.meetingroomId ?? null,
-            fileId: notice.fileId ?? null,
-            docId: notice.docId ?? null,
-            eventId: notice.eventId ?? null,
-            messageId: notice.messageId ?? null,
-            privatId: notice.privatId ?? null,
-            createdAt: stored.createdAt,
-            seq: stored.seq,
-          })
-          .onConflictDoNothing()
-          .run();
+        const row: InsertedRow = {
+          id: notice.notificationId,
+          userId: notice.userId,
+          teamId: notice.teamId,
+          type: notice.type,
+          description: notice.description,
+          authorId: notice.authorId ?? null,
+          projectId: notice.projectId ?? null,
+          taskId: notice.taskId ?? null,
+          meetingroomId: notice.meetingroomId ?? null,
+          fileId: notice.fileId ?? null,
+          docId: notice.docId ?? null,
+          eventId: notice.eventId ?? null,
+          messageId: notice.messageId ?? null,
+          privatId: notice.privatId ?? null,
+          createdAt: stored.createdAt,
+          seq: stored.seq,
+        };
+        insertNotification(transaction).run(row);
         return;
       }
       case 'notification.read': {
