@@ -86,6 +86,17 @@ test('Ctrl+K finds a task by a word of its name and Enter opens it; Escape close
   await expect(page).toHaveURL(new RegExp(`/${space}/tasks/d/${task}$`));
   await expect(palette(page)).toHaveCount(0);
   await expect(page.getByRole('textbox', { name: /Task name|Name/ })).toHaveValue('Calibrate the telescope mirrors');
+
+  // In a space, "New task" opens that space's board with the new-task field ready for typing.
+  await page.keyboard.press('Control+k');
+  await page.keyboard.type('new task');
+  await expect(palette(page).getByRole('option', { name: 'New task', exact: true })).toHaveAttribute('aria-selected', 'true');
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(new RegExp(`/${space}/tasks$`));
+  await expect(page.getByRole('textbox', { name: /^New task in / }).first()).toBeFocused();
+  await page.keyboard.type('Align the finder scope');
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('main').getByRole('link', { name: /Align the finder scope/ })).toBeVisible();
 });
 
 test('a word inside an uploaded PDF finds the file on the search page, which keeps the query in its address', async ({ page }) => {

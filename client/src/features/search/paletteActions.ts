@@ -8,18 +8,34 @@ export function matchesTyped(typed: string, label: string, keywords: readonly st
 }
 
 /**
- * Focuses the element `selector` finds once it is on the page and the palette has closed (its dialog gives focus
- * back as it goes), giving up after `timeoutMs`: the new-task field of a board still loading.
+ * Puts focus on the element `selector` finds once it is on the page and the palette has closed, and keeps it there
+ * while the page settles: a page that renders again replaces the element, and a closing task panel gives focus back
+ * to its card, at a time that depends on the machine. It lets go as soon as the person presses a key or the
+ * pointer, `holdMs` after it first put focus there, or after `timeoutMs` without finding the element (a board
+ * still loading).
  */
-export function focusWhenShown(selector: string, timeoutMs = 5000): void {
+export function focusWhenShown(selector: string, timeoutMs = 5000, holdMs = 2000): void {
   const started = performance.now();
+  let firstFocused: number | null = null;
+  let personActed = false;
+  const acted = (event: Event) => {
+    if (event.isTrusted) personActed = true;
+  };
+  window.addEventListener('pointerdown', acted, true);
+  window.addEventListener('keydown', acted, true);
   const look = () => {
-    const element = document.querySelector<HTMLElement>(selector);
-    if (element && !document.querySelector('[data-command-palette]')) {
-      element.focus();
+    const now = performance.now();
+    if (personActed || (firstFocused === null ? now - started > timeoutMs : now - firstFocused > holdMs)) {
+      window.removeEventListener('pointerdown', acted, true);
+      window.removeEventListener('keydown', acted, true);
       return;
     }
-    if (performance.now() - started < timeoutMs) requestAnimationFrame(look);
+    const element = document.querySelector<HTMLElement>(selector);
+    if (element && document.activeElement !== element && !document.querySelector('[data-command-palette]')) {
+      element.focus();
+      firstFocused ??= now;
+    }
+    requestAnimationFrame(look);
   };
   requestAnimationFrame(look);
 }
