@@ -9,8 +9,7 @@ import {
   type NotificationType,
 } from '#shared/notifications';
 import type { Transaction } from '../../db/connection';
-import { userSettings } from '../settings/tables';
-import { teamSettings } from './tables';
+import { teamSettings, userSettings } from '../settings';
 
 type Reader = Pick<Transaction, 'select'>;
 

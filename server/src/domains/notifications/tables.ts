@@ -1,4 +1,4 @@
-import { index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
+import { index, integer, sqliteTable, text } from 'drizzle-orm/sqlite-core';
 
 /**
  * Projection of `notification.*` events (stream `notifications:<userId>`): one row per notification a
@@ -38,17 +38,3 @@ export const notificationDigests = sqliteTable('notification_digests', {
   lastSentAt: text('last_sent_at').notNull(),
   lastSeq: integer('last_seq').notNull(),
 });
-
-/** Projection: a team's defaults (admin "notifications and e-mails"), one row per setting name; a member's own setting wins. */
-export const teamSettings = sqliteTable(
-  'team_settings',
-  {
-    id: text('id').primaryKey(),
-    teamId: text('team_id').notNull(),
-    name: text('name').notNull(),
-    type: text('type'),
-    active: integer('active', { mode: 'boolean' }).notNull(),
-    updatedAt: text('updated_at').notNull(),
-  },
-  (table) => [uniqueIndex('team_settings_team_name').on(table.teamId, table.name)],
-);

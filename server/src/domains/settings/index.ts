@@ -5,7 +5,7 @@ import { settingsResolvers } from './resolvers';
 import { settingsTypeDefs } from './schema';
 
 export { authenticateApiToken, isApiToken } from './apiTokens';
-export { userSettings } from './tables';
+export { teamSettings, userSettings } from './tables';
 export { setOwnSetting } from './ownSettings';
 
 /** Per-user settings, a team's notification defaults and personal API tokens. */

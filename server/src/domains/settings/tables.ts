@@ -14,6 +14,20 @@ export const userSettings = sqliteTable(
   (table) => [uniqueIndex('user_settings_user_name').on(table.userId, table.name)],
 );
 
+/** Projection: a team's defaults (admin "notifications and e-mails"), one row per setting name; a member's own setting wins. */
+export const teamSettings = sqliteTable(
+  'team_settings',
+  {
+    id: text('id').primaryKey(),
+    teamId: text('team_id').notNull(),
+    name: text('name').notNull(),
+    type: text('type'),
+    active: integer('active', { mode: 'boolean' }).notNull(),
+    updatedAt: text('updated_at').notNull(),
+  },
+  (table) => [uniqueIndex('team_settings_team_name').on(table.teamId, table.name)],
+);
+
 /**
  * Not a projection: personal API tokens. Only a SHA-256 hash of the token is kept, like the other
  * secrets, out of the event log; the log records that a token was created or revoked.

@@ -1,5 +1,4 @@
 import { and, asc, eq } from 'drizzle-orm';
-import { integer, sqliteTable, text } from 'drizzle-orm/sqlite-core';
 import type { Transaction } from '../../db/connection';
 import type { UnitOfWork } from '../../core/commands';
 import { teamPolicy } from '../../core/access';
@@ -10,22 +9,9 @@ import { codedError, refusal } from '../../errors';
 import { requireTeamMember } from '../teams';
 import type { SettingsEvent } from './events';
 import { checkNotificationSetting, isNotificationSettingName } from './notificationSettings';
+import { teamSettings as teamDefaults } from './tables';
 
 type Reader = Pick<Transaction, 'select'>;
-
-/**
- * The `team_settings` table, migrated and declared for the schema in notifications/tables.ts. Settings comes
- * before notifications in the areas' order (notifications reads people's settings), so it cannot import that
- * table; this is the same table as this area's projection writes it, kept to the same columns.
- */
-export const teamDefaults = sqliteTable('team_settings', {
-  id: text('id').primaryKey(),
-  teamId: text('team_id').notNull(),
-  name: text('name').notNull(),
-  type: text('type'),
-  active: integer('active', { mode: 'boolean' }).notNull(),
-  updatedAt: text('updated_at').notNull(),
-});
 
 export interface SettingAnswer {
   id: string;
