@@ -17,7 +17,8 @@ CREATE UNIQUE INDEX `search_items_item` ON `search_items` (`kind`,`item_id`);-->
 CREATE INDEX `search_items_space` ON `search_items` (`space_id`);--> statement-breakpoint
 CREATE INDEX `search_items_task` ON `search_items` (`task_id`);--> statement-breakpoint
 -- Hand-written: the search index's text, an FTS5 table (drizzle-kit knows no virtual tables). Its rowid is
--- search_items.id. unicode61 with diacritics removed, so "resume" finds "résumé".
+-- search_items.id. unicode61 with diacritics removed, so "resume" finds "résumé". A doc's title is here; its
+-- text is indexed by doc_text_search below.
 CREATE VIRTUAL TABLE `search_text` USING fts5(`title`, `body`, tokenize = 'unicode61 remove_diacritics 2');
 --> statement-breakpoint
 -- An existing database fills the index here, once, from what its tables already hold (the projection keeps
@@ -50,12 +51,33 @@ SELECT `search_items`.`id`, '', replace(replace(`messages`.`body`, char(57344), 
 FROM `search_items` JOIN `messages` ON `messages`.`id` = `search_items`.`item_id` WHERE `search_items`.`kind` = 'message';
 --> statement-breakpoint
 INSERT INTO `search_text` (`rowid`, `title`, `body`)
-SELECT `search_items`.`id`, replace(replace(`docs`.`title`, char(57344), ''), char(57345), ''),
-  replace(replace(coalesce(`doc_texts`.`plain_text`, ''), char(57344), ''), char(57345), '')
-FROM `search_items` JOIN `docs` ON `docs`.`id` = `search_items`.`item_id` LEFT JOIN `doc_texts` ON `doc_texts`.`doc_id` = `docs`.`id`
-WHERE `search_items`.`kind` = 'doc';
+SELECT `search_items`.`id`, replace(replace(`docs`.`title`, char(57344), ''), char(57345), ''), ''
+FROM `search_items` JOIN `docs` ON `docs`.`id` = `search_items`.`item_id` WHERE `search_items`.`kind` = 'doc';
 --> statement-breakpoint
 INSERT INTO `search_text` (`rowid`, `title`, `body`)
 SELECT `search_items`.`id`, replace(replace(`files`.`name`, char(57344), ''), char(57345), ''),
   replace(replace(coalesce(`files`.`text`, ''), char(57344), ''), char(57345), '')
 FROM `search_items` JOIN `files` ON `files`.`id` = `search_items`.`item_id` WHERE `search_items`.`kind` = 'file';
+--> statement-breakpoint
+-- A doc's text is content beside the log (doc_texts, which the docs rooms refresh with each recorded activity),
+-- so its index is not a projection either: an FTS5 table over doc_texts (external content) that these
+-- triggers keep in step with every write to it, whoever writes. No replay empties or needs to refill it.
+CREATE VIRTUAL TABLE `doc_text_search` USING fts5(`plain_text`, content = 'doc_texts', tokenize = 'unicode61 remove_diacritics 2');
+--> statement-breakpoint
+CREATE TRIGGER `doc_texts_search_insert` AFTER INSERT ON `doc_texts`
+BEGIN
+  INSERT INTO `doc_text_search` (`rowid`, `plain_text`) VALUES (new.`rowid`, new.`plain_text`);
+END;
+--> statement-breakpoint
+CREATE TRIGGER `doc_texts_search_delete` AFTER DELETE ON `doc_texts`
+BEGIN
+  INSERT INTO `doc_text_search` (`doc_text_search`, `rowid`, `plain_text`) VALUES ('delete', old.`rowid`, old.`plain_text`);
+END;
+--> statement-breakpoint
+CREATE TRIGGER `doc_texts_search_update` AFTER UPDATE ON `doc_texts`
+BEGIN
+  INSERT INTO `doc_text_search` (`doc_text_search`, `rowid`, `plain_text`) VALUES ('delete', old.`rowid`, old.`plain_text`);
+  INSERT INTO `doc_text_search` (`rowid`, `plain_text`) VALUES (new.`rowid`, new.`plain_text`);
+END;
+--> statement-breakpoint
+INSERT INTO `doc_text_search` (`doc_text_search`) VALUES ('rebuild');

@@ -116,15 +116,23 @@ describe('getSearch', () => {
     const [byTitle] = await found(owner, 'almanac', { filter: 'doc' });
     expect(byTitle).toMatchObject({ id: doc.id, type: 'doc', title: 'Quarterly almanac', emoji: '📘', link: `/${space}/docs/d/${doc.id}` });
 
-    const editor = openDoc(server.url, doc.id, { cookie: owner.client.cookieHeader() });
-    await editor.synced();
-    paragraphText(editor.doc).insert(0, 'Tide tables for the estuary');
-    await waitFor(() => editor.state.saved > 0, 'the edit to be stored');
-    editor.destroy();
-    await waitFor(() => collabOf(server.app.services).roomOf(doc.id) === undefined, 'the room to unload');
+    const obsolete = await createDoc(owner, space, 'Obsolete charts');
+    const editors = [doc.id, obsolete.id].map((id) => openDoc(server.url, id, { cookie: owner.client.cookieHeader() }));
+    await Promise.all(editors.map((editor) => editor.synced()));
+    paragraphText(editors[0]!.doc).insert(0, 'Tide tables for the estuary');
+    paragraphText(editors[1]!.doc).insert(0, 'Lagoon soundings');
+    await waitFor(() => editors.every((editor) => editor.state.saved > 0), 'the edits to be stored');
+    for (const editor of editors) editor.destroy();
+    await waitFor(() => [doc.id, obsolete.id].every((id) => collabOf(server.app.services).roomOf(id) === undefined), 'the rooms to unload');
     const [byText] = await found(member, 'estuary');
     expect(byText).toMatchObject({ id: doc.id, type: 'doc' });
     expect(byText!.description).toContain('estuary');
+    expect(byText!.highlights.map((range) => byText!.description!.slice(range.start, range.start + range.length))).toEqual(['estuary']);
+    expect(ids(await found(member, 'lagoon soundings'))).toEqual([obsolete.id]);
+    // A deleted doc's title and text are found no more.
+    expectData(await owner.client.execute('mutation ($id: ID!) { delWorkspace(id: $id) }', { id: obsolete.id }));
+    expect(await found(member, 'lagoon soundings')).toEqual([]);
+    expect(await found(member, 'obsolete charts')).toEqual([]);
   }, 30_000);
 
   it('finds a file by its name and a PDF by the words inside it', async () => {
@@ -246,7 +254,7 @@ describe('getSearch', () => {
     const backfill = readFileSync(new URL('../../migrations/0016_search.sql', import.meta.url), 'utf8')
       .split('--> statement-breakpoint')
       .filter((statement) => /^\s*(--[^\n]*\n\s*)*INSERT/.test(statement));
-    expect(backfill.length).toBe(8);
+    expect(backfill.length).toBe(9);
     sqlite.transaction(() => {
       sqlite.exec('DELETE FROM search_text; DELETE FROM search_items;');
       for (const statement of backfill) sqlite.exec(statement);

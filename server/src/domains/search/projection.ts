@@ -151,21 +151,13 @@ function applyMessageEvent(transaction: Transaction, stored: StoredEvent): void 
   }
 }
 
-/**
- * A doc's words come from `doc_texts`, which the docs rooms refresh in the same transaction as the
- * `doc.updated` entry they append (collab/rooms.ts, recordActivity): the text is not in the log, so a
- * replay indexes each doc's current text, as the live run ends up with.
- */
-function docPlainText(transaction: Transaction, docId: string): string {
-  return transaction.get<{ text: string } | undefined>(sql`SELECT plain_text AS text FROM doc_texts WHERE doc_id = ${docId}`)?.text ?? '';
-}
-
 function applyDocEvent(transaction: Transaction, stored: StoredEvent): void {
   switch (stored.type) {
     case 'doc.created': {
       const doc = stored.payload as DocCreated;
       const place = { teamId: doc.teamId, spaceId: doc.projectId, emoji: doc.emoji };
-      insertItem(transaction, 'doc', doc.docId, place, stored.createdAt, doc.title, docPlainText(transaction, doc.docId));
+      // The doc's text is indexed apart (doc_text_search, kept by triggers on the docs rooms' doc_texts): it is not in the log.
+      insertItem(transaction, 'doc', doc.docId, place, stored.createdAt, doc.title, '');
       return;
     }
     case 'doc.edited': {
@@ -173,11 +165,6 @@ function applyDocEvent(transaction: Transaction, stored: StoredEvent): void {
       if (changes.title !== undefined) setText(transaction, 'doc', docId, { title: changes.title });
       if (changes.emoji !== undefined)
         transaction.run(sql`UPDATE search_items SET emoji = ${changes.emoji} WHERE kind = 'doc' AND item_id = ${docId}`);
-      return;
-    }
-    case 'doc.updated': {
-      const { docId } = stored.payload as { docId: string };
-      setText(transaction, 'doc', docId, { body: docPlainText(transaction, docId) });
       return;
     }
     case 'doc.deleted':
@@ -215,10 +202,10 @@ function applyFileEvent(transaction: Transaction, stored: StoredEvent): void {
 }
 
 /**
- * The search index: tasks (name, description), messages (text), docs (title, text) and files (name, a PDF's
- * text), written in the same transaction as the events that create, change and delete them, and rebuilt by
- * replay. A deleted space takes its items with it; a folder's deletion moves its files up (their links follow
- * the file's folder, so the projection records the folder the file lands in when the files area says so).
+ * The search index: tasks (name, description), messages (text), docs (title) and files (name, a PDF's text),
+ * written in the same transaction as the events that create, change and delete them, and rebuilt by replay.
+ * A deleted space or task takes its items with it; a deleted folder's files move up, and their links with them.
+ * A doc's text is content, not in the log: its index is doc_text_search (see migrations/0016_search.sql).
  */
 export const searchProjection: Projection = {
   name: 'search',

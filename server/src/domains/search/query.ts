@@ -76,22 +76,42 @@ const exactTitleSql = `
 
 /**
  * The ranking reads no text: bm25 with titles weighing ten times the text, scaled down for older items (a
- * year-old item counts half as much as a new one), then the newest first. Snippets are made afterwards for
- * the page only: an ORDER BY computes every selected column of every matching row before it sorts.
+ * year-old item counts half as much as a new one), then the newest first. An item matches when its title and
+ * text hold every word, or, for a doc, when its text (doc_text_search, beside the log) does; a doc found both
+ * ways keeps its better score. Snippets are made afterwards for the page only: an ORDER BY computes every
+ * selected column of every matching row before it sorts.
  */
 const rankedSql = `
-  SELECT i.id FROM search_text JOIN search_items i ON i.id = search_text.rowid
-  WHERE search_text MATCH :match AND ${visibleItems}
-  ORDER BY bm25(search_text, 10.0, 1.0) / (1.0 + max(0.0, julianday(:now) - julianday(i.created_at)) / 365.0), i.created_at DESC
+  WITH hits (id, score) AS (
+    SELECT rowid, bm25(search_text, 10.0, 1.0) FROM search_text WHERE search_text MATCH :match
+    UNION ALL
+    SELECT i.id, bm25(doc_text_search) FROM doc_text_search
+      JOIN doc_texts d ON d.rowid = doc_text_search.rowid
+      JOIN search_items i ON i.kind = 'doc' AND i.item_id = d.doc_id
+    WHERE doc_text_search MATCH :match AND (:kind IS NULL OR :kind = 'doc')
+  )
+  SELECT i.id FROM (SELECT id, min(score) AS score FROM hits GROUP BY id) h JOIN search_items i ON i.id = h.id
+  WHERE ${visibleItems}
+  ORDER BY h.score / (1.0 + max(0.0, julianday(:now) - julianday(i.created_at)) / 365.0), i.created_at DESC
   LIMIT :first`;
 
-const pageSql = `
+const pageItemsSql = `
   SELECT i.id, i.kind, i.item_id AS itemId, i.space_id AS spaceId, i.privat_id AS privatId, i.task_id AS taskId,
     i.meetingroom_id AS meetingroomId, i.code, i.emoji, i.folder_id AS folderId, i.created_at AS createdAt,
-    highlight(search_text, 0, :open, :close) AS markedTitle,
+    t.title AS markedTitle, '' AS markedSnippet
+  FROM search_items i JOIN search_text t ON t.rowid = i.id
+  WHERE i.id IN (SELECT value FROM json_each(:ids))`;
+
+const pageMarksSql = `
+  SELECT rowid AS id, highlight(search_text, 0, :open, :close) AS markedTitle,
     snippet(search_text, 1, :open, :close, '…', 32) AS markedSnippet
-  FROM search_text JOIN search_items i ON i.id = search_text.rowid
-  WHERE search_text MATCH :match AND search_text.rowid IN (SELECT value FROM json_each(:ids))`;
+  FROM search_text WHERE search_text MATCH :match AND rowid IN (SELECT value FROM json_each(:ids))`;
+
+const pageDocSnippetsSql = `
+  SELECT i.id, snippet(doc_text_search, 0, :open, :close, '…', 32) AS markedSnippet
+  FROM doc_text_search JOIN doc_texts d ON d.rowid = doc_text_search.rowid
+    JOIN search_items i ON i.kind = 'doc' AND i.item_id = d.doc_id
+  WHERE doc_text_search MATCH :match AND i.id IN (SELECT value FROM json_each(:ids))`;
 
 /**
  * What the caller may find, matched in SQL against their current seat, spaces, private chats and rooms:
@@ -133,9 +153,19 @@ export function searchIndex(
     ]),
   ].slice(0, input.first);
   if (order.length === 0) return [];
-  const rows = sqlite
-    .prepare<[Record<string, unknown>], MatchedItem>(pageSql)
-    .all({ open: matchStart, close: matchEnd, match, ids: JSON.stringify(order) });
-  const byId = new Map(rows.map((row) => [row.id, row]));
-  return order.flatMap((id) => byId.get(id) ?? []);
+  const page = { open: matchStart, close: matchEnd, match, ids: JSON.stringify(order) };
+  const items = new Map(
+    sqlite
+      .prepare<[Record<string, unknown>], MatchedItem>(pageItemsSql)
+      .all(page)
+      .map((row) => [row.id, row]),
+  );
+  // Titles and snippets marked where the title or text matched; a doc's snippet from its text where that matched.
+  const marks = sqlite
+    .prepare<[Record<string, unknown>], { id: number; markedTitle: string; markedSnippet: string }>(pageMarksSql)
+    .all(page);
+  for (const mark of marks) Object.assign(items.get(mark.id) ?? {}, mark);
+  const docSnippets = sqlite.prepare<[Record<string, unknown>], { id: number; markedSnippet: string }>(pageDocSnippetsSql).all(page);
+  for (const snippet of docSnippets) Object.assign(items.get(snippet.id) ?? {}, { markedSnippet: snippet.markedSnippet });
+  return order.flatMap((id) => items.get(id) ?? []);
 }
