@@ -896,6 +896,10 @@ export const matrix: Record<string, MatrixEntry> = {
     otherTeam: { refused: [{ query: 'mutation ($id: ID!) { respondEvent(id: $id, response: "join") { id } }', variables: taskA }] },
   },
   subEvent: { otherTeam: { seesNothing: [{ query: 'subscription { subEvent { type event value { id title } } }' }] } },
+  getAwaySummary: {
+    otherTeam: { seesNothing: [{ query: '{ getAwaySummary { since lines { kind project count item name route } } }' }] },
+  },
+  visitHome: { otherTeam: { noForeignIds: "records the caller's own visit to Home" } },
   getNotifications: {
     otherTeam: {
       refused: [

@@ -3,9 +3,11 @@ import { calendarModule } from './calendar';
 import { chatModule } from './chat';
 import { docsModule } from './docs';
 import { filesModule } from './files';
+import { homeModule } from './home';
 import { meetingsModule } from './meetings';
 import { searchModule } from './search';
 import { notificationsModule } from './notifications';
+import { reportsModule } from './reports';
 import type { Clock } from '../core/clock';
 import { SqliteEventStore } from '../core/sqlite/eventStore';
 import { bindMeetingNotesDocs } from '../core/meetingNotes';
@@ -29,7 +31,8 @@ import { teamsModule } from './teams';
  * last, since the notifications of every area before it are its rows. It is also the order of imports: an area imports only areas before it
  * (through their index.ts), and tells the areas after it what happened through its events, which they
  * react to (DomainModule.reactions). The lint refuses an import cycle and an import of another area's
- * internals. Search comes after them all: its index is made of the tasks, messages, docs and files they write.
+ * internals. Search comes after them all: its index is made of the tasks, messages, docs and files they write. Home comes last:
+ * it reads what the others wrote.
  */
 export const domains: readonly DomainModule[] = [
   accountsModule,
@@ -44,6 +47,8 @@ export const domains: readonly DomainModule[] = [
   calendarModule,
   notificationsModule,
   searchModule,
+  homeModule,
+  reportsModule,
 ];
 
 /**

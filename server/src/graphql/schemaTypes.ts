@@ -48,6 +48,17 @@ export type ActivityPage = {
   nextCursor?: Maybe<Scalars['String']['output']>;
 };
 
+/** One week (starting on Monday, UTC) of project analytics. */
+export type AnalyticsWeek = {
+  __typename?: 'AnalyticsWeek';
+  created: Scalars['Int']['output'];
+  /** Throughput: tasks moved into a done section that week. */
+  finished: Scalars['Int']['output'];
+  /** Median hours from a task's creation to its finishing, of the tasks finished that week; null when none was. */
+  medianCycleHours?: Maybe<Scalars['Float']['output']>;
+  week: Scalars['String']['output'];
+};
+
 export type ApiToken = {
   __typename?: 'ApiToken';
   createdAt: Scalars['String']['output'];
@@ -63,6 +74,32 @@ export type AuthPayload = {
   team?: Maybe<Team>;
   token: Scalars['String']['output'];
   user: User;
+};
+
+/** One line of the summary: something of one kind in one space, counted, with where it opens. */
+export type AwayLine = {
+  __typename?: 'AwayLine';
+  /** How many tasks, messages, docs or files. */
+  count: Scalars['Int']['output'];
+  /** The one task, doc or file when the line is about a single one; null for messages and several items. */
+  item?: Maybe<Scalars['ID']['output']>;
+  /** taskCreated, taskFinished, messages, docEdited or fileAdded. */
+  kind: Scalars['String']['output'];
+  /** That item's name (a task's code and name, a doc's title, a file's name). */
+  name?: Maybe<Scalars['String']['output']>;
+  /** The space. */
+  project: Scalars['ID']['output'];
+  /** Where the line opens: the item, or the space's board, channel, docs or files. */
+  route: Scalars['String']['output'];
+};
+
+/** What changed in the caller's current team since their last visit to Home, when that was more than 4 hours ago. */
+export type AwaySummary = {
+  __typename?: 'AwaySummary';
+  /** Empty when the caller was not away (a first visit, or a visit less than 4 hours ago). */
+  lines: Array<AwayLine>;
+  /** The last visit before this one (ISO), or null for a first visit. */
+  since?: Maybe<Scalars['String']['output']>;
 };
 
 /** A calendar of a connected account (SPEC §3 Calendar). */
@@ -743,6 +780,8 @@ export type Mutation = {
   updateTeam: TeamUpdate;
   /** Edits a doc's fields; null or an empty string clears an optional one. shared: true makes a new public link, false revokes it and disconnects its readers. */
   updateWall: Wall;
+  /** Remembers this visit to Home for the caller (on every device); true when it was recorded (at most one every 5 minutes). */
+  visitHome: Scalars['Boolean']['output'];
 };
 
 export type MutationAddUserTeamArgs = {
@@ -1369,6 +1408,14 @@ export type NotificationPage = {
   unread: Scalars['Int']['output'];
 };
 
+/** A member's open work now: assigned tasks not in a done section, and how many of them are overdue. */
+export type OpenLoad = {
+  __typename?: 'OpenLoad';
+  open: Scalars['Int']['output'];
+  overdue: Scalars['Int']['output'];
+  user: ReportMember;
+};
+
 /** A cover suggestion. author and authorUrl credit an Unsplash photographer (show them with the photo). */
 export type Pic = {
   __typename?: 'Pic';
@@ -1503,6 +1550,8 @@ export type Query = {
   checkSetup: Scalars['Boolean']['output'];
   /** The caller's API tokens that are not revoked. */
   getApiTokens: Array<ApiToken>;
+  /** The summary since the caller's last recorded visit; only spaces they may read now, never their own actions. */
+  getAwaySummary: AwaySummary;
   /** The caller's connected calendar accounts in the current team. */
   getCalendarAccounts: Array<CalendarAccount>;
   /** Whether the caller has a private ICS feed (its URL is never shown again). */
@@ -1552,6 +1601,17 @@ export type Query = {
   getProjectBasic: Project;
   /** Spaces of the current team the caller belongs to, then public spaces they may join (isMember false). */
   getProjects: Array<Project>;
+  /**
+   * Per member and space, tasks created, finished and moved and task comments from startdate to enddate (ISO instants
+   * or dates, at most 366 days), in the spaces the caller may read (projects: only these).
+   */
+  getReport: TeamReport;
+  /**
+   * The daily standup, generated from the event log: per member of the team (or of project), for date (YYYY-MM-DD)
+   * and the day before in timeZone (default UTC), what they finished, moved, created, commented and edited, by space,
+   * and their overdue tasks. team: the caller's current team when omitted. Only spaces the caller may read.
+   */
+  getReports: Standup;
   /** Rings ringing now that concern the caller: incoming ones, then the ones they make. */
   getRings: Array<VideocallRing>;
   /**
@@ -1715,6 +1775,20 @@ export type QueryGetProjectBasicArgs = {
   id: Scalars['ID']['input'];
 };
 
+export type QueryGetReportArgs = {
+  enddate: Scalars['String']['input'];
+  projects?: InputMaybe<Array<Scalars['ID']['input']>>;
+  startdate: Scalars['String']['input'];
+  team?: InputMaybe<Scalars['ID']['input']>;
+};
+
+export type QueryGetReportsArgs = {
+  date: Scalars['String']['input'];
+  project?: InputMaybe<Scalars['ID']['input']>;
+  team?: InputMaybe<Scalars['ID']['input']>;
+  timeZone?: InputMaybe<Scalars['String']['input']>;
+};
+
 export type QueryGetSearchArgs = {
   enddate?: InputMaybe<Scalars['String']['input']>;
   filter?: InputMaybe<Scalars['String']['input']>;
@@ -1839,6 +1913,21 @@ export type RefreshPayload = {
   token: Scalars['String']['output'];
 };
 
+export type ReportAnalytics = {
+  __typename?: 'ReportAnalytics';
+  load: Array<OpenLoad>;
+  weeks: Array<AnalyticsWeek>;
+};
+
+/** A person a report is about. */
+export type ReportMember = {
+  __typename?: 'ReportMember';
+  firstname: Scalars['String']['output'];
+  id: Scalars['ID']['output'];
+  lastname: Scalars['String']['output'];
+  profileImg?: Maybe<Scalars['String']['output']>;
+};
+
 export type RingChange = {
   __typename?: 'RingChange';
   ring: VideocallRing;
@@ -1954,6 +2043,64 @@ export type SocialAuthPayload = {
   isNew: Scalars['Boolean']['output'];
   token: Scalars['String']['output'];
   user: User;
+};
+
+export type Standup = {
+  __typename?: 'Standup';
+  date: Scalars['String']['output'];
+  members: Array<StandupMember>;
+  project?: Maybe<Scalars['ID']['output']>;
+  team: Scalars['ID']['output'];
+  timeZone: Scalars['String']['output'];
+};
+
+export type StandupDay = {
+  __typename?: 'StandupDay';
+  /** YYYY-MM-DD in the report's time zone. */
+  date: Scalars['String']['output'];
+  spaces: Array<StandupSpace>;
+};
+
+/** One thing a person did to a task on a standup's day. */
+export type StandupLine = {
+  __typename?: 'StandupLine';
+  /** The first time it happened that day. */
+  at: Scalars['String']['output'];
+  idCode: Scalars['String']['output'];
+  /** finished, moved, created, commented or edited. */
+  kind: Scalars['String']['output'];
+  /** The app path that opens the task. */
+  link: Scalars['String']['output'];
+  name: Scalars['String']['output'];
+  task: Scalars['ID']['output'];
+};
+
+export type StandupMember = {
+  __typename?: 'StandupMember';
+  /** The day before the chosen day, then the chosen day. */
+  days: Array<StandupDay>;
+  overdue: Array<StandupTask>;
+  user: ReportMember;
+};
+
+export type StandupSpace = {
+  __typename?: 'StandupSpace';
+  color?: Maybe<Scalars['String']['output']>;
+  lines: Array<StandupLine>;
+  name: Scalars['String']['output'];
+  project: Scalars['ID']['output'];
+};
+
+/** An assigned task whose deadline day is before the standup's day and is not in a done section. */
+export type StandupTask = {
+  __typename?: 'StandupTask';
+  deadline: Scalars['String']['output'];
+  idCode: Scalars['String']['output'];
+  link: Scalars['String']['output'];
+  name: Scalars['String']['output'];
+  project: Scalars['ID']['output'];
+  projectName: Scalars['String']['output'];
+  task: Scalars['ID']['output'];
 };
 
 /** A team's storage (SPEC §3 Stats, §9 quotas). */
@@ -2259,6 +2406,31 @@ export type TeamInvitation = {
   state: Scalars['String']['output'];
 };
 
+export type TeamReport = {
+  __typename?: 'TeamReport';
+  /** Project analytics over the same range (SPEC §6: business plan only; other plans get PERMISSION_DENIED, reason ANALYTICS_PLAN_REQUIRED). */
+  analytics: ReportAnalytics;
+  enddate: Scalars['String']['output'];
+  /** The spaces asked for; null for every space the caller may read. */
+  projects?: Maybe<Array<Scalars['ID']['output']>>;
+  startdate: Scalars['String']['output'];
+  team: Scalars['ID']['output'];
+  teamTasks: Array<TeamTaskCount>;
+};
+
+/** One member's work in one space over a report's range. */
+export type TeamTaskCount = {
+  __typename?: 'TeamTaskCount';
+  comments: Scalars['Int']['output'];
+  created: Scalars['Int']['output'];
+  finished: Scalars['Int']['output'];
+  moved: Scalars['Int']['output'];
+  project: Scalars['ID']['output'];
+  projectColor?: Maybe<Scalars['String']['output']>;
+  projectName: Scalars['String']['output'];
+  user: ReportMember;
+};
+
 export type TeamUpdate = {
   __typename?: 'TeamUpdate';
   /** True when the custom URL changed: the caller's session was ended and the next request must sign in again (SPEC §4). */
@@ -2538,8 +2710,13 @@ export type ResolversTypes = {
   String: ResolverTypeWrapper<ResolvedPart<Scalars['String']['output']>>;
   ID: ResolverTypeWrapper<ResolvedPart<Scalars['ID']['output']>>;
   ActivityPage: ResolverTypeWrapper<ResolvedPart<ActivityPage>>;
+  AnalyticsWeek: ResolverTypeWrapper<ResolvedPart<AnalyticsWeek>>;
+  Int: ResolverTypeWrapper<ResolvedPart<Scalars['Int']['output']>>;
+  Float: ResolverTypeWrapper<ResolvedPart<Scalars['Float']['output']>>;
   ApiToken: ResolverTypeWrapper<ResolvedPart<ApiToken>>;
   AuthPayload: ResolverTypeWrapper<SessionPayload>;
+  AwayLine: ResolverTypeWrapper<ResolvedPart<AwayLine>>;
+  AwaySummary: ResolverTypeWrapper<ResolvedPart<AwaySummary>>;
   Calendar: ResolverTypeWrapper<PresentedCalendar>;
   Boolean: ResolverTypeWrapper<ResolvedPart<Scalars['Boolean']['output']>>;
   CalendarAccount: ResolverTypeWrapper<ResolvedPart<Omit<CalendarAccount, 'calendars'> & { calendars: Array<ResolversTypes['Calendar']> }>>;
@@ -2548,9 +2725,7 @@ export type ResolversTypes = {
   CalendarSyncInput: ResolverTypeWrapper<ResolvedPart<CalendarSyncInput>>;
   CalendarTask: ResolverTypeWrapper<ResolvedPart<CalendarTask>>;
   DocChange: ResolverTypeWrapper<ResolvedPart<Omit<DocChange, 'doc'> & { doc?: Maybe<ResolversTypes['Wall']> }>>;
-  Float: ResolverTypeWrapper<ResolvedPart<Scalars['Float']['output']>>;
   Event: ResolverTypeWrapper<PresentedEvent>;
-  Int: ResolverTypeWrapper<ResolvedPart<Scalars['Int']['output']>>;
   EventChange: ResolverTypeWrapper<ResolvedPart<Omit<EventChange, 'value'> & { value?: Maybe<ResolversTypes['Event']> }>>;
   EventPerson: ResolverTypeWrapper<ResolvedPart<EventPerson>>;
   File: ResolverTypeWrapper<PresentedFile>;
@@ -2578,6 +2753,7 @@ export type ResolversTypes = {
   Notification: ResolverTypeWrapper<ResolvedPart<Notification>>;
   NotificationChange: ResolverTypeWrapper<ResolvedPart<NotificationChange>>;
   NotificationPage: ResolverTypeWrapper<ResolvedPart<NotificationPage>>;
+  OpenLoad: ResolverTypeWrapper<ResolvedPart<OpenLoad>>;
   Pic: ResolverTypeWrapper<ResolvedPart<Pic>>;
   Presence: ResolverTypeWrapper<ResolvedPart<Presence>>;
   Privat: ResolverTypeWrapper<ResolvedPart<Omit<Privat, 'lastMessage'> & { lastMessage?: Maybe<ResolversTypes['Message']> }>>;
@@ -2590,6 +2766,8 @@ export type ResolversTypes = {
   PublicWall: ResolverTypeWrapper<ResolvedPart<PublicWall>>;
   Query: ResolverTypeWrapper<Record<PropertyKey, never>>;
   RefreshPayload: ResolverTypeWrapper<ResolvedPart<RefreshPayload>>;
+  ReportAnalytics: ResolverTypeWrapper<ResolvedPart<ReportAnalytics>>;
+  ReportMember: ResolverTypeWrapper<ResolvedPart<ReportMember>>;
   RingChange: ResolverTypeWrapper<ResolvedPart<RingChange>>;
   SearchResult: ResolverTypeWrapper<ResolvedPart<SearchResult>>;
   ServerInfo: ResolverTypeWrapper<ResolvedPart<ServerInfo>>;
@@ -2598,6 +2776,12 @@ export type ResolversTypes = {
   SignUpResult: ResolverTypeWrapper<ResolvedPart<Omit<SignUpResult, 'session'> & { session?: Maybe<ResolversTypes['AuthPayload']> }>>;
   SignedUpload: ResolverTypeWrapper<ResolvedPart<SignedUpload>>;
   SocialAuthPayload: ResolverTypeWrapper<ResolvedPart<SocialAuthPayload>>;
+  Standup: ResolverTypeWrapper<ResolvedPart<Standup>>;
+  StandupDay: ResolverTypeWrapper<ResolvedPart<StandupDay>>;
+  StandupLine: ResolverTypeWrapper<ResolvedPart<StandupLine>>;
+  StandupMember: ResolverTypeWrapper<ResolvedPart<StandupMember>>;
+  StandupSpace: ResolverTypeWrapper<ResolvedPart<StandupSpace>>;
+  StandupTask: ResolverTypeWrapper<ResolvedPart<StandupTask>>;
   Stats: ResolverTypeWrapper<ResolvedPart<Stats>>;
   Subscription: ResolverTypeWrapper<Record<PropertyKey, never>>;
   Tag: ResolverTypeWrapper<ResolvedPart<Tag>>;
@@ -2613,6 +2797,8 @@ export type ResolversTypes = {
   TeamChange: ResolverTypeWrapper<ResolvedPart<Omit<TeamChange, 'team'> & { team?: Maybe<ResolversTypes['Team']> }>>;
   TeamData: ResolverTypeWrapper<ResolvedPart<TeamData>>;
   TeamInvitation: ResolverTypeWrapper<PresentedInvitation>;
+  TeamReport: ResolverTypeWrapper<ResolvedPart<TeamReport>>;
+  TeamTaskCount: ResolverTypeWrapper<ResolvedPart<TeamTaskCount>>;
   TeamUpdate: ResolverTypeWrapper<ResolvedPart<Omit<TeamUpdate, 'team'> & { team: ResolversTypes['Team'] }>>;
   TextRange: ResolverTypeWrapper<ResolvedPart<TextRange>>;
   User: ResolverTypeWrapper<ResolvedPart<User>>;
@@ -2633,8 +2819,13 @@ export type ResolversParentTypes = {
   String: ResolvedPart<Scalars['String']['output']>;
   ID: ResolvedPart<Scalars['ID']['output']>;
   ActivityPage: ResolvedPart<ActivityPage>;
+  AnalyticsWeek: ResolvedPart<AnalyticsWeek>;
+  Int: ResolvedPart<Scalars['Int']['output']>;
+  Float: ResolvedPart<Scalars['Float']['output']>;
   ApiToken: ResolvedPart<ApiToken>;
   AuthPayload: SessionPayload;
+  AwayLine: ResolvedPart<AwayLine>;
+  AwaySummary: ResolvedPart<AwaySummary>;
   Calendar: PresentedCalendar;
   Boolean: ResolvedPart<Scalars['Boolean']['output']>;
   CalendarAccount: ResolvedPart<Omit<CalendarAccount, 'calendars'> & { calendars: Array<ResolversParentTypes['Calendar']> }>;
@@ -2643,9 +2834,7 @@ export type ResolversParentTypes = {
   CalendarSyncInput: ResolvedPart<CalendarSyncInput>;
   CalendarTask: ResolvedPart<CalendarTask>;
   DocChange: ResolvedPart<Omit<DocChange, 'doc'> & { doc?: Maybe<ResolversParentTypes['Wall']> }>;
-  Float: ResolvedPart<Scalars['Float']['output']>;
   Event: PresentedEvent;
-  Int: ResolvedPart<Scalars['Int']['output']>;
   EventChange: ResolvedPart<Omit<EventChange, 'value'> & { value?: Maybe<ResolversParentTypes['Event']> }>;
   EventPerson: ResolvedPart<EventPerson>;
   File: PresentedFile;
@@ -2671,6 +2860,7 @@ export type ResolversParentTypes = {
   Notification: ResolvedPart<Notification>;
   NotificationChange: ResolvedPart<NotificationChange>;
   NotificationPage: ResolvedPart<NotificationPage>;
+  OpenLoad: ResolvedPart<OpenLoad>;
   Pic: ResolvedPart<Pic>;
   Presence: ResolvedPart<Presence>;
   Privat: ResolvedPart<Omit<Privat, 'lastMessage'> & { lastMessage?: Maybe<ResolversParentTypes['Message']> }>;
@@ -2683,6 +2873,8 @@ export type ResolversParentTypes = {
   PublicWall: ResolvedPart<PublicWall>;
   Query: Record<PropertyKey, never>;
   RefreshPayload: ResolvedPart<RefreshPayload>;
+  ReportAnalytics: ResolvedPart<ReportAnalytics>;
+  ReportMember: ResolvedPart<ReportMember>;
   RingChange: ResolvedPart<RingChange>;
   SearchResult: ResolvedPart<SearchResult>;
   ServerInfo: ResolvedPart<ServerInfo>;
@@ -2691,6 +2883,12 @@ export type ResolversParentTypes = {
   SignUpResult: ResolvedPart<Omit<SignUpResult, 'session'> & { session?: Maybe<ResolversParentTypes['AuthPayload']> }>;
   SignedUpload: ResolvedPart<SignedUpload>;
   SocialAuthPayload: ResolvedPart<SocialAuthPayload>;
+  Standup: ResolvedPart<Standup>;
+  StandupDay: ResolvedPart<StandupDay>;
+  StandupLine: ResolvedPart<StandupLine>;
+  StandupMember: ResolvedPart<StandupMember>;
+  StandupSpace: ResolvedPart<StandupSpace>;
+  StandupTask: ResolvedPart<StandupTask>;
   Stats: ResolvedPart<Stats>;
   Subscription: Record<PropertyKey, never>;
   Tag: ResolvedPart<Tag>;
@@ -2706,6 +2904,8 @@ export type ResolversParentTypes = {
   TeamChange: ResolvedPart<Omit<TeamChange, 'team'> & { team?: Maybe<ResolversParentTypes['Team']> }>;
   TeamData: ResolvedPart<TeamData>;
   TeamInvitation: PresentedInvitation;
+  TeamReport: ResolvedPart<TeamReport>;
+  TeamTaskCount: ResolvedPart<TeamTaskCount>;
   TeamUpdate: ResolvedPart<Omit<TeamUpdate, 'team'> & { team: ResolversParentTypes['Team'] }>;
   TextRange: ResolvedPart<TextRange>;
   User: ResolvedPart<User>;
@@ -2740,6 +2940,16 @@ export type ActivityPageResolvers<
   nextCursor?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
 };
 
+export type AnalyticsWeekResolvers<
+  ContextType = MercuriusContext,
+  ParentType extends ResolversParentTypes['AnalyticsWeek'] = ResolversParentTypes['AnalyticsWeek'],
+> = {
+  created?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  finished?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  medianCycleHours?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType>;
+  week?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
 export type ApiTokenResolvers<
   ContextType = MercuriusContext,
   ParentType extends ResolversParentTypes['ApiToken'] = ResolversParentTypes['ApiToken'],
@@ -2758,6 +2968,26 @@ export type AuthPayloadResolvers<
   team?: Resolver<Maybe<ResolversTypes['Team']>, ParentType, ContextType>;
   token?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   user?: Resolver<ResolversTypes['User'], ParentType, ContextType>;
+};
+
+export type AwayLineResolvers<
+  ContextType = MercuriusContext,
+  ParentType extends ResolversParentTypes['AwayLine'] = ResolversParentTypes['AwayLine'],
+> = {
+  count?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  item?: Resolver<Maybe<ResolversTypes['ID']>, ParentType, ContextType>;
+  kind?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  name?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  project?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  route?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
+export type AwaySummaryResolvers<
+  ContextType = MercuriusContext,
+  ParentType extends ResolversParentTypes['AwaySummary'] = ResolversParentTypes['AwaySummary'],
+> = {
+  lines?: Resolver<Array<ResolversTypes['AwayLine']>, ParentType, ContextType>;
+  since?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
 };
 
 export type CalendarResolvers<
@@ -3352,6 +3582,7 @@ export type MutationResolvers<
   >;
   updateTeam?: Resolver<ResolversTypes['TeamUpdate'], ParentType, ContextType, RequireFields<MutationUpdateTeamArgs, 'team'>>;
   updateWall?: Resolver<ResolversTypes['Wall'], ParentType, ContextType, RequireFields<MutationUpdateWallArgs, 'id'>>;
+  visitHome?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
 };
 
 export type NewApiTokenResolvers<
@@ -3401,6 +3632,15 @@ export type NotificationPageResolvers<
   hasMore?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   notifications?: Resolver<Array<ResolversTypes['Notification']>, ParentType, ContextType>;
   unread?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
+export type OpenLoadResolvers<
+  ContextType = MercuriusContext,
+  ParentType extends ResolversParentTypes['OpenLoad'] = ResolversParentTypes['OpenLoad'],
+> = {
+  open?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  overdue?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  user?: Resolver<ResolversTypes['ReportMember'], ParentType, ContextType>;
 };
 
 export type PicResolvers<ContextType = MercuriusContext, ParentType extends ResolversParentTypes['Pic'] = ResolversParentTypes['Pic']> = {
@@ -3531,6 +3771,7 @@ export type QueryResolvers<
   checkEmail?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType, RequireFields<QueryCheckEmailArgs, 'email'>>;
   checkSetup?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType, RequireFields<QueryCheckSetupArgs, 'token'>>;
   getApiTokens?: Resolver<Array<ResolversTypes['ApiToken']>, ParentType, ContextType>;
+  getAwaySummary?: Resolver<ResolversTypes['AwaySummary'], ParentType, ContextType>;
   getCalendarAccounts?: Resolver<Array<ResolversTypes['CalendarAccount']>, ParentType, ContextType>;
   getCalendarFeed?: Resolver<ResolversTypes['CalendarFeed'], ParentType, ContextType>;
   getCalendars?: Resolver<Array<ResolversTypes['Calendar']>, ParentType, ContextType>;
@@ -3560,6 +3801,8 @@ export type QueryResolvers<
   getPrivats?: Resolver<Array<ResolversTypes['Privat']>, ParentType, ContextType>;
   getProjectBasic?: Resolver<ResolversTypes['Project'], ParentType, ContextType, RequireFields<QueryGetProjectBasicArgs, 'id'>>;
   getProjects?: Resolver<Array<ResolversTypes['Project']>, ParentType, ContextType>;
+  getReport?: Resolver<ResolversTypes['TeamReport'], ParentType, ContextType, RequireFields<QueryGetReportArgs, 'enddate' | 'startdate'>>;
+  getReports?: Resolver<ResolversTypes['Standup'], ParentType, ContextType, RequireFields<QueryGetReportsArgs, 'date'>>;
   getRings?: Resolver<Array<ResolversTypes['VideocallRing']>, ParentType, ContextType>;
   getSearch?: Resolver<Array<ResolversTypes['SearchResult']>, ParentType, ContextType, RequireFields<QueryGetSearchArgs, 'text'>>;
   getSharedFile?: Resolver<ResolversTypes['SharedFile'], ParentType, ContextType, RequireFields<QueryGetSharedFileArgs, 'id'>>;
@@ -3620,6 +3863,24 @@ export type RefreshPayloadResolvers<
   ParentType extends ResolversParentTypes['RefreshPayload'] = ResolversParentTypes['RefreshPayload'],
 > = {
   token?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
+export type ReportAnalyticsResolvers<
+  ContextType = MercuriusContext,
+  ParentType extends ResolversParentTypes['ReportAnalytics'] = ResolversParentTypes['ReportAnalytics'],
+> = {
+  load?: Resolver<Array<ResolversTypes['OpenLoad']>, ParentType, ContextType>;
+  weeks?: Resolver<Array<ResolversTypes['AnalyticsWeek']>, ParentType, ContextType>;
+};
+
+export type ReportMemberResolvers<
+  ContextType = MercuriusContext,
+  ParentType extends ResolversParentTypes['ReportMember'] = ResolversParentTypes['ReportMember'],
+> = {
+  firstname?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  lastname?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  profileImg?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
 };
 
 export type RingChangeResolvers<
@@ -3720,6 +3981,69 @@ export type SocialAuthPayloadResolvers<
   isNew?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   token?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   user?: Resolver<ResolversTypes['User'], ParentType, ContextType>;
+};
+
+export type StandupResolvers<
+  ContextType = MercuriusContext,
+  ParentType extends ResolversParentTypes['Standup'] = ResolversParentTypes['Standup'],
+> = {
+  date?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  members?: Resolver<Array<ResolversTypes['StandupMember']>, ParentType, ContextType>;
+  project?: Resolver<Maybe<ResolversTypes['ID']>, ParentType, ContextType>;
+  team?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  timeZone?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
+export type StandupDayResolvers<
+  ContextType = MercuriusContext,
+  ParentType extends ResolversParentTypes['StandupDay'] = ResolversParentTypes['StandupDay'],
+> = {
+  date?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  spaces?: Resolver<Array<ResolversTypes['StandupSpace']>, ParentType, ContextType>;
+};
+
+export type StandupLineResolvers<
+  ContextType = MercuriusContext,
+  ParentType extends ResolversParentTypes['StandupLine'] = ResolversParentTypes['StandupLine'],
+> = {
+  at?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  idCode?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  kind?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  link?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  task?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+};
+
+export type StandupMemberResolvers<
+  ContextType = MercuriusContext,
+  ParentType extends ResolversParentTypes['StandupMember'] = ResolversParentTypes['StandupMember'],
+> = {
+  days?: Resolver<Array<ResolversTypes['StandupDay']>, ParentType, ContextType>;
+  overdue?: Resolver<Array<ResolversTypes['StandupTask']>, ParentType, ContextType>;
+  user?: Resolver<ResolversTypes['ReportMember'], ParentType, ContextType>;
+};
+
+export type StandupSpaceResolvers<
+  ContextType = MercuriusContext,
+  ParentType extends ResolversParentTypes['StandupSpace'] = ResolversParentTypes['StandupSpace'],
+> = {
+  color?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  lines?: Resolver<Array<ResolversTypes['StandupLine']>, ParentType, ContextType>;
+  name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  project?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+};
+
+export type StandupTaskResolvers<
+  ContextType = MercuriusContext,
+  ParentType extends ResolversParentTypes['StandupTask'] = ResolversParentTypes['StandupTask'],
+> = {
+  deadline?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  idCode?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  link?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  project?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  projectName?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  task?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
 };
 
 export type StatsResolvers<
@@ -3964,6 +4288,32 @@ export type TeamInvitationResolvers<
   state?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
 };
 
+export type TeamReportResolvers<
+  ContextType = MercuriusContext,
+  ParentType extends ResolversParentTypes['TeamReport'] = ResolversParentTypes['TeamReport'],
+> = {
+  analytics?: Resolver<ResolversTypes['ReportAnalytics'], ParentType, ContextType>;
+  enddate?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  projects?: Resolver<Maybe<Array<ResolversTypes['ID']>>, ParentType, ContextType>;
+  startdate?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  team?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  teamTasks?: Resolver<Array<ResolversTypes['TeamTaskCount']>, ParentType, ContextType>;
+};
+
+export type TeamTaskCountResolvers<
+  ContextType = MercuriusContext,
+  ParentType extends ResolversParentTypes['TeamTaskCount'] = ResolversParentTypes['TeamTaskCount'],
+> = {
+  comments?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  created?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  finished?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  moved?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  project?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  projectColor?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  projectName?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  user?: Resolver<ResolversTypes['ReportMember'], ParentType, ContextType>;
+};
+
 export type TeamUpdateResolvers<
   ContextType = MercuriusContext,
   ParentType extends ResolversParentTypes['TeamUpdate'] = ResolversParentTypes['TeamUpdate'],
@@ -4130,8 +4480,11 @@ export type WallPageResolvers<
 export type Resolvers<ContextType = MercuriusContext> = {
   ActivityEntry?: ActivityEntryResolvers<ContextType>;
   ActivityPage?: ActivityPageResolvers<ContextType>;
+  AnalyticsWeek?: AnalyticsWeekResolvers<ContextType>;
   ApiToken?: ApiTokenResolvers<ContextType>;
   AuthPayload?: AuthPayloadResolvers<ContextType>;
+  AwayLine?: AwayLineResolvers<ContextType>;
+  AwaySummary?: AwaySummaryResolvers<ContextType>;
   Calendar?: CalendarResolvers<ContextType>;
   CalendarAccount?: CalendarAccountResolvers<ContextType>;
   CalendarEntry?: CalendarEntryResolvers<ContextType>;
@@ -4164,6 +4517,7 @@ export type Resolvers<ContextType = MercuriusContext> = {
   Notification?: NotificationResolvers<ContextType>;
   NotificationChange?: NotificationChangeResolvers<ContextType>;
   NotificationPage?: NotificationPageResolvers<ContextType>;
+  OpenLoad?: OpenLoadResolvers<ContextType>;
   Pic?: PicResolvers<ContextType>;
   Presence?: PresenceResolvers<ContextType>;
   Privat?: PrivatResolvers<ContextType>;
@@ -4176,6 +4530,8 @@ export type Resolvers<ContextType = MercuriusContext> = {
   PublicWall?: PublicWallResolvers<ContextType>;
   Query?: QueryResolvers<ContextType>;
   RefreshPayload?: RefreshPayloadResolvers<ContextType>;
+  ReportAnalytics?: ReportAnalyticsResolvers<ContextType>;
+  ReportMember?: ReportMemberResolvers<ContextType>;
   RingChange?: RingChangeResolvers<ContextType>;
   SearchResult?: SearchResultResolvers<ContextType>;
   ServerInfo?: ServerInfoResolvers<ContextType>;
@@ -4184,6 +4540,12 @@ export type Resolvers<ContextType = MercuriusContext> = {
   SignUpResult?: SignUpResultResolvers<ContextType>;
   SignedUpload?: SignedUploadResolvers<ContextType>;
   SocialAuthPayload?: SocialAuthPayloadResolvers<ContextType>;
+  Standup?: StandupResolvers<ContextType>;
+  StandupDay?: StandupDayResolvers<ContextType>;
+  StandupLine?: StandupLineResolvers<ContextType>;
+  StandupMember?: StandupMemberResolvers<ContextType>;
+  StandupSpace?: StandupSpaceResolvers<ContextType>;
+  StandupTask?: StandupTaskResolvers<ContextType>;
   Stats?: StatsResolvers<ContextType>;
   Subscription?: SubscriptionResolvers<ContextType>;
   Tag?: TagResolvers<ContextType>;
@@ -4198,6 +4560,8 @@ export type Resolvers<ContextType = MercuriusContext> = {
   TeamChange?: TeamChangeResolvers<ContextType>;
   TeamData?: TeamDataResolvers<ContextType>;
   TeamInvitation?: TeamInvitationResolvers<ContextType>;
+  TeamReport?: TeamReportResolvers<ContextType>;
+  TeamTaskCount?: TeamTaskCountResolvers<ContextType>;
   TeamUpdate?: TeamUpdateResolvers<ContextType>;
   TextRange?: TextRangeResolvers<ContextType>;
   User?: UserResolvers<ContextType>;

@@ -1,0 +1,25 @@
+import { requireActor } from '../../graphql/context';
+import type { MutationResolvers, QueryResolvers } from '../../graphql/schemaTypes';
+import { runCommand } from '../../core/runCommand';
+import { currentTeam, requireCurrentTeam } from '../teams';
+import { awaySummary, recordVisit } from './away';
+
+export const homeQueries = {
+  /** In the caller's current team, judged against what they may read at this moment. */
+  getAwaySummary: (_root, _args, context) => {
+    const actor = requireActor(context);
+    const { database } = context.services;
+    const { team, seat } = requireCurrentTeam(database.db, actor.userId);
+    return awaySummary(database.sqlite, { teamId: team.id, seat }, new Date());
+  },
+} satisfies QueryResolvers;
+
+export const homeMutations = {
+  visitHome: (_root, _args, context) => {
+    const actor = requireActor(context);
+    const { database } = context.services;
+    return runCommand(context, actor.userId, (unit) =>
+      recordVisit(unit, database.sqlite, actor.userId, currentTeam(unit.transaction, actor.userId)?.id ?? null),
+    );
+  },
+} satisfies MutationResolvers;
