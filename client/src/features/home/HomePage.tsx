@@ -1,68 +1,96 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { isProjectId } from '../../app/routeRules';
 import { request } from '../../lib/graphql';
 import { useAtomValue, useStore } from '../../lib/store';
+import { useSubscription } from '../../lib/subscriptions';
 import { Avatar } from '../../ui';
-import { currentUserAtom } from '../auth/session';
+import { currentTeamAtom, currentUserAtom } from '../auth/session';
+import { subEventDocument } from '../calendar/operations';
+import { getNotificationsDocument, subNotificationDocument } from '../notifications/operations';
 import { spaceIdsAtom, spaceListAtom, spacesAtom } from '../spaces/atoms';
 import { getSpaceWithMembersDocument } from '../spaces/operations';
 import { SpaceIcon } from '../spaces/SpaceIcon';
 import { loadSpaces } from '../teams/teamData';
+import { AwayCard, EventRows, FileRows, MentionRows } from './HomeFeed';
 import { ChannelLink, DocRows, EmptyLine, HomeCard, Loaded, TaskGroups, UnreadRows } from './HomeParts';
 import styles from './Home.module.css';
-import { getHomeTasksDocument, homeDocLimit, homeDocSpaces, homeTaskLimit, recentDocsDocument, type HomeDoc } from './operations';
+import { recentDocs, recentFiles, todayRange, useNow } from './homeData';
+import {
+  getAwaySummaryDocument,
+  getHomeTasksDocument,
+  getTodayEventsDocument,
+  homeTaskChangesDocument,
+  homeTaskLimit,
+  visitHomeDocument,
+} from './operations';
 import { useLoad } from './useLoad';
 
-/** "Today" moves on at midnight without a reload. */
-function useNow(): Date {
-  const [now, setNow] = useState(() => new Date());
-  useEffect(() => {
-    const timer = setInterval(() => setNow(new Date()), 60_000);
-    return () => clearInterval(timer);
-  }, []);
-  return now;
-}
+/** Mentions Home lists: the newest few; the bell's panel has them all. */
+const shownMentions = 5;
 
-/** The newest docs of the given spaces, read in one request. */
-async function recentDocs(projects: readonly string[]): Promise<HomeDoc[]> {
-  if (projects.length === 0) return [];
-  const chosen = projects.slice(0, homeDocSpaces);
-  const answer = await request(recentDocsDocument(chosen.length), Object.fromEntries(chosen.map((id, index) => [`project_${index}`, id])), {
-    handledByCaller: true,
+/**
+ * The summary of what changed since the last visit, read once per visit; the visit is then remembered on the
+ * server (for every device), so the next one within 4 hours has nothing to say.
+ */
+function useAwaySummary(userId: string | null, teamId: string | null) {
+  return useLoad(userId && teamId ? `away:${userId}:${teamId}` : null, async () => {
+    const { getAwaySummary } = await request(getAwaySummaryDocument, {}, { handledByCaller: true });
+    void request(visitHomeDocument, {}, { handledByCaller: true }).catch(() => undefined);
+    return getAwaySummary ?? null;
   });
-  return Object.values(answer)
-    .flatMap((page) => page?.walls ?? [])
-    .sort((left, right) => right.updatedAt.localeCompare(left.updatedAt))
-    .slice(0, homeDocLimit);
 }
 
 /**
- * /overview: what needs the user across their spaces, from what the app already has: their open
- * tasks by due date, the docs edited last, and the spaces with unread messages. The notifications
- * and reports issue will add its feed here.
+ * /overview: what needs the user across their spaces: "while you were away", their open tasks by due date, today's
+ * events and meetings, their mentions, the spaces with unread messages, and the docs and files added last. It stays
+ * live: a notification (a task given to them, a mention) reads tasks and mentions again, a calendar change today's
+ * events; everything is read again after a reconnection.
  */
 function OverviewHome() {
   const { t } = useTranslation();
   const user = useAtomValue(currentUserAtom);
+  const teamId = useAtomValue(currentTeamAtom)?.id ?? null;
   const store = useStore();
   const spaces = useAtomValue(spaceListAtom);
   const spacesKnown = useAtomValue(spaceIdsAtom) !== null;
   const now = useNow();
+  const today = todayRange(now);
   const spaceIds = spaces.map((space) => space.id);
+  const [dismissed, setDismissed] = useState(false);
+  const away = useAwaySummary(user?.id ?? null, teamId);
   const tasks = useLoad(
-    user ? `tasks:${user.id}` : null,
+    user ? `tasks:${user.id}:${teamId}` : null,
     async () =>
       (await request(getHomeTasksDocument, { users: [user!.id], open: true, first: homeTaskLimit }, { handledByCaller: true })).getTasks ??
       [],
+  );
+  const mentions = useLoad(
+    `mentions:${teamId}`,
+    async () =>
+      (await request(getNotificationsDocument, { first: shownMentions, filter: 'mentions' }, { handledByCaller: true })).getNotifications
+        ?.notifications ?? [],
+  );
+  const events = useLoad(
+    `events:${teamId}:${today.start}`,
+    async () => (await request(getTodayEventsDocument, today, { handledByCaller: true })).getEventsCalendar ?? [],
   );
   // Until the spaces list is known, "no docs" would be a guess: the card reads the list itself (the
   // dashboard's copy comes with the delayed preload, once the browser is idle), then their docs.
   const docs = useLoad(spacesKnown ? `docs:${spaceIds.join(',')}` : 'docs:spaces', () =>
     spacesKnown ? recentDocs(spaceIds) : loadSpaces(store).then(() => []),
   );
+  const files = useLoad(spacesKnown ? `files:${spaceIds.join(',')}` : null, () => recentFiles(spaceIds));
   const unread = spaces.filter((space) => (space.unread ?? 0) > 0).sort((left, right) => (right.unread ?? 0) - (left.unread ?? 0));
+
+  useSubscription(subNotificationDocument, {}, () => {
+    tasks.retry();
+    mentions.retry();
+  });
+  useSubscription(subEventDocument, {}, () => events.retry());
+
+  const summary = away.state.status === 'ready' && !dismissed ? away.state.data : null;
 
   return (
     <div className={styles.page}>
@@ -72,15 +100,37 @@ function OverviewHome() {
           <p className={styles.subtitle}>{user ? t('home.greeting', { name: user.firstname }) : t('home.subtitle')}</p>
         </div>
       </header>
+      {summary?.since && summary.lines.length > 0 && (
+        <AwayCard lines={summary.lines} since={summary.since} now={now} onDismiss={() => setDismissed(true)} />
+      )}
       <div className={styles.grid}>
-        <HomeCard id="home-tasks" title={t('home.tasks.title')} wide>
-          <Loaded state={tasks.state} retry={tasks.retry} label={t('home.tasks.title')}>
-            {(list) =>
-              list.length === 0 ? <EmptyLine>{t('home.tasks.empty')}</EmptyLine> : <TaskGroups tasks={list} showSpace now={now} />
-            }
-          </Loaded>
-        </HomeCard>
         <div className={styles.side}>
+          <HomeCard id="home-tasks" title={t('home.tasks.title')} wide>
+            <Loaded state={tasks.state} retry={tasks.retry} label={t('home.tasks.title')}>
+              {(list) =>
+                list.length === 0 ? <EmptyLine>{t('home.tasks.empty')}</EmptyLine> : <TaskGroups tasks={list} showSpace now={now} />
+              }
+            </Loaded>
+          </HomeCard>
+          <HomeCard id="home-docs" title={t('home.docs.title')}>
+            <Loaded state={docs.state} retry={docs.retry} label={t('home.docs.title')}>
+              {(list) => (list.length === 0 ? <EmptyLine>{t('home.docs.empty')}</EmptyLine> : <DocRows docs={list} showSpace now={now} />)}
+            </Loaded>
+          </HomeCard>
+        </div>
+        <div className={styles.side}>
+          <HomeCard id="home-events" title={t('home.events.title')}>
+            <Loaded state={events.state} retry={events.retry} label={t('home.events.title')}>
+              {(list) => (list.length === 0 ? <EmptyLine>{t('home.events.empty')}</EmptyLine> : <EventRows events={list} />)}
+            </Loaded>
+          </HomeCard>
+          <HomeCard id="home-mentions" title={t('home.mentions.title')}>
+            <Loaded state={mentions.state} retry={mentions.retry} label={t('home.mentions.title')}>
+              {(list) =>
+                list.length === 0 ? <EmptyLine>{t('home.mentions.empty')}</EmptyLine> : <MentionRows mentions={list} now={now} />
+              }
+            </Loaded>
+          </HomeCard>
           <HomeCard id="home-unread" title={t('home.unread.title')}>
             {/* The unread counts ride on the spaces list: until it is read, as the docs card says. */}
             <Loaded
@@ -91,9 +141,11 @@ function OverviewHome() {
               {(rows) => (rows.length === 0 ? <EmptyLine>{t('home.unread.empty')}</EmptyLine> : <UnreadRows spaces={rows} />)}
             </Loaded>
           </HomeCard>
-          <HomeCard id="home-docs" title={t('home.docs.title')}>
-            <Loaded state={docs.state} retry={docs.retry} label={t('home.docs.title')}>
-              {(list) => (list.length === 0 ? <EmptyLine>{t('home.docs.empty')}</EmptyLine> : <DocRows docs={list} showSpace now={now} />)}
+          <HomeCard id="home-files" title={t('home.files.title')}>
+            <Loaded state={files.state} retry={files.retry} label={t('home.files.title')}>
+              {(list) =>
+                list.length === 0 ? <EmptyLine>{t('home.files.empty')}</EmptyLine> : <FileRows files={list} showSpace now={now} />
+              }
             </Loaded>
           </HomeCard>
         </div>
@@ -104,7 +156,7 @@ function OverviewHome() {
 
 const shownMembers = 12;
 
-/** /:project: the space at a glance: its open tasks, its docs, its channel and its members. */
+/** /:project: the space at a glance: its open tasks, its docs and files, its channel and its members. */
 function SpaceHome({ project }: { project: string }) {
   const { t } = useTranslation();
   const space = useAtomValue(spacesAtom).get(project);
@@ -115,6 +167,8 @@ function SpaceHome({ project }: { project: string }) {
       (await request(getHomeTasksDocument, { project, open: true, first: homeTaskLimit }, { handledByCaller: true })).getTasks ?? [],
   );
   const docs = useLoad(`docs:${project}`, () => recentDocs([project]));
+  const files = useLoad(`files:${project}`, () => recentFiles([project]));
+  useSubscription(homeTaskChangesDocument, { project }, () => tasks.retry());
   const members = useLoad(
     `members:${project}`,
     async () => (await request(getSpaceWithMembersDocument, { id: project }, { handledByCaller: true })).getProjectBasic?.users ?? [],
@@ -168,6 +222,25 @@ function SpaceHome({ project }: { project: string }) {
             <Loaded state={docs.state} retry={docs.retry} label={t('home.docs.title')}>
               {(list) =>
                 list.length === 0 ? <EmptyLine>{t('home.docs.spaceEmpty')}</EmptyLine> : <DocRows docs={list} showSpace={false} now={now} />
+              }
+            </Loaded>
+          </HomeCard>
+          <HomeCard
+            id="space-home-files"
+            title={t('home.files.title')}
+            action={
+              <Link className={styles.linkText} to={`/${project}/files`}>
+                {t('home.files.all')}
+              </Link>
+            }
+          >
+            <Loaded state={files.state} retry={files.retry} label={t('home.files.title')}>
+              {(list) =>
+                list.length === 0 ? (
+                  <EmptyLine>{t('home.files.spaceEmpty')}</EmptyLine>
+                ) : (
+                  <FileRows files={list} showSpace={false} now={now} />
+                )
               }
             </Loaded>
           </HomeCard>

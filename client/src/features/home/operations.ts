@@ -47,3 +47,61 @@ const recentSpaceDocsDocument = graphql(
 export function recentDocsDocument(spaceCount: number) {
   return repeatedDocument(recentSpaceDocsDocument, Math.max(1, Math.min(spaceCount, homeDocSpaces)));
 }
+
+/** "While you were away": what changed in the caller's spaces since their last visit (empty unless they were away 4 hours). */
+export const getAwaySummaryDocument = graphql(`
+  query GetAwaySummary {
+    getAwaySummary {
+      since
+      lines {
+        kind
+        project
+        count
+        item
+        name
+        route
+      }
+    }
+  }
+`);
+
+export type AwayLine = ResultOf<typeof getAwaySummaryDocument>['getAwaySummary']['lines'][number];
+
+/** Remembers this visit on the server, for every device of the person. */
+export const visitHomeDocument = graphql('mutation VisitHome { visitHome }');
+
+/** Today's calendar entries of the caller (events and meetings), from the calendar area. */
+export const getTodayEventsDocument = graphql(`
+  query GetHomeEvents($start: String!, $end: String!) {
+    getEventsCalendar(start: $start, end: $end) {
+      id
+      event
+      title
+      start
+      end
+      allDay
+      type
+      meet
+      location
+    }
+  }
+`);
+
+export type HomeEvent = ResultOf<typeof getTodayEventsDocument>['getEventsCalendar'][number];
+
+const homeFileFragment = graphql('fragment HomeFile on File { id name type category project task createdAt }');
+
+export type HomeFile = ResultOf<typeof homeFileFragment>;
+
+const recentSpaceFilesDocument = graphql(
+  'query GetRecentFiles($project: ID!) { files: getFiles(project: $project, limit: 6) { ...HomeFile } }',
+  [homeFileFragment],
+);
+
+/** The newest files of each space, in one request, as recentDocsDocument does for docs. */
+export function recentFilesDocument(spaceCount: number) {
+  return repeatedDocument(recentSpaceFilesDocument, Math.max(1, Math.min(spaceCount, homeDocSpaces)));
+}
+
+/** A change on a space's board: the space's home reads its tasks again (only that something changed is needed). */
+export const homeTaskChangesDocument = graphql('subscription HomeTaskChanges($project: ID!) { subTask(project: $project) { type seq } }');
