@@ -193,6 +193,11 @@ export const inputErrorMessages = {
   SEARCH_DATE_INVALID: 'Use a date like 2026-03-02, or a date and time like 2026-03-02T09:00:00Z.',
   SEARCH_DATES_REVERSED: 'The end date is before the start date.',
   SEARCH_PAGE_SIZE: 'Ask for 1 to {{maximum}} results.',
+  // Reports (getReports, getReport).
+  REPORT_DATE_INVALID: 'Use a date like 2026-03-02, or a date and time like 2026-03-02T09:00:00Z.',
+  REPORT_TIME_ZONE_INVALID: 'Use a time zone name like Europe/Madrid or UTC.',
+  REPORT_DATES_REVERSED: 'The end of a report is before its start.',
+  REPORT_RANGE_TOO_LONG: 'A report covers at most {{maximum}} days.',
   PRESENCE_STATE_INVALID: 'Choose online or away.',
   PRIVAT_INACTIVE: 'This chat is inactive: it takes no new messages.',
   PRIVAT_NAME_LENGTH: 'Use {{minimum}} to {{maximum}} characters for the chat name.',
@@ -280,6 +285,7 @@ export const refusalMessages = {
   OWN_TEAMS_ONLY: 'You can only follow your own teams.',
   SETTING_NOT_FOUND: 'No such setting.',
   TEAM_DEFAULTS_ADMINS_ONLY: "Only the team's admins set its notification defaults.",
+  ANALYTICS_PLAN_REQUIRED: 'Project analytics are part of the business plan. Upgrade the team to see them.',
   API_TOKEN_NOT_FOUND: 'No such API token.',
   API_TOKEN_FROM_APP: 'Create API tokens from the app, signed in with your account.',
   /** SPEC §8: the client retries getTask once on exactly this message. */

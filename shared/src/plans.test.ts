@@ -6,6 +6,7 @@ import {
   isWithinMemberLimit,
   memberLimit,
   isUploadAllowed,
+  planAllows,
   planNames,
   storageQuotaBytes,
   textOnlyPlanNames,
@@ -109,5 +110,16 @@ describe('SPEC §6 member limit per plan', () => {
     expect(isWithinMemberLimit('free', 10)).toBe(true);
     expect(isWithinMemberLimit('free', 11)).toBe(false);
     expect(isWithinMemberLimit('unlimited', 500)).toBe(true);
+  });
+});
+
+describe('planAllows', () => {
+  it('gives project analytics to the business plan only (SPEC §6)', () => {
+    expect(planNames.filter((plan) => planAllows(plan, 'analytics'))).toEqual(['business']);
+  });
+
+  it('treats an unknown plan as free', () => {
+    expect(planAllows('enterprise', 'analytics')).toBe(false);
+    expect(planAllows('', 'analytics')).toBe(false);
   });
 });

@@ -99,3 +99,19 @@ export function isWithinMemberLimit(plan: string, seatNumber: number): boolean {
   const limit = memberLimit(plan);
   return limit === null || seatNumber <= limit;
 }
+
+/** Features some plans do not include (SPEC §6: project analytics require a business plan). */
+export const planFeatures = ['analytics'] as const;
+export type PlanFeature = (typeof planFeatures)[number];
+
+const plansWithFeature: Readonly<Record<PlanFeature, ReadonlySet<PlanName>>> = {
+  analytics: new Set(['business']),
+};
+
+/**
+ * The one plan rule every check goes through (server and client): whether a team on `plan` has `feature`.
+ * An unknown plan is treated as free, so a bad value never unlocks anything.
+ */
+export function planAllows(plan: string, feature: PlanFeature): boolean {
+  return plansWithFeature[feature].has(isPlanName(plan) ? plan : 'free');
+}

@@ -1,5 +1,13 @@
 import { describe, it, expect } from 'vitest';
-import { isReportWindowKey, reportWindowStart, reportWindows } from './reports';
+import {
+  addCalendarDays,
+  isCalendarDate,
+  isKnownTimeZone,
+  isReportWindowKey,
+  reportWindowStart,
+  reportWindows,
+  startOfDayInZone,
+} from './reports';
 
 describe('SPEC §9 report windows', () => {
   it('offers last day, week, 2 weeks, month, 3 months and year', () => {
@@ -30,5 +38,32 @@ describe('SPEC §9 report windows', () => {
   it('recognises only the window keys', () => {
     expect(isReportWindowKey('lastThreeMonths')).toBe(true);
     expect(isReportWindowKey('lastDecade')).toBe(false);
+  });
+});
+
+describe('standup days', () => {
+  it('accepts only calendar dates that exist', () => {
+    expect(isCalendarDate('2026-03-02')).toBe(true);
+    expect(isCalendarDate('2026-02-30')).toBe(false);
+    expect(isCalendarDate('2026-3-2')).toBe(false);
+    expect(isCalendarDate('0099-01-01')).toBe(false);
+    expect(isCalendarDate(20260302)).toBe(false);
+  });
+
+  it('steps across months and years', () => {
+    expect(addCalendarDays('2026-03-01', -1)).toBe('2026-02-28');
+    expect(addCalendarDays('2025-12-31', 1)).toBe('2026-01-01');
+  });
+
+  it('starts a day at local midnight, summer time included', () => {
+    expect(startOfDayInZone('2026-03-02', 'UTC').toISOString()).toBe('2026-03-02T00:00:00.000Z');
+    expect(startOfDayInZone('2026-07-15', 'Europe/Madrid').toISOString()).toBe('2026-07-14T22:00:00.000Z');
+    expect(startOfDayInZone('2026-01-15', 'Europe/Madrid').toISOString()).toBe('2026-01-14T23:00:00.000Z');
+    expect(startOfDayInZone('2026-01-15', 'America/New_York').toISOString()).toBe('2026-01-15T05:00:00.000Z');
+  });
+
+  it('knows time zone names', () => {
+    expect(isKnownTimeZone('Europe/Madrid')).toBe(true);
+    expect(isKnownTimeZone('Mars/Olympus')).toBe(false);
   });
 });

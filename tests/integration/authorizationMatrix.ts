@@ -879,6 +879,53 @@ export const matrix: Record<string, MatrixEntry> = {
       seesNothing: [{ query: '{ getSearch(text: "Matrix message") { id title project link description } }' }],
     },
   },
+  getReports: {
+    otherTeam: {
+      refused: [
+        {
+          query: 'query ($team: ID) { getReports(date: "2026-03-02", team: $team) { team members { user { id } } } }',
+          variables: teamA,
+        },
+        {
+          query: 'query ($project: ID) { getReports(date: "2026-03-02", project: $project) { team members { user { id } } } }',
+          variables: projectA,
+        },
+      ],
+      seesNothing: [{ query: '{ getReports(date: "2026-03-02") { members { user { id firstname } days { spaces { project name } } } } }' }],
+    },
+    guestRefused: [{ query: 'query ($team: ID) { getReports(date: "2026-03-02", team: $team) { team } }', variables: teamA }],
+  },
+  getReport: {
+    otherTeam: {
+      refused: [
+        {
+          query: 'query ($team: ID) { getReport(startdate: "2026-03-01", enddate: "2026-03-02", team: $team) { teamTasks { project } } }',
+          variables: teamA,
+        },
+        {
+          query:
+            'query ($projects: [ID!]) { getReport(projects: $projects, startdate: "2026-03-01", enddate: "2026-03-02") { teamTasks { project } } }',
+          variables: (w) => ({ projects: [w.publicSpaceA] }),
+        },
+      ],
+      seesNothing: [
+        {
+          query:
+            'query ($start: String!, $end: String!) { getReport(startdate: $start, enddate: $end) { teamTasks { user { id } project projectName } } }',
+          variables: () => ({
+            start: new Date(Date.now() - 86_400_000).toISOString(),
+            end: new Date(Date.now() + 86_400_000).toISOString(),
+          }),
+        },
+      ],
+    },
+    guestRefused: [
+      {
+        query: 'query ($team: ID) { getReport(startdate: "2026-03-01", enddate: "2026-03-02", team: $team) { startdate } }',
+        variables: teamA,
+      },
+    ],
+  },
   setEvent: {
     otherTeam: {
       refused: [

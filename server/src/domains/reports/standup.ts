@@ -1,0 +1,116 @@
+import type Database from 'better-sqlite3';
+import { standupActivityKinds, type StandupActivityKind } from '#shared/reports';
+import { dueDateGroup, isDoneSection } from '#shared/tasks';
+import type { Reader } from '../../core/spaceContent';
+import { readTaskActivity, type TaskActivity } from './activity';
+import type { StandupInput } from './input';
+import { spaceReader, type ReportMember, type ReportSpace } from './scope';
+import { assignedTasksWithDeadline, sectionOrders, taskFactsById, type TaskFact } from './taskFacts';
+
+export interface StandupLine {
+  kind: StandupActivityKind;
+  task: string;
+  idCode: string;
+  name: string;
+  at: string;
+  link: string;
+}
+export interface StandupSpace {
+  project: string;
+  name: string;
+  color: string | null;
+  lines: StandupLine[];
+}
+export interface StandupDay {
+  date: string;
+  spaces: StandupSpace[];
+}
+export interface StandupTask {
+  task: string;
+  idCode: string;
+  name: string;
+  project: string;
+  projectName: string;
+  deadline: string;
+  link: string;
+}
+export interface StandupMember extends ReportMember {
+  days: StandupDay[];
+  overdue: StandupTask[];
+}
+
+export const taskLink = (projectId: string, taskId: string) => `/${encodeURIComponent(projectId)}/tasks/d/${encodeURIComponent(taskId)}`;
+
+const kindOrder = new Map(standupActivityKinds.map((kind, index) => [kind, index]));
+
+/**
+ * Each member's standup for the chosen day and the day before: per day and space, one line per task and kind
+ * (the first time it happened that day), finished first; then their assigned tasks whose deadline day is
+ * before the chosen day and that are not in a done section. Only spaces the viewer may read.
+ */
+export function buildStandup(
+  db: Reader,
+  sqlite: Database.Database,
+  scope: { teamId: string; viewerId: string; project: string | null; members: ReportMember[] },
+  input: StandupInput,
+): StandupMember[] {
+  const orders = sectionOrders(sqlite, scope.teamId);
+  const order = (projectId: string) => orders.get(projectId) ?? [];
+  const readSpace = spaceReader(db, scope.viewerId);
+  const inScope = (projectId: string) => (scope.project === null || scope.project === projectId) && readSpace(projectId) !== null;
+  const activityByDay = input.days.map((day) => readTaskActivity(db, scope.teamId, day.from, day.until, order));
+  const facts = taskFactsById(sqlite, [...new Set(activityByDay.flat().map((entry) => entry.taskId))]);
+  const memberIds = new Set(scope.members.map((member) => member.id));
+  const overdueByMember = new Map<string, StandupTask[]>();
+  const chosenDayStart = new Date(input.days[1]!.from);
+  for (const task of assignedTasksWithDeadline(sqlite, scope.teamId)) {
+    if (!memberIds.has(task.userId) || !inScope(task.projectId) || isDoneSection(task.stateId, order(task.projectId))) continue;
+    if (dueDateGroup(task.deadline, chosenDayStart, input.timeZone) !== 'overdue') continue;
+    const space = readSpace(task.projectId)!;
+    const list = overdueByMember.get(task.userId) ?? [];
+    list.push({ ...taskSummary(task), project: task.projectId, projectName: space.name, deadline: task.deadline! });
+    overdueByMember.set(task.userId, list);
+  }
+  return scope.members.map((member) => ({
+    ...member,
+    days: input.days.map((day, index) => ({
+      date: day.date,
+      spaces: groupBySpace(
+        activityByDay[index]!.filter((entry) => entry.actorId === member.id),
+        facts,
+        (projectId) => (inScope(projectId) ? readSpace(projectId) : null),
+      ),
+    })),
+    overdue: overdueByMember.get(member.id) ?? [],
+  }));
+}
+
+function taskSummary(task: TaskFact) {
+  return { task: task.id, idCode: task.idCode, name: task.name, link: taskLink(task.projectId, task.id) };
+}
+
+/** Lines under the task's space as it is now (a task moved since is read where it is); deleted tasks are left out. */
+function groupBySpace(
+  activity: readonly TaskActivity[],
+  facts: ReadonlyMap<string, TaskFact>,
+  readableSpace: (projectId: string) => ReportSpace | null,
+): StandupSpace[] {
+  const spaces = new Map<string, StandupSpace>();
+  const seen = new Set<string>();
+  for (const entry of activity) {
+    const task = facts.get(entry.taskId);
+    const space = task ? readableSpace(task.projectId) : null;
+    const key = `${entry.taskId}:${entry.kind}`;
+    if (!task || !space || seen.has(key)) continue;
+    seen.add(key);
+    const group = spaces.get(space.id) ?? { project: space.id, name: space.name, color: space.color, lines: [] };
+    group.lines.push({ ...taskSummary(task), kind: entry.kind, at: entry.at });
+    spaces.set(space.id, group);
+  }
+  return [...spaces.values()]
+    .sort((first, second) => first.name.localeCompare(second.name) || first.project.localeCompare(second.project))
+    .map((space) => ({
+      ...space,
+      lines: space.lines.sort((first, second) => kindOrder.get(first.kind)! - kindOrder.get(second.kind)! || first.at.localeCompare(second.at)),
+    }));
+}
