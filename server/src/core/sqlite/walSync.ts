@@ -94,15 +94,12 @@ export class WalSync {
   private open(): Promise<number> {
     if (this.descriptor !== null) return Promise.resolve(this.descriptor);
     this.opening ??= (async () => {
-      const descriptor = await openFile(this.walFile, 'r');
+      // Opened for writing too, as SQLite opens it: some systems flush only a file opened for writing.
+      const descriptor = await openFile(this.walFile, 'r+');
       this.descriptor = descriptor;
-      // A WAL file made since the last checkpoint is reachable after a power loss only once its directory entry is on the disk.
-      const directory = await openFile(dirname(this.walFile), 'r');
-      try {
-        await fsyncOnThreadPool(directory);
-      } finally {
-        await closeFile(directory);
-      }
+      // A WAL file made since the last checkpoint is reachable after a power loss only once its directory entry is on the
+      // disk. Like SQLite, a file system that cannot sync a directory is not an error.
+      await syncDirectory(dirname(this.walFile)).catch(() => undefined);
       this.opening = null;
       return descriptor;
     })();
@@ -114,5 +111,14 @@ export class WalSync {
     const descriptor = this.descriptor;
     this.descriptor = null;
     void closeFile(descriptor).catch(() => undefined);
+  }
+}
+
+async function syncDirectory(path: string): Promise<void> {
+  const directory = await openFile(path, 'r');
+  try {
+    await fsyncOnThreadPool(directory);
+  } finally {
+    await closeFile(directory);
   }
 }
