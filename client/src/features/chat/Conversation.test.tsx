@@ -2,7 +2,8 @@
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createAppStore } from '../../lib/store';
+import { appStore, createAppStore } from '../../lib/store';
+import { toastsAtom } from '../../ui/toastStore';
 import { connectionStatusAtom } from '../../lib/subscriptions';
 import { mockGraphQL } from '../../test/graphqlMock';
 import { setupAppI18n } from '../../test/i18n';
@@ -341,6 +342,38 @@ describe('conversation', () => {
     // A PDF's card opens the media viewer (the server sends the bytes as a download).
     expect(within(queued).getByRole('button', { name: 'Open notes.pdf' })).toBeTruthy();
     expect(store.get(outboxAtom)[0]?.file?.id).toBe('f9');
+  });
+
+  it('shows a message a link names (?message=): reads older pages until it is there, then scrolls to it and marks it', async () => {
+    const scrolled: string[] = [];
+    const scrollIntoView = vi.spyOn(HTMLElement.prototype, 'scrollIntoView').mockImplementation(function (this: HTMLElement) {
+      scrolled.push(this.getAttribute('data-row') ?? '');
+    });
+    const older = message('m0', { createdAt: at(0), body: 'From the day before' });
+    // A full page (50) says older ones may exist.
+    const manyNewest = [
+      ...history,
+      ...Array.from({ length: 46 }, (_, index) => message(`n${index}`, { createdAt: at(5 + index), body: `Later ${index}` })),
+    ].reverse();
+    const { graphql, router } = open({
+      getMessages: (variables) => (variables.before ? { data: { getMessages: [older] } } : { data: { getMessages: manyNewest } }),
+    });
+    await screen.findByText('Morning');
+    await act(() => router.navigate('/overview?message=m0'));
+    await screen.findByText('From the day before');
+    await waitFor(() => expect(scrolled).toEqual(['m0']));
+    expect(graphql.callsOf('getMessages').at(-1)?.variables).toEqual({ project: 'p1', first: 50, before: 'm1' });
+    expect(screen.getByRole('article', { name: /10:00/ }).className).toMatch(/focused/);
+    scrollIntoView.mockRestore();
+  });
+
+  it('says once that a linked message is gone when no older page has it', async () => {
+    const { router } = open();
+    await screen.findByText('Morning');
+    await act(() => router.navigate('/overview?message=nowhere'));
+    await waitFor(() =>
+      expect(appStore.get(toastsAtom).map((toast) => toast.message)).toEqual(['That message is no longer in this conversation.']),
+    );
   });
 
   it('says when the messages cannot be loaded and tries again', async () => {

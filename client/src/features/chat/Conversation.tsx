@@ -1,7 +1,8 @@
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useAtomValue, useStore } from '../../lib/store';
-import { Button, Notice, Spinner, openDialog } from '../../ui';
+import { Button, Notice, Spinner, openDialog, showToast } from '../../ui';
 import { currentUserAtom, displayName } from '../auth/session';
 import { useDropTarget } from '../files/useDropTarget';
 import { AttachmentViewerProvider, PendingUpload } from './Attachment';
@@ -37,6 +38,9 @@ export type ConversationProps = (Only<'project'> | Only<'privat'> | Only<'task'>
   /** Placeholder of the composer, e.g. "Message #design". */
   placeholder?: string;
 };
+
+/** How many older pages a link to a message reads to find it (50 messages each) before saying it is gone. */
+const linkedMessagePages = 20;
 
 function targetOf({ project, privat, task, meetingroom }: Partial<ConversationIds>): ConversationTarget {
   if (project) return { project };
@@ -93,6 +97,24 @@ export function Conversation(props: ConversationProps) {
   // Drafts are kept per user: a guest has none.
   const draftOwner = guest ? null : me;
   const initialDraft = useMemo(() => readDraft(draftOwner, key), [draftOwner, key]);
+
+  // A link to one message (`?message=`, from a notification or a search result): older pages are read until it is
+  // there (at most `linkedMessagePages`), then the list shows it; a message no longer there is said once.
+  const [searchParams] = useSearchParams();
+  const linkedMessage = searchParams.get('message');
+  const linkedPages = useRef<{ id: string | null; pages: number }>({ id: null, pages: 0 });
+  useEffect(() => {
+    if (!linkedMessage || state.status !== 'ready' || state.loadingOlder) return;
+    if (linkedPages.current.id !== linkedMessage) linkedPages.current = { id: linkedMessage, pages: 0 };
+    if (state.messages.some((message) => message.id === linkedMessage) || linkedPages.current.pages < 0) return;
+    if (state.hasOlder && linkedPages.current.pages < linkedMessagePages) {
+      linkedPages.current.pages += 1;
+      void loadOlder(store, target);
+      return;
+    }
+    linkedPages.current.pages = -1;
+    showToast({ message: t('chat.conversation.linkedMessageMissing'), icon: 'info' });
+  }, [linkedMessage, state.status, state.loadingOlder, state.hasOlder, state.messages, store, target, t]);
 
   const acknowledged = useMemo(() => new Set(state.messages.map((message) => message.clientId).filter(Boolean)), [state.messages]);
   const pending = [
@@ -208,6 +230,7 @@ export function Conversation(props: ConversationProps) {
           me={me}
           editingId={editing?.id ?? null}
           bottomSignal={bottomSignal}
+        focusId={linkedMessage}
           onReply={onReply}
           onEdit={onEdit}
           onDelete={onDelete}

@@ -60,6 +60,8 @@ export interface MessageItemProps extends MessageActions {
   grouped: boolean;
   me: string | null;
   editing: boolean;
+  /** The message a link pointed at: marked for a moment. */
+  focused?: boolean;
 }
 
 /** One message: author header (unless it continues a group), quote, body, "edited", reactions, and its actions on hover or focus. */
@@ -68,6 +70,7 @@ export const MessageItem = memo(function MessageItem({
   grouped,
   me,
   editing,
+  focused = false,
   onReply,
   onEdit,
   onDelete,
@@ -90,7 +93,7 @@ export const MessageItem = memo(function MessageItem({
   }
   return (
     <article
-      className={clsx(styles.message, grouped && styles.grouped, editing && styles.editing)}
+      className={clsx(styles.message, grouped && styles.grouped, editing && styles.editing, focused && styles.focused)}
       data-row={message.id}
       aria-label={t('chat.message.label', { name, time })}
     >

@@ -5,7 +5,7 @@ import { Button, Spinner } from '../../ui';
 import { formatDay } from './format';
 import { MessageItem, type MessageActions } from './MessageItem';
 import { buildRows } from './messages';
-import { expandDown, expandUp, tailAnchor, windowRange, type WindowAnchor } from './messageWindow';
+import { aroundAnchor, expandDown, expandUp, tailAnchor, windowRange, type WindowAnchor } from './messageWindow';
 import type { Message } from './operations';
 import styles from './Chat.module.css';
 
@@ -22,6 +22,8 @@ export interface MessageListProps extends MessageActions {
   label: string;
   /** Changes when the user sends: the list jumps to the newest. */
   bottomSignal: number;
+  /** A message a link points at (`?message=`): once it is loaded, the list shows it, centred and marked. */
+  focusId?: string | null;
 }
 
 /** Distance from an edge, in pixels, at which the next window step or page loads. */
@@ -58,6 +60,7 @@ export function MessageList({
   pending,
   label,
   bottomSignal,
+  focusId = null,
   ...actions
 }: MessageListProps) {
   const { t, i18n } = useTranslation();
@@ -91,6 +94,22 @@ export function MessageList({
     const row = saved && [...scroller.querySelectorAll<HTMLElement>('[data-row]')].find((element) => element.dataset.row === saved.id);
     if (saved && row) scroller.scrollTop += row.getBoundingClientRect().top - scroller.getBoundingClientRect().top - saved.top;
   }, [rows, pending]);
+
+  // A linked message, once loaded: the window moves around it, then (after those rows are drawn) it is scrolled to.
+  const [focused, setFocused] = useState<{ id: string; scrolled: boolean } | null>(null);
+  if (focusId && focused?.id !== focusId && ids.includes(focusId)) {
+    setAtBottom(false);
+    setAnchor(aroundAnchor(ids, focusId));
+    setFocused({ id: focusId, scrolled: false });
+  }
+  useLayoutEffect(() => {
+    if (!focused || focused.scrolled) return;
+    const row = scrollerRef.current?.querySelector<HTMLElement>(`[data-row="${CSS.escape(focused.id)}"]`);
+    if (!row) return;
+    atBottomRef.current = false;
+    row.scrollIntoView({ block: 'center' });
+    setFocused({ ...focused, scrolled: true });
+  }, [focused, rows]);
 
   const jumpToLatest = () => {
     atBottomRef.current = true;
@@ -178,6 +197,7 @@ export function MessageList({
               grouped={row.grouped}
               me={me}
               editing={row.message.id === editingId}
+              focused={row.message.id === focused?.id}
               {...actions}
             />
           );

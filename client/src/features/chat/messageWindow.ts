@@ -53,3 +53,11 @@ export function expandDown(ids: readonly string[], range: WindowRange, step = wi
   const start = Math.max(range.start, end - maximum);
   return anchorOf(ids, start, end);
 }
+
+/** A window around one message (a link to it), as far below it as above; the newest are not followed. */
+export function aroundAnchor(ids: readonly string[], id: string, maximum = maximumRendered): WindowAnchor {
+  const index = ids.indexOf(id);
+  if (index === -1) return tailAnchor;
+  const start = Math.max(0, Math.min(index - Math.floor(maximum / 2), ids.length - maximum));
+  return anchorOf(ids, start, Math.min(ids.length, start + maximum));
+}

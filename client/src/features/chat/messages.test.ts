@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { applyMessageChange, buildRows, conversationKey, isOwnMessage, mergeMessages, unreadDividerId } from './messages';
-import { expandDown, expandUp, tailAnchor, windowRange } from './messageWindow';
+import { aroundAnchor, expandDown, expandUp, tailAnchor, windowRange } from './messageWindow';
 import { message } from './testFixtures';
 
 const at = (minute: number) => new Date(Date.UTC(2025, 2, 10, 10, minute)).toISOString();
@@ -134,6 +134,13 @@ describe('display rows', () => {
 
 describe('the rendered window', () => {
   const ids = Array.from({ length: 400 }, (_, index) => `m${index}`);
+
+  it('centres a linked message, held against either end, and follows the newest only when none is named', () => {
+    expect(windowRange(ids, aroundAnchor(ids, 'm100'))).toEqual({ start: 25, end: 175 });
+    expect(windowRange(ids, aroundAnchor(ids, 'm10'))).toEqual({ start: 0, end: 150 });
+    expect(windowRange(ids, aroundAnchor(ids, 'm390'))).toEqual({ start: 250, end: 400 });
+    expect(aroundAnchor(ids, 'gone')).toEqual(tailAnchor);
+  });
 
   it('follows the newest messages, bounded', () => {
     expect(windowRange(ids, tailAnchor)).toEqual({ start: 250, end: 400 });
