@@ -229,7 +229,8 @@ await measure('prefix "deplo" (deploy)', { text: 'deplo' });
 
 const size = database.sqlite
   .prepare(
-    `SELECT sum(pgsize) AS bytes FROM dbstat WHERE name LIKE 'search_text%' OR name LIKE 'search_items%' OR name LIKE 'sqlite_autoindex_search%'`,
+    `SELECT sum(pgsize) AS bytes FROM dbstat
+     WHERE name LIKE 'search_text%' OR name LIKE 'search_items%' OR (name LIKE 'doc_text_search%' AND name <> 'doc_text_search_content')`,
   )
   .get() as { bytes: number };
 const whole = database.sqlite.prepare('SELECT page_count * page_size AS bytes FROM pragma_page_count(), pragma_page_size()').get() as {
