@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { graphql, signedInAccount } from './support';
+import { graphql, signedInAccount, twoTeammates } from './support';
 
 /** Screenshots of the page as it is now, light and dark, when E2E_SHOTS_DIR is set (looked at by hand). */
 async function shots(page: Page, name: string): Promise<void> {
@@ -128,4 +128,41 @@ test('a space, task or deeper address that does not exist shows the not-found pa
   await expect(panel.getByText('Page not found')).toBeVisible();
   await panel.getByRole('button', { name: 'Back to the board' }).click();
   await expect(page).toHaveURL(new RegExp(`/${space}/tasks$`));
+});
+
+test('Home stays live: a task a teammate gives me and their mention show up without a reload, and each opens', async ({ browser }) => {
+  test.slow();
+  const { ada, grace, graceAccount, space, close } = await twoTeammates(browser);
+  await grace.goto('/overview');
+  const tasks = grace.getByRole('region', { name: 'My open tasks' });
+  const mentions = grace.getByRole('region', { name: 'Mentions' });
+  await expect(tasks).toContainText('Nothing open is assigned to you.');
+  await expect(mentions).toContainText('No one has mentioned you yet.');
+  await expect(grace.getByRole('region', { name: 'Today' })).toContainText('Nothing on your calendar today.');
+
+  await graphql(
+    ada.request,
+    'mutation ($project: ID!, $users: [ID!]) { setTask(project: $project, name: "Check the rigging", users: $users) { id } }',
+    {
+      project: space,
+      users: [graceAccount.userId],
+    },
+  );
+  await expect(tasks.getByRole('link', { name: /Check the rigging/ })).toBeVisible();
+
+  await graphql(ada.request, 'mutation ($project: ID!, $body: String!) { setMessage(project: $project, body: $body) { id } }', {
+    project: space,
+    body: `Could you look at the sails? @[Grace User](${graceAccount.userId})`,
+  });
+  const mention = mentions.getByRole('link', { name: /Could you look at the sails/ });
+  await expect(mention).toBeVisible();
+  await shots(grace, 'home-live');
+  await grace.setViewportSize({ width: 390, height: 844 });
+  await shots(grace, 'home-live-phone');
+  await grace.setViewportSize({ width: 1280, height: 720 });
+
+  await mention.click();
+  await expect(grace).toHaveURL(new RegExp(`/chats/${space}`));
+  await expect(grace.getByRole('log').getByText(/Could you look at the sails/)).toBeVisible();
+  await close();
 });
