@@ -422,6 +422,36 @@ export const screens: readonly Screen[] = [
       ).toBeVisible();
     },
   },
+  {
+    name: 'reports standup',
+    viewer: 'member',
+    open: (page, world) =>
+      dashboard(
+        page,
+        '/overview/reports',
+        visible((p) => p.getByRole('link', { name: new RegExp(world.taskName) }).first()),
+      ),
+  },
+  {
+    name: 'reports team',
+    viewer: 'member',
+    open: (page) =>
+      dashboard(
+        page,
+        '/overview/reports?view=team&window=lastMonth',
+        visible((p) => p.getByRole('table', { name: 'Work per member and space' })),
+      ),
+  },
+  {
+    name: 'reports analytics upgrade',
+    viewer: 'member',
+    open: (page) =>
+      dashboard(
+        page,
+        '/overview/reports?view=analytics',
+        visible((p) => p.getByText('Analytics are part of the business plan')),
+      ),
+  },
 ];
 
 /** Accounts and data every screen needs: Ada with a space, a task, a doc, a message and a private chat with Grace; and a newcomer. */

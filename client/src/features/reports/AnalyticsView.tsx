@@ -48,6 +48,7 @@ function Charts({ analytics, windowKey }: { analytics: ReportAnalytics; windowKe
         labels: weeks,
         kind: 'bars',
         fileName: file('throughput'),
+        wholeNumbers: true,
         series: [{ label: t('reports.analytics.finished'), colorToken: '--color-accent', values: analytics.weeks.map((row) => row.finished) }],
       },
       {
@@ -57,6 +58,7 @@ function Charts({ analytics, windowKey }: { analytics: ReportAnalytics; windowKe
         labels: weeks,
         kind: 'line',
         fileName: file('cycle-time'),
+        wholeNumbers: false,
         series: [
           {
             label: t('reports.analytics.medianHours'),
@@ -72,6 +74,7 @@ function Charts({ analytics, windowKey }: { analytics: ReportAnalytics; windowKe
         labels: weeks,
         kind: 'line',
         fileName: file('created-vs-closed'),
+        wholeNumbers: true,
         series: [
           { label: t('reports.analytics.created'), colorToken: '--color-accent', values: analytics.weeks.map((row) => row.created) },
           { label: t('reports.analytics.finished'), colorToken: '--color-success', values: analytics.weeks.map((row) => row.finished) },
@@ -84,6 +87,7 @@ function Charts({ analytics, windowKey }: { analytics: ReportAnalytics; windowKe
         labels: names,
         kind: 'bars',
         fileName: file('open-load'),
+        wholeNumbers: true,
         series: [
           { label: t('reports.analytics.open'), colorToken: '--color-accent', values: analytics.load.map((row) => row.open) },
           { label: t('reports.analytics.overdue'), colorToken: '--color-danger', values: analytics.load.map((row) => row.overdue) },

@@ -21,6 +21,8 @@ export interface ChartCardProps {
   labels: readonly string[];
   series: readonly ChartSeries[];
   kind: 'line' | 'bars';
+  /** The values are counts. */
+  wholeNumbers: boolean;
   fileName: string;
 }
 
@@ -46,7 +48,8 @@ function chartOptions(library: typeof uPlot, props: ChartCardProps, width: numbe
     scales: { x: { time: false, range: (_chart, min, max) => [min - 0.5, max + 0.5] }, y: { range: (_chart, _min, max) => [0, Math.max(1, max)] } },
     axes: [
       { ...axis, values: (_chart, splits) => splits.map((split) => (Number.isInteger(split) ? (props.labels[split] ?? '') : '')) },
-      { ...axis, size: 48 },
+      // Counts get whole-number ticks; hours may fall between them.
+      { ...axis, size: 48, ...(props.wholeNumbers ? { incrs: [1, 2, 5, 10, 20, 50, 100, 200, 500, 1000] } : {}) },
     ],
     series: [
       { label: props.xLabel, value: (_chart, value) => (value === null ? '' : (props.labels[value] ?? '')) },
@@ -113,14 +116,14 @@ export function ChartCard(props: ChartCardProps) {
           <p className={styles.muted}>{props.description}</p>
         </div>
         <Button size="sm" variant="secondary" onClick={() => downloadCsv(props.fileName, toCsv(header, rows))}>
-          <Download size={14} aria-hidden="true" />
+          <Download size={14} aria-hidden="true" className={styles.buttonIcon} />
           {t('reports.analytics.downloadCsv')}
         </Button>
       </div>
       {failed ? <p className={styles.muted}>{t('reports.analytics.chartFailed')}</p> : <div ref={target} className={styles.chart} aria-hidden="true" />}
       <details className={styles.data}>
         <summary>{t('reports.analytics.showData')}</summary>
-        <div className={styles.tableWrap}>
+        <div className={styles.tableWrap} tabIndex={0} role="region" aria-label={props.title}>
           <table className={styles.table}>
             <caption className={styles.caption}>{props.title}</caption>
             <thead>

@@ -15,7 +15,8 @@ function ReportTable({ report }: { report: TeamReport }) {
   if (report.teamTasks.length === 0)
     return <EmptyState icon={BarChart3} title={t('reports.team.emptyTitle')} description={t('reports.team.emptyDescription')} />;
   return (
-    <div className={styles.tableWrap}>
+    // Focusable, so a keyboard can scroll a table wider than a phone.
+    <div className={styles.tableWrap} tabIndex={0} role="region" aria-label={t('reports.team.caption')}>
       <table className={styles.table}>
         <caption className={styles.caption}>{t('reports.team.caption')}</caption>
         <thead>
