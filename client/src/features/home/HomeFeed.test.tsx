@@ -91,6 +91,33 @@ describe('Home: while you were away', () => {
     expect(screen.queryByRole('region', { name: 'While you were away' })).toBeNull();
   });
 
+  it('keeps the summary when I open one of its lines and come back (the server has nothing more to say by then)', async () => {
+    let visits = 0;
+    const { store } = open({
+      getAwaySummary: () => ({
+        data: {
+          getAwaySummary:
+            visits === 0
+              ? {
+                  since: hoursAgo(9),
+                  lines: [{ kind: 'fileAdded', project: engines, count: 2, item: null, name: null, route: `/${engines}/files` }],
+                }
+              : { since: hoursAgo(0), lines: [] },
+        },
+      }),
+      visitHome: () => {
+        visits += 1;
+        return { data: { visitHome: true } };
+      },
+    });
+    await screen.findByRole('link', { name: /2 files added in Engines/ });
+    await waitFor(() => expect(visits).toBe(1));
+    cleanup();
+    renderRoute('/overview', routes, store);
+    await waitFor(() => expect(visits).toBe(2));
+    expect(await screen.findByRole('link', { name: /2 files added in Engines/ })).toBeTruthy();
+  });
+
   it('shows nothing when there is nothing to sum up', async () => {
     const { graphql } = open({});
     await screen.findByRole('region', { name: 'Mentions' });

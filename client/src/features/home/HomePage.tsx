@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { isProjectId } from '../../app/routeRules';
@@ -13,34 +12,16 @@ import { spaceIdsAtom, spaceListAtom, spacesAtom } from '../spaces/atoms';
 import { getSpaceWithMembersDocument } from '../spaces/operations';
 import { SpaceIcon } from '../spaces/SpaceIcon';
 import { loadSpaces } from '../teams/teamData';
+import { useAwaySummary } from './awaySummary';
 import { AwayCard, EventRows, FileRows, MentionRows } from './HomeFeed';
 import { ChannelLink, DocRows, EmptyLine, HomeCard, Loaded, TaskGroups, UnreadRows } from './HomeParts';
 import styles from './Home.module.css';
 import { recentDocs, recentFiles, todayRange, useNow } from './homeData';
-import {
-  getAwaySummaryDocument,
-  getHomeTasksDocument,
-  getTodayEventsDocument,
-  homeTaskChangesDocument,
-  homeTaskLimit,
-  visitHomeDocument,
-} from './operations';
+import { getHomeTasksDocument, getTodayEventsDocument, homeTaskChangesDocument, homeTaskLimit } from './operations';
 import { useLoad } from './useLoad';
 
 /** Mentions Home lists: the newest few; the bell's panel has them all. */
 const shownMentions = 5;
-
-/**
- * The summary of what changed since the last visit, read once per visit; the visit is then remembered on the
- * server (for every device), so the next one within 4 hours has nothing to say.
- */
-function useAwaySummary(userId: string | null, teamId: string | null) {
-  return useLoad(userId && teamId ? `away:${userId}:${teamId}` : null, async () => {
-    const { getAwaySummary } = await request(getAwaySummaryDocument, {}, { handledByCaller: true });
-    void request(visitHomeDocument, {}, { handledByCaller: true }).catch(() => undefined);
-    return getAwaySummary ?? null;
-  });
-}
 
 /**
  * /overview: what needs the user across their spaces: "while you were away", their open tasks by due date, today's
@@ -58,7 +39,6 @@ function OverviewHome() {
   const now = useNow();
   const today = todayRange(now);
   const spaceIds = spaces.map((space) => space.id);
-  const [dismissed, setDismissed] = useState(false);
   const away = useAwaySummary(user?.id ?? null, teamId);
   const tasks = useLoad(
     user ? `tasks:${user.id}:${teamId}` : null,
@@ -90,8 +70,6 @@ function OverviewHome() {
   });
   useSubscription(subEventDocument, {}, () => events.retry());
 
-  const summary = away.state.status === 'ready' && !dismissed ? away.state.data : null;
-
   return (
     <div className={styles.page}>
       <header className={styles.header}>
@@ -100,9 +78,7 @@ function OverviewHome() {
           <p className={styles.subtitle}>{user ? t('home.greeting', { name: user.firstname }) : t('home.subtitle')}</p>
         </div>
       </header>
-      {summary?.since && summary.lines.length > 0 && (
-        <AwayCard lines={summary.lines} since={summary.since} now={now} onDismiss={() => setDismissed(true)} />
-      )}
+      {away.summary && <AwayCard lines={away.summary.lines} since={away.summary.since} now={now} onDismiss={away.dismiss} />}
       <div className={styles.grid}>
         <div className={styles.side}>
           <HomeCard id="home-tasks" title={t('home.tasks.title')} wide>
