@@ -21,6 +21,7 @@ import { registerCoverRoutes } from './domains/tasks';
 import { registerFileRoutes } from './domains/files';
 import { holdsGuestCredential, registerMeetingRoutes } from './domains/meetings';
 import { registerCalendarRoutes } from './domains/calendar/feed';
+import { registerUnsubscribeRoute } from './domains/notifications';
 import { registerGoogleCalendarRoutes } from './domains/calendar/sync';
 import { baseAccess, type DomainModule, type OperationAccess } from './domains/module';
 import type { Projection } from './core/events';
@@ -227,6 +228,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   registerFileRoutes(server, services);
   registerMeetingRoutes(server, services);
   registerCalendarRoutes(server, services);
+  registerUnsubscribeRoute(server, services);
   registerGoogleCalendarRoutes(server, services);
   registerCollabRoutes(server, services);
 

@@ -73,6 +73,7 @@ export const environmentSchema = z.object({
   MEETING_MESH_LIMIT: z.coerce.number().int().min(2).max(16).default(4),
   MEETING_RING_SECONDS: z.coerce.number().int().min(5).max(600).default(30),
   CALENDAR_SYNC_MINUTES: z.coerce.number().int().min(1).max(1440).default(15),
+  NOTIFICATION_DIGEST_MINUTES: z.coerce.number().int().min(0).max(1440).default(5),
   CALDAV_TIMEOUT_MS: z.coerce.number().int().min(500).max(120_000).default(15_000),
   CALDAV_ALLOW_PRIVATE: booleanFromEnvironment.default(false),
   GOOGLE_CALDAV_URL: z.url().default('https://apidata.googleusercontent.com/caldav/v2/'),
@@ -114,6 +115,12 @@ export interface Config {
   /** Calls: on LiveKit when configured, else peer-to-peer (a full mesh capped at `meshLimit` people). */
   meetings: MeetingsConfig;
   calendar: CalendarConfig;
+  notifications: NotificationsConfig;
+}
+
+export interface NotificationsConfig {
+  /** How often the digest job looks for people whose e-mail digest is due; null: never (no digests sent). */
+  digestCheckIntervalMs: number | null;
 }
 
 export interface MeetingsConfig {
@@ -244,6 +251,9 @@ export function loadConfig(environment: Record<string, string | undefined> = pro
       allowPrivateAddresses: values.CALDAV_ALLOW_PRIVATE,
       itipToken: values.CALENDAR_ITIP_TOKEN ?? null,
       googleCalDavUrl: values.GOOGLE_CALDAV_URL.endsWith('/') ? values.GOOGLE_CALDAV_URL : `${values.GOOGLE_CALDAV_URL}/`,
+    },
+    notifications: {
+      digestCheckIntervalMs: values.NOTIFICATION_DIGEST_MINUTES === 0 ? null : values.NOTIFICATION_DIGEST_MINUTES * 60_000,
     },
   };
 }

@@ -1,12 +1,11 @@
 import { once } from 'node:events';
 import type { AddressInfo } from 'node:net';
-import Fastify, { type FastifyInstance } from 'fastify';
 import { simpleParser } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSmtpMailer } from '../../server/src/mail/mailer';
 import { sendDueDigests } from '../../server/src/domains/notifications/digest';
-import { registerUnsubscribeRoute, unsubscribeToken } from '../../server/src/domains/notifications/unsubscribe';
+import { unsubscribeToken } from '../../server/src/domains/notifications/unsubscribe';
 import { postMessage } from './chatFactories';
 import { startTestServer, type TestServer } from './harness';
 import { joinSpace } from './taskFactories';
@@ -24,8 +23,6 @@ const hours = (count: number) => count * 3_600_000;
 describe('e-mail digest of unread notifications, and its unsubscribe link', () => {
   let server: TestServer;
   let smtp: SMTPServer;
-  let pages: FastifyInstance;
-  let pagesOrigin: string;
   const received: ReceivedMail[] = [];
   let ada: Person;
   let bas: Person;
@@ -77,14 +74,9 @@ describe('e-mail digest of unread notifications, and its unsubscribe link', () =
       `smtp://127.0.0.1:${(smtp.server.address() as AddressInfo).port}`,
       'workspace@example.com',
     );
-    // The unsubscribe page as the server serves it, on its own listener here, beside the test server's GraphQL.
-    pages = Fastify();
-    registerUnsubscribeRoute(pages, server.app.services);
-    pagesOrigin = await pages.listen({ port: 0, host: '127.0.0.1' });
   });
 
   afterAll(async () => {
-    await pages.close();
     await server.close();
     smtp.close();
   });
@@ -126,18 +118,18 @@ describe('e-mail digest of unread notifications, and its unsubscribe link', () =
 
   it('a bad token changes nothing and says so', async () => {
     const forged = unsubscribeToken('another secret', bas.id, bas.teamId);
-    const response = await fetch(`${pagesOrigin}/notifications/unsubscribe?token=${encodeURIComponent(forged)}`, {
+    const response = await fetch(`${server.url}/notifications/unsubscribe?token=${encodeURIComponent(forged)}`, {
       headers: { 'accept-language': 'de-DE,de;q=0.9' },
     });
     expect(response.status).toBe(400);
     expect(await response.text()).toContain('Dieser Abmeldelink ist ungültig.');
-    const missing = await fetch(`${pagesOrigin}/notifications/unsubscribe`);
+    const missing = await fetch(`${server.url}/notifications/unsubscribe`);
     expect(missing.status).toBe(400);
   });
 
   it('the unsubscribe link works without signing in, in the person’s language, and then no digest comes', async () => {
     const link = new URL(/https?:\/\/\S+\/notifications\/unsubscribe\?token=\S+/.exec(mailsTo(bas.email)[1]!.text)![0]);
-    const response = await fetch(`${pagesOrigin}${link.pathname}${link.search}`);
+    const response = await fetch(`${server.url}${link.pathname}${link.search}`);
     expect(response.status).toBe(200);
     const page = await response.text();
     expect(page).toContain('<html lang="fr">');

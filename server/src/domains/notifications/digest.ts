@@ -9,9 +9,6 @@ import { notificationPreferences } from './preferences';
 import { notificationDigests, notifications } from './tables';
 import { unsubscribeToken, unsubscribeUrl } from './unsubscribe';
 
-/** How often the runner looks for people whose digest is due; an hourly digest goes out within this much of its hour. */
-export const digestCheckIntervalMs = 5 * 60_000;
-
 export const digestIntervalMs: Record<Exclude<DigestFrequency, 'never'>, number> = { hourly: 3_600_000, daily: 86_400_000 };
 
 /** Never sent: the row exists only to remember the newest notification already passed over. */
@@ -19,7 +16,10 @@ const neverSent = new Date(0).toISOString();
 
 /** Runs the digest on the platform's job runner, every few minutes, on every process: the claim makes each mail go once. */
 export function startNotificationDigest(services: Services): void {
-  services.jobs.every('notifications: e-mail digests', digestCheckIntervalMs, async () => {
+  // Every NOTIFICATION_DIGEST_MINUTES (an hourly digest goes out within that much of its hour); 0 turns digests off.
+  const intervalMs = services.config.notifications.digestCheckIntervalMs;
+  if (intervalMs === null) return;
+  services.jobs.every('notifications: e-mail digests', intervalMs, async () => {
     await sendDueDigests(services);
   });
 }
