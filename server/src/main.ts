@@ -34,6 +34,13 @@ async function main(): Promise<void> {
       },
     );
   };
+  // A failed disk sync: writes are refused from now on, and what this process reads may not be on the disk
+  // (the kernel may have dropped the pages it could not write). Stop, as PostgreSQL does: a restart recovers
+  // from what the disk holds, and nothing acknowledged was lost (it waited for the sync).
+  services.store.onSyncFailure((error) => {
+    server.log.fatal({ err: error }, 'the database file could not be synced to the disk: stopping');
+    process.exit(1);
+  });
   process.once('SIGTERM', () => shutdown('SIGTERM'));
   process.once('SIGINT', () => shutdown('SIGINT'));
 

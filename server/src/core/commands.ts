@@ -74,6 +74,11 @@ export interface EventStore extends CommandDoor, EventLog, MutationResultRetenti
    * once durable anyway; a reader may see a commit a little before that.
    */
   whenDurable(): Promise<void>;
+  /**
+   * Hears, once, that the store could not make commits durable (a failed disk sync): every write is refused
+   * from then on, and the process should stop (PostgreSQL does: the kernel may have dropped the pages).
+   */
+  onSyncFailure(listener: (error: unknown) => void): () => void;
 }
 
 /**
