@@ -230,7 +230,7 @@ describe('subProject fan-out', () => {
 
 type BoardChange = {
   type: string;
-  task: { name: string; isFollowing: boolean; canEdit: boolean; canDelete: boolean; unread?: number } | null;
+  task: { name: string; isFollowing: boolean; canEdit: boolean; canDelete: boolean; files?: { id: string }[]; unread?: number } | null;
 };
 // The board's document reads the task's files through a resolver that is the same for every viewer but for the files' flags.
 const subTaskLean =
