@@ -33,7 +33,20 @@ const boundaryZones = [
 ];
 
 export default tseslint.config(
-  { ignores: ['node_modules', 'dist', 'data', '.tmp', 'test-results', 'test-results-accessibility', 'migrations', 'server/assets', 'coverage', 'reports'] },
+  {
+    ignores: [
+      'node_modules',
+      'dist',
+      'data',
+      '.tmp',
+      'test-results',
+      'test-results-accessibility',
+      'migrations',
+      'server/assets',
+      'coverage',
+      'reports',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -230,7 +230,7 @@ export function Conversation(props: ConversationProps) {
           me={me}
           editingId={editing?.id ?? null}
           bottomSignal={bottomSignal}
-        focusId={linkedMessage}
+          focusId={linkedMessage}
           onReply={onReply}
           onEdit={onEdit}
           onDelete={onDelete}

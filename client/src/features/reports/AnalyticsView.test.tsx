@@ -61,12 +61,22 @@ describe('project analytics', () => {
       'Open load per person',
     ]);
     await vi.waitFor(() => expect(drawn).toHaveLength(4));
-    expect(drawn[0]).toEqual([[0, 1], [1, 0]]);
-    expect(drawn[1]).toEqual([[0, 1], [26, null]]);
+    expect(drawn[0]).toEqual([
+      [0, 1],
+      [1, 0],
+    ]);
+    expect(drawn[1]).toEqual([
+      [0, 1],
+      [26, null],
+    ]);
     await userEvent.click(within(throughput).getByText('Show data'));
     const rows = within(within(throughput).getByRole('table')).getAllByRole('row');
     expect(rows.map((row) => row.textContent)).toEqual(['WeekFinished', 'Mar 21', 'Mar 90']);
     const load = screen.getByRole('figure', { name: 'Open load per person' });
-    expect(within(load).getAllByRole('row', { hidden: true }).map((row) => row.textContent)).toEqual(['MemberOpenOverdue', 'Ada Lovelace41']);
+    expect(
+      within(load)
+        .getAllByRole('row', { hidden: true })
+        .map((row) => row.textContent),
+    ).toEqual(['MemberOpenOverdue', 'Ada Lovelace41']);
   });
 });

@@ -49,7 +49,9 @@ function Charts({ analytics, windowKey }: { analytics: ReportAnalytics; windowKe
         kind: 'bars',
         fileName: file('throughput'),
         wholeNumbers: true,
-        series: [{ label: t('reports.analytics.finished'), colorToken: '--color-accent', values: analytics.weeks.map((row) => row.finished) }],
+        series: [
+          { label: t('reports.analytics.finished'), colorToken: '--color-accent', values: analytics.weeks.map((row) => row.finished) },
+        ],
       },
       {
         title: t('reports.analytics.cycleTime.title'),

@@ -45,7 +45,10 @@ function chartOptions(library: typeof uPlot, props: ChartCardProps, width: numbe
     height: 220,
     legend: { show: true },
     cursor: { drag: { x: false, y: false } },
-    scales: { x: { time: false, range: (_chart, min, max) => [min - 0.5, max + 0.5] }, y: { range: (_chart, _min, max) => [0, Math.max(1, max)] } },
+    scales: {
+      x: { time: false, range: (_chart, min, max) => [min - 0.5, max + 0.5] },
+      y: { range: (_chart, _min, max) => [0, Math.max(1, max)] },
+    },
     axes: [
       { ...axis, values: (_chart, splits) => splits.map((split) => (Number.isInteger(split) ? (props.labels[split] ?? '') : '')) },
       // Counts get whole-number ticks; hours may fall between them.
@@ -120,7 +123,11 @@ export function ChartCard(props: ChartCardProps) {
           {t('reports.analytics.downloadCsv')}
         </Button>
       </div>
-      {failed ? <p className={styles.muted}>{t('reports.analytics.chartFailed')}</p> : <div ref={target} className={styles.chart} aria-hidden="true" />}
+      {failed ? (
+        <p className={styles.muted}>{t('reports.analytics.chartFailed')}</p>
+      ) : (
+        <div ref={target} className={styles.chart} aria-hidden="true" />
+      )}
       <details className={styles.data}>
         <summary>{t('reports.analytics.showData')}</summary>
         <div className={styles.tableWrap} tabIndex={0} role="region" aria-label={props.title}>

@@ -15,7 +15,20 @@ export interface TaskActivity {
 }
 
 /** Task fields whose change is an edit; the three positions are ordering, not work, and stateId is a move. */
-const editedFields = new Set(['name', 'letter', 'color', 'description', 'cover', 'priority', 'deadline', 'length', 'parentTaskId', 'sprintId', 'tagIds', 'assigneeIds']);
+const editedFields = new Set([
+  'name',
+  'letter',
+  'color',
+  'description',
+  'cover',
+  'priority',
+  'deadline',
+  'length',
+  'parentTaskId',
+  'sprintId',
+  'tagIds',
+  'assigneeIds',
+]);
 
 const readTypes = ['task.created', 'task.updated', 'task.moved', 'message.created'] as const;
 

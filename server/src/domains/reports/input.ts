@@ -36,7 +36,12 @@ export function parseStandupArguments(args: StandupArguments): StandupInput {
     from: startOfDayInZone(date, timeZone).toISOString(),
     until: startOfDayInZone(addCalendarDays(date, 1), timeZone).toISOString(),
   });
-  return { project: optionalId(args.project), team: optionalId(args.team), timeZone, days: [dayOf(addCalendarDays(args.date, -1)), dayOf(args.date)] };
+  return {
+    project: optionalId(args.project),
+    team: optionalId(args.team),
+    timeZone,
+    days: [dayOf(addCalendarDays(args.date, -1)), dayOf(args.date)],
+  };
 }
 
 export interface TeamReportArguments {

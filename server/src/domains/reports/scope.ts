@@ -31,7 +31,8 @@ export function reportMembers(db: Reader, teamId: string, projectId: string | nu
           .orderBy(asc(users.firstname))
           .all();
   return rows.sort(
-    (first, second) => first.firstname.localeCompare(second.firstname) || first.lastname.localeCompare(second.lastname) || first.id.localeCompare(second.id),
+    (first, second) =>
+      first.firstname.localeCompare(second.firstname) || first.lastname.localeCompare(second.lastname) || first.id.localeCompare(second.id),
   );
 }
 

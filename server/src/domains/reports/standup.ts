@@ -111,6 +111,8 @@ function groupBySpace(
     .sort((first, second) => first.name.localeCompare(second.name) || first.project.localeCompare(second.project))
     .map((space) => ({
       ...space,
-      lines: space.lines.sort((first, second) => kindOrder.get(first.kind)! - kindOrder.get(second.kind)! || first.at.localeCompare(second.at)),
+      lines: space.lines.sort(
+        (first, second) => kindOrder.get(first.kind)! - kindOrder.get(second.kind)! || first.at.localeCompare(second.at),
+      ),
     }));
 }
