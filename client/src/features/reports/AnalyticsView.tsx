@@ -1,36 +1,15 @@
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
 import { planAllows } from '#shared/plans';
-import { isReportWindowKey, reportWindowKeys, reportWindowStart, type ReportWindowKey } from '#shared/reports';
-import { Button, Notice, Select, Spinner } from '../../ui';
+import type { ReportWindowKey } from '#shared/reports';
+import { Notice } from '../../ui';
 import { ChartCard, type ChartCardProps } from './ChartCard';
 import { getAnalyticsDocument, getPlanDocument, type ReportAnalytics } from './operations';
-import { useReport, type ReportState } from './useReport';
+import { ReportAnswer, useReportWindow } from './ReportParts';
+import { useReport } from './useReport';
 import styles from './Reports.module.css';
 
 const noVariables = {};
-
-function Loading() {
-  const { t } = useTranslation();
-  return (
-    <div className={styles.loading}>
-      <Spinner size={20} label={t('reports.loading')} />
-    </div>
-  );
-}
-
-function Failed({ state, retry }: { state: Extract<ReportState<unknown>, { status: 'error' }>; retry: () => void }) {
-  const { t } = useTranslation();
-  return (
-    <Notice tone="error" title={t('reports.failed')}>
-      <p>{state.message}</p>
-      <Button size="sm" onClick={retry}>
-        {t('reports.tryAgain')}
-      </Button>
-    </Notice>
-  );
-}
 
 function Charts({ analytics, windowKey }: { analytics: ReportAnalytics; windowKey: ReportWindowKey }) {
   const { t, i18n } = useTranslation();
@@ -107,41 +86,12 @@ function Charts({ analytics, windowKey }: { analytics: ReportAnalytics; windowKe
 }
 
 function AnalyticsCharts({ project }: { project: string | null }) {
-  const { t } = useTranslation();
-  const [params, setParams] = useSearchParams();
-  const given = params.get('window');
-  const windowKey: ReportWindowKey = isReportWindowKey(given) ? given : 'lastThreeMonths';
-  // The window ends when it was chosen, so the variables (and the request) stay the same between renders.
-  const [asked, setAsked] = useState(() => ({ windowKey, end: new Date() }));
-  const current = asked.windowKey === windowKey ? asked : { windowKey, end: new Date() };
-  if (current !== asked) setAsked(current);
-  const { state, retry } = useReport(getAnalyticsDocument, {
-    projects: project === null ? null : [project],
-    startdate: reportWindowStart(current.windowKey, current.end).toISOString(),
-    enddate: current.end.toISOString(),
-  });
+  const { windowKey, range, select } = useReportWindow('lastThreeMonths');
+  const { state, retry } = useReport(getAnalyticsDocument, { projects: project === null ? null : [project], ...range });
   return (
     <>
-      <div className={styles.controls}>
-        <Select
-          label={t('reports.team.window')}
-          value={windowKey}
-          options={reportWindowKeys.map((key) => ({ value: key, label: t(`reports.windows.${key}`) }))}
-          onChange={(event) => {
-            const next = new URLSearchParams(params);
-            next.set('window', event.target.value);
-            setParams(next, { replace: true });
-          }}
-          className={styles.dateField}
-        />
-      </div>
-      {state.status === 'loading' ? (
-        <Loading />
-      ) : state.status === 'error' ? (
-        <Failed state={state} retry={retry} />
-      ) : (
-        <Charts analytics={state.data.getReport.analytics} windowKey={windowKey} />
-      )}
+      <div className={styles.controls}>{select}</div>
+      <ReportAnswer state={state} retry={retry} ready={(data) => <Charts analytics={data.getReport.analytics} windowKey={windowKey} />} />
     </>
   );
 }
@@ -156,17 +106,19 @@ export function AnalyticsView({ project }: { project: string | null }) {
         {t('reports.analytics.title')}
       </h2>
       <p className={styles.muted}>{t('reports.analytics.description')}</p>
-      {state.status === 'loading' ? (
-        <Loading />
-      ) : state.status === 'error' ? (
-        <Failed state={state} retry={retry} />
-      ) : planAllows(state.data.getStats.plan, 'analytics') ? (
-        <AnalyticsCharts project={project} />
-      ) : (
-        <Notice tone="info" title={t('reports.analytics.upgradeTitle')}>
-          <p>{t('reports.analytics.upgradeDescription')}</p>
-        </Notice>
-      )}
+      <ReportAnswer
+        state={state}
+        retry={retry}
+        ready={(data) =>
+          planAllows(data.getStats.plan, 'analytics') ? (
+            <AnalyticsCharts project={project} />
+          ) : (
+            <Notice tone="info" title={t('reports.analytics.upgradeTitle')}>
+              <p>{t('reports.analytics.upgradeDescription')}</p>
+            </Notice>
+          )
+        }
+      />
     </section>
   );
 }

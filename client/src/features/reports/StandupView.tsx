@@ -3,9 +3,10 @@ import { Link, useSearchParams } from 'react-router';
 import { CalendarCheck } from 'lucide-react';
 import { addCalendarDays } from '#shared/reports';
 import { useNow } from '../../lib/useNow';
-import { Avatar, Button, EmptyState, Notice, Spinner, TextInput } from '../../ui';
+import { Avatar, Button, EmptyState, TextInput } from '../../ui';
 import { browserTimeZone, formatDay, localDate } from './dates';
 import { getStandupDocument, type Standup, type StandupMember } from './operations';
+import { ReportAnswer } from './ReportParts';
 import { useReport } from './useReport';
 import styles from './Reports.module.css';
 
@@ -122,20 +123,7 @@ export function StandupView({ project }: { project: string | null }) {
           {t('reports.standup.today')}
         </Button>
       </div>
-      {state.status === 'loading' ? (
-        <div className={styles.loading}>
-          <Spinner size={20} label={t('reports.loading')} />
-        </div>
-      ) : state.status === 'error' ? (
-        <Notice tone="error" title={t('reports.failed')}>
-          <p>{state.message}</p>
-          <Button size="sm" onClick={retry}>
-            {t('reports.tryAgain')}
-          </Button>
-        </Notice>
-      ) : (
-        <StandupBody standup={state.data.getReports} />
-      )}
+      <ReportAnswer state={state} retry={retry} ready={(data) => <StandupBody standup={data.getReports} />} />
     </section>
   );
 }

@@ -1,10 +1,8 @@
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
 import { BarChart3 } from 'lucide-react';
-import { isReportWindowKey, reportWindowKeys, reportWindowStart, type ReportWindowKey } from '#shared/reports';
-import { Button, EmptyState, Notice, Select, Spinner } from '../../ui';
+import { EmptyState } from '../../ui';
 import { getTeamReportDocument, type TeamReport } from './operations';
+import { ReportAnswer, useReportWindow } from './ReportParts';
 import { useReport } from './useReport';
 import styles from './Reports.module.css';
 
@@ -51,51 +49,16 @@ function ReportTable({ report }: { report: TeamReport }) {
 /** Team reports over SPEC §9's windows: per member and space, tasks created, finished and moved and task comments. */
 export function TeamReportView({ project }: { project: string | null }) {
   const { t } = useTranslation();
-  const [params, setParams] = useSearchParams();
-  const given = params.get('window');
-  const windowKey: ReportWindowKey = isReportWindowKey(given) ? given : 'lastWeek';
-  // The window ends when it was chosen, so the variables (and the request) stay the same between renders.
-  const [asked, setAsked] = useState(() => ({ windowKey, end: new Date() }));
-  const current = asked.windowKey === windowKey ? asked : { windowKey, end: new Date() };
-  if (current !== asked) setAsked(current);
-  const { state, retry } = useReport(getTeamReportDocument, {
-    projects: project === null ? null : [project],
-    startdate: reportWindowStart(current.windowKey, current.end).toISOString(),
-    enddate: current.end.toISOString(),
-  });
+  const { range, select } = useReportWindow('lastWeek');
+  const { state, retry } = useReport(getTeamReportDocument, { projects: project === null ? null : [project], ...range });
   return (
     <section className={styles.section} aria-labelledby="team-report-title">
       <h2 id="team-report-title" className={styles.sectionTitle}>
         {t('reports.team.title')}
       </h2>
       <p className={styles.muted}>{t('reports.team.description')}</p>
-      <div className={styles.controls}>
-        <Select
-          label={t('reports.team.window')}
-          value={windowKey}
-          options={reportWindowKeys.map((key) => ({ value: key, label: t(`reports.windows.${key}`) }))}
-          onChange={(event) => {
-            const next = new URLSearchParams(params);
-            next.set('window', event.target.value);
-            setParams(next, { replace: true });
-          }}
-          className={styles.dateField}
-        />
-      </div>
-      {state.status === 'loading' ? (
-        <div className={styles.loading}>
-          <Spinner size={20} label={t('reports.loading')} />
-        </div>
-      ) : state.status === 'error' ? (
-        <Notice tone="error" title={t('reports.failed')}>
-          <p>{state.message}</p>
-          <Button size="sm" onClick={retry}>
-            {t('reports.tryAgain')}
-          </Button>
-        </Notice>
-      ) : (
-        <ReportTable report={state.data.getReport} />
-      )}
+      <div className={styles.controls}>{select}</div>
+      <ReportAnswer state={state} retry={retry} ready={(data) => <ReportTable report={data.getReport} />} />
     </section>
   );
 }
