@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import sharp from 'sharp';
-import { graphql, twoTeammates } from './support';
+import { graphql, pdfSaying, twoTeammates } from './support';
 
 async function pngImage(width: number, height: number): Promise<Buffer> {
   return sharp({ create: { width, height, channels: 3, background: { r: 40, g: 120, b: 200 } } })
@@ -104,28 +104,6 @@ test('folders: create one, move a file into it by the menu, and open it', async 
   await close();
 });
 
-/** A one-page PDF with a line of text. */
-function onePagePdf(): Buffer {
-  const content = 'BT /F1 36 Tf 60 700 Td (Meeting minutes) Tj ET';
-  const objects = [
-    '<< /Type /Catalog /Pages 2 0 R >>',
-    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
-    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] /Contents 4 0 R /Resources << /Font << /F1 5 0 R >> >> >>',
-    `<< /Length ${content.length} >>\nstream\n${content}\nendstream`,
-    '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>',
-  ];
-  let body = '%PDF-1.7\n';
-  const offsets = objects.map((object, index) => {
-    const offset = body.length;
-    body += `${index + 1} 0 obj\n${object}\nendobj\n`;
-    return offset;
-  });
-  const xref = body.length;
-  body += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n${offsets.map((offset) => `${String(offset).padStart(10, '0')} 00000 n \n`).join('')}`;
-  body += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
-  return Buffer.from(body, 'latin1');
-}
-
 test("a PDF in a task's files and one sent in a chat open in the media viewer, not in a tab that would only download them", async ({
   browser,
 }) => {
@@ -142,7 +120,7 @@ test("a PDF in a task's files and one sent in a chat open in the media viewer, n
     'mutation ($project: ID!, $state: ID!) { setTask(project: $project, state: $state, name: "Minutes", positionSection: 1) { id } }',
     { project: space, state: getStatesProject[0]!.id },
   );
-  const pdf = { name: 'minutes.pdf', mimeType: 'application/pdf', buffer: onePagePdf() };
+  const pdf = { name: 'minutes.pdf', mimeType: 'application/pdf', buffer: pdfSaying('Meeting minutes', 36) };
 
   await ada.goto(`/${space}/tasks/d/${setTask.id}`);
   await ada.getByRole('tab', { name: /Files/ }).click();

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { graphql, phoneScreenshots, signedInAccount } from './support';
+import { graphql, pdfSaying, phoneScreenshots, signedInAccount } from './support';
 
 /** A signed-in person with onboarding done and a space of their own, "Observatory". */
 async function personWithSpace(page: Page) {
@@ -19,28 +19,6 @@ async function newTask(page: Page, project: string, name: string): Promise<strin
     { project, name },
   );
   return setTask.id;
-}
-
-/** A one-page PDF whose page says `text` (Helvetica, so pdftotext reads it back). */
-function pdfSaying(text: string): Buffer {
-  const content = `BT /F1 24 Tf 60 700 Td (${text}) Tj ET`;
-  const objects = [
-    '<< /Type /Catalog /Pages 2 0 R >>',
-    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
-    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] /Contents 4 0 R /Resources << /Font << /F1 5 0 R >> >> >>',
-    `<< /Length ${content.length} >>\nstream\n${content}\nendstream`,
-    '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>',
-  ];
-  let body = '%PDF-1.7\n';
-  const offsets = objects.map((object, index) => {
-    const offset = body.length;
-    body += `${index + 1} 0 obj\n${object}\nendobj\n`;
-    return offset;
-  });
-  const xref = body.length;
-  body += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n${offsets.map((offset) => `${String(offset).padStart(10, '0')} 00000 n \n`).join('')}`;
-  body += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
-  return Buffer.from(body, 'latin1');
 }
 
 /** Desktop shots in both themes and the phone-width ones, into E2E_SHOTS_DIR when it is set. */
