@@ -1,9 +1,6 @@
-import { once } from 'node:events';
-import type { AddressInfo } from 'node:net';
-import { simpleParser } from 'mailparser';
-import { SMTPServer } from 'smtp-server';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startMailCatcher } from './support/mailCatcher';
 import { GraphqlTestClient, linkFromOutbox, startTestServer, type TestServer } from './harness';
 
 let server: TestServer;
@@ -210,26 +207,9 @@ describe('profile', () => {
 
 describe('mail over SMTP', () => {
   it('delivers the verification mail to a real SMTP server, in the user’s language, with text and HTML parts', async () => {
-    const received: { to: string; subject: string; text: string; html: string }[] = [];
-    const smtp = new SMTPServer({
-      authOptional: true,
-      disabledCommands: ['STARTTLS'],
-      onData(stream, _session, callback) {
-        simpleParser(stream).then((mail) => {
-          received.push({
-            to: mail.to && !Array.isArray(mail.to) ? mail.to.text : '',
-            subject: mail.subject ?? '',
-            text: mail.text ?? '',
-            html: typeof mail.html === 'string' ? mail.html : '',
-          });
-          callback();
-        }, callback);
-      },
-    });
-    smtp.listen(0, '127.0.0.1');
-    await once(smtp.server, 'listening');
-    const port = (smtp.server.address() as AddressInfo).port;
-    const mailing = await startTestServer({ SMTP_URL: `smtp://127.0.0.1:${port}`, MAIL_FROM: 'Workspace <team@example.com>' });
+    const smtp = await startMailCatcher();
+    const received = smtp.received;
+    const mailing = await startTestServer({ SMTP_URL: smtp.url, MAIL_FROM: 'Workspace <team@example.com>' });
     try {
       const client = new GraphqlTestClient(mailing);
       await client.execute(

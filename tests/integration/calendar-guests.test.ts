@@ -1,10 +1,7 @@
-import { once } from 'node:events';
-import type { AddressInfo } from 'node:net';
 import ICAL from 'ical.js';
-import { simpleParser } from 'mailparser';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { writeCalendar } from '../../server/src/calendar/ical';
+import { startMailCatcher, type MailCatcher } from './support/mailCatcher';
 import { GraphqlTestClient, startTestServer, type TestServer } from './harness';
 import { expectData } from './teamFactories';
 
@@ -32,8 +29,8 @@ const otherGuest = 'linus@guest.example';
 
 describe('guests: invitation mails with .ics, the answer link and iTIP replies', () => {
   let server: TestServer;
-  let smtp: SMTPServer;
-  const received: ReceivedMail[] = [];
+  let smtp: MailCatcher<ReceivedMail>;
+  let received: ReceivedMail[] = [];
   let ada: GraphqlTestClient;
   let adaEmail: string;
   let eventId: string;
@@ -46,27 +43,19 @@ describe('guests: invitation mails with .ics, the answer link and iTIP replies',
     fetch(`${server.url}/calendar/itip`, { method: 'POST', headers: { 'content-type': 'text/calendar', authorization }, body });
 
   beforeAll(async () => {
-    smtp = new SMTPServer({
-      authOptional: true,
-      disabledCommands: ['STARTTLS'],
-      onData(stream, _session, callback) {
-        simpleParser(stream).then((mail) => {
-          const attachment = mail.attachments.find((file) => file.filename === 'invite.ics');
-          received.push({
-            to: mail.to && !Array.isArray(mail.to) ? mail.to.text : '',
-            subject: mail.subject ?? '',
-            text: mail.text ?? '',
-            ics: attachment ? attachment.content.toString('utf8') : null,
-            icsContentType: attachment?.contentType ?? null,
-          });
-          callback();
-        }, callback);
-      },
+    smtp = await startMailCatcher((mail) => {
+      const attachment = mail.attachments.find((file) => file.filename === 'invite.ics');
+      return {
+        to: mail.to && !Array.isArray(mail.to) ? mail.to.text : '',
+        subject: mail.subject ?? '',
+        text: mail.text ?? '',
+        ics: attachment ? attachment.content.toString('utf8') : null,
+        icsContentType: attachment?.contentType ?? null,
+      };
     });
-    smtp.listen(0, '127.0.0.1');
-    await once(smtp.server, 'listening');
+    received = smtp.received;
     server = await startTestServer({
-      SMTP_URL: `smtp://127.0.0.1:${(smtp.server.address() as AddressInfo).port}`,
+      SMTP_URL: smtp.url,
       CALENDAR_ITIP_TOKEN: bridgeToken,
     });
     ada = new GraphqlTestClient(server);

@@ -1,8 +1,5 @@
-import { once } from 'node:events';
-import type { AddressInfo } from 'node:net';
-import { simpleParser } from 'mailparser';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startMailCatcher } from './support/mailCatcher';
 import { GraphqlTestClient, linkFromOutbox, startTestServer, type TestServer } from './harness';
 import { countEvents, createSpace, expectData, joinTeam, person } from './teamFactories';
 
@@ -343,21 +340,10 @@ describe('withdrawing and resending invitations', () => {
 
 describe('resending over SMTP', () => {
   it('mails a new link that spends the old one, keeps the role and message, and stays rate-limited', async () => {
-    const received: { to: string; text: string }[] = [];
-    const smtp = new SMTPServer({
-      authOptional: true,
-      disabledCommands: ['STARTTLS'],
-      onData(stream, _session, callback) {
-        simpleParser(stream).then((mail) => {
-          received.push({ to: mail.to && !Array.isArray(mail.to) ? mail.to.text : '', text: mail.text ?? '' });
-          callback();
-        }, callback);
-      },
-    });
-    smtp.listen(0, '127.0.0.1');
-    await once(smtp.server, 'listening');
+    const smtp = await startMailCatcher();
+    const received = smtp.received;
     const mailing = await startTestServer({
-      SMTP_URL: `smtp://127.0.0.1:${(smtp.server.address() as AddressInfo).port}`,
+      SMTP_URL: smtp.url,
       RATE_LIMITS: 'true',
     });
     try {

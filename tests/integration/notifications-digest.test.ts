@@ -1,7 +1,3 @@
-import { once } from 'node:events';
-import type { AddressInfo } from 'node:net';
-import { simpleParser } from 'mailparser';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSmtpMailer } from '../../server/src/mail/mailer';
 import { sendDueDigests } from '../../server/src/domains/notifications/digest';
@@ -10,20 +6,14 @@ import { postMessage } from './chatFactories';
 import { startTestServer, type TestServer } from './harness';
 import { joinSpace } from './taskFactories';
 import { createSpace, expectData, joinTeam, person, type Person } from './teamFactories';
-
-interface ReceivedMail {
-  to: string;
-  subject: string;
-  text: string;
-  html: string;
-}
+import { startMailCatcher, type CaughtMail, type MailCatcher } from './support/mailCatcher';
 
 const hours = (count: number) => count * 3_600_000;
 
 describe('e-mail digest of unread notifications, and its unsubscribe link', () => {
   let server: TestServer;
-  let smtp: SMTPServer;
-  const received: ReceivedMail[] = [];
+  let smtp: MailCatcher;
+  let received: CaughtMail[] = [];
   let ada: Person;
   let bas: Person;
   let cid: Person;
@@ -45,23 +35,8 @@ describe('e-mail digest of unread notifications, and its unsubscribe link', () =
     ).getNotifications.notifications;
 
   beforeAll(async () => {
-    smtp = new SMTPServer({
-      authOptional: true,
-      disabledCommands: ['STARTTLS'],
-      onData(stream, _session, callback) {
-        simpleParser(stream).then((mail) => {
-          received.push({
-            to: mail.to && !Array.isArray(mail.to) ? mail.to.text : '',
-            subject: mail.subject ?? '',
-            text: mail.text ?? '',
-            html: typeof mail.html === 'string' ? mail.html : '',
-          });
-          callback();
-        }, callback);
-      },
-    });
-    smtp.listen(0, '127.0.0.1');
-    await once(smtp.server, 'listening');
+    smtp = await startMailCatcher();
+    received = smtp.received;
     // Sign-up reads its verification links from the outbox; the digests then go over SMTP to the test server.
     server = await startTestServer();
     ada = await person(server, 'Ada');
@@ -70,10 +45,7 @@ describe('e-mail digest of unread notifications, and its unsubscribe link', () =
     cid = await person(server, 'Cid');
     space = await createSpace(ada, 'Launch');
     await joinSpace(bas, space);
-    server.app.services.mailer = createSmtpMailer(
-      `smtp://127.0.0.1:${(smtp.server.address() as AddressInfo).port}`,
-      'workspace@example.com',
-    );
+    server.app.services.mailer = createSmtpMailer(smtp.url, 'workspace@example.com');
   });
 
   afterAll(async () => {
