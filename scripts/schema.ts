@@ -71,6 +71,7 @@ export const resolverMappers: Readonly<Record<string, string>> = {
   File: '../domains/files/present#PresentedFile',
   Folder: '../domains/files/present#PresentedFolder',
   Message: '../domains/chat/present#PresentedMessage',
+  Notification: '../domains/notifications/present#PresentedNotification',
   Project: '../domains/teams/present#PresentedSpace',
   Task: '../domains/tasks/present#PresentedTask',
   Team: '../domains/teams/present#PresentedTeam',

@@ -5,6 +5,7 @@ import type { SessionPayload, PresentedSpace, PresentedTeam, PresentedInvitation
 import type { PresentedCalendar, PresentedEvent } from '../domains/calendar/present';
 import type { PresentedFile, PresentedFolder } from '../domains/files/present';
 import type { PresentedMessage } from '../domains/chat/present';
+import type { PresentedNotification } from '../domains/notifications/present';
 import type { PresentedTask } from '../domains/tasks/present';
 import type { PresentedDoc } from '../domains/docs/present';
 import type { MercuriusContext } from 'mercurius';
@@ -2750,9 +2751,13 @@ export type ResolversTypes = {
   MessageReaction: ResolverTypeWrapper<ResolvedPart<MessageReaction>>;
   Mutation: ResolverTypeWrapper<Record<PropertyKey, never>>;
   NewApiToken: ResolverTypeWrapper<ResolvedPart<NewApiToken>>;
-  Notification: ResolverTypeWrapper<ResolvedPart<Notification>>;
-  NotificationChange: ResolverTypeWrapper<ResolvedPart<NotificationChange>>;
-  NotificationPage: ResolverTypeWrapper<ResolvedPart<NotificationPage>>;
+  Notification: ResolverTypeWrapper<PresentedNotification>;
+  NotificationChange: ResolverTypeWrapper<
+    ResolvedPart<Omit<NotificationChange, 'notification'> & { notification?: Maybe<ResolversTypes['Notification']> }>
+  >;
+  NotificationPage: ResolverTypeWrapper<
+    ResolvedPart<Omit<NotificationPage, 'notifications'> & { notifications: Array<ResolversTypes['Notification']> }>
+  >;
   OpenLoad: ResolverTypeWrapper<ResolvedPart<OpenLoad>>;
   Pic: ResolverTypeWrapper<ResolvedPart<Pic>>;
   Presence: ResolverTypeWrapper<ResolvedPart<Presence>>;
@@ -2857,9 +2862,11 @@ export type ResolversParentTypes = {
   MessageReaction: ResolvedPart<MessageReaction>;
   Mutation: Record<PropertyKey, never>;
   NewApiToken: ResolvedPart<NewApiToken>;
-  Notification: ResolvedPart<Notification>;
-  NotificationChange: ResolvedPart<NotificationChange>;
-  NotificationPage: ResolvedPart<NotificationPage>;
+  Notification: PresentedNotification;
+  NotificationChange: ResolvedPart<
+    Omit<NotificationChange, 'notification'> & { notification?: Maybe<ResolversParentTypes['Notification']> }
+  >;
+  NotificationPage: ResolvedPart<Omit<NotificationPage, 'notifications'> & { notifications: Array<ResolversParentTypes['Notification']> }>;
   OpenLoad: ResolvedPart<OpenLoad>;
   Pic: ResolvedPart<Pic>;
   Presence: ResolvedPart<Presence>;
@@ -4599,6 +4606,7 @@ export type MapperChecks = [
   MapperFits<PresentedFile, File>,
   MapperFits<PresentedFolder, Folder>,
   MapperFits<PresentedMessage, Message>,
+  MapperFits<PresentedNotification, Notification>,
   MapperFits<PresentedSpace, Project>,
   MapperFits<PresentedTask, Task>,
   MapperFits<PresentedTeam, Team>,
