@@ -15,8 +15,8 @@ export default defineConfig({
   // (CI, a laptop compiling) time to get there, it never slows a run where things work.
   expect: { timeout: 15_000 },
   reporter: [['list'], ['json', { outputFile: process.env.E2E_JSON_REPORT ?? '.tmp/playwright.json' }]],
-  // `npm test` runs the two projects at once, each on a stack of its own (scripts/test.mjs): the accessibility
-  // scans keep a browser busy while the other tests mostly wait on the network. Alone, they run one after the other.
+  // The accessibility scans apart (`--project=accessibility`), run after the other browser tests. Run beside them on a
+  // stack of their own they were slower, not faster: two browsers drawing in software share the same two cores.
   projects: [
     { name: 'browser', testIgnore: /accessibility\.spec\.ts$/ },
     { name: 'accessibility', testMatch: /accessibility\.spec\.ts$/ },

@@ -2,13 +2,30 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
-    include: ['client/src/**/*.test.{ts,tsx}', 'server/src/**/*.test.ts', 'shared/src/**/*.test.ts', 'tests/integration/**/*.test.ts'],
     environment: 'node',
     testTimeout: 20_000,
     hookTimeout: 30_000,
     pool: 'forks',
-    // Vitest's default is one fewer worker than cores: one file at a time on a 2-core machine, whose other core
-    // then mostly waits while a file's servers, sockets and disk syncs wait too. Two files at a time use both.
+    // Two files at a time: Vitest's default on a 2-core machine is one (a core fewer than there are).
     maxWorkers: 2,
+    // Server, shared and integration test files share their modules within a worker (isolate: false): each
+    // file used to import the whole server anew, which was most of their time, and none of them mocks modules.
+    // The client's files mock modules (vi.mock), so each still gets its own.
+    projects: [
+      {
+        extends: true,
+        // rooms.test.ts mocks a module too.
+        test: { name: 'client', include: ['client/src/**/*.test.{ts,tsx}', 'server/src/collab/rooms.test.ts'] },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'server',
+          include: ['server/src/**/*.test.ts', 'shared/src/**/*.test.ts', 'tests/integration/**/*.test.ts'],
+          exclude: ['server/src/collab/rooms.test.ts', '**/node_modules/**'],
+          isolate: false,
+        },
+      },
+    ],
   },
 });
