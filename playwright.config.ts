@@ -6,7 +6,8 @@ export default defineConfig({
   testDir: 'tests/e2e',
   outputDir: 'test-results',
   fullyParallel: false,
-  workers: 1,
+  // One test at a time, but for the accessibility scans (see projects).
+  workers: 2,
   // A test passes on its first run or fails: a retry would hide a flaky test or a stuck page.
   retries: 0,
   // Budget of one test: two browsers signing up through the mail take a third of 30 s on a busy machine.
@@ -15,11 +16,18 @@ export default defineConfig({
   // (CI, a laptop compiling) time to get there, it never slows a run where things work.
   expect: { timeout: 15_000 },
   reporter: [['list'], ['json', { outputFile: process.env.E2E_JSON_REPORT ?? '.tmp/playwright.json' }]],
-  // The accessibility scans apart (`--project=accessibility`), run after the other browser tests. Run beside them on a
-  // stack of their own they were slower, not faster: two browsers drawing in software share the same two cores.
+  // The browser tests one at a time; then the accessibility scans two at a time: axe keeps a core busy while the
+  // stack is idle, so two scans use the machine's two cores (beside the other tests, both sets ran several times
+  // slower). Scans that come after a failed browser test are not run.
   projects: [
-    { name: 'browser', testIgnore: /accessibility\.spec\.ts$/ },
-    { name: 'accessibility', testMatch: /accessibility\.spec\.ts$/ },
+    { name: 'browser', testIgnore: /accessibility\.spec\.ts$/, workers: 1 },
+    {
+      name: 'accessibility',
+      testMatch: /accessibility\.spec\.ts$/,
+      dependencies: ['browser'],
+      fullyParallel: true,
+      workers: 2,
+    },
   ],
   use: {
     baseURL: `http://localhost:${e2ePorts.app}`,
