@@ -15,6 +15,7 @@ export { conversationOf } from './conversation';
 export { parseConversationKey, refOf } from './conversation';
 export { checkAttachment, excerpt as messageExcerpt, fileBelongsTo, type AttachmentFacts } from './commands';
 export { chatStream, type MessageCreated } from './events';
+export { peopleById } from './present';
 
 /** Chat: messages in spaces, private chats and task threads, unread counts, typing and presence (issue 6). */
 export const chatModule: DomainModule = {

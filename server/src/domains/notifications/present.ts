@@ -1,30 +1,11 @@
-import { inArray } from 'drizzle-orm';
-import { users } from '../accounts';
-import type { NotificationRow, Reader } from './state';
-
-interface Person {
-  id: string;
-  firstname: string;
-  lastname: string;
-  profileImg: string | null;
-}
-
-function peopleById(db: Reader, ids: readonly (string | null)[]): Map<string, Person> {
-  const unique = [...new Set(ids.filter((id): id is string => id !== null && id !== ''))];
-  if (unique.length === 0) return new Map();
-  const rows = db
-    .select({ id: users.id, firstname: users.firstname, lastname: users.lastname, profileImg: users.profileImg })
-    .from(users)
-    .where(inArray(users.id, unique))
-    .all();
-  return new Map(rows.map((person) => [person.id, person]));
-}
+import { peopleById } from '../chat';
+import type { NotificationRow } from './state';
 
 /** Notifications as the API gives them, authors read in one query; an author whose account is gone is null. */
-export function presentNotifications(db: Reader, rows: readonly NotificationRow[]) {
+export function presentNotifications(db: Parameters<typeof peopleById>[0], rows: readonly NotificationRow[]) {
   const people = peopleById(
     db,
-    rows.map((row) => row.authorId),
+    rows.flatMap((row) => (row.authorId ? [row.authorId] : [])),
   );
   return rows.map((row) => ({
     id: row.id,
