@@ -78,6 +78,27 @@ export const environmentSchema = z.object({
   CALDAV_ALLOW_PRIVATE: booleanFromEnvironment.default(false),
   GOOGLE_CALDAV_URL: z.url().default('https://apidata.googleusercontent.com/caldav/v2/'),
   CALENDAR_ITIP_TOKEN: z.string().min(24, 'CALENDAR_ITIP_TOKEN must be at least 24 characters').optional(),
+  AI_BASE_URL: z.url().optional(),
+  AI_API_KEY: z.string().min(1).optional(),
+  AI_MODEL: z.string().min(1).optional(),
+  AI_WRITING_MODEL: z.string().min(1).optional(),
+  AI_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(30_000),
+  AI_MAX_PROMPT_BYTES: z.coerce.number().int().min(1024).max(10_000_000).default(200_000),
+  AI_REQUESTS_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(20),
+  AI_TOKENS_PER_DAY: z.coerce.number().int().min(1000).default(500_000),
+  STRIPE_SECRET_KEY: z.string().min(1).optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().min(1).optional(),
+  STRIPE_PRICES: z.string().min(2).optional(),
+  STRIPE_API_URL: z.url().optional(),
+  ADMIN_EMAILS: z.string().optional(),
+  SALES_EMAIL: z.email().optional(),
+  MOBILE_APP_URL: z.url().optional(),
+  DESKTOP_APP_URL: z.url().optional(),
+  TAG_MANAGER_ID: z
+    .string()
+    .regex(/^GTM-[A-Z0-9]+$/, 'TAG_MANAGER_ID looks like GTM-XXXXXXX')
+    .optional(),
+  ANALYTICS_CLIENT_KEY: z.string().min(1).optional(),
 });
 
 export type Environment = z.input<typeof environmentSchema>;
@@ -116,6 +137,46 @@ export interface Config {
   meetings: MeetingsConfig;
   calendar: CalendarConfig;
   notifications: NotificationsConfig;
+  ai: AiConfig;
+  billing: BillingConfig;
+  /** Who runs this instance: plan changes without Stripe, feedback and live support reach them. */
+  instance: InstanceConfig;
+  /** What the download page and the redirect page offer, and the opt-in analytics (SPEC §7), handed to the client. */
+  clientLinks: ClientLinksConfig;
+}
+
+export interface AiConfig {
+  /** Any OpenAI-compatible chat-completions endpoint; null: every AI surface says how to enable it. */
+  provider: { baseUrl: string; apiKey: string; model: string; writingModel: string } | null;
+  /** A stream that sends nothing for this long is ended with a timeout error (and the upstream request aborted). */
+  timeoutMs: number;
+  /** A prompt (question, selection or conversation turn) larger than this is refused before any provider call. */
+  maxPromptBytes: number;
+  /** Team defaults an admin can lower or raise in admin. */
+  requestsPerMinute: number;
+  tokensPerDay: number;
+}
+
+export interface BillingConfig {
+  /** With Stripe, checkout and the customer portal are Stripe's; null: an instance administrator sets plans. */
+  stripe: { secretKey: string; webhookSecret: string; prices: StripePrices; apiUrl: string | null } | null;
+}
+
+/** STRIPE_PRICES: Stripe price ids by plan, then period, then currency. */
+export type StripePrices = Partial<Record<string, Partial<Record<string, Partial<Record<string, string>>>>>>;
+
+export interface InstanceConfig {
+  /** ADMIN_EMAILS, lower-cased; empty: the first account created administers the instance. */
+  adminEmails: string[];
+  /** Where contact-sales requests go, and the address the failure message names. */
+  salesEmail: string;
+}
+
+export interface ClientLinksConfig {
+  mobileAppUrl: string;
+  desktopAppUrl: string | null;
+  tagManagerId: string | null;
+  analyticsClientKey: string | null;
 }
 
 export interface NotificationsConfig {
@@ -255,7 +316,69 @@ export function loadConfig(environment: Record<string, string | undefined> = pro
     notifications: {
       digestCheckIntervalMs: values.NOTIFICATION_DIGEST_MINUTES === 0 ? null : values.NOTIFICATION_DIGEST_MINUTES * 60_000,
     },
+    ai: aiConfig(values),
+    billing: { stripe: stripeConfig(values) },
+    instance: {
+      adminEmails: (values.ADMIN_EMAILS ?? '')
+        .split(',')
+        .map((email) => email.trim().toLowerCase())
+        .filter((email) => email !== ''),
+      salesEmail: values.SALES_EMAIL ?? mailAddressOf(values.MAIL_FROM),
+    },
+    clientLinks: {
+      mobileAppUrl: values.MOBILE_APP_URL ?? (values.PUBLIC_URL ?? `http://localhost:${values.PORT}`).replace(/\/$/, ''),
+      desktopAppUrl: values.DESKTOP_APP_URL ?? null,
+      tagManagerId: values.TAG_MANAGER_ID ?? null,
+      analyticsClientKey: values.ANALYTICS_CLIENT_KEY ?? null,
+    },
   };
+}
+
+function aiConfig(values: z.output<typeof environmentSchema>): AiConfig {
+  if (values.AI_BASE_URL !== undefined && values.AI_MODEL === undefined) {
+    throw new ConfigError('Invalid configuration: AI_BASE_URL needs AI_MODEL (the model to ask, e.g. llama3.2 on Ollama)');
+  }
+  return {
+    provider:
+      values.AI_BASE_URL === undefined || values.AI_MODEL === undefined
+        ? null
+        : {
+            baseUrl: values.AI_BASE_URL.replace(/\/$/, ''),
+            // Ollama, vLLM and llama.cpp accept any key; the openai package requires one.
+            apiKey: values.AI_API_KEY ?? 'none',
+            model: values.AI_MODEL,
+            writingModel: values.AI_WRITING_MODEL ?? values.AI_MODEL,
+          },
+    timeoutMs: values.AI_TIMEOUT_MS,
+    maxPromptBytes: values.AI_MAX_PROMPT_BYTES,
+    requestsPerMinute: values.AI_REQUESTS_PER_MINUTE,
+    tokensPerDay: values.AI_TOKENS_PER_DAY,
+  };
+}
+
+function stripeConfig(values: z.output<typeof environmentSchema>): BillingConfig['stripe'] {
+  const set = [values.STRIPE_SECRET_KEY, values.STRIPE_WEBHOOK_SECRET].filter((value) => value !== undefined).length;
+  if (set === 0) return null;
+  if (set < 2) throw new ConfigError('Invalid configuration: Stripe needs both STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET');
+  let prices: StripePrices = {};
+  if (values.STRIPE_PRICES !== undefined) {
+    try {
+      prices = JSON.parse(values.STRIPE_PRICES) as StripePrices;
+    } catch {
+      throw new ConfigError('Invalid configuration: STRIPE_PRICES is not valid JSON ({"basic":{"monthly":{"usd":"price_..."}}})');
+    }
+  }
+  return {
+    secretKey: values.STRIPE_SECRET_KEY!,
+    webhookSecret: values.STRIPE_WEBHOOK_SECRET!,
+    prices,
+    apiUrl: values.STRIPE_API_URL ?? null,
+  };
+}
+
+/** "Workspace <no-reply@example.com>" → no-reply@example.com. */
+function mailAddressOf(from: string): string {
+  return /<([^>]+)>/.exec(from)?.[1] ?? from;
 }
 
 function meetingsConfig(values: z.output<typeof environmentSchema>): MeetingsConfig {

@@ -11,4 +11,7 @@ export * from '../domains/calendar/tables';
 export * from '../domains/settings/tables';
 export * from '../domains/notifications/tables';
 export * from '../domains/search/tables';
+export * from '../domains/ai/tables';
+export * from '../domains/billing/tables';
+export * from '../domains/support/tables';
 export * from '../mail/tables';

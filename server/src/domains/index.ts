@@ -1,4 +1,6 @@
 import { accountsModule } from './accounts';
+import { aiModule } from './ai';
+import { billingModule } from './billing';
 import { calendarModule } from './calendar';
 import { chatModule } from './chat';
 import { docsModule } from './docs';
@@ -17,6 +19,7 @@ import type { DatabaseHandle } from '../db/connection';
 import type { DomainModule } from './module';
 import { settingsModule } from './settings';
 import { socialModule } from './social';
+import { supportModule } from './support';
 import { tasksModule } from './tasks';
 import { teamsModule } from './teams';
 
@@ -31,8 +34,9 @@ import { teamsModule } from './teams';
  * last, since the notifications of every area before it are its rows. It is also the order of imports: an area imports only areas before it
  * (through their index.ts), and tells the areas after it what happened through its events, which they
  * react to (DomainModule.reactions). The lint refuses an import cycle and an import of another area's
- * internals. Search comes after them all: its index is made of the tasks, messages, docs and files they write. Home comes last:
- * it reads what the others wrote.
+ * internals. Search comes after them all: its index is made of the tasks, messages, docs and files they write. The AI
+ * assistant follows search (it answers from that index); billing follows notifications (a PROMOTION grants
+ * credit) and support follows chat. Home and reports come last: they read what the others wrote.
  */
 export const domains: readonly DomainModule[] = [
   accountsModule,
@@ -47,6 +51,9 @@ export const domains: readonly DomainModule[] = [
   calendarModule,
   notificationsModule,
   searchModule,
+  aiModule,
+  billingModule,
+  supportModule,
   homeModule,
   reportsModule,
 ];

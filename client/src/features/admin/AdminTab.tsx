@@ -1,7 +1,7 @@
-import { CreditCard } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { EmptyState } from '../../ui';
+import { AiAdminSection } from '../ai/AiAdminSection';
+import { BillingSection } from '../billing/BillingSection';
 import { InviteForm } from '../teams/InviteForm';
 import type { TeamDetail } from '../teams/operations';
 import { TeamMembers } from '../teams/TeamMembers';
@@ -14,7 +14,17 @@ import { PermissionsSection } from './PermissionsSection';
 import styles from './Admin.module.css';
 
 /** SPEC §2 admin sections, in order, with the path segment each has under /<scope>/preferences/admin. */
-export const adminSections = ['settings', 'teams', 'people', 'billing', 'notifications', 'permissions', 'darkMode', 'apiToken'] as const;
+export const adminSections = [
+  'settings',
+  'teams',
+  'people',
+  'billing',
+  'ai',
+  'notifications',
+  'permissions',
+  'darkMode',
+  'apiToken',
+] as const;
 export type AdminSection = (typeof adminSections)[number];
 
 export const adminSectionSlugs: Record<AdminSection, string> = {
@@ -22,6 +32,7 @@ export const adminSectionSlugs: Record<AdminSection, string> = {
   teams: 'teams',
   people: 'people',
   billing: 'billing',
+  ai: 'ai',
   notifications: 'notifications',
   permissions: 'permissions',
   darkMode: 'dark-mode',
@@ -68,7 +79,8 @@ export function AdminTab({ team, section, base }: { team: TeamDetail; section: A
           )}
         </div>
       )}
-      {section === 'billing' && <EmptyState icon={CreditCard} title={t('admin.billing.title')} description={t('admin.billing.later')} />}
+      {section === 'billing' && <BillingSection team={team} />}
+      {section === 'ai' && <AiAdminSection team={team} />}
       {section === 'notifications' && <NotificationsSection />}
       {section === 'permissions' && <PermissionsSection />}
       {section === 'darkMode' && <DarkModeSection />}

@@ -22,6 +22,10 @@ const areaPages = {
   feedback: lazyPage(() => import('../support/FeedbackPage')),
   support: lazyPage(() => import('../support/SupportPage')),
   spaces: lazyPage(() => import('../spaces/AllSpacesPage')),
+  ai: lazyPage(() => import('../ai/AiPage')),
+  upgrade: lazyPage(() => import('../billing/UpgradePage')),
+  sales: lazyPage(() => import('../billing/ContactSalesPage')),
+  download: lazyPage(() => import('../mobile/DownloadPage')),
 } satisfies Record<AreaKey, unknown>;
 
 /**

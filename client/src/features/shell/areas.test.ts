@@ -45,6 +45,7 @@ describe('dashboard locations (SPEC §2)', () => {
       'calendar',
       'reports',
       'search',
+      'ai',
     ]);
     expect(secondaryNav).toEqual(['preferences', 'feedback', 'support']);
   });

@@ -5,6 +5,9 @@
  */
 import {
   CalendarDays,
+  CreditCard,
+  Download,
+  Handshake,
   ChartColumn,
   Clapperboard,
   FileText,
@@ -18,6 +21,7 @@ import {
   Search,
   Settings,
   Shapes,
+  Sparkles,
   SquareCheckBig,
   Video,
   type LucideIcon,
@@ -42,6 +46,10 @@ export const areaKeys = [
   'feedback',
   'support',
   'spaces',
+  'ai',
+  'upgrade',
+  'sales',
+  'download',
 ] as const;
 export type AreaKey = (typeof areaKeys)[number];
 
@@ -68,11 +76,16 @@ export const navIcons: Record<NavKey, LucideIcon> = {
   feedback: MessageSquareHeart,
   support: LifeBuoy,
   spaces: Shapes,
+  ai: Sparkles,
+  upgrade: CreditCard,
+  sales: Handshake,
+  download: Download,
 };
 
 /**
  * Sidebar order (SPEC §2): the work areas first; preferences, feedback and support sit at the bottom.
- * Messages and chats are one entry, Chats (private chats, space channels and task threads).
+ * Messages and chats are one entry, Chats (private chats, space channels and task threads). The AI assistant
+ * follows search. The plans, contact-sales and download pages are reached from admin billing and the user menu.
  */
 export const primaryNav: readonly NavKey[] = [
   'home',
@@ -86,6 +99,7 @@ export const primaryNav: readonly NavKey[] = [
   'calendar',
   'reports',
   'search',
+  'ai',
 ];
 export const secondaryNav: readonly NavKey[] = ['preferences', 'feedback', 'support'];
 

@@ -1,0 +1,2 @@
+/** The ai area's tables (none yet). */
+export {};

@@ -1,0 +1,2 @@
+/** The billing area's tables (none yet). */
+export {};

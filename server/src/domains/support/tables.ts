@@ -1,0 +1,2 @@
+/** The support area's tables (none yet). */
+export {};
