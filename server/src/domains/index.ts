@@ -1,6 +1,6 @@
 import { accountsModule } from './accounts';
-import { aiModule } from './ai';
-import { billingModule } from './billing';
+import { aiAssistantModule, aiToolsModule } from './ai';
+import { billingModule, stripeModule } from './billing';
 import { calendarModule } from './calendar';
 import { chatModule } from './chat';
 import { docsModule } from './docs';
@@ -51,8 +51,10 @@ export const domains: readonly DomainModule[] = [
   calendarModule,
   notificationsModule,
   searchModule,
-  aiModule,
+  aiToolsModule,
+  aiAssistantModule,
   billingModule,
+  stripeModule,
   supportModule,
   homeModule,
   reportsModule,

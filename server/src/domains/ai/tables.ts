@@ -1,2 +1,3 @@
-/** The ai area's tables (none yet). */
-export {};
+/** The AI area's tables: the tools' (limits and usage) and the assistant's (conversations and messages). */
+export * from './toolsTables';
+export * from './assistantTables';

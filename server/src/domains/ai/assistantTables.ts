@@ -1,0 +1,2 @@
+/** The AI assistant's tables (none yet). */
+export {};

@@ -1,0 +1,2 @@
+/** The AI tools' tables (none yet). */
+export {};

@@ -1,0 +1,2 @@
+/** Billing's tables (none yet). */
+export {};

@@ -1,0 +1,2 @@
+/** Stripe's tables (none yet). */
+export {};
