@@ -29,6 +29,7 @@ export {
 export { resolveLogo } from './photo';
 export { isSessionActive, revokeAllSessions, revokeSession } from './sessions';
 export { issueSetUpLink } from './setUp';
+export { instanceAdministratorIds, isInstanceAdministrator } from './instanceAdministrators';
 export { userCredentials, users } from './tables';
 export type { UserRegistered } from './events';
 
