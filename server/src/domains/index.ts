@@ -19,7 +19,7 @@ import type { DatabaseHandle } from '../db/connection';
 import type { DomainModule } from './module';
 import { settingsModule } from './settings';
 import { socialModule } from './social';
-import { supportModule } from './support';
+import { clientSettingsModule, supportModule } from './support';
 import { tasksModule } from './tasks';
 import { teamsModule } from './teams';
 
@@ -56,6 +56,7 @@ export const domains: readonly DomainModule[] = [
   billingModule,
   stripeModule,
   supportModule,
+  clientSettingsModule,
   homeModule,
   reportsModule,
 ];

@@ -200,6 +200,21 @@ export type CalendarTask = {
   state?: Maybe<Scalars['String']['output']>;
 };
 
+/** What the app needs to know about this instance before anyone signs in. */
+export type ClientSettings = {
+  __typename?: 'ClientSettings';
+  /** The product analytics client key (SPEC §7); null: no analytics or session replay is loaded. */
+  analyticsClientKey?: Maybe<Scalars['String']['output']>;
+  /** A desktop app download, when the instance offers one. */
+  desktopAppUrl?: Maybe<Scalars['String']['output']>;
+  /** The mobile app's address: the download page's QR code and the redirect page's button (default: this instance, installable). */
+  mobileAppUrl: Scalars['String']['output'];
+  /** Where contact-sales requests go; the failure message names it. */
+  salesEmail: Scalars['String']['output'];
+  /** The tag-manager container (SPEC §7 analytics); null: no tag manager is loaded. */
+  tagManagerId?: Maybe<Scalars['String']['output']>;
+};
+
 /** A change to a space's docs: doc.created, doc.edited (fields), doc.updated (content), doc.shared, doc.unshared or doc.deleted. */
 export type DocChange = {
   __typename?: 'DocChange';
@@ -1559,6 +1574,7 @@ export type Query = {
   getCalendarFeed: CalendarFeed;
   /** The caller's calendars of their connected accounts in the current team. */
   getCalendars: Array<Calendar>;
+  getClientSettings: ClientSettings;
   /** An event by id; meet: true looks id up as a meeting room and answers its meeting event. */
   getEvent?: Maybe<Event>;
   /** The caller's upcoming events (not yet ended), soonest first (agenda list); limit at most 100. */
@@ -2725,6 +2741,7 @@ export type ResolversTypes = {
   CalendarFeed: ResolverTypeWrapper<ResolvedPart<CalendarFeed>>;
   CalendarSyncInput: ResolverTypeWrapper<ResolvedPart<CalendarSyncInput>>;
   CalendarTask: ResolverTypeWrapper<ResolvedPart<CalendarTask>>;
+  ClientSettings: ResolverTypeWrapper<ResolvedPart<ClientSettings>>;
   DocChange: ResolverTypeWrapper<ResolvedPart<Omit<DocChange, 'doc'> & { doc?: Maybe<ResolversTypes['Wall']> }>>;
   Event: ResolverTypeWrapper<PresentedEvent>;
   EventChange: ResolverTypeWrapper<ResolvedPart<Omit<EventChange, 'value'> & { value?: Maybe<ResolversTypes['Event']> }>>;
@@ -2838,6 +2855,7 @@ export type ResolversParentTypes = {
   CalendarFeed: ResolvedPart<CalendarFeed>;
   CalendarSyncInput: ResolvedPart<CalendarSyncInput>;
   CalendarTask: ResolvedPart<CalendarTask>;
+  ClientSettings: ResolvedPart<ClientSettings>;
   DocChange: ResolvedPart<Omit<DocChange, 'doc'> & { doc?: Maybe<ResolversParentTypes['Wall']> }>;
   Event: PresentedEvent;
   EventChange: ResolvedPart<Omit<EventChange, 'value'> & { value?: Maybe<ResolversParentTypes['Event']> }>;
@@ -3073,6 +3091,17 @@ export type CalendarTaskResolvers<
   projectColor?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   projectTitle?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   state?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+};
+
+export type ClientSettingsResolvers<
+  ContextType = MercuriusContext,
+  ParentType extends ResolversParentTypes['ClientSettings'] = ResolversParentTypes['ClientSettings'],
+> = {
+  analyticsClientKey?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  desktopAppUrl?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  mobileAppUrl?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  salesEmail?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  tagManagerId?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
 };
 
 export type DocChangeResolvers<
@@ -3782,6 +3811,7 @@ export type QueryResolvers<
   getCalendarAccounts?: Resolver<Array<ResolversTypes['CalendarAccount']>, ParentType, ContextType>;
   getCalendarFeed?: Resolver<ResolversTypes['CalendarFeed'], ParentType, ContextType>;
   getCalendars?: Resolver<Array<ResolversTypes['Calendar']>, ParentType, ContextType>;
+  getClientSettings?: Resolver<ResolversTypes['ClientSettings'], ParentType, ContextType>;
   getEvent?: Resolver<Maybe<ResolversTypes['Event']>, ParentType, ContextType, RequireFields<QueryGetEventArgs, 'id'>>;
   getEvents?: Resolver<Array<ResolversTypes['Event']>, ParentType, ContextType, Partial<QueryGetEventsArgs>>;
   getEventsCalendar?: Resolver<
@@ -4497,6 +4527,7 @@ export type Resolvers<ContextType = MercuriusContext> = {
   CalendarEntry?: CalendarEntryResolvers<ContextType>;
   CalendarFeed?: CalendarFeedResolvers<ContextType>;
   CalendarTask?: CalendarTaskResolvers<ContextType>;
+  ClientSettings?: ClientSettingsResolvers<ContextType>;
   DocChange?: DocChangeResolvers<ContextType>;
   Event?: EventResolvers<ContextType>;
   EventChange?: EventChangeResolvers<ContextType>;

@@ -1,10 +1,3 @@
-import type { DomainModule } from '../module';
-
-/** Feedback, live support and the outer pages' settings (issue 20). */
-export const supportModule: DomainModule = {
-  name: 'support',
-  typeDefs: '',
-  resolvers: {},
-  projections: [],
-  access: {},
-};
+/** Support (issue 20): feedback and live support, and the instance's public settings for the client. */
+export { supportModule } from './support';
+export { clientSettingsModule } from './clientSettings';

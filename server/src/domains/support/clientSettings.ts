@@ -1,0 +1,38 @@
+import type { QueryResolvers } from '../../graphql/schemaTypes';
+import type { DomainModule } from '../module';
+
+const clientSettingsTypeDefs = /* GraphQL */ `
+  "What the app needs to know about this instance before anyone signs in."
+  type ClientSettings {
+    "The mobile app's address: the download page's QR code and the redirect page's button (default: this instance, installable)."
+    mobileAppUrl: String!
+    "A desktop app download, when the instance offers one."
+    desktopAppUrl: String
+    "The tag-manager container (SPEC §7 analytics); null: no tag manager is loaded."
+    tagManagerId: String
+    "The product analytics client key (SPEC §7); null: no analytics or session replay is loaded."
+    analyticsClientKey: String
+    "Where contact-sales requests go; the failure message names it."
+    salesEmail: String!
+  }
+
+  extend type Query {
+    getClientSettings: ClientSettings!
+  }
+`;
+
+const clientSettingsQueries = {
+  getClientSettings: (_root, _args, context) => {
+    const { clientLinks, instance } = context.services.config;
+    return { ...clientLinks, salesEmail: instance.salesEmail };
+  },
+} satisfies QueryResolvers;
+
+/** The instance's public settings the client reads at start: app links and the opt-in analytics. */
+export const clientSettingsModule: DomainModule = {
+  name: 'clientSettings',
+  typeDefs: clientSettingsTypeDefs,
+  resolvers: { Query: clientSettingsQueries },
+  projections: [],
+  access: { getClientSettings: 'public' },
+};
