@@ -22,6 +22,7 @@ import { registerFileRoutes } from './domains/files';
 import { holdsGuestCredential, registerMeetingRoutes } from './domains/meetings';
 import { registerCalendarRoutes } from './domains/calendar/feed';
 import { registerUnsubscribeRoute } from './domains/notifications';
+import { analyticsOrigins } from './http/analyticsOrigins';
 import { registerGoogleCalendarRoutes } from './domains/calendar/sync';
 import { baseAccess, type DomainModule, type OperationAccess } from './domains/module';
 import type { Projection } from './core/events';
@@ -133,6 +134,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await server.register(fastifyCookie);
   // With S3 storage the browser PUTs uploads to the bucket and loads signed downloads from it.
   const storageOrigins = await browserOrigins(config, server.log);
+  const analytics = analyticsOrigins(config.clientLinks);
   server.addHook(
     'onRequest',
     securityHeaders({
@@ -141,12 +143,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
           defaultSrc: ["'self'"],
           // The PDF export's layout engine is WebAssembly: compiling it needs wasm-unsafe-eval (not eval
           // of scripts), and it is loaded from a data: URL.
-          scriptSrc: ["'self'", "'wasm-unsafe-eval'"],
+          scriptSrc: ["'self'", "'wasm-unsafe-eval'", ...analytics.scripts],
           styleSrc: ["'self'", "'unsafe-inline'"],
           imgSrc: ["'self'", 'data:', 'blob:', 'https:', ...storageOrigins],
           mediaSrc: ["'self'", 'blob:', ...storageOrigins],
           fontSrc: ["'self'", 'data:'],
-          connectSrc: ["'self'", 'ws:', 'wss:', 'data:', ...storageOrigins, ...livekitOrigins(config)],
+          connectSrc: ["'self'", 'ws:', 'wss:', 'data:', ...storageOrigins, ...livekitOrigins(config), ...analytics.connections],
           objectSrc: ["'none'"],
           baseUri: ["'none'"],
           formAction: ["'self'"],
