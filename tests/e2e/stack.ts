@@ -13,6 +13,7 @@ import { SMTPServer } from 'smtp-server';
 import { buildApp } from '../../server/src/app';
 import { loadConfig } from '../../server/src/config';
 import { issueSetUpLink } from '../../server/src/domains/accounts/setUp';
+import { startFakeOpenAi } from '../integration/support/fakeOpenAi';
 import { e2ePorts, oidcClient } from './ports';
 
 const Provider = ProviderModule as new (
@@ -104,6 +105,9 @@ const provider = new Provider(issuer, {
 });
 createServer(provider.callback()).listen(e2ePorts.oidc, '127.0.0.1');
 
+// The AI provider: a fake OpenAI-compatible endpoint that browser tests script over POST /control/script.
+const fakeOpenAi = await startFakeOpenAi(e2ePorts.ai);
+
 const config = loadConfig({
   ...process.env,
   PORT: String(e2ePorts.app),
@@ -125,6 +129,9 @@ const config = loadConfig({
   MEETING_RING_SECONDS: '12',
   // No e-mail digests here: the tests read the newest mail of an address, and a digest would come between.
   NOTIFICATION_DIGEST_MINUTES: '0',
+  AI_BASE_URL: fakeOpenAi.baseUrl,
+  AI_MODEL: 'fake-assistant-model',
+  AI_WRITING_MODEL: 'fake-writing-model',
 });
 let app: Awaited<ReturnType<typeof buildApp>> | null = null;
 
