@@ -44,6 +44,17 @@ export const generalErrorMessages = {
   SETUP_LINK_INVALID:
     'This set-up link has expired or was already used. Restart the server to print a new one, or run npm run create-admin.',
   SETUP_DONE: 'This workspace already has an account. Sign in, or ask an administrator to invite you.',
+  // The AI provider and the team's AI limits (issue 19).
+  AI_NOT_CONFIGURED:
+    'AI is not set up on this server. An administrator enables it by setting AI_BASE_URL and AI_MODEL (any OpenAI-compatible endpoint, e.g. Ollama).',
+  AI_PROMPT_TOO_LARGE: 'This is too much text for the AI: send at most {{maximum}} KB.',
+  AI_TEAM_LIMIT_REACHED: 'Your team reached its AI limit. Try again later, or ask a team admin to raise it.',
+  AI_RATE_LIMITED: 'The AI provider is receiving too many requests. Wait a moment and try again.',
+  AI_TIMEOUT: 'The AI provider took too long to answer. Try again.',
+  AI_CONTEXT_TOO_LONG: 'This is more text than the AI model can take at once. Shorten it and try again.',
+  AI_KEY_REFUSED: "The AI provider refused this server's key. An administrator checks AI_API_KEY.",
+  AI_MALFORMED_ANSWER: 'The AI provider sent an answer this server cannot read. Try again.',
+  AI_PROVIDER_FAILED: 'The AI provider could not answer. Try again in a moment.',
 } as const;
 
 /**
