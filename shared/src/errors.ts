@@ -277,6 +277,21 @@ export const inputErrorMessages = {
   EVENT_RANGE_TOO_LONG: 'Ask for at most {{maximum}} days of the calendar at once.',
   EVENT_RANGE_INVALID: 'Give the range as two ISO 8601 dates, the end after the start.',
   EVENT_MEETING_GUEST_REFUSED: 'Team guests cannot make meeting events: ask a member to make it.',
+  PLAN_UNKNOWN: 'Choose one of the plans: {{plans}}.',
+  BILLING_PERIOD_UNKNOWN: 'Choose monthly, yearly or lifetime.',
+  SEATS_OUT_OF_RANGE: 'Seats must be a whole number from {{minimum}} to {{maximum}}.',
+  TRIAL_UNAVAILABLE: 'The free trial is for teams on the free plan that have not had it yet.',
+  SUBSCRIPTION_NOT_CANCELLABLE: 'There is no paid plan or trial running to cancel.',
+  SUBSCRIPTION_NOT_REACTIVABLE: 'Only a cancelled plan that has not ended yet can be continued.',
+  BILLING_MANAGED_BY_STRIPE: 'Payments on this server go through Stripe: change the plan from the billing page.',
+  PROMOTION_CODE_UNKNOWN: 'This promotion code does not exist.',
+  PROMOTION_CODE_EXPIRED: 'This promotion code has expired.',
+  PROMOTION_CODE_USED: 'This promotion code was already used.',
+  PROMOTION_CODE_FORMAT: 'A promotion code is 3 to 40 letters, digits, dashes or underscores.',
+  PROMOTION_CODE_TERMS:
+    'A credit code needs an amount in cents and a currency, a plan code a paid plan and a number of days, a lifetime code a paid plan.',
+  CONTACT_SALES_MESSAGE_REQUIRED: 'Please write your requirements.',
+  CONTACT_SALES_FAILED: 'Error Sending Request, please try again or contact the provider directly at {{email}}',
 } as const;
 
 /**
@@ -297,6 +312,7 @@ export const refusalMessages = {
   SETTING_NOT_FOUND: 'No such setting.',
   TEAM_DEFAULTS_ADMINS_ONLY: "Only the team's admins set its notification defaults.",
   ANALYTICS_PLAN_REQUIRED: 'Project analytics are part of the business plan. Upgrade the team to see them.',
+  INSTANCE_ADMINISTRATOR_ONLY: 'Only an administrator of this server can do this.',
   API_TOKEN_NOT_FOUND: 'No such API token.',
   API_TOKEN_FROM_APP: 'Create API tokens from the app, signed in with your account.',
   /** SPEC §8: the client retries getTask once on exactly this message. */
