@@ -87,6 +87,12 @@ export const inputErrorMessages = {
   FOLDER_TYPE_INVALID: 'A folder type is file, doc or media.',
   FILE_OWNER_REQUIRED: 'Give exactly one of project, task or privat.',
   STORY_NOT_ALLOWED: 'A story is a video recorded into a space.',
+  // The AI writing tools' arguments.
+  AI_WRITING_ACTION_UNKNOWN:
+    'Choose a writing action: shorter, longer, improveWriting, fixSpelling, simplify, summarize, translate, changeTone or continue.',
+  AI_WRITING_TEXT_REQUIRED: 'Select or write some text for the AI to work on.',
+  AI_WRITING_LANGUAGE_UNKNOWN: 'Choose a language to translate into.',
+  AI_WRITING_TONE_UNKNOWN: 'Choose a tone: professional, friendly, casual or formal.',
   // The request's envelope: the Idempotency-Key header, a subscription's extensions.
   IDEMPOTENCY_KEY_INVALID: 'An Idempotency-Key must be 1 to {{maximum}} characters.',
   RESUME_POSITION_INVALID: 'extensions.resumeAfter must be a log position (a whole number, 0 or more) or null.',
