@@ -1,6 +1,9 @@
+import { useAtomValue } from 'jotai';
 import { Suspense, useEffect } from 'react';
 import { Outlet, useLocation, useNavigate, useRouteError } from 'react-router';
-import { trackPageView } from './analytics';
+import { currentUserAtom } from '../features/auth/session';
+import { analytics } from './analytics';
+import { loadClientSettings } from './clientSettings';
 import { ErrorBoundary } from './ErrorBoundary';
 import { ErrorFallback } from './ErrorFallback';
 import { useFocusAfterNavigation } from './focusAfterNavigation';
@@ -12,9 +15,7 @@ export function RootLayout() {
   const { pathname } = useLocation();
   useThemeSync();
   useFocusAfterNavigation(pathname);
-  useEffect(() => {
-    trackPageView(pathname);
-  }, [pathname]);
+  useAnalytics(pathname);
   return (
     <ErrorBoundary resetKey={pathname}>
       <Suspense fallback={<LoadingScreen />}>
@@ -22,6 +23,25 @@ export function RootLayout() {
       </Suspense>
     </ErrorBoundary>
   );
+}
+
+/** Starts the opt-in analytics once (nothing when the instance has none) and tells them each page and the user. */
+function useAnalytics(pathname: string) {
+  const user = useAtomValue(currentUserAtom);
+  const userId = user?.id ?? null;
+  const email = user?.email ?? null;
+  useEffect(() => {
+    loadClientSettings().then(
+      (settings) => analytics.start(settings),
+      () => undefined,
+    );
+  }, []);
+  useEffect(() => {
+    analytics.pageView(pathname);
+  }, [pathname]);
+  useEffect(() => {
+    void analytics.userStatus(userId && email ? { id: userId, email } : null);
+  }, [userId, email]);
 }
 
 /** The router's own error element, for errors outside the layout's boundary: same screen, "Try again" re-enters the page. */

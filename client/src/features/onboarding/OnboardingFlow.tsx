@@ -2,6 +2,7 @@ import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Check } from 'lucide-react';
 import clsx from 'clsx';
 import { useTranslation } from 'react-i18next';
+import { analytics } from '../../app/analytics';
 import { usePageTitleDetail } from '../../lib/documentTitle';
 import { useStore } from '../../lib/store';
 import { Button } from '../../ui';
@@ -36,6 +37,8 @@ export function OnboardingFlow() {
   const first = useRef(true);
   const step = onboardingSteps[index]!;
   usePageTitleDetail(t(`onboarding.steps.${step}.title`));
+  // SPEC §7: the get-started flow's steps go to the tag manager (when an administrator configured one).
+  useEffect(() => analytics.getStarted(step), [step]);
 
   useEffect(() => {
     if (first.current) {
