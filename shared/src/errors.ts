@@ -298,6 +298,12 @@ export const inputErrorMessages = {
     'A credit code needs an amount in cents and a currency, a plan code a paid plan and a number of days, a lifetime code a paid plan.',
   CONTACT_SALES_MESSAGE_REQUIRED: 'Please write your requirements.',
   CONTACT_SALES_FAILED: 'Error Sending Request, please try again or contact the provider directly at {{email}}',
+  // Stripe checkout and the customer portal. PAYMENTS_NOT_CONFIGURED: the server has no STRIPE_SECRET_KEY.
+  PAYMENTS_NOT_CONFIGURED: 'Payments are not set up on this server: an instance administrator sets plans in admin',
+  STRIPE_PRICE_MISSING:
+    'No Stripe price is configured for the {{plan}} plan, {{period}}, in {{currency}}: add its price id to STRIPE_PRICES.',
+  STRIPE_CUSTOMER_MISSING: 'This team has not paid through Stripe yet: choose a plan first, then manage it here.',
+  PAYMENTS_PROVIDER_FAILED: 'Stripe did not answer as expected. Try again in a moment.',
 } as const;
 
 /**
