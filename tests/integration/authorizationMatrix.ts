@@ -1008,6 +1008,49 @@ export const matrix: Record<string, MatrixEntry> = {
   getCalendarFeed: { otherTeam: { noForeignIds: 'answers about the caller’s own feed of their own current team' } },
   resetCalendarFeed: { otherTeam: { noForeignIds: 'makes a feed of the caller’s own events in their own current team' } },
   revokeCalendarFeed: { otherTeam: { noForeignIds: 'revokes the caller’s own feed of their own current team' } },
+  // Support is the instance's, not a team's: userB (no instance administrator; adminA, the first account, is) tries
+  // team A's people's conversations and the support team's lists.
+  getSupportAccess: {
+    otherTeam: { noForeignIds: 'answers about the caller’s own support conversation, and the inbox count only to instance administrators' },
+  },
+  getSupportThread: {
+    otherTeam: {
+      refused: [
+        { query: 'query ($person: ID) { getSupportThread(person: $person) { hasMore } }', variables: (w) => ({ person: w.basicA.id }) },
+      ],
+    },
+  },
+  getSupportInbox: { otherTeam: { refused: [{ query: '{ getSupportInbox { unread threads { id } } }' }] } },
+  getSupportFeedbacks: { otherTeam: { refused: [{ query: '{ getSupportFeedbacks { id message } }' }] } },
+  getSupportFeedback: {
+    otherTeam: { refused: [{ query: 'query ($id: ID!) { getSupportFeedback(id: $id) { id } }', variables: (w) => ({ id: w.messageA }) }] },
+  },
+  sendFeedback: { otherTeam: { noForeignIds: 'sends the caller’s own feedback to the instance administrators; it names nothing shared' } },
+  sendSupportMessage: {
+    otherTeam: {
+      refused: [
+        {
+          query: 'mutation ($person: ID) { sendSupportMessage(body: "Planted", person: $person) { id } }',
+          variables: (w) => ({ person: w.basicA.id }),
+        },
+      ],
+    },
+  },
+  readSupportThread: {
+    otherTeam: {
+      refused: [
+        { query: 'mutation ($person: ID) { readSupportThread(person: $person) { id } }', variables: (w) => ({ person: w.adminA.id }) },
+      ],
+    },
+  },
+  subSupport: {
+    otherTeam: {
+      refused: [
+        { query: 'subscription ($person: ID) { subSupport(person: $person) { type } }', variables: (w) => ({ person: w.basicA.id }) },
+        { query: 'subscription { subSupport(all: true) { type } }' },
+      ],
+    },
+  },
 };
 
 /**

@@ -49,6 +49,103 @@ export type ActivityPage = {
   nextCursor?: Maybe<Scalars['String']['output']>;
 };
 
+/** A source an AI search answer used. */
+export type AiCitation = {
+  __typename?: 'AiCitation';
+  id: Scalars['ID']['output'];
+  /** task | doc | message | file */
+  kind: Scalars['String']['output'];
+  /** In-app path to open it (the search area's links). */
+  link: Scalars['String']['output'];
+  project?: Maybe<Scalars['ID']['output']>;
+  title: Scalars['String']['output'];
+};
+
+export type AiConversation = {
+  __typename?: 'AiConversation';
+  createdAt: Scalars['String']['output'];
+  id: Scalars['ID']['output'];
+  lastMessage?: Maybe<AiMessage>;
+  /** The first question's start until renamed; empty for a new conversation (the client shows 'New conversation'). */
+  name: Scalars['String']['output'];
+  /** chat | search (the default mode of its questions) */
+  type: Scalars['String']['output'];
+  updatedAt: Scalars['String']['output'];
+};
+
+export type AiLimits = {
+  __typename?: 'AiLimits';
+  requestsPerMinute: Scalars['Int']['output'];
+  tokensPerDay: Scalars['Int']['output'];
+};
+
+export type AiMemberUsage = {
+  __typename?: 'AiMemberUsage';
+  firstname: Scalars['String']['output'];
+  lastname: Scalars['String']['output'];
+  requestsToday: Scalars['Int']['output'];
+  tokensThisMonth: Scalars['Int']['output'];
+  tokensToday: Scalars['Int']['output'];
+  user: Scalars['ID']['output'];
+};
+
+export type AiMessage = {
+  __typename?: 'AiMessage';
+  aiconversation: Scalars['ID']['output'];
+  /** Markdown. For an answer being written: what has come so far. */
+  body: Scalars['String']['output'];
+  citations: Array<AiCitation>;
+  createdAt: Scalars['String']['output'];
+  /** When failed: the clear message and its code (the AI error codes). */
+  error?: Maybe<Scalars['String']['output']>;
+  errorCode?: Maybe<Scalars['String']['output']>;
+  id: Scalars['ID']['output'];
+  /** How the question was answered: chat (the model alone) | search (from the workspace, with citations). */
+  mode: Scalars['String']['output'];
+  persona?: Maybe<Scalars['String']['output']>;
+  /** done | streaming | stopped | failed */
+  state: Scalars['String']['output'];
+  tone?: Maybe<Scalars['String']['output']>;
+  /** question (the person's) | answer (the assistant's) */
+  type: Scalars['String']['output'];
+};
+
+export type AiStatus = {
+  __typename?: 'AiStatus';
+  /** Whether a provider is configured (AI_BASE_URL + AI_MODEL); false: every AI surface explains how to enable it. */
+  configured: Scalars['Boolean']['output'];
+  /** Largest prompt in bytes (AI_MAX_PROMPT_BYTES): the client refuses larger input before sending, with this limit in the message. */
+  maxPromptBytes: Scalars['Int']['output'];
+  model?: Maybe<Scalars['String']['output']>;
+  writingModel?: Maybe<Scalars['String']['output']>;
+};
+
+export type AiStreamEvent = {
+  __typename?: 'AiStreamEvent';
+  /** What was added since the previous event ('' for the first and the last). */
+  delta: Scalars['String']['output'];
+  /** The answer as it is now (state streaming until the last event of that answer: done, stopped or failed). */
+  message: AiMessage;
+};
+
+export type AiUsage = {
+  __typename?: 'AiUsage';
+  limits: AiLimits;
+  members: Array<AiMemberUsage>;
+  tokensToday: Scalars['Int']['output'];
+};
+
+export type AiWritingChunk = {
+  __typename?: 'AiWritingChunk';
+  /** Text to append to the preview (may be several tokens). */
+  delta: Scalars['String']['output'];
+  /** true on the last chunk (after it the subscription completes). */
+  done: Scalars['Boolean']['output'];
+  /** On failure: the clear message and its code (the AI error codes); the subscription then completes. */
+  error?: Maybe<Scalars['String']['output']>;
+  errorCode?: Maybe<Scalars['String']['output']>;
+};
+
 /** One week (starting on Monday, UTC) of project analytics. */
 export type AnalyticsWeek = {
   __typename?: 'AnalyticsWeek';
@@ -198,6 +295,12 @@ export type CalendarTask = {
   projectTitle: Scalars['String']['output'];
   /** The task's section name. */
   state?: Maybe<Scalars['String']['output']>;
+};
+
+export type CheckoutAnswer = {
+  __typename?: 'CheckoutAnswer';
+  /** Where to send the browser (Stripe Checkout or the customer portal). */
+  url: Scalars['String']['output'];
 };
 
 /** What the app needs to know about this instance before anyone signs in. */
@@ -579,6 +682,8 @@ export type Mutation = {
   createApiToken: NewApiToken;
   /** Adds a section at the end of a space's board. */
   createState: ProjectState;
+  delAiConversation: Scalars['ID']['output'];
+  delAiMessage: Scalars['ID']['output'];
   /** Deletes an event, or for a series one occurrence (this), it and the following ones, or all. */
   delEvent: Scalars['Boolean']['output'];
   /** Deletes a file and its bytes; its size no longer counts against the quota. */
@@ -599,6 +704,8 @@ export type Mutation = {
   deleteState: Array<ProjectState>;
   /** Copies a task (not its subtasks) right after the original, with a new idCode. */
   duplicateTask: Task;
+  /** Renames one of the caller's conversations. */
+  ediAiConversation: AiConversation;
   /**
    * Changes an event (its author; the owner of an imported one). For a series, scope this | following | all
    * with occurrence = the original start of the occurrence acted on. accepted/rejected move only the caller.
@@ -662,12 +769,16 @@ export type Mutation = {
   leaveVideocall: Scalars['Boolean']['output'];
   login: AuthPayload;
   logout: Scalars['Boolean']['output'];
+  /** Team admin: a Stripe customer-portal session for the team's customer (payment method, invoices, cancel). */
+  manageSubscriptions: CheckoutAnswer;
   /** Pins (marked true) or unpins one of the caller's notifications. */
   markNotification: Notification;
   /** Toggles the caller's reaction. */
   reactMessage: Message;
   /** Marks notifications read: those of ids; without ids every unread one of the team, or of project when given. Returns how many changed. */
   readNotifications: Scalars['Int']['output'];
+  /** Marks a conversation read for the caller's side (the person's own, or the support team's). */
+  readSupportThread: SupportThread;
   refreshToken: RefreshPayload;
   /** Stops syncing and removes the account's imported events here, never the remote ones. */
   removeCalendarAccount: Scalars['Boolean']['output'];
@@ -696,6 +807,22 @@ export type Mutation = {
   ringVideocall: Array<VideocallRing>;
   /** Chooses whether a calendar (its provider id or its id) syncs; deselecting removes its imported events here. */
   selectCalendar: Calendar;
+  /** Feedback to the instance administrators: mailed to each of them and kept. kind: idea | problem | praise; screenshot: an image data URL. */
+  sendFeedback: SupportFeedback;
+  /** A message in a support conversation: the caller's own (person omitted), or, for the support team, an answer in anyone's. */
+  sendSupportMessage: SupportMessage;
+  /** Starts a conversation in the caller's current team. type: chat | search. */
+  setAiConversation: AiConversation;
+  /** Sets the team's AI limits: requests per minute 1 to 100000, tokens per day 1000 to 1000000000. Team admins only. */
+  setAiLimits: AiLimits;
+  /**
+   * Asks: records the question, starts the answer and returns [question, answer] (the answer in state streaming,
+   * body ''). type: chat | search, default the conversation's type. persona: assistant, projectManager, engineer,
+   * marketer or writer; tone: professional, friendly, casual or formal. Uploads are not accepted here.
+   */
+  setAiMessage: Array<AiMessage>;
+  /** Team admin: a Stripe Checkout Session for a paid plan; type is the period (monthly, yearly or lifetime), currency usd, eur or gbp (else usd). Without Stripe: PAYMENTS_NOT_CONFIGURED. */
+  setCheckout: CheckoutAnswer;
   /** A new event (SPEC §5: title, description, startDate, endDate, type and recurring required); type meeting makes or links a room. */
   setEvent: Event;
   /**
@@ -768,6 +895,8 @@ export type Mutation = {
   signalVideocall: Scalars['Boolean']['output'];
   /** A member in the call starts recording it (one recording at a time); answers the recording id that stopRecording takes. */
   startRecording: Scalars['String']['output'];
+  /** Stops an answer being written: the upstream request is aborted (on whichever process runs it), what came so far is kept, state stopped. */
+  stopAiMessage: AiMessage;
   /** Stops a running recording: who started it, or an admin of the room's space (of the team, for an ad hoc room). */
   stopRecording: Scalars['Boolean']['output'];
   /** Makes another of the caller's teams their current one. */
@@ -827,6 +956,14 @@ export type MutationCreateStateArgs = {
   value: Scalars['String']['input'];
 };
 
+export type MutationDelAiConversationArgs = {
+  id: Scalars['ID']['input'];
+};
+
+export type MutationDelAiMessageArgs = {
+  id: Scalars['ID']['input'];
+};
+
 export type MutationDelEventArgs = {
   id: Scalars['ID']['input'];
   occurrence?: InputMaybe<Scalars['String']['input']>;
@@ -869,6 +1006,11 @@ export type MutationDeleteStateArgs = {
 
 export type MutationDuplicateTaskArgs = {
   id: Scalars['ID']['input'];
+};
+
+export type MutationEdiAiConversationArgs = {
+  id: Scalars['ID']['input'];
+  name: Scalars['String']['input'];
 };
 
 export type MutationEdiEventArgs = {
@@ -1049,6 +1191,10 @@ export type MutationLoginArgs = {
   project?: InputMaybe<Scalars['ID']['input']>;
 };
 
+export type MutationManageSubscriptionsArgs = {
+  team: Scalars['ID']['input'];
+};
+
 export type MutationMarkNotificationArgs = {
   id: Scalars['ID']['input'];
   marked: Scalars['Boolean']['input'];
@@ -1062,6 +1208,10 @@ export type MutationReactMessageArgs = {
 export type MutationReadNotificationsArgs = {
   ids?: InputMaybe<Array<Scalars['ID']['input']>>;
   project?: InputMaybe<Scalars['ID']['input']>;
+};
+
+export type MutationReadSupportThreadArgs = {
+  person?: InputMaybe<Scalars['ID']['input']>;
 };
 
 export type MutationRemoveCalendarAccountArgs = {
@@ -1108,6 +1258,43 @@ export type MutationRingVideocallArgs = {
 export type MutationSelectCalendarArgs = {
   calendar: Scalars['String']['input'];
   selected: Scalars['Boolean']['input'];
+};
+
+export type MutationSendFeedbackArgs = {
+  kind: Scalars['String']['input'];
+  message: Scalars['String']['input'];
+  page?: InputMaybe<Scalars['String']['input']>;
+  screenshot?: InputMaybe<Scalars['String']['input']>;
+};
+
+export type MutationSendSupportMessageArgs = {
+  body: Scalars['String']['input'];
+  person?: InputMaybe<Scalars['ID']['input']>;
+};
+
+export type MutationSetAiConversationArgs = {
+  type: Scalars['String']['input'];
+};
+
+export type MutationSetAiLimitsArgs = {
+  requestsPerMinute: Scalars['Int']['input'];
+  team: Scalars['ID']['input'];
+  tokensPerDay: Scalars['Int']['input'];
+};
+
+export type MutationSetAiMessageArgs = {
+  aiconversation: Scalars['ID']['input'];
+  body: Scalars['String']['input'];
+  persona?: InputMaybe<Scalars['String']['input']>;
+  tone?: InputMaybe<Scalars['String']['input']>;
+  type?: InputMaybe<Scalars['String']['input']>;
+};
+
+export type MutationSetCheckoutArgs = {
+  currency?: InputMaybe<Scalars['String']['input']>;
+  plan: Scalars['String']['input'];
+  team: Scalars['ID']['input'];
+  type: Scalars['String']['input'];
 };
 
 export type MutationSetEventArgs = {
@@ -1303,6 +1490,10 @@ export type MutationSignalVideocallArgs = {
 
 export type MutationStartRecordingArgs = {
   videocall: Scalars['ID']['input'];
+};
+
+export type MutationStopAiMessageArgs = {
+  id: Scalars['ID']['input'];
 };
 
 export type MutationStopRecordingArgs = {
@@ -1564,6 +1755,14 @@ export type Query = {
   checkEmail: Scalars['Boolean']['output'];
   /** Whether a set-up link (printed in the server log while no account exists) can still create the first account; refused with SETUP_LINK_INVALID or SETUP_DONE otherwise. */
   checkSetup: Scalars['Boolean']['output'];
+  /** The caller's AI conversations in their current team, latest activity first. */
+  getAiConversations: Array<AiConversation>;
+  /** A conversation's messages, oldest first; another person's or a deleted conversation: NOT_FOUND. */
+  getAiMessages: Array<AiMessage>;
+  /** Whether AI is available on this server, its models and the largest prompt. */
+  getAiStatus: AiStatus;
+  /** The team's AI limits and this month's and today's usage per member (UTC days). Team admins only. */
+  getAiUsage: AiUsage;
   /** The caller's API tokens that are not revoked. */
   getApiTokens: Array<ApiToken>;
   /** The summary since the caller's last recorded visit; only spaces they may read now, never their own actions. */
@@ -1645,6 +1844,15 @@ export type Query = {
   getStatesProject: Array<ProjectState>;
   /** The team's storage; the caller's current team without team. */
   getStats: Stats;
+  getSupportAccess: SupportAccess;
+  /** One feedback with its screenshot (instance administrators only). */
+  getSupportFeedback: SupportFeedback;
+  /** The feedback received, newest first, without the screenshots (instance administrators only). */
+  getSupportFeedbacks: Array<SupportFeedback>;
+  /** The support team's inbox (instance administrators only). */
+  getSupportInbox: SupportInbox;
+  /** A person's conversation with the support team: the caller's own (person omitted), or, for the support team, anyone's. */
+  getSupportThread: SupportConversation;
   /** Tags and sprints of a space. */
   getTags: Array<Tag>;
   /** One task; the error message is 'Wrong Task' when it does not exist or the caller cannot see it. */
@@ -1716,6 +1924,14 @@ export type QueryCheckEmailArgs = {
 
 export type QueryCheckSetupArgs = {
   token: Scalars['String']['input'];
+};
+
+export type QueryGetAiMessagesArgs = {
+  aiconversation: Scalars['ID']['input'];
+};
+
+export type QueryGetAiUsageArgs = {
+  team: Scalars['ID']['input'];
 };
 
 export type QueryGetEventArgs = {
@@ -1825,6 +2041,14 @@ export type QueryGetStatesProjectArgs = {
 
 export type QueryGetStatsArgs = {
   team?: InputMaybe<Scalars['ID']['input']>;
+};
+
+export type QueryGetSupportFeedbackArgs = {
+  id: Scalars['ID']['input'];
+};
+
+export type QueryGetSupportThreadArgs = {
+  person?: InputMaybe<Scalars['ID']['input']>;
 };
 
 export type QueryGetTagsArgs = {
@@ -2136,6 +2360,15 @@ export type Stats = {
 
 export type Subscription = {
   __typename?: 'Subscription';
+  /**
+   * Runs a writing tool (SPEC §9 actions: shorter, longer, improveWriting, fixSpelling, simplify, summarize, translate,
+   * changeTone, continue) on text and streams the result, in the caller's current team. language (SPEC §9 English names)
+   * is required for translate, tone for changeTone. context: optional surrounding text (e.g. the doc before the selection
+   * for continue). Completing the subscription from the client (stop, closing the preview) aborts the upstream request.
+   */
+  aiWriting: AiWritingChunk;
+  /** The answers of one of the caller's conversations as they are written: each delta, then the recorded end. */
+  subAiMessage: AiStreamEvent;
   /** The subscriber's rings in their current team: rings to them (rung) and the end of every ring they make or receive (ended). */
   subCalls: RingChange;
   /** Live changes to a space's docs. */
@@ -2165,6 +2398,8 @@ export type Subscription = {
   subPrivat: PrivatChange;
   /** Spaces of the caller's current team (as it is when subscribing: subscribe again after switchTeam) created, edited, deleted or changing members, as far as the caller may see them. */
   subProject: ProjectChange;
+  /** Live messages and reads: of the caller's own conversation (person omitted) or, for the support team, of one person's (person) or of every conversation (all: true). */
+  subSupport: SupportLiveEvent;
   /** Changes to a space's board as the caller may see them; ends when the caller loses access to the space. */
   subTask: TaskChange;
   /** Changes to the teams the caller belongs to; user, if given, must be the caller. */
@@ -2177,6 +2412,18 @@ export type Subscription = {
    * socket gone) makes it leave. Ends for a guest who is removed.
    */
   subVideocall: VideocallChange;
+};
+
+export type SubscriptionAiWritingArgs = {
+  action: Scalars['String']['input'];
+  context?: InputMaybe<Scalars['String']['input']>;
+  language?: InputMaybe<Scalars['String']['input']>;
+  text: Scalars['String']['input'];
+  tone?: InputMaybe<Scalars['String']['input']>;
+};
+
+export type SubscriptionSubAiMessageArgs = {
+  aiconversation: Scalars['ID']['input'];
 };
 
 export type SubscriptionSubDocArgs = {
@@ -2208,6 +2455,11 @@ export type SubscriptionSubMessageArgs = {
   task?: InputMaybe<Scalars['ID']['input']>;
 };
 
+export type SubscriptionSubSupportArgs = {
+  all?: InputMaybe<Scalars['Boolean']['input']>;
+  person?: InputMaybe<Scalars['ID']['input']>;
+};
+
 export type SubscriptionSubTaskArgs = {
   project: Scalars['ID']['input'];
 };
@@ -2223,6 +2475,98 @@ export type SubscriptionSubUserArgs = {
 export type SubscriptionSubVideocallArgs = {
   attendee: Scalars['ID']['input'];
   videocall: Scalars['ID']['input'];
+};
+
+/** What the support pages need to know of the viewer. */
+export type SupportAccess = {
+  __typename?: 'SupportAccess';
+  /** For the support team: the inbox's unread messages; 0 for everyone else. */
+  inboxUnread: Scalars['Int']['output'];
+  /** The viewer is an instance administrator: they see the inbox and the feedback received. */
+  supportTeam: Scalars['Boolean']['output'];
+  /** The viewer's unread answers in their own conversation. */
+  unread: Scalars['Int']['output'];
+};
+
+export type SupportConversation = {
+  __typename?: 'SupportConversation';
+  hasMore: Scalars['Boolean']['output'];
+  /** The newest messages, oldest first. */
+  messages: Array<SupportMessage>;
+  /** Null until the first message. */
+  thread?: Maybe<SupportThread>;
+};
+
+export type SupportFeedback = {
+  __typename?: 'SupportFeedback';
+  /** Null when the account is gone. */
+  author?: Maybe<SupportPerson>;
+  createdAt: Scalars['String']['output'];
+  hasScreenshot: Scalars['Boolean']['output'];
+  id: Scalars['ID']['output'];
+  /** idea | problem | praise */
+  kind: Scalars['String']['output'];
+  message: Scalars['String']['output'];
+  /** The path of the page the person was on when they wrote, or null. */
+  page?: Maybe<Scalars['String']['output']>;
+  /** The screenshot as an image data URL; only getSupportFeedback carries it (the list would be too heavy). */
+  screenshot?: Maybe<Scalars['String']['output']>;
+};
+
+export type SupportInbox = {
+  __typename?: 'SupportInbox';
+  /** The most recently active conversations first. */
+  threads: Array<SupportThread>;
+  /** Messages people wrote that no administrator has read, over every conversation. */
+  unread: Scalars['Int']['output'];
+};
+
+export type SupportLiveEvent = {
+  __typename?: 'SupportLiveEvent';
+  /** For the support team: the inbox's unread messages; 0 for everyone else. */
+  inboxUnread: Scalars['Int']['output'];
+  /** The message posted (support.messagePosted). */
+  message?: Maybe<SupportMessage>;
+  /** The log position of the event. */
+  seq: Scalars['Int']['output'];
+  thread: SupportThread;
+  /** support.messagePosted | support.threadRead */
+  type: Scalars['String']['output'];
+};
+
+export type SupportMessage = {
+  __typename?: 'SupportMessage';
+  /** Null when the account is gone. */
+  author?: Maybe<MessageAuthor>;
+  /** Markdown source; the client renders it sanitised. */
+  body: Scalars['String']['output'];
+  createdAt: Scalars['String']['output'];
+  /** Written by the support team (an instance administrator), not by the conversation's person. */
+  fromSupport: Scalars['Boolean']['output'];
+  id: Scalars['ID']['output'];
+  /** The conversation: its person's id. */
+  thread: Scalars['ID']['output'];
+};
+
+/** Someone who wrote feedback or a support conversation's person, as the support team sees them. */
+export type SupportPerson = {
+  __typename?: 'SupportPerson';
+  email: Scalars['String']['output'];
+  firstname: Scalars['String']['output'];
+  id: Scalars['ID']['output'];
+  lastname: Scalars['String']['output'];
+  profileImg?: Maybe<Scalars['String']['output']>;
+};
+
+export type SupportThread = {
+  __typename?: 'SupportThread';
+  /** The conversation's person's id: one conversation per person. */
+  id: Scalars['ID']['output'];
+  lastMessage?: Maybe<SupportMessage>;
+  person?: Maybe<SupportPerson>;
+  /** Messages of the other side the viewer's side has not read (the person's, or the support team's). */
+  unread: Scalars['Int']['output'];
+  updatedAt: Scalars['String']['output'];
 };
 
 /** A tag, or a sprint when isSprint; both belong to one space. */
@@ -2727,20 +3071,30 @@ export type ResolversTypes = {
   String: ResolverTypeWrapper<ResolvedPart<Scalars['String']['output']>>;
   ID: ResolverTypeWrapper<ResolvedPart<Scalars['ID']['output']>>;
   ActivityPage: ResolverTypeWrapper<ResolvedPart<ActivityPage>>;
-  AnalyticsWeek: ResolverTypeWrapper<ResolvedPart<AnalyticsWeek>>;
+  AiCitation: ResolverTypeWrapper<ResolvedPart<AiCitation>>;
+  AiConversation: ResolverTypeWrapper<ResolvedPart<AiConversation>>;
+  AiLimits: ResolverTypeWrapper<ResolvedPart<AiLimits>>;
   Int: ResolverTypeWrapper<ResolvedPart<Scalars['Int']['output']>>;
+  AiMemberUsage: ResolverTypeWrapper<ResolvedPart<AiMemberUsage>>;
+  AiMessage: ResolverTypeWrapper<ResolvedPart<AiMessage>>;
+  AiStatus: ResolverTypeWrapper<ResolvedPart<AiStatus>>;
+  Boolean: ResolverTypeWrapper<ResolvedPart<Scalars['Boolean']['output']>>;
+  AiStreamEvent: ResolverTypeWrapper<ResolvedPart<AiStreamEvent>>;
+  AiUsage: ResolverTypeWrapper<ResolvedPart<AiUsage>>;
+  AiWritingChunk: ResolverTypeWrapper<ResolvedPart<AiWritingChunk>>;
+  AnalyticsWeek: ResolverTypeWrapper<ResolvedPart<AnalyticsWeek>>;
   Float: ResolverTypeWrapper<ResolvedPart<Scalars['Float']['output']>>;
   ApiToken: ResolverTypeWrapper<ResolvedPart<ApiToken>>;
   AuthPayload: ResolverTypeWrapper<SessionPayload>;
   AwayLine: ResolverTypeWrapper<ResolvedPart<AwayLine>>;
   AwaySummary: ResolverTypeWrapper<ResolvedPart<AwaySummary>>;
   Calendar: ResolverTypeWrapper<PresentedCalendar>;
-  Boolean: ResolverTypeWrapper<ResolvedPart<Scalars['Boolean']['output']>>;
   CalendarAccount: ResolverTypeWrapper<ResolvedPart<Omit<CalendarAccount, 'calendars'> & { calendars: Array<ResolversTypes['Calendar']> }>>;
   CalendarEntry: ResolverTypeWrapper<ResolvedPart<Omit<CalendarEntry, 'calendar'> & { calendar?: Maybe<ResolversTypes['Calendar']> }>>;
   CalendarFeed: ResolverTypeWrapper<ResolvedPart<CalendarFeed>>;
   CalendarSyncInput: ResolverTypeWrapper<ResolvedPart<CalendarSyncInput>>;
   CalendarTask: ResolverTypeWrapper<ResolvedPart<CalendarTask>>;
+  CheckoutAnswer: ResolverTypeWrapper<ResolvedPart<CheckoutAnswer>>;
   ClientSettings: ResolverTypeWrapper<ResolvedPart<ClientSettings>>;
   DocChange: ResolverTypeWrapper<ResolvedPart<Omit<DocChange, 'doc'> & { doc?: Maybe<ResolversTypes['Wall']> }>>;
   Event: ResolverTypeWrapper<PresentedEvent>;
@@ -2806,6 +3160,14 @@ export type ResolversTypes = {
   StandupTask: ResolverTypeWrapper<ResolvedPart<StandupTask>>;
   Stats: ResolverTypeWrapper<ResolvedPart<Stats>>;
   Subscription: ResolverTypeWrapper<Record<PropertyKey, never>>;
+  SupportAccess: ResolverTypeWrapper<ResolvedPart<SupportAccess>>;
+  SupportConversation: ResolverTypeWrapper<ResolvedPart<SupportConversation>>;
+  SupportFeedback: ResolverTypeWrapper<ResolvedPart<SupportFeedback>>;
+  SupportInbox: ResolverTypeWrapper<ResolvedPart<SupportInbox>>;
+  SupportLiveEvent: ResolverTypeWrapper<ResolvedPart<SupportLiveEvent>>;
+  SupportMessage: ResolverTypeWrapper<ResolvedPart<SupportMessage>>;
+  SupportPerson: ResolverTypeWrapper<ResolvedPart<SupportPerson>>;
+  SupportThread: ResolverTypeWrapper<ResolvedPart<SupportThread>>;
   Tag: ResolverTypeWrapper<ResolvedPart<Tag>>;
   Task: ResolverTypeWrapper<PresentedTask>;
   TaskActivity: ResolverTypeWrapper<ResolvedPart<TaskActivity>>;
@@ -2841,20 +3203,30 @@ export type ResolversParentTypes = {
   String: ResolvedPart<Scalars['String']['output']>;
   ID: ResolvedPart<Scalars['ID']['output']>;
   ActivityPage: ResolvedPart<ActivityPage>;
-  AnalyticsWeek: ResolvedPart<AnalyticsWeek>;
+  AiCitation: ResolvedPart<AiCitation>;
+  AiConversation: ResolvedPart<AiConversation>;
+  AiLimits: ResolvedPart<AiLimits>;
   Int: ResolvedPart<Scalars['Int']['output']>;
+  AiMemberUsage: ResolvedPart<AiMemberUsage>;
+  AiMessage: ResolvedPart<AiMessage>;
+  AiStatus: ResolvedPart<AiStatus>;
+  Boolean: ResolvedPart<Scalars['Boolean']['output']>;
+  AiStreamEvent: ResolvedPart<AiStreamEvent>;
+  AiUsage: ResolvedPart<AiUsage>;
+  AiWritingChunk: ResolvedPart<AiWritingChunk>;
+  AnalyticsWeek: ResolvedPart<AnalyticsWeek>;
   Float: ResolvedPart<Scalars['Float']['output']>;
   ApiToken: ResolvedPart<ApiToken>;
   AuthPayload: SessionPayload;
   AwayLine: ResolvedPart<AwayLine>;
   AwaySummary: ResolvedPart<AwaySummary>;
   Calendar: PresentedCalendar;
-  Boolean: ResolvedPart<Scalars['Boolean']['output']>;
   CalendarAccount: ResolvedPart<Omit<CalendarAccount, 'calendars'> & { calendars: Array<ResolversParentTypes['Calendar']> }>;
   CalendarEntry: ResolvedPart<Omit<CalendarEntry, 'calendar'> & { calendar?: Maybe<ResolversParentTypes['Calendar']> }>;
   CalendarFeed: ResolvedPart<CalendarFeed>;
   CalendarSyncInput: ResolvedPart<CalendarSyncInput>;
   CalendarTask: ResolvedPart<CalendarTask>;
+  CheckoutAnswer: ResolvedPart<CheckoutAnswer>;
   ClientSettings: ResolvedPart<ClientSettings>;
   DocChange: ResolvedPart<Omit<DocChange, 'doc'> & { doc?: Maybe<ResolversParentTypes['Wall']> }>;
   Event: PresentedEvent;
@@ -2916,6 +3288,14 @@ export type ResolversParentTypes = {
   StandupTask: ResolvedPart<StandupTask>;
   Stats: ResolvedPart<Stats>;
   Subscription: Record<PropertyKey, never>;
+  SupportAccess: ResolvedPart<SupportAccess>;
+  SupportConversation: ResolvedPart<SupportConversation>;
+  SupportFeedback: ResolvedPart<SupportFeedback>;
+  SupportInbox: ResolvedPart<SupportInbox>;
+  SupportLiveEvent: ResolvedPart<SupportLiveEvent>;
+  SupportMessage: ResolvedPart<SupportMessage>;
+  SupportPerson: ResolvedPart<SupportPerson>;
+  SupportThread: ResolvedPart<SupportThread>;
   Tag: ResolvedPart<Tag>;
   Task: PresentedTask;
   TaskActivity: ResolvedPart<TaskActivity>;
@@ -2963,6 +3343,104 @@ export type ActivityPageResolvers<
 > = {
   entries?: Resolver<Array<ResolversTypes['ActivityEntry']>, ParentType, ContextType>;
   nextCursor?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+};
+
+export type AiCitationResolvers<
+  ContextType = MercuriusContext,
+  ParentType extends ResolversParentTypes['AiCitation'] = ResolversParentTypes['AiCitation'],
+> = {
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  kind?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  link?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  project?: Resolver<Maybe<ResolversTypes['ID']>, ParentType, ContextType>;
+  title?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
+export type AiConversationResolvers<
+  ContextType = MercuriusContext,
+  ParentType extends ResolversParentTypes['AiConversation'] = ResolversParentTypes['AiConversation'],
+> = {
+  createdAt?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  lastMessage?: Resolver<Maybe<ResolversTypes['AiMessage']>, ParentType, ContextType>;
+  name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  type?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  updatedAt?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
+export type AiLimitsResolvers<
+  ContextType = MercuriusContext,
+  ParentType extends ResolversParentTypes['AiLimits'] = ResolversParentTypes['AiLimits'],
+> = {
+  requestsPerMinute?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  tokensPerDay?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
+export type AiMemberUsageResolvers<
+  ContextType = MercuriusContext,
+  ParentType extends ResolversParentTypes['AiMemberUsage'] = ResolversParentTypes['AiMemberUsage'],
+> = {
+  firstname?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  lastname?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  requestsToday?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  tokensThisMonth?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  tokensToday?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  user?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+};
+
+export type AiMessageResolvers<
+  ContextType = MercuriusContext,
+  ParentType extends ResolversParentTypes['AiMessage'] = ResolversParentTypes['AiMessage'],
+> = {
+  aiconversation?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  body?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  citations?: Resolver<Array<ResolversTypes['AiCitation']>, ParentType, ContextType>;
+  createdAt?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  error?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  errorCode?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  mode?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  persona?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  state?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  tone?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  type?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
+export type AiStatusResolvers<
+  ContextType = MercuriusContext,
+  ParentType extends ResolversParentTypes['AiStatus'] = ResolversParentTypes['AiStatus'],
+> = {
+  configured?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  maxPromptBytes?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  model?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  writingModel?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+};
+
+export type AiStreamEventResolvers<
+  ContextType = MercuriusContext,
+  ParentType extends ResolversParentTypes['AiStreamEvent'] = ResolversParentTypes['AiStreamEvent'],
+> = {
+  delta?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  message?: Resolver<ResolversTypes['AiMessage'], ParentType, ContextType>;
+};
+
+export type AiUsageResolvers<
+  ContextType = MercuriusContext,
+  ParentType extends ResolversParentTypes['AiUsage'] = ResolversParentTypes['AiUsage'],
+> = {
+  limits?: Resolver<ResolversTypes['AiLimits'], ParentType, ContextType>;
+  members?: Resolver<Array<ResolversTypes['AiMemberUsage']>, ParentType, ContextType>;
+  tokensToday?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
+export type AiWritingChunkResolvers<
+  ContextType = MercuriusContext,
+  ParentType extends ResolversParentTypes['AiWritingChunk'] = ResolversParentTypes['AiWritingChunk'],
+> = {
+  delta?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  done?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  error?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  errorCode?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
 };
 
 export type AnalyticsWeekResolvers<
@@ -3091,6 +3569,13 @@ export type CalendarTaskResolvers<
   projectColor?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   projectTitle?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   state?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+};
+
+export type CheckoutAnswerResolvers<
+  ContextType = MercuriusContext,
+  ParentType extends ResolversParentTypes['CheckoutAnswer'] = ResolversParentTypes['CheckoutAnswer'],
+> = {
+  url?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
 };
 
 export type ClientSettingsResolvers<
@@ -3419,6 +3904,8 @@ export type MutationResolvers<
     ContextType,
     RequireFields<MutationCreateStateArgs, 'project' | 'value'>
   >;
+  delAiConversation?: Resolver<ResolversTypes['ID'], ParentType, ContextType, RequireFields<MutationDelAiConversationArgs, 'id'>>;
+  delAiMessage?: Resolver<ResolversTypes['ID'], ParentType, ContextType, RequireFields<MutationDelAiMessageArgs, 'id'>>;
   delEvent?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType, RequireFields<MutationDelEventArgs, 'id'>>;
   delFile?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType, RequireFields<MutationDelFileArgs, 'id'>>;
   delFolder?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType, RequireFields<MutationDelFolderArgs, 'id'>>;
@@ -3429,6 +3916,12 @@ export type MutationResolvers<
   delWorkspace?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType, RequireFields<MutationDelWorkspaceArgs, 'id'>>;
   deleteState?: Resolver<Array<ResolversTypes['ProjectState']>, ParentType, ContextType, RequireFields<MutationDeleteStateArgs, 'id'>>;
   duplicateTask?: Resolver<ResolversTypes['Task'], ParentType, ContextType, RequireFields<MutationDuplicateTaskArgs, 'id'>>;
+  ediAiConversation?: Resolver<
+    ResolversTypes['AiConversation'],
+    ParentType,
+    ContextType,
+    RequireFields<MutationEdiAiConversationArgs, 'id' | 'name'>
+  >;
   ediEvent?: Resolver<ResolversTypes['Event'], ParentType, ContextType, RequireFields<MutationEdiEventArgs, 'id'>>;
   ediFile?: Resolver<ResolversTypes['File'], ParentType, ContextType, RequireFields<MutationEdiFileArgs, 'id'>>;
   ediFolder?: Resolver<ResolversTypes['Folder'], ParentType, ContextType, RequireFields<MutationEdiFolderArgs, 'id'>>;
@@ -3469,6 +3962,12 @@ export type MutationResolvers<
   leaveVideocall?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType, RequireFields<MutationLeaveVideocallArgs, 'id'>>;
   login?: Resolver<ResolversTypes['AuthPayload'], ParentType, ContextType, RequireFields<MutationLoginArgs, 'email' | 'password'>>;
   logout?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  manageSubscriptions?: Resolver<
+    ResolversTypes['CheckoutAnswer'],
+    ParentType,
+    ContextType,
+    RequireFields<MutationManageSubscriptionsArgs, 'team'>
+  >;
   markNotification?: Resolver<
     ResolversTypes['Notification'],
     ParentType,
@@ -3477,6 +3976,7 @@ export type MutationResolvers<
   >;
   reactMessage?: Resolver<ResolversTypes['Message'], ParentType, ContextType, RequireFields<MutationReactMessageArgs, 'emoji' | 'id'>>;
   readNotifications?: Resolver<ResolversTypes['Int'], ParentType, ContextType, Partial<MutationReadNotificationsArgs>>;
+  readSupportThread?: Resolver<ResolversTypes['SupportThread'], ParentType, ContextType, Partial<MutationReadSupportThreadArgs>>;
   refreshToken?: Resolver<ResolversTypes['RefreshPayload'], ParentType, ContextType>;
   removeCalendarAccount?: Resolver<
     ResolversTypes['Boolean'],
@@ -3519,6 +4019,42 @@ export type MutationResolvers<
     ParentType,
     ContextType,
     RequireFields<MutationSelectCalendarArgs, 'calendar' | 'selected'>
+  >;
+  sendFeedback?: Resolver<
+    ResolversTypes['SupportFeedback'],
+    ParentType,
+    ContextType,
+    RequireFields<MutationSendFeedbackArgs, 'kind' | 'message'>
+  >;
+  sendSupportMessage?: Resolver<
+    ResolversTypes['SupportMessage'],
+    ParentType,
+    ContextType,
+    RequireFields<MutationSendSupportMessageArgs, 'body'>
+  >;
+  setAiConversation?: Resolver<
+    ResolversTypes['AiConversation'],
+    ParentType,
+    ContextType,
+    RequireFields<MutationSetAiConversationArgs, 'type'>
+  >;
+  setAiLimits?: Resolver<
+    ResolversTypes['AiLimits'],
+    ParentType,
+    ContextType,
+    RequireFields<MutationSetAiLimitsArgs, 'requestsPerMinute' | 'team' | 'tokensPerDay'>
+  >;
+  setAiMessage?: Resolver<
+    Array<ResolversTypes['AiMessage']>,
+    ParentType,
+    ContextType,
+    RequireFields<MutationSetAiMessageArgs, 'aiconversation' | 'body'>
+  >;
+  setCheckout?: Resolver<
+    ResolversTypes['CheckoutAnswer'],
+    ParentType,
+    ContextType,
+    RequireFields<MutationSetCheckoutArgs, 'plan' | 'team' | 'type'>
   >;
   setEvent?: Resolver<
     ResolversTypes['Event'],
@@ -3587,6 +4123,7 @@ export type MutationResolvers<
     RequireFields<MutationSignalVideocallArgs, 'from' | 'signal' | 'to' | 'videocall'>
   >;
   startRecording?: Resolver<ResolversTypes['String'], ParentType, ContextType, RequireFields<MutationStartRecordingArgs, 'videocall'>>;
+  stopAiMessage?: Resolver<ResolversTypes['AiMessage'], ParentType, ContextType, RequireFields<MutationStopAiMessageArgs, 'id'>>;
   stopRecording?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType, RequireFields<MutationStopRecordingArgs, 'pipelineId'>>;
   switchTeam?: Resolver<ResolversTypes['Team'], ParentType, ContextType, RequireFields<MutationSwitchTeamArgs, 'team'>>;
   syncCalendarAccount?: Resolver<
@@ -3806,6 +4343,15 @@ export type QueryResolvers<
 > = {
   checkEmail?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType, RequireFields<QueryCheckEmailArgs, 'email'>>;
   checkSetup?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType, RequireFields<QueryCheckSetupArgs, 'token'>>;
+  getAiConversations?: Resolver<Array<ResolversTypes['AiConversation']>, ParentType, ContextType>;
+  getAiMessages?: Resolver<
+    Array<ResolversTypes['AiMessage']>,
+    ParentType,
+    ContextType,
+    RequireFields<QueryGetAiMessagesArgs, 'aiconversation'>
+  >;
+  getAiStatus?: Resolver<ResolversTypes['AiStatus'], ParentType, ContextType>;
+  getAiUsage?: Resolver<ResolversTypes['AiUsage'], ParentType, ContextType, RequireFields<QueryGetAiUsageArgs, 'team'>>;
   getApiTokens?: Resolver<Array<ResolversTypes['ApiToken']>, ParentType, ContextType>;
   getAwaySummary?: Resolver<ResolversTypes['AwaySummary'], ParentType, ContextType>;
   getCalendarAccounts?: Resolver<Array<ResolversTypes['CalendarAccount']>, ParentType, ContextType>;
@@ -3850,6 +4396,16 @@ export type QueryResolvers<
     RequireFields<QueryGetStatesProjectArgs, 'project'>
   >;
   getStats?: Resolver<ResolversTypes['Stats'], ParentType, ContextType, Partial<QueryGetStatsArgs>>;
+  getSupportAccess?: Resolver<ResolversTypes['SupportAccess'], ParentType, ContextType>;
+  getSupportFeedback?: Resolver<
+    ResolversTypes['SupportFeedback'],
+    ParentType,
+    ContextType,
+    RequireFields<QueryGetSupportFeedbackArgs, 'id'>
+  >;
+  getSupportFeedbacks?: Resolver<Array<ResolversTypes['SupportFeedback']>, ParentType, ContextType>;
+  getSupportInbox?: Resolver<ResolversTypes['SupportInbox'], ParentType, ContextType>;
+  getSupportThread?: Resolver<ResolversTypes['SupportConversation'], ParentType, ContextType, Partial<QueryGetSupportThreadArgs>>;
   getTags?: Resolver<Array<ResolversTypes['Tag']>, ParentType, ContextType, RequireFields<QueryGetTagsArgs, 'project'>>;
   getTask?: Resolver<ResolversTypes['Task'], ParentType, ContextType, RequireFields<QueryGetTaskArgs, 'id'>>;
   getTaskActivity?: Resolver<ResolversTypes['TaskActivityPage'], ParentType, ContextType, RequireFields<QueryGetTaskActivityArgs, 'task'>>;
@@ -4099,6 +4655,20 @@ export type SubscriptionResolvers<
   ContextType = MercuriusContext,
   ParentType extends ResolversParentTypes['Subscription'] = ResolversParentTypes['Subscription'],
 > = {
+  aiWriting?: SubscriptionResolver<
+    ResolversTypes['AiWritingChunk'],
+    'aiWriting',
+    ParentType,
+    ContextType,
+    RequireFields<SubscriptionAiWritingArgs, 'action' | 'text'>
+  >;
+  subAiMessage?: SubscriptionResolver<
+    ResolversTypes['AiStreamEvent'],
+    'subAiMessage',
+    ParentType,
+    ContextType,
+    RequireFields<SubscriptionSubAiMessageArgs, 'aiconversation'>
+  >;
   subCalls?: SubscriptionResolver<ResolversTypes['RingChange'], 'subCalls', ParentType, ContextType>;
   subDoc?: SubscriptionResolver<
     ResolversTypes['DocChange'],
@@ -4142,6 +4712,13 @@ export type SubscriptionResolvers<
   subPresence?: SubscriptionResolver<ResolversTypes['Presence'], 'subPresence', ParentType, ContextType>;
   subPrivat?: SubscriptionResolver<ResolversTypes['PrivatChange'], 'subPrivat', ParentType, ContextType>;
   subProject?: SubscriptionResolver<ResolversTypes['ProjectChange'], 'subProject', ParentType, ContextType>;
+  subSupport?: SubscriptionResolver<
+    ResolversTypes['SupportLiveEvent'],
+    'subSupport',
+    ParentType,
+    ContextType,
+    Partial<SubscriptionSubSupportArgs>
+  >;
   subTask?: SubscriptionResolver<
     ResolversTypes['TaskChange'],
     'subTask',
@@ -4158,6 +4735,91 @@ export type SubscriptionResolvers<
     ContextType,
     RequireFields<SubscriptionSubVideocallArgs, 'attendee' | 'videocall'>
   >;
+};
+
+export type SupportAccessResolvers<
+  ContextType = MercuriusContext,
+  ParentType extends ResolversParentTypes['SupportAccess'] = ResolversParentTypes['SupportAccess'],
+> = {
+  inboxUnread?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  supportTeam?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  unread?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
+export type SupportConversationResolvers<
+  ContextType = MercuriusContext,
+  ParentType extends ResolversParentTypes['SupportConversation'] = ResolversParentTypes['SupportConversation'],
+> = {
+  hasMore?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  messages?: Resolver<Array<ResolversTypes['SupportMessage']>, ParentType, ContextType>;
+  thread?: Resolver<Maybe<ResolversTypes['SupportThread']>, ParentType, ContextType>;
+};
+
+export type SupportFeedbackResolvers<
+  ContextType = MercuriusContext,
+  ParentType extends ResolversParentTypes['SupportFeedback'] = ResolversParentTypes['SupportFeedback'],
+> = {
+  author?: Resolver<Maybe<ResolversTypes['SupportPerson']>, ParentType, ContextType>;
+  createdAt?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  hasScreenshot?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  kind?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  message?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  page?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  screenshot?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+};
+
+export type SupportInboxResolvers<
+  ContextType = MercuriusContext,
+  ParentType extends ResolversParentTypes['SupportInbox'] = ResolversParentTypes['SupportInbox'],
+> = {
+  threads?: Resolver<Array<ResolversTypes['SupportThread']>, ParentType, ContextType>;
+  unread?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
+export type SupportLiveEventResolvers<
+  ContextType = MercuriusContext,
+  ParentType extends ResolversParentTypes['SupportLiveEvent'] = ResolversParentTypes['SupportLiveEvent'],
+> = {
+  inboxUnread?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  message?: Resolver<Maybe<ResolversTypes['SupportMessage']>, ParentType, ContextType>;
+  seq?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  thread?: Resolver<ResolversTypes['SupportThread'], ParentType, ContextType>;
+  type?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
+export type SupportMessageResolvers<
+  ContextType = MercuriusContext,
+  ParentType extends ResolversParentTypes['SupportMessage'] = ResolversParentTypes['SupportMessage'],
+> = {
+  author?: Resolver<Maybe<ResolversTypes['MessageAuthor']>, ParentType, ContextType>;
+  body?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  createdAt?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  fromSupport?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  thread?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+};
+
+export type SupportPersonResolvers<
+  ContextType = MercuriusContext,
+  ParentType extends ResolversParentTypes['SupportPerson'] = ResolversParentTypes['SupportPerson'],
+> = {
+  email?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  firstname?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  lastname?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  profileImg?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+};
+
+export type SupportThreadResolvers<
+  ContextType = MercuriusContext,
+  ParentType extends ResolversParentTypes['SupportThread'] = ResolversParentTypes['SupportThread'],
+> = {
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  lastMessage?: Resolver<Maybe<ResolversTypes['SupportMessage']>, ParentType, ContextType>;
+  person?: Resolver<Maybe<ResolversTypes['SupportPerson']>, ParentType, ContextType>;
+  unread?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  updatedAt?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
 };
 
 export type TagResolvers<ContextType = MercuriusContext, ParentType extends ResolversParentTypes['Tag'] = ResolversParentTypes['Tag']> = {
@@ -4517,6 +5179,15 @@ export type WallPageResolvers<
 export type Resolvers<ContextType = MercuriusContext> = {
   ActivityEntry?: ActivityEntryResolvers<ContextType>;
   ActivityPage?: ActivityPageResolvers<ContextType>;
+  AiCitation?: AiCitationResolvers<ContextType>;
+  AiConversation?: AiConversationResolvers<ContextType>;
+  AiLimits?: AiLimitsResolvers<ContextType>;
+  AiMemberUsage?: AiMemberUsageResolvers<ContextType>;
+  AiMessage?: AiMessageResolvers<ContextType>;
+  AiStatus?: AiStatusResolvers<ContextType>;
+  AiStreamEvent?: AiStreamEventResolvers<ContextType>;
+  AiUsage?: AiUsageResolvers<ContextType>;
+  AiWritingChunk?: AiWritingChunkResolvers<ContextType>;
   AnalyticsWeek?: AnalyticsWeekResolvers<ContextType>;
   ApiToken?: ApiTokenResolvers<ContextType>;
   AuthPayload?: AuthPayloadResolvers<ContextType>;
@@ -4527,6 +5198,7 @@ export type Resolvers<ContextType = MercuriusContext> = {
   CalendarEntry?: CalendarEntryResolvers<ContextType>;
   CalendarFeed?: CalendarFeedResolvers<ContextType>;
   CalendarTask?: CalendarTaskResolvers<ContextType>;
+  CheckoutAnswer?: CheckoutAnswerResolvers<ContextType>;
   ClientSettings?: ClientSettingsResolvers<ContextType>;
   DocChange?: DocChangeResolvers<ContextType>;
   Event?: EventResolvers<ContextType>;
@@ -4586,6 +5258,14 @@ export type Resolvers<ContextType = MercuriusContext> = {
   StandupTask?: StandupTaskResolvers<ContextType>;
   Stats?: StatsResolvers<ContextType>;
   Subscription?: SubscriptionResolvers<ContextType>;
+  SupportAccess?: SupportAccessResolvers<ContextType>;
+  SupportConversation?: SupportConversationResolvers<ContextType>;
+  SupportFeedback?: SupportFeedbackResolvers<ContextType>;
+  SupportInbox?: SupportInboxResolvers<ContextType>;
+  SupportLiveEvent?: SupportLiveEventResolvers<ContextType>;
+  SupportMessage?: SupportMessageResolvers<ContextType>;
+  SupportPerson?: SupportPersonResolvers<ContextType>;
+  SupportThread?: SupportThreadResolvers<ContextType>;
   Tag?: TagResolvers<ContextType>;
   Task?: TaskResolvers<ContextType>;
   TaskActivity?: TaskActivityResolvers<ContextType>;

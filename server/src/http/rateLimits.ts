@@ -16,12 +16,14 @@ export const rateLimitRules = {
   checkEmailPerAddress: { points: 30, durationSeconds: 10 * 60 },
   linkPerAddress: { points: 30, durationSeconds: 10 * 60 },
   invitationsPerUser: { points: 50, durationSeconds: 60 * 60 },
+  contactSalesPerUser: { points: 5, durationSeconds: 60 * 60 },
   /** Public doc links: enough for a reader reloading, not for guessing secrets. */
   shareLinkPerAddress: { points: 120, durationSeconds: 10 * 60 },
   /** Public media links: a page shows a file and its thumbnail, and a video fetches many ranges. */
   sharedMediaPerAddress: { points: 600, durationSeconds: 10 * 60 },
   /** Refused credentials on a websocket (a forged token or share secret): counted per address, only when refused. */
   refusedSocketCredentialPerAddress: { points: 30, durationSeconds: 10 * 60 },
+  feedbackPerUser: { points: 10, durationSeconds: 60 * 60 },
 } satisfies Record<string, Rule>;
 
 export type RateLimitName = keyof typeof rateLimitRules;

@@ -1,0 +1,49 @@
+import type { DomainEvent } from '../../core/events';
+
+/**
+ * Stream names of the support area (stored in the log forever, never renamed): one stream per feedback sent,
+ * one per person's conversation with the support team. Support belongs to the instance, not to a team, so its
+ * events carry no team (teamId null).
+ */
+export const feedbackStream = (feedbackId: string) => `feedback:${feedbackId}`;
+export const supportThreadStream = (personId: string) => `support:${personId}`;
+
+/** The kinds of feedback the form offers. */
+export const feedbackKinds = ['idea', 'problem', 'praise'] as const;
+export type FeedbackKind = (typeof feedbackKinds)[number];
+
+/** Feedback a person sent the instance administrators. */
+export interface FeedbackSent {
+  feedbackId: string;
+  authorId: string;
+  kind: FeedbackKind;
+  message: string;
+  /** An image data URL (capped in size), or null. */
+  screenshot: string | null;
+  /** The path of the page the person was on, or null. */
+  page: string | null;
+}
+
+/** A message of a person's support conversation, written by the person or by an instance administrator. */
+export interface SupportMessagePosted {
+  messageId: string;
+  personId: string;
+  authorId: string;
+  body: string;
+}
+
+/** One side of a conversation read it up to a log position: the person, or the support team (any administrator). */
+export interface SupportThreadRead {
+  personId: string;
+  readerId: string;
+  side: 'person' | 'support';
+  seq: number;
+}
+
+/** Events of the support streams; `type` strings are stored in the log forever, never renamed. */
+export type SupportEvent =
+  | DomainEvent<'support.feedbackSent', FeedbackSent>
+  | DomainEvent<'support.messagePosted', SupportMessagePosted>
+  | DomainEvent<'support.threadRead', SupportThreadRead>;
+
+export const supportThreadEventTypes: readonly string[] = ['support.messagePosted', 'support.threadRead'];

@@ -1,0 +1,86 @@
+import { inArray } from 'drizzle-orm';
+import { users } from '../accounts';
+import { peopleById } from '../chat';
+import type { Reader } from '../tasks';
+import {
+  lastMessages,
+  unreadOf,
+  type FeedbackListRow,
+  type FeedbackRow,
+  type SupportMessageRow,
+  type SupportThreadRow,
+  type ThreadSide,
+} from './state';
+
+export interface SupportPersonView {
+  id: string;
+  firstname: string;
+  lastname: string;
+  email: string;
+  profileImg: string | null;
+}
+
+/** People as the support team sees them (with their e-mail, to answer outside the app too). */
+function supportPeopleById(db: Reader, ids: Iterable<string>): Map<string, SupportPersonView> {
+  const wanted = [...new Set(ids)];
+  if (wanted.length === 0) return new Map();
+  const rows = db
+    .select({ id: users.id, firstname: users.firstname, lastname: users.lastname, email: users.email, profileImg: users.profileImg })
+    .from(users)
+    .where(inArray(users.id, wanted))
+    .all();
+  return new Map(rows.map((row) => [row.id, row]));
+}
+
+export function presentMessages(db: Reader, rows: readonly SupportMessageRow[]) {
+  const authors = peopleById(
+    db,
+    rows.map((row) => row.authorId),
+  );
+  return rows.map((row) => ({
+    id: row.id,
+    thread: row.personId,
+    body: row.body,
+    author: authors.get(row.authorId) ?? null,
+    fromSupport: row.authorId !== row.personId,
+    createdAt: row.createdAt,
+  }));
+}
+
+export type PresentedSupportMessage = ReturnType<typeof presentMessages>[number];
+
+/** Conversations as one side sees them: their unread count is that side's. */
+export function presentThreads(db: Reader, rows: readonly SupportThreadRow[], sideOf: (row: SupportThreadRow) => ThreadSide) {
+  const people = supportPeopleById(
+    db,
+    rows.map((row) => row.personId),
+  );
+  const last = lastMessages(db, rows);
+  const lastPresented = new Map(presentMessages(db, [...last.values()]).map((message) => [message.thread, message]));
+  return rows.map((row) => ({
+    id: row.personId,
+    person: people.get(row.personId) ?? null,
+    lastMessage: lastPresented.get(row.personId) ?? null,
+    unread: unreadOf(db, row, sideOf(row)),
+    updatedAt: row.lastMessageAt,
+  }));
+}
+
+export type PresentedSupportThread = ReturnType<typeof presentThreads>[number];
+
+export function presentFeedbacks(db: Reader, rows: readonly (FeedbackListRow | FeedbackRow)[]) {
+  const people = supportPeopleById(
+    db,
+    rows.map((row) => row.authorId),
+  );
+  return rows.map((row) => ({
+    id: row.id,
+    kind: row.kind,
+    message: row.message,
+    author: people.get(row.authorId) ?? null,
+    page: row.page,
+    hasScreenshot: 'hasScreenshot' in row ? row.hasScreenshot : row.screenshot !== null,
+    screenshot: 'screenshot' in row ? row.screenshot : null,
+    createdAt: row.createdAt,
+  }));
+}

@@ -1,0 +1,58 @@
+import { eq, sql } from 'drizzle-orm';
+import type { Projection, StoredEvent } from '../../core/events';
+import type { Transaction } from '../../db/connection';
+import type { SupportEvent } from './events';
+import { supportFeedback, supportMessages, supportThreads } from './tables';
+
+/**
+ * How support events become rows: a feedback row per feedback sent; a message row per message, its thread made
+ * by the first one and moved to the top by each; the read positions only ever move forward.
+ */
+export const supportProjection: Projection = {
+  name: 'support',
+  tables: [supportFeedback, supportThreads, supportMessages],
+  apply(transaction: Transaction, stored: StoredEvent) {
+    const event = { type: stored.type, payload: stored.payload } as SupportEvent;
+    switch (event.type) {
+      case 'support.feedbackSent': {
+        const { feedbackId, authorId, kind, message, screenshot, page } = event.payload;
+        transaction
+          .insert(supportFeedback)
+          .values({ id: feedbackId, authorId, kind, message, screenshot, page, createdAt: stored.createdAt, seq: stored.seq })
+          .onConflictDoNothing()
+          .run();
+        return;
+      }
+      case 'support.messagePosted': {
+        const { messageId, personId, authorId, body } = event.payload;
+        transaction
+          .insert(supportMessages)
+          .values({ id: messageId, personId, authorId, body, createdAt: stored.createdAt, seq: stored.seq })
+          .onConflictDoNothing()
+          .run();
+        // A writer has read their own conversation up to what they wrote.
+        const ownRead = authorId === personId ? { personReadSeq: stored.seq } : { supportReadSeq: stored.seq };
+        transaction
+          .insert(supportThreads)
+          .values({ personId, createdAt: stored.createdAt, lastMessageAt: stored.createdAt, lastSeq: stored.seq, ...ownRead })
+          .onConflictDoUpdate({
+            target: supportThreads.personId,
+            set: { lastMessageAt: stored.createdAt, lastSeq: stored.seq, ...ownRead },
+          })
+          .run();
+        return;
+      }
+      case 'support.threadRead': {
+        const { personId, side, seq } = event.payload;
+        const column = side === 'person' ? supportThreads.personReadSeq : supportThreads.supportReadSeq;
+        const key = side === 'person' ? 'personReadSeq' : 'supportReadSeq';
+        transaction
+          .update(supportThreads)
+          .set({ [key]: sql`max(${column}, ${seq})` })
+          .where(eq(supportThreads.personId, personId))
+          .run();
+        return;
+      }
+    }
+  },
+};

@@ -1,0 +1,102 @@
+import { eq } from 'drizzle-orm';
+import type { MercuriusContext } from 'mercurius';
+import { messageBodyLength } from '#shared/chatRules';
+import { isId, newId } from '../../core/ids';
+import { runCommand } from '../../core/runCommand';
+import { codedError, DomainError } from '../../errors';
+import type { MutationResolvers, QueryResolvers } from '../../graphql/schemaTypes';
+import { users } from '../accounts';
+import type { Reader } from '../tasks';
+import { supportThreadStream, type SupportMessagePosted, type SupportThreadRead } from './events';
+import { supportPolicy, type SupportViewer } from './policies';
+import { presentMessages, presentThreads } from './present';
+import { findSupportMessage, findThread, inboxThreads, supportUnreadTotal, threadMessages, unreadOf } from './state';
+import { viewerOf } from './viewer';
+
+/**
+ * The conversation a call is about: the caller's own when `person` is omitted; another person's only for the
+ * support team, and only a person who exists. Anything else is NOT_FOUND, the same answer as for no such person.
+ */
+export function requireThreadPerson(db: Reader, viewer: SupportViewer, person: string | null | undefined): string {
+  const personId = person ?? viewer.userId;
+  if (personId === viewer.userId) return personId;
+  if (!isId(personId) || !supportPolicy.readsThread(viewer, personId)) throw new DomainError('NOT_FOUND');
+  const exists = db.select({ id: users.id }).from(users).where(eq(users.id, personId)).all().length > 0;
+  if (!exists) throw new DomainError('NOT_FOUND');
+  return personId;
+}
+
+export function parseSupportBody(body: string): string {
+  const trimmed = body.trim();
+  if (trimmed.length < messageBodyLength.minimum) throw codedError('MESSAGE_BODY_REQUIRED', { field: 'body' });
+  if (trimmed.length > messageBodyLength.maximum)
+    throw codedError('MESSAGE_BODY_TOO_LONG', { params: { maximum: messageBodyLength.maximum }, field: 'body' });
+  return trimmed;
+}
+
+export const threadQueries = {
+  getSupportAccess: (_root, _args, context) => {
+    const db = context.services.database.db;
+    const viewer = viewerOf(context);
+    const own = findThread(db, viewer.userId);
+    return {
+      supportTeam: viewer.supportTeam,
+      unread: own ? unreadOf(db, own, 'person') : 0,
+      inboxUnread: viewer.supportTeam ? supportUnreadTotal(db) : 0,
+    };
+  },
+  getSupportThread: (_root, args, context) => {
+    const db = context.services.database.db;
+    const viewer = viewerOf(context);
+    const personId = requireThreadPerson(db, viewer, args.person);
+    const thread = findThread(db, personId);
+    const { rows, hasMore } = threadMessages(db, personId);
+    return {
+      thread: thread ? presentThreads(db, [thread], () => supportPolicy.sideOf(viewer, personId))[0]! : null,
+      messages: presentMessages(db, rows),
+      hasMore,
+    };
+  },
+  getSupportInbox: (_root, _args, context) => {
+    const db = context.services.database.db;
+    const viewer = viewerOf(context);
+    if (!supportPolicy.readsInbox(viewer)) throw new DomainError('PERMISSION_DENIED');
+    return { threads: presentThreads(db, inboxThreads(db), () => 'support'), unread: supportUnreadTotal(db) };
+  },
+} satisfies QueryResolvers;
+
+async function postMessage(context: MercuriusContext, viewer: SupportViewer, personId: string, body: string) {
+  const posted: SupportMessagePosted = { messageId: newId(), personId, authorId: viewer.userId, body };
+  const row = await runCommand(context, viewer.userId, (unit) => {
+    unit.append(supportThreadStream(personId), [{ type: 'support.messagePosted', payload: posted }], { teamId: null });
+    return findSupportMessage(unit.transaction, posted.messageId)!;
+  });
+  return presentMessages(context.services.database.db, [row])[0]!;
+}
+
+export const threadMutations = {
+  sendSupportMessage: async (_root, args, context) => {
+    const db = context.services.database.db;
+    const viewer = viewerOf(context);
+    const body = parseSupportBody(args.body);
+    const personId = requireThreadPerson(db, viewer, args.person);
+    return postMessage(context, viewer, personId, body);
+  },
+  readSupportThread: async (_root, args, context) => {
+    const db = context.services.database.db;
+    const viewer = viewerOf(context);
+    const personId = requireThreadPerson(db, viewer, args.person);
+    const side = supportPolicy.sideOf(viewer, personId);
+    const row = await runCommand(context, viewer.userId, (unit) => {
+      const thread = findThread(unit.transaction, personId);
+      if (!thread) throw new DomainError('NOT_FOUND');
+      const readSeq = side === 'person' ? thread.personReadSeq : thread.supportReadSeq;
+      // Reading what was read already writes nothing.
+      if (readSeq >= thread.lastSeq) return thread;
+      const read: SupportThreadRead = { personId, readerId: viewer.userId, side, seq: thread.lastSeq };
+      unit.append(supportThreadStream(personId), [{ type: 'support.threadRead', payload: read }], { teamId: null });
+      return findThread(unit.transaction, personId)!;
+    });
+    return presentThreads(db, [row], () => side)[0]!;
+  },
+} satisfies MutationResolvers;

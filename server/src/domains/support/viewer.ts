@@ -1,0 +1,10 @@
+import type { MercuriusContext } from 'mercurius';
+import { requireActor } from '../../graphql/context';
+import { isInstanceAdministrator } from '../accounts';
+import type { SupportViewer } from './policies';
+
+/** The caller as support sees them: who they are, and whether they are on the support team (an instance administrator). */
+export function viewerOf(context: MercuriusContext): SupportViewer {
+  const actor = requireActor(context);
+  return { userId: actor.userId, supportTeam: isInstanceAdministrator(context.services, actor.userId) };
+}
