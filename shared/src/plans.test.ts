@@ -10,8 +10,10 @@ import {
   planNames,
   storageQuotaBytes,
   textOnlyPlanNames,
+  planLimits,
+  teamMemberLimit,
+  trialDays,
   trialLengthDays,
-  trialLengthDaysByLanguage,
   uploadSizeLimitBytes,
   wouldExceedQuota,
 } from './plans';
@@ -83,19 +85,46 @@ describe('SPEC §9 upload-allowed helper', () => {
   });
 });
 
-describe('SPEC §9 trial length', () => {
-  it('keeps both readings: 7 days in en and pt, 15 in fr, it and de', () => {
-    expect(trialLengthDaysByLanguage).toMatchObject({ en: 7, pt: 7, fr: 15, it: 15, de: 15 });
+describe('SPEC §9 trial length: one length for every language', () => {
+  it('grants and promises 15 days whatever the language', () => {
+    expect(trialDays).toBe(15);
+    for (const language of ['en', 'es', 'fr', 'it', 'pt', 'de', 'nl']) expect(trialLengthDays(language)).toBe(15);
+  });
+});
+
+describe('plan limits table', () => {
+  it('limits the free plan like a real free tier and lifts limits on unlimited and business', () => {
+    expect(planLimits.free).toEqual({
+      spaces: 5,
+      docs: 50,
+      tasksPerSpace: 250,
+      messageHistoryDays: 90,
+      searchHistoryDays: 90,
+      members: 10,
+    });
+    expect(Object.values(planLimits.unlimited).every((limit) => limit === null)).toBe(true);
+    expect(Object.values(planLimits.business).every((limit) => limit === null)).toBe(true);
   });
 
-  it('gives Spanish the English reading of 7 days', () => {
-    expect(trialLengthDays('es')).toBe(7);
+  it('keeps members per plan the same as the member limit rule', () => {
+    for (const plan of ['free', 'trial', 'basic', 'unlimited', 'business'] as const)
+      expect(planLimits[plan].members).toBe(memberLimit(plan));
+  });
+});
+
+describe('member limit of a team', () => {
+  it('is the seats bought on a paid plan and the plan limit otherwise', () => {
+    expect(teamMemberLimit('business', 3)).toBe(3);
+    expect(teamMemberLimit('basic', null)).toBeNull();
+    expect(teamMemberLimit('free', 3)).toBe(10);
+    expect(teamMemberLimit('trial', 3)).toBeNull();
   });
 
-  it('answers by language and falls back to English for unknown languages', () => {
-    expect(trialLengthDays('de')).toBe(15);
-    expect(trialLengthDays('en')).toBe(7);
-    expect(trialLengthDays('nl')).toBe(7);
+  it('gives the member beyond the seats basic access', () => {
+    expect(isWithinMemberLimit('unlimited', 3, 3)).toBe(true);
+    expect(isWithinMemberLimit('unlimited', 4, 3)).toBe(false);
+    expect(isWithinMemberLimit('free', 10, 500)).toBe(true);
+    expect(isWithinMemberLimit('free', 11, 500)).toBe(false);
   });
 });
 

@@ -1,5 +1,4 @@
 import { gigabyte, megabyte, terabyte } from './files';
-import { fallbackLanguage, isSupportedLanguage, type Language } from './constants';
 import { isOneOf } from './guards';
 
 /** SPEC §1 and §4: the plans a team can be on. */
@@ -56,23 +55,15 @@ export function isUploadAllowed(plan: PlanName, fileSizeBytes: number): boolean 
 }
 
 /**
- * SPEC §9 trial length as promised by each language's text: English and Portuguese say 7 days,
- * French, Italian and German say 15. SPEC gives no Spanish reading; Spanish gets 7, the
- * reading of English (the source text and fallback) and of Portuguese, so no text promises
- * more than the source does. A trial grants the length the user was promised in their language.
+ * The trial's length, the same in every language. SPEC §9's texts disagree (7 days in English and Portuguese,
+ * 15 in French, Italian and German); one product cannot grant two lengths for the same offer, so every
+ * locale promises and every trial grants 15 days, the longer reading: no text promises more than is granted.
  */
-export const trialLengthDaysByLanguage: Readonly<Record<Language, number>> = {
-  en: 7,
-  es: 7,
-  fr: 15,
-  it: 15,
-  pt: 7,
-  de: 15,
-};
+export const trialDays = 15;
 
-/** Trial length for a user's language; unknown languages get the fallback (English) reading. */
-export function trialLengthDays(language: string): number {
-  return trialLengthDaysByLanguage[isSupportedLanguage(language) ? language : fallbackLanguage];
+/** Trial length for a user's language: the same for every language (see trialDays); kept for the screens that ask by language. */
+export function trialLengthDays(_language: string): number {
+  return trialDays;
 }
 
 /**
@@ -95,8 +86,8 @@ export function memberLimit(plan: string): number | null {
 }
 
 /** Whether the member with this 1-based seat number (members counted by joining order) is within the limit. */
-export function isWithinMemberLimit(plan: string, seatNumber: number): boolean {
-  const limit = memberLimit(plan);
+export function isWithinMemberLimit(plan: string, seatNumber: number, seats: number | null = null): boolean {
+  const limit = teamMemberLimit(plan, seats);
   return limit === null || seatNumber <= limit;
 }
 
@@ -114,4 +105,64 @@ const plansWithFeature: Readonly<Record<PlanFeature, ReadonlySet<PlanName>>> = {
  */
 export function planAllows(plan: string, feature: PlanFeature): boolean {
   return plansWithFeature[feature].has(isPlanName(plan) ? plan : 'free');
+}
+
+/**
+ * What each plan allows, in one table the server, the client and the README read (`null` = no limit).
+ * SPEC leaves the numbers open; the free plan's are those of comparable free tiers (Plane, Linear): enough
+ * for a small team to work for real, with history kept for 90 days. Members on paid plans are the seats
+ * bought (billing); storage is `storageQuotaBytes`.
+ */
+export interface PlanLimits {
+  spaces: number | null;
+  docs: number | null;
+  tasksPerSpace: number | null;
+  messageHistoryDays: number | null;
+  searchHistoryDays: number | null;
+  members: number | null;
+}
+
+export const planLimits: Readonly<Record<PlanName, Readonly<PlanLimits>>> = {
+  free: { spaces: 5, docs: 50, tasksPerSpace: 250, messageHistoryDays: 90, searchHistoryDays: 90, members: memberLimitByPlan.free },
+  trial: {
+    spaces: null,
+    docs: null,
+    tasksPerSpace: null,
+    messageHistoryDays: null,
+    searchHistoryDays: null,
+    members: memberLimitByPlan.trial,
+  },
+  basic: { spaces: 20, docs: 500, tasksPerSpace: null, messageHistoryDays: 365, searchHistoryDays: 365, members: memberLimitByPlan.basic },
+  unlimited: {
+    spaces: null,
+    docs: null,
+    tasksPerSpace: null,
+    messageHistoryDays: null,
+    searchHistoryDays: null,
+    members: memberLimitByPlan.unlimited,
+  },
+  business: {
+    spaces: null,
+    docs: null,
+    tasksPerSpace: null,
+    messageHistoryDays: null,
+    searchHistoryDays: null,
+    members: memberLimitByPlan.business,
+  },
+};
+
+/** The plans sold per seat (a number of seats bought), as opposed to free and trial. */
+export const paidPlanNames = ['basic', 'unlimited', 'business'] as const;
+export type PaidPlanName = (typeof paidPlanNames)[number];
+
+export function isPaidPlan(value: unknown): value is PaidPlanName {
+  return isOneOf(paidPlanNames, value);
+}
+
+/**
+ * The member limit of a team: on a paid plan the seats bought (members beyond them get basic access, SPEC §6),
+ * otherwise the plan's own limit. A paid plan without a seat count recorded has its plan's limit.
+ */
+export function teamMemberLimit(plan: string, seats: number | null): number | null {
+  return isPaidPlan(plan) && seats !== null ? seats : memberLimit(plan);
 }

@@ -111,6 +111,18 @@ export interface UserDefaultTeamChanged {
   teamId: string | null;
 }
 
+/**
+ * The plan the rest of the product reads changed (decided by the billing area, applied here): the plan, its
+ * state, the seats bought on a paid plan (null: the plan's own member limit) and the lifetime deals held.
+ */
+export interface TeamPlanChanged {
+  teamId: string;
+  plan: string;
+  planState: string;
+  seats: number | null;
+  lifetimes: number;
+}
+
 /** Events of teams and spaces; `type` strings are stored in the log forever, never renamed. */
 export type TeamEvent =
   | DomainEvent<'team.created', TeamCreated>
@@ -121,7 +133,8 @@ export type TeamEvent =
   | DomainEvent<'team.member_removed', TeamMemberRemoved>
   | DomainEvent<'team.invitation_created', TeamInvitationCreated>
   | DomainEvent<'team.invitation_accepted', TeamInvitationAccepted>
-  | DomainEvent<'team.invitation_revoked', TeamInvitationRevoked>;
+  | DomainEvent<'team.invitation_revoked', TeamInvitationRevoked>
+  | DomainEvent<'team.plan_changed', TeamPlanChanged>;
 
 export type SpaceEvent =
   | DomainEvent<'project.created', ProjectCreated>

@@ -17,6 +17,7 @@ export {
   type ProjectMemberAdded,
   type TeamCreated,
   type TeamMemberAdded,
+  type TeamPlanChanged,
 } from './events';
 export { type PresentedSpace } from './present';
 export {

@@ -2,7 +2,7 @@ import { and, eq, gt, inArray, max, sql } from 'drizzle-orm';
 import { events } from '../../core/sqlite/tables';
 import { preparedQuery } from '../../db/prepared';
 import type { MercuriusContext, MercuriusLoaders } from 'mercurius';
-import { memberLimit } from '#shared/plans';
+import { teamMemberLimit } from '#shared/plans';
 import { users, type openSession } from '../accounts';
 import {
   effectivePermission,
@@ -23,8 +23,7 @@ export function presentTeam(db: Reader, team: TeamRow, viewerId: string) {
   return {
     ...team,
     subscription: team.plan,
-    lifetimes: 0,
-    memberLimit: memberLimit(team.plan),
+    memberLimit: teamMemberLimit(team.plan, team.seats),
     isDefault: viewer?.defaultTeamId === team.id,
     role: seat ? effectiveTeamRole(seat) : null,
     viewerId,
@@ -219,13 +218,19 @@ function spaceRoster(db: Reader, projectId: string, teamId: string): SpaceRoster
     roster = {
       people: members.map((row) => row.person),
       permissions: new Map(members.map((row) => [row.person.id, row.permission])),
-      seats: loadTeamSeats(db, { id: teamId, plan: teamPlan(db, teamId) }),
+      seats: loadTeamSeats(db, teamPlan(db, teamId)),
     };
     kept.bySpace.set(projectId, roster);
   }
   return roster;
 }
 
-function teamPlan(db: Reader, teamId: string): string {
-  return db.select({ plan: teams.plan }).from(teams).where(eq(teams.id, teamId)).get()?.plan ?? 'free';
+function teamPlan(db: Reader, teamId: string): Pick<TeamRow, 'id' | 'plan' | 'seats'> {
+  return (
+    db.select({ id: teams.id, plan: teams.plan, seats: teams.seats }).from(teams).where(eq(teams.id, teamId)).get() ?? {
+      id: teamId,
+      plan: 'free',
+      seats: null,
+    }
+  );
 }

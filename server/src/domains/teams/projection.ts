@@ -37,6 +37,11 @@ export const teamsProjection: Projection = {
       case 'team.url_changed':
         transaction.update(teams).set({ url: event.payload.url }).where(eq(teams.id, event.payload.teamId)).run();
         return;
+      case 'team.plan_changed': {
+        const { teamId, plan, planState, seats, lifetimes } = event.payload;
+        transaction.update(teams).set({ plan, planState, seats, lifetimes }).where(eq(teams.id, teamId)).run();
+        return;
+      }
       case 'team.member_role_changed':
         transaction
           .update(teamMembers)

@@ -1,5 +1,5 @@
 import { and, asc, eq, ne, or, lt, sql } from 'drizzle-orm';
-import { isWithinMemberLimit, memberLimit } from '#shared/plans';
+import { isWithinMemberLimit, teamMemberLimit } from '#shared/plans';
 import type { Transaction } from '../../db/connection';
 import { DomainError, refusal } from '../../errors';
 import { isId } from '../../core/ids';
@@ -108,7 +108,7 @@ export function loadTeamState(db: Reader, teamId: string): TeamState | null {
 
 function seatOf(db: Reader, team: TeamRow, member: MemberRow | undefined): TeamSeat | null {
   if (!member) return null;
-  const limit = memberLimit(team.plan);
+  const limit = teamMemberLimit(team.plan, team.seats);
   const withinLimit =
     member.role === 'guest' ||
     limit === null ||
@@ -122,7 +122,7 @@ export function loadTeamSeat(db: Reader, team: TeamRow, userId: string): TeamSea
 }
 
 /** Every member's seat in one pass, for lists (no query per member). */
-export function loadTeamSeats(db: Reader, team: Pick<TeamRow, 'id' | 'plan'>): Map<string, TeamSeat> {
+export function loadTeamSeats(db: Reader, team: Pick<TeamRow, 'id' | 'plan' | 'seats'>): Map<string, TeamSeat> {
   const members = db
     .select()
     .from(teamMembers)
@@ -136,7 +136,7 @@ export function loadTeamSeats(db: Reader, team: Pick<TeamRow, 'id' | 'plan'>): M
     seats.set(member.userId, {
       userId: member.userId,
       role: member.role,
-      withinLimit: member.role === 'guest' || isWithinMemberLimit(team.plan, counted),
+      withinLimit: member.role === 'guest' || isWithinMemberLimit(team.plan, counted, team.seats),
     });
   }
   return seats;

@@ -1,0 +1,163 @@
+import { and, asc, desc, eq, inArray, lte, ne, sql } from 'drizzle-orm';
+import type { Currency } from '#shared/currency';
+import type { BillingPeriod, PlanName } from '#shared/plans';
+import type { SubscriptionState } from '#shared/billing';
+import type { Transaction } from '../../db/connection';
+import type { Services } from '../../graphql/context';
+import { teamMembers } from '../teams';
+import {
+  billingCredits,
+  billingInvoices,
+  billingSubscriptions,
+  promotionCodes,
+  promotionGrants,
+  promotionRedemptions,
+} from './billingTables';
+import type { SubscriptionChanged } from './events';
+
+/** Reads work the same on the database and inside a command's transaction. */
+export type Reader = Pick<Transaction, 'select'>;
+
+/** A team's subscription as billing decides from it: the latest `billing.subscription_changed`, less why. */
+export type Subscription = Omit<SubscriptionChanged, 'reason' | 'cause'>;
+
+/** Who changes plans on this server: Stripe when it is configured, otherwise an instance administrator. */
+export function billingSource(services: Pick<Services, 'config'>): 'stripe' | 'administrator' {
+  return services.config.billing.stripe ? 'stripe' : 'administrator';
+}
+
+/** A team billing never touched: free, active, nothing paid, the trial still to use. */
+export function freeSubscription(teamId: string, source: 'stripe' | 'administrator'): Subscription {
+  return {
+    teamId,
+    plan: 'free',
+    state: 'active',
+    period: 'monthly',
+    currency: 'usd',
+    seats: 1,
+    periodStart: null,
+    currentPeriodEnd: null,
+    paidAmount: 0,
+    trialEnd: null,
+    trialUsed: false,
+    lifetimes: 0,
+    source,
+    stripe: null,
+  };
+}
+
+export function loadSubscription(db: Reader, teamId: string, source: 'stripe' | 'administrator'): Subscription {
+  const row = db.select().from(billingSubscriptions).where(eq(billingSubscriptions.teamId, teamId)).get();
+  if (!row) return freeSubscription(teamId, source);
+  return {
+    teamId,
+    plan: row.plan as PlanName,
+    state: row.state as SubscriptionState,
+    period: row.period as BillingPeriod,
+    currency: row.currency as Currency,
+    seats: row.seats,
+    periodStart: row.periodStart,
+    currentPeriodEnd: row.currentPeriodEnd,
+    paidAmount: row.paidAmount,
+    trialEnd: row.trialEnd,
+    trialUsed: row.trialUsed,
+    lifetimes: row.lifetimes,
+    source: row.source === 'stripe' ? 'stripe' : 'administrator',
+    stripe:
+      row.stripeCustomerId && row.stripeSubscriptionId
+        ? { customerId: row.stripeCustomerId, subscriptionId: row.stripeSubscriptionId }
+        : null,
+  };
+}
+
+export function stripeCustomerIdOf(db: Reader, teamId: string): string | null {
+  return (
+    db
+      .select({ customerId: billingSubscriptions.stripeCustomerId })
+      .from(billingSubscriptions)
+      .where(eq(billingSubscriptions.teamId, teamId))
+      .get()?.customerId ?? null
+  );
+}
+
+/** The team's credit per currency (only those above zero). */
+export function creditsOf(db: Reader, teamId: string): Map<Currency, number> {
+  const rows = db.select().from(billingCredits).where(eq(billingCredits.teamId, teamId)).orderBy(asc(billingCredits.currency)).all();
+  return new Map(rows.filter((row) => row.amount > 0).map((row) => [row.currency as Currency, row.amount]));
+}
+
+export function invoicesOf(db: Reader, teamId: string) {
+  return db
+    .select()
+    .from(billingInvoices)
+    .where(eq(billingInvoices.teamId, teamId))
+    .orderBy(desc(billingInvoices.createdAt), desc(billingInvoices.id))
+    .all();
+}
+
+export function invoiceCount(db: Reader, teamId: string): number {
+  return (
+    db
+      .select({ count: sql<number>`count(*)` })
+      .from(billingInvoices)
+      .where(eq(billingInvoices.teamId, teamId))
+      .get()?.count ?? 0
+  );
+}
+
+export function redemptionsOf(db: Reader, teamId: string) {
+  return db
+    .select()
+    .from(promotionRedemptions)
+    .where(eq(promotionRedemptions.teamId, teamId))
+    .orderBy(desc(promotionRedemptions.redeemedAt))
+    .all();
+}
+
+export function findPromotionCode(db: Reader, code: string) {
+  return db.select().from(promotionCodes).where(eq(promotionCodes.code, code)).get();
+}
+
+export function hasRedeemed(db: Reader, code: string, teamId: string): boolean {
+  return (
+    db
+      .select({ code: promotionRedemptions.code })
+      .from(promotionRedemptions)
+      .where(and(eq(promotionRedemptions.code, code), eq(promotionRedemptions.teamId, teamId)))
+      .get() !== undefined
+  );
+}
+
+export function promotionGranted(db: Reader, userId: string): boolean {
+  return db.select({ userId: promotionGrants.userId }).from(promotionGrants).where(eq(promotionGrants.userId, userId)).get() !== undefined;
+}
+
+/** Members (not guests) of the team: those who hold seats. */
+export function memberCount(db: Reader, teamId: string): number {
+  return (
+    db
+      .select({ count: sql<number>`count(*)` })
+      .from(teamMembers)
+      .where(and(eq(teamMembers.teamId, teamId), ne(teamMembers.role, 'guest')))
+      .get()?.count ?? 0
+  );
+}
+
+/**
+ * Teams whose period is over at `now`: trials and cancelled plans to end, administrator plans to renew or
+ * (a promotion's plan for some days) to end. Stripe renews its own; its cancellations end here too.
+ */
+export function teamsDue(db: Reader, now: Date): string[] {
+  return db
+    .select({ teamId: billingSubscriptions.teamId })
+    .from(billingSubscriptions)
+    .where(
+      and(
+        inArray(billingSubscriptions.state, ['trialing', 'cancelled', 'active', 'past_due']),
+        ne(billingSubscriptions.plan, 'free'),
+        lte(billingSubscriptions.currentPeriodEnd, now.toISOString()),
+      ),
+    )
+    .all()
+    .map((row) => row.teamId);
+}
