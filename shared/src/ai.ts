@@ -45,3 +45,21 @@ export function isAiWritingTone(value: unknown): value is AiWritingTone {
 export function isAiWritingAction(value: unknown): value is AiWritingAction {
   return isOneOf(aiWritingActions, value);
 }
+
+/** The codes an AI request can fail with (their messages are in errors.ts); the streams carry them as errorCode. */
+export const aiErrorCodes = [
+  'AI_NOT_CONFIGURED',
+  'AI_PROMPT_TOO_LARGE',
+  'AI_TEAM_LIMIT_REACHED',
+  'AI_RATE_LIMITED',
+  'AI_TIMEOUT',
+  'AI_CONTEXT_TOO_LONG',
+  'AI_KEY_REFUSED',
+  'AI_MALFORMED_ANSWER',
+  'AI_PROVIDER_FAILED',
+] as const;
+export type AiErrorCode = (typeof aiErrorCodes)[number];
+
+export function isAiErrorCode(value: unknown): value is AiErrorCode {
+  return isOneOf(aiErrorCodes, value);
+}
