@@ -200,6 +200,63 @@ export type AwaySummary = {
   since?: Maybe<Scalars['String']['output']>;
 };
 
+export type Billing = {
+  __typename?: 'Billing';
+  codes: Array<BillingCode>;
+  /** credit to spend, cents, in creditCurrency (gbp for the PROMOTION credit) */
+  credit: Scalars['Int']['output'];
+  creditCurrency: Scalars['String']['output'];
+  currency: Scalars['String']['output'];
+  currentPeriodEnd?: Maybe<Scalars['String']['output']>;
+  /** the caller is an instance administrator (sets plans and seats when managedBy is administrator) */
+  instanceAdministrator: Scalars['Boolean']['output'];
+  invoices: Array<BillingInvoice>;
+  /** lifetime deals held */
+  lifetimes: Scalars['Int']['output'];
+  /** stripe | administrator: who changes the plan */
+  managedBy: Scalars['String']['output'];
+  /** monthly | yearly | lifetime */
+  period: Scalars['String']['output'];
+  /** cents per seat per period */
+  price: Scalars['Int']['output'];
+  seats: Scalars['Int']['output'];
+  /** members (not guests) holding seats */
+  seatsAssigned: Scalars['Int']['output'];
+  /** seats − seatsAssigned, never negative; members beyond the seats get basic access */
+  seatsAvailable: Scalars['Int']['output'];
+  /** active | trialing | cancelled (benefits until currentPeriodEnd) | stopped | past_due */
+  state: Scalars['String']['output'];
+  team: Scalars['ID']['output'];
+  /** cents per period (price × seats) */
+  total: Scalars['Int']['output'];
+  trialEnd?: Maybe<Scalars['String']['output']>;
+  trialUsed: Scalars['Boolean']['output'];
+  /** the plan: free | trial | basic | unlimited | business */
+  type: Scalars['String']['output'];
+};
+
+export type BillingCode = {
+  __typename?: 'BillingCode';
+  amount?: Maybe<Scalars['Int']['output']>;
+  code: Scalars['String']['output'];
+  currency?: Maybe<Scalars['String']['output']>;
+  kind: Scalars['String']['output'];
+  plan?: Maybe<Scalars['String']['output']>;
+  redeemedAt: Scalars['String']['output'];
+};
+
+export type BillingInvoice = {
+  __typename?: 'BillingInvoice';
+  amount: Scalars['Int']['output'];
+  createdAt: Scalars['String']['output'];
+  currency: Scalars['String']['output'];
+  id: Scalars['ID']['output'];
+  number: Scalars['String']['output'];
+  state: Scalars['String']['output'];
+  /** receipt link (Stripe's hosted invoice, or the in-app receipt route) */
+  ticket?: Maybe<Scalars['String']['output']>;
+};
+
 /** A calendar of a connected account (SPEC §3 Calendar). */
 export type Calendar = {
   __typename?: 'Calendar';
@@ -316,6 +373,11 @@ export type ClientSettings = {
   salesEmail: Scalars['String']['output'];
   /** The tag-manager container (SPEC §7 analytics); null: no tag manager is loaded. */
   tagManagerId?: Maybe<Scalars['String']['output']>;
+};
+
+export type ContactSalesAnswer = {
+  __typename?: 'ContactSalesAnswer';
+  ok: Scalars['Boolean']['output'];
 };
 
 /** A change to a space's docs: doc.created, doc.edited (fields), doc.updated (content), doc.shared, doc.unshared or doc.deleted. */
@@ -673,6 +735,8 @@ export type Mutation = {
   addUserTeam: Team;
   /** The callee answers the call's ring: accept (then join with joinVideocall) or decline. */
   answerVideocall: Scalars['Boolean']['output'];
+  /** Cancels the plan: it keeps its benefits until currentPeriodEnd (team admin). */
+  cancelSubscription: Billing;
   /**
    * Gives up an upload the caller signed and did not record (cancelled or failed): its bytes go and it no
    * longer counts toward the 20 uploads in flight. NOT_FOUND for an unknown, recorded or someone else's code.
@@ -775,6 +839,8 @@ export type Mutation = {
   markNotification: Notification;
   /** Toggles the caller's reaction. */
   reactMessage: Message;
+  /** Continues a cancelled plan before it ends (team admin). */
+  reactivateSubscription: Billing;
   /** Marks notifications read: those of ids; without ids every unread one of the team, or of project when given. Returns how many changed. */
   readNotifications: Scalars['Int']['output'];
   /** Marks a conversation read for the caller's side (the person's own, or the support team's). */
@@ -807,6 +873,8 @@ export type Mutation = {
   ringVideocall: Array<VideocallRing>;
   /** Chooses whether a calendar (its provider id or its id) syncs; deselecting removes its imported events here. */
   selectCalendar: Calendar;
+  /** Contact sales: mailed to the sales address and kept; an empty message is refused. */
+  sendEmail: ContactSalesAnswer;
   /** Feedback to the instance administrators: mailed to each of them and kept. kind: idea | problem | praise; screenshot: an image data URL. */
   sendFeedback: SupportFeedback;
   /** A message in a support conversation: the caller's own (person omitted), or, for the support team, an answer in anyone's. */
@@ -823,6 +891,8 @@ export type Mutation = {
   setAiMessage: Array<AiMessage>;
   /** Team admin: a Stripe Checkout Session for a paid plan; type is the period (monthly, yearly or lifetime), currency usd, eur or gbp (else usd). Without Stripe: PAYMENTS_NOT_CONFIGURED. */
   setCheckout: CheckoutAnswer;
+  /** Redeems a promotion code for the caller's current team (team admin). */
+  setCode: Billing;
   /** A new event (SPEC §5: title, description, startDate, endDate, type and recurring required); type meeting makes or links a room. */
   setEvent: Event;
   /**
@@ -860,6 +930,8 @@ export type Mutation = {
   setPrivat: Privat;
   /** Creates a space in the current team (members, not guests); the creator is its admin. type defaults to private. */
   setProject: Project;
+  /** Instance administrator: a promotion code (credit in cents, a plan for N days, or a lifetime deal), its expiry and uses. */
+  setPromotionCode: BillingCode;
   /**
    * Sets one of the caller's settings: by id to change an existing one, otherwise by name (created if new).
    * With team: one of that team's notification defaults instead (its admins only).
@@ -875,6 +947,8 @@ export type Mutation = {
   setTask: Task;
   /** Creates a team where the caller is admin, with their personal space; it becomes their current team. */
   setTeam: Team;
+  /** Instance administrator, without Stripe: plan, period, seats (1..10000), currency. */
+  setTeamPlan: Billing;
   /** Creates the instance's first account, verified, with its team (team: the team's name), from the set-up link the server logs while no account exists; signs in. */
   setUserAdmin: AuthPayload;
   /**
@@ -895,6 +969,8 @@ export type Mutation = {
   signalVideocall: Scalars['Boolean']['output'];
   /** A member in the call starts recording it (one recording at a time); answers the recording id that stopRecording takes. */
   startRecording: Scalars['String']['output'];
+  /** The 15-day trial, once per team, for a team on the free plan (team admin). */
+  startTrial: Billing;
   /** Stops an answer being written: the upstream request is aborted (on whichever process runs it), what came so far is kept, state stopped. */
   stopAiMessage: AiMessage;
   /** Stops a running recording: who started it, or an admin of the room's space (of the team, for an ad hoc room). */
@@ -940,6 +1016,10 @@ export type MutationAddUserTeamArgs = {
 export type MutationAnswerVideocallArgs = {
   accept: Scalars['Boolean']['input'];
   videocall: Scalars['ID']['input'];
+};
+
+export type MutationCancelSubscriptionArgs = {
+  team: Scalars['ID']['input'];
 };
 
 export type MutationCancelUploadArgs = {
@@ -1205,6 +1285,10 @@ export type MutationReactMessageArgs = {
   id: Scalars['ID']['input'];
 };
 
+export type MutationReactivateSubscriptionArgs = {
+  team: Scalars['ID']['input'];
+};
+
 export type MutationReadNotificationsArgs = {
   ids?: InputMaybe<Array<Scalars['ID']['input']>>;
   project?: InputMaybe<Scalars['ID']['input']>;
@@ -1260,6 +1344,14 @@ export type MutationSelectCalendarArgs = {
   selected: Scalars['Boolean']['input'];
 };
 
+export type MutationSendEmailArgs = {
+  company?: InputMaybe<Scalars['String']['input']>;
+  email?: InputMaybe<Scalars['String']['input']>;
+  message: Scalars['String']['input'];
+  name?: InputMaybe<Scalars['String']['input']>;
+  seats?: InputMaybe<Scalars['Int']['input']>;
+};
+
 export type MutationSendFeedbackArgs = {
   kind: Scalars['String']['input'];
   message: Scalars['String']['input'];
@@ -1295,6 +1387,10 @@ export type MutationSetCheckoutArgs = {
   plan: Scalars['String']['input'];
   team: Scalars['ID']['input'];
   type: Scalars['String']['input'];
+};
+
+export type MutationSetCodeArgs = {
+  code: Scalars['String']['input'];
 };
 
 export type MutationSetEventArgs = {
@@ -1380,6 +1476,17 @@ export type MutationSetProjectArgs = {
   type?: InputMaybe<Scalars['String']['input']>;
 };
 
+export type MutationSetPromotionCodeArgs = {
+  amount?: InputMaybe<Scalars['Int']['input']>;
+  code: Scalars['String']['input'];
+  currency?: InputMaybe<Scalars['String']['input']>;
+  days?: InputMaybe<Scalars['Int']['input']>;
+  expiresAt?: InputMaybe<Scalars['String']['input']>;
+  kind: Scalars['String']['input'];
+  maxUses?: InputMaybe<Scalars['Int']['input']>;
+  plan?: InputMaybe<Scalars['String']['input']>;
+};
+
 export type MutationSetSettingArgs = {
   active: Scalars['Boolean']['input'];
   id?: InputMaybe<Scalars['ID']['input']>;
@@ -1418,6 +1525,14 @@ export type MutationSetTaskArgs = {
 export type MutationSetTeamArgs = {
   logo?: InputMaybe<Scalars['String']['input']>;
   name: Scalars['String']['input'];
+};
+
+export type MutationSetTeamPlanArgs = {
+  currency?: InputMaybe<Scalars['String']['input']>;
+  period: Scalars['String']['input'];
+  plan: Scalars['String']['input'];
+  seats: Scalars['Int']['input'];
+  team: Scalars['ID']['input'];
 };
 
 export type MutationSetUserAdminArgs = {
@@ -1490,6 +1605,10 @@ export type MutationSignalVideocallArgs = {
 
 export type MutationStartRecordingArgs = {
   videocall: Scalars['ID']['input'];
+};
+
+export type MutationStartTrialArgs = {
+  team: Scalars['ID']['input'];
 };
 
 export type MutationStopAiMessageArgs = {
@@ -1767,6 +1886,7 @@ export type Query = {
   getApiTokens: Array<ApiToken>;
   /** The summary since the caller's last recorded visit; only spaces they may read now, never their own actions. */
   getAwaySummary: AwaySummary;
+  getBilling: Billing;
   /** The caller's connected calendar accounts in the current team. */
   getCalendarAccounts: Array<CalendarAccount>;
   /** Whether the caller has a private ICS feed (its URL is never shown again). */
@@ -1879,6 +1999,8 @@ export type Query = {
   getTeamActivity: ActivityPage;
   /** Name and logo of the team owning a shared file, doc or meeting room, for public pages. */
   getTeamData: TeamData;
+  /** Every plan with its price in the currency asked (usd when it is not usd, eur or gbp) and frequency (month, year, lifetime). */
+  getTeamSubscriptions: Array<SubscriptionPlan>;
   /** Every team the caller belongs to; isDefault marks the current one. */
   getTeams: Array<Team>;
   /** The signed-in user. */
@@ -1931,6 +2053,10 @@ export type QueryGetAiMessagesArgs = {
 };
 
 export type QueryGetAiUsageArgs = {
+  team: Scalars['ID']['input'];
+};
+
+export type QueryGetBillingArgs = {
   team: Scalars['ID']['input'];
 };
 
@@ -2087,6 +2213,13 @@ export type QueryGetTeamDataArgs = {
   doc?: InputMaybe<Scalars['ID']['input']>;
   file?: InputMaybe<Scalars['ID']['input']>;
   meetingroom?: InputMaybe<Scalars['ID']['input']>;
+};
+
+export type QueryGetTeamSubscriptionsArgs = {
+  currency?: InputMaybe<Scalars['String']['input']>;
+  frequency?: InputMaybe<Scalars['String']['input']>;
+  payment?: InputMaybe<Scalars['String']['input']>;
+  team?: InputMaybe<Scalars['ID']['input']>;
 };
 
 export type QueryGetUserBasicArgs = {
@@ -2475,6 +2608,39 @@ export type SubscriptionSubUserArgs = {
 export type SubscriptionSubVideocallArgs = {
   attendee: Scalars['ID']['input'];
   videocall: Scalars['ID']['input'];
+};
+
+export type SubscriptionPlan = {
+  __typename?: 'SubscriptionPlan';
+  /** current | upgrade | downgrade | trial | contact (business: contact sales) — what the button does */
+  action: Scalars['String']['output'];
+  description: Scalars['String']['output'];
+  /** feature keys (shared), labels in the locales */
+  features: Array<Scalars['String']['output']>;
+  hasActiveSubscription: Scalars['Boolean']['output'];
+  /** the plan key: free | trial | basic | unlimited | business */
+  id: Scalars['ID']['output'];
+  isCurrent: Scalars['Boolean']['output'];
+  name: Scalars['String']['output'];
+  order: Scalars['Int']['output'];
+  /** user (per seat) | team */
+  payment: Scalars['String']['output'];
+  price: SubscriptionPrice;
+  productId: Scalars['String']['output'];
+  /** null here; setCheckout gives the checkout address */
+  url?: Maybe<Scalars['String']['output']>;
+};
+
+export type SubscriptionPrice = {
+  __typename?: 'SubscriptionPrice';
+  currency: Scalars['String']['output'];
+  id: Scalars['ID']['output'];
+  /** month | year | lifetime */
+  interval: Scalars['String']['output'];
+  isUnlimited: Scalars['Boolean']['output'];
+  nickname: Scalars['String']['output'];
+  /** cents per seat per interval */
+  unitAmount: Scalars['Int']['output'];
 };
 
 /** What the support pages need to know of the viewer. */
@@ -3088,6 +3254,9 @@ export type ResolversTypes = {
   AuthPayload: ResolverTypeWrapper<SessionPayload>;
   AwayLine: ResolverTypeWrapper<ResolvedPart<AwayLine>>;
   AwaySummary: ResolverTypeWrapper<ResolvedPart<AwaySummary>>;
+  Billing: ResolverTypeWrapper<ResolvedPart<Billing>>;
+  BillingCode: ResolverTypeWrapper<ResolvedPart<BillingCode>>;
+  BillingInvoice: ResolverTypeWrapper<ResolvedPart<BillingInvoice>>;
   Calendar: ResolverTypeWrapper<PresentedCalendar>;
   CalendarAccount: ResolverTypeWrapper<ResolvedPart<Omit<CalendarAccount, 'calendars'> & { calendars: Array<ResolversTypes['Calendar']> }>>;
   CalendarEntry: ResolverTypeWrapper<ResolvedPart<Omit<CalendarEntry, 'calendar'> & { calendar?: Maybe<ResolversTypes['Calendar']> }>>;
@@ -3096,6 +3265,7 @@ export type ResolversTypes = {
   CalendarTask: ResolverTypeWrapper<ResolvedPart<CalendarTask>>;
   CheckoutAnswer: ResolverTypeWrapper<ResolvedPart<CheckoutAnswer>>;
   ClientSettings: ResolverTypeWrapper<ResolvedPart<ClientSettings>>;
+  ContactSalesAnswer: ResolverTypeWrapper<ResolvedPart<ContactSalesAnswer>>;
   DocChange: ResolverTypeWrapper<ResolvedPart<Omit<DocChange, 'doc'> & { doc?: Maybe<ResolversTypes['Wall']> }>>;
   Event: ResolverTypeWrapper<PresentedEvent>;
   EventChange: ResolverTypeWrapper<ResolvedPart<Omit<EventChange, 'value'> & { value?: Maybe<ResolversTypes['Event']> }>>;
@@ -3160,6 +3330,8 @@ export type ResolversTypes = {
   StandupTask: ResolverTypeWrapper<ResolvedPart<StandupTask>>;
   Stats: ResolverTypeWrapper<ResolvedPart<Stats>>;
   Subscription: ResolverTypeWrapper<Record<PropertyKey, never>>;
+  SubscriptionPlan: ResolverTypeWrapper<ResolvedPart<SubscriptionPlan>>;
+  SubscriptionPrice: ResolverTypeWrapper<ResolvedPart<SubscriptionPrice>>;
   SupportAccess: ResolverTypeWrapper<ResolvedPart<SupportAccess>>;
   SupportConversation: ResolverTypeWrapper<ResolvedPart<SupportConversation>>;
   SupportFeedback: ResolverTypeWrapper<ResolvedPart<SupportFeedback>>;
@@ -3220,6 +3392,9 @@ export type ResolversParentTypes = {
   AuthPayload: SessionPayload;
   AwayLine: ResolvedPart<AwayLine>;
   AwaySummary: ResolvedPart<AwaySummary>;
+  Billing: ResolvedPart<Billing>;
+  BillingCode: ResolvedPart<BillingCode>;
+  BillingInvoice: ResolvedPart<BillingInvoice>;
   Calendar: PresentedCalendar;
   CalendarAccount: ResolvedPart<Omit<CalendarAccount, 'calendars'> & { calendars: Array<ResolversParentTypes['Calendar']> }>;
   CalendarEntry: ResolvedPart<Omit<CalendarEntry, 'calendar'> & { calendar?: Maybe<ResolversParentTypes['Calendar']> }>;
@@ -3228,6 +3403,7 @@ export type ResolversParentTypes = {
   CalendarTask: ResolvedPart<CalendarTask>;
   CheckoutAnswer: ResolvedPart<CheckoutAnswer>;
   ClientSettings: ResolvedPart<ClientSettings>;
+  ContactSalesAnswer: ResolvedPart<ContactSalesAnswer>;
   DocChange: ResolvedPart<Omit<DocChange, 'doc'> & { doc?: Maybe<ResolversParentTypes['Wall']> }>;
   Event: PresentedEvent;
   EventChange: ResolvedPart<Omit<EventChange, 'value'> & { value?: Maybe<ResolversParentTypes['Event']> }>;
@@ -3288,6 +3464,8 @@ export type ResolversParentTypes = {
   StandupTask: ResolvedPart<StandupTask>;
   Stats: ResolvedPart<Stats>;
   Subscription: Record<PropertyKey, never>;
+  SubscriptionPlan: ResolvedPart<SubscriptionPlan>;
+  SubscriptionPrice: ResolvedPart<SubscriptionPrice>;
   SupportAccess: ResolvedPart<SupportAccess>;
   SupportConversation: ResolvedPart<SupportConversation>;
   SupportFeedback: ResolvedPart<SupportFeedback>;
@@ -3493,6 +3671,57 @@ export type AwaySummaryResolvers<
   since?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
 };
 
+export type BillingResolvers<
+  ContextType = MercuriusContext,
+  ParentType extends ResolversParentTypes['Billing'] = ResolversParentTypes['Billing'],
+> = {
+  codes?: Resolver<Array<ResolversTypes['BillingCode']>, ParentType, ContextType>;
+  credit?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  creditCurrency?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  currency?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  currentPeriodEnd?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  instanceAdministrator?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  invoices?: Resolver<Array<ResolversTypes['BillingInvoice']>, ParentType, ContextType>;
+  lifetimes?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  managedBy?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  period?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  price?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  seats?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  seatsAssigned?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  seatsAvailable?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  state?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  team?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  total?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  trialEnd?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  trialUsed?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  type?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
+export type BillingCodeResolvers<
+  ContextType = MercuriusContext,
+  ParentType extends ResolversParentTypes['BillingCode'] = ResolversParentTypes['BillingCode'],
+> = {
+  amount?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  code?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  currency?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  kind?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  plan?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  redeemedAt?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
+export type BillingInvoiceResolvers<
+  ContextType = MercuriusContext,
+  ParentType extends ResolversParentTypes['BillingInvoice'] = ResolversParentTypes['BillingInvoice'],
+> = {
+  amount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  createdAt?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  currency?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  number?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  state?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  ticket?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+};
+
 export type CalendarResolvers<
   ContextType = MercuriusContext,
   ParentType extends ResolversParentTypes['Calendar'] = ResolversParentTypes['Calendar'],
@@ -3587,6 +3816,13 @@ export type ClientSettingsResolvers<
   mobileAppUrl?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   salesEmail?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   tagManagerId?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+};
+
+export type ContactSalesAnswerResolvers<
+  ContextType = MercuriusContext,
+  ParentType extends ResolversParentTypes['ContactSalesAnswer'] = ResolversParentTypes['ContactSalesAnswer'],
+> = {
+  ok?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
 };
 
 export type DocChangeResolvers<
@@ -3896,6 +4132,7 @@ export type MutationResolvers<
     ContextType,
     RequireFields<MutationAnswerVideocallArgs, 'accept' | 'videocall'>
   >;
+  cancelSubscription?: Resolver<ResolversTypes['Billing'], ParentType, ContextType, RequireFields<MutationCancelSubscriptionArgs, 'team'>>;
   cancelUpload?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType, RequireFields<MutationCancelUploadArgs, 'code'>>;
   createApiToken?: Resolver<ResolversTypes['NewApiToken'], ParentType, ContextType, RequireFields<MutationCreateApiTokenArgs, 'name'>>;
   createState?: Resolver<
@@ -3975,6 +4212,12 @@ export type MutationResolvers<
     RequireFields<MutationMarkNotificationArgs, 'id' | 'marked'>
   >;
   reactMessage?: Resolver<ResolversTypes['Message'], ParentType, ContextType, RequireFields<MutationReactMessageArgs, 'emoji' | 'id'>>;
+  reactivateSubscription?: Resolver<
+    ResolversTypes['Billing'],
+    ParentType,
+    ContextType,
+    RequireFields<MutationReactivateSubscriptionArgs, 'team'>
+  >;
   readNotifications?: Resolver<ResolversTypes['Int'], ParentType, ContextType, Partial<MutationReadNotificationsArgs>>;
   readSupportThread?: Resolver<ResolversTypes['SupportThread'], ParentType, ContextType, Partial<MutationReadSupportThreadArgs>>;
   refreshToken?: Resolver<ResolversTypes['RefreshPayload'], ParentType, ContextType>;
@@ -4020,6 +4263,7 @@ export type MutationResolvers<
     ContextType,
     RequireFields<MutationSelectCalendarArgs, 'calendar' | 'selected'>
   >;
+  sendEmail?: Resolver<ResolversTypes['ContactSalesAnswer'], ParentType, ContextType, RequireFields<MutationSendEmailArgs, 'message'>>;
   sendFeedback?: Resolver<
     ResolversTypes['SupportFeedback'],
     ParentType,
@@ -4056,6 +4300,7 @@ export type MutationResolvers<
     ContextType,
     RequireFields<MutationSetCheckoutArgs, 'plan' | 'team' | 'type'>
   >;
+  setCode?: Resolver<ResolversTypes['Billing'], ParentType, ContextType, RequireFields<MutationSetCodeArgs, 'code'>>;
   setEvent?: Resolver<
     ResolversTypes['Event'],
     ParentType,
@@ -4086,10 +4331,22 @@ export type MutationResolvers<
   setPresence?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType, RequireFields<MutationSetPresenceArgs, 'state'>>;
   setPrivat?: Resolver<ResolversTypes['Privat'], ParentType, ContextType, RequireFields<MutationSetPrivatArgs, 'users'>>;
   setProject?: Resolver<ResolversTypes['Project'], ParentType, ContextType, RequireFields<MutationSetProjectArgs, 'name'>>;
+  setPromotionCode?: Resolver<
+    ResolversTypes['BillingCode'],
+    ParentType,
+    ContextType,
+    RequireFields<MutationSetPromotionCodeArgs, 'code' | 'kind'>
+  >;
   setSetting?: Resolver<ResolversTypes['Setting'], ParentType, ContextType, RequireFields<MutationSetSettingArgs, 'active'>>;
   setTag?: Resolver<ResolversTypes['Tag'], ParentType, ContextType, RequireFields<MutationSetTagArgs, 'name' | 'project'>>;
   setTask?: Resolver<ResolversTypes['Task'], ParentType, ContextType, RequireFields<MutationSetTaskArgs, 'name' | 'project'>>;
   setTeam?: Resolver<ResolversTypes['Team'], ParentType, ContextType, RequireFields<MutationSetTeamArgs, 'name'>>;
+  setTeamPlan?: Resolver<
+    ResolversTypes['Billing'],
+    ParentType,
+    ContextType,
+    RequireFields<MutationSetTeamPlanArgs, 'period' | 'plan' | 'seats' | 'team'>
+  >;
   setUserAdmin?: Resolver<
     ResolversTypes['AuthPayload'],
     ParentType,
@@ -4123,6 +4380,7 @@ export type MutationResolvers<
     RequireFields<MutationSignalVideocallArgs, 'from' | 'signal' | 'to' | 'videocall'>
   >;
   startRecording?: Resolver<ResolversTypes['String'], ParentType, ContextType, RequireFields<MutationStartRecordingArgs, 'videocall'>>;
+  startTrial?: Resolver<ResolversTypes['Billing'], ParentType, ContextType, RequireFields<MutationStartTrialArgs, 'team'>>;
   stopAiMessage?: Resolver<ResolversTypes['AiMessage'], ParentType, ContextType, RequireFields<MutationStopAiMessageArgs, 'id'>>;
   stopRecording?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType, RequireFields<MutationStopRecordingArgs, 'pipelineId'>>;
   switchTeam?: Resolver<ResolversTypes['Team'], ParentType, ContextType, RequireFields<MutationSwitchTeamArgs, 'team'>>;
@@ -4354,6 +4612,7 @@ export type QueryResolvers<
   getAiUsage?: Resolver<ResolversTypes['AiUsage'], ParentType, ContextType, RequireFields<QueryGetAiUsageArgs, 'team'>>;
   getApiTokens?: Resolver<Array<ResolversTypes['ApiToken']>, ParentType, ContextType>;
   getAwaySummary?: Resolver<ResolversTypes['AwaySummary'], ParentType, ContextType>;
+  getBilling?: Resolver<ResolversTypes['Billing'], ParentType, ContextType, RequireFields<QueryGetBillingArgs, 'team'>>;
   getCalendarAccounts?: Resolver<Array<ResolversTypes['CalendarAccount']>, ParentType, ContextType>;
   getCalendarFeed?: Resolver<ResolversTypes['CalendarFeed'], ParentType, ContextType>;
   getCalendars?: Resolver<Array<ResolversTypes['Calendar']>, ParentType, ContextType>;
@@ -4414,6 +4673,12 @@ export type QueryResolvers<
   getTeam?: Resolver<ResolversTypes['Team'], ParentType, ContextType>;
   getTeamActivity?: Resolver<ResolversTypes['ActivityPage'], ParentType, ContextType, RequireFields<QueryGetTeamActivityArgs, 'team'>>;
   getTeamData?: Resolver<ResolversTypes['TeamData'], ParentType, ContextType, Partial<QueryGetTeamDataArgs>>;
+  getTeamSubscriptions?: Resolver<
+    Array<ResolversTypes['SubscriptionPlan']>,
+    ParentType,
+    ContextType,
+    Partial<QueryGetTeamSubscriptionsArgs>
+  >;
   getTeams?: Resolver<Array<ResolversTypes['Team']>, ParentType, ContextType>;
   getUser?: Resolver<ResolversTypes['User'], ParentType, ContextType>;
   getUserBasic?: Resolver<ResolversTypes['UserBasic'], ParentType, ContextType, RequireFields<QueryGetUserBasicArgs, 'id'>>;
@@ -4735,6 +5000,36 @@ export type SubscriptionResolvers<
     ContextType,
     RequireFields<SubscriptionSubVideocallArgs, 'attendee' | 'videocall'>
   >;
+};
+
+export type SubscriptionPlanResolvers<
+  ContextType = MercuriusContext,
+  ParentType extends ResolversParentTypes['SubscriptionPlan'] = ResolversParentTypes['SubscriptionPlan'],
+> = {
+  action?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  description?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  features?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType>;
+  hasActiveSubscription?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  isCurrent?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  order?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  payment?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  price?: Resolver<ResolversTypes['SubscriptionPrice'], ParentType, ContextType>;
+  productId?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  url?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+};
+
+export type SubscriptionPriceResolvers<
+  ContextType = MercuriusContext,
+  ParentType extends ResolversParentTypes['SubscriptionPrice'] = ResolversParentTypes['SubscriptionPrice'],
+> = {
+  currency?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  interval?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  isUnlimited?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  nickname?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  unitAmount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
 };
 
 export type SupportAccessResolvers<
@@ -5193,6 +5488,9 @@ export type Resolvers<ContextType = MercuriusContext> = {
   AuthPayload?: AuthPayloadResolvers<ContextType>;
   AwayLine?: AwayLineResolvers<ContextType>;
   AwaySummary?: AwaySummaryResolvers<ContextType>;
+  Billing?: BillingResolvers<ContextType>;
+  BillingCode?: BillingCodeResolvers<ContextType>;
+  BillingInvoice?: BillingInvoiceResolvers<ContextType>;
   Calendar?: CalendarResolvers<ContextType>;
   CalendarAccount?: CalendarAccountResolvers<ContextType>;
   CalendarEntry?: CalendarEntryResolvers<ContextType>;
@@ -5200,6 +5498,7 @@ export type Resolvers<ContextType = MercuriusContext> = {
   CalendarTask?: CalendarTaskResolvers<ContextType>;
   CheckoutAnswer?: CheckoutAnswerResolvers<ContextType>;
   ClientSettings?: ClientSettingsResolvers<ContextType>;
+  ContactSalesAnswer?: ContactSalesAnswerResolvers<ContextType>;
   DocChange?: DocChangeResolvers<ContextType>;
   Event?: EventResolvers<ContextType>;
   EventChange?: EventChangeResolvers<ContextType>;
@@ -5258,6 +5557,8 @@ export type Resolvers<ContextType = MercuriusContext> = {
   StandupTask?: StandupTaskResolvers<ContextType>;
   Stats?: StatsResolvers<ContextType>;
   Subscription?: SubscriptionResolvers<ContextType>;
+  SubscriptionPlan?: SubscriptionPlanResolvers<ContextType>;
+  SubscriptionPrice?: SubscriptionPriceResolvers<ContextType>;
   SupportAccess?: SupportAccessResolvers<ContextType>;
   SupportConversation?: SupportConversationResolvers<ContextType>;
   SupportFeedback?: SupportFeedbackResolvers<ContextType>;

@@ -1,0 +1,129 @@
+import { formatErrorMessage } from '#shared/errors';
+import type { AiErrorCode } from '#shared/ai';
+import { createProviderClient, ProviderError, streamChat, type ChatMessage, type ProviderUsage } from '../../ai/provider';
+import { newId } from '../../core/ids';
+import { DomainError } from '../../errors';
+import type { Services } from '../../graphql/context';
+import { reachedLimit, teamAiLimits, teamUsageNow } from './limits';
+import { aiRequestStream, type AiPurpose, type AiRequestOutcome, type AiToolsEvent } from './toolsEvents';
+
+export interface CompletionInput {
+  teamId: string;
+  userId: string;
+  /** Which model: AI_MODEL (assistant) or AI_WRITING_MODEL (writing). */
+  purpose: AiPurpose;
+  messages: ChatMessage[];
+  /** Aborting it aborts the upstream request; the stream then ends without an error. */
+  signal: AbortSignal;
+}
+
+export interface CompletionUsage {
+  promptTokens: number;
+  completionTokens: number;
+}
+
+/** An AI request that could not be made or failed: one of the AI error codes and its clear message. */
+export class AiFailure extends DomainError {
+  override name = 'AiFailure';
+  declare readonly code: AiErrorCode;
+
+  constructor(code: AiErrorCode, message?: string, details?: Record<string, unknown>, params?: Readonly<Record<string, string | number>>) {
+    super(code, message ?? formatErrorMessage(code, params), details, { params: params ?? {} });
+  }
+}
+
+/** Tokens when the provider does not count them: about four characters a token, rounded up. */
+export const estimateTokens = (characters: number) => Math.ceil(characters / 4);
+
+export function promptBytes(messages: readonly ChatMessage[]): number {
+  return messages.reduce((total, message) => total + Buffer.byteLength(message.content, 'utf8'), 0);
+}
+
+/** The limit in KB as the message names it (AI_MAX_PROMPT_BYTES / 1000, rounded down). */
+export const promptLimitKilobytes = (maxPromptBytes: number) => Math.floor(maxPromptBytes / 1000);
+
+const limitMessages = {
+  requestsPerMinute: (maximum: number) =>
+    `Your team reached its AI limit of ${maximum} requests per minute. Try again in a minute, or ask a team admin to raise it.`,
+  tokensPerDay: (maximum: number) =>
+    `Your team reached its AI limit of ${maximum} tokens per day. Try again tomorrow (UTC), or ask a team admin to raise it.`,
+};
+
+/**
+ * Checks that a provider is configured, the prompt's size and the team's limits BEFORE calling the provider
+ * (throws AiFailure), then yields the answer's text deltas and returns its usage. Provider errors, malformed
+ * chunks and a stream idle for AI_TIMEOUT_MS throw AiFailure. The request and its tokens are recorded in the
+ * team's usage through events: its start (counted by the limits while it runs) and its end, also when it
+ * failed or was aborted.
+ */
+export async function* streamCompletion(services: Services, input: CompletionInput): AsyncGenerator<string, CompletionUsage> {
+  const { ai } = services.config;
+  if (!ai.provider) throw new AiFailure('AI_NOT_CONFIGURED');
+  if (promptBytes(input.messages) > ai.maxPromptBytes)
+    throw new AiFailure('AI_PROMPT_TOO_LARGE', undefined, undefined, { maximum: promptLimitKilobytes(ai.maxPromptBytes) });
+  const requestId = newId();
+  // The check and the start are one unit of work: two processes cannot both take the last request of a minute.
+  await services.store.run({ actorId: input.userId }, (unit) => {
+    const limits = teamAiLimits(unit.transaction, ai, input.teamId);
+    const reached = reachedLimit(limits, teamUsageNow(unit.transaction, input.teamId, unit.now));
+    if (reached)
+      throw new AiFailure('AI_TEAM_LIMIT_REACHED', limitMessages[reached](limits[reached]), { limit: reached, maximum: limits[reached] });
+    const started: AiToolsEvent = {
+      type: 'ai.request.started',
+      payload: { requestId, teamId: input.teamId, userId: input.userId, purpose: input.purpose, startedAt: unit.now.toISOString() },
+    };
+    unit.append(aiRequestStream(requestId), [started], { teamId: input.teamId });
+  });
+
+  const client = createProviderClient(ai.provider, ai.timeoutMs);
+  const model = input.purpose === 'writing' ? ai.provider.writingModel : ai.provider.model;
+  let completionCharacters = 0;
+  let providerUsage: ProviderUsage | null = null;
+  let outcome: AiRequestOutcome = 'aborted';
+  let errorCode: AiErrorCode | null = null;
+  // Without the provider's count (no usage chunk, or the request failed or was stopped): estimated from characters.
+  const usage = (): CompletionUsage =>
+    providerUsage ?? {
+      promptTokens: estimateTokens(input.messages.reduce((total, message) => total + message.content.length, 0)),
+      completionTokens: estimateTokens(completionCharacters),
+    };
+  const stream = streamChat(client, { model, messages: input.messages, signal: input.signal, idleTimeoutMs: ai.timeoutMs });
+  try {
+    for (;;) {
+      const step = await stream.next();
+      if (step.done) {
+        providerUsage = step.value;
+        break;
+      }
+      completionCharacters += step.value.length;
+      yield step.value;
+    }
+    if (!input.signal.aborted) outcome = 'ok';
+    return usage();
+  } catch (error) {
+    if (!(error instanceof ProviderError)) throw error;
+    outcome = 'failed';
+    errorCode = error.code;
+    throw new AiFailure(error.code, undefined, { detail: error.detail });
+  } finally {
+    // A consumer that stops iterating ends here: closing the provider stream aborts the upstream request.
+    await stream.return(null);
+    await recordEnd(services, input, requestId, usage(), providerUsage === null, outcome, errorCode);
+  }
+}
+
+async function recordEnd(
+  services: Services,
+  input: CompletionInput,
+  requestId: string,
+  usage: CompletionUsage,
+  estimated: boolean,
+  outcome: AiRequestOutcome,
+  errorCode: AiErrorCode | null,
+): Promise<void> {
+  const ended: AiToolsEvent = {
+    type: 'ai.request.ended',
+    payload: { requestId, teamId: input.teamId, ...usage, estimated, outcome, errorCode },
+  };
+  await services.store.append(aiRequestStream(requestId), [ended], { teamId: input.teamId, actorId: input.userId });
+}

@@ -1,0 +1,93 @@
+import { and, asc, eq, gte, sql } from 'drizzle-orm';
+import { runCommand } from '../../core/runCommand';
+import type { DrizzleDatabase } from '../../db/connection';
+import { DomainError } from '../../errors';
+import { requireActor } from '../../graphql/context';
+import type { MutationResolvers, QueryResolvers } from '../../graphql/schemaTypes';
+import { users } from '../accounts';
+import { requireTeamMember, teamMembers } from '../teams';
+import { startOfUtcDay, startOfUtcMonth, teamAiLimits, validateAiLimits, type TeamAiLimits } from './limits';
+import { aiLimitsStream, type AiToolsEvent } from './toolsEvents';
+import { aiToolsPolicy } from './toolsPolicies';
+import { aiUsage } from './toolsTables';
+
+export interface AiMemberUsage {
+  user: string;
+  firstname: string;
+  lastname: string;
+  requestsToday: number;
+  tokensToday: number;
+  tokensThisMonth: number;
+}
+
+/** The team's current members with their requests and tokens today and this month (UTC), by name. */
+export function teamAiUsage(db: DrizzleDatabase, teamId: string, now: Date): { tokensToday: number; members: AiMemberUsage[] } {
+  const today = startOfUtcDay(now);
+  const tokens = sql<number>`${aiUsage.promptTokens} + ${aiUsage.completionTokens}`;
+  const usageRows = db
+    .select({
+      userId: aiUsage.userId,
+      requestsToday: sql<number>`coalesce(sum(CASE WHEN ${aiUsage.startedAt} >= ${today} THEN 1 ELSE 0 END), 0)`,
+      tokensToday: sql<number>`coalesce(sum(CASE WHEN ${aiUsage.startedAt} >= ${today} THEN ${tokens} ELSE 0 END), 0)`,
+      tokensThisMonth: sql<number>`coalesce(sum(${tokens}), 0)`,
+    })
+    .from(aiUsage)
+    .where(and(eq(aiUsage.teamId, teamId), gte(aiUsage.startedAt, startOfUtcMonth(now))))
+    .groupBy(aiUsage.userId)
+    .all();
+  const byUser = new Map(usageRows.map((row) => [row.userId, row]));
+  const members = db
+    .select({ user: users.id, firstname: users.firstname, lastname: users.lastname })
+    .from(teamMembers)
+    .innerJoin(users, eq(users.id, teamMembers.userId))
+    .where(eq(teamMembers.teamId, teamId))
+    .orderBy(asc(users.firstname), asc(users.lastname), asc(users.id))
+    .all()
+    .map((member) => {
+      const usage = byUser.get(member.user);
+      return {
+        ...member,
+        requestsToday: usage?.requestsToday ?? 0,
+        tokensToday: usage?.tokensToday ?? 0,
+        tokensThisMonth: usage?.tokensThisMonth ?? 0,
+      };
+    });
+  // The team's total counts people who have left since, as the limit does.
+  const tokensToday = usageRows.reduce((total, row) => total + row.tokensToday, 0);
+  return { tokensToday, members };
+}
+
+export const aiToolsQueries = {
+  getAiStatus: (_root, _args, context) => {
+    requireActor(context);
+    const { ai } = context.services.config;
+    return {
+      configured: ai.provider !== null,
+      model: ai.provider?.model ?? null,
+      writingModel: ai.provider?.writingModel ?? null,
+      maxPromptBytes: ai.maxPromptBytes,
+    };
+  },
+  getAiUsage: (_root, args: { team: string }, context) => {
+    const actor = requireActor(context);
+    const { db } = context.services.database;
+    const { team, seat } = requireTeamMember(db, args.team, actor.userId);
+    if (!aiToolsPolicy.readUsage(seat)) throw new DomainError('PERMISSION_DENIED');
+    const limits = teamAiLimits(db, context.services.config.ai, team.id);
+    return { limits, ...teamAiUsage(db, team.id, context.services.store.clock.now()) };
+  },
+} satisfies QueryResolvers;
+
+export const aiToolsMutations = {
+  setAiLimits: async (_root, args: { team: string; requestsPerMinute: number; tokensPerDay: number }, context) => {
+    const actor = requireActor(context);
+    return runCommand(context, actor.userId, (unit): TeamAiLimits => {
+      const { team, seat } = requireTeamMember(unit.transaction, args.team, actor.userId);
+      if (!aiToolsPolicy.setLimits(seat)) throw new DomainError('PERMISSION_DENIED');
+      const limits = validateAiLimits({ requestsPerMinute: args.requestsPerMinute, tokensPerDay: args.tokensPerDay });
+      const event: AiToolsEvent = { type: 'ai.limits.set', payload: { teamId: team.id, ...limits } };
+      unit.append(aiLimitsStream(team.id), [event], { teamId: team.id });
+      return limits;
+    });
+  },
+} satisfies MutationResolvers;
