@@ -249,6 +249,30 @@ export const matrix: Record<string, MatrixEntry> = {
     otherTeam: { refused: [{ query: 'query ($team: ID!) { getTeamActivity(team: $team) { entries { id } } }', variables: teamA }] },
     withoutRights: [{ query: 'query ($team: ID!) { getTeamActivity(team: $team) { entries { id } } }', variables: teamA }],
   },
+  getAiStatus: { otherTeam: { noForeignIds: 'says whether this server has an AI provider; it names nothing of any team' } },
+  getAiUsage: {
+    otherTeam: {
+      refused: [{ query: 'query ($team: ID!) { getAiUsage(team: $team) { tokensToday members { user } } }', variables: teamA }],
+    },
+    withoutRights: [{ query: 'query ($team: ID!) { getAiUsage(team: $team) { tokensToday members { user } } }', variables: teamA }],
+  },
+  setAiLimits: {
+    otherTeam: {
+      refused: [
+        {
+          query: 'mutation ($team: ID!) { setAiLimits(team: $team, requestsPerMinute: 5, tokensPerDay: 5000) { requestsPerMinute } }',
+          variables: teamA,
+        },
+      ],
+    },
+    withoutRights: [
+      {
+        query: 'mutation ($team: ID!) { setAiLimits(team: $team, requestsPerMinute: 5, tokensPerDay: 5000) { requestsPerMinute } }',
+        variables: teamA,
+      },
+    ],
+  },
+  aiWriting: { otherTeam: { noForeignIds: 'rewrites the text it is given, counted in the caller’s own current team' } },
   setTeam: { otherTeam: { noForeignIds: 'creates a new team of the caller’s own' } },
   addUserTeam: {
     otherTeam: {
