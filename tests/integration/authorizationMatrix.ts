@@ -71,6 +71,43 @@ const taskChatA = (world: World) => ({ task: world.taskA });
  * fails for an operation missing here, so a new operation cannot ship without saying who it refuses.
  */
 export const matrix: Record<string, MatrixEntry> = {
+  getTeamSubscriptions: {
+    otherTeam: { refused: [{ query: 'query ($team: ID) { getTeamSubscriptions(team: $team) { id isCurrent } }', variables: teamA }] },
+  },
+  getBilling: { otherTeam: { refused: [{ query: 'query ($team: ID!) { getBilling(team: $team) { type seats } }', variables: teamA }] } },
+  setCode: {
+    otherTeam: { noForeignIds: 'redeems a code for the caller’s own current team; it names no team' },
+    withoutRights: [{ query: 'mutation { setCode(code: "MATRIX-CODE") { type } }' }],
+  },
+  sendEmail: { otherTeam: { noForeignIds: 'sends the caller’s own request to the sales address; it names nothing shared' } },
+  startTrial: {
+    otherTeam: { refused: [{ query: 'mutation ($team: ID!) { startTrial(team: $team) { type } }', variables: teamA }] },
+    withoutRights: [{ query: 'mutation ($team: ID!) { startTrial(team: $team) { type } }', variables: teamA }],
+  },
+  cancelSubscription: {
+    otherTeam: { refused: [{ query: 'mutation ($team: ID!) { cancelSubscription(team: $team) { type } }', variables: teamA }] },
+    withoutRights: [{ query: 'mutation ($team: ID!) { cancelSubscription(team: $team) { type } }', variables: teamA }],
+  },
+  reactivateSubscription: {
+    otherTeam: { refused: [{ query: 'mutation ($team: ID!) { reactivateSubscription(team: $team) { type } }', variables: teamA }] },
+    withoutRights: [{ query: 'mutation ($team: ID!) { reactivateSubscription(team: $team) { type } }', variables: teamA }],
+  },
+  // Instance administrators only (the first account, team A's admin, here): anyone else is refused whatever team.
+  setTeamPlan: {
+    otherTeam: {
+      refused: [
+        {
+          query: 'mutation ($team: ID!) { setTeamPlan(team: $team, plan: "business", period: "monthly", seats: 5) { type } }',
+          variables: teamA,
+        },
+      ],
+    },
+  },
+  setPromotionCode: {
+    otherTeam: {
+      refused: [{ query: 'mutation { setPromotionCode(code: "MATRIX-PLANTED", kind: "credit", amount: 100, currency: "usd") { code } }' }],
+    },
+  },
   getWalls: {
     otherTeam: {
       refused: [
@@ -1145,5 +1182,36 @@ export const guestChatMatrix: Record<string, MatrixEntry> = {
       ],
     },
     guestRefused: [{ query: 'subscription ($project: ID) { subMessage(project: $project) { type } }', variables: projectA }],
+  },
+  // AI conversations are their person's only: any id that is not one of the caller's own conversations or messages is NOT_FOUND.
+  getAiConversations: { otherTeam: { seesNothing: [{ query: '{ getAiConversations { id name lastMessage { id body } } }' }] } },
+  getAiMessages: {
+    otherTeam: {
+      refused: [{ query: 'query ($id: ID!) { getAiMessages(aiconversation: $id) { id } }', variables: (w) => ({ id: w.messageA }) }],
+    },
+  },
+  setAiConversation: { otherTeam: { noForeignIds: 'starts a conversation of the caller’s own in their own current team' } },
+  ediAiConversation: {
+    otherTeam: { refused: [{ query: 'mutation ($id: ID!) { ediAiConversation(id: $id, name: "Taken") { id } }', variables: messageA }] },
+  },
+  delAiConversation: { otherTeam: { refused: [{ query: 'mutation ($id: ID!) { delAiConversation(id: $id) }', variables: messageA }] } },
+  setAiMessage: {
+    otherTeam: {
+      refused: [
+        {
+          query: 'mutation ($id: ID!) { setAiMessage(aiconversation: $id, body: "Hello") { id } }',
+          variables: (w) => ({ id: w.messageA }),
+        },
+      ],
+    },
+  },
+  delAiMessage: { otherTeam: { refused: [{ query: 'mutation ($id: ID!) { delAiMessage(id: $id) }', variables: messageA }] } },
+  stopAiMessage: { otherTeam: { refused: [{ query: 'mutation ($id: ID!) { stopAiMessage(id: $id) { id } }', variables: messageA }] } },
+  subAiMessage: {
+    otherTeam: {
+      refused: [
+        { query: 'subscription ($id: ID!) { subAiMessage(aiconversation: $id) { delta } }', variables: (w) => ({ id: w.messageA }) },
+      ],
+    },
   },
 };

@@ -43,6 +43,12 @@ export interface UserSignedIn {
   sessionId: string;
   method: 'password' | 'emailLink' | 'passwordReset' | 'google' | 'microsoft' | 'invitationLink' | 'setUpLink';
 }
+/** A sign-up came through a promotion link; billing grants the team its PROMOTION credit (once per person). */
+export interface UserPromotionClaimed {
+  userId: string;
+  teamId: string;
+  promotion: string;
+}
 export interface UserSignedOut {
   userId: string;
   sessionId: string;
@@ -65,4 +71,5 @@ export type AccountEvent =
   | DomainEvent<'user.email_changed', UserEmailChanged>
   | DomainEvent<'user.signed_in', UserSignedIn>
   | DomainEvent<'user.signed_out', UserSignedOut>
+  | DomainEvent<'user.promotion_claimed', UserPromotionClaimed>
   | DefaultTeamEvent;

@@ -31,7 +31,7 @@ export { isSessionActive, revokeAllSessions, revokeSession } from './sessions';
 export { issueSetUpLink } from './setUp';
 export { instanceAdministratorIds, isInstanceAdministrator } from './instanceAdministrators';
 export { userCredentials, users } from './tables';
-export type { UserRegistered } from './events';
+export type { UserPromotionClaimed, UserRegistered } from './events';
 
 /** Accounts: sign-up and sign-in, sessions, verification and reset links, the profile, the first administrator's link. */
 export const accountsModule: DomainModule = {

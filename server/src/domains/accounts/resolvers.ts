@@ -45,6 +45,8 @@ const signUpSchema = z.object({
     .optional(),
   invited: z.string().nullish(),
   token: z.string().max(200).nullish(),
+  /** A promotion link's mark (SPEC §7): the account's team gets the PROMOTION credit (billing's reaction). */
+  promotion: z.string().trim().min(1).max(100).nullish(),
 });
 
 const ipOf = (context: MercuriusContext) => addressKey(context.ip ?? 'unknown');

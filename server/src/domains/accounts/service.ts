@@ -14,7 +14,7 @@ import { newId } from '../../core/ids';
 import { renderMail } from '../../mail/templates';
 import { decideRegistration } from './commands';
 import { setSessionCookies } from './cookies';
-import type { UserSignedIn } from './events';
+import type { UserPromotionClaimed, UserSignedIn } from './events';
 import { issueLink, linkLifetimeHours, type LinkPurpose } from './links';
 import { createSession, revokeAllSessions } from './sessions';
 import { userCredentials, users } from './tables';
@@ -69,6 +69,8 @@ export interface NewAccount {
   passwordHash: string | null;
   emailVerified: boolean;
   teamName?: string | undefined;
+  /** The promotion a sign-up link carried, if any: told to billing as `user.promotion_claimed`. */
+  promotion?: string | null | undefined;
 }
 
 /**
@@ -85,6 +87,10 @@ export function registerAccount(unit: UnitOfWork, account: NewAccount): { userId
   if (account.emailVerified)
     unit.append(userStream(ids.userId), [{ type: 'user.email_verified', payload: { userId: ids.userId } }], { teamId: ids.teamId });
   unit.append(spaceStream(ids.personalProjectId), decided.project, { teamId: ids.teamId, expectedVersion: 0 });
+  if (account.promotion) {
+    const claimed: UserPromotionClaimed = { userId: ids.userId, teamId: ids.teamId, promotion: account.promotion };
+    unit.append(userStream(ids.userId), [{ type: 'user.promotion_claimed', payload: claimed }], { teamId: ids.teamId });
+  }
   if (account.passwordHash) {
     unit.transaction
       .insert(userCredentials)

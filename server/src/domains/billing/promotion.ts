@@ -1,0 +1,179 @@
+import type { MercuriusContext } from 'mercurius';
+import { isCurrency, type Currency } from '#shared/currency';
+import { isPaidPlan, type PlanName } from '#shared/plans';
+import { isPromotionCodeKind, normalizePromotionCode, type PromotionCodeKind } from '#shared/billing';
+import { promotionCreditPounds } from '#shared/notifications';
+import type { Reaction, UnitOfWork } from '../../core/commands';
+import type { StoredEvent } from '../../core/events';
+import { newId } from '../../core/ids';
+import { runCommand } from '../../core/runCommand';
+import { notificationStream } from '../../core/streams';
+import { DomainError, codedError } from '../../errors';
+import { requireActor } from '../../graphql/context';
+import type { MutationResolvers } from '../../graphql/schemaTypes';
+import type { UserPromotionClaimed } from '../accounts';
+import type { NotificationCreated } from '../notifications';
+import { findTeam, requireCurrentTeam } from '../teams';
+import { changeCredit, writeSubscription } from './commands';
+import { billingStream, promotionCodeStream, type PromotionCodeSet } from './events';
+import { billingPolicy } from './policies';
+import { presentBilling } from './present';
+import { parsePlan, parseSeats, requireInstanceAdministrator } from './resolvers';
+import { billingSource, findPromotionCode, hasRedeemed, loadSubscription, promotionGranted } from './state';
+
+const codePattern = /^[A-Z0-9_-]{3,40}$/;
+
+/** The terms of a code, checked as a whole: each kind needs its own fields and no others make sense. */
+function promotionTerms(args: {
+  kind: string;
+  amount?: number | null;
+  currency?: string | null;
+  plan?: string | null;
+  days?: number | null;
+}): Pick<PromotionCodeSet, 'kind' | 'amount' | 'currency' | 'plan' | 'days'> {
+  const terms = () => codedError('PROMOTION_CODE_TERMS', { field: 'kind' });
+  const kind = args.kind.trim().toLowerCase();
+  if (!isPromotionCodeKind(kind)) throw terms();
+  if (kind === 'credit') {
+    const currency = args.currency?.trim().toLowerCase();
+    const amount = args.amount;
+    if (typeof amount !== 'number' || !Number.isInteger(amount) || amount < 1 || amount > 100_000_00 || !isCurrency(currency))
+      throw terms();
+    return { kind, amount, currency, plan: null, days: null };
+  }
+  const plan = args.plan ? parsePlan(args.plan) : null;
+  if (!plan || !isPaidPlan(plan)) throw terms();
+  if (kind === 'lifetime') return { kind, amount: null, currency: null, plan, days: null };
+  const days = args.days;
+  if (typeof days !== 'number' || !Number.isInteger(days) || days < 1 || days > 3660) throw terms();
+  return { kind, amount: null, currency: null, plan, days };
+}
+
+function optionalDate(value: string | null | undefined, field: string): string | null {
+  if (value === null || value === undefined || value.trim() === '') return null;
+  const time = Date.parse(value);
+  if (!Number.isFinite(time)) throw codedError('PROMOTION_CODE_TERMS', { field });
+  return new Date(time).toISOString();
+}
+
+/** What a redeemed code gives the team, as events; the code's use is recorded with it. */
+function redeem(
+  unit: UnitOfWork,
+  teamId: string,
+  userId: string,
+  code: NonNullable<ReturnType<typeof findPromotionCode>>,
+  source: 'stripe' | 'administrator',
+) {
+  const kind = code.kind as PromotionCodeKind;
+  const plan = (code.plan as PlanName | null) ?? null;
+  const currency = (code.currency as Currency | null) ?? null;
+  unit.append(
+    billingStream(teamId),
+    [{ type: 'billing.code_redeemed', payload: { teamId, code: code.code, userId, kind, amount: code.amount, currency, plan } }],
+    { teamId },
+  );
+  if (kind === 'credit') {
+    changeCredit(unit, { teamId, currency: currency!, amount: code.amount!, reason: 'code', userId, code: code.code, invoiceId: null });
+    return;
+  }
+  const current = loadSubscription(unit.transaction, teamId, source);
+  if (kind === 'lifetime') {
+    writeSubscription(
+      unit,
+      {
+        ...current,
+        plan: plan!,
+        state: 'active',
+        period: 'lifetime',
+        periodStart: unit.now.toISOString(),
+        currentPeriodEnd: null,
+        paidAmount: 0,
+        lifetimes: current.lifetimes + 1,
+      },
+      'code',
+    );
+    return;
+  }
+  // A plan for some days: from now, or from the end of the same plan's running period, never shortening a paid one.
+  const samePlanRunning =
+    current.plan === plan && current.currentPeriodEnd !== null && Date.parse(current.currentPeriodEnd) > unit.now.getTime();
+  const start = samePlanRunning ? new Date(current.currentPeriodEnd!) : unit.now;
+  const end = new Date(start.getTime() + code.days! * 24 * 60 * 60 * 1000);
+  if (isPaidPlan(current.plan) && current.plan !== plan && current.state === 'active' && current.paidAmount > 0) {
+    // The team already pays for another plan: the code's days are not worth losing that period for; keep it.
+    return;
+  }
+  writeSubscription(
+    unit,
+    {
+      ...current,
+      plan: plan!,
+      state: 'active',
+      period: 'monthly',
+      periodStart: start.toISOString(),
+      currentPeriodEnd: end.toISOString(),
+      paidAmount: 0,
+    },
+    'code',
+  );
+}
+
+export const promotionMutations = {
+  setCode: async (_root, args, context: MercuriusContext) => {
+    const actor = requireActor(context);
+    const db = context.services.database.db;
+    const { team, seat } = requireCurrentTeam(db, actor.userId);
+    if (!billingPolicy.manage(seat)) throw new DomainError('PERMISSION_DENIED');
+    const code = normalizePromotionCode(args.code);
+    await runCommand(context, actor.userId, (unit) => {
+      const found = codePattern.test(code) ? findPromotionCode(unit.transaction, code) : undefined;
+      if (!found) throw codedError('PROMOTION_CODE_UNKNOWN', { field: 'code' });
+      if (found.expiresAt !== null && Date.parse(found.expiresAt) <= unit.now.getTime())
+        throw codedError('PROMOTION_CODE_EXPIRED', { field: 'code' });
+      if (hasRedeemed(unit.transaction, code, team.id) || (found.maxUses !== null && found.uses >= found.maxUses))
+        throw codedError('PROMOTION_CODE_USED', { field: 'code' });
+      redeem(unit, team.id, actor.userId, found, billingSource(context.services));
+    });
+    return presentBilling(db, context.services, team.id, actor.userId);
+  },
+  setPromotionCode: async (_root, args, context: MercuriusContext) => {
+    const actorId = requireInstanceAdministrator(context);
+    const code = normalizePromotionCode(args.code);
+    if (!codePattern.test(code)) throw codedError('PROMOTION_CODE_FORMAT', { field: 'code' });
+    const terms = promotionTerms(args);
+    const maxUses = args.maxUses === null || args.maxUses === undefined ? null : parseSeats(args.maxUses);
+    const payload: PromotionCodeSet = { code, ...terms, expiresAt: optionalDate(args.expiresAt, 'expiresAt'), maxUses };
+    const createdAt = await runCommand(context, actorId, (unit) => {
+      unit.append(promotionCodeStream(code), [{ type: 'billing.promotion_code_set', payload }], { teamId: null });
+      return unit.now.toISOString();
+    });
+    return { code, kind: terms.kind, amount: terms.amount, currency: terms.currency, plan: terms.plan, redeemedAt: createdAt };
+  },
+} satisfies MutationResolvers;
+
+/**
+ * SPEC §3 and §9: a sign-up through a promotion link gives the new account's team £100 of credit and a
+ * PROMOTION notification, once per person (a person signs up once; the grant row makes sure).
+ */
+export const promotionCredit: Reaction = {
+  name: 'billing: a promotion sign-up grants its credit',
+  on: ['user.promotion_claimed'],
+  react(unit: UnitOfWork, event: StoredEvent) {
+    const { userId, teamId } = event.payload as UserPromotionClaimed;
+    if (promotionGranted(unit.transaction, userId) || !findTeam(unit.transaction, teamId)) return;
+    const amount = promotionCreditPounds * 100;
+    unit.append(billingStream(teamId), [{ type: 'billing.promotion_granted', payload: { teamId, userId, amount, currency: 'gbp' } }], {
+      teamId,
+    });
+    changeCredit(unit, { teamId, currency: 'gbp', amount, reason: 'promotion', userId, code: null, invoiceId: null });
+    const notice: NotificationCreated = {
+      notificationId: newId(),
+      userId,
+      type: 'PROMOTION',
+      teamId,
+      description: `You received £${promotionCreditPounds} of credit for your team's plan.`,
+      authorId: null,
+    };
+    unit.append(notificationStream(userId), [{ type: 'notification.created', payload: notice }], { teamId });
+  },
+};

@@ -1,0 +1,287 @@
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { prorationCredit, seatPrices } from '../../shared/src/billing';
+import { endDuePeriods } from '../../server/src/domains/billing/billing';
+import { decideAdministratorPlan } from '../../server/src/domains/billing/commands';
+import { planAt } from '../../server/src/domains/billing/planAt';
+import { startTestServer, subscriptionClient, type GraphqlResponse, type TestServer } from './harness';
+import { countEvents, expectData, joinTeam, person, type Person } from './teamFactories';
+
+const billingFields = `type state period currency price total seats seatsAssigned seatsAvailable currentPeriodEnd trialEnd trialUsed
+  credit creditCurrency lifetimes managedBy instanceAdministrator invoices { id number amount currency state ticket createdAt }`;
+
+interface Billing {
+  type: string;
+  state: string;
+  period: string;
+  currency: string;
+  price: number;
+  total: number;
+  seats: number;
+  seatsAssigned: number;
+  seatsAvailable: number;
+  currentPeriodEnd: string | null;
+  trialEnd: string | null;
+  trialUsed: boolean;
+  credit: number;
+  creditCurrency: string;
+  lifetimes: number;
+  managedBy: string;
+  instanceAdministrator: boolean;
+  invoices: { id: string; number: string; amount: number; currency: string; state: string; ticket: string | null; createdAt: string }[];
+}
+
+const codeOf = (result: GraphqlResponse) => result.errors?.[0]?.extensions.code;
+const day = 24 * 60 * 60 * 1000;
+
+describe('billing: plans, the lifecycle, plans set by the instance administrator', () => {
+  let server: TestServer;
+  let administrator: Person;
+  let member: Person;
+  let other: Person;
+
+  const billingOf = async (someone: Person, team: string) =>
+    expectData(
+      await someone.client.execute<{ getBilling: Billing }>(`query ($team: ID!) { getBilling(team: $team) { ${billingFields} } }`, {
+        team,
+      }),
+    ).getBilling;
+  const setTeamPlan = (someone: Person, variables: Record<string, unknown>) =>
+    someone.client.execute<{ setTeamPlan: Billing }>(
+      `mutation ($team: ID!, $plan: String!, $period: String!, $seats: Int!, $currency: String) {
+        setTeamPlan(team: $team, plan: $plan, period: $period, seats: $seats, currency: $currency) { ${billingFields} }
+      }`,
+      variables,
+    );
+
+  beforeAll(async () => {
+    server = await startTestServer();
+    // The first account administers the instance (no ADMIN_EMAILS).
+    administrator = await person(server, 'Ida');
+    member = await joinTeam(administrator, await person(server, 'Max'));
+    other = await person(server, 'Ola');
+  });
+
+  afterAll(async () => {
+    vi.useRealTimers();
+    await server.close();
+  });
+
+  it('lists every plan priced in the currency and period asked, relative to the team’s plan, per seat', async () => {
+    const plans = expectData(
+      await member.client.execute<{
+        getTeamSubscriptions: {
+          id: string;
+          action: string;
+          isCurrent: boolean;
+          payment: string;
+          features: string[];
+          price: { unitAmount: number; currency: string; interval: string };
+        }[];
+      }>(
+        '{ getTeamSubscriptions(currency: "EUR", frequency: "year") { id action isCurrent payment features price { unitAmount currency interval } } }',
+      ),
+    ).getTeamSubscriptions;
+    expect(plans.map((plan) => [plan.id, plan.action, plan.isCurrent])).toEqual([
+      ['free', 'current', true],
+      ['trial', 'trial', false],
+      ['basic', 'upgrade', false],
+      ['unlimited', 'upgrade', false],
+      ['business', 'contact', false],
+    ]);
+    const basic = plans.find((plan) => plan.id === 'basic')!;
+    expect(basic.price).toEqual({ unitAmount: seatPrices.basic.yearly.eur, currency: 'eur', interval: 'year' });
+    expect(basic.payment).toBe('user');
+    expect(plans.find((plan) => plan.id === 'business')!.features).toContain('projectAnalytics');
+    // SPEC §5: a currency outside usd, eur and gbp falls back to usd.
+    const yen = expectData(
+      await member.client.execute<{
+        getTeamSubscriptions: { id: string; price: { currency: string; unitAmount: number; interval: string } }[];
+      }>('{ getTeamSubscriptions(currency: "jpy", frequency: "lifetime") { id price { currency unitAmount interval } } }'),
+    ).getTeamSubscriptions;
+    expect(yen.find((plan) => plan.id === 'unlimited')!.price).toEqual({
+      currency: 'usd',
+      unitAmount: seatPrices.unlimited.lifetime.usd,
+      interval: 'lifetime',
+    });
+  });
+
+  it('starts the 15-day trial once, cancels it with its benefits kept, continues it, and the job ends it back to free', async () => {
+    const team = administrator.teamId;
+    expect(codeOf(await member.client.execute('mutation ($team: ID!) { startTrial(team: $team) { type } }', { team }))).toBe(
+      'PERMISSION_DENIED',
+    );
+    const started = expectData(
+      await administrator.client.execute<{ startTrial: Billing }>(
+        `mutation ($team: ID!) { startTrial(team: $team) { ${billingFields} } }`,
+        { team },
+      ),
+    ).startTrial;
+    expect([started.type, started.state, started.trialUsed]).toEqual(['trial', 'trialing', true]);
+    const trialEnd = Date.parse(started.trialEnd!);
+    expect(Math.round((trialEnd - Date.now()) / day)).toBe(15);
+    const again = await administrator.client.execute('mutation ($team: ID!) { startTrial(team: $team) { type } }', { team });
+    expect(codeOf(again)).toBe('TRIAL_UNAVAILABLE');
+
+    const cancelled = expectData(
+      await administrator.client.execute<{ cancelSubscription: Billing }>(
+        'mutation ($team: ID!) { cancelSubscription(team: $team) { type state currentPeriodEnd } }',
+        {
+          team,
+        },
+      ),
+    ).cancelSubscription;
+    expect([cancelled.type, cancelled.state, cancelled.currentPeriodEnd]).toEqual(['trial', 'cancelled', started.trialEnd]);
+    const continued = expectData(
+      await administrator.client.execute<{ reactivateSubscription: Billing }>(
+        'mutation ($team: ID!) { reactivateSubscription(team: $team) { type state } }',
+        { team },
+      ),
+    ).reactivateSubscription;
+    expect([continued.type, continued.state]).toEqual(['trial', 'trialing']);
+    expect(
+      codeOf(await administrator.client.execute('mutation ($team: ID!) { reactivateSubscription(team: $team) { type } }', { team })),
+    ).toBe('SUBSCRIPTION_NOT_REACTIVABLE');
+
+    // Nothing is due before the trial ends; a minute after, the job ends it, once, however often it runs.
+    expect(await endDuePeriods(server.app.services)).toBe(0);
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(trialEnd + 60_000);
+    const [first, second] = await Promise.all([endDuePeriods(server.app.services), endDuePeriods(server.app.services)]);
+    expect(first + second).toBeGreaterThanOrEqual(1);
+    expect(await endDuePeriods(server.app.services)).toBe(0);
+    vi.useRealTimers();
+    const ended = await billingOf(administrator, team);
+    expect([ended.type, ended.state, ended.trialUsed]).toEqual(['free', 'stopped', true]);
+
+    // The plan as of any date, from the log.
+    expect(await planAt(server.app.services, team, new Date(Date.now() - day).toISOString())).toBe('free');
+    expect(await planAt(server.app.services, team, new Date(trialEnd - day).toISOString())).toBe('trial');
+    expect(await planAt(server.app.services, team, new Date(trialEnd + 1000).toISOString())).toBe('free');
+  });
+
+  it('lets the instance administrator set a paid plan with seats: invoice, seats assigned and available, member limit', async () => {
+    const team = administrator.teamId;
+    const set = expectData(
+      await setTeamPlan(administrator, { team, plan: 'basic', period: 'monthly', seats: 3, currency: 'gbp' }),
+    ).setTeamPlan;
+    expect([set.type, set.state, set.period, set.currency, set.price, set.seats, set.seatsAssigned, set.seatsAvailable]).toEqual([
+      'basic',
+      'active',
+      'monthly',
+      'gbp',
+      seatPrices.basic.monthly.gbp,
+      3,
+      2,
+      1,
+    ]);
+    expect(set.total).toBe(3 * seatPrices.basic.monthly.gbp);
+    expect(set.managedBy).toBe('administrator');
+    expect(set.instanceAdministrator).toBe(true);
+    expect(set.invoices).toHaveLength(1);
+    expect(set.invoices[0]).toMatchObject({ amount: 3 * seatPrices.basic.monthly.gbp, currency: 'gbp', state: 'issued' });
+    expect(set.invoices[0]!.ticket).toContain(`/billing/receipts/${set.invoices[0]!.id}`);
+    const teamView = expectData(
+      await member.client.execute<{ getTeam: { subscription: string; planState: string; memberLimit: number | null } }>(
+        '{ getTeam { subscription planState memberLimit } }',
+      ),
+    ).getTeam;
+    expect(teamView).toEqual({ subscription: 'basic', planState: 'active', memberLimit: 3 });
+    expect((await billingOf(member, team)).instanceAdministrator).toBe(false);
+  });
+
+  it('credits the unused time of the current plan on an upgrade, to the cent, and takes it off the next invoice', async () => {
+    const team = administrator.teamId;
+    const before = await billingOf(administrator, team);
+    const periodStart = Date.parse(before.invoices[0]!.createdAt);
+    const changedAt = periodStart + 10 * day + 12_345;
+    const paid = 3 * seatPrices.basic.monthly.gbp;
+    const expectedCredit = prorationCredit({
+      paidAmount: paid,
+      periodStart: new Date(periodStart),
+      periodEnd: before.currentPeriodEnd!,
+      changedAt: new Date(changedAt),
+    });
+    expect(expectedCredit).toBeGreaterThan(0);
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(changedAt);
+    await server.app.services.store.run({ actorId: administrator.id }, (unit) =>
+      decideAdministratorPlan(unit, server.app.services, { teamId: team, plan: 'unlimited', period: 'monthly', seats: 3, currency: 'gbp' }),
+    );
+    vi.useRealTimers();
+    const after = await billingOf(administrator, team);
+    expect(after.type).toBe('unlimited');
+    const newest = after.invoices[0]!;
+    expect(newest.amount).toBe(3 * seatPrices.unlimited.monthly.gbp - expectedCredit);
+    expect(after.credit).toBe(0);
+    expect(await planAt(server.app.services, team, new Date(changedAt - 1000).toISOString())).toBe('basic');
+    expect(await planAt(server.app.services, team, new Date(changedAt + 1000).toISOString())).toBe('unlimited');
+  });
+
+  it('refuses bad input and other people with clear errors, changing nothing', async () => {
+    const team = administrator.teamId;
+    const events = countEvents(server);
+    const valid = { team, plan: 'business', period: 'monthly', seats: 5, currency: 'usd' };
+    for (const seats of [-1, 0, 10001]) expect(codeOf(await setTeamPlan(administrator, { ...valid, seats }))).toBe('SEATS_OUT_OF_RANGE');
+    expect(codeOf(await setTeamPlan(administrator, { ...valid, seats: 2.5 }))).toBe('BAD_USER_INPUT');
+    expect(codeOf(await setTeamPlan(administrator, { ...valid, plan: 'gold' }))).toBe('PLAN_UNKNOWN');
+    expect(codeOf(await setTeamPlan(administrator, { ...valid, period: 'weekly' }))).toBe('BILLING_PERIOD_UNKNOWN');
+    const refused = await setTeamPlan(member, valid);
+    expect(codeOf(refused)).toBe('PERMISSION_DENIED');
+    expect(refused.errors?.[0]?.message).toBe('Only an administrator of this server can do this.');
+    expect(codeOf(await setTeamPlan(other, valid))).toBe('PERMISSION_DENIED');
+    expect(codeOf(await other.client.execute('mutation ($team: ID!) { cancelSubscription(team: $team) { type } }', { team }))).toBe(
+      'NOT_FOUND',
+    );
+    expect(codeOf(await member.client.execute('mutation ($team: ID!) { cancelSubscription(team: $team) { type } }', { team }))).toBe(
+      'PERMISSION_DENIED',
+    );
+    expect(countEvents(server)).toBe(events);
+    expect((await billingOf(administrator, team)).type).toBe('unlimited');
+    // A currency outside usd, eur and gbp falls back to usd (SPEC §5) rather than being refused.
+    const yen = expectData(await setTeamPlan(administrator, { ...valid, plan: 'basic', currency: 'JPY', seats: 2 })).setTeamPlan;
+    expect([yen.currency, yen.price]).toEqual(['usd', seatPrices.basic.monthly.usd]);
+  });
+
+  it('moves the quota, analytics and the team’s live view with the plan billing sets, and back to free', async () => {
+    const team = administrator.teamId;
+    // Resuming after a position read before the change: the change is delivered whether it commits before or after the subscription starts.
+    const position = (await member.client.execute('{ serverInfo { name } }')).headers.get('log-position');
+    const socket = subscriptionClient(server, { cookie: member.client.cookieHeader() });
+    const heard = new Promise<unknown>((resolve, reject) => {
+      socket.subscribe<{ subTeam: { type: string; team: unknown } }>(
+        { query: 'subscription { subTeam { type team { subscription memberLimit } } }', extensions: { resumeAfter: Number(position) } },
+        {
+          next: (value) => {
+            if (value.data?.subTeam.type === 'team.plan_changed') resolve(value.data.subTeam);
+          },
+          error: reject,
+          complete: () => undefined,
+        },
+      );
+    });
+    expectData(await setTeamPlan(administrator, { team, plan: 'business', period: 'yearly', seats: 10, currency: 'eur' }));
+    expect(await heard).toEqual({ type: 'team.plan_changed', team: { subscription: 'business', memberLimit: 10 } });
+    await socket.dispose();
+
+    const stats = async () =>
+      expectData(
+        await member.client.execute<{ getStats: { plan: string; storageLimit: number | null } }>(
+          'query ($team: ID) { getStats(team: $team) { plan storageLimit } }',
+          { team },
+        ),
+      ).getStats;
+    const analytics = () =>
+      member.client.execute('query ($s: String!, $e: String!) { getReport(startdate: $s, enddate: $e) { analytics { weeks { week } } } }', {
+        s: new Date(Date.now() - 7 * day).toISOString(),
+        e: new Date().toISOString(),
+      });
+    expect(await stats()).toEqual({ plan: 'business', storageLimit: 2 * 1024 ** 4 });
+    expect((await analytics()).errors).toBeUndefined();
+
+    expectData(await setTeamPlan(administrator, { team, plan: 'free', period: 'monthly', seats: 1 }));
+    expect(await stats()).toEqual({ plan: 'free', storageLimit: 100 * 1024 ** 2 });
+    const refused = await analytics();
+    expect(codeOf(refused)).toBe('PERMISSION_DENIED');
+    expect(refused.errors?.[0]?.extensions.reason).toBe('ANALYTICS_PLAN_REQUIRED');
+  });
+});
