@@ -1,0 +1,174 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { contactSalesFailureMessage, contactSalesTexts } from '../../shared/src/contactSales';
+import { createSmtpMailer } from '../../server/src/mail/mailer';
+import { GraphqlTestClient, linkFromOutbox, startTestServer, type GraphqlResponse, type TestServer } from './harness';
+import { startMailCatcher, type MailCatcher } from './support/mailCatcher';
+import { countEvents, expectData, joinTeam, person, type Person } from './teamFactories';
+
+const codeOf = (result: GraphqlResponse) => result.errors?.[0]?.extensions.code;
+const salesEmail = 'sales@example.com';
+
+interface Billing {
+  type: string;
+  period: string;
+  credit: number;
+  creditCurrency: string;
+  lifetimes: number;
+  codes: { code: string; kind: string; amount: number | null; currency: string | null; plan: string | null }[];
+}
+
+describe('billing: promotion codes, the PROMOTION credit, contact sales', () => {
+  let server: TestServer;
+  let smtp: MailCatcher;
+  let administrator: Person;
+  let teamAdmin: Person;
+  let member: Person;
+  let otherAdmin: Person;
+
+  const setPromotionCode = (variables: Record<string, unknown>) =>
+    administrator.client.execute<{ setPromotionCode: { code: string; kind: string } }>(
+      `mutation ($code: String!, $kind: String!, $amount: Int, $currency: String, $plan: String, $days: Int, $expiresAt: String, $maxUses: Int) {
+        setPromotionCode(code: $code, kind: $kind, amount: $amount, currency: $currency, plan: $plan, days: $days, expiresAt: $expiresAt, maxUses: $maxUses) { code kind }
+      }`,
+      variables,
+    );
+  const setCode = (someone: Person, code: string) =>
+    someone.client.execute<{ setCode: Billing }>(
+      'mutation ($code: String!) { setCode(code: $code) { type period credit creditCurrency lifetimes codes { code kind amount currency plan } } }',
+      { code },
+    );
+  const billingOf = async (someone: Person) =>
+    expectData(
+      await someone.client.execute<{ getBilling: Billing }>(
+        'query ($team: ID!) { getBilling(team: $team) { type period credit creditCurrency lifetimes codes { code kind amount currency plan } } }',
+        { team: someone.teamId },
+      ),
+    ).getBilling;
+
+  beforeAll(async () => {
+    smtp = await startMailCatcher();
+    server = await startTestServer({ SALES_EMAIL: salesEmail });
+    administrator = await person(server, 'Ida');
+    teamAdmin = await person(server, 'Tea');
+    member = await joinTeam(teamAdmin, await person(server, 'Mel'));
+    otherAdmin = await person(server, 'Oto');
+  });
+
+  afterAll(async () => {
+    await server.close();
+    smtp.close();
+  });
+
+  it('lets only an instance administrator make codes, each kind with its own terms', async () => {
+    const planted = await teamAdmin.client.execute(
+      'mutation { setPromotionCode(code: "PLANTED", kind: "credit", amount: 100, currency: "usd") { code } }',
+    );
+    expect(codeOf(planted)).toBe('PERMISSION_DENIED');
+    expect(codeOf(await setPromotionCode({ code: 'x', kind: 'credit', amount: 100, currency: 'usd' }))).toBe('PROMOTION_CODE_FORMAT');
+    expect(codeOf(await setPromotionCode({ code: 'NO-AMOUNT', kind: 'credit', currency: 'usd' }))).toBe('PROMOTION_CODE_TERMS');
+    expect(codeOf(await setPromotionCode({ code: 'NO-DAYS', kind: 'plan', plan: 'business' }))).toBe('PROMOTION_CODE_TERMS');
+    expect(codeOf(await setPromotionCode({ code: 'FREE-PLAN', kind: 'lifetime', plan: 'free' }))).toBe('PROMOTION_CODE_TERMS');
+    expect(codeOf(await setPromotionCode({ code: 'WEIRD', kind: 'discount', amount: 1 }))).toBe('PROMOTION_CODE_TERMS');
+    expect(
+      expectData(await setPromotionCode({ code: 'spring-credit', kind: 'credit', amount: 2500, currency: 'EUR' })).setPromotionCode,
+    ).toEqual({
+      code: 'SPRING-CREDIT',
+      kind: 'credit',
+    });
+  });
+
+  it('tells unknown, expired and already used codes apart, changing nothing', async () => {
+    expectData(
+      await setPromotionCode({ code: 'OLD-CODE', kind: 'credit', amount: 100, currency: 'usd', expiresAt: '2020-01-01T00:00:00Z' }),
+    );
+    expectData(await setPromotionCode({ code: 'ONCE-ONLY', kind: 'credit', amount: 100, currency: 'usd', maxUses: 1 }));
+    expectData(await setCode(otherAdmin, 'ONCE-ONLY'));
+    const events = countEvents(server);
+    const unknown = await setCode(teamAdmin, 'NO-SUCH-CODE');
+    expect(codeOf(unknown)).toBe('PROMOTION_CODE_UNKNOWN');
+    expect(unknown.errors?.[0]?.message).toBe('This promotion code does not exist.');
+    expect(codeOf(await setCode(teamAdmin, 'old-code'))).toBe('PROMOTION_CODE_EXPIRED');
+    expect(codeOf(await setCode(teamAdmin, 'ONCE-ONLY'))).toBe('PROMOTION_CODE_USED');
+    expect(codeOf(await setCode(member, 'SPRING-CREDIT'))).toBe('PERMISSION_DENIED');
+    expect(countEvents(server)).toBe(events);
+    expect(await billingOf(teamAdmin)).toMatchObject({ credit: 0, codes: [] });
+  });
+
+  it('gives a credit code’s credit once per team; a second try is already used', async () => {
+    const redeemed = expectData(await setCode(teamAdmin, ' spring-credit ')).setCode;
+    expect([redeemed.credit, redeemed.creditCurrency]).toEqual([2500, 'eur']);
+    expect(redeemed.codes).toEqual([{ code: 'SPRING-CREDIT', kind: 'credit', amount: 2500, currency: 'eur', plan: null }]);
+    expect(codeOf(await setCode(teamAdmin, 'SPRING-CREDIT'))).toBe('PROMOTION_CODE_USED');
+    expect((await billingOf(teamAdmin)).credit).toBe(2500);
+  });
+
+  it('gives a plan for some days, and a lifetime deal the team then holds', async () => {
+    expectData(await setPromotionCode({ code: 'BUSINESS-30', kind: 'plan', plan: 'business', days: 30 }));
+    expectData(await setPromotionCode({ code: 'FOREVER', kind: 'lifetime', plan: 'unlimited' }));
+    expect(expectData(await setCode(otherAdmin, 'BUSINESS-30')).setCode.type).toBe('business');
+    const lifetime = expectData(await setCode(otherAdmin, 'FOREVER')).setCode;
+    expect([lifetime.type, lifetime.period, lifetime.lifetimes]).toEqual(['unlimited', 'lifetime', 1]);
+    const team = expectData(
+      await otherAdmin.client.execute<{ getTeam: { subscription: string; lifetimes: number } }>('{ getTeam { subscription lifetimes } }'),
+    ).getTeam;
+    expect(team).toEqual({ subscription: 'unlimited', lifetimes: 1 });
+  });
+
+  it('grants 100 pounds and a PROMOTION notification to a sign-up through a promotion link, and nothing without one', async () => {
+    const client = new GraphqlTestClient(server);
+    const email = `promoted-${Date.now()}@example.com`;
+    expectData(
+      await client.execute(
+        'mutation ($email: String!) { setUserBasic(firstname: "Pia", lastname: "Promo", email: $email, password: "analytical1", promotion: "spring") { email } }',
+        { email },
+      ),
+    );
+    const link = linkFromOutbox(server, email, '/signup/verify');
+    const verified = expectData(
+      await client.execute<{ verifyAccount: { user: { id: string }; team: { id: string } } }>(
+        'query ($email: String!, $token: String!) { verifyAccount(email: $email, token: $token) { user { id } team { id } } }',
+        { email: link.searchParams.get('email'), token: link.searchParams.get('token') },
+      ),
+    ).verifyAccount;
+    const promoted = { client, id: verified.user.id, email, teamId: verified.team.id, token: '' };
+    expect(await billingOf(promoted)).toMatchObject({ credit: 10000, creditCurrency: 'gbp' });
+    const notifications = expectData(
+      await client.execute<{ getNotifications: { notifications: { type: string; author: unknown }[] } }>(
+        '{ getNotifications(first: 10) { notifications { type author { id } } } }',
+      ),
+    ).getNotifications.notifications;
+    expect(notifications.filter((notification) => notification.type === 'PROMOTION')).toEqual([{ type: 'PROMOTION', author: null }]);
+    expect((await billingOf(teamAdmin)).creditCurrency).not.toBe('gbp');
+  });
+
+  it('refuses an empty contact-sales message with SPEC’s text, keeps and mails a real one, and names the sales address when mail fails', async () => {
+    const requests = () =>
+      (server.app.services.database.sqlite.prepare('SELECT count(*) AS count FROM sales_requests').get() as { count: number }).count;
+    const sendEmail = (message: string) =>
+      member.client.execute<{ sendEmail: { ok: boolean } }>(
+        'mutation ($message: String!) { sendEmail(message: $message, name: "Mel", company: "Acme", seats: 40) { ok } }',
+        { message },
+      );
+    for (const empty of ['', '   \n ']) {
+      const refused = await sendEmail(empty);
+      expect(codeOf(refused)).toBe('CONTACT_SALES_MESSAGE_REQUIRED');
+      expect(refused.errors?.[0]?.message).toBe(contactSalesTexts.emptyMessage);
+    }
+    expect(requests()).toBe(0);
+
+    server.app.services.mailer = createSmtpMailer(smtp.url, 'workspace@example.com');
+    expect(expectData(await sendEmail('We need 40 seats and SSO.')).sendEmail).toEqual({ ok: true });
+    const mail = smtp.received.find((received) => received.to === salesEmail);
+    expect(mail?.subject).toBe('Contact sales: Acme');
+    expect(mail?.text).toContain('We need 40 seats and SSO.');
+    expect(mail?.text).toContain(member.email);
+    expect(requests()).toBe(1);
+
+    // Nothing listens on port 9: the mail fails, the request is still kept.
+    server.app.services.mailer = createSmtpMailer('smtp://127.0.0.1:9', 'workspace@example.com');
+    const failed = await sendEmail('Please call us.');
+    expect(codeOf(failed)).toBe('CONTACT_SALES_FAILED');
+    expect(failed.errors?.[0]?.message).toBe(contactSalesFailureMessage(salesEmail));
+    expect(requests()).toBe(2);
+  });
+});
