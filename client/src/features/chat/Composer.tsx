@@ -1,9 +1,12 @@
-import { useEffect, useEffectEvent, useId, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
-import { AtSign, Bold, Code, Italic, Link, List, Paperclip, Send, Smile, X } from 'lucide-react';
+import { useCallback, useEffect, useEffectEvent, useId, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
+import { AtSign, Bold, Code, Italic, Link, List, Paperclip, Send, Smile, Sparkles, X } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { EditorContent, useEditor, type Editor } from '@tiptap/react';
 import { Fragment, Slice } from '@tiptap/pm/model';
 import { TextSelection } from '@tiptap/pm/state';
+import { composerScope, composerWritingTarget } from '../ai/writing/composerTarget';
+import { useWritingTools } from '../ai/writing/useWritingTools';
+import { WritingMenu } from '../ai/writing/WritingMenu';
 import { Button, type ButtonProps } from '../../ui';
 import { bodyOf, documentOf, mentionLabel, mentionNodeName, offsetAt, paragraphsOf, positionAt } from './composerDocument';
 import { composerExtensions } from './composerExtensions';
@@ -52,6 +55,8 @@ export interface ComposerProps {
   onTextChange?: (body: string) => void;
   /** Files picked with the paperclip or pasted: each is uploaded and sent as a file message. Without it, there is no paperclip. */
   onAttach?: ((files: File[]) => void) | undefined;
+  /** The AI writing tools' sparkle button (signed-in writers; default: whoever may mention, so not a meeting room's guest). */
+  writingTools?: boolean;
 }
 
 type Format = 'bold' | 'italic' | 'code' | 'link' | 'list';
@@ -111,6 +116,8 @@ function replaceBody(editor: Editor, edit: TextEdit): void {
  */
 export function Composer(props: ComposerProps) {
   const { placeholder, editing, replyTo, candidates, mentions = true, disabled = false, initialText = '', onCancel, onAttach } = props;
+  const writingTools = props.writingTools ?? mentions;
+  const [writingMenuOpen, setWritingMenuOpen] = useState(false);
   const { t } = useTranslation();
   const listId = useId();
   const fileInputRef = useRef<HTMLInputElement>(null);
@@ -318,6 +325,8 @@ export function Composer(props: ComposerProps) {
     placeholderRef.current = placeholder;
   });
 
+  const writing = useWritingTools(useCallback((action) => composerWritingTarget(editor, action), [editor]));
+
   const atButton = () => {
     const { doc, selection } = editor.state;
     const before = bodyOf(doc).slice(0, offsetAt(doc, selection.from));
@@ -344,6 +353,7 @@ export function Composer(props: ComposerProps) {
           />
         </div>
       )}
+      {writing.panel}
       {mentionOpen && <MentionList id={listId} candidates={matches} active={activeIndex} onPick={pick} />}
       <EditorContent editor={editor} className={styles.editorFrame} />
       <div className={styles.toolbar} role="toolbar" aria-label={t('chat.composer.formatting')}>
@@ -379,6 +389,27 @@ export function Composer(props: ComposerProps) {
         <EmojiPicker label={t('chat.composer.emoji')} onPick={insertText} onClosed={() => editor.commands.focus()}>
           <ToolbarButton icon={<Smile size={14} />} label={t('chat.composer.emoji')} disabled={disabled} />
         </EmojiPicker>
+        {writingTools && (
+          <WritingMenu
+            open={writingMenuOpen}
+            onOpenChange={(open) => {
+              setWritingMenuOpen(open);
+              if (open) writing.prepare();
+            }}
+            scope={writingMenuOpen ? composerScope(editor) : 'wholeText'}
+            onChoose={writing.choose}
+            trigger={
+              <ToolbarButton
+                icon={<Sparkles size={14} />}
+                label={t('ai.writing.button')}
+                disabled={disabled}
+                className={styles.writingTrigger}
+                // Keeps the selection in the text, which is what the tools work on.
+                onMouseDown={(event) => event.preventDefault()}
+              />
+            }
+          />
+        )}
         <span id={`${listId}-hint`} className={styles.hint}>
           {tooLong ? t('chat.composer.tooLong', { maximum: maximumBodyLength.toLocaleString() }) : t('chat.composer.hint')}
         </span>

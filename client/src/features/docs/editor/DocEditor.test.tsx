@@ -1,7 +1,8 @@
 // @vitest-environment happy-dom
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Editor } from '@tiptap/core';
-import { act, cleanup, render, screen } from '@testing-library/react';
+import { act, cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import * as Y from 'yjs';
 import { setupAppI18n } from '../../../test/i18n';
@@ -88,6 +89,25 @@ describe('doc editor', () => {
     });
     expect(editor().getText()).toContain('theirs');
     expect(editor().getText()).not.toContain('mine');
+  });
+
+  it('has the AI writing tools in its toolbar, on the whole text or on the selection', async () => {
+    const { editor } = renderEditor(true);
+    act(() => {
+      editor().commands.setContent('<p>First line</p>');
+    });
+    const toolbar = screen.getByRole('toolbar', { name: 'Formatting' });
+    await userEvent.click(within(toolbar).getByRole('button', { name: 'AI writing tools' }));
+    const menu = await screen.findByRole('menu', { name: 'AI writing tools' });
+    expect(within(menu).getByText('On the whole text')).toBeTruthy();
+    expect(within(menu).getByRole('menuitem', { name: 'Continue writing' })).toBeTruthy();
+    await userEvent.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('menu')).toBeNull());
+    act(() => {
+      editor().commands.setTextSelection({ from: 1, to: 6 });
+    });
+    await userEvent.click(within(toolbar).getByRole('button', { name: 'AI writing tools' }));
+    expect(within(await screen.findByRole('menu', { name: 'AI writing tools' })).getByText('On the selection')).toBeTruthy();
   });
 
   it('is read only without the tools when it may not edit', () => {

@@ -6,8 +6,8 @@
 import type { Editor } from '@tiptap/core';
 import { EditorContent, useEditor } from '@tiptap/react';
 import { BubbleMenu } from '@tiptap/react/menus';
-import { Bold, Code, Italic, Link2, Strikethrough } from 'lucide-react';
-import { useEffect, useLayoutEffect, useMemo, useRef, type MouseEvent } from 'react';
+import { Bold, Code, Italic, Link2, Sparkles, Strikethrough } from 'lucide-react';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { openDialog, showToast } from '../../../ui';
@@ -20,6 +20,9 @@ import { SuggestionPopup } from './SuggestionPopup';
 import { SuggestionStore } from './suggestionStore';
 import { useMentionSources } from './useMentionSources';
 import { useImageUpload } from '../useImageUpload';
+import { docScope, docWritingTarget } from '../../ai/writing/docTarget';
+import { useWritingTools } from '../../ai/writing/useWritingTools';
+import { WritingMenu } from '../../ai/writing/WritingMenu';
 
 // y-indexeddb ships in this chunk; the doc's session opens its store from here (collab/connect.ts).
 export { openLocalDoc } from './localPersistence';
@@ -42,6 +45,13 @@ export default function DocEditor({ session, editable, project, user, resolveIma
   // Images are uploaded to the doc's space; the doc keeps their /media path. The upload ends after the editor exists.
   const editorRef = useRef<Editor | null>(null);
   const images = useImageUpload(project, (src) => editorRef.current?.chain().focus().setImage({ src, alt: '' }).run());
+  // The AI writing tools' menu sits in the toolbar; the bubble menu and "/ai" open it too, then the focus goes back to the text.
+  const [aiMenuOpen, setAiMenuOpen] = useState(false);
+  const [aiMenuFromText, setAiMenuFromText] = useState(false);
+  const openAiMenuFromText = useCallback(() => {
+    setAiMenuFromText(true);
+    setAiMenuOpen(true);
+  }, []);
 
   const editor = useEditor(
     {
@@ -55,8 +65,8 @@ export default function DocEditor({ session, editable, project, user, resolveIma
         findPeople,
         findTasks,
         placeholder: t('docs.editor.placeholder'),
-        slashTitle: (id) => t(`docs.slash.${id}`),
-        slashActions: { pickImage: images.pick },
+        slashTitle: (id) => (id === 'ai' ? t('ai.writing.slash') : t(`docs.slash.${id}`)),
+        slashActions: { pickImage: images.pick, openAiWriting: openAiMenuFromText },
       }),
       editorProps: {
         // A named multi-line text box, so screen readers announce what it is and may carry its name.
@@ -74,6 +84,37 @@ export default function DocEditor({ session, editable, project, user, resolveIma
   useEffect(() => {
     editor.setEditable(editable);
   }, [editor, editable]);
+
+  const writing = useWritingTools(useCallback((action) => docWritingTarget(editor, action), [editor]));
+  const aiMenu = (
+    <WritingMenu
+      open={aiMenuOpen}
+      onOpenChange={(open) => {
+        setAiMenuOpen(open);
+        if (open) writing.prepare();
+      }}
+      scope={aiMenuOpen ? docScope(editor) : 'wholeText'}
+      onChoose={writing.choose}
+      onCloseAutoFocus={(event) => {
+        if (!aiMenuFromText) return;
+        setAiMenuFromText(false);
+        event.preventDefault();
+        editor.commands.focus();
+      }}
+      trigger={
+        <button
+          type="button"
+          className={`${styles.tool} ${styles.aiTool}`}
+          aria-label={t('ai.writing.button')}
+          title={t('ai.writing.button')}
+          // Keeps the editor's selection, which is what the tools work on.
+          onMouseDown={(event) => event.preventDefault()}
+        >
+          <Sparkles size={15} aria-hidden />
+        </button>
+      }
+    />
+  );
 
   useEffect(() => {
     onEditor?.(editor);
@@ -108,7 +149,12 @@ export default function DocEditor({ session, editable, project, user, resolveIma
 
   return (
     <div className={styles.shell}>
-      {editable && <EditorToolbar editor={editor} onLink={() => void editLink()} onImage={images.pick} />}
+      {editable && (
+        <div className={styles.top}>
+          <EditorToolbar editor={editor} onLink={() => void editLink()} onImage={images.pick} extra={aiMenu} />
+          {writing.panel}
+        </div>
+      )}
       {editable && <input {...images.inputProps} />}
       {images.uploading && (
         <p className={styles.uploading} role="status">
@@ -135,6 +181,14 @@ export default function DocEditor({ session, editable, project, user, resolveIma
           </button>
           <button type="button" aria-label={t('docs.editor.link')} onClick={() => void editLink()}>
             <Link2 size={14} aria-hidden />
+          </button>
+          <button
+            type="button"
+            aria-label={t('ai.writing.button')}
+            onMouseDown={(event) => event.preventDefault()}
+            onClick={openAiMenuFromText}
+          >
+            <Sparkles size={14} aria-hidden />
           </button>
         </BubbleMenu>
       )}

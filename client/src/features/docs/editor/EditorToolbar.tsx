@@ -26,6 +26,7 @@ import {
   Undo2,
   type LucideIcon,
 } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import styles from './Editor.module.css';
 
@@ -57,7 +58,18 @@ function Tool({ label, icon: Icon, run, active, disabled }: ToolButton) {
 }
 
 /** The block and mark buttons above the editor; table tools appear while the caret is in a table. */
-export function EditorToolbar({ editor, onLink, onImage }: { editor: Editor; onLink: () => void; onImage: () => void }) {
+export function EditorToolbar({
+  editor,
+  onLink,
+  onImage,
+  extra,
+}: {
+  editor: Editor;
+  onLink: () => void;
+  onImage: () => void;
+  /** A last group of the caller's own (the AI writing tools' menu). */
+  extra?: ReactNode;
+}) {
   const { t } = useTranslation();
   const state = useEditorState({
     editor,
@@ -165,6 +177,7 @@ export function EditorToolbar({ editor, onLink, onImage }: { editor: Editor; onL
             ))}
           </div>
         ))}
+      {extra && <div className={styles.toolGroup}>{extra}</div>}
     </div>
   );
 }

@@ -8,7 +8,7 @@ import StarterKit from '@tiptap/starter-kit';
 import en from '../../../../../locales/en/translation.json';
 import { filterSlashItems, slashItems, type SlashItemId } from './slashItems';
 
-const titleOf = (id: SlashItemId) => en.docs.slash[id];
+const titleOf = (id: SlashItemId) => (id === 'ai' ? en.ai.writing.slash : en.docs.slash[id]);
 let editor: Editor | null = null;
 
 /** A headless editor holding "/" typed at the start of an empty paragraph. */
@@ -40,6 +40,7 @@ describe('slash menu items', () => {
       'table',
       'divider',
       'image',
+      'ai',
     ]);
   });
 
@@ -48,6 +49,10 @@ describe('slash menu items', () => {
     expect(filterSlashItems('TODO', titleOf).map((item) => item.id)).toEqual(['taskList']);
     expect(filterSlashItems('titulo', (id) => (id === 'heading1' ? 'Título 1' : id)).map((item) => item.id)).toEqual(['heading1']);
     expect(filterSlashItems('zzz', titleOf)).toEqual([]);
+  });
+
+  it('puts the item named exactly by the query first: "/ai" opens the AI writing tools before "plain text"', () => {
+    expect(filterSlashItems('ai', titleOf).map((item) => item.id)).toEqual(['ai', 'text']);
   });
 
   it.each([
@@ -63,7 +68,7 @@ describe('slash menu items', () => {
   ] as const)('"%s" replaces the typed slash with a %s', (id, type) => {
     const current = editorWithSlash();
     const item = slashItems.find((candidate) => candidate.id === id)!;
-    item.run(current, { from: 1, to: 2 }, { pickImage: () => {} });
+    item.run(current, { from: 1, to: 2 }, { pickImage: () => {}, openAiWriting: () => {} });
     const json = current.getJSON();
     expect(json.content?.[0]?.type).toBe(type);
     expect(current.getText()).not.toContain('/');
@@ -72,8 +77,16 @@ describe('slash menu items', () => {
   it('"image" removes the slash and asks for the image', () => {
     const current = editorWithSlash();
     const pickImage = vi.fn();
-    slashItems.find((item) => item.id === 'image')!.run(current, { from: 1, to: 2 }, { pickImage });
+    slashItems.find((item) => item.id === 'image')!.run(current, { from: 1, to: 2 }, { pickImage, openAiWriting: () => {} });
     expect(pickImage).toHaveBeenCalledOnce();
+    expect(current.getText()).toBe('');
+  });
+
+  it('"ai" removes the slash and opens the AI writing tools', () => {
+    const current = editorWithSlash();
+    const openAiWriting = vi.fn();
+    slashItems.find((item) => item.id === 'ai')!.run(current, { from: 1, to: 2 }, { pickImage: () => {}, openAiWriting });
+    expect(openAiWriting).toHaveBeenCalledOnce();
     expect(current.getText()).toBe('');
   });
 });

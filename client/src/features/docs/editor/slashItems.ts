@@ -13,11 +13,14 @@ export type SlashItemId =
   | 'codeBlock'
   | 'table'
   | 'divider'
-  | 'image';
+  | 'image'
+  | 'ai';
 
 export interface SlashActions {
   /** Asks for an image to insert (the image dialog). */
   pickImage: () => void;
+  /** Opens the AI writing tools' menu. */
+  openAiWriting: () => void;
 }
 
 export interface SlashItem {
@@ -53,11 +56,19 @@ export const slashItems: readonly SlashItem[] = [
       actions.pickImage();
     },
   },
+  {
+    id: 'ai',
+    keywords: ['assistant', 'write', 'rewrite', 'translate', 'summarize'],
+    run: (editor, range, actions) => {
+      block(editor, range).run();
+      actions.openAiWriting();
+    },
+  },
 ];
 
 const fold = (text: string) => text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
 
-/** The items whose translated title or English keywords contain the query, in menu order. */
+/** The items whose translated title or English keywords contain the query, in menu order; one named exactly so ("/ai") first. */
 export function filterSlashItems(
   query: string,
   titleOf: (id: SlashItemId) => string,
@@ -65,5 +76,7 @@ export function filterSlashItems(
 ): SlashItem[] {
   const wanted = fold(query.trim());
   if (!wanted) return [...items];
-  return items.filter((item) => [titleOf(item.id), item.id, ...item.keywords].some((word) => fold(word).includes(wanted)));
+  const found = items.filter((item) => [titleOf(item.id), item.id, ...item.keywords].some((word) => fold(word).includes(wanted)));
+  const exact = found.filter((item) => item.id === wanted || fold(titleOf(item.id)) === wanted);
+  return [...exact, ...found.filter((item) => !exact.includes(item))];
 }
