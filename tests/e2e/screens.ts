@@ -452,6 +452,56 @@ export const screens: readonly Screen[] = [
         visible((p) => p.getByText('Analytics are part of the business plan')),
       ),
   },
+  {
+    name: 'plans',
+    viewer: 'member',
+    open: (page) =>
+      dashboard(
+        page,
+        '/overview/upgrade',
+        visible((p) => p.getByRole('article', { name: 'Starter' })),
+      ),
+  },
+  {
+    name: 'contact sales',
+    viewer: 'member',
+    open: (page) =>
+      dashboard(
+        page,
+        '/overview/sales',
+        visible((p) => p.getByLabel('Your requirements')),
+      ),
+  },
+  {
+    name: 'admin billing with the plan',
+    viewer: 'member',
+    open: (page) =>
+      dashboard(
+        page,
+        '/overview/preferences/admin/billing',
+        visible((p) => p.getByRole('heading', { name: 'Your plan' })),
+      ),
+  },
+  {
+    name: 'feedback',
+    viewer: 'member',
+    open: (page) =>
+      dashboard(
+        page,
+        '/overview/feedback',
+        visible((p) => p.getByRole('textbox', { name: 'Your message' })),
+      ),
+  },
+  {
+    name: 'live support',
+    viewer: 'member',
+    open: (page) =>
+      dashboard(
+        page,
+        '/overview/support',
+        visible((p) => p.getByRole('textbox', { name: 'Message' })),
+      ),
+  },
 ];
 
 /** Accounts and data every screen needs: Ada with a space, a task, a doc, a message and a private chat with Grace; and a newcomer. */

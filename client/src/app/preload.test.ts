@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { currentTeamAtom, currentUserAtom } from '../features/auth/session';
+import { choosePreferredCurrency, plansAtom, plansKey } from '../features/billing/atoms';
 import { notificationFeedAtom, unreadNotificationsAtom } from '../features/notifications/atoms';
 import { spacesAtom, spaceListAtom } from '../features/spaces/atoms';
 import { RequestError, type GraphQLClient } from '../lib/graphql';
@@ -117,9 +118,23 @@ describe('delayed preloads (SPEC §7, §9)', () => {
     expect(log.error).toHaveBeenCalledTimes(1);
   });
 
-  it('SPEC §7: the group reads the spaces list, then the latest notifications, which give the bell its unread count', async () => {
+  it('SPEC §7: the group reads the spaces list, the plans (team, preferred currency, year, per seat), then the latest notifications', async () => {
     const store = createAppStore();
     store.set(currentTeamAtom, team);
+    choosePreferredCurrency(store, 'eur');
+    const plan = (id: string, order: number) => ({
+      id,
+      productId: `product-${id}`,
+      name: id,
+      description: '',
+      payment: 'user',
+      price: { id: `price-${id}`, nickname: id, currency: 'eur', unitAmount: order * 1000, interval: 'year', isUnlimited: false },
+      action: 'upgrade',
+      order,
+      features: [],
+      isCurrent: false,
+      hasActiveSubscription: false,
+    });
     const notification = {
       id: 'n1',
       type: 'MESSAGE_MENTION',
@@ -140,14 +155,23 @@ describe('delayed preloads (SPEC §7, §9)', () => {
     const { request, calls } = fakeRequest({
       getProjects: [{ id: 'p1', name: 'Design', color: null, logo: null }],
       getNotifications: { notifications: [notification], unread: 3, hasMore: false },
+      getTeamSubscriptions: [plan('business', 3), plan('basic', 1)],
     });
     const tasks = delayedPreloads({ request, store });
     for (const task of tasks) await task();
     expect(calls.map((call) => [call.operation, call.silent])).toEqual([
       ['getProjects', true],
+      ['getTeamSubscriptions', true],
       ['getNotifications', true],
     ]);
-    expect(calls[1]?.variables).toEqual({ first: 30, filter: 'all' });
+    expect(calls[1]?.variables).toEqual({ team: team.id, currency: 'eur', frequency: 'year', payment: 'user' });
+    expect(
+      store
+        .get(plansAtom)
+        .get(plansKey(team.id, 'eur', 'yearly'))
+        ?.map((kept) => kept.id),
+    ).toEqual(['basic', 'business']);
+    expect(calls[2]?.variables).toEqual({ first: 30, filter: 'all' });
     expect(store.get(spaceListAtom).map((space) => space.name)).toEqual(['Design']);
     expect(store.get(unreadNotificationsAtom)).toEqual({ teamId: team.id, count: 3 });
     expect(store.get(notificationFeedAtom)?.items.map((item) => item.id)).toEqual(['n1']);

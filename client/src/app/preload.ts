@@ -5,14 +5,14 @@
  * screen up. Later, once the browser is idle, the delayed group runs at 0, 100 and 200 ms.
  * Every preload is silent: a failure is logged to the console, never toasted.
  *
- * SPEC §7's delayed group also names the plans (getTeamSubscriptions) and the latest notifications
- * (getNotifications). The server had neither operation before the billing and notifications areas,
- * and asking for them only failed and logged an error on every page load: each joins the group with
- * its area. The notifications have joined (their first page gives the bell its count); the plans wait for billing.
+ * SPEC §7's delayed group: the spaces list, the pricing query (getTeamSubscriptions with the team, the
+ * preferred currency kept on the device, frequency year and payment user, which the plans page then
+ * shows at once) and the latest notifications (their first page gives the bell its count).
  */
 import { preload as preloadTiming } from '#shared/constants';
 import { getTeamDocument, getUserDocument } from '../features/auth/operations';
 import { currentTeamAtom, currentUserAtom } from '../features/auth/session';
+import { preloadPlans } from '../features/billing/atoms';
 import { preloadNotifications } from '../features/notifications/atoms';
 import { storeSpacesAtom } from '../features/spaces/atoms';
 import { getProjectBasicDocument, getProjectsDocument } from '../features/spaces/operations';
@@ -56,13 +56,14 @@ export async function runStartupPreload(
   }
 }
 
-/** The delayed group, in start order: the spaces list, then the latest notifications (see the note at the top). */
+/** The delayed group, in start order: the spaces list, the plans, then the latest notifications (see the note at the top). */
 export function delayedPreloads({ request, store }: Omit<PreloadDependencies, 'log'>): (() => Promise<void>)[] {
   return [
     async () => {
       const { getProjects } = await request(getProjectsDocument, {}, { silent: true });
       store.set(storeSpacesAtom, getProjects ?? [], { replaceList: true });
     },
+    () => preloadPlans(request, store),
     () => preloadNotifications(request, store),
   ];
 }

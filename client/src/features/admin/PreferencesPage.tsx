@@ -1,12 +1,12 @@
-import { BarChart3 } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useOutletContext, useParams } from 'react-router';
 import { usePageTitleDetail } from '../../lib/documentTitle';
 import { describeRequestError } from '../../lib/formMessages';
-import { Button, EmptyState, Notice, Spinner } from '../../ui';
+import { Button, Notice, Spinner } from '../../ui';
 import { AccountTab } from '../profile/AccountTab';
 import { ProfileTab } from '../profile/ProfileTab';
 import { useProfile } from '../profile/useProfile';
+import { AnalyticsView } from '../reports/AnalyticsView';
 import { navPath, type DashboardLocation } from '../shell/areas';
 import { ActivityTab } from '../teams/ActivityTab';
 import { useTeamDetail } from '../teams/useTeamDetail';
@@ -74,6 +74,25 @@ function TeamPanels({ tab, section, base }: { tab: 'admin' | 'team'; section: st
   return <LoadingPanel failed={failed} retry={retry} failedTitle={t('teams.loadFailed')} loadingText={t('teams.loading')} />;
 }
 
+/**
+ * Project analytics across the team's spaces (the reports area's view, with its own heading; business plan only).
+ * The team detail is kept live by the team's subscription, so when its plan changes (set elsewhere) the view starts
+ * again, locked or unlocked, without a reload.
+ */
+function AnalyticsPanel() {
+  const { t } = useTranslation();
+  const { team, failed, retry } = useTeamDetail();
+  if (team) return <AnalyticsView key={team.subscription} project={null} />;
+  return (
+    <>
+      <header className={styles.header}>
+        <h2 className={styles.title}>{t('preferences.tabs.analytics')}</h2>
+      </header>
+      <LoadingPanel failed={failed} retry={retry} failedTitle={t('teams.loadFailed')} loadingText={t('teams.loading')} />
+    </>
+  );
+}
+
 /** The preferences area: the user's own profile and account, and the team's administration tabs. */
 export default function PreferencesPage() {
   const { t } = useTranslation();
@@ -100,7 +119,7 @@ export default function PreferencesPage() {
       </nav>
       <div className={styles.content}>
         {tab === 'analytics' ? (
-          <EmptyState icon={BarChart3} title={t('preferences.tabs.analytics')} description={t('preferences.empty.analytics')} />
+          <AnalyticsPanel />
         ) : (
           <>
             <header className={styles.header}>

@@ -2,10 +2,15 @@ import { useId } from 'react';
 import { Monitor, Moon, PartyPopper, Smartphone, Sparkles, Sun } from 'lucide-react';
 import clsx from 'clsx';
 import { useTranslation } from 'react-i18next';
-import { trialLengthDays } from '#shared/plans';
+import { trialDays } from '#shared/plans';
 import { darkModeEnabledAtom, setDarkMode } from '../../app/theme';
+import { request } from '../../lib/graphql';
 import { useAtomValue, useSetAtom, useStore } from '../../lib/store';
-import { Button } from '../../ui';
+import { useAction } from '../../lib/useAction';
+import { Button, Notice, showToast } from '../../ui';
+import { currentTeamAtom } from '../auth/session';
+import { formatBillingDate } from '../billing/format';
+import { startTrialDocument } from '../billing/operations';
 import { newSpaceOpenAtom } from '../spaces/atoms';
 import type { StepProps } from './OnboardingFlow';
 import styles from './Onboarding.module.css';
@@ -84,19 +89,43 @@ export function AppsStep({ next, footer }: StepProps) {
   );
 }
 
-/** The optional trial offer: there is no billing yet, so it says the trial comes with billing and lets the user move on. */
+/**
+ * The optional trial offer: a team admin starts the team's trial of every feature here (startTrial, once per team);
+ * other members learn that their admins can. Skipping moves on.
+ */
 export function TrialStep({ next, footer }: StepProps) {
   const { t, i18n } = useTranslation();
+  const team = useAtomValue(currentTeamAtom);
+  const action = useAction();
+  const isAdmin = team?.role === 'admin';
+  const start = async () => {
+    if (!team) return;
+    const outcome = await action.run('trial', async () => {
+      const { startTrial } = await request(startTrialDocument, { team: team.id }, { handledByCaller: true });
+      showToast({ message: t('billing.trial.started', { date: formatBillingDate(startTrial.trialEnd, i18n.language) }), icon: 'success' });
+    });
+    if (outcome.ok) next();
+  };
   return (
     <>
       <div className={styles.trial}>
         <Sparkles size={20} aria-hidden className={styles.appIcon} />
-        <p className={styles.appText}>{t('onboarding.steps.trial.later', { days: trialLengthDays(i18n.language) })}</p>
+        <p className={styles.appText}>{t(isAdmin ? 'billing.trial.offer' : 'billing.trial.offerMember', { days: trialDays })}</p>
       </div>
+      {action.error && <Notice tone="error">{action.error}</Notice>}
       {footer(
-        <Button variant="primary" onClick={next}>
-          {t('onboarding.steps.trial.skip')}
-        </Button>,
+        isAdmin ? (
+          <>
+            <Button onClick={next}>{t('onboarding.steps.trial.skip')}</Button>
+            <Button variant="primary" loading={action.pending === 'trial'} onClick={() => void start()}>
+              {t('billing.trial.start', { days: trialDays })}
+            </Button>
+          </>
+        ) : (
+          <Button variant="primary" onClick={next}>
+            {t('onboarding.continue')}
+          </Button>
+        ),
       )}
     </>
   );

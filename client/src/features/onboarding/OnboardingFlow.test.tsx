@@ -69,7 +69,8 @@ describe('onboarding welcome flow (SPEC §2)', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Continue' }));
 
     expect(screen.getByRole('heading', { name: 'Try every feature' })).toBeTruthy();
-    expect(screen.getByText(/A 7-day trial of every feature will be offered here when billing arrives/)).toBeTruthy();
+    expect(screen.getByText(/Try every feature of the paid plans free for 15 days/)).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Start the 15-day trial' })).toBeTruthy();
     await userEvent.click(screen.getByRole('button', { name: 'Skip' }));
 
     expect(screen.getByRole('heading', { name: "You're all set up" })).toBeTruthy();
