@@ -1,8 +1,10 @@
+import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { prorationCredit, seatPrices } from '../../shared/src/billing';
 import { endDuePeriods } from '../../server/src/domains/billing/billing';
 import { decideAdministratorPlan } from '../../server/src/domains/billing/commands';
 import { planAt } from '../../server/src/domains/billing/planAt';
+import { registerReceiptRoute } from '../../server/src/domains/billing/receipts';
 import { startTestServer, subscriptionClient, type GraphqlResponse, type TestServer } from './harness';
 import { countEvents, expectData, joinTeam, person, type Person } from './teamFactories';
 
@@ -283,5 +285,23 @@ describe('billing: plans, the lifecycle, plans set by the instance administrator
     const refused = await analytics();
     expect(codeOf(refused)).toBe('PERMISSION_DENIED');
     expect(refused.errors?.[0]?.extensions.reason).toBe('ANALYTICS_PLAN_REQUIRED');
+  });
+  it('serves an invoice’s receipt to the team’s admins only', async () => {
+    const receipts = Fastify();
+    registerReceiptRoute(receipts, server.app.services);
+    try {
+      const invoice = (await billingOf(administrator, administrator.teamId)).invoices.at(-1)!;
+      const asked = (someone: Person | null) =>
+        receipts.inject({ url: new URL(invoice.ticket!).pathname, headers: someone ? { authorization: `Bearer ${someone.token}` } : {} });
+      const shown = await asked(administrator);
+      expect(shown.statusCode).toBe(200);
+      expect(shown.body).toContain(invoice.number);
+      expect(shown.body).toContain('£15.00');
+      expect((await asked(member)).statusCode).toBe(404);
+      expect((await asked(other)).statusCode).toBe(404);
+      expect((await asked(null)).statusCode).toBe(401);
+    } finally {
+      await receipts.close();
+    }
   });
 });
