@@ -1,0 +1,251 @@
+// @vitest-environment happy-dom
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import userEvent from '@testing-library/user-event';
+import { appStore, StoreProvider } from '../../lib/store';
+import { failure, mockGraphQL } from '../../test/graphqlMock';
+import { setupAppI18n } from '../../test/i18n';
+import { live, resetLive } from '../../test/liveMock';
+import { DialogHost, TooltipProvider } from '../../ui';
+import { aiConversationsAtom, aiMessagesAtom, aiStatusAtom } from './atoms';
+import { aiConversation, aiMessage } from './fixtures';
+import AiPage from './AiPage';
+import type { AiMessage } from './operations';
+
+vi.mock('../../lib/subscriptions', async (importOriginal) => (await import('../../test/liveMock')).liveModule(importOriginal));
+
+const configured = { configured: true, model: 'llama3.2', maxPromptBytes: 200 };
+const launch = aiConversation({ id: 'c1', name: 'Launch plan', updatedAt: '2026-03-01T10:00:00.000Z' });
+const older = aiConversation({ id: 'c2', name: 'Hiring', type: 'search', updatedAt: '2026-02-01T10:00:00.000Z' });
+
+type Handlers = Parameters<typeof mockGraphQL>[0];
+
+function open(path: string, handlers: Handlers = {}) {
+  const graphql = mockGraphQL({
+    getAiStatus: () => ({ data: { getAiStatus: configured } }),
+    getAiConversations: () => ({ data: { getAiConversations: [older, launch] } }),
+    getAiMessages: () => ({ data: { getAiMessages: [] } }),
+    ...handlers,
+  });
+  const router = createMemoryRouter(
+    [
+      {
+        path: ':project/ai/:id?',
+        element: (
+          <>
+            <AiPage />
+            <DialogHost />
+          </>
+        ),
+      },
+    ],
+    { initialEntries: [path] },
+  );
+  // Confirmations and toasts go through the app's own store, as in the app.
+  render(
+    <StoreProvider store={appStore}>
+      <TooltipProvider>
+        <RouterProvider router={router} />
+      </TooltipProvider>
+    </StoreProvider>,
+  );
+  return { graphql, router };
+}
+
+/** Delivers one subAiMessage event, as the server streams an answer. */
+function stream(message: AiMessage, delta = '') {
+  act(() => live.subscriptions.get('subAiMessage')?.next({ subAiMessage: { message, delta } }));
+}
+
+beforeAll(async () => {
+  await setupAppI18n();
+});
+beforeEach(() => {
+  resetLive();
+  appStore.set(aiStatusAtom, null);
+  appStore.set(aiConversationsAtom, null);
+  appStore.set(aiMessagesAtom, new Map());
+});
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+const question = aiMessage({ id: 'q1', type: 'question', body: 'When is the launch?', persona: 'engineer', tone: 'formal' });
+const answer = (changes: Partial<AiMessage>) => aiMessage({ id: 'a1', state: 'streaming', ...changes });
+
+describe('the AI assistant page', () => {
+  it('explains how an administrator enables it when no provider is configured, with the Ollama commands', async () => {
+    open('/overview/ai', { getAiStatus: () => ({ data: { getAiStatus: { configured: false, model: null, maxPromptBytes: 200 } } }) });
+    expect(await screen.findByRole('heading', { name: 'The AI assistant is not set up on this server' })).toBeTruthy();
+    const commands = document.querySelector('pre')?.textContent ?? '';
+    expect(commands).toContain('ollama pull llama3.2');
+    expect(commands).toContain('AI_BASE_URL=http://localhost:11434/v1 AI_MODEL=llama3.2');
+    expect(screen.queryByRole('button', { name: 'New chat' })).toBeNull();
+  });
+
+  it('lists the conversations latest first, and New AI search starts one and opens it', async () => {
+    const { graphql, router } = open('/overview/ai', {
+      setAiConversation: () => ({
+        data: { setAiConversation: aiConversation({ id: 'c3', type: 'search', updatedAt: '2026-03-02T00:00:00.000Z' }) },
+      }),
+    });
+    const list = await screen.findByRole('list', { name: 'Conversations' });
+    expect(
+      within(list)
+        .getAllByRole('link')
+        .map((link) => link.textContent),
+    ).toEqual(['Launch plan', 'Hiring']);
+    await userEvent.click(screen.getByRole('button', { name: 'New AI search' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/overview/ai/c3'));
+    expect(graphql.callsOf('setAiConversation')[0]?.variables).toEqual({ type: 'search' });
+    expect(within(list).getAllByRole('link')[0]?.textContent).toBe('New conversation');
+    expect(await screen.findByText(/the answer cites where it found things/, undefined, { timeout: 5000 })).toBeTruthy();
+  });
+
+  it('asks with the persona, tone and mode chosen; the answer streams with Writing… and Stop, which stops it mid-way', async () => {
+    const { graphql } = open('/overview/ai/c1', {
+      setAiMessage: () => ({ data: { setAiMessage: [question, answer({ body: '' })] } }),
+      stopAiMessage: () => ({ data: { stopAiMessage: answer({ body: 'The launch is', state: 'stopped' }) } }),
+    });
+    const box = await screen.findByRole('textbox', { name: 'Ask anything…' });
+    await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Persona' }), 'Engineer');
+    await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Tone' }), 'Formal');
+    await userEvent.type(box, 'When is the launch?{Enter}');
+    await waitFor(() =>
+      expect(graphql.callsOf('setAiMessage')[0]?.variables).toEqual({
+        aiconversation: 'c1',
+        body: 'When is the launch?',
+        type: 'chat',
+        persona: 'engineer',
+        tone: 'formal',
+      }),
+    );
+    expect(await screen.findByText('Writing…')).toBeTruthy();
+    stream(answer({ body: 'The launch' }), 'The launch');
+    stream(answer({ body: 'The launch is' }), ' is');
+    const thread = screen.getByRole('list', { name: 'Questions and answers' });
+    expect(within(thread).getByRole('listitem', { name: 'Answer' }).textContent).toContain('The launch is');
+    await userEvent.click(screen.getByRole('button', { name: 'Stop' }));
+    await waitFor(() => expect(graphql.callsOf('stopAiMessage')[0]?.variables).toEqual({ id: 'a1' }));
+    expect(await screen.findByText('Stopped. The answer is incomplete.')).toBeTruthy();
+    expect(screen.queryByText('Writing…')).toBeNull();
+    // A late streaming event does not bring a stopped answer back.
+    stream(answer({ body: 'The launch is on' }), ' on');
+    expect(within(thread).getByRole('listitem', { name: 'Answer' }).textContent).not.toContain('The launch is on');
+    expect(screen.getByRole('button', { name: 'Send' })).toBeTruthy();
+  });
+
+  it('stops a streaming answer with Esc', async () => {
+    const { graphql } = open('/overview/ai/c1', {
+      getAiMessages: () => ({ data: { getAiMessages: [question, answer({ body: 'Partly' })] } }),
+      stopAiMessage: () => ({ data: { stopAiMessage: answer({ body: 'Partly', state: 'stopped' }) } }),
+    });
+    await screen.findByText('Writing…');
+    await userEvent.keyboard('{Escape}');
+    await waitFor(() => expect(graphql.callsOf('stopAiMessage')).toHaveLength(1));
+  });
+
+  it('shows a failed answer’s message with Retry, which asks the same question again', async () => {
+    const failed = answer({
+      state: 'failed',
+      error: 'The AI provider is busy (rate limited). Try again in a moment.',
+      errorCode: 'AI_RATE_LIMITED',
+    });
+    const { graphql } = open('/overview/ai/c1', {
+      getAiMessages: () => ({ data: { getAiMessages: [question, failed] } }),
+      setAiMessage: () => ({
+        data: { setAiMessage: [{ ...question, id: 'q2' }, answer({ id: 'a2', createdAt: '2026-03-01T10:01:00.000Z' })] },
+      }),
+    });
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain('The AI provider is busy (rate limited). Try again in a moment.');
+    await userEvent.click(within(alert).getByRole('button', { name: 'Retry' }));
+    await waitFor(() =>
+      expect(graphql.callsOf('setAiMessage')[0]?.variables).toEqual({
+        aiconversation: 'c1',
+        body: 'When is the launch?',
+        type: 'chat',
+        persona: 'engineer',
+        tone: 'formal',
+      }),
+    );
+  });
+
+  it('shows an AI search answer’s citations as links to what it used', async () => {
+    const cited = answer({
+      state: 'done',
+      mode: 'search',
+      body: 'The launch is **Monday** [1].',
+      citations: [
+        { kind: 'task', id: 't1', title: 'ENG-1 Launch', link: '/p1/tasks/d/t1', project: 'p1' },
+        { kind: 'doc', id: 'd1', title: 'Launch plan', link: '/p1/docs/d/d1', project: 'p1' },
+      ],
+    });
+    open('/overview/ai/c1', { getAiMessages: () => ({ data: { getAiMessages: [question, cited] } }) });
+    const sources = await screen.findByRole('list', { name: 'Sources' });
+    expect(
+      within(sources)
+        .getByRole('link', { name: /ENG-1 Launch/ })
+        .getAttribute('href'),
+    ).toBe('/p1/tasks/d/t1');
+    expect(
+      within(sources)
+        .getByRole('link', { name: /Launch plan/ })
+        .getAttribute('href'),
+    ).toBe('/p1/docs/d/d1');
+    // Markdown rendered as elements.
+    expect(screen.getByText('Monday').tagName).toBe('STRONG');
+  });
+
+  it('refuses a prompt over the server’s limit before sending, and files pasted in', async () => {
+    const { graphql } = open('/overview/ai/c1');
+    const box = await screen.findByRole('textbox', { name: 'Ask anything…' });
+    await userEvent.click(box);
+    await userEvent.paste('x'.repeat(201));
+    expect(screen.getByRole('alert').textContent).toBe('Your question is too long: at most 200 B.');
+    expect(screen.getByRole('button', { name: 'Send' })).toHaveProperty('disabled', true);
+    await userEvent.keyboard('{Enter}');
+    expect(graphql.callsOf('setAiMessage')).toHaveLength(0);
+
+    await userEvent.clear(box);
+    const file = new File(['%PDF'], 'plan.pdf', { type: 'application/pdf' });
+    fireEvent.paste(box, { clipboardData: { files: [file], items: [{ kind: 'file' }], getData: () => '' } });
+    expect(screen.getByRole('alert').textContent).toBe('File uploads are not supported in AI chat');
+  });
+
+  it('renames a conversation in place, and deletes one after confirming', async () => {
+    const { graphql, router } = open('/overview/ai/c1', {
+      ediAiConversation: (variables) => ({ data: { ediAiConversation: { ...launch, name: variables.name } } }),
+      delAiConversation: () => ({ data: { delAiConversation: 'c1' } }),
+    });
+    await userEvent.click(await screen.findByRole('button', { name: 'Actions for Launch plan' }));
+    await userEvent.click(await screen.findByRole('menuitem', { name: 'Rename' }));
+    const field = await screen.findByRole('textbox', { name: 'Conversation name' });
+    await userEvent.clear(field);
+    await userEvent.type(field, 'Launch week{Enter}');
+    await waitFor(() => expect(graphql.callsOf('ediAiConversation')[0]?.variables).toEqual({ id: 'c1', name: 'Launch week' }));
+    expect(await screen.findByRole('link', { name: 'Launch week' })).toBeTruthy();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Actions for Launch week' }));
+    await userEvent.click(await screen.findByRole('menuitem', { name: 'Delete' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Delete “Launch week”?' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/overview/ai'));
+    expect(graphql.callsOf('delAiConversation')[0]?.variables).toEqual({ id: 'c1' });
+    expect(screen.queryByRole('link', { name: 'Launch week' })).toBeNull();
+  });
+
+  it('says what failed when the conversations cannot be read, and Try again reads them again', async () => {
+    let fails = true;
+    open('/overview/ai', {
+      getAiConversations: () =>
+        fails ? failure('INTERNAL_SERVER_ERROR', 'Something went wrong on the server.') : { data: { getAiConversations: [launch] } },
+    });
+    const alert = await screen.findByRole('alert');
+    fails = false;
+    await userEvent.click(within(alert).getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('link', { name: 'Launch plan' })).toBeTruthy();
+  });
+});
