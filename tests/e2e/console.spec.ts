@@ -11,12 +11,16 @@ const allowed: { pattern: RegExp; reason: string }[] = [];
 interface Watch {
   problems: string[];
   inFlight: Set<string>;
+  /** Every address the page asked for that is not this app's (analytics, fonts, trackers: none expected). */
+  elsewhere: Set<string>;
 }
 
 /** Records console errors and warnings, uncaught exceptions, failed requests and GraphQL errors of the page. */
 function watch(page: Page): Watch {
   const problems: string[] = [];
   const inFlight = new Set<string>();
+  const elsewhere = new Set<string>();
+  const appOrigin = new URL(page.url() === 'about:blank' ? 'http://localhost' : page.url()).hostname;
   const keep = (text: string) => {
     if (!allowed.some((entry) => entry.pattern.test(text))) problems.push(`${page.url()}: ${text}`);
   };
@@ -24,7 +28,11 @@ function watch(page: Page): Watch {
     if (message.type() === 'error' || message.type() === 'warning') keep(`console.${message.type()}: ${message.text()}`);
   });
   page.on('pageerror', (error) => keep(`uncaught: ${error.message}`));
-  page.on('request', (request) => inFlight.add(`${request.method()} ${request.url()} ${request.postData() ?? ''}`));
+  page.on('request', (request) => {
+    inFlight.add(`${request.method()} ${request.url()} ${request.postData() ?? ''}`);
+    const url = new URL(request.url());
+    if (!['data:', 'blob:'].includes(url.protocol) && url.hostname !== appOrigin) elsewhere.add(request.url());
+  });
   page.on('requestfailed', (request) => inFlight.delete(`${request.method()} ${request.url()} ${request.postData() ?? ''}`));
   page.on('requestfinished', (request) => inFlight.delete(`${request.method()} ${request.url()} ${request.postData() ?? ''}`));
   page.on('response', async (response) => {
@@ -33,7 +41,7 @@ function watch(page: Page): Watch {
     const operation = /"query":"\s*(?:query|mutation)\s+(\w+)/.exec(response.request().postData() ?? '')?.[1] ?? 'an operation';
     if (body?.errors?.length) keep(`GraphQL ${operation}: ${body.errors.map((error) => error.message).join('; ')}`);
   });
-  return { problems, inFlight };
+  return { problems, inFlight, elsewhere };
 }
 
 /**
@@ -59,7 +67,9 @@ async function visit(page: Page, watched: Watch, path: string, ready: (page: Pag
   await settle(page, watched);
 }
 
-test('a normal load of every main screen logs no console error or warning and no failed request', async ({ browser }) => {
+test('a normal load of every main screen logs no console error or warning, no failed request, and asks nothing of another site', async ({
+  browser,
+}) => {
   // Eight screens loaded one after another, each waiting for its delayed start-up requests.
   test.setTimeout(120_000);
   const { ada, space, close } = await twoTeammates(browser);
@@ -97,5 +107,8 @@ test('a normal load of every main screen logs no console error or warning and no
   await settle(ada, watched);
 
   expect(watched.problems).toEqual([]);
+  // Analytics are off unless an administrator configures them (SPEC §7): no request leaves the page.
+  expect([...watched.elsewhere]).toEqual([]);
+  expect(await ada.evaluate(() => 'dataLayer' in window)).toBe(false);
   await close();
 });

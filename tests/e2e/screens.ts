@@ -287,7 +287,7 @@ export const screens: readonly Screen[] = [
       await expect(page.getByRole('menu')).toBeVisible();
     },
   },
-  ...['calendar', 'meetings', 'reports', 'search', 'stories', 'feedback', 'support'].map((area): Screen => ({
+  ...['calendar', 'meetings', 'reports', 'search', 'stories'].map((area): Screen => ({
     name: area,
     viewer: 'member',
     open: (page) => dashboard(page, `/overview/${area}`),
@@ -451,6 +451,21 @@ export const screens: readonly Screen[] = [
         '/overview/reports?view=analytics',
         visible((p) => p.getByText('Analytics are part of the business plan')),
       ),
+  },
+  {
+    name: 'download the apps',
+    viewer: 'member',
+    open: (page) =>
+      dashboard(
+        page,
+        '/overview/download',
+        visible((p) => p.getByRole('img', { name: /^QR code that opens/ })),
+      ),
+  },
+  {
+    name: 'redirect to the mobile app',
+    viewer: 'visitor',
+    open: (page) => page.goto('/redirect').then(() => expect(page.getByRole('img', { name: /^QR code that opens/ })).toBeVisible()),
   },
   {
     name: 'plans',

@@ -1,12 +1,19 @@
 import { expect, test } from '@playwright/test';
-import { pageTitles, signedInAccount } from './support';
+import { e2ePorts } from './ports';
+import { decodedQrCode, pageTitles, signedInAccount } from './support';
 
 const iphone =
   'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1';
 
+/** A deployment's own tag manager on the page: its dataLayer exists before the app starts, and receives the page views. */
+function withTagManagerDataLayer() {
+  (window as unknown as { dataLayer: unknown[] }).dataLayer = [];
+}
+
 test.describe('SPEC §2 route rules', () => {
   test('a signed-out visitor at / lands on the sign-in page, in the light theme', async ({ page }) => {
     await page.addInitScript(() => localStorage.setItem('darkmode', 'true'));
+    await page.addInitScript(withTagManagerDataLayer);
     await page.goto('/');
     await expect(page).toHaveURL(/\/signin$/);
     await expect(page.locator('html')).toHaveAttribute('data-theme', 'light');
@@ -36,6 +43,7 @@ test.describe('SPEC §2 route rules', () => {
   });
 
   test('pushes the SPEC page titles to the analytics data layer', async ({ page }) => {
+    await page.addInitScript(withTagManagerDataLayer);
     const expected: [string, string][] = [
       ['/signup/forgot', 'Forgot Password'],
       ['/signup/recover', 'Recover Password'],
@@ -65,9 +73,17 @@ test.describe('SPEC §2 route rules', () => {
 test.describe('SPEC §2 route rules on mobile', () => {
   test.use({ userAgent: iphone, viewport: { width: 390, height: 844 } });
 
-  test('/ goes to the redirect page on iOS', async ({ page }) => {
+  test('/ goes to the redirect page on iOS, whose QR code opens the mobile app and whose button goes on in the browser', async ({
+    page,
+  }) => {
     await page.goto('/');
     await expect(page).toHaveURL(/\/redirect$/);
+    // MOBILE_APP_URL is unset on the test stack: the app's own address, the installable web app.
+    const code = page.getByRole('img', { name: /^QR code that opens/ });
+    await expect(code).toBeVisible();
+    expect(await decodedQrCode(await code.screenshot())).toBe(`http://localhost:${e2ePorts.app}`);
+    await page.getByRole('link', { name: 'Continue in the browser' }).click();
+    await expect(page).toHaveURL(/\/signin$/);
   });
 
   test('signed-out pages are shown even to a signed-in user', async ({ page }) => {

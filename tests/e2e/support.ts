@@ -1,4 +1,6 @@
 import type { APIRequestContext, Browser, Page } from '@playwright/test';
+import jsQR from 'jsqr';
+import sharp from 'sharp';
 import { e2ePorts } from './ports';
 
 export interface ReceivedMail {
@@ -215,4 +217,10 @@ export function pdfSaying(text: string, fontSize = 24): Buffer {
   body += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n${offsets.map((offset) => `${String(offset).padStart(10, '0')} 00000 n \n`).join('')}`;
   body += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
   return Buffer.from(body, 'latin1');
+}
+
+/** The text of the QR code in a PNG screenshot, read the way a phone's camera app would (jsQR); null when none is found. */
+export async function decodedQrCode(png: Buffer): Promise<string | null> {
+  const { data, info } = await sharp(png).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
+  return jsQR(new Uint8ClampedArray(data.buffer, data.byteOffset, data.length), info.width, info.height)?.data ?? null;
 }

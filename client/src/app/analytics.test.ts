@@ -86,3 +86,17 @@ describe('analytics (SPEC §7), off unless configured', () => {
     expect(identify).toHaveBeenCalledWith(null);
   });
 });
+
+describe('a tag manager the deployment put on the page itself', () => {
+  it('receives the events in its data layer, with nothing loaded by the app', async () => {
+    const existing: unknown[] = [];
+    const host = pageHost(existing);
+    const productLoader = vi.fn();
+    const analytics = new Analytics(host, productLoader);
+    await analytics.start(off);
+    analytics.pageView('/signin');
+    expect(existing).toEqual([{ event: 'virtualPageView', pageTitle: 'Sign In', pagePath: '/signin' }]);
+    expect(host.scripts).toEqual([]);
+    expect(productLoader).not.toHaveBeenCalled();
+  });
+});

@@ -1,7 +1,7 @@
 /**
  * SPEC §7 analytics, off unless an administrator configures them (TAG_MANAGER_ID, ANALYTICS_CLIENT_KEY; the
  * server hands them over in getClientSettings). Off, nothing is loaded, no data layer is made and no request
- * leaves the page. On: the tag manager's data layer `dataLayer` is initialised only if none exists yet (a
+ * leaves the page (a data layer a deployment's own tag manager put on the page still receives the events). On: the tag manager's data layer `dataLayer` is initialised only if none exists yet (a
  * deployment may have put its own tag manager on the page) and receives virtual page views, get-started flow
  * events and the user's status with the e-mail hashed by SHA-256; the product analytics client, with session
  * replay, is loaded in its own chunk and started asynchronously with the client key.
@@ -65,30 +65,40 @@ export class Analytics {
   }
 
   pageView(pathname: string): VirtualPageView | null {
-    if (!this.dataLayer) {
+    const dataLayer = this.layer();
+    if (!dataLayer) {
       this.pendingPath = pathname;
       return null;
     }
     const pageView: VirtualPageView = { event: 'virtualPageView', pageTitle: analyticsPageTitle(pathname), pagePath: pathname };
-    this.dataLayer.push(pageView);
+    dataLayer.push(pageView);
     return pageView;
   }
 
   /** A step of the get-started (onboarding) flow was shown. */
   getStarted(step: string): void {
-    this.dataLayer?.push({ event: 'getStarted', step });
+    this.layer()?.push({ event: 'getStarted', step });
   }
 
   /** Signed in (a user) or out (null). */
   async userStatus(user: AnalyticsUser | null): Promise<void> {
     this.user = user;
     this.product?.identify(user);
-    if (!this.dataLayer) return;
-    this.dataLayer.push(
+    const dataLayer = this.layer();
+    if (!dataLayer) return;
+    dataLayer.push(
       user
         ? { event: 'userStatus', status: 'signedIn', userId: user.id, emailSha256: await hashEmail(user.email) }
         : { event: 'userStatus', status: 'signedOut' },
     );
+  }
+
+  /**
+   * Where events go: the data layer of the tag manager this page started, or one a deployment's own tag manager
+   * put on the page before the app loaded (it then reads them); with neither, nowhere.
+   */
+  private layer(): unknown[] | null {
+    return this.dataLayer ?? (Array.isArray(this.host.dataLayer) ? this.host.dataLayer : null);
   }
 
   private startTagManager(containerId: string): void {

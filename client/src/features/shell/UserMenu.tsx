@@ -1,4 +1,4 @@
-import { Languages, LogOut, Moon, UserRound } from 'lucide-react';
+import { CreditCard, Download, Languages, LogOut, Moon, UserRound } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { defaultLanguage, setLanguage, toSupportedLanguage, type Language } from '../../lib/i18n';
@@ -21,7 +21,7 @@ import { navPath, overviewScope } from './areas';
 import { LanguageRadioGroup } from './LanguageRadioGroup';
 import styles from './TopBar.module.css';
 
-/** The signed-in user's avatar menu: profile, dark mode, language and logout. */
+/** The signed-in user's avatar menu: profile, plans, the apps, dark mode, language and logout. */
 export function UserMenu() {
   const { t, i18n } = useTranslation();
   const navigate = useNavigate();
@@ -56,6 +56,12 @@ export function UserMenu() {
         )}
         <MenuItem icon={<UserRound aria-hidden />} onSelect={() => void navigate(navPath('preferences', overviewScope))}>
           {t('userMenu.profile')}
+        </MenuItem>
+        <MenuItem icon={<CreditCard aria-hidden />} onSelect={() => void navigate(navPath('upgrade', overviewScope))}>
+          {t('nav.upgrade')}
+        </MenuItem>
+        <MenuItem icon={<Download aria-hidden />} onSelect={() => void navigate(navPath('download', overviewScope))}>
+          {t('nav.download')}
         </MenuItem>
         <MenuCheckboxItem
           icon={<Moon aria-hidden />}
