@@ -34,6 +34,14 @@ export const aiWritingActions = [
 ] as const;
 export type AiWritingAction = (typeof aiWritingActions)[number];
 
+/** Who the assistant answers as (AI conversations); labels under `ai.personas.*` in the locale files. */
+export const aiPersonas = ['assistant', 'projectManager', 'engineer', 'marketer', 'writer'] as const;
+export type AiPersona = (typeof aiPersonas)[number];
+
+export function isAiPersona(value: unknown): value is AiPersona {
+  return isOneOf(aiPersonas, value);
+}
+
 export function isAiWritingLanguage(value: unknown): value is AiWritingLanguage {
   return isOneOf(aiWritingLanguages, value);
 }

@@ -3,6 +3,10 @@ import { searchProjection } from './projection';
 import { searchQueries } from './resolvers';
 import { searchTypeDefs } from './schema';
 
+export { searchIndex, type MatchedItem } from './query';
+export { presentResults } from './present';
+export { type SearchInput } from './input';
+
 /**
  * Search (issue 18): an FTS5 index of tasks, messages, docs and files kept by a projection of their events,
  * and getSearch, which matches it against what the caller may read when they ask.

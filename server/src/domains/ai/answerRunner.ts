@@ -1,0 +1,255 @@
+import type { Message } from 'mqemitter';
+import type { AiPersona } from '#shared/ai';
+import { errorMessages } from '#shared/errors';
+import type { TeamSeat } from '../../core/access';
+import type { Cancel } from '../../core/jobs';
+import type { Services } from '../../graphql/context';
+import { buildPrompt, recentTurnLimit } from './answerPrompt';
+import { AiFailure, streamCompletion } from './completion';
+import { aiConversationStream, type AiAnswerFinished, type AiCitationRecord, type AiMode } from './conversationEvents';
+import { findMessage, recentMessages, streamingAnswers } from './conversationState';
+import { citedSources, notFoundAnswer, retrieveSources, type RetrievedSource } from './retrieval';
+
+/** Topic of an answer's live text (never in the log): what subAiMessage's feed hears beside the log's events. */
+export const answerDeltaTopic = (conversationId: string) => `aiAnswer:${conversationId}`;
+/** Topic every process listens on for stops: the process running the answer aborts it. */
+export const answerStopTopic = 'aiAnswerStop';
+
+/** Live text of an answer being written: the whole body so far and what was added since the previous notice. */
+export interface AnswerDelta {
+  type: 'ai.answer.delta';
+  conversationId: string;
+  answerId: string;
+  body: string;
+  delta: string;
+}
+
+interface StopNotice {
+  answerId: string;
+}
+
+/** At most one delta notice per this many milliseconds per answer, so a fast model does not flood sockets. */
+export const deltaIntervalMs = 50;
+
+/** What the message says of an answer a restart found unfinished. */
+export const interruptedMessage = 'The answer was interrupted: the server stopped while it was being written. Ask again.';
+
+/** Everything an answer needs, decided when the question was recorded. */
+export interface AnswerJob {
+  teamId: string;
+  userId: string;
+  /** The asker's seat when they asked: AI search reads only what it lets them read. */
+  seat: TeamSeat;
+  conversationId: string;
+  questionId: string;
+  answerId: string;
+  question: string;
+  mode: AiMode;
+  persona: AiPersona;
+  tone: string | null;
+  /** The asker's app language, or null. */
+  language: string | null;
+}
+
+/** How an answer ended, as the log records it. */
+type Outcome = Omit<AiAnswerFinished, 'conversationId' | 'answerId'>;
+
+/**
+ * Writes answers in the background in this process: asks the provider, publishes the text live as it
+ * comes, and records the end. Stops arrive through the live publish interface (the stop topic), so a stop
+ * asked on any process reaches the one running the answer; the abort controllers here are only this
+ * process's handles on its own requests. One runner per services instance (the app owns it).
+ */
+export class AnswerRunner {
+  private readonly running = new Map<string, AbortController>();
+  /** The app is closing: answers are aborted and left to the next start, which records them interrupted. */
+  private closing = false;
+  private readonly onStop = (message: Message, done: () => void) => {
+    this.running.get((message as Message & { payload: StopNotice }).payload.answerId)?.abort();
+    done();
+  };
+
+  constructor(private readonly services: Services) {}
+
+  /** Listens for stops, and records as failed the answers a previous run of the server left unfinished. */
+  start(): () => void {
+    const emitter = this.services.live.emitter;
+    emitter.on(answerStopTopic, this.onStop);
+    const startedAt = this.services.store.clock.now().toISOString();
+    const cancel = this.services.jobs.soon('ai: interrupted answers', () => this.failInterrupted(startedAt));
+    return () => {
+      cancel();
+      emitter.removeListener(answerStopTopic, this.onStop);
+      this.closing = true;
+      for (const controller of this.running.values()) controller.abort();
+    };
+  }
+
+  /** Starts writing an answer as a job of the platform's runner; it runs until it ends or is stopped. */
+  run(job: AnswerJob): void {
+    const controller = new AbortController();
+    this.running.set(job.answerId, controller);
+    this.services.jobs.soon(`ai: answer ${job.answerId}`, async () => {
+      try {
+        await this.write(job, controller.signal);
+      } finally {
+        this.running.delete(job.answerId);
+      }
+    });
+  }
+
+  /** Asks whichever process runs the answer to stop it. */
+  requestStop(answerId: string): void {
+    this.services.live.emitter.emit({ topic: answerStopTopic, payload: { answerId } satisfies StopNotice });
+  }
+
+  private async write(job: AnswerJob, signal: AbortSignal): Promise<void> {
+    const { database, config } = this.services;
+    let sources: RetrievedSource[] | null = null;
+    if (job.mode === 'search') {
+      sources = retrieveSources(database.sqlite, { teamId: job.teamId, seat: job.seat }, job.question, this.services.store.clock.now());
+      if (sources.length === 0) return this.record(job, finished(notFoundAnswer(job.language), 'done'));
+    }
+    // The question and its answer are the conversation's newest messages; the turns are those before them.
+    const turns = recentMessages(database.db, job.conversationId, recentTurnLimit + 2).filter(
+      (message) => message.id !== job.questionId && message.id !== job.answerId,
+    );
+    const messages = buildPrompt({
+      persona: job.persona,
+      tone: job.tone,
+      language: job.language,
+      turns,
+      question: job.question,
+      sources,
+      maxBytes: config.ai.maxPromptBytes,
+    });
+    const live = new LiveText(this.services, job);
+    let usage: { promptTokens: number; completionTokens: number } | null = null;
+    let outcome: Outcome;
+    try {
+      const stream = streamCompletion(this.services, { teamId: job.teamId, userId: job.userId, purpose: 'assistant', messages, signal });
+      for (;;) {
+        const step = await stream.next();
+        if (step.done) {
+          usage = step.value;
+          break;
+        }
+        live.add(step.value);
+      }
+      // An aborted request ends the stream without an error: the person stopped it.
+      outcome = finished(live.body, signal.aborted ? 'stopped' : 'done');
+    } catch (error) {
+      if (signal.aborted) outcome = finished(live.body, 'stopped');
+      else if (error instanceof AiFailure) outcome = { ...finished(live.body, 'failed'), error: error.message, errorCode: error.code };
+      else outcome = { ...finished(live.body, 'failed'), error: errorMessages.AI_PROVIDER_FAILED, errorCode: 'AI_PROVIDER_FAILED' };
+    } finally {
+      live.close();
+    }
+    if (this.closing) return;
+    const citations: AiCitationRecord[] = sources === null || outcome.state === 'failed' ? [] : citedSources(outcome.body, sources);
+    await this.record(job, {
+      ...outcome,
+      citations,
+      promptTokens: usage?.promptTokens ?? null,
+      completionTokens: usage?.completionTokens ?? null,
+    });
+  }
+
+  /** Records how the answer ended, unless it ended already (stopped by another path, or deleted). */
+  private async record(job: Pick<AnswerJob, 'teamId' | 'userId' | 'conversationId' | 'answerId'>, outcome: Outcome): Promise<void> {
+    await this.services.store.run({ actorId: job.userId }, (unit) => {
+      const row = findMessage(unit.transaction, job.answerId);
+      if (!row || row.state !== 'streaming') return;
+      unit.append(
+        aiConversationStream(job.conversationId),
+        [{ type: 'ai.answer.finished', payload: { conversationId: job.conversationId, answerId: job.answerId, ...outcome } }],
+        { teamId: job.teamId },
+      );
+    });
+  }
+
+  /**
+   * Records as stopped an answer no process is running any more (the stop found nobody): what came so far
+   * lived only in the process that ran it.
+   */
+  async recordUnattended(
+    job: Pick<AnswerJob, 'teamId' | 'userId' | 'conversationId' | 'answerId'>,
+    state: 'stopped' | 'failed',
+  ): Promise<void> {
+    const outcome = finished('', state);
+    await this.record(job, state === 'failed' ? { ...outcome, error: interruptedMessage, errorCode: 'AI_PROVIDER_FAILED' } : outcome);
+  }
+
+  /** Answers left streaming by a server that stopped before they ended: recorded failed, "interrupted". */
+  private async failInterrupted(startedAt: string): Promise<void> {
+    const { database } = this.services;
+    for (const answer of streamingAnswers(database.db)) {
+      if (answer.createdAt >= startedAt || this.running.has(answer.id)) continue;
+      const owner = database.sqlite
+        .prepare<[string], { teamId: string; userId: string }>(
+          'SELECT team_id AS teamId, user_id AS userId FROM ai_conversations WHERE id = ?',
+        )
+        .get(answer.conversationId);
+      if (!owner) continue;
+      await this.recordUnattended({ ...owner, conversationId: answer.conversationId, answerId: answer.id }, 'failed');
+    }
+  }
+}
+
+function finished(body: string, state: Outcome['state']): Outcome {
+  return { body, state, error: null, errorCode: null, citations: [], promptTokens: null, completionTokens: null };
+}
+
+/**
+ * The answer's text as it comes, published to the conversation's subscribers at most once per interval:
+ * text arriving sooner waits (a job flushes it when the interval is over), so every delta is delivered,
+ * in order, and a fast model sends one notice per interval rather than one per token.
+ */
+class LiveText {
+  body = '';
+  private published = 0;
+  private lastAt = 0;
+  private flush: Cancel | null = null;
+
+  constructor(
+    private readonly services: Services,
+    private readonly job: AnswerJob,
+  ) {}
+
+  add(delta: string): void {
+    if (delta === '') return;
+    this.body += delta;
+    const wait = this.lastAt + deltaIntervalMs - Date.now();
+    if (wait <= 0) this.publish();
+    else this.flush ??= this.services.jobs.after(`ai: answer text ${this.job.answerId}`, wait, () => this.publish());
+  }
+
+  /** Publishes what is left; nothing is sent after this. */
+  close(): void {
+    this.publish();
+  }
+
+  private publish(): void {
+    this.flush?.();
+    this.flush = null;
+    if (this.published === this.body.length) return;
+    const notice: AnswerDelta = {
+      type: 'ai.answer.delta',
+      conversationId: this.job.conversationId,
+      answerId: this.job.answerId,
+      body: this.body,
+      delta: this.body.slice(this.published),
+    };
+    this.published = this.body.length;
+    this.lastAt = Date.now();
+    this.services.live.emitter.emit({ topic: answerDeltaTopic(this.job.conversationId), payload: notice });
+  }
+}
+
+const runners = new WeakMap<Services, AnswerRunner>();
+
+export function answerRunnerOf(services: Services): AnswerRunner {
+  let runner = runners.get(services);
+  if (!runner) runners.set(services, (runner = new AnswerRunner(services)));
+  return runner;
+}

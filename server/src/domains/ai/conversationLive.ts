@@ -1,0 +1,101 @@
+import type { MercuriusContext } from 'mercurius';
+import type { StoredEvent } from '../../core/events';
+import { feed, topics, type Verdict } from '../../core/live';
+import { requireActor } from '../../graphql/context';
+import type { AiMessage, LiveSubscription, SubscriptionResolvers } from '../../graphql/schemaTypes';
+import { currentTeam, requireCurrentTeam } from '../teams';
+import { answerDeltaTopic, type AnswerDelta } from './answerRunner';
+import { aiConversationStream, type AiConversationEvent } from './conversationEvents';
+import { findMessage, presentMessage, requireOwnConversation, type Owner } from './conversationState';
+
+type Incoming = StoredEvent | AnswerDelta;
+
+/** What subAiMessage sends: the answer as it is now and what was added. */
+interface Delivery {
+  message: AiMessage;
+  delta: string;
+}
+
+/**
+ * subAiMessage's feed: the conversation's log events (a question asked starts its answer, an answer finished
+ * ends it) and the live text between them, while the subscriber owns the conversation in their current team.
+ * Deleting the conversation or leaving the team ends it.
+ */
+async function* answerFeed(context: MercuriusContext, owner: Owner, conversationId: string): AsyncGenerator<Delivery> {
+  const db = context.services.database.db;
+  const actor = requireActor(context);
+  const events = feed(
+    context,
+    actor,
+    [topics.stream(aiConversationStream(conversationId)), answerDeltaTopic(conversationId)],
+    (incoming): Verdict => {
+      const event = incoming as Incoming;
+      if (event.type === 'ai.answer.delta') return (event as AnswerDelta).conversationId === conversationId ? 'deliver' : 'skip';
+      const stored = event as StoredEvent;
+      if (stored.stream !== aiConversationStream(conversationId)) return 'skip';
+      if (stored.type === 'ai.conversation.deleted' || currentTeam(db, owner.userId)?.id !== owner.teamId) return 'end';
+      return stored.type === 'ai.question.asked' || stored.type === 'ai.answer.finished' ? 'deliver' : 'skip';
+    },
+  );
+  for await (const incoming of events) {
+    const delivery = deliveryOf(context, incoming as Incoming);
+    if (delivery) yield delivery;
+  }
+}
+
+function deliveryOf(context: MercuriusContext, incoming: Incoming): Delivery | null {
+  const db = context.services.database.db;
+  if (incoming.type === 'ai.answer.delta') {
+    const notice = incoming as AnswerDelta;
+    const row = findMessage(db, notice.answerId);
+    if (!row) return null;
+    return { message: { ...presentMessage(row, notice.body), state: 'streaming', error: null, errorCode: null }, delta: notice.delta };
+  }
+  const stored = incoming as StoredEvent;
+  const event = { type: stored.type, payload: stored.payload } as AiConversationEvent;
+  switch (event.type) {
+    case 'ai.question.asked': {
+      const { answerId, conversationId, mode, persona, tone } = event.payload;
+      // The answer as it was when asked (a subscriber resuming after it may read it later than that).
+      const started: AiMessage = {
+        id: answerId,
+        aiconversation: conversationId,
+        body: '',
+        type: 'answer',
+        state: 'streaming',
+        error: null,
+        errorCode: null,
+        persona,
+        tone,
+        mode,
+        citations: [],
+        createdAt: stored.createdAt,
+      };
+      return { message: started, delta: '' };
+    }
+    case 'ai.answer.finished': {
+      const row = findMessage(db, event.payload.answerId);
+      if (!row) return null;
+      const { body, state, error, errorCode, citations } = event.payload;
+      return {
+        message: { ...presentMessage(row), body, state, error, errorCode, citations: citations.map((citation) => ({ ...citation })) },
+        delta: '',
+      };
+    }
+    default:
+      return null;
+  }
+}
+
+export const aiConversationSubscriptions = {
+  subAiMessage: {
+    subscribe: (_root, args: { aiconversation: string }, context) => {
+      const actor = requireActor(context);
+      const { team } = requireCurrentTeam(context.services.database.db, actor.userId);
+      const owner: Owner = { userId: actor.userId, teamId: team.id };
+      const conversation = requireOwnConversation(context.services.database.db, owner, args.aiconversation);
+      return answerFeed(context, owner, conversation.id);
+    },
+    resolve: (delivery) => delivery,
+  } satisfies LiveSubscription<'subAiMessage', Delivery>,
+} satisfies SubscriptionResolvers;

@@ -1,0 +1,238 @@
+import type { MercuriusContext } from 'mercurius';
+import type { Message } from 'mqemitter';
+import { aiPersonas, aiWritingTones, isAiPersona, isAiWritingTone } from '#shared/ai';
+import { eq } from 'drizzle-orm';
+import { newId } from '../../core/ids';
+import { topics } from '../../core/live';
+import { codedError } from '../../errors';
+import { requireActor } from '../../graphql/context';
+import type { AiMessage, MutationResolvers, QueryResolvers } from '../../graphql/schemaTypes';
+import { boundedText, parseArgument } from '../../inputSchemas';
+import { users } from '../accounts';
+import { requireCurrentTeam } from '../teams';
+import { answerRunnerOf } from './answerRunner';
+import { promptLimitKilobytes } from './completion';
+import { aiConversationStream, type AiConversationEvent, type AiMode } from './conversationEvents';
+import {
+  conversationMessages,
+  findMessage,
+  ownConversations,
+  presentConversation,
+  presentMessage,
+  requireOwnConversation,
+  requireOwnMessage,
+  type Owner,
+} from './conversationState';
+
+const aiModes: readonly AiMode[] = ['chat', 'search'];
+/** The longest name a person may give a conversation, in characters. */
+export const conversationNameMaximum = 200;
+/** How long stopAiMessage waits for the process running the answer to record it stopped, before recording it itself. */
+export const stopWaitMs = 5000;
+
+function caller(context: MercuriusContext) {
+  const actor = requireActor(context);
+  const { team, seat } = requireCurrentTeam(context.services.database.db, actor.userId);
+  const owner: Owner = { userId: actor.userId, teamId: team.id };
+  return { owner, seat };
+}
+
+const commandOf = (context: MercuriusContext, userId: string) => ({
+  actorId: userId,
+  mutationId: context.mutationId,
+  request: context.request,
+});
+
+function parseMode(value: unknown, field: string): AiMode {
+  if (typeof value !== 'string' || !(aiModes as readonly string[]).includes(value))
+    throw codedError('CHOICE_INVALID', { params: { choices: aiModes.join(', ') }, field });
+  return value as AiMode;
+}
+
+function bytesOf(text: string): number {
+  return Buffer.byteLength(text, 'utf8');
+}
+
+/** Waits until `answerId` is recorded ended (or is gone), or `timeoutMs` passed; true when it ended in time. */
+function answerEnded(
+  context: MercuriusContext,
+  conversationId: string,
+  answerId: string,
+  timeoutMs: number,
+): { ended: Promise<boolean>; listening: Promise<void> } {
+  const { emitter } = context.services.live;
+  const topic = topics.stream(aiConversationStream(conversationId));
+  let settle: (ended: boolean) => void = () => undefined;
+  const ended = new Promise<boolean>((resolve) => (settle = resolve));
+  const listener = (message: Message, done: () => void) => {
+    const event = (message as Message & { payload: AiConversationEvent }).payload;
+    if (
+      (event.type === 'ai.answer.finished' && event.payload.answerId === answerId) ||
+      (event.type === 'ai.message.deleted' && event.payload.messageId === answerId) ||
+      event.type === 'ai.conversation.deleted'
+    )
+      settle(true);
+    done();
+  };
+  const listening = new Promise<void>((resolve) => emitter.on(topic, listener, () => resolve()));
+  const cancel = context.services.jobs.after(`ai: stop of ${answerId}`, timeoutMs, () => settle(false));
+  void ended.finally(() => {
+    cancel();
+    emitter.removeListener(topic, listener);
+  });
+  return { ended, listening };
+}
+
+export const aiConversationQueries = {
+  getAiConversations: (_root, _args, context) => {
+    const { owner } = caller(context);
+    const db = context.services.database.db;
+    return ownConversations(db, owner).map((row) => presentConversation(db, row));
+  },
+  getAiMessages: (_root, args: { aiconversation: string }, context) => {
+    const { owner } = caller(context);
+    const db = context.services.database.db;
+    const conversation = requireOwnConversation(db, owner, args.aiconversation);
+    return conversationMessages(db, conversation.id).map((row) => presentMessage(row));
+  },
+} satisfies QueryResolvers;
+
+export const aiConversationMutations = {
+  setAiConversation: async (_root, args: { type: string }, context) => {
+    const { owner } = caller(context);
+    const type = parseMode(args.type, 'type');
+    const conversationId = newId();
+    await context.services.store.run(commandOf(context, owner.userId), (unit) => {
+      unit.append(
+        aiConversationStream(conversationId),
+        [{ type: 'ai.conversation.created', payload: { conversationId, ...owner, type } }],
+        {
+          teamId: owner.teamId,
+        },
+      );
+    });
+    const db = context.services.database.db;
+    return presentConversation(db, requireOwnConversation(db, owner, conversationId));
+  },
+
+  ediAiConversation: async (_root, args: { id: string; name: string }, context) => {
+    const { owner } = caller(context);
+    const name = parseArgument('name', boundedText(conversationNameMaximum, 'NAME_REQUIRED'), args.name);
+    await context.services.store.run(commandOf(context, owner.userId), (unit) => {
+      const conversation = requireOwnConversation(unit.transaction, owner, args.id);
+      unit.append(
+        aiConversationStream(conversation.id),
+        [{ type: 'ai.conversation.renamed', payload: { conversationId: conversation.id, name } }],
+        {
+          teamId: owner.teamId,
+        },
+      );
+    });
+    const db = context.services.database.db;
+    return presentConversation(db, requireOwnConversation(db, owner, args.id));
+  },
+
+  delAiConversation: async (_root, args: { id: string }, context) => {
+    const { owner } = caller(context);
+    const streaming = await context.services.store.run(commandOf(context, owner.userId), (unit) => {
+      const conversation = requireOwnConversation(unit.transaction, owner, args.id);
+      const answers = conversationMessages(unit.transaction, conversation.id).filter((message) => message.state === 'streaming');
+      unit.append(
+        aiConversationStream(conversation.id),
+        [{ type: 'ai.conversation.deleted', payload: { conversationId: conversation.id } }],
+        {
+          teamId: owner.teamId,
+        },
+      );
+      return answers.map((answer) => answer.id);
+    });
+    // Answers still being written stop: nobody can read them any more.
+    for (const answerId of streaming) answerRunnerOf(context.services).requestStop(answerId);
+    return args.id;
+  },
+
+  setAiMessage: async (
+    _root,
+    args: { aiconversation: string; body: string; type?: string | null; persona?: string | null; tone?: string | null },
+    context,
+  ) => {
+    const { owner, seat } = caller(context);
+    const { services } = context;
+    const db = services.database.db;
+    const conversation = requireOwnConversation(db, owner, args.aiconversation);
+    const body = typeof args.body === 'string' ? args.body.trim() : '';
+    if (body === '') throw codedError('VALUE_REQUIRED', { field: 'body' });
+    const maximum = services.config.ai.maxPromptBytes;
+    if (bytesOf(body) > maximum)
+      throw codedError('AI_PROMPT_TOO_LARGE', { params: { maximum: promptLimitKilobytes(maximum) }, field: 'body' });
+    const mode =
+      args.type === null || args.type === undefined || args.type === '' ? (conversation.type as AiMode) : parseMode(args.type, 'type');
+    const persona = args.persona === null || args.persona === undefined || args.persona === '' ? 'assistant' : args.persona;
+    if (!isAiPersona(persona)) throw codedError('CHOICE_INVALID', { params: { choices: aiPersonas.join(', ') }, field: 'persona' });
+    const tone = args.tone === null || args.tone === undefined || args.tone === '' ? null : args.tone;
+    if (tone !== null && !isAiWritingTone(tone))
+      throw codedError('CHOICE_INVALID', { params: { choices: aiWritingTones.join(', ') }, field: 'tone' });
+    const questionId = newId();
+    const answerId = newId();
+    await services.store.run(commandOf(context, owner.userId), (unit) => {
+      requireOwnConversation(unit.transaction, owner, conversation.id);
+      unit.append(
+        aiConversationStream(conversation.id),
+        [{ type: 'ai.question.asked', payload: { conversationId: conversation.id, questionId, answerId, body, mode, persona, tone } }],
+        { teamId: owner.teamId },
+      );
+    });
+    const language = db.select({ language: users.language }).from(users).where(eq(users.id, owner.userId)).get()?.language ?? null;
+    answerRunnerOf(services).run({
+      ...owner,
+      seat,
+      conversationId: conversation.id,
+      questionId,
+      answerId,
+      question: body,
+      mode,
+      persona,
+      tone,
+      language,
+    });
+    return [questionId, answerId].map((id) => asAsked(presentMessage(findMessage(db, id)!)));
+  },
+
+  delAiMessage: async (_root, args: { id: string }, context) => {
+    const { owner } = caller(context);
+    const wasStreaming = await context.services.store.run(commandOf(context, owner.userId), (unit) => {
+      const { message, conversation } = requireOwnMessage(unit.transaction, owner, args.id);
+      unit.append(
+        aiConversationStream(conversation.id),
+        [{ type: 'ai.message.deleted', payload: { conversationId: conversation.id, messageId: message.id } }],
+        {
+          teamId: owner.teamId,
+        },
+      );
+      return message.state === 'streaming';
+    });
+    if (wasStreaming) answerRunnerOf(context.services).requestStop(args.id);
+    return args.id;
+  },
+
+  stopAiMessage: async (_root, args: { id: string }, context) => {
+    const { owner } = caller(context);
+    const db = context.services.database.db;
+    const { message, conversation } = requireOwnMessage(db, owner, args.id);
+    if (message.type === 'answer' && message.state === 'streaming') {
+      const runner = answerRunnerOf(context.services);
+      const wait = answerEnded(context, conversation.id, message.id, stopWaitMs);
+      await wait.listening;
+      runner.requestStop(message.id);
+      // Nobody recorded it within the wait: no process runs it any more; it is recorded stopped with nothing kept.
+      if (!(await wait.ended))
+        await runner.recordUnattended({ ...owner, conversationId: conversation.id, answerId: message.id }, 'stopped');
+    }
+    return presentMessage(requireOwnMessage(db, owner, args.id).message);
+  },
+} satisfies MutationResolvers;
+
+/** The answer as setAiMessage returns it: streaming with no text yet, even if the runner already moved on. */
+function asAsked(message: AiMessage): AiMessage {
+  return message.type === 'answer' ? { ...message, body: '', state: 'streaming', error: null, errorCode: null, citations: [] } : message;
+}

@@ -1,0 +1,122 @@
+import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import type { Transaction } from '../../db/connection';
+import { DomainError } from '../../errors';
+import type { AiConversation, AiMessage } from '../../graphql/schemaTypes';
+import { aiConversations, aiMessages } from './assistantTables';
+import type { AiCitationRecord } from './conversationEvents';
+
+/** Reads work the same on the database and inside a command's transaction. */
+export type Reader = Pick<Transaction, 'select'>;
+export type AiConversationRow = typeof aiConversations.$inferSelect;
+export type AiMessageRow = typeof aiMessages.$inferSelect;
+
+/** Who asks: a person in their current team. */
+export interface Owner {
+  userId: string;
+  teamId: string;
+}
+
+/** Questions before their answers: both are recorded by one event, at one log position. */
+const conversationOrder = [asc(aiMessages.seq), sql`CASE ${aiMessages.type} WHEN 'question' THEN 0 ELSE 1 END`, asc(aiMessages.id)];
+
+/** The caller's conversation in their current team; another person's, another team's or a deleted one is NOT_FOUND. */
+export function requireOwnConversation(db: Reader, owner: Owner, conversationId: string): AiConversationRow {
+  const row = db
+    .select()
+    .from(aiConversations)
+    .where(and(eq(aiConversations.id, conversationId), eq(aiConversations.userId, owner.userId), eq(aiConversations.teamId, owner.teamId)))
+    .get();
+  if (!row) throw new DomainError('NOT_FOUND');
+  return row;
+}
+
+/** One of the caller's messages (in a conversation of theirs in their current team), or NOT_FOUND. */
+export function requireOwnMessage(db: Reader, owner: Owner, messageId: string): { message: AiMessageRow; conversation: AiConversationRow } {
+  const found = db
+    .select({ message: aiMessages, conversation: aiConversations })
+    .from(aiMessages)
+    .innerJoin(aiConversations, eq(aiConversations.id, aiMessages.conversationId))
+    .where(and(eq(aiMessages.id, messageId), eq(aiConversations.userId, owner.userId), eq(aiConversations.teamId, owner.teamId)))
+    .get();
+  if (!found) throw new DomainError('NOT_FOUND');
+  return found;
+}
+
+export function findMessage(db: Reader, messageId: string): AiMessageRow | undefined {
+  return db.select().from(aiMessages).where(eq(aiMessages.id, messageId)).get();
+}
+
+export function conversationMessages(db: Reader, conversationId: string): AiMessageRow[] {
+  return db
+    .select()
+    .from(aiMessages)
+    .where(eq(aiMessages.conversationId, conversationId))
+    .orderBy(...conversationOrder)
+    .all();
+}
+
+/** The latest `count` messages of a conversation, oldest first (the turns a prompt carries). */
+export function recentMessages(db: Reader, conversationId: string, count: number): AiMessageRow[] {
+  return db
+    .select()
+    .from(aiMessages)
+    .where(eq(aiMessages.conversationId, conversationId))
+    .orderBy(desc(aiMessages.seq), sql`CASE ${aiMessages.type} WHEN 'question' THEN 1 ELSE 0 END`, desc(aiMessages.id))
+    .limit(count)
+    .all()
+    .reverse();
+}
+
+export function ownConversations(db: Reader, owner: Owner): AiConversationRow[] {
+  return db
+    .select()
+    .from(aiConversations)
+    .where(and(eq(aiConversations.userId, owner.userId), eq(aiConversations.teamId, owner.teamId)))
+    .orderBy(desc(aiConversations.updatedAt), desc(aiConversations.id))
+    .all();
+}
+
+/** Answers still being written, oldest first (what a restart finds interrupted). */
+export function streamingAnswers(db: Reader): { id: string; conversationId: string; createdAt: string }[] {
+  return db
+    .select({ id: aiMessages.id, conversationId: aiMessages.conversationId, createdAt: aiMessages.createdAt })
+    .from(aiMessages)
+    .where(and(eq(aiMessages.type, 'answer'), eq(aiMessages.state, 'streaming')))
+    .orderBy(asc(aiMessages.seq))
+    .all();
+}
+
+export function presentMessage(row: AiMessageRow, body: string = row.body): AiMessage {
+  return {
+    id: row.id,
+    aiconversation: row.conversationId,
+    body,
+    type: row.type,
+    state: row.state,
+    error: row.error,
+    errorCode: row.errorCode,
+    persona: row.persona,
+    tone: row.tone,
+    mode: row.mode,
+    citations: (JSON.parse(row.citations) as AiCitationRecord[]).map((citation) => ({ ...citation })),
+    createdAt: row.createdAt,
+  };
+}
+
+export function presentConversation(db: Reader, row: AiConversationRow): AiConversation {
+  const last = db
+    .select()
+    .from(aiMessages)
+    .where(eq(aiMessages.conversationId, row.id))
+    .orderBy(desc(aiMessages.seq), sql`CASE ${aiMessages.type} WHEN 'question' THEN 1 ELSE 0 END`, desc(aiMessages.id))
+    .limit(1)
+    .get();
+  return {
+    id: row.id,
+    name: row.name,
+    type: row.type,
+    createdAt: row.createdAt,
+    updatedAt: row.updatedAt,
+    lastMessage: last ? presentMessage(last) : null,
+  };
+}

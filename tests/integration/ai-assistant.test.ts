@@ -1,0 +1,329 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Client } from 'graphql-ws';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { buildApp } from '../../server/src/app';
+import { loadConfig } from '../../server/src/config';
+import { answerStopTopic } from '../../server/src/domains/ai/answerRunner';
+import {
+  aiMessageFields,
+  ask,
+  conversationsOf,
+  finishedAnswer,
+  messagesOf,
+  startConversation,
+  until,
+  watchAnswers,
+  type AiMessage,
+} from './ai-assistantFactories';
+import { startTestServer, type TestServer } from './harness';
+import { startFakeOpenAi, type FakeOpenAi } from './support/fakeOpenAi';
+import { countEvents, expectData, joinTeam, person, type Person } from './teamFactories';
+
+let fake: FakeOpenAi;
+let server: TestServer;
+let ada: Person;
+let bob: Person;
+const sockets: Client[] = [];
+
+const aiSettings = (fakeOpenAi: FakeOpenAi) => ({
+  AI_BASE_URL: fakeOpenAi.baseUrl,
+  AI_API_KEY: 'test-key',
+  AI_MODEL: 'assistant-model',
+  AI_TIMEOUT_MS: '2000',
+  AI_REQUESTS_PER_MINUTE: '100000',
+});
+
+beforeAll(async () => {
+  fake = await startFakeOpenAi();
+  server = await startTestServer(aiSettings(fake));
+  ada = await person(server, 'Ada');
+  bob = await joinTeam(ada, await person(server, 'Bob'));
+}, 60_000);
+
+afterAll(async () => {
+  await Promise.all(sockets.map((socket) => socket.dispose()));
+  await server?.close();
+  await fake?.close();
+});
+
+beforeEach(() => fake.reset());
+
+const codeOf = (result: { errors?: { extensions: { code: string } }[] | undefined }) => result.errors?.[0]?.extensions.code;
+
+describe('AI conversations', () => {
+  it('creates, renames, lists latest activity first with the last message, and deletes', async () => {
+    const first = await startConversation(ada, 'chat');
+    expect(first).toMatchObject({ name: '', type: 'chat', lastMessage: null });
+    const second = await startConversation(ada, 'search');
+    expect(second.type).toBe('search');
+    expect(codeOf(await ada.client.execute('mutation { setAiConversation(type: "poem") { id } }'))).toBe('CHOICE_INVALID');
+
+    const renamed = expectData(
+      await ada.client.execute<{ ediAiConversation: { name: string } }>(
+        'mutation ($id: ID!) { ediAiConversation(id: $id, name: "  Plans  ") { name } }',
+        {
+          id: first.id,
+        },
+      ),
+    );
+    expect(renamed.ediAiConversation.name).toBe('Plans');
+    const empty = await ada.client.execute('mutation ($id: ID!) { ediAiConversation(id: $id, name: "   ") { name } }', { id: first.id });
+    expect(empty.errors?.[0]?.extensions).toMatchObject({ code: 'NAME_REQUIRED', field: 'name' });
+
+    // A question in the second makes it the latest; its name is the question's start.
+    const [, answer] = expectData(
+      await ask(ada, second.id, 'What should we plan for the spring release of the harbour app?', { type: 'chat' }),
+    ).setAiMessage;
+    await finishedAnswer(ada, second.id, answer!.id);
+    const listed = await conversationsOf(ada);
+    expect(listed.map((conversation) => conversation.id).slice(0, 2)).toEqual([second.id, first.id]);
+    expect(listed[0]).toMatchObject({
+      // Its name is the question's start, cut at a word.
+      name: 'What should we plan for the spring release of the harbour…',
+      lastMessage: { id: answer!.id, type: 'answer' },
+    });
+    // Bob, in the same team, sees none of Ada's conversations.
+    expect(await conversationsOf(bob)).toEqual([]);
+
+    expect(expectData(await ada.client.execute('mutation ($id: ID!) { delAiConversation(id: $id) }', { id: second.id }))).toEqual({
+      delAiConversation: second.id,
+    });
+    expect((await conversationsOf(ada)).map((conversation) => conversation.id)).not.toContain(second.id);
+    const before = countEvents(server);
+    expect(codeOf(await messagesOf(ada, second.id))).toBe('NOT_FOUND');
+    expect(codeOf(await ask(ada, second.id, 'Still there?'))).toBe('NOT_FOUND');
+    expect(
+      codeOf(await ada.client.execute('mutation ($id: ID!) { ediAiConversation(id: $id, name: "Back") { id } }', { id: second.id })),
+    ).toBe('NOT_FOUND');
+    expect(codeOf(await ada.client.execute('mutation ($id: ID!) { delAiConversation(id: $id) }', { id: second.id }))).toBe('NOT_FOUND');
+    expect(codeOf(await ada.client.execute('mutation ($id: ID!) { stopAiMessage(id: $id) { id } }', { id: answer!.id }))).toBe('NOT_FOUND');
+    expect(countEvents(server)).toBe(before);
+    expect(fake.requests).toHaveLength(1);
+  });
+
+  it("refuses another person's conversation and message ids everywhere, changing nothing", async () => {
+    const conversation = await startConversation(ada);
+    fake.script({ chunks: ['Private ', 'answer'] });
+    const [question, answer] = expectData(await ask(ada, conversation.id, 'A private question')).setAiMessage;
+    await finishedAnswer(ada, conversation.id, answer!.id);
+    const before = countEvents(server);
+    const attempts: [string, Record<string, unknown>][] = [
+      [`query ($id: ID!) { getAiMessages(aiconversation: $id) { id } }`, { id: conversation.id }],
+      ['mutation ($id: ID!) { setAiMessage(aiconversation: $id, body: "Let me in") { id } }', { id: conversation.id }],
+      ['mutation ($id: ID!) { ediAiConversation(id: $id, name: "Mine now") { id } }', { id: conversation.id }],
+      ['mutation ($id: ID!) { delAiConversation(id: $id) }', { id: conversation.id }],
+      ['mutation ($id: ID!) { delAiMessage(id: $id) }', { id: question!.id }],
+      ['mutation ($id: ID!) { stopAiMessage(id: $id) { id } }', { id: answer!.id }],
+    ];
+    for (const [query, variables] of attempts) expect(codeOf(await bob.client.execute(query, variables)), query).toBe('NOT_FOUND');
+    const watcher = watchAnswers(server, bob, conversation.id, sockets);
+    await until(() => watcher.state.errors.length > 0 || watcher.state.completed, 'the subscription to be refused');
+    expect(JSON.stringify(watcher.state.errors)).toContain('NOT_FOUND');
+    expect(watcher.received).toEqual([]);
+    expect(countEvents(server)).toBe(before);
+    expect(fake.requests).toHaveLength(1);
+    expect(expectData(await messagesOf(ada, conversation.id)).getAiMessages.map((message) => message.body)).toEqual([
+      'A private question',
+      'Private answer',
+    ]);
+  });
+
+  it('deletes one message of the conversation', async () => {
+    const conversation = await startConversation(ada);
+    const [question, answer] = expectData(await ask(ada, conversation.id, 'Short one')).setAiMessage;
+    await finishedAnswer(ada, conversation.id, answer!.id);
+    expect(expectData(await ada.client.execute('mutation ($id: ID!) { delAiMessage(id: $id) }', { id: question!.id }))).toEqual({
+      delAiMessage: question!.id,
+    });
+    expect(expectData(await messagesOf(ada, conversation.id)).getAiMessages.map((message) => message.id)).toEqual([answer!.id]);
+    expect(codeOf(await ada.client.execute('mutation ($id: ID!) { delAiMessage(id: $id) }', { id: question!.id }))).toBe('NOT_FOUND');
+  });
+});
+
+describe('asking', () => {
+  it('streams the answer live in order and records the whole of it; the next question carries the earlier turns', async () => {
+    const conversation = await startConversation(ada);
+    const watcher = watchAnswers(server, ada, conversation.id, sockets);
+    await watcher.listening();
+    fake.script({ chunks: ['The ', 'harbour ', 'opens ', 'at **nine**.'], chunkDelayMs: 60 });
+    const asked = expectData(
+      await ask(ada, conversation.id, 'When does the harbour open?', { persona: 'projectManager', tone: 'formal' }),
+    ).setAiMessage;
+    expect(asked.map((message) => [message.type, message.state, message.body])).toEqual([
+      ['question', 'done', 'When does the harbour open?'],
+      ['answer', 'streaming', ''],
+    ]);
+    const answerId = asked[1]!.id;
+    await until(() => watcher.received.at(-1)?.message.state === 'done', 'the last event');
+    const events = watcher.received;
+    expect(events[0]).toMatchObject({ delta: '', message: { id: answerId, state: 'streaming', body: '' } });
+    expect(events.at(-1)).toMatchObject({ delta: '', message: { id: answerId, state: 'done', body: 'The harbour opens at **nine**.' } });
+    const middle = events.slice(1, -1);
+    expect(middle.length).toBeGreaterThan(1);
+    expect(middle.every((event) => event.message.state === 'streaming' && event.delta !== '')).toBe(true);
+    // Each event's body is the one before it plus its delta, and together they make the answer.
+    let body = '';
+    for (const event of middle) {
+      body += event.delta;
+      expect(event.message.body).toBe(body);
+    }
+    expect(body).toBe('The harbour opens at **nine**.');
+
+    const recorded = expectData(await messagesOf(ada, conversation.id)).getAiMessages;
+    expect(recorded.map((message) => [message.type, message.state, message.body, message.persona, message.tone, message.mode])).toEqual([
+      ['question', 'done', 'When does the harbour open?', 'projectManager', 'formal', 'chat'],
+      ['answer', 'done', 'The harbour opens at **nine**.', 'projectManager', 'formal', 'chat'],
+    ]);
+    const [request] = fake.requests;
+    expect(request!.body.model).toBe('assistant-model');
+    const messages = request!.body.messages!;
+    expect(messages[0]!.role).toBe('system');
+    expect(messages[0]!.content).toContain('project manager');
+    expect(messages[0]!.content).toContain('Markdown');
+    expect(messages[0]!.content).toContain('formal tone');
+    expect(messages[0]!.content).toContain('English');
+    expect(messages.slice(1)).toEqual([{ role: 'user', content: 'When does the harbour open?' }]);
+
+    fake.script({ chunks: ['At ten on Sundays.'] });
+    const [, second] = expectData(await ask(ada, conversation.id, 'And on Sundays?')).setAiMessage;
+    await finishedAnswer(ada, conversation.id, second!.id);
+    expect(fake.requests[1]!.body.messages!.slice(1)).toEqual([
+      { role: 'user', content: 'When does the harbour open?' },
+      { role: 'assistant', content: 'The harbour opens at **nine**.' },
+      { role: 'user', content: 'And on Sundays?' },
+    ]);
+  });
+
+  it('stops an answer mid-way: the upstream request is aborted and what came so far is kept', async () => {
+    const conversation = await startConversation(ada);
+    const watcher = watchAnswers(server, ada, conversation.id, sockets);
+    await watcher.listening();
+    fake.script({ chunks: ['Half ', 'an answer'], neverEnd: true });
+    const [, answer] = expectData(await ask(ada, conversation.id, 'Tell me a long story')).setAiMessage;
+    await until(() => watcher.received.some((event) => event.message.body === 'Half an answer'), 'the text so far');
+    const stopped = expectData(
+      await ada.client.execute<{ stopAiMessage: AiMessage }>(`mutation ($id: ID!) { stopAiMessage(id: $id) { ${aiMessageFields} } }`, {
+        id: answer!.id,
+      }),
+    ).stopAiMessage;
+    expect(stopped).toMatchObject({ id: answer!.id, state: 'stopped', body: 'Half an answer', error: null });
+    await fake.waitForAbort(0);
+    await until(() => watcher.received.at(-1)?.message.state === 'stopped', 'the stop to be published');
+    expect(watcher.received.at(-1)).toMatchObject({ delta: '', message: { body: 'Half an answer' } });
+    // Stopping an answer that ended changes nothing.
+    const events = countEvents(server);
+    expect(expectData(await ada.client.execute('mutation ($id: ID!) { stopAiMessage(id: $id) { state } }', { id: answer!.id }))).toEqual({
+      stopAiMessage: { state: 'stopped' },
+    });
+    expect(countEvents(server)).toBe(events);
+  });
+
+  it('hears a stop published by another process through the live interface', async () => {
+    const conversation = await startConversation(ada);
+    fake.script({ chunks: ['Some '], neverEnd: true });
+    const [, answer] = expectData(await ask(ada, conversation.id, 'Go on forever')).setAiMessage;
+    await fake.waitForRequests(1);
+    // What a stopAiMessage on another process publishes; this process runs the answer and must abort it.
+    server.app.services.live.emitter.emit({ topic: answerStopTopic, payload: { answerId: answer!.id } });
+    await fake.waitForAbort(0);
+    expect(await finishedAnswer(ada, conversation.id, answer!.id)).toMatchObject({ state: 'stopped' });
+  });
+
+  it.each([
+    [429, 'AI_RATE_LIMITED', 'The AI provider is receiving too many requests. Wait a moment and try again.'],
+    [401, 'AI_KEY_REFUSED', "The AI provider refused this server's key. An administrator checks AI_API_KEY."],
+  ])('records a provider status %i as a failed answer with its message', async (status, code, message) => {
+    const conversation = await startConversation(ada);
+    fake.script({ status });
+    const [, answer] = expectData(await ask(ada, conversation.id, 'Anything')).setAiMessage;
+    expect(await finishedAnswer(ada, conversation.id, answer!.id)).toMatchObject({
+      state: 'failed',
+      errorCode: code,
+      error: message,
+      body: '',
+    });
+  });
+
+  it('refuses a prompt over AI_MAX_PROMPT_BYTES before recording anything or asking the provider, and bad choices', async () => {
+    const conversation = await startConversation(ada);
+    const before = countEvents(server);
+    const huge = await ask(ada, conversation.id, 'x'.repeat(1_000_000));
+    expect(huge.errors?.[0]?.extensions).toMatchObject({ code: 'AI_PROMPT_TOO_LARGE', field: 'body' });
+    expect(huge.errors?.[0]?.message).toContain('200 KB');
+    expect(codeOf(await ask(ada, conversation.id, '   '))).toBe('VALUE_REQUIRED');
+    expect((await ask(ada, conversation.id, 'Hi', { persona: 'pirate' })).errors?.[0]?.extensions).toMatchObject({
+      code: 'CHOICE_INVALID',
+      field: 'persona',
+    });
+    expect((await ask(ada, conversation.id, 'Hi', { tone: 'rude' })).errors?.[0]?.extensions).toMatchObject({
+      code: 'CHOICE_INVALID',
+      field: 'tone',
+    });
+    expect((await ask(ada, conversation.id, 'Hi', { type: 'poem' })).errors?.[0]?.extensions).toMatchObject({
+      code: 'CHOICE_INVALID',
+      field: 'type',
+    });
+    expect(countEvents(server)).toBe(before);
+    expect(fake.requests).toHaveLength(0);
+    expect(expectData(await messagesOf(ada, conversation.id)).getAiMessages).toEqual([]);
+  });
+});
+
+describe('a server stopped mid-answer', () => {
+  it('records the answer it left streaming as failed, interrupted, when it starts again', async () => {
+    const dataDirectory = mkdtempSync(join(tmpdir(), 'workspace-ai-restart-'));
+    const configFor = () =>
+      loadConfig({
+        NODE_ENV: 'test',
+        PORT: '0',
+        HOST: '127.0.0.1',
+        DATA_DIR: dataDirectory,
+        LOG_LEVEL: 'silent',
+        RATE_LIMITS: 'false',
+        ...aiSettings(fake),
+      });
+    const first = await buildApp(configFor());
+    try {
+      await first.server.listen({ port: 0, host: '127.0.0.1' });
+      const address = first.server.server.address() as { port: number };
+      const url = `http://127.0.0.1:${address.port}`;
+      const carl = await person(
+        {
+          url,
+          graphqlUrl: `${url}/graphql`,
+          websocketUrl: `ws://127.0.0.1:${address.port}/graphql`,
+          app: first,
+          dataDirectory,
+          close: async () => undefined,
+        },
+        'Carl',
+      );
+      const conversation = await startConversation(carl);
+      fake.script({ chunks: ['Never '], neverEnd: true });
+      const [, answer] = expectData(await ask(carl, conversation.id, 'Will this end?')).setAiMessage;
+      await fake.waitForRequests(1);
+      await first.server.close();
+
+      const second = await buildApp(configFor());
+      try {
+        const stateOf = () =>
+          second.services.database.sqlite
+            .prepare('SELECT state, error, error_code AS errorCode FROM ai_messages WHERE id = ?')
+            .get(answer!.id) as {
+            state: string;
+            error: string | null;
+            errorCode: string | null;
+          };
+        await until(() => stateOf().state !== 'streaming', 'the interrupted answer to be recorded');
+        expect(stateOf()).toMatchObject({ state: 'failed', errorCode: 'AI_PROVIDER_FAILED' });
+        expect(stateOf().error).toContain('interrupted');
+      } finally {
+        await second.server.close();
+      }
+    } finally {
+      rmSync(dataDirectory, { recursive: true, force: true });
+    }
+  });
+});

@@ -1,0 +1,122 @@
+import type { Client } from 'graphql-ws';
+import { subscriptionClient, type GraphqlResponse, type TestServer } from './harness';
+import { expectData, wait, type Person } from './teamFactories';
+
+export const aiMessageFields =
+  'id aiconversation body type state error errorCode persona tone mode citations { kind id title link project } createdAt';
+export const aiConversationFields = `id name type createdAt updatedAt lastMessage { ${aiMessageFields} }`;
+
+export interface AiMessage {
+  id: string;
+  aiconversation: string;
+  body: string;
+  type: string;
+  state: string;
+  error: string | null;
+  errorCode: string | null;
+  persona: string | null;
+  tone: string | null;
+  mode: string;
+  citations: { kind: string; id: string; title: string; link: string; project: string | null }[];
+  createdAt: string;
+}
+
+export interface AiConversation {
+  id: string;
+  name: string;
+  type: string;
+  createdAt: string;
+  updatedAt: string;
+  lastMessage: AiMessage | null;
+}
+
+export interface AiStreamEvent {
+  message: AiMessage;
+  delta: string;
+}
+
+export async function startConversation(someone: Person, type: 'chat' | 'search' = 'chat'): Promise<AiConversation> {
+  return expectData(
+    await someone.client.execute<{ setAiConversation: AiConversation }>(
+      `mutation ($type: String!) { setAiConversation(type: $type) { ${aiConversationFields} } }`,
+      { type },
+    ),
+  ).setAiConversation;
+}
+
+export function ask(
+  someone: Person,
+  aiconversation: string,
+  body: string,
+  options: { type?: string; persona?: string; tone?: string } = {},
+): Promise<GraphqlResponse<{ setAiMessage: AiMessage[] }>> {
+  return someone.client.execute(
+    `mutation ($aiconversation: ID!, $body: String!, $type: String, $persona: String, $tone: String) {
+      setAiMessage(aiconversation: $aiconversation, body: $body, type: $type, persona: $persona, tone: $tone) { ${aiMessageFields} }
+    }`,
+    { aiconversation, body, ...options },
+  );
+}
+
+export function messagesOf(someone: Person, aiconversation: string): Promise<GraphqlResponse<{ getAiMessages: AiMessage[] }>> {
+  return someone.client.execute(`query ($aiconversation: ID!) { getAiMessages(aiconversation: $aiconversation) { ${aiMessageFields} } }`, {
+    aiconversation,
+  });
+}
+
+export async function conversationsOf(someone: Person): Promise<AiConversation[]> {
+  return expectData(
+    await someone.client.execute<{ getAiConversations: AiConversation[] }>(`{ getAiConversations { ${aiConversationFields} } }`),
+  ).getAiConversations;
+}
+
+/** Polls until the message is no longer streaming, and answers it. */
+export async function finishedAnswer(someone: Person, aiconversation: string, answerId: string, timeoutMs = 5000): Promise<AiMessage> {
+  const started = Date.now();
+  for (;;) {
+    const answer = expectData(await messagesOf(someone, aiconversation)).getAiMessages.find((message) => message.id === answerId);
+    if (answer && answer.state !== 'streaming') return answer;
+    if (Date.now() - started > timeoutMs) throw new Error(`answer ${answerId} still ${answer?.state ?? 'missing'}`);
+    await wait(20);
+  }
+}
+
+export async function until(condition: () => boolean, what: string, timeoutMs = 5000): Promise<void> {
+  const started = Date.now();
+  while (!condition()) {
+    if (Date.now() - started > timeoutMs) throw new Error(`timed out waiting for ${what}`);
+    await wait(10);
+  }
+}
+
+/**
+ * A subAiMessage subscriber that follows log positions: the server tells it once it listens (a message
+ * without data), so a test waits for that instead of for time to pass.
+ */
+export function watchAnswers(server: Pick<TestServer, 'websocketUrl'>, someone: Person, aiconversation: string, sockets: Client[]) {
+  const socket = subscriptionClient(server, { cookie: someone.client.cookieHeader() });
+  sockets.push(socket);
+  const received: AiStreamEvent[] = [];
+  const state = { listening: false, completed: false, errors: [] as unknown[] };
+  socket.subscribe<{ subAiMessage: AiStreamEvent }>(
+    {
+      query: `subscription ($aiconversation: ID!) { subAiMessage(aiconversation: $aiconversation) { delta message { ${aiMessageFields} } } }`,
+      variables: { aiconversation },
+      extensions: { resumeAfter: null },
+    },
+    {
+      next: (value) => {
+        if (value.errors) state.errors.push(value.errors);
+        else if (value.data) received.push(value.data.subAiMessage);
+        else state.listening = true;
+      },
+      error: (error) => state.errors.push(error),
+      complete: () => (state.completed = true),
+    },
+  );
+  return {
+    received,
+    state,
+    listening: () => until(() => state.listening || state.errors.length > 0 || state.completed, 'the subscription to listen'),
+  };
+}
