@@ -1,4 +1,8 @@
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { replay, snapshotProjections } from '../../server/src/core/sqlite/replay';
+import { openDatabase } from '../../server/src/db/connection';
+import { domains } from '../../server/src/domains';
 import { contactSalesFailureMessage, contactSalesTexts } from '../../shared/src/contactSales';
 import { createSmtpMailer } from '../../server/src/mail/mailer';
 import { GraphqlTestClient, linkFromOutbox, startTestServer, type GraphqlResponse, type TestServer } from './harness';
@@ -170,5 +174,27 @@ describe('billing: promotion codes, the PROMOTION credit, contact sales', () => 
     expect(codeOf(failed)).toBe('CONTACT_SALES_FAILED');
     expect(failed.errors?.[0]?.message).toBe(contactSalesFailureMessage(salesEmail));
     expect(requests()).toBe(2);
+  });
+  it('rebuilds the same billing rows and team plans from the log as the live run made', () => {
+    // Runs after the flows above: codes made and redeemed, plans, a lifetime deal, the promotion grant, sales requests.
+    const rebuilt = openDatabase(join(server.dataDirectory, 'replayed.sqlite'), { synchronous: 'NORMAL' });
+    const projections = domains.flatMap((module) => module.projections);
+    try {
+      replay(server.app.services.database, rebuilt, projections);
+      const compared = projections.filter((projection) => projection.name === 'billing' || projection.name === 'teams');
+      const live = snapshotProjections(server.app.services.database, compared);
+      for (const table of [
+        'billing_subscriptions',
+        'billing_credits',
+        'promotion_codes',
+        'promotion_redemptions',
+        'promotion_grants',
+        'sales_requests',
+      ])
+        expect(live[table]!.length).toBeGreaterThan(0);
+      expect(snapshotProjections(rebuilt, compared)).toEqual(live);
+    } finally {
+      rebuilt.close();
+    }
   });
 });
