@@ -2,7 +2,7 @@ import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { prorationCredit, seatPrices } from '../../shared/src/billing';
 import { endDuePeriods } from '../../server/src/domains/billing/billing';
-import { decideAdministratorPlan } from '../../server/src/domains/billing/commands';
+import { decideAdministratorPlan, recordInvoice, recordSubscription, stripeCustomerOf } from '../../server/src/domains/billing/commands';
 import { planAt } from '../../server/src/domains/billing/planAt';
 import { registerReceiptRoute } from '../../server/src/domains/billing/receipts';
 import { startTestServer, subscriptionClient, type GraphqlResponse, type TestServer } from './harness';
@@ -303,5 +303,49 @@ describe('billing: plans, the lifecycle, plans set by the instance administrator
     } finally {
       await receipts.close();
     }
+  });
+  it('records Stripe’s subscriptions and invoices through the commands b2’s webhooks call, once each', async () => {
+    const services = server.app.services;
+    const team = other.teamId;
+    const change = {
+      teamId: team,
+      plan: 'business' as const,
+      period: 'yearly' as const,
+      currency: 'eur' as const,
+      seats: 4,
+      state: 'active' as const,
+      currentPeriodEnd: new Date(Date.now() + 365 * day).toISOString(),
+      source: 'stripe' as const,
+      stripe: { customerId: 'cus_test', subscriptionId: 'sub_test' },
+      cause: 'evt_1',
+    };
+    await recordSubscription(services, null, change);
+    const events = countEvents(server);
+    await recordSubscription(services, null, { ...change, cause: 'evt_1_again' });
+    expect(countEvents(server)).toBe(events);
+    expect(stripeCustomerOf(services, team)).toBe('cus_test');
+    const invoice = {
+      teamId: team,
+      id: 'in_test',
+      number: 'STRIPE-1',
+      amount: 4 * seatPrices.business.yearly.eur,
+      currency: 'eur',
+      state: 'open',
+      createdAt: new Date().toISOString(),
+      ticket: 'https://invoice.stripe.com/i/test',
+    };
+    await recordInvoice(services, invoice);
+    await recordInvoice(services, { ...invoice, state: 'paid' });
+    const paid = await billingOf(other, team);
+    expect([paid.type, paid.state, paid.seats, paid.managedBy]).toEqual(['business', 'active', 4, 'administrator']);
+    expect(paid.invoices.map((row) => [row.number, row.state, row.ticket])).toEqual([
+      ['STRIPE-1', 'paid', 'https://invoice.stripe.com/i/test'],
+    ]);
+
+    await recordSubscription(services, null, { ...change, period: 'lifetime', currentPeriodEnd: null, cause: 'evt_2' });
+    expect((await billingOf(other, team)).lifetimes).toBe(1);
+    await recordSubscription(services, null, { ...change, state: 'stopped', cause: 'evt_3' });
+    const stopped = await billingOf(other, team);
+    expect([stopped.type, stopped.state, stopped.lifetimes]).toEqual(['free', 'stopped', 1]);
   });
 });
