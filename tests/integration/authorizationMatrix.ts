@@ -1112,6 +1112,37 @@ export const matrix: Record<string, MatrixEntry> = {
       ],
     },
   },
+  // AI conversations are their person's only: any id that is not one of the caller's own conversations or messages is NOT_FOUND.
+  getAiConversations: { otherTeam: { seesNothing: [{ query: '{ getAiConversations { id name lastMessage { id body } } }' }] } },
+  getAiMessages: {
+    otherTeam: {
+      refused: [{ query: 'query ($id: ID!) { getAiMessages(aiconversation: $id) { id } }', variables: (w) => ({ id: w.messageA }) }],
+    },
+  },
+  setAiConversation: { otherTeam: { noForeignIds: 'starts a conversation of the caller’s own in their own current team' } },
+  ediAiConversation: {
+    otherTeam: { refused: [{ query: 'mutation ($id: ID!) { ediAiConversation(id: $id, name: "Taken") { id } }', variables: messageA }] },
+  },
+  delAiConversation: { otherTeam: { refused: [{ query: 'mutation ($id: ID!) { delAiConversation(id: $id) }', variables: messageA }] } },
+  setAiMessage: {
+    otherTeam: {
+      refused: [
+        {
+          query: 'mutation ($id: ID!) { setAiMessage(aiconversation: $id, body: "Hello") { id } }',
+          variables: (w) => ({ id: w.messageA }),
+        },
+      ],
+    },
+  },
+  delAiMessage: { otherTeam: { refused: [{ query: 'mutation ($id: ID!) { delAiMessage(id: $id) }', variables: messageA }] } },
+  stopAiMessage: { otherTeam: { refused: [{ query: 'mutation ($id: ID!) { stopAiMessage(id: $id) { id } }', variables: messageA }] } },
+  subAiMessage: {
+    otherTeam: {
+      refused: [
+        { query: 'subscription ($id: ID!) { subAiMessage(aiconversation: $id) { delta } }', variables: (w) => ({ id: w.messageA }) },
+      ],
+    },
+  },
 };
 
 /**
@@ -1182,36 +1213,5 @@ export const guestChatMatrix: Record<string, MatrixEntry> = {
       ],
     },
     guestRefused: [{ query: 'subscription ($project: ID) { subMessage(project: $project) { type } }', variables: projectA }],
-  },
-  // AI conversations are their person's only: any id that is not one of the caller's own conversations or messages is NOT_FOUND.
-  getAiConversations: { otherTeam: { seesNothing: [{ query: '{ getAiConversations { id name lastMessage { id body } } }' }] } },
-  getAiMessages: {
-    otherTeam: {
-      refused: [{ query: 'query ($id: ID!) { getAiMessages(aiconversation: $id) { id } }', variables: (w) => ({ id: w.messageA }) }],
-    },
-  },
-  setAiConversation: { otherTeam: { noForeignIds: 'starts a conversation of the caller’s own in their own current team' } },
-  ediAiConversation: {
-    otherTeam: { refused: [{ query: 'mutation ($id: ID!) { ediAiConversation(id: $id, name: "Taken") { id } }', variables: messageA }] },
-  },
-  delAiConversation: { otherTeam: { refused: [{ query: 'mutation ($id: ID!) { delAiConversation(id: $id) }', variables: messageA }] } },
-  setAiMessage: {
-    otherTeam: {
-      refused: [
-        {
-          query: 'mutation ($id: ID!) { setAiMessage(aiconversation: $id, body: "Hello") { id } }',
-          variables: (w) => ({ id: w.messageA }),
-        },
-      ],
-    },
-  },
-  delAiMessage: { otherTeam: { refused: [{ query: 'mutation ($id: ID!) { delAiMessage(id: $id) }', variables: messageA }] } },
-  stopAiMessage: { otherTeam: { refused: [{ query: 'mutation ($id: ID!) { stopAiMessage(id: $id) { id } }', variables: messageA }] } },
-  subAiMessage: {
-    otherTeam: {
-      refused: [
-        { query: 'subscription ($id: ID!) { subAiMessage(aiconversation: $id) { delta } }', variables: (w) => ({ id: w.messageA }) },
-      ],
-    },
   },
 };
