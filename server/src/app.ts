@@ -22,6 +22,7 @@ import { registerFileRoutes } from './domains/files';
 import { holdsGuestCredential, registerMeetingRoutes } from './domains/meetings';
 import { registerCalendarRoutes } from './domains/calendar/feed';
 import { registerUnsubscribeRoute } from './domains/notifications';
+import { registerStripeWebhookRoute } from './domains/billing/stripe';
 import { analyticsOrigins } from './http/analyticsOrigins';
 import { registerGoogleCalendarRoutes } from './domains/calendar/sync';
 import { baseAccess, type DomainModule, type OperationAccess } from './domains/module';
@@ -231,6 +232,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   registerMeetingRoutes(server, services);
   registerCalendarRoutes(server, services);
   registerUnsubscribeRoute(server, services);
+  registerStripeWebhookRoute(server, services);
   registerGoogleCalendarRoutes(server, services);
   registerCollabRoutes(server, services);
 

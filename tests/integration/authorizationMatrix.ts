@@ -92,6 +92,19 @@ export const matrix: Record<string, MatrixEntry> = {
     otherTeam: { refused: [{ query: 'mutation ($team: ID!) { reactivateSubscription(team: $team) { type } }', variables: teamA }] },
     withoutRights: [{ query: 'mutation ($team: ID!) { reactivateSubscription(team: $team) { type } }', variables: teamA }],
   },
+  // Stripe: the team is checked before whether Stripe is configured, so these refusals hold on a server without it too.
+  setCheckout: {
+    otherTeam: {
+      refused: [{ query: 'mutation ($team: ID!) { setCheckout(plan: "basic", type: "monthly", team: $team) { url } }', variables: teamA }],
+    },
+    withoutRights: [
+      { query: 'mutation ($team: ID!) { setCheckout(plan: "basic", type: "monthly", team: $team) { url } }', variables: teamA },
+    ],
+  },
+  manageSubscriptions: {
+    otherTeam: { refused: [{ query: 'mutation ($team: ID!) { manageSubscriptions(team: $team) { url } }', variables: teamA }] },
+    withoutRights: [{ query: 'mutation ($team: ID!) { manageSubscriptions(team: $team) { url } }', variables: teamA }],
+  },
   // Instance administrators only (the first account, team A's admin, here): anyone else is refused whatever team.
   setTeamPlan: {
     otherTeam: {

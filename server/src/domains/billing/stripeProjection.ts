@@ -1,0 +1,19 @@
+import type { Projection, StoredEvent } from '../../core/events';
+import type { Transaction } from '../../db/connection';
+import type { StripeEvent } from './stripeEvents';
+import { stripeWebhookEvents } from './stripeTables';
+
+/**
+ * The webhook events applied. A plain insert on purpose: a second unit of work applying the same Stripe event
+ * (two deliveries at once) fails on the key and rolls back with the billing events it appended.
+ */
+export const stripeProjection: Projection = {
+  name: 'stripe',
+  tables: [stripeWebhookEvents],
+  apply(transaction: Transaction, stored: StoredEvent) {
+    const event = { type: stored.type, payload: stored.payload } as StripeEvent;
+    if (event.type !== 'stripe.webhook_applied') return;
+    const { eventId, type, teamId } = event.payload;
+    transaction.insert(stripeWebhookEvents).values({ eventId, type, teamId, appliedAt: stored.createdAt }).run();
+  },
+};
