@@ -5,7 +5,10 @@ import type { Client } from 'graphql-ws';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/src/app';
 import { loadConfig } from '../../server/src/config';
+import { replay, snapshotProjections } from '../../server/src/core/sqlite/replay';
+import { openDatabase } from '../../server/src/db/connection';
 import { answerStopTopic } from '../../server/src/domains/ai/answerRunner';
+import { aiAssistantModule } from '../../server/src/domains/ai/assistant';
 import {
   aiMessageFields,
   ask,
@@ -268,6 +271,18 @@ describe('asking', () => {
     expect(countEvents(server)).toBe(before);
     expect(fake.requests).toHaveLength(0);
     expect(expectData(await messagesOf(ada, conversation.id)).getAiMessages).toEqual([]);
+  });
+});
+
+describe('the log', () => {
+  it('rebuilds the conversations and messages tables to the same rows', async () => {
+    const projections = aiAssistantModule.projections;
+    const empty = openDatabase(`${server.dataDirectory}/replayed-ai-assistant.sqlite`, { synchronous: 'NORMAL' });
+    replay(server.app.services.database, empty, projections);
+    const rows = snapshotProjections(empty, projections);
+    expect(rows).toEqual(snapshotProjections(server.app.services.database, projections));
+    expect(JSON.stringify(rows)).toContain('The harbour opens at **nine**.');
+    empty.close();
   });
 });
 
