@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, lte, ne, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, lte, ne, or, sql } from 'drizzle-orm';
 import type { Currency } from '#shared/currency';
 import type { BillingPeriod, PlanName } from '#shared/plans';
 import type { SubscriptionState } from '#shared/billing';
@@ -156,6 +156,8 @@ export function teamsDue(db: Reader, now: Date): string[] {
         inArray(billingSubscriptions.state, ['trialing', 'cancelled', 'active', 'past_due']),
         ne(billingSubscriptions.plan, 'free'),
         lte(billingSubscriptions.currentPeriodEnd, now.toISOString()),
+        // Stripe renews its active subscriptions itself and says so by webhook.
+        or(ne(billingSubscriptions.source, 'stripe'), ne(billingSubscriptions.state, 'active')),
       ),
     )
     .all()
