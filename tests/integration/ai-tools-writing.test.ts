@@ -39,6 +39,11 @@ afterAll(async () => {
 
 beforeEach(() => fake.reset());
 
+const latestUsage = () =>
+  server.app.services.database.sqlite
+    .prepare('SELECT outcome, prompt_tokens, completion_tokens FROM ai_usage ORDER BY rowid DESC LIMIT 1')
+    .get();
+
 describe('aiWriting', () => {
   it('sends each action its exact prompt, with the writing model, the key and a request for usage', async () => {
     const text = 'Teh quick brown fox jumpd over the lazy dog.';
@@ -100,6 +105,8 @@ describe('aiWriting', () => {
     writing.stop();
     await fake.waitForAbort(0, 900);
     expect(fake.requests[0]!.aborted).toBe(true);
+    // The stopped request is still counted, with the tokens estimated from what came.
+    await expect.poll(() => latestUsage()).toMatchObject({ outcome: 'aborted', completion_tokens: 2 });
   });
 
   it('ends a stream that goes silent with AI_TIMEOUT and aborts it', async () => {
@@ -110,6 +117,7 @@ describe('aiWriting', () => {
       { delta: '', done: true, error: 'The AI provider took too long to answer. Try again.', errorCode: 'AI_TIMEOUT' },
     ]);
     await fake.waitForAbort(0);
+    expect(latestUsage()).toMatchObject({ outcome: 'failed' });
   });
 
   it('gives each provider failure its code and message', async () => {
