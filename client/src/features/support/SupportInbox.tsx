@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { describeRequestError } from '../../lib/formMessages';
 import { request } from '../../lib/graphql';
 import { markdownToText } from '../chat/markdown';
-import { formatDateTime } from '../chat/format';
+import { formatListTime } from '../chat/format';
 import { Avatar, Button, Notice, Spinner } from '../../ui';
 import { getSupportInboxDocument, type SupportThread } from './operations';
 import styles from './Support.module.css';
@@ -95,7 +95,7 @@ export function SupportInbox({ inbox, selected, onOpen }: SupportInboxProps) {
                     <span className={styles.threadName}>{name}</span>
                     <span className={styles.threadPreview}>{thread.lastMessage ? markdownToText(thread.lastMessage.body) : ''}</span>
                     <time className={styles.messageTime} dateTime={thread.updatedAt}>
-                      {formatDateTime(thread.updatedAt, i18n.language)}
+                      {formatListTime(thread.updatedAt, i18n.language)}
                     </time>
                   </span>
                   {thread.unread > 0 && (

@@ -47,8 +47,6 @@ export function presentMessages(db: Reader, rows: readonly SupportMessageRow[]) 
   }));
 }
 
-export type PresentedSupportMessage = ReturnType<typeof presentMessages>[number];
-
 /** Conversations as one side sees them: their unread count is that side's. */
 export function presentThreads(db: Reader, rows: readonly SupportThreadRow[], sideOf: (row: SupportThreadRow) => ThreadSide) {
   const people = supportPeopleById(
@@ -65,8 +63,6 @@ export function presentThreads(db: Reader, rows: readonly SupportThreadRow[], si
     updatedAt: row.lastMessageAt,
   }));
 }
-
-export type PresentedSupportThread = ReturnType<typeof presentThreads>[number];
 
 export function presentFeedbacks(db: Reader, rows: readonly (FeedbackListRow | FeedbackRow)[]) {
   const people = supportPeopleById(
