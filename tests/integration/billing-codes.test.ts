@@ -4,6 +4,7 @@ import { replay, snapshotProjections } from '../../server/src/core/sqlite/replay
 import { openDatabase } from '../../server/src/db/connection';
 import { domains } from '../../server/src/domains';
 import { contactSalesFailureMessage, contactSalesTexts } from '../../shared/src/contactSales';
+import { RateLimits } from '../../server/src/http/rateLimits';
 import { createSmtpMailer } from '../../server/src/mail/mailer';
 import { GraphqlTestClient, linkFromOutbox, startTestServer, type GraphqlResponse, type TestServer } from './harness';
 import { startMailCatcher, type MailCatcher } from './support/mailCatcher';
@@ -175,6 +176,22 @@ describe('billing: promotion codes, the PROMOTION credit, contact sales', () => 
     expect(failed.errors?.[0]?.message).toBe(contactSalesFailureMessage(salesEmail));
     expect(requests()).toBe(2);
   });
+  it('limits contact-sales requests per person', async () => {
+    const services = server.app.services;
+    const unlimited = services.rateLimits;
+    services.rateLimits = new RateLimits(true);
+    services.mailer = createSmtpMailer(smtp.url, 'workspace@example.com');
+    try {
+      const send = () => otherAdmin.client.execute('mutation { sendEmail(message: "Tell me more.") { ok } }');
+      for (let attempt = 0; attempt < 5; attempt += 1) expectData(await send());
+      expect(codeOf(await send())).toBe('RATE_LIMITED');
+      // Another person still may.
+      expectData(await teamAdmin.client.execute('mutation { sendEmail(message: "Tell me more.") { ok } }'));
+    } finally {
+      services.rateLimits = unlimited;
+    }
+  });
+
   it('rebuilds the same billing rows and team plans from the log as the live run made', () => {
     // Runs after the flows above: codes made and redeemed, plans, a lifetime deal, the promotion grant, sales requests.
     const rebuilt = openDatabase(join(server.dataDirectory, 'replayed.sqlite'), { synchronous: 'NORMAL' });
