@@ -211,6 +211,30 @@ describe('aiWriting', () => {
     expect(fake.requests).toHaveLength(0);
   });
 
+  it('counts towards the socket’s subscription limit, and a refused one never reaches the provider', async () => {
+    const limited = await startTestServer({ AI_BASE_URL: fake.baseUrl, AI_MODEL: 'm', WS_MAX_SUBSCRIPTIONS_PER_SOCKET: '2' });
+    try {
+      const someone = await person(limited, 'Kim');
+      const client = subscriptionClient(limited, { token: someone.token });
+      fake.script({ chunks: ['One'], neverEnd: true }, { chunks: ['Two'], neverEnd: true });
+      const first = runWriting(client, { action: 'longer', text: 'First' });
+      const second = runWriting(client, { action: 'longer', text: 'Second' });
+      await Promise.all([first.received(1), second.received(1)]);
+      const third = await runWriting(client, { action: 'longer', text: 'Third' }).ended.then(
+        () => null,
+        (failure: { graphqlErrors?: { extensions: { code: string } }[] }) => failure.graphqlErrors?.[0]?.extensions.code,
+      );
+      expect(third).toBe('TOO_MANY_SUBSCRIPTIONS');
+      expect(fake.requests).toHaveLength(2);
+      first.stop();
+      second.stop();
+      await Promise.all([fake.waitForAbort(0), fake.waitForAbort(1)]);
+      await client.dispose();
+    } finally {
+      await limited.close();
+    }
+  });
+
   it('refuses anonymous callers', async () => {
     const anonymous = subscriptionClient(server);
     const error = await runWriting(anonymous, { action: 'shorter', text: 'Some text' }).ended.then(
