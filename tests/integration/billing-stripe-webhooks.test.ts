@@ -1,5 +1,9 @@
+import { join } from 'node:path';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { replay, snapshotProjections } from '../../server/src/core/sqlite/replay';
+import { openDatabase } from '../../server/src/db/connection';
+import { domains } from '../../server/src/domains';
 import { changeCredit } from '../../server/src/domains/billing/commands';
 import { startTestServer, type TestServer } from './harness';
 import { FakeStripe, stripeEnvironment, stripeSubscription, stripeTestSettings } from './support/fakeStripe';
@@ -285,5 +289,21 @@ describe('Stripe webhook events', () => {
     const answer = await deliver(stripeEvent('customer.created', { id: `cus_${admin.teamId}`, object: 'customer' }).payload);
     expect(answer).toEqual({ status: 200, body: { received: true, outcome: 'ignored' } });
     expect(countEvents(server)).toBe(before);
+  });
+
+  it('rebuilds the same webhook record, billing rows and team plans from the log as the live run made', () => {
+    // Runs after the events above.
+    const rebuilt = openDatabase(join(server.dataDirectory, 'replayed.sqlite'), { synchronous: 'NORMAL' });
+    const projections = domains.flatMap((module) => module.projections);
+    try {
+      replay(server.app.services.database, rebuilt, projections);
+      const compared = projections.filter((projection) => ['stripe', 'billing', 'teams'].includes(projection.name));
+      const live = snapshotProjections(server.app.services.database, compared);
+      for (const table of ['stripe_webhook_events', 'billing_subscriptions', 'billing_invoices'])
+        expect(live[table]!.length).toBeGreaterThan(0);
+      expect(snapshotProjections(rebuilt, compared)).toEqual(live);
+    } finally {
+      rebuilt.close();
+    }
   });
 });
