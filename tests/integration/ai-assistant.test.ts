@@ -199,6 +199,21 @@ describe('asking', () => {
     ]);
   });
 
+  it('sends a fast model’s text in a few throttled events rather than one per token', async () => {
+    const conversation = await startConversation(ada);
+    const watcher = watchAnswers(server, ada, conversation.id, sockets);
+    await watcher.listening();
+    const tokens = Array.from({ length: 300 }, (_, index) => `w${index} `);
+    fake.script({ chunks: tokens });
+    expectData(await ask(ada, conversation.id, 'Count quickly'));
+    await until(() => watcher.received.at(-1)?.message.state === 'done', 'the last event');
+    const deltas = watcher.received.slice(1, -1);
+    expect(deltas.length).toBeGreaterThan(0);
+    expect(deltas.length).toBeLessThan(tokens.length / 10);
+    expect(deltas.map((event) => event.delta).join('')).toBe(tokens.join(''));
+    expect(watcher.received.at(-1)!.message.body).toBe(tokens.join(''));
+  });
+
   it('stops an answer mid-way: the upstream request is aborted and what came so far is kept', async () => {
     const conversation = await startConversation(ada);
     const watcher = watchAnswers(server, ada, conversation.id, sockets);
@@ -271,6 +286,23 @@ describe('asking', () => {
     expect(countEvents(server)).toBe(before);
     expect(fake.requests).toHaveLength(0);
     expect(expectData(await messagesOf(ada, conversation.id)).getAiMessages).toEqual([]);
+  });
+});
+
+describe('a server without an AI provider', () => {
+  it('refuses a question with AI_NOT_CONFIGURED and records nothing', async () => {
+    const bare = await startTestServer();
+    try {
+      const dora = await person(bare, 'Dora');
+      const conversation = await startConversation(dora);
+      const before = countEvents(bare);
+      const refused = await ask(dora, conversation.id, 'Anyone there?');
+      expect(refused.errors?.[0]?.extensions.code).toBe('AI_NOT_CONFIGURED');
+      expect(refused.errors?.[0]?.message).toContain('AI_BASE_URL');
+      expect(countEvents(bare)).toBe(before);
+    } finally {
+      await bare.close();
+    }
   });
 });
 

@@ -11,7 +11,7 @@ import { boundedText, parseArgument } from '../../inputSchemas';
 import { users } from '../accounts';
 import { requireCurrentTeam } from '../teams';
 import { answerRunnerOf } from './answerRunner';
-import { promptLimitKilobytes } from './completion';
+import { AiFailure, promptLimitKilobytes } from './completion';
 import { aiConversationStream, type AiConversationEvent, type AiMode } from './conversationEvents';
 import {
   conversationMessages,
@@ -160,6 +160,8 @@ export const aiConversationMutations = {
     const { services } = context;
     const db = services.database.db;
     const conversation = requireOwnConversation(db, owner, args.aiconversation);
+    // Without a provider nothing is recorded: the question could never be answered (AI search's "not found" aside).
+    if (!services.config.ai.provider) throw new AiFailure('AI_NOT_CONFIGURED');
     const body = typeof args.body === 'string' ? args.body.trim() : '';
     if (body === '') throw codedError('VALUE_REQUIRED', { field: 'body' });
     const maximum = services.config.ai.maxPromptBytes;

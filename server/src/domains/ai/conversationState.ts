@@ -4,6 +4,7 @@ import { DomainError } from '../../errors';
 import type { AiConversation, AiMessage } from '../../graphql/schemaTypes';
 import { aiConversations, aiMessages } from './assistantTables';
 import type { AiCitationRecord } from './conversationEvents';
+import { aiConversationPolicy } from './conversationPolicies';
 
 /** Reads work the same on the database and inside a command's transaction. */
 export type Reader = Pick<Transaction, 'select'>;
@@ -21,12 +22,8 @@ const conversationOrder = [asc(aiMessages.seq), sql`CASE ${aiMessages.type} WHEN
 
 /** The caller's conversation in their current team; another person's, another team's or a deleted one is NOT_FOUND. */
 export function requireOwnConversation(db: Reader, owner: Owner, conversationId: string): AiConversationRow {
-  const row = db
-    .select()
-    .from(aiConversations)
-    .where(and(eq(aiConversations.id, conversationId), eq(aiConversations.userId, owner.userId), eq(aiConversations.teamId, owner.teamId)))
-    .get();
-  if (!row) throw new DomainError('NOT_FOUND');
+  const row = db.select().from(aiConversations).where(eq(aiConversations.id, conversationId)).get();
+  if (!row || !aiConversationPolicy.own(row, owner)) throw new DomainError('NOT_FOUND');
   return row;
 }
 
@@ -36,9 +33,9 @@ export function requireOwnMessage(db: Reader, owner: Owner, messageId: string): 
     .select({ message: aiMessages, conversation: aiConversations })
     .from(aiMessages)
     .innerJoin(aiConversations, eq(aiConversations.id, aiMessages.conversationId))
-    .where(and(eq(aiMessages.id, messageId), eq(aiConversations.userId, owner.userId), eq(aiConversations.teamId, owner.teamId)))
+    .where(eq(aiMessages.id, messageId))
     .get();
-  if (!found) throw new DomainError('NOT_FOUND');
+  if (!found || !aiConversationPolicy.own(found.conversation, owner)) throw new DomainError('NOT_FOUND');
   return found;
 }
 
