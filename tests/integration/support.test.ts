@@ -255,3 +255,19 @@ describe('feedback and live support', () => {
     expect(countEvents(server)).toBe(before);
   });
 });
+
+describe('feedback rate limit', () => {
+  let server: TestServer;
+  afterAll(() => server.close());
+
+  it('takes 10 feedback per person an hour, then refuses with RATE_LIMITED and keeps nothing more', async () => {
+    server = await startTestServer({ RATE_LIMITS: 'true' });
+    const ada = await person(server, 'Ada');
+    const send = () => ada.client.execute('mutation { sendFeedback(kind: "idea", message: "One more idea") { id } }');
+    for (let count = 0; count < 10; count += 1) expectData(await send());
+    const before = countEvents(server);
+    const refused = await send();
+    expect(refused.errors?.[0]?.extensions).toMatchObject({ code: 'RATE_LIMITED' });
+    expect(countEvents(server)).toBe(before);
+  });
+});
