@@ -517,6 +517,26 @@ export const screens: readonly Screen[] = [
         visible((p) => p.getByRole('textbox', { name: 'Message' })),
       ),
   },
+  {
+    name: 'AI assistant',
+    viewer: 'member',
+    open: (page) =>
+      dashboard(
+        page,
+        '/overview/ai',
+        visible((p) => p.getByRole('textbox', { name: 'Ask anything…' })),
+      ),
+  },
+  {
+    name: 'admin AI assistant',
+    viewer: 'member',
+    open: (page) =>
+      dashboard(
+        page,
+        '/overview/preferences/admin/ai',
+        visible((p) => p.getByLabel('Requests per minute')),
+      ),
+  },
 ];
 
 /** Accounts and data every screen needs: Ada with a space, a task, a doc, a message and a private chat with Grace; and a newcomer. */

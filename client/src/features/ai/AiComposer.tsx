@@ -1,10 +1,9 @@
 import { useId, useRef, useState, type ClipboardEvent, type DragEvent, type FormEvent, type KeyboardEvent } from 'react';
 import { ArrowUp, Square } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { aiWritingTones } from '#shared/ai';
+import { aiPersonas, aiWritingTones } from '#shared/ai';
 import { formatBytes } from '#shared/files';
 import { Button } from '../../ui';
-import { aiPersonas } from './personas';
 import { aiModes, promptBytes, type AiMode } from './messages';
 import type { Question } from './aiActions';
 import styles from './Ai.module.css';
