@@ -24,6 +24,7 @@ import { registerCalendarRoutes } from './domains/calendar/feed';
 import { registerUnsubscribeRoute } from './domains/notifications';
 import { registerStripeWebhookRoute } from './domains/billing/stripe';
 import { analyticsOrigins } from './http/analyticsOrigins';
+import { registerReceiptRoute } from './domains/billing/receipts';
 import { registerGoogleCalendarRoutes } from './domains/calendar/sync';
 import { baseAccess, type DomainModule, type OperationAccess } from './domains/module';
 import type { Projection } from './core/events';
@@ -232,6 +233,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   registerMeetingRoutes(server, services);
   registerCalendarRoutes(server, services);
   registerUnsubscribeRoute(server, services);
+  registerReceiptRoute(server, services);
   registerStripeWebhookRoute(server, services);
   registerGoogleCalendarRoutes(server, services);
   registerCollabRoutes(server, services);
