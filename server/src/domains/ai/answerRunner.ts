@@ -92,6 +92,11 @@ export class AnswerRunner {
     this.services.jobs.soon(`ai: answer ${job.answerId}`, async () => {
       try {
         await this.write(job, controller.signal);
+      } catch (error) {
+        // Whatever went wrong before the provider's answer (retrieval, the prompt), the answer must not stay streaming.
+        if (!this.closing)
+          await this.record(job, { ...finished('', 'failed'), error: errorMessages.AI_PROVIDER_FAILED, errorCode: 'AI_PROVIDER_FAILED' });
+        throw error;
       } finally {
         this.running.delete(job.answerId);
       }
