@@ -174,7 +174,7 @@ export function AiAdminSection({ team }: { team: TeamDetail }) {
   return (
     <div className={styles.adminStack}>
       {!editable && <Notice tone="info">{t('ai.admin.readOnly')}</Notice>}
-      <section aria-labelledby="ai-admin-limits">
+      <section className={styles.adminBlock} aria-labelledby="ai-admin-limits">
         <h3 id="ai-admin-limits" className={styles.heroTitle}>
           {t('ai.admin.limits')}
         </h3>
@@ -187,7 +187,7 @@ export function AiAdminSection({ team }: { team: TeamDetail }) {
           onSaved={(saved) => setState({ status: 'ready', usage: saved })}
         />
       </section>
-      <section aria-labelledby="ai-admin-usage">
+      <section className={styles.adminBlock} aria-labelledby="ai-admin-usage">
         <h3 id="ai-admin-usage" className={styles.heroTitle}>
           {t('ai.admin.usage')}
         </h3>
