@@ -78,8 +78,18 @@ test('an event dragged out in the week, accepted by a teammate live, then dragge
     const adaView = ada.getByRole('dialog', { name: 'Design review' });
     await expect(adaView.getByRole('region', { name: 'Awaiting answer' })).toContainText('Grace User');
 
-    await openCalendar(grace);
-    await entryNamed(grace, 'Design review').click();
+    // Grace follows the link her invitation's notification opens: the calendar at that event, with it open.
+    const dayWindow = {
+      start: new Date(`${today}T00:00`).toISOString(),
+      end: new Date(Date.parse(`${today}T00:00`) + 86_400_000).toISOString(),
+    };
+    const { getEventsCalendar: invitations } = await graphql<{ getEventsCalendar: { title: string; event: string }[] }>(
+      grace.request,
+      'query ($start: String!, $end: String!) { getEventsCalendar(start: $start, end: $end) { title event } }',
+      dayWindow,
+    );
+    await grace.goto(`/overview/calendar/d/${invitations.find((entry) => entry.title === 'Design review')!.event}`);
+    await expect(grace.locator('[data-calendar-grid]')).toHaveAttribute('aria-busy', 'false');
     const graceView = grace.getByRole('dialog', { name: 'Design review' });
     await expect(graceView.getByText('Organised by Ada User')).toBeVisible();
     await graceView.getByRole('button', { name: 'Accept' }).click();

@@ -106,6 +106,13 @@ test('a word inside an uploaded PDF finds the file on the search page, which kee
   await file.focus();
   await page.keyboard.press('Enter');
   await expect(page).toHaveURL(new RegExp(`/${space}/files\\?file=`));
+  const viewer = page.getByRole('dialog', { name: 'night-log.pdf' });
+  await expect(viewer).toBeVisible();
+  // A notification's link to the file, /<space>/files/d/<file>, finds its folder and opens it there too.
+  const fileId = new URL(page.url()).searchParams.get('file')!;
+  await page.goto(`/${space}/files/d/${fileId}`);
+  await expect(page).toHaveURL(new RegExp(`/${space}/files\\?file=${fileId}$`));
+  await expect(viewer).toBeVisible();
 });
 
 test('quotes, operators and short queries typed on the search page or in the palette show results or "No results", never an error', async ({

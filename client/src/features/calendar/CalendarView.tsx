@@ -37,6 +37,7 @@ import {
 } from './calendarModel';
 import { EventDialog, type DialogTarget } from './EventDialog';
 import { ediEventDocument, type CalendarEntry } from './operations';
+import { useLinkedEvent } from './linkedEvent';
 import { useScopeQuestion } from './ScopeDialog';
 import { useCalendarData, type VisibleRange } from './useCalendarData';
 import styles from './Calendar.module.css';
@@ -52,7 +53,7 @@ type ChangeArg = EventDropArg | EventResizeDoneArg;
 export function CalendarView() {
   const { t, i18n } = useTranslation();
   const navigate = useNavigate();
-  const { project } = useParams();
+  const { project, id2: linkedEventId } = useParams();
   const narrow = useNarrowScreen();
   const singleKeys = useSingleKeyShortcuts();
   const calendarRef = useRef<FullCalendar>(null);
@@ -64,6 +65,19 @@ export function CalendarView() {
   const scope = useScopeQuestion();
 
   const api = () => calendarRef.current?.getApi();
+  useLinkedEvent(
+    linkedEventId,
+    (entry) => {
+      api()?.gotoDate(new Date(entry.start));
+      setDialog({ kind: 'entry', entry });
+    },
+    t('calendar.dialog.gone'),
+  );
+  const closeDialog = () => {
+    setDialog(null);
+    // A link's event closed: back to the calendar's own address, so a reload does not open it again.
+    if (linkedEventId) void navigate(`/${project ?? 'overview'}/calendar`, { replace: true });
+  };
   const gridRef = useRef<HTMLDivElement>(null);
 
   // The grid scrolls in this container rather than in FullCalendar's own scrollers (those sit inside its grid table,
@@ -279,7 +293,7 @@ export function CalendarView() {
           eventDidMount={onEventDidMount}
         />
       </div>
-      {dialog && <EventDialog target={dialog} onClose={() => setDialog(null)} onChanged={refresh} askScope={scope.ask} heard={heard} />}
+      {dialog && <EventDialog target={dialog} onClose={closeDialog} onChanged={refresh} askScope={scope.ask} heard={heard} />}
       {scope.dialog}
     </div>
   );

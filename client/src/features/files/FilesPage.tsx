@@ -1,7 +1,7 @@
 import { FolderOpen, Upload } from 'lucide-react';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useParams } from 'react-router';
+import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import clsx from 'clsx';
 import { isProjectId } from '../../app/routeRules';
 import { useAtomValue, useStore } from '../../lib/store';
@@ -16,6 +16,7 @@ import styles from './Files.module.css';
 import { loadFolder } from './filesActions';
 import { FilesToolbar } from './FilesToolbar';
 import { FolderViewer } from './FolderViewer';
+import { useLinkedFileRedirect, useOpenLinkedFile } from './linkedFile';
 import { useFolderDrop } from './folderDrop';
 import { MoveDialog } from './MoveDialog';
 import { StorageBar } from './StorageBar';
@@ -26,6 +27,7 @@ function SpaceFiles({ project, folder }: { project: string; folder: string | nul
   const store = useStore();
   const navigate = useNavigate();
   useFilesArea(project, folder);
+  useOpenLinkedFile(useSearchParams()[0].get('file'));
   const area = useAtomValue(filesAreaAtom);
   const entries = useAtomValue(sortedEntriesAtom);
   const detailsOpen = useAtomValue(detailsOpenAtom);
@@ -89,10 +91,20 @@ function SpaceFiles({ project, folder }: { project: string; folder: string | nul
   );
 }
 
-/** The files area of a space (`/:project/files/:folder?`); on the overview it asks for a space. */
+/** `/:project/files/d/<file>`: on its way to the file's folder. */
+function LinkedFile({ project, fileId }: { project: string; fileId: string }) {
+  const { t } = useTranslation();
+  useLinkedFileRedirect(project, fileId);
+  return <LoadingBar label={t('files.loading')} />;
+}
+
+/**
+ * The files area of a space (`/:project/files/:folder?`, `?file=<id>` opening one file there, and
+ * `/:project/files/d/<file>` finding the file's folder first); on the overview it asks for a space.
+ */
 export default function FilesPage() {
   const { t } = useTranslation();
-  const { project, id } = useParams();
+  const { project, id, id2 } = useParams();
   if (!project || !isProjectId(project)) {
     return (
       <div className={styles.empty}>
@@ -100,5 +112,6 @@ export default function FilesPage() {
       </div>
     );
   }
+  if (id2) return <LinkedFile project={project} fileId={id2} />;
   return <SpaceFiles project={project} folder={id ?? null} />;
 }

@@ -209,3 +209,15 @@ export const filePaths = {
   sharedThumbnail: (fileId: string) => `/media/files/${fileId}/shared/thumbnail`,
   sharePage: (fileId: string) => `/share/media/${fileId}`,
 };
+
+/** One file, for a link to it (a notification, a search result): NOT_FOUND when it is gone or not readable. */
+export const getFileDocument = graphql(
+  `
+    query GetFile($id: ID!) {
+      getFile(id: $id) {
+        ...StoredFile
+      }
+    }
+  `,
+  [storedFileFragment],
+);
