@@ -72,13 +72,16 @@ test('plans in each currency and period; an instance administrator sets business
   await phoneScreenshots(admin, 'billing-plans');
 
   await admin.getByRole('link', { name: 'Set the plan in admin billing' }).click();
+  const summary = admin.getByRole('definition');
+  await expect(summary.filter({ hasText: / of 100 MB$/ })).toBeVisible();
   const form = admin.getByRole('form', { name: "Set the team's plan" });
   await form.getByLabel('Plan', { exact: true }).selectOption('business');
   await form.getByLabel('Seats').fill('5');
   await form.getByRole('button', { name: 'Save plan' }).click();
-  const summary = admin.getByRole('definition');
   await expect(summary.filter({ hasText: /^Business$/ })).toBeVisible();
   await expect(summary.filter({ hasText: '2 of 5 assigned, 3 available' })).toBeVisible();
+  // The storage quota follows the plan: 2 TB on business (100 MB on free).
+  await expect(summary.filter({ hasText: / of 2 TB$/ })).toBeVisible();
   await admin.getByRole('heading', { name: 'Your plan' }).scrollIntoViewIfNeeded();
   await admin.screenshot({ path: '/tmp/b3-admin-billing.png' });
   await phoneScreenshots(admin, 'billing-admin');
