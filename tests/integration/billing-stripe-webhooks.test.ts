@@ -93,6 +93,12 @@ function subscriptionOf(admin: Person, overrides: Partial<Parameters<typeof stri
   });
 }
 
+/** A customer.subscription event; Stripe (the fake) holds the subscription as the event shows it, as Stripe would. */
+function subscriptionEvent(type: string, subscription: Record<string, unknown>) {
+  fake.subscriptions.set(String(subscription.id), subscription);
+  return stripeEvent(type, subscription);
+}
+
 /** checkout.session.completed of a subscription checkout; Stripe is asked for the subscription it started. */
 function completedCheckout(admin: Person, subscription: Record<string, unknown>) {
   fake.subscriptions.set(String(subscription.id), subscription);
@@ -160,7 +166,7 @@ describe('Stripe webhook events', () => {
 
   it('applies one event delivered twice at the same time once', async () => {
     const admin = await person(server, 'Cal');
-    const { payload } = stripeEvent('customer.subscription.created', subscriptionOf(admin, { quantity: 4 }));
+    const { payload } = subscriptionEvent('customer.subscription.created', subscriptionOf(admin, { quantity: 4 }));
     const before = countEvents(server);
     const answers = await Promise.all([deliver(payload), deliver(payload)]);
     expect(answers.map((answer) => answer.status)).toEqual([200, 200]);
@@ -178,7 +184,7 @@ describe('Stripe webhook events', () => {
 
   it('customer.subscription.updated: a new price, quantity, cancellation and unpaid renewal change the plan as Stripe says', async () => {
     const admin = await person(server, 'Dan');
-    await deliver(stripeEvent('customer.subscription.created', subscriptionOf(admin)).payload);
+    await deliver(subscriptionEvent('customer.subscription.created', subscriptionOf(admin)).payload);
     const end = inThirtyDays() + 365 * 86_400;
     const upgraded = subscriptionOf(admin, {
       price: 'price_unlimited_yearly_gbp',
@@ -187,7 +193,7 @@ describe('Stripe webhook events', () => {
       interval: 'year',
       currentPeriodEnd: end,
     });
-    await deliver(stripeEvent('customer.subscription.updated', upgraded).payload);
+    await deliver(subscriptionEvent('customer.subscription.updated', upgraded).payload);
     expect(await billingOf(admin)).toMatchObject({
       type: 'unlimited',
       period: 'yearly',
@@ -197,15 +203,27 @@ describe('Stripe webhook events', () => {
       currentPeriodEnd: new Date(end * 1000).toISOString(),
       teamPlan: 'unlimited',
     });
-    await deliver(stripeEvent('customer.subscription.updated', { ...upgraded, cancel_at_period_end: true }).payload);
+    await deliver(subscriptionEvent('customer.subscription.updated', { ...upgraded, cancel_at_period_end: true }).payload);
     expect(await billingOf(admin)).toMatchObject({ type: 'unlimited', state: 'cancelled', teamPlanState: 'cancelled' });
-    await deliver(stripeEvent('customer.subscription.updated', { ...upgraded, status: 'past_due' }).payload);
+    await deliver(subscriptionEvent('customer.subscription.updated', { ...upgraded, status: 'past_due' }).payload);
     expect(await billingOf(admin)).toMatchObject({ type: 'unlimited', state: 'past_due' });
+  });
+
+  it('records the subscription as Stripe has it now when an older event arrives late', async () => {
+    const admin = await person(server, 'Ivy');
+    const older = subscriptionEvent('customer.subscription.updated', subscriptionOf(admin, { quantity: 2 }));
+    const newer = subscriptionEvent('customer.subscription.updated', subscriptionOf(admin, { quantity: 6 }));
+    await deliver(newer.payload);
+    expect((await billingOf(admin)).seats).toBe(6);
+    const before = countEvents(server);
+    expect((await deliver(older.payload)).body.outcome).toBe('applied');
+    expect((await billingOf(admin)).seats).toBe(6);
+    expect(countEvents(server)).toBe(before + 1);
   });
 
   it('customer.subscription.deleted: the team goes back to the free plan', async () => {
     const admin = await person(server, 'Eli');
-    await deliver(stripeEvent('customer.subscription.created', subscriptionOf(admin)).payload);
+    await deliver(subscriptionEvent('customer.subscription.created', subscriptionOf(admin)).payload);
     expect((await billingOf(admin)).teamPlan).toBe('basic');
     await deliver(stripeEvent('customer.subscription.deleted', subscriptionOf(admin, { status: 'canceled' })).payload);
     expect(await billingOf(admin)).toMatchObject({ type: 'free', state: 'stopped', teamPlan: 'free' });
@@ -214,7 +232,7 @@ describe('Stripe webhook events', () => {
   it('invoice.paid records the invoice with Stripe’s hosted page as its ticket; invoice.payment_failed marks the plan past due', async () => {
     const admin = await person(server, 'Fin');
     const subscription = subscriptionOf(admin);
-    await deliver(stripeEvent('customer.subscription.created', subscription).payload);
+    await deliver(subscriptionEvent('customer.subscription.created', subscription).payload);
     const invoice = (id: string, status: string) => ({
       id,
       object: 'invoice',

@@ -89,10 +89,21 @@ async function checkoutEffect(services: Services, gateway: StripeGateway, settin
   };
 }
 
-function subscriptionEffect(services: Services, settings: StripeSettings, event: StripeEvent): Effect {
-  const subscription = event.data.object as StripeSubscription;
-  const teamId = teamOf(services.database.db, subscription.metadata, idOf(subscription.customer));
+/**
+ * A subscription created, updated or deleted. Stripe does not deliver events in order, so a created or updated
+ * event reads the subscription as it is now from Stripe rather than trusting the event's copy: a late, older
+ * event then records the current state again (which changes nothing) instead of going back in time.
+ */
+async function subscriptionEffect(
+  services: Services,
+  gateway: StripeGateway,
+  settings: StripeSettings,
+  event: StripeEvent,
+): Promise<Effect> {
+  const sent = event.data.object as StripeSubscription;
   const ended = event.type === 'customer.subscription.deleted';
+  const subscription = ended ? sent : await gateway.retrieveSubscription(sent.id);
+  const teamId = teamOf(services.database.db, subscription.metadata, idOf(subscription.customer));
   return { teamId, decide: recordChange(teamId ? subscriptionChangeOf(settings, subscription, teamId, event.id, ended) : null) };
 }
 
@@ -134,7 +145,7 @@ async function effectOf(services: Services, gateway: StripeGateway, settings: St
     case 'customer.subscription.created':
     case 'customer.subscription.updated':
     case 'customer.subscription.deleted':
-      return subscriptionEffect(services, settings, event);
+      return subscriptionEffect(services, gateway, settings, event);
     case 'invoice.paid':
     case 'invoice.payment_failed':
       return invoiceEffect(services, event);
