@@ -59,7 +59,7 @@ function answerEnded(
   conversationId: string,
   answerId: string,
   timeoutMs: number,
-): { ended: Promise<boolean>; listening: Promise<void> } {
+): { ended: Promise<boolean>; listening: Promise<void>; cancel: () => void } {
   const { emitter } = context.services.live;
   const topic = topics.stream(aiConversationStream(conversationId));
   let settle: (ended: boolean) => void = () => undefined;
@@ -80,7 +80,7 @@ function answerEnded(
     cancel();
     emitter.removeListener(topic, listener);
   });
-  return { ended, listening };
+  return { ended, listening, cancel: () => settle(true) };
 }
 
 export const aiConversationQueries = {
@@ -225,10 +225,14 @@ export const aiConversationMutations = {
       const runner = answerRunnerOf(context.services);
       const wait = answerEnded(context, conversation.id, message.id, stopWaitMs);
       await wait.listening;
-      runner.requestStop(message.id);
-      // Nobody recorded it within the wait: no process runs it any more; it is recorded stopped with nothing kept.
-      if (!(await wait.ended))
-        await runner.recordUnattended({ ...owner, conversationId: conversation.id, answerId: message.id }, 'stopped');
+      // It may have ended while the wait started listening: then there is nothing to stop.
+      if (findMessage(db, message.id)?.state !== 'streaming') wait.cancel();
+      else {
+        runner.requestStop(message.id);
+        // Nobody recorded it within the wait: no process runs it any more; it is recorded stopped with nothing kept.
+        if (!(await wait.ended))
+          await runner.recordUnattended({ ...owner, conversationId: conversation.id, answerId: message.id }, 'stopped');
+      }
     }
     return presentMessage(requireOwnMessage(db, owner, args.id).message);
   },
