@@ -258,7 +258,17 @@ describe('subscribe: a live view never stays silently dead', () => {
 
   it('does not resubscribe what the server refused (NOT_FOUND, PERMISSION_DENIED) or completed', () => {
     const { graphqlWs, backOff, deps, client, connect } = setUp();
-    for (let index = 0; index < 4; index++) subscribe(ticksDocument, { index }, () => undefined, client);
+    const refusedWith: unknown[] = [];
+    for (let index = 0; index < 4; index++) {
+      subscribe(
+        ticksDocument,
+        { index },
+        () => undefined,
+        client,
+        undefined,
+        (errors) => refusedWith.push(errors),
+      );
+    }
     connect();
     const [notFound, denied, completed, refusedThenCompleted] = graphqlWs.subscriptions;
     notFound!.sink.error(refusal('NOT_FOUND', 'Space not found'));
@@ -271,6 +281,12 @@ describe('subscribe: a live view never stays silently dead', () => {
     expect(backOff.sleep).not.toHaveBeenCalled();
     expect(deps.refreshSession).not.toHaveBeenCalled();
     expect(deps.log.warn).toHaveBeenCalledWith('[subscriptions] ticks failed', refusal('NOT_FOUND', 'Space not found'));
+    // Each refusal is told to its subscriber, a completion is not.
+    expect(refusedWith).toEqual([
+      [{ message: 'Space not found', code: 'NOT_FOUND' }],
+      [{ message: expect.any(String), code: 'PERMISSION_DENIED' }],
+      [{ message: expect.any(String), code: 'PERMISSION_DENIED' }],
+    ]);
   });
 
   it('TOKEN_EXPIRED: refreshes the session once, restarts the socket that carried the old one, resubscribes once, then stops', async () => {

@@ -54,6 +54,8 @@ export interface LiveHandlers<TData> {
   next: (data: TData) => void;
   /** Runs when the subscription came back but could not be given what it missed (see the module comment). */
   reload?: () => void;
+  /** Runs when the server refused the subscription for good (its errors), or the session ended: no more results come. */
+  refused?: (errors: readonly { message: string; code: string | null }[]) => void;
 }
 
 /** graphql-ws's client, plus subscriptions that come back after a socket failure and a wake-up for its back-offs. */
@@ -74,6 +76,13 @@ interface FormattedError {
 interface LiveExtensions {
   seq?: unknown;
   resume?: unknown;
+}
+
+function plainError(error: FormattedError): { message: string; code: string | null } {
+  return {
+    message: typeof error.message === 'string' ? error.message : '',
+    code: typeof error.extensions?.code === 'string' ? error.extensions.code : null,
+  };
 }
 
 /** How a subscription ended, as graphql-ws reports it: the server's errors for it, or whatever killed its socket. */
@@ -162,12 +171,14 @@ function subscribeLive<TData>(
     }
     if (!isSessionRefusal(errors) || refreshed) {
       log.warn(`[subscriptions] ${handlers.operation} failed`, errors);
+      handlers.refused?.(errors.map(plainError));
       return noticeHeard();
     }
     refreshed = true;
     connection.refreshSessionForSocket().then(start, (error: unknown) => {
       if (error instanceof RequestError && error.kind === 'unauthenticated') {
         log.warn(`[subscriptions] ${handlers.operation} stopped: the session has ended`);
+        handlers.refused?.(errors.map(plainError));
         noticeHeard();
         return;
       }
@@ -299,10 +310,11 @@ export function subscribe<TData, TVariables extends Variables>(
   onNext: (data: NoInfer<TData>) => void,
   target: Pick<SubscriptionClient, 'subscribeLive'> = client(),
   reload?: () => void,
+  refused?: LiveHandlers<TData>['refused'],
 ): () => void {
   return target.subscribeLive<TData>(
     { query: documentSource(document), variables },
-    { operation: operationOf(document), next: onNext, ...(reload ? { reload } : {}) },
+    { operation: operationOf(document), next: onNext, ...(reload ? { reload } : {}), ...(refused ? { refused } : {}) },
   );
 }
 

@@ -184,6 +184,18 @@ describe('AI writing tools', () => {
     expect(screen.queryByText('Half')).toBeNull();
   });
 
+  it('ends on the refusal when the server refuses the run itself, instead of writing forever', async () => {
+    const { runs } = renderTools('Some text');
+    await choose('Summarize');
+    await waitFor(() => expect(runs).toHaveLength(1));
+    act(() =>
+      runs[0]!.handlers.refused({ message: 'This connection has too many live subscriptions open.', code: 'TOO_MANY_SUBSCRIPTIONS' }),
+    );
+    expect(screen.getByRole('alert').textContent).toContain('too many live subscriptions');
+    expect(screen.queryByText('Writing…')).toBeNull();
+    expect(screen.getByRole('button', { name: 'Try again' })).toBeTruthy();
+  });
+
   it('starts over when the run was sent again after its socket failed', async () => {
     const { runs, send } = renderTools('Some text');
     await choose('Make shorter');

@@ -23,13 +23,22 @@ export interface WritingStreamHandlers {
   chunk: (chunk: AiWritingChunk) => void;
   /** The run was sent again after its socket failed: what came before is dropped. */
   restarted: () => void;
+  /** The server refused the run (too many subscriptions, a bad argument, the session ended): it will not write. */
+  refused: (error: { message: string; code: string | null }) => void;
 }
 
 /** Starts a run; returns its stop. The app's runs go over the live socket; tests hand their own. */
 export type WritingRunner = (variables: WritingVariables, handlers: WritingStreamHandlers) => () => void;
 
 export const liveWritingRunner: WritingRunner = (variables, handlers) =>
-  subscribe(aiWritingDocument, variables, ({ aiWriting }) => handlers.chunk(aiWriting), undefined, handlers.restarted);
+  subscribe(
+    aiWritingDocument,
+    variables,
+    ({ aiWriting }) => handlers.chunk(aiWriting),
+    undefined,
+    handlers.restarted,
+    (errors) => handlers.refused(errors[0] ?? { message: '', code: null }),
+  );
 
 const idle: WritingStreamState = { phase: 'idle', choice: null, text: '', error: null };
 
@@ -67,6 +76,11 @@ export function useWritingStream(runner: WritingRunner = liveWritingRunner) {
         },
         restarted: () => {
           if (!finished) setState((current) => ({ ...current, text: '' }));
+        },
+        refused: (error) => {
+          if (finished) return;
+          finished = true;
+          setState((current) => ({ ...current, phase: 'failed', error: { message: error.message || null, code: error.code } }));
         },
       });
       stopRun.current = stop;
