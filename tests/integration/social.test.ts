@@ -135,6 +135,8 @@ describe('browser sign-in with the code flow', () => {
     expect(browser.appCookies().get('user')).toBe(userId);
     expect(sql('SELECT email_verified FROM users WHERE id = ?', userId)).toEqual([{ email_verified: 1 }]);
     expect(signInMethods(userId)).toEqual(['google']);
+    // The promotion link's code rode along: the new account's team got the PROMOTION credit, as an e-mail sign-up does.
+    expect(sql('SELECT user_id FROM promotion_grants WHERE user_id = ?', userId)).toEqual([{ user_id: userId }]);
   });
 
   it('signs the same person in to the same account the second time, without a new user', async () => {

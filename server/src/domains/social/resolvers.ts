@@ -35,7 +35,11 @@ function socialSignIn(provider: OidcProviderName) {
       throw error;
     }
     const userAgent = context.fastifyRequest?.headers['user-agent'] ?? null;
-    const { token, user, isNew } = await signInWithIdentity({ services, reply: context.reply, userAgent }, identity);
+    const { token, user, isNew } = await signInWithIdentity(
+      { services, reply: context.reply, userAgent },
+      identity,
+      input.promotion ? { promotion: input.promotion } : {},
+    );
     return { token, user, isNew };
   };
 }

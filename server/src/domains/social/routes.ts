@@ -61,7 +61,7 @@ export function registerSocialRoutes(server: FastifyInstance, services: Services
       await services.rateLimits.consume(['signInPerAddress', addressKey(request.ip)]);
       const query = new URLSearchParams(request.url.split('?')[1] ?? '');
       const { identity, context } = await providers.finish(provider, query, sealedState);
-      const signedIn = await signInWithIdentity({ services, reply, userAgent: request.headers['user-agent'] ?? null }, identity);
+      const signedIn = await signInWithIdentity({ services, reply, userAgent: request.headers['user-agent'] ?? null }, identity, context);
       return reply.redirect(landingPath(signedIn.isNew, context, returnPath));
     } catch (error) {
       return landOnSignIn(request, reply, error);

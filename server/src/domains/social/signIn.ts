@@ -15,7 +15,7 @@ export const signInContextSchema = z.object({
  * Signs in the account with the provider's verified e-mail, linking an existing account by that
  * address or registering a new one, and opens a session recording which provider vouched.
  */
-export async function signInWithIdentity(target: SessionTarget, identity: VerifiedIdentity) {
+export async function signInWithIdentity(target: SessionTarget, identity: VerifiedIdentity, context: SignInContext = {}) {
   const { services } = target;
   // Looked up and registered in one transaction, so two racing first sign-ins make one account.
   const account = await services.store.run({ actorId: null }, (unit) => {
@@ -26,7 +26,17 @@ export async function signInWithIdentity(target: SessionTarget, identity: Verifi
     }
     const { email, firstname, lastname, language } = identity;
     // The provider vouched for the address, so the teams that invited it let the new account in (their reaction).
-    const { userId } = registerAccount(unit, { email, firstname, lastname, language, passwordHash: null, emailVerified: true });
+    // A promotion link's code rides along, so a social sign-up gets the PROMOTION credit like an e-mail one.
+    const promotion = context.promotion ? { promotion: context.promotion } : {};
+    const { userId } = registerAccount(unit, {
+      email,
+      firstname,
+      lastname,
+      language,
+      passwordHash: null,
+      emailVerified: true,
+      ...promotion,
+    });
     return { userId, isNew: true };
   });
   const session = await openSession(target, account.userId, identity.provider);
