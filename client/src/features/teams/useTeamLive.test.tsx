@@ -5,6 +5,7 @@ import { createAppStore } from '../../lib/store';
 import { mockGraphQL } from '../../test/graphqlMock';
 import { renderWithStore } from '../../test/renderWithStore';
 import { currentTeamAtom, currentUserAtom } from '../auth/session';
+import { storageStatsAtom } from '../files/stats';
 import { teamPeopleAtom, teamsAtom } from './atoms';
 import type { ResultOf } from '../../lib/graphqlDocument';
 import type { subTeamDocument, TeamSummary } from './operations';
@@ -116,5 +117,21 @@ describe('useTeamLive after a reconnection', () => {
     await waitFor(() => expect(store.get(teamPeopleAtom)).toEqual([grace]));
     expect(graphql.callsOf('getUsers')).toHaveLength(1);
     expect(graphql.callsOf('getTeams')).toHaveLength(1);
+  });
+});
+
+describe('useTeamLive on a plan change', () => {
+  it('reads the storage quota again when a storage bar shows it, so the new plan’s quota appears at once', async () => {
+    const business = { team: 't1', plan: 'business', storage: 0, storageLimit: 2_000_000_000_000, uploadLimit: 1_000_000_000, files: 0 };
+    const graphql = mockGraphQL({
+      getUsers: () => ({ data: { getUsers: [grace] } }),
+      getTeams: () => ({ data: { getTeams: [engines] } }),
+      getStats: () => ({ data: { getStats: business } }),
+    });
+    const store = mount();
+    store.set(storageStatsAtom, { ...business, plan: 'free', storageLimit: 100_000_000, uploadLimit: 100_000_000 });
+    act(() => live.handlers.at(-1)?.({ subTeam: { type: 'team.plan_changed', teamId: 't1', userId: null, team: engines } }));
+    await waitFor(() => expect(store.get(storageStatsAtom)?.plan).toBe('business'));
+    expect(graphql.callsOf('getStats')).toHaveLength(1);
   });
 });

@@ -13,6 +13,7 @@ import { subscribe } from '../../lib/subscriptions';
 import { useAtomValue, useStore, type AppStore } from '../../lib/store';
 import { showToast } from '../../ui';
 import { currentTeamAtom, currentUserAtom } from '../auth/session';
+import { loadStorageStats, storageStatsAtom } from '../files/stats';
 import { coalesceReloads } from '../../lib/coalescedReload';
 import { teamDetailAtom, teamPeopleAtom, teamsAtom } from './atoms';
 import { subTeamDocument } from './operations';
@@ -65,6 +66,9 @@ export function useTeamLive(): void {
               icon: 'info',
             });
         }
+        // A new plan brings a new storage quota: a storage bar on screen shows it at once.
+        if (change.type === 'team.plan_changed' && change.teamId === current?.id && store.get(storageStatsAtom))
+          void loadStorageStats(store);
         if (change.teamId === current?.id) refresh.request();
         else refreshTeams.request();
       },
