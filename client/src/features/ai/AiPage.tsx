@@ -16,6 +16,7 @@ import {
 } from './aiActions';
 import { AiComposer } from './AiComposer';
 import { AiConversationView } from './AiConversationView';
+import { currentTeamAtom } from '../auth/session';
 import { aiConversationsAtom, aiStatusAtom } from './atoms';
 import { ConversationList } from './ConversationList';
 import type { AiMode } from './messages';
@@ -29,6 +30,8 @@ type Loading = 'loading' | 'ready' | { error: string };
 function usePageData(): { status: Loading; list: Loading; retry: () => void } {
   const { t, i18n } = useTranslation();
   const store = useStore();
+  // Conversations belong to the current team: switching teams reads them again.
+  const team = useAtomValue(currentTeamAtom)?.id;
   const [status, setStatus] = useState<Loading>(() => (store.get(aiStatusAtom) ? 'ready' : 'loading'));
   const [list, setList] = useState<Loading>('loading');
   const [attempt, setAttempt] = useState(0);
@@ -43,7 +46,7 @@ function usePageData(): { status: Loading; list: Loading; retry: () => void } {
     return () => {
       live = false;
     };
-  }, [store, attempt, t, i18n.language]);
+  }, [store, attempt, team, t, i18n.language]);
 
   const retry = useCallback(() => {
     setStatus((value) => (value === 'ready' ? value : 'loading'));
