@@ -31,10 +31,10 @@ function useAnalytics(pathname: string) {
   const userId = user?.id ?? null;
   const email = user?.email ?? null;
   useEffect(() => {
-    loadClientSettings().then(
-      (settings) => analytics.start(settings),
-      () => undefined,
-    );
+    // Analytics never break a page: settings that could not be read, or a client that failed to start, leave them off.
+    loadClientSettings()
+      .then((settings) => analytics.start(settings))
+      .catch(() => undefined);
   }, []);
   useEffect(() => {
     analytics.pageView(pathname);

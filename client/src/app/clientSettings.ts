@@ -23,7 +23,10 @@ let settings: Promise<ClientSettings> | null = null;
  */
 export function loadClientSettings(): Promise<ClientSettings> {
   settings ??= request(getClientSettingsDocument, {}, { silent: true }).then(
-    (answer) => answer.getClientSettings,
+    (answer) => {
+      if (!answer?.getClientSettings) throw new Error('getClientSettings answered nothing');
+      return answer.getClientSettings;
+    },
     (error: unknown) => {
       settings = null;
       throw error;

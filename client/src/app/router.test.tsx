@@ -250,14 +250,28 @@ describe('router (SPEC §2)', () => {
     appStore.set(darkModePreferenceAtom, null);
   });
 
-  it('SPEC §7: pushes a virtual page view for each page', async () => {
+  it('SPEC §7: pushes a virtual page view for each page into the tag manager’s data layer', async () => {
+    // A deployment's own tag manager made the data layer before the app loaded (with none, analytics stay off).
+    const host = window as { dataLayer?: unknown[] };
+    host.dataLayer = [];
     signIn();
     const router = await open('/overview');
     await act(() => router.navigate('/share/doc/d1'));
-    expect((window as { dataLayer?: unknown[] }).dataLayer).toEqual([
+    expect(host.dataLayer.filter((entry) => (entry as { event: string }).event === 'virtualPageView')).toEqual([
       { event: 'virtualPageView', pageTitle: 'Platform', pagePath: '/overview' },
       { event: 'virtualPageView', pageTitle: 'Share Doc', pagePath: '/share/doc/d1' },
     ]);
+    // The signed-in user's status, with the e-mail hashed by SHA-256, never the address itself.
+    await vi.waitFor(() =>
+      expect(host.dataLayer).toContainEqual({
+        event: 'userStatus',
+        status: 'signedIn',
+        userId: 'u1',
+        emailSha256: expect.stringMatching(/^[0-9a-f]{64}$/),
+      }),
+    );
+    expect(JSON.stringify(host.dataLayer)).not.toContain('@');
+    delete host.dataLayer;
   });
 
   it('sets the document title from the page', async () => {
