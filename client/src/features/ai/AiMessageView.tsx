@@ -5,6 +5,7 @@ import { Button, Notice } from '../../ui';
 import { renderMarkdown } from '../chat/markdown';
 import { appPath } from '../search/searchQuery';
 import { isStreaming } from './messages';
+import { chunkErrorText } from './writing/writingRequest';
 import type { AiCitation, AiMessage } from './operations';
 import styles from './Ai.module.css';
 
@@ -73,7 +74,14 @@ function Answer({ message, actions }: { message: AiMessage; actions: AnswerActio
         {message.state === 'stopped' && <p className={styles.stopped}>{t('ai.message.stopped')}</p>}
         {message.state === 'failed' && (
           <Notice tone="error" title={t('ai.message.failed')} className={styles.failure}>
-            <p>{message.error ?? t('ai.message.failedUnknown')}</p>
+            <p>
+              {chunkErrorText(
+                (key, fallback) => t(key, { defaultValue: fallback }),
+                message.error,
+                message.errorCode,
+                t('ai.message.failedUnknown'),
+              )}
+            </p>
             <Button size="sm" variant="secondary" icon={<RotateCcw aria-hidden />} onClick={() => actions.onRetry(message)}>
               {t('ai.message.retry')}
             </Button>

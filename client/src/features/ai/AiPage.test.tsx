@@ -160,7 +160,8 @@ describe('the AI assistant page', () => {
       }),
     });
     const alert = await screen.findByRole('alert');
-    expect(alert.textContent).toContain('The AI provider is busy (rate limited). Try again in a moment.');
+    // Shown in the person's language from its code (the server's English text is the fallback for unknown codes).
+    expect(alert.textContent).toContain('The AI provider is receiving too many requests. Wait a moment and try again.');
     await userEvent.click(within(alert).getByRole('button', { name: 'Retry' }));
     await waitFor(() =>
       expect(graphql.callsOf('setAiMessage')[0]?.variables).toEqual({
