@@ -1,23 +1,8 @@
 import { expect, test, type Page } from '@playwright/test';
-import { graphql, mailsTo, phoneScreenshots, signedInAccount, waitForLink } from './support';
+import { graphql, mailsTo, phoneScreenshots, signedInAccount, signedUpAs } from './support';
 
 /** The e2e stack names this address in ADMIN_EMAILS: an instance administrator, who sets plans without Stripe. */
 const instanceAdministrator = { email: 'billing-admin@e2e.test', password: 'browser-tests-1' };
-
-/** Signs up the instance administrator through the API, confirms the address from the real mail, and ends onboarding. */
-async function signUpInstanceAdministrator(page: Page) {
-  await graphql(
-    page.request,
-    'mutation ($email: String!, $password: String!) { setUserBasic(firstname: "Bea", lastname: "Admin", email: $email, password: $password) { email } }',
-    instanceAdministrator,
-  );
-  const link = await waitForLink(instanceAdministrator.email, '/signup/verify');
-  await graphql(page.request, 'query ($email: String!, $token: String!) { verifyAccount(email: $email, token: $token) { user { id } } }', {
-    email: link.searchParams.get('email'),
-    token: link.searchParams.get('token'),
-  });
-  await graphql(page.request, 'mutation { setSetting(name: "onboardingCompleted", active: true) { name } }');
-}
 
 const card = (page: Page, plan: string) => page.getByRole('article', { name: plan });
 
@@ -26,7 +11,7 @@ test('plans in each currency and period; an instance administrator sets business
 }) => {
   const adminContext = await browser.newContext();
   const admin = await adminContext.newPage();
-  await signUpInstanceAdministrator(admin);
+  await signedUpAs(admin, { ...instanceAdministrator, firstname: 'Bea', lastname: 'Admin' });
   const memberContext = await browser.newContext();
   const member = await memberContext.newPage();
   const memberAccount = await signedInAccount(member, 'Max');

@@ -1,29 +1,15 @@
-import { expect, test, type Page } from '@playwright/test';
-import { graphql, phoneScreenshots, signedInAccount, waitForLink } from './support';
+import { expect, test } from '@playwright/test';
+import { graphql, phoneScreenshots, signedInAccount, signedUpAs } from './support';
 
 /** The e2e stack's ADMIN_EMAILS names this address: it is the instance's support team. */
 const supportAdministrator = { email: 'support-admin@e2e.test', password: 'browser-tests-1' };
-
-async function signUpSupportAdministrator(page: Page) {
-  await graphql(
-    page.request,
-    'mutation ($email: String!, $password: String!) { setUserBasic(firstname: "Sam", lastname: "Helper", email: $email, password: $password) { email } }',
-    supportAdministrator,
-  );
-  const link = await waitForLink(supportAdministrator.email, '/signup/verify');
-  await graphql(page.request, 'query ($email: String!, $token: String!) { verifyAccount(email: $email, token: $token) { user { id } } }', {
-    email: link.searchParams.get('email'),
-    token: link.searchParams.get('token'),
-  });
-  await graphql(page.request, 'mutation { setSetting(name: "onboardingCompleted", active: true) { name } }');
-}
 
 test('a member writes to live support; the instance administrator sees it live and answers; the member sees the answer live', async ({
   browser,
 }) => {
   const adminContext = await browser.newContext();
   const admin = await adminContext.newPage();
-  await signUpSupportAdministrator(admin);
+  await signedUpAs(admin, { ...supportAdministrator, firstname: 'Sam', lastname: 'Helper' });
   const memberContext = await browser.newContext();
   const member = await memberContext.newPage();
   await signedInAccount(member, 'Mia');
