@@ -38,45 +38,55 @@ export const getTeamSubscriptionsDocument = graphql(
   [subscriptionPlanFragment],
 );
 
-export const billingFragment = graphql(`
-  fragment BillingDetail on Billing {
-    team
-    type
-    state
-    period
+/** A promotion code as the billing section lists it, and as making one answers. */
+export const billingCodeFragment = graphql(`
+  fragment BillingCode on BillingCode {
+    code
+    kind
+    amount
     currency
-    price
-    total
-    seats
-    seatsAssigned
-    seatsAvailable
-    currentPeriodEnd
-    trialEnd
-    trialUsed
-    credit
-    creditCurrency
-    lifetimes
-    invoices {
-      id
-      number
-      amount
-      currency
-      state
-      createdAt
-      ticket
-    }
-    codes {
-      code
-      kind
-      amount
-      currency
-      plan
-      redeemedAt
-    }
-    managedBy
-    instanceAdministrator
+    plan
+    redeemedAt
   }
 `);
+
+export const billingFragment = graphql(
+  `
+    fragment BillingDetail on Billing {
+      team
+      type
+      state
+      period
+      currency
+      price
+      total
+      seats
+      seatsAssigned
+      seatsAvailable
+      currentPeriodEnd
+      trialEnd
+      trialUsed
+      credit
+      creditCurrency
+      lifetimes
+      invoices {
+        id
+        number
+        amount
+        currency
+        state
+        createdAt
+        ticket
+      }
+      codes {
+        ...BillingCode
+      }
+      managedBy
+      instanceAdministrator
+    }
+  `,
+  [billingCodeFragment],
+);
 
 export type Billing = ResultOf<typeof billingFragment>;
 export type BillingInvoice = Billing['invoices'][number];
@@ -112,36 +122,34 @@ export const setTeamPlanDocument = graphql(
   [billingFragment],
 );
 
-export const setPromotionCodeDocument = graphql(`
-  mutation SetPromotionCode(
-    $code: String!
-    $kind: String!
-    $amount: Int
-    $currency: String
-    $plan: String
-    $days: Int
-    $expiresAt: String
-    $maxUses: Int
-  ) {
-    setPromotionCode(
-      code: $code
-      kind: $kind
-      amount: $amount
-      currency: $currency
-      plan: $plan
-      days: $days
-      expiresAt: $expiresAt
-      maxUses: $maxUses
+export const setPromotionCodeDocument = graphql(
+  `
+    mutation SetPromotionCode(
+      $code: String!
+      $kind: String!
+      $amount: Int
+      $currency: String
+      $plan: String
+      $days: Int
+      $expiresAt: String
+      $maxUses: Int
     ) {
-      code
-      kind
-      amount
-      currency
-      plan
-      redeemedAt
+      setPromotionCode(
+        code: $code
+        kind: $kind
+        amount: $amount
+        currency: $currency
+        plan: $plan
+        days: $days
+        expiresAt: $expiresAt
+        maxUses: $maxUses
+      ) {
+        ...BillingCode
+      }
     }
-  }
-`);
+  `,
+  [billingCodeFragment],
+);
 
 export type PromotionCodeInput = VariablesOf<typeof setPromotionCodeDocument>;
 
