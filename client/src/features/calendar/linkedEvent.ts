@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { request } from '../../lib/graphql';
 import { showToast } from '../../ui';
 import { getEventDocument, type CalendarEntry, type CalendarEvent } from './operations';
@@ -29,21 +29,24 @@ export function entryOfEvent(event: CalendarEvent): CalendarEntry {
  * it. An event that is gone or not visible to the reader says so and leaves the calendar as it is.
  */
 export function useLinkedEvent(eventId: string | undefined, open: (entry: CalendarEntry) => void, gone: string): void {
+  // Once per link: `open` and the message change identity on every render, so the effect reads the latest ones.
+  const latest = useRef({ open, gone });
+  useEffect(() => {
+    latest.current = { open, gone };
+  });
   useEffect(() => {
     if (!eventId) return;
     let current = true;
     request(getEventDocument, { id: eventId }, { handledByCaller: true }).then(
       ({ getEvent }) => {
         if (!current) return;
-        if (getEvent) open(entryOfEvent(getEvent));
-        else showToast({ message: gone });
+        if (getEvent) latest.current.open(entryOfEvent(getEvent));
+        else showToast({ message: latest.current.gone });
       },
-      () => current && showToast({ message: gone }),
+      () => current && showToast({ message: latest.current.gone }),
     );
     return () => {
       current = false;
     };
-    // Once per link: `open` and the message change identity on every render.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [eventId]);
 }
