@@ -14,7 +14,7 @@ export const typingIntervalMs = 2000;
 export const privatNameLength = { minimum: 1, maximum: 100 } as const;
 export const emojiLength = { minimum: 1, maximum: 32 } as const;
 /** At most this many people are notified of one message's @mentions. */
-export const maximumMentions = 50;
+export const maximumMentions = 200;
 
 /** Message types clients may send; `system` and `call` messages are written by the server. */
 export const messageTypes = ['text', 'file', 'system', 'call'] as const;

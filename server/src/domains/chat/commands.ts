@@ -91,7 +91,7 @@ export function validateBody(raw: string, type: string): string {
   return body;
 }
 
-/** The ids a body mentions that may be told: readers of the conversation other than the author, at most 50. */
+/** The ids a body mentions that may be told: readers of the conversation other than the author, at most maximumMentions (200). */
 export function mentionsIn(body: string, authorId: string, canRead: (userId: string) => boolean): string[] {
   return mentionedIds(body)
     .filter((userId) => userId !== authorId && canRead(userId))
