@@ -284,6 +284,10 @@ export const inputErrorMessages = {
   EVENT_RANGE_INVALID: 'Give the range as two ISO 8601 dates, the end after the start.',
   EVENT_MEETING_GUEST_REFUSED: 'Team guests cannot make meeting events: ask a member to make it.',
   PLAN_UNKNOWN: 'Choose one of the plans: {{plans}}.',
+  // A plan's limits (shared/src/plans.ts planLimits): plan is the team's plan name, limit the number it allows.
+  PLAN_LIMIT_SPACES: 'The {{plan}} plan allows {{limit}} spaces per team. Upgrade to make more.',
+  PLAN_LIMIT_DOCS: 'The {{plan}} plan allows {{limit}} docs per team. Upgrade to make more.',
+  PLAN_LIMIT_TASKS: 'The {{plan}} plan allows {{limit}} tasks per space. Upgrade to make more.',
   BILLING_PERIOD_UNKNOWN: 'Choose monthly, yearly or lifetime.',
   SEATS_OUT_OF_RANGE: 'Seats must be a whole number from {{minimum}} to {{maximum}}.',
   TRIAL_UNAVAILABLE: 'The free trial is for teams on the free plan that have not had it yet.',

@@ -6,6 +6,9 @@ import {
   isWithinMemberLimit,
   memberLimit,
   isUploadAllowed,
+  limitsOfPlan,
+  messageHistoryStart,
+  planLimitAllows,
   planAllows,
   planNames,
   storageQuotaBytes,
@@ -150,5 +153,59 @@ describe('planAllows', () => {
   it('treats an unknown plan as free', () => {
     expect(planAllows('enterprise', 'analytics')).toBe(false);
     expect(planAllows('', 'analytics')).toBe(false);
+  });
+});
+
+describe('planLimitAllows: spaces, docs and tasks per space', () => {
+  it('allows reaching each free limit and refuses passing it', () => {
+    expect(planLimitAllows('free', 'spaces', 4)).toBe(true);
+    expect(planLimitAllows('free', 'spaces', 5)).toBe(false);
+    expect(planLimitAllows('free', 'docs', 49)).toBe(true);
+    expect(planLimitAllows('free', 'docs', 50)).toBe(false);
+    expect(planLimitAllows('free', 'tasksPerSpace', 249)).toBe(true);
+    expect(planLimitAllows('free', 'tasksPerSpace', 250)).toBe(false);
+  });
+
+  it('counts everything added at once (a task moved with its subtasks)', () => {
+    expect(planLimitAllows('free', 'tasksPerSpace', 246, 4)).toBe(true);
+    expect(planLimitAllows('free', 'tasksPerSpace', 247, 4)).toBe(false);
+  });
+
+  it('refuses any addition to a team already past a limit after a downgrade', () => {
+    expect(planLimitAllows('free', 'spaces', 12)).toBe(false);
+    expect(planLimitAllows('basic', 'spaces', 12)).toBe(true);
+  });
+
+  it('has the basic limits of its table and none on trial, unlimited and business', () => {
+    expect(planLimitAllows('basic', 'spaces', 19)).toBe(true);
+    expect(planLimitAllows('basic', 'spaces', 20)).toBe(false);
+    expect(planLimitAllows('basic', 'docs', 500)).toBe(false);
+    expect(planLimitAllows('basic', 'tasksPerSpace', 100_000)).toBe(true);
+    for (const plan of ['trial', 'unlimited', 'business'])
+      for (const limit of ['spaces', 'docs', 'tasksPerSpace'] as const) expect(planLimitAllows(plan, limit, 1_000_000, 10)).toBe(true);
+  });
+
+  it('treats an unknown plan as free', () => {
+    expect(limitsOfPlan('enterprise')).toBe(planLimits.free);
+    expect(planLimitAllows('enterprise', 'spaces', 5)).toBe(false);
+  });
+});
+
+describe('messageHistoryStart', () => {
+  const now = new Date('2026-06-30T12:00:00.000Z');
+
+  it('starts 90 days back on free and 365 on basic', () => {
+    expect(messageHistoryStart('free', now)?.toISOString()).toBe('2026-04-01T12:00:00.000Z');
+    expect(messageHistoryStart('basic', now)?.toISOString()).toBe('2025-06-30T12:00:00.000Z');
+  });
+
+  it('hides nothing on trial, unlimited and business', () => {
+    expect(messageHistoryStart('trial', now)).toBeNull();
+    expect(messageHistoryStart('unlimited', now)).toBeNull();
+    expect(messageHistoryStart('business', now)).toBeNull();
+  });
+
+  it('treats an unknown plan as free', () => {
+    expect(messageHistoryStart('', now)?.toISOString()).toBe('2026-04-01T12:00:00.000Z');
   });
 });

@@ -151,6 +151,35 @@ export const planLimits: Readonly<Record<PlanName, Readonly<PlanLimits>>> = {
   },
 };
 
+/** The limits counted against what a team already has: its spaces and docs, and the tasks of one space. */
+export const countedPlanLimits = ['spaces', 'docs', 'tasksPerSpace'] as const;
+export type CountedPlanLimit = (typeof countedPlanLimits)[number];
+
+/** A plan's limits; an unknown plan is treated as free, so a bad value never unlocks anything. */
+export function limitsOfPlan(plan: string): Readonly<PlanLimits> {
+  return planLimits[isPlanName(plan) ? plan : 'free'];
+}
+
+/**
+ * Whether a team on `plan` that has `current` of a counted thing may add `adding` more: reaching the limit is
+ * allowed, passing it is not. A team already past it (after a downgrade) keeps everything but may add nothing.
+ */
+export function planLimitAllows(plan: string, limit: CountedPlanLimit, current: number, adding = 1): boolean {
+  const maximum = limitsOfPlan(plan)[limit];
+  return maximum === null || current + adding <= maximum;
+}
+
+const dayMilliseconds = 24 * 60 * 60 * 1000;
+
+/**
+ * The oldest moment of chat history a team on `plan` sees at `now`, or null when it sees all of it. Older
+ * messages are hidden, never deleted: on a plan with a longer history they show again.
+ */
+export function messageHistoryStart(plan: string, now: Date): Date | null {
+  const days = limitsOfPlan(plan).messageHistoryDays;
+  return days === null ? null : new Date(now.getTime() - days * dayMilliseconds);
+}
+
 /** The plans sold per seat (a number of seats bought), as opposed to free and trial. */
 export const paidPlanNames = ['basic', 'unlimited', 'business'] as const;
 export type PaidPlanName = (typeof paidPlanNames)[number];
