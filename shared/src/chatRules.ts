@@ -16,8 +16,8 @@ export const emojiLength = { minimum: 1, maximum: 32 } as const;
 /** At most this many people are notified of one message's @mentions. */
 export const maximumMentions = 200;
 
-/** Message types clients may send; `system` and `call` messages are written by the server. */
-export const messageTypes = ['text', 'file', 'system', 'call'] as const;
+/** Message types; clients send `text` and `file`, the server writes `system`, `call` and `standup` (a space's daily standup). */
+export const messageTypes = ['text', 'file', 'system', 'call', 'standup'] as const;
 export type MessageType = (typeof messageTypes)[number];
 export const isMessageType = (value: unknown): value is MessageType => isOneOf(messageTypes, value);
 
