@@ -215,6 +215,9 @@ export const inputErrorMessages = {
   REPORT_TIME_ZONE_INVALID: 'Use a time zone name like Europe/Madrid or UTC.',
   REPORT_DATES_REVERSED: 'The end of a report is before its start.',
   REPORT_RANGE_TOO_LONG: 'A report covers at most {{maximum}} days.',
+  // A space's standup posted to its channel (setStandupChannel).
+  STANDUP_TIME_INVALID: 'Use a time like 09:00, from 00:00 to 23:59.',
+  STANDUP_WEEKDAYS_INVALID: 'Choose at least one day of the week, each once (1 is Monday, 7 is Sunday).',
   PRESENCE_STATE_INVALID: 'Choose online or away.',
   PRIVAT_INACTIVE: 'This chat is inactive: it takes no new messages.',
   PRIVAT_NAME_LENGTH: 'Use {{minimum}} to {{maximum}} characters for the chat name.',
