@@ -70,6 +70,11 @@ export function presenceOf(services: Services): PresenceBoard {
   return board;
 }
 
+/** A person's presence now (online, away or offline), for areas that count who is around (getStats). */
+export function presenceState(services: Services, userId: string): PresenceState {
+  return presenceOf(services).state(userId);
+}
+
 export const presenceQueries = {
   getPresence: (_root, _args, context) => {
     const actor = requireActor(context);
