@@ -15,3 +15,31 @@ export const readsStream = (userId: string) => `reads:${userId}`;
 export const fileStream = (fileId: string) => `file:${fileId}`;
 export const folderStream = (folderId: string) => `folder:${folderId}`;
 export const docStream = (docId: string) => `doc:${docId}`;
+
+/** Meetings: room events go to `meetingroom:<id>`, guest events to `invited:<id>`, call events to `videocall:<id>`. */
+export const meetingroomStream = (meetingroomId: string) => `meetingroom:${meetingroomId}`;
+export const invitedStream = (invitedId: string) => `invited:${invitedId}`;
+export const videocallStream = (videocallId: string) => `videocall:${videocallId}`;
+/** One ring's stream: its ring, then its one end (appended with the version check, so many processes end it once). */
+export const ringStream = (ringId: string) => `videocallRing:${ringId}`;
+
+/** A team's billing history (plan changes, credits, invoices, codes redeemed): one stream per team. */
+export const billingStream = (teamId: string) => `billing:${teamId}`;
+/** A promotion code's definition, one stream per code. */
+export const promotionCodeStream = (code: string) => `promotion-code:${code}`;
+/** A person's contact-sales requests. */
+export const salesStream = (userId: string) => `sales:${userId}`;
+
+/**
+ * Support: one stream per feedback sent, one per person's conversation with the support team. Support belongs to
+ * the instance, not to a team, so its events carry no team (teamId null).
+ */
+export const feedbackStream = (feedbackId: string) => `feedback:${feedbackId}`;
+export const supportThreadStream = (personId: string) => `support:${personId}`;
+
+/** The log stream of one AI conversation: its creation, names, questions, answers and deletions. */
+export const aiConversationStream = (conversationId: string) => `aiConversation:${conversationId}`;
+/** One AI request's start and end (assistant or writing tool), for usage and limits. */
+export const aiRequestStream = (requestId: string) => `aiRequest:${requestId}`;
+/** A team's AI limits as its administrators set them. */
+export const aiLimitsStream = (teamId: string) => `aiLimits:${teamId}`;

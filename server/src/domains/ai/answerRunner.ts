@@ -3,10 +3,11 @@ import type { AiPersona } from '#shared/ai';
 import { errorMessages } from '#shared/errors';
 import type { TeamSeat } from '../../core/access';
 import type { Cancel } from '../../core/jobs';
+import { aiConversationStream } from '../../core/streams';
 import type { Services } from '../../graphql/context';
 import { buildPrompt, recentTurnLimit } from './answerPrompt';
 import { AiFailure, streamCompletion } from './completion';
-import { aiConversationStream, type AiAnswerFinished, type AiCitationRecord, type AiMode } from './conversationEvents';
+import type { AiAnswerFinished, AiCitationRecord, AiMode } from './conversationEvents';
 import { findMessage, recentMessages, streamingAnswers } from './conversationState';
 import { citedSources, notFoundAnswer, retrieveSources, type RetrievedSource } from './retrieval';
 

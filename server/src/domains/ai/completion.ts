@@ -2,10 +2,11 @@ import { formatErrorMessage } from '#shared/errors';
 import type { AiErrorCode } from '#shared/ai';
 import { createProviderClient, ProviderError, streamChat, type ChatMessage, type ProviderUsage } from '../../ai/provider';
 import { newId } from '../../core/ids';
+import { aiRequestStream } from '../../core/streams';
 import { DomainError } from '../../errors';
 import type { Services } from '../../graphql/context';
 import { reachedLimit, teamAiLimits, teamUsageNow } from './limits';
-import { aiRequestStream, type AiPurpose, type AiRequestOutcome, type AiToolsEvent } from './toolsEvents';
+import type { AiPurpose, AiRequestOutcome, AiToolsEvent } from './toolsEvents';
 
 export interface CompletionInput {
   teamId: string;

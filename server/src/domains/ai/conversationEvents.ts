@@ -1,8 +1,5 @@
 import type { DomainEvent } from '../../core/events';
 
-/** The log stream of one AI conversation: its creation, names, questions, answers and deletions. */
-export const aiConversationStream = (conversationId: string) => `aiConversation:${conversationId}`;
-
 /** chat: the model alone; search: from the workspace, with citations. */
 export type AiMode = 'chat' | 'search';
 export type AiAnswerEnd = 'done' | 'stopped' | 'failed';

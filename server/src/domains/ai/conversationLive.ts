@@ -1,11 +1,12 @@
 import type { MercuriusContext } from 'mercurius';
 import type { StoredEvent } from '../../core/events';
 import { feed, topics, type Verdict } from '../../core/live';
+import { aiConversationStream } from '../../core/streams';
 import { requireActor } from '../../graphql/context';
 import type { AiMessage, LiveSubscription, SubscriptionResolvers } from '../../graphql/schemaTypes';
 import { currentTeam, requireCurrentTeam } from '../teams';
 import { answerDeltaTopic, type AnswerDelta } from './answerRunner';
-import { aiConversationStream, type AiConversationEvent } from './conversationEvents';
+import type { AiConversationEvent } from './conversationEvents';
 import { findMessage, presentMessage, requireOwnConversation, type Owner } from './conversationState';
 
 type Incoming = StoredEvent | AnswerDelta;

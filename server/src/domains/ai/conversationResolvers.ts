@@ -4,6 +4,7 @@ import { aiPersonas, aiWritingTones, isAiPersona, isAiWritingTone } from '#share
 import { eq } from 'drizzle-orm';
 import { newId } from '../../core/ids';
 import { topics } from '../../core/live';
+import { aiConversationStream } from '../../core/streams';
 import { codedError } from '../../errors';
 import { requireActor } from '../../graphql/context';
 import type { AiMessage, MutationResolvers, QueryResolvers } from '../../graphql/schemaTypes';
@@ -12,7 +13,7 @@ import { users } from '../accounts';
 import { requireCurrentTeam } from '../teams';
 import { answerRunnerOf } from './answerRunner';
 import { AiFailure, promptLimitKilobytes } from './completion';
-import { aiConversationStream, type AiConversationEvent, type AiMode } from './conversationEvents';
+import type { AiConversationEvent, AiMode } from './conversationEvents';
 import {
   conversationMessages,
   findMessage,

@@ -36,6 +36,3 @@ export type AiToolsEvent =
   | DomainEvent<'ai.request.started', AiRequestStarted>
   | DomainEvent<'ai.request.ended', AiRequestEnded>
   | DomainEvent<'ai.limits.set', AiLimitsSet>;
-
-export const aiRequestStream = (requestId: string) => `aiRequest:${requestId}`;
-export const aiLimitsStream = (teamId: string) => `aiLimits:${teamId}`;

@@ -1,5 +1,6 @@
 import { and, asc, eq, gte, sql } from 'drizzle-orm';
 import { runCommand } from '../../core/runCommand';
+import { aiLimitsStream } from '../../core/streams';
 import type { DrizzleDatabase } from '../../db/connection';
 import { DomainError } from '../../errors';
 import { requireActor } from '../../graphql/context';
@@ -7,7 +8,7 @@ import type { MutationResolvers, QueryResolvers } from '../../graphql/schemaType
 import { users } from '../accounts';
 import { requireTeamMember, teamMembers } from '../teams';
 import { startOfUtcDay, startOfUtcMonth, teamAiLimits, validateAiLimits, type TeamAiLimits } from './limits';
-import { aiLimitsStream, type AiToolsEvent } from './toolsEvents';
+import type { AiToolsEvent } from './toolsEvents';
 import { aiToolsPolicy } from './toolsPolicies';
 import { aiUsage } from './toolsTables';
 

@@ -3,10 +3,10 @@ import { isPaidPlan, trialDays, type PlanName } from '#shared/plans';
 import { periodEnd, prorationCredit, seatPrice, trialEndOf, upgradeCharge, type SubscriptionState } from '#shared/billing';
 import type { UnitOfWork } from '../../core/commands';
 import { newId } from '../../core/ids';
-import { teamStream } from '../../core/streams';
+import { billingStream, teamStream } from '../../core/streams';
 import type { Services } from '../../graphql/context';
 import { findTeam, type TeamPlanChanged } from '../teams';
-import { billingStream, type CreditChanged, type InvoiceRecorded, type SubscriptionChangeReason } from './events';
+import type { CreditChanged, InvoiceRecorded, SubscriptionChangeReason } from './events';
 import { billingSource, creditsOf, invoiceCount, loadSubscription, stripeCustomerIdOf, type Subscription } from './state';
 
 /** A subscription as Stripe (or an instance administrator) sets it: what billing records, as an event. */

@@ -3,13 +3,14 @@ import { validateContactSalesMessage } from '#shared/contactSales';
 import { maximumSeats, minimumSeats } from '#shared/billing';
 import { newId } from '../../core/ids';
 import { runCommand } from '../../core/runCommand';
+import { salesStream } from '../../core/streams';
 import { codedError } from '../../errors';
 import { requireActor } from '../../graphql/context';
 import type { MutationResolvers } from '../../graphql/schemaTypes';
 import type { MailMessage } from '../../mail/mailer';
 import { findUser } from '../accounts';
 import { currentTeam } from '../teams';
-import { salesStream, type SalesRequested } from './events';
+import type { SalesRequested } from './events';
 
 const maximumMessageLength = 5000;
 const maximumFieldLength = 200;

@@ -3,13 +3,6 @@ import type { Currency } from '#shared/currency';
 import type { PromotionCodeKind, SubscriptionState } from '#shared/billing';
 import type { DomainEvent } from '../../core/events';
 
-/** A team's billing history (plan changes, credits, invoices, codes redeemed): one stream per team. */
-export const billingStream = (teamId: string) => `billing:${teamId}`;
-/** A promotion code's definition, one stream per code. */
-export const promotionCodeStream = (code: string) => `promotion-code:${code}`;
-/** A person's contact-sales requests. */
-export const salesStream = (userId: string) => `sales:${userId}`;
-
 /** Why a subscription changed, as the log tells it. */
 export type SubscriptionChangeReason = 'trial' | 'administrator' | 'stripe' | 'cancelled' | 'reactivated' | 'ended' | 'renewed' | 'code';
 

@@ -1,6 +1,7 @@
 import type { PlanName } from '#shared/plans';
+import { billingStream } from '../../core/streams';
 import type { Services } from '../../graphql/context';
-import { billingStream, type SubscriptionChanged } from './events';
+import type { SubscriptionChanged } from './events';
 
 /** Whether a subscription goes on by itself after its period (an administrator's paid plan renews; Stripe's active one is Stripe's to end). */
 function continuesAfterPeriod(subscription: SubscriptionChanged): boolean {

@@ -3,6 +3,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import type { TeamSeat } from '../../core/access';
 import type { UnitOfWork } from '../../core/commands';
 import { newId } from '../../core/ids';
+import { meetingroomStream } from '../../core/streams';
 import { codedError, refusal } from '../../errors';
 import { users } from '../accounts';
 import {
@@ -10,7 +11,6 @@ import {
   findMeetingroom,
   meetingGuestLinkFrom,
   meetingLimits,
-  meetingroomStream,
   meetingsPolicy,
   memberMayUseMeetingroom,
 } from '../meetings';

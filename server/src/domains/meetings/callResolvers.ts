@@ -1,11 +1,11 @@
 import type { MercuriusContext } from 'mercurius';
 import { emojiLength } from '#shared/chatRules';
+import { videocallStream } from '../../core/streams';
 import { codedError, refusal } from '../../errors';
 import { newId } from '../../core/ids';
 import { callBoardOf } from './board';
 import { openFeedWithinMs, presentAttendeesOf, recordLeave, roomStateOf } from './calls';
 import { checkSignal, decideJoin } from './commands';
-import { videocallStream } from './events';
 import { presentCall, presentParticipants, placementOf } from './present';
 import { mediaServerOf } from './livekit';
 import { activeRecordingFor } from './recordings';

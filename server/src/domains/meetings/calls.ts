@@ -1,17 +1,11 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import type { UnitOfWork } from '../../core/commands';
 import type { StoredEvent } from '../../core/events';
+import { videocallStream } from '../../core/streams';
 import type { Services } from '../../graphql/context';
 import { callBoardOf } from './board';
 import { decideLeave, decideStopRecording, type RoomState } from './commands';
-import {
-  videocallStream,
-  type LeaveReason,
-  type MeetingsEvent,
-  type RecordingStopped,
-  type VideocallLeft,
-  type VideocallRung,
-} from './events';
+import type { LeaveReason, MeetingsEvent, RecordingStopped, VideocallLeft, VideocallRung } from './events';
 import { appendCallerGoneRings, outcomeOf, ringClockOf } from './ringing';
 import { activeRecording, findCall, findCallPlace, presentAttendees, type PlaceRow, type Reader, type RoomRow } from './state';
 import { videocallAttendees, videocalls } from './tables';

@@ -1,12 +1,5 @@
 import type { DomainEvent } from '../../core/events';
 
-/** Room events go to `meetingroom:<id>`, guest events to `invited:<id>`, call events to `videocall:<id>`. */
-export const meetingroomStream = (meetingroomId: string) => `meetingroom:${meetingroomId}`;
-export const invitedStream = (invitedId: string) => `invited:${invitedId}`;
-export const videocallStream = (videocallId: string) => `videocall:${videocallId}`;
-/** One ring's stream: its ring, then its one end (appended with the version check, so many processes end it once). */
-export const ringStream = (ringId: string) => `videocallRing:${ringId}`;
-
 /** What every event of the area names, so a subscriber can tell at a glance whether it concerns a room. */
 interface InRoom {
   /** The room; for a private chat's call, the private chat's id (the call's place). */

@@ -25,7 +25,6 @@ export { recordingPrefix } from './livekit';
 export { registerMeetingRoutes } from './webhook';
 /** What the calendar needs to make a meeting event's ad hoc room in its own unit of work. */
 export { decideCreateRoom as decideCreateMeetingroom, guestLinkFrom as meetingGuestLinkFrom, meetingLimits } from './commands';
-export { meetingroomStream } from './events';
 export { meetingsPolicy } from './policies';
 
 /** Meetings: rooms per space and ad hoc, guests by link, calls and their peer-to-peer signalling (issue 15). */

@@ -1,12 +1,13 @@
 import type { MercuriusContext } from 'mercurius';
 import type { StoredEvent } from '../../core/events';
 import { feed, topics, type Verdict } from '../../core/live';
+import { invitedStream } from '../../core/streams';
 import { refusal } from '../../errors';
 import { requireActor } from '../../graphql/context';
 import { callBoardOf, callTopic, type CallNotice } from './board';
 import { recordLeave } from './calls';
 import { requireOwnAttendee } from './callResolvers';
-import { invitedStream, type InvitedCreated, type InvitedStateChanged } from './events';
+import type { InvitedCreated, InvitedStateChanged } from './events';
 import { presentGuest, presentParticipants } from './present';
 import { recordingFor } from './recordings';
 import { roomsSubscription } from './roomsFeed';

@@ -1,4 +1,5 @@
 import { ServerError } from 'livekit-server-sdk';
+import { videocallStream } from '../../core/streams';
 import { codedError, refusal } from '../../errors';
 import { newId } from '../../core/ids';
 import { requireActor, type Services } from '../../graphql/context';
@@ -6,7 +7,7 @@ import type { StoredEvent } from '../../core/events';
 import { callBoardOf } from './board';
 import { announceLeave, roomStateOf } from './calls';
 import { decideStartRecording, decideStopRecording } from './commands';
-import { videocallStream, type RecordingSaved } from './events';
+import type { RecordingSaved } from './events';
 import { mediaServerOf, type MediaServer } from './livekit';
 import { meetingsPolicy } from './policies';
 import { presentParticipants, presentRecording } from './present';

@@ -4,12 +4,13 @@ import type { StoredEvent } from '../../core/events';
 import { findPrivateChat } from '../../core/privateChats';
 import { feed, topics, type Verdict } from '../../core/live';
 import { newId } from '../../core/ids';
+import { ringStream } from '../../core/streams';
 import { refusal } from '../../errors';
 import { requireActor } from '../../graphql/context';
 import { users } from '../accounts';
 import { requireCurrentTeam } from '../teams';
 import { announceLeave, presentAttendeesOf, roomStateOf } from './calls';
-import { ringStream, type VideocallRung } from './events';
+import type { VideocallRung } from './events';
 import { endRing } from './ringing';
 import { calleesOf, decideRing, ringNotificationTypeOf } from './ringRules';
 import {

@@ -1,9 +1,10 @@
 import type { UnitOfWork } from '../../core/commands';
 import type { StoredEvent } from '../../core/events';
 import type { Cancel } from '../../core/jobs';
+import { ringStream } from '../../core/streams';
 import { DomainError } from '../../errors';
 import type { Services } from '../../graphql/context';
-import { ringStream, type RingOutcome } from './events';
+import type { RingOutcome } from './events';
 import { callOutcome, decideRingEnd } from './ringRules';
 import { allAttendees, findCallPlace, findRing, presentAttendees, ringsOf, type Reader, type RingRow } from './state';
 import { videocallRings } from './tables';

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { MercuriusContext } from 'mercurius';
+import { invitedStream, meetingroomStream } from '../../core/streams';
 import { codedError, DomainError, refusal } from '../../errors';
 import { newId } from '../../core/ids';
 import type { UnitOfWork } from '../../core/commands';
@@ -21,7 +22,7 @@ import {
   guestStateOf,
   roomNameOf,
 } from './commands';
-import { invitedStream, meetingroomStream, type GuestState } from './events';
+import type { GuestState } from './events';
 import { meetingsPolicy } from './policies';
 import { presentGuest, presentParticipants, presentRoom } from './present';
 import {

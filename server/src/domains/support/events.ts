@@ -1,13 +1,5 @@
 import type { DomainEvent } from '../../core/events';
 
-/**
- * Stream names of the support area (stored in the log forever, never renamed): one stream per feedback sent,
- * one per person's conversation with the support team. Support belongs to the instance, not to a team, so its
- * events carry no team (teamId null).
- */
-export const feedbackStream = (feedbackId: string) => `feedback:${feedbackId}`;
-export const supportThreadStream = (personId: string) => `support:${personId}`;
-
 /** The kinds of feedback the form offers. */
 export const feedbackKinds = ['idea', 'problem', 'praise'] as const;
 export type FeedbackKind = (typeof feedbackKinds)[number];

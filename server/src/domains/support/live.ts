@@ -1,12 +1,13 @@
 import type { MercuriusContext } from 'mercurius';
 import type { StoredEvent } from '../../core/events';
 import { feed, topics, type Verdict } from '../../core/live';
+import { supportThreadStream } from '../../core/streams';
 import { DomainError } from '../../errors';
 import type { Actor } from '../../graphql/context';
 import { requireActor } from '../../graphql/context';
 import type { LiveSubscription, SubscriptionResolvers } from '../../graphql/schemaTypes';
 import { isInstanceAdministrator } from '../accounts';
-import { supportThreadStream, supportThreadEventTypes, type SupportEvent } from './events';
+import { supportThreadEventTypes, type SupportEvent } from './events';
 import { supportPolicy, type SupportViewer } from './policies';
 import { presentMessages, presentThreads } from './present';
 import { findSupportMessage, findThread, supportUnreadTotal } from './state';
