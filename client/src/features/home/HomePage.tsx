@@ -17,7 +17,8 @@ import { AwayCard, EventRows, FileRows, MentionRows } from './HomeFeed';
 import { ChannelLink, DocRows, EmptyLine, HomeCard, Loaded, TaskGroups, UnreadRows } from './HomeParts';
 import styles from './Home.module.css';
 import { recentDocs, recentFiles, todayRange, useNow } from './homeData';
-import { getHomeTasksDocument, getTodayEventsDocument, homeTaskChangesDocument, homeTaskLimit } from './operations';
+import { getHomeTasksDocument, getTodayEventsDocument, homeDocSpaces, homeTaskChangesDocument, homeTaskLimit } from './operations';
+import { SpaceContentWatch } from './SpaceContentWatch';
 import { useLoad } from './useLoad';
 
 /** Mentions Home lists: the newest few; the bell's panel has them all. */
@@ -27,7 +28,8 @@ const shownMentions = 5;
  * /overview: what needs the user across their spaces: "while you were away", their open tasks by due date, today's
  * events and meetings, their mentions, the spaces with unread messages, and the docs and files added last. It stays
  * live: a notification (a task given to them, a mention) reads tasks and mentions again, a calendar change today's
- * events; everything is read again after a reconnection.
+ * events, a doc or file change in one of the spaces read (the docs and files areas' subDoc and subFile) the recent
+ * docs or files; everything is read again after a reconnection.
  */
 function OverviewHome() {
   const { t } = useTranslation();
@@ -72,6 +74,10 @@ function OverviewHome() {
 
   return (
     <div className={styles.page}>
+      {spacesKnown &&
+        spaceIds
+          .slice(0, homeDocSpaces)
+          .map((project) => <SpaceContentWatch key={project} project={project} onDocsChanged={docs.retry} onFilesChanged={files.retry} />)}
       <header className={styles.header}>
         <div>
           <h2 className={styles.title}>{t('areas.home.title')}</h2>
@@ -132,7 +138,7 @@ function OverviewHome() {
 
 const shownMembers = 12;
 
-/** /:project: the space at a glance: its open tasks, its docs and files, its channel and its members. */
+/** /:project: the space at a glance: its open tasks, its docs and files, its channel and its members; all live. */
 function SpaceHome({ project }: { project: string }) {
   const { t } = useTranslation();
   const space = useAtomValue(spacesAtom).get(project);
@@ -152,6 +158,7 @@ function SpaceHome({ project }: { project: string }) {
 
   return (
     <div className={styles.page}>
+      <SpaceContentWatch project={project} onDocsChanged={docs.retry} onFilesChanged={files.retry} />
       <header className={styles.header}>
         {space && <SpaceIcon space={space} size={36} />}
         <div>

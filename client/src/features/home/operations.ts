@@ -105,3 +105,9 @@ export function recentFilesDocument(spaceCount: number) {
 
 /** A change on a space's board: the space's home reads its tasks again (only that something changed is needed). */
 export const homeTaskChangesDocument = graphql('subscription HomeTaskChanges($project: ID!) { subTask(project: $project) { type seq } }');
+
+/** A change to a space's docs (created, renamed, edited, deleted): Home reads its recent docs again. */
+export const homeDocChangesDocument = graphql('subscription HomeDocChanges($project: ID!) { subDoc(project: $project) { type seq } }');
+
+/** A change to a space's own files (added, renamed, moved, deleted): Home reads its recent files again. */
+export const homeFileChangesDocument = graphql('subscription HomeFileChanges($project: ID!) { subFile(project: $project) { type seq } }');
