@@ -1,6 +1,6 @@
 // Notifications benchmark: one cause telling many people, written in the cause's unit of work and delivered live.
-//   1. A message mentioning 200 people (setMessage): the server tells at most `maximumMentions` of them (the chat's rule,
-//      shared/src/chatRules.ts), so it writes that many notifications; delivery in each one's subNotification.
+//   1. A message mentioning 200 people (setMessage): the server tells each of them (up to `maximumMentions`, 200, the
+//      chat's rule in shared/src/chatRules.ts), one notification each; delivery in each one's subNotification.
 //   2. A story posted in a space of 200 members (setFile with story: true): 200 NEW_STORY notifications, one cause.
 // For each: the mutation's time (the notifications are written before it answers), and the time from sending it to
 // each recipient's subNotification delivery over graphql-ws (p50/p99 over every delivery of every round).
@@ -148,7 +148,9 @@ async function measure(what: string, round: (label: string) => Promise<{ answere
   );
 }
 
-console.log(`  a message mentioning ${peopleCount} people tells at most ${maximumMentions} (the chat's mention limit)`);
+console.log(
+  `  a message mentioning ${peopleCount} people tells ${Math.min(peopleCount, maximumMentions)} of them (the chat tells at most ${maximumMentions})`,
+);
 await measure(`message mentioning ${peopleCount}`, mentionRound);
 await measure(`story in a space of ${peopleCount} members`, storyRound);
 console.log(`  server RSS ${(residentBytes(server.child.pid) / 1024 / 1024).toFixed(0)} MB; load average at the end ${loadAverage()}`);
