@@ -8,8 +8,9 @@ import { readsSeatFieldsOnly, viewOfChange } from './projectChangeSharing';
 import { findUser, presentUser } from '../accounts';
 import type { ProjectDeleted, ProjectUpdated } from './events';
 import { effectiveTeamRole, spacePolicy, teamPolicy } from '../../core/access';
-import { findSpaceRow, presentSpace, presentSpaceMember, presentTeam } from './present';
-import { findTeam, loadSpaceAccess, loadTeamSeat, requireCurrentTeam, requireTeamMember, type Reader } from './state';
+import { liveAccess } from './liveAccess';
+import { presentSpace, presentSpaceMember, presentTeam } from './present';
+import { findTeam, loadTeamSeat, requireCurrentTeam, requireTeamMember, type Reader } from './state';
 import { userStream } from '../../core/streams';
 import type { LiveSubscription, SubscriptionResolvers } from '../../graphql/schemaTypes';
 
@@ -23,8 +24,8 @@ function teamChangeVerdict(db: Reader, userId: string, event: StoredEvent): Verd
   if (event.type === 'user.default_team_changed') return event.stream === userStream(userId) ? 'deliver' : 'skip';
   if (!event.type.startsWith('team.') || event.teamId === null) return 'skip';
   if (event.type === 'team.member_removed' && payload.userId === userId) return 'deliver';
-  const team = findTeam(db, event.teamId);
-  return team && teamPolicy.read(loadTeamSeat(db, team, userId)) ? 'deliver' : 'skip';
+  const team = liveAccess.team(db, event.teamId);
+  return team && teamPolicy.read(liveAccess.teamSeat(db, team, userId)) ? 'deliver' : 'skip';
 }
 
 /** Chat events a space list hears of: its channel's messages (unread, lastMessage) and the subscriber's own reads. */
@@ -40,12 +41,12 @@ const isChatEvent = (type: string) => type.startsWith('message.') || type === 'c
 function spaceChangeVerdict(db: Reader, userId: string, teamId: string, event: StoredEvent): Verdict {
   // Other conversations' chat traffic is dropped before any query: it is most of a team's events.
   if (isChatEvent(event.type) && !spaceChatEvent(event, userId)) return 'skip';
-  const team = findTeam(db, teamId);
-  const seat = team ? loadTeamSeat(db, team, userId) : null;
+  const team = liveAccess.team(db, teamId);
+  const seat = team ? liveAccess.teamSeat(db, team, userId) : null;
   if (!seat) return 'end';
   const payload = event.payload as Payload;
   if (isChatEvent(event.type)) {
-    const access = loadSpaceAccess(db, payload.projectId!, userId);
+    const access = liveAccess.spaceAccess(db, payload.projectId!, userId);
     return access && spacePolicy.read(seat, access.space, access.spaceSeat) ? 'deliver' : 'skip';
   }
   if (!event.type.startsWith('project.')) return 'skip';
@@ -55,7 +56,7 @@ function spaceChangeVerdict(db: Reader, userId: string, teamId: string, event: S
       deleted.memberIds.includes(userId) || effectiveTeamRole(seat) === 'admin' || (deleted.type === 'public' && seat.role !== 'guest');
     return couldSee ? 'deliver' : 'skip';
   }
-  const access = loadSpaceAccess(db, payload.projectId!, userId);
+  const access = liveAccess.spaceAccess(db, payload.projectId!, userId);
   if (access && spacePolicy.read(seat, access.space, access.spaceSeat)) return 'deliver';
   // Changes that took the space out of the subscriber's sight: they must drop it.
   if (payload.userId === userId) return 'deliver';
@@ -109,9 +110,9 @@ export const teamSubscriptions = {
       const actor = requireActor(context);
       const db = context.services.database.db;
       const payload = event.payload as Payload & { projectId: string };
-      const access = loadSpaceAccess(db, payload.projectId, actor.userId);
+      const access = liveAccess.spaceAccess(db, payload.projectId, actor.userId);
       const visible = access?.seat && spacePolicy.read(access.seat, access.space, access.spaceSeat) ? access : null;
-      const space = visible ? findSpaceRow(db, payload.projectId)! : null;
+      const space = visible ? liveAccess.spaceRow(db, payload.projectId)! : null;
       const type = event.type === 'chat.read' ? 'project.read' : event.type.startsWith('message.') ? 'project.message' : event.type;
       const userId = payload.userId ?? null;
       return {
@@ -135,10 +136,11 @@ export const teamSubscriptions = {
       const { team, seat } = requireTeamMember(db, args.team, actor.userId);
       if (!teamPolicy.participate(seat)) throw new DomainError('PERMISSION_DENIED');
       return feed(context, actor, topics.global, (event) => {
-        if (!teamPolicy.read(loadTeamSeat(db, team, actor.userId))) return 'end';
+        const teamNow = liveAccess.team(db, team.id);
+        if (!teamNow || !teamPolicy.read(liveAccess.teamSeat(db, teamNow, actor.userId))) return 'end';
         const changed = (event.payload as Payload).userId;
         if (!profileEventTypes.has(event.type) || !changed) return 'skip';
-        return loadTeamSeat(db, team, changed) ? 'deliver' : 'skip';
+        return liveAccess.teamSeat(db, teamNow, changed) ? 'deliver' : 'skip';
       });
     },
     resolve: (event, args, context) => {

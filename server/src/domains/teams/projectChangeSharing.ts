@@ -1,7 +1,8 @@
 import { Kind, type FragmentDefinitionNode, type GraphQLResolveInfo, type SelectionSetNode } from 'graphql';
 import type { StoredEvent } from '../../core/events';
 import { effectivePermission, spacePolicy } from '../../core/access';
-import { loadSpaceAccess, type Reader } from './state';
+import { liveAccess } from './liveAccess';
+import type { Reader } from './state';
 
 /**
  * Project fields whose value depends on the viewer only through their seat: the space's own fields and
@@ -76,7 +77,7 @@ export function readsSeatFieldsOnly(info: Pick<GraphQLResolveInfo, 'fieldNodes' 
  */
 export function viewOfChange(db: Reader, viewerId: string, event: StoredEvent): string {
   const payload = event.payload as { projectId?: string; userId?: string };
-  const access = payload.projectId ? loadSpaceAccess(db, payload.projectId, viewerId) : null;
+  const access = payload.projectId ? liveAccess.spaceAccess(db, payload.projectId, viewerId) : null;
   if (!access?.seat || !spacePolicy.read(access.seat, access.space, access.spaceSeat)) return 'hidden';
   const { seat, space, spaceSeat } = access;
   return [
