@@ -7,6 +7,7 @@ interface ProfileNode {
   id: number;
   callFrame: { functionName: string; url: string; lineNumber: number };
   hitCount?: number;
+  children?: number[];
 }
 interface Profile {
   nodes: ProfileNode[];
@@ -53,6 +54,32 @@ for (const node of profile.nodes) {
   byModule.set(module, (byModule.get(module) ?? 0) + self);
 }
 
+// Total time (self and callees) of our own functions: each sample counts once for every distinct function of
+// ours on its stack, so a judge's or a resolver's whole cost shows even when it is spent in drizzle or SQLite.
+const parentOf = new Map<number, number>();
+for (const node of profile.nodes) for (const child of node.children ?? []) parentOf.set(child, node.id);
+const nodeById = new Map(profile.nodes.map((node) => [node.id, node]));
+const oursOnStack = new Map<number, readonly string[]>();
+function ourFunctionsOnStack(nodeId: number): readonly string[] {
+  const known = oursOnStack.get(nodeId);
+  if (known) return known;
+  const node = nodeById.get(nodeId)!;
+  const parentId = parentOf.get(nodeId);
+  const below = parentId === undefined ? [] : ourFunctionsOnStack(parentId);
+  const { functionName, url, lineNumber } = node.callFrame;
+  const module = moduleOf(url, functionName);
+  const name = `${functionName || '(anonymous)'} ${module}:${lineNumber + 1}`;
+  const functions = /^(server|shared)\/src\//.test(module) && !below.includes(name) ? [...below, name] : below;
+  oursOnStack.set(nodeId, functions);
+  return functions;
+}
+const totalByFunction = new Map<string, number>();
+profile.samples.forEach((nodeId, index) => {
+  if (idleIds.has(nodeId)) return;
+  const delta = profile.timeDeltas[index + 1] ?? 0;
+  for (const name of ourFunctionsOnStack(nodeId)) totalByFunction.set(name, (totalByFunction.get(name) ?? 0) + delta);
+});
+
 const top = (table: Map<string, number>) =>
   [...table]
     .sort(([, left], [, right]) => right - left)
@@ -68,3 +95,4 @@ console.log(
 );
 console.log(`  top functions by self time:\n${top(byFunction)}`);
 console.log(`  top modules by self time:\n${top(byModule)}`);
+console.log(`  our functions by total time (with what they call):\n${top(totalByFunction)}`);
