@@ -953,6 +953,29 @@ export const matrix: Record<string, MatrixEntry> = {
       seesNothing: [{ query: '{ getSearch(text: "Matrix message") { id title project link description } }' }],
     },
   },
+  getStandupChannel: {
+    otherTeam: {
+      refused: [{ query: 'query ($project: ID!) { getStandupChannel(project: $project) { enabled time } }', variables: projectA }],
+    },
+  },
+  setStandupChannel: {
+    otherTeam: {
+      refused: [
+        {
+          query:
+            'mutation ($project: ID!) { setStandupChannel(project: $project, enabled: true, time: "09:00", timeZone: "UTC", weekdays: [1, 2, 3, 4, 5]) { enabled } }',
+          variables: projectA,
+        },
+      ],
+    },
+    withoutRights: [
+      {
+        query:
+          'mutation ($project: ID!) { setStandupChannel(project: $project, enabled: true, time: "09:00", timeZone: "UTC", weekdays: [1, 2, 3, 4, 5]) { enabled } }',
+        variables: projectA,
+      },
+    ],
+  },
   getReports: {
     otherTeam: {
       refused: [
@@ -1178,6 +1201,16 @@ export const guestChatMatrix: Record<string, MatrixEntry> = {
       ],
     },
     guestRefused: [{ query: 'query ($project: ID) { getMessages(project: $project) { id } }', variables: projectA }],
+  },
+  getMessageHistory: {
+    otherTeam: {
+      refused: [
+        { query: 'query ($project: ID) { getMessageHistory(project: $project) { plan days hidden } }', variables: projectA },
+        { query: 'query ($privat: ID) { getMessageHistory(privat: $privat) { plan days hidden } }', variables: privatA },
+        { query: 'query ($task: ID) { getMessageHistory(task: $task) { plan days hidden } }', variables: taskChatA },
+      ],
+    },
+    guestRefused: [{ query: 'query ($project: ID) { getMessageHistory(project: $project) { hidden } }', variables: projectA }],
   },
   setMessage: {
     otherTeam: {

@@ -707,6 +707,21 @@ export type MessageGuest = {
   name: Scalars['String']['output'];
 };
 
+/**
+ * What the team's plan shows of one conversation's history: on a plan with a message history limit (free: 90
+ * days, basic: 365) older messages are hidden from every message list, never deleted; a plan with a longer
+ * history shows them again.
+ */
+export type MessageHistory = {
+  __typename?: 'MessageHistory';
+  /** Days of history the plan shows; null when it shows all of it. */
+  days?: Maybe<Scalars['Int']['output']>;
+  /** Whether the conversation has messages older than that, hidden now. */
+  hidden: Scalars['Boolean']['output'];
+  /** The team's plan: free | trial | basic | unlimited | business. */
+  plan: Scalars['String']['output'];
+};
+
 /** The quoted message of a reply (body cut to 300 characters; null body when the quoted message was deleted). */
 export type MessageQuote = {
   __typename?: 'MessageQuote';
@@ -937,6 +952,13 @@ export type Mutation = {
    * With team: one of that team's notification defaults instead (its admins only).
    */
   setSetting: Setting;
+  /**
+   * Sets whether a space's standup is posted to its channel (a message of type standup), at time (HH:MM) in timeZone
+   * on weekdays (1 Monday to 7 Sunday): once per local day, at or after the time, covering what the space's members
+   * did since the previous post (or since the day before began), with their overdue tasks. Space admins and team admins
+   * only; STANDUP_TIME_INVALID, REPORT_TIME_ZONE_INVALID or STANDUP_WEEKDAYS_INVALID for bad input.
+   */
+  setStandupChannel: StandupChannel;
   /** Creates a tag, or a sprint with isSprint; names are unique in a space. color defaults to the palette. */
   setTag: Tag;
   /**
@@ -1495,6 +1517,14 @@ export type MutationSetSettingArgs = {
   type?: InputMaybe<Scalars['String']['input']>;
 };
 
+export type MutationSetStandupChannelArgs = {
+  enabled: Scalars['Boolean']['input'];
+  project: Scalars['ID']['input'];
+  time: Scalars['String']['input'];
+  timeZone: Scalars['String']['input'];
+  weekdays: Array<Scalars['Int']['input']>;
+};
+
 export type MutationSetTagArgs = {
   color?: InputMaybe<Scalars['String']['input']>;
   isSprint?: InputMaybe<Scalars['Boolean']['input']>;
@@ -1919,8 +1949,13 @@ export type Query = {
   /** The rooms the caller may see in their current team (ad hoc rooms and their spaces' rooms), or the room of one space (project). */
   getMeetingrooms: Array<Meetingroom>;
   /**
+   * What the team's plan shows of one conversation's history (exactly one of project, privat, task, meetingroom,
+   * invitation, as for getMessages, with the same access), so a chat can say older messages are hidden.
+   */
+  getMessageHistory: MessageHistory;
+  /**
    * Newest first: up to `first` (default 50, at most 100) messages of one conversation, older than the
-   * message `before` when given. Exactly one of project, privat, task, meetingroom, invitation. A meeting
+   * message `before` when given, within the history the team's plan shows (see getMessageHistory). Exactly one of project, privat, task, meetingroom, invitation. A meeting
    * room's admitted guest (guest credential, no account) may read that room's chat only.
    */
   getMessages: Array<Message>;
@@ -1960,9 +1995,11 @@ export type Query = {
   getSearch: Array<SearchResult>;
   /** A shared file's details, for anyone (rate limited per address); NOT_FOUND when missing or not shared. */
   getSharedFile: SharedFile;
+  /** A space's standup schedule; null while nobody has set one. */
+  getStandupChannel?: Maybe<StandupChannel>;
   /** A space's sections in board order. */
   getStatesProject: Array<ProjectState>;
-  /** The team's storage; the caller's current team without team. */
+  /** The team's storage, recorded time and who is around now; the caller's current team without team. */
   getStats: Stats;
   getSupportAccess: SupportAccess;
   /** One feedback with its screenshot (instance administrators only). */
@@ -2113,6 +2150,14 @@ export type QueryGetMeetingroomsArgs = {
   project?: InputMaybe<Scalars['ID']['input']>;
 };
 
+export type QueryGetMessageHistoryArgs = {
+  invitation?: InputMaybe<Scalars['ID']['input']>;
+  meetingroom?: InputMaybe<Scalars['ID']['input']>;
+  privat?: InputMaybe<Scalars['ID']['input']>;
+  project?: InputMaybe<Scalars['ID']['input']>;
+  task?: InputMaybe<Scalars['ID']['input']>;
+};
+
 export type QueryGetMessagesArgs = {
   before?: InputMaybe<Scalars['ID']['input']>;
   first?: InputMaybe<Scalars['Int']['input']>;
@@ -2159,6 +2204,10 @@ export type QueryGetSearchArgs = {
 
 export type QueryGetSharedFileArgs = {
   id: Scalars['ID']['input'];
+};
+
+export type QueryGetStandupChannelArgs = {
+  project: Scalars['ID']['input'];
 };
 
 export type QueryGetStatesProjectArgs = {
@@ -2428,6 +2477,28 @@ export type Standup = {
   timeZone: Scalars['String']['output'];
 };
 
+/** A space's standup posted to its channel each chosen weekday at a local time (set by those who manage the space). */
+export type StandupChannel = {
+  __typename?: 'StandupChannel';
+  /** Whether the caller may change the schedule. */
+  canManage: Scalars['Boolean']['output'];
+  enabled: Scalars['Boolean']['output'];
+  /** The language entries are written in: that of the admin who set the schedule. */
+  language: Scalars['String']['output'];
+  /** The local date of the last standup posted (or passed over with nothing to report); null before the first. */
+  lastPostedDate?: Maybe<Scalars['String']['output']>;
+  project: Scalars['ID']['output'];
+  setAt: Scalars['String']['output'];
+  /** Who set the schedule last; the entries are posted under their name. */
+  setBy: Scalars['ID']['output'];
+  /** Local time of day, HH:MM (24-hour clock). */
+  time: Scalars['String']['output'];
+  /** The IANA time zone the time is read in (Europe/Madrid). */
+  timeZone: Scalars['String']['output'];
+  /** ISO weekdays it is posted on: 1 is Monday, 7 is Sunday. */
+  weekdays: Array<Scalars['Int']['output']>;
+};
+
 export type StandupDay = {
   __typename?: 'StandupDay';
   /** YYYY-MM-DD in the report's time zone. */
@@ -2477,9 +2548,15 @@ export type StandupTask = {
   task: Scalars['ID']['output'];
 };
 
-/** A team's storage (SPEC §3 Stats, §9 quotas). */
+/** A team's storage and who is around (SPEC §3 Stats, §9 quotas). */
 export type Stats = {
   __typename?: 'Stats';
+  /** Members of the team online now (a live connection, not away). */
+  active: Scalars['Int']['output'];
+  /** Members of the team online but away now. */
+  away: Scalars['Int']['output'];
+  /** Seconds of sound and video the team keeps: File.duration summed over its files (recordings, stories, uploaded videos and audio). */
+  duration: Scalars['Float']['output'];
   files: Scalars['Int']['output'];
   plan: Scalars['String']['output'];
   /** Bytes the team's files take. */
@@ -3288,6 +3365,7 @@ export type ResolversTypes = {
   MessageChange: ResolverTypeWrapper<ResolvedPart<Omit<MessageChange, 'message'> & { message?: Maybe<ResolversTypes['Message']> }>>;
   MessageFile: ResolverTypeWrapper<ResolvedPart<MessageFile>>;
   MessageGuest: ResolverTypeWrapper<ResolvedPart<MessageGuest>>;
+  MessageHistory: ResolverTypeWrapper<ResolvedPart<MessageHistory>>;
   MessageQuote: ResolverTypeWrapper<ResolvedPart<MessageQuote>>;
   MessageReaction: ResolverTypeWrapper<ResolvedPart<MessageReaction>>;
   Mutation: ResolverTypeWrapper<Record<PropertyKey, never>>;
@@ -3323,6 +3401,7 @@ export type ResolversTypes = {
   SignedUpload: ResolverTypeWrapper<ResolvedPart<SignedUpload>>;
   SocialAuthPayload: ResolverTypeWrapper<ResolvedPart<SocialAuthPayload>>;
   Standup: ResolverTypeWrapper<ResolvedPart<Standup>>;
+  StandupChannel: ResolverTypeWrapper<ResolvedPart<StandupChannel>>;
   StandupDay: ResolverTypeWrapper<ResolvedPart<StandupDay>>;
   StandupLine: ResolverTypeWrapper<ResolvedPart<StandupLine>>;
   StandupMember: ResolverTypeWrapper<ResolvedPart<StandupMember>>;
@@ -3424,6 +3503,7 @@ export type ResolversParentTypes = {
   MessageChange: ResolvedPart<Omit<MessageChange, 'message'> & { message?: Maybe<ResolversParentTypes['Message']> }>;
   MessageFile: ResolvedPart<MessageFile>;
   MessageGuest: ResolvedPart<MessageGuest>;
+  MessageHistory: ResolvedPart<MessageHistory>;
   MessageQuote: ResolvedPart<MessageQuote>;
   MessageReaction: ResolvedPart<MessageReaction>;
   Mutation: Record<PropertyKey, never>;
@@ -3457,6 +3537,7 @@ export type ResolversParentTypes = {
   SignedUpload: ResolvedPart<SignedUpload>;
   SocialAuthPayload: ResolvedPart<SocialAuthPayload>;
   Standup: ResolvedPart<Standup>;
+  StandupChannel: ResolvedPart<StandupChannel>;
   StandupDay: ResolvedPart<StandupDay>;
   StandupLine: ResolvedPart<StandupLine>;
   StandupMember: ResolvedPart<StandupMember>;
@@ -4102,6 +4183,15 @@ export type MessageGuestResolvers<
   name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
 };
 
+export type MessageHistoryResolvers<
+  ContextType = MercuriusContext,
+  ParentType extends ResolversParentTypes['MessageHistory'] = ResolversParentTypes['MessageHistory'],
+> = {
+  days?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  hidden?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  plan?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
 export type MessageQuoteResolvers<
   ContextType = MercuriusContext,
   ParentType extends ResolversParentTypes['MessageQuote'] = ResolversParentTypes['MessageQuote'],
@@ -4338,6 +4428,12 @@ export type MutationResolvers<
     RequireFields<MutationSetPromotionCodeArgs, 'code' | 'kind'>
   >;
   setSetting?: Resolver<ResolversTypes['Setting'], ParentType, ContextType, RequireFields<MutationSetSettingArgs, 'active'>>;
+  setStandupChannel?: Resolver<
+    ResolversTypes['StandupChannel'],
+    ParentType,
+    ContextType,
+    RequireFields<MutationSetStandupChannelArgs, 'enabled' | 'project' | 'time' | 'timeZone' | 'weekdays'>
+  >;
   setTag?: Resolver<ResolversTypes['Tag'], ParentType, ContextType, RequireFields<MutationSetTagArgs, 'name' | 'project'>>;
   setTask?: Resolver<ResolversTypes['Task'], ParentType, ContextType, RequireFields<MutationSetTaskArgs, 'name' | 'project'>>;
   setTeam?: Resolver<ResolversTypes['Team'], ParentType, ContextType, RequireFields<MutationSetTeamArgs, 'name'>>;
@@ -4637,6 +4733,7 @@ export type QueryResolvers<
   getFolders?: Resolver<Array<ResolversTypes['Folder']>, ParentType, ContextType, RequireFields<QueryGetFoldersArgs, 'project'>>;
   getInvited?: Resolver<Array<ResolversTypes['Invited']>, ParentType, ContextType, RequireFields<QueryGetInvitedArgs, 'meetingroom'>>;
   getMeetingrooms?: Resolver<Array<ResolversTypes['Meetingroom']>, ParentType, ContextType, Partial<QueryGetMeetingroomsArgs>>;
+  getMessageHistory?: Resolver<ResolversTypes['MessageHistory'], ParentType, ContextType, Partial<QueryGetMessageHistoryArgs>>;
   getMessages?: Resolver<Array<ResolversTypes['Message']>, ParentType, ContextType, Partial<QueryGetMessagesArgs>>;
   getNotifications?: Resolver<ResolversTypes['NotificationPage'], ParentType, ContextType, Partial<QueryGetNotificationsArgs>>;
   getPresence?: Resolver<Array<ResolversTypes['Presence']>, ParentType, ContextType>;
@@ -4648,6 +4745,12 @@ export type QueryResolvers<
   getRings?: Resolver<Array<ResolversTypes['VideocallRing']>, ParentType, ContextType>;
   getSearch?: Resolver<Array<ResolversTypes['SearchResult']>, ParentType, ContextType, RequireFields<QueryGetSearchArgs, 'text'>>;
   getSharedFile?: Resolver<ResolversTypes['SharedFile'], ParentType, ContextType, RequireFields<QueryGetSharedFileArgs, 'id'>>;
+  getStandupChannel?: Resolver<
+    Maybe<ResolversTypes['StandupChannel']>,
+    ParentType,
+    ContextType,
+    RequireFields<QueryGetStandupChannelArgs, 'project'>
+  >;
   getStatesProject?: Resolver<
     Array<ResolversTypes['ProjectState']>,
     ParentType,
@@ -4852,6 +4955,22 @@ export type StandupResolvers<
   timeZone?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
 };
 
+export type StandupChannelResolvers<
+  ContextType = MercuriusContext,
+  ParentType extends ResolversParentTypes['StandupChannel'] = ResolversParentTypes['StandupChannel'],
+> = {
+  canManage?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  enabled?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  language?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  lastPostedDate?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  project?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  setAt?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  setBy?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  time?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  timeZone?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  weekdays?: Resolver<Array<ResolversTypes['Int']>, ParentType, ContextType>;
+};
+
 export type StandupDayResolvers<
   ContextType = MercuriusContext,
   ParentType extends ResolversParentTypes['StandupDay'] = ResolversParentTypes['StandupDay'],
@@ -4908,6 +5027,9 @@ export type StatsResolvers<
   ContextType = MercuriusContext,
   ParentType extends ResolversParentTypes['Stats'] = ResolversParentTypes['Stats'],
 > = {
+  active?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  away?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  duration?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
   files?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   plan?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   storage?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
@@ -5519,6 +5641,7 @@ export type Resolvers<ContextType = MercuriusContext> = {
   MessageChange?: MessageChangeResolvers<ContextType>;
   MessageFile?: MessageFileResolvers<ContextType>;
   MessageGuest?: MessageGuestResolvers<ContextType>;
+  MessageHistory?: MessageHistoryResolvers<ContextType>;
   MessageQuote?: MessageQuoteResolvers<ContextType>;
   MessageReaction?: MessageReactionResolvers<ContextType>;
   Mutation?: MutationResolvers<ContextType>;
@@ -5550,6 +5673,7 @@ export type Resolvers<ContextType = MercuriusContext> = {
   SignedUpload?: SignedUploadResolvers<ContextType>;
   SocialAuthPayload?: SocialAuthPayloadResolvers<ContextType>;
   Standup?: StandupResolvers<ContextType>;
+  StandupChannel?: StandupChannelResolvers<ContextType>;
   StandupDay?: StandupDayResolvers<ContextType>;
   StandupLine?: StandupLineResolvers<ContextType>;
   StandupMember?: StandupMemberResolvers<ContextType>;

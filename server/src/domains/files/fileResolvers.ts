@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, isNull, type SQL } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { MercuriusContext } from 'mercurius';
 import { z } from 'zod';
 import { fileKinds } from '#shared/files';
@@ -11,7 +11,8 @@ import { storageOf } from '../../storage';
 import { downloadSignatureParts } from '../../storage/signing';
 import { thumbnailKeyOf } from '../../storage/types';
 import { users } from '../accounts';
-import { requireCurrentTeam, requireTeamMember } from '../teams';
+import { presenceState } from '../chat';
+import { requireCurrentTeam, requireTeamMember, teamMembers } from '../teams';
 import { runCommand } from '../../core/runCommand';
 import { withoutNulls } from '../fields';
 import { decideDeleteFile, decideEditFile, type FileEditReferences } from './commands';
@@ -202,6 +203,18 @@ export const fileQueries = {
     const { team } = args.team ? requireTeamMember(db, args.team, actor.userId) : requireCurrentTeam(db, actor.userId);
     const plan = teamPlan(db, team.id);
     const usage = teamUsage(db, team.id);
+    const recorded = db
+      .select({ seconds: sql<number>`coalesce(sum(${files.duration}), 0)` })
+      .from(files)
+      .where(eq(files.teamId, team.id))
+      .get();
+    // Who is around now, from the chat area's presence: online (a live connection), or away when they said so.
+    const states = db
+      .select({ userId: teamMembers.userId })
+      .from(teamMembers)
+      .where(eq(teamMembers.teamId, team.id))
+      .all()
+      .map((member) => presenceState(context.services, member.userId));
     return {
       team: team.id,
       plan,
@@ -209,6 +222,9 @@ export const fileQueries = {
       storageLimit: storageQuotaBytes[plan],
       uploadLimit: uploadSizeLimitBytes(plan),
       files: usage.files,
+      duration: recorded?.seconds ?? 0,
+      active: states.filter((state) => state === 'online').length,
+      away: states.filter((state) => state === 'away').length,
     };
   },
 } satisfies QueryResolvers;

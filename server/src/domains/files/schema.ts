@@ -71,7 +71,7 @@ export const filesTypeDefs = /* GraphQL */ `
     expiresAt: String!
   }
 
-  "A team's storage (SPEC §3 Stats, §9 quotas)."
+  "A team's storage and who is around (SPEC §3 Stats, §9 quotas)."
   type Stats {
     team: ID!
     plan: String!
@@ -82,6 +82,12 @@ export const filesTypeDefs = /* GraphQL */ `
     "A single file must be smaller than this (SPEC §9 upload-allowed helper)."
     uploadLimit: Float!
     files: Int!
+    "Seconds of sound and video the team keeps: File.duration summed over its files (recordings, stories, uploaded videos and audio)."
+    duration: Float!
+    "Members of the team online now (a live connection, not away)."
+    active: Int!
+    "Members of the team online but away now."
+    away: Int!
   }
 
   "What anyone with the link sees of a shared file (the page at /share/media/<id>)."
@@ -145,7 +151,7 @@ export const filesTypeDefs = /* GraphQL */ `
     folder: a folder id, or "root" for the top level; without it, every folder. limit 1 to 200 (50).
     """
     getFiles(project: ID, task: ID, privat: ID, category: String, portfolio: Boolean, folder: ID, offset: Int, limit: Int): [File!]!
-    "The team's storage; the caller's current team without team."
+    "The team's storage, recorded time and who is around now; the caller's current team without team."
     getStats(team: ID): Stats!
     "A shared file's details, for anyone (rate limited per address); NOT_FOUND when missing or not shared."
     getSharedFile(id: ID!): SharedFile!

@@ -105,7 +105,30 @@ export const reportsTypeDefs = /* GraphQL */ `
     analytics: ReportAnalytics!
   }
 
+  "A space's standup posted to its channel each chosen weekday at a local time (set by those who manage the space)."
+  type StandupChannel {
+    project: ID!
+    enabled: Boolean!
+    "Local time of day, HH:MM (24-hour clock)."
+    time: String!
+    "The IANA time zone the time is read in (Europe/Madrid)."
+    timeZone: String!
+    "ISO weekdays it is posted on: 1 is Monday, 7 is Sunday."
+    weekdays: [Int!]!
+    "The language entries are written in: that of the admin who set the schedule."
+    language: String!
+    "Who set the schedule last; the entries are posted under their name."
+    setBy: ID!
+    setAt: String!
+    "The local date of the last standup posted (or passed over with nothing to report); null before the first."
+    lastPostedDate: String
+    "Whether the caller may change the schedule."
+    canManage: Boolean!
+  }
+
   extend type Query {
+    "A space's standup schedule; null while nobody has set one."
+    getStandupChannel(project: ID!): StandupChannel
     """
     The daily standup, generated from the event log: per member of the team (or of project), for date (YYYY-MM-DD)
     and the day before in timeZone (default UTC), what they finished, moved, created, commented and edited, by space,
@@ -117,5 +140,15 @@ export const reportsTypeDefs = /* GraphQL */ `
     or dates, at most 366 days), in the spaces the caller may read (projects: only these).
     """
     getReport(projects: [ID!], startdate: String!, enddate: String!, team: ID): TeamReport!
+  }
+
+  extend type Mutation {
+    """
+    Sets whether a space's standup is posted to its channel (a message of type standup), at time (HH:MM) in timeZone
+    on weekdays (1 Monday to 7 Sunday): once per local day, at or after the time, covering what the space's members
+    did since the previous post (or since the day before began), with their overdue tasks. Space admins and team admins
+    only; STANDUP_TIME_INVALID, REPORT_TIME_ZONE_INVALID or STANDUP_WEEKDAYS_INVALID for bad input.
+    """
+    setStandupChannel(project: ID!, enabled: Boolean!, time: String!, timeZone: String!, weekdays: [Int!]!): StandupChannel!
   }
 `;
