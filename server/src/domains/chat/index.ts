@@ -31,11 +31,12 @@ export const chatModule: DomainModule = {
   projections: [chatProjection],
   reactions: [finishedCallsLeaveAChatEntry],
   privatDirectory: chatPrivateChatDirectory,
-  // getMessages, setMessage, ediMessage, delMessage, typingMessage and subMessage are public because a meeting
-  // room's admitted guest (no account) uses them for that room's chat: the resolvers refuse everyone else
-  // who is not signed in exactly as the server refuses an anonymous caller (guests.ts).
+  // getMessages, getMessageHistory, setMessage, ediMessage, delMessage, typingMessage and subMessage are public
+  // because a meeting room's admitted guest (no account) uses them for that room's chat: the resolvers refuse
+  // everyone else who is not signed in exactly as the server refuses an anonymous caller (guests.ts).
   access: {
     getMessages: 'public',
+    getMessageHistory: 'public',
     getPrivats: 'teamMember',
     getPresence: 'teamMember',
     getTaskChats: 'teamMember',

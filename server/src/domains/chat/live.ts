@@ -210,7 +210,11 @@ export const chatSubscriptions = {
     resolve: (event, _args, context) => {
       const userId = requireActor(context).userId;
       const privatId = (event.payload as Payload).privatId!;
-      return { type: privatChangeType(event, userId), privatId, privat: presentPrivatFor(context.services.database.db, privatId, userId) };
+      return {
+        type: privatChangeType(event, userId),
+        privatId,
+        privat: presentPrivatFor(context.services.database.db, privatId, userId, context.services.store.clock.now()),
+      };
     },
   } satisfies LiveSubscription<'subPrivat', StoredEvent>,
 } satisfies SubscriptionResolvers;

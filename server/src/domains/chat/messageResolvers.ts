@@ -1,12 +1,14 @@
-import { and, desc, eq, isNull, lt } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, isNull, lt } from 'drizzle-orm';
 import type { MercuriusContext } from 'mercurius';
 import { chatMessages } from '#shared/chatRules';
+import { limitsOfPlan } from '#shared/plans';
 import { DomainError, refusal } from '../../errors';
 import type { UnitOfWork } from '../../core/commands';
 import { readTogether } from '../../db/prepared';
 import { requireActor } from '../../graphql/context';
 import { newId } from '../../core/ids';
 import { notificationStream } from '../tasks';
+import { teamMessageHistoryStart, teamPlanName } from '../teams';
 import type { Reader } from '../tasks';
 import { runCommand } from '../../core/runCommand';
 import { conversationReaders, findMessage, requirePostable, requireReadable, requireVisibleMessage, toMessageState } from './access';
@@ -181,6 +183,9 @@ export const messageQueries = {
     const db = context.services.database.db;
     const access = caller.kind === 'member' ? requireReadable(db, conversation, caller.userId) : requireGuestAccess(db, caller);
     const conditions = [eq(messages.conversation, conversation.key), isNull(messages.deletedAt)];
+    // Older messages than the plan's history are hidden, never deleted (getMessageHistory says so).
+    const historyStart = teamMessageHistoryStart(db, access.teamId, context.services.store.clock.now());
+    if (historyStart !== null) conditions.push(gte(messages.createdAt, historyStart));
     if (page.before !== null) conditions.push(lt(messages.seq, pageCursor(findMessage(db, page.before), conversation.key)));
     const rows = db
       .select()
@@ -190,6 +195,25 @@ export const messageQueries = {
       .limit(page.limit)
       .all();
     return presentMessages(db, rows, authorIdOf(caller), () => access.moderate);
+  },
+  getMessageHistory: (_root, args: ConversationArguments, context) => {
+    const { caller, conversation } = callerOfConversation(context, args);
+    const db = context.services.database.db;
+    const access = caller.kind === 'member' ? requireReadable(db, conversation, caller.userId) : requireGuestAccess(db, caller);
+    const plan = teamPlanName(db, access.teamId);
+    const historyStart = teamMessageHistoryStart(db, access.teamId, context.services.store.clock.now());
+    // Messages are in creation order by seq: the oldest live one says whether anything is hidden, in one index read.
+    const oldest =
+      historyStart === null
+        ? undefined
+        : db
+            .select({ createdAt: messages.createdAt })
+            .from(messages)
+            .where(and(eq(messages.conversation, conversation.key), isNull(messages.deletedAt)))
+            .orderBy(asc(messages.seq))
+            .limit(1)
+            .get();
+    return { plan, days: limitsOfPlan(plan).messageHistoryDays, hidden: oldest !== undefined && oldest.createdAt < historyStart! };
   },
 } satisfies QueryResolvers;
 

@@ -71,8 +71,11 @@ export function chatPartners(db: Reader, teamId: string, seat: TeamSeat): (userI
   return (userId) => isId(userId) && (shared === null || shared.has(userId)) && loadTeamSeat(db, team, userId) !== null;
 }
 
-/** Private chats as `viewerId` sees them: members, their own unread count and the newest message; a fixed number of queries. */
-export function presentPrivats(db: Reader, rows: readonly PrivatRow[], viewerId: string) {
+/**
+ * Private chats as `viewerId` sees them: members, their own unread count and the newest message within the
+ * team's plan history at `now`; a fixed number of queries.
+ */
+export function presentPrivats(db: Reader, rows: readonly PrivatRow[], viewerId: string, now: Date) {
   if (rows.length === 0) return [];
   const ids = rows.map((row) => row.id);
   const members = db
@@ -89,8 +92,8 @@ export function presentPrivats(db: Reader, rows: readonly PrivatRow[], viewerId:
     .orderBy(asc(privatMembers.joinedAt), asc(users.id))
     .all();
   const keys = ids.map((id) => `privat:${id}`);
-  const unread = unreadCounts(db, viewerId, keys);
-  const newest = lastMessages(db, viewerId, keys, () => false);
+  const unread = unreadCounts(db, viewerId, keys, now);
+  const newest = lastMessages(db, viewerId, keys, () => false, now);
   return rows.map((row) => ({
     id: row.id,
     name: row.name,
@@ -105,14 +108,14 @@ export function presentPrivats(db: Reader, rows: readonly PrivatRow[], viewerId:
 }
 
 /** The chat as a member sees it, or null when they are not (or no longer) in it. */
-export function presentPrivatFor(db: Reader, privatId: string, viewerId: string) {
+export function presentPrivatFor(db: Reader, privatId: string, viewerId: string, now: Date) {
   const row = db
     .select({ privat: privats })
     .from(privats)
     .innerJoin(privatMembers, and(eq(privatMembers.privatId, privats.id), eq(privatMembers.userId, viewerId)))
     .where(eq(privats.id, privatId))
     .get();
-  return row ? presentPrivats(db, [row.privat], viewerId)[0]! : null;
+  return row ? presentPrivats(db, [row.privat], viewerId, now)[0]! : null;
 }
 
 const idsSchema = z.array(z.string()).max(100);
@@ -131,7 +134,7 @@ export const privatQueries = {
       .orderBy(desc(privats.updatedAt), desc(privats.id))
       .all()
       .map((row) => row.privat);
-    return presentPrivats(db, rows, actor.userId);
+    return presentPrivats(db, rows, actor.userId, context.services.store.clock.now());
   },
 } satisfies QueryResolvers;
 
@@ -157,7 +160,7 @@ export const privatMutations = {
       unit.append(privatStream(privatId), decided.events, { teamId: team.id, expectedVersion: 0 });
       return privatId;
     });
-    return presentPrivatFor(db, id, actor.userId)!;
+    return presentPrivatFor(db, id, actor.userId, context.services.store.clock.now())!;
   },
   ediPrivat: async (
     _root,
@@ -181,7 +184,7 @@ export const privatMutations = {
       );
       if (events.length > 0) unit.append(privatStream(privat.id), events, { teamId: privat.teamId });
     });
-    return presentPrivatFor(db, args.id, actor.userId)!;
+    return presentPrivatFor(db, args.id, actor.userId, context.services.store.clock.now())!;
   },
   leavePrivat: async (_root, args: { id: string }, context) => {
     const actor = requireActor(context);

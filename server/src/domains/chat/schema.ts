@@ -84,6 +84,20 @@ export const chatTypeDefs = /* GraphQL */ `
     canDelete: Boolean!
   }
 
+  """
+  What the team's plan shows of one conversation's history: on a plan with a message history limit (free: 90
+  days, basic: 365) older messages are hidden from every message list, never deleted; a plan with a longer
+  history shows them again.
+  """
+  type MessageHistory {
+    "The team's plan: free | trial | basic | unlimited | business."
+    plan: String!
+    "Days of history the plan shows; null when it shows all of it."
+    days: Int
+    "Whether the conversation has messages older than that, hidden now."
+    hidden: Boolean!
+  }
+
   type PrivatMember {
     id: ID!
     firstname: String!
@@ -148,10 +162,15 @@ export const chatTypeDefs = /* GraphQL */ `
   extend type Query {
     """
     Newest first: up to \`first\` (default 50, at most 100) messages of one conversation, older than the
-    message \`before\` when given. Exactly one of project, privat, task, meetingroom, invitation. A meeting
+    message \`before\` when given, within the history the team's plan shows (see getMessageHistory). Exactly one of project, privat, task, meetingroom, invitation. A meeting
     room's admitted guest (guest credential, no account) may read that room's chat only.
     """
     getMessages(project: ID, invitation: ID, meetingroom: ID, task: ID, privat: ID, first: Int, before: ID): [Message!]!
+    """
+    What the team's plan shows of one conversation's history (exactly one of project, privat, task, meetingroom,
+    invitation, as for getMessages, with the same access), so a chat can say older messages are hidden.
+    """
+    getMessageHistory(project: ID, invitation: ID, meetingroom: ID, task: ID, privat: ID): MessageHistory!
     "The caller's private chats in the current team, most recently updated first."
     getPrivats: [Privat!]!
     "Who of the current team is online or away now."

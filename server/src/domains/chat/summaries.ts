@@ -3,15 +3,18 @@ import type { MercuriusContext, MercuriusLoaders } from 'mercurius';
 import { requireActor } from '../../graphql/context';
 import type { Reader } from '../tasks';
 import type { PresentedSpace } from '../teams';
-import { loadSpaceAccess } from '../teams';
+import { loadSpaceAccess, withinMessageHistory } from '../teams';
 import { loadConversationAccess } from './access';
 import { conversationOf } from './conversation';
 import { chatPolicy } from './policies';
 import { presentMessages, type PresentedMessage } from './present';
 import { chatReadMarkers, messages } from './tables';
 
-/** Unread messages per conversation for one user: live messages of others after their read marker. */
-export function unreadCounts(db: Reader, userId: string, conversations: readonly string[]): Map<string, number> {
+/**
+ * Unread messages per conversation for one user: live messages of others after their read marker, within
+ * the history their team's plan shows at `now` (a hidden message is never counted as waiting).
+ */
+export function unreadCounts(db: Reader, userId: string, conversations: readonly string[], now: Date): Map<string, number> {
   if (conversations.length === 0) return new Map();
   const rows = db
     .select({ conversation: messages.conversation, count: sql<number>`count(*)` })
@@ -23,6 +26,7 @@ export function unreadCounts(db: Reader, userId: string, conversations: readonly
         isNull(messages.deletedAt),
         ne(messages.authorId, userId),
         sql`${messages.seq} > coalesce(${chatReadMarkers.seq}, 0)`,
+        withinMessageHistory(messages.teamId, messages.createdAt, now),
       ),
     )
     .groupBy(messages.conversation)
@@ -30,12 +34,16 @@ export function unreadCounts(db: Reader, userId: string, conversations: readonly
   return new Map(rows.map((row) => [row.conversation, row.count]));
 }
 
-/** The newest live message of each conversation, as `viewerId` sees it; two queries and the presentation's. */
+/**
+ * The newest live message of each conversation, as `viewerId` sees it; two queries and the presentation's.
+ * A conversation whose newest message is older than its team's plan history (at `now`) has none to show.
+ */
 export function lastMessages(
   db: Reader,
   viewerId: string,
   conversations: readonly string[],
   moderates: (conversation: string) => boolean,
+  now: Date,
 ): Map<string, PresentedMessage> {
   if (conversations.length === 0) return new Map();
   const newest = db
@@ -47,7 +55,11 @@ export function lastMessages(
     .map((row) => row.seq)
     .filter((seq): seq is number => seq !== null);
   if (newest.length === 0) return new Map();
-  const rows = db.select().from(messages).where(inArray(messages.seq, newest)).all();
+  const rows = db
+    .select()
+    .from(messages)
+    .where(and(inArray(messages.seq, newest), withinMessageHistory(messages.teamId, messages.createdAt, now)))
+    .all();
   return new Map(presentMessages(db, rows, viewerId, moderates).map((message) => [message.conversation, message]));
 }
 
@@ -97,6 +109,7 @@ export const chatLoaders: MercuriusLoaders = {
         context.services.database.db,
         requireActor(context).userId,
         queries.map(({ obj }) => `project:${obj.id}`),
+        context.services.store.clock.now(),
       );
       return queries.map(({ obj }) => counts.get(`project:${obj.id}`) ?? 0);
     },
@@ -107,6 +120,7 @@ export const chatLoaders: MercuriusLoaders = {
         requireActor(context).userId,
         [...manages.keys()],
         (conversation) => manages.get(conversation) ?? false,
+        context.services.store.clock.now(),
       );
       return queries.map(({ obj }) => found.get(`project:${obj.id}`) ?? null);
     },
@@ -117,6 +131,7 @@ export const chatLoaders: MercuriusLoaders = {
         context.services.database.db,
         requireActor(context).userId,
         queries.map(({ obj }) => `task:${obj.id}`),
+        context.services.store.clock.now(),
       );
       return queries.map(({ obj }) => counts.get(`task:${obj.id}`) ?? 0);
     },
@@ -129,7 +144,13 @@ export const chatLoaders: MercuriusLoaders = {
         queries.map(({ obj }) => obj.project),
       );
       const spaceOf = new Map(queries.map(({ obj }) => [`task:${obj.id}`, obj.project]));
-      const found = lastMessages(db, viewerId, [...spaceOf.keys()], (conversation) => moderators.get(spaceOf.get(conversation)!) ?? false);
+      const found = lastMessages(
+        db,
+        viewerId,
+        [...spaceOf.keys()],
+        (conversation) => moderators.get(spaceOf.get(conversation)!) ?? false,
+        context.services.store.clock.now(),
+      );
       return queries.map(({ obj }) => found.get(`task:${obj.id}`) ?? null);
     },
   },
@@ -140,6 +161,7 @@ export const chatLoaders: MercuriusLoaders = {
         context.services.database.db,
         requireActor(context).userId,
         queries.map(({ obj }) => `meetingroom:${obj.id}`),
+        context.services.store.clock.now(),
       );
       return queries.map(({ obj }) => counts.get(`meetingroom:${obj.id}`) ?? 0);
     },
@@ -156,6 +178,7 @@ export const chatLoaders: MercuriusLoaders = {
         viewerId,
         queries.map(({ obj }) => `meetingroom:${obj.id}`),
         (conversation) => moderators.get(conversation.slice('meetingroom:'.length)) ?? false,
+        context.services.store.clock.now(),
       );
       return queries.map(({ obj }) => found.get(`meetingroom:${obj.id}`) ?? null);
     },

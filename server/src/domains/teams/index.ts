@@ -31,6 +31,7 @@ export {
   teamsOf,
 } from './state';
 export { projectMembers, projects, teamMembers } from './tables';
+export { countTeamSpaces, requirePlanRoom, teamMessageHistoryStart, teamPlanName, withinMessageHistory } from './planLimits';
 
 export { checkInvitation } from './invitations';
 export { AdministratorInputError, provideAdministrator, type AdministratorOutcome, type AdministratorRequest } from './administrator';
