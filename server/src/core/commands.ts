@@ -47,6 +47,8 @@ export interface ReadOptions {
   afterSeq?: number;
   stream?: string;
   teamId?: string;
+  /** Only events whose type is `<kind>.<name>` (the live topic `topics.kind`). */
+  kind?: string;
   limit?: number;
 }
 

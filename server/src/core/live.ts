@@ -3,24 +3,35 @@ import type { MQEmitter } from 'mqemitter';
 import { readTogether } from '../db/prepared';
 import type { Actor } from '../graphql/context';
 import { isLiveCredentialActive } from '../graphql/liveCredentials';
-import type { ReadOptions } from './commands';
 import type { StoredEvent } from './events';
-import { readMissed, type LiveCursor, type LiveHistory } from './liveResume';
+import { readMissed, type LiveCursor, type LiveHistory, type LogSelection } from './liveResume';
 
 export { LiveCursor, liveReplayLimit, type LiveHistory, type LiveNotice } from './liveResume';
 
-/** Topic names: every committed event goes to its team's topic, its stream's topic and the global one. */
+/**
+ * Topic names: every committed event goes to its team's topic, its stream's topic, its kind's topic and the
+ * global one. A kind topic carries the events whose type is `<kind>.<name>` across teams and streams, for a
+ * feed of one kind (the support inbox) that has no business hearing every other event of the log.
+ */
 export const topics = {
   team: (teamId: string) => `team:${teamId}`,
   stream: (stream: string) => `stream:${stream}`,
+  kind: (kind: string) => `kind:${kind}`,
   global: 'events',
 } as const;
 
+/** An event type's kind: its part before the first dot (`support` of `support.messagePosted`); null without a dot. */
+export function kindOf(type: string): string | null {
+  const dot = type.indexOf('.');
+  return dot > 0 ? type.slice(0, dot) : null;
+}
+
 /** Which events of the log a topic carries, to replay them; null for topics of notices the log does not keep (typing, presence). */
-export function logSelectionOf(topic: string): Pick<ReadOptions, 'teamId' | 'stream'> | null {
+export function logSelectionOf(topic: string): LogSelection | null {
   if (topic === topics.global) return {};
   if (topic.startsWith('team:')) return { teamId: topic.slice('team:'.length) };
   if (topic.startsWith('stream:')) return { stream: topic.slice('stream:'.length) };
+  if (topic.startsWith('kind:')) return { kind: topic.slice('kind:'.length) };
   return null;
 }
 

@@ -31,6 +31,9 @@ export interface LiveHistory {
   headSeq(): Promise<number>;
 }
 
+/** The part of the log one live topic carries (see `logSelectionOf`). */
+export type LogSelection = Pick<ReadOptions, 'teamId' | 'stream' | 'kind'>;
+
 /** A message without data that moves the client's position. */
 export interface LiveNotice {
   seq: number;
@@ -93,7 +96,7 @@ export type Missed = { status: 'replay'; events: StoredEvent[]; position: number
  */
 export async function readMissed(
   history: LiveHistory,
-  selections: readonly Pick<ReadOptions, 'teamId' | 'stream'>[],
+  selections: readonly LogSelection[],
   afterSeq: number,
   limit = liveReplayLimit,
 ): Promise<Missed> {

@@ -1,6 +1,6 @@
 import mqemitter, { type MQEmitter } from 'mqemitter';
 import type { StoredEvent } from '../events';
-import { topics, type LiveEvents, type LiveHistory } from '../live';
+import { kindOf, topics, type LiveEvents, type LiveHistory } from '../live';
 
 /**
  * The in-process adapter of the live events port: committed events go to an mqemitter that GraphQL
@@ -16,6 +16,8 @@ export class InProcessLiveEvents implements LiveEvents {
     for (const event of committed) {
       if (event.teamId !== null) this.emit(topics.team(event.teamId), event);
       this.emit(topics.stream(event.stream), event);
+      const kind = kindOf(event.type);
+      if (kind !== null) this.emit(topics.kind(kind), event);
       this.emit(topics.global, event);
     }
   }

@@ -57,6 +57,18 @@ describe('read', () => {
     expect(streamsOf(await store.read({ teamId: 'team-2' }))).toEqual(['note:b#1']);
   });
 
+  it('returns the events of one kind (the first part of their type) only', async () => {
+    await store.append('notes:index', [note('notes.indexed'), note('note.written'), note('noteworthy.found')], {
+      teamId: null,
+      actorId: 'u3',
+    });
+    const kinds = await store.read({ kind: 'note' });
+    expect(new Set(kinds.map((event) => event.type))).toEqual(new Set(['note.written']));
+    expect(streamsOf(kinds)).toEqual(['note:a#1', 'note:a#2', 'note:b#1', 'note:a#3', 'account:u3#1', 'notes:index#2']);
+    expect(streamsOf(await store.read({ kind: 'notes' }))).toEqual(['notes:index#1']);
+    expect(await store.read({ kind: 'not' })).toEqual([]);
+  });
+
   it('combines the filters and the limit', async () => {
     const all = await store.read();
     expect(streamsOf(await store.read({ teamId: 'team-1', afterSeq: all[0]!.seq, limit: 1 }))).toEqual(['note:a#2']);

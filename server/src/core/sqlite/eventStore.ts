@@ -1,7 +1,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { setImmediate } from 'node:timers';
 import type Database from 'better-sqlite3';
-import { and, asc, eq, gt, lt, max, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, gte, lt, max, sql } from 'drizzle-orm';
 import type { DatabaseHandle, Transaction } from '../../db/connection';
 import { preparedQuery, rowPlaceholders, rowValues } from '../../db/prepared';
 import { codedError, DomainError } from '../../errors';
@@ -384,6 +384,8 @@ export class SqliteEventStore implements EventStore {
     const conditions = [gt(events.seq, options.afterSeq ?? 0)];
     if (options.stream !== undefined) conditions.push(eq(events.stream, options.stream));
     if (options.teamId !== undefined) conditions.push(eq(events.teamId, options.teamId));
+    // '/' follows '.': the range holds exactly the types `<kind>.…`, read through the type index.
+    if (options.kind !== undefined) conditions.push(gte(events.type, `${options.kind}.`), lt(events.type, `${options.kind}/`));
     const query = this.database.db
       .select()
       .from(events)
