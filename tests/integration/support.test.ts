@@ -1,4 +1,7 @@
+import type { FormattedExecutionResult } from 'graphql-ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { liveReplayLimit } from '../../server/src/core/live';
+import { homeVisitsStream } from '../../server/src/domains/home/away';
 import { createSmtpMailer } from '../../server/src/mail/mailer';
 import { GraphqlTestClient, nextResults, startTestServer, subscriptionClient, type TestServer } from './harness';
 import { startMailCatcher, type CaughtMail, type MailCatcher } from './support/mailCatcher';
@@ -253,6 +256,48 @@ describe('feedback and live support', () => {
     const empty = await ada.client.execute(sendMessage, { body: ' \n ' });
     expect(empty.errors?.[0]).toMatchObject({ extensions: { code: 'MESSAGE_BODY_REQUIRED', field: 'body' } });
     expect(countEvents(server)).toBe(before);
+  });
+
+  it('keeps the inbox feed to support events: many other events while it was away do not stop it resuming', async () => {
+    type Received = FormattedExecutionResult<{ subSupport: { message: { body: string } | null } }, { seq?: number; resume?: string }>;
+    /** The support team's inbox subscription as the app's client sends it, following log positions. */
+    function followInbox(resumeAfter: number | null) {
+      const socket = subscriptionClient(server, { token: helpOne.token });
+      const received: Received[] = [];
+      const errors: unknown[] = [];
+      socket.subscribe<Received['data'], Received['extensions']>(
+        { query: liveQuery, variables: { all: true }, extensions: { resumeAfter } },
+        { next: (value) => received.push(value as Received), error: (error) => errors.push(error), complete: () => undefined },
+      );
+      return { socket, received, errors };
+    }
+    const noticesOf = (received: readonly Received[]) => received.filter((message) => !message.data).map((message) => message.extensions);
+
+    const first = followInbox(null);
+    await expect.poll(() => first.received.length).toBe(1);
+    const position = first.received[0]!.extensions!.seq!;
+    await first.socket.dispose();
+
+    expectData(await ada.client.execute(sendMessage, { body: 'Sent while the inbox was closed' }));
+    // More events of no team than one resume reads (Ada's visits to Home): on the global topic the inbox would have to reload.
+    const visit = { type: 'home.visited', payload: { userId: ada.id, teamId: null } };
+    await server.app.services.store.append(
+      homeVisitsStream(ada.id),
+      Array.from({ length: liveReplayLimit + 1 }, () => visit),
+      { teamId: null, actorId: ada.id },
+    );
+
+    const resumed = followInbox(position);
+    try {
+      await expect.poll(() => noticesOf(resumed.received).length).toBe(1);
+      expect(noticesOf(resumed.received)[0]).toMatchObject({ resume: 'replayed' });
+      expect(resumed.received.filter((message) => message.data).map((message) => message.data!.subSupport.message?.body)).toEqual([
+        'Sent while the inbox was closed',
+      ]);
+      expect(resumed.errors).toEqual([]);
+    } finally {
+      await resumed.socket.dispose();
+    }
   });
 });
 

@@ -39,3 +39,6 @@ export type SupportEvent =
   | DomainEvent<'support.threadRead', SupportThreadRead>;
 
 export const supportThreadEventTypes: readonly string[] = ['support.messagePosted', 'support.threadRead'];
+
+/** The kind of every support event (`support.…`): the inbox listens on its live topic. */
+export const supportKind = 'support';

@@ -7,7 +7,7 @@ import type { Actor } from '../../graphql/context';
 import { requireActor } from '../../graphql/context';
 import type { LiveSubscription, SubscriptionResolvers } from '../../graphql/schemaTypes';
 import { isInstanceAdministrator } from '../accounts';
-import { supportThreadEventTypes, type SupportEvent } from './events';
+import { supportKind, supportThreadEventTypes, type SupportEvent } from './events';
 import { supportPolicy, type SupportViewer } from './policies';
 import { presentMessages, presentThreads } from './present';
 import { findSupportMessage, findThread, supportUnreadTotal } from './state';
@@ -21,8 +21,9 @@ interface Delivery {
 
 /**
  * subSupport's feed: one conversation's stream, or, for the support team's inbox, every conversation's events
- * (the global topic, support events only). Each event is judged as it is delivered: someone who stops being an
- * instance administrator hears nothing more of other people's conversations (their feed ends).
+ * (the support kind's topic, which carries support events only, so an inbox is not woken by every other event
+ * of the instance). Each event is judged as it is delivered: someone who stops being an instance administrator
+ * hears nothing more of other people's conversations (their feed ends).
  */
 async function* supportFeed(
   context: MercuriusContext,
@@ -30,7 +31,7 @@ async function* supportFeed(
   viewer: SupportViewer,
   personId: string | null,
 ): AsyncGenerator<Delivery> {
-  const topic = personId === null ? topics.global : topics.stream(supportThreadStream(personId));
+  const topic = personId === null ? topics.kind(supportKind) : topics.stream(supportThreadStream(personId));
   const events = feed(context, actor, topic, (event): Verdict => {
     if (!supportThreadEventTypes.includes(event.type)) return 'skip';
     const own = (event.payload as { personId: string }).personId === viewer.userId;
