@@ -1,7 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { collabOf } from '../../server/src/collab/rooms';
-import { domains } from '../../server/src/domains';
+import { domains, openEventStore } from '../../server/src/domains';
+import { newId } from '../../server/src/core/ids';
+import type { MessageCreated } from '../../server/src/domains/chat/events';
 import { replay } from '../../server/src/core/sqlite/replay';
 import { postMessage, startPrivat } from './chatFactories';
 import { createDoc, openDoc, paragraphText, waitFor } from './docFactories';
@@ -11,6 +13,7 @@ import { startTestServer, type GraphqlResponse, type TestServer } from './harnes
 import { createTask, editTask } from './taskFactories';
 import { createSpace, expectData, joinTeam, person, type Person } from './teamFactories';
 import { pdfTextExtractionOf } from '../../server/src/domains/files/textExtraction';
+import { planLimits } from '../../shared/src/plans';
 
 interface Result {
   id: string;
@@ -245,6 +248,50 @@ describe('getSearch', () => {
     await createTask(owner, space, 'Mooring lines', { description: 'Check the mooring ropes and the mooring lines of every boat' });
     const exact = await createTask(owner, space, 'Mooring');
     expect((await found(owner, 'mooring'))[0]!.id).toBe(exact.id);
+  });
+
+  it("leaves out what is older than the free plan's search history, and finds it once the team is on a paid plan", async () => {
+    const days = planLimits.free.searchHistoryDays!;
+    // A channel message written (days + 10) days ago: recorded through the event store with that day's clock, as it was then.
+    const writtenAt = new Date(Date.now() - (days + 10) * 86_400_000);
+    const pastStore = openEventStore(server.app.services.database, domains, { now: () => writtenAt });
+    const conversation = `project:${space}`;
+    const message: MessageCreated = {
+      conversation,
+      projectId: space,
+      privatId: null,
+      taskId: null,
+      meetingroomId: null,
+      spaceId: space,
+      messageId: newId(),
+      body: 'The old lighthouse keeper logbook',
+      type: 'text',
+      fileId: null,
+      replyToId: null,
+      clientId: null,
+      mentions: [],
+    };
+    await pastStore.run({ actorId: owner.id }, (unit) =>
+      unit.append(`chat:${conversation}`, [{ type: 'message.created', payload: message }], { teamId: owner.teamId }),
+    );
+    const recent = await postMessage(owner, { project: space, body: 'The new lighthouse keeper logbook' });
+
+    expect(ids(await found(owner, 'lighthouse keeper'))).toEqual([recent.id]);
+    expect(ids(await found(member, 'logbook', { filter: 'message' }))).toEqual([recent.id]);
+    // A date range reaching further back does not reach past the plan's history.
+    expect(ids(await found(owner, 'logbook', { startdate: '2000-01-01' }))).toEqual([recent.id]);
+
+    expectData(
+      await owner.client.execute(
+        `mutation ($team: ID!) { setTeamPlan(team: $team, plan: "basic", period: "monthly", seats: 3, currency: "gbp") { type } }`,
+        { team: owner.teamId },
+      ),
+    );
+    expect(planLimits.basic.searchHistoryDays).toBeGreaterThan(days + 10);
+    const onBasic = await found(owner, 'lighthouse keeper');
+    expect(ids(onBasic)).toEqual([recent.id, message.messageId]);
+    expect(onBasic[1]!.createdAt).toBe(writtenAt.toISOString());
+    expect(ids(await found(member, 'logbook', { enddate: writtenAt.toISOString().slice(0, 10) }))).toEqual([message.messageId]);
   });
 
   it('the migration fills the index of an existing database with what the replay would', async () => {

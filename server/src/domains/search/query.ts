@@ -1,9 +1,10 @@
 import type Database from 'better-sqlite3';
+import { limitsOfPlan } from '#shared/plans';
 import { spacePolicy, spaceTypeOf, type TeamSeat } from '../../core/access';
 import { refusal } from '../../errors';
 import { meetingsPolicy } from '../meetings';
 import type { SearchInput } from './input';
-import { ftsQuery, matchEnd, matchStart } from './text';
+import { ftsPhrase, ftsQuery, matchEnd, matchStart } from './text';
 
 /** One matched row of the index, with its marked title and snippet, before it is presented. */
 export interface MatchedItem {
@@ -53,6 +54,20 @@ export function readableSpaceIds(sqlite: Database.Database, teamId: string, seat
     .map((row) => row.id);
 }
 
+const dayMilliseconds = 86_400_000;
+
+/**
+ * The oldest creation time search finds for the team now: its plan's searchHistoryDays back (the free plan's 90
+ * days), or null when the plan keeps all of it. The plan is the team's as billing records it (team.plan_changed), an
+ * unknown one counting as free, as the files area reads it; older items are hidden, never dropped from the index,
+ * so a paid plan finds them again at once. Every search goes through here, the AI assistant's sources included.
+ */
+function searchHistoryStart(sqlite: Database.Database, teamId: string, now: Date): string | null {
+  const team = sqlite.prepare<[string], { plan: string }>('SELECT plan FROM teams WHERE id = ?').get(teamId);
+  const days = limitsOfPlan(team?.plan ?? 'free').searchHistoryDays;
+  return days === null ? null : new Date(now.getTime() - days * dayMilliseconds).toISOString();
+}
+
 /** The filters every step shares: the team, kind, dates, and what the caller may read now. */
 const visibleItems = `
     i.team_id = :teamId
@@ -68,30 +83,51 @@ const visibleItems = `
           AND (project_id IN (SELECT value FROM json_each(:spaces)) OR (project_id IS NULL AND :adHocRooms = 1))))
     )`;
 
-/** Items whose whole title is what was typed (found among title matches only, so few rows are read). */
+/**
+ * Items whose whole title is what was typed. The index finds titles that begin with the typed words (`^`), so only
+ * those few titles are read and compared, never every title holding a common word.
+ */
 const exactTitleSql = `
   SELECT i.id FROM search_text JOIN search_items i ON i.id = search_text.rowid
   WHERE search_text MATCH :titleMatch AND lower(search_text.title) = lower(:typed) AND ${visibleItems}
   ORDER BY i.created_at DESC LIMIT :first`;
 
 /**
+ * How many matches of each source are ranked at most: the newest this many the caller may read. The sources: titles
+ * and texts; titles alone (they weigh ten times, so an older title match still competes when a common word fills
+ * the newest texts); docs' texts. A word in fewer items ranks them all, as before; a common word ("update" in one
+ * item of five) no longer scores and sorts tens of thousands of rows, only the newest, which the order favours anyway.
+ */
+export const rankedCandidates = 1_000;
+
+/**
  * The ranking reads no text: bm25 with titles weighing ten times the text, scaled down for older items (a
  * year-old item counts half as much as a new one), then the newest first. An item matches when its title and
  * text hold every word, or, for a doc, when its text (doc_text_search, beside the log) does; a doc found both
- * ways keeps its better score. Snippets are made afterwards for the page only: an ORDER BY computes every
- * selected column of every matching row before it sorts.
+ * ways keeps its better score. Each source gives its newest `rankedCandidates` matches the caller may read (the
+ * index walks its matches newest first, by rowid, and stops there; bm25 is computed for those only). Snippets are
+ * made afterwards for the page only: an ORDER BY computes every selected column of every matching row before it sorts.
  */
 const rankedSql = `
   WITH hits (id, score) AS (
-    SELECT rowid, bm25(search_text, 10.0, 1.0) FROM search_text WHERE search_text MATCH :match
+    SELECT * FROM (
+      SELECT i.id, bm25(search_text, 10.0, 1.0) FROM search_text CROSS JOIN search_items i ON i.id = search_text.rowid
+      WHERE search_text MATCH :match AND ${visibleItems}
+      ORDER BY search_text.rowid DESC LIMIT :candidates)
     UNION ALL
-    SELECT i.id, bm25(doc_text_search) FROM doc_text_search
-      JOIN doc_texts d ON d.rowid = doc_text_search.rowid
-      JOIN search_items i ON i.kind = 'doc' AND i.item_id = d.doc_id
-    WHERE doc_text_search MATCH :match AND (:kind IS NULL OR :kind = 'doc')
+    SELECT * FROM (
+      SELECT i.id, bm25(search_text, 10.0, 1.0) FROM search_text CROSS JOIN search_items i ON i.id = search_text.rowid
+      WHERE search_text MATCH :titleMatch AND ${visibleItems}
+      ORDER BY search_text.rowid DESC LIMIT :candidates)
+    UNION ALL
+    SELECT * FROM (
+      SELECT i.id, bm25(doc_text_search) FROM doc_text_search
+        CROSS JOIN doc_texts d ON d.rowid = doc_text_search.rowid
+        CROSS JOIN search_items i ON i.kind = 'doc' AND i.item_id = d.doc_id
+      WHERE doc_text_search MATCH :match AND (:kind IS NULL OR :kind = 'doc') AND ${visibleItems}
+      ORDER BY doc_text_search.rowid DESC LIMIT :candidates)
   )
   SELECT i.id FROM (SELECT id, min(score) AS score FROM hits GROUP BY id) h JOIN search_items i ON i.id = h.id
-  WHERE ${visibleItems}
   ORDER BY h.score / (1.0 + max(0.0, julianday(:now) - julianday(i.created_at)) / 365.0), i.created_at DESC
   LIMIT :first`;
 
@@ -102,21 +138,32 @@ const pageItemsSql = `
   FROM search_items i JOIN search_text t ON t.rowid = i.id
   WHERE i.id IN (SELECT value FROM json_each(:ids))`;
 
+/*
+ * The page's marks ask the index for a range of rowids and keep the page's ids out of the index's reach (`+rowid`):
+ * given a list of rowids, FTS5 would run the whole match once per id (expanding each prefix word anew), five times
+ * slower for a common word than running it once over the range.
+ */
 const pageMarksSql = `
   SELECT rowid AS id, highlight(search_text, 0, :open, :close) AS markedTitle,
     snippet(search_text, 1, :open, :close, '…', 32) AS markedSnippet
-  FROM search_text WHERE search_text MATCH :match AND rowid IN (SELECT value FROM json_each(:ids))`;
+  FROM search_text WHERE search_text MATCH :match AND rowid BETWEEN :lowest AND :highest
+    AND +rowid IN (SELECT value FROM json_each(:ids))`;
+
+/** The page's docs with the rowid of their text in doc_text_search. */
+const pageDocTextsSql = `
+  SELECT i.id, d.rowid AS textRow FROM search_items i JOIN doc_texts d ON d.doc_id = i.item_id
+  WHERE i.kind = 'doc' AND i.id IN (SELECT value FROM json_each(:ids))`;
 
 const pageDocSnippetsSql = `
-  SELECT i.id, snippet(doc_text_search, 0, :open, :close, '…', 32) AS markedSnippet
-  FROM doc_text_search JOIN doc_texts d ON d.rowid = doc_text_search.rowid
-    JOIN search_items i ON i.kind = 'doc' AND i.item_id = d.doc_id
-  WHERE doc_text_search MATCH :match AND i.id IN (SELECT value FROM json_each(:ids))`;
+  SELECT rowid AS textRow, snippet(doc_text_search, 0, :open, :close, '…', 32) AS markedSnippet
+  FROM doc_text_search WHERE doc_text_search MATCH :match AND rowid BETWEEN :lowest AND :highest
+    AND +rowid IN (SELECT value FROM json_each(:ids))`;
 
 /**
  * What the caller may find, matched in SQL against their current seat, spaces, private chats and rooms:
  * the team's readable spaces (or only the one asked for, NOT_FOUND when they may not read it), the private
- * chats they are in, and ad hoc meeting rooms when they may use them.
+ * chats they are in, and ad hoc meeting rooms when they may use them; only items created within the team plan's
+ * search history.
  */
 export function searchIndex(
   sqlite: Database.Database,
@@ -127,13 +174,16 @@ export function searchIndex(
   const readable = readableSpaceIds(sqlite, viewer.teamId, viewer.seat);
   if (input.space !== null && !readable.includes(input.space)) throw refusal('NOT_FOUND', 'SPACE_NOT_FOUND', { field: 'space' });
   const match = ftsQuery(input.text);
-  if (match === null) return [];
+  const titlePhrase = ftsPhrase(input.text);
+  if (match === null || titlePhrase === null) return [];
   const onlySpace = input.space !== null;
+  const historyStart = searchHistoryStart(sqlite, viewer.teamId, now);
   const filters = {
     teamId: viewer.teamId,
     userId: viewer.seat.userId,
     kind: input.filter === 'all' ? null : input.filter,
-    from: input.from,
+    // Both are ISO instants in UTC, so the later one is the greater string.
+    from: input.from === null || (historyStart !== null && historyStart > input.from) ? historyStart : input.from,
     until: input.until,
     spaces: JSON.stringify(onlySpace ? [input.space] : readable),
     privats: onlySpace ? 0 : 1,
@@ -148,24 +198,42 @@ export function searchIndex(
   // Exact title matches first, then the ranked ones; each item once.
   const order = [
     ...new Set([
-      ...ids(exactTitleSql, { titleMatch: `title : (${match})`, typed: input.text }),
-      ...ids(rankedSql, { match, now: now.toISOString() }),
+      ...ids(exactTitleSql, { titleMatch: `title : ^ ${titlePhrase}`, typed: input.text }),
+      ...ids(rankedSql, { match, titleMatch: `title : (${match})`, now: now.toISOString(), candidates: rankedCandidates }),
     ]),
   ].slice(0, input.first);
   if (order.length === 0) return [];
-  const page = { open: matchStart, close: matchEnd, match, ids: JSON.stringify(order) };
+  const marked = (ids: number[]) => ({
+    open: matchStart,
+    close: matchEnd,
+    match,
+    ids: JSON.stringify(ids),
+    lowest: Math.min(...ids),
+    highest: Math.max(...ids),
+  });
   const items = new Map(
     sqlite
       .prepare<[Record<string, unknown>], MatchedItem>(pageItemsSql)
-      .all(page)
+      .all({ ids: JSON.stringify(order) })
       .map((row) => [row.id, row]),
   );
   // Titles and snippets marked where the title or text matched; a doc's snippet from its text where that matched.
   const marks = sqlite
     .prepare<[Record<string, unknown>], { id: number; markedTitle: string; markedSnippet: string }>(pageMarksSql)
-    .all(page);
+    .all(marked(order));
   for (const mark of marks) Object.assign(items.get(mark.id) ?? {}, mark);
-  const docSnippets = sqlite.prepare<[Record<string, unknown>], { id: number; markedSnippet: string }>(pageDocSnippetsSql).all(page);
-  for (const snippet of docSnippets) Object.assign(items.get(snippet.id) ?? {}, { markedSnippet: snippet.markedSnippet });
+  const docTexts = new Map(
+    sqlite
+      .prepare<[Record<string, unknown>], { id: number; textRow: number }>(pageDocTextsSql)
+      .all({ ids: JSON.stringify(order) })
+      .map((row) => [row.textRow, row.id]),
+  );
+  if (docTexts.size > 0) {
+    const docSnippets = sqlite
+      .prepare<[Record<string, unknown>], { textRow: number; markedSnippet: string }>(pageDocSnippetsSql)
+      .all(marked([...docTexts.keys()]));
+    for (const snippet of docSnippets)
+      Object.assign(items.get(docTexts.get(snippet.textRow)!) ?? {}, { markedSnippet: snippet.markedSnippet });
+  }
   return order.flatMap((id) => items.get(id) ?? []);
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { clip, descriptionText, ftsQuery, indexedText, matchEnd, matchStart, unmark } from './text';
+import { clip, descriptionText, ftsPhrase, ftsQuery, indexedText, matchEnd, matchStart, unmark } from './text';
 
 const marked = (text: string) => text.replaceAll('[', matchStart).replaceAll(']', matchEnd);
 
@@ -18,6 +18,14 @@ describe('ftsQuery', () => {
   it('drops the match markers from what is typed and indexed', () => {
     expect(ftsQuery(`a${matchStart}bc`)).toBe('"abc"*');
     expect(indexedText(`x${matchStart}y${matchEnd}z`)).toBe('xyz');
+  });
+});
+
+describe('ftsPhrase', () => {
+  it('joins the quoted words into one phrase of whole words, syntax typed by a person kept as text', () => {
+    expect(ftsPhrase('Mooring  lines')).toBe('"Mooring" + "lines"');
+    expect(ftsPhrase('NEAR(x) "y" - ^')).toBe('"NEAR(x)" + """y"""');
+    expect(ftsPhrase(`*** ${matchStart}`)).toBeNull();
   });
 });
 

@@ -85,15 +85,31 @@ function collapsedRanges(original: string, ranges: TextRange[]): TextRange[] {
  * it begins ("deplo" finds "deploy"). Null when nothing searchable is left (punctuation only).
  */
 export function ftsQuery(typed: string): string | null {
-  const terms = typed
-    .split(/\s+/)
-    .map((word) => word.replace(/[\uE000\uE001]/g, ''))
-    .filter((word) => /[\p{L}\p{N}]/u.test(word));
+  const terms = searchedWords(typed);
   if (terms.length === 0) return null;
   return terms
     .map((term) => {
-      const quoted = `"${term.replace(/"/g, '""')}"`;
+      const quoted = quotedWord(term);
       return [...term.replace(/[^\p{L}\p{N}]/gu, '')].length >= 3 ? `${quoted}*` : quoted;
     })
     .join(' ');
 }
+
+/**
+ * The typed words as one FTS5 phrase, whole words only ("a" + "b"): text holding the same words in the same order.
+ * Null when nothing searchable is left.
+ */
+export function ftsPhrase(typed: string): string | null {
+  const terms = searchedWords(typed);
+  return terms.length === 0 ? null : terms.map(quotedWord).join(' + ');
+}
+
+/** The typed words that hold a letter or a digit (the others give the index no token), without the match markers. */
+function searchedWords(typed: string): string[] {
+  return typed
+    .split(/\s+/)
+    .map((word) => word.replace(/[\uE000\uE001]/g, ''))
+    .filter((word) => /[\p{L}\p{N}]/u.test(word));
+}
+
+const quotedWord = (word: string) => `"${word.replace(/"/g, '""')}"`;
