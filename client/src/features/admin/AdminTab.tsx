@@ -11,6 +11,7 @@ import { ApiTokenSection } from './ApiTokenSection';
 import { DarkModeSection } from './DarkModeSection';
 import { NotificationsSection } from './NotificationsSection';
 import { PermissionsSection } from './PermissionsSection';
+import { TeamStatsSection } from './TeamStatsSection';
 import styles from './Admin.module.css';
 
 /** SPEC §2 admin sections, in order, with the path segment each has under /<scope>/preferences/admin. */
@@ -79,7 +80,12 @@ export function AdminTab({ team, section, base }: { team: TeamDetail; section: A
           )}
         </div>
       )}
-      {section === 'billing' && <BillingSection team={team} />}
+      {section === 'billing' && (
+        <div className={styles.stack}>
+          <BillingSection team={team} />
+          <TeamStatsSection />
+        </div>
+      )}
       {section === 'ai' && <AiAdminSection team={team} />}
       {section === 'notifications' && <NotificationsSection />}
       {section === 'permissions' && <PermissionsSection />}

@@ -66,6 +66,7 @@ export function ChatTabs({ tabs, selectedId, initial, onNavigate, lists }: ChatT
     you: t('chat.message.you'),
     unnamedGroup: t('chat.list.unnamed'),
     call: (entry: CallEntryBody | null) => callSummary(entry, t, i18n.language),
+    standup: t('standupChannel.entry.preview'),
   };
   const privateItems = (privats ?? []).map((privat) => privatItem(privat, me, labels));
   const spaceItems = spaces.map((space) => spaceItem(space, me, labels));

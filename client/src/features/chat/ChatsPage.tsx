@@ -92,6 +92,7 @@ function ChatPane({ id, lists }: { id: string; lists: ListsLoad }) {
     you: t('chat.message.you'),
     unnamedGroup: t('chat.list.unnamed'),
     call: (entry: CallEntryBody | null) => callSummary(entry, t, i18n.language),
+    standup: t('standupChannel.entry.preview'),
   };
   usePageTitleDetail(privat ? privatItem(privat, me, labels).title : (space?.name ?? task?.name));
 

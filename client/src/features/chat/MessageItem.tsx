@@ -13,6 +13,7 @@ import { isOwnMessage } from './messages';
 import type { Message, MessageQuote } from './operations';
 import { PresenceAvatar } from './PresenceAvatar';
 import { Reactions } from './Reactions';
+import { StandupEntry } from './StandupEntry';
 import styles from './Chat.module.css';
 import guestStyles from './GuestAuthor.module.css';
 
@@ -84,6 +85,7 @@ export const MessageItem = memo(function MessageItem({
   const time = formatTime(message.createdAt, i18n.language);
   const full = formatDateTime(message.createdAt, i18n.language);
   if (message.type === 'call') return <CallEntry message={message} me={me} nameOf={nameOf} />;
+  if (message.type === 'standup') return <StandupEntry message={message} />;
   if (message.type === 'system') {
     return (
       <p className={styles.system} data-row={message.id}>

@@ -6,6 +6,7 @@ const labels: ListLabels = {
   you: 'You',
   unnamedGroup: 'Group',
   call: (entry: CallEntryBody | null) => (entry ? `call ${entry.outcome}` : 'a call'),
+  standup: 'Standup',
 };
 const author = { id: 'u2', firstname: 'Grace', lastname: 'Hopper' };
 
@@ -36,6 +37,22 @@ describe('chat list previews', () => {
       labels,
     );
     expect(broken.preview).toBe('Grace Hopper: a call');
+  });
+
+  it('show a standup entry by its name, never its JSON body', () => {
+    const body = JSON.stringify({ project: 's1', date: '2026-11-27', members: [] });
+    const item = spaceItem(
+      {
+        id: 's1',
+        name: 'Launch',
+        color: null,
+        logo: null,
+        lastMessage: { id: 'm3', body, type: 'standup', createdAt: '2026-11-27T09:00:00.000Z', author },
+      },
+      'u1',
+      labels,
+    );
+    expect(item.preview).toBe('Grace Hopper: Standup');
   });
 
   it('summarise a call in the interface language', () => {

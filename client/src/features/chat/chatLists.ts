@@ -108,7 +108,9 @@ function previewOf(message: Previewed | null | undefined, me: string | null, lab
   const text =
     message.type === 'call'
       ? labels.call(parseCallEntry(message.body))
-      : markdownToText(message.body) || (message.file ? `📎 ${message.file.name}` : message.type === 'file' ? '📎' : '');
+      : message.type === 'standup'
+        ? labels.standup
+        : markdownToText(message.body) || (message.file ? `📎 ${message.file.name}` : message.type === 'file' ? '📎' : '');
   if (!message.author) return text;
   return `${message.author.id === me ? labels.you : personName(message.author, '')}: ${text}`;
 }
@@ -118,6 +120,8 @@ export interface ListLabels {
   unnamedGroup: string;
   /** A call entry's preview ("Missed call"): its body is JSON, not words. */
   call: (entry: CallEntryBody | null) => string;
+  /** A space's standup entry's preview ("Standup"): its body is JSON too. */
+  standup: string;
 }
 
 export function privatItem(privat: Privat, me: string | null, labels: ListLabels): ChatListItem {

@@ -4,6 +4,7 @@ import { describeRequestError } from '../../lib/formMessages';
 import { request } from '../../lib/graphql';
 import { useAtom, useAtomValue, useStore } from '../../lib/store';
 import { Button, Dialog, Notice, Spinner } from '../../ui';
+import { StandupChannelSection } from '../reports/StandupChannelSection';
 import { spaceSettingsTargetAtom, spacesAtom, storeSpace } from './atoms';
 import { getSpaceWithMembersDocument, type SpaceWithMembers } from './operations';
 import { SpaceDangerZone } from './SpaceDangerZone';
@@ -87,6 +88,7 @@ function SpaceSettingsDialog({ spaceId, onClose }: { spaceId: string; onClose: (
           {space.canManage && <SpaceRequests space={space} onChanged={accept} onDenied={denied} />}
           <SpaceGeneralForm key={String(space.canManage)} space={space} onSaved={accept} onDenied={denied} />
           <SpaceMembers space={space} onChanged={accept} onDenied={denied} />
+          {space.canManage && !space.isPersonal && <StandupChannelSection spaceId={space.id} onDenied={denied} />}
           <SpaceDangerZone space={space} onDone={onClose} />
         </div>
       )}
