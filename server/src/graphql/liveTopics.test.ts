@@ -3,6 +3,8 @@ import { describe, expect, it, vi } from 'vitest';
 import { OperationTopics } from './liveTopics';
 
 const publish = (emitter: ReturnType<typeof mqemitter>, topic: string, payload: unknown) => emitter.emit({ topic, payload });
+/** Events reach the queues once the turn that published them is over. */
+const turnOver = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 describe('OperationTopics', () => {
   it('delivers the payloads of every topic it listens on, in order', async () => {
@@ -28,14 +30,33 @@ describe('OperationTopics', () => {
     expect(await (await topics.subscribe('team:a')).next()).toEqual({ value: undefined, done: true });
   });
 
+  it('hands events over once the turn that published them is over, so the publisher finishes first', async () => {
+    const emitter = mqemitter({ concurrency: 0 });
+    const topics = new OperationTopics(emitter, () => undefined);
+    const queue = await topics.subscribe('team:a');
+    const received: unknown[] = [];
+    const reading = (async () => {
+      for (let count = 0; count < 2; count += 1) received.push((await queue.next()).value);
+    })();
+    publish(emitter, 'team:a', 1);
+    publish(emitter, 'team:a', 2);
+    // However many microtasks the publisher's own work takes, no reader has the events yet.
+    for (let step = 0; step < 20; step += 1) await Promise.resolve();
+    expect(received).toEqual([]);
+    await reading;
+    expect(received).toEqual([1, 2]);
+  });
+
   it('reports a reader that lets more than the limit of events pile up', async () => {
     const emitter = mqemitter({ concurrency: 0 });
     const stuck = vi.fn();
     const topics = new OperationTopics(emitter, stuck, 3);
     await topics.subscribe('team:a');
     for (let index = 0; index < 3; index += 1) publish(emitter, 'team:a', index);
+    await turnOver();
     expect(stuck).not.toHaveBeenCalled();
     publish(emitter, 'team:a', 3);
+    await turnOver();
     expect(stuck).toHaveBeenCalledTimes(1);
   });
 });

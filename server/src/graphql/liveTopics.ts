@@ -58,6 +58,40 @@ class EventQueue implements AsyncIterableIterator<unknown> {
 }
 
 /**
+ * Topic events on their way to the subscriptions' queues, handed over together once the current turn of the
+ * event loop is over (one per emitter, so per app). A commit publishes its events before the mutation that
+ * made it has answered: queued at once, every subscriber's judgement and delivery ran in the microtasks ahead
+ * of the answer's, and a message to a space of thousands held its sender's answer until the last delivery
+ * was written. Order is kept: every queue gets its events in the order they were published.
+ */
+class DeferredHandover {
+  private pending: [EventQueue, unknown][] = [];
+  private scheduled = false;
+
+  add(queue: EventQueue, value: unknown): void {
+    this.pending.push([queue, value]);
+    if (this.scheduled) return;
+    this.scheduled = true;
+    setImmediate(this.handOver);
+  }
+
+  private readonly handOver = () => {
+    this.scheduled = false;
+    const batch = this.pending;
+    this.pending = [];
+    for (const [queue, value] of batch) queue.push(value);
+  };
+}
+
+const handovers = new WeakMap<MQEmitter, DeferredHandover>();
+
+function handoverOf(emitter: MQEmitter): DeferredHandover {
+  let handover = handovers.get(emitter);
+  if (!handover) handovers.set(emitter, (handover = new DeferredHandover()));
+  return handover;
+}
+
+/**
  * The `pubsub` a subscription resolver sees (`context.pubsub.subscribe(topic)`, as with mercurius):
  * one per operation, so closing it (the client's `complete`, the socket closing, a slow consumer
  * dropped) removes its emitter listeners and ends its queues at once, instead of when the next
@@ -80,8 +114,9 @@ export class OperationTopics {
       queue.end();
       return queue;
     }
+    const handover = handoverOf(this.emitter);
     const listener = (message: Message, done: () => void) => {
-      queue.push(message.payload);
+      handover.add(queue, message.payload);
       done();
     };
     const names = typeof topics === 'string' ? [topics] : topics;
