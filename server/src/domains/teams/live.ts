@@ -8,9 +8,9 @@ import { readsSeatFieldsOnly, viewOfChange } from './projectChangeSharing';
 import { findUser, presentUser } from '../accounts';
 import type { ProjectDeleted, ProjectUpdated } from './events';
 import { effectiveTeamRole, spacePolicy, teamPolicy } from '../../core/access';
-import { liveAccess } from './liveAccess';
+import { liveAccess, type LiveDatabase } from './liveAccess';
 import { presentSpace, presentSpaceMember, presentTeam } from './present';
-import { findTeam, loadTeamSeat, requireCurrentTeam, requireTeamMember, type Reader } from './state';
+import { findTeam, loadTeamSeat, requireCurrentTeam, requireTeamMember } from './state';
 import { userStream } from '../../core/streams';
 import type { LiveSubscription, SubscriptionResolvers } from '../../graphql/schemaTypes';
 
@@ -19,13 +19,13 @@ const profileEventTypes = new Set(['user.profile_updated', 'user.language_change
 
 type Payload = { userId?: string; projectId?: string };
 
-function teamChangeVerdict(db: Reader, userId: string, event: StoredEvent): Verdict {
+function teamChangeVerdict(database: LiveDatabase, userId: string, event: StoredEvent): Verdict {
   const payload = event.payload as Payload;
   if (event.type === 'user.default_team_changed') return event.stream === userStream(userId) ? 'deliver' : 'skip';
   if (!event.type.startsWith('team.') || event.teamId === null) return 'skip';
   if (event.type === 'team.member_removed' && payload.userId === userId) return 'deliver';
-  const team = liveAccess.team(db, event.teamId);
-  return team && teamPolicy.read(liveAccess.teamSeat(db, team, userId)) ? 'deliver' : 'skip';
+  const team = liveAccess.team(database, event.teamId);
+  return team && teamPolicy.read(liveAccess.teamSeat(database, team, userId)) ? 'deliver' : 'skip';
 }
 
 /** Chat events a space list hears of: its channel's messages (unread, lastMessage) and the subscriber's own reads. */
@@ -38,15 +38,15 @@ function spaceChatEvent(event: StoredEvent, userId: string): boolean {
 
 const isChatEvent = (type: string) => type.startsWith('message.') || type === 'chat.read';
 
-function spaceChangeVerdict(db: Reader, userId: string, teamId: string, event: StoredEvent): Verdict {
+function spaceChangeVerdict(database: LiveDatabase, userId: string, teamId: string, event: StoredEvent): Verdict {
   // Other conversations' chat traffic is dropped before any query: it is most of a team's events.
   if (isChatEvent(event.type) && !spaceChatEvent(event, userId)) return 'skip';
-  const team = liveAccess.team(db, teamId);
-  const seat = team ? liveAccess.teamSeat(db, team, userId) : null;
+  const team = liveAccess.team(database, teamId);
+  const seat = team ? liveAccess.teamSeat(database, team, userId) : null;
   if (!seat) return 'end';
   const payload = event.payload as Payload;
   if (isChatEvent(event.type)) {
-    const access = liveAccess.spaceAccess(db, payload.projectId!, userId);
+    const access = liveAccess.spaceAccess(database, payload.projectId!, userId);
     return access && spacePolicy.read(seat, access.space, access.spaceSeat) ? 'deliver' : 'skip';
   }
   if (!event.type.startsWith('project.')) return 'skip';
@@ -56,7 +56,7 @@ function spaceChangeVerdict(db: Reader, userId: string, teamId: string, event: S
       deleted.memberIds.includes(userId) || effectiveTeamRole(seat) === 'admin' || (deleted.type === 'public' && seat.role !== 'guest');
     return couldSee ? 'deliver' : 'skip';
   }
-  const access = liveAccess.spaceAccess(db, payload.projectId!, userId);
+  const access = liveAccess.spaceAccess(database, payload.projectId!, userId);
   if (access && spacePolicy.read(seat, access.space, access.spaceSeat)) return 'deliver';
   // Changes that took the space out of the subscriber's sight: they must drop it.
   if (payload.userId === userId) return 'deliver';
@@ -70,13 +70,13 @@ function spaceChangeVerdict(db: Reader, userId: string, teamId: string, event: S
  * subscriber. Each subscriber's own feed has judged the event for them first.
  */
 async function* sharedByView(events: AsyncIterable<StoredEvent>, context: MercuriusContext, viewerId: string) {
-  const { db, sqlite } = context.services.database;
+  const database = context.services.database;
   // The view's reads (the space, the team, the seats) in one read transaction, as the feed's judgement is.
   for await (const event of events)
     yield shareWith(
       event,
       event,
-      readTogether(sqlite, () => viewOfChange(db, viewerId, event)),
+      readTogether(database.sqlite, () => viewOfChange(database, viewerId, event)),
     );
 }
 
@@ -85,8 +85,8 @@ export const teamSubscriptions = {
     subscribe: (_root, args, context) => {
       const actor = requireActor(context);
       if (args.user && args.user !== actor.userId) throw refusal('PERMISSION_DENIED', 'OWN_TEAMS_ONLY');
-      const db = context.services.database.db;
-      return feed(context, actor, topics.global, (event) => teamChangeVerdict(db, actor.userId, event));
+      const database = context.services.database;
+      return feed(context, actor, topics.global, (event) => teamChangeVerdict(database, actor.userId, event));
     },
     resolve: (event, _args, context) => {
       const actor = requireActor(context);
@@ -101,18 +101,19 @@ export const teamSubscriptions = {
   subProject: {
     subscribe: (_root, _args, context, info) => {
       const actor = requireActor(context);
-      const db = context.services.database.db;
-      const { team } = requireCurrentTeam(db, actor.userId);
-      const events = feed(context, actor, topics.team(team.id), (event) => spaceChangeVerdict(db, actor.userId, team.id, event));
+      const database = context.services.database;
+      const { team } = requireCurrentTeam(database.db, actor.userId);
+      const events = feed(context, actor, topics.team(team.id), (event) => spaceChangeVerdict(database, actor.userId, team.id, event));
       return readsSeatFieldsOnly(info) ? sharedByView(events, context, actor.userId) : events;
     },
     resolve: (event, _args, context) => {
       const actor = requireActor(context);
-      const db = context.services.database.db;
+      const database = context.services.database;
+      const db = database.db;
       const payload = event.payload as Payload & { projectId: string };
-      const access = liveAccess.spaceAccess(db, payload.projectId, actor.userId);
+      const access = liveAccess.spaceAccess(database, payload.projectId, actor.userId);
       const visible = access?.seat && spacePolicy.read(access.seat, access.space, access.spaceSeat) ? access : null;
-      const space = visible ? liveAccess.spaceRow(db, payload.projectId)! : null;
+      const space = visible ? liveAccess.spaceRow(database, payload.projectId)! : null;
       const type = event.type === 'chat.read' ? 'project.read' : event.type.startsWith('message.') ? 'project.message' : event.type;
       const userId = payload.userId ?? null;
       return {
@@ -135,12 +136,13 @@ export const teamSubscriptions = {
       if (!args.team) return feed(context, actor, topics.stream(userStream(actor.userId)), () => 'deliver');
       const { team, seat } = requireTeamMember(db, args.team, actor.userId);
       if (!teamPolicy.participate(seat)) throw new DomainError('PERMISSION_DENIED');
+      const database = context.services.database;
       return feed(context, actor, topics.global, (event) => {
-        const teamNow = liveAccess.team(db, team.id);
-        if (!teamNow || !teamPolicy.read(liveAccess.teamSeat(db, teamNow, actor.userId))) return 'end';
+        const teamNow = liveAccess.team(database, team.id);
+        if (!teamNow || !teamPolicy.read(liveAccess.teamSeat(database, teamNow, actor.userId))) return 'end';
         const changed = (event.payload as Payload).userId;
         if (!profileEventTypes.has(event.type) || !changed) return 'skip';
-        return liveAccess.teamSeat(db, teamNow, changed) ? 'deliver' : 'skip';
+        return liveAccess.teamSeat(database, teamNow, changed) ? 'deliver' : 'skip';
       });
     },
     resolve: (event, args, context) => {

@@ -72,34 +72,34 @@ afterEach(() => {
 describe('liveAccess', () => {
   it('answers as the single reads do, one person at a time and from the whole lists (the free plan cuts seats at 10)', () => {
     const db = database.db;
-    const team = liveAccess.team(db, teamId)!;
+    const team = liveAccess.team(database, teamId)!;
     expect(team).toEqual(findTeam(db, teamId));
     for (const userId of [...people, outsider, ...people]) {
-      expect(liveAccess.teamSeat(db, team, userId)).toEqual(loadTeamSeat(db, team, userId));
-      expect(liveAccess.spaceAccess(db, spaceId, userId)).toEqual(loadSpaceAccess(db, spaceId, userId));
+      expect(liveAccess.teamSeat(database, team, userId)).toEqual(loadTeamSeat(db, team, userId));
+      expect(liveAccess.spaceAccess(database, spaceId, userId)).toEqual(loadSpaceAccess(db, spaceId, userId));
     }
-    expect(liveAccess.teamSeat(db, team, people[12]!)?.withinLimit).toBe(false);
-    expect(liveAccess.spaceAccess(db, spaceId, people[7]!)?.spaceSeat).toEqual({ permission: null, requested: true });
-    expect(liveAccess.spaceAccess(db, newId(), people[0]!)).toBeNull();
-    expect(liveAccess.spaceRow(db, spaceId)?.name).toBe('Design');
+    expect(liveAccess.teamSeat(database, team, people[12]!)?.withinLimit).toBe(false);
+    expect(liveAccess.spaceAccess(database, spaceId, people[7]!)?.spaceSeat).toEqual({ permission: null, requested: true });
+    expect(liveAccess.spaceAccess(database, newId(), people[0]!)).toBeNull();
+    expect(liveAccess.spaceRow(database, spaceId)?.name).toBe('Design');
   });
 
   it('reads again once the log moves on, and only then', () => {
     const db = database.db;
-    for (const userId of people) liveAccess.spaceAccess(db, spaceId, userId);
-    const before = logPosition(db);
+    for (const userId of people) liveAccess.spaceAccess(database, spaceId, userId);
+    const before = logPosition(database.sqlite);
     // A change written without an event (never done by the product) shows that answers are kept per position.
     db.delete(projectMembers)
       .where(and(eq(projectMembers.projectId, spaceId), eq(projectMembers.userId, people[2]!)))
       .run();
-    expect(liveAccess.spaceAccess(db, spaceId, people[2]!)?.spaceSeat.permission).toBe('basic');
+    expect(liveAccess.spaceAccess(database, spaceId, people[2]!)?.spaceSeat.permission).toBe('basic');
     appendEvent();
-    expect(logPosition(db)).toBe(before + 1);
-    expect(liveAccess.spaceAccess(db, spaceId, people[2]!)?.spaceSeat.permission).toBeNull();
+    expect(logPosition(database.sqlite)).toBe(before + 1);
+    expect(liveAccess.spaceAccess(database, spaceId, people[2]!)?.spaceSeat.permission).toBeNull();
     db.update(teams).set({ plan: 'business' }).where(eq(teams.id, teamId)).run();
     appendEvent();
-    const team = liveAccess.team(db, teamId)!;
+    const team = liveAccess.team(database, teamId)!;
     expect(team.plan).toBe('business');
-    expect(liveAccess.teamSeat(db, team, people[12]!)?.withinLimit).toBe(true);
+    expect(liveAccess.teamSeat(database, team, people[12]!)?.withinLimit).toBe(true);
   });
 });

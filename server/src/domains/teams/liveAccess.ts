@@ -1,8 +1,6 @@
-import { max } from 'drizzle-orm';
+import type Database from 'better-sqlite3';
 import type { SpacePermission } from '#shared/teams';
 import type { SpaceSeat, TeamSeat } from '../../core/access';
-import { events } from '../../core/sqlite/tables';
-import { preparedQuery } from '../../db/prepared';
 import { findSpaceRow } from './present';
 import {
   findTeam,
@@ -17,16 +15,20 @@ import {
   type TeamRow,
 } from './state';
 
-const logHead = preparedQuery((db: Reader) =>
-  db
-    .select({ seq: max(events.seq) })
-    .from(events)
-    .prepare(),
-);
+/** A connection as live judgements read it: the query builder, and the driver for the one raw read below. */
+export interface LiveDatabase {
+  db: Reader;
+  sqlite: Database.Database;
+}
+
+// Asked before every live judgement: a raw statement prepared once per connection, without the query builder's row mapping.
+const logHeads = new WeakMap<Database.Database, Database.Statement<[], number | null>>();
 
 /** The log's newest position as this connection reads it now (whichever process appended last). */
-export function logPosition(db: Reader): number {
-  return logHead(db).get()?.seq ?? 0;
+export function logPosition(sqlite: Database.Database): number {
+  let statement = logHeads.get(sqlite);
+  if (!statement) logHeads.set(sqlite, (statement = sqlite.prepare<[], number | null>('SELECT max(seq) FROM events').pluck()));
+  return statement.get() ?? 0;
 }
 
 /**
@@ -137,12 +139,12 @@ class PositionFacts {
 }
 
 /** What each connection read at the log's current position; replaced as soon as the log moves on. */
-const factsByConnection = new WeakMap<object, PositionFacts>();
+const factsByConnection = new WeakMap<Database.Database, PositionFacts>();
 
-function factsNow(db: Reader): PositionFacts {
-  const position = logPosition(db);
-  let facts = factsByConnection.get(db);
-  if (!facts || facts.position !== position) factsByConnection.set(db, (facts = new PositionFacts(db, position)));
+function factsNow({ db, sqlite }: LiveDatabase): PositionFacts {
+  const position = logPosition(sqlite);
+  let facts = factsByConnection.get(sqlite);
+  if (!facts || facts.position !== position) factsByConnection.set(sqlite, (facts = new PositionFacts(db, position)));
   return facts;
 }
 
@@ -156,18 +158,18 @@ function factsNow(db: Reader): PositionFacts {
  * commands: inside a write transaction the state changes before its event is appended.
  */
 export const liveAccess = {
-  team(db: Reader, teamId: string): TeamRow | undefined {
-    return factsNow(db).team(teamId)?.row;
+  team(database: LiveDatabase, teamId: string): TeamRow | undefined {
+    return factsNow(database).team(teamId)?.row;
   },
-  teamSeat(db: Reader, team: TeamRow, userId: string): TeamSeat | null {
-    const known = factsNow(db).team(team.id);
+  teamSeat(database: LiveDatabase, team: TeamRow, userId: string): TeamSeat | null {
+    const known = factsNow(database).team(team.id);
     // A team row handed in from elsewhere (another position) is judged with its own plan, as loadTeamSeat does.
-    return known && known.row === team ? known.seat(userId) : loadTeamSeat(db, team, userId);
+    return known && known.row === team ? known.seat(userId) : loadTeamSeat(database.db, team, userId);
   },
-  spaceAccess(db: Reader, projectId: string, userId: string): SpaceAccess | null {
-    return factsNow(db).space(projectId).access(userId);
+  spaceAccess(database: LiveDatabase, projectId: string, userId: string): SpaceAccess | null {
+    return factsNow(database).space(projectId).access(userId);
   },
-  spaceRow(db: Reader, projectId: string): ProjectRow | undefined {
-    return factsNow(db).space(projectId).row() ?? undefined;
+  spaceRow(database: LiveDatabase, projectId: string): ProjectRow | undefined {
+    return factsNow(database).space(projectId).row() ?? undefined;
   },
 };

@@ -1,8 +1,7 @@
 import { Kind, type FragmentDefinitionNode, type GraphQLResolveInfo, type SelectionSetNode } from 'graphql';
 import type { StoredEvent } from '../../core/events';
 import { effectivePermission, spacePolicy } from '../../core/access';
-import { liveAccess } from './liveAccess';
-import type { Reader } from './state';
+import { liveAccess, type LiveDatabase } from './liveAccess';
 
 /**
  * Project fields whose value depends on the viewer only through their seat: the space's own fields and
@@ -75,9 +74,9 @@ export function readsSeatFieldsOnly(info: Pick<GraphQLResolveInfo, 'fieldNodes' 
  * space, their membership, permission, pending request and right to manage it, and whether the member the
  * change is about is them (ProjectUser.isAuth).
  */
-export function viewOfChange(db: Reader, viewerId: string, event: StoredEvent): string {
+export function viewOfChange(database: LiveDatabase, viewerId: string, event: StoredEvent): string {
   const payload = event.payload as { projectId?: string; userId?: string };
-  const access = payload.projectId ? liveAccess.spaceAccess(db, payload.projectId, viewerId) : null;
+  const access = payload.projectId ? liveAccess.spaceAccess(database, payload.projectId, viewerId) : null;
   if (!access?.seat || !spacePolicy.read(access.seat, access.space, access.spaceSeat)) return 'hidden';
   const { seat, space, spaceSeat } = access;
   return [
