@@ -2,7 +2,9 @@
 // from 16 clients at once) and ediTask throughput,
 // and the time from a mutation to its subTask delivery at 100 graphql-ws subscribers (p50/p99).
 // The server runs as `npm start` does, in its own process; this process plays the clients. Prints figures; asserts nothing.
-import { rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { Client } from 'graphql-ws';
 import { openEventStore } from '../server/src/domains';
 import { decideCreateTask } from '../server/src/domains/tasks/commands';
@@ -17,7 +19,7 @@ import {
   milliseconds,
   percentile,
   spaceWithMembers,
-  startBenchServer,
+  startBenchServerOn,
   synchronousFromEnvironment,
   wait,
 } from './support';
@@ -25,13 +27,16 @@ import {
 const taskCount = 10_000;
 const subscriberCount = 100;
 const synchronous = synchronousFromEnvironment();
-// BENCH_SERVER_NODE_OPTIONS reaches the server's process only (for instance --cpu-prof --cpu-prof-dir=<folder>);
-// BENCH_TASKS_ONLY=getTasks stops after the board figures.
-const serverNodeOptions = process.env.BENCH_SERVER_NODE_OPTIONS;
-const { dataDirectory, server, database, target } = await startBenchServer(
-  'tasks',
+// BENCH_SERVER_NODE_ARGUMENTS reach the server's node only, split at spaces (for instance --cpu-prof --cpu-prof-dir=<folder>:
+// node refuses --cpu-prof in NODE_OPTIONS; the profile is written when the server stops at the end);
+// BENCH_TASKS_ONLY=getTasks stops after the board figures; BENCH_TASKS_ONLY=setTask measures only setTask and ediTask.
+const serverNodeArguments = (process.env.BENCH_SERVER_NODE_ARGUMENTS ?? '').split(' ').filter(Boolean);
+// The server waits up to a minute to become healthy (startBenchServerOn): on a busy machine start-up alone may take 30 s.
+const { dataDirectory, server, database, target } = await startBenchServerOn(
+  mkdtempSync(join(tmpdir(), 'bench-tasks-')),
   synchronous,
-  serverNodeOptions ? { NODE_OPTIONS: serverNodeOptions } : {},
+  {},
+  serverNodeArguments,
 );
 
 console.log(`Tasks benchmark (server in its own process, SQLite synchronous=${synchronous})`);
@@ -126,35 +131,38 @@ async function measureGetTasks(label: string, query: string, rounds: number, exp
   );
 }
 
+const only = process.env.BENCH_TASKS_ONLY;
 const getTasksRounds = Number(process.env.BENCH_GET_TASKS_ROUNDS ?? 30);
-await measureGetTasks('former board fields', formerBoardQuery, getTasksRounds);
-await measureGetTasks("the client's card fields", cardBoardQuery, getTasksRounds);
-// What the board draws first: the first 40 cards of each section (the client's firstScreenCards), then reads the rest.
-const firstScreenPerSection = 40;
-const firstScreenQuery = cardBoardQuery.replace(
-  'getTasks(project: $project)',
-  `getTasks(project: $project, perSection: ${firstScreenPerSection})`,
-);
-await measureGetTasks(
-  `the first screen (perSection ${firstScreenPerSection})`,
-  firstScreenQuery,
-  getTasksRounds,
-  firstScreenPerSection * loadBoard(database.db, space)!.states.length,
-);
-{
-  // Each answer right after another member's edit: the board is read again rather than answered from memory.
-  const boardTaskIds = (await getTasksOverHttp(cardBoardQuery)).tasks.map((task) => task.id);
-  const samples: number[] = [];
-  for (let round = 0; round < Math.max(5, Math.round(getTasksRounds / 3)); round += 1) {
-    await call(members[round % members.length]!.client, 'mutation ($id: ID!, $name: String) { ediTask(id: $id, name: $name) { id } }', {
-      id: boardTaskIds[round]!,
-      name: `Edited before reading ${round}`,
-    });
-    samples.push((await getTasksOverHttp(cardBoardQuery)).milliseconds);
-  }
-  console.log(
-    `  getTasks right after an edit, the client's card fields: p50 ${milliseconds(percentile(samples, 0.5))}, p99 ${milliseconds(percentile(samples, 0.99))} (${samples.length} requests)`,
+if (only !== 'setTask') {
+  await measureGetTasks('former board fields', formerBoardQuery, getTasksRounds);
+  await measureGetTasks("the client's card fields", cardBoardQuery, getTasksRounds);
+  // What the board draws first: the first 40 cards of each section (the client's firstScreenCards), then reads the rest.
+  const firstScreenPerSection = 40;
+  const firstScreenQuery = cardBoardQuery.replace(
+    'getTasks(project: $project)',
+    `getTasks(project: $project, perSection: ${firstScreenPerSection})`,
   );
+  await measureGetTasks(
+    `the first screen (perSection ${firstScreenPerSection})`,
+    firstScreenQuery,
+    getTasksRounds,
+    firstScreenPerSection * loadBoard(database.db, space)!.states.length,
+  );
+  {
+    // Each answer right after another member's edit: the board is read again rather than answered from memory.
+    const boardTaskIds = (await getTasksOverHttp(cardBoardQuery)).tasks.map((task) => task.id);
+    const samples: number[] = [];
+    for (let round = 0; round < Math.max(5, Math.round(getTasksRounds / 3)); round += 1) {
+      await call(members[round % members.length]!.client, 'mutation ($id: ID!, $name: String) { ediTask(id: $id, name: $name) { id } }', {
+        id: boardTaskIds[round]!,
+        name: `Edited before reading ${round}`,
+      });
+      samples.push((await getTasksOverHttp(cardBoardQuery)).milliseconds);
+    }
+    console.log(
+      `  getTasks right after an edit, the client's card fields: p50 ${milliseconds(percentile(samples, 0.5))}, p99 ${milliseconds(percentile(samples, 0.99))} (${samples.length} requests)`,
+    );
+  }
 }
 console.log(`  load average ${loadAverage()}`);
 
@@ -164,13 +172,23 @@ async function stop(): Promise<void> {
   database.close();
   rmSync(dataDirectory, { recursive: true, force: true });
 }
-if (process.env.BENCH_TASKS_ONLY === 'getTasks') {
+if (only === 'getTasks') {
   await stop();
   process.exit(0);
 }
 
+/** CPU seconds (user and system) the server's process has used, from /proc: apart from the clients in this process. */
+function serverCpuSeconds(): number {
+  const fields = readFileSync(`/proc/${server.child.pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / 100;
+}
+/** The server's CPU per request since `startedAt` (CPU seconds), for printing beside a rate. */
+const cpuPerRequest = (startedAt: number, requests: number) =>
+  `server CPU ${(((serverCpuSeconds() - startedAt) * 1000) / requests).toFixed(2)} ms per request`;
+
 async function throughput(label: string, count: number, operation: (index: number) => Promise<unknown>): Promise<void> {
   const samples: number[] = [];
+  const cpuAtStart = serverCpuSeconds();
   const started = performance.now();
   for (let index = 0; index < count; index += 1) {
     const before = performance.now();
@@ -179,7 +197,7 @@ async function throughput(label: string, count: number, operation: (index: numbe
   }
   const seconds = (performance.now() - started) / 1000;
   console.log(
-    `  ${label}: ${Math.round(count / seconds)} per second one after another, p50 ${milliseconds(percentile(samples, 0.5))}, p99 ${milliseconds(percentile(samples, 0.99))}`,
+    `  ${label}: ${Math.round(count / seconds)} per second one after another, p50 ${milliseconds(percentile(samples, 0.5))}, p99 ${milliseconds(percentile(samples, 0.99))}; ${cpuPerRequest(cpuAtStart, count)}`,
   );
 }
 
@@ -198,6 +216,7 @@ const concurrentClients = 16;
 const perClient = 100;
 {
   const samples: number[] = [];
+  const cpuAtStart = serverCpuSeconds();
   const started = performance.now();
   await Promise.all(
     Array.from({ length: concurrentClients }, async (_, client) => {
@@ -213,7 +232,7 @@ const perClient = 100;
   );
   const seconds = (performance.now() - started) / 1000;
   console.log(
-    `  setTask over HTTP, ${concurrentClients} concurrent clients: ${Math.round((concurrentClients * perClient) / seconds)} per second, p50 ${milliseconds(percentile(samples, 0.5))}, p99 ${milliseconds(percentile(samples, 0.99))}`,
+    `  setTask over HTTP, ${concurrentClients} concurrent clients: ${Math.round((concurrentClients * perClient) / seconds)} per second, p50 ${milliseconds(percentile(samples, 0.5))}, p99 ${milliseconds(percentile(samples, 0.99))}; ${cpuPerRequest(cpuAtStart, concurrentClients * perClient)}`,
   );
 }
 await throughput('ediTask over HTTP (rename, move between cards)', 500, (index) =>
@@ -223,6 +242,12 @@ await throughput('ediTask over HTTP (rename, move between cards)', 500, (index) 
     { id: created[index % created.length]!, name: `Edited ${index}`, position: 1_000_000 + index * 0.5 },
   ),
 );
+
+if (only === 'setTask') {
+  console.log(`  load average ${loadAverage()}`);
+  await stop();
+  process.exit(0);
+}
 
 const subscription =
   'subscription ($project: ID!) { subTask(project: $project) { type seq taskId task { id name positionSection users { id } } } }';
