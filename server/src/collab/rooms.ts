@@ -7,6 +7,7 @@ import { docStream } from '../domains/docs/events';
 import { findDocRow } from '../domains/docs/state';
 import { judgeAgain, type Grant } from './access';
 import { ActivityDebouncer, type ActivityRecord } from './activity';
+import { CommitsWithoutSync } from '../core/sqlite/walSync';
 import { UpdateBatcher } from './batcher';
 import { DocContentStore } from './persistence';
 import { imageSourcesOf, plainTextOf } from './plainText';
@@ -104,7 +105,8 @@ export function roomInScope(
 /**
  * The doc rooms of one server: loaded on the first connection, unloaded (compacted, activity
  * recorded) a grace period after the last one leaves, all persisted and closed on shutdown. Their
- * updates are stored by one batcher, one transaction per turn of the event loop.
+ * updates are stored by one batcher, one transaction per turn of the event loop, each applied and
+ * acknowledged once its commit is on the disk.
  */
 export class RoomManager {
   private readonly rooms = new Map<string, LoadedRoom>();
@@ -119,7 +121,15 @@ export class RoomManager {
 
   constructor(private readonly services: Services) {
     this.store = new DocContentStore(services.database.sqlite);
-    this.batcher = new UpdateBatcher(this.store, (error, message) => this.logger.error({ err: error }, message));
+    const { walSync, sqlite } = services.database;
+    this.batcher = new UpdateBatcher(
+      this.store,
+      (error, message) => this.logger.error({ err: error }, message),
+      undefined,
+      undefined,
+      // With synchronous=FULL the disk sync of each batch runs off the event loop, as the command door's does.
+      walSync ? { commits: new CommitsWithoutSync(sqlite), walSync } : null,
+    );
     const { collab } = services.config;
     this.roomOptions = {
       compactAfter: collab.compactAfter,

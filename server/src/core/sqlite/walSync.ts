@@ -1,6 +1,7 @@
-import { close, fsync, open } from 'node:fs';
+import { close, closeSync, fsync, fsyncSync, open, openSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { promisify } from 'node:util';
+import type Database from 'better-sqlite3';
 
 /** Flushes one open file to the disk; on libuv's thread pool, so the event loop never waits for it. */
 export type FileSync = (descriptor: number) => Promise<void>;
@@ -57,6 +58,27 @@ export class WalSync {
       });
     this.queued = queued;
     return queued;
+  }
+
+  /**
+   * Flushes the WAL now, on the event loop, and returns once everything written to it is on the disk; throws
+   * if the disk failed. For the rare caller that must know before returning (a doc room's last flush at
+   * shutdown); everything else waits for `sync()`.
+   */
+  syncNow(): void {
+    if (this.failure !== null) throw this.failure;
+    if (this.closed) throw new Error('The database is closed: its WAL cannot be synced.');
+    // fsync flushes the file whichever descriptor names it: a descriptor of the moment serves until ours is open.
+    const ownDescriptor = this.descriptor === null ? openSync(this.walFile, 'r+') : null;
+    try {
+      fsyncSync(ownDescriptor ?? this.descriptor!);
+      if (ownDescriptor !== null) syncDirectoryNow(dirname(this.walFile));
+    } catch (error) {
+      this.failure ??= error;
+      throw this.failure;
+    } finally {
+      if (ownDescriptor !== null) closeSync(ownDescriptor);
+    }
   }
 
   /** Resolves when no sync is running or waiting (failed or not). */
@@ -120,5 +142,54 @@ async function syncDirectory(path: string): Promise<void> {
     await fsyncOnThreadPool(directory);
   } finally {
     await closeFile(directory);
+  }
+}
+
+function syncDirectoryNow(path: string): void {
+  let directory: number;
+  try {
+    directory = openSync(path, 'r');
+  } catch {
+    return;
+  }
+  try {
+    fsyncSync(directory);
+  } catch {
+    // Like SQLite, a file system that cannot sync a directory is not an error.
+  } finally {
+    closeSync(directory);
+  }
+}
+
+/**
+ * Commits on a synchronous=FULL connection that skip SQLite's own sync: `run` switches the connection to
+ * synchronous=NORMAL around one commit, so it writes the WAL without waiting for the disk, and puts FULL
+ * back. Whoever runs one must tell nobody of it before a `WalSync.sync()` asked for after it has finished.
+ * Only possible outside a transaction (SQLite refuses the change inside one).
+ */
+export class CommitsWithoutSync {
+  private statements: { normal: Database.Statement; full: Database.Statement } | null = null;
+
+  constructor(private readonly sqlite: Database.Database) {}
+
+  /** False while a transaction is open on the connection (another writer's): wait for it to end. */
+  get possible(): boolean {
+    return !this.sqlite.inTransaction;
+  }
+
+  run<Result>(commit: () => Result): Result {
+    // Prepared at the first commit, outside any transaction: SQLite applies a synchronous pragma when it prepares it (and
+    // refuses it inside a transaction), so FULL is prepared last and stays. A run applies it by preparing it again, from
+    // the second run on: the first commit syncs as FULL does, which is only safer.
+    const statements = (this.statements ??= {
+      normal: this.sqlite.prepare('PRAGMA synchronous = NORMAL'),
+      full: this.sqlite.prepare('PRAGMA synchronous = FULL'),
+    });
+    statements.normal.run();
+    try {
+      return commit();
+    } finally {
+      if (!this.sqlite.inTransaction) statements.full.run();
+    }
   }
 }
