@@ -1,9 +1,13 @@
+import { join } from 'node:path';
 import type { Client } from 'graphql-ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addCalendarDays, startOfDayInZone } from '#shared/reports';
 import { parseStandupEntry, zonedMoment, type StandupEntryBody } from '#shared/standupChannel';
 import { buildApp, type App } from '../../server/src/app';
 import { loadConfig } from '../../server/src/config';
+import { replay, snapshotProjections } from '../../server/src/core/sqlite/replay';
+import { openDatabase } from '../../server/src/db/connection';
+import { domains } from '../../server/src/domains';
 import { postDueStandups } from '../../server/src/domains/reports/standupPosting';
 import { messagesOf, postMessage } from './chatFactories';
 import { startTestServer, subscriptionClient, type GraphqlResponse, type TestServer } from './harness';
@@ -307,6 +311,23 @@ describe('the standup job', () => {
     );
     expect(await postDueStandups(server.app.services, at(tomorrow, '21:00'))).toBe(0);
     expect(postedEvents(stopped)).toEqual([]);
+  });
+});
+
+describe('replay', () => {
+  it('rebuilds the same schedules, last posted days and standup entries from the log', () => {
+    // Runs after the flows above: schedules set, changed and turned off, days posted and passed over.
+    const rebuilt = openDatabase(join(server.dataDirectory, 'replayed.sqlite'), { synchronous: 'NORMAL' });
+    const projections = domains.flatMap((module) => module.projections);
+    try {
+      replay(server.app.services.database, rebuilt, projections);
+      const compared = projections.filter((projection) => projection.name === 'standupChannels' || projection.name === 'chat');
+      const live = snapshotProjections(server.app.services.database, compared);
+      expect(live.standup_channels!.length).toBeGreaterThan(3);
+      expect(snapshotProjections(rebuilt, compared)).toEqual(live);
+    } finally {
+      rebuilt.close();
+    }
   });
 });
 
