@@ -23,6 +23,7 @@ import { holdsGuestCredential, registerMeetingRoutes } from './domains/meetings'
 import { registerCalendarRoutes } from './domains/calendar/feed';
 import { registerUnsubscribeRoute } from './domains/notifications';
 import { registerStripeWebhookRoute } from './domains/billing/stripe';
+import { clientSettingsOf } from './domains/support';
 import { analyticsOrigins } from './http/analyticsOrigins';
 import { registerReceiptRoute } from './domains/billing/receipts';
 import { registerGoogleCalendarRoutes } from './domains/calendar/sync';
@@ -296,7 +297,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     }
   });
 
-  registerClient(server, config);
+  registerClient(server, config, clientSettingsOf(config));
 
   const stoppers = modules.map((module) => module.start?.(services)).filter((stop): stop is () => void => typeof stop === 'function');
   server.addHook('onClose', async () => {

@@ -1,6 +1,6 @@
 /**
  * SPEC §7 analytics, off unless an administrator configures them (TAG_MANAGER_ID, ANALYTICS_CLIENT_KEY; the
- * server hands them over in getClientSettings). Off, nothing is loaded, no data layer is made and no request
+ * server writes them into the page it sends: clientSettings.ts). Off, nothing is loaded, no data layer is made and no request
  * leaves the page (a data layer a deployment's own tag manager put on the page still receives the events). On: the tag manager's data layer `dataLayer` is initialised only if none exists yet (a
  * deployment may have put its own tag manager on the page) and receives virtual page views, get-started flow
  * events and the user's status with the e-mail hashed by SHA-256; the product analytics client, with session

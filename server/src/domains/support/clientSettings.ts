@@ -1,5 +1,12 @@
+import type { ClientSettings } from '#shared/clientSettings';
+import type { Config } from '../../config';
 import type { QueryResolvers } from '../../graphql/schemaTypes';
 import type { DomainModule } from '../module';
+
+/** The instance's public settings as this configuration makes them: in the page the server serves and in getClientSettings. */
+export function clientSettingsOf(config: Pick<Config, 'clientLinks' | 'instance'>): ClientSettings {
+  return { ...config.clientLinks, salesEmail: config.instance.salesEmail };
+}
 
 const clientSettingsTypeDefs = /* GraphQL */ `
   "What the app needs to know about this instance before anyone signs in."
@@ -22,13 +29,13 @@ const clientSettingsTypeDefs = /* GraphQL */ `
 `;
 
 const clientSettingsQueries = {
-  getClientSettings: (_root, _args, context) => {
-    const { clientLinks, instance } = context.services.config;
-    return { ...clientLinks, salesEmail: instance.salesEmail };
-  },
+  getClientSettings: (_root, _args, context) => clientSettingsOf(context.services.config),
 } satisfies QueryResolvers;
 
-/** The instance's public settings the client reads at start: app links and the opt-in analytics. */
+/**
+ * The instance's public settings for clients that do not get them in the page (native apps, the page Vite serves
+ * in development): the web app served by this server reads them from the page without asking.
+ */
 export const clientSettingsModule: DomainModule = {
   name: 'clientSettings',
   typeDefs: clientSettingsTypeDefs,
