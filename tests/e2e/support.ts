@@ -83,14 +83,13 @@ export function pageTitles(page: Page): Promise<string[]> {
  * first one's team, with onboarding done.
  */
 export async function twoTeammates(browser: Browser) {
-  const adaContext = await browser.newContext();
-  const ada = await adaContext.newPage();
-  const adaAccount = await signedInAccount(ada, 'Ada');
-  const graceContext = await browser.newContext();
-  const grace = await graceContext.newPage();
-  const graceAccount = await signedInAccount(grace, 'Grace');
-  for (const page of [ada, grace])
-    await graphql(page.request, 'mutation { setSetting(name: "onboardingCompleted", active: true) { name } }');
+  const [adaContext, graceContext] = await Promise.all([browser.newContext(), browser.newContext()]);
+  const [ada, grace] = await Promise.all([adaContext.newPage(), graceContext.newPage()]);
+  // Two people who do not wait for each other: each signs up and waits for its own mail at the same time.
+  const [adaAccount, graceAccount] = await Promise.all([signedInAccount(ada, 'Ada'), signedInAccount(grace, 'Grace')]);
+  await Promise.all(
+    [ada, grace].map((page) => graphql(page.request, 'mutation { setSetting(name: "onboardingCompleted", active: true) { name } }')),
+  );
 
   const { getTeam } = await graphql<{ getTeam: { id: string } }>(ada.request, '{ getTeam { id } }');
   await graphql(ada.request, 'mutation ($email: String!, $id: ID!) { addUserTeam(email: $email, id: $id) { id } }', {
