@@ -74,6 +74,11 @@ export function sharingOf(value: unknown): LiveSharing | undefined {
   return typeof value === 'object' && value !== null ? (value as { [liveSharing]?: LiveSharing })[liveSharing] : undefined;
 }
 
+/** The subscriptions' `pubsub` (graphql/liveTopics.ts): events a subscription's `relevant` refuses are not queued for it. */
+interface RelevantTopics {
+  subscribe(topics: string | string[], relevant?: (event: StoredEvent) => boolean): Promise<AsyncIterable<unknown>>;
+}
+
 /** What a subscription does with one event: send it, skip it, or end (the subscriber lost access). */
 export type Verdict = 'deliver' | 'skip' | 'end';
 
@@ -94,12 +99,17 @@ declare module 'mercurius' {
  * from the log and judged the same way (by its access now), then the live ones without those it was
  * given already; when it missed too much (or its position is unknown here) it is told the gap is too
  * old, and reloads. See liveResume.ts.
+ *
+ * `relevant`, when given, is a test of the event alone (no reads) that the judge would skip every event
+ * it refuses: those never wake this subscriber. A team's topic carries every event of the team to every
+ * subscription of every online member, and most of them are of no concern to most of those.
  */
 export function feed(
   context: MercuriusContext,
   actor: Actor,
   topic: string | string[],
   judge: (event: StoredEvent) => Verdict | Promise<Verdict>,
+  relevant?: (event: StoredEvent) => boolean,
 ) {
   const sqlite = context.services.database.sqlite;
   const cursor = context.liveCursor;
@@ -123,7 +133,7 @@ export function feed(
     // started listening is read from the log below, so nothing falls between its start and its topics.
     const fresh = cursor?.resumeAfter === null;
     const from = cursor ? (cursor.resumeAfter ?? (await history.headSeq())) : null;
-    const queue = (await context.pubsub.subscribe(topic as string)) as AsyncIterable<StoredEvent>;
+    const queue = (await (context.pubsub as unknown as RelevantTopics).subscribe(topic, relevant)) as AsyncIterable<StoredEvent>;
     /** Live events at or below this position were judged already, from the log. */
     let replayedUpTo = 0;
     if (cursor && from !== null) {
@@ -131,6 +141,7 @@ export function feed(
       if (missed.status === 'gap') cursor.notify(fresh ? { seq: missed.head } : { seq: missed.head, resume: 'gap' });
       else {
         for (const event of missed.events) {
+          if (relevant && !relevant(event)) continue;
           const verdict = await verdictOf(event);
           if (verdict === 'end') return;
           if (verdict !== 'deliver') continue;

@@ -18,6 +18,15 @@ describe('OperationTopics', () => {
     expect(await queue.next()).toEqual({ value: 3, done: false });
   });
 
+  it('leaves out the events a subscription says are of no concern to it', async () => {
+    const emitter = mqemitter({ concurrency: 0 });
+    const topics = new OperationTopics(emitter, () => undefined);
+    const queue = await topics.subscribe('team:a', (payload: { type: string }) => payload.type.startsWith('project.'));
+    publish(emitter, 'team:a', { type: 'message.created' });
+    publish(emitter, 'team:a', { type: 'project.updated' });
+    expect(await queue.next()).toEqual({ value: { type: 'project.updated' }, done: false });
+  });
+
   it('ends a waiting reader at once when closed, and stops listening', async () => {
     const emitter = mqemitter({ concurrency: 0 });
     const topics = new OperationTopics(emitter, () => undefined);

@@ -107,8 +107,11 @@ export class OperationTopics {
     private readonly limit = maxQueuedEvents,
   ) {}
 
-  /** Resolves, once the emitter listens on every topic, to the queue of their events' payloads. */
-  async subscribe(topics: string | string[]): Promise<AsyncIterableIterator<unknown>> {
+  /**
+   * Resolves, once the emitter listens on every topic, to the queue of their events' payloads; those that
+   * `relevant` refuses (a test of the payload alone, see feed in core/live.ts) are left out.
+   */
+  async subscribe(topics: string | string[], relevant?: (payload: never) => boolean): Promise<AsyncIterableIterator<unknown>> {
     const queue = new EventQueue(this.limit, this.onOverflow);
     if (this.closed) {
       queue.end();
@@ -116,7 +119,7 @@ export class OperationTopics {
     }
     const handover = handoverOf(this.emitter);
     const listener = (message: Message, done: () => void) => {
-      handover.add(queue, message.payload);
+      if (!relevant || relevant(message.payload as never)) handover.add(queue, message.payload);
       done();
     };
     const names = typeof topics === 'string' ? [topics] : topics;

@@ -79,19 +79,42 @@ async function* conversationFeed(
 ) {
   const db = context.services.database.db;
   let { spaceId, moderate } = initial;
-  const events = feed(context, requireActor(context), [topics.team(teamId), typingTopic(conversation.key)], (incoming): Verdict => {
-    const event = incoming as Incoming;
-    if (event.type === 'typing')
-      return (event as TypingNotice).conversation === conversation.key && (event as TypingNotice).userId !== userId ? 'deliver' : 'skip';
-    const stored = event as StoredEvent;
-    if (stored.type.startsWith('message.')) return (stored.payload as Payload).conversation === conversation.key ? 'deliver' : 'skip';
-    if (!mayChangeAccess(conversation, spaceId, stored)) return 'skip';
-    const access = loadConversationAccess(db, conversation, userId);
-    if (!access?.read) return 'end';
-    spaceId = access.spaceId;
-    moderate = access.moderate;
-    return 'skip';
-  });
+  /**
+   * The conversation's own traffic and every kind of event that may change access to it (any space's, not
+   * only the one judged last: the judge follows a task moved to another space); the judge skips all else
+   * without reading.
+   */
+  const relevant = (incoming: Incoming): boolean => {
+    const { type } = incoming;
+    if (type === 'typing') return (incoming as TypingNotice).conversation === conversation.key;
+    if (type.startsWith('message.')) return ((incoming as StoredEvent).payload as Payload).conversation === conversation.key;
+    return (
+      type.startsWith('team.') ||
+      type.startsWith('project.') ||
+      type.startsWith('privat.') ||
+      type === 'task.moved' ||
+      type === 'task.deleted'
+    );
+  };
+  const events = feed(
+    context,
+    requireActor(context),
+    [topics.team(teamId), typingTopic(conversation.key)],
+    (incoming): Verdict => {
+      const event = incoming as Incoming;
+      if (event.type === 'typing')
+        return (event as TypingNotice).conversation === conversation.key && (event as TypingNotice).userId !== userId ? 'deliver' : 'skip';
+      const stored = event as StoredEvent;
+      if (stored.type.startsWith('message.')) return (stored.payload as Payload).conversation === conversation.key ? 'deliver' : 'skip';
+      if (!mayChangeAccess(conversation, spaceId, stored)) return 'skip';
+      const access = loadConversationAccess(db, conversation, userId);
+      if (!access?.read) return 'end';
+      spaceId = access.spaceId;
+      moderate = access.moderate;
+      return 'skip';
+    },
+    relevant,
+  );
   for await (const event of events) yield shared(db, { event: event as Incoming, moderate, viewerId: userId });
 }
 
@@ -133,6 +156,13 @@ const isMember = (db: Reader, privatId: string, userId: string) =>
     .from(privatMembers)
     .where(and(eq(privatMembers.privatId, privatId), eq(privatMembers.userId, userId)))
     .get() !== undefined;
+
+/** What subPrivat's judge looks at: the team's private chats, their messages and reads, and a member leaving the team. */
+function privatRelevant(event: StoredEvent): boolean {
+  const { type } = event;
+  if (type.startsWith('message.') || type === 'chat.read') return Boolean((event.payload as Payload).privatId);
+  return type === 'team.member_removed' || type.startsWith('privat.');
+}
 
 /** Which changes of the team's private chats concern the subscriber's list. */
 function privatVerdict(db: Reader, userId: string, event: StoredEvent): Verdict {
@@ -205,7 +235,7 @@ export const chatSubscriptions = {
       const actor = requireActor(context);
       const db = context.services.database.db;
       const { team } = requireCurrentTeam(db, actor.userId);
-      return feed(context, actor, topics.team(team.id), (event) => privatVerdict(db, actor.userId, event));
+      return feed(context, actor, topics.team(team.id), (event) => privatVerdict(db, actor.userId, event), privatRelevant);
     },
     resolve: (event, _args, context) => {
       const userId = requireActor(context).userId;

@@ -124,6 +124,8 @@ export const presenceSubscriptions = {
           // The subscriber's own changes are theirs already; only teammates they may see are told about.
           return event.userId !== actor.userId && event.teamIds.includes(team.id) && visible(event.userId) ? 'deliver' : 'skip';
         },
+        // Presence notices and removals from the team; the team's other events never wake the feed.
+        (event) => event.type === 'team.member_removed' || isPresenceNotice(event),
       );
       return (async function* (): AsyncGenerator<PresenceNotice> {
         for await (const delivered of incoming) if (isPresenceNotice(delivered)) yield delivered;

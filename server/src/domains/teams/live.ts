@@ -19,6 +19,9 @@ const profileEventTypes = new Set(['user.profile_updated', 'user.language_change
 
 type Payload = { userId?: string; projectId?: string };
 
+/** What subTeam's judge looks at: everything else it skips without reading. */
+const teamChangeRelevant = (event: StoredEvent) => event.type === 'user.default_team_changed' || event.type.startsWith('team.');
+
 function teamChangeVerdict(database: LiveDatabase, userId: string, event: StoredEvent): Verdict {
   const payload = event.payload as Payload;
   if (event.type === 'user.default_team_changed') return event.stream === userStream(userId) ? 'deliver' : 'skip';
@@ -37,6 +40,16 @@ function spaceChatEvent(event: StoredEvent, userId: string): boolean {
 }
 
 const isChatEvent = (type: string) => type.startsWith('message.') || type === 'chat.read';
+
+/**
+ * What a space list's judge looks at: team events (a lost seat ends the feed, and only a team event takes it),
+ * space events and its own chats' traffic. Everything else it skips, or would end the feed for a seat that a
+ * team event has taken already.
+ */
+function spaceChangeRelevant(event: StoredEvent, userId: string): boolean {
+  if (isChatEvent(event.type)) return spaceChatEvent(event, userId);
+  return event.type.startsWith('team.') || event.type.startsWith('project.');
+}
 
 function spaceChangeVerdict(database: LiveDatabase, userId: string, teamId: string, event: StoredEvent): Verdict {
   // Other conversations' chat traffic is dropped before any query: it is most of a team's events.
@@ -86,7 +99,7 @@ export const teamSubscriptions = {
       const actor = requireActor(context);
       if (args.user && args.user !== actor.userId) throw refusal('PERMISSION_DENIED', 'OWN_TEAMS_ONLY');
       const database = context.services.database;
-      return feed(context, actor, topics.global, (event) => teamChangeVerdict(database, actor.userId, event));
+      return feed(context, actor, topics.global, (event) => teamChangeVerdict(database, actor.userId, event), teamChangeRelevant);
     },
     resolve: (event, _args, context) => {
       const actor = requireActor(context);
@@ -103,7 +116,13 @@ export const teamSubscriptions = {
       const actor = requireActor(context);
       const database = context.services.database;
       const { team } = requireCurrentTeam(database.db, actor.userId);
-      const events = feed(context, actor, topics.team(team.id), (event) => spaceChangeVerdict(database, actor.userId, team.id, event));
+      const events = feed(
+        context,
+        actor,
+        topics.team(team.id),
+        (event) => spaceChangeVerdict(database, actor.userId, team.id, event),
+        (event) => spaceChangeRelevant(event, actor.userId),
+      );
       return readsSeatFieldsOnly(info) ? sharedByView(events, context, actor.userId) : events;
     },
     resolve: (event, _args, context) => {
@@ -137,13 +156,20 @@ export const teamSubscriptions = {
       const { team, seat } = requireTeamMember(db, args.team, actor.userId);
       if (!teamPolicy.participate(seat)) throw new DomainError('PERMISSION_DENIED');
       const database = context.services.database;
-      return feed(context, actor, topics.global, (event) => {
-        const teamNow = liveAccess.team(database, team.id);
-        if (!teamNow || !teamPolicy.read(liveAccess.teamSeat(database, teamNow, actor.userId))) return 'end';
-        const changed = (event.payload as Payload).userId;
-        if (!profileEventTypes.has(event.type) || !changed) return 'skip';
-        return liveAccess.teamSeat(database, teamNow, changed) ? 'deliver' : 'skip';
-      });
+      return feed(
+        context,
+        actor,
+        topics.global,
+        (event) => {
+          const teamNow = liveAccess.team(database, team.id);
+          if (!teamNow || !teamPolicy.read(liveAccess.teamSeat(database, teamNow, actor.userId))) return 'end';
+          const changed = (event.payload as Payload).userId;
+          if (!profileEventTypes.has(event.type) || !changed) return 'skip';
+          return liveAccess.teamSeat(database, teamNow, changed) ? 'deliver' : 'skip';
+          // A lost seat ends the feed, and only a team event takes it.
+        },
+        (event) => profileEventTypes.has(event.type) || event.type.startsWith('team.'),
+      );
     },
     resolve: (event, args, context) => {
       const actor = requireActor(context);
