@@ -7,7 +7,7 @@ import { setupAppI18n } from '../../test/i18n';
 import { renderWithStore } from '../../test/renderWithStore';
 import { formatRecordedTime, TeamStatsSection } from './TeamStatsSection';
 
-const stats = { team: 't1', storage: 1536, storageLimit: 1024 ** 3, files: 3, duration: 3900, active: 4, away: 1 };
+const stats = { team: 't1', duration: 3900, active: 4, away: 1 };
 
 beforeAll(async () => {
   await setupAppI18n();
@@ -18,15 +18,14 @@ afterEach(() => {
 });
 
 describe('TeamStatsSection', () => {
-  it('shows storage, files, recorded time and who is online or away, and reads them again on Refresh', async () => {
+  it('shows the recorded time and who is online or away, and reads them again on Refresh', async () => {
     let reads = 0;
     const graphql = mockGraphQL({ getStats: () => ({ data: { getStats: { ...stats, active: 4 + reads++ } } }) });
     renderWithStore(<TeamStatsSection />);
     const section = await screen.findByRole('region', { name: 'Team activity' });
     await waitFor(() => expect(within(section).getByText('1 hr 5 min')).toBeTruthy());
     const figure = (term: string) => within(section).getByText(term).nextElementSibling?.textContent;
-    expect(figure('Storage used')).toBe('1.5 KB of 1 GB');
-    expect([figure('Files'), figure('Online now'), figure('Away now')]).toEqual(['3', '4', '1']);
+    expect([figure('Online now'), figure('Away now')]).toEqual(['4', '1']);
     await userEvent.click(within(section).getByRole('button', { name: 'Refresh' }));
     await waitFor(() => expect(figure('Online now')).toBe('5'));
     expect(graphql.callsOf('getStats')).toHaveLength(2);

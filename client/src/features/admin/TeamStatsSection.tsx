@@ -1,7 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import { RefreshCw } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { formatBytes } from '#shared/files';
 import { describeRequestError } from '../../lib/formMessages';
 import { request } from '../../lib/graphql';
 import { graphql, type ResultOf } from '../../lib/graphqlDocument';
@@ -9,8 +8,8 @@ import { Button, Notice, Spinner } from '../../ui';
 import adminStyles from './Admin.module.css';
 import styles from './TeamStats.module.css';
 
-/** SPEC §3 Stats: storage with its files, the seconds of sound and video kept, and who is online or away now. */
-export const getTeamStatsDocument = graphql('query GetTeamStats { getStats { team storage storageLimit files duration active away } }');
+/** SPEC §3 Stats beyond storage: the seconds of sound and video kept, and who is online or away now. */
+export const getTeamStatsDocument = graphql('query GetTeamStats { getStats { team duration active away } }');
 export type TeamStats = ResultOf<typeof getTeamStatsDocument>['getStats'];
 
 /** "1 hr 5 min", "12 min", "45 sec" in the interface language (Intl units). */
@@ -47,18 +46,9 @@ export function TeamStatsSection() {
 
   useEffect(() => load(), [load]);
 
+  // Storage is beside it already (the plan's summary); these are the rest of SPEC §3 Stats.
   const figures: [string, string][] = stats
     ? [
-        [
-          t('teamStats.storage'),
-          stats.storageLimit === null
-            ? formatBytes(stats.storage, i18n.language)
-            : t('teamStats.storageOf', {
-                used: formatBytes(stats.storage, i18n.language),
-                quota: formatBytes(stats.storageLimit, i18n.language),
-              }),
-        ],
-        [t('teamStats.files'), new Intl.NumberFormat(i18n.language).format(stats.files)],
         [t('teamStats.duration'), formatRecordedTime(stats.duration, i18n.language)],
         [t('teamStats.active'), new Intl.NumberFormat(i18n.language).format(stats.active)],
         [t('teamStats.away'), new Intl.NumberFormat(i18n.language).format(stats.away)],
