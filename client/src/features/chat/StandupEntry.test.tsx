@@ -47,7 +47,7 @@ describe('StandupEntry', () => {
     });
     const card = screen.getByRole('article', { name: /^Standup of Friday, November 27, posted at/ });
     expect(within(card).getByText('Standup · Friday, November 27')).toBeTruthy();
-    const milo = within(card).getByRole('region', { name: 'Milo Moss' });
+    const milo = within(card).getByRole('group', { name: 'Milo Moss' });
     expect(
       within(milo)
         .getAllByRole('listitem')

@@ -38,7 +38,8 @@ function useEntryLanguage(language: string): { t: TFunction; language: string } 
 
 function MemberLines({ member, t, language }: { member: StandupEntryMember; t: TFunction; language: string }) {
   return (
-    <section className={entryStyles.member} aria-label={member.name}>
+    // A group, not a region: a channel holds many entries, and each one's people would repeat landmarks.
+    <div role="group" className={entryStyles.member} aria-label={member.name}>
       <span className={entryStyles.name}>{member.name}</span>
       <ul className={entryStyles.lines}>
         {member.lines.map((line) => (
@@ -65,7 +66,7 @@ function MemberLines({ member, t, language }: { member: StandupEntryMember; t: T
           <li className={entryStyles.muted}>{t('standupChannel.entry.moreOverdue', { count: member.moreOverdue })}</li>
         )}
       </ul>
-    </section>
+    </div>
   );
 }
 
