@@ -9,6 +9,8 @@ import { replay, snapshotProjections } from '../../server/src/core/sqlite/replay
 import { openDatabase } from '../../server/src/db/connection';
 import { answerStopTopic } from '../../server/src/domains/ai/answerRunner';
 import { aiAssistantModule } from '../../server/src/domains/ai/assistant';
+import { stopWaitMs } from '../../server/src/domains/ai/conversationResolvers';
+import { aiConversationStream } from '../../server/src/core/streams';
 import {
   aiMessageFields,
   ask,
@@ -18,6 +20,7 @@ import {
   startConversation,
   until,
   watchAnswers,
+  watchConversations,
   type AiMessage,
 } from './ai-assistantFactories';
 import { startTestServer, type TestServer } from './harness';
@@ -131,6 +134,37 @@ describe('AI conversations', () => {
       'A private question',
       'Private answer',
     ]);
+  });
+
+  it('tells the person’s other tabs of each change of their list live, and nobody else', async () => {
+    const watcher = watchConversations(server, ada, sockets);
+    const bobWatcher = watchConversations(server, bob, sockets);
+    await Promise.all([watcher.listening(), bobWatcher.listening()]);
+
+    const conversation = await startConversation(ada);
+    await ada.client.execute('mutation ($id: ID!) { ediAiConversation(id: $id, name: "Roadmap") { id } }', { id: conversation.id });
+    fake.script({ chunks: ['Next ', 'quarter.'] });
+    const [, answer] = expectData(await ask(ada, conversation.id, 'What comes next?')).setAiMessage;
+    await finishedAnswer(ada, conversation.id, answer!.id);
+    // Bob's conversation, in the same team, is not Ada's business.
+    const bobs = await startConversation(bob);
+    await ada.client.execute('mutation ($id: ID!) { delAiConversation(id: $id) }', { id: conversation.id });
+
+    await until(() => watcher.received.some((change) => change.type === 'deleted'), 'the deletion');
+    expect(watcher.received.map((change) => [change.type, change.id, change.aiconversation?.name ?? null])).toEqual([
+      ['created', conversation.id, ''],
+      ['updated', conversation.id, 'Roadmap'],
+      ['updated', conversation.id, 'Roadmap'],
+      ['updated', conversation.id, 'Roadmap'],
+      ['deleted', conversation.id, null],
+    ]);
+    // The question asked, then its answer finished, as the list's last message.
+    expect(watcher.received[2]!.aiconversation?.lastMessage).toMatchObject({ id: answer!.id, state: 'streaming' });
+    expect(watcher.received[3]!.aiconversation?.lastMessage).toMatchObject({ id: answer!.id, state: 'done', body: 'Next quarter.' });
+    expect(watcher.received.every((change) => change.seq > 0)).toBe(true);
+    await until(() => bobWatcher.received.length > 0, 'Bob’s own conversation');
+    expect(bobWatcher.received.map((change) => [change.type, change.id])).toEqual([['created', bobs.id]]);
+    expect(watcher.state.errors).toEqual([]);
   });
 
   it('deletes one message of the conversation', async () => {
@@ -247,6 +281,58 @@ describe('asking', () => {
     server.app.services.live.emitter.emit({ topic: answerStopTopic, payload: { answerId: answer!.id } });
     await fake.waitForAbort(0);
     expect(await finishedAnswer(ada, conversation.id, answer!.id)).toMatchObject({ state: 'stopped' });
+  });
+
+  it('records an answer no process runs any more as stopped once the stop’s wait is over, with nothing kept', async () => {
+    const conversation = await startConversation(ada);
+    // A question whose answer nobody writes: recorded as another process that has since gone would have left it.
+    const [questionId, answerId] = ['0a0b0c0d0e0f101112131415', '0a0b0c0d0e0f101112131416'];
+    await server.app.services.store.append(
+      aiConversationStream(conversation.id),
+      [
+        {
+          type: 'ai.question.asked',
+          payload: {
+            conversationId: conversation.id,
+            questionId,
+            answerId,
+            body: 'Anyone?',
+            mode: 'chat',
+            persona: 'assistant',
+            tone: null,
+          },
+        },
+      ],
+      { teamId: ada.teamId, actorId: ada.id },
+    );
+    // The stop's wait goes through the jobs port: the test holds it and ends it, instead of waiting 5 s.
+    const jobs = server.app.services.jobs;
+    const waits: { delayMs: number; end: () => void | Promise<void> }[] = [];
+    server.app.services.jobs = {
+      ...jobs,
+      every: jobs.every.bind(jobs),
+      soon: jobs.soon.bind(jobs),
+      stop: jobs.stop.bind(jobs),
+      after: (name, delayMs, task) => {
+        if (!name.startsWith('ai: stop of')) return jobs.after(name, delayMs, task);
+        waits.push({ delayMs, end: task });
+        return () => undefined;
+      },
+    };
+    try {
+      const stopping = ada.client.execute<{ stopAiMessage: AiMessage }>(
+        `mutation ($id: ID!) { stopAiMessage(id: $id) { ${aiMessageFields} } }`,
+        { id: answerId },
+      );
+      await until(() => waits.length === 1, 'the stop to wait for the process running the answer');
+      expect(waits[0]!.delayMs).toBe(stopWaitMs);
+      await waits[0]!.end();
+      expect(expectData(await stopping).stopAiMessage).toMatchObject({ id: answerId, state: 'stopped', body: '', error: null });
+    } finally {
+      server.app.services.jobs = jobs;
+    }
+    expect(await finishedAnswer(ada, conversation.id, answerId)).toMatchObject({ state: 'stopped', body: '' });
+    expect(fake.requests).toHaveLength(0);
   });
 
   it.each([

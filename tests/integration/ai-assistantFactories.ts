@@ -120,3 +120,38 @@ export function watchAnswers(server: Pick<TestServer, 'websocketUrl'>, someone: 
     listening: () => until(() => state.listening || state.errors.length > 0 || state.completed, 'the subscription to listen'),
   };
 }
+
+export interface AiConversationChange {
+  type: string;
+  seq: number;
+  id: string;
+  aiconversation: AiConversation | null;
+}
+
+/** A subAiConversations subscriber that follows log positions, like `watchAnswers`. */
+export function watchConversations(server: Pick<TestServer, 'websocketUrl'>, someone: Person, sockets: Client[]) {
+  const socket = subscriptionClient(server, { cookie: someone.client.cookieHeader() });
+  sockets.push(socket);
+  const received: AiConversationChange[] = [];
+  const state = { listening: false, completed: false, errors: [] as unknown[] };
+  socket.subscribe<{ subAiConversations: AiConversationChange }>(
+    {
+      query: `subscription { subAiConversations { type seq id aiconversation { ${aiConversationFields} } } }`,
+      extensions: { resumeAfter: null },
+    },
+    {
+      next: (value) => {
+        if (value.errors) state.errors.push(value.errors);
+        else if (value.data) received.push(value.data.subAiConversations);
+        else state.listening = true;
+      },
+      error: (error) => state.errors.push(error),
+      complete: () => (state.completed = true),
+    },
+  );
+  return {
+    received,
+    state,
+    listening: () => until(() => state.listening || state.errors.length > 0 || state.completed, 'the subscription to listen'),
+  };
+}

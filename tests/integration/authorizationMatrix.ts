@@ -1179,6 +1179,7 @@ export const matrix: Record<string, MatrixEntry> = {
       ],
     },
   },
+  subAiConversations: { otherTeam: { noForeignIds: 'hears only the caller’s own conversations in their own current team' } },
 };
 
 /**

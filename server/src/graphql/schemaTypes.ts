@@ -73,6 +73,17 @@ export type AiConversation = {
   updatedAt: Scalars['String']['output'];
 };
 
+/** A conversation of the caller's list changed (subAiConversations). */
+export type AiConversationChange = {
+  __typename?: 'AiConversationChange';
+  /** The conversation as it is now; null when deleted. */
+  aiconversation?: Maybe<AiConversation>;
+  id: Scalars['ID']['output'];
+  seq: Scalars['Float']['output'];
+  /** created | updated (renamed, a question asked, an answer ended or a message deleted: its name, place or last message) | deleted */
+  type: Scalars['String']['output'];
+};
+
 export type AiLimits = {
   __typename?: 'AiLimits';
   requestsPerMinute: Scalars['Int']['output'];
@@ -2577,6 +2588,8 @@ export type Subscription = {
    * for continue). Completing the subscription from the client (stop, closing the preview) aborts the upstream request.
    */
   aiWriting: AiWritingChunk;
+  /** The caller's conversations in their current team as they change (in this tab or another): new, renamed, asked in, deleted. */
+  subAiConversations: AiConversationChange;
   /** The answers of one of the caller's conversations as they are written: each delta, then the recorded end. */
   subAiMessage: AiStreamEvent;
   /** The subscriber's rings in their current team: rings to them (rung) and the end of every ring they make or receive (ended). */
@@ -3316,6 +3329,8 @@ export type ResolversTypes = {
   ActivityPage: ResolverTypeWrapper<ResolvedPart<ActivityPage>>;
   AiCitation: ResolverTypeWrapper<ResolvedPart<AiCitation>>;
   AiConversation: ResolverTypeWrapper<ResolvedPart<AiConversation>>;
+  AiConversationChange: ResolverTypeWrapper<ResolvedPart<AiConversationChange>>;
+  Float: ResolverTypeWrapper<ResolvedPart<Scalars['Float']['output']>>;
   AiLimits: ResolverTypeWrapper<ResolvedPart<AiLimits>>;
   Int: ResolverTypeWrapper<ResolvedPart<Scalars['Int']['output']>>;
   AiMemberUsage: ResolverTypeWrapper<ResolvedPart<AiMemberUsage>>;
@@ -3326,7 +3341,6 @@ export type ResolversTypes = {
   AiUsage: ResolverTypeWrapper<ResolvedPart<AiUsage>>;
   AiWritingChunk: ResolverTypeWrapper<ResolvedPart<AiWritingChunk>>;
   AnalyticsWeek: ResolverTypeWrapper<ResolvedPart<AnalyticsWeek>>;
-  Float: ResolverTypeWrapper<ResolvedPart<Scalars['Float']['output']>>;
   ApiToken: ResolverTypeWrapper<ResolvedPart<ApiToken>>;
   AuthPayload: ResolverTypeWrapper<SessionPayload>;
   AwayLine: ResolverTypeWrapper<ResolvedPart<AwayLine>>;
@@ -3456,6 +3470,8 @@ export type ResolversParentTypes = {
   ActivityPage: ResolvedPart<ActivityPage>;
   AiCitation: ResolvedPart<AiCitation>;
   AiConversation: ResolvedPart<AiConversation>;
+  AiConversationChange: ResolvedPart<AiConversationChange>;
+  Float: ResolvedPart<Scalars['Float']['output']>;
   AiLimits: ResolvedPart<AiLimits>;
   Int: ResolvedPart<Scalars['Int']['output']>;
   AiMemberUsage: ResolvedPart<AiMemberUsage>;
@@ -3466,7 +3482,6 @@ export type ResolversParentTypes = {
   AiUsage: ResolvedPart<AiUsage>;
   AiWritingChunk: ResolvedPart<AiWritingChunk>;
   AnalyticsWeek: ResolvedPart<AnalyticsWeek>;
-  Float: ResolvedPart<Scalars['Float']['output']>;
   ApiToken: ResolvedPart<ApiToken>;
   AuthPayload: SessionPayload;
   AwayLine: ResolvedPart<AwayLine>;
@@ -3625,6 +3640,16 @@ export type AiConversationResolvers<
   name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   type?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   updatedAt?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
+export type AiConversationChangeResolvers<
+  ContextType = MercuriusContext,
+  ParentType extends ResolversParentTypes['AiConversationChange'] = ResolversParentTypes['AiConversationChange'],
+> = {
+  aiconversation?: Resolver<Maybe<ResolversTypes['AiConversation']>, ParentType, ContextType>;
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  seq?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
+  type?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
 };
 
 export type AiLimitsResolvers<
@@ -5049,6 +5074,7 @@ export type SubscriptionResolvers<
     ContextType,
     RequireFields<SubscriptionAiWritingArgs, 'action' | 'text'>
   >;
+  subAiConversations?: SubscriptionResolver<ResolversTypes['AiConversationChange'], 'subAiConversations', ParentType, ContextType>;
   subAiMessage?: SubscriptionResolver<
     ResolversTypes['AiStreamEvent'],
     'subAiMessage',
@@ -5598,6 +5624,7 @@ export type Resolvers<ContextType = MercuriusContext> = {
   ActivityPage?: ActivityPageResolvers<ContextType>;
   AiCitation?: AiCitationResolvers<ContextType>;
   AiConversation?: AiConversationResolvers<ContextType>;
+  AiConversationChange?: AiConversationChangeResolvers<ContextType>;
   AiLimits?: AiLimitsResolvers<ContextType>;
   AiMemberUsage?: AiMemberUsageResolvers<ContextType>;
   AiMessage?: AiMessageResolvers<ContextType>;

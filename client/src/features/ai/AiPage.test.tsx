@@ -11,7 +11,7 @@ import { DialogHost, TooltipProvider } from '../../ui';
 import { aiConversationsAtom, aiMessagesAtom, aiStatusAtom } from './atoms';
 import { aiConversation, aiMessage } from './fixtures';
 import AiPage from './AiPage';
-import type { AiMessage } from './operations';
+import type { AiConversationChange, AiMessage } from './operations';
 
 vi.mock('../../lib/subscriptions', async (importOriginal) => (await import('../../test/liveMock')).liveModule(importOriginal));
 
@@ -56,6 +56,11 @@ function open(path: string, handlers: Handlers = {}) {
 /** Delivers one subAiMessage event, as the server streams an answer. */
 function stream(message: AiMessage, delta = '') {
   act(() => live.subscriptions.get('subAiMessage')?.next({ subAiMessage: { message, delta } }));
+}
+
+/** Delivers one subAiConversations change, as the server sends another tab's change of the list. */
+function listChange(change: Omit<AiConversationChange, 'seq'>) {
+  act(() => live.subscriptions.get('subAiConversations')?.next({ subAiConversations: { seq: 1, ...change } }));
 }
 
 beforeAll(async () => {
@@ -236,6 +241,56 @@ describe('the AI assistant page', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/overview/ai'));
     expect(graphql.callsOf('delAiConversation')[0]?.variables).toEqual({ id: 'c1' });
     expect(screen.queryByRole('link', { name: 'Launch week' })).toBeNull();
+  });
+
+  it('keeps the list live: a conversation made, renamed or deleted in another tab shows here', async () => {
+    open('/overview/ai/c2');
+    const list = await screen.findByRole('list', { name: 'Conversations' });
+    const names = () =>
+      within(list)
+        .getAllByRole('link')
+        .map((link) => link.textContent);
+    expect(names()).toEqual(['Launch plan', 'Hiring']);
+
+    const fresh = aiConversation({ id: 'c3', name: 'Budget', updatedAt: '2026-03-05T10:00:00.000Z' });
+    listChange({ type: 'created', id: 'c3', aiconversation: fresh });
+    expect(names()).toEqual(['Budget', 'Launch plan', 'Hiring']);
+    listChange({ type: 'updated', id: 'c2', aiconversation: { ...older, name: 'Hiring plan', updatedAt: '2026-03-06T10:00:00.000Z' } });
+    expect(names()).toEqual(['Hiring plan', 'Budget', 'Launch plan']);
+    listChange({ type: 'deleted', id: 'c1', aiconversation: null });
+    expect(names()).toEqual(['Hiring plan', 'Budget']);
+    // The conversation open here deleted elsewhere: the page says it is gone.
+    listChange({ type: 'deleted', id: 'c2', aiconversation: null });
+    expect(await screen.findByText('Conversation not found')).toBeTruthy();
+  });
+
+  it('puts a change heard while the list is being read back on the read’s answer, and reads again when the feed cannot resume', async () => {
+    let answer: (reply: { data: { getAiConversations: unknown[] } }) => void = () => undefined;
+    const { graphql } = open('/overview/ai', {
+      getAiConversations: () => new Promise((resolve) => (answer = resolve)),
+    });
+    await waitFor(() => expect(graphql.callsOf('getAiConversations')).toHaveLength(1));
+    await waitFor(() => expect(live.subscriptions.get('subAiConversations')).toBeTruthy());
+    listChange({ type: 'deleted', id: 'c1', aiconversation: null });
+    // The answer was read before the deletion it did not see.
+    answer({ data: { getAiConversations: [older, launch] } });
+    const list = await screen.findByRole('list', { name: 'Conversations' });
+    expect(
+      within(list)
+        .getAllByRole('link')
+        .map((link) => link.textContent),
+    ).toEqual(['Hiring']);
+
+    act(() => live.subscriptions.get('subAiConversations')?.reload?.());
+    await waitFor(() => expect(graphql.callsOf('getAiConversations')).toHaveLength(2));
+    answer({ data: { getAiConversations: [launch] } });
+    await waitFor(() =>
+      expect(
+        within(list)
+          .getAllByRole('link')
+          .map((link) => link.textContent),
+      ).toEqual(['Launch plan']),
+    );
   });
 
   it('says what failed when the conversations cannot be read, and Try again reads them again', async () => {

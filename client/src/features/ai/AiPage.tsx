@@ -9,7 +9,7 @@ import {
   askAi,
   createAiConversation,
   deleteAiConversation,
-  loadAiConversations,
+  followAiConversations,
   loadAiStatus,
   renameAiConversation,
   type Question,
@@ -26,9 +26,12 @@ import styles from './Ai.module.css';
 
 type Loading = 'loading' | 'ready' | { error: string };
 
-/** getAiStatus and getAiConversations, read when the page opens; `retry` reads what failed again. */
+/**
+ * getAiStatus and getAiConversations, read when the page opens, the list then kept live (other tabs' changes too);
+ * `retry` reads what failed again.
+ */
 function usePageData(): { status: Loading; list: Loading; retry: () => void } {
-  const { t, i18n } = useTranslation();
+  const { i18n } = useTranslation();
   const store = useStore();
   // Conversations belong to the current team: switching teams reads them again.
   const team = useAtomValue(currentTeamAtom)?.id;
@@ -38,15 +41,22 @@ function usePageData(): { status: Loading; list: Loading; retry: () => void } {
 
   useEffect(() => {
     let live = true;
-    const failed = (set: (value: Loading) => void) => (error: unknown) => {
-      if (live) set({ error: describeRequestError(error, t, i18n.language).message });
-    };
-    loadAiStatus(store).then(() => live && setStatus('ready'), failed(setStatus));
-    loadAiConversations(store).then(() => live && setList('ready'), failed(setList));
+    loadAiStatus(store).then(
+      () => live && setStatus('ready'),
+      (error: unknown) => live && setStatus({ error: describeRequestError(error, i18n.t, i18n.language).message }),
+    );
     return () => {
       live = false;
     };
-  }, [store, attempt, team, t, i18n.language]);
+  }, [store, attempt, i18n]);
+
+  useEffect(
+    () =>
+      followAiConversations(store, (failure) =>
+        setList(failure === null ? 'ready' : { error: describeRequestError(failure, i18n.t, i18n.language).message }),
+      ),
+    [store, attempt, team, i18n],
+  );
 
   const retry = useCallback(() => {
     setStatus((value) => (value === 'ready' ? value : 'loading'));

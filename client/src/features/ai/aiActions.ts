@@ -1,6 +1,7 @@
 /** What the assistant's screens ask the server, writing the answers into the area's atoms. */
 import { request } from '../../lib/graphql';
 import type { AppStore } from '../../lib/store';
+import { subscribe } from '../../lib/subscriptions';
 import { aiConversationsAtom, aiStatusAtom, forgetAiConversation, storeAiConversation, storeAiMessages } from './atoms';
 import { sortConversations, type AiMode } from './messages';
 import {
@@ -12,7 +13,9 @@ import {
   setAiConversationDocument,
   setAiMessageDocument,
   stopAiMessageDocument,
+  subAiConversationsDocument,
   type AiConversation,
+  type AiConversationChange,
   type AiMessage,
 } from './operations';
 
@@ -21,9 +24,58 @@ export async function loadAiStatus(store: AppStore): Promise<void> {
   store.set(aiStatusAtom, getAiStatus);
 }
 
-export async function loadAiConversations(store: AppStore): Promise<void> {
-  const { getAiConversations } = await request(getAiConversationsDocument, undefined, { handledByCaller: true });
-  store.set(aiConversationsAtom, sortConversations(getAiConversations));
+/** A live change of the list: the conversation as it is now put in its place, or gone. Nothing before the list is read. */
+export function applyAiConversationChange(store: AppStore, change: AiConversationChange): void {
+  if (store.get(aiConversationsAtom) === null) return;
+  if (change.aiconversation) storeAiConversation(store, change.aiconversation);
+  else forgetAiConversation(store, change.id);
+}
+
+/**
+ * Reads the caller's conversations in their current team and keeps them current with subAiConversations, so a
+ * conversation made, renamed, asked in or deleted in another tab shows here too. The subscription starts first;
+ * changes heard while a read is on its way are put back on its answer (it may predate them). A feed that could
+ * not resume reads the list again. `onRead` hears how each read went; the returned function stops it all.
+ */
+export function followAiConversations(store: AppStore, onRead: (failure: unknown) => void): () => void {
+  let stopped = false;
+  /** Changes heard since the read in flight started; null when no read is on its way. */
+  let heard: AiConversationChange[] | null = null;
+  const read = () => {
+    if (heard) return;
+    const heardNow: AiConversationChange[] = [];
+    heard = heardNow;
+    request(getAiConversationsDocument, undefined, { handledByCaller: true })
+      .then(
+        ({ getAiConversations }) => {
+          if (stopped) return;
+          store.set(aiConversationsAtom, sortConversations(getAiConversations));
+          for (const change of heardNow) applyAiConversationChange(store, change);
+          onRead(null);
+        },
+        (error: unknown) => {
+          if (!stopped) onRead(error);
+        },
+      )
+      .finally(() => {
+        if (heard === heardNow) heard = null;
+      });
+  };
+  const stop = subscribe(
+    subAiConversationsDocument,
+    {},
+    ({ subAiConversations }) => {
+      heard?.push(subAiConversations);
+      applyAiConversationChange(store, subAiConversations);
+    },
+    undefined,
+    read,
+  );
+  read();
+  return () => {
+    stopped = true;
+    stop();
+  };
 }
 
 export async function loadAiMessages(store: AppStore, conversation: string, signal?: AbortSignal): Promise<void> {
@@ -72,10 +124,8 @@ export async function askAi(store: AppStore, conversation: string, question: Que
     },
     { handledByCaller: true },
   );
+  // A new conversation's name (the server names it after its first question) comes with subAiConversations.
   storeAiMessages(store, conversation, setAiMessage);
-  // A new conversation is named after its first question by the server.
-  const known = store.get(aiConversationsAtom)?.find((item) => item.id === conversation);
-  if (known && known.name === '') void loadAiConversations(store).catch(() => undefined);
   return setAiMessage;
 }
 

@@ -51,6 +51,13 @@ export const getAiConversationsDocument = graphql('query GetAiConversations { ge
   aiConversationFragment,
 ]);
 
+/** The caller's conversations as they change, in this tab or another: each change with the conversation as it is now (null once deleted). */
+export const subAiConversationsDocument = graphql(
+  'subscription SubAiConversations { subAiConversations { type seq id aiconversation { ...AiConversation } } }',
+  [aiConversationFragment],
+);
+export type AiConversationChange = ResultOf<typeof subAiConversationsDocument>['subAiConversations'];
+
 export const getAiMessagesDocument = graphql(
   'query GetAiMessages($aiconversation: ID!) { getAiMessages(aiconversation: $aiconversation) { ...AiMessage } }',
   [aiMessageFragment],

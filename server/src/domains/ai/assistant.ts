@@ -31,5 +31,6 @@ export const aiAssistantModule: DomainModule = {
     delAiMessage: 'teamMember',
     stopAiMessage: 'teamMember',
     subAiMessage: 'teamMember',
+    subAiConversations: 'teamMember',
   },
 };

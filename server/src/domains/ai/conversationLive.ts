@@ -3,11 +3,19 @@ import type { StoredEvent } from '../../core/events';
 import { feed, topics, type Verdict } from '../../core/live';
 import { aiConversationStream } from '../../core/streams';
 import { requireActor } from '../../graphql/context';
-import type { AiMessage, LiveSubscription, SubscriptionResolvers } from '../../graphql/schemaTypes';
+import type { AiConversationChange, AiMessage, LiveSubscription, SubscriptionResolvers } from '../../graphql/schemaTypes';
 import { currentTeam, requireCurrentTeam } from '../teams';
 import { answerDeltaTopic, type AnswerDelta } from './answerRunner';
 import type { AiConversationEvent } from './conversationEvents';
-import { findMessage, presentMessage, requireOwnConversation, type Owner } from './conversationState';
+import { aiConversationPolicy } from './conversationPolicies';
+import {
+  findConversation,
+  findMessage,
+  presentConversation,
+  presentMessage,
+  requireOwnConversation,
+  type Owner,
+} from './conversationState';
 
 type Incoming = StoredEvent | AnswerDelta;
 
@@ -88,6 +96,55 @@ function deliveryOf(context: MercuriusContext, incoming: Incoming): Delivery | n
   }
 }
 
+/** Events after which a conversation's line in the list reads differently (its name, place or last message), or is gone. */
+const listChanges = new Set([
+  'ai.conversation.created',
+  'ai.conversation.renamed',
+  'ai.conversation.deleted',
+  'ai.question.asked',
+  'ai.answer.finished',
+  'ai.message.deleted',
+]);
+
+/**
+ * subAiConversations' judge: a change of one of the owner's conversations in the team they subscribed in, while
+ * that team is still their current one (a switch of team ends it: the other team's list is another subscription).
+ * A deleted conversation has no row left: its deletion is the owner's when they made it (only its person may).
+ */
+function conversationListVerdict(context: MercuriusContext, owner: Owner, event: StoredEvent): Verdict {
+  if (!listChanges.has(event.type)) return 'skip';
+  const db = context.services.database.db;
+  if (currentTeam(db, owner.userId)?.id !== owner.teamId) return 'end';
+  if (event.type === 'ai.conversation.deleted') return event.actorId === owner.userId ? 'deliver' : 'skip';
+  const conversation = findConversation(db, (event.payload as { conversationId: string }).conversationId);
+  return conversation && aiConversationPolicy.own(conversation, owner) ? 'deliver' : 'skip';
+}
+
+function conversationChangeOf(context: MercuriusContext, owner: Owner, event: StoredEvent): AiConversationChange {
+  const db = context.services.database.db;
+  const id = (event.payload as { conversationId: string }).conversationId;
+  const conversation = event.type === 'ai.conversation.deleted' ? undefined : findConversation(db, id);
+  // Deleted since the event was judged: the list loses it all the same.
+  if (!conversation || !aiConversationPolicy.own(conversation, owner)) return { type: 'deleted', seq: event.seq, id, aiconversation: null };
+  return {
+    type: event.type === 'ai.conversation.created' ? 'created' : 'updated',
+    seq: event.seq,
+    id,
+    aiconversation: presentConversation(db, conversation),
+  };
+}
+
+interface ListDelivery {
+  event: StoredEvent;
+  owner: Owner;
+}
+
+/** The owner's list changes, from their team's topic: every conversation event is appended with its team (resumable like the team's other feeds). */
+async function* conversationListFeed(context: MercuriusContext, owner: Owner): AsyncGenerator<ListDelivery> {
+  const events = feed(context, requireActor(context), topics.team(owner.teamId), (event) => conversationListVerdict(context, owner, event));
+  for await (const event of events) yield { event, owner };
+}
+
 export const aiConversationSubscriptions = {
   subAiMessage: {
     subscribe: (_root, args: { aiconversation: string }, context) => {
@@ -99,4 +156,12 @@ export const aiConversationSubscriptions = {
     },
     resolve: (delivery) => delivery,
   } satisfies LiveSubscription<'subAiMessage', Delivery>,
+  subAiConversations: {
+    subscribe: (_root, _args, context) => {
+      const actor = requireActor(context);
+      const { team } = requireCurrentTeam(context.services.database.db, actor.userId);
+      return conversationListFeed(context, { userId: actor.userId, teamId: team.id });
+    },
+    resolve: ({ event, owner }, _args, context) => conversationChangeOf(context, owner, event),
+  } satisfies LiveSubscription<'subAiConversations', ListDelivery>,
 } satisfies SubscriptionResolvers;

@@ -42,6 +42,16 @@ export const aiConversationTypeDefs = /* GraphQL */ `
     lastMessage: AiMessage
   }
 
+  "A conversation of the caller's list changed (subAiConversations)."
+  type AiConversationChange {
+    "created | updated (renamed, a question asked, an answer ended or a message deleted: its name, place or last message) | deleted"
+    type: String!
+    seq: Float!
+    id: ID!
+    "The conversation as it is now; null when deleted."
+    aiconversation: AiConversation
+  }
+
   type AiStreamEvent {
     "The answer as it is now (state streaming until the last event of that answer: done, stopped or failed)."
     message: AiMessage!
@@ -76,5 +86,7 @@ export const aiConversationTypeDefs = /* GraphQL */ `
   extend type Subscription {
     "The answers of one of the caller's conversations as they are written: each delta, then the recorded end."
     subAiMessage(aiconversation: ID!): AiStreamEvent!
+    "The caller's conversations in their current team as they change (in this tab or another): new, renamed, asked in, deleted."
+    subAiConversations: AiConversationChange!
   }
 `;

@@ -39,6 +39,10 @@ export function requireOwnMessage(db: Reader, owner: Owner, messageId: string): 
   return found;
 }
 
+export function findConversation(db: Reader, conversationId: string): AiConversationRow | undefined {
+  return db.select().from(aiConversations).where(eq(aiConversations.id, conversationId)).get();
+}
+
 export function findMessage(db: Reader, messageId: string): AiMessageRow | undefined {
   return db.select().from(aiMessages).where(eq(aiMessages.id, messageId)).get();
 }
