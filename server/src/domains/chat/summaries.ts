@@ -1,13 +1,15 @@
+import type Database from 'better-sqlite3';
 import { and, eq, inArray, isNull, max, ne, sql } from 'drizzle-orm';
 import type { MercuriusContext, MercuriusLoaders } from 'mercurius';
+import { inJsonList, preparedQuery } from '../../db/prepared';
 import { requireActor } from '../../graphql/context';
 import type { Reader } from '../tasks';
 import type { PresentedSpace } from '../teams';
-import { loadSpaceAccess, withinMessageHistory } from '../teams';
+import { loadSpaceAccess, logPosition, teamMessageHistoryStart, withinMessageHistory } from '../teams';
 import { loadConversationAccess } from './access';
 import { conversationOf } from './conversation';
 import { chatPolicy } from './policies';
-import { presentMessages, type PresentedMessage } from './present';
+import { messageForViewer, presentMessageBases, type MessageBase, type PresentedMessage } from './present';
 import { chatReadMarkers, messages } from './tables';
 
 /**
@@ -34,9 +36,67 @@ export function unreadCounts(db: Reader, userId: string, conversations: readonly
   return new Map(rows.map((row) => [row.conversation, row.count]));
 }
 
+// The reads of the newest messages, built once per connection (db/prepared.ts), lists of keys as one JSON text.
+const newestQueries = preparedQuery((db: Reader) => ({
+  seqs: db
+    .select({ seq: max(messages.seq) })
+    .from(messages)
+    .where(and(inJsonList(messages.conversation, 'conversations'), isNull(messages.deletedAt)))
+    .groupBy(messages.conversation)
+    .prepare(),
+  rows: db.select().from(messages).where(inJsonList(messages.seq, 'seqs')).prepare(),
+}));
+
+interface NewestMessage {
+  base: MessageBase;
+  teamId: string;
+  createdAt: string;
+}
+
 /**
- * The newest live message of each conversation, as `viewerId` sees it; two queries and the presentation's.
- * A conversation whose newest message is older than its team's plan history (at `now`) has none to show.
+ * The newest live message of each conversation as every reader sees it alike (null: none), kept per connection
+ * for the log's current position. Each message to a space sends every online member's chat list that space's
+ * last message, and it was read and presented once per subscriber. Messages, reactions and names change only
+ * through events, so what was read at the log's position holds until the log moves on, whichever process
+ * appended; the position is read on every call. The plan's history is applied when asked, with its `now`.
+ */
+const newestByConnection = new WeakMap<Database.Database, { position: string; newest: Map<string, NewestMessage | null> }>();
+
+function newestMessages(
+  db: Reader,
+  sqlite: Database.Database | undefined,
+  conversations: readonly string[],
+): Map<string, NewestMessage | null> {
+  let kept = { position: '', newest: new Map<string, NewestMessage | null>() };
+  if (sqlite) {
+    const position = logPosition(sqlite);
+    const known = newestByConnection.get(sqlite);
+    if (known?.position === position) kept = known;
+    else newestByConnection.set(sqlite, (kept = { position, newest: new Map() }));
+  }
+  const unknown = [...new Set(conversations)].filter((conversation) => !kept.newest.has(conversation));
+  if (unknown.length > 0) {
+    const queries = newestQueries(db);
+    const seqs = queries.seqs
+      .all({ conversations: JSON.stringify(unknown) })
+      .map((row) => row.seq)
+      .filter((seq): seq is number => seq !== null);
+    const rows = seqs.length === 0 ? [] : queries.rows.all({ seqs: JSON.stringify(seqs) });
+    const rowOf = new Map(rows.map((row) => [row.conversation, row]));
+    for (const conversation of unknown) kept.newest.set(conversation, null);
+    for (const base of presentMessageBases(db, rows)) {
+      const row = rowOf.get(base.conversation)!;
+      kept.newest.set(base.conversation, { base, teamId: row.teamId, createdAt: row.createdAt });
+    }
+  }
+  return kept.newest;
+}
+
+/**
+ * The newest live message of each conversation, as `viewerId` sees it. A conversation whose newest message is
+ * older than its team's plan history (at `now`) has none to show. Given the connection's driver (`sqlite`), the
+ * messages are kept per log position for every later caller; without it (inside a command's unit of work) they
+ * are read for this call alone.
  */
 export function lastMessages(
   db: Reader,
@@ -44,23 +104,21 @@ export function lastMessages(
   conversations: readonly string[],
   moderates: (conversation: string) => boolean,
   now: Date,
+  sqlite?: Database.Database,
 ): Map<string, PresentedMessage> {
   if (conversations.length === 0) return new Map();
-  const newest = db
-    .select({ seq: max(messages.seq) })
-    .from(messages)
-    .where(and(inArray(messages.conversation, [...conversations]), isNull(messages.deletedAt)))
-    .groupBy(messages.conversation)
-    .all()
-    .map((row) => row.seq)
-    .filter((seq): seq is number => seq !== null);
-  if (newest.length === 0) return new Map();
-  const rows = db
-    .select()
-    .from(messages)
-    .where(and(inArray(messages.seq, newest), withinMessageHistory(messages.teamId, messages.createdAt, now)))
-    .all();
-  return new Map(presentMessages(db, rows, viewerId, moderates).map((message) => [message.conversation, message]));
+  const newest = newestMessages(db, sqlite, conversations);
+  const historyStarts = new Map<string, string | null>();
+  const found = new Map<string, PresentedMessage>();
+  for (const conversation of conversations) {
+    const message = newest.get(conversation);
+    if (!message) continue;
+    if (!historyStarts.has(message.teamId)) historyStarts.set(message.teamId, teamMessageHistoryStart(db, message.teamId, now));
+    const start = historyStarts.get(message.teamId);
+    if (start && message.createdAt < start) continue;
+    found.set(conversation, messageForViewer(message.base, viewerId, moderates(conversation)));
+  }
+  return found;
 }
 
 /** The newest message seq of a conversation, deleted ones included (what lastViewed marks read up to). */
@@ -121,6 +179,7 @@ export const chatLoaders: MercuriusLoaders = {
         [...manages.keys()],
         (conversation) => manages.get(conversation) ?? false,
         context.services.store.clock.now(),
+        context.services.database.sqlite,
       );
       return queries.map(({ obj }) => found.get(`project:${obj.id}`) ?? null);
     },
@@ -150,6 +209,7 @@ export const chatLoaders: MercuriusLoaders = {
         [...spaceOf.keys()],
         (conversation) => moderators.get(spaceOf.get(conversation)!) ?? false,
         context.services.store.clock.now(),
+        context.services.database.sqlite,
       );
       return queries.map(({ obj }) => found.get(`task:${obj.id}`) ?? null);
     },
@@ -179,6 +239,7 @@ export const chatLoaders: MercuriusLoaders = {
         queries.map(({ obj }) => `meetingroom:${obj.id}`),
         (conversation) => moderators.get(conversation.slice('meetingroom:'.length)) ?? false,
         context.services.store.clock.now(),
+        context.services.database.sqlite,
       );
       return queries.map(({ obj }) => found.get(`meetingroom:${obj.id}`) ?? null);
     },

@@ -31,6 +31,7 @@ export {
   teamsOf,
 } from './state';
 export { projectMembers, projects, teamMembers } from './tables';
+export { logPosition } from './liveAccess';
 export { countTeamSpaces, requirePlanRoom, teamMessageHistoryStart, teamPlanName, withinMessageHistory } from './planLimits';
 
 export { checkInvitation } from './invitations';

@@ -22,13 +22,22 @@ export interface LiveDatabase {
 }
 
 // Asked before every live judgement: a raw statement prepared once per connection, without the query builder's row mapping.
-const logHeads = new WeakMap<Database.Database, Database.Statement<[], number | null>>();
+const logHeads = new WeakMap<Database.Database, Database.Statement<[], { seq: number; id: string }>>();
 
-/** The log's newest position as this connection reads it now (whichever process appended last). */
-export function logPosition(sqlite: Database.Database): number {
+/**
+ * The log's newest event as this connection reads it now (whichever process appended last): its position and
+ * its id, so a position read inside a unit of work that was then rolled back is never taken for the event
+ * committed at that position later. What is kept "per log position" is kept under this key.
+ */
+export function logPosition(sqlite: Database.Database): string {
   let statement = logHeads.get(sqlite);
-  if (!statement) logHeads.set(sqlite, (statement = sqlite.prepare<[], number | null>('SELECT max(seq) FROM events').pluck()));
-  return statement.get() ?? 0;
+  if (!statement)
+    logHeads.set(
+      sqlite,
+      (statement = sqlite.prepare<[], { seq: number; id: string }>('SELECT seq, id FROM events ORDER BY seq DESC LIMIT 1')),
+    );
+  const newest = statement.get();
+  return newest ? `${newest.seq}:${newest.id}` : '';
 }
 
 /**
@@ -118,7 +127,7 @@ class PositionFacts {
 
   constructor(
     private readonly db: Reader,
-    readonly position: number,
+    readonly position: string,
   ) {}
 
   team(teamId: string): TeamAtPosition | null {
