@@ -167,6 +167,21 @@ describe('AI conversations', () => {
     expect(watcher.state.errors).toEqual([]);
   });
 
+  it('ends the list’s feed for someone removed from the team', async () => {
+    const cleo = await joinTeam(ada, await person(server, 'Cleo'));
+    const watcher = watchConversations(server, cleo, sockets);
+    await watcher.listening();
+    expectData(
+      await ada.client.execute('mutation ($user: ID!, $team: ID!) { removeUserTeam(user: $user, team: $team) { id } }', {
+        user: cleo.id,
+        team: ada.teamId,
+      }),
+    );
+    await until(() => watcher.state.completed, 'the feed to end');
+    expect(watcher.state.errors).toEqual([]);
+    expect(watcher.received).toEqual([]);
+  });
+
   it('deletes one message of the conversation', async () => {
     const conversation = await startConversation(ada);
     const [question, answer] = expectData(await ask(ada, conversation.id, 'Short one')).setAiMessage;

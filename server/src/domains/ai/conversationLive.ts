@@ -112,6 +112,7 @@ const listChanges = new Set([
  * A deleted conversation has no row left: its deletion is the owner's when they made it (only its person may).
  */
 function conversationListVerdict(context: MercuriusContext, owner: Owner, event: StoredEvent): Verdict {
+  if (event.type === 'team.member_removed') return (event.payload as { userId?: string }).userId === owner.userId ? 'end' : 'skip';
   if (!listChanges.has(event.type)) return 'skip';
   const db = context.services.database.db;
   if (currentTeam(db, owner.userId)?.id !== owner.teamId) return 'end';
@@ -139,9 +140,23 @@ interface ListDelivery {
   owner: Owner;
 }
 
+/**
+ * What the list's judge looks at, from the event alone: its person's conversation events (every one is their doing,
+ * an answer's end included, which is recorded in their name) and a member leaving the team. The rest of the team's
+ * traffic never wakes the feed.
+ */
+const conversationListRelevant = (owner: Owner) => (event: StoredEvent) =>
+  (listChanges.has(event.type) && event.actorId === owner.userId) || event.type === 'team.member_removed';
+
 /** The owner's list changes, from their team's topic: every conversation event is appended with its team (resumable like the team's other feeds). */
 async function* conversationListFeed(context: MercuriusContext, owner: Owner): AsyncGenerator<ListDelivery> {
-  const events = feed(context, requireActor(context), topics.team(owner.teamId), (event) => conversationListVerdict(context, owner, event));
+  const events = feed(
+    context,
+    requireActor(context),
+    topics.team(owner.teamId),
+    (event) => conversationListVerdict(context, owner, event),
+    conversationListRelevant(owner),
+  );
   for await (const event of events) yield { event, owner };
 }
 

@@ -22,7 +22,7 @@ const conversationOrder = [asc(aiMessages.seq), sql`CASE ${aiMessages.type} WHEN
 
 /** The caller's conversation in their current team; another person's, another team's or a deleted one is NOT_FOUND. */
 export function requireOwnConversation(db: Reader, owner: Owner, conversationId: string): AiConversationRow {
-  const row = db.select().from(aiConversations).where(eq(aiConversations.id, conversationId)).get();
+  const row = findConversation(db, conversationId);
   if (!row || !aiConversationPolicy.own(row, owner)) throw new DomainError('NOT_FOUND');
   return row;
 }
