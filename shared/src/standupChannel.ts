@@ -41,17 +41,32 @@ export interface ZonedMoment {
   minutes: number;
 }
 
+/**
+ * One formatter per zone, made once: building an Intl.DateTimeFormat costs far more than using it, and the standup
+ * job reads every schedule's zone each minute. A cache of pure functions of the zone name, bounded by the zones there are.
+ */
+const zoneFormatters = new Map<string, Intl.DateTimeFormat>();
+
+function zoneFormatter(timeZone: string): Intl.DateTimeFormat {
+  let formatter = zoneFormatters.get(timeZone);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+    });
+    zoneFormatters.set(timeZone, formatter);
+  }
+  return formatter;
+}
+
 /** Where an instant falls in a time zone: its local date, weekday and time of day. */
 export function zonedMoment(instant: Date, timeZone: string): ZonedMoment {
-  const parts = new Intl.DateTimeFormat('en-US', {
-    timeZone,
-    hourCycle: 'h23',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-  }).formatToParts(instant);
+  const parts = zoneFormatter(timeZone).formatToParts(instant);
   const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((entry) => entry.type === type)?.value ?? '';
   const date = `${part('year')}-${part('month')}-${part('day')}`;
   // The weekday of a calendar date is the same everywhere: read it from that date at UTC noon.

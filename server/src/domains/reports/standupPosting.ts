@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { addCalendarDays, startOfDayInZone } from '#shared/reports';
-import { dueStandupDate, type StandupEntryBody } from '#shared/standupChannel';
+import { dueStandupDate, zonedMoment, type StandupEntryBody } from '#shared/standupChannel';
 import { fallbackLanguage, isSupportedLanguage } from '#shared/constants';
 import type { UnitOfWork } from '../../core/commands';
 import { newId } from '../../core/ids';
@@ -34,11 +34,9 @@ export function startStandupChannel(services: Services): void {
  * first is thrown at the end for the job runner to log.
  */
 export async function postDueStandups(services: Services, now: Date): Promise<number> {
-  const schedules = services.database.db.select().from(standupChannels).where(eq(standupChannels.enabled, true)).all();
   let claimed = 0;
   let failure: unknown = null;
-  for (const schedule of schedules) {
-    if (dueStandupDate(schedule, now, schedule.lastDate) === null) continue;
+  for (const schedule of dueSchedules(services, now)) {
     try {
       if (await postStandupOf(services, schedule.projectId, schedule.setBy, now)) claimed += 1;
     } catch (error) {
@@ -49,6 +47,32 @@ export async function postDueStandups(services: Services, now: Date): Promise<nu
   }
   if (failure !== null) throw failure;
   return claimed;
+}
+
+const pad = (value: number) => String(value).padStart(2, '0');
+
+/**
+ * The schedules due at `now`, found zone by zone: each zone's local date and time read once, then only the rows whose
+ * time has come and whose last day is before it are read (HH:MM and YYYY-MM-DD compare as text), so a minute with
+ * nothing due reads no rows. dueStandupDate, the rule itself, judges each again inside its unit of work.
+ */
+function dueSchedules(services: Services, now: Date): { projectId: string; setBy: string }[] {
+  const { sqlite } = services.database;
+  const zones = sqlite
+    .prepare<[], { timeZone: string }>('SELECT DISTINCT time_zone AS timeZone FROM standup_channels WHERE enabled = 1')
+    .all();
+  const candidates = sqlite.prepare<[string, string, string], { projectId: string; setBy: string; weekdays: string }>(
+    `SELECT project_id AS projectId, set_by AS setBy, weekdays FROM standup_channels
+     WHERE enabled = 1 AND time_zone = ? AND time <= ? AND (last_date IS NULL OR last_date < ?)`,
+  );
+  return zones.flatMap(({ timeZone }) => {
+    const local = zonedMoment(now, timeZone);
+    const time = `${pad(Math.floor(local.minutes / 60))}:${pad(local.minutes % 60)}`;
+    return candidates
+      .all(timeZone, time, local.date)
+      .filter((row) => (JSON.parse(row.weekdays) as number[]).includes(local.weekday))
+      .map(({ projectId, setBy }) => ({ projectId, setBy }));
+  });
 }
 
 /**
