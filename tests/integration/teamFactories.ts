@@ -1,3 +1,5 @@
+import type { PlanName } from '../../shared/src/plans';
+import { decideAdministratorPlan } from '../../server/src/domains/billing/commands';
 import { GraphqlTestClient, type GraphqlResponse, type TestServer } from './harness';
 
 /** A signed-in person: their browser-like client and their ids. */
@@ -63,3 +65,14 @@ export const countEvents = (server: TestServer) =>
   (server.app.services.database.sqlite.prepare('SELECT COUNT(*) AS count FROM events').get() as { count: number }).count;
 
 export const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Puts a team on a plan as an instance administrator does (billing's setTeamPlan command, recorded as
+ * team.plan_changed): for tests whose teams need more than the free plan allows (SPEC §9 plan limits).
+ */
+export async function setPlan(server: TestServer, teamId: string, plan: PlanName = 'business'): Promise<void> {
+  const { services } = server.app;
+  await services.store.run({ actorId: null }, (unit) =>
+    decideAdministratorPlan(unit, services, { teamId, plan, period: 'monthly', seats: 100, currency: 'usd' }),
+  );
+}

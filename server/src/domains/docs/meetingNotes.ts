@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { MeetingNotesDocs, MeetingNotesFacts } from '../../core/meetingNotes';
 import { decideCreateDoc } from './commands';
 import { docStream } from './events';
+import { requireDocRoom } from './state';
 import { docs } from './tables';
 
 /**
@@ -16,6 +17,7 @@ export const docsMeetingNotes: MeetingNotesDocs = {
   create(unit, notes) {
     const existing = docsMeetingNotes.notesOf(unit.transaction, notes.meetingroomId);
     if (existing) return existing;
+    requireDocRoom(unit.transaction, notes.teamId);
     const stream = docStream(notes.meetingroomId);
     // A deleted notes doc leaves its stream behind: a new one continues it from where it is.
     const events = decideCreateDoc({

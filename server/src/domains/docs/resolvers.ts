@@ -14,7 +14,7 @@ import { docStream } from './events';
 import { requireDocFolder } from './folders';
 import { docTitle, parseDocArguments, parsePage, parseSort, type DocArguments } from './input';
 import { lastSavedOf, presentDoc, presentDocs, presentPublicDoc } from './present';
-import { requireManagedDoc, requireReadableDoc, requireWritableDoc, toDocState, type Reader } from './state';
+import { requireDocRoom, requireManagedDoc, requireReadableDoc, requireWritableDoc, toDocState, type Reader } from './state';
 import { docs } from './tables';
 import type { MutationResolvers, QueryResolvers } from '../../graphql/schemaTypes';
 
@@ -96,6 +96,7 @@ export const docMutations = {
     await runCommand(context, actor.userId, (unit) => {
       const access = requireWritableSpaceContent(unit.transaction, args.project, actor.userId);
       requireDocFolder(unit.transaction, access.projectId, fields.folderId);
+      requireDocRoom(unit.transaction, access.teamId);
       const events = decideCreateDoc({ docId, projectId: access.projectId, teamId: access.teamId, fields });
       unit.append(docStream(docId), events, { teamId: access.teamId, expectedVersion: 0 });
     });

@@ -1,10 +1,11 @@
-import { eq } from 'drizzle-orm';
+import { count, eq, inArray } from 'drizzle-orm';
 import type { Transaction } from '../../db/connection';
 import { DomainError, refusal } from '../../errors';
 import { isId } from '../../core/ids';
 import { spaceContentPolicy } from '../../core/spaceContent';
 import { spaceContentAccess, type SpaceContentAccessOf } from '../../core/spaceContent';
 import type { DocState } from './commands';
+import { projects, requirePlanRoom } from '../teams';
 import { docs } from './tables';
 
 /** Reads work the same on the database and inside a command's transaction. */
@@ -55,4 +56,12 @@ export function requireManagedDoc(db: Reader, docId: string, userId: string): { 
   const found = requireWritableDoc(db, docId, userId);
   if (!spaceContentPolicy.manage(found.access, found.row)) throw new DomainError('PERMISSION_DENIED');
   return found;
+}
+
+/** Refuses a new doc when the team's plan allows no more (docs of every space of the team count, personal ones too). */
+export function requireDocRoom(db: Reader, teamId: string): void {
+  requirePlanRoom(db, teamId, 'docs', () => {
+    const teamSpaces = db.select({ id: projects.id }).from(projects).where(eq(projects.teamId, teamId));
+    return db.select({ docs: count() }).from(docs).where(inArray(docs.projectId, teamSpaces)).get()?.docs ?? 0;
+  });
 }

@@ -1,4 +1,4 @@
-import { and, asc, eq, gte, lte, max, ne, sql, type Placeholder, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, gte, lte, max, ne, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { Positioned } from '#shared/ordering';
 import type { Transaction } from '../../db/connection';
 import { preparedQuery } from '../../db/prepared';
@@ -6,7 +6,7 @@ import { DomainError, refusal } from '../../errors';
 import type { UnitOfWork } from '../../core/commands';
 import { isId } from '../../core/ids';
 import { spaceContentPolicy } from '../../core/spaceContent';
-import { loadSpaceState } from '../teams';
+import { loadSpaceState, requirePlanRoom } from '../teams';
 import { readableSpaceContent, spaceContentAccess, type SpaceContentAccessOf } from '../../core/spaceContent';
 import { openBoard } from './board';
 import type { BoardState, TaskState } from './commands';
@@ -228,4 +228,15 @@ export function requireWritableTask(db: Reader, taskId: string, userId: string):
   const found = requireReadableTask(db, taskId, userId);
   if (!spaceContentPolicy.write(found.access)) throw new DomainError('PERMISSION_DENIED');
   return found;
+}
+
+/** Refuses `adding` more tasks in a space when its team's plan allows no more there (subtasks are tasks too). */
+export function requireTaskRoom(db: Reader, teamId: string, projectId: string, adding = 1): void {
+  requirePlanRoom(
+    db,
+    teamId,
+    'tasksPerSpace',
+    () => db.select({ tasks: count() }).from(tasks).where(eq(tasks.projectId, projectId)).get()?.tasks ?? 0,
+    adding,
+  );
 }

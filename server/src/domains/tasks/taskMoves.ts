@@ -5,7 +5,7 @@ import { requireWritableSpaceContent } from '../../core/spaceContent';
 import type { TaskState } from './commands';
 import type { TaskMoved } from './events';
 import { decideMoveToSpace } from './moveCommands';
-import { descendantsOf, ensureBoard, lastPositions, spaceReaders, toTaskState } from './state';
+import { descendantsOf, ensureBoard, lastPositions, requireTaskRoom, spaceReaders, toTaskState } from './state';
 import { projectStates, tags } from './tables';
 import { appendTaskEvents, recordNotifications, respaceIfCrowded } from './taskWrites';
 
@@ -33,6 +33,8 @@ export function moveTaskToSpace(
   if (target.teamId !== task.teamId) throw refusal('NOT_FOUND', 'SPACE_OTHER_TEAM');
   const board = ensureBoard(unit, target.projectId);
   const descendants = descendantsOf(db, task.id).map((row) => toTaskState(db, row));
+  // The task and its subtasks all arrive in the target space: each counts against its plan's tasks per space.
+  requireTaskRoom(db, target.teamId, target.projectId, 1 + descendants.length);
   const sourceSections = new Map(
     db
       .select({ id: projectStates.id, value: projectStates.value })

@@ -19,6 +19,7 @@ import {
   loadBoard,
   neighboursOf,
   requireReadableTask,
+  requireTaskRoom,
   requireWritableTask,
   spaceReaders,
   toTaskState,
@@ -53,7 +54,8 @@ function createTask(
   return runCommand(context, actorId, (unit) => {
     const db = unit.transaction;
     const { projectId, fields, duplicateOf } = target(db);
-    requireWritableSpaceContent(db, projectId, actorId);
+    const space = requireWritableSpaceContent(db, projectId, actorId);
+    requireTaskRoom(db, space.teamId, projectId);
     const board = ensureBoard(unit, projectId);
     const references = referencesFor(db, board, fields);
     const events = decideCreateTask(

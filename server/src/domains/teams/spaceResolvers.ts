@@ -24,6 +24,7 @@ import {
 import { resolveLogo } from '../accounts';
 import { colorSchema, descriptionSchema, teamNameSchema } from './support';
 import { runCommand } from '../../core/runCommand';
+import { countTeamSpaces, requirePlanRoom } from './planLimits';
 import { projectMembers, projectRequests, projects } from './tables';
 import { spaceStream } from '../../core/streams';
 import type { MutationResolvers, QueryResolvers } from '../../graphql/schemaTypes';
@@ -168,13 +169,16 @@ export const spaceMutations = {
     const actor = requireActor(context);
     const input = newSpaceSchema.parse(args);
     const db = context.services.database.db;
-    const { seat } = requireCurrentTeam(db, actor.userId);
+    const { team: seen, seat } = requireCurrentTeam(db, actor.userId);
     if (!teamPolicy.participate(seat)) throw new DomainError('PERMISSION_DENIED');
+    // Checked before a logo is stored too, so a refused space leaves no file behind.
+    requirePlanRoom(db, seen.id, 'spaces', () => countTeamSpaces(db, seen.id));
     const projectId = newId();
     const logo = (await resolveLogo(context, args.logo, null, projectId)) ?? null;
     await runCommand(context, actor.userId, (unit) => {
       const { team, seat: current } = requireCurrentTeam(unit.transaction, actor.userId);
       if (!teamPolicy.participate(current)) throw new DomainError('PERMISSION_DENIED');
+      requirePlanRoom(unit.transaction, team.id, 'spaces', () => countTeamSpaces(unit.transaction, team.id));
       const events = decideCreateSpace({
         projectId,
         teamId: team.id,
