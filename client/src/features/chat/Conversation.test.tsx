@@ -94,6 +94,21 @@ afterEach(() => {
 });
 
 describe('conversation', () => {
+  it('says at its beginning that the plan hides older messages, with the way to upgrade', async () => {
+    const { graphql } = open({ getMessageHistory: () => ({ data: { getMessageHistory: { plan: 'free', days: 90, hidden: true } } }) });
+    await screen.findByText('Morning');
+    const notice = await screen.findByText(/Messages older than 90 days are hidden on the Free plan\./);
+    expect(graphql.callsOf('getMessageHistory')[0]?.variables).toEqual({ project: 'p1' });
+    expect(within(notice).getByRole('link', { name: 'Upgrade' }).getAttribute('href')).toBe('/overview/upgrade');
+  });
+
+  it('shows no history notice when nothing is hidden', async () => {
+    const { graphql } = open({ getMessageHistory: () => ({ data: { getMessageHistory: { plan: 'free', days: 90, hidden: false } } }) });
+    await screen.findByText('Morning');
+    await waitFor(() => expect(graphql.callsOf('getMessageHistory')).toHaveLength(1));
+    expect(screen.queryByText(/Messages older than/)).toBeNull();
+  });
+
   it('shows the newest page oldest first, with the unread divider before the first unread', async () => {
     const { graphql } = open();
     await screen.findByText('Morning');

@@ -19,6 +19,7 @@ import { useDirectSend } from './directSend';
 import { conversationKey, isOwnMessage } from './messages';
 import { discardMessage, outboxAtom, retryMessage, sendMessage } from './outbox';
 import type { ConversationTarget, Message } from './operations';
+import { HiddenHistoryNotice } from './HiddenHistoryNotice';
 import { useConversation } from './useConversation';
 import { TypingSignal } from './typingSignal';
 import { useConversationPeople } from './useConversationPeople';
@@ -231,6 +232,7 @@ export function Conversation(props: ConversationProps) {
           editingId={editing?.id ?? null}
           bottomSignal={bottomSignal}
           focusId={linkedMessage}
+          beginningNotice={guest || state.status !== 'ready' ? null : <HiddenHistoryNotice target={target} />}
           onReply={onReply}
           onEdit={onEdit}
           onDelete={onDelete}

@@ -24,6 +24,8 @@ export interface MessageListProps extends MessageActions {
   bottomSignal: number;
   /** A message a link points at (`?message=`): once it is loaded, the list shows it, centred and marked. */
   focusId?: string | null;
+  /** Shown at the beginning of the conversation, once no older page is left (history the plan hides). */
+  beginningNotice?: ReactNode;
 }
 
 /** Distance from an edge, in pixels, at which the next window step or page loads. */
@@ -61,6 +63,7 @@ export function MessageList({
   label,
   bottomSignal,
   focusId = null,
+  beginningNotice = null,
   ...actions
 }: MessageListProps) {
   const { t, i18n } = useTranslation();
@@ -173,7 +176,10 @@ export function MessageList({
                 {t('chat.conversation.loadOlder')}
               </Button>
             ) : (
-              <p className={styles.beginning}>{t('chat.conversation.beginning')}</p>
+              <>
+                {beginningNotice}
+                <p className={styles.beginning}>{t('chat.conversation.beginning')}</p>
+              </>
             )}
           </div>
         )}

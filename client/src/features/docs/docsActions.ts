@@ -4,6 +4,7 @@ import { request } from '../../lib/graphql';
 import { i18n } from '../../lib/i18n';
 import type { AppStore } from '../../lib/store';
 import { showToast } from '../../ui';
+import { planLimitToastExtras } from '../planLimits/planLimits';
 import { currentUserAtom } from '../auth/session';
 import { isNotFoundError } from '../spaces/useSpaceLookup';
 import { applyFolder, applyWall, docFoldersAtom, docSortAtom, docsListAtom, openWallAtom, removeFolder, removeWall } from './atoms';
@@ -26,7 +27,8 @@ import {
 } from './operations';
 
 function refused(title: string, error: unknown): void {
-  showToast({ title, message: error instanceof Error && error.message ? error.message : i18n.t('docs.errors.generic'), icon: 'error' });
+  const message = error instanceof Error && error.message ? error.message : i18n.t('docs.errors.generic');
+  showToast({ title, message, icon: 'error', ...planLimitToastExtras(error) });
 }
 
 const sameScope = (store: AppStore, project: string, folder: string | null, sort: DocSort) => {

@@ -76,4 +76,24 @@ describe('new space dialog', () => {
     expect(appStore.get(toastsAtom).map((toast) => toast.message)).toContain('Space Launch created.');
     await waitFor(() => expect(router.state.location.pathname).toBe(`/${created.id}`));
   });
+
+  it("shows the plan's space limit in the person's words with an Upgrade link to the plans page", async () => {
+    mockGraphQL({
+      setProject: () => ({
+        errors: [
+          {
+            message: 'The free plan allows 5 spaces per team. Upgrade to make more.',
+            extensions: { code: 'PLAN_LIMIT_SPACES', category: 'BAD_USER_INPUT', params: { plan: 'free', limit: 5 } },
+          },
+        ],
+      }),
+    });
+    const { onOpenChange, router } = open();
+    await userEvent.type(screen.getByLabelText('Name'), 'Sixth');
+    await userEvent.click(screen.getByRole('button', { name: 'Create space' }));
+    expect(await screen.findByText(/The free plan allows 5 spaces per team\./)).toBeTruthy();
+    await userEvent.click(screen.getByRole('link', { name: 'Upgrade' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/overview/upgrade'));
+    expect(onOpenChange).toHaveBeenCalledWith(false);
+  });
 });

@@ -1,12 +1,13 @@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import type { SpaceType } from '#shared/teams';
 import { useForm } from '../../lib/form';
 import { describeRequestError, nameError } from '../../lib/formMessages';
 import { request } from '../../lib/graphql';
 import { useStore } from '../../lib/store';
 import { Button, Dialog, mainHeading, Notice, showToast, TextArea, TextInput } from '../../ui';
+import { isPlanLimitRefusal, upgradePath } from '../planLimits/planLimits';
 import { storeSpace } from './atoms';
 import { createSpaceDocument } from './operations';
 import { ColorPicker, defaultSpaceColor, VisibilityPicker } from './SpaceFields';
@@ -26,6 +27,8 @@ function NewSpaceForm({ onClose }: { onClose: () => void }) {
   const id = useId();
   const [color, setColor] = useState(defaultSpaceColor);
   const [type, setType] = useState<SpaceType>('private');
+  // A refusal of the plan's space limit offers the plans page beside its text.
+  const [limitReached, setLimitReached] = useState(false);
   // Once created, the new space's page is shown: focus goes to its heading rather than back to the opener.
   const [openedOn] = useState(() => window.location.pathname);
   const form = useForm({
@@ -38,6 +41,7 @@ function NewSpaceForm({ onClose }: { onClose: () => void }) {
   });
 
   const onSubmit = form.submit(async (values) => {
+    setLimitReached(false);
     try {
       const { setProject } = await request(
         createSpaceDocument,
@@ -50,6 +54,7 @@ function NewSpaceForm({ onClose }: { onClose: () => void }) {
       void navigate(`/${setProject.id}`);
     } catch (error) {
       const described = describeRequestError(error, t, i18n.language);
+      setLimitReached(isPlanLimitRefusal(error));
       form.showError(described.message, described.field);
     }
   });
@@ -64,7 +69,19 @@ function NewSpaceForm({ onClose }: { onClose: () => void }) {
       returnFocusTo={() => (window.location.pathname !== openedOn ? mainHeading() : undefined)}
     >
       <form className={styles.form} onSubmit={onSubmit} noValidate>
-        {form.formError && <Notice tone="error">{form.formError}</Notice>}
+        {form.formError && (
+          <Notice tone="error">
+            {form.formError}
+            {limitReached && (
+              <>
+                {' '}
+                <Link to={upgradePath} onClick={onClose}>
+                  {t('planLimits.upgrade')}
+                </Link>
+              </>
+            )}
+          </Notice>
+        )}
         <TextInput
           label={t('spaces.fields.name')}
           placeholder={t('spaces.fields.namePlaceholder')}

@@ -4,6 +4,7 @@ import { request } from '../../lib/graphql';
 import { i18n } from '../../lib/i18n';
 import type { AppStore } from '../../lib/store';
 import { showToast } from '../../ui';
+import { planLimitToastExtras } from '../planLimits/planLimits';
 import { getSpaceWithMembersDocument } from '../spaces/operations';
 import { isNotFoundError } from '../spaces/useSpaceLookup';
 import { replayPendingEdits } from './pendingEdits';
@@ -29,7 +30,7 @@ function messageOf(error: unknown): string {
 }
 
 export function refused(title: string, error: unknown): void {
-  showToast({ title, message: messageOf(error), icon: 'error' });
+  showToast({ title, message: messageOf(error), icon: 'error', ...planLimitToastExtras(error) });
 }
 
 /** The whole board's read, per store, for the writes that must wait for it (positions at a section's end). */
