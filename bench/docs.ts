@@ -22,7 +22,7 @@ import { Room } from '../server/src/collab/room';
 import { collabOf, type Connection } from '../server/src/collab/rooms';
 import { loadConfig } from '../server/src/config';
 import { freePort, GraphqlTestClient } from '../tests/integration/harness';
-import { loadAverage, percentile, wait } from './support';
+import { businessPlanMutation, loadAverage, percentile, wait } from './support';
 
 const clientCount = 50;
 /** Pings per round, and rounds per server (alternating). */
@@ -105,6 +105,8 @@ async function startOurs() {
   const url = `http://127.0.0.1:${port}`;
   const client = new GraphqlTestClient({ graphqlUrl: `${url}/graphql`, app });
   const account = await client.signUp({ firstname: 'Bench' });
+  // Hundreds of docs: more than the free plan allows (the first account administers the instance).
+  await client.execute(businessPlanMutation, { team: account.team.id });
   const space = (await client.execute<{ setProject: { id: string } }>('mutation { setProject(name: "Bench") { id } }')).data!.setProject.id;
   const newDoc = async (title: string) =>
     (

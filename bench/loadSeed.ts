@@ -7,7 +7,7 @@
 import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { call, inBatches, signUp, startBenchServer, type BenchAccount } from './support';
+import { call, inBatches, signUp, startBenchServer, withBusinessPlan, type BenchAccount } from './support';
 import { seededRandom } from './loadStatistics';
 
 /** Bumped whenever what the seed holds changes, so an older seed is never reused for a different team. */
@@ -86,6 +86,8 @@ export async function createSeed(userCount: number, log: (line: string) => void)
   process.once('exit', () => server.child.kill('SIGTERM'));
   const started = performance.now();
   const admin = await signUp(target, 'Admin');
+  // Ten spaces of a few hundred tasks: more than the free plan allows.
+  await withBusinessPlan(admin);
   const callAsAdmin = adminCaller(admin);
   const spaces: SeededSpace[] = [];
   for (const name of spaceNames) {

@@ -122,8 +122,9 @@ const config = loadConfig({
   OIDC_GOOGLE_CLIENT_ID: oidcClient.id,
   OIDC_GOOGLE_CLIENT_SECRET: oidcClient.secret,
   OIDC_ALLOW_HTTP_ISSUER: 'true',
-  // The instance administrators the billing and support tests sign up as (the first account would depend on test order).
-  ADMIN_EMAILS: 'billing-admin@e2e.test,support-admin@e2e.test',
+  // The instance administrators the billing, support and large-board tests sign up as (the first account would depend
+  // on test order); the large board's puts its team on a plan without a tasks-per-space limit.
+  ADMIN_EMAILS: 'billing-admin@e2e.test,support-admin@e2e.test,plans-admin@e2e.test',
   RATE_LIMITS: 'false',
   // Long enough to answer on a busy machine, short enough for a test to watch a call go unanswered.
   MEETING_RING_SECONDS: '12',
