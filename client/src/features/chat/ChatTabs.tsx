@@ -2,7 +2,7 @@ import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { CalendarClock, MessagesSquare, Shapes, SquareCheckBig, Users } from 'lucide-react';
 import clsx from 'clsx';
 import { useTranslation } from 'react-i18next';
-import { callSummary, type CallEntryBody } from './callEntry';
+import { useListLabels } from './useListLabels';
 import { useAtomValue, useStore } from '../../lib/store';
 import { Button, EmptyState, Notice, Spinner } from '../../ui';
 import { currentUserAtom } from '../auth/session';
@@ -43,7 +43,7 @@ export function ListsFailed({ onRetry }: { onRetry: () => void }) {
 }
 
 export function ChatTabs({ tabs, selectedId, initial, onNavigate, lists }: ChatTabsProps) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const [tab, setTab] = useState<ChatTab>(initial ?? tabs[0] ?? 'private');
   const refs = useRef(new Map<ChatTab, HTMLButtonElement>());
   // The tab of the open conversation is known once the lists have loaded; a tab the person chose stays.
@@ -62,12 +62,7 @@ export function ChatTabs({ tabs, selectedId, initial, onNavigate, lists }: ChatT
   const spacesLoaded = useAtomValue(spaceIdsAtom) !== null;
   const spacesById = useAtomValue(spacesAtom);
   const taskChats = useAtomValue(taskChatsAtom);
-  const labels = {
-    you: t('chat.message.you'),
-    unnamedGroup: t('chat.list.unnamed'),
-    call: (entry: CallEntryBody | null) => callSummary(entry, t, i18n.language),
-    standup: t('standupChannel.entry.preview'),
-  };
+  const labels = useListLabels();
   const privateItems = (privats ?? []).map((privat) => privatItem(privat, me, labels));
   const spaceItems = spaces.map((space) => spaceItem(space, me, labels));
   const taskItems = (taskChats ?? []).map((task) => taskItem(task, spacesById.get(task.project), me, labels));

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { ArrowLeft, MessagesSquare, Plus, Settings } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { callSummary, type CallEntryBody } from './callEntry';
+import { useListLabels } from './useListLabels';
 import { Link, useParams } from 'react-router';
 import { usePageTitleDetail } from '../../lib/documentTitle';
 import { useAtomValue, useStore } from '../../lib/store';
@@ -78,7 +78,7 @@ export default function ChatsPage() {
 
 /** The chosen conversation: a private chat, a space's channel or a task's thread, whichever the id is. */
 function ChatPane({ id, lists }: { id: string; lists: ListsLoad }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const me = useAtomValue(currentUserAtom)?.id ?? null;
   const privats = useAtomValue(privatsAtom);
   const spaces = useAtomValue(spacesAtom);
@@ -88,12 +88,7 @@ function ChatPane({ id, lists }: { id: string; lists: ListsLoad }) {
   const task = taskChats?.find((known) => known.id === id);
   const [settingsOpen, setSettingsOpen] = useState(false);
   const privat = privats?.find((known) => known.id === id);
-  const labels = {
-    you: t('chat.message.you'),
-    unnamedGroup: t('chat.list.unnamed'),
-    call: (entry: CallEntryBody | null) => callSummary(entry, t, i18n.language),
-    standup: t('standupChannel.entry.preview'),
-  };
+  const labels = useListLabels();
   usePageTitleDetail(privat ? privatItem(privat, me, labels).title : (space?.name ?? task?.name));
 
   if (privat) {

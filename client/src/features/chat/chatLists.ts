@@ -102,15 +102,17 @@ type Previewed = {
   author: { id: string; firstname: string; lastname: string } | null;
 };
 
+/** A message as one line of words, without its author: call and standup entries' JSON bodies are named, not shown. */
+export function messagePreviewText(message: Omit<Previewed, 'author'>, labels: Pick<ListLabels, 'call' | 'standup'>): string {
+  if (message.type === 'call') return labels.call(parseCallEntry(message.body));
+  if (message.type === 'standup') return labels.standup;
+  // A file message may have no words: show the file's name (a paperclip alone once the file was deleted).
+  return markdownToText(message.body) || (message.file ? `📎 ${message.file.name}` : message.type === 'file' ? '📎' : '');
+}
+
 function previewOf(message: Previewed | null | undefined, me: string | null, labels: ListLabels): string | null {
   if (!message) return null;
-  // A file message may have no words: show the file's name (a paperclip alone once the file was deleted).
-  const text =
-    message.type === 'call'
-      ? labels.call(parseCallEntry(message.body))
-      : message.type === 'standup'
-        ? labels.standup
-        : markdownToText(message.body) || (message.file ? `📎 ${message.file.name}` : message.type === 'file' ? '📎' : '');
+  const text = messagePreviewText(message, labels);
   if (!message.author) return text;
   return `${message.author.id === me ? labels.you : personName(message.author, '')}: ${text}`;
 }

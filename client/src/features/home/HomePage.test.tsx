@@ -146,6 +146,21 @@ describe('Home', () => {
     expect(screen.getByRole('region', { name: 'My open tasks' }).textContent).toContain('Nothing open is assigned to you.');
   });
 
+  it('names a standup or call entry in an unread channel instead of showing its JSON body', async () => {
+    const entry = (id: string, type: string, body: string) => ({
+      lastMessage: { id, type, body, createdAt: new Date().toISOString(), author: { id: 'u2', firstname: 'Ben', lastname: 'Ng' } },
+    });
+    open('/overview', { getTasks: () => ({ data: { getTasks: [] } }) }, [
+      space(engines, 'Engines', 1, entry('m1', 'standup', JSON.stringify({ day: '2026-11-27', people: [] }))),
+      space(looms, 'Looms', 1, entry('m2', 'call', JSON.stringify({ status: 'missed', duration: 0 }))),
+    ]);
+    const unread = await screen.findByRole('region', { name: 'Unread messages' });
+    expect(within(unread).getByRole('link', { name: 'Engines: 1 unread message' }).textContent).toContain('Ben: Standup');
+    const callLine = within(unread).getByRole('link', { name: 'Looms: 1 unread message' }).textContent ?? '';
+    expect(callLine).toContain('Ben: ');
+    expect(callLine).not.toContain('{');
+  });
+
   it('says so when there is nothing to show', async () => {
     open('/overview', { getTasks: () => ({ data: { getTasks: [] } }) }, []);
     expect(await screen.findByText('You’re all caught up.')).toBeTruthy();

@@ -7,6 +7,8 @@ import { dueDateGroup, dueDateGroups, type DueDateGroup } from '#shared/tasks';
 import { useAtomValue } from '../../lib/store';
 import { Button, Notice, Spinner } from '../../ui';
 import { docPagePath } from '../docs/paths';
+import { messagePreviewText } from '../chat/chatLists';
+import { useListLabels } from '../chat/useListLabels';
 import { spacesAtom, type SpaceSummary } from '../spaces/atoms';
 import { SpaceIcon } from '../spaces/SpaceIcon';
 import { DeadlineChip, PriorityIcon } from '../tasks/TaskCard';
@@ -151,18 +153,10 @@ export function DocRows({ docs, showSpace, now }: { docs: readonly HomeDoc[]; sh
   );
 }
 
-/** A message body as one plain line: mentions by name, Markdown marks dropped. */
-function plainLine(body: string): string {
-  return body
-    .replace(/@\[([^\]]*)\]\([^)]*\)/g, '@$1')
-    .replace(/[*_`>#~]+/g, '')
-    .replace(/\s+/g, ' ')
-    .trim();
-}
-
 /** Spaces whose channel has unread messages, the most unread first; each opens its channel. */
 export function UnreadRows({ spaces }: { spaces: readonly SpaceSummary[] }) {
   const { t } = useTranslation();
+  const labels = useListLabels();
   return (
     <ul className={styles.rows}>
       {spaces.map((space) => (
@@ -178,7 +172,7 @@ export function UnreadRows({ spaces }: { spaces: readonly SpaceSummary[] }) {
               {space.lastMessage && (
                 <span className={styles.preview}>
                   {space.lastMessage.author ? `${space.lastMessage.author.firstname}: ` : ''}
-                  {plainLine(space.lastMessage.body)}
+                  {messagePreviewText(space.lastMessage, labels)}
                 </span>
               )}
             </span>
