@@ -24,7 +24,8 @@ export async function waitForLink(to: string, path: string, timeoutMs = 30_000):
       const match = pattern.exec(mail.text);
       if (match) return new URL(match[0]);
     }
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    // The mail usually lands within milliseconds of the operation that sent it: ask again soon.
+    await new Promise((resolve) => setTimeout(resolve, 50));
   }
   throw new Error(`no mail with a ${path} link reached ${to}`);
 }
