@@ -27,8 +27,9 @@ function teamChangeVerdict(database: LiveDatabase, userId: string, event: Stored
   if (event.type === 'user.default_team_changed') return event.stream === userStream(userId) ? 'deliver' : 'skip';
   if (!event.type.startsWith('team.') || event.teamId === null) return 'skip';
   if (event.type === 'team.member_removed' && payload.userId === userId) return 'deliver';
-  const team = liveAccess.team(database, event.teamId);
-  return team && teamPolicy.read(liveAccess.teamSeat(database, team, userId)) ? 'deliver' : 'skip';
+  const reads = liveAccess.now(database);
+  const team = reads.team(event.teamId);
+  return team && teamPolicy.read(reads.teamSeat(team, userId)) ? 'deliver' : 'skip';
 }
 
 /** Chat events a space list hears of: its channel's messages (unread, lastMessage) and the subscriber's own reads. */
@@ -54,12 +55,13 @@ function spaceChangeRelevant(event: StoredEvent, userId: string): boolean {
 function spaceChangeVerdict(database: LiveDatabase, userId: string, teamId: string, event: StoredEvent): Verdict {
   // Other conversations' chat traffic is dropped before any query: it is most of a team's events.
   if (isChatEvent(event.type) && !spaceChatEvent(event, userId)) return 'skip';
-  const team = liveAccess.team(database, teamId);
-  const seat = team ? liveAccess.teamSeat(database, team, userId) : null;
+  const reads = liveAccess.now(database);
+  const team = reads.team(teamId);
+  const seat = team ? reads.teamSeat(team, userId) : null;
   if (!seat) return 'end';
   const payload = event.payload as Payload;
   if (isChatEvent(event.type)) {
-    const access = liveAccess.spaceAccess(database, payload.projectId!, userId);
+    const access = reads.spaceAccess(payload.projectId!, userId);
     return access && spacePolicy.read(seat, access.space, access.spaceSeat) ? 'deliver' : 'skip';
   }
   if (!event.type.startsWith('project.')) return 'skip';
@@ -69,7 +71,7 @@ function spaceChangeVerdict(database: LiveDatabase, userId: string, teamId: stri
       deleted.memberIds.includes(userId) || effectiveTeamRole(seat) === 'admin' || (deleted.type === 'public' && seat.role !== 'guest');
     return couldSee ? 'deliver' : 'skip';
   }
-  const access = liveAccess.spaceAccess(database, payload.projectId!, userId);
+  const access = reads.spaceAccess(payload.projectId!, userId);
   if (access && spacePolicy.read(seat, access.space, access.spaceSeat)) return 'deliver';
   // Changes that took the space out of the subscriber's sight: they must drop it.
   if (payload.userId === userId) return 'deliver';
@@ -130,9 +132,10 @@ export const teamSubscriptions = {
       const database = context.services.database;
       const db = database.db;
       const payload = event.payload as Payload & { projectId: string };
-      const access = liveAccess.spaceAccess(database, payload.projectId, actor.userId);
+      const reads = liveAccess.now(database);
+      const access = reads.spaceAccess(payload.projectId, actor.userId);
       const visible = access?.seat && spacePolicy.read(access.seat, access.space, access.spaceSeat) ? access : null;
-      const space = visible ? liveAccess.spaceRow(database, payload.projectId)! : null;
+      const space = visible ? reads.spaceRow(payload.projectId)! : null;
       const type = event.type === 'chat.read' ? 'project.read' : event.type.startsWith('message.') ? 'project.message' : event.type;
       const userId = payload.userId ?? null;
       return {
@@ -161,13 +164,14 @@ export const teamSubscriptions = {
         actor,
         topics.global,
         (event) => {
-          const teamNow = liveAccess.team(database, team.id);
-          if (!teamNow || !teamPolicy.read(liveAccess.teamSeat(database, teamNow, actor.userId))) return 'end';
+          const reads = liveAccess.now(database);
+          const teamNow = reads.team(team.id);
+          if (!teamNow || !teamPolicy.read(reads.teamSeat(teamNow, actor.userId))) return 'end';
           const changed = (event.payload as Payload).userId;
           if (!profileEventTypes.has(event.type) || !changed) return 'skip';
-          return liveAccess.teamSeat(database, teamNow, changed) ? 'deliver' : 'skip';
-          // A lost seat ends the feed, and only a team event takes it.
+          return reads.teamSeat(teamNow, changed) ? 'deliver' : 'skip';
         },
+        // Profile changes, and team events: a lost seat ends the feed, and only a team event takes it.
         (event) => profileEventTypes.has(event.type) || event.type.startsWith('team.'),
       );
     },

@@ -168,17 +168,32 @@ function factsNow({ db, sqlite }: LiveDatabase): PositionFacts {
  */
 export const liveAccess = {
   team(database: LiveDatabase, teamId: string): TeamRow | undefined {
-    return factsNow(database).team(teamId)?.row;
+    return liveAccess.now(database).team(teamId);
   },
   teamSeat(database: LiveDatabase, team: TeamRow, userId: string): TeamSeat | null {
-    const known = factsNow(database).team(team.id);
-    // A team row handed in from elsewhere (another position) is judged with its own plan, as loadTeamSeat does.
-    return known && known.row === team ? known.seat(userId) : loadTeamSeat(database.db, team, userId);
+    return liveAccess.now(database).teamSeat(team, userId);
   },
   spaceAccess(database: LiveDatabase, projectId: string, userId: string): SpaceAccess | null {
-    return factsNow(database).space(projectId).access(userId);
+    return liveAccess.now(database).spaceAccess(projectId, userId);
   },
   spaceRow(database: LiveDatabase, projectId: string): ProjectRow | undefined {
-    return factsNow(database).space(projectId).row() ?? undefined;
+    return liveAccess.now(database).spaceRow(projectId);
+  },
+  /**
+   * The same reads with the log's position read once, for the reads of one synchronous judgement or answer:
+   * nothing is written on the connection until it returns, so the position cannot move meanwhile.
+   */
+  now(database: LiveDatabase) {
+    const facts = factsNow(database);
+    return {
+      team: (teamId: string): TeamRow | undefined => facts.team(teamId)?.row,
+      teamSeat: (team: TeamRow, userId: string): TeamSeat | null => {
+        const known = facts.team(team.id);
+        // A team row handed in from elsewhere (another position) is judged with its own plan, as loadTeamSeat does.
+        return known && known.row === team ? known.seat(userId) : loadTeamSeat(database.db, team, userId);
+      },
+      spaceAccess: (projectId: string, userId: string): SpaceAccess | null => facts.space(projectId).access(userId),
+      spaceRow: (projectId: string): ProjectRow | undefined => facts.space(projectId).row() ?? undefined,
+    };
   },
 };
