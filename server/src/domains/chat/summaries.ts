@@ -1,11 +1,17 @@
 import type Database from 'better-sqlite3';
-import { and, eq, inArray, isNull, max, ne, sql } from 'drizzle-orm';
+import { and, eq, isNull, max, ne, sql } from 'drizzle-orm';
 import type { MercuriusContext, MercuriusLoaders } from 'mercurius';
 import { inJsonList, preparedQuery } from '../../db/prepared';
 import { requireActor } from '../../graphql/context';
 import type { Reader } from '../tasks';
 import type { PresentedSpace } from '../teams';
-import { loadSpaceAccess, logPosition, teamMessageHistoryStart, withinMessageHistory } from '../teams';
+import {
+  loadSpaceAccess,
+  logPosition,
+  messageHistoryStartValues,
+  teamMessageHistoryStart,
+  withinMessageHistoryPlaceholders,
+} from '../teams';
 import { loadConversationAccess } from './access';
 import { conversationOf } from './conversation';
 import { chatPolicy } from './policies';
@@ -18,23 +24,32 @@ import { chatReadMarkers, messages } from './tables';
  */
 export function unreadCounts(db: Reader, userId: string, conversations: readonly string[], now: Date): Map<string, number> {
   if (conversations.length === 0) return new Map();
-  const rows = db
+  const rows = unreadQuery(db).all({ userId, conversations: JSON.stringify(conversations), ...messageHistoryStartValues(now) });
+  return new Map(rows.map((row) => [row.conversation, row.count]));
+}
+
+// Asked for each subscriber of a space's chat summary on every message there: built once per connection
+// (db/prepared.ts), the conversations as one JSON text and the plans' history starts as placeholders.
+const unreadQuery = preparedQuery((db: Reader) =>
+  db
     .select({ conversation: messages.conversation, count: sql<number>`count(*)` })
     .from(messages)
-    .leftJoin(chatReadMarkers, and(eq(chatReadMarkers.userId, userId), eq(chatReadMarkers.conversation, messages.conversation)))
+    .leftJoin(
+      chatReadMarkers,
+      and(eq(chatReadMarkers.userId, sql.placeholder('userId')), eq(chatReadMarkers.conversation, messages.conversation)),
+    )
     .where(
       and(
-        inArray(messages.conversation, [...conversations]),
+        inJsonList(messages.conversation, 'conversations'),
         isNull(messages.deletedAt),
-        ne(messages.authorId, userId),
+        ne(messages.authorId, sql.placeholder('userId')),
         sql`${messages.seq} > coalesce(${chatReadMarkers.seq}, 0)`,
-        withinMessageHistory(messages.teamId, messages.createdAt, now),
+        withinMessageHistoryPlaceholders(messages.teamId, messages.createdAt),
       ),
     )
     .groupBy(messages.conversation)
-    .all();
-  return new Map(rows.map((row) => [row.conversation, row.count]));
-}
+    .prepare(),
+);
 
 // The reads of the newest messages, built once per connection (db/prepared.ts), lists of keys as one JSON text.
 const newestQueries = preparedQuery((db: Reader) => ({

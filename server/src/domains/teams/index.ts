@@ -32,7 +32,15 @@ export {
 } from './state';
 export { projectMembers, projects, teamMembers } from './tables';
 export { logPosition } from './liveAccess';
-export { countTeamSpaces, requirePlanRoom, teamMessageHistoryStart, teamPlanName, withinMessageHistory } from './planLimits';
+export {
+  countTeamSpaces,
+  messageHistoryStartValues,
+  requirePlanRoom,
+  teamMessageHistoryStart,
+  teamPlanName,
+  withinMessageHistory,
+  withinMessageHistoryPlaceholders,
+} from './planLimits';
 
 export { checkInvitation } from './invitations';
 export { AdministratorInputError, provideAdministrator, type AdministratorOutcome, type AdministratorRequest } from './administrator';

@@ -58,7 +58,26 @@ export function teamMessageHistoryStart(db: Reader, teamId: string, now: Date): 
  * A plan without a history limit compares with the empty string, before every date.
  */
 export function withinMessageHistory(teamId: AnyColumn, createdAt: AnyColumn, now: Date): SQL {
-  const startOf = (plan: string) => messageHistoryStart(plan, now)?.toISOString() ?? '';
+  return historyCondition(teamId, createdAt, (plan) => historyStartText(plan, now));
+}
+
+/**
+ * withinMessageHistory for a statement prepared once: each plan's history start is a placeholder, given by
+ * `messageHistoryStartValues(now)` when it runs.
+ */
+export function withinMessageHistoryPlaceholders(teamId: AnyColumn, createdAt: AnyColumn): SQL {
+  return historyCondition(teamId, createdAt, (plan) => sql.placeholder(historyStartPlaceholder(plan)));
+}
+
+/** The values of withinMessageHistoryPlaceholders' placeholders at `now`. */
+export function messageHistoryStartValues(now: Date): Record<string, string> {
+  return Object.fromEntries(planNames.map((plan) => [historyStartPlaceholder(plan), historyStartText(plan, now)]));
+}
+
+const historyStartPlaceholder = (plan: string) => `historyStart_${plan}`;
+const historyStartText = (plan: string, now: Date) => messageHistoryStart(plan, now)?.toISOString() ?? '';
+
+function historyCondition(teamId: AnyColumn, createdAt: AnyColumn, startOf: (plan: PlanName) => unknown): SQL {
   const cases = planNames.map((plan) => sql`when ${plan} then ${startOf(plan)}`);
   const start = sql`(select case ${teams.plan} ${sql.join(cases, sql` `)} else ${startOf('free')} end from ${teams} where ${teams.id} = ${teamId})`;
   return sql`${createdAt} >= coalesce(${start}, ${startOf('free')})`;
