@@ -1,6 +1,11 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
 import { teamMessages } from '#shared/teams';
+import { openDatabase, type DatabaseHandle } from '../db/connection';
 import type { SpaceFacts, SpaceSeat, TeamSeat } from './access';
+import { newId } from './ids';
 import {
   bindSpaceDirectory,
   readableSpaceContent,
@@ -141,5 +146,89 @@ describe('the access of a caller to a space, through the space directory', () =>
     );
     const writer = databaseWith(access(seat('basic'), publicSpace, member)).db;
     expect(requireWritableSpaceContent(writer, projectId, userId)).toMatchObject({ projectId, teamId: 'team', userId });
+  });
+});
+
+describe('spaceContentAccess remembers answers until the access tables change', () => {
+  const projectId = 'a'.repeat(24);
+  const userId = 'b'.repeat(24);
+  const answer = { seat: seat('basic', true, userId), space: publicSpace, spaceSeat: member };
+
+  function countingDirectory(db: object) {
+    const asked = { count: 0 };
+    bindSpaceDirectory(db, {
+      access: () => {
+        asked.count += 1;
+        return answer;
+      },
+    });
+    return asked;
+  }
+
+  const addMember = (handle: DatabaseHandle) =>
+    handle.sqlite
+      .prepare("INSERT INTO team_members (team_id, user_id, role, joined_at) VALUES ('t', ?, 'basic', '2026-01-01T00:00:00.000Z')")
+      .run(newId());
+
+  it("asks the directory once, and again after this connection's write to an access table, even one rolled back", () => {
+    const database = openDatabase(':memory:');
+    database.sqlite.pragma('foreign_keys = OFF');
+    const asked = countingDirectory(database.db);
+    const first = spaceContentAccess(database.db as unknown as Reader, projectId, userId);
+    expect(spaceContentAccess(database.db as unknown as Reader, projectId, userId)).toBe(first);
+    expect(asked.count).toBe(1);
+    expect(Object.isFrozen(first) && Object.isFrozen(first!.seat) && Object.isFrozen(first!.spaceSeat)).toBe(true);
+    addMember(database);
+    spaceContentAccess(database.db as unknown as Reader, projectId, userId);
+    expect(asked.count).toBe(2);
+    // Remembered inside a transaction that is then rolled back: forgotten, though the tables are as before.
+    database.sqlite.prepare('BEGIN').run();
+    addMember(database);
+    spaceContentAccess(database.db as unknown as Reader, projectId, userId);
+    database.sqlite.prepare('ROLLBACK').run();
+    spaceContentAccess(database.db as unknown as Reader, projectId, userId);
+    expect(asked.count).toBe(4);
+    // Rolled back, then written again with no read between: the counts match the rolled-back ones, the stamp does not.
+    database.sqlite.prepare('BEGIN').run();
+    addMember(database);
+    spaceContentAccess(database.db as unknown as Reader, projectId, userId);
+    database.sqlite.prepare('ROLLBACK').run();
+    addMember(database);
+    spaceContentAccess(database.db as unknown as Reader, projectId, userId);
+    expect(asked.count).toBe(6);
+    // Other tables do not matter.
+    database.sqlite
+      .prepare("INSERT INTO tags (id, project_id, team_id, name, color, is_sprint, created_at) VALUES (?, 'p', 't', 'x', 'red', 0, 'now')")
+      .run(newId());
+    spaceContentAccess(database.db as unknown as Reader, projectId, userId);
+    expect(asked.count).toBe(6);
+    database.close();
+  });
+
+  it("asks again after another connection's commit to the file", () => {
+    const directory = mkdtempSync(join(tmpdir(), 'space-access-'));
+    const file = join(directory, 'workspace.sqlite');
+    const database = openDatabase(file, { synchronous: 'NORMAL' });
+    const other = openDatabase(file, { synchronous: 'NORMAL', migrate: false });
+    database.sqlite.pragma('foreign_keys = OFF');
+    other.sqlite.pragma('foreign_keys = OFF');
+    const asked = countingDirectory(database.db);
+    spaceContentAccess(database.db as unknown as Reader, projectId, userId);
+    spaceContentAccess(database.db as unknown as Reader, projectId, userId);
+    expect(asked.count).toBe(1);
+    addMember(other);
+    spaceContentAccess(database.db as unknown as Reader, projectId, userId);
+    expect(asked.count).toBe(2);
+    other.close();
+    database.close();
+    rmSync(directory, { recursive: true, force: true });
+  });
+
+  it('remembers nothing for a connection it cannot watch', () => {
+    const db = { select: () => undefined };
+    const asked = countingDirectory(db);
+    spaceContentAccess(db as unknown as Reader, projectId, userId);
+    spaceContentAccess(db as unknown as Reader, projectId, userId);
+    expect(asked.count).toBe(2);
   });
 });

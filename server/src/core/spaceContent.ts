@@ -1,4 +1,5 @@
 import type { Transaction } from '../db/connection';
+import { accessTablesStampOf } from '../db/tableChanges';
 import { DomainError, refusal } from '../errors';
 import { isId } from './ids';
 import { spacePolicy, type SpaceFacts, type SpaceSeat, type TeamSeat } from './access';
@@ -65,12 +66,60 @@ function directoryOf(db: Reader): SpaceDirectory {
   return directory;
 }
 
+/** At most this many answers are remembered per connection; past it they are forgotten and read again. */
+const rememberedAccessLimit = 10_000;
+
+interface RememberedAccess {
+  stampOf: () => string;
+  stamp: string;
+  answers: Map<string, Readonly<SpaceContentAccessOf> | null>;
+}
+
+/**
+ * Answers remembered per connection until a write to the access tables, by this process or another
+ * (db/tableChanges.ts). Every request asks several times (the command, each assignee's right to see the
+ * task, the answer's canEdit) and each answer costs six statements; remembering it costs one.
+ */
+const rememberedAccess = new WeakMap<object, RememberedAccess>();
+
+function rememberedFor(db: Reader): RememberedAccess | null {
+  let remembered = rememberedAccess.get(db);
+  if (!remembered) {
+    // Only a connection whose access tables are watched (opened by openDatabase, not a test's mock) remembers.
+    const stampOf = accessTablesStampOf(db);
+    if (!stampOf) return null;
+    remembered = { stampOf, stamp: stampOf(), answers: new Map() };
+    rememberedAccess.set(db, remembered);
+  }
+  const stamp = remembered.stampOf();
+  if (stamp !== remembered.stamp || remembered.answers.size >= rememberedAccessLimit) {
+    remembered.stamp = stamp;
+    remembered.answers.clear();
+  }
+  return remembered;
+}
+
 /** The caller's access to a space's content (judge it with spaceContentPolicy), or null when there is no such space. */
 export function spaceContentAccess(db: Reader, projectId: string, userId: string): SpaceContentAccessOf | null {
   if (!isId(userId) || !isId(projectId)) return null;
+  const remembered = rememberedFor(db);
+  const key = `${projectId} ${userId}`;
+  const known = remembered?.answers.get(key);
+  if (known !== undefined) return known;
   const access = directoryOf(db).access(db, projectId, userId);
-  if (!access) return null;
-  return { seat: access.seat, space: access.space, spaceSeat: access.spaceSeat, projectId, teamId: access.space.teamId, userId };
+  // Frozen: one answer serves every caller until the tables change.
+  const answer = access
+    ? Object.freeze({
+        seat: access.seat && Object.freeze({ ...access.seat }),
+        space: Object.freeze({ ...access.space }),
+        spaceSeat: Object.freeze({ ...access.spaceSeat }),
+        projectId,
+        teamId: access.space.teamId,
+        userId,
+      })
+    : null;
+  remembered?.answers.set(key, answer);
+  return answer;
 }
 
 /** The caller's access to a space's content, or null when they may not see it (or there is no such space). */

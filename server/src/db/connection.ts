@@ -4,6 +4,7 @@ import Database from 'better-sqlite3';
 import { drizzle, type BetterSQLite3Database } from 'drizzle-orm/better-sqlite3';
 import { migrate } from 'drizzle-orm/better-sqlite3/migrator';
 import { WalSync, type FileSync } from '../core/sqlite/walSync';
+import { watchAccessTables } from './tableChanges';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -80,6 +81,8 @@ export function openDatabase(file: string, options: OpenDatabaseOptions = {}): D
   sqlite.pragma('journal_size_limit = 67108864');
   const db = drizzle(withStatementCache(sqlite), { schema });
   if (options.migrate !== false) migrate(db, { migrationsFolder });
+  // Before any transaction: core/spaceContent.ts remembers space access until these tables change.
+  watchAccessTables(sqlite, db);
   const synchronous = options.synchronous ?? 'FULL';
   const inWal = sqlite.pragma('journal_mode', { simple: true }) === 'wal';
   const walSync = synchronous === 'FULL' && inWal ? new WalSync(`${resolve(file)}-wal`, options.syncFile) : null;

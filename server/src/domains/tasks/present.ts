@@ -1,8 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { inJsonList, preparedQuery } from '../../db/prepared';
 import { users } from '../accounts';
-import { spaceContentPolicy, type SpaceContentAccess } from '../../core/spaceContent';
-import { loadSpaceAccess } from '../teams';
+import { spaceContentAccess, spaceContentPolicy, type SpaceContentAccess } from '../../core/spaceContent';
 import type { Reader, TaskRow } from './state';
 import { projectStates, tags, taskAssignees, taskFollowers, taskTags } from './tables';
 
@@ -152,7 +151,7 @@ export function forViewer(base: TaskBase, access: SpaceContentAccess | null, vie
 /** Tasks as `viewerId` sees them, in the given order. */
 export function presentTasks(db: Reader, rows: readonly TaskRow[], viewerId: string) {
   const access = new Map(
-    [...new Set(rows.map((row) => row.projectId))].map((projectId) => [projectId, loadSpaceAccess(db, projectId, viewerId)] as const),
+    [...new Set(rows.map((row) => row.projectId))].map((projectId) => [projectId, spaceContentAccess(db, projectId, viewerId)] as const),
   );
   return presentTaskBases(db, rows).map((base) => forViewer(base, access.get(base.project) ?? null, viewerId));
 }
