@@ -3,7 +3,7 @@ import { chatMessages } from '#shared/chatRules';
 import { formatErrorMessage } from '#shared/errors';
 import { startTestServer, type TestServer } from './harness';
 import { countRows, markRead, messagesOf, postMessage, readMessages, sendMessage } from './chatFactories';
-import { countEvents, createSpace, expectData, joinTeam, person, type Person } from './teamFactories';
+import { countEvents, createSpace, expectData, joinTeam, person, setPlan, type Person } from './teamFactories';
 import { createTask, joinSpace, notificationsOf } from './taskFactories';
 
 let server: TestServer;
@@ -15,6 +15,8 @@ let space: string;
 beforeAll(async () => {
   server = await startTestServer();
   admin = await person(server, 'Ann');
+  // More spaces than the free plan's five (SPEC §9 plan limits): a plan without that limit.
+  await setPlan(server, admin.teamId);
   member = await joinTeam(admin, await person(server, 'Bas'));
   other = await joinTeam(admin, await person(server, 'Cid'));
   space = await createSpace(admin, 'Chat space');
@@ -354,6 +356,7 @@ describe('unread counts and last messages', () => {
 
   it('runs as many queries for getProjects over 50 spaces as over 5', async () => {
     const owner = await person(server, 'Many');
+    await setPlan(server, owner.teamId);
     // Every query drizzle runs asks its session's client to prepare it (statements are cached below that).
     const session = (server.app.services.database.db as unknown as { session: { client: { prepare: (source: string) => unknown } } })
       .session;

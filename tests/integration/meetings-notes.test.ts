@@ -22,7 +22,7 @@ import {
   watchCall,
   type Call,
 } from './meetingsFactories';
-import { createSpace, expectData, person, wait, type Person } from './teamFactories';
+import { createSpace, expectData, person, setPlan, wait, type Person } from './teamFactories';
 
 let server: TestServer;
 let ada: Person;
@@ -35,6 +35,8 @@ const docs: OpenDoc[] = [];
 beforeAll(async () => {
   server = await startTestServer();
   [ada, grace] = await teamOf(server, 'Ada', 'Grace');
+  // More spaces than the free plan's five (SPEC §9 plan limits): a plan without that limit.
+  await setPlan(server, ada.teamId);
   dora = await person(server, 'Dora');
 });
 afterAll(async () => {

@@ -16,7 +16,7 @@ import { startTestServer, type TestServer } from './harness';
 import { initiateRoom, joinCall, watchCall, type Call } from './meetingsFactories';
 import { notificationPageOf, type Notice } from './notificationFactories';
 import { createTask, joinSpace } from './taskFactories';
-import { createSpace, expectData, joinTeam, person, type Person } from './teamFactories';
+import { createSpace, expectData, joinTeam, person, setPlan, type Person } from './teamFactories';
 
 let server: TestServer;
 let ann: Person;
@@ -27,6 +27,8 @@ const sockets: Client[] = [];
 beforeAll(async () => {
   server = await startTestServer();
   ann = await person(server, 'Ann');
+  // More spaces than the free plan's five (SPEC §9 plan limits): a plan without that limit.
+  await setPlan(server, ann.teamId);
   bas = await joinTeam(ann, await person(server, 'Bas'));
   cy = await joinTeam(ann, await person(server, 'Cy'));
 });

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { maximumPositionMagnitude, positionSpacing, respaceBeyondMagnitude } from '#shared/ordering';
 import type { GraphqlResponse } from './harness';
 import { startTestServer, type TestServer } from './harness';
-import { countEvents, createSpace, expectData, person, type Person } from './teamFactories';
+import { countEvents, createSpace, expectData, person, setPlan, type Person } from './teamFactories';
 import { createTask, ediTask, getTasks, sectionsOf, setTask, type Section } from './taskFactories';
 
 let server: TestServer;
@@ -12,6 +12,8 @@ let space: string;
 beforeAll(async () => {
   server = await startTestServer();
   admin = await person(server, 'Pia');
+  // More spaces than the free plan's five (SPEC §9 plan limits): a plan without that limit.
+  await setPlan(server, admin.teamId);
   space = await createSpace(admin, 'Positions');
 });
 afterAll(() => server.close());

@@ -68,11 +68,12 @@ export const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve,
 
 /**
  * Puts a team on a plan as an instance administrator does (billing's setTeamPlan command, recorded as
- * team.plan_changed): for tests whose teams need more than the free plan allows (SPEC §9 plan limits).
+ * team.plan_changed): for tests whose teams need more than the free plan allows (SPEC §9 plan limits). Ten
+ * seats, the free plan's member limit, so members count as they do on free.
  */
 export async function setPlan(server: TestServer, teamId: string, plan: PlanName = 'business'): Promise<void> {
   const { services } = server.app;
   await services.store.run({ actorId: null }, (unit) =>
-    decideAdministratorPlan(unit, services, { teamId, plan, period: 'monthly', seats: 100, currency: 'usd' }),
+    decideAdministratorPlan(unit, services, { teamId, plan, period: 'monthly', seats: 10, currency: 'usd' }),
   );
 }
