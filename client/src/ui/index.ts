@@ -32,3 +32,4 @@ export { dismissToast, showToast, type ToastAction, type ToastIconName, type Toa
 export { Tooltip, TooltipProvider, type TooltipProps } from './Tooltip';
 export { Logo, LogoMark } from './Logo';
 export { PublicLayout } from './PublicLayout';
+export { Card, CardTitle, Page, type CardProps, type PageProps, type PageWidth } from './Page';

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { describeRequestError } from '../../lib/formMessages';
 import { useAtomValue, useStore } from '../../lib/store';
-import { Button, EmptyState, Notice, Spinner, openDialog, showToast } from '../../ui';
+import { Button, EmptyState, Notice, Page, Spinner, openDialog, showToast } from '../../ui';
 import {
   askAi,
   createAiConversation,
@@ -150,9 +150,9 @@ export default function AiPage() {
 
   if (typeof statusLoad === 'object') {
     return (
-      <div className={styles.pagePadded}>
+      <Page>
         <Failure message={statusLoad.error} retry={retry} />
-      </div>
+      </Page>
     );
   }
   if (!status) {
@@ -164,9 +164,9 @@ export default function AiPage() {
   }
   if (!status.configured) {
     return (
-      <div className={styles.pagePadded}>
+      <Page>
         <NotConfigured />
-      </div>
+      </Page>
     );
   }
 

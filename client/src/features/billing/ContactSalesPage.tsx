@@ -7,7 +7,7 @@ import { useForm } from '../../lib/form';
 import { emailError } from '../../lib/formMessages';
 import { request } from '../../lib/graphql';
 import { useAtomValue } from '../../lib/store';
-import { Button, Notice, TextArea, TextInput } from '../../ui';
+import { Button, Notice, Page, TextArea, TextInput } from '../../ui';
 import { currentUserAtom, displayName } from '../auth/session';
 import { sendEmailDocument } from './operations';
 import styles from './Billing.module.css';
@@ -63,11 +63,7 @@ export default function ContactSalesPage() {
   });
 
   return (
-    <div className={styles.narrowPage}>
-      <header className={styles.pageHeader}>
-        <h1 className={styles.title}>{t('billing.sales.title')}</h1>
-        <p className={styles.muted}>{t('billing.sales.subtitle')}</p>
-      </header>
+    <Page width="narrow" title={t('billing.sales.title')} description={t('billing.sales.subtitle')}>
       {sent ? (
         <Notice tone="success" title={t('billing.sales.sentTitle')}>
           {t('billing.sales.sentText')}
@@ -92,6 +88,6 @@ export default function ContactSalesPage() {
           </div>
         </form>
       )}
-    </div>
+    </Page>
   );
 }

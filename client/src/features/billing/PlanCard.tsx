@@ -2,6 +2,7 @@ import { Check } from 'lucide-react';
 import clsx from 'clsx';
 import { useTranslation } from 'react-i18next';
 import type { BillingPeriod } from '#shared/plans';
+import { Card } from '../../ui';
 import { formatMoney } from './format';
 import type { SubscriptionPlan } from './operations';
 import { featureLabel, planDescription, planName } from './planText';
@@ -21,7 +22,7 @@ export function PlanCard({ plan, period, action }: PlanCardProps) {
   const free = plan.price.unitAmount === 0;
   const titleId = `plan-${plan.id}`;
   return (
-    <article className={clsx(styles.planCard, plan.isCurrent && styles.planCurrent)} aria-labelledby={titleId}>
+    <Card as="article" className={clsx(styles.planCard, plan.isCurrent && styles.planCurrent)} aria-labelledby={titleId}>
       <header className={styles.planHeader}>
         <h2 id={titleId} className={styles.planName}>
           {name}
@@ -44,6 +45,6 @@ export function PlanCard({ plan, period, action }: PlanCardProps) {
           </li>
         ))}
       </ul>
-    </article>
+    </Card>
   );
 }

@@ -9,7 +9,7 @@ import { describeRequestError } from '../../lib/formMessages';
 import { request, RequestError } from '../../lib/graphql';
 import { useAtomValue, useStore } from '../../lib/store';
 import { useAction } from '../../lib/useAction';
-import { Button, Notice, showToast, Spinner } from '../../ui';
+import { Button, Notice, Page, showToast, Spinner } from '../../ui';
 import { navPath, overviewScope, type DashboardLocation } from '../shell/areas';
 import { useTeamDetail } from '../teams/useTeamDetail';
 import { choosePreferredCurrency, loadPlans, plansAtom, plansKey, preferredCurrencyAtom } from './atoms';
@@ -53,7 +53,7 @@ export default function UpgradePage() {
   const { team, failed, retry } = useTeamDetail();
   if (!team) {
     return (
-      <div className={styles.page}>
+      <Page width="wide">
         {failed ? (
           <Notice tone="error" title={t('billing.plans.loadFailed')}>
             {describeRequestError(failed, t, i18n.language).message}
@@ -64,7 +64,7 @@ export default function UpgradePage() {
             <Spinner size={16} /> {t('billing.loading')}
           </p>
         )}
-      </div>
+      </Page>
     );
   }
   return <Plans team={team.id} isAdmin={team.role === 'admin'} version={team} />;
@@ -131,11 +131,7 @@ function Plans({ team, isAdmin, version }: { team: string; isAdmin: boolean; ver
   const offerTrial = billing !== null && !billing.trialUsed && billing.type === 'free';
 
   return (
-    <div className={styles.page}>
-      <header className={styles.pageHeader}>
-        <h1 className={styles.title}>{t('billing.plans.title')}</h1>
-        <p className={styles.muted}>{t('billing.plans.subtitle')}</p>
-      </header>
+    <Page width="wide" title={t('billing.plans.title')} description={t('billing.plans.subtitle')}>
       <div className={styles.switches}>
         <Segmented
           label={t('billing.plans.period')}
@@ -202,6 +198,6 @@ function Plans({ team, isAdmin, version }: { team: string; isAdmin: boolean; ver
           {t('billing.plans.contactSales')}
         </Link>
       </p>
-    </div>
+    </Page>
   );
 }

@@ -2,7 +2,7 @@ import { Monitor, Smartphone } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { loadClientSettings, type ClientSettings } from '../../app/clientSettings';
-import { Button, Spinner } from '../../ui';
+import { Button, Card, CardTitle, Spinner } from '../../ui';
 import { qrCodeDataUrl } from './qrCode';
 import styles from './Mobile.module.css';
 
@@ -56,20 +56,20 @@ export function AppLinks() {
   const { settings, qrCode } = state;
   return (
     <div className={styles.cards}>
-      <section className={styles.card} aria-labelledby="apps-phone">
-        <h2 id="apps-phone" className={styles.cardTitle}>
+      <Card className={styles.appCard} aria-labelledby="apps-phone">
+        <CardTitle id="apps-phone">
           <Smartphone size={18} aria-hidden /> {t('mobile.phoneTitle')}
-        </h2>
+        </CardTitle>
         <p className={styles.cardText}>{t('mobile.scan')}</p>
         <img className={styles.qrCode} src={qrCode} width={176} height={176} alt={t('mobile.qrAlt', { url: settings.mobileAppUrl })} />
         <a className={styles.link} href={settings.mobileAppUrl}>
           {settings.mobileAppUrl}
         </a>
-      </section>
-      <section className={styles.card} aria-labelledby="apps-desktop">
-        <h2 id="apps-desktop" className={styles.cardTitle}>
+      </Card>
+      <Card className={styles.appCard} aria-labelledby="apps-desktop">
+        <CardTitle id="apps-desktop">
           <Monitor size={18} aria-hidden /> {t('mobile.desktopTitle')}
-        </h2>
+        </CardTitle>
         {settings.desktopAppUrl ? (
           <>
             <p className={styles.cardText}>{t('mobile.desktopText')}</p>
@@ -80,7 +80,7 @@ export function AppLinks() {
         ) : (
           <p className={styles.cardText}>{t('mobile.desktopInstall')}</p>
         )}
-      </section>
+      </Card>
     </div>
   );
 }

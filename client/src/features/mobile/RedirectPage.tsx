@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { hasUserCookie } from '../../lib/cookies';
 import { useDocumentTitle } from '../../lib/documentTitle';
-import { PublicLayout } from '../../ui';
+import { Page, PublicLayout } from '../../ui';
 import { AppLinks } from './AppLinks';
 import styles from './Mobile.module.css';
 
@@ -16,14 +16,12 @@ export default function RedirectPage() {
   useDocumentTitle(title);
   return (
     <PublicLayout productName={t('app.name')}>
-      <div className={styles.page}>
-        <h1 className={styles.title}>{title}</h1>
-        <p className={styles.intro}>{t('areas.redirect.empty')}</p>
+      <Page title={title} description={t('areas.redirect.empty')}>
         <Link className={styles.primaryLink} to={hasUserCookie() ? '/overview' : '/signin'}>
           {t('mobile.continueInBrowser')}
         </Link>
         <AppLinks />
-      </div>
+      </Page>
     </PublicLayout>
   );
 }

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { usePageTitleDetail } from '../../lib/documentTitle';
 import { describeRequestError } from '../../lib/formMessages';
 import { request } from '../../lib/graphql';
-import { Button, Notice, TextArea } from '../../ui';
+import { Button, Notice, Page, TextArea } from '../../ui';
 import { FeedbackReceived } from './FeedbackReceived';
 import { getSupportAccessDocument, sendFeedbackDocument } from './operations';
 import { canCaptureScreen, captureCurrentPage } from './screenshot';
@@ -83,11 +83,7 @@ export default function FeedbackPage() {
   }
 
   return (
-    <div className={styles.page}>
-      <header className={styles.pageHeader}>
-        <h1 className={styles.title}>{t('support.feedback.title')}</h1>
-        <p className={styles.muted}>{t('support.feedback.subtitle')}</p>
-      </header>
+    <Page title={t('support.feedback.title')} description={t('support.feedback.subtitle')}>
       {sent ? (
         <Notice tone="success" title={t('support.feedback.sentTitle')}>
           <p className={styles.plain}>{t('support.feedback.sentText')}</p>
@@ -145,6 +141,6 @@ export default function FeedbackPage() {
         </form>
       )}
       {supportTeam && <FeedbackReceived />}
-    </div>
+    </Page>
   );
 }

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { describeRequestError } from '../../lib/formMessages';
 import { request } from '../../lib/graphql';
-import { Button, Notice, Spinner } from '../../ui';
+import { Button, Card, Notice, Spinner } from '../../ui';
 import { formatDateTime } from '../chat/format';
 import { getSupportFeedbackScreenshotDocument, getSupportFeedbacksDocument, type SupportFeedback } from './operations';
 import styles from './Support.module.css';
@@ -82,7 +82,7 @@ function FeedbackCard({ item, language }: { item: SupportFeedback; language: str
   }
 
   return (
-    <li className={styles.card}>
+    <Card as="li">
       <div className={styles.cardHeader}>
         <span className={styles.badge}>{t(`support.feedback.kinds.${item.kind as 'idea' | 'problem' | 'praise'}`, item.kind)}</span>
         <span>{item.author ? `${author} · ${item.author.email}` : author}</span>
@@ -100,6 +100,6 @@ function FeedbackCard({ item, language }: { item: SupportFeedback; language: str
             {failed && <span role="alert">{t('support.feedback.screenshotFailed')}</span>}
           </div>
         ))}
-    </li>
+    </Card>
   );
 }

@@ -6,7 +6,7 @@ import { usePageTitleDetail } from '../../lib/documentTitle';
 import { describeRequestError } from '../../lib/formMessages';
 import { request } from '../../lib/graphql';
 import { useSubscription } from '../../lib/subscriptions';
-import { Button, EmptyState, Notice, Spinner } from '../../ui';
+import { Button, EmptyState, Notice, Page, Spinner } from '../../ui';
 import { SupportInbox, useSupportInbox } from './SupportInbox';
 import { SupportConversation } from './SupportConversation';
 import { getSupportAccessDocument, subSupportDocument } from './operations';
@@ -36,14 +36,13 @@ export default function SupportPage() {
     };
   }, [attempt, t, i18n.language]);
 
+  const supportTeam = access.status === 'ready' && access.supportTeam;
   return (
-    <div className={`${styles.page} ${access.status === 'ready' && access.supportTeam ? styles.wide : ''}`}>
-      <header className={styles.pageHeader}>
-        <h1 className={styles.title}>{t('support.live.title')}</h1>
-        <p className={styles.muted}>
-          {access.status === 'ready' && access.supportTeam ? t('support.live.inboxSubtitle') : t('support.live.subtitle')}
-        </p>
-      </header>
+    <Page
+      width={supportTeam ? 'wide' : 'regular'}
+      title={t('support.live.title')}
+      description={supportTeam ? t('support.live.inboxSubtitle') : t('support.live.subtitle')}
+    >
       {access.status === 'loading' && (
         <p className={styles.loading}>
           <Spinner size={16} /> {t('support.loading')}
@@ -63,7 +62,7 @@ export default function SupportPage() {
         </Notice>
       )}
       {access.status === 'ready' && (access.supportTeam ? <SupportTeamView /> : <OwnConversation />)}
-    </div>
+    </Page>
   );
 }
 
