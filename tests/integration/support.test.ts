@@ -1,11 +1,11 @@
 import type { FormattedExecutionResult } from 'graphql-ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { liveReplayLimit } from '../../server/src/core/live';
-import { homeVisitsStream } from '../../server/src/domains/home/away';
 import { createSmtpMailer } from '../../server/src/mail/mailer';
 import { GraphqlTestClient, nextResults, startTestServer, subscriptionClient, type TestServer } from './harness';
 import { startMailCatcher, type CaughtMail, type MailCatcher } from './support/mailCatcher';
 import { countEvents, expectData, person, type Person } from './teamFactories';
+import { homeVisitsStream } from '../../server/src/core/streams';
 
 /** Feedback and live support (issue 20): the instance administrators are the support team. */
 describe('feedback and live support', () => {

@@ -43,3 +43,14 @@ export const aiConversationStream = (conversationId: string) => `aiConversation:
 export const aiRequestStream = (requestId: string) => `aiRequest:${requestId}`;
 /** A team's AI limits as its administrators set them. */
 export const aiLimitsStream = (teamId: string) => `aiLimits:${teamId}`;
+
+/** Every event of one calendar event (a single event or a whole series) goes to its own stream. */
+export const calendarEventStream = (eventId: string) => `calendarEvent:${eventId}`;
+/** Every event of one connected account (its calendars and remote objects too) goes to the account's stream. */
+export const calendarAccountStream = (accountId: string) => `calendarAccount:${accountId}`;
+/** A member's feeds of one team go to one stream, so a reset and a revoke never cross. */
+export const calendarFeedStream = (teamId: string, userId: string) => `calendarFeed:${teamId}:${userId}`;
+/** Each person's visits to Home, one stream per person; the name is stored in the log forever. */
+export const homeVisitsStream = (userId: string) => `home:${userId}`;
+/** A space's standup schedule and posts: one stream per space (the name is stored in the log forever). */
+export const standupStream = (projectId: string) => `standup:${projectId}`;

@@ -1,8 +1,5 @@
 import type { DomainEvent } from '../../core/events';
 
-/** Every event of one calendar event (a single event or a whole series) goes to its own stream. */
-export const calendarEventStream = (eventId: string) => `calendarEvent:${eventId}`;
-
 /**
  * Where a change came from: `local` (made here: by a member through the API, or by the app) or `remote`
  * (pulled from a synced CalDAV calendar). The sync pushes only local changes, so a pulled change is never

@@ -29,7 +29,6 @@ import { calendarTypeDefs } from './schema';
 import { syncPart } from './sync';
 
 export {
-  calendarEventStream,
   calendarEventTypes,
   type CalendarEvent,
   type CalendarEventConflictResolved,

@@ -1,15 +1,9 @@
 import type { UnitOfWork } from '../../core/commands';
 import { newId } from '../../core/ids';
-import {
-  calendarEventStream,
-  type CalendarEvent,
-  type EventFields,
-  type EventOrigin,
-  type EventPersonEntry,
-  type EventResponseState,
-} from './events';
+import { type CalendarEvent, type EventFields, type EventOrigin, type EventPersonEntry, type EventResponseState } from './events';
 import type { OccurrenceException } from './recurrence';
 import { exceptionsOf, peopleOf, type EventRow } from './state';
+import { calendarEventStream } from '../../core/streams';
 
 /**
  * The calendar's writes inside a unit of work: each appends its event to the event's stream (the projection

@@ -2,6 +2,7 @@ import type Database from 'better-sqlite3';
 import type { UnitOfWork } from '../../core/commands';
 import type { DomainEvent } from '../../core/events';
 import { spacePolicy, spaceTypeOf, type TeamSeat } from '../../core/access';
+import { homeVisitsStream } from '../../core/streams';
 
 /** Away for longer than this, Home sums up what changed since the last visit. */
 export const awayAfterMs = 4 * 3_600_000;
@@ -10,9 +11,6 @@ export const visitEveryMs = 5 * 60_000;
 /** The summary reads at most this many events since the visit (the oldest first), and shows at most this many lines. */
 const scannedEvents = 50_000;
 const shownLines = 30;
-
-/** Each person's visits to Home, one stream per person; the name is stored in the log forever. */
-export const homeVisitsStream = (userId: string) => `home:${userId}`;
 
 export interface HomeVisited {
   userId: string;

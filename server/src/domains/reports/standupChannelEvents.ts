@@ -1,9 +1,6 @@
 import type { Language } from '#shared/constants';
 import type { DomainEvent } from '../../core/events';
 
-/** A space's standup schedule and posts: one stream per space (the name is stored in the log forever). */
-export const standupStream = (projectId: string) => `standup:${projectId}`;
-
 /** A space admin set whether, when and in which zone the space's standup is posted to its channel. */
 export interface StandupScheduleSet {
   projectId: string;

@@ -9,8 +9,9 @@ import { codedError, DomainError } from '../../errors';
 import { requireActor } from '../../graphql/context';
 import type { MutationResolvers, QueryResolvers } from '../../graphql/schemaTypes';
 import { users } from '../accounts';
-import { standupStream, type StandupChannelEvent } from './standupChannelEvents';
+import { type StandupChannelEvent } from './standupChannelEvents';
 import { standupChannels } from './tables';
+import { standupStream } from '../../core/streams';
 
 export interface StandupChannelArguments {
   project: string;

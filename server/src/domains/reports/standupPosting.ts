@@ -9,8 +9,9 @@ import { DomainError } from '../../errors';
 import type { Services } from '../../graphql/context';
 import { chatStream, conversationOf, refOf, type MessageCreated } from '../chat';
 import { buildChannelStandup } from './channelStandup';
-import { standupStream, type StandupChannelEvent } from './standupChannelEvents';
+import { type StandupChannelEvent } from './standupChannelEvents';
 import { standupChannels } from './tables';
+import { standupStream } from '../../core/streams';
 
 /** How often the job looks for spaces whose standup is due: a post goes out within a minute of its time. */
 export const standupCheckIntervalMs = 60_000;

@@ -1,8 +1,5 @@
 import type { DomainEvent } from '../../../core/events';
 
-/** A member's feeds of one team go to one stream, so a reset and a revoke never cross. */
-export const calendarFeedStream = (teamId: string, userId: string) => `calendarFeed:${teamId}:${userId}`;
-
 interface OfFeed {
   feedId: string;
   teamId: string;

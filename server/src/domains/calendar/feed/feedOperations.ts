@@ -6,8 +6,9 @@ import { requireActor } from '../../../graphql/context';
 import { requireCurrentTeam } from '../../teams';
 import type { Reader } from '../state';
 import { calendarFeeds } from '../tables';
-import { calendarFeedStream, type CalendarFeedEvent } from './events';
+import { type CalendarFeedEvent } from './events';
 import { feedUrl, hashFeedToken, newFeedToken } from './tokens';
+import { calendarFeedStream } from '../../../core/streams';
 
 export const feedTypeDefs = /* GraphQL */ `
   "The caller's private ICS feed of their current team. url is shown once, by resetCalendarFeed; only its hash is kept."

@@ -4,7 +4,6 @@ import type { Services } from '../../../graphql/context';
 import type { MailMessage } from '../../../mail/mailer';
 import { findMeetingroom } from '../../meetings';
 import {
-  calendarEventStream,
   type CalendarEventCreated,
   type CalendarEventDeleted,
   type CalendarEventEdited,
@@ -16,6 +15,7 @@ import { exceptionsOf, findEvent, peopleOf } from '../state';
 import { authorOf, icalOfEvent, sourceOfRow, type Author, type EventSource, type IcalContext } from './icalOfEvents';
 import { fill, guestTexts, whenText } from './texts';
 import { rsvpToken } from './tokens';
+import { calendarEventStream } from '../../../core/streams';
 
 interface OfEventPayload {
   eventId: string;

@@ -9,7 +9,7 @@ import type { FieldResolver } from '../../module';
 import { requireCurrentTeam } from '../../teams';
 import { calendars } from '../tables';
 import { CalDavAccountError, type RemoteCalendar } from './calDavClient';
-import { calendarAccountStream, type CalendarAccountChanged, type CalendarSyncEvent } from './events';
+import { type CalendarAccountChanged, type CalendarSyncEvent } from './events';
 import { owner, removeImportedEvents, syncRunnerOf } from './runner';
 import { eraseCredential, storeCredential } from './secrets';
 import {
@@ -22,6 +22,7 @@ import {
   requireOwnAccount,
   type AccountRow,
 } from './state';
+import { calendarAccountStream } from '../../../core/streams';
 
 export interface SyncInput {
   account?: string | null;

@@ -1,8 +1,5 @@
 import type { DomainEvent } from '../../../core/events';
 
-/** Every event of one connected account (its calendars and remote objects too) goes to the account's stream. */
-export const calendarAccountStream = (accountId: string) => `calendarAccount:${accountId}`;
-
 interface OfAccount {
   accountId: string;
   teamId: string;

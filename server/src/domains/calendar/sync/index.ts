@@ -4,7 +4,7 @@ import { calendarSyncProjection } from './projection';
 import { syncRunnerOf } from './runner';
 import { syncTypeDefs } from './schema';
 
-export { calendarAccountStream, calendarSyncEventTypes, type CalendarSyncEvent } from './events';
+export { calendarSyncEventTypes, type CalendarSyncEvent } from './events';
 export { isRefusedAddress } from './addressGuard';
 export { registerGoogleCalendarRoutes } from './googleConsent';
 

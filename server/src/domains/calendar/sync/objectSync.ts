@@ -7,7 +7,7 @@ import { exceptionsOf, findEvent, findEventByUid, peopleOf, type EventRow } from
 import { calendarEvents, calendarRemoteObjects } from '../tables';
 import { fieldsOfRow, recordConflict } from '../writes';
 import type { CalDavClient, RemoteCalendar, RemoteObject } from './calDavClient';
-import { calendarAccountStream, type CalendarSyncEvent } from './events';
+import { type CalendarSyncEvent } from './events';
 import {
   keepForeignProperties,
   objectOf,
@@ -18,6 +18,7 @@ import {
   type ParsedObject,
 } from './mapping';
 import { findCalendar, objectsOfCalendar, type AccountRow, type CalendarRow, type RemoteObjectRow } from './state';
+import { calendarAccountStream } from '../../../core/streams';
 
 /** One selected calendar's sync within an account's run. */
 export interface CalendarSync {

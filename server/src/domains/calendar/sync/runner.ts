@@ -5,11 +5,12 @@ import type { Services } from '../../../graphql/context';
 import { deleteRemoteEvent } from '../remote';
 import { calendarAccounts, calendarEvents } from '../tables';
 import { CalDavAccountError, CalDavClient, type RemoteCalendar } from './calDavClient';
-import { calendarAccountStream, type CalendarSyncEvent } from './events';
+import { type CalendarSyncEvent } from './events';
 import { googleAccessToken, googlePrincipalUrl } from './google';
 import { pullCalendar, pushCalendar, type CalendarSync } from './objectSync';
 import { credentialKey, readCredential } from './secrets';
 import { calendarsOfAccount, findAccount, type AccountRow, type CalendarRow } from './state';
+import { calendarAccountStream } from '../../../core/streams';
 
 /**
  * The sync of connected accounts: one run per account at a time (a second request joins the run under way),
