@@ -659,7 +659,7 @@ export type Message = {
   reactions: Array<MessageReaction>;
   replyTo?: Maybe<MessageQuote>;
   task?: Maybe<Scalars['ID']['output']>;
-  /** text | file | system | call */
+  /** text | file | system | call | standup (a space's standup entry: a JSON body the server writes) */
   type: Scalars['String']['output'];
 };
 

@@ -60,7 +60,7 @@ export const chatTypeDefs = /* GraphQL */ `
     id: ID!
     "Markdown source; the client renders it sanitised."
     body: String!
-    "text | file | system | call"
+    "text | file | system | call | standup (a space's standup entry: a JSON body the server writes)"
     type: String!
     "Null for a message written by a meeting room's guest (see authorGuest) and for automatic entries."
     author: MessageAuthor
