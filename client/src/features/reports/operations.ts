@@ -102,35 +102,35 @@ export const getPlanDocument = graphql('query GetReportsPlan { getStats { team p
 
 export type ReportAnalytics = ResultOf<typeof getAnalyticsDocument>['getReport']['analytics'];
 
+/** A space's standup posted to its channel, as read and as set. */
+export const standupChannelFragment = graphql(`
+  fragment StandupChannelDetail on StandupChannel {
+    project
+    enabled
+    time
+    timeZone
+    weekdays
+    language
+    lastPostedDate
+    canManage
+  }
+`);
+
 /** A space's standup posted to its channel: null while nobody set one. */
-export const getStandupChannelDocument = graphql(`
-  query GetStandupChannel($project: ID!) {
-    getStandupChannel(project: $project) {
-      project
-      enabled
-      time
-      timeZone
-      weekdays
-      language
-      lastPostedDate
-      canManage
-    }
-  }
-`);
+export const getStandupChannelDocument = graphql(
+  'query GetStandupChannel($project: ID!) { getStandupChannel(project: $project) { ...StandupChannelDetail } }',
+  [standupChannelFragment],
+);
 
-export const setStandupChannelDocument = graphql(`
-  mutation SetStandupChannel($project: ID!, $enabled: Boolean!, $time: String!, $timeZone: String!, $weekdays: [Int!]!) {
-    setStandupChannel(project: $project, enabled: $enabled, time: $time, timeZone: $timeZone, weekdays: $weekdays) {
-      project
-      enabled
-      time
-      timeZone
-      weekdays
-      language
-      lastPostedDate
-      canManage
+export const setStandupChannelDocument = graphql(
+  `
+    mutation SetStandupChannel($project: ID!, $enabled: Boolean!, $time: String!, $timeZone: String!, $weekdays: [Int!]!) {
+      setStandupChannel(project: $project, enabled: $enabled, time: $time, timeZone: $timeZone, weekdays: $weekdays) {
+        ...StandupChannelDetail
+      }
     }
-  }
-`);
+  `,
+  [standupChannelFragment],
+);
 
-export type StandupChannel = NonNullable<ResultOf<typeof getStandupChannelDocument>['getStandupChannel']>;
+export type StandupChannel = ResultOf<typeof standupChannelFragment>;
