@@ -1,5 +1,7 @@
-import { sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
+import { integer, sqliteTable, text } from 'drizzle-orm/sqlite-core';
 import type { Transaction } from '../../db/connection';
+import { preparedQuery } from '../../db/prepared';
 import type { Projection, StoredEvent } from '../../core/events';
 import type { MessageCreated } from '../chat';
 import type { FileDeleted } from '../files';
@@ -56,8 +58,54 @@ interface MessageEdited {
 
 const searchableMessageTypes = new Set(['text', 'file']);
 
+/** search_text's rows with their rowid (search_items.id), for the writes below; ftsTable.ts declares what is compared. */
+const searchTextRows = sqliteTable('search_text', { rowid: integer('rowid'), title: text('title'), body: text('body') });
+
+const placeholder = sql.placeholder;
+
+/** The writes every indexed task, message, doc and file makes: built once per connection (db/prepared.ts). */
+const searchWrites = preparedQuery((transaction: Transaction) => ({
+  rowidOf: transaction
+    .select({ id: searchItems.id })
+    .from(searchItems)
+    .where(and(eq(searchItems.kind, placeholder('kind')), eq(searchItems.itemId, placeholder('itemId'))))
+    .prepare(),
+  insertItem: transaction
+    .insert(searchItems)
+    .values({
+      kind: placeholder('kind'),
+      itemId: placeholder('itemId'),
+      teamId: placeholder('teamId'),
+      spaceId: placeholder('spaceId'),
+      privatId: placeholder('privatId'),
+      taskId: placeholder('taskId'),
+      meetingroomId: placeholder('meetingroomId'),
+      code: placeholder('code'),
+      emoji: placeholder('emoji'),
+      folderId: placeholder('folderId'),
+      createdAt: placeholder('createdAt'),
+    })
+    .onConflictDoNothing()
+    .returning({ id: searchItems.id })
+    .prepare(),
+  insertText: transaction
+    .insert(searchTextRows)
+    .values({ rowid: placeholder('rowid'), title: placeholder('title'), body: placeholder('body') })
+    .prepare(),
+  setTitle: transaction
+    .update(searchTextRows)
+    .set({ title: sql`${placeholder('title')}` })
+    .where(eq(searchTextRows.rowid, placeholder('rowid')))
+    .prepare(),
+  setBody: transaction
+    .update(searchTextRows)
+    .set({ body: sql`${placeholder('body')}` })
+    .where(eq(searchTextRows.rowid, placeholder('rowid')))
+    .prepare(),
+}));
+
 function rowidOf(transaction: Transaction, kind: Kind, itemId: string): number | undefined {
-  return transaction.get<{ id: number } | undefined>(sql`SELECT id FROM search_items WHERE kind = ${kind} AND item_id = ${itemId}`)?.id;
+  return searchWrites(transaction).rowidOf.get({ kind, itemId })?.id;
 }
 
 function insertItem(
@@ -69,21 +117,30 @@ function insertItem(
   title: string,
   body: string,
 ) {
-  const row = transaction.get<{ id: number }>(sql`
-    INSERT INTO search_items (kind, item_id, team_id, space_id, privat_id, task_id, meetingroom_id, code, emoji, folder_id, created_at)
-    VALUES (${kind}, ${itemId}, ${place.teamId}, ${place.spaceId}, ${place.privatId ?? null}, ${place.taskId ?? null},
-      ${place.meetingroomId ?? null}, ${place.code ?? null}, ${place.emoji ?? null}, ${place.folderId ?? null}, ${createdAt})
-    ON CONFLICT (kind, item_id) DO NOTHING
-    RETURNING id`);
+  const writes = searchWrites(transaction);
+  const row = writes.insertItem.get({
+    kind,
+    itemId,
+    teamId: place.teamId,
+    spaceId: place.spaceId,
+    privatId: place.privatId ?? null,
+    taskId: place.taskId ?? null,
+    meetingroomId: place.meetingroomId ?? null,
+    code: place.code ?? null,
+    emoji: place.emoji ?? null,
+    folderId: place.folderId ?? null,
+    createdAt,
+  });
   if (!row) return;
-  transaction.run(sql`INSERT INTO search_text (rowid, title, body) VALUES (${row.id}, ${indexedText(title)}, ${indexedText(body)})`);
+  writes.insertText.run({ rowid: row.id, title: indexedText(title), body: indexedText(body) });
 }
 
 function setText(transaction: Transaction, kind: Kind, itemId: string, text: { title?: string; body?: string }) {
   const rowid = rowidOf(transaction, kind, itemId);
   if (rowid === undefined) return;
-  if (text.title !== undefined) transaction.run(sql`UPDATE search_text SET title = ${indexedText(text.title)} WHERE rowid = ${rowid}`);
-  if (text.body !== undefined) transaction.run(sql`UPDATE search_text SET body = ${indexedText(text.body)} WHERE rowid = ${rowid}`);
+  const writes = searchWrites(transaction);
+  if (text.title !== undefined) writes.setTitle.run({ rowid, title: indexedText(text.title) });
+  if (text.body !== undefined) writes.setBody.run({ rowid, body: indexedText(text.body) });
 }
 
 function deleteWhere(transaction: Transaction, condition: ReturnType<typeof sql>) {
