@@ -3,7 +3,7 @@ import { dueDateGroup, isDoneSection } from '#shared/tasks';
 import type { Reader } from '../../core/spaceContent';
 import { readTaskActivity } from './activity';
 import { spaceReader, type ReportMember } from './scope';
-import { assignedTasks, sectionOrders, taskFactsById } from './taskFacts';
+import { assignedTasks, sectionOrders, taskFactsById } from '../tasks';
 
 export interface AnalyticsWeek {
   /** The week's Monday, YYYY-MM-DD (UTC). */

@@ -6,7 +6,7 @@ import type { Reader } from '../../core/spaceContent';
 import { readTaskActivity } from './activity';
 import { reportMembers } from './scope';
 import { taskLink } from './standup';
-import { assignedTasksWithDeadline, sectionOrders, taskFactsById } from './taskFacts';
+import { assignedTasksWithDeadline, sectionOrders, taskFactsById } from '../tasks';
 
 export interface ChannelStandupScope {
   teamId: string;

@@ -5,7 +5,7 @@ import type { Reader } from '../../core/spaceContent';
 import { readTaskActivity, type TaskActivity } from './activity';
 import type { StandupInput } from './input';
 import { spaceReader, type ReportMember, type ReportSpace } from './scope';
-import { assignedTasksWithDeadline, sectionOrders, taskFactsById, type TaskFact } from './taskFacts';
+import { assignedTasksWithDeadline, sectionOrders, taskFactsById, type TaskFact } from '../tasks';
 
 export interface StandupLine {
   kind: StandupActivityKind;

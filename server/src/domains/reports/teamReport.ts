@@ -3,7 +3,7 @@ import type { Reader } from '../../core/spaceContent';
 import { readTaskActivity } from './activity';
 import type { TeamReportInput } from './input';
 import { spaceReader, type ReportMember } from './scope';
-import { sectionOrders } from './taskFacts';
+import { sectionOrders } from '../tasks';
 
 /** One member's work in one space over a report's range (SPEC getReport -> teamTasks). */
 export interface TeamTaskCount {

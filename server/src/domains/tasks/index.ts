@@ -15,6 +15,7 @@ export type { TaskCreated, TaskUpdated } from './events';
 export { notificationStream } from './notifications';
 export { presentTasks } from './present';
 export { findTaskRow, toTaskState, type Reader } from './state';
+export { assignedTasks, assignedTasksWithDeadline, sectionOrders, taskFactsById, type TaskFact } from './teamTaskFacts';
 
 export { registerCoverRoutes } from './covers';
 

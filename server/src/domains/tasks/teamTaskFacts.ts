@@ -1,8 +1,8 @@
 import type Database from 'better-sqlite3';
 
 /**
- * What the reports read of the tasks area's projections, by table name: the tasks area exports no query for
- * them across a team, and reports only read (README "Standups and reports").
+ * The tasks area's queries across a whole team, for the reports area (standups, team reports, analytics, the
+ * standup posted to a channel): a task's facts, boards' section orders and assigned tasks, read only here.
  */
 export interface TaskFact {
   id: string;
