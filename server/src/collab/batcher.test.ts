@@ -223,6 +223,25 @@ describe('UpdateBatcher with the disk sync off the event loop', () => {
     expect(errors).toEqual(['a batch of 2 doc updates could not be stored', 'a batch of 1 doc updates could not be stored']);
   });
 
+  it("a direct flush stores nothing once the disk failed, nor inside another writer's transaction: its writes are refused, never acknowledged", async () => {
+    const { walSync, failNext } = controlledWalSync();
+    const { batcher, commitScheduled } = offLoopBatcher(walSync, []);
+    const outcomes: WriteOutcome[] = [];
+    database.sqlite.prepare('BEGIN IMMEDIATE').run();
+    batcher.enqueue(write(docA, outcomes));
+    batcher.flush();
+    database.sqlite.prepare('ROLLBACK').run();
+    expect(outcomes.map((outcome) => outcome.stored)).toEqual([false]);
+    expect(rows()).toEqual([]);
+    batcher.enqueue(write(docA, outcomes));
+    commitScheduled();
+    await failNext(new Error('EIO'));
+    batcher.enqueue(write(docB, outcomes));
+    batcher.flush();
+    expect(outcomes.map((outcome) => outcome.stored)).toEqual([false, false, false]);
+    expect(rows().filter((row) => (row as { docId: string }).docId === docB)).toEqual([]);
+  });
+
   it('waits while another writer holds a transaction on the connection, so its rows never join a transaction not yet committed', async () => {
     const { walSync, finishNext } = controlledWalSync();
     const { batcher, commitScheduled } = offLoopBatcher(walSync);

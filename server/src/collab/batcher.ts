@@ -168,6 +168,12 @@ export class UpdateBatcher {
     }
     const batch = this.takeBatch();
     const at = Date.now();
+    const offLoop = this.offLoopSync;
+    // The disk already failed a sync: nothing more is acknowledged, as at the command door.
+    if (offLoop && offLoop.walSync.failed !== null) return this.refuse(batch, offLoop.walSync.failed);
+    // Inside another writer's transaction the rows would join it and be settled before its commit: refused, so
+    // their senders send them again, rather than acknowledged before they are durable.
+    if (offLoop && !offLoop.commits.possible) return this.refuse(batch, new Error('doc updates flushed inside another transaction'));
     let ids: (number | null)[];
     try {
       ids = this.store.appendBatch(batch, at);
