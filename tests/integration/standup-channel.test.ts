@@ -392,6 +392,12 @@ describe('getStats', () => {
     expect(stats).toMatchObject({ active: 1, away: 1 });
     // Another team's people are not counted, and it sees none of this team's numbers.
     expect(await statsOf(outsider)).toMatchObject({ team: outsider.teamId, duration: 0, active: 0, away: 0 });
+    // A guest counts only the people they share a space with, as getPresence lists them.
+    // In Attic with Olga (away) only: Milo, online, is in no space with this guest.
+    const atticGuest = await joinTeam(owner, await person(server, 'Ada'), 'guest', await createSpace(owner, 'Attic', 'private'));
+    expect(await statsOf(atticGuest)).toMatchObject({ team: owner.teamId, active: 0, away: 1 });
+    const harbourGuest = await joinTeam(owner, await person(server, 'Hal'), 'guest', harbour);
+    expect(await statsOf(harbourGuest)).toMatchObject({ team: owner.teamId, active: 1, away: 1 });
   });
 });
 

@@ -2562,9 +2562,9 @@ export type StandupTask = {
 /** A team's storage and who is around (SPEC §3 Stats, §9 quotas). */
 export type Stats = {
   __typename?: 'Stats';
-  /** Members of the team online now (a live connection, not away). */
+  /** Members of the team online now (a live connection, not away) among those the caller may see (a guest: the people they share a space with). */
   active: Scalars['Int']['output'];
-  /** Members of the team online but away now. */
+  /** Members of the team online but away now, among those the caller may see. */
   away: Scalars['Int']['output'];
   /** Seconds of sound and video the team keeps: File.duration summed over its files (recordings, stories, uploaded videos and audio). */
   duration: Scalars['Float']['output'];

@@ -16,7 +16,7 @@ export { parseConversationKey, refOf } from './conversation';
 export { checkAttachment, excerpt as messageExcerpt, fileBelongsTo, type AttachmentFacts } from './commands';
 export { chatStream, type MessageCreated } from './events';
 export { peopleById } from './present';
-export { presenceState } from './presence';
+export { presenceCounts } from './presence';
 
 /** Chat: messages in spaces, private chats and task threads, unread counts, typing and presence (issue 6). */
 export const chatModule: DomainModule = {

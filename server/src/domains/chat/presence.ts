@@ -9,6 +9,8 @@ import { feed, type Verdict } from '../../core/live';
 import { requireCurrentTeam, teamsOf } from '../teams';
 import { teamMembers } from '../teams';
 import { chatPartners, guestCircle } from './privatResolvers';
+import type { TeamSeat } from '../../core/access';
+import type { Reader } from '../tasks';
 import type { LiveSubscription, MutationResolvers, QueryResolvers, SubscriptionResolvers } from '../../graphql/schemaTypes';
 
 export const presenceTopic = 'presence';
@@ -70,9 +72,21 @@ export function presenceOf(services: Services): PresenceBoard {
   return board;
 }
 
-/** A person's presence now (online, away or offline), for areas that count who is around (getStats). */
-export function presenceState(services: Services, userId: string): PresenceState {
-  return presenceOf(services).state(userId);
+/**
+ * How many of the team's members the caller may see are online (not away) and away now, for getStats: the same
+ * people getPresence would list, so a guest counts only those they share a space with (and themselves).
+ */
+export function presenceCounts(services: Services, db: Reader, teamId: string, seat: TeamSeat): { active: number; away: number } {
+  const board = presenceOf(services);
+  const shared = guestCircle(db, seat);
+  const counts = { active: 0, away: 0 };
+  for (const member of db.select({ userId: teamMembers.userId }).from(teamMembers).where(eq(teamMembers.teamId, teamId)).all()) {
+    if (shared !== null && member.userId !== seat.userId && !shared.has(member.userId)) continue;
+    const state = board.state(member.userId);
+    if (state === 'online') counts.active += 1;
+    else if (state === 'away') counts.away += 1;
+  }
+  return counts;
 }
 
 export const presenceQueries = {

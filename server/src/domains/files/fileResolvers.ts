@@ -11,8 +11,8 @@ import { storageOf } from '../../storage';
 import { downloadSignatureParts } from '../../storage/signing';
 import { thumbnailKeyOf } from '../../storage/types';
 import { users } from '../accounts';
-import { presenceState } from '../chat';
-import { requireCurrentTeam, requireTeamMember, teamMembers } from '../teams';
+import { presenceCounts } from '../chat';
+import { requireCurrentTeam, requireTeamMember } from '../teams';
 import { runCommand } from '../../core/runCommand';
 import { withoutNulls } from '../fields';
 import { decideDeleteFile, decideEditFile, type FileEditReferences } from './commands';
@@ -200,7 +200,7 @@ export const fileQueries = {
   getStats: (_root, args: { team?: string | null }, context) => {
     const actor = requireActor(context);
     const db = context.services.database.db;
-    const { team } = args.team ? requireTeamMember(db, args.team, actor.userId) : requireCurrentTeam(db, actor.userId);
+    const { team, seat } = args.team ? requireTeamMember(db, args.team, actor.userId) : requireCurrentTeam(db, actor.userId);
     const plan = teamPlan(db, team.id);
     const usage = teamUsage(db, team.id);
     const recorded = db
@@ -208,13 +208,8 @@ export const fileQueries = {
       .from(files)
       .where(eq(files.teamId, team.id))
       .get();
-    // Who is around now, from the chat area's presence: online (a live connection), or away when they said so.
-    const states = db
-      .select({ userId: teamMembers.userId })
-      .from(teamMembers)
-      .where(eq(teamMembers.teamId, team.id))
-      .all()
-      .map((member) => presenceState(context.services, member.userId));
+    // Who is around now, from the chat area's presence, counting only the people the caller may see there.
+    const around = presenceCounts(context.services, db, team.id, seat);
     return {
       team: team.id,
       plan,
@@ -223,8 +218,8 @@ export const fileQueries = {
       uploadLimit: uploadSizeLimitBytes(plan),
       files: usage.files,
       duration: recorded?.seconds ?? 0,
-      active: states.filter((state) => state === 'online').length,
-      away: states.filter((state) => state === 'away').length,
+      active: around.active,
+      away: around.away,
     };
   },
 } satisfies QueryResolvers;

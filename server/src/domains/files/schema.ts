@@ -84,9 +84,9 @@ export const filesTypeDefs = /* GraphQL */ `
     files: Int!
     "Seconds of sound and video the team keeps: File.duration summed over its files (recordings, stories, uploaded videos and audio)."
     duration: Float!
-    "Members of the team online now (a live connection, not away)."
+    "Members of the team online now (a live connection, not away) among those the caller may see (a guest: the people they share a space with)."
     active: Int!
-    "Members of the team online but away now."
+    "Members of the team online but away now, among those the caller may see."
     away: Int!
   }
 
