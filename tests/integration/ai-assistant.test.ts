@@ -182,6 +182,18 @@ describe('AI conversations', () => {
     expect(watcher.received).toEqual([]);
   });
 
+  it('ends the list’s feed when its person switches to another team', async () => {
+    const dana = await person(server, 'Dana');
+    const ownTeam = dana.teamId;
+    const inAdasTeam = await joinTeam(ada, dana);
+    const watcher = watchConversations(server, inAdasTeam, sockets);
+    await watcher.listening();
+    expectData(await dana.client.execute('mutation ($team: ID!) { switchTeam(team: $team) { id } }', { team: ownTeam }));
+    await until(() => watcher.state.completed, 'the feed to end');
+    expect(watcher.state.errors).toEqual([]);
+    expect(watcher.received).toEqual([]);
+  });
+
   it('deletes one message of the conversation', async () => {
     const conversation = await startConversation(ada);
     const [question, answer] = expectData(await ask(ada, conversation.id, 'Short one')).setAiMessage;

@@ -1,7 +1,7 @@
 import type { MercuriusContext } from 'mercurius';
 import type { StoredEvent } from '../../core/events';
 import { feed, topics, type Verdict } from '../../core/live';
-import { aiConversationStream } from '../../core/streams';
+import { aiConversationStream, userStream } from '../../core/streams';
 import { requireActor } from '../../graphql/context';
 import type { AiConversationChange, AiMessage, LiveSubscription, SubscriptionResolvers } from '../../graphql/schemaTypes';
 import { currentTeam, requireCurrentTeam } from '../teams';
@@ -112,6 +112,9 @@ const listChanges = new Set([
  * A deleted conversation has no row left: its deletion is the owner's when they made it (only its person may).
  */
 function conversationListVerdict(context: MercuriusContext, owner: Owner, event: StoredEvent): Verdict {
+  // A switch is appended to the person's own stream with the team they switched to.
+  if (event.type === 'user.default_team_changed')
+    return event.stream === userStream(owner.userId) && (event.payload as { teamId?: string }).teamId !== owner.teamId ? 'end' : 'skip';
   if (event.type === 'team.member_removed') return (event.payload as { userId?: string }).userId === owner.userId ? 'end' : 'skip';
   if (!listChanges.has(event.type)) return 'skip';
   const db = context.services.database.db;
@@ -146,14 +149,19 @@ interface ListDelivery {
  * traffic never wakes the feed.
  */
 const conversationListRelevant = (owner: Owner) => (event: StoredEvent) =>
-  (listChanges.has(event.type) && event.actorId === owner.userId) || event.type === 'team.member_removed';
+  (listChanges.has(event.type) && event.actorId === owner.userId) ||
+  event.type === 'team.member_removed' ||
+  (event.type === 'user.default_team_changed' && event.stream === userStream(owner.userId));
 
-/** The owner's list changes, from their team's topic: every conversation event is appended with its team (resumable like the team's other feeds). */
+/**
+ * The owner's list changes, from their team's topic (every conversation event is appended with its team, resumable like
+ * the team's other feeds), and their own stream's topic, where a switch of team lands with the team switched to.
+ */
 async function* conversationListFeed(context: MercuriusContext, owner: Owner): AsyncGenerator<ListDelivery> {
   const events = feed(
     context,
     requireActor(context),
-    topics.team(owner.teamId),
+    [topics.team(owner.teamId), topics.stream(userStream(owner.userId))],
     (event) => conversationListVerdict(context, owner, event),
     conversationListRelevant(owner),
   );
