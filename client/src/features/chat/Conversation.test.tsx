@@ -94,21 +94,6 @@ afterEach(() => {
 });
 
 describe('conversation', () => {
-  it('says at its beginning that the plan hides older messages, with the way to upgrade', async () => {
-    const { graphql } = open({ getMessageHistory: () => ({ data: { getMessageHistory: { plan: 'free', days: 90, hidden: true } } }) });
-    await screen.findByText('Morning');
-    const notice = await screen.findByText(/Messages older than 90 days are hidden on the Free plan\./);
-    expect(graphql.callsOf('getMessageHistory')[0]?.variables).toEqual({ project: 'p1' });
-    expect(within(notice).getByRole('link', { name: 'Upgrade' }).getAttribute('href')).toBe('/overview/upgrade');
-  });
-
-  it('shows no history notice when nothing is hidden', async () => {
-    const { graphql } = open({ getMessageHistory: () => ({ data: { getMessageHistory: { plan: 'free', days: 90, hidden: false } } }) });
-    await screen.findByText('Morning');
-    await waitFor(() => expect(graphql.callsOf('getMessageHistory')).toHaveLength(1));
-    expect(screen.queryByText(/Messages older than/)).toBeNull();
-  });
-
   it('shows the newest page oldest first, with the unread divider before the first unread', async () => {
     const { graphql } = open();
     await screen.findByText('Morning');
@@ -118,6 +103,7 @@ describe('conversation', () => {
     const divider = within(log).getByRole('separator', { name: 'Unread messages' });
     // Two unread messages of others: the divider sits right before m3.
     expect(divider.nextElementSibling?.getAttribute('data-row')).toBe('m3');
+    // lastViewed is throttled per conversation for the whole page (2 s): this is the file's first test to open p1, so it goes at once.
     await waitFor(() => expect(graphql.callsOf('lastViewed')[0]?.variables).toEqual({ project: 'p1' }));
   });
 
@@ -400,5 +386,20 @@ describe('conversation', () => {
     fail = false;
     await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
     expect(await screen.findByText('No messages yet. Start the conversation!')).toBeTruthy();
+  });
+
+  it('says at its beginning that the plan hides older messages, with the way to upgrade', async () => {
+    const { graphql } = open({ getMessageHistory: () => ({ data: { getMessageHistory: { plan: 'free', days: 90, hidden: true } } }) });
+    await screen.findByText('Morning');
+    const notice = await screen.findByText(/Messages older than 90 days are hidden on the Free plan\./);
+    expect(graphql.callsOf('getMessageHistory')[0]?.variables).toEqual({ project: 'p1' });
+    expect(within(notice).getByRole('link', { name: 'Upgrade' }).getAttribute('href')).toBe('/overview/upgrade');
+  });
+
+  it('shows no history notice when nothing is hidden', async () => {
+    const { graphql } = open({ getMessageHistory: () => ({ data: { getMessageHistory: { plan: 'free', days: 90, hidden: false } } }) });
+    await screen.findByText('Morning');
+    await waitFor(() => expect(graphql.callsOf('getMessageHistory')).toHaveLength(1));
+    expect(screen.queryByText(/Messages older than/)).toBeNull();
   });
 });
