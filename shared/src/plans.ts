@@ -176,7 +176,15 @@ const dayMilliseconds = 24 * 60 * 60 * 1000;
  * messages are hidden, never deleted: on a plan with a longer history they show again.
  */
 export function messageHistoryStart(plan: string, now: Date): Date | null {
-  const days = limitsOfPlan(plan).messageHistoryDays;
+  return historyStart(limitsOfPlan(plan).messageHistoryDays, now);
+}
+
+/** The oldest creation time search finds for a team on `plan` at `now`, or null when it finds all of it (hidden, never dropped). */
+export function searchHistoryStart(plan: string, now: Date): Date | null {
+  return historyStart(limitsOfPlan(plan).searchHistoryDays, now);
+}
+
+function historyStart(days: number | null, now: Date): Date | null {
   return days === null ? null : new Date(now.getTime() - days * dayMilliseconds);
 }
 

@@ -10,6 +10,7 @@ import { AiFailure, streamCompletion } from './completion';
 import type { AiAnswerFinished, AiCitationRecord, AiMode } from './conversationEvents';
 import { findMessage, recentMessages, streamingAnswers } from './conversationState';
 import { citedSources, notFoundAnswer, retrieveSources, type RetrievedSource } from './retrieval';
+import { teamPlanName } from '../teams';
 
 /** Topic of an answer's live text (never in the log): what subAiMessage's feed hears beside the log's events. */
 export const answerDeltaTopic = (conversationId: string) => `aiAnswer:${conversationId}`;
@@ -113,7 +114,9 @@ export class AnswerRunner {
     const { database, config } = this.services;
     let sources: RetrievedSource[] | null = null;
     if (job.mode === 'search') {
-      sources = retrieveSources(database.sqlite, { teamId: job.teamId, seat: job.seat }, job.question, this.services.store.clock.now());
+      // The team's plan as it is when the sources are read (its search history bounds them, as for getSearch).
+      const viewer = { teamId: job.teamId, seat: job.seat, plan: teamPlanName(database.db, job.teamId) };
+      sources = retrieveSources(database.sqlite, viewer, job.question, this.services.store.clock.now());
       if (sources.length === 0) return this.record(job, finished(notFoundAnswer(job.language), 'done'));
     }
     // The question and its answer are the conversation's newest messages; the turns are those before them.

@@ -1,6 +1,5 @@
 import type Database from 'better-sqlite3';
-import type { TeamSeat } from '../../core/access';
-import { presentResults, searchIndex, type MatchedItem } from '../search';
+import { presentResults, searchIndex, type MatchedItem, type SearchViewer } from '../search';
 import type { AiCitationRecord } from './conversationEvents';
 
 /** How much of the workspace one AI search answer may read: sources, words searched, characters per source. */
@@ -37,7 +36,7 @@ export function keywordsOf(question: string): string[] {
   return [...new Set(words)].sort((first, second) => second.length - first.length).slice(0, retrievalLimits.keywords);
 }
 
-const search = (sqlite: Database.Database, viewer: { teamId: string; seat: TeamSeat }, text: string, first: number, now: Date) =>
+const search = (sqlite: Database.Database, viewer: SearchViewer, text: string, first: number, now: Date) =>
   searchIndex(sqlite, viewer, { text, filter: 'all', from: null, until: null, space: null, first }, now);
 
 /**
@@ -46,12 +45,7 @@ const search = (sqlite: Database.Database, viewer: { teamId: string; seat: TeamS
  * source is never something they cannot open. Items holding every keyword come first, then those holding
  * the most keywords.
  */
-export function retrieveSources(
-  sqlite: Database.Database,
-  viewer: { teamId: string; seat: TeamSeat },
-  question: string,
-  now: Date,
-): RetrievedSource[] {
+export function retrieveSources(sqlite: Database.Database, viewer: SearchViewer, question: string, now: Date): RetrievedSource[] {
   const keywords = keywordsOf(question);
   if (keywords.length === 0) return [];
   const found = new Map<number, { item: MatchedItem; hits: number; order: number }>();

@@ -12,7 +12,7 @@ import { downloadSignatureParts } from '../../storage/signing';
 import { thumbnailKeyOf } from '../../storage/types';
 import { users } from '../accounts';
 import { presenceCounts } from '../chat';
-import { requireCurrentTeam, requireTeamMember } from '../teams';
+import { requireCurrentTeam, requireTeamMember, teamPlanName } from '../teams';
 import { runCommand } from '../../core/runCommand';
 import { withoutNulls } from '../fields';
 import { decideDeleteFile, decideEditFile, type FileEditReferences } from './commands';
@@ -28,7 +28,6 @@ import {
   requireChangeableFile,
   requireReadableFile,
   requireReadableOwner,
-  teamPlan,
   teamsUsage,
   teamUsage,
   toFileState,
@@ -201,7 +200,7 @@ export const fileQueries = {
     const actor = requireActor(context);
     const db = context.services.database.db;
     const { team, seat } = args.team ? requireTeamMember(db, args.team, actor.userId) : requireCurrentTeam(db, actor.userId);
-    const plan = teamPlan(db, team.id);
+    const plan = teamPlanName(db, team.id);
     const usage = teamUsage(db, team.id);
     const recorded = db
       .select({ seconds: sql<number>`coalesce(sum(${files.duration}), 0)` })

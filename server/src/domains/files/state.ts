@@ -1,11 +1,10 @@
 import { eq, inArray, sql } from 'drizzle-orm';
-import { isPlanName, type PlanName } from '#shared/plans';
 import { codedError, DomainError, refusal } from '../../errors';
 import { isId } from '../../core/ids';
 import { loadConversationAccess } from '../chat';
 import { conversationOf } from '../chat';
 import { findTaskRow, type Reader } from '../tasks';
-import { findTeam, loadSpaceAccess } from '../teams';
+import { loadSpaceAccess } from '../teams';
 import { type FileState, type FolderState } from './commands';
 import type { FileOwner } from './events';
 import { filePolicy, privatFileAccess, spaceFileAccess, type OwnerAccess } from './policies';
@@ -138,10 +137,4 @@ export function teamsUsage(db: Reader, teamIds: readonly string[]): Map<string, 
     .groupBy(files.teamId)
     .all();
   return new Map(rows.map((row) => [row.teamId, row.bytes]));
-}
-
-/** The team's plan as the teams area stores it; until billing sets plans, every team is on free. */
-export function teamPlan(db: Reader, teamId: string): PlanName {
-  const plan = findTeam(db, teamId)?.plan;
-  return isPlanName(plan) ? plan : 'free';
 }

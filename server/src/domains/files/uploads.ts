@@ -9,7 +9,7 @@ import { newId } from '../../core/ids';
 import { storageOf } from '../../storage';
 import { thumbnailKeyOf } from '../../storage/types';
 import { runCommand } from '../../core/runCommand';
-import { requireCurrentTeam } from '../teams';
+import { requireCurrentTeam, teamPlanName } from '../teams';
 import { analyse, sniff } from './analysis';
 import { decideRecordFile, uploadError, type PendingUpload } from './commands';
 import { checkFileName, decideStoredType, normalizeMimeType } from './rules';
@@ -22,7 +22,6 @@ import {
   ownerFrom,
   ownerOfFile,
   requireWritableOwner,
-  teamPlan,
   teamUsage,
   toFolderState,
   type Reader,
@@ -99,7 +98,7 @@ export async function signUpload(context: MercuriusContext, actor: Actor, raw: R
   const contentType = normalizeMimeType(args.filetype || 'application/octet-stream');
   if (!contentType || uploadNameRejection(name.name)) throw uploadError('file_invalid_type');
   const teamId = uploadTeam(db, actor.userId, args);
-  const rejection = uploadRejection(teamPlan(db, teamId), teamUsage(db, teamId).bytes, args.size);
+  const rejection = uploadRejection(teamPlanName(db, teamId), teamUsage(db, teamId).bytes, args.size);
   if (rejection) throw uploadError(rejection);
   const now = new Date();
   const storage = storageOf(services.config);
@@ -223,7 +222,7 @@ export async function recordFile(context: MercuriusContext, actor: Actor, raw: R
         folder: args.folder ? (folderRow ? toFolderState(tx, folderRow) : null) : undefined,
         stored: { size: stored?.size ?? null, type },
         analysis,
-        quota: { plan: teamPlan(tx, access.teamId), usedBytes: teamUsage(tx, access.teamId).bytes },
+        quota: { plan: teamPlanName(tx, access.teamId), usedBytes: teamUsage(tx, access.teamId).bytes },
         story: args.story === true,
       });
       unit.append(fileStream(args.code), events, { teamId: access.teamId, expectedVersion: 0 });

@@ -1,5 +1,5 @@
 import type Database from 'better-sqlite3';
-import { limitsOfPlan } from '#shared/plans';
+import { searchHistoryStart } from '#shared/plans';
 import { spacePolicy, spaceTypeOf, type TeamSeat } from '../../core/access';
 import { refusal } from '../../errors';
 import { meetingsPolicy } from '../meetings';
@@ -52,20 +52,6 @@ export function readableSpaceIds(sqlite: Database.Database, teamId: string, seat
       ),
     )
     .map((row) => row.id);
-}
-
-const dayMilliseconds = 86_400_000;
-
-/**
- * The oldest creation time search finds for the team now: its plan's searchHistoryDays back (the free plan's 90
- * days), or null when the plan keeps all of it. The plan is the team's as billing records it (team.plan_changed), an
- * unknown one counting as free, as the files area reads it; older items are hidden, never dropped from the index,
- * so a paid plan finds them again at once. Every search goes through here, the AI assistant's sources included.
- */
-function searchHistoryStart(sqlite: Database.Database, teamId: string, now: Date): string | null {
-  const team = sqlite.prepare<[string], { plan: string }>('SELECT plan FROM teams WHERE id = ?').get(teamId);
-  const days = limitsOfPlan(team?.plan ?? 'free').searchHistoryDays;
-  return days === null ? null : new Date(now.getTime() - days * dayMilliseconds).toISOString();
 }
 
 /** The filters every step shares: the team, kind, dates, and what the caller may read now. */
@@ -160,24 +146,29 @@ const pageDocSnippetsSql = `
     AND +rowid IN (SELECT value FROM json_each(:ids))`;
 
 /**
+ * Who searches: their current team, their seat in it, and the team's plan (its search history: older items are
+ * hidden, never dropped from the index, so a paid plan finds them again at once).
+ */
+export interface SearchViewer {
+  teamId: string;
+  seat: TeamSeat;
+  plan: string;
+}
+
+/**
  * What the caller may find, matched in SQL against their current seat, spaces, private chats and rooms:
  * the team's readable spaces (or only the one asked for, NOT_FOUND when they may not read it), the private
  * chats they are in, and ad hoc meeting rooms when they may use them; only items created within the team plan's
  * search history.
  */
-export function searchIndex(
-  sqlite: Database.Database,
-  viewer: { teamId: string; seat: TeamSeat },
-  input: SearchInput,
-  now: Date,
-): MatchedItem[] {
+export function searchIndex(sqlite: Database.Database, viewer: SearchViewer, input: SearchInput, now: Date): MatchedItem[] {
   const readable = readableSpaceIds(sqlite, viewer.teamId, viewer.seat);
   if (input.space !== null && !readable.includes(input.space)) throw refusal('NOT_FOUND', 'SPACE_NOT_FOUND', { field: 'space' });
   const match = ftsQuery(input.text);
   const titlePhrase = ftsPhrase(input.text);
   if (match === null || titlePhrase === null) return [];
   const onlySpace = input.space !== null;
-  const historyStart = searchHistoryStart(sqlite, viewer.teamId, now);
+  const historyStart = searchHistoryStart(viewer.plan, now)?.toISOString() ?? null;
   const filters = {
     teamId: viewer.teamId,
     userId: viewer.seat.userId,

@@ -1,6 +1,6 @@
 import { requireActor } from '../../graphql/context';
 import type { QueryResolvers } from '../../graphql/schemaTypes';
-import { requireCurrentTeam } from '../teams';
+import { requireCurrentTeam, teamPlanName } from '../teams';
 import { parseSearchArguments, type SearchArguments } from './input';
 import { presentResults } from './present';
 import { searchIndex } from './query';
@@ -12,7 +12,7 @@ export const searchQueries = {
     const input = parseSearchArguments(args);
     const { database } = context.services;
     const { team, seat } = requireCurrentTeam(database.db, actor.userId);
-    const items = searchIndex(database.sqlite, { teamId: team.id, seat }, input, new Date());
+    const items = searchIndex(database.sqlite, { teamId: team.id, seat, plan: teamPlanName(database.db, team.id) }, input, new Date());
     return presentResults(database.sqlite, actor.userId, items);
   },
 } satisfies QueryResolvers;
