@@ -90,24 +90,26 @@ export async function until(condition: () => boolean, what: string, timeoutMs = 
 }
 
 /**
- * A subAiMessage subscriber that follows log positions: the server tells it once it listens (a message
- * without data), so a test waits for that instead of for time to pass.
+ * A subscriber that follows log positions: the server tells it once it listens (a message without data), so a
+ * test waits for that instead of for time to pass. `field` is the subscription's field in each answer.
  */
-export function watchAnswers(server: Pick<TestServer, 'websocketUrl'>, someone: Person, aiconversation: string, sockets: Client[]) {
+function watchFeed<Item>(
+  server: Pick<TestServer, 'websocketUrl'>,
+  someone: Person,
+  sockets: Client[],
+  field: string,
+  request: { query: string; variables?: Record<string, unknown> },
+) {
   const socket = subscriptionClient(server, { cookie: someone.client.cookieHeader() });
   sockets.push(socket);
-  const received: AiStreamEvent[] = [];
+  const received: Item[] = [];
   const state = { listening: false, completed: false, errors: [] as unknown[] };
-  socket.subscribe<{ subAiMessage: AiStreamEvent }>(
-    {
-      query: `subscription ($aiconversation: ID!) { subAiMessage(aiconversation: $aiconversation) { delta message { ${aiMessageFields} } } }`,
-      variables: { aiconversation },
-      extensions: { resumeAfter: null },
-    },
+  socket.subscribe<Record<string, Item>>(
+    { ...request, extensions: { resumeAfter: null } },
     {
       next: (value) => {
         if (value.errors) state.errors.push(value.errors);
-        else if (value.data) received.push(value.data.subAiMessage);
+        else if (value.data) received.push(value.data[field]!);
         else state.listening = true;
       },
       error: (error) => state.errors.push(error),
@@ -119,6 +121,14 @@ export function watchAnswers(server: Pick<TestServer, 'websocketUrl'>, someone: 
     state,
     listening: () => until(() => state.listening || state.errors.length > 0 || state.completed, 'the subscription to listen'),
   };
+}
+
+/** A subAiMessage subscriber of one conversation (see watchFeed). */
+export function watchAnswers(server: Pick<TestServer, 'websocketUrl'>, someone: Person, aiconversation: string, sockets: Client[]) {
+  return watchFeed<AiStreamEvent>(server, someone, sockets, 'subAiMessage', {
+    query: `subscription ($aiconversation: ID!) { subAiMessage(aiconversation: $aiconversation) { delta message { ${aiMessageFields} } } }`,
+    variables: { aiconversation },
+  });
 }
 
 export interface AiConversationChange {
@@ -128,30 +138,9 @@ export interface AiConversationChange {
   aiconversation: AiConversation | null;
 }
 
-/** A subAiConversations subscriber that follows log positions, like `watchAnswers`. */
+/** A subAiConversations subscriber (see watchFeed). */
 export function watchConversations(server: Pick<TestServer, 'websocketUrl'>, someone: Person, sockets: Client[]) {
-  const socket = subscriptionClient(server, { cookie: someone.client.cookieHeader() });
-  sockets.push(socket);
-  const received: AiConversationChange[] = [];
-  const state = { listening: false, completed: false, errors: [] as unknown[] };
-  socket.subscribe<{ subAiConversations: AiConversationChange }>(
-    {
-      query: `subscription { subAiConversations { type seq id aiconversation { ${aiConversationFields} } } }`,
-      extensions: { resumeAfter: null },
-    },
-    {
-      next: (value) => {
-        if (value.errors) state.errors.push(value.errors);
-        else if (value.data) received.push(value.data.subAiConversations);
-        else state.listening = true;
-      },
-      error: (error) => state.errors.push(error),
-      complete: () => (state.completed = true),
-    },
-  );
-  return {
-    received,
-    state,
-    listening: () => until(() => state.listening || state.errors.length > 0 || state.completed, 'the subscription to listen'),
-  };
+  return watchFeed<AiConversationChange>(server, someone, sockets, 'subAiConversations', {
+    query: `subscription { subAiConversations { type seq id aiconversation { ${aiConversationFields} } } }`,
+  });
 }
