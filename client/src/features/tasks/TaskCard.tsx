@@ -6,7 +6,7 @@ import { Link } from 'react-router';
 import { dueDateGroup, taskPriorityFromValue, type TaskPriority } from '#shared/tasks';
 import { useSetAtom } from '../../lib/store';
 import { Avatar } from '../../ui';
-import { focusedTaskIdAtom, personName } from './atoms';
+import { focusedTaskIdAtom, isTemporaryTask, personName } from './atoms';
 import type { BoardTask, TaskPerson } from './operations';
 import styles from './Card.module.css';
 
@@ -116,7 +116,7 @@ function CardBottom({ task }: { task: BoardTask }) {
  */
 export const TaskCard = memo(function TaskCard({ task, href, index, start, measureRef, focused, dragging, dropLine }: TaskCardProps) {
   const { t } = useTranslation();
-  const pending = task.id.startsWith('temp-');
+  const pending = isTemporaryTask(task);
   const setFocused = useSetAtom(focusedTaskIdAtom);
   const ref = useRef<HTMLAnchorElement>(null);
   const { attributes, listeners, setNodeRef, setActivatorNodeRef } = useDraggable({

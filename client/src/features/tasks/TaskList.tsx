@@ -5,7 +5,7 @@ import { Link } from 'react-router';
 import type { DueDateGroup, TaskPriority } from '#shared/tasks';
 import { unassignedKey, type TaskGrouping } from '#shared/taskViews';
 import { useAtomValue, useSetAtom, useStore } from '../../lib/store';
-import { boardAtom, boardPeopleAtom, focusedTaskIdAtom, personName, viewPrefsAtom } from './atoms';
+import { boardAtom, boardPeopleAtom, focusedTaskIdAtom, isTemporaryTask, personName, viewPrefsAtom } from './atoms';
 import { createTask } from './boardActions';
 import { NewTaskInput } from './NewTaskInput';
 import type { BoardTask } from './operations';
@@ -53,7 +53,7 @@ const TaskRow = memo(function TaskRow({ task, project, index, start, measureRef,
   useEffect(() => {
     if (focused && document.activeElement !== ref.current) ref.current?.focus({ preventScroll: true });
   }, [focused]);
-  const pending = task.id.startsWith('temp-');
+  const pending = isTemporaryTask(task);
   return (
     <li
       ref={measureRef}

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { taskNameLength } from '#shared/taskRules';
 import { useAtomValue, useStore } from '../../lib/store';
-import { boardAtom } from './atoms';
+import { boardAtom, isTemporaryTask } from './atoms';
 import { createTask, editTask } from './boardActions';
 import type { BoardTask } from './operations';
 import { PriorityIcon } from './TaskCard';
@@ -48,7 +48,7 @@ export function TaskSubtasks({ project, task }: { project: string; task: BoardTa
       <ul className={panelStyles.subtaskList}>
         {subtasks.map((subtask) => {
           const complete = subtask.state === last?.id;
-          const pending = subtask.id.startsWith('temp-');
+          const pending = isTemporaryTask(subtask);
           return (
             <li key={subtask.id} className={panelStyles.subtask} data-pending={pending || undefined}>
               <input

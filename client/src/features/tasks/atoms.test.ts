@@ -99,6 +99,22 @@ describe('live changes', () => {
     expect(applyTaskChange(withNewer, change({ taskId: 'n', task: created })).tasks.get('n')?.name).toBe('newer');
   });
 
+  it('drops the temporary card of one’s own create when its live echo comes before the answer', () => {
+    const temporary = { ...card('temp-7', 's1', 4096), name: 'Write the launch post' };
+    const pending = { ...board, tasks: new Map(board.tasks).set(temporary.id, temporary) };
+    const created = { ...card('n', 's1', 4096), name: 'Write the launch post' };
+    const echoed = applyTaskChange(pending, change({ type: 'task.created', taskId: 'n', task: created }));
+    expect(
+      allColumnsOf(echoed)
+        .get('s1')
+        ?.map((task) => task.id),
+    ).toEqual(['a', 'b', 'n']);
+    const elsewhere = applyTaskChange(pending, change({ type: 'task.created', taskId: 'n', task: { ...created, state: 's2' } }));
+    expect(elsewhere.tasks.has('temp-7')).toBe(true);
+    const otherName = applyTaskChange(pending, change({ type: 'task.created', taskId: 'n', task: { ...created, name: 'Other' } }));
+    expect(otherName.tasks.has('temp-7')).toBe(true);
+  });
+
   it('ignores other spaces', () => {
     expect(applyTaskChange(board, change({ project: 'other', taskId: 'a' }))).toBe(board);
   });

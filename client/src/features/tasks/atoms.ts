@@ -155,6 +155,26 @@ function retag(tasks: ReadonlyMap<string, BoardTask>, tags: readonly Tag[]): Map
   return next;
 }
 
+const temporaryIdPrefix = 'temp-';
+
+/** The id of a card shown while its create waits for the server's answer. */
+export const temporaryTaskId = (sequence: number): string => `${temporaryIdPrefix}${sequence}`;
+
+/** A card shown while its create waits for the server's answer: not yet editable, drawn as pending. */
+export const isTemporaryTask = (task: Pick<BoardTask, 'id'>): boolean => task.id.startsWith(temporaryIdPrefix);
+
+/**
+ * The temporary card standing for `created` while its create waits for its answer: the live echo can come
+ * first, and the card it becomes must not show twice until the answer lands.
+ */
+function temporaryCardFor(tasks: ReadonlyMap<string, BoardTask>, created: BoardTask): string | null {
+  for (const task of tasks.values()) {
+    if (!isTemporaryTask(task)) continue;
+    if (task.state === created.state && task.parentTask === created.parentTask && task.name.trim() === created.name) return task.id;
+  }
+  return null;
+}
+
 const isOlder = (incoming: BoardTask, stored: BoardTask | undefined) =>
   stored !== undefined && Date.parse(incoming.updatedAt) < Date.parse(stored.updatedAt);
 
@@ -169,6 +189,10 @@ export function applyTaskChange(board: BoardData, change: TaskChange): BoardData
   if (change.taskId && change.type.startsWith('task.')) {
     const next = new Map(tasks);
     if (change.task && change.task.project === board.project) {
+      if (change.type === 'task.created' && !tasks.has(change.task.id)) {
+        const placeholder = temporaryCardFor(tasks, change.task);
+        if (placeholder) next.delete(placeholder);
+      }
       if (!isOlder(change.task, tasks.get(change.task.id))) next.set(change.task.id, change.task);
     } else next.delete(change.taskId);
     tasks = next;

@@ -8,7 +8,17 @@ import { planLimitToastExtras } from '../planLimits/planLimits';
 import { getSpaceWithMembersDocument } from '../spaces/operations';
 import { isNotFoundError } from '../spaces/useSpaceLookup';
 import { replayPendingEdits } from './pendingEdits';
-import { allColumnsOf, boardAtom, dropPosition, firstScreenCards, removeTask, sortStates, spaceMembersAtom, upsertTask } from './atoms';
+import {
+  allColumnsOf,
+  boardAtom,
+  dropPosition,
+  firstScreenCards,
+  removeTask,
+  sortStates,
+  spaceMembersAtom,
+  temporaryTaskId,
+  upsertTask,
+} from './atoms';
 import {
   delTaskDocument,
   duplicateTaskDocument,
@@ -106,7 +116,7 @@ let nextTemporaryId = 1;
 
 function temporaryTask(fields: Pick<BoardTask, 'name' | 'state' | 'project' | 'positionSection' | 'parentTask'>): BoardTask {
   return {
-    id: `temp-${nextTemporaryId++}`,
+    id: temporaryTaskId(nextTemporaryId++),
     idCode: '…',
     color: '',
     priority: 1,
