@@ -113,12 +113,16 @@ test('a tag and a sprint are created from the task panel’s pickers by typing t
     await page.evaluate(() => document.documentElement.setAttribute('data-theme', 'light'));
   }
 
-  const { getTask } = await graphql<{ getTask: { tags: { name: string }[]; sprint: { name: string } | null } }>(
-    page.request,
-    'query ($id: ID!) { getTask(id: $id) { tags { name } sprint { name } } }',
-    { id: taskId },
-  );
-  expect(getTask).toEqual({ tags: [{ name: 'Backend' }], sprint: { name: 'Week 12' } });
+  // The panel shows the sprint at once; its save may still be on its way to the server.
+  const savedLabels = async () =>
+    (
+      await graphql<{ getTask: { tags: { name: string }[]; sprint: { name: string } | null } }>(
+        page.request,
+        'query ($id: ID!) { getTask(id: $id) { tags { name } sprint { name } } }',
+        { id: taskId },
+      )
+    ).getTask;
+  await expect.poll(savedLabels).toEqual({ tags: [{ name: 'Backend' }], sprint: { name: 'Week 12' } });
 });
 
 test('a rename typed and the page reloaded at once keeps the rename', async ({ page }) => {
