@@ -5,6 +5,7 @@ export { DialogHost } from './DialogHost';
 export { focusIfPresent, focusIsLost, mainHeading, useDialogFocusReturn } from './focus';
 export { openDialog, type DialogInput, type DialogOptions, type DialogResult } from './dialogStore';
 export { EmptyState, type EmptyStateProps } from './EmptyState';
+export { FieldGroup, type FieldGroupProps } from './FieldGroup';
 export {
   Menu,
   MenuCheckboxItem,

@@ -4,7 +4,7 @@ import { defaultStandupTime, defaultStandupWeekdays, isStandupTime, isStandupWee
 import { describeRequestError } from '../../lib/formMessages';
 import { request } from '../../lib/graphql';
 import { isPermissionDenied } from '../../lib/permissions';
-import { Button, Notice, Select, showToast, Spinner, Switch, TextInput } from '../../ui';
+import { Button, FieldGroup, Notice, Select, showToast, Spinner, Switch, TextInput } from '../../ui';
 import { browserTimeZone, formatDay } from './dates';
 import { getStandupChannelDocument, setStandupChannelDocument, type StandupChannel } from './operations';
 import styles from './StandupChannel.module.css';
@@ -129,8 +129,7 @@ export function StandupChannelSection({ spaceId, onDenied }: { spaceId: string; 
               onChange={(event) => change({ timeZone: event.target.value })}
             />
           </div>
-          <fieldset className={styles.fieldset} aria-describedby={errors.weekdays ? `${id}-weekdays-error` : undefined}>
-            <legend className={styles.legend}>{t('standupChannel.weekdays')}</legend>
+          <FieldGroup legend={t('standupChannel.weekdays')} describedBy={errors.weekdays ? `${id}-weekdays-error` : undefined}>
             <div className={styles.days}>
               {isoWeekdays.map((weekday) => (
                 <label key={weekday} className={styles.day}>
@@ -154,7 +153,7 @@ export function StandupChannelSection({ spaceId, onDenied }: { spaceId: string; 
                 {errors.weekdays}
               </p>
             )}
-          </fieldset>
+          </FieldGroup>
           {channel?.lastPostedDate && (
             <p className={styles.muted}>{t('standupChannel.lastPosted', { day: formatDay(channel.lastPostedDate, i18n.language) })}</p>
           )}

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { SpaceType } from '#shared/teams';
 import { taskColors } from '#shared/tasks';
 import { readableTextOn } from '../../ui/contrast';
+import { FieldGroup } from '../../ui';
 import styles from './Spaces.module.css';
 
 /** English names of the SPEC §9 palette, in its order; the labels come from the locale files. */
@@ -24,8 +25,7 @@ export function ColorPicker({
 }) {
   const { t } = useTranslation();
   return (
-    <fieldset className={styles.fieldset} disabled={disabled}>
-      <legend className={styles.legend}>{t('spaces.fields.color')}</legend>
+    <FieldGroup legend={t('spaces.fields.color')} disabled={disabled}>
       <div className={styles.swatches}>
         {taskColors.map((color, index) => {
           const selected = value?.toLowerCase() === color.toLowerCase();
@@ -50,7 +50,7 @@ export function ColorPicker({
           );
         })}
       </div>
-    </fieldset>
+    </FieldGroup>
   );
 }
 
@@ -72,8 +72,7 @@ export function VisibilityPicker({
     { type: 'public' as const, icon: Globe },
   ];
   return (
-    <fieldset className={styles.fieldset} disabled={disabled}>
-      <legend className={styles.legend}>{t('spaces.fields.visibility')}</legend>
+    <FieldGroup legend={t('spaces.fields.visibility')} disabled={disabled}>
       <div className={styles.choices}>
         {options.map(({ type, icon: Icon }) => (
           <label key={type} className={styles.choice} data-checked={value === type || undefined}>
@@ -93,6 +92,6 @@ export function VisibilityPicker({
           </label>
         ))}
       </div>
-    </fieldset>
+    </FieldGroup>
   );
 }
