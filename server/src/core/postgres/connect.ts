@@ -1,0 +1,130 @@
+import postgres from 'postgres';
+
+export type Sql = postgres.Sql;
+
+/** Where and how to reach PostgreSQL: `config.database` when DATABASE_URL is a postgres:// URL. */
+export interface PostgresSettings {
+  url: string;
+  /** DATABASE_POOL_SIZE: connections this process keeps open at most. */
+  poolSize: number;
+  /** DATABASE_STATEMENT_TIMEOUT_MS: a statement running longer is cancelled by the server (waits for locks included). */
+  statementTimeoutMs: number;
+}
+
+/** What a message may name about the target: never the password. */
+export interface PostgresTarget {
+  host: string;
+  port: number;
+  user: string;
+  database: string;
+}
+
+/** PostgreSQL could not be used as configured; the message names the problem and the target, never the password. */
+export class DatabaseUnavailableError extends Error {
+  override name = 'DatabaseUnavailableError';
+}
+
+export function describeTarget(url: string): PostgresTarget {
+  const parsed = new URL(url);
+  return {
+    host: parsed.hostname || 'localhost',
+    port: parsed.port === '' ? 5432 : Number(parsed.port),
+    user: decodeURIComponent(parsed.username) || 'postgres',
+    database: decodeURIComponent(parsed.pathname.replace(/^\//, '')) || decodeURIComponent(parsed.username) || 'postgres',
+  };
+}
+
+/** The tables the event log writes; a database where they exist must let this user read and insert into them. */
+const tablesUsed = ['events', 'mutation_results'] as const;
+
+/**
+ * Opens a pool and checks, before anything uses it, that the server is reachable, takes the credentials, has the
+ * database, and lets the user create tables (for the migrations) and insert into the log's tables. Each failure is
+ * one DatabaseUnavailableError naming the problem; the pool is closed again then.
+ * Every connection runs with synchronous_commit on (a commit returns only once its WAL is on the disk) and the
+ * statement timeout.
+ */
+export async function connectPostgres(settings: PostgresSettings, applicationName = 'workspace'): Promise<Sql> {
+  const target = describeTarget(settings.url);
+  const sql = postgres(settings.url, {
+    max: settings.poolSize,
+    connect_timeout: 10,
+    // CREATE … IF NOT EXISTS and the like send notices; the server's log is the place for them.
+    onnotice: () => undefined,
+    connection: {
+      application_name: applicationName,
+      statement_timeout: settings.statementTimeoutMs,
+      synchronous_commit: 'on',
+    },
+  });
+  try {
+    await checkPrivileges(sql, target);
+  } catch (error) {
+    await sql.end({ timeout: 0 });
+    throw error instanceof DatabaseUnavailableError ? error : explainFailure(error, target);
+  }
+  return sql;
+}
+
+async function checkPrivileges(sql: Sql, target: PostgresTarget): Promise<void> {
+  const [schema] = await sql<{ schema: string | null; canCreate: boolean | null }[]>`
+    SELECT current_schema() AS schema, has_schema_privilege(current_schema(), 'CREATE') AS "canCreate"`;
+  if (!schema?.schema) {
+    throw new DatabaseUnavailableError(
+      `PostgreSQL database "${target.database}" at ${target.host}:${target.port} has no schema on user "${target.user}"'s search_path to create tables in.`,
+    );
+  }
+  if (!schema.canCreate) {
+    throw new DatabaseUnavailableError(
+      `PostgreSQL user "${target.user}" may not create tables in schema "${schema.schema}" of database "${target.database}" at ${target.host}:${target.port}: ` +
+        `grant it (GRANT CREATE ON SCHEMA ${schema.schema} TO "${target.user}") or make the user the database's owner.`,
+    );
+  }
+  for (const table of tablesUsed) {
+    const [row] = await sql<{ exists: boolean; canWrite: boolean | null }[]>`
+      SELECT to_regclass(${table}) IS NOT NULL AS exists,
+             CASE WHEN to_regclass(${table}) IS NULL THEN true ELSE has_table_privilege(to_regclass(${table}), 'SELECT, INSERT') END AS "canWrite"`;
+    if (row?.exists && !row.canWrite) {
+      throw new DatabaseUnavailableError(
+        `PostgreSQL user "${target.user}" may not read and insert into table "${table}" of database "${target.database}" at ${target.host}:${target.port}: ` +
+          `grant it (GRANT SELECT, INSERT ON ${table} TO "${target.user}").`,
+      );
+    }
+  }
+}
+
+/** One clear sentence per way a connection fails. */
+function explainFailure(error: unknown, target: PostgresTarget): DatabaseUnavailableError {
+  const where = `${target.host}:${target.port}`;
+  const code = (error as { code?: unknown } | null)?.code;
+  const detail = error instanceof Error ? error.message : String(error);
+  const explain = (message: string) => new DatabaseUnavailableError(message, { cause: error });
+  switch (code) {
+    case 'ECONNREFUSED':
+      return explain(
+        `PostgreSQL is not reachable at ${where}: nothing accepts connections there (is it running, and are DATABASE_URL's host and port right?).`,
+      );
+    case 'ENOTFOUND':
+    case 'EAI_AGAIN':
+      return explain(`PostgreSQL host "${target.host}" could not be resolved: check DATABASE_URL's host name.`);
+    case 'CONNECT_TIMEOUT':
+    case 'ETIMEDOUT':
+    case 'EHOSTUNREACH':
+    case 'ENETUNREACH':
+      return explain(
+        `PostgreSQL is not reachable at ${where}: the connection timed out (${String(code)}); check the host, port and firewall.`,
+      );
+    case '28P01':
+      return explain(`PostgreSQL at ${where} refused the password of user "${target.user}": check DATABASE_URL's user and password.`);
+    case '28000':
+      return explain(`PostgreSQL at ${where} does not let user "${target.user}" connect to database "${target.database}": ${detail}`);
+    case '3D000':
+      return explain(
+        `PostgreSQL database "${target.database}" does not exist at ${where}: create it (createdb ${target.database}) or fix DATABASE_URL.`,
+      );
+    case '42501':
+      return explain(`PostgreSQL user "${target.user}" lacks a privilege on database "${target.database}" at ${where}: ${detail}`);
+    default:
+      return explain(`PostgreSQL at ${where} (database "${target.database}", user "${target.user}") could not be used: ${detail}`);
+  }
+}
