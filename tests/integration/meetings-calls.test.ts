@@ -127,6 +127,13 @@ describe('a private chat call', () => {
         ringsHeardBy(ann).some((change) => change.type === 'ended' && change.ring.id === rung[0]!.id && change.ring.state === 'accepted'),
       'ann hears the ring accepted',
     );
+    // Only the callee hears the ring itself; the caller hears its end; nobody else hears either.
+    expect(
+      ringsHeardBy(ann)
+        .filter((change) => change.ring.id === rung[0]!.id)
+        .map((change) => change.type),
+    ).toEqual(['ended']);
+    expect(ringsHeardBy(cleo).some((change) => change.ring.id === rung[0]!.id)).toBe(false);
     const basCall = await enter(bas, { privat });
     expect(basCall.id).toBe(annCall.id);
     expect(basCall.users.map((user) => user.user).sort()).toEqual([ann.id, bas.id].sort());

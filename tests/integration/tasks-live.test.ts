@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { teamMessages } from '#shared/teams';
 import { nextResults, startTestServer, subscriptionClient, type TestServer } from './harness';
 import { createSpace, expectData, joinTeam, person, wait, type Person } from './teamFactories';
-import { createTask, editTask, joinSpace, sectionsOf } from './taskFactories';
+import { postMessage } from './chatFactories';
+import { createTag, createTask, editTask, joinSpace, sectionsOf } from './taskFactories';
 
 let server: TestServer;
 const sockets: Client[] = [];
@@ -101,6 +102,26 @@ describe('live board (subTask)', () => {
     expect(feed.received.map(({ type, states }) => ({ type, states: states?.map((section) => section.value) }))).toEqual([
       { type: 'state.created', states: ['To do', 'In progress', 'Done', 'Review'] },
     ]);
+    feed.stop();
+  });
+
+  it("delivers the board's tag changes and follows, and nothing of the space's chat nor of other boards", async () => {
+    const { admin, member, space } = await board();
+    const elsewhere = await createSpace(admin, 'Other board');
+    const task = await createTask(admin, space, 'Followed card');
+    const feed = watch(member, space);
+    await feed.ready;
+    await postMessage(admin, { project: space, body: 'Chat beside the board' });
+    await createTag(admin, elsewhere, 'Not here');
+    const tag = await createTag(admin, space, 'Urgent');
+    expectData(await admin.client.execute('mutation ($id: ID!) { unfollowTask(id: $id) { id } }', { id: task.id }));
+    await until(() => feed.received.length >= 2);
+    await wait(200);
+    expect(feed.received.map(({ type, taskId }) => ({ type, taskId }))).toEqual([
+      { type: 'tag.created', taskId: null },
+      { type: 'task.unfollowed', taskId: task.id },
+    ]);
+    expect(tag.name).toBe('Urgent');
     feed.stop();
   });
 

@@ -10,7 +10,7 @@ import { requireActor } from '../../graphql/context';
 import { users } from '../accounts';
 import { requireCurrentTeam } from '../teams';
 import { announceLeave, presentAttendeesOf, roomStateOf } from './calls';
-import type { VideocallRung } from './events';
+import type { VideocallRingEnded, VideocallRung } from './events';
 import { endRing } from './ringing';
 import { calleesOf, decideRing, ringNotificationTypeOf } from './ringRules';
 import {
@@ -107,11 +107,17 @@ export const ringMutations = {
   },
 } satisfies MutationResolvers;
 
-/** Whether a ring event concerns the user (as its caller or its callee). */
-const concerns = (event: StoredEvent, userId: string) => {
-  const ring = event.payload as VideocallRung;
-  return ring.callerId === userId || ring.calleeId === userId;
-};
+/**
+ * Whether an event of the team is one of the user's rings for subCalls: a ring to them, or the end of a ring
+ * they made or received. Judged from the event alone, so the rest of the team's traffic never wakes the feed.
+ */
+export function concernsRingsOf(userId: string): (event: StoredEvent) => boolean {
+  return (event) => {
+    const ring = event.payload as Pick<VideocallRung | VideocallRingEnded, 'callerId' | 'calleeId'>;
+    if (event.type === 'videocall.rung') return ring.calleeId === userId;
+    return event.type === 'videocall.ringEnded' && (ring.callerId === userId || ring.calleeId === userId);
+  };
+}
 
 export const ringSubscriptions = {
   /**
@@ -122,11 +128,8 @@ export const ringSubscriptions = {
     subscribe: (_root: unknown, _args: unknown, context: MercuriusContext) => {
       const actor = requireActor(context);
       const { team } = requireCurrentTeam(context.services.database.db, actor.userId);
-      return feed(context, actor, topics.team(team.id), (event): Verdict => {
-        if (event.type === 'videocall.rung') return (event.payload as VideocallRung).calleeId === actor.userId ? 'deliver' : 'skip';
-        if (event.type === 'videocall.ringEnded') return concerns(event, actor.userId) ? 'deliver' : 'skip';
-        return 'skip';
-      });
+      const concerns = concernsRingsOf(actor.userId);
+      return feed(context, actor, topics.team(team.id), (event): Verdict => (concerns(event) ? 'deliver' : 'skip'), concerns);
     },
     resolve: (event: StoredEvent, _args: unknown, context: MercuriusContext) => {
       const db = context.services.database.db;

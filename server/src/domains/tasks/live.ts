@@ -37,21 +37,35 @@ interface Delivery {
 }
 
 /**
+ * The events of the team that concern a space's board feed, judged from the event alone: the space's own
+ * board events (a task moved counts for both spaces) and those that may change who sees the space. The
+ * rest of the team's traffic (chat, docs, calls, other boards) never wakes a board's subscribers.
+ */
+export function concernsBoard(projectId: string): (event: StoredEvent) => boolean {
+  return (event) => (isBoardEvent(event) ? spacesOf(event).includes(projectId) : mayChangeAccess(event.type));
+}
+
+/**
  * subTask's feed: the space's board events, delivered while the subscriber may see the space; the
  * first event after they lost sight of it (removed from the space or the team, space deleted or made
- * private) ends their subscription. Other spaces' events are skipped without a query.
+ * private) ends their subscription. Other spaces' events are skipped without a query, most without waking it.
  */
 async function* boardFeed(context: MercuriusContext, actor: Actor, teamId: string, projectId: string): AsyncGenerator<Delivery> {
   const db = context.services.database.db;
+  const concerns = concernsBoard(projectId);
   let access: SpaceContentAccessOf | null = null;
-  const events = feed(context, actor, topics.team(teamId), (event): Verdict => {
-    const boardEvent = isBoardEvent(event);
-    if (boardEvent && !spacesOf(event).includes(projectId)) return 'skip';
-    if (!boardEvent && !mayChangeAccess(event.type)) return 'skip';
-    access = readableSpaceContent(db, projectId, actor.userId);
-    if (!access) return 'end';
-    return boardEvent ? 'deliver' : 'skip';
-  });
+  const events = feed(
+    context,
+    actor,
+    topics.team(teamId),
+    (event): Verdict => {
+      if (!concerns(event)) return 'skip';
+      access = readableSpaceContent(db, projectId, actor.userId);
+      if (!access) return 'end';
+      return isBoardEvent(event) ? 'deliver' : 'skip';
+    },
+    concerns,
+  );
   for await (const event of events) yield { event, access: access! };
 }
 
