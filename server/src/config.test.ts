@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from './config';
+import { ConfigError, loadConfig, refuseDatabaseNotServedYet } from './config';
 
 describe('config', () => {
   it('applies the documented defaults', () => {
@@ -56,5 +56,55 @@ describe('config', () => {
     ]);
     expect(() => loadConfig({ DATA_DIR: dataDirectory, ICE_SERVERS: 'http://example.com' })).toThrowError(/ICE_SERVERS/);
     expect(() => loadConfig({ DATA_DIR: dataDirectory, ICE_SERVERS: '[{"urls":' })).toThrowError(/ICE_SERVERS is not valid JSON/);
+  });
+
+  describe('DATABASE_URL', () => {
+    const dataDirectory = mkdtempSync(join(tmpdir(), 'config-'));
+    const load = (environment: Record<string, string>) => loadConfig({ DATA_DIR: dataDirectory, ...environment });
+
+    it("keeps the data folder's SQLite file when absent or sqlite:, and takes a file path", () => {
+      const defaultFile = join(dataDirectory, 'workspace.sqlite');
+      expect(load({}).database).toEqual({ kind: 'sqlite', file: defaultFile });
+      expect(load({ DATABASE_URL: 'sqlite:' }).database).toEqual({ kind: 'sqlite', file: defaultFile });
+      expect(load({ DATABASE_URL: 'sqlite:///srv/workspace/main.sqlite' }).databaseFile).toBe('/srv/workspace/main.sqlite');
+      expect(load({ DATABASE_URL: '/srv/workspace/other.sqlite' }).database).toEqual({
+        kind: 'sqlite',
+        file: '/srv/workspace/other.sqlite',
+      });
+      expect(() => refuseDatabaseNotServedYet(load({}))).not.toThrow();
+    });
+
+    it('takes a postgres:// or postgresql:// URL with the pool size and statement timeout', () => {
+      const url = 'postgresql://workspace:s3cret@db.internal:5433/workspace';
+      expect(load({ DATABASE_URL: url, DATABASE_POOL_SIZE: '20', DATABASE_STATEMENT_TIMEOUT_MS: '5000' }).database).toEqual({
+        kind: 'postgres',
+        url,
+        poolSize: 20,
+        statementTimeoutMs: 5000,
+      });
+      expect(load({ DATABASE_URL: 'postgres://db.internal/workspace' }).database).toMatchObject({
+        poolSize: 10,
+        statementTimeoutMs: 30_000,
+      });
+      expect(() => load({ DATABASE_URL: url, DATABASE_POOL_SIZE: '0' })).toThrowError(/DATABASE_POOL_SIZE/);
+      expect(() => load({ DATABASE_URL: url, DATABASE_STATEMENT_TIMEOUT_MS: 'soon' })).toThrowError(/DATABASE_STATEMENT_TIMEOUT_MS/);
+    });
+
+    it('refuses a malformed PostgreSQL URL or another scheme with one message that never repeats the password', () => {
+      const malformed = () => load({ DATABASE_URL: 'postgres://workspace:s3cret@db.internal:port/workspace' });
+      expect(malformed).toThrowError(ConfigError);
+      expect(malformed).toThrowError(/DATABASE_URL is not a valid PostgreSQL URL/);
+      expect(malformed).not.toThrowError(/s3cret/);
+      expect(() => load({ DATABASE_URL: 'postgres:///workspace' })).toThrowError(/must name a host and a database/);
+      expect(() => load({ DATABASE_URL: 'postgres://db.internal' })).toThrowError(/must name a host and a database/);
+      const mysql = () => load({ DATABASE_URL: 'mysql://workspace:s3cret@db.internal/workspace' });
+      expect(mysql).toThrowError(/DATABASE_URL scheme "mysql:" is not supported/);
+      expect(mysql).not.toThrowError(/s3cret/);
+    });
+
+    it('refuses to start the server on PostgreSQL while it holds only the event log', () => {
+      const config = load({ DATABASE_URL: 'postgres://workspace:s3cret@db.internal/workspace' });
+      expect(() => refuseDatabaseNotServedYet(config)).toThrowError(/so far holds only the event log .*the areas still need SQLite/);
+    });
   });
 });

@@ -18,6 +18,9 @@ export const environmentSchema = z.object({
   CLIENT_DIST: z.string().min(1).default('./dist/client'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SQLITE_SYNCHRONOUS: z.enum(['NORMAL', 'FULL']).default('FULL'),
+  DATABASE_URL: z.string().min(1).optional(),
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(1000).default(10),
+  DATABASE_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).max(3_600_000).default(30_000),
   GRAPHQL_MAX_DEPTH: z.coerce.number().int().min(2).max(50).default(12),
   GRAPHQL_MAX_COST: z.coerce.number().int().min(10).default(5000),
   GRAPHQL_MAX_ALIASES: z.coerce.number().int().min(1).default(30),
@@ -108,7 +111,10 @@ export interface Config {
   port: number;
   host: string;
   dataDirectory: string;
+  /** The SQLite file: the database itself, or (DATABASE_URL on PostgreSQL) where it would be. */
   databaseFile: string;
+  /** DATABASE_URL: one SQLite file (the default) or PostgreSQL. */
+  database: DatabaseConfig;
   publicUrl: string;
   secret: string;
   clientDistDirectory: string;
@@ -144,6 +150,18 @@ export interface Config {
   /** What the download page and the redirect page offer, and the opt-in analytics (SPEC §7), handed to the client. */
   clientLinks: ClientLinksConfig;
 }
+
+export type DatabaseConfig =
+  | { kind: 'sqlite'; file: string }
+  | {
+      kind: 'postgres';
+      /** The postgres:// URL, password included: never put it in a message or a log line. */
+      url: string;
+      /** DATABASE_POOL_SIZE: connections this process keeps open at most. */
+      poolSize: number;
+      /** DATABASE_STATEMENT_TIMEOUT_MS: the server cancels a statement (lock waits included) running longer. */
+      statementTimeoutMs: number;
+    };
 
 export interface AiConfig {
   /** Any OpenAI-compatible chat-completions endpoint; null: every AI surface says how to enable it. */
@@ -255,12 +273,14 @@ export function loadConfig(environment: Record<string, string | undefined> = pro
   }
   const values = parsed.data;
   const dataDirectory = resolve(values.DATA_DIR);
+  const database = databaseConfig(values, dataDirectory);
   return {
     environment: values.NODE_ENV,
     port: values.PORT,
     host: values.HOST,
     dataDirectory,
-    databaseFile: join(dataDirectory, 'workspace.sqlite'),
+    databaseFile: database.kind === 'sqlite' ? database.file : join(dataDirectory, 'workspace.sqlite'),
+    database,
     publicUrl: (values.PUBLIC_URL ?? `http://localhost:${values.PORT}`).replace(/\/$/, ''),
     secret: values.SECRET ?? readOrCreateSecret(dataDirectory),
     clientDistDirectory: resolve(values.CLIENT_DIST),
@@ -332,6 +352,58 @@ export function loadConfig(environment: Record<string, string | undefined> = pro
       analyticsClientKey: values.ANALYTICS_CLIENT_KEY ?? null,
     },
   };
+}
+
+/**
+ * DATABASE_URL: absent, `sqlite:<file>` or a file path → one SQLite file (the data folder's by default);
+ * `postgres://` or `postgresql://` → PostgreSQL; anything else is refused. Messages never repeat the URL (it may
+ * hold a password).
+ */
+function databaseConfig(values: z.output<typeof environmentSchema>, dataDirectory: string): DatabaseConfig {
+  const url = values.DATABASE_URL?.trim();
+  const defaultFile = join(dataDirectory, 'workspace.sqlite');
+  if (url === undefined || url === '') return { kind: 'sqlite', file: defaultFile };
+  if (/^postgres(ql)?:\/\//i.test(url)) {
+    let parsed: URL;
+    try {
+      parsed = new URL(url);
+    } catch {
+      throw new ConfigError(
+        'Invalid configuration: DATABASE_URL is not a valid PostgreSQL URL (postgres://user:password@host:5432/database; percent-encode special characters in the password)',
+      );
+    }
+    if (parsed.hostname === '' || parsed.pathname.replace(/^\//, '') === '') {
+      throw new ConfigError(
+        'Invalid configuration: DATABASE_URL must name a host and a database (postgres://user:password@host:5432/database)',
+      );
+    }
+    return { kind: 'postgres', url, poolSize: values.DATABASE_POOL_SIZE, statementTimeoutMs: values.DATABASE_STATEMENT_TIMEOUT_MS };
+  }
+  const sqlitePrefix = /^sqlite:(\/\/)?/i;
+  if (sqlitePrefix.test(url)) {
+    const file = url.replace(sqlitePrefix, '');
+    return { kind: 'sqlite', file: file === '' ? defaultFile : resolve(file) };
+  }
+  const scheme = /^([a-z][a-z0-9+.-]*):/i.exec(url)?.[1];
+  // One letter is a Windows drive (C:\data\workspace.sqlite), not a scheme.
+  if (scheme !== undefined && scheme.length > 1) {
+    throw new ConfigError(
+      `Invalid configuration: DATABASE_URL scheme "${scheme}:" is not supported: use postgres:// (PostgreSQL), or sqlite:<file> or no DATABASE_URL (SQLite)`,
+    );
+  }
+  return { kind: 'sqlite', file: resolve(url) };
+}
+
+/**
+ * The server runs its areas on SQLite only so far: PostgreSQL holds the event log (issue 21's first slice) and
+ * nothing else yet, so a start on PostgreSQL is refused rather than half served.
+ */
+export function refuseDatabaseNotServedYet(config: Config): void {
+  if (config.database.kind === 'postgres') {
+    throw new ConfigError(
+      'DATABASE_URL points to PostgreSQL, which so far holds only the event log (issue 21): the areas still need SQLite. Unset DATABASE_URL (or set sqlite:<file>) to start the server.',
+    );
+  }
 }
 
 function aiConfig(values: z.output<typeof environmentSchema>): AiConfig {

@@ -1,5 +1,5 @@
 import { buildApp } from './app';
-import { ConfigError, loadConfig } from './config';
+import { ConfigError, loadConfig, refuseDatabaseNotServedYet } from './config';
 import { issueSetUpLink, setUpLinkLifetimeHours } from './domains/accounts/setUp';
 
 /** Reads the config, opens and migrates the database, listens, and shuts down gracefully. */
@@ -7,6 +7,7 @@ async function main(): Promise<void> {
   let config;
   try {
     config = loadConfig();
+    refuseDatabaseNotServedYet(config);
   } catch (error) {
     if (error instanceof ConfigError) {
       console.error(error.message);
