@@ -1,7 +1,7 @@
 // One simulated user of the load test: the app's own documents (imported from the client's features, so the
 // load is what the app sends), one graphql-ws connection with the subscriptions the app shell opens at start-up
-// (subProject twice, for the spaces list and for the chat list's unread counts, subTeam, subPrivat, subPresence,
-// subCalls) and setPresence online as the app says at start, subMessage for the space on screen or subTask for
+// (subProject twice, for the spaces list and for the chat list's unread counts, which alone is sent messages;
+// subTeam, subPrivat, subPresence, subCalls) and setPresence online as the app says at start, subMessage for the space on screen or subTask for
 // the board on screen, and Mattermost's mix of actions at human rates: switch channel and read a page 6.5 parts,
 // scroll older history 2, post 1, plus a task board opened (getStatesProject, getTasks) 0.5 and a task edited
 // (ediTask) 0.5, one action every 10 to 20 s.

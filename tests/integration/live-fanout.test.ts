@@ -59,6 +59,9 @@ async function until(condition: () => boolean, timeoutMs = 5000): Promise<void> 
   }
 }
 
+const renameSpace = (admin: Person, project: string, name: string) =>
+  admin.client.execute('mutation ($id: ID!, $name: String) { ediProject(id: $id, name: $name) { id } }', { id: project, name });
+
 const setPermission = (admin: Person, user: Person, project: string, permission: string) =>
   admin.client.execute(
     'mutation ($user: ID!, $project: ID!, $permission: String!) { setPermission(user: $user, project: $project, permission: $permission) { id } }',
@@ -181,35 +184,45 @@ describe('subProject fan-out', () => {
     await until(() => Object.values(watchers).every((watcher) => watcher.state.listening));
     const counts = server.app.graphqlSockets.sharedPayloads.counts;
     const before = { ...counts };
+    // A message changes only the space's chat fields: the document reading unread hears it, the lean ones are not sent it.
     await postMessage(bas, { project: space, body: 'to the space' });
-    const members = [watchers.ann, watchers.bas, watchers.cy, watchers.dee, watchers.cyUnread];
-    await until(() => members.every((watcher) => watcher.received.length === 1));
-    expect(watchers.ann.received[0]).toEqual({
+    await until(() => watchers.cyUnread.received.length === 1);
+    expect(watchers.cyUnread.received[0]).toEqual({
       type: 'project.message',
       projectId: space,
       member: null,
-      project: { name: 'Shared view', isMember: true, permission: 'admin', canManage: true },
+      project: { name: 'Shared view', isMember: true, permission: 'basic', canManage: false, unread: 1 },
+    });
+
+    expectData(await renameSpace(ann, space, 'Shared view, renamed'));
+    const members = [watchers.ann, watchers.bas, watchers.cy, watchers.dee];
+    await until(() => members.every((watcher) => watcher.received.length === 1) && watchers.cyUnread.received.length === 2);
+    expect(watchers.ann.received[0]).toEqual({
+      type: 'project.updated',
+      projectId: space,
+      member: null,
+      project: { name: 'Shared view, renamed', isMember: true, permission: 'admin', canManage: true },
     });
     for (const basic of [watchers.bas, watchers.cy, watchers.dee])
       expect(basic.received[0]).toEqual({
-        type: 'project.message',
+        type: 'project.updated',
         projectId: space,
         member: null,
-        project: { name: 'Shared view', isMember: true, permission: 'basic', canManage: false },
+        project: { name: 'Shared view, renamed', isMember: true, permission: 'basic', canManage: false },
       });
-    expect(watchers.cyUnread.received[0]!.project).toEqual({
-      name: 'Shared view',
+    expect(watchers.cyUnread.received[1]!.project).toEqual({
+      name: 'Shared view, renamed',
       isMember: true,
       permission: 'basic',
       canManage: false,
       unread: 1,
     });
-    // Four subscribers of the lean document, two views (the space's admin, its basic members).
+    // Four subscribers of the lean document, two views (the space's admin, its basic members), and nothing run for the message.
     expect({ executed: counts.executed - before.executed, shared: counts.shared - before.shared }).toEqual({ executed: 2, shared: 2 });
 
     // A member's change: Dee hears it as herself, the others as about someone else.
     expectData(await setPermission(ann, dee, space, 'admin'));
-    await until(() => members.every((watcher) => watcher.received.length === 2));
+    await until(() => members.every((watcher) => watcher.received.length === 2) && watchers.cyUnread.received.length === 3);
     expect(watchers.dee.received[1]).toMatchObject({
       type: 'project.permission_changed',
       member: { id: dee.id, isAuth: true, permission: 'admin' },

@@ -120,11 +120,12 @@ type MemberChange = {
     projectId: string;
     userId: string | null;
     member: { id: string; firstname: string; permission: string | null; isAuth: boolean } | null;
-    project: { name: string; isMember: boolean } | null;
+    project: { name: string; isMember: boolean; unread: number } | null;
   };
 };
+/** Reads the space's unread count, so messages reach it too (a document reading no chat field is not sent them). */
 const subProjectMembers =
-  'subscription { subProject { type projectId userId member { id firstname permission isAuth } project { name isMember } } }';
+  'subscription { subProject { type projectId userId member { id firstname permission isAuth } project { name isMember unread } } }';
 
 describe('subProject member (the one member a change is about)', () => {
   it('carries the member joining, their new permission, nothing on a message, and null once they left', async () => {
@@ -143,7 +144,7 @@ describe('subProject member (the one member a change is about)', () => {
       projectId: id,
       userId: member.id,
       member: { id: member.id, firstname: 'Mia', permission: 'basic', isAuth: false },
-      project: { name: 'Roster', isMember: true },
+      project: { name: 'Roster', isMember: true, unread: 0 },
     });
     // The member hears of themselves, marked as the caller.
     await until(() => own.received.some((change) => change.subProject.type === 'project.member_added'));
@@ -170,7 +171,7 @@ describe('subProject member (the one member a change is about)', () => {
       }),
     );
     await until(() => heard('project.message').length === 1);
-    expect(heard('project.message')[0]!.subProject).toMatchObject({ projectId: id, member: null, project: { name: 'Roster' } });
+    expect(heard('project.message')[0]!.subProject).toMatchObject({ projectId: id, member: null, project: { name: 'Roster', unread: 1 } });
 
     expectData(
       await admin.client.execute(

@@ -1864,7 +1864,7 @@ export type ProjectChange = {
   /** The space as the subscriber now sees it; null when it is gone or out of their sight: drop it. */
   project?: Maybe<Project>;
   projectId: Scalars['ID']['output'];
-  /** The event type, e.g. project.created, project.updated, project.deleted, project.member_added; project.message (a message in its channel) and project.read (the caller read it) carry the caller's unread and lastMessage. */
+  /** The event type, e.g. project.created, project.updated, project.deleted, project.member_added; project.message (a message in its channel) and project.read (the caller read it) carry the caller's unread and lastMessage, and are sent only to a subscription that selects one of those (they change nothing else of the space). */
   type: Scalars['String']['output'];
   /** The member the change is about, if any. */
   userId?: Maybe<Scalars['ID']['output']>;

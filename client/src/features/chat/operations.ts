@@ -254,7 +254,11 @@ export type PrivatChange = ResultOf<typeof subPrivatDocument>['subPrivat'];
 
 export const subPresenceDocument = graphql('subscription SubPresence { subPresence { user state } }');
 
-/** subProject, reading only what the chat needs: the subscriber's own unread count and last message of a space. */
+/**
+ * subProject, reading only what the chat needs: the subscriber's own unread count and last message of a space.
+ * It is the one document of the app sent a space's messages and the subscriber's reads; the spaces list's
+ * unread dots come from what it stores (storeSpaceChat).
+ */
 export const subSpaceChatsDocument = graphql('subscription SubSpaceChats { subProject { type projectId project { ...SpaceChat } } }', [
   spaceChatFragment,
 ]);

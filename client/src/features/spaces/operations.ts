@@ -88,7 +88,9 @@ export const setPermissionDocument = graphql(
  * A change to the spaces: type is project.created, project.updated, project.deleted, project.member_added,
  * project.join_requested…; project is the space as the subscriber now sees it, null when it is gone or out of sight.
  * member is the one person a membership change is about (null when they left or were taken out): the space's
- * whole member list is not sent with every change, a chat message to a space of thousands included.
+ * whole member list is not sent with every change, a chat message to a space of thousands included. It reads
+ * no chat field (unread, lastMessage), so the server does not send it messages and reads (project.message,
+ * project.read): the chat list's document (subSpaceChats) carries those, once per message.
  */
 export const subProjectDocument = graphql(
   'subscription SubProject { subProject { type projectId userId project { ...Space } member { ...SpaceMember } } }',

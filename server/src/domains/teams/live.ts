@@ -4,7 +4,7 @@ import { requireActor } from '../../graphql/context';
 import type { MercuriusContext } from 'mercurius';
 import { readTogether } from '../../db/prepared';
 import { feed, shareWith, topics, type Verdict } from '../../core/live';
-import { readsSeatFieldsOnly, viewOfChange } from './projectChangeSharing';
+import { readsSeatFieldsOnly, readsSpaceChat, viewOfChange } from './projectChangeSharing';
 import { findUser, presentUser } from '../accounts';
 import type { ProjectDeleted, ProjectUpdated } from './events';
 import { effectiveTeamRole, spacePolicy, teamPolicy } from '../../core/access';
@@ -32,11 +32,20 @@ function teamChangeVerdict(database: LiveDatabase, userId: string, event: Stored
   return team && teamPolicy.read(reads.teamSeat(team, userId)) ? 'deliver' : 'skip';
 }
 
-/** Chat events a space list hears of: its channel's messages (unread, lastMessage) and the subscriber's own reads. */
-function spaceChatEvent(event: StoredEvent, userId: string): boolean {
+/** Who a space list's feed is for, and whether its document reads the spaces' chat fields (readsSpaceChat). */
+interface SpaceListener {
+  userId: string;
+  hearsChat: boolean;
+}
+
+/**
+ * Chat events a space list hears of: its channel's messages (unread, lastMessage) and the subscriber's own
+ * reads, when its document reads those fields; they change nothing else of the space.
+ */
+function spaceChatEvent(event: StoredEvent, listener: SpaceListener): boolean {
   const payload = event.payload as Payload & { projectId?: string | null };
-  if (!payload.projectId) return false;
-  if (event.type === 'chat.read') return payload.userId === userId;
+  if (!listener.hearsChat || !payload.projectId) return false;
+  if (event.type === 'chat.read') return payload.userId === listener.userId;
   return event.type === 'message.created' || event.type === 'message.edited' || event.type === 'message.deleted';
 }
 
@@ -44,17 +53,18 @@ const isChatEvent = (type: string) => type.startsWith('message.') || type === 'c
 
 /**
  * What a space list's judge looks at: team events (a lost seat ends the feed, and only a team event takes it),
- * space events and its own chats' traffic. Everything else it skips, or would end the feed for a seat that a
+ * space events and, when its document reads them, its chats' traffic. Everything else it skips, or would end the feed for a seat that a
  * team event has taken already.
  */
-function spaceChangeRelevant(event: StoredEvent, userId: string): boolean {
-  if (isChatEvent(event.type)) return spaceChatEvent(event, userId);
+function spaceChangeRelevant(event: StoredEvent, listener: SpaceListener): boolean {
+  if (isChatEvent(event.type)) return spaceChatEvent(event, listener);
   return event.type.startsWith('team.') || event.type.startsWith('project.');
 }
 
-function spaceChangeVerdict(database: LiveDatabase, userId: string, teamId: string, event: StoredEvent): Verdict {
-  // Other conversations' chat traffic is dropped before any query: it is most of a team's events.
-  if (isChatEvent(event.type) && !spaceChatEvent(event, userId)) return 'skip';
+function spaceChangeVerdict(database: LiveDatabase, listener: SpaceListener, teamId: string, event: StoredEvent): Verdict {
+  // Chat traffic it does not hear is dropped before any query: it is most of a team's events.
+  if (isChatEvent(event.type) && !spaceChatEvent(event, listener)) return 'skip';
+  const { userId } = listener;
   const reads = liveAccess.now(database);
   const team = reads.team(teamId);
   const seat = team ? reads.teamSeat(team, userId) : null;
@@ -81,7 +91,7 @@ function spaceChangeVerdict(database: LiveDatabase, userId: string, teamId: stri
 
 /**
  * A feed whose payloads are shared by every subscriber with the same view of the event (see viewOfChange):
- * a message to a space of thousands is then executed and serialized a handful of times, not once per
+ * a change to a space of thousands is then executed and serialized a handful of times, not once per
  * subscriber. Each subscriber's own feed has judged the event for them first.
  */
 async function* sharedByView(events: AsyncIterable<StoredEvent>, context: MercuriusContext, viewerId: string) {
@@ -118,12 +128,13 @@ export const teamSubscriptions = {
       const actor = requireActor(context);
       const database = context.services.database;
       const { team } = requireCurrentTeam(database.db, actor.userId);
+      const listener: SpaceListener = { userId: actor.userId, hearsChat: readsSpaceChat(info) };
       const events = feed(
         context,
         actor,
         topics.team(team.id),
-        (event) => spaceChangeVerdict(database, actor.userId, team.id, event),
-        (event) => spaceChangeRelevant(event, actor.userId),
+        (event) => spaceChangeVerdict(database, listener, team.id, event),
+        (event) => spaceChangeRelevant(event, listener),
       );
       return readsSeatFieldsOnly(info) ? sharedByView(events, context, actor.userId) : events;
     },

@@ -69,6 +69,26 @@ export function readsSeatFieldsOnly(info: Pick<GraphQLResolveInfo, 'fieldNodes' 
   return fields !== null && [...fields.keys()].every((name) => seatOnlyProjectFields.has(name));
 }
 
+/** The Project fields a chat event (a message in the space's channel, the viewer's own read) changes. */
+const chatProjectFields = new Set(['unread', 'lastMessage']);
+
+/**
+ * Whether a subProject subscription reads what a chat event changes: the space's unread count or last message.
+ * A message or a read changes nothing else a subscriber can select, so a document that reads neither (the
+ * spaces list's) is not sent the team's messages: the chat list's document carries them, once per member.
+ * A selection that depends on directives is taken to read them.
+ */
+export function readsSpaceChat(info: Pick<GraphQLResolveInfo, 'fieldNodes' | 'fragments'>): boolean {
+  const field = info.fieldNodes[0];
+  if (!field?.selectionSet || info.fieldNodes.length !== 1) return true;
+  const change = selectedFields(field.selectionSet, info.fragments);
+  if (!change) return true;
+  const project = change.get('project');
+  if (!project) return false;
+  const fields = selectedFields(project, info.fragments);
+  return fields === null || [...fields.keys()].some((name) => chatProjectFields.has(name));
+}
+
 /**
  * Everything about `viewerId` a seat-only subProject payload of `event` depends on: whether they see the
  * space, their membership, permission, pending request and right to manage it, and whether the member the

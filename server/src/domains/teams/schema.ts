@@ -124,7 +124,7 @@ export const teamsTypeDefs = /* GraphQL */ `
   }
 
   type ProjectChange {
-    "The event type, e.g. project.created, project.updated, project.deleted, project.member_added; project.message (a message in its channel) and project.read (the caller read it) carry the caller's unread and lastMessage."
+    "The event type, e.g. project.created, project.updated, project.deleted, project.member_added; project.message (a message in its channel) and project.read (the caller read it) carry the caller's unread and lastMessage, and are sent only to a subscription that selects one of those (they change nothing else of the space)."
     type: String!
     projectId: ID!
     "The member the change is about, if any."
