@@ -39,6 +39,11 @@ export interface UploadOptions {
   onProgress?: (progress: UploadProgress) => void;
   /** Which step runs: the tray shows "recording" once the bytes are all sent. */
   onPhase?: (phase: 'signing' | 'sending' | 'recording') => void;
+  /**
+   * The id the file will have once recorded (setFile records it under the signed upload's code), known before the
+   * bytes are sent: a live echo of the recorded file can then be told apart from another file before setFile answers.
+   */
+  onFileId?: (fileId: string) => void;
   signal?: AbortSignal;
   limits?: UploadLimits | null;
 }
@@ -154,7 +159,7 @@ export function putBytes(
 
 /** Uploads one file to `target` and resolves with the recorded file (see the module comment). */
 export async function uploadFile(file: File, target: UploadTarget, options: UploadOptions = {}): Promise<StoredFile> {
-  const { signal, limits, onPhase } = options;
+  const { signal, limits, onPhase, onFileId } = options;
   const refused = precheckUpload(file, limits);
   if (refused) throw refused;
   if (signal?.aborted) throw cancelled();
@@ -173,6 +178,7 @@ export async function uploadFile(file: File, target: UploadTarget, options: Uplo
   const { signedUploadURL: signed } = await call(() =>
     request(signedUploadUrlDocument, { filename: file.name, filetype, size: file.size, ...owner }, requestOptions),
   );
+  onFileId?.(signed.code);
   onPhase?.('sending');
   await putBytes(signed, file, options);
   onPhase?.('recording');

@@ -24,6 +24,8 @@ export interface UploadItem {
   error: UploadError | null;
   /** The recorded file once done. */
   file: StoredFile | null;
+  /** The id the file is recorded under, known once the upload is signed: its live echo may come before setFile's answer. */
+  fileId: string | null;
 }
 
 export const uploadsAtom = atom<readonly UploadItem[]>([]);
@@ -80,6 +82,7 @@ export function enqueueUploads(
       loaded: 0,
       error: refused,
       file: null,
+      fileId: null,
     });
   }
   store.set(uploadsAtom, (items) => [...items, ...added]);
@@ -103,7 +106,7 @@ async function run(store: AppStore, id: string): Promise<void> {
   if (!handle) return;
   const controller = new AbortController();
   handle.controller = controller;
-  update(store, id, { status: 'uploading', loaded: 0, error: null });
+  update(store, id, { status: 'uploading', loaded: 0, error: null, fileId: null });
   try {
     const stats = await storageStats(store);
     // Bytes of the other uploads in flight count too: three parallel uploads must not each fit alone.
@@ -118,6 +121,7 @@ async function run(store: AppStore, id: string): Promise<void> {
       onPhase: (phase) => {
         if (phase === 'recording') update(store, id, { status: 'recording' });
       },
+      onFileId: (fileId) => update(store, id, { fileId }),
     });
     update(store, id, { status: 'done', loaded: handle.source.size, file });
     adjustStorage(store, file.size, 1);

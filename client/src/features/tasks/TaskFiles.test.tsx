@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { DocumentText } from '../../lib/graphqlDocument';
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { appStore } from '../../lib/store';
 import { mockGraphQL, type GraphQLReply } from '../../test/graphqlMock';
@@ -80,7 +80,10 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-function openTask(task: Partial<BoardTask> = {}, handlers: Record<string, (variables: Record<string, unknown>) => GraphQLReply> = {}) {
+function openTask(
+  task: Partial<BoardTask> = {},
+  handlers: Record<string, (variables: Record<string, unknown>) => GraphQLReply | Promise<GraphQLReply>> = {},
+) {
   let current = boardTask({ id: 't1', name: 'Write the spec', files: [{ id: 'f1' }, { id: 'f2' }], ...task });
   const graphql = mockGraphQL({
     getStatesProject: () => ({ data: { getStatesProject: [{ id: 's1', value: 'To do', position: 1024, icon: 0, project }] } }),
@@ -202,6 +205,54 @@ describe('the Files tab of a task', () => {
     expect(screen.queryByRole('progressbar', { name: 'Upload progress of notes.txt' })).toBeNull();
     // The tab's count follows the list (its own read of the task's files): waited for, not assumed in the same render.
     expect(await within(screen.getByRole('tab', { name: /Files/ })).findByLabelText('3 files')).toBeTruthy();
+  });
+
+  describe('an upload whose live echo and setFile answer come in either order', () => {
+    const recorded = storedFile({ id: 'c1', name: 'notes.txt', task: 't1', category: 'unknown', createdAt: '2025-02-01T10:00:00.000Z' });
+    const echo = () => {
+      for (const deliver of live.files) deliver({ subFile: { type: 'file.created', seq: 6, fileId: 'c1', file: recorded } });
+    };
+    /** How many times notes.txt shows in the tab: as a listed file, or as an upload still in progress. */
+    const shown = () =>
+      screen.queryAllByTestId('task-file').filter((row) => row.textContent?.includes('notes.txt')).length +
+      screen.queryAllByRole('progressbar', { name: 'Upload progress of notes.txt' }).length;
+
+    /** Uploads notes.txt until its bytes are sent and setFile is on its way; returns what answers setFile. */
+    async function uploadUntilRecording() {
+      let answer: (reply: GraphQLReply) => void = () => undefined;
+      const { graphql, store } = openTask({}, { setFile: () => new Promise<GraphQLReply>((resolve) => (answer = resolve)) });
+      await openFilesTab();
+      await userEvent.upload(screen.getByTestId('task-files-input'), new File(['hello world'], 'notes.txt', { type: 'text/plain' }));
+      const xhr = await sendUpload(11, 11);
+      xhr.respond(201, '{}');
+      await waitFor(() => expect(graphql.callsOf('setFile')).toHaveLength(1));
+      expect(screen.getByRole('progressbar', { name: 'Upload progress of notes.txt' })).toBeTruthy();
+      expect(shown()).toBe(1);
+      const recordedInQueue = () => waitFor(() => expect(store.get(uploadsAtom)[0]?.status).toBe('done'));
+      return { answer, recordedInQueue };
+    }
+
+    it('shows the file once when the echo comes before the answer', async () => {
+      const { answer, recordedInQueue } = await uploadUntilRecording();
+      act(echo);
+      await waitFor(() => expect(screen.queryByRole('progressbar', { name: 'Upload progress of notes.txt' })).toBeNull());
+      expect(shown()).toBe(1);
+      answer({ data: { setFile: recorded } });
+      await recordedInQueue();
+      expect(shown()).toBe(1);
+      expect(await within(screen.getByRole('tab', { name: /Files/ })).findByLabelText('3 files')).toBeTruthy();
+    });
+
+    it('shows the file once when the answer comes before the echo', async () => {
+      const { answer, recordedInQueue } = await uploadUntilRecording();
+      answer({ data: { setFile: recorded } });
+      await recordedInQueue();
+      await waitFor(() => expect(screen.queryByRole('progressbar', { name: 'Upload progress of notes.txt' })).toBeNull());
+      expect(shown()).toBe(1);
+      act(echo);
+      expect(shown()).toBe(1);
+      expect(await within(screen.getByRole('tab', { name: /Files/ })).findByLabelText('3 files')).toBeTruthy();
+    });
   });
 
   it('uploads files dropped on the tab, and follows files added by others live', async () => {

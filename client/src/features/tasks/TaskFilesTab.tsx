@@ -267,8 +267,21 @@ function FileRow({
   );
 }
 
-const isTaskUpload = (taskId: string) => (item: UploadItem) =>
-  'task' in item.target && item.target.task === taskId && item.status !== 'done' && item.status !== 'cancelled';
+/**
+ * The uploads of this task still to show beside its files: not finished, and not already listed (the live echo of a
+ * recorded file can come before setFile's answer, and the file must not show twice meanwhile, once as a progress bar).
+ */
+export function pendingTaskUploads(uploads: readonly UploadItem[], taskId: string, listed: readonly StoredFile[] | null): UploadItem[] {
+  const listedIds = new Set(listed?.map((file) => file.id));
+  return uploads.filter(
+    (item) =>
+      'task' in item.target &&
+      item.target.task === taskId &&
+      item.status !== 'done' &&
+      item.status !== 'cancelled' &&
+      !(item.fileId !== null && listedIds.has(item.fileId)),
+  );
+}
 
 /**
  * The Files tab of a task: its files newest first, uploaded with the button or by dropping them on
@@ -279,7 +292,7 @@ export function TaskFilesTab({ task }: { task: BoardTask }) {
   const { t } = useTranslation();
   const store = useStore();
   const { listing, upsert, remove } = useTaskFiles(task.id);
-  const uploads = useAtomValue(uploadsAtom).filter(isTaskUpload(task.id));
+  const uploads = pendingTaskUploads(useAtomValue(uploadsAtom), task.id, listing.files);
   const [viewed, setViewed] = useState<string | null>(null);
   const input = useRef<HTMLInputElement>(null);
   const upload = (files: File[]) => {
