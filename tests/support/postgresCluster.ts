@@ -23,6 +23,8 @@ export interface PostgresCluster {
   createDatabase(name: string): Promise<string>;
   /** Runs statements as the superuser in a database (`postgres` by default): roles and grants for tests. */
   administer(statements: string, database?: string): Promise<void>;
+  /** Stops the server as a crash would (`pg_ctl stop -m immediate`: no checkpoint), then starts it again, recovering from its WAL. */
+  crashAndRestart(): Promise<void>;
   /** Stops the server and removes its folder. */
   stop(): Promise<void>;
 }
@@ -149,9 +151,12 @@ export async function startPostgresCluster(): Promise<PostgresCluster> {
     ]);
     // A port found free may be taken before the server binds it: a few tries.
     let port = 0;
+    let options = '';
+    const startServer = () =>
+      runBinary(runAs, join(binaries, 'pg_ctl'), ['start', '-D', dataDirectory, '-l', logFile, '-w', '-t', '60', '-o', options]);
     for (let attempt = 1; ; attempt += 1) {
       port = await freePort();
-      const options = [
+      options = [
         `-p ${port}`,
         `-k ${socketDirectory}`,
         "-c listen_addresses='127.0.0.1'",
@@ -161,7 +166,7 @@ export async function startPostgresCluster(): Promise<PostgresCluster> {
         '-c max_connections=100',
       ].join(' ');
       try {
-        runBinary(runAs, join(binaries, 'pg_ctl'), ['start', '-D', dataDirectory, '-l', logFile, '-w', '-t', '60', '-o', options]);
+        startServer();
         started = true;
         break;
       } catch (error) {
@@ -191,6 +196,10 @@ export async function startPostgresCluster(): Promise<PostgresCluster> {
       async createDatabase(name) {
         await administer(`CREATE DATABASE "${name.replaceAll('"', '""')}"`);
         return url(name);
+      },
+      async crashAndRestart() {
+        runBinary(runAs, join(binaries, 'pg_ctl'), ['stop', '-D', dataDirectory, '-m', 'immediate', '-w']);
+        startServer();
       },
       async stop() {
         running.delete(stopNow);

@@ -34,8 +34,11 @@ export function describeTarget(url: string): PostgresTarget {
   };
 }
 
-/** The tables the event log writes; a database where they exist must let this user read and insert into them. */
-const tablesUsed = ['events', 'mutation_results'] as const;
+/** The tables the event log writes, and what it does to them: where they exist, this user must be allowed it. */
+const tablesUsed = [
+  { table: 'events', privileges: ['SELECT', 'INSERT'] },
+  { table: 'mutation_results', privileges: ['SELECT', 'INSERT', 'DELETE'] },
+] as const;
 
 /**
  * Opens a pool and checks, before anything uses it, that the server is reachable, takes the credentials, has the
@@ -80,14 +83,17 @@ async function checkPrivileges(sql: Sql, target: PostgresTarget): Promise<void> 
         `grant it (GRANT CREATE ON SCHEMA ${schema.schema} TO "${target.user}") or make the user the database's owner.`,
     );
   }
-  for (const table of tablesUsed) {
-    const [row] = await sql<{ exists: boolean; canWrite: boolean | null }[]>`
-      SELECT to_regclass(${table}) IS NOT NULL AS exists,
-             CASE WHEN to_regclass(${table}) IS NULL THEN true ELSE has_table_privilege(to_regclass(${table}), 'SELECT, INSERT') END AS "canWrite"`;
-    if (row?.exists && !row.canWrite) {
+  for (const { table, privileges } of tablesUsed) {
+    // has_table_privilege with a list answers whether ANY of them is held: each is asked on its own.
+    const rows = await sql<{ privilege: string; held: boolean }[]>`
+      SELECT privilege, has_table_privilege(to_regclass(${table}), privilege) AS held
+      FROM unnest(${privileges as unknown as string[]}::text[]) AS privilege
+      WHERE to_regclass(${table}) IS NOT NULL`;
+    const missing = rows.filter((row) => !row.held).map((row) => row.privilege);
+    if (missing.length > 0) {
       throw new DatabaseUnavailableError(
-        `PostgreSQL user "${target.user}" may not read and insert into table "${table}" of database "${target.database}" at ${target.host}:${target.port}: ` +
-          `grant it (GRANT SELECT, INSERT ON ${table} TO "${target.user}").`,
+        `PostgreSQL user "${target.user}" lacks ${missing.join(', ')} on table "${table}" of database "${target.database}" at ${target.host}:${target.port}: ` +
+          `grant it (GRANT ${privileges.join(', ')} ON ${table} TO "${target.user}").`,
       );
     }
   }

@@ -1,0 +1,99 @@
+import { createServer } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { connectPostgres, DatabaseUnavailableError } from '../../server/src/core/postgres/connect';
+import { migratePostgres } from '../../server/src/core/postgres/migrate';
+import { startPostgresCluster, type PostgresCluster } from '../support/postgresCluster';
+
+let cluster: PostgresCluster;
+beforeAll(async () => {
+  cluster = await startPostgresCluster();
+});
+afterAll(async () => {
+  await cluster?.stop();
+});
+
+const settings = (url: string) => ({ url, poolSize: 2, statementTimeoutMs: 30_000 });
+
+/** Connects, expecting a refusal; answers its message after checking it never shows the password. */
+async function refusal(url: string, password: string): Promise<string> {
+  const error = await connectPostgres(settings(url)).then(
+    () => null,
+    (failure: unknown) => failure,
+  );
+  expect(error).toBeInstanceOf(DatabaseUnavailableError);
+  const message = (error as Error).message;
+  expect(message).not.toContain(password);
+  return message;
+}
+
+/** A loopback port with nothing listening on it. */
+async function closedPort(): Promise<number> {
+  return new Promise((resolve) => {
+    const server = createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const port = (server.address() as { port: number }).port;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+describe('connecting to PostgreSQL (DATABASE_URL)', () => {
+  it('connects, migrates once, and runs with synchronous_commit on and the statement timeout', async () => {
+    const url = await cluster.createDatabase('connect_ok');
+    const sql = await connectPostgres({ url, poolSize: 2, statementTimeoutMs: 4321 });
+    try {
+      expect(await migratePostgres(sql)).toEqual(['0001_event_log.sql']);
+      expect(await migratePostgres(sql)).toEqual([]);
+      const [settingsRow] = await sql<{ synchronous_commit: string; statement_timeout: string }[]>`
+        SELECT current_setting('synchronous_commit') AS synchronous_commit, current_setting('statement_timeout') AS statement_timeout`;
+      expect(settingsRow).toEqual({ synchronous_commit: 'on', statement_timeout: '4321ms' });
+    } finally {
+      await sql.end();
+    }
+  });
+
+  it('names an unreachable host and port', async () => {
+    const port = await closedPort();
+    const message = await refusal(`postgres://postgres:s3cret-unreachable@127.0.0.1:${port}/workspace`, 's3cret-unreachable');
+    expect(message).toBe(
+      `PostgreSQL is not reachable at 127.0.0.1:${port}: nothing accepts connections there (is it running, and are DATABASE_URL's host and port right?).`,
+    );
+  });
+
+  it('names the user whose password was refused', async () => {
+    const wrong = { name: cluster.superuser.name, password: 'not-the-password' };
+    const message = await refusal(cluster.url('postgres', wrong), wrong.password);
+    expect(message).toBe(
+      `PostgreSQL at ${cluster.host}:${cluster.port} refused the password of user "postgres": check DATABASE_URL's user and password.`,
+    );
+  });
+
+  it('names a database that does not exist', async () => {
+    const message = await refusal(cluster.url('no_such_database'), cluster.superuser.password);
+    expect(message).toBe(
+      `PostgreSQL database "no_such_database" does not exist at ${cluster.host}:${cluster.port}: create it (createdb no_such_database) or fix DATABASE_URL.`,
+    );
+  });
+
+  it('names a user who may not create tables, and one who may not write to the log', async () => {
+    await cluster.createDatabase('connect_privileges');
+    const reader = { name: 'reader', password: 'reader-password' };
+    // PostgreSQL 15 and later give no one but the owner CREATE on schema public.
+    await cluster.administer(`CREATE ROLE reader LOGIN PASSWORD '${reader.password}'`);
+    const cannotCreate = await refusal(cluster.url('connect_privileges', reader), reader.password);
+    expect(cannotCreate).toBe(
+      `PostgreSQL user "reader" may not create tables in schema "public" of database "connect_privileges" at ${cluster.host}:${cluster.port}: ` +
+        'grant it (GRANT CREATE ON SCHEMA public TO "reader") or make the user the database\'s owner.',
+    );
+
+    const owner = await connectPostgres(settings(cluster.url('connect_privileges')));
+    await migratePostgres(owner);
+    await owner.end();
+    await cluster.administer('GRANT CREATE ON SCHEMA public TO reader; GRANT SELECT ON events TO reader', 'connect_privileges');
+    const cannotWrite = await refusal(cluster.url('connect_privileges', reader), reader.password);
+    expect(cannotWrite).toBe(
+      `PostgreSQL user "reader" lacks INSERT on table "events" of database "connect_privileges" at ${cluster.host}:${cluster.port}: ` +
+        'grant it (GRANT SELECT, INSERT ON events TO "reader").',
+    );
+  });
+});
