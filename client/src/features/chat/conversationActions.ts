@@ -120,9 +120,22 @@ export function applyLiveChange(store: AppStore, target: ConversationTarget, cha
   }));
 }
 
-function replaceMessage(store: AppStore, message: Message): void {
+/** A message put back in its conversation (a deletion the server refused). */
+function restoreMessage(store: AppStore, message: Message): void {
   const key = conversationKey(targetOfMessage(message));
   updateConversation(store, key, (state) => ({ ...state, messages: mergeMessages(state.messages, [message]) }));
+}
+
+/**
+ * An edit's or a reaction's message (shown at once, the server's answer, or put back when refused), only while the
+ * message is still listed: one deleted meanwhile (by the caller, or live by someone else, whose echo may have come
+ * before this answer) must not come back.
+ */
+function replaceListedMessage(store: AppStore, message: Message): void {
+  const key = conversationKey(targetOfMessage(message));
+  updateConversation(store, key, (state) =>
+    state.messages.some((known) => known.id === message.id) ? { ...state, messages: mergeMessages(state.messages, [message]) } : state,
+  );
 }
 
 export function targetOfMessage(message: Message): ConversationTarget {
@@ -133,13 +146,13 @@ export function targetOfMessage(message: Message): ConversationTarget {
 }
 
 export async function editMessage(store: AppStore, message: Message, body: string): Promise<boolean> {
-  replaceMessage(store, { ...message, body, editedAt: new Date().toISOString() });
+  replaceListedMessage(store, { ...message, body, editedAt: new Date().toISOString() });
   try {
     const { ediMessage } = await request(ediMessageDocument, { id: message.id, body }, { handledByCaller: true });
-    replaceMessage(store, ediMessage);
+    replaceListedMessage(store, ediMessage);
     return true;
   } catch (error) {
-    replaceMessage(store, message);
+    replaceListedMessage(store, message);
     refused(i18n.t('chat.errors.edit'), error);
     return false;
   }
@@ -152,7 +165,7 @@ export async function deleteMessage(store: AppStore, message: Message): Promise<
     await request(delMessageDocument, { id: message.id }, { handledByCaller: true });
     return true;
   } catch (error) {
-    replaceMessage(store, message);
+    restoreMessage(store, message);
     refused(i18n.t('chat.errors.delete'), error);
     return false;
   }
@@ -171,12 +184,12 @@ export function toggledReactions(message: Message, emoji: string, userId: string
 export async function toggleReaction(store: AppStore, message: Message, emoji: string): Promise<void> {
   const userId = me(store);
   if (!userId) return;
-  replaceMessage(store, { ...message, reactions: toggledReactions(message, emoji, userId) });
+  replaceListedMessage(store, { ...message, reactions: toggledReactions(message, emoji, userId) });
   try {
     const { reactMessage } = await request(reactMessageDocument, { id: message.id, emoji }, { handledByCaller: true });
-    replaceMessage(store, reactMessage);
+    replaceListedMessage(store, reactMessage);
   } catch (error) {
-    replaceMessage(store, message);
+    replaceListedMessage(store, message);
     refused(i18n.t('chat.errors.react'), error);
   }
 }

@@ -1,0 +1,115 @@
+// @vitest-environment happy-dom
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { createAppStore, type AppStore } from '../../lib/store';
+import { mockGraphQL, type GraphQLReply } from '../../test/graphqlMock';
+import { setupAppI18n } from '../../test/i18n';
+import { currentUserAtom } from '../auth/session';
+import { conversationsAtom, emptyConversation } from './atoms';
+import { applyLiveChange, deleteMessage, editMessage, toggleReaction } from './conversationActions';
+import type { Message, MessageChange } from './operations';
+import { message } from './testFixtures';
+
+const target = { project: 'p1' };
+const me = { id: 'me', email: 'ada@example.com', firstname: 'Ada', lastname: 'Lovelace', language: 'en', profileImg: null };
+const mine = message('m1', { author: { id: 'me', firstname: 'Ada', lastname: 'Lovelace', profileImg: null }, canEdit: true });
+const reacted: Message = { ...mine, reactions: [{ emoji: '👍', count: 1, users: ['me'] }] };
+
+function setup(): AppStore {
+  const store = createAppStore();
+  store.set(currentUserAtom, me);
+  store.set(conversationsAtom, new Map([['project:p1', { ...emptyConversation, status: 'ready' as const, messages: [mine] }]]));
+  return store;
+}
+
+const listed = (store: AppStore) => store.get(conversationsAtom).get('project:p1')?.messages ?? [];
+
+const change = (type: MessageChange['type'], changed: Message | null): MessageChange => ({
+  type,
+  seq: 1,
+  messageId: 'm1',
+  message: changed,
+  user: null,
+  guest: null,
+});
+
+/** A mutation's answer held until the test lets it go. */
+function held() {
+  let release: (reply: GraphQLReply) => void = () => undefined;
+  const reply = new Promise<GraphQLReply>((resolve) => (release = resolve));
+  return { reply, release };
+}
+
+beforeAll(async () => {
+  await setupAppI18n();
+});
+afterEach(() => vi.unstubAllGlobals());
+
+describe('a reaction and its live echo', () => {
+  it('shows one reaction whether the echo comes before the answer or after it', async () => {
+    for (const echoFirst of [true, false]) {
+      const answer = held();
+      mockGraphQL({ reactMessage: () => answer.reply });
+      const store = setup();
+      const toggled = toggleReaction(store, mine, '👍');
+      expect(listed(store)[0]?.reactions).toEqual(reacted.reactions);
+      if (echoFirst) applyLiveChange(store, target, change('message.reacted', reacted));
+      answer.release({ data: { reactMessage: reacted } });
+      await toggled;
+      if (!echoFirst) applyLiveChange(store, target, change('message.reacted', reacted));
+      expect(listed(store)).toHaveLength(1);
+      expect(listed(store)[0]?.reactions).toEqual([{ emoji: '👍', count: 1, users: ['me'] }]);
+    }
+  });
+
+  it('does not bring back a message deleted while the reaction’s answer was on its way', async () => {
+    const answer = held();
+    mockGraphQL({ reactMessage: () => answer.reply, delMessage: () => ({ data: { delMessage: true } }) });
+    const store = setup();
+    const toggled = toggleReaction(store, mine, '👍');
+    await deleteMessage(store, reacted);
+    applyLiveChange(store, target, change('message.reacted', reacted));
+    applyLiveChange(store, target, change('message.deleted', null));
+    answer.release({ data: { reactMessage: reacted } });
+    await toggled;
+    expect(listed(store)).toEqual([]);
+  });
+});
+
+describe('an edit and its live echo', () => {
+  it('does not bring back a message deleted while the edit’s answer was on its way, nor one whose edit was refused', async () => {
+    const edited: Message = { ...mine, body: 'fixed', editedAt: '2025-03-10T10:05:00.000Z' };
+    const answer = held();
+    mockGraphQL({ ediMessage: () => answer.reply, delMessage: () => ({ data: { delMessage: true } }) });
+    const store = setup();
+    const saving = editMessage(store, mine, 'fixed');
+    expect(listed(store)[0]?.body).toBe('fixed');
+    applyLiveChange(store, target, change('message.deleted', null));
+    answer.release({ data: { ediMessage: edited } });
+    expect(await saving).toBe(true);
+    expect(listed(store)).toEqual([]);
+
+    const refusal = held();
+    mockGraphQL({ ediMessage: () => refusal.reply });
+    const other = setup();
+    const refused = editMessage(other, mine, 'fixed');
+    applyLiveChange(other, target, change('message.deleted', null));
+    refusal.release({ errors: [{ message: 'Only the author can edit.', extensions: { code: 'PERMISSION_DENIED' } }] });
+    expect(await refused).toBe(false);
+    expect(listed(other)).toEqual([]);
+  });
+
+  it('shows the edited message once whether the echo comes before the answer or after it', async () => {
+    const edited: Message = { ...mine, body: 'fixed', editedAt: '2025-03-10T10:05:00.000Z' };
+    for (const echoFirst of [true, false]) {
+      const answer = held();
+      mockGraphQL({ ediMessage: () => answer.reply });
+      const store = setup();
+      const saving = editMessage(store, mine, 'fixed');
+      if (echoFirst) applyLiveChange(store, target, change('message.edited', edited));
+      answer.release({ data: { ediMessage: edited } });
+      await saving;
+      if (!echoFirst) applyLiveChange(store, target, change('message.edited', edited));
+      expect(listed(store).map((known) => [known.id, known.body])).toEqual([['m1', 'fixed']]);
+    }
+  });
+});
