@@ -64,8 +64,8 @@ export const commitBurst = 3;
  * loop, after the sockets' input of that turn was read, and paced (commitBurst,
  * minimumCommitIntervalMs): a flood of small updates costs one commit (one sync to disk) per batch
  * instead of one per update, so other requests keep the event loop.
- * Each write is settled only once its commit is on the disk: rooms apply, broadcast and acknowledge
- * an update once it is stored durably. With `offLoopSync` the disk sync runs off the event loop and
+ * Each write is settled only once its commit is on the disk: rooms acknowledge an update to its
+ * sender once it is stored durably (they apply and broadcast it on arrival, before). With `offLoopSync` the disk sync runs off the event loop and
  * the next batch may commit meanwhile; batches are settled in commit order. Owned by the RoomManager
  * of one server, not a module global.
  */
@@ -220,7 +220,7 @@ export class UpdateBatcher {
 
   /**
    * The disk did not confirm the sync: the batches waiting for it are refused (their senders send again),
-   * as the command door refuses its units; the rows are committed but were never applied or acknowledged.
+   * as the command door refuses its units; the rows are committed but were never acknowledged.
    */
   private failAwaiting(error: unknown): void {
     for (const { batch } of this.awaiting.splice(0)) this.refuse(batch, error);
@@ -233,7 +233,7 @@ export class UpdateBatcher {
       try {
         write.settle(outcomeOf(index));
       } catch (error) {
-        // One room's failure must not keep the others' writes from being applied and acknowledged.
+        // One room's failure must not keep the others' writes from being acknowledged.
         this.onError(error, `doc ${write.docId}: a stored update could not be settled`);
       }
     });

@@ -42,7 +42,6 @@ export class DocContentStore {
       append: sqlite.prepare<[string, Buffer, string | null, number]>(
         'INSERT INTO doc_updates (doc_id, data, user_id, created_at) VALUES (?, ?, ?, ?)',
       ),
-      remove: sqlite.prepare<[number]>('DELETE FROM doc_updates WHERE id = ?'),
       newestTime: sqlite.prepare<[string, number], { at: number | null }>(
         'SELECT max(created_at) AS at FROM doc_updates WHERE doc_id = ? AND id <= ?',
       ),
@@ -112,11 +111,6 @@ export class DocContentStore {
   /** Docs with update rows not yet merged into a snapshot: those edited since their room last unloaded. */
   docsWithRows(): string[] {
     return this.statements.docsWithRows.all().map((row) => row.docId);
-  }
-
-  /** Takes back an update the room could not apply, so it is never loaded again. */
-  remove(updateId: number): void {
-    this.statements.remove.run(updateId);
   }
 
   /**

@@ -80,7 +80,7 @@ function client() {
 const rows = () => (database.sqlite.prepare('SELECT count(*) AS count FROM doc_updates').get() as { count: number }).count;
 
 describe('Room', () => {
-  it('stores an update before it is applied or broadcast, then acknowledges it to the sender', () => {
+  it('applies and broadcasts an update on arrival, and acknowledges it to its sender only once its batch is stored', () => {
     const subject = room();
     const [writer, other] = [peer('writer'), peer('other')];
     subject.join(writer);
@@ -89,14 +89,20 @@ describe('Room', () => {
     const edit = client();
     edit.text.insert(0, 'hello');
     subject.receive(writer, edit.messages[0]!);
-    // Waiting for its batch: not applied, sent or acknowledged yet.
-    expect(log).toEqual([]);
-    expect(subject.doc.getText('t').toString()).toBe('');
-    batcher.flush();
-    expect(log).toEqual(['stored 1', 'other got sync', 'writer got saved']);
+    // Seen by the other connection at once; waiting for its batch: not stored, not acknowledged.
+    expect(log).toEqual(['other got sync']);
     expect(subject.doc.getText('t').toString()).toBe('hello');
+    expect(rows()).toBe(0);
+    expect(writer.received.some((message) => message[0] === collabMessageTypes.saved)).toBe(false);
+    batcher.flush();
+    expect(log).toEqual(['other got sync', 'stored 1', 'writer got saved']);
     expect(writer.received.at(-1)).toEqual(new Uint8Array([collabMessageTypes.saved, 1]));
     expect(rows()).toBe(1);
+    // The broadcast is the update as applied, once: the other replica holds exactly the text.
+    const replica = new Y.Doc();
+    for (const message of other.received.filter((received) => received[0] === messageSync).slice(1))
+      syncProtocol.readSyncMessage(decoding.createDecoder(message.slice(1)), encoding.createEncoder(), replica, null);
+    expect(replica.getText('t').toString()).toBe('hello');
   });
 
   it('stores the updates of several writers and rooms in one batch, acknowledging each writer in order, empty updates included', () => {
@@ -146,7 +152,7 @@ describe('Room', () => {
     expect(rows()).toBe(0);
   });
 
-  it('closes the senders of a batch that could not be stored, so they send it again, and applies nothing', () => {
+  it('closes every connection of a room whose batch could not be stored, acknowledging nothing, so they re-sync with a room loaded from storage', () => {
     const failing = new (class extends DocContentStore {
       override appendBatch(): (number | null)[] {
         throw new Error('SQLITE_FULL: database or disk is full');
@@ -158,7 +164,13 @@ describe('Room', () => {
       (_error, message) => errors.push(message),
       () => undefined,
     );
-    const subject = new Room(docId, failing, { compactAfter: 1000, maxMessageBytes: 1 << 20, batcher: failingBatcher });
+    const unstored: Room[] = [];
+    const subject = new Room(docId, failing, {
+      compactAfter: 1000,
+      maxMessageBytes: 1 << 20,
+      batcher: failingBatcher,
+      onUnstored: (abandoned) => unstored.push(abandoned),
+    });
     const [writer, other] = [peer('writer'), peer('other')];
     subject.join(writer);
     subject.join(other);
@@ -166,12 +178,22 @@ describe('Room', () => {
     edit.text.insert(0, 'lost?');
     edit.text.insert(0, 'and this');
     for (const message of edit.messages) subject.receive(writer, message);
+    // Both were seen by the other connection before the batch failed.
+    expect(other.received.filter((message) => message[0] === messageSync).length).toBe(3);
     failingBatcher.flush();
-    expect(writer.closed?.code).toBe(collabCloseCodes.shuttingDown);
-    expect(writer.closed?.reason).not.toMatch(/SQLITE|disk/);
+    for (const each of [writer, other]) {
+      expect(each.closed?.code).toBe(collabCloseCodes.shuttingDown);
+      expect(each.closed?.reason).toBe(closeReasons.notStored);
+      expect(each.received.some((message) => message[0] === collabMessageTypes.saved)).toBe(false);
+    }
     expect(errors).toHaveLength(1);
-    expect(subject.doc.getText('t').length).toBe(0);
-    expect(other.received.filter((message) => message[0] === messageSync).length).toBe(1);
+    // Let go once, however many of its updates the batch held; it takes nothing more.
+    expect(unstored).toEqual([subject]);
+    const late = peer('late');
+    subject.join(late);
+    expect(late.closed?.code).toBe(collabCloseCodes.shuttingDown);
+    // What a reconnecting client finds: what is stored, to which it sends the rest again.
+    expect(room().doc.getText('t').toString()).toBe('');
   });
 
   it('drops the updates of a read-only connection: nothing stored, applied, broadcast or acknowledged', () => {

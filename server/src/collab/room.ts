@@ -55,13 +55,20 @@ export interface RoomOptions {
   /** The last connection left (through `leave`). */
   onEmpty?: (room: Room) => void;
   /**
+   * Updates this room applied and broadcast could not be stored (the batcher refused their batch):
+   * the room closed every connection and takes no more messages. Its doc is ahead of what is stored,
+   * so the owner must let it go without compacting it; the next connection loads what is stored and
+   * the clients, who hold those updates, send them again when they re-sync.
+   */
+  onUnstored?: (room: Room) => void;
+  /**
    * The room refused a peer (too large, malformed): it must leave now, before its socket closes.
    * When given, the owner takes it out (and calls `leave`), so the owner alone decides when the
    * room is empty; without it the room calls `leave` itself.
    */
   onReject?: (peer: Peer, room: Room) => void;
   onError?: (error: unknown, message: string, room: Room) => void;
-  /** A client's update was refused after it was stored (it could not be applied): its input, not the server, was at fault. */
+  /** A client's update was refused because it could not be applied: its input, not the server, was at fault. */
   onRefusal?: (error: unknown, message: string, room: Room) => void;
 }
 
@@ -121,16 +128,22 @@ const isEmptyUpdate = (update: Uint8Array) => update.byteLength === 2 && update[
 export const closeReasons = {
   malformed: 'Malformed message, nothing was saved.',
   unappliable: 'Malformed update: it could not be applied, nothing was saved.',
-  notStored: 'Your last edits could not be saved. Reconnecting…',
+  notStored: 'Recent edits could not be saved. Reconnecting to send them again…',
   unloaded: 'The doc was unloaded. Reconnect.',
 } as const;
 
 /**
  * A doc loaded in memory with the connections editing it, speaking the y-websocket protocol.
- * Every update a writer sends is queued for storage (UpdateBatcher: one transaction per turn of the
- * event loop) and, once its batch committed, applied (which broadcasts it to the others) and
- * acknowledged to the sender; a read-only peer's updates are dropped unapplied. So the doc in
- * memory, what others see and what was acknowledged never run ahead of what is stored.
+ * An update a writer sends that passes the checks (size, well-formed, writable) is applied at once,
+ * which broadcasts it to the other connections, and queued for storage (UpdateBatcher: one paced
+ * transaction per turn of the event loop); the sender is acknowledged (`saved`) only once its batch
+ * is durable. A read-only peer's updates are dropped unapplied.
+ *
+ * So others may see an update before it is on the disk, never the sender's acknowledgement: a crash
+ * in between loses nothing a client holds (SECURITY.md), since the sender has not been told it is
+ * saved and every connection that received it sends it again when it re-syncs after the restart. If
+ * its batch cannot be stored, every connection is closed so that they re-sync with a room loaded
+ * from what is stored (onUnstored).
  */
 export class Room {
   readonly doc = new Y.Doc();
@@ -139,7 +152,7 @@ export class Room {
   private readonly members = new Map<Peer, Member>();
   private readonly batcher: UpdateBatcher;
   private lastId: number;
-  /** When the newest applied update was stored (epoch ms), null until one is in this session. */
+  /** When the newest update stored in this session was stored (epoch ms), null until one is. */
   private lastStoredAt: number | null = null;
   private lastCompactedAt = Number.NEGATIVE_INFINITY;
   private sinceSnapshot: number;
@@ -180,7 +193,7 @@ export class Room {
     return this.members.size;
   }
 
-  /** When the newest update applied in this session was stored, or null. */
+  /** When the newest update stored in this session was stored, or null. */
   get lastEditedAt(): Date | null {
     return this.lastStoredAt === null ? null : new Date(this.lastStoredAt);
   }
@@ -241,7 +254,7 @@ export class Room {
         return peer.send(encodeSyncStep2(this.doc, message.stateVector));
       case 'syncStep2':
       case 'update':
-        if (peer.writable) this.submit(member, message.update);
+        if (peer.writable) this.accept(member, message.update);
         return;
       case 'awareness':
         if (peer.awareness) awarenessProtocol.applyAwarenessUpdate(this.awareness, message.update, peer);
@@ -251,49 +264,62 @@ export class Room {
     }
   }
 
-  /** Queues an update for storage; it is applied, broadcast and acknowledged once stored (settle). */
-  private submit(member: Member, update: Uint8Array): void {
+  /**
+   * Applies a writer's update (the doc's update listener broadcasts it to the others), then queues
+   * it for storage; the sender is acknowledged once it is durable (settle). An update that cannot be
+   * applied closes its sender and is not stored.
+   */
+  private accept(member: Member, update: Uint8Array): void {
+    const empty = isEmptyUpdate(update);
+    if (!empty) {
+      try {
+        Y.applyUpdate(this.doc, update, member.peer);
+      } catch (error) {
+        this.options.onRefusal?.(error, `doc ${this.docId}: an update could not be applied; its sender was closed`, this);
+        return this.reject(member.peer, collabCloseCodes.malformed, closeReasons.unappliable);
+      }
+    }
     this.batcher.enqueue({
       owner: this,
       docId: this.docId,
       // An empty update stores nothing but is still acknowledged, in its turn.
-      update: isEmptyUpdate(update) ? null : update,
+      update: empty ? null : update,
       userId: member.peer.userId,
-      settle: (outcome) => this.settle(member, update, outcome),
+      settle: (outcome) => this.settle(member, outcome),
       afterBatch: this.acknowledge,
     });
   }
 
-  /** After the batch's commit: applies the stored update (broadcasting it to the others), then acknowledges it. */
-  private settle(member: Member, update: Uint8Array, outcome: WriteOutcome): void {
+  /** After the batch is durable (or refused): notes the stored update and counts it for the sender's acknowledgement. */
+  private settle(member: Member, outcome: WriteOutcome): void {
     if (this.destroyed) return;
-    const present = () => this.members.get(member.peer) === member;
-    if (!outcome.stored) {
-      // Nothing was stored: the sender reconnects and sends again what was not acknowledged.
-      if (present()) this.reject(member.peer, collabCloseCodes.shuttingDown, closeReasons.notStored);
-      return;
-    }
+    if (!outcome.stored) return this.abandon();
     if (outcome.id !== null) {
-      try {
-        Y.applyUpdate(this.doc, update, member.peer);
-      } catch (error) {
-        this.store.remove(outcome.id);
-        this.options.onRefusal?.(error, `doc ${this.docId}: an update could not be applied; its sender was closed`, this);
-        if (present()) this.reject(member.peer, collabCloseCodes.malformed, closeReasons.unappliable);
-        return;
-      }
       this.lastId = outcome.id;
       this.lastStoredAt = outcome.at;
       this.sinceSnapshot += 1;
       if (member.peer.userId) this.options.onEdit?.(member.peer.userId, outcome.id, outcome.at, this);
     }
     // Acknowledged once the whole batch is settled: one `saved` per connection per batch, with the newest count.
-    if (present()) member.saved += 1;
+    if (this.members.get(member.peer) === member) member.saved += 1;
     if (
       this.sinceSnapshot >= this.options.compactAfter &&
       performance.now() - this.lastCompactedAt >= (this.options.minimumCompactionIntervalMs ?? 0)
     )
       this.compact();
+  }
+
+  /**
+   * A batch holding updates this room applied and broadcast was not stored: what every connection
+   * holds is now ahead of storage, and a sender re-syncing with this doc would be acknowledged for
+   * nothing stored. So every connection is closed (a code its provider reconnects after, keeping its
+   * state) and the owner lets the room go (onUnstored); the clients send those updates again to a
+   * room loaded from storage.
+   */
+  private abandon(): void {
+    if (this.closed) return;
+    this.close(collabCloseCodes.shuttingDown, closeReasons.notStored);
+    this.options.onUnstored?.(this);
   }
 
   /** Tells each connection how many of its updates are stored, if that changed (after each batch). */
@@ -318,7 +344,10 @@ export class Room {
     peer.close(code, reason);
   }
 
-  /** Merges the stored updates into one snapshot: the state of the doc in memory, which holds exactly them. */
+  /**
+   * Merges the stored updates into one snapshot: the state of the doc in memory, which holds them and
+   * possibly updates applied but not yet durable (their rows, stored later, load again harmlessly on top).
+   */
   compact(): void {
     if (this.sinceSnapshot === 0 || this.destroyed) return;
     this.options.beforeCompact?.(this);
@@ -337,6 +366,7 @@ export class Room {
 
   /** Frees the doc; call after close (and after compact, unless the doc is gone). Updates still waiting are dropped. */
   destroy(): void {
+    if (this.destroyed) return;
     this.closed = true;
     this.destroyed = true;
     this.batcher.discard(this);

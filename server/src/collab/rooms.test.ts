@@ -157,6 +157,45 @@ describe('RoomManager unloading', () => {
   });
 });
 
+describe('RoomManager when doc updates cannot be stored', () => {
+  it('closes the room’s connections and forgets the room uncompacted, so reconnecting clients find what is stored and send the rest again', async () => {
+    const [writer, reader] = [connection(docA), connection(docA, 'v'.repeat(24))];
+    const room = manager.connect(writer)!;
+    manager.connect(reader);
+    const edits = new Y.Doc();
+    const encoder = encoding.createEncoder();
+    edits.getText('t').insert(0, 'not stored');
+    encoding.writeVarUint(encoder, 0);
+    syncProtocol.writeUpdate(encoder, Y.encodeStateAsUpdate(edits));
+    const appendBatch = vi.spyOn(DocContentStore.prototype, 'appendBatch').mockImplementation(() => {
+      throw new Error('SQLITE_IOERR: disk I/O error');
+    });
+    const compact = vi.spyOn(DocContentStore.prototype, 'compact');
+    const errors: string[] = [];
+    manager.logger = { error: (_details, message) => errors.push(message), warn: () => undefined, info: () => undefined };
+    try {
+      room.receive(writer, encoding.toUint8Array(encoder));
+      expect(room.doc.getText('t').toString()).toBe('not stored');
+      // The batch is written in the next turn of the event loop.
+      await new Promise((resolve) => setImmediate(resolve));
+      expect(writer.closed?.code).toBe(collabCloseCodes.shuttingDown);
+      expect(reader.closed?.code).toBe(collabCloseCodes.shuttingDown);
+      expect(manager.loadedRooms).toBe(0);
+      expect(compact).not.toHaveBeenCalled();
+      expect(errors).toEqual(['a batch of 1 doc updates could not be stored']);
+    } finally {
+      appendBatch.mockRestore();
+      compact.mockRestore();
+    }
+    // The sockets' close events come late: they change nothing.
+    manager.disconnect(writer);
+    const again = connection(docA);
+    const reloaded = manager.connect(again)!;
+    expect(reloaded).not.toBe(room);
+    expect(reloaded.doc.getText('t').toString()).toBe('');
+  });
+});
+
 describe('RoomManager.imageSources', () => {
   it('reads a doc’s image sources once per content version, not rebuilding the doc on every call', () => {
     const writer = new Y.Doc();

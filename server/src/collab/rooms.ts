@@ -105,8 +105,8 @@ export function roomInScope(
 /**
  * The doc rooms of one server: loaded on the first connection, unloaded (compacted, activity
  * recorded) a grace period after the last one leaves, all persisted and closed on shutdown. Their
- * updates are stored by one batcher, one transaction per turn of the event loop, each applied and
- * acknowledged once its commit is on the disk.
+ * updates are applied and broadcast on arrival, stored by one batcher (one transaction per turn of
+ * the event loop) and acknowledged to their senders once their commit is on the disk.
  */
 export class RoomManager {
   private readonly rooms = new Map<string, LoadedRoom>();
@@ -141,6 +141,7 @@ export class RoomManager {
       beforeCompact: (room) => this.recordDerived(room.docId),
       // Emptiness is the manager's to judge (disconnect): a rejected socket leaves through it too.
       onReject: (peer) => this.disconnect(peer as Connection),
+      onUnstored: (room) => this.forgetUnstored(room),
       onError: (error, message, room) => this.logger.error({ err: error, docId: room.docId }, message),
       onRefusal: (error, message, room) => this.logger.warn({ err: error, docId: room.docId }, message),
     };
@@ -184,7 +185,9 @@ export class RoomManager {
    * The `src` of every image in a doc, for public-link image signing. Memoised per doc and content
    * version (the newest stored row's id, one indexed query): the public page signs each image with
    * its own call, and without this every call rebuilt the whole doc from storage when its room was
-   * not loaded. The room's doc always holds exactly the stored rows, so the version keys both.
+   * not loaded. The room's doc holds the stored rows and at most the updates still on their way to
+   * the disk (stored within milliseconds, which changes the version; or, if refused, the room is let
+   * go and its entry forgotten), so the version keys both.
    */
   imageSources(docId: string): ReadonlySet<string> {
     const version = this.store.contentVersion(docId);
@@ -263,7 +266,7 @@ export class RoomManager {
   stop(): void {
     if (this.stopped) return;
     this.stopped = true;
-    // Stored, applied and acknowledged while the sockets are still open.
+    // Stored and acknowledged while the sockets are still open.
     this.batcher.flush();
     for (const [docId, loaded] of [...this.rooms]) {
       loaded.room.close(collabCloseCodes.shuttingDown, 'The server is restarting. Reconnecting…');
@@ -321,6 +324,26 @@ export class RoomManager {
     loaded.activity?.cancel();
     loaded.room.close(code, reason);
     loaded.room.destroy();
+  }
+
+  /**
+   * A room whose applied updates could not be stored (it closed its connections): forgotten without
+   * compaction, so the next connection loads what is stored and the clients send the rest again.
+   * The activity of its edits that were stored is recorded now (or, failing that, at the next start).
+   */
+  private forgetUnstored(room: Room): void {
+    const loaded = this.rooms.get(room.docId);
+    if (loaded?.room !== room) return;
+    loaded.cancelUnload?.();
+    this.rooms.delete(room.docId);
+    this.images.delete(room.docId);
+    try {
+      loaded.activity?.flushAll();
+    } catch (error) {
+      this.logger.error({ err: error, docId: room.docId }, 'doc activity could not be recorded; recorded at the next start');
+    }
+    loaded.activity?.cancel();
+    room.destroy();
   }
 
   /** A stored edit, for the debounced doc.updated record (the debouncer is made on the room's first edit). */
