@@ -52,8 +52,8 @@ export const isTerminalCloseCode = (code: number) => code >= 4400 && code < 4500
 /**
  * Extra y-websocket message types the server sends besides sync (0), awareness (1), auth (2) and
  * query-awareness (3). `saved`: varUint(100), varUint(n): the server has stored the first n
- * sync-step-2 and update messages this connection sent (persisted before they were applied or
- * broadcast), so the client can show "Saved" once n equals what it sent. `access`: varUint(101),
+ * sync-step-2 and update messages this connection sent (durably; the other editors may see them
+ * sooner), so the client can show "Saved" once n equals what it sent. `access`: varUint(101),
  * varUint(1 = read-write, 0 = read-only), sent once when the connection opens.
  */
 export const collabMessageTypes = { saved: 100, access: 101 } as const;
