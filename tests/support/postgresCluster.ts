@@ -124,6 +124,13 @@ export async function startPostgresCluster(): Promise<PostgresCluster> {
     for (const path of [folder, socketDirectory, join(folder, 'password')]) chownSync(path, runAs.uid, runAs.gid);
   }
   chmodSync(folder, 0o700);
+  if (runAs.command) {
+    const reachable = spawnSync(runAs.command, [...runAs.prefix, 'test', '-w', folder]).status === 0;
+    if (!reachable) {
+      rmSync(folder, { recursive: true, force: true });
+      throw new Error(`User ${unprivilegedUser} cannot reach ${folder}: set TMPDIR to a folder every user can traverse (like /tmp).`);
+    }
+  }
   let started = false;
   const stopNow = () => {
     if (started) {
