@@ -59,17 +59,19 @@ const taskWrites = preparedQuery((transaction: Transaction) => {
   };
 });
 
+/** Sets the links given; `created`: the task is new, so it has no links to clear (three statements fewer per task created). */
 function replaceLinks(
   transaction: Transaction,
   taskId: string,
   projectId: string,
   links: { tagIds?: string[] | undefined; assigneeIds?: string[] | undefined; followerIds?: string[] | undefined },
+  created = false,
 ): void {
   const writes = taskWrites(transaction).links;
   for (const key of ['tagIds', 'assigneeIds', 'followerIds'] as const) {
     const linkedIds = links[key];
     if (!linkedIds) continue;
-    writes[key].clear.run({ taskId });
+    if (!created) writes[key].clear.run({ taskId });
     for (const linkedId of linkedIds) writes[key].add.run({ taskId, projectId, linkedId });
   }
 }
@@ -184,7 +186,7 @@ function applyTaskEvent(transaction: Transaction, event: TaskEvent, stored: Stor
           updatedAt: at,
         }),
       );
-      replaceLinks(transaction, taskId, projectId, { tagIds, assigneeIds, followerIds });
+      replaceLinks(transaction, taskId, projectId, { tagIds, assigneeIds, followerIds }, true);
       raiseLastNumber(transaction, projectId, number);
       return;
     }

@@ -5,12 +5,13 @@ import { requireActor } from '../../graphql/context';
 import { newId } from '../../core/ids';
 import { spaceContentPolicy } from '../../core/spaceContent';
 import { requireWritableSpaceContent } from '../../core/spaceContent';
+import type { UnitOfWork } from '../../core/commands';
 import { runCommand } from '../../core/runCommand';
 import { readTogether } from '../../db/prepared';
 import { decideCreateTask, decideDeleteTask, decideEditTask, decideFollow, decideUnfollow, type TaskState } from './commands';
 import type { TaskCreated, TaskFieldName, TaskFields, TaskUpdated } from './events';
 import { fileIdOfCover } from './covers';
-import { presentTasks } from './present';
+import { presentTasks, type PresentedTask } from './present';
 import {
   descendantsOf,
   ensureBoard,
@@ -40,18 +41,40 @@ function presentAnswer(context: MercuriusContext, taskId: string, viewerId: stri
   return readTogether(database.sqlite, () => presentTask(database.db, taskId, viewerId));
 }
 
+/**
+ * Runs a task command whose work returns the task to answer with, and presents that task to the caller at
+ * the end of the work, in the command's own transaction: what the command just wrote is read there without
+ * a read transaction of its own. The answer is still sent only once the commit is durable (the door resolves
+ * then), and a unit that fails or is not committed answers nothing. A mutation repeated with its
+ * Idempotency-Key runs no work: its task (`knownTaskId`, or the id its first run returned) is read afresh.
+ */
+async function commandAnsweringTask(
+  context: MercuriusContext,
+  actorId: string,
+  work: (unit: UnitOfWork) => string,
+  knownTaskId?: string,
+): Promise<PresentedTask> {
+  let answer: PresentedTask | undefined;
+  const taskId = await runCommand(context, actorId, (unit) => {
+    const answeredTaskId = work(unit);
+    answer = presentTask(unit.transaction, answeredTaskId, actorId);
+    return answeredTaskId;
+  });
+  return answer ?? presentAnswer(context, knownTaskId ?? taskId, actorId);
+}
+
 const positionFieldNames: readonly TaskFieldName[] = ['positionSection', 'positionDuedate', 'positionAsignee'];
 
 type NewTaskFields = Partial<TaskFields> & { name: string };
 
-/** Creates a task (fields read inside the transaction) and records what follows from it; returns its id. */
+/** Creates a task (fields read inside the transaction) and records what follows from it; answers it as its creator sees it. */
 function createTask(
   context: MercuriusContext,
   actorId: string,
   target: (db: Reader) => { projectId: string; fields: NewTaskFields; duplicateOf?: string },
-): Promise<string> {
+): Promise<PresentedTask> {
   const taskId = newId();
-  return runCommand(context, actorId, (unit) => {
+  return commandAnsweringTask(context, actorId, (unit) => {
     const db = unit.transaction;
     const { projectId, fields, duplicateOf } = target(db);
     const space = requireWritableSpaceContent(db, projectId, actorId);
@@ -115,50 +138,54 @@ export const taskMutations = {
   setTask: async (_root, args: TaskArguments & { project: string; name: string }, context) => {
     const actor = requireActor(context);
     const fields = { ...parseTaskArguments(args), name: taskName(args.name) };
-    const taskId = await createTask(context, actor.userId, () => ({ projectId: args.project, fields }));
-    return presentAnswer(context, taskId, actor.userId);
+    return createTask(context, actor.userId, () => ({ projectId: args.project, fields }));
   },
   ediTask: async (_root, args: TaskArguments & { id: string; project?: string | null }, context) => {
     const actor = requireActor(context);
     const requested = parseTaskArguments(args);
-    await runCommand(context, actor.userId, (unit) => {
-      const db = unit.transaction;
-      const { row } = requireWritableTask(db, args.id, actor.userId);
-      const task = toTaskState(db, row);
-      const moving = typeof args.project === 'string' && args.project !== row.projectId;
-      const { stateId, positionSection, ...elsewhere } = requested;
-      const fields = moving ? elsewhere : placeInNewSection(db, task, requested);
-      const references = referencesFor(db, loadBoard(db, row.projectId)!, fields);
-      const events = decideEditTask(task, fields, references);
-      appendTaskEvents(unit, task.teamId, new Map([[task.id, events]]));
-      const updated = events[0]?.payload as TaskUpdated | undefined;
-      const newAssigneeIds = (updated?.changes.assigneeIds ?? []).filter((userId) => !task.assigneeIds.includes(userId));
-      if (moving) {
-        moveTaskToSpace(
+    return commandAnsweringTask(
+      context,
+      actor.userId,
+      (unit) => {
+        const db = unit.transaction;
+        const { row } = requireWritableTask(db, args.id, actor.userId);
+        const task = toTaskState(db, row);
+        const moving = typeof args.project === 'string' && args.project !== row.projectId;
+        const { stateId, positionSection, ...elsewhere } = requested;
+        const fields = moving ? elsewhere : placeInNewSection(db, task, requested);
+        const references = referencesFor(db, loadBoard(db, row.projectId)!, fields);
+        const events = decideEditTask(task, fields, references);
+        appendTaskEvents(unit, task.teamId, new Map([[task.id, events]]));
+        const updated = events[0]?.payload as TaskUpdated | undefined;
+        const newAssigneeIds = (updated?.changes.assigneeIds ?? []).filter((userId) => !task.assigneeIds.includes(userId));
+        if (moving) {
+          moveTaskToSpace(
+            unit,
+            actor.userId,
+            toTaskState(db, findTaskRow(db, task.id)!),
+            { targetProjectId: args.project!, stateId, positionSection },
+            newAssigneeIds,
+          );
+          return task.id;
+        }
+        if (!updated) return task.id;
+        const changed = Object.keys(updated.changes) as TaskFieldName[];
+        respaceIfCrowded(unit, { ...task, ...updated.changes }, changed);
+        recordNotifications(
           unit,
           actor.userId,
-          toTaskState(db, findTaskRow(db, task.id)!),
-          { targetProjectId: args.project!, stateId, positionSection },
-          newAssigneeIds,
+          {
+            happening: { kind: 'updated', changedFields: changed },
+            task: { ...task, ...updated.changes },
+            followerIds: task.followerIds,
+            newAssigneeIds,
+          },
+          references.canSee,
         );
-        return;
-      }
-      if (!updated) return;
-      const changed = Object.keys(updated.changes) as TaskFieldName[];
-      respaceIfCrowded(unit, { ...task, ...updated.changes }, changed);
-      recordNotifications(
-        unit,
-        actor.userId,
-        {
-          happening: { kind: 'updated', changedFields: changed },
-          task: { ...task, ...updated.changes },
-          followerIds: task.followerIds,
-          newAssigneeIds,
-        },
-        references.canSee,
-      );
-    });
-    return presentAnswer(context, args.id, actor.userId);
+        return task.id;
+      },
+      args.id,
+    );
   },
   delTask: async (_root, args: { task: string; delSubtasks?: boolean | null }, context) => {
     const actor = requireActor(context);
@@ -174,11 +201,10 @@ export const taskMutations = {
   },
   duplicateTask: async (_root, args: { id: string }, context) => {
     const actor = requireActor(context);
-    const taskId = await createTask(context, actor.userId, (db) => {
+    return createTask(context, actor.userId, (db) => {
       const { row } = requireWritableTask(db, args.id, actor.userId);
       return { projectId: row.projectId, fields: copyOf(db, toTaskState(db, row)), duplicateOf: row.id };
     });
-    return presentAnswer(context, taskId, actor.userId);
   },
   followTask: (_root, args: { id: string }, context) => followChange(context, args.id, decideFollow),
   unfollowTask: (_root, args: { id: string }, context) => followChange(context, args.id, decideUnfollow),
@@ -186,10 +212,15 @@ export const taskMutations = {
 
 async function followChange(context: MercuriusContext, taskId: string, decide: typeof decideFollow) {
   const actor = requireActor(context);
-  await runCommand(context, actor.userId, (unit) => {
-    const db = unit.transaction;
-    const { row } = requireReadableTask(db, taskId, actor.userId);
-    appendTaskEvents(unit, row.teamId, new Map([[row.id, decide(toTaskState(db, row), actor.userId)]]));
-  });
-  return presentAnswer(context, taskId, actor.userId);
+  return commandAnsweringTask(
+    context,
+    actor.userId,
+    (unit) => {
+      const db = unit.transaction;
+      const { row } = requireReadableTask(db, taskId, actor.userId);
+      appendTaskEvents(unit, row.teamId, new Map([[row.id, decide(toTaskState(db, row), actor.userId)]]));
+      return row.id;
+    },
+    taskId,
+  );
 }
