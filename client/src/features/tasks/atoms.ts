@@ -219,6 +219,95 @@ export function applyTaskChange(board: BoardData, change: TaskChange): BoardData
 }
 
 /**
+ * The caller's edits of one task still waiting for their answers: the task as the server last sent it, and each
+ * edit's preview, oldest first. Whatever version of the task arrives meanwhile (a live echo, the answer of an earlier
+ * edit) is shown with the previews still on their way laid over it, so a second edit sent before the first one's
+ * answer does not flicker back to the first one's result, and a refused edit leaves the others shown.
+ */
+export interface EditsInFlight {
+  server: BoardTask;
+  previews: readonly { key: number; preview: Partial<BoardTask> }[];
+}
+
+export const editsInFlightAtom = atom<ReadonlyMap<string, EditsInFlight>>(new Map());
+
+const withPreviews = (task: BoardTask, edits: EditsInFlight | undefined): BoardTask =>
+  edits ? edits.previews.reduce<BoardTask>((shown, { preview }) => ({ ...shown, ...preview }), task) : task;
+
+function setEditsInFlight(store: AppStore, id: string, edits: EditsInFlight | null): void {
+  store.set(editsInFlightAtom, (all) => {
+    const next = new Map(all);
+    if (edits && edits.previews.length > 0) next.set(id, edits);
+    else next.delete(id);
+    return next;
+  });
+}
+
+/**
+ * The task as the server last sent it: the one kept with the edits, unless the board shows a newer one (a reload of
+ * the board read it meanwhile; a version shown with previews keeps its server version's updatedAt).
+ */
+function serverVersion(known: EditsInFlight | undefined, shown: BoardTask | undefined): BoardTask | undefined {
+  if (!known) return shown;
+  return shown && isOlder(known.server, shown) ? shown : known.server;
+}
+
+let nextEditKey = 1;
+
+/** Shows an edit of a task on the board at once, over the edits of it already on their way. Returns its key for settleEdit. */
+export function beginEdit(store: AppStore, id: string, preview: Partial<BoardTask>): number | null {
+  const shown = store.get(boardAtom).tasks.get(id);
+  if (!shown) return null;
+  const known = store.get(editsInFlightAtom).get(id);
+  const key = nextEditKey++;
+  const edits = { server: serverVersion(known, shown) ?? shown, previews: [...(known?.previews ?? []), { key, preview }] };
+  setEditsInFlight(store, id, edits);
+  upsertTask(store, withPreviews(edits.server, edits));
+  return key;
+}
+
+/**
+ * Ends the edit `key` of a task: `answered` is the task as the server's answer has it (null when refused). The task
+ * shows the newer of that and the last version heard live, with the other edits still on their way over it; a task
+ * that left the board meanwhile (deleted or moved away, by the caller or live) is not brought back.
+ */
+export function settleEdit(store: AppStore, id: string, key: number, answered: BoardTask | null): void {
+  const known = store.get(editsInFlightAtom).get(id);
+  if (!known) return;
+  const latest = serverVersion(known, store.get(boardAtom).tasks.get(id)) ?? known.server;
+  const server = answered && !isOlder(answered, latest) ? answered : latest;
+  const edits = { server, previews: known.previews.filter((edit) => edit.key !== key) };
+  setEditsInFlight(store, id, edits);
+  store.set(boardAtom, (board) => {
+    if (board.project !== server.project || !board.tasks.has(id)) return board;
+    return { ...board, tasks: new Map(board.tasks).set(id, withPreviews(server, edits)) };
+  });
+}
+
+/** One live change of the board (applyTaskChange), with the caller's edits still on their way kept over the task it brings. */
+export function receiveTaskChange(store: AppStore, change: TaskChange): void {
+  const before = store.get(boardAtom);
+  const after = applyTaskChange(before, change);
+  const id = change.task?.id;
+  const edits = id ? store.get(editsInFlightAtom).get(id) : undefined;
+  const server = id ? after.tasks.get(id) : undefined;
+  if (!id || !edits || !server || server === before.tasks.get(id)) {
+    store.set(boardAtom, after);
+    return;
+  }
+  setEditsInFlight(store, id, { ...edits, server });
+  store.set(boardAtom, { ...after, tasks: new Map(after.tasks).set(id, withPreviews(server, edits)) });
+}
+
+/** A task as a write's answer has it, unless the board already shows a newer version (a live echo can come first). */
+export function upsertAnsweredTask(store: AppStore, task: BoardTask): void {
+  store.set(boardAtom, (board) => {
+    if (board.project !== task.project || isOlder(task, board.tasks.get(task.id))) return board;
+    return { ...board, tasks: new Map(board.tasks).set(task.id, task) };
+  });
+}
+
+/**
  * The positionSection for a card dropped into `column` just before `beforeId` (at the end when
  * null), between its new neighbours; the moving card itself is left out of the neighbours.
  */

@@ -10,13 +10,16 @@ import { isNotFoundError } from '../spaces/useSpaceLookup';
 import { replayPendingEdits } from './pendingEdits';
 import {
   allColumnsOf,
+  beginEdit,
   boardAtom,
   dropPosition,
   firstScreenCards,
   removeTask,
+  settleEdit,
   sortStates,
   spaceMembersAtom,
   temporaryTaskId,
+  upsertAnsweredTask,
   upsertTask,
 } from './atoms';
 import {
@@ -161,7 +164,7 @@ async function createTaskNow(
     const variables = parentTask ? { project, name, state, positionSection, parentTask } : { project, name, state, positionSection };
     const { setTask } = await request(setTaskDocument, variables, { handledByCaller: true });
     removeTask(store, temporary.id);
-    upsertTask(store, setTask);
+    upsertAnsweredTask(store, setTask);
     return setTask;
   } catch (error) {
     removeTask(store, temporary.id);
@@ -170,10 +173,10 @@ async function createTaskNow(
   }
 }
 
-/** Edits a task optimistically (`preview` is how it looks meanwhile); the previous version comes back if the server refuses. */
 /**
- * Saves an edit of a task, shown at once and put back if refused. `idempotencyKey`: the key of an edit
- * kept on the device until saved (pendingEdits.ts), so a replay after a reload is the same mutation.
+ * Saves an edit of a task, shown at once (`preview` is how it looks meanwhile) and taken back if refused; other edits
+ * of the task still on their way stay shown whatever lands first (beginEdit, settleEdit). `idempotencyKey`: the key
+ * of an edit kept on the device until saved (pendingEdits.ts), so a replay after a reload is the same mutation.
  */
 export async function editTask(
   store: AppStore,
@@ -182,21 +185,20 @@ export async function editTask(
   preview?: Partial<BoardTask>,
   idempotencyKey?: string,
 ): Promise<boolean> {
-  const previous = store.get(boardAtom).tasks.get(edit.id);
-  if (previous) {
-    const { description: _description, sprint: _sprint, tags: _tags, users: _users, ...plain } = edit;
-    upsertTask(store, { ...previous, ...plain, ...preview });
-  }
+  const { description: _description, sprint: _sprint, tags: _tags, users: _users, ...plain } = edit;
+  const key = beginEdit(store, edit.id, { ...plain, ...preview });
   try {
     const { ediTask } = await request(ediTaskDocument, edit, {
       handledByCaller: true,
       ...(idempotencyKey ? { idempotencyKey, resendLost: true } : {}),
     });
-    if (ediTask.project === store.get(boardAtom).project) upsertTask(store, ediTask);
-    else removeTask(store, ediTask.id);
+    const here = ediTask.project === store.get(boardAtom).project;
+    if (!here) removeTask(store, ediTask.id);
+    if (key !== null) settleEdit(store, edit.id, key, here ? ediTask : null);
+    else if (here) upsertTask(store, ediTask);
     return true;
   } catch (error) {
-    if (previous) upsertTask(store, previous);
+    if (key !== null) settleEdit(store, edit.id, key, null);
     refused(failureTitle, error);
     return false;
   }
@@ -274,17 +276,17 @@ export async function moveTaskToSpace(store: AppStore, id: string, project: stri
  * Answers the task's followers now, or null when refused.
  */
 export async function setFollowing(store: AppStore, id: string, follow: boolean): Promise<TaskPerson[] | null> {
-  const previous = store.get(boardAtom).tasks.get(id);
-  if (previous) upsertTask(store, { ...previous, isFollowing: follow });
+  const key = beginEdit(store, id, { isFollowing: follow });
   try {
     const result = follow
       ? (await request(followTaskDocument, { id }, { handledByCaller: true })).followTask
       : (await request(unfollowTaskDocument, { id }, { handledByCaller: true })).unfollowTask;
     const { followers, ...task } = result;
-    upsertTask(store, task);
+    if (key !== null) settleEdit(store, id, key, task);
+    else upsertTask(store, task);
     return followers;
   } catch (error) {
-    if (previous) upsertTask(store, previous);
+    if (key !== null) settleEdit(store, id, key, null);
     refused(i18n.t(follow ? 'tasks.errors.follow' : 'tasks.errors.unfollow'), error);
     return null;
   }

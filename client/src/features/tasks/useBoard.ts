@@ -7,7 +7,7 @@ import { useEffect } from 'react';
 import { emptyTaskFilter } from '#shared/taskViews';
 import { useSubscription } from '../../lib/subscriptions';
 import { useStore } from '../../lib/store';
-import { applyTaskChange, boardAtom, focusedTaskIdAtom, taskFilterAtom } from './atoms';
+import { focusedTaskIdAtom, receiveTaskChange, taskFilterAtom } from './atoms';
 import { loadBoard, loadMembers } from './boardActions';
 import { subTaskDocument } from './operations';
 import { nowAtom } from './viewAtoms';
@@ -30,12 +30,7 @@ export function useBoard(project: string): void {
     return () => clearInterval(timer);
   }, [store]);
 
-  useSubscription(
-    subTaskDocument,
-    { project },
-    ({ subTask }) => {
-      store.set(boardAtom, (board) => applyTaskChange(board, subTask));
-    },
-    { reload: () => void loadBoard(store, project) },
-  );
+  useSubscription(subTaskDocument, { project }, ({ subTask }) => receiveTaskChange(store, subTask), {
+    reload: () => void loadBoard(store, project),
+  });
 }

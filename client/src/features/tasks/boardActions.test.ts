@@ -1,0 +1,169 @@
+// @vitest-environment happy-dom
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { createAppStore, type AppStore } from '../../lib/store';
+import { mockGraphQL, type GraphQLReply } from '../../test/graphqlMock';
+import { setupAppI18n } from '../../test/i18n';
+import { boardAtom, editsInFlightAtom, receiveTaskChange, type BoardData } from './atoms';
+import { createTask, editTask, setFollowing } from './boardActions';
+import { boardTask, section, testProject as project } from './fixtures';
+import type { BoardTask, TaskChange } from './operations';
+
+const card = boardTask({ id: 'a', name: 'Write the spec', state: 's1', updatedAt: '2025-01-01T00:00:00.000Z' });
+
+function setup(): AppStore {
+  const store = createAppStore();
+  const board: BoardData = {
+    project,
+    states: [section('s1', 'To do', 1), section('s2', 'Doing', 2)],
+    tasks: new Map([[card.id, card]]),
+    tags: [],
+    status: 'ready',
+    complete: true,
+  };
+  store.set(boardAtom, board);
+  return store;
+}
+
+const change = (type: string, task: BoardTask | null, taskId = task?.id ?? null): TaskChange => ({
+  type,
+  seq: 1,
+  project,
+  taskId,
+  task,
+  stateId: null,
+  tagId: null,
+  moveTo: null,
+  states: null,
+  tags: null,
+  positionField: null,
+  positions: null,
+});
+
+/** Answers to one operation, each held until the test lets it go, in the order the requests were sent. */
+function heldAnswers() {
+  const releases: ((reply: GraphQLReply) => void)[] = [];
+  const handler = () => new Promise<GraphQLReply>((resolve) => releases.push(resolve));
+  const sent = (count: number) => vi.waitFor(() => expect(releases).toHaveLength(count));
+  return { handler, sent, release: (index: number, reply: GraphQLReply) => releases[index]!(reply) };
+}
+
+const tasks = (store: AppStore) => [...store.get(boardAtom).tasks.values()];
+const shown = (store: AppStore, id = 'a') => store.get(boardAtom).tasks.get(id);
+const at = (minute: number) => new Date(Date.UTC(2025, 0, 1, 0, minute)).toISOString();
+
+beforeAll(async () => {
+  await setupAppI18n();
+});
+afterEach(() => vi.unstubAllGlobals());
+
+describe('a new task and its live echo', () => {
+  it('shows one card whether the echo comes before the answer or after it', async () => {
+    for (const echoFirst of [true, false]) {
+      const answers = heldAnswers();
+      mockGraphQL({ setTask: answers.handler });
+      const store = setup();
+      const creating = createTask(store, project, 's1', 'Ship it');
+      await answers.sent(1);
+      expect(tasks(store).map((task) => task.name)).toEqual(['Write the spec', 'Ship it']);
+      const created = boardTask({ id: 'n', name: 'Ship it', state: 's1', positionSection: 2048, updatedAt: at(1) });
+      if (echoFirst) receiveTaskChange(store, change('task.created', created));
+      answers.release(0, { data: { setTask: created } });
+      await creating;
+      if (!echoFirst) receiveTaskChange(store, change('task.created', created));
+      expect(tasks(store).map((task) => task.id)).toEqual(['a', 'n']);
+    }
+  });
+
+  it('keeps a later version heard live over the create’s answer', async () => {
+    const answers = heldAnswers();
+    mockGraphQL({ setTask: answers.handler });
+    const store = setup();
+    const creating = createTask(store, project, 's1', 'Ship it');
+    await answers.sent(1);
+    const created = boardTask({ id: 'n', name: 'Ship it', state: 's1', updatedAt: at(1) });
+    receiveTaskChange(store, change('task.created', created));
+    receiveTaskChange(store, change('task.updated', { ...created, priority: 3, updatedAt: at(2) }));
+    answers.release(0, { data: { setTask: created } });
+    await creating;
+    expect(shown(store, 'n')?.priority).toBe(3);
+  });
+});
+
+describe('edits of one task on their way together', () => {
+  const moved = { ...card, state: 's2', updatedAt: at(1) };
+  const movedAndUrgent = { ...moved, priority: 3, updatedAt: at(2) };
+
+  it('keeps the second edit shown while the first one’s echo and answer land, in either order', async () => {
+    for (const echoFirst of [true, false]) {
+      const answers = heldAnswers();
+      mockGraphQL({ ediTask: answers.handler });
+      const store = setup();
+      const move = editTask(store, { id: 'a', state: 's2' }, 'refused');
+      const urgent = editTask(store, { id: 'a', priority: 3 }, 'refused');
+      expect([shown(store)?.state, shown(store)?.priority]).toEqual(['s2', 3]);
+      await answers.sent(2);
+      if (echoFirst) receiveTaskChange(store, change('task.updated', moved));
+      answers.release(0, { data: { ediTask: moved } });
+      await move;
+      if (!echoFirst) receiveTaskChange(store, change('task.updated', moved));
+      expect([shown(store)?.state, shown(store)?.priority]).toEqual(['s2', 3]);
+      answers.release(1, { data: { ediTask: movedAndUrgent } });
+      await urgent;
+      receiveTaskChange(store, change('task.updated', movedAndUrgent));
+      expect(tasks(store)).toEqual([movedAndUrgent]);
+      expect(store.get(editsInFlightAtom).size).toBe(0);
+    }
+  });
+
+  it('takes back only the refused edit, and keeps the newer answer when an older one lands last', async () => {
+    const answers = heldAnswers();
+    mockGraphQL({ ediTask: answers.handler });
+    const store = setup();
+    const move = editTask(store, { id: 'a', state: 's2' }, 'refused');
+    const urgent = editTask(store, { id: 'a', priority: 3 }, 'refused');
+    await answers.sent(2);
+    answers.release(1, { data: { ediTask: { ...card, priority: 3, updatedAt: at(1) } } });
+    await urgent;
+    expect([shown(store)?.state, shown(store)?.priority]).toEqual(['s2', 3]);
+    answers.release(0, { errors: [{ message: 'No such section.', extensions: { code: 'NOT_FOUND' } }] });
+    expect(await move).toBe(false);
+    expect([shown(store)?.state, shown(store)?.priority]).toEqual(['s1', 3]);
+
+    const later = heldAnswers();
+    mockGraphQL({ ediTask: later.handler });
+    const rename = editTask(store, { id: 'a', name: 'Spec' }, 'refused');
+    const done = editTask(store, { id: 'a', state: 's2' }, 'refused');
+    await later.sent(2);
+    later.release(1, { data: { ediTask: { ...card, name: 'Spec', priority: 3, state: 's2', updatedAt: at(3) } } });
+    await done;
+    later.release(0, { data: { ediTask: { ...card, name: 'Spec', priority: 3, updatedAt: at(2) } } });
+    await rename;
+    expect([shown(store)?.name, shown(store)?.state, shown(store)?.updatedAt]).toEqual(['Spec', 's2', at(3)]);
+  });
+
+  it('does not bring back a task deleted while an edit of it was on its way, answered or refused', async () => {
+    for (const refused of [false, true]) {
+      const answers = heldAnswers();
+      mockGraphQL({ ediTask: answers.handler, followTask: answers.handler });
+      const store = setup();
+      const move = editTask(store, { id: 'a', state: 's2' }, 'refused');
+      const follow = setFollowing(store, 'a', true);
+      expect(shown(store)?.isFollowing).toBe(true);
+      await answers.sent(2);
+      receiveTaskChange(store, change('task.deleted', null, 'a'));
+      answers.release(
+        0,
+        refused ? { errors: [{ message: 'Not found.', extensions: { code: 'NOT_FOUND' } }] } : { data: { ediTask: moved } },
+      );
+      answers.release(
+        1,
+        refused
+          ? { errors: [{ message: 'Not found.', extensions: { code: 'NOT_FOUND' } }] }
+          : { data: { followTask: { ...moved, isFollowing: true, followers: [] } } },
+      );
+      await Promise.all([move, follow]);
+      expect(tasks(store)).toEqual([]);
+      expect(store.get(editsInFlightAtom).size).toBe(0);
+    }
+  });
+});
