@@ -1,7 +1,8 @@
 // @vitest-environment happy-dom
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { clientSettingsBlock, type ClientSettings } from '#shared/clientSettings';
 import { mockGraphQL } from '../test/graphqlMock';
+import { forgetClientSettings, loadClientSettings } from './clientSettings';
 
 const settings: ClientSettings = {
   mobileAppUrl: 'https://work.example.com',
@@ -11,11 +12,8 @@ const settings: ClientSettings = {
   salesEmail: 'sales@example.com',
 };
 
-/** A fresh copy of the module: its settings are kept per page load. */
-const freshModule = async () => {
-  vi.resetModules();
-  return import('./clientSettings');
-};
+// The settings are kept per page load: each test starts as a new page.
+beforeEach(() => forgetClientSettings());
 
 afterEach(() => {
   document.head.innerHTML = '';
@@ -26,7 +24,6 @@ describe('loadClientSettings', () => {
   it('reads the settings the server wrote into the page and asks the server nothing', async () => {
     document.head.insertAdjacentHTML('beforeend', clientSettingsBlock(settings));
     const graphql = mockGraphQL({});
-    const { loadClientSettings } = await freshModule();
     await expect(loadClientSettings()).resolves.toEqual(settings);
     await expect(loadClientSettings()).resolves.toEqual(settings);
     expect(graphql.calls).toEqual([]);
@@ -43,7 +40,6 @@ describe('loadClientSettings', () => {
           : { data: { getClientSettings: settings } };
       },
     });
-    const { loadClientSettings } = await freshModule();
     await expect(loadClientSettings()).rejects.toThrow();
     await expect(loadClientSettings()).resolves.toEqual(settings);
     await expect(loadClientSettings()).resolves.toEqual(settings);

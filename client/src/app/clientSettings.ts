@@ -50,3 +50,8 @@ export function loadClientSettings(): Promise<ClientSettings> {
   );
   return settings;
 }
+
+/** Forgets the settings read, as a new page load does: for tests, whose files share one page (vitest.config.ts). */
+export function forgetClientSettings(): void {
+  settings = null;
+}

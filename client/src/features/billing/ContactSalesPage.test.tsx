@@ -7,10 +7,13 @@ import { failure, mockGraphQL } from '../../test/graphqlMock';
 import { setupAppI18n } from '../../test/i18n';
 import { renderWithStore } from '../../test/renderWithStore';
 import { signedInStore } from '../../test/signedInStore';
+import { forgetClientSettings } from '../../app/clientSettings';
 import ContactSalesPage from './ContactSalesPage';
 
 beforeAll(async () => {
   await setupAppI18n();
+  // The sales address is read once per page load; another file in this worker may have read other settings.
+  forgetClientSettings();
 });
 afterEach(() => {
   cleanup();
