@@ -133,7 +133,19 @@ export async function loadWall(store: AppStore, id: string): Promise<void> {
   }
 }
 
-/** Edits a doc's fields: shown at once, put back as it was if the server refuses. Returns whether it was kept. */
+/**
+ * Whether a doc is still on screen: listed, or open and not deleted. A doc deleted meanwhile, live (its deletion's
+ * echo can come before a write's answer), is not brought back by that answer.
+ */
+function stillShown(store: AppStore, id: string): boolean {
+  const open = store.get(openWallAtom);
+  return store.get(docsListAtom).docs.has(id) || (open.wall?.id === id && !open.deleted);
+}
+
+/**
+ * Edits a doc's fields: shown at once, put back as it was if the server refuses, unless it says the doc is gone.
+ * Returns whether it was kept.
+ */
 export async function editWall(store: AppStore, wall: Wall, edit: WallEdit): Promise<boolean> {
   const optimistic: Wall = {
     ...wall,
@@ -146,10 +158,10 @@ export async function editWall(store: AppStore, wall: Wall, edit: WallEdit): Pro
   applyWall(store, optimistic);
   try {
     const { updateWall } = await request(updateWallDocument, { id: wall.id, ...edit }, { handledByCaller: true });
-    applyWall(store, updateWall);
+    if (stillShown(store, wall.id)) applyWall(store, updateWall);
     return true;
   } catch (error) {
-    applyWall(store, wall);
+    if (!isNotFoundError(error)) applyWall(store, wall);
     refused(i18n.t('docs.errors.update'), error);
     return false;
   }

@@ -1,0 +1,94 @@
+// @vitest-environment happy-dom
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { createAppStore, type AppStore } from '../../lib/store';
+import { mockGraphQL, type GraphQLReply } from '../../test/graphqlMock';
+import { setupAppI18n } from '../../test/i18n';
+import { applyDocChange, docsListAtom, emptyDocsList, openWallAtom } from './atoms';
+import { createDoc, editWall } from './docsActions';
+import { testProject as project, wall } from './fixtures';
+import type { DocChange, Wall } from './operations';
+
+const plan = wall({ id: 'd1', title: 'Plan' });
+
+function setup(): AppStore {
+  const store = createAppStore();
+  store.set(docsListAtom, { ...emptyDocsList, project, docs: new Map([[plan.id, plan]]), total: 1, loaded: 1, status: 'ready' });
+  return store;
+}
+
+const saved = (doc: Wall): DocChange => ({ type: 'doc.updated', seq: 1, project, docId: doc.id, userId: 'u1', doc });
+const deleted = (id: string): DocChange => ({ type: 'doc.deleted', seq: 2, project, docId: id, userId: 'u2', doc: null });
+const listed = (store: AppStore) => [...store.get(docsListAtom).docs.keys()];
+
+/** A mutation's answer held until the test lets it go. */
+function held() {
+  let release: (reply: GraphQLReply) => void = () => undefined;
+  const reply = new Promise<GraphQLReply>((resolve) => (release = resolve));
+  const asked = vi.fn(() => reply);
+  return { asked, release, sent: () => vi.waitFor(() => expect(asked).toHaveBeenCalled()) };
+}
+
+beforeAll(async () => {
+  await setupAppI18n();
+});
+afterEach(() => vi.unstubAllGlobals());
+
+describe('a new doc and its live echo', () => {
+  it('lists it once and counts it once, whether the echo comes before the answer or after it', async () => {
+    for (const echoFirst of [true, false]) {
+      const answer = held();
+      mockGraphQL({ setWorkspace: answer.asked });
+      const store = setup();
+      const notes = wall({ id: 'd2', title: 'Notes' });
+      const creating = createDoc(store, project, null, 'Notes');
+      await answer.sent();
+      if (echoFirst) applyDocChange(store, { ...saved(notes), type: 'doc.created' });
+      answer.release({ data: { setWorkspace: notes } });
+      await creating;
+      if (!echoFirst) applyDocChange(store, { ...saved(notes), type: 'doc.created' });
+      expect(listed(store)).toEqual(['d2', 'd1']);
+      expect(store.get(docsListAtom).total).toBe(2);
+    }
+  });
+});
+
+describe('an edit of a doc deleted while its answer was on its way', () => {
+  it('does not bring the doc back, answered or refused as gone', async () => {
+    const replies: GraphQLReply[] = [
+      { data: { updateWall: { ...plan, emoji: '📌' } } },
+      { errors: [{ message: 'Not found.', extensions: { code: 'NOT_FOUND' } }] },
+    ];
+    for (const reply of replies) {
+      const answer = held();
+      mockGraphQL({ updateWall: answer.asked });
+      const store = setup();
+      store.set(openWallAtom, { id: plan.id, wall: plan, status: 'ready', deleted: false });
+      const editing = editWall(store, plan, { emoji: '📌' });
+      expect(store.get(docsListAtom).docs.get('d1')?.emoji).toBe('📌');
+      await answer.sent();
+      applyDocChange(store, deleted('d1'));
+      answer.release(reply);
+      await editing;
+      expect(listed(store)).toEqual([]);
+      expect(store.get(docsListAtom).total).toBe(0);
+      expect(store.get(openWallAtom).deleted).toBe(true);
+    }
+  });
+
+  it('still shows the answer, and the echo, of an edit of a doc that is kept, in either order', async () => {
+    for (const echoFirst of [true, false]) {
+      const answer = held();
+      mockGraphQL({ updateWall: answer.asked });
+      const store = setup();
+      const pinned = { ...plan, emoji: '📌', updatedAt: '2024-01-02T10:00:00.000Z' };
+      const editing = editWall(store, plan, { emoji: '📌' });
+      await answer.sent();
+      if (echoFirst) applyDocChange(store, saved(pinned));
+      answer.release({ data: { updateWall: pinned } });
+      expect(await editing).toBe(true);
+      if (!echoFirst) applyDocChange(store, saved(pinned));
+      expect([...store.get(docsListAtom).docs.values()]).toEqual([pinned]);
+      expect(store.get(docsListAtom).total).toBe(1);
+    }
+  });
+});
