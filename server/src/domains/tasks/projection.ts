@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { Transaction } from '../../db/connection';
 import { preparedQuery, rowPlaceholders, rowValues } from '../../db/prepared';
 import type { Projection, StoredEvent } from '../../core/events';
@@ -74,6 +74,41 @@ function replaceLinks(
     if (!created) writes[key].clear.run({ taskId });
     for (const linkedId of linkedIds) writes[key].add.run({ taskId, projectId, linkedId });
   }
+}
+
+/** At most this many forms of a task's UPDATE (one per set of changed columns) are kept per connection. */
+const taskUpdateFormsKept = 64;
+
+/**
+ * A task's UPDATE of the columns named, built once per connection and set of columns (an edit changes a few
+ * fields, the same few again and again): drizzle would otherwise build its SQL on every edit. Values go in
+ * mapped as drizzle maps them (see rowValues).
+ */
+const taskUpdates = preparedQuery((transaction: Transaction) => {
+  const forms = new Map<string, { run: (values: Record<string, unknown>) => unknown }>();
+  return (columnNames: readonly (keyof TaskColumns)[]) => {
+    const key = columnNames.join(',');
+    let form = forms.get(key);
+    if (!form) {
+      const assignments: Record<string, SQL> = {};
+      for (const name of columnNames) assignments[name] = sql`${sql.placeholder(name)}`;
+      form = transaction
+        .update(tasks)
+        .set(assignments as TaskColumns)
+        .where(eq(tasks.id, sql.placeholder('taskId')))
+        .prepare();
+      if (forms.size >= taskUpdateFormsKept) forms.delete(forms.keys().next().value!);
+      forms.set(key, form);
+    }
+    return form;
+  };
+});
+
+function updateTask(transaction: Transaction, taskId: string, columns: TaskColumns): void {
+  const columnNames = (Object.keys(columns) as (keyof TaskColumns)[]).filter((name) => columns[name] !== undefined).sort();
+  const values: Record<string, unknown> = { taskId };
+  for (const name of columnNames) values[name] = columns[name] === null ? null : tasks[name].mapToDriverValue(columns[name] as never);
+  taskUpdates(transaction)(columnNames).run(values);
 }
 
 function deleteTask(transaction: Transaction, taskId: string): void {
@@ -192,11 +227,7 @@ function applyTaskEvent(transaction: Transaction, event: TaskEvent, stored: Stor
     }
     case 'task.updated': {
       const { taskId, projectId, changes, followersAdded } = event.payload;
-      transaction
-        .update(tasks)
-        .set({ ...columnsOf(changes), updatedAt: at })
-        .where(eq(tasks.id, taskId))
-        .run();
+      updateTask(transaction, taskId, { ...columnsOf(changes), updatedAt: at });
       replaceLinks(transaction, taskId, projectId, { tagIds: changes.tagIds, assigneeIds: changes.assigneeIds });
       for (const userId of followersAdded)
         transaction.insert(taskFollowers).values({ taskId, userId, projectId }).onConflictDoNothing().run();

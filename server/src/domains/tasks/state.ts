@@ -171,31 +171,36 @@ export function lastPositions(db: Reader, projectId: string, stateId: string) {
   };
 }
 
+// Every placed task (an edit's move, a position given) reads its neighbours: built once per connection.
+const neighbourPositions = preparedQuery((db: Reader) => {
+  const neighbour = (field: TasksRespaced['field'], side: 'before' | 'after') => {
+    const column = positionColumns[field];
+    const scope = and(listScope(field, sql.placeholder('projectId'), sql.placeholder('stateId')), ne(tasks.id, sql.placeholder('taskId')));
+    return db
+      .select({ value: column })
+      .from(tasks)
+      .where(and(scope, side === 'before' ? lte(column, sql.placeholder('position')) : gte(column, sql.placeholder('position'))))
+      .orderBy(side === 'before' ? sql`${column} DESC` : asc(column))
+      .limit(1)
+      .prepare();
+  };
+  const bothSides = (field: TasksRespaced['field']) => ({ before: neighbour(field, 'before'), after: neighbour(field, 'after') });
+  return {
+    positionSection: bothSides('positionSection'),
+    positionDuedate: bothSides('positionDuedate'),
+    positionAsignee: bothSides('positionAsignee'),
+  };
+});
+
 export function neighboursOf(
   db: Reader,
   field: TasksRespaced['field'],
   task: { id: string; projectId: string; stateId: string },
   position: number,
 ) {
-  const column = positionColumns[field];
-  const scope = and(listScope(field, task.projectId, task.stateId), ne(tasks.id, task.id));
-  const before =
-    db
-      .select({ value: column })
-      .from(tasks)
-      .where(and(scope, lte(column, position)))
-      .orderBy(sql`${column} DESC`)
-      .limit(1)
-      .get()?.value ?? null;
-  const after =
-    db
-      .select({ value: column })
-      .from(tasks)
-      .where(and(scope, gte(column, position)))
-      .orderBy(asc(column))
-      .limit(1)
-      .get()?.value ?? null;
-  return { before, after };
+  const queries = neighbourPositions(db)[field];
+  const values = { projectId: task.projectId, stateId: task.stateId, taskId: task.id, position };
+  return { before: queries.before.get(values)?.value ?? null, after: queries.after.get(values)?.value ?? null };
 }
 
 export function listPositions(db: Reader, field: TasksRespaced['field'], task: { projectId: string; stateId: string }): Positioned[] {
@@ -230,13 +235,15 @@ export function requireWritableTask(db: Reader, taskId: string, userId: string):
   return found;
 }
 
+const tasksInSpace = preparedQuery((db: Reader) =>
+  db
+    .select({ tasks: count() })
+    .from(tasks)
+    .where(eq(tasks.projectId, sql.placeholder('projectId')))
+    .prepare(),
+);
+
 /** Refuses `adding` more tasks in a space when its team's plan allows no more there (subtasks are tasks too). */
 export function requireTaskRoom(db: Reader, teamId: string, projectId: string, adding = 1): void {
-  requirePlanRoom(
-    db,
-    teamId,
-    'tasksPerSpace',
-    () => db.select({ tasks: count() }).from(tasks).where(eq(tasks.projectId, projectId)).get()?.tasks ?? 0,
-    adding,
-  );
+  requirePlanRoom(db, teamId, 'tasksPerSpace', () => tasksInSpace(db).get({ projectId })?.tasks ?? 0, adding);
 }
