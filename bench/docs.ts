@@ -1,4 +1,5 @@
-// Docs benchmark: 50 y-websocket clients editing one doc (update fan-out latency p50/p99), memory per
+// Docs benchmark: 50 y-websocket clients editing one doc (update fan-out latency p50/p99, and for ours
+// the time until the sender is told its update is stored: `saved`, sent once it is durable), memory per
 // open doc (loaded from 100 update rows, and from its snapshot as after an unload), and the cold load
 // of a doc with 20,000 stored updates before and after compaction; and the same 50-client load and
 // memory figure against @hocuspocus/server 3 (the peer), printed beside ours.
@@ -12,6 +13,7 @@ import v8 from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { HocuspocusProvider, HocuspocusProviderWebsocket } from '@hocuspocus/provider';
 import { Server as HocuspocusServer } from '@hocuspocus/server';
+import * as decoding from 'lib0/decoding';
 import WebSocket from 'ws';
 import { WebsocketProvider } from 'y-websocket';
 import * as Y from 'yjs';
@@ -79,6 +81,24 @@ function fanOut(docs: Y.Doc[]): () => Promise<number[]> {
   };
 }
 
+/**
+ * A client socket noting when it sent each message our server counts in `saved` (sync step 2 and
+ * update: type 0, then 1 or 2) and how many of them the server acknowledged so far.
+ */
+class CountingSocket extends WebSocket {
+  readonly sentAt: number[] = [];
+  acknowledged = 0;
+
+  constructor(address: string, protocols?: string | string[]) {
+    super(address, protocols);
+    const send = this.send.bind(this);
+    this.send = ((data: Uint8Array) => {
+      if (data[0] === 0 && (data[1] === 1 || data[1] === 2)) this.sentAt.push(performance.now());
+      send(data);
+    }) as typeof this.send;
+  }
+}
+
 /** The content every doc of the memory figure holds: 100 edits, about 2 KB of text. */
 function sampleUpdates(): Uint8Array[] {
   const doc = new Y.Doc();
@@ -127,15 +147,35 @@ async function startOurs() {
   const providers = docs.map(
     (doc) =>
       new WebsocketProvider(`ws://127.0.0.1:${port}/collab`, docId, doc, {
-        WebSocketPolyfill: WebSocket as unknown as typeof globalThis.WebSocket,
+        WebSocketPolyfill: CountingSocket as unknown as typeof globalThis.WebSocket,
         params: { token: account.token },
         disableBc: true,
       }),
   );
   // Our clients understand the server's `saved` and `access` messages (shared/src/docs.ts), as the app's editor does.
-  for (const provider of providers) for (const type of Object.values(collabMessageTypes)) provider.messageHandlers[type] = () => undefined;
+  const acknowledgements: number[] = [];
+  for (const provider of providers) {
+    provider.messageHandlers[collabMessageTypes.access] = () => undefined;
+    provider.messageHandlers[collabMessageTypes.saved] = (_encoder, decoder) => {
+      const count = decoding.readVarUint(decoder);
+      const socket = provider.ws as unknown as CountingSocket;
+      const now = performance.now();
+      for (let index = socket.acknowledged; index < count; index += 1) acknowledgements.push(now - socket.sentAt[index]!);
+      socket.acknowledged = Math.max(socket.acknowledged, count);
+    };
+  }
   await until(() => providers.every((provider) => provider.synced), 'our clients to sync');
-  return { round: fanOut(docs), rest: () => oursAfterFanOut({ app, laterDocs, providers, dataDirectory }) };
+  const sockets = () => providers.map((provider) => provider.ws as unknown as CountingSocket);
+  await until(() => sockets().every((socket) => socket.acknowledged === socket.sentAt.length), 'our first acknowledgements');
+  acknowledgements.length = 0;
+  const pings = fanOut(docs);
+  const round = async () => {
+    const latencies = await pings();
+    // Each round ends with every update of ours acknowledged, so none is waiting during the peer's round.
+    await until(() => sockets().every((socket) => socket.acknowledged === socket.sentAt.length), 'every update acknowledged');
+    return latencies;
+  };
+  return { round, acknowledgements, rest: () => oursAfterFanOut({ app, laterDocs, providers, dataDirectory }) };
 }
 
 async function oursAfterFanOut({
@@ -266,6 +306,11 @@ const peer = await peerRunning.rest();
 console.table({
   'fan-out p50': { ours: ms(percentile(latencies.ours, 0.5)), hocuspocus: ms(percentile(latencies.peer, 0.5)) },
   'fan-out p99': { ours: ms(percentile(latencies.ours, 0.99)), hocuspocus: ms(percentile(latencies.peer, 0.99)) },
+  'stored and acknowledged to the sender, p50': {
+    ours: ms(percentile(oursRunning.acknowledgements, 0.5)),
+    hocuspocus: 'n/a (no persistence in the peer)',
+  },
+  'stored and acknowledged to the sender, p99': { ours: ms(percentile(oursRunning.acknowledgements, 0.99)), hocuspocus: 'n/a' },
   'memory per open doc': { ours: kib(mine.perDoc), hocuspocus: kib(peer.perDoc) },
   'memory per open doc, from its snapshot': { ours: kib(mine.perCompactedDoc), hocuspocus: 'n/a (no persistence in the peer)' },
   [`cold load, ${historyLength} updates`]: { ours: ms(mine.coldBefore), hocuspocus: 'n/a (no persistence in the peer)' },
