@@ -125,7 +125,8 @@ export const selectedEntryAtom = atom((get) => {
 
 export const detailsOpenAtom = atom(false);
 
-const isOlder = (incoming: { updatedAt: string }, stored: { updatedAt: string } | undefined) =>
+/** Whether `incoming` is an older version than the one `stored` (a live echo or an answer overtaken by a later one). */
+export const isOlder = (incoming: { updatedAt: string }, stored: { updatedAt: string } | undefined) =>
   stored !== undefined && Date.parse(incoming.updatedAt) < Date.parse(stored.updatedAt);
 
 /** Whether a file belongs in the open folder of the space. */

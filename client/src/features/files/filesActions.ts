@@ -3,7 +3,8 @@ import { request, RequestError } from '../../lib/graphql';
 import { i18n } from '../../lib/i18n';
 import type { AppStore } from '../../lib/store';
 import { showToast } from '../../ui';
-import { filesAreaAtom, showsFile, type Entry, type FilesArea } from './atoms';
+import { isNotFoundError } from '../spaces/useSpaceLookup';
+import { fileEntry, filesAreaAtom, folderEntry, isOlder, showsFile, type Entry, type FilesArea } from './atoms';
 import {
   delFileDocument,
   delFolderDocument,
@@ -95,6 +96,24 @@ function upsertFile(store: AppStore, file: StoredFile): void {
   });
 }
 
+/**
+ * A write's answer for an entry (or the rollback of a refused rename or share): only while the open folder still
+ * shows it, and not over a newer version heard live. An entry deleted meanwhile (its deletion's echo can come before
+ * this answer) is not brought back.
+ */
+function updateShownEntry(store: AppStore, entry: Entry): void {
+  const area = store.get(filesAreaAtom);
+  const shown = entry.kind === 'folder' ? area.folders.get(entry.folder.id) : area.files.get(entry.file.id);
+  if (!shown || isOlder(entry.kind === 'folder' ? entry.folder : entry.file, shown)) return;
+  if (entry.kind === 'folder') upsertFolder(store, entry.folder);
+  else upsertFile(store, entry.file);
+}
+
+/** Puts back an entry shown as gone at once (moved or deleted) when the server refused, unless it says the entry no longer exists. */
+function restoreUnlessGone(store: AppStore, entry: Entry, error: unknown): void {
+  if (!isNotFoundError(error)) restoreEntry(store, entry);
+}
+
 function upsertFolder(store: AppStore, folder: StoredFolder): void {
   store.set(filesAreaAtom, (area) => {
     const folders = new Map(area.folders);
@@ -145,11 +164,15 @@ export async function renameEntry(store: AppStore, entry: Entry, name: string): 
   else upsertFile(store, { ...entry.file, name });
   try {
     if (entry.kind === 'folder')
-      upsertFolder(store, (await request(ediFolderDocument, { id: entry.folder.id, name }, { handledByCaller: true })).ediFolder);
-    else upsertFile(store, (await request(ediFileDocument, { id: entry.file.id, name }, { handledByCaller: true })).ediFile);
+      updateShownEntry(
+        store,
+        folderEntry((await request(ediFolderDocument, { id: entry.folder.id, name }, { handledByCaller: true })).ediFolder),
+      );
+    else
+      updateShownEntry(store, fileEntry((await request(ediFileDocument, { id: entry.file.id, name }, { handledByCaller: true })).ediFile));
     return true;
   } catch (error) {
-    restoreEntry(store, entry);
+    updateShownEntry(store, entry);
     refused(i18n.t('files.errors.rename'), error);
     return false;
   }
@@ -181,7 +204,7 @@ export async function moveEntry(store: AppStore, entry: Entry, destination: Fold
     });
     return true;
   } catch (error) {
-    restoreEntry(store, entry);
+    restoreUnlessGone(store, entry, error);
     refused(i18n.t('files.errors.move'), error);
     return false;
   }
@@ -201,7 +224,7 @@ export async function deleteEntry(store: AppStore, entry: Entry): Promise<boolea
     }
     return true;
   } catch (error) {
-    restoreEntry(store, entry);
+    restoreUnlessGone(store, entry, error);
     refused(i18n.t('files.errors.delete'), error);
     return false;
   }
@@ -227,12 +250,12 @@ export async function setShared(store: AppStore, file: StoredFile, shared: boole
   upsertFile(store, { ...file, shared });
   try {
     const { ediFile } = await request(ediFileDocument, { id: file.id, shared }, { handledByCaller: true });
-    upsertFile(store, ediFile);
+    updateShownEntry(store, fileEntry(ediFile));
     if (shared) await copyShareLink(file.id);
     else showToast({ message: i18n.t('files.share.stopped'), icon: 'success' });
     return true;
   } catch (error) {
-    upsertFile(store, file);
+    updateShownEntry(store, fileEntry(file));
     refused(i18n.t('files.errors.share'), error);
     return false;
   }

@@ -1,0 +1,94 @@
+// @vitest-environment happy-dom
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { createAppStore, type AppStore } from '../../lib/store';
+import { mockGraphQL, type GraphQLReply } from '../../test/graphqlMock';
+import { setupAppI18n } from '../../test/i18n';
+import { applyFileChange, emptyFilesArea, fileEntry, filesAreaAtom } from './atoms';
+import { deleteEntry, moveEntry, renameEntry, setShared } from './filesActions';
+import type { FileChange, StoredFile } from './operations';
+import { storedFile, testProject as project } from './testFixtures';
+
+const report = storedFile({ id: 'f1', name: 'report.pdf' });
+
+function setup(): AppStore {
+  const store = createAppStore();
+  store.set(filesAreaAtom, { ...emptyFilesArea, project, files: new Map([[report.id, report]]), status: 'ready' });
+  return store;
+}
+
+const updated = (file: StoredFile): FileChange => ({ type: 'file.updated', seq: 1, fileId: file.id, file });
+const deleted: FileChange = { type: 'file.deleted', seq: 2, fileId: 'f1', file: null };
+const hear = (store: AppStore, change: FileChange) => store.set(filesAreaAtom, (area) => applyFileChange(area, change));
+const shown = (store: AppStore) => [...store.get(filesAreaAtom).files.values()];
+const gone: GraphQLReply = { errors: [{ message: 'Not found.', extensions: { code: 'NOT_FOUND' } }] };
+
+/** A mutation's answer held until the test lets it go. */
+function held() {
+  let release: (reply: GraphQLReply) => void = () => undefined;
+  const reply = new Promise<GraphQLReply>((resolve) => (release = resolve));
+  const asked = vi.fn(() => reply);
+  return { asked, release, sent: () => vi.waitFor(() => expect(asked).toHaveBeenCalled()) };
+}
+
+beforeAll(async () => {
+  await setupAppI18n();
+});
+afterEach(() => vi.unstubAllGlobals());
+
+describe('a rename and its live echo', () => {
+  it('shows the renamed file once, whether the echo comes before the answer or after it', async () => {
+    const renamed = { ...report, name: 'final.pdf', updatedAt: '2025-01-11T10:00:00.000Z' };
+    for (const echoFirst of [true, false]) {
+      const answer = held();
+      mockGraphQL({ ediFile: answer.asked });
+      const store = setup();
+      const renaming = renameEntry(store, fileEntry(report), 'final.pdf');
+      expect(shown(store).map((file) => file.name)).toEqual(['final.pdf']);
+      await answer.sent();
+      if (echoFirst) hear(store, updated(renamed));
+      answer.release({ data: { ediFile: renamed } });
+      expect(await renaming).toBe(true);
+      if (!echoFirst) hear(store, updated(renamed));
+      expect(shown(store)).toEqual([renamed]);
+    }
+  });
+});
+
+describe('a write to a file deleted while its answer was on its way', () => {
+  it('does not bring back the file after a rename or a share, answered or refused', async () => {
+    const writes = [
+      (store: AppStore) => renameEntry(store, fileEntry(report), 'final.pdf'),
+      (store: AppStore) => setShared(store, report, true),
+    ];
+    for (const write of writes) {
+      for (const reply of [{ data: { ediFile: { ...report, name: 'final.pdf', shared: true } } }, gone]) {
+        const answer = held();
+        mockGraphQL({ ediFile: answer.asked });
+        vi.stubGlobal('navigator', { clipboard: { writeText: () => Promise.resolve() } });
+        const store = setup();
+        const writing = write(store);
+        await answer.sent();
+        hear(store, deleted);
+        answer.release(reply);
+        await writing;
+        expect(shown(store)).toEqual([]);
+      }
+    }
+  });
+
+  it('does not put back a file whose move or deletion the server refused because it is gone, and puts back one refused otherwise', async () => {
+    const refusals: [GraphQLReply, number][] = [
+      [gone, 0],
+      [{ errors: [{ message: 'Not allowed.', extensions: { code: 'PERMISSION_DENIED' } }] }, 1],
+    ];
+    for (const [reply, left] of refusals) {
+      mockGraphQL({ ediFile: () => reply, delFile: () => reply });
+      const moved = setup();
+      expect(await moveEntry(moved, fileEntry(report), { id: 'folder-2', name: 'Archive' })).toBe(false);
+      expect(shown(moved)).toHaveLength(left);
+      const removed = setup();
+      expect(await deleteEntry(removed, fileEntry(report))).toBe(false);
+      expect(shown(removed)).toHaveLength(left);
+    }
+  });
+});
