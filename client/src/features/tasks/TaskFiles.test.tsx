@@ -189,6 +189,27 @@ describe('the Files tab of a task', () => {
     expect(within(await screen.findByRole('tab', { name: /Files/ })).getByLabelText('1 file')).toBeTruthy();
   });
 
+  it('does not bring back a file deleted by someone else while its rename was on its way', async () => {
+    let answer: (reply: GraphQLReply) => void = () => undefined;
+    const { graphql } = openTask({}, { ediFile: () => new Promise<GraphQLReply>((resolve) => (answer = resolve)) });
+    const list = await openFilesTab();
+    await userEvent.click(within(list).getByRole('button', { name: 'Rename photo.png' }));
+    settleDialog(appStore.get(dialogQueueAtom)[0]!.id, { confirmed: true, values: ['cover shot.png'] });
+    expect(await within(list).findByRole('button', { name: 'Open cover shot.png' })).toBeTruthy();
+    await waitFor(() => expect(graphql.callsOf('ediFile')).toHaveLength(1));
+    act(() => {
+      for (const deliver of live.files) deliver({ subFile: { type: 'file.deleted', seq: 7, fileId: 'f1', file: null } });
+    });
+    await waitFor(() => expect(within(list).getAllByTestId('task-file')).toHaveLength(1));
+    // act drains the answer's promises (the mocked fetch, its JSON, the rename's continuation) before it settles.
+    await act(async () => answer({ data: { ediFile: { ...photo, name: 'cover shot.png' } } }));
+    expect(
+      within(screen.getByRole('list', { name: 'Files of the task' }))
+        .getAllByTestId('task-file')
+        .map((row) => row.textContent),
+    ).toEqual([expect.stringContaining('brief.pdf')]);
+  });
+
   it('uploads picked files to the task with their own progress, then lists them', async () => {
     const uploaded = storedFile({ id: 'f3', name: 'notes.txt', task: 't1', category: 'unknown', createdAt: '2025-02-01T10:00:00.000Z' });
     const { graphql } = openTask({}, { setFile: () => ({ data: { setFile: uploaded } }) });

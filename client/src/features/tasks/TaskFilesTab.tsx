@@ -16,6 +16,7 @@ import { adjustStorage } from '../files/stats';
 import { uploadErrorMessage } from '../files/upload';
 import { cancelUpload, enqueueUploads, uploadsAtom, type UploadItem } from '../files/uploadQueue';
 import { useDropTarget } from '../files/useDropTarget';
+import { isNotFoundError } from '../spaces/useSpaceLookup';
 import { setTaskFiles } from './atoms';
 import type { BoardTask } from './operations';
 import panelStyles from './Panel.module.css';
@@ -71,6 +72,17 @@ function useTaskFiles(taskId: string) {
     },
     [taskId],
   );
+  /** A rename's answer or rollback: only a file still listed, so one deleted meanwhile (its echo can come first) stays gone. */
+  const replace = useCallback(
+    (file: StoredFile) => {
+      setListing((known) =>
+        known.taskId === taskId && known.files?.some((entry) => entry.id === file.id)
+          ? { ...known, files: known.files.map((entry) => (entry.id === file.id ? file : entry)) }
+          : known,
+      );
+    },
+    [taskId],
+  );
   const remove = useCallback(
     (fileId: string) => {
       setListing((known) =>
@@ -95,10 +107,10 @@ function useTaskFiles(taskId: string) {
       );
   }, [store, taskId, listing.files]);
 
-  return { listing, upsert, remove };
+  return { listing, upsert, replace, remove };
 }
 
-async function renameFile(file: StoredFile, upsert: (file: StoredFile) => void): Promise<void> {
+async function renameFile(file: StoredFile, replace: (file: StoredFile) => void): Promise<void> {
   const { confirmed, values } = await openDialog({
     title: i18n.t('files.rename.title', { name: file.name }),
     inputs: [{ label: i18n.t('files.rename.label'), defaultValue: file.name }],
@@ -106,11 +118,11 @@ async function renameFile(file: StoredFile, upsert: (file: StoredFile) => void):
   });
   const name = values[0]?.trim();
   if (!confirmed || !name || name === file.name) return;
-  upsert({ ...file, name });
+  replace({ ...file, name });
   try {
-    upsert((await request(ediFileDocument, { id: file.id, name }, { handledByCaller: true })).ediFile);
+    replace((await request(ediFileDocument, { id: file.id, name }, { handledByCaller: true })).ediFile);
   } catch (error) {
-    upsert(file);
+    replace(file);
     showToast({
       title: i18n.t('files.errors.rename'),
       message: error instanceof Error ? error.message : i18n.t('files.errors.generic'),
@@ -137,7 +149,8 @@ async function deleteFile(
     await request(delFileDocument, { id: file.id }, { handledByCaller: true });
     adjustStorage(store, -file.size, -1);
   } catch (error) {
-    upsert(file);
+    // Refused because someone else deleted it first: it stays gone.
+    if (!isNotFoundError(error)) upsert(file);
     showToast({
       title: i18n.t('files.errors.delete'),
       message: error instanceof Error ? error.message : i18n.t('files.errors.generic'),
@@ -195,11 +208,13 @@ function FileRow({
   file,
   onOpen,
   upsert,
+  replace,
   remove,
 }: {
   file: StoredFile;
   onOpen: (file: StoredFile) => void;
   upsert: (file: StoredFile) => void;
+  replace: (file: StoredFile) => void;
   remove: (id: string) => void;
 }) {
   const {
@@ -250,7 +265,7 @@ function FileRow({
           iconOnly
           icon={<Pencil size={14} aria-hidden />}
           aria-label={t('tasks.files.rename', { name: file.name })}
-          onClick={() => void renameFile(file, upsert)}
+          onClick={() => void renameFile(file, replace)}
         />
       )}
       {file.canDelete && (
@@ -291,7 +306,7 @@ export function pendingTaskUploads(uploads: readonly UploadItem[], taskId: strin
 export function TaskFilesTab({ task }: { task: BoardTask }) {
   const { t } = useTranslation();
   const store = useStore();
-  const { listing, upsert, remove } = useTaskFiles(task.id);
+  const { listing, upsert, replace, remove } = useTaskFiles(task.id);
   const uploads = pendingTaskUploads(useAtomValue(uploadsAtom), task.id, listing.files);
   const [viewed, setViewed] = useState<string | null>(null);
   const input = useRef<HTMLInputElement>(null);
@@ -340,7 +355,14 @@ export function TaskFilesTab({ task }: { task: BoardTask }) {
       {listing.files && listing.files.length > 0 && (
         <ul className={filesStyles.fileList} aria-label={t('tasks.files.list')}>
           {listing.files.map((file) => (
-            <FileRow key={file.id} file={file} onOpen={(opened) => setViewed(opened.id)} upsert={upsert} remove={remove} />
+            <FileRow
+              key={file.id}
+              file={file}
+              onOpen={(opened) => setViewed(opened.id)}
+              upsert={upsert}
+              replace={replace}
+              remove={remove}
+            />
           ))}
         </ul>
       )}
