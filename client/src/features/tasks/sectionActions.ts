@@ -17,6 +17,17 @@ function keepState(store: AppStore, state: ProjectState): void {
   setStates(store, state.project, [...states.filter((known) => known.id !== state.id), state]);
 }
 
+/**
+ * The sections a write's answer (or its rollback) has, for the sections still shown only: one deleted meanwhile
+ * stays gone and one created meanwhile stays, whichever of the answer and their live echoes came first.
+ */
+function keepShownStates(store: AppStore, project: string, answered: readonly ProjectState[]): void {
+  const byId = new Map(answered.map((state) => [state.id, state]));
+  store.set(boardAtom, (board) =>
+    board.project === project ? { ...board, states: sortStates(board.states.map((state) => byId.get(state.id) ?? state)) } : board,
+  );
+}
+
 export async function createSection(store: AppStore, project: string, value: string, icon: number): Promise<boolean> {
   try {
     const { createState } = await request(createStateDocument, { project, value, icon }, { handledByCaller: true });
@@ -36,10 +47,10 @@ export async function updateSection(store: AppStore, id: string, change: { value
   keepState(store, { ...previous, ...change });
   try {
     const { updateState } = await request(updateStateDocument, { id, ...change }, { handledByCaller: true });
-    keepState(store, updateState);
+    keepShownStates(store, project, [updateState]);
     return true;
   } catch (error) {
-    setStates(store, project, states);
+    keepShownStates(store, project, [previous]);
     refused(i18n.t('tasks.errors.section'), error);
     return false;
   }
@@ -54,7 +65,7 @@ export async function deleteSection(store: AppStore, id: string, moveTo: string)
   store.set(boardAtom, { ...before, tasks, states: before.states.filter((state) => state.id !== id) });
   try {
     const { deleteState } = await request(deleteStateDocument, { id, moveTo }, { handledByCaller: true });
-    setStates(store, before.project, deleteState);
+    keepShownStates(store, before.project, deleteState);
     return true;
   } catch (error) {
     store.set(boardAtom, (board) => (board.project === before.project ? { ...board, states: before.states, tasks: before.tasks } : board));
@@ -75,10 +86,14 @@ export async function reorderSection(store: AppStore, id: string, toIndex: numbe
       { ids: writes.map((write) => write.id), positions: writes.map((write) => write.position) },
       { handledByCaller: true },
     );
-    setStates(store, project, updateStates);
+    keepShownStates(store, project, updateStates);
     return true;
   } catch (error) {
-    setStates(store, project, states);
+    keepShownStates(
+      store,
+      project,
+      states.filter((state) => writes.some((write) => write.id === state.id)),
+    );
     refused(i18n.t('tasks.errors.sectionMove'), error);
     return false;
   }
