@@ -6,7 +6,8 @@ import { setupAppI18n } from '../../test/i18n';
 import { boardAtom, receiveTaskChange } from './atoms';
 import { section, testProject as project } from './fixtures';
 import type { ProjectState, TaskChange } from './operations';
-import { createSection, reorderSection, updateSection } from './sectionActions';
+import { createSection, deleteSection, reorderSection, updateSection } from './sectionActions';
+import { deleteTag } from './tagActions';
 
 const todo = section('s1', 'To do', 1024);
 const doing = section('s2', 'Doing', 2048);
@@ -98,5 +99,20 @@ describe('section writes and their live echoes', () => {
       expect(await moving).toBe(!refused);
       expect(shown(store)).toEqual(refused ? ['To do', 'Doing', 'Done', 'Review'] : ['Done', 'To do', 'Doing', 'Review']);
     }
+  });
+
+  it('does not bring back a section or a tag whose deletion the server refused because someone deleted it first', async () => {
+    const backend = { id: 'g1', name: 'backend', color: '#16A34A', isSprint: false, project };
+    mockGraphQL({ deleteState: () => refusal, delTag: () => refusal });
+    const store = setup();
+    store.set(boardAtom, (board) => ({ ...board, tags: [backend] }));
+    const deleting = deleteSection(store, 's2', 's1');
+    const untagging = deleteTag(store, 'g1');
+    receiveTaskChange(store, { ...sectionsHeard('state.deleted', [todo, done]), stateId: 's2', moveTo: 's1' });
+    receiveTaskChange(store, { ...sectionsHeard('tag.deleted', []), states: null, tags: [] });
+    expect(await deleting).toBe(false);
+    expect(await untagging).toBe(false);
+    expect(shown(store)).toEqual(['To do', 'Done']);
+    expect(store.get(boardAtom).tags).toEqual([]);
   });
 });

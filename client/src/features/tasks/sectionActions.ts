@@ -4,6 +4,7 @@ import { request } from '../../lib/graphql';
 import { i18n } from '../../lib/i18n';
 import type { AppStore } from '../../lib/store';
 import { boardAtom, sortStates } from './atoms';
+import { isNotFoundError } from '../spaces/useSpaceLookup';
 import { refused } from './boardActions';
 import { createStateDocument, deleteStateDocument, updateStateDocument, updateStatesDocument, type ProjectState } from './operations';
 
@@ -68,7 +69,11 @@ export async function deleteSection(store: AppStore, id: string, moveTo: string)
     keepShownStates(store, before.project, deleteState);
     return true;
   } catch (error) {
-    store.set(boardAtom, (board) => (board.project === before.project ? { ...board, states: before.states, tasks: before.tasks } : board));
+    // Refused because someone deleted it first: it stays gone (its live echo may have come already).
+    if (!isNotFoundError(error))
+      store.set(boardAtom, (board) =>
+        board.project === before.project ? { ...board, states: before.states, tasks: before.tasks } : board,
+      );
     refused(i18n.t('tasks.errors.sectionDelete'), error);
     return false;
   }

@@ -2,6 +2,7 @@
 import { request } from '../../lib/graphql';
 import { i18n } from '../../lib/i18n';
 import type { AppStore } from '../../lib/store';
+import { isNotFoundError } from '../spaces/useSpaceLookup';
 import { applyTaskChange, boardAtom } from './atoms';
 import { refused } from './boardActions';
 import { delTagDocument, ediTagDocument, setTagDocument, type Tag } from './operations';
@@ -71,7 +72,9 @@ export async function deleteTag(store: AppStore, id: string): Promise<boolean> {
     await request(delTagDocument, { id }, { handledByCaller: true });
     return true;
   } catch (error) {
-    store.set(boardAtom, (board) => (board.project === before.project ? { ...board, tags: before.tags, tasks: before.tasks } : board));
+    // Refused because someone deleted it first: it stays gone (its live echo may have come already).
+    if (!isNotFoundError(error))
+      store.set(boardAtom, (board) => (board.project === before.project ? { ...board, tags: before.tags, tasks: before.tasks } : board));
     refused(i18n.t('tasks.errors.tag'), error);
     return false;
   }
