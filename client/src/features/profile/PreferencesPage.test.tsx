@@ -44,6 +44,9 @@ function openPreferences(path: string, handlers: Parameters<typeof mockGraphQL>[
 
 beforeAll(async () => {
   await setupAppI18n();
+  // The route loads the page lazily: loaded here, so that the first test's wait is for the page, not for its modules
+  // (seconds on a loaded machine).
+  await import('../admin/PreferencesPage');
 });
 
 beforeEach(() => {
