@@ -16,6 +16,18 @@ const space = '65a1f0c2b3d4e5f6a7b8c9d0';
 
 beforeAll(async () => {
   await setupTestI18n();
+  // The pages the dashboard cases wait for are loaded lazily: loaded here, so that each case's 5 s wait is for the
+  // route, not for the modules of a page no case has shown yet (seconds on a loaded machine).
+  await Promise.all([
+    import('../features/shell/DashboardLayout'),
+    import('../features/shell/AreaView'),
+    import('../features/chat/ChatsPage'),
+    import('../features/home/HomePage'),
+    import('../features/tasks/TasksPage'),
+    import('../features/docs/DocsPage'),
+    import('../features/files/FilesPage'),
+    import('../features/admin/PreferencesPage'),
+  ]);
 });
 
 beforeEach(() => {
