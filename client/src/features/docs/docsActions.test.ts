@@ -53,10 +53,11 @@ describe('a new doc and its live echo', () => {
 });
 
 describe('an edit of a doc deleted while its answer was on its way', () => {
-  it('does not bring the doc back, answered or refused as gone', async () => {
+  it('does not bring the doc back, answered, refused as gone or refused for another reason', async () => {
     const replies: GraphQLReply[] = [
       { data: { updateWall: { ...plan, emoji: '📌' } } },
       { errors: [{ message: 'Not found.', extensions: { code: 'NOT_FOUND' } }] },
+      { errors: [{ message: 'No permission.', extensions: { code: 'PERMISSION_DENIED' } }] },
     ];
     for (const reply of replies) {
       const answer = held();

@@ -143,7 +143,8 @@ function stillShown(store: AppStore, id: string): boolean {
 }
 
 /**
- * Edits a doc's fields: shown at once, put back as it was if the server refuses, unless it says the doc is gone.
+ * Edits a doc's fields: shown at once, put back as it was if the server refuses, unless the doc is gone (the server
+ * says so, or its deletion was heard live meanwhile).
  * Returns whether it was kept.
  */
 export async function editWall(store: AppStore, wall: Wall, edit: WallEdit): Promise<boolean> {
@@ -161,7 +162,8 @@ export async function editWall(store: AppStore, wall: Wall, edit: WallEdit): Pro
     if (stillShown(store, wall.id)) applyWall(store, updateWall);
     return true;
   } catch (error) {
-    if (!isNotFoundError(error)) applyWall(store, wall);
+    // Gone on the server, or deleted live meanwhile (refused for another reason): either way it stays gone.
+    if (!isNotFoundError(error) && stillShown(store, wall.id)) applyWall(store, wall);
     refused(i18n.t('docs.errors.update'), error);
     return false;
   }
