@@ -113,3 +113,29 @@ describe('an edit and its live echo', () => {
     }
   });
 });
+
+describe('a deletion and its live echo', () => {
+  it('does not bring back a message someone else deleted first, whether their echo comes before the refusal or after it', async () => {
+    for (const echoFirst of [true, false]) {
+      const refusal = held();
+      mockGraphQL({ delMessage: () => refusal.reply });
+      const store = setup();
+      const deleting = deleteMessage(store, mine);
+      expect(listed(store)).toEqual([]);
+      if (echoFirst) applyLiveChange(store, target, change('message.deleted', null));
+      refusal.release({ errors: [{ message: 'Not found.', extensions: { code: 'NOT_FOUND' } }] });
+      expect(await deleting).toBe(false);
+      if (!echoFirst) applyLiveChange(store, target, change('message.deleted', null));
+      expect(listed(store)).toEqual([]);
+    }
+  });
+
+  it('puts the message back when its deletion is refused for another reason', async () => {
+    mockGraphQL({
+      delMessage: () => ({ errors: [{ message: 'Only the author can delete.', extensions: { code: 'PERMISSION_DENIED' } }] }),
+    });
+    const store = setup();
+    expect(await deleteMessage(store, mine)).toBe(false);
+    expect(listed(store)).toEqual([mine]);
+  });
+});

@@ -8,6 +8,7 @@ import type { AppStore } from '../../lib/store';
 import { showToast } from '../../ui';
 import { currentUserAtom } from '../auth/session';
 import { storeSpaceChat, spacesAtom } from '../spaces/atoms';
+import { isNotFoundError } from '../spaces/useSpaceLookup';
 import { conversationsAtom, privatsAtom, storePrivat, storeTaskChatUnread, updateConversation, type ConversationState } from './atoms';
 import { applyMessageChange, conversationKey, mergeMessages, removeMessage, unreadDividerId } from './messages';
 import { acknowledgeMessage } from './outbox';
@@ -165,7 +166,8 @@ export async function deleteMessage(store: AppStore, message: Message): Promise<
     await request(delMessageDocument, { id: message.id }, { handledByCaller: true });
     return true;
   } catch (error) {
-    restoreMessage(store, message);
+    // Refused because it is already gone (someone deleted it first; their echo may have come already): it stays gone.
+    if (!isNotFoundError(error)) restoreMessage(store, message);
     refused(i18n.t('chat.errors.delete'), error);
     return false;
   }
