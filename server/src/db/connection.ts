@@ -3,7 +3,8 @@ import { dirname, resolve } from 'node:path';
 import Database from 'better-sqlite3';
 import { drizzle, type BetterSQLite3Database } from 'drizzle-orm/better-sqlite3';
 import { migrate } from 'drizzle-orm/better-sqlite3/migrator';
-import { WalSync, type FileSync } from '../core/sqlite/walSync';
+import { WalSync, fsyncOnThreadPool, type FileSync } from '../core/sqlite/walSync';
+import { checkpointThresholdFrames, WalCheckpointer } from './checkpointer';
 import { watchAccessTables } from './tableChanges';
 import * as schema from './schema';
 
@@ -21,6 +22,8 @@ export interface DatabaseHandle {
    * without waiting for the disk on the event loop (see `SqliteEventStore`). Null otherwise.
    */
   walSync?: WalSync | null;
+  /** With a `walSync`: the worker thread that checkpoints the WAL off the event loop (see `WalCheckpointer`). Null otherwise. */
+  checkpointer?: WalCheckpointer | null;
   close(): void;
 }
 
@@ -62,13 +65,22 @@ export interface OpenDatabaseOptions {
   migrate?: boolean;
   /** How the WAL file is flushed off the event loop (tests slow it down or fail it); fsync on libuv's thread pool by default. */
   syncFile?: FileSync;
+  /** Told of the checkpointer's failure (once); by default it is written to the error output. */
+  onCheckpointerFailure?: (error: unknown) => void;
 }
+
+/**
+ * SQLite's own checkpoint, run inside the COMMIT that takes the WAL past this many pages, on the event loop. With the
+ * checkpointer it is only a backstop, for when the worker falls behind, so the WAL cannot grow without bound.
+ */
+const backstopAutocheckpointPages = 10 * checkpointThresholdFrames;
 
 /**
  * Opens the SQLite file with the pragmas the event log relies on. WAL lets readers run beside the
  * single writer; `synchronous` is FULL by default so an acknowledged commit survives power loss
  * (NORMAL only survives a process crash); the journal size limit and autocheckpoint keep WAL bounded.
- * With FULL the handle carries a `walSync`, with which the command door syncs its commits off the event loop.
+ * With FULL the handle carries a `walSync`, with which the command door syncs its commits off the event loop, and a
+ * `checkpointer`, which checkpoints the WAL off the event loop too (the NORMAL connection keeps SQLite's own).
  */
 export function openDatabase(file: string, options: OpenDatabaseOptions = {}): DatabaseHandle {
   if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
@@ -77,7 +89,7 @@ export function openDatabase(file: string, options: OpenDatabaseOptions = {}): D
   sqlite.pragma(`synchronous = ${options.synchronous ?? 'FULL'}`);
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
-  sqlite.pragma('wal_autocheckpoint = 1000');
+  sqlite.pragma(`wal_autocheckpoint = ${checkpointThresholdFrames}`);
   sqlite.pragma('journal_size_limit = 67108864');
   const db = drizzle(withStatementCache(sqlite), { schema });
   if (options.migrate !== false) migrate(db, { migrationsFolder });
@@ -85,17 +97,47 @@ export function openDatabase(file: string, options: OpenDatabaseOptions = {}): D
   watchAccessTables(sqlite, db);
   const synchronous = options.synchronous ?? 'FULL';
   const inWal = sqlite.pragma('journal_mode', { simple: true }) === 'wal';
-  const walSync = synchronous === 'FULL' && inWal ? new WalSync(`${resolve(file)}-wal`, options.syncFile) : null;
+  const offLoop = synchronous === 'FULL' && inWal;
+  const checkpointer = offLoop ? startCheckpointer(sqlite, resolve(file), options) : null;
+  const syncFile = options.syncFile ?? fsyncOnThreadPool;
+  // Commits are followed by a WAL sync: after each, the checkpointer looks whether the WAL needs a checkpoint.
+  const syncFileThenNudge: FileSync = async (descriptor) => {
+    await syncFile(descriptor);
+    checkpointer?.nudge();
+  };
+  const walSync = offLoop ? new WalSync(`${resolve(file)}-wal`, syncFileThenNudge) : null;
   return {
     sqlite,
     db,
     file,
     walSync,
+    checkpointer,
     close() {
       if (!sqlite.open) return;
+      // Before the connection closes; a checkpoint the worker is running finishes on its own connection.
+      checkpointer?.close();
       walSync?.close();
       sqlite.pragma('wal_checkpoint(TRUNCATE)');
       sqlite.close();
     },
   };
+}
+
+/**
+ * Starts the WAL checkpointer of a file connection and raises the connection's own autocheckpoint to the backstop.
+ * If the worker fails, the autocheckpoint goes back to the checkpointer's threshold: SQLite checkpoints on the event
+ * loop as it did before, and no request fails for it.
+ */
+function startCheckpointer(sqlite: Database.Database, file: string, options: OpenDatabaseOptions): WalCheckpointer {
+  const report =
+    options.onCheckpointerFailure ??
+    ((error: unknown) => console.error('The WAL checkpointer failed; SQLite checkpoints on the event loop again:', error));
+  const checkpointer = new WalCheckpointer(file, {
+    onFailure(error) {
+      if (sqlite.open) sqlite.pragma(`wal_autocheckpoint = ${checkpointThresholdFrames}`);
+      report(error);
+    },
+  });
+  sqlite.pragma(`wal_autocheckpoint = ${backstopAutocheckpointPages}`);
+  return checkpointer;
 }
