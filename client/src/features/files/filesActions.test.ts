@@ -76,19 +76,45 @@ describe('a write to a file deleted while its answer was on its way', () => {
     }
   });
 
-  it('does not put back a file whose move or deletion the server refused because it is gone, and puts back one refused otherwise', async () => {
+  it('does not put back a file whose deletion the server refused because it is gone, and puts back one refused otherwise', async () => {
     const refusals: [GraphQLReply, number][] = [
       [gone, 0],
       [{ errors: [{ message: 'Not allowed.', extensions: { code: 'PERMISSION_DENIED' } }] }, 1],
     ];
     for (const [reply, left] of refusals) {
-      mockGraphQL({ ediFile: () => reply, delFile: () => reply });
-      const moved = setup();
-      expect(await moveEntry(moved, fileEntry(report), { id: 'folder-2', name: 'Archive' })).toBe(false);
-      expect(shown(moved)).toHaveLength(left);
+      mockGraphQL({ delFile: () => reply });
       const removed = setup();
       expect(await deleteEntry(removed, fileEntry(report))).toBe(false);
       expect(shown(removed)).toHaveLength(left);
+    }
+  });
+});
+
+describe('a move the server refused', () => {
+  const archive = { id: 'folder-2', name: 'Archive' };
+
+  it('puts the file back when refused for a reason other than not found, without reading the folder again', async () => {
+    const server = mockGraphQL({ ediFile: () => ({ errors: [{ message: 'Not allowed.', extensions: { code: 'PERMISSION_DENIED' } }] }) });
+    const store = setup();
+    expect(await moveEntry(store, fileEntry(report), archive)).toBe(false);
+    expect(shown(store)).toEqual([report]);
+    expect(server.callsOf('getFiles')).toEqual([]);
+  });
+
+  it('reads the open folder again when refused as not found: the file shows if only the destination was gone, not if the file was', async () => {
+    // NOT_FOUND names either the destination folder (deleted by someone meanwhile) or the file itself: the folder's read decides.
+    for (const [stillThere, expected] of [
+      [[report], [report]],
+      [[], []],
+    ] as const) {
+      mockGraphQL({
+        ediFile: () => gone,
+        getFolders: () => ({ data: { getFolders: [] } }),
+        getFiles: () => ({ data: { getFiles: stillThere } }),
+      });
+      const store = setup();
+      expect(await moveEntry(store, fileEntry(report), archive)).toBe(false);
+      expect(shown(store)).toEqual(expected);
     }
   });
 });

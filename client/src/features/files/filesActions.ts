@@ -109,7 +109,7 @@ function updateShownEntry(store: AppStore, entry: Entry): void {
   else upsertFile(store, entry.file);
 }
 
-/** Puts back an entry shown as gone at once (moved or deleted) when the server refused, unless it says the entry no longer exists. */
+/** Puts back an entry shown as gone at once (deleted) when the server refused, unless it says the entry no longer exists. */
 function restoreUnlessGone(store: AppStore, entry: Entry, error: unknown): void {
   if (!isNotFoundError(error)) restoreEntry(store, entry);
 }
@@ -180,7 +180,9 @@ export async function renameEntry(store: AppStore, entry: Entry, name: string): 
 
 /**
  * Moves a file or folder into `destination` (null: the top level). It leaves the list at once; a
- * refusal (a folder moved into its own subfolder, say) brings it back with the server's reason.
+ * refusal (a folder moved into its own subfolder, say) brings it back with the server's reason. A
+ * refusal as not found reads the open folder again: it can mean the entry is gone or the destination
+ * is (deleted by someone meanwhile), and only the server knows which.
  */
 export async function moveEntry(store: AppStore, entry: Entry, destination: FolderCrumb | null): Promise<boolean> {
   const target = destination?.id ?? 'root';
@@ -204,8 +206,12 @@ export async function moveEntry(store: AppStore, entry: Entry, destination: Fold
     });
     return true;
   } catch (error) {
-    restoreUnlessGone(store, entry, error);
     refused(i18n.t('files.errors.move'), error);
+    if (!isNotFoundError(error)) restoreEntry(store, entry);
+    else {
+      const area = store.get(filesAreaAtom);
+      if (area.project && area.folder === (current ?? null)) await loadFolder(store, area.project, area.folder);
+    }
     return false;
   }
 }
