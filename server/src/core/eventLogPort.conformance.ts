@@ -105,6 +105,25 @@ export function describeEventLogConformance(adapter: string, open: (clock: Manua
       expect(await log.readStream('note:retry')).toHaveLength(2);
     });
 
+    it('answers two copies of one mutation id with expectedVersion 0 at once both with the first result', async () => {
+      // A client resending a request whose answer was slow: the copy that comes second must find the first's result,
+      // not a stream already at version 1 (which would be a CONFLICT).
+      const context = {
+        teamId: 'team-1',
+        actorId: 'user-1',
+        mutationId: 'mutation-expected-together',
+        request: { title: 'one' },
+        expectedVersion: 0,
+      };
+      const [left, right] = await Promise.all([
+        log.append('note:retry-expected', [noteCreated('one')], context),
+        log.append('note:retry-expected', [noteCreated('one')], context),
+      ]);
+      expect(left).toEqual(right);
+      expect(left.map((event) => [event.version, event.mutationId])).toEqual([[1, 'mutation-expected-together']]);
+      expect(await log.readStream('note:retry-expected')).toEqual(left);
+    });
+
     it('refuses the same mutation id with a different request, but not from another actor', async () => {
       const context = { teamId: 'team-1', actorId: 'user-1', mutationId: 'mutation-reused', request: { title: 'one' } };
       await log.append('note:reused', [noteCreated('one')], context);

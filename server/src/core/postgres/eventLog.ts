@@ -40,9 +40,10 @@ export interface PostgresEventLogOptions {
 
 /**
  * The event log on PostgreSQL (issue 21, first slice): one transaction per append with synchronous_commit on
- * (`connectPostgres` sets it), answered only after COMMIT returned. The stream's version is read and the events
- * inserted under the append lock, so a stale `expectedVersion` is a CONFLICT and the (stream, version) key never
- * has to refuse a racing appender; the retries for what concurrency can still cause happen here, never in callers.
+ * (`connectPostgres` sets it), answered only after COMMIT returned. The earlier result of a mutation id is looked
+ * up, the stream's version read and the events inserted under the append lock, so a copy of a mutation answers the
+ * first copy's result, a stale `expectedVersion` is a CONFLICT and the (stream, version) key never has to refuse a
+ * racing appender; the retries for what concurrency can still cause happen here, never in callers.
  */
 export class PostgresEventLog implements EventLogPort {
   readonly clock: Clock;
@@ -98,6 +99,9 @@ export class PostgresEventLog implements EventLogPort {
         options.mutationId === undefined
           ? null
           : { actorKey: options.actorId ?? 'anonymous', mutationId: options.mutationId, requestHash: hashRequest(options.request) };
+      // The lock comes before the idempotency lookup: a second copy of a mutation waits here for the first to commit,
+      // then (READ COMMITTED: a fresh snapshot per statement) finds its result instead of a version it moved on.
+      await transaction`SELECT pg_advisory_xact_lock(${appendLockKey})`;
       if (mutation) {
         const [previous] = await transaction<{ request_hash: string; result: unknown; created_at: Date }[]>`
           SELECT request_hash, result, created_at FROM mutation_results
@@ -110,7 +114,6 @@ export class PostgresEventLog implements EventLogPort {
           return previous.result as StoredEvent[];
         }
       }
-      await transaction`SELECT pg_advisory_xact_lock(${appendLockKey})`;
       const [current] = await transaction<{ version: number }[]>`
         SELECT COALESCE(MAX(version), 0)::integer AS version FROM events WHERE stream = ${stream}`;
       const version = current?.version ?? 0;
