@@ -1,4 +1,4 @@
-import { and, eq, sql, type SQL } from 'drizzle-orm';
+import { and, eq, getTableColumns, sql, type SQL } from 'drizzle-orm';
 import type { Transaction } from '../../db/connection';
 import { preparedQuery, rowPlaceholders, rowValues } from '../../db/prepared';
 import type { Projection, StoredEvent } from '../../core/events';
@@ -104,8 +104,17 @@ const taskUpdates = preparedQuery((transaction: Transaction) => {
   };
 });
 
+/** The keys of the task table's columns (a Set: `in` on the columns object would also accept inherited names like `toString`). */
+const taskColumnNames: ReadonlySet<string> = new Set(Object.keys(getTableColumns(tasks)));
+
+/**
+ * Writes the changed columns. A key that is not a column is skipped, as drizzle's own `.set()` skips it: a
+ * `task.updated` stored in an older shape (a field since renamed or removed) must not make replay fail.
+ */
 function updateTask(transaction: Transaction, taskId: string, columns: TaskColumns): void {
-  const columnNames = (Object.keys(columns) as (keyof TaskColumns)[]).filter((name) => columns[name] !== undefined).sort();
+  const columnNames = (Object.keys(columns) as (keyof TaskColumns)[])
+    .filter((name) => taskColumnNames.has(name) && columns[name] !== undefined)
+    .sort();
   const values: Record<string, unknown> = { taskId };
   for (const name of columnNames) values[name] = columns[name] === null ? null : tasks[name].mapToDriverValue(columns[name] as never);
   taskUpdates(transaction)(columnNames).run(values);
