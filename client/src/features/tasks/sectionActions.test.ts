@@ -4,8 +4,8 @@ import { createAppStore, type AppStore } from '../../lib/store';
 import { mockGraphQL, type GraphQLReply } from '../../test/graphqlMock';
 import { setupAppI18n } from '../../test/i18n';
 import { boardAtom, receiveTaskChange } from './atoms';
-import { section, testProject as project } from './fixtures';
-import type { ProjectState, TaskChange } from './operations';
+import { boardTask, section, testProject as project } from './fixtures';
+import type { BoardTask, ProjectState, TaskChange } from './operations';
 import { createSection, deleteSection, reorderSection, updateSection } from './sectionActions';
 import { deleteTag } from './tagActions';
 
@@ -36,6 +36,22 @@ const sectionsHeard = (type: string, states: ProjectState[]): TaskChange => ({
 });
 
 const shown = (store: AppStore) => store.get(boardAtom).states.map((state) => state.value);
+
+/** Where each task of the board is: its section, or its name and section. */
+const placed = (store: AppStore) =>
+  Object.fromEntries([...store.get(boardAtom).tasks.values()].map((task) => [task.id, `${task.name} in ${task.state}`]));
+
+/** The board's reads answering the board as the server has it (a reload after a refusal). */
+const serverBoard = (states: ProjectState[], tasks: BoardTask[]) => ({
+  getStatesProject: () => ({ data: { getStatesProject: states } }),
+  getTags: () => ({ data: { getTags: [] } }),
+  getTasks: () => ({ data: { getTasks: tasks } }),
+});
+
+/** A live change of one task: the task as the server has it now. */
+const taskHeard = (type: string, task: BoardTask): TaskChange => ({ ...sectionsHeard(type, []), states: null, taskId: task.id, task });
+
+const permissionRefusal: GraphQLReply = { errors: [{ message: 'No permission.', extensions: { code: 'PERMISSION_DENIED' } }] };
 
 /** A mutation's answer held until the test lets it go. */
 function held() {
@@ -103,7 +119,8 @@ describe('section writes and their live echoes', () => {
 
   it('does not bring back a section or a tag whose deletion the server refused because someone deleted it first', async () => {
     const backend = { id: 'g1', name: 'backend', color: '#16A34A', isSprint: false, project };
-    mockGraphQL({ deleteState: () => refusal, delTag: () => refusal });
+    // The section's refusal reads the board again: the server has it gone.
+    mockGraphQL({ deleteState: () => refusal, delTag: () => refusal, ...serverBoard([todo, done], []) });
     const store = setup();
     store.set(boardAtom, (board) => ({ ...board, tags: [backend] }));
     const deleting = deleteSection(store, 's2', 's1');
@@ -114,5 +131,99 @@ describe('section writes and their live echoes', () => {
     expect(await untagging).toBe(false);
     expect(shown(store)).toEqual(['To do', 'Done']);
     expect(store.get(boardAtom).tags).toEqual([]);
+  });
+
+  it('reads the board again when a deletion is refused as not found: someone deleted the section first, moving its tasks elsewhere', async () => {
+    const task = boardTask({ id: 't1', name: 'Fix login', state: 's2' });
+    const answer = held();
+    mockGraphQL({ deleteState: answer.asked, ...serverBoard([todo, done], [{ ...task, state: 's3' }]) });
+    const store = setup();
+    store.set(boardAtom, (board) => ({ ...board, tasks: new Map([[task.id, task]]) }));
+    const deleting = deleteSection(store, 's2', 's1');
+    expect(placed(store)).toEqual({ t1: 'Fix login in s1' });
+    await answer.sent();
+    // Their deletion's echo relabels only the tasks still in s2: this one shows in s1, where this deletion put it.
+    receiveTaskChange(store, { ...sectionsHeard('state.deleted', [todo, done]), stateId: 's2', moveTo: 's3' });
+    answer.release(refusal);
+    expect(await deleting).toBe(false);
+    expect(shown(store)).toEqual(['To do', 'Done']);
+    expect(placed(store)).toEqual({ t1: 'Fix login in s3' });
+  });
+
+  it('reads the board again when a deletion is refused as not found because the section its tasks were to go to was deleted', async () => {
+    const task = boardTask({ id: 't1', name: 'Fix login', state: 's2' });
+    const answer = held();
+    mockGraphQL({ deleteState: answer.asked, ...serverBoard([todo, doing], [task]) });
+    const store = setup();
+    store.set(boardAtom, (board) => ({ ...board, tasks: new Map([[task.id, task]]) }));
+    const deleting = deleteSection(store, 's2', 's3');
+    await answer.sent();
+    receiveTaskChange(store, { ...sectionsHeard('state.deleted', [todo, done]), stateId: 's3', moveTo: 's1' });
+    answer.release(refusal);
+    expect(await deleting).toBe(false);
+    expect(shown(store)).toEqual(['To do', 'Doing']);
+    expect(placed(store)).toEqual({ t1: 'Fix login in s2' });
+  });
+
+  it('puts back the section and only the tasks it moved when a deletion is refused otherwise, keeping what was heard live meanwhile', async () => {
+    const first = boardTask({ id: 't1', name: 'Fix login', state: 's2' });
+    const second = boardTask({ id: 't2', name: 'Write docs', state: 's2' });
+    const staying = boardTask({ id: 't3', name: 'Ship', state: 's3' });
+    const answer = held();
+    mockGraphQL({ deleteState: answer.asked });
+    const store = setup();
+    store.set(boardAtom, (board) => ({ ...board, tasks: new Map([first, second, staying].map((task) => [task.id, task])) }));
+    const deleting = deleteSection(store, 's2', 's1');
+    await answer.sent();
+    // Meanwhile: a task created, one of the section's tasks renamed, another task deleted, a section renamed.
+    receiveTaskChange(store, taskHeard('task.created', boardTask({ id: 't4', name: 'New idea', state: 's1' })));
+    receiveTaskChange(store, taskHeard('task.updated', { ...second, name: 'Write the docs', updatedAt: '2025-01-02T00:00:00.000Z' }));
+    receiveTaskChange(store, { ...taskHeard('task.deleted', staying), task: null });
+    receiveTaskChange(store, sectionsHeard('state.updated', [todo, doing, { ...done, value: 'Finished' }]));
+    answer.release(permissionRefusal);
+    expect(await deleting).toBe(false);
+    expect(shown(store)).toEqual(['To do', 'Doing', 'Finished']);
+    expect(placed(store)).toEqual({ t1: 'Fix login in s2', t2: 'Write the docs in s2', t4: 'New idea in s1' });
+  });
+
+  it('puts a tag back on only the tasks that had it when its deletion is refused, keeping what was heard live meanwhile', async () => {
+    const backend = { id: 'g1', name: 'backend', color: '#16A34A', isSprint: false, project };
+    const urgent = { id: 'g2', name: 'urgent', color: '#DC2626', isSprint: false, project };
+    const tagged = boardTask({ id: 't1', name: 'Fix login', tags: [backend, urgent].map(({ id, name, color }) => ({ id, name, color })) });
+    const untagged = boardTask({ id: 't2', name: 'Write docs' });
+    for (const renamedLive of [false, true]) {
+      const answer = held();
+      mockGraphQL({ delTag: answer.asked });
+      const store = setup();
+      store.set(boardAtom, (board) => ({
+        ...board,
+        tags: [backend, urgent],
+        tasks: new Map([tagged, untagged].map((task) => [task.id, task])),
+      }));
+      const untagging = deleteTag(store, 'g1');
+      expect(
+        store
+          .get(boardAtom)
+          .tasks.get('t1')
+          ?.tags.map((tag) => tag.name),
+      ).toEqual(['urgent']);
+      await answer.sent();
+      receiveTaskChange(store, taskHeard('task.created', boardTask({ id: 't3', name: 'New idea' })));
+      receiveTaskChange(store, { ...taskHeard('task.deleted', untagged), task: null });
+      // A tag renamed meanwhile: its echo lists the space's tags as the server has them, the deleted one still among them.
+      if (renamedLive)
+        receiveTaskChange(store, { ...sectionsHeard('tag.updated', []), states: null, tags: [backend, { ...urgent, name: 'asap' }] });
+      answer.release(permissionRefusal);
+      expect(await untagging).toBe(false);
+      const names = renamedLive ? ['backend', 'asap'] : ['backend', 'urgent'];
+      expect(store.get(boardAtom).tags.map((tag) => tag.name)).toEqual(names);
+      expect(placed(store)).toEqual({ t1: 'Fix login in s1', t3: 'New idea in s1' });
+      expect(
+        store
+          .get(boardAtom)
+          .tasks.get('t1')
+          ?.tags.map((tag) => tag.name),
+      ).toEqual(names);
+    }
   });
 });

@@ -5,8 +5,15 @@ import { i18n } from '../../lib/i18n';
 import type { AppStore } from '../../lib/store';
 import { boardAtom, sortStates } from './atoms';
 import { isNotFoundError } from '../spaces/useSpaceLookup';
-import { refused } from './boardActions';
-import { createStateDocument, deleteStateDocument, updateStateDocument, updateStatesDocument, type ProjectState } from './operations';
+import { loadBoard, refused } from './boardActions';
+import {
+  createStateDocument,
+  deleteStateDocument,
+  updateStateDocument,
+  updateStatesDocument,
+  type BoardTask,
+  type ProjectState,
+} from './operations';
 
 function setStates(store: AppStore, project: string, states: readonly ProjectState[]): void {
   store.set(boardAtom, (board) => (board.project === project ? { ...board, states: sortStates(states) } : board));
@@ -57,26 +64,50 @@ export async function updateSection(store: AppStore, id: string, change: { value
   }
 }
 
-/** Deletes a section; its tasks go to the end of `moveTo` (the server sends their positions live). */
+/**
+ * Deletes a section; its tasks go to the end of `moveTo` (the server sends their positions live). A refusal as not
+ * found reads the board again: the section may be gone (someone deleted it first, moving its tasks elsewhere) or
+ * `moveTo` may be (deleted meanwhile), and only the server knows where the tasks are. Any other refusal puts back the
+ * section and the tasks this deletion moved, leaving whatever was heard live meanwhile as it came.
+ */
 export async function deleteSection(store: AppStore, id: string, moveTo: string): Promise<boolean> {
   const before = store.get(boardAtom);
-  if (!before.project) return false;
+  const { project } = before;
+  const deleted = before.states.find((state) => state.id === id);
+  if (!project || !deleted) return false;
+  const moved = [...before.tasks.values()].filter((task) => task.state === id);
   const tasks = new Map(before.tasks);
-  for (const task of tasks.values()) if (task.state === id) tasks.set(task.id, { ...task, state: moveTo });
+  for (const task of moved) tasks.set(task.id, { ...task, state: moveTo });
   store.set(boardAtom, { ...before, tasks, states: before.states.filter((state) => state.id !== id) });
   try {
     const { deleteState } = await request(deleteStateDocument, { id, moveTo }, { handledByCaller: true });
-    keepShownStates(store, before.project, deleteState);
+    keepShownStates(store, project, deleteState);
     return true;
   } catch (error) {
-    // Refused because someone deleted it first: it stays gone (its live echo may have come already).
-    if (!isNotFoundError(error))
-      store.set(boardAtom, (board) =>
-        board.project === before.project ? { ...board, states: before.states, tasks: before.tasks } : board,
-      );
     refused(i18n.t('tasks.errors.sectionDelete'), error);
+    if (!isNotFoundError(error)) putBackSection(store, deleted, moved);
+    // Only while the space is still open: loading another one would switch the board to it.
+    else if (store.get(boardAtom).project === project) await loadBoard(store, project);
     return false;
   }
+}
+
+/**
+ * Undoes a refused deletion on screen: the section comes back (unless a live change listed it again already), and
+ * each task it moved goes back to it unless the task changed since (a newer version heard live is the server's word;
+ * a live relabel into another section, `moveTo` deleted meanwhile, is not: the server kept the task in this one).
+ */
+function putBackSection(store: AppStore, section: ProjectState, moved: readonly BoardTask[]): void {
+  store.set(boardAtom, (board) => {
+    if (board.project !== section.project) return board;
+    const states = board.states.some((state) => state.id === section.id) ? board.states : sortStates([...board.states, section]);
+    const tasks = new Map(board.tasks);
+    for (const task of moved) {
+      const current = tasks.get(task.id);
+      if (current && current.updatedAt === task.updatedAt) tasks.set(task.id, { ...current, state: section.id });
+    }
+    return { ...board, states, tasks };
+  });
 }
 
 /** Puts a section at `toIndex` (among the others): one position written, or all of them when they have to be respread. */

@@ -3,30 +3,32 @@ import { request } from '../../lib/graphql';
 import { i18n } from '../../lib/i18n';
 import type { AppStore } from '../../lib/store';
 import { isNotFoundError } from '../spaces/useSpaceLookup';
-import { applyTaskChange, boardAtom } from './atoms';
+import { applyTaskChange, boardAtom, type BoardData } from './atoms';
 import { refused } from './boardActions';
-import { delTagDocument, ediTagDocument, setTagDocument, type Tag } from './operations';
+import { delTagDocument, ediTagDocument, setTagDocument, type BoardTask, type Tag } from './operations';
 
-/** Puts the space's tags through the same reducer live changes take, so every card follows. */
+/** The board with the space's tags set through the same reducer live changes take, so every card follows. */
+function withTags(board: BoardData, tags: Tag[]): BoardData {
+  return board.project
+    ? applyTaskChange(board, {
+        type: 'tag.updated',
+        seq: 0,
+        project: board.project,
+        taskId: null,
+        task: null,
+        stateId: null,
+        tagId: null,
+        moveTo: null,
+        states: null,
+        tags,
+        positionField: null,
+        positions: null,
+      })
+    : board;
+}
+
 function setTags(store: AppStore, tags: Tag[]): void {
-  store.set(boardAtom, (board) =>
-    board.project
-      ? applyTaskChange(board, {
-          type: 'tag.updated',
-          seq: 0,
-          project: board.project,
-          taskId: null,
-          task: null,
-          stateId: null,
-          tagId: null,
-          moveTo: null,
-          states: null,
-          tags,
-          positionField: null,
-          positions: null,
-        })
-      : board,
-  );
+  store.set(boardAtom, (board) => withTags(board, tags));
 }
 
 export async function createTag(store: AppStore, project: string, name: string, color: string, isSprint: boolean): Promise<Tag | null> {
@@ -61,9 +63,14 @@ export async function editTag(store: AppStore, id: string, change: { name?: stri
   }
 }
 
-/** Deletes a tag or sprint and takes it off every task. Rolling back restores the tasks as they were. */
+/**
+ * Deletes a tag or sprint and takes it off every task. A refusal puts the tag back, and on the tasks that had it,
+ * unless the server says it is gone (someone deleted it first: it stays gone).
+ */
 export async function deleteTag(store: AppStore, id: string): Promise<boolean> {
   const before = store.get(boardAtom);
+  const deleted = before.tags.find((tag) => tag.id === id);
+  const tagged = [...before.tasks.values()].filter((task) => task.sprint?.id === id || task.tags.some((tag) => tag.id === id));
   setTags(
     store,
     before.tags.filter((tag) => tag.id !== id),
@@ -72,10 +79,39 @@ export async function deleteTag(store: AppStore, id: string): Promise<boolean> {
     await request(delTagDocument, { id }, { handledByCaller: true });
     return true;
   } catch (error) {
-    // Refused because someone deleted it first: it stays gone (its live echo may have come already).
-    if (!isNotFoundError(error))
-      store.set(boardAtom, (board) => (board.project === before.project ? { ...board, tags: before.tags, tasks: before.tasks } : board));
+    if (deleted && !isNotFoundError(error)) putBackTag(store, deleted, before.tags, tagged);
     refused(i18n.t('tasks.errors.tag'), error);
     return false;
   }
+}
+
+/**
+ * Undoes a refused tag deletion on screen: the tag comes back at its place among the space's tags, and on each task
+ * that had it unless the task changed since (a newer version heard live is the server's word). Everything else heard
+ * live meanwhile (tasks created, deleted or edited, other tags) stays as it came.
+ */
+function putBackTag(store: AppStore, deleted: Tag, tagsBefore: readonly Tag[], tagged: readonly BoardTask[]): void {
+  store.set(boardAtom, (board) => {
+    if (board.project !== deleted.project) return board;
+    const tasks = new Map(board.tasks);
+    for (const task of tagged) {
+      const current = tasks.get(task.id);
+      if (!current || current.updatedAt !== task.updatedAt) continue;
+      const shownTags = new Map(current.tags.map((tag) => [tag.id, tag]));
+      tasks.set(task.id, {
+        ...current,
+        tags: task.tags.filter((tag) => tag.id === deleted.id || shownTags.has(tag.id)).map((tag) => shownTags.get(tag.id) ?? tag),
+        sprint: task.sprint?.id === deleted.id ? (current.sprint ?? task.sprint) : current.sprint,
+      });
+    }
+    return withTags({ ...board, tasks }, withTagBack(board.tags, deleted, tagsBefore));
+  });
+}
+
+/** The space's tags with `deleted` back where it was (before the first tag that followed it), unless listed again already. */
+function withTagBack(tags: readonly Tag[], deleted: Tag, tagsBefore: readonly Tag[]): Tag[] {
+  if (tags.some((tag) => tag.id === deleted.id)) return [...tags];
+  const following = new Set(tagsBefore.slice(tagsBefore.findIndex((tag) => tag.id === deleted.id) + 1).map((tag) => tag.id));
+  const at = tags.findIndex((tag) => following.has(tag.id));
+  return at < 0 ? [...tags, deleted] : [...tags.slice(0, at), deleted, ...tags.slice(at)];
 }
