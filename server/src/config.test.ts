@@ -1,6 +1,6 @@
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig, refuseDatabaseNotServedYet } from './config';
 
@@ -74,6 +74,32 @@ describe('config', () => {
       expect(() => refuseDatabaseNotServedYet(load({}))).not.toThrow();
     });
 
+    it('resolves a relative SQLite path against DATA_DIR, not the working directory, and takes sqlite:/x and sqlite:///x as the absolute /x', () => {
+      // The working directory is elsewhere, as in the Docker image (the app folder, outside the data volume).
+      expect(process.cwd()).not.toBe(dataDirectory);
+      expect(load({ DATABASE_URL: 'sqlite:relative.sqlite' }).databaseFile).toBe(join(dataDirectory, 'relative.sqlite'));
+      expect(load({ DATABASE_URL: 'sqlite://nested/main.sqlite' }).databaseFile).toBe(join(dataDirectory, 'nested', 'main.sqlite'));
+      expect(load({ DATABASE_URL: './bare.sqlite' }).databaseFile).toBe(join(dataDirectory, 'bare.sqlite'));
+      expect(load({ DATABASE_URL: 'bare.sqlite' }).database).toEqual({ kind: 'sqlite', file: join(dataDirectory, 'bare.sqlite') });
+      expect(load({ DATABASE_URL: 'sqlite:/srv/db/main.sqlite' }).databaseFile).toBe('/srv/db/main.sqlite');
+      expect(load({ DATABASE_URL: 'sqlite:///srv/db/main.sqlite' }).databaseFile).toBe('/srv/db/main.sqlite');
+      // SQLAlchemy's absolute form.
+      expect(load({ DATABASE_URL: 'sqlite:////srv/db/main.sqlite' }).databaseFile).toBe('/srv/db/main.sqlite');
+      // DATA_DIR itself may be relative: the database follows it wherever it resolves.
+      expect(loadConfig({ DATA_DIR: relative(process.cwd(), dataDirectory), DATABASE_URL: 'sqlite:db/main.sqlite' }).databaseFile).toBe(
+        join(dataDirectory, 'db', 'main.sqlite'),
+      );
+    });
+
+    it('refuses an in-memory SQLite database, naming the accepted forms', () => {
+      for (const url of ['sqlite::memory:', ':memory:']) {
+        const inMemory = () => load({ DATABASE_URL: url });
+        expect(inMemory).toThrowError(ConfigError);
+        expect(inMemory).toThrowError(/cannot be an in-memory SQLite database/);
+        expect(inMemory).toThrowError(/sqlite:\/absolute\/file or sqlite:\/\/\/absolute\/file/);
+      }
+    });
+
     it('takes a postgres:// or postgresql:// URL with the pool size and statement timeout', () => {
       const url = 'postgresql://workspace:s3cret@db.internal:5433/workspace';
       expect(load({ DATABASE_URL: url, DATABASE_POOL_SIZE: '20', DATABASE_STATEMENT_TIMEOUT_MS: '5000' }).database).toEqual({
@@ -99,6 +125,7 @@ describe('config', () => {
       expect(() => load({ DATABASE_URL: 'postgres://db.internal' })).toThrowError(/must name a host and a database/);
       const mysql = () => load({ DATABASE_URL: 'mysql://workspace:s3cret@db.internal/workspace' });
       expect(mysql).toThrowError(/DATABASE_URL scheme "mysql:" is not supported/);
+      expect(mysql).toThrowError(/postgres:\/\/user:password@host:5432\/database .*sqlite:<file> or a file path \(relative to DATA_DIR\)/);
       expect(mysql).not.toThrowError(/s3cret/);
     });
 

@@ -354,10 +354,18 @@ export function loadConfig(environment: Record<string, string | undefined> = pro
   };
 }
 
+/** What DATABASE_URL accepts, said in every message that refuses one. */
+const databaseUrlForms =
+  'postgres://user:password@host:5432/database (PostgreSQL), or for SQLite: nothing (DATA_DIR/workspace.sqlite), ' +
+  'sqlite:<file> or a file path (relative to DATA_DIR), sqlite:/absolute/file or sqlite:///absolute/file';
+
 /**
  * DATABASE_URL: absent, `sqlite:<file>` or a file path → one SQLite file (the data folder's by default);
  * `postgres://` or `postgresql://` → PostgreSQL; anything else is refused. Messages never repeat the URL (it may
- * hold a password).
+ * hold a password). A relative SQLite path is resolved against DATA_DIR, not the working directory: in the
+ * Docker image the working directory is the app folder, outside the data volume, so a database there would be
+ * lost with the container. `sqlite:///x` is the absolute /x, as in file:///x (an empty host), not SQLAlchemy's
+ * relative x; SQLAlchemy's absolute `sqlite:////x` is /x too.
  */
 function databaseConfig(values: z.output<typeof environmentSchema>, dataDirectory: string): DatabaseConfig {
   const url = values.DATABASE_URL?.trim();
@@ -382,16 +390,23 @@ function databaseConfig(values: z.output<typeof environmentSchema>, dataDirector
   const sqlitePrefix = /^sqlite:(\/\/)?/i;
   if (sqlitePrefix.test(url)) {
     const file = url.replace(sqlitePrefix, '');
-    return { kind: 'sqlite', file: file === '' ? defaultFile : resolve(file) };
+    return { kind: 'sqlite', file: file === '' ? defaultFile : sqliteFileIn(dataDirectory, file) };
   }
   const scheme = /^([a-z][a-z0-9+.-]*):/i.exec(url)?.[1];
   // One letter is a Windows drive (C:\data\workspace.sqlite), not a scheme.
   if (scheme !== undefined && scheme.length > 1) {
-    throw new ConfigError(
-      `Invalid configuration: DATABASE_URL scheme "${scheme}:" is not supported: use postgres:// (PostgreSQL), or sqlite:<file> or no DATABASE_URL (SQLite)`,
-    );
+    throw new ConfigError(`Invalid configuration: DATABASE_URL scheme "${scheme}:" is not supported: use ${databaseUrlForms}`);
   }
-  return { kind: 'sqlite', file: resolve(url) };
+  return { kind: 'sqlite', file: sqliteFileIn(dataDirectory, url) };
+}
+
+/** A SQLite path from DATABASE_URL: absolute as written, relative inside DATA_DIR. */
+function sqliteFileIn(dataDirectory: string, file: string): string {
+  // SQLite's in-memory database would lose the workspace at every stop.
+  if (file.startsWith(':memory:')) {
+    throw new ConfigError(`Invalid configuration: DATABASE_URL cannot be an in-memory SQLite database: use ${databaseUrlForms}`);
+  }
+  return resolve(dataDirectory, file);
 }
 
 /**
