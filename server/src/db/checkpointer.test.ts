@@ -3,7 +3,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { checkpointThresholdFrames, pendingWalFrames, walIndexHeaderBytes, WalCheckpointer } from './checkpointer';
+import {
+  backstopAutocheckpointFrames,
+  checkpointDue,
+  checkpointThresholdFrames,
+  readWalIndex,
+  walIndexHeaderBytes,
+  WalCheckpointer,
+} from './checkpointer';
 import { openDatabase, type DatabaseHandle } from './connection';
 
 /** Worker start-up (tsx, better-sqlite3) and checkpoints with fsyncs are slow on a loaded machine. */
@@ -35,7 +42,7 @@ function open(): DatabaseHandle {
 
 /** Frames of the WAL not yet in the database, from the wal-index. */
 function pendingFrames(): number {
-  return pendingWalFrames(readFileSync(`${file}-shm`));
+  return readWalIndex(readFileSync(`${file}-shm`))!.pendingFrames;
 }
 
 /** Commits one row a transaction (about a page of WAL each) and syncs the WAL after each, as the command door does. */
@@ -47,31 +54,40 @@ async function writeRows(handle: DatabaseHandle, count: number): Promise<void> {
   }
 }
 
-describe('pendingWalFrames', () => {
-  it('reads the frames in the WAL minus those copied into the database, in either byte order', () => {
+describe('readWalIndex', () => {
+  it('reads the frames in the WAL and those not yet copied into the database, in either byte order', () => {
     const littleEndian = Buffer.alloc(walIndexHeaderBytes);
     littleEndian.writeUInt32LE(1500, 16);
     littleEndian.writeUInt32LE(400, 96);
-    expect(pendingWalFrames(littleEndian, true)).toBe(1100);
+    expect(readWalIndex(littleEndian, true)).toEqual({ walFrames: 1500, pendingFrames: 1100 });
     const bigEndian = Buffer.alloc(walIndexHeaderBytes);
     bigEndian.writeUInt32BE(1500, 16);
     bigEndian.writeUInt32BE(1500, 96);
-    expect(pendingWalFrames(bigEndian, false)).toBe(0);
+    expect(readWalIndex(bigEndian, false)).toEqual({ walFrames: 1500, pendingFrames: 0 });
   });
 
-  it('counts nothing for a header too short to read or torn so that more seems copied than written', () => {
-    expect(pendingWalFrames(Buffer.alloc(40))).toBe(0);
+  it('reads nothing from a header too short, and no pending frame from one torn so that more seems copied than written', () => {
+    expect(readWalIndex(Buffer.alloc(40))).toBeNull();
     const torn = Buffer.alloc(walIndexHeaderBytes);
     torn.writeUInt32LE(10, 16);
     torn.writeUInt32LE(20, 96);
-    expect(pendingWalFrames(torn, true)).toBe(0);
+    expect(readWalIndex(torn, true)).toEqual({ walFrames: 10, pendingFrames: 0 });
+  });
+});
+
+describe('checkpointDue', () => {
+  it('checkpoints past the threshold, and near the backstop whatever waits', () => {
+    expect(checkpointDue({ walFrames: 1200, pendingFrames: 999 }, 1000, 10_000)).toBe(false);
+    expect(checkpointDue({ walFrames: 1200, pendingFrames: 1000 }, 1000, 10_000)).toBe(true);
+    expect(checkpointDue({ walFrames: 8000, pendingFrames: 3 }, 1000, 10_000)).toBe(true);
+    expect(checkpointDue({ walFrames: 9000, pendingFrames: 0 }, 1000, 10_000)).toBe(false);
   });
 });
 
 describe('WalCheckpointer with the database handle', () => {
   it('checkpoints the WAL from its worker, the connection own autocheckpoint being too high to have run', async () => {
     const handle = open();
-    expect(handle.sqlite.pragma('wal_autocheckpoint', { simple: true })).toBeGreaterThanOrEqual(10 * checkpointThresholdFrames);
+    expect(handle.sqlite.pragma('wal_autocheckpoint', { simple: true })).toBe(backstopAutocheckpointFrames);
     // Waits for the worker to be up, so that every nudge below reaches it.
     await vi.waitFor(() => expect(handle.checkpointer?.running).toBe(true), workerWait);
 
@@ -79,7 +95,7 @@ describe('WalCheckpointer with the database handle', () => {
     await vi.waitFor(() => expect(handle.checkpointer!.checkpoints).toBeGreaterThan(0), workerWait);
     // Fewer frames than the backstop were ever written: only the worker can have copied them.
     const walFrames = readFileSync(`${file}-shm`).readUInt32LE(16);
-    expect(walFrames).toBeLessThan(10 * checkpointThresholdFrames);
+    expect(walFrames).toBeLessThan(backstopAutocheckpointFrames);
     await writeRows(handle, 1);
     await vi.waitFor(() => expect(pendingFrames()).toBeLessThan(checkpointThresholdFrames + 10), workerWait);
   });

@@ -4,10 +4,20 @@ import { Worker } from 'node:worker_threads';
 /** The WAL frames beyond the last checkpoint at which the worker checkpoints (SQLite's own default is 1,000 pages). */
 export const checkpointThresholdFrames = 1000;
 
+/**
+ * The connection's own autocheckpoint while the worker runs: SQLite checkpoints inside the COMMIT that takes the WAL
+ * past this many frames, on the event loop. A backstop, so the WAL cannot grow without bound if the worker falls behind.
+ * It fires too when commits never let the worker's checkpoint catch up with the writer: the WAL is rewound (written
+ * from its start again) only when a transaction begins with every frame copied, and a PASSIVE checkpoint cannot stop
+ * the writer to get there; so near the backstop the worker copies every few frames, and the backstop's has little left.
+ */
+export const backstopAutocheckpointFrames = 10 * checkpointThresholdFrames;
+
 /** What the worker is started with. */
 export interface CheckpointerWorkerData {
   file: string;
   thresholdFrames: number;
+  backstopFrames: number;
   /** Two Int32 slots: the wake counter the main thread bumps after WAL syncs, and the stop flag. */
   signal: SharedArrayBuffer;
 }
@@ -29,15 +39,29 @@ export const walIndexHeaderBytes = 136;
 const maxFrameOffset = 16;
 const backfilledFramesOffset = 96;
 
+export interface WalIndexState {
+  /** Frames in the WAL since it was last rewound (`mxFrame`). */
+  walFrames: number;
+  /** Of those, the frames not yet copied into the database (`mxFrame` minus `nBackfill`). */
+  pendingFrames: number;
+}
+
 /**
- * The frames of the WAL not yet copied into the database, read from the wal-index header (the -shm file, in the
- * machine's byte order): `mxFrame` minus `nBackfill`. Read without SQLite's locks, so a read during a commit may be
- * torn; it only decides when to checkpoint, and a checkpoint is always safe, so an estimate serves.
+ * The WAL's frames, read from the wal-index header (the -shm file, in the machine's byte order). Read without
+ * SQLite's locks, so a read during a commit may be torn; it only decides when to checkpoint, and a checkpoint is
+ * always safe, so an estimate serves. Null when the header is too short to read.
  */
-export function pendingWalFrames(header: Buffer, littleEndian = endianness() === 'LE'): number {
-  if (header.length < walIndexHeaderBytes) return 0;
+export function readWalIndex(header: Buffer, littleEndian = endianness() === 'LE'): WalIndexState | null {
+  if (header.length < walIndexHeaderBytes) return null;
   const read = (offset: number) => (littleEndian ? header.readUInt32LE(offset) : header.readUInt32BE(offset));
-  return Math.max(0, read(maxFrameOffset) - read(backfilledFramesOffset));
+  const walFrames = read(maxFrameOffset);
+  return { walFrames, pendingFrames: Math.max(0, walFrames - read(backfilledFramesOffset)) };
+}
+
+/** Whether the worker checkpoints now: past the threshold, or with anything to copy once the WAL nears the backstop. */
+export function checkpointDue(state: WalIndexState, thresholdFrames: number, backstopFrames: number): boolean {
+  if (state.pendingFrames >= thresholdFrames) return true;
+  return state.pendingFrames > 0 && state.walFrames >= backstopFrames - 2 * thresholdFrames;
 }
 
 /**
@@ -88,6 +112,7 @@ export class WalCheckpointer {
     const workerData: CheckpointerWorkerData = {
       file,
       thresholdFrames: options.thresholdFrames ?? checkpointThresholdFrames,
+      backstopFrames: backstopAutocheckpointFrames,
       signal,
     };
     // No inherited flags: the bootstrap registers the loader itself, and a profiler flag meant for the server stays there.

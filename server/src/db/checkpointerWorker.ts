@@ -4,7 +4,8 @@ import { closeSync, openSync, readSync } from 'node:fs';
 import { parentPort, workerData } from 'node:worker_threads';
 import Database from 'better-sqlite3';
 import {
-  pendingWalFrames,
+  checkpointDue,
+  readWalIndex,
   stopSlot,
   wakeSlot,
   walIndexHeaderBytes,
@@ -12,7 +13,7 @@ import {
   type CheckpointReport,
 } from './checkpointer';
 
-const { file, thresholdFrames, signal } = workerData as CheckpointerWorkerData;
+const { file, thresholdFrames, backstopFrames, signal } = workerData as CheckpointerWorkerData;
 const wake = new Int32Array(signal);
 const sqlite = new Database(file, { fileMustExist: true });
 // The checkpoint syncs the WAL before copying it and the database after (synchronous NORMAL and FULL alike); this
@@ -22,21 +23,21 @@ const checkpoint = sqlite.prepare('PRAGMA wal_checkpoint(PASSIVE)');
 const header = Buffer.alloc(walIndexHeaderBytes);
 let walIndex: number | null = null;
 
-/** Frames waiting in the WAL; when the wal-index cannot be read, the threshold itself, so the checkpoint decides. */
-function pendingFrames(): number {
+/** Whether to checkpoint now; when the wal-index cannot be read, yes: the checkpoint itself finds out. */
+function due(): boolean {
   try {
     walIndex ??= openSync(`${file}-shm`, 'r');
-    const read = readSync(walIndex, header, 0, walIndexHeaderBytes, 0);
-    return read === walIndexHeaderBytes ? pendingWalFrames(header) : thresholdFrames;
+    readSync(walIndex, header, 0, walIndexHeaderBytes, 0);
+    const state = readWalIndex(header);
+    return state === null || checkpointDue(state, thresholdFrames, backstopFrames);
   } catch {
-    return thresholdFrames;
+    return true;
   }
 }
 
 /**
  * The writer rewinds the WAL (writes it from its start again) only when a transaction begins with every frame
- * copied. Commits made while a checkpoint runs leave a few frames behind, so a few short rounds follow for them;
- * without a rewind the WAL grows until the connection's backstop autocheckpoint, whose short checkpoint rewinds it.
+ * copied. Commits made while a checkpoint runs leave a few frames behind, so a few short rounds follow for them.
  */
 const roundsPerCheckpoint = 3;
 
@@ -60,7 +61,7 @@ try {
   // Looks first, for the commits made while this thread started, then after every nudge.
   while (Atomics.load(wake, stopSlot) === 0) {
     const seen = Atomics.load(wake, wakeSlot);
-    if (pendingFrames() >= thresholdFrames) runCheckpoint();
+    if (due()) runCheckpoint();
     // Blocks this thread (not the server's) until the main thread bumps the counter; at once if it did meanwhile.
     Atomics.wait(wake, wakeSlot, seen);
   }

@@ -4,7 +4,7 @@ import Database from 'better-sqlite3';
 import { drizzle, type BetterSQLite3Database } from 'drizzle-orm/better-sqlite3';
 import { migrate } from 'drizzle-orm/better-sqlite3/migrator';
 import { WalSync, fsyncOnThreadPool, type FileSync } from '../core/sqlite/walSync';
-import { checkpointThresholdFrames, WalCheckpointer } from './checkpointer';
+import { backstopAutocheckpointFrames, checkpointThresholdFrames, WalCheckpointer } from './checkpointer';
 import { watchAccessTables } from './tableChanges';
 import * as schema from './schema';
 
@@ -70,12 +70,6 @@ export interface OpenDatabaseOptions {
 }
 
 /**
- * SQLite's own checkpoint, run inside the COMMIT that takes the WAL past this many pages, on the event loop. With the
- * checkpointer it is only a backstop, for when the worker falls behind, so the WAL cannot grow without bound.
- */
-const backstopAutocheckpointPages = 10 * checkpointThresholdFrames;
-
-/**
  * Opens the SQLite file with the pragmas the event log relies on. WAL lets readers run beside the
  * single writer; `synchronous` is FULL by default so an acknowledged commit survives power loss
  * (NORMAL only survives a process crash); the journal size limit and autocheckpoint keep WAL bounded.
@@ -138,6 +132,6 @@ function startCheckpointer(sqlite: Database.Database, file: string, options: Ope
       report(error);
     },
   });
-  sqlite.pragma(`wal_autocheckpoint = ${backstopAutocheckpointPages}`);
+  sqlite.pragma(`wal_autocheckpoint = ${backstopAutocheckpointFrames}`);
   return checkpointer;
 }
