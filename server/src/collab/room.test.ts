@@ -77,6 +77,37 @@ function client() {
   return { doc, messages, text: doc.getText('t') };
 }
 
+/**
+ * A Yjs update (v1) of one client's string structs from clock 0, each inserted into the root text 't'
+ * (origin null) or after the struct at `origin` of the same client: the encoding Yjs writes, by hand,
+ * so a test can name an origin no client would.
+ */
+function updateFromStructs(clientId: number, structs: readonly { text: string; origin: number | null }[]): Uint8Array {
+  const encoder = encoding.createEncoder();
+  encoding.writeVarUint(encoder, 1);
+  encoding.writeVarUint(encoder, structs.length);
+  encoding.writeVarUint(encoder, clientId);
+  encoding.writeVarUint(encoder, 0);
+  const stringContent = 4;
+  const hasOrigin = 0b1000_0000;
+  for (const struct of structs) {
+    if (struct.origin === null) {
+      encoding.writeUint8(encoder, stringContent);
+      // Parent given by name: a root type.
+      encoding.writeVarUint(encoder, 1);
+      encoding.writeVarString(encoder, 't');
+    } else {
+      encoding.writeUint8(encoder, stringContent | hasOrigin);
+      encoding.writeVarUint(encoder, clientId);
+      encoding.writeVarUint(encoder, struct.origin);
+    }
+    encoding.writeVarString(encoder, struct.text);
+  }
+  // An empty delete set.
+  encoding.writeVarUint(encoder, 0);
+  return encoding.toUint8Array(encoder);
+}
+
 const rows = () => (database.sqlite.prepare('SELECT count(*) AS count FROM doc_updates').get() as { count: number }).count;
 
 describe('Room', () => {
@@ -276,6 +307,92 @@ describe('Room', () => {
     expect(subject.doc.getText('t').toString()).toBe('hello world');
     expect(other.received.length).toBe(before);
     expect(rows()).toBe(1);
+  });
+
+  it('lets the room go, as for a refused batch, when an update fails after changing the doc: nothing of it stored or compacted', () => {
+    const unstored: Room[] = [];
+    const errors: string[] = [];
+    const emptied: Room[] = [];
+    const subject = room({
+      onUnstored: (abandoned) => unstored.push(abandoned),
+      onError: (_error, message) => errors.push(message),
+      onEmpty: (empty) => emptied.push(empty),
+    });
+    const [writer, other] = [peer('writer'), peer('other')];
+    subject.join(writer);
+    subject.join(other);
+    const edit = client();
+    edit.text.insert(0, 'stored');
+    subject.receive(writer, edit.messages[0]!);
+    batcher.flush();
+    // The first struct inserts 'A'; the second names as its left neighbour a clock of its own client beyond
+    // what exists, which Yjs does not check beforehand: it throws once 'A' is in the doc and broadcast.
+    const partial = updateFromStructs(7, [
+      { text: 'A', origin: null },
+      { text: 'B', origin: 100 },
+    ]);
+    expect(() => Y.decodeUpdate(partial)).not.toThrow();
+    const seenBefore = other.received.length;
+    subject.receive(writer, updateMessage(partial));
+    expect(other.received.length).toBe(seenBefore + 1);
+    expect(writer.closed).toEqual({ code: collabCloseCodes.malformed, reason: closeReasons.unappliable });
+    expect(other.closed).toEqual({ code: collabCloseCodes.shuttingDown, reason: closeReasons.notStored });
+    expect(unstored).toEqual([subject]);
+    expect(errors).toHaveLength(1);
+    // Never reported empty on the way out: an owner compacting on onEmpty would store what the update left.
+    expect(emptied).toEqual([]);
+    // Even asked to, the abandoned room does not compact: the stored row stays, 'A' is nowhere.
+    subject.compact();
+    expect(rows()).toBe(1);
+    expect(room().doc.getText('t').toString()).toBe('stored');
+  });
+
+  it('closes only the sender of an update that fails before changing anything, and the room goes on', () => {
+    const unstored: Room[] = [];
+    const refusals: string[] = [];
+    const subject = room({ onUnstored: (abandoned) => unstored.push(abandoned), onRefusal: (_error, message) => refusals.push(message) });
+    const [writer, other] = [peer('writer'), peer('other')];
+    subject.join(writer);
+    subject.join(other);
+    const seenBefore = other.received.length;
+    // Its only struct fails as the second one above does: nothing was integrated before.
+    subject.receive(writer, updateMessage(updateFromStructs(7, [{ text: 'B', origin: 100 }])));
+    expect(writer.closed).toEqual({ code: collabCloseCodes.malformed, reason: closeReasons.unappliable });
+    expect(other.closed).toBeNull();
+    expect(other.received.length).toBe(seenBefore);
+    expect(unstored).toEqual([]);
+    expect(refusals).toHaveLength(1);
+    const edit = client();
+    edit.text.insert(0, 'still editing');
+    subject.receive(other, edit.messages[0]!);
+    batcher.flush();
+    expect(rows()).toBe(1);
+    expect(other.received.at(-1)).toEqual(new Uint8Array([collabMessageTypes.saved, 1]));
+  });
+
+  it('stores and acknowledges an update whose broadcast failed for one connection, which is closed to re-sync', async () => {
+    const errors: string[] = [];
+    const subject = room({ onError: (_error, message) => errors.push(message) });
+    const [writer, other, broken] = [peer('writer'), peer('other'), peer('broken')];
+    subject.join(writer);
+    subject.join(broken);
+    subject.join(other);
+    broken.send = () => {
+      throw new Error('write EPIPE');
+    };
+    const edit = client();
+    edit.text.insert(0, 'hello');
+    subject.receive(writer, edit.messages[0]!);
+    // The connection after the broken one still got it.
+    expect(other.received.at(-1)).toEqual(edit.messages[0]);
+    expect(errors).toHaveLength(1);
+    batcher.flush();
+    expect(rows()).toBe(1);
+    expect(writer.received.at(-1)).toEqual(new Uint8Array([collabMessageTypes.saved, 1]));
+    expect(writer.closed).toBeNull();
+    await vi.waitFor(() => expect(broken.closed).toEqual({ code: collabCloseCodes.shuttingDown, reason: closeReasons.sendFailed }));
+    expect(subject.peers()).toEqual([writer, other]);
+    expect(other.closed).toBeNull();
   });
 
   it('answers sync step 1 with what the client lacks, for readers too', () => {

@@ -58,7 +58,8 @@ export interface RoomOptions {
    * Updates this room applied and broadcast could not be stored (the batcher refused their batch):
    * the room closed every connection and takes no more messages. Its doc is ahead of what is stored,
    * so the owner must let it go without compacting it; the next connection loads what is stored and
-   * the clients, who hold those updates, send them again when they re-sync.
+   * the editors who hold those updates send them again when they re-sync (a reader's are dropped).
+   * Also called when an update failed part-way through being applied (see `accept`).
    */
   onUnstored?: (room: Room) => void;
   /**
@@ -124,12 +125,37 @@ function loadStoredContent(
 
 const isEmptyUpdate = (update: Uint8Array) => update.byteLength === 2 && update[0] === 0 && update[1] === 0;
 
+/** What Yjs keeps of updates waiting for ones they depend on: replaced (never edited in place) when it changes. */
+interface Pending {
+  structs: Uint8Array | null;
+  deletions: Uint8Array | null;
+}
+
+const pendingOf = (doc: Y.Doc): Pending => ({ structs: doc.store.pendingStructs?.update ?? null, deletions: doc.store.pendingDs });
+
+/**
+ * Whether a failed apply changed the doc: deleted something, added structs (a client's clock moved
+ * since the transaction began), or parked structs or deletions to apply later. Read only after a
+ * failure, so the cost of walking the clients is not paid per update.
+ */
+function changedBy(doc: Y.Doc, transaction: Y.Transaction | undefined, pendingBefore: Pending): boolean {
+  const pending = pendingOf(doc);
+  if (pending.structs !== pendingBefore.structs || pending.deletions !== pendingBefore.deletions) return true;
+  // Failed before its transaction began (Yjs opens it first): nothing was touched.
+  if (!transaction) return false;
+  if (transaction.deleteSet.clients.size > 0) return true;
+  for (const client of doc.store.clients.keys())
+    if (Y.getState(doc.store, client) !== (transaction.beforeState.get(client) ?? 0)) return true;
+  return false;
+}
+
 /** Fixed close reasons: a client never sees the text of an internal error. */
 export const closeReasons = {
   malformed: 'Malformed message, nothing was saved.',
   unappliable: 'Malformed update: it could not be applied, nothing was saved.',
   notStored: 'Recent edits could not be saved. Reconnecting to send them again…',
   unloaded: 'The doc was unloaded. Reconnect.',
+  sendFailed: 'A change could not be sent to you. Reconnecting…',
 } as const;
 
 /**
@@ -140,8 +166,10 @@ export const closeReasons = {
  * is durable. A read-only peer's updates are dropped unapplied.
  *
  * So others may see an update before it is on the disk, never the sender's acknowledgement: a crash
- * in between loses nothing a client holds (SECURITY.md), since the sender has not been told it is
- * saved and every connection that received it sends it again when it re-syncs after the restart. If
+ * in between loses nothing the sender still holds (SECURITY.md), since it has not been told the
+ * update is saved, and every editor who received it sends it again when it re-syncs after the
+ * restart. Only editors: a read-only connection's sync updates are dropped, so an update seen only
+ * by readers after its sender left is lost with a crash (its sender was never told it was saved). If
  * its batch cannot be stored, every connection is closed so that they re-sync with a room loaded
  * from what is stored (onUnstored).
  */
@@ -157,6 +185,8 @@ export class Room {
   private lastCompactedAt = Number.NEGATIVE_INFINITY;
   private sinceSnapshot: number;
   private closed = false;
+  /** Let go with its doc ahead of storage (abandon): it must never be compacted. */
+  private abandoned = false;
   private destroyed = false;
 
   constructor(
@@ -268,15 +298,40 @@ export class Room {
    * Applies a writer's update (the doc's update listener broadcasts it to the others), then queues
    * it for storage; the sender is acknowledged once it is durable (settle). An update that cannot be
    * applied closes its sender and is not stored.
+   *
+   * Yjs may change the doc before it throws (an update that decodes can still fail while its structs
+   * are integrated, after the first ones were), and it then broadcasts what changed: the transaction's
+   * cleanup runs in a `finally`. The doc is then ahead of storage, and the next compaction would store
+   * what the refused update left. So a failure that changed the doc abandons the room, as a refused
+   * batch does: every connection re-syncs with a room loaded from storage.
    */
   private accept(member: Member, update: Uint8Array): void {
     const empty = isEmptyUpdate(update);
     if (!empty) {
+      // Applied inside a transaction of our own (Yjs nests applyUpdate's in it) to read, on failure, what it changed.
+      const attempt: { transaction?: Y.Transaction } = {};
+      const pendingBefore = pendingOf(this.doc);
       try {
-        Y.applyUpdate(this.doc, update, member.peer);
+        Y.transact(
+          this.doc,
+          (transaction) => {
+            attempt.transaction = transaction;
+            Y.applyUpdate(this.doc, update, member.peer);
+          },
+          member.peer,
+          false,
+        );
       } catch (error) {
-        this.options.onRefusal?.(error, `doc ${this.docId}: an update could not be applied; its sender was closed`, this);
-        return this.reject(member.peer, collabCloseCodes.malformed, closeReasons.unappliable);
+        if (!changedBy(this.doc, attempt.transaction, pendingBefore)) {
+          this.options.onRefusal?.(error, `doc ${this.docId}: an update could not be applied; its sender was closed`, this);
+          return this.reject(member.peer, collabCloseCodes.malformed, closeReasons.unappliable);
+        }
+        this.options.onError?.(
+          error,
+          `doc ${this.docId}: an update failed after changing the doc; its sender was closed and the room let go to re-sync from storage`,
+          this,
+        );
+        return this.abandon(member.peer);
       }
     }
     this.batcher.enqueue({
@@ -313,11 +368,18 @@ export class Room {
    * A batch holding updates this room applied and broadcast was not stored: what every connection
    * holds is now ahead of storage, and a sender re-syncing with this doc would be acknowledged for
    * nothing stored. So every connection is closed (a code its provider reconnects after, keeping its
-   * state) and the owner lets the room go (onUnstored); the clients send those updates again to a
-   * room loaded from storage.
+   * state) and the owner lets the room go (onUnstored); the editors send those updates again to a
+   * room loaded from storage. `refused`, the sender of an update that failed part-way, is closed as
+   * malformed instead (its provider must not come back to send it again); it leaves without `leave`,
+   * so the room is never reported empty (and compacted) on the way.
    */
-  private abandon(): void {
+  private abandon(refused?: Peer): void {
     if (this.closed) return;
+    this.abandoned = true;
+    if (refused) {
+      this.members.delete(refused);
+      refused.close(collabCloseCodes.malformed, closeReasons.unappliable);
+    }
     this.close(collabCloseCodes.shuttingDown, closeReasons.notStored);
     this.options.onUnstored?.(this);
   }
@@ -327,7 +389,7 @@ export class Room {
     for (const member of this.members.values()) {
       if (member.saved === member.acknowledged) continue;
       member.acknowledged = member.saved;
-      member.peer.send(encodeSaved(member.saved));
+      this.sendOrDrop(member.peer, encodeSaved(member.saved));
     }
   };
 
@@ -347,9 +409,10 @@ export class Room {
   /**
    * Merges the stored updates into one snapshot: the state of the doc in memory, which holds them and
    * possibly updates applied but not yet durable (their rows, stored later, load again harmlessly on top).
+   * Never once the room was abandoned: its doc then holds what could not be stored.
    */
   compact(): void {
-    if (this.sinceSnapshot === 0 || this.destroyed) return;
+    if (this.sinceSnapshot === 0 || this.destroyed || this.abandoned) return;
     this.options.beforeCompact?.(this);
     this.store.compact(this.docId, Y.encodeStateAsUpdate(this.doc), this.lastId);
     this.sinceSnapshot = 0;
@@ -375,7 +438,30 @@ export class Room {
   }
 
   private broadcast(message: Uint8Array, origin: unknown): void {
-    for (const member of this.members.values()) if (member.peer !== origin) member.peer.send(message);
+    for (const member of this.members.values()) if (member.peer !== origin) this.sendOrDrop(member.peer, message);
+  }
+
+  /**
+   * Sends to one connection of many. A send that throws concerns that connection only: it must not
+   * stop the others' messages nor, from inside the doc's update listener, surface as the failure of
+   * the update being applied. The connection has missed a message, so it is closed (4500: its
+   * provider reconnects and re-syncs); after a microtask, since this runs inside a Yjs transaction or
+   * a loop over the members.
+   */
+  private sendOrDrop(peer: Peer, message: Uint8Array): void {
+    try {
+      peer.send(message);
+    } catch (error) {
+      this.options.onError?.(error, `doc ${this.docId}: a message could not be sent to a connection; it is closed to re-sync`, this);
+      queueMicrotask(() => {
+        if (this.closed || !this.members.has(peer)) return;
+        try {
+          this.reject(peer, collabCloseCodes.shuttingDown, closeReasons.sendFailed);
+        } catch (closeError) {
+          this.options.onError?.(closeError, `doc ${this.docId}: a connection that could not be sent to could not be closed`, this);
+        }
+      });
+    }
   }
 
   private relayAwareness(change: { added: number[]; updated: number[]; removed: number[] }, origin: unknown): void {
