@@ -1,18 +1,22 @@
 import { describe, expect, it } from 'vitest';
-import { createAppStore } from '../../lib/store';
+import { createAppStore, type AppStore } from '../../lib/store';
 import {
   allColumnsOf,
   applyTaskChange,
+  beginEdit,
   boardAtom,
   columnTasksAtom,
   dropPosition,
   readViewPrefs,
+  receiveTaskChange,
+  settleEdit,
   taskFilterAtom,
+  upsertAnsweredTask,
   upsertTask,
   type BoardData,
 } from './atoms';
 import { boardTask } from './fixtures';
-import type { TaskChange } from './operations';
+import type { BoardTask, TaskChange } from './operations';
 
 const project = 'p1';
 const card = (id: string, state: string, positionSection: number, parentTask: string | null = null) =>
@@ -145,6 +149,53 @@ describe('live changes', () => {
     const renamed = applyTaskChange(tagged, change({ type: 'tag.updated', tags: [{ ...board.tags[0]!, name: 'api' }] }));
     expect(renamed.tasks.get('a')?.tags).toEqual([{ id: 'g1', name: 'api', color: '#16A34A' }]);
     expect(applyTaskChange(tagged, change({ type: 'tag.deleted', tags: [] })).tasks.get('a')?.tags).toEqual([]);
+  });
+});
+
+describe('a write’s answer and a live echo of the same millisecond', () => {
+  // Two units of one group commit: A's assignee and B's priority on task a, both at the same updatedAt. The echo is
+  // read after both committed; A's answer shows the task as A's unit left it.
+  const at = '2025-01-02T00:00:00.000Z';
+  const ada = { id: 'u1', firstname: 'Ada', lastname: 'Lovelace', profileImg: null };
+  const answered = { ...card('a', 's1', 1024), users: [ada], updatedAt: at };
+  const echoed = { ...answered, priority: 3 };
+  const heard = (task: BoardTask) => change({ taskId: task.id, task });
+  const shownTask = (store: AppStore) => store.get(boardAtom).tasks.get('a');
+
+  it('keeps the echo of an edit whichever of it and the answer comes first', () => {
+    for (const echoFirst of [true, false]) {
+      const store = createAppStore();
+      store.set(boardAtom, board);
+      const key = beginEdit(store, 'a', { users: [ada] });
+      expect(key).not.toBeNull();
+      if (echoFirst) receiveTaskChange(store, heard(echoed));
+      settleEdit(store, 'a', key ?? 0, answered);
+      if (!echoFirst) receiveTaskChange(store, heard(echoed));
+      expect(shownTask(store)).toEqual(echoed);
+    }
+  });
+
+  it('keeps the echo of a create whichever of it and the answer comes first', () => {
+    const created = { ...card('n', 's1', 4096), updatedAt: at };
+    const renamedMeanwhile = { ...created, name: 'Renamed by a teammate' };
+    for (const echoFirst of [true, false]) {
+      const store = createAppStore();
+      store.set(boardAtom, board);
+      if (echoFirst) receiveTaskChange(store, heard(renamedMeanwhile));
+      upsertAnsweredTask(store, created);
+      if (!echoFirst) receiveTaskChange(store, heard(renamedMeanwhile));
+      expect(store.get(boardAtom).tasks.get('n')).toEqual(renamedMeanwhile);
+    }
+  });
+
+  it('still shows an answer of the same millisecond as a version that was not heard live', () => {
+    const store = createAppStore();
+    store.set(boardAtom, { ...board, tasks: new Map(board.tasks).set('a', { ...card('a', 's1', 1024), updatedAt: at }) });
+    const key = beginEdit(store, 'a', { users: [ada] });
+    settleEdit(store, 'a', key ?? 0, answered);
+    expect(shownTask(store)).toEqual(answered);
+    upsertAnsweredTask(store, { ...answered, name: 'Second answer' });
+    expect(shownTask(store)?.name).toBe('Second answer');
   });
 });
 

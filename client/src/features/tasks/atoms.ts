@@ -179,6 +179,31 @@ const isOlder = (incoming: BoardTask, stored: BoardTask | undefined) =>
   stored !== undefined && Date.parse(incoming.updatedAt) < Date.parse(stored.updatedAt);
 
 /**
+ * Per store, the updatedAt (in ms) of the newest version of each task heard live. A live echo is read from the
+ * database at delivery, after every unit committed with its own, while a write's answer shows the task as its own
+ * unit left it; two units of one group commit can carry the same millisecond, so an answer is not newer than a
+ * version heard live with the same updatedAt (when that version is this write's own echo, the two are the same).
+ * Tasks carry no version of their own to compare instead. One number per task heard live, dropped when it is deleted.
+ */
+const heardLive = new WeakMap<AppStore, Map<string, number>>();
+
+function rememberHeard(store: AppStore, change: TaskChange): void {
+  if (!change.taskId || !change.type.startsWith('task.')) return;
+  let heard = heardLive.get(store);
+  if (!heard) heardLive.set(store, (heard = new Map()));
+  if (!change.task) heard.delete(change.taskId);
+  else heard.set(change.task.id, Math.max(heard.get(change.task.id) ?? 0, Date.parse(change.task.updatedAt)));
+}
+
+/** Whether a write's answer must not replace the version shown: older, or as old as a version heard live (see heardLive). */
+function isStaleAnswer(store: AppStore, answer: BoardTask, shown: BoardTask | undefined): boolean {
+  if (!shown) return false;
+  const answeredAt = Date.parse(answer.updatedAt);
+  const shownAt = Date.parse(shown.updatedAt);
+  return answeredAt < shownAt || (answeredAt === shownAt && heardLive.get(store)?.get(shown.id) === shownAt);
+}
+
+/**
  * Applies one live change of the board: upsert by id (never a second card for an id, so the
  * echo of one's own change is harmless), drop when deleted or moved away, and ignore a version
  * older than the one on screen (an echo overtaken by a later edit).
@@ -268,14 +293,15 @@ export function beginEdit(store: AppStore, id: string, preview: Partial<BoardTas
 
 /**
  * Ends the edit `key` of a task: `answered` is the task as the server's answer has it (null when refused). The task
- * shows the newer of that and the last version heard live, with the other edits still on their way over it; a task
- * that left the board meanwhile (deleted or moved away, by the caller or live) is not brought back.
+ * shows the newer of that and the last version heard live (that one on a tie, see heardLive), with the other edits
+ * still on their way over it; a task that left the board meanwhile (deleted or moved away, by the caller or live) is
+ * not brought back.
  */
 export function settleEdit(store: AppStore, id: string, key: number, answered: BoardTask | null): void {
   const known = store.get(editsInFlightAtom).get(id);
   if (!known) return;
   const latest = serverVersion(known, store.get(boardAtom).tasks.get(id)) ?? known.server;
-  const server = answered && !isOlder(answered, latest) ? answered : latest;
+  const server = answered && !isStaleAnswer(store, answered, latest) ? answered : latest;
   const edits = { server, previews: known.previews.filter((edit) => edit.key !== key) };
   setEditsInFlight(store, id, edits);
   store.set(boardAtom, (board) => {
@@ -288,6 +314,7 @@ export function settleEdit(store: AppStore, id: string, key: number, answered: B
 export function receiveTaskChange(store: AppStore, change: TaskChange): void {
   const before = store.get(boardAtom);
   const after = applyTaskChange(before, change);
+  if (after.project === change.project) rememberHeard(store, change);
   const id = change.task?.id;
   const edits = id ? store.get(editsInFlightAtom).get(id) : undefined;
   const server = id ? after.tasks.get(id) : undefined;
@@ -299,10 +326,10 @@ export function receiveTaskChange(store: AppStore, change: TaskChange): void {
   store.set(boardAtom, { ...after, tasks: new Map(after.tasks).set(id, withPreviews(server, edits)) });
 }
 
-/** A task as a write's answer has it, unless the board already shows a newer version (a live echo can come first). */
+/** A task as a write's answer has it, unless the board already shows a newer version (a live echo can come first; see heardLive). */
 export function upsertAnsweredTask(store: AppStore, task: BoardTask): void {
   store.set(boardAtom, (board) => {
-    if (board.project !== task.project || isOlder(task, board.tasks.get(task.id))) return board;
+    if (board.project !== task.project || isStaleAnswer(store, task, board.tasks.get(task.id))) return board;
     return { ...board, tasks: new Map(board.tasks).set(task.id, task) };
   });
 }
