@@ -24,7 +24,7 @@ import { request, RequestError } from '../../lib/graphql';
 import { newMutationKey } from '../../lib/mutationKeys';
 import type { AppStore } from '../../lib/store';
 import { currentUserAtom } from '../auth/session';
-import { boardAtom, upsertTask } from './atoms';
+import { boardAtom, upsertAnsweredTask } from './atoms';
 import { richTextOf, storedDescription } from './description';
 import { ediTaskDocument, getTaskDocument, type RichNode } from './operations';
 
@@ -183,7 +183,7 @@ async function replayOne(store: AppStore, userId: string, edit: PendingEdit): Pr
     // Recorded before it leaves: a reload while it is on its way replays it with the same key.
     const idempotencyKey = markSent(userId, edit.taskId, edit.field, edit.value);
     const { ediTask } = await request(ediTaskDocument, change, { handledByCaller: true, idempotencyKey });
-    upsertTask(store, ediTask);
+    upsertAnsweredTask(store, ediTask);
     acknowledgeEdit(userId, edit.taskId, edit.field, edit.value);
   } catch (error) {
     if (!unreachable(error)) forgetEdit(userId, edit.taskId, edit.field);
