@@ -1,10 +1,14 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { GetObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import Database from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
+import { createBackup, restoreBackup } from '../../server/src/cli/backupRunner';
+import { configForTools } from '../../server/src/cli/toolConfig';
+import { loadConfig } from '../../server/src/config';
 import { messagesOf, postMessage } from './chatFactories';
 import { createDoc, openDoc, paragraphText, waitFor, type OpenDoc } from './docFactories';
 import { startS3, uploadFile } from './fileFactories';
@@ -231,4 +235,72 @@ describe('restore refuses what it cannot trust', () => {
     expect(refused.output).toMatch(/a name no backup makes: files\/meeting-recordings\/nested\/escape\.mp4/);
     expect(readdirSync(target)).toEqual([]);
   }, 60_000);
+});
+
+describe('a SQLite database outside the data folder (DATABASE_URL)', () => {
+  /** A database holding one marker row, enough to tell databases apart (backup and restore do not read the schema). */
+  function writeMarkerDatabase(file: string, marker: string): void {
+    mkdirSync(dirname(file), { recursive: true });
+    const database = new Database(file);
+    database.exec('CREATE TABLE marker (text TEXT NOT NULL)');
+    database.prepare('INSERT INTO marker (text) VALUES (?)').run(marker);
+    database.close();
+  }
+  function markerOf(file: string): string {
+    const database = new Database(file, { fileMustExist: true });
+    try {
+      expect(database.pragma('integrity_check', { simple: true })).toBe('ok');
+      return (database.prepare('SELECT text FROM marker').get() as { text: string }).text;
+    } finally {
+      database.close();
+    }
+  }
+
+  it('is the database backup copies, and the one restore counts, refuses to replace, and with --force replaces along with its stale WAL', async () => {
+    const root = temporaryFolder('outside');
+    const sourceData = join(root, 'source-data');
+    const sourceDatabase = join(root, 'source-database', 'main.sqlite');
+    writeMarkerDatabase(sourceDatabase, 'from the backup');
+    // Where the database would be without DATABASE_URL: the backup must not take this one.
+    writeMarkerDatabase(join(sourceData, 'workspace.sqlite'), 'not the configured database');
+    const archives = join(root, 'backups');
+    // In this process, as the tools call them (the tools' own processes are tested above, and each costs seconds).
+    const configOf = (dataDirectory: string, database: string) =>
+      configForTools(loadConfig, { NODE_ENV: 'test', DATA_DIR: dataDirectory, DATABASE_URL: `sqlite:${database}` });
+    const { archive } = await createBackup(configOf(sourceData, sourceDatabase), archives);
+    const extracted = join(root, 'extracted');
+    mkdirSync(extracted);
+    expect(spawnSync('tar', ['-xf', archive, '-C', extracted, '--strip-components=1']).status).toBe(0);
+    expect(markerOf(join(extracted, 'workspace.sqlite'))).toBe('from the backup');
+
+    // Into an empty data folder, with the database in a folder that does not exist yet: it is written there.
+    const targetDatabase = join(root, 'target-database', 'main.sqlite');
+    const firstData = join(root, 'first-data');
+    await restoreBackup(configOf(firstData, targetDatabase), archive);
+    expect(markerOf(targetDatabase)).toBe('from the backup');
+    expect(readdirSync(firstData)).not.toContain('workspace.sqlite');
+
+    // The server wrote on, then stopped uncleanly: its -wal holds frames the database file does not.
+    const live = new Database(targetDatabase);
+    live.pragma('journal_mode = WAL');
+    live.pragma('wal_autocheckpoint = 0');
+    live.prepare('UPDATE marker SET text = ?').run('stale, only in the WAL');
+    const keptWal = join(root, 'kept-wal');
+    copyFileSync(`${targetDatabase}-wal`, keptWal);
+    live.prepare('UPDATE marker SET text = ?').run('written after the restore');
+    live.close();
+    copyFileSync(keptWal, `${targetDatabase}-wal`);
+
+    // A data folder that is empty (files in a bucket, say) does not make the database elsewhere empty.
+    const secondData = join(root, 'second-data');
+    await expect(restoreBackup(configOf(secondData, targetDatabase), archive)).rejects.toThrowError(
+      `there is already a database at ${targetDatabase} (main.sqlite, main.sqlite-wal)`,
+    );
+    expect(readFileSync(`${targetDatabase}-wal`).equals(readFileSync(keptWal))).toBe(true);
+
+    // --force replaces the database and removes its stale WAL, which SQLite would otherwise replay onto the restored file.
+    await restoreBackup(configOf(secondData, targetDatabase), archive, { force: true });
+    expect(readdirSync(dirname(targetDatabase)).sort()).toEqual(['main.sqlite']);
+    expect(markerOf(targetDatabase)).toBe('from the backup');
+  });
 });

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { createReadStream, createWriteStream, existsSync } from 'node:fs';
 import { chmod, mkdir, open, readdir, rename, rm, stat } from 'node:fs/promises';
-import { basename, join } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 import { Transform, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import Database from 'better-sqlite3';
@@ -46,8 +46,21 @@ export function defaultBackupDirectory(config: Config): string {
   return join(config.dataDirectory, '..', 'backups');
 }
 
+/** The files of this configuration's SQLite database: DATABASE_URL may put them outside the data folder. */
+function databaseFilesOf(config: Config): string[] {
+  return ['', '-wal', '-shm', '-journal'].map((suffix) => `${config.databaseFile}${suffix}`);
+}
+
+/** Backups and restores are of the SQLite database; PostgreSQL holds only the event log so far, and pg_dump backs it up. */
+function refusePostgres(config: Config): void {
+  if (config.database.kind === 'postgres')
+    throw new Error('DATABASE_URL points to PostgreSQL: this tool backs up and restores the SQLite database only');
+}
+
 export async function createBackup(config: Config, outputDirectory: string, say: Say = () => undefined): Promise<BackupReport> {
-  if (!existsSync(config.databaseFile)) throw new Error(`there is no database at ${config.databaseFile}: is DATA_DIR right?`);
+  refusePostgres(config);
+  if (!existsSync(config.databaseFile))
+    throw new Error(`there is no database at ${config.databaseFile}: are DATA_DIR and DATABASE_URL right?`);
   await mkdir(outputDirectory, { recursive: true });
   const stamp = new Date().toISOString().replace(/[:.]/g, '-');
   const name = `workspace-backup-${stamp}`;
@@ -158,31 +171,32 @@ export async function restoreBackup(
       throw new RestoreRefused(`${archive} holds a file under a name no backup makes: ${listed.path}`);
   if (!manifest.entries.some((listed) => listed.path === databaseEntry)) throw new RestoreRefused(`${archive} holds no database`);
 
+  refusePostgres(config);
   const storage = backupStorageOf(config);
   try {
     await mkdir(config.dataDirectory, { recursive: true });
     const present = await readdir(config.dataDirectory);
+    // DATABASE_URL may put the database outside the data folder: an existing one there (or its journal) is data too.
+    const databaseFilesPresent = databaseFilesOf(config).filter((file) => existsSync(file));
     const storageEmpty = config.storage.driver === 'local' || (await storage.prepare().then(() => storage.isEmpty()));
-    if (!options.force && (present.length > 0 || !storageEmpty)) {
+    if (!options.force && (present.length > 0 || databaseFilesPresent.length > 0 || !storageEmpty)) {
       const where =
         present.length > 0
           ? `the data folder ${config.dataDirectory} is not empty (${present.slice(0, 5).join(', ')})`
-          : `${storage.description} is not empty`;
+          : databaseFilesPresent.length > 0
+            ? `there is already a database at ${config.databaseFile} (${databaseFilesPresent.map((file) => basename(file)).join(', ')})`
+            : `${storage.description} is not empty`;
       throw new RestoreRefused(`${where}: restore into an empty one, or pass --force to replace its database, secret and files`);
     }
     if (options.force) {
-      for (const leftover of [
-        'workspace.sqlite',
-        'workspace.sqlite-wal',
-        'workspace.sqlite-shm',
-        'workspace.sqlite-journal',
-        ...(manifest.secretIncluded ? [secretEntry] : []),
-      ]) {
-        await rm(join(config.dataDirectory, leftover), { force: true });
+      // The old database's -wal and -shm go with it: SQLite would replay a stale WAL onto the restored file.
+      for (const leftover of [...databaseFilesOf(config), ...(manifest.secretIncluded ? [join(config.dataDirectory, secretEntry)] : [])]) {
+        await rm(leftover, { force: true });
       }
       if (config.storage.driver === 'local') await rm(join(config.dataDirectory, 'files'), { recursive: true, force: true });
     }
     await storage.prepare();
+    await mkdir(dirname(config.databaseFile), { recursive: true });
 
     say(`Restoring the database into ${config.databaseFile}…`);
     const database = manifest.entries.find((listed) => listed.path === databaseEntry)!;
