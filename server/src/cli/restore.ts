@@ -12,7 +12,9 @@ const { values, positionals } = parseArgs({
   options: { force: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } },
 });
 if (values.help || positionals.length !== 1) {
-  console.log('npm run restore -- <backup.tar> [--force]   (into DATA_DIR and the DATABASE_URL file, which must hold no data unless --force; stop the server first)');
+  console.log(
+    'npm run restore -- <backup.tar> [--force]   (into DATA_DIR and the DATABASE_URL file, which must hold no data unless --force; stop the server first)',
+  );
   process.exit(values.help ? 0 : 1);
 }
 try {
