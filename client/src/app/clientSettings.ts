@@ -51,7 +51,7 @@ export function loadClientSettings(): Promise<ClientSettings> {
   return settings;
 }
 
-/** Forgets the settings read, as a new page load does: for tests, whose files share one page (vitest.config.ts). */
+/** Forgets the settings read, as a new page load does: for tests that start as a new page. */
 export function forgetClientSettings(): void {
   settings = null;
 }

@@ -12,7 +12,7 @@ import ContactSalesPage from './ContactSalesPage';
 
 beforeAll(async () => {
   await setupAppI18n();
-  // The sales address is read once per page load; another file in this worker may have read other settings.
+  // The sales address is read once per page load: the file starts as a new page.
   forgetClientSettings();
 });
 afterEach(() => {
