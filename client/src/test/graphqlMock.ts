@@ -2,7 +2,7 @@
  * Test helper: stubs `fetch` for POST /graphql and answers each operation (its root field) with
  * a handler's reply, recording every call. Unknown operations answer `{ data: {} }`.
  */
-import { vi } from 'vitest';
+import { expect, vi } from 'vitest';
 import { errorMessages, isErrorCode } from '#shared/errors';
 import { rootFieldOf } from '../lib/graphqlDocument';
 
@@ -42,4 +42,15 @@ export function mockGraphQL(handlers: Record<string, Handler>) {
   });
   vi.stubGlobal('fetch', fetch);
   return { calls, callsOf: (operation: string) => calls.filter((call) => call.operation === operation) };
+}
+
+/**
+ * A reply held until the test lets it go, to put a mutation's answer before or after its live echo: `asked` is
+ * the handler for mockGraphQL, `sent` waits until the request went out, `release` answers it.
+ */
+export function heldReply() {
+  let release: (reply: GraphQLReply) => void = () => undefined;
+  const reply = new Promise<GraphQLReply>((resolve) => (release = resolve));
+  const asked = vi.fn(() => reply);
+  return { reply, asked, release, sent: () => vi.waitFor(() => expect(asked).toHaveBeenCalled()) };
 }

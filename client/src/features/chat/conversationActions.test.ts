@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createAppStore, type AppStore } from '../../lib/store';
-import { mockGraphQL, type GraphQLReply } from '../../test/graphqlMock';
+import { heldReply, mockGraphQL } from '../../test/graphqlMock';
 import { setupAppI18n } from '../../test/i18n';
 import { currentUserAtom } from '../auth/session';
 import { conversationsAtom, emptyConversation } from './atoms';
@@ -33,12 +33,6 @@ const change = (type: MessageChange['type'], changed: Message | null): MessageCh
 });
 
 /** A mutation's answer held until the test lets it go. */
-function held() {
-  let release: (reply: GraphQLReply) => void = () => undefined;
-  const reply = new Promise<GraphQLReply>((resolve) => (release = resolve));
-  return { reply, release };
-}
-
 beforeAll(async () => {
   await setupAppI18n();
 });
@@ -47,7 +41,7 @@ afterEach(() => vi.unstubAllGlobals());
 describe('a reaction and its live echo', () => {
   it('shows one reaction whether the echo comes before the answer or after it', async () => {
     for (const echoFirst of [true, false]) {
-      const answer = held();
+      const answer = heldReply();
       mockGraphQL({ reactMessage: () => answer.reply });
       const store = setup();
       const toggled = toggleReaction(store, mine, '👍');
@@ -62,7 +56,7 @@ describe('a reaction and its live echo', () => {
   });
 
   it('does not bring back a message deleted while the reaction’s answer was on its way', async () => {
-    const answer = held();
+    const answer = heldReply();
     mockGraphQL({ reactMessage: () => answer.reply, delMessage: () => ({ data: { delMessage: true } }) });
     const store = setup();
     const toggled = toggleReaction(store, mine, '👍');
@@ -78,7 +72,7 @@ describe('a reaction and its live echo', () => {
 describe('an edit and its live echo', () => {
   it('does not bring back a message deleted while the edit’s answer was on its way, nor one whose edit was refused', async () => {
     const edited: Message = { ...mine, body: 'fixed', editedAt: '2025-03-10T10:05:00.000Z' };
-    const answer = held();
+    const answer = heldReply();
     mockGraphQL({ ediMessage: () => answer.reply, delMessage: () => ({ data: { delMessage: true } }) });
     const store = setup();
     const saving = editMessage(store, mine, 'fixed');
@@ -88,7 +82,7 @@ describe('an edit and its live echo', () => {
     expect(await saving).toBe(true);
     expect(listed(store)).toEqual([]);
 
-    const refusal = held();
+    const refusal = heldReply();
     mockGraphQL({ ediMessage: () => refusal.reply });
     const other = setup();
     const refused = editMessage(other, mine, 'fixed');
@@ -101,7 +95,7 @@ describe('an edit and its live echo', () => {
   it('shows the edited message once whether the echo comes before the answer or after it', async () => {
     const edited: Message = { ...mine, body: 'fixed', editedAt: '2025-03-10T10:05:00.000Z' };
     for (const echoFirst of [true, false]) {
-      const answer = held();
+      const answer = heldReply();
       mockGraphQL({ ediMessage: () => answer.reply });
       const store = setup();
       const saving = editMessage(store, mine, 'fixed');
@@ -117,7 +111,7 @@ describe('an edit and its live echo', () => {
 describe('a deletion and its live echo', () => {
   it('does not bring back a message someone else deleted first, whether their echo comes before the refusal or after it', async () => {
     for (const echoFirst of [true, false]) {
-      const refusal = held();
+      const refusal = heldReply();
       mockGraphQL({ delMessage: () => refusal.reply });
       const store = setup();
       const deleting = deleteMessage(store, mine);

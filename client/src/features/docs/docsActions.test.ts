@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createAppStore, type AppStore } from '../../lib/store';
-import { mockGraphQL, type GraphQLReply } from '../../test/graphqlMock';
+import { heldReply, mockGraphQL, type GraphQLReply } from '../../test/graphqlMock';
 import { setupAppI18n } from '../../test/i18n';
 import { applyDocChange, docsListAtom, emptyDocsList, openWallAtom } from './atoms';
 import { createDoc, editWall } from './docsActions';
@@ -20,14 +20,6 @@ const saved = (doc: Wall): DocChange => ({ type: 'doc.updated', seq: 1, project,
 const deleted = (id: string): DocChange => ({ type: 'doc.deleted', seq: 2, project, docId: id, userId: 'u2', doc: null });
 const listed = (store: AppStore) => [...store.get(docsListAtom).docs.keys()];
 
-/** A mutation's answer held until the test lets it go. */
-function held() {
-  let release: (reply: GraphQLReply) => void = () => undefined;
-  const reply = new Promise<GraphQLReply>((resolve) => (release = resolve));
-  const asked = vi.fn(() => reply);
-  return { asked, release, sent: () => vi.waitFor(() => expect(asked).toHaveBeenCalled()) };
-}
-
 beforeAll(async () => {
   await setupAppI18n();
 });
@@ -36,7 +28,7 @@ afterEach(() => vi.unstubAllGlobals());
 describe('a new doc and its live echo', () => {
   it('lists it once and counts it once, whether the echo comes before the answer or after it', async () => {
     for (const echoFirst of [true, false]) {
-      const answer = held();
+      const answer = heldReply();
       mockGraphQL({ setWorkspace: answer.asked });
       const store = setup();
       const notes = wall({ id: 'd2', title: 'Notes' });
@@ -60,7 +52,7 @@ describe('an edit of a doc deleted while its answer was on its way', () => {
       { errors: [{ message: 'No permission.', extensions: { code: 'PERMISSION_DENIED' } }] },
     ];
     for (const reply of replies) {
-      const answer = held();
+      const answer = heldReply();
       mockGraphQL({ updateWall: answer.asked });
       const store = setup();
       store.set(openWallAtom, { id: plan.id, wall: plan, status: 'ready', deleted: false });
@@ -78,7 +70,7 @@ describe('an edit of a doc deleted while its answer was on its way', () => {
 
   it('still shows the answer, and the echo, of an edit of a doc that is kept, in either order', async () => {
     for (const echoFirst of [true, false]) {
-      const answer = held();
+      const answer = heldReply();
       mockGraphQL({ updateWall: answer.asked });
       const store = setup();
       const pinned = { ...plan, emoji: '📌', updatedAt: '2024-01-02T10:00:00.000Z' };

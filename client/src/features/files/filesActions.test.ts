@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createAppStore, type AppStore } from '../../lib/store';
-import { mockGraphQL, type GraphQLReply } from '../../test/graphqlMock';
+import { heldReply, mockGraphQL, type GraphQLReply } from '../../test/graphqlMock';
 import { setupAppI18n } from '../../test/i18n';
 import { applyFileChange, emptyFilesArea, fileEntry, filesAreaAtom } from './atoms';
 import { deleteEntry, moveEntry, renameEntry, setShared } from './filesActions';
@@ -22,14 +22,6 @@ const hear = (store: AppStore, change: FileChange) => store.set(filesAreaAtom, (
 const shown = (store: AppStore) => [...store.get(filesAreaAtom).files.values()];
 const gone: GraphQLReply = { errors: [{ message: 'Not found.', extensions: { code: 'NOT_FOUND' } }] };
 
-/** A mutation's answer held until the test lets it go. */
-function held() {
-  let release: (reply: GraphQLReply) => void = () => undefined;
-  const reply = new Promise<GraphQLReply>((resolve) => (release = resolve));
-  const asked = vi.fn(() => reply);
-  return { asked, release, sent: () => vi.waitFor(() => expect(asked).toHaveBeenCalled()) };
-}
-
 beforeAll(async () => {
   await setupAppI18n();
 });
@@ -39,7 +31,7 @@ describe('a rename and its live echo', () => {
   it('shows the renamed file once, whether the echo comes before the answer or after it', async () => {
     const renamed = { ...report, name: 'final.pdf', updatedAt: '2025-01-11T10:00:00.000Z' };
     for (const echoFirst of [true, false]) {
-      const answer = held();
+      const answer = heldReply();
       mockGraphQL({ ediFile: answer.asked });
       const store = setup();
       const renaming = renameEntry(store, fileEntry(report), 'final.pdf');
@@ -62,7 +54,7 @@ describe('a write to a file deleted while its answer was on its way', () => {
     ];
     for (const write of writes) {
       for (const reply of [{ data: { ediFile: { ...report, name: 'final.pdf', shared: true } } }, gone]) {
-        const answer = held();
+        const answer = heldReply();
         mockGraphQL({ ediFile: answer.asked });
         vi.stubGlobal('navigator', { clipboard: { writeText: () => Promise.resolve() } });
         const store = setup();

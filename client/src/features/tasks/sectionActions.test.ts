@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createAppStore, type AppStore } from '../../lib/store';
-import { mockGraphQL, type GraphQLReply } from '../../test/graphqlMock';
+import { heldReply, mockGraphQL, type GraphQLReply } from '../../test/graphqlMock';
 import { setupAppI18n } from '../../test/i18n';
 import { boardAtom, receiveTaskChange } from './atoms';
 import { boardTask, section, testProject as project } from './fixtures';
@@ -53,14 +53,6 @@ const taskHeard = (type: string, task: BoardTask): TaskChange => ({ ...sectionsH
 
 const permissionRefusal: GraphQLReply = { errors: [{ message: 'No permission.', extensions: { code: 'PERMISSION_DENIED' } }] };
 
-/** A mutation's answer held until the test lets it go. */
-function held() {
-  let release: (reply: GraphQLReply) => void = () => undefined;
-  const reply = new Promise<GraphQLReply>((resolve) => (release = resolve));
-  const asked = vi.fn(() => reply);
-  return { asked, release, sent: () => vi.waitFor(() => expect(asked).toHaveBeenCalled()) };
-}
-
 const refusal: GraphQLReply = { errors: [{ message: 'Not found.', extensions: { code: 'NOT_FOUND' } }] };
 
 beforeAll(async () => {
@@ -72,7 +64,7 @@ describe('section writes and their live echoes', () => {
   it('shows a new section once, whether the echo comes before the answer or after it', async () => {
     const review = section('s4', 'Review', 4096);
     for (const echoFirst of [true, false]) {
-      const answer = held();
+      const answer = heldReply();
       mockGraphQL({ createState: answer.asked });
       const store = setup();
       const creating = createSection(store, project, 'Review', 0);
@@ -87,7 +79,7 @@ describe('section writes and their live echoes', () => {
 
   it('does not bring back a section deleted while its rename was on its way, answered or refused', async () => {
     for (const reply of [{ data: { updateState: { ...doing, value: 'In progress' } } }, refusal]) {
-      const answer = held();
+      const answer = heldReply();
       mockGraphQL({ updateState: answer.asked });
       const store = setup();
       const renaming = updateSection(store, 's2', { value: 'In progress' });
@@ -103,7 +95,7 @@ describe('section writes and their live echoes', () => {
   it('keeps a section created while a reorder was on its way, and takes back only the moved one when refused', async () => {
     const review = section('s4', 'Review', 4096);
     for (const refused of [false, true]) {
-      const answer = held();
+      const answer = heldReply();
       mockGraphQL({ updateStates: answer.asked });
       const store = setup();
       const moving = reorderSection(store, 's3', 0);
@@ -135,7 +127,7 @@ describe('section writes and their live echoes', () => {
 
   it('reads the board again when a deletion is refused as not found: someone deleted the section first, moving its tasks elsewhere', async () => {
     const task = boardTask({ id: 't1', name: 'Fix login', state: 's2' });
-    const answer = held();
+    const answer = heldReply();
     mockGraphQL({ deleteState: answer.asked, ...serverBoard([todo, done], [{ ...task, state: 's3' }]) });
     const store = setup();
     store.set(boardAtom, (board) => ({ ...board, tasks: new Map([[task.id, task]]) }));
@@ -152,7 +144,7 @@ describe('section writes and their live echoes', () => {
 
   it('reads the board again when a deletion is refused as not found because the section its tasks were to go to was deleted', async () => {
     const task = boardTask({ id: 't1', name: 'Fix login', state: 's2' });
-    const answer = held();
+    const answer = heldReply();
     mockGraphQL({ deleteState: answer.asked, ...serverBoard([todo, doing], [task]) });
     const store = setup();
     store.set(boardAtom, (board) => ({ ...board, tasks: new Map([[task.id, task]]) }));
@@ -169,7 +161,7 @@ describe('section writes and their live echoes', () => {
     const first = boardTask({ id: 't1', name: 'Fix login', state: 's2' });
     const second = boardTask({ id: 't2', name: 'Write docs', state: 's2' });
     const staying = boardTask({ id: 't3', name: 'Ship', state: 's3' });
-    const answer = held();
+    const answer = heldReply();
     mockGraphQL({ deleteState: answer.asked });
     const store = setup();
     store.set(boardAtom, (board) => ({ ...board, tasks: new Map([first, second, staying].map((task) => [task.id, task])) }));
@@ -192,7 +184,7 @@ describe('section writes and their live echoes', () => {
     const tagged = boardTask({ id: 't1', name: 'Fix login', tags: [backend, urgent].map(({ id, name, color }) => ({ id, name, color })) });
     const untagged = boardTask({ id: 't2', name: 'Write docs' });
     for (const renamedLive of [false, true]) {
-      const answer = held();
+      const answer = heldReply();
       mockGraphQL({ delTag: answer.asked });
       const store = setup();
       store.set(boardAtom, (board) => ({
