@@ -78,11 +78,8 @@ function workerBootstrap(): string {
 }
 
 export interface WalCheckpointerOptions {
-  thresholdFrames?: number;
   /** Told once when the worker died or a checkpoint failed: the connection's own autocheckpoint takes over. */
   onFailure: (error: unknown) => void;
-  /** Told of every checkpoint the worker ran. */
-  onCheckpoint?: (report: CheckpointReport) => void;
 }
 
 /**
@@ -111,7 +108,7 @@ export class WalCheckpointer {
     this.signal = new Int32Array(signal);
     const workerData: CheckpointerWorkerData = {
       file,
-      thresholdFrames: options.thresholdFrames ?? checkpointThresholdFrames,
+      thresholdFrames: checkpointThresholdFrames,
       backstopFrames: backstopAutocheckpointFrames,
       signal,
     };
@@ -121,7 +118,6 @@ export class WalCheckpointer {
     this.worker.unref();
     this.worker.on('message', (report: CheckpointReport) => {
       if (report.checkpointedFrames > 0) this.checkpointsRun += 1;
-      options.onCheckpoint?.(report);
     });
     this.worker.on('error', (error) => this.fail(error));
     this.stopped = new Promise((resolve) => {
@@ -137,7 +133,7 @@ export class WalCheckpointer {
     return !this.closing && !this.failed;
   }
 
-  /** The checkpoints the worker has run that copied frames into the database. */
+  /** The checkpoints the worker has run on a WAL with frames copied into the database (by it or an earlier checkpoint). */
   get checkpoints(): number {
     return this.checkpointsRun;
   }
