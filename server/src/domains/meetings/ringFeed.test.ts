@@ -1,25 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import type { StoredEvent } from '../../core/events';
+import { storedEvent as event } from '../../core/eventFixtures';
 import { concernsRingsOf } from './ringResolvers';
 
 const ann = 'a'.repeat(24);
 const bas = 'b'.repeat(24);
 const cleo = 'c'.repeat(24);
-
-function event(type: string, payload: Record<string, unknown>): StoredEvent {
-  return {
-    seq: 1,
-    id: 'event',
-    teamId: 'team',
-    stream: 'stream',
-    version: 1,
-    type,
-    actorId: null,
-    payload,
-    mutationId: null,
-    createdAt: '',
-  };
-}
 
 const ring = { videocallId: 'call', ringId: 'ring', callerId: ann, calleeId: bas };
 

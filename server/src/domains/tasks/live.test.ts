@@ -1,24 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import type { StoredEvent } from '../../core/events';
+import { storedEvent as event } from '../../core/eventFixtures';
 import { concernsBoard } from './live';
 
 const space = 'a'.repeat(24);
 const otherSpace = 'b'.repeat(24);
-
-function event(type: string, payload: Record<string, unknown>): StoredEvent {
-  return {
-    seq: 1,
-    id: 'event',
-    teamId: 'team',
-    stream: 'stream',
-    version: 1,
-    type,
-    actorId: null,
-    payload,
-    mutationId: null,
-    createdAt: '',
-  };
-}
 
 describe("subTask's relevant events (concernsBoard)", () => {
   const concerns = concernsBoard(space);
