@@ -15,7 +15,7 @@ import {
   upsertTask,
   type BoardData,
 } from './atoms';
-import { boardTask } from './fixtures';
+import { boardTask, taskChange } from './fixtures';
 import type { BoardTask, TaskChange } from './operations';
 
 const project = 'p1';
@@ -34,21 +34,7 @@ const board: BoardData = {
   status: 'ready',
   complete: true,
 };
-const change = (overrides: Partial<TaskChange>): TaskChange => ({
-  type: 'task.updated',
-  seq: 1,
-  project,
-  taskId: null,
-  task: null,
-  stateId: null,
-  tagId: null,
-  moveTo: null,
-  states: null,
-  tags: null,
-  positionField: null,
-  positions: null,
-  ...overrides,
-});
+const change = (overrides: Partial<TaskChange>): TaskChange => taskChange({ type: 'task.updated', project, ...overrides });
 
 describe('board columns and positions', () => {
   it('puts top-level tasks in their section in position order', () => {

@@ -5,7 +5,7 @@ import { mockGraphQL, type GraphQLReply } from '../../test/graphqlMock';
 import { setupAppI18n } from '../../test/i18n';
 import { boardAtom, editsInFlightAtom, receiveTaskChange, type BoardData } from './atoms';
 import { createTask, editTask, setFollowing } from './boardActions';
-import { boardTask, section, testProject as project } from './fixtures';
+import { boardTask, section, taskChange, testProject as project } from './fixtures';
 import type { BoardTask, TaskChange } from './operations';
 
 const card = boardTask({ id: 'a', name: 'Write the spec', state: 's1', updatedAt: '2025-01-01T00:00:00.000Z' });
@@ -24,20 +24,7 @@ function setup(): AppStore {
   return store;
 }
 
-const change = (type: string, task: BoardTask | null, taskId = task?.id ?? null): TaskChange => ({
-  type,
-  seq: 1,
-  project,
-  taskId,
-  task,
-  stateId: null,
-  tagId: null,
-  moveTo: null,
-  states: null,
-  tags: null,
-  positionField: null,
-  positions: null,
-});
+const change = (type: string, task: BoardTask | null, taskId = task?.id ?? null): TaskChange => taskChange({ type, project, taskId, task });
 
 /** Answers to one operation, each held until the test lets it go, in the order the requests were sent. */
 function heldAnswers() {

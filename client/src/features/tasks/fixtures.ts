@@ -1,5 +1,5 @@
 /** Test data of the tasks area: one line per task or section, as STYLE asks of factories. */
-import type { BoardTask, ProjectState } from './operations';
+import type { BoardTask, ProjectState, TaskChange } from './operations';
 
 export const testProject = '65a1f0c2b3d4e5f6a7b8c9d0';
 
@@ -29,4 +29,22 @@ export function boardTask(overrides: Partial<BoardTask> & Pick<BoardTask, 'id' |
 
 export function section(id: string, value: string, position: number, icon = 0): ProjectState {
   return { id, value, position, icon, project: testProject };
+}
+
+/** A live change of the board as subTask delivers it: nothing but what `fields` names. */
+export function taskChange(fields: Partial<TaskChange> & Pick<TaskChange, 'type'>): TaskChange {
+  return {
+    seq: 1,
+    project: testProject,
+    taskId: null,
+    task: null,
+    stateId: null,
+    tagId: null,
+    moveTo: null,
+    states: null,
+    tags: null,
+    positionField: null,
+    positions: null,
+    ...fields,
+  };
 }

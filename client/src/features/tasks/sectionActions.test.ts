@@ -4,7 +4,7 @@ import { createAppStore, type AppStore } from '../../lib/store';
 import { heldReply, mockGraphQL, type GraphQLReply } from '../../test/graphqlMock';
 import { setupAppI18n } from '../../test/i18n';
 import { boardAtom, receiveTaskChange } from './atoms';
-import { boardTask, section, testProject as project } from './fixtures';
+import { boardTask, section, taskChange, testProject as project } from './fixtures';
 import type { BoardTask, ProjectState, TaskChange } from './operations';
 import { createSection, deleteSection, reorderSection, updateSection } from './sectionActions';
 import { deleteTag } from './tagActions';
@@ -20,20 +20,7 @@ function setup(): AppStore {
 }
 
 /** A live change of the sections: the space's sections as they are now. */
-const sectionsHeard = (type: string, states: ProjectState[]): TaskChange => ({
-  type,
-  seq: 1,
-  project,
-  taskId: null,
-  task: null,
-  stateId: null,
-  tagId: null,
-  moveTo: null,
-  states,
-  tags: null,
-  positionField: null,
-  positions: null,
-});
+const sectionsHeard = (type: string, states: ProjectState[]): TaskChange => taskChange({ type, project, states });
 
 const shown = (store: AppStore) => store.get(boardAtom).states.map((state) => state.value);
 
