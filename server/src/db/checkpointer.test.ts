@@ -87,11 +87,9 @@ describe('checkpointDue', () => {
 describe('WalCheckpointer with the database handle', () => {
   it('checkpoints the WAL from its worker, the connection own autocheckpoint being too high to have run', async () => {
     const handle = open();
-    expect(handle.sqlite.pragma('wal_autocheckpoint', { simple: true })).toBe(backstopAutocheckpointFrames);
-    // Waits for the worker to be up, so that every nudge below reaches it.
-    await vi.waitFor(() => expect(handle.checkpointer?.running).toBe(true), workerWait);
-
     await writeRows(handle, checkpointThresholdFrames + 200);
+    expect(handle.checkpointer?.running).toBe(true);
+    expect(handle.sqlite.pragma('wal_autocheckpoint', { simple: true })).toBe(backstopAutocheckpointFrames);
     await vi.waitFor(() => expect(handle.checkpointer!.checkpoints).toBeGreaterThan(0), workerWait);
     // Fewer frames than the backstop were ever written: only the worker can have copied them.
     const walFrames = readFileSync(`${file}-shm`).readUInt32LE(16);
@@ -117,9 +115,18 @@ describe('WalCheckpointer with the database handle', () => {
     }
   });
 
+  it('is not started while the WAL stays small, so SQLite checkpoints as it always did', async () => {
+    const handle = open();
+    await writeRows(handle, 20);
+    expect(handle.checkpointer).toBeNull();
+    expect(handle.sqlite.pragma('wal_autocheckpoint', { simple: true })).toBe(checkpointThresholdFrames);
+  });
+
   it('is stopped when the handle closes', async () => {
     const handle = open();
+    await writeRows(handle, checkpointThresholdFrames);
     const checkpointer = handle.checkpointer!;
+    expect(checkpointer.running).toBe(true);
     handle.close();
     expect(checkpointer.running).toBe(false);
     await expect(checkpointer.stopped).resolves.toBeUndefined();

@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs';
+import { fstatSync, mkdirSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import Database from 'better-sqlite3';
 import { drizzle, type BetterSQLite3Database } from 'drizzle-orm/better-sqlite3';
@@ -22,7 +22,10 @@ export interface DatabaseHandle {
    * without waiting for the disk on the event loop (see `SqliteEventStore`). Null otherwise.
    */
   walSync?: WalSync | null;
-  /** With a `walSync`: the worker thread that checkpoints the WAL off the event loop (see `WalCheckpointer`). Null otherwise. */
+  /**
+   * With a `walSync`, once the WAL has grown: the worker thread that checkpoints the WAL off the event loop (see
+   * `WalCheckpointer`). Null before and otherwise.
+   */
   checkpointer?: WalCheckpointer | null;
   close(): void;
 }
@@ -69,6 +72,10 @@ export interface OpenDatabaseOptions {
   onCheckpointerFailure?: (error: unknown) => void;
 }
 
+/** The sizes of the WAL file's header and of each frame's header, before the page it carries (https://sqlite.org/fileformat.html). */
+const walHeaderBytes = 32;
+const walFrameHeaderBytes = 24;
+
 /**
  * Opens the SQLite file with the pragmas the event log relies on. WAL lets readers run beside the
  * single writer; `synchronous` is FULL by default so an acknowledged commit survives power loss
@@ -92,12 +99,18 @@ export function openDatabase(file: string, options: OpenDatabaseOptions = {}): D
   const synchronous = options.synchronous ?? 'FULL';
   const inWal = sqlite.pragma('journal_mode', { simple: true }) === 'wal';
   const offLoop = synchronous === 'FULL' && inWal;
-  const checkpointer = offLoop ? startCheckpointer(sqlite, resolve(file), options) : null;
   const syncFile = options.syncFile ?? fsyncOnThreadPool;
+  // The worker starts once the WAL has grown to half the checkpoint threshold (the WAL only grows until then: SQLite's
+  // own checkpoint runs at the full threshold); a server, or a test's, that writes little never pays for one.
+  const walBytesToStartCheckpointer =
+    walHeaderBytes + (checkpointThresholdFrames / 2) * (Number(sqlite.pragma('page_size', { simple: true })) + walFrameHeaderBytes);
+  let checkpointer: WalCheckpointer | null = null;
   // Commits are followed by a WAL sync: after each, the checkpointer looks whether the WAL needs a checkpoint.
   const syncFileThenNudge: FileSync = async (descriptor) => {
     await syncFile(descriptor);
-    checkpointer?.nudge();
+    if (checkpointer) checkpointer.nudge();
+    else if (sqlite.open && walSize(descriptor) >= walBytesToStartCheckpointer)
+      checkpointer = startCheckpointer(sqlite, resolve(file), options);
   };
   const walSync = offLoop ? new WalSync(`${resolve(file)}-wal`, syncFileThenNudge) : null;
   return {
@@ -105,7 +118,9 @@ export function openDatabase(file: string, options: OpenDatabaseOptions = {}): D
     db,
     file,
     walSync,
-    checkpointer,
+    get checkpointer() {
+      return checkpointer;
+    },
     close() {
       if (!sqlite.open) return;
       // Before the connection closes; a checkpoint the worker is running finishes on its own connection.
@@ -115,6 +130,15 @@ export function openDatabase(file: string, options: OpenDatabaseOptions = {}): D
       sqlite.close();
     },
   };
+}
+
+/** The WAL file's size; 0 when it cannot be read, so that the sync it follows never fails for it. */
+function walSize(descriptor: number): number {
+  try {
+    return fstatSync(descriptor).size;
+  } catch {
+    return 0;
+  }
 }
 
 /**
