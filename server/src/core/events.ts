@@ -1,5 +1,7 @@
+import { randomUUID } from 'node:crypto';
 import type { Table } from 'drizzle-orm';
 import type { Transaction } from '../db/connection';
+import { DomainError } from '../errors';
 
 /** What a command decides: a fact, named in the past tense (`task.created`). */
 export interface DomainEvent<Type extends string = string, Payload = unknown> {
@@ -19,6 +21,36 @@ export interface StoredEvent<Payload = unknown> {
   payload: Payload;
   mutationId: string | null;
   createdAt: string;
+}
+
+/** Refuses an append whose expected version is not the stream's own: a CONFLICT, and the log writes nothing. */
+export function requireExpectedVersion(stream: string, expectedVersion: number | undefined, actualVersion: number): void {
+  if (expectedVersion !== undefined && expectedVersion !== actualVersion) {
+    throw new DomainError('CONFLICT', undefined, { stream, expectedVersion, actualVersion });
+  }
+}
+
+/** What an appended event is before the log gives it its position: each log adapter stores these. */
+export type NewEvent = Omit<StoredEvent, 'seq'>;
+
+/** The events decided for a stream now at `version`, numbered after it, with what every one of them shares. */
+export function newEventsOf(
+  stream: string,
+  version: number,
+  domainEvents: readonly DomainEvent[],
+  shared: Pick<StoredEvent, 'teamId' | 'actorId' | 'mutationId' | 'createdAt'>,
+): NewEvent[] {
+  return domainEvents.map((domainEvent, index) => ({
+    id: randomUUID(),
+    teamId: shared.teamId,
+    stream,
+    version: version + index + 1,
+    type: domainEvent.type,
+    actorId: shared.actorId,
+    payload: domainEvent.payload,
+    mutationId: shared.mutationId,
+    createdAt: shared.createdAt,
+  }));
 }
 
 /**

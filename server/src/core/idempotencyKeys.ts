@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { Clock } from './clock';
 import type { MutationResultRetention } from './commands';
 import type { Cancel, JobRunner } from './jobs';
@@ -30,4 +31,24 @@ export function scheduleIdempotencyKeyExpiry(jobs: JobRunner, store: MutationRes
   return jobs.every('core: expire idempotency keys', idempotencyKeySweepEveryMs, async () => {
     await store.forgetMutationResultsBefore(idempotencyKeysExpireBefore(store.clock.now()));
   });
+}
+
+/** A stable hash of a request: key order in objects does not change it. */
+export function hashRequest(request: unknown): string {
+  return createHash('sha256')
+    .update(stableStringify(request ?? null))
+    .digest('hex');
+}
+
+function stableStringify(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(stableStringify).join(',')}]`;
+  if (value !== null && typeof value === 'object') {
+    const record = value as Record<string, unknown>;
+    // Keys are unique, so the default sort (by UTF-16 code unit, the same everywhere) orders them fully.
+    const keys = Object.keys(record)
+      .filter((key) => record[key] !== undefined)
+      .sort();
+    return `{${keys.map((key) => `${JSON.stringify(key)}:${stableStringify(record[key])}`).join(',')}}`;
+  }
+  return JSON.stringify(value) ?? 'null';
 }

@@ -1,12 +1,10 @@
-import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { codedError, DomainError } from '../../errors';
 import { systemClock, type Clock } from '../clock';
 import type { AppendOptions, CommandContext } from '../commands';
 import type { EventLogPort } from '../eventLogPort';
-import type { DomainEvent, StoredEvent } from '../events';
-import { idempotencyKeysExpireBefore } from '../idempotencyKeys';
-import { hashRequest } from '../sqlite/eventStore';
+import { newEventsOf, requireExpectedVersion, type DomainEvent, type StoredEvent } from '../events';
+import { hashRequest, idempotencyKeysExpireBefore } from '../idempotencyKeys';
 import type { Sql } from './connect';
 
 const maximumMutationIdLength = 128;
@@ -117,24 +115,16 @@ export class PostgresEventLog implements EventLogPort {
       const [current] = await transaction<{ version: number }[]>`
         SELECT COALESCE(MAX(version), 0)::integer AS version FROM events WHERE stream = ${stream}`;
       const version = current?.version ?? 0;
-      if (options.expectedVersion !== undefined && options.expectedVersion !== version) {
-        throw new DomainError('CONFLICT', undefined, { stream, expectedVersion: options.expectedVersion, actualVersion: version });
-      }
-      const createdAt = now.toISOString();
+      requireExpectedVersion(stream, options.expectedVersion, version);
+      const shared = {
+        teamId: options.teamId,
+        actorId: options.actorId,
+        mutationId: options.mutationId ?? null,
+        createdAt: now.toISOString(),
+      };
       // JSON goes in as text cast to jsonb: the driver would otherwise encode a string once more, and an array as an SQL array.
       const stored: StoredEvent[] = [];
-      for (const [index, domainEvent] of domainEvents.entries()) {
-        const event = {
-          id: randomUUID(),
-          teamId: options.teamId,
-          stream,
-          version: version + index + 1,
-          type: domainEvent.type,
-          actorId: options.actorId,
-          payload: domainEvent.payload,
-          mutationId: options.mutationId ?? null,
-          createdAt,
-        };
+      for (const event of newEventsOf(stream, version, domainEvents, shared)) {
         const [inserted] = await transaction<{ seq: string }[]>`
           INSERT INTO events (id, team_id, stream, version, type, actor_id, payload, mutation_id, created_at)
           VALUES (${event.id}, ${event.teamId}, ${event.stream}, ${event.version}, ${event.type}, ${event.actorId},

@@ -4,7 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openDatabase, type DatabaseHandle } from '../../db/connection';
-import { hashRequest, SqliteEventStore } from './eventStore';
+import { hashRequest } from '../idempotencyKeys';
+import { SqliteEventStore } from './eventStore';
 
 /** Mutation ids (the request's Idempotency-Key): what a retry gets, what a reuse gets, and how requests are compared. */
 

@@ -1,4 +1,3 @@
-import { createHash, randomUUID } from 'node:crypto';
 import { setImmediate } from 'node:timers';
 import type Database from 'better-sqlite3';
 import { and, asc, eq, gt, gte, lt, max, sql } from 'drizzle-orm';
@@ -7,8 +6,8 @@ import { preparedQuery, rowPlaceholders, rowValues } from '../../db/prepared';
 import { codedError, DomainError } from '../../errors';
 import { systemClock, type Clock } from '../clock';
 import type { AppendOptions, CommandContext, EventListener, EventStore, Reaction, ReadOptions, UnitOfWork, Work } from '../commands';
-import type { DomainEvent, Projection, StoredEvent } from '../events';
-import { idempotencyKeysExpireBefore } from '../idempotencyKeys';
+import { newEventsOf, requireExpectedVersion, type DomainEvent, type Projection, type StoredEvent } from '../events';
+import { hashRequest, idempotencyKeysExpireBefore } from '../idempotencyKeys';
 import { events, mutationResults } from './tables';
 import { DurableCommits } from './durableCommits';
 
@@ -412,27 +411,14 @@ export class SqliteEventStore implements EventStore {
       streamVersion: (stream) => currentVersion(transaction, stream),
       append(stream, domainEvents, options) {
         const version = currentVersion(transaction, stream);
-        if (options.expectedVersion !== undefined && options.expectedVersion !== version) {
-          throw new DomainError('CONFLICT', undefined, { stream, expectedVersion: options.expectedVersion, actualVersion: version });
-        }
+        requireExpectedVersion(stream, options.expectedVersion, version);
         const stored: StoredEvent[] = [];
-        domainEvents.forEach((domainEvent, index) => {
-          const row = {
-            id: randomUUID(),
-            teamId: options.teamId,
-            stream,
-            version: version + index + 1,
-            type: domainEvent.type,
-            actorId,
-            payload: domainEvent.payload,
-            mutationId,
-            createdAt,
-          };
+        for (const row of newEventsOf(stream, version, domainEvents, { teamId: options.teamId, actorId, mutationId, createdAt })) {
           const inserted = eventInsert(transaction).get(rowValues(events, row))!;
           const event: StoredEvent = { ...row, seq: inserted.seq };
           for (const projection of projections) projection.apply(transaction, event);
           stored.push(event);
-        });
+        }
         appended.push(...stored);
         for (const event of stored) {
           const reactions = reactionsByType.get(event.type);
@@ -492,26 +478,6 @@ const streamVersion = preparedQuery((database: Pick<Transaction, 'select'>) =>
 function currentVersion(database: Pick<Transaction, 'select'>, stream: string): number {
   // An aggregate answers one row even when the stream has no events yet (its maximum is then null).
   return streamVersion(database).get({ stream })!.version ?? 0;
-}
-
-/** A stable hash of a request: key order in objects does not change it. */
-export function hashRequest(request: unknown): string {
-  return createHash('sha256')
-    .update(stableStringify(request ?? null))
-    .digest('hex');
-}
-
-function stableStringify(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(stableStringify).join(',')}]`;
-  if (value !== null && typeof value === 'object') {
-    const record = value as Record<string, unknown>;
-    // Keys are unique, so the default sort (by UTF-16 code unit, the same everywhere) orders them fully.
-    const keys = Object.keys(record)
-      .filter((key) => record[key] !== undefined)
-      .sort();
-    return `{${keys.map((key) => `${JSON.stringify(key)}:${stableStringify(record[key])}`).join(',')}}`;
-  }
-  return JSON.stringify(value) ?? 'null';
 }
 
 /**
