@@ -1,29 +1,18 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { clientOn, collabUrl, createDoc, openDoc, paragraphText, prepareOnDisk, waitFor, type OpenDoc } from './docFactories';
+import { describe, expect, it } from 'vitest';
+import { clientOn, collabUrl, createDoc, openDoc, paragraphText, preparedDataFolder, waitFor } from './docFactories';
 import { startServerProcess } from './harness';
 
-const dataDirectory = mkdtempSync(join(tmpdir(), 'workspace-collab-resync-'));
-const opened: OpenDoc[] = [];
-let prepared: Awaited<ReturnType<typeof prepareOnDisk>>;
-beforeAll(async () => {
-  prepared = await prepareOnDisk(dataDirectory);
-}, 60_000);
-afterAll(() => {
-  for (const each of opened) each.destroy();
-  rmSync(dataDirectory, { recursive: true, force: true });
-});
+const folder = preparedDataFolder('collab-resync');
+const { dataDirectory, opened } = folder;
 
 describe('doc updates broadcast before they are durable (SECURITY.md: a crash loses nothing a client still holds)', () => {
   it('an update another editor received is re-synced from that editor after kill -9, though its sender is gone', async () => {
     const first = await startServerProcess(dataDirectory, { SQLITE_SYNCHRONOUS: 'FULL' });
-    const owner = clientOn(first.url, prepared.owner);
-    const { id } = await createDoc(owner, prepared.space, 'Broadcast first');
+    const owner = clientOn(first.url, folder.prepared.owner);
+    const { id } = await createDoc(owner, folder.prepared.space, 'Broadcast first');
     const [sender, receiver] = [
       openDoc(first.url, id, { cookie: owner.client.cookieHeader() }),
-      openDoc(first.url, id, { cookie: clientOn(first.url, prepared.member).client.cookieHeader() }),
+      openDoc(first.url, id, { cookie: clientOn(first.url, folder.prepared.member).client.cookieHeader() }),
     ];
     opened.push(sender, receiver);
     await Promise.all([sender.synced(), receiver.synced()]);
@@ -50,7 +39,7 @@ describe('doc updates broadcast before they are durable (SECURITY.md: a crash lo
     await waitFor(() => receiver.provider.synced && receiver.provider.wsconnected, 'the other editor to re-sync', 30_000);
     // Its re-sync is an update the server stores and acknowledges like any other.
     await waitFor(() => receiver.state.saved > 0, 'the re-synced update to be acknowledged', 30_000);
-    const fresh = openDoc(second.url, id, { cookie: clientOn(second.url, prepared.owner).client.cookieHeader() });
+    const fresh = openDoc(second.url, id, { cookie: clientOn(second.url, folder.prepared.owner).client.cookieHeader() });
     opened.push(fresh);
     await fresh.synced();
     await waitFor(() => fresh.text() === receiver.text(), 'a new editor to see what the other editor held');
@@ -61,7 +50,7 @@ describe('doc updates broadcast before they are durable (SECURITY.md: a crash lo
     second.child.kill('SIGTERM');
     expect(await second.exited).toBe(0);
     const third = await startServerProcess(dataDirectory, { SQLITE_SYNCHRONOUS: 'FULL' });
-    const reader = openDoc(third.url, id, { cookie: clientOn(third.url, prepared.member).client.cookieHeader() });
+    const reader = openDoc(third.url, id, { cookie: clientOn(third.url, folder.prepared.member).client.cookieHeader() });
     opened.push(reader);
     await reader.synced();
     expect(paragraphText(reader.doc).toString()).toBe('stored broadcast');

@@ -1,4 +1,7 @@
 import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import * as decoding from 'lib0/decoding';
 import * as encoding from 'lib0/encoding';
@@ -7,6 +10,7 @@ import * as syncProtocol from 'y-protocols/sync';
 import WebSocket from 'ws';
 import { WebsocketProvider } from 'y-websocket';
 import * as Y from 'yjs';
+import { afterAll, beforeAll } from 'vitest';
 import { collabMessageTypes, collabPath } from '#shared/docs';
 import { buildApp } from '../../server/src/app';
 import { loadConfig } from '../../server/src/config';
@@ -246,6 +250,32 @@ export async function prepareOnDisk(dataDirectory: string) {
   expectData(await member.client.execute('mutation ($project: ID!) { joinProject(project: $project) { id } }', { project: space }));
   await app.server.close();
   return { owner, member, space };
+}
+
+/**
+ * A data folder of this test file with an owner and a member of one space (prepareOnDisk), made before its tests;
+ * after them the docs it opened are closed and the folder is removed. For tests that run the server as a child
+ * process on the folder.
+ */
+export function preparedDataFolder(name: string) {
+  const dataDirectory = mkdtempSync(join(tmpdir(), `workspace-${name}-`));
+  const opened: OpenDoc[] = [];
+  let people: Awaited<ReturnType<typeof prepareOnDisk>> | undefined;
+  beforeAll(async () => {
+    people = await prepareOnDisk(dataDirectory);
+  }, 60_000);
+  afterAll(() => {
+    for (const each of opened) each.destroy();
+    rmSync(dataDirectory, { recursive: true, force: true });
+  });
+  return {
+    dataDirectory,
+    opened,
+    get prepared() {
+      if (!people) throw new Error('The data folder is prepared before the tests run.');
+      return people;
+    },
+  };
 }
 
 /** A person's signed-in client for another server process on the same data (their cookies, copied). */

@@ -1,25 +1,15 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { openDatabase } from '../../server/src/db/connection';
 import { domains } from '../../server/src/domains';
 import { replay, snapshotProjections } from '../../server/src/core/sqlite/replay';
-import { clientOn, createDoc, openDoc, paragraphText, prepareOnDisk, waitFor, type OpenDoc } from './docFactories';
+import { clientOn, createDoc, openDoc, paragraphText, preparedDataFolder, waitFor, type OpenDoc } from './docFactories';
 import { startServerProcess } from './harness';
 import { expectData, type Person } from './teamFactories';
 
-const dataDirectory = mkdtempSync(join(tmpdir(), 'workspace-docs-crash-'));
+const folder = preparedDataFolder('docs-crash');
+const { dataDirectory, opened } = folder;
 const databaseFile = join(dataDirectory, 'workspace.sqlite');
-const opened: OpenDoc[] = [];
-let prepared: Awaited<ReturnType<typeof prepareOnDisk>>;
-beforeAll(async () => {
-  prepared = await prepareOnDisk(dataDirectory);
-}, 60_000);
-afterAll(() => {
-  for (const each of opened) each.destroy();
-  rmSync(dataDirectory, { recursive: true, force: true });
-});
 
 /** The debounce window is far longer than the test: only start-up recovery can write what is derived. */
 const environment = { SQLITE_SYNCHRONOUS: 'FULL', COLLAB_ACTIVITY_DEBOUNCE_MS: '600000', COLLAB_COMPACT_AFTER: '100000' };
@@ -65,9 +55,9 @@ async function typeAcknowledged(client: OpenDoc, word: string): Promise<{ before
 describe('derived doc data across kill -9 (issue 24)', () => {
   it("records the last acknowledged edits' activity (authors, time), last-edited time and plain text at restart, once, replay-safe", async () => {
     const first = await startServerProcess(dataDirectory, environment);
-    const owner: Person = clientOn(first.url, prepared.owner);
-    const member: Person = clientOn(first.url, prepared.member);
-    const { id } = await createDoc(owner, prepared.space, 'Crash');
+    const owner: Person = clientOn(first.url, folder.prepared.owner);
+    const member: Person = clientOn(first.url, folder.prepared.member);
+    const { id } = await createDoc(owner, folder.prepared.space, 'Crash');
     const [ownerDoc, memberDoc] = [
       openDoc(first.url, id, { cookie: owner.client.cookieHeader() }),
       openDoc(first.url, id, { cookie: member.client.cookieHeader() }),
@@ -114,7 +104,7 @@ describe('derived doc data across kill -9 (issue 24)', () => {
     expect(recovered.updatedAt).toBe(lastEdit.until);
     expect(recovered.text).toBe(expectedText);
     const wall = expectData(
-      await clientOn(second.url, prepared.owner).client.execute<{ getWall: { updatedAt: string } }>(
+      await clientOn(second.url, folder.prepared.owner).client.execute<{ getWall: { updatedAt: string } }>(
         'query ($id: ID!) { getWall(id: $id) { updatedAt } }',
         { id },
       ),
