@@ -8,7 +8,7 @@ import { setupAppI18n } from '../../test/i18n';
 import { dialogQueueAtom, settleDialog } from '../../ui/dialogStore';
 import { toastsAtom } from '../../ui/toastStore';
 import { currentUserAtom } from '../auth/session';
-import { boardTask, testProject } from './fixtures';
+import { boardTask, taskChange, testProject } from './fixtures';
 import type { BoardTask, RichNode, TaskChange } from './operations';
 import { pendingEditsOf } from './pendingEdits';
 import { descriptionIdleMs } from './TaskDescription';
@@ -68,20 +68,7 @@ function teammateEdits(server: { task: BoardTask; description: RichNode | null }
   server.task = { ...server.task, updatedAt: new Date(Date.parse(server.task.updatedAt) + 60_000).toISOString() };
   act(() =>
     live.handlers.at(-1)?.({
-      subTask: {
-        type: 'task.updated',
-        seq: 2,
-        project: testProject,
-        taskId: server.task.id,
-        task: server.task,
-        stateId: null,
-        tagId: null,
-        moveTo: null,
-        states: null,
-        tags: null,
-        positionField: null,
-        positions: null,
-      },
+      subTask: taskChange({ type: 'task.updated', seq: 2, taskId: server.task.id, task: server.task }),
     }),
   );
 }

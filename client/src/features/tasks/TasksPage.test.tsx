@@ -8,7 +8,7 @@ import { setupAppI18n } from '../../test/i18n';
 import { renderRoute } from '../../test/renderRoute';
 import { TooltipProvider } from '../../ui';
 import { toastsAtom } from '../../ui/toastStore';
-import { boardTask } from './fixtures';
+import { boardTask, taskChange } from './fixtures';
 import type { BoardTask, ProjectState, TaskChange } from './operations';
 import TasksPage from './TasksPage';
 
@@ -166,20 +166,13 @@ describe('tasks board', () => {
 
   it('adds the card a subTask event brings, and drops it when deleted', async () => {
     await openBoard();
-    const change: TaskChange = {
+    const change = taskChange({
       type: 'task.created',
       seq: 10,
       project,
       taskId: 't9',
       task: task({ id: 't9', name: 'From a teammate', idCode: 'ENG-9', state: 's2', positionSection: 4096 }),
-      stateId: null,
-      tagId: null,
-      moveTo: null,
-      states: null,
-      tags: null,
-      positionField: null,
-      positions: null,
-    };
+    });
     act(() => live.handlers.at(-1)?.({ subTask: change }));
     const doing = column('In progress');
     expect(within(doing).getByText('From a teammate')).toBeTruthy();
