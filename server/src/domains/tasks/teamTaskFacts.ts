@@ -26,16 +26,16 @@ export function taskFactsById(sqlite: Database.Database, taskIds: readonly strin
   return found;
 }
 
+/** The team's tasks assigned to someone, one row per assignee: the query the assigned-task readers narrow. */
+const assignedTaskFacts = `SELECT t.id, t.project_id AS projectId, t.id_code AS idCode, t.name, t.state_id AS stateId, t.deadline,
+         t.created_at AS createdAt, a.user_id AS userId
+  FROM tasks t JOIN task_assignees a ON a.task_id = t.id
+  WHERE t.team_id = ?`;
+
 /** Open tasks with a deadline in the team, with their assignees, for the overdue lists. */
 export function assignedTasksWithDeadline(sqlite: Database.Database, teamId: string): (TaskFact & { userId: string })[] {
   return sqlite
-    .prepare<[string], TaskFact & { userId: string }>(
-      `SELECT t.id, t.project_id AS projectId, t.id_code AS idCode, t.name, t.state_id AS stateId, t.deadline,
-              t.created_at AS createdAt, a.user_id AS userId
-       FROM tasks t JOIN task_assignees a ON a.task_id = t.id
-       WHERE t.team_id = ? AND t.deadline IS NOT NULL
-       ORDER BY t.deadline, t.id`,
-    )
+    .prepare<[string], TaskFact & { userId: string }>(`${assignedTaskFacts} AND t.deadline IS NOT NULL ORDER BY t.deadline, t.id`)
     .all(teamId);
 }
 
@@ -53,12 +53,5 @@ export function sectionOrders(sqlite: Database.Database, teamId: string): Map<st
 
 /** The team's tasks assigned to someone, one row per assignee, for the open load. */
 export function assignedTasks(sqlite: Database.Database, teamId: string): (TaskFact & { userId: string })[] {
-  return sqlite
-    .prepare<[string], TaskFact & { userId: string }>(
-      `SELECT t.id, t.project_id AS projectId, t.id_code AS idCode, t.name, t.state_id AS stateId, t.deadline,
-              t.created_at AS createdAt, a.user_id AS userId
-       FROM tasks t JOIN task_assignees a ON a.task_id = t.id
-       WHERE t.team_id = ?`,
-    )
-    .all(teamId);
+  return sqlite.prepare<[string], TaskFact & { userId: string }>(assignedTaskFacts).all(teamId);
 }
