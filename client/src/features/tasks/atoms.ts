@@ -1,6 +1,7 @@
 /** The open space's board: its sections, tasks and tags, kept live by subTask (SPEC §4, §7). */
 import { positionBetween } from '#shared/ordering';
 import { emptyTaskFilter, isTaskGrouping, matchesFilter, type TaskFilter, type TaskGrouping } from '#shared/taskViews';
+import { deletionsOf } from '../../lib/deletions';
 import { atom, type Atom, type AppStore } from '../../lib/store';
 import { currentUserAtom } from '../auth/session';
 import type { BoardTask, ProjectState, Tag, TaskChange, TaskPerson, TaskTag } from './operations';
@@ -168,12 +169,19 @@ export const isTemporaryTask = (task: Pick<BoardTask, 'id'>): boolean => task.id
  * first, and the card it becomes must not show twice until the answer lands.
  */
 function temporaryCardFor(tasks: ReadonlyMap<string, BoardTask>, created: BoardTask): string | null {
-  for (const task of tasks.values()) {
-    if (!isTemporaryTask(task)) continue;
-    if (task.state === created.state && task.parentTask === created.parentTask && task.name.trim() === created.name) return task.id;
-  }
+  for (const task of tasks.values()) if (standsFor(task, created)) return task.id;
   return null;
 }
+
+/** Whether `card` is the temporary card of the creation that made `created` (no id is shared before the answer). */
+const standsFor = (card: BoardTask, created: BoardTask): boolean =>
+  isTemporaryTask(card) && card.state === created.state && card.parentTask === created.parentTask && card.name.trim() === created.name;
+
+/** The deletions of tasks sent or heard in a store (lib/deletions): nothing on its way brings one back. */
+export const taskDeletions = (store: AppStore) => deletionsOf(store, 'task');
+
+/** The deletions of tags and sprints sent or heard in a store. */
+export const tagDeletions = (store: AppStore) => deletionsOf(store, 'tag');
 
 const isOlder = (incoming: BoardTask, stored: BoardTask | undefined) =>
   stored !== undefined && Date.parse(incoming.updatedAt) < Date.parse(stored.updatedAt);
@@ -310,8 +318,21 @@ export function settleEdit(store: AppStore, id: string, key: number, answered: B
   });
 }
 
+/**
+ * A live change as the board takes it: a task or tag deleted meanwhile (the caller's deletion on its way, whose echo
+ * comes after this one) stays deleted.
+ */
+function withoutDeleted(store: AppStore, change: TaskChange): TaskChange {
+  if (change.type === 'task.deleted' && change.taskId) taskDeletions(store).confirm(change.taskId);
+  if (change.type === 'tag.deleted' && change.tagId) tagDeletions(store).confirm(change.tagId);
+  const task = change.task && taskDeletions(store).has(change.task.id) ? null : change.task;
+  const tags = change.tags && tagDeletions(store).without(change.tags);
+  return task === change.task && tags === change.tags ? change : { ...change, task, tags: tags && [...tags] };
+}
+
 /** One live change of the board (applyTaskChange), with the caller's edits still on their way kept over the task it brings. */
-export function receiveTaskChange(store: AppStore, change: TaskChange): void {
+export function receiveTaskChange(store: AppStore, heard: TaskChange): void {
+  const change = withoutDeleted(store, heard);
   const before = store.get(boardAtom);
   const after = applyTaskChange(before, change);
   if (after.project === change.project) rememberHeard(store, change);
@@ -326,12 +347,61 @@ export function receiveTaskChange(store: AppStore, change: TaskChange): void {
   store.set(boardAtom, { ...after, tasks: new Map(after.tasks).set(id, withPreviews(server, edits)) });
 }
 
-/** A task as a write's answer has it, unless the board already shows a newer version (a live echo can come first; see heardLive). */
+/**
+ * A task as a write's answer has it, unless the board already shows a newer version (a live echo can come first; see
+ * heardLive) or the task was deleted meanwhile.
+ */
 export function upsertAnsweredTask(store: AppStore, task: BoardTask): void {
+  if (taskDeletions(store).has(task.id)) return;
   store.set(boardAtom, (board) => {
     if (board.project !== task.project || isStaleAnswer(store, task, board.tasks.get(task.id))) return board;
     return { ...board, tasks: new Map(board.tasks).set(task.id, task) };
   });
+}
+
+/**
+ * A task put back as it was before a refused write took it off the board, unless it was deleted meanwhile or the board
+ * shows a newer version of it (heard live).
+ */
+export function putBackTask(store: AppStore, task: BoardTask): void {
+  if (taskDeletions(store).has(task.id)) return;
+  store.set(boardAtom, (board) => {
+    if (board.project !== task.project || isOlder(task, board.tasks.get(task.id))) return board;
+    return { ...board, tasks: new Map(board.tasks).set(task.id, task) };
+  });
+}
+
+/**
+ * The board's tasks as a read of the server has them, with the caller's writes still on their way kept over them: the
+ * temporary card of each creation not yet answered (unless the read has the task it stands for, one the board did not
+ * show), and each edit's preview over the task read. A task deleted meanwhile (sent or heard while the read was on its
+ * way) is left out.
+ */
+export function withWritesOnTheirWay(
+  store: AppStore,
+  shown: ReadonlyMap<string, BoardTask>,
+  read: readonly BoardTask[],
+): Map<string, BoardTask> {
+  const tasks = new Map(
+    taskDeletions(store)
+      .without(read)
+      .map((task) => [task.id, task]),
+  );
+  const newlyRead = [...tasks.values()].filter((task) => !shown.has(task.id));
+  for (const card of shown.values()) {
+    if (!isTemporaryTask(card)) continue;
+    const at = newlyRead.findIndex((created) => standsFor(card, created));
+    if (at < 0) tasks.set(card.id, card);
+    else newlyRead.splice(at, 1);
+  }
+  for (const [id, edits] of store.get(editsInFlightAtom)) {
+    const readVersion = tasks.get(id);
+    if (!readVersion) continue;
+    const server = isOlder(readVersion, edits.server) ? edits.server : readVersion;
+    setEditsInFlight(store, id, { ...edits, server });
+    tasks.set(id, withPreviews(server, edits));
+  }
+  return tasks;
 }
 
 /**

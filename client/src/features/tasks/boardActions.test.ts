@@ -1,10 +1,10 @@
 // @vitest-environment happy-dom
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createAppStore, type AppStore } from '../../lib/store';
-import { mockGraphQL, type GraphQLReply } from '../../test/graphqlMock';
+import { heldReply, mockGraphQL, type GraphQLReply } from '../../test/graphqlMock';
 import { setupAppI18n } from '../../test/i18n';
 import { boardAtom, editsInFlightAtom, receiveTaskChange, type BoardData } from './atoms';
-import { createTask, editTask, setFollowing } from './boardActions';
+import { createTask, deleteTask, duplicateTask, editTask, loadBoard, setFollowing } from './boardActions';
 import { boardTask, section, taskChange, testProject as project } from './fixtures';
 import type { BoardTask, TaskChange } from './operations';
 
@@ -151,6 +151,128 @@ describe('edits of one task on their way together', () => {
       await Promise.all([move, follow]);
       expect(tasks(store)).toEqual([]);
       expect(store.get(editsInFlightAtom).size).toBe(0);
+    }
+  });
+});
+
+describe('a board read again while writes are on their way', () => {
+  /** The board's reads answering `tasks` as the server has them (a reload: a reconnection, a NOT_FOUND refusal). */
+  const serverBoard = (read: () => BoardTask[]) => ({
+    getStatesProject: () => ({ data: { getStatesProject: [section('s1', 'To do', 1), section('s2', 'Doing', 2)] } }),
+    getTags: () => ({ data: { getTags: [] } }),
+    getTasks: () => ({ data: { getTasks: read() } }),
+  });
+  const created = boardTask({ id: 'n', name: 'Ship it', state: 's1', positionSection: 2048, updatedAt: at(1) });
+  const names = (store: AppStore) => tasks(store).map((task) => task.name);
+
+  it('keeps a new task’s card until its answer or echo, whichever comes first, and shows it once', async () => {
+    for (const [echoFirst, readHasIt] of [
+      [true, false],
+      [false, false],
+      [true, true],
+      [false, true],
+    ] as const) {
+      const answers = heldAnswers();
+      mockGraphQL({ setTask: answers.handler, ...serverBoard(() => (readHasIt ? [card, created] : [card])) });
+      const store = setup();
+      const creating = createTask(store, project, 's1', 'Ship it');
+      await answers.sent(1);
+      await loadBoard(store, project);
+      expect(names(store)).toEqual(['Write the spec', 'Ship it']);
+      if (echoFirst) receiveTaskChange(store, change('task.created', created));
+      answers.release(0, { data: { setTask: created } });
+      await creating;
+      if (!echoFirst) receiveTaskChange(store, change('task.created', created));
+      expect(tasks(store).map((task) => task.id)).toEqual(['a', 'n']);
+    }
+  });
+
+  it('keeps edits on their way shown over the task read, and each answer or refusal settles only its own', async () => {
+    for (const refused of [false, true]) {
+      const answers = heldAnswers();
+      const renamedElsewhere = { ...card, name: 'Spec', updatedAt: at(1) };
+      mockGraphQL({ ediTask: answers.handler, ...serverBoard(() => [renamedElsewhere]) });
+      const store = setup();
+      const move = editTask(store, { id: 'a', state: 's2' }, 'refused');
+      await answers.sent(1);
+      await loadBoard(store, project);
+      expect([shown(store)?.name, shown(store)?.state]).toEqual(['Spec', 's2']);
+      answers.release(
+        0,
+        refused
+          ? { errors: [{ message: 'No permission.', extensions: { code: 'PERMISSION_DENIED' } }] }
+          : { data: { ediTask: { ...renamedElsewhere, state: 's2', updatedAt: at(2) } } },
+      );
+      await move;
+      expect([shown(store)?.name, shown(store)?.state]).toEqual(['Spec', refused ? 's1' : 's2']);
+      expect(store.get(editsInFlightAtom).size).toBe(0);
+    }
+  });
+
+  it('does not bring back a task deleted live while the read was on its way', async () => {
+    const read = heldReply();
+    mockGraphQL({ ...serverBoard(() => [card]), getTasks: read.asked });
+    const store = setup();
+    const loading = loadBoard(store, project);
+    await read.sent();
+    receiveTaskChange(store, change('task.deleted', null, 'a'));
+    read.release({ data: { getTasks: [card] } });
+    await loading;
+    expect(tasks(store)).toEqual([]);
+  });
+});
+
+describe('a task deleted while a write of it was on its way', () => {
+  it('does not come back with its creation’s or duplication’s answer', async () => {
+    const created = boardTask({ id: 'n', name: 'Ship it', state: 's1', updatedAt: at(1) });
+    const answers = heldAnswers();
+    mockGraphQL({ setTask: answers.handler, duplicateTask: answers.handler });
+    const store = setup();
+    const creating = createTask(store, project, 's1', 'Ship it');
+    const duplicating = duplicateTask(store, 'a');
+    await answers.sent(2);
+    const copy = { ...card, id: 'c', updatedAt: at(1) };
+    for (const task of [created, copy]) {
+      receiveTaskChange(store, change('task.created', task));
+      receiveTaskChange(store, change('task.deleted', null, task.id));
+    }
+    answers.release(0, { data: { setTask: created } });
+    answers.release(1, { data: { duplicateTask: copy } });
+    await Promise.all([creating, duplicating]);
+    expect(tasks(store).map((task) => task.id)).toEqual(['a']);
+  });
+
+  it('stays deleted when an earlier edit’s echo comes before the deletion’s answer', async () => {
+    const deletion = heldReply();
+    mockGraphQL({ delTask: deletion.asked });
+    const store = setup();
+    const deleting = deleteTask(store, 'a');
+    await deletion.sent();
+    receiveTaskChange(store, change('task.updated', { ...card, priority: 3, updatedAt: at(1) }));
+    expect(tasks(store)).toEqual([]);
+    deletion.release({ data: { delTask: true } });
+    expect(await deleting).toBe(true);
+    receiveTaskChange(store, change('task.updated', { ...card, priority: 4, updatedAt: at(2) }));
+    expect(tasks(store)).toEqual([]);
+  });
+
+  it('is put back when its deletion is refused, unless the task is gone (not found, or its deletion heard meanwhile)', async () => {
+    const permission = { errors: [{ message: 'No permission.', extensions: { code: 'PERMISSION_DENIED' } }] };
+    const notFound = { errors: [{ message: 'Not found.', extensions: { code: 'NOT_FOUND' } }] };
+    for (const [reply, heardDeleted, putBack] of [
+      [permission, false, true],
+      [permission, true, false],
+      [notFound, false, false],
+    ] as const) {
+      const deletion = heldReply();
+      mockGraphQL({ delTask: deletion.asked });
+      const store = setup();
+      const deleting = deleteTask(store, 'a');
+      await deletion.sent();
+      if (heardDeleted) receiveTaskChange(store, change('task.deleted', null, 'a'));
+      deletion.release(reply);
+      expect(await deleting).toBe(false);
+      expect(tasks(store)).toEqual(putBack ? [card] : []);
     }
   });
 });

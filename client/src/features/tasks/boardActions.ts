@@ -14,13 +14,17 @@ import {
   boardAtom,
   dropPosition,
   firstScreenCards,
+  putBackTask,
   removeTask,
   settleEdit,
   sortStates,
   spaceMembersAtom,
+  tagDeletions,
+  taskDeletions,
   temporaryTaskId,
   upsertAnsweredTask,
   upsertTask,
+  withWritesOnTheirWay,
 } from './atoms';
 import {
   delTaskDocument,
@@ -51,8 +55,9 @@ const wholeBoardReads = new WeakMap<AppStore, Promise<void>>();
 
 /**
  * Reads the space's sections, tags and the first screen of cards, draws them, then reads the whole board;
- * a reload (reconnection) keeps the board on screen meanwhile. Failures show in place: NOT_FOUND as the
- * not-found page, anything else with a retry.
+ * a reload (reconnection) keeps the board on screen meanwhile, and the caller's writes still on their way shown
+ * over what it reads (withWritesOnTheirWay). Failures show in place: NOT_FOUND as the not-found page, anything
+ * else with a retry.
  */
 export async function loadBoard(store: AppStore, project: string): Promise<void> {
   store.set(boardAtom, (board) =>
@@ -75,15 +80,15 @@ export async function loadBoard(store: AppStore, project: string): Promise<void>
     store.set(boardAtom, (board) => ({
       project,
       states: sortStates(getStatesProject),
-      tasks: new Map(firstScreen.getTasks.map((task) => [task.id, task])),
-      tags: getTags ?? [],
+      tasks: withWritesOnTheirWay(store, board.tasks, firstScreen.getTasks),
+      tags: [...tagDeletions(store).without(getTags ?? [])],
       status: 'ready',
       complete: whole !== null || board.complete,
     }));
     if (!whole) {
       const { getTasks } = await request(getTasksDocument, { project }, inPlace);
       if (store.get(boardAtom).project !== project) return;
-      store.set(boardAtom, (board) => ({ ...board, tasks: new Map(getTasks.map((task) => [task.id, task])), complete: true }));
+      store.set(boardAtom, (board) => ({ ...board, tasks: withWritesOnTheirWay(store, board.tasks, getTasks), complete: true }));
     }
     // What an earlier page typed into this space's tasks and never saw saved (a reload mid-typing).
     void replayPendingEdits(store, project);
@@ -195,7 +200,7 @@ export async function editTask(
     const here = ediTask.project === store.get(boardAtom).project;
     if (!here) removeTask(store, ediTask.id);
     if (key !== null) settleEdit(store, edit.id, key, here ? ediTask : null);
-    else if (here) upsertTask(store, ediTask);
+    else if (here) upsertAnsweredTask(store, ediTask);
     return true;
   } catch (error) {
     if (key !== null) settleEdit(store, edit.id, key, null);
@@ -221,21 +226,30 @@ export function subtasksOf(store: AppStore, id: string): BoardTask[] {
   return [...store.get(boardAtom).tasks.values()].filter((task) => task.parentTask === id);
 }
 
-/** Deletes a task; its subtasks go with it when `delSubtasks`, otherwise they become top-level tasks. */
+/**
+ * Deletes a task; its subtasks go with it when `delSubtasks`, otherwise they become top-level tasks. Until the answer,
+ * nothing heard brings the deleted tasks back; a refusal puts them back unless the server says the task is gone or its
+ * deletion was heard meanwhile.
+ */
 export async function deleteTask(store: AppStore, id: string, delSubtasks = false): Promise<boolean> {
   const previous = store.get(boardAtom).tasks.get(id);
   const subtasks = subtasksOf(store, id);
-  removeTask(store, id);
-  for (const subtask of subtasks) {
-    if (delSubtasks) removeTask(store, subtask.id);
-    else upsertTask(store, { ...subtask, parentTask: null });
+  const deleted = [id, ...(delSubtasks ? subtasks.map((subtask) => subtask.id) : [])];
+  const deletions = taskDeletions(store);
+  for (const deletedId of deleted) {
+    deletions.begin(deletedId);
+    removeTask(store, deletedId);
   }
+  if (!delSubtasks) for (const subtask of subtasks) upsertTask(store, { ...subtask, parentTask: null });
   try {
     await request(delTaskDocument, subtasks.length > 0 ? { task: id, delSubtasks } : { task: id }, { handledByCaller: true });
+    for (const deletedId of deleted) deletions.confirm(deletedId);
     return true;
   } catch (error) {
-    if (previous) upsertTask(store, previous);
-    for (const subtask of subtasks) upsertTask(store, subtask);
+    const gone = new Set(deleted.filter((deletedId) => deletions.refuse(deletedId)));
+    if (isNotFoundError(error)) gone.add(id);
+    if (previous && !gone.has(id)) putBackTask(store, previous);
+    if (!gone.has(id)) for (const subtask of subtasks) if (!gone.has(subtask.id)) putBackTask(store, subtask);
     refused(i18n.t('tasks.errors.delete'), error);
     return false;
   }
@@ -244,7 +258,7 @@ export async function deleteTask(store: AppStore, id: string, delSubtasks = fals
 export async function duplicateTask(store: AppStore, id: string): Promise<BoardTask | null> {
   try {
     const { duplicateTask: copy } = await request(duplicateTaskDocument, { id }, { handledByCaller: true });
-    upsertTask(store, copy);
+    upsertAnsweredTask(store, copy);
     showToast({ message: i18n.t('tasks.actions.duplicated', { code: copy.idCode }), icon: 'success' });
     return copy;
   } catch (error) {
@@ -264,8 +278,8 @@ export async function moveTaskToSpace(store: AppStore, id: string, project: stri
     showToast({ message: i18n.t('tasks.actions.movedTo', { space: spaceName }), icon: 'success' });
     return true;
   } catch (error) {
-    if (previous) upsertTask(store, previous);
-    for (const subtask of subtasks) upsertTask(store, subtask);
+    if (previous) putBackTask(store, previous);
+    for (const subtask of subtasks) putBackTask(store, subtask);
     refused(i18n.t('tasks.errors.moveSpace'), error);
     return false;
   }
@@ -283,7 +297,7 @@ export async function setFollowing(store: AppStore, id: string, follow: boolean)
       : (await request(unfollowTaskDocument, { id }, { handledByCaller: true })).unfollowTask;
     const { followers, ...task } = result;
     if (key !== null) settleEdit(store, id, key, task);
-    else upsertTask(store, task);
+    else upsertAnsweredTask(store, task);
     return followers;
   } catch (error) {
     if (key !== null) settleEdit(store, id, key, null);
