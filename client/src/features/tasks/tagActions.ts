@@ -3,7 +3,7 @@ import { request } from '../../lib/graphql';
 import { i18n } from '../../lib/i18n';
 import type { AppStore } from '../../lib/store';
 import { isNotFoundError } from '../spaces/useSpaceLookup';
-import { applyTaskChange, boardAtom, type BoardData } from './atoms';
+import { applyTaskChange, boardAtom, tagDeletions, type BoardData } from './atoms';
 import { refused } from './boardActions';
 import { delTagDocument, ediTagDocument, setTagDocument, type BoardTask, type Tag } from './operations';
 
@@ -31,10 +31,11 @@ function setTags(store: AppStore, tags: Tag[]): void {
   store.set(boardAtom, (board) => withTags(board, tags));
 }
 
+/** Creates a tag or sprint; its answer does not bring it back when its deletion was heard first (its echoes can come before). */
 export async function createTag(store: AppStore, project: string, name: string, color: string, isSprint: boolean): Promise<Tag | null> {
   try {
     const { setTag } = await request(setTagDocument, { project, name, color, isSprint }, { handledByCaller: true });
-    setTags(store, [...store.get(boardAtom).tags.filter((tag) => tag.id !== setTag.id), setTag]);
+    if (!tagDeletions(store).has(setTag.id)) setTags(store, [...store.get(boardAtom).tags.filter((tag) => tag.id !== setTag.id), setTag]);
     return setTag;
   } catch (error) {
     refused(i18n.t(isSprint ? 'tasks.errors.sprint' : 'tasks.errors.tag'), error);
@@ -42,12 +43,17 @@ export async function createTag(store: AppStore, project: string, name: string, 
   }
 }
 
-/** Renames or recolours a tag everywhere at once; the old look comes back if the server refuses. */
+/**
+ * Renames or recolours a tag everywhere at once; the old look comes back if the server refuses, unless another look
+ * was heard live meanwhile. The answer and the rollback change only that tag, and only while it is listed: tags
+ * created or deleted meanwhile stay as they came.
+ */
 export async function editTag(store: AppStore, id: string, change: { name?: string; color?: string }): Promise<boolean> {
-  const before = store.get(boardAtom).tags;
+  const before = store.get(boardAtom).tags.find((tag) => tag.id === id);
+  const preview = before && { ...before, ...change };
   setTags(
     store,
-    before.map((tag) => (tag.id === id ? { ...tag, ...change } : tag)),
+    store.get(boardAtom).tags.map((tag) => (tag.id === id && preview ? preview : tag)),
   );
   try {
     const { ediTag } = await request(ediTagDocument, { id, ...change }, { handledByCaller: true });
@@ -57,29 +63,38 @@ export async function editTag(store: AppStore, id: string, change: { name?: stri
     );
     return true;
   } catch (error) {
-    setTags(store, before);
+    const stillPreviewed = (tag: Tag) => tag.id === id && tag.name === preview?.name && tag.color === preview.color;
+    setTags(
+      store,
+      store.get(boardAtom).tags.map((tag) => (before && stillPreviewed(tag) ? before : tag)),
+    );
     refused(i18n.t('tasks.errors.tag'), error);
     return false;
   }
 }
 
 /**
- * Deletes a tag or sprint and takes it off every task. A refusal puts the tag back, and on the tasks that had it,
- * unless the server says it is gone (someone deleted it first: it stays gone).
+ * Deletes a tag or sprint and takes it off every task; until the answer, no echo brings it back. A refusal puts the tag
+ * back, and on the tasks that had it, unless it is gone anyway (the server says so, or someone's deletion of it was
+ * heard meanwhile).
  */
 export async function deleteTag(store: AppStore, id: string): Promise<boolean> {
   const before = store.get(boardAtom);
   const deleted = before.tags.find((tag) => tag.id === id);
   const tagged = [...before.tasks.values()].filter((task) => task.sprint?.id === id || task.tags.some((tag) => tag.id === id));
+  const deletions = tagDeletions(store);
+  deletions.begin(id);
   setTags(
     store,
     before.tags.filter((tag) => tag.id !== id),
   );
   try {
     await request(delTagDocument, { id }, { handledByCaller: true });
+    deletions.confirm(id);
     return true;
   } catch (error) {
-    if (deleted && !isNotFoundError(error)) putBackTag(store, deleted, before.tags, tagged);
+    const gone = deletions.refuse(id) || isNotFoundError(error);
+    if (deleted && !gone) putBackTag(store, deleted, before.tags, tagged);
     refused(i18n.t('tasks.errors.tag'), error);
     return false;
   }
