@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { deletionsOf } from './deletions';
+import { deletedIn, deletionsAtom, deletionsOf } from './deletions';
 import { createAppStore } from './store';
 
 describe('deletionsOf', () => {
@@ -23,6 +23,7 @@ describe('deletionsOf', () => {
     expect(deletionsOf(store, 'tag').has('a')).toBe(false);
     expect(deletionsOf(createAppStore(), 'task').has('a')).toBe(false);
     expect(deletionsOf(store, 'task').has('a')).toBe(true);
+    expect(deletedIn(store.get(deletionsAtom), 'task').has('a')).toBe(true);
   });
 
   it('leaves out deleted items, and answers the same list when none is', () => {
