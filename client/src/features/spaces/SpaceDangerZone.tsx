@@ -57,7 +57,7 @@ export function SpaceDangerZone({ space, onDone }: { space: SpaceWithMembers; on
     if (!confirmed) return;
     const outcome = await run('delete', async () => {
       await request(deleteSpaceDocument, { id: space.id }, { handledByCaller: true });
-      forgetSpace(store, space.id);
+      forgetSpace(store, space.id, { deleted: true });
     });
     if (!outcome.ok) return;
     showToast({ message: t('spaces.delete.done', { name: space.name }), icon: 'success' });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createAppStore } from '../../lib/store';
-import { applySpaceChange, joinableSpacesAtom, spaceListAtom, spaceRequestsAtom, spacesAtom, storeSpacesAtom } from './atoms';
+import { applySpaceChange, joinableSpacesAtom, spaceListAtom, spaceRequestsAtom, spacesAtom, storeSpace, storeSpacesAtom } from './atoms';
 import type { Space, SpaceMember, SpaceWithMembers } from './operations';
 
 function space(id: string, name: string, changes: Partial<SpaceWithMembers> = {}): SpaceWithMembers {
@@ -88,6 +88,27 @@ describe('live spaces (subProject)', () => {
     expect(store.get(spaceListAtom).map((known) => known.name)).toEqual(['Ada', 'Design', 'Launch']);
     applySpaceChange(store, { type: 'project.deleted', projectId: 'a', userId: null, member: null, project: null });
     expect(store.get(spaceListAtom).map((known) => known.name)).toEqual(['Ada', 'Launch']);
+  });
+
+  it('keeps a deleted space out of the lists when an answer, a change or a read on its way before the deletion lands after it', () => {
+    const store = createAppStore();
+    store.set(storeSpacesAtom, [space('a', 'Design'), space('b', 'Roadmap')], { replaceList: true });
+    applySpaceChange(store, { type: 'project.deleted', projectId: 'a', userId: null, member: null, project: null });
+    storeSpace(store, lean('a', 'Design 2'));
+    applySpaceChange(store, { type: 'project.updated', projectId: 'a', userId: null, member: null, project: lean('a', 'Design 3') });
+    store.set(storeSpacesAtom, [space('a', 'Design'), space('b', 'Roadmap')], { replaceList: true });
+    store.set(storeSpacesAtom, [space('a', 'Design')], { replaceList: false });
+    expect(store.get(spaceListAtom).map((known) => known.name)).toEqual(['Roadmap']);
+    expect([...store.get(spacesAtom).keys()]).toEqual(['b']);
+  });
+
+  it('lets a space the caller was taken out of come back when they are added again', () => {
+    const store = createAppStore();
+    store.set(storeSpacesAtom, [space('a', 'Design')], { replaceList: true });
+    applySpaceChange(store, { type: 'project.member_removed', projectId: 'a', userId: 'u1', member: null, project: null });
+    expect(store.get(spaceListAtom)).toEqual([]);
+    applySpaceChange(store, { type: 'project.member_added', projectId: 'a', userId: 'u1', member: null, project: lean('a', 'Design') });
+    expect(store.get(spaceListAtom).map((known) => known.name)).toEqual(['Design']);
   });
 
   it('lists public spaces the user is not in as joinable, and moves them to the sidebar once joined', () => {

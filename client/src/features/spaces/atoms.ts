@@ -3,6 +3,7 @@
  * and derived lists (the sidebar's spaces, the joinable ones). Mutation results and live
  * subProject changes go through the same functions, so both update the same atoms.
  */
+import { deletedIn, deletionsAtom, deletionsOf } from '../../lib/deletions';
 import { atom, type AppStore } from '../../lib/store';
 import type { Space, SpaceChange, SpaceWithMembers } from './operations';
 
@@ -70,7 +71,18 @@ function chatOf(space: SpaceSummary | undefined): Partial<SpaceChat> {
   return { unread: space.unread, lastMessage: space.lastMessage ?? null };
 }
 
-export const storeSpacesAtom = atom(null, (get, set, spaces: readonly SpaceSummary[], options: { replaceList: boolean }) => {
+/** The kind under which spaces' deletions are kept (lib/deletions). */
+const spaceKind = 'space';
+
+/** The deletions of spaces seen in a store: a space deleted stays out of the lists whatever lands after. */
+export const spaceDeletions = (store: AppStore) => deletionsOf(store, spaceKind);
+
+/**
+ * Stores spaces the server sent (a list read, a mutation's answer, a live change), leaving out any whose deletion was
+ * heard meanwhile: a read or an answer on its way before a deletion can land after it.
+ */
+export const storeSpacesAtom = atom(null, (get, set, sent: readonly SpaceSummary[], options: { replaceList: boolean }) => {
+  const spaces = deletedIn(get(deletionsAtom), spaceKind).without(sent);
   const known = get(spacesAtom);
   const next = new Map(options.replaceList ? [] : known);
   // A re-read of the list (a reconnection) does not carry the chat summary: keep the one the chat feature stored.
@@ -89,7 +101,9 @@ export function storeSpace(store: AppStore, space: Space): void {
   store.set(storeSpacesAtom, [space], { replaceList: false });
 }
 
-export function forgetSpace(store: AppStore, id: string): void {
+/** Takes a space out of the lists: deleted (`deleted`: it never comes back), or out of the caller's sight. */
+export function forgetSpace(store: AppStore, id: string, { deleted }: { deleted: boolean }): void {
+  if (deleted) spaceDeletions(store).confirm(id);
   const next = new Map(store.get(spacesAtom));
   next.delete(id);
   store.set(spacesAtom, next);
@@ -161,7 +175,7 @@ function withMemberChange(known: SpaceSummary | undefined, change: SpaceChange):
 /** How a live change (subProject) updates the atoms: the same path mutation results take. */
 export function applySpaceChange(store: AppStore, change: SpaceChange): void {
   if (!change.project) {
-    forgetSpace(store, change.projectId);
+    forgetSpace(store, change.projectId, { deleted: change.type === 'project.deleted' });
     return;
   }
   const members = withMemberChange(store.get(spacesAtom).get(change.projectId), change);

@@ -7,7 +7,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { isProjectId } from '../../app/routeRules';
 import { request, RequestError } from '../../lib/graphql';
 import { useAtomValue, useStore } from '../../lib/store';
-import { spacesAtom, storeSpacesAtom } from './atoms';
+import { spaceDeletions, spacesAtom, storeSpacesAtom } from './atoms';
 import { getProjectBasicDocument } from './operations';
 
 export type SpaceLookup = 'found' | 'checking' | 'notFound' | 'failed';
@@ -30,7 +30,10 @@ export function useSpaceLookup(scope: string): { lookup: SpaceLookup; retry: () 
     let current = true;
     request(getProjectBasicDocument, { id: scope }, { handledByCaller: true })
       .then(({ getProjectBasic }) => {
-        if (current) store.set(storeSpacesAtom, [getProjectBasic], { replaceList: false });
+        if (!current) return;
+        // An answer that left before the space's deletion was heard: it is not there any more.
+        if (spaceDeletions(store).has(getProjectBasic.id)) setAnswer({ scope, attempt, lookup: 'notFound' });
+        else store.set(storeSpacesAtom, [getProjectBasic], { replaceList: false });
       })
       .catch((error: unknown) => {
         if (current) setAnswer({ scope, attempt, lookup: isNotFoundError(error) ? 'notFound' : 'failed' });
