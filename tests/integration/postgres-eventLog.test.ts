@@ -1,8 +1,9 @@
-import { afterAll, beforeAll } from 'vitest';
-import { connectPostgres } from '../../server/src/core/postgres/connect';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { connectPostgres, type Sql } from '../../server/src/core/postgres/connect';
 import { PostgresEventLog } from '../../server/src/core/postgres/eventLog';
 import { migratePostgres } from '../../server/src/core/postgres/migrate';
 import { describeEventLogConformance } from '../../server/src/core/eventLogPort.conformance';
+import type { StoredEvent } from '../../server/src/core/events';
 import { startPostgresCluster, type PostgresCluster } from '../support/postgresCluster';
 
 let cluster: PostgresCluster;
@@ -23,4 +24,110 @@ describeEventLogConformance('PostgreSQL', async (clock) => {
     execute: (statement) => sql.unsafe(statement),
     close: () => log.close(),
   };
+});
+
+/** A promise and the function that settles it: a transaction held open until the test lets it commit. */
+function gate(): { opened: Promise<void>; open: () => void } {
+  let open!: () => void;
+  const opened = new Promise<void>((resolve) => (open = resolve));
+  return { opened, open };
+}
+
+describe('positions on PostgreSQL when appenders commit out of order', () => {
+  let sql: Sql;
+  let log: PostgresEventLog;
+  const context = { teamId: 'team-1', actorId: 'user-1' };
+  const noted = (index: number) => [{ type: 'note.appended', payload: { index } }];
+
+  beforeAll(async () => {
+    sql = await connectPostgres({ url: await cluster.createDatabase('event_log_positions'), poolSize: 24, statementTimeoutMs: 30_000 });
+    await migratePostgres(sql);
+    log = new PostgresEventLog(sql);
+  });
+  afterAll(async () => {
+    await log?.close();
+  });
+
+  it('does not read past an append still in flight, then reads both once it commits', async () => {
+    const before = await log.headPosition();
+    const commit = gate();
+    const drawn = gate();
+    let held: StoredEvent[] = [];
+    const holding = sql.begin(async (transaction) => {
+      held = await log.appendInTransaction(transaction, 'note:held', noted(1), context);
+      drawn.open();
+      await commit.opened;
+    });
+    await drawn.opened;
+    const [later] = await log.append('note:later', noted(2), context);
+    expect(later!.seq).toBeGreaterThan(held[0]!.seq);
+    // The later append is committed and visible: a reader that read by position alone would move past the held one.
+    const visible = await sql<{ seq: string }[]>`SELECT seq FROM events WHERE seq > ${before} ORDER BY seq`;
+    expect(visible.map((row) => Number(row.seq))).toEqual([later!.seq]);
+    expect(await log.readFrom(before, 100)).toEqual([]);
+    expect(await log.headPosition()).toBe(before);
+
+    commit.open();
+    await holding;
+    expect((await log.readFrom(before, 100)).map((event) => event.seq)).toEqual([held[0]!.seq, later!.seq]);
+    expect(await log.headPosition()).toBe(later!.seq);
+  });
+
+  it('refuses an append that is not its transaction first write, and writes nothing', async () => {
+    const before = await log.headPosition();
+    await expect(
+      sql.begin(async (transaction) => {
+        await log.appendInTransaction(transaction, 'note:first-write-a', noted(1), context);
+        await log.appendInTransaction(transaction, 'note:first-write-b', noted(2), context);
+      }),
+    ).rejects.toThrow(/first write of their transaction/);
+    expect(await log.readFrom(before, 100)).toEqual([]);
+    expect(await log.streamVersion('note:first-write-a')).toBe(0);
+  });
+
+  it('lets a reader polling after its last position see every committed event exactly once, in order', async () => {
+    const start = await log.headPosition();
+    const appenders = 12;
+    const appendsEach = 8;
+    const committed: number[] = [];
+    let appending = true;
+    const read: number[] = [];
+    const reader = (async () => {
+      let position = start;
+      // Polls while the appenders run, then once more after the last commit: that read must reach everything.
+      for (let last = false; ;) {
+        const batch = await log.readFrom(position, 25);
+        for (const event of batch) read.push(event.seq);
+        if (batch.length > 0) position = batch.at(-1)!.seq;
+        else if (last) return;
+        else if (!appending) last = true;
+        else await new Promise((resolve) => setImmediate(resolve));
+      }
+    })();
+    await Promise.all(
+      Array.from({ length: appenders }, async (_, appender) => {
+        for (let index = 0; index < appendsEach; index += 1) {
+          // Every third transaction stays open a while after its draw, every seventh rolls back: commits and
+          // positions come in different orders, and positions drawn by rolled-back appends never appear.
+          const rollsBack = (appender * appendsEach + index) % 7 === 3;
+          const stored = await sql
+            .begin(async (transaction) => {
+              const appended = await log.appendInTransaction(transaction, `note:poll-${appender}`, noted(index), context);
+              if ((appender + index) % 3 === 0) await transaction`SELECT pg_sleep(${0.005 + Math.random() * 0.04})`;
+              if (rollsBack) throw new Error('rolled back on purpose');
+              return appended;
+            })
+            .catch((error: Error) => {
+              if (error.message !== 'rolled back on purpose') throw error;
+              return [];
+            });
+          committed.push(...stored.map((event) => event.seq));
+        }
+      }),
+    );
+    appending = false;
+    await reader;
+    expect(read).toEqual([...committed].sort((left, right) => left - right));
+    expect(new Set(read).size).toBe(read.length);
+  }, 120_000);
 });

@@ -88,6 +88,39 @@ export function describeEventLogConformance(adapter: string, open: (clock: Manua
       expect(positions).toEqual([...positions].sort((left, right) => left - right));
     });
 
+    it('lets a reader polling after its last position see every event of concurrent appenders once, in order', async () => {
+      const start = await log.headPosition();
+      const appended: number[] = [];
+      let appending = true;
+      const read: number[] = [];
+      const reader = (async () => {
+        let position = start;
+        // Polls while the appenders run, then once more after the last append: that read must reach everything.
+        for (let last = false; ;) {
+          const batch = await log.readFrom(position, 10);
+          for (const event of batch) read.push(event.seq);
+          if (batch.length > 0) position = batch.at(-1)!.seq;
+          else if (last) return;
+          else if (!appending) last = true;
+          else await new Promise((resolve) => setImmediate(resolve));
+        }
+      })();
+      await Promise.all(
+        Array.from({ length: 8 }, async (_, appender) => {
+          for (let index = 0; index < 6; index += 1) {
+            const stored = await log.append(`note:polled-${appender}`, [noteCreated(`${appender}-${index}`)], {
+              teamId: 'team-1',
+              actorId: `user-${appender}`,
+            });
+            appended.push(...stored.map((event) => event.seq));
+          }
+        }),
+      );
+      appending = false;
+      await reader;
+      expect(read).toEqual([...appended].sort((left, right) => left - right));
+    });
+
     it('answers a retry of a mutation with its first result, once, even when both arrive at once', async () => {
       const context = { teamId: 'team-1', actorId: 'user-1', mutationId: 'mutation-retry', request: { title: 'one', size: 3 } };
       const first = await log.append('note:retry', [noteCreated('one')], context);

@@ -1,6 +1,8 @@
 import postgres from 'postgres';
 
 export type Sql = postgres.Sql;
+/** A transaction opened with `sql.begin`: what code that must run inside a caller's transaction takes. */
+export type Transaction = postgres.TransactionSql;
 
 /** Where and how to reach PostgreSQL: `config.database` when DATABASE_URL is a postgres:// URL. */
 export interface PostgresSettings {

@@ -5,17 +5,18 @@ import type { AppendOptions, CommandContext } from '../commands';
 import type { EventLogPort } from '../eventLogPort';
 import { newEventsOf, requireExpectedVersion, type DomainEvent, type StoredEvent } from '../events';
 import { hashRequest, idempotencyKeysExpireBefore } from '../idempotencyKeys';
-import type { Sql } from './connect';
+import type { Sql, Transaction } from './connect';
 
 const maximumMutationIdLength = 128;
 /** The channel that tells every listening process the new head position after a commit that appended events. */
 export const eventsAppendedChannel = 'events_appended';
 /**
- * The transaction-level advisory lock appenders take before they read a stream's version and insert: appends
- * commit one after the other, so positions (an identity column, handed out at insert) become visible in
- * increasing order and a reader "after position N" never misses an event committed later with a smaller one.
+ * Advisory locks held until COMMIT, in the two-number key space (apart from the one-number keys of the migrations
+ * and of `events_draw_positions`): the first number says what is locked, the second is a hash of which one. Two
+ * names with the same hash only wait for each other.
  */
-const appendLockKey = 2_021_000_002;
+const streamLockClass = 2_021_000_003;
+const mutationLockClass = 2_021_000_004;
 /** Attempts of one append when a concurrent appender made it fail (serialization failure, deadlock, unique key). */
 const maximumAttempts = 5;
 
@@ -37,11 +38,29 @@ export interface PostgresEventLogOptions {
 }
 
 /**
- * The event log on PostgreSQL (issue 21, first slice): one transaction per append with synchronous_commit on
- * (`connectPostgres` sets it), answered only after COMMIT returned. The earlier result of a mutation id is looked
- * up, the stream's version read and the events inserted under the append lock, so a copy of a mutation answers the
- * first copy's result, a stale `expectedVersion` is a CONFLICT and the (stream, version) key never has to refuse a
- * racing appender; the retries for what concurrency can still cause happen here, never in callers.
+ * The event log on PostgreSQL (issue 21): one transaction per append with synchronous_commit on (`connectPostgres`
+ * sets it), answered only after COMMIT returned. Appends to different streams run and commit in parallel; what
+ * must not interleave is locked narrowly, until COMMIT:
+ * - a stream: its version is read and its events inserted under a lock on that stream, so a stale
+ *   `expectedVersion` is a CONFLICT and two appenders without one get one version each;
+ * - a mutation id: a second copy waits for the first to commit, then finds its result (READ COMMITTED: a fresh
+ *   snapshot per statement) instead of appending again or, with `expectedVersion`, failing with a CONFLICT.
+ *
+ * Positions. They are drawn before COMMIT, so appenders may commit in another order than their positions: position 8
+ * can be visible while 7 is still in flight. A reader that went on "after 8" would never see 7. So each append
+ * draws its positions and gets its transaction id in one step, one appender at a time (`events_draw_positions`,
+ * migration 0002, a lock held for that step only), and every event records that id (`transaction_id`). Readers by
+ * position return only events whose transaction id is below the oldest transaction still running
+ * (`pg_snapshot_xmin(pg_current_snapshot())`, taken with the snapshot the rows are read in). Why nothing is skipped:
+ * an event E comes back only if its transaction id is below the oldest running one, so every transaction with an id
+ * at or below E's has ended, and an ended transaction's events are either visible to the reader or never will be
+ * (rolled back). An appender that drew before E has a smaller id (the draws are one at a time and ids only grow): it
+ * has ended, so its events are visible and come back too, before E. An appender still running has an id at or above
+ * the oldest running one, above E's, so it drew after E; one that has not drawn yet will draw after E. Either way
+ * its positions are above E's: no event ever commits below a position a reader returned, and reading "after the last
+ * position I read" is complete.
+ * The cost: while any transaction of the PostgreSQL cluster that got an id is running, readers stop before the
+ * events appended after it began (a long transaction holds back live reads; keep them short).
  */
 export class PostgresEventLog implements EventLogPort {
   readonly clock: Clock;
@@ -57,9 +76,10 @@ export class PostgresEventLog implements EventLogPort {
 
   append(stream: string, domainEvents: readonly DomainEvent[], options: AppendOptions & CommandContext): Promise<StoredEvent[]> {
     if (this.closed) return Promise.reject(new Error('The PostgreSQL event log is closed.'));
-    const mutationId = options.mutationId;
-    if (mutationId !== undefined && (mutationId.length === 0 || mutationId.length > maximumMutationIdLength)) {
-      return Promise.reject(codedError('IDEMPOTENCY_KEY_INVALID', { params: { maximum: maximumMutationIdLength } }));
+    try {
+      requireValidMutationId(options.mutationId);
+    } catch (error) {
+      return Promise.reject(error as Error);
     }
     const appending = this.appendWithRetries(stream, domainEvents, options);
     this.pending.add(appending);
@@ -77,7 +97,9 @@ export class PostgresEventLog implements EventLogPort {
   ): Promise<StoredEvent[]> {
     for (let attempt = 1; ; attempt += 1) {
       try {
-        return await this.appendOnce(stream, domainEvents, options);
+        return (await this.sql.begin((transaction) =>
+          this.appendInTransaction(transaction, stream, domainEvents, options),
+        )) as StoredEvent[];
       } catch (error) {
         if (attempt >= maximumAttempts || !isConcurrencyFailure(error)) throw error;
         // A short random pause, so appenders that collided do not collide again in step.
@@ -86,61 +108,85 @@ export class PostgresEventLog implements EventLogPort {
     }
   }
 
-  private appendOnce(
+  /**
+   * Appends inside a transaction the caller opened and commits: what a unit that does more in the same transaction
+   * after its append needs (the PostgreSQL door). The append must be the transaction's first write, and its only
+   * one, or `events_draw_positions` refuses it: the transaction's id must come from the draw (see the class
+   * comment). No retries here: a concurrency failure aborts the caller's transaction, which the caller runs again.
+   */
+  async appendInTransaction(
+    transaction: Transaction,
     stream: string,
     domainEvents: readonly DomainEvent[],
     options: AppendOptions & CommandContext,
   ): Promise<StoredEvent[]> {
-    return this.sql.begin(async (transaction) => {
-      const now = this.clock.now();
-      const mutation =
-        options.mutationId === undefined
-          ? null
-          : { actorKey: options.actorId ?? 'anonymous', mutationId: options.mutationId, requestHash: hashRequest(options.request) };
-      // The lock comes before the idempotency lookup: a second copy of a mutation waits here for the first to commit,
-      // then (READ COMMITTED: a fresh snapshot per statement) finds its result instead of a version it moved on.
-      await transaction`SELECT pg_advisory_xact_lock(${appendLockKey})`;
-      if (mutation) {
-        const [previous] = await transaction<{ request_hash: string; result: unknown; created_at: Date }[]>`
-          SELECT request_hash, result, created_at FROM mutation_results
-          WHERE actor_key = ${mutation.actorKey} AND mutation_id = ${mutation.mutationId}`;
-        if (previous && previous.created_at < idempotencyKeysExpireBefore(now)) {
-          // Past its lifetime a key is new, whether or not the periodic expiry deleted its result yet.
-          await transaction`DELETE FROM mutation_results WHERE actor_key = ${mutation.actorKey} AND mutation_id = ${mutation.mutationId}`;
-        } else if (previous) {
-          if (previous.request_hash !== mutation.requestHash) throw new DomainError('IDEMPOTENCY_KEY_REUSED');
-          return previous.result as StoredEvent[];
-        }
+    requireValidMutationId(options.mutationId);
+    const now = this.clock.now();
+    const mutation =
+      options.mutationId === undefined
+        ? null
+        : { actorKey: options.actorId ?? 'anonymous', mutationId: options.mutationId, requestHash: hashRequest(options.request) };
+    if (mutation) {
+      await transaction`
+        SELECT pg_advisory_xact_lock(${mutationLockClass}::integer, hashtext(${mutation.actorKey}::text || ' ' || ${mutation.mutationId}::text)),
+               pg_advisory_xact_lock(${streamLockClass}::integer, hashtext(${stream}::text))`;
+    } else {
+      await transaction`SELECT pg_advisory_xact_lock(${streamLockClass}::integer, hashtext(${stream}::text))`;
+    }
+    // Nothing is written before the draw below (see appendInTransaction): an expired result is deleted after it.
+    let previousExpired = false;
+    if (mutation) {
+      const [previous] = await transaction<{ request_hash: string; result: unknown; created_at: Date }[]>`
+        SELECT request_hash, result, created_at FROM mutation_results
+        WHERE actor_key = ${mutation.actorKey} AND mutation_id = ${mutation.mutationId}`;
+      // Past its lifetime a key is new, whether or not the periodic expiry deleted its result yet.
+      previousExpired = previous !== undefined && previous.created_at < idempotencyKeysExpireBefore(now);
+      if (previous && !previousExpired) {
+        if (previous.request_hash !== mutation.requestHash) throw new DomainError('IDEMPOTENCY_KEY_REUSED');
+        return previous.result as StoredEvent[];
       }
-      const [current] = await transaction<{ version: number }[]>`
-        SELECT COALESCE(MAX(version), 0)::integer AS version FROM events WHERE stream = ${stream}`;
-      const version = current?.version ?? 0;
-      requireExpectedVersion(stream, options.expectedVersion, version);
-      const shared = {
-        teamId: options.teamId,
-        actorId: options.actorId,
-        mutationId: options.mutationId ?? null,
-        createdAt: now.toISOString(),
-      };
-      // JSON goes in as text cast to jsonb: the driver would otherwise encode a string once more, and an array as an SQL array.
-      const stored: StoredEvent[] = [];
-      for (const event of newEventsOf(stream, version, domainEvents, shared)) {
-        const [inserted] = await transaction<{ seq: string }[]>`
-          INSERT INTO events (id, team_id, stream, version, type, actor_id, payload, mutation_id, created_at)
-          VALUES (${event.id}, ${event.teamId}, ${event.stream}, ${event.version}, ${event.type}, ${event.actorId},
-                  ${JSON.stringify(event.payload ?? null)}::text::jsonb, ${event.mutationId}, ${now})
-          RETURNING seq`;
-        stored.push({ seq: Number(inserted!.seq), ...event });
+    }
+    const [current] = await transaction<{ version: number }[]>`
+      SELECT COALESCE(MAX(version), 0)::integer AS version FROM events WHERE stream = ${stream}`;
+    const version = current?.version ?? 0;
+    requireExpectedVersion(stream, options.expectedVersion, version);
+    const events = newEventsOf(stream, version, domainEvents, {
+      teamId: options.teamId,
+      actorId: options.actorId,
+      mutationId: options.mutationId ?? null,
+      createdAt: now.toISOString(),
+    });
+    const stored: StoredEvent[] = [];
+    if (events.length > 0) {
+      const [drawn] = await transaction<{ transaction_id: string; positions: string[] }[]>`
+        SELECT transaction_id::text, positions::text[] FROM events_draw_positions(${events.length}::integer)`;
+      const positions = drawn!.positions;
+      events.forEach((event, index) => stored.push({ seq: Number(positions[index]), ...event }));
+      if (previousExpired) {
+        await transaction`DELETE FROM mutation_results WHERE actor_key = ${mutation!.actorKey} AND mutation_id = ${mutation!.mutationId}`;
       }
-      if (mutation) {
-        await transaction`
-          INSERT INTO mutation_results (actor_key, mutation_id, request_hash, result, created_at)
-          VALUES (${mutation.actorKey}, ${mutation.mutationId}, ${mutation.requestHash}, ${JSON.stringify(stored)}::text::jsonb, ${now})`;
-      }
-      // Sent at COMMIT, so listeners hear only of committed events, in commit order.
-      if (stored.length > 0) await transaction`SELECT pg_notify(${eventsAppendedChannel}, ${String(stored.at(-1)!.seq)})`;
-      return stored;
-    }) as Promise<StoredEvent[]>;
+      // One statement for all the events, and the notification with them: sent at COMMIT, so listeners hear only
+      // of committed events. JSON goes in as text cast to jsonb: the driver would otherwise encode a string once
+      // more, and an array as an SQL array.
+      await transaction`
+        WITH inserted AS (
+          INSERT INTO events (seq, transaction_id, id, team_id, stream, version, type, actor_id, payload, mutation_id, created_at)
+          SELECT position, ${drawn!.transaction_id}::xid8, id, ${options.teamId}, ${stream}, version, type, ${options.actorId},
+                 payload::jsonb, ${options.mutationId ?? null}, ${now}
+          FROM unnest(${positions}::bigint[], ${events.map((event) => event.id)}::text[], ${events.map((event) => event.version)}::integer[],
+                      ${events.map((event) => event.type)}::text[], ${events.map((event) => JSON.stringify(event.payload ?? null))}::text[])
+            AS event (position, id, version, type, payload)
+        )
+        SELECT pg_notify(${eventsAppendedChannel}, ${positions.at(-1)!})`;
+    } else if (previousExpired) {
+      await transaction`DELETE FROM mutation_results WHERE actor_key = ${mutation!.actorKey} AND mutation_id = ${mutation!.mutationId}`;
+    }
+    if (mutation) {
+      await transaction`
+        INSERT INTO mutation_results (actor_key, mutation_id, request_hash, result, created_at)
+        VALUES (${mutation.actorKey}, ${mutation.mutationId}, ${mutation.requestHash}, ${JSON.stringify(stored)}::text::jsonb, ${now})`;
+    }
+    return stored;
   }
 
   async readStream(stream: string, afterVersion = 0): Promise<StoredEvent[]> {
@@ -149,8 +195,12 @@ export class PostgresEventLog implements EventLogPort {
     return rows.map(storedEventOf);
   }
 
+  /** Stops below appends still in flight (see the class comment): a later read after the last event returned gets them. */
   async readFrom(afterPosition: number, limit: number): Promise<StoredEvent[]> {
-    const rows = await this.sql<EventRow[]>`SELECT * FROM events WHERE seq > ${afterPosition} ORDER BY seq LIMIT ${limit}`;
+    const rows = await this.sql<EventRow[]>`
+      SELECT * FROM events
+      WHERE seq > ${afterPosition} AND transaction_id < pg_snapshot_xmin(pg_current_snapshot())
+      ORDER BY seq LIMIT ${limit}`;
     return rows.map(storedEventOf);
   }
 
@@ -160,8 +210,10 @@ export class PostgresEventLog implements EventLogPort {
     return row?.version ?? 0;
   }
 
+  /** The newest position a reader can reach now: a reader starting after it misses nothing still in flight below. */
   async headPosition(): Promise<number> {
-    const [row] = await this.sql<{ position: string }[]>`SELECT COALESCE(MAX(seq), 0) AS position FROM events`;
+    const [row] = await this.sql<{ position: string }[]>`
+      SELECT COALESCE(MAX(seq), 0) AS position FROM events WHERE transaction_id < pg_snapshot_xmin(pg_current_snapshot())`;
     return Number(row?.position ?? 0);
   }
 
@@ -197,10 +249,16 @@ function storedEventOf(row: EventRow): StoredEvent {
   };
 }
 
+function requireValidMutationId(mutationId: string | undefined): void {
+  if (mutationId !== undefined && (mutationId.length === 0 || mutationId.length > maximumMutationIdLength)) {
+    throw codedError('IDEMPOTENCY_KEY_INVALID', { params: { maximum: maximumMutationIdLength } });
+  }
+}
+
 /** What another appender running at the same time can cause, and a new attempt resolves. */
 function isConcurrencyFailure(error: unknown): boolean {
   const { code, constraint_name: constraint } = (error ?? {}) as { code?: string; constraint_name?: string };
   if (code === '40001' || code === '40P01') return true;
-  // Two requests with one mutation id: the second attempt finds the first's result and answers it.
+  // The stream and mutation locks keep appends of this log from these; a writer that skips them can still cause one.
   return code === '23505' && (constraint === 'events_stream_version' || constraint === 'mutation_results_pkey');
 }
