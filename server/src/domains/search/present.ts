@@ -1,6 +1,6 @@
 import type Database from 'better-sqlite3';
 import type { SearchResult } from '../../graphql/schemaTypes';
-import type { MatchedItem } from './query';
+import type { MatchedItem } from './port';
 import { clip, unmark, type TextRange } from './text';
 
 const snippetMaximum = 200;

@@ -87,12 +87,12 @@ function collapsedRanges(original: string, ranges: TextRange[]): TextRange[] {
 export function ftsQuery(typed: string): string | null {
   const terms = searchedWords(typed);
   if (terms.length === 0) return null;
-  return terms
-    .map((term) => {
-      const quoted = quotedWord(term);
-      return [...term.replace(/[^\p{L}\p{N}]/gu, '')].length >= 3 ? `${quoted}*` : quoted;
-    })
-    .join(' ');
+  return terms.map((term) => (matchesWordsItBegins(term) ? `${quotedWord(term)}*` : quotedWord(term))).join(' ');
+}
+
+/** Whether a typed word also finds the words it begins: when it has three or more letters or digits. */
+export function matchesWordsItBegins(word: string): boolean {
+  return [...word.replace(/[^\p{L}\p{N}]/gu, '')].length >= 3;
 }
 
 /**
@@ -105,7 +105,7 @@ export function ftsPhrase(typed: string): string | null {
 }
 
 /** The typed words that hold a letter or a digit (the others give the index no token), without the match markers. */
-function searchedWords(typed: string): string[] {
+export function searchedWords(typed: string): string[] {
   return typed
     .split(/\s+/)
     .map((word) => word.replace(/[\uE000\uE001]/g, ''))
