@@ -1,0 +1,217 @@
+import { resolve } from 'node:path';
+import type postgres from 'postgres';
+import type { Sql } from '../../../core/postgres/connect';
+import { migratePostgres } from '../../../core/postgres/migrate';
+import {
+  rankedCandidates,
+  type IndexChange,
+  type IndexedItem,
+  type IndexQuery,
+  type ItemSelector,
+  type MatchedItem,
+  type SearchIndexPort,
+  type SearchScope,
+} from '../port';
+import { indexedText, matchEnd, matchStart } from '../text';
+import { tsqueryOf } from './tsquery';
+
+/**
+ * The PostgreSQL adapter of the search index: `search_items` keeps each item's title and text beside what a search
+ * filters on, with a generated tsvector (titles A, text D, configuration `app_simple`: simple + unaccent) under a GIN
+ * index; `search_doc_texts` the same for docs' texts. See migrations/0001_search_index.sql.
+ */
+
+export const searchMigrationsFolder = resolve(import.meta.dirname, 'migrations');
+
+/** Creates the index's tables and text search configuration where they are missing (the event log's runner and records). */
+export async function migrateSearchIndex(sql: Sql): Promise<string[]> {
+  return migratePostgres(sql, searchMigrationsFolder);
+}
+
+/** A pool or a transaction: the writes run on whichever the caller holds (a unit's transaction, once the door is async). */
+type Queryable = postgres.ISql;
+type Fragment = postgres.PendingQuery<postgres.Row[]>;
+
+/**
+ * Text as this index keeps it: without the match markers (text.ts), NUL (PostgreSQL text cannot hold it) and the
+ * control characters `search_parsed` puts in the place of punctuation, so a headline turns back exactly.
+ */
+function keptText(text: string): string {
+  // eslint-disable-next-line no-control-regex -- these control characters are exactly what the index must not keep
+  return indexedText(text).replace(/[\u0000-\u0008\u000e\u000f]/g, '');
+}
+
+function condition(sql: Queryable, where: ItemSelector): Fragment {
+  if ('itemId' in where) return sql`kind = ${where.kind} AND item_id = ${where.itemId}`;
+  if ('taskId' in where) return sql`task_id = ${where.taskId}`;
+  if ('spaceId' in where) return sql`space_id = ${where.spaceId}`;
+  return sql`kind = 'file' AND folder_id = ${where.folderId}`;
+}
+
+async function addItem(sql: Queryable, item: IndexedItem): Promise<void> {
+  await sql`
+    INSERT INTO search_items (kind, item_id, team_id, space_id, privat_id, task_id, meetingroom_id, code, emoji, folder_id,
+      created_at, title, body)
+    VALUES (${item.kind}, ${item.itemId}, ${item.teamId}, ${item.spaceId}, ${item.privatId}, ${item.taskId},
+      ${item.meetingroomId}, ${item.code}, ${item.emoji}, ${item.folderId}, ${item.createdAt}, ${keptText(item.title)},
+      ${keptText(item.body)})
+    ON CONFLICT (kind, item_id) DO NOTHING`;
+}
+
+/** Applies index changes, in order, on a pool or inside the caller's transaction. */
+export async function applyTsvectorChanges(sql: Queryable, changes: readonly IndexChange[]): Promise<void> {
+  for (const change of changes) {
+    switch (change.type) {
+      case 'add':
+        await addItem(sql, change.item);
+        break;
+      case 'setText': {
+        const text = {
+          ...(change.title !== undefined ? { title: keptText(change.title) } : {}),
+          ...(change.body !== undefined ? { body: keptText(change.body) } : {}),
+        };
+        if (Object.keys(text).length > 0)
+          await sql`UPDATE search_items SET ${sql(text)} WHERE kind = ${change.kind} AND item_id = ${change.itemId}`;
+        break;
+      }
+      case 'setPlace': {
+        const columns = {
+          ...(change.set.spaceId !== undefined ? { space_id: change.set.spaceId } : {}),
+          ...(change.set.code !== undefined ? { code: change.set.code } : {}),
+          ...(change.set.emoji !== undefined ? { emoji: change.set.emoji } : {}),
+          ...(change.set.folderId !== undefined ? { folder_id: change.set.folderId } : {}),
+        };
+        if (Object.keys(columns).length > 0) await sql`UPDATE search_items SET ${sql(columns)} WHERE ${condition(sql, change.where)}`;
+        break;
+      }
+      case 'remove':
+        await sql`DELETE FROM search_items WHERE ${condition(sql, change.where)}`;
+        break;
+      case 'setDocText':
+        await sql`
+          INSERT INTO search_doc_texts (doc_id, plain_text, updated_at)
+          VALUES (${change.docId}, ${keptText(change.text)}, ${change.updatedAt})
+          ON CONFLICT (doc_id) DO UPDATE SET plain_text = excluded.plain_text, updated_at = excluded.updated_at`;
+        break;
+    }
+  }
+}
+
+/** ts_rank's weights for D, C, B, A: titles (A) weigh ten times the text (D), as bm25(search_text, 10, 1) on SQLite. */
+const rankWeights = '{0.1, 0, 0, 1.0}';
+/** ts_rank's normalization 1: divided by 1 + the logarithm of the item's length, so a long text does not win by length alone. */
+const rankNormalization = 1;
+/** ts_headline's options: a title marked whole; a text's snippet of up to 32 words, as FTS5's snippet(…, 32). */
+const titleHeadline = `StartSel=${matchStart}, StopSel=${matchEnd}, HighlightAll=true`;
+const snippetHeadline = `StartSel=${matchStart}, StopSel=${matchEnd}, MaxWords=32, MinWords=16, ShortWord=0`;
+
+interface PageRow {
+  id: string;
+  kind: MatchedItem['kind'];
+  itemId: string;
+  spaceId: string | null;
+  privatId: string | null;
+  taskId: string | null;
+  meetingroomId: string | null;
+  code: string | null;
+  emoji: string | null;
+  folderId: string | null;
+  createdAt: string;
+  markedTitle: string;
+  markedSnippet: string;
+}
+
+/** The filters every step shares: the team, kind, dates, and the scope the caller may read. */
+function visibleItems(sql: Queryable, query: IndexQuery, scope: SearchScope): Fragment {
+  return sql`
+    i.team_id = ${scope.teamId}
+    ${query.kind === null ? sql`` : sql`AND i.kind = ${query.kind}`}
+    ${query.from === null ? sql`` : sql`AND i.created_at >= ${query.from}`}
+    ${query.until === null ? sql`` : sql`AND i.created_at <= ${query.until}`}
+    AND (
+      (i.space_id IS NOT NULL AND i.space_id = any(${sql.array([...scope.spaceIds])}::text[]))
+      OR (i.privat_id IS NOT NULL AND i.privat_id = any(${sql.array([...scope.privatIds])}::text[]))
+      OR (i.meetingroom_id IS NOT NULL AND i.meetingroom_id = any(${sql.array([...scope.meetingroomIds])}::text[]))
+    )`;
+}
+
+/**
+ * Searches the tsvector index. The same steps as the FTS5 adapter: items whose whole title is what was typed
+ * (newest first), then up to `rankedCandidates` newest readable matches from each source (titles and texts, titles
+ * alone, docs' texts) ranked by ts_rank divided by 1 + age in years, the newest first among equals; headlines for
+ * the page only, since ts_headline parses the text again.
+ */
+export async function searchTsvector(sql: Queryable, query: IndexQuery, scope: SearchScope): Promise<MatchedItem[]> {
+  const match = tsqueryOf(query.text);
+  const titleMatch = tsqueryOf(query.text, true);
+  if (match === null || titleMatch === null) return [];
+  const visible = visibleItems(sql, query, scope);
+  const exact = await sql<{ id: string }[]>`
+    SELECT i.id FROM search_items i
+    WHERE lower(i.title) = lower(${query.text}) AND ${visible}
+    ORDER BY i.created_at DESC, i.id DESC LIMIT ${query.first}`;
+  const ranked = await sql<{ id: string }[]>`
+    WITH q AS (SELECT to_tsquery('app_simple', ${match}) AS match, to_tsquery('app_simple', ${titleMatch}) AS title_match),
+    hits AS (
+      (SELECT i.id, ts_rank(${rankWeights}, i.document, q.match, ${rankNormalization}) AS score FROM search_items i, q
+       WHERE i.document @@ q.match AND ${visible}
+       ORDER BY i.id DESC LIMIT ${rankedCandidates})
+      UNION ALL
+      (SELECT i.id, ts_rank(${rankWeights}, i.document, q.match, ${rankNormalization}) FROM search_items i, q
+       WHERE i.document @@ q.title_match AND ${visible}
+       ORDER BY i.id DESC LIMIT ${rankedCandidates})
+      UNION ALL
+      (SELECT i.id, ts_rank(${rankWeights}, d.document, q.match, ${rankNormalization})
+       FROM search_doc_texts d JOIN search_items i ON i.kind = 'doc' AND i.item_id = d.doc_id, q
+       WHERE d.document @@ q.match AND ${query.kind === null || query.kind === 'doc' ? sql`TRUE` : sql`FALSE`} AND ${visible}
+       ORDER BY i.id DESC LIMIT ${rankedCandidates})
+    )
+    SELECT i.id FROM (SELECT id, max(score) AS score FROM hits GROUP BY id) h JOIN search_items i ON i.id = h.id
+    ORDER BY h.score / (1 + greatest(0, extract(epoch FROM (${query.now.toISOString()}::timestamptz - i.created_at::timestamptz)) / 86400) / 365) DESC,
+      i.created_at DESC, i.id DESC
+    LIMIT ${query.first}`;
+  const order = [...new Set([...exact, ...ranked].map((row) => row.id))].slice(0, query.first);
+  if (order.length === 0) return [];
+  // A snippet gets "…" where it does not reach the start or the end of its text, as FTS5's snippet() does.
+  const rows = await sql<PageRow[]>`
+    WITH q AS (SELECT to_tsquery('app_simple', ${match}) AS match),
+    page AS (
+      SELECT i.*, d.plain_text AS doc_text, q.match,
+        i.document @@ q.match AS text_matched, coalesce(d.document @@ q.match, false) AS doc_matched
+      FROM search_items i CROSS JOIN q LEFT JOIN search_doc_texts d ON i.kind = 'doc' AND d.doc_id = i.item_id
+      WHERE i.id = any(${sql.array(order)}::bigint[])
+    ),
+    marked AS (
+      SELECT page.*,
+        CASE WHEN text_matched THEN search_shown(ts_headline('app_simple', search_parsed(title), match, ${titleHeadline}))
+          ELSE title END AS marked_title,
+        CASE WHEN doc_matched THEN doc_text WHEN text_matched THEN body END AS snippet_source,
+        CASE WHEN doc_matched THEN search_shown(ts_headline('app_simple', search_parsed(doc_text), match, ${snippetHeadline}))
+          WHEN text_matched THEN search_shown(ts_headline('app_simple', search_parsed(body), match, ${snippetHeadline}))
+        END AS headline
+      FROM page
+    ),
+    shown AS (
+      SELECT marked.*, replace(replace(coalesce(headline, ''), ${matchStart}, ''), ${matchEnd}, '') AS plain FROM marked
+    )
+    SELECT id, kind, item_id AS "itemId", space_id AS "spaceId", privat_id AS "privatId", task_id AS "taskId",
+      meetingroom_id AS "meetingroomId", code, emoji, folder_id AS "folderId", created_at AS "createdAt",
+      marked_title AS "markedTitle",
+      CASE WHEN headline IS NULL OR plain = '' THEN coalesce(headline, '')
+        ELSE (CASE WHEN starts_with(snippet_source, plain) THEN '' ELSE '…' END) || headline ||
+          (CASE WHEN right(snippet_source, length(plain)) = plain THEN '' ELSE '…' END)
+      END AS "markedSnippet"
+    FROM shown`;
+  const items = new Map(rows.map((row) => [row.id, { ...row, id: Number(row.id) }]));
+  return order.flatMap((id) => items.get(id) ?? []);
+}
+
+/** The port on a PostgreSQL pool: each batch of changes in a transaction of its own. */
+export function postgresSearchIndex(sql: Sql): SearchIndexPort {
+  return {
+    apply: async (changes) => {
+      await sql.begin((transaction) => applyTsvectorChanges(transaction, changes));
+    },
+    search: (query, scope) => searchTsvector(sql, query, scope),
+  };
+}
