@@ -1,5 +1,10 @@
 import type { MQEmitter, Message } from 'mqemitter';
 
+/** A subscription's queue: read it as an async iterator, or have its events handed to a listener. */
+export interface ListenableQueue extends AsyncIterableIterator<unknown> {
+  listen(listener: QueueListener): void;
+}
+
 /**
  * Events queued for one subscription that its delivery loop has not taken yet. Deliveries are
  * written to the socket without waiting for the peer, so the loop keeps up unless the process
@@ -9,10 +14,29 @@ export const maxQueuedEvents = 10_000;
 
 type Waiter = (result: IteratorResult<unknown>) => void;
 
+/**
+ * Work around one handover shared by the listeners that name it: opened before the first of their events is
+ * handed over and closed after the last (core/live.ts reads the database for all of them in one transaction).
+ */
+export interface HandoverRound {
+  open(): void;
+  close(): void;
+}
+
+/** Takes a queue's events as they are handed over, synchronously and in order, instead of being asked for them. */
+export interface QueueListener {
+  /** One event. Must not throw: the handover goes on to the other queues. */
+  next(value: unknown): void;
+  /** The queue ended (its topics were closed). */
+  end(): void;
+  readonly round?: HandoverRound | undefined;
+}
+
 /** One subscription's queue of topic events: an async iterator that ends when it is closed. */
 class EventQueue implements AsyncIterableIterator<unknown> {
   private readonly buffer: unknown[] = [];
   private waiter: Waiter | null = null;
+  private listener: QueueListener | null = null;
   private ended = false;
 
   constructor(
@@ -20,8 +44,29 @@ class EventQueue implements AsyncIterableIterator<unknown> {
     private readonly onOverflow: () => void,
   ) {}
 
+  get round(): HandoverRound | undefined {
+    return this.listener?.round;
+  }
+
+  /**
+   * From now on hands every event to `listener` as it arrives, the ones waiting first: a listener never falls
+   * behind, so nothing is kept for it.
+   */
+  listen(listener: QueueListener): void {
+    if (this.ended) {
+      listener.end();
+      return;
+    }
+    this.listener = listener;
+    for (const value of this.buffer.splice(0)) listener.next(value);
+  }
+
   push(value: unknown): void {
     if (this.ended) return;
+    if (this.listener) {
+      this.listener.next(value);
+      return;
+    }
     if (this.waiter) {
       const waiter = this.waiter;
       this.waiter = null;
@@ -39,6 +84,8 @@ class EventQueue implements AsyncIterableIterator<unknown> {
     const waiter = this.waiter;
     this.waiter = null;
     waiter?.({ value: undefined, done: true });
+    this.listener?.end();
+    this.listener = null;
   }
 
   next(): Promise<IteratorResult<unknown>> {
@@ -79,7 +126,19 @@ class DeferredHandover {
     this.scheduled = false;
     const batch = this.pending;
     this.pending = [];
-    for (const [queue, value] of batch) queue.push(value);
+    const opened: HandoverRound[] = [];
+    try {
+      for (const [queue, value] of batch) {
+        const { round } = queue;
+        if (round && !opened.includes(round)) {
+          round.open();
+          opened.push(round);
+        }
+        queue.push(value);
+      }
+    } finally {
+      for (const round of opened) round.close();
+    }
   };
 }
 
@@ -111,7 +170,7 @@ export class OperationTopics {
    * Resolves, once the emitter listens on every topic, to the queue of their events' payloads; those that
    * `relevant` refuses (a test of the payload alone, see feed in core/live.ts) are left out.
    */
-  async subscribe(topics: string | string[], relevant?: (payload: never) => boolean): Promise<AsyncIterableIterator<unknown>> {
+  async subscribe(topics: string | string[], relevant?: (payload: never) => boolean): Promise<ListenableQueue> {
     const queue = new EventQueue(this.limit, this.onOverflow);
     if (this.closed) {
       queue.end();
