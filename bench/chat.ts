@@ -5,7 +5,9 @@
 // The server runs as `npm start` does, in its own process; this process plays the clients. Prints figures; asserts nothing.
 // Subscribers are 100 accounts with 10 connections each: signing up 1,000 accounts (argon2id each)
 // would take minutes and measures sign-up, not chat; each connection judges access on its own.
-import { readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { Client } from 'graphql-ws';
 import { subscriptionClient } from '../tests/integration/harness';
 import {
@@ -16,7 +18,7 @@ import {
   percentile,
   residentBytes,
   spaceWithMembers,
-  startBenchServer,
+  startBenchServerOn,
   synchronousFromEnvironment,
   wait,
 } from './support';
@@ -25,7 +27,15 @@ const accountCount = 100;
 const connectionsPerAccount = 10;
 const subscriberCount = accountCount * connectionsPerAccount;
 const synchronous = synchronousFromEnvironment();
-const { dataDirectory, server, database, target } = await startBenchServer('chat', synchronous, { RATE_LIMITS: 'false' });
+// BENCH_SERVER_NODE_ARGUMENTS reach the server's node only, split at spaces (for instance --cpu-prof --cpu-prof-dir=<folder>:
+// node refuses --cpu-prof in NODE_OPTIONS; the profile is written when the server stops at the end).
+const serverNodeArguments = (process.env.BENCH_SERVER_NODE_ARGUMENTS ?? '').split(' ').filter(Boolean);
+const { dataDirectory, server, database, target } = await startBenchServerOn(
+  mkdtempSync(join(tmpdir(), 'bench-chat-')),
+  synchronous,
+  { RATE_LIMITS: 'false' },
+  serverNodeArguments,
+);
 const serverRss = () => residentBytes(server.child.pid);
 /** CPU seconds (user and system) a process has used, from /proc: the server's apart from the clients'. */
 const serverCpuSeconds = () => {

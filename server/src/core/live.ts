@@ -1,8 +1,10 @@
+import type Database from 'better-sqlite3';
 import type { MercuriusContext } from 'mercurius';
 import type { MQEmitter } from 'mqemitter';
 import { readTogether } from '../db/prepared';
 import type { Actor } from '../graphql/context';
-import { isLiveCredentialActive } from '../graphql/liveCredentials';
+import { isLiveCredentialActive, rememberCredentials } from '../graphql/liveCredentials';
+import type { HandoverRound, ListenableQueue } from '../graphql/liveTopics';
 import type { StoredEvent } from './events';
 import { readMissed, type LiveCursor, type LiveHistory, type LogSelection } from './liveResume';
 
@@ -76,7 +78,183 @@ export function sharingOf(value: unknown): LiveSharing | undefined {
 
 /** The subscriptions' `pubsub` (graphql/liveTopics.ts): events a subscription's `relevant` refuses are not queued for it. */
 interface RelevantTopics {
-  subscribe(topics: string | string[], relevant?: (event: StoredEvent) => boolean): Promise<AsyncIterable<unknown>>;
+  subscribe(topics: string | string[], relevant?: (event: StoredEvent) => boolean): Promise<ListenableQueue>;
+}
+
+/** Where a feed (see `feed`) takes a consumer that is handed its values instead of asking for them. */
+export const livePush = Symbol('livePush');
+
+/** Takes a feed's values as they come. Neither method may throw. */
+export interface LiveConsumer<Value> {
+  next(value: Value): void;
+  /** The feed is over: its subscriber lost access (no error), its topics were closed, or it failed. */
+  end(error?: unknown): void;
+}
+
+/**
+ * A subscription's source: iterated, as any async iterable, or handed to a consumer (`[livePush]`), which gets
+ * each value in the same turn as its event is handed over: no promise, no generator step and no turn of the
+ * microtask queue per delivery, which with a thousand subscribers is most of a delivery's cost. One or the
+ * other, once. `[livePush]` answers a function that stops the feed.
+ */
+export interface LiveFeed<Value> extends AsyncIterableIterator<Value> {
+  [livePush](consumer: LiveConsumer<Value>): () => void;
+}
+
+export function isLiveFeed<Value>(source: AsyncIterable<Value>): source is LiveFeed<Value> {
+  return livePush in source;
+}
+
+/** A live feed from its two ways of being read: `iterate` makes the async iterator on first use. */
+function liveFeed<Value>(iterate: () => AsyncIterator<Value>, push: (consumer: LiveConsumer<Value>) => () => void): LiveFeed<Value> {
+  let iterator: AsyncIterator<Value> | undefined;
+  const started = () => (iterator ??= iterate());
+  const feed: LiveFeed<Value> = {
+    next: () => started().next(),
+    return: (value?: unknown) => started().return?.(value) ?? Promise.resolve({ value: undefined, done: true }),
+    throw: (error?: unknown) => started().throw?.(error) ?? Promise.reject(error),
+    [Symbol.asyncIterator]: () => feed,
+    [livePush]: push,
+  };
+  return feed;
+}
+
+/**
+ * The feed's values passed through `map` (what the subscription's resolver is given for each event), read
+ * the same way as the feed: `map` runs when its value is taken, after the judgement of its event.
+ */
+export function mapFeed<From, To>(source: LiveFeed<From>, map: (value: From) => To): LiveFeed<To> {
+  return liveFeed<To>(
+    async function* () {
+      for await (const value of source) yield map(value);
+    } as () => AsyncIterator<To>,
+    (consumer) => {
+      let stopped = false;
+      const stop = source[livePush]({
+        next(value) {
+          if (stopped) return;
+          let mapped: To;
+          try {
+            mapped = map(value);
+          } catch (error) {
+            stopped = true;
+            stop();
+            consumer.end(error);
+            return;
+          }
+          consumer.next(mapped);
+        },
+        end(error) {
+          if (stopped) return;
+          stopped = true;
+          consumer.end(error);
+        },
+      });
+      return () => {
+        stopped = true;
+        stop();
+      };
+    },
+  );
+}
+
+/**
+ * Runs `step` on each value in the order they are added: at once while every step is synchronous; once one
+ * answers a promise, the values after it wait their turn (at most `limit`, then it fails). `end` is called
+ * once: after the last step when `close` was asked without an error, at once with the error of a step that
+ * failed or the one `close` was given.
+ */
+export class InTurn<Value> {
+  private readonly backlog: Value[] = [];
+  private waiting = false;
+  private closing = false;
+  private over = false;
+
+  constructor(
+    private readonly step: (value: Value) => void | Promise<void>,
+    private readonly end: (error?: unknown) => void,
+    private readonly limit: number,
+  ) {}
+
+  add(value: Value): void {
+    if (this.over) return;
+    if (!this.waiting) {
+      this.run(value);
+      return;
+    }
+    this.backlog.push(value);
+    if (this.backlog.length > this.limit) this.finish(new Error(`more than ${this.limit} live values waited for one that took long`));
+  }
+
+  close(error?: unknown): void {
+    if (this.over) return;
+    if (error !== undefined) this.finish(error);
+    else if (this.waiting) this.closing = true;
+    else this.finish();
+  }
+
+  private run(value: Value): void {
+    let result: void | Promise<void>;
+    try {
+      result = this.step(value);
+    } catch (error) {
+      this.finish(error);
+      return;
+    }
+    if (!result) return;
+    this.waiting = true;
+    result.then(
+      () => this.resume(),
+      (error: unknown) => this.finish(error),
+    );
+  }
+
+  private resume(): void {
+    this.waiting = false;
+    while (!this.waiting && !this.over && this.backlog.length > 0) this.run(this.backlog.shift()!);
+    if (!this.waiting && this.closing) this.finish();
+  }
+
+  private finish(error?: unknown): void {
+    if (this.over) return;
+    this.over = true;
+    this.backlog.length = 0;
+    this.end(error);
+  }
+}
+
+/** Live values a consumer may have waiting behind one whose payload is still being made (as many as a queue may hold). */
+export const maxWaitingLiveValues = 10_000;
+
+/**
+ * One read transaction per connection around the deliveries of one handover (graphql/liveTopics.ts): every
+ * subscriber's judgement and credential check of the events handed over together read one snapshot of the
+ * database, and a credential is read once in it for all its subscriptions (liveCredentials.ts). Nothing else
+ * of this process runs in between: the handover is synchronous. Reads that answer a promise finish after it,
+ * in a transaction of their own (readTogether).
+ */
+const deliveryRounds = new WeakMap<Database.Database, HandoverRound>();
+
+function deliveryRoundOf(sqlite: Database.Database): HandoverRound {
+  let round = deliveryRounds.get(sqlite);
+  if (round) return round;
+  const begin = sqlite.prepare('BEGIN DEFERRED');
+  const commit = sqlite.prepare('COMMIT');
+  let began = false;
+  round = {
+    open() {
+      began = !sqlite.inTransaction;
+      if (began) begin.run();
+      rememberCredentials(sqlite, true);
+    },
+    close() {
+      rememberCredentials(sqlite, false);
+      if (began && sqlite.inTransaction) commit.run();
+      began = false;
+    },
+  };
+  deliveryRounds.set(sqlite, round);
+  return round;
 }
 
 /** What a subscription does with one event: send it, skip it, or end (the subscriber lost access). */
@@ -110,10 +288,11 @@ export function feed(
   topic: string | string[],
   judge: (event: StoredEvent) => Verdict | Promise<Verdict>,
   relevant?: (event: StoredEvent) => boolean,
-) {
+): LiveFeed<StoredEvent> {
   const sqlite = context.services.database.sqlite;
   const cursor = context.liveCursor;
   const history = context.services.live.history;
+  const pubsub = context.pubsub as unknown as RelevantTopics;
   const names = typeof topic === 'string' ? [topic] : topic;
   const selections = names.map(logSelectionOf).filter((selection) => selection !== null);
 
@@ -128,13 +307,22 @@ export function feed(
     return typeof judged === 'string' ? judged : judged.then(withCredential);
   }
 
-  return (async function* () {
+  /** Where the live events start: the log position to replay after (null without a cursor), read before listening. */
+  async function start() {
     // A fresh subscriber starts from the log as it was before it listened: what was committed while it
     // started listening is read from the log below, so nothing falls between its start and its topics.
     const fresh = cursor?.resumeAfter === null;
     const from = cursor ? (cursor.resumeAfter ?? (await history.headSeq())) : null;
-    const queue = (await (context.pubsub as unknown as RelevantTopics).subscribe(topic, relevant)) as AsyncIterable<StoredEvent>;
-    /** Live events at or below this position were judged already, from the log. */
+    const queue = await pubsub.subscribe(topic, relevant);
+    return { fresh, from, queue };
+  }
+
+  /** Live events at or below `replayedUpTo` were judged already, from the log. */
+  const replayedAlready = (event: StoredEvent, replayedUpTo: number) =>
+    typeof event.seq === 'number' && event.seq > 0 && event.seq <= replayedUpTo;
+
+  const iterate = async function* () {
+    const { fresh, from, queue } = await start();
     let replayedUpTo = 0;
     if (cursor && from !== null) {
       const missed = await readMissed(history, selections, from);
@@ -152,16 +340,75 @@ export function feed(
         cursor.notify(fresh ? { seq: missed.position } : { seq: missed.position, resume: 'replayed' });
       }
     }
-    for await (const event of queue) {
-      const inLog = typeof event.seq === 'number' && event.seq > 0;
-      if (inLog && event.seq <= replayedUpTo) continue;
+    for await (const value of queue) {
+      const event = value as StoredEvent;
+      if (replayedAlready(event, replayedUpTo)) continue;
       const judged = verdictOf(event);
       // Synchronous judges (the SQLite reads) are not made to wait a turn for each event.
       const verdict = typeof judged === 'string' ? judged : await judged;
       if (verdict === 'end') return;
       if (verdict !== 'deliver') continue;
-      if (cursor) cursor.delivering = inLog ? event.seq : null;
+      if (cursor) cursor.delivering = typeof event.seq === 'number' && event.seq > 0 ? event.seq : null;
       yield event;
     }
-  })();
+  };
+
+  /** The same steps as `iterate`, each event judged and handed on as it is handed over. */
+  const push = (consumer: LiveConsumer<StoredEvent>) => {
+    let stopped = false;
+    let queue: ListenableQueue | undefined;
+    const stop = () => {
+      if (stopped) return;
+      stopped = true;
+      void queue?.return?.();
+    };
+    const finish = (error?: unknown) => {
+      if (stopped) return;
+      stop();
+      consumer.end(error);
+    };
+    const handOn = (event: StoredEvent, verdict: Verdict): void => {
+      if (stopped) return;
+      if (verdict === 'end') return finish();
+      if (verdict !== 'deliver') return;
+      if (cursor) cursor.delivering = typeof event.seq === 'number' && event.seq > 0 ? event.seq : null;
+      consumer.next(event);
+    };
+    const take = (event: StoredEvent): void | Promise<void> => {
+      if (stopped) return;
+      const judged = verdictOf(event);
+      return typeof judged === 'string' ? handOn(event, judged) : judged.then((verdict) => handOn(event, verdict));
+    };
+    const steps = new InTurn<StoredEvent>(take, finish, maxWaitingLiveValues);
+    void (async () => {
+      const started = await start();
+      queue = started.queue;
+      const { fresh, from } = started;
+      let replayedUpTo = 0;
+      if (stopped) return void queue.return?.();
+      if (cursor && from !== null) {
+        const missed = await readMissed(history, selections, from);
+        if (missed.status === 'gap') cursor.notify(fresh ? { seq: missed.head } : { seq: missed.head, resume: 'gap' });
+        else {
+          for (const event of missed.events) {
+            if (relevant && !relevant(event)) continue;
+            await take(event);
+            if (stopped) return;
+          }
+          replayedUpTo = missed.position;
+          cursor.notify(fresh ? { seq: missed.position } : { seq: missed.position, resume: 'replayed' });
+        }
+      }
+      queue.listen({
+        next: (value) => {
+          if (!replayedAlready(value as StoredEvent, replayedUpTo)) steps.add(value as StoredEvent);
+        },
+        end: () => steps.close(),
+        round: deliveryRoundOf(sqlite),
+      });
+    })().catch(finish);
+    return stop;
+  };
+
+  return liveFeed(iterate, push);
 }

@@ -1,5 +1,14 @@
 import type { ExecutionResult } from 'graphql';
-import { sharingOf, type LiveCursor, type LiveNotice } from '../core/live';
+import {
+  InTurn,
+  isLiveFeed,
+  livePush,
+  maxWaitingLiveValues,
+  sharingOf,
+  type LiveCursor,
+  type LiveFeed,
+  type LiveNotice,
+} from '../core/live';
 import { isPromise, prepare, type PreparedPayload, type SharedPayloads } from './sharedPayloads';
 
 export interface DeliveryOptions {
@@ -32,15 +41,18 @@ export interface DeliveryOptions {
  * as results without data as soon as the feed gives them.
  */
 export function delivering(options: DeliveryOptions): AsyncGenerator<never> {
-  const { cursor } = options;
-  const iterator = options.source[Symbol.asyncIterator]();
+  const { cursor, source } = options;
   let stopped = false;
   let running: Promise<IteratorResult<never>> | undefined;
+  /** Stops a pushed feed (see below). */
+  let stopFeed: (() => void) | undefined;
+  let iterator: AsyncIterator<unknown> | undefined;
 
   const stop = () => {
     if (stopped) return;
     stopped = true;
     cursor?.listen(null);
+    stopFeed?.();
     options.release();
   };
   const sendNotice = (notice: LiveNotice) => {
@@ -64,8 +76,42 @@ export function delivering(options: DeliveryOptions): AsyncGenerator<never> {
     if (!options.send(json)) stop();
   }
 
-  async function run(): Promise<IteratorResult<never>> {
+  /** One value sent: at once when its payload is ready (shared, or executed synchronously); a promise otherwise. */
+  function deliver(value: unknown, seq: number | null): void | Promise<void> {
+    if (stopped) return;
+    const prepared = payloadOf(value);
+    if (!isPromise(prepared)) return sendPayload(prepared, seq);
+    return prepared.then((ready) => {
+      if (!stopped) sendPayload(ready, seq);
+    });
+  }
+
+  /** The feed hands each value over as its event is handed over: sent in the same turn, in order. */
+  function pushed(feed: LiveFeed<unknown>): Promise<IteratorResult<never>> {
+    return new Promise((resolve, reject) => {
+      // What waits behind a payload still being made: values with their log position, and notices in their place.
+      type Waiting = { value: unknown; seq: number | null } | { notice: LiveNotice };
+      const steps = new InTurn<Waiting>(
+        (waiting) => ('notice' in waiting ? sendNotice(waiting.notice) : deliver(waiting.value, waiting.seq)),
+        (error) => {
+          stop();
+          if (error === undefined) resolve({ value: undefined, done: true });
+          else reject(error instanceof Error ? error : new Error(String(error)));
+        },
+        maxWaitingLiveValues,
+      );
+      cursor?.listen((notice) => steps.add({ notice }));
+      stopFeed = feed[livePush]({
+        // The feed set the cursor's position before handing the value over.
+        next: (value) => steps.add({ value, seq: cursor ? cursor.delivering : null }),
+        end: (error) => steps.close(error),
+      });
+    });
+  }
+
+  async function pulled(): Promise<IteratorResult<never>> {
     try {
+      iterator = source[Symbol.asyncIterator]();
       cursor?.listen(sendNotice);
       while (!stopped) {
         const step = await iterator.next();
@@ -85,16 +131,16 @@ export function delivering(options: DeliveryOptions): AsyncGenerator<never> {
 
   const generator: AsyncGenerator<never> = {
     next() {
-      return (running ??= run());
+      return (running ??= isLiveFeed(source) ? pushed(source) : pulled());
     },
     async return() {
       stop();
-      if (iterator.return) await iterator.return();
+      if (iterator?.return) await iterator.return();
       return { value: undefined, done: true };
     },
     async throw(error: unknown) {
       stop();
-      if (iterator.return) await iterator.return();
+      if (iterator?.return) await iterator.return();
       throw error;
     },
     [Symbol.asyncIterator]() {

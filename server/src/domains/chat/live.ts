@@ -3,7 +3,7 @@ import type { MercuriusContext } from 'mercurius';
 import type { StoredEvent } from '../../core/events';
 import { requireActor } from '../../graphql/context';
 import type { Reader } from '../tasks';
-import { feed, shareWith, topics, type Verdict } from '../../core/live';
+import { feed, mapFeed, shareWith, topics, type Verdict } from '../../core/live';
 import { requireCurrentTeam } from '../teams';
 import { loadConversationAccess, requireReadable } from './access';
 import type { Conversation } from './conversation';
@@ -70,7 +70,7 @@ async function* guestConversationFeed(context: MercuriusContext, guest: GuestCal
  * read it. Access is judged again after every event that can change it (membership, roles, the space,
  * the task, the chat); the first one that takes it away ends the subscription.
  */
-async function* conversationFeed(
+function conversationFeed(
   context: MercuriusContext,
   userId: string,
   conversation: Conversation,
@@ -115,7 +115,7 @@ async function* conversationFeed(
     },
     relevant,
   );
-  for await (const event of events) yield shared(db, { event: event as Incoming, moderate, viewerId: userId });
+  return mapFeed(events, (event) => shared(db, { event: event as Incoming, moderate, viewerId: userId }));
 }
 
 /**
