@@ -3,6 +3,7 @@
  * evicted when their view unmounts (STYLE: no family growing with every chat visited). The
  * private chat list, the task threads list, presence and the outbox of unsent messages are app-wide.
  */
+import { deletionsOf } from '../../lib/deletions';
 import { atom, type AppStore } from '../../lib/store';
 import { spaceListAtom } from '../spaces/atoms';
 import type { ConversationTarget, Message, MessageAuthor, MessageFile, MessageQuote, PresenceState, Privat, TaskChat } from './operations';
@@ -44,6 +45,12 @@ export function updateConversation(store: AppStore, key: string, update: (state:
     return next === current ? all : new Map(all).set(key, next);
   });
 }
+
+/**
+ * The deletions of messages sent or heard in a store (lib/deletions): an echo, an answer or a page on its way before a
+ * deletion does not bring the message back.
+ */
+export const messageDeletions = (store: AppStore) => deletionsOf(store, 'chat.message');
 
 export function openConversationState(store: AppStore, key: string): void {
   store.set(conversationsAtom, (all) => (all.has(key) ? all : new Map(all).set(key, emptyConversation)));

@@ -5,7 +5,7 @@ import { heldReply, mockGraphQL } from '../../test/graphqlMock';
 import { setupAppI18n } from '../../test/i18n';
 import { currentUserAtom } from '../auth/session';
 import { conversationsAtom, emptyConversation } from './atoms';
-import { applyLiveChange, deleteMessage, editMessage, toggleReaction } from './conversationActions';
+import { applyLiveChange, deleteMessage, editMessage, loadNewest, toggleReaction } from './conversationActions';
 import type { Message, MessageChange } from './operations';
 import { message } from './testFixtures';
 
@@ -122,6 +122,51 @@ describe('a deletion and its live echo', () => {
       if (!echoFirst) applyLiveChange(store, target, change('message.deleted', null));
       expect(listed(store)).toEqual([]);
     }
+  });
+
+  it('keeps a message the caller deleted gone when an earlier edit’s or reaction’s echo comes before the deletion’s', async () => {
+    for (const [type, echo] of [
+      ['message.edited', { ...mine, body: 'Edited', editedAt: '2025-01-01T00:01:00.000Z' }],
+      ['message.reacted', reacted],
+    ] as const) {
+      for (const echoFirst of [true, false]) {
+        const answer = heldReply();
+        mockGraphQL({ delMessage: answer.asked });
+        const store = setup();
+        const deleting = deleteMessage(store, mine);
+        await answer.sent();
+        if (echoFirst) applyLiveChange(store, target, change(type, echo));
+        expect(listed(store)).toEqual([]);
+        answer.release({ data: { delMessage: true } });
+        expect(await deleting).toBe(true);
+        if (!echoFirst) applyLiveChange(store, target, change(type, echo));
+        expect(listed(store)).toEqual([]);
+      }
+    }
+  });
+
+  it('does not put back a message whose deletion was refused when someone’s deletion of it was heard meanwhile', async () => {
+    const answer = heldReply();
+    mockGraphQL({ delMessage: answer.asked });
+    const store = setup();
+    const deleting = deleteMessage(store, mine);
+    await answer.sent();
+    applyLiveChange(store, target, change('message.deleted', null));
+    answer.release({ errors: [{ message: 'Only the author can delete.', extensions: { code: 'PERMISSION_DENIED' } }] });
+    expect(await deleting).toBe(false);
+    expect(listed(store)).toEqual([]);
+  });
+
+  it('leaves out a message deleted while a page of the conversation was on its way', async () => {
+    const page = heldReply();
+    mockGraphQL({ getMessages: page.asked });
+    const store = setup();
+    const loading = loadNewest(store, target);
+    await page.sent();
+    applyLiveChange(store, target, change('message.deleted', null));
+    page.release({ data: { getMessages: [mine] } });
+    await loading;
+    expect(listed(store)).toEqual([]);
   });
 
   it('puts the message back when its deletion is refused for another reason', async () => {

@@ -9,7 +9,15 @@ import { showToast } from '../../ui';
 import { currentUserAtom } from '../auth/session';
 import { storeSpaceChat, spacesAtom } from '../spaces/atoms';
 import { isNotFoundError } from '../spaces/useSpaceLookup';
-import { conversationsAtom, privatsAtom, storePrivat, storeTaskChatUnread, updateConversation, type ConversationState } from './atoms';
+import {
+  conversationsAtom,
+  messageDeletions,
+  privatsAtom,
+  storePrivat,
+  storeTaskChatUnread,
+  updateConversation,
+  type ConversationState,
+} from './atoms';
 import { applyMessageChange, conversationKey, mergeMessages, removeMessage, unreadDividerId } from './messages';
 import { acknowledgeMessage } from './outbox';
 import type { SendTypingSignal } from './typingSignal';
@@ -44,7 +52,7 @@ export async function loadNewest(store: AppStore, target: ConversationTarget, op
   const key = conversationKey(target);
   try {
     const { getMessages } = await request(getMessagesDocument, { ...target, first: messagePageSize }, { handledByCaller: true });
-    const page = [...getMessages].reverse();
+    const page = [...messageDeletions(store).without(getMessages)].reverse();
     updateConversation(store, key, (state) => {
       const newestKnown = state.messages.at(-1);
       const oldestFetched = page[0];
@@ -88,7 +96,7 @@ export async function loadOlder(store: AppStore, target: ConversationTarget): Pr
       ...current,
       loadingOlder: false,
       hasOlder: getMessages.length >= messagePageSize,
-      messages: mergeMessages(current.messages, getMessages),
+      messages: mergeMessages(current.messages, messageDeletions(store).without(getMessages)),
     }));
   } catch (error) {
     updateConversation(store, key, (current) => ({ ...current, loadingOlder: false }));
@@ -99,9 +107,16 @@ export async function loadOlder(store: AppStore, target: ConversationTarget): Pr
 /** How long a "X is typing…" stays without a new signal. */
 export const typingShownMs = 6000;
 
-/** One subMessage change: messages merge by id (and settle the outbox), typing signals refresh or drop the indicator. */
-export function applyLiveChange(store: AppStore, target: ConversationTarget, change: MessageChange, now = Date.now()): void {
+/**
+ * One subMessage change: messages merge by id (and settle the outbox), typing signals refresh or drop the indicator.
+ * A message deleted meanwhile (the caller's deletion on its way: an earlier edit's or reaction's echo can come before
+ * the deletion's) stays deleted.
+ */
+export function applyLiveChange(store: AppStore, target: ConversationTarget, heard: MessageChange, now = Date.now()): void {
   const key = conversationKey(target);
+  const deletions = messageDeletions(store);
+  if (heard.type === 'message.deleted' && heard.messageId) deletions.confirm(heard.messageId);
+  const change = heard.message && deletions.has(heard.message.id) ? { ...heard, message: null } : heard;
   if (change.type === 'typing' || change.type === 'typing.stopped') {
     const user = change.user;
     if (!user || user.id === me(store)) return;
@@ -112,8 +127,9 @@ export function applyLiveChange(store: AppStore, target: ConversationTarget, cha
     }));
     return;
   }
-  if (change.type === 'message.created' && change.message) acknowledgeMessage(store, change.message);
-  const authorId = change.message?.author?.id;
+  // The outbox settles even for a message deleted meanwhile (acknowledgeMessage leaves that one out of the list).
+  if (heard.type === 'message.created' && heard.message) acknowledgeMessage(store, heard.message);
+  const authorId = heard.message?.author?.id;
   updateConversation(store, key, (state): ConversationState => ({
     ...state,
     messages: applyMessageChange(state.messages, change),
@@ -159,15 +175,20 @@ export async function editMessage(store: AppStore, message: Message, body: strin
   }
 }
 
+/** Deletes a message, gone at once: until the answer, no echo or page brings it back (messageDeletions). */
 export async function deleteMessage(store: AppStore, message: Message): Promise<boolean> {
   const key = conversationKey(targetOfMessage(message));
+  const deletions = messageDeletions(store);
+  deletions.begin(message.id);
   updateConversation(store, key, (state) => ({ ...state, messages: removeMessage(state.messages, message.id) }));
   try {
     await request(delMessageDocument, { id: message.id }, { handledByCaller: true });
+    deletions.confirm(message.id);
     return true;
   } catch (error) {
     // Refused because it is already gone (someone deleted it first; their echo may have come already): it stays gone.
-    if (!isNotFoundError(error)) restoreMessage(store, message);
+    const gone = deletions.refuse(message.id) || isNotFoundError(error);
+    if (!gone) restoreMessage(store, message);
     refused(i18n.t('chat.errors.delete'), error);
     return false;
   }

@@ -2,7 +2,7 @@
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createAppStore, type AppStore } from '../../lib/store';
 import { connectionStatusAtom } from '../../lib/subscriptions';
-import { failure, mockGraphQL } from '../../test/graphqlMock';
+import { failure, heldReply, mockGraphQL } from '../../test/graphqlMock';
 import { setupAppI18n } from '../../test/i18n';
 import { currentUserAtom } from '../auth/session';
 import { conversationsAtom, emptyConversation } from './atoms';
@@ -211,6 +211,23 @@ describe('the outbox', () => {
     answer?.();
     await flushed;
     expect(listed(store).map((known) => known.id)).toEqual(['m1']);
+    expect(store.get(outboxAtom)).toEqual([]);
+  });
+
+  it('does not show a message deleted (heard live) before its answer came, and still settles the outbox', async () => {
+    const answer = heldReply();
+    mockGraphQL({ setMessage: answer.asked });
+    const store = setup();
+    sendMessage(store, { target, body: 'Oops' }, () => 'client-7');
+    const flushed = flushOutbox(store);
+    await answer.sent();
+    const sent = serverMessage({ body: 'Oops', clientId: 'client-7' });
+    const heard = { seq: 8, messageId: 'm1', user: null, guest: null };
+    applyLiveChange(store, target, { ...heard, type: 'message.created', message: sent });
+    applyLiveChange(store, target, { ...heard, type: 'message.deleted', message: null });
+    answer.release({ data: { setMessage: sent } });
+    await flushed;
+    expect(listed(store)).toEqual([]);
     expect(store.get(outboxAtom)).toEqual([]);
   });
 
