@@ -21,7 +21,7 @@ import {
   documentError,
   introspectionRefusal,
   operationOf,
-  parseAndValidate,
+  ValidatedDocuments,
   type DocumentLimits,
 } from './validation';
 
@@ -113,8 +113,10 @@ export function operationRequestId(state: SocketState, operationId: string | nul
  */
 export function createProtocolServer(policy: OperationPolicy): ProtocolServer<SocketState> {
   const { services } = policy;
-  /** Each running subscription's document text, operation name and variables as one string (its sharing key). */
+  /** Each running subscription's document key, operation name and variables as one string (its sharing key). */
   const operationKeys = new WeakMap<OperationContext, string>();
+  /** The subscription documents every client sends, parsed and checked once for all of them. */
+  const documents = new ValidatedDocuments(policy.limits);
 
   async function refuseCredential(
     state: SocketState,
@@ -196,7 +198,7 @@ export function createProtocolServer(policy: OperationPolicy): ProtocolServer<So
         }
       }
       const { schema, loaders, app } = policy.graphql();
-      const checked = parseAndValidate(schema, payload.query, policy.limits);
+      const checked = documents.check(schema, payload.query);
       if ('errors' in checked) return refuse(state, id, checked.errors);
       const { document } = checked;
       const operation = operationOf(document, payload.operationName);
@@ -236,7 +238,8 @@ export function createProtocolServer(policy: OperationPolicy): ProtocolServer<So
         ...(resume ? { liveCursor: new LiveCursor(resume.resumeAfter) } : {}),
       };
       if (loaders) contextValue.reply[mercuriusSymbols.kLoaders] = loaders.create(contextValue);
-      operationKeys.set(contextValue, JSON.stringify([payload.query, payload.operationName ?? null, payload.variables ?? null]));
+      // The document's key stands for its text: the text itself would be one more copy per subscription.
+      operationKeys.set(contextValue, JSON.stringify([checked.key, payload.operationName ?? null, payload.variables ?? null]));
       return {
         schema,
         document,

@@ -1,11 +1,13 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   asksForIntrospection,
   checkSource,
+  documentParser,
   isParsedFrom,
   maxBracketNesting,
   operationOf,
   parseAndValidate,
+  ValidatedDocuments,
   type DocumentLimits,
 } from './validation';
 import { graphqlRuntime } from './runtime';
@@ -71,6 +73,75 @@ describe('parseAndValidate', () => {
     expect('errors' in result && result.errors.some((error) => error.message.includes('Cannot spread fragment "A" within itself'))).toBe(
       true,
     );
+  });
+});
+
+describe('ValidatedDocuments', () => {
+  afterEach(() => vi.restoreAllMocks());
+  const parses = () => vi.spyOn(documentParser, 'parse');
+
+  it('parses and checks a text once: every subscription sending it shares one document and its key', () => {
+    const parse = parses();
+    const documents = new ValidatedDocuments(limits);
+    const first = documents.check(schema, 'subscription { changed { id } }');
+    const second = documents.check(schema, 'subscription { changed { id } }');
+    expect('document' in first && 'document' in second && second.document === first.document && second.key === first.key).toBe(true);
+    expect(parse).toHaveBeenCalledTimes(1);
+    const other = documents.check(schema, 'subscription { changed { name } }');
+    expect('key' in other && 'key' in first && other.key !== first.key).toBe(true);
+    expect(parse).toHaveBeenCalledTimes(2);
+  });
+
+  it('keeps no refused document: each is refused again, with the same errors', () => {
+    const parse = parses();
+    const documents = new ValidatedDocuments(limits);
+    for (let attempt = 0; attempt < 2; attempt += 1)
+      expect(codes(documents.check(schema, '{ nope }'))).toEqual(['Cannot query field "nope" on type "Query".']);
+    expect(parse).toHaveBeenCalledTimes(2);
+    expect(documents.size).toBe(0);
+  });
+
+  it('lets the least recently used documents go past its bounds, and a new key is given to a text checked again', () => {
+    const documents = new ValidatedDocuments(limits, { maxDocuments: 2, maxSourceCharacters: 1000 });
+    const keyOf = (source: string) => {
+      const checked = documents.check(schema, source);
+      if (!('key' in checked)) throw new Error('refused');
+      return checked.key;
+    };
+    const [a, b, c] = ['{ me { id } }', '{ me { name } }', '{ users { id } }'];
+    const keyOfA = keyOf(a!);
+    keyOf(b!);
+    expect(keyOf(a!)).toBe(keyOfA);
+    // b is now the least recently used: c pushes it out, a stays.
+    const parse = parses();
+    keyOf(c!);
+    expect(documents.size).toBe(2);
+    expect(keyOf(a!)).toBe(keyOfA);
+    expect(parse).toHaveBeenCalledTimes(1);
+    keyOf(b!);
+    expect(parse).toHaveBeenCalledTimes(2);
+  });
+
+  it('bounds the text it keeps, and never keeps a text larger than the bound', () => {
+    const documents = new ValidatedDocuments(limits, { maxDocuments: 100, maxSourceCharacters: 31 });
+    documents.check(schema, '{ me { id } }');
+    documents.check(schema, '{ me { name } }');
+    expect(documents.size).toBe(2);
+    documents.check(schema, '{ users { id } }');
+    expect(documents.size).toBe(2);
+    const long = `{ me { id } } # ${'x'.repeat(40)}`;
+    const first = documents.check(schema, long);
+    const again = documents.check(schema, long);
+    expect('key' in first && 'key' in again && first.key !== again.key).toBe(true);
+    expect(documents.size).toBe(2);
+  });
+
+  it('checks a document again against another schema', () => {
+    const documents = new ValidatedDocuments(limits);
+    expect('document' in documents.check(schema, '{ me { name } }')).toBe(true);
+    const narrower = buildSchema('type Query { me: User } type User { id: ID }');
+    expect(codes(documents.check(narrower, '{ me { name } }'))).toEqual(['Cannot query field "name" on type "User".']);
+    expect('document' in documents.check(schema, '{ me { name } }')).toBe(true);
   });
 });
 

@@ -101,6 +101,73 @@ export function parseAndValidate(
   return errors.length > 0 ? { errors } : { document };
 }
 
+/** A document that passed every check, and a short key that stands for its text (one per text while it is kept). */
+export interface ValidatedDocument {
+  readonly document: DocumentNode;
+  readonly key: string;
+}
+
+/** How many checked documents are kept, and how much of their text: a parsed document is several times its text. */
+export interface ValidatedDocumentBounds {
+  maxDocuments: number;
+  maxSourceCharacters: number;
+}
+
+/** Far above the distinct subscription documents the app sends; a parsed document is about 10 times its text. */
+export const defaultValidatedDocumentBounds: ValidatedDocumentBounds = { maxDocuments: 256, maxSourceCharacters: 512 * 1024 };
+
+/**
+ * The documents that passed parseAndValidate, by text, most recently used last. Every client of the app sends
+ * the same few subscription documents: each subscription kept its own parsed tree (its tokens and locations
+ * included) for as long as it ran, about 30 KB per document, and parsed and validated it again. Sharing one
+ * tree per text is safe because graphql never changes a document it executes. Refused documents are not kept,
+ * and when the bounds are reached the least recently used documents go: a client sending many distinct
+ * documents only makes others be checked again. One instance per app (the websocket server's); a document is
+ * checked again when the schema it was checked against is not the one asked about.
+ */
+export class ValidatedDocuments {
+  private readonly bySource = new Map<string, ValidatedDocument & { schema: GraphQLSchema }>();
+  private sourceCharacters = 0;
+  private documentsMade = 0;
+
+  constructor(
+    private readonly limits: DocumentLimits,
+    private readonly bounds: ValidatedDocumentBounds = defaultValidatedDocumentBounds,
+  ) {}
+
+  check(schema: GraphQLSchema, source: string): ValidatedDocument | { errors: readonly GraphQLError[] } {
+    const known = this.bySource.get(source);
+    if (known?.schema === schema) {
+      // Moved to the end: the least recently used stay first, the first to go.
+      this.bySource.delete(source);
+      this.bySource.set(source, known);
+      return known;
+    }
+    if (known) this.forget(source);
+    const checked = parseAndValidate(schema, source, this.limits);
+    if ('errors' in checked) return checked;
+    this.documentsMade += 1;
+    const validated = { document: checked.document, key: `document ${this.documentsMade}`, schema };
+    if (source.length > this.bounds.maxSourceCharacters) return validated;
+    this.bySource.set(source, validated);
+    this.sourceCharacters += source.length;
+    for (const oldest of this.bySource.keys()) {
+      if (this.bySource.size <= this.bounds.maxDocuments && this.sourceCharacters <= this.bounds.maxSourceCharacters) break;
+      this.forget(oldest);
+    }
+    return validated;
+  }
+
+  /** Documents kept now (for tests). */
+  get size(): number {
+    return this.bySource.size;
+  }
+
+  private forget(source: string): void {
+    if (this.bySource.delete(source)) this.sourceCharacters -= source.length;
+  }
+}
+
 /**
  * Mercurius, when the text is not GraphQL, tries it as a JSON syntax tree. Only documents the
  * GraphQL parser made from this very text are accepted: a tree from JSON bypasses the parser's
