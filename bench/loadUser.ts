@@ -172,8 +172,11 @@ export class SimulatedUser {
     );
   }
 
-  /** Starts the session again (refreshToken), connects, opens the app's subscriptions, says it is online and opens a space's chat. */
-  async start(): Promise<boolean> {
+  /**
+   * Starts the session again (refreshToken), connects, opens the app's subscriptions, says it is online and opens a
+   * space's chat; then acts at its rate unless `acting` is false (an idle user, until startActing).
+   */
+  async start(acting = true): Promise<boolean> {
     if ((await this.execute('refreshToken', refreshTokenText, {})) === null) return false;
     const cookieHeader = () => this.cookieHeader();
     class SessionWebSocket extends WebSocket {
@@ -201,8 +204,13 @@ export class SimulatedUser {
     await this.request('setPresence', setPresenceDocument, { state: 'online' });
     await this.request('getSpaceChats', getSpaceChatsDocument);
     await this.switchChannel();
-    this.schedule(this.random() * 15_000);
+    if (acting) this.startActing();
     return true;
+  }
+
+  /** The first action within 15 s, then one every 10 to 20 s. */
+  startActing() {
+    this.schedule(this.random() * 15_000);
   }
 
   private schedule(delayMs: number) {

@@ -1,0 +1,66 @@
+// Reads a V8 .heapsnapshot (as node writes it on --heapsnapshot-signal) into the live heap's bytes and object
+// counts by kind: constructor name for objects and closures, one line for all strings, and V8's own names for
+// arrays, code and hidden objects. Two summaries subtracted and divided by the users added say what one user
+// costs in the JS heap, by kind.
+import { readFileSync } from 'node:fs';
+
+interface HeapSnapshotFile {
+  snapshot: { meta: { node_fields: string[]; node_types: [string[], ...unknown[]] } };
+  nodes: number[];
+  strings: string[];
+}
+
+export interface KindTotal {
+  bytes: number;
+  count: number;
+}
+
+export interface HeapSummary {
+  totalBytes: number;
+  byKind: Map<string, KindTotal>;
+}
+
+const stringTypes = new Set(['string', 'concatenated string', 'sliced string']);
+
+/** The name a node is counted under: strings' names are their contents, so they are counted together. */
+function kindOf(type: string, name: string): string {
+  if (stringTypes.has(type)) return '(strings)';
+  if (type === 'object' || type === 'closure') return `${type === 'closure' ? 'closure ' : ''}${name.slice(0, 80)}`;
+  if (type === 'native') return `native ${name.replace(/\s*\/.*$/, '').slice(0, 60)}`;
+  return `(${type}) ${name.slice(0, 60)}`;
+}
+
+export function summarizeHeapSnapshot(path: string): HeapSummary {
+  const file = JSON.parse(readFileSync(path, 'utf8')) as HeapSnapshotFile;
+  const fields = file.snapshot.meta.node_fields;
+  const typeNames = file.snapshot.meta.node_types[0];
+  const stride = fields.length;
+  const typeOffset = fields.indexOf('type');
+  const nameOffset = fields.indexOf('name');
+  const sizeOffset = fields.indexOf('self_size');
+  const byKind = new Map<string, KindTotal>();
+  let totalBytes = 0;
+  for (let index = 0; index < file.nodes.length; index += stride) {
+    const bytes = file.nodes[index + sizeOffset]!;
+    const kind = kindOf(typeNames[file.nodes[index + typeOffset]!]!, file.strings[file.nodes[index + nameOffset]!]!);
+    const total = byKind.get(kind) ?? { bytes: 0, count: 0 };
+    total.bytes += bytes;
+    total.count += 1;
+    byKind.set(kind, total);
+    totalBytes += bytes;
+  }
+  return { totalBytes, byKind };
+}
+
+/** The kinds that grew most from `before` to `after`, per unit added (a user, a subscription). */
+export function growthPerUnit(before: HeapSummary, after: HeapSummary, units: number, top: number) {
+  const kinds = new Set([...before.byKind.keys(), ...after.byKind.keys()]);
+  return [...kinds]
+    .map((kind) => {
+      const was = before.byKind.get(kind) ?? { bytes: 0, count: 0 };
+      const now = after.byKind.get(kind) ?? { bytes: 0, count: 0 };
+      return { kind, bytes: (now.bytes - was.bytes) / units, count: (now.count - was.count) / units };
+    })
+    .sort((left, right) => right.bytes - left.bytes)
+    .slice(0, top);
+}
