@@ -1,6 +1,7 @@
 import { createServer } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connectPostgres, DatabaseUnavailableError } from '../../server/src/core/postgres/connect';
+import { PostgresEventLog } from '../../server/src/core/postgres/eventLog';
 import { migratePostgres } from '../../server/src/core/postgres/migrate';
 import { startPostgresCluster, type PostgresCluster } from '../support/postgresCluster';
 
@@ -42,7 +43,7 @@ describe('connecting to PostgreSQL (DATABASE_URL)', () => {
     const url = await cluster.createDatabase('connect_ok');
     const sql = await connectPostgres({ url, poolSize: 2, statementTimeoutMs: 4321 });
     try {
-      expect(await migratePostgres(sql)).toEqual(['0001_event_log.sql']);
+      expect(await migratePostgres(sql)).toEqual(['0001_event_log.sql', '0002_event_positions_without_append_lock.sql']);
       expect(await migratePostgres(sql)).toEqual([]);
       const [settingsRow] = await sql<{ synchronous_commit: string; statement_timeout: string }[]>`
         SELECT current_setting('synchronous_commit') AS synchronous_commit, current_setting('statement_timeout') AS statement_timeout`;
@@ -95,5 +96,23 @@ describe('connecting to PostgreSQL (DATABASE_URL)', () => {
       `PostgreSQL user "reader" lacks INSERT on table "events" of database "connect_privileges" at ${cluster.host}:${cluster.port}: ` +
         'grant it (GRANT SELECT, INSERT ON events TO "reader").',
     );
+
+    await cluster.administer(
+      'GRANT INSERT ON events TO reader; GRANT SELECT, INSERT, DELETE ON mutation_results TO reader',
+      'connect_privileges',
+    );
+    const cannotDraw = await refusal(cluster.url('connect_privileges', reader), reader.password);
+    expect(cannotDraw).toBe(
+      `PostgreSQL user "reader" lacks USAGE on sequence "public.events_seq_seq" of database "connect_privileges" at ${cluster.host}:${cluster.port}: ` +
+        'grant it (GRANT USAGE ON SEQUENCE public.events_seq_seq TO "reader").',
+    );
+    await cluster.administer('GRANT USAGE ON SEQUENCE events_seq_seq TO reader', 'connect_privileges');
+    const log = new PostgresEventLog(await connectPostgres(settings(cluster.url('connect_privileges', reader))));
+    try {
+      const [event] = await log.append('note:granted', [{ type: 'note.created', payload: {} }], { teamId: null, actorId: null });
+      expect(await log.readFrom(event!.seq - 1, 10)).toEqual([event]);
+    } finally {
+      await log.close();
+    }
   });
 });

@@ -99,6 +99,17 @@ async function checkPrivileges(sql: Sql, target: PostgresTarget): Promise<void> 
       );
     }
   }
+  // Appends draw positions from the events' sequence themselves (events_draw_positions, migration 0002).
+  const [positions] = await sql<{ sequence: string; held: boolean }[]>`
+    SELECT sequence, has_sequence_privilege(sequence, 'USAGE') AS held
+    FROM (SELECT pg_get_serial_sequence(to_regclass('events')::text, 'seq') AS sequence) AS found
+    WHERE sequence IS NOT NULL`;
+  if (positions && !positions.held) {
+    throw new DatabaseUnavailableError(
+      `PostgreSQL user "${target.user}" lacks USAGE on sequence "${positions.sequence}" of database "${target.database}" at ${target.host}:${target.port}: ` +
+        `grant it (GRANT USAGE ON SEQUENCE ${positions.sequence} TO "${target.user}").`,
+    );
+  }
 }
 
 /** One clear sentence per way a connection fails. */
