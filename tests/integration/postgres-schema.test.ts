@@ -5,6 +5,7 @@ import { drizzle } from 'drizzle-orm/postgres-js';
 import { migrate } from 'drizzle-orm/postgres-js/migrator';
 import postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { migratePostgres } from '../../server/src/core/postgres/migrate';
 import * as postgresSchema from '../../server/src/db/schema.pg';
 import { docSnapshots, docUpdates } from '../../server/src/domains/docs/tables.pg';
 import { standupChannels } from '../../server/src/domains/reports/tables.pg';
@@ -168,5 +169,26 @@ describe('migrations/postgres applied to a fresh PostgreSQL database', () => {
       ])
       .returning({ id: docUpdates.id });
     expect(inserted).toEqual([{ id: 1 }, { id: 2 }]);
+  });
+
+  it("applies beside the event log's migrations with the event log's runner (advisory lock, schema_migrations)", async () => {
+    const runnerClient = postgres(await cluster.createDatabase('schema_with_event_log'), { max: 1, onnotice: () => undefined });
+    try {
+      const eventLogMigrations = await migratePostgres(runnerClient);
+      expect(await migratePostgres(runnerClient, migrationsFolder)).toEqual(['0000_projections.sql']);
+      expect(await migratePostgres(runnerClient, migrationsFolder)).toEqual([]);
+      const rows = await runnerClient<{ table_name: string }[]>`
+        SELECT table_name FROM information_schema.tables WHERE table_schema = 'public' AND table_type = 'BASE TABLE'`;
+      const names = new Set(rows.map((row) => row.table_name));
+      expect(eventLogMigrations.length).toBeGreaterThan(0);
+      expect(tables.map((table) => getTableConfig(table).name).filter((name) => !names.has(name))).toEqual([]);
+      expect([...names].filter((name) => ['events', 'mutation_results', 'schema_migrations'].includes(name)).sort()).toEqual([
+        'events',
+        'mutation_results',
+        'schema_migrations',
+      ]);
+    } finally {
+      await runnerClient.end();
+    }
   });
 });
