@@ -68,4 +68,26 @@ describe('OperationTopics', () => {
     await turnOver();
     expect(stuck).toHaveBeenCalledTimes(1);
   });
+
+  it('hands a listener the events waiting first, then each one in the handover, inside its round', async () => {
+    const emitter = mqemitter({ concurrency: 0 });
+    const log: string[] = [];
+    const round = { open: () => log.push('open'), close: () => log.push('close') };
+    const [first, second] = [new OperationTopics(emitter, () => undefined), new OperationTopics(emitter, () => undefined)];
+    const queues = [await first.subscribe('team:a'), await second.subscribe('team:a')];
+    publish(emitter, 'team:a', 1);
+    await turnOver();
+    queues.forEach((queue, index) =>
+      queue.listen({ next: (value) => log.push(`${index}:${String(value)}`), end: () => log.push(`${index}:end`), round }),
+    );
+    expect(log).toEqual(['0:1', '1:1']);
+    log.length = 0;
+    publish(emitter, 'team:a', 2);
+    publish(emitter, 'team:a', 3);
+    await turnOver();
+    expect(log).toEqual(['open', '0:2', '1:2', '0:3', '1:3', 'close']);
+    log.length = 0;
+    first.close();
+    expect(log).toEqual(['0:end']);
+  });
 });
