@@ -4,7 +4,7 @@ import { openDatabase, type DatabaseHandle } from '../db/connection';
 import { createSession, isSessionActive, revokeSession } from '../domains/accounts/sessions';
 import { isApiTokenActive } from '../domains/settings/apiTokens';
 import { apiTokens } from '../domains/settings/tables';
-import { isLiveCredentialActive } from './liveCredentials';
+import { isLiveCredentialActive, rememberCredentials } from './liveCredentials';
 
 describe('isLiveCredentialActive', () => {
   let database: DatabaseHandle;
@@ -44,5 +44,30 @@ describe('isLiveCredentialActive', () => {
     expect(check('token-1')).toBe(false);
     expect(check('token-1')).toBe(isApiTokenActive(database.db, 'token-1'));
     expect(check('missing')).toBe(false);
+  });
+
+  it('reads a credential once while remembering, still comparing its expiry with the time of each check, and again after', () => {
+    database = openDatabase(':memory:');
+    const now = Date.now();
+    const { sessionId } = createSession(database.db, 'user-1', null, now);
+    const prepared = database.sqlite.prepare.bind(database.sqlite);
+    let reads = 0;
+    // Counts the session statement's reads: the credential statements are prepared on first use.
+    database.sqlite.prepare = ((source: string) => {
+      const statement = prepared(source);
+      if (!source.includes('FROM sessions')) return statement;
+      const get = statement.get.bind(statement);
+      return Object.assign(statement, { get: (...parameters: unknown[]) => ((reads += 1), get(...(parameters as [string]))) });
+    }) as typeof database.sqlite.prepare;
+    const later = now + 400 * 24 * 3600 * 1000;
+    rememberCredentials(database.sqlite, true);
+    expect(isLiveCredentialActive(database.sqlite, { sessionId }, now)).toBe(true);
+    expect(isLiveCredentialActive(database.sqlite, { sessionId }, now)).toBe(true);
+    expect(isLiveCredentialActive(database.sqlite, { sessionId }, later)).toBe(false);
+    expect(reads).toBe(1);
+    rememberCredentials(database.sqlite, false);
+    revokeSession(database.db, sessionId, 'test', now);
+    expect(isLiveCredentialActive(database.sqlite, { sessionId }, now)).toBe(false);
+    expect(reads).toBe(2);
   });
 });

@@ -1,6 +1,6 @@
 import type { ExecutionResult } from 'graphql';
 import { describe, expect, it, vi } from 'vitest';
-import { LiveCursor, shareWith } from '../core/live';
+import { LiveCursor, livePush, shareWith, type LiveConsumer, type LiveFeed } from '../core/live';
 import { SharedPayloads } from './sharedPayloads';
 import { delivering, type DeliveryOptions } from './socketResults';
 
@@ -164,5 +164,117 @@ describe('delivering: a subscription’s results, sent straight to its socket', 
     reader.source.give({ value: { viewerId: 'bas', authorId: 'ann' }, done: false });
     expect(await reader.ended).toEqual({ value: undefined, done: true });
     expect(reader.release).toHaveBeenCalledTimes(1);
+  });
+});
+
+/** A feed that hands its values over (LiveFeed's push), driven by hand. */
+function pushingFeed() {
+  let consumer: LiveConsumer<unknown> | undefined;
+  const stop = vi.fn();
+  const feed = {
+    next: () => Promise.reject(new Error('a pushed feed is not iterated')),
+    [Symbol.asyncIterator]: () => feed,
+    [livePush]: (given: LiveConsumer<unknown>) => {
+      consumer = given;
+      return stop;
+    },
+  } as unknown as LiveFeed<unknown>;
+  return { feed, stop, consumer: () => consumer! };
+}
+
+describe('delivering from a feed that hands its values over', () => {
+  it('writes each value in the same turn as it is handed over, in order, and ends when the feed does', async () => {
+    const shared = new SharedPayloads();
+    const source = pushingFeed();
+    const sent: string[] = [];
+    const release = vi.fn();
+    const results = delivering({
+      source: source.feed,
+      execute: executeFor(),
+      operationKey: 'key',
+      shared,
+      send: (json) => (sent.push(json), true),
+      withErrors: () => 'errors',
+      release,
+    });
+    const ended = results.next();
+    source.consumer().next(shareWith({ viewerId: 'bas', authorId: 'ann' }, { seq: 1 }, 'reader'));
+    expect(sent).toEqual(['{"data":{"subMessage":{"body":"hello","canEdit":false}}}']);
+    source.consumer().next({ viewerId: 'ann', authorId: 'ann' });
+    expect(sent[1]).toBe('{"data":{"subMessage":{"body":"hello","canEdit":true}}}');
+    source.consumer().end();
+    expect(await ended).toEqual({ value: undefined, done: true });
+    expect(release).toHaveBeenCalledTimes(1);
+  });
+
+  it('keeps the order when a payload takes a promise: the values and notices after it wait their turn', async () => {
+    const cursor = new LiveCursor(null);
+    const source = pushingFeed();
+    const sent: string[] = [];
+    let finish: ((result: ExecutionResult) => void) | undefined;
+    const execute = vi.fn((root: unknown): ExecutionResult | Promise<ExecutionResult> =>
+      (root as { slow?: boolean }).slow
+        ? new Promise((resolve) => (finish = resolve))
+        : { data: { subMessage: { body: (root as { body: string }).body } } },
+    );
+    const results = delivering({
+      source: source.feed,
+      execute,
+      operationKey: 'key',
+      shared: new SharedPayloads(),
+      cursor,
+      send: (json) => (sent.push(json), true),
+      withErrors: () => 'errors',
+      release: () => undefined,
+    });
+    void results.next();
+    cursor.delivering = 1;
+    source.consumer().next({ slow: true });
+    cursor.delivering = 2;
+    source.consumer().next({ body: 'second' });
+    cursor.notify({ seq: 2, resume: 'replayed' });
+    expect(sent).toEqual([]);
+    finish!({ data: { subMessage: { body: 'first' } } });
+    await settled();
+    expect(sent).toEqual([
+      '{"data":{"subMessage":{"body":"first"}},"extensions":{"seq":1}}',
+      '{"data":{"subMessage":{"body":"second"}},"extensions":{"seq":2}}',
+      '{"extensions":{"seq":2,"resume":"replayed"}}',
+    ]);
+  });
+
+  it('stops the feed and releases the topics when the client ends the subscription', async () => {
+    const source = pushingFeed();
+    const release = vi.fn();
+    const results = delivering({
+      source: source.feed,
+      execute: executeFor(),
+      operationKey: 'key',
+      shared: new SharedPayloads(),
+      send: () => true,
+      withErrors: () => 'errors',
+      release,
+    });
+    const ended = results.next();
+    await results.return(undefined);
+    expect(source.stop).toHaveBeenCalledTimes(1);
+    expect(release).toHaveBeenCalledTimes(1);
+    expect(await ended).toEqual({ value: undefined, done: true });
+  });
+
+  it('fails the subscription with the feed’s error', async () => {
+    const source = pushingFeed();
+    const results = delivering({
+      source: source.feed,
+      execute: executeFor(),
+      operationKey: 'key',
+      shared: new SharedPayloads(),
+      send: () => true,
+      withErrors: () => 'errors',
+      release: () => undefined,
+    });
+    const ended = results.next();
+    source.consumer().end(new Error('history unavailable'));
+    await expect(ended).rejects.toThrow('history unavailable');
   });
 });

@@ -36,6 +36,10 @@ export interface DeliveryOptions {
  * (the client's `complete`, the socket closing), which releases its topic listeners at once instead of
  * when the next event happens to arrive.
  *
+ * A feed that hands its values over (LiveFeed, core/live.ts) is not iterated: each value is executed or
+ * shared and written in the turn its event is handed over, with no promise or generator step per delivery;
+ * only a payload whose execution answers a promise makes the values after it wait, in order.
+ *
  * With a live cursor (a client that follows log positions, see core/liveResume.ts), each result
  * carries `extensions.seq`, the position of the event it is about, and the cursor's notices are sent
  * as results without data as soon as the feed gives them.
@@ -44,8 +48,9 @@ export function delivering(options: DeliveryOptions): AsyncGenerator<never> {
   const { cursor, source } = options;
   let stopped = false;
   let running: Promise<IteratorResult<never>> | undefined;
-  /** Stops a pushed feed (see below). */
+  /** Stops a pushed feed and ends its delivery (see below). */
   let stopFeed: (() => void) | undefined;
+  let endPushed: (() => void) | undefined;
   let iterator: AsyncIterator<unknown> | undefined;
 
   const stop = () => {
@@ -54,6 +59,7 @@ export function delivering(options: DeliveryOptions): AsyncGenerator<never> {
     cursor?.listen(null);
     stopFeed?.();
     options.release();
+    endPushed?.();
   };
   const sendNotice = (notice: LiveNotice) => {
     if (!stopped && !options.send(JSON.stringify({ extensions: notice }))) stop();
@@ -89,14 +95,15 @@ export function delivering(options: DeliveryOptions): AsyncGenerator<never> {
   /** The feed hands each value over as its event is handed over: sent in the same turn, in order. */
   function pushed(feed: LiveFeed<unknown>): Promise<IteratorResult<never>> {
     return new Promise((resolve, reject) => {
+      endPushed = () => resolve({ value: undefined, done: true });
       // What waits behind a payload still being made: values with their log position, and notices in their place.
       type Waiting = { value: unknown; seq: number | null } | { notice: LiveNotice };
       const steps = new InTurn<Waiting>(
         (waiting) => ('notice' in waiting ? sendNotice(waiting.notice) : deliver(waiting.value, waiting.seq)),
         (error) => {
+          // Settled before stop() ends it as done.
+          if (error !== undefined) reject(error instanceof Error ? error : new Error(String(error)));
           stop();
-          if (error === undefined) resolve({ value: undefined, done: true });
-          else reject(error instanceof Error ? error : new Error(String(error)));
         },
         maxWaitingLiveValues,
       );
