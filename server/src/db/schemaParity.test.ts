@@ -235,6 +235,21 @@ describe('the PostgreSQL schema (schema.pg.ts) against the SQLite one (schema.ts
   );
 });
 
+describe('wide integers on PostgreSQL', () => {
+  // Log positions grow with every event and byte sizes pass 2 GB: a new column of either kind made `integer` would
+  // overflow on PostgreSQL long after SQLite (whose integers are all 64-bit) kept working.
+  const wideColumn = /(^|_)seq$|^size$|^storage$/;
+  it('stores every log position (seq, *_seq) and byte size (size, storage) as bigint read as a number', () => {
+    const narrow = [...postgresTables.values()].flatMap((table) => {
+      const config = getPgTableConfig(table);
+      return config.columns
+        .filter((column) => wideColumn.test(column.name) && column.columnType !== 'PgBigInt53')
+        .map((column) => `${config.name}.${column.name}`);
+    });
+    expect(narrow).toEqual([]);
+  });
+});
+
 describe('the shape comparison itself', () => {
   // One small table in both dialects, equal; then each kind of one-sided change must make the shapes differ.
   const sqliteSample = sqliteTable(
