@@ -3,6 +3,7 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vite
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import userEvent from '@testing-library/user-event';
+import { deletionsAtom } from '../../lib/deletions';
 import { appStore, StoreProvider } from '../../lib/store';
 import { failure, mockGraphQL } from '../../test/graphqlMock';
 import { setupAppI18n } from '../../test/i18n';
@@ -71,6 +72,8 @@ beforeEach(() => {
   appStore.set(aiStatusAtom, null);
   appStore.set(aiConversationsAtom, null);
   appStore.set(aiMessagesAtom, new Map());
+  // Conversations deleted in one test are not deleted in the next, which reuses their ids.
+  appStore.set(deletionsAtom, new Map());
 });
 afterEach(() => {
   cleanup();
@@ -283,13 +286,14 @@ describe('the AI assistant page', () => {
 
     act(() => live.subscriptions.get('subAiConversations')?.reload?.());
     await waitFor(() => expect(graphql.callsOf('getAiConversations')).toHaveLength(2));
-    answer({ data: { getAiConversations: [launch] } });
+    // A deleted conversation never comes back: the second read has the other one renamed meanwhile.
+    answer({ data: { getAiConversations: [{ ...older, name: 'Hiring plan' }] } });
     await waitFor(() =>
       expect(
         within(list)
           .getAllByRole('link')
           .map((link) => link.textContent),
-      ).toEqual(['Launch plan']),
+      ).toEqual(['Hiring plan']),
     );
   });
 

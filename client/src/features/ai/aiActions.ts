@@ -2,8 +2,15 @@
 import { request } from '../../lib/graphql';
 import type { AppStore } from '../../lib/store';
 import { subscribe } from '../../lib/subscriptions';
-import { aiConversationsAtom, aiStatusAtom, forgetAiConversation, storeAiConversation, storeAiMessages } from './atoms';
-import { sortConversations, type AiMode } from './messages';
+import {
+  aiConversationsAtom,
+  aiStatusAtom,
+  forgetAiConversation,
+  storeAiConversation,
+  storeAiConversations,
+  storeAiMessages,
+} from './atoms';
+import type { AiMode } from './messages';
 import {
   delAiConversationDocument,
   ediAiConversationDocument,
@@ -24,11 +31,14 @@ export async function loadAiStatus(store: AppStore): Promise<void> {
   store.set(aiStatusAtom, getAiStatus);
 }
 
-/** A live change of the list: the conversation as it is now put in its place, or gone. Nothing before the list is read. */
+/**
+ * A live change of the list: the conversation as it is now put in its place, or gone. Nothing before the list is
+ * read, except that a deletion is kept (an answer on its way must not bring the conversation back).
+ */
 export function applyAiConversationChange(store: AppStore, change: AiConversationChange): void {
-  if (store.get(aiConversationsAtom) === null) return;
-  if (change.aiconversation) storeAiConversation(store, change.aiconversation);
-  else forgetAiConversation(store, change.id);
+  if (change.aiconversation) {
+    if (store.get(aiConversationsAtom) !== null) storeAiConversation(store, change.aiconversation);
+  } else forgetAiConversation(store, change.id);
 }
 
 /**
@@ -49,7 +59,7 @@ export function followAiConversations(store: AppStore, onRead: (failure: unknown
       .then(
         ({ getAiConversations }) => {
           if (stopped) return;
-          store.set(aiConversationsAtom, sortConversations(getAiConversations));
+          storeAiConversations(store, getAiConversations);
           for (const change of heardNow) applyAiConversationChange(store, change);
           onRead(null);
         },
