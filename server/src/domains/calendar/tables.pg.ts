@@ -1,9 +1,9 @@
 import { boolean, index, integer, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
 
 /**
- * The PostgreSQL twin of tables.ts (what each table and column means is written there): the same tables,
- * columns, keys and indexes in pg-core, kept equal by server/src/db/schemaParity.test.ts. Booleans are `boolean`,
- * json is `jsonb`, and integers that can pass 2^31 (log positions, byte sizes, epoch milliseconds, row ids) are `bigint`.
+ * The PostgreSQL twin of tables.ts, which says what each table and column means: the same tables, columns, keys and
+ * indexes in pg-core, kept equal by server/src/db/schemaParity.test.ts. Booleans are `boolean`, json is `jsonb`, and
+ * integers that can pass 2^31 (log positions, byte sizes, epoch milliseconds, row ids) are `bigint`.
  */
 
 export const calendarEvents = pgTable(

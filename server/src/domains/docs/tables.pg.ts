@@ -1,9 +1,9 @@
 import { bigint, boolean, customType, index, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 
 /**
- * The PostgreSQL twin of tables.ts (what each table and column means is written there): the same tables,
- * columns, keys and indexes in pg-core, kept equal by server/src/db/schemaParity.test.ts. Booleans are `boolean`,
- * json is `jsonb`, and integers that can pass 2^31 (log positions, byte sizes, epoch milliseconds, row ids) are `bigint`.
+ * The PostgreSQL twin of tables.ts, which says what each table and column means: the same tables, columns, keys and
+ * indexes in pg-core, kept equal by server/src/db/schemaParity.test.ts. Booleans are `boolean`, json is `jsonb`, and
+ * integers that can pass 2^31 (log positions, byte sizes, epoch milliseconds, row ids) are `bigint`.
  */
 
 /** pg-core 0.45 has no bytea builder; postgres.js reads and writes bytea as a Buffer, as better-sqlite3 does blobs. */
