@@ -2457,7 +2457,7 @@ export type SignUpResult = {
 /** Where to PUT a file's bytes (SPEC calls the URL original), and what to give setFile afterwards. */
 export type SignedUpload = {
   __typename?: 'SignedUpload';
-  /** Pass to setFile as code. */
+  /** Pass to setFile as code: the recorded File's id, known before the bytes go (so a client can match the file's live echo to its upload). */
   code: Scalars['ID']['output'];
   /** The URL takes bytes until then; setFile must follow within 6 hours of signing. */
   expiresAt: Scalars['String']['output'];

@@ -64,7 +64,7 @@ export const filesTypeDefs = /* GraphQL */ `
     headers: JSON!
     "Pass to setFile as location."
     key: String!
-    "Pass to setFile as code."
+    "Pass to setFile as code: the recorded File's id, known before the bytes go (so a client can match the file's live echo to its upload)."
     code: ID!
     size: Float!
     "The URL takes bytes until then; setFile must follow within 6 hours of signing."
