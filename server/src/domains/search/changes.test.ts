@@ -1,0 +1,84 @@
+import { describe, expect, it } from 'vitest';
+import { storedEvent } from '../../core/eventFixtures';
+import { indexChangesOf } from './changes';
+
+const createdAt = '2026-05-01T10:00:00.000Z';
+
+describe('indexChangesOf', () => {
+  it('adds a task with its code, its description as text, and itself as the task its thread and files follow', () => {
+    const event = storedEvent(
+      'task.created',
+      {
+        taskId: 'task-1',
+        teamId: 'team-1',
+        projectId: 'space-1',
+        idCode: 'T-4',
+        name: 'Fix the login',
+        description: { type: 'doc', content: [{ type: 'paragraph', content: [{ type: 'text', text: 'Sessions expire' }] }] },
+      },
+      { createdAt },
+    );
+    expect(indexChangesOf(event)).toEqual([
+      {
+        type: 'add',
+        item: {
+          kind: 'task',
+          itemId: 'task-1',
+          teamId: 'team-1',
+          spaceId: 'space-1',
+          privatId: null,
+          taskId: 'task-1',
+          meetingroomId: null,
+          code: 'T-4',
+          emoji: null,
+          folderId: null,
+          createdAt,
+          title: 'Fix the login',
+          body: 'Sessions expire',
+        },
+      },
+    ]);
+  });
+
+  it('changes only what an update names, and nothing for an update of other fields', () => {
+    expect(indexChangesOf(storedEvent('task.updated', { taskId: 'task-1', changes: { name: 'Renamed' } }))).toEqual([
+      { type: 'setText', kind: 'task', itemId: 'task-1', title: 'Renamed' },
+    ]);
+    expect(indexChangesOf(storedEvent('task.updated', { taskId: 'task-1', changes: { stateId: 'done' } }))).toEqual([]);
+    expect(
+      indexChangesOf(storedEvent('file.updated', { fileId: 'file-1', projectId: 'space-1', changes: { name: 'a.pdf', folderId: null } })),
+    ).toEqual([
+      { type: 'setText', kind: 'file', itemId: 'file-1', title: 'a.pdf' },
+      { type: 'setPlace', where: { kind: 'file', itemId: 'file-1' }, set: { folderId: null } },
+    ]);
+  });
+
+  it('moves a task with its thread and files, and removes a task or a space with everything in it', () => {
+    expect(indexChangesOf(storedEvent('task.moved', { taskId: 'task-1', toProjectId: 'space-2', idCode: 'B-1' }))).toEqual([
+      { type: 'setPlace', where: { taskId: 'task-1' }, set: { spaceId: 'space-2' } },
+      { type: 'setPlace', where: { kind: 'task', itemId: 'task-1' }, set: { code: 'B-1' } },
+    ]);
+    expect(indexChangesOf(storedEvent('task.deleted', { taskId: 'task-1' }))).toEqual([{ type: 'remove', where: { taskId: 'task-1' } }]);
+    expect(indexChangesOf(storedEvent('project.deleted', { projectId: 'space-2' }))).toEqual([
+      { type: 'remove', where: { spaceId: 'space-2' } },
+    ]);
+    expect(indexChangesOf(storedEvent('folder.deleted', { folderId: 'folder-2', upfolderId: 'folder-1' }))).toEqual([
+      { type: 'setPlace', where: { kind: 'file', folderId: 'folder-2' }, set: { folderId: 'folder-1' } },
+    ]);
+  });
+
+  it('indexes text and file messages with words, and nothing else', () => {
+    const message = (type: string, body: string) =>
+      storedEvent(
+        'message.created',
+        { messageId: 'message-1', type, body, spaceId: null, privatId: 'chat-1', taskId: null, meetingroomId: null },
+        { teamId: 'team-1', createdAt },
+      );
+    expect(indexChangesOf(message('text', 'hello there'))).toMatchObject([
+      { type: 'add', item: { kind: 'message', itemId: 'message-1', teamId: 'team-1', privatId: 'chat-1', title: '', body: 'hello there' } },
+    ]);
+    expect(indexChangesOf(message('text', '   '))).toEqual([]);
+    expect(indexChangesOf(message('call', 'Call started'))).toEqual([]);
+    expect(indexChangesOf(storedEvent('team.renamed', { teamId: 'team-1', name: 'New' }))).toEqual([]);
+  });
+});
