@@ -143,6 +143,19 @@ export function describeSearchIndexConformance(adapter: string, open: () => Prom
       );
     });
 
+    it('cuts a long text to a snippet around the match, with "…" where it cuts', async () => {
+      const words = Array.from({ length: 120 }, (_, number) => `word${number}`);
+      words[60] = 'narwhal';
+      const long = item({ title: 'Long read', body: words.join(' ') });
+      await index.apply(added(long));
+      const [match] = await search('narwhal');
+      const snippet = match!.markedSnippet;
+      expect(snippet).toContain(`${marked('narwhal')} word61`);
+      expect(snippet.startsWith('…')).toBe(true);
+      expect(snippet.endsWith('…')).toBe(true);
+      expect(snippet.split(' ').length).toBeLessThanOrEqual(40);
+    });
+
     it('keeps the match markers out of the indexed text', async () => {
       const markers = item({ title: `Lemur ${matchStart}troop${matchEnd}`, body: `lemur ${matchEnd}tails` });
       await index.apply(added(markers));
