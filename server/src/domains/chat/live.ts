@@ -129,7 +129,11 @@ function shared(db: Reader, delivery: Delivery): Delivery {
   if (event.type === 'typing' || event.type === 'message.deleted') return shareWith(delivery, event, 'everyone');
   const base = sharedMessage(db, event as StoredEvent);
   if (!base) return shareWith(delivery, event, 'everyone');
-  return shareWith(delivery, event, `${base.authorId === viewerId ? 'author' : 'reader'}${moderate ? '+moderator' : ''}`);
+  return shareWith(
+    delivery,
+    event,
+    base.authorId === viewerId ? (moderate ? 'author+moderator' : 'author') : moderate ? 'reader+moderator' : 'reader',
+  );
 }
 
 /** Every subscriber is sent the same message but for their own flags: it is read once per event and shared. */
