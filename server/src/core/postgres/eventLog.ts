@@ -191,7 +191,8 @@ export class PostgresEventLog implements EventLogPort {
 
   async readStream(stream: string, afterVersion = 0): Promise<StoredEvent[]> {
     const rows = await this.sql<EventRow[]>`
-      SELECT * FROM events WHERE stream = ${stream} AND version > ${afterVersion} ORDER BY version`;
+      SELECT seq, id, team_id, stream, version, type, actor_id, payload, mutation_id, created_at
+      FROM events WHERE stream = ${stream} AND version > ${afterVersion} ORDER BY version`;
     return rows.map(storedEventOf);
   }
 
@@ -203,7 +204,8 @@ export class PostgresEventLog implements EventLogPort {
    */
   async readFrom(afterPosition: number, limit: number): Promise<StoredEvent[]> {
     const rows = await this.sql<(EventRow & { settled: boolean })[]>`
-      SELECT *, transaction_id < (SELECT pg_snapshot_xmin(pg_current_snapshot())) AS settled
+      SELECT seq, id, team_id, stream, version, type, actor_id, payload, mutation_id, created_at,
+             transaction_id < (SELECT pg_snapshot_xmin(pg_current_snapshot())) AS settled
       FROM events WHERE seq > ${afterPosition} ORDER BY seq LIMIT ${limit}`;
     const unsettled = rows.findIndex((row) => !row.settled);
     return (unsettled === -1 ? rows : rows.slice(0, unsettled)).map(storedEventOf);
