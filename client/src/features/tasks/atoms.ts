@@ -183,6 +183,9 @@ export const taskDeletions = (store: AppStore) => deletionsOf(store, 'task');
 /** The deletions of tags and sprints sent or heard in a store. */
 export const tagDeletions = (store: AppStore) => deletionsOf(store, 'tag');
 
+/** The deletions of sections sent or heard in a store. */
+export const sectionDeletions = (store: AppStore) => deletionsOf(store, 'section');
+
 const isOlder = (incoming: BoardTask, stored: BoardTask | undefined) =>
   stored !== undefined && Date.parse(incoming.updatedAt) < Date.parse(stored.updatedAt);
 
@@ -319,15 +322,19 @@ export function settleEdit(store: AppStore, id: string, key: number, answered: B
 }
 
 /**
- * A live change as the board takes it: a task or tag deleted meanwhile (the caller's deletion on its way, whose echo
- * comes after this one) stays deleted.
+ * A live change as the board takes it: a task, tag or section deleted meanwhile (the caller's deletion on its way,
+ * whose echo comes after this one) stays deleted.
  */
 function withoutDeleted(store: AppStore, change: TaskChange): TaskChange {
   if (change.type === 'task.deleted' && change.taskId) taskDeletions(store).confirm(change.taskId);
   if (change.type === 'tag.deleted' && change.tagId) tagDeletions(store).confirm(change.tagId);
+  if (change.type === 'state.deleted' && change.stateId) sectionDeletions(store).confirm(change.stateId);
   const task = change.task && taskDeletions(store).has(change.task.id) ? null : change.task;
   const tags = change.tags && tagDeletions(store).without(change.tags);
-  return task === change.task && tags === change.tags ? change : { ...change, task, tags: tags && [...tags] };
+  const states = change.states && sectionDeletions(store).without(change.states);
+  return task === change.task && tags === change.tags && states === change.states
+    ? change
+    : { ...change, task, tags: tags && [...tags], states: states && [...states] };
 }
 
 /** One live change of the board (applyTaskChange), with the caller's edits still on their way kept over the task it brings. */

@@ -18,6 +18,7 @@ import {
   removeTask,
   settleEdit,
   sortStates,
+  sectionDeletions,
   spaceMembersAtom,
   tagDeletions,
   taskDeletions,
@@ -79,7 +80,7 @@ export async function loadBoard(store: AppStore, project: string): Promise<void>
     if (store.get(boardAtom).project !== project) return;
     store.set(boardAtom, (board) => ({
       project,
-      states: sortStates(getStatesProject),
+      states: sortStates(sectionDeletions(store).without(getStatesProject)),
       tasks: withWritesOnTheirWay(store, board.tasks, firstScreen.getTasks),
       tags: [...tagDeletions(store).without(getTags ?? [])],
       status: 'ready',

@@ -4,6 +4,7 @@ import { createAppStore, type AppStore } from '../../lib/store';
 import { heldReply, mockGraphQL, type GraphQLReply } from '../../test/graphqlMock';
 import { setupAppI18n } from '../../test/i18n';
 import { boardAtom, receiveTaskChange } from './atoms';
+import { loadBoard } from './boardActions';
 import { boardTask, section, taskChange, testProject as project } from './fixtures';
 import type { BoardTask, ProjectState, TaskChange } from './operations';
 import { createSection, deleteSection, reorderSection, updateSection } from './sectionActions';
@@ -77,6 +78,51 @@ describe('section writes and their live echoes', () => {
       await renaming;
       expect(shown(store)).toEqual(['To do', 'Done']);
     }
+  });
+
+  it('does not bring back a new section deleted before its creation’s answer, whichever echo came first', async () => {
+    const review = section('s4', 'Review', 4096);
+    for (const createdHeard of [true, false]) {
+      const answer = heldReply();
+      mockGraphQL({ createState: answer.asked });
+      const store = setup();
+      const creating = createSection(store, project, 'Review', 0);
+      await answer.sent();
+      if (createdHeard) receiveTaskChange(store, sectionsHeard('state.created', [todo, doing, done, review]));
+      receiveTaskChange(store, { ...sectionsHeard('state.deleted', [todo, doing, done]), stateId: 's4', moveTo: 's1' });
+      answer.release({ data: { createState: review } });
+      expect(await creating).toBe(true);
+      expect(shown(store)).toEqual(['To do', 'Doing', 'Done']);
+    }
+  });
+
+  it('keeps a section the caller deleted gone when an earlier change’s echo still lists it, and after a read on its way', async () => {
+    const answer = heldReply();
+    mockGraphQL({ deleteState: answer.asked, ...serverBoard([todo, doing, done], []) });
+    const store = setup();
+    const deleting = deleteSection(store, 's2', 's1');
+    await answer.sent();
+    receiveTaskChange(store, sectionsHeard('state.updated', [todo, { ...doing, value: 'In progress' }, done]));
+    expect(shown(store)).toEqual(['To do', 'Done']);
+    answer.release({ data: { deleteState: [todo, done] } });
+    expect(await deleting).toBe(true);
+    await loadBoard(store, project);
+    expect(shown(store)).toEqual(['To do', 'Done']);
+  });
+
+  it('reads the board again, and puts nothing back, when a deletion is refused after someone’s deletion of the section was heard', async () => {
+    const task = boardTask({ id: 't1', name: 'Fix login', state: 's2' });
+    const answer = heldReply();
+    mockGraphQL({ deleteState: answer.asked, ...serverBoard([todo, done], [{ ...task, state: 's3' }]) });
+    const store = setup();
+    store.set(boardAtom, (board) => ({ ...board, tasks: new Map([[task.id, task]]) }));
+    const deleting = deleteSection(store, 's2', 's1');
+    await answer.sent();
+    receiveTaskChange(store, { ...sectionsHeard('state.deleted', [todo, done]), stateId: 's2', moveTo: 's3' });
+    answer.release(permissionRefusal);
+    expect(await deleting).toBe(false);
+    expect(shown(store)).toEqual(['To do', 'Done']);
+    expect(placed(store)).toEqual({ t1: 'Fix login in s3' });
   });
 
   it('keeps a section created while a reorder was on its way, and takes back only the moved one when refused', async () => {

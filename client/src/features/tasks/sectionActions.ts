@@ -3,7 +3,7 @@ import { applyWrites, reorderWrites } from '#shared/reorder';
 import { request } from '../../lib/graphql';
 import { i18n } from '../../lib/i18n';
 import type { AppStore } from '../../lib/store';
-import { boardAtom, sortStates } from './atoms';
+import { boardAtom, sectionDeletions, sortStates } from './atoms';
 import { isNotFoundError } from '../spaces/useSpaceLookup';
 import { loadBoard, refused } from './boardActions';
 import {
@@ -19,8 +19,9 @@ function setStates(store: AppStore, project: string, states: readonly ProjectSta
   store.set(boardAtom, (board) => (board.project === project ? { ...board, states: sortStates(states) } : board));
 }
 
-/** Keeps a section the server returned, whether or not its live echo came first. */
+/** Keeps a section the server returned, whether or not its live echo came first, unless it was deleted meanwhile. */
 function keepState(store: AppStore, state: ProjectState): void {
+  if (sectionDeletions(store).has(state.id)) return;
   const { states } = store.get(boardAtom);
   setStates(store, state.project, [...states.filter((known) => known.id !== state.id), state]);
 }
@@ -65,8 +66,9 @@ export async function updateSection(store: AppStore, id: string, change: { value
 }
 
 /**
- * Deletes a section; its tasks go to the end of `moveTo` (the server sends their positions live). A refusal as not
- * found reads the board again: the section may be gone (someone deleted it first, moving its tasks elsewhere) or
+ * Deletes a section; its tasks go to the end of `moveTo` (the server sends their positions live), and until the answer
+ * no echo lists the section again. A refusal as not found, or any refusal once someone's deletion of the section was
+ * heard, reads the board again: the section may be gone (someone deleted it first, moving its tasks elsewhere) or
  * `moveTo` may be (deleted meanwhile), and only the server knows where the tasks are. Any other refusal puts back the
  * section and the tasks this deletion moved, leaving whatever was heard live meanwhile as it came.
  */
@@ -78,14 +80,19 @@ export async function deleteSection(store: AppStore, id: string, moveTo: string)
   const moved = [...before.tasks.values()].filter((task) => task.state === id);
   const tasks = new Map(before.tasks);
   for (const task of moved) tasks.set(task.id, { ...task, state: moveTo });
+  const deletions = sectionDeletions(store);
+  deletions.begin(id);
   store.set(boardAtom, { ...before, tasks, states: before.states.filter((state) => state.id !== id) });
   try {
     const { deleteState } = await request(deleteStateDocument, { id, moveTo }, { handledByCaller: true });
+    deletions.confirm(id);
     keepShownStates(store, project, deleteState);
     return true;
   } catch (error) {
     refused(i18n.t('tasks.errors.sectionDelete'), error);
-    if (!isNotFoundError(error)) putBackSection(store, deleted, moved);
+    // Someone's deletion of the section heard meanwhile: it stays gone, and where its tasks went only the server knows.
+    const goneHeard = deletions.refuse(id);
+    if (!goneHeard && !isNotFoundError(error)) putBackSection(store, deleted, moved);
     // Only while the space is still open: loading another one would switch the board to it.
     else if (store.get(boardAtom).project === project) await loadBoard(store, project);
     return false;
