@@ -12,10 +12,10 @@
 // the server unchanged (e.g. MALLOC_ARENA_MAX=2 to see how much of the RSS is glibc's arenas).
 // MEMORY_KEEP_SNAPSHOTS=<folder> keeps the snapshots there (named after their point) for a closer look in
 // Chrome's DevTools.
-import { copyFileSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { growthPerUnit, summarizeHeapSnapshot, type HeapSummary } from './heapSnapshotSummary';
+import { growthPerUnit, heapSnapshotArguments, takeHeapSnapshot, type HeapSummary } from './heapSnapshotSummary';
 import { copySeedData, readSeed, seedDirectory } from './loadSeed';
 import { seededRandom } from './loadStatistics';
 import { LoadMeasurements, SimulatedUser } from './loadUser';
@@ -44,34 +44,12 @@ const dataDirectory = mkdtempSync(join(tmpdir(), 'bench-memory-'));
 const snapshotDirectory = mkdtempSync(join(tmpdir(), 'bench-memory-snapshots-'));
 copySeedData(dataDirectory);
 const { server, database } = await startBenchServerOn(dataDirectory, 'FULL', { RATE_LIMITS: 'false' }, [
-  '--heapsnapshot-signal=SIGUSR2',
-  `--diagnostic-dir=${snapshotDirectory}`,
+  ...heapSnapshotArguments(snapshotDirectory),
   ...serverNodeArguments,
 ]);
 const serverPid = server.child.pid!;
 process.once('exit', () => server.child.kill('SIGTERM'));
 const endpoints = { graphqlUrl: `${server.url}/graphql`, websocketUrl: `ws://127.0.0.1:${server.port}/graphql` };
-
-/** Asks the server for a heap snapshot and waits until it is written: the server answers nothing while it writes. */
-async function heapSnapshot(pointName: string): Promise<HeapSummary> {
-  const before = new Set(readdirSync(snapshotDirectory));
-  process.kill(serverPid, 'SIGUSR2');
-  let written: string | undefined;
-  while (!written) {
-    await wait(200);
-    written = readdirSync(snapshotDirectory).find((name) => !before.has(name) && name.endsWith('.heapsnapshot'));
-  }
-  const path = join(snapshotDirectory, written);
-  let size = -1;
-  while (size !== statSync(path).size || !(await fetch(`${server.url}/healthz`).then((response) => response.ok))) {
-    size = statSync(path).size;
-    await wait(500);
-  }
-  const summary = summarizeHeapSnapshot(path);
-  if (keptSnapshots) copyFileSync(path, join(keptSnapshots, `${pointName.replaceAll(/[^a-z0-9]+/gi, '-')}.heapsnapshot`));
-  rmSync(path);
-  return summary;
-}
 
 /**
  * The server's resident memory by kind of mapping (/proc/<pid>/smaps): glibc's main arena ([heap]), anonymous
@@ -115,7 +93,8 @@ async function measure(name: string, users: number): Promise<Point> {
   const rssBytes = residentBytes(serverPid);
   const mappings = residentByMapping(serverPid);
   // After the RSS: writing a snapshot allocates memory of its own.
-  const heap = takeSnapshots ? await heapSnapshot(name) : null;
+  const keepAs = keptSnapshots ? join(keptSnapshots, `${name.replaceAll(/[^a-z0-9]+/gi, '-')}.heapsnapshot`) : undefined;
+  const heap = takeSnapshots ? await takeHeapSnapshot({ pid: serverPid, url: server.url, directory: snapshotDirectory }, keepAs) : null;
   const point = { name, users, rssBytes, mappings, heap };
   const byMapping = Object.entries(mappings)
     .map(([kind, bytes]) => `${kind} ${(bytes / 1e6).toFixed(1)}`)

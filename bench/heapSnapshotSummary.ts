@@ -2,7 +2,9 @@
 // counts by kind: constructor name for objects and closures, one line for all strings, and V8's own names for
 // arrays, code and hidden objects. Two summaries subtracted and divided by the users added say what one user
 // costs in the JS heap, by kind.
-import { readFileSync } from 'node:fs';
+import { copyFileSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { wait } from './support';
 
 interface HeapSnapshotFile {
   snapshot: { meta: { node_fields: string[]; node_types: [string[], ...unknown[]] } };
@@ -63,4 +65,32 @@ export function growthPerUnit(before: HeapSummary, after: HeapSummary, units: nu
     })
     .sort((left, right) => right.bytes - left.bytes)
     .slice(0, top);
+}
+
+/** Node's arguments for a server that writes a heap snapshot into `directory` on SIGUSR2. */
+export const heapSnapshotArguments = (directory: string) => ['--heapsnapshot-signal=SIGUSR2', `--diagnostic-dir=${directory}`];
+
+/**
+ * Asks the server for a heap snapshot (a full garbage collection first, so it holds only live objects), waits
+ * until it is written (the server answers nothing while it writes), summarizes it and removes it, or copies it
+ * to `keepAs` first.
+ */
+export async function takeHeapSnapshot(server: { pid: number; url: string; directory: string }, keepAs?: string): Promise<HeapSummary> {
+  const before = new Set(readdirSync(server.directory));
+  process.kill(server.pid, 'SIGUSR2');
+  let written: string | undefined;
+  while (!written) {
+    await wait(200);
+    written = readdirSync(server.directory).find((name) => !before.has(name) && name.endsWith('.heapsnapshot'));
+  }
+  const path = join(server.directory, written);
+  let size = -1;
+  while (size !== statSync(path).size || !(await fetch(`${server.url}/healthz`).then((response) => response.ok))) {
+    size = statSync(path).size;
+    await wait(500);
+  }
+  const summary = summarizeHeapSnapshot(path);
+  if (keepAs) copyFileSync(path, keepAs);
+  rmSync(path);
+  return summary;
 }

@@ -13,11 +13,14 @@
 // of the seeded team), LOAD_STEP_SECONDS (how long each step is measured, 60), LOAD_RAMP_SECONDS (how long a
 // step's new users take to arrive, 30), LOAD_SETTLE_SECONDS (after the ramp, before measuring, 10),
 // LOAD_CLIENT_PROCESSES (2), LOAD_CONTINUE=true (go on after a step broke), LOAD_CPU_PROFILE=<folder> (the
-// server runs with `node --cpu-prof` and writes its profile there when it stops).
+// server runs with `node --cpu-prof` and writes its profile there when it stops), LOAD_HEAP_SNAPSHOTS=true (after
+// each step's measurement the server writes a heap snapshot, read for its live JS heap: how much of the RSS is
+// live objects rather than the heap's room to grow and memory outside it; the server pauses while it writes).
 import { fork, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { heapSnapshotArguments, takeHeapSnapshot } from './heapSnapshotSummary';
 import type { ClientCommand, ClientMessage, ClientStepReport } from './loadClients';
 import { copySeedData, createSeed, readSeed, seedDirectory } from './loadSeed';
 import { average, emptyHistogram, merge, processCpuSeconds, quantile, type HistogramData } from './loadStatistics';
@@ -39,6 +42,7 @@ const settleSeconds = numberSetting('LOAD_SETTLE_SECONDS', 10);
 const clientProcessCount = Math.max(1, Math.round(numberSetting('LOAD_CLIENT_PROCESSES', 2)));
 const continueAfterBreak = process.env.LOAD_CONTINUE === 'true';
 const cpuProfileDirectory = process.env.LOAD_CPU_PROFILE;
+const heapSnapshotDirectory = process.env.LOAD_HEAP_SNAPSHOTS === 'true' ? mkdtempSync(join(tmpdir(), 'bench-load-heap-')) : null;
 const thresholds = { averageMs: 100, p99Ms: 2000, errorFraction: 0.01 };
 const seedUsers = Math.max(...steps);
 
@@ -59,12 +63,10 @@ else {
 
 const dataDirectory = mkdtempSync(join(tmpdir(), 'bench-load-'));
 copySeedData(dataDirectory);
-const { server, database } = await startBenchServerOn(
-  dataDirectory,
-  'FULL',
-  { RATE_LIMITS: 'false' },
-  cpuProfileDirectory ? ['--cpu-prof', '--cpu-prof-dir', cpuProfileDirectory] : [],
-);
+const { server, database } = await startBenchServerOn(dataDirectory, 'FULL', { RATE_LIMITS: 'false' }, [
+  ...(cpuProfileDirectory ? ['--cpu-prof', '--cpu-prof-dir', cpuProfileDirectory] : []),
+  ...(heapSnapshotDirectory ? heapSnapshotArguments(heapSnapshotDirectory) : []),
+]);
 const serverPid = server.child.pid!;
 // A run that fails half-way still stops its server.
 process.once('exit', () => server.child.kill('SIGTERM'));
@@ -102,6 +104,8 @@ interface StepResult {
    */
   serverCpuMicrosecondsPerRequest: number;
   serverRssMb: number;
+  /** The server's live JS heap after a full collection, with LOAD_HEAP_SNAPSHOTS (MB). */
+  serverLiveHeapMb: number | null;
   clientCpuPercent: number;
   clientEventLoopP99Ms: number;
   clientEventLoopMaxMs: number;
@@ -140,6 +144,11 @@ async function runStep(users: number, alreadyConnected: number): Promise<StepRes
   const reports = await reportAll();
   const elapsedSeconds = (performance.now() - measuredFrom) / 1000;
   const serverCpuPercent = ((processCpuSeconds(serverPid) - serverCpuBefore) / elapsedSeconds) * 100;
+  // Read before the snapshot, which allocates memory of its own to write.
+  const serverRssMb = residentBytes(serverPid) / 1e6;
+  const liveHeap = heapSnapshotDirectory
+    ? await takeHeapSnapshot({ pid: serverPid, url: server.url, directory: heapSnapshotDirectory })
+    : null;
 
   const byOperation: Record<string, HistogramData> = {};
   const actions: Record<string, HistogramData> = {};
@@ -176,7 +185,8 @@ async function runStep(users: number, alreadyConnected: number): Promise<StepRes
     serverCpuPercent,
     serverCpuMicrosecondsPerItem: ((serverCpuPercent / 100) * elapsedSeconds * 1e6) / Math.max(1, requests.count + deliveryCount),
     serverCpuMicrosecondsPerRequest: ((serverCpuPercent / 100) * elapsedSeconds * 1e6) / Math.max(1, requests.count),
-    serverRssMb: residentBytes(serverPid) / 1e6,
+    serverRssMb,
+    serverLiveHeapMb: liveHeap ? liveHeap.totalBytes / 1e6 : null,
     clientCpuPercent: (reports.reduce((sum, report) => sum + report.cpuSeconds, 0) / elapsedSeconds) * 100,
     clientEventLoopP99Ms: Math.max(...reports.map((report) => report.eventLoopDelayP99Ms)),
     clientEventLoopMaxMs: Math.max(...reports.map((report) => report.eventLoopDelayMaxMs)),
@@ -187,9 +197,9 @@ async function runStep(users: number, alreadyConnected: number): Promise<StepRes
 }
 
 console.log(
-  '  | users | requests/s | request avg / p99 | errors | delivery p50 / p99 | deliveries/s | server CPU | server CPU per request + delivery | server CPU per request | server RSS | clients CPU | client event-loop p99 / max | load average | held |',
+  '  | users | requests/s | request avg / p99 | errors | delivery p50 / p99 | deliveries/s | server CPU | server CPU per request + delivery | server CPU per request | server RSS | server live JS heap | clients CPU | client event-loop p99 / max | load average | held |',
 );
-console.log('  | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |');
+console.log('  | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |');
 const results: StepResult[] = [];
 let connected = 0;
 for (const users of steps) {
@@ -198,7 +208,7 @@ for (const users of steps) {
   results.push(result);
   const deliveriesPerSecond = Object.values(result.deliveriesBySubscription).reduce((sum, count) => sum + count, 0) / stepSeconds;
   console.log(
-    `  | ${users} | ${Math.round(result.requests.count / stepSeconds)} | ${ms(average(result.requests))} / ${ms(quantile(result.requests, 0.99))} ms | ${result.errors} (${((result.errors / Math.max(1, result.requests.count)) * 100).toFixed(2)}%) | ${ms(quantile(result.deliveries, 0.5))} / ${ms(quantile(result.deliveries, 0.99))} ms | ${Math.round(deliveriesPerSecond)} | ${Math.round(result.serverCpuPercent)}% | ${Math.round(result.serverCpuMicrosecondsPerItem)} µs | ${Math.round(result.serverCpuMicrosecondsPerRequest).toLocaleString('en')} µs | ${Math.round(result.serverRssMb)} MB | ${Math.round(result.clientCpuPercent)}% | ${ms(result.clientEventLoopP99Ms)} / ${ms(result.clientEventLoopMaxMs)} ms | ${result.loadAverage} | ${result.held ? 'yes' : 'no'} |`,
+    `  | ${users} | ${Math.round(result.requests.count / stepSeconds)} | ${ms(average(result.requests))} / ${ms(quantile(result.requests, 0.99))} ms | ${result.errors} (${((result.errors / Math.max(1, result.requests.count)) * 100).toFixed(2)}%) | ${ms(quantile(result.deliveries, 0.5))} / ${ms(quantile(result.deliveries, 0.99))} ms | ${Math.round(deliveriesPerSecond)} | ${Math.round(result.serverCpuPercent)}% | ${Math.round(result.serverCpuMicrosecondsPerItem)} µs | ${Math.round(result.serverCpuMicrosecondsPerRequest).toLocaleString('en')} µs | ${Math.round(result.serverRssMb)} MB | ${result.serverLiveHeapMb === null ? '-' : `${Math.round(result.serverLiveHeapMb)} MB`} | ${Math.round(result.clientCpuPercent)}% | ${ms(result.clientEventLoopP99Ms)} / ${ms(result.clientEventLoopMaxMs)} ms | ${result.loadAverage} | ${result.held ? 'yes' : 'no'} |`,
   );
   if (result.errors > 0) console.log(`    errors: ${JSON.stringify(result.errorsByOperation)}; last: ${result.lastError}`);
   if (!result.held && !continueAfterBreak) break;
@@ -231,4 +241,5 @@ server.child.kill('SIGTERM');
 await server.exited;
 database.close();
 rmSync(dataDirectory, { recursive: true, force: true });
+if (heapSnapshotDirectory) rmSync(heapSnapshotDirectory, { recursive: true, force: true });
 if (cpuProfileDirectory) console.log(`  server CPU profile written to ${cpuProfileDirectory}`);
