@@ -98,15 +98,17 @@ describe('connecting to PostgreSQL (DATABASE_URL)', () => {
     );
 
     await cluster.administer(
-      'GRANT INSERT ON events TO reader; GRANT SELECT, INSERT, DELETE ON mutation_results TO reader',
+      'GRANT INSERT ON events TO reader; GRANT SELECT, INSERT, DELETE ON mutation_results TO reader; ' +
+        'REVOKE EXECUTE ON FUNCTION events_draw_positions(integer) FROM PUBLIC',
       'connect_privileges',
     );
     const cannotDraw = await refusal(cluster.url('connect_privileges', reader), reader.password);
     expect(cannotDraw).toBe(
-      `PostgreSQL user "reader" lacks USAGE on sequence "public.events_seq_seq" of database "connect_privileges" at ${cluster.host}:${cluster.port}: ` +
-        'grant it (GRANT USAGE ON SEQUENCE public.events_seq_seq TO "reader").',
+      `PostgreSQL user "reader" may not run function "events_draw_positions" of database "connect_privileges" at ${cluster.host}:${cluster.port}: ` +
+        'grant it (GRANT EXECUTE ON FUNCTION events_draw_positions(integer) TO "reader").',
     );
-    await cluster.administer('GRANT USAGE ON SEQUENCE events_seq_seq TO reader', 'connect_privileges');
+    // Granted exactly what the checks ask, the user appends and reads: no rights on the sequences behind the function.
+    await cluster.administer('GRANT EXECUTE ON FUNCTION events_draw_positions(integer) TO reader', 'connect_privileges');
     const log = new PostgresEventLog(await connectPostgres(settings(cluster.url('connect_privileges', reader))));
     try {
       const [event] = await log.append('note:granted', [{ type: 'note.created', payload: {} }], { teamId: null, actorId: null });

@@ -73,16 +73,38 @@ describe('positions on PostgreSQL when appenders commit out of order', () => {
     expect(await log.headPosition()).toBe(later!.seq);
   });
 
-  it('refuses an append that is not its transaction first write, and writes nothing', async () => {
+  it('does not read past an append drawn between two appends of one transaction while that append is in flight', async () => {
+    // The first transaction's id is older than the second's, but its second draw comes after the second's: its
+    // second event must wait for the second transaction too, or a reader would move past the second's position.
     const before = await log.headPosition();
-    await expect(
-      sql.begin(async (transaction) => {
-        await log.appendInTransaction(transaction, 'note:first-write-a', noted(1), context);
-        await log.appendInTransaction(transaction, 'note:first-write-b', noted(2), context);
-      }),
-    ).rejects.toThrow(/first write of their transaction/);
-    expect(await log.readFrom(before, 100)).toEqual([]);
-    expect(await log.streamVersion('note:first-write-a')).toBe(0);
+    const [firstDrew, firstDrawsAgain, secondDrew, secondCommits] = [gate(), gate(), gate(), gate()];
+    const first: StoredEvent[] = [];
+    const firstCommitted = sql.begin(async (transaction) => {
+      first.push(...(await log.appendInTransaction(transaction, 'note:twice-a', noted(1), context)));
+      firstDrew.open();
+      await firstDrawsAgain.opened;
+      first.push(...(await log.appendInTransaction(transaction, 'note:twice-b', noted(3), context)));
+    });
+    await firstDrew.opened;
+    let second: StoredEvent[] = [];
+    const secondCommitted = sql.begin(async (transaction) => {
+      second = await log.appendInTransaction(transaction, 'note:between', noted(2), context);
+      secondDrew.open();
+      await secondCommits.opened;
+    });
+    await secondDrew.opened;
+    firstDrawsAgain.open();
+    await firstCommitted;
+    const [firstEvent, thirdEvent] = first;
+    expect(second[0]!.seq).toBeGreaterThan(firstEvent!.seq);
+    expect(thirdEvent!.seq).toBeGreaterThan(second[0]!.seq);
+    expect((await log.readFrom(before, 100)).map((event) => event.seq)).toEqual([firstEvent!.seq]);
+    expect(await log.headPosition()).toBe(firstEvent!.seq);
+
+    secondCommits.open();
+    await secondCommitted;
+    expect((await log.readFrom(before, 100)).map((event) => event.seq)).toEqual([firstEvent!.seq, second[0]!.seq, thirdEvent!.seq]);
+    expect(await log.headPosition()).toBe(thirdEvent!.seq);
   });
 
   it('lets a reader polling after its last position see every committed event exactly once, in order', async () => {

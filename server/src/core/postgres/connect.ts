@@ -99,15 +99,15 @@ async function checkPrivileges(sql: Sql, target: PostgresTarget): Promise<void> 
       );
     }
   }
-  // Appends draw positions from the events' sequence themselves (events_draw_positions, migration 0002).
-  const [positions] = await sql<{ sequence: string; held: boolean }[]>`
-    SELECT sequence, has_sequence_privilege(sequence, 'USAGE') AS held
-    FROM (SELECT pg_get_serial_sequence(to_regclass('events')::text, 'seq') AS sequence) AS found
-    WHERE sequence IS NOT NULL`;
-  if (positions && !positions.held) {
+  // Appends draw their positions through this function (migration 0002); everyone may run it unless revoked.
+  const [draw] = await sql<{ held: boolean }[]>`
+    SELECT has_function_privilege(function, 'EXECUTE') AS held
+    FROM (SELECT to_regprocedure('events_draw_positions(integer)') AS function) AS found
+    WHERE function IS NOT NULL`;
+  if (draw && !draw.held) {
     throw new DatabaseUnavailableError(
-      `PostgreSQL user "${target.user}" lacks USAGE on sequence "${positions.sequence}" of database "${target.database}" at ${target.host}:${target.port}: ` +
-        `grant it (GRANT USAGE ON SEQUENCE ${positions.sequence} TO "${target.user}").`,
+      `PostgreSQL user "${target.user}" may not run function "events_draw_positions" of database "${target.database}" at ${target.host}:${target.port}: ` +
+        `grant it (GRANT EXECUTE ON FUNCTION events_draw_positions(integer) TO "${target.user}").`,
     );
   }
 }

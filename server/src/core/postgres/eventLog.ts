@@ -47,18 +47,18 @@ export interface PostgresEventLogOptions {
  *   snapshot per statement) instead of appending again or, with `expectedVersion`, failing with a CONFLICT.
  *
  * Positions. They are drawn before COMMIT, so appenders may commit in another order than their positions: position 8
- * can be visible while 7 is still in flight. A reader that went on "after 8" would never see 7. So each append
- * draws its positions and gets its transaction id in one step, one appender at a time (`events_draw_positions`,
- * migration 0002, a lock held for that step only), and every event records that id (`transaction_id`). Readers by
- * position return only events whose transaction id is below the oldest transaction still running
- * (`pg_snapshot_xmin(pg_current_snapshot())`, taken with the snapshot the rows are read in). Why nothing is skipped:
- * an event E comes back only if its transaction id is below the oldest running one, so every transaction with an id
- * at or below E's has ended, and an ended transaction's events are either visible to the reader or never will be
- * (rolled back). An appender that drew before E has a smaller id (the draws are one at a time and ids only grow): it
- * has ended, so its events are visible and come back too, before E. An appender still running has an id at or above
- * the oldest running one, above E's, so it drew after E; one that has not drawn yet will draw after E. Either way
- * its positions are above E's: no event ever commits below a position a reader returned, and reading "after the last
- * position I read" is complete.
+ * can be visible while 7 is still in flight. A reader that went on "after 8" would never see 7. So positions are
+ * drawn one appender at a time (`events_draw_positions`, migration 0002, a lock held for the draw only), and each
+ * draw records a horizon in its events (`transaction_horizon`): the newest of the drawing transaction's id and the
+ * previous draw's horizon. From one draw to the next, positions grow and the horizon never shrinks; a horizon is
+ * never older than the transaction that drew with it. Readers by position return an event only if its horizon is
+ * below the oldest transaction still running (`pg_snapshot_xmin(pg_current_snapshot())`, taken with the snapshot
+ * the rows are read in). Why nothing is skipped: say a reader returned E, and F drew positions before E. Then F's
+ * id ≤ F's horizon ≤ E's horizon < the oldest running id: F's transaction was no longer running, so F's events were
+ * either visible to the reader (and came back before E) or never will be (rolled back). A transaction still running
+ * or not started yet can only draw after E: all its positions are above E's. So no event ever commits below a
+ * position a reader returned, and reading "after the last position I read" is complete. In the usual case (the
+ * append is its transaction's first write) the horizon is simply the transaction's own id.
  * The cost: while any transaction of the PostgreSQL cluster that got an id is running, readers stop before the
  * events appended after it began (a long transaction holds back live reads; keep them short).
  */
@@ -110,9 +110,10 @@ export class PostgresEventLog implements EventLogPort {
 
   /**
    * Appends inside a transaction the caller opened and commits: what a unit that does more in the same transaction
-   * after its append needs (the PostgreSQL door). The append must be the transaction's first write, and its only
-   * one, or `events_draw_positions` refuses it: the transaction's id must come from the draw (see the class
-   * comment). No retries here: a concurrency failure aborts the caller's transaction, which the caller runs again.
+   * around its append needs (the PostgreSQL door). The transaction may write before and append more than once; it
+   * holds the stream's lock until it ends. No retries here: a concurrency failure (such as a deadlock between two
+   * transactions appending to the same two streams in opposite orders) aborts the caller's transaction, which the
+   * caller runs again.
    */
   async appendInTransaction(
     transaction: Transaction,
@@ -133,15 +134,14 @@ export class PostgresEventLog implements EventLogPort {
     } else {
       await transaction`SELECT pg_advisory_xact_lock(${streamLockClass}::integer, hashtext(${stream}::text))`;
     }
-    // Nothing is written before the draw below (see appendInTransaction): an expired result is deleted after it.
-    let previousExpired = false;
     if (mutation) {
       const [previous] = await transaction<{ request_hash: string; result: unknown; created_at: Date }[]>`
         SELECT request_hash, result, created_at FROM mutation_results
         WHERE actor_key = ${mutation.actorKey} AND mutation_id = ${mutation.mutationId}`;
-      // Past its lifetime a key is new, whether or not the periodic expiry deleted its result yet.
-      previousExpired = previous !== undefined && previous.created_at < idempotencyKeysExpireBefore(now);
-      if (previous && !previousExpired) {
+      if (previous && previous.created_at < idempotencyKeysExpireBefore(now)) {
+        // Past its lifetime a key is new, whether or not the periodic expiry deleted its result yet.
+        await transaction`DELETE FROM mutation_results WHERE actor_key = ${mutation.actorKey} AND mutation_id = ${mutation.mutationId}`;
+      } else if (previous) {
         if (previous.request_hash !== mutation.requestHash) throw new DomainError('IDEMPOTENCY_KEY_REUSED');
         return previous.result as StoredEvent[];
       }
@@ -158,28 +158,23 @@ export class PostgresEventLog implements EventLogPort {
     });
     const stored: StoredEvent[] = [];
     if (events.length > 0) {
-      const [drawn] = await transaction<{ transaction_id: string; positions: string[] }[]>`
-        SELECT transaction_id::text, positions::text[] FROM events_draw_positions(${events.length}::integer)`;
+      const [drawn] = await transaction<{ transaction_horizon: string; positions: string[] }[]>`
+        SELECT transaction_horizon::text, positions::text[] FROM events_draw_positions(${events.length}::integer)`;
       const positions = drawn!.positions;
       events.forEach((event, index) => stored.push({ seq: Number(positions[index]), ...event }));
-      if (previousExpired) {
-        await transaction`DELETE FROM mutation_results WHERE actor_key = ${mutation!.actorKey} AND mutation_id = ${mutation!.mutationId}`;
-      }
       // One statement for all the events, and the notification with them: sent at COMMIT, so listeners hear only
       // of committed events. JSON goes in as text cast to jsonb: the driver would otherwise encode a string once
       // more, and an array as an SQL array.
       await transaction`
         WITH inserted AS (
-          INSERT INTO events (seq, transaction_id, id, team_id, stream, version, type, actor_id, payload, mutation_id, created_at)
-          SELECT position, ${drawn!.transaction_id}::xid8, id, ${options.teamId}, ${stream}, version, type, ${options.actorId},
+          INSERT INTO events (seq, transaction_horizon, id, team_id, stream, version, type, actor_id, payload, mutation_id, created_at)
+          SELECT position, ${drawn!.transaction_horizon}::xid8, id, ${options.teamId}, ${stream}, version, type, ${options.actorId},
                  payload::jsonb, ${options.mutationId ?? null}, ${now}
           FROM unnest(${positions}::bigint[], ${events.map((event) => event.id)}::text[], ${events.map((event) => event.version)}::integer[],
                       ${events.map((event) => event.type)}::text[], ${events.map((event) => JSON.stringify(event.payload ?? null))}::text[])
             AS event (position, id, version, type, payload)
         )
         SELECT pg_notify(${eventsAppendedChannel}, ${positions.at(-1)!})`;
-    } else if (previousExpired) {
-      await transaction`DELETE FROM mutation_results WHERE actor_key = ${mutation!.actorKey} AND mutation_id = ${mutation!.mutationId}`;
     }
     if (mutation) {
       await transaction`
@@ -197,7 +192,7 @@ export class PostgresEventLog implements EventLogPort {
   }
 
   /**
-   * Stops before the first event of a transaction not older than the oldest one still running (see the class
+   * Stops before the first event whose horizon is not below the oldest transaction still running (see the class
    * comment): a later read after the last event returned gets it. Cut here rather than filtered in SQL, so the plan
    * stays a walk of the primary key in order (with the filter in WHERE the planner may sort every row after the
    * position instead); the oldest running transaction is a sub-select, taken once per statement, not once per row.
@@ -205,7 +200,7 @@ export class PostgresEventLog implements EventLogPort {
   async readFrom(afterPosition: number, limit: number): Promise<StoredEvent[]> {
     const rows = await this.sql<(EventRow & { settled: boolean })[]>`
       SELECT seq, id, team_id, stream, version, type, actor_id, payload, mutation_id, created_at,
-             transaction_id < (SELECT pg_snapshot_xmin(pg_current_snapshot())) AS settled
+             transaction_horizon < (SELECT pg_snapshot_xmin(pg_current_snapshot())) AS settled
       FROM events WHERE seq > ${afterPosition} ORDER BY seq LIMIT ${limit}`;
     const unsettled = rows.findIndex((row) => !row.settled);
     return (unsettled === -1 ? rows : rows.slice(0, unsettled)).map(storedEventOf);
@@ -220,7 +215,7 @@ export class PostgresEventLog implements EventLogPort {
   /** The newest position a reader can reach now: a reader starting after it misses nothing still in flight below. */
   async headPosition(): Promise<number> {
     const [row] = await this.sql<{ position: string }[]>`
-      SELECT COALESCE(MAX(seq), 0) AS position FROM events WHERE transaction_id < (SELECT pg_snapshot_xmin(pg_current_snapshot()))`;
+      SELECT COALESCE(MAX(seq), 0) AS position FROM events WHERE transaction_horizon < (SELECT pg_snapshot_xmin(pg_current_snapshot()))`;
     return Number(row?.position ?? 0);
   }
 
