@@ -284,6 +284,11 @@ declare module 'mercurius' {
  * `relevant`, when given, is a test of the event alone (no reads) that the judge would skip every event
  * it refuses: those never wake this subscriber. A team's topic carries every event of the team to every
  * subscription of every online member, and most of them are of no concern to most of those.
+ *
+ * Read as a LiveFeed's push (what the socket's delivery does when the resolver returns the feed itself, or
+ * through mapFeed), each live event is judged, checked and handed on in the turn it is handed over, and the
+ * deliveries of one handover share one read transaction (one snapshot, each credential read once). Iterated,
+ * it judges each event when the reader asks for it, as before.
  */
 export function feed(
   context: MercuriusContext,
