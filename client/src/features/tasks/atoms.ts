@@ -312,6 +312,7 @@ export function settleEdit(store: AppStore, id: string, key: number, answered: B
   const known = store.get(editsInFlightAtom).get(id);
   if (!known) return;
   const latest = serverVersion(known, store.get(boardAtom).tasks.get(id)) ?? known.server;
+  if (answered) heardByReads(store, (heard) => heard.answers.push(answered));
   const server = answered && !isStaleAnswer(store, answered, latest) ? answered : latest;
   const edits = { server, previews: known.previews.filter((edit) => edit.key !== key) };
   setEditsInFlight(store, id, edits);
@@ -339,6 +340,7 @@ function withoutDeleted(store: AppStore, change: TaskChange): TaskChange {
 
 /** One live change of the board (applyTaskChange), with the caller's edits still on their way kept over the task it brings. */
 export function receiveTaskChange(store: AppStore, heard: TaskChange): void {
+  heardByReads(store, (reading) => reading.changes.push(heard));
   const change = withoutDeleted(store, heard);
   const before = store.get(boardAtom);
   const after = applyTaskChange(before, change);
@@ -359,6 +361,7 @@ export function receiveTaskChange(store: AppStore, heard: TaskChange): void {
  * heardLive) or the task was deleted meanwhile.
  */
 export function upsertAnsweredTask(store: AppStore, task: BoardTask): void {
+  heardByReads(store, (heard) => heard.answers.push(task));
   if (taskDeletions(store).has(task.id)) return;
   store.set(boardAtom, (board) => {
     if (board.project !== task.project || isStaleAnswer(store, task, board.tasks.get(task.id))) return board;
@@ -376,6 +379,55 @@ export function putBackTask(store: AppStore, task: BoardTask): void {
     if (board.project !== task.project || isOlder(task, board.tasks.get(task.id))) return board;
     return { ...board, tasks: new Map(board.tasks).set(task.id, task) };
   });
+}
+
+/** What the board heard while one of its reads was on its way: live changes, and tasks as writes' answers had them. */
+export interface HeardDuringRead {
+  changes: TaskChange[];
+  answers: BoardTask[];
+}
+
+/** Per store, the board reads on their way, each with what was heard since it was sent. */
+const readsOnTheirWay = new WeakMap<AppStore, Set<HeardDuringRead>>();
+
+function heardByReads(store: AppStore, record: (heard: HeardDuringRead) => void): void {
+  for (const heard of readsOnTheirWay.get(store) ?? []) record(heard);
+}
+
+/**
+ * Starts keeping what the board hears until `end` (call it when the read is answered or failed), so the read's answer,
+ * which may predate it, does not undo it (boardAsRead).
+ */
+export function startBoardRead(store: AppStore): { heard: HeardDuringRead; end: () => void } {
+  let reads = readsOnTheirWay.get(store);
+  if (!reads) readsOnTheirWay.set(store, (reads = new Set()));
+  const heard: HeardDuringRead = { changes: [], answers: [] };
+  reads.add(heard);
+  return { heard, end: () => reads.delete(heard) };
+}
+
+/**
+ * The board as a read of the server has it (sections and tags when read, and tasks), with what was heard while the
+ * read was on its way laid over it in order (live changes; writes' answers unless older), then the caller's writes
+ * still on their way (withWritesOnTheirWay). Whatever was deleted meanwhile stays out.
+ */
+export function boardAsRead(
+  store: AppStore,
+  shown: BoardData,
+  heard: HeardDuringRead,
+  read: { states?: readonly ProjectState[]; tags?: readonly Tag[]; tasks: readonly BoardTask[] },
+): Pick<BoardData, 'states' | 'tags' | 'tasks'> {
+  let board: BoardData = {
+    ...shown,
+    states: read.states ? sortStates(sectionDeletions(store).without(read.states)) : shown.states,
+    tags: read.tags ? [...tagDeletions(store).without(read.tags)] : shown.tags,
+    tasks: new Map(read.tasks.map((task) => [task.id, task])),
+  };
+  for (const change of heard.changes) board = applyTaskChange(board, withoutDeleted(store, change));
+  const tasks = new Map(board.tasks);
+  for (const answer of heard.answers)
+    if (answer.project === board.project && !isStaleAnswer(store, answer, tasks.get(answer.id))) tasks.set(answer.id, answer);
+  return { states: board.states, tags: board.tags, tasks: withWritesOnTheirWay(store, shown.tasks, [...tasks.values()]) };
 }
 
 /**

@@ -209,6 +209,30 @@ describe('a board read again while writes are on their way', () => {
     }
   });
 
+  it('keeps what was heard and answered while the read was on its way, which the read may predate', async () => {
+    for (const echoFirst of [true, false]) {
+      const answers = heldAnswers();
+      const read = heldReply();
+      mockGraphQL({ setTask: answers.handler, ...serverBoard(() => [card]), getTasks: read.asked });
+      const store = setup();
+      const creating = createTask(store, project, 's1', 'Ship it');
+      await answers.sent(1);
+      const loading = loadBoard(store, project);
+      await read.sent();
+      if (echoFirst) receiveTaskChange(store, change('task.created', created));
+      answers.release(0, { data: { setTask: created } });
+      await creating;
+      if (!echoFirst) receiveTaskChange(store, change('task.created', created));
+      receiveTaskChange(store, change('task.updated', { ...card, priority: 3, updatedAt: at(2) }));
+      read.release({ data: { getTasks: [card] } });
+      await loading;
+      expect(tasks(store).map((task) => [task.id, task.priority])).toEqual([
+        ['a', 3],
+        ['n', 1],
+      ]);
+    }
+  });
+
   it('does not bring back a task deleted live while the read was on its way', async () => {
     const read = heldReply();
     mockGraphQL({ ...serverBoard(() => [card]), getTasks: read.asked });

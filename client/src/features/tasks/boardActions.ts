@@ -11,21 +11,19 @@ import { replayPendingEdits } from './pendingEdits';
 import {
   allColumnsOf,
   beginEdit,
+  boardAsRead,
   boardAtom,
   dropPosition,
   firstScreenCards,
   putBackTask,
   removeTask,
   settleEdit,
-  sortStates,
-  sectionDeletions,
   spaceMembersAtom,
-  tagDeletions,
+  startBoardRead,
   taskDeletions,
   temporaryTaskId,
   upsertAnsweredTask,
   upsertTask,
-  withWritesOnTheirWay,
 } from './atoms';
 import {
   delTaskDocument,
@@ -56,8 +54,8 @@ const wholeBoardReads = new WeakMap<AppStore, Promise<void>>();
 
 /**
  * Reads the space's sections, tags and the first screen of cards, draws them, then reads the whole board;
- * a reload (reconnection) keeps the board on screen meanwhile, and the caller's writes still on their way shown
- * over what it reads (withWritesOnTheirWay). Failures show in place: NOT_FOUND as the not-found page, anything
+ * a reload (reconnection) keeps the board on screen meanwhile, and lays over what it reads what was heard meanwhile
+ * and the caller's writes still on their way (boardAsRead). Failures show in place: NOT_FOUND as the not-found page, anything
  * else with a retry.
  */
 export async function loadBoard(store: AppStore, project: string): Promise<void> {
@@ -70,6 +68,7 @@ export async function loadBoard(store: AppStore, project: string): Promise<void>
   const showing = store.get(boardAtom).status === 'ready';
   let release = () => {};
   wholeBoardReads.set(store, new Promise<void>((resolve) => (release = resolve)));
+  const reading = startBoardRead(store);
   try {
     const whole = showing ? request(getTasksDocument, { project }, inPlace) : null;
     const [{ getStatesProject }, { getTags }, firstScreen] = await Promise.all([
@@ -79,17 +78,16 @@ export async function loadBoard(store: AppStore, project: string): Promise<void>
     ]);
     if (store.get(boardAtom).project !== project) return;
     store.set(boardAtom, (board) => ({
+      ...board,
+      ...boardAsRead(store, board, reading.heard, { states: getStatesProject, tags: getTags ?? [], tasks: firstScreen.getTasks }),
       project,
-      states: sortStates(sectionDeletions(store).without(getStatesProject)),
-      tasks: withWritesOnTheirWay(store, board.tasks, firstScreen.getTasks),
-      tags: [...tagDeletions(store).without(getTags ?? [])],
       status: 'ready',
       complete: whole !== null || board.complete,
     }));
     if (!whole) {
       const { getTasks } = await request(getTasksDocument, { project }, inPlace);
       if (store.get(boardAtom).project !== project) return;
-      store.set(boardAtom, (board) => ({ ...board, tasks: withWritesOnTheirWay(store, board.tasks, getTasks), complete: true }));
+      store.set(boardAtom, (board) => ({ ...board, ...boardAsRead(store, board, reading.heard, { tasks: getTasks }), complete: true }));
     }
     // What an earlier page typed into this space's tasks and never saw saved (a reload mid-typing).
     void replayPendingEdits(store, project);
@@ -98,6 +96,7 @@ export async function loadBoard(store: AppStore, project: string): Promise<void>
     const status = isNotFoundError(error) ? 'notFound' : 'error';
     store.set(boardAtom, (board) => ({ ...board, status: board.status === 'ready' && status === 'error' ? 'ready' : status }));
   } finally {
+    reading.end();
     release();
   }
 }
