@@ -1,5 +1,6 @@
 // Event log benchmark through the event log port, SQLite and PostgreSQL side by side in one run (issue 21):
-// single appends/s with p50/p99, appends/s from 16 concurrent appenders, replay events/s. SQLite runs with
+// single appends/s with p50/p99, appends/s from 16 concurrent appenders (to their own streams with an expected version,
+// then each append with a mutation id as the command door sends them), replay events/s. SQLite runs with
 // synchronous=FULL (its WAL synced off the event loop, as the server runs it); PostgreSQL is a throw-away cluster
 // (tests/support/postgresCluster.ts) with fsync and synchronous_commit on. Prints figures; asserts nothing.
 // BENCH_EVENT_LOG_APPENDS sets the number of single appends (1000 by default).
@@ -26,6 +27,7 @@ interface Figures {
   singleP50Ms: number;
   singleP99Ms: number;
   concurrentPerSecond: number;
+  concurrentWithMutationIdsPerSecond: number;
   replayPerSecond: number;
 }
 
@@ -63,6 +65,21 @@ async function measure(log: EventLogPort): Promise<Figures> {
   );
   const concurrentSeconds = (performance.now() - concurrentStarted) / 1000;
 
+  const mutationsStarted = performance.now();
+  await Promise.all(
+    Array.from({ length: concurrentAppenders }, async (_, appender) => {
+      for (let index = 0; index < appendsPerAppender; index += 1) {
+        await log.append(`task:mutation-${appender}-${index}`, [taskMoved(index)], {
+          teamId: 'team-bench',
+          actorId: `user-${appender}`,
+          mutationId: `mutation-${appender}-${index}`,
+          request: { appender, index },
+        });
+      }
+    }),
+  );
+  const mutationsSeconds = (performance.now() - mutationsStarted) / 1000;
+
   for (let index = 0; index < replayEvents / replayAppendSize; index += 1) {
     await log.append(
       `task:replay-${index}`,
@@ -80,6 +97,7 @@ async function measure(log: EventLogPort): Promise<Figures> {
     singleP50Ms: percentile(latencies, 0.5),
     singleP99Ms: percentile(latencies, 0.99),
     concurrentPerSecond: (concurrentAppenders * appendsPerAppender) / concurrentSeconds,
+    concurrentWithMutationIdsPerSecond: (concurrentAppenders * appendsPerAppender) / mutationsSeconds,
     replayPerSecond: replayed / replaySeconds,
   };
 }
@@ -122,13 +140,14 @@ const postgresFigures = await measurePostgres();
 const row = (label: string, pick: (figures: Figures) => number, digits = 0) =>
   `${label.padEnd(44)}${pick(sqlite).toFixed(digits).padStart(12)}${pick(postgresFigures).toFixed(digits).padStart(14)}`;
 console.log(
-  `Event log through the port: ${singleAppends} single appends, ${concurrentAppenders} appenders × ${appendsPerAppender}, replay of ${replayEvents + singleAppends + concurrentAppenders * appendsPerAppender} events`,
+  `Event log through the port: ${singleAppends} single appends, ${concurrentAppenders} appenders × ${appendsPerAppender} twice, replay of ${replayEvents + singleAppends + 2 * concurrentAppenders * appendsPerAppender} events`,
 );
 console.log(`${''.padEnd(44)}${'SQLite FULL'.padStart(12)}${'PostgreSQL'.padStart(14)}`);
 console.log(row('single appends/s', (figures) => figures.singlePerSecond));
 console.log(row('single append p50 (ms)', (figures) => figures.singleP50Ms, 2));
 console.log(row('single append p99 (ms)', (figures) => figures.singleP99Ms, 2));
 console.log(row(`appends/s, ${concurrentAppenders} concurrent appenders`, (figures) => figures.concurrentPerSecond));
+console.log(row('  the same, each with a mutation id', (figures) => figures.concurrentWithMutationIdsPerSecond));
 console.log(row('replay events/s (batches of 2000)', (figures) => figures.replayPerSecond));
 console.log(
   `load average (1 min) before: ${loadBefore.toFixed(2)}, after: ${loadavg()[0]!.toFixed(2)}, ${process.platform}, Node ${process.version}`,
