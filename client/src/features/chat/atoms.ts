@@ -52,6 +52,32 @@ export function updateConversation(store: AppStore, key: string, update: (state:
  */
 export const messageDeletions = (store: AppStore) => deletionsOf(store, 'chat.message');
 
+/** A read of a page of one conversation on its way, with the messages shown in it since the read was sent. */
+export interface PageRead {
+  shown: Message[];
+  end: () => void;
+}
+
+/** Per store, the page reads on their way, by conversation. */
+const pageReads = new WeakMap<AppStore, Set<{ key: string; shown: Message[] }>>();
+
+/**
+ * Starts keeping the messages shown in conversation `key` (heard live, answered, put back) until `end`, so the page's
+ * answer, which may predate them, does not take them back: merge them again over it.
+ */
+export function startPageRead(store: AppStore, key: string): PageRead {
+  let reads = pageReads.get(store);
+  if (!reads) pageReads.set(store, (reads = new Set()));
+  const read = { key, shown: [] as Message[] };
+  reads.add(read);
+  return { shown: read.shown, end: () => reads.delete(read) };
+}
+
+/** A message shown in conversation `key`: the page reads on their way keep it (startPageRead). */
+export function shownWhilePagesRead(store: AppStore, key: string, message: Message): void {
+  for (const read of pageReads.get(store) ?? []) if (read.key === key) read.shown.push(message);
+}
+
 export function openConversationState(store: AppStore, key: string): void {
   store.set(conversationsAtom, (all) => (all.has(key) ? all : new Map(all).set(key, emptyConversation)));
 }

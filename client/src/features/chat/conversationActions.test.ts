@@ -157,6 +157,24 @@ describe('a deletion and its live echo', () => {
     expect(listed(store)).toEqual([]);
   });
 
+  it('keeps an edit heard and a reaction answered while a page of the conversation was on its way, which the page predates', async () => {
+    const page = heldReply();
+    const answer = heldReply();
+    mockGraphQL({ getMessages: page.asked, reactMessage: answer.asked });
+    const store = setup();
+    const loading = loadNewest(store, target);
+    await page.sent();
+    const edited = { ...mine, body: 'Edited', editedAt: '2025-01-01T00:01:00.000Z' };
+    applyLiveChange(store, target, change('message.edited', edited));
+    const reacting = toggleReaction(store, edited, '👍');
+    await answer.sent();
+    answer.release({ data: { reactMessage: { ...edited, reactions: reacted.reactions } } });
+    await reacting;
+    page.release({ data: { getMessages: [mine] } });
+    await loading;
+    expect(listed(store)).toEqual([{ ...edited, reactions: reacted.reactions }]);
+  });
+
   it('leaves out a message deleted while a page of the conversation was on its way', async () => {
     const page = heldReply();
     mockGraphQL({ getMessages: page.asked });

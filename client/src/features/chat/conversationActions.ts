@@ -13,6 +13,8 @@ import {
   conversationsAtom,
   messageDeletions,
   privatsAtom,
+  shownWhilePagesRead,
+  startPageRead,
   storePrivat,
   storeTaskChatUnread,
   updateConversation,
@@ -46,10 +48,12 @@ function me(store: AppStore): string | null {
 /**
  * Reads the newest page. On open it places the unread divider; after a reconnection it merges by
  * id, and when the page does not reach what is on screen (more than a page was missed) it
- * replaces the list, older pages loading again on scroll, so no gap is ever shown.
+ * replaces the list, older pages loading again on scroll, so no gap is ever shown. Messages shown
+ * while the page was on its way (heard live, answered) are merged again over it: it may predate them.
  */
 export async function loadNewest(store: AppStore, target: ConversationTarget, options: { unread?: number } = {}): Promise<void> {
   const key = conversationKey(target);
+  const reading = startPageRead(store, key);
   try {
     const { getMessages } = await request(getMessagesDocument, { ...target, first: messagePageSize }, { handledByCaller: true });
     const page = [...messageDeletions(store).without(getMessages)].reverse();
@@ -64,7 +68,7 @@ export async function loadNewest(store: AppStore, target: ConversationTarget, op
         newestKnown !== undefined &&
         oldestFetched !== undefined &&
         Date.parse(oldestFetched.createdAt) > Date.parse(newestKnown.createdAt);
-      const messages = gap ? page : mergeMessages(state.messages, page);
+      const messages = mergeMessages(gap ? page : mergeMessages(state.messages, page), messageDeletions(store).without(reading.shown));
       const first = state.status !== 'ready';
       return {
         ...state,
@@ -76,6 +80,8 @@ export async function loadNewest(store: AppStore, target: ConversationTarget, op
     });
   } catch {
     updateConversation(store, key, (state) => (state.status === 'ready' ? state : { ...state, status: 'error' }));
+  } finally {
+    reading.end();
   }
 }
 
@@ -86,6 +92,7 @@ export async function loadOlder(store: AppStore, target: ConversationTarget): Pr
   const oldest = state?.messages[0];
   if (!state || state.loadingOlder || !state.hasOlder || !oldest) return;
   updateConversation(store, key, (current) => ({ ...current, loadingOlder: true }));
+  const reading = startPageRead(store, key);
   try {
     const { getMessages } = await request(
       getMessagesDocument,
@@ -96,11 +103,16 @@ export async function loadOlder(store: AppStore, target: ConversationTarget): Pr
       ...current,
       loadingOlder: false,
       hasOlder: getMessages.length >= messagePageSize,
-      messages: mergeMessages(current.messages, messageDeletions(store).without(getMessages)),
+      messages: mergeMessages(
+        mergeMessages(current.messages, messageDeletions(store).without(getMessages)),
+        messageDeletions(store).without(reading.shown),
+      ),
     }));
   } catch (error) {
     updateConversation(store, key, (current) => ({ ...current, loadingOlder: false }));
     refused(i18n.t('chat.errors.loadOlder'), error);
+  } finally {
+    reading.end();
   }
 }
 
@@ -129,6 +141,7 @@ export function applyLiveChange(store: AppStore, target: ConversationTarget, hea
   }
   // The outbox settles even for a message deleted meanwhile (acknowledgeMessage leaves that one out of the list).
   if (heard.type === 'message.created' && heard.message) acknowledgeMessage(store, heard.message);
+  if (change.type.startsWith('message.') && change.message) shownWhilePagesRead(store, key, change.message);
   const authorId = heard.message?.author?.id;
   updateConversation(store, key, (state): ConversationState => ({
     ...state,
@@ -140,6 +153,7 @@ export function applyLiveChange(store: AppStore, target: ConversationTarget, hea
 /** A message put back in its conversation (a deletion the server refused). */
 function restoreMessage(store: AppStore, message: Message): void {
   const key = conversationKey(targetOfMessage(message));
+  shownWhilePagesRead(store, key, message);
   updateConversation(store, key, (state) => ({ ...state, messages: mergeMessages(state.messages, [message]) }));
 }
 
@@ -150,9 +164,15 @@ function restoreMessage(store: AppStore, message: Message): void {
  */
 function replaceListedMessage(store: AppStore, message: Message): void {
   const key = conversationKey(targetOfMessage(message));
-  updateConversation(store, key, (state) =>
-    state.messages.some((known) => known.id === message.id) ? { ...state, messages: mergeMessages(state.messages, [message]) } : state,
-  );
+  if (
+    !store
+      .get(conversationsAtom)
+      .get(key)
+      ?.messages.some((known) => known.id === message.id)
+  )
+    return;
+  shownWhilePagesRead(store, key, message);
+  updateConversation(store, key, (state) => ({ ...state, messages: mergeMessages(state.messages, [message]) }));
 }
 
 export function targetOfMessage(message: Message): ConversationTarget {

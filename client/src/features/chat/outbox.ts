@@ -26,7 +26,7 @@ import { request, RequestError } from '../../lib/graphql';
 import { atom, type AppStore } from '../../lib/store';
 import { connectionStatusAtom } from '../../lib/subscriptions';
 import { currentUserAtom } from '../auth/session';
-import { messageDeletions, updateConversation, type OutboxItem } from './atoms';
+import { messageDeletions, shownWhilePagesRead, updateConversation, type OutboxItem } from './atoms';
 import { conversationKey, mergeMessages } from './messages';
 import { setMessageDocument, type ConversationTarget, type Message, type MessageFile, type MessageQuote } from './operations';
 
@@ -100,8 +100,10 @@ export function acknowledgeMessage(store: AppStore, message: Message): void {
     setOutbox(store, (items) => items.filter((item) => item.clientId !== message.clientId));
   }
   const key = targetKeyOf(message);
-  if (key && !messageDeletions(store).has(message.id))
+  if (key && !messageDeletions(store).has(message.id)) {
+    shownWhilePagesRead(store, key, message);
     updateConversation(store, key, (state) => ({ ...state, messages: mergeMessages(state.messages, [message]) }));
+  }
 }
 
 const flushChains = new WeakMap<AppStore, Promise<void>>();
