@@ -7,10 +7,6 @@ describe('tsqueryOf', () => {
     expect(tsqueryOf('go to')).toBe("'go' & 'to'");
   });
 
-  it('restricts every word to titles when asked', () => {
-    expect(tsqueryOf('deplo go', true)).toBe("'deplo':*A & 'go':A");
-  });
-
   it('reads operators and quotes typed by a person as text', () => {
     expect(tsqueryOf('a | b')).toBe("'a' & 'b'");
     expect(tsqueryOf('!x :* & ( )')).toBe("'x'");

@@ -19,20 +19,15 @@ export function tokensOf(word: string): string[] {
   return word.split(/[^\p{L}\p{N}\p{M}]+/u).filter((token) => /[\p{L}\p{N}]/u.test(token));
 }
 
-/**
- * The tsquery text for a search, or null when nothing searchable was typed (then nothing is found, without asking
- * the database). `titlesOnly` restricts every word to the titles (weight A), for the titles' own candidates.
- */
-export function tsqueryOf(typed: string, titlesOnly = false): string | null {
-  const weight = titlesOnly ? 'A' : '';
+/** The tsquery text for a search, or null when nothing searchable was typed (then nothing is found, without asking the database). */
+export function tsqueryOf(typed: string): string | null {
   const words = searchedWords(typed)
     .map((word) => {
       const tokens = tokensOf(word);
       const prefix = matchesWordsItBegins(word);
       const operands = tokens.map((token, index) => {
         const isLast = index === tokens.length - 1;
-        const flags = `${prefix && isLast ? '*' : ''}${weight}`;
-        return flags === '' ? tsqueryLiteral(token) : `${tsqueryLiteral(token)}:${flags}`;
+        return prefix && isLast ? `${tsqueryLiteral(token)}:*` : tsqueryLiteral(token);
       });
       return operands.length > 1 ? `(${operands.join(' <-> ')})` : (operands[0] ?? '');
     })

@@ -39,12 +39,16 @@ CREATE TABLE search_items (
   document tsvector GENERATED ALWAYS AS (
     setweight(to_tsvector('app_simple', search_parsed(title)), 'A') ||
     setweight(to_tsvector('app_simple', search_parsed(body)), 'D')
-  ) STORED
+  ) STORED,
+  -- The titles' words apart, for the titles' own candidates: a query restricted to weight A would be estimated as if it
+  -- matched texts too, and planned as for a common word.
+  title_document tsvector GENERATED ALWAYS AS (to_tsvector('app_simple', search_parsed(title))) STORED
 );
 CREATE UNIQUE INDEX search_items_item ON search_items (kind, item_id);
 CREATE INDEX search_items_space ON search_items (space_id);
 CREATE INDEX search_items_task ON search_items (task_id);
 CREATE INDEX search_items_document ON search_items USING gin (document);
+CREATE INDEX search_items_title_document ON search_items USING gin (title_document);
 CREATE INDEX search_items_title_exact ON search_items (team_id, lower(title));
 
 -- A doc's text as its room last stored it (not in the log), searched with the doc's item.
