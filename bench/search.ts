@@ -2,11 +2,18 @@
 // through the event store (events and projections, the search index included, as commands write them);
 // then getSearch over HTTP, p50/p99, for a common and a rare word (and a filtered and a dated search), the
 // index's size on disk and the time of a full rebuild of the index from the log. The server runs as
-// `npm start` does, in its own process; this process plays the client. Prints figures; asserts nothing.
+// `npm start` does, in its own process; this process plays the client. With BENCH_SEARCH_POSTGRES=1 (or
+// BENCH_SEARCH_POSTGRES_URL), the same searches on the PostgreSQL adapter beside the SQLite one, through the search
+// port. Prints figures; asserts nothing.
 import { rmSync } from 'node:fs';
 import { openEventStore } from '../server/src/domains';
 import { replay } from '../server/src/core/sqlite/replay';
 import { searchProjection } from '../server/src/domains/search/projection';
+import type { IndexedItem, IndexQuery, SearchScope } from '../server/src/domains/search/port';
+import { migrateSearchIndex, postgresSearchIndex } from '../server/src/domains/search/postgres/tsvectorIndex';
+import { sqliteSearchIndex } from '../server/src/domains/search/sqlite/ftsIndex';
+import { connectPostgres } from '../server/src/core/postgres/connect';
+import { startPostgresCluster } from '../tests/support/postgresCluster';
 import { decideCreateTask } from '../server/src/domains/tasks/commands';
 import { cleanDescription } from '../server/src/domains/tasks/description';
 import type { TaskCreated } from '../server/src/domains/tasks/events';
@@ -244,6 +251,88 @@ const rebuildStarted = performance.now();
 const rebuilt = replay(database, database, [searchProjection]);
 console.log(`  full rebuild of the index from the log (${rebuilt.applied} events): ${seconds(rebuildStarted, performance.now())}`);
 console.log(`  load average ${loadAverage()}`);
+
+/**
+ * The same index on both adapters of the search port, side by side, in this process (PostgreSQL is not wired into
+ * the app yet, so not over HTTP): BENCH_SEARCH_POSTGRES=1 starts a throw-away cluster (tests/support/postgresCluster.ts),
+ * BENCH_SEARCH_POSTGRES_URL names an empty database of yours. The seeded items and docs' texts are copied into
+ * PostgreSQL through the port, then each search runs on both.
+ */
+const postgresUrl = process.env.BENCH_SEARCH_POSTGRES_URL;
+if (process.env.BENCH_SEARCH_POSTGRES === '1' || postgresUrl) {
+  const cluster = postgresUrl ? null : await startPostgresCluster();
+  const url = postgresUrl ?? (await cluster!.createDatabase('search_bench'));
+  const sql = await connectPostgres({ url, poolSize: 4, statementTimeoutMs: 120_000 });
+  await migrateSearchIndex(sql);
+  const postgresIndex = postgresSearchIndex(sql);
+  const copyStarted = performance.now();
+  const readItems = database.sqlite.prepare<[number, number], IndexedItem & { id: number }>(
+    `SELECT i.id, i.kind, i.item_id AS itemId, i.team_id AS teamId, i.space_id AS spaceId, i.privat_id AS privatId,
+       i.task_id AS taskId, i.meetingroom_id AS meetingroomId, i.code, i.emoji, i.folder_id AS folderId,
+       i.created_at AS createdAt, t.title, t.body
+     FROM search_items i JOIN search_text t ON t.rowid = i.id WHERE i.id > ? ORDER BY i.id LIMIT ?`,
+  );
+  let copied = 0;
+  for (let after = 0; ;) {
+    const rows = readItems.all(after, batch);
+    if (rows.length === 0) break;
+    await postgresIndex.apply(rows.map(({ id: _id, ...item }) => ({ type: 'add', item }) as const));
+    after = rows.at(-1)!.id;
+    copied += rows.length;
+  }
+  const docTexts = database.sqlite
+    .prepare<[], { docId: string; text: string; updatedAt: string }>(
+      'SELECT doc_id AS docId, plain_text AS text, updated_at AS updatedAt FROM doc_texts',
+    )
+    .all();
+  await postgresIndex.apply(docTexts.map((text) => ({ type: 'setDocText', ...text }) as const));
+  await sql`VACUUM ANALYZE search_items`;
+  await sql`VACUUM ANALYZE search_doc_texts`;
+  console.log(
+    `PostgreSQL beside SQLite, through the search port in this process (${copied} items and ${docTexts.length} docs' texts ` +
+      `copied through the port in ${seconds(copyStarted, performance.now())})`,
+  );
+  const sqliteIndex = sqliteSearchIndex(database);
+  const scope: SearchScope = { teamId: admin.teamId, spaceIds: [space], privatIds: [], meetingroomIds: [] };
+  const compare = async (label: string, query: Partial<IndexQuery> & { text: string }) => {
+    const figures: string[] = [];
+    for (const [name, index] of [
+      ['SQLite', sqliteIndex],
+      ['PostgreSQL', postgresIndex],
+    ] as const) {
+      const samples: number[] = [];
+      let results = 0;
+      for (let round = 0; round < rounds + 3; round += 1) {
+        const started = performance.now();
+        const found = await index.search({ kind: null, from: null, until: null, first: 20, now: new Date(), ...query }, scope);
+        if (round >= 3) samples.push(performance.now() - started);
+        results = found.length;
+      }
+      figures.push(
+        `${name} p50 ${milliseconds(percentile(samples, 0.5))}, p99 ${milliseconds(percentile(samples, 0.99))} (${results} results)`,
+      );
+    }
+    console.log(`  ${label}: ${figures.join('; ')}`);
+  };
+  await compare('common word "update"', { text: 'update' });
+  await compare('common words "update budget"', { text: 'update budget' });
+  await compare('rare word "zanzibar"', { text: 'zanzibar' });
+  await compare('common word, tasks only', { text: 'update', kind: 'task' });
+  await compare('common word, a date range holding every item', {
+    text: 'update',
+    from: '2020-01-01T00:00:00.000Z',
+    until: new Date().toISOString(),
+  });
+  await compare('prefix "deplo" (deploy)', { text: 'deplo' });
+  const [postgresSize] = await sql<{ bytes: string }[]>`
+    SELECT pg_total_relation_size('search_items') + pg_total_relation_size('search_doc_texts') AS bytes`;
+  console.log(
+    `  PostgreSQL index size: ${(Number(postgresSize!.bytes) / 1e6).toFixed(1)} MB (search_items and search_doc_texts: text, tsvectors, GIN and other indexes)`,
+  );
+  console.log(`  load average ${loadAverage()}`);
+  await sql.end();
+  await cluster?.stop();
+}
 
 server.child.kill('SIGTERM');
 await server.exited;
