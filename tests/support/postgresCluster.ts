@@ -110,7 +110,15 @@ function installExitHook(): void {
   });
 }
 
-export async function startPostgresCluster(): Promise<PostgresCluster> {
+export interface PostgresClusterOptions {
+  /**
+   * false: no autovacuum. Its ANALYZE takes a transaction id, and while that runs the event log's readers by position
+   * stop below it (server/src/core/postgres/eventLog.ts): a test that reads right after its appends would see less.
+   */
+  autovacuum?: boolean;
+}
+
+export async function startPostgresCluster({ autovacuum = true }: PostgresClusterOptions = {}): Promise<PostgresCluster> {
   const binaries = findPostgresBinaries();
   const runAs = runAsUnprivileged();
   const folder = mkdtempSync(join(tmpdir(), 'postgres-cluster-'));
@@ -171,6 +179,7 @@ export async function startPostgresCluster(): Promise<PostgresCluster> {
         '-c synchronous_commit=on',
         '-c full_page_writes=on',
         '-c max_connections=100',
+        `-c autovacuum=${autovacuum ? 'on' : 'off'}`,
       ].join(' ');
       try {
         startServer();
