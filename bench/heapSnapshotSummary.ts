@@ -85,7 +85,19 @@ export async function takeHeapSnapshot(server: { pid: number; url: string; direc
   }
   const path = join(server.directory, written);
   let size = -1;
-  while (size !== statSync(path).size || !(await fetch(`${server.url}/healthz`).then((response) => response.ok))) {
+  // A probe refused or cut while the server writes is asked again; a server that died is not waited for.
+  const answers = () =>
+    fetch(`${server.url}/healthz`).then(
+      (response) => response.ok,
+      (error: unknown) => {
+        process.kill(server.pid, 0);
+        console.log(
+          `    (health probe during the heap snapshot: ${error instanceof Error ? String(error.cause ?? error.message) : String(error)})`,
+        );
+        return false;
+      },
+    );
+  while (size !== statSync(path).size || !(await answers())) {
     size = statSync(path).size;
     await wait(500);
   }

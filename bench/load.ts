@@ -15,7 +15,9 @@
 // LOAD_CLIENT_PROCESSES (2), LOAD_CONTINUE=true (go on after a step broke), LOAD_CPU_PROFILE=<folder> (the
 // server runs with `node --cpu-prof` and writes its profile there when it stops), LOAD_HEAP_SNAPSHOTS=true (after
 // each step's measurement the server writes a heap snapshot, read for its live JS heap: how much of the RSS is
-// live objects rather than the heap's room to grow and memory outside it; the server pauses while it writes).
+// live objects rather than the heap's room to grow and memory outside it; the server pauses while it writes, and
+// the memory it takes to write one stays in the RSS of the later steps), LOAD_SERVER_NODE_ARGUMENTS (more
+// arguments for the server's node, e.g. "--max-old-space-size=512").
 import { fork, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -42,6 +44,7 @@ const settleSeconds = numberSetting('LOAD_SETTLE_SECONDS', 10);
 const clientProcessCount = Math.max(1, Math.round(numberSetting('LOAD_CLIENT_PROCESSES', 2)));
 const continueAfterBreak = process.env.LOAD_CONTINUE === 'true';
 const cpuProfileDirectory = process.env.LOAD_CPU_PROFILE;
+const serverNodeArguments = (process.env.LOAD_SERVER_NODE_ARGUMENTS ?? '').split(' ').filter(Boolean);
 const heapSnapshotDirectory = process.env.LOAD_HEAP_SNAPSHOTS === 'true' ? mkdtempSync(join(tmpdir(), 'bench-load-heap-')) : null;
 const thresholds = { averageMs: 100, p99Ms: 2000, errorFraction: 0.01 };
 const seedUsers = Math.max(...steps);
@@ -49,6 +52,7 @@ const seedUsers = Math.max(...steps);
 console.log(
   `Load test (Mattermost's mix; server in its own process, SQLite synchronous=FULL, RATE_LIMITS=false; load average ${loadAverage()})`,
 );
+if (serverNodeArguments.length > 0) console.log(`  server's node arguments: ${serverNodeArguments.join(' ')}`);
 console.log(
   `  steps ${steps.join(', ')} users; ${rampSeconds} s ramp + ${settleSeconds} s settle + ${stepSeconds} s measured each; ${clientProcessCount} client processes`,
 );
@@ -66,6 +70,7 @@ copySeedData(dataDirectory);
 const { server, database } = await startBenchServerOn(dataDirectory, 'FULL', { RATE_LIMITS: 'false' }, [
   ...(cpuProfileDirectory ? ['--cpu-prof', '--cpu-prof-dir', cpuProfileDirectory] : []),
   ...(heapSnapshotDirectory ? heapSnapshotArguments(heapSnapshotDirectory) : []),
+  ...serverNodeArguments,
 ]);
 const serverPid = server.child.pid!;
 // A run that fails half-way still stops its server.
