@@ -1,6 +1,6 @@
 import type { MercuriusContext } from 'mercurius';
 import type { StoredEvent } from '../../core/events';
-import { feed, topics, type Verdict } from '../../core/live';
+import { feed, mapFeed, topics, type LiveFeed, type Verdict } from '../../core/live';
 import { notificationStream } from '../../core/streams';
 import { requireActor, type Actor } from '../../graphql/context';
 import type { LiveSubscription, SubscriptionResolvers } from '../../graphql/schemaTypes';
@@ -19,8 +19,9 @@ interface Delivery {
  * subNotification's feed: the subscriber's own notification stream, only what happens in their current team;
  * a created notification of a type their app channel hides is skipped (judged when it is delivered, so a
  * preference changed meanwhile counts). Switching team or leaving it ends the feed: the client starts it again.
+ * Each delivery carries the viewer its judge read; mapFeed takes it right after that judgement.
  */
-async function* notificationFeed(context: MercuriusContext, actor: Actor, teamId: string): AsyncGenerator<Delivery> {
+function notificationFeed(context: MercuriusContext, actor: Actor, teamId: string): LiveFeed<Delivery> {
   const db = context.services.database.db;
   let viewer: Viewer = { userId: actor.userId, teamId, hidden: [] };
   const events = feed(context, actor, topics.stream(notificationStream(actor.userId)), (event): Verdict => {
@@ -38,7 +39,7 @@ async function* notificationFeed(context: MercuriusContext, actor: Actor, teamId
         return 'skip';
     }
   });
-  for await (const event of events) yield { event, viewer };
+  return mapFeed(events, (event) => ({ event, viewer }));
 }
 
 export const notificationSubscriptions = {

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { MercuriusContext } from 'mercurius';
 import type { StoredEvent } from '../../core/events';
 import { requireActor, type Actor } from '../../graphql/context';
-import { feed, shareWith, topics, type Verdict } from '../../core/live';
+import { feed, mapFeed, shareWith, topics, type LiveFeed, type Verdict } from '../../core/live';
 import { selectsPlainFieldsOnly } from '../../graphql/plainSelection';
 import { readableSpaceContent, requireReadableSpaceContent, type SpaceContentAccessOf } from '../../core/spaceContent';
 import type { StateDeleted, TaskMoved, TasksRespaced } from './events';
@@ -49,8 +49,9 @@ export function concernsBoard(projectId: string): (event: StoredEvent) => boolea
  * subTask's feed: the space's board events, delivered while the subscriber may see the space; the
  * first event after they lost sight of it (removed from the space or the team, space deleted or made
  * private) ends their subscription. Other spaces' events are skipped without a query, most without waking it.
+ * Each delivery carries the access its judge read; mapFeed takes it right after that judgement.
  */
-async function* boardFeed(context: MercuriusContext, actor: Actor, teamId: string, projectId: string): AsyncGenerator<Delivery> {
+function boardFeed(context: MercuriusContext, actor: Actor, teamId: string, projectId: string): LiveFeed<Delivery> {
   const db = context.services.database.db;
   const concerns = concernsBoard(projectId);
   let access: SpaceContentAccessOf | null = null;
@@ -66,7 +67,7 @@ async function* boardFeed(context: MercuriusContext, actor: Actor, teamId: strin
     },
     concerns,
   );
-  for await (const event of events) yield { event, access: access! };
+  return mapFeed(events, (event) => ({ event, access: access! }));
 }
 
 /**
@@ -123,13 +124,13 @@ function positionsAfter(db: Reader, event: StoredEvent) {
  * only for documents that select no field with a resolver of its own (selectsPlainFieldsOnly), as those may
  * read the viewer. Each subscriber's feed has judged the event for them first.
  */
-async function* sharedByFlags(deliveries: AsyncIterable<Delivery>, context: MercuriusContext, viewerId: string) {
-  for await (const delivery of deliveries) {
+function sharedByFlags(deliveries: LiveFeed<Delivery>, context: MercuriusContext, viewerId: string): LiveFeed<Delivery> {
+  return mapFeed(deliveries, (delivery) => {
     const { base } = shared(context, delivery.event, delivery.access.projectId);
     const task = base ? forViewer(base, delivery.access, viewerId) : null;
     const visibility = task ? [task.isFollowing, task.canEdit, task.canDelete].join('|') : 'none';
-    yield shareWith(delivery, delivery.event, visibility);
-  }
+    return shareWith(delivery, delivery.event, visibility);
+  });
 }
 
 export const taskSubscriptions = {

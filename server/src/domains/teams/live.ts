@@ -3,7 +3,7 @@ import type { StoredEvent } from '../../core/events';
 import { requireActor } from '../../graphql/context';
 import type { MercuriusContext } from 'mercurius';
 import { readTogether } from '../../db/prepared';
-import { feed, shareWith, topics, type Verdict } from '../../core/live';
+import { feed, mapFeed, shareWith, topics, type LiveFeed, type Verdict } from '../../core/live';
 import { readsSeatFieldsOnly, readsSpaceChat, viewOfChange } from './projectChangeSharing';
 import { findUser, presentUser } from '../accounts';
 import type { ProjectDeleted, ProjectUpdated } from './events';
@@ -92,17 +92,19 @@ function spaceChangeVerdict(database: LiveDatabase, listener: SpaceListener, tea
 /**
  * A feed whose payloads are shared by every subscriber with the same view of the event (see viewOfChange):
  * a change to a space of thousands is then executed and serialized a handful of times, not once per
- * subscriber. Each subscriber's own feed has judged the event for them first.
+ * subscriber. Each subscriber's own feed has judged the event for them first. The view is taken as the
+ * event is handed on (mapFeed), so the feed stays on the pushed path.
  */
-async function* sharedByView(events: AsyncIterable<StoredEvent>, context: MercuriusContext, viewerId: string) {
+function sharedByView(events: LiveFeed<StoredEvent>, context: MercuriusContext, viewerId: string): LiveFeed<StoredEvent> {
   const database = context.services.database;
   // The view's reads (the space, the team, the seats) in one read transaction, as the feed's judgement is.
-  for await (const event of events)
-    yield shareWith(
+  return mapFeed(events, (event) =>
+    shareWith(
       event,
       event,
       readTogether(database.sqlite, () => viewOfChange(database, viewerId, event)),
-    );
+    ),
+  );
 }
 
 export const teamSubscriptions = {
