@@ -9,6 +9,7 @@ import { useAtomValue, useStore } from '../../lib/store';
 import { Button, EmptyState, LoadingBar, Notice } from '../../ui';
 import { useCoalescedReload } from '../../lib/coalescedReload';
 import { initialViewport, observeViewportRect, overscan } from '../tasks/virtualRows';
+import { heardFileChange } from './atoms';
 import { formatDuration } from './fileDisplay';
 import styles from './Media.module.css';
 import { addMedia, applyMediaChange, loadMedia, mediaAtom, mediaFilesAtom } from './mediaAtoms';
@@ -98,9 +99,17 @@ function SpaceMedia({ project }: { project: string }) {
   }, [store, project]);
   // After a reconnection subFile catches up from the last change it saw; the media are read again only when it could not.
   const reloadMedia = useCoalescedReload(() => loadMedia(store, project));
-  useSubscription(subFileDocument, { project }, ({ subFile }) => store.set(mediaAtom, (current) => applyMediaChange(current, subFile)), {
-    reload: reloadMedia,
-  });
+  useSubscription(
+    subFileDocument,
+    { project },
+    ({ subFile }) => {
+      const change = heardFileChange(store, subFile);
+      store.set(mediaAtom, (current) => applyMediaChange(current, change));
+    },
+    {
+      reload: reloadMedia,
+    },
+  );
   const current = area.project === project;
   return (
     <div className={styles.page}>

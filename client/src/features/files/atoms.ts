@@ -1,6 +1,7 @@
 /** The files area's state: the open folder of a space (its subfolders and files), kept live by subFile and subFolder. */
 import { readStored, writeStored } from '../../lib/browser';
-import { atom } from '../../lib/store';
+import { deletionsOf } from '../../lib/deletions';
+import { atom, type AppStore } from '../../lib/store';
 import type { FileChange, FolderChange, FolderCrumb, StoredFile, StoredFolder } from './operations';
 
 export interface FilesArea {
@@ -156,4 +157,25 @@ export function applyFolderChange(area: FilesArea, change: FolderChange): FilesA
   } else folders.delete(change.folderId);
   const path = folder ? area.path.map((crumb) => (crumb.id === folder.id ? { id: crumb.id, name: folder.name } : crumb)) : area.path;
   return { ...area, folders, path };
+}
+
+/**
+ * The deletions of files and of folders heard or sent in a store (lib/deletions): an answer, an echo or a read that was
+ * on its way before a deletion does not bring the entry back. Docs folders are folders too, with the same ids.
+ */
+export const fileDeletions = (store: AppStore) => deletionsOf(store, 'file');
+export const folderDeletions = (store: AppStore) => deletionsOf(store, 'folder');
+
+/** A subFile change as heard: a deletion is remembered; a change carrying a file deleted meanwhile only takes it away. */
+export function heardFileChange(store: AppStore, change: FileChange): FileChange {
+  const deletions = fileDeletions(store);
+  if (change.type === 'file.deleted') deletions.confirm(change.fileId);
+  return change.file && deletions.has(change.fileId) ? { ...change, file: null } : change;
+}
+
+/** A subFolder change as heard: a deletion is remembered; a change carrying a folder deleted meanwhile only takes it away. */
+export function heardFolderChange(store: AppStore, change: FolderChange): FolderChange {
+  const deletions = folderDeletions(store);
+  if (change.type === 'folder.deleted') deletions.confirm(change.folderId);
+  return change.folder && deletions.has(change.folderId) ? { ...change, folder: null } : change;
 }

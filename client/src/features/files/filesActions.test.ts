@@ -3,10 +3,11 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createAppStore, type AppStore } from '../../lib/store';
 import { heldReply, mockGraphQL, type GraphQLReply } from '../../test/graphqlMock';
 import { setupAppI18n } from '../../test/i18n';
-import { applyFileChange, emptyFilesArea, fileEntry, filesAreaAtom } from './atoms';
-import { deleteEntry, moveEntry, renameEntry, setShared } from './filesActions';
-import type { FileChange, StoredFile } from './operations';
-import { storedFile, testProject as project } from './testFixtures';
+import { applyFileChange, applyFolderChange, emptyFilesArea, fileEntry, filesAreaAtom, heardFileChange, heardFolderChange } from './atoms';
+import { createFolder, deleteEntry, loadFolder, moveEntry, renameEntry, setShared, showUploadedFile } from './filesActions';
+import { addMedia, loadMedia, mediaAtom } from './mediaAtoms';
+import type { FileChange, FolderChange, StoredFile } from './operations';
+import { storedFile, storedFolder, testProject as project } from './testFixtures';
 
 const report = storedFile({ id: 'f1', name: 'report.pdf' });
 
@@ -18,8 +19,16 @@ function setup(): AppStore {
 
 const updated = (file: StoredFile): FileChange => ({ type: 'file.updated', seq: 1, fileId: file.id, file });
 const deleted: FileChange = { type: 'file.deleted', seq: 2, fileId: 'f1', file: null };
-const hear = (store: AppStore, change: FileChange) => store.set(filesAreaAtom, (area) => applyFileChange(area, change));
+const hear = (store: AppStore, change: FileChange) => {
+  const heard = heardFileChange(store, change);
+  store.set(filesAreaAtom, (area) => applyFileChange(area, heard));
+};
+const hearFolder = (store: AppStore, change: FolderChange) => {
+  const heard = heardFolderChange(store, change);
+  store.set(filesAreaAtom, (area) => applyFolderChange(area, heard));
+};
 const shown = (store: AppStore) => [...store.get(filesAreaAtom).files.values()];
+const shownFolders = (store: AppStore) => [...store.get(filesAreaAtom).folders.keys()];
 const gone: GraphQLReply = { errors: [{ message: 'Not found.', extensions: { code: 'NOT_FOUND' } }] };
 
 beforeAll(async () => {
@@ -108,5 +117,75 @@ describe('a move the server refused', () => {
       expect(await moveEntry(store, fileEntry(report), archive)).toBe(false);
       expect(shown(store)).toEqual(expected);
     }
+  });
+});
+
+describe('an entry deleted while an answer or a read of it was on its way', () => {
+  const drafts = storedFolder({ id: 'folder-1', name: 'Drafts' });
+  const folderHeard = (type: string, folder: typeof drafts | null): FolderChange => ({ type, seq: 3, folderId: drafts.id, folder });
+
+  it('does not list a new folder whose answer lands after its creation and deletion were heard, or after its deletion alone', async () => {
+    for (const creationHeard of [true, false]) {
+      const answer = heldReply();
+      mockGraphQL({ setFolder: answer.asked });
+      const store = setup();
+      const creating = createFolder(store, project, null, 'Drafts');
+      await answer.sent();
+      if (creationHeard) hearFolder(store, folderHeard('folder.created', drafts));
+      hearFolder(store, folderHeard('folder.deleted', null));
+      answer.release({ data: { setFolder: drafts } });
+      await creating;
+      expect(shownFolders(store)).toEqual([]);
+    }
+  });
+
+  it('does not show an upload whose answer lands after its deletion was heard, in the folder or among the media', () => {
+    const photo = storedFile({ id: 'f2', name: 'photo.jpg', type: 'image/jpeg', category: 'Image' });
+    const store = setup();
+    store.set(mediaAtom, { project, files: new Map(), status: 'ready' });
+    hear(store, { type: 'file.created', seq: 3, fileId: photo.id, file: photo });
+    hear(store, { type: 'file.deleted', seq: 4, fileId: photo.id, file: null });
+    showUploadedFile(store, photo);
+    addMedia(store, photo);
+    expect([shown(store), [...store.get(mediaAtom).files.keys()]]).toEqual([[report], []]);
+  });
+
+  it('leaves out of a folder read the files and folders deleted while it was on its way', async () => {
+    const files = heldReply();
+    mockGraphQL({ getFolders: () => ({ data: { getFolders: [drafts] } }), getFiles: files.asked });
+    const store = setup();
+    const reading = loadFolder(store, project, null);
+    await files.sent();
+    hear(store, deleted);
+    hearFolder(store, folderHeard('folder.deleted', null));
+    files.release({ data: { getFiles: [report] } });
+    await reading;
+    expect([shown(store), shownFolders(store)]).toEqual([[], []]);
+  });
+
+  it('leaves out of a media read the files deleted while it was on its way', async () => {
+    const files = heldReply();
+    mockGraphQL({ getFiles: files.asked });
+    const store = createAppStore();
+    const reading = loadMedia(store, project);
+    await files.sent();
+    hear(store, deleted);
+    files.release({ data: { getFiles: [report] } });
+    await reading;
+    expect([...store.get(mediaAtom).files.keys()]).toEqual([]);
+  });
+
+  it('keeps a file the caller deleted gone when an earlier rename’s echo lands, and when the deletion is refused after someone’s deletion was heard', async () => {
+    const answer = heldReply();
+    mockGraphQL({ delFile: answer.asked });
+    const store = setup();
+    const deleting = deleteEntry(store, fileEntry(report));
+    await answer.sent();
+    hear(store, updated({ ...report, name: 'final.pdf', updatedAt: '2025-01-11T10:00:00.000Z' }));
+    expect(shown(store)).toEqual([]);
+    hear(store, deleted);
+    answer.release({ errors: [{ message: 'Not allowed.', extensions: { code: 'PERMISSION_DENIED' } }] });
+    expect(await deleting).toBe(false);
+    expect(shown(store)).toEqual([]);
   });
 });

@@ -4,7 +4,18 @@ import { i18n } from '../../lib/i18n';
 import type { AppStore } from '../../lib/store';
 import { showToast } from '../../ui';
 import { isNotFoundError } from '../spaces/useSpaceLookup';
-import { fileEntry, filesAreaAtom, folderEntry, isOlder, showsFile, type Entry, type FilesArea } from './atoms';
+import {
+  fileDeletions,
+  fileEntry,
+  filesAreaAtom,
+  folderDeletions,
+  entryId,
+  folderEntry,
+  isOlder,
+  showsFile,
+  type Entry,
+  type FilesArea,
+} from './atoms';
 import {
   delFileDocument,
   delFolderDocument,
@@ -37,7 +48,10 @@ const isShown = (store: AppStore, project: string, folder: string | null) => {
   return area.project === project && area.folder === folder;
 };
 
-/** Reads a folder of a space (null: the top level): its path, subfolders, then its files page by page. A reload keeps the list on screen. */
+/**
+ * Reads a folder of a space (null: the top level): its path, subfolders, then its files page by page. A reload keeps the
+ * list on screen. Entries deleted while a page was on its way (which it may predate) are left out.
+ */
 export async function loadFolder(store: AppStore, project: string, folder: string | null): Promise<void> {
   if (!isShown(store, project, folder)) {
     store.set(filesAreaAtom, { project, folder, path: [], folders: new Map(), files: new Map(), status: 'loading', complete: false });
@@ -69,8 +83,16 @@ export async function loadFolder(store: AppStore, project: string, folder: strin
         project,
         folder,
         path,
-        folders: new Map(getFolders.map((entry) => [entry.id, entry])),
-        files: new Map(files),
+        folders: new Map(
+          folderDeletions(store)
+            .without(getFolders)
+            .map((entry) => [entry.id, entry]),
+        ),
+        files: new Map(
+          fileDeletions(store)
+            .without([...files.values()])
+            .map((file) => [file.id, file]),
+        ),
         status: 'ready',
         complete,
       });
@@ -87,10 +109,12 @@ export async function loadFolder(store: AppStore, project: string, folder: strin
   }
 }
 
+/** A file as an answer or a rollback has it: shown if it belongs in the open folder, unless it was deleted meanwhile. */
 function upsertFile(store: AppStore, file: StoredFile): void {
+  const deleted = fileDeletions(store).has(file.id);
   store.set(filesAreaAtom, (area) => {
     const files = new Map(area.files);
-    if (showsFile(area, file)) files.set(file.id, file);
+    if (showsFile(area, file) && !deleted) files.set(file.id, file);
     else files.delete(file.id);
     return { ...area, files };
   });
@@ -109,21 +133,30 @@ function updateShownEntry(store: AppStore, entry: Entry): void {
   else upsertFile(store, entry.file);
 }
 
-/** Puts back an entry shown as gone at once (deleted) when the server refused, unless it says the entry no longer exists. */
+const deletionsOfEntry = (store: AppStore, entry: Entry) => (entry.kind === 'folder' ? folderDeletions(store) : fileDeletions(store));
+
+/**
+ * Puts back an entry shown as gone at once (deleted) when the server refused, unless it is gone anyway: the server says
+ * it no longer exists, or someone's deletion of it was heard meanwhile.
+ */
 function restoreUnlessGone(store: AppStore, entry: Entry, error: unknown): void {
-  if (!isNotFoundError(error)) restoreEntry(store, entry);
+  const deletions = deletionsOfEntry(store, entry);
+  if (isNotFoundError(error)) deletions.confirm(entryId(entry));
+  else if (!deletions.refuse(entryId(entry))) restoreEntry(store, entry);
 }
 
+/** A folder as an answer or a rollback has it: listed if it sits in the open folder, unless it was deleted meanwhile. */
 function upsertFolder(store: AppStore, folder: StoredFolder): void {
+  const deleted = folderDeletions(store).has(folder.id);
   store.set(filesAreaAtom, (area) => {
     const folders = new Map(area.folders);
-    if (folder.project === area.project && (folder.upfolder ?? null) === area.folder) folders.set(folder.id, folder);
+    if (folder.project === area.project && (folder.upfolder ?? null) === area.folder && !deleted) folders.set(folder.id, folder);
     else folders.delete(folder.id);
     return { ...area, folders };
   });
 }
 
-/** A recorded upload: shown at once when it landed in the open folder (its subFile echo is then harmless). */
+/** A recorded upload: shown at once when it landed in the open folder (its subFile echo is then harmless), unless deleted meanwhile. */
 export function showUploadedFile(store: AppStore, file: StoredFile): void {
   if (showsFile(store.get(filesAreaAtom), file)) upsertFile(store, file);
 }
@@ -218,14 +251,18 @@ export async function moveEntry(store: AppStore, entry: Entry, destination: Fold
 
 /** Deletes a file (its bytes and quota go too) or a folder (its content moves up to the open folder, so the folder is read again). */
 export async function deleteEntry(store: AppStore, entry: Entry): Promise<boolean> {
+  const deletions = deletionsOfEntry(store, entry);
+  deletions.begin(entryId(entry));
   removeEntry(store, entry);
   try {
     if (entry.kind === 'folder') {
       await request(delFolderDocument, { id: entry.folder.id }, { handledByCaller: true });
+      deletions.confirm(entry.folder.id);
       const area: FilesArea = store.get(filesAreaAtom);
       if (area.project) void loadFolder(store, area.project, area.folder);
     } else {
       await request(delFileDocument, { id: entry.file.id }, { handledByCaller: true });
+      deletions.confirm(entry.file.id);
       adjustStorage(store, -entry.file.size, -1);
     }
     return true;

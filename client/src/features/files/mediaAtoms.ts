@@ -1,6 +1,7 @@
 /** The media area's state: a space's images and videos, newest first, kept live by subFile. */
 import { request } from '../../lib/graphql';
 import { atom, type AppStore } from '../../lib/store';
+import { fileDeletions } from './atoms';
 import { isMedia } from './fileDisplay';
 import { filesPageSize } from './filesActions';
 import { getFilesDocument, type FileChange, type StoredFile } from './operations';
@@ -21,7 +22,7 @@ export const mediaFilesAtom = atom((get) =>
 
 const belongs = (project: string | null, file: StoredFile) => file.project === project && !file.task && !file.privat && isMedia(file);
 
-/** Reads every image and video of the space, page after page (each shown as it arrives). */
+/** Reads every image and video of the space, page after page (each shown as it arrives), without files deleted meanwhile. */
 export async function loadMedia(store: AppStore, project: string): Promise<void> {
   if (store.get(mediaAtom).project !== project) store.set(mediaAtom, { project, files: new Map(), status: 'loading' });
   const files = new Map<string, StoredFile>();
@@ -34,7 +35,15 @@ export async function loadMedia(store: AppStore, project: string): Promise<void>
       );
       if (store.get(mediaAtom).project !== project) return;
       for (const file of getFiles) files.set(file.id, file);
-      store.set(mediaAtom, { project, files: new Map(files), status: 'ready' });
+      store.set(mediaAtom, {
+        project,
+        files: new Map(
+          fileDeletions(store)
+            .without([...files.values()])
+            .map((file) => [file.id, file]),
+        ),
+        status: 'ready',
+      });
       if (getFiles.length < filesPageSize) return;
     }
   } catch {
@@ -50,7 +59,9 @@ export function applyMediaChange(area: MediaArea, change: FileChange): MediaArea
   return { ...area, files };
 }
 
+/** A recorded upload, unless its deletion was heard before its answer. */
 export function addMedia(store: AppStore, file: StoredFile): void {
+  if (fileDeletions(store).has(file.id)) return;
   store.set(mediaAtom, (area) =>
     belongs(area.project, file) ? applyMediaChange(area, { type: 'file.created', seq: 0, fileId: file.id, file }) : area,
   );

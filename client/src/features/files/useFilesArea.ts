@@ -8,7 +8,7 @@ import { useNavigate } from 'react-router';
 import { useOnReconnect, useSubscription } from '../../lib/subscriptions';
 import { useStore } from '../../lib/store';
 import { useCoalescedReload } from '../../lib/coalescedReload';
-import { applyFileChange, applyFolderChange, filesAreaAtom, selectedEntryKeyAtom } from './atoms';
+import { applyFileChange, applyFolderChange, filesAreaAtom, heardFileChange, heardFolderChange, selectedEntryKeyAtom } from './atoms';
 import { loadFolder } from './filesActions';
 import { subFileDocument, subFolderDocument } from './operations';
 import { loadStorageStats } from './stats';
@@ -36,7 +36,8 @@ export function useFilesArea(project: string, folder: string | null): void {
     subFileDocument,
     { project },
     ({ subFile }) => {
-      store.set(filesAreaAtom, (area) => applyFileChange(area, subFile));
+      const change = heardFileChange(store, subFile);
+      store.set(filesAreaAtom, (area) => applyFileChange(area, change));
     },
     { reload: reloadFolder },
   );
@@ -44,7 +45,8 @@ export function useFilesArea(project: string, folder: string | null): void {
   useSubscription(
     subFolderDocument,
     { project },
-    ({ subFolder }) => {
+    ({ subFolder: heard }) => {
+      const subFolder = heardFolderChange(store, heard);
       const area = store.get(filesAreaAtom);
       // The open folder (or one above it) was deleted or moved away: go to what is left above it.
       const crumb = area.path.findIndex((entry) => entry.id === subFolder.folderId);
