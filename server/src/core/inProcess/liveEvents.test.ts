@@ -2,7 +2,7 @@ import type { Message } from 'mqemitter';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { StoredEvent } from '../events';
 import { kindOf, logSelectionOf, topics } from '../live';
-import { InProcessLiveEvents } from './liveEvents';
+import { InProcessLiveEvents, TopicEmitter } from './liveEvents';
 
 let sequence = 0;
 function stored(type: string, stream: string, teamId: string | null): StoredEvent {
@@ -56,6 +56,94 @@ describe('InProcessLiveEvents.publish', () => {
       [topics.stream('home:ada')]: ['home.visited'],
       [topics.global]: ['support.messagePosted', 'home.visited', 'task.created'],
     });
+  });
+});
+
+describe('TopicEmitter', () => {
+  const message = (topic: string, payload: unknown): Message => ({ topic, payload });
+
+  it("hands a message to its topic's listeners in the order they listened, before emit returns, and to no other topic's", () => {
+    const emitter = new TopicEmitter();
+    const heardBy: string[] = [];
+    emitter.on('team:a', (heard, done) => {
+      heardBy.push(`first ${String(heard.payload)}`);
+      done();
+    });
+    emitter.on('team:a', (heard, done) => {
+      heardBy.push(`second ${String(heard.payload)}`);
+      done();
+    });
+    emitter.on('team:b', (heard, done) => {
+      heardBy.push(`other ${String(heard.payload)}`);
+      done();
+    });
+    let emitted = false;
+    emitter.emit(message('team:a', 1), () => (emitted = true));
+    expect(heardBy).toEqual(['first 1', 'second 1']);
+    expect(emitted).toBe(true);
+  });
+
+  it('matches topics exactly: a wildcard is only a name', () => {
+    const emitter = new TopicEmitter();
+    const heard: string[] = [];
+    emitter.on('stream:#', (received, done) => {
+      heard.push(received.topic);
+      done();
+    });
+    emitter.emit(message('stream:task/1', null));
+    emitter.emit(message('stream:#', null));
+    expect(heard).toEqual(['stream:#']);
+  });
+
+  it('stops handing messages to a removed listener, and keeps the others', () => {
+    const emitter = new TopicEmitter();
+    const heard: string[] = [];
+    const removed = (received: Message, done: () => void) => {
+      heard.push(`removed ${String(received.payload)}`);
+      done();
+    };
+    emitter.on('team:a', removed);
+    emitter.on('team:a', (received, done) => {
+      heard.push(`kept ${String(received.payload)}`);
+      done();
+    });
+    emitter.emit(message('team:a', 1));
+    emitter.removeListener('team:a', removed);
+    emitter.emit(message('team:a', 2));
+    expect(heard).toEqual(['removed 1', 'kept 1', 'kept 2']);
+  });
+
+  it('goes on over the listeners an emit started with when a listener adds or removes one', () => {
+    const emitter = new TopicEmitter();
+    const heard: string[] = [];
+    const late = (received: Message, done: () => void) => {
+      heard.push(`late ${String(received.payload)}`);
+      done();
+    };
+    const second = (received: Message, done: () => void) => {
+      heard.push(`second ${String(received.payload)}`);
+      done();
+    };
+    emitter.on('team:a', (received, done) => {
+      heard.push(`first ${String(received.payload)}`);
+      if (received.payload === 1) {
+        emitter.on('team:a', late);
+        emitter.removeListener('team:a', second);
+      }
+      done();
+    });
+    emitter.on('team:a', second);
+    emitter.emit(message('team:a', 1));
+    emitter.emit(message('team:a', 2));
+    expect(heard).toEqual(['first 1', 'second 1', 'first 2', 'late 2']);
+  });
+
+  it('tells once it listens, and refuses to emit once closed', async () => {
+    const emitter = new TopicEmitter();
+    await new Promise<void>((resolve) => emitter.on('team:a', (_message, done) => done(), resolve));
+    await new Promise<void>((resolve) => emitter.close(resolve));
+    const error = await new Promise<Error | undefined>((resolve) => emitter.emit(message('team:a', 1), resolve));
+    expect(error?.message).toBe('the live events emitter is closed');
   });
 });
 
