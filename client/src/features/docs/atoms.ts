@@ -3,8 +3,10 @@
  * optimistic edits and live changes (subDoc, subFolder) all go through the reducers below.
  */
 import { docSorts, type DocSort } from '#shared/docs';
+import { deletionsOf } from '../../lib/deletions';
 import { atom, type AppStore } from '../../lib/store';
 import { currentUserAtom } from '../auth/session';
+import { folderDeletions } from '../files/atoms';
 import { forgetLocalDoc } from './collab/localDocs';
 import type { DocChange, DocFolder, FolderChange, Wall } from './operations';
 
@@ -72,8 +74,19 @@ export const openWallAtom = atom<OpenWallState>({ id: null, wall: null, status: 
 /** The docs of the open folder, in the order the server sorted them (getWalls' folder and sort). */
 export const visibleDocsAtom = atom((get) => [...get(docsListAtom).docs.values()]);
 
-/** A doc as the server sent it now (a write's result or a live change): in the list if it belongs to the open folder, on the doc page if open. */
+/**
+ * The deletions of docs heard or answered in a store (lib/deletions): an answer, an echo or a read that was on its way
+ * before a doc's deletion does not bring it back. Doc folders share the files area's folder deletions (same ids).
+ */
+export const docDeletions = (store: AppStore) => deletionsOf(store, 'doc');
+export { folderDeletions };
+
+/**
+ * A doc as the server sent it now (a write's result or a live change): in the list if it belongs to the open folder, on
+ * the doc page if open; not if it was deleted meanwhile.
+ */
 export function applyWall(store: AppStore, wall: Wall): void {
+  if (docDeletions(store).has(wall.id)) return;
   store.set(docsListAtom, (list) => {
     if (list.project !== wall.project) return list;
     const belongs = wall.folder === list.folder;
@@ -101,6 +114,7 @@ export function removeWall(store: AppStore, id: string): void {
 
 /** A live change of subDoc; a deletion also deletes what this device kept of the doc. */
 export function applyDocChange(store: AppStore, change: DocChange): void {
+  if (change.type === 'doc.deleted') docDeletions(store).confirm(change.docId);
   if (change.doc) return applyWall(store, change.doc);
   removeWall(store, change.docId);
   forgetLocalDoc(store.get(currentUserAtom)?.id, change.docId);
@@ -109,8 +123,9 @@ export function applyDocChange(store: AppStore, change: DocChange): void {
 const byTitle = new Intl.Collator(undefined, { sensitivity: 'base', numeric: true });
 const byName = (left: DocFolder, right: DocFolder) => byTitle.compare(left.name, right.name) || left.id.localeCompare(right.id);
 
-/** A folder as the server sent it now: listed when it sits in the open folder, the breadcrumbs follow a rename. */
+/** A folder as the server sent it now: listed when it sits in the open folder, the breadcrumbs follow a rename; not if deleted meanwhile. */
 export function applyFolder(store: AppStore, folder: DocFolder): void {
+  if (folderDeletions(store).has(folder.id)) return;
   store.set(docFoldersAtom, (state) => {
     if (state.project !== folder.project) return state;
     const current = state.current?.id === folder.id ? folder : state.current;
@@ -130,6 +145,7 @@ export function removeFolder(store: AppStore, id: string): void {
 
 /** subFolder reports every folder type of the space; the docs area keeps its own. */
 export function applyFolderChange(store: AppStore, change: FolderChange, type: string): void {
+  if (change.type === 'folder.deleted') folderDeletions(store).confirm(change.folderId);
   if (!change.folder) removeFolder(store, change.folderId);
   else if (change.folder.type === type) applyFolder(store, change.folder);
 }

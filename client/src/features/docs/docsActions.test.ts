@@ -3,10 +3,10 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createAppStore, type AppStore } from '../../lib/store';
 import { heldReply, mockGraphQL, type GraphQLReply } from '../../test/graphqlMock';
 import { setupAppI18n } from '../../test/i18n';
-import { applyDocChange, docsListAtom, emptyDocsList, openWallAtom } from './atoms';
-import { createDoc, editWall } from './docsActions';
-import { testProject as project, wall } from './fixtures';
-import type { DocChange, Wall } from './operations';
+import { applyDocChange, applyFolderChange, docFoldersAtom, docsListAtom, emptyDocsList, openWallAtom } from './atoms';
+import { createDoc, editWall, loadDocs, loadWall, renameFolder } from './docsActions';
+import { folder, testProject as project, wall } from './fixtures';
+import { docFolderType, type DocChange, type FolderChange, type Wall } from './operations';
 
 const plan = wall({ id: 'd1', title: 'Plan' });
 
@@ -83,5 +83,75 @@ describe('an edit of a doc deleted while its answer was on its way', () => {
       expect([...store.get(docsListAtom).docs.values()]).toEqual([pinned]);
       expect(store.get(docsListAtom).total).toBe(1);
     }
+  });
+});
+
+describe('a doc or a folder deleted while an answer or a read of it was on its way', () => {
+  const drafts = folder({ id: 'folder-1', name: 'Drafts' });
+  const folderDeleted: FolderChange = { type: 'folder.deleted', seq: 3, folderId: drafts.id, folder: null };
+  const folderNames = (store: AppStore) => store.get(docFoldersAtom).folders.map((shown) => shown.name);
+  const withFolder = (store: AppStore) => {
+    store.set(docFoldersAtom, { project, parent: null, current: null, folders: [drafts], gone: false });
+    return store;
+  };
+
+  it('does not list a new doc whose answer lands after its deletion was heard, with or without its creation heard first', async () => {
+    for (const creationHeard of [true, false]) {
+      const answer = heldReply();
+      mockGraphQL({ setWorkspace: answer.asked });
+      const store = setup();
+      const notes = wall({ id: 'd2', title: 'Notes' });
+      const creating = createDoc(store, project, null, 'Notes');
+      await answer.sent();
+      if (creationHeard) applyDocChange(store, { ...saved(notes), type: 'doc.created' });
+      applyDocChange(store, deleted('d2'));
+      answer.release({ data: { setWorkspace: notes } });
+      await creating;
+      expect([listed(store), store.get(docsListAtom).total]).toEqual([['d1'], 1]);
+    }
+  });
+
+  it('does not bring back a folder with a rename’s answer or rollback that lands after its deletion was heard', async () => {
+    const replies: GraphQLReply[] = [
+      { data: { ediFolder: { ...drafts, name: 'Final' } } },
+      { errors: [{ message: 'No permission.', extensions: { code: 'PERMISSION_DENIED' } }] },
+    ];
+    for (const reply of replies) {
+      const answer = heldReply();
+      mockGraphQL({ ediFolder: answer.asked });
+      const store = withFolder(setup());
+      const renaming = renameFolder(store, drafts, 'Final');
+      expect(folderNames(store)).toEqual(['Final']);
+      await answer.sent();
+      applyFolderChange(store, folderDeleted, docFolderType);
+      answer.release(reply);
+      await renaming;
+      expect(folderNames(store)).toEqual([]);
+    }
+  });
+
+  it('leaves out of a list read the docs and folders deleted while it was on its way', async () => {
+    const walls = heldReply();
+    mockGraphQL({ getWalls: walls.asked, getFolders: () => ({ data: { getFolders: [drafts] } }) });
+    const store = setup();
+    const reading = loadDocs(store, project, null);
+    await walls.sent();
+    applyDocChange(store, deleted('d1'));
+    applyFolderChange(store, folderDeleted, docFolderType);
+    walls.release({ data: { getWalls: { walls: [plan, wall({ id: 'd2', title: 'Notes' })], total: 2 } } });
+    await reading;
+    expect([listed(store), store.get(docsListAtom).total, folderNames(store)]).toEqual([['d2'], 1, []]);
+  });
+
+  it('shows a doc read as deleted when its deletion was heard while the read was on its way', async () => {
+    const read = heldReply();
+    mockGraphQL({ getWall: read.asked });
+    const store = setup();
+    const reading = loadWall(store, 'd1');
+    await read.sent();
+    applyDocChange(store, deleted('d1'));
+    read.release({ data: { getWall: plan } });
+    await reading;
+    expect(store.get(openWallAtom).deleted).toBe(true);
   });
 });

@@ -7,7 +7,18 @@ import { showToast } from '../../ui';
 import { planLimitToastExtras } from '../planLimits/planLimits';
 import { currentUserAtom } from '../auth/session';
 import { isNotFoundError } from '../spaces/useSpaceLookup';
-import { applyFolder, applyWall, docFoldersAtom, docSortAtom, docsListAtom, openWallAtom, removeFolder, removeWall } from './atoms';
+import {
+  applyFolder,
+  applyWall,
+  docDeletions,
+  docFoldersAtom,
+  docSortAtom,
+  docsListAtom,
+  folderDeletions,
+  openWallAtom,
+  removeFolder,
+  removeWall,
+} from './atoms';
 import { forgetLocalDoc } from './collab/localDocs';
 import {
   delFolderDocument,
@@ -41,7 +52,8 @@ const wallsFolder = (folder: string | null) => folder ?? docRootFolder;
 
 /**
  * Reads the first page of docs of a folder (or the top level), sorted by the server, with its
- * subfolders; a reload of the same folder and order keeps what is shown meanwhile.
+ * subfolders; a reload of the same folder and order keeps what is shown meanwhile. Docs and folders deleted while it was
+ * on its way (which it may predate) are left out.
  */
 export async function loadDocs(
   store: AppStore,
@@ -67,16 +79,24 @@ export async function loadDocs(
       folder ? request(getFolderDocument, { folder }, { handledByCaller: true }).then((result) => result.getFolder) : Promise.resolve(null),
     ]);
     if (!sameScope(store, project, folder, sort)) return;
+    const walls = docDeletions(store).without(getWalls.walls);
     store.set(docsListAtom, {
       project,
       folder,
       sort,
-      docs: new Map(getWalls.walls.map((wall) => [wall.id, wall])),
-      total: getWalls.total,
-      loaded: getWalls.walls.length,
+      docs: new Map(walls.map((wall) => [wall.id, wall])),
+      total: Math.max(getWalls.total - (getWalls.walls.length - walls.length), walls.length),
+      loaded: walls.length,
       status: 'ready',
     });
-    store.set(docFoldersAtom, { project, parent: folder, current, folders: getFolders, gone: false });
+    const deletedFolders = folderDeletions(store);
+    store.set(docFoldersAtom, {
+      project,
+      parent: folder,
+      current,
+      folders: [...deletedFolders.without(getFolders)],
+      gone: folder !== null && deletedFolders.has(folder),
+    });
   } catch {
     if (sameScope(store, project, folder, sort))
       store.set(docsListAtom, (list) => ({ ...list, status: list.status === 'ready' ? 'ready' : 'error' }));
@@ -98,7 +118,7 @@ export async function loadMoreDocs(store: AppStore): Promise<void> {
     if (!sameScope(store, project, folder, sort)) return;
     store.set(docsListAtom, (list) => {
       const docs = new Map(list.docs);
-      for (const wall of getWalls.walls) if (!docs.has(wall.id)) docs.set(wall.id, wall);
+      for (const wall of docDeletions(store).without(getWalls.walls)) if (!docs.has(wall.id)) docs.set(wall.id, wall);
       return { ...list, docs, total: getWalls.total, loaded: list.loaded + getWalls.walls.length };
     });
   } catch {
@@ -125,7 +145,9 @@ export async function loadWall(store: AppStore, id: string): Promise<void> {
   store.set(openWallAtom, (open) => (open.id === id && open.wall ? open : { id, wall: null, status: 'loading', deleted: false }));
   try {
     const { getWall } = await request(getWallDocument, { id }, { handledByCaller: true });
-    store.set(openWallAtom, (open) => (open.id === id ? { id, wall: getWall, status: 'ready', deleted: false } : open));
+    // A doc whose deletion was heard while this read was on its way shows as deleted, as it would have live.
+    const deleted = docDeletions(store).has(id);
+    store.set(openWallAtom, (open) => (open.id === id ? { id, wall: getWall, status: 'ready', deleted } : open));
   } catch (error) {
     // A reload that fails (a reconnection) keeps the doc on screen; a first read says why it has nothing.
     const status = isNotFoundError(error) ? 'notFound' : 'error';
@@ -172,6 +194,7 @@ export async function editWall(store: AppStore, wall: Wall, edit: WallEdit): Pro
 export async function deleteDoc(store: AppStore, wall: Wall): Promise<boolean> {
   try {
     await request(delWorkspaceDocument, { id: wall.id }, { handledByCaller: true });
+    docDeletions(store).confirm(wall.id);
     removeWall(store, wall.id);
     // What this device kept of the doc goes with it.
     forgetLocalDoc(store.get(currentUserAtom)?.id, wall.id);
@@ -210,6 +233,7 @@ export async function renameFolder(store: AppStore, folder: DocFolder, name: str
 export async function deleteFolder(store: AppStore, folder: DocFolder): Promise<void> {
   try {
     await request(delFolderDocument, { id: folder.id }, { handledByCaller: true });
+    folderDeletions(store).confirm(folder.id);
     removeFolder(store, folder.id);
     const list = store.get(docsListAtom);
     if (list.project) await loadDocs(store, list.project, list.folder, list.sort);
