@@ -20,12 +20,23 @@ type Waiter = (result: IteratorResult<unknown>) => void;
  */
 export interface HandoverRound {
   open(): void;
+  /** Also called after an `open` that threw, to undo what it did before it threw. */
   close(): void;
 }
 
+/** Where a queue reports a listener that failed (the socket's logger; the console without one). */
+export interface TopicsLog {
+  error(details: object, message: string): void;
+}
+
+const consoleLog: TopicsLog = { error: (details, message) => console.error(message, details) };
+
 /** Takes a queue's events as they are handed over, synchronously and in order, instead of being asked for them. */
 export interface QueueListener {
-  /** One event. Must not throw: the handover goes on to the other queues. */
+  /**
+   * One event. Should not throw: a throw during a handover is logged and ends this queue (and so this
+   * listener); the other queues of the handover still get their events.
+   */
   next(value: unknown): void;
   /** The queue ended (its topics were closed). */
   end(): void;
@@ -42,6 +53,7 @@ class EventQueue implements AsyncIterableIterator<unknown> {
   constructor(
     private readonly limit: number,
     private readonly onOverflow: () => void,
+    readonly log: TopicsLog,
   ) {}
 
   get round(): HandoverRound | undefined {
@@ -58,7 +70,11 @@ class EventQueue implements AsyncIterableIterator<unknown> {
       return;
     }
     this.listener = listener;
-    for (const value of this.buffer.splice(0)) listener.next(value);
+    for (const value of this.buffer.splice(0)) {
+      // The listener may end the queue on any of them (its subscriber lost access): it hears nothing after.
+      if (this.ended) break;
+      listener.next(value);
+    }
   }
 
   push(value: unknown): void {
@@ -84,8 +100,24 @@ class EventQueue implements AsyncIterableIterator<unknown> {
     const waiter = this.waiter;
     this.waiter = null;
     waiter?.({ value: undefined, done: true });
-    this.listener?.end();
+    const listener = this.listener;
     this.listener = null;
+    listener?.end();
+  }
+
+  /** A listener threw while this queue handed it an event: it is ended, so it hears nothing more. */
+  fail(error: unknown, message: string): void {
+    this.log.error({ err: error }, message);
+    this.endContained();
+  }
+
+  /** Ends the queue; a throw from its listener's end is logged instead of leaving the handover. */
+  endContained(): void {
+    try {
+      this.end();
+    } catch (error) {
+      this.log.error({ err: error }, 'live topics: a subscription failed as its queue was ended');
+    }
   }
 
   next(): Promise<IteratorResult<unknown>> {
@@ -122,24 +154,83 @@ class DeferredHandover {
     setImmediate(this.handOver);
   }
 
+  /**
+   * Runs every listener's work, so one that throws must not cost the others their events nor escape this
+   * callback (an uncaught exception): each queue is contained on its own (see deliver and roundFor).
+   */
   private readonly handOver = () => {
     this.scheduled = false;
     const batch = this.pending;
     this.pending = [];
-    const opened: HandoverRound[] = [];
+    const rounds = new Map<HandoverRound, OpenedRound>();
     try {
       for (const [queue, value] of batch) {
         const { round } = queue;
-        if (round && !opened.includes(round)) {
-          round.open();
-          opened.push(round);
-        }
-        queue.push(value);
+        const state = round ? roundFor(round, rounds, queue.log) : 'open';
+        if (state === 'broken') queue.endContained();
+        else deliver(queue, value);
       }
     } finally {
-      for (const round of opened) round.close();
+      for (const [round, { state, log }] of rounds) if (state === 'open') closeRound(round, log);
     }
   };
+}
+
+/**
+ * A round of one handover: `open`; `without` when its open failed and was undone (its listeners are handed
+ * their events without it); `broken` when the undo failed too (its listeners' queues are ended).
+ */
+type RoundState = 'open' | 'without' | 'broken';
+
+interface OpenedRound {
+  state: RoundState;
+  /** The logger of the queue that opened it. */
+  log: TopicsLog;
+}
+
+/**
+ * Opens `round` the first time a queue of the handover names it. When its open fails (the database closed
+ * under it), it is undone and the events go without it: core/live.ts's judgements then each read in their
+ * own transaction and read every credential afresh, the same checks on data as new or newer, so no judgement
+ * runs with stale or missing checks; kept back instead, the events would be lost (a batch is handed over
+ * once). Only when the undo fails too is the round's state unknown (credentials possibly still remembered
+ * outside any snapshot), and its queues are ended rather than judged in it.
+ */
+function roundFor(round: HandoverRound, rounds: Map<HandoverRound, OpenedRound>, log: TopicsLog): RoundState {
+  const known = rounds.get(round);
+  if (known) return known.state;
+  let state: RoundState = 'open';
+  try {
+    round.open();
+  } catch (error) {
+    log.error({ err: error }, 'live topics: a handover round failed to open; its events are handed over without it');
+    if (!closeRound(round, log)) {
+      state = 'broken';
+      log.error({}, 'live topics: a handover round could not be undone; the queues of its subscriptions in this handover are ended');
+    } else state = 'without';
+  }
+  rounds.set(round, { state, log });
+  return state;
+}
+
+/** True when it closed; a failure is logged (the handover is over either way). */
+function closeRound(round: HandoverRound, log: TopicsLog): boolean {
+  try {
+    round.close();
+    return true;
+  } catch (error) {
+    log.error({ err: error }, 'live topics: a handover round failed to close');
+    return false;
+  }
+}
+
+/** One event to one queue; a throw from its listener ends that queue alone. */
+function deliver(queue: EventQueue, value: unknown): void {
+  try {
+    queue.push(value);
+  } catch (error) {
+    queue.fail(error, 'live topics: a subscription failed on an event handed over; its queue is ended');
+  }
 }
 
 const handovers = new WeakMap<MQEmitter, DeferredHandover>();
@@ -160,18 +251,25 @@ export class OperationTopics {
   private readonly closers: (() => void)[] = [];
   private closed = false;
 
+  private readonly limit: number;
+  private readonly log: TopicsLog;
+
+  /** `log`: the socket's logger, where a listener that failed during a handover is reported. */
   constructor(
     private readonly emitter: MQEmitter,
     private readonly onOverflow: () => void,
-    private readonly limit = maxQueuedEvents,
-  ) {}
+    { limit = maxQueuedEvents, log = consoleLog }: { limit?: number; log?: TopicsLog } = {},
+  ) {
+    this.limit = limit;
+    this.log = log;
+  }
 
   /**
    * Resolves, once the emitter listens on every topic, to the queue of their events' payloads; those that
    * `relevant` refuses (a test of the payload alone, see feed in core/live.ts) are left out.
    */
   async subscribe(topics: string | string[], relevant?: (payload: never) => boolean): Promise<ListenableQueue> {
-    const queue = new EventQueue(this.limit, this.onOverflow);
+    const queue = new EventQueue(this.limit, this.onOverflow, this.log);
     if (this.closed) {
       queue.end();
       return queue;
