@@ -221,7 +221,7 @@ export function createProtocolServer(policy: OperationPolicy): ProtocolServer<So
       const resume = resumeRequestOf(payload.extensions);
       if (isDomainError(resume)) return refuse(state, id, [new GraphqlErrorClass(resume.message, { originalError: resume })]);
 
-      const topics = new OperationTopics(services.live.emitter, () => policy.onStuckConsumer(state));
+      const topics = new OperationTopics(services.live.emitter, () => policy.onStuckConsumer(state), { log: state.log });
       state.topics.add(topics);
       const requestId = operationRequestId(state, id);
       const contextValue: OperationContext = {
