@@ -117,4 +117,46 @@ describe('connecting to PostgreSQL (DATABASE_URL)', () => {
       await log.close();
     }
   });
+
+  it('refuses a database that does not compare text byte by byte, and starts on one created as its message says', async () => {
+    const owner = { name: 'collation_owner', password: 'collation-owner-password' };
+    await cluster.administer(`CREATE ROLE collation_owner LOGIN PASSWORD '${owner.password}'`);
+    // C.UTF-8 orders UTF-8 text by code point with glibc, yet PostgreSQL does not take it for C: refused too.
+    await cluster.administer(
+      "CREATE DATABASE connect_locale OWNER collation_owner TEMPLATE template0 ENCODING 'UTF8' LC_COLLATE 'C.UTF-8' LC_CTYPE 'C.UTF-8'",
+    );
+    const command =
+      "CREATE DATABASE \"connect_locale\" OWNER \"collation_owner\" TEMPLATE template0 ENCODING 'UTF8' LC_COLLATE 'C' LC_CTYPE 'C'";
+    const localeRefused = await refusal(cluster.url('connect_locale', owner), owner.password);
+    expect(localeRefused).toBe(
+      `PostgreSQL database "connect_locale" at ${cluster.host}:${cluster.port} does not store text as UTF-8 and compare it byte by byte ` +
+        '(encoding UTF8, LC_COLLATE "C.UTF-8", LC_CTYPE "C.UTF-8"): ids, names and times would sort otherwise than on SQLite. ' +
+        `Create the database with: ${command}`,
+    );
+
+    // An ICU database sorts by its ICU locale whatever LC_COLLATE says.
+    await cluster.administer(
+      "CREATE DATABASE connect_icu TEMPLATE template0 ENCODING 'UTF8' LOCALE_PROVIDER icu ICU_LOCALE 'en-US' LC_COLLATE 'C' LC_CTYPE 'C'",
+    );
+    const icuRefused = await refusal(cluster.url('connect_icu'), cluster.superuser.password);
+    expect(icuRefused).toBe(
+      `PostgreSQL database "connect_icu" at ${cluster.host}:${cluster.port} does not store text as UTF-8 and compare it byte by byte ` +
+        '(encoding UTF8, LC_COLLATE "C", LC_CTYPE "C", locale provider icu "en-US"): ids, names and times would sort otherwise than on SQLite. ' +
+        "Create the database with: CREATE DATABASE \"connect_icu\" OWNER \"postgres\" TEMPLATE template0 ENCODING 'UTF8' LC_COLLATE 'C' LC_CTYPE 'C'",
+    );
+
+    // DROP and CREATE DATABASE each run outside a transaction: one statement per call.
+    await cluster.administer('DROP DATABASE connect_locale');
+    await cluster.administer(command);
+    const sql = await connectPostgres(settings(cluster.url('connect_locale', owner)));
+    try {
+      expect(await migratePostgres(sql)).toEqual(['0001_event_log.sql', '0002_event_positions_without_append_lock.sql']);
+      const ordered = await sql<
+        { name: string }[]
+      >`SELECT name FROM unnest(${['b', 'B', 'é', 'f', '_', '2026-01-01T00:00:00Z', '2026-01-01T00:00:00.000Z']}::text[]) AS name ORDER BY name`;
+      expect(ordered.map((row) => row.name)).toEqual(['2026-01-01T00:00:00.000Z', '2026-01-01T00:00:00Z', 'B', '_', 'b', 'f', 'é']);
+    } finally {
+      await sql.end();
+    }
+  });
 });

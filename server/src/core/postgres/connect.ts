@@ -44,8 +44,9 @@ const tablesUsed = [
 
 /**
  * Opens a pool and checks, before anything uses it, that the server is reachable, takes the credentials, has the
- * database, and lets the user create tables (for the migrations) and insert into the log's tables. Each failure is
- * one DatabaseUnavailableError naming the problem; the pool is closed again then.
+ * database, that the database compares text byte by byte, and that it lets the user create tables (for the
+ * migrations) and insert into the log's tables. Each failure is one DatabaseUnavailableError naming the problem; the
+ * pool is closed again then.
  * Every connection runs with synchronous_commit on (a commit returns only once its WAL is on the disk) and the
  * statement timeout.
  */
@@ -63,12 +64,58 @@ export async function connectPostgres(settings: PostgresSettings, applicationNam
     },
   });
   try {
+    await checkCollation(sql, target);
     await checkPrivileges(sql, target);
   } catch (error) {
     await sql.end({ timeout: 0 });
     throw error instanceof DatabaseUnavailableError ? error : explainFailure(error, target);
   }
   return sql;
+}
+
+/** Locale names under which PostgreSQL itself compares and cases text as plain bytes (ASCII case only). */
+const byteLocales = new Set(['C', 'POSIX']);
+
+/** What the database was created with that decides how it compares text. */
+interface DatabaseLocale {
+  encoding: string;
+  collate: string;
+  ctype: string;
+  /** pg_database.datlocprovider (PostgreSQL 15+): c (libc), i (ICU), b (builtin, 17+); null before 15 (libc). */
+  provider: string | null;
+  /** The ICU or builtin locale: datlocale from PostgreSQL 17 on, daticulocale in 15 and 16. */
+  providerLocale: string | null;
+}
+
+/**
+ * SQLite compares text bytewise; every ORDER BY, cursor and keyset page on ids, names and ISO timestamps assumes it.
+ * A database created with a locale (en_US.UTF-8, the default of most installations, or an ICU one) orders them
+ * otherwise. C.UTF-8 is refused too: glibc orders it by code point (bytewise for UTF-8), but PostgreSQL does not know
+ * that, so a prefix LIKE cannot use a btree index, and its order would follow the C library's version. LC_CTYPE C
+ * keeps lower() and upper() to ASCII, as SQLite's are.
+ */
+async function checkCollation(sql: Sql, target: PostgresTarget): Promise<void> {
+  // to_jsonb of the row reads the provider columns where this server version has them, and null where it does not.
+  const [locale] = await sql<DatabaseLocale[]>`
+    SELECT pg_encoding_to_char(d.encoding) AS encoding, d.datcollate AS collate, d.datctype AS ctype,
+      to_jsonb(d) ->> 'datlocprovider' AS provider,
+      coalesce(to_jsonb(d) ->> 'datlocale', to_jsonb(d) ->> 'daticulocale') AS "providerLocale"
+    FROM pg_database AS d WHERE d.datname = current_database()`;
+  if (!locale) return;
+  const providerComparesBytes =
+    locale.provider === null || locale.provider === 'c' || (locale.provider === 'b' && locale.providerLocale === 'C');
+  if (locale.encoding === 'UTF8' && byteLocales.has(locale.collate) && byteLocales.has(locale.ctype) && providerComparesBytes) return;
+  const providers: Record<string, string> = { c: 'libc', i: 'icu', b: 'builtin' };
+  const provider =
+    locale.provider === null || locale.provider === 'c'
+      ? ''
+      : `, locale provider ${providers[locale.provider] ?? locale.provider} "${locale.providerLocale ?? ''}"`;
+  const quote = (identifier: string) => `"${identifier.replaceAll('"', '""')}"`;
+  throw new DatabaseUnavailableError(
+    `PostgreSQL database "${target.database}" at ${target.host}:${target.port} does not store text as UTF-8 and compare it byte by byte ` +
+      `(encoding ${locale.encoding}, LC_COLLATE "${locale.collate}", LC_CTYPE "${locale.ctype}"${provider}): ids, names and times would sort otherwise than on SQLite. ` +
+      `Create the database with: CREATE DATABASE ${quote(target.database)} OWNER ${quote(target.user)} TEMPLATE template0 ENCODING 'UTF8' LC_COLLATE 'C' LC_CTYPE 'C'`,
+  );
 }
 
 async function checkPrivileges(sql: Sql, target: PostgresTarget): Promise<void> {
