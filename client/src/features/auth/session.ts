@@ -5,6 +5,7 @@
 import { request } from '../../lib/graphql';
 import type { ResultOf } from '../../lib/graphqlDocument';
 import { clearUserCookie, readCookie, userCookieName } from '../../lib/cookies';
+import { deletionsAtom } from '../../lib/deletions';
 import { navigateTo } from '../../lib/navigation';
 import { appStore, atom, type AppStore } from '../../lib/store';
 import { forgetDrafts } from '../chat/drafts';
@@ -53,6 +54,8 @@ export async function logout(store: AppStore = appStore): Promise<void> {
   clearUserCookie();
   store.set(currentUserAtom, null);
   store.set(currentTeamAtom, null);
+  // The ids this user's session saw deleted mean nothing to the next one signing in on this page.
+  store.set(deletionsAtom, new Map());
   navigateTo('/signin');
 }
 
