@@ -10,7 +10,7 @@ import { appStore, type AppStore } from '../../lib/store';
 import { showToast } from '../../ui';
 import { getTeamDocument } from '../auth/operations';
 import { currentTeamAtom, currentUserAtom } from '../auth/session';
-import { spaceRequestsAtom, storeSpacesAtom } from '../spaces/atoms';
+import { spaceRequestsAtom, spacesAtom, storeSpacesAtom, type SpaceSummary } from '../spaces/atoms';
 import { getProjectsDocument } from '../spaces/operations';
 import { teamDetailAtom, teamPeopleAtom, teamsAtom } from './atoms';
 import {
@@ -54,9 +54,41 @@ export async function loadTeamPeople(store: AppStore = appStore): Promise<void> 
   store.set(teamPeopleAtom, getUsers);
 }
 
+/**
+ * The versions of spaces a list read stored. A space whose version changed while a read was on its way, to one no read
+ * stored, was heard meanwhile (a live change, an answer). Objects of one store only, dropped with it.
+ */
+const storedByReads = new WeakSet<SpaceSummary>();
+
+/** The fields of `current` that differ from `previous`: what was heard of a known space. */
+function changedFields(previous: SpaceSummary, current: SpaceSummary): Partial<SpaceSummary> {
+  return Object.fromEntries(
+    Object.entries(current).filter(([field, value]) => previous[field as keyof SpaceSummary] !== value),
+  ) as Partial<SpaceSummary>;
+}
+
+/**
+ * Reads the spaces list again and replaces it, keeping what was heard while the read was on its way, which the read
+ * may predate: a space that became known meanwhile stays, a field changed meanwhile keeps its heard value, and a space
+ * that left the lists meanwhile (the caller lost sight of it) stays out. Deleted spaces are left out by storeSpacesAtom.
+ */
 export async function loadSpaces(store: AppStore = appStore): Promise<void> {
+  const before = store.get(spacesAtom);
   const { getProjects } = await request(getProjectsDocument, {}, { silent: true });
-  store.set(storeSpacesAtom, getProjects ?? [], { replaceList: true });
+  const now = store.get(spacesAtom);
+  const heardMeanwhile = (space: SpaceSummary) => before.get(space.id) !== space && !storedByReads.has(space);
+  const read = (getProjects ?? [])
+    .filter((space) => !before.has(space.id) || now.has(space.id))
+    .map((space) => {
+      const known = now.get(space.id);
+      if (!known || !heardMeanwhile(known)) return space;
+      const previous = before.get(space.id);
+      return previous ? { ...space, ...changedFields(previous, known) } : known;
+    });
+  const readIds = new Set(read.map((space) => space.id));
+  const becameKnown = [...now.values()].filter((space) => !readIds.has(space.id) && !before.has(space.id) && heardMeanwhile(space));
+  store.set(storeSpacesAtom, [...read, ...becameKnown], { replaceList: true });
+  for (const space of store.get(spacesAtom).values()) storedByReads.add(space);
 }
 
 /** The current team changed (switched here or elsewhere, created, left): every team-scoped atom is reloaded. */
