@@ -189,3 +189,25 @@ describe('an entry deleted while an answer or a read of it was on its way', () =
     expect(shown(store)).toEqual([]);
   });
 });
+
+describe('a folder read that was on its way while entries were heard', () => {
+  it('keeps a file created and a rename heard meanwhile, unless the read has a newer version, and leaves out a file moved away', async () => {
+    const budget = storedFile({ id: 'f2', name: 'budget.xlsx' });
+    const photo = storedFile({ id: 'f3', name: 'photo.jpg' });
+    for (const readIsNewer of [false, true]) {
+      const files = heldReply();
+      mockGraphQL({ getFolders: () => ({ data: { getFolders: [] } }), getFiles: files.asked });
+      const store = setup();
+      store.set(filesAreaAtom, (area) => ({ ...area, files: new Map([...area.files, [budget.id, budget]]) }));
+      const reading = loadFolder(store, project, null);
+      await files.sent();
+      hear(store, updated({ ...report, name: 'final.pdf', updatedAt: '2025-01-11T10:00:00.000Z' }));
+      hear(store, { type: 'file.created', seq: 3, fileId: photo.id, file: photo });
+      hear(store, { type: 'file.updated', seq: 4, fileId: budget.id, file: { ...budget, folder: 'folder-2' } });
+      const readReport = readIsNewer ? { ...report, name: 'later.pdf', updatedAt: '2025-01-12T10:00:00.000Z' } : report;
+      files.release({ data: { getFiles: [readReport, budget] } });
+      await reading;
+      expect(shown(store).map((file) => file.name)).toEqual([readIsNewer ? 'later.pdf' : 'final.pdf', 'photo.jpg']);
+    }
+  });
+});

@@ -49,13 +49,50 @@ const isShown = (store: AppStore, project: string, folder: string | null) => {
 };
 
 /**
+ * Per store, the entries folder reads stored: an entry whose version changed while a read was on its way, to one no read
+ * of that store stored, was heard meanwhile.
+ */
+const storedByReadsOf = new WeakMap<AppStore, WeakSet<StoredFile | StoredFolder>>();
+
+function storedByReadsIn(store: AppStore): WeakSet<StoredFile | StoredFolder> {
+  let stored = storedByReadsOf.get(store);
+  if (!stored) storedByReadsOf.set(store, (stored = new WeakSet()));
+  return stored;
+}
+
+/**
+ * A read's entries with what was heard while it was on its way laid over them, which the read may predate: an entry
+ * that appeared or changed meanwhile is kept unless the read has a newer version, and one that left meanwhile stays out.
+ * `before` is what was shown when the read left.
+ */
+function asRead<Item extends StoredFile | StoredFolder>(
+  storedByReads: WeakSet<StoredFile | StoredFolder>,
+  read: Iterable<Item>,
+  before: ReadonlyMap<string, Item>,
+  now: ReadonlyMap<string, Item>,
+): Map<string, Item> {
+  const heard = (item: Item) => before.get(item.id) !== item && !storedByReads.has(item);
+  const entries = new Map<string, Item>();
+  for (const item of read) {
+    if (before.has(item.id) && !now.has(item.id)) continue;
+    const known = now.get(item.id);
+    entries.set(item.id, known && heard(known) && !isOlder(known, item) ? known : item);
+  }
+  for (const item of now.values()) if (!entries.has(item.id) && !before.has(item.id) && heard(item)) entries.set(item.id, item);
+  for (const item of entries.values()) storedByReads.add(item);
+  return entries;
+}
+
+/**
  * Reads a folder of a space (null: the top level): its path, subfolders, then its files page by page. A reload keeps the
- * list on screen. Entries deleted while a page was on its way (which it may predate) are left out.
+ * list on screen. What was heard while a page was on its way is laid over it (asRead), and entries deleted meanwhile
+ * are left out.
  */
 export async function loadFolder(store: AppStore, project: string, folder: string | null): Promise<void> {
   if (!isShown(store, project, folder)) {
     store.set(filesAreaAtom, { project, folder, path: [], folders: new Map(), files: new Map(), status: 'loading', complete: false });
   }
+  let before = store.get(filesAreaAtom);
   try {
     const [{ getFolders }, current] = await Promise.all([
       request(getFoldersDocument, folder ? { project, folder } : { project }, { handledByCaller: true }),
@@ -79,24 +116,19 @@ export async function loadFolder(store: AppStore, project: string, folder: strin
       if (!isShown(store, project, folder)) return;
       for (const file of getFiles) files.set(file.id, file);
       const complete = getFiles.length < filesPageSize;
+      const now = store.get(filesAreaAtom);
       store.set(filesAreaAtom, {
         project,
         folder,
         path,
-        folders: new Map(
-          folderDeletions(store)
-            .without(getFolders)
-            .map((entry) => [entry.id, entry]),
-        ),
-        files: new Map(
-          fileDeletions(store)
-            .without([...files.values()])
-            .map((file) => [file.id, file]),
-        ),
+        folders: asRead(storedByReadsIn(store), folderDeletions(store).without(getFolders), before.folders, now.folders),
+        files: asRead(storedByReadsIn(store), fileDeletions(store).without([...files.values()]), before.files, now.files),
         status: 'ready',
         complete,
       });
       if (complete) return;
+      // The next page is laid over what this one stored: what changes from here on was heard during the next read.
+      before = store.get(filesAreaAtom);
     }
   } catch (error) {
     if (!isShown(store, project, folder)) return;

@@ -55,10 +55,16 @@ export async function loadTeamPeople(store: AppStore = appStore): Promise<void> 
 }
 
 /**
- * The versions of spaces a list read stored. A space whose version changed while a read was on its way, to one no read
- * stored, was heard meanwhile (a live change, an answer). Objects of one store only, dropped with it.
+ * Per store, the versions of spaces its list reads stored. A space whose version changed while a read was on its way, to
+ * one no read stored, was heard meanwhile (a live change, an answer).
  */
-const storedByReads = new WeakSet<SpaceSummary>();
+const storedByReadsOf = new WeakMap<AppStore, WeakSet<SpaceSummary>>();
+
+function storedByReadsIn(store: AppStore): WeakSet<SpaceSummary> {
+  let stored = storedByReadsOf.get(store);
+  if (!stored) storedByReadsOf.set(store, (stored = new WeakSet()));
+  return stored;
+}
 
 /** The fields of `current` that differ from `previous`: what was heard of a known space. */
 function changedFields(previous: SpaceSummary, current: SpaceSummary): Partial<SpaceSummary> {
@@ -76,6 +82,7 @@ export async function loadSpaces(store: AppStore = appStore): Promise<void> {
   const before = store.get(spacesAtom);
   const { getProjects } = await request(getProjectsDocument, {}, { silent: true });
   const now = store.get(spacesAtom);
+  const storedByReads = storedByReadsIn(store);
   const heardMeanwhile = (space: SpaceSummary) => before.get(space.id) !== space && !storedByReads.has(space);
   const read = (getProjects ?? [])
     .filter((space) => !before.has(space.id) || now.has(space.id))
