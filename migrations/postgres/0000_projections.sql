@@ -105,11 +105,11 @@ CREATE TABLE "teams" (
 	"url" text,
 	"plan" text DEFAULT 'free' NOT NULL,
 	"plan_state" text DEFAULT 'active' NOT NULL,
-	"seats" integer,
-	"lifetimes" integer DEFAULT 0 NOT NULL,
 	"storage" bigint DEFAULT 0 NOT NULL,
 	"owner_id" text NOT NULL,
 	"created_at" text NOT NULL,
+	"seats" integer,
+	"lifetimes" integer DEFAULT 0 NOT NULL,
 	CONSTRAINT "teams_url_unique" UNIQUE("url")
 );
 --> statement-breakpoint
@@ -276,10 +276,10 @@ CREATE TABLE "files" (
 	"duration" double precision,
 	"text" text,
 	"shared" boolean DEFAULT false NOT NULL,
-	"story" boolean DEFAULT false NOT NULL,
 	"author_id" text NOT NULL,
 	"created_at" text NOT NULL,
-	"updated_at" text NOT NULL
+	"updated_at" text NOT NULL,
+	"story" boolean DEFAULT false NOT NULL
 );
 --> statement-breakpoint
 CREATE TABLE "folders" (

@@ -46,10 +46,10 @@ export const files = pgTable(
     duration: doublePrecision('duration'),
     text: text('text'),
     shared: boolean('shared').notNull().default(false),
-    story: boolean('story').notNull().default(false),
     authorId: text('author_id').notNull(),
     createdAt: text('created_at').notNull(),
     updatedAt: text('updated_at').notNull(),
+    story: boolean('story').notNull().default(false),
   },
   (table) => [
     index('files_team').on(table.teamId),

@@ -52,11 +52,11 @@ export const files = sqliteTable(
     /** A PDF's text, for search; null until extracted or when extraction failed. */
     text: text('text'),
     shared: integer('shared', { mode: 'boolean' }).notNull().default(false),
-    /** A story (a screen recording made in the stories area): a video of a space, listed there too. */
-    story: integer('story', { mode: 'boolean' }).notNull().default(false),
     authorId: text('author_id').notNull(),
     createdAt: text('created_at').notNull(),
     updatedAt: text('updated_at').notNull(),
+    /** A story (a screen recording made in the stories area): a video of a space, listed there too. */
+    story: integer('story', { mode: 'boolean' }).notNull().default(false),
   },
   (table) => [
     index('files_team').on(table.teamId),

@@ -13,11 +13,11 @@ export const teams = pgTable('teams', {
   url: text('url').unique(),
   plan: text('plan').notNull().default('free'),
   planState: text('plan_state').notNull().default('active'),
-  seats: integer('seats'),
-  lifetimes: integer('lifetimes').notNull().default(0),
   storage: bigint('storage', { mode: 'number' }).notNull().default(0),
   ownerId: text('owner_id').notNull(),
   createdAt: text('created_at').notNull(),
+  seats: integer('seats'),
+  lifetimes: integer('lifetimes').notNull().default(0),
 });
 
 export const teamMembers = pgTable(

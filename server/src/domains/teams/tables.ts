@@ -8,13 +8,13 @@ export const teams = sqliteTable('teams', {
   url: text('url').unique(),
   plan: text('plan').notNull().default('free'),
   planState: text('plan_state').notNull().default('active'),
+  storage: integer('storage').notNull().default(0),
+  ownerId: text('owner_id').notNull(),
+  createdAt: text('created_at').notNull(),
   /** Seats billing sold the team on a paid plan (members beyond them get basic access); null: the plan's own limit. */
   seats: integer('seats'),
   /** Lifetime deals the team holds (billing's events). */
   lifetimes: integer('lifetimes').notNull().default(0),
-  storage: integer('storage').notNull().default(0),
-  ownerId: text('owner_id').notNull(),
-  createdAt: text('created_at').notNull(),
 });
 
 /** Projection: who belongs to which team, with their team role (SPEC §6; guests see only their spaces). */
