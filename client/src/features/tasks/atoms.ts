@@ -306,13 +306,16 @@ export function beginEdit(store: AppStore, id: string, preview: Partial<BoardTas
  * Ends the edit `key` of a task: `answered` is the task as the server's answer has it (null when refused). The task
  * shows the newer of that and the last version heard live (that one on a tie, see heardLive), with the other edits
  * still on their way over it; a task that left the board meanwhile (deleted or moved away, by the caller or live) is
- * not brought back.
+ * not brought back, and a read on its way replays the answer under that same rule (boardAsRead).
  */
 export function settleEdit(store: AppStore, id: string, key: number, answered: BoardTask | null): void {
   const known = store.get(editsInFlightAtom).get(id);
   if (!known) return;
-  const latest = serverVersion(known, store.get(boardAtom).tasks.get(id)) ?? known.server;
-  if (answered) heardByReads(store, (heard) => heard.answers.push(answered));
+  const board = store.get(boardAtom);
+  const latest = serverVersion(known, board.tasks.get(id)) ?? known.server;
+  // Not kept for a task the board no longer shows: a read that predates its leaving must not get it back through this.
+  if (answered && board.project === answered.project && board.tasks.has(id))
+    hear(store, { kind: 'answer', task: answered, onlyIfShown: true });
   const server = answered && !isStaleAnswer(store, answered, latest) ? answered : latest;
   const edits = { server, previews: known.previews.filter((edit) => edit.key !== key) };
   setEditsInFlight(store, id, edits);
@@ -340,7 +343,7 @@ function withoutDeleted(store: AppStore, change: TaskChange): TaskChange {
 
 /** One live change of the board (applyTaskChange), with the caller's edits still on their way kept over the task it brings. */
 export function receiveTaskChange(store: AppStore, heard: TaskChange): void {
-  heardByReads(store, (reading) => reading.changes.push(heard));
+  hear(store, { kind: 'change', change: heard });
   const change = withoutDeleted(store, heard);
   const before = store.get(boardAtom);
   const after = applyTaskChange(before, change);
@@ -361,7 +364,7 @@ export function receiveTaskChange(store: AppStore, heard: TaskChange): void {
  * heardLive) or the task was deleted meanwhile.
  */
 export function upsertAnsweredTask(store: AppStore, task: BoardTask): void {
-  heardByReads(store, (heard) => heard.answers.push(task));
+  hear(store, { kind: 'answer', task, onlyIfShown: false });
   if (taskDeletions(store).has(task.id)) return;
   store.set(boardAtom, (board) => {
     if (board.project !== task.project || isStaleAnswer(store, task, board.tasks.get(task.id))) return board;
@@ -370,51 +373,95 @@ export function upsertAnsweredTask(store: AppStore, task: BoardTask): void {
 }
 
 /**
- * A task put back as it was before a refused write took it off the board, unless it was deleted meanwhile or the board
- * shows a newer version of it (heard live).
+ * A task put back as it was before a refused write took it off the board, or as it was last heard while the write was
+ * on its way when that is newer; not when it left the board meanwhile (deleted, or moved to another space: heard live
+ * while the write was on its way), nor over a newer version the board shows.
  */
-export function putBackTask(store: AppStore, task: BoardTask): void {
+export function putBackTask(store: AppStore, task: BoardTask, meanwhile: HeardMeanwhile): void {
   if (taskDeletions(store).has(task.id)) return;
+  const last = lastHeardOf(meanwhile, task);
+  if (last === null) return;
+  const version = last && isOlder(task, last) ? last : task;
   store.set(boardAtom, (board) => {
-    if (board.project !== task.project || isOlder(task, board.tasks.get(task.id))) return board;
-    return { ...board, tasks: new Map(board.tasks).set(task.id, task) };
+    if (board.project !== version.project || isOlder(version, board.tasks.get(version.id))) return board;
+    return { ...board, tasks: new Map(board.tasks).set(version.id, version) };
   });
 }
 
-/** What the board heard while one of its reads was on its way: live changes, and tasks as writes' answers had them. */
-export interface HeardDuringRead {
-  changes: TaskChange[];
-  answers: BoardTask[];
+/**
+ * One thing the board heard: a live change, or a task as a write's answer had it, with the rule the answer was taken
+ * under live (an edit's answer only updates a task the board shows; a creation's, duplication's or follow's answer
+ * adds the task unless it is older than the one shown or deleted).
+ */
+export type HeardOnBoard = { kind: 'change'; change: TaskChange } | { kind: 'answer'; task: BoardTask; onlyIfShown: boolean };
+
+/** What the board heard while a read or a write was on its way, in the order it arrived. */
+export interface HeardMeanwhile {
+  inOrder: HeardOnBoard[];
 }
 
-/** Per store, the board reads on their way, each with what was heard since it was sent. */
-const readsOnTheirWay = new WeakMap<AppStore, Set<HeardDuringRead>>();
+/** Per store, the reads and writes on their way, each with what the board heard since it was sent. */
+const hearingsOnTheirWay = new WeakMap<AppStore, Set<HeardMeanwhile>>();
 
-function heardByReads(store: AppStore, record: (heard: HeardDuringRead) => void): void {
-  for (const heard of readsOnTheirWay.get(store) ?? []) record(heard);
+function hear(store: AppStore, heard: HeardOnBoard): void {
+  for (const meanwhile of hearingsOnTheirWay.get(store) ?? []) meanwhile.inOrder.push(heard);
 }
 
 /**
- * Starts keeping what the board hears until `end` (call it when the read is answered or failed), so the read's answer,
- * which may predate it, does not undo it (boardAsRead).
+ * Starts keeping what the board hears until `end` (call it when the read or write is answered or failed): a board
+ * read's answer, which may predate it, then does not undo it (boardAsRead), and a refused write does not put back a
+ * task that left meanwhile (putBackTask).
  */
-export function startBoardRead(store: AppStore): { heard: HeardDuringRead; end: () => void } {
-  let reads = readsOnTheirWay.get(store);
-  if (!reads) readsOnTheirWay.set(store, (reads = new Set()));
-  const heard: HeardDuringRead = { changes: [], answers: [] };
-  reads.add(heard);
-  return { heard, end: () => reads.delete(heard) };
+export function startHearing(store: AppStore): { heard: HeardMeanwhile; end: () => void } {
+  let hearings = hearingsOnTheirWay.get(store);
+  if (!hearings) hearingsOnTheirWay.set(store, (hearings = new Set()));
+  const heard: HeardMeanwhile = { inOrder: [] };
+  hearings.add(heard);
+  return { heard, end: () => hearings.delete(heard) };
+}
+
+/**
+ * The task `task` as the board last heard of it in `meanwhile` (the newest version; its own space's feed only): null
+ * when the last it heard took it off the board (deleted, or moved to another space), undefined when it heard nothing.
+ */
+function lastHeardOf(meanwhile: HeardMeanwhile, task: BoardTask): BoardTask | null | undefined {
+  let last: BoardTask | null | undefined;
+  for (const entry of meanwhile.inOrder) {
+    const heard =
+      entry.kind === 'answer'
+        ? entry.task.id === task.id
+          ? entry.task
+          : undefined
+        : entry.change.taskId === task.id && entry.change.type.startsWith('task.') && entry.change.project === task.project
+          ? entry.change.task
+          : undefined;
+    if (heard === undefined) continue;
+    if (heard === null || heard.project !== task.project) last = null;
+    else if (!last || !isOlder(heard, last)) last = heard;
+  }
+  return last;
+}
+
+/** The board with one thing heard while a read was on its way applied again, under the rule it had live. */
+function replayHeard(store: AppStore, board: BoardData, heard: HeardOnBoard): BoardData {
+  if (heard.kind === 'change') return applyTaskChange(board, withoutDeleted(store, heard.change));
+  const { task, onlyIfShown } = heard;
+  const shown = board.tasks.get(task.id);
+  if (board.project !== task.project || (onlyIfShown && !shown) || taskDeletions(store).has(task.id) || isStaleAnswer(store, task, shown))
+    return board;
+  return { ...board, tasks: new Map(board.tasks).set(task.id, task) };
 }
 
 /**
  * The board as a read of the server has it (sections and tags when read, and tasks), with what was heard while the
- * read was on its way laid over it in order (live changes; writes' answers unless older), then the caller's writes
- * still on their way (withWritesOnTheirWay). Whatever was deleted meanwhile stays out.
+ * read was on its way replayed over it in the order it arrived, each answer under the rule it had live (an edit's
+ * answer does not bring back a task a change heard before it took off the board), then the caller's writes still on
+ * their way (withWritesOnTheirWay). Whatever was deleted meanwhile stays out.
  */
 export function boardAsRead(
   store: AppStore,
   shown: BoardData,
-  heard: HeardDuringRead,
+  heard: HeardMeanwhile,
   read: { states?: readonly ProjectState[]; tags?: readonly Tag[]; tasks: readonly BoardTask[] },
 ): Pick<BoardData, 'states' | 'tags' | 'tasks'> {
   let board: BoardData = {
@@ -423,11 +470,8 @@ export function boardAsRead(
     tags: read.tags ? [...tagDeletions(store).without(read.tags)] : shown.tags,
     tasks: new Map(read.tasks.map((task) => [task.id, task])),
   };
-  for (const change of heard.changes) board = applyTaskChange(board, withoutDeleted(store, change));
-  const tasks = new Map(board.tasks);
-  for (const answer of heard.answers)
-    if (answer.project === board.project && !isStaleAnswer(store, answer, tasks.get(answer.id))) tasks.set(answer.id, answer);
-  return { states: board.states, tags: board.tags, tasks: withWritesOnTheirWay(store, shown.tasks, [...tasks.values()]) };
+  for (const entry of heard.inOrder) board = replayHeard(store, board, entry);
+  return { states: board.states, tags: board.tags, tasks: withWritesOnTheirWay(store, shown.tasks, [...board.tasks.values()]) };
 }
 
 /**

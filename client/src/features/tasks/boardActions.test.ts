@@ -4,7 +4,7 @@ import { createAppStore, type AppStore } from '../../lib/store';
 import { heldReply, mockGraphQL, type GraphQLReply } from '../../test/graphqlMock';
 import { setupAppI18n } from '../../test/i18n';
 import { boardAtom, editsInFlightAtom, receiveTaskChange, type BoardData } from './atoms';
-import { createTask, deleteTask, duplicateTask, editTask, loadBoard, setFollowing } from './boardActions';
+import { createTask, deleteTask, duplicateTask, editTask, loadBoard, moveTaskToSpace, setFollowing } from './boardActions';
 import { boardTask, section, taskChange, testProject as project } from './fixtures';
 import type { BoardTask, TaskChange } from './operations';
 
@@ -244,6 +244,69 @@ describe('a board read again while writes are on their way', () => {
     await loading;
     expect(tasks(store)).toEqual([]);
   });
+
+  it('does not bring back a task whose deletion the caller sent when a read that predates it lands', async () => {
+    const deletion = heldReply();
+    const other = boardTask({ id: 'b', name: 'Other', state: 's1' });
+    mockGraphQL({ delTask: deletion.asked, ...serverBoard(() => [card, other]) });
+    const store = setup();
+    const deleting = deleteTask(store, 'a');
+    await deletion.sent();
+    await loadBoard(store, project);
+    expect(tasks(store).map((task) => task.id)).toEqual(['b']);
+    deletion.release({ data: { delTask: true } });
+    expect(await deleting).toBe(true);
+    expect(tasks(store).map((task) => task.id)).toEqual(['b']);
+  });
+
+  it('does not bring back a task moved to another space, whether the edit’s answer lands before the move is heard or after', async () => {
+    for (const [answerFirst, readHasIt] of [
+      [true, true],
+      [true, false],
+      [false, true],
+      [false, false],
+    ] as const) {
+      const edit = heldReply();
+      const read = heldReply();
+      const other = boardTask({ id: 'b', name: 'Other', state: 's1' });
+      const renamed = { ...card, name: 'Spec', updatedAt: at(1) };
+      mockGraphQL({ ediTask: edit.asked, ...serverBoard(() => []), getTasks: read.asked });
+      const store = setup();
+      store.set(boardAtom, (board) => ({ ...board, tasks: new Map(board.tasks).set(other.id, other) }));
+      const editing = editTask(store, { id: 'a', name: 'Spec' }, 'refused', { name: 'Spec' });
+      await edit.sent();
+      const loading = loadBoard(store, project);
+      await read.sent();
+      // Someone moves the task to another space: this board's feed says so with no task.
+      if (!answerFirst) receiveTaskChange(store, change('task.moved', null, 'a'));
+      edit.release({ data: { ediTask: renamed } });
+      await editing;
+      if (answerFirst) receiveTaskChange(store, change('task.moved', null, 'a'));
+      expect(tasks(store).map((task) => task.id)).toEqual(['b']);
+      read.release({ data: { getTasks: readHasIt ? [renamed, other] : [other] } });
+      await loading;
+      expect([answerFirst, readHasIt, tasks(store).map((task) => task.id)]).toEqual([answerFirst, readHasIt, ['b']]);
+    }
+  });
+
+  it('does not bring back a new task moved to another space after its creation’s answer was heard', async () => {
+    for (const readHasIt of [true, false]) {
+      const answers = heldAnswers();
+      const read = heldReply();
+      mockGraphQL({ setTask: answers.handler, ...serverBoard(() => []), getTasks: read.asked });
+      const store = setup();
+      const creating = createTask(store, project, 's1', 'Ship it');
+      await answers.sent(1);
+      const loading = loadBoard(store, project);
+      await read.sent();
+      answers.release(0, { data: { setTask: created } });
+      await creating;
+      receiveTaskChange(store, change('task.moved', null, 'n'));
+      read.release({ data: { getTasks: readHasIt ? [card, created] : [card] } });
+      await loading;
+      expect([readHasIt, tasks(store).map((task) => task.id)]).toEqual([readHasIt, ['a']]);
+    }
+  });
 });
 
 describe('a task deleted while a write of it was on its way', () => {
@@ -298,5 +361,57 @@ describe('a task deleted while a write of it was on its way', () => {
       expect(await deleting).toBe(false);
       expect(tasks(store)).toEqual(putBack ? [card] : []);
     }
+  });
+
+  it('keeps the deletion when it is refused as not found: an earlier edit’s echo heard after does not bring the task back', async () => {
+    mockGraphQL({ delTask: () => ({ errors: [{ message: 'Not found.', extensions: { code: 'NOT_FOUND' } }] }) });
+    const store = setup();
+    expect(await deleteTask(store, 'a')).toBe(false);
+    receiveTaskChange(store, change('task.updated', { ...card, priority: 3, updatedAt: at(1) }));
+    expect(tasks(store)).toEqual([]);
+  });
+
+  it('is put back as last heard when its deletion is refused after someone edited it', async () => {
+    const deletion = heldReply();
+    mockGraphQL({ delTask: deletion.asked });
+    const store = setup();
+    const deleting = deleteTask(store, 'a');
+    await deletion.sent();
+    receiveTaskChange(store, change('task.updated', { ...card, priority: 3, updatedAt: at(1) }));
+    deletion.release({ errors: [{ message: 'No permission.', extensions: { code: 'PERMISSION_DENIED' } }] });
+    expect(await deleting).toBe(false);
+    expect(tasks(store).map((task) => [task.id, task.priority])).toEqual([['a', 3]]);
+  });
+});
+
+describe('a refused write that took a task off the board', () => {
+  const permission: GraphQLReply = { errors: [{ message: 'No permission.', extensions: { code: 'PERMISSION_DENIED' } }] };
+
+  it('does not put back a task someone moved to another space while the write was on its way', async () => {
+    for (const write of ['delete', 'move'] as const) {
+      const answer = heldReply();
+      mockGraphQL({ delTask: answer.asked, ediTask: answer.asked });
+      const store = setup();
+      const writing = write === 'delete' ? deleteTask(store, 'a') : moveTaskToSpace(store, 'a', 'p2', 'Marketing');
+      await answer.sent();
+      receiveTaskChange(store, change('task.moved', null, 'a'));
+      answer.release(permission);
+      expect(await writing).toBe(false);
+      expect([write, tasks(store)]).toEqual([write, []]);
+    }
+  });
+
+  it('puts back a task moved away and back meanwhile, as it came back', async () => {
+    const answer = heldReply();
+    mockGraphQL({ ediTask: answer.asked });
+    const store = setup();
+    const moving = moveTaskToSpace(store, 'a', 'p2', 'Marketing');
+    await answer.sent();
+    receiveTaskChange(store, change('task.moved', null, 'a'));
+    const back = { ...card, state: 's2', updatedAt: at(2) };
+    receiveTaskChange(store, change('task.moved', back));
+    answer.release(permission);
+    expect(await moving).toBe(false);
+    expect(tasks(store)).toEqual([back]);
   });
 });

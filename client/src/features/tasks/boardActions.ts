@@ -19,7 +19,7 @@ import {
   removeTask,
   settleEdit,
   spaceMembersAtom,
-  startBoardRead,
+  startHearing,
   taskDeletions,
   temporaryTaskId,
   upsertAnsweredTask,
@@ -68,7 +68,7 @@ export async function loadBoard(store: AppStore, project: string): Promise<void>
   const showing = store.get(boardAtom).status === 'ready';
   let release = () => {};
   wholeBoardReads.set(store, new Promise<void>((resolve) => (release = resolve)));
-  const reading = startBoardRead(store);
+  const reading = startHearing(store);
   try {
     const whole = showing ? request(getTasksDocument, { project }, inPlace) : null;
     const [{ getStatesProject }, { getTags }, firstScreen] = await Promise.all([
@@ -228,8 +228,8 @@ export function subtasksOf(store: AppStore, id: string): BoardTask[] {
 
 /**
  * Deletes a task; its subtasks go with it when `delSubtasks`, otherwise they become top-level tasks. Until the answer,
- * nothing heard brings the deleted tasks back; a refusal puts them back unless the server says the task is gone or its
- * deletion was heard meanwhile.
+ * nothing heard brings the deleted tasks back; a refusal puts them back unless the task is gone: the server says it is
+ * not found (its deletion is then kept), or its deletion or its move to another space was heard meanwhile.
  */
 export async function deleteTask(store: AppStore, id: string, delSubtasks = false): Promise<boolean> {
   const previous = store.get(boardAtom).tasks.get(id);
@@ -241,17 +241,21 @@ export async function deleteTask(store: AppStore, id: string, delSubtasks = fals
     removeTask(store, deletedId);
   }
   if (!delSubtasks) for (const subtask of subtasks) upsertTask(store, { ...subtask, parentTask: null });
+  const hearing = startHearing(store);
   try {
     await request(delTaskDocument, subtasks.length > 0 ? { task: id, delSubtasks } : { task: id }, { handledByCaller: true });
     for (const deletedId of deleted) deletions.confirm(deletedId);
     return true;
   } catch (error) {
+    // Not found: the task is gone for the caller, and nothing on its way may bring it back.
+    if (isNotFoundError(error)) deletions.confirm(id);
     const gone = new Set(deleted.filter((deletedId) => deletions.refuse(deletedId)));
-    if (isNotFoundError(error)) gone.add(id);
-    if (previous && !gone.has(id)) putBackTask(store, previous);
-    if (!gone.has(id)) for (const subtask of subtasks) if (!gone.has(subtask.id)) putBackTask(store, subtask);
+    if (previous && !gone.has(id)) putBackTask(store, previous, hearing.heard);
+    if (!gone.has(id)) for (const subtask of subtasks) if (!gone.has(subtask.id)) putBackTask(store, subtask, hearing.heard);
     refused(i18n.t('tasks.errors.delete'), error);
     return false;
+  } finally {
+    hearing.end();
   }
 }
 
@@ -267,21 +271,27 @@ export async function duplicateTask(store: AppStore, id: string): Promise<BoardT
   }
 }
 
-/** Moves a task (and its subtasks) to another space of the team: it leaves this board at once. */
+/**
+ * Moves a task (and its subtasks) to another space of the team: it leaves this board at once. A refusal puts them back,
+ * unless they left the board meanwhile (deleted, or moved elsewhere by someone, heard while the move was on its way).
+ */
 export async function moveTaskToSpace(store: AppStore, id: string, project: string, spaceName: string): Promise<boolean> {
   const previous = store.get(boardAtom).tasks.get(id);
   const subtasks = subtasksOf(store, id);
   removeTask(store, id);
   for (const subtask of subtasks) removeTask(store, subtask.id);
+  const hearing = startHearing(store);
   try {
     await request(ediTaskDocument, { id, project }, { handledByCaller: true });
     showToast({ message: i18n.t('tasks.actions.movedTo', { space: spaceName }), icon: 'success' });
     return true;
   } catch (error) {
-    if (previous) putBackTask(store, previous);
-    for (const subtask of subtasks) putBackTask(store, subtask);
+    if (previous) putBackTask(store, previous, hearing.heard);
+    for (const subtask of subtasks) putBackTask(store, subtask, hearing.heard);
     refused(i18n.t('tasks.errors.moveSpace'), error);
     return false;
+  } finally {
+    hearing.end();
   }
 }
 

@@ -41,7 +41,12 @@ const taskHeard = (type: string, task: BoardTask): TaskChange => ({ ...sectionsH
 
 const permissionRefusal: GraphQLReply = { errors: [{ message: 'No permission.', extensions: { code: 'PERMISSION_DENIED' } }] };
 
-const refusal: GraphQLReply = { errors: [{ message: 'Not found.', extensions: { code: 'NOT_FOUND' } }] };
+const refusal: GraphQLReply = { errors: [{ message: 'Not found.', extensions: { code: 'NOT_FOUND', reason: 'SECTION_NOT_FOUND' } }] };
+
+/** The server's refusal when the section the tasks were to go to is not the space's (deleted meanwhile). */
+const moveToRefusal: GraphQLReply = {
+  errors: [{ message: 'Not found.', extensions: { code: 'NOT_FOUND', reason: 'SECTION_OTHER_SPACE' } }],
+};
 
 beforeAll(async () => {
   await setupAppI18n();
@@ -184,10 +189,18 @@ describe('section writes and their live echoes', () => {
     const deleting = deleteSection(store, 's2', 's3');
     await answer.sent();
     receiveTaskChange(store, { ...sectionsHeard('state.deleted', [todo, done]), stateId: 's3', moveTo: 's1' });
-    answer.release(refusal);
+    answer.release(moveToRefusal);
     expect(await deleting).toBe(false);
     expect(shown(store)).toEqual(['To do', 'Doing']);
     expect(placed(store)).toEqual({ t1: 'Fix login in s2' });
+  });
+
+  it('keeps the deletion when the section is not found: an earlier change’s echo still listing it does not bring it back', async () => {
+    mockGraphQL({ deleteState: () => refusal, ...serverBoard([todo, done], []) });
+    const store = setup();
+    expect(await deleteSection(store, 's2', 's1')).toBe(false);
+    receiveTaskChange(store, sectionsHeard('state.updated', [todo, { ...doing, value: 'In progress' }, done]));
+    expect(shown(store)).toEqual(['To do', 'Done']);
   });
 
   it('puts back the section and only the tasks it moved when a deletion is refused otherwise, keeping what was heard live meanwhile', async () => {

@@ -1,6 +1,6 @@
 /** Section (project state) writes (SPEC §4): created, renamed, given an icon, deleted into another section, reordered in bulk. */
 import { applyWrites, reorderWrites } from '#shared/reorder';
-import { request } from '../../lib/graphql';
+import { request, RequestError } from '../../lib/graphql';
 import { i18n } from '../../lib/i18n';
 import type { AppStore } from '../../lib/store';
 import { boardAtom, sectionDeletions, sortStates } from './atoms';
@@ -69,8 +69,9 @@ export async function updateSection(store: AppStore, id: string, change: { value
  * Deletes a section; its tasks go to the end of `moveTo` (the server sends their positions live), and until the answer
  * no echo lists the section again. A refusal as not found, or any refusal once someone's deletion of the section was
  * heard, reads the board again: the section may be gone (someone deleted it first, moving its tasks elsewhere) or
- * `moveTo` may be (deleted meanwhile), and only the server knows where the tasks are. Any other refusal puts back the
- * section and the tasks this deletion moved, leaving whatever was heard live meanwhile as it came.
+ * `moveTo` may be (deleted meanwhile), and only the server knows where the tasks are; a section not found stays deleted.
+ * Any other refusal puts back the section and the tasks this deletion moved, leaving whatever was heard live meanwhile
+ * as it came.
  */
 export async function deleteSection(store: AppStore, id: string, moveTo: string): Promise<boolean> {
   const before = store.get(boardAtom);
@@ -90,6 +91,8 @@ export async function deleteSection(store: AppStore, id: string, moveTo: string)
     return true;
   } catch (error) {
     refused(i18n.t('tasks.errors.sectionDelete'), error);
+    // The section itself not found (not `moveTo`): it is gone for the caller, and nothing on its way may bring it back.
+    if (isSectionNotFound(error)) deletions.confirm(id);
     // Someone's deletion of the section heard meanwhile: it stays gone, and where its tasks went only the server knows.
     const goneHeard = deletions.refuse(id);
     if (!goneHeard && !isNotFoundError(error)) putBackSection(store, deleted, moved);
@@ -98,6 +101,10 @@ export async function deleteSection(store: AppStore, id: string, moveTo: string)
     return false;
   }
 }
+
+/** Whether a refusal says the section itself is not found (or not visible), not the one its tasks were to go to. */
+const isSectionNotFound = (error: unknown): boolean =>
+  isNotFoundError(error) && error instanceof RequestError && error.details.reason === 'SECTION_NOT_FOUND';
 
 /**
  * Undoes a refused deletion on screen: the section comes back (unless a live change listed it again already), and

@@ -4,6 +4,7 @@ import { createAppStore, type AppStore } from '../../lib/store';
 import { heldReply, mockGraphQL, type GraphQLReply } from '../../test/graphqlMock';
 import { setupAppI18n } from '../../test/i18n';
 import { boardAtom, receiveTaskChange } from './atoms';
+import { loadBoard } from './boardActions';
 import { boardTask, section, taskChange, testProject as project } from './fixtures';
 import type { Tag } from './operations';
 import { createTag, deleteTag, editTag } from './tagActions';
@@ -82,6 +83,32 @@ describe('tag writes and their live echoes', () => {
     answer.release(permissionRefusal);
     expect(await deleting).toBe(false);
     expect([names(store), cardTags(store)]).toEqual([['urgent'], ['urgent']]);
+  });
+
+  it('keeps the deletion when it is refused as not found: an earlier change’s echo still listing the tag does not bring it back', async () => {
+    mockGraphQL({ delTag: () => ({ errors: [{ message: 'Not found.', extensions: { code: 'NOT_FOUND', reason: 'TAG_NOT_FOUND' } }] }) });
+    const store = setup([backend, urgent]);
+    expect(await deleteTag(store, 'g1')).toBe(false);
+    receiveTaskChange(store, tagsHeard('tag.updated', [backend, { ...urgent, name: 'asap' }], 'g2'));
+    expect(names(store)).toEqual(['asap']);
+  });
+
+  it('keeps a tag whose deletion is on its way off the board when a read that predates the deletion lists it', async () => {
+    const answer = heldReply();
+    mockGraphQL({
+      delTag: answer.asked,
+      getStatesProject: () => ({ data: { getStatesProject: [section('s1', 'To do', 1)] } }),
+      getTags: () => ({ data: { getTags: [backend, urgent] } }),
+      getTasks: () => ({ data: { getTasks: [] } }),
+    });
+    const store = setup([backend, urgent]);
+    const deleting = deleteTag(store, 'g1');
+    await answer.sent();
+    await loadBoard(store, project);
+    expect(names(store)).toEqual(['urgent']);
+    answer.release({ data: { delTag: true } });
+    expect(await deleting).toBe(true);
+    expect(names(store)).toEqual(['urgent']);
   });
 
   it('takes back only its own look when a rename is refused: tags created, deleted or renamed live meanwhile stay', async () => {

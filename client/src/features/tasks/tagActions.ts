@@ -75,8 +75,8 @@ export async function editTag(store: AppStore, id: string, change: { name?: stri
 
 /**
  * Deletes a tag or sprint and takes it off every task; until the answer, no echo brings it back. A refusal puts the tag
- * back, and on the tasks that had it, unless it is gone anyway (the server says so, or someone's deletion of it was
- * heard meanwhile).
+ * back, and on the tasks that had it, unless it is gone anyway: the server says it is not found (its deletion is then
+ * kept), or someone's deletion of it was heard meanwhile.
  */
 export async function deleteTag(store: AppStore, id: string): Promise<boolean> {
   const before = store.get(boardAtom);
@@ -93,7 +93,9 @@ export async function deleteTag(store: AppStore, id: string): Promise<boolean> {
     deletions.confirm(id);
     return true;
   } catch (error) {
-    const gone = deletions.refuse(id) || isNotFoundError(error);
+    // Not found: the tag is gone for the caller, and nothing on its way may bring it back.
+    if (isNotFoundError(error)) deletions.confirm(id);
+    const gone = deletions.refuse(id);
     if (deleted && !gone) putBackTag(store, deleted, before.tags, tagged);
     refused(i18n.t('tasks.errors.tag'), error);
     return false;
