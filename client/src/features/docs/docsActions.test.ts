@@ -155,3 +155,30 @@ describe('a doc or a folder deleted while an answer or a read of it was on its w
     expect(store.get(openWallAtom).deleted).toBe(true);
   });
 });
+
+describe('a list read that was on its way while docs were heard', () => {
+  it('keeps a doc created and an edit heard meanwhile, unless the read has a newer version, and leaves out a doc moved away', async () => {
+    const moved = wall({ id: 'd3', title: 'Moved' });
+    const notes = wall({ id: 'd2', title: 'Notes' });
+    for (const readIsNewer of [false, true]) {
+      const walls = heldReply();
+      mockGraphQL({ getWalls: walls.asked, getFolders: () => ({ data: { getFolders: [] } }) });
+      const store = setup();
+      store.set(docsListAtom, (list) => ({ ...list, docs: new Map([...list.docs, [moved.id, moved]]), total: 2, loaded: 2 }));
+      const reading = loadDocs(store, project, null);
+      await walls.sent();
+      applyDocChange(store, saved({ ...plan, title: 'Plan B', updatedAt: '2024-01-02T10:00:00.000Z' }));
+      applyDocChange(store, { ...saved(notes), type: 'doc.created' });
+      applyDocChange(store, saved({ ...moved, folder: 'folder-2' }));
+      const readPlan = readIsNewer ? { ...plan, title: 'Plan C', updatedAt: '2024-01-03T10:00:00.000Z' } : plan;
+      walls.release({ data: { getWalls: { walls: [readPlan, moved], total: 2 } } });
+      await reading;
+      const list = store.get(docsListAtom);
+      expect([[...list.docs.values()].map((doc) => doc.title), list.total, list.loaded]).toEqual([
+        ['Notes', readIsNewer ? 'Plan C' : 'Plan B'],
+        2,
+        1,
+      ]);
+    }
+  });
+});

@@ -51,9 +51,44 @@ const sameScope = (store: AppStore, project: string, folder: string | null, sort
 const wallsFolder = (folder: string | null) => folder ?? docRootFolder;
 
 /**
+ * Per store, the docs its list reads stored: a doc whose version changed while a read was on its way, to one no read
+ * stored, was heard meanwhile (a live change, an answer, an edit shown at once).
+ */
+const readWallsOf = new WeakMap<AppStore, WeakSet<Wall>>();
+
+function readWallsIn(store: AppStore): WeakSet<Wall> {
+  let walls = readWallsOf.get(store);
+  if (!walls) readWallsOf.set(store, (walls = new WeakSet()));
+  return walls;
+}
+
+/**
+ * A first page's docs with what was heard while it was on its way laid over them, which the read may predate: a doc
+ * changed meanwhile keeps its heard version unless the read's is newer, one that arrived meanwhile goes first (as live
+ * ones do), and one that left the folder or was deleted meanwhile stays out. `read` counts the read's docs kept.
+ */
+function wallsAsRead(store: AppStore, sent: readonly Wall[], before: ReadonlyMap<string, Wall>) {
+  const now = store.get(docsListAtom).docs;
+  const readWalls = readWallsIn(store);
+  const heard = (wall: Wall) => before.get(wall.id) !== wall && !readWalls.has(wall);
+  const kept = docDeletions(store)
+    .without(sent)
+    .filter((wall) => !before.has(wall.id) || now.has(wall.id))
+    .map((wall) => {
+      const known = now.get(wall.id);
+      return known && heard(known) && Date.parse(known.updatedAt) >= Date.parse(wall.updatedAt) ? known : wall;
+    });
+  const keptIds = new Set(kept.map((wall) => wall.id));
+  const arrived = [...now.values()].filter((wall) => !keptIds.has(wall.id) && !before.has(wall.id) && heard(wall));
+  const docs = new Map([...arrived, ...kept].map((wall) => [wall.id, wall]));
+  for (const wall of docs.values()) readWalls.add(wall);
+  return { docs, read: kept.length, arrived: arrived.length };
+}
+
+/**
  * Reads the first page of docs of a folder (or the top level), sorted by the server, with its
- * subfolders; a reload of the same folder and order keeps what is shown meanwhile. Docs and folders deleted while it was
- * on its way (which it may predate) are left out.
+ * subfolders; a reload of the same folder and order keeps what is shown meanwhile. What was heard while it was on its
+ * way is laid over it (wallsAsRead), and folders deleted meanwhile are left out.
  */
 export async function loadDocs(
   store: AppStore,
@@ -68,6 +103,7 @@ export async function loadDocs(
     // Another order of the same folder keeps its subfolders on screen.
     if (!sameFolder) store.set(docFoldersAtom, { project, parent: folder, current: null, folders: [], gone: false });
   }
+  const before = store.get(docsListAtom).docs;
   try {
     const [{ getWalls }, { getFolders }, current] = await Promise.all([
       request(
@@ -79,14 +115,14 @@ export async function loadDocs(
       folder ? request(getFolderDocument, { folder }, { handledByCaller: true }).then((result) => result.getFolder) : Promise.resolve(null),
     ]);
     if (!sameScope(store, project, folder, sort)) return;
-    const walls = docDeletions(store).without(getWalls.walls);
+    const { docs, read, arrived } = wallsAsRead(store, getWalls.walls, before);
     store.set(docsListAtom, {
       project,
       folder,
       sort,
-      docs: new Map(walls.map((wall) => [wall.id, wall])),
-      total: Math.max(getWalls.total - (getWalls.walls.length - walls.length), walls.length),
-      loaded: walls.length,
+      docs,
+      total: Math.max(getWalls.total - (getWalls.walls.length - read) + arrived, docs.size),
+      loaded: read,
       status: 'ready',
     });
     const deletedFolders = folderDeletions(store);
