@@ -118,42 +118,48 @@ describe('connecting to PostgreSQL (DATABASE_URL)', () => {
     }
   });
 
-  it('refuses a database that does not compare text byte by byte, and starts on one created as its message says', async () => {
+  it('refuses a database that does not sort text byte by byte or classifies only ASCII, and starts on one made as its message says', async () => {
     const owner = { name: 'collation_owner', password: 'collation-owner-password' };
     await cluster.administer(`CREATE ROLE collation_owner LOGIN PASSWORD '${owner.password}'`);
+    const needs =
+      'the workspace needs UTF-8 text sorted byte by byte, as on SQLite (LC_COLLATE C), with Unicode character classes (a UTF-8 LC_CTYPE), ' +
+      'or ids, names and times sort otherwise.';
+    const command = (database: string, user: string) =>
+      `CREATE DATABASE "${database}" OWNER "${user}" TEMPLATE template0 ENCODING 'UTF8' LC_COLLATE 'C' LC_CTYPE 'C.UTF-8'`;
+
     // C.UTF-8 orders UTF-8 text by code point with glibc, yet PostgreSQL does not take it for C: refused too.
     await cluster.administer(
       "CREATE DATABASE connect_locale OWNER collation_owner TEMPLATE template0 ENCODING 'UTF8' LC_COLLATE 'C.UTF-8' LC_CTYPE 'C.UTF-8'",
     );
-    const command =
-      "CREATE DATABASE \"connect_locale\" OWNER \"collation_owner\" TEMPLATE template0 ENCODING 'UTF8' LC_COLLATE 'C' LC_CTYPE 'C'";
-    const localeRefused = await refusal(cluster.url('connect_locale', owner), owner.password);
-    expect(localeRefused).toBe(
-      `PostgreSQL database "connect_locale" at ${cluster.host}:${cluster.port} does not store text as UTF-8 and compare it byte by byte ` +
-        '(encoding UTF8, LC_COLLATE "C.UTF-8", LC_CTYPE "C.UTF-8"): ids, names and times would sort otherwise than on SQLite. ' +
-        `Create the database with: ${command}`,
+    expect(await refusal(cluster.url('connect_locale', owner), owner.password)).toBe(
+      `PostgreSQL database "connect_locale" at ${cluster.host}:${cluster.port} has encoding UTF8, LC_COLLATE "C.UTF-8", LC_CTYPE "C.UTF-8": ` +
+        `${needs} Create the database with: ${command('connect_locale', 'collation_owner')}`,
+    );
+
+    // LC_CTYPE C sorts right, but the text search parser would take every non-ASCII character for a letter.
+    await cluster.administer("CREATE DATABASE connect_ascii TEMPLATE template0 ENCODING 'UTF8' LC_COLLATE 'C' LC_CTYPE 'C'");
+    expect(await refusal(cluster.url('connect_ascii'), cluster.superuser.password)).toBe(
+      `PostgreSQL database "connect_ascii" at ${cluster.host}:${cluster.port} has encoding UTF8, LC_COLLATE "C", LC_CTYPE "C": ` +
+        `${needs} Create the database with: ${command('connect_ascii', 'postgres')}`,
     );
 
     // An ICU database sorts by its ICU locale whatever LC_COLLATE says.
     await cluster.administer(
-      "CREATE DATABASE connect_icu TEMPLATE template0 ENCODING 'UTF8' LOCALE_PROVIDER icu ICU_LOCALE 'en-US' LC_COLLATE 'C' LC_CTYPE 'C'",
+      "CREATE DATABASE connect_icu TEMPLATE template0 ENCODING 'UTF8' LOCALE_PROVIDER icu ICU_LOCALE 'en-US' LC_COLLATE 'C' LC_CTYPE 'C.UTF-8'",
     );
-    const icuRefused = await refusal(cluster.url('connect_icu'), cluster.superuser.password);
-    expect(icuRefused).toBe(
-      `PostgreSQL database "connect_icu" at ${cluster.host}:${cluster.port} does not store text as UTF-8 and compare it byte by byte ` +
-        '(encoding UTF8, LC_COLLATE "C", LC_CTYPE "C", locale provider icu "en-US"): ids, names and times would sort otherwise than on SQLite. ' +
-        "Create the database with: CREATE DATABASE \"connect_icu\" OWNER \"postgres\" TEMPLATE template0 ENCODING 'UTF8' LC_COLLATE 'C' LC_CTYPE 'C'",
+    expect(await refusal(cluster.url('connect_icu'), cluster.superuser.password)).toBe(
+      `PostgreSQL database "connect_icu" at ${cluster.host}:${cluster.port} has encoding UTF8, LC_COLLATE "C", LC_CTYPE "C.UTF-8", ` +
+        `locale provider icu "en-US": ${needs} Create the database with: ${command('connect_icu', 'postgres')}`,
     );
 
     // DROP and CREATE DATABASE each run outside a transaction: one statement per call.
     await cluster.administer('DROP DATABASE connect_locale');
-    await cluster.administer(command);
+    await cluster.administer(command('connect_locale', 'collation_owner'));
     const sql = await connectPostgres(settings(cluster.url('connect_locale', owner)));
     try {
       expect(await migratePostgres(sql)).toEqual(['0001_event_log.sql', '0002_event_positions_without_append_lock.sql']);
-      const ordered = await sql<
-        { name: string }[]
-      >`SELECT name FROM unnest(${['b', 'B', 'é', 'f', '_', '2026-01-01T00:00:00Z', '2026-01-01T00:00:00.000Z']}::text[]) AS name ORDER BY name`;
+      const names = ['b', 'B', 'é', 'f', '_', '2026-01-01T00:00:00Z', '2026-01-01T00:00:00.000Z'];
+      const ordered = await sql<{ name: string }[]>`SELECT name FROM unnest(${names}::text[]) AS name ORDER BY name`;
       expect(ordered.map((row) => row.name)).toEqual(['2026-01-01T00:00:00.000Z', '2026-01-01T00:00:00Z', 'B', '_', 'b', 'f', 'é']);
     } finally {
       await sql.end();

@@ -9,7 +9,7 @@ import postgres from 'postgres';
 /**
  * A throw-away PostgreSQL cluster for tests and benchmarks: `initdb` into a fresh temporary folder, `pg_ctl start`
  * on a free loopback port with its socket inside that folder, fsync and synchronous_commit on (the tests that use
- * it are about durability), the C locale (text compared byte by byte, which connectPostgres requires), and everything
+ * it are about durability), LC_COLLATE C (text compared byte by byte, which connectPostgres requires), and everything
  * stopped and removed at the end, also when the process exits early.
  * Uses Debian's binaries (`apt-get install postgresql`; `.ci/run` installs them); without them it fails saying so.
  */
@@ -163,8 +163,9 @@ export async function startPostgresCluster({ autovacuum = true }: PostgresCluste
       '--auth-local=trust',
       '--auth-host=scram-sha-256',
       '--encoding=UTF8',
-      // template1, and so every CREATE DATABASE without locale options, gets LC_COLLATE and LC_CTYPE C.
-      '--locale=C',
+      // template1, and so every CREATE DATABASE without locale options, gets what connectPostgres requires.
+      '--lc-collate=C',
+      '--lc-ctype=C.UTF-8',
       '--no-instructions',
     ]);
     // A port found free may be taken before the server binds it: a few tries.

@@ -73,10 +73,10 @@ export async function connectPostgres(settings: PostgresSettings, applicationNam
   return sql;
 }
 
-/** Locale names under which PostgreSQL itself compares and cases text as plain bytes (ASCII case only). */
+/** Locale names under which PostgreSQL itself compares text as plain bytes (and classifies only ASCII characters). */
 const byteLocales = new Set(['C', 'POSIX']);
 
-/** What the database was created with that decides how it compares text. */
+/** What the database was created with that decides how it compares and classifies text. */
 interface DatabaseLocale {
   encoding: string;
   collate: string;
@@ -89,10 +89,12 @@ interface DatabaseLocale {
 
 /**
  * SQLite compares text bytewise; every ORDER BY, cursor and keyset page on ids, names and ISO timestamps assumes it.
- * A database created with a locale (en_US.UTF-8, the default of most installations, or an ICU one) orders them
- * otherwise. C.UTF-8 is refused too: glibc orders it by code point (bytewise for UTF-8), but PostgreSQL does not know
- * that, so a prefix LIKE cannot use a btree index, and its order would follow the C library's version. LC_CTYPE C
- * keeps lower() and upper() to ASCII, as SQLite's are.
+ * A database whose LC_COLLATE is a locale (en_US.UTF-8, the default of most installations) or whose provider is ICU
+ * orders them otherwise. LC_COLLATE C.UTF-8 is refused too: glibc orders it by code point (bytewise for UTF-8), but
+ * PostgreSQL does not take it for C, so a prefix LIKE cannot use a btree index, and the order would follow the C
+ * library's version. LC_CTYPE, which orders nothing, must be a UTF-8 locale: under C the text search parser takes every
+ * non-ASCII character for a letter, so "l’Élysée" would be one word. The builtin provider (PostgreSQL 17+) orders
+ * by code point whatever its locale; its locale C classifies only ASCII characters.
  */
 async function checkCollation(sql: Sql, target: PostgresTarget): Promise<void> {
   // to_jsonb of the row reads the provider columns where this server version has them, and null where it does not.
@@ -102,19 +104,20 @@ async function checkCollation(sql: Sql, target: PostgresTarget): Promise<void> {
       coalesce(to_jsonb(d) ->> 'datlocale', to_jsonb(d) ->> 'daticulocale') AS "providerLocale"
     FROM pg_database AS d WHERE d.datname = current_database()`;
   if (!locale) return;
-  const providerComparesBytes =
-    locale.provider === null || locale.provider === 'c' || (locale.provider === 'b' && locale.providerLocale === 'C');
-  if (locale.encoding === 'UTF8' && byteLocales.has(locale.collate) && byteLocales.has(locale.ctype) && providerComparesBytes) return;
-  const providers: Record<string, string> = { c: 'libc', i: 'icu', b: 'builtin' };
-  const provider =
-    locale.provider === null || locale.provider === 'c'
-      ? ''
-      : `, locale provider ${providers[locale.provider] ?? locale.provider} "${locale.providerLocale ?? ''}"`;
+  const libc = locale.provider === null || locale.provider === 'c';
+  const suitable =
+    locale.encoding === 'UTF8' &&
+    !byteLocales.has(locale.ctype) &&
+    ((libc && byteLocales.has(locale.collate)) || (locale.provider === 'b' && locale.providerLocale !== 'C'));
+  if (suitable) return;
+  const providers: Record<string, string> = { i: 'icu', b: 'builtin' };
+  const provider = libc ? '' : `, locale provider ${providers[locale.provider!] ?? locale.provider} "${locale.providerLocale ?? ''}"`;
   const quote = (identifier: string) => `"${identifier.replaceAll('"', '""')}"`;
   throw new DatabaseUnavailableError(
-    `PostgreSQL database "${target.database}" at ${target.host}:${target.port} does not store text as UTF-8 and compare it byte by byte ` +
-      `(encoding ${locale.encoding}, LC_COLLATE "${locale.collate}", LC_CTYPE "${locale.ctype}"${provider}): ids, names and times would sort otherwise than on SQLite. ` +
-      `Create the database with: CREATE DATABASE ${quote(target.database)} OWNER ${quote(target.user)} TEMPLATE template0 ENCODING 'UTF8' LC_COLLATE 'C' LC_CTYPE 'C'`,
+    `PostgreSQL database "${target.database}" at ${target.host}:${target.port} has encoding ${locale.encoding}, ` +
+      `LC_COLLATE "${locale.collate}", LC_CTYPE "${locale.ctype}"${provider}: the workspace needs UTF-8 text sorted byte by byte, ` +
+      'as on SQLite (LC_COLLATE C), with Unicode character classes (a UTF-8 LC_CTYPE), or ids, names and times sort otherwise. ' +
+      `Create the database with: CREATE DATABASE ${quote(target.database)} OWNER ${quote(target.user)} TEMPLATE template0 ENCODING 'UTF8' LC_COLLATE 'C' LC_CTYPE 'C.UTF-8'`,
   );
 }
 
