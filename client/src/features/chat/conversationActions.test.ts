@@ -5,8 +5,8 @@ import { heldReply, mockGraphQL } from '../../test/graphqlMock';
 import { setupAppI18n } from '../../test/i18n';
 import { currentUserAtom } from '../auth/session';
 import { conversationsAtom, emptyConversation } from './atoms';
-import { applyLiveChange, deleteMessage, editMessage, loadNewest, toggleReaction } from './conversationActions';
-import type { Message, MessageChange } from './operations';
+import { applyLiveChange, deleteMessage, editMessage, loadNewest, loadOlder, toggleReaction } from './conversationActions';
+import { messagePageSize, type Message, type MessageChange } from './operations';
 import { message } from './testFixtures';
 
 const target = { project: 'p1' };
@@ -187,6 +187,39 @@ describe('a deletion and its live echo', () => {
     expect(listed(store)).toEqual([]);
   });
 
+  it('keeps the deletion when it is refused as not found: a page on its way that lists the message does not bring it back', async () => {
+    const page = heldReply();
+    mockGraphQL({
+      getMessages: page.asked,
+      delMessage: () => ({ errors: [{ message: 'Not found.', extensions: { code: 'NOT_FOUND' } }] }),
+    });
+    const store = setup();
+    const loading = loadNewest(store, target);
+    await page.sent();
+    expect(await deleteMessage(store, mine)).toBe(false);
+    page.release({ data: { getMessages: [mine] } });
+    await loading;
+    expect(listed(store)).toEqual([]);
+  });
+
+  it('leaves out a message shown while a page was on its way and then deleted by the caller', async () => {
+    const older = message('m0', { createdAt: '2025-03-10T09:00:00.000Z' });
+    for (const read of ['newest', 'older'] as const) {
+      const page = heldReply();
+      mockGraphQL({ getMessages: page.asked, delMessage: () => ({ data: { delMessage: true } }) });
+      const store = setup();
+      store.set(conversationsAtom, (all) => new Map(all).set('project:p1', { ...all.get('project:p1')!, hasOlder: true }));
+      const loading = read === 'newest' ? loadNewest(store, target) : loadOlder(store, target);
+      await page.sent();
+      const edited = { ...mine, body: 'Edited', editedAt: '2025-03-10T10:01:00.000Z' };
+      applyLiveChange(store, target, change('message.edited', edited));
+      expect(await deleteMessage(store, edited)).toBe(true);
+      page.release({ data: { getMessages: read === 'newest' ? [mine] : [older] } });
+      await loading;
+      expect([read, listed(store)]).toEqual([read, read === 'newest' ? [] : [older]]);
+    }
+  });
+
   it('puts the message back when its deletion is refused for another reason', async () => {
     mockGraphQL({
       delMessage: () => ({ errors: [{ message: 'Only the author can delete.', extensions: { code: 'PERMISSION_DENIED' } }] }),
@@ -194,5 +227,55 @@ describe('a deletion and its live echo', () => {
     const store = setup();
     expect(await deleteMessage(store, mine)).toBe(false);
     expect(listed(store)).toEqual([mine]);
+  });
+});
+
+describe('a message older than the loaded messages', () => {
+  const minute = (index: number) => new Date(Date.UTC(2025, 2, 10, 10, index)).toISOString();
+  const numbered = (from: number, to: number) => {
+    const messages: Message[] = [];
+    for (let index = from; index < to; index += 1) messages.push(message(`m${index}`, { createdAt: minute(index) }));
+    return messages;
+  };
+  const asked = (graphql: ReturnType<typeof mockGraphQL>) =>
+    graphql.callsOf('getMessages').map((call) => (call.variables as { before?: string }).before ?? null);
+
+  it('is not listed when someone edits it or reacts to it, and scrolling up reads every message before the loaded ones', async () => {
+    for (const type of ['message.edited', 'message.reacted'] as const) {
+      const store = createAppStore();
+      store.set(
+        conversationsAtom,
+        new Map([['project:p1', { ...emptyConversation, status: 'ready' as const, messages: numbered(100, 150), hasOlder: true }]]),
+      );
+      const graphql = mockGraphQL({ getMessages: () => ({ data: { getMessages: [] } }) });
+      const ancient = message('m3', { createdAt: minute(3), body: 'Edited', reactions: [{ emoji: '👍', count: 1, users: ['u9'] }] });
+      applyLiveChange(store, target, { ...change(type, ancient), messageId: 'm3' });
+      expect(listed(store)[0]?.id).toBe('m100');
+      await loadOlder(store, target);
+      expect([type, asked(graphql)]).toEqual([type, ['m100']]);
+    }
+  });
+
+  it('is not put above a newest page read after more than a page was missed, when it was edited while the page was on its way', async () => {
+    const old = message('old', { createdAt: minute(0) });
+    const store = createAppStore();
+    store.set(
+      conversationsAtom,
+      new Map([['project:p1', { ...emptyConversation, status: 'ready' as const, messages: [old], hasOlder: false }]]),
+    );
+    const page = heldReply();
+    const graphql = mockGraphQL({
+      getMessages: (variables) => ((variables as { before?: string }).before ? { data: { getMessages: [] } } : page.asked()),
+    });
+    const loading = loadNewest(store, target);
+    await page.sent();
+    applyLiveChange(store, target, { ...change('message.edited', { ...old, body: 'Edited' }), messageId: 'old' });
+    // Sixty messages were missed: the newest page has the last fifty of them, newest first.
+    const newest = numbered(10, 10 + messagePageSize).reverse();
+    page.release({ data: { getMessages: newest } });
+    await loading;
+    expect(listed(store).map((shown) => shown.id)).toEqual(numbered(10, 10 + messagePageSize).map((shown) => shown.id));
+    await loadOlder(store, target);
+    expect(asked(graphql)).toEqual([null, 'm10']);
   });
 });

@@ -20,7 +20,15 @@ import {
   updateConversation,
   type ConversationState,
 } from './atoms';
-import { applyMessageChange, conversationKey, mergeMessages, removeMessage, unreadDividerId } from './messages';
+import {
+  applyMessageChange,
+  conversationKey,
+  mergeMessages,
+  mergeWithinLoaded,
+  removeMessage,
+  replaceListed,
+  unreadDividerId,
+} from './messages';
 import { acknowledgeMessage } from './outbox';
 import type { SendTypingSignal } from './typingSignal';
 import {
@@ -49,7 +57,8 @@ function me(store: AppStore): string | null {
  * Reads the newest page. On open it places the unread divider; after a reconnection it merges by
  * id, and when the page does not reach what is on screen (more than a page was missed) it
  * replaces the list, older pages loading again on scroll, so no gap is ever shown. Messages shown
- * while the page was on its way (heard live, answered) are merged again over it: it may predate them.
+ * while the page was on its way (heard live, answered) are merged again over it, as it may predate them, unless older
+ * than the list's oldest (mergeWithinLoaded): scrolling up then reads every older message.
  */
 export async function loadNewest(store: AppStore, target: ConversationTarget, options: { unread?: number } = {}): Promise<void> {
   const key = conversationKey(target);
@@ -68,7 +77,7 @@ export async function loadNewest(store: AppStore, target: ConversationTarget, op
         newestKnown !== undefined &&
         oldestFetched !== undefined &&
         Date.parse(oldestFetched.createdAt) > Date.parse(newestKnown.createdAt);
-      const messages = mergeMessages(gap ? page : mergeMessages(state.messages, page), messageDeletions(store).without(reading.shown));
+      const messages = mergeWithinLoaded(gap ? page : mergeMessages(state.messages, page), messageDeletions(store).without(reading.shown));
       const first = state.status !== 'ready';
       return {
         ...state,
@@ -103,7 +112,7 @@ export async function loadOlder(store: AppStore, target: ConversationTarget): Pr
       ...current,
       loadingOlder: false,
       hasOlder: getMessages.length >= messagePageSize,
-      messages: mergeMessages(
+      messages: mergeWithinLoaded(
         mergeMessages(current.messages, messageDeletions(store).without(getMessages)),
         messageDeletions(store).without(reading.shown),
       ),
@@ -150,11 +159,11 @@ export function applyLiveChange(store: AppStore, target: ConversationTarget, hea
   }));
 }
 
-/** A message put back in its conversation (a deletion the server refused). */
+/** A message put back in its conversation (a deletion the server refused), unless the list no longer reaches back to it. */
 function restoreMessage(store: AppStore, message: Message): void {
   const key = conversationKey(targetOfMessage(message));
   shownWhilePagesRead(store, key, message);
-  updateConversation(store, key, (state) => ({ ...state, messages: mergeMessages(state.messages, [message]) }));
+  updateConversation(store, key, (state) => ({ ...state, messages: mergeWithinLoaded(state.messages, [message]) }));
 }
 
 /**
@@ -172,7 +181,7 @@ function replaceListedMessage(store: AppStore, message: Message): void {
   )
     return;
   shownWhilePagesRead(store, key, message);
-  updateConversation(store, key, (state) => ({ ...state, messages: mergeMessages(state.messages, [message]) }));
+  updateConversation(store, key, (state) => ({ ...state, messages: replaceListed(state.messages, message) }));
 }
 
 export function targetOfMessage(message: Message): ConversationTarget {
@@ -206,8 +215,10 @@ export async function deleteMessage(store: AppStore, message: Message): Promise<
     deletions.confirm(message.id);
     return true;
   } catch (error) {
-    // Refused because it is already gone (someone deleted it first; their echo may have come already): it stays gone.
-    const gone = deletions.refuse(message.id) || isNotFoundError(error);
+    // Refused because it is already gone (someone deleted it first; their echo may have come already): it stays gone,
+    // and nothing on its way (an earlier echo, a page) may bring it back.
+    if (isNotFoundError(error)) deletions.confirm(message.id);
+    const gone = deletions.refuse(message.id);
     if (!gone) restoreMessage(store, message);
     refused(i18n.t('chat.errors.delete'), error);
     return false;

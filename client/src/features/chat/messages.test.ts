@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { applyMessageChange, buildRows, conversationKey, isOwnMessage, mergeMessages, unreadDividerId } from './messages';
+import {
+  applyMessageChange,
+  buildRows,
+  conversationKey,
+  isOwnMessage,
+  mergeMessages,
+  mergeWithinLoaded,
+  unreadDividerId,
+} from './messages';
 import { aroundAnchor, expandDown, expandUp, tailAnchor, windowRange } from './messageWindow';
 import { message } from './testFixtures';
 
@@ -49,6 +57,20 @@ describe('merging pages and live changes', () => {
         (item) => item.id,
       ),
     ).toEqual(['b']);
+  });
+
+  it('replaces only a listed message with an edit or a reaction, and merges none older than the oldest listed', () => {
+    const list = [message('b', { createdAt: at(2) }), message('c', { createdAt: at(3) })];
+    for (const type of ['message.edited', 'message.reacted'] as const) {
+      const unlisted = message('a', { createdAt: at(1), body: 'new' });
+      expect(applyMessageChange(list, { type, seq: 1, messageId: 'a', message: unlisted, user: null, guest: null })).toBe(list);
+    }
+    const merged = mergeWithinLoaded(list, [message('a', { createdAt: at(1) }), message('b', { createdAt: at(2), body: 'new' })]);
+    expect(merged.map((item) => [item.id, item.body])).toEqual([
+      ['b', 'new'],
+      ['c', 'body c'],
+    ]);
+    expect(mergeWithinLoaded([], [message('a')]).map((item) => item.id)).toEqual(['a']);
   });
 
   it('names each conversation kind apart', () => {

@@ -38,15 +38,34 @@ export function mergeMessages(existing: readonly Message[], incoming: readonly M
   return [...byId.values()].sort(compareMessages);
 }
 
+/**
+ * `incoming` merged by id (mergeMessages), leaving out any message older than the oldest listed: one that is not loaded
+ * (an edit or reaction of an old message, shown while a page was on its way), which at the top of the list would make
+ * the next older page start before it and skip every message in between.
+ */
+export function mergeWithinLoaded(existing: readonly Message[], incoming: readonly Message[]): Message[] {
+  const oldest = existing[0];
+  return mergeMessages(existing, oldest ? incoming.filter((message) => compareMessages(message, oldest) >= 0) : incoming);
+}
+
+/** `message` in place of the listed one with its id; `existing` as is when it is not listed (not loaded, or deleted). */
+export function replaceListed(existing: readonly Message[], message: Message): Message[] {
+  return existing.some((known) => known.id === message.id) ? mergeMessages(existing, [message]) : (existing as Message[]);
+}
+
 export function removeMessage(existing: readonly Message[], id: string): Message[] {
   const next = existing.filter((message) => message.id !== id);
   return next.length === existing.length ? (existing as Message[]) : next;
 }
 
-/** One subMessage change applied to the list; typing changes leave it untouched. */
+/**
+ * One subMessage change applied to the list: a new message joins it, an edit or reaction replaces only a listed message
+ * (one not loaded is read with its page, in order), typing changes leave it untouched.
+ */
 export function applyMessageChange(existing: readonly Message[], change: MessageChange): Message[] {
   if (change.type === 'message.deleted') return change.messageId ? removeMessage(existing, change.messageId) : (existing as Message[]);
-  if (change.type.startsWith('message.') && change.message) return mergeMessages(existing, [change.message]);
+  if (change.type === 'message.created' && change.message) return mergeMessages(existing, [change.message]);
+  if (change.type.startsWith('message.') && change.message) return replaceListed(existing, change.message);
   return existing as Message[];
 }
 
