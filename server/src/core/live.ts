@@ -162,10 +162,23 @@ export function mapFeed<From, To>(source: LiveFeed<From>, map: (value: From) => 
 }
 
 /**
+ * A consumer had more values waiting than it may (see InTurn): it is stuck, not refused. The socket's
+ * delivery treats it as the queue's overflow (graphql/liveTopics.ts): the socket is dropped and the client
+ * reconnects and resumes from its log position, where an error would make the client give the
+ * subscription up for good.
+ */
+export class LiveOverflow extends Error {
+  constructor(readonly limit: number) {
+    super(`more than ${limit} live values waited for one that took long`);
+    this.name = 'LiveOverflow';
+  }
+}
+
+/**
  * Runs `step` on each value in the order they are added: at once while every step is synchronous; once one
- * answers a promise, the values after it wait their turn (at most `limit`, then it fails). `end` is called
- * once: after the last step when `close` was asked without an error, at once with the error of a step that
- * failed or the one `close` was given.
+ * answers a promise, the values after it wait their turn (at most `limit`, then it ends with a LiveOverflow).
+ * `end` is called once: after the last step when `close` was asked without an error, at once with the error
+ * of a step that failed or the one `close` was given.
  */
 export class InTurn<Value> {
   private readonly backlog: Value[] = [];
@@ -186,7 +199,7 @@ export class InTurn<Value> {
       return;
     }
     this.backlog.push(value);
-    if (this.backlog.length > this.limit) this.finish(new Error(`more than ${this.limit} live values waited for one that took long`));
+    if (this.backlog.length > this.limit) this.finish(new LiveOverflow(this.limit));
   }
 
   close(error?: unknown): void {

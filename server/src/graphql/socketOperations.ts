@@ -275,6 +275,7 @@ export function createProtocolServer(policy: OperationPolicy): ProtocolServer<So
         send: (payloadJson) => policy.send(state, `${messagePrefix}${payloadJson}}`),
         withErrors: (executed) => JSON.stringify(formattedResult(state, id, executed)),
         release,
+        onStuck: () => policy.onStuckConsumer(state),
       });
     },
 

@@ -1,6 +1,6 @@
 import type { ExecutionResult } from 'graphql';
 import { describe, expect, it, vi } from 'vitest';
-import { LiveCursor, livePush, shareWith, type LiveConsumer, type LiveFeed } from '../core/live';
+import { LiveCursor, livePush, LiveOverflow, maxWaitingLiveValues, shareWith, type LiveConsumer, type LiveFeed } from '../core/live';
 import { SharedPayloads } from './sharedPayloads';
 import { delivering, type DeliveryOptions } from './socketResults';
 
@@ -38,6 +38,7 @@ function subscriber(shared: SharedPayloads, execute: DeliveryOptions['execute'],
     send: (json) => (sent.push(json), true),
     withErrors: (result) => JSON.stringify({ errors: result.errors!.map((error) => ({ message: error.message, requestId: 'own' })) }),
     release,
+    onStuck: () => undefined,
     ...overrides,
   });
   const ended = results.next();
@@ -196,6 +197,7 @@ describe('delivering from a feed that hands its values over', () => {
       send: (json) => (sent.push(json), true),
       withErrors: () => 'errors',
       release,
+      onStuck: () => undefined,
     });
     const ended = results.next();
     source.consumer().next(shareWith({ viewerId: 'bas', authorId: 'ann' }, { seq: 1 }, 'reader'));
@@ -226,6 +228,7 @@ describe('delivering from a feed that hands its values over', () => {
       send: (json) => (sent.push(json), true),
       withErrors: () => 'errors',
       release: () => undefined,
+      onStuck: () => undefined,
     });
     void results.next();
     cursor.delivering = 1;
@@ -254,6 +257,7 @@ describe('delivering from a feed that hands its values over', () => {
       send: () => true,
       withErrors: () => 'errors',
       release,
+      onStuck: () => undefined,
     });
     const ended = results.next();
     await results.return(undefined);
@@ -272,9 +276,58 @@ describe('delivering from a feed that hands its values over', () => {
       send: () => true,
       withErrors: () => 'errors',
       release: () => undefined,
+      onStuck: () => undefined,
     });
     const ended = results.next();
     source.consumer().end(new Error('history unavailable'));
     await expect(ended).rejects.toThrow('history unavailable');
+  });
+
+  it('drops a stuck subscriber instead of failing it: too many values waiting behind a payload still being made', async () => {
+    const source = pushingFeed();
+    const release = vi.fn();
+    const onStuck = vi.fn();
+    const sent: string[] = [];
+    const results = delivering({
+      source: source.feed,
+      // A payload that never comes: every value after the first waits behind it.
+      execute: () => new Promise<ExecutionResult>(() => undefined),
+      operationKey: 'key',
+      shared: new SharedPayloads(),
+      send: (json) => (sent.push(json), true),
+      withErrors: () => 'errors',
+      release,
+      onStuck,
+    });
+    const ended = results.next();
+    for (let count = 0; count <= maxWaitingLiveValues; count += 1) source.consumer().next({ viewerId: 'bas', authorId: 'ann' });
+    expect(onStuck).not.toHaveBeenCalled();
+    source.consumer().next({ viewerId: 'bas', authorId: 'ann' });
+    expect(onStuck).toHaveBeenCalledTimes(1);
+    expect(await ended).toEqual({ value: undefined, done: true });
+    expect(source.stop).toHaveBeenCalledTimes(1);
+    expect(release).toHaveBeenCalledTimes(1);
+    source.consumer().next({ viewerId: 'bas', authorId: 'ann' });
+    expect(onStuck).toHaveBeenCalledTimes(1);
+    expect(sent).toEqual([]);
+  });
+
+  it('drops a subscriber whose feed overflowed behind a judgement, instead of failing it', async () => {
+    const source = pushingFeed();
+    const onStuck = vi.fn();
+    const results = delivering({
+      source: source.feed,
+      execute: executeFor(),
+      operationKey: 'key',
+      shared: new SharedPayloads(),
+      send: () => true,
+      withErrors: () => 'errors',
+      release: () => undefined,
+      onStuck,
+    });
+    const ended = results.next();
+    source.consumer().end(new LiveOverflow(maxWaitingLiveValues));
+    expect(await ended).toEqual({ value: undefined, done: true });
+    expect(onStuck).toHaveBeenCalledTimes(1);
   });
 });

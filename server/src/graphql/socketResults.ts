@@ -3,6 +3,7 @@ import {
   InTurn,
   isLiveFeed,
   livePush,
+  LiveOverflow,
   maxWaitingLiveValues,
   sharingOf,
   type LiveCursor,
@@ -26,6 +27,11 @@ export interface DeliveryOptions {
   withErrors: (result: ExecutionResult) => string;
   /** Releases the subscription's topic listeners; called once, however the delivery ends. */
   release: () => void;
+  /**
+   * Drops the socket of a subscriber that is stuck (more live values waiting behind a payload still being
+   * made than a topic queue may hold): as the queue's overflow does, so that the client reconnects and resumes.
+   */
+  onStuck: () => void;
 }
 
 /**
@@ -38,7 +44,9 @@ export interface DeliveryOptions {
  *
  * A feed that hands its values over (LiveFeed, core/live.ts) is not iterated: each value is executed or
  * shared and written in the turn its event is handed over, with no promise or generator step per delivery;
- * only a payload whose execution answers a promise makes the values after it wait, in order.
+ * only a payload whose execution answers a promise makes the values after it wait, in order. More than
+ * `maxWaitingLiveValues` waiting (here, or behind a judgement in the feed) make the subscriber stuck: `onStuck`
+ * drops its socket, as a full topic queue does on the iterated path, and the client resumes.
  *
  * With a live cursor (a client that follows log positions, see core/liveResume.ts), each result
  * carries `extensions.seq`, the position of the event it is about, and the cursor's notices are sent
@@ -101,8 +109,10 @@ export function delivering(options: DeliveryOptions): AsyncGenerator<never> {
       const steps = new InTurn<Waiting>(
         (waiting) => ('notice' in waiting ? sendNotice(waiting.notice) : deliver(waiting.value, waiting.seq)),
         (error) => {
+          // A stuck subscriber is dropped, not failed: an `error` message would be taken by the client as a refusal.
+          if (error instanceof LiveOverflow) options.onStuck();
           // Settled before stop() ends it as done.
-          if (error !== undefined) reject(error instanceof Error ? error : new Error(String(error)));
+          else if (error !== undefined) reject(error instanceof Error ? error : new Error(String(error)));
           stop();
         },
         maxWaitingLiveValues,
