@@ -100,6 +100,17 @@ export function describeSearchIndexConformance(adapter: string, open: () => Prom
       expect(await found('elysee nandu')).toEqual([accented.itemId]);
     });
 
+    it('cuts words at typographic punctuation and folds the case of non-Latin scripts', async () => {
+      const palace = item({ title: 'd’Évreux palace', body: 'alpha—beta «bonjour» ami gamma\u00a0delta' });
+      const cyrillic = item({ title: 'ПРИВЕТ мир', body: 'ΚΑΛΗΜΕΡΑ κόσμε' });
+      await index.apply(added(palace, cyrillic));
+      for (const typed of ['evreux', 'd’evreux', 'D’ÉVREUX', 'beta', 'alpha—beta', 'bonjour', '«bonjour»', 'ami', 'delta'])
+        expect(await found(typed), typed).toEqual([palace.itemId]);
+      // Not 'καλημέρα' for ΚΑΛΗΜΕΡΑ: unicode61 removes the diacritics of Latin letters only, where unaccent also folds Greek.
+      for (const typed of ['привет', 'ПРИВЕТ', 'Привет мир', 'καλημερα', 'ΚΌΣΜΕ'])
+        expect(await found(typed), typed).toEqual([cyrillic.itemId]);
+    });
+
     it('reads operators typed by a person as plain text', async () => {
       const pangolin = item({ title: 'Pangolin', body: 'pangolin scales and armadillo shells' });
       await index.apply(added(pangolin));
@@ -111,6 +122,15 @@ export function describeSearchIndexConformance(adapter: string, open: () => Prom
       expect(await found('pangolin:* armadillo:')).toEqual([pangolin.itemId]);
       expect(await found("pangolin' <-> \\armadillo")).toEqual([pangolin.itemId]);
       for (const typed of ['"', ':*', '&', '(', '|', '!', "'", '\\', '<->', '" OR "', marked('')]) expect(await found(typed)).toEqual([]);
+    });
+
+    it('reads a typed NUL or control character as nothing, without failing', async () => {
+      const hello = item({ title: 'Dingo world', body: 'wombat plan' });
+      await index.apply(added(hello));
+      // The control character joins what it stood between: no word here.
+      for (const typed of ['dingo\u0000world', 'wombat\u0001plan', '\u0000', '\u0007'])
+        expect(await found(typed), JSON.stringify(typed)).toEqual([]);
+      expect(await found('dingo\u0000')).toEqual([hello.itemId]);
     });
 
     it('cuts words at punctuation as the text is cut: file names, addresses, hyphens', async () => {

@@ -104,11 +104,15 @@ export function ftsPhrase(typed: string): string | null {
   return terms.length === 0 ? null : terms.map(quotedWord).join(' + ');
 }
 
-/** The typed words that hold a letter or a digit (the others give the index no token), without the match markers. */
+/**
+ * The typed words that hold a letter or a digit (the others give the index no token), without the match markers and
+ * control characters: a NUL would end FTS5's query string early and PostgreSQL refuses it in text, so a typed one
+ * simply joins what it stood between (which then finds nothing, unless that is a word).
+ */
 export function searchedWords(typed: string): string[] {
   return typed
     .split(/\s+/)
-    .map((word) => word.replace(/[\uE000\uE001]/g, ''))
+    .map((word) => word.replace(/[\uE000\uE001]|[^\P{Cc}\s]/gu, ''))
     .filter((word) => /[\p{L}\p{N}]/u.test(word));
 }
 

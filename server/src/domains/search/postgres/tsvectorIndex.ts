@@ -148,7 +148,7 @@ export async function searchTsvector(sql: Queryable, query: IndexQuery, scope: S
   const visible = () => visibleItems(sql, query, scope);
   const exact = await sql<{ id: string }[]>`
     SELECT i.id FROM search_items i
-    WHERE lower(i.title) = lower(${query.text}) AND ${visible()}
+    WHERE lower(i.title) = lower(${keptText(query.text)}) AND ${visible()}
     ORDER BY i.created_at DESC, i.id DESC LIMIT ${query.first}`;
   // The tsqueries are written out in each source (not a CTE), so the planner estimates each one's matches from the
   // column's statistics: the newest matches of a common word by walking ids backwards, a rare word's through the GIN index.
