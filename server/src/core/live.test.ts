@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { openDatabase, type DatabaseHandle } from '../db/connection';
 import { OperationTopics } from '../graphql/liveTopics';
 import type { StoredEvent } from './events';
-import { feed, InTurn, livePush, LiveOverflow, mapFeed, type LiveConsumer, type LiveFeed, type Verdict } from './live';
+import { feed, InTurn, LiveCursor, livePush, LiveOverflow, mapFeed, type LiveConsumer, type LiveFeed, type Verdict } from './live';
 import type { LiveHistory } from './liveResume';
 
 function event(seq: number, type = 'message.created'): StoredEvent {
@@ -207,5 +207,53 @@ describe('feed, handing its events over', () => {
     publish(emitter, event(1));
     await turnOver();
     expect(reader.values).toEqual([]);
+  });
+
+  it('resumes from an older position: the missed events, the notice in its place, then the live ones, none twice or lost', async () => {
+    database = openDatabase(':memory:');
+    const emitter = mqemitter({ concurrency: 0 });
+    const sessionId = createSession(database, 's1');
+    // The log read is held until live events were published while it was on its way.
+    let readAsked: () => void = () => undefined;
+    const asked = new Promise<void>((resolve) => (readAsked = resolve));
+    let answerRead: (events: StoredEvent[]) => void = () => undefined;
+    const slowHistory: LiveHistory = {
+      headSeq: () => Promise.resolve(3),
+      read: () => {
+        readAsked();
+        return new Promise((resolve) => (answerRead = resolve));
+      },
+    };
+    const cursor = new LiveCursor(1);
+    const context = {
+      services: { database, live: { history: slowHistory } },
+      pubsub: new OperationTopics(emitter, () => undefined),
+      liveCursor: cursor,
+    } as unknown as MercuriusContext;
+    const heard: (number | string)[] = [];
+    const positions: (number | null)[] = [];
+    const ends: unknown[] = [];
+    cursor.listen((notice) => heard.push(`${notice.resume ?? 'moved'} at ${notice.seq}`));
+    feed(context, { userId: 'u1', sessionId } as never, 'team:t1', () => 'deliver')[livePush]({
+      next: (value) => {
+        heard.push(value.seq);
+        positions.push(cursor.delivering);
+      },
+      end: (error) => ends.push(error ?? 'done'),
+    });
+    await asked;
+    // 3 is in the log and live both; 4 is only live (committed after the log was read).
+    publish(emitter, event(3));
+    publish(emitter, event(4));
+    await turnOver();
+    expect(heard).toEqual([]);
+    answerRead([event(2), event(3)]);
+    await vi.waitFor(() => expect(heard).toContain('replayed at 3'));
+    publish(emitter, event(5));
+    await vi.waitFor(() => expect(heard).toContain(5));
+    expect(heard).toEqual([2, 3, 'replayed at 3', 4, 5]);
+    expect(positions).toEqual([2, 3, 4, 5]);
+    expect(ends).toEqual([]);
+    expect(database.sqlite.inTransaction).toBe(false);
   });
 });
