@@ -420,24 +420,28 @@ export function startHearing(store: AppStore): { heard: HeardMeanwhile; end: () 
   return { heard, end: () => hearings.delete(heard) };
 }
 
+/** What one thing heard says of task `task`: its version, null when it took it off the board, undefined when nothing. */
+function heardOf(heard: HeardOnBoard, task: BoardTask): BoardTask | null | undefined {
+  if (heard.kind === 'answer') {
+    if (heard.task.id !== task.id) return undefined;
+    return heard.task.project === task.project ? heard.task : null;
+  }
+  const { change } = heard;
+  // Only its own space's feed speaks of the task on this board.
+  if (change.taskId !== task.id || !change.type.startsWith('task.') || change.project !== task.project) return undefined;
+  return change.task && change.task.project === task.project ? change.task : null;
+}
+
 /**
- * The task `task` as the board last heard of it in `meanwhile` (the newest version; its own space's feed only): null
- * when the last it heard took it off the board (deleted, or moved to another space), undefined when it heard nothing.
+ * The task `task` as the board last heard of it in `meanwhile` (the newest version): null when the last it heard took
+ * it off the board (deleted, or moved to another space), undefined when it heard nothing of it.
  */
 function lastHeardOf(meanwhile: HeardMeanwhile, task: BoardTask): BoardTask | null | undefined {
   let last: BoardTask | null | undefined;
   for (const entry of meanwhile.inOrder) {
-    const heard =
-      entry.kind === 'answer'
-        ? entry.task.id === task.id
-          ? entry.task
-          : undefined
-        : entry.change.taskId === task.id && entry.change.type.startsWith('task.') && entry.change.project === task.project
-          ? entry.change.task
-          : undefined;
+    const heard = heardOf(entry, task);
     if (heard === undefined) continue;
-    if (heard === null || heard.project !== task.project) last = null;
-    else if (!last || !isOlder(heard, last)) last = heard;
+    last = heard === null || !last || !isOlder(heard, last) ? heard : last;
   }
   return last;
 }
