@@ -153,3 +153,50 @@ describe('positions on PostgreSQL when appenders commit out of order', () => {
     expect(new Set(read).size).toBe(read.length);
   }, 120_000);
 });
+
+describe('appendInTransaction on PostgreSQL', () => {
+  let sql: Sql;
+  let log: PostgresEventLog;
+  const noted = [{ type: 'note.appended', payload: {} }];
+  const withMutation = { teamId: 'team-1', actorId: 'user-1', mutationId: 'mutation-unit', request: { note: 1 } };
+
+  beforeAll(async () => {
+    sql = await connectPostgres({ url: await cluster.createDatabase('event_log_in_transaction'), poolSize: 4, statementTimeoutMs: 30_000 });
+    await migratePostgres(sql);
+    log = new PostgresEventLog(sql);
+  });
+  afterAll(async () => {
+    await log?.close();
+  });
+
+  it('refuses a second append with a mutation id in one transaction, also when the first answered from its stored result', async () => {
+    const refusal = /already appended with mutation id "mutation-unit"/;
+    const first = await sql.begin(async (transaction) => {
+      const stored = await log.appendInTransaction(transaction, 'note:unit-a', noted, withMutation);
+      await expect(log.appendInTransaction(transaction, 'note:unit-b', noted, withMutation)).rejects.toThrow(refusal);
+      // Appends without a mutation id stay allowed in the same unit.
+      await log.appendInTransaction(transaction, 'note:unit-c', noted, { teamId: 'team-1', actorId: 'user-1' });
+      return stored;
+    });
+    expect(first.map((event) => event.stream)).toEqual(['note:unit-a']);
+    expect(await log.readStream('note:unit-b')).toEqual([]);
+    expect(await log.readStream('note:unit-c')).toHaveLength(1);
+    await sql.begin(async (transaction) => {
+      expect(await log.appendInTransaction(transaction, 'note:unit-a', noted, withMutation)).toEqual(first);
+      await expect(log.appendInTransaction(transaction, 'note:unit-b', noted, withMutation)).rejects.toThrow(refusal);
+    });
+    expect(await log.readStream('note:unit-a')).toHaveLength(1);
+    expect(await log.readStream('note:unit-b')).toEqual([]);
+  });
+
+  it('refuses to append in a transaction that is not READ COMMITTED, appending nothing', async () => {
+    for (const isolation of ['REPEATABLE READ', 'SERIALIZABLE']) {
+      await expect(
+        sql.begin(`ISOLATION LEVEL ${isolation}`, (transaction) =>
+          log.appendInTransaction(transaction, 'note:isolated', noted, { teamId: 'team-1', actorId: 'user-1' }),
+        ),
+      ).rejects.toThrow(`appendInTransaction needs a READ COMMITTED transaction; this one is ${isolation}.`);
+    }
+    expect(await log.readStream('note:isolated')).toEqual([]);
+  });
+});

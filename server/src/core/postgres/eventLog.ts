@@ -17,6 +17,8 @@ export const eventsAppendedChannel = 'events_appended';
  */
 const streamLockClass = 2_021_000_003;
 const mutationLockClass = 2_021_000_004;
+/** A setting local to a transaction: the mutation id one of its appends carried (see appendInTransaction). */
+const appendedMutationSetting = 'event_log.appended_mutation_id';
 /** Attempts of one append when a concurrent appender made it fail (serialization failure, deadlock, unique key). */
 const maximumAttempts = 5;
 
@@ -114,6 +116,12 @@ export class PostgresEventLog implements EventLogPort {
    * holds the stream's lock until it ends. No retries here: a concurrency failure (such as a deadlock between two
    * transactions appending to the same two streams in opposite orders) aborts the caller's transaction, which the
    * caller runs again.
+   * - The transaction must be READ COMMITTED (PostgreSQL's default): the version and the stored result are read after
+   *   the locks are taken, and only a snapshot per statement sees what the previous holder committed. Any other
+   *   isolation is refused.
+   * - A mutation id is one append's: a second append with a mutation id in the same transaction is refused (its
+   *   lookup would find the first one's result, and answer with it instead of appending). A unit that appends more
+   *   than once passes the mutation id to one append only.
    */
   async appendInTransaction(
     transaction: Transaction,
@@ -127,10 +135,25 @@ export class PostgresEventLog implements EventLogPort {
       options.mutationId === undefined
         ? null
         : { actorKey: options.actorId ?? 'anonymous', mutationId: options.mutationId, requestHash: hashRequest(options.request) };
+    // Checked before any lock is taken, so a refused append leaves the transaction as it was.
+    const [state] = await transaction<{ isolation: string; appended_mutation_id: string | null }[]>`
+      SELECT current_setting('transaction_isolation') AS isolation,
+             nullif(current_setting(${appendedMutationSetting}, true), '') AS appended_mutation_id`;
+    if (state!.isolation !== 'read committed') {
+      throw new Error(`appendInTransaction needs a READ COMMITTED transaction; this one is ${state!.isolation.toUpperCase()}.`);
+    }
+    if (mutation && state!.appended_mutation_id !== null) {
+      throw new Error(
+        `This transaction already appended with mutation id "${state!.appended_mutation_id}": only one append of a transaction may carry a mutation id.`,
+      );
+    }
     if (mutation) {
+      // The mutation id is claimed for this transaction whichever way the append ends (a stored answer included). The
+      // setting is the transaction's own (set_config's third argument); a rolled-back savepoint undoes it.
       await transaction`
         SELECT pg_advisory_xact_lock(${mutationLockClass}::integer, hashtext(${mutation.actorKey}::text || ' ' || ${mutation.mutationId}::text)),
-               pg_advisory_xact_lock(${streamLockClass}::integer, hashtext(${stream}::text))`;
+               pg_advisory_xact_lock(${streamLockClass}::integer, hashtext(${stream}::text)),
+               set_config(${appendedMutationSetting}, ${mutation.mutationId}, true)`;
     } else {
       await transaction`SELECT pg_advisory_xact_lock(${streamLockClass}::integer, hashtext(${stream}::text))`;
     }
