@@ -31,7 +31,7 @@ export {
   teamsOf,
 } from './state';
 export { projectMembers, projects, teamMembers } from './tables';
-export { logPosition } from './liveAccess';
+export { liveAccess, logPosition } from './liveAccess';
 export {
   countTeamSpaces,
   messageHistoryStartValues,
