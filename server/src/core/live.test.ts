@@ -4,7 +4,18 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { openDatabase, type DatabaseHandle } from '../db/connection';
 import { OperationTopics } from '../graphql/liveTopics';
 import type { StoredEvent } from './events';
-import { feed, InTurn, LiveCursor, livePush, LiveOverflow, mapFeed, type LiveConsumer, type LiveFeed, type Verdict } from './live';
+import {
+  feed,
+  filterFeed,
+  InTurn,
+  LiveCursor,
+  livePush,
+  LiveOverflow,
+  mapFeed,
+  type LiveConsumer,
+  type LiveFeed,
+  type Verdict,
+} from './live';
 import type { LiveHistory } from './liveResume';
 
 function event(seq: number, type = 'message.created'): StoredEvent {
@@ -136,6 +147,59 @@ describe('mapFeed', () => {
     expect(stop).toHaveBeenCalledTimes(1);
     expect(out.values).toEqual([]);
     expect((out.ends[0] as Error).message).toBe('unmappable');
+  });
+});
+
+describe('filterFeed', () => {
+  function handFeed() {
+    let consumer: LiveConsumer<number | string> | undefined;
+    const stop = vi.fn();
+    const source = {
+      [livePush]: (given: LiveConsumer<number | string>) => ((consumer = given), stop),
+    } as unknown as LiveFeed<number | string>;
+    return { source, stop, consumer: () => consumer! };
+  }
+  const isNumber = (value: number | string): value is number => typeof value === 'number';
+
+  it('hands on the values it keeps, in the turn they are handed over, and the end', () => {
+    const { source, consumer } = handFeed();
+    const out = recorder<number>();
+    filterFeed(source, isNumber)[livePush](out.consumer);
+    consumer().next(1);
+    consumer().next('typing');
+    expect(out.values).toEqual([1]);
+    consumer().next(2);
+    consumer().end();
+    expect(out.values).toEqual([1, 2]);
+    expect(out.ends).toEqual(['done']);
+  });
+
+  it('ends with the error of a test that throws, and stops its source', () => {
+    const { source, stop, consumer } = handFeed();
+    const out = recorder<number>();
+    filterFeed(source, (value): value is number => {
+      if (value === 'bad') throw new Error('untestable');
+      return true;
+    })[livePush](out.consumer);
+    consumer().next(1);
+    consumer().next('bad');
+    consumer().next(2);
+    expect(stop).toHaveBeenCalledTimes(1);
+    expect(out.values).toEqual([1]);
+    expect((out.ends[0] as Error).message).toBe('untestable');
+  });
+
+  it('leaves the same values out when iterated', async () => {
+    async function* values(): AsyncGenerator<number | string> {
+      yield 1;
+      yield 'typing';
+      yield 2;
+    }
+    const iterated = values();
+    const source = Object.assign(iterated, { [livePush]: () => () => undefined }) as unknown as LiveFeed<number | string>;
+    const kept: number[] = [];
+    for await (const value of filterFeed(source, isNumber)) kept.push(value);
+    expect(kept).toEqual([1, 2]);
   });
 });
 

@@ -122,43 +122,74 @@ function liveFeed<Value>(iterate: () => AsyncIterator<Value>, push: (consumer: L
   return feed;
 }
 
+/** What a relayed feed's `take` answers for a value it leaves out (no allocation per value, unlike an option). */
+const leftOut = Symbol('leftOut');
+
 /**
  * The feed's values passed through `map` (what the subscription's resolver is given for each event), read
  * the same way as the feed: `map` runs when its value is taken, after the judgement of its event.
  */
 export function mapFeed<From, To>(source: LiveFeed<From>, map: (value: From) => To): LiveFeed<To> {
-  return liveFeed<To>(
+  return relayFeed<From, To>(
+    source,
     async function* () {
       for await (const value of source) yield map(value);
     } as () => AsyncIterator<To>,
-    (consumer) => {
-      let stopped = false;
-      const stop = source[livePush]({
-        next(value) {
-          if (stopped) return;
-          let mapped: To;
-          try {
-            mapped = map(value);
-          } catch (error) {
-            stopped = true;
-            stop();
-            consumer.end(error);
-            return;
-          }
-          consumer.next(mapped);
-        },
-        end(error) {
-          if (stopped) return;
-          stopped = true;
-          consumer.end(error);
-        },
-      });
-      return () => {
-        stopped = true;
-        stop();
-      };
-    },
+    map,
   );
+}
+
+/**
+ * The feed's values that `keep` accepts, read the same way as the feed (a test of the value alone, after the
+ * judgement of its event): for a feed that carries values of several kinds, of which the subscription yields one.
+ */
+export function filterFeed<From, To extends From>(source: LiveFeed<From>, keep: (value: From) => value is To): LiveFeed<To> {
+  return relayFeed<From, To>(
+    source,
+    async function* () {
+      for await (const value of source) if (keep(value)) yield value;
+    } as () => AsyncIterator<To>,
+    (value) => (keep(value) ? value : leftOut),
+  );
+}
+
+/**
+ * A feed made from another: iterated through `iterate`, or pushed with each of the source's values given to
+ * `take`, whose answer is handed on (unless `leftOut`). A `take` that throws stops the source and ends the
+ * feed with its error.
+ */
+function relayFeed<From, To>(
+  source: LiveFeed<From>,
+  iterate: () => AsyncIterator<To>,
+  take: (value: From) => To | typeof leftOut,
+): LiveFeed<To> {
+  return liveFeed<To>(iterate, (consumer) => {
+    let stopped = false;
+    const stop = source[livePush]({
+      next(value) {
+        if (stopped) return;
+        let taken: To | typeof leftOut;
+        try {
+          taken = take(value);
+        } catch (error) {
+          stopped = true;
+          stop();
+          consumer.end(error);
+          return;
+        }
+        if (taken !== leftOut) consumer.next(taken);
+      },
+      end(error) {
+        if (stopped) return;
+        stopped = true;
+        consumer.end(error);
+      },
+    });
+    return () => {
+      stopped = true;
+      stop();
+    };
+  });
 }
 
 /**
@@ -299,7 +330,7 @@ declare module 'mercurius' {
  * subscription of every online member, and most of them are of no concern to most of those.
  *
  * Read as a LiveFeed's push (what the socket's delivery does when the resolver returns the feed itself, or
- * through mapFeed), each live event is judged, checked and handed on in the turn it is handed over, and the
+ * through mapFeed or filterFeed), each live event is judged, checked and handed on in the turn it is handed over, and the
  * deliveries of one handover share one read transaction (one snapshot, each credential read once). Iterated,
  * it judges each event when the reader asks for it, as before.
  */

@@ -1,14 +1,14 @@
 import { eq } from 'drizzle-orm';
 import type { PresenceState } from '#shared/chatRules';
+import { isId } from '../../core/ids';
 import { codedError } from '../../errors';
 import type { StoredEvent } from '../../core/events';
 import type { Services } from '../../graphql/context';
 import { requireActor } from '../../graphql/context';
-import { topics } from '../../core/live';
-import { feed, type Verdict } from '../../core/live';
-import { requireCurrentTeam, teamsOf } from '../teams';
+import { feed, filterFeed, topics, type LiveFeed, type Verdict } from '../../core/live';
+import { liveAccess, requireCurrentTeam, teamsOf } from '../teams';
 import { teamMembers } from '../teams';
-import { chatPartners, guestCircle } from './privatResolvers';
+import { guestCircle } from './privatResolvers';
 import type { TeamSeat } from '../../core/access';
 import type { Reader } from '../tasks';
 import type { LiveSubscription, MutationResolvers, QueryResolvers, SubscriptionResolvers } from '../../graphql/schemaTypes';
@@ -122,12 +122,20 @@ export const presenceSubscriptions = {
   subPresence: {
     subscribe: (_root, _args, context) => {
       const actor = requireActor(context);
-      const db = context.services.database.db;
-      const { team, seat } = requireCurrentTeam(db, actor.userId);
+      const { database } = context.services;
+      const { team, seat } = requireCurrentTeam(database.db, actor.userId);
       presenceOf(context.services);
-      const visible = chatPartners(db, team.id, seat);
+      // Whom the subscriber may see, as chatPartners judges it, with the teammate's seat read once per log
+      // position for every subscriber told of the same notice (liveAccess) instead of once each.
+      const shared = guestCircle(database.db, seat);
+      const visible = (userId: string): boolean => {
+        if (!isId(userId) || (shared !== null && !shared.has(userId))) return false;
+        const access = liveAccess.now(database);
+        const teamNow = access.team(team.id);
+        return teamNow !== undefined && access.teamSeat(teamNow, userId) !== null;
+      };
       // The core's feed types what it carries as the log's events; the presence topic's are notices.
-      const incoming: AsyncIterable<StoredEvent | PresenceNotice> = feed(
+      const incoming: LiveFeed<StoredEvent | PresenceNotice> = feed(
         context,
         actor,
         [presenceTopic, topics.team(team.id)],
@@ -141,9 +149,8 @@ export const presenceSubscriptions = {
         // Presence notices and removals from the team; the team's other events never wake the feed.
         (event) => event.type === 'team.member_removed' || isPresenceNotice(event),
       );
-      return (async function* (): AsyncGenerator<PresenceNotice> {
-        for await (const delivered of incoming) if (isPresenceNotice(delivered)) yield delivered;
-      })();
+      // Handed over as they come (no generator step per notice); the judge delivers notices only, and this says so to the types.
+      return filterFeed(incoming, isPresenceNotice);
     },
     resolve: (notice) => ({ user: notice.userId, state: notice.state }),
   } satisfies LiveSubscription<'subPresence', PresenceNotice>,
