@@ -2,7 +2,7 @@ import type { Client } from 'graphql-ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { nextResults, startTestServer, subscriptionClient, type TestServer } from './harness';
 import { markRead, postMessage } from './chatFactories';
-import { createSpace, expectData, joinTeam, person, wait, type Person } from './teamFactories';
+import { createSpace, expectData, joinTeam, person, setPlan, wait, type Person } from './teamFactories';
 import { joinSpace } from './taskFactories';
 
 let server: TestServer;
@@ -158,6 +158,24 @@ describe('presence', () => {
     expect((await presenceOf(admin)).find((entry) => entry.user === fresh.id)).toBeUndefined();
     const refused = await fresh.client.execute('mutation { setPresence(state: "busy") }');
     expect(refused.errors?.[0]?.extensions).toMatchObject({ code: 'PRESENCE_STATE_INVALID', field: 'state' });
+  });
+
+  it('tells a guest only of the teammates they share a space with', async () => {
+    // One more space than the free plan's five, counted with the other tests'.
+    await setPlan(server, admin.teamId);
+    const space = await createSpace(admin, 'Shared with a guest');
+    const guest = await joinTeam(admin, await person(server, 'Gus'), 'guest', space);
+    const partner = await joinTeam(admin, await person(server, 'Pat'));
+    await joinSpace(partner, space);
+    const stranger = await joinTeam(admin, await person(server, 'Sam'));
+    const observer = watch<Presence>(guest, 'subscription { subPresence { user state } }', {});
+    await observer.ready;
+    // The stranger comes online first: presence notices arrive in order, so once the partner's is heard the stranger's was judged.
+    await watch<Presence>(stranger, 'subscription { subPresence { user state } }', {}).ready;
+    await watch<Presence>(partner, 'subscription { subPresence { user state } }', {}).ready;
+    await until(() => observer.received.some((entry) => entry.user === partner.id && entry.state === 'online'));
+    expect(observer.received.some((entry) => entry.user === stranger.id)).toBe(false);
+    expect(observer.state.errors).toEqual([]);
   });
 });
 
