@@ -1,4 +1,4 @@
-import { is, sql, SQL } from 'drizzle-orm';
+import { is, sql, SQL, type BuildExtraConfigColumns } from 'drizzle-orm';
 import {
   bigint as pgBigint,
   boolean as pgBoolean,
@@ -11,6 +11,8 @@ import {
   text as pgText,
   type IndexedColumn,
   type PgColumn,
+  type PgColumnBuilderBase,
+  type PgTableExtraConfigValue,
 } from 'drizzle-orm/pg-core';
 import {
   getTableConfig as getSqliteTableConfig,
@@ -21,6 +23,7 @@ import {
   sqliteTable,
   text as sqliteText,
   type SQLiteColumn,
+  type SQLiteColumnBuilderBase,
 } from 'drizzle-orm/sqlite-core';
 import { describe, expect, it } from 'vitest';
 import * as postgresSchema from './schema.pg';
@@ -339,261 +342,134 @@ describe('wide integers on PostgreSQL', () => {
   });
 });
 
+/** The sample table's PostgreSQL columns, equal to its SQLite twin; fresh each call, as a builder makes one table. */
+function postgresSampleColumns() {
+  return {
+    id: pgText('id').primaryKey(),
+    ownerId: pgText('owner_id').notNull(),
+    seen: pgBoolean('seen').notNull().default(false),
+    position: pgBigint('position', { mode: 'number' }).notNull(),
+  };
+}
+
+type PostgresSampleColumns = Record<keyof ReturnType<typeof postgresSampleColumns>, PgColumnBuilderBase>;
+
+/**
+ * The PostgreSQL sample table, equal to its SQLite twin but for the one change given: `columns` rewrites the
+ * columns it is handed (spread them and replace one, to keep their order), `index` builds the one index instead.
+ */
+function postgresSample(
+  change: {
+    columns?: (sample: ReturnType<typeof postgresSampleColumns>) => PostgresSampleColumns;
+    index?: (table: BuildExtraConfigColumns<'sample', PostgresSampleColumns, 'pg'>) => PgTableExtraConfigValue;
+  } = {},
+): PgTable {
+  const columns = change.columns ?? ((sample) => sample);
+  const index = change.index ?? ((table) => pgIndex('sample_owner').on(table.ownerId, table.position));
+  return pgTable('sample', columns(postgresSampleColumns()), (table) => [index(table)]);
+}
+
+/** The SQLite sample table, with `columns` rewriting its columns as postgresSample's does. */
+function sqliteSample(
+  columns: (sample: {
+    id: SQLiteColumnBuilderBase;
+    ownerId: SQLiteColumnBuilderBase;
+    seen: SQLiteColumnBuilderBase;
+    position: SQLiteColumnBuilderBase;
+  }) => Record<'id' | 'ownerId' | 'seen' | 'position', SQLiteColumnBuilderBase> = (sample) => sample,
+): SQLiteTable {
+  const sample = {
+    id: sqliteText('id').primaryKey(),
+    ownerId: sqliteText('owner_id').notNull(),
+    seen: sqliteInteger('seen', { mode: 'boolean' }).notNull().default(false),
+    position: sqliteInteger('position').notNull(),
+  };
+  return sqliteTable('sample', columns(sample), (table) => [sqliteIndex('sample_owner').on(table.ownerId, table.position)]);
+}
+
 describe('the shape comparison itself', () => {
   // One small table in both dialects, equal; then each kind of one-sided change must make the shapes differ.
-  const sqliteSample = sqliteTable(
-    'sample',
-    {
-      id: sqliteText('id').primaryKey(),
-      ownerId: sqliteText('owner_id').notNull(),
-      seen: sqliteInteger('seen', { mode: 'boolean' }).notNull().default(false),
-      position: sqliteInteger('position').notNull(),
-    },
-    (table) => [sqliteIndex('sample_owner').on(table.ownerId, table.position)],
-  );
-  const sqliteSampleShape = sqliteShape(sqliteSample);
+  const sqliteSampleShape = sqliteShape(sqliteSample());
   const postgresOwners = pgTable('owners', { id: pgText('id').primaryKey() });
 
   it('finds a table equal to its twin equal', () => {
-    const twin = pgTable(
-      'sample',
-      {
-        id: pgText('id').primaryKey(),
-        ownerId: pgText('owner_id').notNull(),
-        seen: pgBoolean('seen').notNull().default(false),
-        position: pgBigint('position', { mode: 'number' }).notNull(),
-      },
-      (table) => [pgIndex('sample_owner').on(table.ownerId, table.position)],
-    );
-    expect(postgresShape(twin)).toEqual(sqliteSampleShape);
+    expect(postgresShape(postgresSample())).toEqual(sqliteSampleShape);
   });
 
   it.each([
     [
       'a column of another type (integer where the twin has boolean)',
-      pgTable(
-        'sample',
-        {
-          id: pgText('id').primaryKey(),
-          ownerId: pgText('owner_id').notNull(),
-          seen: pgInteger('seen').notNull().default(0),
-          position: pgInteger('position').notNull(),
-        },
-        (table) => [pgIndex('sample_owner').on(table.ownerId, table.position)],
-      ),
+      postgresSample({ columns: (sample) => ({ ...sample, seen: pgInteger('seen').notNull().default(0) }) }),
     ],
-    [
-      'a nullable column',
-      pgTable(
-        'sample',
-        {
-          id: pgText('id').primaryKey(),
-          ownerId: pgText('owner_id'),
-          seen: pgBoolean('seen').notNull().default(false),
-          position: pgInteger('position').notNull(),
-        },
-        (table) => [pgIndex('sample_owner').on(table.ownerId, table.position)],
-      ),
-    ],
-    [
-      'columns in another order',
-      pgTable(
-        'sample',
-        {
-          id: pgText('id').primaryKey(),
-          seen: pgBoolean('seen').notNull().default(false),
-          ownerId: pgText('owner_id').notNull(),
-          position: pgInteger('position').notNull(),
-        },
-        (table) => [pgIndex('sample_owner').on(table.ownerId, table.position)],
-      ),
-    ],
-    [
-      'another default',
-      pgTable(
-        'sample',
-        {
-          id: pgText('id').primaryKey(),
-          ownerId: pgText('owner_id').notNull(),
-          seen: pgBoolean('seen').notNull().default(true),
-          position: pgInteger('position').notNull(),
-        },
-        (table) => [pgIndex('sample_owner').on(table.ownerId, table.position)],
-      ),
-    ],
-    [
-      'an index over other columns',
-      pgTable(
-        'sample',
-        {
-          id: pgText('id').primaryKey(),
-          ownerId: pgText('owner_id').notNull(),
-          seen: pgBoolean('seen').notNull().default(false),
-          position: pgInteger('position').notNull(),
-        },
-        (table) => [pgIndex('sample_owner').on(table.ownerId)],
-      ),
-    ],
+    ['a nullable column', postgresSample({ columns: (sample) => ({ ...sample, ownerId: pgText('owner_id') }) })],
+    ['columns in another order', postgresSample({ columns: ({ id, ownerId, seen, position }) => ({ id, seen, ownerId, position }) })],
+    ['another default', postgresSample({ columns: (sample) => ({ ...sample, seen: pgBoolean('seen').notNull().default(true) }) })],
+    ['an index over other columns', postgresSample({ index: (table) => pgIndex('sample_owner').on(table.ownerId) })],
     [
       'a partial index where the twin has a full one',
-      pgTable(
-        'sample',
-        {
-          id: pgText('id').primaryKey(),
-          ownerId: pgText('owner_id').notNull(),
-          seen: pgBoolean('seen').notNull().default(false),
-          position: pgInteger('position').notNull(),
-        },
-        (table) => [
+      postgresSample({
+        index: (table) =>
           pgIndex('sample_owner')
             .on(table.ownerId, table.position)
             .where(sql`${table.seen}`),
-        ],
-      ),
+      }),
     ],
-    [
-      'a unique column',
-      pgTable(
-        'sample',
-        {
-          id: pgText('id').primaryKey(),
-          ownerId: pgText('owner_id').notNull().unique(),
-          seen: pgBoolean('seen').notNull().default(false),
-          position: pgInteger('position').notNull(),
-        },
-        (table) => [pgIndex('sample_owner').on(table.ownerId, table.position)],
-      ),
-    ],
+    ['a unique column', postgresSample({ columns: (sample) => ({ ...sample, ownerId: pgText('owner_id').notNull().unique() }) })],
     [
       'a foreign key',
-      pgTable(
-        'sample',
-        {
-          id: pgText('id').primaryKey(),
+      postgresSample({
+        columns: (sample) => ({
+          ...sample,
           ownerId: pgText('owner_id')
             .notNull()
             .references(() => postgresOwners.id),
-          seen: pgBoolean('seen').notNull().default(false),
-          position: pgInteger('position').notNull(),
-        },
-        (table) => [pgIndex('sample_owner').on(table.ownerId, table.position)],
-      ),
+        }),
+      }),
     ],
     [
       'another primary key',
-      pgTable(
-        'sample',
-        {
-          id: pgText('id').notNull(),
-          ownerId: pgText('owner_id').primaryKey(),
-          seen: pgBoolean('seen').notNull().default(false),
-          position: pgInteger('position').notNull(),
-        },
-        (table) => [pgIndex('sample_owner').on(table.ownerId, table.position)],
-      ),
+      postgresSample({
+        columns: (sample) => ({ ...sample, id: pgText('id').notNull(), ownerId: pgText('owner_id').primaryKey() }),
+      }),
     ],
-    [
-      'a descending index column',
-      pgTable(
-        'sample',
-        {
-          id: pgText('id').primaryKey(),
-          ownerId: pgText('owner_id').notNull(),
-          seen: pgBoolean('seen').notNull().default(false),
-          position: pgBigint('position', { mode: 'number' }).notNull(),
-        },
-        (table) => [pgIndex('sample_owner').on(table.ownerId, table.position.desc())],
-      ),
-    ],
+    ['a descending index column', postgresSample({ index: (table) => pgIndex('sample_owner').on(table.ownerId, table.position.desc()) })],
     [
       'nulls first in an index column',
-      pgTable(
-        'sample',
-        {
-          id: pgText('id').primaryKey(),
-          ownerId: pgText('owner_id').notNull(),
-          seen: pgBoolean('seen').notNull().default(false),
-          position: pgBigint('position', { mode: 'number' }).notNull(),
-        },
-        (table) => [pgIndex('sample_owner').on(table.ownerId.nullsFirst(), table.position)],
-      ),
+      postgresSample({ index: (table) => pgIndex('sample_owner').on(table.ownerId.nullsFirst(), table.position) }),
     ],
     [
       'an operator class on an index column',
-      pgTable(
-        'sample',
-        {
-          id: pgText('id').primaryKey(),
-          ownerId: pgText('owner_id').notNull(),
-          seen: pgBoolean('seen').notNull().default(false),
-          position: pgBigint('position', { mode: 'number' }).notNull(),
-        },
-        (table) => [pgIndex('sample_owner').on(table.ownerId.op('text_pattern_ops'), table.position)],
-      ),
+      postgresSample({
+        index: (table) => pgIndex('sample_owner').on(table.ownerId.op('text_pattern_ops'), table.position),
+      }),
     ],
-    [
-      'another index method',
-      pgTable(
-        'sample',
-        {
-          id: pgText('id').primaryKey(),
-          ownerId: pgText('owner_id').notNull(),
-          seen: pgBoolean('seen').notNull().default(false),
-          position: pgBigint('position', { mode: 'number' }).notNull(),
-        },
-        (table) => [pgIndex('sample_owner').using('hash', table.ownerId, table.position)],
-      ),
-    ],
+    ['another index method', postgresSample({ index: (table) => pgIndex('sample_owner').using('hash', table.ownerId, table.position) })],
     [
       'storage parameters on an index',
-      pgTable(
-        'sample',
-        {
-          id: pgText('id').primaryKey(),
-          ownerId: pgText('owner_id').notNull(),
-          seen: pgBoolean('seen').notNull().default(false),
-          position: pgBigint('position', { mode: 'number' }).notNull(),
-        },
-        (table) => [pgIndex('sample_owner').on(table.ownerId, table.position).with({ fillfactor: 70 })],
-      ),
+      postgresSample({
+        index: (table) => pgIndex('sample_owner').on(table.ownerId, table.position).with({ fillfactor: 70 }),
+      }),
     ],
     [
       'a unique column whose nulls are not distinct',
-      pgTable(
-        'sample',
-        {
+      postgresSample({
+        columns: (sample) => ({
+          ...sample,
           id: pgText('id').primaryKey().unique('sample_id_unique', { nulls: 'not distinct' }),
-          ownerId: pgText('owner_id').notNull(),
-          seen: pgBoolean('seen').notNull().default(false),
-          position: pgBigint('position', { mode: 'number' }).notNull(),
-        },
-        (table) => [pgIndex('sample_owner').on(table.ownerId, table.position)],
-      ),
-      sqliteTable(
-        'sample',
-        {
-          id: sqliteText('id').primaryKey().unique('sample_id_unique'),
-          ownerId: sqliteText('owner_id').notNull(),
-          seen: sqliteInteger('seen', { mode: 'boolean' }).notNull().default(false),
-          position: sqliteInteger('position').notNull(),
-        },
-        (table) => [sqliteIndex('sample_owner').on(table.ownerId, table.position)],
-      ),
+        }),
+      }),
+      sqliteSample((sample) => ({ ...sample, id: sqliteText('id').primaryKey().unique('sample_id_unique') })),
     ],
     [
       'a value written on every update',
-      pgTable(
-        'sample',
-        {
-          id: pgText('id').primaryKey(),
+      postgresSample({
+        columns: (sample) => ({
+          ...sample,
           ownerId: pgText('owner_id')
             .notNull()
             .$onUpdate(() => 'someone'),
-          seen: pgBoolean('seen').notNull().default(false),
-          position: pgBigint('position', { mode: 'number' }).notNull(),
-        },
-        (table) => [pgIndex('sample_owner').on(table.ownerId, table.position)],
-      ),
+        }),
+      }),
     ],
   ])('tells %s apart', (_change, changedTwin, sqliteTwin?: SQLiteTable) => {
     const original = sqliteTwin ? sqliteShape(sqliteTwin) : sqliteSampleShape;
