@@ -1,8 +1,11 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connectPostgres, DatabaseUnavailableError } from '../../server/src/core/postgres/connect';
 import { PostgresEventLog } from '../../server/src/core/postgres/eventLog';
-import { migratePostgres } from '../../server/src/core/postgres/migrate';
+import { migratePostgres, postgresMigrationsFolder } from '../../server/src/core/postgres/migrate';
 import { startPostgresCluster, type PostgresCluster } from '../support/postgresCluster';
 
 let cluster: PostgresCluster;
@@ -43,7 +46,11 @@ describe('connecting to PostgreSQL (DATABASE_URL)', () => {
     const url = await cluster.createDatabase('connect_ok');
     const sql = await connectPostgres({ url, poolSize: 2, statementTimeoutMs: 4321 });
     try {
-      expect(await migratePostgres(sql)).toEqual(['0001_event_log.sql', '0002_event_positions_without_append_lock.sql']);
+      expect(await migratePostgres(sql)).toEqual([
+        '0001_event_log.sql',
+        '0002_event_positions_without_append_lock.sql',
+        '0003_event_positions_function_hardened.sql',
+      ]);
       expect(await migratePostgres(sql)).toEqual([]);
       const [settingsRow] = await sql<{ synchronous_commit: string; statement_timeout: string }[]>`
         SELECT current_setting('synchronous_commit') AS synchronous_commit, current_setting('statement_timeout') AS statement_timeout`;
@@ -98,8 +105,8 @@ describe('connecting to PostgreSQL (DATABASE_URL)', () => {
     );
 
     await cluster.administer(
-      'GRANT INSERT ON events TO reader; GRANT SELECT, INSERT, DELETE ON mutation_results TO reader; ' +
-        'REVOKE EXECUTE ON FUNCTION events_draw_positions(integer) FROM PUBLIC',
+      // No REVOKE here: the migrations leave PUBLIC no right to run the function (it runs with its owner's rights).
+      'GRANT INSERT ON events TO reader; GRANT SELECT, INSERT, DELETE ON mutation_results TO reader',
       'connect_privileges',
     );
     const cannotDraw = await refusal(cluster.url('connect_privileges', reader), reader.password);
@@ -157,10 +164,63 @@ describe('connecting to PostgreSQL (DATABASE_URL)', () => {
     await cluster.administer(command('connect_locale', 'collation_owner'));
     const sql = await connectPostgres(settings(cluster.url('connect_locale', owner)));
     try {
-      expect(await migratePostgres(sql)).toEqual(['0001_event_log.sql', '0002_event_positions_without_append_lock.sql']);
+      expect(await migratePostgres(sql)).toEqual([
+        '0001_event_log.sql',
+        '0002_event_positions_without_append_lock.sql',
+        '0003_event_positions_function_hardened.sql',
+      ]);
       const names = ['b', 'B', 'é', 'f', '_', '2026-01-01T00:00:00Z', '2026-01-01T00:00:00.000Z'];
       const ordered = await sql<{ name: string }[]>`SELECT name FROM unnest(${names}::text[]) AS name ORDER BY name`;
       expect(ordered.map((row) => row.name)).toEqual(['2026-01-01T00:00:00.000Z', '2026-01-01T00:00:00Z', 'B', '_', 'b', 'f', 'é']);
+    } finally {
+      await sql.end();
+    }
+  });
+});
+
+describe('migrations of several folders in one schema_migrations', () => {
+  it("records each file under its folder's area, so files of one name in two folders are both applied", async () => {
+    const folders = ['first', 'second'].map((area) => {
+      const folder = mkdtempSync(join(tmpdir(), `hp2-migrations-${area}-`));
+      writeFileSync(join(folder, '0001_same_name.sql'), `CREATE TABLE ${area}_table (id integer)`);
+      return { area, folder };
+    });
+    const sql = await connectPostgres(settings(await cluster.createDatabase('migrate_areas')));
+    try {
+      for (const migrations of folders) expect(await migratePostgres(sql, migrations)).toEqual(['0001_same_name.sql']);
+      for (const migrations of folders) expect(await migratePostgres(sql, migrations)).toEqual([]);
+      const tables = await sql<
+        { name: string }[]
+      >`SELECT to_regclass(name)::text AS name FROM unnest(${['first_table', 'second_table']}::text[]) AS name`;
+      expect(tables.map((table) => table.name)).toEqual(['first_table', 'second_table']);
+      const recorded = await sql<{ name: string }[]>`SELECT name FROM schema_migrations ORDER BY name`;
+      expect(recorded.map((row) => row.name)).toEqual(['first/0001_same_name.sql', 'second/0001_same_name.sql']);
+      await expect(migratePostgres(sql, { area: 'Bad/Area', folder: folders[0]!.folder })).rejects.toThrow(
+        'A migrations area is a lower-case name, not "Bad/Area".',
+      );
+    } finally {
+      await sql.end();
+      for (const { folder } of folders) rmSync(folder, { recursive: true });
+    }
+  });
+
+  it('takes over the records of bare file names written before areas, applying nothing again', async () => {
+    const sql = await connectPostgres(settings(await cluster.createDatabase('migrate_bare_names')));
+    try {
+      await migratePostgres(sql);
+      // What a database migrated before areas holds: the event log's first two files under their bare names.
+      await sql`DELETE FROM schema_migrations WHERE name = 'event_log/0003_event_positions_function_hardened.sql'`;
+      await sql`UPDATE schema_migrations SET name = split_part(name, '/', 2)`;
+      await sql`GRANT EXECUTE ON FUNCTION events_draw_positions(integer) TO PUBLIC`;
+      expect(await migratePostgres(sql, { area: 'event_log', folder: postgresMigrationsFolder })).toEqual([
+        '0003_event_positions_function_hardened.sql',
+      ]);
+      const recorded = await sql<{ name: string }[]>`SELECT name FROM schema_migrations ORDER BY name`;
+      expect(recorded.map((row) => row.name)).toEqual([
+        'event_log/0001_event_log.sql',
+        'event_log/0002_event_positions_without_append_lock.sql',
+        'event_log/0003_event_positions_function_hardened.sql',
+      ]);
     } finally {
       await sql.end();
     }

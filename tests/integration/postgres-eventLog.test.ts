@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connectPostgres, type Sql } from '../../server/src/core/postgres/connect';
-import { PostgresEventLog } from '../../server/src/core/postgres/eventLog';
+import { maximumEventsPerAppend, PostgresEventLog } from '../../server/src/core/postgres/eventLog';
 import { migratePostgres } from '../../server/src/core/postgres/migrate';
 import { describeEventLogConformance } from '../../server/src/core/eventLogPort.conformance';
 import type { StoredEvent } from '../../server/src/core/events';
@@ -187,6 +187,37 @@ describe('appendInTransaction on PostgreSQL', () => {
     });
     expect(await log.readStream('note:unit-a')).toHaveLength(1);
     expect(await log.readStream('note:unit-b')).toEqual([]);
+  });
+
+  it('draws 1 to 10,000 positions per call, and refuses a larger append before drawing', async () => {
+    for (const count of [0, -1, 10_001]) {
+      await expect(sql`SELECT * FROM events_draw_positions(${count}::integer)`).rejects.toThrow(
+        `events_draw_positions draws 1 to 10000 positions, not ${count}`,
+      );
+    }
+    const [drawn] = await sql<{ positions: string[] }[]>`SELECT positions::text[] FROM events_draw_positions(10000)`;
+    expect(drawn!.positions).toHaveLength(10_000);
+    const tooMany = Array.from({ length: maximumEventsPerAppend + 1 }, () => noted[0]!);
+    await expect(log.append('note:too-many', tooMany, { teamId: 'team-1', actorId: 'user-1' })).rejects.toThrow(
+      'An append carries at most 10000 events; this one has 10001.',
+    );
+    expect(await log.readStream('note:too-many')).toEqual([]);
+  });
+
+  it("draws with the log's own sequence and table, whatever temporary objects of the same names the caller made", async () => {
+    const [before] = await sql<{ last: string }[]>`SELECT last_value::text AS last FROM events_draw_horizon`;
+    const drawnWithShadows = await sql
+      .begin(async (transaction) => {
+        await transaction`CREATE TEMPORARY SEQUENCE events_draw_horizon START 4000000000`;
+        await transaction`CREATE TEMPORARY TABLE events (seq bigint GENERATED ALWAYS AS IDENTITY (START 5000000000))`;
+        const [drawn] = await transaction<{ transaction_horizon: string; positions: string[] }[]>`
+          SELECT transaction_horizon::text, positions::text[] FROM events_draw_positions(1)`;
+        throw Object.assign(new Error('rolled back on purpose'), { drawn });
+      })
+      .catch((error: Error & { drawn?: { transaction_horizon: string; positions: string[] } }) => error.drawn);
+    expect(BigInt(drawnWithShadows!.transaction_horizon)).toBeLessThan(4_000_000_000n);
+    expect(BigInt(drawnWithShadows!.transaction_horizon)).toBeGreaterThanOrEqual(BigInt(before!.last));
+    expect(BigInt(drawnWithShadows!.positions[0]!)).toBeLessThan(5_000_000_000n);
   });
 
   it('refuses to append in a transaction that is not READ COMMITTED, appending nothing', async () => {

@@ -175,8 +175,8 @@ describe('migrations/postgres applied to a fresh PostgreSQL database', () => {
     const runnerClient = postgres(await cluster.createDatabase('schema_with_event_log'), { max: 1, onnotice: () => undefined });
     try {
       const eventLogMigrations = await migratePostgres(runnerClient);
-      expect(await migratePostgres(runnerClient, migrationsFolder)).toEqual(['0000_projections.sql']);
-      expect(await migratePostgres(runnerClient, migrationsFolder)).toEqual([]);
+      expect(await migratePostgres(runnerClient, { area: 'projections', folder: migrationsFolder })).toEqual(['0000_projections.sql']);
+      expect(await migratePostgres(runnerClient, { area: 'projections', folder: migrationsFolder })).toEqual([]);
       const rows = await runnerClient<{ table_name: string }[]>`
         SELECT table_name FROM information_schema.tables WHERE table_schema = 'public' AND table_type = 'BASE TABLE'`;
       const names = new Set(rows.map((row) => row.table_name));

@@ -149,7 +149,8 @@ async function checkPrivileges(sql: Sql, target: PostgresTarget): Promise<void> 
       );
     }
   }
-  // Appends draw their positions through this function (migration 0002); everyone may run it unless revoked.
+  // Appends draw their positions through this function (migration 0002); only the role that migrated may run it
+  // unless granted (0003).
   const [draw] = await sql<{ held: boolean }[]>`
     SELECT has_function_privilege(function, 'EXECUTE') AS held
     FROM (SELECT to_regprocedure('events_draw_positions(integer)') AS function) AS found

@@ -8,6 +8,8 @@ import { hashRequest, idempotencyKeysExpireBefore } from '../idempotencyKeys';
 import type { Sql, Transaction } from './connect';
 
 const maximumMutationIdLength = 128;
+/** The most events one append may carry: what `events_draw_positions` draws at most in one call (migration 0003). */
+export const maximumEventsPerAppend = 10_000;
 /** The channel that tells every listening process the new head position after a commit that appended events. */
 export const eventsAppendedChannel = 'events_appended';
 /**
@@ -130,6 +132,9 @@ export class PostgresEventLog implements EventLogPort {
     options: AppendOptions & CommandContext,
   ): Promise<StoredEvent[]> {
     requireValidMutationId(options.mutationId);
+    if (domainEvents.length > maximumEventsPerAppend) {
+      throw new Error(`An append carries at most ${maximumEventsPerAppend} events; this one has ${domainEvents.length}.`);
+    }
     const now = this.clock.now();
     const mutation =
       options.mutationId === undefined

@@ -25,7 +25,7 @@ export const searchMigrationsFolder = resolve(import.meta.dirname, 'migrations')
 
 /** Creates the index's tables and text search configuration where they are missing (the event log's runner and records). */
 export async function migrateSearchIndex(sql: Sql): Promise<string[]> {
-  return migratePostgres(sql, searchMigrationsFolder);
+  return migratePostgres(sql, { area: 'search', folder: searchMigrationsFolder });
 }
 
 /** A pool or a transaction: the writes run on whichever the caller holds (a unit's transaction, once the door is async). */
