@@ -65,6 +65,10 @@ export interface PostgresEventLogOptions {
  * append is its transaction's first write) the horizon is simply the transaction's own id.
  * The cost: while any transaction of the PostgreSQL cluster that got an id is running, readers stop before the
  * events appended after it began (a long transaction holds back live reads; keep them short).
+ * That includes the reader's own: `pg_snapshot_xmin` counts the transaction the read runs in. `readFrom` and
+ * `headPosition` run on the pool, outside any caller's transaction; code that reads the log by position inside a
+ * transaction that has written (a projector catching up, then writing) would stop before its own events and never get
+ * past them until it ends. Read the log first, then write.
  */
 export class PostgresEventLog implements EventLogPort {
   readonly clock: Clock;
@@ -224,6 +228,7 @@ export class PostgresEventLog implements EventLogPort {
    * comment): a later read after the last event returned gets it. Cut here rather than filtered in SQL, so the plan
    * stays a walk of the primary key in order (with the filter in WHERE the planner may sort every row after the
    * position instead); the oldest running transaction is a sub-select, taken once per statement, not once per row.
+   * Runs on the pool, never inside a writing transaction: that transaction's own id would hold the read back.
    */
   async readFrom(afterPosition: number, limit: number): Promise<StoredEvent[]> {
     const rows = await this.sql<(EventRow & { settled: boolean })[]>`

@@ -252,6 +252,9 @@ export function describeSearchIndexConformance(adapter: string, open: () => Prom
       expect(tracks).toMatchObject({ itemId: file.itemId, folderId: null });
       await index.apply([{ type: 'setPlace', where: { taskId: task.itemId }, set: { spaceId: 'space-hidden' } }]);
       expect(await found('hyena')).toEqual([]);
+      // An undefined value leaves its column as it is.
+      await index.apply([{ type: 'setPlace', where: { kind: 'task', itemId: task.itemId }, set: { code: undefined, emoji: '🐺' } }]);
+      expect(await search('hyena draft', {}, { ...scope, spaceIds: ['space-hidden'] })).toMatchObject([{ code: 'T-2', emoji: '🐺' }]);
       // Changes of an item the index does not hold change nothing.
       await index.apply([{ type: 'setText', kind: 'doc', itemId: 'doc-never-added', title: 'hyena' }]);
       expect(await found('hyena')).toEqual([]);

@@ -85,6 +85,10 @@ export async function applyTsvectorChanges(sql: Queryable, changes: readonly Ind
         break;
       }
       case 'remove':
+        // A removed doc's text goes with it: only the join with its item made it unreachable.
+        await sql`
+          DELETE FROM search_doc_texts WHERE doc_id IN (
+            SELECT item_id FROM search_items WHERE kind = 'doc' AND ${condition(sql, change.where)})`;
         await sql`DELETE FROM search_items WHERE ${condition(sql, change.where)}`;
         break;
       case 'setDocText':

@@ -117,9 +117,10 @@ export function applyFtsChanges(transaction: Transaction, changes: readonly Inde
         setText(transaction, change.kind, change.itemId, change);
         break;
       case 'setPlace': {
-        const assignments = Object.entries(change.set).map(
-          ([key, value]) => sql`${sql.identifier(placeColumns[key as keyof typeof placeColumns])} = ${value}`,
-        );
+        // An undefined value leaves its column as it is (the port's type allows one), as on PostgreSQL.
+        const assignments = Object.entries(change.set)
+          .filter(([, value]) => value !== undefined)
+          .map(([key, value]) => sql`${sql.identifier(placeColumns[key as keyof typeof placeColumns])} = ${value}`);
         if (assignments.length > 0)
           transaction.run(sql`UPDATE search_items SET ${sql.join(assignments, sql`, `)} WHERE ${condition(change.where)}`);
         break;
