@@ -5,6 +5,7 @@ import userEvent from '@testing-library/user-event';
 import { createMemoryRouter } from 'react-router';
 import { currentTeamAtom, currentUserAtom } from '../features/auth/session';
 import { spaceIdsAtom, spacesAtom } from '../features/spaces/atoms';
+import { testSpace } from '../features/spaces/fixtures';
 import { appStore } from '../lib/store';
 import { setupTestI18n } from '../test/i18n';
 import { App } from './App';
@@ -46,21 +47,7 @@ beforeEach(() => {
   vi.stubGlobal('fetch', vi.fn(answer));
 });
 
-const knownSpace = {
-  id: space,
-  team: 't1',
-  name: 'Engines',
-  isPersonal: false,
-  logo: null,
-  color: null,
-  description: null,
-  type: 'public',
-  createdAt: '2025-01-01T00:00:00.000Z',
-  isMember: true,
-  permission: 'admin',
-  requested: false,
-  canManage: true,
-};
+const knownSpace = testSpace(space, 'Engines');
 
 /**
  * The server as these tests need it: `space` exists, any other space id is NOT_FOUND, as is any doc's public link;

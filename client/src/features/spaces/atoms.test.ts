@@ -1,42 +1,19 @@
 import { describe, expect, it } from 'vitest';
 import { createAppStore } from '../../lib/store';
 import { applySpaceChange, joinableSpacesAtom, spaceListAtom, spaceRequestsAtom, spacesAtom, storeSpace, storeSpacesAtom } from './atoms';
-import type { Space, SpaceMember, SpaceWithMembers } from './operations';
-
-function space(id: string, name: string, changes: Partial<SpaceWithMembers> = {}): SpaceWithMembers {
-  return {
-    id,
-    team: 't1',
-    name,
-    isPersonal: false,
-    logo: null,
-    color: null,
-    description: null,
-    type: 'public',
-    createdAt: '2025-01-01T00:00:00.000Z',
-    isMember: true,
-    permission: 'admin',
-    requested: false,
-    canManage: true,
-    users: [],
-    ...changes,
-  };
-}
+import { testSpace, testSpaceWithMembers } from './fixtures';
+import type { SpaceMember } from './operations';
 
 function member(id: string, permission: string): SpaceMember {
   return { id, firstname: id, lastname: 'Tester', profileImg: null, email: `${id}@example.com`, isAuth: false, role: 'user', permission };
 }
 
-/** A space as a live change carries it: without its member list. */
-function lean(id: string, name: string): Space {
-  const { users: _users, ...rest } = space(id, name);
-  return rest;
-}
-
 describe('live spaces (subProject)', () => {
   it('keeps a known member list by the one member each membership change is about, and leaves it alone otherwise', () => {
     const store = createAppStore();
-    store.set(storeSpacesAtom, [space('a', 'Design', { users: [member('u1', 'admin'), member('u2', 'basic')] })], { replaceList: true });
+    store.set(storeSpacesAtom, [testSpaceWithMembers('a', 'Design', { users: [member('u1', 'admin'), member('u2', 'basic')] })], {
+      replaceList: true,
+    });
     const users = () =>
       store
         .get(spacesAtom)
@@ -47,7 +24,7 @@ describe('live spaces (subProject)', () => {
       projectId: 'a',
       userId: 'u3',
       member: member('u3', 'basic'),
-      project: lean('a', 'Design'),
+      project: testSpace('a', 'Design'),
     });
     expect(users()).toEqual(['u1:admin', 'u2:basic', 'u3:basic']);
     applySpaceChange(store, {
@@ -55,36 +32,56 @@ describe('live spaces (subProject)', () => {
       projectId: 'a',
       userId: 'u2',
       member: member('u2', 'admin'),
-      project: lean('a', 'Design'),
+      project: testSpace('a', 'Design'),
     });
     expect(users()).toEqual(['u1:admin', 'u2:admin', 'u3:basic']);
-    applySpaceChange(store, { type: 'project.member_removed', projectId: 'a', userId: 'u1', member: null, project: lean('a', 'Design') });
+    applySpaceChange(store, {
+      type: 'project.member_removed',
+      projectId: 'a',
+      userId: 'u1',
+      member: null,
+      project: testSpace('a', 'Design'),
+    });
     expect(users()).toEqual(['u2:admin', 'u3:basic']);
     // A message or a read changes no member; the list stays as it is.
-    applySpaceChange(store, { type: 'project.message', projectId: 'a', userId: null, member: null, project: lean('a', 'Design') });
-    applySpaceChange(store, { type: 'project.read', projectId: 'a', userId: 'u2', member: null, project: lean('a', 'Design') });
+    applySpaceChange(store, { type: 'project.message', projectId: 'a', userId: null, member: null, project: testSpace('a', 'Design') });
+    applySpaceChange(store, { type: 'project.read', projectId: 'a', userId: 'u2', member: null, project: testSpace('a', 'Design') });
     expect(users()).toEqual(['u2:admin', 'u3:basic']);
   });
 
   it('leaves a member list the client never read unknown', () => {
     const store = createAppStore();
-    store.set(storeSpacesAtom, [lean('a', 'Design')], { replaceList: true });
+    store.set(storeSpacesAtom, [testSpace('a', 'Design')], { replaceList: true });
     applySpaceChange(store, {
       type: 'project.member_added',
       projectId: 'a',
       userId: 'u3',
       member: member('u3', 'basic'),
-      project: lean('a', 'Design'),
+      project: testSpace('a', 'Design'),
     });
     expect(store.get(spacesAtom).get('a')?.users).toBeUndefined();
   });
 
   it('adds a created space, renames an edited one and drops a deleted one, the personal space first', () => {
     const store = createAppStore();
-    store.set(storeSpacesAtom, [space('b', 'Roadmap'), space('p', 'Ada', { isPersonal: true })], { replaceList: true });
-    applySpaceChange(store, { type: 'project.created', projectId: 'a', userId: null, member: null, project: space('a', 'Design') });
+    store.set(storeSpacesAtom, [testSpaceWithMembers('b', 'Roadmap'), testSpaceWithMembers('p', 'Ada', { isPersonal: true })], {
+      replaceList: true,
+    });
+    applySpaceChange(store, {
+      type: 'project.created',
+      projectId: 'a',
+      userId: null,
+      member: null,
+      project: testSpaceWithMembers('a', 'Design'),
+    });
     expect(store.get(spaceListAtom).map((known) => known.name)).toEqual(['Ada', 'Design', 'Roadmap']);
-    applySpaceChange(store, { type: 'project.updated', projectId: 'b', userId: null, member: null, project: space('b', 'Launch') });
+    applySpaceChange(store, {
+      type: 'project.updated',
+      projectId: 'b',
+      userId: null,
+      member: null,
+      project: testSpaceWithMembers('b', 'Launch'),
+    });
     expect(store.get(spaceListAtom).map((known) => known.name)).toEqual(['Ada', 'Design', 'Launch']);
     applySpaceChange(store, { type: 'project.deleted', projectId: 'a', userId: null, member: null, project: null });
     expect(store.get(spaceListAtom).map((known) => known.name)).toEqual(['Ada', 'Launch']);
@@ -92,22 +89,28 @@ describe('live spaces (subProject)', () => {
 
   it('keeps a deleted space out of the lists when an answer, a change or a read on its way before the deletion lands after it', () => {
     const store = createAppStore();
-    store.set(storeSpacesAtom, [space('a', 'Design'), space('b', 'Roadmap')], { replaceList: true });
+    store.set(storeSpacesAtom, [testSpaceWithMembers('a', 'Design'), testSpaceWithMembers('b', 'Roadmap')], { replaceList: true });
     applySpaceChange(store, { type: 'project.deleted', projectId: 'a', userId: null, member: null, project: null });
-    storeSpace(store, lean('a', 'Design 2'));
-    applySpaceChange(store, { type: 'project.updated', projectId: 'a', userId: null, member: null, project: lean('a', 'Design 3') });
-    store.set(storeSpacesAtom, [space('a', 'Design'), space('b', 'Roadmap')], { replaceList: true });
-    store.set(storeSpacesAtom, [space('a', 'Design')], { replaceList: false });
+    storeSpace(store, testSpace('a', 'Design 2'));
+    applySpaceChange(store, { type: 'project.updated', projectId: 'a', userId: null, member: null, project: testSpace('a', 'Design 3') });
+    store.set(storeSpacesAtom, [testSpaceWithMembers('a', 'Design'), testSpaceWithMembers('b', 'Roadmap')], { replaceList: true });
+    store.set(storeSpacesAtom, [testSpaceWithMembers('a', 'Design')], { replaceList: false });
     expect(store.get(spaceListAtom).map((known) => known.name)).toEqual(['Roadmap']);
     expect([...store.get(spacesAtom).keys()]).toEqual(['b']);
   });
 
   it('lets a space the caller was taken out of come back when they are added again', () => {
     const store = createAppStore();
-    store.set(storeSpacesAtom, [space('a', 'Design')], { replaceList: true });
+    store.set(storeSpacesAtom, [testSpaceWithMembers('a', 'Design')], { replaceList: true });
     applySpaceChange(store, { type: 'project.member_removed', projectId: 'a', userId: 'u1', member: null, project: null });
     expect(store.get(spaceListAtom)).toEqual([]);
-    applySpaceChange(store, { type: 'project.member_added', projectId: 'a', userId: 'u1', member: null, project: lean('a', 'Design') });
+    applySpaceChange(store, {
+      type: 'project.member_added',
+      projectId: 'a',
+      userId: 'u1',
+      member: null,
+      project: testSpace('a', 'Design'),
+    });
     expect(store.get(spaceListAtom).map((known) => known.name)).toEqual(['Design']);
   });
 
@@ -118,11 +121,17 @@ describe('live spaces (subProject)', () => {
       projectId: 'a',
       userId: 'u9',
       member: null,
-      project: space('a', 'Design', { isMember: false, permission: null }),
+      project: testSpaceWithMembers('a', 'Design', { isMember: false, permission: null }),
     });
     expect(store.get(joinableSpacesAtom).map((known) => known.name)).toEqual(['Design']);
     expect(store.get(spaceListAtom)).toEqual([]);
-    applySpaceChange(store, { type: 'project.member_added', projectId: 'a', userId: 'u1', member: null, project: space('a', 'Design') });
+    applySpaceChange(store, {
+      type: 'project.member_added',
+      projectId: 'a',
+      userId: 'u1',
+      member: null,
+      project: testSpaceWithMembers('a', 'Design'),
+    });
     expect(store.get(spaceListAtom).map((known) => known.name)).toEqual(['Design']);
     expect(store.get(joinableSpacesAtom)).toEqual([]);
   });
@@ -134,7 +143,7 @@ describe('live spaces (subProject)', () => {
       projectId: 'a',
       userId: 'u2',
       member: null,
-      project: space('a', 'Finance', { type: 'private' }),
+      project: testSpaceWithMembers('a', 'Finance', { type: 'private' }),
     });
     expect(store.get(spaceRequestsAtom).get('a')).toEqual(['u2']);
     applySpaceChange(store, {
@@ -142,7 +151,7 @@ describe('live spaces (subProject)', () => {
       projectId: 'a',
       userId: 'u2',
       member: null,
-      project: space('a', 'Finance', { type: 'private' }),
+      project: testSpaceWithMembers('a', 'Finance', { type: 'private' }),
     });
     expect(store.get(spaceRequestsAtom).get('a')).toEqual([]);
     applySpaceChange(store, {
@@ -150,7 +159,7 @@ describe('live spaces (subProject)', () => {
       projectId: 'a',
       userId: 'u3',
       member: null,
-      project: space('a', 'Finance', { canManage: false }),
+      project: testSpaceWithMembers('a', 'Finance', { canManage: false }),
     });
     expect(store.get(spaceRequestsAtom).get('a')).toEqual([]);
   });

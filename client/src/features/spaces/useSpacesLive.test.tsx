@@ -6,7 +6,8 @@ import { mockGraphQL } from '../../test/graphqlMock';
 import { renderWithStore } from '../../test/renderWithStore';
 import { currentTeamAtom } from '../auth/session';
 import { spaceListAtom } from './atoms';
-import type { SpaceChange, SpaceWithMembers } from './operations';
+import { testSpaceWithMembers } from './fixtures';
+import type { SpaceChange } from './operations';
 import { useSpacesLive } from './useSpacesLive';
 
 const live = vi.hoisted(() => ({
@@ -37,25 +38,6 @@ vi.mock('../../lib/subscriptions', () => ({
   },
 }));
 
-function space(id: string, name: string): SpaceWithMembers {
-  return {
-    id,
-    team: 't1',
-    name,
-    isPersonal: false,
-    logo: null,
-    color: null,
-    description: null,
-    type: 'public',
-    createdAt: '2025-01-01T00:00:00.000Z',
-    isMember: true,
-    permission: 'admin',
-    requested: false,
-    canManage: true,
-    users: [],
-  };
-}
-
 function Live() {
   useSpacesLive();
   return null;
@@ -85,16 +67,24 @@ describe('useSpacesLive after a reconnection', () => {
     const graphql = mockGraphQL({});
     const store = mount();
     await act(async () => live.reconnects.forEach((reconnected) => reconnected()));
-    const created: SpaceChange = { type: 'project.created', projectId: 'a', userId: null, member: null, project: space('a', 'Design') };
+    const created: SpaceChange = {
+      type: 'project.created',
+      projectId: 'a',
+      userId: null,
+      member: null,
+      project: testSpaceWithMembers('a', 'Design'),
+    };
     act(() => live.handlers.at(-1)?.({ subProject: created }));
     act(() => live.handlers.at(-1)?.({ subProject: created }));
-    act(() => live.handlers.at(-1)?.({ subProject: { ...created, type: 'project.updated', project: space('a', 'Design team') } }));
+    act(() =>
+      live.handlers.at(-1)?.({ subProject: { ...created, type: 'project.updated', project: testSpaceWithMembers('a', 'Design team') } }),
+    );
     expect(names(store)).toEqual(['Design team']);
     expect(graphql.callsOf('getProjects')).toHaveLength(0);
   });
 
   it('reads the spaces again, once, when the subscription could not catch up (a gap)', async () => {
-    const graphql = mockGraphQL({ getProjects: () => ({ data: { getProjects: [space('b', 'Made meanwhile')] } }) });
+    const graphql = mockGraphQL({ getProjects: () => ({ data: { getProjects: [testSpaceWithMembers('b', 'Made meanwhile')] } }) });
     const store = mount();
     act(() => {
       live.reloads.at(-1)?.();

@@ -3,30 +3,12 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createAppStore, type AppStore } from '../../lib/store';
 import { heldReply, mockGraphQL } from '../../test/graphqlMock';
 import { forgetSpace, spacesAtom, spaceIdsAtom, storeSpace, storeSpacesAtom } from '../spaces/atoms';
+import { testSpace } from '../spaces/fixtures';
 import type { Space } from '../spaces/operations';
 import { loadSpaces } from './teamData';
 
-function space(id: string, name: string, changes: Partial<Space> = {}): Space {
-  return {
-    id,
-    team: 't1',
-    name,
-    isPersonal: false,
-    logo: null,
-    color: null,
-    description: null,
-    type: 'public',
-    createdAt: '2025-01-01T00:00:00.000Z',
-    isMember: true,
-    permission: 'admin',
-    requested: false,
-    canManage: true,
-    ...changes,
-  };
-}
-
-const design = space('s1', 'Design');
-const launch = space('s2', 'Launch');
+const design = testSpace('s1', 'Design');
+const launch = testSpace('s2', 'Launch');
 
 function setup(): AppStore {
   const store = createAppStore();
