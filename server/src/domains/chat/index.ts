@@ -7,7 +7,8 @@ import { presenceMutations, presenceOf, presenceQueries, presenceSubscriptions }
 import { privatMutations, privatQueries } from './privatResolvers';
 import { chatProjection } from './projection';
 import { chatTypeDefs } from './schema';
-import { chatLoaders } from './summaries';
+import { bindSpaceChatSummaries } from '../../core/spaceChatSummaries';
+import { chatLoaders, spaceChatSummaries } from './summaries';
 import { taskChatQueries } from './taskChats';
 
 export { conversationReaders, findMessage, loadConversationAccess } from './access';
@@ -54,6 +55,10 @@ export const chatModule: DomainModule = {
     subPrivat: 'teamMember',
     subPresence: 'teamMember',
   },
-  // Presence listens to websocket connections from the start, before anyone asks for it.
-  start: (services) => presenceOf(services).stop,
+  // Presence listens to websocket connections from the start, before anyone asks for it. The chat list's subProject
+  // deliveries (teams area) read each space's summary through the port bound here.
+  start: (services) => {
+    bindSpaceChatSummaries(services.database.db, spaceChatSummaries);
+    return presenceOf(services).stop;
+  },
 };

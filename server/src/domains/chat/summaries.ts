@@ -1,15 +1,18 @@
 import type Database from 'better-sqlite3';
-import { and, eq, isNull, max, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, isNull, max, ne, sql } from 'drizzle-orm';
 import type { MercuriusContext, MercuriusLoaders } from 'mercurius';
 import { inJsonList, preparedQuery } from '../../db/prepared';
+import type { SpaceChatSummaries } from '../../core/spaceChatSummaries';
 import { requireActor } from '../../graphql/context';
 import type { Reader } from '../tasks';
+import { messageHistoryStart } from '#shared/plans';
 import type { PresentedSpace } from '../teams';
 import {
   loadSpaceAccess,
   logPosition,
   messageHistoryStartValues,
   teamMessageHistoryStart,
+  teamPlanName,
   withinMessageHistoryPlaceholders,
 } from '../teams';
 import { loadConversationAccess } from './access';
@@ -50,6 +53,81 @@ const unreadQuery = preparedQuery((db: Reader) =>
     .groupBy(messages.conversation)
     .prepare(),
 );
+
+/** How many of a conversation's newest messages `unreadCount` keeps per log position. */
+export const unreadTailLength = 200;
+
+// The reads behind unreadCount, built once per connection (db/prepared.ts).
+const unreadTailQueries = preparedQuery((db: Reader) => ({
+  tail: db
+    .select({
+      seq: messages.seq,
+      authorId: messages.authorId,
+      teamId: messages.teamId,
+      createdAt: messages.createdAt,
+      deletedAt: messages.deletedAt,
+    })
+    .from(messages)
+    .where(eq(messages.conversation, sql.placeholder('conversation')))
+    .orderBy(desc(messages.seq))
+    .limit(unreadTailLength)
+    .prepare(),
+  marker: db
+    .select({ seq: chatReadMarkers.seq })
+    .from(chatReadMarkers)
+    .where(and(eq(chatReadMarkers.userId, sql.placeholder('userId')), eq(chatReadMarkers.conversation, sql.placeholder('conversation'))))
+    .prepare(),
+}));
+
+interface ConversationTail {
+  /** Its newest messages, deleted ones included, newest first: every message above the oldest of them is here. */
+  rows: { seq: number; authorId: string; teamId: string; createdAt: string; deletedAt: string | null }[];
+  /** Whether those are all of its messages. */
+  complete: boolean;
+  /** The plan of each team named in rows, as the log's position has it. */
+  plans: Map<string, string>;
+}
+
+/**
+ * Conversations' newest messages kept per connection for the log's current position: every member's chat list
+ * is sent a space's unread count on each of its messages, which was one count query per subscriber. Messages,
+ * read markers and plans change only through events, so what was read at a position holds until the log moves on.
+ */
+const tailsByConnection = new WeakMap<Database.Database, { position: string; tails: Map<string, ConversationTail> }>();
+
+function conversationTail(db: Reader, sqlite: Database.Database, conversation: string): ConversationTail {
+  const position = logPosition(sqlite);
+  let kept = tailsByConnection.get(sqlite);
+  if (kept?.position !== position) tailsByConnection.set(sqlite, (kept = { position, tails: new Map() }));
+  let tail = kept.tails.get(conversation);
+  if (!tail) {
+    const rows = unreadTailQueries(db).tail.all({ conversation });
+    const plans = new Map([...new Set(rows.map((row) => row.teamId))].map((teamId) => [teamId, teamPlanName(db, teamId)] as const));
+    tail = { rows, complete: rows.length < unreadTailLength, plans };
+    kept.tails.set(conversation, tail);
+  }
+  return tail;
+}
+
+/**
+ * One user's unread count in one conversation, exactly as `unreadCounts` counts it (live messages of others after
+ * their read marker, within their team's plan history at `now`): counted from the conversation's newest messages
+ * kept for the log's position (read once for all its readers) and the user's marker, read by its key. A marker
+ * older than the kept messages is counted by `unreadCounts`' query.
+ */
+export function unreadCount(db: Reader, sqlite: Database.Database, userId: string, conversation: string, now: Date): number {
+  const tail = conversationTail(db, sqlite, conversation);
+  const marker = unreadTailQueries(db).marker.get({ userId, conversation })?.seq ?? 0;
+  const oldest = tail.rows.at(-1);
+  if (!tail.complete && (!oldest || marker < oldest.seq)) return unreadCounts(db, userId, [conversation], now).get(conversation) ?? 0;
+  const starts = new Map([...tail.plans].map(([teamId, plan]) => [teamId, messageHistoryStart(plan, now)?.toISOString() ?? ''] as const));
+  let count = 0;
+  for (const row of tail.rows) {
+    if (row.seq <= marker) break;
+    if (row.deletedAt === null && row.authorId !== userId && row.createdAt >= starts.get(row.teamId)!) count += 1;
+  }
+  return count;
+}
 
 // The reads of the newest messages, built once per connection (db/prepared.ts), lists of keys as one JSON text.
 const newestQueries = preparedQuery((db: Reader) => ({
@@ -148,6 +226,30 @@ export function latestSeq(db: Reader, conversation: string): number {
 }
 
 type Query<Obj> = { obj: Obj }[];
+
+/** A space's unread count and last message for one viewer, worked out before its payload is executed. */
+export interface SpaceChatSummary {
+  unread: number;
+  lastMessage: PresentedMessage | null;
+}
+
+/** The space chat summaries port (core/spaceChatSummaries.ts): a space's channel as Project.unread and lastMessage answer it. */
+export const spaceChatSummaries: SpaceChatSummaries = {
+  summaryOf: (db, sqlite, viewerId, spaceId, moderates, now): SpaceChatSummary => {
+    const conversation = `project:${spaceId}`;
+    return {
+      unread: unreadCount(db, sqlite, viewerId, conversation, now),
+      lastMessage: lastMessages(db, viewerId, [conversation], () => moderates, now, sqlite).get(conversation) ?? null,
+    };
+  },
+};
+
+/**
+ * A presented space, with the viewer's chat summary when the caller already has it (a subProject delivery shared
+ * by the subscribers with the same summary): Project.unread and lastMessage then answer it, so every subscriber
+ * who shares the payload is sent exactly what was worked out for them.
+ */
+export type SpaceWithChat = PresentedSpace & { knownChat?: SpaceChatSummary };
 type TaskObj = { id: string; project: string };
 type RoomObj = { id: string };
 
@@ -177,16 +279,13 @@ function roomModerators(db: Reader, viewerId: string, roomIds: readonly string[]
  */
 export const chatLoaders: MercuriusLoaders = {
   Project: {
-    unread: async (queries: Query<PresentedSpace>, context: MercuriusContext) => {
-      const counts = unreadCounts(
-        context.services.database.db,
-        requireActor(context).userId,
-        queries.map(({ obj }) => `project:${obj.id}`),
-        context.services.store.clock.now(),
-      );
-      return queries.map(({ obj }) => counts.get(`project:${obj.id}`) ?? 0);
+    unread: async (queries: Query<SpaceWithChat>, context: MercuriusContext) => {
+      const asked = queries.filter(({ obj }) => !obj.knownChat).map(({ obj }) => `project:${obj.id}`);
+      const counts = unreadCounts(context.services.database.db, requireActor(context).userId, asked, context.services.store.clock.now());
+      return queries.map(({ obj }) => obj.knownChat?.unread ?? counts.get(`project:${obj.id}`) ?? 0);
     },
-    lastMessage: async (queries: Query<PresentedSpace>, context: MercuriusContext) => {
+    lastMessage: async (queries: Query<SpaceWithChat>, context: MercuriusContext) => {
+      if (queries.every(({ obj }) => obj.knownChat)) return queries.map(({ obj }) => obj.knownChat!.lastMessage);
       const manages = new Map(queries.map(({ obj }) => [`project:${obj.id}`, obj.canManage]));
       const found = lastMessages(
         context.services.database.db,
@@ -196,7 +295,7 @@ export const chatLoaders: MercuriusLoaders = {
         context.services.store.clock.now(),
         context.services.database.sqlite,
       );
-      return queries.map(({ obj }) => found.get(`project:${obj.id}`) ?? null);
+      return queries.map(({ obj }) => (obj.knownChat ? obj.knownChat.lastMessage : (found.get(`project:${obj.id}`) ?? null)));
     },
   },
   Task: {

@@ -4,7 +4,8 @@ import { requireActor } from '../../graphql/context';
 import type { MercuriusContext } from 'mercurius';
 import { readTogether } from '../../db/prepared';
 import { feed, mapFeed, shareWith, topics, type LiveFeed, type Verdict } from '../../core/live';
-import { readsSeatFieldsOnly, readsSpaceChat, viewOfChange } from './projectChangeSharing';
+import { readsSeatFieldsOnly, readsSeatFieldsOrSpaceChatOnly, readsSpaceChat, viewOfChange } from './projectChangeSharing';
+import { spaceChatSummariesOf, type SpaceChatSummary } from '../../core/spaceChatSummaries';
 import { findUser, presentUser } from '../accounts';
 import type { ProjectDeleted, ProjectUpdated } from './events';
 import { effectiveTeamRole, spacePolicy, teamPolicy } from '../../core/access';
@@ -107,6 +108,41 @@ function sharedByView(events: LiveFeed<StoredEvent>, context: MercuriusContext, 
   );
 }
 
+/** A chat event as the chat list's feed hands it on: with the subscriber's summary of the space, when worked out. */
+type SpaceChatDelivery = StoredEvent & { spaceChat?: SpaceChatSummary };
+
+/**
+ * The chat list's feed: a chat event's payload is shared by every subscriber with the same view of the space,
+ * the same unread count and the same relation to the last message (its author or not), worked out for each
+ * subscriber at the handover's snapshot and handed to the payload (Project.unread and lastMessage answer it), so
+ * each is sent exactly their own summary. The summary reads (the space's newest messages, kept per log position,
+ * and the subscriber's read marker) are a small part of executing the document. Other events go per subscriber.
+ */
+function sharedBySpaceChat(events: LiveFeed<StoredEvent>, context: MercuriusContext, viewerId: string): LiveFeed<StoredEvent> {
+  const { database, store } = context.services;
+  const summaries = spaceChatSummariesOf(database.db);
+  if (!summaries) return events;
+  return mapFeed(events, (event) => {
+    if (!isChatEvent(event.type)) return event;
+    const projectId = (event.payload as Payload).projectId!;
+    return readTogether(database.sqlite, () => {
+      const view = viewOfChange(database, viewerId, event);
+      if (view === 'hidden') return shareWith(event, event, view);
+      const access = liveAccess.now(database).spaceAccess(projectId, viewerId)!;
+      const moderates = spacePolicy.manage(access.seat!, access.space, access.spaceSeat);
+      const spaceChat = summaries.summaryOf(database.db, database.sqlite, viewerId, projectId, moderates, store.clock.now());
+      const delivery: SpaceChatDelivery = Object.assign({}, event, { spaceChat });
+      const wrote = spaceChat.lastMessage?.authorId === viewerId ? 'author' : 'reader';
+      return shareWith(delivery, event, `${view}|${spaceChat.unread}|${wrote}`);
+    });
+  });
+}
+
+/** The space as presented, carrying the subscriber's chat summary when their feed worked it out (sharedBySpaceChat). */
+function withChatSummary<Space extends object>(space: Space, spaceChat: SpaceChatSummary | undefined): Space {
+  return spaceChat ? Object.assign(space, { knownChat: spaceChat }) : space;
+}
+
 export const teamSubscriptions = {
   subTeam: {
     subscribe: (_root, args, context) => {
@@ -138,7 +174,8 @@ export const teamSubscriptions = {
         (event) => spaceChangeVerdict(database, listener, team.id, event),
         (event) => spaceChangeRelevant(event, listener),
       );
-      return readsSeatFieldsOnly(info) ? sharedByView(events, context, actor.userId) : events;
+      if (readsSeatFieldsOnly(info)) return sharedByView(events, context, actor.userId);
+      return listener.hearsChat && readsSeatFieldsOrSpaceChatOnly(info) ? sharedBySpaceChat(events, context, actor.userId) : events;
     },
     resolve: (event, _args, context) => {
       const actor = requireActor(context);
@@ -155,7 +192,9 @@ export const teamSubscriptions = {
         type,
         projectId: payload.projectId,
         userId,
-        project: space ? presentSpace(space, visible!.seat!, visible!.spaceSeat) : null,
+        project: space
+          ? withChatSummary(presentSpace(space, visible!.seat!, visible!.spaceSeat), (event as SpaceChatDelivery).spaceChat)
+          : null,
         // Only a membership change is about a member; a chat event's userId is its reader, not a change of the list.
         member:
           space && userId && type.startsWith('project.') && !isChatEvent(event.type)

@@ -89,6 +89,27 @@ export function readsSpaceChat(info: Pick<GraphQLResolveInfo, 'fieldNodes' | 'fr
   return fields === null || [...fields.keys()].some((name) => chatProjectFields.has(name));
 }
 
+/** What the chat list's document may select and still share a chat event's payload (see readsSeatFieldsOrSpaceChatOnly). */
+const chatSummaryProjectFields = new Set([...seatOnlyProjectFields, ...chatProjectFields]);
+
+/**
+ * Whether a subProject subscription reads the space only through seat fields and its chat summary (the chat
+ * list's document: the space's id, unread count and last message). A chat event's payload for such a document
+ * depends on the viewer only through their view of the space (`viewOfChange`), their unread count and whether
+ * they wrote the last message (its clientId, canEdit and canDelete; canDelete also on whether they moderate, which
+ * the view holds), so it is shared by the subscribers alike in those. The member list (isAuth) is not shared.
+ */
+export function readsSeatFieldsOrSpaceChatOnly(info: Pick<GraphQLResolveInfo, 'fieldNodes' | 'fragments'>): boolean {
+  const field = info.fieldNodes[0];
+  if (!field?.selectionSet || info.fieldNodes.length !== 1) return false;
+  const change = selectedFields(field.selectionSet, info.fragments);
+  if (!change) return false;
+  const project = change.get('project');
+  if (!project) return true;
+  const fields = selectedFields(project, info.fragments);
+  return fields !== null && [...fields.keys()].every((name) => chatSummaryProjectFields.has(name));
+}
+
 /**
  * Everything about `viewerId` a seat-only subProject payload of `event` depends on: whether they see the
  * space, their membership, permission, pending request and right to manage it, and whether the member the
