@@ -2,13 +2,13 @@
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { failure, mockGraphQL } from '../../test/graphqlMock';
+import { failure, heldReply, mockGraphQL } from '../../test/graphqlMock';
 import { setupAppI18n } from '../../test/i18n';
 import { live, resetLive } from '../../test/liveMock';
 import { renderWithStore } from '../../test/renderWithStore';
 import { signedInStore } from '../../test/signedInStore';
 import { currentTeamAtom } from '../auth/session';
-import { unreadNotificationsAtom } from './atoms';
+import { notificationFeedAtom, unreadNotificationsAtom } from './atoms';
 import { NotificationBell } from './NotificationBell';
 import type { AppNotification, NotificationChange } from './operations';
 import { notification } from './testNotifications';
@@ -180,6 +180,31 @@ describe('the notifications bell', () => {
     expect((await screen.findByRole('button', { name: 'Notifications, 4 unread' })).isConnected).toBe(true);
     expect(graphql.callsOf('getNotifications')).toHaveLength(1);
     expect(live.subscriptions.get('subNotification')).not.toBe(before);
+  });
+
+  it('after a gap, keeps a notification created while the first page was read again, and its count', async () => {
+    const older = notification({ id: 'n1', createdAt: '2026-11-26T08:00:00.000Z' });
+    const answer = heldReply();
+    mockGraphQL({ getNotifications: answer.asked });
+    const { store } = renderBell(1);
+    store.set(notificationFeedAtom, { teamId: 't1', filter: 'all', items: [older], hasMore: false });
+    act(() => live.subscriptions.get('subNotification')?.reload?.());
+    await answer.sent();
+    sendLive({
+      type: 'notification.created',
+      notification: notification({ id: 'n9', createdAt: justNow() }),
+      notificationIds: ['n9'],
+      unread: 1,
+    });
+    // During the gap n1 was read in another tab: the answer says so, and predates n9.
+    answer.release(page([{ ...older, read: true }], 0));
+    const readAgain = () => store.get(notificationFeedAtom)?.items.map((item) => [item.id, item.read]);
+    await waitFor(() => expect(readAgain()?.at(-1)).toEqual(['n1', true]));
+    expect(readAgain()).toEqual([
+      ['n9', false],
+      ['n1', true],
+    ]);
+    expect(screen.getByRole('button', { name: 'Notifications, 1 unread' }).isConnected).toBe(true);
   });
 
   it('says when the list could not be read, and tries again', async () => {

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { request } from '../../lib/graphql';
 import { useAtomValue, useStore } from '../../lib/store';
 import { currentTeamAtom } from '../auth/session';
-import { fetchNotificationPage, notificationFeedAtom, storeFirstPage, unreadNotificationsAtom } from './atoms';
+import { loadFirstPage, notificationFeedAtom, unreadNotificationsAtom } from './atoms';
 import { badgeText } from './model';
 import { NotificationPanel } from './NotificationPanel';
 import { useNotificationsLive } from './useNotificationsLive';
@@ -34,11 +34,7 @@ export function NotificationBell() {
     const known = store.get(unreadNotificationsAtom);
     if (!teamId || !known || known.teamId === teamId) return;
     store.set(notificationFeedAtom, null);
-    fetchNotificationPage(request, 'all', undefined, true)
-      .then((page) => {
-        if (store.get(currentTeamAtom)?.id === teamId) storeFirstPage(store, teamId, 'all', page);
-      })
-      .catch(() => undefined);
+    loadFirstPage(request, store, teamId, 'all', { silent: true }).catch(() => undefined);
   }, [store, teamId]);
 
   return (

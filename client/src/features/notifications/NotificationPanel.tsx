@@ -10,11 +10,11 @@ import { currentTeamAtom } from '../auth/session';
 import { formatDay } from '../chat/format';
 import {
   fetchNotificationPage,
+  loadFirstPage,
   notificationFeedAtom,
   pinNotification,
   readAllNotifications,
   readNotification,
-  storeFirstPage,
   storeNextPage,
   unreadNotificationsAtom,
 } from './atoms';
@@ -66,11 +66,9 @@ export function NotificationPanel({ onClose }: { onClose: () => void }) {
   useEffect(() => {
     if (!teamId) return undefined;
     let current = true;
-    fetchNotificationPage(request, filter)
-      .then((page) => {
-        if (!current) return;
-        storeFirstPage(store, teamId, filter, page);
-        setSettled({ key: loadKey, load: 'ready' });
+    loadFirstPage(request, store, teamId, filter, { choosesFilter: true, wanted: () => current })
+      .then(() => {
+        if (current) setSettled({ key: loadKey, load: 'ready' });
       })
       .catch(() => {
         if (current) setSettled({ key: loadKey, load: 'failed' });

@@ -42,10 +42,99 @@ export async function fetchNotificationPage(
   return { items: getNotifications.notifications, unread: getNotifications.unread, hasMore: getNotifications.hasMore };
 }
 
-/** A first page becomes the feed (for the team it was read in) and gives the bell its count. */
-export function storeFirstPage(store: AppStore, teamId: string, filter: NotificationFilter, page: NotificationPage): void {
-  store.set(notificationFeedAtom, { teamId, filter, items: page.items, hasMore: page.hasMore });
-  store.set(unreadNotificationsAtom, { teamId, count: page.unread });
+/**
+ * One thing the notifications heard (live, or the caller's own reads, refusals, mark-all and pins as they were shown),
+ * kept while a first-page read is on its way so its answer, which may predate it, does not undo it (feedAsRead).
+ */
+type HeardNotification =
+  | { kind: 'change'; change: NotificationChange }
+  | { kind: 'opened'; id: string }
+  | { kind: 'refused'; id: string }
+  | { kind: 'allRead' }
+  | { kind: 'pinned'; notification: AppNotification };
+
+/** What was heard while one first-page read was on its way, in the order it arrived. */
+interface HeardMeanwhile {
+  teamId: string;
+  inOrder: HeardNotification[];
+}
+
+/** Per store, the first-page reads on their way, each with what was heard since it was sent. */
+const readsOnTheirWay = new WeakMap<AppStore, Set<HeardMeanwhile>>();
+
+function hear(store: AppStore, teamId: string, heard: HeardNotification): void {
+  for (const meanwhile of readsOnTheirWay.get(store) ?? []) if (meanwhile.teamId === teamId) meanwhile.inOrder.push(heard);
+}
+
+/**
+ * A first page's answer with what was heard while it was on its way replayed over it in the order it arrived, each
+ * under the rule it had live (model.ts's reducer). A notification the read already has keeps the read's version when
+ * its creation is heard, and one read stays read (a notification never becomes unread on the server). The count
+ * follows: a live change's count is the server's after it, a mark-all's is zero, and an opening lowers it by one
+ * unless the read already shows that notification read (it was served after the opening); a refusal gives that one back.
+ */
+function feedAsRead(feed: NotificationFeed, unread: number, heard: HeardMeanwhile): { feed: NotificationFeed; unread: number } {
+  let count = unread;
+  // The openings this replay lowered the count for since the last count the server gave.
+  const lowered = new Set<string>();
+  for (const entry of heard.inOrder) {
+    if (entry.kind === 'change') {
+      feed = applyChange(feed, entry.change);
+      count = entry.change.unread;
+      lowered.clear();
+    } else if (entry.kind === 'opened') {
+      if (feed.items.find((item) => item.id === entry.id)?.read !== true) {
+        count = Math.max(0, count - 1);
+        lowered.add(entry.id);
+      }
+      feed = applyChange(feed, { type: 'notification.read', notification: null, notificationIds: [entry.id] });
+    } else if (entry.kind === 'refused') {
+      feed = withUnread(feed, entry.id);
+      if (lowered.delete(entry.id)) count += 1;
+    } else if (entry.kind === 'allRead') {
+      feed = allRead(feed);
+      count = 0;
+      lowered.clear();
+    } else {
+      feed = applyChange(feed, { type: 'notification.marked', notification: entry.notification, notificationIds: [entry.notification.id] });
+    }
+  }
+  return { feed, unread: count };
+}
+
+/** The feed with one notification unread again (its opening refused). */
+function withUnread(feed: NotificationFeed, id: string): NotificationFeed {
+  return { ...feed, items: feed.items.map((item) => (item.id === id ? { ...item, read: false } : item)) };
+}
+
+/**
+ * Reads the first page of a filter's notifications, which becomes the feed (for the team it was read in) and gives the
+ * bell its count, with what was heard while it was on its way laid over it (feedAsRead). Stored only while the team is
+ * the one it was read in and `wanted` says so; a read that does not choose the filter (the start-up preload, a
+ * team switch, a reload after a gap) does not replace a feed another read stored for another filter meanwhile.
+ */
+export async function loadFirstPage(
+  request: Request,
+  store: AppStore,
+  teamId: string,
+  filter: NotificationFilter,
+  options: { silent?: boolean; choosesFilter?: boolean; wanted?: () => boolean } = {},
+): Promise<void> {
+  const heard: HeardMeanwhile = { teamId, inOrder: [] };
+  let reads = readsOnTheirWay.get(store);
+  if (!reads) readsOnTheirWay.set(store, (reads = new Set()));
+  reads.add(heard);
+  try {
+    const page = await fetchNotificationPage(request, filter, undefined, options.silent);
+    if (store.get(currentTeamAtom)?.id !== teamId || (options.wanted && !options.wanted())) return;
+    const shown = store.get(notificationFeedAtom);
+    if (!options.choosesFilter && shown?.teamId === teamId && shown.filter !== filter) return;
+    const read = feedAsRead({ teamId, filter, items: page.items, hasMore: page.hasMore }, page.unread, heard);
+    store.set(notificationFeedAtom, read.feed);
+    store.set(unreadNotificationsAtom, { teamId, count: read.unread });
+  } finally {
+    reads.delete(heard);
+  }
 }
 
 /** A further page joins the feed, when the feed is still the one it was read for. */
@@ -62,14 +151,14 @@ export function storeNextPage(store: AppStore, feed: NotificationFeed, page: Not
 export async function preloadNotifications(request: Request, store: AppStore): Promise<void> {
   const teamId = store.get(currentTeamAtom)?.id;
   if (!teamId) return;
-  const page = await fetchNotificationPage(request, 'all', undefined, true);
-  if (store.get(currentTeamAtom)?.id === teamId) storeFirstPage(store, teamId, 'all', page);
+  await loadFirstPage(request, store, teamId, 'all', { silent: true });
 }
 
 /** A live change of the current team: into the feed, and the count the server says is left. */
 export function receiveChange(store: AppStore, change: NotificationChange): void {
   const teamId = store.get(currentTeamAtom)?.id;
   if (!teamId) return;
+  hear(store, teamId, { kind: 'change', change });
   store.set(notificationFeedAtom, (feed) => (feed && feed.teamId === teamId ? applyChange(feed, change) : feed));
   store.set(unreadNotificationsAtom, { teamId, count: change.unread });
 }
@@ -85,14 +174,14 @@ export async function readNotification(request: Request, store: AppStore, notifi
   const teamId = store.get(currentTeamAtom)?.id;
   if (!teamId || notification.read) return;
   const change = { type: 'notification.read', notification: null, notificationIds: [notification.id] };
+  hear(store, teamId, { kind: 'opened', id: notification.id });
   store.set(notificationFeedAtom, (feed) => (feed ? applyChange(feed, change) : feed));
   lowerCount(store, teamId, 1);
   try {
     await request(readNotificationsDocument, { ids: [notification.id] });
   } catch (error) {
-    store.set(notificationFeedAtom, (feed) =>
-      feed ? { ...feed, items: feed.items.map((item) => (item.id === notification.id ? { ...item, read: false } : item)) } : feed,
-    );
+    hear(store, teamId, { kind: 'refused', id: notification.id });
+    store.set(notificationFeedAtom, (feed) => (feed ? withUnread(feed, notification.id) : feed));
     lowerCount(store, teamId, -1);
     throw error;
   }
@@ -103,6 +192,7 @@ export async function readAllNotifications(request: Request, store: AppStore): P
   const teamId = store.get(currentTeamAtom)?.id;
   if (!teamId) return;
   await request(readNotificationsDocument, {});
+  hear(store, teamId, { kind: 'allRead' });
   store.set(notificationFeedAtom, (feed) => (feed && feed.teamId === teamId ? allRead(feed) : feed));
   store.set(unreadNotificationsAtom, { teamId, count: 0 });
 }
@@ -110,6 +200,8 @@ export async function readAllNotifications(request: Request, store: AppStore): P
 /** Pins or unpins; the server's notification goes through the same reducer as a live change. */
 export async function pinNotification(request: Request, store: AppStore, notification: AppNotification, marked: boolean): Promise<void> {
   const { markNotification } = await request(markNotificationDocument, { id: notification.id, marked });
+  const teamId = store.get(currentTeamAtom)?.id;
+  if (teamId) hear(store, teamId, { kind: 'pinned', notification: markNotification });
   const change = { type: 'notification.marked', notification: markNotification, notificationIds: [markNotification.id] };
   store.set(notificationFeedAtom, (feed) => (feed ? applyChange(feed, change) : feed));
 }

@@ -10,7 +10,7 @@ import { useStore } from '../../lib/store';
 import { subscribe } from '../../lib/subscriptions';
 import { currentTeamAtom } from '../auth/session';
 import { loadSettings, loadTeamSettings, settingsAtom, teamSettingsAtom } from '../settings/atoms';
-import { fetchNotificationPage, notificationFeedAtom, readNotification, receiveChange, storeFirstPage } from './atoms';
+import { loadFirstPage, notificationFeedAtom, readNotification, receiveChange } from './atoms';
 import { showSystemNotification } from './browserNotification';
 import { notificationPath } from './model';
 import { subNotificationDocument, type AppNotification } from './operations';
@@ -44,11 +44,7 @@ export function useNotificationsLive(): void {
     const teamId = store.get(currentTeamAtom)?.id;
     if (!teamId) return;
     const filter = store.get(notificationFeedAtom)?.filter ?? 'all';
-    fetchNotificationPage(request, filter, undefined, true)
-      .then((page) => {
-        if (store.get(currentTeamAtom)?.id === teamId) storeFirstPage(store, teamId, filter, page);
-      })
-      .catch(() => undefined);
+    loadFirstPage(request, store, teamId, filter, { silent: true }).catch(() => undefined);
   }
 
   const handlers = useRef({ tellSystem, reload });
