@@ -108,6 +108,34 @@ function byName<Item extends { name: string | undefined }>(items: Item[]): Item[
   return [...items].sort((left, right) => (left.name ?? '').localeCompare(right.name ?? ''));
 }
 
+function columnNames(columns: { name: string }[]): string[] {
+  return columns.map((column) => column.name);
+}
+
+/** What a foreign key declares, alike in both dialects but for the class of the table it references. */
+interface DeclaredForeignKey<Table> {
+  getName(): string;
+  onDelete?: string;
+  onUpdate?: string;
+  reference(): { columns: { name: string }[]; foreignTable: Table; foreignColumns: { name: string }[] };
+}
+
+function foreignKeyShapes<Table>(foreignKeys: DeclaredForeignKey<Table>[], tableName: (table: Table) => string): TableShape['foreignKeys'] {
+  return byName(
+    foreignKeys.map((foreignKey) => {
+      const reference = foreignKey.reference();
+      return {
+        name: foreignKey.getName(),
+        columns: columnNames(reference.columns),
+        foreignTable: tableName(reference.foreignTable),
+        foreignColumns: columnNames(reference.foreignColumns),
+        onDelete: foreignKey.onDelete ?? 'no action',
+        onUpdate: foreignKey.onUpdate ?? 'no action',
+      };
+    }),
+  );
+}
+
 function sqliteKind(column: SQLiteColumn): string {
   if (!(column.columnType in typeMapping))
     throw new Error(`No PostgreSQL mapping for SQLite column type ${column.columnType} (${column.name})`);
@@ -123,7 +151,6 @@ function postgresKind(column: PgColumn): string {
 
 function sqliteShape(table: SQLiteTable): TableShape {
   const config = getSqliteTableConfig(table);
-  const columnNames = (columns: { name: string }[]) => columns.map((column) => column.name);
   return {
     name: config.name,
     columns: config.columns.map((column) => ({
@@ -162,26 +189,13 @@ function sqliteShape(table: SQLiteTable): TableShape {
         concurrently: false,
       })),
     ),
-    foreignKeys: byName(
-      config.foreignKeys.map((foreignKey) => {
-        const reference = foreignKey.reference();
-        return {
-          name: foreignKey.getName(),
-          columns: columnNames(reference.columns),
-          foreignTable: getSqliteTableConfig(reference.foreignTable).name,
-          foreignColumns: columnNames(reference.foreignColumns),
-          onDelete: foreignKey.onDelete ?? 'no action',
-          onUpdate: foreignKey.onUpdate ?? 'no action',
-        };
-      }),
-    ),
+    foreignKeys: foreignKeyShapes(config.foreignKeys, (foreignTable) => getSqliteTableConfig(foreignTable).name),
     checks: byName(config.checks.map((check) => ({ name: check.name, condition: renderSql(check.value, sqliteDialect) }))),
   };
 }
 
 function postgresShape(table: PgTable): TableShape {
   const config = getPgTableConfig(table);
-  const columnNames = (columns: { name: string }[]) => columns.map((column) => column.name);
   return {
     name: config.name,
     columns: config.columns.map((column) => ({
@@ -230,19 +244,7 @@ function postgresShape(table: PgTable): TableShape {
         concurrently: index.concurrently ?? false,
       })),
     ),
-    foreignKeys: byName(
-      config.foreignKeys.map((foreignKey) => {
-        const reference = foreignKey.reference();
-        return {
-          name: foreignKey.getName(),
-          columns: columnNames(reference.columns),
-          foreignTable: getPgTableConfig(reference.foreignTable).name,
-          foreignColumns: columnNames(reference.foreignColumns),
-          onDelete: foreignKey.onDelete ?? 'no action',
-          onUpdate: foreignKey.onUpdate ?? 'no action',
-        };
-      }),
-    ),
+    foreignKeys: foreignKeyShapes(config.foreignKeys, (foreignTable) => getPgTableConfig(foreignTable).name),
     checks: byName(config.checks.map((check) => ({ name: check.name, condition: renderSql(check.value, postgresDialect) }))),
   };
 }
