@@ -125,6 +125,52 @@ describe("the sidebar's lists of spaces", () => {
     for (const personal of Object.values(lists)) expect(personal.state.errors).toEqual([]);
   });
 
+  it("share a message's chat list payload among members with the same view, unread count and relation to the last message, each sent their own", async () => {
+    const ann = await person(server, 'Ann');
+    const [bas, cem, dan] = [await person(server, 'Bas'), await person(server, 'Cem'), await person(server, 'Dan')];
+    for (const member of [bas, cem, dan]) await joinTeam(ann, member);
+    const lobby = await createSpace(ann, 'Shared lobby');
+    for (const member of [bas, cem, dan]) await joinSpace(member, lobby);
+    const lists = { ann: openLists(ann), bas: openLists(bas), cem: openLists(cem), dan: openLists(dan) };
+    await until(() => Object.values(lists).every((personal) => personal.ready()));
+    const chats = (personal: ReturnType<typeof openLists>) =>
+      personal.deliveries.flatMap((delivery) => (delivery.list === 'chats' ? [delivery.change] : []));
+
+    await postMessage(ann, { project: lobby, body: 'first' });
+    await until(() => Object.values(lists).every((personal) => chats(personal).length === 1));
+    await markRead(dan, { project: lobby });
+    await until(() => chats(lists.dan).length === 2);
+
+    // Bas and Cem see the space alike and have two unread: one execution for both. Ann (the author, who manages
+    // the space) and Dan (one unread) each have their own.
+    const counts = server.app.graphqlSockets.sharedPayloads.counts;
+    const before = { ...counts };
+    const second = await postMessage(ann, { project: lobby, body: 'second', clientId: 'ann-second' });
+    await until(() => [lists.ann, lists.bas, lists.cem].every((personal) => chats(personal).length === 2) && chats(lists.dan).length === 3);
+    expect({ executed: counts.executed - before.executed, shared: counts.shared - before.shared }).toEqual({ executed: 3, shared: 1 });
+    const lastOf = (personal: ReturnType<typeof openLists>) => chats(personal).at(-1)!.project!;
+    const asReader = { id: second.id, clientId: null, canEdit: false, canDelete: false };
+    expect(lastOf(lists.bas)).toMatchObject({ unread: 2, lastMessage: asReader });
+    expect(lastOf(lists.cem)).toMatchObject({ unread: 2, lastMessage: asReader });
+    expect(lastOf(lists.dan)).toMatchObject({ unread: 1, lastMessage: asReader });
+    expect(lastOf(lists.ann)).toMatchObject({
+      unread: 0,
+      lastMessage: { id: second.id, clientId: 'ann-second', canEdit: true, canDelete: true },
+    });
+
+    // Bas writes: he is the author now, Ann moderates what she did not write, Cem and Dan read it.
+    const third = await postMessage(bas, { project: lobby, body: 'third', clientId: 'bas-third' });
+    await until(() => [lists.ann, lists.bas, lists.cem].every((personal) => chats(personal).length === 3) && chats(lists.dan).length === 4);
+    expect(lastOf(lists.bas)).toMatchObject({
+      unread: 2,
+      lastMessage: { id: third.id, clientId: 'bas-third', canEdit: true, canDelete: true },
+    });
+    expect(lastOf(lists.ann)).toMatchObject({ unread: 1, lastMessage: { id: third.id, clientId: null, canEdit: false, canDelete: true } });
+    expect(lastOf(lists.cem)).toMatchObject({ unread: 3, lastMessage: { id: third.id, clientId: null, canEdit: false, canDelete: false } });
+    expect(lastOf(lists.dan)).toMatchObject({ unread: 2, lastMessage: { id: third.id, clientId: null, canEdit: false, canDelete: false } });
+    for (const personal of Object.values(lists)) expect(personal.state.errors).toEqual([]);
+  });
+
   it("tell a guest outside the space, a member outside a private space and another team's user nothing of its messages", async () => {
     const ann = await person(server, 'Ann');
     const cy = await joinTeam(ann, await person(server, 'Cy'));
