@@ -1,4 +1,4 @@
-import { is, sql, SQL, type BuildExtraConfigColumns } from 'drizzle-orm';
+import { is, sql, SQL, type BuildExtraConfigColumns, type Column } from 'drizzle-orm';
 import {
   bigint as pgBigint,
   boolean as pgBoolean,
@@ -112,6 +112,26 @@ function columnNames(columns: { name: string }[]): string[] {
   return columns.map((column) => column.name);
 }
 
+/** What a column declares alike in both dialects; its kind and its generated key are read by each dialect's own. */
+function declaredColumn(
+  column: Column,
+  dialect: SQLiteSyncDialect | PgDialect,
+): Omit<TableShape['columns'][number], 'kind' | 'generatedKey'> {
+  return {
+    name: column.name,
+    notNull: column.notNull,
+    default: comparableDefault(column.default, dialect),
+    hasDefaultFunction: column.defaultFn !== undefined,
+    enumValues: column.enumValues,
+    hasUpdateFunction: column.onUpdateFn !== undefined,
+  };
+}
+
+/** The primary key's columns, whether a column declares itself the key or the table declares a composite one. */
+function primaryKeyColumns(columns: Column[], primaryKeys: { columns: { name: string }[] }[]): string[] {
+  return [...columnNames(columns.filter((column) => column.primary)), ...primaryKeys.flatMap((key) => columnNames(key.columns))];
+}
+
 /** What a foreign key declares, alike in both dialects but for the class of the table it references. */
 interface DeclaredForeignKey<Table> {
   getName(): string;
@@ -154,19 +174,11 @@ function sqliteShape(table: SQLiteTable): TableShape {
   return {
     name: config.name,
     columns: config.columns.map((column) => ({
-      name: column.name,
+      ...declaredColumn(column, sqliteDialect),
       kind: sqliteKind(column),
-      notNull: column.notNull,
-      default: comparableDefault(column.default, sqliteDialect),
-      hasDefaultFunction: column.defaultFn !== undefined,
-      enumValues: column.enumValues,
       generatedKey: 'autoIncrement' in column && column.autoIncrement === true,
-      hasUpdateFunction: column.onUpdateFn !== undefined,
     })),
-    primaryKey: [
-      ...columnNames(config.columns.filter((column) => column.primary)),
-      ...config.primaryKeys.flatMap((key) => columnNames(key.columns)),
-    ],
+    primaryKey: primaryKeyColumns(config.columns, config.primaryKeys),
     uniques: byName([
       ...config.columns
         .filter((column) => column.isUnique)
@@ -199,19 +211,11 @@ function postgresShape(table: PgTable): TableShape {
   return {
     name: config.name,
     columns: config.columns.map((column) => ({
-      name: column.name,
+      ...declaredColumn(column, postgresDialect),
       kind: postgresKind(column),
-      notNull: column.notNull,
-      default: comparableDefault(column.default, postgresDialect),
-      hasDefaultFunction: column.defaultFn !== undefined,
-      enumValues: column.enumValues,
       generatedKey: column.generatedIdentity?.type === 'byDefault',
-      hasUpdateFunction: column.onUpdateFn !== undefined,
     })),
-    primaryKey: [
-      ...columnNames(config.columns.filter((column) => column.primary)),
-      ...config.primaryKeys.flatMap((key) => columnNames(key.columns)),
-    ],
+    primaryKey: primaryKeyColumns(config.columns, config.primaryKeys),
     uniques: byName([
       ...config.columns
         .filter((column) => column.isUnique)
