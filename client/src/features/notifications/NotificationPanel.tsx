@@ -9,13 +9,12 @@ import { Button, EmptyState, Notice, Spinner } from '../../ui';
 import { currentTeamAtom } from '../auth/session';
 import { formatDay } from '../chat/format';
 import {
-  fetchNotificationPage,
   loadFirstPage,
+  loadNextPage,
   notificationFeedAtom,
   pinNotification,
   readAllNotifications,
   readNotification,
-  storeNextPage,
   unreadNotificationsAtom,
 } from './atoms';
 import { groupByDay, notificationFilters, type NotificationFilter } from './model';
@@ -83,11 +82,8 @@ export function NotificationPanel({ onClose }: { onClose: () => void }) {
     const last = shown?.items.at(-1);
     if (!shown || !last || !shown.hasMore || more === 'loading') return;
     setMore('loading');
-    fetchNotificationPage(request, shown.filter, last.id)
-      .then((page) => {
-        storeNextPage(store, shown, page);
-        setMore('idle');
-      })
+    loadNextPage(request, store, shown)
+      .then(() => setMore('idle'))
       .catch(() => setMore('failed'));
   }, [store, more]);
 

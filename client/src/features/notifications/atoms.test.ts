@@ -6,6 +6,7 @@ import { failure, heldReply, mockGraphQL } from '../../test/graphqlMock';
 import { signedInStore } from '../../test/signedInStore';
 import {
   loadFirstPage,
+  loadNextPage,
   notificationFeedAtom,
   pinNotification,
   readAllNotifications,
@@ -160,5 +161,46 @@ describe('a first-page read that was on its way while notifications were heard',
     });
     await loadFirstPage(request, store, 't1', 'all', { choosesFilter: true });
     expect([store.get(notificationFeedAtom)?.filter, shown(store).count]).toEqual(['all', 2]);
+  });
+});
+
+describe('a next page that was on its way while notifications were heard', () => {
+  const oldest = notification({ id: 'oldest', createdAt: '2026-11-25T08:00:00.000Z' });
+
+  /** Starts reading the page after what `store` shows, held until the test answers it. */
+  async function nextHeld(store: AppStore) {
+    const answer = heldReply();
+    const graphql = mockGraphQL({ getNotifications: answer.asked });
+    const reading = loadNextPage(request, store, { ...store.get(notificationFeedAtom)!, hasMore: true });
+    await answer.sent();
+    expect(graphql.callsOf('getNotifications')[0]?.variables).toEqual({ first: 30, filter: 'all', after: 'old' });
+    return (notifications: AppNotification[], unread: number) => {
+      answer.release({ data: { getNotifications: { notifications, unread, hasMore: false } } });
+      return reading;
+    };
+  }
+
+  it('joins the feed with a read heard meanwhile laid over it, and the count the server gave after what was heard', async () => {
+    const store = showing([older], 2);
+    const answer = await nextHeld(store);
+    receiveChange(store, change('notification.read', 1, 'oldest'));
+    receiveChange(store, change('notification.created', 2, created));
+    await answer([oldest], 2);
+    expect(shown(store)).toEqual({
+      items: [
+        ['new', false, false],
+        ['old', false, false],
+        ['oldest', true, false],
+      ],
+      count: 2,
+    });
+  });
+
+  it('is left out when a first page stored meanwhile ends elsewhere, so the list is read on from its new end without a gap', async () => {
+    const store = showing([older], 2);
+    const answer = await nextHeld(store);
+    store.set(notificationFeedAtom, { teamId: 't1', filter: 'all', items: [created], hasMore: true });
+    await answer([oldest], 1);
+    expect(shown(store)).toEqual({ items: [['new', false, false]], count: 2 });
   });
 });

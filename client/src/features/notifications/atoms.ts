@@ -21,14 +21,14 @@ export const unreadNotificationsAtom = atom<{ teamId: string; count: number } | 
 
 type Request = GraphQLClient['request'];
 
-export interface NotificationPage {
+interface NotificationPage {
   items: readonly AppNotification[];
   unread: number;
   hasMore: boolean;
 }
 
 /** One page of the filter's notifications, newest first; `after` is the last one already shown. */
-export async function fetchNotificationPage(
+async function fetchNotificationPage(
   request: Request,
   filter: NotificationFilter,
   after?: string,
@@ -64,6 +64,15 @@ const readsOnTheirWay = new WeakMap<AppStore, Set<HeardMeanwhile>>();
 
 function hear(store: AppStore, teamId: string, heard: HeardNotification): void {
   for (const meanwhile of readsOnTheirWay.get(store) ?? []) if (meanwhile.teamId === teamId) meanwhile.inOrder.push(heard);
+}
+
+/** Starts keeping what the team's notifications hear until `end` (call it when the read is answered or failed). */
+function startHearing(store: AppStore, teamId: string): { heard: HeardMeanwhile; end: () => void } {
+  let reads = readsOnTheirWay.get(store);
+  if (!reads) readsOnTheirWay.set(store, (reads = new Set()));
+  const heard: HeardMeanwhile = { teamId, inOrder: [] };
+  reads.add(heard);
+  return { heard, end: () => reads.delete(heard) };
 }
 
 /**
@@ -120,31 +129,47 @@ export async function loadFirstPage(
   filter: NotificationFilter,
   options: { silent?: boolean; choosesFilter?: boolean; wanted?: () => boolean } = {},
 ): Promise<void> {
-  const heard: HeardMeanwhile = { teamId, inOrder: [] };
-  let reads = readsOnTheirWay.get(store);
-  if (!reads) readsOnTheirWay.set(store, (reads = new Set()));
-  reads.add(heard);
+  const hearing = startHearing(store, teamId);
   try {
     const page = await fetchNotificationPage(request, filter, undefined, options.silent);
     if (store.get(currentTeamAtom)?.id !== teamId || (options.wanted && !options.wanted())) return;
     const shown = store.get(notificationFeedAtom);
     if (!options.choosesFilter && shown?.teamId === teamId && shown.filter !== filter) return;
-    const read = feedAsRead({ teamId, filter, items: page.items, hasMore: page.hasMore }, page.unread, heard);
+    const read = feedAsRead({ teamId, filter, items: page.items, hasMore: page.hasMore }, page.unread, hearing.heard);
     store.set(notificationFeedAtom, read.feed);
     store.set(unreadNotificationsAtom, { teamId, count: read.unread });
   } finally {
-    reads.delete(heard);
+    hearing.end();
   }
 }
 
-/** A further page joins the feed, when the feed is still the one it was read for. */
-export function storeNextPage(store: AppStore, feed: NotificationFeed, page: NotificationPage): void {
-  store.set(notificationFeedAtom, (current) => {
-    if (!current || current.teamId !== feed.teamId || current.filter !== feed.filter) return current;
+/**
+ * Reads the page after the feed's last notification. It joins the feed while the feed is still the one it was read for
+ * and still ends where it was read from (a first page stored meanwhile starts the list again, and the next page is then
+ * read from its end, leaving no gap), with what was heard while it was on its way replayed over it as for a first page
+ * (feedAsRead); the count follows.
+ */
+export async function loadNextPage(request: Request, store: AppStore, feed: NotificationFeed): Promise<void> {
+  const last = feed.items.at(-1);
+  if (!last) return;
+  const hearing = startHearing(store, feed.teamId);
+  try {
+    const page = await fetchNotificationPage(request, feed.filter, last.id);
+    const current = store.get(notificationFeedAtom);
+    if (store.get(currentTeamAtom)?.id !== feed.teamId || !current || current.teamId !== feed.teamId || current.filter !== feed.filter)
+      return;
+    if (current.items.at(-1)?.id !== last.id) return;
+    const read = feedAsRead({ ...current, items: page.items, hasMore: page.hasMore }, page.unread, hearing.heard);
     const known = new Set(current.items.map((item) => item.id));
-    return { ...current, items: [...current.items, ...page.items.filter((item) => !known.has(item.id))], hasMore: page.hasMore };
-  });
-  store.set(unreadNotificationsAtom, { teamId: feed.teamId, count: page.unread });
+    store.set(notificationFeedAtom, {
+      ...current,
+      items: [...current.items, ...read.feed.items.filter((item) => !known.has(item.id))],
+      hasMore: page.hasMore,
+    });
+    store.set(unreadNotificationsAtom, { teamId: feed.teamId, count: read.unread });
+  } finally {
+    hearing.end();
+  }
 }
 
 /** The start-up preload's read (SPEC §7 delayed group): the newest of every kind, silently. */
