@@ -1,6 +1,7 @@
 /**
  * The notifications' state: the list the panel shows (the start-up preload reads its first page) and the unread count
- * the bell shows, both for one team; live changes and mutation results go through model.ts's reducer into them.
+ * the bell shows, both for one team; live changes and mutation results go through model.ts's reducer into them, and a
+ * read replays over its answer what was heard while it was on its way (feedAsRead).
  */
 import type { GraphQLClient } from '../../lib/graphql';
 import { atom, type AppStore } from '../../lib/store';
@@ -44,7 +45,7 @@ async function fetchNotificationPage(
 
 /**
  * One thing the notifications heard (live, or the caller's own reads, refusals, mark-all and pins as they were shown),
- * kept while a first-page read is on its way so its answer, which may predate it, does not undo it (feedAsRead).
+ * kept while a read of a page is on its way so its answer, which may predate it, does not undo it (feedAsRead).
  */
 type HeardNotification =
   | { kind: 'change'; change: NotificationChange }
@@ -53,13 +54,13 @@ type HeardNotification =
   | { kind: 'allRead' }
   | { kind: 'pinned'; notification: AppNotification };
 
-/** What was heard while one first-page read was on its way, in the order it arrived. */
+/** What was heard while one read of a page was on its way, in the order it arrived. */
 interface HeardMeanwhile {
   teamId: string;
   inOrder: HeardNotification[];
 }
 
-/** Per store, the first-page reads on their way, each with what was heard since it was sent. */
+/** Per store, the reads of pages on their way, each with what was heard since it was sent. */
 const readsOnTheirWay = new WeakMap<AppStore, Set<HeardMeanwhile>>();
 
 function hear(store: AppStore, teamId: string, heard: HeardNotification): void {
@@ -76,7 +77,7 @@ function startHearing(store: AppStore, teamId: string): { heard: HeardMeanwhile;
 }
 
 /**
- * A first page's answer with what was heard while it was on its way replayed over it in the order it arrived, each
+ * A page's answer with what was heard while it was on its way replayed over it in the order it arrived, each
  * under the rule it had live (model.ts's reducer). A notification the read already has keeps the read's version when
  * its creation is heard, and one read stays read (a notification never becomes unread on the server). The count
  * follows: a live change's count is the server's after it, a mark-all's is zero, and an opening lowers it by one
