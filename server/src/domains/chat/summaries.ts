@@ -11,7 +11,6 @@ import {
   loadSpaceAccess,
   logPosition,
   messageHistoryStartValues,
-  teamMessageHistoryStart,
   teamPlanName,
   withinMessageHistoryPlaceholders,
 } from '../teams';
@@ -84,26 +83,47 @@ interface ConversationTail {
   rows: { seq: number; authorId: string; teamId: string; createdAt: string; deletedAt: string | null }[];
   /** Whether those are all of its messages. */
   complete: boolean;
-  /** The plan of each team named in rows, as the log's position has it. */
-  plans: Map<string, string>;
 }
 
 /**
- * Conversations' newest messages kept per connection for the log's current position: every member's chat list
- * is sent a space's unread count on each of its messages, which was one count query per subscriber. Messages,
- * read markers and plans change only through events, so what was read at a position holds until the log moves on.
+ * What the chat lists' summaries read, kept per connection for the log's current position: each message to a space
+ * sends every online member's chat list that space's unread count and last message, which were one count query,
+ * one plan read and one presentation per subscriber. Messages, read markers, reactions, names and plans change
+ * only through events, so what was read at a position holds until the log moves on, whichever process appended;
+ * the position is read on every call. The plan's history is applied when asked, with its `now`.
  */
-const tailsByConnection = new WeakMap<Database.Database, { position: string; tails: Map<string, ConversationTail> }>();
+interface KeptAtPosition {
+  position: string;
+  /** The newest live message of each conversation as every reader sees it alike (null: none). */
+  newest: Map<string, NewestMessage | null>;
+  tails: Map<string, ConversationTail>;
+  /** Each team's plan. */
+  plans: Map<string, string>;
+}
 
-function conversationTail(db: Reader, sqlite: Database.Database, conversation: string): ConversationTail {
+const keptByConnection = new WeakMap<Database.Database, KeptAtPosition>();
+
+/** What is kept for the log's current position; without the connection's driver, an empty entry for one call. */
+function keptAt(sqlite: Database.Database | undefined): KeptAtPosition {
+  const fresh = (position: string): KeptAtPosition => ({ position, newest: new Map(), tails: new Map(), plans: new Map() });
+  if (!sqlite) return fresh('');
   const position = logPosition(sqlite);
-  let kept = tailsByConnection.get(sqlite);
-  if (kept?.position !== position) tailsByConnection.set(sqlite, (kept = { position, tails: new Map() }));
+  let kept = keptByConnection.get(sqlite);
+  if (kept?.position !== position) keptByConnection.set(sqlite, (kept = fresh(position)));
+  return kept;
+}
+
+function planOf(db: Reader, kept: KeptAtPosition, teamId: string): string {
+  let plan = kept.plans.get(teamId);
+  if (plan === undefined) kept.plans.set(teamId, (plan = teamPlanName(db, teamId)));
+  return plan;
+}
+
+function conversationTail(db: Reader, kept: KeptAtPosition, conversation: string): ConversationTail {
   let tail = kept.tails.get(conversation);
   if (!tail) {
     const rows = unreadTailQueries(db).tail.all({ conversation });
-    const plans = new Map([...new Set(rows.map((row) => row.teamId))].map((teamId) => [teamId, teamPlanName(db, teamId)] as const));
-    tail = { rows, complete: rows.length < unreadTailLength, plans };
+    tail = { rows, complete: rows.length < unreadTailLength };
     kept.tails.set(conversation, tail);
   }
   return tail;
@@ -116,15 +136,21 @@ function conversationTail(db: Reader, sqlite: Database.Database, conversation: s
  * older than the kept messages is counted by `unreadCounts`' query.
  */
 export function unreadCount(db: Reader, sqlite: Database.Database, userId: string, conversation: string, now: Date): number {
-  const tail = conversationTail(db, sqlite, conversation);
+  return unreadCountAt(db, keptAt(sqlite), userId, conversation, now);
+}
+
+function unreadCountAt(db: Reader, kept: KeptAtPosition, userId: string, conversation: string, now: Date): number {
+  const tail = conversationTail(db, kept, conversation);
   const marker = unreadTailQueries(db).marker.get({ userId, conversation })?.seq ?? 0;
   const oldest = tail.rows.at(-1);
   if (!tail.complete && (!oldest || marker < oldest.seq)) return unreadCounts(db, userId, [conversation], now).get(conversation) ?? 0;
-  const starts = new Map([...tail.plans].map(([teamId, plan]) => [teamId, messageHistoryStart(plan, now)?.toISOString() ?? ''] as const));
+  const starts = new Map<string, string>();
   let count = 0;
   for (const row of tail.rows) {
     if (row.seq <= marker) break;
-    if (row.deletedAt === null && row.authorId !== userId && row.createdAt >= starts.get(row.teamId)!) count += 1;
+    let start = starts.get(row.teamId);
+    if (start === undefined) starts.set(row.teamId, (start = messageHistoryStart(planOf(db, kept, row.teamId), now)?.toISOString() ?? ''));
+    if (row.deletedAt === null && row.authorId !== userId && row.createdAt >= start) count += 1;
   }
   return count;
 }
@@ -146,27 +172,8 @@ interface NewestMessage {
   createdAt: string;
 }
 
-/**
- * The newest live message of each conversation as every reader sees it alike (null: none), kept per connection
- * for the log's current position. Each message to a space sends every online member's chat list that space's
- * last message, and it was read and presented once per subscriber. Messages, reactions and names change only
- * through events, so what was read at the log's position holds until the log moves on, whichever process
- * appended; the position is read on every call. The plan's history is applied when asked, with its `now`.
- */
-const newestByConnection = new WeakMap<Database.Database, { position: string; newest: Map<string, NewestMessage | null> }>();
-
-function newestMessages(
-  db: Reader,
-  sqlite: Database.Database | undefined,
-  conversations: readonly string[],
-): Map<string, NewestMessage | null> {
-  let kept = { position: '', newest: new Map<string, NewestMessage | null>() };
-  if (sqlite) {
-    const position = logPosition(sqlite);
-    const known = newestByConnection.get(sqlite);
-    if (known?.position === position) kept = known;
-    else newestByConnection.set(sqlite, (kept = { position, newest: new Map() }));
-  }
+/** The newest live message of each conversation as every reader sees it alike (null: none). */
+function newestMessages(db: Reader, kept: KeptAtPosition, conversations: readonly string[]): Map<string, NewestMessage | null> {
   const unknown = [...new Set(conversations)].filter((conversation) => !kept.newest.has(conversation));
   if (unknown.length > 0) {
     const queries = newestQueries(db);
@@ -200,13 +207,25 @@ export function lastMessages(
   sqlite?: Database.Database,
 ): Map<string, PresentedMessage> {
   if (conversations.length === 0) return new Map();
-  const newest = newestMessages(db, sqlite, conversations);
+  return lastMessagesAt(db, keptAt(sqlite), viewerId, conversations, moderates, now);
+}
+
+function lastMessagesAt(
+  db: Reader,
+  kept: KeptAtPosition,
+  viewerId: string,
+  conversations: readonly string[],
+  moderates: (conversation: string) => boolean,
+  now: Date,
+): Map<string, PresentedMessage> {
+  const newest = newestMessages(db, kept, conversations);
   const historyStarts = new Map<string, string | null>();
   const found = new Map<string, PresentedMessage>();
   for (const conversation of conversations) {
     const message = newest.get(conversation);
     if (!message) continue;
-    if (!historyStarts.has(message.teamId)) historyStarts.set(message.teamId, teamMessageHistoryStart(db, message.teamId, now));
+    if (!historyStarts.has(message.teamId))
+      historyStarts.set(message.teamId, messageHistoryStart(planOf(db, kept, message.teamId), now)?.toISOString() ?? null);
     const start = historyStarts.get(message.teamId);
     if (start && message.createdAt < start) continue;
     found.set(conversation, messageForViewer(message.base, viewerId, moderates(conversation)));
@@ -237,9 +256,10 @@ export interface SpaceChatSummary {
 export const spaceChatSummaries: SpaceChatSummaries = {
   summaryOf: (db, sqlite, viewerId, spaceId, moderates, now): SpaceChatSummary => {
     const conversation = `project:${spaceId}`;
+    const kept = keptAt(sqlite);
     return {
-      unread: unreadCount(db, sqlite, viewerId, conversation, now),
-      lastMessage: lastMessages(db, viewerId, [conversation], () => moderates, now, sqlite).get(conversation) ?? null,
+      unread: unreadCountAt(db, kept, viewerId, conversation, now),
+      lastMessage: lastMessagesAt(db, kept, viewerId, [conversation], () => moderates, now).get(conversation) ?? null,
     };
   },
 };
