@@ -7,13 +7,7 @@ import { requireActor } from '../../graphql/context';
 import type { Reader } from '../tasks';
 import { messageHistoryStart } from '#shared/plans';
 import type { PresentedSpace } from '../teams';
-import {
-  loadSpaceAccess,
-  logPosition,
-  messageHistoryStartValues,
-  teamPlanName,
-  withinMessageHistoryPlaceholders,
-} from '../teams';
+import { loadSpaceAccess, logPosition, messageHistoryStartValues, teamPlanName, withinMessageHistoryPlaceholders } from '../teams';
 import { loadConversationAccess } from './access';
 import { conversationOf } from './conversation';
 import { chatPolicy } from './policies';
