@@ -109,21 +109,8 @@ const rankNormalization = 1;
 const titleHeadline = `StartSel=${matchStart}, StopSel=${matchEnd}, HighlightAll=true`;
 const snippetHeadline = `StartSel=${matchStart}, StopSel=${matchEnd}, MaxWords=32, MinWords=16, ShortWord=0`;
 
-interface PageRow {
-  id: string;
-  kind: MatchedItem['kind'];
-  itemId: string;
-  spaceId: string | null;
-  privatId: string | null;
-  taskId: string | null;
-  meetingroomId: string | null;
-  code: string | null;
-  emoji: string | null;
-  folderId: string | null;
-  createdAt: string;
-  markedTitle: string;
-  markedSnippet: string;
-}
+/** A page row as postgres.js reads it: a matched item whose bigint id arrives as text. */
+type PageRow = Omit<MatchedItem, 'id'> & { id: string };
 
 /** The filters every step shares: the team, kind, dates, and the scope the caller may read. */
 function visibleItems(sql: Queryable, query: IndexQuery, scope: SearchScope): Fragment {
