@@ -28,9 +28,9 @@ export interface UnitOfWork {
   readonly actorId: string | null;
   /** One reading of the clock for the whole unit: every event it appends carries this time. */
   readonly now: Date;
-  streamVersion(stream: string): number;
+  streamVersion(stream: string): Promise<number>;
   /** Appends events to a stream, applies the projections, then runs the reactions to them, all in this unit. */
-  append(stream: string, domainEvents: readonly DomainEvent[], options: AppendOptions): StoredEvent[];
+  append(stream: string, domainEvents: readonly DomainEvent[], options: AppendOptions): Promise<StoredEvent[]>;
 }
 
 /** A command's decision and writes; it may be asynchronous (the unit stays open until it settles). */
@@ -94,5 +94,5 @@ export interface Reaction {
   name: string;
   /** The event types it reacts to. */
   on: readonly string[];
-  react(unit: UnitOfWork, event: StoredEvent): void;
+  react(unit: UnitOfWork, event: StoredEvent): void | Promise<void>;
 }

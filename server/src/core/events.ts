@@ -61,5 +61,6 @@ export interface Projection {
   name: string;
   /** The read tables this projection owns: emptied before a rebuild, compared by the replay test. */
   tables: readonly Table[];
-  apply(transaction: Transaction, event: StoredEvent): void;
+  /** It may be asynchronous (a storage adapter whose reads answer promises); the unit awaits it. */
+  apply(transaction: Transaction, event: StoredEvent): void | Promise<void>;
 }

@@ -10,6 +10,7 @@ import { newEventsOf, requireExpectedVersion, type DomainEvent, type Projection,
 import { hashRequest, idempotencyKeysExpireBefore } from '../idempotencyKeys';
 import { events, mutationResults } from './tables';
 import { DurableCommits } from './durableCommits';
+import { macrotaskInsideTransaction, startMacrotaskSentinel } from './macrotaskGuard';
 
 const maximumMutationIdLength = 128;
 /** Reactions may append events that other reactions answer; a chain this deep is a loop. */
@@ -18,6 +19,23 @@ const maximumReactionDepth = 8;
 export interface SqliteEventStoreOptions {
   reactions?: readonly Reaction[];
   clock?: Clock;
+  /**
+   * Refuse a unit of work that yields to the event loop inside the transaction (see `macrotaskGuard.ts`).
+   * On by default outside production: it costs one `setImmediate` per unit.
+   */
+  guardMacrotasks?: boolean;
+}
+
+/**
+ * The unit of work of `runNow`: appends answer synchronously. Only for SQLite-bound parts that must know
+ * before returning whether their write committed; projections and reactions it runs must be synchronous.
+ */
+export interface SynchronousUnitOfWork {
+  readonly transaction: Transaction;
+  readonly actorId: string | null;
+  readonly now: Date;
+  streamVersion(stream: string): number;
+  append(stream: string, domainEvents: readonly DomainEvent[], options: AppendOptions): StoredEvent[];
 }
 
 /** What a mutation id stands for: kept with the result, so a retry is told apart from a reuse. */
@@ -27,8 +45,8 @@ interface MutationRecord {
   requestHash: string;
 }
 
-interface OpenUnit<Result> {
-  unit: UnitOfWork;
+interface OpenUnit<Result, Unit = UnitOfWork> {
+  unit: Unit;
   appended: StoredEvent[];
   /** Null when the command came without a mutation id. */
   mutation: MutationRecord | null;
@@ -101,6 +119,7 @@ export class SqliteEventStore implements EventStore {
   /** The group commit under way or scheduled; the next one starts after it. */
   private committing: Promise<void> | null = null;
   private readonly offLoop: OffLoopSync | null;
+  private readonly guardMacrotasks: boolean;
   readonly clock: Clock;
 
   constructor(
@@ -109,6 +128,7 @@ export class SqliteEventStore implements EventStore {
     options: SqliteEventStoreOptions = {},
   ) {
     this.clock = options.clock ?? systemClock;
+    this.guardMacrotasks = options.guardMacrotasks ?? process.env.NODE_ENV !== 'production';
     for (const reaction of options.reactions ?? []) {
       for (const type of reaction.on) {
         const list = this.reactionsByType.get(type) ?? [];
@@ -166,17 +186,20 @@ export class SqliteEventStore implements EventStore {
   /**
    * `run` for synchronous work, answering synchronously: for SQLite-bound parts (doc rooms write their
    * updates in the same transaction) that must know before returning whether the unit committed. It
-   * commits on its own, ahead of units still queued, with synchronous=FULL (waiting for the disk).
+   * commits on its own, ahead of units still queued, with synchronous=FULL (waiting for the disk). Its
+   * unit's appends answer at once, so every projection and reaction they run must be synchronous: doc
+   * rooms move to an ordinary awaited unit once the areas' projections read asynchronously.
    */
-  runNow<Result>(context: CommandContext, work: (unit: UnitOfWork) => Result): Result {
+  runNow<Result>(context: CommandContext, work: (unit: SynchronousUnitOfWork) => Result): Result {
     if (this.openUnit) throw new Error('An asynchronous unit of work holds the transaction.');
     this.checkWritable();
     checkMutationId(context);
     this.statements.begin.run();
-    let opened: OpenUnit<Result>;
+    let opened: OpenUnit<Result, SynchronousUnitOfWork>;
     let result: Result;
     try {
-      opened = this.begin<Result>(context);
+      const started = this.begin<Result>(context);
+      opened = { ...started, unit: this.createSynchronousUnitOfWork(started.unit, started.appended, context.mutationId ?? null) };
       result = opened.previous ? opened.previous.result : work(opened.unit);
       if (isPromise(result)) throw new Error('runNow takes synchronous work only.');
       this.recordResult(opened, result);
@@ -267,14 +290,22 @@ export class SqliteEventStore implements EventStore {
         if (opened.previous) {
           result = opened.previous.result;
         } else {
-          const decided = unit.work(opened.unit);
-          if (isPromise(decided)) {
-            const settled = decided.finally(() => (this.openUnit = null));
-            this.openUnit = settled;
-            result = await settled;
-          } else {
-            result = decided;
+          const sentinel = this.guardMacrotasks ? startMacrotaskSentinel() : null;
+          try {
+            const decided = unit.work(opened.unit);
+            if (isPromise(decided)) {
+              const settled = decided.finally(() => (this.openUnit = null));
+              this.openUnit = settled;
+              result = await settled;
+            } else {
+              result = decided;
+            }
+          } catch (error) {
+            // Yielding inside the transaction is the fault to report, whatever the work did after it.
+            if (sentinel?.stop()) throw macrotaskInsideTransaction(describeUnit(unit.context, opened.appended));
+            throw error;
           }
+          if (sentinel?.stop()) throw macrotaskInsideTransaction(describeUnit(unit.context, opened.appended));
         }
         this.recordResult(opened, result);
         if (shared) this.statements.release.run();
@@ -346,7 +377,7 @@ export class SqliteEventStore implements EventStore {
   }
 
   /** Records the result of a mutation sent with an id, in its unit. */
-  private recordResult<Result>(opened: OpenUnit<Result>, result: Result): void {
+  private recordResult<Result>(opened: OpenUnit<Result, UnitOfWork | SynchronousUnitOfWork>, result: Result): void {
     if (!opened.mutation || opened.previous) return;
     opened.unit.transaction
       .insert(mutationResults)
@@ -408,15 +439,15 @@ export class SqliteEventStore implements EventStore {
       transaction,
       actorId,
       now,
-      streamVersion: (stream) => currentVersion(transaction, stream),
-      append(stream, domainEvents, options) {
+      streamVersion: (stream) => Promise.resolve(currentVersion(transaction, stream)),
+      async append(stream, domainEvents, options) {
         const version = currentVersion(transaction, stream);
         requireExpectedVersion(stream, options.expectedVersion, version);
         const stored: StoredEvent[] = [];
         for (const row of newEventsOf(stream, version, domainEvents, { teamId: options.teamId, actorId, mutationId, createdAt })) {
           const inserted = eventInsert(transaction).get(rowValues(events, row))!;
           const event: StoredEvent = { ...row, seq: inserted.seq };
-          for (const projection of projections) projection.apply(transaction, event);
+          for (const projection of projections) await projection.apply(transaction, event);
           stored.push(event);
         }
         appended.push(...stored);
@@ -427,7 +458,7 @@ export class SqliteEventStore implements EventStore {
             throw new Error(`Reactions to ${event.type} nest deeper than ${maximumReactionDepth}: a loop?`);
           depth += 1;
           try {
-            for (const reaction of reactions) reaction.react(unit, event);
+            for (const reaction of reactions) await reaction.react(unit, event);
           } finally {
             depth -= 1;
           }
@@ -436,6 +467,40 @@ export class SqliteEventStore implements EventStore {
       },
     };
     return unit;
+  }
+
+  /**
+   * The synchronous face of a unit for `runNow`: the same appends, projections and reactions, refused if
+   * any of them answers a promise (the unit is then rolled back by `runNow`).
+   */
+  private createSynchronousUnitOfWork(unit: UnitOfWork, appended: StoredEvent[], mutationId: string | null): SynchronousUnitOfWork {
+    const projections = this.projections;
+    const reactionsByType = this.reactionsByType;
+    const { transaction, actorId, now } = unit;
+    const createdAt = now.toISOString();
+    return {
+      transaction,
+      actorId,
+      now,
+      streamVersion: (stream) => currentVersion(transaction, stream),
+      append(stream, domainEvents, options) {
+        const version = currentVersion(transaction, stream);
+        requireExpectedVersion(stream, options.expectedVersion, version);
+        const stored: StoredEvent[] = [];
+        for (const row of newEventsOf(stream, version, domainEvents, { teamId: options.teamId, actorId, mutationId, createdAt })) {
+          const inserted = eventInsert(transaction).get(rowValues(events, row))!;
+          const event: StoredEvent = { ...row, seq: inserted.seq };
+          for (const projection of projections) refuseAsynchronous(projection.apply(transaction, event), `projection ${projection.name}`);
+          stored.push(event);
+        }
+        appended.push(...stored);
+        for (const event of stored) {
+          for (const reaction of reactionsByType.get(event.type) ?? [])
+            refuseAsynchronous(reaction.react(unit, event), `reaction ${reaction.name}`);
+        }
+        return stored;
+      },
+    };
   }
 
   private notify(committed: readonly StoredEvent[]): void {
@@ -456,6 +521,25 @@ function checkMutationId(context: CommandContext): void {
   const mutationId = context.mutationId;
   if (mutationId !== undefined && (mutationId.length === 0 || mutationId.length > maximumMutationIdLength)) {
     throw codedError('IDEMPOTENCY_KEY_INVALID', { params: { maximum: maximumMutationIdLength } });
+  }
+}
+
+/** What names a unit in an error: the operation it runs for, its actor, and the events it appended so far. */
+function describeUnit(context: CommandContext, appended: readonly StoredEvent[]): string {
+  const request = context.request as { operationName?: unknown; operation?: unknown } | null | undefined;
+  const operation = request?.operationName ?? request?.operation;
+  const types = [...new Set(appended.map((event) => event.type))];
+  return (
+    `The unit of work${typeof operation === 'string' ? ` of ${operation}` : ''} (actor ${context.actorId ?? 'none'}` +
+    `${types.length > 0 ? `, appending ${types.join(', ')}` : ''})`
+  );
+}
+
+function refuseAsynchronous(answer: void | Promise<void>, what: string): void {
+  if (isPromise(answer)) {
+    // Its rejection, if any, is the refusal's consequence: the unit is rolled back either way.
+    answer.catch(() => undefined);
+    throw new Error(`runNow takes synchronous work only: ${what} is asynchronous.`);
   }
 }
 
