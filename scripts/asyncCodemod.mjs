@@ -1,15 +1,29 @@
-// Prototype codemod: turns one area's synchronous data access into awaited calls and propagates
+// Async codemod: turns one area's synchronous data access into awaited calls and propagates
 // async/await to every caller (any area, tests, benches), through the TypeScript language service.
-// Usage: node asyncCodemod.mjs <root> <area-folder relative to root> [--dry]
+// Usage: node scripts/asyncCodemod.mjs <root> [<area folder relative to root>] [--async=<file>#<name> ...] [--dry]
 // Seeds: (1) executions of drizzle SQLite builders / prepared queries and better-sqlite3 statements
-// (.get/.all/.run) in the area's non-test files; (2) calls of UnitOfWork.append / UnitOfWork.streamVersion
-// anywhere (the port is already hand-edited to return promises).
+// (.get/.all/.run) in the area's non-test files (none without an area: the port alone); (2) calls of
+// UnitOfWork.append / UnitOfWork.streamVersion anywhere (the port is already hand-edited to return promises);
+// (3) functions made async by hand (`--async=server/src/core/sqlite/replay.ts#replay`): their callers are
+// awaited in turn (the second pass after hand fixes).
+// A call whose result goes straight to a parameter typed to take a promise is left alone (its callee
+// handles the promise); `ReturnType<typeof f>` of a function made async becomes `Awaited<ReturnType<typeof f>>`.
+// It uses TypeScript 6's compiler API from typescript-for-eslint (the project's TypeScript 7 has none).
 import ts from 'typescript-for-eslint/lib/typescript.js';
 import fs from 'node:fs';
 import path from 'node:path';
 
-const [root, areaFolder] = process.argv.slice(2);
+const positional = process.argv.slice(2).filter((argument) => !argument.startsWith('--'));
+const root = path.resolve(positional[0]);
+const areaFolder = positional[1] ?? null;
 const dry = process.argv.includes('--dry');
+const handMadeAsync = process.argv
+  .slice(2)
+  .filter((argument) => argument.startsWith('--async='))
+  .map((argument) => {
+    const [file, name] = argument.slice('--async='.length).split('#');
+    return { file: path.resolve(root, file), name };
+  });
 const config = ts.getParsedCommandLineOfConfigFile(
   path.join(root, 'tsconfig.json'),
   {},
@@ -42,7 +56,16 @@ const insert = (sourceFile, position, text, order) => {
   list.push({ position, text, order });
   insertions.set(sourceFile.fileName, list);
 };
-const stats = { seedsData: 0, seedsPort: 0, awaitsAdded: 0, functionsMadeAsync: 0, returnTypesWrapped: 0 };
+const stats = {
+  seedsData: 0,
+  seedsPort: 0,
+  seedsHandMade: 0,
+  awaitsAdded: 0,
+  functionsMadeAsync: 0,
+  returnTypesWrapped: 0,
+  returnTypeQueriesAwaited: 0,
+  promisesPassedOn: 0,
+};
 const handWork = [];
 const flag = (node, kind, detail) => {
   const sourceFile = node.getSourceFile();
@@ -77,9 +100,21 @@ function enclosingFunction(node) {
 }
 const hasAsync = (fn) => (ts.getCombinedModifierFlags(fn) & ts.ModifierFlags.Async) !== 0;
 
+/** A call that is an argument for a parameter typed to take a promise (`void | Promise<void>`): its callee handles it. */
+function passedToPromiseParameter(call) {
+  if (!ts.isCallExpression(call.parent) || !call.parent.arguments.includes(call)) return false;
+  const contextual = checker.getContextualType(call);
+  return contextual !== undefined && /Promise|PromiseLike/.test(checker.typeToString(contextual));
+}
+
 function wrapAwait(call) {
   if (wrapped.has(call)) return;
   if (ts.isAwaitExpression(call.parent) || (ts.isParenthesizedExpression(call.parent) && ts.isAwaitExpression(call.parent.parent))) return;
+  if (passedToPromiseParameter(call)) {
+    wrapped.add(call);
+    stats.promisesPassedOn += 1;
+    return;
+  }
   wrapped.add(call);
   const sourceFile = call.getSourceFile();
   const length = call.getEnd() - call.getStart();
@@ -195,7 +230,7 @@ function propagate(fn) {
         ts.isShorthandPropertyAssignment(parent)
       )
         continue;
-      else if (ts.isTypeQueryNode(parent) || ts.isTypeReferenceNode(parent) || ts.isQualifiedName(parent)) continue;
+      else if (ts.isTypeQueryNode(parent) || ts.isTypeReferenceNode(parent) || ts.isQualifiedName(parent)) awaitReturnTypeQuery(token);
       else if (
         (ts.isPropertyAssignment(parent) ||
           ts.isMethodDeclaration(parent) ||
@@ -208,6 +243,24 @@ function propagate(fn) {
       else flag(callee, 'async function used as a value');
     }
   }
+}
+
+/** `ReturnType<typeof f>` (or `typeof a.f`) of a function made async: its result is now `Awaited<…>` of it. */
+const awaitedQueries = new Set();
+function awaitReturnTypeQuery(token) {
+  let query = token.parent;
+  while (query && ts.isQualifiedName(query)) query = query.parent;
+  if (!query || !ts.isTypeQueryNode(query)) return;
+  const reference = query.parent;
+  if (!ts.isTypeReferenceNode(reference) || reference.typeName.getText() !== 'ReturnType') return;
+  const outer = reference.parent;
+  if (ts.isTypeReferenceNode(outer) && outer.typeName.getText() === 'Awaited') return;
+  if (awaitedQueries.has(reference)) return;
+  awaitedQueries.add(reference);
+  const sourceFile = reference.getSourceFile();
+  insert(sourceFile, reference.getStart(sourceFile), 'Awaited<', -1e12);
+  insert(sourceFile, reference.getEnd(), '>', 1e12);
+  stats.returnTypeQueriesAwaited += 1;
 }
 
 function calleeText(fn) {
@@ -240,7 +293,7 @@ const executionOwners = new Set([
 ]);
 for (const sourceFile of program.getSourceFiles()) {
   if (!fileNames.includes(sourceFile.fileName)) continue;
-  const inArea = rel(sourceFile.fileName).startsWith(areaFolder) && !sourceFile.fileName.endsWith('.test.ts');
+  const inArea = areaFolder !== null && rel(sourceFile.fileName).startsWith(areaFolder) && !sourceFile.fileName.endsWith('.test.ts');
   const visit = (node) => {
     ts.forEachChild(node, visit);
     if (!ts.isCallExpression(node) || !ts.isPropertyAccessExpression(node.expression)) return;
@@ -264,6 +317,27 @@ for (const sourceFile of program.getSourceFiles()) {
     }
   };
   visit(sourceFile);
+}
+// Functions made async by hand: already async, so only their callers change.
+for (const { file, name } of handMadeAsync) {
+  const sourceFile = program.getSourceFile(file);
+  if (!sourceFile) throw new Error(`--async: ${rel(file)} is not in the program`);
+  let found = 0;
+  const visit = (node) => {
+    ts.forEachChild(node, visit);
+    if (!isFunctionLike(node)) return;
+    const named =
+      ((ts.isFunctionDeclaration(node) || ts.isMethodDeclaration(node)) && node.name?.getText() === name) ||
+      ((ts.isVariableDeclaration(node.parent) || ts.isPropertyAssignment(node.parent) || ts.isPropertyDeclaration(node.parent)) &&
+        node.parent.name.getText() === name);
+    if (!named) return;
+    found += 1;
+    asyncFunctions.add(node);
+    queue.push(node);
+  };
+  visit(sourceFile);
+  if (found === 0) throw new Error(`--async: no function ${name} in ${rel(file)}`);
+  stats.seedsHandMade += found;
 }
 while (queue.length > 0) propagate(queue.shift());
 
