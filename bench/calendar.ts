@@ -32,7 +32,7 @@ const zones = ['Europe/Berlin', 'America/New_York', 'UTC', 'Asia/Tokyo'];
 const recurrences: RecurrenceName[] = ['weekly', 'weekly', 'weekdays', 'daily', 'monthly'];
 const yearStart = Date.parse('2026-01-01T00:00:00Z');
 for (let batch = 0; batch < eventCount / 500; batch += 1) {
-  await store.run({ actorId: admin.id }, (unit) => {
+  await store.run({ actorId: admin.id }, async (unit) => {
     for (let index = 0; index < 500; index += 1) {
       const number = batch * 500 + index;
       const recurring: RecurrenceName = number % 10 === 0 ? recurrences[(number / 10) % recurrences.length]! : 'none';
@@ -43,7 +43,7 @@ for (let batch = 0; batch < eventCount / 500; batch += 1) {
       const rrule = base === null ? null : number % 20 === 0 ? withRuleEnd(base, { count: 200 }) : base;
       // Half made by the admin, half by a colleague who invites the admin: both ways the admin sees an event.
       const byAdmin = number % 2 === 0;
-      createEvent(unit, {
+      await createEvent(unit, {
         teamId: admin.teamId,
         authorId: byAdmin ? admin.id : colleague.id,
         fields: completeFields({
@@ -65,7 +65,7 @@ for (let batch = 0; batch < eventCount / 500; batch += 1) {
     }
   });
 }
-await store.run({ actorId: admin.id }, (unit) => {
+await store.run({ actorId: admin.id }, async (unit) => {
   const db = unit.transaction;
   let board = loadBoard(db, space)!;
   const canSee = spaceReaders(db, space);
@@ -81,7 +81,7 @@ await store.run({ actorId: admin.id }, (unit) => {
       { board, canSee },
     );
     const created = events[0]!.payload as TaskCreated;
-    unit.append(`task:${created.taskId}`, events, { teamId: admin.teamId, expectedVersion: 0 });
+    await unit.append(`task:${created.taskId}`, events, { teamId: admin.teamId, expectedVersion: 0 });
     board = { ...board, lastNumber: created.number };
   }
 });

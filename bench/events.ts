@@ -68,7 +68,7 @@ async function measure(synchronous: 'FULL' | 'NORMAL') {
   const total = (database.sqlite.prepare('SELECT COUNT(*) AS count FROM events').get() as { count: number }).count;
   const target = openDatabase(join(directory, 'replayed.sqlite'), { synchronous });
   const replayStart = performance.now();
-  replay(database, target, projections);
+  await replay(database, target, projections);
   const replaySeconds = (performance.now() - replayStart) / 1000;
   target.close();
   database.close();

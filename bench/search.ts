@@ -67,10 +67,10 @@ const seedStarted = performance.now();
 const batch = 2_000;
 const conversation = `project:${space}`;
 for (let done = 0; done < counts.messages; done += batch) {
-  await store.run({ actorId: admin.id }, (unit) => {
+  await store.run({ actorId: admin.id }, async (unit) => {
     for (let index = done; index < Math.min(done + batch, counts.messages); index += 1) {
       const body = `${sentence(8 + Math.floor(random() * 16))}${index % 5_000 === 4_999 ? ' zanzibar' : ''}`;
-      unit.append(
+      await unit.append(
         `chat:${conversation}`,
         [
           {
@@ -99,7 +99,7 @@ for (let done = 0; done < counts.messages; done += batch) {
 }
 const messagesSeeded = performance.now();
 for (let done = 0; done < counts.tasks; done += batch) {
-  await store.run({ actorId: admin.id }, (unit) => {
+  await store.run({ actorId: admin.id }, async (unit) => {
     const db = unit.transaction;
     let board = loadBoard(db, space)!;
     const canSee = spaceReaders(db, space);
@@ -118,7 +118,7 @@ for (let done = 0; done < counts.tasks; done += batch) {
         { board, canSee },
       );
       const created = events[0]!.payload as TaskCreated;
-      unit.append(`task:${created.taskId}`, events, { teamId: admin.teamId, expectedVersion: 0 });
+      await unit.append(`task:${created.taskId}`, events, { teamId: admin.teamId, expectedVersion: 0 });
       board = { ...board, lastNumber: created.number };
     }
   });
@@ -127,11 +127,11 @@ const tasksSeeded = performance.now();
 // A doc's text is content the docs rooms store beside the log (doc_texts); the index reads it with the doc's events.
 const saveText = database.sqlite.prepare('INSERT INTO doc_texts (doc_id, plain_text, updated_at) VALUES (?, ?, ?)');
 for (let done = 0; done < counts.docs; done += 500) {
-  await store.run({ actorId: admin.id }, (unit) => {
+  await store.run({ actorId: admin.id }, async (unit) => {
     for (let index = done; index < Math.min(done + 500, counts.docs); index += 1) {
       const docId = newId();
       saveText.run(docId, paragraphs(12, 40), new Date().toISOString());
-      unit.append(
+      await unit.append(
         `doc:${docId}`,
         [
           {
@@ -154,12 +154,12 @@ for (let done = 0; done < counts.docs; done += 500) {
   });
 }
 for (let done = 0; done < counts.pdfs; done += 100) {
-  await store.run({ actorId: admin.id }, (unit) => {
+  await store.run({ actorId: admin.id }, async (unit) => {
     for (let index = done; index < Math.min(done + 100, counts.pdfs); index += 1) {
       const fileId = newId();
       // About ten pages of text each.
       const text = paragraphs(60, 45);
-      unit.append(
+      await unit.append(
         `file:${fileId}`,
         [
           {
@@ -248,7 +248,7 @@ console.log(
 );
 
 const rebuildStarted = performance.now();
-const rebuilt = replay(database, database, [searchProjection]);
+const rebuilt = await replay(database, database, [searchProjection]);
 console.log(`  full rebuild of the index from the log (${rebuilt.applied} events): ${seconds(rebuildStarted, performance.now())}`);
 console.log(`  load average ${loadAverage()}`);
 

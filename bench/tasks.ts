@@ -58,7 +58,7 @@ const tags = await inBatches(
 const seedStarted = performance.now();
 const store = openEventStore(database);
 for (let batch = 0; batch < taskCount / 500; batch += 1) {
-  await store.run({ actorId: admin.id }, (unit) => {
+  await store.run({ actorId: admin.id }, async (unit) => {
     const db = unit.transaction;
     let board = loadBoard(db, space)!;
     const canSee = spaceReaders(db, space);
@@ -82,7 +82,7 @@ for (let batch = 0; batch < taskCount / 500; batch += 1) {
         { board, canSee },
       );
       const created = events[0]!.payload as TaskCreated;
-      unit.append(`task:${created.taskId}`, events, { teamId: admin.teamId, expectedVersion: 0 });
+      await unit.append(`task:${created.taskId}`, events, { teamId: admin.teamId, expectedVersion: 0 });
       board = { ...board, lastNumber: created.number };
     }
   });

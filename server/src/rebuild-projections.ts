@@ -14,7 +14,7 @@ const backupFile = join(config.dataDirectory, `backup-before-rebuild-${new Date(
 database.sqlite.prepare('VACUUM INTO ?').run(backupFile);
 console.log(`Saved a copy of the database to ${backupFile}`);
 const started = performance.now();
-const progress = replay(
+const progress = await replay(
   database,
   database,
   domains.flatMap((module) => module.projections),

@@ -200,7 +200,7 @@ describe('replay', () => {
     await client.execute('mutation ($id: ID!) { ediUserLanguage(id: $id, language: "it") { language } }', { id: account.user.id });
     const projections = domains.flatMap((module) => module.projections);
     const empty = openDatabase(`${server.dataDirectory}/replayed.sqlite`, { synchronous: 'NORMAL' });
-    replay(server.app.services.database, empty, projections);
+    await replay(server.app.services.database, empty, projections);
     expect(snapshotProjections(empty, projections)).toEqual(snapshotProjections(server.app.services.database, projections));
     empty.close();
   });

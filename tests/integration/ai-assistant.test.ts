@@ -423,7 +423,7 @@ describe('the log', () => {
   it('rebuilds the conversations and messages tables to the same rows', async () => {
     const projections = aiAssistantModule.projections;
     const empty = openDatabase(`${server.dataDirectory}/replayed-ai-assistant.sqlite`, { synchronous: 'NORMAL' });
-    replay(server.app.services.database, empty, projections);
+    await replay(server.app.services.database, empty, projections);
     const rows = snapshotProjections(empty, projections);
     expect(rows).toEqual(snapshotProjections(server.app.services.database, projections));
     expect(JSON.stringify(rows)).toContain('The harbour opens at **nine**.');

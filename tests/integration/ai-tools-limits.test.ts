@@ -170,7 +170,7 @@ describe('AI usage', () => {
   it('rebuilds the usage and limits tables from the log to the same rows', async () => {
     const projections = aiToolsModule.projections;
     const empty = openDatabase(`${server.dataDirectory}/replayed-ai.sqlite`, { synchronous: 'NORMAL' });
-    replay(server.app.services.database, empty, projections);
+    await replay(server.app.services.database, empty, projections);
     expect(snapshotProjections(empty, projections)).toEqual(snapshotProjections(server.app.services.database, projections));
     empty.close();
   });

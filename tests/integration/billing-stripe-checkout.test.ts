@@ -36,18 +36,20 @@ async function teamOfTwoAndAGuest(target: TestServer): Promise<{ admin: Person; 
 
 /** Gives the team a Stripe customer, as a paid checkout's webhook would. */
 async function giveCustomer(teamId: string, customerId: string): Promise<void> {
-  await server.app.services.store.run({ actorId: null }, (unit) =>
-    decideSubscriptionChange(unit, {
-      teamId,
-      plan: 'basic',
-      period: 'monthly',
-      currency: 'usd',
-      seats: 2,
-      state: 'active',
-      currentPeriodEnd: new Date(Date.now() + 30 * 86_400_000).toISOString(),
-      source: 'stripe',
-      stripe: { customerId, subscriptionId: `sub_for_${customerId}` },
-    }),
+  await server.app.services.store.run(
+    { actorId: null },
+    async (unit) =>
+      await decideSubscriptionChange(unit, {
+        teamId,
+        plan: 'basic',
+        period: 'monthly',
+        currency: 'usd',
+        seats: 2,
+        state: 'active',
+        currentPeriodEnd: new Date(Date.now() + 30 * 86_400_000).toISOString(),
+        source: 'stripe',
+        stripe: { customerId, subscriptionId: `sub_for_${customerId}` },
+      }),
   );
 }
 
@@ -112,8 +114,18 @@ describe('setCheckout', () => {
   it('reuses the team’s Stripe customer, and takes the team’s credit off once as a coupon', async () => {
     const admin = await person(server, 'Dee');
     await giveCustomer(admin.teamId, 'cus_existing_dee');
-    await server.app.services.store.run({ actorId: null }, (unit) =>
-      changeCredit(unit, { teamId: admin.teamId, currency: 'usd', amount: 700, reason: 'code', userId: null, code: null, invoiceId: null }),
+    await server.app.services.store.run(
+      { actorId: null },
+      async (unit) =>
+        await changeCredit(unit, {
+          teamId: admin.teamId,
+          currency: 'usd',
+          amount: 700,
+          reason: 'code',
+          userId: null,
+          code: null,
+          invoiceId: null,
+        }),
     );
     const before = fake.requests.length;
     expectData(await admin.client.execute(checkout, { plan: 'unlimited', type: 'monthly', team: admin.teamId, currency: 'usd' }));

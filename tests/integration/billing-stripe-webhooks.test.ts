@@ -266,16 +266,18 @@ describe('Stripe webhook events', () => {
 
   it('a paid lifetime checkout gives the plan for good and spends the credit it used', async () => {
     const admin = await person(server, 'Gia');
-    await server.app.services.store.run({ actorId: null }, (unit) =>
-      changeCredit(unit, {
-        teamId: admin.teamId,
-        currency: 'usd',
-        amount: 1000,
-        reason: 'code',
-        userId: null,
-        code: null,
-        invoiceId: null,
-      }),
+    await server.app.services.store.run(
+      { actorId: null },
+      async (unit) =>
+        await changeCredit(unit, {
+          teamId: admin.teamId,
+          currency: 'usd',
+          amount: 1000,
+          reason: 'code',
+          userId: null,
+          code: null,
+          invoiceId: null,
+        }),
     );
     const { payload } = stripeEvent('checkout.session.completed', {
       id: `cs_lifetime_${admin.teamId}`,
@@ -309,12 +311,12 @@ describe('Stripe webhook events', () => {
     expect(countEvents(server)).toBe(before);
   });
 
-  it('rebuilds the same webhook record, billing rows and team plans from the log as the live run made', () => {
+  it('rebuilds the same webhook record, billing rows and team plans from the log as the live run made', async () => {
     // Runs after the events above.
     const rebuilt = openDatabase(join(server.dataDirectory, 'replayed.sqlite'), { synchronous: 'NORMAL' });
     const projections = domains.flatMap((module) => module.projections);
     try {
-      replay(server.app.services.database, rebuilt, projections);
+      await replay(server.app.services.database, rebuilt, projections);
       const compared = projections.filter((projection) => ['stripe', 'billing', 'teams'].includes(projection.name));
       const live = snapshotProjections(server.app.services.database, compared);
       for (const table of ['stripe_webhook_events', 'billing_subscriptions', 'billing_invoices'])

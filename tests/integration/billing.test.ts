@@ -206,8 +206,16 @@ describe('billing: plans, the lifecycle, plans set by the instance administrator
     expect(expectedCredit).toBeGreaterThan(0);
     vi.useFakeTimers({ toFake: ['Date'] });
     vi.setSystemTime(changedAt);
-    await server.app.services.store.run({ actorId: administrator.id }, (unit) =>
-      decideAdministratorPlan(unit, server.app.services, { teamId: team, plan: 'unlimited', period: 'monthly', seats: 3, currency: 'gbp' }),
+    await server.app.services.store.run(
+      { actorId: administrator.id },
+      async (unit) =>
+        await decideAdministratorPlan(unit, server.app.services, {
+          teamId: team,
+          plan: 'unlimited',
+          period: 'monthly',
+          seats: 3,
+          currency: 'gbp',
+        }),
     );
     vi.useRealTimers();
     const after = await billingOf(administrator, team);

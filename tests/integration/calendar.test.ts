@@ -402,12 +402,12 @@ describe('task deadlines beside events', () => {
 });
 
 describe('the log', () => {
-  it('rebuilds the same events, exceptions and people as the live run made', () => {
+  it('rebuilds the same events, exceptions and people as the live run made', async () => {
     // Runs after the flows above: single events and series, split and ended series, exceptions, answers, leaving.
     const rebuilt = openDatabase(join(server.dataDirectory, 'replayed.sqlite'), { synchronous: 'NORMAL' });
     const projections = domains.flatMap((module) => module.projections);
     try {
-      replay(server.app.services.database, rebuilt, projections);
+      await replay(server.app.services.database, rebuilt, projections);
       const calendar = projections.filter((projection) => projection.name === 'calendar');
       const live = snapshotProjections(server.app.services.database, calendar);
       expect(Object.values(live).every((rows) => rows.length > 0)).toBe(true);

@@ -116,7 +116,7 @@ describe('derived doc data across kill -9 (issue 24)', () => {
     const rebuilt = openDatabase(join(dataDirectory, 'replayed.sqlite'), { synchronous: 'NORMAL' });
     const projections = domains.flatMap((module) => module.projections);
     try {
-      replay(live, rebuilt, projections);
+      await replay(live, rebuilt, projections);
       expect(snapshotProjections(rebuilt, projections)).toEqual(snapshotProjections(live, projections));
     } finally {
       rebuilt.close();

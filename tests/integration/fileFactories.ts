@@ -92,36 +92,38 @@ export async function uploadFile(
  */
 export async function storageFiller(server: TestServer, owner: Person, space: string, size: number): Promise<void> {
   const fileId = 'f'.repeat(24);
-  await server.app.services.store.run({ actorId: owner.id }, (unit) =>
-    unit.append(
-      `file:${fileId}`,
-      [
-        {
-          type: 'file.created',
-          payload: {
-            fileId,
-            teamId: owner.teamId,
-            projectId: space,
-            taskId: null,
-            privatId: null,
-            folderId: null,
-            name: 'big.bin',
-            mimeType: 'application/octet-stream',
-            kind: 'unknown',
-            size,
-            location: `${owner.teamId}/${fileId}`,
-            thumbnail: null,
-            preview: null,
-            width: null,
-            height: null,
-            duration: null,
-            text: null,
-            story: false,
+  await server.app.services.store.run(
+    { actorId: owner.id },
+    async (unit) =>
+      await unit.append(
+        `file:${fileId}`,
+        [
+          {
+            type: 'file.created',
+            payload: {
+              fileId,
+              teamId: owner.teamId,
+              projectId: space,
+              taskId: null,
+              privatId: null,
+              folderId: null,
+              name: 'big.bin',
+              mimeType: 'application/octet-stream',
+              kind: 'unknown',
+              size,
+              location: `${owner.teamId}/${fileId}`,
+              thumbnail: null,
+              preview: null,
+              width: null,
+              height: null,
+              duration: null,
+              text: null,
+              story: false,
+            },
           },
-        },
-      ],
-      { teamId: owner.teamId },
-    ),
+        ],
+        { teamId: owner.teamId },
+      ),
   );
 }
 

@@ -137,7 +137,7 @@ describe("a PDF's text for search", () => {
     // The text lives in the log: a replay into an empty database gives the same files, text included.
     const projections = domains.flatMap((module) => module.projections);
     const empty = openDatabase(join(directory, 'replayed.sqlite'), { synchronous: 'NORMAL' });
-    replay(second.app.services.database, empty, projections);
+    await replay(second.app.services.database, empty, projections);
     expect(snapshotProjections(empty, projections)).toEqual(snapshotProjections(second.app.services.database, projections));
     empty.close();
     await second.close();

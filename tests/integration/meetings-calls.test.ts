@@ -264,11 +264,11 @@ describe('a space call', () => {
 });
 
 describe('the log', () => {
-  it('rebuilds the same calls, rings and chat entries as the live run made', () => {
+  it('rebuilds the same calls, rings and chat entries as the live run made', async () => {
     const rebuilt = openDatabase(join(server.dataDirectory, 'replayed.sqlite'), { synchronous: 'NORMAL' });
     const projections = domains.flatMap((module) => module.projections);
     try {
-      replay(server.app.services.database, rebuilt, projections);
+      await replay(server.app.services.database, rebuilt, projections);
       const kept = projections.filter((projection) => ['meetings', 'meetingRings', 'chat'].includes(projection.name));
       const live = snapshotProjections(server.app.services.database, kept);
       expect(live['videocall_rings']?.length).toBe(6);

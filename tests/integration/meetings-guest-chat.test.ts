@@ -312,11 +312,11 @@ describe("members' rules for the chat operations guests may use", () => {
 });
 
 describe('the log', () => {
-  it('rebuilds the guests’ messages with their authors', () => {
+  it('rebuilds the guests’ messages with their authors', async () => {
     const rebuilt = openDatabase(join(server.dataDirectory, 'replayed-guest-chat.sqlite'), { synchronous: 'NORMAL' });
     const projections = domains.flatMap((module) => module.projections);
     try {
-      replay(server.app.services.database, rebuilt, projections);
+      await replay(server.app.services.database, rebuilt, projections);
       const chat = projections.filter((projection) => projection.name === 'chat');
       const live = snapshotProjections(server.app.services.database, chat);
       expect(JSON.stringify(live)).toContain('Still here');

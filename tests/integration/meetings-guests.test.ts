@@ -284,12 +284,12 @@ describe('recording a peer-to-peer call', () => {
 });
 
 describe('the log', () => {
-  it('rebuilds the same rooms, guests, calls, attendees and recordings as the live run made', () => {
+  it('rebuilds the same rooms, guests, calls, attendees and recordings as the live run made', async () => {
     // Runs after the flows above: rooms of both kinds, guests in every state, calls finished and still open.
     const rebuilt = openDatabase(join(server.dataDirectory, 'replayed.sqlite'), { synchronous: 'NORMAL' });
     const projections = domains.flatMap((module) => module.projections);
     try {
-      replay(server.app.services.database, rebuilt, projections);
+      await replay(server.app.services.database, rebuilt, projections);
       const meetings = projections.filter((projection) => projection.name === 'meetings');
       const live = snapshotProjections(server.app.services.database, meetings);
       expect(Object.values(live).every((rows) => rows.length > 0)).toBe(true);

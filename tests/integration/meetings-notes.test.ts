@@ -193,11 +193,11 @@ describe("a space room's notes", () => {
     expect(entry).toMatchObject({ videocall: adaCall.id, outcome: 'made', notes: { doc: notesDoc, project: space } });
   });
 
-  it('rebuilds from the log: the rooms, the docs and the chat entries come back the same', () => {
+  it('rebuilds from the log: the rooms, the docs and the chat entries come back the same', async () => {
     const rebuilt = openDatabase(join(server.dataDirectory, 'replayed-notes.sqlite'), { synchronous: 'NORMAL' });
     const projections = domains.flatMap((module) => module.projections);
     try {
-      replay(server.app.services.database, rebuilt, projections);
+      await replay(server.app.services.database, rebuilt, projections);
       const kept = projections.filter((projection) => ['meetings', 'docs', 'chat'].includes(projection.name));
       const live = snapshotProjections(server.app.services.database, kept);
       expect(live['docs']?.length).toBe(5);

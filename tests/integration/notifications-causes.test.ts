@@ -256,11 +256,11 @@ describe('PROMOTION', () => {
 });
 
 describe('replay', () => {
-  it('rebuilds every notification the causes made, equal to the live table', () => {
+  it('rebuilds every notification the causes made, equal to the live table', async () => {
     const projections = domains.flatMap((module) => module.projections);
     const empty = openDatabase(`${server.dataDirectory}/replayed-causes.sqlite`, { synchronous: 'NORMAL' });
     try {
-      replay(server.app.services.database, empty, projections);
+      await replay(server.app.services.database, empty, projections);
       const live = snapshotProjections(server.app.services.database, projections);
       expect(live.notifications!.length).toBeGreaterThan(10);
       expect(snapshotProjections(empty, projections)).toEqual(live);

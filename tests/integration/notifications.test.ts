@@ -274,7 +274,7 @@ describe('replay', () => {
     const projections = domains.flatMap((module) => module.projections);
     const empty = openDatabase(`${server.dataDirectory}/replayed-notifications.sqlite`, { synchronous: 'NORMAL' });
     try {
-      replay(server.app.services.database, empty, projections);
+      await replay(server.app.services.database, empty, projections);
       const live = snapshotProjections(server.app.services.database, projections);
       expect(live.notifications!.length).toBeGreaterThan(10);
       expect(live.notifications!.some((row) => row.includes('"read":1'))).toBe(true);

@@ -52,7 +52,7 @@ describe('reactions between areas', () => {
     const projections = domains.flatMap((module) => module.projections);
     const empty = openDatabase(`${server.dataDirectory}/replayed-reactions.sqlite`, { synchronous: 'NORMAL' });
     try {
-      const progress = replay(server.app.services.database, empty, projections);
+      const progress = await replay(server.app.services.database, empty, projections);
       const logged = server.app.services.database.sqlite.prepare('SELECT COUNT(*) AS count FROM events').get() as { count: number };
       // Every event applied once, and no more: a reaction re-run by the replay would have added its events again.
       expect(progress.applied).toBe(logged.count);

@@ -271,8 +271,9 @@ describe('getSearch', () => {
       clientId: null,
       mentions: [],
     };
-    await pastStore.run({ actorId: owner.id }, (unit) =>
-      unit.append(`chat:${conversation}`, [{ type: 'message.created', payload: message }], { teamId: owner.teamId }),
+    await pastStore.run(
+      { actorId: owner.id },
+      async (unit) => await unit.append(`chat:${conversation}`, [{ type: 'message.created', payload: message }], { teamId: owner.teamId }),
     );
     const recent = await postMessage(owner, { project: space, body: 'The new lighthouse keeper logbook' });
 
@@ -319,7 +320,7 @@ describe('getSearch', () => {
         .prepare('SELECT (SELECT count(*) FROM search_items) AS items, (SELECT count(*) FROM search_text) AS texts')
         .get();
     const countsBefore = counts();
-    replay(
+    await replay(
       server.app.services.database,
       server.app.services.database,
       domains.flatMap((module) => module.projections),

@@ -127,7 +127,7 @@ describe('notification settings: names checked, and the team defaults only admin
   it('rebuilds the team defaults and people’s own settings exactly from the log', async () => {
     const projections = domains.flatMap((module) => module.projections);
     const empty = openDatabase(`${server.dataDirectory}/replayed-settings.sqlite`, { synchronous: 'NORMAL' });
-    replay(server.app.services.database, empty, projections);
+    await replay(server.app.services.database, empty, projections);
     const rows = (database: typeof empty) =>
       database.sqlite.prepare('SELECT team_id, name, type, active FROM team_settings ORDER BY name').all();
     expect(rows(empty)).toEqual(rows(server.app.services.database));

@@ -315,12 +315,12 @@ describe('the standup job', () => {
 });
 
 describe('replay', () => {
-  it('rebuilds the same schedules, last posted days and standup entries from the log', () => {
+  it('rebuilds the same schedules, last posted days and standup entries from the log', async () => {
     // Runs after the flows above: schedules set, changed and turned off, days posted and passed over.
     const rebuilt = openDatabase(join(server.dataDirectory, 'replayed.sqlite'), { synchronous: 'NORMAL' });
     const projections = domains.flatMap((module) => module.projections);
     try {
-      replay(server.app.services.database, rebuilt, projections);
+      await replay(server.app.services.database, rebuilt, projections);
       const compared = projections.filter((projection) => projection.name === 'standupChannels' || projection.name === 'chat');
       const live = snapshotProjections(server.app.services.database, compared);
       expect(live.standup_channels!.length).toBeGreaterThan(3);
@@ -364,8 +364,9 @@ describe('getStats', () => {
       text: null,
       story: false,
     };
-    await server.app.services.store.run({ actorId: owner.id }, (unit) =>
-      unit.append(`file:${fileId}`, [{ type: 'file.created', payload }], { teamId: owner.teamId }),
+    await server.app.services.store.run(
+      { actorId: owner.id },
+      async (unit) => await unit.append(`file:${fileId}`, [{ type: 'file.created', payload }], { teamId: owner.teamId }),
     );
   }
 

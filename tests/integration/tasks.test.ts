@@ -476,7 +476,7 @@ describe('replay', () => {
     await editTask(admin, moving.id, { project: other });
     const projections = domains.flatMap((module) => module.projections);
     const empty = openDatabase(`${server.dataDirectory}/replayed-tasks.sqlite`, { synchronous: 'NORMAL' });
-    replay(server.app.services.database, empty, projections);
+    await replay(server.app.services.database, empty, projections);
     expect(snapshotProjections(empty, projections)).toEqual(snapshotProjections(server.app.services.database, projections));
     empty.close();
   });

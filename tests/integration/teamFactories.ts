@@ -73,7 +73,8 @@ export const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve,
  */
 export async function setPlan(server: TestServer, teamId: string, plan: PlanName = 'business'): Promise<void> {
   const { services } = server.app;
-  await services.store.run({ actorId: null }, (unit) =>
-    decideAdministratorPlan(unit, services, { teamId, plan, period: 'monthly', seats: 10, currency: 'usd' }),
+  await services.store.run(
+    { actorId: null },
+    async (unit) => await decideAdministratorPlan(unit, services, { teamId, plan, period: 'monthly', seats: 10, currency: 'usd' }),
   );
 }

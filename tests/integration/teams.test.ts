@@ -285,7 +285,7 @@ describe('replay', () => {
     expectData(await member.client.execute('mutation ($team: ID!) { leaveTeam(team: $team) }', { team: admin.teamId }));
     const projections = domains.flatMap((module) => module.projections);
     const empty = openDatabase(`${server.dataDirectory}/replayed-teams.sqlite`, { synchronous: 'NORMAL' });
-    replay(server.app.services.database, empty, projections);
+    await replay(server.app.services.database, empty, projections);
     expect(snapshotProjections(empty, projections)).toEqual(snapshotProjections(server.app.services.database, projections));
     empty.close();
   });

@@ -44,8 +44,8 @@ export function findMeetingNotes(db: Reader, meetingroomId: unknown): MeetingNot
 }
 
 /** Makes the room's notes doc in this unit; throws when no area provides docs (a server built without them). */
-export function createMeetingNotes(unit: UnitOfWork, notes: NewMeetingNotes): MeetingNotesFacts {
+export async function createMeetingNotes(unit: UnitOfWork, notes: NewMeetingNotes): Promise<MeetingNotesFacts> {
   const provider = providers.get(unit.transaction);
   if (!provider) throw new Error('No area provides meeting notes docs to this database (bindMeetingNotesDocs).');
-  return provider.create(unit, notes);
+  return await provider.create(unit, notes);
 }

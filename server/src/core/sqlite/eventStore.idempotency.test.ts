@@ -28,8 +28,8 @@ const storedResults = () => database.sqlite.prepare('SELECT actor_key, mutation_
 
 /** One command that appends one event to `stream` and answers with how many events the log then holds. */
 function createNote(context: { actorId: string | null; mutationId?: string; request?: unknown }, stream = 'note:a') {
-  return store.run(context, (unit) => {
-    unit.append(stream, [{ type: 'note.created', payload: {} }], { teamId: 't1' });
+  return store.run(context, async (unit) => {
+    await unit.append(stream, [{ type: 'note.created', payload: {} }], { teamId: 't1' });
     return { count: eventCount() };
   });
 }
@@ -84,8 +84,8 @@ describe('the mutation id', () => {
   });
 
   it('keeps a command that answered nothing as answered: its retry writes nothing', async () => {
-    const first = await store.run({ actorId: 'u1', mutationId: 'm-void', request: 1 }, (unit) => {
-      unit.append('note:v', [{ type: 'note.created', payload: {} }], { teamId: null });
+    const first = await store.run({ actorId: 'u1', mutationId: 'm-void', request: 1 }, async (unit) => {
+      await unit.append('note:v', [{ type: 'note.created', payload: {} }], { teamId: null });
     });
     expect(first).toBeUndefined();
     await expect(store.run({ actorId: 'u1', mutationId: 'm-void', request: 1 }, () => 'ran again')).resolves.toBeNull();

@@ -84,9 +84,9 @@ describe('read', () => {
   it('tells the version of a stream, 0 for a stream with no events', async () => {
     await expect(store.streamVersion('note:a')).resolves.toBe(3);
     await expect(store.streamVersion('note:none')).resolves.toBe(0);
-    await expect(store.run({ actorId: 'u1' }, (unit) => [unit.streamVersion('note:b'), unit.streamVersion('note:none')])).resolves.toEqual([
-      1, 0,
-    ]);
+    await expect(
+      store.run({ actorId: 'u1' }, async (unit) => [await unit.streamVersion('note:b'), await unit.streamVersion('note:none')]),
+    ).resolves.toEqual([1, 0]);
   });
 });
 
@@ -153,9 +153,9 @@ describe('reaction chains', () => {
     return {
       name: `steps up to ${last}`,
       on,
-      react(unit, event) {
+      async react(unit, event) {
         const step = Number(event.type.slice('step.'.length));
-        unit.append('steps', [note(`step.${step + 1}`)], { teamId: null });
+        await unit.append('steps', [note(`step.${step + 1}`)], { teamId: null });
       },
     };
   }
@@ -178,11 +178,11 @@ describe('reaction chains', () => {
     const echo: Reaction = {
       name: 'every ping is answered',
       on: ['ping'],
-      react: (unit) => void unit.append('pongs', [note('pong')], { teamId: null }),
+      react: async (unit) => void (await unit.append('pongs', [note('pong')], { teamId: null })),
     };
     const reacting = new SqliteEventStore(database, [], { reactions: [echo] });
-    await reacting.run({ actorId: 'u1' }, (unit) => {
-      for (let ping = 0; ping < 12; ping += 1) unit.append('pings', [note('ping')], { teamId: null });
+    await reacting.run({ actorId: 'u1' }, async (unit) => {
+      for (let ping = 0; ping < 12; ping += 1) await unit.append('pings', [note('ping')], { teamId: null });
     });
     await reacting.append(
       'pings',
@@ -226,7 +226,7 @@ describe('runNow, the synchronous door', () => {
   it('refuses to run while an asynchronous unit holds the transaction', async () => {
     let release!: () => void;
     const held = store.run({ actorId: 'u1' }, async (unit) => {
-      unit.append('note:a', [note()], { teamId: null });
+      await unit.append('note:a', [note()], { teamId: null });
       await new Promise<void>((resolve) => (release = resolve));
     });
     await vi.waitFor(() => expect(release).toBeTypeOf('function'));
@@ -250,8 +250,8 @@ describe('failures at commit', () => {
   it('roll back the events when the result cannot be kept for retries, and the door stays usable', async () => {
     const circular: { self?: unknown } = {};
     circular.self = circular;
-    const attempt = store.run({ actorId: 'u1', mutationId: 'm-circular', request: 1 }, (unit) => {
-      unit.append('note:a', [note()], { teamId: null });
+    const attempt = store.run({ actorId: 'u1', mutationId: 'm-circular', request: 1 }, async (unit) => {
+      await unit.append('note:a', [note()], { teamId: null });
       return circular;
     });
     await expect(attempt).rejects.toThrow(TypeError);
@@ -261,8 +261,8 @@ describe('failures at commit', () => {
 
   it('report the work’s own error when SQLite has already rolled the transaction back', async () => {
     // SQLite ends a transaction by itself on some errors (a full disk, an I/O error); rolling back again must not hide the cause.
-    const attempt = store.run({ actorId: 'u1' }, (unit) => {
-      unit.append('note:a', [note()], { teamId: null });
+    const attempt = store.run({ actorId: 'u1' }, async (unit) => {
+      await unit.append('note:a', [note()], { teamId: null });
       database.sqlite.exec('ROLLBACK');
       throw new Error('disk full');
     });

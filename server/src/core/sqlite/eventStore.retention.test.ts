@@ -34,8 +34,8 @@ const eventCount = () => (database.sqlite.prepare('SELECT COUNT(*) AS count FROM
 
 /** A command that appends one event and answers with its label. */
 function note(mutationId: string, label: string, request: unknown = { label: 'same' }) {
-  return store.run({ actorId: 'u1', mutationId, request }, (unit) => {
-    unit.append(`note:${label}`, [{ type: 'note.created', payload: {} }], { teamId: null });
+  return store.run({ actorId: 'u1', mutationId, request }, async (unit) => {
+    await unit.append(`note:${label}`, [{ type: 'note.created', payload: {} }], { teamId: null });
     return label;
   });
 }
@@ -63,8 +63,8 @@ describe('forgetMutationResultsBefore', () => {
     let fail: (error: Error) => void = () => undefined;
     let started = () => undefined as void;
     const working = new Promise<void>((resolve) => (started = resolve));
-    const unit = store.run({ actorId: 'u1' }, (opened) => {
-      opened.append('note:open', [{ type: 'note.created', payload: {} }], { teamId: null });
+    const unit = store.run({ actorId: 'u1' }, async (opened) => {
+      await opened.append('note:open', [{ type: 'note.created', payload: {} }], { teamId: null });
       started();
       return new Promise<void>((_resolve, reject) => (fail = reject));
     });

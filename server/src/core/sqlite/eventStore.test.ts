@@ -90,9 +90,9 @@ describe('append', () => {
   it('rolls back the events when a projection fails, and publishes nothing', async () => {
     const heard: StoredEvent[] = [];
     store.onCommitted((events) => heard.push(...events));
-    const attempt = store.run({ actorId: 'u1' }, (unit) => {
-      unit.append('counter:b', [{ type: 'counter.created', payload: { name: 'b' } }], { teamId: null });
-      unit.append('counter:b', [{ type: 'counter.exploded', payload: { name: 'b' } }], { teamId: null });
+    const attempt = store.run({ actorId: 'u1' }, async (unit) => {
+      await unit.append('counter:b', [{ type: 'counter.created', payload: { name: 'b' } }], { teamId: null });
+      await unit.append('counter:b', [{ type: 'counter.exploded', payload: { name: 'b' } }], { teamId: null });
     });
     await expect(attempt).rejects.toThrow('projection failure');
     expect(eventCount()).toBe(0);
@@ -106,8 +106,8 @@ describe('append', () => {
     store.onCommitted(() => {
       seenByListener.push((reader.prepare('SELECT COUNT(*) AS count FROM events').get() as { count: number }).count);
     });
-    await store.run({ actorId: 'u1' }, (unit) => {
-      unit.append('counter:c', [{ type: 'counter.created', payload: { name: 'c' } }], { teamId: null });
+    await store.run({ actorId: 'u1' }, async (unit) => {
+      await unit.append('counter:c', [{ type: 'counter.created', payload: { name: 'c' } }], { teamId: null });
       expect(seenByListener).toEqual([]);
     });
     expect(seenByListener).toEqual([1]);
@@ -118,8 +118,8 @@ describe('append', () => {
 describe('idempotency by client mutation id', () => {
   it('returns the first result to a retry without writing twice', async () => {
     const command = () =>
-      store.run({ actorId: 'u1', mutationId: 'm-1', request: { name: 'd' } }, (unit) => {
-        unit.append('counter:d', [{ type: 'counter.created', payload: { name: 'd' } }], { teamId: null });
+      store.run({ actorId: 'u1', mutationId: 'm-1', request: { name: 'd' } }, async (unit) => {
+        await unit.append('counter:d', [{ type: 'counter.created', payload: { name: 'd' } }], { teamId: null });
         return { created: 'd', at: eventCount() };
       });
     const first = await command();
@@ -129,8 +129,9 @@ describe('idempotency by client mutation id', () => {
   });
 
   it('refuses the same mutation id with a different request', async () => {
-    await store.run({ actorId: 'u1', mutationId: 'm-2', request: { name: 'e' } }, (unit) =>
-      unit.append('counter:e', [{ type: 'counter.created', payload: { name: 'e' } }], { teamId: null }),
+    await store.run(
+      { actorId: 'u1', mutationId: 'm-2', request: { name: 'e' } },
+      async (unit) => await unit.append('counter:e', [{ type: 'counter.created', payload: { name: 'e' } }], { teamId: null }),
     );
     const reuse = () => store.run({ actorId: 'u1', mutationId: 'm-2', request: { name: 'other' } }, () => 'never');
     await expect(reuse()).rejects.toThrowError(DomainError);
@@ -138,11 +139,13 @@ describe('idempotency by client mutation id', () => {
   });
 
   it('keeps mutation ids apart per actor', async () => {
-    await store.run({ actorId: 'u1', mutationId: 'same', request: 1 }, (unit) =>
-      unit.append('counter:f', [{ type: 'counter.created', payload: { name: 'f' } }], { teamId: null }),
+    await store.run(
+      { actorId: 'u1', mutationId: 'same', request: 1 },
+      async (unit) => await unit.append('counter:f', [{ type: 'counter.created', payload: { name: 'f' } }], { teamId: null }),
     );
-    await store.run({ actorId: 'u2', mutationId: 'same', request: 1 }, (unit) =>
-      unit.append('counter:g', [{ type: 'counter.created', payload: { name: 'g' } }], { teamId: null }),
+    await store.run(
+      { actorId: 'u2', mutationId: 'same', request: 1 },
+      async (unit) => await unit.append('counter:g', [{ type: 'counter.created', payload: { name: 'g' } }], { teamId: null }),
     );
     expect(eventCount()).toBe(2);
   });
@@ -179,7 +182,7 @@ describe('replay', () => {
       }
     }
     const empty = openWithCounters(join(directory, 'replayed.sqlite'));
-    const progress = replay(database, empty, [counterProjection]);
+    const progress = await replay(database, empty, [counterProjection]);
     expect(progress.applied).toBe(400);
     expect(snapshotProjections(empty, [counterProjection])).toEqual(snapshotProjections(database, [counterProjection]));
     empty.close();
@@ -195,7 +198,7 @@ describe('replay', () => {
       { teamId: null, actorId: 'u' },
     );
     database.sqlite.prepare('UPDATE test_counters SET value = 999').run();
-    replay(database, database, [counterProjection]);
+    await replay(database, database, [counterProjection]);
     expect(counterValue('z')).toBe(5);
   });
 });
@@ -217,10 +220,10 @@ describe('reactions', () => {
   const opensTally: Reaction = {
     name: 'tallies: a new counter opens its tally',
     on: ['counter.created'],
-    react(unit, event) {
+    async react(unit, event) {
       const name = (event.payload as { name: string }).name;
       if (name === 'refused') throw new Error('no tally for this one');
-      unit.append(`tally:${name}`, [{ type: 'tally.opened', payload: { name } }], { teamId: event.teamId });
+      await unit.append(`tally:${name}`, [{ type: 'tally.opened', payload: { name } }], { teamId: event.teamId });
     },
   };
   const projections = [counterProjection, tallyProjection];
@@ -259,7 +262,7 @@ describe('reactions', () => {
     const empty = openWithCounters(join(directory, 'replayed.sqlite'));
     empty.sqlite.exec('CREATE TABLE IF NOT EXISTS test_tallies (name TEXT PRIMARY KEY, opened INTEGER NOT NULL)');
     // Were reactions re-run by the replay, the tally events would be doubled and the inserts would collide.
-    const progress = replay(database, empty, projections);
+    const progress = await replay(database, empty, projections);
     expect(progress.applied).toBe(6);
     expect(snapshotProjections(empty, projections)).toEqual(snapshotProjections(database, projections));
     expect(empty.sqlite.prepare('SELECT COUNT(*) AS count FROM events').get()).toEqual({ count: 6 });
@@ -271,14 +274,14 @@ describe('asynchronous work', () => {
   it('keeps the unit open until the work settles, and runs the next unit after it', async () => {
     const order: string[] = [];
     const first = store.run({ actorId: 'u' }, async (unit) => {
-      unit.append('counter:slow', [{ type: 'counter.created', payload: { name: 'slow' } }], { teamId: null });
+      await unit.append('counter:slow', [{ type: 'counter.created', payload: { name: 'slow' } }], { teamId: null });
       await new Promise((resolve) => setImmediate(resolve));
       order.push('first');
       return 'first';
     });
-    const second = store.run({ actorId: 'u' }, (unit) => {
+    const second = store.run({ actorId: 'u' }, async (unit) => {
       order.push('second');
-      return unit.streamVersion('counter:slow');
+      return await unit.streamVersion('counter:slow');
     });
     expect(await Promise.all([first, second])).toEqual(['first', 1]);
     expect(order).toEqual(['first', 'second']);
@@ -287,7 +290,7 @@ describe('asynchronous work', () => {
   it('rolls back asynchronous work that fails', async () => {
     await expect(
       store.run({ actorId: 'u' }, async (unit) => {
-        unit.append('counter:lost', [{ type: 'counter.created', payload: { name: 'lost' } }], { teamId: null });
+        await unit.append('counter:lost', [{ type: 'counter.created', payload: { name: 'lost' } }], { teamId: null });
         await Promise.resolve();
         throw new Error('changed its mind');
       }),
@@ -305,8 +308,8 @@ describe('asynchronous work', () => {
 
 describe('group commit', () => {
   const create = (name: string) =>
-    store.run({ actorId: 'u1' }, (unit) => {
-      unit.append(`counter:${name}`, [{ type: 'counter.created', payload: { name } }], { teamId: null, expectedVersion: 0 });
+    store.run({ actorId: 'u1' }, async (unit) => {
+      await unit.append(`counter:${name}`, [{ type: 'counter.created', payload: { name } }], { teamId: null, expectedVersion: 0 });
       return name;
     });
 
@@ -358,7 +361,7 @@ describe('group commit', () => {
     const slow = store.run({ actorId: 'u1' }, async (unit) => {
       started();
       await new Promise<void>((resolve) => (release = resolve));
-      unit.append('counter:slow', [{ type: 'counter.created', payload: { name: 'slow' } }], { teamId: null });
+      await unit.append('counter:slow', [{ type: 'counter.created', payload: { name: 'slow' } }], { teamId: null });
     });
     await working;
     const after = create('after');

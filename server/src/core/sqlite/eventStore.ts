@@ -403,7 +403,7 @@ export class SqliteEventStore implements EventStore {
   }
 
   append(stream: string, domainEvents: readonly DomainEvent[], options: AppendOptions & CommandContext): Promise<StoredEvent[]> {
-    return this.run(options, (unit) => unit.append(stream, domainEvents, options));
+    return this.run(options, async (unit) => await unit.append(stream, domainEvents, options));
   }
 
   async streamVersion(stream: string): Promise<number> {

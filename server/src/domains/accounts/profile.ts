@@ -76,10 +76,10 @@ export const profileMutations = {
             ? null
             : await storeProfilePhoto(input.profileImg, actor.userId, avatarDirectory(services)),
     };
-    await services.store.run({ actorId: actor.userId, mutationId: context.mutationId, request: context.request }, (unit) => {
+    await services.store.run({ actorId: actor.userId, mutationId: context.mutationId, request: context.request }, async (unit) => {
       const changes = changedFields(current, requested);
       if (Object.keys(changes).length === 0) return;
-      unit.append(userStream(actor.userId), [{ type: 'user.profile_updated', payload: { userId: actor.userId, changes } }], {
+      await unit.append(userStream(actor.userId), [{ type: 'user.profile_updated', payload: { userId: actor.userId, changes } }], {
         teamId: current.defaultTeamId,
       });
     });
@@ -96,10 +96,10 @@ export const profileMutations = {
     const emailChanged = input.email !== current.email;
     if (emailChanged && findUserByEmail(services, input.email)) throw codedError('EMAIL_UNAVAILABLE', { field: 'email' });
     const newPasswordHash = input.newPassword ? await hashPassword(input.newPassword) : null;
-    const sendVerification = await services.store.run({ actorId: actor.userId }, (unit) => {
+    const sendVerification = await services.store.run({ actorId: actor.userId }, async (unit) => {
       const changes = changedFields(current, { firstname: input.firstname, lastname: input.lastname });
       if (Object.keys(changes).length > 0) {
-        unit.append(userStream(actor.userId), [{ type: 'user.profile_updated', payload: { userId: actor.userId, changes } }], {
+        await unit.append(userStream(actor.userId), [{ type: 'user.profile_updated', payload: { userId: actor.userId, changes } }], {
           teamId: current.defaultTeamId,
         });
       }
@@ -109,12 +109,16 @@ export const profileMutations = {
           .set({ passwordHash: newPasswordHash, updatedAt: unit.now.toISOString() })
           .where(eq(userCredentials.userId, actor.userId))
           .run();
-        unit.append(userStream(actor.userId), [{ type: 'user.password_changed', payload: { userId: actor.userId, reason: 'profile' } }], {
-          teamId: current.defaultTeamId,
-        });
+        await unit.append(
+          userStream(actor.userId),
+          [{ type: 'user.password_changed', payload: { userId: actor.userId, reason: 'profile' } }],
+          {
+            teamId: current.defaultTeamId,
+          },
+        );
       }
       if (!emailChanged) return null;
-      unit.append(userStream(actor.userId), [{ type: 'user.email_changed', payload: { userId: actor.userId, email: input.email } }], {
+      await unit.append(userStream(actor.userId), [{ type: 'user.email_changed', payload: { userId: actor.userId, email: input.email } }], {
         teamId: current.defaultTeamId,
       });
       return issueLinkMail(unit.transaction, services, { ...current, email: input.email }, 'verifyEmail');
@@ -126,10 +130,10 @@ export const profileMutations = {
     const actor = requireActor(context);
     if (args.id !== actor.userId) throw refusal('PERMISSION_DENIED', 'OWN_LANGUAGE_ONLY');
     const { services } = context;
-    await services.store.run({ actorId: actor.userId, mutationId: context.mutationId, request: context.request }, (unit) => {
+    await services.store.run({ actorId: actor.userId, mutationId: context.mutationId, request: context.request }, async (unit) => {
       const user = unit.transaction.select().from(users).where(eq(users.id, actor.userId)).get();
       if (!user) throw new DomainError('UNAUTHENTICATED');
-      unit.append(userStream(user.id), decideLanguageChange({ userId: user.id, language: user.language }, args.language), {
+      await unit.append(userStream(user.id), decideLanguageChange({ userId: user.id, language: user.language }, args.language), {
         teamId: user.defaultTeamId,
       });
     });

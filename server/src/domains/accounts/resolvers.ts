@@ -82,9 +82,9 @@ export async function signUp(
   const language = input.language ?? 'en';
   const userId = await services.store.run(
     { actorId: null, mutationId: context.mutationId, request: { operation: 'setUserBasic', email: input.email, proven } },
-    (unit) => {
+    async (unit) => {
       // Proven at once, the address lets the teams that invited it add the account (their reaction).
-      return registerAccount(unit, { ...input, language, passwordHash, emailVerified: proven }).userId;
+      return (await registerAccount(unit, { ...input, language, passwordHash, emailVerified: proven })).userId;
     },
   );
   if (proven) return { email: input.email, verificationRequired: false, session: await startSession(context, userId, 'invitationLink') };
@@ -110,10 +110,12 @@ export const accountsResolvers = {
       const email = emailSchema.safeParse(args.email);
       const user = email.success ? findUserByEmail(services, email.data) : undefined;
       if (!user) throw new DomainError('INVALID_LINK');
-      const spent = await services.store.run({ actorId: user.id }, (unit) => {
+      const spent = await services.store.run({ actorId: user.id }, async (unit) => {
         if (!spendLink(unit.transaction, user.id, 'verifyEmail', args.token)) return false;
         // The address is proven now, so the teams that invited it let it in (their reaction to this event).
-        unit.append(userStream(user.id), [{ type: 'user.email_verified', payload: { userId: user.id } }], { teamId: user.defaultTeamId });
+        await unit.append(userStream(user.id), [{ type: 'user.email_verified', payload: { userId: user.id } }], {
+          teamId: user.defaultTeamId,
+        });
         return true;
       });
       if (!spent) throw new DomainError('INVALID_LINK');
@@ -168,9 +170,9 @@ export const accountsResolvers = {
           .from(users)
           .where(eq(users.id, actor.userId))
           .get();
-        await services.store.run({ actorId: actor.userId }, (unit) => {
+        await services.store.run({ actorId: actor.userId }, async (unit) => {
           revokeSession(unit.transaction, actor.sessionId, 'signed out');
-          unit.append(
+          await unit.append(
             userStream(actor.userId),
             [{ type: 'user.signed_out', payload: { userId: actor.userId, sessionId: actor.sessionId } }],
             {
@@ -223,7 +225,7 @@ export const accountsResolvers = {
       const user = email.success ? findUserByEmail(services, email.data) : undefined;
       if (!user) throw new DomainError('INVALID_LINK');
       const passwordHash = await hashPassword(password);
-      const changed = await services.store.run({ actorId: user.id }, (unit) => {
+      const changed = await services.store.run({ actorId: user.id }, async (unit) => {
         if (!spendLink(unit.transaction, user.id, 'resetPassword', args.token)) return false;
         unit.transaction
           .insert(userCredentials)
@@ -231,12 +233,14 @@ export const accountsResolvers = {
           .onConflictDoUpdate({ target: userCredentials.userId, set: { passwordHash, updatedAt: unit.now.toISOString() } })
           .run();
         revokeAllSessions(unit.transaction, user.id, 'password reset');
-        unit.append(userStream(user.id), [{ type: 'user.password_changed', payload: { userId: user.id, reason: 'reset' } }], {
+        await unit.append(userStream(user.id), [{ type: 'user.password_changed', payload: { userId: user.id, reason: 'reset' } }], {
           teamId: user.defaultTeamId,
         });
         // Following the mailed link proves the address too.
         if (!user.emailVerified)
-          unit.append(userStream(user.id), [{ type: 'user.email_verified', payload: { userId: user.id } }], { teamId: user.defaultTeamId });
+          await unit.append(userStream(user.id), [{ type: 'user.email_verified', payload: { userId: user.id } }], {
+            teamId: user.defaultTeamId,
+          });
         return true;
       });
       if (!changed) throw new DomainError('INVALID_LINK');

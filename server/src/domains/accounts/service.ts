@@ -78,18 +78,18 @@ export interface NewAccount {
  * proven at once (`emailVerified`) lets the teams that invited it in, by their reaction to
  * `user.email_verified`; the account's current team is then the newest team it joined.
  */
-export function registerAccount(unit: UnitOfWork, account: NewAccount): { userId: string; teamId: string } {
+export async function registerAccount(unit: UnitOfWork, account: NewAccount): Promise<{ userId: string; teamId: string }> {
   const ids = { userId: newId(), teamId: newId(), personalProjectId: newId() };
   const emailTaken = unit.transaction.select({ id: users.id }).from(users).where(eq(users.email, account.email)).get() !== undefined;
   const decided = decideRegistration({ ...ids, ...account, emailTaken });
-  unit.append(teamStream(ids.teamId), decided.team, { teamId: ids.teamId, expectedVersion: 0 });
-  unit.append(userStream(ids.userId), decided.user, { teamId: ids.teamId, expectedVersion: 0 });
+  await unit.append(teamStream(ids.teamId), decided.team, { teamId: ids.teamId, expectedVersion: 0 });
+  await unit.append(userStream(ids.userId), decided.user, { teamId: ids.teamId, expectedVersion: 0 });
   if (account.emailVerified)
-    unit.append(userStream(ids.userId), [{ type: 'user.email_verified', payload: { userId: ids.userId } }], { teamId: ids.teamId });
-  unit.append(spaceStream(ids.personalProjectId), decided.project, { teamId: ids.teamId, expectedVersion: 0 });
+    await unit.append(userStream(ids.userId), [{ type: 'user.email_verified', payload: { userId: ids.userId } }], { teamId: ids.teamId });
+  await unit.append(spaceStream(ids.personalProjectId), decided.project, { teamId: ids.teamId, expectedVersion: 0 });
   if (account.promotion) {
     const claimed: UserPromotionClaimed = { userId: ids.userId, teamId: ids.teamId, promotion: account.promotion };
-    unit.append(userStream(ids.userId), [{ type: 'user.promotion_claimed', payload: claimed }], { teamId: ids.teamId });
+    await unit.append(userStream(ids.userId), [{ type: 'user.promotion_claimed', payload: claimed }], { teamId: ids.teamId });
   }
   if (account.passwordHash) {
     unit.transaction
@@ -119,9 +119,9 @@ export interface SessionTarget {
 export async function openSession(target: SessionTarget, userId: string, method: UserSignedIn['method']) {
   const { services } = target;
   const user = findUser(services, userId);
-  const session = await services.store.run({ actorId: userId }, (unit) => {
+  const session = await services.store.run({ actorId: userId }, async (unit) => {
     const created = createSession(unit.transaction, userId, target.userAgent);
-    unit.append(userStream(userId), [{ type: 'user.signed_in', payload: { userId, sessionId: created.sessionId, method } }], {
+    await unit.append(userStream(userId), [{ type: 'user.signed_in', payload: { userId, sessionId: created.sessionId, method } }], {
       teamId: user.defaultTeamId,
     });
     return created;
@@ -145,11 +145,11 @@ export function startSession(context: MercuriusContext, userId: string, method: 
  * address was unproven may belong to whoever registered it first (account pre-hijacking), so it is
  * dropped with any session it opened; the owner can choose one through "forgot password".
  */
-export function confirmEmailByProvider(unit: UnitOfWork, user: UserRow): void {
+export async function confirmEmailByProvider(unit: UnitOfWork, user: UserRow): Promise<void> {
   if (user.emailVerified) return;
   unit.transaction.delete(userCredentials).where(eq(userCredentials.userId, user.id)).run();
   revokeAllSessions(unit.transaction, user.id, 'e-mail confirmed by a sign-in provider');
-  unit.append(userStream(user.id), [{ type: 'user.email_verified', payload: { userId: user.id } }], { teamId: user.defaultTeamId });
+  await unit.append(userStream(user.id), [{ type: 'user.email_verified', payload: { userId: user.id } }], { teamId: user.defaultTeamId });
 }
 
 const linkPaths: Record<LinkPurpose, string> = { verifyEmail: '/signup/verify', resetPassword: '/signup/recover' };

@@ -119,18 +119,20 @@ export const setUpMutations = {
     // Checked before the slow password hash too, so a wrong link costs no argon2 work.
     requireUsableLink(services.database.db, input.token);
     const passwordHash = await hashPassword(input.password);
-    const userId = await services.store.run({ actorId: null }, (unit) => {
+    const userId = await services.store.run({ actorId: null }, async (unit) => {
       const link = requireUsableLink(unit.transaction, input.token);
       unit.transaction.update(accountTokens).set({ usedAt: unit.now.toISOString() }).where(eq(accountTokens.id, link.id)).run();
-      return registerAccount(unit, {
-        email: input.email,
-        firstname: input.firstname,
-        lastname: input.lastname,
-        language: input.language ?? 'en',
-        passwordHash,
-        emailVerified: true,
-        teamName: input.team ?? undefined,
-      }).userId;
+      return (
+        await registerAccount(unit, {
+          email: input.email,
+          firstname: input.firstname,
+          lastname: input.lastname,
+          language: input.language ?? 'en',
+          passwordHash,
+          emailVerified: true,
+          teamName: input.team ?? undefined,
+        })
+      ).userId;
     });
     return startSession(context, userId, 'setUpLink');
   },

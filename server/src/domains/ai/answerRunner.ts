@@ -166,10 +166,10 @@ export class AnswerRunner {
 
   /** Records how the answer ended, unless it ended already (stopped by another path, or deleted). */
   private async record(job: Pick<AnswerJob, 'teamId' | 'userId' | 'conversationId' | 'answerId'>, outcome: Outcome): Promise<void> {
-    await this.services.store.run({ actorId: job.userId }, (unit) => {
+    await this.services.store.run({ actorId: job.userId }, async (unit) => {
       const row = findMessage(unit.transaction, job.answerId);
       if (!row || row.state !== 'streaming') return;
-      unit.append(
+      await unit.append(
         aiConversationStream(job.conversationId),
         [{ type: 'ai.answer.finished', payload: { conversationId: job.conversationId, answerId: job.answerId, ...outcome } }],
         { teamId: job.teamId },

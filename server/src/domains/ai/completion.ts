@@ -64,7 +64,7 @@ export async function* streamCompletion(services: Services, input: CompletionInp
     throw new AiFailure('AI_PROMPT_TOO_LARGE', undefined, undefined, { maximum: promptLimitKilobytes(ai.maxPromptBytes) });
   const requestId = newId();
   // The check and the start are one unit of work: two processes cannot both take the last request of a minute.
-  await services.store.run({ actorId: input.userId }, (unit) => {
+  await services.store.run({ actorId: input.userId }, async (unit) => {
     const limits = teamAiLimits(unit.transaction, ai, input.teamId);
     const reached = reachedLimit(limits, teamUsageNow(unit.transaction, input.teamId, unit.now));
     if (reached)
@@ -73,7 +73,7 @@ export async function* streamCompletion(services: Services, input: CompletionInp
       type: 'ai.request.started',
       payload: { requestId, teamId: input.teamId, userId: input.userId, purpose: input.purpose, startedAt: unit.now.toISOString() },
     };
-    unit.append(aiRequestStream(requestId), [started], { teamId: input.teamId });
+    await unit.append(aiRequestStream(requestId), [started], { teamId: input.teamId });
   });
 
   const client = createProviderClient(ai.provider, ai.timeoutMs);

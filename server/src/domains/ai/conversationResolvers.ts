@@ -103,8 +103,8 @@ export const aiConversationMutations = {
     const { owner } = caller(context);
     const type = parseMode(args.type, 'type');
     const conversationId = newId();
-    await context.services.store.run(commandOf(context, owner.userId), (unit) => {
-      unit.append(
+    await context.services.store.run(commandOf(context, owner.userId), async (unit) => {
+      await unit.append(
         aiConversationStream(conversationId),
         [{ type: 'ai.conversation.created', payload: { conversationId, ...owner, type } }],
         {
@@ -119,9 +119,9 @@ export const aiConversationMutations = {
   ediAiConversation: async (_root, args: { id: string; name: string }, context) => {
     const { owner } = caller(context);
     const name = parseArgument('name', boundedText(conversationNameMaximum, 'NAME_REQUIRED'), args.name);
-    await context.services.store.run(commandOf(context, owner.userId), (unit) => {
+    await context.services.store.run(commandOf(context, owner.userId), async (unit) => {
       const conversation = requireOwnConversation(unit.transaction, owner, args.id);
-      unit.append(
+      await unit.append(
         aiConversationStream(conversation.id),
         [{ type: 'ai.conversation.renamed', payload: { conversationId: conversation.id, name } }],
         {
@@ -135,10 +135,10 @@ export const aiConversationMutations = {
 
   delAiConversation: async (_root, args: { id: string }, context) => {
     const { owner } = caller(context);
-    const streaming = await context.services.store.run(commandOf(context, owner.userId), (unit) => {
+    const streaming = await context.services.store.run(commandOf(context, owner.userId), async (unit) => {
       const conversation = requireOwnConversation(unit.transaction, owner, args.id);
       const answers = conversationMessages(unit.transaction, conversation.id).filter((message) => message.state === 'streaming');
-      unit.append(
+      await unit.append(
         aiConversationStream(conversation.id),
         [{ type: 'ai.conversation.deleted', payload: { conversationId: conversation.id } }],
         {
@@ -177,9 +177,9 @@ export const aiConversationMutations = {
       throw codedError('CHOICE_INVALID', { params: { choices: aiWritingTones.join(', ') }, field: 'tone' });
     const questionId = newId();
     const answerId = newId();
-    await services.store.run(commandOf(context, owner.userId), (unit) => {
+    await services.store.run(commandOf(context, owner.userId), async (unit) => {
       requireOwnConversation(unit.transaction, owner, conversation.id);
-      unit.append(
+      await unit.append(
         aiConversationStream(conversation.id),
         [{ type: 'ai.question.asked', payload: { conversationId: conversation.id, questionId, answerId, body, mode, persona, tone } }],
         { teamId: owner.teamId },
@@ -203,9 +203,9 @@ export const aiConversationMutations = {
 
   delAiMessage: async (_root, args: { id: string }, context) => {
     const { owner } = caller(context);
-    const wasStreaming = await context.services.store.run(commandOf(context, owner.userId), (unit) => {
+    const wasStreaming = await context.services.store.run(commandOf(context, owner.userId), async (unit) => {
       const { message, conversation } = requireOwnMessage(unit.transaction, owner, args.id);
-      unit.append(
+      await unit.append(
         aiConversationStream(conversation.id),
         [{ type: 'ai.message.deleted', payload: { conversationId: conversation.id, messageId: message.id } }],
         {

@@ -82,12 +82,12 @@ export const aiToolsQueries = {
 export const aiToolsMutations = {
   setAiLimits: async (_root, args: { team: string; requestsPerMinute: number; tokensPerDay: number }, context) => {
     const actor = requireActor(context);
-    return runCommand(context, actor.userId, (unit): TeamAiLimits => {
+    return runCommand(context, actor.userId, async (unit): Promise<TeamAiLimits> => {
       const { team, seat } = requireTeamMember(unit.transaction, args.team, actor.userId);
       if (!aiToolsPolicy.setLimits(seat)) throw new DomainError('PERMISSION_DENIED');
       const limits = validateAiLimits({ requestsPerMinute: args.requestsPerMinute, tokensPerDay: args.tokensPerDay });
       const event: AiToolsEvent = { type: 'ai.limits.set', payload: { teamId: team.id, ...limits } };
-      unit.append(aiLimitsStream(team.id), [event], { teamId: team.id });
+      await unit.append(aiLimitsStream(team.id), [event], { teamId: team.id });
       return limits;
     });
   },

@@ -17,7 +17,7 @@ export const periodEndCheckIntervalMs = 60_000;
  */
 export async function endDuePeriods(services: Pick<Services, 'store' | 'database' | 'config'>): Promise<number> {
   const due = teamsDue(services.database.db, services.store.clock.now());
-  for (const teamId of due) await services.store.run({ actorId: null }, (unit) => decidePeriodEnd(unit, services, teamId));
+  for (const teamId of due) await services.store.run({ actorId: null }, async (unit) => await decidePeriodEnd(unit, services, teamId));
   return due.length;
 }
 

@@ -76,8 +76,8 @@ export const contactSalesMutations = {
       ...fields,
       seats,
     };
-    await runCommand(context, actor.userId, (unit) => {
-      unit.append(salesStream(actor.userId), [{ type: 'billing.sales_requested', payload: request }], { teamId: request.teamId });
+    await runCommand(context, actor.userId, async (unit) => {
+      await unit.append(salesStream(actor.userId), [{ type: 'billing.sales_requested', payload: request }], { teamId: request.teamId });
     });
     const salesEmail = services.config.instance.salesEmail;
     const user = findUser(services, actor.userId);

@@ -57,7 +57,7 @@ function optionalDate(value: string | null | undefined, field: string): string |
 }
 
 /** What a redeemed code gives the team, as events; the code's use is recorded with it. */
-function redeem(
+async function redeem(
   unit: UnitOfWork,
   teamId: string,
   userId: string,
@@ -67,18 +67,26 @@ function redeem(
   const kind = code.kind as PromotionCodeKind;
   const plan = (code.plan as PlanName | null) ?? null;
   const currency = (code.currency as Currency | null) ?? null;
-  unit.append(
+  await unit.append(
     billingStream(teamId),
     [{ type: 'billing.code_redeemed', payload: { teamId, code: code.code, userId, kind, amount: code.amount, currency, plan } }],
     { teamId },
   );
   if (kind === 'credit') {
-    changeCredit(unit, { teamId, currency: currency!, amount: code.amount!, reason: 'code', userId, code: code.code, invoiceId: null });
+    await changeCredit(unit, {
+      teamId,
+      currency: currency!,
+      amount: code.amount!,
+      reason: 'code',
+      userId,
+      code: code.code,
+      invoiceId: null,
+    });
     return;
   }
   const current = loadSubscription(unit.transaction, teamId, source);
   if (kind === 'lifetime') {
-    writeSubscription(
+    await writeSubscription(
       unit,
       {
         ...current,
@@ -103,7 +111,7 @@ function redeem(
     // The team already pays for another plan: the code's days are not worth losing that period for; keep it.
     return;
   }
-  writeSubscription(
+  await writeSubscription(
     unit,
     {
       ...current,
@@ -125,14 +133,14 @@ export const promotionMutations = {
     const { team, seat } = requireCurrentTeam(db, actor.userId);
     if (!billingPolicy.manage(seat)) throw new DomainError('PERMISSION_DENIED');
     const code = normalizePromotionCode(args.code);
-    await runCommand(context, actor.userId, (unit) => {
+    await runCommand(context, actor.userId, async (unit) => {
       const found = codePattern.test(code) ? findPromotionCode(unit.transaction, code) : undefined;
       if (!found) throw codedError('PROMOTION_CODE_UNKNOWN', { field: 'code' });
       if (found.expiresAt !== null && Date.parse(found.expiresAt) <= unit.now.getTime())
         throw codedError('PROMOTION_CODE_EXPIRED', { field: 'code' });
       if (hasRedeemed(unit.transaction, code, team.id) || (found.maxUses !== null && found.uses >= found.maxUses))
         throw codedError('PROMOTION_CODE_USED', { field: 'code' });
-      redeem(unit, team.id, actor.userId, found, billingSource(context.services));
+      await redeem(unit, team.id, actor.userId, found, billingSource(context.services));
     });
     return presentBilling(db, context.services, team.id, actor.userId);
   },
@@ -143,8 +151,8 @@ export const promotionMutations = {
     const terms = promotionTerms(args);
     const maxUses = args.maxUses === null || args.maxUses === undefined ? null : parseSeats(args.maxUses);
     const payload: PromotionCodeSet = { code, ...terms, expiresAt: optionalDate(args.expiresAt, 'expiresAt'), maxUses };
-    const createdAt = await runCommand(context, actorId, (unit) => {
-      unit.append(promotionCodeStream(code), [{ type: 'billing.promotion_code_set', payload }], { teamId: null });
+    const createdAt = await runCommand(context, actorId, async (unit) => {
+      await unit.append(promotionCodeStream(code), [{ type: 'billing.promotion_code_set', payload }], { teamId: null });
       return unit.now.toISOString();
     });
     return { code, kind: terms.kind, amount: terms.amount, currency: terms.currency, plan: terms.plan, redeemedAt: createdAt };
@@ -158,14 +166,18 @@ export const promotionMutations = {
 export const promotionCredit: Reaction = {
   name: 'billing: a promotion sign-up grants its credit',
   on: ['user.promotion_claimed'],
-  react(unit: UnitOfWork, event: StoredEvent) {
+  async react(unit: UnitOfWork, event: StoredEvent) {
     const { userId, teamId } = event.payload as UserPromotionClaimed;
     if (promotionGranted(unit.transaction, userId) || !findTeam(unit.transaction, teamId)) return;
     const amount = promotionCreditPounds * 100;
-    unit.append(billingStream(teamId), [{ type: 'billing.promotion_granted', payload: { teamId, userId, amount, currency: 'gbp' } }], {
-      teamId,
-    });
-    changeCredit(unit, { teamId, currency: 'gbp', amount, reason: 'promotion', userId, code: null, invoiceId: null });
+    await unit.append(
+      billingStream(teamId),
+      [{ type: 'billing.promotion_granted', payload: { teamId, userId, amount, currency: 'gbp' } }],
+      {
+        teamId,
+      },
+    );
+    await changeCredit(unit, { teamId, currency: 'gbp', amount, reason: 'promotion', userId, code: null, invoiceId: null });
     const notice: NotificationCreated = {
       notificationId: newId(),
       userId,
@@ -174,6 +186,6 @@ export const promotionCredit: Reaction = {
       description: `You received £${promotionCreditPounds} of credit for your team's plan.`,
       authorId: null,
     };
-    unit.append(notificationStream(userId), [{ type: 'notification.created', payload: notice }], { teamId });
+    await unit.append(notificationStream(userId), [{ type: 'notification.created', payload: notice }], { teamId });
   },
 };

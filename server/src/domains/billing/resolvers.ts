@@ -72,11 +72,11 @@ export const billingQueries = {
 export const billingLifecycleMutations = {
   startTrial: async (_root, args, context) => {
     const { actor, team } = requireBillingAdmin(context, args.team);
-    await runCommand(context, actor.userId, (unit) => {
+    await runCommand(context, actor.userId, async (unit) => {
       const current = loadSubscription(unit.transaction, team.id, billingSource(context.services));
       if (current.trialUsed || current.plan !== 'free') throw codedError('TRIAL_UNAVAILABLE');
       const trialEnd = trialEndOf(unit.now, trialDays).toISOString();
-      writeSubscription(
+      await writeSubscription(
         unit,
         {
           ...current,
@@ -96,7 +96,7 @@ export const billingLifecycleMutations = {
   },
   cancelSubscription: async (_root, args, context) => {
     const { actor, team } = requireBillingAdmin(context, args.team);
-    await runCommand(context, actor.userId, (unit) => {
+    await runCommand(context, actor.userId, async (unit) => {
       const current = loadSubscription(unit.transaction, team.id, billingSource(context.services));
       const cancellable =
         (isPaidPlan(current.plan) || current.plan === 'trial') &&
@@ -105,18 +105,18 @@ export const billingLifecycleMutations = {
       if (!cancellable) throw codedError('SUBSCRIPTION_NOT_CANCELLABLE');
       // Stripe's subscriptions are cancelled at Stripe (the customer portal), which tells billing by webhook.
       if (current.source === 'stripe' && current.plan !== 'trial') throw codedError('BILLING_MANAGED_BY_STRIPE');
-      writeSubscription(unit, { ...current, state: 'cancelled' }, 'cancelled');
+      await writeSubscription(unit, { ...current, state: 'cancelled' }, 'cancelled');
     });
     return billingOf(context, team.id);
   },
   reactivateSubscription: async (_root, args, context) => {
     const { actor, team } = requireBillingAdmin(context, args.team);
-    await runCommand(context, actor.userId, (unit) => {
+    await runCommand(context, actor.userId, async (unit) => {
       const current = loadSubscription(unit.transaction, team.id, billingSource(context.services));
       const running = current.currentPeriodEnd !== null && Date.parse(current.currentPeriodEnd) > unit.now.getTime();
       if (current.state !== 'cancelled' || !running) throw codedError('SUBSCRIPTION_NOT_REACTIVABLE');
       if (current.source === 'stripe' && current.plan !== 'trial') throw codedError('BILLING_MANAGED_BY_STRIPE');
-      writeSubscription(unit, { ...current, state: current.plan === 'trial' ? 'trialing' : 'active' }, 'reactivated');
+      await writeSubscription(unit, { ...current, state: current.plan === 'trial' ? 'trialing' : 'active' }, 'reactivated');
     });
     return billingOf(context, team.id);
   },
@@ -135,8 +135,10 @@ export const billingLifecycleMutations = {
       // SPEC §5: a currency outside usd, eur and gbp falls back to usd rather than being refused.
       context.reply?.log.info({ currency: args.currency }, 'setTeamPlan: currency outside usd, eur, gbp; using usd');
     }
-    await runCommand(context, actorId, (unit) =>
-      decideAdministratorPlan(unit, context.services, { teamId: team.id, plan, period, seats, currency }),
+    await runCommand(
+      context,
+      actorId,
+      async (unit) => await decideAdministratorPlan(unit, context.services, { teamId: team.id, plan, period, seats, currency }),
     );
     return presentBilling(db, context.services, team.id, actorId);
   },

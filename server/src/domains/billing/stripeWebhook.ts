@@ -54,16 +54,16 @@ function wasApplied(db: Reader, eventId: string): boolean {
 }
 
 function recordChange(change: SubscriptionChange | null) {
-  return (unit: UnitOfWork, teamId: string) => {
-    if (change) decideSubscriptionChange(unit, { ...change, teamId });
+  return async (unit: UnitOfWork, teamId: string) => {
+    if (change) await decideSubscriptionChange(unit, { ...change, teamId });
   };
 }
 
 function recordInvoice(invoice: InvoiceInput | null) {
-  return (unit: UnitOfWork) => {
+  return async (unit: UnitOfWork) => {
     if (!invoice) return;
     const { id, ...rest } = invoice;
-    writeInvoice(unit, { ...rest, invoiceId: id });
+    await writeInvoice(unit, { ...rest, invoiceId: id });
   };
 }
 
@@ -79,12 +79,12 @@ async function checkoutEffect(services: Services, gateway: StripeGateway, settin
   const credit = change ? creditUsedBy(session) : null;
   return {
     teamId,
-    decide: (unit, team) => {
+    decide: async (unit, team) => {
       recordChange(change)(unit, team);
       if (!credit) return;
       const currency = normalizeCurrency(credit.currency);
       const spent = Math.min(credit.amount, creditsOf(unit.transaction, team).get(currency) ?? 0);
-      changeCredit(unit, { teamId: team, currency, amount: -spent, reason: 'invoice', userId: null, code: null, invoiceId: null });
+      await changeCredit(unit, { teamId: team, currency, amount: -spent, reason: 'invoice', userId: null, code: null, invoiceId: null });
     },
   };
 }
@@ -115,7 +115,7 @@ function invoiceEffect(services: Services, event: StripeEvent): Effect {
   const input = teamId ? invoiceOf(invoice, teamId, failed ? 'failed' : 'paid') : null;
   return {
     teamId,
-    decide: (unit, team) => {
+    decide: async (unit, team) => {
       recordInvoice(input)(unit);
       if (!failed) return;
       const current = loadSubscription(unit.transaction, team, 'stripe');
@@ -132,7 +132,7 @@ function invoiceEffect(services: Services, event: StripeEvent): Effect {
         source: 'stripe',
         cause: event.id,
       };
-      decideSubscriptionChange(unit, stripe ? { ...change, stripe } : change);
+      await decideSubscriptionChange(unit, stripe ? { ...change, stripe } : change);
     },
   };
 }
@@ -170,12 +170,16 @@ export async function applyStripeEvent(services: Services, gateway: StripeGatewa
   if (!effect) return 'ignored';
   const teamId = effect.teamId && findTeam(services.database.db, effect.teamId) ? effect.teamId : null;
   try {
-    return await services.store.run({ actorId: null }, (unit) => {
+    return await services.store.run({ actorId: null }, async (unit) => {
       if (wasApplied(unit.transaction, event.id)) return 'duplicate';
-      if (teamId) effect.decide(unit, teamId);
-      unit.append(stripeWebhookStream, [{ type: 'stripe.webhook_applied', payload: { eventId: event.id, type: event.type, teamId } }], {
-        teamId,
-      });
+      if (teamId) await effect.decide(unit, teamId);
+      await unit.append(
+        stripeWebhookStream,
+        [{ type: 'stripe.webhook_applied', payload: { eventId: event.id, type: event.type, teamId } }],
+        {
+          teamId,
+        },
+      );
       return 'applied';
     });
   } catch (error) {

@@ -44,22 +44,22 @@ function requireOccurrence(row: EventRow, occurrence: string | null | undefined)
 }
 
 /** The series' meeting room after an edit: made or linked when it becomes a meeting, dropped when it stops being one. */
-function meetingAfter(
+async function meetingAfter(
   unit: UnitOfWork,
   row: EventRow,
   seat: TeamSeat,
   userId: string,
   input: EditEventInput,
   fields: EventFields,
-): string | null {
+): Promise<string | null> {
   if (fields.type !== 'meeting') return null;
   if (input.meeting && input.meeting !== row.meetingroomId)
-    return meetingRoomFor(unit, row.teamId, seat, userId, fields.title, input.meeting);
-  return row.meetingroomId ?? meetingRoomFor(unit, row.teamId, seat, userId, fields.title, null);
+    return await meetingRoomFor(unit, row.teamId, seat, userId, fields.title, input.meeting);
+  return row.meetingroomId ?? (await meetingRoomFor(unit, row.teamId, seat, userId, fields.title, null));
 }
 
 /** "This event": the occurrence's own title, description and times. */
-function editOccurrence(unit: UnitOfWork, row: EventRow, occurrence: string, input: EditEventInput): void {
+async function editOccurrence(unit: UnitOfWork, row: EventRow, occurrence: string, input: EditEventInput): Promise<void> {
   const current = exceptionsOf(unit.transaction, row.id).find((exception) => iso(exception.occurrenceStart) === occurrence);
   const length = Date.parse(row.endAt) - Date.parse(row.startAt);
   const startAt = input.startDate ?? current?.startAt ?? occurrence;
@@ -70,7 +70,7 @@ function editOccurrence(unit: UnitOfWork, row: EventRow, occurrence: string, inp
       : (current?.endAt ?? iso(new Date(Date.parse(occurrence) + length).toISOString())));
   checkTimes(startAt, endAt);
   const moved = startAt !== occurrence || endAt !== iso(new Date(Date.parse(occurrence) + length).toISOString());
-  changeOccurrence(
+  await changeOccurrence(
     unit,
     row,
     {
@@ -86,26 +86,26 @@ function editOccurrence(unit: UnitOfWork, row: EventRow, occurrence: string, inp
 }
 
 /** "All events" (or a single event): the series' fields and people. */
-function editSeries(
+async function editSeries(
   unit: UnitOfWork,
   row: EventRow,
   seat: TeamSeat,
   userId: string,
   input: EditEventInput,
   occurrence: string | null,
-): void {
+): Promise<void> {
   const db = unit.transaction;
   const before = fieldsOfRow(row);
   const after = fieldsAfterEdit(before, input, occurrence);
-  const withRoom = { ...after, meetingroomId: meetingAfter(unit, row, seat, userId, input, after) };
+  const withRoom = { ...after, meetingroomId: await meetingAfter(unit, row, seat, userId, input, after) };
   const changes = changedFields(before, withRoom);
   const people = peopleAfter(db, row.teamId, row.authorId, peopleEntriesOf(unit, row.id), input.invited, input.guests);
   const timesChanged = ['rrule', 'startAt', 'timeZone'].some((key) => key in changes);
-  editEvent(unit, row, { changes, people, origin: 'local', ...(timesChanged && row.rrule ? { exceptionsCleared: true } : {}) });
+  await editEvent(unit, row, { changes, people, origin: 'local', ...(timesChanged && row.rrule ? { exceptionsCleared: true } : {}) });
 }
 
 /** "This and following": the series ends before the occurrence and a new one continues it from there. Answers the new id. */
-function splitSeries(
+async function splitSeries(
   unit: UnitOfWork,
   row: EventRow,
   seat: TeamSeat,
@@ -113,7 +113,7 @@ function splitSeries(
   input: EditEventInput,
   occurrence: string,
   publicUrl: string,
-): string {
+): Promise<string> {
   const db = unit.transaction;
   const rule = row.rrule!;
   const { until, count } = ruleEnd(rule);
@@ -129,11 +129,11 @@ function splitSeries(
     rrule: withRuleEnd(rule, count ? { count: Math.max(1, count - before) } : { until }),
   });
   const after = fieldsAfterEdit(continued, input, occurrence);
-  const fields = { ...after, meetingroomId: meetingAfter(unit, row, seat, userId, input, after) };
+  const fields = { ...after, meetingroomId: await meetingAfter(unit, row, seat, userId, input, after) };
   const people = peopleAfter(db, row.teamId, row.authorId, peopleEntriesOf(unit, row.id), input.invited, input.guests);
-  endSeriesBefore(unit, row, occurrence);
+  await endSeriesBefore(unit, row, occurrence);
   const eventId = newId();
-  createEvent(unit, {
+  await createEvent(unit, {
     eventId,
     teamId: row.teamId,
     authorId: row.authorId,
@@ -149,27 +149,27 @@ function splitSeries(
   if (sameTimes) {
     const created = findEvent(db, eventId)!;
     for (const exception of exceptionsOf(db, row.id).filter((each) => iso(each.occurrenceStart) >= occurrence))
-      changeOccurrence(unit, created, { ...exception, occurrenceStart: iso(exception.occurrenceStart) }, 'local');
+      await changeOccurrence(unit, created, { ...exception, occurrenceStart: iso(exception.occurrenceStart) }, 'local');
   }
   return eventId;
 }
 
 /** The series ends just before `occurrence` (UNTIL one second earlier). */
-function endSeriesBefore(unit: UnitOfWork, row: EventRow, occurrence: string): void {
+async function endSeriesBefore(unit: UnitOfWork, row: EventRow, occurrence: string): Promise<void> {
   const ended = completeFields({
     ...fieldsOfRow(row),
     rrule: withRuleEnd(row.rrule!, { until: new Date(Date.parse(occurrence) - 1000).toISOString() }),
   });
-  editEvent(unit, row, { changes: changedFields(fieldsOfRow(row), ended), origin: 'local' });
+  await editEvent(unit, row, { changes: changedFields(fieldsOfRow(row), ended), origin: 'local' });
 }
 
 /** An invited member moves only themselves between the lists (ediEvent's accepted and rejected). */
-function ownAnswer(unit: UnitOfWork, row: EventRow, userId: string, input: EditEventInput): boolean {
+async function ownAnswer(unit: UnitOfWork, row: EventRow, userId: string, input: EditEventInput): Promise<boolean> {
   const response = input.accepted?.includes(userId) ? 'accepted' : input.rejected?.includes(userId) ? 'rejected' : null;
   if (!response) return false;
   const own = peopleEntriesOf(unit, row.id).find((person) => person.userId === userId);
   if (!own) return false;
-  if (own.response !== response) recordResponse(unit, row, own, response, 'local');
+  if (own.response !== response) await recordResponse(unit, row, own, response, 'local');
   return true;
 }
 
@@ -178,14 +178,15 @@ export const calendarMutations = {
     const actor = requireActor(context);
     const input = newEventSchema.parse(args);
     const publicUrl = context.services.config.publicUrl;
-    const eventId = await runCommand(context, actor.userId, (unit) => {
+    const eventId = await runCommand(context, actor.userId, async (unit) => {
       const db = unit.transaction;
       const { team, seat } = requireCurrentTeam(db, actor.userId);
       const draft = fieldsOfNew(input, null);
       const people = peopleAfter(db, team.id, actor.userId, [], input.invited ?? [], input.guests ?? []);
-      const meetingroomId = draft.type === 'meeting' ? meetingRoomFor(unit, team.id, seat, actor.userId, draft.title, input.meeting) : null;
+      const meetingroomId =
+        draft.type === 'meeting' ? await meetingRoomFor(unit, team.id, seat, actor.userId, draft.title, input.meeting) : null;
       const id = newId();
-      createEvent(unit, {
+      await createEvent(unit, {
         eventId: id,
         teamId: team.id,
         authorId: actor.userId,
@@ -202,23 +203,23 @@ export const calendarMutations = {
     const actor = requireActor(context);
     const input = editEventSchema.parse(args);
     const publicUrl = context.services.config.publicUrl;
-    const eventId = await runCommand(context, actor.userId, (unit) => {
+    const eventId = await runCommand(context, actor.userId, async (unit) => {
       const db = unit.transaction;
       const { team, seat } = requireCurrentTeam(db, actor.userId);
       const row = requireVisibleEvent(db, input.id, actor.userId, team.id);
       if (!calendarPolicy.edit(sightOf(db, row, actor.userId), actor.userId)) {
-        if (ownAnswer(unit, row, actor.userId, input)) return row.id;
+        if (await ownAnswer(unit, row, actor.userId, input)) return row.id;
         throw refusal('PERMISSION_DENIED', 'EVENT_EDIT_NOT_ALLOWED');
       }
       const scope = scopeOf(row.rrule, input.scope, input.occurrence);
       const occurrence = row.rrule ? requireOccurrence(row, input.occurrence) : null;
       if (scope === 'this') {
-        editOccurrence(unit, row, occurrence!, input);
+        await editOccurrence(unit, row, occurrence!, input);
         return row.id;
       }
       if (scope === 'following' && occurrence !== iso(row.startAt))
-        return splitSeries(unit, row, seat, actor.userId, input, occurrence!, publicUrl);
-      editSeries(unit, row, seat, actor.userId, input, occurrence);
+        return await splitSeries(unit, row, seat, actor.userId, input, occurrence!, publicUrl);
+      await editSeries(unit, row, seat, actor.userId, input, occurrence);
       return row.id;
     });
     return presentEventFor(context, actor.userId, eventId);
@@ -226,22 +227,22 @@ export const calendarMutations = {
   delEvent: async (_root: unknown, args: { id: string; scope?: string | null; occurrence?: string | null }, context: MercuriusContext) => {
     const actor = requireActor(context);
     const input = editEventSchema.pick({ id: true, scope: true, occurrence: true }).parse(args);
-    await runCommand(context, actor.userId, (unit) => {
+    await runCommand(context, actor.userId, async (unit) => {
       const db = unit.transaction;
       const { team } = requireCurrentTeam(db, actor.userId);
       const row = requireVisibleEvent(db, input.id, actor.userId, team.id);
       requireEditable(db, row, actor.userId);
       const scope = scopeOf(row.rrule, input.scope, input.occurrence);
       const occurrence = row.rrule ? requireOccurrence(row, input.occurrence) : null;
-      if (scope === 'all' || (occurrence === iso(row.startAt) && scope === 'following')) return deleteEvent(unit, row, 'local');
+      if (scope === 'all' || (occurrence === iso(row.startAt) && scope === 'following')) return await deleteEvent(unit, row, 'local');
       if (scope === 'this')
-        return changeOccurrence(
+        return await changeOccurrence(
           unit,
           row,
           { occurrenceStart: occurrence!, cancelled: true, title: null, description: null, startAt: null, endAt: null },
           'local',
         );
-      endSeriesBefore(unit, row, occurrence!);
+      await endSeriesBefore(unit, row, occurrence!);
     });
     return true;
   },
@@ -249,13 +250,13 @@ export const calendarMutations = {
     const actor = requireActor(context);
     const action = responseActions.find((candidate) => candidate === args.response);
     if (!action) throw codedError('EVENT_RESPONSE_INVALID', { field: 'response' });
-    await runCommand(context, actor.userId, (unit) => respond(unit, actor.userId, args.id, action));
+    await runCommand(context, actor.userId, async (unit) => await respond(unit, actor.userId, args.id, action));
     return presentEventFor(context, actor.userId, args.id);
   },
 };
 
 /** A member's answer: the visibility and response rules, then the answer recorded (nothing when it is already so). */
-function respond(unit: UnitOfWork, userId: string, eventId: string, action: ResponseAction): void {
+async function respond(unit: UnitOfWork, userId: string, eventId: string, action: ResponseAction): Promise<void> {
   const db = unit.transaction;
   const { team } = requireCurrentTeam(db, userId);
   const row = findEvent(db, eventId);
@@ -269,5 +270,5 @@ function respond(unit: UnitOfWork, userId: string, eventId: string, action: Resp
   if (!person) throw new DomainError('NOT_FOUND');
   const response = action === 'reject' ? 'rejected' : action === 'leave' ? 'left' : 'accepted';
   if (own?.response === response) return;
-  recordResponse(unit, row, person, response, 'local');
+  await recordResponse(unit, row, person, response, 'local');
 }

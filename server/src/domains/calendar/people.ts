@@ -86,14 +86,14 @@ export function peopleAfter(
  * A meeting event's room: the given one if the caller may use it, else a new ad hoc room of the team made
  * in the same unit (the team's external guests make none, as in the meetings area).
  */
-export function meetingRoomFor(
+export async function meetingRoomFor(
   unit: UnitOfWork,
   teamId: string,
   seat: TeamSeat,
   userId: string,
   title: string,
   meeting: string | null | undefined,
-): string {
+): Promise<string> {
   const db = unit.transaction;
   if (meeting) {
     const room = findMeetingroom(db, meeting);
@@ -104,7 +104,7 @@ export function meetingRoomFor(
   if (!meetingsPolicy.useAdHocRoom(seat)) throw codedError('EVENT_MEETING_GUEST_REFUSED', { field: 'type' });
   const room = { id: newId(), teamId, projectId: null };
   const name = [...title].slice(0, meetingLimits.roomName).join('');
-  unit.append(
+  await unit.append(
     meetingroomStream(room.id),
     decideCreateMeetingroom(room, name, meetingGuestLinkFrom(randomBytes(32).toString('base64url'), unit.now)),
     {

@@ -59,10 +59,13 @@ function fieldsOfRemote(remote: RemoteEvent, meetingroomId: string | null): Even
  * with origin "remote" so the sync never pushes it back. An invalid RRULE throws EVENT_INVALID_RECURRENCE
  * (the caller skips that object and keeps syncing the others). Answers the event's id and what happened.
  */
-export function applyRemoteEvent(unit: UnitOfWork, remote: RemoteEvent): { eventId: string; action: 'created' | 'edited' | 'unchanged' } {
+export async function applyRemoteEvent(
+  unit: UnitOfWork,
+  remote: RemoteEvent,
+): Promise<{ eventId: string; action: 'created' | 'edited' | 'unchanged' }> {
   const existing = findTarget(unit, remote);
   if (!existing) {
-    const eventId = createEvent(unit, {
+    const eventId = await createEvent(unit, {
       teamId: remote.teamId,
       authorId: remote.ownerId,
       fields: fieldsOfRemote(remote, null),
@@ -73,14 +76,14 @@ export function applyRemoteEvent(unit: UnitOfWork, remote: RemoteEvent): { event
       sequence: remote.sequence,
     });
     const created = findEventByUid(unit.transaction, remote.uid, { calendarId: remote.calendarId })!;
-    if (remote.exceptions.length > 0) replaceExceptions(unit, created, remote.exceptions, 'remote');
+    if (remote.exceptions.length > 0) await replaceExceptions(unit, created, remote.exceptions, 'remote');
     return { eventId, action: 'created' };
   }
   const before = fieldsOfRow(existing);
   const after = fieldsOfRemote(remote, existing.meetingroomId);
   const changes = changedFields(before, after);
   const timesChanged = ['rrule', 'startAt', 'timeZone'].some((key) => key in changes);
-  const edited = editEvent(unit, existing, {
+  const edited = await editEvent(unit, existing, {
     changes,
     people: remote.people,
     origin: 'remote',
@@ -88,9 +91,9 @@ export function applyRemoteEvent(unit: UnitOfWork, remote: RemoteEvent): { event
     ...(timesChanged ? { exceptionsCleared: true } : {}),
   });
   const current = findEvent(unit.transaction, existing.id)!;
-  const exceptionsBefore = unit.streamVersion(`calendarEvent:${current.id}`);
-  replaceExceptions(unit, current, remote.exceptions, 'remote');
-  const exceptionsChanged = unit.streamVersion(`calendarEvent:${current.id}`) !== exceptionsBefore;
+  const exceptionsBefore = await unit.streamVersion(`calendarEvent:${current.id}`);
+  await replaceExceptions(unit, current, remote.exceptions, 'remote');
+  const exceptionsChanged = (await unit.streamVersion(`calendarEvent:${current.id}`)) !== exceptionsBefore;
   return { eventId: existing.id, action: edited || exceptionsChanged ? 'edited' : 'unchanged' };
 }
 
@@ -100,9 +103,9 @@ function findTarget(unit: UnitOfWork, remote: RemoteEvent): EventRow | undefined
 }
 
 /** Removes the event of that UID (or the known eventId) here: the remote deleted it; false when there is none. */
-export function deleteRemoteEvent(unit: UnitOfWork, calendarId: string, uid: string, eventId?: string | null): boolean {
+export async function deleteRemoteEvent(unit: UnitOfWork, calendarId: string, uid: string, eventId?: string | null): Promise<boolean> {
   const existing = (eventId ? findEvent(unit.transaction, eventId) : undefined) ?? findEventByUid(unit.transaction, uid, { calendarId });
   if (!existing) return false;
-  deleteEvent(unit, existing, 'remote');
+  await deleteEvent(unit, existing, 'remote');
   return true;
 }

@@ -11,8 +11,8 @@ import { calendarEventStream } from '../../core/streams';
  * the guest answers call them too, so every change of an event goes through here.
  */
 
-function append(unit: UnitOfWork, eventId: string, teamId: string, events: CalendarEvent[], expectedVersion?: number): void {
-  unit.append(calendarEventStream(eventId), events, { teamId, ...(expectedVersion === undefined ? {} : { expectedVersion }) });
+async function append(unit: UnitOfWork, eventId: string, teamId: string, events: CalendarEvent[], expectedVersion?: number): Promise<void> {
+  await unit.append(calendarEventStream(eventId), events, { teamId, ...(expectedVersion === undefined ? {} : { expectedVersion }) });
 }
 
 export const fieldsOfRow = (row: EventRow): EventFields => ({
@@ -55,9 +55,9 @@ export interface NewEvent {
 }
 
 /** A new event (a single one or a series); answers its id. */
-export function createEvent(unit: UnitOfWork, event: NewEvent): string {
+export async function createEvent(unit: UnitOfWork, event: NewEvent): Promise<string> {
   const eventId = event.eventId ?? newId();
-  append(
+  await append(
     unit,
     eventId,
     event.teamId,
@@ -95,7 +95,7 @@ export interface EventEdit {
 }
 
 /** Changes a series (all its occurrences); nothing is appended when nothing changes. */
-export function editEvent(unit: UnitOfWork, row: EventRow, edit: EventEdit): boolean {
+export async function editEvent(unit: UnitOfWork, row: EventRow, edit: EventEdit): Promise<boolean> {
   const changes = edit.changes ?? {};
   const before = edit.people ? peopleEntriesOf(unit, row.id) : [];
   const peopleChanged = edit.people !== undefined && JSON.stringify(before) !== JSON.stringify(edit.people);
@@ -103,7 +103,7 @@ export function editEvent(unit: UnitOfWork, row: EventRow, edit: EventEdit): boo
   const removed = peopleChanged
     ? before.filter((person) => !edit.people!.some((after) => after.email === person.email)).map((person) => person.email)
     : [];
-  append(unit, row.id, row.teamId, [
+  await append(unit, row.id, row.teamId, [
     {
       type: 'calendarEvent.edited',
       payload: {
@@ -121,9 +121,9 @@ export function editEvent(unit: UnitOfWork, row: EventRow, edit: EventEdit): boo
 }
 
 /** Deletes the whole event (series, exceptions, people). */
-export function deleteEvent(unit: UnitOfWork, row: EventRow, origin: EventOrigin): void {
+export async function deleteEvent(unit: UnitOfWork, row: EventRow, origin: EventOrigin): Promise<void> {
   const people = peopleEntriesOf(unit, row.id);
-  append(unit, row.id, row.teamId, [
+  await append(unit, row.id, row.teamId, [
     {
       type: 'calendarEvent.deleted',
       payload: {
@@ -141,8 +141,8 @@ export function deleteEvent(unit: UnitOfWork, row: EventRow, origin: EventOrigin
 }
 
 /** One occurrence changed or cancelled (its RECURRENCE-ID is `change.occurrenceStart`). */
-export function changeOccurrence(unit: UnitOfWork, row: EventRow, change: OccurrenceException, origin: EventOrigin): void {
-  append(unit, row.id, row.teamId, [
+export async function changeOccurrence(unit: UnitOfWork, row: EventRow, change: OccurrenceException, origin: EventOrigin): Promise<void> {
+  await append(unit, row.id, row.teamId, [
     {
       type: 'calendarEvent.occurrenceChanged',
       payload: { eventId: row.id, teamId: row.teamId, origin, ...change, occurrenceStart: new Date(change.occurrenceStart).toISOString() },
@@ -151,14 +151,14 @@ export function changeOccurrence(unit: UnitOfWork, row: EventRow, change: Occurr
 }
 
 /** A person's answer (or their leaving: off every list). */
-export function recordResponse(
+export async function recordResponse(
   unit: UnitOfWork,
   row: EventRow,
   person: { userId: string | null; email: string; name: string | null },
   response: EventResponseState | 'left',
   origin: EventOrigin,
-): void {
-  append(unit, row.id, row.teamId, [
+): Promise<void> {
+  await append(unit, row.id, row.teamId, [
     {
       type: 'calendarEvent.responded',
       payload: { eventId: row.id, teamId: row.teamId, origin, ...person, email: person.email.toLowerCase(), response },
@@ -167,18 +167,23 @@ export function recordResponse(
 }
 
 /** Records the sync's conflict decision with the losing version (history only). */
-export function recordConflict(
+export async function recordConflict(
   unit: UnitOfWork,
   row: EventRow,
   conflict: { winner: EventOrigin; losing: unknown; localModifiedAt: string; remoteModifiedAt: string | null },
-): void {
-  append(unit, row.id, row.teamId, [
+): Promise<void> {
+  await append(unit, row.id, row.teamId, [
     { type: 'calendarEvent.conflictResolved', payload: { eventId: row.id, teamId: row.teamId, origin: 'remote', ...conflict } },
   ]);
 }
 
 /** Replaces the occurrences' own changes with `exceptions` (the remote version's RECURRENCE-ID overrides). */
-export function replaceExceptions(unit: UnitOfWork, row: EventRow, exceptions: readonly OccurrenceException[], origin: EventOrigin): void {
+export async function replaceExceptions(
+  unit: UnitOfWork,
+  row: EventRow,
+  exceptions: readonly OccurrenceException[],
+  origin: EventOrigin,
+): Promise<void> {
   const key = (exception: OccurrenceException) =>
     JSON.stringify([
       new Date(exception.occurrenceStart).toISOString(),
@@ -191,6 +196,6 @@ export function replaceExceptions(unit: UnitOfWork, row: EventRow, exceptions: r
   const current = exceptionsOf(unit.transaction, row.id).map(key).sort();
   const wanted = exceptions.map(key).sort();
   if (JSON.stringify(current) === JSON.stringify(wanted)) return;
-  if (current.length > 0) editEvent(unit, row, { exceptionsCleared: true, origin });
-  for (const exception of exceptions) changeOccurrence(unit, row, exception, origin);
+  if (current.length > 0) await editEvent(unit, row, { exceptionsCleared: true, origin });
+  for (const exception of exceptions) await changeOccurrence(unit, row, exception, origin);
 }

@@ -13,7 +13,7 @@ import { chatStream, type MessageEvent } from './events';
 export const finishedCallsLeaveAChatEntry: Reaction = {
   name: 'chat: a finished call of a private chat or a space leaves an entry in its chat',
   on: ['videocall.finished'],
-  react(unit, event) {
+  async react(unit, event) {
     const finished = event.payload as VideocallFinished;
     if (finished.outcome === undefined || unit.actorId === null) return;
     const conversation = finished.privatId
@@ -44,6 +44,6 @@ export const finishedCallsLeaveAChatEntry: Reaction = {
         mentions: [],
       },
     };
-    unit.append(chatStream(conversation.key), [created], { teamId: finished.teamId });
+    await unit.append(chatStream(conversation.key), [created], { teamId: finished.teamId });
   },
 };

@@ -67,13 +67,13 @@ function runAs<Result>(context: MercuriusContext, caller: ChatCaller, work: (uni
 }
 
 /** Tells the people a message newly mentions, one notification event each in their own stream. */
-function recordMentions(
+async function recordMentions(
   unit: UnitOfWork,
   message: ConversationRef & { messageId: string; teamId: string; authorId: string; body: string },
   recipients: readonly string[],
-): void {
+): Promise<void> {
   for (const [userId, events] of decideMentionNotifications(message, recipients, () => newId()))
-    unit.append(notificationStream(userId), events, { teamId: message.teamId });
+    await unit.append(notificationStream(userId), events, { teamId: message.teamId });
 }
 
 async function postMessage(
@@ -95,7 +95,7 @@ async function postMessage(
   const conversation = guestConversation ?? conversationFrom(args);
   const authorId = authorIdOf(caller);
   const messageId = newId();
-  const id = await runAs(context, caller, (unit) => {
+  const id = await runAs(context, caller, async (unit) => {
     const db = unit.transaction;
     if (caller.kind === 'member') requireReadable(db, conversation, caller.userId);
     else requireGuestAccess(db, caller);
@@ -129,9 +129,9 @@ async function postMessage(
       // A guest sees nobody of the team to mention: their mentions notify no one.
       caller.kind === 'member' ? conversationReaders(db, conversation) : () => false,
     );
-    unit.append(chatStream(conversation.key), events, { teamId: access.teamId });
+    await unit.append(chatStream(conversation.key), events, { teamId: access.teamId });
     const created = events[0]!.payload as { mentions: string[] };
-    recordMentions(unit, { ...ref, messageId, teamId: access.teamId, authorId, body: input.body }, created.mentions);
+    await recordMentions(unit, { ...ref, messageId, teamId: access.teamId, authorId, body: input.body }, created.mentions);
     return messageId;
   });
   return presentAnswer(context, id, caller);
@@ -228,7 +228,7 @@ export const messageMutations = {
     const caller = await onMessage(
       context,
       args.id,
-      (unit, message, editorId, editor) => {
+      async (unit, message, editorId, editor) => {
         const events = decideEditMessage(
           message,
           editorId,
@@ -236,9 +236,9 @@ export const messageMutations = {
           editor.kind === 'member' ? conversationReaders(unit.transaction, parseConversationKey(message.conversation)) : () => false,
         );
         if (events.length === 0) return;
-        unit.append(chatStream(message.conversation), events, { teamId: message.teamId });
+        await unit.append(chatStream(message.conversation), events, { teamId: message.teamId });
         const edited = events[0]!.payload as { body: string; mentions: string[] };
-        recordMentions(
+        await recordMentions(
           unit,
           { ...message, messageId: message.id, body: edited.body },
           edited.mentions.filter((id) => !message.mentions.includes(id)),
@@ -250,32 +250,32 @@ export const messageMutations = {
   },
   delMessage: async (_root, args: { id: string }, context) => {
     const caller = callerOfMessage(context, context.services.database.db, args.id);
-    await runAs(context, caller, (unit) => {
+    await runAs(context, caller, async (unit) => {
       const db = unit.transaction;
       if (caller.kind === 'guest') {
         requireGuestAccess(db, caller);
         const row = findMessage(db, args.id);
         if (!row || row.deletedAt !== null) throw refusal('NOT_FOUND', 'MESSAGE_NOT_FOUND');
         const message = toMessageState(row);
-        unit.append(chatStream(message.conversation), decideDeleteMessage(message, caller.invitedId, { moderate: false }), {
+        await unit.append(chatStream(message.conversation), decideDeleteMessage(message, caller.invitedId, { moderate: false }), {
           teamId: message.teamId,
         });
         return;
       }
       const { message, access } = requireVisibleMessage(db, args.id, caller.userId);
-      unit.append(chatStream(message.conversation), decideDeleteMessage(message, caller.userId, access), { teamId: message.teamId });
+      await unit.append(chatStream(message.conversation), decideDeleteMessage(message, caller.userId, access), { teamId: message.teamId });
     });
     return true;
   },
   reactMessage: async (_root, args: { id: string; emoji: string }, context) => {
     const emoji = validateEmoji(args.emoji);
-    const caller = await onMessage(context, args.id, (unit, message, reactorId) => {
+    const caller = await onMessage(context, args.id, async (unit, message, reactorId) => {
       const existing = unit.transaction
         .select()
         .from(messageReactions)
         .where(and(eq(messageReactions.messageId, message.id), eq(messageReactions.userId, reactorId), eq(messageReactions.emoji, emoji)))
         .get();
-      unit.append(chatStream(message.conversation), decideReaction(message, reactorId, emoji, existing !== undefined), {
+      await unit.append(chatStream(message.conversation), decideReaction(message, reactorId, emoji, existing !== undefined), {
         teamId: message.teamId,
       });
     });
@@ -284,7 +284,7 @@ export const messageMutations = {
   lastViewed: async (_root, args: ConversationArguments, context) => {
     const actor = requireActor(context);
     const conversation = conversationFrom(args);
-    await runCommand(context, actor.userId, (unit) => {
+    await runCommand(context, actor.userId, async (unit) => {
       const db = unit.transaction;
       const access = requireReadable(db, conversation, actor.userId);
       const marker = db
@@ -293,7 +293,7 @@ export const messageMutations = {
         .where(and(eq(chatReadMarkers.userId, actor.userId), eq(chatReadMarkers.conversation, conversation.key)))
         .get();
       const events = decideRead(refOf(conversation, access.spaceId), actor.userId, marker?.seq ?? 0, latestSeq(db, conversation.key));
-      if (events.length > 0) unit.append(readsStream(actor.userId), events, { teamId: access.teamId });
+      if (events.length > 0) await unit.append(readsStream(actor.userId), events, { teamId: access.teamId });
     });
     return true;
   },

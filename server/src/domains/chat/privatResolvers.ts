@@ -147,7 +147,7 @@ export const privatMutations = {
     requireCurrentTeam(db, actor.userId);
     const privatId = newId();
     const logo = (await resolveLogo(context, args.logo, null, privatId)) ?? null;
-    const id = await runCommand(context, actor.userId, (unit) => {
+    const id = await runCommand(context, actor.userId, async (unit) => {
       const { team, seat } = requireCurrentTeam(unit.transaction, actor.userId);
       const findPair = (pairKey: string) =>
         unit.transaction.select({ id: privats.id }).from(privats).where(eq(privats.pairKey, pairKey)).get()?.id;
@@ -157,7 +157,7 @@ export const privatMutations = {
         findPair,
       );
       if ('existingId' in decided) return decided.existingId;
-      unit.append(privatStream(privatId), decided.events, { teamId: team.id, expectedVersion: 0 });
+      await unit.append(privatStream(privatId), decided.events, { teamId: team.id, expectedVersion: 0 });
       return privatId;
     });
     return presentPrivatFor(db, id, actor.userId, context.services.store.clock.now())!;
@@ -173,7 +173,7 @@ export const privatMutations = {
     const name = privatName(args.name);
     requireReadable(db, conversationOf('privat', args.id), actor.userId);
     const logo = await resolveLogo(context, args.logo, loadPrivatState(db, args.id)!.logo, args.id);
-    await runCommand(context, actor.userId, (unit) => {
+    await runCommand(context, actor.userId, async (unit) => {
       const access = requireReadable(unit.transaction, conversationOf('privat', args.id), actor.userId);
       const privat = loadPrivatState(unit.transaction, args.id)!;
       const seat = loadTeamSeat(unit.transaction, findTeam(unit.transaction, access.teamId)!, actor.userId)!;
@@ -182,16 +182,16 @@ export const privatMutations = {
         { name, logo, inactive: args.inactive ?? undefined, addUsers },
         chatPartners(unit.transaction, access.teamId, seat),
       );
-      if (events.length > 0) unit.append(privatStream(privat.id), events, { teamId: privat.teamId });
+      if (events.length > 0) await unit.append(privatStream(privat.id), events, { teamId: privat.teamId });
     });
     return presentPrivatFor(db, args.id, actor.userId, context.services.store.clock.now())!;
   },
   leavePrivat: async (_root, args: { id: string }, context) => {
     const actor = requireActor(context);
-    await runCommand(context, actor.userId, (unit) => {
+    await runCommand(context, actor.userId, async (unit) => {
       const privat = loadPrivatState(unit.transaction, args.id);
       if (!privat) throw new DomainError('PERMISSION_DENIED');
-      unit.append(privatStream(privat.id), decideLeavePrivat(privat, actor.userId), { teamId: privat.teamId });
+      await unit.append(privatStream(privat.id), decideLeavePrivat(privat, actor.userId), { teamId: privat.teamId });
     });
     return true;
   },

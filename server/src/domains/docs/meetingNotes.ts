@@ -14,7 +14,7 @@ export const docsMeetingNotes: MeetingNotesDocs = {
     const row = db.select({ id: docs.id, projectId: docs.projectId, title: docs.title }).from(docs).where(eq(docs.id, meetingroomId)).get();
     return row ? { docId: row.id, projectId: row.projectId, title: row.title } : null;
   },
-  create(unit, notes) {
+  async create(unit, notes) {
     const existing = docsMeetingNotes.notesOf(unit.transaction, notes.meetingroomId);
     if (existing) return existing;
     requireDocRoom(unit.transaction, notes.teamId);
@@ -26,7 +26,7 @@ export const docsMeetingNotes: MeetingNotesDocs = {
       teamId: notes.teamId,
       fields: { title: notes.title },
     });
-    unit.append(stream, events, { teamId: notes.teamId, expectedVersion: unit.streamVersion(stream) });
+    await unit.append(stream, events, { teamId: notes.teamId, expectedVersion: await unit.streamVersion(stream) });
     const created: MeetingNotesFacts = { docId: notes.meetingroomId, projectId: notes.projectId, title: notes.title };
     return created;
   },

@@ -93,19 +93,19 @@ export const docMutations = {
     const actor = requireActor(context);
     const fields = { ...parseDocArguments({ emoji: args.emoji, folder: args.folder }), title: docTitle(args.title) };
     const docId = newId();
-    await runCommand(context, actor.userId, (unit) => {
+    await runCommand(context, actor.userId, async (unit) => {
       const access = requireWritableSpaceContent(unit.transaction, args.project, actor.userId);
       requireDocFolder(unit.transaction, access.projectId, fields.folderId);
       requireDocRoom(unit.transaction, access.teamId);
       const events = decideCreateDoc({ docId, projectId: access.projectId, teamId: access.teamId, fields });
-      unit.append(docStream(docId), events, { teamId: access.teamId, expectedVersion: 0 });
+      await unit.append(docStream(docId), events, { teamId: access.teamId, expectedVersion: 0 });
     });
     return presentDocFor(context, docId, actor.userId);
   },
   updateWall: async (_root, args: DocArguments & { id: string; shared?: boolean | null }, context) => {
     const actor = requireActor(context);
     const requested = parseDocArguments(args);
-    await runCommand(context, actor.userId, (unit) => {
+    await runCommand(context, actor.userId, async (unit) => {
       const db = unit.transaction;
       const { row, access } = requireWritableDoc(db, args.id, actor.userId);
       const doc = toDocState(row);
@@ -116,15 +116,15 @@ export const docMutations = {
         ...decideEditDoc(doc, requested),
         ...(typeof args.shared === 'boolean' ? decideSharing(doc, args.shared, newShareToken) : []),
       ];
-      if (events.length > 0) unit.append(docStream(doc.id), events, { teamId: doc.teamId });
+      if (events.length > 0) await unit.append(docStream(doc.id), events, { teamId: doc.teamId });
     });
     return presentDocFor(context, args.id, actor.userId);
   },
   delWorkspace: async (_root, args: { id: string }, context) => {
     const actor = requireActor(context);
-    await runCommand(context, actor.userId, (unit) => {
+    await runCommand(context, actor.userId, async (unit) => {
       const { row } = requireManagedDoc(unit.transaction, args.id, actor.userId);
-      unit.append(docStream(row.id), decideDeleteDoc(toDocState(row)), { teamId: row.teamId });
+      await unit.append(docStream(row.id), decideDeleteDoc(toDocState(row)), { teamId: row.teamId });
     });
     return true;
   },

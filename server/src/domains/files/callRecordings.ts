@@ -26,7 +26,7 @@ export function recordingFileName(savedAt: Date): string {
 export const callRecordingsLandInFiles: Reaction = {
   name: 'files: a call recording saved in the bucket becomes a file of its space',
   on: ['videocall.recordingSaved'],
-  react(unit, event) {
+  async react(unit, event) {
     const saved = event.payload as RecordingSaved;
     if (saved.status !== 'complete' || saved.projectId === null || unit.actorId === null) return;
     if (saved.filename === null || !isCallRecordingKey(saved.filename) || saved.size === null) return;
@@ -54,6 +54,6 @@ export const callRecordingsLandInFiles: Reaction = {
         story: false,
       },
     };
-    unit.append(fileStream(fileId), [created], { teamId: saved.teamId });
+    await unit.append(fileStream(fileId), [created], { teamId: saved.teamId });
   },
 };

@@ -243,7 +243,7 @@ export const fileMutations = {
   ) => {
     const actor = requireActor(context);
     const { shared, folder, name, project } = raw;
-    await runCommand(context, actor.userId, (unit) => {
+    await runCommand(context, actor.userId, async (unit) => {
       const db = unit.transaction;
       const { row } = requireChangeableFile(db, raw.id, actor.userId);
       const references: FileEditReferences = {};
@@ -258,16 +258,16 @@ export const fileMutations = {
         ...(typeof project === 'string' ? { projectId: project } : {}),
       };
       const events = decideEditFile(toFileState(row), requested, references);
-      if (events.length > 0) unit.append(fileStream(row.id), events, { teamId: row.teamId });
+      if (events.length > 0) await unit.append(fileStream(row.id), events, { teamId: row.teamId });
     });
     return presentFile(context.services.database.db, raw.id, actor.userId);
   },
   cancelUpload: (_root, args: { code: string }, context) => cancelUpload(context, requireActor(context), args.code),
   delFile: async (_root, args: { id: string }, context) => {
     const actor = requireActor(context);
-    const deleted = await runCommand(context, actor.userId, (unit) => {
+    const deleted = await runCommand(context, actor.userId, async (unit) => {
       const { row } = requireChangeableFile(unit.transaction, args.id, actor.userId);
-      unit.append(fileStream(row.id), decideDeleteFile(toFileState(row)), { teamId: row.teamId });
+      await unit.append(fileStream(row.id), decideDeleteFile(toFileState(row)), { teamId: row.teamId });
       return { location: row.location, thumbnail: row.thumbnail };
     });
     // The row is gone and the quota freed; bytes that fail to go now are left to the storage sweep.

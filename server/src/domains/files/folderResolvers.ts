@@ -63,7 +63,7 @@ export const folderMutations = {
     const actor = requireActor(context);
     const args = withoutNulls(raw);
     const folderId = newId();
-    await runCommand(context, actor.userId, (unit) => {
+    await runCommand(context, actor.userId, async (unit) => {
       const db = unit.transaction;
       const access = requireWritableOwner(db, { kind: 'project', projectId: raw.project }, actor.userId);
       const upfolderRow = args.upfolder ? findFolderRow(db, args.upfolder) : undefined;
@@ -75,24 +75,24 @@ export const folderMutations = {
         name: raw.name,
         upfolder: args.upfolder ? (upfolderRow ? toFolderState(db, upfolderRow) : null) : undefined,
       });
-      unit.append(folderStream(folderId), events, { teamId: access.teamId, expectedVersion: 0 });
+      await unit.append(folderStream(folderId), events, { teamId: access.teamId, expectedVersion: 0 });
     });
     return presentFolder(context.services.database.db, folderId, actor.userId);
   },
   ediFolder: async (_root, raw: { id: string; name?: string | null; upfolder?: string | null }, context) => {
     const actor = requireActor(context);
-    await runCommand(context, actor.userId, (unit) => {
+    await runCommand(context, actor.userId, async (unit) => {
       const db = unit.transaction;
       const { row } = requireChangeableFolder(db, raw.id, actor.userId);
       const upfolder = typeof raw.upfolder === 'string' ? upfolderReference(db, raw.upfolder) : undefined;
       const events = decideEditFolder(toFolderState(db, row), typeof raw.name === 'string' ? { name: raw.name } : {}, upfolder);
-      if (events.length > 0) unit.append(folderStream(row.id), events, { teamId: row.teamId });
+      if (events.length > 0) await unit.append(folderStream(row.id), events, { teamId: row.teamId });
     });
     return presentFolder(context.services.database.db, raw.id, actor.userId);
   },
   delFolder: async (_root, args: { id: string }, context) => {
     const actor = requireActor(context);
-    await runCommand(context, actor.userId, (unit) => {
+    await runCommand(context, actor.userId, async (unit) => {
       const db = unit.transaction;
       const { row } = requireChangeableFolder(db, args.id, actor.userId);
       const contents = {
@@ -105,9 +105,9 @@ export const folderMutations = {
           .map((subfolder) => ({ ...subfolder, ancestorIds: [] })),
       };
       const deletion = decideDeleteFolder(toFolderState(db, row), contents);
-      for (const moved of deletion.files) unit.append(fileStream(moved.fileId), moved.events, { teamId: row.teamId });
-      for (const moved of deletion.subfolders) unit.append(folderStream(moved.folderId), moved.events, { teamId: row.teamId });
-      unit.append(folderStream(row.id), deletion.folder, { teamId: row.teamId });
+      for (const moved of deletion.files) await unit.append(fileStream(moved.fileId), moved.events, { teamId: row.teamId });
+      for (const moved of deletion.subfolders) await unit.append(folderStream(moved.folderId), moved.events, { teamId: row.teamId });
+      await unit.append(folderStream(row.id), deletion.folder, { teamId: row.teamId });
     });
     return true;
   },

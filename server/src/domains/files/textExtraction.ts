@@ -123,11 +123,11 @@ export class PdfTextExtraction {
       text = '';
     }
     if (this.stopped) return;
-    await this.services.store.run({ actorId: null }, (unit) => {
+    await this.services.store.run({ actorId: null }, async (unit) => {
       const current = findFileRow(unit.transaction, fileId);
       if (!current || current.text !== null) return;
       const { projectId, taskId, privatId } = current;
-      unit.append(fileStream(fileId), [{ type: 'file.text_extracted', payload: { fileId, projectId, taskId, privatId, text } }], {
+      await unit.append(fileStream(fileId), [{ type: 'file.text_extracted', payload: { fileId, projectId, taskId, privatId, text } }], {
         teamId: current.teamId,
       });
     });

@@ -206,7 +206,7 @@ export async function recordFile(context: MercuriusContext, actor: Actor, raw: R
       analysis = await analyse(driver, upload.key, type.mimeType, fileKindFromMimeType(type.mimeType), upload.size, log);
   }
   try {
-    await runCommand(context, actor.userId, (unit) => {
+    await runCommand(context, actor.userId, async (unit) => {
       const tx = unit.transaction;
       const owner = ownerFrom(tx, args);
       const access = requireWritableOwner(tx, owner, actor.userId);
@@ -225,7 +225,7 @@ export async function recordFile(context: MercuriusContext, actor: Actor, raw: R
         quota: { plan: teamPlanName(tx, access.teamId), usedBytes: teamUsage(tx, access.teamId).bytes },
         story: args.story === true,
       });
-      unit.append(fileStream(args.code), events, { teamId: access.teamId, expectedVersion: 0 });
+      await unit.append(fileStream(args.code), events, { teamId: access.teamId, expectedVersion: 0 });
       tx.delete(fileUploads).where(eq(fileUploads.id, args.code)).run();
     });
   } catch (error) {

@@ -50,12 +50,12 @@ export function lastVisit(sqlite: Database.Database, userId: string): Visit | nu
 }
 
 /** Records a visit unless one was recorded in the last few minutes; true when it did. */
-export function recordVisit(unit: UnitOfWork, sqlite: Database.Database, userId: string, teamId: string | null): boolean {
+export async function recordVisit(unit: UnitOfWork, sqlite: Database.Database, userId: string, teamId: string | null): Promise<boolean> {
   const last = lastVisit(sqlite, userId);
   if (last && unit.now.getTime() - Date.parse(last.createdAt) < visitEveryMs) return false;
   const event: HomeEvent = { type: 'home.visited', payload: { userId, teamId } };
   // Outside any team's log (teamId null): a visit is nobody else's business, so the team's activity report never lists it.
-  unit.append(homeVisitsStream(userId), [event], { teamId: null });
+  await unit.append(homeVisitsStream(userId), [event], { teamId: null });
   return true;
 }
 

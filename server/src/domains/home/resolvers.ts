@@ -18,8 +18,10 @@ export const homeMutations = {
   visitHome: (_root, _args, context) => {
     const actor = requireActor(context);
     const { database } = context.services;
-    return runCommand(context, actor.userId, (unit) =>
-      recordVisit(unit, database.sqlite, actor.userId, currentTeam(unit.transaction, actor.userId)?.id ?? null),
+    return runCommand(
+      context,
+      actor.userId,
+      async (unit) => await recordVisit(unit, database.sqlite, actor.userId, currentTeam(unit.transaction, actor.userId)?.id ?? null),
     );
   },
 } satisfies MutationResolvers;

@@ -153,12 +153,12 @@ export const callMutations = {
     const maximum = placementOf(context.services.config).maximum;
     const videocallId = await context.services.store.run(
       { actorId: actorIdOf(caller), mutationId: context.mutationId, request: context.request },
-      (unit) => {
+      async (unit) => {
         const db = unit.transaction;
         const room =
           place.kind === 'project'
             ? caller.kind === 'member'
-              ? ensureSpaceRoom(unit, place.id, caller.userId)
+              ? await ensureSpaceRoom(unit, place.id, caller.userId)
               : (() => {
                   throw refusal('NOT_FOUND', 'MEETINGROOM_NOT_FOUND');
                 })()
@@ -178,14 +178,14 @@ export const callMutations = {
           maximum,
           newId(),
         );
-        unit.append(videocallStream(decided.videocallId), decided.events, {
+        await unit.append(videocallStream(decided.videocallId), decided.events, {
           teamId: room.teamId,
           ...(active ? {} : { expectedVersion: 0 }),
         });
         // Joining while rung answers the ring: it ends as accepted, not missed later.
         if (caller.kind === 'member')
           for (const ring of ringsOf(db, decided.videocallId))
-            if (ring.state === 'ringing' && ring.calleeId === caller.userId) appendRingEnd(unit, ring, 'accepted');
+            if (ring.state === 'ringing' && ring.calleeId === caller.userId) await appendRingEnd(unit, ring, 'accepted');
         return decided.videocallId;
       },
     );

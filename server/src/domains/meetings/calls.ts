@@ -25,7 +25,12 @@ export const openFeedWithinMs = 30_000;
  * A running recording stops with the call, and a mesh recording with the browser that makes it; rings stop
  * when their caller is gone (cancelled). The finish says how the call ended, for its chat entry.
  */
-export function appendLeave(unit: UnitOfWork, videocallId: string, attendeeIds: readonly string[], reason: LeaveReason): StoredEvent[] {
+export async function appendLeave(
+  unit: UnitOfWork,
+  videocallId: string,
+  attendeeIds: readonly string[],
+  reason: LeaveReason,
+): Promise<StoredEvent[]> {
   const db = unit.transaction;
   const call = findCall(db, videocallId);
   const room = call ? findCallPlace(db, call.meetingroomId) : undefined;
@@ -35,14 +40,18 @@ export function appendLeave(unit: UnitOfWork, videocallId: string, attendeeIds: 
   if (events.length === 0) return [];
   const left = events.filter((event) => event.type === 'videocall.left');
   const finishing = events.some((event) => event.type === 'videocall.finished');
-  const committed = unit.append(videocallStream(call.id), [...left, ...recordingStops(db, room, call.id, finishing, attendeeIds)], {
+  const committed = await unit.append(videocallStream(call.id), [...left, ...recordingStops(db, room, call.id, finishing, attendeeIds)], {
     teamId: room.teamId,
   });
-  return [...committed, ...appendCallerGoneRings(unit, call.id, finishing), ...(finishing ? appendFinished(unit, room, call.id) : [])];
+  return [
+    ...committed,
+    ...appendCallerGoneRings(unit, call.id, finishing),
+    ...(finishing ? await appendFinished(unit, room, call.id) : []),
+  ];
 }
 
-function appendFinished(unit: UnitOfWork, room: PlaceRow, videocallId: string): StoredEvent[] {
-  return unit.append(
+async function appendFinished(unit: UnitOfWork, room: PlaceRow, videocallId: string): Promise<StoredEvent[]> {
+  return await unit.append(
     videocallStream(videocallId),
     [
       {
@@ -71,17 +80,17 @@ function recordingStops(db: Reader, room: PlaceRow, videocallId: string, finishi
 }
 
 /** Finishes a call: every attendee leaves; a call with nobody in it is finished directly. */
-export function appendFinish(unit: UnitOfWork, videocallId: string, reason: LeaveReason): StoredEvent[] {
+export async function appendFinish(unit: UnitOfWork, videocallId: string, reason: LeaveReason): Promise<StoredEvent[]> {
   const attendees = presentAttendees(unit.transaction, videocallId).map((attendee) => attendee.id);
-  if (attendees.length > 0) return appendLeave(unit, videocallId, attendees, reason);
+  if (attendees.length > 0) return await appendLeave(unit, videocallId, attendees, reason);
   const call = findCall(unit.transaction, videocallId);
   const room = call ? findCallPlace(unit.transaction, call.meetingroomId) : undefined;
   if (!call || !room || call.finishedAt !== null) return [];
   const stops = recordingStops(unit.transaction, room, call.id, true, []);
   return [
-    ...(stops.length > 0 ? unit.append(videocallStream(call.id), stops, { teamId: room.teamId }) : []),
+    ...(stops.length > 0 ? await unit.append(videocallStream(call.id), stops, { teamId: room.teamId }) : []),
     ...appendCallerGoneRings(unit, call.id, true),
-    ...appendFinished(unit, room, call.id),
+    ...(await appendFinished(unit, room, call.id)),
   ];
 }
 
@@ -116,7 +125,7 @@ export async function recordLeave(
   attendeeIds: readonly string[],
   reason: LeaveReason,
 ): Promise<void> {
-  const committed = await services.store.run({ actorId }, (unit) => appendLeave(unit, videocallId, attendeeIds, reason));
+  const committed = await services.store.run({ actorId }, async (unit) => await appendLeave(unit, videocallId, attendeeIds, reason));
   announceLeave(services, committed);
 }
 
@@ -128,7 +137,7 @@ export async function recordLeave(
 export async function finishOpenCalls(services: Services): Promise<void> {
   const open = (db: Reader) => db.select({ id: videocalls.id }).from(videocalls).where(isNull(videocalls.finishedAt)).all();
   for (const call of open(services.database.db)) {
-    await services.store.run({ actorId: null }, (unit) => appendFinish(unit, call.id, 'restart'));
+    await services.store.run({ actorId: null }, async (unit) => await appendFinish(unit, call.id, 'restart'));
   }
 }
 

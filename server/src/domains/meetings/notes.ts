@@ -50,7 +50,7 @@ export const notesFields = {
 export const notesMutations = {
   initiateMeetingroomNotes: async (_root, args: { id: string }, context) => {
     const actor = requireActor(context);
-    await runCommand(context, actor.userId, (unit) => {
+    await runCommand(context, actor.userId, async (unit) => {
       const db = unit.transaction;
       const room = requireMemberRoom(db, args.id, actor.userId);
       if (room.projectId === null) throw codedError('MEETING_NOTES_SPACE_REQUIRED', { field: 'id' });
@@ -59,13 +59,13 @@ export const notesMutations = {
       requireWritableSpaceContent(db, room.projectId, actor.userId);
       // Units run one at a time, so a second request sees the first one's doc and appends nothing.
       if (findMeetingNotes(db, room.id)) return;
-      const notes = createMeetingNotes(unit, {
+      const notes = await createMeetingNotes(unit, {
         meetingroomId: room.id,
         projectId: room.projectId,
         teamId: room.teamId,
         title: notesTitleOf(room.name),
       });
-      unit.append(meetingroomStream(room.id), decideNotes(room, notes.docId), { teamId: room.teamId });
+      await unit.append(meetingroomStream(room.id), decideNotes(room, notes.docId), { teamId: room.teamId });
     });
     const db = context.services.database.db;
     return presentRoomFor(context, db, requireMemberRoom(db, args.id, actor.userId), { kind: 'member', userId: actor.userId });

@@ -78,7 +78,7 @@ export const recordingMutations = {
     const recordingId = media ? await startEgress(media, call.id) : newId();
     let committed: StoredEvent[];
     try {
-      committed = await services.store.run({ actorId: userId, mutationId: context.mutationId, request: context.request }, (unit) => {
+      committed = await services.store.run({ actorId: userId, mutationId: context.mutationId, request: context.request }, async (unit) => {
         const current = findCall(unit.transaction, call.id);
         if (!current || current.finishedAt !== null) throw refusal('NOT_FOUND', 'VIDEOCALL_NOT_FOUND');
         const events = decideStartRecording(
@@ -86,7 +86,7 @@ export const recordingMutations = {
           { id: call.id, recording: activeRecording(unit.transaction, call.id)?.id ?? null },
           { recordingId, userId, attendeeId: attendee!.id, transport: media ? 'livekit' : 'mesh' },
         );
-        return unit.append(videocallStream(call.id), events, { teamId: room.teamId });
+        return await unit.append(videocallStream(call.id), events, { teamId: room.teamId });
       });
     } catch (error) {
       // Another recording won the race, or the call ended meanwhile: the egress just started must not run on.
@@ -111,13 +111,16 @@ export const recordingMutations = {
       throw refusal('PERMISSION_DENIED', 'RECORDING_NOT_YOURS');
     const media = mediaServerOf(services);
     if (recording.transport === 'livekit' && media) await stopEgress(media, recording.id);
-    const committed = await services.store.run({ actorId: userId, mutationId: context.mutationId, request: context.request }, (unit) => {
-      const current = findRecording(unit.transaction, recording.id);
-      if (!current) return [];
-      return unit.append(videocallStream(current.videocallId), decideStopRecording(roomStateOf(room), current, 'stopped'), {
-        teamId: room.teamId,
-      });
-    });
+    const committed = await services.store.run(
+      { actorId: userId, mutationId: context.mutationId, request: context.request },
+      async (unit) => {
+        const current = findRecording(unit.transaction, recording.id);
+        if (!current) return [];
+        return await unit.append(videocallStream(current.videocallId), decideStopRecording(roomStateOf(room), current, 'stopped'), {
+          teamId: room.teamId,
+        });
+      },
+    );
     announceLeave(services, committed);
     return true;
   },
@@ -131,11 +134,11 @@ export async function recordEgressEnded(
   const { egressId, ...saved } = outcome;
   // Saved on behalf of who started it: a recording that lands in files is theirs.
   const starter = findRecording(services.database.db, egressId)?.userId ?? null;
-  const committed = await services.store.run({ actorId: starter }, (unit) => {
+  const committed = await services.store.run({ actorId: starter }, async (unit) => {
     const recording = findRecording(unit.transaction, egressId);
     const room = recording ? findCallPlace(unit.transaction, recording.meetingroomId) : undefined;
     if (!recording || !room || recording.status === 'saved' || recording.status === 'failed') return [];
-    return unit.append(
+    return await unit.append(
       videocallStream(recording.videocallId),
       [
         {

@@ -85,7 +85,9 @@ export const ringMutations = {
         ringNotificationTypeOf(room),
         () => newId(unit.now.getTime()),
       );
-      return rings.flatMap(({ ringId, event }) => unit.append(ringStream(ringId), [event], { teamId: room.teamId, expectedVersion: 0 }));
+      return rings.flatMap(
+        async ({ ringId, event }) => await unit.append(ringStream(ringId), [event], { teamId: room.teamId, expectedVersion: 0 }),
+      );
     });
     announceLeave(services, committed);
     const db = services.database.db;

@@ -53,7 +53,7 @@ export function ringClockOf(services: Services): RingClock {
  * Appends a ring's end inside a unit. The end goes on the ring's own stream at version 1 (its ring being
  * version 0..1): two processes ending one ring at once conflict, and only the first end is kept.
  */
-export function appendRingEnd(unit: UnitOfWork, ring: RingRow, outcome: RingOutcome): StoredEvent[] {
+export async function appendRingEnd(unit: UnitOfWork, ring: RingRow, outcome: RingOutcome): Promise<StoredEvent[]> {
   const place = findCallPlace(unit.transaction, ring.meetingroomId);
   const events = decideRingEnd(
     { id: ring.meetingroomId, teamId: ring.teamId, projectId: ring.projectId, privatId: ring.privatId ?? place?.privatId ?? null },
@@ -61,15 +61,15 @@ export function appendRingEnd(unit: UnitOfWork, ring: RingRow, outcome: RingOutc
     outcome,
   );
   if (events.length === 0) return [];
-  return unit.append(ringStream(ring.id), events, { teamId: ring.teamId, expectedVersion: 1 });
+  return await unit.append(ringStream(ring.id), events, { teamId: ring.teamId, expectedVersion: 1 });
 }
 
 /** Ends a ring once (answered, missed); a ring that already ended, here or in another process, changes nothing. */
 export async function endRing(services: Services, ringId: string, outcome: RingOutcome, actorId: string | null): Promise<StoredEvent[]> {
   try {
-    const committed = await services.store.run({ actorId }, (unit) => {
+    const committed = await services.store.run({ actorId }, async (unit) => {
       const ring = findRing(unit.transaction, ringId);
-      return ring ? appendRingEnd(unit, ring, outcome) : [];
+      return ring ? await appendRingEnd(unit, ring, outcome) : [];
     });
     ringClockOf(services).ended(ringId);
     return committed;
@@ -88,7 +88,7 @@ export function appendCallerGoneRings(unit: UnitOfWork, videocallId: string, fin
   const stillIn = new Set(presentAttendees(db, videocallId).flatMap((attendee) => (attendee.userId ? [attendee.userId] : [])));
   return ringsOf(db, videocallId)
     .filter((ring) => ring.state === 'ringing' && (finishing || !stillIn.has(ring.callerId)))
-    .flatMap((ring) => appendRingEnd(unit, ring, 'cancelled'));
+    .flatMap(async (ring) => await appendRingEnd(unit, ring, 'cancelled'));
 }
 
 /** How the call ended, from who was in it and how its rings ended (read inside the finishing unit). */

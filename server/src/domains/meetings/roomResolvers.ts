@@ -58,14 +58,14 @@ export function presentRoomFor(context: MercuriusContext, db: Reader, room: Room
 }
 
 /** The space's room, made in this unit the first time it is asked for (the unique index keeps it to one). */
-export function ensureSpaceRoom(unit: UnitOfWork, projectId: string, userId: string): RoomRow {
+export async function ensureSpaceRoom(unit: UnitOfWork, projectId: string, userId: string): Promise<RoomRow> {
   const db = unit.transaction;
   const access = requireReadableSpaceContent(db, projectId, userId);
   const existing = findSpaceRoom(db, access.projectId);
   if (existing) return existing;
   const space = loadSpaceState(db, access.projectId);
   const room = { id: newId(), teamId: access.teamId, projectId: access.projectId };
-  unit.append(meetingroomStream(room.id), decideCreateRoom(room, space?.name ?? 'Meeting', guestLinkFrom(newSecret(), unit.now)), {
+  await unit.append(meetingroomStream(room.id), decideCreateRoom(room, space?.name ?? 'Meeting', guestLinkFrom(newSecret(), unit.now)), {
     teamId: room.teamId,
     expectedVersion: 0,
   });
@@ -116,13 +116,13 @@ export const roomMutations = {
       return presentRoomFor(context, context.services.database.db, room, caller);
     }
     const name = args.project ? null : roomNameOf(args.name);
-    const roomId = await runCommand(context, actor.userId, (unit) => {
-      if (args.project) return ensureSpaceRoom(unit, args.project, actor.userId).id;
+    const roomId = await runCommand(context, actor.userId, async (unit) => {
+      if (args.project) return (await ensureSpaceRoom(unit, args.project, actor.userId)).id;
       const { team, seat } = requireCurrentTeam(unit.transaction, actor.userId);
       // The team's external guests use only the rooms of the spaces they are in.
       if (!meetingsPolicy.useAdHocRoom(seat)) throw new DomainError('PERMISSION_DENIED');
       const room = { id: newId(), teamId: team.id, projectId: null };
-      unit.append(meetingroomStream(room.id), decideCreateRoom(room, name!, guestLinkFrom(newSecret(), unit.now)), {
+      await unit.append(meetingroomStream(room.id), decideCreateRoom(room, name!, guestLinkFrom(newSecret(), unit.now)), {
         teamId: team.id,
         expectedVersion: 0,
       });
@@ -133,9 +133,9 @@ export const roomMutations = {
   },
   resetMeetingroomLink: async (_root, args: { id: string }, context) => {
     const actor = requireActor(context);
-    await runCommand(context, actor.userId, (unit) => {
+    await runCommand(context, actor.userId, async (unit) => {
       const room = requireMemberRoom(unit.transaction, args.id, actor.userId);
-      unit.append(meetingroomStream(room.id), decideResetLink(roomStateOf(room), guestLinkFrom(newSecret(), unit.now)), {
+      await unit.append(meetingroomStream(room.id), decideResetLink(roomStateOf(room), guestLinkFrom(newSecret(), unit.now)), {
         teamId: room.teamId,
       });
     });
@@ -147,13 +147,13 @@ export const roomMutations = {
     const name = guestNameOf(args.name);
     const credential = newSecret();
     const invitedId = newId();
-    await context.services.store.run({ actorId: null, mutationId: context.mutationId, request: context.request }, (unit) => {
+    await context.services.store.run({ actorId: null, mutationId: context.mutationId, request: context.request }, async (unit) => {
       const room = findRoom(unit.transaction, args.meetingroom);
       if (!room) throw refusal('NOT_FOUND', 'MEETINGROOM_NOT_FOUND');
       const verdict = meetingsPolicy.link(room, args.link, unit.now);
       if (verdict === 'revoked') throw codedError('GUEST_LINK_REVOKED', { field: 'link' });
       if (verdict === 'expired') throw codedError('GUEST_LINK_EXPIRED', { field: 'link' });
-      unit.append(invitedStream(invitedId), decideGuestArrival(roomStateOf(room), invitedId, name), {
+      await unit.append(invitedStream(invitedId), decideGuestArrival(roomStateOf(room), invitedId, name), {
         teamId: room.teamId,
         expectedVersion: 0,
       });
@@ -174,19 +174,19 @@ export const roomMutations = {
   ediInvited: async (_root, args: { id: string; state: string }, context) => {
     const actor = requireActor(context);
     const state = guestStateOf(args.state);
-    const committed = await runCommand(context, actor.userId, (unit) => {
+    const committed = await runCommand(context, actor.userId, async (unit) => {
       const db = unit.transaction;
       const guest = findGuest(db, args.id);
       const room = guest ? findRoom(db, guest.meetingroomId) : undefined;
       if (!guest || !room || !memberMayUse(db, room, actor.userId)) throw refusal('NOT_FOUND', 'INVITED_NOT_FOUND');
       const events = decideGuestState(roomStateOf(room), { id: guest.id, state: guest.state as GuestState }, state);
       if (events.length === 0) return [];
-      unit.append(invitedStream(guest.id), events, { teamId: room.teamId });
+      await unit.append(invitedStream(guest.id), events, { teamId: room.teamId });
       // A removed guest is cut off at once: out of the room's call in the same unit.
       const call = state === 'removed' ? activeCall(db, room.id) : undefined;
       if (!call) return [];
       const attendees = presentAttendees(db, call.id).filter((attendee) => attendee.invitedId === guest.id);
-      return appendLeave(
+      return await appendLeave(
         unit,
         call.id,
         attendees.map((attendee) => attendee.id),

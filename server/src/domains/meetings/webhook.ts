@@ -38,7 +38,7 @@ export async function handleLivekitEvent(services: Services, event: WebhookEvent
     case 'room_finished': {
       const call = findCall(db, event.room?.name);
       if (!call || call.finishedAt !== null) return;
-      announceLeave(services, await services.store.run({ actorId: null }, (unit) => appendFinish(unit, call.id, 'left')));
+      announceLeave(services, await services.store.run({ actorId: null }, async (unit) => await appendFinish(unit, call.id, 'left')));
       return;
     }
     case 'egress_ended': {

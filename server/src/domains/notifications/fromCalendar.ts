@@ -24,14 +24,14 @@ function toldOf(db: Reader, userId: string, eventId: string): boolean {
 export const eventInvitationNotifications: Reaction = {
   name: 'notifications: invited to a calendar event',
   on: ['calendarEvent.created', 'calendarEvent.edited'],
-  react(unit, event) {
+  async react(unit, event) {
     const change = event.payload as CalendarEventCreated | CalendarEventEdited;
     if (change.origin !== 'local' || !change.people) return;
     const db = unit.transaction;
     const row = findEvent(db, change.eventId);
     if (!row) return;
     const invited = change.people.flatMap((person) => (person.userId && person.response === 'invited' ? [person.userId] : []));
-    notify(
+    await notify(
       unit,
       invited.filter((userId) => !toldOf(db, userId, row.id)),
       {

@@ -29,13 +29,13 @@ function typeOf(ring: RingEnd): NotificationType {
 export const missedCallNotifications: Reaction = {
   name: 'notifications: a missed call',
   on: ['videocall.ringEnded'],
-  react(unit, event) {
+  async react(unit, event) {
     const ring = event.payload as RingEnd;
     if (ring.outcome !== 'missed' && ring.outcome !== 'cancelled') return;
     const db = unit.transaction;
     const privat = ring.privatId ? findPrivateChat(db, ring.privatId) : null;
     const place = ring.privatId ? privat?.name : findMeetingroom(db, ring.meetingroomId)?.name;
-    notify(
+    await notify(
       unit,
       [ring.calleeId],
       {

@@ -9,14 +9,14 @@ import { notify } from './notify';
 export const answerNotifications: Reaction = {
   name: 'notifications: a reply to your message',
   on: ['message.created'],
-  react(unit, event) {
+  async react(unit, event) {
     const message = event.payload as MessageCreated;
     if (!message.replyToId || event.teamId === null) return;
     const db = unit.transaction;
     const replied = findMessage(db, message.replyToId);
     if (!replied || replied.deletedAt !== null || message.mentions.includes(replied.authorId)) return;
     const canRead = conversationReaders(db, parseConversationKey(message.conversation));
-    notify(
+    await notify(
       unit,
       [replied.authorId],
       {

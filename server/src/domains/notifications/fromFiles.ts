@@ -24,7 +24,7 @@ interface FileFacts {
 export const fileNotifications: Reaction = {
   name: 'notifications: a story posted, a file added to a followed task',
   on: ['file.created'],
-  react(unit, event) {
+  async react(unit, event) {
     const db = unit.transaction;
     const file = event.payload as FileFacts;
     const canSee = (projectId: string) => (userId: string) => readableSpaceContent(db, projectId, userId) !== null;
@@ -36,13 +36,13 @@ export const fileNotifications: Reaction = {
         .where(eq(projectMembers.projectId, file.projectId))
         .all()
         .map((row) => row.userId);
-      notify(unit, members, { ...notice, type: 'NEW_STORY', description: line(file.name) }, canSee(file.projectId));
+      await notify(unit, members, { ...notice, type: 'NEW_STORY', description: line(file.name) }, canSee(file.projectId));
       return;
     }
     if (!file.taskId) return;
     const row = findTaskRow(db, file.taskId);
     if (!row) return;
-    notify(
+    await notify(
       unit,
       toTaskState(db, row).followerIds,
       {

@@ -42,7 +42,7 @@ function manages(db: Reader, projectId: string, userId: string): boolean {
 export const spaceNotifications: Reaction = {
   name: 'notifications: added to a space, a request to join a space',
   on: ['project.member_added', 'project.join_requested'],
-  react(unit, event) {
+  async react(unit, event) {
     const db = unit.transaction;
     const { projectId, userId } = event.payload as Pick<ProjectMemberAdded, 'projectId' | 'userId'>;
     const space = spaceOf(db, projectId);
@@ -51,7 +51,7 @@ export const spaceNotifications: Reaction = {
     if (event.type === 'project.member_added') {
       // An account that joins by itself (joinProject, an accepted invitation's own step) is the author: nobody to tell.
       if (event.actorId === null) return;
-      notify(
+      await notify(
         unit,
         [userId],
         { ...notice, type: 'INVITATION_PROJECT', authorId: event.actorId },
@@ -59,7 +59,7 @@ export const spaceNotifications: Reaction = {
       );
       return;
     }
-    notify(unit, managersOf(db, projectId, space.teamId), { ...notice, type: 'INVITATION_INQUIRY', authorId: userId }, (id) =>
+    await notify(unit, managersOf(db, projectId, space.teamId), { ...notice, type: 'INVITATION_INQUIRY', authorId: userId }, (id) =>
       manages(db, projectId, id),
     );
   },

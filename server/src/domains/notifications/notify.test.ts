@@ -18,9 +18,9 @@ function recordingUnit() {
 const notice = { type: 'NEW_FILE' as const, teamId: 'team', authorId: 'ann', description: 'T-1 Report: a.pdf', taskId: 'task' };
 
 describe('notify', () => {
-  it('tells each recipient once, in their own stream, never the author nor someone who cannot see the item', () => {
+  it('tells each recipient once, in their own stream, never the author nor someone who cannot see the item', async () => {
     const { unit, appended } = recordingUnit();
-    const told = notify(unit, ['bas', 'ann', 'bas', 'cy', 'dee'], notice, (userId) => userId !== 'dee');
+    const told = await notify(unit, ['bas', 'ann', 'bas', 'cy', 'dee'], notice, (userId) => userId !== 'dee');
     expect(told).toEqual(['bas', 'cy']);
     expect(appended.map((entry) => entry.stream)).toEqual(['notifications:bas', 'notifications:cy']);
     expect(appended[0]!.teamId).toBe('team');
@@ -31,10 +31,10 @@ describe('notify', () => {
     expect(payload.notificationId).not.toBe((appended[1]!.events[0]!.payload as Record<string, unknown>).notificationId);
   });
 
-  it('tells nobody when nobody else may see it', () => {
+  it('tells nobody when nobody else may see it', async () => {
     const { unit, appended } = recordingUnit();
-    expect(notify(unit, ['ann'], notice, () => true)).toEqual([]);
-    expect(notify(unit, ['bas'], notice, () => false)).toEqual([]);
+    expect(await notify(unit, ['ann'], notice, () => true)).toEqual([]);
+    expect(await notify(unit, ['bas'], notice, () => false)).toEqual([]);
     expect(appended).toEqual([]);
   });
 });

@@ -13,13 +13,22 @@ export type Notice = Omit<NotificationCreated, 'notificationId' | 'userId'>;
  * Appends one `notification.created` per recipient, in the cause's unit of work, to each person's stream:
  * never to the author, never twice to one person, never to someone `canSee` refuses (who could not open it).
  */
-export function notify(unit: UnitOfWork, recipients: Iterable<string>, notice: Notice, canSee: (userId: string) => boolean): string[] {
+export async function notify(
+  unit: UnitOfWork,
+  recipients: Iterable<string>,
+  notice: Notice,
+  canSee: (userId: string) => boolean,
+): Promise<string[]> {
   const told: string[] = [];
   for (const userId of new Set(recipients)) {
     if (userId === notice.authorId || !canSee(userId)) continue;
-    unit.append(notificationStream(userId), [{ type: 'notification.created', payload: { ...notice, notificationId: newId(), userId } }], {
-      teamId: notice.teamId,
-    });
+    await unit.append(
+      notificationStream(userId),
+      [{ type: 'notification.created', payload: { ...notice, notificationId: newId(), userId } }],
+      {
+        teamId: notice.teamId,
+      },
+    );
     told.push(userId);
   }
   return told;

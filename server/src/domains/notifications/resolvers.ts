@@ -80,7 +80,7 @@ export const notificationMutations = {
     const actor = requireActor(context);
     if (args.ids && args.ids.length > readIdsMaximum)
       throw codedError('NOTIFICATION_IDS_TOO_MANY', { params: { maximum: readIdsMaximum }, field: 'ids' });
-    return runCommand(context, actor.userId, (unit) => {
+    return runCommand(context, actor.userId, async (unit) => {
       const db = unit.transaction;
       const viewer = viewerOf(db, actor.userId);
       const projectId = args.project ? requireSpaceOfTeam(db, args.project, viewer) : null;
@@ -94,7 +94,7 @@ export const notificationMutations = {
         changed = rows.filter((row) => !row.read && (projectId === null || row.projectId === projectId)).map((row) => row.id);
       } else changed = unreadIds(db, viewer, projectId);
       if (changed.length > 0)
-        unit.append(
+        await unit.append(
           notificationStream(actor.userId),
           [{ type: 'notification.read', payload: { userId: actor.userId, teamId: viewer.teamId, notificationIds: changed } }],
           { teamId: viewer.teamId },
@@ -104,12 +104,12 @@ export const notificationMutations = {
   },
   markNotification: (_root, args, context: MercuriusContext) => {
     const actor = requireActor(context);
-    return runCommand(context, actor.userId, (unit) => {
+    return runCommand(context, actor.userId, async (unit) => {
       const db = unit.transaction;
       const viewer = viewerOf(db, actor.userId);
       const row = requireOwnNotification(db, args.id, viewer, 'id');
       if (row.marked !== args.marked)
-        unit.append(
+        await unit.append(
           notificationStream(actor.userId),
           [
             {

@@ -79,8 +79,9 @@ export function registerUnsubscribeRoute(server: FastifyInstance, services: Serv
       const language = languageOfRequest(request.headers['accept-language']);
       return page(reply, 400, language, digestTexts(language).invalidLink);
     }
-    await services.store.run({ actorId: user.id }, (unit) =>
-      setOwnSetting(unit, user.id, { name: digestSettingName, type: 'never', active: true }),
+    await services.store.run(
+      { actorId: user.id },
+      async (unit) => await setOwnSetting(unit, user.id, { name: digestSettingName, type: 'never', active: true }),
     );
     return page(reply, 200, user.language, digestTexts(user.language).unsubscribed);
   });

@@ -68,7 +68,7 @@ export const standupChannelMutations = {
   setStandupChannel: async (_root, args: StandupChannelArguments, context) => {
     const actor = requireActor(context);
     const schedule = parseStandupChannelArguments(args);
-    return runCommand(context, actor.userId, (unit) => {
+    return runCommand(context, actor.userId, async (unit) => {
       const access = requireReadableSpaceContent(unit.transaction, args.project, actor.userId);
       if (!mayManage(access)) throw new DomainError('PERMISSION_DENIED');
       const setter = unit.transaction.select({ language: users.language }).from(users).where(eq(users.id, actor.userId)).get();
@@ -81,7 +81,7 @@ export const standupChannelMutations = {
           language: setter && isSupportedLanguage(setter.language) ? setter.language : fallbackLanguage,
         },
       };
-      unit.append(standupStream(access.projectId), [event], { teamId: access.teamId });
+      await unit.append(standupStream(access.projectId), [event], { teamId: access.teamId });
       return presentStandupChannel(unit.transaction, access)!;
     });
   },

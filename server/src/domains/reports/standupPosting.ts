@@ -82,13 +82,13 @@ function dueSchedules(services: Services, now: Date): { projectId: string; setBy
  * entry's author is the admin who set the schedule; while they can no longer see the space, nothing is posted.
  */
 function postStandupOf(services: Services, projectId: string, setBy: string, now: Date): Promise<boolean> {
-  return services.store.run({ actorId: setBy }, (unit: UnitOfWork) => {
+  return services.store.run({ actorId: setBy }, async (unit: UnitOfWork) => {
     const schedule = unit.transaction.select().from(standupChannels).where(eq(standupChannels.projectId, projectId)).get();
     if (!schedule || schedule.setBy !== setBy) return false;
     const date = dueStandupDate(schedule, now, schedule.lastDate);
     if (date === null || readableSpaceContent(unit.transaction, projectId, setBy) === null) return false;
     const stream = standupStream(projectId);
-    const expectedVersion = unit.streamVersion(stream);
+    const expectedVersion = await unit.streamVersion(stream);
     const until = now.toISOString();
     const dayBefore = startOfDayInZone(addCalendarDays(date, -1), schedule.timeZone).toISOString();
     const previous = schedule.lastUntil;
@@ -124,10 +124,10 @@ function postStandupOf(services: Services, projectId: string, setBy: string, now
         clientId: null,
         mentions: [],
       };
-      unit.append(chatStream(conversation.key), [{ type: 'message.created', payload: created }], { teamId: schedule.teamId });
+      await unit.append(chatStream(conversation.key), [{ type: 'message.created', payload: created }], { teamId: schedule.teamId });
     }
     const posted: StandupChannelEvent = { type: 'standup.posted', payload: { projectId, date, from, until, messageId } };
-    unit.append(stream, [posted], { teamId: schedule.teamId, expectedVersion });
+    await unit.append(stream, [posted], { teamId: schedule.teamId, expectedVersion });
     return true;
   });
 }

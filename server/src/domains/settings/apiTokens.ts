@@ -78,7 +78,7 @@ export const apiTokenMutations = {
     if (actor.apiTokenId) throw refusal('PERMISSION_DENIED', 'API_TOKEN_FROM_APP');
     const name = parseArgument('name', boundedText(100, 'API_TOKEN_NAME_REQUIRED'), args.name);
     const token = `${apiTokenPrefix}${randomBytes(32).toString('base64url')}`;
-    const row = await context.services.store.run({ actorId: actor.userId }, (unit) => {
+    const row = await context.services.store.run({ actorId: actor.userId }, async (unit) => {
       const active = unit.transaction
         .select({ count: sql<number>`count(*)` })
         .from(apiTokens)
@@ -94,7 +94,7 @@ export const apiTokenMutations = {
         createdAt: unit.now.toISOString(),
       };
       unit.transaction.insert(apiTokens).values(values).run();
-      unit.append(
+      await unit.append(
         userStream(actor.userId),
         [{ type: 'user.api_token_created', payload: { userId: actor.userId, tokenId: values.id, name } }],
         { teamId: null },
@@ -105,7 +105,7 @@ export const apiTokenMutations = {
   },
   revokeApiToken: async (_root, args: { id: string }, context) => {
     const actor = requireActor(context);
-    await context.services.store.run({ actorId: actor.userId }, (unit) => {
+    await context.services.store.run({ actorId: actor.userId }, async (unit) => {
       const row = unit.transaction
         .select()
         .from(apiTokens)
@@ -113,9 +113,13 @@ export const apiTokenMutations = {
         .get();
       if (!row) throw refusal('NOT_FOUND', 'API_TOKEN_NOT_FOUND');
       unit.transaction.update(apiTokens).set({ revokedAt: unit.now.toISOString() }).where(eq(apiTokens.id, row.id)).run();
-      unit.append(userStream(actor.userId), [{ type: 'user.api_token_revoked', payload: { userId: actor.userId, tokenId: row.id } }], {
-        teamId: null,
-      });
+      await unit.append(
+        userStream(actor.userId),
+        [{ type: 'user.api_token_revoked', payload: { userId: actor.userId, tokenId: row.id } }],
+        {
+          teamId: null,
+        },
+      );
     });
     return true;
   },

@@ -13,7 +13,7 @@ export type OwnSettingInput = TeamSettingInput;
  * Sets one of a person's own settings, by id or by name (created if new): `user.setting_changed` on their
  * stream, appended only when something changes. Notification settings are checked against their names.
  */
-export function setOwnSetting(unit: UnitOfWork, userId: string, input: OwnSettingInput): SettingAnswer {
+export async function setOwnSetting(unit: UnitOfWork, userId: string, input: OwnSettingInput): Promise<SettingAnswer> {
   const db = unit.transaction;
   const existing = input.id
     ? isId(input.id)
@@ -35,7 +35,7 @@ export function setOwnSetting(unit: UnitOfWork, userId: string, input: OwnSettin
     : (input.type ?? existing?.type ?? null);
   const setting = { settingId: existing?.id ?? newId(), userId, name, type, active: input.active };
   if (!existing || existing.active !== setting.active || existing.type !== setting.type) {
-    unit.append(userStream(userId), [{ type: 'user.setting_changed', payload: setting }], { teamId: null });
+    await unit.append(userStream(userId), [{ type: 'user.setting_changed', payload: setting }], { teamId: null });
   }
   return { id: setting.settingId, name, type, active: setting.active };
 }

@@ -54,9 +54,9 @@ export const settingsResolvers = {
       const command = { actorId: actor.userId, mutationId: context.mutationId, request: context.request };
       if (input.team) {
         const teamId = input.team;
-        return context.services.store.run(command, (unit) => setTeamDefault(unit, actor.userId, teamId, input));
+        return context.services.store.run(command, async (unit) => await setTeamDefault(unit, actor.userId, teamId, input));
       }
-      return context.services.store.run(command, (unit) => setOwnSetting(unit, actor.userId, input));
+      return context.services.store.run(command, async (unit) => await setOwnSetting(unit, actor.userId, input));
     },
     ...apiTokenMutations,
   },

@@ -41,7 +41,7 @@ export interface TeamSettingInput {
  * Sets one of the team's notification defaults (admins only): `team.setting_changed` on the team's stream,
  * appended only when something changes. Only notification settings have team defaults.
  */
-export function setTeamDefault(unit: UnitOfWork, actorId: string, teamId: string, input: TeamSettingInput): SettingAnswer {
+export async function setTeamDefault(unit: UnitOfWork, actorId: string, teamId: string, input: TeamSettingInput): Promise<SettingAnswer> {
   const db = unit.transaction;
   const { seat } = requireTeamMember(db, teamId, actorId);
   if (!teamPolicy.manage(seat)) throw refusal('PERMISSION_DENIED', 'TEAM_DEFAULTS_ADMINS_ONLY');
@@ -64,7 +64,7 @@ export function setTeamDefault(unit: UnitOfWork, actorId: string, teamId: string
   const checked = checkNotificationSetting(name, input.type ?? existing?.type);
   const setting = { settingId: existing?.id ?? newId(), teamId, name, type: checked.type, active: input.active };
   if (!existing || existing.active !== setting.active || existing.type !== setting.type) {
-    unit.append(teamStream(teamId), [{ type: 'team.setting_changed', payload: setting }], { teamId });
+    await unit.append(teamStream(teamId), [{ type: 'team.setting_changed', payload: setting }], { teamId });
   }
   return { id: setting.settingId, name, type: setting.type, active: setting.active };
 }

@@ -18,17 +18,17 @@ export const signInContextSchema = z.object({
 export async function signInWithIdentity(target: SessionTarget, identity: VerifiedIdentity, context: SignInContext = {}) {
   const { services } = target;
   // Looked up and registered in one transaction, so two racing first sign-ins make one account.
-  const account = await services.store.run({ actorId: null }, (unit) => {
+  const account = await services.store.run({ actorId: null }, async (unit) => {
     const existing = findUserByEmail(services, identity.email);
     if (existing) {
-      confirmEmailByProvider(unit, existing);
+      await confirmEmailByProvider(unit, existing);
       return { userId: existing.id, isNew: false };
     }
     const { email, firstname, lastname, language } = identity;
     // The provider vouched for the address, so the teams that invited it let the new account in (their reaction).
     // A promotion link's code rides along, so a social sign-up gets the PROMOTION credit like an e-mail one.
     const promotion = context.promotion ? { promotion: context.promotion } : {};
-    const { userId } = registerAccount(unit, {
+    const { userId } = await registerAccount(unit, {
       email,
       firstname,
       lastname,

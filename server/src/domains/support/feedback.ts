@@ -103,8 +103,11 @@ export const feedbackMutations = {
     const input = parseFeedback({ ...args, page: pageArgument.parse(args.page) });
     await context.services.rateLimits.consume(['feedbackPerUser', actor.userId]);
     const sent: FeedbackSent = { feedbackId: newId(), authorId: actor.userId, ...input };
-    const row = await runCommand(context, actor.userId, (unit) => {
-      unit.append(feedbackStream(sent.feedbackId), [{ type: 'support.feedbackSent', payload: sent }], { teamId: null, expectedVersion: 0 });
+    const row = await runCommand(context, actor.userId, async (unit) => {
+      await unit.append(feedbackStream(sent.feedbackId), [{ type: 'support.feedbackSent', payload: sent }], {
+        teamId: null,
+        expectedVersion: 0,
+      });
       return findFeedback(unit.transaction, sent.feedbackId)!;
     });
     // A retry with the same mutation id answers the first feedback, mailed already.

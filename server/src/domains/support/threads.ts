@@ -68,8 +68,8 @@ export const threadQueries = {
 
 async function postMessage(context: MercuriusContext, viewer: SupportViewer, personId: string, body: string) {
   const posted: SupportMessagePosted = { messageId: newId(), personId, authorId: viewer.userId, body };
-  const row = await runCommand(context, viewer.userId, (unit) => {
-    unit.append(supportThreadStream(personId), [{ type: 'support.messagePosted', payload: posted }], { teamId: null });
+  const row = await runCommand(context, viewer.userId, async (unit) => {
+    await unit.append(supportThreadStream(personId), [{ type: 'support.messagePosted', payload: posted }], { teamId: null });
     return findSupportMessage(unit.transaction, posted.messageId)!;
   });
   return presentMessages(context.services.database.db, [row])[0]!;
@@ -88,14 +88,14 @@ export const threadMutations = {
     const viewer = viewerOf(context);
     const personId = requireThreadPerson(db, viewer, args.person);
     const side = supportPolicy.sideOf(viewer, personId);
-    const row = await runCommand(context, viewer.userId, (unit) => {
+    const row = await runCommand(context, viewer.userId, async (unit) => {
       const thread = findThread(unit.transaction, personId);
       if (!thread) throw new DomainError('NOT_FOUND');
       const readSeq = side === 'person' ? thread.personReadSeq : thread.supportReadSeq;
       // Reading what was read already writes nothing.
       if (readSeq >= thread.lastSeq) return thread;
       const read: SupportThreadRead = { personId, readerId: viewer.userId, side, seq: thread.lastSeq };
-      unit.append(supportThreadStream(personId), [{ type: 'support.threadRead', payload: read }], { teamId: null });
+      await unit.append(supportThreadStream(personId), [{ type: 'support.threadRead', payload: read }], { teamId: null });
       return findThread(unit.transaction, personId)!;
     });
     return presentThreads(db, [row], () => side)[0]!;

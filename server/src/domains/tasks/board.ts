@@ -20,7 +20,7 @@ export interface SpaceForBoard {
  * unless it has one. Its events are decided in the caller's unit of work, so they are in the log
  * beside the space's own and a replay rebuilds the same board.
  */
-export function openBoard(unit: UnitOfWork, space: SpaceForBoard): void {
+export async function openBoard(unit: UnitOfWork, space: SpaceForBoard): Promise<void> {
   const db = unit.transaction;
   if (db.select({ projectId: taskBoards.projectId }).from(taskBoards).where(eq(taskBoards.projectId, space.projectId)).get()) return;
   const takenPrefixes = new Set(
@@ -33,7 +33,7 @@ export function openBoard(unit: UnitOfWork, space: SpaceForBoard): void {
   );
   const language = db.select({ language: users.language }).from(users).where(eq(users.id, space.ownerId)).get()?.language ?? 'en';
   const sections = defaultSectionsFor(language).map((value) => ({ stateId: newId(), value }));
-  unit.append(
+  await unit.append(
     boardStream(space.projectId),
     decideOpenBoard({ projectId: space.projectId, teamId: space.teamId, spaceName: space.name, takenPrefixes, sections }),
     { teamId: space.teamId },
@@ -48,9 +48,9 @@ export function openBoard(unit: UnitOfWork, space: SpaceForBoard): void {
 export const newSpaceOpensItsBoard: Reaction = {
   name: 'tasks: a new space opens its board',
   on: ['project.created'],
-  react(unit, event) {
+  async react(unit, event) {
     const created = event.payload as ProjectCreated;
-    openBoard(unit, { projectId: created.projectId, teamId: created.teamId, name: created.name, ownerId: created.ownerId });
+    await openBoard(unit, { projectId: created.projectId, teamId: created.teamId, name: created.name, ownerId: created.ownerId });
   },
 };
 

@@ -37,24 +37,26 @@ function addPerson(id: string, firstname: string) {
 }
 
 async function openSpaceBoard(projectId: string) {
-  await store.run({ actorId: ann }, (unit) =>
-    unit.append(
-      boardStream(projectId),
-      decideOpenBoard({
-        projectId,
-        teamId,
-        spaceName: projectId,
-        takenPrefixes: new Set(loadBoard(unit.transaction, spaces[0]!) ? ['SPAC'] : []),
-        sections: [{ stateId: newId(), value: 'To do' }],
-      }),
-      { teamId },
-    ),
+  await store.run(
+    { actorId: ann },
+    async (unit) =>
+      await unit.append(
+        boardStream(projectId),
+        decideOpenBoard({
+          projectId,
+          teamId,
+          spaceName: projectId,
+          takenPrefixes: new Set(loadBoard(unit.transaction, spaces[0]!) ? ['SPAC'] : []),
+          sections: [{ stateId: newId(), value: 'To do' }],
+        }),
+        { teamId },
+      ),
   );
 }
 
 async function createTask(on: DatabaseHandle, projectId: string, name: string, authorId = ann): Promise<string> {
   const writer = on === database ? store : openEventStore(on);
-  return writer.run({ actorId: authorId }, (unit) => {
+  return writer.run({ actorId: authorId }, async (unit) => {
     const db = unit.transaction;
     const board = loadBoard(db, projectId)!;
     const events = decideCreateTask(
@@ -67,21 +69,21 @@ async function createTask(on: DatabaseHandle, projectId: string, name: string, a
       { board, canSee: () => true },
     );
     const created = events[0]!.payload as TaskCreated;
-    unit.append(taskStream(created.taskId), events, { teamId, expectedVersion: 0 });
+    await unit.append(taskStream(created.taskId), events, { teamId, expectedVersion: 0 });
     return created.taskId;
   });
 }
 
 async function editTask(taskId: string, change: (task: ReturnType<typeof toTaskState>) => Parameters<typeof unitAppend>[1]) {
-  await store.run({ actorId: ann }, (unit) => {
+  await store.run({ actorId: ann }, async (unit) => {
     const db = unit.transaction;
     const task = toTaskState(db, findTaskRow(db, taskId)!);
-    unitAppend(unit, change(task));
+    await unitAppend(unit, change(task));
   });
 }
-function unitAppend(unit: Parameters<Parameters<typeof store.run>[1]>[0], events: ReturnType<typeof decideFollow>) {
+async function unitAppend(unit: Parameters<Parameters<typeof store.run>[1]>[0], events: ReturnType<typeof decideFollow>) {
   const taskId = (events[0]!.payload as { taskId: string }).taskId;
-  unit.append(taskStream(taskId), events, { teamId });
+  await unit.append(taskStream(taskId), events, { teamId });
 }
 
 const access = (userId: string, options: { member: boolean; admin: boolean }): SpaceContentAccess =>
@@ -139,9 +141,9 @@ describe('BoardCache', () => {
     expect(cache.counts).toEqual({ hits: 1, patches: 3, misses: 1 });
 
     // A section change is no one task's: the whole board is read again.
-    await store.run({ actorId: ann }, (unit) => {
+    await store.run({ actorId: ann }, async (unit) => {
       const board = loadBoard(unit.transaction, spaces[0]!)!;
-      unit.append(boardStream(spaces[0]!), decideCreateState(board, { stateId: newId(), value: 'Review', icon: 0 }), { teamId });
+      await unit.append(boardStream(spaces[0]!), decideCreateState(board, { stateId: newId(), value: 'Review', icon: 0 }), { teamId });
     });
     read();
     expect(cache.counts).toEqual({ hits: 1, patches: 3, misses: 2 });

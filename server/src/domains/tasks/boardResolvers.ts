@@ -48,8 +48,8 @@ const tagColor = z
   .refine((color) => /^#[0-9a-fA-F]{6}$/.test(color), issue('COLOR_INVALID', { example: '#3B82F6' }))
   .transform((color) => color.toUpperCase());
 
-function append(unit: UnitOfWork, board: BoardState, events: readonly DomainEvent[]): void {
-  if (events.length > 0) unit.append(boardStream(board.projectId), events, { teamId: board.teamId });
+async function append(unit: UnitOfWork, board: BoardState, events: readonly DomainEvent[]): Promise<void> {
+  if (events.length > 0) await unit.append(boardStream(board.projectId), events, { teamId: board.teamId });
 }
 
 /** A section, if the caller may see its space; the same answer for one that does not exist. */
@@ -96,11 +96,11 @@ export const boardMutations = {
     const actor = requireActor(context);
     const value = parseArgument('value', sectionName, args.value);
     const icon = parseArgument('icon', sectionIcon, args.icon ?? 0);
-    const stateId = await runCommand(context, actor.userId, (unit) => {
+    const stateId = await runCommand(context, actor.userId, async (unit) => {
       requireWritableSpaceContent(unit.transaction, args.project, actor.userId);
-      const board = ensureBoard(unit, args.project);
+      const board = await ensureBoard(unit, args.project);
       const id = newId();
-      append(unit, board, decideCreateState(board, { stateId: id, value, icon }));
+      await append(unit, board, decideCreateState(board, { stateId: id, value, icon }));
       return id;
     });
     return presentState(context.services.database.db.select().from(projectStates).where(eq(projectStates.id, stateId)).get()!);
@@ -111,16 +111,16 @@ export const boardMutations = {
       value: args.value == null ? undefined : parseArgument('value', sectionName, args.value),
       icon: args.icon == null ? undefined : parseArgument('icon', sectionIcon, args.icon),
     };
-    await runCommand(context, actor.userId, (unit) => {
+    await runCommand(context, actor.userId, async (unit) => {
       const { state } = requireSection(unit.transaction, args.id, actor.userId, 'write');
       const board = loadBoard(unit.transaction, state.projectId)!;
-      append(unit, board, decideUpdateState(board, state.id, requested));
+      await append(unit, board, decideUpdateState(board, state.id, requested));
     });
     return presentState(context.services.database.db.select().from(projectStates).where(eq(projectStates.id, args.id)).get()!);
   },
   deleteState: async (_root, args: { id: string; moveTo?: string | null }, context) => {
     const actor = requireActor(context);
-    const projectId = await runCommand(context, actor.userId, (unit) => {
+    const projectId = await runCommand(context, actor.userId, async (unit) => {
       const db = unit.transaction;
       const { state } = requireSection(db, args.id, actor.userId, 'manage');
       const board = loadBoard(db, state.projectId)!;
@@ -137,9 +137,9 @@ export const boardMutations = {
           .where(eq(tasks.stateId, moveTo))
           .get()?.value ?? null;
       const events = decideDeleteState(board, state.id, args.moveTo ?? undefined, { lastInTarget, firstInDeleted });
-      append(unit, board, events);
+      await append(unit, board, events);
       const deleted = events.find((event) => event.type === 'state.deleted');
-      if (deleted) respaceListIfNeeded(unit, board, 'positionSection', deleted.payload.moveTo);
+      if (deleted) await respaceListIfNeeded(unit, board, 'positionSection', deleted.payload.moveTo);
       return state.projectId;
     });
     return sectionsOf(context.services.database.db, projectId);
@@ -147,10 +147,10 @@ export const boardMutations = {
   updateStates: async (_root, args: { ids: string[]; positions: number[] }, context) => {
     const actor = requireActor(context);
     if (args.ids.length === 0) throw codedError('SECTIONS_REQUIRED', { field: 'ids' });
-    const projectId = await runCommand(context, actor.userId, (unit) => {
+    const projectId = await runCommand(context, actor.userId, async (unit) => {
       const { state } = requireSection(unit.transaction, args.ids[0]!, actor.userId, 'write');
       const board = loadBoard(unit.transaction, state.projectId)!;
-      append(unit, board, decideReorderStates(board, args.ids, args.positions));
+      await append(unit, board, decideReorderStates(board, args.ids, args.positions));
       return state.projectId;
     });
     return sectionsOf(context.services.database.db, projectId);
@@ -159,12 +159,12 @@ export const boardMutations = {
     const actor = requireActor(context);
     const name = parseArgument('name', tagName, args.name);
     const color = args.color == null ? undefined : parseArgument('color', tagColor, args.color);
-    const tagId = await runCommand(context, actor.userId, (unit) => {
+    const tagId = await runCommand(context, actor.userId, async (unit) => {
       requireWritableSpaceContent(unit.transaction, args.project, actor.userId);
-      const board = ensureBoard(unit, args.project);
+      const board = await ensureBoard(unit, args.project);
       const id = newId();
       const chosen = color ?? taskColors[board.tags.length % taskColors.length]!;
-      append(unit, board, decideCreateTag(board, { tagId: id, name, color: chosen, isSprint: args.isSprint === true }));
+      await append(unit, board, decideCreateTag(board, { tagId: id, name, color: chosen, isSprint: args.isSprint === true }));
       return id;
     });
     return presentTag(context.services.database.db.select().from(tags).where(eq(tags.id, tagId)).get()!);
@@ -175,17 +175,17 @@ export const boardMutations = {
       name: args.name == null ? undefined : parseArgument('name', tagName, args.name),
       color: args.color == null ? undefined : parseArgument('color', tagColor, args.color),
     };
-    await runCommand(context, actor.userId, (unit) => {
+    await runCommand(context, actor.userId, async (unit) => {
       const { tag, board } = requireTag(unit.transaction, args.id, actor.userId);
-      append(unit, board, decideUpdateTag(board, tag, requested));
+      await append(unit, board, decideUpdateTag(board, tag, requested));
     });
     return presentTag(context.services.database.db.select().from(tags).where(eq(tags.id, args.id)).get()!);
   },
   delTag: async (_root, args: { id: string }, context) => {
     const actor = requireActor(context);
-    await runCommand(context, actor.userId, (unit) => {
+    await runCommand(context, actor.userId, async (unit) => {
       const { tag, board } = requireTag(unit.transaction, args.id, actor.userId);
-      append(unit, board, decideDeleteTag(board, tag));
+      await append(unit, board, decideDeleteTag(board, tag));
     });
     return true;
   },

@@ -66,7 +66,7 @@ beforeEach(() => {
 afterEach(() => database.close());
 
 describe('tasksProjection', () => {
-  it('replays a task.updated naming a field that is no longer a column: the known changes are written, the unknown keys skipped', () => {
+  it('replays a task.updated naming a field that is no longer a column: the known changes are written, the unknown keys skipped', async () => {
     storeEvent('task.created', created, '2026-01-01T10:00:00.000Z');
     storeEvent(
       'task.updated',
@@ -80,20 +80,20 @@ describe('tasksProjection', () => {
       },
       '2026-01-02T10:00:00.000Z',
     );
-    const progress = replay(database, database, [tasksProjection]);
+    const progress = await replay(database, database, [tasksProjection]);
     expect(progress.applied).toBe(2);
     const row = database.db.select().from(tasks).where(eq(tasks.id, taskId)).get();
     expect(row).toMatchObject({ name: 'Write the final plan', priority: 2, updatedAt: '2026-01-02T10:00:00.000Z' });
   });
 
-  it('writes nothing but the update time for a task.updated whose every change is unknown', () => {
+  it('writes nothing but the update time for a task.updated whose every change is unknown', async () => {
     storeEvent('task.created', created, '2026-01-01T10:00:00.000Z');
     storeEvent(
       'task.updated',
       { taskId, projectId, changes: { title: 'Old name' }, previous: { title: 'Older name' }, followersAdded: [] },
       '2026-01-03T10:00:00.000Z',
     );
-    replay(database, database, [tasksProjection]);
+    await replay(database, database, [tasksProjection]);
     const row = database.db.select().from(tasks).where(eq(tasks.id, taskId)).get();
     expect(row).toMatchObject({ name: 'Write the plan', updatedAt: '2026-01-03T10:00:00.000Z' });
   });

@@ -50,12 +50,12 @@ export function loadBoard(db: Reader, projectId: string): BoardState | null {
 }
 
 /** The board of a space, opened first when the space predates tasks. */
-export function ensureBoard(unit: UnitOfWork, projectId: string): BoardState {
+export async function ensureBoard(unit: UnitOfWork, projectId: string): Promise<BoardState> {
   const existing = loadBoard(unit.transaction, projectId);
   if (existing) return existing;
   const space = loadSpaceState(unit.transaction, projectId);
   if (!space) throw refusal('NOT_FOUND', 'SPACE_NOT_FOUND');
-  openBoard(unit, { projectId, teamId: space.teamId, name: space.name, ownerId: space.ownerId });
+  await openBoard(unit, { projectId, teamId: space.teamId, name: space.name, ownerId: space.ownerId });
   return loadBoard(unit.transaction, projectId)!;
 }
 

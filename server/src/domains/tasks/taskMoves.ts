@@ -21,17 +21,17 @@ export interface MoveRequest {
  * Refused with the answer a missing space gets when the caller cannot see the target, and with
  * PERMISSION_DENIED when they see it without being in it.
  */
-export function moveTaskToSpace(
+export async function moveTaskToSpace(
   unit: UnitOfWork,
   actorId: string,
   task: TaskState,
   request: MoveRequest,
   newAssigneeIds: readonly string[] = [],
-): TaskMoved {
+): Promise<TaskMoved> {
   const db = unit.transaction;
   const target = requireWritableSpaceContent(db, request.targetProjectId, actorId);
   if (target.teamId !== task.teamId) throw refusal('NOT_FOUND', 'SPACE_OTHER_TEAM');
-  const board = ensureBoard(unit, target.projectId);
+  const board = await ensureBoard(unit, target.projectId);
   const descendants = descendantsOf(db, task.id).map((row) => toTaskState(db, row));
   // The task and its subtasks all arrive in the target space: each counts against its plan's tasks per space.
   requireTaskRoom(db, target.teamId, target.projectId, 1 + descendants.length);
@@ -62,10 +62,10 @@ export function moveTaskToSpace(
     lastPositions: (stateId) => lastPositions(db, board.projectId, stateId),
     canSeeTarget: spaceReaders(db, board.projectId),
   });
-  appendTaskEvents(unit, task.teamId, decided);
+  await appendTaskEvents(unit, task.teamId, decided);
   const moved = decided.get(task.id)![0]!.payload as TaskMoved;
-  respaceIfCrowded(unit, { id: task.id, projectId: board.projectId, teamId: task.teamId, ...moved.changes }, ['positionSection']);
-  recordNotifications(unit, actorId, {
+  await respaceIfCrowded(unit, { id: task.id, projectId: board.projectId, teamId: task.teamId, ...moved.changes }, ['positionSection']);
+  await recordNotifications(unit, actorId, {
     happening: { kind: 'moved' },
     task: { ...task, projectId: board.projectId, idCode: moved.idCode },
     followerIds: task.followerIds,

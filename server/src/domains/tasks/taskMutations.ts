@@ -74,12 +74,12 @@ function createTask(
   target: (db: Reader) => { projectId: string; fields: NewTaskFields; duplicateOf?: string },
 ): Promise<PresentedTask> {
   const taskId = newId();
-  return commandAnsweringTask(context, actorId, (unit) => {
+  return commandAnsweringTask(context, actorId, async (unit) => {
     const db = unit.transaction;
     const { projectId, fields, duplicateOf } = target(db);
     const space = requireWritableSpaceContent(db, projectId, actorId);
     requireTaskRoom(db, space.teamId, projectId);
-    const board = ensureBoard(unit, projectId);
+    const board = await ensureBoard(unit, projectId);
     const references = referencesFor(db, board, fields);
     const events = decideCreateTask(
       {
@@ -91,14 +91,14 @@ function createTask(
       },
       references,
     );
-    unit.append(taskStream(taskId), events, { teamId: board.teamId, expectedVersion: 0 });
+    await unit.append(taskStream(taskId), events, { teamId: board.teamId, expectedVersion: 0 });
     const created = events[0]!.payload as TaskCreated;
-    respaceIfCrowded(
+    await respaceIfCrowded(
       unit,
       { ...created, id: taskId },
       positionFieldNames.filter((field) => fields[field] !== undefined),
     );
-    recordNotifications(
+    await recordNotifications(
       unit,
       actorId,
       { happening: { kind: 'created' }, task: { ...created, id: taskId }, followerIds: [], newAssigneeIds: created.assigneeIds },
@@ -146,7 +146,7 @@ export const taskMutations = {
     return commandAnsweringTask(
       context,
       actor.userId,
-      (unit) => {
+      async (unit) => {
         const db = unit.transaction;
         const { row } = requireWritableTask(db, args.id, actor.userId);
         const task = toTaskState(db, row);
@@ -155,11 +155,11 @@ export const taskMutations = {
         const fields = moving ? elsewhere : placeInNewSection(db, task, requested);
         const references = referencesFor(db, loadBoard(db, row.projectId)!, fields);
         const events = decideEditTask(task, fields, references);
-        appendTaskEvents(unit, task.teamId, new Map([[task.id, events]]));
+        await appendTaskEvents(unit, task.teamId, new Map([[task.id, events]]));
         const updated = events[0]?.payload as TaskUpdated | undefined;
         const newAssigneeIds = (updated?.changes.assigneeIds ?? []).filter((userId) => !task.assigneeIds.includes(userId));
         if (moving) {
-          moveTaskToSpace(
+          await moveTaskToSpace(
             unit,
             actor.userId,
             toTaskState(db, findTaskRow(db, task.id)!),
@@ -170,8 +170,8 @@ export const taskMutations = {
         }
         if (!updated) return task.id;
         const changed = Object.keys(updated.changes) as TaskFieldName[];
-        respaceIfCrowded(unit, { ...task, ...updated.changes }, changed);
-        recordNotifications(
+        await respaceIfCrowded(unit, { ...task, ...updated.changes }, changed);
+        await recordNotifications(
           unit,
           actor.userId,
           {
@@ -189,13 +189,18 @@ export const taskMutations = {
   },
   delTask: async (_root, args: { task: string; delSubtasks?: boolean | null }, context) => {
     const actor = requireActor(context);
-    await runCommand(context, actor.userId, (unit) => {
+    await runCommand(context, actor.userId, async (unit) => {
       const db = unit.transaction;
       const { row, access } = requireWritableTask(db, args.task, actor.userId);
       if (!spaceContentPolicy.manage(access, row)) throw new DomainError('PERMISSION_DENIED');
       const task = toTaskState(db, row);
-      appendTaskEvents(unit, task.teamId, decideDeleteTask(task, descendantsOf(db, task.id), args.delSubtasks === true));
-      recordNotifications(unit, actor.userId, { happening: { kind: 'deleted' }, task, followerIds: task.followerIds, newAssigneeIds: [] });
+      await appendTaskEvents(unit, task.teamId, decideDeleteTask(task, descendantsOf(db, task.id), args.delSubtasks === true));
+      await recordNotifications(unit, actor.userId, {
+        happening: { kind: 'deleted' },
+        task,
+        followerIds: task.followerIds,
+        newAssigneeIds: [],
+      });
     });
     return true;
   },
@@ -215,10 +220,10 @@ async function followChange(context: MercuriusContext, taskId: string, decide: t
   return commandAnsweringTask(
     context,
     actor.userId,
-    (unit) => {
+    async (unit) => {
       const db = unit.transaction;
       const { row } = requireReadableTask(db, taskId, actor.userId);
-      appendTaskEvents(unit, row.teamId, new Map([[row.id, decide(toTaskState(db, row), actor.userId)]]));
+      await appendTaskEvents(unit, row.teamId, new Map([[row.id, decide(toTaskState(db, row), actor.userId)]]));
       return row.id;
     },
     taskId,

@@ -25,7 +25,7 @@ import type { QueryResolvers } from '../../graphql/schemaTypes';
  */
 export async function boardOf(context: MercuriusContext, actorId: string, projectId: string): Promise<void> {
   if (loadBoard(context.services.database.db, projectId)) return;
-  await context.services.store.run({ actorId }, (unit) => ensureBoard(unit, projectId));
+  await context.services.store.run({ actorId }, async (unit) => await ensureBoard(unit, projectId));
 }
 
 const pageSchema = z.object({

@@ -23,13 +23,13 @@ export function referencesFor(db: Reader, board: BoardState, fields: Partial<Tas
   };
 }
 
-export function appendTaskEvents(
+export async function appendTaskEvents(
   unit: UnitOfWork,
   teamId: string,
   decided: ReadonlyMap<string, readonly DomainEvent[]>,
   options: { expectedVersion?: number } = {},
-): void {
-  for (const [taskId, events] of decided) if (events.length > 0) unit.append(taskStream(taskId), events, { teamId, ...options });
+): Promise<void> {
+  for (const [taskId, events] of decided) if (events.length > 0) await unit.append(taskStream(taskId), events, { teamId, ...options });
 }
 
 /** A task whose section changes without a position goes to the end of its new section. */
@@ -46,11 +46,11 @@ const positionFields: readonly TasksRespaced['field'][] = ['positionSection', 'p
  * beyond the respacing threshold. Lists the change did not place the task in are checked for the
  * threshold alone (no query): positions the server chose (the end of a list) drift outwards too.
  */
-export function respaceIfCrowded(
+export async function respaceIfCrowded(
   unit: UnitOfWork,
   task: Pick<TaskState, 'id' | 'projectId' | 'teamId' | 'stateId' | TasksRespaced['field']>,
   changed: readonly TaskFieldName[],
-): void {
+): Promise<void> {
   const db = unit.transaction;
   for (const field of positionFields) {
     const placed = changed.includes(field) || (field === 'positionSection' && changed.includes('stateId'));
@@ -62,22 +62,22 @@ export function respaceIfCrowded(
       neighboursOf(db, field, task, task[field]),
       () => listPositions(db, field, task),
     );
-    if (events.length > 0) unit.append(boardStream(task.projectId), events, { teamId: task.teamId });
+    if (events.length > 0) await unit.append(boardStream(task.projectId), events, { teamId: task.teamId });
   }
 }
 
 /** Spreads a whole list out again after a bulk move (a deleted section's tasks) when it crowds or drifted far out. */
-export function respaceListIfNeeded(
+export async function respaceListIfNeeded(
   unit: UnitOfWork,
   board: { projectId: string; teamId: string },
   field: TasksRespaced['field'],
   stateId: string,
-): void {
+): Promise<void> {
   const list = listPositions(unit.transaction, field, { projectId: board.projectId, stateId });
   if (!listNeedsRespacing(list.map((item) => item.position))) return;
   const ordered = [...list].sort((left, right) => left.position - right.position || (left.id < right.id ? -1 : 1));
   const positions = spreadPositions(ordered.length);
-  unit.append(
+  await unit.append(
     boardStream(board.projectId),
     [
       {
@@ -101,14 +101,14 @@ export interface Notice {
 }
 
 /** Records the notifications a change triggers, one event per recipient in their own stream. */
-export function recordNotifications(
+export async function recordNotifications(
   unit: UnitOfWork,
   actorId: string,
   notice: Notice,
   canSee = spaceReaders(unit.transaction, notice.task.projectId),
-): void {
+): Promise<void> {
   const decided = decideTaskNotifications({ ...notice, actorId, canSee, newId: () => newId() });
-  for (const [userId, events] of decided) unit.append(notificationStream(userId), events, { teamId: notice.task.teamId });
+  for (const [userId, events] of decided) await unit.append(notificationStream(userId), events, { teamId: notice.task.teamId });
 }
 
 export { taskStream };

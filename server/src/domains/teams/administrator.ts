@@ -38,16 +38,16 @@ export class AdministratorInputError extends Error {
 }
 
 export function provideAdministrator(store: EventStore, request: AdministratorRequest): Promise<AdministratorOutcome> {
-  return store.run({ actorId: null }, (unit) => {
+  return store.run({ actorId: null }, async (unit) => {
     const existing = unit.transaction.select().from(users).where(eq(users.email, request.email)).get();
-    return existing ? promote(unit, existing, request) : create(unit, request);
+    return existing ? await promote(unit, existing, request) : await create(unit, request);
   });
 }
 
-function create(unit: UnitOfWork, request: AdministratorRequest): AdministratorOutcome {
+async function create(unit: UnitOfWork, request: AdministratorRequest): Promise<AdministratorOutcome> {
   if (!request.name)
     throw new AdministratorInputError(`No account uses ${request.email} yet: give its name too, e.g. --name "Ada Lovelace".`);
-  const { userId, teamId } = registerAccount(unit, {
+  const { userId, teamId } = await registerAccount(unit, {
     email: request.email,
     ...request.name,
     language: request.language,
@@ -58,7 +58,7 @@ function create(unit: UnitOfWork, request: AdministratorRequest): AdministratorO
   // Verified at once, like a followed verification link: teams that invited the address let it in too (their
   // reaction), which makes the newest of them current; the administrator's own team stays current instead.
   const team = loadTeamState(unit.transaction, teamId)!;
-  keepCurrentTeam(unit, userId, team.id);
+  await keepCurrentTeam(unit, userId, team.id);
   return {
     userId,
     created: true,
@@ -69,12 +69,12 @@ function create(unit: UnitOfWork, request: AdministratorRequest): AdministratorO
 }
 
 /** The team the command made them admin of stays their current one, whatever invitations they accepted. */
-function keepCurrentTeam(unit: UnitOfWork, userId: string, teamId: string): void {
+async function keepCurrentTeam(unit: UnitOfWork, userId: string, teamId: string): Promise<void> {
   const user = unit.transaction.select({ id: users.id, defaultTeamId: users.defaultTeamId }).from(users).where(eq(users.id, userId)).get()!;
-  appendToUser(unit, userId, teamId, decideSwitchTeam(user, teamId));
+  await appendToUser(unit, userId, teamId, decideSwitchTeam(user, teamId));
 }
 
-function promote(unit: UnitOfWork, user: UserRow, request: AdministratorRequest): AdministratorOutcome {
+async function promote(unit: UnitOfWork, user: UserRow, request: AdministratorRequest): Promise<AdministratorOutcome> {
   const db = unit.transaction;
   // Read before accepting invitations, which would make the newest invited team the current one.
   const current = request.teamName ? null : currentTeam(db, user.id);
@@ -83,7 +83,7 @@ function promote(unit: UnitOfWork, user: UserRow, request: AdministratorRequest)
     db.delete(userCredentials).where(eq(userCredentials.userId, user.id)).run();
     revokeAllSessions(db, user.id, 'made administrator from the command line');
     // Teams that invited the address let it in: their reaction to this event.
-    unit.append(userStream(user.id), [{ type: 'user.email_verified', payload: { userId: user.id } }], { teamId: user.defaultTeamId });
+    await unit.append(userStream(user.id), [{ type: 'user.email_verified', payload: { userId: user.id } }], { teamId: user.defaultTeamId });
   }
   if (request.passwordHash) {
     const updatedAt = unit.now.toISOString();
@@ -92,25 +92,25 @@ function promote(unit: UnitOfWork, user: UserRow, request: AdministratorRequest)
       .values({ userId: user.id, passwordHash: request.passwordHash, updatedAt })
       .onConflictDoUpdate({ target: userCredentials.userId, set: { passwordHash: request.passwordHash, updatedAt } })
       .run();
-    unit.append(userStream(user.id), [{ type: 'user.password_changed', payload: { userId: user.id, reason: 'reset' } }], {
+    await unit.append(userStream(user.id), [{ type: 'user.password_changed', payload: { userId: user.id, reason: 'reset' } }], {
       teamId: user.defaultTeamId,
     });
   }
   let team: { id: string; name: string };
   if (current) {
     const state = loadTeamState(db, current.id)!;
-    appendToTeam(unit, current.id, decideTeamUpdate(state, { urlTaken: false, role: { userId: user.id, role: 'admin' } }).events);
+    await appendToTeam(unit, current.id, decideTeamUpdate(state, { urlTaken: false, role: { userId: user.id, role: 'admin' } }).events);
     team = current;
   } else {
     const ids = { teamId: newId(), personalProjectId: newId() };
     const name = request.teamName ?? `${user.firstname}'s team`;
     const decided = decideCreateTeam({ ...ids, userId: user.id, name, logo: null, personalSpaceName: user.firstname });
-    unit.append(teamStream(ids.teamId), decided.team, { teamId: ids.teamId, expectedVersion: 0 });
-    appendToSpaces(unit, ids.teamId, decided.spaces);
-    appendToUser(unit, user.id, ids.teamId, decided.user);
+    await unit.append(teamStream(ids.teamId), decided.team, { teamId: ids.teamId, expectedVersion: 0 });
+    await appendToSpaces(unit, ids.teamId, decided.spaces);
+    await appendToUser(unit, user.id, ids.teamId, decided.user);
     team = { id: ids.teamId, name };
   }
-  keepCurrentTeam(unit, user.id, team.id);
+  await keepCurrentTeam(unit, user.id, team.id);
   const hasPassword =
     db.select({ userId: userCredentials.userId }).from(userCredentials).where(eq(userCredentials.userId, user.id)).get() !== undefined;
   return {

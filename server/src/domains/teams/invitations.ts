@@ -46,21 +46,21 @@ function invitableSpace(db: Reader, teamId: string, projectId: string | null | u
 }
 
 /** Adds a user with an account to a team (a direct add or an accepted invitation), inside the caller's unit of work. */
-function addMember(
+async function addMember(
   unit: UnitOfWork,
   team: TeamState,
   person: { id: string; firstname: string },
   role: TeamRole,
   projectId: string | null,
-): void {
+): Promise<void> {
   const decided = decideAddMember(team, {
     userId: person.id,
     role,
     projectId,
     personalSpace: { existingId: findPersonalSpace(unit.transaction, team.id, person.id), newId: newId(), name: person.firstname },
   });
-  appendToTeam(unit, team.id, decided.team);
-  appendToSpaces(unit, team.id, decided.spaces);
+  await appendToTeam(unit, team.id, decided.team);
+  await appendToSpaces(unit, team.id, decided.spaces);
 }
 
 /** A mail decided inside a command, as plain data so an idempotent retry can return it too. */
@@ -94,7 +94,7 @@ export const invitationMutations = {
     const role: TeamRole = input.type ?? 'basic';
     requireTeamAdmin(services.database.db, input.id, actor.userId);
     await services.rateLimits.consume(['invitationsPerUser', actor.userId], ['mailPerEmail', input.email]);
-    const mail = await runCommand(context, actor.userId, (unit): InvitationMail => {
+    const mail = await runCommand(context, actor.userId, async (unit): Promise<InvitationMail> => {
       const db = unit.transaction;
       const { team } = requireTeamAdmin(db, input.id, actor.userId);
       const state = loadTeamState(db, team.id)!;
@@ -104,7 +104,7 @@ export const invitationMutations = {
       const existing = db.select().from(users).where(eq(users.email, input.email)).get();
       // An unproven account may have been registered by someone else with this address: invite instead.
       if (existing?.emailVerified) {
-        addMember(unit, state, existing, role, projectId);
+        await addMember(unit, state, existing, role, projectId);
         return {
           kind: 'teamMemberAdded',
           to: { email: existing.email, language: existing.language, firstname: existing.firstname },
@@ -118,7 +118,7 @@ export const invitationMutations = {
         .get();
       const invitationId = newId();
       const expiresAt = new Date(unit.now.getTime() + invitationLifetimeDays * 86_400_000).toISOString();
-      appendToTeam(
+      await appendToTeam(
         unit,
         team.id,
         decideInvitation(state, {
@@ -147,10 +147,10 @@ export const invitationMutations = {
     const input = pendingInvitationArguments.parse(args);
     const { services } = context;
     requireTeamAdmin(services.database.db, input.team, actor.userId);
-    await runCommand(context, actor.userId, (unit) => {
+    await runCommand(context, actor.userId, async (unit) => {
       const { team } = requireTeamAdmin(unit.transaction, input.team, actor.userId);
       const invitation = requirePendingInvitation(unit.transaction, team.id, input.invited);
-      appendToTeam(unit, team.id, [
+      await appendToTeam(unit, team.id, [
         { type: 'team.invitation_revoked', payload: { invitationId: invitation.id, teamId: team.id, email: invitation.email } },
       ]);
     });
@@ -169,7 +169,7 @@ export const invitationMutations = {
     requireTeamAdmin(services.database.db, input.team, actor.userId);
     const addressed = requirePendingInvitation(services.database.db, input.team, input.invited);
     await services.rateLimits.consume(['invitationsPerUser', actor.userId], ['mailPerEmail', addressed.email]);
-    const mail = await runCommand(context, actor.userId, (unit): InvitationMail => {
+    const mail = await runCommand(context, actor.userId, async (unit): Promise<InvitationMail> => {
       const db = unit.transaction;
       const { team } = requireTeamAdmin(db, input.team, actor.userId);
       const state = loadTeamState(db, team.id)!;
@@ -178,7 +178,7 @@ export const invitationMutations = {
       const inviter = db.select().from(users).where(eq(users.id, actor.userId)).get()!;
       const invitationId = newId();
       const expiresAt = new Date(unit.now.getTime() + invitationLifetimeDays * 86_400_000).toISOString();
-      appendToTeam(
+      await appendToTeam(
         unit,
         team.id,
         decideInvitation(state, {
@@ -283,18 +283,18 @@ export function checkInvitation(
 export const provenAddressAcceptsInvitations: Reaction = {
   name: 'teams: a proven address accepts its invitations',
   on: ['user.email_verified'],
-  react(unit, event) {
+  async react(unit, event) {
     const userId = (event.payload as { userId: string }).userId;
     const user = unit.transaction
       .select({ id: users.id, email: users.email, firstname: users.firstname })
       .from(users)
       .where(eq(users.id, userId))
       .get();
-    if (user) acceptInvitations(unit, user);
+    if (user) await acceptInvitations(unit, user);
   },
 };
 
-function acceptInvitations(unit: UnitOfWork, user: { id: string; email: string; firstname: string }): void {
+async function acceptInvitations(unit: UnitOfWork, user: { id: string; email: string; firstname: string }): Promise<void> {
   const db = unit.transaction;
   const open = db
     .select()
@@ -316,13 +316,15 @@ function acceptInvitations(unit: UnitOfWork, user: { id: string; email: string; 
     const projectId = space && space.teamId === team.id ? space.id : null;
     const joins = !team.members.some((member) => member.userId === user.id) && (invitation.role !== 'guest' || projectId !== null);
     if (joins) {
-      addMember(unit, team, user, invitation.role, projectId);
+      await addMember(unit, team, user, invitation.role, projectId);
       joinedTeamId = team.id;
     }
-    appendToTeam(unit, team.id, [
+    await appendToTeam(unit, team.id, [
       { type: 'team.invitation_accepted', payload: { invitationId: invitation.id, teamId: team.id, userId: user.id } },
     ]);
   }
   if (joinedTeamId)
-    appendToUser(unit, user.id, joinedTeamId, [{ type: 'user.default_team_changed', payload: { userId: user.id, teamId: joinedTeamId } }]);
+    await appendToUser(unit, user.id, joinedTeamId, [
+      { type: 'user.default_team_changed', payload: { userId: user.id, teamId: joinedTeamId } },
+    ]);
 }

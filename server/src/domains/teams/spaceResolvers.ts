@@ -68,10 +68,10 @@ function editSpace(allowType: boolean): NonNullable<MutationResolvers['ediProjec
       type: (input.type ?? undefined) as SpaceType | undefined,
       logo,
     };
-    await runCommand(context, actor.userId, (unit) => {
+    await runCommand(context, actor.userId, async (unit) => {
       const fresh = requireManagedSpace(unit.transaction, input.id, actor.userId);
       const events = decideEditSpace(loadSpaceState(unit.transaction, fresh.space.id)!, changes);
-      if (events.length > 0) unit.append(spaceStream(space.id), events, { teamId: space.teamId });
+      if (events.length > 0) await unit.append(spaceStream(space.id), events, { teamId: space.teamId });
     });
     return present(db, space.id, actor.userId);
   };
@@ -175,7 +175,7 @@ export const spaceMutations = {
     requirePlanRoom(db, seen.id, 'spaces', () => countTeamSpaces(db, seen.id));
     const projectId = newId();
     const logo = (await resolveLogo(context, args.logo, null, projectId)) ?? null;
-    await runCommand(context, actor.userId, (unit) => {
+    await runCommand(context, actor.userId, async (unit) => {
       const { team, seat: current } = requireCurrentTeam(unit.transaction, actor.userId);
       if (!teamPolicy.participate(current)) throw new DomainError('PERMISSION_DENIED');
       requirePlanRoom(unit.transaction, team.id, 'spaces', () => countTeamSpaces(unit.transaction, team.id));
@@ -189,7 +189,7 @@ export const spaceMutations = {
         description: input.description || null,
         type: input.type ?? 'private',
       });
-      unit.append(spaceStream(projectId), events, { teamId: team.id, expectedVersion: 0 });
+      await unit.append(spaceStream(projectId), events, { teamId: team.id, expectedVersion: 0 });
     });
     return present(db, projectId, actor.userId);
   },
@@ -197,19 +197,19 @@ export const spaceMutations = {
   ediProjectBasic: editSpace(false),
   delProject: async (_root, args: { id: string }, context) => {
     const actor = requireActor(context);
-    await runCommand(context, actor.userId, (unit) => {
+    await runCommand(context, actor.userId, async (unit) => {
       const { space } = requireManagedSpace(unit.transaction, args.id, actor.userId);
-      unit.append(spaceStream(space.id), decideDeleteSpace(loadSpaceState(unit.transaction, space.id)!), { teamId: space.teamId });
+      await unit.append(spaceStream(space.id), decideDeleteSpace(loadSpaceState(unit.transaction, space.id)!), { teamId: space.teamId });
     });
     return true;
   },
   joinProject: async (_root, args: { project: string }, context) => {
     const actor = requireActor(context);
-    await runCommand(context, actor.userId, (unit) => {
+    await runCommand(context, actor.userId, async (unit) => {
       const access = loadSpaceAccess(unit.transaction, args.project, actor.userId);
       // Outsiders, guests and personal spaces get the answer a missing space gets.
       if (!access || !spacePolicy.join(access.seat, access.space)) throw refusal('NOT_FOUND', 'SPACE_NOT_FOUND');
-      unit.append(spaceStream(access.space.id), decideJoin(loadSpaceState(unit.transaction, access.space.id)!, actor.userId), {
+      await unit.append(spaceStream(access.space.id), decideJoin(loadSpaceState(unit.transaction, access.space.id)!, actor.userId), {
         teamId: access.space.teamId,
       });
     });
@@ -224,15 +224,19 @@ export const spaceMutations = {
       z.string().refine(isPermissionChange, issue('SPACE_PERMISSION_INVALID')),
       args.permission,
     );
-    await runCommand(context, actor.userId, (unit) => {
+    await runCommand(context, actor.userId, async (unit) => {
       const db = unit.transaction;
       const access = requireVisibleSpace(db, args.project, actor.userId);
       const leaving = args.user === actor.userId && permission === 'removed';
       if (!leaving && !spacePolicy.manage(access.seat, access.space, access.spaceSeat)) throw new DomainError('PERMISSION_DENIED');
       const target = { userId: args.user, inTeam: loadTeamSeat(db, access.team, args.user) !== null };
-      unit.append(spaceStream(access.space.id), decidePermission(loadSpaceState(db, access.space.id)!, target, permission, actor.userId), {
-        teamId: access.space.teamId,
-      });
+      await unit.append(
+        spaceStream(access.space.id),
+        decidePermission(loadSpaceState(db, access.space.id)!, target, permission, actor.userId),
+        {
+          teamId: access.space.teamId,
+        },
+      );
     });
     const db = context.services.database.db;
     const access = loadSpaceAccess(db, args.project, actor.userId)!;

@@ -13,17 +13,17 @@ export const colorSchema = z
   .trim()
   .refine((color) => /^#[0-9a-fA-F]{6}$/.test(color), issue('COLOR_INVALID', { example: '#4f46e5' }));
 
-export function appendToTeam(unit: UnitOfWork, teamId: string, events: readonly DomainEvent[]): void {
-  if (events.length > 0) unit.append(teamStream(teamId), events, { teamId });
+export async function appendToTeam(unit: UnitOfWork, teamId: string, events: readonly DomainEvent[]): Promise<void> {
+  if (events.length > 0) await unit.append(teamStream(teamId), events, { teamId });
 }
 
-export function appendToUser(unit: UnitOfWork, userId: string, teamId: string | null, events: readonly DomainEvent[]): void {
-  if (events.length > 0) unit.append(userStream(userId), events, { teamId });
+export async function appendToUser(unit: UnitOfWork, userId: string, teamId: string | null, events: readonly DomainEvent[]): Promise<void> {
+  if (events.length > 0) await unit.append(userStream(userId), events, { teamId });
 }
 
-export function appendToSpaces(unit: UnitOfWork, teamId: string, spaces: SpaceEvents): void {
+export async function appendToSpaces(unit: UnitOfWork, teamId: string, spaces: SpaceEvents): Promise<void> {
   for (const [projectId, events] of spaces) {
     if (events.length === 0) continue;
-    unit.append(spaceStream(projectId), events, { teamId });
+    await unit.append(spaceStream(projectId), events, { teamId });
   }
 }

@@ -48,15 +48,15 @@ function moveDefaultTeam(db: Reader, userId: string, leftTeamId: string) {
 }
 
 async function removeMember(context: MercuriusContext, actorId: string, teamId: string, userId: string, reason: 'removed' | 'left') {
-  await runCommand(context, actorId, (unit) => {
+  await runCommand(context, actorId, async (unit) => {
     const db = unit.transaction;
     if (reason === 'left') requireTeamMember(db, teamId, actorId);
     else requireTeamAdmin(db, teamId, actorId);
     const state = loadTeamState(db, teamId)!;
     if (!isId(userId)) throw refusal('NOT_FOUND', 'NOT_TEAM_MEMBER');
-    appendToTeam(unit, teamId, decideMemberRemoval(state, userId, reason));
+    await appendToTeam(unit, teamId, decideMemberRemoval(state, userId, reason));
     const next = moveDefaultTeam(db, userId, teamId);
-    appendToUser(unit, userId, next[0]?.payload.teamId ?? null, next);
+    await appendToUser(unit, userId, next[0]?.payload.teamId ?? null, next);
   });
 }
 
@@ -90,12 +90,12 @@ export const teamMutations = {
     const name = parseArgument('name', teamNameSchema, args.name);
     const ids = { teamId: newId(), personalProjectId: newId() };
     const logo = (await resolveLogo(context, args.logo, null, ids.teamId)) ?? null;
-    await runCommand(context, actor.userId, (unit) => {
+    await runCommand(context, actor.userId, async (unit) => {
       const creator = user(unit.transaction, actor.userId);
       const decided = decideCreateTeam({ ...ids, userId: actor.userId, name, logo, personalSpaceName: creator.firstname });
-      unit.append(teamStream(ids.teamId), decided.team, { teamId: ids.teamId, expectedVersion: 0 });
-      appendToSpaces(unit, ids.teamId, decided.spaces);
-      appendToUser(unit, actor.userId, ids.teamId, decided.user);
+      await unit.append(teamStream(ids.teamId), decided.team, { teamId: ids.teamId, expectedVersion: 0 });
+      await appendToSpaces(unit, ids.teamId, decided.spaces);
+      await appendToUser(unit, actor.userId, ids.teamId, decided.user);
     });
     const db = context.services.database.db;
     return presentTeam(db, requireTeamMember(db, ids.teamId, actor.userId).team, actor.userId);
@@ -113,9 +113,9 @@ export const teamMutations = {
   },
   switchTeam: async (_root, args: { team: string }, context) => {
     const actor = requireActor(context);
-    await runCommand(context, actor.userId, (unit) => {
+    await runCommand(context, actor.userId, async (unit) => {
       requireTeamMember(unit.transaction, args.team, actor.userId);
-      appendToUser(unit, actor.userId, args.team, decideSwitchTeam(user(unit.transaction, actor.userId), args.team));
+      await appendToUser(unit, actor.userId, args.team, decideSwitchTeam(user(unit.transaction, actor.userId), args.team));
     });
     const db = context.services.database.db;
     return presentTeam(db, requireTeamMember(db, args.team, actor.userId).team, actor.userId);
@@ -129,7 +129,7 @@ export const teamMutations = {
     if ((input.user == null) !== (input.type == null))
       throw codedError('ROLE_CHANGE_INCOMPLETE', { field: input.user == null ? 'user' : 'type' });
     const logo = await resolveLogo(context, args.logo, team.logo, team.id);
-    const urlChanged = await runCommand(context, actor.userId, (unit) => {
+    const urlChanged = await runCommand(context, actor.userId, async (unit) => {
       const db = unit.transaction;
       requireTeamAdmin(db, input.team, actor.userId);
       const state = loadTeamState(db, input.team)!;
@@ -149,10 +149,10 @@ export const teamMutations = {
         role: input.user && input.type ? { userId: input.user, role: input.type } : undefined,
         kick: input.kick ?? undefined,
       });
-      appendToTeam(unit, team.id, decided.events);
+      await appendToTeam(unit, team.id, decided.events);
       if (input.kick) {
         const next = moveDefaultTeam(db, input.kick, team.id);
-        appendToUser(unit, input.kick, next[0]?.payload.teamId ?? null, next);
+        await appendToUser(unit, input.kick, next[0]?.payload.teamId ?? null, next);
       }
       // SPEC §4: a new custom URL means signing in again; API tokens are not sessions and keep working.
       if (decided.urlChanged && !actor.apiTokenId) revokeSession(db, actor.sessionId, 'team URL changed');

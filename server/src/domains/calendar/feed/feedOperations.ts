@@ -55,7 +55,7 @@ const inactive = { url: null, createdAt: null, active: false };
 /** Revokes the active feed (if any) in the unit, then optionally makes a new one; answers the new token. */
 function replaceFeed(context: MercuriusContext, makeNew: boolean) {
   const actor = requireActor(context);
-  return runCommand(context, actor.userId, (unit) => {
+  return runCommand(context, actor.userId, async (unit) => {
     const { team } = requireCurrentTeam(unit.transaction, actor.userId);
     const stream = calendarFeedStream(team.id, actor.userId);
     const current = activeFeedOf(unit.transaction, team.id, actor.userId);
@@ -67,7 +67,7 @@ function replaceFeed(context: MercuriusContext, makeNew: boolean) {
         type: 'calendarFeed.created',
         payload: { feedId: newId(), teamId: team.id, userId: actor.userId, tokenHash: hashFeedToken(token) },
       });
-    if (events.length > 0) unit.append(stream, events, { teamId: team.id, expectedVersion: unit.streamVersion(stream) });
+    if (events.length > 0) await unit.append(stream, events, { teamId: team.id, expectedVersion: await unit.streamVersion(stream) });
     return token ? { url: feedUrl(context.services.config.publicUrl, token), createdAt: unit.now.toISOString(), active: true } : inactive;
   });
 }

@@ -24,12 +24,13 @@ function guestOn(services: Services, row: EventRow, email: string) {
 
 /** Records a guest's answer unless it is already that; answers whether the guest is (still) invited. */
 async function answerAsGuest(services: Services, eventId: string, email: string, response: EventResponseState): Promise<boolean> {
-  return services.store.run({ actorId: null }, (unit) => {
+  return services.store.run({ actorId: null }, async (unit) => {
     const row = findEvent(unit.transaction, eventId);
     if (!row || row.calendarId !== null) return false;
     const guest = peopleOf(unit.transaction, row.id).find((person) => person.userId === null && person.email === email.toLowerCase());
     if (!guest) return false;
-    if (guest.response !== response) recordResponse(unit, row, { userId: null, email: guest.email, name: guest.name }, response, 'local');
+    if (guest.response !== response)
+      await recordResponse(unit, row, { userId: null, email: guest.email, name: guest.name }, response, 'local');
     return true;
   });
 }

@@ -131,8 +131,8 @@ export async function connectAccount(services: Services, member: ConnectingMembe
   const account = { id: newId(), teamId, userId, type, serverUrl, username, email: email || username };
   const remoteCalendars = await tryConnection(services, account, password);
   const key = syncRunnerOf(services).key;
-  await services.store.run(member.command, (unit) => {
-    unit.append(
+  await services.store.run(member.command, async (unit) => {
+    await unit.append(
       calendarAccountStream(account.id),
       [
         {
@@ -192,9 +192,9 @@ export async function changeAccount(services: Services, member: ConnectingMember
     password !== null || changes.serverUrl !== undefined || changes.username !== undefined || changes.email !== undefined;
   if (connectionChanged) await tryConnection(services, { ...account, ...changes }, password ?? undefined);
   const key = syncRunnerOf(services).key;
-  await services.store.run(member.command, (unit) => {
+  await services.store.run(member.command, async (unit) => {
     if (Object.keys(changes).length > 0) {
-      unit.append(calendarAccountStream(account.id), [{ type: 'calendarAccount.changed', payload: { ...owner(account), changes } }], {
+      await unit.append(calendarAccountStream(account.id), [{ type: 'calendarAccount.changed', payload: { ...owner(account), changes } }], {
         teamId,
       });
     }
@@ -244,9 +244,9 @@ export const syncMutations = {
       .get();
     if (!calendar) throw refusal('NOT_FOUND', 'CALENDAR_NOT_FOUND');
     if (calendar.selected !== args.selected) {
-      await runCommand(context, userId, (unit) => {
-        if (!args.selected) removeImportedEvents(unit, calendar);
-        unit.append(
+      await runCommand(context, userId, async (unit) => {
+        if (!args.selected) await removeImportedEvents(unit, calendar);
+        await unit.append(
           calendarAccountStream(calendar.accountId),
           [
             {
@@ -266,9 +266,9 @@ export const syncMutations = {
   removeCalendarAccount: async (_root, args: { account: string }, context) => {
     const { userId, teamId } = caller(context);
     const account = requireOwnAccount(context.services.database.db, args.account, userId, teamId);
-    await runCommand(context, userId, (unit) => {
-      for (const calendar of calendarsOfAccount(unit.transaction, account.id)) removeImportedEvents(unit, calendar);
-      unit.append(calendarAccountStream(account.id), [{ type: 'calendarAccount.removed', payload: owner(account) }], { teamId });
+    await runCommand(context, userId, async (unit) => {
+      for (const calendar of calendarsOfAccount(unit.transaction, account.id)) await removeImportedEvents(unit, calendar);
+      await unit.append(calendarAccountStream(account.id), [{ type: 'calendarAccount.removed', payload: owner(account) }], { teamId });
       eraseCredential(unit.transaction, account.id);
     });
     return true;

@@ -43,8 +43,8 @@ const later = (left: string | null, right: string | null) =>
 const changedHere = (event: EventRow, link: RemoteObjectRow) =>
   link.remoteModifiedAt === null || Date.parse(event.updatedAt) > Date.parse(link.remoteModifiedAt);
 
-function append(unit: UnitOfWork, sync: CalendarSync, events: CalendarSyncEvent[]): void {
-  unit.append(calendarAccountStream(sync.account.id), events, { teamId: sync.account.teamId });
+async function append(unit: UnitOfWork, sync: CalendarSync, events: CalendarSyncEvent[]): Promise<void> {
+  await unit.append(calendarAccountStream(sync.account.id), events, { teamId: sync.account.teamId });
 }
 
 function run<Result>(sync: CalendarSync, work: (unit: UnitOfWork) => Result): Promise<Result> {
@@ -79,18 +79,18 @@ export async function pullCalendar(sync: CalendarSync): Promise<PullOutcome> {
   }
   for (let start = 0; start < readable.length; start += applyBatch) {
     const batch = readable.slice(start, start + applyBatch);
-    const apply = (unit: UnitOfWork, entry: (typeof batch)[number]) =>
-      applyObject(unit, sync, entry.object, entry.parsed, links.get(entry.object.url));
+    const apply = async (unit: UnitOfWork, entry: (typeof batch)[number]) =>
+      await applyObject(unit, sync, entry.object, entry.parsed, links.get(entry.object.url));
     try {
       await run(sync, (unit) => {
         // Deselected or removed while this run was under way: nothing more is imported into it.
-        if (findCalendar(unit.transaction, calendar.id)?.selected) batch.forEach((entry) => apply(unit, entry));
+        if (findCalendar(unit.transaction, calendar.id)?.selected) batch.forEach(async (entry) => await apply(unit, entry));
       });
     } catch {
       // One event the calendar area refuses (an RRULE it cannot expand) is skipped; the others keep syncing.
       for (const entry of batch) {
         try {
-          await run(sync, (unit) => (findCalendar(unit.transaction, calendar.id)?.selected ? apply(unit, entry) : undefined));
+          await run(sync, async (unit) => (findCalendar(unit.transaction, calendar.id)?.selected ? await apply(unit, entry) : undefined));
         } catch (error) {
           skipped.push(`${entry.object.url}: ${error instanceof Error ? error.message : 'refused'}`);
         }
@@ -100,25 +100,27 @@ export async function pullCalendar(sync: CalendarSync): Promise<PullOutcome> {
   for (const href of changes.deleted) {
     const link = links.get(href);
     if (!link) continue;
-    await run(sync, (unit) => {
-      deleteRemoteEvent(unit, calendar.id, link.uid, link.eventId);
-      append(unit, sync, [{ type: 'calendarObject.forgotten', payload: { ...of(sync), calendarId: calendar.id, href } }]);
+    await run(sync, async (unit) => {
+      await deleteRemoteEvent(unit, calendar.id, link.uid, link.eventId);
+      await append(unit, sync, [{ type: 'calendarObject.forgotten', payload: { ...of(sync), calendarId: calendar.id, href } }]);
     });
   }
   if (changes.method !== 'unchanged' || calendar.ctag !== changes.ctag || !calendar.synced) {
-    await run(sync, (unit) =>
-      append(unit, sync, [
-        {
-          type: 'calendar.pulled',
-          payload: {
-            ...of(sync),
-            calendarId: calendar.id,
-            syncToken: changes.syncToken,
-            ctag: changes.ctag ?? sync.remote.ctag,
-            at: unit.now.toISOString(),
+    await run(
+      sync,
+      async (unit) =>
+        await append(unit, sync, [
+          {
+            type: 'calendar.pulled',
+            payload: {
+              ...of(sync),
+              calendarId: calendar.id,
+              syncToken: changes.syncToken,
+              ctag: changes.ctag ?? sync.remote.ctag,
+              at: unit.now.toISOString(),
+            },
           },
-        },
-      ]),
+        ]),
     );
   }
   return { method: changes.method, changed: changes.changed.length, deleted: changes.deleted.length, skipped };
@@ -128,20 +130,20 @@ export async function pullCalendar(sync: CalendarSync): Promise<PullOutcome> {
  * One changed remote object. Both sides changed since they last agreed: the later modification wins (our
  * updatedAt against the remote LAST-MODIFIED, else DTSTAMP); the losing version is kept in the event's history.
  */
-function applyObject(
+async function applyObject(
   unit: UnitOfWork,
   sync: CalendarSync,
   object: RemoteObject,
   parsed: ParsedObject,
   link: RemoteObjectRow | undefined,
-): void {
+): Promise<void> {
   const db = unit.transaction;
   const { calendar, account } = sync;
   // Without a link: one of the owner's own events pushed before (the calendar selected again, the account
   // connected again) is linked back by its UID; else the calendar area finds or imports it in this calendar.
   const event = link ? findEvent(db, link.eventId) : ownEventOfUid(db, sync, parsed.uid);
-  const stored = (eventId: string, remoteModifiedAt: string | null, etag = object.etag) =>
-    append(unit, sync, [
+  const stored = async (eventId: string, remoteModifiedAt: string | null, etag = object.etag) =>
+    await append(unit, sync, [
       {
         type: 'calendarObject.stored',
         payload: { ...of(sync), calendarId: calendar.id, href: object.url, etag, uid: parsed.uid, eventId, remoteModifiedAt },
@@ -153,7 +155,7 @@ function applyObject(
     const remoteAt = parsed.modifiedAt;
     const localWins = remoteAt === null || Date.parse(remoteAt) < Date.parse(event.updatedAt);
     if (!relinked) {
-      recordConflict(unit, event, {
+      await recordConflict(unit, event, {
         winner: localWins ? 'local' : 'remote',
         losing: localWins
           ? { ics: object.data.slice(0, maxLosingText) }
@@ -164,7 +166,7 @@ function applyObject(
     }
     if (localWins) {
       // The new ETag, the old agreement: the push that follows overwrites the remote version with ours.
-      stored(event.id, link?.remoteModifiedAt ?? null);
+      await stored(event.id, link?.remoteModifiedAt ?? null);
       return;
     }
   }
@@ -178,12 +180,12 @@ function applyObject(
           response: person.response as 'invited',
         }))
       : peopleOfAttendees(db, account.teamId, parsed.master);
-  const result = applyRemoteEvent(
+  const result = await applyRemoteEvent(
     unit,
     remoteEventOf(parsed, { calendarId: calendar.id, teamId: account.teamId, ownerId: account.userId, eventId: event?.id ?? null }, people),
   );
   const after = findEvent(db, result.eventId);
-  stored(result.eventId, later(after?.updatedAt ?? null, parsed.modifiedAt));
+  await stored(result.eventId, later(after?.updatedAt ?? null, parsed.modifiedAt));
 }
 
 function ownEventOfUid(db: UnitOfWork['transaction'], sync: CalendarSync, uid: string): EventRow | undefined {
@@ -212,8 +214,12 @@ export async function pushCalendar(sync: CalendarSync, isDefault: boolean): Prom
     if (!event) {
       // Deleted here: a change there since does not bring it back (a deletion on either side wins).
       if ((await client.delete(link.href, link.etag)) === 'precondition') await client.delete(link.href, null);
-      await run(sync, (unit) =>
-        append(unit, sync, [{ type: 'calendarObject.forgotten', payload: { ...of(sync), calendarId: calendar.id, href: link.href } }]),
+      await run(
+        sync,
+        async (unit) =>
+          await append(unit, sync, [
+            { type: 'calendarObject.forgotten', payload: { ...of(sync), calendarId: calendar.id, href: link.href } },
+          ]),
       );
       pushed++;
       continue;
@@ -224,7 +230,7 @@ export async function pushCalendar(sync: CalendarSync, isDefault: boolean): Prom
     const ics = keepForeignProperties(objectOf(event, exceptionsOf(db, event.id), new Date()), current?.data ?? null);
     const result = await client.put(link.href, ics, current ? link.etag : null);
     if (typeof result === 'string') continue;
-    await run(sync, (unit) => storeLink(unit, sync, link.href, result.etag, event));
+    await run(sync, async (unit) => await storeLink(unit, sync, link.href, result.etag, event));
     pushed++;
   }
   if (!isDefault) return pushed;
@@ -238,17 +244,17 @@ export async function pushCalendar(sync: CalendarSync, isDefault: boolean): Prom
     }
     if (typeof result === 'string') continue;
     const etag = result.etag;
-    await run(sync, (unit) => storeLink(unit, sync, href, etag, event));
+    await run(sync, async (unit) => await storeLink(unit, sync, href, etag, event));
     pushed++;
   }
   return pushed;
 }
 
-function storeLink(unit: UnitOfWork, sync: CalendarSync, href: string, etag: string | null, pushedVersion: EventRow): void {
+async function storeLink(unit: UnitOfWork, sync: CalendarSync, href: string, etag: string | null, pushedVersion: EventRow): Promise<void> {
   const event = findEvent(unit.transaction, pushedVersion.id);
   if (!event) return;
   // A change made here while the request was under way is newer than what was pushed: it stays to push.
-  append(unit, sync, [
+  await append(unit, sync, [
     {
       type: 'calendarObject.stored',
       payload: {

@@ -115,7 +115,7 @@ export class CalendarSyncRunner {
 
   /** New calendars are recorded (not selected), renamed ones updated, and those the server no longer lists forgotten with their events. */
   private async reconcileCalendars(account: AccountRow, remoteCalendars: RemoteCalendar[]): Promise<void> {
-    await this.services.store.run({ actorId: account.userId }, (unit) => {
+    await this.services.store.run({ actorId: account.userId }, async (unit) => {
       const known = calendarsOfAccount(unit.transaction, account.id);
       const events: CalendarSyncEvent[] = [];
       for (const remote of remoteCalendars) {
@@ -141,17 +141,17 @@ export class CalendarSyncRunner {
       }
       for (const calendar of known) {
         if (remoteCalendars.some((remote) => remote.url === calendar.providerCalendarId)) continue;
-        removeImportedEvents(unit, calendar);
+        await removeImportedEvents(unit, calendar);
         events.push({ type: 'calendar.unlisted', payload: { ...owner(account), calendarId: calendar.id } });
       }
-      if (events.length > 0) unit.append(calendarAccountStream(account.id), events, { teamId: account.teamId });
+      if (events.length > 0) await unit.append(calendarAccountStream(account.id), events, { teamId: account.teamId });
     });
   }
 
   private async record(account: AccountRow, events: CalendarSyncEvent[]): Promise<void> {
-    await this.services.store.run({ actorId: account.userId }, (unit) => {
+    await this.services.store.run({ actorId: account.userId }, async (unit) => {
       if (!findAccount(unit.transaction, account.id)) return;
-      unit.append(calendarAccountStream(account.id), events, { teamId: account.teamId });
+      await unit.append(calendarAccountStream(account.id), events, { teamId: account.teamId });
     });
   }
 }
@@ -166,13 +166,13 @@ export const owner = (account: Pick<AccountRow, 'id' | 'teamId' | 'userId'>) => 
  * The calendar's imported events are deleted here (origin remote: nothing is deleted on the server); events
  * made here that were pushed to it stay, only their link to the remote object goes (with the calendar's rows).
  */
-export function removeImportedEvents(unit: UnitOfWork, calendar: Pick<CalendarRow, 'id'>): void {
+export async function removeImportedEvents(unit: UnitOfWork, calendar: Pick<CalendarRow, 'id'>): Promise<void> {
   const imported = unit.transaction
     .select({ id: calendarEvents.id, uid: calendarEvents.uid })
     .from(calendarEvents)
     .where(eq(calendarEvents.calendarId, calendar.id))
     .all();
-  for (const event of imported) deleteRemoteEvent(unit, calendar.id, event.uid, event.id);
+  for (const event of imported) await deleteRemoteEvent(unit, calendar.id, event.uid, event.id);
 }
 
 const runners = new WeakMap<Services, CalendarSyncRunner>();
