@@ -28,7 +28,7 @@ export interface MeetingNotesDocs {
   /** The room's notes doc, or null when it has none (never made, or deleted from the space's docs). */
   notesOf(db: Reader, meetingroomId: string): MeetingNotesFacts | null;
   /** Appends, in the caller's unit, the docs area's events that make the room's notes doc in its space. */
-  create(unit: UnitOfWork, notes: NewMeetingNotes): MeetingNotesFacts;
+  create(unit: UnitOfWork, notes: NewMeetingNotes): Promise<MeetingNotesFacts>;
 }
 
 const providers = new WeakMap<object, MeetingNotesDocs>();

@@ -43,7 +43,7 @@ export type StripeWebhookOutcome = 'applied' | 'duplicate' | 'ignored';
 /** What an event does to its team, decided inside the unit of work from what was read of Stripe before it. */
 interface Effect {
   teamId: string | null;
-  decide: (unit: UnitOfWork, teamId: string) => void;
+  decide: (unit: UnitOfWork, teamId: string) => Promise<void>;
 }
 
 function wasApplied(db: Reader, eventId: string): boolean {

@@ -61,7 +61,7 @@ function presentAnswer(context: MercuriusContext, messageId: string, caller: Cha
 }
 
 /** Runs a command as the caller: a user is its actor; a guest's command has none (the guest is in its events). */
-function runAs<Result>(context: MercuriusContext, caller: ChatCaller, work: (unit: UnitOfWork) => Result): Promise<Result> {
+function runAs<Result>(context: MercuriusContext, caller: ChatCaller, work: (unit: UnitOfWork) => Promise<Result>): Promise<Result> {
   if (caller.kind === 'member') return runCommand(context, caller.userId, work);
   return context.services.store.run({ actorId: null, mutationId: context.mutationId, request: context.request }, work);
 }
@@ -144,22 +144,22 @@ async function postMessage(
 async function onMessage(
   context: MercuriusContext,
   messageId: string,
-  work: (unit: UnitOfWork, message: MessageState, authorId: string, caller: ChatCaller) => void,
+  work: (unit: UnitOfWork, message: MessageState, authorId: string, caller: ChatCaller) => Promise<void>,
   guestsMay = false,
 ): Promise<ChatCaller> {
   const caller = guestsMay ? callerOfMessage(context, context.services.database.db, messageId) : memberCaller(context);
-  await runAs(context, caller, (unit) => {
+  await runAs(context, caller, async (unit) => {
     const db = unit.transaction;
     if (caller.kind === 'guest') {
       requireGuestAccess(db, caller);
       const row = findMessage(db, messageId);
       if (!row || row.deletedAt !== null) throw refusal('NOT_FOUND', 'MESSAGE_NOT_FOUND');
-      work(unit, toMessageState(row), caller.invitedId, caller);
+      await work(unit, toMessageState(row), caller.invitedId, caller);
       return;
     }
     const { message } = requireVisibleMessage(db, messageId, caller.userId);
     requirePostable(db, parseConversationKey(message.conversation), caller.userId);
-    work(unit, message, caller.userId, caller);
+    await work(unit, message, caller.userId, caller);
   });
   return caller;
 }

@@ -67,7 +67,7 @@ export const ringMutations = {
   ringVideocall: async (_root, args: { videocall: string; users?: string[] | null }, context) => {
     const { userId } = requireActor(context);
     const services = context.services;
-    const committed = await services.store.run({ actorId: userId, mutationId: context.mutationId, request: context.request }, (unit) => {
+    const committed = await services.store.run({ actorId: userId, mutationId: context.mutationId, request: context.request }, async (unit) => {
       const db = unit.transaction;
       const { call, room } = requireActiveCall(db, args.videocall, { kind: 'member', userId });
       if (presentAttendeesOf(db, call.id, { userId }).length === 0) throw refusal('NOT_FOUND', 'PARTICIPANT_NOT_FOUND');
@@ -85,9 +85,11 @@ export const ringMutations = {
         ringNotificationTypeOf(room),
         () => newId(unit.now.getTime()),
       );
-      return rings.flatMap(
-        async ({ ringId, event }) => await unit.append(ringStream(ringId), [event], { teamId: room.teamId, expectedVersion: 0 }),
-      );
+      const rung: StoredEvent[] = [];
+      for (const { ringId, event } of rings) {
+        rung.push(...(await unit.append(ringStream(ringId), [event], { teamId: room.teamId, expectedVersion: 0 })));
+      }
+      return rung;
     });
     announceLeave(services, committed);
     const db = services.database.db;

@@ -83,12 +83,15 @@ export async function endRing(services: Services, ringId: string, outcome: RingO
  * Rings of a call that stop because their caller is gone: when the call finishes every ring still ringing,
  * otherwise those of callers who have no attendee left in it (they hung up before anyone answered).
  */
-export function appendCallerGoneRings(unit: UnitOfWork, videocallId: string, finishing: boolean): StoredEvent[] {
+export async function appendCallerGoneRings(unit: UnitOfWork, videocallId: string, finishing: boolean): Promise<StoredEvent[]> {
   const db = unit.transaction;
   const stillIn = new Set(presentAttendees(db, videocallId).flatMap((attendee) => (attendee.userId ? [attendee.userId] : [])));
-  return ringsOf(db, videocallId)
-    .filter((ring) => ring.state === 'ringing' && (finishing || !stillIn.has(ring.callerId)))
-    .flatMap(async (ring) => await appendRingEnd(unit, ring, 'cancelled'));
+  const ended: StoredEvent[] = [];
+  // One append after the other: a unit's statements never run side by side.
+  for (const ring of ringsOf(db, videocallId)) {
+    if (ring.state === 'ringing' && (finishing || !stillIn.has(ring.callerId))) ended.push(...(await appendRingEnd(unit, ring, 'cancelled')));
+  }
+  return ended;
 }
 
 /** How the call ended, from who was in it and how its rings ended (read inside the finishing unit). */

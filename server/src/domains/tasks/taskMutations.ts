@@ -51,12 +51,12 @@ function presentAnswer(context: MercuriusContext, taskId: string, viewerId: stri
 async function commandAnsweringTask(
   context: MercuriusContext,
   actorId: string,
-  work: (unit: UnitOfWork) => string,
+  work: (unit: UnitOfWork) => Promise<string>,
   knownTaskId?: string,
 ): Promise<PresentedTask> {
   let answer: PresentedTask | undefined;
-  const taskId = await runCommand(context, actorId, (unit) => {
-    const answeredTaskId = work(unit);
+  const taskId = await runCommand(context, actorId, async (unit) => {
+    const answeredTaskId = await work(unit);
     answer = presentTask(unit.transaction, answeredTaskId, actorId);
     return answeredTaskId;
   });

@@ -47,7 +47,7 @@ async function append(unit: UnitOfWork, sync: CalendarSync, events: CalendarSync
   await unit.append(calendarAccountStream(sync.account.id), events, { teamId: sync.account.teamId });
 }
 
-function run<Result>(sync: CalendarSync, work: (unit: UnitOfWork) => Result): Promise<Result> {
+function run<Result>(sync: CalendarSync, work: (unit: UnitOfWork) => Promise<Result>): Promise<Result> {
   return sync.services.store.run({ actorId: sync.account.userId }, work);
 }
 
@@ -82,9 +82,10 @@ export async function pullCalendar(sync: CalendarSync): Promise<PullOutcome> {
     const apply = async (unit: UnitOfWork, entry: (typeof batch)[number]) =>
       await applyObject(unit, sync, entry.object, entry.parsed, links.get(entry.object.url));
     try {
-      await run(sync, (unit) => {
+      await run(sync, async (unit) => {
         // Deselected or removed while this run was under way: nothing more is imported into it.
-        if (findCalendar(unit.transaction, calendar.id)?.selected) batch.forEach(async (entry) => await apply(unit, entry));
+        if (!findCalendar(unit.transaction, calendar.id)?.selected) return;
+        for (const entry of batch) await apply(unit, entry);
       });
     } catch {
       // One event the calendar area refuses (an RRULE it cannot expand) is skipped; the others keep syncing.
