@@ -45,7 +45,7 @@ export async function appendLeave(
   });
   return [
     ...committed,
-    ...appendCallerGoneRings(unit, call.id, finishing),
+    ...(await appendCallerGoneRings(unit, call.id, finishing)),
     ...(finishing ? await appendFinished(unit, room, call.id) : []),
   ];
 }
@@ -89,7 +89,7 @@ export async function appendFinish(unit: UnitOfWork, videocallId: string, reason
   const stops = recordingStops(unit.transaction, room, call.id, true, []);
   return [
     ...(stops.length > 0 ? await unit.append(videocallStream(call.id), stops, { teamId: room.teamId }) : []),
-    ...appendCallerGoneRings(unit, call.id, true),
+    ...(await appendCallerGoneRings(unit, call.id, true)),
     ...(await appendFinished(unit, room, call.id)),
   ];
 }
