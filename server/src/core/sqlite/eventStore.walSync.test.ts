@@ -14,7 +14,7 @@ function heldSyncs() {
   const syncFile: FileSync = (descriptor) =>
     new Promise<void>((resolve, reject) => {
       started += 1;
-      pending.push({ finish: () => fsyncOnThreadPool(descriptor).then(resolve, reject), fail: reject });
+      pending.push({ finish: () => void fsyncOnThreadPool(descriptor).then(resolve, reject), fail: reject });
     });
   return {
     syncFile,

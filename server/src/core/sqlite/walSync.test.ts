@@ -20,7 +20,7 @@ function heldSyncs() {
   const pending: { finish: () => void; fail: (error: Error) => void }[] = [];
   const syncFile: FileSync = (descriptor) =>
     new Promise<void>((resolve, reject) =>
-      pending.push({ finish: () => fsyncOnThreadPool(descriptor).then(resolve, reject), fail: reject }),
+      pending.push({ finish: () => void fsyncOnThreadPool(descriptor).then(resolve, reject), fail: reject }),
     );
   return { syncFile, pending };
 }

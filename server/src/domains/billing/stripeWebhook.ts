@@ -80,7 +80,7 @@ async function checkoutEffect(services: Services, gateway: StripeGateway, settin
   return {
     teamId,
     decide: async (unit, team) => {
-      recordChange(change)(unit, team);
+      await recordChange(change)(unit, team);
       if (!credit) return;
       const currency = normalizeCurrency(credit.currency);
       const spent = Math.min(credit.amount, creditsOf(unit.transaction, team).get(currency) ?? 0);
@@ -116,7 +116,7 @@ function invoiceEffect(services: Services, event: StripeEvent): Effect {
   return {
     teamId,
     decide: async (unit, team) => {
-      recordInvoice(input)(unit);
+      await recordInvoice(input)(unit);
       if (!failed) return;
       const current = loadSubscription(unit.transaction, team, 'stripe');
       if (!isPaidPlan(current.plan) || current.state === 'stopped') return;
