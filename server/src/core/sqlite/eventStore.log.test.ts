@@ -223,7 +223,18 @@ describe('runNow, the synchronous door', () => {
     expect(eventCount()).toBe(0);
   });
 
+  it('refuses an append whose projection answers a promise, and rolls it back', () => {
+    const asynchronousProjection = { name: 'reads later', tables: [], apply: () => Promise.resolve() };
+    store = new SqliteEventStore(database, [asynchronousProjection]);
+    expect(() => store.runNow({ actorId: 'u1' }, (unit) => unit.append('note:a', [note()], { teamId: null }))).toThrow(
+      'runNow takes synchronous work only: projection reads later is asynchronous.',
+    );
+    expect(eventCount()).toBe(0);
+  });
+
   it('refuses to run while an asynchronous unit holds the transaction', async () => {
+    // The unit is held open across the event loop on purpose, which the guard refuses: the door without it (production).
+    store = new SqliteEventStore(database, [], { guardMacrotasks: false });
     let release!: () => void;
     const held = store.run({ actorId: 'u1' }, async (unit) => {
       await unit.append('note:a', [note()], { teamId: null });
