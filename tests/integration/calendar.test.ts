@@ -307,6 +307,50 @@ describe('invitations and visibility', () => {
       ).getEvent,
     ).toBeNull();
   });
+
+  it('links an existing meeting room to a meeting event, links another one on edit, and drops it when no longer a meeting', async () => {
+    const room = async (someone: Person, name: string) =>
+      expectData(
+        await someone.client.execute<{ initiateMeetingroom: { id: string } }>(
+          'mutation ($name: String) { initiateMeetingroom(name: $name) { id } }',
+          { name },
+        ),
+      ).initiateMeetingroom.id;
+    const designRoom = await room(ann, 'Design room');
+    const boardRoom = await room(ann, 'Board room');
+    const meetRoom = (id: string) =>
+      bas.client.execute<{ getEvent: { id: string; meet: string | null } | null }>(
+        'query ($id: ID!) { getEvent(id: $id, meet: true) { id meet } }',
+        { id },
+      );
+    const event = await created(ann, { type: 'meeting', title: 'Design sync', invited: [bas.id], meeting: designRoom });
+    expect(event.meet).toBe(designRoom);
+    expect(event.invitationLink).toMatch(new RegExp(`/meetingroom/${designRoom}$`));
+    expect(expectData(await meetRoom(designRoom)).getEvent).toEqual({ id: event.id, meet: designRoom });
+
+    const editMeeting = (variables: Record<string, unknown>) =>
+      ann.client.execute<{ ediEvent: EventAnswer }>(
+        `mutation ($id: ID!, $type: String, $meeting: ID) { ediEvent(id: $id, type: $type, meeting: $meeting) { ${eventFields} } }`,
+        { id: event.id, ...variables },
+      );
+    const relinked = expectData(await editMeeting({ type: 'meeting', meeting: boardRoom })).ediEvent;
+    expect(relinked.meet).toBe(boardRoom);
+    expect(relinked.invitationLink).toMatch(new RegExp(`/meetingroom/${boardRoom}$`));
+    expect(expectData(await meetRoom(boardRoom)).getEvent).toEqual({ id: event.id, meet: boardRoom });
+    expect(expectData(await meetRoom(designRoom)).getEvent).toBeNull();
+
+    // A room of another team is not found, and the event keeps its room.
+    const elsewhere = await room(dora, 'Elsewhere');
+    const before = countEvents(server);
+    const foreign = await editMeeting({ type: 'meeting', meeting: elsewhere });
+    expect(reasonOf(foreign)).toBe('MEETINGROOM_NOT_FOUND');
+    expect(countEvents(server)).toBe(before);
+    expect(expectData(await getEvent(ann, event.id)).getEvent?.meet).toBe(boardRoom);
+
+    const plain = expectData(await editMeeting({ type: 'event' })).ediEvent;
+    expect(plain).toMatchObject({ type: 'event', meet: null, invitationLink: null });
+    expect(expectData(await meetRoom(boardRoom)).getEvent).toBeNull();
+  });
 });
 
 describe('live changes and the agenda', () => {
