@@ -48,6 +48,7 @@ interface EventAnswer {
   invitationLink: string | null;
   usersInvited: { user: string | null; email: string; response: string }[];
   usersAccepted: { user: string | null; email: string }[];
+  usersRejected: { user: string | null }[];
   guests: string[];
   myResponse: string | null;
   editable: boolean;
@@ -350,6 +351,59 @@ describe('invitations and visibility', () => {
     const plain = expectData(await editMeeting({ type: 'event' })).ediEvent;
     expect(plain).toMatchObject({ type: 'event', meet: null, invitationLink: null });
     expect(expectData(await meetRoom(boardRoom)).getEvent).toBeNull();
+  });
+
+  it('lets an invited member reject, rejoin and answer through ediEvent, for themselves only, each answer heard live', async () => {
+    const socket = subscriptionClient(server, { token: bas.token });
+    sockets.push(socket);
+    const live = nextResults<{ subEvent: { type: string; event: string; value: { myResponse: string | null } | null } }>(
+      socket,
+      'subscription { subEvent { type event value { myResponse } } }',
+      {},
+      5,
+    );
+    await live.started;
+    const event = await created(ann, { title: 'Retro', invited: [bas.id, cleo.id] });
+    const listsOf = (answer: EventAnswer) => ({
+      accepted: answer.usersAccepted.map((person) => person.user),
+      rejected: answer.usersRejected.map((person) => person.user),
+      myResponse: answer.myResponse,
+    });
+
+    const rejected = expectData(await respond(bas, event.id, 'reject')).respondEvent;
+    expect(listsOf(rejected)).toEqual({ accepted: [], rejected: [bas.id], myResponse: 'rejected' });
+    const rejoined = expectData(await respond(bas, event.id, 'rejoin')).respondEvent;
+    expect(listsOf(rejoined)).toEqual({ accepted: [bas.id], rejected: [], myResponse: 'accepted' });
+
+    const answer = (someone: Person, variables: { accepted?: string[]; rejected?: string[] }) =>
+      someone.client.execute<{ ediEvent: EventAnswer }>(
+        `mutation ($id: ID!, $accepted: [ID!], $rejected: [ID!]) { ediEvent(id: $id, accepted: $accepted, rejected: $rejected) { ${eventFields} } }`,
+        { id: event.id, ...variables },
+      );
+    // Naming Cleo too moves only the caller.
+    const declined = expectData(await answer(bas, { rejected: [bas.id, cleo.id] })).ediEvent;
+    expect(listsOf(declined)).toEqual({ accepted: [], rejected: [bas.id], myResponse: 'rejected' });
+    const acceptedAgain = expectData(await answer(bas, { accepted: [bas.id, cleo.id] })).ediEvent;
+    expect(listsOf(acceptedAgain)).toEqual({ accepted: [bas.id], rejected: [], myResponse: 'accepted' });
+    // Naming only someone else is no answer of theirs: refused, nothing recorded.
+    const before = countEvents(server);
+    expect(reasonOf(await answer(bas, { rejected: [cleo.id] }))).toBe('EVENT_EDIT_NOT_ALLOWED');
+    // The author cannot answer for the invited either.
+    expectData(await answer(ann, { rejected: [bas.id, cleo.id] }));
+    expect(countEvents(server)).toBe(before);
+    const seen = expectData(await getEvent(ann, event.id)).getEvent!;
+    expect(seen.usersInvited.map((person) => [person.user, person.response])).toEqual([
+      [bas.id, 'accepted'],
+      [cleo.id, 'invited'],
+    ]);
+
+    expect((await live.done).map((result) => result.subEvent)).toEqual([
+      { type: 'created', event: event.id, value: { myResponse: 'invited' } },
+      { type: 'responded', event: event.id, value: { myResponse: 'rejected' } },
+      { type: 'responded', event: event.id, value: { myResponse: 'accepted' } },
+      { type: 'responded', event: event.id, value: { myResponse: 'rejected' } },
+      { type: 'responded', event: event.id, value: { myResponse: 'accepted' } },
+    ]);
   });
 });
 
