@@ -469,7 +469,27 @@ describe('live changes and the agenda', () => {
     );
     const mine = agenda.filter((id) => [later.id, soon.id, series.id].includes(id));
     expect(mine).toEqual([series.id, soon.id, later.id]);
-    expect(codeOf(await bas.client.execute('{ getEvents(limit: 1000) { id } }'))).toBe('NUMBER_TOO_LARGE');
+    // Pages of the same list: the offset skips that many.
+    const page = async (limit: number, offset: number) =>
+      expectData(
+        await bas.client.execute<{ getEvents: { id: string }[] }>(
+          'query ($limit: Int, $offset: Int) { getEvents(limit: $limit, offset: $offset) { id } }',
+          {
+            limit,
+            offset,
+          },
+        ),
+      ).getEvents.map((event) => event.id);
+    expect(await page(1, 1)).toEqual([agenda[1]]);
+    expect(await page(2, agenda.length - 1)).toEqual([agenda.at(-1)]);
+    expect(await page(5, agenda.length)).toEqual([]);
+    const refusal = async (query: string) => {
+      const result = await bas.client.execute(query);
+      return [codeOf(result), result.errors?.[0]?.extensions?.params];
+    };
+    expect(await refusal('{ getEvents(limit: 1000) { id } }')).toEqual(['NUMBER_TOO_LARGE', { maximum: 100 }]);
+    expect(await refusal('{ getEvents(limit: 0) { id } }')).toEqual(['NUMBER_TOO_SMALL', { minimum: 1 }]);
+    expect(await refusal('{ getEvents(offset: -1) { id } }')).toEqual(['NUMBER_TOO_SMALL', { minimum: 0 }]);
   });
 });
 
