@@ -192,6 +192,34 @@ describe('billing: promotion codes, the PROMOTION credit, contact sales', () => 
     }
   });
 
+  it('refuses a contact-sales request with seats out of range or an overlong message on the server, keeping and mailing nothing', async () => {
+    const services = server.app.services;
+    services.mailer = createSmtpMailer(smtp.url, 'workspace@example.com');
+    const requests = () =>
+      (services.database.sqlite.prepare('SELECT count(*) AS count FROM sales_requests').get() as { count: number }).count;
+    const sendEmail = (variables: { message: string; seats?: unknown }) =>
+      member.client.execute<{ sendEmail: { ok: boolean } }>(
+        'mutation ($message: String!, $seats: Int) { sendEmail(message: $message, company: "Acme", seats: $seats) { ok } }',
+        variables,
+      );
+    const kept = requests();
+    const events = countEvents(server);
+    const mailed = smtp.received.length;
+    for (const seats of [-1, 0, 10001]) {
+      const refused = await sendEmail({ message: 'We need seats.', seats });
+      expect(codeOf(refused)).toBe('SEATS_OUT_OF_RANGE');
+      expect(refused.errors?.[0]?.message).toBe('Seats must be a whole number from 1 to 10000.');
+      expect(refused.errors?.[0]?.extensions.field).toBe('seats');
+    }
+    expect(codeOf(await sendEmail({ message: 'We need seats.', seats: 2.5 }))).toBe('BAD_USER_INPUT');
+    expect(codeOf(await sendEmail({ message: 'x'.repeat(5001), seats: 40 }))).toBe('TEXT_TOO_LONG');
+    expect([requests(), countEvents(server), smtp.received.length]).toEqual([kept, events, mailed]);
+    // The bounds themselves are allowed.
+    for (const seats of [1, 10000])
+      expect(expectData(await sendEmail({ message: 'We need seats.', seats })).sendEmail).toEqual({ ok: true });
+    expect(requests()).toBe(kept + 2);
+  });
+
   it('rebuilds the same billing rows and team plans from the log as the live run made', () => {
     // Runs after the flows above: codes made and redeemed, plans, a lifetime deal, the promotion grant, sales requests.
     const rebuilt = openDatabase(join(server.dataDirectory, 'replayed.sqlite'), { synchronous: 'NORMAL' });
