@@ -11,6 +11,7 @@ import { CommitsWithoutSync } from '../core/sqlite/walSync';
 import { UpdateBatcher } from './batcher';
 import { DocContentStore } from './persistence';
 import { imageSourcesOf, plainTextOf } from './plainText';
+import { recordMentions } from './mentions';
 import { recoverDerivedData } from './recovery';
 import { Room, type Peer, type RoomOptions } from './room';
 import { sqliteEventStoreOf } from '../core/sqlite/eventStore';
@@ -382,6 +383,7 @@ export class RoomManager {
     sqliteEventStoreOf(this.services.store).runNow({ actorId: userId }, (unit) => {
       if (loaded) this.store.saveText(docId, plainTextOf(loaded.room.doc), loaded.room.lastEditedAt ?? record.until);
       unit.append(docStream(docId), decideContentActivity(row, userId, record), { teamId: row.teamId });
+      if (loaded) recordMentions(unit, this.services.database.sqlite, row, loaded.room.doc);
     });
   }
 }

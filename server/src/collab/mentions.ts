@@ -1,0 +1,89 @@
+import type Database from 'better-sqlite3';
+import * as Y from 'yjs';
+import { collabFragmentName } from '#shared/docs';
+import type { UnitOfWork } from '../core/commands';
+import { docStream } from '../core/streams';
+import { decideMentions } from '../domains/docs/mentions';
+import type { DocRow } from '../domains/docs/state';
+
+type Node = Y.XmlElement | Y.XmlText | Y.XmlHook;
+
+/**
+ * Each person the doc's @ mentions name (Tiptap's Mention node, stored by the Collaboration extension as an
+ * element `mention` with its attributes), with the Yjs ids of the items holding those nodes. A `#` mention
+ * names a task and is left out. Read from the doc's structure (the node's `id`), never from its text.
+ */
+export function personMentionsOf(doc: Y.Doc, fragmentName = collabFragmentName): Map<string, Y.ID[]> {
+  const found = new Map<string, Y.ID[]>();
+  const visit = (nodes: readonly Node[]) => {
+    for (const node of nodes) {
+      if (!(node instanceof Y.XmlElement)) continue;
+      if (node.nodeName !== 'mention') {
+        visit(node.toArray() as Node[]);
+        continue;
+      }
+      const id: unknown = node.getAttribute('id');
+      if (typeof id !== 'string' || node.getAttribute('mentionSuggestionChar') === '#' || !node._item) continue;
+      found.set(id, [...(found.get(id) ?? []), node._item.id]);
+    }
+  };
+  visit(doc.getXmlFragment(fragmentName).toArray() as Node[]);
+  return found;
+}
+
+interface StoredRange {
+  userId: string | null;
+  from: Map<number, number>;
+  to: Map<number, number>;
+}
+
+/**
+ * Who stored the update holding any of the given items, among the doc's update rows not yet merged into its
+ * snapshot (null if none holds them: the item came from the snapshot). The rows are read and their clock
+ * ranges parsed once, on the first question, and only when a mention new to the log asks.
+ */
+export function storedAuthors(sqlite: Database.Database, docId: string): (items: readonly Y.ID[]) => string | null {
+  let ranges: StoredRange[] | null = null;
+  const rangesOf = (): StoredRange[] =>
+    (ranges ??= sqlite
+      .prepare<[string], { userId: string | null; data: Buffer }>(
+        'SELECT user_id AS userId, data FROM doc_updates WHERE doc_id = ? ORDER BY id',
+      )
+      .all(docId)
+      .flatMap((row) => {
+        try {
+          const meta = Y.parseUpdateMeta(new Uint8Array(row.data.buffer, row.data.byteOffset, row.data.byteLength));
+          return [{ userId: row.userId, from: meta.from, to: meta.to }];
+        } catch {
+          // A row the room could not read when it loaded either: it holds no mention anyone sees.
+          return [];
+        }
+      }));
+  return (items) => {
+    for (const item of items) {
+      for (const range of rangesOf()) {
+        const from = range.from.get(item.client);
+        const to = range.to.get(item.client);
+        if (range.userId && from !== undefined && to !== undefined && from <= item.clock && item.clock < to) return range.userId;
+      }
+    }
+    return null;
+  };
+}
+
+/**
+ * Records, in the unit that records a doc's content activity, a `docMentions.changed` entry when the team
+ * members its mentions name differ from the last entry (see decideMentions). Called where the rooms already
+ * read the whole doc for its plain text: once per person per debounce window and before each compaction.
+ */
+export function recordMentions(
+  unit: UnitOfWork,
+  sqlite: Database.Database,
+  row: Pick<DocRow, 'id' | 'projectId' | 'teamId'>,
+  doc: Y.Doc,
+): void {
+  const mentions = personMentionsOf(doc);
+  const authorOf = storedAuthors(sqlite, row.id);
+  const decided = decideMentions(unit.transaction, row, mentions.keys(), (userId) => authorOf(mentions.get(userId) ?? []));
+  if (decided.length > 0) unit.append(docStream(row.id), decided, { teamId: row.teamId });
+}

@@ -1,0 +1,83 @@
+import { and, desc, eq, inArray } from 'drizzle-orm';
+import type { DomainEvent } from '../../core/events';
+import { isId } from '../../core/ids';
+import { events } from '../../core/sqlite/tables';
+import { docStream } from '../../core/streams';
+import { teamMembers } from '../teams';
+import type { DocRow, Reader } from './state';
+
+/** A person newly mentioned in a doc, and who added the mention. */
+export interface AddedMention {
+  userId: string;
+  authorId: string;
+}
+
+/**
+ * The team members a doc's @person mentions name changed (stream `doc:<docId>`): `mentioned` is every one it
+ * names now, `added` those named since the previous entry by a mention added in recent edits (what the
+ * notifications area tells). Written when the debounced content activity is recorded, so once per window,
+ * never per keystroke; an entry with no `added` only moves the baseline (a mention removed, or one that was
+ * in the doc before mentions were followed). Not a `doc.` type on purpose: subDoc and the rooms' access checks
+ * follow every `doc.` event, and this one changes nothing they show or judge.
+ */
+export interface DocMentionsChanged {
+  docId: string;
+  projectId: string;
+  teamId: string;
+  added: AddedMention[];
+  mentioned: string[];
+}
+
+export type DocMentionsEvent = DomainEvent<'docMentions.changed', DocMentionsChanged>;
+
+export const docMentionsChangedType = 'docMentions.changed';
+
+/** Ids beyond this many in one doc are not looked at: a real doc names far fewer people; a forged one cannot make a huge query. */
+export const maximumMentionedPeople = 500;
+
+/** The team members the doc named at its latest `docMentions.changed` entry (none before the first). */
+export function recordedMentions(db: Reader, docId: string): ReadonlySet<string> {
+  const latest = db
+    .select({ payload: events.payload })
+    .from(events)
+    .where(and(eq(events.stream, docStream(docId)), eq(events.type, docMentionsChangedType)))
+    .orderBy(desc(events.version))
+    .limit(1)
+    .get();
+  return new Set((latest?.payload as DocMentionsChanged | undefined)?.mentioned ?? []);
+}
+
+/**
+ * The entry to record for the people a doc's mentions name now (ids from the mention nodes, any string a
+ * client wrote): only members of the doc's team count. Nothing when they are the ones recorded last. A
+ * person not recorded last is `added` when `authorOf` finds who stored one of their mention nodes in the
+ * edits kept since the last compaction; a mention found only in the compacted state was there before
+ * (mentions are recorded before every compaction), so it joins the baseline without telling anyone.
+ */
+export function decideMentions(
+  db: Reader,
+  doc: Pick<DocRow, 'id' | 'projectId' | 'teamId'>,
+  mentionedIds: Iterable<string>,
+  authorOf: (userId: string) => string | null,
+): DocMentionsEvent[] {
+  const ids = [...new Set(mentionedIds)].filter((id) => isId(id)).slice(0, maximumMentionedPeople);
+  const members =
+    ids.length === 0
+      ? []
+      : db
+          .select({ userId: teamMembers.userId })
+          .from(teamMembers)
+          .where(and(eq(teamMembers.teamId, doc.teamId), inArray(teamMembers.userId, ids)))
+          .all()
+          .map((row) => row.userId);
+  const mentioned = ids.filter((id) => members.includes(id));
+  const recorded = recordedMentions(db, doc.id);
+  if (mentioned.length === recorded.size && mentioned.every((id) => recorded.has(id))) return [];
+  const added: AddedMention[] = [];
+  for (const userId of mentioned) {
+    if (recorded.has(userId)) continue;
+    const authorId = authorOf(userId);
+    if (authorId) added.push({ userId, authorId });
+  }
+  return [{ type: docMentionsChangedType, payload: { docId: doc.id, projectId: doc.projectId, teamId: doc.teamId, added, mentioned } }];
+}
