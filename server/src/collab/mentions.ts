@@ -3,7 +3,7 @@ import * as Y from 'yjs';
 import { collabFragmentName } from '#shared/docs';
 import type { UnitOfWork } from '../core/commands';
 import { docStream } from '../core/streams';
-import { decideMentions } from '../domains/docs/mentions';
+import { baselineOf, decideMentions, type MentionBaseline } from '../domains/docs/mentions';
 import type { DocRow } from '../domains/docs/state';
 
 type Node = Y.XmlElement | Y.XmlText | Y.XmlHook;
@@ -72,6 +72,13 @@ export function storedAuthors(sqlite: Database.Database, docId: string): (items:
 }
 
 /**
+ * What each loaded doc's last look at its mention entries found (see MentionBaseline), so a room reads the
+ * stream from scratch once, at its first record, and then only the entries after its last one. Keyed by the
+ * room's Y.Doc: it goes with the room, and it is checked against the log before each use.
+ */
+const baselines = new WeakMap<Y.Doc, MentionBaseline>();
+
+/**
  * Records, in the unit that records a doc's content activity, a `docMentions.changed` entry when the team
  * members its mentions name differ from the last entry (see decideMentions). Called where the rooms already
  * read the whole doc for its plain text: once per person per debounce window and before each compaction.
@@ -84,6 +91,15 @@ export function recordMentions(
 ): void {
   const mentions = personMentionsOf(doc);
   const authorOf = storedAuthors(sqlite, row.id);
-  const decided = decideMentions(unit.transaction, row, mentions.keys(), (userId) => authorOf(mentions.get(userId) ?? []));
-  if (decided.length > 0) unit.append(docStream(row.id), decided, { teamId: row.teamId });
+  const decided = decideMentions(
+    unit.transaction,
+    row,
+    mentions.keys(),
+    (userId) => authorOf(mentions.get(userId) ?? []),
+    baselines.get(doc),
+  );
+  if (decided.events.length > 0) unit.append(docStream(row.id), decided.events, { teamId: row.teamId });
+  const baseline = baselineOf(unit.transaction, row.id, decided.mentioned);
+  if (baseline) baselines.set(doc, baseline);
+  else baselines.delete(doc);
 }

@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray } from 'drizzle-orm';
 import type { DomainEvent } from '../../core/events';
 import { isId } from '../../core/ids';
 import { events } from '../../core/sqlite/tables';
@@ -35,16 +35,55 @@ export const docMentionsChangedType = 'docMentions.changed';
 /** Ids beyond this many in one doc are not looked at: a real doc names far fewer people; a forged one cannot make a huge query. */
 export const maximumMentionedPeople = 500;
 
-/** The team members the doc named at its latest `docMentions.changed` entry (none before the first). */
-export function recordedMentions(db: Reader, docId: string): ReadonlySet<string> {
-  const latest = db
+/**
+ * What a look at a doc's mention entries found, for the next look to start from: the people recorded, and the
+ * stream's head when it looked (its version and that event's id). Kept by the caller while the doc stays in
+ * memory (a room), since finding the latest entry from scratch walks back over every entry of the stream.
+ */
+export interface MentionBaseline {
+  mentioned: ReadonlySet<string>;
+  version: number;
+  eventId: string;
+}
+
+const mentionEntry = (db: Reader, docId: string, afterVersion: number) =>
+  db
     .select({ payload: events.payload })
     .from(events)
-    .where(and(eq(events.stream, docStream(docId)), eq(events.type, docMentionsChangedType)))
+    .where(and(eq(events.stream, docStream(docId)), eq(events.type, docMentionsChangedType), gt(events.version, afterVersion)))
     .orderBy(desc(events.version))
     .limit(1)
     .get();
+
+const eventIdAt = (db: Reader, docId: string, version: number) =>
+  db
+    .select({ id: events.id })
+    .from(events)
+    .where(and(eq(events.stream, docStream(docId)), eq(events.version, version)))
+    .get()?.id;
+
+/**
+ * The team members the doc named at its latest `docMentions.changed` entry (none before the first). With a
+ * baseline whose head event the log still holds (a unit that rolled back left none), only the entries after it
+ * are read (a few); otherwise the whole stream, newest first.
+ */
+export function recordedMentions(db: Reader, docId: string, known?: MentionBaseline): ReadonlySet<string> {
+  const valid = known !== undefined && eventIdAt(db, docId, known.version) === known.eventId;
+  const latest = mentionEntry(db, docId, valid ? known.version : 0);
+  if (!latest && valid) return known.mentioned;
   return new Set((latest?.payload as DocMentionsChanged | undefined)?.mentioned ?? []);
+}
+
+/** The baseline to keep once `mentioned` is what the log records (read inside the unit that recorded it). */
+export function baselineOf(db: Reader, docId: string, mentioned: readonly string[]): MentionBaseline | null {
+  const head = db
+    .select({ version: events.version, id: events.id })
+    .from(events)
+    .where(eq(events.stream, docStream(docId)))
+    .orderBy(desc(events.version))
+    .limit(1)
+    .get();
+  return head ? { mentioned: new Set(mentioned), version: head.version, eventId: head.id } : null;
 }
 
 /**
@@ -53,13 +92,15 @@ export function recordedMentions(db: Reader, docId: string): ReadonlySet<string>
  * person not recorded last is `added` when `authorOf` finds who stored one of their mention nodes in the
  * edits kept since the last compaction; a mention found only in the compacted state was there before
  * (mentions are recorded before every compaction), so it joins the baseline without telling anyone.
+ * Gives the team members named now too: what the log records once the entry is appended.
  */
 export function decideMentions(
   db: Reader,
   doc: Pick<DocRow, 'id' | 'projectId' | 'teamId'>,
   mentionedIds: Iterable<string>,
   authorOf: (userId: string) => string | null,
-): DocMentionsEvent[] {
+  known?: MentionBaseline,
+): { events: DocMentionsEvent[]; mentioned: string[] } {
   const ids = [...new Set(mentionedIds)].filter((id) => isId(id)).slice(0, maximumMentionedPeople);
   const members =
     ids.length === 0
@@ -71,13 +112,16 @@ export function decideMentions(
           .all()
           .map((row) => row.userId);
   const mentioned = ids.filter((id) => members.includes(id));
-  const recorded = recordedMentions(db, doc.id);
-  if (mentioned.length === recorded.size && mentioned.every((id) => recorded.has(id))) return [];
+  const recorded = recordedMentions(db, doc.id, known);
+  if (mentioned.length === recorded.size && mentioned.every((id) => recorded.has(id))) return { events: [], mentioned };
   const added: AddedMention[] = [];
   for (const userId of mentioned) {
     if (recorded.has(userId)) continue;
     const authorId = authorOf(userId);
     if (authorId) added.push({ userId, authorId });
   }
-  return [{ type: docMentionsChangedType, payload: { docId: doc.id, projectId: doc.projectId, teamId: doc.teamId, added, mentioned } }];
+  return {
+    events: [{ type: docMentionsChangedType, payload: { docId: doc.id, projectId: doc.projectId, teamId: doc.teamId, added, mentioned } }],
+    mentioned,
+  };
 }
