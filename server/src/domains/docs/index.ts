@@ -10,6 +10,8 @@ import { docsMeetingNotes } from './meetingNotes';
 export { findDocRow } from './state';
 export { type DocMentionsChanged } from './mentions';
 
+export { docsSearchSource } from './searchSource';
+
 /** Docs: walls of a space, folders of type doc, public share links, live list; content in collab rooms (issue 7). */
 export const docsModule: DomainModule = {
   name: 'docs',

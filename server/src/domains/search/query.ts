@@ -1,7 +1,11 @@
 import type Database from 'better-sqlite3';
+import { drizzle } from 'drizzle-orm/better-sqlite3';
 import { searchHistoryStart } from '#shared/plans';
 import { spacePolicy, spaceTypeOf, type TeamSeat } from '../../core/access';
+import type { DrizzleDatabase } from '../../db/connection';
+import * as schema from '../../db/schema';
 import { refusal } from '../../errors';
+import { readableEventIds } from '../calendar';
 import { meetingsPolicy } from '../meetings';
 import type { SearchInput } from './input';
 import type { IndexQuery, MatchedItem, SearchScope } from './port';
@@ -50,10 +54,23 @@ export interface SearchViewer {
   plan: string;
 }
 
+/** The connection's query builder for the calendar's reader (searchIndex is given the connection only, as the AI area calls it). */
+const readersByConnection = new WeakMap<Database.Database, DrizzleDatabase>();
+
+function readerOf(sqlite: Database.Database): DrizzleDatabase {
+  let reader = readersByConnection.get(sqlite);
+  if (!reader) {
+    reader = drizzle(sqlite, { schema });
+    readersByConnection.set(sqlite, reader);
+  }
+  return reader;
+}
+
 /**
  * What the caller may find at this moment: the team's readable spaces (or only the one asked for, NOT_FOUND when
- * they may not read it), the private chats they are in (not when one space is asked for), and the meeting rooms of
- * those spaces plus the team's ad hoc rooms when they may use them (not when one space is asked for).
+ * they may not read it), the private chats they are in, the meeting rooms of those spaces plus the team's ad hoc
+ * rooms when they may use them, and the calendar events they may read by the calendar's rule (no private chats, ad
+ * hoc rooms or events when one space is asked for: they are in none).
  */
 export function readableScope(sqlite: Database.Database, viewer: SearchViewer, space: string | null): SearchScope {
   const readable = readableSpaceIds(sqlite, viewer.teamId, viewer.seat);
@@ -74,7 +91,8 @@ export function readableScope(sqlite: Database.Database, viewer: SearchViewer, s
     )
     .all(viewer.teamId, JSON.stringify(spaceIds), adHocRooms)
     .map((row) => row.id);
-  return { teamId: viewer.teamId, spaceIds, privatIds, meetingroomIds };
+  const eventIds = space !== null ? [] : readableEventIds(readerOf(sqlite), viewer.teamId, viewer.seat.userId);
+  return { teamId: viewer.teamId, spaceIds, privatIds, meetingroomIds, eventIds };
 }
 
 /** The index query for a search: its kind, and its date range narrowed to the team plan's search history. */
