@@ -119,6 +119,54 @@ describe('billing: promotion codes, the PROMOTION credit, contact sales', () => 
     expect(team).toEqual({ subscription: 'unlimited', lifetimes: 1 });
   });
 
+  it('refuses a plan-for-some-days code to a team holding a paid or lifetime plan, changing nothing and keeping the code', async () => {
+    expectData(await setPromotionCode({ code: 'BASIC-14', kind: 'plan', plan: 'basic', days: 14 }));
+    const refusedTo = async (someone: Person, code: string) => {
+      const events = countEvents(server);
+      const refused = await setCode(someone, code);
+      expect(codeOf(refused)).toBe('PROMOTION_CODE_PAID_PLAN');
+      expect(refused.errors?.[0]?.message).toBe(
+        'This code gives a plan for some days, and your team already has a paid or lifetime plan. Keep the code for when that plan ends.',
+      );
+      expect(countEvents(server)).toBe(events);
+    };
+    // The lifetime deal redeemed above would be replaced by 14 days, then free.
+    await refusedTo(otherAdmin, 'BASIC-14');
+    expect(await billingOf(otherAdmin)).toMatchObject({ type: 'unlimited', period: 'lifetime', lifetimes: 1 });
+
+    // A paid period the instance administrator set: the same plan's days would stop its renewal and the credit of
+    // its unused part; another plan's days would replace it. Cancelled, it still runs to its end.
+    const team = teamAdmin.teamId;
+    const planState = async () =>
+      expectData(
+        await teamAdmin.client.execute<{ getBilling: { type: string; state: string; period: string } }>(
+          'query ($team: ID!) { getBilling(team: $team) { type state period } }',
+          { team },
+        ),
+      ).getBilling;
+    expectData(
+      await administrator.client.execute(
+        'mutation ($team: ID!) { setTeamPlan(team: $team, plan: "basic", period: "monthly", seats: 2, currency: "usd") { type } }',
+        { team },
+      ),
+    );
+    await refusedTo(teamAdmin, 'BASIC-14');
+    await refusedTo(teamAdmin, 'BUSINESS-30');
+    expectData(await teamAdmin.client.execute('mutation ($team: ID!) { cancelSubscription(team: $team) { state } }', { team }));
+    await refusedTo(teamAdmin, 'BASIC-14');
+    expect(await planState()).toEqual({ type: 'basic', state: 'cancelled', period: 'monthly' });
+
+    // Back on free, the kept code gives its days.
+    expectData(
+      await administrator.client.execute(
+        'mutation ($team: ID!) { setTeamPlan(team: $team, plan: "free", period: "monthly", seats: 1) { type } }',
+        { team },
+      ),
+    );
+    expect(expectData(await setCode(teamAdmin, 'BASIC-14')).setCode.type).toBe('basic');
+    expect(await planState()).toEqual({ type: 'basic', state: 'active', period: 'monthly' });
+  });
+
   it('grants 100 pounds and a PROMOTION notification to a sign-up through a promotion link, and nothing without one', async () => {
     const client = new GraphqlTestClient(server);
     const email = `promoted-${Date.now()}@example.com`;

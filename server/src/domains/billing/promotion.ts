@@ -67,6 +67,17 @@ function redeem(
   const kind = code.kind as PromotionCodeKind;
   const plan = (code.plan as PlanName | null) ?? null;
   const currency = (code.currency as Currency | null) ?? null;
+  const current = loadSubscription(unit.transaction, teamId, source);
+  // A plan for some days would replace what the team holds: a paid period (its renewal and the credit of its
+  // unused part lost) or a lifetime deal (lost for good). Refused, nothing changed, the code kept for later.
+  const paidPeriodRunning =
+    current.paidAmount > 0 &&
+    (current.state === 'active' ||
+      (['cancelled', 'past_due'].includes(current.state) &&
+        current.currentPeriodEnd !== null &&
+        Date.parse(current.currentPeriodEnd) > unit.now.getTime()));
+  const holdsPaidPlan = isPaidPlan(current.plan) && (paidPeriodRunning || (current.period === 'lifetime' && current.state === 'active'));
+  if (kind === 'plan' && holdsPaidPlan) throw codedError('PROMOTION_CODE_PAID_PLAN', { field: 'code' });
   unit.append(
     billingStream(teamId),
     [{ type: 'billing.code_redeemed', payload: { teamId, code: code.code, userId, kind, amount: code.amount, currency, plan } }],
@@ -76,7 +87,6 @@ function redeem(
     changeCredit(unit, { teamId, currency: currency!, amount: code.amount!, reason: 'code', userId, code: code.code, invoiceId: null });
     return;
   }
-  const current = loadSubscription(unit.transaction, teamId, source);
   if (kind === 'lifetime') {
     writeSubscription(
       unit,
@@ -94,15 +104,11 @@ function redeem(
     );
     return;
   }
-  // A plan for some days: from now, or from the end of the same plan's running period, never shortening a paid one.
+  // A plan for some days: from now, or after the same plan's days an earlier code gave, when they are still running.
   const samePlanRunning =
     current.plan === plan && current.currentPeriodEnd !== null && Date.parse(current.currentPeriodEnd) > unit.now.getTime();
   const start = samePlanRunning ? new Date(current.currentPeriodEnd!) : unit.now;
   const end = new Date(start.getTime() + code.days! * 24 * 60 * 60 * 1000);
-  if (isPaidPlan(current.plan) && current.plan !== plan && current.state === 'active' && current.paidAmount > 0) {
-    // The team already pays for another plan: the code's days are not worth losing that period for; keep it.
-    return;
-  }
   writeSubscription(
     unit,
     {
