@@ -414,9 +414,21 @@ export function requireValidMutationId(mutationId: string | undefined): void {
   }
 }
 
+/**
+ * The driver's error behind an error: drizzle wraps a failed statement in its own error ("Failed query: …") with the
+ * driver's as its cause, which has the SQLSTATE `code`.
+ */
+export function databaseErrorOf(error: unknown): { code?: unknown } | null {
+  for (let current = error, depth = 0; current && typeof current === 'object' && depth < 5; depth += 1) {
+    if ('code' in current) return current as { code?: unknown };
+    current = (current as { cause?: unknown }).cause;
+  }
+  return null;
+}
+
 /** What another appender running at the same time can cause, and a new attempt resolves. */
 export function isConcurrencyFailure(error: unknown): boolean {
-  const { code, constraint_name: constraint } = (error ?? {}) as { code?: string; constraint_name?: string };
+  const { code, constraint_name: constraint } = (databaseErrorOf(error) ?? {}) as { code?: string; constraint_name?: string };
   if (code === '40001' || code === '40P01') return true;
   // The stream and mutation locks keep appends of this log from these; a writer that skips them can still cause one.
   return code === '23505' && (constraint === 'events_stream_version' || constraint === 'mutation_results_pkey');
