@@ -1,6 +1,8 @@
+import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { createInterface } from 'node:readline';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { eq, sql as sqlFragment, type SQL } from 'drizzle-orm';
 import { jsonb, pgTable, text } from 'drizzle-orm/pg-core';
@@ -297,4 +299,54 @@ describe('the PostgreSQL command door', () => {
       'while closing',
     ]);
   });
+});
+
+describe('the PostgreSQL command door under kill -9', () => {
+  it("keeps every acknowledged unit's events and projection rows when its process is killed and the server crashes", async () => {
+    const url = await cluster.createDatabase('door_crash');
+    const setUp = await connectPostgres({ url, poolSize: 1, statementTimeoutMs: 30_000 });
+    await migratePostgres(setUp);
+    await setUp`CREATE TABLE loop_rows (event_id text PRIMARY KEY, seq bigint NOT NULL)`;
+    await setUp.end();
+
+    const child = spawn(process.execPath, ['--import', 'tsx', 'tests/support/postgresUnitLoop.ts'], {
+      env: { ...process.env, DATABASE_URL: url },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    const failure: string[] = [];
+    child.stderr.on('data', (chunk: Buffer) => failure.push(chunk.toString()));
+    const acknowledged = new Map<number, string>();
+    let enough!: () => void;
+    const fiftyAcknowledged = new Promise<void>((resolve) => (enough = resolve));
+    const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+    createInterface({ input: child.stdout }).on('line', (line) => {
+      const [position, id] = line.split(' ');
+      acknowledged.set(Number(position), id!);
+      if (acknowledged.size >= 50) enough();
+    });
+    // Waits for a state, not a time: a busy machine only makes the units slower.
+    await Promise.race([fiftyAcknowledged, exited]);
+    expect(acknowledged.size, failure.join('')).toBeGreaterThanOrEqual(50);
+    child.kill('SIGKILL');
+    await exited;
+    // The server stops as in a power cut (no checkpoint) and recovers from its WAL.
+    await cluster.crashAndRestart();
+
+    const sql = await connectPostgres({ url, poolSize: 1, statementTimeoutMs: 30_000 });
+    try {
+      const events = await sql<{ seq: string; id: string; projected: boolean }[]>`
+        SELECT e.seq, e.id, r.event_id IS NOT NULL AS projected FROM events AS e LEFT JOIN loop_rows AS r ON r.event_id = e.id`;
+      const stored = new Map(events.map((event) => [Number(event.seq), event]));
+      for (const [position, id] of acknowledged) {
+        expect(stored.get(position), `position ${position}`).toEqual({ seq: String(position), id, projected: true });
+      }
+      // All or nothing: no event without its row, and no row without its event.
+      expect(events.filter((event) => !event.projected)).toEqual([]);
+      const [orphans] = await sql<{ count: number }[]>`
+        SELECT count(*)::integer AS count FROM loop_rows WHERE event_id NOT IN (SELECT id FROM events)`;
+      expect(orphans!.count).toBe(0);
+    } finally {
+      await sql.end();
+    }
+  }, 180_000);
 });
