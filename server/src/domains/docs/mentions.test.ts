@@ -65,13 +65,14 @@ describe('recordedMentions', () => {
   it('starts from a baseline the log still holds, reading only the entries after it', () => {
     mentionsEntry([bas]);
     entry('doc.updated');
-    const baseline = baselineOf(database.db, docId, [bas])!;
+    // Differs from the log's entry on purpose: only a trusted baseline can give Ann back.
+    const baseline = baselineOf(database.db, docId, [ann])!;
     expect(baseline).toMatchObject({ version: 2 });
     entry('doc.updated');
-    expect(recordedMentions(database.db, docId, baseline)).toEqual(new Set([bas]));
-    // Recorded since by someone else (another process): the newer entry wins.
-    mentionsEntry([ann]);
     expect(recordedMentions(database.db, docId, baseline)).toEqual(new Set([ann]));
+    // Recorded since by someone else (another process): the newer entry wins.
+    mentionsEntry([ann, bas]);
+    expect(recordedMentions(database.db, docId, baseline)).toEqual(new Set([ann, bas]));
   });
 
   it('reads the whole stream when the baseline’s head event is not in the log (its unit rolled back)', () => {
