@@ -1,13 +1,17 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import * as Y from 'yjs';
 import { collabFragmentName } from '#shared/docs';
+import { SqliteEventStore } from '../core/sqlite/eventStore';
 import { openDatabase, type DatabaseHandle } from '../db/connection';
-import { personMentionsOf, storedAuthors } from './mentions';
+import type { DocMentionsChanged } from '../domains/docs/mentions';
+import { mentionOrigins, personMentionsOf, recordMentions } from './mentions';
 import { DocContentStore } from './persistence';
 
 const docId = 'd'.repeat(24);
 const ann = 'a'.repeat(24);
 const bas = 'b'.repeat(24);
+const cy = 'c'.repeat(24);
+const teamId = 'e'.repeat(24);
 let database: DatabaseHandle;
 
 beforeEach(() => {
@@ -59,8 +63,8 @@ describe('personMentionsOf', () => {
   });
 });
 
-describe('storedAuthors', () => {
-  it('names who stored the update holding a mention, and nobody for one that came with the snapshot', () => {
+describe('mentionOrigins', () => {
+  it('names who stored the update holding a mention, the snapshot for one that came with it, and pending for one not stored yet', () => {
     const store = new DocContentStore(database.sqlite);
     const annDoc = new Y.Doc();
     const basDoc = new Y.Doc();
@@ -81,10 +85,49 @@ describe('storedAuthors', () => {
     store.append(docId, mentioning, bas);
     const more = changeOf(annDoc, (fragment) => fragment.insert(0, [paragraph('Top')]));
     store.append(docId, more, ann);
+    // Applied by the room, not stored yet.
+    changeOf(annDoc, (fragment) => fragment.insert(0, [paragraph('Ask ', mention(cy))]));
 
     const mentions = personMentionsOf(annDoc);
-    const authorOf = storedAuthors(database.sqlite, docId);
-    expect(authorOf(mentions.get(ann)!)).toBe(bas);
-    expect(authorOf(mentions.get(bas)!)).toBeNull();
+    const originOf = mentionOrigins(database.sqlite, docId);
+    expect(originOf(mentions.get(ann)!)).toEqual({ kind: 'stored', authorId: bas });
+    expect(originOf(mentions.get(bas)!)).toEqual({ kind: 'snapshot' });
+    expect(originOf(mentions.get(cy)!)).toEqual({ kind: 'pending' });
+  });
+});
+
+describe('recordMentions', () => {
+  it('leaves a mention the room holds but has not stored yet for the record after its row is stored, which tells', () => {
+    const member = database.sqlite.prepare(
+      "INSERT INTO team_members (team_id, user_id, role, joined_at) VALUES (?, ?, 'basic', '2026-11-01')",
+    );
+    member.run(teamId, ann);
+    member.run(teamId, bas);
+    const events = new SqliteEventStore(database, []);
+    const store = new DocContentStore(database.sqlite);
+    const row = { id: docId, projectId: 'f'.repeat(24), teamId };
+    const record = () => events.runNow({ actorId: null }, (unit) => recordMentions(unit, database.sqlite, row, room));
+    const entries = () =>
+      database.sqlite
+        .prepare<[string], { payload: string }>(
+          "SELECT payload FROM events WHERE stream = ? AND type = 'docMentions.changed' ORDER BY version",
+        )
+        .all(`doc:${docId}`)
+        .map((entry) => JSON.parse(entry.payload) as DocMentionsChanged);
+
+    // The room's doc: Ann's typing is stored; Bas's mention of Ann is applied and broadcast, still waiting to be stored.
+    const room = new Y.Doc();
+    store.append(
+      docId,
+      changeOf(room, (fragment) => fragment.insert(0, [paragraph('typing')])),
+      ann,
+    );
+    const mentioning = changeOf(room, (fragment) => fragment.insert(1, [paragraph('Review: ', mention(ann))]));
+    record();
+    expect(entries().filter((entry) => entry.mentioned.includes(ann))).toEqual([]);
+
+    store.append(docId, mentioning, bas);
+    record();
+    expect(entries().at(-1)).toMatchObject({ added: [{ userId: ann, authorId: bas }], mentioned: [ann] });
   });
 });

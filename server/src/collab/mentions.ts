@@ -3,7 +3,7 @@ import * as Y from 'yjs';
 import { collabFragmentName } from '#shared/docs';
 import type { UnitOfWork } from '../core/commands';
 import { docStream } from '../core/streams';
-import { baselineOf, decideMentions, type MentionBaseline } from '../domains/docs/mentions';
+import { baselineOf, decideMentions, type MentionBaseline, type MentionOrigin } from '../domains/docs/mentions';
 import type { DocRow } from '../domains/docs/state';
 import type { DocContentStore } from './persistence';
 
@@ -38,37 +38,55 @@ interface StoredRange {
   to: Map<number, number>;
 }
 
+const parsedOrNull = <Result>(data: Buffer, parse: (update: Uint8Array) => Result): Result | null => {
+  try {
+    return parse(new Uint8Array(data.buffer, data.byteOffset, data.byteLength));
+  } catch {
+    // Unreadable when the room loaded too: it holds nothing anyone sees.
+    return null;
+  }
+};
+
 /**
- * Who stored the update holding any of the given items, among the doc's update rows not yet merged into its
- * snapshot (null if none holds them: the item came from the snapshot). The rows are read and their clock
- * ranges parsed once, on the first question, and only when a mention new to the log asks.
+ * Where the items holding a person's mention nodes came from (see MentionOrigin): the first update row not
+ * yet merged into the snapshot that holds one of them and names its author, else `pending` if one of them is
+ * neither in a row nor covered by the snapshot's state (applied by the room, not stored yet), else the
+ * snapshot. The rows are searched first: a compaction stores the room's doc, which may hold an update whose
+ * row is stored just after it. The rows and the snapshot's state are read once, on the first question, and
+ * only when a mention new to the log asks.
  */
-export function storedAuthors(sqlite: Database.Database, docId: string): (items: readonly Y.ID[]) => string | null {
-  let ranges: StoredRange[] | null = null;
-  const rangesOf = (): StoredRange[] =>
-    (ranges ??= sqlite
+export function mentionOrigins(sqlite: Database.Database, docId: string): (items: readonly Y.ID[]) => MentionOrigin {
+  let stored: { ranges: StoredRange[]; snapshotState: Map<number, number> } | null = null;
+  const read = () => {
+    const ranges = sqlite
       .prepare<[string], { userId: string | null; data: Buffer }>(
         'SELECT user_id AS userId, data FROM doc_updates WHERE doc_id = ? ORDER BY id',
       )
       .all(docId)
       .flatMap((row) => {
-        try {
-          const meta = Y.parseUpdateMeta(new Uint8Array(row.data.buffer, row.data.byteOffset, row.data.byteLength));
-          return [{ userId: row.userId, from: meta.from, to: meta.to }];
-        } catch {
-          // A row the room could not read when it loaded either: it holds no mention anyone sees.
-          return [];
-        }
-      }));
+        const meta = parsedOrNull(row.data, (update) => Y.parseUpdateMeta(update));
+        return meta ? [{ userId: row.userId, from: meta.from, to: meta.to }] : [];
+      });
+    const snapshot = sqlite.prepare<[string], { data: Buffer }>('SELECT data FROM doc_snapshots WHERE doc_id = ?').get(docId);
+    const snapshotState = snapshot && parsedOrNull(snapshot.data, (update) => Y.decodeStateVector(Y.encodeStateVectorFromUpdate(update)));
+    return { ranges, snapshotState: snapshotState ?? new Map<number, number>() };
+  };
   return (items) => {
+    const { ranges, snapshotState } = (stored ??= read());
+    let unattributed = false;
+    let pending = false;
     for (const item of items) {
-      for (const range of rangesOf()) {
-        const from = range.from.get(item.client);
-        const to = range.to.get(item.client);
-        if (range.userId && from !== undefined && to !== undefined && from <= item.clock && item.clock < to) return range.userId;
-      }
+      const range = ranges.find((each) => {
+        const from = each.from.get(item.client);
+        const to = each.to.get(item.client);
+        return from !== undefined && to !== undefined && from <= item.clock && item.clock < to;
+      });
+      if (range?.userId) return { kind: 'stored', authorId: range.userId };
+      if (range) unattributed = true;
+      else if (item.clock >= (snapshotState.get(item.client) ?? 0)) pending = true;
     }
-    return null;
+    if (pending) return { kind: 'pending' };
+    return unattributed ? { kind: 'stored', authorId: null } : { kind: 'snapshot' };
   };
 }
 
@@ -91,12 +109,12 @@ export function recordMentions(
   doc: Y.Doc,
 ): void {
   const mentions = personMentionsOf(doc);
-  const authorOf = storedAuthors(sqlite, row.id);
+  const originOf = mentionOrigins(sqlite, row.id);
   const decided = decideMentions(
     unit.transaction,
     row,
     mentions.keys(),
-    (userId) => authorOf(mentions.get(userId) ?? []),
+    (userId) => originOf(mentions.get(userId) ?? []),
     baselines.get(doc),
   );
   if (decided.events.length > 0) unit.append(docStream(row.id), decided.events, { teamId: row.teamId });

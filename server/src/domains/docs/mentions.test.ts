@@ -43,7 +43,9 @@ const mentionsEntry = (mentioned: string[]) => entry('docMentions.changed', { do
 
 describe('decideMentions', () => {
   it('counts only members of the doc’s team, tells those new with an author, and records the rest silently', () => {
-    const decided = decideMentions(database.db, doc, [ann, bas, stranger, 'not an id', ann], (userId) => (userId === bas ? ann : null));
+    const decided = decideMentions(database.db, doc, [ann, bas, stranger, 'not an id', ann], (userId) =>
+      userId === bas ? { kind: 'stored', authorId: ann } : { kind: 'snapshot' },
+    );
     expect(decided.mentioned).toEqual([ann, bas]);
     expect(decided.events).toEqual([
       {
@@ -56,8 +58,17 @@ describe('decideMentions', () => {
   it('records nothing when the people named are the ones recorded last, and a removal without telling anyone', () => {
     mentionsEntry([bas]);
     entry('doc.updated');
-    expect(decideMentions(database.db, doc, [bas, stranger], () => ann).events).toEqual([]);
-    expect(decideMentions(database.db, doc, [], () => ann).events).toMatchObject([{ payload: { added: [], mentioned: [] } }]);
+    expect(decideMentions(database.db, doc, [bas, stranger], () => ({ kind: 'stored', authorId: ann })).events).toEqual([]);
+    expect(decideMentions(database.db, doc, [], () => ({ kind: 'stored', authorId: ann })).events).toMatchObject([
+      { payload: { added: [], mentioned: [] } },
+    ]);
+  });
+
+  it('leaves a person whose mention is not stored yet as recorded: out of the entry if not recorded, kept if recorded', () => {
+    mentionsEntry([bas]);
+    const pending = () => ({ kind: 'pending' }) as const;
+    expect(decideMentions(database.db, doc, [ann, bas], pending)).toEqual({ events: [], mentioned: [bas] });
+    expect(decideMentions(database.db, doc, [ann], pending).events).toMatchObject([{ payload: { added: [], mentioned: [] } }]);
   });
 });
 

@@ -87,18 +87,27 @@ export function baselineOf(db: Reader, docId: string, mentioned: readonly string
 }
 
 /**
+ * Where a person's mention nodes in a loaded doc came from: a stored update row not yet merged into the
+ * snapshot (with the author who stored it, if the row names one), the snapshot (there before: mentions are
+ * recorded before every compaction), or neither: an update the room applied and broadcast that is still on
+ * its way to the disk. That update's row, once stored, brings a record of its own (its edit's activity).
+ */
+export type MentionOrigin = { kind: 'stored'; authorId: string | null } | { kind: 'snapshot' } | { kind: 'pending' };
+
+/**
  * The entry to record for the people a doc's mentions name now (ids from the mention nodes, any string a
- * client wrote): only members of the doc's team count. Nothing when they are the ones recorded last. A
- * person not recorded last is `added` when `authorOf` finds who stored one of their mention nodes in the
- * edits kept since the last compaction; a mention found only in the compacted state was there before
- * (mentions are recorded before every compaction), so it joins the baseline without telling anyone.
- * Gives the team members named now too: what the log records once the entry is appended.
+ * client wrote): only members of the doc's team count. A person not recorded last is `added` when
+ * `originOf` finds who stored one of their mention nodes in the edits kept since the last compaction; one
+ * found only in the snapshot joins the record without telling anyone; one whose mention is not stored yet is
+ * left as recorded (out of it), for the record after its row is stored to tell. Nothing when the people
+ * named are the ones recorded last. Gives the team members named too: what the log records once the entry
+ * is appended.
  */
 export function decideMentions(
   db: Reader,
   doc: Pick<DocRow, 'id' | 'projectId' | 'teamId'>,
   mentionedIds: Iterable<string>,
-  authorOf: (userId: string) => string | null,
+  originOf: (userId: string) => MentionOrigin,
   known?: MentionBaseline,
 ): { events: DocMentionsEvent[]; mentioned: string[] } {
   const ids = [...new Set(mentionedIds)].filter((id) => isId(id)).slice(0, maximumMentionedPeople);
@@ -111,15 +120,17 @@ export function decideMentions(
           .where(and(eq(teamMembers.teamId, doc.teamId), inArray(teamMembers.userId, ids)))
           .all()
           .map((row) => row.userId);
-  const mentioned = ids.filter((id) => members.includes(id));
   const recorded = recordedMentions(db, doc.id, known);
-  if (mentioned.length === recorded.size && mentioned.every((id) => recorded.has(id))) return { events: [], mentioned };
   const added: AddedMention[] = [];
-  for (const userId of mentioned) {
-    if (recorded.has(userId)) continue;
-    const authorId = authorOf(userId);
-    if (authorId) added.push({ userId, authorId });
-  }
+  const mentioned = ids.filter((userId) => {
+    if (!members.includes(userId)) return false;
+    if (recorded.has(userId)) return true;
+    const origin = originOf(userId);
+    if (origin.kind === 'pending') return false;
+    if (origin.kind === 'stored' && origin.authorId) added.push({ userId, authorId: origin.authorId });
+    return true;
+  });
+  if (mentioned.length === recorded.size && mentioned.every((id) => recorded.has(id))) return { events: [], mentioned };
   return {
     events: [{ type: docMentionsChangedType, payload: { docId: doc.id, projectId: doc.projectId, teamId: doc.teamId, added, mentioned } }],
     mentioned,
