@@ -53,7 +53,7 @@ export type ActivityPage = {
 export type AiCitation = {
   __typename?: 'AiCitation';
   id: Scalars['ID']['output'];
-  /** task | doc | message | file */
+  /** task | doc | message | file | event (a calendar event) */
   kind: Scalars['String']['output'];
   /** In-app path to open it (the search area's links). */
   link: Scalars['String']['output'];
