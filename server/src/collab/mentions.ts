@@ -91,23 +91,19 @@ export function mentionOrigins(sqlite: Database.Database, docId: string): (items
 }
 
 /**
- * What each loaded doc's last look at its mention entries found (see MentionBaseline), so a room reads the
- * stream from scratch once, at its first record, and then only the entries after its last one. Keyed by the
- * room's Y.Doc: it goes with the room, and it is checked against the log before each use.
- */
-const baselines = new WeakMap<Y.Doc, MentionBaseline>();
-
-/**
  * Records, in the unit that records a doc's content activity, a `docMentions.changed` entry when the team
  * members its mentions name differ from the last entry (see decideMentions). Called where the rooms already
  * read the whole doc for its plain text: once per person per debounce window and before each compaction.
+ * `baseline` is what the previous record of this doc left (a room keeps it while loaded; see MentionBaseline):
+ * with it, only the stream's entries after it are read. Gives the baseline to pass next time.
  */
 export function recordMentions(
   unit: UnitOfWork,
   sqlite: Database.Database,
   row: Pick<DocRow, 'id' | 'projectId' | 'teamId'>,
   doc: Y.Doc,
-): void {
+  baseline: MentionBaseline | null = null,
+): MentionBaseline | null {
   const mentions = personMentionsOf(doc);
   const originOf = mentionOrigins(sqlite, row.id);
   const decided = decideMentions(
@@ -115,12 +111,10 @@ export function recordMentions(
     row,
     mentions.keys(),
     (userId) => originOf(mentions.get(userId) ?? []),
-    baselines.get(doc),
+    baseline ?? undefined,
   );
   if (decided.events.length > 0) unit.append(docStream(row.id), decided.events, { teamId: row.teamId });
-  const baseline = baselineOf(unit.transaction, row.id, decided.mentioned);
-  if (baseline) baselines.set(doc, baseline);
-  else baselines.delete(doc);
+  return baselineOf(unit.transaction, row.id, decided.mentioned);
 }
 
 /**
