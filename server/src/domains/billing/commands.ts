@@ -71,17 +71,61 @@ export function writeInvoice(unit: UnitOfWork, invoice: InvoiceRecorded): void {
   unit.append(billingStream(invoice.teamId), [{ type: 'billing.invoice_recorded', payload: invoice }], { teamId: invoice.teamId });
 }
 
-/** Whether the subscription is a paid period still running at `now` (its unused part is worth a credit). */
-function runningPaidPeriod(subscription: Subscription, now: Date): boolean {
+/**
+ * Whether the subscription is a paid period (monthly or yearly, not a lifetime deal) still running at `now`:
+ * active, cancelled or past due before its end. Its unused part is then worth a credit, and a promotion code must
+ * not replace it. `activePastEnd`: an active period past its end counts too, since the job has yet to renew it
+ * (a code must not take its renewal away in between); its unused part is worth nothing by then.
+ */
+export function runningPaidPeriod(subscription: Subscription, now: Date, { activePastEnd = false } = {}): boolean {
+  if (
+    !isPaidPlan(subscription.plan) ||
+    subscription.period === 'lifetime' ||
+    subscription.paidAmount <= 0 ||
+    subscription.periodStart === null ||
+    subscription.currentPeriodEnd === null ||
+    !['active', 'cancelled', 'past_due'].includes(subscription.state)
+  )
+    return false;
+  return Date.parse(subscription.currentPeriodEnd) > now.getTime() || (activePastEnd && subscription.state === 'active');
+}
+
+/**
+ * Whether Stripe bills the team's subscription: a Stripe subscription (trial included) it has not ended. Its next
+ * webhook sets the plan as Stripe has it, so whatever the app changes locally meanwhile is undone. A plan a code
+ * gave after Stripe's subscription ended is the app's own (nothing paid, so not Stripe's) and Stripe does not
+ * touch it; nor a lifetime deal bought through Stripe, which is paid once.
+ */
+export function stripeBillsSubscription(subscription: Subscription): boolean {
   return (
-    isPaidPlan(subscription.plan) &&
+    subscription.source === 'stripe' &&
     subscription.period !== 'lifetime' &&
     subscription.paidAmount > 0 &&
-    subscription.periodStart !== null &&
-    subscription.currentPeriodEnd !== null &&
-    ['active', 'cancelled', 'past_due'].includes(subscription.state) &&
-    Date.parse(subscription.currentPeriodEnd) > now.getTime()
+    subscription.state !== 'stopped'
   );
+}
+
+/**
+ * Credits the unused part of the paid period a change replaces now, prorated to the cent (the shared rule), in
+ * the period's currency; nothing when no paid period is running. `code`: the promotion code that replaced it.
+ */
+export function creditUnusedPeriod(unit: UnitOfWork, current: Subscription, code: string | null = null): void {
+  if (!runningPaidPeriod(current, unit.now)) return;
+  const credit = prorationCredit({
+    paidAmount: current.paidAmount,
+    periodStart: current.periodStart!,
+    periodEnd: current.currentPeriodEnd!,
+    changedAt: unit.now,
+  });
+  changeCredit(unit, {
+    teamId: current.teamId,
+    currency: current.currency,
+    amount: credit,
+    reason: 'proration',
+    userId: unit.actorId,
+    code,
+    invoiceId: null,
+  });
 }
 
 /** The app's own receipt page of an invoice (administrator-set plans; Stripe's invoices link to Stripe's page). */
@@ -145,23 +189,7 @@ export function decideAdministratorPlan(
     );
     return;
   }
-  if (runningPaidPeriod(current, now)) {
-    const credit = prorationCredit({
-      paidAmount: current.paidAmount,
-      periodStart: current.periodStart!,
-      periodEnd: current.currentPeriodEnd!,
-      changedAt: now,
-    });
-    changeCredit(unit, {
-      teamId,
-      currency: current.currency,
-      amount: credit,
-      reason: 'proration',
-      userId: unit.actorId,
-      code: null,
-      invoiceId: null,
-    });
-  }
+  creditUnusedPeriod(unit, current);
   const price = seatPrice(plan, period, currency);
   const charge = upgradeCharge({ price, seats, credit: creditsOf(unit.transaction, teamId).get(currency) ?? 0 });
   const invoiceId = newId();

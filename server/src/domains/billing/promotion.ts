@@ -1,7 +1,7 @@
 import type { MercuriusContext } from 'mercurius';
 import { isCurrency, type Currency } from '#shared/currency';
 import { isPaidPlan, type PlanName } from '#shared/plans';
-import { isPromotionCodeKind, normalizePromotionCode, type PromotionCodeKind } from '#shared/billing';
+import { isPromotionCodeKind, normalizePromotionCode, planOrder, type PromotionCodeKind } from '#shared/billing';
 import { promotionCreditPounds } from '#shared/notifications';
 import type { Reaction, UnitOfWork } from '../../core/commands';
 import type { StoredEvent } from '../../core/events';
@@ -14,12 +14,12 @@ import type { MutationResolvers } from '../../graphql/schemaTypes';
 import type { UserPromotionClaimed } from '../accounts';
 import type { NotificationCreated } from '../notifications';
 import { findTeam, requireCurrentTeam } from '../teams';
-import { changeCredit, writeSubscription } from './commands';
+import { changeCredit, creditUnusedPeriod, runningPaidPeriod, stripeBillsSubscription, writeSubscription } from './commands';
 import type { PromotionCodeSet } from './events';
 import { billingPolicy } from './policies';
 import { presentBilling } from './present';
 import { parsePlan, parseSeats, requireInstanceAdministrator } from './resolvers';
-import { billingSource, findPromotionCode, hasRedeemed, loadSubscription, promotionGranted } from './state';
+import { billingSource, findPromotionCode, hasRedeemed, loadSubscription, promotionGranted, type Subscription } from './state';
 
 const codePattern = /^[A-Z0-9_-]{3,40}$/;
 
@@ -56,6 +56,35 @@ function optionalDate(value: string | null | undefined, field: string): string |
   return new Date(time).toISOString();
 }
 
+/**
+ * Why a code that gives a plan may not be redeemed over what the team holds now, or null when it may. Checked
+ * before anything is written, so a refused code stays unused for later:
+ * - while Stripe bills the subscription (a trial included), its next webhook would undo the code's plan;
+ * - a plan for some days would replace a paid period (its renewal lost) or a lifetime deal (lost for good);
+ * - a plan for some days does not replace a higher plan's days from an earlier code, nor a lifetime deal a
+ *   higher lifetime deal: the team would move down for no gain.
+ * A lifetime deal may replace some days of a higher plan (for good is worth more), and a paid period, whose
+ * unused part becomes credit.
+ */
+export function planCodeRefusal(
+  current: Subscription,
+  code: { kind: PromotionCodeKind; plan: PlanName | null },
+  now: Date,
+): 'PROMOTION_CODE_STRIPE_PLAN' | 'PROMOTION_CODE_PAID_PLAN' | 'PROMOTION_CODE_LOWER_PLAN' | null {
+  if (code.kind === 'credit' || code.plan === null) return null;
+  if (stripeBillsSubscription(current)) return 'PROMOTION_CODE_STRIPE_PLAN';
+  const lower = planOrder[code.plan] < planOrder[current.plan];
+  const lifetimeHeld = isPaidPlan(current.plan) && current.period === 'lifetime' && current.state === 'active';
+  if (code.kind === 'lifetime') return lifetimeHeld && lower ? 'PROMOTION_CODE_LOWER_PLAN' : null;
+  if (lifetimeHeld || runningPaidPeriod(current, now, { activePastEnd: true })) return 'PROMOTION_CODE_PAID_PLAN';
+  const earlierCodeDaysHeld =
+    isPaidPlan(current.plan) &&
+    current.state !== 'stopped' &&
+    current.currentPeriodEnd !== null &&
+    Date.parse(current.currentPeriodEnd) > now.getTime();
+  return earlierCodeDaysHeld && lower ? 'PROMOTION_CODE_LOWER_PLAN' : null;
+}
+
 /** What a redeemed code gives the team, as events; the code's use is recorded with it. */
 function redeem(
   unit: UnitOfWork,
@@ -68,16 +97,8 @@ function redeem(
   const plan = (code.plan as PlanName | null) ?? null;
   const currency = (code.currency as Currency | null) ?? null;
   const current = loadSubscription(unit.transaction, teamId, source);
-  // A plan for some days would replace what the team holds: a paid period (its renewal and the credit of its
-  // unused part lost) or a lifetime deal (lost for good). Refused, nothing changed, the code kept for later.
-  const paidPeriodRunning =
-    current.paidAmount > 0 &&
-    (current.state === 'active' ||
-      (['cancelled', 'past_due'].includes(current.state) &&
-        current.currentPeriodEnd !== null &&
-        Date.parse(current.currentPeriodEnd) > unit.now.getTime()));
-  const holdsPaidPlan = isPaidPlan(current.plan) && (paidPeriodRunning || (current.period === 'lifetime' && current.state === 'active'));
-  if (kind === 'plan' && holdsPaidPlan) throw codedError('PROMOTION_CODE_PAID_PLAN', { field: 'code' });
+  const refusal = planCodeRefusal(current, { kind, plan }, unit.now);
+  if (refusal) throw codedError(refusal, { field: 'code' });
   unit.append(
     billingStream(teamId),
     [{ type: 'billing.code_redeemed', payload: { teamId, code: code.code, userId, kind, amount: code.amount, currency, plan } }],
@@ -88,6 +109,8 @@ function redeem(
     return;
   }
   if (kind === 'lifetime') {
+    // The lifetime deal replaces a running paid period for good: its unused part is credited, as on an upgrade.
+    creditUnusedPeriod(unit, current, code.code);
     writeSubscription(
       unit,
       {
