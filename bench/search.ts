@@ -293,7 +293,7 @@ if (process.env.BENCH_SEARCH_POSTGRES === '1' || postgresUrl) {
       `copied through the port in ${seconds(copyStarted, performance.now())})`,
   );
   const sqliteIndex = sqliteSearchIndex(database);
-  const scope: SearchScope = { teamId: admin.teamId, spaceIds: [space], privatIds: [], meetingroomIds: [] };
+  const scope: SearchScope = { teamId: admin.teamId, spaceIds: [space], privatIds: [], meetingroomIds: [], eventIds: [] };
   const compare = async (label: string, query: Partial<IndexQuery> & { text: string }) => {
     const figures: string[] = [];
     for (const [name, index] of [

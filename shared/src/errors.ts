@@ -300,6 +300,11 @@ export const inputErrorMessages = {
   PROMOTION_CODE_UNKNOWN: 'This promotion code does not exist.',
   PROMOTION_CODE_EXPIRED: 'This promotion code has expired.',
   PROMOTION_CODE_USED: 'This promotion code was already used.',
+  PROMOTION_CODE_PAID_PLAN:
+    'This code gives a plan for some days, and your team already has a paid or lifetime plan. Keep the code for when that plan ends.',
+  PROMOTION_CODE_LOWER_PLAN: 'This code gives a lower plan than the one your team has now, so it was not used.',
+  PROMOTION_CODE_STRIPE_PLAN:
+    "Your team's plan is billed through Stripe, which would undo this code's plan. Keep the code for when that subscription ends.",
   PROMOTION_CODE_FORMAT: 'A promotion code is 3 to 40 letters, digits, dashes or underscores.',
   PROMOTION_CODE_TERMS:
     'A credit code needs an amount in cents and a currency, a plan code a paid plan and a number of days, a lifetime code a paid plan.',

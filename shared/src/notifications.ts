@@ -25,7 +25,8 @@ export const notificationTypes = [
 
 /**
  * Types the product adds where SPEC §3 names none. SPEC has no type for being @mentioned in a chat
- * (issue 6); the nearest, INVITATION_TASK or TASK_UPDATED, would tell the recipient something false.
+ * (issue 6) or a doc (MESSAGE_MENTION with its `doc`); the nearest, INVITATION_TASK or TASK_UPDATED, would tell
+ * the recipient something false.
  * Nor for being invited to a calendar event (INVITATION_EVENT, with the event's id): INVITATION_MEETINGROOM
  * is an invitation into a call's room, and an event need not be a meeting.
  */

@@ -16,3 +16,10 @@ export function validateSearchText(text: string): SearchTextValidation {
   if ([...trimmed].length < minimumSearchLength) return { ok: false, message: searchTooShortMessage };
   return { ok: true, text: trimmed };
 }
+
+/**
+ * What the search index holds, one kind per area that declares a search source (server: each area's searchSource.ts):
+ * getSearch's `filter` is one of these or "all", and the search page offers each as a type.
+ */
+export const searchKinds = ['task', 'message', 'doc', 'file', 'event'] as const;
+export type SearchKind = (typeof searchKinds)[number];

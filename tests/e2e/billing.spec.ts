@@ -6,7 +6,7 @@ const instanceAdministrator = { email: 'billing-admin@e2e.test', password: 'brow
 
 const card = (page: Page, plan: string) => page.getByRole('article', { name: plan });
 
-test('plans in each currency and period; an instance administrator sets business and a member’s analytics unlock live', async ({
+test('plans in each currency and period; an instance administrator sets business and a member’s analytics and storage quota change live', async ({
   browser,
 }) => {
   const adminContext = await browser.newContext();
@@ -25,6 +25,16 @@ test('plans in each currency and period; an instance administrator sets business
 
   await member.goto('/overview/preferences/analytics');
   await expect(member.getByText('Analytics are part of the business plan')).toBeVisible();
+  // The member also has a space's files open in another tab: its storage bar shows the free plan's quota.
+  const { setProject } = await graphql<{ setProject: { id: string } }>(
+    admin.request,
+    'mutation { setProject(name: "Contracts", type: "public") { id } }',
+  );
+  await graphql(member.request, 'mutation ($project: ID!) { joinProject(project: $project) { id } }', { project: setProject.id });
+  const memberFiles = await memberContext.newPage();
+  await memberFiles.goto(`/${setProject.id}/files`);
+  const memberStorage = memberFiles.getByRole('meter', { name: 'Storage used' });
+  await expect(memberStorage).toHaveAttribute('aria-valuetext', / of 100 MB used$/);
 
   // The plans page: prices per seat change with the period and the currency; the free plan is the current one.
   await admin.goto('/overview/upgrade');
@@ -74,6 +84,9 @@ test('plans in each currency and period; an instance administrator sets business
   // The member's open analytics tab unlocks without a reload.
   await expect(member.getByRole('heading', { name: 'Throughput' })).toBeVisible();
   await expect(member.getByText('Analytics are part of the business plan')).toHaveCount(0);
+  // And the member's open files page shows business's quota without a reload.
+  await expect(memberStorage).toHaveAttribute('aria-valuetext', / of 2 TB used$/);
+  await memberFiles.getByTestId('storage').screenshot({ path: '/tmp/b3-member-storage.png' });
   await adminContext.close();
   await memberContext.close();
 });

@@ -1,7 +1,7 @@
 /**
  * Calendar (issue 17) the way people use it: an event made by dragging across the week, a teammate who accepts in her
- * own browser while the author watches, the event dragged to another time, and one occurrence of a weekly series
- * deleted. Screenshots of the calendar, the event dialog and the sync page in light, dark and at 390 px go to
+ * own browser while the author watches, the event dragged to another time and made longer by dragging its end, and
+ * one occurrence of a weekly series deleted. Screenshots of the calendar, the event dialog and the sync page in light, dark and at 390 px go to
  * E2E_SHOTS_DIR when it is set.
  */
 import { expect, test, type Locator, type Page } from '@playwright/test';
@@ -53,7 +53,7 @@ async function openCalendar(page: Page): Promise<void> {
   await expect(page.locator('[data-calendar-grid]')).toHaveAttribute('aria-busy', 'false');
 }
 
-test('an event dragged out in the week, accepted by a teammate live, then dragged to another time', async ({ browser }) => {
+test('an event dragged out in the week, accepted by a teammate live, dragged to another time, then resized', async ({ browser }) => {
   const { ada, grace, close } = await twoTeammates(browser);
   try {
     const today = localDay(new Date());
@@ -106,13 +106,31 @@ test('an event dragged out in the week, accepted by a teammate live, then dragge
     const noon = await slotPoint(ada, today, '12:00:00');
     await drag(ada, { x: box.x + box.width / 2, y: box.y + 8 }, { x: box.x + box.width / 2, y: box.y + 8 + (noon.y - ten.y) });
     await expect(ada.getByText('“Design review” moved.', { exact: true })).toBeVisible();
-    const { getEventsCalendar } = await graphql<{ getEventsCalendar: { title: string; start: string }[] }>(
-      ada.request,
-      'query ($start: String!, $end: String!) { getEventsCalendar(start: $start, end: $end) { title start } }',
-      { start: new Date(`${today}T00:00`).toISOString(), end: new Date(Date.parse(`${today}T00:00`) + 86_400_000).toISOString() },
-    );
-    expect(getEventsCalendar.find((entry) => entry.title === 'Design review')?.start).toBe(new Date(`${today}T12:00`).toISOString());
+    const designReview = async () => {
+      const { getEventsCalendar } = await graphql<{ getEventsCalendar: { title: string; start: string; end: string }[] }>(
+        ada.request,
+        'query ($start: String!, $end: String!) { getEventsCalendar(start: $start, end: $end) { title start end } }',
+        dayWindow,
+      );
+      return getEventsCalendar.find((entry) => entry.title === 'Design review');
+    };
+    expect(await designReview()).toMatchObject({
+      start: new Date(`${today}T12:00`).toISOString(),
+      end: new Date(`${today}T13:00`).toISOString(),
+    });
     await expect(grace.locator('.fc-event', { hasText: 'Design review' })).toContainText('12:00');
+
+    // Its end dragged down one half-hour slot (the handle shows on hover): 12:00 to 13:30, on the server and for Grace.
+    const moved = entryNamed(ada, 'Design review');
+    await moved.hover();
+    const handle = await moved.locator('.fc-event-resizer-end').boundingBox();
+    if (!handle) throw new Error('the event has no resize handle');
+    const slotHeight = (noon.y - ten.y) / 4;
+    const grip = { x: handle.x + handle.width / 2, y: handle.y + handle.height / 2 };
+    await drag(ada, grip, { x: grip.x, y: grip.y + slotHeight });
+    await expect.poll(async () => (await designReview())?.end).toBe(new Date(`${today}T13:30`).toISOString());
+    expect((await designReview())?.start).toBe(new Date(`${today}T12:00`).toISOString());
+    await expect(grace.locator('.fc-event', { hasText: 'Design review' })).toContainText('12:00 - 1:30');
   } finally {
     await close();
   }

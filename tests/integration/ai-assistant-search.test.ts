@@ -120,6 +120,44 @@ describe('AI search', () => {
     });
   });
 
+  it('cites a calendar event the asker may read as an event with its link, never one they may not read', async () => {
+    const setEvent = async (title: string, description: string, invited: string[]) =>
+      expectData(
+        await owner.client.execute<{ setEvent: { id: string } }>(
+          `mutation ($title: String!, $description: String!, $invited: [ID!]) {
+            setEvent(title: $title, description: $description, startDate: "2026-05-04T10:00:00Z", endDate: "2026-05-04T12:00:00Z",
+              type: "event", recurring: "none", timeZone: "Europe/Berlin", invited: $invited) { id }
+          }`,
+          { title, description, invited },
+        ),
+      ).setEvent.id;
+    // The member is invited to the briefing only; the prize event invites Otis, not them.
+    const briefing = await setEvent('Pelican regatta briefing', 'The Pelican regatta starts at the lighthouse at noon.', [member.id]);
+    const prize = await setEvent('Pelican regatta prize money', 'The Pelican regatta prize is 9250 euros.', [other.id]);
+
+    const conversation = await startConversation(member, 'search');
+    fake.script({ chunks: ['It starts at the lighthouse at noon [1].'] });
+    const [, asked] = expectData(await ask(member, conversation.id, 'When does the Pelican regatta start?')).setAiMessage;
+    const answer = await finishedAnswer(member, conversation.id, asked!.id);
+    const prompt = fake.requests[0]!.body.messages!.map((message) => message.content).join('\n');
+    expect(prompt).toContain('[1] (event) Pelican regatta briefing');
+    expect(prompt).not.toContain('9250');
+    expect(prompt).not.toContain('prize money');
+    expect(answer.citations).toEqual([
+      { kind: 'event', id: briefing, title: 'Pelican regatta briefing', link: `/overview/calendar/d/${briefing}`, project: null },
+    ]);
+
+    // Otis, invited to the prize event and not to the briefing, is cited the one he may read.
+    const otherConversation = await startConversation(other, 'search');
+    fake.script({ chunks: ['The prize is 9250 euros [1].'] });
+    const [, otherAsked] = expectData(await ask(other, otherConversation.id, 'How much is the Pelican regatta prize?')).setAiMessage;
+    const otherAnswer = await finishedAnswer(other, otherConversation.id, otherAsked!.id);
+    expect(fake.requests[1]!.body.messages!.at(-1)!.content).not.toContain('lighthouse');
+    expect(otherAnswer.citations).toEqual([
+      { kind: 'event', id: prize, title: 'Pelican regatta prize money', link: `/overview/calendar/d/${prize}`, project: null },
+    ]);
+  });
+
   it('says it could not find it, without asking the model, when nothing readable matches', async () => {
     const conversation = await startConversation(member, 'chat');
     // A question in search mode in a chat conversation; the only match is in the Vault, which Milo cannot read.

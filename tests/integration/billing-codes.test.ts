@@ -1,11 +1,13 @@
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { replay, snapshotProjections } from '../../server/src/core/sqlite/replay';
+import { decideAdministratorPlan } from '../../server/src/domains/billing/commands';
 import { openDatabase } from '../../server/src/db/connection';
 import { domains } from '../../server/src/domains';
+import { prorationCredit, seatPrices } from '../../shared/src/billing';
 import { contactSalesFailureMessage, contactSalesTexts } from '../../shared/src/contactSales';
 import { RateLimits } from '../../server/src/http/rateLimits';
-import { createSmtpMailer } from '../../server/src/mail/mailer';
+import { createSmtpMailer, type Mailer } from '../../server/src/mail/mailer';
 import { GraphqlTestClient, linkFromOutbox, startTestServer, type GraphqlResponse, type TestServer } from './harness';
 import { startMailCatcher, type MailCatcher } from './support/mailCatcher';
 import { countEvents, expectData, joinTeam, person, type Person } from './teamFactories';
@@ -64,6 +66,23 @@ describe('billing: promotion codes, the PROMOTION credit, contact sales', () => 
     smtp.close();
   });
 
+  // A test that sends mail through its own mailer puts the server's back, so no later test mails through it.
+  let serverMailer: Mailer;
+  beforeAll(() => {
+    serverMailer = server.app.services.mailer;
+  });
+  afterEach(() => {
+    expect(server.app.services.mailer).toBe(serverMailer);
+  });
+  const withMailer = async (mailer: Mailer, run: () => Promise<void>) => {
+    server.app.services.mailer = mailer;
+    try {
+      await run();
+    } finally {
+      server.app.services.mailer = serverMailer;
+    }
+  };
+
   it('lets only an instance administrator make codes, each kind with its own terms', async () => {
     const planted = await teamAdmin.client.execute(
       'mutation { setPromotionCode(code: "PLANTED", kind: "credit", amount: 100, currency: "usd") { code } }',
@@ -119,6 +138,134 @@ describe('billing: promotion codes, the PROMOTION credit, contact sales', () => 
     expect(team).toEqual({ subscription: 'unlimited', lifetimes: 1 });
   });
 
+  it('refuses a plan-for-some-days code to a team holding a paid or lifetime plan, changing nothing and keeping the code', async () => {
+    expectData(await setPromotionCode({ code: 'BASIC-14', kind: 'plan', plan: 'basic', days: 14 }));
+    const refusedTo = async (someone: Person, code: string) => {
+      const events = countEvents(server);
+      const refused = await setCode(someone, code);
+      expect(codeOf(refused)).toBe('PROMOTION_CODE_PAID_PLAN');
+      expect(refused.errors?.[0]?.message).toBe(
+        'This code gives a plan for some days, and your team already has a paid or lifetime plan. Keep the code for when that plan ends.',
+      );
+      expect(countEvents(server)).toBe(events);
+    };
+    // The lifetime deal redeemed above would be replaced by 14 days, then free.
+    await refusedTo(otherAdmin, 'BASIC-14');
+    expect(await billingOf(otherAdmin)).toMatchObject({ type: 'unlimited', period: 'lifetime', lifetimes: 1 });
+
+    // A paid period the instance administrator set: the same plan's days would stop its renewal and the credit of
+    // its unused part; another plan's days would replace it. Cancelled, it still runs to its end.
+    const team = teamAdmin.teamId;
+    const planState = async () =>
+      expectData(
+        await teamAdmin.client.execute<{ getBilling: { type: string; state: string; period: string } }>(
+          'query ($team: ID!) { getBilling(team: $team) { type state period } }',
+          { team },
+        ),
+      ).getBilling;
+    expectData(
+      await administrator.client.execute(
+        'mutation ($team: ID!) { setTeamPlan(team: $team, plan: "basic", period: "monthly", seats: 2, currency: "usd") { type } }',
+        { team },
+      ),
+    );
+    await refusedTo(teamAdmin, 'BASIC-14');
+    await refusedTo(teamAdmin, 'BUSINESS-30');
+    expectData(await teamAdmin.client.execute('mutation ($team: ID!) { cancelSubscription(team: $team) { state } }', { team }));
+    await refusedTo(teamAdmin, 'BASIC-14');
+    expect(await planState()).toEqual({ type: 'basic', state: 'cancelled', period: 'monthly' });
+
+    // Back on free, the kept code gives its days.
+    expectData(
+      await administrator.client.execute(
+        'mutation ($team: ID!) { setTeamPlan(team: $team, plan: "free", period: "monthly", seats: 1) { type } }',
+        { team },
+      ),
+    );
+    expect(expectData(await setCode(teamAdmin, 'BASIC-14')).setCode.type).toBe('basic');
+    expect(await planState()).toEqual({ type: 'basic', state: 'active', period: 'monthly' });
+  });
+
+  it('credits the unused part of a running paid period, to the cent, when a lifetime code replaces it', async () => {
+    expectData(await setPromotionCode({ code: 'BUSINESS-FOR-GOOD', kind: 'lifetime', plan: 'business' }));
+    const buyer = await person(server, 'Lia');
+    const team = buyer.teamId;
+    const day = 24 * 60 * 60 * 1000;
+    const redeemedAt = Date.now();
+    const periodStart = redeemedAt - 9 * day - 12_345;
+    const billingNow = async () =>
+      expectData(
+        await buyer.client.execute<{
+          getBilling: { type: string; currentPeriodEnd: string | null; credit: number; invoices: { amount: number; createdAt: string }[] };
+        }>('query ($team: ID!) { getBilling(team: $team) { type currentPeriodEnd credit invoices { amount createdAt } } }', { team }),
+      ).getBilling;
+    // A basic month for 2 seats, paid 9 days ago (the clock moved back for it; tokens are checked at the real time).
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      vi.setSystemTime(periodStart);
+      await server.app.services.store.run({ actorId: administrator.id }, (unit) =>
+        decideAdministratorPlan(unit, server.app.services, { teamId: team, plan: 'basic', period: 'monthly', seats: 2, currency: 'eur' }),
+      );
+    } finally {
+      vi.useRealTimers();
+    }
+    const paid = await billingNow();
+    expect(paid.invoices).toEqual([{ amount: 2 * seatPrices.basic.monthly.eur, createdAt: new Date(periodStart).toISOString() }]);
+    const expectedCredit = prorationCredit({
+      paidAmount: 2 * seatPrices.basic.monthly.eur,
+      periodStart: new Date(periodStart),
+      periodEnd: paid.currentPeriodEnd!,
+      changedAt: new Date(redeemedAt),
+    });
+    expect(expectedCredit).toBeGreaterThan(0);
+    expect(expectedCredit).toBeLessThan(2 * seatPrices.basic.monthly.eur);
+
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      vi.setSystemTime(redeemedAt);
+      const lifetime = expectData(await setCode(buyer, 'BUSINESS-FOR-GOOD')).setCode;
+      expect(lifetime).toMatchObject({ type: 'business', period: 'lifetime', lifetimes: 1, credit: expectedCredit, creditCurrency: 'eur' });
+    } finally {
+      vi.useRealTimers();
+    }
+    // A code makes no invoice.
+    expect((await billingNow()).invoices).toHaveLength(1);
+  });
+
+  it('refuses a code that would move the team down from the plan it holds, changing nothing and keeping the code', async () => {
+    expectData(await setPromotionCode({ code: 'UNLIMITED-20', kind: 'plan', plan: 'unlimited', days: 20 }));
+    expectData(await setPromotionCode({ code: 'BASIC-10', kind: 'plan', plan: 'basic', days: 10 }));
+    expectData(await setPromotionCode({ code: 'BASIC-FOR-GOOD', kind: 'lifetime', plan: 'basic' }));
+    expectData(await setPromotionCode({ code: 'UNLIMITED-FOR-GOOD', kind: 'lifetime', plan: 'unlimited' }));
+    const holder = await person(server, 'Lou');
+    const refusedLower = async (code: string) => {
+      const events = countEvents(server);
+      const refused = await setCode(holder, code);
+      expect(codeOf(refused)).toBe('PROMOTION_CODE_LOWER_PLAN');
+      expect(refused.errors?.[0]?.message).toBe('This code gives a lower plan than the one your team has now, so it was not used.');
+      expect(refused.errors?.[0]?.extensions.field).toBe('code');
+      expect(countEvents(server)).toBe(events);
+    };
+    expect(expectData(await setCode(holder, 'UNLIMITED-20')).setCode.type).toBe('unlimited');
+    // Basic for 10 days would replace the unlimited days an earlier code gave.
+    await refusedLower('BASIC-10');
+    expect(await billingOf(holder)).toMatchObject({ type: 'unlimited', period: 'monthly', codes: [{ code: 'UNLIMITED-20' }] });
+    // Unlimited for good replaces the days; a basic lifetime deal would then replace it for good.
+    expect(expectData(await setCode(holder, 'UNLIMITED-FOR-GOOD')).setCode).toMatchObject({ type: 'unlimited', period: 'lifetime' });
+    await refusedLower('BASIC-FOR-GOOD');
+    expect(await billingOf(holder)).toMatchObject({ type: 'unlimited', period: 'lifetime', lifetimes: 1 });
+
+    // Back on free, both kept codes still work.
+    expectData(
+      await administrator.client.execute(
+        'mutation ($team: ID!) { setTeamPlan(team: $team, plan: "free", period: "monthly", seats: 1) { type } }',
+        { team: holder.teamId },
+      ),
+    );
+    expect(expectData(await setCode(holder, 'BASIC-10')).setCode).toMatchObject({ type: 'basic', period: 'monthly' });
+    expect(expectData(await setCode(holder, 'BASIC-FOR-GOOD')).setCode).toMatchObject({ type: 'basic', period: 'lifetime' });
+  });
+
   it('grants 100 pounds and a PROMOTION notification to a sign-up through a promotion link, and nothing without one', async () => {
     const client = new GraphqlTestClient(server);
     const email = `promoted-${Date.now()}@example.com`;
@@ -161,8 +308,9 @@ describe('billing: promotion codes, the PROMOTION credit, contact sales', () => 
     }
     expect(requests()).toBe(0);
 
-    server.app.services.mailer = createSmtpMailer(smtp.url, 'workspace@example.com');
-    expect(expectData(await sendEmail('We need 40 seats and SSO.')).sendEmail).toEqual({ ok: true });
+    await withMailer(createSmtpMailer(smtp.url, 'workspace@example.com'), async () => {
+      expect(expectData(await sendEmail('We need 40 seats and SSO.')).sendEmail).toEqual({ ok: true });
+    });
     const mail = smtp.received.find((received) => received.to === salesEmail);
     expect(mail?.subject).toBe('Contact sales: Acme');
     expect(mail?.text).toContain('We need 40 seats and SSO.');
@@ -170,34 +318,66 @@ describe('billing: promotion codes, the PROMOTION credit, contact sales', () => 
     expect(requests()).toBe(1);
 
     // Nothing listens on port 9: the mail fails, the request is still kept.
-    server.app.services.mailer = createSmtpMailer('smtp://127.0.0.1:9', 'workspace@example.com');
-    const failed = await sendEmail('Please call us.');
-    expect(codeOf(failed)).toBe('CONTACT_SALES_FAILED');
-    expect(failed.errors?.[0]?.message).toBe(contactSalesFailureMessage(salesEmail));
+    await withMailer(createSmtpMailer('smtp://127.0.0.1:9', 'workspace@example.com'), async () => {
+      const failed = await sendEmail('Please call us.');
+      expect(codeOf(failed)).toBe('CONTACT_SALES_FAILED');
+      expect(failed.errors?.[0]?.message).toBe(contactSalesFailureMessage(salesEmail));
+    });
     expect(requests()).toBe(2);
   });
+
   it('limits contact-sales requests per person', async () => {
     const services = server.app.services;
     const unlimited = services.rateLimits;
     services.rateLimits = new RateLimits(true);
-    services.mailer = createSmtpMailer(smtp.url, 'workspace@example.com');
     try {
-      const send = () => otherAdmin.client.execute('mutation { sendEmail(message: "Tell me more.") { ok } }');
-      for (let attempt = 0; attempt < 5; attempt += 1) expectData(await send());
-      expect(codeOf(await send())).toBe('RATE_LIMITED');
-      // Another person still may.
-      expectData(await teamAdmin.client.execute('mutation { sendEmail(message: "Tell me more.") { ok } }'));
+      await withMailer(createSmtpMailer(smtp.url, 'workspace@example.com'), async () => {
+        const send = () => otherAdmin.client.execute('mutation { sendEmail(message: "Tell me more.") { ok } }');
+        for (let attempt = 0; attempt < 5; attempt += 1) expectData(await send());
+        expect(codeOf(await send())).toBe('RATE_LIMITED');
+        // Another person still may.
+        expectData(await teamAdmin.client.execute('mutation { sendEmail(message: "Tell me more.") { ok } }'));
+      });
     } finally {
       services.rateLimits = unlimited;
     }
   });
 
-  it('rebuilds the same billing rows and team plans from the log as the live run made', async () => {
+  it('refuses a contact-sales request with seats out of range or an overlong message on the server, keeping and mailing nothing', async () => {
+    const services = server.app.services;
+    const requests = () =>
+      (services.database.sqlite.prepare('SELECT count(*) AS count FROM sales_requests').get() as { count: number }).count;
+    const sendEmail = (variables: { message: string; seats?: unknown }) =>
+      member.client.execute<{ sendEmail: { ok: boolean } }>(
+        'mutation ($message: String!, $seats: Int) { sendEmail(message: $message, company: "Acme", seats: $seats) { ok } }',
+        variables,
+      );
+    const kept = requests();
+    const events = countEvents(server);
+    const mailed = smtp.received.length;
+    await withMailer(createSmtpMailer(smtp.url, 'workspace@example.com'), async () => {
+      for (const seats of [-1, 0, 10001]) {
+        const refused = await sendEmail({ message: 'We need seats.', seats });
+        expect(codeOf(refused)).toBe('SEATS_OUT_OF_RANGE');
+        expect(refused.errors?.[0]?.message).toBe('Seats must be a whole number from 1 to 10000.');
+        expect(refused.errors?.[0]?.extensions.field).toBe('seats');
+      }
+      expect(codeOf(await sendEmail({ message: 'We need seats.', seats: 2.5 }))).toBe('BAD_USER_INPUT');
+      expect(codeOf(await sendEmail({ message: 'x'.repeat(5001), seats: 40 }))).toBe('TEXT_TOO_LONG');
+      expect([requests(), countEvents(server), smtp.received.length]).toEqual([kept, events, mailed]);
+      // The bounds themselves are allowed.
+      for (const seats of [1, 10000])
+        expect(expectData(await sendEmail({ message: 'We need seats.', seats })).sendEmail).toEqual({ ok: true });
+    });
+    expect(requests()).toBe(kept + 2);
+  });
+
+  it('rebuilds the same billing rows and team plans from the log as the live run made', () => {
     // Runs after the flows above: codes made and redeemed, plans, a lifetime deal, the promotion grant, sales requests.
     const rebuilt = openDatabase(join(server.dataDirectory, 'replayed.sqlite'), { synchronous: 'NORMAL' });
     const projections = domains.flatMap((module) => module.projections);
     try {
-      await replay(server.app.services.database, rebuilt, projections);
+      replay(server.app.services.database, rebuilt, projections);
       const compared = projections.filter((projection) => projection.name === 'billing' || projection.name === 'teams');
       const live = snapshotProjections(server.app.services.database, compared);
       for (const table of [

@@ -4,7 +4,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { replay, snapshotProjections } from '../../server/src/core/sqlite/replay';
 import { openDatabase } from '../../server/src/db/connection';
 import { domains } from '../../server/src/domains';
+import { promotionCodeStream } from '../../server/src/core/streams';
 import { changeCredit } from '../../server/src/domains/billing/commands';
+import type { PromotionCodeSet } from '../../server/src/domains/billing/events';
 import { startTestServer, type TestServer } from './harness';
 import { FakeStripe, stripeEnvironment, stripeSubscription, stripeTestSettings } from './support/fakeStripe';
 import { countEvents, expectData, person, type Person } from './teamFactories';
@@ -301,6 +303,62 @@ describe('Stripe webhook events', () => {
       credit: 400,
       teamPlan: 'business',
     });
+  });
+
+  it('refuses a code that gives a plan while Stripe bills the subscription, a trial included, and takes it once Stripe ended it', async () => {
+    const admin = await person(server, 'Tia');
+    const codes: PromotionCodeSet[] = [
+      { code: 'STRIPE-BUSINESS-7', kind: 'plan', amount: null, currency: null, plan: 'business', days: 7, expiresAt: null, maxUses: null },
+      {
+        code: 'STRIPE-BUSINESS-FOR-GOOD',
+        kind: 'lifetime',
+        amount: null,
+        currency: null,
+        plan: 'business',
+        days: null,
+        expiresAt: null,
+        maxUses: null,
+      },
+      { code: 'STRIPE-CREDIT', kind: 'credit', amount: 500, currency: 'usd', plan: null, days: null, expiresAt: null, maxUses: null },
+    ];
+    // Made as an instance administrator's setPromotionCode makes them (who that is depends on the tests run before).
+    await server.app.services.store.run({ actorId: null }, (unit) => {
+      for (const code of codes)
+        unit.append(promotionCodeStream(code.code), [{ type: 'billing.promotion_code_set', payload: code }], { teamId: null });
+    });
+    const setCode = (code: string) =>
+      admin.client.execute<{ setCode: { type: string; period: string; credit: number } }>(
+        'mutation ($code: String!) { setCode(code: $code) { type period credit } }',
+        { code },
+      );
+    const refusedWhileStripeBills = async (code: string) => {
+      const events = countEvents(server);
+      const refused = await setCode(code);
+      expect(refused.errors?.[0]?.extensions).toMatchObject({ code: 'PROMOTION_CODE_STRIPE_PLAN', field: 'code' });
+      expect(refused.errors?.[0]?.message).toBe(
+        "Your team's plan is billed through Stripe, which would undo this code's plan. Keep the code for when that subscription ends.",
+      );
+      expect(countEvents(server)).toBe(events);
+    };
+
+    // A Stripe trial: the code's plan would last until Stripe's next webhook sets the trial again.
+    await deliver(subscriptionEvent('customer.subscription.created', subscriptionOf(admin, { status: 'trialing' })).payload);
+    expect(await billingOf(admin)).toMatchObject({ type: 'basic', state: 'trialing' });
+    await refusedWhileStripeBills('STRIPE-BUSINESS-7');
+    await refusedWhileStripeBills('STRIPE-BUSINESS-FOR-GOOD');
+    // A credit code changes no plan: Stripe's checkout spends the credit later.
+    expect(expectData(await setCode('STRIPE-CREDIT')).setCode).toEqual({ type: 'basic', period: 'monthly', credit: 500 });
+
+    // Paid, the lifetime deal would leave Stripe charging for the subscription it replaced.
+    await deliver(subscriptionEvent('customer.subscription.updated', subscriptionOf(admin)).payload);
+    expect(await billingOf(admin)).toMatchObject({ type: 'basic', state: 'active' });
+    await refusedWhileStripeBills('STRIPE-BUSINESS-FOR-GOOD');
+
+    // Once Stripe ended the subscription, the kept codes give their plans, which Stripe no longer touches.
+    await deliver(stripeEvent('customer.subscription.deleted', subscriptionOf(admin, { status: 'canceled' })).payload);
+    expect(expectData(await setCode('STRIPE-BUSINESS-7')).setCode).toMatchObject({ type: 'business', period: 'monthly' });
+    expect(expectData(await setCode('STRIPE-BUSINESS-FOR-GOOD')).setCode).toMatchObject({ type: 'business', period: 'lifetime' });
+    expect(await billingOf(admin)).toMatchObject({ type: 'business', state: 'active', lifetimes: 1, teamPlan: 'business' });
   });
 
   it('answers event types it does not use with 200 and changes nothing', async () => {

@@ -1,9 +1,10 @@
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { prorationCredit, seatPrices } from '../../shared/src/billing';
+import { periodEnd, prorationCredit, seatPrices } from '../../shared/src/billing';
 import { endDuePeriods } from '../../server/src/domains/billing/billing';
 import { decideAdministratorPlan, recordInvoice, recordSubscription, stripeCustomerOf } from '../../server/src/domains/billing/commands';
 import { planAt } from '../../server/src/domains/billing/planAt';
+import { loadSubscription } from '../../server/src/domains/billing/state';
 import { registerReceiptRoute } from '../../server/src/domains/billing/receipts';
 import { startTestServer, subscriptionClient, type GraphqlResponse, type TestServer } from './harness';
 import { countEvents, expectData, joinTeam, person, type Person } from './teamFactories';
@@ -355,5 +356,124 @@ describe('billing: plans, the lifecycle, plans set by the instance administrator
     await recordSubscription(services, null, { ...change, state: 'stopped', cause: 'evt_3' });
     const stopped = await billingOf(other, team);
     expect([stopped.type, stopped.state, stopped.lifetimes]).toEqual(['free', 'stopped', 1]);
+  });
+
+  describe('the end of a period, decided by the job', () => {
+    /** Runs the period-end job as if it were `moment`, twice at once (as two processes would), then restores the clock. */
+    const runJobAt = async (moment: number) => {
+      vi.useFakeTimers({ toFake: ['Date'] });
+      try {
+        vi.setSystemTime(moment);
+        await Promise.all([endDuePeriods(server.app.services), endDuePeriods(server.app.services)]);
+      } finally {
+        vi.useRealTimers();
+      }
+    };
+    const planOn = (team: string, moment: number) => planAt(server.app.services, team, new Date(moment).toISOString());
+    const subscriptionOf = (team: string) => loadSubscription(server.app.services.database.db, team, 'administrator');
+
+    it('keeps a cancelled paid plan until its period ends, then ends it back to free with no new invoice', async () => {
+      const owner = await person(server, 'Cai');
+      const team = owner.teamId;
+      const set = expectData(
+        await setTeamPlan(administrator, { team, plan: 'basic', period: 'monthly', seats: 2, currency: 'usd' }),
+      ).setTeamPlan;
+      const endsAt = Date.parse(set.currentPeriodEnd!);
+      const cancelled = expectData(
+        await owner.client.execute<{ cancelSubscription: Billing }>(
+          `mutation ($team: ID!) { cancelSubscription(team: $team) { ${billingFields} } }`,
+          { team },
+        ),
+      ).cancelSubscription;
+      expect([cancelled.type, cancelled.state, cancelled.currentPeriodEnd, cancelled.invoices.length]).toEqual([
+        'basic',
+        'cancelled',
+        set.currentPeriodEnd,
+        1,
+      ]);
+
+      // A minute before the end the benefits are still the team's.
+      await runJobAt(endsAt - 60_000);
+      expect((await billingOf(owner, team)).type).toBe('basic');
+      await runJobAt(endsAt + 60_000);
+      const ended = await billingOf(owner, team);
+      expect([ended.type, ended.state, ended.currentPeriodEnd, ended.invoices.length]).toEqual(['free', 'stopped', null, 1]);
+      expect(
+        expectData(
+          await owner.client.execute<{ getTeam: { subscription: string; planState: string } }>('{ getTeam { subscription planState } }'),
+        ).getTeam,
+      ).toEqual({ subscription: 'free', planState: 'stopped' });
+      expect(codeOf(await owner.client.execute('mutation ($team: ID!) { reactivateSubscription(team: $team) { type } }', { team }))).toBe(
+        'SUBSCRIPTION_NOT_REACTIVABLE',
+      );
+      expect(await planOn(team, endsAt - 60_000)).toBe('basic');
+      expect(await planOn(team, endsAt + 1000)).toBe('free');
+    });
+
+    it('renews an active plan the administrator set: a new numbered invoice, the credit taken off, the period moved on', async () => {
+      const owner = await person(server, 'Ren');
+      const team = owner.teamId;
+      const seats = 2;
+      const price = seatPrices.unlimited.monthly.eur;
+      const set = expectData(
+        await setTeamPlan(administrator, { team, plan: 'unlimited', period: 'monthly', seats, currency: 'eur' }),
+      ).setTeamPlan;
+      expect(set.invoices.map((invoice) => invoice.amount)).toEqual([seats * price]);
+      // Credit the team holds after the first invoice (a credit code) is taken off the renewal's invoice.
+      expectData(
+        await administrator.client.execute(
+          'mutation { setPromotionCode(code: "RENEWAL-CREDIT", kind: "credit", amount: 500, currency: "eur") { code } }',
+        ),
+      );
+      expectData(await owner.client.execute('mutation { setCode(code: "RENEWAL-CREDIT") { credit } }'));
+      expect([(await billingOf(owner, team)).credit, (await billingOf(owner, team)).creditCurrency]).toEqual([500, 'eur']);
+      const firstPeriod = subscriptionOf(team);
+      const firstEnd = Date.parse(firstPeriod.currentPeriodEnd!);
+
+      await runJobAt(firstEnd + 60_000);
+      const renewed = await billingOf(owner, team);
+      expect([renewed.type, renewed.state, renewed.seats, renewed.credit]).toEqual(['unlimited', 'active', seats, 0]);
+      // Two processes ran the job at once: one renewal, one invoice.
+      expect(renewed.invoices).toHaveLength(2);
+      const [newest, first] = renewed.invoices;
+      expect(newest).toMatchObject({ amount: seats * price - 500, currency: 'eur', state: 'issued' });
+      expect(newest!.number).toBe(`${new Date(firstEnd).getUTCFullYear()}-0002`);
+      expect(newest!.number).not.toBe(first!.number);
+      expect(newest!.ticket).toContain(`/billing/receipts/${newest!.id}`);
+      const secondPeriod = subscriptionOf(team);
+      expect(secondPeriod.periodStart).toBe(firstPeriod.currentPeriodEnd);
+      expect(secondPeriod.currentPeriodEnd).toBe(periodEnd(new Date(firstEnd), 'monthly')!.toISOString());
+      // The period is worth its full price whether paid in money or in credit: an upgrade during it credits all of it.
+      expect(secondPeriod.paidAmount).toBe(seats * price);
+      expect(renewed.currentPeriodEnd).toBe(secondPeriod.currentPeriodEnd);
+      // The plan went on without a gap.
+      expect(await planOn(team, firstEnd + 1000)).toBe('unlimited');
+    });
+
+    it('ends a promotion code’s plan for some days back to free, with no invoice', async () => {
+      const owner = await person(server, 'Pia');
+      const team = owner.teamId;
+      expectData(
+        await administrator.client.execute(
+          'mutation { setPromotionCode(code: "BUSINESS-7", kind: "plan", plan: "business", days: 7) { code } }',
+        ),
+      );
+      const redeemedAt = Date.now();
+      const redeemed = expectData(
+        await owner.client.execute<{ setCode: { type: string } }>('mutation { setCode(code: "BUSINESS-7") { type } }'),
+      ).setCode;
+      expect(redeemed.type).toBe('business');
+      const given = await billingOf(owner, team);
+      const end = Date.parse(given.currentPeriodEnd!);
+      expect(Math.round((end - redeemedAt) / day)).toBe(7);
+
+      await runJobAt(end - 60_000);
+      expect((await billingOf(owner, team)).type).toBe('business');
+      await runJobAt(end + 60_000);
+      const ended = await billingOf(owner, team);
+      expect([ended.type, ended.state, ended.invoices.length, ended.credit]).toEqual(['free', 'stopped', 0, 0]);
+      expect(await planOn(team, end - 60_000)).toBe('business');
+      expect(await planOn(team, end + 1000)).toBe('free');
+    });
   });
 });

@@ -1,7 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { syncRunnerOf } from '../../server/src/domains/calendar/sync/runner';
 import { startTestServer, type TestServer } from './harness';
-import { garbageServer, icsObject, redirectLoopServer, refusingIssuer, silentServer, type LocalServer } from './support/caldavPeers';
+import {
+  countingProxy,
+  garbageServer,
+  icsObject,
+  redirectLoopServer,
+  refusingIssuer,
+  silentServer,
+  type LocalServer,
+} from './support/caldavPeers';
 import { startRadicale, type RadicalePeer, type RadicaleUser } from './support/radicale';
 import { expectData, person, type Person } from './teamFactories';
 
@@ -25,6 +33,9 @@ let strictServer: TestServer;
 let peer: RadicalePeer;
 const alice: RadicaleUser = { username: 'alice', password: 'alice-secret-1' };
 const bob: RadicaleUser = { username: 'bob', password: 'bob-secret-1' };
+const carol: RadicaleUser = { username: 'carol', password: 'carol-secret-1' };
+const dave: RadicaleUser = { username: 'dave', password: 'dave-secret-1' };
+const erin: RadicaleUser = { username: 'erin', password: 'erin-secret-1' };
 const bad: LocalServer[] = [];
 
 async function connect(who: Person, sync: Record<string, string>) {
@@ -40,11 +51,12 @@ async function accountsOf(who: Person): Promise<Account[]> {
 }
 
 beforeAll(async () => {
-  peer = await startRadicale([alice, bob]);
+  peer = await startRadicale([alice, bob, carol, dave, erin]);
   await peer.createCalendar(alice, 'work', { displayName: 'Work' });
   await peer.createCalendar(bob, 'work', { displayName: 'Bob work' });
+  for (const user of [carol, dave, erin]) await peer.createCalendar(user, 'work', { displayName: `${user.username} work` });
   server = await startTestServer({ CALDAV_ALLOW_PRIVATE: 'true', CALDAV_TIMEOUT_MS: '10000' });
-  timeoutServer = await startTestServer({ CALDAV_ALLOW_PRIVATE: 'true', CALDAV_TIMEOUT_MS: '800' });
+  timeoutServer = await startTestServer({ CALDAV_ALLOW_PRIVATE: 'true', CALDAV_TIMEOUT_MS: '2000' });
   strictServer = await startTestServer({ CALDAV_TIMEOUT_MS: '10000' });
 }, 30_000);
 
@@ -131,6 +143,81 @@ describe('CalDAV sync: bad input', () => {
     expect(fixed).toMatchObject({ status: 'ok', error: null });
   });
 
+  it('the periodic sync goes on past an account whose server turned to garbage or silence, and keeps what that account imported', async () => {
+    // Three members, each with an account connected while its server worked, a selected calendar and one event pulled.
+    const garbled = await countingProxy(peer.url);
+    const silenced = await countingProxy(peer.url);
+    bad.push(garbled, silenced);
+    const accounts = [
+      { user: carol, serverUrl: peer.url, title: 'Carol before' },
+      { user: dave, serverUrl: garbled.url, title: 'Dave before' },
+      { user: erin, serverUrl: silenced.url, title: 'Erin before' },
+    ];
+    const connected = [];
+    for (const { user, serverUrl, title } of accounts) {
+      await peer.putObject(
+        user,
+        `${peer.url}/${user.username}/work/before.ics`,
+        icsObject({ uid: `${user.username}-before`, summary: title, start: '2027-04-01T09:00:00Z', end: '2027-04-01T10:00:00Z' }),
+      );
+      const member = await person(timeoutServer, user.username);
+      const account = expectData(
+        await connect(member, { serverUrl, username: user.username, password: user.password }),
+      ).syncFeatureCalendar;
+      expectData(
+        await member.client.execute('mutation ($calendar: String!) { selectCalendar(calendar: $calendar, selected: true) { id } }', {
+          calendar: account.calendars[0]!.calendarId,
+        }),
+      );
+      const synced = expectData(
+        await member.client.execute<{ syncCalendarAccount: Account }>(
+          'mutation ($id: ID!) { syncCalendarAccount(account: $id) { id status error lastSyncedAt calendars { id calendarId } } }',
+          { id: account.id },
+        ),
+      ).syncCalendarAccount;
+      expect(synced).toMatchObject({ status: 'ok', error: null });
+      connected.push(member);
+    }
+    const [carolMember, daveMember, erinMember] = connected as [Person, Person, Person];
+    const titlesOf = async (member: Person) =>
+      expectData(
+        await member.client.execute<{ getEventsCalendar: { title: string }[] }>(
+          '{ getEventsCalendar(start: "2027-04-01T00:00:00Z", end: "2027-05-01T00:00:00Z") { title } }',
+        ),
+      )
+        .getEventsCalendar.map((entry) => entry.title)
+        .sort();
+    expect(await titlesOf(daveMember)).toEqual(['Dave before']);
+
+    garbled.behaviour = 'garbage';
+    silenced.behaviour = 'silent';
+    await peer.putObject(
+      carol,
+      `${peer.url}/carol/work/after.ics`,
+      icsObject({ uid: 'carol-after', summary: 'Carol after', start: '2027-04-02T09:00:00Z', end: '2027-04-02T10:00:00Z' }),
+    );
+
+    await syncRunnerOf(timeoutServer.app.services).syncAll();
+
+    const [carolNow] = await accountsOf(carolMember);
+    expect(carolNow).toMatchObject({ status: 'ok', error: null });
+    expect(await titlesOf(carolMember)).toEqual(['Carol after', 'Carol before']);
+    const [daveNow] = await accountsOf(daveMember);
+    expect(daveNow).toMatchObject({ status: 'error' });
+    expect(daveNow!.error).toMatch(/not (answer as )?a CalDAV/);
+    const [erinNow] = await accountsOf(erinMember);
+    expect(erinNow).toMatchObject({ status: 'error' });
+    expect(erinNow!.error).toMatch(/did not answer within 2000 ms/);
+    // Nothing the failing accounts imported is lost: their calendars and events stay until the server answers again.
+    for (const [member, account, title] of [
+      [daveMember, daveNow!, 'Dave before'],
+      [erinMember, erinNow!, 'Erin before'],
+    ] as const) {
+      expect(account.calendars).toHaveLength(1);
+      expect(await titlesOf(member)).toEqual([title]);
+    }
+  });
+
   it('a server answering garbage is a clear error', async () => {
     const member = await person(server, 'Gina');
     const garbage = await garbageServer();
@@ -159,7 +246,7 @@ describe('CalDAV sync: bad input', () => {
       sync: { serverUrl: silent.url, username: 'x', password: 'y' },
     });
     expect(result.errors?.[0]?.extensions.code).toBe('CALENDAR_ACCOUNT_FAILED');
-    expect(result.errors?.[0]?.message).toMatch(/did not answer within 800 ms/);
+    expect(result.errors?.[0]?.message).toMatch(/did not answer within 2000 ms/);
     expect(Date.now() - started).toBeLessThan(20_000);
   });
 

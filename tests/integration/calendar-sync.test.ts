@@ -136,6 +136,25 @@ describe('CalDAV sync with Radicale', () => {
     const dentist = (await entries(member)).find((entry) => entry.title === 'Dentist');
     expect(dentist).toMatchObject({ start: '2027-03-02T09:00:00.000Z', color: '#3366ff' });
     expect(dentist?.calendar?.id).toBe(selected.selectCalendar.id);
+
+    // getCalendars lists the same calendars as the account does, and nothing of them to another member.
+    const calendarFields = 'id calendarId summary description backgroundColor selected synced';
+    const calendarsOf = async (who: Person) =>
+      expectData(
+        await who.client.execute<{ getCalendars: Omit<Account['calendars'][number], 'default'>[] }>(
+          `{ getCalendars { ${calendarFields} } }`,
+        ),
+      ).getCalendars;
+    const bySummary = <Calendar extends { summary: string }>(calendars: Calendar[]) =>
+      [...calendars].sort((first, second) => first.summary.localeCompare(second.summary));
+    expect(bySummary(await calendarsOf(member))).toEqual(
+      bySummary(account.calendars.map(({ default: _default, ...calendar }) => calendar)),
+    );
+    expect(bySummary(await calendarsOf(member)).map((calendar) => [calendar.summary, calendar.selected, calendar.synced])).toEqual([
+      ['Home', false, false],
+      ['Work', true, true],
+    ]);
+    expect(await calendarsOf(await person(server, 'Noor'))).toEqual([]);
   });
 
   it('pushes an event made here to the default calendar and pulls changes to it back', async () => {

@@ -48,6 +48,7 @@ interface EventAnswer {
   invitationLink: string | null;
   usersInvited: { user: string | null; email: string; response: string }[];
   usersAccepted: { user: string | null; email: string }[];
+  usersRejected: { user: string | null }[];
   guests: string[];
   myResponse: string | null;
   editable: boolean;
@@ -307,6 +308,103 @@ describe('invitations and visibility', () => {
       ).getEvent,
     ).toBeNull();
   });
+
+  it('links an existing meeting room to a meeting event, links another one on edit, and drops it when no longer a meeting', async () => {
+    const room = async (someone: Person, name: string) =>
+      expectData(
+        await someone.client.execute<{ initiateMeetingroom: { id: string } }>(
+          'mutation ($name: String) { initiateMeetingroom(name: $name) { id } }',
+          { name },
+        ),
+      ).initiateMeetingroom.id;
+    const designRoom = await room(ann, 'Design room');
+    const boardRoom = await room(ann, 'Board room');
+    const meetRoom = (id: string) =>
+      bas.client.execute<{ getEvent: { id: string; meet: string | null } | null }>(
+        'query ($id: ID!) { getEvent(id: $id, meet: true) { id meet } }',
+        { id },
+      );
+    const event = await created(ann, { type: 'meeting', title: 'Design sync', invited: [bas.id], meeting: designRoom });
+    expect(event.meet).toBe(designRoom);
+    expect(event.invitationLink).toMatch(new RegExp(`/meetingroom/${designRoom}$`));
+    expect(expectData(await meetRoom(designRoom)).getEvent).toEqual({ id: event.id, meet: designRoom });
+
+    const editMeeting = (variables: Record<string, unknown>) =>
+      ann.client.execute<{ ediEvent: EventAnswer }>(
+        `mutation ($id: ID!, $type: String, $meeting: ID) { ediEvent(id: $id, type: $type, meeting: $meeting) { ${eventFields} } }`,
+        { id: event.id, ...variables },
+      );
+    const relinked = expectData(await editMeeting({ type: 'meeting', meeting: boardRoom })).ediEvent;
+    expect(relinked.meet).toBe(boardRoom);
+    expect(relinked.invitationLink).toMatch(new RegExp(`/meetingroom/${boardRoom}$`));
+    expect(expectData(await meetRoom(boardRoom)).getEvent).toEqual({ id: event.id, meet: boardRoom });
+    expect(expectData(await meetRoom(designRoom)).getEvent).toBeNull();
+
+    // A room of another team is not found, and the event keeps its room.
+    const elsewhere = await room(dora, 'Elsewhere');
+    const before = countEvents(server);
+    const foreign = await editMeeting({ type: 'meeting', meeting: elsewhere });
+    expect(reasonOf(foreign)).toBe('MEETINGROOM_NOT_FOUND');
+    expect(countEvents(server)).toBe(before);
+    expect(expectData(await getEvent(ann, event.id)).getEvent?.meet).toBe(boardRoom);
+
+    const plain = expectData(await editMeeting({ type: 'event' })).ediEvent;
+    expect(plain).toMatchObject({ type: 'event', meet: null, invitationLink: null });
+    expect(expectData(await meetRoom(boardRoom)).getEvent).toBeNull();
+  });
+
+  it('lets an invited member reject, rejoin and answer through ediEvent, for themselves only, each answer heard live', async () => {
+    const socket = subscriptionClient(server, { token: bas.token });
+    sockets.push(socket);
+    const live = nextResults<{ subEvent: { type: string; event: string; value: { myResponse: string | null } | null } }>(
+      socket,
+      'subscription { subEvent { type event value { myResponse } } }',
+      {},
+      5,
+    );
+    await live.started;
+    const event = await created(ann, { title: 'Retro', invited: [bas.id, cleo.id] });
+    const listsOf = (answer: EventAnswer) => ({
+      accepted: answer.usersAccepted.map((person) => person.user),
+      rejected: answer.usersRejected.map((person) => person.user),
+      myResponse: answer.myResponse,
+    });
+
+    const rejected = expectData(await respond(bas, event.id, 'reject')).respondEvent;
+    expect(listsOf(rejected)).toEqual({ accepted: [], rejected: [bas.id], myResponse: 'rejected' });
+    const rejoined = expectData(await respond(bas, event.id, 'rejoin')).respondEvent;
+    expect(listsOf(rejoined)).toEqual({ accepted: [bas.id], rejected: [], myResponse: 'accepted' });
+
+    const answer = (someone: Person, variables: { accepted?: string[]; rejected?: string[] }) =>
+      someone.client.execute<{ ediEvent: EventAnswer }>(
+        `mutation ($id: ID!, $accepted: [ID!], $rejected: [ID!]) { ediEvent(id: $id, accepted: $accepted, rejected: $rejected) { ${eventFields} } }`,
+        { id: event.id, ...variables },
+      );
+    // Naming Cleo too moves only the caller.
+    const declined = expectData(await answer(bas, { rejected: [bas.id, cleo.id] })).ediEvent;
+    expect(listsOf(declined)).toEqual({ accepted: [], rejected: [bas.id], myResponse: 'rejected' });
+    const acceptedAgain = expectData(await answer(bas, { accepted: [bas.id, cleo.id] })).ediEvent;
+    expect(listsOf(acceptedAgain)).toEqual({ accepted: [bas.id], rejected: [], myResponse: 'accepted' });
+    // Naming only someone else is no answer of theirs: refused, nothing recorded.
+    const before = countEvents(server);
+    expect(reasonOf(await answer(bas, { rejected: [cleo.id] }))).toBe('EVENT_EDIT_NOT_ALLOWED');
+    // The author cannot answer for the invited either.
+    expectData(await answer(ann, { rejected: [bas.id, cleo.id] }));
+    expect(countEvents(server)).toBe(before);
+    const seen = expectData(await getEvent(ann, event.id)).getEvent!;
+    expect(seen.usersInvited.map((person) => [person.user, person.response])).toEqual([
+      [bas.id, 'accepted'],
+      [cleo.id, 'invited'],
+    ]);
+
+    expect((await live.done).map((result) => result.subEvent)).toEqual([
+      { type: 'created', event: event.id, value: { myResponse: 'invited' } },
+      { type: 'responded', event: event.id, value: { myResponse: 'rejected' } },
+      { type: 'responded', event: event.id, value: { myResponse: 'accepted' } },
+      { type: 'responded', event: event.id, value: { myResponse: 'rejected' } },
+      { type: 'responded', event: event.id, value: { myResponse: 'accepted' } },
+    ]);
+  });
 });
 
 describe('live changes and the agenda', () => {
@@ -371,7 +469,27 @@ describe('live changes and the agenda', () => {
     );
     const mine = agenda.filter((id) => [later.id, soon.id, series.id].includes(id));
     expect(mine).toEqual([series.id, soon.id, later.id]);
-    expect(codeOf(await bas.client.execute('{ getEvents(limit: 1000) { id } }'))).toBe('NUMBER_TOO_LARGE');
+    // Pages of the same list: the offset skips that many.
+    const page = async (limit: number, offset: number) =>
+      expectData(
+        await bas.client.execute<{ getEvents: { id: string }[] }>(
+          'query ($limit: Int, $offset: Int) { getEvents(limit: $limit, offset: $offset) { id } }',
+          {
+            limit,
+            offset,
+          },
+        ),
+      ).getEvents.map((event) => event.id);
+    expect(await page(1, 1)).toEqual([agenda[1]]);
+    expect(await page(2, agenda.length - 1)).toEqual([agenda.at(-1)]);
+    expect(await page(5, agenda.length)).toEqual([]);
+    const refusal = async (query: string) => {
+      const result = await bas.client.execute(query);
+      return [codeOf(result), result.errors?.[0]?.extensions?.params];
+    };
+    expect(await refusal('{ getEvents(limit: 1000) { id } }')).toEqual(['NUMBER_TOO_LARGE', { maximum: 100 }]);
+    expect(await refusal('{ getEvents(limit: 0) { id } }')).toEqual(['NUMBER_TOO_SMALL', { minimum: 1 }]);
+    expect(await refusal('{ getEvents(offset: -1) { id } }')).toEqual(['NUMBER_TOO_SMALL', { minimum: 0 }]);
   });
 });
 

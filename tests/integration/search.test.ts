@@ -312,8 +312,77 @@ describe('getSearch', () => {
     expect(after).toEqual(before);
   });
 
+  it('finds a calendar event for its author and the members it invites now, a series once, and forgets a deleted one', async () => {
+    const setEvent = (variables: Record<string, unknown>) =>
+      owner.client.execute<{ setEvent: { id: string } }>(
+        `mutation ($title: String!, $description: String!, $recurring: String!, $invited: [ID!]) {
+          setEvent(title: $title, description: $description, startDate: "2026-03-02T08:00:00Z", endDate: "2026-03-02T09:00:00Z",
+            type: "event", recurring: $recurring, timeZone: "Europe/Berlin", invited: $invited) { id }
+        }`,
+        variables,
+      );
+    const third = await joinTeam(owner, await person(server, 'Theo'));
+    const series = expectData(
+      await setEvent({
+        title: 'Flotilla briefing',
+        description: 'Weekly review of the sailing routes',
+        recurring: 'weekly',
+        invited: [member.id],
+      }),
+    ).setEvent;
+    const [hit] = await found(member, 'flotilla briefing');
+    expect(hit).toMatchObject({
+      id: series.id,
+      type: 'event',
+      title: 'Flotilla briefing',
+      project: null,
+      projectTitle: null,
+      messageId: null,
+    });
+    expect(hit!.link).toBe(`/overview/calendar/d/${series.id}`);
+    expect(hit!.titleHighlights.map((range) => hit!.title.slice(range.start, range.start + range.length))).toEqual([
+      'Flotilla',
+      'briefing',
+    ]);
+    // Every week of the series, one result; found by its description and with the event filter; not inside a space.
+    expect(ids(await found(owner, 'sailing routes'))).toEqual([series.id]);
+    expect(ids(await found(member, 'flotilla', { filter: 'event' }))).toEqual([series.id]);
+    expect(await found(member, 'flotilla', { filter: 'task' })).toEqual([]);
+    expect(await found(member, 'flotilla briefing', { space })).toEqual([]);
+    // Not invited: another member of the team and another team find nothing.
+    expect(await found(third, 'flotilla briefing')).toEqual([]);
+    expect(await found(outsider, 'flotilla briefing')).toEqual([]);
+    // Judged when searching: a member who leaves the event no longer finds it.
+    expectData(await member.client.execute('mutation ($id: ID!) { respondEvent(id: $id, response: "leave") { id } }', { id: series.id }));
+    expect(await found(member, 'flotilla briefing')).toEqual([]);
+    expect(ids(await found(owner, 'flotilla briefing'))).toEqual([series.id]);
+    // A rename is searched at once; a deleted event is found no more.
+    expectData(
+      await owner.client.execute('mutation ($id: ID!) { ediEvent(id: $id, title: "Harbour pilots briefing") { id } }', { id: series.id }),
+    );
+    expect(await found(owner, 'flotilla')).toEqual([]);
+    expect(ids(await found(owner, 'pilots briefing'))).toEqual([series.id]);
+    const gone = expectData(
+      await setEvent({ title: 'Lifeboat drill', description: 'Muster at the slipway', recurring: 'none', invited: [member.id] }),
+    ).setEvent;
+    expect(ids(await found(member, 'lifeboat drill'))).toEqual([gone.id]);
+    expectData(await owner.client.execute('mutation ($id: ID!) { delEvent(id: $id) }', { id: gone.id }));
+    expect(await found(member, 'lifeboat drill')).toEqual([]);
+    expect(await found(owner, 'slipway')).toEqual([]);
+  });
+
   it('gives the same results after a replay of the log', async () => {
-    const queries = ['beacon overhaul', 'rotating lamp', 'estuary', 'perishable', 'rendezvous', 'treasure', 'mooring', 'almanac'];
+    const queries = [
+      'beacon overhaul',
+      'rotating lamp',
+      'estuary',
+      'perishable',
+      'rendezvous',
+      'treasure',
+      'mooring',
+      'almanac',
+      'pilots briefing',
+    ];
     const before = await Promise.all(queries.map((text) => found(owner, text)));
     const counts = () =>
       server.app.services.database.sqlite

@@ -5,6 +5,7 @@ import { docStream } from '../domains/docs/events';
 import { findDocRow } from '../domains/docs/state';
 import type { DocContentStore, UpdateRowInfo } from './persistence';
 import { plainTextOf } from './plainText';
+import { recoverMentions } from './mentions';
 import { sqliteEventStoreOf } from '../core/sqlite/eventStore';
 
 /** What a person's `doc.updated` entries of one doc already cover. */
@@ -103,6 +104,7 @@ export function recoverDerivedData(
         );
         entries += 1;
       }
+      sqliteEventStoreOf(services.store).runNow({ actorId: null }, (unit) => recoverMentions(unit, services.database.sqlite, store, row));
       docs += 1;
     } catch (error) {
       onError(error, docId);

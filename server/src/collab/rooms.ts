@@ -10,7 +10,9 @@ import { ActivityDebouncer, type ActivityRecord } from './activity';
 import { CommitsWithoutSync } from '../core/sqlite/walSync';
 import { UpdateBatcher } from './batcher';
 import { DocContentStore } from './persistence';
+import type { MentionBaseline } from '../domains/docs/mentions';
 import { imageSourcesOf, plainTextOf } from './plainText';
+import { recordMentions } from './mentions';
 import { recoverDerivedData } from './recovery';
 import { Room, type Peer, type RoomOptions } from './room';
 import { sqliteEventStoreOf } from '../core/sqlite/eventStore';
@@ -42,6 +44,8 @@ interface LoadedRoom {
   cancelUnload: Cancel | null;
   /** The doc's team, read when the room is loaded (null if the doc was not found then: judged on any event). */
   teamId: string | null;
+  /** What the room's last record of the doc's mentions left, so the next reads only the entries after it. */
+  mentionBaseline: MentionBaseline | null;
 }
 
 /** A room under a stream of updates compacts at most this often (see RoomOptions.minimumCompactionIntervalMs). */
@@ -284,6 +288,7 @@ export class RoomManager {
       activity: null,
       cancelUnload: null,
       teamId: findDocRow(this.services.database.db, docId)?.teamId ?? null,
+      mentionBaseline: null,
     };
     this.rooms.set(docId, loaded);
     return loaded;
@@ -382,6 +387,8 @@ export class RoomManager {
     sqliteEventStoreOf(this.services.store).runNow({ actorId: userId }, (unit) => {
       if (loaded) this.store.saveText(docId, plainTextOf(loaded.room.doc), loaded.room.lastEditedAt ?? record.until);
       unit.append(docStream(docId), decideContentActivity(row, userId, record), { teamId: row.teamId });
+      if (loaded)
+        loaded.mentionBaseline = recordMentions(unit, this.services.database.sqlite, row, loaded.room.doc, loaded.mentionBaseline);
     });
   }
 }

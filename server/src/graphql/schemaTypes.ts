@@ -53,7 +53,7 @@ export type ActivityPage = {
 export type AiCitation = {
   __typename?: 'AiCitation';
   id: Scalars['ID']['output'];
-  /** task | doc | message | file */
+  /** task | doc | message | file | event (a calendar event) */
   kind: Scalars['String']['output'];
   /** In-app path to open it (the search area's links). */
   link: Scalars['String']['output'];
@@ -1997,11 +1997,12 @@ export type Query = {
   /** Rings ringing now that concern the caller: incoming ones, then the ones they make. */
   getRings: Array<VideocallRing>;
   /**
-   * Tasks (name, description), messages, docs (title, text) and files (name, a PDF's text) the caller may read in
-   * their current team, best first: exact title matches, then relevance (titles weigh more) with newer items
-   * ahead. text: more than 4 characters, at most 500, searched as words (quotes and operators are text).
-   * filter: all (default), task, message, doc or file. startdate, enddate: ISO dates, inclusive. space: only that
-   * space (one the caller may read). first: at most 50 (default 20).
+   * Tasks (name, description), messages, docs (title, text), files (name, a PDF's text) and calendar events (title,
+   * description; a series once) the caller may read in their current team, best first: exact title matches, then
+   * relevance (titles weigh more) with newer items ahead. text: more than 4 characters, at most 500, searched as
+   * words (quotes and operators are text). filter: all (default), task, message, doc, file or event. startdate,
+   * enddate: ISO dates, inclusive (the item's creation). space: only that space (one the caller may read; events
+   * are in none). first: at most 50 (default 20).
    */
   getSearch: Array<SearchResult>;
   /** A shared file's details, for anyone (rate limited per address); NOT_FOUND when missing or not shared. */
@@ -2382,7 +2383,7 @@ export type SearchResult = {
   emoji?: Maybe<Scalars['String']['output']>;
   /** Where the query matched inside description. */
   highlights: Array<TextRange>;
-  /** The task, message, doc or file id. */
+  /** The task, message, doc, file or calendar event id. */
   id: Scalars['ID']['output'];
   /** The app path that opens the item. */
   link: Scalars['String']['output'];
@@ -2392,16 +2393,16 @@ export type SearchResult = {
   messageId?: Maybe<Scalars['ID']['output']>;
   /** For messages: where it was written: project, task, privat or meetingroom. */
   messageType?: Maybe<Scalars['String']['output']>;
-  /** The space, or null for a private chat's message or file. */
+  /** The space, or null for a private chat's message or file and for a calendar event. */
   project?: Maybe<Scalars['ID']['output']>;
   projectColor?: Maybe<Scalars['String']['output']>;
   projectLogo?: Maybe<Scalars['String']['output']>;
   projectTitle?: Maybe<Scalars['String']['output']>;
-  /** A task's code and name (T-12 Fix the login), a doc's title, a file's name, or the name of a message's conversation. */
+  /** A task's code and name (T-12 Fix the login), a doc's title, a file's name, an event's title, or the name of a message's conversation. */
   title: Scalars['String']['output'];
   /** Where the query matched inside title. */
   titleHighlights: Array<TextRange>;
-  /** task, message, doc or file. */
+  /** task, message, doc, file or event. */
   type: Scalars['String']['output'];
 };
 

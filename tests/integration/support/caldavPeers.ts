@@ -23,12 +23,16 @@ async function listen(handler: (request: IncomingMessage, response: ServerRespon
   };
 }
 
+function answerGarbage(response: ServerResponse): void {
+  response.writeHead(200, { 'content-type': 'text/html' });
+  response.end('<html><body>Welcome to nginx! \u0000\u0001 not xml</body></html>');
+}
+
 /** Answers every request with a web page: not a CalDAV server. */
 export const garbageServer = () =>
   listen((incoming, response) => {
     incoming.resume();
-    response.writeHead(200, { 'content-type': 'text/html' });
-    response.end('<html><body>Welcome to nginx! \u0000\u0001 not xml</body></html>');
+    answerGarbage(response);
   });
 
 /** Redirects /a to /b and /b back to /a, whatever the method. */
@@ -82,16 +86,25 @@ export interface ProxiedRequest {
   body: string;
 }
 
-/** Forwards everything to `target` and records the requests (method, path, body). */
-export async function countingProxy(target: string): Promise<LocalServer & { requests: ProxiedRequest[] }> {
+/** What a proxy does with the next requests: forward them, or go bad the way a broken server does. */
+export type ProxyBehaviour = 'forward' | 'garbage' | 'silent';
+
+/**
+ * Forwards everything to `target` and records the requests (method, path, body). Setting `behaviour` turns a
+ * server that worked into one answering garbage or never answering, for an account connected while it worked.
+ */
+export async function countingProxy(target: string): Promise<LocalServer & { requests: ProxiedRequest[]; behaviour: ProxyBehaviour }> {
   const requests: ProxiedRequest[] = [];
   const upstream = new URL(target);
+  const control = { behaviour: 'forward' as ProxyBehaviour };
   const local = await listen((incoming, response) => {
     const chunks: Buffer[] = [];
     incoming.on('data', (chunk: Buffer) => chunks.push(chunk));
     incoming.on('end', () => {
       const body = Buffer.concat(chunks);
       requests.push({ method: incoming.method ?? 'GET', url: incoming.url ?? '/', body: body.toString() });
+      if (control.behaviour === 'garbage') return answerGarbage(response);
+      if (control.behaviour === 'silent') return;
       const forwarded = request(
         {
           host: upstream.hostname,
@@ -111,7 +124,7 @@ export async function countingProxy(target: string): Promise<LocalServer & { req
       forwarded.end(body);
     });
   });
-  return { url: local.url, close: local.close, requests };
+  return Object.assign(control, { url: local.url, close: local.close, requests });
 }
 
 const stamp = (date: Date) =>

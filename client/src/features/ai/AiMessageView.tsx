@@ -1,5 +1,18 @@
-import { CheckSquare, Copy, File, FileText, MessageSquare, RotateCcw, Send, Sparkles, SquarePen } from 'lucide-react';
+import {
+  CalendarDays,
+  CheckSquare,
+  Copy,
+  File,
+  FileText,
+  MessageSquare,
+  RotateCcw,
+  Send,
+  Sparkles,
+  SquarePen,
+  type LucideIcon,
+} from 'lucide-react';
 import { useTranslation } from 'react-i18next';
+import type { SearchKind } from '#shared/search';
 import { Link } from 'react-router';
 import { Button, Notice } from '../../ui';
 import { renderMarkdown } from '../chat/markdown';
@@ -16,13 +29,20 @@ export interface AnswerActions {
   onSendToChat: (answer: AiMessage) => void;
 }
 
-const citationIcons = { task: CheckSquare, doc: FileText, message: MessageSquare, file: File } as const;
+/** An icon for every kind the search index holds (a calendar event's is the search page's). */
+const citationIcons: Record<SearchKind, LucideIcon> = {
+  task: CheckSquare,
+  doc: FileText,
+  message: MessageSquare,
+  file: File,
+  event: CalendarDays,
+};
 
 function CitationLink({ citation }: { citation: AiCitation }) {
   const { t } = useTranslation();
-  const Icon = citationIcons[citation.kind as keyof typeof citationIcons] ?? FileText;
+  const Icon = citationIcons[citation.kind as SearchKind] ?? FileText;
   const path = appPath(citation.link);
-  const kind = t(`ai.citations.kinds.${citation.kind as keyof typeof citationIcons}`, { defaultValue: citation.kind });
+  const kind = t(`ai.citations.kinds.${citation.kind as SearchKind}`, { defaultValue: citation.kind });
   const content = (
     <>
       <Icon size={13} aria-hidden />

@@ -208,6 +208,28 @@ describe('the AI assistant page', () => {
     expect(screen.getByText('Monday').tagName).toBe('STRONG');
   });
 
+  it('shows a calendar event’s citation with the calendar icon, its kind, and a link to the event', async () => {
+    const cited = answer({
+      state: 'done',
+      mode: 'search',
+      body: 'The regatta briefing is on Monday [1].',
+      citations: [
+        { kind: 'event', id: 'e1', title: 'Regatta briefing', link: '/overview/calendar/d/e1', project: null },
+        { kind: 'task', id: 't1', title: 'ENG-1 Launch', link: '/p1/tasks/d/t1', project: 'p1' },
+      ],
+    });
+    open('/overview/ai/c1', { getAiMessages: () => ({ data: { getAiMessages: [question, cited] } }) });
+    const sources = await screen.findByRole('list', { name: 'Sources' });
+    const event = within(sources).getByRole('link', { name: 'Regatta briefing (event)' });
+    expect(event.getAttribute('href')).toBe('/overview/calendar/d/e1');
+    // The search page's icon for events, not a document's.
+    const icon = event.querySelector('svg');
+    expect(icon?.getAttribute('class')).toContain('lucide-calendar-days');
+    expect(icon?.getAttribute('aria-hidden')).toBe('true');
+    const task = within(sources).getByRole('link', { name: 'ENG-1 Launch (task)' });
+    expect(task.querySelector('svg')?.getAttribute('class')).not.toContain('lucide-calendar-days');
+  });
+
   it('refuses a prompt over the server’s limit before sending, and files pasted in', async () => {
     const { graphql } = open('/overview/ai/c1');
     const box = await screen.findByRole('textbox', { name: 'Ask anything…' });

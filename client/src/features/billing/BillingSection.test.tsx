@@ -129,6 +129,10 @@ describe('admin plans and billing (SPEC §2, §3 Billing)', () => {
     ['PROMOTION_CODE_UNKNOWN', 'This promotion code does not exist.'],
     ['PROMOTION_CODE_EXPIRED', 'This promotion code has expired.'],
     ['PROMOTION_CODE_USED', 'This promotion code was already used.'],
+    [
+      'PROMOTION_CODE_PAID_PLAN',
+      'This code gives a plan for some days, and your team already has a paid or lifetime plan. Keep the code for when that plan ends.',
+    ],
   ])('a promotion code refused with %s says so under the field', async (code, message) => {
     open(billingOf(), 'admin', { setCode: () => failure(code, message) });
     await userEvent.type(await screen.findByLabelText('Promotion code'), 'SPRING-26');

@@ -63,6 +63,13 @@ describe('where a notification opens (SPEC §2 routes)', () => {
     expect(notificationPath(notification({ message: 'm1', project: null, meetingroom: 'r1' }))).toBe('/meetingroom/r1');
   });
 
+  it('a mention in a doc opens the doc in its space, and shows under the mentions filter', () => {
+    const inDoc = notification({ type: 'MESSAGE_MENTION', doc: 'd1', description: 'Roadmap' });
+    expect(notificationPath(inDoc)).toBe('/p1/docs/d/d1');
+    const change = { type: 'notification.created', notification: inDoc, notificationIds: [inDoc.id] };
+    expect(applyChange(feed([], 'mentions'), change).items).toEqual([inDoc]);
+  });
+
   it('a task its panel, a doc, file or event its detail item, a room its page, a call its chat', () => {
     expect(notificationPath(notification({ type: 'TASK_UPDATED', task: 'k1' }))).toBe('/p1/tasks/d/k1');
     expect(notificationPath(notification({ type: 'TASK_UPDATED', doc: 'd1' }))).toBe('/p1/docs/d/d1');

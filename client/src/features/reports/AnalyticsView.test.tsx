@@ -42,6 +42,7 @@ beforeAll(async () => {
 afterEach(() => {
   cleanup();
   drawn.length = 0;
+  vi.restoreAllMocks();
 });
 
 describe('project analytics', () => {
@@ -78,5 +79,26 @@ describe('project analytics', () => {
         .getAllByRole('row', { hidden: true })
         .map((row) => row.textContent),
     ).toEqual(['MemberOpenOverdue', 'Ada Lovelace41']);
+  });
+
+  it("downloads a chart's numbers as a CSV file named after the chart and the window (the last three months by default)", async () => {
+    const files: { name: string; blob: Blob }[] = [];
+    let madeBlob: Blob | null = null;
+    vi.spyOn(URL, 'createObjectURL').mockImplementation((blob) => {
+      madeBlob = blob as Blob;
+      return 'blob:analytics';
+    });
+    vi.spyOn(URL, 'revokeObjectURL').mockImplementation(() => undefined);
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      files.push({ name: this.download, blob: madeBlob! });
+      expect(this.href).toBe('blob:analytics');
+    });
+    open('business');
+    const load = await screen.findByRole('figure', { name: 'Open load per person' });
+    await userEvent.click(within(load).getByRole('button', { name: 'Download CSV' }));
+    expect(files.map((file) => file.name)).toEqual(['open-load-lastThreeMonths.csv']);
+    expect(files[0]!.blob.type).toBe('text/csv;charset=utf-8');
+    // A byte order mark first, so spreadsheets read it as UTF-8, then the header and one row per person.
+    expect(await files[0]!.blob.text()).toBe('\uFEFFMember,Open,Overdue\r\nAda Lovelace,4,1\r\n');
   });
 });

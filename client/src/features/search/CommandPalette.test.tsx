@@ -8,7 +8,9 @@ import { createAppStore } from '../../lib/store';
 import { mockGraphQL } from '../../test/graphqlMock';
 import { setupAppI18n } from '../../test/i18n';
 import { renderRoute } from '../../test/renderRoute';
+import { currentTeamAtom } from '../auth/session';
 import { storeSpacesAtom } from '../spaces/atoms';
+import { teamsAtom } from '../teams/atoms';
 import { CommandPalette, paletteResultCount } from './CommandPalette';
 import { engines, looms, searchResult } from './fixtures';
 import { useCommandPaletteShortcut } from './useCommandPaletteShortcut';
@@ -157,5 +159,23 @@ describe('the command palette', () => {
     await userEvent.click(within(dialog).getByRole('option', { name: 'New doc' }));
     await waitFor(() => expect(router.state.location.pathname).toBe(`/${looms}/docs/d/d9`));
     expect(graphql.callsOf('setWorkspace')[0]?.variables).toMatchObject({ project: looms, title: 'Untitled' });
+  });
+
+  it('switches to another team named by what is typed, closing the palette and loading that team', async () => {
+    const foundry = { id: 'team-2', name: 'Foundry', logo: null, url: null, isDefault: false, role: 'basic' };
+    const { graphql, store } = open('/overview', {
+      switchTeam: () => ({ data: { switchTeam: foundry } }),
+      getTeam: () => ({ data: { getTeam: { id: foundry.id, name: foundry.name, logo: null, url: null, role: 'basic' } } }),
+    });
+    store.set(currentTeamAtom, { id: 'team-1', name: 'Mill', logo: null, url: null, role: 'admin' });
+    store.set(teamsAtom, [{ id: 'team-1', name: 'Mill', logo: null, url: null, isDefault: true, role: 'admin' }, foundry]);
+    const { dialog, input } = await openPalette();
+    await userEvent.type(input, 'foundry');
+    // The current team is not offered; the other one is.
+    expect(within(dialog).queryByRole('option', { name: 'Switch to Mill' })).toBeNull();
+    await userEvent.click(within(dialog).getByRole('option', { name: 'Switch to Foundry' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(graphql.callsOf('switchTeam').map((call) => call.variables)).toEqual([{ team: 'team-2' }]);
+    await waitFor(() => expect(store.get(currentTeamAtom)?.id).toBe('team-2'));
   });
 });

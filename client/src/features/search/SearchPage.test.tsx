@@ -113,6 +113,35 @@ describe('the search page', () => {
     await waitFor(() => expect(graphql.callsOf('getSearch').at(-1)?.variables).toMatchObject({ filter: 'doc', space: looms }));
   });
 
+  it('filters by events, and shows an event (in no space) with the calendar as its place and its link', async () => {
+    const { graphql, router } = open('/overview/search?q=review', {
+      getSearch: () => ({
+        data: {
+          getSearch: [
+            searchResult({
+              id: 'e1',
+              type: 'event',
+              title: 'Quarterly review',
+              titleHighlights: [{ start: 10, length: 6 }],
+              project: null,
+              projectTitle: null,
+              projectColor: null,
+              link: '/overview/calendar/d/e1',
+            }),
+          ],
+        },
+      }),
+    });
+    const list = await screen.findByRole('list', { name: 'Results' });
+    const event = within(list).getByRole('link', { name: /Quarterly review/ });
+    expect(event.getAttribute('href')).toBe('/overview/calendar/d/e1');
+    expect(event.textContent).toContain('Event');
+    expect([...event.querySelectorAll('mark')].map((mark) => mark.textContent)).toEqual(['review']);
+    await userEvent.selectOptions(screen.getByLabelText('Type'), 'Events');
+    await waitFor(() => expect(router.state.location.search).toBe('?q=review&type=event'));
+    await waitFor(() => expect(graphql.callsOf('getSearch').at(-1)?.variables).toMatchObject({ filter: 'event' }));
+  });
+
   it('says there are no results for the query', async () => {
     open('/overview/search?q=nothing%20here', { getSearch: () => ({ data: { getSearch: [] } }) });
     expect(await screen.findByRole('heading', { name: 'No results for “nothing here”' })).toBeTruthy();

@@ -1,4 +1,4 @@
-import { FileText, MessageSquare, Paperclip, Search, SquareCheckBig, type LucideIcon } from 'lucide-react';
+import { CalendarDays, FileText, MessageSquare, Paperclip, Search, SquareCheckBig, type LucideIcon } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { formatRelativeTime } from '#shared/time';
 import { Avatar, initialsOf } from '../../ui';
@@ -7,7 +7,13 @@ import type { SearchResult, TextRange } from './operations';
 import { highlightPieces } from './searchQuery';
 import styles from './Search.module.css';
 
-const typeIcons: Record<string, LucideIcon> = { task: SquareCheckBig, message: MessageSquare, doc: FileText, file: Paperclip };
+const typeIcons: Record<string, LucideIcon> = {
+  task: SquareCheckBig,
+  message: MessageSquare,
+  doc: FileText,
+  file: Paperclip,
+  event: CalendarDays,
+};
 
 /** A text with its matched ranges in <mark>: built as elements, never as HTML, so a result's text cannot inject markup. */
 export function Highlighted({ text, ranges }: { text: string; ranges: readonly TextRange[] }) {
@@ -26,7 +32,7 @@ export function Highlighted({ text, ranges }: { text: string; ranges: readonly T
   );
 }
 
-/** The space a result belongs to, as its logo or initial on its colour; a private chat's message shows its type's icon. */
+/** The space a result belongs to, as its logo or initial on its colour; a private chat's message or an event shows its type's icon. */
 function ResultIcon({ result, size }: { result: SearchResult; size: number }) {
   const name = result.projectTitle ?? result.title;
   const logo = result.projectLogo ?? result.logo;

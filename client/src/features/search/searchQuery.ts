@@ -3,11 +3,11 @@
  * link keeps it), the checks made before asking the server, and the highlighted pieces of a result.
  */
 import { isProjectId } from '../../app/routeRules';
-import { validateSearchText } from '#shared/search';
+import { searchKinds, validateSearchText } from '#shared/search';
 import type { SearchVariables, TextRange } from './operations';
 
-/** getSearch's filter values (SPEC §7), "all" first. */
-export const searchTypes = ['all', 'task', 'message', 'doc', 'file'] as const;
+/** getSearch's filter values (SPEC §7), "all" first, then what the index holds (shared with the server). */
+export const searchTypes = ['all', ...searchKinds] as const;
 export type SearchType = (typeof searchTypes)[number];
 
 export interface SearchQuery {

@@ -47,8 +47,8 @@ const tablesUsed = [
  * database, that the database compares text byte by byte, and that it lets the user create tables (for the
  * migrations) and insert into the log's tables. Each failure is one DatabaseUnavailableError naming the problem; the
  * pool is closed again then.
- * Every connection runs with synchronous_commit on (a commit returns only once its WAL is on the disk) and the
- * statement timeout.
+ * Every connection runs with synchronous_commit on (a commit returns only once its WAL is on the disk), the
+ * statement timeout, and the same timeout for a transaction idle between statements.
  */
 export async function connectPostgres(settings: PostgresSettings, applicationName = 'workspace'): Promise<Sql> {
   const target = describeTarget(settings.url);
@@ -60,6 +60,9 @@ export async function connectPostgres(settings: PostgresSettings, applicationNam
     connection: {
       application_name: applicationName,
       statement_timeout: settings.statementTimeoutMs,
+      // A transaction left open between statements for as long (a unit of work awaiting something else) ends its
+      // session: an open transaction holds its locks, and every reader of the log waits behind its horizon.
+      idle_in_transaction_session_timeout: settings.statementTimeoutMs,
       synchronous_commit: 'on',
     },
   });

@@ -1,7 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { codedError, DomainError } from '../../errors';
 import { systemClock, type Clock } from '../clock';
-import type { AppendOptions, CommandContext } from '../commands';
+import type { AppendOptions, CommandContext, ReadOptions } from '../commands';
 import type { EventLogPort } from '../eventLogPort';
 import { newEventsOf, requireExpectedVersion, type DomainEvent, type StoredEvent } from '../events';
 import { hashRequest, idempotencyKeysExpireBefore } from '../idempotencyKeys';
@@ -34,12 +34,31 @@ interface EventRow {
   actor_id: string | null;
   payload: unknown;
   mutation_id: string | null;
-  created_at: Date;
+  /** ISO 8601 in UTC with milliseconds, as `toISOString()` writes it: formatted in SQL (see `isoCreatedAt`). */
+  created_at: string;
 }
 
 export interface PostgresEventLogOptions {
   clock?: Clock;
 }
+
+/** What the events of one append of a unit of work share: the command door decides them once per unit. */
+export interface UnitAppendStamp {
+  teamId: string | null;
+  actorId: string | null;
+  /** Recorded on the events only: the door stores the unit's result under it itself. */
+  mutationId: string | null;
+  expectedVersion?: number | undefined;
+  createdAt: Date;
+}
+
+/**
+ * Timestamps cross the driver as ISO text both ways: drizzle's postgres-js driver switches the pool's own timestamp
+ * parsing and serializing off when it is bound to it (the command door binds it), so a Date would come back as the
+ * server's text, and a Date parameter would be sent as JavaScript's `String(date)`, depending on whether drizzle was
+ * bound yet. Formatted in SQL, a time is the same string `toISOString()` wrote, whatever the pool's settings.
+ */
+const isoFormat = 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"';
 
 /**
  * The event log on PostgreSQL (issue 21): one transaction per append with synchronous_commit on (`connectPostgres`
@@ -140,10 +159,7 @@ export class PostgresEventLog implements EventLogPort {
       throw new Error(`An append carries at most ${maximumEventsPerAppend} events; this one has ${domainEvents.length}.`);
     }
     const now = this.clock.now();
-    const mutation =
-      options.mutationId === undefined
-        ? null
-        : { actorKey: options.actorId ?? 'anonymous', mutationId: options.mutationId, requestHash: hashRequest(options.request) };
+    const mutation = mutationRecordOf(options);
     // Checked before any lock is taken, so a refused append leaves the transaction as it was.
     const [state] = await transaction<{ isolation: string; appended_mutation_id: string | null }[]>`
       SELECT current_setting('transaction_isolation') AS isolation,
@@ -167,58 +183,81 @@ export class PostgresEventLog implements EventLogPort {
       await transaction`SELECT pg_advisory_xact_lock(${streamLockClass}::integer, hashtext(${stream}::text))`;
     }
     if (mutation) {
-      const [previous] = await transaction<{ request_hash: string; result: unknown; created_at: Date }[]>`
-        SELECT request_hash, result, created_at FROM mutation_results
-        WHERE actor_key = ${mutation.actorKey} AND mutation_id = ${mutation.mutationId}`;
-      if (previous && previous.created_at < idempotencyKeysExpireBefore(now)) {
-        // Past its lifetime a key is new, whether or not the periodic expiry deleted its result yet.
-        await transaction`DELETE FROM mutation_results WHERE actor_key = ${mutation.actorKey} AND mutation_id = ${mutation.mutationId}`;
-      } else if (previous) {
-        if (previous.request_hash !== mutation.requestHash) throw new DomainError('IDEMPOTENCY_KEY_REUSED');
-        return previous.result as StoredEvent[];
-      }
+      const previous = await takeMutationResult<StoredEvent[]>(transaction, mutation, now);
+      if (previous) return previous.result;
     }
-    const [current] = await transaction<{ version: number }[]>`
-      SELECT COALESCE(MAX(version), 0)::integer AS version FROM events WHERE stream = ${stream}`;
-    const version = current?.version ?? 0;
-    requireExpectedVersion(stream, options.expectedVersion, version);
-    const events = newEventsOf(stream, version, domainEvents, {
+    const stored = await this.insertEvents(transaction, stream, domainEvents, {
       teamId: options.teamId,
       actorId: options.actorId,
       mutationId: options.mutationId ?? null,
-      createdAt: now.toISOString(),
+      expectedVersion: options.expectedVersion,
+      createdAt: now,
     });
-    const stored: StoredEvent[] = [];
-    if (events.length > 0) {
-      const [drawn] = await transaction<{ transaction_horizon: string; positions: string[] }[]>`
-        SELECT transaction_horizon::text, positions::text[] FROM events_draw_positions(${events.length}::integer)`;
-      const positions = drawn!.positions;
-      events.forEach((event, index) => stored.push({ seq: Number(positions[index]), ...event }));
-      // One statement for all the events, and the notification with them: sent at COMMIT, so listeners hear only
-      // of committed events. JSON goes in as text cast to jsonb: the driver would otherwise encode a string once
-      // more, and an array as an SQL array.
-      await transaction`
-        WITH inserted AS (
-          INSERT INTO events (seq, transaction_horizon, id, team_id, stream, version, type, actor_id, payload, mutation_id, created_at)
-          SELECT position, ${drawn!.transaction_horizon}::xid8, id, ${options.teamId}, ${stream}, version, type, ${options.actorId},
-                 payload::jsonb, ${options.mutationId ?? null}, ${now}
-          FROM unnest(${positions}::bigint[], ${events.map((event) => event.id)}::text[], ${events.map((event) => event.version)}::integer[],
-                      ${events.map((event) => event.type)}::text[], ${events.map((event) => JSON.stringify(event.payload ?? null))}::text[])
-            AS event (position, id, version, type, payload)
-        )
-        SELECT pg_notify(${eventsAppendedChannel}, ${positions.at(-1)!})`;
+    if (mutation) await recordMutationResult(transaction, mutation, stored, now);
+    return stored;
+  }
+
+  /**
+   * The command door's append (`postgres/eventStore.ts`): appends inside the unit's transaction, which the door opened
+   * READ COMMITTED and keeps the mutation's result for as a whole (so the mutation id is only recorded on the events
+   * here, and several appends of one unit may carry it). Locks the stream until the transaction ends; like
+   * `appendInTransaction`, no retries: the door reruns the whole unit.
+   */
+  async appendForUnit(
+    transaction: Transaction,
+    stream: string,
+    domainEvents: readonly DomainEvent[],
+    stamp: UnitAppendStamp,
+  ): Promise<StoredEvent[]> {
+    if (domainEvents.length > maximumEventsPerAppend) {
+      throw new Error(`An append carries at most ${maximumEventsPerAppend} events; this one has ${domainEvents.length}.`);
     }
-    if (mutation) {
-      await transaction`
-        INSERT INTO mutation_results (actor_key, mutation_id, request_hash, result, created_at)
-        VALUES (${mutation.actorKey}, ${mutation.mutationId}, ${mutation.requestHash}, ${JSON.stringify(stored)}::text::jsonb, ${now})`;
-    }
+    await transaction`SELECT pg_advisory_xact_lock(${streamLockClass}::integer, hashtext(${stream}::text))`;
+    return this.insertEvents(transaction, stream, domainEvents, stamp);
+  }
+
+  /** Checks the version of a stream already locked by this transaction, draws positions and inserts the events. */
+  private async insertEvents(
+    transaction: Transaction,
+    stream: string,
+    domainEvents: readonly DomainEvent[],
+    stamp: UnitAppendStamp,
+  ): Promise<StoredEvent[]> {
+    // A statement of its own after the lock: READ COMMITTED takes its snapshot per statement, so it sees what the
+    // lock's previous holder committed.
+    const version = await streamVersionIn(transaction, stream);
+    requireExpectedVersion(stream, stamp.expectedVersion, version);
+    const createdAt = stamp.createdAt.toISOString();
+    const events = newEventsOf(stream, version, domainEvents, {
+      teamId: stamp.teamId,
+      actorId: stamp.actorId,
+      mutationId: stamp.mutationId,
+      createdAt,
+    });
+    if (events.length === 0) return [];
+    const [drawn] = await transaction<{ transaction_horizon: string; positions: string[] }[]>`
+      SELECT transaction_horizon::text, positions::text[] FROM events_draw_positions(${events.length}::integer)`;
+    const positions = drawn!.positions;
+    const stored = events.map((event, index): StoredEvent => ({ seq: Number(positions[index]), ...event }));
+    // One statement for all the events, and the notification with them: sent at COMMIT, so listeners hear only
+    // of committed events. JSON goes in as text cast to jsonb: the driver would otherwise encode a string once
+    // more, and an array as an SQL array.
+    await transaction`
+      WITH inserted AS (
+        INSERT INTO events (seq, transaction_horizon, id, team_id, stream, version, type, actor_id, payload, mutation_id, created_at)
+        SELECT position, ${drawn!.transaction_horizon}::xid8, id, ${stamp.teamId}, ${stream}, version, type, ${stamp.actorId},
+               payload::jsonb, ${stamp.mutationId}, ${createdAt}::timestamptz
+        FROM unnest(${positions}::bigint[], ${events.map((event) => event.id)}::text[], ${events.map((event) => event.version)}::integer[],
+                    ${events.map((event) => event.type)}::text[], ${events.map((event) => JSON.stringify(event.payload ?? null))}::text[])
+          AS event (position, id, version, type, payload)
+      )
+      SELECT pg_notify(${eventsAppendedChannel}, ${positions.at(-1)!})`;
     return stored;
   }
 
   async readStream(stream: string, afterVersion = 0): Promise<StoredEvent[]> {
     const rows = await this.sql<EventRow[]>`
-      SELECT seq, id, team_id, stream, version, type, actor_id, payload, mutation_id, created_at
+      SELECT seq, id, team_id, stream, version, type, actor_id, payload, mutation_id, to_char(created_at AT TIME ZONE 'UTC', ${isoFormat}) AS created_at
       FROM events WHERE stream = ${stream} AND version > ${afterVersion} ORDER BY version`;
     return rows.map(storedEventOf);
   }
@@ -232,17 +271,39 @@ export class PostgresEventLog implements EventLogPort {
    */
   async readFrom(afterPosition: number, limit: number): Promise<StoredEvent[]> {
     const rows = await this.sql<(EventRow & { settled: boolean })[]>`
-      SELECT seq, id, team_id, stream, version, type, actor_id, payload, mutation_id, created_at,
+      SELECT seq, id, team_id, stream, version, type, actor_id, payload, mutation_id,
+             to_char(created_at AT TIME ZONE 'UTC', ${isoFormat}) AS created_at,
              transaction_horizon < (SELECT pg_snapshot_xmin(pg_current_snapshot())) AS settled
       FROM events WHERE seq > ${afterPosition} ORDER BY seq LIMIT ${limit}`;
     const unsettled = rows.findIndex((row) => !row.settled);
     return (unsettled === -1 ? rows : rows.slice(0, unsettled)).map(storedEventOf);
   }
 
-  async streamVersion(stream: string): Promise<number> {
-    const [row] = await this.sql<{ version: number }[]>`
-      SELECT COALESCE(MAX(version), 0)::integer AS version FROM events WHERE stream = ${stream}`;
-    return row?.version ?? 0;
+  /**
+   * The events matching `options`, in position order: the event log port's `read` (`EventLog` in core/commands.ts).
+   * Like `readFrom`, it stops before the first matching event whose append may still be in flight below it, so a
+   * reader that goes on after the last position it got misses nothing; the filters cut the rows first.
+   */
+  async read(options: ReadOptions = {}): Promise<StoredEvent[]> {
+    const sql = this.sql;
+    const conditions = [sql`seq > ${options.afterSeq ?? 0}`];
+    if (options.stream !== undefined) conditions.push(sql`stream = ${options.stream}`);
+    if (options.teamId !== undefined) conditions.push(sql`team_id = ${options.teamId}`);
+    // '/' follows '.': the range holds exactly the types `<kind>.…` (byte order: the database collates C).
+    if (options.kind !== undefined) conditions.push(sql`type >= ${`${options.kind}.`} AND type < ${`${options.kind}/`}`);
+    const where = conditions.reduce((all, condition) => sql`${all} AND ${condition}`);
+    const limit = options.limit === undefined ? sql`` : sql`LIMIT ${options.limit}`;
+    const rows = await sql<(EventRow & { settled: boolean })[]>`
+      SELECT seq, id, team_id, stream, version, type, actor_id, payload, mutation_id,
+             to_char(created_at AT TIME ZONE 'UTC', ${isoFormat}) AS created_at,
+             transaction_horizon < (SELECT pg_snapshot_xmin(pg_current_snapshot())) AS settled
+      FROM events WHERE ${where} ORDER BY seq ${limit}`;
+    const unsettled = rows.findIndex((row) => !row.settled);
+    return (unsettled === -1 ? rows : rows.slice(0, unsettled)).map(storedEventOf);
+  }
+
+  streamVersion(stream: string): Promise<number> {
+    return streamVersionIn(this.sql, stream);
   }
 
   /** The newest position a reader can reach now: a reader starting after it misses nothing still in flight below. */
@@ -252,13 +313,17 @@ export class PostgresEventLog implements EventLogPort {
     return Number(row?.position ?? 0);
   }
 
-  async onAppended(listener: (position: number) => void): Promise<() => Promise<void>> {
-    const { unlisten } = await this.sql.listen(eventsAppendedChannel, (payload) => listener(Number(payload)));
+  /**
+   * `onListening` runs each time listening starts, the first time and again after the listening connection was lost
+   * and reopened: notifications sent meanwhile are gone, so a follower reads what it may have missed then.
+   */
+  async onAppended(listener: (position: number) => void, onListening?: () => void): Promise<() => Promise<void>> {
+    const { unlisten } = await this.sql.listen(eventsAppendedChannel, (payload) => listener(Number(payload)), onListening);
     return unlisten;
   }
 
   async forgetMutationResultsBefore(cutoff: Date): Promise<number> {
-    const deleted = await this.sql`DELETE FROM mutation_results WHERE created_at < ${cutoff}`;
+    const deleted = await this.sql`DELETE FROM mutation_results WHERE created_at < ${cutoff.toISOString()}::timestamptz`;
     return deleted.count;
   }
 
@@ -280,19 +345,90 @@ function storedEventOf(row: EventRow): StoredEvent {
     actorId: row.actor_id,
     payload: row.payload,
     mutationId: row.mutation_id,
-    createdAt: row.created_at.toISOString(),
+    createdAt: row.created_at,
   };
 }
 
-function requireValidMutationId(mutationId: string | undefined): void {
+/** A stream's current version (0 when it has no events), read on the pool or inside a transaction. */
+export async function streamVersionIn(sql: Sql | Transaction, stream: string): Promise<number> {
+  const [row] = await sql<{ version: number }[]>`
+    SELECT COALESCE(MAX(version), 0)::integer AS version FROM events WHERE stream = ${stream}`;
+  return row?.version ?? 0;
+}
+
+/** What a mutation id stands for: kept with the result, so a retry is told apart from a reuse. */
+export interface MutationRecord {
+  actorKey: string;
+  mutationId: string;
+  requestHash: string;
+}
+
+/** The record of a command sent with a mutation id (null without one). */
+export function mutationRecordOf(context: CommandContext): MutationRecord | null {
+  if (context.mutationId === undefined) return null;
+  return { actorKey: context.actorId ?? 'anonymous', mutationId: context.mutationId, requestHash: hashRequest(context.request) };
+}
+
+/**
+ * Holds the mutation id until the transaction ends: a second copy of the same mutation waits for the first to commit,
+ * then finds its result (READ COMMITTED: a fresh snapshot per statement) instead of running again.
+ */
+export async function lockMutation(transaction: Transaction, mutation: MutationRecord): Promise<void> {
+  await transaction`
+    SELECT pg_advisory_xact_lock(${mutationLockClass}::integer, hashtext(${mutation.actorKey}::text || ' ' || ${mutation.mutationId}::text))`;
+}
+
+/**
+ * The stored first result of the mutation (its lock held), or null when it is new: a result past the key's lifetime
+ * is deleted and the key is new again, whether or not the periodic expiry deleted it yet. The same id with another
+ * request is refused with IDEMPOTENCY_KEY_REUSED.
+ */
+export async function takeMutationResult<Result>(
+  transaction: Transaction,
+  mutation: MutationRecord,
+  now: Date,
+): Promise<{ result: Result } | null> {
+  const [previous] = await transaction<{ request_hash: string; result: unknown; expired: boolean }[]>`
+    SELECT request_hash, result, created_at < ${idempotencyKeysExpireBefore(now).toISOString()}::timestamptz AS expired
+    FROM mutation_results WHERE actor_key = ${mutation.actorKey} AND mutation_id = ${mutation.mutationId}`;
+  if (!previous) return null;
+  if (previous.expired) {
+    await transaction`DELETE FROM mutation_results WHERE actor_key = ${mutation.actorKey} AND mutation_id = ${mutation.mutationId}`;
+    return null;
+  }
+  if (previous.request_hash !== mutation.requestHash) throw new DomainError('IDEMPOTENCY_KEY_REUSED');
+  return { result: previous.result as Result };
+}
+
+/** Keeps a mutation's first result in its transaction (null for undefined, as JSON has no undefined). */
+export async function recordMutationResult(transaction: Transaction, mutation: MutationRecord, result: unknown, now: Date): Promise<void> {
+  await transaction`
+    INSERT INTO mutation_results (actor_key, mutation_id, request_hash, result, created_at)
+    VALUES (${mutation.actorKey}, ${mutation.mutationId}, ${mutation.requestHash}, ${JSON.stringify(result ?? null)}::text::jsonb,
+            ${now.toISOString()}::timestamptz)`;
+}
+
+export function requireValidMutationId(mutationId: string | undefined): void {
   if (mutationId !== undefined && (mutationId.length === 0 || mutationId.length > maximumMutationIdLength)) {
     throw codedError('IDEMPOTENCY_KEY_INVALID', { params: { maximum: maximumMutationIdLength } });
   }
 }
 
+/**
+ * The driver's error behind an error: drizzle wraps a failed statement in its own error ("Failed query: …") with the
+ * driver's as its cause, which has the SQLSTATE `code`.
+ */
+export function databaseErrorOf(error: unknown): { code?: unknown } | null {
+  for (let current = error, depth = 0; current && typeof current === 'object' && depth < 5; depth += 1) {
+    if ('code' in current) return current as { code?: unknown };
+    current = (current as { cause?: unknown }).cause;
+  }
+  return null;
+}
+
 /** What another appender running at the same time can cause, and a new attempt resolves. */
-function isConcurrencyFailure(error: unknown): boolean {
-  const { code, constraint_name: constraint } = (error ?? {}) as { code?: string; constraint_name?: string };
+export function isConcurrencyFailure(error: unknown): boolean {
+  const { code, constraint_name: constraint } = (databaseErrorOf(error) ?? {}) as { code?: string; constraint_name?: string };
   if (code === '40001' || code === '40P01') return true;
   // The stream and mutation locks keep appends of this log from these; a writer that skips them can still cause one.
   return code === '23505' && (constraint === 'events_stream_version' || constraint === 'mutation_results_pkey');

@@ -1,3 +1,4 @@
+import type { SearchKind } from '#shared/search';
 import type { DomainEvent } from '../../core/events';
 
 /** chat: the model alone; search: from the workspace, with citations. */
@@ -6,7 +7,8 @@ export type AiAnswerEnd = 'done' | 'stopped' | 'failed';
 
 /** One source an AI search answer used, as AiCitation presents it. */
 export interface AiCitationRecord {
-  kind: 'task' | 'doc' | 'message' | 'file';
+  /** What the search index found: a task, doc, message, file or calendar event. */
+  kind: SearchKind;
   id: string;
   title: string;
   link: string;

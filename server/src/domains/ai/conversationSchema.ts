@@ -2,7 +2,7 @@
 export const aiConversationTypeDefs = /* GraphQL */ `
   "A source an AI search answer used."
   type AiCitation {
-    "task | doc | message | file"
+    "task | doc | message | file | event (a calendar event)"
     kind: String!
     id: ID!
     title: String!

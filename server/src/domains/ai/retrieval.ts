@@ -64,12 +64,13 @@ export function retrieveSources(sqlite: Database.Database, viewer: SearchViewer,
     .slice(0, retrievalLimits.sources)
     .map((entry) => entry.item);
   const presented = presentResults(sqlite, viewer.seat.userId, best);
+  // One presented result per item, in order: the item's kind is the citation's.
   return presented.map((result, index) => {
     const passage = clipText(result.description ?? '', retrievalLimits.sourceCharacters);
     return {
       number: index + 1,
       citation: {
-        kind: result.type as AiCitationRecord['kind'],
+        kind: best[index]!.kind,
         id: result.id,
         title: result.title,
         link: result.link,

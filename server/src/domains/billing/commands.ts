@@ -41,47 +41,91 @@ export interface InvoiceInput {
  * seats, lifetime deals), the team's `team.plan_changed`, which the teams area applies and its live path
  * (subTeam) delivers. Writes nothing when nothing changed, so a repeated decision is harmless.
  */
-export async function writeSubscription(
+export function writeSubscription(
   unit: UnitOfWork,
   next: Subscription,
   reason: SubscriptionChangeReason,
   cause: string | null = null,
-): Promise<boolean> {
+): boolean {
   const current = loadSubscription(unit.transaction, next.teamId, next.source);
   const same = (Object.keys(next) as (keyof Subscription)[]).every((key) => JSON.stringify(current[key]) === JSON.stringify(next[key]));
   if (same) return false;
-  await unit.append(billingStream(next.teamId), [{ type: 'billing.subscription_changed', payload: { ...next, reason, cause } }], {
+  unit.append(billingStream(next.teamId), [{ type: 'billing.subscription_changed', payload: { ...next, reason, cause } }], {
     teamId: next.teamId,
   });
   const team = findTeam(unit.transaction, next.teamId);
   const seats = isPaidPlan(next.plan) ? next.seats : null;
   if (team && (team.plan !== next.plan || team.planState !== next.state || team.seats !== seats || team.lifetimes !== next.lifetimes)) {
     const changed: TeamPlanChanged = { teamId: next.teamId, plan: next.plan, planState: next.state, seats, lifetimes: next.lifetimes };
-    await unit.append(teamStream(next.teamId), [{ type: 'team.plan_changed', payload: changed }], { teamId: next.teamId });
+    unit.append(teamStream(next.teamId), [{ type: 'team.plan_changed', payload: changed }], { teamId: next.teamId });
   }
   return true;
 }
 
-export async function changeCredit(unit: UnitOfWork, credit: CreditChanged): Promise<void> {
+export function changeCredit(unit: UnitOfWork, credit: CreditChanged): void {
   if (credit.amount === 0) return;
-  await unit.append(billingStream(credit.teamId), [{ type: 'billing.credit_changed', payload: credit }], { teamId: credit.teamId });
+  unit.append(billingStream(credit.teamId), [{ type: 'billing.credit_changed', payload: credit }], { teamId: credit.teamId });
 }
 
-export async function writeInvoice(unit: UnitOfWork, invoice: InvoiceRecorded): Promise<void> {
-  await unit.append(billingStream(invoice.teamId), [{ type: 'billing.invoice_recorded', payload: invoice }], { teamId: invoice.teamId });
+export function writeInvoice(unit: UnitOfWork, invoice: InvoiceRecorded): void {
+  unit.append(billingStream(invoice.teamId), [{ type: 'billing.invoice_recorded', payload: invoice }], { teamId: invoice.teamId });
 }
 
-/** Whether the subscription is a paid period still running at `now` (its unused part is worth a credit). */
-function runningPaidPeriod(subscription: Subscription, now: Date): boolean {
+/**
+ * Whether the subscription is a paid period (monthly or yearly, not a lifetime deal) still running at `now`:
+ * active, cancelled or past due before its end. Its unused part is then worth a credit, and a promotion code must
+ * not replace it. `activePastEnd`: an active period past its end counts too, since the job has yet to renew it
+ * (a code must not take its renewal away in between); its unused part is worth nothing by then.
+ */
+export function runningPaidPeriod(subscription: Subscription, now: Date, { activePastEnd = false } = {}): boolean {
+  if (
+    !isPaidPlan(subscription.plan) ||
+    subscription.period === 'lifetime' ||
+    subscription.paidAmount <= 0 ||
+    subscription.periodStart === null ||
+    subscription.currentPeriodEnd === null ||
+    !['active', 'cancelled', 'past_due'].includes(subscription.state)
+  )
+    return false;
+  return Date.parse(subscription.currentPeriodEnd) > now.getTime() || (activePastEnd && subscription.state === 'active');
+}
+
+/**
+ * Whether Stripe bills the team's subscription: a Stripe subscription (trial included) it has not ended. Its next
+ * webhook sets the plan as Stripe has it, so whatever the app changes locally meanwhile is undone. A plan a code
+ * gave after Stripe's subscription ended is the app's own (nothing paid, so not Stripe's) and Stripe does not
+ * touch it; nor a lifetime deal bought through Stripe, which is paid once.
+ */
+export function stripeBillsSubscription(subscription: Subscription): boolean {
   return (
-    isPaidPlan(subscription.plan) &&
+    subscription.source === 'stripe' &&
     subscription.period !== 'lifetime' &&
     subscription.paidAmount > 0 &&
-    subscription.periodStart !== null &&
-    subscription.currentPeriodEnd !== null &&
-    ['active', 'cancelled', 'past_due'].includes(subscription.state) &&
-    Date.parse(subscription.currentPeriodEnd) > now.getTime()
+    subscription.state !== 'stopped'
   );
+}
+
+/**
+ * Credits the unused part of the paid period a change replaces now, prorated to the cent (the shared rule), in
+ * the period's currency; nothing when no paid period is running. `code`: the promotion code that replaced it.
+ */
+export function creditUnusedPeriod(unit: UnitOfWork, current: Subscription, code: string | null = null): void {
+  if (!runningPaidPeriod(current, unit.now)) return;
+  const credit = prorationCredit({
+    paidAmount: current.paidAmount,
+    periodStart: current.periodStart!,
+    periodEnd: current.currentPeriodEnd!,
+    changedAt: unit.now,
+  });
+  changeCredit(unit, {
+    teamId: current.teamId,
+    currency: current.currency,
+    amount: credit,
+    reason: 'proration',
+    userId: unit.actorId,
+    code,
+    invoiceId: null,
+  });
 }
 
 /** The app's own receipt page of an invoice (administrator-set plans; Stripe's invoices link to Stripe's page). */
@@ -94,12 +138,12 @@ export function receiptUrl(services: Pick<Services, 'config'>, invoiceId: string
  * being replaced is credited (prorated to the cent), the new period's invoice is issued with the credit held
  * in its currency taken off, and the plan, seats and lifetime deals follow, as events.
  */
-export async function decideAdministratorPlan(
+export function decideAdministratorPlan(
   unit: UnitOfWork,
   services: Pick<Services, 'config'>,
   input: { teamId: string; plan: PlanName; period: 'monthly' | 'yearly' | 'lifetime'; seats: number; currency: Currency },
   reason: SubscriptionChangeReason = 'administrator',
-): Promise<void> {
+): void {
   const { teamId, plan, period, seats, currency } = input;
   const now = unit.now;
   const current = loadSubscription(unit.transaction, teamId, 'administrator');
@@ -111,7 +155,7 @@ export async function decideAdministratorPlan(
     current.state === 'active';
   if (unchanged) return;
   if (plan === 'free') {
-    await writeSubscription(
+    writeSubscription(
       unit,
       {
         ...current,
@@ -138,43 +182,19 @@ export async function decideAdministratorPlan(
       currency,
       periodStart: now.toISOString(),
     };
-    await writeSubscription(
+    writeSubscription(
       unit,
       { ...trial, currentPeriodEnd: trialEnd, paidAmount: 0, trialEnd, trialUsed: true, source: 'administrator' },
       reason,
     );
     return;
   }
-  if (runningPaidPeriod(current, now)) {
-    const credit = prorationCredit({
-      paidAmount: current.paidAmount,
-      periodStart: current.periodStart!,
-      periodEnd: current.currentPeriodEnd!,
-      changedAt: now,
-    });
-    await changeCredit(unit, {
-      teamId,
-      currency: current.currency,
-      amount: credit,
-      reason: 'proration',
-      userId: unit.actorId,
-      code: null,
-      invoiceId: null,
-    });
-  }
+  creditUnusedPeriod(unit, current);
   const price = seatPrice(plan, period, currency);
   const charge = upgradeCharge({ price, seats, credit: creditsOf(unit.transaction, teamId).get(currency) ?? 0 });
   const invoiceId = newId();
-  await changeCredit(unit, {
-    teamId,
-    currency,
-    amount: -charge.creditUsed,
-    reason: 'invoice',
-    userId: unit.actorId,
-    code: null,
-    invoiceId,
-  });
-  await writeInvoice(unit, {
+  changeCredit(unit, { teamId, currency, amount: -charge.creditUsed, reason: 'invoice', userId: unit.actorId, code: null, invoiceId });
+  writeInvoice(unit, {
     teamId,
     invoiceId,
     number: `${now.getUTCFullYear()}-${String(invoiceCount(unit.transaction, teamId) + 1).padStart(4, '0')}`,
@@ -185,7 +205,7 @@ export async function decideAdministratorPlan(
     createdAt: now.toISOString(),
   });
   const end = periodEnd(now, period);
-  await writeSubscription(
+  writeSubscription(
     unit,
     {
       ...current,
@@ -210,7 +230,7 @@ export async function decideAdministratorPlan(
  * plan for some days and Stripe subscriptions Stripe did not renew go back to free (state stopped); an
  * administrator's paid plan renews for another period with its invoice.
  */
-export async function decidePeriodEnd(unit: UnitOfWork, services: Pick<Services, 'config'>, teamId: string): Promise<void> {
+export function decidePeriodEnd(unit: UnitOfWork, services: Pick<Services, 'config'>, teamId: string): void {
   const current = loadSubscription(unit.transaction, teamId, billingSource(services));
   const now = unit.now;
   if (current.plan === 'free' || current.currentPeriodEnd === null || Date.parse(current.currentPeriodEnd) > now.getTime()) return;
@@ -223,7 +243,7 @@ export async function decidePeriodEnd(unit: UnitOfWork, services: Pick<Services,
       seats: current.seats,
       credit: creditsOf(unit.transaction, teamId).get(current.currency) ?? 0,
     });
-    await changeCredit(unit, {
+    changeCredit(unit, {
       teamId,
       currency: current.currency,
       amount: -charge.creditUsed,
@@ -232,7 +252,7 @@ export async function decidePeriodEnd(unit: UnitOfWork, services: Pick<Services,
       code: null,
       invoiceId,
     });
-    await writeInvoice(unit, {
+    writeInvoice(unit, {
       teamId,
       invoiceId,
       number: `${start.getUTCFullYear()}-${String(invoiceCount(unit.transaction, teamId) + 1).padStart(4, '0')}`,
@@ -242,7 +262,7 @@ export async function decidePeriodEnd(unit: UnitOfWork, services: Pick<Services,
       ticket: receiptUrl(services, invoiceId),
       createdAt: now.toISOString(),
     });
-    await writeSubscription(
+    writeSubscription(
       unit,
       {
         ...current,
@@ -264,7 +284,7 @@ export async function decidePeriodEnd(unit: UnitOfWork, services: Pick<Services,
     currentPeriodEnd: null,
     paidAmount: 0,
   };
-  await writeSubscription(unit, ended, 'ended');
+  writeSubscription(unit, ended, 'ended');
 }
 
 /** The lifetime deals a change brings: one more when it starts a lifetime plan the team did not hold. */
@@ -277,13 +297,13 @@ function lifetimesAfter(current: Subscription, change: SubscriptionChange): numb
 }
 
 /** Stripe's (or a script's) subscription as an event: a new period starts when the plan, period or seats change. */
-export async function decideSubscriptionChange(unit: UnitOfWork, change: SubscriptionChange): Promise<void> {
+export function decideSubscriptionChange(unit: UnitOfWork, change: SubscriptionChange): void {
   const current = loadSubscription(unit.transaction, change.teamId, change.source);
   const newPeriod =
     current.plan !== change.plan || current.period !== change.period || current.seats !== change.seats || current.periodStart === null;
   const state: SubscriptionState = change.state;
   const ended = state === 'stopped';
-  await writeSubscription(
+  writeSubscription(
     unit,
     {
       ...current,
@@ -308,14 +328,14 @@ export async function decideSubscriptionChange(unit: UnitOfWork, change: Subscri
 
 /** Records a subscription as Stripe's webhooks (or an administrator) set it, as events in one unit of work. */
 export async function recordSubscription(services: Services, actorId: string | null, change: SubscriptionChange): Promise<void> {
-  await services.store.run({ actorId }, async (unit) => await decideSubscriptionChange(unit, change));
+  await services.store.run({ actorId }, (unit) => decideSubscriptionChange(unit, change));
 }
 
 /** Records an invoice (a paid period, or its new state): the same id again updates it. */
 export async function recordInvoice(services: Services, invoice: InvoiceInput): Promise<void> {
-  await services.store.run({ actorId: null }, async (unit) => {
+  await services.store.run({ actorId: null }, (unit) => {
     const { id, ...rest } = invoice;
-    await writeInvoice(unit, { ...rest, invoiceId: id });
+    writeInvoice(unit, { ...rest, invoiceId: id });
   });
 }
 

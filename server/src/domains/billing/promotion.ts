@@ -1,7 +1,7 @@
 import type { MercuriusContext } from 'mercurius';
 import { isCurrency, type Currency } from '#shared/currency';
 import { isPaidPlan, type PlanName } from '#shared/plans';
-import { isPromotionCodeKind, normalizePromotionCode, type PromotionCodeKind } from '#shared/billing';
+import { isPromotionCodeKind, normalizePromotionCode, planOrder, type PromotionCodeKind } from '#shared/billing';
 import { promotionCreditPounds } from '#shared/notifications';
 import type { Reaction, UnitOfWork } from '../../core/commands';
 import type { StoredEvent } from '../../core/events';
@@ -14,12 +14,12 @@ import type { MutationResolvers } from '../../graphql/schemaTypes';
 import type { UserPromotionClaimed } from '../accounts';
 import type { NotificationCreated } from '../notifications';
 import { findTeam, requireCurrentTeam } from '../teams';
-import { changeCredit, writeSubscription } from './commands';
+import { changeCredit, creditUnusedPeriod, runningPaidPeriod, stripeBillsSubscription, writeSubscription } from './commands';
 import type { PromotionCodeSet } from './events';
 import { billingPolicy } from './policies';
 import { presentBilling } from './present';
 import { parsePlan, parseSeats, requireInstanceAdministrator } from './resolvers';
-import { billingSource, findPromotionCode, hasRedeemed, loadSubscription, promotionGranted } from './state';
+import { billingSource, findPromotionCode, hasRedeemed, loadSubscription, promotionGranted, type Subscription } from './state';
 
 const codePattern = /^[A-Z0-9_-]{3,40}$/;
 
@@ -56,8 +56,37 @@ function optionalDate(value: string | null | undefined, field: string): string |
   return new Date(time).toISOString();
 }
 
+/**
+ * Why a code that gives a plan may not be redeemed over what the team holds now, or null when it may. Checked
+ * before anything is written, so a refused code stays unused for later:
+ * - while Stripe bills the subscription (a trial included), its next webhook would undo the code's plan;
+ * - a plan for some days would replace a paid period (its renewal lost) or a lifetime deal (lost for good);
+ * - a plan for some days does not replace a higher plan's days from an earlier code, nor a lifetime deal a
+ *   higher lifetime deal: the team would move down for no gain.
+ * A lifetime deal may replace some days of a higher plan (for good is worth more), and a paid period, whose
+ * unused part becomes credit.
+ */
+export function planCodeRefusal(
+  current: Subscription,
+  code: { kind: PromotionCodeKind; plan: PlanName | null },
+  now: Date,
+): 'PROMOTION_CODE_STRIPE_PLAN' | 'PROMOTION_CODE_PAID_PLAN' | 'PROMOTION_CODE_LOWER_PLAN' | null {
+  if (code.kind === 'credit' || code.plan === null) return null;
+  if (stripeBillsSubscription(current)) return 'PROMOTION_CODE_STRIPE_PLAN';
+  const lower = planOrder[code.plan] < planOrder[current.plan];
+  const lifetimeHeld = isPaidPlan(current.plan) && current.period === 'lifetime' && current.state === 'active';
+  if (code.kind === 'lifetime') return lifetimeHeld && lower ? 'PROMOTION_CODE_LOWER_PLAN' : null;
+  if (lifetimeHeld || runningPaidPeriod(current, now, { activePastEnd: true })) return 'PROMOTION_CODE_PAID_PLAN';
+  const earlierCodeDaysHeld =
+    isPaidPlan(current.plan) &&
+    current.state !== 'stopped' &&
+    current.currentPeriodEnd !== null &&
+    Date.parse(current.currentPeriodEnd) > now.getTime();
+  return earlierCodeDaysHeld && lower ? 'PROMOTION_CODE_LOWER_PLAN' : null;
+}
+
 /** What a redeemed code gives the team, as events; the code's use is recorded with it. */
-async function redeem(
+function redeem(
   unit: UnitOfWork,
   teamId: string,
   userId: string,
@@ -67,26 +96,22 @@ async function redeem(
   const kind = code.kind as PromotionCodeKind;
   const plan = (code.plan as PlanName | null) ?? null;
   const currency = (code.currency as Currency | null) ?? null;
-  await unit.append(
+  const current = loadSubscription(unit.transaction, teamId, source);
+  const refusal = planCodeRefusal(current, { kind, plan }, unit.now);
+  if (refusal) throw codedError(refusal, { field: 'code' });
+  unit.append(
     billingStream(teamId),
     [{ type: 'billing.code_redeemed', payload: { teamId, code: code.code, userId, kind, amount: code.amount, currency, plan } }],
     { teamId },
   );
   if (kind === 'credit') {
-    await changeCredit(unit, {
-      teamId,
-      currency: currency!,
-      amount: code.amount!,
-      reason: 'code',
-      userId,
-      code: code.code,
-      invoiceId: null,
-    });
+    changeCredit(unit, { teamId, currency: currency!, amount: code.amount!, reason: 'code', userId, code: code.code, invoiceId: null });
     return;
   }
-  const current = loadSubscription(unit.transaction, teamId, source);
   if (kind === 'lifetime') {
-    await writeSubscription(
+    // The lifetime deal replaces a running paid period for good: its unused part is credited, as on an upgrade.
+    creditUnusedPeriod(unit, current, code.code);
+    writeSubscription(
       unit,
       {
         ...current,
@@ -102,16 +127,12 @@ async function redeem(
     );
     return;
   }
-  // A plan for some days: from now, or from the end of the same plan's running period, never shortening a paid one.
+  // A plan for some days: from now, or after the same plan's days an earlier code gave, when they are still running.
   const samePlanRunning =
     current.plan === plan && current.currentPeriodEnd !== null && Date.parse(current.currentPeriodEnd) > unit.now.getTime();
   const start = samePlanRunning ? new Date(current.currentPeriodEnd!) : unit.now;
   const end = new Date(start.getTime() + code.days! * 24 * 60 * 60 * 1000);
-  if (isPaidPlan(current.plan) && current.plan !== plan && current.state === 'active' && current.paidAmount > 0) {
-    // The team already pays for another plan: the code's days are not worth losing that period for; keep it.
-    return;
-  }
-  await writeSubscription(
+  writeSubscription(
     unit,
     {
       ...current,
@@ -133,14 +154,14 @@ export const promotionMutations = {
     const { team, seat } = requireCurrentTeam(db, actor.userId);
     if (!billingPolicy.manage(seat)) throw new DomainError('PERMISSION_DENIED');
     const code = normalizePromotionCode(args.code);
-    await runCommand(context, actor.userId, async (unit) => {
+    await runCommand(context, actor.userId, (unit) => {
       const found = codePattern.test(code) ? findPromotionCode(unit.transaction, code) : undefined;
       if (!found) throw codedError('PROMOTION_CODE_UNKNOWN', { field: 'code' });
       if (found.expiresAt !== null && Date.parse(found.expiresAt) <= unit.now.getTime())
         throw codedError('PROMOTION_CODE_EXPIRED', { field: 'code' });
       if (hasRedeemed(unit.transaction, code, team.id) || (found.maxUses !== null && found.uses >= found.maxUses))
         throw codedError('PROMOTION_CODE_USED', { field: 'code' });
-      await redeem(unit, team.id, actor.userId, found, billingSource(context.services));
+      redeem(unit, team.id, actor.userId, found, billingSource(context.services));
     });
     return presentBilling(db, context.services, team.id, actor.userId);
   },
@@ -151,8 +172,8 @@ export const promotionMutations = {
     const terms = promotionTerms(args);
     const maxUses = args.maxUses === null || args.maxUses === undefined ? null : parseSeats(args.maxUses);
     const payload: PromotionCodeSet = { code, ...terms, expiresAt: optionalDate(args.expiresAt, 'expiresAt'), maxUses };
-    const createdAt = await runCommand(context, actorId, async (unit) => {
-      await unit.append(promotionCodeStream(code), [{ type: 'billing.promotion_code_set', payload }], { teamId: null });
+    const createdAt = await runCommand(context, actorId, (unit) => {
+      unit.append(promotionCodeStream(code), [{ type: 'billing.promotion_code_set', payload }], { teamId: null });
       return unit.now.toISOString();
     });
     return { code, kind: terms.kind, amount: terms.amount, currency: terms.currency, plan: terms.plan, redeemedAt: createdAt };
@@ -166,18 +187,14 @@ export const promotionMutations = {
 export const promotionCredit: Reaction = {
   name: 'billing: a promotion sign-up grants its credit',
   on: ['user.promotion_claimed'],
-  async react(unit: UnitOfWork, event: StoredEvent) {
+  react(unit: UnitOfWork, event: StoredEvent) {
     const { userId, teamId } = event.payload as UserPromotionClaimed;
     if (promotionGranted(unit.transaction, userId) || !findTeam(unit.transaction, teamId)) return;
     const amount = promotionCreditPounds * 100;
-    await unit.append(
-      billingStream(teamId),
-      [{ type: 'billing.promotion_granted', payload: { teamId, userId, amount, currency: 'gbp' } }],
-      {
-        teamId,
-      },
-    );
-    await changeCredit(unit, { teamId, currency: 'gbp', amount, reason: 'promotion', userId, code: null, invoiceId: null });
+    unit.append(billingStream(teamId), [{ type: 'billing.promotion_granted', payload: { teamId, userId, amount, currency: 'gbp' } }], {
+      teamId,
+    });
+    changeCredit(unit, { teamId, currency: 'gbp', amount, reason: 'promotion', userId, code: null, invoiceId: null });
     const notice: NotificationCreated = {
       notificationId: newId(),
       userId,
@@ -186,6 +203,6 @@ export const promotionCredit: Reaction = {
       description: `You received £${promotionCreditPounds} of credit for your team's plan.`,
       authorId: null,
     };
-    await unit.append(notificationStream(userId), [{ type: 'notification.created', payload: notice }], { teamId });
+    unit.append(notificationStream(userId), [{ type: 'notification.created', payload: notice }], { teamId });
   },
 };

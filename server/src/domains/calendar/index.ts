@@ -76,6 +76,7 @@ export { calendarEntries, presentEvent } from './queries';
 export { presentCalendar, type PresentedCalendar } from './present';
 export { uidFor } from './mutations';
 export { eventLimits } from './commands';
+export { calendarSearchSource, readableEventIds } from './searchSource';
 
 const parts: readonly CalendarPart[] = [feedPart, syncPart];
 

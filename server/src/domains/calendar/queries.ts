@@ -114,8 +114,8 @@ export const calendarQueries = {
     const actor = requireActor(context);
     const limit = args.limit ?? 20;
     const offset = args.offset ?? 0;
-    if (!Number.isInteger(limit) || limit < 1 || limit > maximumPage)
-      throw codedError('NUMBER_TOO_LARGE', { params: { maximum: maximumPage }, field: 'limit' });
+    if (!Number.isInteger(limit) || limit < 1) throw codedError('NUMBER_TOO_SMALL', { params: { minimum: 1 }, field: 'limit' });
+    if (limit > maximumPage) throw codedError('NUMBER_TOO_LARGE', { params: { maximum: maximumPage }, field: 'limit' });
     if (!Number.isInteger(offset) || offset < 0) throw codedError('NUMBER_TOO_SMALL', { params: { minimum: 0 }, field: 'offset' });
     const db = context.services.database.db;
     const { team } = requireCurrentTeam(db, actor.userId);

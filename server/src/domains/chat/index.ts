@@ -18,6 +18,7 @@ export { checkAttachment, excerpt as messageExcerpt, fileBelongsTo, type Attachm
 export { chatStream, type MessageCreated } from './events';
 export { peopleById } from './present';
 export { presenceCounts } from './presence';
+export { chatSearchSource } from './searchSource';
 
 /** Chat: messages in spaces, private chats and task threads, unread counts, typing and presence (issue 6). */
 export const chatModule: DomainModule = {

@@ -7,6 +7,11 @@ import { docsTypeDefs } from './schema';
 import { imageQueries } from './images';
 import { docsMeetingNotes } from './meetingNotes';
 
+export { findDocRow } from './state';
+export { type DocMentionsChanged } from './mentions';
+
+export { docsSearchSource } from './searchSource';
+
 /** Docs: walls of a space, folders of type doc, public share links, live list; content in collab rooms (issue 7). */
 export const docsModule: DomainModule = {
   name: 'docs',

@@ -16,6 +16,7 @@ export { type FileDeleted, type FolderDeleted } from './events';
 export { signedDownloadUrl } from './fileResolvers';
 export { fileIdOfPath } from './present';
 export { findFileRow, findFolderRow, requireReadableFile } from './state';
+export { filesSearchSource } from './searchSource';
 
 export { registerFileRoutes } from './routes';
 export { sweepStorage } from './uploads';

@@ -3,6 +3,7 @@ import { fileNotifications } from './fromFiles';
 import { eventInvitationNotifications } from './fromCalendar';
 import { missedCallNotifications } from './fromCalls';
 import { answerNotifications } from './fromChat';
+import { docMentionNotifications } from './fromDocs';
 import { spaceNotifications } from './fromSpaces';
 import { startNotificationDigest } from './digest';
 import { notificationSubscriptions } from './live';
@@ -30,7 +31,14 @@ export const notificationsModule: DomainModule = {
   // The e-mail digest: a periodic job on the platform's runner, safe on every process (each mail is claimed).
   start: (services) => startNotificationDigest(services),
   // The causes other areas' events carry, told in the same unit of work (the tasks and chat areas record theirs themselves).
-  reactions: [spaceNotifications, fileNotifications, answerNotifications, missedCallNotifications, eventInvitationNotifications],
+  reactions: [
+    spaceNotifications,
+    fileNotifications,
+    answerNotifications,
+    missedCallNotifications,
+    eventInvitationNotifications,
+    docMentionNotifications,
+  ],
   access: {
     getNotifications: 'signedIn',
     readNotifications: 'signedIn',

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { storedEvent } from '../../core/eventFixtures';
-import { indexChangesOf } from './changes';
+import { indexChangesOf, searchSources } from './changes';
 
 const createdAt = '2026-05-01T10:00:00.000Z';
 
@@ -80,5 +80,67 @@ describe('indexChangesOf', () => {
     expect(indexChangesOf(message('text', '   '))).toEqual([]);
     expect(indexChangesOf(message('call', 'Call started'))).toEqual([]);
     expect(indexChangesOf(storedEvent('team.renamed', { teamId: 'team-1', name: 'New' }))).toEqual([]);
+  });
+
+  it('adds a calendar event in no space with its title and description, follows its edits and removes it when deleted', () => {
+    const created = storedEvent(
+      'calendarEvent.created',
+      {
+        eventId: 'event-1',
+        teamId: 'team-1',
+        origin: 'local',
+        authorId: 'user-1',
+        calendarId: null,
+        title: 'Quarterly review',
+        description: 'Numbers and plans',
+        recurring: 'weekly',
+        rrule: 'FREQ=WEEKLY',
+        people: [],
+      },
+      { createdAt },
+    );
+    expect(indexChangesOf(created)).toEqual([
+      {
+        type: 'add',
+        item: {
+          kind: 'event',
+          itemId: 'event-1',
+          teamId: 'team-1',
+          spaceId: null,
+          privatId: null,
+          taskId: null,
+          meetingroomId: null,
+          code: null,
+          emoji: null,
+          folderId: null,
+          createdAt,
+          title: 'Quarterly review',
+          body: 'Numbers and plans',
+        },
+      },
+    ]);
+    expect(indexChangesOf(storedEvent('calendarEvent.edited', { eventId: 'event-1', changes: { description: 'Only plans' } }))).toEqual([
+      { type: 'setText', kind: 'event', itemId: 'event-1', body: 'Only plans' },
+    ]);
+    expect(indexChangesOf(storedEvent('calendarEvent.edited', { eventId: 'event-1', changes: { startAt: createdAt } }))).toEqual([]);
+    expect(indexChangesOf(storedEvent('calendarEvent.deleted', { eventId: 'event-1', userIds: [], guests: [] }))).toEqual([
+      { type: 'remove', where: { kind: 'event', itemId: 'event-1' } },
+    ]);
+    // A series is one item: one occurrence's own title or an answer changes nothing in the index.
+    expect(
+      indexChangesOf(storedEvent('calendarEvent.occurrenceChanged', { eventId: 'event-1', occurrenceStart: createdAt, title: 'Moved' })),
+    ).toEqual([]);
+    expect(indexChangesOf(storedEvent('calendarEvent.responded', { eventId: 'event-1', userId: 'user-2', response: 'accepted' }))).toEqual(
+      [],
+    );
+  });
+
+  it('has one source per area, no event type read by two of them, and nothing for a type no source declares', () => {
+    expect(searchSources.map((source) => source.area)).toEqual(['teams', 'tasks', 'chat', 'files', 'docs', 'calendar']);
+    const declared = searchSources.flatMap((source) => source.eventTypes);
+    expect(new Set(declared).size).toBe(declared.length);
+    // A type a source acts on but forgot to declare would be lost: the tasks source ignores an undeclared one.
+    expect(indexChangesOf(storedEvent('task.followChanged', { taskId: 'task-1' }))).toEqual([]);
+    expect(indexChangesOf(storedEvent('doc.updated', { docId: 'doc-1', projectId: 'space-1' }))).toEqual([]);
   });
 });

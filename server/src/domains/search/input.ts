@@ -1,8 +1,9 @@
+import { searchKinds } from '#shared/search';
 import { codedError } from '../../errors';
 
 export const searchLimits = { minimumExclusive: 4, maximum: 500, defaultFirst: 20, maximumFirst: 50 } as const;
 
-export const searchFilters = ['all', 'task', 'message', 'doc', 'file'] as const;
+export const searchFilters = ['all', ...searchKinds] as const;
 export type SearchFilter = (typeof searchFilters)[number];
 
 export interface SearchArguments {

@@ -7,62 +7,26 @@
  * (text.ts). `searchIndexPort.conformance.ts` holds them to it.
  */
 
-export type IndexedKind = 'task' | 'message' | 'doc' | 'file';
-
-/** Where an item lives and what a result shows besides its text: what the scope filter and the page read. */
-export interface ItemPlace {
-  teamId: string;
-  /** The space it belongs to; for a message, the space of its channel or task; null for private chats and meeting rooms. */
-  spaceId: string | null;
-  privatId: string | null;
-  /** A task thread's message or a task's file: the task, so a move or a deletion of the task follows. */
-  taskId: string | null;
-  /** A meeting room's message: the room, readable when the scope lists it. */
-  meetingroomId: string | null;
-  /** A task's idCode (T-12), a doc's emoji, a file's folder. */
-  code: string | null;
-  emoji: string | null;
-  folderId: string | null;
-}
-
-/** One searchable item: a task (name, description), a message (text), a doc (title) or a file (name, a PDF's text). */
-export interface IndexedItem extends ItemPlace {
-  kind: IndexedKind;
-  itemId: string;
-  /** ISO instant: the date range filters on it and the ranking favours newer items. */
-  createdAt: string;
-  title: string;
-  body: string;
-}
-
-/** Which items a change concerns: one item, everything of a task (its thread, its files), of a space, or of a folder's files. */
-export type ItemSelector =
-  { kind: IndexedKind; itemId: string } | { taskId: string } | { spaceId: string } | { kind: 'file'; folderId: string };
-
-/** Place fields a change may set (the text has its own change). */
-export type PlaceChange = Partial<Pick<ItemPlace, 'spaceId' | 'code' | 'emoji' | 'folderId'>>;
+import type { IndexChange, IndexedKind } from '../../core/searchSources';
 
 /**
- * What happens to the index: the projection turns each event into these (changes.ts), and each adapter applies them.
- * `add` of an item already there changes nothing (a replayed creation); changes of an item not there change nothing.
+ * The items and the changes the index applies are the core's search sources port (core/searchSources.ts): each area
+ * turns its own events into them in its own folder (domains/<area>/searchSource.ts), and changes.ts composes them.
  */
-export type IndexChange =
-  | { type: 'add'; item: IndexedItem }
-  | { type: 'setText'; kind: IndexedKind; itemId: string; title?: string; body?: string }
-  | { type: 'setPlace'; where: ItemSelector; set: PlaceChange }
-  | { type: 'remove'; where: ItemSelector }
-  /** A doc's text as its room last stored it: indexed beside the doc's item, searched with it. */
-  | { type: 'setDocText'; docId: string; text: string; updatedAt: string };
+export type { IndexChange, IndexedItem, IndexedKind, ItemPlace, ItemSelector, PlaceChange } from '../../core/searchSources';
 
 /**
  * What the caller may read at this moment, already judged by the policies: items of these spaces, private chats and
- * meeting rooms of this team, and nothing else. The index applies it, it never judges it.
+ * meeting rooms of this team, these calendar events (in no space: each has its own readers), and nothing else. The
+ * index applies it, it never judges it.
  */
 export interface SearchScope {
   teamId: string;
   spaceIds: readonly string[];
   privatIds: readonly string[];
   meetingroomIds: readonly string[];
+  /** Events of kind `event` the caller may read: an event item is found through this list only. */
+  eventIds: readonly string[];
 }
 
 /** What is searched: the text as typed, an optional kind, inclusive ISO date bounds, and how many results at most. */

@@ -84,6 +84,9 @@ function linkOf(item: MatchedItem): string {
       return `/${space}/tasks/d/${id}`;
     case 'doc':
       return `/${space}/docs/d/${id}`;
+    case 'event':
+      // Events are in no space: the calendar's own place, as the notifications' and Home's links open them.
+      return `/overview/calendar/d/${id}`;
     case 'file':
       if (item.privatId !== null) return `/chats/${encodeURIComponent(item.privatId)}`;
       if (item.taskId !== null) return `/${space}/tasks/d/${encodeURIComponent(item.taskId)}`;

@@ -6,9 +6,10 @@ import { applyFtsChanges } from './sqlite/ftsIndex';
 import { searchItems } from './tables';
 
 /**
- * The search index: tasks (name, description), messages (text), docs (title) and files (name, a PDF's text),
- * written in the same transaction as the events that create, change and delete them, and rebuilt by replay.
- * What each event does is the port's changes (changes.ts); the SQLite store applies them to its FTS5 index.
+ * The search index: tasks (name, description), messages (text), docs (title), files (name, a PDF's text) and
+ * calendar events (title, description), written in the same transaction as the events that create, change and delete
+ * them, and rebuilt by replay. What each event does is told by its area's search source (changes.ts composes them);
+ * the SQLite store applies the changes to its FTS5 index.
  * A doc's text is content, not in the log: its index is doc_text_search (see migrations/0016_search.sql).
  */
 export const searchProjection: Projection = {

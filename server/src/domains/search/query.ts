@@ -1,9 +1,13 @@
 import type Database from 'better-sqlite3';
+import { drizzle } from 'drizzle-orm/better-sqlite3';
 import { searchHistoryStart } from '#shared/plans';
 import { spacePolicy, spaceTypeOf, type TeamSeat } from '../../core/access';
+import type { DrizzleDatabase } from '../../db/connection';
+import * as schema from '../../db/schema';
 import { refusal } from '../../errors';
+import { readableEventIds } from '../calendar';
 import { meetingsPolicy } from '../meetings';
-import type { SearchInput } from './input';
+import type { SearchFilter, SearchInput } from './input';
 import type { IndexQuery, MatchedItem, SearchScope } from './port';
 import { searchFts } from './sqlite/ftsIndex';
 
@@ -50,12 +54,31 @@ export interface SearchViewer {
   plan: string;
 }
 
+/** The connection's query builder for the calendar's reader (searchIndex is given the connection only, as the AI area calls it). */
+const readersByConnection = new WeakMap<Database.Database, DrizzleDatabase>();
+
+function readerOf(sqlite: Database.Database): DrizzleDatabase {
+  let reader = readersByConnection.get(sqlite);
+  if (!reader) {
+    reader = drizzle(sqlite, { schema });
+    readersByConnection.set(sqlite, reader);
+  }
+  return reader;
+}
+
 /**
  * What the caller may find at this moment: the team's readable spaces (or only the one asked for, NOT_FOUND when
- * they may not read it), the private chats they are in (not when one space is asked for), and the meeting rooms of
- * those spaces plus the team's ad hoc rooms when they may use them (not when one space is asked for).
+ * they may not read it), the private chats they are in, the meeting rooms of those spaces plus the team's ad hoc
+ * rooms when they may use them, and the calendar events they may read by the calendar's rule (no private chats, ad
+ * hoc rooms or events when one space is asked for: they are in none; no events when another kind is asked for, since
+ * listing a large team's events costs more than the rest of the scope).
  */
-export function readableScope(sqlite: Database.Database, viewer: SearchViewer, space: string | null): SearchScope {
+export function readableScope(
+  sqlite: Database.Database,
+  viewer: SearchViewer,
+  space: string | null,
+  filter: SearchFilter = 'all',
+): SearchScope {
   const readable = readableSpaceIds(sqlite, viewer.teamId, viewer.seat);
   if (space !== null && !readable.includes(space)) throw refusal('NOT_FOUND', 'SPACE_NOT_FOUND', { field: 'space' });
   const spaceIds = space !== null ? [space] : readable;
@@ -74,7 +97,9 @@ export function readableScope(sqlite: Database.Database, viewer: SearchViewer, s
     )
     .all(viewer.teamId, JSON.stringify(spaceIds), adHocRooms)
     .map((row) => row.id);
-  return { teamId: viewer.teamId, spaceIds, privatIds, meetingroomIds };
+  const eventsSearched = space === null && (filter === 'all' || filter === 'event');
+  const eventIds = eventsSearched ? readableEventIds(readerOf(sqlite), viewer.teamId, viewer.seat.userId) : [];
+  return { teamId: viewer.teamId, spaceIds, privatIds, meetingroomIds, eventIds };
 }
 
 /** The index query for a search: its kind, and its date range narrowed to the team plan's search history. */
@@ -96,6 +121,6 @@ export function indexQueryOf(viewer: SearchViewer, input: SearchInput, now: Date
  * spaces, private chats and rooms; only items created within the team plan's search history.
  */
 export function searchIndex(sqlite: Database.Database, viewer: SearchViewer, input: SearchInput, now: Date): MatchedItem[] {
-  const scope = readableScope(sqlite, viewer, input.space);
+  const scope = readableScope(sqlite, viewer, input.space, input.filter);
   return searchFts(sqlite, indexQueryOf(viewer, input, now), scope);
 }

@@ -24,8 +24,14 @@ const teamId = 'team-conformance';
 const now = new Date('2026-06-01T12:00:00.000Z');
 const daysAgo = (days: number) => new Date(now.getTime() - days * 86_400_000).toISOString();
 
-/** What the searcher may read: one space, one private chat and one meeting room of the team (others exist beside). */
-const scope: SearchScope = { teamId, spaceIds: ['space-readable'], privatIds: ['chat-member'], meetingroomIds: ['room-readable'] };
+/** What the searcher may read: one space, one private chat, one meeting room and one calendar event of the team (others exist beside). */
+const scope: SearchScope = {
+  teamId,
+  spaceIds: ['space-readable'],
+  privatIds: ['chat-member'],
+  meetingroomIds: ['room-readable'],
+  eventIds: ['event-readable'],
+};
 
 let itemNumber = 0;
 /** A task in the readable space, created a day ago, unless the case says otherwise. */
@@ -215,7 +221,31 @@ export function describeSearchIndexConformance(adapter: string, open: () => Prom
       expect(new Set(await found('tapir'))).toEqual(new Set(readable.map((one) => one.itemId)));
       const onlySpace = { ...scope, privatIds: [], meetingroomIds: [] };
       expect(new Set(await found('tapir', {}, onlySpace))).toEqual(new Set([readable[0]!.itemId, readable[3]!.itemId]));
-      expect(await found('tapir', {}, { teamId, spaceIds: [], privatIds: [], meetingroomIds: [] })).toEqual([]);
+      expect(await found('tapir', {}, { teamId, spaceIds: [], privatIds: [], meetingroomIds: [], eventIds: [] })).toEqual([]);
+    });
+
+    it('finds a calendar event only through the events the scope lists, never through a space, chat or room', async () => {
+      const event = (itemId: string, teamOf = teamId) =>
+        item({ kind: 'event', itemId, teamId: teamOf, spaceId: null, title: 'Gecko workshop', body: 'bring the terrarium notes' });
+      const readable = event('event-readable');
+      await index.apply(added(readable, event('event-hidden'), event('event-readable-elsewhere', 'team-other')));
+      // An item of another kind with a listed event's id is not found through the list.
+      await index.apply(
+        added(item({ kind: 'message', itemId: 'event-readable', title: '', body: 'gecko terrarium chatter', spaceId: null })),
+      );
+      const [match] = await search('gecko terrarium');
+      expect(match).toMatchObject<Partial<MatchedItem>>({ kind: 'event', itemId: readable.itemId, spaceId: null });
+      expect(match!.markedTitle).toBe(`${marked('Gecko')} workshop`);
+      expect(match!.markedSnippet).toContain(marked('terrarium'));
+      expect(await found('gecko terrarium')).toEqual([readable.itemId]);
+      expect(await found('gecko', { kind: 'event' })).toEqual([readable.itemId]);
+      expect(await found('gecko', { kind: 'task' })).toEqual([]);
+      expect(await found('gecko', {}, { ...scope, eventIds: [] })).toEqual([]);
+      await index.apply([{ type: 'setText', kind: 'event', itemId: readable.itemId, title: 'Salamander workshop' }]);
+      expect(await found('gecko')).toEqual([]);
+      expect(await found('salamander terrarium')).toEqual([readable.itemId]);
+      await index.apply([{ type: 'remove', where: { kind: 'event', itemId: readable.itemId } }]);
+      expect(await found('salamander')).toEqual([]);
     });
 
     it('removes an item, a task with its thread and files, and a space with its items', async () => {

@@ -1,16 +1,16 @@
 import { index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
 
 /**
- * Projection: one row per searchable item (a task, a message, a doc, a file), whose `id` is the rowid of
+ * Projection: one row per searchable item (a task, a message, a doc, a file, a calendar event), whose `id` is the rowid of
  * its text in the FTS5 table `search_text` (ftsTable.ts, made by hand in the migration). The row holds
  * what a search filters on and the text does not: the kind, the team, where the item lives (space,
- * private chat, task, meeting room) and its creation time. The text lives only in `search_text`.
+ * private chat, task, meeting room; an event is in none of them) and its creation time. The text lives only in `search_text`.
  */
 export const searchItems = sqliteTable(
   'search_items',
   {
     id: integer('id').primaryKey(),
-    /** task | message | doc | file */
+    /** task | message | doc | file | event */
     kind: text('kind').notNull(),
     itemId: text('item_id').notNull(),
     teamId: text('team_id').notNull(),

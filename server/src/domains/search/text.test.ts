@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { clip, descriptionText, ftsPhrase, ftsQuery, indexedText, matchEnd, matchStart, unmark } from './text';
+import { clip, ftsPhrase, ftsQuery, indexedText, matchEnd, matchStart, unmark } from './text';
 
 const marked = (text: string) => text.replaceAll('[', matchStart).replaceAll(']', matchEnd);
 
@@ -48,28 +48,5 @@ describe('unmark and clip', () => {
     expect(long.text.length).toBeLessThanOrEqual(200);
     expect(long.text.endsWith('…')).toBe(true);
     expect(long.ranges).toEqual([]);
-  });
-});
-
-describe('descriptionText', () => {
-  it('reads a Tiptap tree as the tasks area does: blocks on lines, marks joined, mentions as @label', () => {
-    const tree = {
-      type: 'doc',
-      content: [
-        {
-          type: 'paragraph',
-          content: [
-            { type: 'text', text: 'Dep' },
-            { type: 'text', text: 'loy', marks: [{ type: 'bold' }] },
-          ],
-        },
-        {
-          type: 'paragraph',
-          content: [{ type: 'mention', attrs: { label: 'Ada' } }, { type: 'hardBreak' }, { type: 'text', text: 'now' }],
-        },
-      ],
-    };
-    expect(descriptionText(tree)).toBe('Deploy\n@Ada\nnow');
-    expect(descriptionText(null)).toBe('');
   });
 });

@@ -7,28 +7,6 @@ export function indexedText(text: string): string {
   return text.replace(/[\uE000\uE001]/g, '');
 }
 
-interface RichNode {
-  type?: unknown;
-  text?: unknown;
-  attrs?: { label?: unknown } | null;
-  content?: unknown;
-}
-
-/**
- * The words of a task description (a Tiptap tree as the tasks area stores it), the way its
- * `description_text` column has them: blocks of a doc or a list on their own lines, mentions as @label.
- */
-export function descriptionText(node: unknown): string {
-  if (node === null || typeof node !== 'object') return typeof node === 'string' ? node : '';
-  const rich = node as RichNode;
-  if (rich.type === 'text') return typeof rich.text === 'string' ? rich.text : '';
-  if (rich.type === 'hardBreak') return '\n';
-  if (rich.type === 'mention') return `@${String(rich.attrs?.label ?? '')}`;
-  const type = typeof rich.type === 'string' ? rich.type : '';
-  const children = Array.isArray(rich.content) ? rich.content : [];
-  return children.map(descriptionText).join(type === 'doc' || type.endsWith('List') ? '\n' : '');
-}
-
 export interface TextRange {
   start: number;
   length: number;

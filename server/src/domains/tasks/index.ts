@@ -14,6 +14,7 @@ export { type NotificationCreated, type TaskDeleted, type TaskMoved } from './ev
 export type { TaskCreated, TaskUpdated } from './events';
 export { notificationStream } from './notifications';
 export { presentTasks } from './present';
+export { tasksSearchSource } from './searchSource';
 export { findTaskRow, toTaskState, type Reader } from './state';
 export { assignedTasks, assignedTasksWithDeadline, sectionOrders, taskFactsById, type TaskFact } from './teamTaskFacts';
 

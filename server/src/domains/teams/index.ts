@@ -32,6 +32,7 @@ export {
 } from './state';
 export { projectMembers, projects, teamMembers } from './tables';
 export { liveAccess, logPosition } from './liveAccess';
+export { teamsSearchSource } from './searchSource';
 export {
   countTeamSpaces,
   messageHistoryStartValues,

@@ -112,7 +112,10 @@ const snippetHeadline = `StartSel=${matchStart}, StopSel=${matchEnd}, MaxWords=3
 /** A page row as postgres.js reads it: a matched item whose bigint id arrives as text. */
 type PageRow = Omit<MatchedItem, 'id'> & { id: string };
 
-/** The filters every step shares: the team, kind, dates, and the scope the caller may read. */
+/**
+ * The filters every step shares: the team, kind, dates, and the scope the caller may read (an event is in no space, chat
+ * or room: only the scope's list of events finds it).
+ */
 function visibleItems(sql: Queryable, query: IndexQuery, scope: SearchScope): Fragment {
   return sql`
     i.team_id = ${scope.teamId}
@@ -123,6 +126,7 @@ function visibleItems(sql: Queryable, query: IndexQuery, scope: SearchScope): Fr
       (i.space_id IS NOT NULL AND i.space_id = any(${sql.array([...scope.spaceIds])}::text[]))
       OR (i.privat_id IS NOT NULL AND i.privat_id = any(${sql.array([...scope.privatIds])}::text[]))
       OR (i.meetingroom_id IS NOT NULL AND i.meetingroom_id = any(${sql.array([...scope.meetingroomIds])}::text[]))
+      OR (i.kind = 'event' AND i.item_id = any(${sql.array([...scope.eventIds])}::text[]))
     )`;
 }
 

@@ -140,7 +140,10 @@ export function applyFtsChanges(transaction: Transaction, changes: readonly Inde
   }
 }
 
-/** The filters every step shares: the team, kind, dates, and the scope the caller may read. */
+/**
+ * The filters every step shares: the team, kind, dates, and the scope the caller may read (an event is in no space, chat
+ * or room: only the scope's list of events finds it).
+ */
 const visibleItems = `
     i.team_id = :teamId
     AND (:kind IS NULL OR i.kind = :kind)
@@ -150,6 +153,7 @@ const visibleItems = `
       (i.space_id IS NOT NULL AND i.space_id IN (SELECT value FROM json_each(:spaces)))
       OR (i.privat_id IS NOT NULL AND i.privat_id IN (SELECT value FROM json_each(:privats)))
       OR (i.meetingroom_id IS NOT NULL AND i.meetingroom_id IN (SELECT value FROM json_each(:rooms)))
+      OR (i.kind = 'event' AND i.item_id IN (SELECT value FROM json_each(:events)))
     )`;
 
 /**
@@ -233,6 +237,7 @@ export function searchFts(sqlite: Database.Database, query: IndexQuery, scope: S
     spaces: JSON.stringify(scope.spaceIds),
     privats: JSON.stringify(scope.privatIds),
     rooms: JSON.stringify(scope.meetingroomIds),
+    events: JSON.stringify(scope.eventIds),
     first: query.first,
   };
   const ids = (statement: string, parameters: Record<string, unknown>) =>

@@ -1,0 +1,321 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import type { Table } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
+import { drizzle, PostgresJsSession, PostgresJsTransaction, type PostgresJsDatabase } from 'drizzle-orm/postgres-js';
+import { systemClock, type Clock } from '../clock';
+import type { AppendOptions, CommandContext, ReadOptions } from '../commands';
+import type { DomainEvent, StoredEvent } from '../events';
+import type { Sql, Transaction } from './connect';
+import {
+  databaseErrorOf,
+  isConcurrencyFailure,
+  lockMutation,
+  mutationRecordOf,
+  PostgresEventLog,
+  recordMutationResult,
+  requireValidMutationId,
+  streamVersionIn,
+  takeMutationResult,
+} from './eventLog';
+import { LogFollower, type CommitOrigin } from './logFollower';
+
+/*
+ * The port as it will be once the unit of work is asynchronous (issue 21, WP2): the same members as `UnitOfWork`,
+ * `Projection` and `Reaction` in core/commands.ts and core/events.ts, with promises where the database answers.
+ * When the core's own types are asynchronous, these become aliases of them.
+ */
+
+/** A drizzle PostgreSQL database bound to one unit's transaction (postgres-js): projections read and write through it. */
+export type PostgresUnitTransaction = PostgresJsTransaction<Record<string, never>, Record<string, never>>;
+
+type TransactionSession = ConstructorParameters<typeof PostgresJsTransaction<Record<string, never>, Record<string, never>>>[1];
+
+/** The one door to the log, handed to a command inside its transaction. */
+export interface PostgresUnitOfWork {
+  /** The unit's transaction for reads and writes of projection rows. */
+  readonly transaction: PostgresUnitTransaction;
+  readonly actorId: string | null;
+  /** One reading of the clock for the whole unit: every event it appends carries this time. */
+  readonly now: Date;
+  streamVersion(stream: string): Promise<number>;
+  /** Appends events to a stream, applies the projections, then runs the reactions to them, all in this unit. */
+  append(stream: string, domainEvents: readonly DomainEvent[], options: AppendOptions): Promise<StoredEvent[]>;
+}
+
+/** A command's decision and writes. It may run more than once (the door reruns a unit a concurrent one made fail). */
+export type PostgresWork<Result> = (unit: PostgresUnitOfWork) => Result | Promise<Result>;
+
+/** A reducer from events to read tables, run inside the append's transaction (see `Projection` in core/events.ts). */
+export interface PostgresProjection {
+  name: string;
+  tables: readonly Table[];
+  apply(transaction: PostgresUnitTransaction, event: StoredEvent): void | Promise<void>;
+}
+
+/** What an area does, in the same unit, when an event is appended (see `Reaction` in core/commands.ts). */
+export interface PostgresReaction {
+  name: string;
+  on: readonly string[];
+  react(unit: PostgresUnitOfWork, event: StoredEvent): void | Promise<void>;
+}
+
+/**
+ * Hears committed events in position order. `origin` tells this process's own commits from other processes' (a
+ * listener taking only the events it must be told of (`(events) => …`) is one too): work that only the process
+ * that made a change should do, such as sending mail, checks it.
+ */
+export type PostgresCommittedListener = (events: readonly StoredEvent[], origin: CommitOrigin) => void;
+
+export interface PostgresEventStoreOptions {
+  reactions?: readonly PostgresReaction[];
+  clock?: Clock;
+}
+
+/** Reactions may append events that other reactions answer; a chain this deep is a loop (as on SQLite). */
+const maximumReactionDepth = 8;
+/** Runs of one unit when concurrent transactions make it fail (deadlock, serialization failure). */
+const maximumAttempts = 5;
+
+/**
+ * The command door on PostgreSQL (issue 21): the event store port over a postgres.js pool.
+ *
+ * A unit of work is one READ COMMITTED transaction on a connection of its own from the pool. Its `transaction` is a
+ * drizzle database bound to that transaction; `append` appends through the log (`PostgresEventLog.appendForUnit`:
+ * the stream's lock, its version, positions and the rows), then applies every projection to each event, then runs
+ * the reactions (awaited, in order, chained at most `maximumReactionDepth` deep). Then COMMIT, and the caller is
+ * answered; a throw anywhere rolls back every row of the unit. Units of different streams run and commit in parallel.
+ *
+ * Idempotency per unit, as on SQLite: a unit sent with a mutation id takes that id's lock first, answers with the
+ * first run's stored result when there is one (and runs nothing), refuses the id with another request
+ * (IDEMPOTENCY_KEY_REUSED), and otherwise keeps its own result in `mutation_results` in the same transaction. Every
+ * event it appends carries the id.
+ *
+ * Retries happen here, never in callers: a deadlock (40P01; two units locking two streams in opposite orders) or a
+ * serialization failure (40001) reruns the whole unit from the start, a few times with a short random pause. Work
+ * therefore must not have effects outside the unit. A stale `expectedVersion` is the caller's CONFLICT, not retried.
+ *
+ * Listeners hear committed events through one follower of the log (`LogFollower`), in position order, each event
+ * once, this process's commits right after their COMMIT and other processes' when PostgreSQL notifies them. Units
+ * commit in any order while positions are drawn in one, so a commit is heard once every older append has committed
+ * or rolled back: usually at once. A caller is answered at COMMIT, possibly before its listeners heard it.
+ *
+ * Durability: every connection runs with synchronous_commit on (`connectPostgres`), so COMMIT returns only once its
+ * WAL is flushed, and `whenDurable` resolves at once. `onSyncFailure` never fires: PostgreSQL itself stops (PANIC)
+ * when it cannot flush its WAL, and recovers from what the disk holds. A connection lost during COMMIT leaves that
+ * unit's outcome unknown: its caller gets an error saying so (a retry with the same mutation id is safe), and if it
+ * did commit, the follower hands its events on when it reads them (as another process's: this one could not tell).
+ * Nothing this process holds becomes wrong, so there is nothing to stop for.
+ */
+export class PostgresEventStore {
+  readonly clock: Clock;
+  /** The event log on the same pool: positions, readers and notifications. */
+  readonly log: PostgresEventLog;
+  /** Drizzle over the pool, for reads outside a unit. */
+  readonly database: PostgresJsDatabase;
+  private readonly dialect = new PgDialect();
+  private readonly reactionsByType = new Map<string, PostgresReaction[]>();
+  private readonly listeners = new Set<PostgresCommittedListener>();
+  private readonly follower: LogFollower;
+  private readonly running = new Set<Promise<unknown>>();
+  private closed = false;
+
+  /** Opens the door on a migrated database: listens for other processes' commits before answering. */
+  static async open(
+    sql: Sql,
+    projections: readonly PostgresProjection[],
+    options: PostgresEventStoreOptions = {},
+  ): Promise<PostgresEventStore> {
+    const store = new PostgresEventStore(sql, projections, options);
+    await store.follower.start();
+    return store;
+  }
+
+  private constructor(
+    private readonly sql: Sql,
+    private readonly projections: readonly PostgresProjection[],
+    options: PostgresEventStoreOptions,
+  ) {
+    this.clock = options.clock ?? systemClock;
+    // Bound once here: drizzle's driver sets the pool's timestamp and json conversions its column mappings expect.
+    this.database = drizzle(sql);
+    this.log = new PostgresEventLog(sql, { clock: this.clock });
+    for (const reaction of options.reactions ?? []) {
+      for (const type of reaction.on) {
+        const list = this.reactionsByType.get(type) ?? [];
+        list.push(reaction);
+        this.reactionsByType.set(type, list);
+      }
+    }
+    this.follower = new LogFollower(this.log, (events, origin) => this.notify(events, origin));
+  }
+
+  onCommitted(listener: PostgresCommittedListener): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  /** Always: a commit on PostgreSQL is durable when COMMIT returns (synchronous_commit on). */
+  whenDurable(): Promise<void> {
+    return Promise.resolve();
+  }
+
+  /** Never fires on PostgreSQL (see the class comment): the server stops itself when it cannot flush its WAL. */
+  onSyncFailure(listener: (error: unknown) => void): () => void {
+    void listener;
+    return () => undefined;
+  }
+
+  run<Result>(context: CommandContext, work: PostgresWork<Result>): Promise<Result> {
+    if (this.closed) return Promise.reject(new Error('The PostgreSQL event store is closed.'));
+    try {
+      requireValidMutationId(context.mutationId);
+    } catch (error) {
+      return Promise.reject(error as Error);
+    }
+    const running = this.runWithRetries(context, work);
+    this.running.add(running);
+    const forget = () => this.running.delete(running);
+    running.then(forget, forget);
+    return running;
+  }
+
+  append(stream: string, domainEvents: readonly DomainEvent[], options: AppendOptions & CommandContext): Promise<StoredEvent[]> {
+    return this.run(options, (unit) => unit.append(stream, domainEvents, options));
+  }
+
+  read(options: ReadOptions = {}): Promise<StoredEvent[]> {
+    return this.log.read(options);
+  }
+
+  streamVersion(stream: string): Promise<number> {
+    return this.log.streamVersion(stream);
+  }
+
+  forgetMutationResultsBefore(cutoff: Date): Promise<number> {
+    return this.log.forgetMutationResultsBefore(cutoff);
+  }
+
+  /**
+   * Refuses new units, waits for the running ones (their listeners included: what is readable is handed on), stops
+   * listening and ends the pool.
+   */
+  async close(): Promise<void> {
+    this.closed = true;
+    while (this.running.size > 0) await Promise.allSettled([...this.running]);
+    await this.follower.drain();
+    await this.follower.stop();
+    await this.sql.end({ timeout: 5 });
+  }
+
+  private async runWithRetries<Result>(context: CommandContext, work: PostgresWork<Result>): Promise<Result> {
+    for (let attempt = 1; ; attempt += 1) {
+      try {
+        return await this.runOnce(context, work);
+      } catch (error) {
+        if (attempt >= maximumAttempts || !isConcurrencyFailure(error)) throw error;
+        // A short random pause, so units that collided do not collide again in step.
+        await sleep(Math.random() * 5 * attempt);
+      }
+    }
+  }
+
+  private async runOnce<Result>(context: CommandContext, work: PostgresWork<Result>): Promise<Result> {
+    const appended: StoredEvent[] = [];
+    let workDone = false;
+    try {
+      const result = (await this.sql.begin('isolation level read committed', async (transaction) => {
+        const unit = this.openUnit(transaction, context, appended);
+        const mutation = mutationRecordOf(context);
+        if (mutation) {
+          await lockMutation(transaction, mutation);
+          const previous = await takeMutationResult<Result>(transaction, mutation, unit.now);
+          if (previous) return previous.result;
+        }
+        const decided = await work(unit);
+        if (mutation) await recordMutationResult(transaction, mutation, decided, unit.now);
+        workDone = true;
+        return decided;
+      })) as Result;
+      this.follower.committed(appended);
+      return result;
+    } catch (error) {
+      if (workDone && isConnectionLoss(error)) {
+        // Its positions stay marked: if it did commit, its events are still this process's when read.
+        throw new Error('The connection to PostgreSQL was lost while the unit of work committed: it may or may not have committed.', {
+          cause: error,
+        });
+      }
+      this.follower.rolledBack(appended);
+      throw error;
+    }
+  }
+
+  private openUnit(transaction: Transaction, context: CommandContext, appended: StoredEvent[]): PostgresUnitOfWork {
+    // What drizzle's driver builds for its own transactions (`PostgresJsSession.transaction`): a session over the
+    // transaction's sql. Its types want the pool's Sql there, though the transaction's is what it runs on.
+    const session = new PostgresJsSession(transaction as unknown as Sql, this.dialect, undefined) as unknown as TransactionSession;
+    const database: PostgresUnitTransaction = new PostgresJsTransaction(this.dialect, session, undefined);
+    const { log, projections, reactionsByType, follower } = this;
+    const actorId = context.actorId;
+    const mutationId = context.mutationId ?? null;
+    const now = this.clock.now();
+    let depth = 0;
+    const unit: PostgresUnitOfWork = {
+      transaction: database,
+      actorId,
+      now,
+      streamVersion: (stream) => streamVersionIn(transaction, stream),
+      async append(stream, domainEvents, options) {
+        const stored = await log.appendForUnit(transaction, stream, domainEvents, {
+          teamId: options.teamId,
+          actorId,
+          mutationId,
+          expectedVersion: options.expectedVersion,
+          createdAt: now,
+        });
+        follower.appending(stored);
+        appended.push(...stored);
+        // One statement at a time: a transaction's connection runs them in order anyway, and a failure stops here.
+        for (const event of stored) {
+          for (const projection of projections) await projection.apply(database, event);
+        }
+        for (const event of stored) {
+          const reactions = reactionsByType.get(event.type);
+          if (!reactions) continue;
+          if (depth >= maximumReactionDepth)
+            throw new Error(`Reactions to ${event.type} nest deeper than ${maximumReactionDepth}: a loop?`);
+          depth += 1;
+          try {
+            for (const reaction of reactions) await reaction.react(unit, event);
+          } finally {
+            depth -= 1;
+          }
+        }
+        return stored;
+      },
+    };
+    return unit;
+  }
+
+  private notify(events: readonly StoredEvent[], origin: CommitOrigin): void {
+    for (const listener of this.listeners) {
+      try {
+        listener(events, origin);
+      } catch (error) {
+        // A failing listener must not stop the others nor the follower (as on SQLite).
+        queueMicrotask(() => {
+          throw error;
+        });
+      }
+    }
+  }
+}
+
+/** Errors that mean the connection went away (the server or the network), not that a statement failed. */
+function isConnectionLoss(error: unknown): boolean {
+  const code = databaseErrorOf(error)?.code;
+  if (typeof code !== 'string') return false;
+  // Class 08 (connection exception) and 57P01–57P03 (the server shutting down or restarting).
+  if (code.startsWith('08') || code === '57P01' || code === '57P02' || code === '57P03') return true;
+  return ['CONNECTION_CLOSED', 'CONNECTION_DESTROYED', 'CONNECTION_ENDED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT'].includes(code);
+}

@@ -1,0 +1,168 @@
+import type { StoredEvent } from '../events';
+import type { PostgresEventLog } from './eventLog';
+
+/** Whose commit a listener hears: this process's own units, or another process writing to the same database. */
+export type CommitOrigin = 'this process' | 'another process';
+
+/** Events read from the log in position order, with whose commit they came from. */
+export type FollowedEvents = (events: readonly StoredEvent[], origin: CommitOrigin) => void;
+
+/** Events per read: a follower far behind catches up in reads of this many. */
+const batchSize = 500;
+/** The first wait before reading again when a notified position is not readable yet, doubled up to the longest. */
+const shortestWaitMs = 5;
+const longestWaitMs = 500;
+
+/**
+ * Follows the log from the head it started at, and hands on every committed event once, in position order: this
+ * process's commits (the door tells it right after COMMIT) and other processes' (heard through LISTEN/NOTIFY).
+ *
+ * It reads by position with the log's horizon cut (`PostgresEventLog.readFrom`), so it never moves past an append
+ * still in flight below: an event committed late under a lower position is handed on before the ones above it, never
+ * skipped. Reading is what a notification or a commit here starts; one read covers all of them heard meanwhile, so a
+ * missed notification is caught up by the next. When the newest position heard of is not readable yet (an older
+ * transaction of the cluster still runs, or a commit's notification overtook its visibility), it reads again after a
+ * short wait, growing while nothing moves. A lost listening connection is reopened by the driver; the follower then
+ * reads at once, since notifications sent meanwhile are gone.
+ */
+export class LogFollower {
+  /** The newest position handed on: the next read starts after it. */
+  private delivered = 0;
+  /** The newest position known committed: notified, or committed here. */
+  private heardHead = 0;
+  /** Positions appended by this process's units, until handed on: their events are this process's commits. */
+  private readonly own = new Set<number>();
+  private reading: Promise<void> | null = null;
+  private readAgain = false;
+  private retry: NodeJS.Timeout | null = null;
+  private waitMs = shortestWaitMs;
+  private started = false;
+  private stopped = false;
+  private stopListening: (() => Promise<void>) | null = null;
+
+  constructor(
+    private readonly log: PostgresEventLog,
+    private readonly handOn: FollowedEvents,
+  ) {}
+
+  /** Listens, then starts after the head readable now: events committed before are not handed on. */
+  async start(): Promise<void> {
+    // Listening first, so no commit between reading the head and listening goes unheard.
+    this.stopListening = await this.log.onAppended(
+      (position) => this.heard(position),
+      () => this.wake(),
+    );
+    this.delivered = await this.log.headPosition();
+    this.heardHead = Math.max(this.heardHead, this.delivered);
+    this.started = true;
+    this.wake();
+  }
+
+  /** Marks positions a unit of this process drew: if they commit, they are heard as this process's. */
+  appending(events: readonly StoredEvent[]): void {
+    for (const event of events) this.own.add(event.seq);
+  }
+
+  /** A unit's attempt rolled back: its positions will never be read (drawn positions are not reused). */
+  rolledBack(events: readonly StoredEvent[]): void {
+    for (const event of events) this.own.delete(event.seq);
+  }
+
+  /** A unit of this process committed: read at once, without waiting for its notification. */
+  committed(events: readonly StoredEvent[]): void {
+    const last = events.at(-1);
+    if (last) this.heard(last.seq);
+  }
+
+  /** Stops reading; waits for a read under way to finish handing on. */
+  async stop(): Promise<void> {
+    this.stopped = true;
+    if (this.retry) clearTimeout(this.retry);
+    this.retry = null;
+    await this.stopListening?.();
+    await this.reading;
+  }
+
+  /** Hands on what is readable up to now, then stops: what `close` does once the last units committed. */
+  async drain(): Promise<void> {
+    if (this.started && !this.stopped) this.wake();
+    while (this.reading) await this.reading;
+  }
+
+  private heard(position: number): void {
+    if (position > this.heardHead) this.heardHead = position;
+    this.wake();
+  }
+
+  private wake(): void {
+    if (!this.started || this.stopped) return;
+    if (this.reading) {
+      this.readAgain = true;
+      return;
+    }
+    if (this.retry) {
+      clearTimeout(this.retry);
+      this.retry = null;
+    }
+    this.reading = this.readUntilCaughtUp();
+  }
+
+  /** Reads and hands on until a read comes back short and nothing was heard meanwhile. */
+  private async readUntilCaughtUp(): Promise<void> {
+    let failed = false;
+    try {
+      reading: do {
+        this.readAgain = false;
+        for (;;) {
+          let batch: StoredEvent[];
+          try {
+            batch = await this.log.readFrom(this.delivered, batchSize);
+          } catch {
+            // The pool could not read (a lost connection, a restarting server): read again after the wait.
+            failed = true;
+            break reading;
+          }
+          if (batch.length === 0) break;
+          this.delivered = batch.at(-1)!.seq;
+          this.handOnBatch(batch);
+          this.waitMs = shortestWaitMs;
+          if (batch.length < batchSize || this.stopped) break;
+        }
+      } while (this.readAgain && !this.stopped);
+    } finally {
+      // In the same step as the last look at readAgain (no await between): a wake from now on starts its own read.
+      this.reading = null;
+    }
+    if (this.stopped) return;
+    if (failed || this.delivered < this.heardHead) this.readLater();
+  }
+
+  private readLater(): void {
+    if (this.retry) return;
+    this.retry = setTimeout(() => {
+      this.retry = null;
+      this.wake();
+    }, this.waitMs);
+    // Waiting to read again must not keep the process alive.
+    this.retry.unref();
+    this.waitMs = Math.min(this.waitMs * 2, longestWaitMs);
+  }
+
+  /** Hands on a batch in runs of one origin each, in position order. */
+  private handOnBatch(batch: readonly StoredEvent[]): void {
+    let run: StoredEvent[] = [];
+    let runOrigin: CommitOrigin | null = null;
+    for (const event of batch) {
+      const origin: CommitOrigin = this.own.delete(event.seq) ? 'this process' : 'another process';
+      if (runOrigin !== null && origin !== runOrigin) {
+        this.handOn(run, runOrigin);
+        run = [];
+      }
+      runOrigin = origin;
+      run.push(event);
+    }
+    if (runOrigin !== null) this.handOn(run, runOrigin);
+    // Positions of units whose COMMIT had an unknown outcome and did not commit: passed now, never read.
+    for (const position of this.own) if (position <= this.delivered) this.own.delete(position);
+  }
+}
