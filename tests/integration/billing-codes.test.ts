@@ -203,8 +203,16 @@ describe('billing: promotion codes, the PROMOTION credit, contact sales', () => 
     vi.useFakeTimers({ toFake: ['Date'] });
     try {
       vi.setSystemTime(periodStart);
-      await server.app.services.store.run({ actorId: administrator.id }, (unit) =>
-        decideAdministratorPlan(unit, server.app.services, { teamId: team, plan: 'basic', period: 'monthly', seats: 2, currency: 'eur' }),
+      await server.app.services.store.run(
+        { actorId: administrator.id },
+        async (unit) =>
+          await decideAdministratorPlan(unit, server.app.services, {
+            teamId: team,
+            plan: 'basic',
+            period: 'monthly',
+            seats: 2,
+            currency: 'eur',
+          }),
       );
     } finally {
       vi.useRealTimers();
@@ -372,12 +380,12 @@ describe('billing: promotion codes, the PROMOTION credit, contact sales', () => 
     expect(requests()).toBe(kept + 2);
   });
 
-  it('rebuilds the same billing rows and team plans from the log as the live run made', () => {
+  it('rebuilds the same billing rows and team plans from the log as the live run made', async () => {
     // Runs after the flows above: codes made and redeemed, plans, a lifetime deal, the promotion grant, sales requests.
     const rebuilt = openDatabase(join(server.dataDirectory, 'replayed.sqlite'), { synchronous: 'NORMAL' });
     const projections = domains.flatMap((module) => module.projections);
     try {
-      replay(server.app.services.database, rebuilt, projections);
+      await replay(server.app.services.database, rebuilt, projections);
       const compared = projections.filter((projection) => projection.name === 'billing' || projection.name === 'teams');
       const live = snapshotProjections(server.app.services.database, compared);
       for (const table of [

@@ -322,9 +322,9 @@ describe('Stripe webhook events', () => {
       { code: 'STRIPE-CREDIT', kind: 'credit', amount: 500, currency: 'usd', plan: null, days: null, expiresAt: null, maxUses: null },
     ];
     // Made as an instance administrator's setPromotionCode makes them (who that is depends on the tests run before).
-    await server.app.services.store.run({ actorId: null }, (unit) => {
+    await server.app.services.store.run({ actorId: null }, async (unit) => {
       for (const code of codes)
-        unit.append(promotionCodeStream(code.code), [{ type: 'billing.promotion_code_set', payload: code }], { teamId: null });
+        await unit.append(promotionCodeStream(code.code), [{ type: 'billing.promotion_code_set', payload: code }], { teamId: null });
     });
     const setCode = (code: string) =>
       admin.client.execute<{ setCode: { type: string; period: string; credit: number } }>(

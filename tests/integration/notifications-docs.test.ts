@@ -197,11 +197,11 @@ describe('after an unclean stop', () => {
 });
 
 describe('replay', () => {
-  it('rebuilds the notifications mentions in docs made, equal to the live table', () => {
+  it('rebuilds the notifications mentions in docs made, equal to the live table', async () => {
     const projections = domains.flatMap((module) => module.projections);
     const empty = openDatabase(`${server.dataDirectory}/replayed-doc-mentions.sqlite`, { synchronous: 'NORMAL' });
     try {
-      replay(server.app.services.database, empty, projections);
+      await replay(server.app.services.database, empty, projections);
       const live = snapshotProjections(server.app.services.database, projections);
       expect(live.notifications!.filter((row) => (JSON.parse(row) as { doc_id: string | null }).doc_id !== null)).toHaveLength(5);
       expect(snapshotProjections(empty, projections)).toEqual(live);

@@ -249,7 +249,7 @@ describe('migration 0023: calendar events made before they were searchable', () 
     const sqlite = currentSqlite();
     const before = indexRows(sqlite);
     expect(before.filter((row) => (row as { kind: string }).kind === 'event')).toHaveLength(4);
-    replay(
+    await replay(
       server.app.services.database,
       server.app.services.database,
       domains.flatMap((module) => module.projections),

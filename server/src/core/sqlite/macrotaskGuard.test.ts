@@ -70,7 +70,7 @@ describe('the SQLite door with the guard', () => {
     const store = new SqliteEventStore(database, [], { guardMacrotasks: true });
     const written = await store.run({ actorId: 'u1' }, async (unit) => {
       for (let round = 0; round < 10; round += 1) await unit.append('note:a', [note], { teamId: null });
-      return unit.streamVersion('note:a');
+      return await unit.streamVersion('note:a');
     });
     expect(written).toBe(10);
   });

@@ -41,34 +41,34 @@ export interface InvoiceInput {
  * seats, lifetime deals), the team's `team.plan_changed`, which the teams area applies and its live path
  * (subTeam) delivers. Writes nothing when nothing changed, so a repeated decision is harmless.
  */
-export function writeSubscription(
+export async function writeSubscription(
   unit: UnitOfWork,
   next: Subscription,
   reason: SubscriptionChangeReason,
   cause: string | null = null,
-): boolean {
+): Promise<boolean> {
   const current = loadSubscription(unit.transaction, next.teamId, next.source);
   const same = (Object.keys(next) as (keyof Subscription)[]).every((key) => JSON.stringify(current[key]) === JSON.stringify(next[key]));
   if (same) return false;
-  unit.append(billingStream(next.teamId), [{ type: 'billing.subscription_changed', payload: { ...next, reason, cause } }], {
+  await unit.append(billingStream(next.teamId), [{ type: 'billing.subscription_changed', payload: { ...next, reason, cause } }], {
     teamId: next.teamId,
   });
   const team = findTeam(unit.transaction, next.teamId);
   const seats = isPaidPlan(next.plan) ? next.seats : null;
   if (team && (team.plan !== next.plan || team.planState !== next.state || team.seats !== seats || team.lifetimes !== next.lifetimes)) {
     const changed: TeamPlanChanged = { teamId: next.teamId, plan: next.plan, planState: next.state, seats, lifetimes: next.lifetimes };
-    unit.append(teamStream(next.teamId), [{ type: 'team.plan_changed', payload: changed }], { teamId: next.teamId });
+    await unit.append(teamStream(next.teamId), [{ type: 'team.plan_changed', payload: changed }], { teamId: next.teamId });
   }
   return true;
 }
 
-export function changeCredit(unit: UnitOfWork, credit: CreditChanged): void {
+export async function changeCredit(unit: UnitOfWork, credit: CreditChanged): Promise<void> {
   if (credit.amount === 0) return;
-  unit.append(billingStream(credit.teamId), [{ type: 'billing.credit_changed', payload: credit }], { teamId: credit.teamId });
+  await unit.append(billingStream(credit.teamId), [{ type: 'billing.credit_changed', payload: credit }], { teamId: credit.teamId });
 }
 
-export function writeInvoice(unit: UnitOfWork, invoice: InvoiceRecorded): void {
-  unit.append(billingStream(invoice.teamId), [{ type: 'billing.invoice_recorded', payload: invoice }], { teamId: invoice.teamId });
+export async function writeInvoice(unit: UnitOfWork, invoice: InvoiceRecorded): Promise<void> {
+  await unit.append(billingStream(invoice.teamId), [{ type: 'billing.invoice_recorded', payload: invoice }], { teamId: invoice.teamId });
 }
 
 /**
@@ -109,7 +109,7 @@ export function stripeBillsSubscription(subscription: Subscription): boolean {
  * Credits the unused part of the paid period a change replaces now, prorated to the cent (the shared rule), in
  * the period's currency; nothing when no paid period is running. `code`: the promotion code that replaced it.
  */
-export function creditUnusedPeriod(unit: UnitOfWork, current: Subscription, code: string | null = null): void {
+export async function creditUnusedPeriod(unit: UnitOfWork, current: Subscription, code: string | null = null): Promise<void> {
   if (!runningPaidPeriod(current, unit.now)) return;
   const credit = prorationCredit({
     paidAmount: current.paidAmount,
@@ -117,7 +117,7 @@ export function creditUnusedPeriod(unit: UnitOfWork, current: Subscription, code
     periodEnd: current.currentPeriodEnd!,
     changedAt: unit.now,
   });
-  changeCredit(unit, {
+  await changeCredit(unit, {
     teamId: current.teamId,
     currency: current.currency,
     amount: credit,
@@ -138,12 +138,12 @@ export function receiptUrl(services: Pick<Services, 'config'>, invoiceId: string
  * being replaced is credited (prorated to the cent), the new period's invoice is issued with the credit held
  * in its currency taken off, and the plan, seats and lifetime deals follow, as events.
  */
-export function decideAdministratorPlan(
+export async function decideAdministratorPlan(
   unit: UnitOfWork,
   services: Pick<Services, 'config'>,
   input: { teamId: string; plan: PlanName; period: 'monthly' | 'yearly' | 'lifetime'; seats: number; currency: Currency },
   reason: SubscriptionChangeReason = 'administrator',
-): void {
+): Promise<void> {
   const { teamId, plan, period, seats, currency } = input;
   const now = unit.now;
   const current = loadSubscription(unit.transaction, teamId, 'administrator');
@@ -155,7 +155,7 @@ export function decideAdministratorPlan(
     current.state === 'active';
   if (unchanged) return;
   if (plan === 'free') {
-    writeSubscription(
+    await writeSubscription(
       unit,
       {
         ...current,
@@ -182,19 +182,27 @@ export function decideAdministratorPlan(
       currency,
       periodStart: now.toISOString(),
     };
-    writeSubscription(
+    await writeSubscription(
       unit,
       { ...trial, currentPeriodEnd: trialEnd, paidAmount: 0, trialEnd, trialUsed: true, source: 'administrator' },
       reason,
     );
     return;
   }
-  creditUnusedPeriod(unit, current);
+  await creditUnusedPeriod(unit, current);
   const price = seatPrice(plan, period, currency);
   const charge = upgradeCharge({ price, seats, credit: creditsOf(unit.transaction, teamId).get(currency) ?? 0 });
   const invoiceId = newId();
-  changeCredit(unit, { teamId, currency, amount: -charge.creditUsed, reason: 'invoice', userId: unit.actorId, code: null, invoiceId });
-  writeInvoice(unit, {
+  await changeCredit(unit, {
+    teamId,
+    currency,
+    amount: -charge.creditUsed,
+    reason: 'invoice',
+    userId: unit.actorId,
+    code: null,
+    invoiceId,
+  });
+  await writeInvoice(unit, {
     teamId,
     invoiceId,
     number: `${now.getUTCFullYear()}-${String(invoiceCount(unit.transaction, teamId) + 1).padStart(4, '0')}`,
@@ -205,7 +213,7 @@ export function decideAdministratorPlan(
     createdAt: now.toISOString(),
   });
   const end = periodEnd(now, period);
-  writeSubscription(
+  await writeSubscription(
     unit,
     {
       ...current,
@@ -230,7 +238,7 @@ export function decideAdministratorPlan(
  * plan for some days and Stripe subscriptions Stripe did not renew go back to free (state stopped); an
  * administrator's paid plan renews for another period with its invoice.
  */
-export function decidePeriodEnd(unit: UnitOfWork, services: Pick<Services, 'config'>, teamId: string): void {
+export async function decidePeriodEnd(unit: UnitOfWork, services: Pick<Services, 'config'>, teamId: string): Promise<void> {
   const current = loadSubscription(unit.transaction, teamId, billingSource(services));
   const now = unit.now;
   if (current.plan === 'free' || current.currentPeriodEnd === null || Date.parse(current.currentPeriodEnd) > now.getTime()) return;
@@ -243,7 +251,7 @@ export function decidePeriodEnd(unit: UnitOfWork, services: Pick<Services, 'conf
       seats: current.seats,
       credit: creditsOf(unit.transaction, teamId).get(current.currency) ?? 0,
     });
-    changeCredit(unit, {
+    await changeCredit(unit, {
       teamId,
       currency: current.currency,
       amount: -charge.creditUsed,
@@ -252,7 +260,7 @@ export function decidePeriodEnd(unit: UnitOfWork, services: Pick<Services, 'conf
       code: null,
       invoiceId,
     });
-    writeInvoice(unit, {
+    await writeInvoice(unit, {
       teamId,
       invoiceId,
       number: `${start.getUTCFullYear()}-${String(invoiceCount(unit.transaction, teamId) + 1).padStart(4, '0')}`,
@@ -262,7 +270,7 @@ export function decidePeriodEnd(unit: UnitOfWork, services: Pick<Services, 'conf
       ticket: receiptUrl(services, invoiceId),
       createdAt: now.toISOString(),
     });
-    writeSubscription(
+    await writeSubscription(
       unit,
       {
         ...current,
@@ -284,7 +292,7 @@ export function decidePeriodEnd(unit: UnitOfWork, services: Pick<Services, 'conf
     currentPeriodEnd: null,
     paidAmount: 0,
   };
-  writeSubscription(unit, ended, 'ended');
+  await writeSubscription(unit, ended, 'ended');
 }
 
 /** The lifetime deals a change brings: one more when it starts a lifetime plan the team did not hold. */
@@ -297,13 +305,13 @@ function lifetimesAfter(current: Subscription, change: SubscriptionChange): numb
 }
 
 /** Stripe's (or a script's) subscription as an event: a new period starts when the plan, period or seats change. */
-export function decideSubscriptionChange(unit: UnitOfWork, change: SubscriptionChange): void {
+export async function decideSubscriptionChange(unit: UnitOfWork, change: SubscriptionChange): Promise<void> {
   const current = loadSubscription(unit.transaction, change.teamId, change.source);
   const newPeriod =
     current.plan !== change.plan || current.period !== change.period || current.seats !== change.seats || current.periodStart === null;
   const state: SubscriptionState = change.state;
   const ended = state === 'stopped';
-  writeSubscription(
+  await writeSubscription(
     unit,
     {
       ...current,
@@ -328,14 +336,14 @@ export function decideSubscriptionChange(unit: UnitOfWork, change: SubscriptionC
 
 /** Records a subscription as Stripe's webhooks (or an administrator) set it, as events in one unit of work. */
 export async function recordSubscription(services: Services, actorId: string | null, change: SubscriptionChange): Promise<void> {
-  await services.store.run({ actorId }, (unit) => decideSubscriptionChange(unit, change));
+  await services.store.run({ actorId }, async (unit) => await decideSubscriptionChange(unit, change));
 }
 
 /** Records an invoice (a paid period, or its new state): the same id again updates it. */
 export async function recordInvoice(services: Services, invoice: InvoiceInput): Promise<void> {
-  await services.store.run({ actorId: null }, (unit) => {
+  await services.store.run({ actorId: null }, async (unit) => {
     const { id, ...rest } = invoice;
-    writeInvoice(unit, { ...rest, invoiceId: id });
+    await writeInvoice(unit, { ...rest, invoiceId: id });
   });
 }
 

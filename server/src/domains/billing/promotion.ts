@@ -86,7 +86,7 @@ export function planCodeRefusal(
 }
 
 /** What a redeemed code gives the team, as events; the code's use is recorded with it. */
-function redeem(
+async function redeem(
   unit: UnitOfWork,
   teamId: string,
   userId: string,
@@ -99,19 +99,27 @@ function redeem(
   const current = loadSubscription(unit.transaction, teamId, source);
   const refusal = planCodeRefusal(current, { kind, plan }, unit.now);
   if (refusal) throw codedError(refusal, { field: 'code' });
-  unit.append(
+  await unit.append(
     billingStream(teamId),
     [{ type: 'billing.code_redeemed', payload: { teamId, code: code.code, userId, kind, amount: code.amount, currency, plan } }],
     { teamId },
   );
   if (kind === 'credit') {
-    changeCredit(unit, { teamId, currency: currency!, amount: code.amount!, reason: 'code', userId, code: code.code, invoiceId: null });
+    await changeCredit(unit, {
+      teamId,
+      currency: currency!,
+      amount: code.amount!,
+      reason: 'code',
+      userId,
+      code: code.code,
+      invoiceId: null,
+    });
     return;
   }
   if (kind === 'lifetime') {
     // The lifetime deal replaces a running paid period for good: its unused part is credited, as on an upgrade.
-    creditUnusedPeriod(unit, current, code.code);
-    writeSubscription(
+    await creditUnusedPeriod(unit, current, code.code);
+    await writeSubscription(
       unit,
       {
         ...current,
@@ -132,7 +140,7 @@ function redeem(
     current.plan === plan && current.currentPeriodEnd !== null && Date.parse(current.currentPeriodEnd) > unit.now.getTime();
   const start = samePlanRunning ? new Date(current.currentPeriodEnd!) : unit.now;
   const end = new Date(start.getTime() + code.days! * 24 * 60 * 60 * 1000);
-  writeSubscription(
+  await writeSubscription(
     unit,
     {
       ...current,
@@ -154,14 +162,14 @@ export const promotionMutations = {
     const { team, seat } = requireCurrentTeam(db, actor.userId);
     if (!billingPolicy.manage(seat)) throw new DomainError('PERMISSION_DENIED');
     const code = normalizePromotionCode(args.code);
-    await runCommand(context, actor.userId, (unit) => {
+    await runCommand(context, actor.userId, async (unit) => {
       const found = codePattern.test(code) ? findPromotionCode(unit.transaction, code) : undefined;
       if (!found) throw codedError('PROMOTION_CODE_UNKNOWN', { field: 'code' });
       if (found.expiresAt !== null && Date.parse(found.expiresAt) <= unit.now.getTime())
         throw codedError('PROMOTION_CODE_EXPIRED', { field: 'code' });
       if (hasRedeemed(unit.transaction, code, team.id) || (found.maxUses !== null && found.uses >= found.maxUses))
         throw codedError('PROMOTION_CODE_USED', { field: 'code' });
-      redeem(unit, team.id, actor.userId, found, billingSource(context.services));
+      await redeem(unit, team.id, actor.userId, found, billingSource(context.services));
     });
     return presentBilling(db, context.services, team.id, actor.userId);
   },
@@ -172,8 +180,8 @@ export const promotionMutations = {
     const terms = promotionTerms(args);
     const maxUses = args.maxUses === null || args.maxUses === undefined ? null : parseSeats(args.maxUses);
     const payload: PromotionCodeSet = { code, ...terms, expiresAt: optionalDate(args.expiresAt, 'expiresAt'), maxUses };
-    const createdAt = await runCommand(context, actorId, (unit) => {
-      unit.append(promotionCodeStream(code), [{ type: 'billing.promotion_code_set', payload }], { teamId: null });
+    const createdAt = await runCommand(context, actorId, async (unit) => {
+      await unit.append(promotionCodeStream(code), [{ type: 'billing.promotion_code_set', payload }], { teamId: null });
       return unit.now.toISOString();
     });
     return { code, kind: terms.kind, amount: terms.amount, currency: terms.currency, plan: terms.plan, redeemedAt: createdAt };
@@ -187,14 +195,18 @@ export const promotionMutations = {
 export const promotionCredit: Reaction = {
   name: 'billing: a promotion sign-up grants its credit',
   on: ['user.promotion_claimed'],
-  react(unit: UnitOfWork, event: StoredEvent) {
+  async react(unit: UnitOfWork, event: StoredEvent) {
     const { userId, teamId } = event.payload as UserPromotionClaimed;
     if (promotionGranted(unit.transaction, userId) || !findTeam(unit.transaction, teamId)) return;
     const amount = promotionCreditPounds * 100;
-    unit.append(billingStream(teamId), [{ type: 'billing.promotion_granted', payload: { teamId, userId, amount, currency: 'gbp' } }], {
-      teamId,
-    });
-    changeCredit(unit, { teamId, currency: 'gbp', amount, reason: 'promotion', userId, code: null, invoiceId: null });
+    await unit.append(
+      billingStream(teamId),
+      [{ type: 'billing.promotion_granted', payload: { teamId, userId, amount, currency: 'gbp' } }],
+      {
+        teamId,
+      },
+    );
+    await changeCredit(unit, { teamId, currency: 'gbp', amount, reason: 'promotion', userId, code: null, invoiceId: null });
     const notice: NotificationCreated = {
       notificationId: newId(),
       userId,
@@ -203,6 +215,6 @@ export const promotionCredit: Reaction = {
       description: `You received £${promotionCreditPounds} of credit for your team's plan.`,
       authorId: null,
     };
-    unit.append(notificationStream(userId), [{ type: 'notification.created', payload: notice }], { teamId });
+    await unit.append(notificationStream(userId), [{ type: 'notification.created', payload: notice }], { teamId });
   },
 };
