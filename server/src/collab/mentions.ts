@@ -1,7 +1,7 @@
 import type Database from 'better-sqlite3';
 import * as Y from 'yjs';
 import { collabFragmentName } from '#shared/docs';
-import type { UnitOfWork } from '../core/commands';
+import type { SynchronousUnitOfWork } from '../core/sqlite/eventStore';
 import { docStream } from '../core/streams';
 import { baselineOf, decideMentions, type MentionBaseline, type MentionOrigin } from '../domains/docs/mentions';
 import type { DocRow } from '../domains/docs/state';
@@ -98,7 +98,7 @@ export function mentionOrigins(sqlite: Database.Database, docId: string): (items
  * with it, only the stream's entries after it are read. Gives the baseline to pass next time.
  */
 export function recordMentions(
-  unit: UnitOfWork,
+  unit: SynchronousUnitOfWork,
   sqlite: Database.Database,
   row: Pick<DocRow, 'id' | 'projectId' | 'teamId'>,
   doc: Y.Doc,
@@ -123,7 +123,7 @@ export function recordMentions(
  * only to read would compact those rows first, and the mention would then count as one that was always there.
  */
 export function recoverMentions(
-  unit: UnitOfWork,
+  unit: SynchronousUnitOfWork,
   sqlite: Database.Database,
   store: DocContentStore,
   row: Pick<DocRow, 'id' | 'projectId' | 'teamId'>,
