@@ -104,7 +104,11 @@ export function recoverDerivedData(
         );
         entries += 1;
       }
-      sqliteEventStoreOf(services.store).runNow({ actorId: null }, (unit) => recoverMentions(unit, services.database.sqlite, store, row));
+      sqliteEventStoreOf(services.store).runNow(
+        { actorId: null },
+        (unit) => recoverMentions(unit, services.database.sqlite, store, row),
+        (error) => onError(error, docId),
+      );
       docs += 1;
     } catch (error) {
       onError(error, docId);

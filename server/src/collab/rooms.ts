@@ -384,12 +384,17 @@ export class RoomManager {
     const loaded = this.rooms.get(docId);
     const row = findDocRow(this.services.database.db, docId);
     if (!row) return;
-    sqliteEventStoreOf(this.services.store).runNow({ actorId: userId }, (unit) => {
-      if (loaded) this.store.saveText(docId, plainTextOf(loaded.room.doc), loaded.room.lastEditedAt ?? record.until);
-      unit.append(docStream(docId), decideContentActivity(row, userId, record), { teamId: row.teamId });
-      if (loaded)
-        loaded.mentionBaseline = recordMentions(unit, this.services.database.sqlite, row, loaded.room.doc, loaded.mentionBaseline);
-    });
+    sqliteEventStoreOf(this.services.store).runNow(
+      { actorId: userId },
+      (unit) => {
+        if (loaded) this.store.saveText(docId, plainTextOf(loaded.room.doc), loaded.room.lastEditedAt ?? record.until);
+        unit.append(docStream(docId), decideContentActivity(row, userId, record), { teamId: row.teamId });
+        if (loaded)
+          loaded.mentionBaseline = recordMentions(unit, this.services.database.sqlite, row, loaded.room.doc, loaded.mentionBaseline);
+      },
+      // The notifications of the people it mentions run in a unit of their own right after.
+      (error) => this.logger.error({ err: error, docId }, 'people mentioned in a doc could not be notified'),
+    );
   }
 }
 

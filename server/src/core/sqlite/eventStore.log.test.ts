@@ -223,6 +223,31 @@ describe('runNow, the synchronous door', () => {
     expect(eventCount()).toBe(0);
   });
 
+  it('runs the reactions to its events in an ordinary unit right after its commit, and hands on their failure', async () => {
+    const echo: Reaction = {
+      name: 'echo',
+      on: ['note.written'],
+      async react(unit, event) {
+        await unit.append('echoes', [note('note.echoed')], { teamId: null });
+        if (event.stream === 'note:refused') throw new Error('echo refused');
+      },
+    };
+    store = new SqliteEventStore(database, [], { reactions: [echo] });
+    store.runNow({ actorId: 'u1' }, (unit) => unit.append('note:a', [note()], { teamId: null }));
+    expect(eventCount()).toBe(1);
+    await vi.waitFor(() => expect(eventCount()).toBe(2));
+    expect((await store.read({ stream: 'echoes' }))[0]).toMatchObject({ actorId: 'u1', type: 'note.echoed' });
+
+    const failures: unknown[] = [];
+    store.runNow(
+      { actorId: 'u1' },
+      (unit) => unit.append('note:refused', [note()], { teamId: null }),
+      (error) => failures.push(error),
+    );
+    await vi.waitFor(() => expect(failures).toEqual([new Error('echo refused')]));
+    expect(eventCount()).toBe(3);
+  });
+
   it('refuses an append whose projection answers a promise, and rolls it back', () => {
     const asynchronousProjection = { name: 'reads later', tables: [], apply: () => Promise.resolve() };
     store = new SqliteEventStore(database, [asynchronousProjection]);

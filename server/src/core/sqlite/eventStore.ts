@@ -28,7 +28,8 @@ export interface SqliteEventStoreOptions {
 
 /**
  * The unit of work of `runNow`: appends answer synchronously. Only for SQLite-bound parts that must know
- * before returning whether their write committed; projections and reactions it runs must be synchronous.
+ * before returning whether their write committed; the projections it runs must be synchronous, and the
+ * reactions to its events run in an ordinary unit right after it commits (see `runNow`).
  */
 export interface SynchronousUnitOfWork {
   readonly transaction: Transaction;
@@ -187,19 +188,30 @@ export class SqliteEventStore implements EventStore {
    * `run` for synchronous work, answering synchronously: for SQLite-bound parts (doc rooms write their
    * updates in the same transaction) that must know before returning whether the unit committed. It
    * commits on its own, ahead of units still queued, with synchronous=FULL (waiting for the disk). Its
-   * unit's appends answer at once, so every projection and reaction they run must be synchronous: doc
-   * rooms move to an ordinary awaited unit once the areas' projections read asynchronously.
+   * unit's appends answer at once, so every projection they run must be synchronous. Reactions are
+   * asynchronous since the port is: the reactions to its events run in an ordinary unit queued right after
+   * its commit (the doc rooms' only one today: notifying people mentioned in a doc), and a failure there is
+   * given to `onReactionFailure` (thrown in a microtask without it). Doc rooms move to an ordinary awaited
+   * unit, and this door goes, when the docs area converts (WP6).
    */
-  runNow<Result>(context: CommandContext, work: (unit: SynchronousUnitOfWork) => Result): Result {
+  runNow<Result>(
+    context: CommandContext,
+    work: (unit: SynchronousUnitOfWork) => Result,
+    onReactionFailure?: (error: unknown) => void,
+  ): Result {
     if (this.openUnit) throw new Error('An asynchronous unit of work holds the transaction.');
     this.checkWritable();
     checkMutationId(context);
     this.statements.begin.run();
     let opened: OpenUnit<Result, SynchronousUnitOfWork>;
     let result: Result;
+    const reactedTo: StoredEvent[] = [];
     try {
       const started = this.begin<Result>(context);
-      opened = { ...started, unit: this.createSynchronousUnitOfWork(started.unit, started.appended, context.mutationId ?? null) };
+      opened = {
+        ...started,
+        unit: this.createSynchronousUnitOfWork(started.unit, started.appended, context.mutationId ?? null, reactedTo),
+      };
       result = opened.previous ? opened.previous.result : work(opened.unit);
       if (isPromise(result)) throw new Error('runNow takes synchronous work only.');
       this.recordResult(opened, result);
@@ -213,7 +225,22 @@ export class SqliteEventStore implements EventStore {
       this.offLoop?.commits.syncedByCommit();
       this.notify(opened.appended);
     }
+    if (reactedTo.length > 0) this.react(context.actorId, reactedTo, onReactionFailure);
     return result;
+  }
+
+  /** The reactions to events `runNow` committed, in one ordinary unit of their own. */
+  private react(actorId: string | null, reactedTo: readonly StoredEvent[], onFailure: ((error: unknown) => void) | undefined): void {
+    this.run({ actorId }, async (unit) => {
+      for (const event of reactedTo) {
+        for (const reaction of this.reactionsByType.get(event.type) ?? []) await reaction.react(unit, event);
+      }
+    }).catch((error: unknown) => {
+      if (onFailure) return onFailure(error);
+      queueMicrotask(() => {
+        throw error;
+      });
+    });
   }
 
   /** Commits the units queued so far, and any queued while it ran, in as few transactions as they arrived in. */
@@ -470,10 +497,15 @@ export class SqliteEventStore implements EventStore {
   }
 
   /**
-   * The synchronous face of a unit for `runNow`: the same appends, projections and reactions, refused if
-   * any of them answers a promise (the unit is then rolled back by `runNow`).
+   * The synchronous face of a unit for `runNow`: the same appends and projections, refused if a projection
+   * answers a promise (the unit is then rolled back by `runNow`); the events with reactions go to `reactedTo`.
    */
-  private createSynchronousUnitOfWork(unit: UnitOfWork, appended: StoredEvent[], mutationId: string | null): SynchronousUnitOfWork {
+  private createSynchronousUnitOfWork(
+    unit: UnitOfWork,
+    appended: StoredEvent[],
+    mutationId: string | null,
+    reactedTo: StoredEvent[],
+  ): SynchronousUnitOfWork {
     const projections = this.projections;
     const reactionsByType = this.reactionsByType;
     const { transaction, actorId, now } = unit;
@@ -494,10 +526,7 @@ export class SqliteEventStore implements EventStore {
           stored.push(event);
         }
         appended.push(...stored);
-        for (const event of stored) {
-          for (const reaction of reactionsByType.get(event.type) ?? [])
-            refuseAsynchronous(reaction.react(unit, event), `reaction ${reaction.name}`);
-        }
+        reactedTo.push(...stored.filter((event) => reactionsByType.has(event.type)));
         return stored;
       },
     };

@@ -13,7 +13,7 @@ import { line, notify } from './notify';
 export const docMentionNotifications: Reaction = {
   name: 'notifications: mentioned in a doc',
   on: ['docMentions.changed'],
-  react(unit, event) {
+  async react(unit, event) {
     const change = event.payload as DocMentionsChanged;
     if (change.added.length === 0) return;
     const db = unit.transaction;
@@ -21,7 +21,7 @@ export const docMentionNotifications: Reaction = {
     if (!doc) return;
     const canRead = (userId: string) => readableSpaceContent(db, doc.projectId, userId) !== null;
     for (const mention of change.added) {
-      notify(
+      await notify(
         unit,
         [mention.userId],
         {
