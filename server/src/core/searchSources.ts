@@ -29,7 +29,8 @@ export interface ItemPlace {
 
 /**
  * One searchable item: a task (name, description), a message (text), a doc (title), a file (name, a PDF's text) or a
- * calendar event (title, description; a recurring series is one item).
+ * calendar event (title, description; a recurring series is one item, and a series split by "this and following"
+ * two: the part that ended and the one that goes on).
  */
 export interface IndexedItem extends ItemPlace {
   kind: IndexedKind;
