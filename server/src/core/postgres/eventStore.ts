@@ -102,7 +102,7 @@ const maximumAttempts = 5;
  * WAL is flushed, and `whenDurable` resolves at once. `onSyncFailure` never fires: PostgreSQL itself stops (PANIC)
  * when it cannot flush its WAL, and recovers from what the disk holds. A connection lost during COMMIT leaves that
  * unit's outcome unknown: its caller gets an error saying so (a retry with the same mutation id is safe), and if it
- * did commit, the follower hands its events on when it reads them (as another process's: this one could not tell).
+ * did commit, the follower hands its events on when it reads them (still as this process's: their positions stay marked).
  * Nothing this process holds becomes wrong, so there is nothing to stop for.
  */
 export class PostgresEventStore {
