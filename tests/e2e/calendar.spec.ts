@@ -130,6 +130,7 @@ test('an event dragged out in the week, accepted by a teammate live, dragged to 
     await drag(ada, grip, { x: grip.x, y: grip.y + slotHeight });
     await expect.poll(async () => (await designReview())?.end).toBe(new Date(`${today}T13:30`).toISOString());
     expect((await designReview())?.start).toBe(new Date(`${today}T12:00`).toISOString());
+    await expect(ada.getByText('“Design review” now ends at 1:30 PM.', { exact: true })).toBeVisible();
     await expect(grace.locator('.fc-event', { hasText: 'Design review' })).toContainText('12:00 - 1:30');
   } finally {
     await close();

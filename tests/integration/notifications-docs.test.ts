@@ -2,7 +2,8 @@
  * A person @mentioned in a doc is told (MESSAGE_MENTION with `doc`), through the real y-websocket provider: once per
  * mention added, live on subNotification; not on a re-save or typing elsewhere; never the author, a member who cannot
  * read the space, someone of another team or a `#` task mention; again after the mention was removed and added back;
- * by the person who added the mention; and a replay rebuilds the same notifications.
+ * by the person who added the mention; from stored rows a room only read compacts; and a replay rebuilds the same
+ * notifications.
  */
 import type { Client } from 'graphql-ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -196,6 +197,28 @@ describe('after an unclean stop', () => {
   });
 });
 
+describe('rows compacted without an edit of the room', () => {
+  it('tells of a mention in stored rows no record covers when a room only read unloads and compacts them, once', async () => {
+    const { id } = await createDoc(ann, space, 'Read only');
+    // Stored, never recorded (a room let go after a refused batch, or an unload whose record failed), and no recovery run.
+    const unrecorded = new Y.Doc();
+    unrecorded.getXmlFragment('default').insert(0, [paragraph('Ping ', mentionNode(bas.id, 'Bas'))]);
+    new DocContentStore(sqlite()).append(id, Y.encodeStateAsUpdate(unrecorded), ann.id);
+
+    const reader = open(id, ann);
+    await reader.synced();
+    reader.destroy();
+    await waitFor(() => pendingRows(id) === 0, 'the room to unload and compact');
+    expect(await docMentionsOf(bas, id)).toMatchObject([{ author: { id: ann.id }, doc: id, project: space }]);
+
+    const again = open(id, ann);
+    await again.synced();
+    again.destroy();
+    await waitFor(() => collabOf(server.app.services).roomOf(id) === undefined, 'the room to unload again');
+    expect(await docMentionsOf(bas, id)).toHaveLength(1);
+  }, 60_000);
+});
+
 describe('replay', () => {
   it('rebuilds the notifications mentions in docs made, equal to the live table', async () => {
     const projections = domains.flatMap((module) => module.projections);
@@ -203,7 +226,7 @@ describe('replay', () => {
     try {
       await replay(server.app.services.database, empty, projections);
       const live = snapshotProjections(server.app.services.database, projections);
-      expect(live.notifications!.filter((row) => (JSON.parse(row) as { doc_id: string | null }).doc_id !== null)).toHaveLength(5);
+      expect(live.notifications!.filter((row) => (JSON.parse(row) as { doc_id: string | null }).doc_id !== null)).toHaveLength(6);
       expect(snapshotProjections(empty, projections)).toEqual(live);
     } finally {
       empty.close();

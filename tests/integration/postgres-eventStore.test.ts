@@ -3,7 +3,6 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { eq, sql as sqlFragment, type SQL } from 'drizzle-orm';
 import { jsonb, pgTable, text } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -76,9 +75,10 @@ async function openPostgresDoor(
     projections?: readonly PostgresProjection[];
     reactions?: readonly PostgresReaction[];
     statementTimeoutMs?: number;
+    poolSize?: number;
   },
 ): Promise<PostgresEventStore> {
-  const sql = await connectPostgres({ url, poolSize: 8, statementTimeoutMs: setup.statementTimeoutMs ?? 30_000 });
+  const sql = await connectPostgres({ url, poolSize: setup.poolSize ?? 8, statementTimeoutMs: setup.statementTimeoutMs ?? 30_000 });
   await migratePostgres(sql);
   return PostgresEventStore.open(sql, setup.projections ?? [], { clock: setup.clock, reactions: setup.reactions ?? [] });
 }
@@ -263,17 +263,38 @@ describe('the PostgreSQL command door', () => {
     }
   });
 
-  it('ends a unit left idle in its transaction longer than the statement timeout, committing nothing', async () => {
-    const impatient = await openPostgresDoor(url, { clock, statementTimeoutMs: 300 });
+  it('ends a unit left idle in its transaction longer than the statement timeout, committing nothing, and goes on', async () => {
+    // One connection: the next unit gets the same connection object, reconnected.
+    const impatient = await openPostgresDoor(url, { clock, statementTimeoutMs: 300, poolSize: 1 });
     try {
-      const outcome = impatient.run(context, async (unit) => {
+      let lateStatement: unknown;
+      // The work starts after BEGIN, once `outcome` is set: it may wait for its own unit's end.
+      const outcome: Promise<void> = impatient.run(context, async (unit) => {
         await unit.append('card:idle', created('idle'), { teamId: 'team-1' });
-        const [backend] = await unit.transaction.execute<{ pid: number }>(sqlFragment`SELECT pg_backend_pid() AS pid`);
-        // Awaits something other than the database (what a unit must not do) until the server ends the session.
-        while ((await admin`SELECT 1 FROM pg_stat_activity WHERE pid = ${backend!.pid}`).length > 0) await sleep(20);
-        await unit.append('card:idle', created('too late'), { teamId: 'team-1' });
+        // Awaits something other than the database (what a unit must not do) until the server ended the session.
+        await outcome.catch(() => undefined);
+        try {
+          await unit.append('card:idle', created('too late'), { teamId: 'team-1' });
+        } catch (error) {
+          lateStatement = error;
+        }
       });
       await expect(outcome).rejects.toThrow();
+      await until(
+        () => lateStatement !== undefined,
+        (wake) => {
+          const timer = setInterval(wake, 5);
+          return () => clearInterval(timer);
+        },
+      );
+      expect(lateStatement).toMatchObject({
+        message: 'This transaction is over (its connection was lost, or it ended): it takes no more statements.',
+      });
+      expect(await store.read({ stream: 'card:idle' })).toEqual([]);
+      // The lost transaction sends nothing more (no ROLLBACK or COMMIT on the reconnected connection): the next unit
+      // commits whole.
+      const [next] = await impatient.append('card:idle-next', created('next'), context);
+      expect(await store.read({ stream: 'card:idle-next' })).toEqual([next]);
       expect(await store.read({ stream: 'card:idle' })).toEqual([]);
     } finally {
       await impatient.close();

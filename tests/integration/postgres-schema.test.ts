@@ -175,7 +175,10 @@ describe('migrations/postgres applied to a fresh PostgreSQL database', () => {
     const runnerClient = postgres(await cluster.createDatabase('schema_with_event_log'), { max: 1, onnotice: () => undefined });
     try {
       const eventLogMigrations = await migratePostgres(runnerClient);
-      expect(await migratePostgres(runnerClient, { area: 'projections', folder: migrationsFolder })).toEqual(['0000_projections.sql']);
+      expect(await migratePostgres(runnerClient, { area: 'projections', folder: migrationsFolder })).toEqual([
+        '0000_projections.sql',
+        '0001_calendar_events_team_author.sql',
+      ]);
       expect(await migratePostgres(runnerClient, { area: 'projections', folder: migrationsFolder })).toEqual([]);
       const rows = await runnerClient<{ table_name: string }[]>`
         SELECT table_name FROM information_schema.tables WHERE table_schema = 'public' AND table_type = 'BASE TABLE'`;

@@ -312,7 +312,7 @@ describe('getSearch', () => {
     expect(after).toEqual(before);
   });
 
-  it('finds a calendar event for its author and the members it invites now, a series once, and forgets a deleted one', async () => {
+  it('finds a calendar event for its author and the members it invites now, a series once (twice once split), and forgets a deleted one', async () => {
     const setEvent = (variables: Record<string, unknown>) =>
       owner.client.execute<{ setEvent: { id: string } }>(
         `mutation ($title: String!, $description: String!, $recurring: String!, $invited: [ID!]) {
@@ -362,13 +362,29 @@ describe('getSearch', () => {
     );
     expect(await found(owner, 'flotilla')).toEqual([]);
     expect(ids(await found(owner, 'pilots briefing'))).toEqual([series.id]);
+    // "This and following" ends the series and starts another with the same title: two items from then on.
+    const continued = expectData(
+      await owner.client.execute<{ ediEvent: { id: string } }>(
+        'mutation ($id: ID!) { ediEvent(id: $id, scope: "following", occurrence: "2026-03-16T08:00:00.000Z", location: "Pier 4") { id } }',
+        { id: series.id },
+      ),
+    ).ediEvent;
+    expect(continued.id).not.toBe(series.id);
+    expect(ids(await found(owner, 'pilots briefing')).sort()).toEqual([series.id, continued.id].sort());
     const gone = expectData(
       await setEvent({ title: 'Lifeboat drill', description: 'Muster at the slipway', recurring: 'none', invited: [member.id] }),
     ).setEvent;
     expect(ids(await found(member, 'lifeboat drill'))).toEqual([gone.id]);
+    const indexed = server.app.services.database.sqlite.prepare<[string], { id: number }>(
+      "SELECT id FROM search_items WHERE kind = 'event' AND item_id = ?",
+    );
+    const row = indexed.get(gone.id)!.id;
     expectData(await owner.client.execute('mutation ($id: ID!) { delEvent(id: $id) }', { id: gone.id }));
     expect(await found(member, 'lifeboat drill')).toEqual([]);
     expect(await found(owner, 'slipway')).toEqual([]);
+    // Gone from the index itself, not only out of the readers' list (the calendar's row is gone either way).
+    expect(indexed.get(gone.id)).toBeUndefined();
+    expect(server.app.services.database.sqlite.prepare('SELECT rowid FROM search_text WHERE rowid = ?').get(row)).toBeUndefined();
   });
 
   it('gives the same results after a replay of the log', async () => {
@@ -388,6 +404,17 @@ describe('getSearch', () => {
       server.app.services.database.sqlite
         .prepare('SELECT (SELECT count(*) FROM search_items) AS items, (SELECT count(*) FROM search_text) AS texts')
         .get();
+    // The index holds exactly the calendar's events: a deleted one (the lifeboat drill) is in neither, live or replayed.
+    const indexedEvents = () =>
+      server.app.services.database.sqlite
+        .prepare<[], { indexed: string | null; events: string | null }>(
+          `SELECT (SELECT group_concat(item_id) FROM (SELECT item_id FROM search_items WHERE kind = 'event' ORDER BY item_id)) AS indexed,
+             (SELECT group_concat(id) FROM (SELECT id FROM calendar_events ORDER BY id)) AS events`,
+        )
+        .get()!;
+    const eventsBefore = indexedEvents();
+    expect(eventsBefore.indexed).toBe(eventsBefore.events);
+    expect(eventsBefore.indexed).not.toBeNull();
     const countsBefore = counts();
     await replay(
       server.app.services.database,
@@ -395,6 +422,7 @@ describe('getSearch', () => {
       domains.flatMap((module) => module.projections),
     );
     expect(counts()).toEqual(countsBefore);
+    expect(indexedEvents()).toEqual(eventsBefore);
     const after = await Promise.all(queries.map((text) => found(owner, text)));
     expect(after).toEqual(before);
     expect(before.every((results) => results.length > 0)).toBe(true);

@@ -5,7 +5,6 @@ import type { SynchronousUnitOfWork } from '../core/sqlite/eventStore';
 import { docStream } from '../core/streams';
 import { baselineOf, decideMentions, type MentionBaseline, type MentionOrigin } from '../domains/docs/mentions';
 import type { DocRow } from '../domains/docs/state';
-import type { DocContentStore } from './persistence';
 
 type Node = Y.XmlElement | Y.XmlText | Y.XmlHook;
 
@@ -115,31 +114,4 @@ export function recordMentions(
   );
   if (decided.events.length > 0) unit.append(docStream(row.id), decided.events, { teamId: row.teamId });
   return baselineOf(unit.transaction, row.id, decided.mentioned);
-}
-
-/**
- * At start-up after an unclean stop (recovery.ts): a doc's mentions from its stored content, since the edits of
- * the last debounce window were stored but never recorded. Were this left to the doc's next edit, a room opened
- * only to read would compact those rows first, and the mention would then count as one that was always there.
- */
-export function recoverMentions(
-  unit: SynchronousUnitOfWork,
-  sqlite: Database.Database,
-  store: DocContentStore,
-  row: Pick<DocRow, 'id' | 'projectId' | 'teamId'>,
-): void {
-  const content = store.load(row.id);
-  const doc = new Y.Doc();
-  try {
-    for (const update of [...(content.snapshot ? [content.snapshot] : []), ...content.updates.map((stored) => stored.data)]) {
-      try {
-        Y.applyUpdate(doc, update);
-      } catch {
-        // As when a room loads: one unreadable row must not hide the rest.
-      }
-    }
-    recordMentions(unit, sqlite, row, doc);
-  } finally {
-    doc.destroy();
-  }
 }

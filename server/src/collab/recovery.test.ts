@@ -1,5 +1,11 @@
-import { describe, expect, it } from 'vitest';
-import { recordedMarks, unrecordedActivity } from './recovery';
+import { describe, expect, it, vi } from 'vitest';
+import * as Y from 'yjs';
+import { collabFragmentName } from '#shared/docs';
+import { SqliteEventStore } from '../core/sqlite/eventStore';
+import { openDatabase } from '../db/connection';
+import type { Services } from '../graphql/context';
+import { DocContentStore } from './persistence';
+import { recordedMarks, recoverDerivedData, unrecordedActivity } from './recovery';
 
 const rows = [
   { id: 10, userId: 'ada', at: 1_000 },
@@ -40,5 +46,35 @@ describe('start-up recovery of doc activity', () => {
       until: new Date(1_400),
       throughId: 15,
     });
+  });
+});
+
+describe('recoverDerivedData', () => {
+  it('loads each doc with rows once, for both its text and its mentions', () => {
+    const database = openDatabase(':memory:');
+    try {
+      const store = new DocContentStore(database.sqlite);
+      const docIds = ['a'.repeat(24), 'b'.repeat(24)];
+      for (const docId of docIds) {
+        const doc = new Y.Doc();
+        doc.getXmlFragment(collabFragmentName).insert(0, [new Y.XmlText(`text of ${docId.slice(0, 1)}`)]);
+        store.append(docId, Y.encodeStateAsUpdate(doc), 'u'.repeat(24));
+        database.sqlite
+          .prepare(
+            "INSERT INTO docs (id, team_id, project_id, title, author_id, created_at, updated_at) VALUES (?, ?, ?, 'Notes', ?, '2026-11-01', '2026-11-01')",
+          )
+          .run(docId, 'e'.repeat(24), 'p'.repeat(24), 'u'.repeat(24));
+      }
+      const services = { database, store: new SqliteEventStore(database, []) } as unknown as Services;
+      const loads = vi.spyOn(store, 'load');
+      expect(recoverDerivedData(services, store)).toEqual({ docs: 2, entries: 2 });
+      expect(loads.mock.calls.map(([docId]) => docId)).toEqual(docIds);
+      expect(database.sqlite.prepare('SELECT plain_text AS plainText FROM doc_texts ORDER BY doc_id').all()).toEqual([
+        { plainText: 'text of a' },
+        { plainText: 'text of b' },
+      ]);
+    } finally {
+      database.close();
+    }
   });
 });

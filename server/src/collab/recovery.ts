@@ -5,7 +5,7 @@ import { docStream } from '../domains/docs/events';
 import { findDocRow } from '../domains/docs/state';
 import type { DocContentStore, UpdateRowInfo } from './persistence';
 import { plainTextOf } from './plainText';
-import { recoverMentions } from './mentions';
+import { recordMentions } from './mentions';
 import { sqliteEventStoreOf } from '../core/sqlite/eventStore';
 
 /** What a person's `doc.updated` entries of one doc already cover. */
@@ -54,20 +54,15 @@ export function unrecordedActivity(rows: readonly UpdateRowInfo[], marks: Readon
   return activity;
 }
 
-function plainTextFromStorage(store: DocContentStore, docId: string): string {
+/** Applies a doc's stored content (snapshot and update rows) to `doc`. */
+function applyStoredContent(doc: Y.Doc, store: DocContentStore, docId: string): void {
   const content = store.load(docId);
-  const doc = new Y.Doc();
-  try {
-    for (const update of [...(content.snapshot ? [content.snapshot] : []), ...content.updates.map((row) => row.data)]) {
-      try {
-        Y.applyUpdate(doc, update);
-      } catch {
-        // As when a room loads: one unreadable row must not hide the rest of the text.
-      }
+  for (const update of [...(content.snapshot ? [content.snapshot] : []), ...content.updates.map((row) => row.data)]) {
+    try {
+      Y.applyUpdate(doc, update);
+    } catch {
+      // As when a room loads: one unreadable row must not hide the rest of the text.
     }
-    return plainTextOf(doc);
-  } finally {
-    doc.destroy();
   }
 }
 
@@ -76,9 +71,10 @@ function plainTextFromStorage(store: DocContentStore, docId: string): string {
  * times (the docs projection of those entries) and their plain text (`doc_texts`) may miss the last
  * acknowledged edits, which are safe in `doc_updates`. At start, for every doc that still has update
  * rows (a clean stop compacts them all, so these are the docs open when the process died), this
- * records an entry per person for their rows no entry covers yet (with the time of their last one)
- * and stores the doc's text again. Entries go through the event log, so replay gives the same
- * projections. Runs once, synchronously, before any room loads.
+ * records an entry per person for their rows no entry covers yet (with the time of their last one),
+ * stores the doc's text again and records its mentions (mentions.ts), all from one load of its
+ * content. Entries go through the event log, so replay gives the same projections. Runs once,
+ * synchronously, before any room loads.
  */
 export function recoverDerivedData(
   services: Services,
@@ -91,13 +87,16 @@ export function recoverDerivedData(
   let docs = 0;
   let entries = 0;
   for (const docId of store.docsWithRows()) {
+    // Loaded once, for both its text and its mentions.
+    const doc = new Y.Doc();
     try {
       const row = findDocRow(services.database.db, docId);
       if (!row) continue;
       const rows = store.rowsOf(docId);
       if (rows.length === 0) continue;
       const activity = unrecordedActivity(rows, recordedMarks(recorded.all(docStream(docId))));
-      store.saveText(docId, plainTextFromStorage(store, docId), new Date(Math.max(...rows.map((each) => each.at))));
+      applyStoredContent(doc, store, docId);
+      store.saveText(docId, plainTextOf(doc), new Date(Math.max(...rows.map((each) => each.at))));
       for (const [userId, edits] of activity) {
         sqliteEventStoreOf(services.store).runNow({ actorId: userId }, (unit) =>
           unit.append(docStream(docId), decideContentActivity(row, userId, edits), { teamId: row.teamId }),
@@ -106,12 +105,14 @@ export function recoverDerivedData(
       }
       sqliteEventStoreOf(services.store).runNow(
         { actorId: null },
-        (unit) => recoverMentions(unit, services.database.sqlite, store, row),
+        (unit) => recordMentions(unit, services.database.sqlite, row, doc),
         (error) => onError(error, docId),
       );
       docs += 1;
     } catch (error) {
       onError(error, docId);
+    } finally {
+      doc.destroy();
     }
   }
   return { docs, entries };

@@ -367,13 +367,22 @@ export class RoomManager {
     );
   }
 
-  /** Everything waiting for the doc's activity, and its plain text, recorded now (before a compaction). */
+  /** Everything waiting for the doc's activity, its plain text and its mentions, recorded now (before a compaction). */
   private recordDerived(docId: string): void {
     const loaded = this.rooms.get(docId);
     if (!loaded) return;
+    // Recording activity records the doc's mentions with it.
+    const activityWaiting = (loaded.activity?.size ?? 0) > 0;
     loaded.activity?.flushAll();
     const at = loaded.room.lastEditedAt;
     if (at) this.store.saveText(docId, plainTextOf(loaded.room.doc), at);
+    // With none waiting, the rows may still hold mentions no record covers (stored by a room let go, or kept by an
+    // unload whose record failed): recorded now, or once merged they would count as always there.
+    const row = activityWaiting ? undefined : findDocRow(this.services.database.db, docId);
+    if (row)
+      loaded.mentionBaseline = sqliteEventStoreOf(this.services.store).runNow({ actorId: null }, (unit) =>
+        recordMentions(unit, this.services.database.sqlite, row, loaded.room.doc, loaded.mentionBaseline),
+      );
   }
 
   /**

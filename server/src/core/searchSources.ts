@@ -29,7 +29,8 @@ export interface ItemPlace {
 
 /**
  * One searchable item: a task (name, description), a message (text), a doc (title), a file (name, a PDF's text) or a
- * calendar event (title, description; a recurring series is one item).
+ * calendar event (title, description; a recurring series is one item, and a series split by "this and following"
+ * two: the part that ended and the one that goes on).
  */
 export interface IndexedItem extends ItemPlace {
   kind: IndexedKind;
@@ -59,14 +60,19 @@ export type IndexChange =
   /** A doc's text as its room last stored it: indexed beside the doc's item, searched with it. */
   | { type: 'setDocText'; docId: string; text: string; updatedAt: string };
 
-/** One area's part of the search index: the events it reads and what each does to the index. */
-export interface SearchSource {
+/** What one stored event does to the index (nothing: an empty list). Pure: the same event gives the same changes on a replay. */
+export type IndexChangesOfEvent = (stored: StoredEvent) => IndexChange[];
+
+/**
+ * One area's part of the search index: for each event type it reads, what such an event does to the index. The
+ * search area calls a handler only for its own type, and the types a source reads are the keys of `changes`, so a
+ * handler cannot be written without the type being read. `EventType` is the area's own event types (its DomainEvent
+ * union's `type`), so a key that names no event of the area does not compile.
+ */
+export interface SearchSource<EventType extends string = string> {
   /** The area, for messages and tests. */
   area: string;
-  /** Every event type `changesOf` answers with changes; the search area calls it for these only. */
-  eventTypes: readonly string[];
-  /** What the event does to the index (nothing: an empty list). Pure: the same event gives the same changes on a replay. */
-  changesOf(stored: StoredEvent): IndexChange[];
+  changes: { readonly [Type in EventType]?: IndexChangesOfEvent };
 }
 
 /** A place with nothing but the team and space, for an item's own fields to fill in. */

@@ -1998,11 +1998,11 @@ export type Query = {
   getRings: Array<VideocallRing>;
   /**
    * Tasks (name, description), messages, docs (title, text), files (name, a PDF's text) and calendar events (title,
-   * description; a series once) the caller may read in their current team, best first: exact title matches, then
-   * relevance (titles weigh more) with newer items ahead. text: more than 4 characters, at most 500, searched as
-   * words (quotes and operators are text). filter: all (default), task, message, doc, file or event. startdate,
-   * enddate: ISO dates, inclusive (the item's creation). space: only that space (one the caller may read; events
-   * are in none). first: at most 50 (default 20).
+   * description; a series once, twice once split by "this and following") the caller may read in their current
+   * team, best first: exact title matches, then relevance (titles weigh more) with newer items ahead. text: more
+   * than 4 characters, at most 500, searched as words (quotes and operators are text). filter: all (default), task,
+   * message, doc, file or event. startdate, enddate: ISO dates, inclusive (the item's creation). space: only that
+   * space (one the caller may read; events are in none). first: at most 50 (default 20).
    */
   getSearch: Array<SearchResult>;
   /** A shared file's details, for anyone (rate limited per address); NOT_FOUND when missing or not shared. */
@@ -2376,6 +2376,7 @@ export type SearchResult = {
   __typename?: 'SearchResult';
   /** The space's colour. */
   color?: Maybe<Scalars['String']['output']>;
+  /** When the item was created (a calendar event: when it was made, not when it takes place). */
   createdAt: Scalars['String']['output'];
   /** Plain text around the match (at most 200 characters), never HTML. */
   description?: Maybe<Scalars['String']['output']>;
@@ -2387,7 +2388,7 @@ export type SearchResult = {
   id: Scalars['ID']['output'];
   /** The app path that opens the item. */
   link: Scalars['String']['output'];
-  /** The space's logo, as Project.logo; null for a private chat's items. */
+  /** The space's logo, as Project.logo; null for a private chat's items and for a calendar event. */
   logo?: Maybe<Scalars['String']['output']>;
   /** For messages: the message id (the same as id). */
   messageId?: Maybe<Scalars['ID']['output']>;

@@ -169,8 +169,15 @@ export function CalendarView() {
         chosen === 'following'
           ? undefined
           : () => void request(ediEventDocument, { id: entry.event, ...undoScope, ...before }).then(refresh);
+      // A resize keeps the start and says the new end; a drag says the event moved.
+      const resizedEnd = 'endDelta' in arg && arg.event.end && !arg.event.allDay ? arg.event.end : null;
       showToast({
-        message: t('calendar.toast.moved', { title: entry.title }),
+        message: resizedEnd
+          ? t('calendar.toast.resized', {
+              title: entry.title,
+              time: new Intl.DateTimeFormat(i18n.language, { timeStyle: 'short' }).format(resizedEnd),
+            })
+          : t('calendar.toast.moved', { title: entry.title }),
         icon: 'success',
         ...(undo ? { action: { label: t('calendar.toast.undo'), onClick: undo } } : {}),
       });

@@ -218,4 +218,14 @@ describe('the notifications bell', () => {
     await userEvent.click(within(panel).getByRole('button', { name: 'Try again' }));
     expect((await within(panel).findByRole('heading', { name: 'No notifications yet' })).isConnected).toBe(true);
   });
+
+  it('with no mentions, says that mentions in conversations and docs show up there', async () => {
+    mockGraphQL({ getNotifications: () => page([], 0) });
+    renderBell(0);
+    await userEvent.click(screen.getByRole('button', { name: 'Notifications' }));
+    const panel = await screen.findByRole('dialog');
+    await userEvent.click(within(panel).getByRole('button', { name: 'Mentions' }));
+    expect((await within(panel).findByRole('heading', { name: 'No mentions' })).isConnected).toBe(true);
+    expect(within(panel).getByText('When someone mentions you in a conversation or a doc, it shows up here.').isConnected).toBe(true);
+  });
 });

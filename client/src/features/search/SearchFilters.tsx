@@ -16,6 +16,8 @@ interface SearchFiltersProps {
 export function SearchFilters({ query, onChange, endBeforeStart }: SearchFiltersProps) {
   const { t } = useTranslation();
   const spaces = useAtomValue(spaceListAtom);
+  // Calendar events are in no space: with Events chosen a space could only empty the list, so none is offered.
+  const eventsChosen = query.type === 'event';
   const spaceOptions = [
     { value: '', label: t('search.filters.allSpaces') },
     ...spaces.map((space) => ({ value: space.id, label: space.name })),
@@ -29,13 +31,18 @@ export function SearchFilters({ query, onChange, endBeforeStart }: SearchFilters
         label={t('search.filters.type')}
         value={query.type}
         options={searchTypes.map((type) => ({ value: type, label: t(`search.filters.types.${type}`) }))}
-        onChange={(event) => onChange({ type: event.target.value as SearchQuery['type'] })}
+        onChange={(event) => {
+          const type = event.target.value as SearchQuery['type'];
+          onChange(type === 'event' ? { type, space: '' } : { type });
+        }}
       />
       <Select
         className={styles.filter}
         label={t('search.filters.space')}
-        value={query.space}
+        value={eventsChosen ? '' : query.space}
         options={spaceOptions}
+        disabled={eventsChosen}
+        hint={eventsChosen ? t('search.filters.eventsInNoSpace') : undefined}
         onChange={(event) => onChange({ space: event.target.value })}
       />
       <TextInput

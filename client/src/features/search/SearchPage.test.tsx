@@ -142,6 +142,23 @@ describe('the search page', () => {
     await waitFor(() => expect(graphql.callsOf('getSearch').at(-1)?.variables).toMatchObject({ filter: 'event' }));
   });
 
+  it('offers no space while Events is chosen, since events are in none, and says why', async () => {
+    const { graphql, router } = open(`/overview/search?q=review&space=${looms}`, { getSearch: () => launchResults });
+    await screen.findByRole('list', { name: 'Results' });
+    const spaceSelect = screen.getByLabelText<HTMLSelectElement>('Space');
+    expect(spaceSelect.disabled).toBe(false);
+    expect(screen.queryByText('Calendar events are in no space.')).toBeNull();
+    await userEvent.selectOptions(screen.getByLabelText('Type'), 'Events');
+    await waitFor(() => expect(router.state.location.search).toBe('?q=review&type=event'));
+    expect(spaceSelect.disabled).toBe(true);
+    expect(spaceSelect.value).toBe('');
+    expect(screen.getByText('Calendar events are in no space.')).toBeTruthy();
+    await waitFor(() => expect(graphql.callsOf('getSearch').at(-1)?.variables).toMatchObject({ filter: 'event', space: null }));
+    await userEvent.selectOptions(screen.getByLabelText('Type'), 'Docs');
+    await waitFor(() => expect(spaceSelect.disabled).toBe(false));
+    expect(screen.queryByText('Calendar events are in no space.')).toBeNull();
+  });
+
   it('says there are no results for the query', async () => {
     open('/overview/search?q=nothing%20here', { getSearch: () => ({ data: { getSearch: [] } }) });
     expect(await screen.findByRole('heading', { name: 'No results for “nothing here”' })).toBeTruthy();

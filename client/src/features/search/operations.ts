@@ -1,4 +1,4 @@
-/** What the search area reads: getSearch (SPEC §7), one result per task, message, doc or file the caller may read, typed from the schema. */
+/** What the search area reads: getSearch (SPEC §7), one result per task, message, doc, file or calendar event the caller may read, typed from the schema. */
 import { graphql, type ResultOf, type VariablesOf } from '../../lib/graphqlDocument';
 
 export const getSearchDocument = graphql(`

@@ -21,6 +21,15 @@ describe('the search query in the URL', () => {
     const query = searchQueryFrom(new URLSearchParams('q=rocket&type=people&space=nope&from=yesterday&to=2026-13-45'));
     expect(query).toEqual({ ...emptySearchQuery, text: 'rocket' });
   });
+
+  it('drops a space beside the Events type: calendar events are in no space', () => {
+    expect(searchQueryFrom(new URLSearchParams(`q=rocket&type=event&space=${space}`))).toEqual({
+      ...emptySearchQuery,
+      text: 'rocket',
+      type: 'event',
+    });
+    expect(searchQueryFrom(new URLSearchParams(`q=rocket&type=task&space=${space}`)).space).toBe(space);
+  });
 });
 
 describe('what getSearch is asked', () => {

@@ -34,12 +34,14 @@ function isSearchType(value: string | null): value is SearchType {
 
 /** The query a URL describes; anything malformed in it is dropped rather than sent. */
 export function searchQueryFrom(params: URLSearchParams): SearchQuery {
-  const type = params.get('type');
+  const typeParam = params.get('type');
+  const type = isSearchType(typeParam) ? typeParam : 'all';
   const space = params.get('space');
   return {
     text: params.get('q') ?? '',
-    type: isSearchType(type) ? type : 'all',
-    space: isProjectId(space ?? undefined) ? (space ?? '') : '',
+    type,
+    // Calendar events are in no space: a space beside the Events type would only empty the list.
+    space: type !== 'event' && isProjectId(space ?? undefined) ? (space ?? '') : '',
     from: validDay(params.get('from')),
     to: validDay(params.get('to')),
   };

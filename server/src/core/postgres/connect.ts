@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import postgres from 'postgres';
 
 export type Sql = postgres.Sql;
@@ -200,4 +201,90 @@ function explainFailure(error: unknown, target: PostgresTarget): DatabaseUnavail
     default:
       return explain(`PostgreSQL at ${where} (database "${target.database}", user "${target.user}") could not be used: ${detail}`);
   }
+}
+
+/** A promise that never settles: what a transaction's body answers once its connection is gone (see inTransaction). */
+const neverSettles = new Promise<never>(() => undefined);
+/** How long a body that failed as if its connection were lost waits for the driver to notice the loss too. */
+const lossNoticeMs = 5_000;
+
+/**
+ * `sql.begin` made safe against a connection lost in the middle of the transaction (the server ended the session:
+ * idle_in_transaction_session_timeout, a restart, pg_terminate_backend; or the network). postgres.js 3.4.9 rejects the
+ * transaction then, but when its body settles afterwards it still sends its ROLLBACK or COMMIT, and the body's own
+ * later statements, on that connection object: the write lands on a closed socket and throws outside any promise
+ * (the process dies), or, once the pool reconnected the object for another transaction, runs inside that one
+ * (porsager/postgres#1208, #1216; fixes proposed in #1215, not released). So, once the connection is gone:
+ * - the transaction's sql refuses every further statement of the body (an ordinary error in the body);
+ * - the body never settles, so postgres.js sends nothing more on that connection.
+ * The caller hears the loss through the rejected transaction, as before.
+ */
+export async function inTransaction<Result>(
+  sql: Sql,
+  options: string,
+  body: (transaction: Transaction) => Promise<Result>,
+): Promise<Result> {
+  let ended = false;
+  let noticeEnd: () => void = () => undefined;
+  const transactionEnded = new Promise<void>((resolve) => (noticeEnd = resolve));
+  try {
+    return (await sql.begin(options, async (begun) => {
+      const transaction = refusingOnceEnded(begun, () => ended);
+      try {
+        const result = await body(transaction);
+        // Ended while the body ran: the driver already rejected the transaction because its connection went away.
+        return ended ? neverSettles : result;
+      } catch (error) {
+        if (!ended && !isConnectionLoss(error)) throw error;
+        // The driver rejects the transaction when it sees the connection closed; a loss-like error on a connection
+        // that stays open (it does not end the transaction) is thrown as any other, rolled back as usual.
+        const gone = await Promise.race([transactionEnded.then(() => true), sleep(lossNoticeMs, false, { ref: false })]);
+        if (gone) return neverSettles;
+        throw error;
+      }
+    })) as Result;
+  } finally {
+    ended = true;
+    noticeEnd();
+  }
+}
+
+/** The transaction's sql, refusing statements once the transaction has ended (see inTransaction). */
+function refusingOnceEnded(transaction: Transaction, ended: () => boolean): Transaction {
+  const refuse = () => {
+    if (ended()) throw new Error('This transaction is over (its connection was lost, or it ended): it takes no more statements.');
+  };
+  return new Proxy(transaction, {
+    apply(target, thisArgument, argumentList) {
+      refuse();
+      return Reflect.apply(target, thisArgument, argumentList) as unknown;
+    },
+    get(target, property, receiver) {
+      const value = Reflect.get(target, property, receiver) as unknown;
+      if (property !== 'unsafe' || typeof value !== 'function') return value;
+      return (...argumentList: unknown[]) => {
+        refuse();
+        return Reflect.apply(value, target, argumentList) as unknown;
+      };
+    },
+  });
+}
+
+/**
+ * Whether an error means the connection went away (the server or the network), not that a statement failed. Drizzle
+ * wraps the driver's error as its cause.
+ */
+export function isConnectionLoss(error: unknown): boolean {
+  let code: unknown;
+  for (let current = error, depth = 0; current && typeof current === 'object' && depth < 5; depth += 1) {
+    if ('code' in current) {
+      code = (current as { code?: unknown }).code;
+      break;
+    }
+    current = (current as { cause?: unknown }).cause;
+  }
+  if (typeof code !== 'string') return false;
+  // Class 08 (connection exception) and 57P01–57P03 (the server shutting down or restarting).
+  if (code.startsWith('08') || code === '57P01' || code === '57P02' || code === '57P03') return true;
+  return ['CONNECTION_CLOSED', 'CONNECTION_DESTROYED', 'CONNECTION_ENDED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT'].includes(code);
 }

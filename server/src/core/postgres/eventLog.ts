@@ -5,7 +5,7 @@ import type { AppendOptions, CommandContext, ReadOptions } from '../commands';
 import type { EventLogPort } from '../eventLogPort';
 import { newEventsOf, requireExpectedVersion, type DomainEvent, type StoredEvent } from '../events';
 import { hashRequest, idempotencyKeysExpireBefore } from '../idempotencyKeys';
-import type { Sql, Transaction } from './connect';
+import { inTransaction, type Sql, type Transaction } from './connect';
 
 const maximumMutationIdLength = 128;
 /** The most events one append may carry: what `events_draw_positions` draws at most in one call (migration 0003). */
@@ -124,9 +124,9 @@ export class PostgresEventLog implements EventLogPort {
   ): Promise<StoredEvent[]> {
     for (let attempt = 1; ; attempt += 1) {
       try {
-        return (await this.sql.begin((transaction) =>
+        return await inTransaction(this.sql, 'isolation level read committed', (transaction) =>
           this.appendInTransaction(transaction, stream, domainEvents, options),
-        )) as StoredEvent[];
+        );
       } catch (error) {
         if (attempt >= maximumAttempts || !isConcurrencyFailure(error)) throw error;
         // A short random pause, so appenders that collided do not collide again in step.

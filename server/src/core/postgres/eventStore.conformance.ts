@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock } from '../clock';
 import type { AppendOptions, CommandContext, ReadOptions } from '../commands';
 import type { DomainEvent, StoredEvent } from '../events';
+import { idempotencyKeyLifetimeMs } from '../idempotencyKeys';
 
 /**
  * The rules every command door keeps (the event store port's `run` and its unit of work), run on SQLite and on
@@ -248,6 +249,16 @@ export function describeCommandDoorConformance(adapter: string, open: (setup: Do
       expect(left).toBe(right);
       expect(runs).toBe(1);
       expect(await notesOf('note:together')).toEqual(['together']);
+    });
+
+    it('treats a mutation id as new once its lifetime is over', async () => {
+      const mutation = { ...context, mutationId: 'mutation-expiring', request: { title: 'one' } };
+      const work = async (unit: UnitUnderTest) =>
+        (await unit.append('note:expiring', [noteCreated('one')], { teamId: 'team-1' }))[0]!.version;
+      expect(await door.run(mutation, work)).toBe(1);
+      clock.advance(idempotencyKeyLifetimeMs + 1000);
+      expect(await door.run({ ...mutation, request: { title: 'two' } }, work)).toBe(2);
+      expect(await door.run({ ...mutation, request: { title: 'two' } }, work)).toBe(2);
     });
 
     it('tells listeners committed events only, each once, in position order', async () => {

@@ -5,9 +5,8 @@ import { drizzle, PostgresJsSession, PostgresJsTransaction, type PostgresJsDatab
 import { systemClock, type Clock } from '../clock';
 import type { AppendOptions, CommandContext, ReadOptions } from '../commands';
 import type { DomainEvent, StoredEvent } from '../events';
-import type { Sql, Transaction } from './connect';
+import { inTransaction, isConnectionLoss, type Sql, type Transaction } from './connect';
 import {
-  databaseErrorOf,
   isConcurrencyFailure,
   lockMutation,
   mutationRecordOf,
@@ -103,7 +102,7 @@ const maximumAttempts = 5;
  * WAL is flushed, and `whenDurable` resolves at once. `onSyncFailure` never fires: PostgreSQL itself stops (PANIC)
  * when it cannot flush its WAL, and recovers from what the disk holds. A connection lost during COMMIT leaves that
  * unit's outcome unknown: its caller gets an error saying so (a retry with the same mutation id is safe), and if it
- * did commit, the follower hands its events on when it reads them (as another process's: this one could not tell).
+ * did commit, the follower hands its events on when it reads them (still as this process's: their positions stay marked).
  * Nothing this process holds becomes wrong, so there is nothing to stop for.
  */
 export class PostgresEventStore {
@@ -223,7 +222,7 @@ export class PostgresEventStore {
     const appended: StoredEvent[] = [];
     let workDone = false;
     try {
-      const result = (await this.sql.begin('isolation level read committed', async (transaction) => {
+      const result = await inTransaction(this.sql, 'isolation level read committed', async (transaction) => {
         const unit = this.openUnit(transaction, context, appended);
         const mutation = mutationRecordOf(context);
         if (mutation) {
@@ -235,7 +234,7 @@ export class PostgresEventStore {
         if (mutation) await recordMutationResult(transaction, mutation, decided, unit.now);
         workDone = true;
         return decided;
-      })) as Result;
+      });
       this.follower.committed(appended);
       return result;
     } catch (error) {
@@ -309,13 +308,4 @@ export class PostgresEventStore {
       }
     }
   }
-}
-
-/** Errors that mean the connection went away (the server or the network), not that a statement failed. */
-function isConnectionLoss(error: unknown): boolean {
-  const code = databaseErrorOf(error)?.code;
-  if (typeof code !== 'string') return false;
-  // Class 08 (connection exception) and 57P01–57P03 (the server shutting down or restarting).
-  if (code.startsWith('08') || code === '57P01' || code === '57P02' || code === '57P03') return true;
-  return ['CONNECTION_CLOSED', 'CONNECTION_DESTROYED', 'CONNECTION_ENDED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT'].includes(code);
 }

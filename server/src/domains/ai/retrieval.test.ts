@@ -1,6 +1,15 @@
-import { describe, expect, it } from 'vitest';
+import type Database from 'better-sqlite3';
+import { describe, expect, it, vi } from 'vitest';
+import type * as searchArea from '../search';
+import { searchesEverywhere, type SearchViewer } from '../search';
 import { nameFromQuestion } from './conversationProjection';
-import { citedSources, keywordsOf, notFoundAnswer, type RetrievedSource } from './retrieval';
+import { citedSources, keywordsOf, notFoundAnswer, retrieveSources, type RetrievedSource } from './retrieval';
+
+vi.mock('../search', async (importOriginal) => ({
+  ...(await importOriginal<typeof searchArea>()),
+  searchesEverywhere: vi.fn(),
+  presentResults: vi.fn(() => []),
+}));
 
 const source = (number: number): RetrievedSource => ({
   number,
@@ -19,6 +28,19 @@ describe('AI search retrieval', () => {
     const sources = [source(1), source(2), source(3)];
     expect(citedSources('Friday [2], see also [3] and [9].', sources).map((citation) => citation.id)).toEqual(['t2', 't3']);
     expect(citedSources('Friday.', sources).map((citation) => citation.id)).toEqual(['t1', 't2', 't3']);
+  });
+
+  it('works out what the person may read once per question, however many words it searches', () => {
+    const searched: string[] = [];
+    vi.mocked(searchesEverywhere).mockImplementation(() => (text) => {
+      searched.push(text);
+      return [];
+    });
+    const viewer = { teamId: 'team-1', plan: 'free', seat: { userId: 'user-1' } } as SearchViewer;
+    retrieveSources({} as Database.Database, viewer, 'When does the Zephyr launch rehearsal start?', new Date());
+    expect(searchesEverywhere).toHaveBeenCalledTimes(1);
+    // All the words together, then each word alone, with the one scope.
+    expect(searched).toEqual(['rehearsal zephyr launch start', 'rehearsal', 'zephyr', 'launch', 'start']);
   });
 
   it('says it found nothing in the person’s language, English otherwise', () => {

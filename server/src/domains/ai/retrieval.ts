@@ -1,5 +1,5 @@
 import type Database from 'better-sqlite3';
-import { presentResults, searchIndex, type MatchedItem, type SearchViewer } from '../search';
+import { presentResults, searchesEverywhere, type MatchedItem, type SearchViewer } from '../search';
 import type { AiCitationRecord } from './conversationEvents';
 
 /** How much of the workspace one AI search answer may read: sources, words searched, characters per source. */
@@ -36,18 +36,16 @@ export function keywordsOf(question: string): string[] {
   return [...new Set(words)].sort((first, second) => second.length - first.length).slice(0, retrievalLimits.keywords);
 }
 
-const search = (sqlite: Database.Database, viewer: SearchViewer, text: string, first: number, now: Date) =>
-  searchIndex(sqlite, viewer, { text, filter: 'all', from: null, until: null, space: null, first }, now);
-
 /**
  * The passages of the workspace that answer a question, found by the search index as the asking person may
- * read it at this moment (their seat, spaces, private chats and rooms: searchIndex judges it in SQL), so a
- * source is never something they cannot open. Items holding every keyword come first, then those holding
- * the most keywords.
+ * read it at this moment (their seat, spaces, private chats, rooms and calendar events, worked out once per
+ * question by searchesEverywhere and judged in SQL), so a source is never something they cannot open. Items
+ * holding every keyword come first, then those holding the most keywords.
  */
 export function retrieveSources(sqlite: Database.Database, viewer: SearchViewer, question: string, now: Date): RetrievedSource[] {
   const keywords = keywordsOf(question);
   if (keywords.length === 0) return [];
+  const search = searchesEverywhere(sqlite, viewer, now);
   const found = new Map<number, { item: MatchedItem; hits: number; order: number }>();
   const add = (items: readonly MatchedItem[], weight: number) => {
     for (const item of items) {
@@ -56,9 +54,9 @@ export function retrieveSources(sqlite: Database.Database, viewer: SearchViewer,
       else found.set(item.id, { item, hits: weight, order: found.size });
     }
   };
-  add(search(sqlite, viewer, keywords.join(' '), retrievalLimits.sources, now), keywords.length);
+  add(search(keywords.join(' '), retrievalLimits.sources), keywords.length);
   if (found.size < retrievalLimits.sources && keywords.length > 1)
-    for (const keyword of keywords) add(search(sqlite, viewer, keyword, retrievalLimits.perKeyword, now), 1);
+    for (const keyword of keywords) add(search(keyword, retrievalLimits.perKeyword), 1);
   const best = [...found.values()]
     .sort((first, second) => second.hits - first.hits || first.order - second.order)
     .slice(0, retrievalLimits.sources)

@@ -1,13 +1,18 @@
-import { and, eq } from 'drizzle-orm';
-import type { StoredEvent } from '../../core/events';
-import { addedItem, placedNowhere, type IndexChange, type SearchSource } from '../../core/searchSources';
-import type { CalendarEventCreated, CalendarEventDeleted, CalendarEventEdited } from './events';
-import { visibleTo, type Reader } from './state';
-import { calendarEvents } from './tables';
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import { addedItem, placedNowhere, type SearchSource } from '../../core/searchSources';
+import type { CalendarEvent, CalendarEventCreated, CalendarEventDeleted, CalendarEventEdited } from './events';
+import type { Reader } from './state';
+import { calendarAccounts, calendarEventPeople, calendarEvents, calendars } from './tables';
 
-function changesOf(stored: StoredEvent): IndexChange[] {
-  switch (stored.type) {
-    case 'calendarEvent.created': {
+/**
+ * Calendar events in the search index: a series' title and description, one item per series row (occurrences are
+ * expanded on read, never stored; one occurrence's own title or description is not searched). A series split by
+ * "this and following" is two rows, so two items with the same title: the part that ended and the one that goes on.
+ */
+export const calendarSearchSource: SearchSource<CalendarEvent['type']> = {
+  area: 'calendar',
+  changes: {
+    'calendarEvent.created': (stored) => {
       // In no space, chat or room: only the event's own readers find it (readableEventIds, the calendar's visibility rule).
       const event = stored.payload as CalendarEventCreated;
       return [
@@ -20,8 +25,8 @@ function changesOf(stored: StoredEvent): IndexChange[] {
           event.description,
         ),
       ];
-    }
-    case 'calendarEvent.edited': {
+    },
+    'calendarEvent.edited': (stored) => {
       const { eventId, changes } = stored.payload as CalendarEventEdited;
       if (changes.title === undefined && changes.description === undefined) return [];
       return [
@@ -33,33 +38,63 @@ function changesOf(stored: StoredEvent): IndexChange[] {
           ...(changes.description !== undefined ? { body: changes.description } : {}),
         },
       ];
-    }
-    case 'calendarEvent.deleted':
-      return [{ type: 'remove', where: { kind: 'event', itemId: (stored.payload as CalendarEventDeleted).eventId } }];
-    default:
-      return [];
-  }
-}
-
-/**
- * Calendar events in the search index: a series' title and description, one item per series (occurrences are
- * expanded on read, never stored; one occurrence's own title or description is not searched).
- */
-export const calendarSearchSource: SearchSource = {
-  area: 'calendar',
-  eventTypes: ['calendarEvent.created', 'calendarEvent.edited', 'calendarEvent.deleted'],
-  changesOf,
+    },
+    'calendarEvent.deleted': (stored) => [
+      { type: 'remove', where: { kind: 'event', itemId: (stored.payload as CalendarEventDeleted).eventId } },
+    ],
+  },
 };
 
 /**
- * The team's events the user may read now, by the calendar's visibility rule (visibleTo: the author and the invited
- * members of an event made here, the owner of the synced calendar of an imported one): the search scope's events.
+ * The query behind readableEventIds. It starts from the person, not the team, so its cost follows the events they
+ * may read rather than the team's: the events made here they are invited to (calendar_event_people_user), those made
+ * here they wrote (calendar_events_team_author), and the events imported into their own synced calendars (their
+ * accounts, those accounts' calendars, the calendars' events). The same rows as `visibleTo` in state.ts, the
+ * calendar's rule for one event. The cross joins fix the order of each part: without ANALYZE statistics SQLite would
+ * start from the team's events and test each one.
  */
-export function readableEventIds(db: Reader, teamId: string, userId: string): string[] {
-  return db
+export function readableEventIdsQuery(db: Reader, teamId: string, userId: string) {
+  const invited = db
+    .select({ id: calendarEventPeople.eventId })
+    .from(calendarEventPeople)
+    .crossJoin(calendarEvents)
+    .where(
+      and(
+        eq(calendarEventPeople.userId, userId),
+        eq(calendarEvents.id, calendarEventPeople.eventId),
+        eq(calendarEvents.teamId, teamId),
+        isNull(calendarEvents.calendarId),
+      ),
+    );
+  const written = db
     .select({ id: calendarEvents.id })
     .from(calendarEvents)
-    .where(and(eq(calendarEvents.teamId, teamId), visibleTo(userId)))
+    .where(and(eq(calendarEvents.teamId, teamId), eq(calendarEvents.authorId, userId), isNull(calendarEvents.calendarId)));
+  // A synced calendar lives only as long as its account (removing the account removes its calendars).
+  const imported = db
+    .select({ id: calendarEvents.id })
+    .from(calendarAccounts)
+    .crossJoin(calendars)
+    .crossJoin(calendarEvents)
+    .where(
+      and(
+        eq(calendarAccounts.userId, userId),
+        eq(calendars.accountId, calendarAccounts.id),
+        eq(calendars.userId, userId),
+        eq(calendarEvents.calendarId, calendars.id),
+        // The unary plus keeps SQLite on the calendar's index: it would otherwise pick the team's (team_id, author_id).
+        sql`+${calendarEvents.teamId} = ${teamId}`,
+      ),
+    );
+  return invited.union(written).union(imported);
+}
+
+/**
+ * The team's events the user may read now, by the calendar's visibility rule (the author and the invited members of
+ * an event made here, the owner of the synced calendar of an imported one): the search scope's events.
+ */
+export function readableEventIds(db: Reader, teamId: string, userId: string): string[] {
+  return readableEventIdsQuery(db, teamId, userId)
     .all()
     .map((row) => row.id);
 }

@@ -34,6 +34,8 @@ export const calendarEvents = pgTable(
   (table) => [
     index('calendar_events_team_start').on(table.teamId, table.startAt),
     index('calendar_events_team_series_end').on(table.teamId, table.seriesEndAt),
+    // The events a person wrote (search's readable events start from the person, not from the team's events).
+    index('calendar_events_team_author').on(table.teamId, table.authorId),
     index('calendar_events_calendar').on(table.calendarId),
     index('calendar_events_uid').on(table.uid),
     index('calendar_events_meetingroom').on(table.meetingroomId),

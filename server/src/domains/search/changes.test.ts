@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { storedEvent } from '../../core/eventFixtures';
-import { indexChangesOf, searchSources } from './changes';
+import type { StoredEvent } from '../../core/events';
+import type { IndexChange } from '../../core/searchSources';
+import { indexChangesFrom, indexChangesOf, searchSources } from './changes';
 
 const createdAt = '2026-05-01T10:00:00.000Z';
 
@@ -135,12 +137,37 @@ describe('indexChangesOf', () => {
     );
   });
 
-  it('has one source per area, no event type read by two of them, and nothing for a type no source declares', () => {
+  it('has one source per area, each reading the event types it has handlers for', () => {
     expect(searchSources.map((source) => source.area)).toEqual(['teams', 'tasks', 'chat', 'files', 'docs', 'calendar']);
-    const declared = searchSources.flatMap((source) => source.eventTypes);
-    expect(new Set(declared).size).toBe(declared.length);
-    // A type a source acts on but forgot to declare would be lost: the tasks source ignores an undeclared one.
-    expect(indexChangesOf(storedEvent('task.followChanged', { taskId: 'task-1' }))).toEqual([]);
+    expect(searchSources.map((source) => Object.keys(source.changes))).toEqual([
+      ['project.deleted'],
+      ['task.created', 'task.updated', 'task.moved', 'task.deleted'],
+      ['message.created', 'message.edited', 'message.deleted'],
+      ['file.created', 'file.updated', 'file.text_extracted', 'file.deleted', 'folder.deleted'],
+      ['doc.created', 'doc.edited', 'doc.deleted'],
+      ['calendarEvent.created', 'calendarEvent.edited', 'calendarEvent.deleted'],
+    ]);
+    // Types no source has a handler for change nothing (a follow, a doc's own updated event).
+    expect(indexChangesOf(storedEvent('task.followed', { taskId: 'task-1', userId: 'user-1' }))).toEqual([]);
     expect(indexChangesOf(storedEvent('doc.updated', { docId: 'doc-1', projectId: 'space-1' }))).toEqual([]);
+  });
+
+  it('gives the changes of every source that reads a type, in the list order, and none for a type none reads', () => {
+    const removeSpace = (stored: StoredEvent): IndexChange[] => [
+      { type: 'remove', where: { spaceId: (stored.payload as { projectId: string }).projectId } },
+    ];
+    const renameDoc = (): IndexChange[] => [{ type: 'setText', kind: 'doc', itemId: 'doc-1', title: 'Archived' }];
+    const compose = indexChangesFrom([
+      { area: 'first', changes: { 'project.deleted': removeSpace } },
+      { area: 'second', changes: { 'project.deleted': renameDoc, 'doc.created': renameDoc } },
+    ]);
+    expect(compose(storedEvent('project.deleted', { projectId: 'space-1' }))).toEqual([
+      { type: 'remove', where: { spaceId: 'space-1' } },
+      { type: 'setText', kind: 'doc', itemId: 'doc-1', title: 'Archived' },
+    ]);
+    expect(compose(storedEvent('doc.created', { docId: 'doc-1' }))).toEqual([
+      { type: 'setText', kind: 'doc', itemId: 'doc-1', title: 'Archived' },
+    ]);
+    expect(compose(storedEvent('task.created', { taskId: 'task-1' }))).toEqual([]);
   });
 });

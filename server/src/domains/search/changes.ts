@@ -1,5 +1,5 @@
 import type { StoredEvent } from '../../core/events';
-import type { IndexChange, SearchSource } from '../../core/searchSources';
+import type { IndexChange, IndexChangesOfEvent, SearchSource } from '../../core/searchSources';
 import { calendarSearchSource } from '../calendar';
 import { chatSearchSource } from '../chat';
 import { docsSearchSource } from '../docs';
@@ -20,27 +20,29 @@ export const searchSources: readonly SearchSource[] = [
   calendarSearchSource,
 ];
 
-/** The sources by the event types they read; an event type two sources read gives both sources' changes, in the list's order. */
-function sourcesByEventType(sources: readonly SearchSource[]): ReadonlyMap<string, readonly SearchSource[]> {
-  const byType = new Map<string, SearchSource[]>();
+/**
+ * What an event does to the index, composed from the given sources: the handlers of the sources that read its type
+ * (the keys of their `changes`), in the list's order. Two sources may read one type; each adds its changes.
+ */
+export function indexChangesFrom(sources: readonly SearchSource[]): (stored: StoredEvent) => IndexChange[] {
+  const handlersByType = new Map<string, IndexChangesOfEvent[]>();
   for (const source of sources)
-    for (const type of source.eventTypes) {
-      const readers = byType.get(type);
-      if (readers) readers.push(source);
-      else byType.set(type, [source]);
+    for (const [type, handler] of Object.entries(source.changes)) {
+      if (handler === undefined) continue;
+      const handlers = handlersByType.get(type);
+      if (handlers) handlers.push(handler);
+      else handlersByType.set(type, [handler]);
     }
-  return byType;
+  return (stored) => {
+    const handlers = handlersByType.get(stored.type);
+    if (handlers === undefined) return [];
+    return handlers.length === 1 ? handlers[0]!(stored) : handlers.flatMap((handler) => handler(stored));
+  };
 }
-
-const sourcesOfType = sourcesByEventType(searchSources);
 
 /**
  * What an event does to the search index: the changes the sources that read its type make of it (tasks, messages,
  * docs, files and calendar events added, changed and removed; a deleted space or task takes its items with it; a
  * deleted folder's files move up). The same for every adapter; nothing for an event no source reads.
  */
-export function indexChangesOf(stored: StoredEvent): IndexChange[] {
-  const sources = sourcesOfType.get(stored.type);
-  if (sources === undefined) return [];
-  return sources.length === 1 ? sources[0]!.changesOf(stored) : sources.flatMap((source) => source.changesOf(stored));
-}
+export const indexChangesOf: (stored: StoredEvent) => IndexChange[] = indexChangesFrom(searchSources);

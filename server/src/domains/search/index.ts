@@ -3,7 +3,7 @@ import { searchProjection } from './projection';
 import { searchQueries } from './resolvers';
 import { searchTypeDefs } from './schema';
 
-export { searchIndex, type MatchedItem, type SearchViewer } from './query';
+export { searchesEverywhere, searchIndex, type MatchedItem, type SearchViewer } from './query';
 export { presentResults } from './present';
 export { type SearchInput } from './input';
 

@@ -124,3 +124,19 @@ export function searchIndex(sqlite: Database.Database, viewer: SearchViewer, inp
   const scope = readableScope(sqlite, viewer, input.space, input.filter);
   return searchFts(sqlite, indexQueryOf(viewer, input, now), scope);
 }
+
+/**
+ * Several searches at one moment across everything the caller may read (every kind, no space asked for): what they
+ * may find is worked out once, then each text is matched against it. For the AI assistant, which searches a
+ * question's keywords together and then one by one: listing the scope (a large team's calendar events among it)
+ * for each of them would cost as many times over.
+ */
+export function searchesEverywhere(
+  sqlite: Database.Database,
+  viewer: SearchViewer,
+  now: Date,
+): (text: string, first: number) => MatchedItem[] {
+  const scope = readableScope(sqlite, viewer, null, 'all');
+  return (text, first) =>
+    searchFts(sqlite, indexQueryOf(viewer, { text, filter: 'all', from: null, until: null, space: null, first }, now), scope);
+}

@@ -12,7 +12,7 @@ export const searchTypeDefs = /* GraphQL */ `
     id: ID!
     "task, message, doc, file or event."
     type: String!
-    "The space's logo, as Project.logo; null for a private chat's items."
+    "The space's logo, as Project.logo; null for a private chat's items and for a calendar event."
     logo: String
     "The space's colour."
     color: String
@@ -20,6 +20,7 @@ export const searchTypeDefs = /* GraphQL */ `
     title: String!
     "The doc's emoji, when it has one."
     emoji: String
+    "When the item was created (a calendar event: when it was made, not when it takes place)."
     createdAt: String!
     "Plain text around the match (at most 200 characters), never HTML."
     description: String
@@ -43,11 +44,11 @@ export const searchTypeDefs = /* GraphQL */ `
   extend type Query {
     """
     Tasks (name, description), messages, docs (title, text), files (name, a PDF's text) and calendar events (title,
-    description; a series once) the caller may read in their current team, best first: exact title matches, then
-    relevance (titles weigh more) with newer items ahead. text: more than 4 characters, at most 500, searched as
-    words (quotes and operators are text). filter: all (default), task, message, doc, file or event. startdate,
-    enddate: ISO dates, inclusive (the item's creation). space: only that space (one the caller may read; events
-    are in none). first: at most 50 (default 20).
+    description; a series once, twice once split by "this and following") the caller may read in their current
+    team, best first: exact title matches, then relevance (titles weigh more) with newer items ahead. text: more
+    than 4 characters, at most 500, searched as words (quotes and operators are text). filter: all (default), task,
+    message, doc, file or event. startdate, enddate: ISO dates, inclusive (the item's creation). space: only that
+    space (one the caller may read; events are in none). first: at most 50 (default 20).
     """
     getSearch(text: String!, filter: String, startdate: String, enddate: String, space: ID, first: Int): [SearchResult!]!
   }

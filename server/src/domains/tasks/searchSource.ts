@@ -1,6 +1,5 @@
-import type { StoredEvent } from '../../core/events';
-import { addedItem, placedNowhere, type IndexChange, type SearchSource } from '../../core/searchSources';
-import type { TaskCreated, TaskDeleted, TaskMoved, TaskUpdated } from './events';
+import { addedItem, placedNowhere, type SearchSource } from '../../core/searchSources';
+import type { TaskCreated, TaskDeleted, TaskEvent, TaskMoved, TaskUpdated } from './events';
 
 interface RichNode {
   type?: unknown;
@@ -25,14 +24,16 @@ export function descriptionText(node: unknown): string {
   return children.map(descriptionText).join(type === 'doc' || type.endsWith('List') ? '\n' : '');
 }
 
-function changesOf(stored: StoredEvent): IndexChange[] {
-  switch (stored.type) {
-    case 'task.created': {
+/** Tasks in the search index: name and description, with the task's code; a move or a deletion takes its thread and files along. */
+export const tasksSearchSource: SearchSource<TaskEvent['type']> = {
+  area: 'tasks',
+  changes: {
+    'task.created': (stored) => {
       const task = stored.payload as TaskCreated;
       const place = { ...placedNowhere, teamId: task.teamId, spaceId: task.projectId, taskId: task.taskId, code: task.idCode };
       return [addedItem('task', task.taskId, place, stored, task.name, descriptionText(task.description))];
-    }
-    case 'task.updated': {
+    },
+    'task.updated': (stored) => {
       const { taskId, changes } = stored.payload as TaskUpdated;
       if (changes.name === undefined && changes.description === undefined) return [];
       return [
@@ -44,26 +45,16 @@ function changesOf(stored: StoredEvent): IndexChange[] {
           ...(changes.description !== undefined ? { body: descriptionText(changes.description) } : {}),
         },
       ];
-    }
-    case 'task.moved': {
+    },
+    'task.moved': (stored) => {
       // The task, its thread's messages and its files now live in the other space.
       const moved = stored.payload as TaskMoved;
       return [
         { type: 'setPlace', where: { taskId: moved.taskId }, set: { spaceId: moved.toProjectId } },
         { type: 'setPlace', where: { kind: 'task', itemId: moved.taskId }, set: { code: moved.idCode } },
       ];
-    }
-    case 'task.deleted':
-      // Its thread and its files go with it, as in the chat and files areas.
-      return [{ type: 'remove', where: { taskId: (stored.payload as TaskDeleted).taskId } }];
-    default:
-      return [];
-  }
-}
-
-/** Tasks in the search index: name and description, with the task's code; a move or a deletion takes its thread and files along. */
-export const tasksSearchSource: SearchSource = {
-  area: 'tasks',
-  eventTypes: ['task.created', 'task.updated', 'task.moved', 'task.deleted'],
-  changesOf,
+    },
+    // Its thread and its files go with it, as in the chat and files areas.
+    'task.deleted': (stored) => [{ type: 'remove', where: { taskId: (stored.payload as TaskDeleted).taskId } }],
+  },
 };

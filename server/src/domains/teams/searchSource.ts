@@ -1,15 +1,10 @@
-import type { StoredEvent } from '../../core/events';
-import type { IndexChange, SearchSource } from '../../core/searchSources';
-import type { ProjectDeleted } from './events';
-
-function changesOf(stored: StoredEvent): IndexChange[] {
-  if (stored.type !== 'project.deleted') return [];
-  return [{ type: 'remove', where: { spaceId: (stored.payload as ProjectDeleted).projectId } }];
-}
+import type { SearchSource } from '../../core/searchSources';
+import type { ProjectDeleted, SpaceEvent } from './events';
 
 /** Spaces in the search index: a deleted space takes every item placed in it along (its tasks, messages, docs and files). */
-export const teamsSearchSource: SearchSource = {
+export const teamsSearchSource: SearchSource<SpaceEvent['type']> = {
   area: 'teams',
-  eventTypes: ['project.deleted'],
-  changesOf,
+  changes: {
+    'project.deleted': (stored) => [{ type: 'remove', where: { spaceId: (stored.payload as ProjectDeleted).projectId } }],
+  },
 };

@@ -1,0 +1,1 @@
+CREATE INDEX "calendar_events_team_author" ON "calendar_events" USING btree ("team_id","author_id");
