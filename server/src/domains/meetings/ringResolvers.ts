@@ -67,30 +67,33 @@ export const ringMutations = {
   ringVideocall: async (_root, args: { videocall: string; users?: string[] | null }, context) => {
     const { userId } = requireActor(context);
     const services = context.services;
-    const committed = await services.store.run({ actorId: userId, mutationId: context.mutationId, request: context.request }, async (unit) => {
-      const db = unit.transaction;
-      const { call, room } = requireActiveCall(db, args.videocall, { kind: 'member', userId });
-      if (presentAttendeesOf(db, call.id, { userId }).length === 0) throw refusal('NOT_FOUND', 'PARTICIPANT_NOT_FOUND');
-      const privat = room.privatId ? findPrivateChat(db, room.privatId) : null;
-      const inCall = new Set(presentAttendees(db, call.id).flatMap((attendee) => (attendee.userId ? [attendee.userId] : [])));
-      const callees = calleesOf({ ...roomStateOf(room), privatMemberIds: privat?.memberIds ?? null }, userId, args.users, (calleeId) =>
-        memberMayUse(db, room, calleeId),
-      ).filter((calleeId) => !inCall.has(calleeId));
-      const ringing = ringsOf(db, call.id).flatMap((ring) => (ring.state === 'ringing' ? [ring.calleeId] : []));
-      const rings = decideRing(
-        roomStateOf(room),
-        { id: call.id, ringingCalleeIds: ringing },
-        userId,
-        callees,
-        ringNotificationTypeOf(room),
-        () => newId(unit.now.getTime()),
-      );
-      const rung: StoredEvent[] = [];
-      for (const { ringId, event } of rings) {
-        rung.push(...(await unit.append(ringStream(ringId), [event], { teamId: room.teamId, expectedVersion: 0 })));
-      }
-      return rung;
-    });
+    const committed = await services.store.run(
+      { actorId: userId, mutationId: context.mutationId, request: context.request },
+      async (unit) => {
+        const db = unit.transaction;
+        const { call, room } = requireActiveCall(db, args.videocall, { kind: 'member', userId });
+        if (presentAttendeesOf(db, call.id, { userId }).length === 0) throw refusal('NOT_FOUND', 'PARTICIPANT_NOT_FOUND');
+        const privat = room.privatId ? findPrivateChat(db, room.privatId) : null;
+        const inCall = new Set(presentAttendees(db, call.id).flatMap((attendee) => (attendee.userId ? [attendee.userId] : [])));
+        const callees = calleesOf({ ...roomStateOf(room), privatMemberIds: privat?.memberIds ?? null }, userId, args.users, (calleeId) =>
+          memberMayUse(db, room, calleeId),
+        ).filter((calleeId) => !inCall.has(calleeId));
+        const ringing = ringsOf(db, call.id).flatMap((ring) => (ring.state === 'ringing' ? [ring.calleeId] : []));
+        const rings = decideRing(
+          roomStateOf(room),
+          { id: call.id, ringingCalleeIds: ringing },
+          userId,
+          callees,
+          ringNotificationTypeOf(room),
+          () => newId(unit.now.getTime()),
+        );
+        const rung: StoredEvent[] = [];
+        for (const { ringId, event } of rings) {
+          rung.push(...(await unit.append(ringStream(ringId), [event], { teamId: room.teamId, expectedVersion: 0 })));
+        }
+        return rung;
+      },
+    );
     announceLeave(services, committed);
     const db = services.database.db;
     return committed.flatMap((event) => {

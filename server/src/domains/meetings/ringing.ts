@@ -89,7 +89,8 @@ export async function appendCallerGoneRings(unit: UnitOfWork, videocallId: strin
   const ended: StoredEvent[] = [];
   // One append after the other: a unit's statements never run side by side.
   for (const ring of ringsOf(db, videocallId)) {
-    if (ring.state === 'ringing' && (finishing || !stillIn.has(ring.callerId))) ended.push(...(await appendRingEnd(unit, ring, 'cancelled')));
+    if (ring.state === 'ringing' && (finishing || !stillIn.has(ring.callerId)))
+      ended.push(...(await appendRingEnd(unit, ring, 'cancelled')));
   }
   return ended;
 }
