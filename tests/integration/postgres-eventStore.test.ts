@@ -26,7 +26,7 @@ import { startPostgresCluster, type PostgresCluster } from '../support/postgresC
 
 let cluster: PostgresCluster;
 beforeAll(async () => {
-  // Reads right after commits expect to reach them: no autovacuum transaction may hold the log's readers back.
+  // Listeners and readers by position wait for them: no autovacuum transaction may hold the log's readers back.
   cluster = await startPostgresCluster({ autovacuum: false });
 });
 afterAll(async () => {
