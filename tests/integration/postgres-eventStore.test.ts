@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { systemClock, type Clock } from '../../server/src/core/clock';
 import type { Reaction } from '../../server/src/core/commands';
 import type { Projection, StoredEvent } from '../../server/src/core/events';
-import { connectPostgres, type Sql } from '../../server/src/core/postgres/connect';
+import { connectPostgres, inTransaction, nestedTransactionRefused, type Sql } from '../../server/src/core/postgres/connect';
 import { describeCommandDoorConformance, type DoorSetup, type DoorUnderTest } from '../../server/src/core/postgres/eventStore.conformance';
 import {
   PostgresEventStore,
@@ -17,6 +17,7 @@ import {
   type PostgresReaction,
   type PostgresUnitTransaction,
 } from '../../server/src/core/postgres/eventStore';
+import type { PostgresJsDatabase } from 'drizzle-orm/postgres-js';
 import type { CommitOrigin } from '../../server/src/core/postgres/logFollower';
 import { migratePostgres } from '../../server/src/core/postgres/migrate';
 import { SqliteEventStore } from '../../server/src/core/sqlite/eventStore';
@@ -25,7 +26,7 @@ import { startPostgresCluster, type PostgresCluster } from '../support/postgresC
 
 let cluster: PostgresCluster;
 beforeAll(async () => {
-  // Reads right after commits expect to reach them: no autovacuum transaction may hold the log's readers back.
+  // Listeners and readers by position wait for them: no autovacuum transaction may hold the log's readers back.
   cluster = await startPostgresCluster({ autovacuum: false });
 });
 afterAll(async () => {
@@ -58,6 +59,9 @@ describeCommandDoorConformance('SQLite', async ({ projections, reactions, clock 
       ((transaction ?? database.db) as Transaction).run(statement);
     },
     concurrentUnits: false,
+    failedStatementFailsUnit: false,
+    holdOlderTransaction: null,
+    untilUnitWaitsForLock: null,
     openPeer: null,
     async close() {
       await store.settle();
@@ -76,9 +80,13 @@ async function openPostgresDoor(
     reactions?: readonly PostgresReaction[];
     statementTimeoutMs?: number;
     poolSize?: number;
+    applicationName?: string;
   },
 ): Promise<PostgresEventStore> {
-  const sql = await connectPostgres({ url, poolSize: setup.poolSize ?? 8, statementTimeoutMs: setup.statementTimeoutMs ?? 30_000 });
+  const sql = await connectPostgres(
+    { url, poolSize: setup.poolSize ?? 8, statementTimeoutMs: setup.statementTimeoutMs ?? 30_000 },
+    setup.applicationName,
+  );
   await migratePostgres(sql);
   return PostgresEventStore.open(sql, setup.projections ?? [], { clock: setup.clock, reactions: setup.reactions ?? [] });
 }
@@ -103,6 +111,9 @@ describeCommandDoorConformance('PostgreSQL', async ({ projections, reactions, cl
       await ((transaction ?? store.database) as PostgresUnitTransaction).execute(statement);
     },
     concurrentUnits: true,
+    failedStatementFailsUnit: true,
+    holdOlderTransaction: () => holdOlderTransaction(url),
+    untilUnitWaitsForLock: (stop) => untilSomeoneWaitsForALock(store.database, stop),
     openPeer: async () => {
       const peer = await openPostgresDoor(url, { clock, projections: [], reactions: [] });
       return peer;
@@ -110,6 +121,34 @@ describeCommandDoorConformance('PostgreSQL', async ({ projections, reactions, cl
     close: () => store.close(),
   };
 });
+
+/**
+ * Opens a transaction on its own connection that takes a transaction id and stays open (as autovacuum's, or a long
+ * unit of another process, would) until the function answered is called.
+ */
+async function holdOlderTransaction(url: string): Promise<() => Promise<void>> {
+  const holder = await connectPostgres({ url, poolSize: 1, statementTimeoutMs: 30_000 });
+  const reserved = await holder.reserve();
+  await reserved`BEGIN`;
+  await reserved`SELECT pg_current_xact_id()`;
+  return async () => {
+    await reserved`COMMIT`;
+    reserved.release();
+    await holder.end();
+  };
+}
+
+/** Resolves once a session of the database waits for an advisory lock another holds, or when `stop` is aborted. */
+async function untilSomeoneWaitsForALock(database: PostgresJsDatabase, stop: AbortSignal): Promise<void> {
+  while (!stop.aborted) {
+    const [waiting] = await database.execute<{ count: number }>(
+      sqlFragment`SELECT count(*)::integer AS count FROM pg_locks WHERE locktype = 'advisory' AND NOT granted AND database = (SELECT oid FROM pg_database WHERE datname = current_database())`,
+    );
+    if (waiting!.count > 0) return;
+    // Looked at again until it holds: the other unit's lock request is on its way.
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
+}
 
 /** A promise and the function that settles it. */
 function gate(): { opened: Promise<void>; open: () => void } {
@@ -298,6 +337,130 @@ describe('the PostgreSQL command door', () => {
       expect(await store.read({ stream: 'card:idle' })).toEqual([]);
     } finally {
       await impatient.close();
+    }
+  });
+
+  it('refuses nested transactions inside a unit with a clear error, and the unit and the next one go on', async () => {
+    const uncaught: unknown[] = [];
+    const countUncaught = (error: unknown) => uncaught.push(error);
+    process.on('uncaughtException', countUncaught);
+    const single = await openPostgresDoor(url, { clock, poolSize: 1 });
+    try {
+      const refusals = await single.run(context, async (unit) => {
+        await unit.append('card:nested', created('outer'), { teamId: 'team-1' });
+        const refused: string[] = [];
+        try {
+          await unit.transaction.transaction(async (nested) => {
+            await nested.execute(sqlFragment`SELECT 1`);
+          });
+        } catch (error) {
+          refused.push((error as Error).message);
+        }
+        return refused;
+      });
+      expect(refusals).toEqual([nestedTransactionRefused]);
+      expect(await store.read({ stream: 'card:nested' })).toHaveLength(1);
+      // The driver's own savepoint and reserve on a transaction of inTransaction.
+      const direct = await inTransaction(admin, 'isolation level read committed', async (transaction) => {
+        const messages: string[] = [];
+        for (const nested of [() => transaction.savepoint(async () => undefined), () => (transaction as unknown as Sql).reserve()]) {
+          try {
+            await nested();
+          } catch (error) {
+            messages.push((error as Error).message);
+          }
+        }
+        return messages;
+      });
+      expect(direct).toEqual([nestedTransactionRefused, nestedTransactionRefused]);
+      const [next] = await single.append('card:nested-next', created('next'), context);
+      expect(await store.read({ stream: 'card:nested-next' })).toEqual([next]);
+      expect(uncaught).toEqual([]);
+    } finally {
+      process.off('uncaughtException', countUncaught);
+      await single.close();
+    }
+  });
+
+  it('reads its own commits while an older transaction runs, and holds back only the readers that resume by position', async () => {
+    const release = await holdOlderTransaction(url);
+    let appended: StoredEvent[];
+    try {
+      appended = await store.append('card:settled', created('behind an older transaction'), context);
+      expect(await store.read({ stream: 'card:settled' })).toEqual(appended);
+      expect(await store.readSettled({ stream: 'card:settled' })).toEqual([]);
+      expect(await store.readSettled({ afterSeq: appended[0]!.seq - 1 })).toEqual([]);
+    } finally {
+      await release();
+    }
+    expect(await store.readSettled({ stream: 'card:settled' })).toEqual(appended);
+  });
+
+  it("hears the log's own appends of this process as this process's", async () => {
+    const heard: CommitOrigin[] = [];
+    const wakers = new Set<() => void>();
+    const stopHearing = store.onCommitted((events, origin) => {
+      if (events.some((event) => event.stream === 'card:log-append')) heard.push(origin);
+      for (const wake of wakers) wake();
+    });
+    try {
+      await store.log.append('card:log-append', created('through the log'), context);
+      await until(
+        () => heard.length === 1,
+        (wake) => {
+          wakers.add(wake);
+          return () => wakers.delete(wake);
+        },
+      );
+      expect(heard).toEqual(['this process']);
+    } finally {
+      stopHearing();
+    }
+  });
+
+  it('hears a commit made while its listening connection was down, held back behind an older transaction', async () => {
+    const listening = await openPostgresDoor(url, { clock, applicationName: 'door-relisten' });
+    const peer = await openPostgresDoor(url, { clock });
+    const heard: { stream: string; origin: CommitOrigin }[] = [];
+    const wakers = new Set<() => void>();
+    listening.onCommitted((events, origin) => {
+      for (const event of events) if (event.stream === 'card:relisten') heard.push({ stream: event.stream, origin });
+      for (const wake of wakers) wake();
+    });
+    // The peer's connection is open before the listener is cut off, so its commit goes out at once.
+    await peer.append('card:relisten-warm', created('warm'), context);
+    const release = await holdOlderTransaction(url);
+    try {
+      const listeners = () => admin<{ pid: number }[]>`
+        SELECT pid FROM pg_stat_activity WHERE application_name = 'door-relisten' AND query ILIKE 'listen%'`;
+      const [listener] = await listeners();
+      expect(listener).toBeDefined();
+      await admin`SELECT pg_terminate_backend(${listener!.pid})`;
+      // Committed while the driver reconnects and listens again: its notification is likely lost, and the
+      // commit stays unreadable by position while the older transaction runs.
+      await peer.append('card:relisten', created('in the gap'), context);
+      // The driver listens again on a new connection.
+      for (;;) {
+        const again = await listeners();
+        if (again.length === 1 && again[0]!.pid !== listener!.pid) break;
+        await new Promise((resolve) => setTimeout(resolve, 5));
+      }
+    } finally {
+      // The older transaction ends: no notification says so.
+      await release();
+    }
+    try {
+      await until(
+        () => heard.length === 1,
+        (wake) => {
+          wakers.add(wake);
+          return () => wakers.delete(wake);
+        },
+      );
+      expect(heard).toEqual([{ stream: 'card:relisten', origin: 'another process' }]);
+    } finally {
+      await peer.close();
+      await listening.close();
     }
   });
 

@@ -29,7 +29,8 @@ const withoutRequestIds = (errors: { message: string; extensions: Record<string,
 describe('/graphql websockets: protocol, limits and the same document rules as HTTP', () => {
   let server: LoggedServer;
   beforeAll(async () => {
-    server = await startLoggedServer({ WS_INIT_TIMEOUT_MS: '400', WS_MAX_SUBSCRIPTIONS_PER_SOCKET: '3', WS_MAX_SOCKETS_PER_USER: '2' });
+    // Long enough that a 500 KB frame sent before connection_init reaches the server first on a busy machine.
+    server = await startLoggedServer({ WS_INIT_TIMEOUT_MS: '2000', WS_MAX_SUBSCRIPTIONS_PER_SOCKET: '3', WS_MAX_SOCKETS_PER_USER: '2' });
   });
   afterAll(() => server.close());
 

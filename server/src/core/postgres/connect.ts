@@ -203,8 +203,14 @@ function explainFailure(error: unknown, target: PostgresTarget): DatabaseUnavail
   }
 }
 
-/** A promise that never settles: what a transaction's body answers once its connection is gone (see inTransaction). */
-const neverSettles = new Promise<never>(() => undefined);
+/**
+ * A promise that never settles: what a transaction's body answers once its connection is gone (see inTransaction).
+ * A fresh one each time: the driver's continuation waits on it, and a promise shared for the process's lifetime would
+ * keep every lost transaction's closures (its unit, work and events) reachable forever.
+ */
+function neverSettles(): Promise<never> {
+  return new Promise<never>(() => undefined);
+}
 /** How long a body that failed as if its connection were lost waits for the driver to notice the loss too. */
 const lossNoticeMs = 5_000;
 
@@ -218,6 +224,10 @@ const lossNoticeMs = 5_000;
  * - the transaction's sql refuses every further statement of the body (an ordinary error in the body);
  * - the body never settles, so postgres.js sends nothing more on that connection.
  * The caller hears the loss through the rejected transaction, as before.
+ * The transaction takes no savepoints or nested transactions (`savepoint`, drizzle's nested `transaction()`), nor
+ * `begin` or `reserve`: postgres.js runs a savepoint's body on a fresh sql of its own that this guard cannot reach,
+ * and sends its `rollback to` on a lost connection all the same. A failed statement fails the whole transaction on
+ * PostgreSQL anyway: check first, or use ON CONFLICT.
  */
 export async function inTransaction<Result>(
   sql: Sql,
@@ -233,13 +243,13 @@ export async function inTransaction<Result>(
       try {
         const result = await body(transaction);
         // Ended while the body ran: the driver already rejected the transaction because its connection went away.
-        return ended ? neverSettles : result;
+        return ended ? neverSettles() : result;
       } catch (error) {
         if (!ended && !isConnectionLoss(error)) throw error;
         // The driver rejects the transaction when it sees the connection closed; a loss-like error on a connection
         // that stays open (it does not end the transaction) is thrown as any other, rolled back as usual.
         const gone = await Promise.race([transactionEnded.then(() => true), sleep(lossNoticeMs, false, { ref: false })]);
-        if (gone) return neverSettles;
+        if (gone) return neverSettles();
         throw error;
       }
     })) as Result;
@@ -249,7 +259,14 @@ export async function inTransaction<Result>(
   }
 }
 
-/** The transaction's sql, refusing statements once the transaction has ended (see inTransaction). */
+/** What a transaction opened by inTransaction refuses: each would run statements the guard cannot reach. */
+const nestedTransactionMembers = new Set<PropertyKey>(['savepoint', 'begin', 'reserve']);
+
+/** The error a nested transaction inside inTransaction's transaction gets. */
+export const nestedTransactionRefused =
+  'A unit of work takes no nested transactions (savepoints): one failed statement fails the whole unit on PostgreSQL, so check first or use ON CONFLICT.';
+
+/** The transaction's sql, refusing statements once the transaction has ended, and nested transactions (see inTransaction). */
 function refusingOnceEnded(transaction: Transaction, ended: () => boolean): Transaction {
   const refuse = () => {
     if (ended()) throw new Error('This transaction is over (its connection was lost, or it ended): it takes no more statements.');
@@ -260,6 +277,11 @@ function refusingOnceEnded(transaction: Transaction, ended: () => boolean): Tran
       return Reflect.apply(target, thisArgument, argumentList) as unknown;
     },
     get(target, property, receiver) {
+      if (nestedTransactionMembers.has(property)) {
+        return () => {
+          throw new Error(nestedTransactionRefused);
+        };
+      }
       const value = Reflect.get(target, property, receiver) as unknown;
       if (property !== 'unsafe' || typeof value !== 'function') return value;
       return (...argumentList: unknown[]) => {

@@ -40,6 +40,11 @@ interface EventRow {
 
 export interface PostgresEventLogOptions {
   clock?: Clock;
+  /**
+   * Told of the events each append of this process inserts, before its COMMIT (the command door's follower marks
+   * them as this process's): appends through `append`, `appendInTransaction` and `appendForUnit` alike.
+   */
+  onInserted?: (events: readonly StoredEvent[]) => void;
 }
 
 /** What the events of one append of a unit of work share: the command door decides them once per unit. */
@@ -92,6 +97,7 @@ const isoFormat = 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"';
 export class PostgresEventLog implements EventLogPort {
   readonly clock: Clock;
   private readonly pending = new Set<Promise<unknown>>();
+  private readonly onInserted: (events: readonly StoredEvent[]) => void;
   private closed = false;
 
   constructor(
@@ -99,6 +105,7 @@ export class PostgresEventLog implements EventLogPort {
     options: PostgresEventLogOptions = {},
   ) {
     this.clock = options.clock ?? systemClock;
+    this.onInserted = options.onInserted ?? (() => undefined);
   }
 
   append(stream: string, domainEvents: readonly DomainEvent[], options: AppendOptions & CommandContext): Promise<StoredEvent[]> {
@@ -239,6 +246,7 @@ export class PostgresEventLog implements EventLogPort {
       SELECT transaction_horizon::text, positions::text[] FROM events_draw_positions(${events.length}::integer)`;
     const positions = drawn!.positions;
     const stored = events.map((event, index): StoredEvent => ({ seq: Number(positions[index]), ...event }));
+    this.onInserted(stored);
     // One statement for all the events, and the notification with them: sent at COMMIT, so listeners hear only
     // of committed events. JSON goes in as text cast to jsonb: the driver would otherwise encode a string once
     // more, and an array as an SQL array.
@@ -280,11 +288,27 @@ export class PostgresEventLog implements EventLogPort {
   }
 
   /**
-   * The events matching `options`, in position order: the event log port's `read` (`EventLog` in core/commands.ts).
-   * Like `readFrom`, it stops before the first matching event whose append may still be in flight below it, so a
-   * reader that goes on after the last position it got misses nothing; the filters cut the rows first.
+   * The committed events matching `options`, in position order: the event log port's `read` (`EventLog` in
+   * core/commands.ts), as on SQLite: everything committed, a caller's own just-committed events included, whatever
+   * else runs in the cluster. A reader that resumes after the last position it got uses `readSettled` instead: an
+   * append still in flight may commit below that position later. Within one stream (`options.stream`) that cannot
+   * happen (appends to a stream hold its lock until COMMIT), so paging a stream by `afterSeq` misses nothing.
    */
-  async read(options: ReadOptions = {}): Promise<StoredEvent[]> {
+  read(options: ReadOptions = {}): Promise<StoredEvent[]> {
+    return this.readMatching(options, false);
+  }
+
+  /**
+   * `read` for readers that resume after the last position they got (live catch-up by position, such as
+   * `liveResume`'s cursors): like `readFrom`, it stops before the first matching event whose append may still be in
+   * flight below it, so reading on after the last position returned misses nothing; the filters cut the rows first.
+   * Held back while any transaction with an id runs in the cluster (see the class comment).
+   */
+  readSettled(options: ReadOptions = {}): Promise<StoredEvent[]> {
+    return this.readMatching(options, true);
+  }
+
+  private async readMatching(options: ReadOptions, settledOnly: boolean): Promise<StoredEvent[]> {
     const sql = this.sql;
     const conditions = [sql`seq > ${options.afterSeq ?? 0}`];
     if (options.stream !== undefined) conditions.push(sql`stream = ${options.stream}`);
@@ -298,6 +322,7 @@ export class PostgresEventLog implements EventLogPort {
              to_char(created_at AT TIME ZONE 'UTC', ${isoFormat}) AS created_at,
              transaction_horizon < (SELECT pg_snapshot_xmin(pg_current_snapshot())) AS settled
       FROM events WHERE ${where} ORDER BY seq ${limit}`;
+    if (!settledOnly) return rows.map(storedEventOf);
     const unsettled = rows.findIndex((row) => !row.settled);
     return (unsettled === -1 ? rows : rows.slice(0, unsettled)).map(storedEventOf);
   }
@@ -314,12 +339,36 @@ export class PostgresEventLog implements EventLogPort {
   }
 
   /**
+   * The newest committed position visible now, with no horizon cut: an event up to it may still be held back from
+   * readers by position (`readFrom`) for a while. What a follower that may have missed notifications must wait for.
+   */
+  async visibleHead(): Promise<number> {
+    const [row] = await this.sql<{ position: string }[]>`SELECT COALESCE(MAX(seq), 0) AS position FROM events`;
+    return Number(row?.position ?? 0);
+  }
+
+  /**
    * `onListening` runs each time listening starts, the first time and again after the listening connection was lost
    * and reopened: notifications sent meanwhile are gone, so a follower reads what it may have missed then.
+   * The stop function silences the listener for good: after a reconnect the driver registers it anew under an
+   * object the first registration's `unlisten` no longer matches, so that registration stays until the pool ends
+   * (`sql.end()` closes the listening connection too), hearing nothing.
    */
   async onAppended(listener: (position: number) => void, onListening?: () => void): Promise<() => Promise<void>> {
-    const { unlisten } = await this.sql.listen(eventsAppendedChannel, (payload) => listener(Number(payload)), onListening);
-    return unlisten;
+    let listening = true;
+    const { unlisten } = await this.sql.listen(
+      eventsAppendedChannel,
+      (payload) => {
+        if (listening) listener(Number(payload));
+      },
+      () => {
+        if (listening) onListening?.();
+      },
+    );
+    return async () => {
+      listening = false;
+      await unlisten();
+    };
   }
 
   async forgetMutationResultsBefore(cutoff: Date): Promise<number> {
@@ -367,6 +416,20 @@ export interface MutationRecord {
 export function mutationRecordOf(context: CommandContext): MutationRecord | null {
   if (context.mutationId === undefined) return null;
   return { actorKey: context.actorId ?? 'anonymous', mutationId: context.mutationId, requestHash: hashRequest(context.request) };
+}
+
+/**
+ * Holds these streams' locks (the ones appends take) until the transaction ends, taken one by one in sorted order,
+ * so two transactions locking overlapping sets never wait for each other in a cycle over them. In a READ COMMITTED
+ * transaction every statement after it sees what earlier holders committed, and no one appends to these streams
+ * until it ends: what the transaction decides on from them stays true until its COMMIT.
+ */
+export async function lockStreams(transaction: Transaction, streams: readonly string[]): Promise<void> {
+  const sorted = [...new Set(streams)].sort();
+  if (sorted.length === 0) return;
+  // A function scan returns the array's elements in order: the locks are taken in that order.
+  await transaction`
+    SELECT pg_advisory_xact_lock(${streamLockClass}::integer, hashtext(stream)) FROM unnest(${sorted}::text[]) AS stream`;
 }
 
 /**

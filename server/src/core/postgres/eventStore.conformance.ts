@@ -19,6 +19,11 @@ export interface UnitUnderTest {
   readonly actorId: string | null;
   readonly now: Date;
   streamVersion(stream: string): number | Promise<number>;
+  /**
+   * Locks streams until the unit ends, before the unit reads what it decides on (PostgreSQL's `unit.lock`). SQLite's
+   * unit has none yet (WP2 adds a no-op): its units run one at a time, so nothing changes under a unit there.
+   */
+  lock?(...streams: string[]): void | Promise<void>;
   append(stream: string, domainEvents: readonly DomainEvent[], options: AppendOptions): StoredEvent[] | Promise<StoredEvent[]>;
 }
 
@@ -52,6 +57,21 @@ export interface CommandDoorUnderTest {
   execute(transaction: unknown, statement: SQL): Promise<void>;
   /** Whether units run at the same time (PostgreSQL) or one after the other (SQLite's one writer). */
   concurrentUnits: boolean;
+  /**
+   * Whether a failed statement fails its whole unit even when the work caught its error (PostgreSQL aborts the
+   * transaction) or only that statement (SQLite).
+   */
+  failedStatementFailsUnit: boolean;
+  /**
+   * Opens a transaction elsewhere on the database that holds a transaction id until the function it answers is
+   * called (what holds back PostgreSQL's readers by position); null where no such thing holds readers back.
+   */
+  holdOlderTransaction: (() => Promise<() => Promise<void>>) | null;
+  /**
+   * Resolves once some unit waits for a lock another holds (or when `stop` is aborted); null where units run one at
+   * a time.
+   */
+  untilUnitWaitsForLock: ((stop: AbortSignal) => Promise<void>) | null;
   /** A second door on the same database, as another process would open it; null where one process writes. */
   openPeer: (() => Promise<DoorUnderTest & { close(): Promise<void> }>) | null;
   close(): Promise<void>;
@@ -82,6 +102,11 @@ export function describeCommandDoorConformance(adapter: string, open: (setup: Do
     const notes: ProjectionUnderTest = {
       name: 'door notes',
       async apply(transaction, event) {
+        if (event.type === 'note.removed') {
+          const removed = event.payload as { stream: string; title: string };
+          await underTest.execute(transaction, sql`DELETE FROM door_notes WHERE stream = ${removed.stream} AND title = ${removed.title}`);
+          return;
+        }
         if (event.type !== 'note.created') return;
         const { title } = event.payload as { title: string };
         await underTest.execute(
@@ -284,11 +309,103 @@ export function describeCommandDoorConformance(adapter: string, open: (setup: Do
       expect(last).toBeGreaterThan(committedLast[0]!.seq);
       if (heard.some((event) => event.seq === last)) allHeard();
       await heardLast;
+      // A duplicate could come after the last event: listening goes on until a later commit is heard.
+      let sentinelHeard: () => void = () => undefined;
+      const heardSentinel = new Promise<void>((resolve) => (sentinelHeard = resolve));
+      let sentinel = Number.POSITIVE_INFINITY;
+      let newestHeard = 0;
+      const stopSentinel = door.onCommitted((events) => {
+        newestHeard = Math.max(newestHeard, ...events.map((event) => event.seq));
+        if (newestHeard >= sentinel) sentinelHeard();
+      });
+      sentinel = (await door.append('sentinel:heard', [{ type: 'sentinel.appended', payload: {} }], context))[0]!.seq;
+      if (newestHeard >= sentinel) sentinelHeard();
+      await heardSentinel;
+      stopSentinel();
       stop();
       expect(heard).toEqual(expected);
       expect(heard.map((event) => event.stream)).toEqual(['note:heard-1', 'tally:note:heard-1', 'note:heard-3', 'tally:note:heard-3']);
       expect(heard.map((event) => event.seq)).toEqual([...heard.map((event) => event.seq)].sort((left, right) => left - right));
       await expect(door.whenDurable()).resolves.toBeUndefined();
+    });
+
+    it('lets only one of two units that each remove an admin while more than one remains do it', async () => {
+      // Each unit decides on what it read and appends to a stream of its own: no expected version protects the
+      // decision, the lock on the admins' stream does. On SQLite units run one at a time; where they run at once,
+      // the first reads and waits, and the second either waits for the first's lock or, unprotected, reads the same
+      // two admins, removes its own and commits.
+      await door.append('note:admins', [noteCreated('ada'), noteCreated('bob')], context);
+      let runs = 0;
+      const removing = (title: string, afterReading: () => Promise<void> = async () => undefined) =>
+        door.run(context, async (unit) => {
+          runs += 1;
+          await unit.lock?.('note:admins', `admin:${title}`);
+          const admins = await notesOf('note:admins', unit.transaction);
+          await afterReading();
+          if (admins.length <= 1) throw new Error('LAST_TEAM_ADMIN');
+          await unit.append(`admin:${title}`, [{ type: 'note.removed', payload: { stream: 'note:admins', title } }], {
+            teamId: 'team-1',
+          });
+        });
+      let outcomes: PromiseSettledResult<void>[];
+      if (underTest.untilUnitWaitsForLock) {
+        const [firstRead, secondRead, release] = [gate(), gate(), gate()];
+        const first = removing('ada', async () => {
+          firstRead.open();
+          await release.opened;
+        });
+        await firstRead.opened;
+        const second = removing('bob', async () => secondRead.open());
+        const stopWaiting = new AbortController();
+        await Promise.race([secondRead.opened, underTest.untilUnitWaitsForLock(stopWaiting.signal)]);
+        stopWaiting.abort();
+        release.open();
+        outcomes = await Promise.allSettled([first, second]);
+      } else {
+        outcomes = await Promise.allSettled([removing('ada'), removing('bob')]);
+      }
+      expect(outcomes.filter((outcome) => outcome.status === 'fulfilled')).toHaveLength(1);
+      const refused = outcomes.filter((outcome) => outcome.status === 'rejected');
+      expect(refused.map((outcome) => (outcome.reason as Error).message)).toEqual(['LAST_TEAM_ADMIN']);
+      expect(await notesOf('note:admins')).toHaveLength(1);
+      expect(runs).toBe(2);
+    });
+
+    it("reads a unit's events back right after its commit, while an older transaction runs elsewhere", async () => {
+      const release = await underTest.holdOlderTransaction?.();
+      try {
+        const stored = await door.append('note:read-own', [noteCreated('mine')], context);
+        expect(await door.read({ stream: 'note:read-own' })).toEqual(stored);
+        expect(await door.read({ afterSeq: stored[0]!.seq - 1, limit: 1 })).toEqual(stored);
+        expect(await door.streamVersion('note:read-own')).toBe(1);
+      } finally {
+        await release?.();
+      }
+    });
+
+    it('goes on after a failed statement the work caught on SQLite, and refuses the whole unit on PostgreSQL', async () => {
+      const outcome = door.run(context, async (unit) => {
+        const [event] = await unit.append('note:caught', [noteCreated('first')], { teamId: 'team-1' });
+        try {
+          // The projection already inserted this row: a duplicate key.
+          await underTest.execute(
+            unit.transaction,
+            sql`INSERT INTO door_notes (event_id, stream, title) VALUES (${event!.id}, 'note:caught', 'again')`,
+          );
+        } catch {
+          // The work goes on, as it may on SQLite.
+        }
+        return 'went on';
+      });
+      if (underTest.failedStatementFailsUnit) {
+        const error = (await outcome.catch((refusal: unknown) => refusal)) as Error & { cause?: Error };
+        expect(`${error.message} ${error.cause?.message ?? ''}`).toContain('duplicate key');
+        expect(await door.read({ stream: 'note:caught' })).toEqual([]);
+        expect(await notesOf('note:caught')).toEqual([]);
+      } else {
+        expect(await outcome).toBe('went on');
+        expect(await notesOf('note:caught')).toEqual(['first']);
+      }
     });
 
     it("lets a second door on the same database hear the first one's commits", async (test) => {

@@ -9,6 +9,7 @@ import { inTransaction, isConnectionLoss, type Sql, type Transaction } from './c
 import {
   isConcurrencyFailure,
   lockMutation,
+  lockStreams,
   mutationRecordOf,
   PostgresEventLog,
   recordMutationResult,
@@ -37,6 +38,12 @@ export interface PostgresUnitOfWork {
   /** One reading of the clock for the whole unit: every event it appends carries this time. */
   readonly now: Date;
   streamVersion(stream: string): Promise<number>;
+  /**
+   * Locks these streams until the unit ends (in sorted order): what the unit reads after it about them, and decides
+   * on, no other unit changes before this one commits. Call it before reading what the decision depends on, with
+   * every stream the unit will append to, or whose appends would change that state (see the class comment).
+   */
+  lock(...streams: string[]): Promise<void>;
   /** Appends events to a stream, applies the projections, then runs the reactions to them, all in this unit. */
   append(stream: string, domainEvents: readonly DomainEvent[], options: AppendOptions): Promise<StoredEvent[]>;
 }
@@ -83,6 +90,21 @@ const maximumAttempts = 5;
  * the stream's lock, its version, positions and the rows), then applies every projection to each event, then runs
  * the reactions (awaited, in order, chained at most `maximumReactionDepth` deep). Then COMMIT, and the caller is
  * answered; a throw anywhere rolls back every row of the unit. Units of different streams run and commit in parallel.
+ *
+ * Isolation is not the transaction's: on SQLite units run one at a time, so what a unit read to decide stays true
+ * until it commits; here units run at once, each statement on a fresh snapshot, and a stream's lock is taken only
+ * when the unit appends to it. Two units could both read "two admins left", each demote one, and both commit. A unit
+ * that decides on state it reads first locks the streams whose appends change that state (`unit.lock`, sorted, held
+ * until COMMIT), then reads: the other unit waits, and reads what the first committed. A unit passing
+ * `expectedVersion` for the stream it read is protected too (a CONFLICT). Uniqueness across streams (a team's URL)
+ * needs a unique index in the projection, its violation mapped to the area's error. SERIALIZABLE units were measured
+ * and refused: every unit that waited behind another on a busy stream read its version on a stale snapshot and
+ * failed (docs/postgres-plan.md §8).
+ *
+ * A failed statement fails the whole unit, even when the work catches its error: PostgreSQL aborts the transaction
+ * (25P02 for every statement after it) and the driver refuses the unit with the first error. On SQLite the unit would
+ * go on. So work checks first, or uses ON CONFLICT, never a caught failure; the unit takes no nested transactions
+ * (savepoints are refused, see `inTransaction`).
  *
  * Idempotency per unit, as on SQLite: a unit sent with a mutation id takes that id's lock first, answers with the
  * first run's stored result when there is one (and runs nothing), refuses the id with another request
@@ -137,7 +159,9 @@ export class PostgresEventStore {
     this.clock = options.clock ?? systemClock;
     // Bound once here: drizzle's driver sets the pool's timestamp and json conversions its column mappings expect.
     this.database = drizzle(sql);
-    this.log = new PostgresEventLog(sql, { clock: this.clock });
+    // Every append of this process, through the door or the log itself, is marked before its COMMIT: heard as this
+    // process's.
+    this.log = new PostgresEventLog(sql, { clock: this.clock, onInserted: (events) => this.follower.appending(events) });
     for (const reaction of options.reactions ?? []) {
       for (const type of reaction.on) {
         const list = this.reactionsByType.get(type) ?? [];
@@ -182,8 +206,17 @@ export class PostgresEventStore {
     return this.run(options, (unit) => unit.append(stream, domainEvents, options));
   }
 
+  /** Every committed event matching `options`, as on SQLite (see `PostgresEventLog.read`). */
   read(options: ReadOptions = {}): Promise<StoredEvent[]> {
     return this.log.read(options);
+  }
+
+  /**
+   * `read` for a reader that resumes after the last position it got (live catch-up by position): stops below an
+   * append still in flight, so nothing commits later under a position it returned (see `PostgresEventLog.readSettled`).
+   */
+  readSettled(options: ReadOptions = {}): Promise<StoredEvent[]> {
+    return this.log.readSettled(options);
   }
 
   streamVersion(stream: string): Promise<number> {
@@ -254,7 +287,7 @@ export class PostgresEventStore {
     // transaction's sql. Its types want the pool's Sql there, though the transaction's is what it runs on.
     const session = new PostgresJsSession(transaction as unknown as Sql, this.dialect, undefined) as unknown as TransactionSession;
     const database: PostgresUnitTransaction = new PostgresJsTransaction(this.dialect, session, undefined);
-    const { log, projections, reactionsByType, follower } = this;
+    const { log, projections, reactionsByType } = this;
     const actorId = context.actorId;
     const mutationId = context.mutationId ?? null;
     const now = this.clock.now();
@@ -264,6 +297,7 @@ export class PostgresEventStore {
       actorId,
       now,
       streamVersion: (stream) => streamVersionIn(transaction, stream),
+      lock: (...streams) => lockStreams(transaction, streams),
       async append(stream, domainEvents, options) {
         const stored = await log.appendForUnit(transaction, stream, domainEvents, {
           teamId: options.teamId,
@@ -272,7 +306,6 @@ export class PostgresEventStore {
           expectedVersion: options.expectedVersion,
           createdAt: now,
         });
-        follower.appending(stored);
         appended.push(...stored);
         // One statement at a time: a transaction's connection runs them in order anyway, and a failure stops here.
         for (const event of stored) {

@@ -40,6 +40,7 @@ class LogInMemory {
         this.relisten = onListening ?? (() => undefined);
         return async () => undefined;
       },
+      visibleHead: async () => Math.max(0, ...this.events.map((event) => event.seq)),
       headPosition: async () => Math.max(0, ...this.events.filter((event) => event.seq <= this.readableUpTo).map((event) => event.seq)),
       readFrom: async (after: number, limit: number) => {
         this.reads += 1;
@@ -134,6 +135,35 @@ describe('the PostgreSQL log follower', () => {
     log.relisten();
     await heardCount(5);
     expect(heard.at(-1)).toEqual({ seq: 6, origin: 'another process' });
+    await follower.stop();
+  });
+
+  it('after listening restarts, keeps reading until a commit made meanwhile and still held back is reached', async () => {
+    const log = new LogInMemory();
+    const { follower, heard, heardCount } = await follow(log);
+    // Committed while listening was down (its notification is gone), held back behind an older transaction.
+    log.add(1);
+    log.relisten();
+    const readsBefore = log.reads;
+    while (log.reads < readsBefore + 3) await new Promise((resolve) => setTimeout(resolve, 1));
+    expect(heard).toEqual([]);
+    // The older transaction ends: no notification says so.
+    log.readableUpTo = 1;
+    await heardCount(1);
+    expect(heard).toEqual([{ seq: 1, origin: 'another process' }]);
+    await follower.stop();
+  });
+
+  it('at start, keeps reading until a commit held back behind an older transaction is reached', async () => {
+    const log = new LogInMemory();
+    // Committed before the follower listened, above the head it starts after: never notified to it.
+    log.add(1);
+    const { follower, heard, heardCount } = await follow(log);
+    const readsBefore = log.reads;
+    while (log.reads < readsBefore + 2) await new Promise((resolve) => setTimeout(resolve, 1));
+    log.readableUpTo = 1;
+    await heardCount(1);
+    expect(heard).toEqual([{ seq: 1, origin: 'another process' }]);
     await follower.stop();
   });
 });

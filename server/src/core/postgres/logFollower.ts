@@ -23,7 +23,10 @@ const longestWaitMs = 500;
  * missed notification is caught up by the next. When the newest position heard of is not readable yet (an older
  * transaction of the cluster still runs, or a commit's notification overtook its visibility), it reads again after a
  * short wait, growing while nothing moves. A lost listening connection is reopened by the driver; the follower then
- * reads at once, since notifications sent meanwhile are gone.
+ * reads at once, since notifications sent meanwhile are gone, and takes the newest committed position visible then
+ * (`visibleHead`, no horizon cut) as heard: a commit made in the gap and still held back behind an older transaction
+ * is then read again after the wait until it is reached, not only when some later commit is notified. The same at
+ * start, for commits between the head it starts after and listening.
  */
 export class LogFollower {
   /** The newest position handed on: the next read starts after it. */
@@ -50,12 +53,23 @@ export class LogFollower {
     // Listening first, so no commit between reading the head and listening goes unheard.
     this.stopListening = await this.log.onAppended(
       (position) => this.heard(position),
-      () => this.wake(),
+      () => this.listening(),
     );
     this.delivered = await this.log.headPosition();
-    this.heardHead = Math.max(this.heardHead, this.delivered);
+    this.heardHead = Math.max(this.heardHead, this.delivered, await this.log.visibleHead());
     this.started = true;
     this.wake();
+  }
+
+  /** Listening (re)started: what committed meanwhile was not notified, so the visible head counts as heard. */
+  private listening(): void {
+    if (!this.started || this.stopped) return;
+    this.wake();
+    this.log.visibleHead().then(
+      (position) => this.heard(position),
+      // The pool could not read it (the server restarting, say): asked again after the longest wait.
+      () => setTimeout(() => this.listening(), longestWaitMs).unref(),
+    );
   }
 
   /** Marks positions a unit of this process drew: if they commit, they are heard as this process's. */

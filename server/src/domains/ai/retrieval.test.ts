@@ -1,15 +1,7 @@
-import type Database from 'better-sqlite3';
-import { describe, expect, it, vi } from 'vitest';
-import type * as searchArea from '../search';
-import { searchesEverywhere, type SearchViewer } from '../search';
+import { describe, expect, it } from 'vitest';
+import type { MatchedItem } from '../search';
 import { nameFromQuestion } from './conversationProjection';
-import { citedSources, keywordsOf, notFoundAnswer, retrieveSources, type RetrievedSource } from './retrieval';
-
-vi.mock('../search', async (importOriginal) => ({
-  ...(await importOriginal<typeof searchArea>()),
-  searchesEverywhere: vi.fn(),
-  presentResults: vi.fn(() => []),
-}));
+import { bestMatches, citedSources, keywordsOf, notFoundAnswer, type RetrievedSource } from './retrieval';
 
 const source = (number: number): RetrievedSource => ({
   number,
@@ -30,17 +22,16 @@ describe('AI search retrieval', () => {
     expect(citedSources('Friday.', sources).map((citation) => citation.id)).toEqual(['t1', 't2', 't3']);
   });
 
-  it('works out what the person may read once per question, however many words it searches', () => {
+  it('searches all the words together, then each word alone, through the one scoped search of the question', () => {
     const searched: string[] = [];
-    vi.mocked(searchesEverywhere).mockImplementation(() => (text) => {
+    const item = (id: number) => ({ id, kind: 'task' }) as MatchedItem;
+    const found = bestMatches(keywordsOf('When does the Zephyr launch rehearsal start?'), (text) => {
       searched.push(text);
-      return [];
+      return text === 'zephyr' ? [item(2), item(1)] : text === 'launch' ? [item(1)] : [];
     });
-    const viewer = { teamId: 'team-1', plan: 'free', seat: { userId: 'user-1' } } as SearchViewer;
-    retrieveSources({} as Database.Database, viewer, 'When does the Zephyr launch rehearsal start?', new Date());
-    expect(searchesEverywhere).toHaveBeenCalledTimes(1);
-    // All the words together, then each word alone, with the one scope.
     expect(searched).toEqual(['rehearsal zephyr launch start', 'rehearsal', 'zephyr', 'launch', 'start']);
+    // An item holding more of the words comes first.
+    expect(found.map((match) => match.id)).toEqual([1, 2]);
   });
 
   it('says it found nothing in the person’s language, English otherwise', () => {

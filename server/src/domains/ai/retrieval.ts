@@ -36,16 +36,14 @@ export function keywordsOf(question: string): string[] {
   return [...new Set(words)].sort((first, second) => second.length - first.length).slice(0, retrievalLimits.keywords);
 }
 
+/** One search with the person's scope, worked out once per question: the words to find and how many items at most. */
+export type ScopedSearch = (text: string, limit: number) => readonly MatchedItem[];
+
 /**
- * The passages of the workspace that answer a question, found by the search index as the asking person may
- * read it at this moment (their seat, spaces, private chats, rooms and calendar events, worked out once per
- * question by searchesEverywhere and judged in SQL), so a source is never something they cannot open. Items
- * holding every keyword come first, then those holding the most keywords.
+ * The items that answer the keywords best, through one scoped search: all the words together first, then each
+ * word alone while too few were found. Items holding every keyword come first, then those holding the most.
  */
-export function retrieveSources(sqlite: Database.Database, viewer: SearchViewer, question: string, now: Date): RetrievedSource[] {
-  const keywords = keywordsOf(question);
-  if (keywords.length === 0) return [];
-  const search = searchesEverywhere(sqlite, viewer, now);
+export function bestMatches(keywords: readonly string[], search: ScopedSearch): MatchedItem[] {
   const found = new Map<number, { item: MatchedItem; hits: number; order: number }>();
   const add = (items: readonly MatchedItem[], weight: number) => {
     for (const item of items) {
@@ -57,10 +55,21 @@ export function retrieveSources(sqlite: Database.Database, viewer: SearchViewer,
   add(search(keywords.join(' '), retrievalLimits.sources), keywords.length);
   if (found.size < retrievalLimits.sources && keywords.length > 1)
     for (const keyword of keywords) add(search(keyword, retrievalLimits.perKeyword), 1);
-  const best = [...found.values()]
+  return [...found.values()]
     .sort((first, second) => second.hits - first.hits || first.order - second.order)
     .slice(0, retrievalLimits.sources)
     .map((entry) => entry.item);
+}
+
+/**
+ * The passages of the workspace that answer a question, found by the search index as the asking person may
+ * read it at this moment (their seat, spaces, private chats, rooms and calendar events, worked out once per
+ * question by searchesEverywhere and judged in SQL), so a source is never something they cannot open.
+ */
+export function retrieveSources(sqlite: Database.Database, viewer: SearchViewer, question: string, now: Date): RetrievedSource[] {
+  const keywords = keywordsOf(question);
+  if (keywords.length === 0) return [];
+  const best = bestMatches(keywords, searchesEverywhere(sqlite, viewer, now));
   const presented = presentResults(sqlite, viewer.seat.userId, best);
   // One presented result per item, in order: the item's kind is the citation's.
   return presented.map((result, index) => {
