@@ -33,7 +33,7 @@ afterAll(async () => {
   await cluster?.stop();
 });
 
-describeCommandDoorConformance('SQLite', async ({ projections, reactions, clock }: DoorSetup) => {
+describeCommandDoorConformance('SQLite', { peers: false }, async ({ projections, reactions, clock }: DoorSetup) => {
   const directory = mkdtempSync(join(tmpdir(), 'door-conformance-'));
   const database = openDatabase(join(directory, 'door.sqlite'), { synchronous: 'FULL' });
   // SQLite's unit answers synchronously until the port turns asynchronous (WP2): a projection's or reaction's one
@@ -91,7 +91,7 @@ async function openPostgresDoor(
   return PostgresEventStore.open(sql, setup.projections ?? [], { clock: setup.clock, reactions: setup.reactions ?? [] });
 }
 
-describeCommandDoorConformance('PostgreSQL', async ({ projections, reactions, clock }: DoorSetup) => {
+describeCommandDoorConformance('PostgreSQL', { peers: true }, async ({ projections, reactions, clock }: DoorSetup) => {
   const url = await cluster.createDatabase('door_conformance');
   const store = await openPostgresDoor(url, {
     clock,

@@ -93,7 +93,17 @@ function gate(): { opened: Promise<void>; open: () => void } {
   return { opened, open };
 }
 
-export function describeCommandDoorConformance(adapter: string, open: (setup: DoorSetup) => Promise<CommandDoorUnderTest>): void {
+/** What an adapter can show at all, known before its door opens: cases it cannot show are not declared. */
+export interface DoorCapabilities {
+  /** Whether a second door may open the same database, as another process would. */
+  peers: boolean;
+}
+
+export function describeCommandDoorConformance(
+  adapter: string,
+  capabilities: DoorCapabilities,
+  open: (setup: DoorSetup) => Promise<CommandDoorUnderTest>,
+): void {
   describe(`the command door on ${adapter}`, () => {
     const clock = new ManualClock(new Date('2026-03-01T09:00:00.000Z'));
     let underTest: CommandDoorUnderTest;
@@ -408,31 +418,30 @@ export function describeCommandDoorConformance(adapter: string, open: (setup: Do
       }
     });
 
-    it("lets a second door on the same database hear the first one's commits", async (test) => {
-      if (!underTest.openPeer) {
-        test.skip();
-        return;
-      }
-      const peer = await underTest.openPeer();
-      try {
-        const heard: StoredEvent[] = [];
-        let heardIt: () => void = () => undefined;
-        const heardAll = new Promise<void>((resolve) => (heardIt = resolve));
-        let expectedCount = Number.POSITIVE_INFINITY;
-        peer.onCommitted((events) => {
-          heard.push(...events.filter((event) => event.stream.endsWith('note:peer')));
+    // One process writes an SQLite file, so only adapters with peers declare this case (nothing is skipped).
+    if (capabilities.peers)
+      it("lets a second door on the same database hear the first one's commits", async () => {
+        if (!underTest.openPeer) throw new Error(`${adapter} declares peers but opened no way to open one`);
+        const peer = await underTest.openPeer();
+        try {
+          const heard: StoredEvent[] = [];
+          let heardIt: () => void = () => undefined;
+          const heardAll = new Promise<void>((resolve) => (heardIt = resolve));
+          let expectedCount = Number.POSITIVE_INFINITY;
+          peer.onCommitted((events) => {
+            heard.push(...events.filter((event) => event.stream.endsWith('note:peer')));
+            if (heard.length >= expectedCount) heardIt();
+          });
+          const stored = await door.append('note:peer', [noteCreated('from the first')], { teamId: 'team-1', actorId: 'user-1' });
+          expectedCount = 2;
           if (heard.length >= expectedCount) heardIt();
-        });
-        const stored = await door.append('note:peer', [noteCreated('from the first')], { teamId: 'team-1', actorId: 'user-1' });
-        expectedCount = 2;
-        if (heard.length >= expectedCount) heardIt();
-        await heardAll;
-        const committed = await door.read({ afterSeq: stored[0]!.seq - 1, teamId: 'team-1' });
-        expect(heard).toEqual(committed.filter((event) => event.stream.endsWith('note:peer')));
-        expect(heard.map((event) => event.type)).toEqual(['note.created', 'note.tallied']);
-      } finally {
-        await peer.close();
-      }
-    });
+          await heardAll;
+          const committed = await door.read({ afterSeq: stored[0]!.seq - 1, teamId: 'team-1' });
+          expect(heard).toEqual(committed.filter((event) => event.stream.endsWith('note:peer')));
+          expect(heard.map((event) => event.type)).toEqual(['note.created', 'note.tallied']);
+        } finally {
+          await peer.close();
+        }
+      });
   });
 }
