@@ -18,6 +18,7 @@ import {
   takeMutationResult,
 } from './eventLog';
 import { LogFollower, type CommitOrigin } from './logFollower';
+import { reactionChain } from '../reactionChain';
 
 /*
  * The port as it will be once the unit of work is asynchronous (issue 21, WP2): the same members as `UnitOfWork`,
@@ -77,8 +78,6 @@ export interface PostgresEventStoreOptions {
   clock?: Clock;
 }
 
-/** Reactions may append events that other reactions answer; a chain this deep is a loop (as on SQLite). */
-const maximumReactionDepth = 8;
 /** Runs of one unit when concurrent transactions make it fail (deadlock, serialization failure). */
 const maximumAttempts = 5;
 
@@ -291,7 +290,7 @@ export class PostgresEventStore {
     const actorId = context.actorId;
     const mutationId = context.mutationId ?? null;
     const now = this.clock.now();
-    let depth = 0;
+    const runReactions = reactionChain(reactionsByType);
     const unit: PostgresUnitOfWork = {
       transaction: database,
       actorId,
@@ -311,18 +310,7 @@ export class PostgresEventStore {
         for (const event of stored) {
           for (const projection of projections) await projection.apply(database, event);
         }
-        for (const event of stored) {
-          const reactions = reactionsByType.get(event.type);
-          if (!reactions) continue;
-          if (depth >= maximumReactionDepth)
-            throw new Error(`Reactions to ${event.type} nest deeper than ${maximumReactionDepth}: a loop?`);
-          depth += 1;
-          try {
-            for (const reaction of reactions) await reaction.react(unit, event);
-          } finally {
-            depth -= 1;
-          }
-        }
+        await runReactions(unit, stored);
         return stored;
       },
     };

@@ -11,10 +11,9 @@ import { hashRequest, idempotencyKeysExpireBefore } from '../idempotencyKeys';
 import { events, mutationResults } from './tables';
 import { DurableCommits } from './durableCommits';
 import { macrotaskInsideTransaction, startMacrotaskSentinel } from './macrotaskGuard';
+import { reactionChain } from '../reactionChain';
 
 const maximumMutationIdLength = 128;
-/** Reactions may append events that other reactions answer; a chain this deep is a loop. */
-const maximumReactionDepth = 8;
 
 export interface SqliteEventStoreOptions {
   reactions?: readonly Reaction[];
@@ -461,7 +460,7 @@ export class SqliteEventStore implements EventStore {
     const reactionsByType = this.reactionsByType;
     const now = this.clock.now();
     const createdAt = now.toISOString();
-    let depth = 0;
+    const runReactions = reactionChain(reactionsByType);
     const unit: UnitOfWork = {
       transaction,
       actorId,
@@ -478,18 +477,7 @@ export class SqliteEventStore implements EventStore {
           stored.push(event);
         }
         appended.push(...stored);
-        for (const event of stored) {
-          const reactions = reactionsByType.get(event.type);
-          if (!reactions) continue;
-          if (depth >= maximumReactionDepth)
-            throw new Error(`Reactions to ${event.type} nest deeper than ${maximumReactionDepth}: a loop?`);
-          depth += 1;
-          try {
-            for (const reaction of reactions) await reaction.react(unit, event);
-          } finally {
-            depth -= 1;
-          }
-        }
+        await runReactions(unit, stored);
         return stored;
       },
     };
