@@ -7,7 +7,7 @@
  * (text.ts). `searchIndexPort.conformance.ts` holds them to it.
  */
 
-import type { IndexChange, IndexedKind } from '../../core/searchSources';
+import type { IndexChange, IndexedKind, ItemPlace } from '../../core/searchSources';
 
 /**
  * The items and the changes the index applies are the core's search sources port (core/searchSources.ts): each area
@@ -41,18 +41,11 @@ export interface IndexQuery {
 }
 
 /** One matched item, with its title and snippet marked where they matched (matchStart … matchEnd), before it is presented. */
-export interface MatchedItem {
+export interface MatchedItem extends Omit<ItemPlace, 'teamId'> {
   /** The index's own number for the item: stable while the item is indexed. */
   id: number;
   kind: IndexedKind;
   itemId: string;
-  spaceId: string | null;
-  privatId: string | null;
-  taskId: string | null;
-  meetingroomId: string | null;
-  code: string | null;
-  emoji: string | null;
-  folderId: string | null;
   createdAt: string;
   markedTitle: string;
   markedSnippet: string;
