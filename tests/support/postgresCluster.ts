@@ -26,6 +26,10 @@ export interface PostgresCluster {
   administer(statements: string, database?: string): Promise<void>;
   /** Stops the server as a crash would (`pg_ctl stop -m immediate`: no checkpoint), then starts it again, recovering from its WAL. */
   crashAndRestart(): Promise<void>;
+  /** Stops the server (`pg_ctl stop -m fast`: sessions are ended) and leaves it down until `startServer`: an outage. */
+  stopServer(): Promise<void>;
+  /** Starts the server `stopServer` stopped, on the same port. */
+  startServer(): Promise<void>;
   /** Stops the server and removes its folder. */
   stop(): Promise<void>;
 }
@@ -219,6 +223,12 @@ export async function startPostgresCluster({ autovacuum = true }: PostgresCluste
       },
       async crashAndRestart() {
         runBinary(runAs, join(binaries, 'pg_ctl'), ['stop', '-D', dataDirectory, '-m', 'immediate', '-w']);
+        startServer();
+      },
+      async stopServer() {
+        runBinary(runAs, join(binaries, 'pg_ctl'), ['stop', '-D', dataDirectory, '-m', 'fast', '-w']);
+      },
+      async startServer() {
         startServer();
       },
       async stop() {
