@@ -5,6 +5,9 @@ export default defineConfig({
     environment: 'node',
     testTimeout: 20_000,
     hookTimeout: 30_000,
+    // expect.poll waits for a state (a mail delivered, a reaction's notification written): its default of one second
+    // is a fixed time that a busy CI machine overran. Fifteen seconds stays inside a test's twenty.
+    expect: { poll: { timeout: 15_000 } },
     pool: 'forks',
     // Two files at a time: Vitest's default on a 2-core machine is one (a core fewer than there are).
     maxWorkers: 2,

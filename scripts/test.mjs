@@ -3,6 +3,7 @@
 // `npm test -- --lint` (what CI runs) also runs the lint beside the type-check and the build.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { relative } from 'node:path';
 
 const run = (command, args, extraEnvironment = {}) =>
   spawnSync(command, args, { stdio: 'inherit', env: { ...process.env, ...extraEnvironment } }).status ?? 1;
@@ -37,12 +38,44 @@ async function runSideBySide(steps) {
   return statuses;
 }
 
+/** A failure's first line, without colours, short enough for the tail CI keeps. */
+function firstLine(message) {
+  if (!message) return '';
+  const escape = String.fromCharCode(27);
+  const line =
+    message
+      .replaceAll(new RegExp(`${escape}\\[[0-9;]*m`, 'g'), '')
+      .trim()
+      .split('\n')[0] ?? '';
+  return `\n      ${line.length > 240 ? `${line.slice(0, 240)}…` : line}`;
+}
+
+/** The titles of a Playwright JSON report's tests whose outcome was unexpected, with their file and project. */
+function failedPlaywrightTests(report) {
+  const names = [];
+  const visit = (suite, titles) => {
+    const path = suite.title && !suite.title.endsWith('.ts') ? [...titles, suite.title] : titles;
+    for (const spec of suite.specs ?? []) {
+      for (const test of spec.tests ?? []) {
+        if (test.status !== 'unexpected') continue;
+        const error = test.results?.at(-1)?.error?.message;
+        names.push(`[${test.projectName}] ${spec.file} › ${[...path, spec.title].join(' › ')}${firstLine(error)}`);
+      }
+    }
+    for (const child of suite.suites ?? []) visit(child, path);
+  };
+  for (const suite of report.suites ?? []) visit(suite, []);
+  return names;
+}
+
 mkdirSync('.tmp', { recursive: true });
 rmSync('.tmp/vitest.json', { force: true });
 rmSync('.tmp/playwright.json', { force: true });
 
 const totals = { passed: 0, failed: 0, skipped: 0 };
 let exitCode = 0;
+// The failed tests' names, printed again just above the summary line: CI keeps only the tail of a long run.
+const failedNames = [];
 
 const firstSteps = [
   ...(process.argv.includes('--lint')
@@ -59,10 +92,11 @@ const firstSteps = [
   { title: 'Building the client', command: 'npx', args: ['vite', 'build', '--logLevel', 'warn'] },
 ];
 const firstStatuses = await runSideBySide(firstSteps);
-for (const status of firstStatuses) {
+for (const [index, status] of firstStatuses.entries()) {
   if (status !== 0) {
     totals.failed += 1;
     exitCode = 1;
+    failedNames.push(firstSteps[index].title);
   }
 }
 const built = firstStatuses.at(-1) === 0;
@@ -75,6 +109,13 @@ if (existsSync('.tmp/vitest.json')) {
   totals.failed += report.numFailedTests;
   totals.skipped += report.numPendingTests + (report.numTodoTests ?? 0);
   if (report.numFailedTestSuites > 0 && report.numFailedTests === 0) totals.failed += report.numFailedTestSuites;
+  for (const file of report.testResults ?? []) {
+    const failedTests = (file.assertionResults ?? []).filter((test) => test.status === 'failed');
+    for (const test of failedTests) {
+      failedNames.push(`${relative(process.cwd(), file.name)} › ${test.fullName}${firstLine(test.failureMessages?.[0])}`);
+    }
+    if (file.status === 'failed' && failedTests.length === 0) failedNames.push(`${relative(process.cwd(), file.name)} (could not run)`);
+  }
 }
 
 if (built) {
@@ -83,6 +124,7 @@ if (built) {
   exitCode |= browserStatus === 0 ? 0 : 1;
   const stats = existsSync('.tmp/playwright.json') ? JSON.parse(readFileSync('.tmp/playwright.json', 'utf8')).stats : null;
   if (stats) {
+    failedNames.push(...failedPlaywrightTests(JSON.parse(readFileSync('.tmp/playwright.json', 'utf8'))));
     totals.passed += stats.expected + stats.flaky;
     totals.failed += stats.unexpected;
     totals.skipped += stats.skipped;
@@ -91,5 +133,6 @@ if (built) {
   if (!stats || (browserStatus !== 0 && stats.unexpected === 0)) totals.failed += 1;
 }
 
+if (failedNames.length > 0) console.log(`\nFailed:\n${failedNames.map((name) => `  ✘ ${name}`).join('\n')}`);
 console.log(`\ntests: ${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
 process.exit(exitCode);
