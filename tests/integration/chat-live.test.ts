@@ -82,8 +82,8 @@ describe('subMessage', () => {
   it('refuses a subscriber who cannot read the conversation', async () => {
     const secret = await createSpace(admin, 'Secret live', 'private');
     const outsider = await person(server, 'Out');
-    await expect(nextResults(socketOf(member), subMessage, { project: secret }, 1, 2000).done).rejects.toThrow('NOT_FOUND');
-    await expect(nextResults(socketOf(outsider), subMessage, { project: secret }, 1, 2000).done).rejects.toThrow('NOT_FOUND');
+    await expect(nextResults(socketOf(member), subMessage, { project: secret }, 1).done).rejects.toThrow('NOT_FOUND');
+    await expect(nextResults(socketOf(outsider), subMessage, { project: secret }, 1).done).rejects.toThrow('NOT_FOUND');
   });
 
   it('stops delivering to a member removed from the space', async () => {

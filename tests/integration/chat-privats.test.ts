@@ -81,7 +81,7 @@ describe('members only', () => {
     const socket = subscriptionClient(server, { cookie: cid.client.cookieHeader() });
     sockets.push(socket);
     await expect(
-      nextResults(socket, 'subscription ($privat: ID) { subMessage(privat: $privat) { type } }', { privat: chat.id }, 1, 2000).done,
+      nextResults(socket, 'subscription ($privat: ID) { subMessage(privat: $privat) { type } }', { privat: chat.id }, 1).done,
     ).rejects.toThrow('PERMISSION_DENIED');
     const edit = await cid.client.execute('mutation ($id: ID!) { ediPrivat(id: $id, inactive: true) { id } }', { id: chat.id });
     expect(edit.errors?.[0]?.extensions.code).toBe('PERMISSION_DENIED');

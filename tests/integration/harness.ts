@@ -138,7 +138,7 @@ export function subscriptionClient(
 }
 
 /** Collects the next `count` results of a subscription, or fails after `timeoutMs`. */
-export function nextResults<T>(client: Client, query: string, variables: Record<string, unknown>, count: number, timeoutMs = 5000) {
+export function nextResults<T>(client: Client, query: string, variables: Record<string, unknown>, count: number, timeoutMs = 15_000) {
   const results: T[] = [];
   let ready!: () => void;
   const started = new Promise<void>((resolve) => (ready = resolve));
