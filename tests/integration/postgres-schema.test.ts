@@ -1,6 +1,6 @@
 import { fileURLToPath } from 'node:url';
-import { eq, is } from 'drizzle-orm';
-import { getTableConfig, PgTable } from 'drizzle-orm/pg-core';
+import { eq, is, SQL } from 'drizzle-orm';
+import { getTableConfig, PgDialect, PgTable } from 'drizzle-orm/pg-core';
 import { drizzle } from 'drizzle-orm/postgres-js';
 import { migrate } from 'drizzle-orm/postgres-js/migrator';
 import postgres from 'postgres';
@@ -39,49 +39,59 @@ function catalogDefault(value: unknown): string | null {
 interface IndexFacts {
   name: string;
   unique: boolean;
+  method: string;
+  /** Column names, or an expression as SQL (`lower(title)`). */
   columns: string[];
   partial: boolean;
 }
+
+const postgresDialect = new PgDialect();
 
 /** The indexes a pg-core table asks for: its primary key, unique columns and constraints, and declared indexes. */
 function declaredIndexes(table: PgTable): IndexFacts[] {
   const config = getTableConfig(table);
   const keyColumns = config.columns.filter((column) => column.primary).map((column) => column.name);
   const facts: IndexFacts[] = [
-    ...(keyColumns.length > 0 ? [{ name: `${config.name}_pkey`, unique: true, columns: keyColumns, partial: false }] : []),
+    ...(keyColumns.length > 0 ? [{ name: `${config.name}_pkey`, unique: true, method: 'btree', columns: keyColumns, partial: false }] : []),
     ...config.primaryKeys.map((key) => ({
       name: key.getName(),
       unique: true,
+      method: 'btree',
       columns: key.columns.map((column) => column.name),
       partial: false,
     })),
     ...config.columns
       .filter((column) => column.isUnique)
-      .map((column) => ({ name: column.uniqueName ?? '', unique: true, columns: [column.name], partial: false })),
+      .map((column) => ({ name: column.uniqueName ?? '', unique: true, method: 'btree', columns: [column.name], partial: false })),
     ...config.uniqueConstraints.map((constraint) => ({
       name: constraint.getName() ?? '',
       unique: true,
+      method: 'btree',
       columns: constraint.columns.map((column) => column.name),
       partial: false,
     })),
     ...config.indexes.map(({ config: index }) => ({
       name: index.name ?? '',
       unique: index.unique,
-      columns: index.columns.map((column) => (column as { name?: string }).name ?? ''),
+      method: index.method ?? 'btree',
+      columns: index.columns.map((column) =>
+        is(column, SQL) ? postgresDialect.sqlToQuery(column).sql : ((column as { name?: string }).name ?? ''),
+      ),
       partial: index.where !== undefined,
     })),
   ];
   return facts.sort((left, right) => left.name.localeCompare(right.name));
 }
 
-/** Reads pg_indexes' definition (CREATE [UNIQUE] INDEX name ON public.table USING btree (a, b) [WHERE (...)]). */
+/** Reads pg_indexes' definition (CREATE [UNIQUE] INDEX name ON public.table USING btree (a, lower(b)) [WHERE (...)]). */
 function parseIndexDefinition(definition: string): Omit<IndexFacts, 'name'> {
-  const match = /^CREATE (UNIQUE )?INDEX \S+ ON public\.\S+ USING btree \((.+?)\)( WHERE .+)?$/.exec(definition);
+  const match = /^CREATE (UNIQUE )?INDEX \S+ ON public\.\S+ USING (\w+) \(((?:[^()]|\([^()]*\))+)\)( WHERE .+)?$/.exec(definition);
   if (!match) throw new Error(`Unexpected index definition: ${definition}`);
   return {
     unique: match[1] !== undefined,
-    columns: (match[2] ?? '').split(', ').map((column) => column.replace(/^"|"$/g, '')),
-    partial: match[3] !== undefined,
+    method: match[2] ?? '',
+    columns: (match[3] ?? '').split(', ').map((column) => column.replace(/^"|"$/g, '')),
+    partial: match[4] !== undefined,
   };
 }
 
@@ -178,6 +188,7 @@ describe('migrations/postgres applied to a fresh PostgreSQL database', () => {
       expect(await migratePostgres(runnerClient, { area: 'projections', folder: migrationsFolder })).toEqual([
         '0000_projections.sql',
         '0001_calendar_events_team_author.sql',
+        '0002_search_text.sql',
       ]);
       expect(await migratePostgres(runnerClient, { area: 'projections', folder: migrationsFolder })).toEqual([]);
       const rows = await runnerClient<{ table_name: string }[]>`

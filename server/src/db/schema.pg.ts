@@ -1,8 +1,8 @@
 /**
  * Every PostgreSQL table declared in drizzle pg-core; drizzle-kit generates `migrations/postgres/` from this module
  * (drizzle.config.pg.ts). It mirrors schema.ts table for table (schemaParity.test.ts checks it), except the event log
- * (`core/postgres/migrations`, written by hand with its append-only triggers) and search, whose PostgreSQL form
- * (tsvector and GIN index instead of FTS5) is its own piece of work.
+ * (`core/postgres/migrations`, written by hand with its append-only triggers) and search, whose PostgreSQL tables
+ * also keep the text and its tsvectors (FTS5's tables on SQLite are not in schema.ts).
  */
 export * from '../domains/accounts/tables.pg';
 export * from '../domains/teams/tables.pg';
@@ -19,3 +19,4 @@ export * from '../domains/billing/tables.pg';
 export * from '../domains/support/tables.pg';
 export * from '../domains/reports/tables.pg';
 export * from '../mail/tables.pg';
+export * from '../domains/search/tables.pg';

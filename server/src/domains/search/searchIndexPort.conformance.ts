@@ -12,7 +12,7 @@ import { matchEnd, matchStart } from './text';
 
 /**
  * The rules every adapter of the search index keeps, run on SQLite (`sqlite/ftsIndex.test.ts`) and on PostgreSQL
- * (`tests/integration/postgres-search.test.ts`). One index per file: each case uses words of its own, so the cases
+ * (`tests/integration/search-postgres.test.ts`). One index per file: each case uses words of its own, so the cases
  * do not see each other's items.
  */
 export interface SearchIndexUnderTest {

@@ -1,7 +1,10 @@
 import { resolve } from 'node:path';
+import { and, eq, inArray, sql as sqlFragment, type SQL } from 'drizzle-orm';
+import type { PgDatabase } from 'drizzle-orm/pg-core';
+import { drizzle, type PostgresJsQueryResultHKT } from 'drizzle-orm/postgres-js';
 import type postgres from 'postgres';
 import type { Sql } from '../../../core/postgres/connect';
-import { migratePostgres } from '../../../core/postgres/migrate';
+import { migratePostgres, type PostgresMigrations } from '../../../core/postgres/migrate';
 import {
   rankedCandidates,
   type IndexChange,
@@ -12,23 +15,38 @@ import {
   type SearchIndexPort,
   type SearchScope,
 } from '../port';
+import { searchDocTexts, searchItems } from '../tables.pg';
 import { indexedText, matchEnd, matchStart } from '../text';
 import { tsqueryOf } from './tsquery';
 
 /**
  * The PostgreSQL adapter of the search index: `search_items` keeps each item's title and text beside what a search
  * filters on, with a generated tsvector (titles A, text D, configuration `app_simple`: simple + unaccent) under a GIN
- * index; `search_doc_texts` the same for docs' texts. See migrations/0001_search_index.sql.
+ * index; `search_doc_texts` the same for docs' texts. The tables are declared in ../tables.pg.ts and made by
+ * migrations/postgres/0002_search_text.sql, with the configuration and functions their vectors need.
  */
 
-export const searchMigrationsFolder = resolve(import.meta.dirname, 'migrations');
+/**
+ * migrations/postgres: every projection's tables on PostgreSQL, the search index's among them, recorded under the
+ * `projections` area of the event log's runner (its advisory lock and `schema_migrations`).
+ */
+export const projectionMigrations: PostgresMigrations = {
+  area: 'projections',
+  folder: resolve(import.meta.dirname, '../../../../../migrations/postgres'),
+};
 
-/** Creates the index's tables and text search configuration where they are missing (the event log's runner and records). */
+/** Creates the index's tables and text search configuration where they are missing (with the other projections' tables). */
 export async function migrateSearchIndex(sql: Sql): Promise<string[]> {
-  return migratePostgres(sql, { area: 'search', folder: searchMigrationsFolder });
+  return migratePostgres(sql, projectionMigrations);
 }
 
-/** A pool or a transaction: the writes run on whichever the caller holds (a unit's transaction, once the door is async). */
+/**
+ * What the index's writes run on: a drizzle PostgreSQL database on postgres-js, or a transaction of one (a unit's, in
+ * the command door: core/postgres/eventStore.ts), so they commit with the events that made them.
+ */
+export type SearchIndexWriter = PgDatabase<PostgresJsQueryResultHKT, Record<string, never>>;
+
+/** A pool or a transaction of postgres.js: the searches' statements, written in SQL for the planner (see below). */
 type Queryable = postgres.ISql;
 type Fragment = postgres.PendingQuery<postgres.Row[]>;
 
@@ -41,29 +59,43 @@ function keptText(text: string): string {
   return indexedText(text).replace(/[\u0000-\u0008\u000e\u000f]/g, '');
 }
 
-function condition(sql: Queryable, where: ItemSelector): Fragment {
-  if ('itemId' in where) return sql`kind = ${where.kind} AND item_id = ${where.itemId}`;
-  if ('taskId' in where) return sql`task_id = ${where.taskId}`;
-  if ('spaceId' in where) return sql`space_id = ${where.spaceId}`;
-  return sql`kind = 'file' AND folder_id = ${where.folderId}`;
+function selected(where: ItemSelector): SQL | undefined {
+  if ('itemId' in where) return and(eq(searchItems.kind, where.kind), eq(searchItems.itemId, where.itemId));
+  if ('taskId' in where) return eq(searchItems.taskId, where.taskId);
+  if ('spaceId' in where) return eq(searchItems.spaceId, where.spaceId);
+  return and(eq(searchItems.kind, 'file'), eq(searchItems.folderId, where.folderId));
 }
 
-async function addItem(sql: Queryable, item: IndexedItem): Promise<void> {
-  await sql`
-    INSERT INTO search_items (kind, item_id, team_id, space_id, privat_id, task_id, meetingroom_id, code, emoji, folder_id,
-      created_at, title, body)
-    VALUES (${item.kind}, ${item.itemId}, ${item.teamId}, ${item.spaceId}, ${item.privatId}, ${item.taskId},
-      ${item.meetingroomId}, ${item.code}, ${item.emoji}, ${item.folderId}, ${item.createdAt}, ${keptText(item.title)},
-      ${keptText(item.body)})
-    ON CONFLICT (kind, item_id) DO NOTHING`;
+async function addItem(database: SearchIndexWriter, item: IndexedItem): Promise<void> {
+  await database
+    .insert(searchItems)
+    .values({
+      kind: item.kind,
+      itemId: item.itemId,
+      teamId: item.teamId,
+      spaceId: item.spaceId,
+      privatId: item.privatId,
+      taskId: item.taskId,
+      meetingroomId: item.meetingroomId,
+      code: item.code,
+      emoji: item.emoji,
+      folderId: item.folderId,
+      createdAt: item.createdAt,
+      title: keptText(item.title),
+      body: keptText(item.body),
+    })
+    .onConflictDoNothing({ target: [searchItems.kind, searchItems.itemId] });
 }
 
-/** Applies index changes, in order, on a pool or inside the caller's transaction. */
-export async function applyTsvectorChanges(sql: Queryable, changes: readonly IndexChange[]): Promise<void> {
+/**
+ * Applies index changes, in order, with drizzle on the database or transaction given: the search projection's writes
+ * inside a unit of the PostgreSQL door, or a batch of its own (postgresSearchIndex).
+ */
+export async function applyTsvectorChanges(database: SearchIndexWriter, changes: readonly IndexChange[]): Promise<void> {
   for (const change of changes) {
     switch (change.type) {
       case 'add':
-        await addItem(sql, change.item);
+        await addItem(database, change.item);
         break;
       case 'setText': {
         const text = {
@@ -71,31 +103,39 @@ export async function applyTsvectorChanges(sql: Queryable, changes: readonly Ind
           ...(change.body !== undefined ? { body: keptText(change.body) } : {}),
         };
         if (Object.keys(text).length > 0)
-          await sql`UPDATE search_items SET ${sql(text)} WHERE kind = ${change.kind} AND item_id = ${change.itemId}`;
+          await database
+            .update(searchItems)
+            .set(text)
+            .where(and(eq(searchItems.kind, change.kind), eq(searchItems.itemId, change.itemId)));
         break;
       }
       case 'setPlace': {
-        const columns = {
-          ...(change.set.spaceId !== undefined ? { space_id: change.set.spaceId } : {}),
-          ...(change.set.code !== undefined ? { code: change.set.code } : {}),
-          ...(change.set.emoji !== undefined ? { emoji: change.set.emoji } : {}),
-          ...(change.set.folderId !== undefined ? { folder_id: change.set.folderId } : {}),
-        };
-        if (Object.keys(columns).length > 0) await sql`UPDATE search_items SET ${sql(columns)} WHERE ${condition(sql, change.where)}`;
+        // A field the change leaves undefined stays as it is (a spread of undefined would be left out by drizzle too).
+        const columns = Object.fromEntries(Object.entries(change.set).filter(([, value]) => value !== undefined));
+        if (Object.keys(columns).length > 0) await database.update(searchItems).set(columns).where(selected(change.where));
         break;
       }
       case 'remove':
         // A removed doc's text goes with it: only the join with its item made it unreachable.
-        await sql`
-          DELETE FROM search_doc_texts WHERE doc_id IN (
-            SELECT item_id FROM search_items WHERE kind = 'doc' AND ${condition(sql, change.where)})`;
-        await sql`DELETE FROM search_items WHERE ${condition(sql, change.where)}`;
+        await database.delete(searchDocTexts).where(
+          inArray(
+            searchDocTexts.docId,
+            database
+              .select({ docId: searchItems.itemId })
+              .from(searchItems)
+              .where(and(eq(searchItems.kind, 'doc'), selected(change.where))),
+          ),
+        );
+        await database.delete(searchItems).where(selected(change.where));
         break;
       case 'setDocText':
-        await sql`
-          INSERT INTO search_doc_texts (doc_id, plain_text, updated_at)
-          VALUES (${change.docId}, ${keptText(change.text)}, ${change.updatedAt})
-          ON CONFLICT (doc_id) DO UPDATE SET plain_text = excluded.plain_text, updated_at = excluded.updated_at`;
+        await database
+          .insert(searchDocTexts)
+          .values({ docId: change.docId, plainText: keptText(change.text), updatedAt: change.updatedAt })
+          .onConflictDoUpdate({
+            target: searchDocTexts.docId,
+            set: { plainText: sqlFragment`excluded.plain_text`, updatedAt: sqlFragment`excluded.updated_at` },
+          });
         break;
     }
   }
@@ -218,9 +258,10 @@ export async function searchTsvector(sql: Queryable, query: IndexQuery, scope: S
  * (about 40 times slower on the benchmark's index).
  */
 export function postgresSearchIndex(sql: Sql): SearchIndexPort {
+  const database = drizzle(sql);
   return {
     apply: async (changes) => {
-      await sql.begin((transaction) => applyTsvectorChanges(transaction, changes));
+      await database.transaction((transaction) => applyTsvectorChanges(transaction, changes));
     },
     search: async (query, scope) =>
       (await sql.begin('ISOLATION LEVEL REPEATABLE READ READ ONLY', async (transaction) => {
