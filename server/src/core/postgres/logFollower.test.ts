@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { StoredEvent } from '../events';
 import type { PostgresEventLog } from './eventLog';
-import { LogFollower, type CommitOrigin } from './logFollower';
+import { LogFollower, type CommitOrigin, type LogFollowerOptions } from './logFollower';
 
 /**
  * A log in memory standing in for PostgreSQL's: events become readable when the test says so (as when the older
@@ -12,6 +12,7 @@ class LogInMemory {
   /** Readers stop before this position, as PostgreSQL's stop below an append still in flight. */
   readableUpTo = 0;
   reads = 0;
+  visibleHeadCalls = 0;
   notify: (position: number) => void = () => undefined;
   relisten: () => void = () => undefined;
 
@@ -40,7 +41,10 @@ class LogInMemory {
         this.relisten = onListening ?? (() => undefined);
         return async () => undefined;
       },
-      visibleHead: async () => Math.max(0, ...this.events.map((event) => event.seq)),
+      visibleHead: async () => {
+        this.visibleHeadCalls += 1;
+        return Math.max(0, ...this.events.map((event) => event.seq));
+      },
       headPosition: async () => Math.max(0, ...this.events.filter((event) => event.seq <= this.readableUpTo).map((event) => event.seq)),
       readFrom: async (after: number, limit: number) => {
         this.reads += 1;
@@ -51,13 +55,17 @@ class LogInMemory {
 }
 
 /** A follower over the log in memory, and what it handed on. */
-async function follow(log: LogInMemory) {
+async function follow(log: LogInMemory, options?: LogFollowerOptions) {
   const heard: { seq: number; origin: CommitOrigin }[] = [];
   const wakers = new Set<() => void>();
-  const follower = new LogFollower(log.asLog(), (events, origin) => {
-    heard.push(...events.map((event) => ({ seq: event.seq, origin })));
-    for (const wake of wakers) wake();
-  });
+  const follower = new LogFollower(
+    log.asLog(),
+    (events, origin) => {
+      heard.push(...events.map((event) => ({ seq: event.seq, origin })));
+      for (const wake of wakers) wake();
+    },
+    options,
+  );
   await follower.start();
   /** Resolves once `count` events were handed on. */
   const heardCount = (count: number) =>
@@ -152,6 +160,31 @@ describe('the PostgreSQL log follower', () => {
     await heardCount(1);
     expect(heard).toEqual([{ seq: 1, origin: 'another process' }]);
     await follower.stop();
+  });
+
+  it("hears other processes' commits by polling while no notification comes (listening lost for good)", async () => {
+    const log = new LogInMemory();
+    const visibleHeadAsked = () => log.visibleHeadCalls;
+    const { follower, heard, heardCount } = await follow(log, { pollIntervalMs: 10 });
+    const askedAtStart = visibleHeadAsked();
+    // Committed by another process; no notification ever comes, and this process commits nothing.
+    log.add(1);
+    log.add(2);
+    log.readableUpTo = 2;
+    await heardCount(2);
+    expect(heard).toEqual([
+      { seq: 1, origin: 'another process' },
+      { seq: 2, origin: 'another process' },
+    ]);
+    expect(visibleHeadAsked()).toBeGreaterThan(askedAtStart);
+    // Stopped: the poll's timer is cleared, nothing more is asked.
+    await follower.stop();
+    const askedWhenStopped = visibleHeadAsked();
+    log.add(3);
+    log.readableUpTo = 3;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(visibleHeadAsked()).toBe(askedWhenStopped);
+    expect(heard).toHaveLength(2);
   });
 
   it('at start, keeps reading until a commit held back behind an older transaction is reached', async () => {

@@ -12,6 +12,18 @@ const batchSize = 500;
 /** The first wait before reading again when a notified position is not readable yet, doubled up to the longest. */
 const shortestWaitMs = 5;
 const longestWaitMs = 500;
+/** How often the follower looks for commits itself while no notification came (see `LogFollowerOptions`). */
+export const defaultPollIntervalMs = 5_000;
+
+export interface LogFollowerOptions {
+  /**
+   * While no notification came for this long, the follower asks for the newest committed position itself: a
+   * listening connection that the driver failed to reopen (its re-listen is tried once per lost connection, its
+   * failure dropped) then delays other processes' commits by this much at most, instead of hiding them until this
+   * process commits. One cheap statement per interval while the log is quiet; none while notifications come.
+   */
+  pollIntervalMs?: number;
+}
 
 /**
  * Follows the log from the head it started at, and hands on every committed event once, in position order: this
@@ -26,7 +38,9 @@ const longestWaitMs = 500;
  * reads at once, since notifications sent meanwhile are gone, and takes the newest committed position visible then
  * (`visibleHead`, no horizon cut) as heard: a commit made in the gap and still held back behind an older transaction
  * is then read again after the wait until it is reached, not only when some later commit is notified. The same at
- * start, for commits between the head it starts after and listening.
+ * start, for commits between the head it starts after and listening. And while no notification comes, it asks for
+ * that visible head itself every `pollIntervalMs` (a timer of its own, cleared by `stop`): other processes' commits
+ * reach it even if listening is gone for good.
  */
 export class LogFollower {
   /** The newest position handed on: the next read starts after it. */
@@ -42,23 +56,37 @@ export class LogFollower {
   private started = false;
   private stopped = false;
   private stopListening: (() => Promise<void>) | null = null;
+  private readonly pollIntervalMs: number;
+  private poll: NodeJS.Timeout | null = null;
+  /** A notification, or listening (re)started, since the last poll: listening works, no need to ask. */
+  private notifiedSincePoll = false;
 
   constructor(
     private readonly log: PostgresEventLog,
     private readonly handOn: FollowedEvents,
-  ) {}
+    options: LogFollowerOptions = {},
+  ) {
+    this.pollIntervalMs = options.pollIntervalMs ?? defaultPollIntervalMs;
+  }
 
   /** Listens, then starts after the head readable now: events committed before are not handed on. */
   async start(): Promise<void> {
     // Listening first, so no commit between reading the head and listening goes unheard.
     this.stopListening = await this.log.onAppended(
-      (position) => this.heard(position),
-      () => this.listening(),
+      (position) => {
+        this.notifiedSincePoll = true;
+        this.heard(position);
+      },
+      () => {
+        this.notifiedSincePoll = true;
+        this.listening();
+      },
     );
     this.delivered = await this.log.headPosition();
     this.heardHead = Math.max(this.heardHead, this.delivered, await this.log.visibleHead());
     this.started = true;
     this.wake();
+    this.schedulePoll();
   }
 
   /** Listening (re)started: what committed meanwhile was not notified, so the visible head counts as heard. */
@@ -93,6 +121,8 @@ export class LogFollower {
     this.stopped = true;
     if (this.retry) clearTimeout(this.retry);
     this.retry = null;
+    if (this.poll) clearTimeout(this.poll);
+    this.poll = null;
     await this.stopListening?.();
     await this.reading;
   }
@@ -101,6 +131,28 @@ export class LogFollower {
   async drain(): Promise<void> {
     if (this.started && !this.stopped) this.wake();
     while (this.reading) await this.reading;
+  }
+
+  private schedulePoll(): void {
+    if (this.stopped) return;
+    this.poll = setTimeout(() => void this.pollOnce(), this.pollIntervalMs);
+    // Polling must not keep the process alive.
+    this.poll.unref();
+  }
+
+  /** No notification since the last poll: asks for the newest committed position, as a notification would have told. */
+  private async pollOnce(): Promise<void> {
+    this.poll = null;
+    const notified = this.notifiedSincePoll;
+    this.notifiedSincePoll = false;
+    if (!notified) {
+      try {
+        this.heard(await this.log.visibleHead());
+      } catch {
+        // The server is away: asked again at the next poll.
+      }
+    }
+    this.schedulePoll();
   }
 
   private heard(position: number): void {
