@@ -306,6 +306,99 @@ export function describeSearchIndexConformance(adapter: string, open: () => Prom
       expect(await found('giraffes')).toEqual([]);
     });
 
+    describe('one table of items and queries, the same expectations on every adapter', () => {
+      // The items, by name; each query below expects names. Tasks in the readable space unless said otherwise.
+      const tableScope: SearchScope = { ...scope, eventIds: ['event-numbat-readable'] };
+      const items = {
+        accented: item({ title: 'Numbat jalapeño', body: 'Göteborg crêpes', createdAt: daysAgo(2) }),
+        plain: item({ kind: 'message', title: '', body: 'numbat jalapenos for goteborg', createdAt: daysAgo(1) }),
+        exactTitle: item({ title: 'Numbat', createdAt: daysAgo(3) }),
+        shortWords: item({ title: 'Mu yak numbat', createdAt: daysAgo(4) }),
+        quoted: item({ kind: 'message', title: '', body: "The numbat's tunnel (really)", createdAt: daysAgo(5) }),
+        privateChat: item({ kind: 'message', title: '', body: 'numbat in the chat', spaceId: null, privatId: 'chat-member' }),
+        room: item({ kind: 'message', title: '', body: 'numbat in the room', spaceId: null, meetingroomId: 'room-readable' }),
+        event: item({ kind: 'event', itemId: 'event-numbat-readable', title: 'Numbat tally', spaceId: null }),
+        hiddenSpace: item({ kind: 'message', title: '', body: 'numbat jalapenos hidden', spaceId: 'space-hidden' }),
+        otherChat: item({ kind: 'message', title: '', body: 'numbat elsewhere', spaceId: null, privatId: 'chat-other' }),
+        otherRoom: item({ kind: 'message', title: '', body: 'numbat elsewhere', spaceId: null, meetingroomId: 'room-other' }),
+        unlistedEvent: item({ kind: 'event', itemId: 'event-numbat-unlisted', title: 'Numbat tally', spaceId: null }),
+        otherTeam: item({ teamId: 'team-other', title: 'Numbat jalapeño' }),
+      };
+      type Name = keyof typeof items;
+      const readableNumbats: Name[] = ['accented', 'plain', 'exactTitle', 'shortWords', 'quoted', 'privateChat', 'room', 'event'];
+
+      beforeAll(async () => {
+        await index.apply(added(...Object.values(items)));
+      });
+
+      /**
+       * `exact`: this order, on every adapter (one item or none, or an order both define alike). `set`: these items in
+       * an order each adapter ranks its own way (bm25 on SQLite, ts_rank on PostgreSQL). `exact title first`: the first
+       * item is the one whose whole title was typed, the rest a set.
+       */
+      const queries: { typed: string; expected: Name[]; order: 'exact' | 'set' | 'exact title first'; within?: SearchScope }[] = [
+        // Case, accents and prefixes: a word of three or more letters finds the words it begins, accents folded both ways.
+        {
+          typed: 'numbat',
+          expected: ['exactTitle', ...readableNumbats.filter((name) => name !== 'exactTitle')],
+          order: 'exact title first',
+        },
+        {
+          typed: 'NUMBAT',
+          expected: ['exactTitle', ...readableNumbats.filter((name) => name !== 'exactTitle')],
+          order: 'exact title first',
+        },
+        { typed: 'num', expected: readableNumbats, order: 'set' },
+        { typed: 'jalap', expected: ['accented', 'plain'], order: 'set' },
+        { typed: 'JALAPEÑO', expected: ['accented', 'plain'], order: 'set' },
+        { typed: 'jalapenos', expected: ['plain'], order: 'exact' },
+        { typed: 'GÖTEBORG crepe', expected: ['accented'], order: 'exact' },
+        { typed: 'goteborg', expected: ['accented', 'plain'], order: 'set' },
+        // Every word required.
+        { typed: 'numbat jalapenos', expected: ['plain'], order: 'exact' },
+        { typed: 'numbat nowhereword', expected: [], order: 'exact' },
+        // Short words: below three letters, whole words only.
+        { typed: 'mu', expected: ['shortWords'], order: 'exact' },
+        { typed: 'mu numbat', expected: ['shortWords'], order: 'exact' },
+        { typed: 'ya', expected: [], order: 'exact' },
+        { typed: 'yak', expected: ['shortWords'], order: 'exact' },
+        // Quotes and operators are text: no phrase, OR, NOT, NEAR or prefix syntax reaches the engine.
+        { typed: "numbat's tunnel", expected: ['quoted'], order: 'exact' },
+        { typed: '"numbat tally"', expected: ['event'], order: 'exact' },
+        { typed: 'numbat & tally', expected: ['event'], order: 'exact' },
+        { typed: '-numbat tally', expected: ['event'], order: 'exact' },
+        { typed: 'numbat | nowhereword', expected: [], order: 'exact' },
+        { typed: 'numbat OR nowhereword', expected: [], order: 'exact' },
+        // NEAR is a word here, as any other: no item holds it.
+        { typed: 'NEAR(numbat tally)', expected: [], order: 'exact' },
+        { typed: 'tally:* numbat*', expected: ['event'], order: 'exact' },
+        { typed: '"', expected: [], order: 'exact' },
+        // Permission scopes: only the given team, spaces, chats, rooms and listed events.
+        { typed: 'numbat jalapenos', expected: ['hiddenSpace'], order: 'exact', within: { ...tableScope, spaceIds: ['space-hidden'] } },
+        { typed: 'tally', expected: [], order: 'exact', within: { ...tableScope, eventIds: [] } },
+        { typed: 'elsewhere', expected: [], order: 'exact' },
+        {
+          typed: 'elsewhere',
+          expected: ['otherChat', 'otherRoom'],
+          order: 'set',
+          within: { ...tableScope, privatIds: ['chat-other'], meetingroomIds: ['room-other'] },
+        },
+        { typed: 'jalapeño', expected: ['otherTeam'], order: 'exact', within: { ...tableScope, teamId: 'team-other' } },
+      ];
+
+      it.each(queries)('$typed: $order $expected', async ({ typed, expected, order, within }) => {
+        const ids = await found(typed, {}, within ?? tableScope);
+        const expectedIds = expected.map((name) => items[name].itemId);
+        if (order === 'exact') expect(ids).toEqual(expectedIds);
+        else if (order === 'set') expect(new Set(ids)).toEqual(new Set(expectedIds));
+        else {
+          expect(ids[0]).toBe(expectedIds[0]);
+          expect(new Set(ids.slice(1))).toEqual(new Set(expectedIds.slice(1)));
+        }
+        expect(ids).toHaveLength(expectedIds.length);
+      });
+    });
+
     it('ranks only the newest readable matches of each source: an older match beyond them is not ranked', async () => {
       // Added first, so the oldest in the index's order: it would rank first (the word three times), were it ranked.
       const oldest = item({ title: 'Field note', body: 'aardwolf aardwolf aardwolf', createdAt: daysAgo(5) });
