@@ -7,6 +7,9 @@ import { bigint, customType, index, pgTable, text, uniqueIndex } from 'drizzle-o
  * The text search configuration `app_simple` and the functions the vectors are generated with (`search_parsed`) are
  * hand-written at the top of the migration that creates these tables (migrations/postgres/0002_search_text.sql):
  * drizzle-kit cannot declare them. schemaParity.test.ts lists what these tables have that their SQLite twin has not.
+ * Every team's items are parsed with that one configuration, without stemming, as FTS5 parses them on SQLite: the
+ * schema has no team language to choose english, french… by (only people have one), and a stemmer would find on
+ * PostgreSQL what SQLite does not (docs/postgres-plan.md §4.4, option b).
  */
 
 /** PostgreSQL's tsvector: only generated here and read in SQL, never read or written by the ORM. */
