@@ -21,24 +21,42 @@ export interface CommandContext {
   request?: unknown;
 }
 
-/** The one door to the log, handed to a command inside its transaction. */
-export interface UnitOfWork {
+/**
+ * The one door to the log, handed to a command inside its transaction.
+ *
+ * `UnitTransaction` is the adapter's drizzle handle. Areas see SQLite's (`Transaction`, the default): their tables are
+ * typed as sqlite-core tables too, and on PostgreSQL the table chooser (`db/pickTable.ts`) hands them pg-core tables at
+ * run time, which the unit's pg transaction runs with the same awaited builders (issue 21, plan option B3). The
+ * PostgreSQL door itself is typed with its own handle (`UnitOfWork<PostgresUnitTransaction>`).
+ */
+export interface UnitOfWork<UnitTransaction = Transaction> {
   /** The storage adapter's handle for reads and writes of projection rows inside the unit. */
-  readonly transaction: Transaction;
+  readonly transaction: UnitTransaction;
   readonly actorId: string | null;
   /** One reading of the clock for the whole unit: every event it appends carries this time. */
   readonly now: Date;
   streamVersion(stream: string): Promise<number>;
+  /**
+   * Locks these streams until the unit ends, before the unit reads the state it decides on: no other unit appends to
+   * them, and what the unit reads after this is what earlier holders committed. Call it with every stream whose
+   * appends change what the decision reads (a team's stream before counting its admins). Nothing on SQLite, where
+   * units run one at a time; on PostgreSQL the streams' locks in sorted order, held until COMMIT (units there run at
+   * once on READ COMMITTED, and two could otherwise both decide on the same state: docs/postgres-plan.md §8).
+   */
+  lock(...streams: string[]): Promise<void>;
   /** Appends events to a stream, applies the projections, then runs the reactions to them, all in this unit. */
   append(stream: string, domainEvents: readonly DomainEvent[], options: AppendOptions): Promise<StoredEvent[]>;
 }
 
-/** A command's decision and writes; it may be asynchronous (the unit stays open until it settles). */
-export type Work<Result> = (unit: UnitOfWork) => Result | Promise<Result>;
+/**
+ * A command's decision and writes; it may be asynchronous (the unit stays open until it settles). On PostgreSQL it
+ * may run more than once (the door reruns a unit a concurrent one made fail), so it has no effects outside the unit.
+ */
+export type Work<Result, UnitTransaction = Transaction> = (unit: UnitOfWork<UnitTransaction>) => Result | Promise<Result>;
 
 /** The command door: runs `work` as one unit of work (all or nothing), with idempotency by mutation id. */
-export interface CommandDoor {
-  run<Result>(context: CommandContext, work: Work<Result>): Promise<Result>;
+export interface CommandDoor<UnitTransaction = Transaction> {
+  run<Result>(context: CommandContext, work: Work<Result, UnitTransaction>): Promise<Result>;
   /** Appends events to one stream as one command; the convenience form of `run`. */
   append(stream: string, domainEvents: readonly DomainEvent[], options: AppendOptions & CommandContext): Promise<StoredEvent[]>;
 }
@@ -68,7 +86,7 @@ export interface MutationResultRetention {
 }
 
 /** The event store port: the door and the log together, as the app's services hold it. */
-export interface EventStore extends CommandDoor, EventLog, MutationResultRetention {
+export interface EventStore<UnitTransaction = Transaction> extends CommandDoor<UnitTransaction>, EventLog, MutationResultRetention {
   readonly clock: Clock;
   /**
    * Resolves once every commit made so far is durable: an answer that may reveal what was read (a query's
@@ -89,10 +107,10 @@ export interface EventStore extends CommandDoor, EventLog, MutationResultRetenti
  * when events are appended live; a replay applies the events they appended like any other, and never
  * runs a reaction, so replay equals live.
  */
-export interface Reaction {
+export interface Reaction<UnitTransaction = Transaction> {
   /** A name for errors and tests, e.g. `tasks: a new space opens its board`. */
   name: string;
   /** The event types it reacts to. */
   on: readonly string[];
-  react(unit: UnitOfWork, event: StoredEvent): void | Promise<void>;
+  react(unit: UnitOfWork<UnitTransaction>, event: StoredEvent): void | Promise<void>;
 }

@@ -57,10 +57,10 @@ export function newEventsOf(
  * A reducer from events to read tables. It runs inside the append transaction and again, in
  * order, when projections are rebuilt; so it must read only its own tables and the event.
  */
-export interface Projection {
+export interface Projection<UnitTransaction = Transaction> {
   name: string;
   /** The read tables this projection owns: emptied before a rebuild, compared by the replay test. */
   tables: readonly Table[];
   /** It may be asynchronous (a storage adapter whose reads answer promises); the unit awaits it. */
-  apply(transaction: Transaction, event: StoredEvent): void | Promise<void>;
+  apply(transaction: UnitTransaction, event: StoredEvent): void | Promise<void>;
 }

@@ -1,38 +1,25 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock } from '../clock';
-import type { AppendOptions, CommandContext, ReadOptions } from '../commands';
-import type { DomainEvent, StoredEvent } from '../events';
+import type { CommandDoor, EventLog, UnitOfWork } from '../commands';
+import type { StoredEvent } from '../events';
 import { idempotencyKeyLifetimeMs } from '../idempotencyKeys';
 
 /**
  * The rules every command door keeps (the event store port's `run` and its unit of work), run on SQLite and on
  * PostgreSQL (`tests/integration/postgres-eventStore.test.ts`), with a tiny projection and a tiny reaction of its own.
- * Every call into a unit is awaited: SQLite's unit answers synchronously until the port turns asynchronous (issue
- * 21, WP2), PostgreSQL's with promises; awaiting both is right for both. One door per suite: each case uses streams of
- * its own.
+ * Both doors are typed by the core ports (`UnitOfWork`, `CommandDoor`, `EventLog`) with their own transaction; every
+ * call into a unit is awaited. One door per suite: each case uses streams of its own.
  */
 
-/** A unit of work as both doors hand it over (the transaction is the adapter's drizzle database). */
-export interface UnitUnderTest {
-  readonly transaction: unknown;
-  readonly actorId: string | null;
-  readonly now: Date;
-  streamVersion(stream: string): number | Promise<number>;
-  /**
-   * Locks streams until the unit ends, before the unit reads what it decides on (PostgreSQL's `unit.lock`). SQLite's
-   * unit has none yet (WP2 adds a no-op): its units run one at a time, so nothing changes under a unit there.
-   */
-  lock?(...streams: string[]): void | Promise<void>;
-  append(stream: string, domainEvents: readonly DomainEvent[], options: AppendOptions): StoredEvent[] | Promise<StoredEvent[]>;
-}
+/**
+ * A unit of work as both doors hand it over: the core's, with the adapter's drizzle database as its transaction
+ * (unknown here; the adapter's `query` and `execute` use it).
+ */
+export type UnitUnderTest = UnitOfWork<unknown>;
 
-export interface DoorUnderTest {
-  run<Result>(context: CommandContext, work: (unit: UnitUnderTest) => Result | Promise<Result>): Promise<Result>;
-  append(stream: string, domainEvents: readonly DomainEvent[], options: AppendOptions & CommandContext): Promise<StoredEvent[]>;
-  read(options?: ReadOptions): Promise<StoredEvent[]>;
-  streamVersion(stream: string): Promise<number>;
-  onCommitted(listener: (events: readonly StoredEvent[]) => void): () => void;
+/** The door as the core ports say (`CommandDoor` and `EventLog`), over units of any transaction. */
+export interface DoorUnderTest extends CommandDoor<unknown>, Pick<EventLog, 'read' | 'streamVersion' | 'onCommitted'> {
   whenDurable(): Promise<void>;
 }
 
@@ -349,7 +336,7 @@ export function describeCommandDoorConformance(
       const removing = (title: string, afterReading: () => Promise<void> = async () => undefined) =>
         door.run(context, async (unit) => {
           runs += 1;
-          await unit.lock?.('note:admins', `admin:${title}`);
+          await unit.lock('note:admins', `admin:${title}`);
           const admins = await notesOf('note:admins', unit.transaction);
           await afterReading();
           if (admins.length <= 1) throw new Error('LAST_TEAM_ADMIN');

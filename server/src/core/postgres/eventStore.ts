@@ -1,10 +1,9 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { Table } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { drizzle, PostgresJsSession, PostgresJsTransaction, type PostgresJsDatabase } from 'drizzle-orm/postgres-js';
 import { systemClock, type Clock } from '../clock';
-import type { AppendOptions, CommandContext, ReadOptions } from '../commands';
-import type { DomainEvent, StoredEvent } from '../events';
+import type { AppendOptions, CommandContext, EventStore, Reaction, ReadOptions, UnitOfWork, Work } from '../commands';
+import type { DomainEvent, Projection, StoredEvent } from '../events';
 import { inTransaction, isConnectionLoss, type Sql, type Transaction } from './connect';
 import {
   isConcurrencyFailure,
@@ -20,56 +19,29 @@ import {
 import { LogFollower, type CommitOrigin } from './logFollower';
 import { reactionChain } from '../reactionChain';
 
-/*
- * The port as it will be once the unit of work is asynchronous (issue 21, WP2): the same members as `UnitOfWork`,
- * `Projection` and `Reaction` in core/commands.ts and core/events.ts, with promises where the database answers.
- * When the core's own types are asynchronous, these become aliases of them.
- */
-
 /** A drizzle PostgreSQL database bound to one unit's transaction (postgres-js): projections read and write through it. */
 export type PostgresUnitTransaction = PostgresJsTransaction<Record<string, never>, Record<string, never>>;
 
 type TransactionSession = ConstructorParameters<typeof PostgresJsTransaction<Record<string, never>, Record<string, never>>>[1];
 
-/** The one door to the log, handed to a command inside its transaction. */
-export interface PostgresUnitOfWork {
-  /** The unit's transaction for reads and writes of projection rows. */
-  readonly transaction: PostgresUnitTransaction;
-  readonly actorId: string | null;
-  /** One reading of the clock for the whole unit: every event it appends carries this time. */
-  readonly now: Date;
-  streamVersion(stream: string): Promise<number>;
-  /**
-   * Locks these streams until the unit ends (in sorted order): what the unit reads after it about them, and decides
-   * on, no other unit changes before this one commits. Call it before reading what the decision depends on, with
-   * every stream the unit will append to, or whose appends would change that state (see the class comment).
-   */
-  lock(...streams: string[]): Promise<void>;
-  /** Appends events to a stream, applies the projections, then runs the reactions to them, all in this unit. */
-  append(stream: string, domainEvents: readonly DomainEvent[], options: AppendOptions): Promise<StoredEvent[]>;
-}
-
+/*
+ * The core ports (core/commands.ts, core/events.ts) with this door's transaction: a unit's `transaction` is a drizzle
+ * PostgreSQL database. Areas are typed against SQLite's (plan option B3); `asAreaEventStore` is where the two meet.
+ */
+/** The one door to the log, handed to a command inside its transaction (`lock` takes the streams' locks, sorted). */
+export type PostgresUnitOfWork = UnitOfWork<PostgresUnitTransaction>;
 /** A command's decision and writes. It may run more than once (the door reruns a unit a concurrent one made fail). */
-export type PostgresWork<Result> = (unit: PostgresUnitOfWork) => Result | Promise<Result>;
-
-/** A reducer from events to read tables, run inside the append's transaction (see `Projection` in core/events.ts). */
-export interface PostgresProjection {
-  name: string;
-  tables: readonly Table[];
-  apply(transaction: PostgresUnitTransaction, event: StoredEvent): void | Promise<void>;
-}
-
-/** What an area does, in the same unit, when an event is appended (see `Reaction` in core/commands.ts). */
-export interface PostgresReaction {
-  name: string;
-  on: readonly string[];
-  react(unit: PostgresUnitOfWork, event: StoredEvent): void | Promise<void>;
-}
+export type PostgresWork<Result> = Work<Result, PostgresUnitTransaction>;
+/** A reducer from events to read tables, run inside the append's transaction. */
+export type PostgresProjection = Projection<PostgresUnitTransaction>;
+/** What an area does, in the same unit, when an event is appended. */
+export type PostgresReaction = Reaction<PostgresUnitTransaction>;
 
 /**
- * Hears committed events in position order. `origin` tells this process's own commits from other processes' (a
- * listener taking only the events it must be told of (`(events) => …`) is one too): work that only the process
- * that made a change should do, such as sending mail, checks it.
+ * Hears committed events in position order. Unlike the core's `EventListener`, it is also told the events' `origin`
+ * (a listener taking only the events (`(events) => …`) is one too): with many processes on one database, work that
+ * only the process that made a change should do, such as sending mail, checks it. SQLite has one writing process, so
+ * the core's listener has no origin.
  */
 export type PostgresCommittedListener = (events: readonly StoredEvent[], origin: CommitOrigin) => void;
 
@@ -126,7 +98,7 @@ const maximumAttempts = 5;
  * did commit, the follower hands its events on when it reads them (still as this process's: their positions stay marked).
  * Nothing this process holds becomes wrong, so there is nothing to stop for.
  */
-export class PostgresEventStore {
+export class PostgresEventStore implements EventStore<PostgresUnitTransaction> {
   readonly clock: Clock;
   /** The event log on the same pool: positions, readers and notifications. */
   readonly log: PostgresEventLog;

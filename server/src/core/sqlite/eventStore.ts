@@ -466,6 +466,8 @@ export class SqliteEventStore implements EventStore {
       actorId,
       now,
       streamVersion: (stream) => Promise.resolve(currentVersion(transaction, stream)),
+      // Units run one at a time on the one connection: nothing can change what a unit read before it commits.
+      lock: () => Promise.resolve(),
       async append(stream, domainEvents, options) {
         const version = currentVersion(transaction, stream);
         requireExpectedVersion(stream, options.expectedVersion, version);

@@ -98,6 +98,8 @@ async function promote(unit: UnitOfWork, user: UserRow, request: AdministratorRe
   }
   let team: { id: string; name: string };
   if (current) {
+    // Made admin by a role change, decided on the team's members: locked before they are read.
+    await unit.lock(teamStream(current.id));
     const state = loadTeamState(db, current.id)!;
     await appendToTeam(unit, current.id, decideTeamUpdate(state, { urlTaken: false, role: { userId: user.id, role: 'admin' } }).events);
     team = current;

@@ -16,6 +16,7 @@ import { presentTeam } from './present';
 import { loadSpaceState, loadTeamState, requireTeamAdmin, type Reader } from './state';
 import { appendToSpaces, appendToTeam, appendToUser } from './support';
 import { runCommand } from '../../core/runCommand';
+import { teamStream, userStream } from '../../core/streams';
 import { projects, teamInvitations } from './tables';
 import type { MutationResolvers, TeamInvitationResolvers } from '../../graphql/schemaTypes';
 
@@ -95,6 +96,8 @@ export const invitationMutations = {
     requireTeamAdmin(services.database.db, input.id, actor.userId);
     await services.rateLimits.consume(['invitationsPerUser', actor.userId], ['mailPerEmail', input.email]);
     const mail = await runCommand(context, actor.userId, async (unit): Promise<InvitationMail> => {
+      // Whether the address is a member already, and its pending invitation, are the team stream's state.
+      await unit.lock(teamStream(input.id));
       const db = unit.transaction;
       const { team } = requireTeamAdmin(db, input.id, actor.userId);
       const state = loadTeamState(db, team.id)!;
@@ -148,6 +151,7 @@ export const invitationMutations = {
     const { services } = context;
     requireTeamAdmin(services.database.db, input.team, actor.userId);
     await runCommand(context, actor.userId, async (unit) => {
+      await unit.lock(teamStream(input.team));
       const { team } = requireTeamAdmin(unit.transaction, input.team, actor.userId);
       const invitation = requirePendingInvitation(unit.transaction, team.id, input.invited);
       await appendToTeam(unit, team.id, [
@@ -170,6 +174,7 @@ export const invitationMutations = {
     const addressed = requirePendingInvitation(services.database.db, input.team, input.invited);
     await services.rateLimits.consume(['invitationsPerUser', actor.userId], ['mailPerEmail', addressed.email]);
     const mail = await runCommand(context, actor.userId, async (unit): Promise<InvitationMail> => {
+      await unit.lock(teamStream(input.team));
       const db = unit.transaction;
       const { team } = requireTeamAdmin(db, input.team, actor.userId);
       const state = loadTeamState(db, team.id)!;
@@ -308,6 +313,8 @@ async function acceptInvitations(unit: UnitOfWork, user: { id: string; email: st
     )
     .orderBy(asc(teamInvitations.createdAt), asc(teamInvitations.id))
     .all();
+  // Each inviting team's members decide whether the person joins: all of them locked at once (sorted) before reading.
+  await unit.lock(...new Set(open.map((invitation) => teamStream(invitation.teamId))), userStream(user.id));
   let joinedTeamId: string | null = null;
   for (const invitation of open) {
     const team = loadTeamState(db, invitation.teamId);

@@ -26,7 +26,7 @@ import { colorSchema, descriptionSchema, teamNameSchema } from './support';
 import { runCommand } from '../../core/runCommand';
 import { countTeamSpaces, requirePlanRoom } from './planLimits';
 import { projectMembers, projectRequests, projects } from './tables';
-import { spaceStream } from '../../core/streams';
+import { spaceStream, teamStream } from '../../core/streams';
 import type { MutationResolvers, QueryResolvers } from '../../graphql/schemaTypes';
 
 const spaceTypeSchema = z.string().refine(isSpaceType, issue('SPACE_TYPE_INVALID'));
@@ -69,6 +69,7 @@ function editSpace(allowType: boolean): NonNullable<MutationResolvers['ediProjec
       logo,
     };
     await runCommand(context, actor.userId, async (unit) => {
+      await unit.lock(spaceStream(input.id));
       const fresh = requireManagedSpace(unit.transaction, input.id, actor.userId);
       const events = decideEditSpace(loadSpaceState(unit.transaction, fresh.space.id)!, changes);
       if (events.length > 0) await unit.append(spaceStream(space.id), events, { teamId: space.teamId });
@@ -178,6 +179,9 @@ export const spaceMutations = {
     await runCommand(context, actor.userId, async (unit) => {
       const { team, seat: current } = requireCurrentTeam(unit.transaction, actor.userId);
       if (!teamPolicy.participate(current)) throw new DomainError('PERMISSION_DENIED');
+      // The plan's room counts every space of the team, each a stream of its own: creators take the team's lock
+      // (they append nothing to it) so two of them never both take the last room.
+      await unit.lock(teamStream(team.id));
       requirePlanRoom(unit.transaction, team.id, 'spaces', () => countTeamSpaces(unit.transaction, team.id));
       const events = decideCreateSpace({
         projectId,
@@ -198,6 +202,7 @@ export const spaceMutations = {
   delProject: async (_root, args: { id: string }, context) => {
     const actor = requireActor(context);
     await runCommand(context, actor.userId, async (unit) => {
+      await unit.lock(spaceStream(args.id));
       const { space } = requireManagedSpace(unit.transaction, args.id, actor.userId);
       await unit.append(spaceStream(space.id), decideDeleteSpace(loadSpaceState(unit.transaction, space.id)!), { teamId: space.teamId });
     });
@@ -206,6 +211,7 @@ export const spaceMutations = {
   joinProject: async (_root, args: { project: string }, context) => {
     const actor = requireActor(context);
     await runCommand(context, actor.userId, async (unit) => {
+      await unit.lock(spaceStream(args.project));
       const access = loadSpaceAccess(unit.transaction, args.project, actor.userId);
       // Outsiders, guests and personal spaces get the answer a missing space gets.
       if (!access || !spacePolicy.join(access.seat, access.space)) throw refusal('NOT_FOUND', 'SPACE_NOT_FOUND');
@@ -225,6 +231,8 @@ export const spaceMutations = {
       args.permission,
     );
     await runCommand(context, actor.userId, async (unit) => {
+      // It decides on the space's admins left (LAST_SPACE_ADMIN) and its requests: locked before they are read.
+      await unit.lock(spaceStream(args.project));
       const db = unit.transaction;
       const access = requireVisibleSpace(db, args.project, actor.userId);
       const leaving = args.user === actor.userId && permission === 'removed';

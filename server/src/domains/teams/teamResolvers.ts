@@ -17,7 +17,7 @@ import { resolveLogo } from '../accounts';
 import { appendToSpaces, appendToTeam, appendToUser, teamNameSchema } from './support';
 import { runCommand } from '../../core/runCommand';
 import { teams } from './tables';
-import { teamStream } from '../../core/streams';
+import { teamStream, userStream } from '../../core/streams';
 import type { MutationResolvers, QueryResolvers } from '../../graphql/schemaTypes';
 
 const teamRoleSchema = z.string().refine(isTeamRole, issue('TEAM_ROLE_INVALID'));
@@ -49,6 +49,8 @@ function moveDefaultTeam(db: Reader, userId: string, leftTeamId: string) {
 
 async function removeMember(context: MercuriusContext, actorId: string, teamId: string, userId: string, reason: 'removed' | 'left') {
   await runCommand(context, actorId, async (unit) => {
+    // It decides on the team's admins and the person's current team: locked before they are read (see `lock`).
+    await unit.lock(teamStream(teamId), userStream(userId));
     const db = unit.transaction;
     if (reason === 'left') requireTeamMember(db, teamId, actorId);
     else requireTeamAdmin(db, teamId, actorId);
@@ -114,6 +116,7 @@ export const teamMutations = {
   switchTeam: async (_root, args: { team: string }, context) => {
     const actor = requireActor(context);
     await runCommand(context, actor.userId, async (unit) => {
+      await unit.lock(teamStream(args.team), userStream(actor.userId));
       requireTeamMember(unit.transaction, args.team, actor.userId);
       await appendToUser(unit, actor.userId, args.team, decideSwitchTeam(user(unit.transaction, actor.userId), args.team));
     });
@@ -130,6 +133,8 @@ export const teamMutations = {
       throw codedError('ROLE_CHANGE_INCOMPLETE', { field: input.user == null ? 'user' : 'type' });
     const logo = await resolveLogo(context, args.logo, team.logo, team.id);
     const urlChanged = await runCommand(context, actor.userId, async (unit) => {
+      // A role change or a kick counts the admins left: the team (and the kicked person's current team) locked first.
+      await unit.lock(teamStream(input.team), ...(input.kick ? [userStream(input.kick)] : []));
       const db = unit.transaction;
       requireTeamAdmin(db, input.team, actor.userId);
       const state = loadTeamState(db, input.team)!;
