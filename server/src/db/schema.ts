@@ -8,7 +8,7 @@ export * from '../domains/files/tables';
 export * from '../domains/docs/tables';
 export * from '../domains/meetings/tables';
 export * from '../domains/calendar/tables';
-export * from '../domains/settings/tables';
+export * from '../domains/settings/tables.sqlite';
 export * from '../domains/notifications/tables';
 export * from '../domains/search/tables';
 export * from '../domains/ai/tables';
