@@ -32,6 +32,45 @@ const boundaryZones = [
   },
 ];
 
+/**
+ * The areas converted to run on both databases (issue 21, plan option B3: db/pickTable.ts): their code awaits drizzle's
+ * builders, which both dialects run, and never calls SQLite's terminal methods. Add an area once it is converted.
+ */
+const convertedAreas = ['settings'];
+
+/** A method of drizzle's SQLite builders or of better-sqlite3 that PostgreSQL has no form of. */
+const sqliteOnlyMethods = new Set(['get', 'all', 'run', 'prepare']);
+const sqliteLibraries = /[\\/]node_modules[\\/](drizzle-orm|@types[\\/]better-sqlite3)[\\/]/;
+
+/**
+ * `.get()`, `.all()`, `.run()` and `.prepare()` where the method is drizzle's or better-sqlite3's (type-aware, so a
+ * Map's `get` passes): they exist on SQLite only. Await the builder instead (`(await query.limit(1))[0]`).
+ */
+const dialectNeutralRule = {
+  meta: {
+    type: 'problem',
+    messages: {
+      sqliteOnly:
+        '.{{method}}() runs on SQLite only: this area runs on PostgreSQL too. Await the builder instead (`(await query.limit(1))[0]` for one row).',
+    },
+    schema: [],
+  },
+  create(context) {
+    const services = context.sourceCode.parserServices;
+    const checker = services.program.getTypeChecker();
+    return {
+      'CallExpression > MemberExpression.callee'(node) {
+        if (node.property.type !== 'Identifier' || !sqliteOnlyMethods.has(node.property.name)) return;
+        const symbol = checker.getSymbolAtLocation(services.esTreeNodeToTSNodeMap.get(node.property));
+        const declarations = symbol?.declarations ?? [];
+        if (declarations.some((declaration) => sqliteLibraries.test(declaration.getSourceFile().fileName))) {
+          context.report({ node: node.property, messageId: 'sqliteOnly', data: { method: node.property.name } });
+        }
+      },
+    };
+  },
+};
+
 export default tseslint.config(
   {
     ignores: [
@@ -88,6 +127,11 @@ export default tseslint.config(
       // Fastify reply is thenable; checking one in a condition is not a misused promise.
       '@typescript-eslint/no-misused-promises': ['error', { checksVoidReturn: true, checksConditionals: false }],
     },
+  },
+  {
+    files: convertedAreas.map((area) => `${domainsFolder}/${area}/**/*.ts`),
+    plugins: { storage: { rules: { 'dialect-neutral': dialectNeutralRule } } },
+    rules: { 'storage/dialect-neutral': 'error' },
   },
   {
     files: ['**/*.cjs'],

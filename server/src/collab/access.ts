@@ -2,9 +2,8 @@ import { timingSafeEqual } from 'node:crypto';
 import { collabCloseCodes } from '#shared/docs';
 import type { Authentication, Services } from '../graphql/context';
 import { tokenFrom } from '../graphql/context';
-import { isSessionActive } from '../domains/accounts/sessions';
+import { isLiveCredentialActive } from '../graphql/liveCredentials';
 import { findDocRow, type DocRow } from '../domains/docs/state';
-import { isApiTokenActive } from '../domains/settings/apiTokens';
 import { spaceContentPolicy } from '../core/spaceContent';
 import { spaceContentAccess } from '../core/spaceContent';
 import { DomainError } from '../errors';
@@ -120,7 +119,9 @@ export function judgeAgain(services: Services, grant: Grant): { writable: boolea
   const db = services.database.db;
   const row = findDocRow(db, grant.docId);
   if (grant.kind === 'share') return shareVerdict(row, grant.shareToken).allowed ? { writable: false } : null;
-  const credentialActive = grant.apiTokenId ? isApiTokenActive(db, grant.apiTokenId) : isSessionActive(db, grant.sessionId);
+  // The live deliveries' synchronous check (the same rules as isSessionActive and isApiTokenActive): the rooms judge
+  // again synchronously, and isApiTokenActive answers a promise since settings run on both databases (issue 21).
+  const credentialActive = isLiveCredentialActive(services.database.sqlite, grant);
   const access = row && credentialActive ? spaceContentAccess(db, row.projectId, grant.userId) : null;
   if (!access || !spaceContentPolicy.read(access)) return null;
   return { writable: spaceContentPolicy.write(access) };

@@ -30,7 +30,7 @@ describe('isLiveCredentialActive', () => {
     expect(isLiveCredentialActive(database.sqlite, { sessionId: live }, later)).toBe(false);
   });
 
-  it('agrees with isApiTokenActive for live, revoked and unknown tokens', () => {
+  it('agrees with isApiTokenActive for live, revoked and unknown tokens', async () => {
     database = openDatabase(':memory:');
     const createdAt = new Date().toISOString();
     database.db
@@ -39,10 +39,10 @@ describe('isLiveCredentialActive', () => {
       .run();
     const check = (id: string) => isLiveCredentialActive(database.sqlite, { sessionId: id, apiTokenId: id });
     expect(check('token-1')).toBe(true);
-    expect(check('token-1')).toBe(isApiTokenActive(database.db, 'token-1'));
+    expect(check('token-1')).toBe(await isApiTokenActive(database.db, 'token-1'));
     database.db.update(apiTokens).set({ revokedAt: createdAt }).where(eq(apiTokens.id, 'token-1')).run();
     expect(check('token-1')).toBe(false);
-    expect(check('token-1')).toBe(isApiTokenActive(database.db, 'token-1'));
+    expect(check('token-1')).toBe(await isApiTokenActive(database.db, 'token-1'));
     expect(check('missing')).toBe(false);
   });
 

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, desc, eq, isNull, sql } from 'drizzle-orm';
+import { and, count, desc, eq, isNull } from 'drizzle-orm';
 
 import type { DrizzleDatabase, Transaction } from '../../db/connection';
 import { codedError, refusal } from '../../errors';
@@ -26,31 +26,39 @@ export function isApiToken(token: string): boolean {
 }
 
 /** Looks the token up by its hash; a revoked token, or one whose owner is gone, is refused at once. */
-export function authenticateApiToken(db: DrizzleDatabase, token: string, now = Date.now()): Authentication {
-  const row = db
+export async function authenticateApiToken(db: DrizzleDatabase, token: string, now = Date.now()): Promise<Authentication> {
+  const [row] = await db
     .select({ id: apiTokens.id, userId: apiTokens.userId, lastUsedAt: apiTokens.lastUsedAt })
     .from(apiTokens)
     .innerJoin(users, eq(users.id, apiTokens.userId))
     .where(and(eq(apiTokens.tokenHash, hashToken(token)), isNull(apiTokens.revokedAt)))
-    .get();
+    .limit(1);
   if (!row) return { status: 'invalid' };
   if (row.lastUsedAt === null || Date.parse(row.lastUsedAt) + lastUsedResolutionMs < now) {
-    db.update(apiTokens)
+    await db
+      .update(apiTokens)
       .set({ lastUsedAt: new Date(now).toISOString() })
-      .where(eq(apiTokens.id, row.id))
-      .run();
+      .where(eq(apiTokens.id, row.id));
   }
   return { status: 'authenticated', actor: { userId: row.userId, sessionId: row.id, apiTokenId: row.id } };
 }
 
-export function isApiTokenActive(db: Pick<Transaction, 'select'>, tokenId: string): boolean {
-  return (
-    db
-      .select({ id: apiTokens.id })
-      .from(apiTokens)
-      .where(and(eq(apiTokens.id, tokenId), isNull(apiTokens.revokedAt)))
-      .get() !== undefined
-  );
+export async function isApiTokenActive(db: Pick<Transaction, 'select'>, tokenId: string): Promise<boolean> {
+  const found = await db
+    .select({ id: apiTokens.id })
+    .from(apiTokens)
+    .where(and(eq(apiTokens.id, tokenId), isNull(apiTokens.revokedAt)))
+    .limit(1);
+  return found.length > 0;
+}
+
+/** A person's tokens not revoked, newest first (what `getApiTokens` lists). */
+export async function activeApiTokensOf(db: Pick<Transaction, 'select'>, userId: string): Promise<(typeof apiTokens.$inferSelect)[]> {
+  return await db
+    .select()
+    .from(apiTokens)
+    .where(and(eq(apiTokens.userId, userId), isNull(apiTokens.revokedAt)))
+    .orderBy(desc(apiTokens.createdAt), desc(apiTokens.id));
 }
 
 function presentToken(row: typeof apiTokens.$inferSelect) {
@@ -58,15 +66,9 @@ function presentToken(row: typeof apiTokens.$inferSelect) {
 }
 
 export const apiTokenQueries = {
-  getApiTokens: (_root, _args, context) => {
+  getApiTokens: async (_root, _args, context) => {
     const actor = requireActor(context);
-    return context.services.database.db
-      .select()
-      .from(apiTokens)
-      .where(and(eq(apiTokens.userId, actor.userId), isNull(apiTokens.revokedAt)))
-      .orderBy(desc(apiTokens.createdAt), desc(apiTokens.id))
-      .all()
-      .map(presentToken);
+    return (await activeApiTokensOf(context.services.database.db, actor.userId)).map(presentToken);
   },
 } satisfies QueryResolvers;
 
@@ -79,11 +81,13 @@ export const apiTokenMutations = {
     const name = parseArgument('name', boundedText(100, 'API_TOKEN_NAME_REQUIRED'), args.name);
     const token = `${apiTokenPrefix}${randomBytes(32).toString('base64url')}`;
     const row = await context.services.store.run({ actorId: actor.userId }, async (unit) => {
-      const active = unit.transaction
-        .select({ count: sql<number>`count(*)` })
+      // The count decides: the person's stream is locked first, so two creations never both take the last place.
+      await unit.lock(userStream(actor.userId));
+      // drizzle's count() reads the number back as one: PostgreSQL's count(*) is a bigint, which arrives as text.
+      const [active] = await unit.transaction
+        .select({ count: count() })
         .from(apiTokens)
-        .where(and(eq(apiTokens.userId, actor.userId), isNull(apiTokens.revokedAt)))
-        .get();
+        .where(and(eq(apiTokens.userId, actor.userId), isNull(apiTokens.revokedAt)));
       if ((active?.count ?? 0) >= maximumApiTokens) throw codedError('API_TOKEN_LIMIT', { params: { maximum: maximumApiTokens } });
       const values = {
         id: newId(),
@@ -93,7 +97,7 @@ export const apiTokenMutations = {
         prefix: token.slice(0, displayedPrefixLength),
         createdAt: unit.now.toISOString(),
       };
-      unit.transaction.insert(apiTokens).values(values).run();
+      await unit.transaction.insert(apiTokens).values(values);
       await unit.append(
         userStream(actor.userId),
         [{ type: 'user.api_token_created', payload: { userId: actor.userId, tokenId: values.id, name } }],
@@ -106,13 +110,14 @@ export const apiTokenMutations = {
   revokeApiToken: async (_root, args: { id: string }, context) => {
     const actor = requireActor(context);
     await context.services.store.run({ actorId: actor.userId }, async (unit) => {
-      const row = unit.transaction
+      await unit.lock(userStream(actor.userId));
+      const [row] = await unit.transaction
         .select()
         .from(apiTokens)
         .where(and(eq(apiTokens.id, args.id), eq(apiTokens.userId, actor.userId), isNull(apiTokens.revokedAt)))
-        .get();
+        .limit(1);
       if (!row) throw refusal('NOT_FOUND', 'API_TOKEN_NOT_FOUND');
-      unit.transaction.update(apiTokens).set({ revokedAt: unit.now.toISOString() }).where(eq(apiTokens.id, row.id)).run();
+      await unit.transaction.update(apiTokens).set({ revokedAt: unit.now.toISOString() }).where(eq(apiTokens.id, row.id));
       await unit.append(
         userStream(actor.userId),
         [{ type: 'user.api_token_revoked', payload: { userId: actor.userId, tokenId: row.id } }],

@@ -1,5 +1,6 @@
-import { and, eq } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import type { UnitOfWork } from '../../core/commands';
+import type { Transaction } from '../../db/connection';
 import { isId, newId } from '../../core/ids';
 import { userStream } from '../../core/streams';
 import { refusal } from '../../errors';
@@ -9,25 +10,32 @@ import type { SettingAnswer, TeamSettingInput } from './teamDefaults';
 
 export type OwnSettingInput = TeamSettingInput;
 
+/** A person's own settings, by name (the rows `User.settings` answers). */
+export async function ownSettingsOf(db: Pick<Transaction, 'select'>, userId: string): Promise<(typeof userSettings.$inferSelect)[]> {
+  return await db.select().from(userSettings).where(eq(userSettings.userId, userId)).orderBy(asc(userSettings.name));
+}
+
 /**
  * Sets one of a person's own settings, by id or by name (created if new): `user.setting_changed` on their
  * stream, appended only when something changes. Notification settings are checked against their names.
  */
 export async function setOwnSetting(unit: UnitOfWork, userId: string, input: OwnSettingInput): Promise<SettingAnswer> {
   const db = unit.transaction;
-  const existing = input.id
+  // The person's settings are their stream's state: locked before they are read and decided on (see `UnitOfWork.lock`).
+  await unit.lock(userStream(userId));
+  const [existing] = input.id
     ? isId(input.id)
-      ? db
+      ? await db
           .select()
           .from(userSettings)
           .where(and(eq(userSettings.id, input.id), eq(userSettings.userId, userId)))
-          .get()
-      : undefined
-    : db
+          .limit(1)
+      : []
+    : await db
         .select()
         .from(userSettings)
         .where(and(eq(userSettings.userId, userId), eq(userSettings.name, input.name!)))
-        .get();
+        .limit(1);
   if (input.id && !existing) throw refusal('NOT_FOUND', 'SETTING_NOT_FOUND');
   const name = existing?.name ?? input.name!;
   const type = isNotificationSettingName(name)

@@ -7,14 +7,13 @@ import { userSettings } from './tables';
 export const settingsProjection: Projection = {
   name: 'settings',
   tables: [userSettings],
-  apply(transaction: Transaction, stored: StoredEvent) {
+  async apply(transaction: Transaction, stored: StoredEvent) {
     const event = { type: stored.type, payload: stored.payload } as SettingsEvent;
     if (event.type !== 'user.setting_changed') return;
     const { settingId, userId, name, type, active } = event.payload;
-    transaction
+    await transaction
       .insert(userSettings)
       .values({ id: settingId, userId, name, type, active, updatedAt: stored.createdAt })
-      .onConflictDoUpdate({ target: userSettings.id, set: { type, active, updatedAt: stored.createdAt } })
-      .run();
+      .onConflictDoUpdate({ target: userSettings.id, set: { type, active, updatedAt: stored.createdAt } });
   },
 };

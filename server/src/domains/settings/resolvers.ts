@@ -1,13 +1,11 @@
-import { asc, eq } from 'drizzle-orm';
 import type { MercuriusContext } from 'mercurius';
 import type { Resolvers } from '../../graphql/schemaTypes';
 import { z } from 'zod';
 import { codedError, issue } from '../../errors';
 import { requireActor } from '../../graphql/context';
 import { apiTokenMutations, apiTokenQueries } from './apiTokens';
-import { userSettings } from './tables';
 import { requireTeamMember } from '../teams';
-import { setOwnSetting } from './ownSettings';
+import { ownSettingsOf, setOwnSetting } from './ownSettings';
 import { setTeamDefault, teamDefaultsOf } from './teamDefaults';
 
 const keySchema = z
@@ -25,24 +23,19 @@ const settingSchema = z.object({
 
 export const settingsResolvers = {
   User: {
-    settings: (user, _args, context) => {
+    settings: async (user, _args, context) => {
       const actor = requireActor(context);
       if (user.id !== actor.userId) return [];
-      return context.services.database.db
-        .select()
-        .from(userSettings)
-        .where(eq(userSettings.userId, actor.userId))
-        .orderBy(asc(userSettings.name))
-        .all();
+      return await ownSettingsOf(context.services.database.db, actor.userId);
     },
   },
   Team: {
     /** The team's notification defaults (admin "notifications and e-mails"), for its members. */
-    settings: (team, _args, context) => {
+    settings: async (team, _args, context) => {
       const actor = requireActor(context);
       const db = context.services.database.db;
       requireTeamMember(db, team.id, actor.userId);
-      return teamDefaultsOf(db, team.id);
+      return await teamDefaultsOf(db, team.id);
     },
   },
   Query: { ...apiTokenQueries },

@@ -21,13 +21,12 @@ export interface SettingAnswer {
 }
 
 /** The team's defaults, by name; a member may read them (their own screen shows what they inherit). */
-export function teamDefaultsOf(db: Reader, teamId: string): SettingAnswer[] {
-  return db
+export async function teamDefaultsOf(db: Reader, teamId: string): Promise<SettingAnswer[]> {
+  return await db
     .select({ id: teamDefaults.id, name: teamDefaults.name, type: teamDefaults.type, active: teamDefaults.active })
     .from(teamDefaults)
     .where(eq(teamDefaults.teamId, teamId))
-    .orderBy(asc(teamDefaults.name))
-    .all();
+    .orderBy(asc(teamDefaults.name));
 }
 
 export interface TeamSettingInput {
@@ -43,21 +42,23 @@ export interface TeamSettingInput {
  */
 export async function setTeamDefault(unit: UnitOfWork, actorId: string, teamId: string, input: TeamSettingInput): Promise<SettingAnswer> {
   const db = unit.transaction;
+  // The team's defaults and its admins are its stream's state: locked before they are read (see `UnitOfWork.lock`).
+  await unit.lock(teamStream(teamId));
   const { seat } = requireTeamMember(db, teamId, actorId);
   if (!teamPolicy.manage(seat)) throw refusal('PERMISSION_DENIED', 'TEAM_DEFAULTS_ADMINS_ONLY');
-  const existing = input.id
+  const [existing] = input.id
     ? isId(input.id)
-      ? db
+      ? await db
           .select()
           .from(teamDefaults)
           .where(and(eq(teamDefaults.id, input.id), eq(teamDefaults.teamId, teamId)))
-          .get()
-      : undefined
-    : db
+          .limit(1)
+      : []
+    : await db
         .select()
         .from(teamDefaults)
         .where(and(eq(teamDefaults.teamId, teamId), eq(teamDefaults.name, input.name!)))
-        .get();
+        .limit(1);
   if (input.id && !existing) throw refusal('NOT_FOUND', 'SETTING_NOT_FOUND');
   const name = existing?.name ?? input.name!;
   if (!isNotificationSettingName(name)) throw codedError('TEAM_SETTING_NOT_NOTIFICATION', { field: 'name' });
@@ -73,14 +74,13 @@ export async function setTeamDefault(unit: UnitOfWork, actorId: string, teamId: 
 export const teamDefaultsProjection: Projection = {
   name: 'team settings',
   tables: [teamDefaults],
-  apply(transaction: Transaction, stored: StoredEvent) {
+  async apply(transaction: Transaction, stored: StoredEvent) {
     const event = { type: stored.type, payload: stored.payload } as SettingsEvent;
     if (event.type !== 'team.setting_changed') return;
     const { settingId, teamId, name, type, active } = event.payload;
-    transaction
+    await transaction
       .insert(teamDefaults)
       .values({ id: settingId, teamId, name, type, active, updatedAt: stored.createdAt })
-      .onConflictDoUpdate({ target: teamDefaults.id, set: { type, active, updatedAt: stored.createdAt } })
-      .run();
+      .onConflictDoUpdate({ target: teamDefaults.id, set: { type, active, updatedAt: stored.createdAt } });
   },
 };
