@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type Server, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { sql as drizzleSql } from 'drizzle-orm';
 import { Registry } from 'prom-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { StoredEvent } from '../../server/src/core/events';
@@ -14,6 +15,7 @@ import {
   type PostgresSettings,
 } from '../../server/src/core/postgres/connect';
 import { PostgresEventLog } from '../../server/src/core/postgres/eventLog';
+import { PostgresEventStore } from '../../server/src/core/postgres/eventStore';
 import { LogFollower } from '../../server/src/core/postgres/logFollower';
 import { eventLogMigrations, migratePostgres } from '../../server/src/core/postgres/migrate';
 import { openPostgresStorage } from '../../server/src/core/postgres/storage';
@@ -421,6 +423,36 @@ describe('the PostgreSQL pool: timeouts, figures, health and close', () => {
       }
       await expect.poll(() => storage.health(), { timeout: 20_000 }).toEqual({ ok: true });
     } finally {
+      await storage.close();
+    }
+  });
+});
+
+describe('the command door on the storage pool', () => {
+  it('runs units through the counting pool (drizzle included), and closes after it without a second end failing', async () => {
+    const storage = await openPostgresStorage(settings(await cluster.createDatabase('storage_door')));
+    const registry = new Registry();
+    storage.registerMetrics(registry);
+    const store = await PostgresEventStore.open(storage.sql, []);
+    try {
+      const held = gate();
+      const entered = gate();
+      const unit = store.run({ actorId: null }, async (work) => {
+        const stored = await work.append('note:door', [{ type: 'note.created', payload: { text: 'on the pool' } }], { teamId: null });
+        entered.open();
+        await held.opened;
+        return stored;
+      });
+      await entered.opened;
+      expect(await figure(registry, 'database_pool_units{state="running"}')).toBe(1);
+      held.open();
+      const [appended] = await unit;
+      expect(await figure(registry, 'database_pool_units{state="running"}')).toBe(0);
+      const rows = await store.database.execute<{ stream: string }>(drizzleSql`SELECT stream FROM events WHERE seq = ${appended!.seq}`);
+      expect([...rows]).toEqual([{ stream: 'note:door' }]);
+      expect(await store.read({ stream: 'note:door' })).toEqual([appended]);
+    } finally {
+      await store.close();
       await storage.close();
     }
   });
