@@ -3,6 +3,7 @@ import { createServer, type Server, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql as drizzleSql } from 'drizzle-orm';
+import postgres from 'postgres';
 import { Registry } from 'prom-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { StoredEvent } from '../../server/src/core/events';
@@ -10,6 +11,7 @@ import {
   connectPostgres,
   DatabaseUnavailableError,
   inTransaction,
+  parsePostgresUrl,
   poolClosingRefusal,
   type DatabaseProblem,
   type PostgresSettings,
@@ -18,7 +20,7 @@ import { PostgresEventLog } from '../../server/src/core/postgres/eventLog';
 import { PostgresEventStore } from '../../server/src/core/postgres/eventStore';
 import { LogFollower } from '../../server/src/core/postgres/logFollower';
 import { eventLogMigrations, migratePostgres } from '../../server/src/core/postgres/migrate';
-import { openPostgresStorage } from '../../server/src/core/postgres/storage';
+import { openPostgresStorage, PostgresStorage } from '../../server/src/core/postgres/storage';
 import { startPostgresCluster, type PostgresCluster } from '../support/postgresCluster';
 
 let cluster: PostgresCluster;
@@ -424,6 +426,26 @@ describe('the PostgreSQL pool: timeouts, figures, health and close', () => {
       await expect.poll(() => storage.health(), { timeout: 20_000 }).toEqual({ ok: true });
     } finally {
       await storage.close();
+    }
+  });
+});
+
+describe('the health probe without an answer', () => {
+  it('answers a reason once its time is up, and leaves nothing waiting in the pool', async () => {
+    // Accepts connections and never answers: a server hung, or packets dropped on the way.
+    const sockets = new Set<Socket>();
+    const silent: Server = createServer((socket) => sockets.add(socket));
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+    const port = (silent.address() as { port: number }).port;
+    const url = `postgres://app:s3cret-hung@127.0.0.1:${port}/workspace`;
+    const storage = new PostgresStorage(postgres(url, { max: 1, connect_timeout: 30 }), parsePostgresUrl(url), 1);
+    try {
+      expect(await storage.health(200)).toEqual({ ok: false, reason: `PostgreSQL at 127.0.0.1:${port} did not answer within 200 ms` });
+      await expect.poll(() => storage.activity.statementsRunning).toBe(0);
+    } finally {
+      await storage.close({ timeoutMs: 0 });
+      for (const socket of sockets) socket.destroy();
+      await new Promise((resolve) => silent.close(resolve));
     }
   });
 });
