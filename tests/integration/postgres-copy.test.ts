@@ -1,14 +1,14 @@
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { getTableName } from 'drizzle-orm';
-import { drizzle } from 'drizzle-orm/postgres-js';
-import { migrate } from 'drizzle-orm/postgres-js/migrator';
 import postgres from 'postgres';
 import * as Y from 'yjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CopyMismatchError, CopyRefusedError, copyToPostgres, tablesToCopy } from '../../server/src/cli/postgresCopy';
 import { migratePostgres } from '../../server/src/core/postgres/migrate';
+import { replayPostgresProjections } from '../../server/src/core/postgres/projectionReplay';
+import { postgresSearchProjection } from '../../server/src/domains/search/postgres/projection';
+import { projectionMigrations } from '../../server/src/domains/search/postgres/tsvectorIndex';
 import { openDatabase, type DatabaseHandle } from '../../server/src/db/connection';
 import { domains } from '../../server/src/domains';
 import { postMessage } from './chatFactories';
@@ -19,7 +19,6 @@ import { createSpace, expectData, person } from './teamFactories';
 import { startPostgresCluster, type PostgresCluster } from '../support/postgresCluster';
 
 const projections = domains.flatMap((module) => module.projections);
-const projectionMigrations = fileURLToPath(new URL('../../migrations/postgres', import.meta.url));
 
 let cluster: PostgresCluster;
 let source: DatabaseHandle;
@@ -31,7 +30,7 @@ async function emptyTarget(name: string): Promise<postgres.Sql> {
   const pool = postgres(await cluster.createDatabase(name), { max: 2, onnotice: () => undefined });
   pools.push(pool);
   await migratePostgres(pool);
-  await migrate(drizzle(pool), { migrationsFolder: projectionMigrations });
+  await migratePostgres(pool, projectionMigrations);
   return pool;
 }
 
@@ -127,5 +126,34 @@ describe('copying a SQLite instance into PostgreSQL (the first half of migrate-t
     await expect(copyToPostgres(source.db, target, projections)).rejects.toThrow(/The copy of doc_texts differs/);
     expect(await count(target, 'events')).toBe(0);
     expect(await count(target, 'sessions')).toBe(0);
+  });
+
+  it('replays the copied log into the search projection on PostgreSQL, which then holds what SQLite holds', async () => {
+    const target = await emptyTarget('copy_search');
+    await copyToPostgres(source.db, target, projections);
+    const columns = `i.kind, i.item_id AS "itemId", i.team_id AS "teamId", i.space_id AS "spaceId", i.privat_id AS "privatId",
+      i.task_id AS "taskId", i.meetingroom_id AS "meetingroomId", i.code, i.emoji, i.folder_id AS "folderId", i.created_at AS "createdAt"`;
+    const onSqlite = source.sqlite
+      .prepare(`SELECT ${columns}, t.title, t.body FROM search_items i JOIN search_text t ON t.rowid = i.id ORDER BY i.kind, i.item_id`)
+      .all();
+    const progress: number[] = [];
+    const replayed = await replayPostgresProjections(target, [postgresSearchProjection], {
+      batchSize: 5,
+      onProgress: (applied) => progress.push(applied),
+    });
+    expect(replayed.applied).toBe(await count(target, 'events'));
+    expect(progress.at(-1)).toBe(replayed.applied);
+    const onPostgres = await target.unsafe(`SELECT ${columns}, i.title, i.body FROM search_items i ORDER BY i.kind, i.item_id`);
+    const texts = onSqlite.map((row) => {
+      const { title, body } = row as { title: string; body: string };
+      return `${title} ${body}`.trim();
+    });
+    for (const text of ['Write the plan', 'Kick-off at nine', 'Notes']) expect(texts).toContain(text);
+    expect([...onPostgres]).toEqual(onSqlite);
+    // Again from the start: the rebuild empties the projection's table first, and lands on the same rows.
+    await replayPostgresProjections(target, [postgresSearchProjection]);
+    expect([...(await target.unsafe(`SELECT ${columns}, i.title, i.body FROM search_items i ORDER BY i.kind, i.item_id`))]).toEqual(
+      onSqlite,
+    );
   });
 });
