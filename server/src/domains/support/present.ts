@@ -21,10 +21,10 @@ export interface SupportPersonView {
 }
 
 /** People as the support team sees them (with their e-mail, to answer outside the app too). */
-function supportPeopleById(db: Reader, ids: Iterable<string>): Map<string, SupportPersonView> {
+async function supportPeopleById(db: Reader, ids: Iterable<string>): Promise<Map<string, SupportPersonView>> {
   const wanted = [...new Set(ids)];
   if (wanted.length === 0) return new Map();
-  const rows = db
+  const rows = await db
     .select({ id: users.id, firstname: users.firstname, lastname: users.lastname, email: users.email, profileImg: users.profileImg })
     .from(users)
     .where(inArray(users.id, wanted))
@@ -48,24 +48,24 @@ export function presentMessages(db: Reader, rows: readonly SupportMessageRow[]) 
 }
 
 /** Conversations as one side sees them: their unread count is that side's. */
-export function presentThreads(db: Reader, rows: readonly SupportThreadRow[], sideOf: (row: SupportThreadRow) => ThreadSide) {
-  const people = supportPeopleById(
+export async function presentThreads(db: Reader, rows: readonly SupportThreadRow[], sideOf: (row: SupportThreadRow) => ThreadSide) {
+  const people = await supportPeopleById(
     db,
     rows.map((row) => row.personId),
   );
-  const last = lastMessages(db, rows);
+  const last = await lastMessages(db, rows);
   const lastPresented = new Map(presentMessages(db, [...last.values()]).map((message) => [message.thread, message]));
-  return rows.map((row) => ({
+  return rows.map(async (row) => ({
     id: row.personId,
     person: people.get(row.personId) ?? null,
     lastMessage: lastPresented.get(row.personId) ?? null,
-    unread: unreadOf(db, row, sideOf(row)),
+    unread: await unreadOf(db, row, sideOf(row)),
     updatedAt: row.lastMessageAt,
   }));
 }
 
-export function presentFeedbacks(db: Reader, rows: readonly (FeedbackListRow | FeedbackRow)[]) {
-  const people = supportPeopleById(
+export async function presentFeedbacks(db: Reader, rows: readonly (FeedbackListRow | FeedbackRow)[]) {
+  const people = await supportPeopleById(
     db,
     rows.map((row) => row.authorId),
   );

@@ -11,12 +11,12 @@ import { supportFeedback, supportMessages, supportThreads } from './tables';
 export const supportProjection: Projection = {
   name: 'support',
   tables: [supportFeedback, supportThreads, supportMessages],
-  apply(transaction: Transaction, stored: StoredEvent) {
+  async apply(transaction: Transaction, stored: StoredEvent) {
     const event = { type: stored.type, payload: stored.payload } as SupportEvent;
     switch (event.type) {
       case 'support.feedbackSent': {
         const { feedbackId, authorId, kind, message, screenshot, page } = event.payload;
-        transaction
+        await transaction
           .insert(supportFeedback)
           .values({ id: feedbackId, authorId, kind, message, screenshot, page, createdAt: stored.createdAt, seq: stored.seq })
           .onConflictDoNothing()
@@ -25,14 +25,14 @@ export const supportProjection: Projection = {
       }
       case 'support.messagePosted': {
         const { messageId, personId, authorId, body } = event.payload;
-        transaction
+        await transaction
           .insert(supportMessages)
           .values({ id: messageId, personId, authorId, body, createdAt: stored.createdAt, seq: stored.seq })
           .onConflictDoNothing()
           .run();
         // A writer has read their own conversation up to what they wrote.
         const ownRead = authorId === personId ? { personReadSeq: stored.seq } : { supportReadSeq: stored.seq };
-        transaction
+        await transaction
           .insert(supportThreads)
           .values({ personId, createdAt: stored.createdAt, lastMessageAt: stored.createdAt, lastSeq: stored.seq, ...ownRead })
           .onConflictDoUpdate({
@@ -46,7 +46,7 @@ export const supportProjection: Projection = {
         const { personId, side, seq } = event.payload;
         const column = side === 'person' ? supportThreads.personReadSeq : supportThreads.supportReadSeq;
         const key = side === 'person' ? 'personReadSeq' : 'supportReadSeq';
-        transaction
+        await transaction
           .update(supportThreads)
           .set({ [key]: sql`max(${column}, ${seq})` })
           .where(eq(supportThreads.personId, personId))

@@ -16,17 +16,17 @@ export const inboxLimit = 200;
 /** Most feedback the administrators' list shows, newest first. */
 export const feedbackListLimit = 100;
 
-export function findThread(db: Reader, personId: string): SupportThreadRow | undefined {
-  return db.select().from(supportThreads).where(eq(supportThreads.personId, personId)).all()[0];
+export async function findThread(db: Reader, personId: string): Promise<SupportThreadRow | undefined> {
+  return (await db.select().from(supportThreads).where(eq(supportThreads.personId, personId)).all())[0];
 }
 
-export function findSupportMessage(db: Reader, messageId: string): SupportMessageRow | undefined {
-  return db.select().from(supportMessages).where(eq(supportMessages.id, messageId)).all()[0];
+export async function findSupportMessage(db: Reader, messageId: string): Promise<SupportMessageRow | undefined> {
+  return (await db.select().from(supportMessages).where(eq(supportMessages.id, messageId)).all())[0];
 }
 
 /** The newest messages of a person's conversation, oldest first, and whether older ones exist. */
-export function threadMessages(db: Reader, personId: string): { rows: SupportMessageRow[]; hasMore: boolean } {
-  const newest = db
+export async function threadMessages(db: Reader, personId: string): Promise<{ rows: SupportMessageRow[]; hasMore: boolean }> {
+  const newest = await db
     .select()
     .from(supportMessages)
     .where(eq(supportMessages.personId, personId))
@@ -37,10 +37,10 @@ export function threadMessages(db: Reader, personId: string): { rows: SupportMes
 }
 
 /** Messages of the other side written after this side's read position. */
-export function unreadOf(db: Reader, thread: SupportThreadRow, side: ThreadSide): number {
+export async function unreadOf(db: Reader, thread: SupportThreadRow, side: ThreadSide): Promise<number> {
   const fromOtherSide = side === 'person' ? ne(supportMessages.authorId, thread.personId) : eq(supportMessages.authorId, thread.personId);
   const readSeq = side === 'person' ? thread.personReadSeq : thread.supportReadSeq;
-  const [row] = db
+  const [row] = await db
     .select({ count: sql<number>`count(*)` })
     .from(supportMessages)
     .where(and(eq(supportMessages.personId, thread.personId), gt(supportMessages.seq, readSeq), fromOtherSide))
@@ -49,13 +49,13 @@ export function unreadOf(db: Reader, thread: SupportThreadRow, side: ThreadSide)
 }
 
 /** The support team's inbox: the most recently active conversations first. */
-export function inboxThreads(db: Reader): SupportThreadRow[] {
-  return db.select().from(supportThreads).orderBy(desc(supportThreads.lastSeq)).limit(inboxLimit).all();
+export async function inboxThreads(db: Reader): Promise<SupportThreadRow[]> {
+  return await db.select().from(supportThreads).orderBy(desc(supportThreads.lastSeq)).limit(inboxLimit).all();
 }
 
 /** Messages people wrote that no administrator has read yet, over every conversation. */
-export function supportUnreadTotal(db: Reader): number {
-  const [row] = db
+export async function supportUnreadTotal(db: Reader): Promise<number> {
+  const [row] = await db
     .select({ count: sql<number>`count(*)` })
     .from(supportMessages)
     .innerJoin(supportThreads, eq(supportThreads.personId, supportMessages.personId))
@@ -65,9 +65,9 @@ export function supportUnreadTotal(db: Reader): number {
 }
 
 /** The last message of each conversation named, by person (one query). */
-export function lastMessages(db: Reader, threads: readonly SupportThreadRow[]): Map<string, SupportMessageRow> {
+export async function lastMessages(db: Reader, threads: readonly SupportThreadRow[]): Promise<Map<string, SupportMessageRow>> {
   if (threads.length === 0) return new Map();
-  const rows = db
+  const rows = await db
     .select({ message: supportMessages })
     .from(supportMessages)
     .innerJoin(supportThreads, and(eq(supportThreads.personId, supportMessages.personId), eq(supportThreads.lastSeq, supportMessages.seq)))
@@ -95,16 +95,12 @@ const feedbackListFields = {
 export type FeedbackListRow = Omit<FeedbackRow, 'screenshot'> & { hasScreenshot: boolean };
 
 /** The newest feedback, without the screenshots' bytes (one is read with findFeedback). */
-export function feedbackList(db: Reader): FeedbackListRow[] {
-  return db
-    .select(feedbackListFields)
-    .from(supportFeedback)
-    .orderBy(desc(supportFeedback.seq))
-    .limit(feedbackListLimit)
-    .all()
-    .map((row) => ({ ...row, hasScreenshot: Boolean(row.hasScreenshot) }));
+export async function feedbackList(db: Reader): Promise<FeedbackListRow[]> {
+  return (await db.select(feedbackListFields).from(supportFeedback).orderBy(desc(supportFeedback.seq)).limit(feedbackListLimit).all()).map(
+    (row) => ({ ...row, hasScreenshot: Boolean(row.hasScreenshot) }),
+  );
 }
 
-export function findFeedback(db: Reader, feedbackId: string): FeedbackRow | undefined {
-  return db.select().from(supportFeedback).where(eq(supportFeedback.id, feedbackId)).orderBy(asc(supportFeedback.seq)).all()[0];
+export async function findFeedback(db: Reader, feedbackId: string): Promise<FeedbackRow | undefined> {
+  return (await db.select().from(supportFeedback).where(eq(supportFeedback.id, feedbackId)).orderBy(asc(supportFeedback.seq)).all())[0];
 }
