@@ -59,7 +59,7 @@ async function mailAdministrators(context: MercuriusContext, sent: FeedbackSent)
   const administratorIds = instanceAdministratorIds(services);
   if (administratorIds.length === 0) return;
   const author = findUser(services, sent.authorId);
-  const administrators = await services.database.db.select().from(users).where(inArray(users.id, administratorIds)).all();
+  const administrators = await services.database.db.select().from(users).where(inArray(users.id, administratorIds));
   for (const administrator of administrators) {
     const mail = renderFeedbackMail({
       to: administrator.email,

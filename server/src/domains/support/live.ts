@@ -64,7 +64,7 @@ export const supportSubscriptions = {
         type: event.type,
         seq: event.seq,
         thread: (await presentThreads(db, [thread], () => side))[0]!,
-        message: messageRow ? presentMessages(db, [messageRow])[0]! : null,
+        message: messageRow ? (await presentMessages(db, [messageRow]))[0]! : null,
         inboxUnread: viewer.supportTeam ? await supportUnreadTotal(db) : 0,
       };
     },

@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, lt } from 'drizzle-orm';
 import type { Projection, StoredEvent } from '../../core/events';
 import type { Transaction } from '../../db/connection';
 import type { SupportEvent } from './events';
@@ -19,8 +19,7 @@ export const supportProjection: Projection = {
         await transaction
           .insert(supportFeedback)
           .values({ id: feedbackId, authorId, kind, message, screenshot, page, createdAt: stored.createdAt, seq: stored.seq })
-          .onConflictDoNothing()
-          .run();
+          .onConflictDoNothing();
         return;
       }
       case 'support.messagePosted': {
@@ -28,8 +27,7 @@ export const supportProjection: Projection = {
         await transaction
           .insert(supportMessages)
           .values({ id: messageId, personId, authorId, body, createdAt: stored.createdAt, seq: stored.seq })
-          .onConflictDoNothing()
-          .run();
+          .onConflictDoNothing();
         // A writer has read their own conversation up to what they wrote.
         const ownRead = authorId === personId ? { personReadSeq: stored.seq } : { supportReadSeq: stored.seq };
         await transaction
@@ -38,19 +36,19 @@ export const supportProjection: Projection = {
           .onConflictDoUpdate({
             target: supportThreads.personId,
             set: { lastMessageAt: stored.createdAt, lastSeq: stored.seq, ...ownRead },
-          })
-          .run();
+          });
         return;
       }
       case 'support.threadRead': {
         const { personId, side, seq } = event.payload;
         const column = side === 'person' ? supportThreads.personReadSeq : supportThreads.supportReadSeq;
         const key = side === 'person' ? 'personReadSeq' : 'supportReadSeq';
+        // Only forward: a row read further already keeps its position (a condition rather than SQLite's
+        // two-argument max(), which PostgreSQL has no form of).
         await transaction
           .update(supportThreads)
-          .set({ [key]: sql`max(${column}, ${seq})` })
-          .where(eq(supportThreads.personId, personId))
-          .run();
+          .set({ [key]: seq })
+          .where(and(eq(supportThreads.personId, personId), lt(column, seq)));
         return;
       }
     }

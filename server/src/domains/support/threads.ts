@@ -22,7 +22,7 @@ export async function requireThreadPerson(db: Reader, viewer: SupportViewer, per
   const personId = person ?? viewer.userId;
   if (personId === viewer.userId) return personId;
   if (!isId(personId) || !supportPolicy.readsThread(viewer, personId)) throw new DomainError('NOT_FOUND');
-  const exists = (await db.select({ id: users.id }).from(users).where(eq(users.id, personId)).all()).length > 0;
+  const exists = (await db.select({ id: users.id }).from(users).where(eq(users.id, personId)).limit(1)).length > 0;
   if (!exists) throw new DomainError('NOT_FOUND');
   return personId;
 }
@@ -54,7 +54,7 @@ export const threadQueries = {
     const { rows, hasMore } = await threadMessages(db, personId);
     return {
       thread: thread ? (await presentThreads(db, [thread], () => supportPolicy.sideOf(viewer, personId)))[0]! : null,
-      messages: presentMessages(db, rows),
+      messages: await presentMessages(db, rows),
       hasMore,
     };
   },
@@ -72,7 +72,7 @@ async function postMessage(context: MercuriusContext, viewer: SupportViewer, per
     await unit.append(supportThreadStream(personId), [{ type: 'support.messagePosted', payload: posted }], { teamId: null });
     return (await findSupportMessage(unit.transaction, posted.messageId))!;
   });
-  return presentMessages(context.services.database.db, [row])[0]!;
+  return (await presentMessages(context.services.database.db, [row]))[0]!;
 }
 
 export const threadMutations = {
@@ -89,6 +89,8 @@ export const threadMutations = {
     const personId = await requireThreadPerson(db, viewer, args.person);
     const side = supportPolicy.sideOf(viewer, personId);
     const row = await runCommand(context, viewer.userId, async (unit) => {
+      // The read positions are the conversation's stream's state: locked before they are read and decided on.
+      await unit.lock(supportThreadStream(personId));
       const thread = await findThread(unit.transaction, personId);
       if (!thread) throw new DomainError('NOT_FOUND');
       const readSeq = side === 'person' ? thread.personReadSeq : thread.supportReadSeq;
