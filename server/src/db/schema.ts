@@ -13,6 +13,6 @@ export * from '../domains/notifications/tables';
 export * from '../domains/search/tables';
 export * from '../domains/ai/tables';
 export * from '../domains/billing/tables';
-export * from '../domains/support/tables';
+export * from '../domains/support/tables.sqlite';
 export * from '../domains/reports/tables';
 export * from '../mail/tables';
