@@ -9,7 +9,7 @@ import {
   promotionGrants,
   promotionRedemptions,
   salesRequests,
-} from './billingTables';
+} from './tables';
 import type { BillingEvent } from './events';
 
 /** How billing's events become rows; the teams area applies the team's plan from its own `team.plan_changed`. */

@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import { authenticateRequest, type Services } from '../../graphql/context';
 import { isInstanceAdministrator } from '../accounts';
 import { findTeam, loadTeamSeat } from '../teams';
-import { billingInvoices } from './billingTables';
+import { billingInvoices } from './tables';
 import { billingPolicy } from './policies';
 
 const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);

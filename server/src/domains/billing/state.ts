@@ -12,7 +12,7 @@ import {
   promotionCodes,
   promotionGrants,
   promotionRedemptions,
-} from './billingTables';
+} from './tables';
 import type { SubscriptionChanged } from './events';
 
 /** Reads work the same on the database and inside a command's transaction. */

@@ -3,7 +3,7 @@ import { maximumSeats, minimumSeats } from '#shared/billing';
 import { normalizeCurrency } from '#shared/currency';
 import { isBillingPeriod, isPaidPlan, type BillingPeriod, type PaidPlanName } from '#shared/plans';
 import type { StripeCheckoutSession, StripeInvoice, StripeSettings, StripeSubscription } from '../../billing';
-import { billingSubscriptions } from './billingTables';
+import { billingSubscriptions } from './tables';
 import type { InvoiceInput, SubscriptionChange } from './commands';
 import type { Reader } from './state';
 

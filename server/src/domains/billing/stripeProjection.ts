@@ -1,7 +1,7 @@
 import type { Projection, StoredEvent } from '../../core/events';
 import type { Transaction } from '../../db/connection';
 import type { StripeEvent } from './stripeEvents';
-import { stripeWebhookEvents } from './stripeTables';
+import { stripeWebhookEvents } from './tables';
 
 /**
  * The webhook events applied. A plain insert on purpose: a second unit of work applying the same Stripe event

@@ -19,7 +19,7 @@ import { findTeam } from '../teams';
 import { changeCredit, decideSubscriptionChange, writeInvoice, type InvoiceInput, type SubscriptionChange } from './commands';
 import { creditUsedBy, idOf, invoiceMetadata, invoiceOf, lifetimeChangeOf, subscriptionChangeOf, teamOf } from './stripeChanges';
 import { stripeWebhookStream } from './stripeEvents';
-import { stripeWebhookEvents } from './stripeTables';
+import { stripeWebhookEvents } from './tables';
 import { creditsOf, loadSubscription, type Reader } from './state';
 
 export const stripeWebhookPath = '/billing/stripe/webhook';
