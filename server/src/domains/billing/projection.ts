@@ -16,7 +16,7 @@ import type { BillingEvent } from './events';
 export const billingProjection: Projection = {
   name: 'billing',
   tables: [billingSubscriptions, billingCredits, billingInvoices, promotionCodes, promotionRedemptions, promotionGrants, salesRequests],
-  apply(transaction: Transaction, stored: StoredEvent) {
+  async apply(transaction: Transaction, stored: StoredEvent) {
     const event = { type: stored.type, payload: stored.payload } as BillingEvent;
     const at = stored.createdAt;
     switch (event.type) {
@@ -28,12 +28,16 @@ export const billingProjection: Projection = {
           stripeSubscriptionId: stripe?.subscriptionId ?? null,
           updatedAt: at,
         };
-        transaction.insert(billingSubscriptions).values(row).onConflictDoUpdate({ target: billingSubscriptions.teamId, set: row }).run();
+        await transaction
+          .insert(billingSubscriptions)
+          .values(row)
+          .onConflictDoUpdate({ target: billingSubscriptions.teamId, set: row })
+          .run();
         return;
       }
       case 'billing.credit_changed': {
         const { teamId, currency, amount } = event.payload;
-        transaction
+        await transaction
           .insert(billingCredits)
           .values({ teamId, currency, amount })
           .onConflictDoUpdate({
@@ -46,7 +50,7 @@ export const billingProjection: Projection = {
       case 'billing.invoice_recorded': {
         const { invoiceId, ...invoice } = event.payload;
         const row = { id: invoiceId, ...invoice };
-        transaction
+        await transaction
           .insert(billingInvoices)
           .values(row)
           .onConflictDoUpdate({ target: billingInvoices.id, set: { state: row.state, ticket: row.ticket, amount: row.amount } })
@@ -55,8 +59,8 @@ export const billingProjection: Projection = {
       }
       case 'billing.code_redeemed': {
         const { code, teamId, userId, kind, amount, currency, plan } = event.payload;
-        transaction.insert(promotionRedemptions).values({ code, teamId, userId, kind, amount, currency, plan, redeemedAt: at }).run();
-        transaction
+        await transaction.insert(promotionRedemptions).values({ code, teamId, userId, kind, amount, currency, plan, redeemedAt: at }).run();
+        await transaction
           .update(promotionCodes)
           .set({ uses: sql`${promotionCodes.uses} + 1` })
           .where(sql`${promotionCodes.code} = ${code}`)
@@ -65,18 +69,18 @@ export const billingProjection: Projection = {
       }
       case 'billing.promotion_granted': {
         const { userId, teamId } = event.payload;
-        transaction.insert(promotionGrants).values({ userId, teamId, grantedAt: at }).onConflictDoNothing().run();
+        await transaction.insert(promotionGrants).values({ userId, teamId, grantedAt: at }).onConflictDoNothing().run();
         return;
       }
       case 'billing.promotion_code_set': {
         const row = { ...event.payload, createdAt: at };
         const { code: _code, createdAt: _createdAt, ...changes } = row;
-        transaction.insert(promotionCodes).values(row).onConflictDoUpdate({ target: promotionCodes.code, set: changes }).run();
+        await transaction.insert(promotionCodes).values(row).onConflictDoUpdate({ target: promotionCodes.code, set: changes }).run();
         return;
       }
       case 'billing.sales_requested': {
         const { requestId, ...request } = event.payload;
-        transaction
+        await transaction
           .insert(salesRequests)
           .values({ id: requestId, ...request, createdAt: at })
           .run();

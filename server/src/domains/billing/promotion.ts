@@ -90,13 +90,13 @@ async function redeem(
   unit: UnitOfWork,
   teamId: string,
   userId: string,
-  code: NonNullable<ReturnType<typeof findPromotionCode>>,
+  code: NonNullable<Awaited<ReturnType<typeof findPromotionCode>>>,
   source: 'stripe' | 'administrator',
 ) {
   const kind = code.kind as PromotionCodeKind;
   const plan = (code.plan as PlanName | null) ?? null;
   const currency = (code.currency as Currency | null) ?? null;
-  const current = loadSubscription(unit.transaction, teamId, source);
+  const current = await loadSubscription(unit.transaction, teamId, source);
   const refusal = planCodeRefusal(current, { kind, plan }, unit.now);
   if (refusal) throw codedError(refusal, { field: 'code' });
   await unit.append(
@@ -163,15 +163,15 @@ export const promotionMutations = {
     if (!billingPolicy.manage(seat)) throw new DomainError('PERMISSION_DENIED');
     const code = normalizePromotionCode(args.code);
     await runCommand(context, actor.userId, async (unit) => {
-      const found = codePattern.test(code) ? findPromotionCode(unit.transaction, code) : undefined;
+      const found = codePattern.test(code) ? await findPromotionCode(unit.transaction, code) : undefined;
       if (!found) throw codedError('PROMOTION_CODE_UNKNOWN', { field: 'code' });
       if (found.expiresAt !== null && Date.parse(found.expiresAt) <= unit.now.getTime())
         throw codedError('PROMOTION_CODE_EXPIRED', { field: 'code' });
-      if (hasRedeemed(unit.transaction, code, team.id) || (found.maxUses !== null && found.uses >= found.maxUses))
+      if ((await hasRedeemed(unit.transaction, code, team.id)) || (found.maxUses !== null && found.uses >= found.maxUses))
         throw codedError('PROMOTION_CODE_USED', { field: 'code' });
       await redeem(unit, team.id, actor.userId, found, billingSource(context.services));
     });
-    return presentBilling(db, context.services, team.id, actor.userId);
+    return await presentBilling(db, context.services, team.id, actor.userId);
   },
   setPromotionCode: async (_root, args, context: MercuriusContext) => {
     const actorId = requireInstanceAdministrator(context);
@@ -197,7 +197,7 @@ export const promotionCredit: Reaction = {
   on: ['user.promotion_claimed'],
   async react(unit: UnitOfWork, event: StoredEvent) {
     const { userId, teamId } = event.payload as UserPromotionClaimed;
-    if (promotionGranted(unit.transaction, userId) || !findTeam(unit.transaction, teamId)) return;
+    if ((await promotionGranted(unit.transaction, userId)) || !findTeam(unit.transaction, teamId)) return;
     const amount = promotionCreditPounds * 100;
     await unit.append(
       billingStream(teamId),

@@ -5,14 +5,7 @@ import type { SubscriptionState } from '#shared/billing';
 import type { Transaction } from '../../db/connection';
 import type { Services } from '../../graphql/context';
 import { teamMembers } from '../teams';
-import {
-  billingCredits,
-  billingInvoices,
-  billingSubscriptions,
-  promotionCodes,
-  promotionGrants,
-  promotionRedemptions,
-} from './tables';
+import { billingCredits, billingInvoices, billingSubscriptions, promotionCodes, promotionGrants, promotionRedemptions } from './tables';
 import type { SubscriptionChanged } from './events';
 
 /** Reads work the same on the database and inside a command's transaction. */
@@ -46,8 +39,8 @@ export function freeSubscription(teamId: string, source: 'stripe' | 'administrat
   };
 }
 
-export function loadSubscription(db: Reader, teamId: string, source: 'stripe' | 'administrator'): Subscription {
-  const row = db.select().from(billingSubscriptions).where(eq(billingSubscriptions.teamId, teamId)).get();
+export async function loadSubscription(db: Reader, teamId: string, source: 'stripe' | 'administrator'): Promise<Subscription> {
+  const row = await db.select().from(billingSubscriptions).where(eq(billingSubscriptions.teamId, teamId)).get();
   if (!row) return freeSubscription(teamId, source);
   return {
     teamId,
@@ -70,24 +63,26 @@ export function loadSubscription(db: Reader, teamId: string, source: 'stripe' | 
   };
 }
 
-export function stripeCustomerIdOf(db: Reader, teamId: string): string | null {
+export async function stripeCustomerIdOf(db: Reader, teamId: string): Promise<string | null> {
   return (
-    db
-      .select({ customerId: billingSubscriptions.stripeCustomerId })
-      .from(billingSubscriptions)
-      .where(eq(billingSubscriptions.teamId, teamId))
-      .get()?.customerId ?? null
+    (
+      await db
+        .select({ customerId: billingSubscriptions.stripeCustomerId })
+        .from(billingSubscriptions)
+        .where(eq(billingSubscriptions.teamId, teamId))
+        .get()
+    )?.customerId ?? null
   );
 }
 
 /** The team's credit per currency (only those above zero). */
-export function creditsOf(db: Reader, teamId: string): Map<Currency, number> {
-  const rows = db.select().from(billingCredits).where(eq(billingCredits.teamId, teamId)).orderBy(asc(billingCredits.currency)).all();
+export async function creditsOf(db: Reader, teamId: string): Promise<Map<Currency, number>> {
+  const rows = await db.select().from(billingCredits).where(eq(billingCredits.teamId, teamId)).orderBy(asc(billingCredits.currency)).all();
   return new Map(rows.filter((row) => row.amount > 0).map((row) => [row.currency as Currency, row.amount]));
 }
 
-export function invoicesOf(db: Reader, teamId: string) {
-  return db
+export async function invoicesOf(db: Reader, teamId: string) {
+  return await db
     .select()
     .from(billingInvoices)
     .where(eq(billingInvoices.teamId, teamId))
@@ -95,18 +90,20 @@ export function invoicesOf(db: Reader, teamId: string) {
     .all();
 }
 
-export function invoiceCount(db: Reader, teamId: string): number {
+export async function invoiceCount(db: Reader, teamId: string): Promise<number> {
   return (
-    db
-      .select({ count: sql<number>`count(*)` })
-      .from(billingInvoices)
-      .where(eq(billingInvoices.teamId, teamId))
-      .get()?.count ?? 0
+    (
+      await db
+        .select({ count: sql<number>`count(*)` })
+        .from(billingInvoices)
+        .where(eq(billingInvoices.teamId, teamId))
+        .get()
+    )?.count ?? 0
   );
 }
 
-export function redemptionsOf(db: Reader, teamId: string) {
-  return db
+export async function redemptionsOf(db: Reader, teamId: string) {
+  return await db
     .select()
     .from(promotionRedemptions)
     .where(eq(promotionRedemptions.teamId, teamId))
@@ -114,32 +111,37 @@ export function redemptionsOf(db: Reader, teamId: string) {
     .all();
 }
 
-export function findPromotionCode(db: Reader, code: string) {
-  return db.select().from(promotionCodes).where(eq(promotionCodes.code, code)).get();
+export async function findPromotionCode(db: Reader, code: string) {
+  return await db.select().from(promotionCodes).where(eq(promotionCodes.code, code)).get();
 }
 
-export function hasRedeemed(db: Reader, code: string, teamId: string): boolean {
+export async function hasRedeemed(db: Reader, code: string, teamId: string): Promise<boolean> {
   return (
-    db
+    (await db
       .select({ code: promotionRedemptions.code })
       .from(promotionRedemptions)
       .where(and(eq(promotionRedemptions.code, code), eq(promotionRedemptions.teamId, teamId)))
-      .get() !== undefined
+      .get()) !== undefined
   );
 }
 
-export function promotionGranted(db: Reader, userId: string): boolean {
-  return db.select({ userId: promotionGrants.userId }).from(promotionGrants).where(eq(promotionGrants.userId, userId)).get() !== undefined;
+export async function promotionGranted(db: Reader, userId: string): Promise<boolean> {
+  return (
+    (await db.select({ userId: promotionGrants.userId }).from(promotionGrants).where(eq(promotionGrants.userId, userId)).get()) !==
+    undefined
+  );
 }
 
 /** Members (not guests) of the team: those who hold seats. */
-export function memberCount(db: Reader, teamId: string): number {
+export async function memberCount(db: Reader, teamId: string): Promise<number> {
   return (
-    db
-      .select({ count: sql<number>`count(*)` })
-      .from(teamMembers)
-      .where(and(eq(teamMembers.teamId, teamId), ne(teamMembers.role, 'guest')))
-      .get()?.count ?? 0
+    (
+      await db
+        .select({ count: sql<number>`count(*)` })
+        .from(teamMembers)
+        .where(and(eq(teamMembers.teamId, teamId), ne(teamMembers.role, 'guest')))
+        .get()
+    )?.count ?? 0
   );
 }
 
@@ -147,19 +149,20 @@ export function memberCount(db: Reader, teamId: string): number {
  * Teams whose period is over at `now`: trials and cancelled plans to end, administrator plans to renew or
  * (a promotion's plan for some days) to end. Stripe renews its own; its cancellations end here too.
  */
-export function teamsDue(db: Reader, now: Date): string[] {
-  return db
-    .select({ teamId: billingSubscriptions.teamId })
-    .from(billingSubscriptions)
-    .where(
-      and(
-        inArray(billingSubscriptions.state, ['trialing', 'cancelled', 'active', 'past_due']),
-        ne(billingSubscriptions.plan, 'free'),
-        lte(billingSubscriptions.currentPeriodEnd, now.toISOString()),
-        // Stripe renews its active subscriptions itself and says so by webhook.
-        or(ne(billingSubscriptions.source, 'stripe'), ne(billingSubscriptions.state, 'active')),
-      ),
-    )
-    .all()
-    .map((row) => row.teamId);
+export async function teamsDue(db: Reader, now: Date): Promise<string[]> {
+  return (
+    await db
+      .select({ teamId: billingSubscriptions.teamId })
+      .from(billingSubscriptions)
+      .where(
+        and(
+          inArray(billingSubscriptions.state, ['trialing', 'cancelled', 'active', 'past_due']),
+          ne(billingSubscriptions.plan, 'free'),
+          lte(billingSubscriptions.currentPeriodEnd, now.toISOString()),
+          // Stripe renews its active subscriptions itself and says so by webhook.
+          or(ne(billingSubscriptions.source, 'stripe'), ne(billingSubscriptions.state, 'active')),
+        ),
+      )
+      .all()
+  ).map((row) => row.teamId);
 }

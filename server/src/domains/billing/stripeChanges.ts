@@ -47,15 +47,21 @@ function seatsFrom(quantity: unknown): number {
 }
 
 /** The team an object is about: its metadata's team, else the team whose Stripe customer it is. */
-export function teamOf(db: Reader, metadata: Record<string, string> | null | undefined, customerId: string | null): string | null {
+export async function teamOf(
+  db: Reader,
+  metadata: Record<string, string> | null | undefined,
+  customerId: string | null,
+): Promise<string | null> {
   if (metadata?.team) return metadata.team;
   if (!customerId) return null;
   return (
-    db
-      .select({ teamId: billingSubscriptions.teamId })
-      .from(billingSubscriptions)
-      .where(eq(billingSubscriptions.stripeCustomerId, customerId))
-      .get()?.teamId ?? null
+    (
+      await db
+        .select({ teamId: billingSubscriptions.teamId })
+        .from(billingSubscriptions)
+        .where(eq(billingSubscriptions.stripeCustomerId, customerId))
+        .get()
+    )?.teamId ?? null
   );
 }
 

@@ -10,10 +10,10 @@ import { stripeWebhookEvents } from './tables';
 export const stripeProjection: Projection = {
   name: 'stripe',
   tables: [stripeWebhookEvents],
-  apply(transaction: Transaction, stored: StoredEvent) {
+  async apply(transaction: Transaction, stored: StoredEvent) {
     const event = { type: stored.type, payload: stored.payload } as StripeEvent;
     if (event.type !== 'stripe.webhook_applied') return;
     const { eventId, type, teamId } = event.payload;
-    transaction.insert(stripeWebhookEvents).values({ eventId, type, teamId, appliedAt: stored.createdAt }).run();
+    await transaction.insert(stripeWebhookEvents).values({ eventId, type, teamId, appliedAt: stored.createdAt }).run();
   },
 };

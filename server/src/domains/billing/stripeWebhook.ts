@@ -46,10 +46,13 @@ interface Effect {
   decide: (unit: UnitOfWork, teamId: string) => Promise<void>;
 }
 
-function wasApplied(db: Reader, eventId: string): boolean {
+async function wasApplied(db: Reader, eventId: string): Promise<boolean> {
   return (
-    db.select({ eventId: stripeWebhookEvents.eventId }).from(stripeWebhookEvents).where(eq(stripeWebhookEvents.eventId, eventId)).get() !==
-    undefined
+    (await db
+      .select({ eventId: stripeWebhookEvents.eventId })
+      .from(stripeWebhookEvents)
+      .where(eq(stripeWebhookEvents.eventId, eventId))
+      .get()) !== undefined
   );
 }
 
@@ -70,7 +73,7 @@ function recordInvoice(invoice: InvoiceInput | null) {
 /** A checkout paid: the subscription it started (read from Stripe) or the lifetime deal, and the credit it spent. */
 async function checkoutEffect(services: Services, gateway: StripeGateway, settings: StripeSettings, event: StripeEvent): Promise<Effect> {
   const session = event.data.object as StripeCheckoutSession;
-  const teamId = session.client_reference_id ?? teamOf(services.database.db, session.metadata, idOf(session.customer));
+  const teamId = session.client_reference_id ?? (await teamOf(services.database.db, session.metadata, idOf(session.customer)));
   const subscriptionId = idOf(session.subscription);
   let change: SubscriptionChange | null = null;
   if (session.mode === 'subscription' && subscriptionId && teamId)
@@ -83,7 +86,7 @@ async function checkoutEffect(services: Services, gateway: StripeGateway, settin
       await recordChange(change)(unit, team);
       if (!credit) return;
       const currency = normalizeCurrency(credit.currency);
-      const spent = Math.min(credit.amount, creditsOf(unit.transaction, team).get(currency) ?? 0);
+      const spent = Math.min(credit.amount, (await creditsOf(unit.transaction, team)).get(currency) ?? 0);
       await changeCredit(unit, { teamId: team, currency, amount: -spent, reason: 'invoice', userId: null, code: null, invoiceId: null });
     },
   };
@@ -103,14 +106,14 @@ async function subscriptionEffect(
   const sent = event.data.object as StripeSubscription;
   const ended = event.type === 'customer.subscription.deleted';
   const subscription = ended ? sent : await gateway.retrieveSubscription(sent.id);
-  const teamId = teamOf(services.database.db, subscription.metadata, idOf(subscription.customer));
+  const teamId = await teamOf(services.database.db, subscription.metadata, idOf(subscription.customer));
   return { teamId, decide: recordChange(teamId ? subscriptionChangeOf(settings, subscription, teamId, event.id, ended) : null) };
 }
 
 /** invoice.paid records the invoice with its hosted page; invoice.payment_failed records it failed and the plan past due. */
-function invoiceEffect(services: Services, event: StripeEvent): Effect {
+async function invoiceEffect(services: Services, event: StripeEvent): Promise<Effect> {
   const invoice = event.data.object as StripeInvoice;
-  const teamId = teamOf(services.database.db, invoiceMetadata(invoice), idOf(invoice.customer));
+  const teamId = await teamOf(services.database.db, invoiceMetadata(invoice), idOf(invoice.customer));
   const failed = event.type === 'invoice.payment_failed';
   const input = teamId ? invoiceOf(invoice, teamId, failed ? 'failed' : 'paid') : null;
   return {
@@ -118,7 +121,7 @@ function invoiceEffect(services: Services, event: StripeEvent): Effect {
     decide: async (unit, team) => {
       await recordInvoice(input)(unit);
       if (!failed) return;
-      const current = loadSubscription(unit.transaction, team, 'stripe');
+      const current = await loadSubscription(unit.transaction, team, 'stripe');
       if (!isPaidPlan(current.plan) || current.state === 'stopped') return;
       const { plan, period, currency, seats, currentPeriodEnd, stripe } = current;
       const change: SubscriptionChange = {
@@ -148,7 +151,7 @@ async function effectOf(services: Services, gateway: StripeGateway, settings: St
       return subscriptionEffect(services, gateway, settings, event);
     case 'invoice.paid':
     case 'invoice.payment_failed':
-      return invoiceEffect(services, event);
+      return await invoiceEffect(services, event);
     default:
       return null;
   }
@@ -165,13 +168,13 @@ function isDuplicateKey(error: unknown): boolean {
 export async function applyStripeEvent(services: Services, gateway: StripeGateway, event: StripeEvent): Promise<StripeWebhookOutcome> {
   const settings = services.config.billing.stripe;
   if (!settings) return 'ignored';
-  if (wasApplied(services.database.db, event.id)) return 'duplicate';
+  if (await wasApplied(services.database.db, event.id)) return 'duplicate';
   const effect = await effectOf(services, gateway, settings, event);
   if (!effect) return 'ignored';
   const teamId = effect.teamId && findTeam(services.database.db, effect.teamId) ? effect.teamId : null;
   try {
     return await services.store.run({ actorId: null }, async (unit) => {
-      if (wasApplied(unit.transaction, event.id)) return 'duplicate';
+      if (await wasApplied(unit.transaction, event.id)) return 'duplicate';
       if (teamId) await effect.decide(unit, teamId);
       await unit.append(
         stripeWebhookStream,
