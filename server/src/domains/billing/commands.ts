@@ -37,9 +37,20 @@ export interface InvoiceInput {
 }
 
 /**
+ * Locks what a decision on a team's billing reads, before it reads it (see `UnitOfWork.lock`): the team's billing stream
+ * (its subscription, credit, invoices and codes redeemed) and the team's stream (the plan the team holds, which
+ * `writeSubscription` compares with), plus any `others` the decision reads too. One call, so the locks are taken in
+ * one sorted order. On SQLite units run one at a time and this does nothing.
+ */
+export async function lockTeamBilling(unit: UnitOfWork, teamId: string, ...others: string[]): Promise<void> {
+  await unit.lock(billingStream(teamId), teamStream(teamId), ...others);
+}
+
+/**
  * Appends the subscription's new state and, when what the rest of the product reads changed (plan, its state,
  * seats, lifetime deals), the team's `team.plan_changed`, which the teams area applies and its live path
- * (subTeam) delivers. Writes nothing when nothing changed, so a repeated decision is harmless.
+ * (subTeam) delivers. Writes nothing when nothing changed, so a repeated decision is harmless. The caller has locked
+ * the team's billing (`lockTeamBilling`) before reading what it decided from.
  */
 export async function writeSubscription(
   unit: UnitOfWork,
@@ -146,6 +157,7 @@ export async function decideAdministratorPlan(
 ): Promise<void> {
   const { teamId, plan, period, seats, currency } = input;
   const now = unit.now;
+  await lockTeamBilling(unit, teamId);
   const current = await loadSubscription(unit.transaction, teamId, 'administrator');
   const unchanged =
     current.plan === plan &&
@@ -239,6 +251,7 @@ export async function decideAdministratorPlan(
  * administrator's paid plan renews for another period with its invoice.
  */
 export async function decidePeriodEnd(unit: UnitOfWork, services: Pick<Services, 'config'>, teamId: string): Promise<void> {
+  await lockTeamBilling(unit, teamId);
   const current = await loadSubscription(unit.transaction, teamId, billingSource(services));
   const now = unit.now;
   if (current.plan === 'free' || current.currentPeriodEnd === null || Date.parse(current.currentPeriodEnd) > now.getTime()) return;
@@ -306,6 +319,7 @@ function lifetimesAfter(current: Subscription, change: SubscriptionChange): numb
 
 /** Stripe's (or a script's) subscription as an event: a new period starts when the plan, period or seats change. */
 export async function decideSubscriptionChange(unit: UnitOfWork, change: SubscriptionChange): Promise<void> {
+  await lockTeamBilling(unit, change.teamId);
   const current = await loadSubscription(unit.transaction, change.teamId, change.source);
   const newPeriod =
     current.plan !== change.plan || current.period !== change.period || current.seats !== change.seats || current.periodStart === null;

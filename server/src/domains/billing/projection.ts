@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Projection, StoredEvent } from '../../core/events';
 import type { Transaction } from '../../db/connection';
 import {
@@ -28,11 +28,7 @@ export const billingProjection: Projection = {
           stripeSubscriptionId: stripe?.subscriptionId ?? null,
           updatedAt: at,
         };
-        await transaction
-          .insert(billingSubscriptions)
-          .values(row)
-          .onConflictDoUpdate({ target: billingSubscriptions.teamId, set: row })
-          .run();
+        await transaction.insert(billingSubscriptions).values(row).onConflictDoUpdate({ target: billingSubscriptions.teamId, set: row });
         return;
       }
       case 'billing.credit_changed': {
@@ -43,8 +39,7 @@ export const billingProjection: Projection = {
           .onConflictDoUpdate({
             target: [billingCredits.teamId, billingCredits.currency],
             set: { amount: sql`${billingCredits.amount} + ${amount}` },
-          })
-          .run();
+          });
         return;
       }
       case 'billing.invoice_recorded': {
@@ -53,37 +48,32 @@ export const billingProjection: Projection = {
         await transaction
           .insert(billingInvoices)
           .values(row)
-          .onConflictDoUpdate({ target: billingInvoices.id, set: { state: row.state, ticket: row.ticket, amount: row.amount } })
-          .run();
+          .onConflictDoUpdate({ target: billingInvoices.id, set: { state: row.state, ticket: row.ticket, amount: row.amount } });
         return;
       }
       case 'billing.code_redeemed': {
         const { code, teamId, userId, kind, amount, currency, plan } = event.payload;
-        await transaction.insert(promotionRedemptions).values({ code, teamId, userId, kind, amount, currency, plan, redeemedAt: at }).run();
+        await transaction.insert(promotionRedemptions).values({ code, teamId, userId, kind, amount, currency, plan, redeemedAt: at });
         await transaction
           .update(promotionCodes)
           .set({ uses: sql`${promotionCodes.uses} + 1` })
-          .where(sql`${promotionCodes.code} = ${code}`)
-          .run();
+          .where(eq(promotionCodes.code, code));
         return;
       }
       case 'billing.promotion_granted': {
         const { userId, teamId } = event.payload;
-        await transaction.insert(promotionGrants).values({ userId, teamId, grantedAt: at }).onConflictDoNothing().run();
+        await transaction.insert(promotionGrants).values({ userId, teamId, grantedAt: at }).onConflictDoNothing();
         return;
       }
       case 'billing.promotion_code_set': {
         const row = { ...event.payload, createdAt: at };
         const { code: _code, createdAt: _createdAt, ...changes } = row;
-        await transaction.insert(promotionCodes).values(row).onConflictDoUpdate({ target: promotionCodes.code, set: changes }).run();
+        await transaction.insert(promotionCodes).values(row).onConflictDoUpdate({ target: promotionCodes.code, set: changes });
         return;
       }
       case 'billing.sales_requested': {
         const { requestId, ...request } = event.payload;
-        await transaction
-          .insert(salesRequests)
-          .values({ id: requestId, ...request, createdAt: at })
-          .run();
+        await transaction.insert(salesRequests).values({ id: requestId, ...request, createdAt: at });
         return;
       }
       default:

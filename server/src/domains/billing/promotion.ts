@@ -7,14 +7,21 @@ import type { Reaction, UnitOfWork } from '../../core/commands';
 import type { StoredEvent } from '../../core/events';
 import { newId } from '../../core/ids';
 import { runCommand } from '../../core/runCommand';
-import { billingStream, notificationStream, promotionCodeStream } from '../../core/streams';
+import { billingStream, notificationStream, promotionCodeStream, userStream } from '../../core/streams';
 import { DomainError, codedError } from '../../errors';
 import { requireActor } from '../../graphql/context';
 import type { MutationResolvers } from '../../graphql/schemaTypes';
 import type { UserPromotionClaimed } from '../accounts';
 import type { NotificationCreated } from '../notifications';
 import { findTeam, requireCurrentTeam } from '../teams';
-import { changeCredit, creditUnusedPeriod, runningPaidPeriod, stripeBillsSubscription, writeSubscription } from './commands';
+import {
+  changeCredit,
+  creditUnusedPeriod,
+  lockTeamBilling,
+  runningPaidPeriod,
+  stripeBillsSubscription,
+  writeSubscription,
+} from './commands';
 import type { PromotionCodeSet } from './events';
 import { billingPolicy } from './policies';
 import { presentBilling } from './present';
@@ -163,6 +170,9 @@ export const promotionMutations = {
     if (!billingPolicy.manage(seat)) throw new DomainError('PERMISSION_DENIED');
     const code = normalizePromotionCode(args.code);
     await runCommand(context, actor.userId, async (unit) => {
+      // The code's uses change with every team's redemption, all of which lock the code's stream as here, so the last
+      // use is taken once; the team's billing decides what the code may replace.
+      await lockTeamBilling(unit, team.id, promotionCodeStream(code));
       const found = codePattern.test(code) ? await findPromotionCode(unit.transaction, code) : undefined;
       if (!found) throw codedError('PROMOTION_CODE_UNKNOWN', { field: 'code' });
       if (found.expiresAt !== null && Date.parse(found.expiresAt) <= unit.now.getTime())
@@ -197,6 +207,8 @@ export const promotionCredit: Reaction = {
   on: ['user.promotion_claimed'],
   async react(unit: UnitOfWork, event: StoredEvent) {
     const { userId, teamId } = event.payload as UserPromotionClaimed;
+    // Granted once per person: the claim is on the person's stream, whose lock this unit already holds by appending it.
+    await unit.lock(userStream(userId));
     if ((await promotionGranted(unit.transaction, userId)) || !findTeam(unit.transaction, teamId)) return;
     const amount = promotionCreditPounds * 100;
     await unit.append(

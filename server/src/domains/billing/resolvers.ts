@@ -8,7 +8,7 @@ import { runCommand } from '../../core/runCommand';
 import type { MutationResolvers, QueryResolvers } from '../../graphql/schemaTypes';
 import { isInstanceAdministrator } from '../accounts';
 import { findTeam, requireCurrentTeam, requireTeamMember } from '../teams';
-import { decideAdministratorPlan, writeSubscription } from './commands';
+import { decideAdministratorPlan, lockTeamBilling, writeSubscription } from './commands';
 import { billingPolicy } from './policies';
 import { presentBilling, presentPlans } from './present';
 import { billingSource, loadSubscription } from './state';
@@ -73,6 +73,7 @@ export const billingLifecycleMutations = {
   startTrial: async (_root, args, context) => {
     const { actor, team } = requireBillingAdmin(context, args.team);
     await runCommand(context, actor.userId, async (unit) => {
+      await lockTeamBilling(unit, team.id);
       const current = await loadSubscription(unit.transaction, team.id, billingSource(context.services));
       if (current.trialUsed || current.plan !== 'free') throw codedError('TRIAL_UNAVAILABLE');
       const trialEnd = trialEndOf(unit.now, trialDays).toISOString();
@@ -97,6 +98,7 @@ export const billingLifecycleMutations = {
   cancelSubscription: async (_root, args, context) => {
     const { actor, team } = requireBillingAdmin(context, args.team);
     await runCommand(context, actor.userId, async (unit) => {
+      await lockTeamBilling(unit, team.id);
       const current = await loadSubscription(unit.transaction, team.id, billingSource(context.services));
       const cancellable =
         (isPaidPlan(current.plan) || current.plan === 'trial') &&
@@ -112,6 +114,7 @@ export const billingLifecycleMutations = {
   reactivateSubscription: async (_root, args, context) => {
     const { actor, team } = requireBillingAdmin(context, args.team);
     await runCommand(context, actor.userId, async (unit) => {
+      await lockTeamBilling(unit, team.id);
       const current = await loadSubscription(unit.transaction, team.id, billingSource(context.services));
       const running = current.currentPeriodEnd !== null && Date.parse(current.currentPeriodEnd) > unit.now.getTime();
       if (current.state !== 'cancelled' || !running) throw codedError('SUBSCRIPTION_NOT_REACTIVABLE');

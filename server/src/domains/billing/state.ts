@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, lte, ne, or, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, lte, ne, or } from 'drizzle-orm';
 import type { Currency } from '#shared/currency';
 import type { BillingPeriod, PlanName } from '#shared/plans';
 import type { SubscriptionState } from '#shared/billing';
@@ -40,7 +40,7 @@ export function freeSubscription(teamId: string, source: 'stripe' | 'administrat
 }
 
 export async function loadSubscription(db: Reader, teamId: string, source: 'stripe' | 'administrator'): Promise<Subscription> {
-  const row = await db.select().from(billingSubscriptions).where(eq(billingSubscriptions.teamId, teamId)).get();
+  const [row] = await db.select().from(billingSubscriptions).where(eq(billingSubscriptions.teamId, teamId)).limit(1);
   if (!row) return freeSubscription(teamId, source);
   return {
     teamId,
@@ -64,20 +64,17 @@ export async function loadSubscription(db: Reader, teamId: string, source: 'stri
 }
 
 export async function stripeCustomerIdOf(db: Reader, teamId: string): Promise<string | null> {
-  return (
-    (
-      await db
-        .select({ customerId: billingSubscriptions.stripeCustomerId })
-        .from(billingSubscriptions)
-        .where(eq(billingSubscriptions.teamId, teamId))
-        .get()
-    )?.customerId ?? null
-  );
+  const [row] = await db
+    .select({ customerId: billingSubscriptions.stripeCustomerId })
+    .from(billingSubscriptions)
+    .where(eq(billingSubscriptions.teamId, teamId))
+    .limit(1);
+  return row?.customerId ?? null;
 }
 
 /** The team's credit per currency (only those above zero). */
 export async function creditsOf(db: Reader, teamId: string): Promise<Map<Currency, number>> {
-  const rows = await db.select().from(billingCredits).where(eq(billingCredits.teamId, teamId)).orderBy(asc(billingCredits.currency)).all();
+  const rows = await db.select().from(billingCredits).where(eq(billingCredits.teamId, teamId)).orderBy(asc(billingCredits.currency));
   return new Map(rows.filter((row) => row.amount > 0).map((row) => [row.currency as Currency, row.amount]));
 }
 
@@ -86,20 +83,14 @@ export async function invoicesOf(db: Reader, teamId: string) {
     .select()
     .from(billingInvoices)
     .where(eq(billingInvoices.teamId, teamId))
-    .orderBy(desc(billingInvoices.createdAt), desc(billingInvoices.id))
-    .all();
+    .orderBy(desc(billingInvoices.createdAt), desc(billingInvoices.id));
 }
 
+/** How many invoices the team has (the next invoice's number follows it). */
 export async function invoiceCount(db: Reader, teamId: string): Promise<number> {
-  return (
-    (
-      await db
-        .select({ count: sql<number>`count(*)` })
-        .from(billingInvoices)
-        .where(eq(billingInvoices.teamId, teamId))
-        .get()
-    )?.count ?? 0
-  );
+  // drizzle's count() reads the number back as one: PostgreSQL's count(*) is a bigint, which arrives as text.
+  const [row] = await db.select({ count: count() }).from(billingInvoices).where(eq(billingInvoices.teamId, teamId));
+  return row?.count ?? 0;
 }
 
 export async function redemptionsOf(db: Reader, teamId: string) {
@@ -107,42 +98,39 @@ export async function redemptionsOf(db: Reader, teamId: string) {
     .select()
     .from(promotionRedemptions)
     .where(eq(promotionRedemptions.teamId, teamId))
-    .orderBy(desc(promotionRedemptions.redeemedAt))
-    .all();
+    .orderBy(desc(promotionRedemptions.redeemedAt));
 }
 
 export async function findPromotionCode(db: Reader, code: string) {
-  return await db.select().from(promotionCodes).where(eq(promotionCodes.code, code)).get();
+  const [row] = await db.select().from(promotionCodes).where(eq(promotionCodes.code, code)).limit(1);
+  return row;
 }
 
 export async function hasRedeemed(db: Reader, code: string, teamId: string): Promise<boolean> {
-  return (
-    (await db
-      .select({ code: promotionRedemptions.code })
-      .from(promotionRedemptions)
-      .where(and(eq(promotionRedemptions.code, code), eq(promotionRedemptions.teamId, teamId)))
-      .get()) !== undefined
-  );
+  const found = await db
+    .select({ code: promotionRedemptions.code })
+    .from(promotionRedemptions)
+    .where(and(eq(promotionRedemptions.code, code), eq(promotionRedemptions.teamId, teamId)))
+    .limit(1);
+  return found.length > 0;
 }
 
 export async function promotionGranted(db: Reader, userId: string): Promise<boolean> {
-  return (
-    (await db.select({ userId: promotionGrants.userId }).from(promotionGrants).where(eq(promotionGrants.userId, userId)).get()) !==
-    undefined
-  );
+  const found = await db
+    .select({ userId: promotionGrants.userId })
+    .from(promotionGrants)
+    .where(eq(promotionGrants.userId, userId))
+    .limit(1);
+  return found.length > 0;
 }
 
 /** Members (not guests) of the team: those who hold seats. */
 export async function memberCount(db: Reader, teamId: string): Promise<number> {
-  return (
-    (
-      await db
-        .select({ count: sql<number>`count(*)` })
-        .from(teamMembers)
-        .where(and(eq(teamMembers.teamId, teamId), ne(teamMembers.role, 'guest')))
-        .get()
-    )?.count ?? 0
-  );
+  const [row] = await db
+    .select({ count: count() })
+    .from(teamMembers)
+    .where(and(eq(teamMembers.teamId, teamId), ne(teamMembers.role, 'guest')));
+  return row?.count ?? 0;
 }
 
 /**
@@ -150,19 +138,17 @@ export async function memberCount(db: Reader, teamId: string): Promise<number> {
  * (a promotion's plan for some days) to end. Stripe renews its own; its cancellations end here too.
  */
 export async function teamsDue(db: Reader, now: Date): Promise<string[]> {
-  return (
-    await db
-      .select({ teamId: billingSubscriptions.teamId })
-      .from(billingSubscriptions)
-      .where(
-        and(
-          inArray(billingSubscriptions.state, ['trialing', 'cancelled', 'active', 'past_due']),
-          ne(billingSubscriptions.plan, 'free'),
-          lte(billingSubscriptions.currentPeriodEnd, now.toISOString()),
-          // Stripe renews its active subscriptions itself and says so by webhook.
-          or(ne(billingSubscriptions.source, 'stripe'), ne(billingSubscriptions.state, 'active')),
-        ),
-      )
-      .all()
-  ).map((row) => row.teamId);
+  const rows = await db
+    .select({ teamId: billingSubscriptions.teamId })
+    .from(billingSubscriptions)
+    .where(
+      and(
+        inArray(billingSubscriptions.state, ['trialing', 'cancelled', 'active', 'past_due']),
+        ne(billingSubscriptions.plan, 'free'),
+        lte(billingSubscriptions.currentPeriodEnd, now.toISOString()),
+        // Stripe renews its active subscriptions itself and says so by webhook.
+        or(ne(billingSubscriptions.source, 'stripe'), ne(billingSubscriptions.state, 'active')),
+      ),
+    );
+  return rows.map((row) => row.teamId);
 }

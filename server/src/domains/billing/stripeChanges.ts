@@ -54,15 +54,12 @@ export async function teamOf(
 ): Promise<string | null> {
   if (metadata?.team) return metadata.team;
   if (!customerId) return null;
-  return (
-    (
-      await db
-        .select({ teamId: billingSubscriptions.teamId })
-        .from(billingSubscriptions)
-        .where(eq(billingSubscriptions.stripeCustomerId, customerId))
-        .get()
-    )?.teamId ?? null
-  );
+  const [row] = await db
+    .select({ teamId: billingSubscriptions.teamId })
+    .from(billingSubscriptions)
+    .where(eq(billingSubscriptions.stripeCustomerId, customerId))
+    .limit(1);
+  return row?.teamId ?? null;
 }
 
 /**

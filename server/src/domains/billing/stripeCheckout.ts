@@ -29,11 +29,10 @@ function requireGateway(services: Services): StripeGateway {
 
 /** Members holding seats: everyone but guests, at least one. */
 async function seatsOf(db: Reader, teamId: string): Promise<number> {
-  const row = await db
+  const [row] = await db
     .select({ members: count() })
     .from(teamMembers)
-    .where(and(eq(teamMembers.teamId, teamId), ne(teamMembers.role, 'guest')))
-    .get();
+    .where(and(eq(teamMembers.teamId, teamId), ne(teamMembers.role, 'guest')));
   return Math.min(Math.max(row?.members ?? 1, 1), maximumSeats);
 }
 

@@ -4,8 +4,9 @@ import type { StripeEvent } from './stripeEvents';
 import { stripeWebhookEvents } from './tables';
 
 /**
- * The webhook events applied. A plain insert on purpose: a second unit of work applying the same Stripe event
- * (two deliveries at once) fails on the key and rolls back with the billing events it appended.
+ * The webhook events applied. A plain insert on purpose: two deliveries at once are kept apart by the webhook's
+ * lock of its stream (applyStripeEvent), and should a second unit of work still apply the same Stripe event, it
+ * fails on the key and rolls back with the billing events it appended rather than apply them twice.
  */
 export const stripeProjection: Projection = {
   name: 'stripe',
@@ -14,6 +15,6 @@ export const stripeProjection: Projection = {
     const event = { type: stored.type, payload: stored.payload } as StripeEvent;
     if (event.type !== 'stripe.webhook_applied') return;
     const { eventId, type, teamId } = event.payload;
-    await transaction.insert(stripeWebhookEvents).values({ eventId, type, teamId, appliedAt: stored.createdAt }).run();
+    await transaction.insert(stripeWebhookEvents).values({ eventId, type, teamId, appliedAt: stored.createdAt });
   },
 };

@@ -16,7 +16,14 @@ import {
 import type { UnitOfWork } from '../../core/commands';
 import type { Services } from '../../graphql/context';
 import { findTeam } from '../teams';
-import { changeCredit, decideSubscriptionChange, writeInvoice, type InvoiceInput, type SubscriptionChange } from './commands';
+import {
+  changeCredit,
+  decideSubscriptionChange,
+  lockTeamBilling,
+  writeInvoice,
+  type InvoiceInput,
+  type SubscriptionChange,
+} from './commands';
 import { creditUsedBy, idOf, invoiceMetadata, invoiceOf, lifetimeChangeOf, subscriptionChangeOf, teamOf } from './stripeChanges';
 import { stripeWebhookStream } from './stripeEvents';
 import { stripeWebhookEvents } from './tables';
@@ -47,13 +54,12 @@ interface Effect {
 }
 
 async function wasApplied(db: Reader, eventId: string): Promise<boolean> {
-  return (
-    (await db
-      .select({ eventId: stripeWebhookEvents.eventId })
-      .from(stripeWebhookEvents)
-      .where(eq(stripeWebhookEvents.eventId, eventId))
-      .get()) !== undefined
-  );
+  const found = await db
+    .select({ eventId: stripeWebhookEvents.eventId })
+    .from(stripeWebhookEvents)
+    .where(eq(stripeWebhookEvents.eventId, eventId))
+    .limit(1);
+  return found.length > 0;
 }
 
 function recordChange(change: SubscriptionChange | null) {
@@ -157,13 +163,12 @@ async function effectOf(services: Services, gateway: StripeGateway, settings: St
   }
 }
 
-function isDuplicateKey(error: unknown): boolean {
-  return (error as { code?: unknown } | null)?.code === 'SQLITE_CONSTRAINT_PRIMARYKEY';
-}
-
 /**
  * Applies one verified Stripe event, once: what it changes (through billing's decisions) and the record that it
- * was applied go in one unit of work. A replay, or a second delivery racing the first, changes nothing.
+ * was applied go in one unit of work. A replay, or a second delivery racing the first, changes nothing: the unit
+ * locks the webhook stream (every applied event is appended there) and the team's billing before it asks whether the
+ * event was applied, so a second delivery waits for the first to commit and then finds it, on both databases. No
+ * failed insert is caught: on PostgreSQL it would fail the whole unit.
  */
 export async function applyStripeEvent(services: Services, gateway: StripeGateway, event: StripeEvent): Promise<StripeWebhookOutcome> {
   const settings = services.config.billing.stripe;
@@ -172,23 +177,16 @@ export async function applyStripeEvent(services: Services, gateway: StripeGatewa
   const effect = await effectOf(services, gateway, settings, event);
   if (!effect) return 'ignored';
   const teamId = effect.teamId && findTeam(services.database.db, effect.teamId) ? effect.teamId : null;
-  try {
-    return await services.store.run({ actorId: null }, async (unit) => {
-      if (await wasApplied(unit.transaction, event.id)) return 'duplicate';
-      if (teamId) await effect.decide(unit, teamId);
-      await unit.append(
-        stripeWebhookStream,
-        [{ type: 'stripe.webhook_applied', payload: { eventId: event.id, type: event.type, teamId } }],
-        {
-          teamId,
-        },
-      );
-      return 'applied';
+  return await services.store.run({ actorId: null }, async (unit) => {
+    if (teamId) await lockTeamBilling(unit, teamId, stripeWebhookStream);
+    else await unit.lock(stripeWebhookStream);
+    if (await wasApplied(unit.transaction, event.id)) return 'duplicate';
+    if (teamId) await effect.decide(unit, teamId);
+    await unit.append(stripeWebhookStream, [{ type: 'stripe.webhook_applied', payload: { eventId: event.id, type: event.type, teamId } }], {
+      teamId,
     });
-  } catch (error) {
-    if (isDuplicateKey(error)) return 'duplicate';
-    throw error;
-  }
+    return 'applied';
+  });
 }
 
 /**

@@ -108,8 +108,9 @@ export const salesRequests = sqliteTable('sales_requests', {
 
 /**
  * Projection of `stripe.webhook_applied` (stream `stripe:webhooks`): one row per Stripe webhook event the
- * server has applied. The event id is the key, so a replayed delivery is recognised, and a second unit of
- * work applying the same event fails on the key and rolls back with everything it appended.
+ * server has applied. The event id is the key, so a replayed delivery is recognised; should a second unit of
+ * work ever apply the same event (the webhook's lock of the stream prevents it), it fails on the key and rolls
+ * back with everything it appended.
  */
 export const stripeWebhookEvents = sqliteTable('stripe_webhook_events', {
   eventId: text('event_id').primaryKey(),
