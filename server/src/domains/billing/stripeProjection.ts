@@ -1,6 +1,6 @@
 import type { Projection, StoredEvent } from '../../core/events';
 import type { Transaction } from '../../db/connection';
-import type { StripeEvent } from './stripeEvents';
+import type { StripeEvent, StripeWebhookApplied } from './stripeEvents';
 import { stripeWebhookEvents } from './tables';
 
 /**
@@ -11,10 +11,15 @@ import { stripeWebhookEvents } from './tables';
 export const stripeProjection: Projection = {
   name: 'stripe',
   tables: [stripeWebhookEvents],
-  async apply(transaction: Transaction, stored: StoredEvent) {
+  /** Answers a promise for its own events only (see `billingProjection`: the doc rooms' synchronous door). */
+  apply(transaction: Transaction, stored: StoredEvent): Promise<void> | undefined {
     const event = { type: stored.type, payload: stored.payload } as StripeEvent;
-    if (event.type !== 'stripe.webhook_applied') return;
-    const { eventId, type, teamId } = event.payload;
-    await transaction.insert(stripeWebhookEvents).values({ eventId, type, teamId, appliedAt: stored.createdAt });
+    if (event.type !== 'stripe.webhook_applied') return undefined;
+    return recordApplied(transaction, event.payload, stored.createdAt);
   },
 };
+
+async function recordApplied(transaction: Transaction, applied: StripeWebhookApplied, appliedAt: string): Promise<void> {
+  const { eventId, type, teamId } = applied;
+  await transaction.insert(stripeWebhookEvents).values({ eventId, type, teamId, appliedAt });
+}
