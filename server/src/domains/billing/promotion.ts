@@ -162,6 +162,29 @@ async function redeem(
   );
 }
 
+/**
+ * Redeems `code` (normalized) for the team inside the unit: refused when unknown, expired, already redeemed by the team
+ * or used up, or when what it gives may not replace the team's plan (`planCodeRefusal`).
+ */
+export async function redeemCodeIn(
+  unit: UnitOfWork,
+  teamId: string,
+  userId: string,
+  code: string,
+  source: 'stripe' | 'administrator',
+): Promise<void> {
+  // The code's uses change with every team's redemption, all of which lock the code's stream as here, so the last use
+  // is taken once; the team's billing decides what the code may replace.
+  await lockTeamBilling(unit, teamId, promotionCodeStream(code));
+  const found = codePattern.test(code) ? await findPromotionCode(unit.transaction, code) : undefined;
+  if (!found) throw codedError('PROMOTION_CODE_UNKNOWN', { field: 'code' });
+  if (found.expiresAt !== null && Date.parse(found.expiresAt) <= unit.now.getTime())
+    throw codedError('PROMOTION_CODE_EXPIRED', { field: 'code' });
+  if ((await hasRedeemed(unit.transaction, code, teamId)) || (found.maxUses !== null && found.uses >= found.maxUses))
+    throw codedError('PROMOTION_CODE_USED', { field: 'code' });
+  await redeem(unit, teamId, userId, found, source);
+}
+
 export const promotionMutations = {
   setCode: async (_root, args, context: MercuriusContext) => {
     const actor = requireActor(context);
@@ -170,16 +193,7 @@ export const promotionMutations = {
     if (!billingPolicy.manage(seat)) throw new DomainError('PERMISSION_DENIED');
     const code = normalizePromotionCode(args.code);
     await runCommand(context, actor.userId, async (unit) => {
-      // The code's uses change with every team's redemption, all of which lock the code's stream as here, so the last
-      // use is taken once; the team's billing decides what the code may replace.
-      await lockTeamBilling(unit, team.id, promotionCodeStream(code));
-      const found = codePattern.test(code) ? await findPromotionCode(unit.transaction, code) : undefined;
-      if (!found) throw codedError('PROMOTION_CODE_UNKNOWN', { field: 'code' });
-      if (found.expiresAt !== null && Date.parse(found.expiresAt) <= unit.now.getTime())
-        throw codedError('PROMOTION_CODE_EXPIRED', { field: 'code' });
-      if ((await hasRedeemed(unit.transaction, code, team.id)) || (found.maxUses !== null && found.uses >= found.maxUses))
-        throw codedError('PROMOTION_CODE_USED', { field: 'code' });
-      await redeem(unit, team.id, actor.userId, found, billingSource(context.services));
+      await redeemCodeIn(unit, team.id, actor.userId, code, billingSource(context.services));
     });
     return await presentBilling(db, context.services, team.id, actor.userId);
   },
