@@ -11,6 +11,16 @@ export interface PostgresMigrations {
 export const postgresMigrationsFolder = resolve(import.meta.dirname, 'migrations');
 export const eventLogMigrations: PostgresMigrations = { area: 'event_log', folder: postgresMigrationsFolder };
 
+/**
+ * migrations/postgres: every projection's tables on PostgreSQL (drizzle-kit generates them from db/schema.pg.ts), the
+ * search index's among them, recorded under the `projections` area of this runner (its advisory lock and
+ * `schema_migrations`).
+ */
+export const projectionMigrations: PostgresMigrations = {
+  area: 'projections',
+  folder: resolve(import.meta.dirname, '../../../../migrations/postgres'),
+};
+
 /** Any number taken by no other lock: every process that starts at once applies the migrations one after the other. */
 const migrationLockKey = 2_021_000_001;
 

@@ -1,10 +1,9 @@
-import { resolve } from 'node:path';
 import { and, eq, inArray, sql as sqlFragment, type SQL } from 'drizzle-orm';
 import type { PgDatabase } from 'drizzle-orm/pg-core';
 import { drizzle, type PostgresJsQueryResultHKT } from 'drizzle-orm/postgres-js';
 import type postgres from 'postgres';
 import type { Sql } from '../../../core/postgres/connect';
-import { migratePostgres, type PostgresMigrations } from '../../../core/postgres/migrate';
+import { migratePostgres, projectionMigrations } from '../../../core/postgres/migrate';
 import {
   rankedCandidates,
   type IndexChange,
@@ -25,15 +24,6 @@ import { tsqueryOf } from './tsquery';
  * index; `search_doc_texts` the same for docs' texts. The tables are declared in ../tables.pg.ts and made by
  * migrations/postgres/0002_search_text.sql, with the configuration and functions their vectors need.
  */
-
-/**
- * migrations/postgres: every projection's tables on PostgreSQL, the search index's among them, recorded under the
- * `projections` area of the event log's runner (its advisory lock and `schema_migrations`).
- */
-export const projectionMigrations: PostgresMigrations = {
-  area: 'projections',
-  folder: resolve(import.meta.dirname, '../../../../../migrations/postgres'),
-};
 
 /** Creates the index's tables and text search configuration where they are missing (with the other projections' tables). */
 export async function migrateSearchIndex(sql: Sql): Promise<string[]> {
