@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import type { Projection, StoredEvent } from '../../core/events';
 import type { Transaction } from '../../db/connection';
-import { aiConversations, aiMessages } from './assistantTables';
+import { aiConversations, aiMessages } from './tables';
 import type { AiConversationEvent } from './conversationEvents';
 
 /** How long a conversation's name taken from its first question may be, in characters. */

@@ -2,7 +2,7 @@ import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { Transaction } from '../../db/connection';
 import { DomainError } from '../../errors';
 import type { AiConversation, AiMessage } from '../../graphql/schemaTypes';
-import { aiConversations, aiMessages } from './assistantTables';
+import { aiConversations, aiMessages } from './tables';
 import type { AiCitationRecord } from './conversationEvents';
 import { aiConversationPolicy } from './conversationPolicies';
 

@@ -1,7 +1,7 @@
 import { and, eq, gte, sql } from 'drizzle-orm';
 import type { Transaction } from '../../db/connection';
 import { codedError } from '../../errors';
-import { aiLimits, aiUsage } from './toolsTables';
+import { aiLimits, aiUsage } from './tables';
 
 /** Reads work the same on the database and inside a command's transaction. */
 type Reader = Pick<Transaction, 'select'>;

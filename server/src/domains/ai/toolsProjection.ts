@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { Projection } from '../../core/events';
 import type { AiToolsEvent } from './toolsEvents';
-import { aiLimits, aiUsage } from './toolsTables';
+import { aiLimits, aiUsage } from './tables';
 
 /** ai.request.* become one usage row per request; ai.limits.set the team's limits row. */
 export const aiToolsProjection: Projection = {

@@ -10,7 +10,7 @@ import { requireTeamMember, teamMembers } from '../teams';
 import { startOfUtcDay, startOfUtcMonth, teamAiLimits, validateAiLimits, type TeamAiLimits } from './limits';
 import type { AiToolsEvent } from './toolsEvents';
 import { aiToolsPolicy } from './toolsPolicies';
-import { aiUsage } from './toolsTables';
+import { aiUsage } from './tables';
 
 export interface AiMemberUsage {
   user: string;
