@@ -120,7 +120,7 @@ export class AnswerRunner {
       if (sources.length === 0) return this.record(job, finished(notFoundAnswer(job.language), 'done'));
     }
     // The question and its answer are the conversation's newest messages; the turns are those before them.
-    const turns = recentMessages(database.db, job.conversationId, recentTurnLimit + 2).filter(
+    const turns = (await recentMessages(database.db, job.conversationId, recentTurnLimit + 2)).filter(
       (message) => message.id !== job.questionId && message.id !== job.answerId,
     );
     const messages = buildPrompt({
@@ -167,7 +167,7 @@ export class AnswerRunner {
   /** Records how the answer ended, unless it ended already (stopped by another path, or deleted). */
   private async record(job: Pick<AnswerJob, 'teamId' | 'userId' | 'conversationId' | 'answerId'>, outcome: Outcome): Promise<void> {
     await this.services.store.run({ actorId: job.userId }, async (unit) => {
-      const row = findMessage(unit.transaction, job.answerId);
+      const row = await findMessage(unit.transaction, job.answerId);
       if (!row || row.state !== 'streaming') return;
       await unit.append(
         aiConversationStream(job.conversationId),
@@ -192,9 +192,9 @@ export class AnswerRunner {
   /** Answers left streaming by a server that stopped before they ended: recorded failed, "interrupted". */
   private async failInterrupted(startedAt: string): Promise<void> {
     const { database } = this.services;
-    for (const answer of streamingAnswers(database.db)) {
+    for (const answer of await streamingAnswers(database.db)) {
       if (answer.createdAt >= startedAt || this.running.has(answer.id)) continue;
-      const owner = database.sqlite
+      const owner = await database.sqlite
         .prepare<[string], { teamId: string; userId: string }>(
           'SELECT team_id AS teamId, user_id AS userId FROM ai_conversations WHERE id = ?',
         )

@@ -65,8 +65,8 @@ export async function* streamCompletion(services: Services, input: CompletionInp
   const requestId = newId();
   // The check and the start are one unit of work: two processes cannot both take the last request of a minute.
   await services.store.run({ actorId: input.userId }, async (unit) => {
-    const limits = teamAiLimits(unit.transaction, ai, input.teamId);
-    const reached = reachedLimit(limits, teamUsageNow(unit.transaction, input.teamId, unit.now));
+    const limits = await teamAiLimits(unit.transaction, ai, input.teamId);
+    const reached = reachedLimit(limits, await teamUsageNow(unit.transaction, input.teamId, unit.now));
     if (reached)
       throw new AiFailure('AI_TEAM_LIMIT_REACHED', limitMessages[reached](limits[reached]), { limit: reached, maximum: limits[reached] });
     const started: AiToolsEvent = {

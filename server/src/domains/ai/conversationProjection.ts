@@ -17,41 +17,41 @@ export function nameFromQuestion(question: string): string {
   return `${space > conversationNameLength / 2 ? cut.slice(0, space) : cut}…`;
 }
 
-function touch(transaction: Transaction, conversationId: string, at: string) {
-  transaction.update(aiConversations).set({ updatedAt: at }).where(eq(aiConversations.id, conversationId)).run();
+async function touch(transaction: Transaction, conversationId: string, at: string) {
+  await transaction.update(aiConversations).set({ updatedAt: at }).where(eq(aiConversations.id, conversationId)).run();
 }
 
 /** How AI conversation events become rows. */
 export const aiConversationsProjection: Projection = {
   name: 'aiConversations',
   tables: [aiConversations, aiMessages],
-  apply(transaction: Transaction, stored: StoredEvent) {
+  async apply(transaction: Transaction, stored: StoredEvent) {
     const event = { type: stored.type, payload: stored.payload } as AiConversationEvent;
     const at = stored.createdAt;
     switch (event.type) {
       case 'ai.conversation.created': {
         const { conversationId, teamId, userId, type } = event.payload;
-        transaction
+        await transaction
           .insert(aiConversations)
           .values({ id: conversationId, teamId, userId, name: '', type, createdAt: at, updatedAt: at })
           .run();
         return;
       }
       case 'ai.conversation.renamed':
-        transaction
+        await transaction
           .update(aiConversations)
           .set({ name: event.payload.name, updatedAt: at })
           .where(eq(aiConversations.id, event.payload.conversationId))
           .run();
         return;
       case 'ai.conversation.deleted':
-        transaction.delete(aiMessages).where(eq(aiMessages.conversationId, event.payload.conversationId)).run();
-        transaction.delete(aiConversations).where(eq(aiConversations.id, event.payload.conversationId)).run();
+        await transaction.delete(aiMessages).where(eq(aiMessages.conversationId, event.payload.conversationId)).run();
+        await transaction.delete(aiConversations).where(eq(aiConversations.id, event.payload.conversationId)).run();
         return;
       case 'ai.question.asked': {
         const { conversationId, questionId, answerId, body, mode, persona, tone } = event.payload;
         const common = { conversationId, mode, persona, tone, seq: stored.seq, createdAt: at };
-        transaction
+        await transaction
           .insert(aiMessages)
           .values([
             { ...common, id: questionId, type: 'question', body, state: 'done' },
@@ -59,26 +59,26 @@ export const aiConversationsProjection: Projection = {
           ])
           .run();
         // The first question names a conversation nobody has named.
-        transaction
+        await transaction
           .update(aiConversations)
           .set({ name: nameFromQuestion(body) })
           .where(and(eq(aiConversations.id, conversationId), eq(aiConversations.name, '')))
           .run();
-        touch(transaction, conversationId, at);
+        await touch(transaction, conversationId, at);
         return;
       }
       case 'ai.answer.finished': {
         const { answerId, conversationId, body, state, error, errorCode, citations, promptTokens, completionTokens } = event.payload;
-        transaction
+        await transaction
           .update(aiMessages)
           .set({ body, state, error, errorCode, citations: JSON.stringify(citations), promptTokens, completionTokens })
           .where(eq(aiMessages.id, answerId))
           .run();
-        touch(transaction, conversationId, at);
+        await touch(transaction, conversationId, at);
         return;
       }
       case 'ai.message.deleted':
-        transaction.delete(aiMessages).where(eq(aiMessages.id, event.payload.messageId)).run();
+        await transaction.delete(aiMessages).where(eq(aiMessages.id, event.payload.messageId)).run();
         return;
     }
   },

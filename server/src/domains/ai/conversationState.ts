@@ -21,15 +21,19 @@ export interface Owner {
 const conversationOrder = [asc(aiMessages.seq), sql`CASE ${aiMessages.type} WHEN 'question' THEN 0 ELSE 1 END`, asc(aiMessages.id)];
 
 /** The caller's conversation in their current team; another person's, another team's or a deleted one is NOT_FOUND. */
-export function requireOwnConversation(db: Reader, owner: Owner, conversationId: string): AiConversationRow {
-  const row = findConversation(db, conversationId);
+export async function requireOwnConversation(db: Reader, owner: Owner, conversationId: string): Promise<AiConversationRow> {
+  const row = await findConversation(db, conversationId);
   if (!row || !aiConversationPolicy.own(row, owner)) throw new DomainError('NOT_FOUND');
   return row;
 }
 
 /** One of the caller's messages (in a conversation of theirs in their current team), or NOT_FOUND. */
-export function requireOwnMessage(db: Reader, owner: Owner, messageId: string): { message: AiMessageRow; conversation: AiConversationRow } {
-  const found = db
+export async function requireOwnMessage(
+  db: Reader,
+  owner: Owner,
+  messageId: string,
+): Promise<{ message: AiMessageRow; conversation: AiConversationRow }> {
+  const found = await db
     .select({ message: aiMessages, conversation: aiConversations })
     .from(aiMessages)
     .innerJoin(aiConversations, eq(aiConversations.id, aiMessages.conversationId))
@@ -39,16 +43,16 @@ export function requireOwnMessage(db: Reader, owner: Owner, messageId: string): 
   return found;
 }
 
-export function findConversation(db: Reader, conversationId: string): AiConversationRow | undefined {
-  return db.select().from(aiConversations).where(eq(aiConversations.id, conversationId)).get();
+export async function findConversation(db: Reader, conversationId: string): Promise<AiConversationRow | undefined> {
+  return await db.select().from(aiConversations).where(eq(aiConversations.id, conversationId)).get();
 }
 
-export function findMessage(db: Reader, messageId: string): AiMessageRow | undefined {
-  return db.select().from(aiMessages).where(eq(aiMessages.id, messageId)).get();
+export async function findMessage(db: Reader, messageId: string): Promise<AiMessageRow | undefined> {
+  return await db.select().from(aiMessages).where(eq(aiMessages.id, messageId)).get();
 }
 
-export function conversationMessages(db: Reader, conversationId: string): AiMessageRow[] {
-  return db
+export async function conversationMessages(db: Reader, conversationId: string): Promise<AiMessageRow[]> {
+  return await db
     .select()
     .from(aiMessages)
     .where(eq(aiMessages.conversationId, conversationId))
@@ -57,19 +61,20 @@ export function conversationMessages(db: Reader, conversationId: string): AiMess
 }
 
 /** The latest `count` messages of a conversation, oldest first (the turns a prompt carries). */
-export function recentMessages(db: Reader, conversationId: string, count: number): AiMessageRow[] {
-  return db
-    .select()
-    .from(aiMessages)
-    .where(eq(aiMessages.conversationId, conversationId))
-    .orderBy(desc(aiMessages.seq), sql`CASE ${aiMessages.type} WHEN 'question' THEN 1 ELSE 0 END`, desc(aiMessages.id))
-    .limit(count)
-    .all()
-    .reverse();
+export async function recentMessages(db: Reader, conversationId: string, count: number): Promise<AiMessageRow[]> {
+  return (
+    await db
+      .select()
+      .from(aiMessages)
+      .where(eq(aiMessages.conversationId, conversationId))
+      .orderBy(desc(aiMessages.seq), sql`CASE ${aiMessages.type} WHEN 'question' THEN 1 ELSE 0 END`, desc(aiMessages.id))
+      .limit(count)
+      .all()
+  ).reverse();
 }
 
-export function ownConversations(db: Reader, owner: Owner): AiConversationRow[] {
-  return db
+export async function ownConversations(db: Reader, owner: Owner): Promise<AiConversationRow[]> {
+  return await db
     .select()
     .from(aiConversations)
     .where(and(eq(aiConversations.userId, owner.userId), eq(aiConversations.teamId, owner.teamId)))
@@ -78,8 +83,8 @@ export function ownConversations(db: Reader, owner: Owner): AiConversationRow[] 
 }
 
 /** Answers still being written, oldest first (what a restart finds interrupted). */
-export function streamingAnswers(db: Reader): { id: string; conversationId: string; createdAt: string }[] {
-  return db
+export async function streamingAnswers(db: Reader): Promise<{ id: string; conversationId: string; createdAt: string }[]> {
+  return await db
     .select({ id: aiMessages.id, conversationId: aiMessages.conversationId, createdAt: aiMessages.createdAt })
     .from(aiMessages)
     .where(and(eq(aiMessages.type, 'answer'), eq(aiMessages.state, 'streaming')))
@@ -104,8 +109,8 @@ export function presentMessage(row: AiMessageRow, body: string = row.body): AiMe
   };
 }
 
-export function presentConversation(db: Reader, row: AiConversationRow): AiConversation {
-  const last = db
+export async function presentConversation(db: Reader, row: AiConversationRow): Promise<AiConversation> {
+  const last = await db
     .select()
     .from(aiMessages)
     .where(eq(aiMessages.conversationId, row.id))

@@ -17,8 +17,8 @@ export const aiLimitBounds = {
 } as const;
 
 /** The team's own limits, or the instance defaults (AI_REQUESTS_PER_MINUTE, AI_TOKENS_PER_DAY). */
-export function teamAiLimits(db: Reader, defaults: TeamAiLimits, teamId: string): TeamAiLimits {
-  const row = db
+export async function teamAiLimits(db: Reader, defaults: TeamAiLimits, teamId: string): Promise<TeamAiLimits> {
+  const row = await db
     .select({ requestsPerMinute: aiLimits.requestsPerMinute, tokensPerDay: aiLimits.tokensPerDay })
     .from(aiLimits)
     .where(eq(aiLimits.teamId, teamId))
@@ -37,14 +37,14 @@ export function startOfUtcMonth(now: Date): string {
 }
 
 /** Requests the team started in the 60 s before `now` (those still running included) and its tokens today. */
-export function teamUsageNow(db: Reader, teamId: string, now: Date): { requestsLastMinute: number; tokensToday: number } {
+export async function teamUsageNow(db: Reader, teamId: string, now: Date): Promise<{ requestsLastMinute: number; tokensToday: number }> {
   const minuteAgo = new Date(now.getTime() - 60_000).toISOString();
-  const recent = db
+  const recent = await db
     .select({ count: sql<number>`count(*)` })
     .from(aiUsage)
     .where(and(eq(aiUsage.teamId, teamId), gte(aiUsage.startedAt, minuteAgo)))
     .get();
-  const today = db
+  const today = await db
     .select({ tokens: sql<number>`coalesce(sum(${aiUsage.promptTokens} + ${aiUsage.completionTokens}), 0)` })
     .from(aiUsage)
     .where(and(eq(aiUsage.teamId, teamId), gte(aiUsage.startedAt, startOfUtcDay(now))))

@@ -7,22 +7,22 @@ import { aiLimits, aiUsage } from './tables';
 export const aiToolsProjection: Projection = {
   name: 'aiTools',
   tables: [aiUsage, aiLimits],
-  apply(transaction, stored) {
+  async apply(transaction, stored) {
     const event = { type: stored.type, payload: stored.payload } as AiToolsEvent;
     switch (event.type) {
       case 'ai.request.started': {
         const { requestId, teamId, userId, purpose, startedAt } = event.payload;
-        transaction.insert(aiUsage).values({ id: requestId, teamId, userId, purpose, startedAt }).onConflictDoNothing().run();
+        await transaction.insert(aiUsage).values({ id: requestId, teamId, userId, purpose, startedAt }).onConflictDoNothing().run();
         return;
       }
       case 'ai.request.ended': {
         const { requestId, promptTokens, completionTokens, outcome } = event.payload;
-        transaction.update(aiUsage).set({ promptTokens, completionTokens, outcome }).where(eq(aiUsage.id, requestId)).run();
+        await transaction.update(aiUsage).set({ promptTokens, completionTokens, outcome }).where(eq(aiUsage.id, requestId)).run();
         return;
       }
       case 'ai.limits.set': {
         const { teamId, requestsPerMinute, tokensPerDay } = event.payload;
-        transaction
+        await transaction
           .insert(aiLimits)
           .values({ teamId, requestsPerMinute, tokensPerDay })
           .onConflictDoUpdate({ target: aiLimits.teamId, set: { requestsPerMinute, tokensPerDay } })

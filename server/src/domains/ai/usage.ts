@@ -22,10 +22,14 @@ export interface AiMemberUsage {
 }
 
 /** The team's current members with their requests and tokens today and this month (UTC), by name. */
-export function teamAiUsage(db: DrizzleDatabase, teamId: string, now: Date): { tokensToday: number; members: AiMemberUsage[] } {
+export async function teamAiUsage(
+  db: DrizzleDatabase,
+  teamId: string,
+  now: Date,
+): Promise<{ tokensToday: number; members: AiMemberUsage[] }> {
   const today = startOfUtcDay(now);
   const tokens = sql<number>`${aiUsage.promptTokens} + ${aiUsage.completionTokens}`;
-  const usageRows = db
+  const usageRows = await db
     .select({
       userId: aiUsage.userId,
       requestsToday: sql<number>`coalesce(sum(CASE WHEN ${aiUsage.startedAt} >= ${today} THEN 1 ELSE 0 END), 0)`,
@@ -37,22 +41,23 @@ export function teamAiUsage(db: DrizzleDatabase, teamId: string, now: Date): { t
     .groupBy(aiUsage.userId)
     .all();
   const byUser = new Map(usageRows.map((row) => [row.userId, row]));
-  const members = db
-    .select({ user: users.id, firstname: users.firstname, lastname: users.lastname })
-    .from(teamMembers)
-    .innerJoin(users, eq(users.id, teamMembers.userId))
-    .where(eq(teamMembers.teamId, teamId))
-    .orderBy(asc(users.firstname), asc(users.lastname), asc(users.id))
-    .all()
-    .map((member) => {
-      const usage = byUser.get(member.user);
-      return {
-        ...member,
-        requestsToday: usage?.requestsToday ?? 0,
-        tokensToday: usage?.tokensToday ?? 0,
-        tokensThisMonth: usage?.tokensThisMonth ?? 0,
-      };
-    });
+  const members = (
+    await db
+      .select({ user: users.id, firstname: users.firstname, lastname: users.lastname })
+      .from(teamMembers)
+      .innerJoin(users, eq(users.id, teamMembers.userId))
+      .where(eq(teamMembers.teamId, teamId))
+      .orderBy(asc(users.firstname), asc(users.lastname), asc(users.id))
+      .all()
+  ).map((member) => {
+    const usage = byUser.get(member.user);
+    return {
+      ...member,
+      requestsToday: usage?.requestsToday ?? 0,
+      tokensToday: usage?.tokensToday ?? 0,
+      tokensThisMonth: usage?.tokensThisMonth ?? 0,
+    };
+  });
   // The team's total counts people who have left since, as the limit does.
   const tokensToday = usageRows.reduce((total, row) => total + row.tokensToday, 0);
   return { tokensToday, members };
@@ -69,13 +74,13 @@ export const aiToolsQueries = {
       maxPromptBytes: ai.maxPromptBytes,
     };
   },
-  getAiUsage: (_root, args: { team: string }, context) => {
+  getAiUsage: async (_root, args: { team: string }, context) => {
     const actor = requireActor(context);
     const { db } = context.services.database;
     const { team, seat } = requireTeamMember(db, args.team, actor.userId);
     if (!aiToolsPolicy.readUsage(seat)) throw new DomainError('PERMISSION_DENIED');
-    const limits = teamAiLimits(db, context.services.config.ai, team.id);
-    return { limits, ...teamAiUsage(db, team.id, context.services.store.clock.now()) };
+    const limits = await teamAiLimits(db, context.services.config.ai, team.id);
+    return { limits, ...(await teamAiUsage(db, team.id, context.services.store.clock.now())) };
   },
 } satisfies QueryResolvers;
 
