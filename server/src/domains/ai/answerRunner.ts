@@ -8,7 +8,7 @@ import type { Services } from '../../graphql/context';
 import { buildPrompt, recentTurnLimit } from './answerPrompt';
 import { AiFailure, streamCompletion } from './completion';
 import type { AiAnswerFinished, AiCitationRecord, AiMode } from './conversationEvents';
-import { findMessage, recentMessages, streamingAnswers } from './conversationState';
+import { findConversation, findMessage, recentMessages, streamingAnswers } from './conversationState';
 import { citedSources, notFoundAnswer, retrieveSources, type RetrievedSource } from './retrieval';
 import { teamPlanName } from '../teams';
 
@@ -167,6 +167,8 @@ export class AnswerRunner {
   /** Records how the answer ended, unless it ended already (stopped by another path, or deleted). */
   private async record(job: Pick<AnswerJob, 'teamId' | 'userId' | 'conversationId' | 'answerId'>, outcome: Outcome): Promise<void> {
     await this.services.store.run({ actorId: job.userId }, async (unit) => {
+      // Whether it ended is the conversation's stream's state: locked first, so a stop and the end cannot both record it.
+      await unit.lock(aiConversationStream(job.conversationId));
       const row = await findMessage(unit.transaction, job.answerId);
       if (!row || row.state !== 'streaming') return;
       await unit.append(
@@ -194,13 +196,10 @@ export class AnswerRunner {
     const { database } = this.services;
     for (const answer of await streamingAnswers(database.db)) {
       if (answer.createdAt >= startedAt || this.running.has(answer.id)) continue;
-      const owner = await database.sqlite
-        .prepare<[string], { teamId: string; userId: string }>(
-          'SELECT team_id AS teamId, user_id AS userId FROM ai_conversations WHERE id = ?',
-        )
-        .get(answer.conversationId);
-      if (!owner) continue;
-      await this.recordUnattended({ ...owner, conversationId: answer.conversationId, answerId: answer.id }, 'failed');
+      const conversation = await findConversation(database.db, answer.conversationId);
+      if (!conversation) continue;
+      const { teamId, userId } = conversation;
+      await this.recordUnattended({ teamId, userId, conversationId: answer.conversationId, answerId: answer.id }, 'failed');
     }
   }
 }

@@ -15,6 +15,7 @@ import {
   presentMessage,
   requireOwnConversation,
   type Owner,
+  type Reader,
 } from './conversationState';
 
 type Incoming = StoredEvent | AnswerDelta;
@@ -111,7 +112,7 @@ const listChanges = new Set([
  * that team is still their current one (a switch of team ends it: the other team's list is another subscription).
  * A deleted conversation has no row left: its deletion is the owner's when they made it (only its person may).
  */
-async function conversationListVerdict(context: MercuriusContext, owner: Owner, event: StoredEvent): Promise<Verdict> {
+function conversationListVerdict(context: MercuriusContext, owner: Owner, event: StoredEvent): Verdict | Promise<Verdict> {
   // A switch is appended to the person's own stream with the team they switched to.
   if (event.type === 'user.default_team_changed')
     return event.stream === userStream(owner.userId) && (event.payload as { teamId?: string }).teamId !== owner.teamId ? 'end' : 'skip';
@@ -120,7 +121,12 @@ async function conversationListVerdict(context: MercuriusContext, owner: Owner, 
   const db = context.services.database.db;
   if (currentTeam(db, owner.userId)?.id !== owner.teamId) return 'end';
   if (event.type === 'ai.conversation.deleted') return event.actorId === owner.userId ? 'deliver' : 'skip';
-  const conversation = await findConversation(db, (event.payload as { conversationId: string }).conversationId);
+  return ownConversationVerdict(db, owner, (event.payload as { conversationId: string }).conversationId);
+}
+
+/** Whether the conversation is the owner's: the one verdict that reads the conversation (synchronous until then). */
+async function ownConversationVerdict(db: Reader, owner: Owner, conversationId: string): Promise<Verdict> {
+  const conversation = await findConversation(db, conversationId);
   return conversation && aiConversationPolicy.own(conversation, owner) ? 'deliver' : 'skip';
 }
 
@@ -162,7 +168,7 @@ async function* conversationListFeed(context: MercuriusContext, owner: Owner): A
     context,
     requireActor(context),
     [topics.team(owner.teamId), topics.stream(userStream(owner.userId))],
-    async (event) => await conversationListVerdict(context, owner, event),
+    (event) => conversationListVerdict(context, owner, event),
     conversationListRelevant(owner),
   );
   for await (const event of events) yield { event, owner };
@@ -185,6 +191,6 @@ export const aiConversationSubscriptions = {
       const { team } = requireCurrentTeam(context.services.database.db, actor.userId);
       return conversationListFeed(context, { userId: actor.userId, teamId: team.id });
     },
-    resolve: async ({ event, owner }, _args, context) => await conversationChangeOf(context, owner, event),
+    resolve: ({ event, owner }, _args, context) => conversationChangeOf(context, owner, event),
   } satisfies LiveSubscription<'subAiConversations', ListDelivery>,
 } satisfies SubscriptionResolvers;

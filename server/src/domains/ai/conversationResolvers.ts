@@ -7,7 +7,7 @@ import { topics } from '../../core/live';
 import { aiConversationStream } from '../../core/streams';
 import { codedError } from '../../errors';
 import { requireActor } from '../../graphql/context';
-import type { AiMessage, MutationResolvers, QueryResolvers } from '../../graphql/schemaTypes';
+import type { AiConversation, AiMessage, MutationResolvers, QueryResolvers } from '../../graphql/schemaTypes';
 import { boundedText, parseArgument } from '../../inputSchemas';
 import { users } from '../accounts';
 import { requireCurrentTeam } from '../teams';
@@ -17,6 +17,8 @@ import type { AiConversationEvent, AiMode } from './conversationEvents';
 import {
   conversationMessages,
   findMessage,
+  lockOwnConversation,
+  lockOwnMessage,
   ownConversations,
   presentConversation,
   presentMessage,
@@ -88,7 +90,9 @@ export const aiConversationQueries = {
   getAiConversations: async (_root, _args, context) => {
     const { owner } = caller(context);
     const db = context.services.database.db;
-    return (await ownConversations(db, owner)).map(async (row) => await presentConversation(db, row));
+    const conversations: AiConversation[] = [];
+    for (const row of await ownConversations(db, owner)) conversations.push(await presentConversation(db, row));
+    return conversations;
   },
   getAiMessages: async (_root, args: { aiconversation: string }, context) => {
     const { owner } = caller(context);
@@ -120,7 +124,7 @@ export const aiConversationMutations = {
     const { owner } = caller(context);
     const name = parseArgument('name', boundedText(conversationNameMaximum, 'NAME_REQUIRED'), args.name);
     await context.services.store.run(commandOf(context, owner.userId), async (unit) => {
-      const conversation = await requireOwnConversation(unit.transaction, owner, args.id);
+      const conversation = await lockOwnConversation(unit, owner, args.id);
       await unit.append(
         aiConversationStream(conversation.id),
         [{ type: 'ai.conversation.renamed', payload: { conversationId: conversation.id, name } }],
@@ -136,7 +140,7 @@ export const aiConversationMutations = {
   delAiConversation: async (_root, args: { id: string }, context) => {
     const { owner } = caller(context);
     const streaming = await context.services.store.run(commandOf(context, owner.userId), async (unit) => {
-      const conversation = await requireOwnConversation(unit.transaction, owner, args.id);
+      const conversation = await lockOwnConversation(unit, owner, args.id);
       const answers = (await conversationMessages(unit.transaction, conversation.id)).filter((message) => message.state === 'streaming');
       await unit.append(
         aiConversationStream(conversation.id),
@@ -178,14 +182,15 @@ export const aiConversationMutations = {
     const questionId = newId();
     const answerId = newId();
     await services.store.run(commandOf(context, owner.userId), async (unit) => {
-      await requireOwnConversation(unit.transaction, owner, conversation.id);
+      await lockOwnConversation(unit, owner, conversation.id);
       await unit.append(
         aiConversationStream(conversation.id),
         [{ type: 'ai.question.asked', payload: { conversationId: conversation.id, questionId, answerId, body, mode, persona, tone } }],
         { teamId: owner.teamId },
       );
     });
-    const language = (await db.select({ language: users.language }).from(users).where(eq(users.id, owner.userId)).get())?.language ?? null;
+    const [asker] = await db.select({ language: users.language }).from(users).where(eq(users.id, owner.userId)).limit(1);
+    const language = asker?.language ?? null;
     answerRunnerOf(services).run({
       ...owner,
       seat,
@@ -198,13 +203,15 @@ export const aiConversationMutations = {
       tone,
       language,
     });
-    return [questionId, answerId].map(async (id) => asAsked(presentMessage((await findMessage(db, id))!)));
+    const asked: AiMessage[] = [];
+    for (const id of [questionId, answerId]) asked.push(asAsked(presentMessage((await findMessage(db, id))!)));
+    return asked;
   },
 
   delAiMessage: async (_root, args: { id: string }, context) => {
     const { owner } = caller(context);
     const wasStreaming = await context.services.store.run(commandOf(context, owner.userId), async (unit) => {
-      const { message, conversation } = await requireOwnMessage(unit.transaction, owner, args.id);
+      const { message, conversation } = await lockOwnMessage(unit, owner, args.id);
       await unit.append(
         aiConversationStream(conversation.id),
         [{ type: 'ai.message.deleted', payload: { conversationId: conversation.id, messageId: message.id } }],

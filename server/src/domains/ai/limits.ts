@@ -1,4 +1,4 @@
-import { and, eq, gte, sql } from 'drizzle-orm';
+import { and, count, eq, gte, sql } from 'drizzle-orm';
 import type { Transaction } from '../../db/connection';
 import { codedError } from '../../errors';
 import { aiLimits, aiUsage } from './tables';
@@ -18,11 +18,11 @@ export const aiLimitBounds = {
 
 /** The team's own limits, or the instance defaults (AI_REQUESTS_PER_MINUTE, AI_TOKENS_PER_DAY). */
 export async function teamAiLimits(db: Reader, defaults: TeamAiLimits, teamId: string): Promise<TeamAiLimits> {
-  const row = await db
+  const [row] = await db
     .select({ requestsPerMinute: aiLimits.requestsPerMinute, tokensPerDay: aiLimits.tokensPerDay })
     .from(aiLimits)
     .where(eq(aiLimits.teamId, teamId))
-    .get();
+    .limit(1);
   return row ?? { requestsPerMinute: defaults.requestsPerMinute, tokensPerDay: defaults.tokensPerDay };
 }
 
@@ -39,16 +39,15 @@ export function startOfUtcMonth(now: Date): string {
 /** Requests the team started in the 60 s before `now` (those still running included) and its tokens today. */
 export async function teamUsageNow(db: Reader, teamId: string, now: Date): Promise<{ requestsLastMinute: number; tokensToday: number }> {
   const minuteAgo = new Date(now.getTime() - 60_000).toISOString();
-  const recent = await db
-    .select({ count: sql<number>`count(*)` })
+  const [recent] = await db
+    .select({ count: count() })
     .from(aiUsage)
-    .where(and(eq(aiUsage.teamId, teamId), gte(aiUsage.startedAt, minuteAgo)))
-    .get();
-  const today = await db
-    .select({ tokens: sql<number>`coalesce(sum(${aiUsage.promptTokens} + ${aiUsage.completionTokens}), 0)` })
+    .where(and(eq(aiUsage.teamId, teamId), gte(aiUsage.startedAt, minuteAgo)));
+  // A sum of integers is a bigint on PostgreSQL, which arrives as text: read as a number on both.
+  const [today] = await db
+    .select({ tokens: sql`coalesce(sum(${aiUsage.promptTokens} + ${aiUsage.completionTokens}), 0)`.mapWith(Number) })
     .from(aiUsage)
-    .where(and(eq(aiUsage.teamId, teamId), gte(aiUsage.startedAt, startOfUtcDay(now))))
-    .get();
+    .where(and(eq(aiUsage.teamId, teamId), gte(aiUsage.startedAt, startOfUtcDay(now))));
   return { requestsLastMinute: recent?.count ?? 0, tokensToday: today?.tokens ?? 0 };
 }
 

@@ -1,6 +1,6 @@
 import { and, asc, eq, gte, sql } from 'drizzle-orm';
 import { runCommand } from '../../core/runCommand';
-import { aiLimitsStream } from '../../core/streams';
+import { aiLimitsStream, teamStream } from '../../core/streams';
 import type { DrizzleDatabase } from '../../db/connection';
 import { DomainError } from '../../errors';
 import { requireActor } from '../../graphql/context';
@@ -29,17 +29,17 @@ export async function teamAiUsage(
 ): Promise<{ tokensToday: number; members: AiMemberUsage[] }> {
   const today = startOfUtcDay(now);
   const tokens = sql<number>`${aiUsage.promptTokens} + ${aiUsage.completionTokens}`;
+  // Sums of integers are bigints on PostgreSQL, which arrive as text: read as numbers on both.
   const usageRows = await db
     .select({
       userId: aiUsage.userId,
-      requestsToday: sql<number>`coalesce(sum(CASE WHEN ${aiUsage.startedAt} >= ${today} THEN 1 ELSE 0 END), 0)`,
-      tokensToday: sql<number>`coalesce(sum(CASE WHEN ${aiUsage.startedAt} >= ${today} THEN ${tokens} ELSE 0 END), 0)`,
-      tokensThisMonth: sql<number>`coalesce(sum(${tokens}), 0)`,
+      requestsToday: sql`coalesce(sum(CASE WHEN ${aiUsage.startedAt} >= ${today} THEN 1 ELSE 0 END), 0)`.mapWith(Number),
+      tokensToday: sql`coalesce(sum(CASE WHEN ${aiUsage.startedAt} >= ${today} THEN ${tokens} ELSE 0 END), 0)`.mapWith(Number),
+      tokensThisMonth: sql`coalesce(sum(${tokens}), 0)`.mapWith(Number),
     })
     .from(aiUsage)
     .where(and(eq(aiUsage.teamId, teamId), gte(aiUsage.startedAt, startOfUtcMonth(now))))
-    .groupBy(aiUsage.userId)
-    .all();
+    .groupBy(aiUsage.userId);
   const byUser = new Map(usageRows.map((row) => [row.userId, row]));
   const members = (
     await db
@@ -48,7 +48,6 @@ export async function teamAiUsage(
       .innerJoin(users, eq(users.id, teamMembers.userId))
       .where(eq(teamMembers.teamId, teamId))
       .orderBy(asc(users.firstname), asc(users.lastname), asc(users.id))
-      .all()
   ).map((member) => {
     const usage = byUser.get(member.user);
     return {
@@ -88,6 +87,8 @@ export const aiToolsMutations = {
   setAiLimits: async (_root, args: { team: string; requestsPerMinute: number; tokensPerDay: number }, context) => {
     const actor = requireActor(context);
     return runCommand(context, actor.userId, async (unit): Promise<TeamAiLimits> => {
+      // Whether the caller administers the team is its stream's state: locked before it is read (see `UnitOfWork.lock`).
+      await unit.lock(teamStream(args.team));
       const { team, seat } = requireTeamMember(unit.transaction, args.team, actor.userId);
       if (!aiToolsPolicy.setLimits(seat)) throw new DomainError('PERMISSION_DENIED');
       const limits = validateAiLimits({ requestsPerMinute: args.requestsPerMinute, tokensPerDay: args.tokensPerDay });
