@@ -11,7 +11,7 @@ export * from '../domains/calendar/tables';
 export * from '../domains/settings/tables.sqlite';
 export * from '../domains/notifications/tables';
 export * from '../domains/search/tables';
-export * from '../domains/ai/tables';
+export * from '../domains/ai/tables.sqlite';
 export * from '../domains/billing/tables.sqlite';
 export * from '../domains/support/tables.sqlite';
 export * from '../domains/reports/tables';

@@ -8,7 +8,7 @@ import type { Services } from '../../graphql/context';
 import { buildPrompt, recentTurnLimit } from './answerPrompt';
 import { AiFailure, streamCompletion } from './completion';
 import type { AiAnswerFinished, AiCitationRecord, AiMode } from './conversationEvents';
-import { findMessage, recentMessages, streamingAnswers } from './conversationState';
+import { findConversation, findMessage, recentMessages, streamingAnswers } from './conversationState';
 import { citedSources, notFoundAnswer, retrieveSources, type RetrievedSource } from './retrieval';
 import { teamPlanName } from '../teams';
 
@@ -120,7 +120,7 @@ export class AnswerRunner {
       if (sources.length === 0) return this.record(job, finished(notFoundAnswer(job.language), 'done'));
     }
     // The question and its answer are the conversation's newest messages; the turns are those before them.
-    const turns = recentMessages(database.db, job.conversationId, recentTurnLimit + 2).filter(
+    const turns = (await recentMessages(database.db, job.conversationId, recentTurnLimit + 2)).filter(
       (message) => message.id !== job.questionId && message.id !== job.answerId,
     );
     const messages = buildPrompt({
@@ -167,7 +167,9 @@ export class AnswerRunner {
   /** Records how the answer ended, unless it ended already (stopped by another path, or deleted). */
   private async record(job: Pick<AnswerJob, 'teamId' | 'userId' | 'conversationId' | 'answerId'>, outcome: Outcome): Promise<void> {
     await this.services.store.run({ actorId: job.userId }, async (unit) => {
-      const row = findMessage(unit.transaction, job.answerId);
+      // Whether it ended is the conversation's stream's state: locked first, so a stop and the end cannot both record it.
+      await unit.lock(aiConversationStream(job.conversationId));
+      const row = await findMessage(unit.transaction, job.answerId);
       if (!row || row.state !== 'streaming') return;
       await unit.append(
         aiConversationStream(job.conversationId),
@@ -192,15 +194,12 @@ export class AnswerRunner {
   /** Answers left streaming by a server that stopped before they ended: recorded failed, "interrupted". */
   private async failInterrupted(startedAt: string): Promise<void> {
     const { database } = this.services;
-    for (const answer of streamingAnswers(database.db)) {
+    for (const answer of await streamingAnswers(database.db)) {
       if (answer.createdAt >= startedAt || this.running.has(answer.id)) continue;
-      const owner = database.sqlite
-        .prepare<[string], { teamId: string; userId: string }>(
-          'SELECT team_id AS teamId, user_id AS userId FROM ai_conversations WHERE id = ?',
-        )
-        .get(answer.conversationId);
-      if (!owner) continue;
-      await this.recordUnattended({ ...owner, conversationId: answer.conversationId, answerId: answer.id }, 'failed');
+      const conversation = await findConversation(database.db, answer.conversationId);
+      if (!conversation) continue;
+      const { teamId, userId } = conversation;
+      await this.recordUnattended({ teamId, userId, conversationId: answer.conversationId, answerId: answer.id }, 'failed');
     }
   }
 }

@@ -2,7 +2,7 @@ import { formatErrorMessage } from '#shared/errors';
 import type { AiErrorCode } from '#shared/ai';
 import { createProviderClient, ProviderError, streamChat, type ChatMessage, type ProviderUsage } from '../../ai/provider';
 import { newId } from '../../core/ids';
-import { aiRequestStream } from '../../core/streams';
+import { aiLimitsStream, aiRequestStream } from '../../core/streams';
 import { DomainError } from '../../errors';
 import type { Services } from '../../graphql/context';
 import { reachedLimit, teamAiLimits, teamUsageNow } from './limits';
@@ -65,8 +65,12 @@ export async function* streamCompletion(services: Services, input: CompletionInp
   const requestId = newId();
   // The check and the start are one unit of work: two processes cannot both take the last request of a minute.
   await services.store.run({ actorId: input.userId }, async (unit) => {
-    const limits = teamAiLimits(unit.transaction, ai, input.teamId);
-    const reached = reachedLimit(limits, teamUsageNow(unit.transaction, input.teamId, unit.now));
+    // Each request starts a stream of its own, so no stream the start appends to covers the team's other requests:
+    // every start locks the team's limits' stream (see `UnitOfWork.lock`) before counting, and the team's starts
+    // take their turns, each counting the ones committed before it. Its appends also change the limits read here.
+    await unit.lock(aiLimitsStream(input.teamId));
+    const limits = await teamAiLimits(unit.transaction, ai, input.teamId);
+    const reached = reachedLimit(limits, await teamUsageNow(unit.transaction, input.teamId, unit.now));
     if (reached)
       throw new AiFailure('AI_TEAM_LIMIT_REACHED', limitMessages[reached](limits[reached]), { limit: reached, maximum: limits[reached] });
     const started: AiToolsEvent = {

@@ -15,6 +15,7 @@ import {
   presentMessage,
   requireOwnConversation,
   type Owner,
+  type Reader,
 } from './conversationState';
 
 type Incoming = StoredEvent | AnswerDelta;
@@ -47,16 +48,16 @@ async function* answerFeed(context: MercuriusContext, owner: Owner, conversation
     },
   );
   for await (const incoming of events) {
-    const delivery = deliveryOf(context, incoming as Incoming);
+    const delivery = await deliveryOf(context, incoming as Incoming);
     if (delivery) yield delivery;
   }
 }
 
-function deliveryOf(context: MercuriusContext, incoming: Incoming): Delivery | null {
+async function deliveryOf(context: MercuriusContext, incoming: Incoming): Promise<Delivery | null> {
   const db = context.services.database.db;
   if (incoming.type === 'ai.answer.delta') {
     const notice = incoming as AnswerDelta;
-    const row = findMessage(db, notice.answerId);
+    const row = await findMessage(db, notice.answerId);
     if (!row) return null;
     return { message: { ...presentMessage(row, notice.body), state: 'streaming', error: null, errorCode: null }, delta: notice.delta };
   }
@@ -83,7 +84,7 @@ function deliveryOf(context: MercuriusContext, incoming: Incoming): Delivery | n
       return { message: started, delta: '' };
     }
     case 'ai.answer.finished': {
-      const row = findMessage(db, event.payload.answerId);
+      const row = await findMessage(db, event.payload.answerId);
       if (!row) return null;
       const { body, state, error, errorCode, citations } = event.payload;
       return {
@@ -111,7 +112,7 @@ const listChanges = new Set([
  * that team is still their current one (a switch of team ends it: the other team's list is another subscription).
  * A deleted conversation has no row left: its deletion is the owner's when they made it (only its person may).
  */
-function conversationListVerdict(context: MercuriusContext, owner: Owner, event: StoredEvent): Verdict {
+function conversationListVerdict(context: MercuriusContext, owner: Owner, event: StoredEvent): Verdict | Promise<Verdict> {
   // A switch is appended to the person's own stream with the team they switched to.
   if (event.type === 'user.default_team_changed')
     return event.stream === userStream(owner.userId) && (event.payload as { teamId?: string }).teamId !== owner.teamId ? 'end' : 'skip';
@@ -120,21 +121,26 @@ function conversationListVerdict(context: MercuriusContext, owner: Owner, event:
   const db = context.services.database.db;
   if (currentTeam(db, owner.userId)?.id !== owner.teamId) return 'end';
   if (event.type === 'ai.conversation.deleted') return event.actorId === owner.userId ? 'deliver' : 'skip';
-  const conversation = findConversation(db, (event.payload as { conversationId: string }).conversationId);
+  return ownConversationVerdict(db, owner, (event.payload as { conversationId: string }).conversationId);
+}
+
+/** Whether the conversation is the owner's: the one verdict that reads the conversation (synchronous until then). */
+async function ownConversationVerdict(db: Reader, owner: Owner, conversationId: string): Promise<Verdict> {
+  const conversation = await findConversation(db, conversationId);
   return conversation && aiConversationPolicy.own(conversation, owner) ? 'deliver' : 'skip';
 }
 
-function conversationChangeOf(context: MercuriusContext, owner: Owner, event: StoredEvent): AiConversationChange {
+async function conversationChangeOf(context: MercuriusContext, owner: Owner, event: StoredEvent): Promise<AiConversationChange> {
   const db = context.services.database.db;
   const id = (event.payload as { conversationId: string }).conversationId;
-  const conversation = event.type === 'ai.conversation.deleted' ? undefined : findConversation(db, id);
+  const conversation = event.type === 'ai.conversation.deleted' ? undefined : await findConversation(db, id);
   // Deleted since the event was judged: the list loses it all the same.
   if (!conversation || !aiConversationPolicy.own(conversation, owner)) return { type: 'deleted', seq: event.seq, id, aiconversation: null };
   return {
     type: event.type === 'ai.conversation.created' ? 'created' : 'updated',
     seq: event.seq,
     id,
-    aiconversation: presentConversation(db, conversation),
+    aiconversation: await presentConversation(db, conversation),
   };
 }
 
@@ -170,11 +176,11 @@ async function* conversationListFeed(context: MercuriusContext, owner: Owner): A
 
 export const aiConversationSubscriptions = {
   subAiMessage: {
-    subscribe: (_root, args: { aiconversation: string }, context) => {
+    subscribe: async (_root, args: { aiconversation: string }, context) => {
       const actor = requireActor(context);
       const { team } = requireCurrentTeam(context.services.database.db, actor.userId);
       const owner: Owner = { userId: actor.userId, teamId: team.id };
-      const conversation = requireOwnConversation(context.services.database.db, owner, args.aiconversation);
+      const conversation = await requireOwnConversation(context.services.database.db, owner, args.aiconversation);
       return answerFeed(context, owner, conversation.id);
     },
     resolve: (delivery) => delivery,

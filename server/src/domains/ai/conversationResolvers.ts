@@ -7,7 +7,7 @@ import { topics } from '../../core/live';
 import { aiConversationStream } from '../../core/streams';
 import { codedError } from '../../errors';
 import { requireActor } from '../../graphql/context';
-import type { AiMessage, MutationResolvers, QueryResolvers } from '../../graphql/schemaTypes';
+import type { AiConversation, AiMessage, MutationResolvers, QueryResolvers } from '../../graphql/schemaTypes';
 import { boundedText, parseArgument } from '../../inputSchemas';
 import { users } from '../accounts';
 import { requireCurrentTeam } from '../teams';
@@ -17,6 +17,8 @@ import type { AiConversationEvent, AiMode } from './conversationEvents';
 import {
   conversationMessages,
   findMessage,
+  lockOwnConversation,
+  lockOwnMessage,
   ownConversations,
   presentConversation,
   presentMessage,
@@ -85,16 +87,18 @@ function answerEnded(
 }
 
 export const aiConversationQueries = {
-  getAiConversations: (_root, _args, context) => {
+  getAiConversations: async (_root, _args, context) => {
     const { owner } = caller(context);
     const db = context.services.database.db;
-    return ownConversations(db, owner).map((row) => presentConversation(db, row));
+    const conversations: AiConversation[] = [];
+    for (const row of await ownConversations(db, owner)) conversations.push(await presentConversation(db, row));
+    return conversations;
   },
-  getAiMessages: (_root, args: { aiconversation: string }, context) => {
+  getAiMessages: async (_root, args: { aiconversation: string }, context) => {
     const { owner } = caller(context);
     const db = context.services.database.db;
-    const conversation = requireOwnConversation(db, owner, args.aiconversation);
-    return conversationMessages(db, conversation.id).map((row) => presentMessage(row));
+    const conversation = await requireOwnConversation(db, owner, args.aiconversation);
+    return (await conversationMessages(db, conversation.id)).map((row) => presentMessage(row));
   },
 } satisfies QueryResolvers;
 
@@ -113,14 +117,14 @@ export const aiConversationMutations = {
       );
     });
     const db = context.services.database.db;
-    return presentConversation(db, requireOwnConversation(db, owner, conversationId));
+    return await presentConversation(db, await requireOwnConversation(db, owner, conversationId));
   },
 
   ediAiConversation: async (_root, args: { id: string; name: string }, context) => {
     const { owner } = caller(context);
     const name = parseArgument('name', boundedText(conversationNameMaximum, 'NAME_REQUIRED'), args.name);
     await context.services.store.run(commandOf(context, owner.userId), async (unit) => {
-      const conversation = requireOwnConversation(unit.transaction, owner, args.id);
+      const conversation = await lockOwnConversation(unit, owner, args.id);
       await unit.append(
         aiConversationStream(conversation.id),
         [{ type: 'ai.conversation.renamed', payload: { conversationId: conversation.id, name } }],
@@ -130,14 +134,14 @@ export const aiConversationMutations = {
       );
     });
     const db = context.services.database.db;
-    return presentConversation(db, requireOwnConversation(db, owner, args.id));
+    return await presentConversation(db, await requireOwnConversation(db, owner, args.id));
   },
 
   delAiConversation: async (_root, args: { id: string }, context) => {
     const { owner } = caller(context);
     const streaming = await context.services.store.run(commandOf(context, owner.userId), async (unit) => {
-      const conversation = requireOwnConversation(unit.transaction, owner, args.id);
-      const answers = conversationMessages(unit.transaction, conversation.id).filter((message) => message.state === 'streaming');
+      const conversation = await lockOwnConversation(unit, owner, args.id);
+      const answers = (await conversationMessages(unit.transaction, conversation.id)).filter((message) => message.state === 'streaming');
       await unit.append(
         aiConversationStream(conversation.id),
         [{ type: 'ai.conversation.deleted', payload: { conversationId: conversation.id } }],
@@ -160,7 +164,7 @@ export const aiConversationMutations = {
     const { owner, seat } = caller(context);
     const { services } = context;
     const db = services.database.db;
-    const conversation = requireOwnConversation(db, owner, args.aiconversation);
+    const conversation = await requireOwnConversation(db, owner, args.aiconversation);
     // Without a provider nothing is recorded: the question could never be answered (AI search's "not found" aside).
     if (!services.config.ai.provider) throw new AiFailure('AI_NOT_CONFIGURED');
     const body = typeof args.body === 'string' ? args.body.trim() : '';
@@ -178,14 +182,15 @@ export const aiConversationMutations = {
     const questionId = newId();
     const answerId = newId();
     await services.store.run(commandOf(context, owner.userId), async (unit) => {
-      requireOwnConversation(unit.transaction, owner, conversation.id);
+      await lockOwnConversation(unit, owner, conversation.id);
       await unit.append(
         aiConversationStream(conversation.id),
         [{ type: 'ai.question.asked', payload: { conversationId: conversation.id, questionId, answerId, body, mode, persona, tone } }],
         { teamId: owner.teamId },
       );
     });
-    const language = db.select({ language: users.language }).from(users).where(eq(users.id, owner.userId)).get()?.language ?? null;
+    const [asker] = await db.select({ language: users.language }).from(users).where(eq(users.id, owner.userId)).limit(1);
+    const language = asker?.language ?? null;
     answerRunnerOf(services).run({
       ...owner,
       seat,
@@ -198,13 +203,15 @@ export const aiConversationMutations = {
       tone,
       language,
     });
-    return [questionId, answerId].map((id) => asAsked(presentMessage(findMessage(db, id)!)));
+    const asked: AiMessage[] = [];
+    for (const id of [questionId, answerId]) asked.push(asAsked(presentMessage((await findMessage(db, id))!)));
+    return asked;
   },
 
   delAiMessage: async (_root, args: { id: string }, context) => {
     const { owner } = caller(context);
     const wasStreaming = await context.services.store.run(commandOf(context, owner.userId), async (unit) => {
-      const { message, conversation } = requireOwnMessage(unit.transaction, owner, args.id);
+      const { message, conversation } = await lockOwnMessage(unit, owner, args.id);
       await unit.append(
         aiConversationStream(conversation.id),
         [{ type: 'ai.message.deleted', payload: { conversationId: conversation.id, messageId: message.id } }],
@@ -221,13 +228,13 @@ export const aiConversationMutations = {
   stopAiMessage: async (_root, args: { id: string }, context) => {
     const { owner } = caller(context);
     const db = context.services.database.db;
-    const { message, conversation } = requireOwnMessage(db, owner, args.id);
+    const { message, conversation } = await requireOwnMessage(db, owner, args.id);
     if (message.type === 'answer' && message.state === 'streaming') {
       const runner = answerRunnerOf(context.services);
       const wait = answerEnded(context, conversation.id, message.id, stopWaitMs);
       await wait.listening;
       // It may have ended while the wait started listening: then there is nothing to stop.
-      if (findMessage(db, message.id)?.state !== 'streaming') wait.cancel();
+      if ((await findMessage(db, message.id))?.state !== 'streaming') wait.cancel();
       else {
         runner.requestStop(message.id);
         // Nobody recorded it within the wait: no process runs it any more; it is recorded stopped with nothing kept.
@@ -235,7 +242,7 @@ export const aiConversationMutations = {
           await runner.recordUnattended({ ...owner, conversationId: conversation.id, answerId: message.id }, 'stopped');
       }
     }
-    return presentMessage(requireOwnMessage(db, owner, args.id).message);
+    return presentMessage((await requireOwnMessage(db, owner, args.id)).message);
   },
 } satisfies MutationResolvers;
 

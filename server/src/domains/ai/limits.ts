@@ -1,7 +1,7 @@
-import { and, eq, gte, sql } from 'drizzle-orm';
+import { and, count, eq, gte, sql } from 'drizzle-orm';
 import type { Transaction } from '../../db/connection';
 import { codedError } from '../../errors';
-import { aiLimits, aiUsage } from './toolsTables';
+import { aiLimits, aiUsage } from './tables';
 
 /** Reads work the same on the database and inside a command's transaction. */
 type Reader = Pick<Transaction, 'select'>;
@@ -17,12 +17,12 @@ export const aiLimitBounds = {
 } as const;
 
 /** The team's own limits, or the instance defaults (AI_REQUESTS_PER_MINUTE, AI_TOKENS_PER_DAY). */
-export function teamAiLimits(db: Reader, defaults: TeamAiLimits, teamId: string): TeamAiLimits {
-  const row = db
+export async function teamAiLimits(db: Reader, defaults: TeamAiLimits, teamId: string): Promise<TeamAiLimits> {
+  const [row] = await db
     .select({ requestsPerMinute: aiLimits.requestsPerMinute, tokensPerDay: aiLimits.tokensPerDay })
     .from(aiLimits)
     .where(eq(aiLimits.teamId, teamId))
-    .get();
+    .limit(1);
   return row ?? { requestsPerMinute: defaults.requestsPerMinute, tokensPerDay: defaults.tokensPerDay };
 }
 
@@ -37,18 +37,17 @@ export function startOfUtcMonth(now: Date): string {
 }
 
 /** Requests the team started in the 60 s before `now` (those still running included) and its tokens today. */
-export function teamUsageNow(db: Reader, teamId: string, now: Date): { requestsLastMinute: number; tokensToday: number } {
+export async function teamUsageNow(db: Reader, teamId: string, now: Date): Promise<{ requestsLastMinute: number; tokensToday: number }> {
   const minuteAgo = new Date(now.getTime() - 60_000).toISOString();
-  const recent = db
-    .select({ count: sql<number>`count(*)` })
+  const [recent] = await db
+    .select({ count: count() })
     .from(aiUsage)
-    .where(and(eq(aiUsage.teamId, teamId), gte(aiUsage.startedAt, minuteAgo)))
-    .get();
-  const today = db
-    .select({ tokens: sql<number>`coalesce(sum(${aiUsage.promptTokens} + ${aiUsage.completionTokens}), 0)` })
+    .where(and(eq(aiUsage.teamId, teamId), gte(aiUsage.startedAt, minuteAgo)));
+  // A sum of integers is a bigint on PostgreSQL, which arrives as text: read as a number on both.
+  const [today] = await db
+    .select({ tokens: sql`coalesce(sum(${aiUsage.promptTokens} + ${aiUsage.completionTokens}), 0)`.mapWith(Number) })
     .from(aiUsage)
-    .where(and(eq(aiUsage.teamId, teamId), gte(aiUsage.startedAt, startOfUtcDay(now))))
-    .get();
+    .where(and(eq(aiUsage.teamId, teamId), gte(aiUsage.startedAt, startOfUtcDay(now))));
   return { requestsLastMinute: recent?.count ?? 0, tokensToday: today?.tokens ?? 0 };
 }
 
