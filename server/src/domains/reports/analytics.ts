@@ -45,13 +45,13 @@ export function median(values: readonly number[]): number | null {
  * the task's creation to that finish); and each member's open load now (assigned tasks not in a done section, and
  * how many of them are overdue). Only spaces the viewer may read (and of `projects` when given).
  */
-export function buildAnalytics(
+export async function buildAnalytics(
   db: Reader,
   sqlite: Database.Database,
   scope: { teamId: string; viewerId: string; projects: ReadonlySet<string> | null; members: ReportMember[] },
   range: { from: string; until: string },
   now: Date,
-): ReportAnalytics {
+): Promise<ReportAnalytics> {
   const orders = sectionOrders(sqlite, scope.teamId);
   const order = (projectId: string) => orders.get(projectId) ?? [];
   const readSpace = spaceReader(db, scope.viewerId);
@@ -59,7 +59,7 @@ export function buildAnalytics(
   const weeks = new Map<string, { created: number; finished: number; cycles: number[] }>();
   for (let week = weekOf(range.from); week <= weekOf(range.until); week = new Date(Date.parse(week) + 7 * dayMs).toISOString().slice(0, 10))
     weeks.set(week, { created: 0, finished: 0, cycles: [] });
-  const activity = readTaskActivity(db, scope.teamId, range.from, range.until, order).filter(
+  const activity = (await readTaskActivity(db, scope.teamId, range.from, range.until, order)).filter(
     (entry) => (entry.kind === 'created' || entry.kind === 'finished') && counted(entry.projectId),
   );
   const facts = taskFactsById(sqlite, [...new Set(activity.filter((entry) => entry.kind === 'finished').map((entry) => entry.taskId))]);

@@ -17,12 +17,17 @@ export interface ReportSpace {
 }
 
 /** The team's members (guests included: they work in the spaces they are in), or a space's, by name. */
-export function reportMembers(db: Reader, teamId: string, projectId: string | null): ReportMember[] {
+export async function reportMembers(db: Reader, teamId: string, projectId: string | null): Promise<ReportMember[]> {
   const columns = { id: users.id, firstname: users.firstname, lastname: users.lastname, profileImg: users.profileImg };
   const rows =
     projectId === null
-      ? db.select(columns).from(teamMembers).innerJoin(users, eq(users.id, teamMembers.userId)).where(eq(teamMembers.teamId, teamId)).all()
-      : db
+      ? await db
+          .select(columns)
+          .from(teamMembers)
+          .innerJoin(users, eq(users.id, teamMembers.userId))
+          .where(eq(teamMembers.teamId, teamId))
+          .all()
+      : await db
           .select(columns)
           .from(projectMembers)
           .innerJoin(users, eq(users.id, projectMembers.userId))
@@ -42,11 +47,15 @@ export function reportMembers(db: Reader, teamId: string, projectId: string | nu
  */
 export function spaceReader(db: Reader, viewerId: string): (projectId: string) => ReportSpace | null {
   const known = new Map<string, ReportSpace | null>();
-  return (projectId) => {
+  return async (projectId) => {
     if (!known.has(projectId)) {
       const readable = readableSpaceContent(db, projectId, viewerId) !== null;
       const row = readable
-        ? db.select({ id: projects.id, name: projects.name, color: projects.color }).from(projects).where(eq(projects.id, projectId)).get()
+        ? await db
+            .select({ id: projects.id, name: projects.name, color: projects.color })
+            .from(projects)
+            .where(eq(projects.id, projectId))
+            .get()
         : undefined;
       known.set(projectId, row ?? null);
     }

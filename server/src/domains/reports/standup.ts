@@ -58,7 +58,7 @@ export function buildStandup(
   const order = (projectId: string) => orders.get(projectId) ?? [];
   const readSpace = spaceReader(db, scope.viewerId);
   const inScope = (projectId: string) => (scope.project === null || scope.project === projectId) && readSpace(projectId) !== null;
-  const activityByDay = input.days.map((day) => readTaskActivity(db, scope.teamId, day.from, day.until, order));
+  const activityByDay = input.days.map(async (day) => await readTaskActivity(db, scope.teamId, day.from, day.until, order));
   const facts = taskFactsById(sqlite, [...new Set(activityByDay.flat().map((entry) => entry.taskId))]);
   const memberIds = new Set(scope.members.map((member) => member.id));
   const overdueByMember = new Map<string, StandupTask[]>();

@@ -8,9 +8,9 @@ import { standupChannels } from './tables';
 export const standupChannelProjection: Projection = {
   name: 'standupChannels',
   tables: [standupChannels],
-  apply(transaction, stored) {
+  async apply(transaction, stored) {
     if (stored.type === 'project.deleted') {
-      transaction
+      await transaction
         .delete(standupChannels)
         .where(eq(standupChannels.projectId, (stored.payload as ProjectDeleted).projectId))
         .run();
@@ -21,7 +21,7 @@ export const standupChannelProjection: Projection = {
       case 'standup.schedule_set': {
         const { projectId, teamId, enabled, time, timeZone, weekdays, language } = event.payload;
         const schedule = { enabled, time, timeZone, weekdays, language, setBy: stored.actorId!, setAt: stored.createdAt };
-        transaction
+        await transaction
           .insert(standupChannels)
           .values({ projectId, teamId, ...schedule })
           .onConflictDoUpdate({ target: standupChannels.projectId, set: schedule })
@@ -30,7 +30,7 @@ export const standupChannelProjection: Projection = {
       }
       case 'standup.posted': {
         const { projectId, date, until, messageId } = event.payload;
-        transaction
+        await transaction
           .update(standupChannels)
           .set({ lastDate: date, lastUntil: until, lastMessageId: messageId })
           .where(eq(standupChannels.projectId, projectId))

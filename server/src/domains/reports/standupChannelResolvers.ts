@@ -37,8 +37,8 @@ export function parseStandupChannelArguments(args: StandupChannelArguments) {
 /** Who may set a space's standup schedule: those who manage the space (its admins, team admins). */
 const mayManage = (access: SpaceContentAccessOf) => spacePolicy.manage(access.seat, access.space, access.spaceSeat);
 
-function presentStandupChannel(db: Reader, access: SpaceContentAccessOf) {
-  const row = db.select().from(standupChannels).where(eq(standupChannels.projectId, access.projectId)).get();
+async function presentStandupChannel(db: Reader, access: SpaceContentAccessOf) {
+  const row = await db.select().from(standupChannels).where(eq(standupChannels.projectId, access.projectId)).get();
   if (!row) return null;
   return {
     project: row.projectId,
@@ -56,10 +56,10 @@ function presentStandupChannel(db: Reader, access: SpaceContentAccessOf) {
 
 export const standupChannelQueries = {
   /** A space's standup schedule; null while nobody set one. Its members (and whoever may read the space) read it. */
-  getStandupChannel: (_root, args: { project: string }, context) => {
+  getStandupChannel: async (_root, args: { project: string }, context) => {
     const actor = requireActor(context);
     const db = context.services.database.db;
-    return presentStandupChannel(db, requireReadableSpaceContent(db, args.project, actor.userId));
+    return await presentStandupChannel(db, requireReadableSpaceContent(db, args.project, actor.userId));
   },
 } satisfies QueryResolvers;
 
@@ -71,7 +71,7 @@ export const standupChannelMutations = {
     return runCommand(context, actor.userId, async (unit) => {
       const access = requireReadableSpaceContent(unit.transaction, args.project, actor.userId);
       if (!mayManage(access)) throw new DomainError('PERMISSION_DENIED');
-      const setter = unit.transaction.select({ language: users.language }).from(users).where(eq(users.id, actor.userId)).get();
+      const setter = await unit.transaction.select({ language: users.language }).from(users).where(eq(users.id, actor.userId)).get();
       const event: StandupChannelEvent = {
         type: 'standup.schedule_set',
         payload: {
@@ -82,7 +82,7 @@ export const standupChannelMutations = {
         },
       };
       await unit.append(standupStream(access.projectId), [event], { teamId: access.teamId });
-      return presentStandupChannel(unit.transaction, access)!;
+      return (await presentStandupChannel(unit.transaction, access))!;
     });
   },
 } satisfies MutationResolvers;

@@ -37,7 +37,7 @@ export function startStandupChannel(services: Services): void {
 export async function postDueStandups(services: Services, now: Date): Promise<number> {
   let claimed = 0;
   let failure: unknown = null;
-  for (const schedule of dueSchedules(services, now)) {
+  for (const schedule of await dueSchedules(services, now)) {
     try {
       if (await postStandupOf(services, schedule.projectId, schedule.setBy, now)) claimed += 1;
     } catch (error) {
@@ -57,20 +57,19 @@ const pad = (value: number) => String(value).padStart(2, '0');
  * time has come and whose last day is before it are read (HH:MM and YYYY-MM-DD compare as text), so a minute with
  * nothing due reads no rows. dueStandupDate, the rule itself, judges each again inside its unit of work.
  */
-function dueSchedules(services: Services, now: Date): { projectId: string; setBy: string }[] {
+async function dueSchedules(services: Services, now: Date): Promise<{ projectId: string; setBy: string }[]> {
   const { sqlite } = services.database;
-  const zones = sqlite
+  const zones = await sqlite
     .prepare<[], { timeZone: string }>('SELECT DISTINCT time_zone AS timeZone FROM standup_channels WHERE enabled = 1')
     .all();
   const candidates = sqlite.prepare<[string, string, string], { projectId: string; setBy: string; weekdays: string }>(
     `SELECT project_id AS projectId, set_by AS setBy, weekdays FROM standup_channels
      WHERE enabled = 1 AND time_zone = ? AND time <= ? AND (last_date IS NULL OR last_date < ?)`,
   );
-  return zones.flatMap(({ timeZone }) => {
+  return zones.flatMap(async ({ timeZone }) => {
     const local = zonedMoment(now, timeZone);
     const time = `${pad(Math.floor(local.minutes / 60))}:${pad(local.minutes % 60)}`;
-    return candidates
-      .all(timeZone, time, local.date)
+    return (await candidates.all(timeZone, time, local.date))
       .filter((row) => (JSON.parse(row.weekdays) as number[]).includes(local.weekday))
       .map(({ projectId, setBy }) => ({ projectId, setBy }));
   });
@@ -83,7 +82,7 @@ function dueSchedules(services: Services, now: Date): { projectId: string; setBy
  */
 function postStandupOf(services: Services, projectId: string, setBy: string, now: Date): Promise<boolean> {
   return services.store.run({ actorId: setBy }, async (unit: UnitOfWork) => {
-    const schedule = unit.transaction.select().from(standupChannels).where(eq(standupChannels.projectId, projectId)).get();
+    const schedule = await unit.transaction.select().from(standupChannels).where(eq(standupChannels.projectId, projectId)).get();
     if (!schedule || schedule.setBy !== setBy) return false;
     const date = dueStandupDate(schedule, now, schedule.lastDate);
     if (date === null || readableSpaceContent(unit.transaction, projectId, setBy) === null) return false;
@@ -93,7 +92,7 @@ function postStandupOf(services: Services, projectId: string, setBy: string, now
     const dayBefore = startOfDayInZone(addCalendarDays(date, -1), schedule.timeZone).toISOString();
     const previous = schedule.lastUntil;
     const from = previous !== null && previous < until && Date.parse(previous) >= now.getTime() - longestWindowMs ? previous : dayBefore;
-    const members = buildChannelStandup(unit.transaction, services.database.sqlite, {
+    const members = await buildChannelStandup(unit.transaction, services.database.sqlite, {
       teamId: schedule.teamId,
       projectId,
       from,

@@ -22,17 +22,17 @@ export interface TeamTaskCount {
  * and messages written in tasks' threads; counted in the space where it happened, only spaces the viewer may
  * read now (and of `projects` when given), only people who are members of the team now. Rows with nothing are left out.
  */
-export function buildTeamReport(
+export async function buildTeamReport(
   db: Reader,
   sqlite: Database.Database,
   scope: { teamId: string; viewerId: string; projects: ReadonlySet<string> | null; members: ReportMember[] },
   input: TeamReportInput,
-): TeamTaskCount[] {
+): Promise<TeamTaskCount[]> {
   const orders = sectionOrders(sqlite, scope.teamId);
   const readSpace = spaceReader(db, scope.viewerId);
   const members = new Map(scope.members.map((member) => [member.id, member]));
   const rows = new Map<string, TeamTaskCount>();
-  for (const entry of readTaskActivity(db, scope.teamId, input.from, input.until, (projectId) => orders.get(projectId) ?? [])) {
+  for (const entry of await readTaskActivity(db, scope.teamId, input.from, input.until, (projectId) => orders.get(projectId) ?? [])) {
     const member = members.get(entry.actorId);
     if (!member || entry.kind === 'edited' || (scope.projects !== null && !scope.projects.has(entry.projectId))) continue;
     const space = readSpace(entry.projectId);
