@@ -68,8 +68,7 @@ export async function readTaskActivity(
     .select({ type: events.type, actorId: events.actorId, payload: events.payload, createdAt: events.createdAt })
     .from(events)
     .where(and(eq(events.teamId, teamId), gte(events.createdAt, from), lt(events.createdAt, until), inArray(events.type, [...readTypes])))
-    .orderBy(asc(events.seq))
-    .all();
+    .orderBy(asc(events.seq));
   const activity: TaskActivity[] = [];
   for (const row of rows) {
     if (row.actorId === null) continue;

@@ -32,14 +32,13 @@ export const reportsQueries = {
     const { db, sqlite } = context.services.database;
     const { team } = reportTeam(db, actor.userId, input.team, input.project === null ? [] : [input.project]);
     const members = await reportMembers(db, team.id, input.project);
+    const standup = await buildStandup(db, sqlite, { teamId: team.id, viewerId: actor.userId, project: input.project, members }, input);
     return {
       date: input.days[1]!.date,
       timeZone: input.timeZone,
       team: team.id,
       project: input.project,
-      members: buildStandup(db, sqlite, { teamId: team.id, viewerId: actor.userId, project: input.project, members }, input).map(
-        ({ days, overdue, ...user }) => ({ user, days, overdue }),
-      ),
+      members: standup.map(({ days, overdue, ...user }) => ({ user, days, overdue })),
     };
   },
   /** SPEC getReport(projects, startdate, enddate) -> teamTasks. */

@@ -10,10 +10,7 @@ export const standupChannelProjection: Projection = {
   tables: [standupChannels],
   async apply(transaction, stored) {
     if (stored.type === 'project.deleted') {
-      await transaction
-        .delete(standupChannels)
-        .where(eq(standupChannels.projectId, (stored.payload as ProjectDeleted).projectId))
-        .run();
+      await transaction.delete(standupChannels).where(eq(standupChannels.projectId, (stored.payload as ProjectDeleted).projectId));
       return;
     }
     const event = { type: stored.type, payload: stored.payload } as StandupChannelEvent;
@@ -24,8 +21,7 @@ export const standupChannelProjection: Projection = {
         await transaction
           .insert(standupChannels)
           .values({ projectId, teamId, ...schedule })
-          .onConflictDoUpdate({ target: standupChannels.projectId, set: schedule })
-          .run();
+          .onConflictDoUpdate({ target: standupChannels.projectId, set: schedule });
         return;
       }
       case 'standup.posted': {
@@ -33,8 +29,7 @@ export const standupChannelProjection: Projection = {
         await transaction
           .update(standupChannels)
           .set({ lastDate: date, lastUntil: until, lastMessageId: messageId })
-          .where(eq(standupChannels.projectId, projectId))
-          .run();
+          .where(eq(standupChannels.projectId, projectId));
         return;
       }
       default:

@@ -11,7 +11,7 @@ import type { MutationResolvers, QueryResolvers } from '../../graphql/schemaType
 import { users } from '../accounts';
 import { type StandupChannelEvent } from './standupChannelEvents';
 import { standupChannels } from './tables';
-import { standupStream } from '../../core/streams';
+import { spaceStream, standupStream } from '../../core/streams';
 
 export interface StandupChannelArguments {
   project: string;
@@ -38,7 +38,7 @@ export function parseStandupChannelArguments(args: StandupChannelArguments) {
 const mayManage = (access: SpaceContentAccessOf) => spacePolicy.manage(access.seat, access.space, access.spaceSeat);
 
 async function presentStandupChannel(db: Reader, access: SpaceContentAccessOf) {
-  const row = await db.select().from(standupChannels).where(eq(standupChannels.projectId, access.projectId)).get();
+  const [row] = await db.select().from(standupChannels).where(eq(standupChannels.projectId, access.projectId)).limit(1);
   if (!row) return null;
   return {
     project: row.projectId,
@@ -69,9 +69,12 @@ export const standupChannelMutations = {
     const actor = requireActor(context);
     const schedule = parseStandupChannelArguments(args);
     return runCommand(context, actor.userId, async (unit) => {
+      // The space's stream holds what the check reads (the space exists, who administers it): locked first, so on
+      // PostgreSQL a schedule is never kept for a space deleted meanwhile.
+      await unit.lock(spaceStream(args.project));
       const access = requireReadableSpaceContent(unit.transaction, args.project, actor.userId);
       if (!mayManage(access)) throw new DomainError('PERMISSION_DENIED');
-      const setter = await unit.transaction.select({ language: users.language }).from(users).where(eq(users.id, actor.userId)).get();
+      const [setter] = await unit.transaction.select({ language: users.language }).from(users).where(eq(users.id, actor.userId)).limit(1);
       const event: StandupChannelEvent = {
         type: 'standup.schedule_set',
         payload: {

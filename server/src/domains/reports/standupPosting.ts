@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, isNull, lt, lte, or } from 'drizzle-orm';
 import { addCalendarDays, startOfDayInZone } from '#shared/reports';
 import { dueStandupDate, zonedMoment, type StandupEntryBody } from '#shared/standupChannel';
 import { fallbackLanguage, isSupportedLanguage } from '#shared/constants';
@@ -11,7 +11,7 @@ import { chatStream, conversationOf, refOf, type MessageCreated } from '../chat'
 import { buildChannelStandup } from './channelStandup';
 import { type StandupChannelEvent } from './standupChannelEvents';
 import { standupChannels } from './tables';
-import { standupStream } from '../../core/streams';
+import { spaceStream, standupStream } from '../../core/streams';
 
 /** How often the job looks for spaces whose standup is due: a post goes out within a minute of its time. */
 export const standupCheckIntervalMs = 60_000;
@@ -58,21 +58,29 @@ const pad = (value: number) => String(value).padStart(2, '0');
  * nothing due reads no rows. dueStandupDate, the rule itself, judges each again inside its unit of work.
  */
 async function dueSchedules(services: Services, now: Date): Promise<{ projectId: string; setBy: string }[]> {
-  const { sqlite } = services.database;
-  const zones = await sqlite
-    .prepare<[], { timeZone: string }>('SELECT DISTINCT time_zone AS timeZone FROM standup_channels WHERE enabled = 1')
-    .all();
-  const candidates = sqlite.prepare<[string, string, string], { projectId: string; setBy: string; weekdays: string }>(
-    `SELECT project_id AS projectId, set_by AS setBy, weekdays FROM standup_channels
-     WHERE enabled = 1 AND time_zone = ? AND time <= ? AND (last_date IS NULL OR last_date < ?)`,
-  );
-  return zones.flatMap(async ({ timeZone }) => {
+  const { db } = services.database;
+  const zones = await db
+    .selectDistinct({ timeZone: standupChannels.timeZone })
+    .from(standupChannels)
+    .where(eq(standupChannels.enabled, true));
+  const due: { projectId: string; setBy: string }[] = [];
+  for (const { timeZone } of zones) {
     const local = zonedMoment(now, timeZone);
     const time = `${pad(Math.floor(local.minutes / 60))}:${pad(local.minutes % 60)}`;
-    return (await candidates.all(timeZone, time, local.date))
-      .filter((row) => (JSON.parse(row.weekdays) as number[]).includes(local.weekday))
-      .map(({ projectId, setBy }) => ({ projectId, setBy }));
-  });
+    const candidates = await db
+      .select({ projectId: standupChannels.projectId, setBy: standupChannels.setBy, weekdays: standupChannels.weekdays })
+      .from(standupChannels)
+      .where(
+        and(
+          eq(standupChannels.enabled, true),
+          eq(standupChannels.timeZone, timeZone),
+          lte(standupChannels.time, time),
+          or(isNull(standupChannels.lastDate), lt(standupChannels.lastDate, local.date)),
+        ),
+      );
+    for (const { projectId, setBy, weekdays } of candidates) if (weekdays.includes(local.weekday)) due.push({ projectId, setBy });
+  }
+  return due;
 }
 
 /**
@@ -82,7 +90,11 @@ async function dueSchedules(services: Services, now: Date): Promise<{ projectId:
  */
 function postStandupOf(services: Services, projectId: string, setBy: string, now: Date): Promise<boolean> {
   return services.store.run({ actorId: setBy }, async (unit: UnitOfWork) => {
-    const schedule = await unit.transaction.select().from(standupChannels).where(eq(standupChannels.projectId, projectId)).get();
+    // What decides is the schedule and its last day (the standup stream) and whether the space still exists for its
+    // setter (the space's stream): both locked first, so on PostgreSQL a second process waits here and then finds the
+    // day taken, and a space deleted meanwhile gets no entry.
+    await unit.lock(standupStream(projectId), spaceStream(projectId));
+    const [schedule] = await unit.transaction.select().from(standupChannels).where(eq(standupChannels.projectId, projectId)).limit(1);
     if (!schedule || schedule.setBy !== setBy) return false;
     const date = dueStandupDate(schedule, now, schedule.lastDate);
     if (date === null || readableSpaceContent(unit.transaction, projectId, setBy) === null) return false;
