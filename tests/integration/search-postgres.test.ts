@@ -1,10 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DomainEvent } from '../../server/src/core/events';
+import type { DomainEvent, StoredEvent } from '../../server/src/core/events';
 import { connectPostgres, type Sql } from '../../server/src/core/postgres/connect';
 import { PostgresEventStore } from '../../server/src/core/postgres/eventStore';
 import { migratePostgres } from '../../server/src/core/postgres/migrate';
 import type { ConversationRef, MessageCreated, MessageDeleted, MessageEdited } from '../../server/src/domains/chat/events';
+import { openDatabase } from '../../server/src/db/connection';
 import type { SearchScope } from '../../server/src/domains/search/port';
+import { searchProjection } from '../../server/src/domains/search/projection';
 import { postgresSearchProjection } from '../../server/src/domains/search/postgres/projection';
 import { migrateSearchIndex, postgresSearchIndex } from '../../server/src/domains/search/postgres/tsvectorIndex';
 import { describeSearchIndexConformance } from '../../server/src/domains/search/searchIndexPort.conformance';
@@ -165,5 +167,140 @@ describe("the search projection in the PostgreSQL command door: the index writte
       }),
     );
     expect(await found('ocelot')).toEqual([]);
+  });
+});
+
+describe('the same events projected on SQLite and on PostgreSQL', () => {
+  const teamId = 'team-1';
+  const at = (type: string, payload: Record<string, unknown>): DomainEvent => ({ type, payload });
+  const conversation = (place: { spaceId?: string | null; privatId?: string | null; taskId?: string | null }) => ({
+    conversation: 'conversation',
+    projectId: place.spaceId ?? null,
+    privatId: place.privatId ?? null,
+    taskId: place.taskId ?? null,
+    meetingroomId: null,
+    spaceId: place.spaceId ?? null,
+  });
+  const message = (messageId: string, body: string, place: Parameters<typeof conversation>[0]) =>
+    at('message.created', {
+      ...conversation(place),
+      messageId,
+      body,
+      type: 'text',
+      fileId: null,
+      replyToId: null,
+      clientId: null,
+      mentions: [],
+    });
+  const description = (text: string) => ({ type: 'doc', content: [{ type: 'paragraph', content: [{ type: 'text', text }] }] });
+  const file = (fileId: string, name: string, place: { spaceId?: string; taskId?: string; folderId?: string }) =>
+    at('file.created', {
+      fileId,
+      teamId,
+      projectId: place.spaceId ?? null,
+      privatId: null,
+      taskId: place.taskId ?? null,
+      folderId: place.folderId ?? null,
+      name,
+      text: null,
+    });
+
+  /** Every kind of change an area's source makes: adds, texts, places, a task, folder and space taking their items along. */
+  const events: DomainEvent[] = [
+    at('task.created', {
+      taskId: 'task-1',
+      teamId,
+      projectId: 'space-1',
+      idCode: 'T-1',
+      name: 'Réunion café',
+      description: description('Crème brûlée'),
+    }),
+    at('task.created', {
+      taskId: 'task-2',
+      teamId,
+      projectId: 'space-1',
+      idCode: 'T-2',
+      name: 'Doomed',
+      description: description('gone soon'),
+    }),
+    message('message-1', 'in the thread of T-2', { spaceId: 'space-1', taskId: 'task-2' }),
+    message('message-2', 'a private word', { privatId: 'chat-1' }),
+    message('message-3', 'to be edited', { spaceId: 'space-1' }),
+    message('message-4', 'to be deleted', { spaceId: 'space-1' }),
+    message('message-5', 'in a space that goes', { spaceId: 'space-2' }),
+    file('file-1', 'report.pdf', { spaceId: 'space-1', folderId: 'folder-2' }),
+    file('file-2', 'attached.png', { spaceId: 'space-1', taskId: 'task-2' }),
+    at('doc.created', { docId: 'doc-1', teamId, projectId: 'space-1', title: 'Handbook', emoji: '📘' }),
+    at('task.updated', { taskId: 'task-1', changes: { name: 'Réunion thé', description: description('Tarte tatin') } }),
+    at('task.moved', { taskId: 'task-1', toProjectId: 'space-3', idCode: 'C-1' }),
+    at('message.edited', { ...conversation({ spaceId: 'space-1' }), messageId: 'message-3', body: 'edited once', mentions: [] }),
+    at('message.deleted', { ...conversation({ spaceId: 'space-1' }), messageId: 'message-4', authorId: 'user-1' }),
+    at('file.text_extracted', { fileId: 'file-1', text: 'Quarterly figures' }),
+    at('file.updated', { fileId: 'file-1', projectId: 'space-1', changes: { name: 'report-final.pdf' } }),
+    at('folder.deleted', { folderId: 'folder-2', upfolderId: 'folder-1' }),
+    at('doc.edited', { docId: 'doc-1', changes: { title: 'Team handbook', emoji: '📗' } }),
+    at('task.deleted', { taskId: 'task-2' }),
+    at('project.deleted', { projectId: 'space-2' }),
+  ];
+
+  /** A search_items row as both dialects keep it, without the index's own number (each database hands its own out). */
+  interface ItemRow {
+    kind: string;
+    itemId: string;
+    teamId: string;
+    spaceId: string | null;
+    privatId: string | null;
+    taskId: string | null;
+    meetingroomId: string | null;
+    code: string | null;
+    emoji: string | null;
+    folderId: string | null;
+    createdAt: string;
+    title: string;
+    body: string;
+  }
+  const columns = `i.kind, i.item_id AS "itemId", i.team_id AS "teamId", i.space_id AS "spaceId", i.privat_id AS "privatId",
+    i.task_id AS "taskId", i.meetingroom_id AS "meetingroomId", i.code, i.emoji, i.folder_id AS "folderId",
+    i.created_at AS "createdAt"`;
+
+  it('gives the same items, places and texts (the replay of a log on either adapter builds the same index)', async () => {
+    const sqliteDatabase = openDatabase(':memory:', { synchronous: 'NORMAL' });
+    const url = await cluster.createDatabase('search_projection_parity');
+    const sql = await connectPostgres({ url, poolSize: 2, statementTimeoutMs: 30_000 });
+    let store: PostgresEventStore | undefined;
+    try {
+      await migratePostgres(sql);
+      await migrateSearchIndex(sql);
+      store = await PostgresEventStore.open(sql, [postgresSearchProjection]);
+      // Each event appended through the PostgreSQL door (its projection writes in the unit), then the event as the log
+      // stored it applied by the SQLite projection.
+      for (const event of events) {
+        const stored: StoredEvent[] = await store.run({ actorId: 'user-1' }, (unit) => unit.append('search-parity', [event], { teamId }));
+        for (const one of stored) sqliteDatabase.db.transaction((transaction) => searchProjection.apply(transaction, one));
+      }
+      const onSqlite = sqliteDatabase.sqlite
+        .prepare<[], ItemRow>(
+          `SELECT ${columns}, t.title, t.body FROM search_items i JOIN search_text t ON t.rowid = i.id ORDER BY i.kind, i.item_id`,
+        )
+        .all();
+      const onPostgres = await sql.unsafe<ItemRow[]>(`SELECT ${columns}, i.title, i.body FROM search_items i ORDER BY i.kind, i.item_id`);
+      expect(onSqlite.map((row) => row.itemId)).toEqual(['doc-1', 'file-1', 'message-2', 'message-3', 'task-1']);
+      expect([...onPostgres]).toEqual(onSqlite);
+      expect(onSqlite.find((row) => row.itemId === 'task-1')).toMatchObject({
+        spaceId: 'space-3',
+        code: 'C-1',
+        title: 'Réunion thé',
+        body: 'Tarte tatin',
+      });
+      expect(onSqlite.find((row) => row.itemId === 'file-1')).toMatchObject({
+        folderId: 'folder-1',
+        title: 'report-final.pdf',
+        body: 'Quarterly figures',
+      });
+    } finally {
+      sqliteDatabase.close();
+      await store?.close();
+      await sql.end();
+    }
   });
 });

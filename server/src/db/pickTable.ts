@@ -1,8 +1,9 @@
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { PostgresJsDatabase } from 'drizzle-orm/postgres-js';
 import type { SQLiteTable } from 'drizzle-orm/sqlite-core';
-import type { EventStore } from '../core/commands';
-import type { PostgresEventStore } from '../core/postgres/eventStore';
+import type { EventStore, Reaction } from '../core/commands';
+import type { Projection } from '../core/events';
+import type { PostgresEventStore, PostgresProjection, PostgresReaction } from '../core/postgres/eventStore';
 import type { DrizzleDatabase } from './connection';
 
 /*
@@ -63,4 +64,16 @@ export function asAreaEventStore(store: PostgresEventStore): EventStore {
 export function asAreaDatabase(database: PostgresJsDatabase): DrizzleDatabase {
   requirePostgresTables('The PostgreSQL database for areas');
   return database as unknown as DrizzleDatabase;
+}
+
+/** Areas' projections for the PostgreSQL door: they run on its unit's transaction (see `asAreaEventStore`). */
+export function asPostgresProjections(projections: readonly Projection[]): PostgresProjection[] {
+  requirePostgresTables("The areas' projections on PostgreSQL");
+  return projections as unknown as PostgresProjection[];
+}
+
+/** Areas' reactions for the PostgreSQL door: they run on its units (see `asAreaEventStore`). */
+export function asPostgresReactions(reactions: readonly Reaction[]): PostgresReaction[] {
+  requirePostgresTables("The areas' reactions on PostgreSQL");
+  return reactions as unknown as PostgresReaction[];
 }

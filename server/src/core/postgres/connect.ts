@@ -12,7 +12,15 @@ export interface PostgresSettings {
   poolSize: number;
   /** DATABASE_STATEMENT_TIMEOUT_MS: a statement running longer is cancelled by the server (waits for locks included). */
   statementTimeoutMs: number;
+  /** DATABASE_CONNECT_TIMEOUT_MS: how long opening a connection may take (TCP, TLS, sign-in); 10 s when not given. */
+  connectTimeoutMs?: number;
 }
+
+/** How often the server checks, during a statement, that the client is still connected. */
+const clientCheckIntervalMs = 1_000;
+
+/** What opening a connection may take when the settings say nothing: a server across a slow network answers well within it. */
+export const defaultConnectTimeoutMs = 10_000;
 
 /** What a message may name about the target: never the password. */
 export interface PostgresTarget {
@@ -22,9 +30,77 @@ export interface PostgresTarget {
   database: string;
 }
 
+/**
+ * Why PostgreSQL could not be used, for a start-up that prints the message and exits 1 (and for tests):
+ * - INVALID_URL: DATABASE_URL is not a postgres:// URL naming a host, a valid port and a database;
+ * - UNREACHABLE: nothing answers at the host and port (refused, unknown host, timed out);
+ * - AUTHENTICATION_FAILED: the server refused the user or the password;
+ * - DATABASE_MISSING: the database does not exist;
+ * - PRIVILEGE_MISSING: the user lacks a privilege the workspace needs (connect, create tables, write the log, run the migrations);
+ * - UNSUITABLE_DATABASE: the database's encoding or collation, or no schema to create tables in;
+ * - MIGRATION_FAILED: a migration failed for another reason (nothing of it was applied);
+ * - UNUSABLE: any other failure, its message included.
+ */
+export type DatabaseProblem =
+  | 'INVALID_URL'
+  | 'UNREACHABLE'
+  | 'AUTHENTICATION_FAILED'
+  | 'DATABASE_MISSING'
+  | 'PRIVILEGE_MISSING'
+  | 'UNSUITABLE_DATABASE'
+  | 'MIGRATION_FAILED'
+  | 'UNUSABLE';
+
 /** PostgreSQL could not be used as configured; the message names the problem and the target, never the password. */
 export class DatabaseUnavailableError extends Error {
   override name = 'DatabaseUnavailableError';
+
+  constructor(
+    readonly code: DatabaseProblem,
+    message: string,
+    options?: ErrorOptions,
+  ) {
+    super(message, options);
+  }
+}
+
+const urlForm = 'postgres://user:password@host:5432/database';
+
+/**
+ * Checks that a DATABASE_URL is a PostgreSQL URL naming a host, a port from 1 to 65535 (or none: 5432) and a
+ * database, and answers what messages may say about it. A message never repeats the URL nor a part of it that did not
+ * parse: an unencoded `/`, `#` or `@` in the password moves the password into what looks like the host, port or path.
+ */
+export function parsePostgresUrl(url: string): PostgresTarget {
+  const invalid = (problem: string) => new DatabaseUnavailableError('INVALID_URL', `DATABASE_URL ${problem} (${urlForm}).`);
+  const scheme = /^([a-z][a-z0-9+.-]*):/i.exec(url)?.[1]?.toLowerCase();
+  if (scheme !== 'postgres' && scheme !== 'postgresql') {
+    throw invalid(
+      scheme ? `has scheme "${scheme}:", not postgres:// or postgresql://` : 'is not a URL starting with postgres:// or postgresql://',
+    );
+  }
+  if (!/^[a-z]+:\/\//i.test(url)) throw invalid('must start with postgres:// (two slashes, then the host)');
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    throw invalid(
+      'is not a valid URL: check the port (a number from 1 to 65535) and percent-encode special characters in the user and password',
+    );
+  }
+  if (parsed.hostname === '') throw invalid('names no host');
+  if (parsed.port !== '' && Number(parsed.port) < 1) throw invalid('has port 0: use a port from 1 to 65535');
+  const path = parsed.pathname.replace(/^\//, '');
+  if (path === '') throw invalid('names no database after the host');
+  if (path.includes('/')) {
+    throw invalid('has a path of more than one part after the host: name just the database (percent-encode a "/" in the password)');
+  }
+  try {
+    return describeTarget(url);
+  } catch {
+    // decodeURIComponent of a user or database holding a "%" not followed by two hex digits.
+    throw invalid('has a "%" that is not a percent-encoded character in the user or database (write "%" as %25)');
+  }
 }
 
 export function describeTarget(url: string): PostgresTarget {
@@ -52,10 +128,11 @@ const tablesUsed = [
  * statement timeout, and the same timeout for a transaction idle between statements.
  */
 export async function connectPostgres(settings: PostgresSettings, applicationName = 'workspace'): Promise<Sql> {
-  const target = describeTarget(settings.url);
+  const target = parsePostgresUrl(settings.url);
   const sql = postgres(settings.url, {
     max: settings.poolSize,
-    connect_timeout: 10,
+    // postgres.js takes seconds; a fraction is kept (tests wait for a timeout of a fraction of a second).
+    connect_timeout: (settings.connectTimeoutMs ?? defaultConnectTimeoutMs) / 1000,
     // CREATE … IF NOT EXISTS and the like send notices; the server's log is the place for them.
     onnotice: () => undefined,
     connection: {
@@ -65,6 +142,10 @@ export async function connectPostgres(settings: PostgresSettings, applicationNam
       // session: an open transaction holds its locks, and every reader of the log waits behind its horizon.
       idle_in_transaction_session_timeout: settings.statementTimeoutMs,
       synchronous_commit: 'on',
+      // The server looks every second whether the client is still there while a statement runs (PostgreSQL 14+):
+      // a process that died, or a close that cut a unit off, does not leave its statement running until the
+      // timeout, holding its locks and every reader of the log behind its horizon.
+      client_connection_check_interval: clientCheckIntervalMs,
     },
   });
   try {
@@ -118,6 +199,7 @@ async function checkCollation(sql: Sql, target: PostgresTarget): Promise<void> {
   const provider = libc ? '' : `, locale provider ${providers[locale.provider!] ?? locale.provider} "${locale.providerLocale ?? ''}"`;
   const quote = (identifier: string) => `"${identifier.replaceAll('"', '""')}"`;
   throw new DatabaseUnavailableError(
+    'UNSUITABLE_DATABASE',
     `PostgreSQL database "${target.database}" at ${target.host}:${target.port} has encoding ${locale.encoding}, ` +
       `LC_COLLATE "${locale.collate}", LC_CTYPE "${locale.ctype}"${provider}: the workspace needs UTF-8 text sorted byte by byte, ` +
       'as on SQLite (LC_COLLATE C), with Unicode character classes (a UTF-8 LC_CTYPE), or ids, names and times sort otherwise. ' +
@@ -130,11 +212,13 @@ async function checkPrivileges(sql: Sql, target: PostgresTarget): Promise<void> 
     SELECT current_schema() AS schema, has_schema_privilege(current_schema(), 'CREATE') AS "canCreate"`;
   if (!schema?.schema) {
     throw new DatabaseUnavailableError(
+      'UNSUITABLE_DATABASE',
       `PostgreSQL database "${target.database}" at ${target.host}:${target.port} has no schema on user "${target.user}"'s search_path to create tables in.`,
     );
   }
   if (!schema.canCreate) {
     throw new DatabaseUnavailableError(
+      'PRIVILEGE_MISSING',
       `PostgreSQL user "${target.user}" may not create tables in schema "${schema.schema}" of database "${target.database}" at ${target.host}:${target.port}: ` +
         `grant it (GRANT CREATE ON SCHEMA ${schema.schema} TO "${target.user}") or make the user the database's owner.`,
     );
@@ -148,6 +232,7 @@ async function checkPrivileges(sql: Sql, target: PostgresTarget): Promise<void> 
     const missing = rows.filter((row) => !row.held).map((row) => row.privilege);
     if (missing.length > 0) {
       throw new DatabaseUnavailableError(
+        'PRIVILEGE_MISSING',
         `PostgreSQL user "${target.user}" lacks ${missing.join(', ')} on table "${table}" of database "${target.database}" at ${target.host}:${target.port}: ` +
           `grant it (GRANT ${privileges.join(', ')} ON ${table} TO "${target.user}").`,
       );
@@ -161,6 +246,7 @@ async function checkPrivileges(sql: Sql, target: PostgresTarget): Promise<void> 
     WHERE function IS NOT NULL`;
   if (draw && !draw.held) {
     throw new DatabaseUnavailableError(
+      'PRIVILEGE_MISSING',
       `PostgreSQL user "${target.user}" may not run function "events_draw_positions" of database "${target.database}" at ${target.host}:${target.port}: ` +
         `grant it (GRANT EXECUTE ON FUNCTION events_draw_positions(integer) TO "${target.user}").`,
     );
@@ -172,34 +258,58 @@ function explainFailure(error: unknown, target: PostgresTarget): DatabaseUnavail
   const where = `${target.host}:${target.port}`;
   const code = (error as { code?: unknown } | null)?.code;
   const detail = error instanceof Error ? error.message : String(error);
-  const explain = (message: string) => new DatabaseUnavailableError(message, { cause: error });
+  const explain = (problem: DatabaseProblem, message: string) => new DatabaseUnavailableError(problem, message, { cause: error });
   switch (code) {
     case 'ECONNREFUSED':
       return explain(
+        'UNREACHABLE',
         `PostgreSQL is not reachable at ${where}: nothing accepts connections there (is it running, and are DATABASE_URL's host and port right?).`,
       );
     case 'ENOTFOUND':
     case 'EAI_AGAIN':
-      return explain(`PostgreSQL host "${target.host}" could not be resolved: check DATABASE_URL's host name.`);
+      return explain('UNREACHABLE', `PostgreSQL host "${target.host}" could not be resolved: check DATABASE_URL's host name.`);
     case 'CONNECT_TIMEOUT':
     case 'ETIMEDOUT':
     case 'EHOSTUNREACH':
     case 'ENETUNREACH':
       return explain(
+        'UNREACHABLE',
         `PostgreSQL is not reachable at ${where}: the connection timed out (${String(code)}); check the host, port and firewall.`,
       );
     case '28P01':
-      return explain(`PostgreSQL at ${where} refused the password of user "${target.user}": check DATABASE_URL's user and password.`);
+      return explain(
+        'AUTHENTICATION_FAILED',
+        `PostgreSQL at ${where} refused the password of user "${target.user}": check DATABASE_URL's user and password.`,
+      );
     case '28000':
-      return explain(`PostgreSQL at ${where} does not let user "${target.user}" connect to database "${target.database}": ${detail}`);
+      return explain(
+        'AUTHENTICATION_FAILED',
+        `PostgreSQL at ${where} does not let user "${target.user}" connect to database "${target.database}": ${detail}`,
+      );
     case '3D000':
       return explain(
+        'DATABASE_MISSING',
         `PostgreSQL database "${target.database}" does not exist at ${where}: create it (createdb ${target.database}) or fix DATABASE_URL.`,
       );
+    case '42704':
+      // The only setting sent at sign-in that an older server does not know is client_connection_check_interval.
+      return explain(
+        'UNSUITABLE_DATABASE',
+        `PostgreSQL at ${where} does not know a setting the workspace sends (${detail}): the workspace needs PostgreSQL 14 or later.`,
+      );
     case '42501':
-      return explain(`PostgreSQL user "${target.user}" lacks a privilege on database "${target.database}" at ${where}: ${detail}`);
+      return explain(
+        'PRIVILEGE_MISSING',
+        /permission denied for database/i.test(detail)
+          ? `PostgreSQL user "${target.user}" lacks CONNECT on database "${target.database}" at ${where}: ` +
+              `grant it (GRANT CONNECT ON DATABASE "${target.database}" TO "${target.user}").`
+          : `PostgreSQL user "${target.user}" lacks a privilege on database "${target.database}" at ${where}: ${detail}`,
+      );
     default:
-      return explain(`PostgreSQL at ${where} (database "${target.database}", user "${target.user}") could not be used: ${detail}`);
+      return explain(
+        'UNUSABLE',
+        `PostgreSQL at ${where} (database "${target.database}", user "${target.user}") could not be used: ${detail}`,
+      );
   }
 }
 
@@ -234,11 +344,18 @@ export async function inTransaction<Result>(
   options: string,
   body: (transaction: Transaction) => Promise<Result>,
 ): Promise<Result> {
+  const activity = poolActivity(sql);
+  if (activity.closing) throw new Error(poolClosingRefusal);
   let ended = false;
   let noticeEnd: () => void = () => undefined;
   const transactionEnded = new Promise<void>((resolve) => (noticeEnd = resolve));
+  let holdsConnection = false;
+  activity.unitsWaiting += 1;
   try {
     return (await sql.begin(options, async (begun) => {
+      activity.unitsWaiting -= 1;
+      activity.unitsRunning += 1;
+      holdsConnection = true;
       const transaction = refusingOnceEnded(begun, () => ended);
       try {
         const result = await body(transaction);
@@ -253,10 +370,80 @@ export async function inTransaction<Result>(
         throw error;
       }
     })) as Result;
+  } catch (error) {
+    countStatementTimeout(activity, error);
+    throw error;
   } finally {
     ended = true;
     noticeEnd();
+    if (holdsConnection) activity.unitsRunning -= 1;
+    else activity.unitsWaiting -= 1;
+    activity.settled();
   }
+}
+
+/**
+ * What one pool is doing, as counted by inTransaction and by the statement counter of `openPostgresStorage`:
+ * postgres.js 3.4 tells nothing of its connections (in use, idle, waiting), so /metrics and close rely on these.
+ */
+export interface PoolActivity {
+  /** Units of work (inTransaction) waiting for a connection of the pool. */
+  unitsWaiting: number;
+  /** Units of work holding a connection: their transaction is open. */
+  unitsRunning: number;
+  /** Statements sent outside a unit (through the counting pool) and not answered yet. */
+  statementsRunning: number;
+  /** Statements the server cancelled at DATABASE_STATEMENT_TIMEOUT_MS, in units or not, since the pool opened. */
+  statementTimeouts: number;
+  /** Set when the pool starts closing: no new unit of work starts. */
+  closing: boolean;
+  /** Tells whoever waits (close) that a unit or statement ended. */
+  settled(): void;
+  /** Resolves at the next unit or statement that ends. */
+  nextSettled(): Promise<void>;
+}
+
+/** Per pool, not per process: tests and the migration command open several pools at once. */
+const activities = new WeakMap<Sql, PoolActivity>();
+
+/** The refusal a unit of work gets once its pool is closing. */
+export const poolClosingRefusal = 'The PostgreSQL pool is closing (the server is shutting down): it starts no new unit of work.';
+
+/** The activity counted for a pool (created at its first use). */
+export function poolActivity(sql: Sql): PoolActivity {
+  let activity = activities.get(sql);
+  if (!activity) {
+    const waiting = new Set<() => void>();
+    activity = {
+      unitsWaiting: 0,
+      unitsRunning: 0,
+      statementsRunning: 0,
+      statementTimeouts: 0,
+      closing: false,
+      settled() {
+        for (const resolve of waiting) resolve();
+        waiting.clear();
+      },
+      nextSettled: () => new Promise<void>((resolve) => waiting.add(resolve)),
+    };
+    activities.set(sql, activity);
+  }
+  return activity;
+}
+
+/** Whether an error is the server cancelling a statement at statement_timeout (57014 is also a cancel asked for). */
+export function isStatementTimeout(error: unknown): boolean {
+  for (let current = error, depth = 0; current && typeof current === 'object' && depth < 5; depth += 1) {
+    const { code, message } = current as { code?: unknown; message?: unknown };
+    if (code === '57014') return typeof message === 'string' && message.includes('statement timeout');
+    current = (current as { cause?: unknown }).cause;
+  }
+  return false;
+}
+
+/** Counts a statement timeout among a pool's figures. */
+export function countStatementTimeout(activity: PoolActivity, error: unknown): void {
+  if (isStatementTimeout(error)) activity.statementTimeouts += 1;
 }
 
 /** What a transaction opened by inTransaction refuses: each would run statements the guard cannot reach. */

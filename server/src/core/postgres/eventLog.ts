@@ -398,6 +398,18 @@ function storedEventOf(row: EventRow): StoredEvent {
   };
 }
 
+/**
+ * A page of the log after a position, with no cut at the settled horizon: for work that runs while nothing appends
+ * (rebuilding projections, moving an instance), inside its own transaction or on the pool.
+ */
+export async function readPageIn(sql: Sql | Transaction, afterPosition: number, limit: number): Promise<StoredEvent[]> {
+  const rows = await sql<EventRow[]>`
+    SELECT seq, id, team_id, stream, version, type, actor_id, payload, mutation_id,
+           to_char(created_at AT TIME ZONE 'UTC', ${isoFormat}) AS created_at
+    FROM events WHERE seq > ${afterPosition} ORDER BY seq LIMIT ${limit}`;
+  return rows.map(storedEventOf);
+}
+
 /** A stream's current version (0 when it has no events), read on the pool or inside a transaction. */
 export async function streamVersionIn(sql: Sql | Transaction, stream: string): Promise<number> {
   const [row] = await sql<{ version: number }[]>`

@@ -24,6 +24,16 @@ export type PostgresUnitTransaction = PostgresJsTransaction<Record<string, never
 
 type TransactionSession = ConstructorParameters<typeof PostgresJsTransaction<Record<string, never>, Record<string, never>>>[1];
 
+/**
+ * A drizzle database over one transaction of `inTransaction`. It is what drizzle's driver builds for its own
+ * transactions (`PostgresJsSession.transaction`): a session over the transaction's sql. Its types want the pool's Sql
+ * there, though the transaction's is what it runs on.
+ */
+export function drizzleOver(transaction: Transaction, dialect = new PgDialect()): PostgresUnitTransaction {
+  const session = new PostgresJsSession(transaction as unknown as Sql, dialect, undefined) as unknown as TransactionSession;
+  return new PostgresJsTransaction(dialect, session, undefined);
+}
+
 /*
  * The core ports (core/commands.ts, core/events.ts) with this door's transaction: a unit's `transaction` is a drizzle
  * PostgreSQL database. Areas are typed against SQLite's (plan option B3); `asAreaEventStore` is where the two meet.
@@ -254,10 +264,7 @@ export class PostgresEventStore implements EventStore<PostgresUnitTransaction> {
   }
 
   private openUnit(transaction: Transaction, context: CommandContext, appended: StoredEvent[]): PostgresUnitOfWork {
-    // What drizzle's driver builds for its own transactions (`PostgresJsSession.transaction`): a session over the
-    // transaction's sql. Its types want the pool's Sql there, though the transaction's is what it runs on.
-    const session = new PostgresJsSession(transaction as unknown as Sql, this.dialect, undefined) as unknown as TransactionSession;
-    const database: PostgresUnitTransaction = new PostgresJsTransaction(this.dialect, session, undefined);
+    const database = drizzleOver(transaction, this.dialect);
     const { log, projections, reactionsByType } = this;
     const actorId = context.actorId;
     const mutationId = context.mutationId ?? null;

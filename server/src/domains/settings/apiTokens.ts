@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, count, desc, eq, isNull } from 'drizzle-orm';
 
+import type { UnitOfWork } from '../../core/commands';
 import type { DrizzleDatabase, Transaction } from '../../db/connection';
 import { codedError, refusal } from '../../errors';
 import { boundedText, parseArgument } from '../../inputSchemas';
@@ -72,6 +73,54 @@ export const apiTokenQueries = {
   },
 } satisfies QueryResolvers;
 
+/** A new token's secret: shown to its owner once, stored only as its hash. */
+export function newApiTokenSecret(): string {
+  return `${apiTokenPrefix}${randomBytes(32).toString('base64url')}`;
+}
+
+/** Keeps a new token of `userId` (its hash and displayed prefix) and records its creation; at most `maximumApiTokens` live. */
+export async function createApiTokenIn(
+  unit: UnitOfWork,
+  userId: string,
+  name: string,
+  token: string,
+): Promise<typeof apiTokens.$inferSelect> {
+  // The count decides: the person's stream is locked first, so two creations never both take the last place.
+  await unit.lock(userStream(userId));
+  // drizzle's count() reads the number back as one: PostgreSQL's count(*) is a bigint, which arrives as text.
+  const [active] = await unit.transaction
+    .select({ count: count() })
+    .from(apiTokens)
+    .where(and(eq(apiTokens.userId, userId), isNull(apiTokens.revokedAt)));
+  if ((active?.count ?? 0) >= maximumApiTokens) throw codedError('API_TOKEN_LIMIT', { params: { maximum: maximumApiTokens } });
+  const values = {
+    id: newId(),
+    userId,
+    name,
+    tokenHash: hashToken(token),
+    prefix: token.slice(0, displayedPrefixLength),
+    createdAt: unit.now.toISOString(),
+  };
+  await unit.transaction.insert(apiTokens).values(values);
+  await unit.append(userStream(userId), [{ type: 'user.api_token_created', payload: { userId, tokenId: values.id, name } }], {
+    teamId: null,
+  });
+  return { ...values, lastUsedAt: null, revokedAt: null };
+}
+
+/** Revokes one of `userId`'s live tokens, which stops working at once, and records it. */
+export async function revokeApiTokenIn(unit: UnitOfWork, userId: string, tokenId: string): Promise<void> {
+  await unit.lock(userStream(userId));
+  const [row] = await unit.transaction
+    .select()
+    .from(apiTokens)
+    .where(and(eq(apiTokens.id, tokenId), eq(apiTokens.userId, userId), isNull(apiTokens.revokedAt)))
+    .limit(1);
+  if (!row) throw refusal('NOT_FOUND', 'API_TOKEN_NOT_FOUND');
+  await unit.transaction.update(apiTokens).set({ revokedAt: unit.now.toISOString() }).where(eq(apiTokens.id, row.id));
+  await unit.append(userStream(userId), [{ type: 'user.api_token_revoked', payload: { userId, tokenId: row.id } }], { teamId: null });
+}
+
 export const apiTokenMutations = {
   /** The token is returned this once; only its hash is stored. */
   createApiToken: async (_root, args: { name: string }, context) => {
@@ -79,53 +128,13 @@ export const apiTokenMutations = {
     // A leaked token must not be able to mint itself successors that outlive its revocation.
     if (actor.apiTokenId) throw refusal('PERMISSION_DENIED', 'API_TOKEN_FROM_APP');
     const name = parseArgument('name', boundedText(100, 'API_TOKEN_NAME_REQUIRED'), args.name);
-    const token = `${apiTokenPrefix}${randomBytes(32).toString('base64url')}`;
-    const row = await context.services.store.run({ actorId: actor.userId }, async (unit) => {
-      // The count decides: the person's stream is locked first, so two creations never both take the last place.
-      await unit.lock(userStream(actor.userId));
-      // drizzle's count() reads the number back as one: PostgreSQL's count(*) is a bigint, which arrives as text.
-      const [active] = await unit.transaction
-        .select({ count: count() })
-        .from(apiTokens)
-        .where(and(eq(apiTokens.userId, actor.userId), isNull(apiTokens.revokedAt)));
-      if ((active?.count ?? 0) >= maximumApiTokens) throw codedError('API_TOKEN_LIMIT', { params: { maximum: maximumApiTokens } });
-      const values = {
-        id: newId(),
-        userId: actor.userId,
-        name,
-        tokenHash: hashToken(token),
-        prefix: token.slice(0, displayedPrefixLength),
-        createdAt: unit.now.toISOString(),
-      };
-      await unit.transaction.insert(apiTokens).values(values);
-      await unit.append(
-        userStream(actor.userId),
-        [{ type: 'user.api_token_created', payload: { userId: actor.userId, tokenId: values.id, name } }],
-        { teamId: null },
-      );
-      return { ...values, lastUsedAt: null, revokedAt: null };
-    });
+    const token = newApiTokenSecret();
+    const row = await context.services.store.run({ actorId: actor.userId }, (unit) => createApiTokenIn(unit, actor.userId, name, token));
     return { token, apiToken: presentToken(row) };
   },
   revokeApiToken: async (_root, args: { id: string }, context) => {
     const actor = requireActor(context);
-    await context.services.store.run({ actorId: actor.userId }, async (unit) => {
-      await unit.lock(userStream(actor.userId));
-      const [row] = await unit.transaction
-        .select()
-        .from(apiTokens)
-        .where(and(eq(apiTokens.id, args.id), eq(apiTokens.userId, actor.userId), isNull(apiTokens.revokedAt)))
-        .limit(1);
-      if (!row) throw refusal('NOT_FOUND', 'API_TOKEN_NOT_FOUND');
-      await unit.transaction.update(apiTokens).set({ revokedAt: unit.now.toISOString() }).where(eq(apiTokens.id, row.id));
-      await unit.append(
-        userStream(actor.userId),
-        [{ type: 'user.api_token_revoked', payload: { userId: actor.userId, tokenId: row.id } }],
-        {
-          teamId: null,
-        },
-      );
-    });
+    await context.services.store.run({ actorId: actor.userId }, (unit) => revokeApiTokenIn(unit, actor.userId, args.id));
     return true;
   },
 } satisfies MutationResolvers;
