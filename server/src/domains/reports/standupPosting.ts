@@ -3,6 +3,7 @@ import { addCalendarDays, startOfDayInZone } from '#shared/reports';
 import { dueStandupDate, zonedMoment, type StandupEntryBody } from '#shared/standupChannel';
 import { fallbackLanguage, isSupportedLanguage } from '#shared/constants';
 import type { UnitOfWork } from '../../core/commands';
+import type { DrizzleDatabase } from '../../db/connection';
 import { newId } from '../../core/ids';
 import { readableSpaceContent } from '../../core/spaceContent';
 import { DomainError } from '../../errors';
@@ -37,7 +38,7 @@ export function startStandupChannel(services: Services): void {
 export async function postDueStandups(services: Services, now: Date): Promise<number> {
   let claimed = 0;
   let failure: unknown = null;
-  for (const schedule of await dueSchedules(services, now)) {
+  for (const schedule of await dueStandupSchedules(services.database.db, now)) {
     try {
       if (await postStandupOf(services, schedule.projectId, schedule.setBy, now)) claimed += 1;
     } catch (error) {
@@ -57,8 +58,10 @@ const pad = (value: number) => String(value).padStart(2, '0');
  * time has come and whose last day is before it are read (HH:MM and YYYY-MM-DD compare as text), so a minute with
  * nothing due reads no rows. dueStandupDate, the rule itself, judges each again inside its unit of work.
  */
-async function dueSchedules(services: Services, now: Date): Promise<{ projectId: string; setBy: string }[]> {
-  const { db } = services.database;
+export async function dueStandupSchedules(
+  db: Pick<DrizzleDatabase, 'select' | 'selectDistinct'>,
+  now: Date,
+): Promise<{ projectId: string; setBy: string }[]> {
   const zones = await db
     .selectDistinct({ timeZone: standupChannels.timeZone })
     .from(standupChannels)
