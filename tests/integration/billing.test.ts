@@ -332,7 +332,7 @@ describe('billing: plans, the lifecycle, plans set by the instance administrator
     const events = countEvents(server);
     await recordSubscription(services, null, { ...change, cause: 'evt_1_again' });
     expect(countEvents(server)).toBe(events);
-    expect(stripeCustomerOf(services, team)).toBe('cus_test');
+    expect(await stripeCustomerOf(services, team)).toBe('cus_test');
     const invoice = {
       teamId: team,
       id: 'in_test',
@@ -370,7 +370,7 @@ describe('billing: plans, the lifecycle, plans set by the instance administrator
       }
     };
     const planOn = (team: string, moment: number) => planAt(server.app.services, team, new Date(moment).toISOString());
-    const subscriptionOf = (team: string) => loadSubscription(server.app.services.database.db, team, 'administrator');
+    const subscriptionOf = async (team: string) => await loadSubscription(server.app.services.database.db, team, 'administrator');
 
     it('keeps a cancelled paid plan until its period ends, then ends it back to free with no new invoice', async () => {
       const owner = await person(server, 'Cai');
@@ -427,7 +427,7 @@ describe('billing: plans, the lifecycle, plans set by the instance administrator
       );
       expectData(await owner.client.execute('mutation { setCode(code: "RENEWAL-CREDIT") { credit } }'));
       expect([(await billingOf(owner, team)).credit, (await billingOf(owner, team)).creditCurrency]).toEqual([500, 'eur']);
-      const firstPeriod = subscriptionOf(team);
+      const firstPeriod = await subscriptionOf(team);
       const firstEnd = Date.parse(firstPeriod.currentPeriodEnd!);
 
       await runJobAt(firstEnd + 60_000);
@@ -440,7 +440,7 @@ describe('billing: plans, the lifecycle, plans set by the instance administrator
       expect(newest!.number).toBe(`${new Date(firstEnd).getUTCFullYear()}-0002`);
       expect(newest!.number).not.toBe(first!.number);
       expect(newest!.ticket).toContain(`/billing/receipts/${newest!.id}`);
-      const secondPeriod = subscriptionOf(team);
+      const secondPeriod = await subscriptionOf(team);
       expect(secondPeriod.periodStart).toBe(firstPeriod.currentPeriodEnd);
       expect(secondPeriod.currentPeriodEnd).toBe(periodEnd(new Date(firstEnd), 'monthly')!.toISOString());
       // The period is worth its full price whether paid in money or in credit: an upgrade during it credits all of it.

@@ -268,6 +268,18 @@ describe('doc rooms (y-websocket)', () => {
     expect(await refusedSocket(server.url, `${id}?share=${secret}`)).toMatchObject({ code: collabCloseCodes.docDeleted, received: [] });
   });
 
+  it('closes a socket opened with an API token the moment the token is revoked', async () => {
+    const { id } = await createDoc(owner, space, 'Token');
+    const created = expectData<{ createApiToken: { token: string; apiToken: { id: string } } }>(
+      await owner.client.execute('mutation { createApiToken(name: "Doc bot") { token apiToken { id } } }'),
+    ).createApiToken;
+    const bot = open(id, { token: created.token });
+    await bot.synced();
+    expect(bot.state.writable).toBe(true);
+    expectData(await owner.client.execute('mutation ($id: ID!) { revokeApiToken(id: $id) }', { id: created.apiToken.id }));
+    await waitFor(() => bot.state.closes.some((close) => close.code === collabCloseCodes.accessRevoked), "the token's socket to be cut");
+  });
+
   it('signs an image of a shared doc for the holder of its link, and nothing else of the space', async () => {
     const png = Buffer.from(
       '89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d49444154789c6360000002000154a24f5d0000000049454e44ae426082',

@@ -13,7 +13,8 @@ import { PostgresEventStore } from '../../server/src/core/postgres/eventStore';
 import { migratePostgres } from '../../server/src/core/postgres/migrate';
 import { SqliteEventStore } from '../../server/src/core/sqlite/eventStore';
 import { replay } from '../../server/src/core/sqlite/replay';
-import { openDatabase, type DrizzleDatabase, type Transaction } from '../../server/src/db/connection';
+import { replayPostgresProjections } from '../../server/src/core/postgres/projectionReplay';
+import { openDatabase, type DrizzleDatabase } from '../../server/src/db/connection';
 import { asAreaDatabase, asAreaEventStore, asPostgresProjections, tableDialect } from '../../server/src/db/pickTable';
 import { teamStream } from '../../server/src/core/streams';
 import { DomainError } from '../../server/src/errors';
@@ -81,17 +82,7 @@ async function openPostgresDoor(url: string): Promise<Door> {
     store: asAreaEventStore(store),
     db: asAreaDatabase(store.database),
     execute: async (statement) => void (await store.database.execute(statement)),
-    async replay() {
-      const events = await store.read();
-      await store.database.transaction(async (transaction) => {
-        for (const projection of projections) {
-          for (const table of projection.tables) await transaction.execute(sql`DELETE FROM ${table}`);
-        }
-        for (const event of events) {
-          for (const projection of projections) await projection.apply(transaction as unknown as Transaction, event);
-        }
-      });
-    },
+    replay: async () => void (await replayPostgresProjections(connection, asPostgresProjections(projections))),
     close: () => store.close(),
   };
 }

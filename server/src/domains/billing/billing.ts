@@ -16,7 +16,7 @@ export const periodEndCheckIntervalMs = 60_000;
  * per team, each decided again from the projection inside its unit: safe when several processes run the job.
  */
 export async function endDuePeriods(services: Pick<Services, 'store' | 'database' | 'config'>): Promise<number> {
-  const due = teamsDue(services.database.db, services.store.clock.now());
+  const due = await teamsDue(services.database.db, services.store.clock.now());
   for (const teamId of due) await services.store.run({ actorId: null }, async (unit) => await decidePeriodEnd(unit, services, teamId));
   return due.length;
 }

@@ -37,9 +37,20 @@ export interface InvoiceInput {
 }
 
 /**
+ * Locks what a decision on a team's billing reads, before it reads it (see `UnitOfWork.lock`): the team's billing stream
+ * (its subscription, credit, invoices and codes redeemed) and the team's stream (the plan the team holds, which
+ * `writeSubscription` compares with), plus any `others` the decision reads too. One call, so the locks are taken in
+ * one sorted order. On SQLite units run one at a time and this does nothing.
+ */
+export async function lockTeamBilling(unit: UnitOfWork, teamId: string, ...others: string[]): Promise<void> {
+  await unit.lock(billingStream(teamId), teamStream(teamId), ...others);
+}
+
+/**
  * Appends the subscription's new state and, when what the rest of the product reads changed (plan, its state,
  * seats, lifetime deals), the team's `team.plan_changed`, which the teams area applies and its live path
- * (subTeam) delivers. Writes nothing when nothing changed, so a repeated decision is harmless.
+ * (subTeam) delivers. Writes nothing when nothing changed, so a repeated decision is harmless. The caller has locked
+ * the team's billing (`lockTeamBilling`) before reading what it decided from.
  */
 export async function writeSubscription(
   unit: UnitOfWork,
@@ -47,7 +58,7 @@ export async function writeSubscription(
   reason: SubscriptionChangeReason,
   cause: string | null = null,
 ): Promise<boolean> {
-  const current = loadSubscription(unit.transaction, next.teamId, next.source);
+  const current = await loadSubscription(unit.transaction, next.teamId, next.source);
   const same = (Object.keys(next) as (keyof Subscription)[]).every((key) => JSON.stringify(current[key]) === JSON.stringify(next[key]));
   if (same) return false;
   await unit.append(billingStream(next.teamId), [{ type: 'billing.subscription_changed', payload: { ...next, reason, cause } }], {
@@ -146,7 +157,8 @@ export async function decideAdministratorPlan(
 ): Promise<void> {
   const { teamId, plan, period, seats, currency } = input;
   const now = unit.now;
-  const current = loadSubscription(unit.transaction, teamId, 'administrator');
+  await lockTeamBilling(unit, teamId);
+  const current = await loadSubscription(unit.transaction, teamId, 'administrator');
   const unchanged =
     current.plan === plan &&
     current.period === period &&
@@ -191,7 +203,7 @@ export async function decideAdministratorPlan(
   }
   await creditUnusedPeriod(unit, current);
   const price = seatPrice(plan, period, currency);
-  const charge = upgradeCharge({ price, seats, credit: creditsOf(unit.transaction, teamId).get(currency) ?? 0 });
+  const charge = upgradeCharge({ price, seats, credit: (await creditsOf(unit.transaction, teamId)).get(currency) ?? 0 });
   const invoiceId = newId();
   await changeCredit(unit, {
     teamId,
@@ -205,7 +217,7 @@ export async function decideAdministratorPlan(
   await writeInvoice(unit, {
     teamId,
     invoiceId,
-    number: `${now.getUTCFullYear()}-${String(invoiceCount(unit.transaction, teamId) + 1).padStart(4, '0')}`,
+    number: `${now.getUTCFullYear()}-${String((await invoiceCount(unit.transaction, teamId)) + 1).padStart(4, '0')}`,
     amount: charge.charge,
     currency,
     state: 'issued',
@@ -239,7 +251,8 @@ export async function decideAdministratorPlan(
  * administrator's paid plan renews for another period with its invoice.
  */
 export async function decidePeriodEnd(unit: UnitOfWork, services: Pick<Services, 'config'>, teamId: string): Promise<void> {
-  const current = loadSubscription(unit.transaction, teamId, billingSource(services));
+  await lockTeamBilling(unit, teamId);
+  const current = await loadSubscription(unit.transaction, teamId, billingSource(services));
   const now = unit.now;
   if (current.plan === 'free' || current.currentPeriodEnd === null || Date.parse(current.currentPeriodEnd) > now.getTime()) return;
   const renews = current.source === 'administrator' && current.state === 'active' && isPaidPlan(current.plan) && current.paidAmount > 0;
@@ -249,7 +262,7 @@ export async function decidePeriodEnd(unit: UnitOfWork, services: Pick<Services,
     const charge = upgradeCharge({
       price: seatPrice(current.plan, current.period, current.currency),
       seats: current.seats,
-      credit: creditsOf(unit.transaction, teamId).get(current.currency) ?? 0,
+      credit: (await creditsOf(unit.transaction, teamId)).get(current.currency) ?? 0,
     });
     await changeCredit(unit, {
       teamId,
@@ -263,7 +276,7 @@ export async function decidePeriodEnd(unit: UnitOfWork, services: Pick<Services,
     await writeInvoice(unit, {
       teamId,
       invoiceId,
-      number: `${start.getUTCFullYear()}-${String(invoiceCount(unit.transaction, teamId) + 1).padStart(4, '0')}`,
+      number: `${start.getUTCFullYear()}-${String((await invoiceCount(unit.transaction, teamId)) + 1).padStart(4, '0')}`,
       amount: charge.charge,
       currency: current.currency,
       state: 'issued',
@@ -306,7 +319,8 @@ function lifetimesAfter(current: Subscription, change: SubscriptionChange): numb
 
 /** Stripe's (or a script's) subscription as an event: a new period starts when the plan, period or seats change. */
 export async function decideSubscriptionChange(unit: UnitOfWork, change: SubscriptionChange): Promise<void> {
-  const current = loadSubscription(unit.transaction, change.teamId, change.source);
+  await lockTeamBilling(unit, change.teamId);
+  const current = await loadSubscription(unit.transaction, change.teamId, change.source);
   const newPeriod =
     current.plan !== change.plan || current.period !== change.period || current.seats !== change.seats || current.periodStart === null;
   const state: SubscriptionState = change.state;
@@ -348,6 +362,6 @@ export async function recordInvoice(services: Services, invoice: InvoiceInput): 
 }
 
 /** The Stripe customer of a team, once a checkout made one. */
-export function stripeCustomerOf(services: Services, teamId: string): string | null {
-  return stripeCustomerIdOf(services.database.db, teamId);
+export async function stripeCustomerOf(services: Services, teamId: string): Promise<string | null> {
+  return await stripeCustomerIdOf(services.database.db, teamId);
 }

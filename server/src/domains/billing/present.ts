@@ -19,14 +19,14 @@ function priceId(services: Pick<Services, 'config'>, plan: PlanName, period: Bil
 }
 
 /** Every plan priced for the team in `currency` and `period`, with what its button does relative to the team's plan. */
-export function presentPlans(
+export async function presentPlans(
   db: Reader,
   services: Pick<Services, 'config'>,
   teamId: string,
   request: { currency: unknown; period: BillingPeriod; payment: string },
 ) {
   const currency = normalizeCurrency(request.currency);
-  const subscription = loadSubscription(db, teamId, billingSource(services));
+  const subscription = await loadSubscription(db, teamId, billingSource(services));
   const running = subscription.plan !== 'free' && subscription.state !== 'stopped';
   return planNames.map((plan) => {
     const unitAmount = seatPrice(plan, request.period, currency);
@@ -55,12 +55,12 @@ export function presentPlans(
 }
 
 /** A team's billing as its member `viewerId` sees it. */
-export function presentBilling(db: Reader, services: Pick<Services, 'config' | 'database'>, teamId: string, viewerId: string) {
-  const subscription = loadSubscription(db, teamId, billingSource(services));
-  const members = memberCount(db, teamId);
+export async function presentBilling(db: Reader, services: Pick<Services, 'config' | 'database'>, teamId: string, viewerId: string) {
+  const subscription = await loadSubscription(db, teamId, billingSource(services));
+  const members = await memberCount(db, teamId);
   const seats = seatCounts(subscription.plan, subscription.seats, members);
   const price = seatPrice(subscription.plan, subscription.period, subscription.currency);
-  const credits = creditsOf(db, teamId);
+  const credits = await creditsOf(db, teamId);
   // The credit in the plan's currency when there is one; otherwise whichever the team holds (gbp for the PROMOTION credit).
   const [creditCurrency, credit] = credits.has(subscription.currency)
     ? [subscription.currency, credits.get(subscription.currency)!]
@@ -82,7 +82,7 @@ export function presentBilling(db: Reader, services: Pick<Services, 'config' | '
     credit,
     creditCurrency,
     lifetimes: subscription.lifetimes,
-    invoices: invoicesOf(db, teamId).map((invoice) => ({
+    invoices: (await invoicesOf(db, teamId)).map((invoice) => ({
       id: invoice.id,
       number: invoice.number,
       amount: invoice.amount,
@@ -91,7 +91,7 @@ export function presentBilling(db: Reader, services: Pick<Services, 'config' | '
       createdAt: invoice.createdAt,
       ticket: invoice.ticket,
     })),
-    codes: redemptionsOf(db, teamId).map((redemption) => ({
+    codes: (await redemptionsOf(db, teamId)).map((redemption) => ({
       code: redemption.code,
       kind: redemption.kind,
       amount: redemption.amount,

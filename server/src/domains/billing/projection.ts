@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Projection, StoredEvent } from '../../core/events';
 import type { Transaction } from '../../db/connection';
 import {
@@ -9,81 +9,82 @@ import {
   promotionGrants,
   promotionRedemptions,
   salesRequests,
-} from './billingTables';
+} from './tables';
 import type { BillingEvent } from './events';
 
 /** How billing's events become rows; the teams area applies the team's plan from its own `team.plan_changed`. */
 export const billingProjection: Projection = {
   name: 'billing',
   tables: [billingSubscriptions, billingCredits, billingInvoices, promotionCodes, promotionRedemptions, promotionGrants, salesRequests],
-  apply(transaction: Transaction, stored: StoredEvent) {
-    const event = { type: stored.type, payload: stored.payload } as BillingEvent;
-    const at = stored.createdAt;
-    switch (event.type) {
-      case 'billing.subscription_changed': {
-        const { reason: _reason, cause: _cause, stripe, ...subscription } = event.payload;
-        const row = {
-          ...subscription,
-          stripeCustomerId: stripe?.customerId ?? null,
-          stripeSubscriptionId: stripe?.subscriptionId ?? null,
-          updatedAt: at,
-        };
-        transaction.insert(billingSubscriptions).values(row).onConflictDoUpdate({ target: billingSubscriptions.teamId, set: row }).run();
-        return;
-      }
-      case 'billing.credit_changed': {
-        const { teamId, currency, amount } = event.payload;
-        transaction
-          .insert(billingCredits)
-          .values({ teamId, currency, amount })
-          .onConflictDoUpdate({
-            target: [billingCredits.teamId, billingCredits.currency],
-            set: { amount: sql`${billingCredits.amount} + ${amount}` },
-          })
-          .run();
-        return;
-      }
-      case 'billing.invoice_recorded': {
-        const { invoiceId, ...invoice } = event.payload;
-        const row = { id: invoiceId, ...invoice };
-        transaction
-          .insert(billingInvoices)
-          .values(row)
-          .onConflictDoUpdate({ target: billingInvoices.id, set: { state: row.state, ticket: row.ticket, amount: row.amount } })
-          .run();
-        return;
-      }
-      case 'billing.code_redeemed': {
-        const { code, teamId, userId, kind, amount, currency, plan } = event.payload;
-        transaction.insert(promotionRedemptions).values({ code, teamId, userId, kind, amount, currency, plan, redeemedAt: at }).run();
-        transaction
-          .update(promotionCodes)
-          .set({ uses: sql`${promotionCodes.uses} + 1` })
-          .where(sql`${promotionCodes.code} = ${code}`)
-          .run();
-        return;
-      }
-      case 'billing.promotion_granted': {
-        const { userId, teamId } = event.payload;
-        transaction.insert(promotionGrants).values({ userId, teamId, grantedAt: at }).onConflictDoNothing().run();
-        return;
-      }
-      case 'billing.promotion_code_set': {
-        const row = { ...event.payload, createdAt: at };
-        const { code: _code, createdAt: _createdAt, ...changes } = row;
-        transaction.insert(promotionCodes).values(row).onConflictDoUpdate({ target: promotionCodes.code, set: changes }).run();
-        return;
-      }
-      case 'billing.sales_requested': {
-        const { requestId, ...request } = event.payload;
-        transaction
-          .insert(salesRequests)
-          .values({ id: requestId, ...request, createdAt: at })
-          .run();
-        return;
-      }
-      default:
-        return;
-    }
+  /**
+   * Answers a promise for billing's own events only: the doc rooms' synchronous door (`runNow`, until the rooms await an
+   * ordinary unit) refuses a unit whose projections answer one, and every projection sees every event.
+   */
+  apply(transaction: Transaction, stored: StoredEvent): Promise<void> | undefined {
+    if (!stored.type.startsWith('billing.')) return undefined;
+    return projectBillingEvent(transaction, { type: stored.type, payload: stored.payload } as BillingEvent, stored.createdAt);
   },
 };
+
+async function projectBillingEvent(transaction: Transaction, event: BillingEvent, at: string): Promise<void> {
+  switch (event.type) {
+    case 'billing.subscription_changed': {
+      const { reason: _reason, cause: _cause, stripe, ...subscription } = event.payload;
+      const row = {
+        ...subscription,
+        stripeCustomerId: stripe?.customerId ?? null,
+        stripeSubscriptionId: stripe?.subscriptionId ?? null,
+        updatedAt: at,
+      };
+      await transaction.insert(billingSubscriptions).values(row).onConflictDoUpdate({ target: billingSubscriptions.teamId, set: row });
+      return;
+    }
+    case 'billing.credit_changed': {
+      const { teamId, currency, amount } = event.payload;
+      await transaction
+        .insert(billingCredits)
+        .values({ teamId, currency, amount })
+        .onConflictDoUpdate({
+          target: [billingCredits.teamId, billingCredits.currency],
+          set: { amount: sql`${billingCredits.amount} + ${amount}` },
+        });
+      return;
+    }
+    case 'billing.invoice_recorded': {
+      const { invoiceId, ...invoice } = event.payload;
+      const row = { id: invoiceId, ...invoice };
+      await transaction
+        .insert(billingInvoices)
+        .values(row)
+        .onConflictDoUpdate({ target: billingInvoices.id, set: { state: row.state, ticket: row.ticket, amount: row.amount } });
+      return;
+    }
+    case 'billing.code_redeemed': {
+      const { code, teamId, userId, kind, amount, currency, plan } = event.payload;
+      await transaction.insert(promotionRedemptions).values({ code, teamId, userId, kind, amount, currency, plan, redeemedAt: at });
+      await transaction
+        .update(promotionCodes)
+        .set({ uses: sql`${promotionCodes.uses} + 1` })
+        .where(eq(promotionCodes.code, code));
+      return;
+    }
+    case 'billing.promotion_granted': {
+      const { userId, teamId } = event.payload;
+      await transaction.insert(promotionGrants).values({ userId, teamId, grantedAt: at }).onConflictDoNothing();
+      return;
+    }
+    case 'billing.promotion_code_set': {
+      const row = { ...event.payload, createdAt: at };
+      const { code: _code, createdAt: _createdAt, ...changes } = row;
+      await transaction.insert(promotionCodes).values(row).onConflictDoUpdate({ target: promotionCodes.code, set: changes });
+      return;
+    }
+    case 'billing.sales_requested': {
+      const { requestId, ...request } = event.payload;
+      await transaction.insert(salesRequests).values({ id: requestId, ...request, createdAt: at });
+      return;
+    }
+    default:
+      return;
+  }
+}

@@ -7,14 +7,21 @@ import type { Reaction, UnitOfWork } from '../../core/commands';
 import type { StoredEvent } from '../../core/events';
 import { newId } from '../../core/ids';
 import { runCommand } from '../../core/runCommand';
-import { billingStream, notificationStream, promotionCodeStream } from '../../core/streams';
+import { billingStream, notificationStream, promotionCodeStream, userStream } from '../../core/streams';
 import { DomainError, codedError } from '../../errors';
 import { requireActor } from '../../graphql/context';
 import type { MutationResolvers } from '../../graphql/schemaTypes';
 import type { UserPromotionClaimed } from '../accounts';
 import type { NotificationCreated } from '../notifications';
 import { findTeam, requireCurrentTeam } from '../teams';
-import { changeCredit, creditUnusedPeriod, runningPaidPeriod, stripeBillsSubscription, writeSubscription } from './commands';
+import {
+  changeCredit,
+  creditUnusedPeriod,
+  lockTeamBilling,
+  runningPaidPeriod,
+  stripeBillsSubscription,
+  writeSubscription,
+} from './commands';
 import type { PromotionCodeSet } from './events';
 import { billingPolicy } from './policies';
 import { presentBilling } from './present';
@@ -90,13 +97,13 @@ async function redeem(
   unit: UnitOfWork,
   teamId: string,
   userId: string,
-  code: NonNullable<ReturnType<typeof findPromotionCode>>,
+  code: NonNullable<Awaited<ReturnType<typeof findPromotionCode>>>,
   source: 'stripe' | 'administrator',
 ) {
   const kind = code.kind as PromotionCodeKind;
   const plan = (code.plan as PlanName | null) ?? null;
   const currency = (code.currency as Currency | null) ?? null;
-  const current = loadSubscription(unit.transaction, teamId, source);
+  const current = await loadSubscription(unit.transaction, teamId, source);
   const refusal = planCodeRefusal(current, { kind, plan }, unit.now);
   if (refusal) throw codedError(refusal, { field: 'code' });
   await unit.append(
@@ -155,6 +162,29 @@ async function redeem(
   );
 }
 
+/**
+ * Redeems `code` (normalized) for the team inside the unit: refused when unknown, expired, already redeemed by the team
+ * or used up, or when what it gives may not replace the team's plan (`planCodeRefusal`).
+ */
+export async function redeemCodeIn(
+  unit: UnitOfWork,
+  teamId: string,
+  userId: string,
+  code: string,
+  source: 'stripe' | 'administrator',
+): Promise<void> {
+  // The code's uses change with every team's redemption, all of which lock the code's stream as here, so the last use
+  // is taken once; the team's billing decides what the code may replace.
+  await lockTeamBilling(unit, teamId, promotionCodeStream(code));
+  const found = codePattern.test(code) ? await findPromotionCode(unit.transaction, code) : undefined;
+  if (!found) throw codedError('PROMOTION_CODE_UNKNOWN', { field: 'code' });
+  if (found.expiresAt !== null && Date.parse(found.expiresAt) <= unit.now.getTime())
+    throw codedError('PROMOTION_CODE_EXPIRED', { field: 'code' });
+  if ((await hasRedeemed(unit.transaction, code, teamId)) || (found.maxUses !== null && found.uses >= found.maxUses))
+    throw codedError('PROMOTION_CODE_USED', { field: 'code' });
+  await redeem(unit, teamId, userId, found, source);
+}
+
 export const promotionMutations = {
   setCode: async (_root, args, context: MercuriusContext) => {
     const actor = requireActor(context);
@@ -163,15 +193,9 @@ export const promotionMutations = {
     if (!billingPolicy.manage(seat)) throw new DomainError('PERMISSION_DENIED');
     const code = normalizePromotionCode(args.code);
     await runCommand(context, actor.userId, async (unit) => {
-      const found = codePattern.test(code) ? findPromotionCode(unit.transaction, code) : undefined;
-      if (!found) throw codedError('PROMOTION_CODE_UNKNOWN', { field: 'code' });
-      if (found.expiresAt !== null && Date.parse(found.expiresAt) <= unit.now.getTime())
-        throw codedError('PROMOTION_CODE_EXPIRED', { field: 'code' });
-      if (hasRedeemed(unit.transaction, code, team.id) || (found.maxUses !== null && found.uses >= found.maxUses))
-        throw codedError('PROMOTION_CODE_USED', { field: 'code' });
-      await redeem(unit, team.id, actor.userId, found, billingSource(context.services));
+      await redeemCodeIn(unit, team.id, actor.userId, code, billingSource(context.services));
     });
-    return presentBilling(db, context.services, team.id, actor.userId);
+    return await presentBilling(db, context.services, team.id, actor.userId);
   },
   setPromotionCode: async (_root, args, context: MercuriusContext) => {
     const actorId = requireInstanceAdministrator(context);
@@ -197,7 +221,9 @@ export const promotionCredit: Reaction = {
   on: ['user.promotion_claimed'],
   async react(unit: UnitOfWork, event: StoredEvent) {
     const { userId, teamId } = event.payload as UserPromotionClaimed;
-    if (promotionGranted(unit.transaction, userId) || !findTeam(unit.transaction, teamId)) return;
+    // Granted once per person: the claim is on the person's stream, whose lock this unit already holds by appending it.
+    await unit.lock(userStream(userId));
+    if ((await promotionGranted(unit.transaction, userId)) || !findTeam(unit.transaction, teamId)) return;
     const amount = promotionCreditPounds * 100;
     await unit.append(
       billingStream(teamId),

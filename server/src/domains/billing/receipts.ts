@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import { authenticateRequest, type Services } from '../../graphql/context';
 import { isInstanceAdministrator } from '../accounts';
 import { findTeam, loadTeamSeat } from '../teams';
-import { billingInvoices } from './billingTables';
+import { billingInvoices } from './tables';
 import { billingPolicy } from './policies';
 
 const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
@@ -39,7 +39,7 @@ export function registerReceiptRoute(server: FastifyInstance, services: Services
     if (authentication.status !== 'authenticated') return page(reply, 401, 'Sign in', '<p>Sign in to see this receipt.</p>');
     const { userId } = authentication.actor;
     const db = services.database.db;
-    const invoice = db.select().from(billingInvoices).where(eq(billingInvoices.id, request.params.id)).get();
+    const [invoice] = await db.select().from(billingInvoices).where(eq(billingInvoices.id, request.params.id)).limit(1);
     const team = invoice ? findTeam(db, invoice.teamId) : undefined;
     const allowed = team && (billingPolicy.manage(loadTeamSeat(db, team, userId)) || isInstanceAdministrator(services, userId));
     if (!invoice || !team || !allowed)

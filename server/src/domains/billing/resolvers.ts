@@ -8,7 +8,7 @@ import { runCommand } from '../../core/runCommand';
 import type { MutationResolvers, QueryResolvers } from '../../graphql/schemaTypes';
 import { isInstanceAdministrator } from '../accounts';
 import { findTeam, requireCurrentTeam, requireTeamMember } from '../teams';
-import { decideAdministratorPlan, writeSubscription } from './commands';
+import { decideAdministratorPlan, lockTeamBilling, writeSubscription } from './commands';
 import { billingPolicy } from './policies';
 import { presentBilling, presentPlans } from './present';
 import { billingSource, loadSubscription } from './state';
@@ -27,8 +27,8 @@ export function requireInstanceAdministrator(context: MercuriusContext): string 
   return actor.userId;
 }
 
-function billingOf(context: MercuriusContext, teamId: string) {
-  return presentBilling(context.services.database.db, context.services, teamId, requireActor(context).userId);
+async function billingOf(context: MercuriusContext, teamId: string) {
+  return await presentBilling(context.services.database.db, context.services, teamId, requireActor(context).userId);
 }
 
 export function parsePlan(value: string): PlanName {
@@ -52,20 +52,20 @@ export function parseSeats(value: unknown): number {
 }
 
 export const billingQueries = {
-  getTeamSubscriptions: (_root, args, context) => {
+  getTeamSubscriptions: async (_root, args, context) => {
     const actor = requireActor(context);
     const db = context.services.database.db;
     const { team } = args.team ? requireTeamMember(db, args.team, actor.userId) : requireCurrentTeam(db, actor.userId);
-    return presentPlans(db, context.services, team.id, {
+    return await presentPlans(db, context.services, team.id, {
       currency: args.currency,
       period: periodOfFrequency(args.frequency),
       payment: args.payment === 'team' ? 'team' : 'user',
     });
   },
-  getBilling: (_root, args, context) => {
+  getBilling: async (_root, args, context) => {
     const actor = requireActor(context);
     const { team } = requireTeamMember(context.services.database.db, args.team, actor.userId);
-    return billingOf(context, team.id);
+    return await billingOf(context, team.id);
   },
 } satisfies QueryResolvers;
 
@@ -73,7 +73,8 @@ export const billingLifecycleMutations = {
   startTrial: async (_root, args, context) => {
     const { actor, team } = requireBillingAdmin(context, args.team);
     await runCommand(context, actor.userId, async (unit) => {
-      const current = loadSubscription(unit.transaction, team.id, billingSource(context.services));
+      await lockTeamBilling(unit, team.id);
+      const current = await loadSubscription(unit.transaction, team.id, billingSource(context.services));
       if (current.trialUsed || current.plan !== 'free') throw codedError('TRIAL_UNAVAILABLE');
       const trialEnd = trialEndOf(unit.now, trialDays).toISOString();
       await writeSubscription(
@@ -92,12 +93,13 @@ export const billingLifecycleMutations = {
         'trial',
       );
     });
-    return billingOf(context, team.id);
+    return await billingOf(context, team.id);
   },
   cancelSubscription: async (_root, args, context) => {
     const { actor, team } = requireBillingAdmin(context, args.team);
     await runCommand(context, actor.userId, async (unit) => {
-      const current = loadSubscription(unit.transaction, team.id, billingSource(context.services));
+      await lockTeamBilling(unit, team.id);
+      const current = await loadSubscription(unit.transaction, team.id, billingSource(context.services));
       const cancellable =
         (isPaidPlan(current.plan) || current.plan === 'trial') &&
         ['active', 'trialing', 'past_due'].includes(current.state) &&
@@ -107,18 +109,19 @@ export const billingLifecycleMutations = {
       if (current.source === 'stripe' && current.plan !== 'trial') throw codedError('BILLING_MANAGED_BY_STRIPE');
       await writeSubscription(unit, { ...current, state: 'cancelled' }, 'cancelled');
     });
-    return billingOf(context, team.id);
+    return await billingOf(context, team.id);
   },
   reactivateSubscription: async (_root, args, context) => {
     const { actor, team } = requireBillingAdmin(context, args.team);
     await runCommand(context, actor.userId, async (unit) => {
-      const current = loadSubscription(unit.transaction, team.id, billingSource(context.services));
+      await lockTeamBilling(unit, team.id);
+      const current = await loadSubscription(unit.transaction, team.id, billingSource(context.services));
       const running = current.currentPeriodEnd !== null && Date.parse(current.currentPeriodEnd) > unit.now.getTime();
       if (current.state !== 'cancelled' || !running) throw codedError('SUBSCRIPTION_NOT_REACTIVABLE');
       if (current.source === 'stripe' && current.plan !== 'trial') throw codedError('BILLING_MANAGED_BY_STRIPE');
       await writeSubscription(unit, { ...current, state: current.plan === 'trial' ? 'trialing' : 'active' }, 'reactivated');
     });
-    return billingOf(context, team.id);
+    return await billingOf(context, team.id);
   },
   setTeamPlan: async (_root, args, context) => {
     const actorId = requireInstanceAdministrator(context);
@@ -140,6 +143,6 @@ export const billingLifecycleMutations = {
       actorId,
       async (unit) => await decideAdministratorPlan(unit, context.services, { teamId: team.id, plan, period, seats, currency }),
     );
-    return presentBilling(db, context.services, team.id, actorId);
+    return await presentBilling(db, context.services, team.id, actorId);
   },
 } satisfies MutationResolvers;

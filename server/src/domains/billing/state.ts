@@ -1,18 +1,11 @@
-import { and, asc, desc, eq, inArray, lte, ne, or, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, lte, ne, or } from 'drizzle-orm';
 import type { Currency } from '#shared/currency';
 import type { BillingPeriod, PlanName } from '#shared/plans';
 import type { SubscriptionState } from '#shared/billing';
 import type { Transaction } from '../../db/connection';
 import type { Services } from '../../graphql/context';
 import { teamMembers } from '../teams';
-import {
-  billingCredits,
-  billingInvoices,
-  billingSubscriptions,
-  promotionCodes,
-  promotionGrants,
-  promotionRedemptions,
-} from './billingTables';
+import { billingCredits, billingInvoices, billingSubscriptions, promotionCodes, promotionGrants, promotionRedemptions } from './tables';
 import type { SubscriptionChanged } from './events';
 
 /** Reads work the same on the database and inside a command's transaction. */
@@ -46,8 +39,8 @@ export function freeSubscription(teamId: string, source: 'stripe' | 'administrat
   };
 }
 
-export function loadSubscription(db: Reader, teamId: string, source: 'stripe' | 'administrator'): Subscription {
-  const row = db.select().from(billingSubscriptions).where(eq(billingSubscriptions.teamId, teamId)).get();
+export async function loadSubscription(db: Reader, teamId: string, source: 'stripe' | 'administrator'): Promise<Subscription> {
+  const [row] = await db.select().from(billingSubscriptions).where(eq(billingSubscriptions.teamId, teamId)).limit(1);
   if (!row) return freeSubscription(teamId, source);
   return {
     teamId,
@@ -70,85 +63,82 @@ export function loadSubscription(db: Reader, teamId: string, source: 'stripe' | 
   };
 }
 
-export function stripeCustomerIdOf(db: Reader, teamId: string): string | null {
-  return (
-    db
-      .select({ customerId: billingSubscriptions.stripeCustomerId })
-      .from(billingSubscriptions)
-      .where(eq(billingSubscriptions.teamId, teamId))
-      .get()?.customerId ?? null
-  );
+export async function stripeCustomerIdOf(db: Reader, teamId: string): Promise<string | null> {
+  const [row] = await db
+    .select({ customerId: billingSubscriptions.stripeCustomerId })
+    .from(billingSubscriptions)
+    .where(eq(billingSubscriptions.teamId, teamId))
+    .limit(1);
+  return row?.customerId ?? null;
 }
 
 /** The team's credit per currency (only those above zero). */
-export function creditsOf(db: Reader, teamId: string): Map<Currency, number> {
-  const rows = db.select().from(billingCredits).where(eq(billingCredits.teamId, teamId)).orderBy(asc(billingCredits.currency)).all();
+export async function creditsOf(db: Reader, teamId: string): Promise<Map<Currency, number>> {
+  const rows = await db.select().from(billingCredits).where(eq(billingCredits.teamId, teamId)).orderBy(asc(billingCredits.currency));
   return new Map(rows.filter((row) => row.amount > 0).map((row) => [row.currency as Currency, row.amount]));
 }
 
-export function invoicesOf(db: Reader, teamId: string) {
-  return db
+export async function invoicesOf(db: Reader, teamId: string) {
+  return await db
     .select()
     .from(billingInvoices)
     .where(eq(billingInvoices.teamId, teamId))
-    .orderBy(desc(billingInvoices.createdAt), desc(billingInvoices.id))
-    .all();
+    .orderBy(desc(billingInvoices.createdAt), desc(billingInvoices.id));
 }
 
-export function invoiceCount(db: Reader, teamId: string): number {
-  return (
-    db
-      .select({ count: sql<number>`count(*)` })
-      .from(billingInvoices)
-      .where(eq(billingInvoices.teamId, teamId))
-      .get()?.count ?? 0
-  );
+/** How many invoices the team has (the next invoice's number follows it). */
+export async function invoiceCount(db: Reader, teamId: string): Promise<number> {
+  // drizzle's count() reads the number back as one: PostgreSQL's count(*) is a bigint, which arrives as text.
+  const [row] = await db.select({ count: count() }).from(billingInvoices).where(eq(billingInvoices.teamId, teamId));
+  return row?.count ?? 0;
 }
 
-export function redemptionsOf(db: Reader, teamId: string) {
-  return db
+export async function redemptionsOf(db: Reader, teamId: string) {
+  return await db
     .select()
     .from(promotionRedemptions)
     .where(eq(promotionRedemptions.teamId, teamId))
-    .orderBy(desc(promotionRedemptions.redeemedAt))
-    .all();
+    .orderBy(desc(promotionRedemptions.redeemedAt));
 }
 
-export function findPromotionCode(db: Reader, code: string) {
-  return db.select().from(promotionCodes).where(eq(promotionCodes.code, code)).get();
+export async function findPromotionCode(db: Reader, code: string) {
+  const [row] = await db.select().from(promotionCodes).where(eq(promotionCodes.code, code)).limit(1);
+  return row;
 }
 
-export function hasRedeemed(db: Reader, code: string, teamId: string): boolean {
-  return (
-    db
-      .select({ code: promotionRedemptions.code })
-      .from(promotionRedemptions)
-      .where(and(eq(promotionRedemptions.code, code), eq(promotionRedemptions.teamId, teamId)))
-      .get() !== undefined
-  );
+export async function hasRedeemed(db: Reader, code: string, teamId: string): Promise<boolean> {
+  const found = await db
+    .select({ code: promotionRedemptions.code })
+    .from(promotionRedemptions)
+    .where(and(eq(promotionRedemptions.code, code), eq(promotionRedemptions.teamId, teamId)))
+    .limit(1);
+  return found.length > 0;
 }
 
-export function promotionGranted(db: Reader, userId: string): boolean {
-  return db.select({ userId: promotionGrants.userId }).from(promotionGrants).where(eq(promotionGrants.userId, userId)).get() !== undefined;
+export async function promotionGranted(db: Reader, userId: string): Promise<boolean> {
+  const found = await db
+    .select({ userId: promotionGrants.userId })
+    .from(promotionGrants)
+    .where(eq(promotionGrants.userId, userId))
+    .limit(1);
+  return found.length > 0;
 }
 
 /** Members (not guests) of the team: those who hold seats. */
-export function memberCount(db: Reader, teamId: string): number {
-  return (
-    db
-      .select({ count: sql<number>`count(*)` })
-      .from(teamMembers)
-      .where(and(eq(teamMembers.teamId, teamId), ne(teamMembers.role, 'guest')))
-      .get()?.count ?? 0
-  );
+export async function memberCount(db: Reader, teamId: string): Promise<number> {
+  const [row] = await db
+    .select({ count: count() })
+    .from(teamMembers)
+    .where(and(eq(teamMembers.teamId, teamId), ne(teamMembers.role, 'guest')));
+  return row?.count ?? 0;
 }
 
 /**
  * Teams whose period is over at `now`: trials and cancelled plans to end, administrator plans to renew or
  * (a promotion's plan for some days) to end. Stripe renews its own; its cancellations end here too.
  */
-export function teamsDue(db: Reader, now: Date): string[] {
-  return db
+export async function teamsDue(db: Reader, now: Date): Promise<string[]> {
+  const rows = await db
     .select({ teamId: billingSubscriptions.teamId })
     .from(billingSubscriptions)
     .where(
@@ -159,7 +149,6 @@ export function teamsDue(db: Reader, now: Date): string[] {
         // Stripe renews its active subscriptions itself and says so by webhook.
         or(ne(billingSubscriptions.source, 'stripe'), ne(billingSubscriptions.state, 'active')),
       ),
-    )
-    .all()
-    .map((row) => row.teamId);
+    );
+  return rows.map((row) => row.teamId);
 }

@@ -3,7 +3,7 @@ import { maximumSeats, minimumSeats } from '#shared/billing';
 import { normalizeCurrency } from '#shared/currency';
 import { isBillingPeriod, isPaidPlan, type BillingPeriod, type PaidPlanName } from '#shared/plans';
 import type { StripeCheckoutSession, StripeInvoice, StripeSettings, StripeSubscription } from '../../billing';
-import { billingSubscriptions } from './billingTables';
+import { billingSubscriptions } from './tables';
 import type { InvoiceInput, SubscriptionChange } from './commands';
 import type { Reader } from './state';
 
@@ -47,16 +47,19 @@ function seatsFrom(quantity: unknown): number {
 }
 
 /** The team an object is about: its metadata's team, else the team whose Stripe customer it is. */
-export function teamOf(db: Reader, metadata: Record<string, string> | null | undefined, customerId: string | null): string | null {
+export async function teamOf(
+  db: Reader,
+  metadata: Record<string, string> | null | undefined,
+  customerId: string | null,
+): Promise<string | null> {
   if (metadata?.team) return metadata.team;
   if (!customerId) return null;
-  return (
-    db
-      .select({ teamId: billingSubscriptions.teamId })
-      .from(billingSubscriptions)
-      .where(eq(billingSubscriptions.stripeCustomerId, customerId))
-      .get()?.teamId ?? null
-  );
+  const [row] = await db
+    .select({ teamId: billingSubscriptions.teamId })
+    .from(billingSubscriptions)
+    .where(eq(billingSubscriptions.stripeCustomerId, customerId))
+    .limit(1);
+  return row?.teamId ?? null;
 }
 
 /**

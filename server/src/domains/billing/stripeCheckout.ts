@@ -28,12 +28,11 @@ function requireGateway(services: Services): StripeGateway {
 }
 
 /** Members holding seats: everyone but guests, at least one. */
-function seatsOf(db: Reader, teamId: string): number {
-  const row = db
+async function seatsOf(db: Reader, teamId: string): Promise<number> {
+  const [row] = await db
     .select({ members: count() })
     .from(teamMembers)
-    .where(and(eq(teamMembers.teamId, teamId), ne(teamMembers.role, 'guest')))
-    .get();
+    .where(and(eq(teamMembers.teamId, teamId), ne(teamMembers.role, 'guest')));
   return Math.min(Math.max(row?.members ?? 1, 1), maximumSeats);
 }
 
@@ -111,8 +110,8 @@ export const stripeMutations = {
     const currency = normalizeCurrency(args.currency);
     const priceId = services.config.billing.stripe?.prices[plan]?.[period]?.[currency];
     if (!priceId) throw codedError('STRIPE_PRICE_MISSING', { params: { plan, period, currency } });
-    const seats = seatsOf(db, teamId);
-    const available = creditsOf(db, teamId).get(currency) ?? 0;
+    const seats = await seatsOf(db, teamId);
+    const available = (await creditsOf(db, teamId)).get(currency) ?? 0;
     const creditAmount = Math.min(available, seatPrice(plan, period, currency) * seats);
     const credit =
       creditAmount > 0
@@ -125,7 +124,7 @@ export const stripeMutations = {
       currency,
       priceId,
       seats,
-      customerId: stripeCustomerOf(services, teamId),
+      customerId: await stripeCustomerOf(services, teamId),
       credit,
     };
     const session = await askStripe(context, () => gateway.createCheckoutSession(checkoutParameters(request, services.config.publicUrl)));
@@ -138,7 +137,7 @@ export const stripeMutations = {
     const { services } = context;
     const teamId = requireTeamAdministrator(services.database.db, args.team, actor.userId);
     const gateway = requireGateway(services);
-    const customerId = stripeCustomerOf(services, teamId);
+    const customerId = await stripeCustomerOf(services, teamId);
     if (!customerId) throw codedError('STRIPE_CUSTOMER_MISSING');
     const portal = await askStripe(context, () =>
       gateway.createPortalSession(customerId, `${services.config.publicUrl}${billingReturnPath}`),

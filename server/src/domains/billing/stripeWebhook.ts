@@ -16,10 +16,17 @@ import {
 import type { UnitOfWork } from '../../core/commands';
 import type { Services } from '../../graphql/context';
 import { findTeam } from '../teams';
-import { changeCredit, decideSubscriptionChange, writeInvoice, type InvoiceInput, type SubscriptionChange } from './commands';
+import {
+  changeCredit,
+  decideSubscriptionChange,
+  lockTeamBilling,
+  writeInvoice,
+  type InvoiceInput,
+  type SubscriptionChange,
+} from './commands';
 import { creditUsedBy, idOf, invoiceMetadata, invoiceOf, lifetimeChangeOf, subscriptionChangeOf, teamOf } from './stripeChanges';
 import { stripeWebhookStream } from './stripeEvents';
-import { stripeWebhookEvents } from './stripeTables';
+import { stripeWebhookEvents } from './tables';
 import { creditsOf, loadSubscription, type Reader } from './state';
 
 export const stripeWebhookPath = '/billing/stripe/webhook';
@@ -46,11 +53,13 @@ interface Effect {
   decide: (unit: UnitOfWork, teamId: string) => Promise<void>;
 }
 
-function wasApplied(db: Reader, eventId: string): boolean {
-  return (
-    db.select({ eventId: stripeWebhookEvents.eventId }).from(stripeWebhookEvents).where(eq(stripeWebhookEvents.eventId, eventId)).get() !==
-    undefined
-  );
+async function wasApplied(db: Reader, eventId: string): Promise<boolean> {
+  const found = await db
+    .select({ eventId: stripeWebhookEvents.eventId })
+    .from(stripeWebhookEvents)
+    .where(eq(stripeWebhookEvents.eventId, eventId))
+    .limit(1);
+  return found.length > 0;
 }
 
 function recordChange(change: SubscriptionChange | null) {
@@ -70,7 +79,7 @@ function recordInvoice(invoice: InvoiceInput | null) {
 /** A checkout paid: the subscription it started (read from Stripe) or the lifetime deal, and the credit it spent. */
 async function checkoutEffect(services: Services, gateway: StripeGateway, settings: StripeSettings, event: StripeEvent): Promise<Effect> {
   const session = event.data.object as StripeCheckoutSession;
-  const teamId = session.client_reference_id ?? teamOf(services.database.db, session.metadata, idOf(session.customer));
+  const teamId = session.client_reference_id ?? (await teamOf(services.database.db, session.metadata, idOf(session.customer)));
   const subscriptionId = idOf(session.subscription);
   let change: SubscriptionChange | null = null;
   if (session.mode === 'subscription' && subscriptionId && teamId)
@@ -83,7 +92,7 @@ async function checkoutEffect(services: Services, gateway: StripeGateway, settin
       await recordChange(change)(unit, team);
       if (!credit) return;
       const currency = normalizeCurrency(credit.currency);
-      const spent = Math.min(credit.amount, creditsOf(unit.transaction, team).get(currency) ?? 0);
+      const spent = Math.min(credit.amount, (await creditsOf(unit.transaction, team)).get(currency) ?? 0);
       await changeCredit(unit, { teamId: team, currency, amount: -spent, reason: 'invoice', userId: null, code: null, invoiceId: null });
     },
   };
@@ -103,14 +112,14 @@ async function subscriptionEffect(
   const sent = event.data.object as StripeSubscription;
   const ended = event.type === 'customer.subscription.deleted';
   const subscription = ended ? sent : await gateway.retrieveSubscription(sent.id);
-  const teamId = teamOf(services.database.db, subscription.metadata, idOf(subscription.customer));
+  const teamId = await teamOf(services.database.db, subscription.metadata, idOf(subscription.customer));
   return { teamId, decide: recordChange(teamId ? subscriptionChangeOf(settings, subscription, teamId, event.id, ended) : null) };
 }
 
 /** invoice.paid records the invoice with its hosted page; invoice.payment_failed records it failed and the plan past due. */
-function invoiceEffect(services: Services, event: StripeEvent): Effect {
+async function invoiceEffect(services: Services, event: StripeEvent): Promise<Effect> {
   const invoice = event.data.object as StripeInvoice;
-  const teamId = teamOf(services.database.db, invoiceMetadata(invoice), idOf(invoice.customer));
+  const teamId = await teamOf(services.database.db, invoiceMetadata(invoice), idOf(invoice.customer));
   const failed = event.type === 'invoice.payment_failed';
   const input = teamId ? invoiceOf(invoice, teamId, failed ? 'failed' : 'paid') : null;
   return {
@@ -118,7 +127,7 @@ function invoiceEffect(services: Services, event: StripeEvent): Effect {
     decide: async (unit, team) => {
       await recordInvoice(input)(unit);
       if (!failed) return;
-      const current = loadSubscription(unit.transaction, team, 'stripe');
+      const current = await loadSubscription(unit.transaction, team, 'stripe');
       if (!isPaidPlan(current.plan) || current.state === 'stopped') return;
       const { plan, period, currency, seats, currentPeriodEnd, stripe } = current;
       const change: SubscriptionChange = {
@@ -148,44 +157,36 @@ async function effectOf(services: Services, gateway: StripeGateway, settings: St
       return subscriptionEffect(services, gateway, settings, event);
     case 'invoice.paid':
     case 'invoice.payment_failed':
-      return invoiceEffect(services, event);
+      return await invoiceEffect(services, event);
     default:
       return null;
   }
 }
 
-function isDuplicateKey(error: unknown): boolean {
-  return (error as { code?: unknown } | null)?.code === 'SQLITE_CONSTRAINT_PRIMARYKEY';
-}
-
 /**
  * Applies one verified Stripe event, once: what it changes (through billing's decisions) and the record that it
- * was applied go in one unit of work. A replay, or a second delivery racing the first, changes nothing.
+ * was applied go in one unit of work. A replay, or a second delivery racing the first, changes nothing: the unit
+ * locks the webhook stream (every applied event is appended there) and the team's billing before it asks whether the
+ * event was applied, so a second delivery waits for the first to commit and then finds it, on both databases. No
+ * failed insert is caught: on PostgreSQL it would fail the whole unit.
  */
 export async function applyStripeEvent(services: Services, gateway: StripeGateway, event: StripeEvent): Promise<StripeWebhookOutcome> {
   const settings = services.config.billing.stripe;
   if (!settings) return 'ignored';
-  if (wasApplied(services.database.db, event.id)) return 'duplicate';
+  if (await wasApplied(services.database.db, event.id)) return 'duplicate';
   const effect = await effectOf(services, gateway, settings, event);
   if (!effect) return 'ignored';
   const teamId = effect.teamId && findTeam(services.database.db, effect.teamId) ? effect.teamId : null;
-  try {
-    return await services.store.run({ actorId: null }, async (unit) => {
-      if (wasApplied(unit.transaction, event.id)) return 'duplicate';
-      if (teamId) await effect.decide(unit, teamId);
-      await unit.append(
-        stripeWebhookStream,
-        [{ type: 'stripe.webhook_applied', payload: { eventId: event.id, type: event.type, teamId } }],
-        {
-          teamId,
-        },
-      );
-      return 'applied';
+  return await services.store.run({ actorId: null }, async (unit) => {
+    if (teamId) await lockTeamBilling(unit, teamId, stripeWebhookStream);
+    else await unit.lock(stripeWebhookStream);
+    if (await wasApplied(unit.transaction, event.id)) return 'duplicate';
+    if (teamId) await effect.decide(unit, teamId);
+    await unit.append(stripeWebhookStream, [{ type: 'stripe.webhook_applied', payload: { eventId: event.id, type: event.type, teamId } }], {
+      teamId,
     });
-  } catch (error) {
-    if (isDuplicateKey(error)) return 'duplicate';
-    throw error;
-  }
+    return 'applied';
+  });
 }
 
 /**

@@ -1,14 +1,17 @@
-import type Database from 'better-sqlite3';
-import type { UnitOfWork } from '../../core/commands';
-import type { DomainEvent } from '../../core/events';
+import { and, desc, eq, sql } from 'drizzle-orm';
+import type { EventLog, UnitOfWork } from '../../core/commands';
+import type { DomainEvent, StoredEvent } from '../../core/events';
 import { spacePolicy, spaceTypeOf, type TeamSeat } from '../../core/access';
+import { events } from '../../core/sqlite/tables';
 import { homeVisitsStream } from '../../core/streams';
+import type { Transaction } from '../../db/connection';
+import { projectMembers, projects } from '../teams';
 
 /** Away for longer than this, Home sums up what changed since the last visit. */
 export const awayAfterMs = 4 * 3_600_000;
 /** A visit is written to the log at most this often: enough to know where the person left off, without a row per page view. */
 export const visitEveryMs = 5 * 60_000;
-/** The summary reads at most this many events since the visit (the oldest first), and shows at most this many lines. */
+/** The summary reads at most this many events of each kind since the visit (the oldest first), and shows at most this many lines. */
 const scannedEvents = 50_000;
 const shownLines = 30;
 
@@ -35,64 +38,85 @@ export interface AwaySummary {
   lines: AwayLine[];
 }
 
+/** What home reads with: a drizzle database or a unit's transaction, on either database (plan option B3). */
+type Reader = Pick<Transaction, 'select'>;
+
 interface Visit {
   seq: number;
   createdAt: string;
 }
 
+/*
+ * The visits are the events of the person's stream `home:<user>`, read from the log's table with SQL both databases
+ * run: `events` is declared for SQLite only (PostgreSQL's log is written by hand, core/postgres/migrations), but its
+ * text and integer columns read alike on both, a bigint position arriving as text on PostgreSQL (hence Number). A
+ * time is never read from that table here: PostgreSQL keeps it as a timestamptz, whose text is not SQLite's ISO
+ * string; the log port's `read` answers a stored event's time in one form on both.
+ */
+
+/** The position of the person's last recorded visit, 0 when they never visited Home. */
+async function lastVisitPosition(db: Reader, userId: string): Promise<number> {
+  const [row] = await db
+    .select({ seq: events.seq })
+    .from(events)
+    .where(eq(events.stream, homeVisitsStream(userId)))
+    .orderBy(desc(events.version))
+    .limit(1);
+  return Number(row?.seq ?? 0);
+}
+
 /** The person's last recorded visit: the newest event of their stream (its position in the log and its time). */
-export function lastVisit(sqlite: Database.Database, userId: string): Visit | null {
-  return (
-    sqlite
-      .prepare<[string], Visit>('SELECT seq, created_at AS createdAt FROM events WHERE stream = ? ORDER BY version DESC LIMIT 1')
-      .get(homeVisitsStream(userId)) ?? null
-  );
+export async function lastVisit(db: Reader, log: Pick<EventLog, 'read'>, userId: string): Promise<Visit | null> {
+  const position = await lastVisitPosition(db, userId);
+  if (position === 0) return null;
+  const [visit] = await log.read({ stream: homeVisitsStream(userId), afterSeq: position - 1, limit: 1 });
+  return visit ? { seq: visit.seq, createdAt: visit.createdAt } : null;
 }
 
 /** Records a visit unless one was recorded in the last few minutes; true when it did. */
-export async function recordVisit(unit: UnitOfWork, sqlite: Database.Database, userId: string, teamId: string | null): Promise<boolean> {
-  const last = lastVisit(sqlite, userId);
-  if (last && unit.now.getTime() - Date.parse(last.createdAt) < visitEveryMs) return false;
+export async function recordVisit(unit: UnitOfWork, userId: string, teamId: string | null): Promise<boolean> {
+  const stream = homeVisitsStream(userId);
+  // The decision reads the person's visits: their stream is locked first, so two tabs opening Home record one visit.
+  await unit.lock(stream);
+  // The last visit's time is compared in SQL with an ISO time, which both databases compare correctly (SQLite's ISO
+  // text, PostgreSQL's timestamptz): inside a unit, the log port's reads would wait for a second connection on
+  // PostgreSQL. The comparison reads back as 0 or 1 on SQLite and as a boolean on PostgreSQL.
+  const since = new Date(unit.now.getTime() - visitEveryMs).toISOString();
+  const [last] = await unit.transaction
+    .select({ recent: sql`${events.createdAt} > ${since}`.mapWith(Boolean) })
+    .from(events)
+    .where(eq(events.stream, stream))
+    .orderBy(desc(events.version))
+    .limit(1);
+  if (last?.recent) return false;
   const event: HomeEvent = { type: 'home.visited', payload: { userId, teamId } };
   // Outside any team's log (teamId null): a visit is nobody else's business, so the team's activity report never lists it.
-  await unit.append(homeVisitsStream(userId), [event], { teamId: null });
+  await unit.append(stream, [event], { teamId: null });
   return true;
 }
 
-interface SpaceRow {
-  id: string;
-  isPersonal: number;
-  type: string | null;
-  ownerId: string;
-  permission: 'admin' | 'basic' | null;
-}
-
 /** The team's spaces the person is in and may read now, by the space policy from their seat and memberships. */
-function readableSpaces(sqlite: Database.Database, teamId: string, seat: TeamSeat): Set<string> {
-  const rows = sqlite
-    .prepare<[string, string], SpaceRow>(
-      `SELECT p.id, p.is_personal AS isPersonal, p.type, p.owner_id AS ownerId, m.permission
-       FROM projects p LEFT JOIN project_members m ON m.project_id = p.id AND m.user_id = ?
-       WHERE p.team_id = ?`,
-    )
-    .all(seat.userId, teamId);
+async function readableSpaces(db: Reader, teamId: string, seat: TeamSeat): Promise<Set<string>> {
+  const rows = await db
+    .select({
+      id: projects.id,
+      isPersonal: projects.isPersonal,
+      type: projects.type,
+      ownerId: projects.ownerId,
+      permission: projectMembers.permission,
+    })
+    .from(projects)
+    .innerJoin(projectMembers, and(eq(projectMembers.projectId, projects.id), eq(projectMembers.userId, seat.userId)))
+    .where(eq(projects.teamId, teamId));
   // The spaces the person is in: a team admin may read every shared space, but only their own are news to them.
-  const readable = rows.filter(
-    (row) =>
-      row.permission !== null &&
-      spacePolicy.read(
-        seat,
-        { teamId, isPersonal: row.isPersonal === 1, type: spaceTypeOf(row.type), ownerId: row.ownerId },
-        { permission: row.permission, requested: false },
-      ),
+  const readable = rows.filter((row) =>
+    spacePolicy.read(
+      seat,
+      { teamId, isPersonal: row.isPersonal, type: spaceTypeOf(row.type), ownerId: row.ownerId },
+      { permission: row.permission, requested: false },
+    ),
   );
   return new Set(readable.map((row) => row.id));
-}
-
-interface LoggedEvent {
-  type: string;
-  actorId: string | null;
-  payload: string;
 }
 
 interface Named {
@@ -148,23 +172,151 @@ function areaRoute(kind: AwayKind, project: string): string {
   }
 }
 
-/** Reads the current rows the summary names, so a deleted item drops out and a moved one counts where it is now. */
-function itemReaders(sqlite: Database.Database) {
-  const task = sqlite.prepare<[string], { project: string; stateId: string; idCode: string; name: string }>(
-    'SELECT project_id AS project, state_id AS stateId, id_code AS idCode, name FROM tasks WHERE id = ?',
+/** Ids in slices few enough for either database's limit on one statement's parameters. */
+function* slicesOf(ids: Iterable<string>, size = 500): Generator<string[]> {
+  const all = [...new Set(ids)];
+  for (let start = 0; start < all.length; start += size) yield all.slice(start, start + size);
+}
+
+interface TaskItem {
+  project: string;
+  stateId: string;
+  idCode: string;
+  name: string;
+}
+interface DocItem {
+  project: string;
+  folder: string | null;
+  title: string;
+}
+interface FileItem {
+  project: string | null;
+  task: string | null;
+  privat: string | null;
+  story: boolean;
+  name: string;
+}
+
+/*
+ * The items are other areas' rows (tasks, sections, docs, files), whose tables those areas do not export: they are
+ * read by name with SQL both databases run (plain columns, `IN` lists), as the summary did before in SQLite's own
+ * SQL. Each kind is read in one query per 500 ids rather than one per event (a round trip each on PostgreSQL).
+ */
+
+async function tasksById(db: Reader, ids: Iterable<string>): Promise<Map<string, TaskItem & { id: string }>> {
+  const found = new Map<string, TaskItem & { id: string }>();
+  for (const slice of slicesOf(ids)) {
+    const rows = await db
+      .select({
+        id: sql<string>`id`,
+        project: sql<string>`project_id`,
+        stateId: sql<string>`state_id`,
+        idCode: sql<string>`id_code`,
+        name: sql<string>`name`,
+      })
+      .from(sql`tasks`)
+      .where(sql`id in ${slice}`);
+    for (const row of rows) found.set(row.id, row);
+  }
+  return found;
+}
+
+/** Each space's last section (Done) and how many sections its board has. */
+async function lastSectionsOf(db: Reader, projectIds: Iterable<string>): Promise<Map<string, { id: string; sections: number }>> {
+  const found = new Map<string, { id: string; sections: number }>();
+  for (const slice of slicesOf(projectIds)) {
+    const rows = await db
+      .select({ id: sql<string>`id`, project: sql<string>`project_id` })
+      .from(sql`project_states`)
+      .where(sql`project_id in ${slice}`)
+      .orderBy(sql`project_id`, sql`position`, sql`id`);
+    for (const row of rows) found.set(row.project, { id: row.id, sections: (found.get(row.project)?.sections ?? 0) + 1 });
+  }
+  return found;
+}
+
+async function docsById(db: Reader, ids: Iterable<string>): Promise<Map<string, DocItem & { id: string }>> {
+  const found = new Map<string, DocItem & { id: string }>();
+  for (const slice of slicesOf(ids)) {
+    const rows = await db
+      .select({ id: sql<string>`id`, project: sql<string>`project_id`, folder: sql<string | null>`folder_id`, title: sql<string>`title` })
+      .from(sql`docs`)
+      .where(sql`id in ${slice}`);
+    for (const row of rows) found.set(row.id, row);
+  }
+  return found;
+}
+
+async function filesById(db: Reader, ids: Iterable<string>): Promise<Map<string, FileItem & { id: string }>> {
+  const found = new Map<string, FileItem & { id: string }>();
+  for (const slice of slicesOf(ids)) {
+    const rows = await db
+      .select({
+        id: sql<string>`id`,
+        project: sql<string | null>`project_id`,
+        task: sql<string | null>`task_id`,
+        privat: sql<string | null>`privat_id`,
+        // 0 or 1 on SQLite, a boolean on PostgreSQL.
+        story: sql`story`.mapWith(Boolean),
+        name: sql<string>`name`,
+      })
+      .from(sql`files`)
+      .where(sql`id in ${slice}`);
+    for (const row of rows) found.set(row.id, row);
+  }
+  return found;
+}
+
+const summedTypes = ['task.created', 'task.updated', 'message.created', 'doc.created', 'doc.edited', 'doc.updated', 'file.created'];
+/** The log's kinds (`<kind>.<name>`) of the summed types: the log port reads by kind, in the database. */
+const summedKinds = ['task', 'message', 'doc', 'file'];
+
+/** A doc's content edits are stored by the docs rooms without an actor; their author is in the payload. */
+function authorOf(event: StoredEvent): string | null {
+  const payload = event.payload as Record<string, unknown>;
+  return event.actorId ?? (typeof payload.userId === 'string' ? payload.userId : null);
+}
+
+/**
+ * The team's events of the summed types after a position, oldest first: each kind read through the log port (the
+ * same on both databases) up to `scannedEvents`, and all of them cut at the first position a kind's read stopped
+ * at, so the summary counts every summed event up to one position.
+ */
+async function summedEventsAfter(log: Pick<EventLog, 'read'>, teamId: string, afterSeq: number): Promise<StoredEvent[]> {
+  const found: StoredEvent[] = [];
+  let end = Number.POSITIVE_INFINITY;
+  for (const kind of summedKinds) {
+    const read = await log.read({ teamId, afterSeq, kind, limit: scannedEvents });
+    if (read.length === scannedEvents) end = Math.min(end, read.at(-1)!.seq);
+    for (const event of read) if (summedTypes.includes(event.type)) found.push(event);
+  }
+  return found
+    .filter((event) => event.seq <= end)
+    .sort((left, right) => left.seq - right.seq)
+    .slice(0, scannedEvents);
+}
+
+/** The current rows the summary names, so a deleted item drops out and a moved one counts where it is now. */
+async function itemsNamedBy(db: Reader, logged: readonly StoredEvent[]) {
+  const taskIds: string[] = [];
+  const docIds: string[] = [];
+  const fileIds: string[] = [];
+  for (const event of logged) {
+    const payload = event.payload as Record<string, unknown>;
+    const changes = payload.changes as Record<string, unknown> | undefined;
+    if (event.type === 'task.created' || typeof changes?.stateId === 'string') taskIds.push(String(payload.taskId));
+    else if (event.type.startsWith('doc.')) docIds.push(String(payload.docId));
+    else if (event.type === 'file.created') fileIds.push(String(payload.fileId));
+  }
+  const tasks = await tasksById(db, taskIds);
+  const lastSections = await lastSectionsOf(
+    db,
+    [...tasks.values()].map((task) => task.project),
   );
-  const doneState = sqlite.prepare<[{ project: string }], { id: string; sections: number }>(
-    'SELECT id, (SELECT count(*) FROM project_states WHERE project_id = @project) AS sections FROM project_states WHERE project_id = @project ORDER BY position DESC LIMIT 1',
-  );
-  const doc = sqlite.prepare<[string], { project: string; folder: string | null; title: string }>(
-    'SELECT project_id AS project, folder_id AS folder, title FROM docs WHERE id = ?',
-  );
-  const file = sqlite.prepare<
-    [string],
-    { project: string | null; task: string | null; privat: string | null; story: number; name: string }
-  >('SELECT project_id AS project, task_id AS task, privat_id AS privat, story, name FROM files WHERE id = ?');
+  const docRows = await docsById(db, docIds);
+  const fileRows = await filesById(db, fileIds);
   const taskNamed = (taskId: string): (Named & { stateId: string }) | null => {
-    const row = task.get(taskId);
+    const row = tasks.get(taskId);
     return row
       ? { project: row.project, name: `${row.idCode} ${row.name}`, route: `/${row.project}/tasks/d/${taskId}`, stateId: row.stateId }
       : null;
@@ -175,56 +327,50 @@ function itemReaders(sqlite: Database.Database) {
     finishedTask(taskId: string): Named | null {
       const named = taskNamed(taskId);
       if (!named) return null;
-      const last = doneState.get({ project: named.project });
+      const last = lastSections.get(named.project);
       return last && last.sections > 1 && last.id === named.stateId ? named : null;
     },
     doc(docId: string): Named | null {
-      const row = doc.get(docId);
+      const row = docRows.get(docId);
       if (!row) return null;
       const place = row.folder ? `/${row.project}/docs/${row.folder}` : `/${row.project}/docs`;
       return { project: row.project, name: row.title, route: `${place}/d/${docId}` };
     },
     /** A file of a space or of one of its tasks (never a private chat's, never a story). */
     file(fileId: string): Named | null {
-      const row = file.get(fileId);
-      if (!row || row.project === null || row.privat !== null || row.story === 1) return null;
+      const row = fileRows.get(fileId);
+      if (!row || row.project === null || row.privat !== null || row.story) return null;
       const route = row.task ? `/${row.project}/tasks/d/${row.task}` : `/${row.project}/files/d/${fileId}`;
       return { project: row.project, name: row.name, route };
     },
   };
 }
 
-const summedTypes = ['task.created', 'task.updated', 'message.created', 'doc.created', 'doc.edited', 'doc.updated', 'file.created'];
-
 /**
  * What others did in the team's spaces since the person's last visit, when that was more than 4 hours before `now`:
  * read from the event log after the visit's position, counted per space and kind, only in spaces they may read now.
  */
-export function awaySummary(sqlite: Database.Database, viewer: { teamId: string; seat: TeamSeat }, now: Date): AwaySummary {
+export async function awaySummary(
+  db: Reader,
+  log: Pick<EventLog, 'read'>,
+  viewer: { teamId: string; seat: TeamSeat },
+  now: Date,
+): Promise<AwaySummary> {
   const userId = viewer.seat.userId;
-  const visit = lastVisit(sqlite, userId);
+  const visit = await lastVisit(db, log, userId);
   if (!visit) return { since: null, lines: [] };
   if (now.getTime() - Date.parse(visit.createdAt) < awayAfterMs) return { since: visit.createdAt, lines: [] };
 
-  const readable = readableSpaces(sqlite, viewer.teamId, viewer.seat);
-  const logged = sqlite
-    .prepare<[string, number, string, number], LoggedEvent>(
-      `SELECT type, actor_id AS actorId, payload FROM events
-       WHERE team_id = ? AND seq > ? AND type IN (SELECT value FROM json_each(?))
-       ORDER BY seq LIMIT ?`,
-    )
-    .all(viewer.teamId, visit.seq, JSON.stringify(summedTypes), scannedEvents);
-  const items = itemReaders(sqlite);
+  const readable = await readableSpaces(db, viewer.teamId, viewer.seat);
+  const logged = (await summedEventsAfter(log, viewer.teamId, visit.seq)).filter((event) => authorOf(event) !== userId);
+  const items = await itemsNamedBy(db, logged);
   const tally = new Tally();
   const countIn = (kind: AwayKind, itemId: string, named: Named | null) => {
     if (named && readable.has(named.project)) tally.add(kind, named.project, itemId, named);
   };
 
   for (const event of logged) {
-    const payload = JSON.parse(event.payload) as Record<string, unknown>;
-    // A doc's content edits are stored by the docs rooms without an actor; their author is in the payload.
-    const author = event.actorId ?? (typeof payload.userId === 'string' ? payload.userId : null);
-    if (author === userId) continue;
+    const payload = event.payload as Record<string, unknown>;
     switch (event.type) {
       case 'task.created':
         countIn('taskCreated', String(payload.taskId), items.task(String(payload.taskId)));

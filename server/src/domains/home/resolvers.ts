@@ -6,22 +6,21 @@ import { awaySummary, recordVisit } from './away';
 
 export const homeQueries = {
   /** In the caller's current team, judged against what they may read at this moment. */
-  getAwaySummary: (_root, _args, context) => {
+  getAwaySummary: async (_root, _args, context) => {
     const actor = requireActor(context);
-    const { database } = context.services;
+    const { database, store } = context.services;
     const { team, seat } = requireCurrentTeam(database.db, actor.userId);
-    return awaySummary(database.sqlite, { teamId: team.id, seat }, new Date());
+    return await awaySummary(database.db, store, { teamId: team.id, seat }, new Date());
   },
 } satisfies QueryResolvers;
 
 export const homeMutations = {
   visitHome: (_root, _args, context) => {
     const actor = requireActor(context);
-    const { database } = context.services;
     return runCommand(
       context,
       actor.userId,
-      async (unit) => await recordVisit(unit, database.sqlite, actor.userId, currentTeam(unit.transaction, actor.userId)?.id ?? null),
+      async (unit) => await recordVisit(unit, actor.userId, currentTeam(unit.transaction, actor.userId)?.id ?? null),
     );
   },
 } satisfies MutationResolvers;

@@ -7,7 +7,7 @@ import { isId, newId } from '../../core/ids';
 import { teamStream } from '../../core/streams';
 import { codedError, refusal } from '../../errors';
 import { requireTeamMember } from '../teams';
-import type { SettingsEvent } from './events';
+import type { SettingsEvent, TeamSettingChanged } from './events';
 import { checkNotificationSetting, isNotificationSettingName } from './notificationSettings';
 import { teamSettings as teamDefaults } from './tables';
 
@@ -74,13 +74,18 @@ export async function setTeamDefault(unit: UnitOfWork, actorId: string, teamId: 
 export const teamDefaultsProjection: Projection = {
   name: 'team settings',
   tables: [teamDefaults],
-  async apply(transaction: Transaction, stored: StoredEvent) {
+  /** Answers a promise for its own events only (see `settingsProjection`: the doc rooms' synchronous door). */
+  apply(transaction: Transaction, stored: StoredEvent): Promise<void> | undefined {
     const event = { type: stored.type, payload: stored.payload } as SettingsEvent;
-    if (event.type !== 'team.setting_changed') return;
-    const { settingId, teamId, name, type, active } = event.payload;
-    await transaction
-      .insert(teamDefaults)
-      .values({ id: settingId, teamId, name, type, active, updatedAt: stored.createdAt })
-      .onConflictDoUpdate({ target: teamDefaults.id, set: { type, active, updatedAt: stored.createdAt } });
+    if (event.type !== 'team.setting_changed') return undefined;
+    return projectTeamDefault(transaction, event.payload, stored.createdAt);
   },
 };
+
+async function projectTeamDefault(transaction: Transaction, setting: TeamSettingChanged, updatedAt: string): Promise<void> {
+  const { settingId, teamId, name, type, active } = setting;
+  await transaction
+    .insert(teamDefaults)
+    .values({ id: settingId, teamId, name, type, active, updatedAt })
+    .onConflictDoUpdate({ target: teamDefaults.id, set: { type, active, updatedAt } });
+}

@@ -59,7 +59,7 @@ async function mailAdministrators(context: MercuriusContext, sent: FeedbackSent)
   const administratorIds = instanceAdministratorIds(services);
   if (administratorIds.length === 0) return;
   const author = findUser(services, sent.authorId);
-  const administrators = services.database.db.select().from(users).where(inArray(users.id, administratorIds)).all();
+  const administrators = await services.database.db.select().from(users).where(inArray(users.id, administratorIds));
   for (const administrator of administrators) {
     const mail = renderFeedbackMail({
       to: administrator.email,
@@ -81,19 +81,19 @@ async function mailAdministrators(context: MercuriusContext, sent: FeedbackSent)
 }
 
 export const feedbackQueries = {
-  getSupportFeedbacks: (_root, _args, context) => {
+  getSupportFeedbacks: async (_root, _args, context) => {
     const db = context.services.database.db;
     const viewer = viewerOf(context);
     if (!supportPolicy.readsFeedback(viewer)) throw new DomainError('PERMISSION_DENIED');
-    return presentFeedbacks(db, feedbackList(db));
+    return await presentFeedbacks(db, await feedbackList(db));
   },
-  getSupportFeedback: (_root, args, context) => {
+  getSupportFeedback: async (_root, args, context) => {
     const db = context.services.database.db;
     const viewer = viewerOf(context);
     if (!supportPolicy.readsFeedback(viewer)) throw new DomainError('PERMISSION_DENIED');
-    const row = isId(args.id) ? findFeedback(db, args.id) : undefined;
+    const row = isId(args.id) ? await findFeedback(db, args.id) : undefined;
     if (!row) throw new DomainError('NOT_FOUND');
-    return presentFeedbacks(db, [row])[0]!;
+    return (await presentFeedbacks(db, [row]))[0]!;
   },
 } satisfies QueryResolvers;
 
@@ -108,10 +108,10 @@ export const feedbackMutations = {
         teamId: null,
         expectedVersion: 0,
       });
-      return findFeedback(unit.transaction, sent.feedbackId)!;
+      return (await findFeedback(unit.transaction, sent.feedbackId))!;
     });
     // A retry with the same mutation id answers the first feedback, mailed already.
     if (row.id === sent.feedbackId) await mailAdministrators(context, sent);
-    return presentFeedbacks(context.services.database.db, [row])[0]!;
+    return (await presentFeedbacks(context.services.database.db, [row]))[0]!;
   },
 } satisfies MutationResolvers;

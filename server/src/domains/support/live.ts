@@ -43,29 +43,29 @@ async function* supportFeed(
 
 export const supportSubscriptions = {
   subSupport: {
-    subscribe: (_root, args, context) => {
+    subscribe: async (_root, args, context) => {
       const actor = requireActor(context);
       const viewer = viewerOf(context);
       if (args.all) {
         if (!supportPolicy.readsInbox(viewer)) throw new DomainError('PERMISSION_DENIED');
         return supportFeed(context, actor, viewer, null);
       }
-      const personId = requireThreadPerson(context.services.database.db, viewer, args.person);
+      const personId = await requireThreadPerson(context.services.database.db, viewer, args.person);
       return supportFeed(context, actor, viewer, personId);
     },
-    resolve: ({ event, viewer }, _args, context) => {
+    resolve: async ({ event, viewer }, _args, context) => {
       const db = context.services.database.db;
       const notice = { type: event.type, payload: event.payload } as SupportEvent;
       const personId = (notice.payload as { personId: string }).personId;
-      const thread = findThread(db, personId)!;
+      const thread = (await findThread(db, personId))!;
       const side = supportPolicy.sideOf(viewer, personId);
-      const messageRow = notice.type === 'support.messagePosted' ? findSupportMessage(db, notice.payload.messageId) : undefined;
+      const messageRow = notice.type === 'support.messagePosted' ? await findSupportMessage(db, notice.payload.messageId) : undefined;
       return {
         type: event.type,
         seq: event.seq,
-        thread: presentThreads(db, [thread], () => side)[0]!,
-        message: messageRow ? presentMessages(db, [messageRow])[0]! : null,
-        inboxUnread: viewer.supportTeam ? supportUnreadTotal(db) : 0,
+        thread: (await presentThreads(db, [thread], () => side))[0]!,
+        message: messageRow ? (await presentMessages(db, [messageRow]))[0]! : null,
+        inboxUnread: viewer.supportTeam ? await supportUnreadTotal(db) : 0,
       };
     },
   } satisfies LiveSubscription<'subSupport', Delivery>,

@@ -18,11 +18,11 @@ import { viewerOf } from './viewer';
  * The conversation a call is about: the caller's own when `person` is omitted; another person's only for the
  * support team, and only a person who exists. Anything else is NOT_FOUND, the same answer as for no such person.
  */
-export function requireThreadPerson(db: Reader, viewer: SupportViewer, person: string | null | undefined): string {
+export async function requireThreadPerson(db: Reader, viewer: SupportViewer, person: string | null | undefined): Promise<string> {
   const personId = person ?? viewer.userId;
   if (personId === viewer.userId) return personId;
   if (!isId(personId) || !supportPolicy.readsThread(viewer, personId)) throw new DomainError('NOT_FOUND');
-  const exists = db.select({ id: users.id }).from(users).where(eq(users.id, personId)).all().length > 0;
+  const exists = (await db.select({ id: users.id }).from(users).where(eq(users.id, personId)).limit(1)).length > 0;
   if (!exists) throw new DomainError('NOT_FOUND');
   return personId;
 }
@@ -36,33 +36,33 @@ export function parseSupportBody(body: string): string {
 }
 
 export const threadQueries = {
-  getSupportAccess: (_root, _args, context) => {
+  getSupportAccess: async (_root, _args, context) => {
     const db = context.services.database.db;
     const viewer = viewerOf(context);
-    const own = findThread(db, viewer.userId);
+    const own = await findThread(db, viewer.userId);
     return {
       supportTeam: viewer.supportTeam,
-      unread: own ? unreadOf(db, own, 'person') : 0,
-      inboxUnread: viewer.supportTeam ? supportUnreadTotal(db) : 0,
+      unread: own ? await unreadOf(db, own, 'person') : 0,
+      inboxUnread: viewer.supportTeam ? await supportUnreadTotal(db) : 0,
     };
   },
-  getSupportThread: (_root, args, context) => {
+  getSupportThread: async (_root, args, context) => {
     const db = context.services.database.db;
     const viewer = viewerOf(context);
-    const personId = requireThreadPerson(db, viewer, args.person);
-    const thread = findThread(db, personId);
-    const { rows, hasMore } = threadMessages(db, personId);
+    const personId = await requireThreadPerson(db, viewer, args.person);
+    const thread = await findThread(db, personId);
+    const { rows, hasMore } = await threadMessages(db, personId);
     return {
-      thread: thread ? presentThreads(db, [thread], () => supportPolicy.sideOf(viewer, personId))[0]! : null,
-      messages: presentMessages(db, rows),
+      thread: thread ? (await presentThreads(db, [thread], () => supportPolicy.sideOf(viewer, personId)))[0]! : null,
+      messages: await presentMessages(db, rows),
       hasMore,
     };
   },
-  getSupportInbox: (_root, _args, context) => {
+  getSupportInbox: async (_root, _args, context) => {
     const db = context.services.database.db;
     const viewer = viewerOf(context);
     if (!supportPolicy.readsInbox(viewer)) throw new DomainError('PERMISSION_DENIED');
-    return { threads: presentThreads(db, inboxThreads(db), () => 'support'), unread: supportUnreadTotal(db) };
+    return { threads: await presentThreads(db, await inboxThreads(db), () => 'support'), unread: await supportUnreadTotal(db) };
   },
 } satisfies QueryResolvers;
 
@@ -70,9 +70,9 @@ async function postMessage(context: MercuriusContext, viewer: SupportViewer, per
   const posted: SupportMessagePosted = { messageId: newId(), personId, authorId: viewer.userId, body };
   const row = await runCommand(context, viewer.userId, async (unit) => {
     await unit.append(supportThreadStream(personId), [{ type: 'support.messagePosted', payload: posted }], { teamId: null });
-    return findSupportMessage(unit.transaction, posted.messageId)!;
+    return (await findSupportMessage(unit.transaction, posted.messageId))!;
   });
-  return presentMessages(context.services.database.db, [row])[0]!;
+  return (await presentMessages(context.services.database.db, [row]))[0]!;
 }
 
 export const threadMutations = {
@@ -80,24 +80,26 @@ export const threadMutations = {
     const db = context.services.database.db;
     const viewer = viewerOf(context);
     const body = parseSupportBody(args.body);
-    const personId = requireThreadPerson(db, viewer, args.person);
+    const personId = await requireThreadPerson(db, viewer, args.person);
     return postMessage(context, viewer, personId, body);
   },
   readSupportThread: async (_root, args, context) => {
     const db = context.services.database.db;
     const viewer = viewerOf(context);
-    const personId = requireThreadPerson(db, viewer, args.person);
+    const personId = await requireThreadPerson(db, viewer, args.person);
     const side = supportPolicy.sideOf(viewer, personId);
     const row = await runCommand(context, viewer.userId, async (unit) => {
-      const thread = findThread(unit.transaction, personId);
+      // The read positions are the conversation's stream's state: locked before they are read and decided on.
+      await unit.lock(supportThreadStream(personId));
+      const thread = await findThread(unit.transaction, personId);
       if (!thread) throw new DomainError('NOT_FOUND');
       const readSeq = side === 'person' ? thread.personReadSeq : thread.supportReadSeq;
       // Reading what was read already writes nothing.
       if (readSeq >= thread.lastSeq) return thread;
       const read: SupportThreadRead = { personId, readerId: viewer.userId, side, seq: thread.lastSeq };
       await unit.append(supportThreadStream(personId), [{ type: 'support.threadRead', payload: read }], { teamId: null });
-      return findThread(unit.transaction, personId)!;
+      return (await findThread(unit.transaction, personId))!;
     });
-    return presentThreads(db, [row], () => side)[0]!;
+    return (await presentThreads(db, [row], () => side))[0]!;
   },
 } satisfies MutationResolvers;

@@ -1,6 +1,11 @@
 import { index, integer, primaryKey, sqliteTable, text } from 'drizzle-orm/sqlite-core';
 
 /**
+ * The billing area's tables in SQLite: billing's (subscriptions, credits, invoices, codes, sales requests) and Stripe's
+ * (the webhook events applied). tables.pg.ts is their PostgreSQL twin; area code imports them from tables.ts.
+ */
+
+/**
  * Projection of `billing.*` events (stream `billing:<teamId>`): one row per team that billing has touched.
  * A team without a row is on the free plan, active, with nothing paid. `periodStart` and `paidAmount` are
  * what an upgrade's proration credits from.
@@ -99,4 +104,17 @@ export const salesRequests = sqliteTable('sales_requests', {
   company: text('company'),
   seats: integer('seats'),
   createdAt: text('created_at').notNull(),
+});
+
+/**
+ * Projection of `stripe.webhook_applied` (stream `stripe:webhooks`): one row per Stripe webhook event the
+ * server has applied. The event id is the key, so a replayed delivery is recognised; should a second unit of
+ * work ever apply the same event (the webhook's lock of the stream prevents it), it fails on the key and rolls
+ * back with everything it appended.
+ */
+export const stripeWebhookEvents = sqliteTable('stripe_webhook_events', {
+  eventId: text('event_id').primaryKey(),
+  type: text('type').notNull(),
+  teamId: text('team_id'),
+  appliedAt: text('applied_at').notNull(),
 });
