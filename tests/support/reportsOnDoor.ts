@@ -2,18 +2,18 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { sql } from 'drizzle-orm';
 import { migrate } from 'drizzle-orm/postgres-js/migrator';
 import { ManualClock } from '../../server/src/core/clock';
 import type { EventStore } from '../../server/src/core/commands';
 import type { DomainEvent, Projection } from '../../server/src/core/events';
 import { connectPostgres } from '../../server/src/core/postgres/connect';
 import { PostgresEventStore } from '../../server/src/core/postgres/eventStore';
+import { replayPostgresProjections } from '../../server/src/core/postgres/projectionReplay';
 import { migratePostgres } from '../../server/src/core/postgres/migrate';
 import { SqliteEventStore } from '../../server/src/core/sqlite/eventStore';
 import { replay } from '../../server/src/core/sqlite/replay';
 import { spaceStream, standupStream, taskStream } from '../../server/src/core/streams';
-import { openDatabase, type DrizzleDatabase, type Transaction } from '../../server/src/db/connection';
+import { openDatabase, type DrizzleDatabase } from '../../server/src/db/connection';
 import { asAreaDatabase, asAreaEventStore, asPostgresProjections, tableDialect } from '../../server/src/db/pickTable';
 import { readTaskActivity } from '../../server/src/domains/reports/activity';
 import { standupChannelProjection } from '../../server/src/domains/reports/standupChannelProjection';
@@ -74,17 +74,7 @@ async function openPostgresDoor(url: string): Promise<Door> {
   return {
     store: asAreaEventStore(store),
     db: asAreaDatabase(store.database),
-    async replay() {
-      const events = await store.read();
-      await store.database.transaction(async (transaction) => {
-        for (const projection of projections) {
-          for (const table of projection.tables) await transaction.execute(sql`DELETE FROM ${table}`);
-        }
-        for (const event of events) {
-          for (const projection of projections) await projection.apply(transaction as unknown as Transaction, event);
-        }
-      });
-    },
+    replay: async () => void (await replayPostgresProjections(connection, asPostgresProjections(projections))),
     close: () => store.close(),
   };
 }
