@@ -36,7 +36,7 @@ const boundaryZones = [
  * The areas converted to run on both databases (issue 21, plan option B3: db/pickTable.ts): their code awaits drizzle's
  * builders, which both dialects run, and never calls SQLite's terminal methods. Add an area once it is converted.
  */
-const convertedAreas = ['settings', 'support', 'home', 'billing', 'ai'];
+const convertedAreas = ['settings', 'support', 'home', 'billing', 'ai', 'reports'];
 
 /** A method of drizzle's SQLite builders or of better-sqlite3 that PostgreSQL has no form of. */
 const sqliteOnlyMethods = new Set(['get', 'all', 'run', 'prepare']);

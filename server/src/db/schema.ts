@@ -14,5 +14,5 @@ export * from '../domains/search/tables';
 export * from '../domains/ai/tables.sqlite';
 export * from '../domains/billing/tables.sqlite';
 export * from '../domains/support/tables.sqlite';
-export * from '../domains/reports/tables';
+export * from '../domains/reports/tables.sqlite';
 export * from '../mail/tables';

@@ -57,13 +57,18 @@ interface MessageCreatedPayload {
  * the board's sections as they are now; any other change of section, or a move to another space, is moved.
  * Commented is a message in the task's own thread. One update may count as moved (or finished) and edited.
  */
-export function readTaskActivity(db: Reader, teamId: string, from: string, until: string, sectionOrder: SectionOrder): TaskActivity[] {
-  const rows = db
+export async function readTaskActivity(
+  db: Reader,
+  teamId: string,
+  from: string,
+  until: string,
+  sectionOrder: SectionOrder,
+): Promise<TaskActivity[]> {
+  const rows = await db
     .select({ type: events.type, actorId: events.actorId, payload: events.payload, createdAt: events.createdAt })
     .from(events)
     .where(and(eq(events.teamId, teamId), gte(events.createdAt, from), lt(events.createdAt, until), inArray(events.type, [...readTypes])))
-    .orderBy(asc(events.seq))
-    .all();
+    .orderBy(asc(events.seq));
   const activity: TaskActivity[] = [];
   for (const row of rows) {
     if (row.actorId === null) continue;

@@ -2,7 +2,7 @@ import type Database from 'better-sqlite3';
 import { dueDateGroup, isDoneSection } from '#shared/tasks';
 import type { Reader } from '../../core/spaceContent';
 import { readTaskActivity } from './activity';
-import { spaceReader, type ReportMember } from './scope';
+import { readableSpaces, type ReportMember } from './scope';
 import { assignedTasks, sectionOrders, taskFactsById } from '../tasks';
 
 export interface AnalyticsWeek {
@@ -45,23 +45,32 @@ export function median(values: readonly number[]): number | null {
  * the task's creation to that finish); and each member's open load now (assigned tasks not in a done section, and
  * how many of them are overdue). Only spaces the viewer may read (and of `projects` when given).
  */
-export function buildAnalytics(
+export async function buildAnalytics(
   db: Reader,
   sqlite: Database.Database,
   scope: { teamId: string; viewerId: string; projects: ReadonlySet<string> | null; members: ReportMember[] },
   range: { from: string; until: string },
   now: Date,
-): ReportAnalytics {
+): Promise<ReportAnalytics> {
   const orders = sectionOrders(sqlite, scope.teamId);
   const order = (projectId: string) => orders.get(projectId) ?? [];
-  const readSpace = spaceReader(db, scope.viewerId);
-  const counted = (projectId: string) => (scope.projects === null || scope.projects.has(projectId)) && readSpace(projectId) !== null;
+  const asked = (projectId: string) => scope.projects === null || scope.projects.has(projectId);
   const weeks = new Map<string, { created: number; finished: number; cycles: number[] }>();
   for (let week = weekOf(range.from); week <= weekOf(range.until); week = new Date(Date.parse(week) + 7 * dayMs).toISOString().slice(0, 10))
     weeks.set(week, { created: 0, finished: 0, cycles: [] });
-  const activity = readTaskActivity(db, scope.teamId, range.from, range.until, order).filter(
-    (entry) => (entry.kind === 'created' || entry.kind === 'finished') && counted(entry.projectId),
+  const load = new Map(scope.members.map((member) => [member.id, { user: member, open: 0, overdue: 0 }]));
+  const throughput = (await readTaskActivity(db, scope.teamId, range.from, range.until, order)).filter(
+    (entry) => (entry.kind === 'created' || entry.kind === 'finished') && asked(entry.projectId),
   );
+  const assigned = assignedTasks(sqlite, scope.teamId).filter((task) => load.has(task.userId) && asked(task.projectId));
+  // Every space counted in, judged readable once; a space out of `projects` is not asked about (the lookup says null).
+  const readSpace = await readableSpaces(
+    db,
+    scope.viewerId,
+    [...throughput, ...assigned].map((work) => work.projectId),
+  );
+  const counted = (projectId: string) => readSpace(projectId) !== null;
+  const activity = throughput.filter((entry) => counted(entry.projectId));
   const facts = taskFactsById(sqlite, [...new Set(activity.filter((entry) => entry.kind === 'finished').map((entry) => entry.taskId))]);
   for (const entry of activity) {
     const week = weeks.get(weekOf(entry.at))!;
@@ -72,8 +81,7 @@ export function buildAnalytics(
       if (task) week.cycles.push(Math.max(0, Date.parse(entry.at) - Date.parse(task.createdAt)) / 3_600_000);
     }
   }
-  const load = new Map(scope.members.map((member) => [member.id, { user: member, open: 0, overdue: 0 }]));
-  for (const task of assignedTasks(sqlite, scope.teamId)) {
+  for (const task of assigned) {
     const row = load.get(task.userId);
     if (!row || !counted(task.projectId) || isDoneSection(task.stateId, order(task.projectId))) continue;
     row.open += 1;

@@ -27,12 +27,16 @@ const kindOrder = new Map(standupActivityKinds.map((kind, index) => [kind, index
  * their assigned tasks of the space that are overdue and not done. Only tasks that are in the space now: the
  * channel's readers are the space's, so nothing of another space is shown. Members with nothing are left out.
  */
-export function buildChannelStandup(db: Reader, sqlite: Database.Database, scope: ChannelStandupScope): StandupEntryMember[] {
+export async function buildChannelStandup(
+  db: Reader,
+  sqlite: Database.Database,
+  scope: ChannelStandupScope,
+): Promise<StandupEntryMember[]> {
   const orders = sectionOrders(sqlite, scope.teamId);
   const order = (projectId: string) => orders.get(projectId) ?? [];
-  const activity = readTaskActivity(db, scope.teamId, scope.from, scope.until, order);
+  const activity = await readTaskActivity(db, scope.teamId, scope.from, scope.until, order);
   const facts = taskFactsById(sqlite, [...new Set(activity.map((entry) => entry.taskId))]);
-  const members = reportMembers(db, scope.teamId, scope.projectId);
+  const members = await reportMembers(db, scope.teamId, scope.projectId);
   const memberIds = new Set(members.map((member) => member.id));
 
   const linesByMember = new Map<string, (StandupEntryLine & { at: string })[]>();

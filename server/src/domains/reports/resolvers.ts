@@ -26,43 +26,42 @@ function reportTeam(db: Reader, userId: string, team: string | null, projects: r
 
 export const reportsQueries = {
   /** SPEC getReports(project, date): the standup of the chosen day and the day before. */
-  getReports: (_root, args: StandupArguments, context) => {
+  getReports: async (_root, args: StandupArguments, context) => {
     const actor = requireActor(context);
     const input = parseStandupArguments(args);
     const { db, sqlite } = context.services.database;
     const { team } = reportTeam(db, actor.userId, input.team, input.project === null ? [] : [input.project]);
-    const members = reportMembers(db, team.id, input.project);
+    const members = await reportMembers(db, team.id, input.project);
+    const standup = await buildStandup(db, sqlite, { teamId: team.id, viewerId: actor.userId, project: input.project, members }, input);
     return {
       date: input.days[1]!.date,
       timeZone: input.timeZone,
       team: team.id,
       project: input.project,
-      members: buildStandup(db, sqlite, { teamId: team.id, viewerId: actor.userId, project: input.project, members }, input).map(
-        ({ days, overdue, ...user }) => ({ user, days, overdue }),
-      ),
+      members: standup.map(({ days, overdue, ...user }) => ({ user, days, overdue })),
     };
   },
   /** SPEC getReport(projects, startdate, enddate) -> teamTasks. */
-  getReport: (_root, args: TeamReportArguments, context) => {
+  getReport: async (_root, args: TeamReportArguments, context) => {
     const actor = requireActor(context);
     const input = parseTeamReportArguments(args);
     const { db, sqlite } = context.services.database;
     const { team } = reportTeam(db, actor.userId, input.team, input.projects ?? []);
-    const members = reportMembers(db, team.id, null);
+    const members = await reportMembers(db, team.id, null);
     const projects = input.projects === null ? null : new Set(input.projects);
     return {
       team: team.id,
       projects: input.projects,
       startdate: input.from,
       enddate: input.until,
-      teamTasks: buildTeamReport(db, sqlite, { teamId: team.id, viewerId: actor.userId, projects, members }, input),
+      teamTasks: await buildTeamReport(db, sqlite, { teamId: team.id, viewerId: actor.userId, projects, members }, input),
     };
   },
 } satisfies QueryResolvers;
 
 export const teamReportFields = {
   /** SPEC §6: project analytics require a business plan, judged by the one plan rule (shared planAllows). */
-  analytics: (parent, _args: Record<string, never>, context) => {
+  analytics: async (parent, _args: Record<string, never>, context) => {
     const actor = requireActor(context);
     const { db, sqlite } = context.services.database;
     const { startdate, enddate } = parent;
@@ -71,8 +70,8 @@ export const teamReportFields = {
     const projects = parent.projects ?? [];
     const { team } = reportTeam(db, actor.userId, parent.team, projects);
     if (!reportPolicy.readAnalytics(team.plan)) throw refusal('PERMISSION_DENIED', 'ANALYTICS_PLAN_REQUIRED');
-    const members = reportMembers(db, team.id, null);
+    const members = await reportMembers(db, team.id, null);
     const scope = { teamId: team.id, viewerId: actor.userId, projects: projects.length === 0 ? null : new Set(projects), members };
-    return buildAnalytics(db, sqlite, scope, { from: startdate, until: enddate }, new Date());
+    return await buildAnalytics(db, sqlite, scope, { from: startdate, until: enddate }, new Date());
   },
 } satisfies TeamReportResolvers;

@@ -1,4 +1,4 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, inArray } from 'drizzle-orm';
 import { readableSpaceContent, type Reader } from '../../core/spaceContent';
 import { users } from '../accounts';
 import { projectMembers, projects, teamMembers } from '../teams';
@@ -17,39 +17,41 @@ export interface ReportSpace {
 }
 
 /** The team's members (guests included: they work in the spaces they are in), or a space's, by name. */
-export function reportMembers(db: Reader, teamId: string, projectId: string | null): ReportMember[] {
+export async function reportMembers(db: Reader, teamId: string, projectId: string | null): Promise<ReportMember[]> {
   const columns = { id: users.id, firstname: users.firstname, lastname: users.lastname, profileImg: users.profileImg };
   const rows =
     projectId === null
-      ? db.select(columns).from(teamMembers).innerJoin(users, eq(users.id, teamMembers.userId)).where(eq(teamMembers.teamId, teamId)).all()
-      : db
+      ? await db.select(columns).from(teamMembers).innerJoin(users, eq(users.id, teamMembers.userId)).where(eq(teamMembers.teamId, teamId))
+      : await db
           .select(columns)
           .from(projectMembers)
           .innerJoin(users, eq(users.id, projectMembers.userId))
           .innerJoin(teamMembers, and(eq(teamMembers.userId, projectMembers.userId), eq(teamMembers.teamId, teamId)))
           .where(eq(projectMembers.projectId, projectId))
-          .orderBy(asc(users.firstname))
-          .all();
+          .orderBy(asc(users.firstname));
   return rows.sort(
     (first, second) =>
       first.firstname.localeCompare(second.firstname) || first.lastname.localeCompare(second.lastname) || first.id.localeCompare(second.id),
   );
 }
 
+/** A space the viewer may read, by id; null for one they may not read (or that was not asked about). */
+export type SpaceLookup = (projectId: string) => ReportSpace | null;
+
 /**
- * Whether the viewer may read a space now (the space-content rule), with its name and colour; asked once per space
- * per report, so a removed member's spaces drop out the moment they are removed.
+ * Which of these spaces the viewer may read now (the space-content rule), with their names and colours: judged once
+ * per report, so a removed member's spaces drop out the moment they are removed. The report gathers the spaces it
+ * will show first and asks here once (one query for the names), then looks them up while it builds its lines.
  */
-export function spaceReader(db: Reader, viewerId: string): (projectId: string) => ReportSpace | null {
-  const known = new Map<string, ReportSpace | null>();
-  return (projectId) => {
-    if (!known.has(projectId)) {
-      const readable = readableSpaceContent(db, projectId, viewerId) !== null;
-      const row = readable
-        ? db.select({ id: projects.id, name: projects.name, color: projects.color }).from(projects).where(eq(projects.id, projectId)).get()
-        : undefined;
-      known.set(projectId, row ?? null);
-    }
-    return known.get(projectId)!;
-  };
+export async function readableSpaces(db: Reader, viewerId: string, projectIds: Iterable<string>): Promise<SpaceLookup> {
+  const readable = [...new Set(projectIds)].filter((projectId) => readableSpaceContent(db, projectId, viewerId) !== null);
+  const found = new Map<string, ReportSpace>();
+  if (readable.length > 0) {
+    const rows = await db
+      .select({ id: projects.id, name: projects.name, color: projects.color })
+      .from(projects)
+      .where(inArray(projects.id, readable));
+    for (const row of rows) found.set(row.id, row);
+  }
+  return (projectId) => found.get(projectId) ?? null;
 }

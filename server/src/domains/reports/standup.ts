@@ -4,7 +4,7 @@ import { dueDateGroup, isDoneSection } from '#shared/tasks';
 import type { Reader } from '../../core/spaceContent';
 import { readTaskActivity, type TaskActivity } from './activity';
 import type { StandupInput } from './input';
-import { spaceReader, type ReportMember, type ReportSpace } from './scope';
+import { readableSpaces, type ReportMember, type SpaceLookup } from './scope';
 import { assignedTasksWithDeadline, sectionOrders, taskFactsById, type TaskFact } from '../tasks';
 
 export interface StandupLine {
@@ -48,25 +48,33 @@ const kindOrder = new Map(standupActivityKinds.map((kind, index) => [kind, index
  * (the first time it happened that day), finished first; then their assigned tasks whose deadline day is
  * before the chosen day and that are not in a done section. Only spaces the viewer may read.
  */
-export function buildStandup(
+export async function buildStandup(
   db: Reader,
   sqlite: Database.Database,
   scope: { teamId: string; viewerId: string; project: string | null; members: ReportMember[] },
   input: StandupInput,
-): StandupMember[] {
+): Promise<StandupMember[]> {
   const orders = sectionOrders(sqlite, scope.teamId);
   const order = (projectId: string) => orders.get(projectId) ?? [];
-  const readSpace = spaceReader(db, scope.viewerId);
-  const inScope = (projectId: string) => (scope.project === null || scope.project === projectId) && readSpace(projectId) !== null;
-  const activityByDay = input.days.map((day) => readTaskActivity(db, scope.teamId, day.from, day.until, order));
+  const activityByDay: TaskActivity[][] = [];
+  for (const day of input.days) activityByDay.push(await readTaskActivity(db, scope.teamId, day.from, day.until, order));
   const facts = taskFactsById(sqlite, [...new Set(activityByDay.flat().map((entry) => entry.taskId))]);
   const memberIds = new Set(scope.members.map((member) => member.id));
+  const asked = (projectId: string) => scope.project === null || scope.project === projectId;
+  const assigned = assignedTasksWithDeadline(sqlite, scope.teamId).filter((task) => memberIds.has(task.userId) && asked(task.projectId));
+  // The spaces of every line and overdue task in the report's scope, judged readable once (a task's lines are shown
+  // where it is now); a space out of scope is not asked about, so the lookup answers null for it.
+  const readSpace = await readableSpaces(
+    db,
+    scope.viewerId,
+    [...[...facts.values()].map((task) => task.projectId), ...assigned.map((task) => task.projectId)].filter(asked),
+  );
   const overdueByMember = new Map<string, StandupTask[]>();
   const chosenDayStart = new Date(input.days[1]!.from);
-  for (const task of assignedTasksWithDeadline(sqlite, scope.teamId)) {
-    if (!memberIds.has(task.userId) || !inScope(task.projectId) || isDoneSection(task.stateId, order(task.projectId))) continue;
+  for (const task of assigned) {
+    const space = readSpace(task.projectId);
+    if (!space || isDoneSection(task.stateId, order(task.projectId))) continue;
     if (dueDateGroup(task.deadline, chosenDayStart, input.timeZone) !== 'overdue') continue;
-    const space = readSpace(task.projectId)!;
     const list = overdueByMember.get(task.userId) ?? [];
     list.push({ ...taskSummary(task), project: task.projectId, projectName: space.name, deadline: task.deadline! });
     overdueByMember.set(task.userId, list);
@@ -78,7 +86,7 @@ export function buildStandup(
       spaces: groupBySpace(
         activityByDay[index]!.filter((entry) => entry.actorId === member.id),
         facts,
-        (projectId) => (inScope(projectId) ? readSpace(projectId) : null),
+        readSpace,
       ),
     })),
     overdue: overdueByMember.get(member.id) ?? [],
@@ -90,11 +98,7 @@ function taskSummary(task: TaskFact) {
 }
 
 /** Lines under the task's space as it is now (a task moved since is read where it is); deleted tasks are left out. */
-function groupBySpace(
-  activity: readonly TaskActivity[],
-  facts: ReadonlyMap<string, TaskFact>,
-  readableSpace: (projectId: string) => ReportSpace | null,
-): StandupSpace[] {
+function groupBySpace(activity: readonly TaskActivity[], facts: ReadonlyMap<string, TaskFact>, readableSpace: SpaceLookup): StandupSpace[] {
   const spaces = new Map<string, StandupSpace>();
   const seen = new Set<string>();
   for (const entry of activity) {

@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
-import type { Projection } from '../../core/events';
+import type { Projection, StoredEvent } from '../../core/events';
+import type { Transaction } from '../../db/connection';
 import type { ProjectDeleted } from '../teams';
 import type { StandupChannelEvent } from './standupChannelEvents';
 import { standupChannels } from './tables';
@@ -8,37 +9,40 @@ import { standupChannels } from './tables';
 export const standupChannelProjection: Projection = {
   name: 'standupChannels',
   tables: [standupChannels],
-  apply(transaction, stored) {
-    if (stored.type === 'project.deleted') {
-      transaction
-        .delete(standupChannels)
-        .where(eq(standupChannels.projectId, (stored.payload as ProjectDeleted).projectId))
-        .run();
-      return;
-    }
+  /**
+   * Answers a promise for its own events only: the doc rooms' synchronous door (`runNow`, until the rooms await an
+   * ordinary unit) refuses a unit whose projections answer one, and every projection sees every event.
+   */
+  apply(transaction: Transaction, stored: StoredEvent): Promise<void> | undefined {
+    if (stored.type === 'project.deleted') return forgetSpace(transaction, (stored.payload as ProjectDeleted).projectId);
     const event = { type: stored.type, payload: stored.payload } as StandupChannelEvent;
-    switch (event.type) {
-      case 'standup.schedule_set': {
-        const { projectId, teamId, enabled, time, timeZone, weekdays, language } = event.payload;
-        const schedule = { enabled, time, timeZone, weekdays, language, setBy: stored.actorId!, setAt: stored.createdAt };
-        transaction
-          .insert(standupChannels)
-          .values({ projectId, teamId, ...schedule })
-          .onConflictDoUpdate({ target: standupChannels.projectId, set: schedule })
-          .run();
-        return;
-      }
-      case 'standup.posted': {
-        const { projectId, date, until, messageId } = event.payload;
-        transaction
-          .update(standupChannels)
-          .set({ lastDate: date, lastUntil: until, lastMessageId: messageId })
-          .where(eq(standupChannels.projectId, projectId))
-          .run();
-        return;
-      }
-      default:
-        return;
-    }
+    if (event.type === 'standup.schedule_set' || event.type === 'standup.posted') return projectStandup(transaction, event, stored);
+    return undefined;
   },
 };
+
+async function forgetSpace(transaction: Transaction, projectId: string): Promise<void> {
+  await transaction.delete(standupChannels).where(eq(standupChannels.projectId, projectId));
+}
+
+async function projectStandup(transaction: Transaction, event: StandupChannelEvent, stored: StoredEvent): Promise<void> {
+  switch (event.type) {
+    case 'standup.schedule_set': {
+      const { projectId, teamId, enabled, time, timeZone, weekdays, language } = event.payload;
+      const schedule = { enabled, time, timeZone, weekdays, language, setBy: stored.actorId!, setAt: stored.createdAt };
+      await transaction
+        .insert(standupChannels)
+        .values({ projectId, teamId, ...schedule })
+        .onConflictDoUpdate({ target: standupChannels.projectId, set: schedule });
+      return;
+    }
+    case 'standup.posted': {
+      const { projectId, date, until, messageId } = event.payload;
+      await transaction
+        .update(standupChannels)
+        .set({ lastDate: date, lastUntil: until, lastMessageId: messageId })
+        .where(eq(standupChannels.projectId, projectId));
+      return;
+    }
+  }
+}

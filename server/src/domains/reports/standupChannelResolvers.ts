@@ -11,7 +11,7 @@ import type { MutationResolvers, QueryResolvers } from '../../graphql/schemaType
 import { users } from '../accounts';
 import { type StandupChannelEvent } from './standupChannelEvents';
 import { standupChannels } from './tables';
-import { standupStream } from '../../core/streams';
+import { spaceStream, standupStream } from '../../core/streams';
 
 export interface StandupChannelArguments {
   project: string;
@@ -37,8 +37,8 @@ export function parseStandupChannelArguments(args: StandupChannelArguments) {
 /** Who may set a space's standup schedule: those who manage the space (its admins, team admins). */
 const mayManage = (access: SpaceContentAccessOf) => spacePolicy.manage(access.seat, access.space, access.spaceSeat);
 
-function presentStandupChannel(db: Reader, access: SpaceContentAccessOf) {
-  const row = db.select().from(standupChannels).where(eq(standupChannels.projectId, access.projectId)).get();
+async function presentStandupChannel(db: Reader, access: SpaceContentAccessOf) {
+  const [row] = await db.select().from(standupChannels).where(eq(standupChannels.projectId, access.projectId)).limit(1);
   if (!row) return null;
   return {
     project: row.projectId,
@@ -56,10 +56,10 @@ function presentStandupChannel(db: Reader, access: SpaceContentAccessOf) {
 
 export const standupChannelQueries = {
   /** A space's standup schedule; null while nobody set one. Its members (and whoever may read the space) read it. */
-  getStandupChannel: (_root, args: { project: string }, context) => {
+  getStandupChannel: async (_root, args: { project: string }, context) => {
     const actor = requireActor(context);
     const db = context.services.database.db;
-    return presentStandupChannel(db, requireReadableSpaceContent(db, args.project, actor.userId));
+    return await presentStandupChannel(db, requireReadableSpaceContent(db, args.project, actor.userId));
   },
 } satisfies QueryResolvers;
 
@@ -69,9 +69,12 @@ export const standupChannelMutations = {
     const actor = requireActor(context);
     const schedule = parseStandupChannelArguments(args);
     return runCommand(context, actor.userId, async (unit) => {
+      // The space's stream holds what the check reads (the space exists, who administers it): locked first, so on
+      // PostgreSQL a schedule is never kept for a space deleted meanwhile.
+      await unit.lock(spaceStream(args.project));
       const access = requireReadableSpaceContent(unit.transaction, args.project, actor.userId);
       if (!mayManage(access)) throw new DomainError('PERMISSION_DENIED');
-      const setter = unit.transaction.select({ language: users.language }).from(users).where(eq(users.id, actor.userId)).get();
+      const [setter] = await unit.transaction.select({ language: users.language }).from(users).where(eq(users.id, actor.userId)).limit(1);
       const event: StandupChannelEvent = {
         type: 'standup.schedule_set',
         payload: {
@@ -82,7 +85,7 @@ export const standupChannelMutations = {
         },
       };
       await unit.append(standupStream(access.projectId), [event], { teamId: access.teamId });
-      return presentStandupChannel(unit.transaction, access)!;
+      return (await presentStandupChannel(unit.transaction, access))!;
     });
   },
 } satisfies MutationResolvers;

@@ -1,8 +1,9 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, isNull, lt, lte, or } from 'drizzle-orm';
 import { addCalendarDays, startOfDayInZone } from '#shared/reports';
 import { dueStandupDate, zonedMoment, type StandupEntryBody } from '#shared/standupChannel';
 import { fallbackLanguage, isSupportedLanguage } from '#shared/constants';
 import type { UnitOfWork } from '../../core/commands';
+import type { DrizzleDatabase } from '../../db/connection';
 import { newId } from '../../core/ids';
 import { readableSpaceContent } from '../../core/spaceContent';
 import { DomainError } from '../../errors';
@@ -11,7 +12,7 @@ import { chatStream, conversationOf, refOf, type MessageCreated } from '../chat'
 import { buildChannelStandup } from './channelStandup';
 import { type StandupChannelEvent } from './standupChannelEvents';
 import { standupChannels } from './tables';
-import { standupStream } from '../../core/streams';
+import { spaceStream, standupStream } from '../../core/streams';
 
 /** How often the job looks for spaces whose standup is due: a post goes out within a minute of its time. */
 export const standupCheckIntervalMs = 60_000;
@@ -37,7 +38,7 @@ export function startStandupChannel(services: Services): void {
 export async function postDueStandups(services: Services, now: Date): Promise<number> {
   let claimed = 0;
   let failure: unknown = null;
-  for (const schedule of dueSchedules(services, now)) {
+  for (const schedule of await dueStandupSchedules(services.database.db, now)) {
     try {
       if (await postStandupOf(services, schedule.projectId, schedule.setBy, now)) claimed += 1;
     } catch (error) {
@@ -57,23 +58,32 @@ const pad = (value: number) => String(value).padStart(2, '0');
  * time has come and whose last day is before it are read (HH:MM and YYYY-MM-DD compare as text), so a minute with
  * nothing due reads no rows. dueStandupDate, the rule itself, judges each again inside its unit of work.
  */
-function dueSchedules(services: Services, now: Date): { projectId: string; setBy: string }[] {
-  const { sqlite } = services.database;
-  const zones = sqlite
-    .prepare<[], { timeZone: string }>('SELECT DISTINCT time_zone AS timeZone FROM standup_channels WHERE enabled = 1')
-    .all();
-  const candidates = sqlite.prepare<[string, string, string], { projectId: string; setBy: string; weekdays: string }>(
-    `SELECT project_id AS projectId, set_by AS setBy, weekdays FROM standup_channels
-     WHERE enabled = 1 AND time_zone = ? AND time <= ? AND (last_date IS NULL OR last_date < ?)`,
-  );
-  return zones.flatMap(({ timeZone }) => {
+export async function dueStandupSchedules(
+  db: Pick<DrizzleDatabase, 'select' | 'selectDistinct'>,
+  now: Date,
+): Promise<{ projectId: string; setBy: string }[]> {
+  const zones = await db
+    .selectDistinct({ timeZone: standupChannels.timeZone })
+    .from(standupChannels)
+    .where(eq(standupChannels.enabled, true));
+  const due: { projectId: string; setBy: string }[] = [];
+  for (const { timeZone } of zones) {
     const local = zonedMoment(now, timeZone);
     const time = `${pad(Math.floor(local.minutes / 60))}:${pad(local.minutes % 60)}`;
-    return candidates
-      .all(timeZone, time, local.date)
-      .filter((row) => (JSON.parse(row.weekdays) as number[]).includes(local.weekday))
-      .map(({ projectId, setBy }) => ({ projectId, setBy }));
-  });
+    const candidates = await db
+      .select({ projectId: standupChannels.projectId, setBy: standupChannels.setBy, weekdays: standupChannels.weekdays })
+      .from(standupChannels)
+      .where(
+        and(
+          eq(standupChannels.enabled, true),
+          eq(standupChannels.timeZone, timeZone),
+          lte(standupChannels.time, time),
+          or(isNull(standupChannels.lastDate), lt(standupChannels.lastDate, local.date)),
+        ),
+      );
+    for (const { projectId, setBy, weekdays } of candidates) if (weekdays.includes(local.weekday)) due.push({ projectId, setBy });
+  }
+  return due;
 }
 
 /**
@@ -83,7 +93,11 @@ function dueSchedules(services: Services, now: Date): { projectId: string; setBy
  */
 function postStandupOf(services: Services, projectId: string, setBy: string, now: Date): Promise<boolean> {
   return services.store.run({ actorId: setBy }, async (unit: UnitOfWork) => {
-    const schedule = unit.transaction.select().from(standupChannels).where(eq(standupChannels.projectId, projectId)).get();
+    // What decides is the schedule and its last day (the standup stream) and whether the space still exists for its
+    // setter (the space's stream): both locked first, so on PostgreSQL a second process waits here and then finds the
+    // day taken, and a space deleted meanwhile gets no entry.
+    await unit.lock(standupStream(projectId), spaceStream(projectId));
+    const [schedule] = await unit.transaction.select().from(standupChannels).where(eq(standupChannels.projectId, projectId)).limit(1);
     if (!schedule || schedule.setBy !== setBy) return false;
     const date = dueStandupDate(schedule, now, schedule.lastDate);
     if (date === null || readableSpaceContent(unit.transaction, projectId, setBy) === null) return false;
@@ -93,7 +107,7 @@ function postStandupOf(services: Services, projectId: string, setBy: string, now
     const dayBefore = startOfDayInZone(addCalendarDays(date, -1), schedule.timeZone).toISOString();
     const previous = schedule.lastUntil;
     const from = previous !== null && previous < until && Date.parse(previous) >= now.getTime() - longestWindowMs ? previous : dayBefore;
-    const members = buildChannelStandup(unit.transaction, services.database.sqlite, {
+    const members = await buildChannelStandup(unit.transaction, services.database.sqlite, {
       teamId: schedule.teamId,
       projectId,
       from,

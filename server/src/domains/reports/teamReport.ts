@@ -2,7 +2,7 @@ import type Database from 'better-sqlite3';
 import type { Reader } from '../../core/spaceContent';
 import { readTaskActivity } from './activity';
 import type { TeamReportInput } from './input';
-import { spaceReader, type ReportMember } from './scope';
+import { readableSpaces, type ReportMember } from './scope';
 import { sectionOrders } from '../tasks';
 
 /** One member's work in one space over a report's range (SPEC getReport -> teamTasks). */
@@ -22,21 +22,27 @@ export interface TeamTaskCount {
  * and messages written in tasks' threads; counted in the space where it happened, only spaces the viewer may
  * read now (and of `projects` when given), only people who are members of the team now. Rows with nothing are left out.
  */
-export function buildTeamReport(
+export async function buildTeamReport(
   db: Reader,
   sqlite: Database.Database,
   scope: { teamId: string; viewerId: string; projects: ReadonlySet<string> | null; members: ReportMember[] },
   input: TeamReportInput,
-): TeamTaskCount[] {
+): Promise<TeamTaskCount[]> {
   const orders = sectionOrders(sqlite, scope.teamId);
-  const readSpace = spaceReader(db, scope.viewerId);
   const members = new Map(scope.members.map((member) => [member.id, member]));
+  const counted = (await readTaskActivity(db, scope.teamId, input.from, input.until, (projectId) => orders.get(projectId) ?? [])).filter(
+    (entry) => members.has(entry.actorId) && entry.kind !== 'edited' && (scope.projects === null || scope.projects.has(entry.projectId)),
+  );
+  const readSpace = await readableSpaces(
+    db,
+    scope.viewerId,
+    counted.map((entry) => entry.projectId),
+  );
   const rows = new Map<string, TeamTaskCount>();
-  for (const entry of readTaskActivity(db, scope.teamId, input.from, input.until, (projectId) => orders.get(projectId) ?? [])) {
+  for (const entry of counted) {
     const member = members.get(entry.actorId);
-    if (!member || entry.kind === 'edited' || (scope.projects !== null && !scope.projects.has(entry.projectId))) continue;
     const space = readSpace(entry.projectId);
-    if (!space) continue;
+    if (!member || !space || entry.kind === 'edited') continue;
     const key = `${member.id}:${space.id}`;
     const row = rows.get(key) ?? {
       user: member,
