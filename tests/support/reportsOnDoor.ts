@@ -1,15 +1,13 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { migrate } from 'drizzle-orm/postgres-js/migrator';
 import { ManualClock } from '../../server/src/core/clock';
 import type { EventStore } from '../../server/src/core/commands';
 import type { DomainEvent, Projection } from '../../server/src/core/events';
 import { connectPostgres } from '../../server/src/core/postgres/connect';
 import { PostgresEventStore } from '../../server/src/core/postgres/eventStore';
 import { replayPostgresProjections } from '../../server/src/core/postgres/projectionReplay';
-import { migratePostgres } from '../../server/src/core/postgres/migrate';
+import { migratePostgres, projectionMigrations } from '../../server/src/core/postgres/migrate';
 import { SqliteEventStore } from '../../server/src/core/sqlite/eventStore';
 import { replay } from '../../server/src/core/sqlite/replay';
 import { spaceStream, standupStream, taskStream } from '../../server/src/core/streams';
@@ -69,8 +67,8 @@ async function openSqliteDoor(): Promise<Door> {
 async function openPostgresDoor(url: string): Promise<Door> {
   const connection = await connectPostgres({ url, poolSize: 4, statementTimeoutMs: 30_000 }, 'reports-on-door');
   await migratePostgres(connection);
+  await migratePostgres(connection, projectionMigrations);
   const store = await PostgresEventStore.open(connection, asPostgresProjections(projections), { clock });
-  await migrate(store.database, { migrationsFolder: fileURLToPath(new URL('../../migrations/postgres', import.meta.url)) });
   return {
     store: asAreaEventStore(store),
     db: asAreaDatabase(store.database),
