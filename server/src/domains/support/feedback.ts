@@ -1,6 +1,7 @@
 import { inArray } from 'drizzle-orm';
 import type { MercuriusContext } from 'mercurius';
 import { z } from 'zod';
+import type { UnitOfWork } from '../../core/commands';
 import { isId, newId } from '../../core/ids';
 import { runCommand } from '../../core/runCommand';
 import { feedbackStream } from '../../core/streams';
@@ -12,7 +13,7 @@ import { feedbackKinds, type FeedbackKind, type FeedbackSent } from './events';
 import { renderFeedbackMail } from './feedbackMail';
 import { supportPolicy } from './policies';
 import { presentFeedbacks } from './present';
-import { feedbackList, findFeedback } from './state';
+import { feedbackList, findFeedback, type FeedbackRow } from './state';
 import { viewerOf } from './viewer';
 
 /** Longest feedback message. */
@@ -80,6 +81,15 @@ async function mailAdministrators(context: MercuriusContext, sent: FeedbackSent)
   }
 }
 
+/** Keeps a feedback, in a unit: its row as the projection wrote it. Its stream is new (a new id): version 0. */
+export async function sendFeedbackIn(unit: UnitOfWork, sent: FeedbackSent): Promise<FeedbackRow> {
+  await unit.append(feedbackStream(sent.feedbackId), [{ type: 'support.feedbackSent', payload: sent }], {
+    teamId: null,
+    expectedVersion: 0,
+  });
+  return (await findFeedback(unit.transaction, sent.feedbackId))!;
+}
+
 export const feedbackQueries = {
   getSupportFeedbacks: async (_root, _args, context) => {
     const db = context.services.database.db;
@@ -103,13 +113,7 @@ export const feedbackMutations = {
     const input = parseFeedback({ ...args, page: pageArgument.parse(args.page) });
     await context.services.rateLimits.consume(['feedbackPerUser', actor.userId]);
     const sent: FeedbackSent = { feedbackId: newId(), authorId: actor.userId, ...input };
-    const row = await runCommand(context, actor.userId, async (unit) => {
-      await unit.append(feedbackStream(sent.feedbackId), [{ type: 'support.feedbackSent', payload: sent }], {
-        teamId: null,
-        expectedVersion: 0,
-      });
-      return (await findFeedback(unit.transaction, sent.feedbackId))!;
-    });
+    const row = await runCommand(context, actor.userId, (unit) => sendFeedbackIn(unit, sent));
     // A retry with the same mutation id answers the first feedback, mailed already.
     if (row.id === sent.feedbackId) await mailAdministrators(context, sent);
     return (await presentFeedbacks(context.services.database.db, [row]))[0]!;

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { MercuriusContext } from 'mercurius';
 import { messageBodyLength } from '#shared/chatRules';
+import type { UnitOfWork } from '../../core/commands';
 import { isId, newId } from '../../core/ids';
 import { runCommand } from '../../core/runCommand';
 import { supportThreadStream } from '../../core/streams';
@@ -11,7 +12,17 @@ import type { Reader } from '../tasks';
 import type { SupportMessagePosted, SupportThreadRead } from './events';
 import { supportPolicy, type SupportViewer } from './policies';
 import { presentMessages, presentThreads } from './present';
-import { findSupportMessage, findThread, inboxThreads, supportUnreadTotal, threadMessages, unreadOf } from './state';
+import {
+  findSupportMessage,
+  findThread,
+  inboxThreads,
+  supportUnreadTotal,
+  threadMessages,
+  unreadOf,
+  type SupportMessageRow,
+  type SupportThreadRow,
+  type ThreadSide,
+} from './state';
 import { viewerOf } from './viewer';
 
 /**
@@ -66,12 +77,37 @@ export const threadQueries = {
   },
 } satisfies QueryResolvers;
 
+/** Posts a message in a person's conversation, in a unit: its row as the projection wrote it. */
+export async function postSupportMessageIn(unit: UnitOfWork, posted: SupportMessagePosted): Promise<SupportMessageRow> {
+  await unit.append(supportThreadStream(posted.personId), [{ type: 'support.messagePosted', payload: posted }], { teamId: null });
+  return (await findSupportMessage(unit.transaction, posted.messageId))!;
+}
+
+/**
+ * Moves one side's read position of a person's conversation up to its last message, in a unit (nothing when it is
+ * there already): the conversation as it is then. NOT_FOUND when the person has no conversation yet.
+ */
+export async function readSupportThreadIn(
+  unit: UnitOfWork,
+  personId: string,
+  readerId: string,
+  side: ThreadSide,
+): Promise<SupportThreadRow> {
+  // The read positions are the conversation's stream's state: locked before they are read and decided on.
+  await unit.lock(supportThreadStream(personId));
+  const thread = await findThread(unit.transaction, personId);
+  if (!thread) throw new DomainError('NOT_FOUND');
+  const readSeq = side === 'person' ? thread.personReadSeq : thread.supportReadSeq;
+  // Reading what was read already writes nothing.
+  if (readSeq >= thread.lastSeq) return thread;
+  const read: SupportThreadRead = { personId, readerId, side, seq: thread.lastSeq };
+  await unit.append(supportThreadStream(personId), [{ type: 'support.threadRead', payload: read }], { teamId: null });
+  return (await findThread(unit.transaction, personId))!;
+}
+
 async function postMessage(context: MercuriusContext, viewer: SupportViewer, personId: string, body: string) {
   const posted: SupportMessagePosted = { messageId: newId(), personId, authorId: viewer.userId, body };
-  const row = await runCommand(context, viewer.userId, async (unit) => {
-    await unit.append(supportThreadStream(personId), [{ type: 'support.messagePosted', payload: posted }], { teamId: null });
-    return (await findSupportMessage(unit.transaction, posted.messageId))!;
-  });
+  const row = await runCommand(context, viewer.userId, (unit) => postSupportMessageIn(unit, posted));
   return (await presentMessages(context.services.database.db, [row]))[0]!;
 }
 
@@ -88,18 +124,7 @@ export const threadMutations = {
     const viewer = viewerOf(context);
     const personId = await requireThreadPerson(db, viewer, args.person);
     const side = supportPolicy.sideOf(viewer, personId);
-    const row = await runCommand(context, viewer.userId, async (unit) => {
-      // The read positions are the conversation's stream's state: locked before they are read and decided on.
-      await unit.lock(supportThreadStream(personId));
-      const thread = await findThread(unit.transaction, personId);
-      if (!thread) throw new DomainError('NOT_FOUND');
-      const readSeq = side === 'person' ? thread.personReadSeq : thread.supportReadSeq;
-      // Reading what was read already writes nothing.
-      if (readSeq >= thread.lastSeq) return thread;
-      const read: SupportThreadRead = { personId, readerId: viewer.userId, side, seq: thread.lastSeq };
-      await unit.append(supportThreadStream(personId), [{ type: 'support.threadRead', payload: read }], { teamId: null });
-      return (await findThread(unit.transaction, personId))!;
-    });
+    const row = await runCommand(context, viewer.userId, (unit) => readSupportThreadIn(unit, personId, viewer.userId, side));
     return (await presentThreads(db, [row], () => side))[0]!;
   },
 } satisfies MutationResolvers;
