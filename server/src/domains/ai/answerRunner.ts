@@ -2,6 +2,7 @@ import type { Message } from 'mqemitter';
 import type { AiPersona } from '#shared/ai';
 import { errorMessages } from '#shared/errors';
 import type { TeamSeat } from '../../core/access';
+import type { UnitOfWork } from '../../core/commands';
 import type { Cancel } from '../../core/jobs';
 import { aiConversationStream } from '../../core/streams';
 import type { Services } from '../../graphql/context';
@@ -54,7 +55,7 @@ export interface AnswerJob {
 }
 
 /** How an answer ended, as the log records it. */
-type Outcome = Omit<AiAnswerFinished, 'conversationId' | 'answerId'>;
+export type AnswerOutcome = Omit<AiAnswerFinished, 'conversationId' | 'answerId'>;
 
 /**
  * Writes answers in the background in this process: asks the provider, publishes the text live as it
@@ -134,7 +135,7 @@ export class AnswerRunner {
     });
     const live = new LiveText(this.services, job);
     let usage: { promptTokens: number; completionTokens: number } | null = null;
-    let outcome: Outcome;
+    let outcome: AnswerOutcome;
     try {
       const stream = streamCompletion(this.services, { teamId: job.teamId, userId: job.userId, purpose: 'assistant', messages, signal });
       for (;;) {
@@ -165,18 +166,8 @@ export class AnswerRunner {
   }
 
   /** Records how the answer ended, unless it ended already (stopped by another path, or deleted). */
-  private async record(job: Pick<AnswerJob, 'teamId' | 'userId' | 'conversationId' | 'answerId'>, outcome: Outcome): Promise<void> {
-    await this.services.store.run({ actorId: job.userId }, async (unit) => {
-      // Whether it ended is the conversation's stream's state: locked first, so a stop and the end cannot both record it.
-      await unit.lock(aiConversationStream(job.conversationId));
-      const row = await findMessage(unit.transaction, job.answerId);
-      if (!row || row.state !== 'streaming') return;
-      await unit.append(
-        aiConversationStream(job.conversationId),
-        [{ type: 'ai.answer.finished', payload: { conversationId: job.conversationId, answerId: job.answerId, ...outcome } }],
-        { teamId: job.teamId },
-      );
-    });
+  private async record(job: Pick<AnswerJob, 'teamId' | 'userId' | 'conversationId' | 'answerId'>, outcome: AnswerOutcome): Promise<void> {
+    await this.services.store.run({ actorId: job.userId }, (unit) => recordAnswerEndIn(unit, job, outcome));
   }
 
   /**
@@ -204,7 +195,28 @@ export class AnswerRunner {
   }
 }
 
-function finished(body: string, state: Outcome['state']): Outcome {
+/**
+ * Records in `unit` how an answer ended (`ai.answer.finished`), unless it ended already (stopped by another path, or
+ * deleted); true when this unit recorded it.
+ */
+export async function recordAnswerEndIn(
+  unit: UnitOfWork,
+  job: Pick<AnswerJob, 'teamId' | 'conversationId' | 'answerId'>,
+  outcome: AnswerOutcome,
+): Promise<boolean> {
+  // Whether it ended is the conversation's stream's state: locked first, so a stop and the end cannot both record it.
+  await unit.lock(aiConversationStream(job.conversationId));
+  const row = await findMessage(unit.transaction, job.answerId);
+  if (!row || row.state !== 'streaming') return false;
+  await unit.append(
+    aiConversationStream(job.conversationId),
+    [{ type: 'ai.answer.finished', payload: { conversationId: job.conversationId, answerId: job.answerId, ...outcome } }],
+    { teamId: job.teamId },
+  );
+  return true;
+}
+
+function finished(body: string, state: AnswerOutcome['state']): AnswerOutcome {
   return { body, state, error: null, errorCode: null, citations: [], promptTokens: null, completionTokens: null };
 }
 

@@ -1,12 +1,13 @@
 import { formatErrorMessage } from '#shared/errors';
 import type { AiErrorCode } from '#shared/ai';
 import { createProviderClient, ProviderError, streamChat, type ChatMessage, type ProviderUsage } from '../../ai/provider';
+import type { UnitOfWork } from '../../core/commands';
 import { newId } from '../../core/ids';
 import { aiLimitsStream, aiRequestStream } from '../../core/streams';
 import { DomainError } from '../../errors';
 import type { Services } from '../../graphql/context';
-import { reachedLimit, teamAiLimits, teamUsageNow } from './limits';
-import type { AiPurpose, AiRequestOutcome, AiToolsEvent } from './toolsEvents';
+import { reachedLimit, teamAiLimits, teamUsageNow, type TeamAiLimits } from './limits';
+import type { AiPurpose, AiRequestOutcome, AiRequestStarted, AiToolsEvent } from './toolsEvents';
 
 export interface CompletionInput {
   teamId: string;
@@ -51,6 +52,27 @@ const limitMessages = {
 };
 
 /**
+ * Starts a provider request in `unit` when the team's limits let it through (else AiFailure AI_TEAM_LIMIT_REACHED,
+ * nothing appended): `ai.request.started`, which counts towards the limits from then on.
+ */
+export async function startRequestIn(
+  unit: UnitOfWork,
+  defaults: TeamAiLimits,
+  request: Pick<AiRequestStarted, 'requestId' | 'teamId' | 'userId' | 'purpose'>,
+): Promise<void> {
+  // Each request starts a stream of its own, so no stream the start appends to covers the team's other requests:
+  // every start locks the team's limits' stream (see `UnitOfWork.lock`) before counting, and the team's starts
+  // take their turns, each counting the ones committed before it. Its appends also change the limits read here.
+  await unit.lock(aiLimitsStream(request.teamId));
+  const limits = await teamAiLimits(unit.transaction, defaults, request.teamId);
+  const reached = reachedLimit(limits, await teamUsageNow(unit.transaction, request.teamId, unit.now));
+  if (reached)
+    throw new AiFailure('AI_TEAM_LIMIT_REACHED', limitMessages[reached](limits[reached]), { limit: reached, maximum: limits[reached] });
+  const started: AiToolsEvent = { type: 'ai.request.started', payload: { ...request, startedAt: unit.now.toISOString() } };
+  await unit.append(aiRequestStream(request.requestId), [started], { teamId: request.teamId });
+}
+
+/**
  * Checks that a provider is configured, the prompt's size and the team's limits BEFORE calling the provider
  * (throws AiFailure), then yields the answer's text deltas and returns its usage. Provider errors, malformed
  * chunks and a stream idle for AI_TIMEOUT_MS throw AiFailure. The request and its tokens are recorded in the
@@ -64,21 +86,9 @@ export async function* streamCompletion(services: Services, input: CompletionInp
     throw new AiFailure('AI_PROMPT_TOO_LARGE', undefined, undefined, { maximum: promptLimitKilobytes(ai.maxPromptBytes) });
   const requestId = newId();
   // The check and the start are one unit of work: two processes cannot both take the last request of a minute.
-  await services.store.run({ actorId: input.userId }, async (unit) => {
-    // Each request starts a stream of its own, so no stream the start appends to covers the team's other requests:
-    // every start locks the team's limits' stream (see `UnitOfWork.lock`) before counting, and the team's starts
-    // take their turns, each counting the ones committed before it. Its appends also change the limits read here.
-    await unit.lock(aiLimitsStream(input.teamId));
-    const limits = await teamAiLimits(unit.transaction, ai, input.teamId);
-    const reached = reachedLimit(limits, await teamUsageNow(unit.transaction, input.teamId, unit.now));
-    if (reached)
-      throw new AiFailure('AI_TEAM_LIMIT_REACHED', limitMessages[reached](limits[reached]), { limit: reached, maximum: limits[reached] });
-    const started: AiToolsEvent = {
-      type: 'ai.request.started',
-      payload: { requestId, teamId: input.teamId, userId: input.userId, purpose: input.purpose, startedAt: unit.now.toISOString() },
-    };
-    await unit.append(aiRequestStream(requestId), [started], { teamId: input.teamId });
-  });
+  await services.store.run({ actorId: input.userId }, (unit) =>
+    startRequestIn(unit, ai, { requestId, teamId: input.teamId, userId: input.userId, purpose: input.purpose }),
+  );
 
   const client = createProviderClient(ai.provider, ai.timeoutMs);
   const model = input.purpose === 'writing' ? ai.provider.writingModel : ai.provider.model;

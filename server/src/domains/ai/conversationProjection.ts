@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import type { Projection, StoredEvent } from '../../core/events';
 import type { Transaction } from '../../db/connection';
 import { aiConversations, aiMessages } from './tables';
-import type { AiConversationEvent } from './conversationEvents';
+import type { AiCitationRecord, AiConversationEvent } from './conversationEvents';
 
 /** How long a conversation's name taken from its first question may be, in characters. */
 export const conversationNameLength = 60;
@@ -15,6 +15,14 @@ export function nameFromQuestion(question: string): string {
   const cut = characters.slice(0, conversationNameLength).join('');
   const space = cut.lastIndexOf(' ');
   return `${space > conversationNameLength / 2 ? cut.slice(0, space) : cut}…`;
+}
+
+/**
+ * The citations as the row keeps them, each with its fields in one order: a payload read back from PostgreSQL's jsonb
+ * has its keys in jsonb's order, not the order they were appended in, so a replay would write other text.
+ */
+function citationsText(citations: readonly AiCitationRecord[]): string {
+  return JSON.stringify(citations.map(({ kind, id, title, link, project }) => ({ kind, id, title, link, project })));
 }
 
 async function touch(transaction: Transaction, conversationId: string, at: string): Promise<void> {
@@ -87,7 +95,7 @@ async function projectConversationEvent(transaction: Transaction, stored: Stored
       const { answerId, conversationId, body, state, error, errorCode, citations, promptTokens, completionTokens } = event.payload;
       await transaction
         .update(aiMessages)
-        .set({ body, state, error, errorCode, citations: JSON.stringify(citations), promptTokens, completionTokens })
+        .set({ body, state, error, errorCode, citations: citationsText(citations), promptTokens, completionTokens })
         .where(eq(aiMessages.id, answerId));
       await touch(transaction, conversationId, at);
       return;
