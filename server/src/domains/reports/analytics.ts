@@ -1,4 +1,3 @@
-import type Database from 'better-sqlite3';
 import { dueDateGroup, isDoneSection } from '#shared/tasks';
 import type { Reader } from '../../core/spaceContent';
 import { readTaskActivity } from './activity';
@@ -47,12 +46,11 @@ export function median(values: readonly number[]): number | null {
  */
 export async function buildAnalytics(
   db: Reader,
-  sqlite: Database.Database,
   scope: { teamId: string; viewerId: string; projects: ReadonlySet<string> | null; members: ReportMember[] },
   range: { from: string; until: string },
   now: Date,
 ): Promise<ReportAnalytics> {
-  const orders = sectionOrders(sqlite, scope.teamId);
+  const orders = await sectionOrders(db, scope.teamId);
   const order = (projectId: string) => orders.get(projectId) ?? [];
   const asked = (projectId: string) => scope.projects === null || scope.projects.has(projectId);
   const weeks = new Map<string, { created: number; finished: number; cycles: number[] }>();
@@ -62,7 +60,7 @@ export async function buildAnalytics(
   const throughput = (await readTaskActivity(db, scope.teamId, range.from, range.until, order)).filter(
     (entry) => (entry.kind === 'created' || entry.kind === 'finished') && asked(entry.projectId),
   );
-  const assigned = assignedTasks(sqlite, scope.teamId).filter((task) => load.has(task.userId) && asked(task.projectId));
+  const assigned = (await assignedTasks(db, scope.teamId)).filter((task) => load.has(task.userId) && asked(task.projectId));
   // Every space counted in, judged readable once; a space out of `projects` is not asked about (the lookup says null).
   const readSpace = await readableSpaces(
     db,
@@ -71,7 +69,7 @@ export async function buildAnalytics(
   );
   const counted = (projectId: string) => readSpace(projectId) !== null;
   const activity = throughput.filter((entry) => counted(entry.projectId));
-  const facts = taskFactsById(sqlite, [...new Set(activity.filter((entry) => entry.kind === 'finished').map((entry) => entry.taskId))]);
+  const facts = await taskFactsById(db, [...new Set(activity.filter((entry) => entry.kind === 'finished').map((entry) => entry.taskId))]);
   for (const entry of activity) {
     const week = weeks.get(weekOf(entry.at))!;
     if (entry.kind === 'created') week.created += 1;

@@ -1,4 +1,3 @@
-import type Database from 'better-sqlite3';
 import { standupActivityKinds } from '#shared/reports';
 import { standupEntryLimits, type StandupEntryLine, type StandupEntryMember, type StandupEntryOverdue } from '#shared/standupChannel';
 import { dueDateGroup, isDoneSection } from '#shared/tasks';
@@ -27,15 +26,11 @@ const kindOrder = new Map(standupActivityKinds.map((kind, index) => [kind, index
  * their assigned tasks of the space that are overdue and not done. Only tasks that are in the space now: the
  * channel's readers are the space's, so nothing of another space is shown. Members with nothing are left out.
  */
-export async function buildChannelStandup(
-  db: Reader,
-  sqlite: Database.Database,
-  scope: ChannelStandupScope,
-): Promise<StandupEntryMember[]> {
-  const orders = sectionOrders(sqlite, scope.teamId);
+export async function buildChannelStandup(db: Reader, scope: ChannelStandupScope): Promise<StandupEntryMember[]> {
+  const orders = await sectionOrders(db, scope.teamId);
   const order = (projectId: string) => orders.get(projectId) ?? [];
   const activity = await readTaskActivity(db, scope.teamId, scope.from, scope.until, order);
-  const facts = taskFactsById(sqlite, [...new Set(activity.map((entry) => entry.taskId))]);
+  const facts = await taskFactsById(db, [...new Set(activity.map((entry) => entry.taskId))]);
   const members = await reportMembers(db, scope.teamId, scope.projectId);
   const memberIds = new Set(members.map((member) => member.id));
 
@@ -59,7 +54,7 @@ export async function buildChannelStandup(
   }
 
   const overdueByMember = new Map<string, StandupEntryOverdue[]>();
-  for (const task of assignedTasksWithDeadline(sqlite, scope.teamId)) {
+  for (const task of await assignedTasksWithDeadline(db, scope.teamId)) {
     if (task.projectId !== scope.projectId || !memberIds.has(task.userId) || isDoneSection(task.stateId, order(task.projectId))) continue;
     if (dueDateGroup(task.deadline, scope.dayStart, scope.timeZone) !== 'overdue') continue;
     const list = overdueByMember.get(task.userId) ?? [];

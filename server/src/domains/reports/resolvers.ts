@@ -29,10 +29,10 @@ export const reportsQueries = {
   getReports: async (_root, args: StandupArguments, context) => {
     const actor = requireActor(context);
     const input = parseStandupArguments(args);
-    const { db, sqlite } = context.services.database;
+    const { db } = context.services.database;
     const { team } = reportTeam(db, actor.userId, input.team, input.project === null ? [] : [input.project]);
     const members = await reportMembers(db, team.id, input.project);
-    const standup = await buildStandup(db, sqlite, { teamId: team.id, viewerId: actor.userId, project: input.project, members }, input);
+    const standup = await buildStandup(db, { teamId: team.id, viewerId: actor.userId, project: input.project, members }, input);
     return {
       date: input.days[1]!.date,
       timeZone: input.timeZone,
@@ -45,7 +45,7 @@ export const reportsQueries = {
   getReport: async (_root, args: TeamReportArguments, context) => {
     const actor = requireActor(context);
     const input = parseTeamReportArguments(args);
-    const { db, sqlite } = context.services.database;
+    const { db } = context.services.database;
     const { team } = reportTeam(db, actor.userId, input.team, input.projects ?? []);
     const members = await reportMembers(db, team.id, null);
     const projects = input.projects === null ? null : new Set(input.projects);
@@ -54,7 +54,7 @@ export const reportsQueries = {
       projects: input.projects,
       startdate: input.from,
       enddate: input.until,
-      teamTasks: await buildTeamReport(db, sqlite, { teamId: team.id, viewerId: actor.userId, projects, members }, input),
+      teamTasks: await buildTeamReport(db, { teamId: team.id, viewerId: actor.userId, projects, members }, input),
     };
   },
 } satisfies QueryResolvers;
@@ -63,7 +63,7 @@ export const teamReportFields = {
   /** SPEC §6: project analytics require a business plan, judged by the one plan rule (shared planAllows). */
   analytics: async (parent, _args: Record<string, never>, context) => {
     const actor = requireActor(context);
-    const { db, sqlite } = context.services.database;
+    const { db } = context.services.database;
     const { startdate, enddate } = parent;
     // getReport, the only producer of a TeamReport, always sets its team and range.
     if (parent.team === undefined || startdate === undefined || enddate === undefined) throw new Error('A team report without its range.');
@@ -72,6 +72,6 @@ export const teamReportFields = {
     if (!reportPolicy.readAnalytics(team.plan)) throw refusal('PERMISSION_DENIED', 'ANALYTICS_PLAN_REQUIRED');
     const members = await reportMembers(db, team.id, null);
     const scope = { teamId: team.id, viewerId: actor.userId, projects: projects.length === 0 ? null : new Set(projects), members };
-    return await buildAnalytics(db, sqlite, scope, { from: startdate, until: enddate }, new Date());
+    return await buildAnalytics(db, scope, { from: startdate, until: enddate }, new Date());
   },
 } satisfies TeamReportResolvers;

@@ -1,4 +1,3 @@
-import type Database from 'better-sqlite3';
 import { standupActivityKinds, type StandupActivityKind } from '#shared/reports';
 import { dueDateGroup, isDoneSection } from '#shared/tasks';
 import type { Reader } from '../../core/spaceContent';
@@ -50,18 +49,19 @@ const kindOrder = new Map(standupActivityKinds.map((kind, index) => [kind, index
  */
 export async function buildStandup(
   db: Reader,
-  sqlite: Database.Database,
   scope: { teamId: string; viewerId: string; project: string | null; members: ReportMember[] },
   input: StandupInput,
 ): Promise<StandupMember[]> {
-  const orders = sectionOrders(sqlite, scope.teamId);
+  const orders = await sectionOrders(db, scope.teamId);
   const order = (projectId: string) => orders.get(projectId) ?? [];
   const activityByDay: TaskActivity[][] = [];
   for (const day of input.days) activityByDay.push(await readTaskActivity(db, scope.teamId, day.from, day.until, order));
-  const facts = taskFactsById(sqlite, [...new Set(activityByDay.flat().map((entry) => entry.taskId))]);
+  const facts = await taskFactsById(db, [...new Set(activityByDay.flat().map((entry) => entry.taskId))]);
   const memberIds = new Set(scope.members.map((member) => member.id));
   const asked = (projectId: string) => scope.project === null || scope.project === projectId;
-  const assigned = assignedTasksWithDeadline(sqlite, scope.teamId).filter((task) => memberIds.has(task.userId) && asked(task.projectId));
+  const assigned = (await assignedTasksWithDeadline(db, scope.teamId)).filter(
+    (task) => memberIds.has(task.userId) && asked(task.projectId),
+  );
   // The spaces of every line and overdue task in the report's scope, judged readable once (a task's lines are shown
   // where it is now); a space out of scope is not asked about, so the lookup answers null for it.
   const readSpace = await readableSpaces(

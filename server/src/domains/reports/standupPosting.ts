@@ -107,7 +107,7 @@ function postStandupOf(services: Services, projectId: string, setBy: string, now
     const dayBefore = startOfDayInZone(addCalendarDays(date, -1), schedule.timeZone).toISOString();
     const previous = schedule.lastUntil;
     const from = previous !== null && previous < until && Date.parse(previous) >= now.getTime() - longestWindowMs ? previous : dayBefore;
-    const members = await buildChannelStandup(unit.transaction, services.database.sqlite, {
+    const members = await buildChannelStandup(unit.transaction, {
       teamId: schedule.teamId,
       projectId,
       from,

@@ -1,4 +1,3 @@
-import type Database from 'better-sqlite3';
 import type { Reader } from '../../core/spaceContent';
 import { readTaskActivity } from './activity';
 import type { TeamReportInput } from './input';
@@ -24,11 +23,10 @@ export interface TeamTaskCount {
  */
 export async function buildTeamReport(
   db: Reader,
-  sqlite: Database.Database,
   scope: { teamId: string; viewerId: string; projects: ReadonlySet<string> | null; members: ReportMember[] },
   input: TeamReportInput,
 ): Promise<TeamTaskCount[]> {
-  const orders = sectionOrders(sqlite, scope.teamId);
+  const orders = await sectionOrders(db, scope.teamId);
   const members = new Map(scope.members.map((member) => [member.id, member]));
   const counted = (await readTaskActivity(db, scope.teamId, input.from, input.until, (projectId) => orders.get(projectId) ?? [])).filter(
     (entry) => members.has(entry.actorId) && entry.kind !== 'edited' && (scope.projects === null || scope.projects.has(entry.projectId)),
