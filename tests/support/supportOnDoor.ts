@@ -1,16 +1,14 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { getTableName, sql, type SQL } from 'drizzle-orm';
-import { migrate } from 'drizzle-orm/postgres-js/migrator';
 import type { TeamSeat } from '../../server/src/core/access';
 import { ManualClock } from '../../server/src/core/clock';
 import type { EventStore } from '../../server/src/core/commands';
 import type { Projection } from '../../server/src/core/events';
 import { connectPostgres } from '../../server/src/core/postgres/connect';
 import { PostgresEventStore } from '../../server/src/core/postgres/eventStore';
-import { migratePostgres } from '../../server/src/core/postgres/migrate';
+import { migratePostgres, projectionMigrations } from '../../server/src/core/postgres/migrate';
 import { replayPostgresProjections } from '../../server/src/core/postgres/projectionReplay';
 import { SqliteEventStore } from '../../server/src/core/sqlite/eventStore';
 import { replay } from '../../server/src/core/sqlite/replay';
@@ -83,7 +81,7 @@ async function openPostgresDoor(url: string): Promise<Door> {
   const connection = await connectPostgres({ url, poolSize: 4, statementTimeoutMs: 30_000 }, 'support-on-door');
   await migratePostgres(connection);
   const store = await PostgresEventStore.open(connection, asPostgresProjections(projections), { clock });
-  await migrate(store.database, { migrationsFolder: fileURLToPath(new URL('../../migrations/postgres', import.meta.url)) });
+  await migratePostgres(connection, projectionMigrations);
   return {
     store: asAreaEventStore(store),
     db: asAreaDatabase(store.database),
