@@ -94,10 +94,8 @@ describe('the reports area on both doors', () => {
     ]);
   });
 
-  // Known gap: the core's `events` table is declared in sqlite-core only, so on PostgreSQL its jsonb payload fails to
-  // read (JSON.parse of an object) and created_at would not come back as the ISO text. It passes once the core picks a
-  // pg-core `events` table per dialect (db/pickTable.ts); then drop `.fails`.
-  it.fails('reads the same task activity from the log on PostgreSQL', () => {
+  // Through core/tables.ts's `events`, picked per dialect: jsonb payloads, and created_at back as the ISO text.
+  it('reads the same task activity from the log on PostgreSQL', () => {
     expect(onPostgres.reads['the team’s task activity']).toEqual(onSqlite.reads['the team’s task activity']);
   });
 

@@ -1,7 +1,7 @@
 import { and, desc, inArray, lt, type SQL } from 'drizzle-orm';
 import type { DrizzleDatabase } from '../../db/connection';
 import { users } from './tables';
-import { events } from '../../core/sqlite/tables';
+import { events } from '../../core/tables';
 import type { StoredEvent } from '../../core/events';
 
 export interface HistoryActor {

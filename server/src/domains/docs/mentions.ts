@@ -1,7 +1,7 @@
 import { and, desc, eq, gt, inArray } from 'drizzle-orm';
 import type { DomainEvent } from '../../core/events';
 import { isId } from '../../core/ids';
-import { events } from '../../core/sqlite/tables';
+import { events } from '../../core/tables';
 import { docStream } from '../../core/streams';
 import { teamMembers } from '../teams';
 import type { DocRow, Reader } from './state';

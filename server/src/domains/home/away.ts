@@ -2,7 +2,7 @@ import { and, desc, eq, sql } from 'drizzle-orm';
 import type { EventLog, UnitOfWork } from '../../core/commands';
 import type { DomainEvent, StoredEvent } from '../../core/events';
 import { spacePolicy, spaceTypeOf, type TeamSeat } from '../../core/access';
-import { events } from '../../core/sqlite/tables';
+import { events } from '../../core/tables';
 import { homeVisitsStream } from '../../core/streams';
 import type { Transaction } from '../../db/connection';
 import { projectMembers, projects } from '../teams';

@@ -2,7 +2,7 @@ import type { StandupActivityKind } from '#shared/reports';
 import { isDoneSection } from '#shared/tasks';
 import { and, asc, eq, gte, inArray, lt } from 'drizzle-orm';
 import type { Reader } from '../../core/spaceContent';
-import { events } from '../../core/sqlite/tables';
+import { events } from '../../core/tables';
 
 /** One thing a person did to a task, read from the event log (README "Standups and reports"). */
 export interface TaskActivity {

@@ -8,7 +8,7 @@
  * cache is asked, and each viewer's flags are laid over the shared tasks per answer (boardRead.ts).
  */
 import { and, asc, desc, eq, gt, lte, sql } from 'drizzle-orm';
-import { events } from '../../core/sqlite/tables';
+import { events } from '../../core/tables';
 import { preparedQuery } from '../../db/prepared';
 import { patchBoardTasks, personIdsOf, readBoardPeople, readBoardTasks, withPeople, type BoardTask, type SharedTask } from './boardRead';
 import type { Reader } from './state';

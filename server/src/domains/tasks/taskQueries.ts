@@ -3,7 +3,7 @@ import type { MercuriusContext } from 'mercurius';
 import { z } from 'zod';
 import { issue } from '../../errors';
 import { historyPage } from '../accounts';
-import { events } from '../../core/sqlite/tables';
+import { events } from '../../core/tables';
 import type { StoredEvent } from '../../core/events';
 import { requireActor } from '../../graphql/context';
 import { requireReadableSpaceContent } from '../../core/spaceContent';

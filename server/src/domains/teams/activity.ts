@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { issue } from '../../errors';
 import { historyPage } from '../accounts';
-import { events } from '../../core/sqlite/tables';
+import { events } from '../../core/tables';
 import { requireActor } from '../../graphql/context';
 import { requireTeamAdmin } from './state';
 import type { QueryResolvers } from '../../graphql/schemaTypes';

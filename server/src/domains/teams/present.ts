@@ -1,5 +1,5 @@
 import { and, eq, gt, inArray, max, sql } from 'drizzle-orm';
-import { events } from '../../core/sqlite/tables';
+import { events } from '../../core/tables';
 import { preparedQuery } from '../../db/prepared';
 import type { MercuriusContext, MercuriusLoaders } from 'mercurius';
 import { teamMemberLimit } from '#shared/plans';
