@@ -5,6 +5,7 @@ import { spacePolicy, spaceTypeOf, type TeamSeat } from '../../core/access';
 import { events } from '../../core/tables';
 import { homeVisitsStream } from '../../core/streams';
 import type { Transaction } from '../../db/connection';
+import { sectionOrders, taskFactsById } from '../tasks';
 import { projectMembers, projects } from '../teams';
 
 /** Away for longer than this, Home sums up what changed since the last visit. */
@@ -178,12 +179,6 @@ function* slicesOf(ids: Iterable<string>, size = 500): Generator<string[]> {
   for (let start = 0; start < all.length; start += size) yield all.slice(start, start + size);
 }
 
-interface TaskItem {
-  project: string;
-  stateId: string;
-  idCode: string;
-  name: string;
-}
 interface DocItem {
   project: string;
   folder: string | null;
@@ -198,42 +193,11 @@ interface FileItem {
 }
 
 /*
- * The items are other areas' rows (tasks, sections, docs, files), whose tables those areas do not export: they are
- * read by name with SQL both databases run (plain columns, `IN` lists), as the summary did before in SQLite's own
- * SQL. Each kind is read in one query per 500 ids rather than one per event (a round trip each on PostgreSQL).
+ * The items are read in one query per 500 ids rather than one per event (a round trip each on PostgreSQL): tasks and
+ * their boards' sections through the tasks area's team-wide readers; docs and files, whose areas export neither
+ * their tables nor such a reader, by name with SQL both databases run (plain columns, `IN` lists), as the summary
+ * did before in SQLite's own SQL.
  */
-
-async function tasksById(db: Reader, ids: Iterable<string>): Promise<Map<string, TaskItem & { id: string }>> {
-  const found = new Map<string, TaskItem & { id: string }>();
-  for (const slice of slicesOf(ids)) {
-    const rows = await db
-      .select({
-        id: sql<string>`id`,
-        project: sql<string>`project_id`,
-        stateId: sql<string>`state_id`,
-        idCode: sql<string>`id_code`,
-        name: sql<string>`name`,
-      })
-      .from(sql`tasks`)
-      .where(sql`id in ${slice}`);
-    for (const row of rows) found.set(row.id, row);
-  }
-  return found;
-}
-
-/** Each space's last section (Done) and how many sections its board has. */
-async function lastSectionsOf(db: Reader, projectIds: Iterable<string>): Promise<Map<string, { id: string; sections: number }>> {
-  const found = new Map<string, { id: string; sections: number }>();
-  for (const slice of slicesOf(projectIds)) {
-    const rows = await db
-      .select({ id: sql<string>`id`, project: sql<string>`project_id` })
-      .from(sql`project_states`)
-      .where(sql`project_id in ${slice}`)
-      .orderBy(sql`project_id`, sql`position`, sql`id`);
-    for (const row of rows) found.set(row.project, { id: row.id, sections: (found.get(row.project)?.sections ?? 0) + 1 });
-  }
-  return found;
-}
 
 async function docsById(db: Reader, ids: Iterable<string>): Promise<Map<string, DocItem & { id: string }>> {
   const found = new Map<string, DocItem & { id: string }>();
@@ -297,7 +261,7 @@ async function summedEventsAfter(log: Pick<EventLog, 'read'>, teamId: string, af
 }
 
 /** The current rows the summary names, so a deleted item drops out and a moved one counts where it is now. */
-async function itemsNamedBy(db: Reader, logged: readonly StoredEvent[]) {
+async function itemsNamedBy(db: Reader, teamId: string, logged: readonly StoredEvent[]) {
   const taskIds: string[] = [];
   const docIds: string[] = [];
   const fileIds: string[] = [];
@@ -308,17 +272,14 @@ async function itemsNamedBy(db: Reader, logged: readonly StoredEvent[]) {
     else if (event.type.startsWith('doc.')) docIds.push(String(payload.docId));
     else if (event.type === 'file.created') fileIds.push(String(payload.fileId));
   }
-  const tasks = await tasksById(db, taskIds);
-  const lastSections = await lastSectionsOf(
-    db,
-    [...tasks.values()].map((task) => task.project),
-  );
+  const tasks = await taskFactsById(db, [...new Set(taskIds)]);
+  const sections = tasks.size > 0 ? await sectionOrders(db, teamId) : new Map<string, string[]>();
   const docRows = await docsById(db, docIds);
   const fileRows = await filesById(db, fileIds);
   const taskNamed = (taskId: string): (Named & { stateId: string }) | null => {
     const row = tasks.get(taskId);
     return row
-      ? { project: row.project, name: `${row.idCode} ${row.name}`, route: `/${row.project}/tasks/d/${taskId}`, stateId: row.stateId }
+      ? { project: row.projectId, name: `${row.idCode} ${row.name}`, route: `/${row.projectId}/tasks/d/${taskId}`, stateId: row.stateId }
       : null;
   };
   return {
@@ -327,8 +288,8 @@ async function itemsNamedBy(db: Reader, logged: readonly StoredEvent[]) {
     finishedTask(taskId: string): Named | null {
       const named = taskNamed(taskId);
       if (!named) return null;
-      const last = lastSections.get(named.project);
-      return last && last.sections > 1 && last.id === named.stateId ? named : null;
+      const order = sections.get(named.project) ?? [];
+      return order.length > 1 && order.at(-1) === named.stateId ? named : null;
     },
     doc(docId: string): Named | null {
       const row = docRows.get(docId);
@@ -363,7 +324,7 @@ export async function awaySummary(
 
   const readable = await readableSpaces(db, viewer.teamId, viewer.seat);
   const logged = (await summedEventsAfter(log, viewer.teamId, visit.seq)).filter((event) => authorOf(event) !== userId);
-  const items = await itemsNamedBy(db, logged);
+  const items = await itemsNamedBy(db, viewer.teamId, logged);
   const tally = new Tally();
   const countIn = (kind: AwayKind, itemId: string, named: Named | null) => {
     if (named && readable.has(named.project)) tally.add(kind, named.project, itemId, named);
