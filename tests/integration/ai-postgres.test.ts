@@ -1,6 +1,5 @@
-import { spawn } from 'node:child_process';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startPostgresCluster, type PostgresCluster } from '../support/postgresCluster';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { runOnBothDoors } from '../support/areaOnDoors';
 
 /**
  * The AI area (plan option B3: its tables picked per process, its code awaiting drizzle's builders) on both command
@@ -18,40 +17,11 @@ interface RunOnDoor {
   events: { stream: string; version: number; type: string }[];
 }
 
-/** Runs the scenario in a child process on SQLite (no DATABASE_URL) or on the PostgreSQL database at `url`. */
-function runOnDoor(url: string | null): Promise<RunOnDoor> {
-  const environment: NodeJS.ProcessEnv = { ...process.env };
-  delete environment['DATABASE_URL'];
-  if (url) environment['DATABASE_URL'] = url;
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'tests/support/aiOnDoor.ts'], {
-      env: environment,
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let output = '';
-    let errors = '';
-    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => (errors += chunk.toString()));
-    child.on('error', reject);
-    child.on('close', (code) => {
-      const line = output.split('\n').find((candidate) => candidate.startsWith('ai-on-door:'));
-      if (code !== 0 || !line) reject(new Error(`The AI scenario ended with ${code} and no result:\n${errors}`));
-      else resolve(JSON.parse(line.slice('ai-on-door:'.length)) as RunOnDoor);
-    });
-  });
-}
-
-let cluster: PostgresCluster;
 let onSqlite: RunOnDoor;
 let onPostgres: RunOnDoor;
 beforeAll(async () => {
-  cluster = await startPostgresCluster();
-  const url = await cluster.createDatabase('ai_on_door');
-  [onSqlite, onPostgres] = await Promise.all([runOnDoor(null), runOnDoor(url)]);
+  ({ onSqlite, onPostgres } = await runOnBothDoors<RunOnDoor>('ai'));
 }, 120_000);
-afterAll(async () => {
-  await cluster?.stop();
-});
 
 describe('the AI area on both doors', () => {
   it('ran each run on its own dialect', () => {

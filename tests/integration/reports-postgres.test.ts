@@ -1,6 +1,5 @@
-import { spawn } from 'node:child_process';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startPostgresCluster, type PostgresCluster } from '../support/postgresCluster';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { runOnBothDoors } from '../support/areaOnDoors';
 
 /**
  * The reports area (plan option B3: its table picked per process, its code awaiting drizzle's builders) on both
@@ -17,43 +16,14 @@ interface RunOnDoor {
   replayed: unknown[];
 }
 
-/** Runs the scenario in a child process on SQLite (no DATABASE_URL) or on the PostgreSQL database at `url`. */
-function runOnDoor(url: string | null): Promise<RunOnDoor> {
-  const environment: NodeJS.ProcessEnv = { ...process.env };
-  delete environment['DATABASE_URL'];
-  if (url) environment['DATABASE_URL'] = url;
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'tests/support/reportsOnDoor.ts'], {
-      env: environment,
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let output = '';
-    let errors = '';
-    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => (errors += chunk.toString()));
-    child.on('error', reject);
-    child.on('close', (code) => {
-      const line = output.split('\n').find((candidate) => candidate.startsWith('reports-on-door:'));
-      if (code !== 0 || !line) reject(new Error(`The reports scenario ended with ${code} and no result:\n${errors}`));
-      else resolve(JSON.parse(line.slice('reports-on-door:'.length)) as RunOnDoor);
-    });
-  });
-}
-
 const paris = '77000000-0000-4000-8000-000000000001';
 const newYork = '77000000-0000-4000-8000-000000000002';
 
-let cluster: PostgresCluster;
 let onSqlite: RunOnDoor;
 let onPostgres: RunOnDoor;
 beforeAll(async () => {
-  cluster = await startPostgresCluster();
-  const url = await cluster.createDatabase('reports_on_door');
-  [onSqlite, onPostgres] = await Promise.all([runOnDoor(null), runOnDoor(url)]);
+  ({ onSqlite, onPostgres } = await runOnBothDoors<RunOnDoor>('reports'));
 }, 120_000);
-afterAll(async () => {
-  await cluster?.stop();
-});
 
 describe('the reports area on both doors', () => {
   it('ran each run on its own dialect', () => {
