@@ -1,19 +1,10 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { getTableName } from 'drizzle-orm';
 import { ManualClock } from '../../server/src/core/clock';
-import type { EventStore, UnitOfWork } from '../../server/src/core/commands';
+import type { UnitOfWork } from '../../server/src/core/commands';
 import type { Projection } from '../../server/src/core/events';
-import { connectPostgres } from '../../server/src/core/postgres/connect';
-import { PostgresEventStore } from '../../server/src/core/postgres/eventStore';
-import { migratePostgres, projectionMigrations } from '../../server/src/core/postgres/migrate';
-import { replayPostgresProjections } from '../../server/src/core/postgres/projectionReplay';
-import { SqliteEventStore } from '../../server/src/core/sqlite/eventStore';
-import { replay } from '../../server/src/core/sqlite/replay';
 import { aiConversationStream, aiLimitsStream, aiRequestStream } from '../../server/src/core/streams';
-import { openDatabase, type DrizzleDatabase } from '../../server/src/db/connection';
-import { asAreaDatabase, asAreaEventStore, asPostgresProjections, tableDialect } from '../../server/src/db/pickTable';
+import { type DrizzleDatabase } from '../../server/src/db/connection';
+import { tableDialect } from '../../server/src/db/pickTable';
 import { recordAnswerEndIn, type AnswerOutcome } from '../../server/src/domains/ai/answerRunner';
 import { startRequestIn } from '../../server/src/domains/ai/completion';
 import type { AiConversationEvent } from '../../server/src/domains/ai/conversationEvents';
@@ -35,6 +26,7 @@ import { aiConversations, aiLimits, aiMessages, aiUsage } from '../../server/src
 import type { AiToolsEvent } from '../../server/src/domains/ai/toolsEvents';
 import { aiToolsProjection } from '../../server/src/domains/ai/toolsProjection';
 import { DomainError } from '../../server/src/errors';
+import { openAreaDoor } from './areaDoor';
 
 /**
  * Runs the AI area's unit functions and reads on the door of this process's dialect (DATABASE_URL: PostgreSQL when set,
@@ -60,43 +52,6 @@ const idOf = (kind: 'c' | 'm' | 'r', number: number) =>
   `88000000-0000-4000-8000-${kind === 'c' ? 'c' : kind === 'm' ? 'e' : 'a'}${String(number).padStart(11, '0')}`;
 /** The two requests started at once, one of which is refused (which one may differ from run to run). */
 const racingRequests = [3, 4] as const;
-
-interface Door {
-  store: EventStore;
-  db: DrizzleDatabase;
-  /** Empties the projections' tables and applies the whole log again, in one transaction. */
-  replay(): Promise<void>;
-  close(): Promise<void>;
-}
-
-async function openSqliteDoor(): Promise<Door> {
-  const directory = mkdtempSync(join(tmpdir(), 'ai-door-'));
-  const database = openDatabase(join(directory, 'ai.sqlite'));
-  const store = new SqliteEventStore(database, projections, { clock });
-  return {
-    store,
-    db: database.db,
-    replay: async () => void (await replay(database, database, projections)),
-    async close() {
-      await store.settle();
-      database.close();
-      rmSync(directory, { recursive: true, force: true });
-    },
-  };
-}
-
-async function openPostgresDoor(url: string): Promise<Door> {
-  const connection = await connectPostgres({ url, poolSize: 4, statementTimeoutMs: 30_000 }, 'ai-on-door');
-  await migratePostgres(connection);
-  const store = await PostgresEventStore.open(connection, asPostgresProjections(projections), { clock });
-  await migratePostgres(connection, projectionMigrations);
-  return {
-    store: asAreaEventStore(store),
-    db: asAreaDatabase(store.database),
-    replay: async () => void (await replayPostgresProjections(connection, asPostgresProjections(projections))),
-    close: () => store.close(),
-  };
-}
 
 /** What a command answered, or the code it was refused with. */
 async function outcomeOf(command: () => Promise<unknown>): Promise<unknown> {
@@ -131,8 +86,7 @@ async function tableRows(db: DrizzleDatabase): Promise<Record<string, unknown[]>
   return rows;
 }
 
-const url = process.env['DATABASE_URL'];
-const door = tableDialect === 'postgresql' ? await openPostgresDoor(url!) : await openSqliteDoor();
+const door = await openAreaDoor('ai', projections, clock);
 try {
   const { store, db } = door;
   const outcomes: Record<string, unknown> = {};

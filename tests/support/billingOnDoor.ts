@@ -1,22 +1,11 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { getTableName } from 'drizzle-orm';
-import { migrate } from 'drizzle-orm/postgres-js/migrator';
 import { ManualClock } from '../../server/src/core/clock';
-import type { EventStore, UnitOfWork } from '../../server/src/core/commands';
+import type { UnitOfWork } from '../../server/src/core/commands';
 import type { DomainEvent, Projection } from '../../server/src/core/events';
 import { newId } from '../../server/src/core/ids';
-import { connectPostgres } from '../../server/src/core/postgres/connect';
-import { PostgresEventStore } from '../../server/src/core/postgres/eventStore';
-import { replayPostgresProjections } from '../../server/src/core/postgres/projectionReplay';
-import { migratePostgres } from '../../server/src/core/postgres/migrate';
-import { SqliteEventStore } from '../../server/src/core/sqlite/eventStore';
-import { replay } from '../../server/src/core/sqlite/replay';
 import { billingStream, promotionCodeStream, salesStream } from '../../server/src/core/streams';
-import { openDatabase, type DrizzleDatabase } from '../../server/src/db/connection';
-import { asAreaDatabase, asAreaEventStore, asPostgresProjections, tableDialect } from '../../server/src/db/pickTable';
+import { type DrizzleDatabase } from '../../server/src/db/connection';
+import { tableDialect } from '../../server/src/db/pickTable';
 import { changeCredit, writeInvoice } from '../../server/src/domains/billing/commands';
 import type { PromotionCodeSet, SubscriptionChanged } from '../../server/src/domains/billing/events';
 import { planAt } from '../../server/src/domains/billing/planAt';
@@ -49,6 +38,7 @@ import {
   stripeWebhookEvents,
 } from '../../server/src/domains/billing/tables';
 import { DomainError } from '../../server/src/errors';
+import { openAreaDoor } from './areaDoor';
 
 /**
  * Runs the billing area's commands and reads on the door of this process's dialect (DATABASE_URL: PostgreSQL when
@@ -70,43 +60,6 @@ const teamB = '77000000-0000-4000-8000-0000000000b1';
 /** The two teams that race for a code's last use: which one wins may differ from run to run, so they are labelled after. */
 const teamC = '77000000-0000-4000-8000-0000000000c1';
 const teamD = '77000000-0000-4000-8000-0000000000d1';
-
-interface Door {
-  store: EventStore;
-  db: DrizzleDatabase;
-  /** Empties the projections' tables and applies the whole log again, in one transaction. */
-  replay(): Promise<void>;
-  close(): Promise<void>;
-}
-
-async function openSqliteDoor(): Promise<Door> {
-  const directory = mkdtempSync(join(tmpdir(), 'billing-door-'));
-  const database = openDatabase(join(directory, 'billing.sqlite'));
-  const store = new SqliteEventStore(database, projections, { clock });
-  return {
-    store,
-    db: database.db,
-    replay: async () => void (await replay(database, database, projections)),
-    async close() {
-      await store.settle();
-      database.close();
-      rmSync(directory, { recursive: true, force: true });
-    },
-  };
-}
-
-async function openPostgresDoor(url: string): Promise<Door> {
-  const connection = await connectPostgres({ url, poolSize: 4, statementTimeoutMs: 30_000 }, 'billing-on-door');
-  await migratePostgres(connection);
-  const store = await PostgresEventStore.open(connection, asPostgresProjections(projections), { clock });
-  await migrate(store.database, { migrationsFolder: fileURLToPath(new URL('../../migrations/postgres', import.meta.url)) });
-  return {
-    store: asAreaEventStore(store),
-    db: asAreaDatabase(store.database),
-    replay: async () => void (await replayPostgresProjections(connection, asPostgresProjections(projections))),
-    close: () => store.close(),
-  };
-}
 
 const labels = new Map<string, string>();
 /** The value with every id drawn during the run replaced by its label (`id-1`, …, in the order first seen). */
@@ -159,8 +112,7 @@ async function tableRows(db: DrizzleDatabase): Promise<Record<string, unknown[]>
   return rows;
 }
 
-const url = process.env['DATABASE_URL'];
-const door = tableDialect === 'postgresql' ? await openPostgresDoor(url!) : await openSqliteDoor();
+const door = await openAreaDoor('billing', projections, clock);
 try {
   const { store, db } = door;
   const inUnit = (actorId: string | null, work: (unit: UnitOfWork) => Promise<unknown>) =>

@@ -1,22 +1,13 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { ManualClock } from '../../server/src/core/clock';
-import type { EventStore } from '../../server/src/core/commands';
 import type { DomainEvent, Projection } from '../../server/src/core/events';
-import { connectPostgres } from '../../server/src/core/postgres/connect';
-import { PostgresEventStore } from '../../server/src/core/postgres/eventStore';
-import { replayPostgresProjections } from '../../server/src/core/postgres/projectionReplay';
-import { migratePostgres, projectionMigrations } from '../../server/src/core/postgres/migrate';
-import { SqliteEventStore } from '../../server/src/core/sqlite/eventStore';
-import { replay } from '../../server/src/core/sqlite/replay';
 import { spaceStream, standupStream, taskStream } from '../../server/src/core/streams';
-import { openDatabase, type DrizzleDatabase } from '../../server/src/db/connection';
-import { asAreaDatabase, asAreaEventStore, asPostgresProjections, tableDialect } from '../../server/src/db/pickTable';
+import { type DrizzleDatabase } from '../../server/src/db/connection';
+import { tableDialect } from '../../server/src/db/pickTable';
 import { readTaskActivity } from '../../server/src/domains/reports/activity';
 import { standupChannelProjection } from '../../server/src/domains/reports/standupChannelProjection';
 import { dueStandupSchedules } from '../../server/src/domains/reports/standupPosting';
 import { standupChannels } from '../../server/src/domains/reports/tables';
+import { openAreaDoor } from './areaDoor';
 
 /**
  * Runs what of the reports area runs on both doors today on the door of this process's dialect (DATABASE_URL:
@@ -40,50 +31,12 @@ const [paris, newYork, quiet, tokyo] = ['01', '02', '03', '04'].map((suffix) => 
   string,
 ];
 
-interface Door {
-  store: EventStore;
-  db: DrizzleDatabase;
-  /** Empties the projections' tables and applies the whole log again, in one transaction. */
-  replay(): Promise<void>;
-  close(): Promise<void>;
-}
-
-async function openSqliteDoor(): Promise<Door> {
-  const directory = mkdtempSync(join(tmpdir(), 'reports-door-'));
-  const database = openDatabase(join(directory, 'reports.sqlite'));
-  const store = new SqliteEventStore(database, projections, { clock });
-  return {
-    store,
-    db: database.db,
-    replay: async () => void (await replay(database, database, projections)),
-    async close() {
-      await store.settle();
-      database.close();
-      rmSync(directory, { recursive: true, force: true });
-    },
-  };
-}
-
-async function openPostgresDoor(url: string): Promise<Door> {
-  const connection = await connectPostgres({ url, poolSize: 4, statementTimeoutMs: 30_000 }, 'reports-on-door');
-  await migratePostgres(connection);
-  await migratePostgres(connection, projectionMigrations);
-  const store = await PostgresEventStore.open(connection, asPostgresProjections(projections), { clock });
-  return {
-    store: asAreaEventStore(store),
-    db: asAreaDatabase(store.database),
-    replay: async () => void (await replayPostgresProjections(connection, asPostgresProjections(projections))),
-    close: () => store.close(),
-  };
-}
-
 async function scheduleRows(db: DrizzleDatabase): Promise<unknown[]> {
   const rows = await db.select().from(standupChannels);
   return rows.sort((left, right) => left.projectId.localeCompare(right.projectId));
 }
 
-const url = process.env['DATABASE_URL'];
-const door = tableDialect === 'postgresql' ? await openPostgresDoor(url!) : await openSqliteDoor();
+const door = await openAreaDoor('reports', projections, clock);
 try {
   const { store, db } = door;
   const append = async (actorId: string, stream: string, event: DomainEvent) => {

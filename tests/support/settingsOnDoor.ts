@@ -1,19 +1,9 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { getTableName, sql, type SQL } from 'drizzle-orm';
+import { getTableName, sql } from 'drizzle-orm';
 import { ManualClock } from '../../server/src/core/clock';
-import type { EventStore } from '../../server/src/core/commands';
 import type { Projection } from '../../server/src/core/events';
 import { newId } from '../../server/src/core/ids';
-import { connectPostgres } from '../../server/src/core/postgres/connect';
-import { PostgresEventStore } from '../../server/src/core/postgres/eventStore';
-import { migratePostgres, projectionMigrations } from '../../server/src/core/postgres/migrate';
-import { SqliteEventStore } from '../../server/src/core/sqlite/eventStore';
-import { replay } from '../../server/src/core/sqlite/replay';
-import { replayPostgresProjections } from '../../server/src/core/postgres/projectionReplay';
-import { openDatabase, type DrizzleDatabase } from '../../server/src/db/connection';
-import { asAreaDatabase, asAreaEventStore, asPostgresProjections, tableDialect } from '../../server/src/db/pickTable';
+import { type DrizzleDatabase } from '../../server/src/db/connection';
+import { tableDialect } from '../../server/src/db/pickTable';
 import { teamStream } from '../../server/src/core/streams';
 import { DomainError } from '../../server/src/errors';
 import {
@@ -27,6 +17,7 @@ import { ownSettingsOf, setOwnSetting, type OwnSettingInput } from '../../server
 import { settingsProjection } from '../../server/src/domains/settings/projection';
 import { apiTokens, teamSettings, userSettings } from '../../server/src/domains/settings/tables';
 import { teamDefaultsOf, teamDefaultsProjection } from '../../server/src/domains/settings/teamDefaults';
+import { openAreaDoor } from './areaDoor';
 
 /**
  * Runs the settings area's commands and reads on the door of this process's dialect (DATABASE_URL: PostgreSQL when
@@ -43,47 +34,6 @@ const bob = '66000000-0000-4000-8000-00000000000b';
 const team = '66000000-0000-4000-8000-0000000000f1';
 const firstSecret = `wst_${'a'.repeat(43)}`;
 const secondSecret = `wst_${'b'.repeat(43)}`;
-
-interface Door {
-  store: EventStore;
-  db: DrizzleDatabase;
-  /** A statement outside any unit (rows the area reads but does not own: the users its tokens join). */
-  execute(statement: SQL): Promise<void>;
-  /** Empties the projections' tables and applies the whole log again, in one transaction. */
-  replay(): Promise<void>;
-  close(): Promise<void>;
-}
-
-async function openSqliteDoor(): Promise<Door> {
-  const directory = mkdtempSync(join(tmpdir(), 'settings-door-'));
-  const database = openDatabase(join(directory, 'settings.sqlite'));
-  const store = new SqliteEventStore(database, projections, { clock });
-  return {
-    store,
-    db: database.db,
-    execute: async (statement) => void database.db.run(statement),
-    replay: async () => void (await replay(database, database, projections)),
-    async close() {
-      await store.settle();
-      database.close();
-      rmSync(directory, { recursive: true, force: true });
-    },
-  };
-}
-
-async function openPostgresDoor(url: string): Promise<Door> {
-  const connection = await connectPostgres({ url, poolSize: 4, statementTimeoutMs: 30_000 }, 'settings-on-door');
-  await migratePostgres(connection);
-  const store = await PostgresEventStore.open(connection, asPostgresProjections(projections), { clock });
-  await migratePostgres(connection, projectionMigrations);
-  return {
-    store: asAreaEventStore(store),
-    db: asAreaDatabase(store.database),
-    execute: async (statement) => void (await store.database.execute(statement)),
-    replay: async () => void (await replayPostgresProjections(connection, asPostgresProjections(projections))),
-    close: () => store.close(),
-  };
-}
 
 const labels = new Map<string, string>();
 /** The value with every id drawn during the run replaced by its label (`id-1`, …, in the order first seen). */
@@ -122,8 +72,7 @@ async function tableRows(db: DrizzleDatabase): Promise<Record<string, unknown[]>
   return rows;
 }
 
-const url = process.env['DATABASE_URL'];
-const door = tableDialect === 'postgresql' ? await openPostgresDoor(url!) : await openSqliteDoor();
+const door = await openAreaDoor('settings', projections, clock);
 try {
   const { store, db } = door;
   const setOwn = (userId: string, input: OwnSettingInput) =>

@@ -1,19 +1,8 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { getTableName, sql, type SQL } from 'drizzle-orm';
+import { getTableName, sql } from 'drizzle-orm';
 import type { TeamSeat } from '../../server/src/core/access';
 import { ManualClock } from '../../server/src/core/clock';
-import type { EventStore } from '../../server/src/core/commands';
 import type { Projection } from '../../server/src/core/events';
-import { connectPostgres } from '../../server/src/core/postgres/connect';
-import { PostgresEventStore } from '../../server/src/core/postgres/eventStore';
-import { migratePostgres, projectionMigrations } from '../../server/src/core/postgres/migrate';
-import { replayPostgresProjections } from '../../server/src/core/postgres/projectionReplay';
-import { SqliteEventStore } from '../../server/src/core/sqlite/eventStore';
-import { replay } from '../../server/src/core/sqlite/replay';
-import { openDatabase, type DrizzleDatabase } from '../../server/src/db/connection';
-import { asAreaDatabase, asAreaEventStore, asPostgresProjections, tableDialect } from '../../server/src/db/pickTable';
+import { tableDialect } from '../../server/src/db/pickTable';
 import { DomainError } from '../../server/src/errors';
 import { awaySummary, lastVisit, recordVisit } from '../../server/src/domains/home/away';
 import type { FeedbackSent } from '../../server/src/domains/support/events';
@@ -31,6 +20,7 @@ import {
 } from '../../server/src/domains/support/state';
 import { supportFeedback, supportMessages, supportThreads } from '../../server/src/domains/support/tables';
 import { postSupportMessageIn, readSupportThreadIn } from '../../server/src/domains/support/threads';
+import { openAreaDoor } from './areaDoor';
 
 /**
  * Runs the support area's commands and reads, and Home's visits and summary, on the door of this process's dialect
@@ -50,47 +40,6 @@ const team = id('f1');
 const shared = id('51');
 const elsewhere = id('52');
 
-interface Door {
-  store: EventStore;
-  db: DrizzleDatabase;
-  /** A statement outside any unit (rows the areas read but do not own: users, spaces, docs, files). */
-  execute(statement: SQL): Promise<void>;
-  /** Empties the projections' tables and applies the whole log again. */
-  replay(): Promise<void>;
-  close(): Promise<void>;
-}
-
-async function openSqliteDoor(): Promise<Door> {
-  const directory = mkdtempSync(join(tmpdir(), 'support-door-'));
-  const database = openDatabase(join(directory, 'support.sqlite'));
-  const store = new SqliteEventStore(database, projections, { clock });
-  return {
-    store,
-    db: database.db,
-    execute: async (statement) => void database.db.run(statement),
-    replay: async () => void (await replay(database, database, projections)),
-    async close() {
-      await store.settle();
-      database.close();
-      rmSync(directory, { recursive: true, force: true });
-    },
-  };
-}
-
-async function openPostgresDoor(url: string): Promise<Door> {
-  const connection = await connectPostgres({ url, poolSize: 4, statementTimeoutMs: 30_000 }, 'support-on-door');
-  await migratePostgres(connection);
-  const store = await PostgresEventStore.open(connection, asPostgresProjections(projections), { clock });
-  await migratePostgres(connection, projectionMigrations);
-  return {
-    store: asAreaEventStore(store),
-    db: asAreaDatabase(store.database),
-    execute: async (statement) => void (await store.database.execute(statement)),
-    replay: async () => void (await replayPostgresProjections(connection, asPostgresProjections(projections))),
-    close: () => store.close(),
-  };
-}
-
 /** What a command answered, or the code it was refused with. */
 async function outcomeOf(command: () => Promise<unknown>): Promise<unknown> {
   clock.advance(1000);
@@ -102,8 +51,7 @@ async function outcomeOf(command: () => Promise<unknown>): Promise<unknown> {
   }
 }
 
-const url = process.env['DATABASE_URL'];
-const door = tableDialect === 'postgresql' ? await openPostgresDoor(url!) : await openSqliteDoor();
+const door = await openAreaDoor('support', projections, clock);
 try {
   const { store, db } = door;
   const yes = tableDialect === 'postgresql' ? sql`true` : sql`1`;
