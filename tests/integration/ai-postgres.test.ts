@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { runOnBothDoors } from '../support/areaOnDoors';
+import { runOnBothDoors, type AreaRun } from '../support/areaOnDoors';
 
 /**
  * The AI area (plan option B3: its tables picked per process, its code awaiting drizzle's builders) on both command
@@ -8,19 +8,10 @@ import { runOnBothDoors } from '../support/areaOnDoors';
  * this compares what they answered and what the tables hold, row for row, and replay with live on each.
  */
 
-interface RunOnDoor {
-  dialect: string;
-  outcomes: Record<string, unknown>;
-  reads: Record<string, unknown>;
-  live: Record<string, unknown[]>;
-  replayed: Record<string, unknown[]>;
-  events: { stream: string; version: number; type: string }[];
-}
-
-let onSqlite: RunOnDoor;
-let onPostgres: RunOnDoor;
+let onSqlite: AreaRun;
+let onPostgres: AreaRun;
 beforeAll(async () => {
-  ({ onSqlite, onPostgres } = await runOnBothDoors<RunOnDoor>('ai'));
+  ({ onSqlite, onPostgres } = await runOnBothDoors<AreaRun>('ai'));
 }, 120_000);
 
 describe('the AI area on both doors', () => {
@@ -45,7 +36,7 @@ describe('the AI area on both doors', () => {
       'refused AI_TEAM_LIMIT_REACHED',
     ]);
     expect(onPostgres.outcomes['the second answer is recorded stopped twice at once']).toEqual(['answered false', 'answered true']);
-    const started = (run: RunOnDoor) => run.events.filter((event) => event.type === 'ai.request.started').length;
+    const started = (run: AreaRun) => run.events.filter((event) => event.type === 'ai.request.started').length;
     expect(started(onPostgres)).toBe(3);
     expect(started(onSqlite)).toBe(3);
   });

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { runOnBothDoors } from '../support/areaOnDoors';
+import { runOnBothDoors, type AreaRun } from '../support/areaOnDoors';
 
 /**
  * The billing area (plan option B3: its tables picked per process, its code awaiting drizzle's builders) on both
@@ -8,19 +8,10 @@ import { runOnBothDoors } from '../support/areaOnDoors';
  * this compares what they answered and what the tables hold, row for row, and replay with live on each.
  */
 
-interface RunOnDoor {
-  dialect: string;
-  outcomes: Record<string, unknown>;
-  reads: Record<string, unknown>;
-  live: Record<string, unknown[]>;
-  replayed: Record<string, unknown[]>;
-  events: { stream: string; version: number; type: string }[];
-}
-
-let onSqlite: RunOnDoor;
-let onPostgres: RunOnDoor;
+let onSqlite: AreaRun;
+let onPostgres: AreaRun;
 beforeAll(async () => {
-  ({ onSqlite, onPostgres } = await runOnBothDoors<RunOnDoor>('billing'));
+  ({ onSqlite, onPostgres } = await runOnBothDoors<AreaRun>('billing'));
 }, 120_000);
 
 describe('the billing area on both doors', () => {

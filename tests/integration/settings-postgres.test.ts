@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { runOnBothDoors } from '../support/areaOnDoors';
+import { runOnBothDoors, type AreaRun } from '../support/areaOnDoors';
 
 /**
  * The settings area (plan option B3: its tables picked per process, its code awaiting drizzle's builders) on both
@@ -8,19 +8,10 @@ import { runOnBothDoors } from '../support/areaOnDoors';
  * this compares what they answered and what the tables hold, row for row, and replay with live on each.
  */
 
-interface RunOnDoor {
-  dialect: string;
-  outcomes: Record<string, unknown>;
-  reads: Record<string, unknown>;
-  live: Record<string, unknown[]>;
-  replayed: Record<string, unknown[]>;
-  events: { stream: string; version: number; type: string }[];
-}
-
-let onSqlite: RunOnDoor;
-let onPostgres: RunOnDoor;
+let onSqlite: AreaRun;
+let onPostgres: AreaRun;
 beforeAll(async () => {
-  ({ onSqlite, onPostgres } = await runOnBothDoors<RunOnDoor>('settings'));
+  ({ onSqlite, onPostgres } = await runOnBothDoors<AreaRun>('settings'));
 }, 120_000);
 
 describe('the settings area on both doors', () => {
@@ -46,7 +37,7 @@ describe('the settings area on both doors', () => {
   it('creates a setting two units create at once only once (the second reads the first, after its lock)', () => {
     const together = onPostgres.outcomes['bob sets his language twice at once'] as { answered?: { id: string } }[];
     expect(together.map((outcome) => outcome.answered?.id)).toEqual([together[0]!.answered!.id, together[0]!.answered!.id]);
-    const languageEvents = (run: RunOnDoor) => run.events.filter((event) => event.type === 'user.setting_changed').length;
+    const languageEvents = (run: AreaRun) => run.events.filter((event) => event.type === 'user.setting_changed').length;
     expect(languageEvents(onPostgres)).toBe(languageEvents(onSqlite));
   });
 

@@ -1,6 +1,16 @@
 import { spawn } from 'node:child_process';
 import { startPostgresCluster } from './postgresCluster';
 
+/** What most scenarios print: commands' outcomes, reads, the tables' rows live and after a replay, and the log. */
+export interface AreaRun {
+  dialect: string;
+  outcomes: Record<string, unknown>;
+  reads: Record<string, unknown>;
+  live: Record<string, unknown[]>;
+  replayed: Record<string, unknown[]>;
+  events: { stream: string; version: number; type: string }[];
+}
+
 /**
  * Runs an area's scenario (`tests/support/<area>OnDoor.ts`) once on a SQLite file and once on a throw-away
  * PostgreSQL cluster, each in a process of its own since an area's tables are picked once per process
