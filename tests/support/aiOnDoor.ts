@@ -1,4 +1,3 @@
-import { getTableName } from 'drizzle-orm';
 import { ManualClock } from '../../server/src/core/clock';
 import type { UnitOfWork } from '../../server/src/core/commands';
 import type { Projection } from '../../server/src/core/events';
@@ -26,7 +25,7 @@ import { aiConversations, aiLimits, aiMessages, aiUsage } from '../../server/src
 import type { AiToolsEvent } from '../../server/src/domains/ai/toolsEvents';
 import { aiToolsProjection } from '../../server/src/domains/ai/toolsProjection';
 import { DomainError } from '../../server/src/errors';
-import { openAreaDoor } from './areaDoor';
+import { openAreaDoor, outcomesOn, tableRowsOf } from './areaDoor';
 
 /**
  * Runs the AI area's unit functions and reads on the door of this process's dialect (DATABASE_URL: PostgreSQL when set,
@@ -52,17 +51,7 @@ const idOf = (kind: 'c' | 'm' | 'r', number: number) =>
   `88000000-0000-4000-8000-${kind === 'c' ? 'c' : kind === 'm' ? 'e' : 'a'}${String(number).padStart(11, '0')}`;
 /** The two requests started at once, one of which is refused (which one may differ from run to run). */
 const racingRequests = [3, 4] as const;
-
-/** What a command answered, or the code it was refused with. */
-async function outcomeOf(command: () => Promise<unknown>): Promise<unknown> {
-  clock.advance(1000);
-  try {
-    return { answered: (await command()) ?? null };
-  } catch (error) {
-    if (error instanceof DomainError) return { refused: error.code };
-    throw error;
-  }
-}
+const outcomeOf = outcomesOn(clock);
 
 /** The outcomes of units run at once, in a fixed order (which one of them wins may differ from run to run). */
 function settledTogether(outcomes: PromiseSettledResult<unknown>[]): string[] {
@@ -77,14 +66,7 @@ function settledTogether(outcomes: PromiseSettledResult<unknown>[]): string[] {
     .sort();
 }
 
-async function tableRows(db: DrizzleDatabase): Promise<Record<string, unknown[]>> {
-  const rows: Record<string, unknown[]> = {};
-  for (const table of [aiUsage, aiLimits, aiConversations, aiMessages]) {
-    const read = (await db.select().from(table)) as Record<string, unknown>[];
-    rows[getTableName(table)] = read.sort((left, right) => JSON.stringify(left).localeCompare(JSON.stringify(right)));
-  }
-  return rows;
-}
+const tableRows = (db: DrizzleDatabase) => tableRowsOf(db, [aiUsage, aiLimits, aiConversations, aiMessages]);
 
 const door = await openAreaDoor('ai', projections, clock);
 try {

@@ -1,8 +1,9 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { SQL } from 'drizzle-orm';
-import type { Clock } from '../../server/src/core/clock';
+import { getTableName, type SQL } from 'drizzle-orm';
+import type { SQLiteTable } from 'drizzle-orm/sqlite-core';
+import type { Clock, ManualClock } from '../../server/src/core/clock';
 import type { EventStore } from '../../server/src/core/commands';
 import type { Projection } from '../../server/src/core/events';
 import { connectPostgres } from '../../server/src/core/postgres/connect';
@@ -13,6 +14,7 @@ import { SqliteEventStore } from '../../server/src/core/sqlite/eventStore';
 import { replay } from '../../server/src/core/sqlite/replay';
 import { openDatabase, type DrizzleDatabase } from '../../server/src/db/connection';
 import { asAreaDatabase, asAreaEventStore, asPostgresProjections, tableDialect } from '../../server/src/db/pickTable';
+import { DomainError } from '../../server/src/errors';
 
 /** An area's command door and reads in the dialect of this process, for the `<area>OnDoor.ts` scenarios. */
 export interface AreaDoor {
@@ -58,4 +60,68 @@ export async function openAreaDoor(area: string, projections: readonly Projectio
       rmSync(directory, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * Ids drawn during a run (at random, so they differ between the two runs), each shown as a label: `id-1`, … in the
+ * order first seen, or a name given. Both runs' outputs then compare.
+ */
+export function idLabels() {
+  const labels = new Map<string, string>();
+  const labelled = (value: unknown): unknown => {
+    if (typeof value === 'string') return labels.get(value) ?? value;
+    if (Array.isArray(value)) return value.map(labelled);
+    if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([key, entry]) => [key, labelled(entry)]));
+    return value;
+  };
+  return {
+    /** The value with every labelled id replaced by its label. */
+    labelled,
+    label(id: string): string {
+      if (!labels.has(id)) labels.set(id, `id-${labels.size + 1}`);
+      return labels.get(id)!;
+    },
+    /** Labels an id by a name of the scenario's choosing (which of two racers won). */
+    name(id: string, name: string): void {
+      labels.set(id, name);
+    },
+    /** A text with every labelled id in it replaced by its label (a stream's name: `billing:<team>`). */
+    labelledText(text: string): string {
+      let result = text;
+      for (const [id, name] of labels) result = result.replaceAll(id, name);
+      return result;
+    },
+    /** The labelled ids, in the order they were labelled. */
+    ids: (): string[] => [...labels.keys()],
+  };
+}
+
+/**
+ * What a command answered (shown by `present`), or the code it was refused with; the clock moves on a second before
+ * each, so every command has a time of its own.
+ */
+export function outcomesOn(clock: ManualClock, present: (answer: unknown) => unknown = (answer) => answer) {
+  return async (command: () => Promise<unknown>): Promise<unknown> => {
+    clock.advance(1000);
+    try {
+      return { answered: present(await command()) ?? null };
+    } catch (error) {
+      if (error instanceof DomainError) return { refused: error.code };
+      throw error;
+    }
+  };
+}
+
+/** Every row of these tables by table name, each shown by `present`, in a stable order (by its JSON). */
+export async function tableRowsOf(
+  db: DrizzleDatabase,
+  tables: readonly SQLiteTable[],
+  present: (row: unknown) => unknown = (row) => row,
+): Promise<Record<string, unknown[]>> {
+  const rows: Record<string, unknown[]> = {};
+  for (const table of tables) {
+    const read = (await db.select().from(table)) as Record<string, unknown>[];
+    rows[getTableName(table)] = read.map(present).sort((left, right) => JSON.stringify(left).localeCompare(JSON.stringify(right)));
+  }
+  return rows;
 }

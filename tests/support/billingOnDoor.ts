@@ -1,4 +1,3 @@
-import { getTableName } from 'drizzle-orm';
 import { ManualClock } from '../../server/src/core/clock';
 import type { UnitOfWork } from '../../server/src/core/commands';
 import type { DomainEvent, Projection } from '../../server/src/core/events';
@@ -38,7 +37,7 @@ import {
   stripeWebhookEvents,
 } from '../../server/src/domains/billing/tables';
 import { DomainError } from '../../server/src/errors';
-import { openAreaDoor } from './areaDoor';
+import { idLabels, openAreaDoor, outcomesOn, tableRowsOf } from './areaDoor';
 
 /**
  * Runs the billing area's commands and reads on the door of this process's dialect (DATABASE_URL: PostgreSQL when
@@ -61,56 +60,23 @@ const teamB = '77000000-0000-4000-8000-0000000000b1';
 const teamC = '77000000-0000-4000-8000-0000000000c1';
 const teamD = '77000000-0000-4000-8000-0000000000d1';
 
-const labels = new Map<string, string>();
-/** The value with every id drawn during the run replaced by its label (`id-1`, …, in the order first seen). */
-function labelled(value: unknown): unknown {
-  if (typeof value === 'string') return labels.get(value) ?? value;
-  if (Array.isArray(value)) return value.map(labelled);
-  if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([key, entry]) => [key, labelled(entry)]));
-  return value;
-}
-function label(id: string): string {
-  if (!labels.has(id)) labels.set(id, `id-${labels.size + 1}`);
-  return labels.get(id)!;
-}
-/** A text with every labelled id in it replaced by its label (a stream's name: `billing:<team>`). */
-function labelledText(text: string): string {
-  let result = text;
-  for (const [id, name] of labels) result = result.replaceAll(id, name);
-  return result;
-}
-
-/** What a command answered, or the code it was refused with. */
-async function outcomeOf(command: () => Promise<unknown>): Promise<unknown> {
-  clock.advance(1000);
-  try {
-    return { answered: labelled(await command()) ?? null };
-  } catch (error) {
-    if (error instanceof DomainError) return { refused: error.code };
-    throw error;
-  }
-}
-
-async function tableRows(db: DrizzleDatabase): Promise<Record<string, unknown[]>> {
-  const rows: Record<string, unknown[]> = {};
-  const tables = [
-    billingSubscriptions,
-    billingCredits,
-    billingInvoices,
-    promotionCodes,
-    promotionRedemptions,
-    promotionGrants,
-    salesRequests,
-    stripeWebhookEvents,
-  ];
-  for (const table of tables) {
-    const read = (await db.select().from(table)) as Record<string, unknown>[];
-    rows[getTableName(table)] = read
-      .map((row) => labelled(row) as Record<string, unknown>)
-      .sort((left, right) => JSON.stringify(left).localeCompare(JSON.stringify(right)));
-  }
-  return rows;
-}
+const { label, labelled, labelledText, name } = idLabels();
+const outcomeOf = outcomesOn(clock, labelled);
+const tableRows = (db: DrizzleDatabase) =>
+  tableRowsOf(
+    db,
+    [
+      billingSubscriptions,
+      billingCredits,
+      billingInvoices,
+      promotionCodes,
+      promotionRedemptions,
+      promotionGrants,
+      salesRequests,
+      stripeWebhookEvents,
+    ],
+    labelled,
+  );
 
 const door = await openAreaDoor('billing', projections, clock);
 try {
@@ -155,7 +121,7 @@ try {
     racers.map((teamId) => store.run({ actorId: bob }, (unit) => redeemCodeIn(unit, teamId, bob, 'LAST', 'administrator'))),
   );
   const winner = together.findIndex((outcome) => outcome.status === 'fulfilled');
-  racers.forEach((teamId, index) => labels.set(teamId, index === winner ? 'the winning team' : 'the other team'));
+  racers.forEach((teamId, index) => name(teamId, index === winner ? 'the winning team' : 'the other team'));
   outcomes['two teams redeem LAST at once'] = together
     .map((outcome) =>
       outcome.status === 'fulfilled'

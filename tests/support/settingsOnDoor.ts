@@ -1,11 +1,10 @@
-import { getTableName, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { ManualClock } from '../../server/src/core/clock';
 import type { Projection } from '../../server/src/core/events';
 import { newId } from '../../server/src/core/ids';
 import { type DrizzleDatabase } from '../../server/src/db/connection';
 import { tableDialect } from '../../server/src/db/pickTable';
 import { teamStream } from '../../server/src/core/streams';
-import { DomainError } from '../../server/src/errors';
 import {
   activeApiTokensOf,
   authenticateApiToken,
@@ -17,7 +16,7 @@ import { ownSettingsOf, setOwnSetting, type OwnSettingInput } from '../../server
 import { settingsProjection } from '../../server/src/domains/settings/projection';
 import { apiTokens, teamSettings, userSettings } from '../../server/src/domains/settings/tables';
 import { teamDefaultsOf, teamDefaultsProjection } from '../../server/src/domains/settings/teamDefaults';
-import { openAreaDoor } from './areaDoor';
+import { idLabels, openAreaDoor, outcomesOn, tableRowsOf } from './areaDoor';
 
 /**
  * Runs the settings area's commands and reads on the door of this process's dialect (DATABASE_URL: PostgreSQL when
@@ -35,42 +34,16 @@ const team = '66000000-0000-4000-8000-0000000000f1';
 const firstSecret = `wst_${'a'.repeat(43)}`;
 const secondSecret = `wst_${'b'.repeat(43)}`;
 
-const labels = new Map<string, string>();
-/** The value with every id drawn during the run replaced by its label (`id-1`, …, in the order first seen). */
-function labelled(value: unknown): unknown {
-  if (typeof value === 'string') return labels.get(value) ?? value;
-  if (Array.isArray(value)) return value.map(labelled);
-  if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([key, entry]) => [key, labelled(entry)]));
-  return value;
-}
-function label(id: string): string {
-  if (!labels.has(id)) labels.set(id, `id-${labels.size + 1}`);
-  return labels.get(id)!;
-}
-
-/** What a command answered, or the code it was refused with. */
-async function outcomeOf<Result>(command: () => Promise<Result>, idsOf: (result: Result) => string[] = () => []): Promise<unknown> {
-  clock.advance(1000);
-  try {
+const { label, labelled, ids } = idLabels();
+const outcomeOfAnswer = outcomesOn(clock, labelled);
+/** What a command answered (the ids `idsOf` finds in it labelled first), or the code it was refused with. */
+const outcomeOf = <Result>(command: () => Promise<Result>, idsOf: (result: Result) => string[] = () => []) =>
+  outcomeOfAnswer(async () => {
     const result = await command();
     for (const id of idsOf(result)) label(id);
-    return { answered: labelled(result) ?? null };
-  } catch (error) {
-    if (error instanceof DomainError) return { refused: error.code };
-    throw error;
-  }
-}
-
-async function tableRows(db: DrizzleDatabase): Promise<Record<string, unknown[]>> {
-  const rows: Record<string, unknown[]> = {};
-  for (const table of [userSettings, teamSettings, apiTokens]) {
-    const read = (await db.select().from(table)) as Record<string, unknown>[];
-    rows[getTableName(table)] = read
-      .map((row) => labelled(row) as Record<string, unknown>)
-      .sort((left, right) => JSON.stringify(left).localeCompare(JSON.stringify(right)));
-  }
-  return rows;
-}
+    return result;
+  });
+const tableRows = (db: DrizzleDatabase) => tableRowsOf(db, [userSettings, teamSettings, apiTokens], labelled);
 
 const door = await openAreaDoor('settings', projections, clock);
 try {
@@ -82,7 +55,7 @@ try {
     );
   const outcomes: Record<string, unknown> = {};
   outcomes['ada sets a theme'] = await setOwn(ada, { name: 'theme', type: 'dark', active: true });
-  const themeId = [...labels.keys()][0]!;
+  const themeId = ids()[0]!;
   outcomes['ada turns off mails of task updates'] = await setOwn(ada, { name: 'notifications.email.TASK_UPDATED', active: false });
   outcomes['ada turns the theme off by id'] = await setOwn(ada, { id: themeId, active: false });
   outcomes['ada sends the same again'] = await setOwn(ada, { id: themeId, active: false });
@@ -119,9 +92,9 @@ try {
       (row) => [row.id],
     );
   outcomes['ada creates a token for CI'] = await createToken('CI', firstSecret);
-  const firstTokenId = [...labels.keys()].at(-1)!;
+  const firstTokenId = ids().at(-1)!;
   outcomes['ada creates a token for her laptop'] = await createToken('laptop', secondSecret);
-  const secondTokenId = [...labels.keys()].at(-1)!;
+  const secondTokenId = ids().at(-1)!;
   const revoke = (tokenId: string) => outcomeOf(() => store.run({ actorId: ada }, (unit) => revokeApiTokenIn(unit, ada, tokenId)));
   outcomes['ada revokes the CI token'] = await revoke(firstTokenId);
   outcomes['ada revokes it again'] = await revoke(firstTokenId);

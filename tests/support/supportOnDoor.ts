@@ -3,7 +3,6 @@ import type { TeamSeat } from '../../server/src/core/access';
 import { ManualClock } from '../../server/src/core/clock';
 import type { Projection } from '../../server/src/core/events';
 import { tableDialect } from '../../server/src/db/pickTable';
-import { DomainError } from '../../server/src/errors';
 import { awaySummary, lastVisit, recordVisit } from '../../server/src/domains/home/away';
 import type { FeedbackSent } from '../../server/src/domains/support/events';
 import { sendFeedbackIn } from '../../server/src/domains/support/feedback';
@@ -20,7 +19,7 @@ import {
 } from '../../server/src/domains/support/state';
 import { supportFeedback, supportMessages, supportThreads } from '../../server/src/domains/support/tables';
 import { postSupportMessageIn, readSupportThreadIn } from '../../server/src/domains/support/threads';
-import { openAreaDoor } from './areaDoor';
+import { openAreaDoor, outcomesOn } from './areaDoor';
 
 /**
  * Runs the support area's commands and reads, and Home's visits and summary, on the door of this process's dialect
@@ -40,16 +39,7 @@ const team = id('f1');
 const shared = id('51');
 const elsewhere = id('52');
 
-/** What a command answered, or the code it was refused with. */
-async function outcomeOf(command: () => Promise<unknown>): Promise<unknown> {
-  clock.advance(1000);
-  try {
-    return { answered: (await command()) ?? null };
-  } catch (error) {
-    if (error instanceof DomainError) return { refused: error.code };
-    throw error;
-  }
-}
+const outcomeOf = outcomesOn(clock);
 
 const door = await openAreaDoor('support', projections, clock);
 try {
