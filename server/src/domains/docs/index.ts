@@ -7,7 +7,7 @@ import { docsTypeDefs } from './schema';
 import { imageQueries } from './images';
 import { docsMeetingNotes } from './meetingNotes';
 
-export { findDocRow } from './state';
+export { docPlacesById, findDocRow } from './state';
 export { type DocMentionsChanged } from './mentions';
 
 export { docsSearchSource } from './searchSource';

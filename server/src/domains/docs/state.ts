@@ -65,3 +65,21 @@ export function requireDocRoom(db: Reader, teamId: string): void {
     return db.select({ docs: count() }).from(docs).where(inArray(docs.projectId, teamSpaces)).get()?.docs ?? 0;
   });
 }
+
+/** Where these docs are (space, folder) and their titles, by id: for a summary naming many docs at once. */
+export async function docPlacesById(
+  db: Pick<Transaction, 'select'>,
+  docIds: Iterable<string>,
+): Promise<Map<string, { id: string; project: string; folder: string | null; title: string }>> {
+  const ids = [...new Set(docIds)];
+  const found = new Map<string, { id: string; project: string; folder: string | null; title: string }>();
+  // 500 ids a query: both databases bound one statement's parameters.
+  for (let start = 0; start < ids.length; start += 500) {
+    const rows = await db
+      .select({ id: docs.id, project: docs.projectId, folder: docs.folderId, title: docs.title })
+      .from(docs)
+      .where(inArray(docs.id, ids.slice(start, start + 500)));
+    for (const row of rows) found.set(row.id, row);
+  }
+  return found;
+}

@@ -15,7 +15,7 @@ import { sweepStorage, uploadTimes } from './uploads';
 export { type FileDeleted, type FolderDeleted } from './events';
 export { signedDownloadUrl } from './fileResolvers';
 export { fileIdOfPath } from './present';
-export { findFileRow, findFolderRow, requireReadableFile } from './state';
+export { filePlacesById, findFileRow, findFolderRow, requireReadableFile, type FilePlace } from './state';
 export { filesSearchSource } from './searchSource';
 
 export { registerFileRoutes } from './routes';

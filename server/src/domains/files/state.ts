@@ -138,3 +138,28 @@ export function teamsUsage(db: Reader, teamIds: readonly string[]): Map<string, 
     .all();
   return new Map(rows.map((row) => [row.teamId, row.bytes]));
 }
+
+/** A file's place (space, task, private chat), whether it is a story, and its name. */
+export interface FilePlace {
+  id: string;
+  project: string | null;
+  task: string | null;
+  privat: string | null;
+  story: boolean;
+  name: string;
+}
+
+/** Where these files are, by id: for a summary naming many files at once. */
+export async function filePlacesById(db: Pick<Reader, 'select'>, fileIds: Iterable<string>): Promise<Map<string, FilePlace>> {
+  const ids = [...new Set(fileIds)];
+  const found = new Map<string, FilePlace>();
+  // 500 ids a query: both databases bound one statement's parameters.
+  for (let start = 0; start < ids.length; start += 500) {
+    const rows = await db
+      .select({ id: files.id, project: files.projectId, task: files.taskId, privat: files.privatId, story: files.story, name: files.name })
+      .from(files)
+      .where(inArray(files.id, ids.slice(start, start + 500)));
+    for (const row of rows) found.set(row.id, row);
+  }
+  return found;
+}

@@ -5,6 +5,8 @@ import { spacePolicy, spaceTypeOf, type TeamSeat } from '../../core/access';
 import { events } from '../../core/tables';
 import { homeVisitsStream } from '../../core/streams';
 import type { Transaction } from '../../db/connection';
+import { docPlacesById } from '../docs';
+import { filePlacesById } from '../files';
 import { sectionOrders, taskFactsById } from '../tasks';
 import { projectMembers, projects } from '../teams';
 
@@ -173,63 +175,10 @@ function areaRoute(kind: AwayKind, project: string): string {
   }
 }
 
-/** Ids in slices few enough for either database's limit on one statement's parameters. */
-function* slicesOf(ids: Iterable<string>, size = 500): Generator<string[]> {
-  const all = [...new Set(ids)];
-  for (let start = 0; start < all.length; start += size) yield all.slice(start, start + size);
-}
-
-interface DocItem {
-  project: string;
-  folder: string | null;
-  title: string;
-}
-interface FileItem {
-  project: string | null;
-  task: string | null;
-  privat: string | null;
-  story: boolean;
-  name: string;
-}
-
 /*
- * The items are read in one query per 500 ids rather than one per event (a round trip each on PostgreSQL): tasks and
- * their boards' sections through the tasks area's team-wide readers; docs and files, whose areas export neither
- * their tables nor such a reader, by name with SQL both databases run (plain columns, `IN` lists), as the summary
- * did before in SQLite's own SQL.
+ * The items are read in one query per 500 ids rather than one per event (a round trip each on PostgreSQL), through
+ * each area's batch reader: tasks and their boards' sections, docs, files.
  */
-
-async function docsById(db: Reader, ids: Iterable<string>): Promise<Map<string, DocItem & { id: string }>> {
-  const found = new Map<string, DocItem & { id: string }>();
-  for (const slice of slicesOf(ids)) {
-    const rows = await db
-      .select({ id: sql<string>`id`, project: sql<string>`project_id`, folder: sql<string | null>`folder_id`, title: sql<string>`title` })
-      .from(sql`docs`)
-      .where(sql`id in ${slice}`);
-    for (const row of rows) found.set(row.id, row);
-  }
-  return found;
-}
-
-async function filesById(db: Reader, ids: Iterable<string>): Promise<Map<string, FileItem & { id: string }>> {
-  const found = new Map<string, FileItem & { id: string }>();
-  for (const slice of slicesOf(ids)) {
-    const rows = await db
-      .select({
-        id: sql<string>`id`,
-        project: sql<string | null>`project_id`,
-        task: sql<string | null>`task_id`,
-        privat: sql<string | null>`privat_id`,
-        // 0 or 1 on SQLite, a boolean on PostgreSQL.
-        story: sql`story`.mapWith(Boolean),
-        name: sql<string>`name`,
-      })
-      .from(sql`files`)
-      .where(sql`id in ${slice}`);
-    for (const row of rows) found.set(row.id, row);
-  }
-  return found;
-}
 
 const summedTypes = ['task.created', 'task.updated', 'message.created', 'doc.created', 'doc.edited', 'doc.updated', 'file.created'];
 /** The log's kinds (`<kind>.<name>`) of the summed types: the log port reads by kind, in the database. */
@@ -274,8 +223,8 @@ async function itemsNamedBy(db: Reader, teamId: string, logged: readonly StoredE
   }
   const tasks = await taskFactsById(db, [...new Set(taskIds)]);
   const sections = tasks.size > 0 ? await sectionOrders(db, teamId) : new Map<string, string[]>();
-  const docRows = await docsById(db, docIds);
-  const fileRows = await filesById(db, fileIds);
+  const docRows = await docPlacesById(db, docIds);
+  const fileRows = await filePlacesById(db, fileIds);
   const taskNamed = (taskId: string): (Named & { stateId: string }) | null => {
     const row = tasks.get(taskId);
     return row
